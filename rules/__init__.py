@@ -1,0 +1,53 @@
+"""Postal's rules engine for chess and xiangqi: pure Python, no I/O, no third-party imports.
+
+Start with ``get_variant("chess")`` or ``get_variant("xiangqi")``; see ``Game`` for records.
+"""
+
+from __future__ import annotations
+
+from rules.core import Color, Move, Outcome, Piece, Position, Square, Termination, Variant
+from rules.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidFenError,
+    InvalidMoveError,
+    RulesError,
+)
+from rules.game import Game
+
+VARIANT_NAMES = ("chess", "xiangqi")
+
+
+def get_variant(name: str) -> Variant:
+    """The variant called ``name`` ("chess" or "xiangqi"). Raises ValueError for others."""
+    if name == "chess":
+        from rules.chess import CHESS
+
+        return CHESS
+    if name == "xiangqi":
+        from rules.xiangqi import XIANGQI
+
+        return XIANGQI
+    raise ValueError(f"unknown variant {name!r}: expected one of {', '.join(VARIANT_NAMES)}")
+
+
+__all__ = [
+    "VARIANT_NAMES",
+    "AmbiguousMoveError",
+    "Color",
+    "Game",
+    "IllegalMoveError",
+    "IllegalReason",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "Piece",
+    "Position",
+    "RulesError",
+    "Square",
+    "Termination",
+    "Variant",
+    "get_variant",
+]

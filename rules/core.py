@@ -1,0 +1,130 @@
+"""Values shared by every variant: colours, pieces, moves, outcomes, and the protocols.
+
+Squares are plain integers counted from the first player's side: ``rank * files + file``
+(chess: a1 = 0 … h8 = 63; xiangqi: a0 = 0 … i9 = 89). Each variant names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple, Protocol
+
+Square = int
+
+
+class Color(Enum):
+    """The two sides. In xiangqi WHITE is red, which moves first (FEN ``w``)."""
+
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def other(self) -> Color:
+        return Color.BLACK if self is Color.WHITE else Color.WHITE
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece: ``kind`` is a lowercase FEN letter (``"n"``; xiangqi ``"c"`` for cannon)."""
+
+    kind: str
+    color: Color
+
+    @property
+    def symbol(self) -> str:
+        """The FEN letter: uppercase for white/red."""
+        return self.kind.upper() if self.color is Color.WHITE else self.kind
+
+
+class Move(NamedTuple):
+    """A move from one square to another; ``promotion`` is a lowercase piece letter or None.
+
+    Castling is the king's move (e1g1). A NamedTuple, not a dataclass, because move
+    generation creates millions of them.
+    """
+
+    from_square: Square
+    to_square: Square
+    promotion: str | None = None
+
+
+class Termination(Enum):
+    """How a game ended. The rules engine decides the first group; the service the rest."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient_material"
+    FIVEFOLD_REPETITION = "fivefold_repetition"
+    SEVENTYFIVE_MOVES = "seventyfive_moves"
+    THREEFOLD_REPETITION = "threefold_repetition"
+    FIFTY_MOVES = "fifty_moves"
+    # xiangqi
+    REPETITION = "repetition"
+    PERPETUAL_CHECK = "perpetual_check"
+    # decided by players or the clock
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+    TIMEOUT = "timeout"
+    TIMEOUT_DRAW = "timeout_insufficient_material"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: how, and who won (None for a draw)."""
+
+    termination: Termination
+    winner: Color | None
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+        if self.winner is Color.WHITE:
+            return "1-0"
+        if self.winner is Color.BLACK:
+            return "0-1"
+        return "1/2-1/2"
+
+
+class Position(Protocol):
+    """An immutable, hashable position of some variant."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def side_to_move(self) -> Color: ...
+    @property
+    def halfmove_clock(self) -> int: ...
+    @property
+    def fullmove_number(self) -> int: ...
+
+    def fen(self) -> str: ...
+    def piece_at(self, square: Square) -> Piece | None: ...
+    def pieces(self) -> dict[Square, Piece]: ...
+    def king_square(self, color: Color) -> Square: ...
+    def legal_moves(self) -> Sequence[Move]: ...
+    def is_legal(self, move: Move) -> bool: ...
+    def play(self, move: Move) -> Position: ...
+    def is_check(self) -> bool: ...
+    def is_capture(self, move: Move) -> bool: ...
+    def parse_move(self, text: str) -> Move: ...
+    def san(self, move: Move) -> str: ...
+    def uci(self, move: Move) -> str: ...
+    def repetition_key(self) -> object: ...
+
+
+class Variant(Protocol):
+    """A game's rules: positions, square names, and how a game ends."""
+
+    name: str
+    files: int
+    ranks: int
+    start_fen: str
+
+    def start(self) -> Position: ...
+    def from_fen(self, fen: str) -> Position: ...
+    def square_name(self, square: Square) -> str: ...
+    def parse_square(self, name: str) -> Square: ...
+    def outcome(self, history: Sequence[Position]) -> Outcome | None: ...
+    def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]: ...
