@@ -1,0 +1,1 @@
+"""Postal: correspondence chess and xiangqi for Discord."""
