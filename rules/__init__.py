@@ -12,6 +12,7 @@ from rules.errors import (
     IllegalReason,
     InvalidFenError,
     InvalidMoveError,
+    InvalidRecordError,
     RulesError,
 )
 from rules.game import Game
@@ -41,6 +42,7 @@ __all__ = [
     "IllegalReason",
     "InvalidFenError",
     "InvalidMoveError",
+    "InvalidRecordError",
     "Move",
     "Outcome",
     "Piece",

@@ -94,3 +94,14 @@ class AmbiguousMoveError(RulesError):
         self.fen = fen
         self.candidates = tuple(candidates)
         self.candidate_names = tuple(candidate_names)
+
+
+class InvalidRecordError(RulesError):
+    """A game record (PGN) that cannot be read; ``ply`` and ``move`` name the bad move."""
+
+    def __init__(self, reason: str, *, ply: int | None = None, move: str | None = None) -> None:
+        where = f" at ply {ply} ({move!r})" if ply is not None else ""
+        super().__init__(f"invalid game record{where}: {reason}")
+        self.reason = reason
+        self.ply = ply
+        self.move = move

@@ -1,0 +1,167 @@
+"""Reading and writing chess FEN, with every check that makes a position impossible."""
+
+from __future__ import annotations
+
+from rules.chess.geometry import (
+    ALL_CASTLING,
+    CASTLING_LETTERS,
+    SQUARE_NAMES,
+    SQUARES_BY_NAME,
+
+    rank_of,
+)
+from rules.chess.position import EMPTY, ChessPosition, is_attacked
+from rules.core import Square
+from rules.errors import InvalidFenError
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+PIECE_LETTERS = frozenset("pnbrqkPNBRQK")
+# Where king and rook must stand for each castling right.
+CASTLING_SQUARES = {"K": (4, 7, "K", "R"), "Q": (4, 0, "K", "R"),
+                    "k": (60, 63, "k", "r"), "q": (60, 56, "k", "r")}  # fmt: skip
+
+
+def castling_field(rights: int) -> str:
+    return "".join(letter for letter, bit in CASTLING_LETTERS if rights & bit) or "-"
+
+
+def position_to_fen(position: ChessPosition) -> str:
+    board = position.board
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for letter in board[rank * 8 : rank * 8 + 8]:
+            if letter == EMPTY:
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += letter
+        rows.append(row + (str(empty) if empty else ""))
+    ep = position.en_passant_square
+    return " ".join(
+        (
+            "/".join(rows),
+            "w" if position.side_to_move.value == "white" else "b",
+            position.castling_rights,
+            "-" if ep is None else SQUARE_NAMES[ep],
+            str(position.halfmove_clock),
+            str(position.fullmove_number),
+        )
+    )
+
+
+def parse_fen(fen: str) -> ChessPosition:
+    """The position a FEN describes (``"startpos"`` is the initial position).
+
+    Accepts four to six fields (missing move counters default to ``0 1``). Raises
+    InvalidFenError naming what is wrong.
+    """
+    if not isinstance(fen, str):
+        raise InvalidFenError(repr(fen), "a FEN must be text")
+    text = " ".join(fen.split())
+    if text == "startpos":
+        text = START_FEN
+    fields = text.split(" ")
+    if not 4 <= len(fields) <= 6:
+        raise InvalidFenError(fen, f"expected 6 fields, found {len(fields) if text else 0}")
+    fields += ["0", "1"][len(fields) - 4 :]
+    placement, side, castling_text, ep_text, halfmove_text, fullmove_text = fields
+
+    board = _parse_placement(fen, placement)
+    if side not in ("w", "b"):
+        raise InvalidFenError(fen, f"side to move must be 'w' or 'b', not {side!r}")
+    white = side == "w"
+    kings = _kings(fen, board)
+    castling = _parse_castling(fen, castling_text, board)
+    ep = _parse_en_passant(fen, ep_text, board, white)
+    halfmove = _counter(fen, halfmove_text, "halfmove clock", minimum=0)
+    fullmove = _counter(fen, fullmove_text, "fullmove number", minimum=0) or 1
+
+    them = kings[1] if white else kings[0]
+    if is_attacked(board, them, white):
+        raise InvalidFenError(fen, "the side not to move is in check")
+    return ChessPosition._make(board, white, castling, ep, halfmove, fullmove, kings)
+
+
+def _parse_placement(fen: str, placement: str) -> tuple[str, ...]:
+    rows = placement.split("/")
+    if len(rows) != 8:
+        raise InvalidFenError(fen, f"expected 8 ranks, found {len(rows)}")
+    board = [EMPTY] * 64
+    for index, row in enumerate(rows):
+        rank = 7 - index
+        file = 0
+        for char in row:
+            if char in "12345678":
+                file += int(char)
+            elif char in PIECE_LETTERS:
+                if file < 8:
+                    board[rank * 8 + file] = char
+                file += 1
+            else:
+                raise InvalidFenError(fen, f"{char!r} is not a piece letter")
+        if file != 8:
+            raise InvalidFenError(fen, f"rank {rank + 1} has {file} squares, not 8")
+    for sq in list(range(8)) + list(range(56, 64)):
+        if board[sq] in ("P", "p"):
+            raise InvalidFenError(fen, f"pawn on {SQUARE_NAMES[sq]}, a first or last rank")
+    return tuple(board)
+
+
+def _kings(fen: str, board: tuple[str, ...]) -> tuple[Square, Square]:
+    white = [sq for sq, p in enumerate(board) if p == "K"]
+    black = [sq for sq, p in enumerate(board) if p == "k"]
+    if len(white) != 1 or len(black) != 1:
+        raise InvalidFenError(
+            fen, f"need exactly one king per side, found {len(white)} white and {len(black)} black"
+        )
+    return white[0], black[0]
+
+
+def _parse_castling(fen: str, text: str, board: tuple[str, ...]) -> int:
+    if text == "-":
+        return 0
+    rights = 0
+    bits = dict(CASTLING_LETTERS)
+    for letter in text:
+        if letter not in bits or rights & bits[letter]:
+            raise InvalidFenError(fen, f"bad castling field {text!r}")
+        king_sq, rook_sq, king, rook = CASTLING_SQUARES[letter]
+        if board[king_sq] != king or board[rook_sq] != rook:
+            raise InvalidFenError(
+                fen,
+                f"castling right {letter!r} needs the king on {SQUARE_NAMES[king_sq]} "
+                f"and a rook on {SQUARE_NAMES[rook_sq]}",
+            )
+        rights |= bits[letter]
+    return rights & ALL_CASTLING
+
+
+def _parse_en_passant(fen: str, text: str, board: tuple[str, ...], white: bool) -> Square | None:
+    if text == "-":
+        return None
+    square = SQUARES_BY_NAME.get(text)
+    if square is None:
+        raise InvalidFenError(fen, f"{text!r} is not a square")
+    # White to move: black just played a double step, so the square is on rank 6.
+    rank, pawn, step = (5, "p", -8) if white else (2, "P", 8)
+    if (
+        rank_of(square) != rank
+        or board[square] != EMPTY
+        or board[square - step] != EMPTY
+        or board[square + step] != pawn
+    ):
+        raise InvalidFenError(
+            fen, f"en passant square {text} does not follow a double pawn step"
+        )
+    return square
+
+
+def _counter(fen: str, text: str, name: str, minimum: int) -> int:
+    if not text.isdigit() or not text.isascii():
+        raise InvalidFenError(fen, f"{name} must be a whole number, not {text!r}")
+    value = int(text)
+    if value < minimum or len(text) > 6:
+        raise InvalidFenError(fen, f"{name} {text} is out of range")
+    return value

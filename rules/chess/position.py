@@ -1,0 +1,528 @@
+"""Chess positions: immutable, hashable, with legal move generation.
+
+The board is a 64-tuple of FEN letters ("." for empty), a1 first. Legal moves come from one
+scan for checkers and pins around the king, so only king moves and en passant need a full
+"is the king attacked afterwards" test — the rest are legal by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from rules.chess.geometry import (
+    ALL_RAYS,
+    BISHOP_RAYS,
+    BLACK_KINGSIDE,
+    BLACK_QUEENSIDE,
+    CASTLING_KEPT,
+    KING_TARGETS,
+    KNIGHT_TARGETS,
+    PAWN_CAPTURES,
+    QUEEN_RAYS,
+    ROOK_RAYS,
+    SQUARE_NAMES,
+    WHITE_KINGSIDE,
+    WHITE_QUEENSIDE,
+    Ray,
+)
+from rules.core import Color, Move, Piece, Square
+from rules.errors import IllegalMoveError, IllegalReason
+
+if TYPE_CHECKING:
+    from rules.chess.variant import ChessVariant
+
+Board = tuple[str, ...]
+EMPTY = "."
+WHITE_PIECES = frozenset("PNBRQK")
+BLACK_PIECES = frozenset("pnbrqk")
+PROMOTIONS = ("q", "r", "b", "n")
+SLIDER_RAYS = {"b": BISHOP_RAYS, "r": ROOK_RAYS, "q": QUEEN_RAYS}
+_NO_LIMIT: frozenset[Square] = frozenset()
+
+
+def is_attacked(board: Board | list[str], square: Square, by_white: bool) -> bool:
+    """Whether any piece of the given side attacks ``square`` on ``board``."""
+    if by_white:
+        knight, pawn, king, rook, bishop, queen = "N", "P", "K", "R", "B", "Q"
+        pawn_sources = PAWN_CAPTURES[1][square]
+    else:
+        knight, pawn, king, rook, bishop, queen = "n", "p", "k", "r", "b", "q"
+        pawn_sources = PAWN_CAPTURES[0][square]
+    for s in KNIGHT_TARGETS[square]:
+        if board[s] == knight:
+            return True
+    for s in pawn_sources:
+        if board[s] == pawn:
+            return True
+    for s in KING_TARGETS[square]:
+        if board[s] == king:
+            return True
+    for ray in ROOK_RAYS[square]:
+        for s in ray:
+            p = board[s]
+            if p != EMPTY:
+                if p == rook or p == queen:
+                    return True
+                break
+    for ray in BISHOP_RAYS[square]:
+        for s in ray:
+            p = board[s]
+            if p != EMPTY:
+                if p == bishop or p == queen:
+                    return True
+                break
+    return False
+
+
+class ChessPosition:
+    """A chess position. Immutable: ``play`` returns a new position.
+
+    A slotted class rather than a frozen dataclass because move generation creates and reads
+    positions on the hot path; the attributes are private and never reassigned.
+    """
+
+    __slots__ = (
+        "_board",
+        "_castling",
+        "_ep",
+        "_fullmove",
+        "_halfmove",
+        "_kings",
+        "_legal",
+        "_legal_set",
+        "_white",
+    )
+
+    _board: Board
+    _white: bool
+    _castling: int
+    _ep: Square | None
+    _halfmove: int
+    _fullmove: int
+    _kings: tuple[Square, Square]
+    _legal: list[Move] | None
+    _legal_set: frozenset[Move] | None
+
+    @classmethod
+    def _make(
+        cls,
+        board: Board,
+        white: bool,
+        castling: int,
+        ep: Square | None,
+        halfmove: int,
+        fullmove: int,
+        kings: tuple[Square, Square],
+    ) -> ChessPosition:
+        position = object.__new__(cls)
+        position._board = board
+        position._white = white
+        position._castling = castling
+        position._ep = ep
+        position._halfmove = halfmove
+        position._fullmove = fullmove
+        position._kings = kings
+        position._legal = None
+        position._legal_set = None
+        return position
+
+    # --- reading the position -------------------------------------------------------------
+
+    @property
+    def variant(self) -> ChessVariant:
+        from rules.chess.variant import CHESS
+
+        return CHESS
+
+    @property
+    def side_to_move(self) -> Color:
+        return Color.WHITE if self._white else Color.BLACK
+
+    @property
+    def halfmove_clock(self) -> int:
+        return self._halfmove
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._fullmove
+
+    @property
+    def castling_rights(self) -> str:
+        """The castling rights as in FEN (``"KQkq"``, ``"-"``)."""
+        from rules.chess.fen import castling_field
+
+        return castling_field(self._castling)
+
+    @property
+    def en_passant_square(self) -> Square | None:
+        """The square behind a pawn that just made a double step, as FEN records it."""
+        return self._ep
+
+    @property
+    def board(self) -> Board:
+        """The 64 FEN letters of the board ("." for empty), a1 first."""
+        return self._board
+
+    def fen(self) -> str:
+        from rules.chess.fen import position_to_fen
+
+        return position_to_fen(self)
+
+    def piece_at(self, square: Square) -> Piece | None:
+        letter = self._board[square]
+        if letter == EMPTY:
+            return None
+        return Piece(letter.lower(), Color.WHITE if letter in WHITE_PIECES else Color.BLACK)
+
+    def pieces(self) -> dict[Square, Piece]:
+        return {sq: piece for sq in range(64) if (piece := self.piece_at(sq)) is not None}
+
+    def king_square(self, color: Color) -> Square:
+        return self._kings[0 if color is Color.WHITE else 1]
+
+    def is_check(self) -> bool:
+        """Whether the side to move is in check."""
+        return is_attacked(self._board, self._kings[0 if self._white else 1], not self._white)
+
+    def is_checkmate(self) -> bool:
+        return self.is_check() and not self.legal_moves()
+
+    def is_stalemate(self) -> bool:
+        return not self.is_check() and not self.legal_moves()
+
+    def is_capture(self, move: Move) -> bool:
+        if self._board[move.to_square] != EMPTY:
+            return True
+        return move.to_square == self._ep and self._board[move.from_square] in "Pp"
+
+    def is_en_passant(self, move: Move) -> bool:
+        return (
+            move.to_square == self._ep
+            and self._board[move.from_square] in "Pp"
+            and (move.to_square - move.from_square) % 8 != 0
+        )
+
+    def is_castling(self, move: Move) -> bool:
+        return self._board[move.from_square] in "Kk" and abs(move.to_square - move.from_square) == 2
+
+    # --- equality and repetition --------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._board, self._white, self._castling, self._ep, self._halfmove, self._fullmove)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChessPosition) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"ChessPosition({self.fen()!r})"
+
+    def repetition_key(self) -> tuple[object, ...]:
+        """What FIDE compares for repetition: placement, side, castling rights, and the en
+        passant square only when an en passant capture is actually legal."""
+        ep = self._ep
+        if ep is not None and not any(self.is_en_passant(m) for m in self.legal_moves()):
+            ep = None
+        return (self._board, self._white, self._castling, ep)
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """All legal moves (a cached list: do not modify it)."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def is_legal(self, move: Move) -> bool:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_moves())
+        return move in self._legal_set
+
+    def play(self, move: Move) -> ChessPosition:
+        """The position after ``move``. Raises IllegalMoveError if it is not legal here."""
+        if not self.is_legal(move):
+            raise IllegalMoveError(
+                self.uci(move), self.fen(), IllegalReason.CANNOT_REACH, move=move
+            )
+        return self._after(move)
+
+    def _after(self, move: Move) -> ChessPosition:
+        """The position after a move known to be legal."""
+        f, t, promotion = move
+        board = list(self._board)
+        piece = board[f]
+        captured = board[t]
+        board[f] = EMPTY
+        board[t] = piece
+        white = self._white
+        kings = self._kings
+        ep = None
+        halfmove = self._halfmove + 1
+        if piece == "P" or piece == "p":
+            halfmove = 0
+            if t == self._ep and captured == EMPTY:
+                board[t - 8 if white else t + 8] = EMPTY
+            elif t - f == 16 or f - t == 16:
+                ep = (f + t) >> 1
+            elif promotion is not None:
+                board[t] = promotion.upper() if white else promotion
+        elif piece == "K" or piece == "k":
+            kings = (t, kings[1]) if white else (kings[0], t)
+            if t - f == 2:
+                board[t - 1], board[t + 1] = board[t + 1], EMPTY
+            elif f - t == 2:
+                board[t + 1], board[t - 2] = board[t - 2], EMPTY
+        if captured != EMPTY:
+            halfmove = 0
+        return ChessPosition._make(
+            tuple(board),
+            not white,
+            self._castling & CASTLING_KEPT[f] & CASTLING_KEPT[t],
+            ep,
+            halfmove,
+            self._fullmove + (0 if white else 1),
+            kings,
+        )
+
+    def _generate(self) -> list[Move]:
+        board = self._board
+        white = self._white
+        if white:
+            own, enemy = WHITE_PIECES, BLACK_PIECES
+            king = self._kings[0]
+            e_knight, e_pawn, e_rook, e_bishop, e_queen = "n", "p", "r", "b", "q"
+            pawn_sources = PAWN_CAPTURES[0][king]
+        else:
+            own, enemy = BLACK_PIECES, WHITE_PIECES
+            king = self._kings[1]
+            e_knight, e_pawn, e_rook, e_bishop, e_queen = "N", "P", "R", "B", "Q"
+            pawn_sources = PAWN_CAPTURES[1][king]
+
+        # Checkers and pins, in one scan of the eight rays around the king.
+        checkers = 0
+        block: frozenset[Square] = _NO_LIMIT  # where a non-king move must land if in check
+        pins: dict[Square, frozenset[Square]] = {}
+        for direction, ray in enumerate(ALL_RAYS[king]):
+            slider = e_rook if direction < 4 else e_bishop
+            shield = -1
+            for i, s in enumerate(ray):
+                p = board[s]
+                if p == EMPTY:
+                    continue
+                if p in own:
+                    if shield >= 0:
+                        break
+                    shield = s
+                    continue
+                if p == slider or p == e_queen:
+                    if shield >= 0:
+                        pins[shield] = frozenset(ray[: i + 1])
+                    else:
+                        checkers += 1
+                        block = frozenset(ray[: i + 1])
+                break
+        for s in KNIGHT_TARGETS[king]:
+            if board[s] == e_knight:
+                checkers += 1
+                block = frozenset((s,))
+        for s in pawn_sources:
+            if board[s] == e_pawn:
+                checkers += 1
+                block = frozenset((s,))
+
+        moves: list[Move] = []
+        add = moves.append
+        if checkers < 2:
+            self._piece_moves(add, own, enemy, pins, block if checkers else None)
+
+        # King steps: test each target with the king lifted, so it cannot hide behind itself.
+        lifted = list(board)
+        lifted[king] = EMPTY
+        for t in KING_TARGETS[king]:
+            if board[t] not in own and not is_attacked(lifted, t, not white):
+                add(Move(king, t, None))
+        if not checkers and self._castling:
+            self._castling_moves(add, king)
+        return moves
+
+    def _piece_moves(
+        self,
+        add: Callable[[Move], None],
+        own: frozenset[str],
+        enemy: frozenset[str],
+        pins: dict[Square, frozenset[Square]],
+        block: frozenset[Square] | None,
+    ) -> None:
+        board = self._board
+        for sq in range(64):
+            p = board[sq]
+            if p not in own:
+                continue
+            kind = p.lower()
+            if kind == "k":
+                continue
+            pin = pins.get(sq)
+            if pin is not None:
+                if block is not None or kind == "n":
+                    continue  # a pinned piece can neither answer a check nor leave its line
+                limit: frozenset[Square] | None = pin
+            else:
+                limit = block
+            if kind == "p":
+                self._pawn_moves(add, sq, enemy, limit)
+            elif kind == "n":
+                for t in KNIGHT_TARGETS[sq]:
+                    if board[t] not in own and (limit is None or t in limit):
+                        add(Move(sq, t, None))
+            elif limit is None:
+                for ray in SLIDER_RAYS[kind][sq]:
+                    for t in ray:
+                        q = board[t]
+                        if q == EMPTY:
+                            add(Move(sq, t, None))
+                            continue
+                        if q in enemy:
+                            add(Move(sq, t, None))
+                        break
+            else:
+                for ray in SLIDER_RAYS[kind][sq]:
+                    for t in ray:
+                        q = board[t]
+                        if q == EMPTY:
+                            if t in limit:
+                                add(Move(sq, t, None))
+                            continue
+                        if q in enemy and t in limit:
+                            add(Move(sq, t, None))
+                        break
+
+    def _pawn_moves(
+        self,
+        add: Callable[[Move], None],
+        sq: Square,
+        enemy: frozenset[str],
+        limit: frozenset[Square] | None,
+    ) -> None:
+        board = self._board
+        if self._white:
+            step, home, last, captures = 8, sq < 16, sq >= 48, PAWN_CAPTURES[0][sq]
+        else:
+            step, home, last, captures = -8, sq >= 48, sq < 16, PAWN_CAPTURES[1][sq]
+        t = sq + step
+        if board[t] == EMPTY:
+            if limit is None or t in limit:
+                if last:
+                    for promotion in PROMOTIONS:
+                        add(Move(sq, t, promotion))
+                else:
+                    add(Move(sq, t, None))
+            if home and board[t + step] == EMPTY and (limit is None or t + step in limit):
+                add(Move(sq, t + step, None))
+        for t in captures:
+            if board[t] in enemy:
+                if limit is None or t in limit:
+                    if last:
+                        for promotion in PROMOTIONS:
+                            add(Move(sq, t, promotion))
+                    else:
+                        add(Move(sq, t, None))
+            elif t == self._ep and self._en_passant_is_safe(sq, t):
+                add(Move(sq, t, None))
+
+    def _en_passant_is_safe(self, sq: Square, t: Square) -> bool:
+        # Both pawns leave their squares, which pins and check blocks cannot describe (the
+        # rank pin of two pawns side by side, or capturing a checking pawn): test the result.
+        board = list(self._board)
+        board[t] = board[sq]
+        board[sq] = EMPTY
+        board[t - 8 if self._white else t + 8] = EMPTY
+        king = self._kings[0 if self._white else 1]
+        return not is_attacked(board, king, not self._white)
+
+    def _castling_moves(self, add: Callable[[Move], None], king: Square) -> None:
+        board = self._board
+        rights = self._castling
+        if self._white:
+            kingside, queenside, enemy_white = WHITE_KINGSIDE, WHITE_QUEENSIDE, False
+        else:
+            kingside, queenside, enemy_white = BLACK_KINGSIDE, BLACK_QUEENSIDE, True
+        if rights & kingside and board[king + 1] == EMPTY and board[king + 2] == EMPTY:
+            if not is_attacked(board, king + 1, enemy_white) and not is_attacked(
+                board, king + 2, enemy_white
+            ):
+                add(Move(king, king + 2, None))
+        if (
+            rights & queenside
+            and board[king - 1] == EMPTY
+            and board[king - 2] == EMPTY
+            and board[king - 3] == EMPTY
+            and not is_attacked(board, king - 1, enemy_white)
+            and not is_attacked(board, king - 2, enemy_white)
+        ):
+            add(Move(king, king - 2, None))
+
+    # --- notation (see rules.chess.notation) --------------------------------------------------
+
+    def uci(self, move: Move) -> str:
+        """The move in UCI: ``e2e4``, ``e7e8q``."""
+        text = SQUARE_NAMES[move.from_square] + SQUARE_NAMES[move.to_square]
+        return text + move.promotion if move.promotion else text
+
+    def san(self, move: Move) -> str:
+        """The move in SAN (``Nbd2``, ``exd6``, ``O-O``, ``e8=Q+``, ``Qh4#``)."""
+        from rules.chess.notation import san
+
+        return san(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move ``text`` names in SAN (strict or lenient) or UCI.
+
+        Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
+        """
+        from rules.chess.notation import parse_move
+
+        return parse_move(self, text)
+
+    def parse_uci(self, text: str) -> Move:
+        from rules.chess.notation import parse_move
+
+        return parse_move(self, text)
+
+    def pseudo_targets(self, square: Square) -> Iterator[tuple[Square, bool]]:
+        """Where the piece on ``square`` could go ignoring checks: (target, blocked) pairs,
+        ``blocked`` meaning a piece stands in the way. Used to explain illegal moves."""
+        board = self._board
+        letter = board[square]
+        kind = letter.lower()
+        if kind == "n":
+            for t in KNIGHT_TARGETS[square]:
+                yield t, False
+        elif kind == "k":
+            for t in KING_TARGETS[square]:
+                yield t, False
+        elif kind in SLIDER_RAYS:
+            for ray in SLIDER_RAYS[kind][square]:
+                yield from _walk(board, ray)
+        elif kind == "p":
+            white = letter == "P"
+            step = 8 if white else -8
+            t = square + step
+            if 0 <= t < 64:
+                yield t, False
+                home = square < 16 if white else square >= 48
+                if home:
+                    yield t + step, board[t] != EMPTY
+            for t in PAWN_CAPTURES[0 if white else 1][square]:
+                yield t, False
+
+
+def _walk(board: Board, ray: Ray) -> Iterator[tuple[Square, bool]]:
+    blocked = False
+    for t in ray:
+        yield t, blocked
+        if board[t] != EMPTY:
+            blocked = True
+

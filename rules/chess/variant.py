@@ -1,0 +1,96 @@
+"""The chess variant object: the entry point ``rules.get_variant("chess")`` returns."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+
+from rules import pgn
+from rules.chess import endings
+from rules.chess.fen import START_FEN, parse_fen
+from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
+from rules.chess.position import ChessPosition
+from rules.core import Outcome, Position, Square, Termination
+from rules.errors import InvalidMoveError, InvalidRecordError, RulesError
+from rules.game import Game
+
+
+class ChessVariant:
+    """Chess under the FIDE Laws."""
+
+    name = "chess"
+    files = 8
+    ranks = 8
+    start_fen = START_FEN
+
+    def __init__(self) -> None:
+        self._start: ChessPosition | None = None
+
+    def start(self) -> ChessPosition:
+        if self._start is None:
+            self._start = parse_fen(START_FEN)
+        return self._start
+
+    def from_fen(self, fen: str) -> ChessPosition:
+        """Raises InvalidFenError with the reason."""
+        return parse_fen(fen)
+
+    def square_name(self, square: Square) -> str:
+        return SQUARE_NAMES[square]
+
+    def parse_square(self, name: str) -> Square:
+        """The square called ``name`` (``"e4"``). Raises InvalidMoveError for other text."""
+        square = SQUARES_BY_NAME.get(name.strip().lower()) if isinstance(name, str) else None
+        if square is None:
+            raise InvalidMoveError(str(name), "not a square (a1 to h8)")
+        return square
+
+    def outcome(self, history: Sequence[Position]) -> Outcome | None:
+        return endings.outcome(history)
+
+    def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]:
+        return endings.claimable_draws(history)
+
+    def write_record(self, game: Game, tags: Mapping[str, str] | None = None) -> str:
+        """The game as PGN: the Seven Tag Roster, FEN/SetUp for a custom start, extra tags,
+        movetext wrapped at 80 columns and the result."""
+        outcome = game.outcome()
+        result = (tags or {}).get("Result") or (outcome.result() if outcome else "*")
+        defaults = {
+            "Event": "?",
+            "Site": "?",
+            "Date": dt.date.today().strftime("%Y.%m.%d"),
+            "Round": "-",
+            "White": "?",
+            "Black": "?",
+            "Result": result,
+        }
+        if not game.is_standard_start():
+            defaults["SetUp"] = "1"
+            defaults["FEN"] = game.start.fen()
+        ordered = pgn.ordered_tags(defaults, {**(tags or {}), "Result": result})
+        start = game.start
+        movetext = pgn.format_movetext(
+            game.san_moves(), start.fullmove_number, start.side_to_move.value == "black", result
+        )
+        return f"{pgn.format_tags(ordered)}\n\n{movetext}\n"
+
+    def read_record(self, text: str) -> tuple[dict[str, str], Game]:
+        """The tags and mainline of the first game of a PGN.
+
+        Raises InvalidRecordError naming the bad move or tag, or InvalidFenError.
+        """
+        tags, moves, _ = pgn.split_record(text)
+        variant = tags.get("Variant", "Standard").lower()
+        if variant not in ("standard", "chess", "from position"):
+            raise InvalidRecordError(f"variant {tags['Variant']!r} is not chess")
+        game = Game(self, tags.get("FEN"))
+        for ply, token in enumerate(moves, start=1):
+            try:
+                game = game.play(token)
+            except RulesError as error:
+                raise InvalidRecordError(str(error), ply=ply, move=token) from error
+        return tags, game
+
+
+CHESS = ChessVariant()

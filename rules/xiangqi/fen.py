@@ -1,0 +1,223 @@
+"""Xiangqi FEN, as Fairy-Stockfish and xiangqi sites write it.
+
+``rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1``: ranks from black's
+side (rank 9) down, uppercase red; then the side to move (``w``, also ``r``, for red; ``b`` for
+black), two ``-`` fields kept for FEN compatibility, the halfmove clock and the move number.
+On input ``e`` is accepted for the elephant and ``h`` for the horse, and trailing fields may
+be left out. Every position is checked for being one that can arise in a game.
+"""
+
+from __future__ import annotations
+
+from rules.errors import InvalidFenError
+from rules.xiangqi.geometry import (
+    ADVISOR,
+    ELEPHANT,
+    FILES,
+    GENERAL,
+    KIND_CODES,
+    KIND_LETTERS,
+    MAX_COUNTS,
+    RANKS,
+    SOLDIER,
+    SQUARE_NAMES,
+    SQUARES,
+    Board,
+    file_of,
+    in_palace,
+    on_own_side,
+    rank_of,
+    square,
+)
+from rules.xiangqi.movegen import is_attacked
+
+KIND_NAMES = {
+    GENERAL: "general",
+    ADVISOR: "advisor",
+    ELEPHANT: "elephant",
+    4: "horse",
+    5: "chariot",
+    6: "cannon",
+    SOLDIER: "soldier",
+}
+_INPUT_LETTERS = {**KIND_CODES, "e": ELEPHANT, "h": 4}
+_SIDES = {"w": True, "r": True, "b": False}
+# Where advisors and elephants can ever stand: their moves never leave these points.
+ADVISOR_SQUARES = (
+    frozenset(square(f, r) for f, r in ((3, 0), (5, 0), (4, 1), (3, 2), (5, 2))),
+    frozenset(square(f, r) for f, r in ((3, 9), (5, 9), (4, 8), (3, 7), (5, 7))),
+)
+ELEPHANT_SQUARES = (
+    frozenset(
+        square(f, r) for f, r in ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))
+    ),
+    frozenset(
+        square(f, r) for f, r in ((2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5))
+    ),
+)
+
+
+class ParsedFen:
+    """The fields of a valid FEN."""
+
+    __slots__ = ("board", "fullmove", "halfmove", "red", "red_general", "black_general")
+
+    def __init__(
+        self,
+        board: Board,
+        red: bool,
+        halfmove: int,
+        fullmove: int,
+        red_general: int,
+        black_general: int,
+    ) -> None:
+        self.board = board
+        self.red = red
+        self.halfmove = halfmove
+        self.fullmove = fullmove
+        self.red_general = red_general
+        self.black_general = black_general
+
+
+def parse_fen(fen: str) -> ParsedFen:
+    """Parse and validate a xiangqi FEN. Raises InvalidFenError saying what is wrong."""
+    if not isinstance(fen, str):
+        raise InvalidFenError(str(fen), "a FEN must be text")
+    fields = fen.split()
+    if not fields:
+        raise InvalidFenError(fen, "empty FEN")
+    if len(fields) > 6:
+        raise InvalidFenError(fen, f"expected at most 6 fields, found {len(fields)}")
+    board = _parse_board(fen, fields[0])
+    side = fields[1] if len(fields) > 1 else "w"
+    if side.lower() not in _SIDES:
+        raise InvalidFenError(fen, f"side to move must be 'w' (or 'r') or 'b', not {side!r}")
+    red = _SIDES[side.lower()]
+    for index, name in ((2, "castling"), (3, "en passant")):
+        if len(fields) > index and fields[index] != "-":
+            raise InvalidFenError(fen, f"xiangqi has no {name}: that field must be '-'")
+    halfmove = _parse_counter(fen, fields, 4, "halfmove clock", 0)
+    fullmove = _parse_counter(fen, fields, 5, "move number", 1)
+    generals = _validate_placement(fen, board)
+    _validate_safety(fen, board, red, generals)
+    return ParsedFen(board, red, halfmove, fullmove, generals[0], generals[1])
+
+
+def _parse_board(fen: str, placement: str) -> Board:
+    rows = placement.split("/")
+    if len(rows) != RANKS:
+        raise InvalidFenError(fen, f"expected {RANKS} ranks separated by '/', found {len(rows)}")
+    board = [0] * SQUARES
+    for row_index, row in enumerate(rows):
+        rank = RANKS - 1 - row_index
+        file = 0
+        for char in row:
+            if char in "123456789":
+                file += int(char)
+            elif char.lower() in _INPUT_LETTERS:
+                if file < FILES:
+                    code = _INPUT_LETTERS[char.lower()]
+                    board[square(file, rank)] = code if char.isupper() else -code
+                file += 1
+            else:
+                raise InvalidFenError(fen, f"unexpected character {char!r} in rank {rank}")
+        if file != FILES:
+            raise InvalidFenError(fen, f"rank {rank} ({row!r}) does not have {FILES} files")
+    return tuple(board)
+
+
+def _parse_counter(fen: str, fields: list[str], index: int, name: str, minimum: int) -> int:
+    if len(fields) <= index:
+        return minimum
+    text = fields[index]
+    if not text.isascii() or not text.isdigit() or len(text) > 6 or int(text) < minimum:
+        raise InvalidFenError(fen, f"{name} must be a whole number >= {minimum}, not {text!r}")
+    return int(text)
+
+
+def _validate_placement(fen: str, board: Board) -> tuple[int, int]:
+    """Check piece counts and where each kind may stand; return the generals' squares."""
+    generals = [-1, -1]
+    for side_index, (red, sign, colour) in enumerate(((True, 1, "red"), (False, -1, "black"))):
+        counts = dict.fromkeys(MAX_COUNTS, 0)
+        for sq in range(SQUARES):
+            code = board[sq] * sign
+            if code <= 0:
+                continue
+            counts[code] += 1
+            name = SQUARE_NAMES[sq]
+            if code == GENERAL:
+                generals[side_index] = sq
+                if not in_palace(sq, red):
+                    raise InvalidFenError(fen, f"the {colour} general on {name} is outside its palace")
+            elif code == ADVISOR and sq not in ADVISOR_SQUARES[side_index]:
+                raise InvalidFenError(fen, f"a {colour} advisor cannot stand on {name}")
+            elif code == ELEPHANT and sq not in ELEPHANT_SQUARES[side_index]:
+                raise InvalidFenError(fen, f"a {colour} elephant cannot stand on {name}")
+            elif code == SOLDIER:
+                _validate_soldier(fen, sq, red, colour)
+        for code, limit in MAX_COUNTS.items():
+            if counts[code] > limit:
+                raise InvalidFenError(
+                    fen, f"{colour} has {counts[code]} {KIND_NAMES[code]}s (at most {limit})"
+                )
+        if counts[GENERAL] == 0:
+            raise InvalidFenError(fen, f"{colour} has no general")
+    return generals[0], generals[1]
+
+
+def _validate_soldier(fen: str, sq: int, red: bool, colour: str) -> None:
+    rank = rank_of(sq)
+    # Soldiers start on rank 3 (red) / 6 (black) and never step back.
+    start = 3 if red else 6
+    if (red and rank < start) or (not red and rank > start):
+        raise InvalidFenError(
+            fen, f"a {colour} soldier cannot stand on {SQUARE_NAMES[sq]}, behind its start rank"
+        )
+    # Before crossing the river a soldier only ever moved straight ahead from a start point.
+    if on_own_side(sq, red) and file_of(sq) % 2:
+        raise InvalidFenError(
+            fen,
+            f"a {colour} soldier cannot stand on {SQUARE_NAMES[sq]}: it has not crossed the "
+            "river, so it cannot have left its starting file",
+        )
+
+
+def _validate_safety(fen: str, board: Board, red: bool, generals: tuple[int, int]) -> None:
+    red_general, black_general = generals
+    if file_of(red_general) == file_of(black_general) and not any(
+        board[s] for s in range(red_general + FILES, black_general, FILES)
+    ):
+        raise InvalidFenError(fen, "the generals face each other on an open file")
+    waiting = black_general if red else red_general
+    if is_attacked(board, waiting, red):
+        raise InvalidFenError(
+            fen, f"{'black' if red else 'red'} is in check but it is {'red' if red else 'black'}"
+            " to move"
+        )
+
+
+def board_field(board: Board) -> str:
+    """The placement field of a FEN for ``board``."""
+    rows = []
+    for rank in range(RANKS - 1, -1, -1):
+        row = ""
+        empty = 0
+        for file in range(FILES):
+            code = board[square(file, rank)]
+            if not code:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            letter = KIND_LETTERS[abs(code)]
+            row += letter.upper() if code > 0 else letter
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows)
+
+
+def format_fen(board: Board, red: bool, halfmove: int, fullmove: int) -> str:
+    return f"{board_field(board)} {'w' if red else 'b'} - - {halfmove} {fullmove}"

@@ -1,0 +1,326 @@
+"""Xiangqi positions: immutable, hashable, with legal move generation (see ``movegen``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.core import Color, Move, Piece, Square
+from rules.errors import IllegalMoveError, IllegalReason
+from rules.xiangqi.geometry import (
+    ADVISOR_TARGETS,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    ELEPHANT_TARGETS,
+    FILES,
+    GENERAL,
+    GENERAL_TARGETS,
+    HORSE,
+    HORSE_TARGETS,
+    KIND_LETTERS,
+    RAYS,
+    SOLDIER,
+    SOLDIER_TARGETS,
+    SQUARE_NAMES,
+    SQUARES,
+    Board,
+    file_of,
+)
+from rules.xiangqi.movegen import is_attacked, legal_moves
+
+if TYPE_CHECKING:
+    from rules.xiangqi.variant import XiangqiVariant
+
+_PIECES = {
+    code * sign: Piece(KIND_LETTERS[code], color)
+    for code in range(1, 8)
+    for sign, color in ((1, Color.WHITE), (-1, Color.BLACK))
+}
+
+
+class XiangqiPosition:
+    """A xiangqi position. Immutable: ``play`` returns a new position.
+
+    A slotted class rather than a frozen dataclass because perft creates and reads positions
+    on the hot path; the attributes are private and never reassigned (the caches are filled
+    once).
+    """
+
+    __slots__ = (
+        "_board",
+        "_check",
+        "_fullmove",
+        "_generals",
+        "_halfmove",
+        "_legal",
+        "_legal_set",
+        "_red",
+    )
+
+    _board: Board
+    _red: bool
+    _halfmove: int
+    _fullmove: int
+    _generals: tuple[Square, Square]
+    _legal: tuple[Move, ...] | None
+    _legal_set: frozenset[Move] | None
+    _check: bool | None
+
+    @classmethod
+    def _make(
+        cls,
+        board: Board,
+        red: bool,
+        halfmove: int,
+        fullmove: int,
+        generals: tuple[Square, Square],
+    ) -> XiangqiPosition:
+        position = object.__new__(cls)
+        position._board = board
+        position._red = red
+        position._halfmove = halfmove
+        position._fullmove = fullmove
+        position._generals = generals
+        position._legal = None
+        position._legal_set = None
+        position._check = None
+        return position
+
+    @classmethod
+    def from_fen(cls, fen: str) -> XiangqiPosition:
+        """The position a FEN describes. Raises InvalidFenError."""
+        from rules.xiangqi.fen import parse_fen
+
+        parsed = parse_fen(fen)
+        return cls._make(
+            parsed.board,
+            parsed.red,
+            parsed.halfmove,
+            parsed.fullmove,
+            (parsed.red_general, parsed.black_general),
+        )
+
+    # --- reading the position -------------------------------------------------------------
+
+    @property
+    def variant(self) -> XiangqiVariant:
+        from rules.xiangqi.variant import XIANGQI
+
+        return XIANGQI
+
+    @property
+    def side_to_move(self) -> Color:
+        return Color.WHITE if self._red else Color.BLACK
+
+    @property
+    def halfmove_clock(self) -> int:
+        """Plies since the last capture (xiangqi has no pawn-move reset)."""
+        return self._halfmove
+
+    @property
+    def fullmove_number(self) -> int:
+        return self._fullmove
+
+    @property
+    def board(self) -> Board:
+        """The 90 piece codes (red positive, black negative, 0 empty), a0 first."""
+        return self._board
+
+    def fen(self) -> str:
+        from rules.xiangqi.fen import format_fen
+
+        return format_fen(self._board, self._red, self._halfmove, self._fullmove)
+
+    def piece_at(self, square: Square) -> Piece | None:
+        if not 0 <= square < SQUARES:
+            raise ValueError(f"no square {square} on a xiangqi board")
+        return _PIECES.get(self._board[square])
+
+    def pieces(self) -> dict[Square, Piece]:
+        board = self._board
+        return {sq: _PIECES[board[sq]] for sq in range(SQUARES) if board[sq]}
+
+    def king_square(self, color: Color) -> Square:
+        """The square of that side's general."""
+        return self._generals[0 if color is Color.WHITE else 1]
+
+    def is_check(self) -> bool:
+        """Whether the side to move's general is attacked."""
+        if self._check is None:
+            red = self._red
+            self._check = is_attacked(self._board, self._generals[0 if red else 1], not red)
+        return self._check
+
+    def is_checkmate(self) -> bool:
+        return self.is_check() and not self.legal_moves()
+
+    def is_stalemate(self) -> bool:
+        """No legal move and not in check (in xiangqi the side to move then loses)."""
+        return not self.is_check() and not self.legal_moves()
+
+    def is_capture(self, move: Move) -> bool:
+        return self._board[move.to_square] != 0
+
+    def has_attacking_material(self, color: Color) -> bool:
+        """Whether that side has a piece able to cross the river (chariot, horse, cannon,
+        soldier)."""
+        board = self._board
+        if color is Color.WHITE:
+            return any(board[sq] >= HORSE for sq in range(SQUARES))
+        return any(board[sq] <= -HORSE for sq in range(SQUARES))
+
+    # --- equality and repetition --------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._board, self._red, self._halfmove, self._fullmove)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, XiangqiPosition) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"XiangqiPosition({self.fen()!r})"
+
+    def repetition_key(self) -> tuple[object, ...]:
+        """What repetition compares: the placement and the side to move."""
+        return (self._board, self._red)
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """All legal moves (cached)."""
+        legal = self._legal
+        if legal is None:
+            red = self._red
+            legal = tuple(legal_moves(self._board, red, self._generals[0 if red else 1]))
+            self._legal = legal
+        return legal
+
+    def is_legal(self, move: Move) -> bool:
+        legal_set = self._legal_set
+        if legal_set is None:
+            legal_set = frozenset(self.legal_moves())
+            self._legal_set = legal_set
+        return move in legal_set
+
+    def play(self, move: Move) -> XiangqiPosition:
+        """The position after ``move``. Raises IllegalMoveError if it is not legal here."""
+        if not self.is_legal(move):
+            reason = self.illegal_reason(move) or IllegalReason.CANNOT_REACH
+            raise IllegalMoveError(
+                self.uci(move), self.fen(), reason, in_check=self.is_check(), move=move
+            )
+        f, t = move[0], move[1]
+        board = list(self._board)
+        piece = board[f]
+        captured = board[t]
+        board[t] = piece
+        board[f] = 0
+        red = self._red
+        generals = self._generals
+        if piece == GENERAL:
+            generals = (t, generals[1])
+        elif piece == -GENERAL:
+            generals = (generals[0], t)
+        return XiangqiPosition._make(
+            tuple(board),
+            not red,
+            0 if captured else self._halfmove + 1,
+            self._fullmove if red else self._fullmove + 1,
+            generals,
+        )
+
+    def illegal_reason(self, move: Move) -> IllegalReason | None:
+        """Why ``move`` is not legal here, or None if it is."""
+        f, t = move[0], move[1]
+        if not (0 <= f < SQUARES and 0 <= t < SQUARES) or move[2] is not None:
+            return IllegalReason.CANNOT_REACH
+        board = self._board
+        sign = 1 if self._red else -1
+        piece = board[f] * sign
+        if piece == 0:
+            return IllegalReason.NO_PIECE
+        if piece < 0:
+            return IllegalReason.NOT_YOUR_PIECE
+        if board[t] * sign > 0:
+            return IllegalReason.OWN_PIECE
+        reach = self._reach(f, t, piece)
+        if reach is not None:
+            return reach
+        if self.is_legal(move):
+            return None
+        scratch = list(board)
+        scratch[t] = scratch[f]
+        scratch[f] = 0
+        own_general = t if piece == GENERAL else self._generals[0 if self._red else 1]
+        other_general = self._generals[1 if self._red else 0]
+        if file_of(own_general) == file_of(other_general):
+            low, high = sorted((own_general, other_general))
+            if not any(scratch[s] for s in range(low + FILES, high, FILES)):
+                return IllegalReason.GENERALS_FACE
+        if self.is_check():
+            return IllegalReason.IN_CHECK
+        if piece == GENERAL:
+            return IllegalReason.INTO_CHECK
+        return IllegalReason.PINNED
+
+    def _reach(self, f: Square, t: Square, piece: int) -> IllegalReason | None:
+        """Whether the piece on ``f`` can reach ``t`` by its own movement (CANNOT_REACH), and
+        whether something stands in the way (BLOCKED)."""
+        board = self._board
+        if piece in (CHARIOT, CANNON):
+            for ray in RAYS[f]:
+                if t in ray:
+                    between = sum(1 for s in ray[: ray.index(t)] if board[s])
+                    if piece == CHARIOT:
+                        return IllegalReason.BLOCKED if between else None
+                    if board[t]:  # a cannon captures over exactly one screen
+                        if between == 1:
+                            return None
+                        return IllegalReason.BLOCKED if between else IllegalReason.CANNOT_REACH
+                    return IllegalReason.BLOCKED if between else None
+            return IllegalReason.CANNOT_REACH
+        if piece in (HORSE, ELEPHANT):
+            table = HORSE_TARGETS if piece == HORSE else ELEPHANT_TARGETS
+            for block, target, _ in table[f]:
+                if target == t:
+                    return IllegalReason.BLOCKED if board[block] else None
+            return IllegalReason.CANNOT_REACH
+        if piece == SOLDIER:
+            targets = SOLDIER_TARGETS[0 if self._red else 1][f]
+        elif piece == ADVISOR:
+            targets = ADVISOR_TARGETS[f]
+        else:
+            targets = GENERAL_TARGETS[f]
+        if any(target == t for target, _ in targets):
+            return None
+        return IllegalReason.CANNOT_REACH
+
+    # --- notation (see rules.xiangqi.notation) ------------------------------------------------
+
+    def uci(self, move: Move) -> str:
+        """The move in ICCS coordinates, lowercase: ``h2e2``."""
+        return SQUARE_NAMES[move.from_square] + SQUARE_NAMES[move.to_square]
+
+    def san(self, move: Move) -> str:
+        """The move in WXF notation: ``C2.5``, ``H8+7``, ``R+.3``."""
+        from rules.xiangqi.notation import wxf
+
+        return wxf(self, move)
+
+    def chinese(self, move: Move) -> str:
+        """The move in Chinese notation, simplified characters: ``炮二平五``, ``马８进７``."""
+        from rules.xiangqi.notation import chinese
+
+        return chinese(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move ``text`` names in ICCS, WXF or Chinese notation.
+
+        Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
+        """
+        from rules.xiangqi.notation import parse_move
+
+        return parse_move(self, text)
