@@ -27,7 +27,7 @@ class Game:
             first = start
         self._positions: tuple[Position, ...] = (first,)
         self._moves: tuple[Move, ...] = ()
-        self._outcome: Outcome | None | bool = False  # False: not computed yet
+        self._outcome: Outcome | bool | None = False  # False: not computed yet
 
     @classmethod
     def _derived(cls, parent: Game, move: Move, position: Position) -> Game:

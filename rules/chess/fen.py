@@ -7,7 +7,6 @@ from rules.chess.geometry import (
     CASTLING_LETTERS,
     SQUARE_NAMES,
     SQUARES_BY_NAME,
-
     rank_of,
 )
 from rules.chess.position import EMPTY, ChessPosition, is_attacked
@@ -152,9 +151,7 @@ def _parse_en_passant(fen: str, text: str, board: tuple[str, ...], white: bool) 
         or board[square - step] != EMPTY
         or board[square + step] != pawn
     ):
-        raise InvalidFenError(
-            fen, f"en passant square {text} does not follow a double pawn step"
-        )
+        raise InvalidFenError(fen, f"en passant square {text} does not follow a double pawn step")
     return square
 
 

@@ -44,9 +44,7 @@ def _ray(square: Square, step: tuple[int, int]) -> Ray:
 
 def _leaps(square: Square, steps: tuple[tuple[int, int], ...]) -> Ray:
     file, rank = file_of(square), rank_of(square)
-    return tuple(
-        (rank + dr) * 8 + file + df for df, dr in steps if _on_board(file + df, rank + dr)
-    )
+    return tuple((rank + dr) * 8 + file + df for df, dr in steps if _on_board(file + df, rank + dr))
 
 
 def _rays(square: Square, steps: tuple[tuple[int, int], ...]) -> tuple[Ray, ...]:

@@ -182,9 +182,7 @@ def _origins(position: ChessPosition, pattern: _Pattern) -> list[Square]:
     ]
 
 
-def _single_move_or_promotions(
-    position: ChessPosition, text: str, found: list[Move]
-) -> list[Move]:
+def _single_move_or_promotions(position: ChessPosition, text: str, found: list[Move]) -> list[Move]:
     """Collapse "the same pawn move with four promotion pieces" into a missing-piece error."""
     if len(found) > 1 and all(m.promotion for m in found):
         squares = {(m.from_square, m.to_square) for m in found}

@@ -449,11 +449,14 @@ class ChessPosition:
             kingside, queenside, enemy_white = WHITE_KINGSIDE, WHITE_QUEENSIDE, False
         else:
             kingside, queenside, enemy_white = BLACK_KINGSIDE, BLACK_QUEENSIDE, True
-        if rights & kingside and board[king + 1] == EMPTY and board[king + 2] == EMPTY:
-            if not is_attacked(board, king + 1, enemy_white) and not is_attacked(
-                board, king + 2, enemy_white
-            ):
-                add(Move(king, king + 2, None))
+        if (
+            rights & kingside
+            and board[king + 1] == EMPTY
+            and board[king + 2] == EMPTY
+            and not is_attacked(board, king + 1, enemy_white)
+            and not is_attacked(board, king + 2, enemy_white)
+        ):
+            add(Move(king, king + 2, None))
         if (
             rights & queenside
             and board[king - 1] == EMPTY
@@ -525,4 +528,3 @@ def _walk(board: Board, ray: Ray) -> Iterator[tuple[Square, bool]]:
         yield t, blocked
         if board[t] != EMPTY:
             blocked = True
-
