@@ -48,19 +48,15 @@ ADVISOR_SQUARES = (
     frozenset(square(f, r) for f, r in ((3, 9), (5, 9), (4, 8), (3, 7), (5, 7))),
 )
 ELEPHANT_SQUARES = (
-    frozenset(
-        square(f, r) for f, r in ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))
-    ),
-    frozenset(
-        square(f, r) for f, r in ((2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5))
-    ),
+    frozenset(square(f, r) for f, r in ((2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4))),
+    frozenset(square(f, r) for f, r in ((2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5))),
 )
 
 
 class ParsedFen:
     """The fields of a valid FEN."""
 
-    __slots__ = ("board", "fullmove", "halfmove", "red", "red_general", "black_general")
+    __slots__ = ("black_general", "board", "fullmove", "halfmove", "red", "red_general")
 
     def __init__(
         self,
@@ -149,7 +145,9 @@ def _validate_placement(fen: str, board: Board) -> tuple[int, int]:
             if code == GENERAL:
                 generals[side_index] = sq
                 if not in_palace(sq, red):
-                    raise InvalidFenError(fen, f"the {colour} general on {name} is outside its palace")
+                    raise InvalidFenError(
+                        fen, f"the {colour} general on {name} is outside its palace"
+                    )
             elif code == ADVISOR and sq not in ADVISOR_SQUARES[side_index]:
                 raise InvalidFenError(fen, f"a {colour} advisor cannot stand on {name}")
             elif code == ELEPHANT and sq not in ELEPHANT_SQUARES[side_index]:
@@ -192,8 +190,9 @@ def _validate_safety(fen: str, board: Board, red: bool, generals: tuple[int, int
     waiting = black_general if red else red_general
     if is_attacked(board, waiting, red):
         raise InvalidFenError(
-            fen, f"{'black' if red else 'red'} is in check but it is {'red' if red else 'black'}"
-            " to move"
+            fen,
+            f"{'black' if red else 'red'} is in check but it is {'red' if red else 'black'}"
+            " to move",
         )
 
 

@@ -182,10 +182,7 @@ SOLDIER_TARGETS: tuple[tuple[Targets, ...], tuple[Targets, ...]] = (
 def _horse_checkers(target: Square) -> tuple[tuple[Square, Square], ...]:
     """(leg, horse square) pairs: a horse there attacks ``target`` unless the leg is occupied."""
     return tuple(
-        (leg, sq)
-        for sq in range(SQUARES)
-        for leg, t, _ in HORSE_TARGETS[sq]
-        if t == target
+        (leg, sq) for sq in range(SQUARES) for leg, t, _ in HORSE_TARGETS[sq] if t == target
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from rules.core import Move, Square
 from rules.xiangqi.geometry import (
+    ADVISOR,
     ADVISOR_TARGETS,
     CANNON,
     CHARIOT,
@@ -58,7 +59,8 @@ def is_attacked(board: Sequence[int], target: Square, by_red: bool) -> bool:
         if board[s] == horse and not board[leg]:
             return True
     soldier = SOLDIER * sign
-    for s in SOLDIER_CHECKERS[0 if by_red else 1][target]:
+    # Plain loops, not any(): this is the hottest function and generators cost more.
+    for s in SOLDIER_CHECKERS[0 if by_red else 1][target]:  # noqa: SIM110
         if board[s] == soldier:
             return True
     return False
@@ -162,7 +164,12 @@ def legal_moves(board: Board, red: bool, general: Square) -> list[Move]:
             scratch[t] = captured
         return legal
     sign = -1 if red else 1  # the enemy's
-    chariot, cannon, enemy_general, horse = CHARIOT * sign, CANNON * sign, GENERAL * sign, HORSE * sign
+    chariot, cannon, enemy_general, horse = (
+        CHARIOT * sign,
+        CANNON * sign,
+        GENERAL * sign,
+        HORSE * sign,
+    )
     ray_index = RAY_INDEX[general]
     rays = RAYS[general]
     leg_horses = LEG_HORSES[general]
@@ -187,8 +194,7 @@ def legal_moves(board: Board, red: bool, general: Square) -> list[Move]:
         scratch[t] = scratch[f]
         scratch[f] = 0
         exposed = (
-            from_ray >= 0
-            and _ray_attacks(scratch, rays[from_ray], chariot, cannon, enemy_general)
+            from_ray >= 0 and _ray_attacks(scratch, rays[from_ray], chariot, cannon, enemy_general)
         ) or (
             to_ray >= 0
             and to_ray != from_ray

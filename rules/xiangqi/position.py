@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rules.core import Color, Move, Piece, Square
 from rules.errors import IllegalMoveError, IllegalReason
 from rules.xiangqi.geometry import (
+    ADVISOR,
     ADVISOR_TARGETS,
     CANNON,
     CHARIOT,
