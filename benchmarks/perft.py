@@ -1,0 +1,106 @@
+"""Perft speed: Postal's rules engine against python-chess on the same positions, same run.
+
+Run: ``python benchmarks/perft.py`` (after ``pip install -e '.[bench]'`` for the peer).
+Both count leaves in bulk at depth 1. Each figure is the best of ``--repeat`` runs.
+Xiangqi start-position perft is reported too (no peer; the target is within 2x of chess).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from rules import get_variant
+from rules.perft import perft
+
+CHESS_CASES = (
+    ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197281),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862),
+    ("position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624),
+    ("position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333),
+    ("position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487),
+    (
+        "position6",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        4,
+        3894594,
+    ),
+)
+XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+XIANGQI_CASES = (("start", XIANGQI_START, 3, 79666), ("start", XIANGQI_START, 4, 3290240))
+
+
+def best_time(run: Callable[[], int], expected: int, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        nodes = run()
+        best = min(best, time.perf_counter() - started)
+        if nodes != expected:
+            raise SystemExit(f"wrong node count {nodes}, expected {expected}")
+    return best
+
+
+def python_chess_perft() -> Callable[[str, int], int] | str:
+    try:
+        import chess
+    except ImportError:
+        return "python-chess is not installed (pip install -e '.[bench]')"
+
+    def count(board: chess.Board, depth: int) -> int:
+        if depth == 1:
+            return board.legal_moves.count()
+        nodes = 0
+        for move in board.legal_moves:
+            board.push(move)
+            nodes += count(board, depth - 1)
+            board.pop()
+        return nodes
+
+    return lambda fen, depth: count(chess.Board(fen), depth)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="only the two target positions")
+    args = parser.parse_args()
+
+    peer = python_chess_perft()
+    chess = get_variant("chess")
+    cases = CHESS_CASES[:2] if args.quick else CHESS_CASES
+    print(f"{'chess position':<12} {'depth':>5} {'nodes':>9} {'postal s':>9} {'postal nps':>11} "
+          f"{'py-chess s':>10} {'py-chess nps':>12} {'speed-up':>8}")  # fmt: skip
+    chess_rates = []
+    for name, fen, depth, expected in cases:
+        position = chess.from_fen(fen)
+        ours = best_time(lambda p=position, d=depth: perft(p, d), expected, args.repeat)
+        chess_rates.append(expected / ours)
+        line = f"{name:<12} {depth:>5} {expected:>9} {ours:>9.3f} {expected / ours:>11,.0f}"
+        if callable(peer):
+            theirs = best_time(lambda f=fen, d=depth: peer(f, d), expected, args.repeat)
+            line += f" {theirs:>10.3f} {expected / theirs:>12,.0f} {theirs / ours:>7.2f}x"
+        print(line, flush=True)
+    if not callable(peer):
+        print(f"peer unavailable: {peer}")
+
+    try:
+        xiangqi = get_variant("xiangqi")
+    except ImportError as error:
+        print(f"xiangqi unavailable: {error}")
+        return
+    chess_nps = sorted(chess_rates)[len(chess_rates) // 2]
+    print(f"\n{'xiangqi':<12} {'depth':>5} {'nodes':>9} {'postal s':>9} {'postal nps':>11} "
+          f"{'vs chess median nps':>20}")  # fmt: skip
+    for name, fen, depth, expected in XIANGQI_CASES:
+        position = xiangqi.from_fen(fen)
+        repeat = 1 if expected > 1_000_000 else args.repeat
+        ours = best_time(lambda p=position, d=depth: perft(p, d), expected, repeat)
+        nps = expected / ours
+        print(f"{name:<12} {depth:>5} {expected:>9} {ours:>9.3f} {nps:>11,.0f} "
+              f"{nps / chess_nps:>19.2f}x")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
