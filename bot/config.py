@@ -1,0 +1,118 @@
+"""Settings from the environment (and a ``.env`` file): one frozen value read at start-up."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///postal.db"
+DEFAULT_DISCORD_API_BASE = "https://discord.com/api/v10"
+DEFAULT_DISCORD_GATEWAY_URL = "wss://gateway.discord.gg"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(ValueError):
+    """A setting with a value Postal cannot use; the message names the variable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything Postal reads from its environment.
+
+    ``discord_token`` is optional here: only the Discord adapter requires it.
+    ``database_path`` is the SQLite file chosen by ``DATABASE_URL``.
+    """
+
+    discord_token: str | None = None
+    database_path: Path = Path("postal.db")
+    dev_guild_id: int | None = None
+    log_level: str = "WARNING"
+    discord_api_base: str = DEFAULT_DISCORD_API_BASE
+    discord_gateway_url: str = DEFAULT_DISCORD_GATEWAY_URL
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+    ) -> Settings:
+        """Read the settings; the environment wins over ``env_file`` (skipped if absent).
+
+        Raises ``ConfigError`` for a malformed value or ``.env`` line.
+        """
+        values: dict[str, str] = {}
+        if env_file is not None and env_file.is_file():
+            values.update(read_env_file(env_file))
+        values.update(os.environ if environ is None else environ)
+
+        def get(name: str) -> str | None:
+            value = values.get(name, "").strip()
+            return value or None
+
+        return cls(
+            discord_token=get("DISCORD_TOKEN"),
+            database_path=parse_database_url(get("DATABASE_URL") or DEFAULT_DATABASE_URL),
+            dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
+            log_level=_parse_log_level(get("LOG_LEVEL")),
+            discord_api_base=(get("DISCORD_API_BASE") or DEFAULT_DISCORD_API_BASE).rstrip("/"),
+            discord_gateway_url=get("DISCORD_GATEWAY_URL") or DEFAULT_DISCORD_GATEWAY_URL,
+        )
+
+
+def parse_database_url(url: str) -> Path:
+    """The SQLite file of ``sqlite:///relative/path`` or ``sqlite:////absolute/path``.
+
+    Raises ``ConfigError`` for any other scheme (PostgreSQL is not supported yet).
+    """
+    prefix = "sqlite:///"
+    if not url.startswith(prefix):
+        scheme = url.split("://", 1)[0] if "://" in url else url
+        raise ConfigError(
+            f"DATABASE_URL {url!r} is not supported: use sqlite:///relative/path.db or "
+            f"sqlite:////absolute/path.db (scheme {scheme!r} is not available yet)"
+        )
+    path = url[len(prefix) :]
+    if not path or path.endswith("/"):
+        raise ConfigError(f"DATABASE_URL {url!r} names no database file")
+    return Path(path)
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=VALUE`` lines of a ``.env`` file; blank lines and ``#`` comments are skipped.
+
+    Values may be wrapped in single or double quotes. Raises ``ConfigError`` for a line that
+    is not an assignment.
+    """
+    values: dict[str, str] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key = key.strip()
+        if not sep or not key.replace("_", "").isalnum():
+            raise ConfigError(f"{path}:{number}: expected KEY=VALUE, got {raw.strip()!r}")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def _parse_guild_id(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) == 0:
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), got {text!r}")
+    return int(text)
+
+
+def _parse_log_level(text: str | None) -> str:
+    if text is None:
+        return "WARNING"
+    level = text.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {text!r}")
+    return level

@@ -1,0 +1,106 @@
+"""Postal's use cases: ``GameService`` and the values it returns and raises.
+
+Adapters (Discord, the console) turn a command into one service call and its result into a
+message; the service knows nothing about either.
+"""
+
+from __future__ import annotations
+
+from bot.service import errors
+from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS
+from bot.service.clock import Clock, ManualClock, system_clock
+from bot.service.deadlines import MORETIME_DAYS
+from bot.service.errors import UserError
+from bot.service.results import (
+    BoardShown,
+    BoardView,
+    Button,
+    ButtonAction,
+    ButtonStyle,
+    ChallengeClosed,
+    ChallengeCreated,
+    ChallengeView,
+    ClockReport,
+    ConfirmationNeeded,
+    Ending,
+    GameEnded,
+    GameList,
+    GameListEntry,
+    GameStarted,
+    GameView,
+    History,
+    HistoryEntry,
+    Leaderboard,
+    LeaderboardRow,
+    MoreTimeGiven,
+    MovePlayed,
+    OfferDeclined,
+    OfferMade,
+    Place,
+    PlayerRef,
+    PlayerSettings,
+    PromotionNeeded,
+    RatingChange,
+    RecordExport,
+    Reminder,
+    Stats,
+    TakenBack,
+    User,
+    VacationStarted,
+    VariantStats,
+    parse_button_id,
+)
+from bot.service.service import GameService
+from bot.store import NotifyMode, OfferKind
+
+__all__ = [
+    "COLOR_CHOICES",
+    "DAYS_CHOICES",
+    "DEFAULT_DAYS",
+    "MORETIME_DAYS",
+    "BoardShown",
+    "BoardView",
+    "Button",
+    "ButtonAction",
+    "ButtonStyle",
+    "ChallengeClosed",
+    "ChallengeCreated",
+    "ChallengeView",
+    "Clock",
+    "ClockReport",
+    "ConfirmationNeeded",
+    "Ending",
+    "GameEnded",
+    "GameList",
+    "GameListEntry",
+    "GameService",
+    "GameStarted",
+    "GameView",
+    "History",
+    "HistoryEntry",
+    "Leaderboard",
+    "LeaderboardRow",
+    "ManualClock",
+    "MoreTimeGiven",
+    "MovePlayed",
+    "NotifyMode",
+    "OfferDeclined",
+    "OfferKind",
+    "OfferMade",
+    "Place",
+    "PlayerRef",
+    "PlayerSettings",
+    "PromotionNeeded",
+    "RatingChange",
+    "RecordExport",
+    "Reminder",
+    "Stats",
+    "TakenBack",
+    "User",
+    "UserError",
+    "VacationStarted",
+    "VariantStats",
+    "errors",
+    "parse_button_id",
+    "system_clock",
+]

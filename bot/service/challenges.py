@@ -1,0 +1,274 @@
+"""Challenges: create one (to a player or open), accept it (a game starts), decline, cancel."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import rules
+from bot.service.core import ServiceCore, variant_named
+from bot.service.errors import (
+    BotChallengeError,
+    ChallengeClosedError,
+    InvalidOptionError,
+    InvalidPositionError,
+    NotYourChallengeError,
+    SelfChallengeError,
+    UnknownChallengeError,
+)
+from bot.service.results import (
+    Button,
+    ButtonAction,
+    ButtonStyle,
+    ChallengeClosed,
+    ChallengeCreated,
+    ChallengeView,
+    GameStarted,
+    Place,
+    User,
+)
+from bot.store import Challenge, ChallengeStatus
+from rules import Color
+
+DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)
+DEFAULT_DAYS = 3
+COLOR_CHOICES = ("white", "black", "random")
+CHALLENGE_LIFETIME = timedelta(hours=48)
+MAX_FEN_LENGTH = 120
+
+
+class ChallengeUseCases(ServiceCore):
+    async def challenge(
+        self,
+        user: User,
+        place: Place,
+        opponent: User | None = None,
+        *,
+        game: str = "chess",
+        color: str = "random",
+        days: int = DEFAULT_DAYS,
+        rated: bool | None = None,
+        fen: str | None = None,
+    ) -> ChallengeCreated:
+        """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
+
+        ``color`` is the challenger's colour. ``rated`` defaults to True for the standard
+        start and must be False with a custom ``fen``. Raises ``InvalidOptionError``,
+        ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``.
+        """
+        variant = variant_named(game)
+        if days not in DAYS_CHOICES:
+            raise InvalidOptionError(
+                f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move)."
+            )
+        if color not in COLOR_CHOICES:
+            raise InvalidOptionError(f'color must be white, black or random, not "{color}".')
+        if user.is_bot:
+            raise BotChallengeError(user.name)
+        if opponent is not None:
+            if opponent.id == user.id:
+                raise SelfChallengeError
+            if opponent.is_bot:
+                raise BotChallengeError(opponent.name)
+        start_fen = _checked_start(variant, fen)
+        if rated is None:
+            rated = start_fen is None
+        elif rated and start_fen is not None:
+            raise InvalidOptionError("Games from a custom position cannot be rated.")
+        await self._ensure_player(user)
+        if opponent is not None:
+            await self._ensure_player(opponent)
+        now = self.now()
+        challenge = await self.store.challenges.create(
+            guild_id=place.guild_id,
+            channel_id=place.channel_id,
+            challenger_id=user.id,
+            opponent_id=opponent.id if opponent else None,
+            variant=variant.name,
+            color=color,
+            days_per_move=days,
+            rated=rated,
+            start_fen=start_fen,
+            now=now,
+            expires_at=now + CHALLENGE_LIFETIME,
+        )
+        self._schedule_changed()
+        view = await self._challenge_view(challenge)
+        return ChallengeCreated(view, _challenge_text(view), _challenge_buttons(view))
+
+    async def accept_challenge(self, user: User, challenge_id: int) -> GameStarted:
+        """Accept a challenge addressed to ``user`` (or an open one): the game starts.
+
+        Of two simultaneous accepts exactly one starts a game; the other gets
+        ``ChallengeClosedError``. Raises ``UnknownChallengeError``,
+        ``NotYourChallengeError``, ``BotChallengeError``.
+        """
+        challenge = await self._open_challenge(challenge_id)
+        if user.is_bot:
+            raise BotChallengeError(user.name)
+        if challenge.challenger_id == user.id:
+            raise NotYourChallengeError(
+                "You cannot accept your own challenge; wait for your opponent or cancel it."
+            )
+        if challenge.opponent_id is not None and challenge.opponent_id != user.id:
+            opponent = await self._ref(challenge.opponent_id)
+            raise NotYourChallengeError(f"This challenge is for {opponent.name}.")
+        await self._ensure_player(user)
+        variant = variant_named(challenge.variant)
+        start_fen = challenge.start_fen or variant.start_fen
+        challenger_color = (
+            Color(challenge.color)
+            if challenge.color != "random"
+            else random.choice((Color.WHITE, Color.BLACK))
+        )
+        if challenger_color is Color.WHITE:
+            white_id, black_id = challenge.challenger_id, user.id
+        else:
+            white_id, black_id = user.id, challenge.challenger_id
+        first = variant.from_fen(start_fen).side_to_move
+        to_move_id = white_id if first is Color.WHITE else black_id
+        now = self.now()
+        deadline = await self._deadline_for(to_move_id, now, challenge.days_per_move)
+        record = await self.store.games.start_from_challenge(
+            challenge_id=challenge.id,
+            acceptor_id=user.id,
+            white_id=white_id,
+            black_id=black_id,
+            start_fen=start_fen,
+            to_move_id=to_move_id,
+            now=now,
+            deadline_at=deadline,
+        )
+        if record is None:
+            latest = await self.store.challenges.get(challenge_id)
+            status = latest.status.value if latest else "withdrawn"
+            raise ChallengeClosedError(challenge_id, status)
+        self._schedule_changed()
+        game = rules.Game(variant, start_fen)
+        view = await self._view(record)
+        assert view.to_move is not None
+        board = await self._board(game, viewer_id=to_move_id)
+        accepted = await self.store.challenges.get(challenge_id)
+        assert accepted is not None
+        rating = "rated" if view.rated else "casual"
+        text = (
+            f"{user.name} accepted. {view.white.name} ({view.color_name(Color.WHITE)}) vs "
+            f"{view.black.name} ({view.color_name(Color.BLACK)}), {view.variant}, "
+            f"{_days(view.days_per_move)} per move, {rating}. {view.to_move.name} to move."
+        )
+        return GameStarted(view, board, await self._challenge_view(accepted), text, view.to_move)
+
+    async def decline_challenge(self, user: User, challenge_id: int) -> ChallengeClosed:
+        """Decline a challenge addressed to ``user``. Raises ``NotYourChallengeError``…"""
+        challenge = await self._open_challenge(challenge_id)
+        if challenge.opponent_id != user.id:
+            raise NotYourChallengeError(
+                "Only the challenged player can decline; the challenger may cancel."
+                if challenge.opponent_id is not None
+                else "An open challenge cannot be declined; just leave it, or its author may "
+                "cancel it."
+            )
+        return await self._close(challenge, ChallengeStatus.DECLINED, f"{user.name} declined.")
+
+    async def cancel_challenge(self, user: User, challenge_id: int) -> ChallengeClosed:
+        """Withdraw one's own open challenge. Raises ``NotYourChallengeError``…"""
+        challenge = await self._open_challenge(challenge_id)
+        if challenge.challenger_id != user.id:
+            raise NotYourChallengeError("Only the player who made a challenge can cancel it.")
+        return await self._close(
+            challenge, ChallengeStatus.CANCELLED, f"{user.name} cancelled the challenge."
+        )
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the adapter's message showing the challenge (to edit it later)."""
+        await self.store.challenges.set_message(challenge_id, message_id)
+
+    async def _open_challenge(self, challenge_id: int) -> Challenge:
+        challenge = await self.store.challenges.get(challenge_id)
+        if challenge is None:
+            raise UnknownChallengeError(challenge_id)
+        if challenge.status is not ChallengeStatus.OPEN:
+            raise ChallengeClosedError(challenge_id, challenge.status.value)
+        if challenge.expires_at <= self.now():
+            raise ChallengeClosedError(challenge_id, "expired")
+        return challenge
+
+    async def _close(
+        self, challenge: Challenge, status: ChallengeStatus, text: str
+    ) -> ChallengeClosed:
+        if not await self.store.challenges.close(challenge.id, status):
+            latest = await self.store.challenges.get(challenge.id)
+            raise ChallengeClosedError(challenge.id, latest.status.value if latest else "gone")
+        self._schedule_changed()
+        return ChallengeClosed(await self._challenge_view(challenge), status.value, text)
+
+
+def _checked_start(variant: rules.Variant, fen: str | None) -> str | None:
+    """The normalised custom start FEN, or None for the standard start."""
+    if fen is None or not fen.strip() or fen.strip() == "startpos":
+        return None
+    text = " ".join(fen.split())
+    if len(text) > MAX_FEN_LENGTH:
+        raise InvalidPositionError("the FEN is far too long")
+    try:
+        position = variant.from_fen(text)
+    except rules.InvalidFenError as error:
+        raise InvalidPositionError(error.reason) from error
+    if rules.Game(variant, position).outcome() is not None or not position.legal_moves():
+        raise InvalidPositionError("the game would already be over")
+    normalised = position.fen()
+    return None if normalised == variant.start_fen else normalised
+
+
+def _days(days: int) -> str:
+    return "1 day" if days == 1 else f"{days} days"
+
+
+def _challenge_text(view: ChallengeView) -> str:
+    colour = {"white": "white", "black": "black", "random": "a random colour"}[view.color]
+    if view.variant == "xiangqi" and view.color == "white":
+        colour = "red"
+    rated = "rated" if view.rated else "casual"
+    start = ", from a custom position" if view.start_fen else ""
+    target = view.opponent.name if view.opponent else "anyone"
+    who_answers = (
+        f"{view.opponent.name} may accept or decline" if view.opponent else "Anyone may accept"
+    )
+    return (
+        f"{view.challenger.name} challenges {target} to {view.variant} "
+        f"({view.challenger.name} plays {colour}, {_days(view.days_per_move)} per move, "
+        f"{rated}{start}). {who_answers} within 48 hours."
+    )
+
+
+def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
+    answerers = (view.opponent.id,) if view.opponent else ()
+    buttons = [
+        Button(
+            "Accept",
+            ButtonAction.ACCEPT_CHALLENGE,
+            view.id,
+            allowed_user_ids=answerers,
+            style=ButtonStyle.SUCCESS,
+        )
+    ]
+    if view.opponent:
+        buttons.append(
+            Button(
+                "Decline",
+                ButtonAction.DECLINE_CHALLENGE,
+                view.id,
+                allowed_user_ids=answerers,
+                style=ButtonStyle.DANGER,
+            )
+        )
+    buttons.append(
+        Button(
+            "Cancel",
+            ButtonAction.CANCEL_CHALLENGE,
+            view.id,
+            allowed_user_ids=(view.challenger.id,),
+            style=ButtonStyle.SECONDARY,
+        )
+    )
+    return tuple(buttons)

@@ -1,0 +1,364 @@
+"""What every use case shares: the store, the clock, finding the game meant, replaying it."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+import rules
+from bot.service.clock import Clock, system_clock
+from bot.service.errors import (
+    ChooseGameError,
+    GameOverError,
+    InvalidOptionError,
+    NoGameError,
+    NotAPlayerError,
+    NotYourTurnError,
+    UnknownGameError,
+)
+from bot.service.ratings import NEW_PLAYER, rate_game
+from bot.service.results import (
+    BoardView,
+    ChallengeView,
+    Ending,
+    GameView,
+    Place,
+    PlayerRef,
+    RatingChange,
+    User,
+)
+from bot.service.themes import DEFAULT_THEME
+from bot.store import Challenge, GameRecord, NotifyMode, Player, RateFunction, RatingUpdate, Store
+from rules import Color, Outcome, Termination
+
+DEFAULT_REMINDER_HOURS = (24, 1)
+
+VACATION_DAYS_PER_YEAR = 30
+_REPLAY_CACHE_SIZE = 4096
+
+
+def variant_named(name: str) -> rules.Variant:
+    """The rules of ``name``; raises ``InvalidOptionError`` for an unknown or missing game."""
+    if name not in rules.VARIANT_NAMES:
+        raise InvalidOptionError(
+            f'"{name}" is not a game Postal plays; choose {" or ".join(rules.VARIANT_NAMES)}.'
+        )
+    try:
+        return rules.get_variant(name)
+    except ImportError as error:
+        raise InvalidOptionError(f"{name} is not available on this server yet.") from error
+
+
+class ServiceCore:
+    """State and helpers shared by the use-case mixins of ``GameService``."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock = system_clock,
+        *,
+        reminder_hours: Sequence[int] = DEFAULT_REMINDER_HOURS,
+        vacation_days_per_year: int = VACATION_DAYS_PER_YEAR,
+        on_schedule_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
+        self.vacation_days_per_year = vacation_days_per_year
+        self.on_schedule_change = on_schedule_change
+        self._known_users: dict[int, tuple[str, bool]] = {}
+        # game id -> (start FEN, UCI moves, replayed game); checked against the stored moves
+        # on every use, so it only saves replaying, never decides anything.
+        self._replays: OrderedDict[int, tuple[str, tuple[str, ...], rules.Game]] = OrderedDict()
+
+    # --- time ----------------------------------------------------------------------------
+
+    def now(self) -> datetime:
+        moment = self.clock()
+        if moment.tzinfo is None:
+            raise ValueError("the clock must return timezone-aware datetimes")
+        return moment.replace(microsecond=0)
+
+    def _schedule_changed(self) -> None:
+        if self.on_schedule_change is not None:
+            self.on_schedule_change()
+
+    async def _deadline_for(self, player_id: int, now: datetime, days: int) -> datetime:
+        """When ``player_id``'s move is due: ``days`` from now, or from the end of their
+        vacation if they are on one."""
+        starts = await self.store.players.vacation_until(player_id, now) or now
+        return max(starts, now) + timedelta(days=days)
+
+    # --- players -------------------------------------------------------------------------
+
+    async def _ensure_player(self, user: User) -> None:
+        """Create the player on first sight and keep their display name current."""
+        if self._known_users.get(user.id) == (user.name, user.is_bot):
+            return
+        name = user.name.strip()[:64] or f"player {user.id}"
+        await self.store.players.ensure(user.id, name, user.is_bot, self.now())
+        self._known_users[user.id] = (user.name, user.is_bot)
+
+    async def _refs(self, *player_ids: int) -> dict[int, PlayerRef]:
+        players = await self.store.players.get_many(list(set(player_ids)))
+        return {player_id: _ref(players.get(player_id), player_id) for player_id in player_ids}
+
+    async def _ref(self, player_id: int) -> PlayerRef:
+        return (await self._refs(player_id))[player_id]
+
+    # --- games ---------------------------------------------------------------------------
+
+    async def _game(self, game_id: int) -> GameRecord:
+        record = await self.store.games.get(game_id)
+        if record is None:
+            raise UnknownGameError(game_id)
+        return record
+
+    async def _resolve(
+        self, user: User, place: Place | None, game_id: int | None, *, finished_ok: bool = False
+    ) -> GameRecord:
+        """The game a command means: ``game_id`` if given; else the game of this thread; else
+        the user's only active game in this channel (or, with ``finished_ok`` and none
+        active, their latest finished one here). Raises ``NoGameError``/``ChooseGameError``."""
+        if game_id is not None:
+            return await self._game(game_id)
+        if place is None:
+            raise NoGameError("Say which game you mean with the game option.")
+        if place.thread_id is not None:
+            in_thread = await self.store.games.by_thread(place.thread_id)
+            if in_thread is not None:
+                return in_thread
+        channel = place.thread_id if place.thread_id is not None else place.channel_id
+        games = await self.store.games.active_in_channel(user.id, channel)
+        if place.thread_id is not None and not games:
+            games = await self.store.games.active_in_channel(user.id, place.channel_id)
+        if len(games) == 1:
+            return games[0]
+        if len(games) > 1:
+            refs = await self._refs(*{p for g in games for p in (g.white_id, g.black_id)})
+            raise ChooseGameError([(g.id, _label(g, refs, user.id)) for g in games])
+        if finished_ok:
+            finished = await self.store.games.finished_for_player(user.id, None, 20)
+            here = [g for g in finished if channel in (g.channel_id, g.thread_id)]
+            if here:
+                return here[0]
+        raise NoGameError("You have no game in this channel. Start one with /challenge.")
+
+    async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:
+        """(game id, label) of the user's active games, this channel's first (for the
+        ``game`` option's autocomplete; at most 25)."""
+        games = await self.store.games.active_for_player(user.id)
+        refs = await self._refs(*{p for g in games for p in (g.white_id, g.black_id)})
+        here = {place.channel_id, place.thread_id} if place else set()
+        games.sort(
+            key=lambda g: (not ({g.channel_id, g.thread_id} & here), g.to_move_id != user.id, g.id)
+        )
+        return [(g.id, _label(g, refs, user.id)) for g in games[:25]]
+
+    async def _challenge_view(self, challenge: Challenge) -> ChallengeView:
+        ids = [challenge.challenger_id]
+        if challenge.opponent_id is not None:
+            ids.append(challenge.opponent_id)
+        refs = await self._refs(*ids)
+        return ChallengeView(
+            id=challenge.id,
+            challenger=refs[challenge.challenger_id],
+            opponent=refs[challenge.opponent_id] if challenge.opponent_id is not None else None,
+            variant=challenge.variant,
+            color=challenge.color,
+            days_per_move=challenge.days_per_move,
+            rated=challenge.rated,
+            start_fen=challenge.start_fen,
+            expires_at=challenge.expires_at,
+            guild_id=challenge.guild_id,
+            channel_id=challenge.channel_id,
+            message_id=challenge.message_id,
+        )
+
+    @staticmethod
+    def _require_player(record: GameRecord, user: User) -> None:
+        if not record.has_player(user.id):
+            raise NotAPlayerError(record.id)
+
+    @staticmethod
+    def _require_active(record: GameRecord) -> None:
+        if not record.is_active:
+            raise GameOverError(record.id, record.result)
+
+    async def _require_turn(self, record: GameRecord, user: User) -> None:
+        if record.to_move_id != user.id:
+            opponent = await self._ref(record.opponent_of(user.id))
+            raise NotYourTurnError(opponent.name)
+
+    async def _replay(self, record: GameRecord) -> rules.Game:
+        """The rules game of ``record``, rebuilt from its stored moves."""
+        moves = tuple(move.uci for move in await self.store.games.moves(record.id))
+        cached = self._replays.get(record.id)
+        if cached is not None and cached[0] == record.start_fen:
+            _, cached_moves, game = cached
+            if cached_moves == moves:
+                self._replays.move_to_end(record.id)
+                return game
+            if moves[: len(cached_moves)] == cached_moves:
+                for uci in moves[len(cached_moves) :]:
+                    game = game.play(uci)
+                self._remember(record.id, record.start_fen, moves, game)
+                return game
+        game = rules.Game(variant_named(record.variant), record.start_fen)
+        for uci in moves:
+            game = game.play(uci)
+        self._remember(record.id, record.start_fen, moves, game)
+        return game
+
+    def _remember(
+        self, game_id: int, start_fen: str, moves: tuple[str, ...], game: rules.Game
+    ) -> None:
+        self._replays[game_id] = (start_fen, moves, game)
+        self._replays.move_to_end(game_id)
+        while len(self._replays) > _REPLAY_CACHE_SIZE:
+            self._replays.popitem(last=False)
+
+    def _forget(self, game_id: int) -> None:
+        self._replays.pop(game_id, None)
+
+    async def _view(self, record: GameRecord, refs: dict[int, PlayerRef] | None = None) -> GameView:
+        if refs is None or record.white_id not in refs or record.black_id not in refs:
+            refs = await self._refs(record.white_id, record.black_id)
+        return GameView(
+            id=record.id,
+            variant=record.variant,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            message_id=record.message_id,
+            white=refs[record.white_id],
+            black=refs[record.black_id],
+            days_per_move=record.days_per_move,
+            rated=record.rated,
+            ply=record.ply,
+            active=record.is_active,
+            to_move=refs[record.to_move_id] if record.to_move_id is not None else None,
+            deadline=record.deadline_at,
+            result=record.result,
+            termination=record.termination,
+            created_at=record.created_at,
+        )
+
+    async def _board(
+        self,
+        game: rules.Game,
+        *,
+        orientation: Color | None = None,
+        viewer_id: int | None = None,
+        marks: tuple[int, ...] = (),
+    ) -> BoardView:
+        position = game.position
+        check = position.king_square(position.side_to_move) if position.is_check() else None
+        theme = None
+        if viewer_id is not None:
+            viewer = await self.store.players.get(viewer_id)
+            if viewer is not None and viewer.board_theme != DEFAULT_THEME:
+                theme = viewer.board_theme
+        return BoardView(
+            position=position,
+            orientation=orientation or position.side_to_move,
+            last_move=game.moves[-1] if game.moves else None,
+            check=check,
+            marks=marks,
+            theme=theme,
+        )
+
+    @staticmethod
+    def _rate(record: GameRecord) -> RateFunction | None:
+        return rate_game if record.rated else None
+
+    def _ending(
+        self,
+        view: GameView,
+        outcome: Outcome,
+        *,
+        actor: PlayerRef | None = None,
+        ratings: RatingUpdate | None = None,
+    ) -> Ending:
+        winner = view.player(outcome.winner) if outcome.winner is not None else None
+        changes: tuple[RatingChange, ...] = ()
+        if ratings is not None:
+            changes = (
+                RatingChange(
+                    view.white,
+                    (ratings.white_before or NEW_PLAYER).rating,
+                    ratings.white_after.rating,
+                ),
+                RatingChange(
+                    view.black,
+                    (ratings.black_before or NEW_PLAYER).rating,
+                    ratings.black_after.rating,
+                ),
+            )
+        return Ending(
+            result=outcome.result() if outcome.termination is not Termination.ABORTED else "*",
+            termination=outcome.termination.value,
+            winner=winner,
+            text=ending_text(view, outcome, actor),
+            rating_changes=changes,
+        )
+
+
+def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None) -> str:
+    """``Checkmate — white wins``, ``Draw by agreement``, ``bob resigned — white wins`` …"""
+    wins = f"{view.color_name(outcome.winner)} wins" if outcome.winner is not None else "draw"
+    who = actor.name if actor is not None else "A player"
+    match outcome.termination:
+        case Termination.CHECKMATE:
+            return f"Checkmate — {wins}"
+        case Termination.STALEMATE:
+            return f"Stalemate — {wins}"
+        case Termination.INSUFFICIENT_MATERIAL:
+            return "Draw — neither side can mate any more"
+        case Termination.FIVEFOLD_REPETITION:
+            return "Draw — the position occurred five times"
+        case Termination.SEVENTYFIVE_MOVES:
+            return "Draw — 75 moves without a capture or pawn move"
+        case Termination.THREEFOLD_REPETITION:
+            return f"Draw — {who} claimed threefold repetition"
+        case Termination.FIFTY_MOVES:
+            return f"Draw — {who} claimed the 50-move rule"
+        case Termination.REPETITION:
+            return "Draw — repetition"
+        case Termination.PERPETUAL_CHECK:
+            return f"Perpetual check is not allowed — {wins}"
+        case Termination.RESIGNATION:
+            return f"{who} resigned — {wins}"
+        case Termination.AGREEMENT:
+            return "Draw by agreement"
+        case Termination.TIMEOUT:
+            return f"{who} ran out of time — {wins}"
+        case Termination.TIMEOUT_DRAW:
+            return f"{who} ran out of time, but the opponent cannot mate — draw"
+        case Termination.ABORTED:
+            return f"Game aborted by {who}"
+    return f"Game over — {wins}"
+
+
+def _ref(player: Player | None, player_id: int) -> PlayerRef:
+    if player is None:
+        return PlayerRef(player_id, f"player {player_id}", NotifyMode.CHANNEL)
+    return PlayerRef(player.id, player.display_name, player.notify)
+
+
+def _label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> str:
+    opponent = refs[record.opponent_of(viewer_id)].name if record.has_player(viewer_id) else None
+    versus = (
+        f"vs {opponent}"
+        if opponent is not None
+        else f"{refs[record.white_id].name} vs {refs[record.black_id].name}"
+    )
+    turn = "your move" if record.to_move_id == viewer_id else "waiting"
+    return f"{versus} · {record.variant} · move {record.ply // 2 + 1} · {turn}"
+
+
+def replace_record(record: GameRecord, **changes: object) -> GameRecord:
+    """A copy of ``record`` with fields changed (after a successful write)."""
+    return dataclasses.replace(record, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,156 @@
+"""The correspondence clock: time-outs, reminders, more time, vacations, the next wake-up."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.service.core import replace_record
+from bot.service.endings import EndingUseCases
+from bot.service.errors import (
+    GameChangedError,
+    InvalidOptionError,
+    NotAllowedError,
+    UserError,
+    VacationError,
+)
+from bot.service.material import can_mate
+from bot.service.results import (
+    ChallengeClosed,
+    ClockReport,
+    GameEnded,
+    MoreTimeGiven,
+    Place,
+    Reminder,
+    User,
+    VacationStarted,
+)
+from bot.store import GameRecord
+from rules import Color, Outcome, Termination
+
+MORETIME_DAYS = (1, 2, 3, 5, 7)
+
+
+class DeadlineUseCases(EndingUseCases):
+    async def expire_overdue(self, now: datetime | None = None) -> ClockReport:
+        """End every game past its deadline and expire old challenges.
+
+        The side that ran out of time loses, unless the waiting side could never mate, in
+        which case it is a draw. Games changed meanwhile are skipped (seen next time).
+        """
+        now = now or self.now()
+        ended: list[GameEnded] = []
+        for record in await self.store.games.overdue(now):
+            ending = await self._time_out(record, now)
+            if ending is not None:
+                ended.append(ending)
+        expired = []
+        for challenge in await self.store.challenges.expire_due(now):
+            view = await self._challenge_view(challenge)
+            expired.append(ChallengeClosed(view, "expired", "The challenge expired unanswered."))
+        if ended or expired:
+            self._schedule_changed()
+        return ClockReport(tuple(ended), tuple(expired))
+
+    async def _time_out(self, record: GameRecord, now: datetime) -> GameEnded | None:
+        assert record.to_move_id is not None
+        game = await self._replay(record)
+        loser = Color.WHITE if record.to_move_id == record.white_id else Color.BLACK
+        if can_mate(game.position, loser.other):
+            outcome = Outcome(Termination.TIMEOUT, loser.other)
+        else:
+            outcome = Outcome(Termination.TIMEOUT_DRAW, None)
+        loser_user = User(record.to_move_id, (await self._ref(record.to_move_id)).name)
+        try:
+            return await self._end(record, outcome, loser_user, now=now)
+        except UserError:
+            return None  # moved or ended meanwhile
+
+    async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
+        """Reminders to send now (24 h and 1 h before a deadline by default). Each is due
+        until ``mark_reminder_sent`` records it, so a crash before sending retries it."""
+        now = now or self.now()
+        reminders = []
+        for due in await self.store.games.due_reminders(now, self.reminder_hours):
+            view = await self._view(due.game)
+            assert view.to_move is not None and view.deadline is not None
+            left = "1 hour" if due.hours_before == 1 else f"{due.hours_before} hours"
+            text = (
+                f"{view.to_move.name}, less than {left} left for your move in {view.title} "
+                f"(game #{view.id})."
+            )
+            reminders.append(Reminder(view, view.to_move, due.hours_before, view.deadline, text))
+        return reminders
+
+    async def mark_reminder_sent(self, reminder: Reminder) -> None:
+        """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""
+        hours = [h for h in self.reminder_hours if h >= reminder.hours_before]
+        await self.store.games.mark_reminded(reminder.game.id, reminder.deadline, hours, self.now())
+
+    async def next_wakeup(self) -> datetime | None:
+        """When the scheduler should next call ``expire_overdue``/``due_reminders``: the
+        soonest deadline, unsent reminder or challenge expiry (None: nothing pending)."""
+        times = [
+            t
+            for t in (
+                await self.store.games.next_clock_event(self.reminder_hours),
+                await self.store.challenges.next_expiry(),
+            )
+            if t is not None
+        ]
+        return min(times) if times else None
+
+    async def moretime(
+        self, user: User, place: Place | None, days: int, *, game_id: int | None = None
+    ) -> MoreTimeGiven:
+        """Give the opponent (the player to move) ``days`` more for their current move.
+
+        Raises ``NotAllowedError`` when it is the user's own move, ``InvalidOptionError``
+        for a number of days outside 1, 2, 3, 5, 7.
+        """
+        if days not in MORETIME_DAYS:
+            raise InvalidOptionError(
+                f"days must be one of {', '.join(map(str, MORETIME_DAYS))} for more time."
+            )
+        record = await self._playable(user, place, game_id)
+        if record.to_move_id == user.id:
+            raise NotAllowedError("Only your opponent can give you more time; it is your move.")
+        assert record.deadline_at is not None
+        deadline = record.deadline_at + timedelta(days=days)
+        if not await self.store.games.set_deadline(record, deadline):
+            raise GameChangedError
+        self._schedule_changed()
+        view = await self._view(replace_record(record, deadline_at=deadline))
+        assert view.to_move is not None
+        plural = "day" if days == 1 else "days"
+        text = f"{user.name} gave {view.to_move.name} {days} more {plural} for this move."
+        return MoreTimeGiven(view, days, text, view.to_move)
+
+    async def vacation(self, user: User, days: int) -> VacationStarted:
+        """Pause all of the user's clocks for ``days`` (30 days a calendar year): games where
+        it is their move get that much later deadlines, and moves made to them during the
+        vacation are due ``days per move`` after it ends. Raises ``VacationError``."""
+        await self._ensure_player(user)
+        if not 1 <= days <= self.vacation_days_per_year:
+            raise VacationError(
+                f"A vacation is 1 to {self.vacation_days_per_year} days, not {days}."
+            )
+        now = self.now()
+        year_start = datetime(now.year, 1, 1, tzinfo=UTC)
+        year_end = datetime(now.year + 1, 1, 1, tzinfo=UTC)
+        ok, until = await self.store.players.start_vacation(
+            user.id, days, now, year_start, year_end, self.vacation_days_per_year
+        )
+        used = await self.store.players.vacation_days_used(user.id, year_start, year_end)
+        left = self.vacation_days_per_year - used
+        if not ok:
+            raise VacationError(
+                f"You have {left} vacation day{'s' if left != 1 else ''} left this year, "
+                f"not {days}."
+            )
+        self._schedule_changed()
+        player = await self._ref(user.id)
+        text = (
+            f"{user.name} is on vacation until {until:%Y-%m-%d %H:%M} UTC: clocks paused. "
+            f"{left} vacation day{'s' if left != 1 else ''} left this year."
+        )
+        return VacationStarted(player, days, until, left, text)

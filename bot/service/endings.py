@@ -1,0 +1,279 @@
+"""Endings players choose: resign, draw offers and claims, takebacks, abort."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import rules
+from bot.service.core import ServiceCore, replace_record
+from bot.service.errors import (
+    CannotAbortError,
+    GameChangedError,
+    NoOfferError,
+    NothingToTakeBackError,
+    OfferPendingError,
+)
+from bot.service.results import (
+    Button,
+    ButtonAction,
+    ButtonStyle,
+    ConfirmationNeeded,
+    GameEnded,
+    OfferDeclined,
+    OfferMade,
+    Place,
+    TakenBack,
+    User,
+)
+from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, Written
+from rules import Color, Outcome, Termination
+
+
+class EndingUseCases(ServiceCore):
+    async def resign(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> ConfirmationNeeded:
+        """Ask the player to confirm resigning (a ``CONFIRM_RESIGN`` button)."""
+        record = await self._playable(user, place, game_id)
+        view = await self._view(record)
+        button = Button(
+            "Resign",
+            ButtonAction.CONFIRM_RESIGN,
+            record.id,
+            argument=str(record.ply),
+            allowed_user_ids=(user.id,),
+            style=ButtonStyle.DANGER,
+        )
+        return ConfirmationNeeded(
+            view, f"Really resign {view.title}? Press Resign to confirm.", (button,)
+        )
+
+    async def confirm_resign(self, user: User, game_id: int) -> GameEnded:
+        """Resign the game: the opponent wins."""
+        record = await self._playable(user, None, game_id)
+        color = Color.WHITE if user.id == record.white_id else Color.BLACK
+        outcome = Outcome(Termination.RESIGNATION, color.other)
+        return await self._end(record, outcome, user)
+
+    async def abort(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> GameEnded:
+        """End the game without a result, allowed before both sides have moved."""
+        record = await self._playable(user, place, game_id)
+        if record.ply >= 2:
+            raise CannotAbortError
+        return await self._end(record, Outcome(Termination.ABORTED, None), user, rated=False)
+
+    async def draw(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> GameEnded | OfferMade:
+        """``/draw``: claim a draw where the rules allow it; accept the opponent's pending
+        offer; otherwise offer a draw (buttons for the opponent). Raises
+        ``OfferPendingError`` if this player's offer is already pending."""
+        record = await self._playable(user, place, game_id)
+        game = await self._replay(record)
+        claimable = game.claimable_draws()
+        if claimable:
+            return await self._end(record, Outcome(claimable[0], None), user)
+        offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
+        existing = offers.get(OfferKind.DRAW)
+        if existing is not None and existing.from_player_id != user.id:
+            return await self.accept_draw(user, record.id)
+        if existing is not None:
+            raise OfferPendingError("You have already offered a draw; wait for the answer.")
+        return await self._offer(record, user, OfferKind.DRAW)
+
+    async def accept_draw(self, user: User, game_id: int) -> GameEnded:
+        """Accept the opponent's pending draw offer. Raises ``NoOfferError``."""
+        record = await self._playable(user, None, game_id)
+        opponent_id = record.opponent_of(user.id)
+        await self._pending(record, OfferKind.DRAW, opponent_id)
+        return await self._end(
+            record,
+            Outcome(Termination.AGREEMENT, None),
+            user,
+            consume_offer=(OfferKind.DRAW, opponent_id),
+        )
+
+    async def decline_draw(self, user: User, game_id: int) -> OfferDeclined:
+        """Decline the opponent's pending draw offer. Raises ``NoOfferError``."""
+        return await self._decline(user, game_id, OfferKind.DRAW)
+
+    async def takeback(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> OfferMade | TakenBack:
+        """Ask the opponent to take back this player's last move (and the reply after it).
+
+        If the opponent already asked for a takeback, this accepts theirs. Raises
+        ``NothingToTakeBackError``, ``OfferPendingError``.
+        """
+        record = await self._playable(user, place, game_id)
+        offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
+        existing = offers.get(OfferKind.TAKEBACK)
+        if existing is not None and existing.from_player_id != user.id:
+            return await self.accept_takeback(user, record.id)
+        if existing is not None:
+            raise OfferPendingError("You have already asked for a takeback; wait for the answer.")
+        game = await self._replay(record)
+        if _plies_to_undo(game, record, user.id) == 0:
+            raise NothingToTakeBackError("You have no move in this game to take back.")
+        return await self._offer(record, user, OfferKind.TAKEBACK)
+
+    async def accept_takeback(self, user: User, game_id: int) -> TakenBack:
+        """Grant the opponent's takeback request: their last move (and any reply) is undone."""
+        record = await self._playable(user, None, game_id)
+        requester_id = record.opponent_of(user.id)
+        await self._pending(record, OfferKind.TAKEBACK, requester_id)
+        game = await self._replay(record)
+        plies = _plies_to_undo(game, record, requester_id)
+        if plies == 0:
+            raise NothingToTakeBackError("There is no move to take back any more.")
+        earlier = game.take_back(plies)
+        side = earlier.position.side_to_move
+        to_move_id = record.white_id if side is Color.WHITE else record.black_id
+        now = self.now()
+        deadline = await self._deadline_for(to_move_id, now, record.days_per_move)
+        written = await self.store.games.take_back(
+            record,
+            plies=plies,
+            fen=earlier.position.fen(),
+            to_move_id=to_move_id,
+            requester_id=requester_id,
+            now=now,
+            deadline_at=deadline,
+        )
+        if not written.ok:
+            raise GameChangedError
+        self._forget(record.id)
+        self._schedule_changed()
+        updated = replace_record(
+            record,
+            ply=record.ply - plies,
+            fen=earlier.position.fen(),
+            to_move_id=to_move_id,
+            last_move_at=now,
+            deadline_at=deadline,
+        )
+        view = await self._view(updated)
+        assert view.to_move is not None
+        moves = "move" if plies == 1 else f"{plies} moves"
+        text = (
+            f"{user.name} accepted the takeback: {moves} taken back. {view.to_move.name} to move."
+        )
+        board = await self._board(earlier, viewer_id=to_move_id)
+        return TakenBack(view, board, plies, text, view.to_move)
+
+    async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:
+        """Refuse the opponent's takeback request. Raises ``NoOfferError``."""
+        return await self._decline(user, game_id, OfferKind.TAKEBACK)
+
+    # --- helpers -------------------------------------------------------------------------
+
+    async def _playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
+        record = await self._resolve(user, place, game_id)
+        self._require_player(record, user)
+        self._require_active(record)
+        return record
+
+    async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> None:
+        offers = await self.store.games.offers(record.id)
+        if not any(o.kind is kind and o.from_player_id == from_player_id for o in offers):
+            what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
+            raise NoOfferError(f"There is no {what} from your opponent to answer.")
+
+    async def _offer(self, record: GameRecord, user: User, kind: OfferKind) -> OfferMade:
+        if not await self.store.games.make_offer(record, kind, user.id, self.now()):
+            raise GameChangedError
+        view = await self._view(record)
+        by = view.white if user.id == view.white.id else view.black
+        to = view.opponent_of(user.id)
+        if kind is OfferKind.DRAW:
+            text = f"{by.name} offers a draw. {to.name}, accept or decline."
+            actions = (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW)
+        else:
+            text = f"{by.name} asks to take back their last move. {to.name}, accept or decline."
+            actions = (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK)
+        buttons = (
+            Button(
+                "Accept",
+                actions[0],
+                record.id,
+                argument=str(record.ply),
+                allowed_user_ids=(to.id,),
+                style=ButtonStyle.SUCCESS,
+            ),
+            Button(
+                "Decline",
+                actions[1],
+                record.id,
+                argument=str(record.ply),
+                allowed_user_ids=(to.id,),
+                style=ButtonStyle.DANGER,
+            ),
+        )
+        return OfferMade(view, kind, by, to, text, buttons)
+
+    async def _decline(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
+        record = await self._playable(user, None, game_id)
+        opponent_id = record.opponent_of(user.id)
+        if not await self.store.games.withdraw_offer(record.id, kind, opponent_id):
+            what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
+            raise NoOfferError(f"There is no {what} from your opponent to answer.")
+        view = await self._view(record)
+        by = view.white if user.id == view.white.id else view.black
+        what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
+        return OfferDeclined(view, kind, by, f"{user.name} declined the {what}.")
+
+    async def _end(
+        self,
+        record: GameRecord,
+        outcome: Outcome,
+        actor: User | None,
+        *,
+        rated: bool = True,
+        consume_offer: tuple[OfferKind, int] | None = None,
+        now: datetime | None = None,
+    ) -> GameEnded:
+        """Finish ``record`` with ``outcome`` in one transaction (ratings included)."""
+        now = now or self.now()
+        result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
+        written: Written = await self.store.games.finish(
+            record,
+            GameEnding(result, outcome.termination.value),
+            now,
+            self._rate(record) if rated else None,
+            consume_offer=consume_offer,
+        )
+        if not written.ok:
+            raise GameChangedError
+        self._schedule_changed()
+        updated = replace_record(
+            record,
+            status=GameStatus.FINISHED,
+            result=result,
+            termination=outcome.termination.value,
+            to_move_id=None,
+            deadline_at=None,
+            finished_at=now,
+        )
+        view = await self._view(updated)
+        actor_ref = None
+        if actor is not None:
+            actor_ref = view.white if actor.id == view.white.id else view.black
+        ending = self._ending(view, outcome, actor=actor_ref, ratings=written.ratings)
+        game = await self._replay(updated)
+        board = await self._board(game, orientation=Color.WHITE)
+        text = ending.text + "."
+        if ending.rating_changes:
+            text += " Ratings: " + ", ".join(c.text for c in ending.rating_changes) + "."
+        return GameEnded(view, board, ending, text)
+
+
+def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> int:
+    """How many plies to undo so that ``requester_id``'s last move is taken back: 1 if it
+    was the last move, 2 if the opponent replied; 0 if they have not moved."""
+    requester = Color.WHITE if requester_id == record.white_id else Color.BLACK
+    for back, position in enumerate(reversed(game.positions[:-1]), start=1):
+        if position.side_to_move is requester:
+            return back if back <= 2 else 0
+    return 0

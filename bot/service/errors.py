@@ -1,0 +1,180 @@
+"""User-facing errors: each carries a friendly ``message`` an adapter shows as it is.
+
+Anything that is not a ``UserError`` is a bug: adapters log it and apologise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class UserError(Exception):
+    """Something the user asked for cannot be done; ``message`` says why, kindly."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _did_you_mean(suggestions: Sequence[str]) -> str:
+    if not suggestions:
+        return ""
+    if len(suggestions) == 1:
+        return f" Did you mean {suggestions[0]}?"
+    return f" Did you mean {', '.join(suggestions[:-1])} or {suggestions[-1]}?"
+
+
+# --- which game ------------------------------------------------------------------------
+
+
+class NoGameError(UserError):
+    """The user has no game the command could mean."""
+
+
+class UnknownGameError(UserError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"There is no game #{game_id}.")
+        self.game_id = game_id
+
+
+class ChooseGameError(UserError):
+    """Several games could be meant; ``choices`` are (game id, label) pairs to pick from."""
+
+    def __init__(self, choices: Sequence[tuple[int, str]]) -> None:
+        listed = "; ".join(f"#{game_id} {label}" for game_id, label in choices)
+        super().__init__(f"You have several games here; say which with the game option: {listed}")
+        self.choices = tuple(choices)
+
+
+# --- who may act -----------------------------------------------------------------------
+
+
+class NotAPlayerError(UserError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"You are not playing in game #{game_id}.")
+        self.game_id = game_id
+
+
+class NotYourTurnError(UserError):
+    def __init__(self, opponent_name: str) -> None:
+        super().__init__(f"It is not your turn: {opponent_name} is to move.")
+        self.opponent_name = opponent_name
+
+
+class GameOverError(UserError):
+    def __init__(self, game_id: int, result: str | None) -> None:
+        ended = f" ({result})" if result else ""
+        super().__init__(f"Game #{game_id} is over{ended}.")
+        self.game_id = game_id
+
+
+class GameChangedError(UserError):
+    """Another action changed the game between reading and writing it (a double click)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The game changed while this was being done, so nothing happened. "
+            "Look at the board and try again."
+        )
+
+
+class NotAllowedError(UserError):
+    """The player may not do this now (e.g. give themselves more time)."""
+
+
+# --- moves -----------------------------------------------------------------------------
+
+
+class UnreadableMoveError(UserError):
+    def __init__(self, text: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(f'"{text}" is not a move.{_did_you_mean(suggestions)}')
+        self.text = text
+        self.suggestions = tuple(suggestions)
+
+
+class IllegalMoveError(UserError):
+    def __init__(self, text: str, reason: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(f"{text} is illegal: {reason}.{_did_you_mean(suggestions)}")
+        self.text = text
+        self.reason = reason
+        self.suggestions = tuple(suggestions)
+
+
+class AmbiguousMoveError(UserError):
+    def __init__(self, text: str, candidates: Sequence[str]) -> None:
+        super().__init__(f"{text}: did you mean {' or '.join(candidates)}?")
+        self.text = text
+        self.candidates = tuple(candidates)
+
+
+class UnknownSquareError(UserError):
+    def __init__(self, text: str, example: str) -> None:
+        super().__init__(f'"{text}" is not a square (squares look like {example}).')
+        self.text = text
+
+
+# --- challenges ------------------------------------------------------------------------
+
+
+class InvalidOptionError(UserError):
+    """An option value outside what the command accepts (days, game, colour, …)."""
+
+
+class InvalidPositionError(UserError):
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"That start position is not valid: {reason}.")
+        self.reason = reason
+
+
+class SelfChallengeError(UserError):
+    def __init__(self) -> None:
+        super().__init__("You cannot challenge yourself; pick an opponent or leave it open.")
+
+
+class BotChallengeError(UserError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is a bot and cannot play; challenge a person.")
+
+
+class UnknownChallengeError(UserError):
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(f"There is no challenge #{challenge_id}.")
+
+
+class ChallengeClosedError(UserError):
+    def __init__(self, challenge_id: int, status: str) -> None:
+        super().__init__(f"Challenge #{challenge_id} is no longer open (it was {status}).")
+        self.status = status
+
+
+class NotYourChallengeError(UserError):
+    """The challenge is addressed to someone else, or only its author may cancel it."""
+
+
+# --- offers, takebacks, clock ----------------------------------------------------------
+
+
+class NoOfferError(UserError):
+    """There is no pending offer of that kind to accept or decline."""
+
+
+class OfferPendingError(UserError):
+    """The user already has an offer of that kind pending."""
+
+
+class NothingToTakeBackError(UserError):
+    """The requester has no move in this game to take back."""
+
+
+class CannotAbortError(UserError):
+    def __init__(self) -> None:
+        super().__init__("A game can only be aborted before both sides have moved; resign instead.")
+
+
+class VacationError(UserError):
+    """Not enough vacation allowance left, or a bad number of days."""
+
+
+class InvalidButtonError(UserError):
+    def __init__(self) -> None:
+        super().__init__("That button is not recognised any more.")

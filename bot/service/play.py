@@ -1,0 +1,291 @@
+"""Playing moves, promotion choices, and looking at the board."""
+
+from __future__ import annotations
+
+import rules
+from bot.service.core import ServiceCore, replace_record
+from bot.service.errors import (
+    AmbiguousMoveError,
+    GameChangedError,
+    IllegalMoveError,
+    UnknownSquareError,
+    UnreadableMoveError,
+    UserError,
+)
+from bot.service.results import (
+    BoardShown,
+    Button,
+    ButtonAction,
+    ButtonStyle,
+    GameView,
+    MovePlayed,
+    Place,
+    PromotionNeeded,
+    User,
+)
+from bot.service.suggestions import matching_moves, moves_of_piece, near_misses
+from bot.store import GameEnding, GameRecord, GameStatus, OfferKind
+from rules import Color, IllegalReason, Move, Termination
+
+MAX_MOVE_TEXT = 40
+PROMOTION_NAMES = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
+
+
+class PlayUseCases(ServiceCore):
+    async def move(
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        game_id: int | None = None,
+        expected_ply: int | None = None,
+    ) -> MovePlayed | PromotionNeeded:
+        """Play ``text`` (any notation the rules accept) in the game meant.
+
+        A pawn move to the last rank without a piece returns ``PromotionNeeded`` with one
+        button per piece; pressing one plays it. ``expected_ply`` (from a button) refuses to
+        play in a game that has moved on. Raises ``NotAPlayerError``, ``GameOverError``,
+        ``NotYourTurnError``, ``UnreadableMoveError``, ``IllegalMoveError``,
+        ``AmbiguousMoveError``, ``GameChangedError`` (a simultaneous move won the race).
+        """
+        record = await self._resolve(user, place, game_id)
+        self._require_player(record, user)
+        self._require_active(record)
+        await self._require_turn(record, user)
+        if expected_ply is not None and expected_ply != record.ply:
+            raise GameChangedError
+        typed = " ".join(text.split())
+        if not typed or len(typed) > MAX_MOVE_TEXT:
+            raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
+        game = await self._replay(record)
+        position = game.position
+        try:
+            move = position.parse_move(typed)
+        except rules.AmbiguousMoveError as error:
+            raise AmbiguousMoveError(typed, error.candidate_names) from error
+        except rules.IllegalMoveError as error:
+            if error.reason is IllegalReason.MISSING_PROMOTION:
+                choices = _promotions(position, error.move, typed)
+                if choices:
+                    return await self._promotion_needed(record, game, user, choices)
+            suggestions = (
+                moves_of_piece(position, error.move)
+                if error.move is not None
+                else near_misses(typed, position)
+            )
+            raise IllegalMoveError(typed, error.reason.value, suggestions) from error
+        except rules.InvalidMoveError as error:
+            raise UnreadableMoveError(typed, near_misses(typed, position)) from error
+
+        san = position.san(move)
+        uci = position.uci(move)
+        number = f"{position.fullmove_number}." + (
+            "" if position.side_to_move is Color.WHITE else ".."
+        )
+        after = game.play(move)
+        outcome = after.outcome()
+        now = self.now()
+        opponent_id = record.opponent_of(user.id)
+        ending = GameEnding(outcome.result(), outcome.termination.value) if outcome else None
+        deadline = (
+            None if outcome else await self._deadline_for(opponent_id, now, record.days_per_move)
+        )
+        pending = await self.store.games.offers(record.id)
+        written = await self.store.games.play_move(
+            record,
+            uci=uci,
+            san=san,
+            fen=after.position.fen(),
+            mover_id=user.id,
+            now=now,
+            deadline_at=deadline,
+            ending=ending,
+            rate=self._rate(record) if outcome else None,
+        )
+        if not written.ok:
+            raise GameChangedError
+        self._remember(record.id, record.start_fen, (*game.uci_moves(), uci), after)
+        self._schedule_changed()
+        updated = replace_record(
+            record,
+            ply=record.ply + 1,
+            fen=after.position.fen(),
+            to_move_id=None if outcome else opponent_id,
+            last_move_at=now,
+            deadline_at=deadline,
+            status=GameStatus.FINISHED if outcome else record.status,
+            result=ending.result if ending else None,
+            termination=ending.termination if ending else None,
+            finished_at=now if outcome else None,
+        )
+        view = await self._view(updated)
+        mover = view.white if user.id == view.white.id else view.black
+        board = await self._board(after, viewer_id=None if outcome else opponent_id)
+        check = after.position.is_check()
+        parts = [f"{mover.name} played {number} {san}."]
+        result_ending = None
+        if outcome is not None:
+            result_ending = self._ending(view, outcome, actor=mover, ratings=written.ratings)
+            parts.append(result_ending.text + ".")
+            if result_ending.rating_changes:
+                parts.append(
+                    "Ratings: " + ", ".join(c.text for c in result_ending.rating_changes) + "."
+                )
+        else:
+            if check:
+                parts.append("Check!")
+            assert view.to_move is not None
+            claimable = after.claimable_draws()
+            if claimable:
+                parts.append(f"{view.to_move.name} may claim a draw ({_claim_names(claimable)}).")
+            parts.append(f"{view.to_move.name} to move.")
+        lapsed = tuple(
+            offer.kind
+            for offer in pending
+            if offer.kind is OfferKind.TAKEBACK or offer.from_player_id != user.id
+        )
+        if lapsed and outcome is None:
+            parts.insert(1, _lapsed_text(lapsed))
+        return MovePlayed(
+            game=view,
+            board=board,
+            mover=mover,
+            san=san,
+            uci=uci,
+            check=check,
+            ending=result_ending,
+            notify=view.to_move,
+            text=" ".join(parts),
+            lapsed_offers=lapsed,
+        )
+
+    async def _promotion_needed(
+        self, record: GameRecord, game: rules.Game, user: User, choices: list[Move]
+    ) -> PromotionNeeded:
+        position = game.position
+        view = await self._view(record)
+        buttons = tuple(
+            Button(
+                PROMOTION_NAMES.get(choice.promotion or "", (choice.promotion or "?").upper()),
+                ButtonAction.PROMOTE,
+                record.id,
+                argument=f"{record.ply}:{position.uci(choice)}",
+                allowed_user_ids=(user.id,),
+                style=ButtonStyle.PRIMARY,
+            )
+            for choice in choices
+        )
+        target = position.variant.square_name(choices[0].to_square)
+        return PromotionNeeded(
+            game=view,
+            board=await self._board(game, viewer_id=user.id),
+            text=f"Promote on {target} to which piece?",
+            buttons=buttons,
+        )
+
+    async def promote(
+        self, user: User, game_id: int, argument: str
+    ) -> MovePlayed | PromotionNeeded:
+        """Play a promotion chosen with a ``PROMOTE`` button (argument ``ply:uci``)."""
+        ply_text, _, uci = argument.partition(":")
+        if not ply_text.isdigit() or not uci:
+            raise GameChangedError
+        return await self.move(user, None, uci, game_id=game_id, expected_ply=int(ply_text))
+
+    async def board(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> BoardShown:
+        """The current board of the game meant (finished games too), from the viewer's side."""
+        record = await self._resolve(user, place, game_id, finished_ok=True)
+        game = await self._replay(record)
+        view = await self._view(record)
+        color = view.color_of(user.id)
+        board = await self._board(game, orientation=color, viewer_id=user.id)
+        return BoardShown(view, board, _board_text(view, game))
+
+    async def legal_targets(
+        self, user: User, place: Place | None, square: str, *, game_id: int | None = None
+    ) -> BoardShown:
+        """The board with the legal destinations of the piece on ``square`` marked.
+
+        Raises ``UnknownSquareError`` for a bad square name.
+        """
+        record = await self._resolve(user, place, game_id, finished_ok=True)
+        game = await self._replay(record)
+        variant = game.variant
+        example = "e4" if variant.name == "chess" else "e2"
+        try:
+            origin = variant.parse_square(square.strip().lower())
+        except ValueError as error:
+            raise UnknownSquareError(square, example) from error
+        position = game.position
+        moves = [m for m in position.legal_moves() if m.from_square == origin]
+        targets = tuple(dict.fromkeys(m.to_square for m in moves))
+        view = await self._view(record)
+        board = await self._board(
+            game, orientation=view.color_of(user.id), viewer_id=user.id, marks=targets
+        )
+        name = variant.square_name(origin)
+        piece = position.piece_at(origin)
+        if piece is None:
+            text = f"There is no piece on {name}."
+        elif not moves:
+            text = f"The piece on {name} has no legal moves."
+        else:
+            sans = ", ".join(dict.fromkeys(position.san(m) for m in moves))
+            text = f"Legal moves from {name}: {sans}."
+        return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
+
+    async def legal_move_suggestions(
+        self, user: User, place: Place | None, prefix: str, *, game_id: int | None = None
+    ) -> list[str]:
+        """Autocomplete for ``/move``: at most 25 legal moves (SAN) matching ``prefix``.
+
+        Empty when the user has no game here, it is not their turn, or nothing matches —
+        autocomplete never raises a user error.
+        """
+        try:
+            record = await self._resolve(user, place, game_id)
+        except UserError:  # autocomplete answers with nothing rather than an error
+            return []
+        if not record.is_active or record.to_move_id != user.id:
+            return []
+        game = await self._replay(record)
+        return matching_moves(game.position, prefix[:MAX_MOVE_TEXT])
+
+
+def _promotions(position: rules.Position, move: Move | None, typed: str) -> list[Move]:
+    if move is None:
+        return []
+    found = [
+        m
+        for m in position.legal_moves()
+        if m.from_square == move.from_square and m.to_square == move.to_square and m.promotion
+    ]
+    order = "qrbn"
+    found.sort(key=lambda m: order.find(m.promotion or "") % 10)
+    return found
+
+
+def _claim_names(claimable: tuple[Termination, ...]) -> str:
+    names = {
+        Termination.THREEFOLD_REPETITION: "threefold repetition",
+        Termination.FIFTY_MOVES: "50-move rule",
+    }
+    return ", ".join(names.get(t, t.value) for t in claimable) + " — use /draw"
+
+
+def _lapsed_text(kinds: tuple[OfferKind, ...]) -> str:
+    names = {OfferKind.DRAW: "The draw offer", OfferKind.TAKEBACK: "The takeback request"}
+    return " ".join(f"{names[kind]} lapsed." for kind in kinds)
+
+
+def _board_text(view: GameView, game: rules.Game) -> str:
+    if not view.active:
+        return f"{view.title}: finished, {view.result} ({view.termination})."
+    assert view.to_move is not None
+    check = " Check!" if game.position.is_check() else ""
+    return (
+        f"{view.title}, move {game.position.fullmove_number}.{check} {view.to_move.name} to move."
+    )

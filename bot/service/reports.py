@@ -1,0 +1,289 @@
+"""Looking things up: games lists, records (PGN), history, stats, leaderboard, settings."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from urllib.parse import quote
+
+from bot.service.core import ServiceCore
+from bot.service.errors import InvalidOptionError
+from bot.service.results import (
+    GameList,
+    GameListEntry,
+    GameView,
+    History,
+    HistoryEntry,
+    Leaderboard,
+    LeaderboardRow,
+    Place,
+    PlayerSettings,
+    RecordExport,
+    Stats,
+    User,
+    VariantStats,
+)
+from bot.service.themes import available_themes
+from bot.store import GameRecord, NotifyMode
+from rules import VARIANT_NAMES, Game
+
+LICHESS_ANALYSIS = "https://lichess.org/analysis"
+MAX_URL_LENGTH = 1900  # Discord and browsers cope; longer games link to the final position
+PGN_TERMINATIONS = {
+    "timeout": "time forfeit",
+    "timeout_insufficient_material": "time forfeit",
+    "aborted": "abandoned",
+}
+
+
+class ReportUseCases(ServiceCore):
+    async def games(self, viewer: User, player: User | None = None) -> GameList:
+        """``player``'s (default: the viewer's) active games: their turn first, then the most
+        urgent deadline first."""
+        target = player or viewer
+        await self._ensure_player(target)
+        records = await self.store.games.active_for_player(target.id)
+        far = datetime.max.replace(tzinfo=UTC)
+        records.sort(key=lambda g: (g.to_move_id != target.id, g.deadline_at or far, g.id))
+        refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
+        entries = []
+        for record in records:
+            view = await self._view(record, refs)
+            entries.append(
+                GameListEntry(view, view.opponent_of(target.id), record.to_move_id == target.id)
+            )
+        me = refs[target.id]
+        if not entries:
+            text = f"{me.name} has no active games."
+        else:
+            lines = [f"{me.name}'s games:"]
+            for entry in entries:
+                turn = "your move" if entry.my_turn else f"{entry.opponent.name} to move"
+                if player is not None and player.id != viewer.id:
+                    turn = (
+                        f"{me.name} to move" if entry.my_turn else f"{entry.opponent.name} to move"
+                    )
+                lines.append(
+                    f"#{entry.game.id} vs {entry.opponent.name} · {entry.game.variant} · "
+                    f"move {entry.game.ply // 2 + 1} · {turn}"
+                )
+            text = "\n".join(lines)
+        return GameList(me, tuple(entries), text)
+
+    async def record(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> RecordExport:
+        """The PGN (chess) or record (xiangqi) of the game meant, finished games included,
+        with a lichess analysis link for chess."""
+        record = await self._resolve(user, place, game_id, finished_ok=True)
+        game = await self._replay(record)
+        view = await self._view(record)
+        tags = _tags(view, record)
+        text = game.variant.write_record(game, tags)  # type: ignore[attr-defined]
+        url = _analysis_url(game) if record.variant == "chess" else None
+        kind = "PGN" if record.variant == "chess" else "record"
+        extension = "pgn" if record.variant == "chess" else "txt"
+        filename = f"postal-{record.variant}-{record.id}.{extension}"
+        summary = f"{kind} of {view.title} (game #{view.id})."
+        if url:
+            summary += f" Analyse it: {url}"
+        return RecordExport(view, text, filename, url, summary)
+
+    async def history(
+        self,
+        viewer: User,
+        player: User | None = None,
+        *,
+        guild_id: int | None = None,
+        limit: int = 10,
+    ) -> History:
+        """``player``'s finished games, newest first (on one server when ``guild_id`` is set)."""
+        target = player or viewer
+        await self._ensure_player(target)
+        records = await self.store.games.finished_for_player(
+            target.id, guild_id, max(1, min(limit, 50))
+        )
+        refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
+        entries = []
+        for record in records:
+            view = await self._view(record, refs)
+            entries.append(
+                HistoryEntry(view, view.opponent_of(target.id), _outcome_for(record, target.id))
+            )
+        me = refs[target.id]
+        if not entries:
+            text = f"{me.name} has no finished games yet."
+        else:
+            lines = [f"{me.name}'s finished games:"]
+            for entry in entries:
+                when = entry.game.created_at.strftime("%Y-%m-%d")
+                lines.append(
+                    f"#{entry.game.id} {when} vs {entry.opponent.name} · {entry.game.variant} · "
+                    f"{entry.outcome} ({entry.game.result}, {entry.game.termination})"
+                )
+            text = "\n".join(lines)
+        return History(me, tuple(entries), text)
+
+    async def stats(self, viewer: User, player: User | None = None, *, guild_id: int = 0) -> Stats:
+        """Wins, draws and losses per game kind, and the rating on this server."""
+        target = player or viewer
+        await self._ensure_player(target)
+        counts = {c.variant: c for c in await self.store.games.results_by_variant(target.id, None)}
+        ratings = await self.store.ratings.for_player(guild_id, target.id)
+        me = await self._ref(target.id)
+        rows = []
+        for variant in VARIANT_NAMES:
+            count = counts.get(variant)
+            rating = ratings.get(variant)
+            if count is None and rating is None:
+                continue
+            rows.append(
+                VariantStats(
+                    variant,
+                    count.wins if count else 0,
+                    count.draws if count else 0,
+                    count.losses if count else 0,
+                    rating.rating if rating else None,
+                    rating.deviation if rating else None,
+                    rating.games if rating else 0,
+                )
+            )
+        if not rows:
+            text = f"{me.name} has not finished a game yet."
+        else:
+            lines = [f"{me.name}:"]
+            for row in rows:
+                rated = (
+                    f", rating {round(row.rating)} ± {round(row.deviation or 0)}"
+                    if row.rating is not None
+                    else ""
+                )
+                lines.append(
+                    f"{row.variant}: {row.wins} won, {row.draws} drawn, {row.losses} lost{rated}"
+                )
+            text = "\n".join(lines)
+        return Stats(me, tuple(rows), text)
+
+    async def leaderboard(
+        self, guild_id: int, game: str = "chess", *, limit: int = 10
+    ) -> Leaderboard:
+        """The server's rating table for ``game``, best first."""
+        if game not in VARIANT_NAMES:
+            raise InvalidOptionError(f'"{game}" is not a game Postal plays.')
+        entries = await self.store.ratings.leaderboard(guild_id, game, max(1, min(limit, 25)))
+        refs = await self._refs(*(e.player_id for e in entries)) if entries else {}
+        rows = tuple(
+            LeaderboardRow(
+                rank, refs[e.player_id], e.rating.rating, e.rating.deviation, e.rating.games
+            )
+            for rank, e in enumerate(entries, start=1)
+        )
+        if not rows:
+            text = f"No rated {game} games on this server yet."
+        else:
+            lines = [f"{game} leaderboard:"]
+            lines += [
+                f"{row.rank}. {row.player.name} {round(row.rating)} ({row.games} games)"
+                for row in rows
+            ]
+            text = "\n".join(lines)
+        return Leaderboard(game, rows, text)
+
+    async def settings(
+        self, user: User, *, notify: str | None = None, theme: str | None = None
+    ) -> PlayerSettings:
+        """Show, and with arguments change, where the user is notified (channel, dm, off)
+        and their board theme. Raises ``InvalidOptionError`` for unknown values."""
+        await self._ensure_player(user)
+        themes = available_themes()
+        mode = None
+        if notify is not None:
+            try:
+                mode = NotifyMode(notify.strip().lower())
+            except ValueError as error:
+                raise InvalidOptionError(
+                    f'notify must be channel, dm or off, not "{notify}".'
+                ) from error
+        if theme is not None and theme.strip().lower() not in themes:
+            raise InvalidOptionError(f'Unknown theme "{theme}"; choose {", ".join(themes)}.')
+        if mode is not None or theme is not None:
+            await self.store.players.update_settings(
+                user.id, mode, theme.strip().lower() if theme is not None else None
+            )
+        player = await self.store.players.get(user.id)
+        assert player is not None
+        now = self.now()
+        year_start = datetime(now.year, 1, 1, tzinfo=UTC)
+        used = await self.store.players.vacation_days_used(
+            user.id, year_start, datetime(now.year + 1, 1, 1, tzinfo=UTC)
+        )
+        until = await self.store.players.vacation_until(user.id, now)
+        left = self.vacation_days_per_year - used
+        where = {
+            NotifyMode.CHANNEL: "a mention in the game's channel",
+            NotifyMode.DM: "a direct message",
+            NotifyMode.OFF: "no notification",
+        }[player.notify]
+        text = (
+            f"{player.display_name}: your turn is announced with {where}; board theme "
+            f"{player.board_theme}; {left} vacation days left this year."
+        )
+        if until is not None:
+            text += f" On vacation until {until:%Y-%m-%d %H:%M} UTC."
+        return PlayerSettings(
+            await self._ref(user.id), player.notify, player.board_theme, left, until, text, themes
+        )
+
+    async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Remember the thread the adapter created for the game (commands there mean it)."""
+        await self.store.games.set_thread(game_id, thread_id)
+
+    async def set_game_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the adapter's latest board message of the game."""
+        await self.store.games.set_message(game_id, message_id)
+
+    async def game_view(self, game_id: int) -> GameView:
+        """The facts of one game. Raises ``UnknownGameError``."""
+        return await self._view(await self._game(game_id))
+
+
+def _tags(view: GameView, record: GameRecord) -> dict[str, str]:
+    rated = "Rated" if view.rated else "Casual"
+    result = record.result or "*"
+    termination = "unterminated"
+    if record.termination:
+        termination = PGN_TERMINATIONS.get(record.termination, "normal")
+    return {
+        "Event": f"{rated} correspondence {view.variant}",
+        "Site": "Postal",
+        "Date": view.created_at.strftime("%Y.%m.%d"),
+        "Round": "-",
+        "White": view.white.name,
+        "Black": view.black.name,
+        "Result": result,
+        "TimeControl": f"1/{view.days_per_move * 86400}",
+        "Termination": termination,
+    }
+
+
+def _analysis_url(game: Game) -> str:
+    """A lichess analysis link: the moves for a standard start, else the final position."""
+    if game.is_standard_start() and game.moves:
+        sans = game.san_moves()
+        words = []
+        for index, san in enumerate(sans):
+            if index % 2 == 0:
+                words.append(f"{index // 2 + 1}.")
+            words.append(san)
+        url = f"{LICHESS_ANALYSIS}/pgn/{quote(' '.join(words), safe='')}"
+        if len(url) <= MAX_URL_LENGTH:
+            return url
+    return f"{LICHESS_ANALYSIS}/standard/{quote(game.position.fen().replace(' ', '_'), safe='/_')}"
+
+
+def _outcome_for(record: GameRecord, player_id: int) -> str:
+    if record.result == "*" or record.termination == "aborted":
+        return "aborted"
+    if record.result == "1/2-1/2":
+        return "draw"
+    won = (record.result == "1-0") == (player_id == record.white_id)
+    return "win" if won else "loss"

@@ -1,0 +1,425 @@
+"""What the service returns: plain frozen values carrying everything an adapter shows.
+
+Texts are plain sentences with display names and no markup; deadlines are datetimes the
+adapter formats (a Discord timestamp, an ISO time in the console). Boards are not rendered
+here: ``BoardView`` holds what ``bot.render.render_board`` needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+from bot.store import NotifyMode, OfferKind
+from rules import Color, Move, Position, Square
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """Who is acting: a Discord-style integer id, a display name, and whether it is a bot."""
+
+    id: int
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a command was typed. ``guild_id`` 0 means no server (DMs, the console)."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRef:
+    """A player as results show them, with how they like to be notified."""
+
+    id: int
+    name: str
+    notify: NotifyMode = NotifyMode.CHANNEL
+
+
+class ButtonAction(Enum):
+    ACCEPT_CHALLENGE = "accept"
+    DECLINE_CHALLENGE = "decline"
+    CANCEL_CHALLENGE = "cancel"
+    PROMOTE = "promote"
+    CONFIRM_RESIGN = "resign"
+    ACCEPT_DRAW = "drawyes"
+    DECLINE_DRAW = "drawno"
+    ACCEPT_TAKEBACK = "backyes"
+    DECLINE_TAKEBACK = "backno"
+
+
+class ButtonStyle(Enum):
+    PRIMARY = "primary"
+    SUCCESS = "success"
+    DANGER = "danger"
+    SECONDARY = "secondary"
+
+
+BUTTON_ID_PREFIX = "postal"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button to offer. ``target_id`` is a challenge id for challenge actions, else a game
+    id; ``argument`` is the UCI move of a promotion or the ply an offer was made at.
+    ``allowed_user_ids`` empty means anyone may press it (an open challenge)."""
+
+    label: str
+    action: ButtonAction
+    target_id: int
+    argument: str = ""
+    allowed_user_ids: tuple[int, ...] = ()
+    style: ButtonStyle = ButtonStyle.SECONDARY
+
+    @property
+    def custom_id(self) -> str:
+        """A stable id, at most 100 characters, e.g. ``postal:promote:12:e7e8q``."""
+        return f"{BUTTON_ID_PREFIX}:{self.action.value}:{self.target_id}:{self.argument}"
+
+
+def parse_button_id(custom_id: str) -> tuple[ButtonAction, int, str] | None:
+    """(action, target id, argument) of a ``Button.custom_id``; None if it is not one."""
+    parts = custom_id.split(":", 3)
+    if len(parts) != 4 or parts[0] != BUTTON_ID_PREFIX or not parts[2].isdigit():
+        return None
+    try:
+        action = ButtonAction(parts[1])
+    except ValueError:
+        return None
+    return action, int(parts[2]), parts[3]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """What to draw: pass the fields to ``render_board`` (orientation = the viewer's side;
+    ``theme`` a theme name, None for the renderer's default)."""
+
+    position: Position
+    orientation: Color
+    last_move: Move | None = None
+    check: Square | None = None
+    marks: tuple[Square, ...] = ()
+    theme: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """The facts of a game at one moment."""
+
+    id: int
+    variant: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    white: PlayerRef
+    black: PlayerRef
+    days_per_move: int
+    rated: bool
+    ply: int
+    active: bool
+    to_move: PlayerRef | None
+    deadline: datetime | None
+    result: str | None
+    termination: str | None
+    created_at: datetime
+
+    @property
+    def title(self) -> str:
+        """``alice vs bob · chess``: also the name for the game's thread."""
+        return f"{self.white.name} vs {self.black.name} · {self.variant}"
+
+    def color_name(self, color: Color) -> str:
+        """``white``/``black``, or ``red``/``black`` in xiangqi."""
+        if self.variant == "xiangqi" and color is Color.WHITE:
+            return "red"
+        return color.value
+
+    def player(self, color: Color) -> PlayerRef:
+        return self.white if color is Color.WHITE else self.black
+
+    def color_of(self, player_id: int) -> Color | None:
+        if player_id == self.white.id:
+            return Color.WHITE
+        if player_id == self.black.id:
+            return Color.BLACK
+        return None
+
+    def opponent_of(self, player_id: int) -> PlayerRef:
+        return self.black if player_id == self.white.id else self.white
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    player: PlayerRef
+    before: float
+    after: float
+
+    @property
+    def text(self) -> str:
+        diff = round(self.after) - round(self.before)
+        return f"{self.player.name} {round(self.before)} → {round(self.after)} ({diff:+d})"
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ended: ``text`` reads like ``Checkmate — white wins``."""
+
+    result: str
+    termination: str
+    winner: PlayerRef | None
+    text: str
+    rating_changes: tuple[RatingChange, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeView:
+    id: int
+    challenger: PlayerRef
+    opponent: PlayerRef | None
+    variant: str
+    color: str
+    days_per_move: int
+    rated: bool
+    start_fen: str | None
+    expires_at: datetime
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeCreated:
+    challenge: ChallengeView
+    text: str
+    buttons: tuple[Button, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeClosed:
+    """Declined, cancelled or expired; the adapter removes the buttons."""
+
+    challenge: ChallengeView
+    status: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    """A challenge was accepted. Create ``game.title`` as a thread if you can, post the
+    board there, then tell the service with ``set_game_thread``/``set_game_message``."""
+
+    game: GameView
+    board: BoardView
+    challenge: ChallengeView
+    text: str
+    notify: PlayerRef
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlayed:
+    """A move was played. ``notify`` is the player now to move (None when it ended)."""
+
+    game: GameView
+    board: BoardView
+    mover: PlayerRef
+    san: str
+    uci: str
+    check: bool
+    ending: Ending | None
+    notify: PlayerRef | None
+    text: str
+    lapsed_offers: tuple[OfferKind, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PromotionNeeded:
+    """The move needs a promotion piece; offer the buttons to the mover only."""
+
+    game: GameView
+    board: BoardView
+    text: str
+    buttons: tuple[Button, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardShown:
+    """``/board`` and ``/moves``: ``targets`` names the marked squares (``/moves``)."""
+
+    game: GameView
+    board: BoardView
+    text: str
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmationNeeded:
+    game: GameView
+    text: str
+    buttons: tuple[Button, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferMade:
+    """A draw offer or takeback request: buttons for ``to`` (the opponent) only."""
+
+    game: GameView
+    kind: OfferKind
+    by: PlayerRef
+    to: PlayerRef
+    text: str
+    buttons: tuple[Button, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDeclined:
+    game: GameView
+    kind: OfferKind
+    by: PlayerRef
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    game: GameView
+    board: BoardView
+    plies: int
+    text: str
+    notify: PlayerRef
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """Resignation, agreement, claimed draw, abort or time-out."""
+
+    game: GameView
+    board: BoardView
+    ending: Ending
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoreTimeGiven:
+    game: GameView
+    days: int
+    text: str
+    notify: PlayerRef
+
+
+@dataclass(frozen=True, slots=True)
+class VacationStarted:
+    player: PlayerRef
+    days: int
+    until: datetime
+    days_left: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """Remind ``player`` (to move) that ``hours_before`` hours are left; then call
+    ``mark_reminder_sent(reminder)``."""
+
+    game: GameView
+    player: PlayerRef
+    hours_before: int
+    deadline: datetime
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReport:
+    """What ``expire_overdue`` did."""
+
+    ended: tuple[GameEnded, ...] = ()
+    expired_challenges: tuple[ChallengeClosed, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameListEntry:
+    game: GameView
+    opponent: PlayerRef
+    my_turn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameList:
+    player: PlayerRef
+    entries: tuple[GameListEntry, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordExport:
+    """A PGN (chess) or game record (xiangqi) and where to analyse it."""
+
+    game: GameView
+    record: str
+    filename: str
+    analysis_url: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    game: GameView
+    opponent: PlayerRef
+    outcome: str  # "win", "draw", "loss" or "aborted", from the player's side
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    player: PlayerRef
+    entries: tuple[HistoryEntry, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class VariantStats:
+    variant: str
+    wins: int
+    draws: int
+    losses: int
+    rating: float | None
+    deviation: float | None
+    rated_games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    player: PlayerRef
+    variants: tuple[VariantStats, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    player: PlayerRef
+    rating: float
+    deviation: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    variant: str
+    rows: tuple[LeaderboardRow, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    player: PlayerRef
+    notify: NotifyMode
+    board_theme: str
+    vacation_days_left: int
+    vacation_until: datetime | None
+    text: str
+    themes: tuple[str, ...] = field(default=())

@@ -1,0 +1,18 @@
+"""``GameService``: every use case of Postal behind one object adapters hold."""
+
+from __future__ import annotations
+
+from bot.service.buttons import ButtonUseCases
+from bot.service.reports import ReportUseCases
+
+
+class GameService(ButtonUseCases, ReportUseCases):
+    """Postal's use cases over one ``Store``; async, and knows nothing of Discord.
+
+    ``GameService(store, clock=system_clock, reminder_hours=(24, 1),
+    vacation_days_per_year=30, on_schedule_change=None)``: ``clock`` returns aware UTC
+    datetimes (tests pass a ``ManualClock``); ``on_schedule_change`` is called after any
+    change that may move ``next_wakeup()`` (a scheduler uses it to wake up early).
+    Methods raise ``UserError`` subclasses with a friendly ``.message`` for anything the
+    user can fix; any other exception is a bug.
+    """

@@ -1,0 +1,80 @@
+"""Postal's SQLite store: the only package with SQL; it returns frozen dataclasses.
+
+``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
+numbered migrations; ``store.players``, ``store.challenges``, ``store.games`` and
+``store.ratings`` hold the queries, each write one transaction.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.store.challenges import Challenges
+from bot.store.database import Database, StoreError
+from bot.store.games import Games
+from bot.store.players import Players
+from bot.store.ratings import RateFunction, Ratings
+from bot.store.records import (
+    Challenge,
+    ChallengeStatus,
+    GameEnding,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    NotifyMode,
+    Offer,
+    OfferKind,
+    Player,
+    Rating,
+    RatingEntry,
+    RatingUpdate,
+    ReminderDue,
+    ResultCounts,
+    Written,
+)
+
+
+class Store:
+    """The database of one process, grouped by table."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.players = Players(database)
+        self.challenges = Challenges(database)
+        self.games = Games(database)
+        self.ratings = Ratings(database)
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Store:
+        """Open the SQLite file at ``path`` and migrate it. Raises ``StoreError``."""
+        return cls(await Database.open(path))
+
+    @property
+    def path(self) -> Path:
+        return self.database.path
+
+    async def close(self) -> None:
+        await self.database.close()
+
+
+__all__ = [
+    "Challenge",
+    "ChallengeStatus",
+    "GameEnding",
+    "GameRecord",
+    "GameStatus",
+    "MoveRecord",
+    "NotifyMode",
+    "Offer",
+    "OfferKind",
+    "Player",
+    "RateFunction",
+    "Rating",
+    "RatingEntry",
+    "RatingUpdate",
+    "ReminderDue",
+    "ResultCounts",
+    "Store",
+    "StoreError",
+    "Written",
+]

@@ -1,0 +1,133 @@
+"""Challenges: created, then accepted (starting a game), declined, cancelled or expired."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.store.database import Database
+from bot.store.records import Challenge, ChallengeStatus, from_epoch, to_epoch
+
+_COLUMNS = (
+    "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
+    "days_per_move, rated, start_fen, status, created_at, expires_at, game_id"
+)
+
+
+def challenge_from_row(row: Any) -> Challenge:
+    return Challenge(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        message_id=row[3],
+        challenger_id=row[4],
+        opponent_id=row[5],
+        variant=row[6],
+        color=row[7],
+        days_per_move=row[8],
+        rated=bool(row[9]),
+        start_fen=row[10],
+        status=ChallengeStatus(row[11]),
+        created_at=from_epoch(row[12]),
+        expires_at=from_epoch(row[13]),
+        game_id=row[14],
+    )
+
+
+class Challenges:
+    """Reads and writes of the ``challenges`` table (accepting lives in ``Games``)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int | None,
+        variant: str,
+        color: str,
+        days_per_move: int,
+        rated: bool,
+        start_fen: str | None,
+        now: datetime,
+        expires_at: datetime,
+    ) -> Challenge:
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, "
+                "variant, color, days_per_move, rated, start_fen, created_at, expires_at) "
+                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                (
+                    guild_id,
+                    channel_id,
+                    challenger_id,
+                    opponent_id,
+                    variant,
+                    color,
+                    days_per_move,
+                    int(rated),
+                    start_fen,
+                    to_epoch(now),
+                    to_epoch(expires_at),
+                ),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+        return challenge_from_row(row)
+
+    async def get(self, challenge_id: int) -> Challenge | None:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else challenge_from_row(row)
+
+    async def close(self, challenge_id: int, status: ChallengeStatus) -> bool:
+        """Move an open challenge to ``status``; False if it was no longer open."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
+                (status.value, challenge_id),
+            )
+            return cursor.rowcount == 1
+
+    async def set_message(self, challenge_id: int, message_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+            )
+
+    async def expire_due(self, now: datetime) -> list[Challenge]:
+        """Mark open challenges past their expiry as expired and return them."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE challenges SET status = 'expired' "
+                f"WHERE status = 'open' AND expires_at <= ? RETURNING {_COLUMNS}",
+                (to_epoch(now),),
+            )
+            rows = await cursor.fetchall()
+            await cursor.close()
+        return [challenge_from_row(row) for row in rows]
+
+    async def next_expiry(self) -> datetime | None:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'"
+            )
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else from_epoch(row[0])
+
+    async def open_for(self, player_id: int) -> list[Challenge]:
+        """Open challenges the player made or received."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' "
+                "AND (challenger_id = ? OR opponent_id = ?) ORDER BY id",
+                (player_id, player_id),
+            )
+            rows = await cursor.fetchall()
+        return [challenge_from_row(row) for row in rows]

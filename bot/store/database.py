@@ -1,0 +1,128 @@
+"""The one aiosqlite connection of a process: pragmas, migrations and transactions."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+BUSY_TIMEOUT_MS = 5000
+
+
+class StoreError(RuntimeError):
+    """The database cannot be used (a newer schema, a failed migration)."""
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered ``.sql`` files of ``bot/store/migrations`` as (version, script), in order."""
+    found: list[tuple[int, str]] = []
+    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql"):
+            number = name.split("_", 1)[0]
+            if not number.isdigit():
+                raise StoreError(f"migration {name!r} does not start with a number")
+            found.append((int(number), entry.read_text(encoding="utf-8")))
+    found.sort()
+    versions = [version for version, _ in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise StoreError(f"migrations must be numbered 1..n without gaps, found {versions}")
+    return found
+
+
+class Database:
+    """One connection shared by the process, used one transaction at a time.
+
+    aiosqlite runs every statement on one thread, so two coroutines interleaving statements
+    would share a transaction; the lock keeps each read or transaction whole.
+    """
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        self._connection = connection
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Database:
+        """Open (creating if needed) the database file and bring its schema up to date.
+
+        Raises ``StoreError`` if the file has a schema newer than this code knows.
+        """
+        path = Path(path)
+        if path.parent != Path(""):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            # FULL: a committed move survives power loss, not only a killed process.
+            await connection.execute("PRAGMA synchronous = FULL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            database = cls(connection, path)
+            await database._migrate()
+        except BaseException:
+            await connection.close()
+            raise
+        return database
+
+    async def _migrate(self) -> None:
+        known = migrations()
+        async with self._lock:
+            cursor = await self._connection.execute("PRAGMA user_version")
+            row = await cursor.fetchone()
+            current = int(row[0]) if row else 0
+            if current > len(known):
+                raise StoreError(
+                    f"{self.path} has schema version {current}, newer than this Postal "
+                    f"({len(known)}): upgrade Postal"
+                )
+            pending = [(version, sql) for version, sql in known if version > current]
+            if not pending:
+                return
+            # One script, one transaction: BEGIN ... COMMIT around every pending migration,
+            # and the version re-checked inside it in case another process migrated first.
+            script = "BEGIN IMMEDIATE;\n"
+            for _, sql in pending:
+                script += sql + "\n;\n"
+            script += f"PRAGMA user_version = {pending[-1][0]};\nCOMMIT;\n"
+            try:
+                await self._connection.executescript(script)
+            except sqlite3.Error as error:
+                if self._connection.in_transaction:
+                    await self._connection.execute("ROLLBACK")
+                cursor = await self._connection.execute("PRAGMA user_version")
+                row = await cursor.fetchone()
+                if row and int(row[0]) >= pending[-1][0]:
+                    return  # another process applied the same migrations meanwhile
+                raise StoreError(f"migration of {self.path} failed: {error}") from error
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._connection.close()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for reads (autocommit: each statement sees committed data)."""
+        async with self._lock:
+            yield self._connection
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises.
+
+        ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction never fails
+        half-way with SQLITE_BUSY after reading.
+        """
+        async with self._lock:
+            await self._connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._connection
+            except BaseException:
+                await self._connection.execute("ROLLBACK")
+                raise
+            await self._connection.execute("COMMIT")

@@ -1,0 +1,489 @@
+"""Games, their moves and offers. Every write is one transaction guarded by the game's ply."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.store.database import Database
+from bot.store.ratings import RateFunction, read_rating, write_rating
+from bot.store.records import (
+    GameEnding,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    Offer,
+    OfferKind,
+    RatingUpdate,
+    ReminderDue,
+    ResultCounts,
+    Written,
+    from_epoch,
+    from_epoch_or_none,
+    to_epoch,
+)
+
+_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
+    "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
+    "last_move_at, deadline_at, finished_at"
+)
+
+
+def game_from_row(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        message_id=row[4],
+        variant=row[5],
+        start_fen=row[6],
+        white_id=row[7],
+        black_id=row[8],
+        days_per_move=row[9],
+        rated=bool(row[10]),
+        status=GameStatus(row[11]),
+        result=row[12],
+        termination=row[13],
+        ply=row[14],
+        fen=row[15],
+        to_move_id=row[16],
+        created_at=from_epoch(row[17]),
+        last_move_at=from_epoch(row[18]),
+        deadline_at=from_epoch_or_none(row[19]),
+        finished_at=from_epoch_or_none(row[20]),
+    )
+
+
+class Games:
+    """Reads and writes of ``games``, ``moves``, ``offers`` and ``reminders_sent``."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    # --- reads -------------------------------------------------------------------------
+
+    async def _select(self, where: str, params: Sequence[object]) -> list[GameRecord]:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(f"SELECT {_COLUMNS} FROM games WHERE {where}", params)
+            rows = await cursor.fetchall()
+        return [game_from_row(row) for row in rows]
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        found = await self._select("id = ?", (game_id,))
+        return found[0] if found else None
+
+    async def by_thread(self, thread_id: int) -> GameRecord | None:
+        found = await self._select("thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
+        return found[0] if found else None
+
+    async def active_for_player(self, player_id: int) -> list[GameRecord]:
+        return await self._select(
+            "status = 'active' AND (white_id = ? OR black_id = ?) ORDER BY id",
+            (player_id, player_id),
+        )
+
+    async def active_in_channel(self, player_id: int, channel_id: int) -> list[GameRecord]:
+        """The player's active games that live in the channel itself or in its threads."""
+        return await self._select(
+            "status = 'active' AND (white_id = ? OR black_id = ?) "
+            "AND (channel_id = ? OR thread_id = ?) ORDER BY id",
+            (player_id, player_id, channel_id, channel_id),
+        )
+
+    async def finished_for_player(
+        self, player_id: int, guild_id: int | None, limit: int
+    ) -> list[GameRecord]:
+        """The player's finished games, newest first (on one server if ``guild_id`` is set)."""
+        where = "status = 'finished' AND (white_id = ? OR black_id = ?)"
+        params: list[object] = [player_id, player_id]
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        params.append(limit)
+        return await self._select(where + " ORDER BY finished_at DESC, id DESC LIMIT ?", params)
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT ply, uci, san, played_at FROM moves WHERE game_id = ? ORDER BY ply",
+                (game_id,),
+            )
+            rows = await cursor.fetchall()
+        return [MoveRecord(row[0], row[1], row[2], from_epoch(row[3])) for row in rows]
+
+    async def offers(self, game_id: int) -> list[Offer]:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT kind, from_player_id, ply, created_at FROM offers WHERE game_id = ?",
+                (game_id,),
+            )
+            rows = await cursor.fetchall()
+        return [
+            Offer(game_id, OfferKind(row[0]), row[1], row[2], from_epoch(row[3])) for row in rows
+        ]
+
+    async def results_by_variant(self, player_id: int, guild_id: int | None) -> list[ResultCounts]:
+        """Wins, draws and losses per variant in finished games (aborted ones excluded)."""
+        where = (
+            "status = 'finished' AND termination <> 'aborted' AND (white_id = ? OR black_id = ?)"
+        )
+        params: list[object] = [player_id, player_id, player_id, player_id, player_id, player_id]
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT variant, "
+                "SUM((result = '1-0' AND white_id = ?) OR (result = '0-1' AND black_id = ?)), "
+                "SUM(result = '1/2-1/2'), "
+                "SUM((result = '0-1' AND white_id = ?) OR (result = '1-0' AND black_id = ?)) "
+                f"FROM games WHERE {where} GROUP BY variant ORDER BY variant",
+                params,
+            )
+            rows = await cursor.fetchall()
+        return [ResultCounts(row[0], int(row[1]), int(row[2]), int(row[3])) for row in rows]
+
+    # --- writes ------------------------------------------------------------------------
+
+    async def start_from_challenge(
+        self,
+        *,
+        challenge_id: int,
+        acceptor_id: int,
+        white_id: int,
+        black_id: int,
+        start_fen: str,
+        to_move_id: int,
+        now: datetime,
+        deadline_at: datetime,
+    ) -> GameRecord | None:
+        """Accept an open, unexpired challenge and create its game in one transaction.
+
+        Returns None (changing nothing) if the challenge was no longer open: of two
+        simultaneous accepts exactly one creates a game.
+        """
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE challenges SET status = 'accepted', opponent_id = ? "
+                "WHERE id = ? AND status = 'open' AND expires_at > ? "
+                "RETURNING guild_id, channel_id, variant, days_per_move, rated",
+                (acceptor_id, challenge_id, to_epoch(now)),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
+                return None
+            guild_id, channel_id, variant, days_per_move, rated = row
+            cursor = await conn.execute(
+                "INSERT INTO games (guild_id, channel_id, variant, start_fen, white_id, "
+                "black_id, days_per_move, rated, status, ply, fen, to_move_id, created_at, "
+                "last_move_at, deadline_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?) "
+                f"RETURNING {_COLUMNS}",
+                (
+                    guild_id,
+                    channel_id,
+                    variant,
+                    start_fen,
+                    white_id,
+                    black_id,
+                    days_per_move,
+                    rated,
+                    start_fen,
+                    to_move_id,
+                    to_epoch(now),
+                    to_epoch(now),
+                    to_epoch(deadline_at),
+                ),
+            )
+            game_row = await cursor.fetchone()
+            await cursor.close()
+            game = game_from_row(game_row)
+            await conn.execute(
+                "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)
+            )
+        return game
+
+    async def play_move(
+        self,
+        game: GameRecord,
+        *,
+        uci: str,
+        san: str,
+        fen: str,
+        mover_id: int,
+        now: datetime,
+        deadline_at: datetime | None,
+        ending: GameEnding | None,
+        rate: RateFunction | None,
+    ) -> Written:
+        """Append a move if the game is still active at ``game.ply``; end it if ``ending``.
+
+        Draw offers by the mover's opponent lapse, and takeback requests are dropped (the
+        position they were about has changed). Returns ``Written(ok=False)`` on a conflict.
+        """
+        next_to_move = None if ending else game.opponent_of(mover_id)
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
+                "deadline_at = ? WHERE id = ? AND ply = ? AND status = 'active' "
+                "AND to_move_id = ?",
+                (
+                    fen,
+                    next_to_move,
+                    to_epoch(now),
+                    None if deadline_at is None else to_epoch(deadline_at),
+                    game.id,
+                    game.ply,
+                    mover_id,
+                ),
+            )
+            if cursor.rowcount != 1:
+                return Written(ok=False)
+            await conn.execute(
+                "INSERT INTO moves (game_id, ply, uci, san, played_at) VALUES (?, ?, ?, ?, ?)",
+                (game.id, game.ply + 1, uci, san, to_epoch(now)),
+            )
+            await conn.execute(
+                "DELETE FROM offers WHERE game_id = ? "
+                "AND (kind = 'takeback' OR from_player_id <> ?)",
+                (game.id, mover_id),
+            )
+            ratings = None
+            if ending is not None:
+                ratings = await _finish(conn, game, ending, now, rate)
+        return Written(ok=True, ratings=ratings)
+
+    async def finish(
+        self,
+        game: GameRecord,
+        ending: GameEnding,
+        now: datetime,
+        rate: RateFunction | None,
+        *,
+        consume_offer: tuple[OfferKind, int] | None = None,
+    ) -> Written:
+        """End an active game still at ``game.ply`` (resignation, agreement, claim, time-out,
+        abort). With ``consume_offer`` (kind, offerer) the offer must still stand and is used
+        up. Returns ``Written(ok=False)`` and changes nothing otherwise."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "SELECT 1 FROM games WHERE id = ? AND ply = ? AND status = 'active'",
+                (game.id, game.ply),
+            )
+            still = await cursor.fetchone()
+            await cursor.close()
+            if still is None:
+                return Written(ok=False)
+            if consume_offer is not None and not await _consume_offer(
+                conn, game.id, *consume_offer
+            ):
+                return Written(ok=False)
+            ratings = await _finish(conn, game, ending, now, rate)
+        return Written(ok=True, ratings=ratings)
+
+    async def take_back(
+        self,
+        game: GameRecord,
+        *,
+        plies: int,
+        fen: str,
+        to_move_id: int,
+        requester_id: int,
+        now: datetime,
+        deadline_at: datetime,
+    ) -> Written:
+        """Undo the last ``plies`` moves, using up ``requester_id``'s takeback request.
+
+        Returns ``Written(ok=False)`` and changes nothing if the game moved on or the
+        request is gone."""
+        try:
+            return await self._take_back(
+                game, plies, fen, to_move_id, requester_id, now, deadline_at
+            )
+        except _Conflict:
+            return Written(ok=False)
+
+    async def _take_back(
+        self,
+        game: GameRecord,
+        plies: int,
+        fen: str,
+        to_move_id: int,
+        requester_id: int,
+        now: datetime,
+        deadline_at: datetime,
+    ) -> Written:
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET ply = ply - ?, fen = ?, to_move_id = ?, last_move_at = ?, "
+                "deadline_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
+                (plies, fen, to_move_id, to_epoch(now), to_epoch(deadline_at), game.id, game.ply),
+            )
+            if cursor.rowcount != 1:
+                return Written(ok=False)
+            if not await _consume_offer(conn, game.id, OfferKind.TAKEBACK, requester_id):
+                # Raising rolls the UPDATE back; the caller sees a conflict.
+                raise _Conflict
+            await conn.execute(
+                "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, game.ply - plies)
+            )
+            await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
+        return Written(ok=True)
+
+    async def set_deadline(self, game: GameRecord, deadline_at: datetime) -> bool:
+        """Move the deadline of a game still active at ``game.ply``."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET deadline_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
+                (to_epoch(deadline_at), game.id, game.ply),
+            )
+            return cursor.rowcount == 1
+
+    async def make_offer(
+        self, game: GameRecord, kind: OfferKind, from_player_id: int, now: datetime
+    ) -> bool:
+        """Record an offer if the game is still active at ``game.ply`` and none of that kind
+        is pending; False otherwise."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO offers (game_id, kind, from_player_id, ply, created_at) "
+                "SELECT id, ?, ?, ply, ? FROM games WHERE id = ? AND ply = ? AND status = 'active' "
+                "ON CONFLICT (game_id, kind) DO NOTHING",
+                (kind.value, from_player_id, to_epoch(now), game.id, game.ply),
+            )
+            return cursor.rowcount == 1
+
+    async def withdraw_offer(self, game_id: int, kind: OfferKind, from_player_id: int) -> bool:
+        """Remove a pending offer (declined); False if there was none."""
+        async with self._db.transaction() as conn:
+            return await _consume_offer(conn, game_id, kind, from_player_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+    async def set_message(self, game_id: int, message_id: int | None) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
+            )
+
+    # --- the clock ---------------------------------------------------------------------
+
+    async def overdue(self, now: datetime) -> list[GameRecord]:
+        return await self._select(
+            "status = 'active' AND deadline_at <= ? ORDER BY deadline_at", (to_epoch(now),)
+        )
+
+    async def due_reminders(self, now: datetime, hours: Sequence[int]) -> list[ReminderDue]:
+        """Reminders due now: for each active game not yet overdue, the most urgent of
+        ``hours`` whose time has come and that was not sent for the current deadline.
+
+        A reminder only applies when the player had more than that many hours to move.
+        """
+        if not hours:
+            return []
+        moment = to_epoch(now)
+        widest = max(hours) * 3600
+        games = await self._select(
+            "status = 'active' AND deadline_at > ? AND deadline_at - ? <= ? ORDER BY deadline_at",
+            (moment, widest, moment),
+        )
+        if not games:
+            return []
+        async with self._db.read() as conn:
+            marks = ", ".join("?" * len(games))
+            cursor = await conn.execute(
+                "SELECT game_id, deadline_at, hours_before FROM reminders_sent "
+                f"WHERE game_id IN ({marks})",
+                [game.id for game in games],
+            )
+            sent = {(row[0], row[1], row[2]) for row in await cursor.fetchall()}
+        due: list[ReminderDue] = []
+        for game in games:
+            assert game.deadline_at is not None
+            deadline = to_epoch(game.deadline_at)
+            window = deadline - to_epoch(game.last_move_at)
+            passed = [
+                h for h in sorted(hours) if deadline - h * 3600 <= moment and window > h * 3600
+            ]
+            if passed and (game.id, deadline, passed[0]) not in sent:
+                due.append(ReminderDue(game, passed[0]))
+        return due
+
+    async def mark_reminded(
+        self, game_id: int, deadline_at: datetime, hours: Sequence[int], now: datetime
+    ) -> None:
+        """Record reminders as sent for this deadline (sending a later one covers earlier)."""
+        async with self._db.transaction() as conn:
+            await conn.executemany(
+                "INSERT OR IGNORE INTO reminders_sent (game_id, deadline_at, hours_before, "
+                "sent_at) VALUES (?, ?, ?, ?)",
+                [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
+            )
+
+    async def next_clock_event(self, hours: Sequence[int]) -> datetime | None:
+        """The soonest deadline or unsent reminder among active games."""
+        times: list[int] = []
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(deadline_at) FROM games WHERE status = 'active'"
+            )
+            row = await cursor.fetchone()
+            if row and row[0] is not None:
+                times.append(row[0])
+            for h in hours:
+                cursor = await conn.execute(
+                    "SELECT MIN(g.deadline_at - ?) FROM games g WHERE g.status = 'active' "
+                    "AND g.deadline_at - g.last_move_at > ? AND NOT EXISTS (SELECT 1 FROM "
+                    "reminders_sent r WHERE r.game_id = g.id AND r.deadline_at = g.deadline_at "
+                    "AND r.hours_before = ?)",
+                    (h * 3600, h * 3600, h),
+                )
+                row = await cursor.fetchone()
+                if row and row[0] is not None:
+                    times.append(row[0])
+        return from_epoch(min(times)) if times else None
+
+
+class _Conflict(Exception):
+    """Raised inside a transaction to roll it back as a lost race."""
+
+
+async def _consume_offer(
+    conn: aiosqlite.Connection, game_id: int, kind: OfferKind, from_player_id: int
+) -> bool:
+    cursor = await conn.execute(
+        "DELETE FROM offers WHERE game_id = ? AND kind = ? AND from_player_id = ?",
+        (game_id, kind.value, from_player_id),
+    )
+    return cursor.rowcount == 1
+
+
+async def _finish(
+    conn: aiosqlite.Connection,
+    game: GameRecord,
+    ending: GameEnding,
+    now: datetime,
+    rate: RateFunction | None,
+) -> RatingUpdate | None:
+    await conn.execute(
+        "UPDATE games SET status = 'finished', result = ?, termination = ?, finished_at = ?, "
+        "deadline_at = NULL, to_move_id = NULL WHERE id = ?",
+        (ending.result, ending.termination, to_epoch(now), game.id),
+    )
+    await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
+    if rate is None or not game.rated:
+        return None
+    white_old = await read_rating(conn, game.guild_id, game.variant, game.white_id)
+    black_old = await read_rating(conn, game.guild_id, game.variant, game.black_id)
+    white_new, black_new = rate(white_old, black_old, ending.result)
+    await write_rating(conn, game.guild_id, game.variant, game.white_id, white_new, now)
+    await write_rating(conn, game.guild_id, game.variant, game.black_id, black_new, now)
+    return RatingUpdate(white_old, white_new, black_old, black_new)

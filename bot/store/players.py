@@ -1,0 +1,142 @@
+"""Players: identity, display names, settings and vacation allowance."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.store.database import Database
+from bot.store.records import NotifyMode, Player, from_epoch, to_epoch
+
+_PLAYER_COLUMNS = "id, display_name, is_bot, notify, board_theme"
+
+
+def player_from_row(row: Any) -> Player:
+    return Player(
+        id=row[0],
+        display_name=row[1],
+        is_bot=bool(row[2]),
+        notify=NotifyMode(row[3]),
+        board_theme=row[4],
+    )
+
+
+class Players:
+    """Reads and writes of the ``players`` and ``vacations`` tables."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def ensure(self, player_id: int, display_name: str, is_bot: bool, now: datetime) -> None:
+        """Create the player, or refresh the display name if it changed."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, "
+                "is_bot = excluded.is_bot "
+                "WHERE display_name <> excluded.display_name OR is_bot <> excluded.is_bot",
+                (player_id, display_name, int(is_bot), to_epoch(now)),
+            )
+
+    async def get(self, player_id: int) -> Player | None:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id = ?", (player_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else player_from_row(row)
+
+    async def get_many(self, player_ids: list[int]) -> dict[int, Player]:
+        if not player_ids:
+            return {}
+        marks = ", ".join("?" * len(player_ids))
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_PLAYER_COLUMNS} FROM players WHERE id IN ({marks})", player_ids
+            )
+            rows = await cursor.fetchall()
+        return {row[0]: player_from_row(row) for row in rows}
+
+    async def find_by_name(self, display_name: str) -> list[Player]:
+        """Players whose display name equals ``display_name`` (case-insensitively)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_PLAYER_COLUMNS} FROM players WHERE display_name = ? COLLATE NOCASE",
+                (display_name,),
+            )
+            rows = await cursor.fetchall()
+        return [player_from_row(row) for row in rows]
+
+    async def update_settings(
+        self, player_id: int, notify: NotifyMode | None, board_theme: str | None
+    ) -> None:
+        async with self._db.transaction() as conn:
+            if notify is not None:
+                await conn.execute(
+                    "UPDATE players SET notify = ? WHERE id = ?", (notify.value, player_id)
+                )
+            if board_theme is not None:
+                await conn.execute(
+                    "UPDATE players SET board_theme = ? WHERE id = ?", (board_theme, player_id)
+                )
+
+    async def vacation_days_used(self, player_id: int, since: datetime, until: datetime) -> int:
+        """Vacation days the player started between ``since`` and ``until``."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT COALESCE(SUM(days), 0) FROM vacations "
+                "WHERE player_id = ? AND starts_at >= ? AND starts_at < ?",
+                (player_id, to_epoch(since), to_epoch(until)),
+            )
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def vacation_until(self, player_id: int, now: datetime) -> datetime | None:
+        """When the player's running vacation ends, or None if they are not on vacation."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MAX(ends_at) FROM vacations WHERE player_id = ? AND starts_at <= ?",
+                (player_id, to_epoch(now)),
+            )
+            row = await cursor.fetchone()
+        if row is None or row[0] is None or row[0] <= to_epoch(now):
+            return None
+        return from_epoch(row[0])
+
+    async def start_vacation(
+        self,
+        player_id: int,
+        days: int,
+        now: datetime,
+        year_start: datetime,
+        year_end: datetime,
+        allowance_days: int,
+    ) -> tuple[bool, datetime]:
+        """Record a vacation and push back the deadlines of games where it is the player's turn.
+
+        Returns (False, _) without changing anything when the days would exceed the allowance
+        for the year; otherwise (True, the vacation's end). One transaction.
+        """
+        seconds = days * 86400
+        start = to_epoch(now)
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "SELECT COALESCE(SUM(days), 0), MAX(ends_at) FROM vacations "
+                "WHERE player_id = ? AND starts_at >= ? AND starts_at < ?",
+                (player_id, to_epoch(year_start), to_epoch(year_end)),
+            )
+            used, running_until = await cursor.fetchone()  # type: ignore[misc]
+            if int(used) + days > allowance_days:
+                return False, now
+            # A vacation taken during another one continues it rather than overlapping it.
+            begins = max(start, int(running_until or 0))
+            await conn.execute(
+                "INSERT INTO vacations (player_id, starts_at, ends_at, days) VALUES (?, ?, ?, ?)",
+                (player_id, start, begins + seconds, days),
+            )
+            await conn.execute(
+                "UPDATE games SET deadline_at = deadline_at + ? "
+                "WHERE status = 'active' AND to_move_id = ?",
+                (seconds, player_id),
+            )
+        return True, from_epoch(begins + seconds)

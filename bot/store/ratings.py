@@ -1,0 +1,89 @@
+"""Ratings per server, per variant, per player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+import aiosqlite
+
+from bot.store.database import Database
+from bot.store.records import Rating, RatingEntry, to_epoch
+
+# Computes both players' new ratings from their old ones (None: never rated here yet).
+RateFunction = Callable[[Rating | None, Rating | None, str], tuple[Rating, Rating]]
+
+
+async def read_rating(
+    conn: aiosqlite.Connection, guild_id: int, variant: str, player_id: int
+) -> Rating | None:
+    cursor = await conn.execute(
+        "SELECT rating, deviation, volatility, games FROM ratings "
+        "WHERE guild_id = ? AND variant = ? AND player_id = ?",
+        (guild_id, variant, player_id),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    return None if row is None else Rating(row[0], row[1], row[2], row[3])
+
+
+async def write_rating(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    variant: str,
+    player_id: int,
+    rating: Rating,
+    now: datetime,
+) -> None:
+    await conn.execute(
+        "INSERT INTO ratings (guild_id, variant, player_id, rating, deviation, volatility, "
+        "games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (guild_id, variant, player_id) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "games = excluded.games, updated_at = excluded.updated_at",
+        (
+            guild_id,
+            variant,
+            player_id,
+            rating.rating,
+            rating.deviation,
+            rating.volatility,
+            rating.games,
+            to_epoch(now),
+        ),
+    )
+
+
+class Ratings:
+    """Reads of the ``ratings`` table (writes happen inside the game-ending transaction)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def get(self, guild_id: int, variant: str, player_id: int) -> Rating | None:
+        async with self._db.read() as conn:
+            return await read_rating(conn, guild_id, variant, player_id)
+
+    async def for_player(self, guild_id: int, player_id: int) -> dict[str, Rating]:
+        """The player's rating in each variant on this server."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT variant, rating, deviation, volatility, games FROM ratings "
+                "WHERE guild_id = ? AND player_id = ?",
+                (guild_id, player_id),
+            )
+            rows = await cursor.fetchall()
+        return {row[0]: Rating(row[1], row[2], row[3], row[4]) for row in rows}
+
+    async def leaderboard(self, guild_id: int, variant: str, limit: int) -> list[RatingEntry]:
+        """The server's best-rated players of ``variant``, highest first."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT r.player_id, p.display_name, r.rating, r.deviation, r.volatility, "
+                "r.games FROM ratings r JOIN players p ON p.id = r.player_id "
+                "WHERE r.guild_id = ? AND r.variant = ? "
+                "ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ?",
+                (guild_id, variant, limit),
+            )
+            rows = await cursor.fetchall()
+        return [RatingEntry(row[0], row[1], Rating(row[2], row[3], row[4], row[5])) for row in rows]

@@ -1,0 +1,189 @@
+"""The frozen values the store returns; times are timezone-aware UTC datetimes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+
+
+class NotifyMode(Enum):
+    """Where a player is told it is their turn."""
+
+    CHANNEL = "channel"
+    DM = "dm"
+    OFF = "off"
+
+
+class GameStatus(Enum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class ChallengeStatus(Enum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class OfferKind(Enum):
+    DRAW = "draw"
+    TAKEBACK = "takeback"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int
+    display_name: str
+    is_bot: bool
+    notify: NotifyMode
+    board_theme: str
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    opponent_id: int | None
+    variant: str
+    color: str
+    days_per_move: int
+    rated: bool
+    start_fen: str | None
+    status: ChallengeStatus
+    created_at: datetime
+    expires_at: datetime
+    game_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game row. ``fen``, ``ply`` and ``to_move_id`` are caches of the move list."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    variant: str
+    start_fen: str
+    white_id: int
+    black_id: int
+    days_per_move: int
+    rated: bool
+    status: GameStatus
+    result: str | None
+    termination: str | None
+    ply: int
+    fen: str
+    to_move_id: int | None
+    created_at: datetime
+    last_move_at: datetime
+    deadline_at: datetime | None
+    finished_at: datetime | None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status is GameStatus.ACTIVE
+
+    def has_player(self, player_id: int) -> bool:
+        return player_id in (self.white_id, self.black_id)
+
+    def opponent_of(self, player_id: int) -> int:
+        return self.black_id if player_id == self.white_id else self.white_id
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    ply: int
+    uci: str
+    san: str
+    played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    game_id: int
+    kind: OfferKind
+    from_player_id: int
+    ply: int
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A Glicko-2 rating on the usual (1500-centred) scale."""
+
+    rating: float
+    deviation: float
+    volatility: float
+    games: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RatingEntry:
+    player_id: int
+    display_name: str
+    rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnding:
+    """How the store should close a game: result ``"1-0"``/``"0-1"``/``"1/2-1/2"``."""
+
+    result: str
+    termination: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCounts:
+    variant: str
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderDue:
+    """A reminder due for ``game``: ``hours_before`` its current deadline."""
+
+    game: GameRecord
+    hours_before: int
+
+
+def to_epoch(moment: datetime) -> int:
+    """Whole seconds since the epoch; naive datetimes are rejected, not guessed."""
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime: pass a timezone-aware (UTC) datetime")
+    return int(moment.timestamp())
+
+
+def from_epoch(seconds: int) -> datetime:
+    return datetime.fromtimestamp(seconds, tz=UTC)
+
+
+def from_epoch_or_none(seconds: int | None) -> datetime | None:
+    return None if seconds is None else from_epoch(seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    """Both players' ratings before (None: first rated game here) and after a rated game."""
+
+    white_before: Rating | None
+    white_after: Rating
+    black_before: Rating | None
+    black_after: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What a conditional write did: ``ok`` is False when the game had changed meanwhile."""
+
+    ok: bool
+    ratings: RatingUpdate | None = None
