@@ -69,11 +69,8 @@ class PlayUseCases(ServiceCore):
                 choices = _promotions(position, error.move, typed)
                 if choices:
                     return await self._promotion_needed(record, game, user, choices)
-            suggestions = (
-                moves_of_piece(position, error.move)
-                if error.move is not None
-                else near_misses(typed, position)
-            )
+            suggestions = moves_of_piece(position, error.move) if error.move else []
+            suggestions = suggestions or near_misses(typed, position)
             raise IllegalMoveError(typed, error.reason.value, suggestions) from error
         except rules.InvalidMoveError as error:
             raise UnreadableMoveError(typed, near_misses(typed, position)) from error
@@ -220,7 +217,9 @@ class PlayUseCases(ServiceCore):
         except ValueError as error:
             raise UnknownSquareError(square, example) from error
         position = game.position
-        moves = [m for m in position.legal_moves() if m.from_square == origin]
+        moves = sorted(
+            (m for m in position.legal_moves() if m.from_square == origin), key=position.san
+        )
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
         view = await self._view(record)
         board = await self._board(
