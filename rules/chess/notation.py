@@ -142,7 +142,7 @@ def _patterns(match: re.Match[str]) -> list[_Pattern]:
     if promo is None:
         patterns.append(_Pattern(piece.lower(), to_square, file, rank))
     if piece == "b" and file is None:
-        # A lowercase b may also be the b-pawn ("bxc4"); ambiguity is reported if both fit.
+        # A lowercase b may also be the b-pawn ("bc4"); ambiguity is reported if both fit.
         patterns.append(_Pattern("p", to_square, 1, rank, promo))
     return patterns
 
@@ -156,6 +156,11 @@ def _san_move(position: ChessPosition, text: str, match: re.Match[str]) -> Move:
     if len(found) == 1:
         return found[0]
     if found:
+        # Exact SAN wins over the lenient reading: "bxc4" is the b-pawn's capture even when a
+        # bishop could also take on c4 (only "bc4" is then ambiguous), so written SAN reads back.
+        exact = [m for m in found if position.san(m).rstrip("+#") == match.group(0)]
+        if len(exact) == 1:
+            return exact[0]
         raise AmbiguousMoveError(text, position.fen(), found, [position.san(m) for m in found])
     # Nothing legal: explain with the most telling reason over the pieces that were meant.
     reasons: list[tuple[IllegalReason, Move]] = []
