@@ -104,7 +104,8 @@ def parse_move(position: ChessPosition, text: str) -> Move:
     if castle in ("OO", "OOO"):
         return _castle(position, text, kingside=castle == "OO")
 
-    if (m := _COORDINATES.fullmatch(cleaned)) is not None:
+    # An uppercase B starts SAN for a bishop ("B3d5", disambiguated by rank), never UCI.
+    if not cleaned.startswith("B") and (m := _COORDINATES.fullmatch(cleaned)) is not None:
         origin, target = SQUARES_BY_NAME[m[1].lower()], SQUARES_BY_NAME[m[2].lower()]
         return _coordinate_move(position, text, origin, target, _promotion(m[3]), kind=None)
     if (m := _LONG.fullmatch(cleaned)) is not None:
