@@ -1,0 +1,174 @@
+"""Endings: resign, draw offers (accepted, declined, lapsing), claims, takebacks, abort."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
+
+from bot.service import (
+    ButtonAction,
+    GameEnded,
+    GameService,
+    MovePlayed,
+    OfferKind,
+    OfferMade,
+    TakenBack,
+    errors,
+)
+
+
+async def test_resign_needs_confirmation(service: GameService, db_path: Path) -> None:
+    """/resign asks first; the Resign button ends the game for the opponent."""
+    started = await start_game(service)
+    before = snapshot(db_path)
+    asked = await service.resign(BOB, PLACE)
+    assert snapshot(db_path) == before
+    (button,) = asked.buttons
+    assert button.action is ButtonAction.CONFIRM_RESIGN and button.allowed_user_ids == (BOB.id,)
+    ended = await service.press_custom_id(BOB, button.custom_id)
+    assert isinstance(ended, GameEnded)
+    assert ended.ending.result == "1-0" and ended.ending.termination == "resignation"
+    assert ended.ending.text == "bob resigned — white wins"
+    assert not (await service.game_view(started.game.id)).active
+    with pytest.raises(errors.GameOverError):
+        await service.resign(ALICE, None, game_id=started.game.id)
+
+
+async def test_draw_offer_accepted(service: GameService) -> None:
+    """A draw offer gives the opponent buttons; accepting ends the game drawn."""
+    await start_game(service)
+    offer = await service.draw(ALICE, PLACE)
+    assert isinstance(offer, OfferMade) and offer.kind is OfferKind.DRAW
+    assert [b.label for b in offer.buttons] == ["Accept", "Decline"]
+    assert all(b.allowed_user_ids == (BOB.id,) for b in offer.buttons)
+    with pytest.raises(errors.OfferPendingError):
+        await service.draw(ALICE, PLACE)
+    with pytest.raises(errors.NoOfferError):
+        await service.accept_draw(ALICE, offer.game.id)  # one's own offer
+    ended = await service.press_custom_id(BOB, offer.buttons[0].custom_id)
+    assert isinstance(ended, GameEnded) and ended.ending.result == "1/2-1/2"
+    assert ended.ending.text == "Draw by agreement"
+
+
+async def test_draw_offer_declined_and_answering_draw_accepts(service: GameService) -> None:
+    """Declining removes the offer; /draw by the opponent of a pending offer accepts it."""
+    await start_game(service)
+    offer = await service.draw(ALICE, PLACE)
+    declined = await service.decline_draw(BOB, offer.game.id)
+    assert declined.text == "bob declined the draw offer."
+    with pytest.raises(errors.NoOfferError):
+        await service.accept_draw(BOB, offer.game.id)
+    await service.draw(ALICE, PLACE)
+    ended = await service.draw(BOB, PLACE)
+    assert isinstance(ended, GameEnded) and ended.ending.termination == "agreement"
+
+
+async def test_draw_offer_lapses_when_opponent_moves(service: GameService) -> None:
+    """An offer lapses when the offerer's opponent moves instead of answering."""
+    await start_game(service)
+    await play(service, 1, "e4")
+    offer = await service.draw(ALICE, PLACE)  # alice offers while bob is to move
+    moved = await service.move(BOB, PLACE, "e5")
+    assert isinstance(moved, MovePlayed)
+    assert moved.lapsed_offers == (OfferKind.DRAW,)
+    assert "The draw offer lapsed." in moved.text
+    with pytest.raises(errors.UserError):
+        await service.press_custom_id(BOB, offer.buttons[0].custom_id)
+    with pytest.raises(errors.NoOfferError):
+        await service.accept_draw(BOB, offer.game.id)
+
+
+async def test_own_move_keeps_own_offer(service: GameService) -> None:
+    """The offerer's own move does not withdraw their offer."""
+    await start_game(service)
+    await service.draw(ALICE, PLACE)
+    moved = await service.move(ALICE, PLACE, "e4")
+    assert isinstance(moved, MovePlayed) and moved.lapsed_offers == ()
+    ended = await service.accept_draw(BOB, moved.game.id)
+    assert ended.ending.result == "1/2-1/2"
+
+
+async def test_threefold_claim(service: GameService) -> None:
+    """/draw claims a threefold repetition instead of offering."""
+    await start_game(service)
+    await play(service, 1, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
+    ended = await service.draw(ALICE, PLACE)
+    assert isinstance(ended, GameEnded)
+    assert ended.ending.termination == "threefold_repetition"
+    assert ended.ending.text == "Draw — alice claimed threefold repetition"
+
+
+async def test_takeback_of_own_last_move(service: GameService) -> None:
+    """A takeback right after one's move undoes one ply; the requester moves again."""
+    await start_game(service)
+    await play(service, 1, "e4", "e5", "Nf3")
+    request = await service.takeback(ALICE, PLACE)
+    assert isinstance(request, OfferMade) and request.to.id == BOB.id
+    done = await service.press_custom_id(BOB, request.buttons[0].custom_id)
+    assert isinstance(done, TakenBack) and done.plies == 1
+    assert done.game.ply == 2 and done.notify.id == ALICE.id
+    board = await service.board(ALICE, PLACE)
+    assert board.board.position.fen().startswith(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"
+    )
+    moved = await service.move(ALICE, PLACE, "d4")
+    assert isinstance(moved, MovePlayed) and moved.game.ply == 3
+
+
+async def test_takeback_after_reply_undoes_two(service: GameService) -> None:
+    """Asking after the opponent replied undoes the reply and the requester's move."""
+    await start_game(service)
+    await play(service, 1, "e4", "e5")
+    request = await service.takeback(ALICE, PLACE)
+    assert isinstance(request, OfferMade)
+    done = await service.accept_takeback(BOB, request.game.id)
+    assert done.plies == 2 and done.game.ply == 0
+    assert "2 moves taken back" in done.text
+
+
+async def test_takeback_refusals(service: GameService, db_path: Path) -> None:
+    """No move to take back, or no request to answer: refused, nothing changes."""
+    await start_game(service)
+    await play(service, 1, "e4")
+    before = snapshot(db_path)
+    with pytest.raises(errors.NothingToTakeBackError):
+        await service.takeback(BOB, PLACE)
+    with pytest.raises(errors.NoOfferError):
+        await service.accept_takeback(ALICE, 1)
+    with pytest.raises(errors.NotAPlayerError):
+        await service.takeback(CAROL, None, game_id=1)
+    assert snapshot(db_path) == before
+    request = await service.takeback(ALICE, PLACE)
+    declined = await service.press_custom_id(BOB, request.buttons[1].custom_id)  # type: ignore[union-attr]
+    assert declined.text == "bob declined the takeback request."  # type: ignore[union-attr]
+
+
+async def test_abort_only_before_both_moved(service: GameService, db_path: Path) -> None:
+    """A game may be aborted before both sides moved, unrated and without result."""
+    first = await start_game(service)
+    await play(service, first.game.id, "e4")
+    aborted = await service.abort(BOB, PLACE)
+    assert aborted.ending.result == "*" and aborted.ending.text == "Game aborted by bob"
+    assert aborted.ending.rating_changes == ()
+    second = await start_game(service)
+    await play(service, second.game.id, "e4", "e5")
+    before = snapshot(db_path)
+    with pytest.raises(errors.CannotAbortError):
+        await service.abort(ALICE, PLACE)
+    assert snapshot(db_path) == before
+
+
+async def test_stalemate_and_insufficient_material_end_automatically(
+    service: GameService,
+) -> None:
+    """The rules engine's automatic endings finish the game as draws."""
+    await start_game(service, fen="k7/8/1Q6/8/8/8/8/K7 w - - 0 1")
+    stalemate = await service.move(ALICE, PLACE, "Kb2")  # black's king has no move
+    assert isinstance(stalemate, MovePlayed) and stalemate.ending is not None
+    assert stalemate.ending.text == "Stalemate — draw"
+    third = await start_game(service, white=CAROL, black=BOB, fen="k7/8/8/8/8/8/1r6/K7 w - - 0 1")
+    captured = await service.move(CAROL, None, "Kxb2", game_id=third.game.id)
+    assert isinstance(captured, MovePlayed) and captured.ending is not None
+    assert captured.ending.termination == "insufficient_material"

@@ -1,0 +1,57 @@
+"""Xiangqi through the service: notations, mate, record export, refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ALICE, BOB, PLACE, snapshot, start_game
+
+import rules
+from bot.service import GameService, MovePlayed, errors
+
+pytest.importorskip("rules.xiangqi")
+
+# A five-ply mate found by search: the red cannon lands behind the black elephant.
+QUICK_MATE = ("b2b4", "a6a5", "b4c4", "f9e8", "c4c9")
+
+
+async def test_xiangqi_game_to_mate_and_record(service: GameService) -> None:
+    """A xiangqi game plays to mate in ICCS; red wins and the record reads back."""
+    started = await start_game(service, "xiangqi")
+    assert started.text.startswith("bob accepted. alice (red) vs bob (black), xiangqi")
+    result = None
+    for ply, text in enumerate(QUICK_MATE):
+        user = ALICE if ply % 2 == 0 else BOB
+        result = await service.move(user, PLACE, text)
+    assert isinstance(result, MovePlayed) and result.ending is not None
+    assert result.ending.text == "Checkmate — red wins"
+    assert result.ending.result == "1-0"
+    export = await service.record(ALICE, PLACE)
+    assert export.analysis_url is None and export.filename.endswith(".txt")
+    tags, game = rules.get_variant("xiangqi").read_record(export.record)
+    assert game.uci_moves() == list(QUICK_MATE)
+    assert tags["Result"] == "1-0"
+
+
+async def test_xiangqi_accepts_wxf_and_chinese(service: GameService) -> None:
+    """WXF and Chinese notation are played and echoed in WXF."""
+    await start_game(service, "xiangqi")
+    first = await service.move(ALICE, PLACE, "C2.5")
+    assert isinstance(first, MovePlayed) and first.san == "C2.5" and first.uci == "h2e2"
+    second = await service.move(BOB, PLACE, "马8进7")
+    assert isinstance(second, MovePlayed) and second.uci == "h9g7"
+
+
+async def test_xiangqi_refusals_change_nothing(service: GameService, db_path: Path) -> None:
+    """An illegal xiangqi move is explained and changes nothing."""
+    await start_game(service, "xiangqi")
+    before = snapshot(db_path)
+    with pytest.raises(errors.IllegalMoveError) as raised:
+        await service.move(ALICE, PLACE, "e0e2")  # the general cannot jump two points
+    assert raised.value.message.startswith("e0e2 is illegal:")
+    with pytest.raises(errors.UnreadableMoveError):
+        await service.move(ALICE, PLACE, "Z9+9")
+    assert snapshot(db_path) == before
+    suggestions = await service.legal_move_suggestions(ALICE, PLACE, "C")
+    assert "C2.5" in suggestions and len(suggestions) <= 25
