@@ -1,0 +1,356 @@
+"""``PostalBot``: the discord.py client that wires Discord to the game service.
+
+``setup_hook`` opens the store (running migrations), builds the service, registers the
+persistent buttons and the slash commands, syncs the commands when they changed, and starts
+the deadline scheduler. ``close`` stops the scheduler, disconnects, and closes the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import discord
+
+from bot.config import Settings
+from bot.discord import messages
+from bot.discord.commands import ALL_COMMANDS
+from bot.discord.errors import PostalTree, report_error
+from bot.discord.messages import Reply
+from bot.discord.respond import (
+    allowed_mentions,
+    answer,
+    build_embed,
+    build_files,
+    defer,
+    quickly,
+    update_pressed_message,
+)
+from bot.discord.scheduler import DeadlineScheduler
+from bot.discord.sync import sync_if_changed
+from bot.discord.views import PostalButton, buttons_view
+from bot.service import (
+    BoardView,
+    ChallengeClosed,
+    Clock,
+    GameEnded,
+    GameService,
+    GameStarted,
+    GameView,
+    MovePlayed,
+    NotifyMode,
+    OfferDeclined,
+    PlayerRef,
+    PromotionNeeded,
+    Reminder,
+    TakenBack,
+    User,
+    system_clock,
+)
+from bot.store import Store
+
+_log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES = 10080  # a week: the longest Discord allows without boosts
+# Let a burst of moves settle before the scheduler re-reads the next wake-up time.
+SCHEDULE_SETTLE_SECONDS = 1.0
+DELIVERY_RETRY = timedelta(seconds=60)
+
+__all__ = ["Clock", "PostalBot"]
+
+
+def bot_intents() -> discord.Intents:
+    """Only the guilds intent: slash commands and buttons need no privileged intents."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+def user_of(member: discord.User | discord.Member) -> User:
+    return User(member.id, member.display_name, member.bot)
+
+
+class PostalBot(discord.Client):
+    """The Postal Discord client. ``clock`` replaces the wall clock (tests travel in time)."""
+
+    tree: PostalTree
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
+        super().__init__(
+            intents=bot_intents(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,
+        )
+        self.settings = settings
+        self.clock: Clock = clock or system_clock
+        self.tree = PostalTree(self)
+        self.scheduler = DeadlineScheduler(self._run_clock, self.clock)
+        self._store: Store | None = None
+        self._service: GameService | None = None
+        self._settle: asyncio.TimerHandle | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self._store = await Store.open(self.settings.database_path)
+        self._service = GameService(
+            self._store, self.clock, on_schedule_change=self._schedule_changed
+        )
+        self.add_dynamic_items(PostalButton)
+        for command in ALL_COMMANDS:
+            self.tree.add_command(command)
+        await sync_if_changed(
+            self.tree, self.settings.dev_guild_id, self._load_sync_hash, self._save_sync_hash
+        )
+        self.scheduler.start()
+        self.scheduler.wake()
+
+    async def close(self) -> None:
+        if self._settle is not None:
+            self._settle.cancel()
+        await self.scheduler.stop()
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    def _schedule_changed(self) -> None:
+        # Called by the service after every change that may move the next wake-up; bursts
+        # of moves coalesce into one scheduler round.
+        if self._settle is None:
+            self._settle = asyncio.get_running_loop().call_later(
+                SCHEDULE_SETTLE_SECONDS, self._settled
+            )
+
+    def _settled(self) -> None:
+        self._settle = None
+        self.scheduler.wake()
+
+    # The store offers no key-value table yet, so the hash lives beside the database file.
+    def _sync_hash_path(self) -> Path:
+        path = self.settings.database_path
+        return path.with_name(path.name + ".commands-hash")
+
+    async def _load_sync_hash(self) -> str | None:
+        path = self._sync_hash_path()
+        return path.read_text(encoding="utf-8").strip() if path.is_file() else None
+
+    async def _save_sync_hash(self, digest: str) -> None:
+        self._sync_hash_path().write_text(digest + "\n", encoding="utf-8")
+
+    # ------------------------------------------------------------------ rendering
+
+    async def render(self, board: BoardView) -> bytes:
+        """The PNG of ``board``, drawn off the event loop."""
+        from bot.render import render_board
+
+        return await asyncio.to_thread(
+            render_board,
+            board.position,
+            orientation=board.orientation,
+            last_move=board.last_move,
+            check=board.check,
+            marks=board.marks,
+            theme=board.theme,
+        )
+
+    # ------------------------------------------------------------------ answering
+
+    async def reply(self, interaction: discord.Interaction, reply: Reply) -> int | None:
+        """Answer ``interaction`` with ``reply``; returns the message id if known."""
+        return await answer(interaction, reply, self.render)
+
+    async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
+        """The public after-move message; the player to move is pinged per their settings
+        (a DM when they chose DMs, falling back to a mention when their DMs are closed)."""
+        if not interaction.response.is_done():
+            await defer(interaction)
+        mention = await self.notify_turn(result.notify, result.game, result.text)
+        await self.reply(interaction, messages.move_played(result, mention_player=mention))
+
+    async def notify_turn(self, player: PlayerRef | None, game: GameView, text: str) -> bool:
+        """DM ``player`` if they asked for DMs; returns whether to mention them instead."""
+        if player is None or player.notify is NotifyMode.OFF:
+            return False
+        if player.notify is NotifyMode.CHANNEL:
+            return True
+        return not await self.send_dm(player, game, text)
+
+    async def send_dm(self, player: PlayerRef, game: GameView, text: str) -> bool:
+        """Send ``text`` to ``player`` by DM; False when Discord refuses (DMs closed)."""
+        link = None
+        if game.guild_id:
+            link = (
+                f"https://discord.com/channels/{game.guild_id}/{game.thread_id or game.channel_id}"
+            )
+        reply = messages.direct_message(text, game, link)
+        try:
+            channel = await self.create_dm(discord.Object(player.id))
+            await channel.send(reply.content, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            _log.info("DM to %s failed (%s); mentioning instead", player.id, error.status)
+            return False
+        return True
+
+    async def post_in_game(self, game: GameView, reply: Reply) -> int:
+        """Post ``reply`` in the game's thread, or its channel; returns the message id.
+        Raises ``discord.HTTPException`` (``Forbidden`` without permission)."""
+        channel = self.get_partial_messageable(
+            game.thread_id or game.channel_id, guild_id=game.guild_id or None
+        )
+        message = await channel.send(
+            reply.content or None,
+            embed=build_embed(reply) or discord.utils.MISSING,
+            files=await build_files(reply, self.render) or discord.utils.MISSING,
+            view=buttons_view(reply.buttons) or discord.utils.MISSING,
+            allowed_mentions=allowed_mentions(reply),
+        )
+        return message.id
+
+    # ------------------------------------------------------------------ buttons
+
+    async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+        """A Postal button was pressed: let the service decide, then show what happened."""
+        try:
+            result = await quickly(
+                interaction, self.service.press_custom_id(user_of(interaction.user), custom_id)
+            )
+            match result:
+                case GameStarted():
+                    await self.start_game(interaction, result)
+                case ChallengeClosed():
+                    await update_pressed_message(interaction, messages.challenge_closed(result))
+                case MovePlayed():
+                    await update_pressed_message(interaction, f"You chose {result.san}.")
+                    await self.announce_move(interaction, result)
+                case PromotionNeeded():
+                    await self.reply(interaction, messages.promotion_needed(result))
+                case GameEnded():
+                    await update_pressed_message(interaction, result.ending.text + ".")
+                    await self.reply(interaction, messages.game_ended(result))
+                case OfferDeclined():
+                    await update_pressed_message(interaction, result.text)
+                case TakenBack():
+                    await update_pressed_message(interaction, result.text)
+                    mention = await self.notify_turn(result.notify, result.game, result.text)
+                    await self.reply(
+                        interaction, messages.taken_back(result, mention_player=mention)
+                    )
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def start_game(self, interaction: discord.Interaction, result: GameStarted) -> None:
+        """A challenge was accepted: open the game's thread when allowed (else stay in the
+        channel), post the first board there, and update the challenge message."""
+        await defer(interaction)
+        thread = await self._open_thread(interaction, result.game)
+        message_id: int | None = None
+        if thread is not None:
+            try:
+                reply = messages.game_started(result, in_thread=True)
+                message = await thread.send(
+                    reply.content,
+                    embed=build_embed(reply) or discord.utils.MISSING,
+                    files=await build_files(reply, self.render),
+                    allowed_mentions=allowed_mentions(reply),
+                )
+                message_id = message.id
+            except discord.Forbidden:
+                _log.info("cannot post in thread %s; the game stays in the channel", thread.id)
+                thread = None
+        if thread is not None:
+            await self.service.set_game_thread(result.game.id, thread.id)
+            await update_pressed_message(
+                interaction, messages.challenge_accepted(result, f"in {thread.mention}")
+            )
+        else:
+            await update_pressed_message(interaction, messages.challenge_accepted(result, "here"))
+            message_id = await self.reply(
+                interaction, messages.game_started(result, in_thread=False)
+            )
+        if message_id is not None:
+            await self.service.set_game_message(result.game.id, message_id)
+
+    async def _open_thread(
+        self, interaction: discord.Interaction, game: GameView
+    ) -> discord.Thread | None:
+        channel = interaction.channel
+        permissions = interaction.app_permissions
+        if not isinstance(channel, discord.TextChannel) or interaction.message is None:
+            return None
+        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+            return None
+        try:
+            return await interaction.message.create_thread(
+                name=messages.clip(game.title, 100), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.Forbidden:
+            _log.info("not allowed to create a thread in %s; staying in the channel", channel.id)
+            return None
+
+    # ------------------------------------------------------------------ the clock
+
+    async def _run_clock(self, now: datetime) -> datetime | None:
+        """One scheduler round: time-outs, expired challenges, reminders; returns when the
+        next round is due."""
+        service = self.service
+        failed = False
+        report = await service.expire_overdue(now)
+        for ended in report.ended:
+            failed |= not await self._deliver(ended.game, messages.game_ended(ended))
+        for closed in report.expired_challenges:
+            failed |= not await self._close_challenge_message(closed)
+        for reminder in await service.due_reminders(now):
+            if await self._remind(reminder):
+                await service.mark_reminder_sent(reminder)
+            else:
+                failed = True
+        wakeup = await service.next_wakeup()
+        if failed:
+            retry = self.clock() + DELIVERY_RETRY
+            return retry if wakeup is None else min(wakeup, retry)
+        return wakeup
+
+    async def _deliver(self, game: GameView, reply: Reply) -> bool:
+        """Post in the game's place; False on a failure worth retrying. A channel the bot
+        can no longer reach counts as delivered: retrying would never succeed."""
+        try:
+            await self.post_in_game(game, reply)
+        except (discord.Forbidden, discord.NotFound) as error:
+            _log.warning("cannot post in game %s's channel: %s", game.id, error)
+        except (discord.HTTPException, OSError) as error:
+            _log.warning("posting in game %s failed, will retry: %s", game.id, error)
+            return False
+        return True
+
+    async def _remind(self, reminder: Reminder) -> bool:
+        mention = await self.notify_turn(reminder.player, reminder.game, reminder.text)
+        return await self._deliver(
+            reminder.game, messages.reminder(reminder, mention_player=mention)
+        )
+
+    async def _close_challenge_message(self, closed: ChallengeClosed) -> bool:
+        challenge = closed.challenge
+        if challenge.message_id is None:
+            return True
+        channel = self.get_partial_messageable(
+            challenge.channel_id, guild_id=challenge.guild_id or None
+        )
+        try:
+            await channel.get_partial_message(challenge.message_id).edit(
+                content=messages.challenge_closed(closed), view=None
+            )
+        except (discord.Forbidden, discord.NotFound) as error:
+            _log.warning("cannot edit expired challenge %s: %s", challenge.id, error)
+        except (discord.HTTPException, OSError) as error:
+            _log.warning("editing expired challenge %s failed: %s", challenge.id, error)
+            return False
+        return True

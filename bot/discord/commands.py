@@ -1,0 +1,389 @@
+"""The slash commands of the SPEC: each turns its options into one service call and shows the
+result. Option types, choices and ranges let Discord validate what it can before we run.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, cast
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.discord.respond import quickly
+from bot.service import (
+    BoardShown,
+    ChallengeClosed,
+    GameEnded,
+    MovePlayed,
+    OfferMade,
+    Place,
+    PromotionNeeded,
+    TakenBack,
+    User,
+)
+from bot.service.themes import available_themes
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+AUTOCOMPLETE_LIMIT = 25
+CHOICE_NAME_LIMIT = 100
+
+Variant = Literal["chess", "xiangqi"]
+Days = Literal[1, 2, 3, 5, 7, 10, 14]
+MoreDays = Literal[1, 2, 3, 5, 7]
+ChallengeColor = Literal["white", "black", "random"]
+NotifyChoice = Literal["channel", "dm", "off"]
+MoveText = app_commands.Range[str, 1, 40]
+SquareText = app_commands.Range[str, 1, 4]
+FenText = app_commands.Range[str, 1, 120]
+VacationDays = app_commands.Range[int, 1, 30]
+
+
+def postal(interaction: discord.Interaction) -> PostalBot:
+    return cast("PostalBot", interaction.client)
+
+
+def user_of(member: discord.User | discord.Member) -> User:
+    return User(member.id, member.display_name, member.bot)
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    """Where the command was typed: a thread counts as its parent channel plus the thread."""
+    guild_id = interaction.guild_id or 0
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return Place(guild_id, channel.parent_id, channel.id)
+    return Place(guild_id, interaction.channel_id or 0)
+
+
+def _game_option(interaction: discord.Interaction) -> int | None:
+    value = getattr(interaction.namespace, "game", None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+async def autocomplete_move(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Legal moves of the user's game here (SAN/WXF) starting like what they typed."""
+    moves = await postal(interaction).service.legal_move_suggestions(
+        user_of(interaction.user), place_of(interaction), current, game_id=_game_option(interaction)
+    )
+    return [app_commands.Choice(name=move, value=move) for move in moves[:AUTOCOMPLETE_LIMIT]]
+
+
+async def autocomplete_game(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The user's active games, this channel's first, matching the id or label typed."""
+    choices = await postal(interaction).service.game_choices(
+        user_of(interaction.user), place_of(interaction)
+    )
+    typed = str(current).strip().lstrip("#").lower()
+    found = [
+        app_commands.Choice(
+            name=messages.clip(f"#{game_id} {label}", CHOICE_NAME_LIMIT), value=game_id
+        )
+        for game_id, label in choices
+        if not typed or str(game_id).startswith(typed) or typed in label.lower()
+    ]
+    return found[:AUTOCOMPLETE_LIMIT]
+
+
+async def autocomplete_theme(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=theme, value=theme)
+        for theme in available_themes()
+        if typed in theme
+    ][:AUTOCOMPLETE_LIMIT]
+
+
+GAME_HELP = "Which of your games (not needed inside a game's thread)"
+
+
+# ------------------------------------------------------------------------------ playing
+
+
+@app_commands.command(name="challenge", description="Challenge someone (or anyone) to a game")
+@app_commands.describe(
+    opponent="Who to play; leave empty for an open challenge anyone may accept",
+    game="chess or xiangqi",
+    color="Your colour (red is white in xiangqi)",
+    days="Days per move",
+    rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
+    fen="Start from this position (FEN)",
+)
+async def challenge(
+    interaction: discord.Interaction,
+    opponent: discord.User | None = None,
+    game: Variant = "chess",
+    color: ChallengeColor = "random",
+    days: Days = 3,
+    rated: bool | None = None,
+    fen: FenText | None = None,
+) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.challenge(
+            user_of(interaction.user),
+            place_of(interaction),
+            user_of(opponent) if opponent is not None else None,
+            game=game,
+            color=color,
+            days=days,
+            rated=rated,
+            fen=fen,
+        ),
+    )
+    message_id = await bot.reply(interaction, messages.challenge_created(result))
+    if message_id is not None:
+        await bot.service.set_challenge_message(result.challenge.id, message_id)
+
+
+@app_commands.command(name="move", description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五…")
+@app_commands.describe(move="Your move in any notation", game=GAME_HELP)
+@app_commands.autocomplete(move=autocomplete_move, game=autocomplete_game)
+async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.move(user_of(interaction.user), place_of(interaction), move, game_id=game),
+    )
+    if isinstance(result, PromotionNeeded):
+        await bot.reply(interaction, messages.promotion_needed(result))
+    else:
+        await bot.announce_move(interaction, result)
+
+
+@app_commands.command(name="board", description="Show the current board of a game")
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def board(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result: BoardShown = await quickly(
+        interaction,
+        bot.service.board(user_of(interaction.user), place_of(interaction), game_id=game),
+    )
+    await bot.reply(interaction, messages.board_shown(result, ephemeral=False))
+
+
+@app_commands.command(name="moves", description="Show where the piece on a square can move")
+@app_commands.describe(square="The piece's square, e.g. e2 (chess) or h2 (xiangqi)", game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def moves(
+    interaction: discord.Interaction, square: SquareText, game: int | None = None
+) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.legal_targets(
+            user_of(interaction.user), place_of(interaction), square, game_id=game
+        ),
+    )
+    await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
+
+
+@app_commands.command(name="resign", description="Resign a game (asks you to confirm)")
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def resign(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.resign(user_of(interaction.user), place_of(interaction), game_id=game),
+    )
+    await bot.reply(interaction, messages.confirmation_needed(result))
+
+
+@app_commands.command(
+    name="draw", description="Offer a draw, accept one, or claim one where the rules allow"
+)
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def draw(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.draw(user_of(interaction.user), place_of(interaction), game_id=game),
+    )
+    await _show_offer_or_ending(bot, interaction, result)
+
+
+@app_commands.command(name="takeback", description="Ask your opponent to take back your last move")
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def takeback(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.takeback(user_of(interaction.user), place_of(interaction), game_id=game),
+    )
+    await _show_offer_or_ending(bot, interaction, result)
+
+
+@app_commands.command(name="abort", description="Abort a game before both sides have moved")
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def abort(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.abort(user_of(interaction.user), place_of(interaction), game_id=game),
+    )
+    await bot.reply(interaction, messages.game_ended(result))
+
+
+async def _show_offer_or_ending(
+    bot: PostalBot,
+    interaction: discord.Interaction,
+    result: OfferMade | GameEnded | TakenBack | MovePlayed | ChallengeClosed,
+) -> None:
+    match result:
+        case OfferMade():
+            await bot.reply(interaction, messages.offer_made(result))
+        case GameEnded():
+            await bot.reply(interaction, messages.game_ended(result))
+        case TakenBack():
+            mention = await bot.notify_turn(result.notify, result.game, result.text)
+            await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
+        case _:
+            raise TypeError(f"unexpected result {type(result).__name__}")
+
+
+@app_commands.command(
+    name="moretime", description="Give your opponent more days for their current move"
+)
+@app_commands.describe(days="Extra days", game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def moretime(
+    interaction: discord.Interaction, days: MoreDays, game: int | None = None
+) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.moretime(user_of(interaction.user), place_of(interaction), days, game_id=game),
+    )
+    await bot.reply(interaction, messages.more_time(result))
+
+
+@app_commands.command(
+    name="vacation", description="Pause all your clocks for some days (30 days a year)"
+)
+@app_commands.describe(days="How many days (1-30)")
+async def vacation(interaction: discord.Interaction, days: VacationDays) -> None:
+    bot = postal(interaction)
+    result = await quickly(interaction, bot.service.vacation(user_of(interaction.user), days))
+    await bot.reply(interaction, messages.vacation_started(result))
+
+
+# ------------------------------------------------------------------------------ records
+
+
+@app_commands.command(
+    name="games", description="List active games: your turn first, most urgent first"
+)
+@app_commands.describe(user="Whose games (default: yours)")
+async def games(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.games(user_of(interaction.user), user_of(user) if user is not None else None),
+    )
+    await bot.reply(interaction, messages.game_list(result))
+
+
+@app_commands.command(
+    name="pgn", description="Get a game's PGN (chess) or record (xiangqi) as a file"
+)
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=autocomplete_game)
+async def pgn(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.record(user_of(interaction.user), place_of(interaction), game_id=game),
+    )
+    await bot.reply(interaction, messages.record_export(result))
+
+
+@app_commands.command(name="history", description="Finished games and their results")
+@app_commands.describe(user="Whose history (default: yours)")
+async def history(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.history(
+            user_of(interaction.user),
+            user_of(user) if user is not None else None,
+            guild_id=interaction.guild_id,
+        ),
+    )
+    await bot.reply(interaction, messages.history(result))
+
+
+@app_commands.command(name="stats", description="Wins, draws, losses and rating")
+@app_commands.describe(user="Whose stats (default: yours)")
+async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.stats(
+            user_of(interaction.user),
+            user_of(user) if user is not None else None,
+            guild_id=interaction.guild_id or 0,
+        ),
+    )
+    await bot.reply(interaction, messages.stats(result))
+
+
+@app_commands.command(name="leaderboard", description="This server's rating table")
+@app_commands.describe(game="chess or xiangqi")
+async def leaderboard(interaction: discord.Interaction, game: Variant = "chess") -> None:
+    bot = postal(interaction)
+    result = await quickly(interaction, bot.service.leaderboard(interaction.guild_id or 0, game))
+    await bot.reply(interaction, messages.leaderboard(result))
+
+
+@app_commands.command(
+    name="settings", description="Where you are told it is your move, and your board theme"
+)
+@app_commands.describe(
+    notify="channel: a mention; dm: a direct message; off: nothing",
+    theme="Board colours",
+)
+@app_commands.autocomplete(theme=autocomplete_theme)
+async def settings(
+    interaction: discord.Interaction,
+    notify: NotifyChoice | None = None,
+    theme: app_commands.Range[str, 1, 40] | None = None,
+) -> None:
+    bot = postal(interaction)
+    result = await quickly(
+        interaction, bot.service.settings(user_of(interaction.user), notify=notify, theme=theme)
+    )
+    await bot.reply(interaction, messages.player_settings(result))
+
+
+ALL_COMMANDS: tuple[app_commands.Command[None, ..., None], ...] = (  # type: ignore[type-arg]
+    challenge,
+    move,
+    board,
+    moves,
+    resign,
+    draw,
+    takeback,
+    abort,
+    moretime,
+    vacation,
+    games,
+    pgn,
+    history,
+    stats,
+    leaderboard,
+    settings,
+)

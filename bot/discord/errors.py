@@ -1,0 +1,82 @@
+"""One error handler for commands and buttons.
+
+A ``UserError`` from the service becomes an ephemeral reply with its friendly message.
+Missing Discord permissions are explained. Anything else is a bug: it is logged with a
+traceback under a short error id, and the user gets an apology quoting that id.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from bot.discord.messages import Reply
+from bot.discord.respond import answer
+from bot.service import BoardView, UserError
+
+_log = logging.getLogger(__name__)
+
+PERMISSIONS_HELP = (
+    "I am missing a permission in this channel ({detail}). Ask a server admin to let me View "
+    "Channel, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
+    "Attach Files and Read Message History here."
+)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command raised, without discord.py's wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        inner = error.__cause__ or getattr(error, "original", None)
+        if inner is None:
+            break
+        error = inner
+    return error
+
+
+def explain(error: BaseException, interaction: discord.Interaction) -> str:
+    """The sentence the user sees for ``error``; logs it with a traceback if it is a bug."""
+    if isinstance(error, UserError):
+        return error.message
+    if isinstance(error, discord.Forbidden):
+        return PERMISSIONS_HELP.format(detail=error.text or "403 Forbidden")
+    if isinstance(error, app_commands.TransformerError):
+        return f"{error.value!r} is not a valid value for that option."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You cannot use this command here."
+    error_id = secrets.token_hex(4)
+    command = interaction.command.qualified_name if interaction.command else None
+    what = f"/{command}" if command else f"interaction {interaction.type.name}"
+    _log.error(
+        "error %s in %s by user %s",
+        error_id,
+        what,
+        interaction.user.id if interaction.user else "?",
+        exc_info=(type(error), error, error.__traceback__),
+    )
+    return f"Sorry, something went wrong on my side (error id {error_id}). Please try again later."
+
+
+async def _no_render(board: BoardView) -> bytes:
+    raise AssertionError("error replies carry no board")
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer the user about ``error`` ephemerally, along whatever route is still open."""
+    error = unwrap(error)
+    text = explain(error, interaction)
+    try:
+        await answer(interaction, Reply(text, ephemeral=True), _no_render)
+    except discord.HTTPException:
+        _log.warning("could not tell user %s about an error: %s", interaction.user.id, text)
+
+
+class PostalTree(app_commands.CommandTree[discord.Client]):
+    """The command tree whose ``on_error`` is the single error handler."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report_error(interaction, error)

@@ -1,0 +1,335 @@
+"""Turn the service's results into Discord messages: text, an embed, the board, buttons.
+
+Pure functions over the service's values; sending (and rendering) happens elsewhere. Texts
+are clipped to Discord's limits so a long name or list can never make a message fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+
+from bot.service import (
+    BoardShown,
+    BoardView,
+    Button,
+    ChallengeClosed,
+    ChallengeCreated,
+    ConfirmationNeeded,
+    GameEnded,
+    GameList,
+    GameStarted,
+    GameView,
+    History,
+    Leaderboard,
+    MoreTimeGiven,
+    MovePlayed,
+    NotifyMode,
+    OfferDeclined,
+    OfferMade,
+    PlayerRef,
+    PlayerSettings,
+    PromotionNeeded,
+    RecordExport,
+    Reminder,
+    Stats,
+    TakenBack,
+    VacationStarted,
+)
+
+BOARD_FILENAME = "board.png"
+CONTENT_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+TITLE_LIMIT = 256
+FIELD_VALUE_LIMIT = 1024
+
+
+class Tone(Enum):
+    """The embed's colour: what kind of news it is."""
+
+    GAME = 0x3B82F6
+    YOUR_MOVE = 0x22C55E
+    CHECK = 0xF59E0B
+    ENDED = 0x6B7280
+    INFO = 0x8B5CF6
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """An embed: title, description, named fields, colour; the board image goes below."""
+
+    title: str
+    description: str
+    fields: tuple[tuple[str, str], ...] = ()
+    tone: Tone = Tone.INFO
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One message to send. ``mentions`` are the user ids the content may ping."""
+
+    content: str = ""
+    card: Card | None = None
+    board: BoardView | None = None
+    buttons: tuple[Button, ...] = ()
+    attachment: tuple[str, bytes] | None = None
+    ephemeral: bool = False
+    mentions: tuple[int, ...] = field(default=())
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention(player: PlayerRef) -> str:
+    return f"<@{player.id}>"
+
+
+def timestamp(moment: datetime, style: str = "R") -> str:
+    """A Discord timestamp, shown in each reader's time zone (``R``: "in 3 days")."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def deadline_field(game: GameView) -> tuple[tuple[str, str], ...]:
+    if not game.active or game.deadline is None or game.to_move is None:
+        return ()
+    when = f"{timestamp(game.deadline)} ({timestamp(game.deadline, 'f')})"
+    return (("Deadline", f"{game.to_move.name} to move {when}"),)
+
+
+def game_title(game: GameView) -> str:
+    return clip(f"{game.title} · game #{game.id}", TITLE_LIMIT)
+
+
+def wants_mention(player: PlayerRef | None) -> bool:
+    return player is not None and player.notify is NotifyMode.CHANNEL
+
+
+def with_mentions(text: str, players: Iterable[PlayerRef]) -> tuple[str, tuple[int, ...]]:
+    """``text`` prefixed with mentions of ``players`` (duplicates dropped)."""
+    unique = list({p.id: p for p in players}.values())
+    if not unique:
+        return text, ()
+    prefix = " ".join(mention(p) for p in unique)
+    return clip(f"{prefix} {text}".strip(), CONTENT_LIMIT), tuple(p.id for p in unique)
+
+
+# --------------------------------------------------------------------------- games
+
+
+def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
+    """The public message after a move: board, SAN, check/mate text, whose turn, deadline.
+
+    ``mention_player`` says whether to ping the player to move (their settings, or a DM
+    that could not be delivered).
+    """
+    game = result.game
+    if result.ending is not None:
+        tone, headline = (
+            Tone.ENDED,
+            f"{result.mover.name} played {result.san} — {result.ending.text}",
+        )
+    elif result.check:
+        tone, headline = Tone.CHECK, f"{result.mover.name} played {result.san} — Check!"
+    else:
+        tone, headline = Tone.YOUR_MOVE, f"{result.mover.name} played {result.san}"
+    card = Card(game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), tone)
+    players: list[PlayerRef] = []
+    if result.notify is not None and mention_player:
+        players.append(result.notify)
+        line = f"your move. {headline}."
+    elif result.ending is not None:
+        opponent = game.opponent_of(result.mover.id)
+        players += [opponent] if wants_mention(opponent) else []
+        line = f"{headline}."
+    else:
+        line = f"{headline}."
+    content, mentions = with_mentions(line, players)
+    return Reply(content, card, result.board, mentions=mentions)
+
+
+def game_started(result: GameStarted, *, in_thread: bool) -> Reply:
+    """The first board of a new game. In a thread both players are mentioned, which adds
+    them to it; in a channel only the player to move, as their settings allow."""
+    game = result.game
+    card = Card(
+        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
+    )
+    players = [game.white, game.black] if in_thread else []
+    if not in_thread and wants_mention(result.notify):
+        players.append(result.notify)
+    to_move = result.notify.name
+    content, mentions = with_mentions(f"New game! {to_move} to move.", players)
+    return Reply(content, card, result.board, mentions=mentions)
+
+
+def promotion_needed(result: PromotionNeeded) -> Reply:
+    return Reply(result.text, buttons=result.buttons, ephemeral=True)
+
+
+def board_shown(result: BoardShown, *, ephemeral: bool) -> Reply:
+    game = result.game
+    card = Card(
+        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
+    )
+    return Reply(card=card, board=result.board, ephemeral=ephemeral)
+
+
+def confirmation_needed(result: ConfirmationNeeded) -> Reply:
+    return Reply(clip(result.text, CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
+
+
+def offer_made(result: OfferMade) -> Reply:
+    """A draw offer or takeback request: public, with buttons for the opponent."""
+    content, mentions = with_mentions(result.text, [result.to])
+    return Reply(content, buttons=result.buttons, mentions=mentions)
+
+
+def offer_declined(result: OfferDeclined) -> Reply:
+    return Reply(clip(result.text, CONTENT_LIMIT))
+
+
+def game_ended(result: GameEnded) -> Reply:
+    """Resignation, agreed or claimed draw, abort, time-out: the final board for both."""
+    game = result.game
+    lines = [result.text]
+    if result.ending.rating_changes:
+        lines.append("Ratings: " + ", ".join(c.text for c in result.ending.rating_changes))
+    card = Card(game_title(game), clip("\n".join(lines), DESCRIPTION_LIMIT), (), Tone.ENDED)
+    players = [p for p in (game.white, game.black) if wants_mention(p)]
+    content, mentions = with_mentions(f"Game over: {result.ending.text}.", players)
+    return Reply(content, card, result.board, mentions=mentions)
+
+
+def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
+    game = result.game
+    card = Card(
+        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
+    )
+    players = [result.notify] if mention_player else []
+    content, mentions = with_mentions("Move taken back.", players)
+    return Reply(content, card, result.board, mentions=mentions)
+
+
+def more_time(result: MoreTimeGiven) -> Reply:
+    game = result.game
+    card = Card(
+        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
+    )
+    players = [result.notify] if wants_mention(result.notify) else []
+    content, mentions = with_mentions("More time.", players)
+    return Reply(content, card, mentions=mentions)
+
+
+# --------------------------------------------------------------------------- challenges
+
+
+def challenge_created(result: ChallengeCreated) -> Reply:
+    challenge = result.challenge
+    players = [challenge.opponent] if challenge.opponent is not None else []
+    content, mentions = with_mentions(result.text, players)
+    expires = f"Expires {timestamp(challenge.expires_at)}."
+    return Reply(
+        clip(f"{content}\n{expires}", CONTENT_LIMIT), buttons=result.buttons, mentions=mentions
+    )
+
+
+def challenge_closed(result: ChallengeClosed) -> str:
+    """The text that replaces a closed challenge (its buttons are removed)."""
+    challenge = result.challenge
+    target = challenge.opponent.name if challenge.opponent else "anyone"
+    return clip(
+        f"{challenge.challenger.name}'s {challenge.variant} challenge to {target}: {result.text}",
+        CONTENT_LIMIT,
+    )
+
+
+def challenge_accepted(result: GameStarted, where: str) -> str:
+    """The text that replaces an accepted challenge: who plays whom, and where."""
+    return clip(f"{result.text} The game continues {where}.", CONTENT_LIMIT)
+
+
+# --------------------------------------------------------------------------- clock
+
+
+def reminder(result: Reminder, *, mention_player: bool) -> Reply:
+    game = result.game
+    card = Card(
+        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.CHECK
+    )
+    players = [result.player] if mention_player else []
+    content, mentions = with_mentions(
+        f"Reminder: your move is due {timestamp(result.deadline)}.", players
+    )
+    return Reply(content, card, mentions=mentions)
+
+
+def direct_message(text: str, game: GameView, link: str | None) -> Reply:
+    """A DM telling a player something about a game, with a link back to it."""
+    where = f"\n{link}" if link else ""
+    return Reply(clip(f"{text}{where}", CONTENT_LIMIT))
+
+
+# --------------------------------------------------------------------------- reports
+
+
+def game_list(result: GameList) -> Reply:
+    lines = result.text.splitlines()
+    body = "\n".join(lines[1:]) if len(lines) > 1 else result.text
+    fields: list[tuple[str, str]] = []
+    for entry in result.entries[:10]:
+        if entry.game.deadline is not None:
+            fields.append(
+                (
+                    f"#{entry.game.id} vs {entry.opponent.name}"[:256],
+                    f"deadline {timestamp(entry.game.deadline)}",
+                )
+            )
+    card = Card(
+        clip(lines[0] if lines else "Games", TITLE_LIMIT),
+        clip(body, DESCRIPTION_LIMIT),
+        tuple(fields),
+    )
+    return Reply(card=card, ephemeral=True)
+
+
+def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:
+    """A report (history, stats, leaderboard, settings) as an embed."""
+    lines = text.splitlines()
+    body = "\n".join(lines[1:]) if len(lines) > 1 and lines[0].endswith(":") else text
+    heading = lines[0].rstrip(":") if len(lines) > 1 and lines[0].endswith(":") else title
+    return Reply(
+        card=Card(clip(heading, TITLE_LIMIT), clip(body, DESCRIPTION_LIMIT)), ephemeral=ephemeral
+    )
+
+
+def history(result: History) -> Reply:
+    return text_card("History", result.text, ephemeral=True)
+
+
+def stats(result: Stats) -> Reply:
+    return text_card("Stats", result.text, ephemeral=True)
+
+
+def leaderboard(result: Leaderboard) -> Reply:
+    return text_card("Leaderboard", result.text, ephemeral=False)
+
+
+def player_settings(result: PlayerSettings) -> Reply:
+    themes = ", ".join(result.themes) if result.themes else "default"
+    text = f"{result.text}\nThemes: {themes}."
+    return Reply(card=Card("Settings", clip(text, DESCRIPTION_LIMIT)), ephemeral=True)
+
+
+def vacation_started(result: VacationStarted) -> Reply:
+    text = f"{result.text} Back {timestamp(result.until)}."
+    return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
+
+
+def record_export(result: RecordExport) -> Reply:
+    """The PGN (or xiangqi record) as a file, and the analysis link."""
+    card = Card(game_title(result.game), clip(result.text, DESCRIPTION_LIMIT), (), Tone.INFO)
+    return Reply(card=card, attachment=(result.filename, result.record.encode("utf-8")))

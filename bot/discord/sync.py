@@ -1,0 +1,55 @@
+"""Sync slash commands with Discord only when their definitions changed.
+
+Discord rate-limits command registration, so the bot hashes what it would register (the
+target and every command's JSON) and skips the upload when the hash matches the last one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+_log = logging.getLogger(__name__)
+
+
+def command_definitions_hash(
+    tree: app_commands.CommandTree[discord.Client], guild_id: int | None
+) -> str:
+    """A hash of the commands ``tree`` would register for ``guild_id`` (None: global)."""
+    guild = None if guild_id is None else discord.Object(guild_id)
+    definitions = sorted(
+        (command.to_dict(tree) for command in tree.get_commands(guild=guild)),
+        key=lambda definition: str(definition["name"]),
+    )
+    target = "global" if guild_id is None else f"guild:{guild_id}"
+    text = json.dumps({"target": target, "commands": definitions}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def sync_if_changed(
+    tree: app_commands.CommandTree[discord.Client],
+    guild_id: int | None,
+    load_hash: Callable[[], Awaitable[str | None]],
+    save_hash: Callable[[str], Awaitable[None]],
+) -> bool:
+    """Register the commands (to ``guild_id``, else globally) unless unchanged since the last
+    sync; returns whether it synced. Raises ``discord.HTTPException`` if Discord refuses."""
+    if guild_id is not None:
+        tree.copy_global_to(guild=discord.Object(guild_id))
+    digest = command_definitions_hash(tree, guild_id)
+    if await load_hash() == digest:
+        _log.info("slash commands unchanged; not syncing")
+        return False
+    synced = await tree.sync(guild=None if guild_id is None else discord.Object(guild_id))
+    await save_hash(digest)
+    _log.info(
+        "synced %d slash commands %s",
+        len(synced),
+        "globally" if guild_id is None else f"to guild {guild_id}",
+    )
+    return True

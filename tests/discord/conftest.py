@@ -1,0 +1,67 @@
+"""Fixtures for end-to-end tests: the loopback fake Discord and the real bot pointed at it.
+
+A test fails when the fake saw a broken Discord rule or the bot logged an error.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # `pytest` run without `python -m`: make `tests` importable
+    sys.path.insert(0, str(ROOT))
+
+from bot.service import ManualClock  # noqa: E402
+from tests.discord.harness import ErrorLog, Harness  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    yield server
+    await server.stop()
+    assert server.violations == [], f"the bot broke Discord's rules: {server.violations}"
+
+
+@pytest.fixture
+def environ(fake: FakeDiscord, tmp_path: Path) -> dict[str, str]:
+    return {
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'postal.db'}",
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "DEV_GUILD_ID": str(fake.guild_id),
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+@pytest.fixture
+async def harness(
+    fake: FakeDiscord, environ: dict[str, str], tmp_path: Path
+) -> AsyncIterator[Harness]:
+    errors = ErrorLog()
+    root = logging.getLogger()
+    root.addHandler(errors)
+    clock = ManualClock(datetime.now(UTC).replace(microsecond=0))
+    rig = Harness(fake, tmp_path / "postal.db", clock, errors, environ)
+    try:
+        yield rig
+    finally:
+        await rig.stop()
+        root.removeHandler(errors)
+    assert errors.lines() == [], f"the bot logged errors: {errors.lines()}"
+
+
+@pytest.fixture
+async def running(harness: Harness) -> Harness:
+    """The harness with the bot started."""
+    await harness.start()
+    return harness

@@ -1,0 +1,166 @@
+"""The end-to-end harness: the real bot started on a loopback fake Discord, and helpers.
+
+The bot is built by ``bot.discord.runner.create_bot`` from ``Settings.from_env`` — the code
+path of ``python -m bot`` — with ``DISCORD_API_BASE``/``DISCORD_GATEWAY_URL`` aimed at the
+fake. A test fails when the fake saw a broken Discord rule or the bot logged an error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.config import Settings
+from bot.discord.client import PostalBot
+from bot.discord.runner import create_bot
+from bot.service import ManualClock
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+READY_TIMEOUT = 10.0
+
+
+class ErrorLog(logging.Handler):
+    """Collects ERROR records from every logger while a test runs."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def lines(self) -> list[str]:
+        return [f"{r.name}: {r.getMessage()}" for r in self.records]
+
+
+@dataclass
+class Harness:
+    """A fake Discord, a database file, a hand-moved clock, and the bot (re)started on them."""
+
+    fake: FakeDiscord
+    database: Path
+    clock: ManualClock
+    errors: ErrorLog
+    environ: dict[str, str] = field(default_factory=dict)
+    bot: PostalBot | None = None
+    _task: asyncio.Task[None] | None = None
+
+    def settings(self) -> Settings:
+        return Settings.from_env(self.environ, env_file=None)
+
+    async def start(self) -> PostalBot:
+        """Start the bot as ``python -m bot`` would, and wait until it is connected."""
+        bot = create_bot(self.settings(), clock=self.clock)
+        # READY waits for GUILD_CREATEs up to this long; 2 s by default.
+        bot._connection.guild_ready_timeout = 0.05
+        token = self.environ["DISCORD_TOKEN"]
+        self._task = asyncio.create_task(bot.start(token))
+        ready = asyncio.create_task(bot.wait_until_ready())
+        done, _ = await asyncio.wait(
+            {self._task, ready}, timeout=READY_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
+        if ready not in done:
+            ready.cancel()
+            if self._task in done:
+                self._task.result()  # raises the start-up error
+            raise AssertionError("the bot did not become ready")
+        self.bot = bot
+        return bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+            self.bot = None
+        if self._task is not None:
+            await asyncio.wait_for(self._task, READY_TIMEOUT)
+            self._task = None
+
+    async def restart(self) -> PostalBot:
+        await self.stop()
+        return await self.start()
+
+    async def clock_round(self) -> None:
+        """Run one scheduler round at the clock's current time and wait for it to end."""
+        assert self.bot is not None
+        rounds = self.bot.scheduler.rounds
+        self.bot.scheduler.wake()
+        await self.fake.wait_until(
+            lambda: self.bot is not None and self.bot.scheduler.rounds > rounds
+        )
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def png_size(message: FakeMessage, filename: str = "board.png") -> tuple[int, int]:
+    """Decode the message's PNG with Pillow; returns its size. Fails if it is no PNG."""
+    data = message.file(filename).content
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        image.load()
+        return image.size
+
+
+def embed_image(message: FakeMessage) -> str:
+    return str(message.embeds[0].get("image", {}).get("url", ""))
+
+
+async def command(
+    fake: FakeDiscord,
+    user: FakeUser,
+    name: str,
+    options: dict[str, Any] | None = None,
+    *,
+    channel: FakeChannel | int | None = None,
+) -> FakeMessage:
+    """Run ``/name`` and return the bot's first answer."""
+    interaction = await fake.slash(user, name, options or {}, channel=channel)
+    return await fake.reply(interaction)
+
+
+async def start_game(
+    fake: FakeDiscord,
+    white: FakeUser,
+    black: FakeUser,
+    *,
+    game: str = "chess",
+    fen: str | None = None,
+    days: int = 3,
+) -> tuple[FakeChannel, FakeMessage]:
+    """``white`` challenges ``black`` (who accepts); returns where the game lives and its
+    first board message."""
+    options: dict[str, Any] = {"opponent": black, "game": game, "color": "white", "days": days}
+    if fen is not None:
+        options["fen"] = fen
+    challenge = await command(fake, white, "challenge", options)
+    assert not challenge.ephemeral
+    press = await fake.click(black, challenge, "Accept")
+    await fake.acknowledged(press)
+
+    def first_board() -> tuple[FakeChannel, FakeMessage] | None:
+        for thread in fake.threads():
+            found = [m for m in fake.channel_messages(thread.id) if m.files]
+            if found:
+                return thread, found[0]
+        in_channel = [m for m in press.messages() if m.files]
+        if in_channel:
+            return fake.channels[in_channel[0].channel_id], in_channel[0]
+        return None
+
+    return await fake.wait_until(first_board)
+
+
+async def play(
+    fake: FakeDiscord, user: FakeUser, move: str, channel: FakeChannel | int | None
+) -> FakeMessage:
+    """``/move`` and its public answer (asserted public, with the board)."""
+    message = await command(fake, user, "move", {"move": move}, channel=channel)
+    assert not message.ephemeral, message.content
+    assert message.files, f"no board after {move}: {message.text()}"
+    return message

@@ -1,0 +1,121 @@
+"""Start-up: settings, token errors, intents, and slash-command registration."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from tests.discord.harness import Harness
+from tests.fakediscord import PRIVILEGED_INTENTS, STRING, USER, FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SPEC_COMMANDS = {
+    "challenge": {"opponent", "game", "color", "days", "rated", "fen"},
+    "move": {"move", "game"},
+    "board": {"game"},
+    "moves": {"square", "game"},
+    "resign": {"game"},
+    "draw": {"game"},
+    "takeback": {"game"},
+    "abort": {"game"},
+    "games": {"user"},
+    "pgn": {"game"},
+    "history": {"user"},
+    "stats": {"user"},
+    "leaderboard": {"game"},
+    "settings": {"notify", "theme"},
+    "moretime": {"days", "game"},
+    "vacation": {"days"},
+}
+
+
+async def run_bot_process(env: dict[str, str]) -> tuple[int, str]:
+    """Run ``python -m bot`` with ``env``; returns (exit status, stderr)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), **env},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode is not None
+    return process.returncode, stderr.decode()
+
+
+async def test_commands_registered_with_spec_names_and_options(running: Harness) -> None:
+    """With an empty database the bot registers every SPEC command to DEV_GUILD_ID."""
+    fake = running.fake
+    registered = fake.commands(fake.guild_id)
+    assert {
+        name: {o["name"] for o in c["options"]} for name, c in registered.items()
+    } == SPEC_COMMANDS
+    assert fake.global_commands == []
+    challenge = {o["name"]: o for o in registered["challenge"]["options"]}
+    assert challenge["opponent"]["type"] == USER and not challenge["opponent"].get("required")
+    assert [c["value"] for c in challenge["game"]["choices"]] == ["chess", "xiangqi"]
+    assert [c["value"] for c in challenge["days"]["choices"]] == [1, 2, 3, 5, 7, 10, 14]
+    assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
+    move = {o["name"]: o for o in registered["move"]["options"]}
+    assert move["move"]["type"] == STRING and move["move"]["required"]
+    assert move["move"]["autocomplete"] and move["game"]["autocomplete"]
+    for command in registered.values():
+        assert 1 <= len(command["description"]) <= 100
+
+
+async def test_commands_not_synced_again_when_unchanged(running: Harness) -> None:
+    """A restart with the same command definitions does not upload them again."""
+    assert running.fake.command_puts == [f"guild:{running.fake.guild_id}"]
+    await running.restart()
+    assert running.fake.command_puts == [f"guild:{running.fake.guild_id}"]
+
+
+async def test_commands_synced_globally_without_dev_guild(harness: Harness) -> None:
+    """Without DEV_GUILD_ID the commands are registered globally."""
+    del harness.environ["DEV_GUILD_ID"]
+    await harness.start()
+    assert set(harness.fake.commands()) == set(SPEC_COMMANDS)
+    assert harness.fake.command_puts == ["global"]
+
+
+async def test_no_privileged_intents_requested(running: Harness) -> None:
+    """IDENTIFY asks for no privileged intent (members, presences, message content)."""
+    intents = int(running.fake.identify_payloads[-1]["intents"])
+    assert not any(intents & bit for bit in PRIVILEGED_INTENTS)
+
+
+async def test_missing_token_is_one_line_and_status_1(tmp_path: Path) -> None:
+    """`python -m bot` without DISCORD_TOKEN prints one clear line and exits with 1."""
+    status, stderr = await run_bot_process({"DATABASE_URL": f"sqlite:///{tmp_path}/p.db"})
+    assert status == 1
+    assert stderr.strip().count("\n") == 0, stderr
+    assert "DISCORD_TOKEN is not set" in stderr and "Traceback" not in stderr
+
+
+async def test_rejected_token_is_one_line_and_status_1(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A token Discord rejects gives one line on stderr and exit status 1, no traceback."""
+    status, stderr = await run_bot_process(
+        {
+            "DISCORD_TOKEN": "not-the-token",
+            "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
+            "DISCORD_API_BASE": fake.api_base,
+            "DISCORD_GATEWAY_URL": fake.gateway_url,
+        }
+    )
+    assert status == 1
+    assert stderr.strip().count("\n") == 0, stderr
+    assert "rejected DISCORD_TOKEN" in stderr and "Traceback" not in stderr
+
+
+async def test_bad_setting_is_one_line_and_status_1(tmp_path: Path) -> None:
+    """A malformed setting (DATABASE_URL) is reported in one line with exit status 1."""
+    status, stderr = await run_bot_process(
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgres://nowhere/db"}
+    )
+    assert status == 1
+    assert stderr.strip().count("\n") == 0 and "DATABASE_URL" in stderr, stderr

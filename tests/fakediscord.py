@@ -1,0 +1,1344 @@
+"""A loopback fake of Discord's REST API and gateway, for end-to-end tests with real discord.py.
+
+``FakeDiscord`` is an aiohttp application on 127.0.0.1 (random port). An unmodified discord.py
+client logs into it when ``discord.http.Route.BASE`` is ``fake.api_base`` and
+``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` is ``fake.gateway_url``. The fake plays
+one guild with text channels, registers application commands, dispatches interactions the way
+Discord does (slash commands, buttons, autocomplete) and records every call the bot makes.
+
+It enforces the rules of Discord that a bot can break: one acknowledgement per interaction
+within 3 seconds, message and embed sizes, component counts, ``custom_id`` length, autocomplete
+choice counts, file sizes, permissions for channel messages and threads, and privileged
+intents. A broken rule is answered with Discord's error and appended to ``violations``; the
+test fixture fails the test when that list is not empty.
+
+Payload shapes follow Discord's API documentation (v10); nothing here imports discord.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+BOT_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
+)
+# Gateway intents that need approval in the developer portal.
+PRIVILEGED_INTENTS = {
+    1 << 1: "GUILD_MEMBERS",
+    1 << 8: "GUILD_PRESENCES",
+    1 << 15: "MESSAGE_CONTENT",
+}
+
+# Interaction and callback types.
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+
+# Application command option types.
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
+CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 7, 8, 9, 10, 11
+
+ACK_DEADLINE_SECONDS = 3.0
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _json_response(body: Any, status: int = 200) -> web.Response:
+    # discord.py only parses JSON when Content-Type is exactly "application/json".
+    return web.Response(
+        body=json.dumps(body).encode(), status=status, content_type="application/json"
+    )
+
+
+class DiscordError(Exception):
+    """An API error the fake answers with (status, Discord error code, message)."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class FakeUser:
+    """A Discord user; ``accepts_dms`` False makes DMs to them fail like closed DMs do."""
+
+    id: int
+    name: str
+    bot: bool = False
+    accepts_dms: bool = True
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+@dataclass
+class FakeChannel:
+    """A guild text channel, a public thread in one, or a DM channel."""
+
+    id: int
+    name: str
+    type: int = GUILD_TEXT
+    parent_id: int | None = None
+    guild_id: int | None = None
+    owner_id: int | None = None
+    recipient: FakeUser | None = None
+
+    def payload(self) -> dict[str, Any]:
+        if self.type == DM:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM,
+                "last_message_id": None,
+                "recipients": [self.recipient.payload()],
+            }
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "parent_id": None if self.parent_id is None else str(self.parent_id),
+            "flags": 0,
+        }
+        if self.type == PUBLIC_THREAD:
+            data.update(
+                owner_id=str(self.owner_id),
+                message_count=0,
+                member_count=1,
+                total_message_sent=0,
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": _now_iso(),
+                    "locked": False,
+                },
+            )
+        return data
+
+
+@dataclass(frozen=True)
+class FakeFile:
+    """A file uploaded with a message."""
+
+    id: int
+    filename: str
+    content: bytes
+
+
+@dataclass
+class FakeMessage:
+    """A message as Discord stores it, with what the bot sent."""
+
+    id: int
+    channel_id: int
+    author: FakeUser
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    files: list[FakeFile] = field(default_factory=list)
+    flags: int = 0
+    mentions: list[int] = field(default_factory=list)
+    interaction_id: int | None = None
+    # The user who alone sees an ephemeral message.
+    visible_to: int | None = None
+    edits: int = 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every button on the message, row by row."""
+        return [c for row in self.components for c in row.get("components", []) if c["type"] == 2]
+
+    def button(self, label: str) -> dict[str, Any]:
+        """The button labelled ``label``; raises LookupError if there is none."""
+        for button in self.buttons():
+            if button.get("label") == label:
+                return button
+        labels = [b.get("label") for b in self.buttons()]
+        raise LookupError(f"no button {label!r} on message {self.id}: {labels}")
+
+    def text(self) -> str:
+        """Content and embed text together, as a player reads them."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
+            parts.append(embed.get("footer", {}).get("text", ""))
+        return "\n".join(p for p in parts if p)
+
+    def file(self, filename: str) -> FakeFile:
+        for attached in self.files:
+            if attached.filename == filename:
+                return attached
+        raise LookupError(f"no file {filename!r} on message {self.id}")
+
+    def payload(self, base_url: str) -> dict[str, Any]:
+        attachments = [
+            {
+                "id": str(f.id),
+                "filename": f.filename,
+                "size": len(f.content),
+                "url": f"{base_url}/attachments/{f.id}/{f.filename}",
+                "proxy_url": f"{base_url}/attachments/{f.id}/{f.filename}",
+            }
+            for f in self.files
+        ]
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": _now_iso(),
+            "edited_timestamp": _now_iso() if self.edits else None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "type": 0 if self.interaction_id is None else 20,
+            "flags": self.flags,
+        }
+
+
+@dataclass
+class Acknowledgement:
+    """The bot's one callback to an interaction."""
+
+    type: int
+    seconds: float
+    data: dict[str, Any]
+
+
+@dataclass
+class FakeInteraction:
+    """An interaction the fake dispatched, and everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    user: FakeUser
+    channel_id: int
+    payload: dict[str, Any]
+    dispatched_at: float
+    ack: Acknowledgement | None = None
+    original: FakeMessage | None = None
+    followups: list[FakeMessage] = field(default_factory=list)
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The autocomplete choices the bot answered with."""
+        assert self.ack is not None and self.ack.type == AUTOCOMPLETE_RESULT, self.ack
+        return list(self.ack.data.get("choices", []))
+
+    def messages(self) -> list[FakeMessage]:
+        """The original response (unless still loading) and the follow-ups, in order."""
+        first = [] if self.original is None or self.original.loading else [self.original]
+        return first + self.followups
+
+    def reply(self) -> FakeMessage:
+        """The first real answer (the original response once filled in, or a follow-up)."""
+        messages = self.messages()
+        if not messages:
+            raise LookupError(f"interaction {self.id} has no reply yet")
+        return messages[0]
+
+
+@dataclass
+class Call:
+    """One REST call the bot made."""
+
+    method: str
+    path: str
+    status: int
+    at: float
+    body: Any = None
+
+
+class FakeDiscord:
+    """A loopback Discord: REST under ``/api/v10`` and a gateway at ``/gateway``.
+
+    ``bot_permissions`` are the bot's permissions in every guild channel (the @everyone role);
+    ``token`` is the only token it accepts.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "fake-token",
+        bot_permissions: int = BOT_PERMISSIONS,
+        privileged_intents_enabled: bool = False,
+    ) -> None:
+        self.token = token
+        self.bot_permissions = bot_permissions
+        self.privileged_intents_enabled = privileged_intents_enabled
+        self._ids = itertools.count(1_300_000_000_000_000_000)
+        self.application_id = self.new_id()
+        self.bot_user = FakeUser(self.application_id, "Postal", bot=True)
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.owner = self.add_user("owner")
+        self.guild_id = self.new_id()
+        self.channels: dict[int, FakeChannel] = {}
+        self.channel = self.add_channel("general")
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, FakeInteraction] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.command_puts: list[str] = []
+        self.calls: list[Call] = []
+        self.violations: list[str] = []
+        self.identify_payloads: list[dict[str, Any]] = []
+        self._sockets: list[_GatewaySession] = []
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----------------------------------------------------------------- lifecycle
+
+    async def start(self) -> None:
+        """Listen on a random loopback port."""
+        app = web.Application(middlewares=[self._record], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        api = "/api/v10"
+        routes: list[tuple[str, str, Callable[..., Any]]] = [
+            ("GET", "/users/@me", self._get_me),
+            ("GET", "/oauth2/applications/@me", self._get_application),
+            ("GET", "/gateway", self._get_gateway),
+            ("GET", "/gateway/bot", self._get_gateway_bot),
+            ("GET", "/applications/{app}/commands", self._get_global_commands),
+            ("PUT", "/applications/{app}/commands", self._put_global_commands),
+            ("GET", "/applications/{app}/guilds/{guild}/commands", self._get_guild_commands),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_guild_commands),
+            ("POST", "/interactions/{id}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_webhook_message),
+            ("GET", "/channels/{channel}", self._get_channel),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages/{message}", self._get_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
+            ("POST", "/channels/{channel}/threads", self._create_thread),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self._create_thread),
+            ("POST", "/users/@me/channels", self._open_dm),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, api + path, handler)
+        app.router.add_route("*", api + "/{tail:.*}", self._unknown_route)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+
+    async def stop(self) -> None:
+        for session in list(self._sockets):
+            await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # ----------------------------------------------------------------- world
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+    def add_user(self, name: str, *, accepts_dms: bool = True, bot: bool = False) -> FakeUser:
+        """A new guild member called ``name``."""
+        user = FakeUser(self.new_id(), name, bot=bot, accepts_dms=accepts_dms)
+        self.users[user.id] = user
+        return user
+
+    def add_channel(self, name: str) -> FakeChannel:
+        channel = FakeChannel(self.new_id(), name, guild_id=self.guild_id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def channel_permissions(self, channel: FakeChannel) -> int:
+        return self.bot_permissions if channel.type != DM else SEND_MESSAGES | ATTACH_FILES
+
+    def set_bot_permissions(self, permissions: int) -> None:
+        """Change the bot's permissions and tell the bot, as a role update does."""
+        self.bot_permissions = permissions
+        self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": self._role()})
+
+    def threads(self) -> list[FakeChannel]:
+        return [c for c in self.channels.values() if c.type == PUBLIC_THREAD]
+
+    def channel_messages(
+        self, channel_id: int, *, include_ephemeral: bool = False
+    ) -> list[FakeMessage]:
+        """Messages in a channel in order; public ones only unless asked."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel_id == channel_id
+            and not m.loading
+            and (include_ephemeral or not m.ephemeral)
+        ]
+
+    def public_messages(self) -> list[FakeMessage]:
+        return [m for m in self.messages.values() if not m.ephemeral and not m.loading]
+
+    def commands(self, guild_id: int | None = None) -> dict[str, dict[str, Any]]:
+        """Registered commands by name: the guild's when ``guild_id`` is given, else global."""
+        registered = (
+            self.global_commands if guild_id is None else self.guild_commands.get(guild_id, [])
+        )
+        return {c["name"]: c for c in registered}
+
+    # ----------------------------------------------------------------- waiting
+
+    async def wait_until(self, predicate: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait until ``predicate()`` is truthy (checked after every change); return its value."""
+        async with self._changed:
+            try:
+                return await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
+            except TimeoutError:
+                raise AssertionError(
+                    f"timed out after {timeout}s; violations: {self.violations}; "
+                    f"last calls: {[(c.method, c.path, c.status) for c in self.calls[-5:]]}"
+                ) from None
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def reply(self, interaction: FakeInteraction, timeout: float = 10.0) -> FakeMessage:
+        """Wait for the interaction's first real answer and return it."""
+        await self.wait_until(lambda: interaction.messages(), timeout)
+        return interaction.reply()
+
+    async def acknowledged(
+        self, interaction: FakeInteraction, timeout: float = 10.0
+    ) -> Acknowledgement:
+        await self.wait_until(lambda: interaction.ack, timeout)
+        assert interaction.ack is not None
+        return interaction.ack
+
+    # ----------------------------------------------------------------- interactions
+
+    def command(self, name: str) -> tuple[dict[str, Any], int | None]:
+        """The registered command ``name`` (guild commands first) and its guild id."""
+        guild = self.commands(self.guild_id)
+        if name in guild:
+            return guild[name], self.guild_id
+        registered = self.commands()
+        if name in registered:
+            return registered[name], None
+        raise LookupError(f"command /{name} is not registered with Discord")
+
+    async def slash(
+        self,
+        user: FakeUser,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        channel: FakeChannel | int | None = None,
+    ) -> FakeInteraction:
+        """Dispatch ``/name`` typed by ``user`` with ``options``, as Discord's client sends it.
+
+        Raises ValueError for what Discord's client would not let a user send (an unknown
+        option, a missing required one, a value outside the choices or bounds).
+        """
+        command, guild_id = self.command(name)
+        data = self._command_data(command, guild_id, dict(options or {}), focused=None)
+        return await self._interact(APPLICATION_COMMAND, user, channel, data)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        name: str,
+        focused: str,
+        options: Mapping[str, Any],
+        *,
+        channel: FakeChannel | int | None = None,
+    ) -> FakeInteraction:
+        """Dispatch an autocomplete request for option ``focused`` (its partial text in options)."""
+        command, guild_id = self.command(name)
+        data = self._command_data(command, guild_id, dict(options), focused=focused)
+        interaction = await self._interact(AUTOCOMPLETE, user, channel, data)
+        await self.acknowledged(interaction)
+        return interaction
+
+    async def click(
+        self, user: FakeUser, message: FakeMessage, label_or_id: str
+    ) -> FakeInteraction:
+        """``user`` presses the button with that label (or custom_id) on ``message``."""
+        current = self.messages.get(message.id)
+        if current is None:
+            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        buttons = current.buttons()
+        matching = [b for b in buttons if label_or_id in (b.get("label"), b.get("custom_id"))]
+        if not matching:
+            raise LookupError(f"no button {label_or_id!r} on message {current.id}: {buttons}")
+        button = matching[0]
+        if button.get("disabled"):
+            raise ValueError(f"button {label_or_id!r} is disabled")
+        if current.visible_to is not None and current.visible_to != user.id:
+            raise ValueError(f"{user.name} cannot see ephemeral message {current.id}")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._interact(
+            MESSAGE_COMPONENT, user, current.channel_id, data, message=current
+        )
+
+    def _command_data(
+        self,
+        command: dict[str, Any],
+        guild_id: int | None,
+        options: dict[str, Any],
+        *,
+        focused: str | None,
+    ) -> dict[str, Any]:
+        declared = {o["name"]: o for o in command.get("options", [])}
+        unknown = set(options) - set(declared)
+        if unknown:
+            raise ValueError(f"/{command['name']} has no options {sorted(unknown)}")
+        sent: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
+        for name, option in declared.items():
+            if name not in options:
+                if option.get("required") and focused is None:
+                    raise ValueError(f"/{command['name']} needs option {name!r}")
+                continue
+            value = options[name]
+            entry: dict[str, Any] = {"name": name, "type": option["type"]}
+            if name == focused:
+                entry.update(value=str(value), focused=True)
+            else:
+                entry["value"] = self._option_value(command["name"], option, value, resolved)
+            sent.append(entry)
+        data: dict[str, Any] = {
+            "id": command["id"],
+            "name": command["name"],
+            "type": 1,
+            "options": sent,
+        }
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _option_value(
+        self,
+        command: str,
+        option: dict[str, Any],
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+    ) -> Any:
+        kind = option["type"]
+        where = f"/{command} {option['name']}"
+        if kind == USER:
+            if not isinstance(value, FakeUser):
+                raise ValueError(f"{where} takes a FakeUser, got {value!r}")
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            member = self._member(value)
+            del member["user"]
+            resolved.setdefault("members", {})[str(value.id)] = member
+            return str(value.id)
+        if kind == STRING and not isinstance(value, str):
+            raise ValueError(f"{where} takes text, got {value!r}")
+        if kind == INTEGER and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValueError(f"{where} takes an integer, got {value!r}")
+        if kind == BOOLEAN and not isinstance(value, bool):
+            raise ValueError(f"{where} takes true/false, got {value!r}")
+        choices = option.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            raise ValueError(f"{where} must be one of {[c['value'] for c in choices]}")
+        length_range = (option.get("min_length", 0), option.get("max_length", 6000))
+        if kind == STRING and not length_range[0] <= len(value) <= length_range[1]:
+            raise ValueError(f"{where}: {value!r} is not {length_range[0]}-{length_range[1]} long")
+        if kind in (INTEGER, NUMBER):
+            if "min_value" in option and value < option["min_value"]:
+                raise ValueError(f"{where}: {value} is below {option['min_value']}")
+            if "max_value" in option and value > option["max_value"]:
+                raise ValueError(f"{where}: {value} is above {option['max_value']}")
+        return value
+
+    def _member(self, user: FakeUser) -> dict[str, Any]:
+        return {
+            "user": user.payload(),
+            "roles": [],
+            "joined_at": _now_iso(),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "nick": None,
+            "avatar": None,
+            "pending": False,
+            "permissions": str(BOT_PERMISSIONS),
+        }
+
+    def _resolve_channel(self, channel: FakeChannel | int | None) -> FakeChannel:
+        if channel is None:
+            return self.channel
+        if isinstance(channel, FakeChannel):
+            return channel
+        return self.channels[channel]
+
+    async def _interact(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel | int | None,
+        data: dict[str, Any],
+        *,
+        message: FakeMessage | None = None,
+    ) -> FakeInteraction:
+        where = self._resolve_channel(channel)
+        interaction_id = self.new_id()
+        token = secrets.token_urlsafe(24)
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": data,
+            "token": token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "app_permissions": str(self.channel_permissions(where)),
+            # discord.py 2.7 reads this key unconditionally.
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if where.type == DM:
+            payload.update(channel_id=str(where.id), channel=where.payload(), user=user.payload())
+            payload["context"] = 1
+        else:
+            payload.update(
+                guild_id=str(self.guild_id),
+                guild_locale="en-US",
+                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                channel_id=str(where.id),
+                channel=where.payload(),
+                member=self._member(user),
+                context=0,
+            )
+        if message is not None:
+            payload["message"] = message.payload(self.base_url)
+        interaction = FakeInteraction(
+            interaction_id, token, kind, user, where.id, payload, time.monotonic()
+        )
+        self.interactions[interaction_id] = interaction
+        self._dispatch("INTERACTION_CREATE", payload)
+        return interaction
+
+    # ----------------------------------------------------------------- REST: recording
+
+    @web.middleware
+    async def _record(
+        self, request: web.Request, handler: Callable[..., Any]
+    ) -> web.StreamResponse:
+        # Interaction callbacks and webhooks authenticate by their token, not the bot's.
+        by_token = request.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
+        authorised = request.headers.get("Authorization") == f"Bot {self.token}"
+        if request.path.startswith("/api/") and not by_token and not authorised:
+            self.calls.append(Call(request.method, request.path, 401, time.monotonic()))
+            return _json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        try:
+            response = await handler(request)
+        except DiscordError as error:
+            response = _json_response({"message": error.message, "code": error.code}, error.status)
+        self.calls.append(Call(request.method, request.path, response.status, time.monotonic()))
+        await self._notify()
+        return response
+
+    def _violation(self, status: int, code: int, message: str) -> DiscordError:
+        self.violations.append(message)
+        return DiscordError(status, code, message)
+
+    async def _unknown_route(self, request: web.Request) -> web.Response:
+        self.violations.append(f"unexpected call {request.method} {request.path}")
+        return _json_response({"message": "404: Not Found", "code": 0}, 404)
+
+    # ----------------------------------------------------------------- REST: login
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        me = self.bot_user.payload()
+        me.update(verified=True, mfa_enabled=False, email=None, locale="en-US")
+        return _json_response(me)
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return _json_response(
+            {
+                "id": str(self.application_id),
+                "name": "Postal",
+                "icon": None,
+                "description": "Correspondence chess and xiangqi",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": self.owner.payload(),
+                "team": None,
+                "verify_key": secrets.token_hex(32),
+                "flags": 0,
+                "interactions_endpoint_url": None,
+            }
+        )
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return _json_response({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return _json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+
+    # ----------------------------------------------------------------- REST: commands
+
+    async def _get_global_commands(self, request: web.Request) -> web.Response:
+        return _json_response(self.global_commands)
+
+    async def _get_guild_commands(self, request: web.Request) -> web.Response:
+        return _json_response(self.guild_commands.get(int(request.match_info["guild"]), []))
+
+    async def _put_global_commands(self, request: web.Request) -> web.Response:
+        self.global_commands = self._register(await request.json(), None)
+        self.command_puts.append("global")
+        return _json_response(self.global_commands)
+
+    async def _put_guild_commands(self, request: web.Request) -> web.Response:
+        guild_id = int(request.match_info["guild"])
+        if guild_id != self.guild_id:
+            raise self._violation(403, 50001, f"Missing Access: guild {guild_id}")
+        self.guild_commands[guild_id] = self._register(await request.json(), guild_id)
+        self.command_puts.append(f"guild:{guild_id}")
+        return _json_response(self.guild_commands[guild_id])
+
+    def _register(
+        self, commands: list[dict[str, Any]], guild_id: int | None
+    ) -> list[dict[str, Any]]:
+        if len(commands) > 100:
+            raise self._violation(400, 30032, "Maximum number of application commands reached")
+        registered = []
+        for command in commands:
+            self._check_command(command)
+            stored = dict(command)
+            stored.update(
+                id=str(self.new_id()), application_id=str(self.application_id), version="1"
+            )
+            stored.setdefault("type", 1)
+            stored.setdefault("options", [])
+            if guild_id is not None:
+                stored["guild_id"] = str(guild_id)
+            registered.append(stored)
+        return registered
+
+    def _check_command(self, command: dict[str, Any]) -> None:
+        name = command.get("name", "")
+        if not COMMAND_NAME.match(name) or name != name.lower():
+            raise self._violation(400, 50035, f"Invalid command name {name!r}")
+        if not 1 <= len(command.get("description", "")) <= 100:
+            raise self._violation(400, 50035, f"/{name}: description must be 1-100 characters")
+        options = command.get("options", [])
+        if len(options) > 25:
+            raise self._violation(400, 50035, f"/{name}: more than 25 options")
+        seen_optional = False
+        for option in options:
+            label = f"/{name} {option.get('name')}"
+            if not COMMAND_NAME.match(option.get("name", "")):
+                raise self._violation(400, 50035, f"{label}: invalid option name")
+            if not 1 <= len(option.get("description", "")) <= 100:
+                raise self._violation(400, 50035, f"{label}: description must be 1-100 characters")
+            if option.get("required"):
+                if seen_optional:
+                    raise self._violation(400, 50035, f"{label}: required after optional")
+            else:
+                seen_optional = True
+            if len(option.get("choices") or []) > 25:
+                raise self._violation(400, 50035, f"{label}: more than 25 choices")
+            if option.get("choices") and option.get("autocomplete"):
+                raise self._violation(400, 50035, f"{label}: choices and autocomplete together")
+
+    # ----------------------------------------------------------------- REST: interactions
+
+    def _interaction(self, interaction_id: str, token: str) -> FakeInteraction:
+        interaction = self.interactions.get(int(interaction_id))
+        if interaction is None or interaction.token != token:
+            raise self._violation(404, 10062, f"Unknown interaction {interaction_id}")
+        return interaction
+
+    def _interaction_by_token(self, token: str) -> FakeInteraction:
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        raise self._violation(404, 10015, "Unknown Webhook")
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        interaction = self._interaction(request.match_info["id"], request.match_info["token"])
+        body, files = await self._read_body(request)
+        elapsed = time.monotonic() - interaction.dispatched_at
+        if interaction.ack is not None:
+            raise self._violation(
+                400, 40060, f"Interaction {interaction.id} has already been acknowledged"
+            )
+        if elapsed > ACK_DEADLINE_SECONDS:
+            raise self._violation(
+                404,
+                10062,
+                f"Unknown interaction {interaction.id}: acknowledged after {elapsed:.2f}s",
+            )
+        kind = body.get("type")
+        data = body.get("data") or {}
+        allowed = {
+            APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+            MESSAGE_COMPONENT: {
+                CHANNEL_MESSAGE,
+                DEFERRED_CHANNEL_MESSAGE,
+                DEFERRED_UPDATE,
+                UPDATE_MESSAGE,
+                MODAL,
+            },
+            AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+        }[interaction.type]
+        if kind not in allowed:
+            raise self._violation(
+                400,
+                50035,
+                f"callback type {kind} is not valid for interaction type {interaction.type}",
+            )
+        if kind == AUTOCOMPLETE_RESULT:
+            self._check_choices(interaction, data.get("choices", []))
+        interaction.ack = Acknowledgement(kind, elapsed, data)
+        message: FakeMessage | None = None
+        if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            flags = int(data.get("flags", 0))
+            if kind == DEFERRED_CHANNEL_MESSAGE:
+                flags |= LOADING
+                message = self._new_message(
+                    interaction.channel_id, {"flags": flags}, [], interaction
+                )
+            else:
+                message = self._new_message(interaction.channel_id, data, files, interaction)
+            interaction.original = message
+        elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
+            message = self._component_message(interaction)
+            if kind == UPDATE_MESSAGE:
+                self._apply_edit(message, data, files)
+            interaction.original = message
+        result: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            }
+        }
+        if message is not None:
+            result["interaction"]["response_message_id"] = str(message.id)
+            result["resource"] = {"type": kind, "message": message.payload(self.base_url)}
+        else:
+            result["resource"] = {"type": kind}
+        return _json_response(result)
+
+    def _component_message(self, interaction: FakeInteraction) -> FakeMessage:
+        message_id = int(interaction.payload["message"]["id"])
+        return self.messages[message_id]
+
+    def _check_choices(self, interaction: FakeInteraction, choices: list[dict[str, Any]]) -> None:
+        if len(choices) > 25:
+            raise self._violation(400, 50035, f"{len(choices)} autocomplete choices (max 25)")
+        for choice in choices:
+            name, value = choice.get("name", ""), choice.get("value")
+            if not 1 <= len(name) <= 100:
+                raise self._violation(400, 50035, f"autocomplete choice name {name!r}: 1-100 chars")
+            if isinstance(value, str) and len(value) > 100:
+                raise self._violation(400, 50035, f"autocomplete choice value {value!r}: max 100")
+
+    def _followup_interaction(self, request: web.Request) -> FakeInteraction:
+        if int(request.match_info["app"]) != self.application_id:
+            raise self._violation(404, 10015, "Unknown Webhook: wrong application id")
+        interaction = self._interaction_by_token(request.match_info["token"])
+        if interaction.ack is None:
+            raise self._violation(
+                404, 10015, f"follow-up to interaction {interaction.id} before acknowledging it"
+            )
+        return interaction
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        interaction = self._followup_interaction(request)
+        body, files = await self._read_body(request)
+        message = self._new_message(interaction.channel_id, body, files, interaction)
+        interaction.followups.append(message)
+        return _json_response(message.payload(self.base_url))
+
+    def _webhook_message(self, request: web.Request, interaction: FakeInteraction) -> FakeMessage:
+        key = request.match_info["message"]
+        if key == "@original":
+            if interaction.original is None:
+                raise self._violation(404, 10008, "Unknown Message: no original response")
+            return interaction.original
+        message = self.messages.get(int(key))
+        if message is None or (
+            message.interaction_id != interaction.id and message is not interaction.original
+        ):
+            raise self._violation(404, 10008, f"Unknown Message {key}")
+        return message
+
+    async def _get_webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self._followup_interaction(request)
+        return _json_response(self._webhook_message(request, interaction).payload(self.base_url))
+
+    async def _edit_webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self._followup_interaction(request)
+        message = self._webhook_message(request, interaction)
+        body, files = await self._read_body(request)
+        self._apply_edit(message, body, files)
+        return _json_response(message.payload(self.base_url))
+
+    async def _delete_webhook_message(self, request: web.Request) -> web.Response:
+        interaction = self._followup_interaction(request)
+        message = self._webhook_message(request, interaction)
+        del self.messages[message.id]
+        return web.Response(status=204)
+
+    # ----------------------------------------------------------------- REST: channels
+
+    def _channel(self, request: web.Request) -> FakeChannel:
+        channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is None:
+            raise self._violation(404, 10003, f"Unknown Channel {request.match_info['channel']}")
+        return channel
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        return _json_response(self._channel(request).payload())
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        body, files = await self._read_body(request)
+        if channel.type == DM:
+            assert channel.recipient is not None
+            if not channel.recipient.accepts_dms:
+                # Not a violation: bots cannot know in advance; they must handle it.
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
+        else:
+            needed = SEND_MESSAGES_IN_THREADS if channel.type == PUBLIC_THREAD else SEND_MESSAGES
+            permissions = self.channel_permissions(channel)
+            if not permissions & VIEW_CHANNEL or not permissions & needed:
+                raise DiscordError(403, 50013, "Missing Permissions")
+            if files and not permissions & ATTACH_FILES:
+                raise DiscordError(403, 50013, "Missing Permissions")
+        message = self._new_message(channel.id, body, files, None)
+        return _json_response(message.payload(self.base_url))
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["message"]))
+        if message is None or message.ephemeral:
+            raise DiscordError(404, 10008, "Unknown Message")
+        return _json_response(message.payload(self.base_url))
+
+    async def _edit_message(self, request: web.Request) -> web.Response:
+        message = self.messages.get(int(request.match_info["message"]))
+        if message is None or message.ephemeral:
+            raise DiscordError(404, 10008, "Unknown Message")
+        if message.author.id != self.bot_user.id:
+            raise self._violation(403, 50005, "Cannot edit a message authored by another user")
+        body, files = await self._read_body(request)
+        self._apply_edit(message, body, files)
+        return _json_response(message.payload(self.base_url))
+
+    async def _create_thread(self, request: web.Request) -> web.Response:
+        parent = self._channel(request)
+        body, _ = await self._read_body(request)
+        if parent.type != GUILD_TEXT:
+            raise self._violation(400, 50024, "Cannot create a thread in this channel type")
+        if not self.channel_permissions(parent) & CREATE_PUBLIC_THREADS:
+            # Not a violation: a bot may try and fall back.
+            raise DiscordError(403, 50013, "Missing Permissions")
+        name = body.get("name", "")
+        if not 1 <= len(name) <= 100:
+            raise self._violation(400, 50035, f"thread name {name!r} must be 1-100 characters")
+        if (
+            "message" in request.match_info
+            and int(request.match_info["message"]) not in self.messages
+        ):
+            raise self._violation(404, 10008, "Unknown Message to start a thread from")
+        if "message" not in request.match_info and body.get("type", 12) != PUBLIC_THREAD:
+            raise self._violation(400, 50035, "thread type must be 11 (public) here")
+        thread = FakeChannel(
+            self.new_id(),
+            name,
+            type=PUBLIC_THREAD,
+            parent_id=parent.id,
+            guild_id=self.guild_id,
+            owner_id=self.bot_user.id,
+        )
+        self.channels[thread.id] = thread
+        created = thread.payload()
+        self._dispatch("THREAD_CREATE", {**created, "newly_created": True})
+        return _json_response(created, 201)
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        user = self.users.get(int(body["recipient_id"]))
+        if user is None:
+            raise self._violation(400, 50035, f"Unknown recipient {body['recipient_id']}")
+        for channel in self.channels.values():
+            if channel.type == DM and channel.recipient is user:
+                return _json_response(channel.payload())
+        channel = FakeChannel(self.new_id(), f"dm-{user.name}", type=DM, recipient=user)
+        self.channels[channel.id] = channel
+        return _json_response(channel.payload())
+
+    # ----------------------------------------------------------------- messages
+
+    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[FakeFile]]:
+        if not request.body_exists:
+            return {}, []
+        if request.content_type.startswith("multipart/"):
+            body: dict[str, Any] = {}
+            files: list[FakeFile] = []
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    body = json.loads(await part.text())  # type: ignore[union-attr]
+                elif part.name and part.name.startswith("files["):  # type: ignore[union-attr]
+                    content = await part.read()  # type: ignore[union-attr]
+                    files.append(FakeFile(self.new_id(), part.filename or "file", bytes(content)))  # type: ignore[union-attr]
+            self._check_files(files)
+            return body, files
+        if request.content_type != "application/json":
+            raise self._violation(400, 50035, f"unexpected Content-Type {request.content_type}")
+        return await request.json(), []
+
+    def _check_files(self, files: Iterable[FakeFile]) -> None:
+        total = sum(len(f.content) for f in files)
+        if total > ATTACHMENT_SIZE_LIMIT:
+            raise self._violation(413, 40005, f"Request entity too large: {total} bytes")
+
+    def _check_message(self, body: dict[str, Any], files: list[FakeFile], *, edit: bool) -> None:
+        content = body.get("content") or ""
+        if len(content) > 2000:
+            raise self._violation(400, 50035, f"content is {len(content)} characters (max 2000)")
+        embeds = body.get("embeds") or []
+        if len(embeds) > 10:
+            raise self._violation(400, 50035, f"{len(embeds)} embeds (max 10)")
+        total = 0
+        for embed in embeds:
+            limits = {"title": 256, "description": 4096}
+            for key, limit in limits.items():
+                if len(embed.get(key) or "") > limit:
+                    raise self._violation(400, 50035, f"embed {key} longer than {limit}")
+            fields = embed.get("fields") or []
+            if len(fields) > 25:
+                raise self._violation(400, 50035, "more than 25 embed fields")
+            for item in fields:
+                if len(item.get("name", "")) > 256 or len(item.get("value", "")) > 1024:
+                    raise self._violation(400, 50035, "embed field too long")
+            footer = (embed.get("footer") or {}).get("text") or ""
+            if len(footer) > 2048:
+                raise self._violation(400, 50035, "embed footer longer than 2048")
+            total += (
+                len(embed.get("title") or "") + len(embed.get("description") or "") + len(footer)
+            )
+            total += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
+        if total > 6000:
+            raise self._violation(400, 50035, f"embeds hold {total} characters (max 6000)")
+        self._check_components(body.get("components") or [])
+        if not edit and not (content or embeds or files or body.get("components")):
+            raise self._violation(400, 50006, "Cannot send an empty message")
+
+    def _check_components(self, rows: list[dict[str, Any]]) -> None:
+        if len(rows) > 5:
+            raise self._violation(400, 50035, f"{len(rows)} component rows (max 5)")
+        seen: set[str] = set()
+        for row in rows:
+            if row.get("type") != 1:
+                raise self._violation(400, 50035, "top-level components must be action rows")
+            items = row.get("components") or []
+            if not 1 <= len(items) <= 5:
+                raise self._violation(400, 50035, f"an action row holds {len(items)} items (1-5)")
+            for item in items:
+                if item.get("type") != 2:
+                    continue
+                if len(item.get("label") or "") > 80:
+                    raise self._violation(400, 50035, "button label longer than 80")
+                if item.get("style") == 5:
+                    if not item.get("url"):
+                        raise self._violation(400, 50035, "link button without url")
+                    continue
+                custom_id = item.get("custom_id") or ""
+                if not 1 <= len(custom_id) <= 100:
+                    raise self._violation(400, 50035, f"custom_id {custom_id!r}: 1-100 characters")
+                if custom_id in seen:
+                    raise self._violation(400, 50035, f"duplicate custom_id {custom_id!r}")
+                seen.add(custom_id)
+
+    def _check_attachment_refs(self, message: FakeMessage) -> None:
+        names = {f.filename for f in message.files}
+        for embed in message.embeds:
+            for key in ("image", "thumbnail"):
+                url = (embed.get(key) or {}).get("url", "")
+                if (
+                    url.startswith("attachment://")
+                    and url.removeprefix("attachment://") not in names
+                ):
+                    self.violations.append(f"embed {key} refers to missing {url}")
+
+    def _mentions(self, content: str, allowed: dict[str, Any] | None) -> list[int]:
+        mentioned = [int(m) for m in MENTION.findall(content)]
+        if allowed is None:
+            return mentioned
+        if "users" in (allowed.get("parse") or []):
+            return mentioned
+        permitted = {int(u) for u in allowed.get("users") or []}
+        return [m for m in mentioned if m in permitted]
+
+    def _new_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: list[FakeFile],
+        interaction: FakeInteraction | None,
+    ) -> FakeMessage:
+        flags = int(body.get("flags", 0))
+        if not flags & LOADING:
+            self._check_message(body, files, edit=False)
+        content = body.get("content") or ""
+        message = FakeMessage(
+            self.new_id(),
+            channel_id,
+            self.bot_user,
+            content=content,
+            embeds=list(body.get("embeds") or []),
+            components=list(body.get("components") or []),
+            files=files,
+            flags=flags,
+            mentions=self._mentions(content, body.get("allowed_mentions")),
+            interaction_id=None if interaction is None else interaction.id,
+            visible_to=interaction.user.id if interaction and flags & EPHEMERAL else None,
+        )
+        self._check_attachment_refs(message)
+        self.messages[message.id] = message
+        return message
+
+    def _apply_edit(
+        self, message: FakeMessage, body: dict[str, Any], files: list[FakeFile]
+    ) -> None:
+        self._check_message(body, files, edit=True)
+        if "content" in body:
+            message.content = body["content"] or ""
+            message.mentions = self._mentions(message.content, body.get("allowed_mentions"))
+        if "embeds" in body:
+            message.embeds = list(body["embeds"] or [])
+        if "components" in body:
+            message.components = list(body["components"] or [])
+        if "attachments" in body:
+            keep = {int(a["id"]) for a in body["attachments"] or [] if int(a["id"]) > 10_000}
+            message.files = [f for f in message.files if f.id in keep] + files
+        else:
+            message.files = message.files + files
+        self._check_files(message.files)
+        message.flags &= ~LOADING
+        message.edits += 1
+        self._check_attachment_refs(message)
+
+    # ----------------------------------------------------------------- gateway
+
+    def _role(self) -> dict[str, Any]:
+        return {
+            "id": str(self.guild_id),
+            "name": "@everyone",
+            "permissions": str(self.bot_permissions),
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+    def guild_payload(self) -> dict[str, Any]:
+        channels = [c.payload() for c in self.channels.values() if c.type == GUILD_TEXT]
+        return {
+            "id": str(self.guild_id),
+            "name": "Postal Club",
+            "icon": None,
+            "owner_id": str(self.owner.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [self._role()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "member_count": len(self.users),
+            "members": [self._member(self.bot_user)],
+            "channels": channels,
+            "threads": [],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "joined_at": _now_iso(),
+        }
+
+    def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        for session in list(self._sockets):
+            session.send_dispatch(event, data)
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        session = _GatewaySession(self, ws)
+        await session.run()
+        return ws
+
+
+class _GatewaySession:
+    """One gateway connection: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatches."""
+
+    def __init__(self, fake: FakeDiscord, ws: web.WebSocketResponse) -> None:
+        self.fake = fake
+        self.ws = ws
+        self.sequence = 0
+        self.ready = False
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    def send_dispatch(self, event: str, data: dict[str, Any]) -> None:
+        if self.ready:
+            self.sequence += 1
+            self._outbox.put_nowait({"op": 0, "t": event, "s": self.sequence, "d": data})
+
+    async def _pump(self) -> None:
+        while True:
+            payload = await self._outbox.get()
+            await self.ws.send_str(json.dumps(payload))
+
+    async def run(self) -> None:
+        await self.ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        pump = asyncio.create_task(self._pump())
+        try:
+            async for frame in self.ws:
+                if frame.type != WSMsgType.TEXT:
+                    continue
+                message = json.loads(frame.data)
+                op = message.get("op")
+                if op == 1:
+                    self._outbox.put_nowait({"op": 11})
+                elif op == 2:
+                    await self._identify(message["d"])
+                elif op == 6:
+                    # Sessions are not resumable here: ask for a fresh IDENTIFY.
+                    self._outbox.put_nowait({"op": 9, "d": False})
+        finally:
+            pump.cancel()
+            if self in self.fake._sockets:
+                self.fake._sockets.remove(self)
+
+    async def _identify(self, data: dict[str, Any]) -> None:
+        fake = self.fake
+        fake.identify_payloads.append(data)
+        if data.get("token") != fake.token:
+            await self.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        intents = int(data.get("intents", 0))
+        privileged = [name for bit, name in PRIVILEGED_INTENTS.items() if intents & bit]
+        if privileged and not fake.privileged_intents_enabled:
+            fake.violations.append(f"privileged intents requested: {privileged}")
+            await self.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        self.ready = True
+        fake._sockets.append(self)
+        self.send_dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": fake.bot_user.payload(),
+                "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+                "session_id": secrets.token_hex(16),
+                "resume_gateway_url": fake.gateway_url,
+                "shard": [0, 1],
+                "application": {"id": str(fake.application_id), "flags": 0},
+            },
+        )
+        self.send_dispatch("GUILD_CREATE", fake.guild_payload())
+        await fake._notify()
