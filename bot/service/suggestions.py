@@ -37,7 +37,7 @@ def near_misses(text: str, position: Position) -> list[str]:
     by_plain: dict[str, list[str]] = {}
     for name in names:
         by_plain.setdefault(_plain(name), []).append(name)
-    close = difflib.get_close_matches(plain, list(by_plain), n=MAX_SUGGESTIONS, cutoff=0.8)
+    close = difflib.get_close_matches(plain, list(by_plain), n=MAX_SUGGESTIONS, cutoff=0.85)
     return [name for key in close for name in by_plain[key]][:MAX_SUGGESTIONS]
 
 

@@ -1,0 +1,540 @@
+"""The terminal adapter: play Postal by typing ``<user> <command>`` lines, no Discord needed.
+
+``python -m bot console [--db PATH] [--images DIR]`` reads lines such as
+``alice /challenge bob game:chess days:3`` or ``bob /move e5`` from stdin (interactive or
+piped), runs them through the same ``GameService`` as the Discord bot, and prints each reply
+at once: text, a text board, and the path of the PNG board written to the images folder.
+Buttons are listed as ``[n] Label`` and pressed with ``<user> /press <label or n>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import shlex
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.config import ConfigError, Settings
+from bot.service import (
+    BoardView,
+    Button,
+    ClockReport,
+    GameService,
+    GameStarted,
+    GameView,
+    MoreTimeGiven,
+    MovePlayed,
+    NotifyMode,
+    Place,
+    PlayerRef,
+    RecordExport,
+    TakenBack,
+    User,
+    UserError,
+)
+from bot.store import Store, StoreError
+from rules import Color
+
+CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
+
+HELP = """\
+Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
+  alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3]
+                       [rated:yes|no] [fen:"..."]
+  alice /challenge                    an open challenge anyone may accept
+  bob /press Accept                   press a button shown as [n] Label (by label or number)
+  alice /move e4                      any notation: e4, Nf3, e2e4, O-O, e8=Q;
+                                      xiangqi: C2.5, h2e2, 炮二平五
+  alice /board        alice /moves e2        alice /pgn
+  alice /draw         alice /takeback        alice /resign        alice /abort
+  alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
+  alice /moretime 2   alice /vacation 5      alice /settings [notify:channel|dm|off] [theme:NAME]
+With several games in progress, add game:<id> (see /games). Lines starting with # are comments."""
+
+
+def user_named(name: str) -> User:
+    """A console user: a stable integer id derived from the lowercased name."""
+    clean = name.lstrip("@")
+    digest = hashlib.sha256(clean.lower().encode("utf-8")).digest()
+    # 53 bits: well inside SQLite's integers, unlike real Discord ids never near 2**63.
+    return User(int.from_bytes(digest[:7], "big") >> 3, clean)
+
+
+@dataclass
+class Console:
+    """One console session: the service, the buttons shown so far, and where output goes."""
+
+    service: GameService
+    out: TextIO
+    images: Path | None
+    buttons: dict[int, Button] = field(default_factory=dict)
+    next_button: int = 1
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    # --- one input line ----------------------------------------------------------------
+
+    async def handle(self, line: str) -> None:
+        """Run one ``<user> <command>`` line and print the reply; never raises user errors."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            self.say(f"! Could not read that line: {error}.")
+            return
+        if words[0] in ("/help", "help"):
+            self.say(HELP)
+            return
+        if len(words) < 2 or not words[1].startswith("/"):
+            self.say("! Write <user> <command>, e.g. 'alice /challenge bob'. Type /help for more.")
+            return
+        user = user_named(words[0])
+        command, rest = words[1][1:].lower(), words[2:]
+        positional, options = _split_options(rest)
+        try:
+            await self._report_clock(await self.service.expire_overdue())
+            await self._run(user, command, positional, options)
+        except UserError as error:
+            self.say(f"! {error.message}")
+        except Exception as error:  # an adapter never shows a traceback to a player
+            self.say(f"! Sorry, that failed unexpectedly ({type(error).__name__}: {error}).")
+
+    async def _run(
+        self, user: User, command: str, positional: list[str], options: dict[str, str]
+    ) -> None:
+        handler = _COMMANDS.get(command)
+        if handler is None:
+            self.say(f'! Unknown command "/{command}". Type /help for the list.')
+            return
+        await handler(self, user, positional, options)
+
+    # --- showing results ---------------------------------------------------------------
+
+    async def show(self, result: object) -> None:
+        """Print any service result: its text, board, buttons and whom it notifies."""
+        text = getattr(result, "text", "")
+        if text:
+            self.say(text)
+        game: GameView | None = getattr(result, "game", None)
+        board: BoardView | None = getattr(result, "board", None)
+        if board is not None and game is not None:
+            # The text board keeps white (red) at the bottom: one screen serves both players.
+            self.say(text_board(board, Color.WHITE if not board.marks else board.orientation))
+            await self._write_image(game, board, suffix="-moves" if board.marks else "")
+        if isinstance(result, MovePlayed | GameStarted | TakenBack | MoreTimeGiven):
+            await self._announce_turn(result.game, result.notify)
+        if isinstance(result, RecordExport):
+            self.say(result.record.rstrip())
+            if self.images is not None:
+                self.images.mkdir(parents=True, exist_ok=True)
+                path = self.images / result.filename
+                path.write_text(result.record, encoding="utf-8")
+                self.say(f"record saved: {path}")
+        buttons: tuple[Button, ...] = getattr(result, "buttons", ())
+        if buttons:
+            labels = []
+            for button in buttons:
+                number = self.next_button
+                self.next_button += 1
+                self.buttons[number] = button
+                labels.append(f"[{number}] {button.label}")
+            self.say("buttons: " + "  ".join(labels))
+
+    async def _announce_turn(self, game: GameView, player: PlayerRef | None) -> None:
+        if player is None or game.deadline is None:
+            return
+        due = f"deadline {_when(game.deadline)}"
+        if player.notify is NotifyMode.CHANNEL:
+            self.say(f"@{player.name}, your move in game #{game.id} ({due}).")
+        elif player.notify is NotifyMode.DM:
+            self.say(f"(direct message to {player.name}) your move in game #{game.id} ({due}).")
+        else:
+            self.say(f"{player.name} to move ({due}).")
+
+    async def _report_clock(self, report: ClockReport) -> None:
+        for ended in report.ended:
+            await self.show(ended)
+        for expired in report.expired_challenges:
+            self.say(f"Challenge #{expired.challenge.id}: {expired.text}")
+        for reminder in await self.service.due_reminders():
+            self.say(f"(reminder) {reminder.text} Deadline {_when(reminder.deadline)}.")
+            await self.service.mark_reminder_sent(reminder)
+
+    async def _write_image(self, game: GameView, board: BoardView, suffix: str) -> None:
+        if self.images is None:
+            return
+        try:
+            from bot.render import render_board  # type: ignore[attr-defined]
+        except ImportError:
+            return  # the renderer is optional for the console: the text board suffices
+        png = await asyncio.to_thread(
+            render_board,
+            board.position,
+            orientation=board.orientation,
+            last_move=board.last_move,
+            check=board.check,
+            marks=board.marks,
+            theme=board.theme,
+        )
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = self.images / f"game{game.id}-ply{game.ply}{suffix}.png"
+        path.write_bytes(png)
+        self.say(f"board image: {path}")
+
+    # --- pressing buttons --------------------------------------------------------------
+
+    def find_button(self, user: User, choice: str) -> Button | None:
+        if choice.isdigit():
+            return self.buttons.get(int(choice))
+        wanted = choice.lower()
+        matching = [
+            (number, button)
+            for number, button in self.buttons.items()
+            if button.label.lower() == wanted
+        ]
+        mine = [
+            (number, button)
+            for number, button in matching
+            if not button.allowed_user_ids or user.id in button.allowed_user_ids
+        ]
+        chosen = mine or matching
+        return max(chosen, key=lambda pair: pair[0])[1] if chosen else None
+
+
+# --- commands ------------------------------------------------------------------------------
+
+Handler = Callable[[Console, User, list[str], dict[str, str]], Awaitable[None]]
+
+
+def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
+    positional: list[str] = []
+    options: dict[str, str] = {}
+    for word in words:
+        key, sep, value = word.partition(":")
+        if sep and key.isalpha() and key.islower() and key in _OPTION_NAMES:
+            options[key] = value
+        else:
+            positional.append(word)
+    return positional, options
+
+
+_OPTION_NAMES = {
+    "opponent", "game", "color", "days", "rated", "fen", "move", "square", "user", "notify",
+    "theme", "label",
+}  # fmt: skip
+
+
+def _game_id(options: dict[str, str]) -> int | None:
+    """The ``game:`` option as an id (``game:12`` or ``game:#12``)."""
+    text = options.get("game", "").lstrip("#")
+    if not text:
+        return None
+    if not text.isdigit():
+        raise _BadOption(f'game must be a game number like game:12, not "{options["game"]}".')
+    return int(text)
+
+
+def _int_option(name: str, value: str | None) -> int:
+    if value is None or not value.strip().isdigit():
+        raise _BadOption(f"{name} must be a whole number, e.g. {name}:3.")
+    return int(value)
+
+
+def _bool_option(name: str, value: str) -> bool:
+    lowered = value.lower()
+    if lowered in ("yes", "true", "1", "on"):
+        return True
+    if lowered in ("no", "false", "0", "off"):
+        return False
+    raise _BadOption(f"{name} must be yes or no.")
+
+
+class _BadOption(UserError):
+    """An option the console itself cannot read (before the service sees it)."""
+
+
+def _first(positional: list[str], options: dict[str, str], name: str) -> str | None:
+    if name in options:
+        return options[name]
+    return " ".join(positional) if positional else None
+
+
+async def _challenge(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    name = options.get("opponent") or (positional[0] if positional else None)
+    opponent = user_named(name) if name else None
+    rated = _bool_option("rated", options["rated"]) if "rated" in options else None
+    result = await console.service.challenge(
+        user,
+        CONSOLE_PLACE,
+        opponent,
+        game=options.get("game", "chess").lower(),
+        color=options.get("color", "random").lower(),
+        days=_int_option("days", options.get("days", "3")),
+        rated=rated,
+        fen=options.get("fen"),
+    )
+    await console.show(result)
+
+
+async def _move(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    text = _first(positional, options, "move")
+    if not text:
+        raise _BadOption("Say which move, e.g. /move e4.")
+    result = await console.service.move(user, CONSOLE_PLACE, text, game_id=_game_id(options))
+    await console.show(result)
+
+
+async def _board(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    if positional and positional[0].lstrip("#").isdigit() and "game" not in options:
+        options = {**options, "game": positional[0]}
+    await console.show(await console.service.board(user, CONSOLE_PLACE, game_id=_game_id(options)))
+
+
+async def _moves(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    square = _first(positional, options, "square")
+    if not square:
+        raise _BadOption("Say which square, e.g. /moves e2.")
+    result = await console.service.legal_targets(
+        user, CONSOLE_PLACE, square, game_id=_game_id(options)
+    )
+    await console.show(result)
+
+
+def _game_command(
+    method: Callable[..., Awaitable[Any]],
+) -> Handler:
+    async def run(
+        console: Console, user: User, positional: list[str], options: dict[str, str]
+    ) -> None:
+        if positional and positional[0].lstrip("#").isdigit() and "game" not in options:
+            options = {**options, "game": positional[0]}
+        await console.show(
+            await method(console.service, user, CONSOLE_PLACE, game_id=_game_id(options))
+        )
+
+    return run
+
+
+async def _moretime(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    days = _int_option("days", _first(positional, options, "days"))
+    await console.show(
+        await console.service.moretime(user, CONSOLE_PLACE, days, game_id=_game_id(options))
+    )
+
+
+async def _vacation(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    days = _int_option("days", _first(positional, options, "days"))
+    await console.show(await console.service.vacation(user, days))
+
+
+def _target_user(positional: list[str], options: dict[str, str]) -> User | None:
+    name = options.get("user") or (positional[0] if positional else None)
+    return user_named(name) if name else None
+
+
+async def _games(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    listing = await console.service.games(user, _target_user(positional, options))
+    lines = listing.text.splitlines()
+    for index, entry in enumerate(listing.entries, start=1):
+        if entry.game.deadline is not None:
+            lines[index] += f" · deadline {_when(entry.game.deadline)}"
+    console.say("\n".join(lines))
+
+
+async def _history(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    await console.show(await console.service.history(user, _target_user(positional, options)))
+
+
+async def _stats(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    target = _target_user(positional, options)
+    await console.show(await console.service.stats(user, target, guild_id=CONSOLE_PLACE.guild_id))
+
+
+async def _leaderboard(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    game = (_first(positional, options, "game") or "chess").lower()
+    await console.show(await console.service.leaderboard(CONSOLE_PLACE.guild_id, game))
+
+
+async def _settings(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    result = await console.service.settings(
+        user, notify=options.get("notify"), theme=options.get("theme")
+    )
+    console.say(result.text)
+    console.say("themes: " + ", ".join(result.themes))
+
+
+async def _press(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    choice = _first(positional, options, "label")
+    if not choice:
+        raise _BadOption("Say which button, e.g. /press Accept or /press 1.")
+    button = console.find_button(user, choice)
+    if button is None:
+        raise _BadOption(f'There is no button "{choice}" to press.')
+    if button.allowed_user_ids and user.id not in button.allowed_user_ids:
+        raise _BadOption("That button is not yours to press.")
+    result = await console.service.press(user, button.action, button.target_id, button.argument)
+    await console.show(result)
+
+
+async def _help(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    console.say(HELP)
+
+
+_COMMANDS: dict[str, Handler] = {
+    "challenge": _challenge,
+    "move": _move,
+    "board": _board,
+    "moves": _moves,
+    "resign": _game_command(GameService.resign),
+    "draw": _game_command(GameService.draw),
+    "takeback": _game_command(GameService.takeback),
+    "abort": _game_command(GameService.abort),
+    "pgn": _game_command(GameService.record),
+    "moretime": _moretime,
+    "vacation": _vacation,
+    "games": _games,
+    "history": _history,
+    "stats": _stats,
+    "leaderboard": _leaderboard,
+    "settings": _settings,
+    "press": _press,
+    "help": _help,
+}
+
+
+# --- text board -----------------------------------------------------------------------------
+
+
+def text_board(board: BoardView, orientation: Color | None = None) -> str:
+    """The position as text from ``orientation``'s side (default the board's): ``(P)`` marks
+    the last move, ``[.]`` the squares ``/moves`` marks; uppercase is white (red in xiangqi)."""
+    orientation = orientation or board.orientation
+    position = board.position
+    variant = position.variant
+    files, ranks = variant.files, variant.ranks
+    pieces = position.pieces()
+    last = set()
+    if board.last_move is not None:
+        last = {board.last_move.from_square, board.last_move.to_square}
+    marks = set(board.marks)
+    first_rank = 0 if variant.name == "xiangqi" else 1
+    rank_order = range(ranks - 1, -1, -1) if orientation is Color.WHITE else range(ranks)
+    file_order = (
+        list(range(files)) if orientation is Color.WHITE else list(range(files - 1, -1, -1))
+    )
+    lines = []
+    for rank in rank_order:
+        cells = []
+        for file in file_order:
+            square = rank * files + file
+            piece = pieces.get(square)
+            symbol = piece.symbol if piece is not None else "."
+            if square in marks:
+                cells.append(f"[{symbol}]")
+            elif square in last:
+                cells.append(f"({symbol})")
+            else:
+                cells.append(f" {symbol} ")
+        lines.append(f"{rank + first_rank:>2} " + "".join(cells))
+        if variant.name == "xiangqi" and rank == (5 if orientation is Color.WHITE else 4):
+            lines.append("   " + "~~~" * files)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    lines.append("   " + "".join(f" {letters[file]} " for file in file_order))
+    return "\n".join(lines)
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+# --- entry point ----------------------------------------------------------------------------
+
+
+async def run_console(
+    database: Path, images: Path | None, lines: TextIO, out: TextIO, *, interactive: bool
+) -> int:
+    """Play the lines of ``lines`` against the database; return the exit status."""
+    store = await Store.open(database)
+    try:
+        console = Console(GameService(store), out, images)
+        if interactive:
+            console.say("Postal console. Type /help for the commands, Ctrl-D to leave.")
+        while True:
+            if interactive:
+                print("> ", end="", file=out, flush=True)
+            line = await asyncio.to_thread(lines.readline)
+            if not line:
+                break
+            await console.handle(line)
+    finally:
+        await store.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot console [--db PATH] [--images DIR]``; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot console",
+        description="Play Postal in a terminal: each line is '<user> <command>'.",
+        epilog=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--db", type=Path, help="SQLite file (default: from DATABASE_URL)")
+    parser.add_argument(
+        "--images", type=Path, default=Path("boards"), help="folder for board PNGs (default boards)"
+    )
+    parser.add_argument("--no-images", action="store_true", help="print text boards only")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        database = args.db or Settings.from_env().database_path
+    except ConfigError as error:
+        print(f"postal: {error}", file=sys.stderr)
+        return 1
+    images = None if args.no_images else args.images
+    try:
+        return asyncio.run(
+            run_console(database, images, sys.stdin, sys.stdout, interactive=sys.stdin.isatty())
+        )
+    except StoreError as error:
+        print(f"postal: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+__all__ = ["Console", "main", "run_console", "text_board", "user_named"]

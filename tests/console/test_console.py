@@ -1,0 +1,167 @@
+"""The console adapter: piped scripts play whole games; errors are sentences, not tracebacks."""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.console import main, run_console, user_named
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SCHOLARS_MATE_SCRIPT = """\
+# a challenge, accepted with its button, then a game to mate
+alice /challenge bob game:chess color:white days:3
+bob /press Accept
+alice /move e4
+bob /move e5
+alice /move Bc4
+bob /move Nc6
+alice /move Qh5
+bob /move Nf6
+alice /move Qxf7
+alice /pgn
+"""
+
+
+def run_script(tmp_path: Path, script: str) -> str:
+    """Pipe ``script`` into ``python -m bot console`` and return what it printed."""
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "console",
+            "--db",
+            str(tmp_path / "console.db"),
+            "--images",
+            str(tmp_path / "boards"),
+        ],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "Traceback" not in completed.stdout + completed.stderr
+    return completed.stdout
+
+
+def test_piped_game_to_checkmate_and_pgn(tmp_path: Path) -> None:
+    """A piped script plays to checkmate and prints a PGN that reads back."""
+    out = run_script(tmp_path, SCHOLARS_MATE_SCRIPT)
+    assert "buttons: [1] Accept  [2] Decline  [3] Cancel" in out
+    assert "@bob, your move in game #1" in out
+    assert "alice played 4. Qxf7#. Checkmate — white wins." in out
+    pgn = out[out.index('[Event "') : out.index("1-0\n", out.index("Qxf7#")) + 3]
+    tags, game = rules.get_variant("chess").read_record(pgn)
+    assert tags["Result"] == "1-0" and game.ply == 7
+    assert (
+        (tmp_path / "boards" / "postal-chess-1.pgn")
+        .read_text(encoding="utf-8")
+        .startswith('[Event "')
+    )
+    with sqlite3.connect(tmp_path / "console.db") as conn:
+        assert conn.execute("SELECT status, result FROM games").fetchall() == [("finished", "1-0")]
+
+
+def test_board_images_are_written_when_the_renderer_exists(tmp_path: Path) -> None:
+    """With bot.render installed, every board shown is also saved as a PNG and its path printed."""
+    render = pytest.importorskip("bot.render", reason="the renderer lands separately")
+    if not hasattr(render, "render_board"):
+        pytest.skip("bot.render has no render_board yet")
+    from PIL import Image
+
+    out = run_script(tmp_path, "alice /challenge bob color:white\nbob /press 1\nalice /move d4\n")
+    paths = re.findall(r"board image: (\S+\.png)", out)
+    assert len(paths) == 2
+    for path in paths:
+        with Image.open(path) as image:
+            assert image.format == "PNG" and image.size[0] >= 256
+
+
+async def test_errors_are_sentences(tmp_path: Path) -> None:
+    """Bad lines, unknown commands, illegal moves and foreign buttons answer with one line."""
+    script = "\n".join(
+        [
+            "alice",
+            "alice /frobnicate",
+            "alice /challenge alice",
+            "alice /challenge bob days:4",
+            "alice /challenge bob days:soon",
+            "alice /challenge bob color:white",
+            "carol /press Accept",
+            "bob /press Accept",
+            "bob /move e5",
+            "alice /move Nf9",
+            "alice /move Bc4",
+            'alice /challenge bob fen:"not a fen"',
+            "alice /move 'unclosed",
+        ]
+    )
+    out = io.StringIO()
+    await run_console(tmp_path / "c.db", None, io.StringIO(script + "\n"), out, interactive=False)
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
+    assert lines == [
+        "! Write <user> <command>, e.g. 'alice /challenge bob'. Type /help for more.",
+        '! Unknown command "/frobnicate". Type /help for the list.',
+        "! You cannot challenge yourself; pick an opponent or leave it open.",
+        "! days must be one of 1, 2, 3, 5, 7, 10, 14 (days per move).",
+        "! days must be a whole number, e.g. days:3.",
+        "! That button is not yours to press.",
+        "! It is not your turn: alice is to move.",
+        '! "Nf9" is not a move.',
+        "! Bc4 is illegal: the path is blocked.",
+        lines[9],
+        "! Could not read that line: No closing quotation.",
+    ]
+    assert lines[9].startswith("! That start position is not valid: ")
+
+
+async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
+    """Xiangqi plays in the console with WXF and Chinese notation and a text board with a river."""
+    pytest.importorskip("rules.xiangqi")
+    script = "\n".join(
+        [
+            "alice /challenge bob game:xiangqi color:white",
+            "bob /press Accept",
+            "alice /move C2.5",
+            "bob /move 马8进7",
+            "alice /moves e2",
+            "bob /pgn",
+        ]
+    )
+    out = io.StringIO()
+    await run_console(tmp_path / "x.db", None, io.StringIO(script + "\n"), out, interactive=False)
+    text = out.getvalue()
+    assert "alice played 1. C2.5. bob to move." in text
+    assert "bob played 1... H8+7. alice to move." in text
+    assert "~~~" in text  # the river
+    assert "Legal moves from e2:" in text
+    assert "H2-E2" in text  # the record, ICCS
+
+
+def test_user_names_map_to_stable_ids() -> None:
+    """The same name (any case, with or without @) is always the same player."""
+    assert user_named("Alice").id == user_named("@alice").id == user_named("alice").id
+    assert user_named("alice").id != user_named("bob").id
+    assert 0 < user_named("zed").id < 2**53
+
+
+def test_help_and_bad_database_url(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """--help documents the commands; an unsupported DATABASE_URL is one clear line."""
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://localhost/postal")
+    assert main([]) == 1
