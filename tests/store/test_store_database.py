@@ -1,0 +1,168 @@
+"""The SQLite store: pragmas, migrations in one transaction, conditional writes."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.store import GameEnding, OfferKind, Store, StoreError
+from bot.store import database as database_module
+
+NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+async def _game(store: Store):  # type: ignore[no-untyped-def]
+    await store.players.ensure(1, "alice", False, NOW)
+    await store.players.ensure(2, "bob", False, NOW)
+    challenge = await store.challenges.create(
+        guild_id=5, channel_id=6, challenger_id=1, opponent_id=2, variant="chess",
+        color="white", days_per_move=3, rated=True, start_fen=None, now=NOW,
+        expires_at=NOW + timedelta(hours=48),
+    )  # fmt: skip
+    game = await store.games.start_from_challenge(
+        challenge_id=challenge.id, acceptor_id=2, white_id=1, black_id=2, start_fen=START,
+        to_move_id=1, now=NOW, deadline_at=NOW + timedelta(days=3),
+    )  # fmt: skip
+    assert game is not None
+    return game
+
+
+async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
+    """A new file gets WAL, foreign keys, a busy timeout and the latest schema version."""
+    store = await Store.open(tmp_path / "sub" / "new.db")
+    try:
+        async with store.database.read() as conn:
+            pragmas = {}
+            for name in ("journal_mode", "foreign_keys", "busy_timeout", "user_version"):
+                cursor = await conn.execute(f"PRAGMA {name}")
+                pragmas[name] = (await cursor.fetchone())[0]  # type: ignore[index]
+    finally:
+        await store.close()
+    assert pragmas == {
+        "journal_mode": "wal",
+        "foreign_keys": 1,
+        "busy_timeout": database_module.BUSY_TIMEOUT_MS,
+        "user_version": len(database_module.migrations()),
+    }
+
+
+async def test_reopening_keeps_data(tmp_path: Path) -> None:
+    """Opening an up-to-date database again changes nothing and keeps the rows."""
+    store = await Store.open(tmp_path / "p.db")
+    await store.players.ensure(7, "gus", False, NOW)
+    await store.close()
+    again = await Store.open(tmp_path / "p.db")
+    try:
+        player = await again.players.get(7)
+        assert player is not None and player.display_name == "gus"
+    finally:
+        await again.close()
+
+
+async def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    """A database from a newer Postal is not touched."""
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    with pytest.raises(StoreError, match="newer than this Postal"):
+        await Store.open(path)
+
+
+async def test_failed_migration_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Migrations run in one transaction: a failing one leaves no table and version 0."""
+    real = database_module.migrations()
+    broken = [*real, (len(real) + 1, "CREATE TABLE extra (a); INSERT INTO nowhere VALUES (1);")]
+    monkeypatch.setattr(database_module, "migrations", lambda: broken)
+    path = tmp_path / "broken.db"
+    with pytest.raises(StoreError, match="migration"):
+        await Store.open(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (0,)
+        tables = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        assert tables == []
+
+
+def test_migrations_are_numbered_from_one() -> None:
+    """Migration files are numbered 1..n and start with the initial schema."""
+    found = database_module.migrations()
+    assert [number for number, _ in found] == list(range(1, len(found) + 1))
+    assert "CREATE TABLE games" in found[0][1]
+
+
+async def test_stale_move_writes_nothing(tmp_path: Path) -> None:
+    """A move written against an old ply is refused and leaves the rows as they were."""
+    store = await Store.open(tmp_path / "g.db")
+    try:
+        game = await _game(store)
+        first = await store.games.play_move(
+            game, uci="e2e4", san="e4", fen="after", mover_id=1, now=NOW,
+            deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
+        )  # fmt: skip
+        assert first.ok
+        stale = await store.games.play_move(
+            game, uci="d2d4", san="d4", fen="other", mover_id=1, now=NOW,
+            deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
+        )  # fmt: skip
+        assert not stale.ok
+        moves = await store.games.moves(game.id)
+        assert [(m.ply, m.uci) for m in moves] == [(1, "e2e4")]
+        current = await store.games.get(game.id)
+        assert current is not None and (current.ply, current.fen) == (1, "after")
+        assert current.to_move_id == 2
+    finally:
+        await store.close()
+
+
+async def test_finish_requires_the_offer(tmp_path: Path) -> None:
+    """Ending a game by agreement needs the pending offer; without it nothing changes."""
+    store = await Store.open(tmp_path / "o.db")
+    try:
+        game = await _game(store)
+        ending = GameEnding("1/2-1/2", "agreement")
+        refused = await store.games.finish(
+            game, ending, NOW, None, consume_offer=(OfferKind.DRAW, 2)
+        )
+        assert not refused.ok
+        assert (await store.games.get(game.id)).is_active  # type: ignore[union-attr]
+        assert await store.games.make_offer(game, OfferKind.DRAW, 2, NOW)
+        assert not await store.games.make_offer(game, OfferKind.DRAW, 1, NOW)  # one per kind
+        done = await store.games.finish(game, ending, NOW, None, consume_offer=(OfferKind.DRAW, 2))
+        assert done.ok
+        finished = await store.games.get(game.id)
+        assert finished is not None and finished.result == "1/2-1/2"
+        assert finished.deadline_at is None and finished.to_move_id is None
+        assert await store.games.offers(game.id) == []
+    finally:
+        await store.close()
+
+
+async def test_records_are_frozen(tmp_path: Path) -> None:
+    """The store hands out frozen dataclasses, never rows."""
+    store = await Store.open(tmp_path / "f.db")
+    try:
+        game = await _game(store)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            game.ply = 5  # type: ignore[misc]
+    finally:
+        await store.close()
+
+
+async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
+    """A move for a game that does not exist is rejected by the database itself."""
+    store = await Store.open(tmp_path / "fk.db")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            async with store.database.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO moves (game_id, ply, uci, san, played_at) "
+                    "VALUES (42, 1, 'e2e4', 'e4', 0)"
+                )
+    finally:
+        await store.close()

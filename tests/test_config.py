@@ -1,0 +1,69 @@
+"""Settings from the environment and a .env file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings, parse_database_url
+
+
+def test_defaults(tmp_path: Path) -> None:
+    """With nothing set: no token, postal.db, Discord's endpoints, WARNING logs."""
+    settings = Settings.from_env({}, env_file=tmp_path / "missing.env")
+    assert settings.discord_token is None
+    assert settings.database_path == Path("postal.db")
+    assert settings.dev_guild_id is None and settings.log_level == "WARNING"
+    assert settings.discord_api_base == "https://discord.com/api/v10"
+    assert settings.discord_gateway_url.startswith("wss://")
+
+
+def test_environment_wins_over_env_file(tmp_path: Path) -> None:
+    """A .env file is read; the real environment overrides it."""
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\nDISCORD_TOKEN='from-file'\nexport DEV_GUILD_ID=123\n\n"
+        'LOG_LEVEL="debug"\nDISCORD_API_BASE=http://127.0.0.1:9/api/v10/\n',
+        encoding="utf-8",
+    )
+    settings = Settings.from_env({"DISCORD_TOKEN": "from-env"}, env_file=env)
+    assert settings.discord_token == "from-env"
+    assert settings.dev_guild_id == 123 and settings.log_level == "DEBUG"
+    assert settings.discord_api_base == "http://127.0.0.1:9/api/v10"
+
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("sqlite:///postal.db", Path("postal.db")),
+        ("sqlite:///data/postal.db", Path("data/postal.db")),
+        ("sqlite:////data/postal.db", Path("/data/postal.db")),
+    ],
+)
+def test_sqlite_urls(url: str, path: Path) -> None:
+    """sqlite:///relative and sqlite:////absolute name the file."""
+    assert parse_database_url(url) == path
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"DATABASE_URL": "postgresql://db/postal"}, "not supported"),
+        ({"DATABASE_URL": "sqlite:///"}, "names no database file"),
+        ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ],
+)
+def test_bad_values_are_named(tmp_path: Path, environ: dict[str, str], message: str) -> None:
+    """Each unusable setting raises ConfigError naming the variable."""
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env(environ, env_file=None)
+
+
+def test_malformed_env_line(tmp_path: Path) -> None:
+    """A .env line that is not KEY=VALUE is reported with its line number."""
+    env = tmp_path / ".env"
+    env.write_text("GOOD=1\nthis is not an assignment\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"\.env:2"):
+        Settings.from_env({}, env_file=env)
