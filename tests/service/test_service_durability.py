@@ -1,0 +1,101 @@
+"""Durability: a process killed with SIGKILL at random moments never corrupts a game."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import select
+import signal
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from durability_worker import PLAYERS, play_forever
+
+import rules
+from bot.service import GameService, MovePlayed
+from bot.store import Store
+
+KILLS = 20
+
+
+def _run_worker(db_path: Path, seed: int) -> int:
+    """Fork a worker playing random games; return its pid once it is playing."""
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: play until killed
+        os.close(read_fd)
+        try:
+            asyncio.run(play_forever(db_path, write_fd, seed))
+        finally:
+            os._exit(1)
+    os.close(write_fd)
+    ready, _, _ = select.select([read_fd], [], [], 30)
+    assert ready, "the worker did not start"
+    assert os.read(read_fd, 16) == b"ready\n"
+    os.close(read_fd)
+    return pid
+
+
+def _check_consistent(db_path: Path) -> tuple[int, int]:
+    """Integrity is ok and every game's moves are contiguous and replay to its cached FEN.
+    Returns (games, moves)."""
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        games = conn.execute("SELECT id, variant, start_fen, ply, fen FROM games").fetchall()
+        total = 0
+        for game_id, variant, start_fen, ply, fen in games:
+            moves = conn.execute(
+                "SELECT ply, uci FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+            ).fetchall()
+            assert [number for number, _ in moves] == list(range(1, ply + 1)), game_id
+            game = rules.Game(variant, start_fen)
+            for _, uci in moves:
+                game = game.play(uci)
+            assert game.position.fen() == fen, game_id
+            total += len(moves)
+    return len(games), total
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_sigkill_at_random_moments_keeps_games_whole(tmp_path: Path) -> None:
+    """Killed 20 times mid-play, the database stays whole and the games go on."""
+    db_path = tmp_path / "durable.db"
+    rng = random.Random(20261121)
+    started = time.monotonic()
+    moves_seen = []
+    for kill in range(KILLS):
+        pid = _run_worker(db_path, seed=kill)
+        time.sleep(rng.uniform(0.0, 0.12))
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        moves_seen.append(_check_consistent(db_path)[1])
+    assert moves_seen[-1] > 50, "the workers made progress"
+    asyncio.run(_continue_every_game(db_path))
+    assert time.monotonic() - started < 60
+
+
+async def _continue_every_game(db_path: Path) -> None:
+    """After the crashes a fresh service plays one more move in every active game."""
+    store = await Store.open(db_path)
+    try:
+        service = GameService(store)
+        by_id = {user.id: user for user in PLAYERS}
+        active = {g.id: g for u in PLAYERS for g in await store.games.active_for_player(u.id)}
+        assert active
+        for record in active.values():
+            assert record.to_move_id is not None
+            mover = by_id[record.to_move_id]
+            board = await service.board(mover, None, game_id=record.id)
+            move = board.board.position.legal_moves()[0]
+            played = await service.move(
+                mover, None, board.board.position.uci(move), game_id=record.id
+            )
+            assert isinstance(played, MovePlayed) and played.game.ply == record.ply + 1
+    finally:
+        await store.close()
+    _check_consistent(db_path)
