@@ -133,6 +133,10 @@ class FakeChannel:
     owner_id: int | None = None
     recipient: FakeUser | None = None
 
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
     def payload(self) -> dict[str, Any]:
         if self.type == DM:
             assert self.recipient is not None
@@ -452,6 +456,12 @@ class FakeDiscord:
             if m.channel_id == channel_id
             and not m.loading
             and (include_ephemeral or not m.ephemeral)
+        ]
+
+    def still_thinking(self) -> list[FakeInteraction]:
+        """Interactions whose deferred "thinking" message was never filled in."""
+        return [
+            i for i in self.interactions.values() if i.original is not None and i.original.loading
         ]
 
     def public_messages(self) -> list[FakeMessage]:
@@ -935,6 +945,13 @@ class FakeDiscord:
     async def _followup(self, request: web.Request) -> web.Response:
         interaction = self._followup_interaction(request)
         body, files = await self._read_body(request)
+        original = interaction.original
+        if original is not None and original.loading:
+            # Discord: the first follow-up after a deferred response fills in the
+            # "thinking" message, which keeps the visibility chosen when deferring.
+            self._check_message(body, files, edit=False)
+            self._apply_edit(original, body, files)
+            return _json_response(original.payload(self.base_url))
         message = self._new_message(interaction.channel_id, body, files, interaction)
         interaction.followups.append(message)
         return _json_response(message.payload(self.base_url))
@@ -967,6 +984,8 @@ class FakeDiscord:
         interaction = self._followup_interaction(request)
         message = self._webhook_message(request, interaction)
         del self.messages[message.id]
+        if message is interaction.original:
+            interaction.original = None
         return web.Response(status=204)
 
     # ----------------------------------------------------------------- REST: channels

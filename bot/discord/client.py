@@ -56,6 +56,8 @@ _log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES = 10080  # a week: the longest Discord allows without boosts
 # Let a burst of moves settle before the scheduler re-reads the next wake-up time.
 SCHEDULE_SETTLE_SECONDS = 1.0
+# On shutdown, let commands and button presses already running finish this long.
+SHUTDOWN_GRACE_SECONDS = 5.0
 DELIVERY_RETRY = timedelta(seconds=60)
 
 __all__ = ["Clock", "PostalBot"]
@@ -90,6 +92,7 @@ class PostalBot(discord.Client):
         self._store: Store | None = None
         self._service: GameService | None = None
         self._settle: asyncio.TimerHandle | None = None
+        self._in_flight: set[asyncio.Task[object]] = set()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -113,10 +116,22 @@ class PostalBot(discord.Client):
         self.scheduler.start()
         self.scheduler.wake()
 
+    def track(self) -> None:
+        """Count the current task (a command or button handler) as in flight until it ends,
+        so ``close`` lets it finish before closing the store."""
+        task = asyncio.current_task()
+        if task is not None and task not in self._in_flight:
+            self._in_flight.add(task)
+            task.add_done_callback(self._in_flight.discard)
+
     async def close(self) -> None:
         if self._settle is not None:
             self._settle.cancel()
         await self.scheduler.stop()
+        current = asyncio.current_task()
+        running = [task for task in self._in_flight if task is not current]
+        if running:
+            await asyncio.wait(running, timeout=SHUTDOWN_GRACE_SECONDS)
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -219,6 +234,7 @@ class PostalBot(discord.Client):
 
     async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         """A Postal button was pressed: let the service decide, then show what happened."""
+        self.track()
         try:
             result = await quickly(
                 interaction, self.service.press_custom_id(user_of(interaction.user), custom_id)

@@ -76,6 +76,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 class PostalTree(app_commands.CommandTree[discord.Client]):
     """The command tree whose ``on_error`` is the single error handler."""
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        # Runs inside the task that handles the command: let the bot track it for shutdown.
+        track = getattr(interaction.client, "track", None)
+        if track is not None:
+            track()
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:

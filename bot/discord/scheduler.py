@@ -38,7 +38,6 @@ class DeadlineScheduler:
         self._wake = asyncio.Event()
         self._next_at: datetime | None = None
         self._task: asyncio.Task[None] | None = None
-        self.rounds = 0
         self._idle = asyncio.Event()
 
     def start(self) -> None:
@@ -83,7 +82,6 @@ class DeadlineScheduler:
                 _log.exception("deadline round failed; retrying in %ss", RETRY_SECONDS)
                 self._next_at = None
                 delay = RETRY_SECONDS
-            self.rounds += 1
             if not self._wake.is_set():
                 self._idle.set()
             with contextlib.suppress(TimeoutError):

@@ -29,6 +29,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     yield server
     await server.stop()
     assert server.violations == [], f"the bot broke Discord's rules: {server.violations}"
+    thinking = [i.id for i in server.still_thinking()]
+    assert thinking == [], f"interactions left 'thinking' forever: {thinking}"
 
 
 @pytest.fixture

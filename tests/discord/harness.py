@@ -88,11 +88,8 @@ class Harness:
     async def clock_round(self) -> None:
         """Run one scheduler round at the clock's current time and wait for it to end."""
         assert self.bot is not None
-        rounds = self.bot.scheduler.rounds
         self.bot.scheduler.wake()
-        await self.fake.wait_until(
-            lambda: self.bot is not None and self.bot.scheduler.rounds > rounds
-        )
+        await asyncio.wait_for(self.bot.scheduler.wait_idle(), READY_TIMEOUT)
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -1,0 +1,61 @@
+"""The deadline scheduler: reminders and time-outs posted in the game's thread, time injected."""
+
+from __future__ import annotations
+
+from tests.discord.harness import Harness, command, play, png_size, start_game
+
+
+async def test_reminder_then_time_out(running: Harness) -> None:
+    """24 h before the deadline the player to move is reminded; after it, they lose on time."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=3)
+    await play(fake, alice, "e4", thread)
+    posted = len(fake.channel_messages(thread.id))
+
+    running.clock.advance(days=1, hours=23)
+    await running.clock_round()
+    assert len(fake.channel_messages(thread.id)) == posted  # nothing due yet
+
+    running.clock.advance(hours=2)  # 23 hours left for bob
+    await running.clock_round()
+    reminder = fake.channel_messages(thread.id)[-1]
+    assert "Reminder" in reminder.text() and reminder.mentions == [bob.id]
+    assert "<t:" in reminder.text()
+
+    await running.clock_round()  # a reminder is sent once
+    assert len(fake.channel_messages(thread.id)) == posted + 1
+
+    running.clock.advance(days=1, minutes=1)  # past the deadline
+    await running.clock_round()
+    ended = fake.channel_messages(thread.id)[-1]
+    assert "bob ran out of time — white wins" in ended.text()
+    assert png_size(ended)[0] >= 256
+    late = await command(fake, bob, "move", {"move": "e5"}, channel=thread)
+    assert late.ephemeral and "is over" in late.text()
+
+
+async def test_time_out_fires_after_a_restart(running: Harness) -> None:
+    """Deadlines live in the database: a bot restarted after the deadline still ends the game."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=1)
+    await running.stop()
+    running.clock.advance(days=2)
+    await running.start()  # the scheduler runs a round at start-up
+    ended = await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(thread.id) if "ran out of time" in m.text()]
+    )
+    assert "alice ran out of time — black wins" in ended[0].text()
+
+
+async def test_open_challenge_expires_and_loses_its_buttons(running: Harness) -> None:
+    """An unanswered challenge expires after 48 hours; its buttons are removed."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    challenge = await command(fake, alice, "challenge")
+    assert [b["label"] for b in challenge.buttons()] == ["Accept", "Cancel"]
+    running.clock.advance(hours=48, minutes=1)
+    await running.clock_round()
+    expired = fake.messages[challenge.id]
+    assert expired.buttons() == [] and "expired" in expired.content

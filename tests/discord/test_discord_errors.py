@@ -1,0 +1,99 @@
+"""The error handler and the 3-second rule: apologies with an id, deferring slow work."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.discord import respond
+from bot.service import errors
+from tests.discord.harness import Harness, command, play, start_game
+from tests.fakediscord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE
+
+
+async def test_unexpected_error_is_logged_and_apologised_for(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug inside a command is logged with a traceback; the user gets an error id."""
+    assert running.bot is not None
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(running.bot.service, "leaderboard", broken)
+    fake = running.fake
+    answer = await command(fake, fake.add_user("alice"), "leaderboard")
+    assert answer.ephemeral and "error id" in answer.text()
+    error_id = answer.text().split("error id ")[1].split(")")[0]
+    logged = running.errors.records
+    assert len(logged) == 1 and error_id in logged[0].getMessage()
+    assert logged[0].exc_info is not None and "database on fire" in str(logged[0].exc_info[1])
+    running.errors.records.clear()
+
+
+async def test_fast_answers_are_not_deferred(running: Harness) -> None:
+    """A quick refusal is the interaction's first response, not a deferred one."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    interaction = await fake.slash(alice, "move", {"move": "e4"})
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == CHANNEL_MESSAGE and ack.data["flags"] & 64
+
+
+async def test_slow_move_is_deferred_then_answered(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the service is slow the bot acknowledges at once and answers when done."""
+    assert running.bot is not None
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    service = running.bot.service
+    move = service.move
+
+    async def slow_move(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(respond.FAST_ANSWER_SECONDS * 4)
+        return await move(*args, **kwargs)
+
+    monkeypatch.setattr(service, "move", slow_move)
+    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.seconds < 1
+    reply = await fake.reply(interaction)
+    assert not reply.ephemeral and "e4" in reply.text() and reply.files
+
+
+async def test_slow_refusal_leaves_nothing_public(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow refusal removes the public "thinking" message and answers ephemerally."""
+    assert running.bot is not None
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    before = len(fake.public_messages())
+
+    async def slow_refusal(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(respond.FAST_ANSWER_SECONDS * 4)
+        raise errors.NotYourTurnError("alice")
+
+    monkeypatch.setattr(running.bot.service, "move", slow_refusal)
+    interaction = await fake.slash(bob, "move", {"move": "e5"}, channel=thread)
+    reply = await fake.reply(interaction)
+    assert reply.ephemeral and "not your turn" in reply.text()
+    assert len(fake.public_messages()) == before
+
+
+async def test_moves_command_marks_targets_privately(running: Harness) -> None:
+    """/moves shows the legal targets of a piece on a board only the asker sees."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    answer = await command(fake, alice, "moves", {"square": "g1"}, channel=thread)
+    assert answer.ephemeral and answer.files
+    assert "Nf3" in answer.text() and "Nh3" in answer.text()
+    bad = await command(fake, alice, "moves", {"square": "z9"}, channel=thread)
+    assert bad.ephemeral and "not a square" in bad.text()
+    await play(fake, alice, "e4", thread)

@@ -1,0 +1,43 @@
+"""Notification settings: a mention, a DM (falling back to a mention), or nothing."""
+
+from __future__ import annotations
+
+from tests.discord.harness import Harness, command, play, start_game
+from tests.fakediscord import DM
+
+
+async def test_dm_instead_of_mention(running: Harness) -> None:
+    """A player who chose DMs gets one when it is their move, and is not mentioned."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    settings = await command(fake, bob, "settings", {"notify": "dm"})
+    assert settings.ephemeral and "direct message" in settings.text()
+    thread, _ = await start_game(fake, alice, bob)
+    reply = await play(fake, alice, "e4", thread)
+    assert reply.mentions == []
+    dms = [c for c in fake.channels.values() if c.type == DM and c.recipient is bob]
+    assert len(dms) == 1
+    sent = fake.channel_messages(dms[0].id)
+    assert len(sent) == 1 and "alice played 1. e4" in sent[0].text()
+    assert f"/{thread.id}" in sent[0].text()  # a link back to the game's thread
+
+
+async def test_closed_dms_fall_back_to_a_mention(running: Harness) -> None:
+    """When the DM cannot be delivered the player is mentioned in the game instead."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob", accepts_dms=False)
+    await command(fake, bob, "settings", {"notify": "dm"})
+    thread, _ = await start_game(fake, alice, bob)
+    reply = await play(fake, alice, "e4", thread)
+    assert reply.mentions == [bob.id]
+
+
+async def test_notifications_off(running: Harness) -> None:
+    """With notifications off the player is neither mentioned nor messaged."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await command(fake, bob, "settings", {"notify": "off"})
+    thread, _ = await start_game(fake, alice, bob)
+    reply = await play(fake, alice, "e4", thread)
+    assert reply.mentions == []
+    assert not [c for c in fake.channels.values() if c.type == DM]
