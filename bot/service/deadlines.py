@@ -24,7 +24,7 @@ from bot.service.results import (
     User,
     VacationStarted,
 )
-from bot.store import GameRecord
+from bot.store import GameRecord, NotifyMode
 from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
@@ -66,13 +66,19 @@ class DeadlineUseCases(EndingUseCases):
             return None  # moved or ended meanwhile
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
-        """Reminders to send now (24 h and 1 h before a deadline by default). Each is due
+        """Reminders to send now (24 h and 1 h before a deadline by default), by mention or
+        DM as ``reminder.player.notify`` says (players who chose "off" get none). Each is due
         until ``mark_reminder_sent`` records it, so a crash before sending retries it."""
         now = now or self.now()
         reminders = []
         for due in await self.store.games.due_reminders(now, self.reminder_hours):
             view = await self._view(due.game)
             assert view.to_move is not None and view.deadline is not None
+            if view.to_move.notify is NotifyMode.OFF:
+                # They asked for silence: record the reminder as sent instead of sending it.
+                hours = [h for h in self.reminder_hours if h >= due.hours_before]
+                await self.store.games.mark_reminded(view.id, view.deadline, hours, now)
+                continue
             left = "1 hour" if due.hours_before == 1 else f"{due.hours_before} hours"
             text = (
                 f"{view.to_move.name}, less than {left} left for your move in {view.title} "

@@ -129,7 +129,6 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
 
 async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
     """Xiangqi plays in the console with WXF and Chinese notation and a text board with a river."""
-    pytest.importorskip("rules.xiangqi")
     script = "\n".join(
         [
             "alice /challenge bob game:xiangqi color:white",

@@ -153,3 +153,15 @@ async def test_schedule_change_callback(store: Store, clock: ManualClock) -> Non
     count = len(calls)
     await service.move(ALICE, PLACE, "e4")
     assert len(calls) == count + 1
+
+
+async def test_no_reminders_for_players_who_chose_off(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A player whose notifications are off gets no reminder, and it does not come back."""
+    started = await start_game(service, days=3)
+    await service.settings(ALICE, notify="off")
+    assert started.game.deadline is not None
+    clock.now = started.game.deadline - timedelta(hours=2)
+    assert await service.due_reminders() == []
+    assert await service.next_wakeup() == started.game.deadline - timedelta(hours=1)

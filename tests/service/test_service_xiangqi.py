@@ -10,8 +10,6 @@ from conftest import ALICE, BOB, PLACE, snapshot, start_game
 import rules
 from bot.service import GameService, MovePlayed, errors
 
-pytest.importorskip("rules.xiangqi")
-
 # A five-ply mate found by search: the red cannon lands behind the black elephant.
 QUICK_MATE = ("b2b4", "a6a5", "b4c4", "f9e8", "c4c9")
 
