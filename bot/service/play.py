@@ -229,6 +229,9 @@ class PlayUseCases(ServiceCore):
         piece = position.piece_at(origin)
         if piece is None:
             text = f"There is no piece on {name}."
+        elif piece.color is not position.side_to_move:
+            side = view.color_name(position.side_to_move)
+            text = f"The piece on {name} cannot move now: it is {side}'s turn."
         elif not moves:
             text = f"The piece on {name} has no legal moves."
         else:

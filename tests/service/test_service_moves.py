@@ -207,6 +207,9 @@ async def test_board_and_legal_targets(service: GameService) -> None:
     assert targets.text == "Legal moves from g1: Nf3, Nh3."
     with pytest.raises(errors.UnknownSquareError):
         await service.legal_targets(ALICE, PLACE, "z9")
+    waiting = await service.legal_targets(BOB, PLACE, "g8")
+    assert waiting.text == "The piece on g8 cannot move now: it is white's turn."
+    assert (await service.legal_targets(ALICE, PLACE, "e5")).text == "There is no piece on e5."
 
 
 async def test_game_over_refuses_moves(service: GameService, db_path: Path) -> None:
