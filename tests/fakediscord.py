@@ -292,6 +292,15 @@ class FakeInteraction:
     ack: Acknowledgement | None = None
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
+    # Seconds from dispatch to the first real answer (not a "thinking" placeholder).
+    answered_seconds: float | None = None
+    acked: asyncio.Event = field(default_factory=asyncio.Event)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def note_answer(self) -> None:
+        if self.answered_seconds is None and self.messages():
+            self.answered_seconds = time.monotonic() - self.dispatched_at
+            self.answered.set()
 
     @property
     def choices(self) -> list[dict[str, Any]]:
@@ -887,6 +896,7 @@ class FakeDiscord:
         if kind == AUTOCOMPLETE_RESULT:
             self._check_choices(interaction, data.get("choices", []))
         interaction.ack = Acknowledgement(kind, elapsed, data)
+        interaction.acked.set()
         message: FakeMessage | None = None
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             flags = int(data.get("flags", 0))
@@ -911,6 +921,7 @@ class FakeDiscord:
                 "response_message_ephemeral": bool(message and message.ephemeral),
             }
         }
+        interaction.note_answer()
         if message is not None:
             result["interaction"]["response_message_id"] = str(message.id)
             result["resource"] = {"type": kind, "message": message.payload(self.base_url)}
@@ -951,9 +962,11 @@ class FakeDiscord:
             # "thinking" message, which keeps the visibility chosen when deferring.
             self._check_message(body, files, edit=False)
             self._apply_edit(original, body, files)
+            interaction.note_answer()
             return _json_response(original.payload(self.base_url))
         message = self._new_message(interaction.channel_id, body, files, interaction)
         interaction.followups.append(message)
+        interaction.note_answer()
         return _json_response(message.payload(self.base_url))
 
     def _webhook_message(self, request: web.Request, interaction: FakeInteraction) -> FakeMessage:
@@ -978,6 +991,7 @@ class FakeDiscord:
         message = self._webhook_message(request, interaction)
         body, files = await self._read_body(request)
         self._apply_edit(message, body, files)
+        interaction.note_answer()
         return _json_response(message.payload(self.base_url))
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:

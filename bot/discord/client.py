@@ -11,6 +11,7 @@ import asyncio
 import logging
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Final, Literal
 
 import discord
 
@@ -53,7 +54,7 @@ from bot.store import Store
 
 _log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # a week: the longest Discord allows without boosts
+THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080  # a week: the longest Discord allows without boosts
 # Let a burst of moves settle before the scheduler re-reads the next wake-up time.
 SCHEDULE_SETTLE_SECONDS = 1.0
 # On shutdown, let commands and button presses already running finish this long.

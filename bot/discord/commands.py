@@ -4,7 +4,7 @@ result. Option types, choices and ranges let Discord validate what it can before
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -147,7 +147,8 @@ async def challenge(
 
 @app_commands.command(name="move", description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五…")
 @app_commands.describe(move="Your move in any notation", game=GAME_HELP)
-@app_commands.autocomplete(move=autocomplete_move, game=autocomplete_game)
+@app_commands.autocomplete(move=autocomplete_move)
+@app_commands.autocomplete(game=autocomplete_game)
 async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
     bot = postal(interaction)
     result = await quickly(
@@ -369,7 +370,7 @@ async def settings(
     await bot.reply(interaction, messages.player_settings(result))
 
 
-ALL_COMMANDS: tuple[app_commands.Command[None, ..., None], ...] = (  # type: ignore[type-arg]
+ALL_COMMANDS: tuple[app_commands.Command[Any, ..., Any], ...] = (
     challenge,
     move,
     board,

@@ -1,0 +1,160 @@
+"""End-to-end latency of /move through Discord's protocol, with many games at once.
+
+Starts the loopback fake Discord (tests/fakediscord.py) in this process and the real bot as
+``python -m bot`` in a subprocess pointed at it, sets up ``--games`` games (challenge, Accept,
+a thread each), then plays ``--plies`` moves in every game concurrently: each game's player
+to move sends ``/move`` after a random think time (uniform 0..2×``--think-ms``; 0 sends every
+move the moment the previous reply arrives). It prints the median and 99th percentile, from
+dispatching the INTERACTION_CREATE to the bot's acknowledgement, and to its final public
+reply carrying the board PNG.
+
+    python benchmarks/discord_e2e.py [--games 200] [--plies 10] [--think-ms 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser  # noqa: E402
+
+OPENING = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O"]
+STEP_TIMEOUT = 60.0
+
+
+@dataclass
+class Sample:
+    ack_ms: float
+    final_ms: float
+
+
+@dataclass
+class Table:
+    white: FakeUser
+    black: FakeUser
+    thread: FakeChannel
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile by nearest rank."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+async def start_bot(fake: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "DEV_GUILD_ID": str(fake.guild_id),
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=database.parent, env=env
+    )
+    await fake.wait_until(lambda: fake.commands(fake.guild_id) and fake._sockets, 60)
+    return process
+
+
+async def set_up_game(fake: FakeDiscord, index: int) -> Table:
+    white, black = fake.add_user(f"white{index}"), fake.add_user(f"black{index}")
+    challenge = await fake.slash(white, "challenge", {"opponent": black, "color": "white"})
+    message = await fake.reply(challenge, STEP_TIMEOUT)
+    press = await fake.click(black, message, "Accept")
+    await fake.acknowledged(press, STEP_TIMEOUT)
+    name = f"white{index} vs black{index} · chess"
+    threads = await fake.wait_until(
+        lambda: [t for t in fake.threads() if t.name == name and fake.channel_messages(t.id)],
+        STEP_TIMEOUT,
+    )
+    return Table(white, black, threads[0])
+
+
+async def play_game(
+    fake: FakeDiscord, table: Table, plies: int, think_ms: float, samples: list[Sample]
+) -> None:
+    players = [table.white, table.black]
+    for ply in range(plies):
+        if think_ms > 0:
+            await asyncio.sleep(random.uniform(0, 2 * think_ms) / 1000)
+        interaction = await fake.slash(
+            players[ply % 2], "move", {"move": OPENING[ply % len(OPENING)]}, channel=table.thread
+        )
+        await asyncio.wait_for(interaction.answered.wait(), STEP_TIMEOUT)
+        assert interaction.ack is not None and interaction.answered_seconds is not None
+        reply = interaction.reply()
+        if reply.ephemeral or not reply.files:
+            raise SystemExit(f"move {ply} in {table.thread.name} failed: {reply.text()}")
+        samples.append(Sample(interaction.ack.seconds * 1000, interaction.answered_seconds * 1000))
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--plies", type=int, default=10, help=f"at most {len(OPENING)}")
+    parser.add_argument("--think-ms", type=float, default=1000.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    random.seed(args.seed)
+    plies = min(args.plies, len(OPENING))
+
+    fake = FakeDiscord()
+    await fake.start()
+    with tempfile.TemporaryDirectory() as folder:
+        bot = await start_bot(fake, Path(folder) / "postal.db")
+        try:
+            started = time.perf_counter()
+            tables = []
+            for batch in range(0, args.games, 20):  # set-up in batches: not what we measure
+                count = min(20, args.games - batch)
+                tables += await asyncio.gather(
+                    *(set_up_game(fake, batch + i) for i in range(count))
+                )
+            setup = time.perf_counter() - started
+
+            samples: list[Sample] = []
+            started = time.perf_counter()
+            await asyncio.gather(
+                *(play_game(fake, table, plies, args.think_ms, samples) for table in tables)
+            )
+            elapsed = time.perf_counter() - started
+        finally:
+            bot.terminate()
+            await bot.wait()
+    await fake.stop()
+
+    acks = [s.ack_ms for s in samples]
+    finals = [s.final_ms for s in samples]
+    print(f"games: {len(tables)} concurrent (set up in {setup:.1f} s), moves: {len(samples)}")
+    print(f"think time: uniform 0..{2 * args.think_ms:.0f} ms between a reply and the next move")
+    print(
+        f"/move -> acknowledgement: median {statistics.median(acks):.1f} ms, "
+        f"p99 {percentile(acks, 0.99):.1f} ms, max {max(acks):.1f} ms"
+    )
+    print(
+        f"/move -> final reply with board PNG: median {statistics.median(finals):.1f} ms, "
+        f"p99 {percentile(finals, 0.99):.1f} ms, max {max(finals):.1f} ms"
+    )
+    print(f"throughput: {len(samples) / elapsed:.1f} moves/s over {elapsed:.1f} s")
+    if fake.violations:
+        print(f"Discord rule violations: {fake.violations}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
