@@ -1,0 +1,161 @@
+"""Layer boundaries from ARCHITECTURE.md, checked by parsing every product module's imports.
+
+rules/ stands alone (standard library only); only bot/discord imports discord; only bot/store
+touches SQL; bot/render and bot/service never reach up to the adapters. Imports under
+``if TYPE_CHECKING:`` count too: a type-only import is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SQL_STATEMENT = re.compile(
+    r"\b(SELECT\s[\s\S]*?\sFROM|INSERT\s+(OR\s+\w+\s+)?INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM"
+    r"|CREATE\s+(TABLE|INDEX)|PRAGMA\s+\w+)\b"
+)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(source: str, module: str, is_package: bool) -> set[str]:
+    """Absolute names of every module ``source`` imports, relative imports resolved."""
+    package = module if is_package else module.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - (node.level - 1)])
+            else:
+                base = ""
+            target = ".".join(p for p in (base, node.module or "") if p)
+            names.add(target)
+            # "from pkg import sub" may import a submodule: count pkg.sub as well.
+            names.update(f"{target}.{alias.name}" for alias in node.names if alias.name != "*")
+    return names
+
+
+def product_modules(*packages: str) -> dict[str, set[str]]:
+    """Module name -> imported names, for every .py file under the given top-level folders."""
+    found = {}
+    for package in packages:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            name = module_name(path)
+            source = path.read_text(encoding="utf-8")
+            found[name] = imports_of(source, name, path.name == "__init__.py")
+    return found
+
+
+def within(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def offenders(modules: dict[str, set[str]], forbidden: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{module} imports {name}"
+        for module, names in modules.items()
+        for name in names
+        if any(within(name, prefix) for prefix in forbidden)
+    )
+
+
+ALL = product_modules("rules", "bot")
+
+
+def test_the_import_parser_resolves_relative_imports() -> None:
+    """The guard itself: relative and from-imports resolve to absolute module names."""
+    source = "import os\nfrom ..service import play\nfrom . import sprites\nimport discord.ui\n"
+    assert imports_of(source, "bot.render.board", is_package=False) == {
+        "os",
+        "bot.service",
+        "bot.service.play",
+        "bot.render",
+        "bot.render.sprites",
+        "discord.ui",
+    }
+    assert imports_of("from .chess import CHESS\n", "rules", is_package=True) == {
+        "rules.chess",
+        "rules.chess.CHESS",
+    }
+    assert offenders({"bot.render.board": {"bot.service.play"}}, ("bot.service",)) == [
+        "bot.render.board imports bot.service.play"
+    ]
+
+
+def test_rules_imports_only_the_standard_library_and_itself() -> None:
+    """rules/ has no third-party or bot imports, so it runs anywhere Python does."""
+    rules = {name: names for name, names in ALL.items() if within(name, "rules")}
+    assert "rules.chess.position" in rules
+    bad = sorted(
+        f"{module} imports {name}"
+        for module, names in rules.items()
+        for name in names
+        if name.split(".")[0] not in sys.stdlib_module_names and not within(name, "rules")
+    )
+    assert bad == []
+
+
+def test_only_bot_discord_imports_discord() -> None:
+    """The discord library is imported by bot/discord alone."""
+    outside = {name: names for name, names in ALL.items() if not within(name, "bot.discord")}
+    assert offenders(outside, ("discord",)) == []
+
+
+@pytest.mark.parametrize("library", ["sqlite3", "aiosqlite"])
+def test_only_bot_store_imports_database_drivers(library: str) -> None:
+    """SQLite drivers are imported by bot/store alone."""
+    outside = {name: names for name, names in ALL.items() if not within(name, "bot.store")}
+    assert offenders(outside, (library,)) == []
+
+
+def test_only_bot_store_contains_sql() -> None:
+    """No SQL statement appears in a string constant outside bot/store."""
+    bad = []
+    for package in ("rules", "bot"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if within(module_name(path), "bot.store") or "__pycache__" in path.parts:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+                if is_text and SQL_STATEMENT.search(node.value):
+                    bad.append(f"{module_name(path)}:{node.lineno}")
+    assert bad == []
+
+
+def test_render_imports_no_service_store_or_adapter() -> None:
+    """bot/render depends on rules and Pillow only, never on the layers above or beside it."""
+    render = {name: names for name, names in ALL.items() if within(name, "bot.render")}
+    forbidden = ("bot.service", "bot.store", "bot.discord", "bot.console", "discord")
+    assert offenders(render, forbidden) == []
+
+
+def test_service_imports_no_adapter() -> None:
+    """bot/service knows nothing of Discord or the console that call it."""
+    service = {name: names for name, names in ALL.items() if within(name, "bot.service")}
+    assert offenders(service, ("discord", "bot.discord", "bot.console")) == []
+
+
+def test_store_imports_no_layer_above_it() -> None:
+    """bot/store never imports the service or the adapters that sit on top of it."""
+    store = {name: names for name, names in ALL.items() if within(name, "bot.store")}
+    forbidden = ("bot.service", "bot.discord", "bot.console", "discord")
+    assert offenders(store, forbidden) == []
+
+
+def test_rules_never_imports_bot() -> None:
+    """The rules engine is the bottom layer: nothing in rules/ imports bot."""
+    rules = {name: names for name, names in ALL.items() if within(name, "rules")}
+    assert offenders(rules, ("bot",)) == []
