@@ -194,23 +194,28 @@ class ServiceCore:
 
     async def _replay(self, record: GameRecord) -> rules.Game:
         """The rules game of ``record``, rebuilt from its stored moves."""
+        return (await self._replay_with_history(record))[0]
+
+    async def _replay_with_history(self, record: GameRecord) -> tuple[rules.Game, tuple[str, ...]]:
+        """The rules game of ``record`` and its stored moves (UCI), replayed from the start
+        position unless this process already replayed a prefix of them."""
         moves = tuple(move.uci for move in await self.store.games.moves(record.id))
         cached = self._replays.get(record.id)
         if cached is not None and cached[0] == record.start_fen:
             _, cached_moves, game = cached
             if cached_moves == moves:
                 self._replays.move_to_end(record.id)
-                return game
+                return game, moves
             if moves[: len(cached_moves)] == cached_moves:
                 for uci in moves[len(cached_moves) :]:
                     game = game.play(uci)
                 self._remember(record.id, record.start_fen, moves, game)
-                return game
+                return game, moves
         game = rules.Game(variant_named(record.variant), record.start_fen)
         for uci in moves:
             game = game.play(uci)
         self._remember(record.id, record.start_fen, moves, game)
-        return game
+        return game, moves
 
     def _remember(
         self, game_id: int, start_fen: str, moves: tuple[str, ...], game: rules.Game

@@ -17,6 +17,7 @@ from bot.service.results import (
     Button,
     ButtonAction,
     ButtonStyle,
+    Ending,
     GameView,
     MovePlayed,
     Place,
@@ -58,25 +59,12 @@ class PlayUseCases(ServiceCore):
         typed = " ".join(text.split())
         if not typed or len(typed) > MAX_MOVE_TEXT:
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
-        game = await self._replay(record)
-        position = game.position
-        try:
-            move = position.parse_move(typed)
-        except rules.AmbiguousMoveError as error:
-            raise AmbiguousMoveError(typed, error.candidate_names) from error
-        except rules.IllegalMoveError as error:
-            if error.reason is IllegalReason.MISSING_PROMOTION:
-                choices = _promotions(position, error.move, typed)
-                if choices:
-                    return await self._promotion_needed(record, game, user, choices)
-            suggestions = moves_of_piece(position, error.move) if error.move else []
-            suggestions = suggestions or near_misses(typed, position)
-            raise IllegalMoveError(typed, error.reason.value, suggestions) from error
-        except rules.InvalidMoveError as error:
-            raise UnreadableMoveError(typed, near_misses(typed, position)) from error
-
-        san = position.san(move)
-        uci = position.uci(move)
+        game, history = await self._replay_with_history(record)
+        parsed = self._parse(game.position, typed)
+        if isinstance(parsed, list):
+            return await self._promotion_needed(record, game, user, parsed)
+        position, move = game.position, parsed
+        san, uci = position.san(move), position.uci(move)
         number = f"{position.fullmove_number}." + (
             "" if position.side_to_move is Color.WHITE else ".."
         )
@@ -102,7 +90,7 @@ class PlayUseCases(ServiceCore):
         )
         if not written.ok:
             raise GameChangedError
-        self._remember(record.id, record.start_fen, (*game.uci_moves(), uci), after)
+        self._remember(record.id, record.start_fen, (*history, uci), after)
         self._schedule_changed()
         updated = replace_record(
             record,
@@ -118,44 +106,48 @@ class PlayUseCases(ServiceCore):
         )
         view = await self._view(updated)
         mover = view.white if user.id == view.white.id else view.black
-        board = await self._board(after, viewer_id=None if outcome else opponent_id)
-        check = after.position.is_check()
-        parts = [f"{mover.name} played {number} {san}."]
-        result_ending = None
-        if outcome is not None:
-            result_ending = self._ending(view, outcome, actor=mover, ratings=written.ratings)
-            parts.append(result_ending.text + ".")
-            if result_ending.rating_changes:
-                parts.append(
-                    "Ratings: " + ", ".join(c.text for c in result_ending.rating_changes) + "."
-                )
-        else:
-            if check:
-                parts.append("Check!")
-            assert view.to_move is not None
-            claimable = after.claimable_draws()
-            if claimable:
-                parts.append(f"{view.to_move.name} may claim a draw ({_claim_names(claimable)}).")
-            parts.append(f"{view.to_move.name} to move.")
+        result_ending = (
+            self._ending(view, outcome, actor=mover, ratings=written.ratings) if outcome else None
+        )
+        # Offers the write dropped: the opponent's draw offer, any takeback request.
         lapsed = tuple(
             offer.kind
             for offer in pending
             if offer.kind is OfferKind.TAKEBACK or offer.from_player_id != user.id
         )
-        if lapsed and outcome is None:
-            parts.insert(1, _lapsed_text(lapsed))
         return MovePlayed(
             game=view,
-            board=board,
+            board=await self._board(after, viewer_id=None if outcome else opponent_id),
             mover=mover,
             san=san,
             uci=uci,
-            check=check,
+            check=after.position.is_check(),
             ending=result_ending,
             notify=view.to_move,
-            text=" ".join(parts),
+            text=_move_text(
+                view, after, f"{mover.name} played {number} {san}.", result_ending, lapsed
+            ),
             lapsed_offers=lapsed,
         )
+
+    @staticmethod
+    def _parse(position: rules.Position, typed: str) -> Move | list[Move]:
+        """The move ``typed`` names, or the promotion moves to choose from when it names a
+        pawn reaching the last rank without a piece. Raises the move ``UserError``s."""
+        try:
+            return position.parse_move(typed)
+        except rules.AmbiguousMoveError as error:
+            raise AmbiguousMoveError(typed, error.candidate_names) from error
+        except rules.IllegalMoveError as error:
+            if error.reason is IllegalReason.MISSING_PROMOTION:
+                choices = _promotions(position, error.move)
+                if choices:
+                    return choices
+            suggestions = moves_of_piece(position, error.move) if error.move else []
+            suggestions = suggestions or near_misses(typed, position)
+            raise IllegalMoveError(typed, error.reason.value, suggestions) from error
+        except rules.InvalidMoveError as error:
+            raise UnreadableMoveError(typed, near_misses(typed, position)) from error
 
     async def _promotion_needed(
         self, record: GameRecord, game: rules.Game, user: User, choices: list[Move]
@@ -257,7 +249,7 @@ class PlayUseCases(ServiceCore):
         return matching_moves(game.position, prefix[:MAX_MOVE_TEXT])
 
 
-def _promotions(position: rules.Position, move: Move | None, typed: str) -> list[Move]:
+def _promotions(position: rules.Position, move: Move | None) -> list[Move]:
     if move is None:
         return []
     found = [
@@ -276,6 +268,32 @@ def _claim_names(claimable: tuple[Termination, ...]) -> str:
         Termination.FIFTY_MOVES: "50-move rule",
     }
     return ", ".join(names.get(t, t.value) for t in claimable) + " — use /draw"
+
+
+def _move_text(
+    view: GameView,
+    after: rules.Game,
+    played: str,
+    ending: Ending | None,
+    lapsed: tuple[OfferKind, ...],
+) -> str:
+    """``alice played 12. Nf3. Check! bob to move.`` and what else players must know."""
+    parts = [played]
+    if ending is not None:
+        parts.append(ending.text + ".")
+        if ending.rating_changes:
+            parts.append("Ratings: " + ", ".join(c.text for c in ending.rating_changes) + ".")
+        return " ".join(parts)
+    if lapsed:
+        parts.append(_lapsed_text(lapsed))
+    if after.position.is_check():
+        parts.append("Check!")
+    assert view.to_move is not None
+    claimable = after.claimable_draws()
+    if claimable:
+        parts.append(f"{view.to_move.name} may claim a draw ({_claim_names(claimable)}).")
+    parts.append(f"{view.to_move.name} to move.")
+    return " ".join(parts)
 
 
 def _lapsed_text(kinds: tuple[OfferKind, ...]) -> str:

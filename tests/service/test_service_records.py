@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from conftest import ALICE, BOB, CAROL, PLACE, play, start_game
+from conftest import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 import rules
-from bot.service import GameService, errors
+from bot.service import GameService, ManualClock, errors
 from bot.service.ratings import NEW_PLAYER, rate_game, update
 from bot.store import NotifyMode, Rating
 
@@ -124,3 +126,35 @@ async def test_settings_notify_and_theme(service: GameService) -> None:
     with pytest.raises(errors.InvalidOptionError):
         await service.settings(BOB, theme="no-such-theme")
     assert (await service.settings(BOB)).board_theme == "default"
+
+
+async def test_timeout_of_rated_game_rates_in_the_same_write(
+    service: GameService, clock: ManualClock, db_path: Path
+) -> None:
+    """A time-out in a rated game writes the result and both ratings together."""
+    started = await start_game(service, days=1)
+    clock.advance(days=1)
+    (ended,) = (await service.expire_overdue()).ended
+    assert [change.player.id for change in ended.ending.rating_changes] == [ALICE.id, BOB.id]
+    assert ended.ending.rating_changes[1].after > 1500  # bob won on time
+    with sqlite3.connect(db_path) as conn:
+        status = conn.execute("SELECT status, result FROM games WHERE id = ?", (started.game.id,))
+        assert status.fetchone() == ("finished", "0-1")
+        ratings = conn.execute("SELECT player_id, games FROM ratings ORDER BY player_id")
+        assert ratings.fetchall() == [(ALICE.id, 1), (BOB.id, 1)]
+
+
+async def test_pending_offer_refusals_change_nothing(service: GameService, db_path: Path) -> None:
+    """Offering twice, or answering an offer that is not there, changes nothing."""
+    await start_game(service)
+    await service.draw(ALICE, PLACE)
+    before = snapshot(db_path)
+    with pytest.raises(errors.OfferPendingError):
+        await service.draw(ALICE, PLACE)
+    with pytest.raises(errors.NoOfferError):
+        await service.decline_draw(ALICE, 1)
+    with pytest.raises(errors.NoOfferError):
+        await service.decline_takeback(BOB, 1)
+    with pytest.raises(errors.NotAPlayerError):
+        await service.draw(CAROL, None, game_id=1)
+    assert snapshot(db_path) == before
