@@ -176,15 +176,15 @@ class Console:
             from bot.render import render_board  # type: ignore[attr-defined]
         except ImportError:
             return  # the renderer is optional for the console: the text board suffices
-        png = await asyncio.to_thread(
-            render_board,
-            board.position,
-            orientation=board.orientation,
-            last_move=board.last_move,
-            check=board.check,
-            marks=board.marks,
-            theme=board.theme,
-        )
+        options: dict[str, Any] = {
+            "orientation": board.orientation,
+            "last_move": board.last_move,
+            "check": board.check,
+            "marks": board.marks,
+        }
+        if board.theme is not None:
+            options["theme"] = board.theme
+        png = await asyncio.to_thread(render_board, board.position, **options)
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / f"game{game.id}-ply{game.ply}{suffix}.png"
         path.write_bytes(png)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+MAX_LISTED_CHOICES = 10
+
 
 class UserError(Exception):
     """Something the user asked for cannot be done; ``message`` says why, kindly."""
@@ -41,7 +43,10 @@ class ChooseGameError(UserError):
     """Several games could be meant; ``choices`` are (game id, label) pairs to pick from."""
 
     def __init__(self, choices: Sequence[tuple[int, str]]) -> None:
-        listed = "; ".join(f"#{game_id} {label}" for game_id, label in choices)
+        shown = choices[:MAX_LISTED_CHOICES]
+        listed = "; ".join(f"#{game_id} {label}" for game_id, label in shown)
+        if len(choices) > len(shown):
+            listed += f"; and {len(choices) - len(shown)} more (see /games)"
         super().__init__(f"You have several games here; say which with the game option: {listed}")
         self.choices = tuple(choices)
 
