@@ -21,8 +21,7 @@ RUN useradd --system --uid 10001 --user-group --no-create-home --home-dir /data 
 
 USER postal
 WORKDIR /data
-ENV DATABASE_URL=sqlite:////data/postal.db \
-    LOG_LEVEL=INFO
+ENV DATABASE_URL=sqlite:////data/postal.db
 VOLUME ["/data"]
 
 # Exec form: the bot is PID 1 and gets SIGTERM from `docker stop`, which closes it cleanly.

@@ -96,3 +96,17 @@ async def test_pgn_in_the_thread_reads_back(running: Harness) -> None:
     assert game.san_moves() == ["e4", "e5", "Nf3"]
     assert tags["White"] == "alice" and tags["Black"] == "bob"
     assert "lichess.org/analysis" in answer.text()
+
+
+async def test_no_thread_when_the_bot_cannot_post_in_threads(harness: Harness) -> None:
+    """Allowed to create threads but not to post in them, the bot keeps the game in the
+    channel rather than opening a thread it could not use."""
+    from tests.fakediscord import BOT_PERMISSIONS, SEND_MESSAGES_IN_THREADS
+
+    harness.fake.bot_permissions = BOT_PERMISSIONS & ~SEND_MESSAGES_IN_THREADS
+    await harness.start()
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    where, first = await start_game(fake, alice, bob)
+    assert fake.threads() == [] and where.id == fake.channel.id
+    assert png_size(first)[0] >= 256

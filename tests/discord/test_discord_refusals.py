@@ -96,3 +96,20 @@ async def test_bad_challenge_options_are_explained(running: Harness) -> None:
     against_bot = await command(fake, alice, "challenge", {"opponent": robot})
     assert against_bot.ephemeral and "is a bot" in against_bot.text()
     assert fake.public_messages() == []
+
+
+async def test_double_move_plays_once(running: Harness) -> None:
+    """Two simultaneous /move commands (a double click) play one move; the other is refused."""
+    import asyncio
+
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    first, second = await asyncio.gather(
+        fake.slash(alice, "move", {"move": "e4"}, channel=thread),
+        fake.slash(alice, "move", {"move": "e4"}, channel=thread),
+    )
+    answers = [await fake.reply(first), await fake.reply(second)]
+    assert sorted(a.ephemeral for a in answers) == [False, True]
+    assert running.bot is not None
+    assert (await running.bot.service.game_view(game_id_of(fake, thread))).ply == 1
