@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
+from service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
 from bot.service import ButtonAction, GameService, ManualClock, errors
 from rules import Color

@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from conftest import ALICE, BOB, CAROL, PLACE, start_game
+from service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
 from bot.service import GameService, MovePlayed, User, errors
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
+from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import (
     ButtonAction,

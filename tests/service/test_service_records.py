@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from conftest import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
+from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 import rules
 from bot.service import GameService, ManualClock, errors

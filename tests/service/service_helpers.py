@@ -1,0 +1,49 @@
+"""Players, a place and helpers shared by the service tests (fixtures live in conftest)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.service import GameService, GameStarted, Place, User
+
+ALICE = User(101, "alice")
+BOB = User(202, "bob")
+CAROL = User(303, "carol")
+ROBOT = User(909, "robot", is_bot=True)
+PLACE = Place(guild_id=1, channel_id=10)
+
+
+async def start_game(
+    service: GameService,
+    variant: str = "chess",
+    *,
+    white: User = ALICE,
+    black: User = BOB,
+    place: Place = PLACE,
+    days: int = 3,
+    rated: bool | None = None,
+    fen: str | None = None,
+) -> GameStarted:
+    """A game between ``white`` and ``black``: challenged by white, accepted by black."""
+    created = await service.challenge(
+        white, place, black, game=variant, color="white", days=days, rated=rated, fen=fen
+    )
+    return await service.accept_challenge(black, created.challenge.id)
+
+
+async def play(service: GameService, game_id: int, *moves: str) -> None:
+    """Play ``moves`` alternately, each by whoever is to move."""
+    for text in moves:
+        view = await service.game_view(game_id)
+        assert view.to_move is not None, f"game over before {text}"
+        mover = (
+            ALICE if view.to_move.id == ALICE.id else BOB if view.to_move.id == BOB.id else CAROL
+        )
+        await service.move(mover, None, text, game_id=game_id)
+
+
+def snapshot(path: Path) -> list[str]:
+    """Every row of the database as SQL, to compare before and after a refused action."""
+    with sqlite3.connect(path) as conn:
+        return list(conn.iterdump())
