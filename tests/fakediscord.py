@@ -796,7 +796,8 @@ class FakeDiscord:
     async def _put_guild_commands(self, request: web.Request) -> web.Response:
         guild_id = int(request.match_info["guild"])
         if guild_id != self.guild_id:
-            raise self._violation(403, 50001, f"Missing Access: guild {guild_id}")
+            # Not a violation: a wrong DEV_GUILD_ID is the operator's mistake to report.
+            raise DiscordError(403, 50001, "Missing Access")
         self.guild_commands[guild_id] = self._register(await request.json(), guild_id)
         self.command_puts.append(f"guild:{guild_id}")
         return _json_response(self.guild_commands[guild_id])

@@ -54,7 +54,8 @@ from bot.store import Store
 
 _log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080  # a week: the longest Discord allows without boosts
+# A week without messages before Discord archives the thread: the longest it allows.
+THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 # Let a burst of moves settle before the scheduler re-reads the next wake-up time.
 SCHEDULE_SETTLE_SECONDS = 1.0
 # On shutdown, let commands and button presses already running finish this long.

@@ -17,6 +17,8 @@ import yarl
 from bot.config import ConfigError, Settings
 from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
+from bot.discord.sync import CommandSyncError
+from bot.store import StoreError
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -75,6 +77,10 @@ async def run(settings: Settings) -> None:
         ) from error
     except discord.PrivilegedIntentsRequired as error:
         raise StartupError(f"Discord refused the gateway intents: {error}") from error
+    except StoreError as error:
+        raise StartupError(f"cannot use the database: {error}") from error
+    except CommandSyncError as error:
+        raise StartupError(str(error)) from error
     except (aiohttp.ClientConnectionError, OSError) as error:
         raise StartupError(
             f"cannot reach Discord at {settings.discord_api_base}: {error}"

@@ -17,6 +17,10 @@ from discord import app_commands
 _log = logging.getLogger(__name__)
 
 
+class CommandSyncError(Exception):
+    """Discord refused to register the slash commands; the message says where and why."""
+
+
 def command_definitions_hash(
     tree: app_commands.CommandTree[discord.Client], guild_id: int | None
 ) -> str:
@@ -38,14 +42,22 @@ async def sync_if_changed(
     save_hash: Callable[[str], Awaitable[None]],
 ) -> bool:
     """Register the commands (to ``guild_id``, else globally) unless unchanged since the last
-    sync; returns whether it synced. Raises ``discord.HTTPException`` if Discord refuses."""
+    sync; returns whether it synced. Raises ``CommandSyncError`` if Discord refuses."""
     if guild_id is not None:
         tree.copy_global_to(guild=discord.Object(guild_id))
     digest = command_definitions_hash(tree, guild_id)
     if await load_hash() == digest:
         _log.info("slash commands unchanged; not syncing")
         return False
-    synced = await tree.sync(guild=None if guild_id is None else discord.Object(guild_id))
+    try:
+        synced = await tree.sync(guild=None if guild_id is None else discord.Object(guild_id))
+    except discord.HTTPException as error:
+        where = "globally" if guild_id is None else f"to DEV_GUILD_ID {guild_id}"
+        hint = " (is the bot a member of that server?)" if guild_id is not None else ""
+        raise CommandSyncError(
+            f"Discord refused to register the slash commands {where}: "
+            f"{error.status} {error.text or error.response.reason}{hint}"
+        ) from error
     await save_hash(digest)
     _log.info(
         "synced %d slash commands %s",

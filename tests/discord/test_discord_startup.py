@@ -39,7 +39,11 @@ async def run_bot_process(env: dict[str, str]) -> tuple[int, str]:
         "-m",
         "bot",
         cwd=ROOT,
-        env={"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), **env},
+        env={
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+            **env,
+        },
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -119,3 +123,44 @@ async def test_bad_setting_is_one_line_and_status_1(tmp_path: Path) -> None:
     )
     assert status == 1
     assert stderr.strip().count("\n") == 0 and "DATABASE_URL" in stderr, stderr
+
+
+async def test_wrong_dev_guild_is_one_line_and_status_1(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A DEV_GUILD_ID the bot is not in gives one line naming it, and exit status 1."""
+    status, stderr = await run_bot_process(
+        {
+            "DISCORD_TOKEN": fake.token,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
+            "DISCORD_API_BASE": fake.api_base,
+            "DISCORD_GATEWAY_URL": fake.gateway_url,
+            "DEV_GUILD_ID": "12345",
+        }
+    )
+    assert status == 1
+    assert stderr.strip().count("\n") == 0, stderr
+    assert "DEV_GUILD_ID 12345" in stderr and "403" in stderr
+
+
+async def test_sigterm_stops_the_bot_cleanly(fake: FakeDiscord, tmp_path: Path) -> None:
+    """`python -m bot` connects, and on SIGTERM (docker stop) exits 0 without noise."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=ROOT,
+        env={
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+            "DISCORD_TOKEN": fake.token,
+            "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
+            "DISCORD_API_BASE": fake.api_base,
+            "DISCORD_GATEWAY_URL": fake.gateway_url,
+        },
+        stderr=asyncio.subprocess.PIPE,
+    )
+    await fake.wait_until(lambda: fake._sockets and fake.global_commands, 60)
+    process.terminate()
+    _, stderr = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0
+    assert stderr.decode().strip() == ""
+    assert (tmp_path / "p.db").is_file()
