@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import queue
 import re
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -164,3 +166,44 @@ def test_help_and_bad_database_url(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DATABASE_URL", "postgresql://localhost/postal")
     assert main([]) == 1
+
+
+def test_each_reply_is_flushed_before_the_next_line(tmp_path: Path) -> None:
+    """A program driving the console line by line reads each reply before sending more."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "l.db"), "--no-images"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    replies: queue.Queue[str] = queue.Queue()
+    stdout = process.stdout
+    threading.Thread(target=lambda: [replies.put(line) for line in stdout], daemon=True).start()
+
+    def ask(line: str, until: str) -> list[str]:
+        assert process.stdin is not None
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        seen = []
+        while True:
+            try:
+                reply = replies.get(timeout=20)
+            except queue.Empty:
+                raise AssertionError(f"no reply to {line!r}; saw {seen}") from None
+            seen.append(reply.rstrip("\n"))
+            if until in reply:
+                return seen
+
+    try:
+        assert ask("alice /challenge bob color:white", "buttons:")[-1].startswith("buttons: [1]")
+        assert "your move in game #1" in ask("bob /press Accept", "your move")[-1]
+        assert ask("bob /move e5", "!") == ["! It is not your turn: alice is to move."]
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=20) == 0
+        process.stdout.close()
+        assert process.stderr is not None
+        process.stderr.close()
