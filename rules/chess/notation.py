@@ -18,6 +18,7 @@ from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, In
 _COORDINATES = re.compile(r"([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
 _LONG = re.compile(r"([nbrqk])([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
 _SAN = re.compile(r"([nbrqk])?([a-h])?([1-8])?[x:]?([a-h][1-8])(?:=?([qrbn]))?", re.IGNORECASE)
+_BISHOP_BY_RANK = re.compile(r"B[1-8][x:]?[a-h][1-8]")
 _ANNOTATIONS = "!?+#"
 # Most to least telling, when several pieces could have been meant.
 _REASON_ORDER = (
@@ -104,8 +105,8 @@ def parse_move(position: ChessPosition, text: str) -> Move:
     if castle in ("OO", "OOO"):
         return _castle(position, text, kingside=castle == "OO")
 
-    # An uppercase B starts SAN for a bishop ("B3d5", disambiguated by rank), never UCI.
-    if not cleaned.startswith("B") and (m := _COORDINATES.fullmatch(cleaned)) is not None:
+    # "B3d5" is SAN for a bishop disambiguated by rank, not the coordinates b3d5 ("B3D5" is).
+    if not _BISHOP_BY_RANK.fullmatch(cleaned) and (m := _COORDINATES.fullmatch(cleaned)):
         origin, target = SQUARES_BY_NAME[m[1].lower()], SQUARES_BY_NAME[m[2].lower()]
         return _coordinate_move(position, text, origin, target, _promotion(m[3]), kind=None)
     if (m := _LONG.fullmatch(cleaned)) is not None:
