@@ -155,6 +155,8 @@ def test_uci_output() -> None:
         # UCI, and coordinates with a dash.
         (START, "e2e4", "e2e4"),
         (START, "e2-e4", "e2e4"),
+        (START, "E2E4", "e2e4"),
+        (START, "B1C3", "b1c3"),  # capitals: the b1 knight, not a bishop from the first rank
         (PROMOTION, "e7e8q", "e7e8q"),
         (PROMOTION, "e7f8n", "e7f8n"),
         (CASTLING_READY, "e1g1", "e1g1"),
