@@ -36,6 +36,7 @@ STEP_TIMEOUT = 60.0
 
 @dataclass
 class Sample:
+    autocomplete_ms: float
     ack_ms: float
     final_ms: float
 
@@ -93,15 +94,27 @@ async def play_game(
     for ply in range(plies):
         if think_ms > 0:
             await asyncio.sleep(random.uniform(0, 2 * think_ms) / 1000)
-        interaction = await fake.slash(
-            players[ply % 2], "move", {"move": OPENING[ply % len(OPENING)]}, channel=table.thread
+        player, move = players[ply % 2], OPENING[ply % len(OPENING)]
+        # What Discord sends while the player types: autocomplete for the first letter.
+        typing = await fake.autocomplete(
+            player, "move", "move", {"move": move[0]}, channel=table.thread
         )
+        if move not in [choice["value"] for choice in typing.choices]:
+            raise SystemExit(f"autocomplete for {move[0]!r} did not offer {move}")
+        assert typing.ack is not None
+        interaction = await fake.slash(player, "move", {"move": move}, channel=table.thread)
         await asyncio.wait_for(interaction.answered.wait(), STEP_TIMEOUT)
         assert interaction.ack is not None and interaction.answered_seconds is not None
         reply = interaction.reply()
         if reply.ephemeral or not reply.files:
             raise SystemExit(f"move {ply} in {table.thread.name} failed: {reply.text()}")
-        samples.append(Sample(interaction.ack.seconds * 1000, interaction.answered_seconds * 1000))
+        samples.append(
+            Sample(
+                typing.ack.seconds * 1000,
+                interaction.ack.seconds * 1000,
+                interaction.answered_seconds * 1000,
+            )
+        )
 
 
 async def main() -> None:
@@ -139,10 +152,15 @@ async def main() -> None:
             await bot.wait()
     await fake.stop()
 
+    completions = [s.autocomplete_ms for s in samples]
     acks = [s.ack_ms for s in samples]
     finals = [s.final_ms for s in samples]
     print(f"games: {len(tables)} concurrent (set up in {setup:.1f} s), moves: {len(samples)}")
     print(f"think time: uniform 0..{2 * args.think_ms:.0f} ms between a reply and the next move")
+    print(
+        f"move autocomplete -> choices: median {statistics.median(completions):.1f} ms, "
+        f"p99 {percentile(completions, 0.99):.1f} ms"
+    )
     print(
         f"/move -> acknowledgement: median {statistics.median(acks):.1f} ms, "
         f"p99 {percentile(acks, 0.99):.1f} ms, max {max(acks):.1f} ms"

@@ -104,6 +104,14 @@ class PostalBot(discord.Client):
             raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
         return self._service
 
+    async def on_ready(self) -> None:
+        _log.info(
+            "connected as %s (id %s) to %d servers",
+            self.user,
+            self.application_id,
+            len(self.guilds),
+        )
+
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.settings.database_path)
         self._service = GameService(
@@ -291,8 +299,9 @@ class PostalBot(discord.Client):
             )
         else:
             await update_pressed_message(interaction, messages.challenge_accepted(result, "here"))
+            mention = await self.notify_turn(result.notify, result.game, result.text)
             message_id = await self.reply(
-                interaction, messages.game_started(result, in_thread=False)
+                interaction, messages.game_started(result, in_thread=False, mention_player=mention)
             )
         if message_id is not None:
             await self.service.set_game_message(result.game.id, message_id)
@@ -310,8 +319,9 @@ class PostalBot(discord.Client):
             return await interaction.message.create_thread(
                 name=messages.clip(game.title, 100), auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
-        except discord.Forbidden:
-            _log.info("not allowed to create a thread in %s; staying in the channel", channel.id)
+        except discord.HTTPException as error:
+            # Forbidden (a channel override), or the message already has a thread.
+            _log.info("no thread in %s (%s); the game stays in the channel", channel.id, error)
             return None
 
     # ------------------------------------------------------------------ the clock

@@ -151,15 +151,15 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     return Reply(content, card, result.board, mentions=mentions)
 
 
-def game_started(result: GameStarted, *, in_thread: bool) -> Reply:
+def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool = False) -> Reply:
     """The first board of a new game. In a thread both players are mentioned, which adds
-    them to it; in a channel only the player to move, as their settings allow."""
+    them to it; in a channel only the player to move, when ``mention_player`` says so."""
     game = result.game
     card = Card(
         game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
     )
     players = [game.white, game.black] if in_thread else []
-    if not in_thread and wants_mention(result.notify):
+    if not in_thread and mention_player:
         players.append(result.notify)
     to_move = result.notify.name
     content, mentions = with_mentions(f"New game! {to_move} to move.", players)
