@@ -1,5 +1,8 @@
 """``PostalBot``: the discord.py client that wires Discord to the game service.
 
+Commands live in ``commands``, button presses in ``presses``, the scheduler's work in
+``clockwork``; this module holds the lifecycle and the ways of saying things.
+
 ``setup_hook`` opens the store (running migrations), builds the service, registers the
 persistent buttons and the slash commands, syncs the commands when they changed, and starts
 the deadline scheduler. ``close`` stops the scheduler, disconnects, and closes the store.
@@ -9,58 +12,40 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime, timedelta
+from functools import partial
 from pathlib import Path
-from typing import Final, Literal
 
 import discord
 
 from bot.config import Settings
 from bot.discord import messages
+from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
-from bot.discord.errors import PostalTree, report_error
+from bot.discord.errors import PostalTree
 from bot.discord.messages import Reply
-from bot.discord.respond import (
-    allowed_mentions,
-    answer,
-    build_embed,
-    build_files,
-    defer,
-    quickly,
-    update_pressed_message,
-)
+from bot.discord.presses import handle_press
+from bot.discord.respond import allowed_mentions, answer, build_embed, build_files, defer
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, buttons_view
 from bot.service import (
     BoardView,
-    ChallengeClosed,
     Clock,
-    GameEnded,
     GameService,
-    GameStarted,
     GameView,
     MovePlayed,
     NotifyMode,
-    OfferDeclined,
     PlayerRef,
-    PromotionNeeded,
-    Reminder,
-    TakenBack,
-    User,
     system_clock,
 )
 from bot.store import Store
 
 _log = logging.getLogger(__name__)
 
-# A week without messages before Discord archives the thread: the longest it allows.
-THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 # Let a burst of moves settle before the scheduler re-reads the next wake-up time.
 SCHEDULE_SETTLE_SECONDS = 1.0
 # On shutdown, let commands and button presses already running finish this long.
 SHUTDOWN_GRACE_SECONDS = 5.0
-DELIVERY_RETRY = timedelta(seconds=60)
 
 __all__ = ["Clock", "PostalBot"]
 
@@ -70,10 +55,6 @@ def bot_intents() -> discord.Intents:
     intents = discord.Intents.none()
     intents.guilds = True
     return intents
-
-
-def user_of(member: discord.User | discord.Member) -> User:
-    return User(member.id, member.display_name, member.bot)
 
 
 class PostalBot(discord.Client):
@@ -90,7 +71,7 @@ class PostalBot(discord.Client):
         self.settings = settings
         self.clock: Clock = clock or system_clock
         self.tree = PostalTree(self)
-        self.scheduler = DeadlineScheduler(self._run_clock, self.clock)
+        self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
         self._store: Store | None = None
         self._service: GameService | None = None
         self._settle: asyncio.TimerHandle | None = None
@@ -243,142 +224,6 @@ class PostalBot(discord.Client):
     # ------------------------------------------------------------------ buttons
 
     async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
-        """A Postal button was pressed: let the service decide, then show what happened."""
+        """A Postal button was pressed (``PostalButton`` calls this)."""
         self.track()
-        try:
-            result = await quickly(
-                interaction, self.service.press_custom_id(user_of(interaction.user), custom_id)
-            )
-            match result:
-                case GameStarted():
-                    await self.start_game(interaction, result)
-                case ChallengeClosed():
-                    await update_pressed_message(interaction, messages.challenge_closed(result))
-                case MovePlayed():
-                    await update_pressed_message(interaction, f"You chose {result.san}.")
-                    await self.announce_move(interaction, result)
-                case PromotionNeeded():
-                    await self.reply(interaction, messages.promotion_needed(result))
-                case GameEnded():
-                    await update_pressed_message(interaction, result.ending.text + ".")
-                    await self.reply(interaction, messages.game_ended(result))
-                case OfferDeclined():
-                    await update_pressed_message(interaction, result.text)
-                case TakenBack():
-                    await update_pressed_message(interaction, result.text)
-                    mention = await self.notify_turn(result.notify, result.game, result.text)
-                    await self.reply(
-                        interaction, messages.taken_back(result, mention_player=mention)
-                    )
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def start_game(self, interaction: discord.Interaction, result: GameStarted) -> None:
-        """A challenge was accepted: open the game's thread when allowed (else stay in the
-        channel), post the first board there, and update the challenge message."""
-        await defer(interaction)
-        thread = await self._open_thread(interaction, result.game)
-        message_id: int | None = None
-        if thread is not None:
-            try:
-                reply = messages.game_started(result, in_thread=True)
-                message = await thread.send(
-                    reply.content,
-                    embed=build_embed(reply) or discord.utils.MISSING,
-                    files=await build_files(reply, self.render),
-                    allowed_mentions=allowed_mentions(reply),
-                )
-                message_id = message.id
-            except discord.Forbidden:
-                _log.info("cannot post in thread %s; the game stays in the channel", thread.id)
-                thread = None
-        if thread is not None:
-            await self.service.set_game_thread(result.game.id, thread.id)
-            await update_pressed_message(
-                interaction, messages.challenge_accepted(result, f"in {thread.mention}")
-            )
-        else:
-            await update_pressed_message(interaction, messages.challenge_accepted(result, "here"))
-            mention = await self.notify_turn(result.notify, result.game, result.text)
-            message_id = await self.reply(
-                interaction, messages.game_started(result, in_thread=False, mention_player=mention)
-            )
-        if message_id is not None:
-            await self.service.set_game_message(result.game.id, message_id)
-
-    async def _open_thread(
-        self, interaction: discord.Interaction, game: GameView
-    ) -> discord.Thread | None:
-        channel = interaction.channel
-        permissions = interaction.app_permissions
-        if not isinstance(channel, discord.TextChannel) or interaction.message is None:
-            return None
-        if not (permissions.create_public_threads and permissions.send_messages_in_threads):
-            return None
-        try:
-            return await interaction.message.create_thread(
-                name=messages.clip(game.title, 100), auto_archive_duration=THREAD_ARCHIVE_MINUTES
-            )
-        except discord.HTTPException as error:
-            # Forbidden (a channel override), or the message already has a thread.
-            _log.info("no thread in %s (%s); the game stays in the channel", channel.id, error)
-            return None
-
-    # ------------------------------------------------------------------ the clock
-
-    async def _run_clock(self, now: datetime) -> datetime | None:
-        """One scheduler round: time-outs, expired challenges, reminders; returns when the
-        next round is due."""
-        service = self.service
-        failed = False
-        report = await service.expire_overdue(now)
-        for ended in report.ended:
-            failed |= not await self._deliver(ended.game, messages.game_ended(ended))
-        for closed in report.expired_challenges:
-            failed |= not await self._close_challenge_message(closed)
-        for reminder in await service.due_reminders(now):
-            if await self._remind(reminder):
-                await service.mark_reminder_sent(reminder)
-            else:
-                failed = True
-        wakeup = await service.next_wakeup()
-        if failed:
-            retry = self.clock() + DELIVERY_RETRY
-            return retry if wakeup is None else min(wakeup, retry)
-        return wakeup
-
-    async def _deliver(self, game: GameView, reply: Reply) -> bool:
-        """Post in the game's place; False on a failure worth retrying. A channel the bot
-        can no longer reach counts as delivered: retrying would never succeed."""
-        try:
-            await self.post_in_game(game, reply)
-        except (discord.Forbidden, discord.NotFound) as error:
-            _log.warning("cannot post in game %s's channel: %s", game.id, error)
-        except (discord.HTTPException, OSError) as error:
-            _log.warning("posting in game %s failed, will retry: %s", game.id, error)
-            return False
-        return True
-
-    async def _remind(self, reminder: Reminder) -> bool:
-        mention = await self.notify_turn(reminder.player, reminder.game, reminder.text)
-        return await self._deliver(
-            reminder.game, messages.reminder(reminder, mention_player=mention)
-        )
-
-    async def _close_challenge_message(self, closed: ChallengeClosed) -> bool:
-        challenge = closed.challenge
-        if challenge.message_id is None:
-            return True
-        channel = self.get_partial_messageable(
-            challenge.channel_id, guild_id=challenge.guild_id or None
-        )
-        try:
-            await channel.get_partial_message(challenge.message_id).edit(
-                content=messages.challenge_closed(closed), view=None
-            )
-        except (discord.Forbidden, discord.NotFound) as error:
-            _log.warning("cannot edit expired challenge %s: %s", challenge.id, error)
-        except (discord.HTTPException, OSError) as error:
-            _log.warning("editing expired challenge %s failed: %s", challenge.id, error)
-            return False
-        return True
+        await handle_press(self, interaction, custom_id)

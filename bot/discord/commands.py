@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
+from bot.discord.context import place_of, user_of
 from bot.discord.respond import quickly
 from bot.service import (
     BoardShown,
@@ -17,10 +18,8 @@ from bot.service import (
     GameEnded,
     MovePlayed,
     OfferMade,
-    Place,
     PromotionNeeded,
     TakenBack,
-    User,
 )
 from bot.service.themes import available_themes
 
@@ -43,19 +42,6 @@ VacationDays = app_commands.Range[int, 1, 30]
 
 def postal(interaction: discord.Interaction) -> PostalBot:
     return cast("PostalBot", interaction.client)
-
-
-def user_of(member: discord.User | discord.Member) -> User:
-    return User(member.id, member.display_name, member.bot)
-
-
-def place_of(interaction: discord.Interaction) -> Place:
-    """Where the command was typed: a thread counts as its parent channel plus the thread."""
-    guild_id = interaction.guild_id or 0
-    channel = interaction.channel
-    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
-        return Place(guild_id, channel.parent_id, channel.id)
-    return Place(guild_id, interaction.channel_id or 0)
 
 
 def _game_option(interaction: discord.Interaction) -> int | None:

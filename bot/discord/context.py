@@ -1,0 +1,22 @@
+"""Who acts and where, in the service's terms, from a Discord interaction."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service import Place, User
+
+
+def user_of(member: discord.User | discord.Member) -> User:
+    """The service's view of a Discord user: id, display name, whether it is a bot."""
+    return User(member.id, member.display_name, member.bot)
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    """Where the command was typed: a thread counts as its parent channel plus the thread;
+    outside a server (DMs) the guild id is 0."""
+    guild_id = interaction.guild_id or 0
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        return Place(guild_id, channel.parent_id, channel.id)
+    return Place(guild_id, interaction.channel_id or 0)
