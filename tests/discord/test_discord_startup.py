@@ -32,6 +32,12 @@ SPEC_COMMANDS = {
 }
 
 
+def process_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` plus what a child Python needs to import the project."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    return {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": path, **env}
+
+
 async def run_bot_process(env: dict[str, str]) -> tuple[int, str]:
     """Run ``python -m bot`` with ``env``; returns (exit status, stderr)."""
     process = await asyncio.create_subprocess_exec(
@@ -39,11 +45,7 @@ async def run_bot_process(env: dict[str, str]) -> tuple[int, str]:
         "-m",
         "bot",
         cwd=ROOT,
-        env={
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-            **env,
-        },
+        env=process_env(env),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -148,14 +150,14 @@ async def test_sigterm_stops_the_bot_cleanly(fake: FakeDiscord, tmp_path: Path) 
         "-m",
         "bot",
         cwd=ROOT,
-        env={
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-            "DISCORD_TOKEN": fake.token,
-            "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
-            "DISCORD_API_BASE": fake.api_base,
-            "DISCORD_GATEWAY_URL": fake.gateway_url,
-        },
+        env=process_env(
+            {
+                "DISCORD_TOKEN": fake.token,
+                "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
+                "DISCORD_API_BASE": fake.api_base,
+                "DISCORD_GATEWAY_URL": fake.gateway_url,
+            }
+        ),
         stderr=asyncio.subprocess.PIPE,
     )
     await fake.wait_until(lambda: fake._sockets and fake.global_commands, 60)
