@@ -12,7 +12,7 @@ import asyncio
 import io
 from collections.abc import Awaitable, Callable
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -69,8 +69,19 @@ async def quickly(interaction: discord.Interaction, work: Awaitable[T]) -> T:
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=FAST_ANSWER_SECONDS)
     if not done:
-        await defer(interaction)
+        try:
+            await defer(interaction)
+        except BaseException:
+            # The work (a move already being stored, say) finishes on its own; nobody will
+            # wait for it now, so its outcome must not be reported as never retrieved.
+            task.add_done_callback(_consume)
+            raise
     return await task
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
