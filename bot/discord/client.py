@@ -150,7 +150,10 @@ class PostalBot(discord.Client):
         return path.read_text(encoding="utf-8").strip() if path.is_file() else None
 
     async def _save_sync_hash(self, digest: str) -> None:
-        self._sync_hash_path().write_text(digest + "\n", encoding="utf-8")
+        path = self._sync_hash_path()
+        partial_file = path.with_name(path.name + ".tmp")
+        partial_file.write_text(digest + "\n", encoding="utf-8")
+        partial_file.replace(path)  # atomic: a crash never leaves half a hash
 
     # ------------------------------------------------------------------ rendering
 
