@@ -130,10 +130,11 @@ def renderer_available() -> bool:
         return False
 
 
-async def main(games: int, moves: int, seconds: float, max_plies: int) -> None:
+async def main(games: int, moves: int, seconds: float, max_plies: int, synchronous: str) -> None:
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.db")
+        store = await Store.open(Path(folder) / "bench.db", synchronous=synchronous)
+        print(f"SQLite synchronous={synchronous}")
         try:
             service = GameService(store)
             began = time.perf_counter()
@@ -185,5 +186,8 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--plies", type=int, default=6, help="most plies played into each game")
+    parser.add_argument(
+        "--synchronous", choices=("FULL", "NORMAL"), default="FULL", help="SQLite durability"
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.seconds, args.plies))
+    asyncio.run(main(args.games, args.moves, args.seconds, args.plies, args.synchronous))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 
 import rules
@@ -85,11 +85,18 @@ class ServiceCore:
         if self.on_schedule_change is not None:
             self.on_schedule_change()
 
-    async def _deadline_for(self, player_id: int, now: datetime, days: int) -> datetime:
+    async def _deadline_for(
+        self, player_id: int, now: datetime, days: int, player: Player | None = None
+    ) -> datetime:
         """When ``player_id``'s move is due: ``days`` from now, or from the end of their
-        vacation if they are on one."""
-        starts = await self.store.players.vacation_until(player_id, now) or now
-        return max(starts, now) + timedelta(days=days)
+        vacation if they are on one (``player`` saves looking them up)."""
+        if player is None or player.id != player_id:
+            player = await self.store.players.get(player_id)
+        starts = now
+        if player is not None and player.on_vacation(now):
+            assert player.vacation_ends_at is not None
+            starts = player.vacation_ends_at
+        return starts + timedelta(days=days)
 
     # --- players -------------------------------------------------------------------------
 
@@ -102,8 +109,7 @@ class ServiceCore:
         self._known_users[user.id] = (user.name, user.is_bot)
 
     async def _refs(self, *player_ids: int) -> dict[int, PlayerRef]:
-        players = await self.store.players.get_many(list(set(player_ids)))
-        return {player_id: _ref(players.get(player_id), player_id) for player_id in player_ids}
+        return refs_of(await self.store.players.get_many(list(set(player_ids))), player_ids)
 
     async def _ref(self, player_id: int) -> PlayerRef:
         return (await self._refs(player_id))[player_id]
@@ -258,14 +264,16 @@ class ServiceCore:
         orientation: Color | None = None,
         viewer_id: int | None = None,
         marks: tuple[int, ...] = (),
+        viewer: Player | None = None,
     ) -> BoardView:
+        """What to draw, in the theme of the viewer (``viewer`` or looked up by id)."""
         position = game.position
         check = position.king_square(position.side_to_move) if position.is_check() else None
-        theme = None
-        if viewer_id is not None:
+        if viewer is None and viewer_id is not None:
             viewer = await self.store.players.get(viewer_id)
-            if viewer is not None and viewer.board_theme != DEFAULT_THEME:
-                theme = viewer.board_theme
+        theme = None
+        if viewer is not None and viewer.board_theme != DEFAULT_THEME:
+            theme = viewer.board_theme
         return BoardView(
             position=position,
             orientation=orientation or position.side_to_move,
@@ -345,6 +353,11 @@ def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None
         case Termination.ABORTED:
             return f"Game aborted by {who}"
     return f"Game over — {wins}"
+
+
+def refs_of(players: dict[int, Player], player_ids: Iterable[int]) -> dict[int, PlayerRef]:
+    """``PlayerRef``s of ``player_ids`` from looked-up players (unknown ids get a name)."""
+    return {player_id: _ref(players.get(player_id), player_id) for player_id in player_ids}
 
 
 def _ref(player: Player | None, player_id: int) -> PlayerRef:

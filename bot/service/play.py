@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from bot.service.core import ServiceCore, replace_record
+from bot.service.core import ServiceCore, refs_of, replace_record
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -72,11 +72,14 @@ class PlayUseCases(ServiceCore):
         outcome = after.outcome()
         now = self.now()
         opponent_id = record.opponent_of(user.id)
+        players = await self.store.players.get_many([record.white_id, record.black_id])
+        opponent = players.get(opponent_id)
         ending = GameEnding(outcome.result(), outcome.termination.value) if outcome else None
         deadline = (
-            None if outcome else await self._deadline_for(opponent_id, now, record.days_per_move)
+            None
+            if outcome
+            else await self._deadline_for(opponent_id, now, record.days_per_move, opponent)
         )
-        pending = await self.store.games.offers(record.id)
         written = await self.store.games.play_move(
             record,
             uci=uci,
@@ -104,20 +107,15 @@ class PlayUseCases(ServiceCore):
             termination=ending.termination if ending else None,
             finished_at=now if outcome else None,
         )
-        view = await self._view(updated)
+        view = await self._view(updated, refs_of(players, (record.white_id, record.black_id)))
         mover = view.white if user.id == view.white.id else view.black
         result_ending = (
             self._ending(view, outcome, actor=mover, ratings=written.ratings) if outcome else None
         )
-        # Offers the write dropped: the opponent's draw offer, any takeback request.
-        lapsed = tuple(
-            offer.kind
-            for offer in pending
-            if offer.kind is OfferKind.TAKEBACK or offer.from_player_id != user.id
-        )
+        lapsed = written.lapsed  # the opponent's draw offer, any takeback request
         return MovePlayed(
             game=view,
-            board=await self._board(after, viewer_id=None if outcome else opponent_id),
+            board=await self._board(after, viewer=None if outcome else opponent),
             mover=mover,
             san=san,
             uci=uci,

@@ -216,7 +216,7 @@ class ReportUseCases(ServiceCore):
         used = await self.store.players.vacation_days_used(
             user.id, year_start, datetime(now.year + 1, 1, 1, tzinfo=UTC)
         )
-        until = await self.store.players.vacation_until(user.id, now)
+        until = player.vacation_ends_at if player.on_vacation(now) else None
         left = self.vacation_days_per_year - used
         where = {
             NotifyMode.CHANNEL: "a mention in the game's channel",

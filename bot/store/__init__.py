@@ -45,9 +45,10 @@ class Store:
         self.ratings = Ratings(database)
 
     @classmethod
-    async def open(cls, path: Path | str) -> Store:
-        """Open the SQLite file at ``path`` and migrate it. Raises ``StoreError``."""
-        return cls(await Database.open(path))
+    async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
+        """Open the SQLite file at ``path`` and migrate it (see ``Database.open`` for
+        ``synchronous``). Raises ``StoreError``."""
+        return cls(await Database.open(path, synchronous=synchronous))
 
     @property
     def path(self) -> Path:

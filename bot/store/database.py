@@ -12,6 +12,7 @@ from pathlib import Path
 import aiosqlite
 
 BUSY_TIMEOUT_MS = 5000
+SYNCHRONOUS_MODES = ("FULL", "NORMAL")
 
 
 class StoreError(RuntimeError):
@@ -48,11 +49,15 @@ class Database:
         self.path = path
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
+    async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Database:
         """Open (creating if needed) the database file and bring its schema up to date.
 
+        ``synchronous`` FULL (the default) makes every committed move survive a power cut;
+        NORMAL only a crashed or killed process (WAL stays consistent either way).
         Raises ``StoreError`` if the file has a schema newer than this code knows.
         """
+        if synchronous not in SYNCHRONOUS_MODES:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
         path = Path(path)
         if path.parent != Path(""):
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -60,8 +65,7 @@ class Database:
         try:
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await connection.execute("PRAGMA journal_mode = WAL")
-            # FULL: a committed move survives power loss, not only a killed process.
-            await connection.execute("PRAGMA synchronous = FULL")
+            await connection.execute(f"PRAGMA synchronous = {synchronous}")
             await connection.execute("PRAGMA foreign_keys = ON")
             database = cls(connection, path)
             await database._migrate()

@@ -249,15 +249,18 @@ class Games:
                 "INSERT INTO moves (game_id, ply, uci, san, played_at) VALUES (?, ?, ?, ?, ?)",
                 (game.id, game.ply + 1, uci, san, to_epoch(now)),
             )
-            await conn.execute(
+            cursor = await conn.execute(
                 "DELETE FROM offers WHERE game_id = ? "
-                "AND (kind = 'takeback' OR from_player_id <> ?)",
+                "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
                 (game.id, mover_id),
             )
+            rows = await cursor.fetchall()
+            lapsed = tuple(sorted((OfferKind(row[0]) for row in rows), key=lambda k: k.value))
+            await cursor.close()
             ratings = None
             if ending is not None:
                 ratings = await _finish(conn, game, ending, now, rate)
-        return Written(ok=True, ratings=ratings)
+        return Written(ok=True, ratings=ratings, lapsed=lapsed)
 
     async def finish(
         self,

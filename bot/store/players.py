@@ -6,9 +6,13 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.database import Database
-from bot.store.records import NotifyMode, Player, from_epoch, to_epoch
+from bot.store.records import NotifyMode, Player, from_epoch, from_epoch_or_none, to_epoch
 
-_PLAYER_COLUMNS = "id, display_name, is_bot, notify, board_theme"
+# The end of the player's latest vacation comes along, so a move needs no second query.
+_PLAYER_COLUMNS = (
+    "id, display_name, is_bot, notify, board_theme, "
+    "(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = players.id)"
+)
 
 
 def player_from_row(row: Any) -> Player:
@@ -18,6 +22,7 @@ def player_from_row(row: Any) -> Player:
         is_bot=bool(row[2]),
         notify=NotifyMode(row[3]),
         board_theme=row[4],
+        vacation_ends_at=from_epoch_or_none(row[5]),
     )
 
 
@@ -90,18 +95,6 @@ class Players:
             )
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
-
-    async def vacation_until(self, player_id: int, now: datetime) -> datetime | None:
-        """When the player's running vacation ends, or None if they are not on vacation."""
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT MAX(ends_at) FROM vacations WHERE player_id = ? AND starts_at <= ?",
-                (player_id, to_epoch(now)),
-            )
-            row = await cursor.fetchone()
-        if row is None or row[0] is None or row[0] <= to_epoch(now):
-            return None
-        return from_epoch(row[0])
 
     async def start_vacation(
         self,

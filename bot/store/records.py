@@ -35,11 +35,17 @@ class OfferKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A player; ``vacation_ends_at`` is the end of their latest vacation (maybe past)."""
+
     id: int
     display_name: str
     is_bot: bool
     notify: NotifyMode
     board_theme: str
+    vacation_ends_at: datetime | None = None
+
+    def on_vacation(self, now: datetime) -> bool:
+        return self.vacation_ends_at is not None and self.vacation_ends_at > now
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +189,9 @@ class RatingUpdate:
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """What a conditional write did: ``ok`` is False when the game had changed meanwhile."""
+    """What a conditional write did: ``ok`` is False when the game had changed meanwhile;
+    ``lapsed`` lists the offers a move dropped."""
 
     ok: bool
     ratings: RatingUpdate | None = None
+    lapsed: tuple[OfferKind, ...] = ()

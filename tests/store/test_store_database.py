@@ -166,3 +166,10 @@ async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
                 )
     finally:
         await store.close()
+
+
+async def test_unknown_synchronous_mode_is_refused(tmp_path: Path) -> None:
+    """Only FULL and NORMAL durability are accepted, and nothing is created otherwise."""
+    with pytest.raises(ValueError, match="synchronous"):
+        await Store.open(tmp_path / "x.db", synchronous="OFF")
+    assert not (tmp_path / "x.db").exists()
