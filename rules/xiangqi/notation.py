@@ -9,7 +9,9 @@
   a file are ``P+``/``P3``/``P-``, four or five add ``++`` and ``--`` for the outermost, and
   when two files hold several soldiers the file number replaces the letter (``3+``, ``33``,
   ``3-``). Advisors and elephants are never marked: their direction tells them apart. Read
-  also: ``=`` for ``.``, ``N``/``B`` for ``H``/``E``, lowercase, and ``+C.5``/``-R+1``.
+  also: ``=`` for ``.``, ``N``/``B`` for ``H``/``E``, lowercase, ``+C.5``/``-R+1``, a file
+  number on a tandem piece when only one of them can make the move (``C8+7``), and
+  Fairy-Stockfish's soldier form, place from the front then file (``23=2``).
 - Chinese: ``炮二平五`` (red: numerals 一…九), ``马８进７`` (black: digits, full-width when
   written, either width when read); 前/后 (中 for the middle of three; 二/三/四 for the
   inner soldiers of four or five) name tandem pieces, and 前三/中三/后三 replace the soldier
@@ -292,9 +294,12 @@ def _parse_wxf(text: str) -> _Spec | None:
         return _Spec(SOLDIER, None, place, m[2], int(m[3]))
     if m := _WXF_SOLDIER_FILE.fullmatch(text):
         number, marker = int(m[1]), m[2]
+        if marker.isdigit() and int(marker) != number:
+            # Fairy-Stockfish's form: the soldier's place counted from the front, then its
+            # file ("23=2": the second soldier on file 3).
+            ordinal = number
+            return _Spec(SOLDIER, int(marker), lambda n: ordinal - 1, m[3], int(m[4]))
         if marker.isdigit():
-            if int(marker) != number:
-                return None
             place = _CHINESE_PLACES["中"]
         else:
             place = (lambda n: 0) if marker == "+" else (lambda n: n - 1)

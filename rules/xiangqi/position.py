@@ -265,7 +265,13 @@ class XiangqiPosition:
             return IllegalReason.IN_CHECK
         if piece == GENERAL:
             return IllegalReason.INTO_CHECK
-        return IllegalReason.PINNED
+        # Pinned if leaving the square is what exposes the general; otherwise the piece
+        # landed between the general and an enemy cannon and made itself a screen.
+        lifted = list(board)
+        lifted[f] = 0
+        if is_attacked(lifted, own_general, not self._red):
+            return IllegalReason.PINNED
+        return IllegalReason.INTO_CHECK
 
     def _reach(self, f: Square, t: Square, piece: int) -> IllegalReason | None:
         """Whether the piece on ``f`` can reach ``t`` by its own movement (CANNOT_REACH), and
