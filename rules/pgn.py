@@ -106,6 +106,9 @@ def _movetext_tokens(body: str) -> tuple[list[str], str | None]:
             end = body.find("\n", index)
             index = len(body) if end < 0 else end + 1
             continue
+        if char == "}":
+            # Without this the token scan below would stop at once and never advance.
+            raise InvalidRecordError("a comment '}' closes nothing")
         if char == "(":
             depth += 1
             index += 1
