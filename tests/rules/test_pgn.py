@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -222,6 +223,25 @@ def test_unreadable_records_are_refused(text: str) -> None:
     """Empty records, unbalanced comments or variations and other variants are refused."""
     with pytest.raises(InvalidRecordError):
         CHESS.read_record(text)
+
+
+def test_stray_closing_brace_is_refused_without_hanging() -> None:
+    """A '}' that closes no comment is an error, not an endless loop (run in a watched thread)."""
+    outcome: list[BaseException | None] = []
+
+    def read() -> None:
+        try:
+            CHESS.read_record("1. e4 } e5 *")
+        except InvalidRecordError as error:
+            outcome.append(error)
+        else:
+            outcome.append(None)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout=10)
+    assert not reader.is_alive(), "read_record never returned"
+    assert outcome and isinstance(outcome[0], InvalidRecordError)
 
 
 def test_bad_fen_tag_is_refused() -> None:
