@@ -152,3 +152,17 @@ def test_parse_move_raises_only_rules_errors(text: str, fen: str) -> None:
     except RulesError:
         return
     assert isinstance(move, Move) and position.is_legal(move)
+
+
+PGN_ALPHABET = '[]"\\{}();$!?*.-/ \n1234567890abcdefghNBRQKOx=+#EvntFS'
+
+
+@TEXT_SETTINGS
+@given(st.one_of(st.text(max_size=200), st.text(PGN_ALPHABET, max_size=200)))
+def test_read_record_raises_only_rules_errors(text: str) -> None:
+    """Any text given as PGN reads as a game or raises a RulesError, never another error."""
+    try:
+        tags, game = CHESS.read_record(text)
+    except RulesError:
+        return
+    assert isinstance(tags, dict) and isinstance(game, Game)
