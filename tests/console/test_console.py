@@ -181,13 +181,18 @@ def test_each_reply_is_flushed_before_the_next_line(tmp_path: Path) -> None:
     assert process.stdin is not None and process.stdout is not None
     replies: queue.Queue[str] = queue.Queue()
     stdout = process.stdout
-    threading.Thread(target=lambda: [replies.put(line) for line in stdout], daemon=True).start()
+
+    def pump() -> None:
+        for line in stdout:
+            replies.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
 
     def ask(line: str, until: str) -> list[str]:
         assert process.stdin is not None
         process.stdin.write(line + "\n")
         process.stdin.flush()
-        seen = []
+        seen: list[str] = []
         while True:
             try:
                 reply = replies.get(timeout=20)

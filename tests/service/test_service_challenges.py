@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
-from bot.service import ButtonAction, GameService, ManualClock, errors
+from bot.service import ButtonAction, GameService, ManualClock, User, errors
 from rules import Color
 
 
@@ -56,9 +57,9 @@ async def test_open_challenge_accepted_by_anyone(service: GameService) -> None:
 async def test_bad_challenges_change_nothing(
     service: GameService,
     db_path: Path,
-    opponent,
-    options,
-    error,  # type: ignore[no-untyped-def]
+    opponent: User,
+    options: dict[str, Any],
+    error: type[errors.UserError],
 ) -> None:
     """Self, bot, bad days/game/colour/FEN, rated custom start, finished start: refused."""
     await service.challenge(CAROL, PLACE, BOB)  # the database is not empty

@@ -12,6 +12,7 @@ from bot.service import (
     GameEnded,
     GameService,
     MovePlayed,
+    OfferDeclined,
     OfferKind,
     OfferMade,
     TakenBack,
@@ -70,6 +71,7 @@ async def test_draw_offer_lapses_when_opponent_moves(service: GameService) -> No
     await start_game(service)
     await play(service, 1, "e4")
     offer = await service.draw(ALICE, PLACE)  # alice offers while bob is to move
+    assert isinstance(offer, OfferMade)
     moved = await service.move(BOB, PLACE, "e5")
     assert isinstance(moved, MovePlayed)
     assert moved.lapsed_offers == (OfferKind.DRAW,)
@@ -141,8 +143,10 @@ async def test_takeback_refusals(service: GameService, db_path: Path) -> None:
         await service.takeback(CAROL, None, game_id=1)
     assert snapshot(db_path) == before
     request = await service.takeback(ALICE, PLACE)
-    declined = await service.press_custom_id(BOB, request.buttons[1].custom_id)  # type: ignore[union-attr]
-    assert declined.text == "bob declined the takeback request."  # type: ignore[union-attr]
+    assert isinstance(request, OfferMade)
+    declined = await service.press_custom_id(BOB, request.buttons[1].custom_id)
+    assert isinstance(declined, OfferDeclined)
+    assert declined.text == "bob declined the takeback request."
 
 
 async def test_abort_only_before_both_moved(service: GameService, db_path: Path) -> None:

@@ -15,6 +15,7 @@ from bot.service import (
     MovePlayed,
     Place,
     PromotionNeeded,
+    User,
     errors,
 )
 from bot.store import NotifyMode
@@ -76,10 +77,10 @@ async def test_check_is_announced(service: GameService) -> None:
 async def test_refused_moves_change_nothing(
     service: GameService,
     db_path: Path,
-    user,
-    text,
-    error,
-    message,  # type: ignore[no-untyped-def]
+    user: User,
+    text: str,
+    error: type[errors.UserError],
+    message: str,
 ) -> None:
     """Wrong player, wrong turn, unreadable and illegal moves are refused kindly."""
     await start_game(service)

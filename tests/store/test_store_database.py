@@ -149,7 +149,7 @@ async def test_records_are_frozen(tmp_path: Path) -> None:
     try:
         game = await _game(store)
         with pytest.raises(dataclasses.FrozenInstanceError):
-            game.ply = 5  # type: ignore[misc]
+            game.ply = 5  # type: ignore[misc, unused-ignore]
     finally:
         await store.close()
 
