@@ -10,7 +10,7 @@ import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 import rules
-from bot.service import GameService, ManualClock, errors
+from bot.service import GameService, ManualClock, Place, errors
 from bot.service.ratings import NEW_PLAYER, rate_game, update
 from bot.store import NotifyMode, Rating
 
@@ -158,3 +158,23 @@ async def test_pending_offer_refusals_change_nothing(service: GameService, db_pa
     with pytest.raises(errors.NotAPlayerError):
         await service.draw(CAROL, None, game_id=1)
     assert snapshot(db_path) == before
+
+
+async def test_ratings_are_per_server_and_per_game(service: GameService) -> None:
+    """A result on one server or in one game kind leaves the other tables alone."""
+    elsewhere = Place(guild_id=2, channel_id=20)
+    first = await start_game(service)
+    await service.confirm_resign(BOB, first.game.id)
+    second = await start_game(service, place=elsewhere)
+    await service.confirm_resign(ALICE, second.game.id)
+    third = await start_game(service, "xiangqi")
+    await service.confirm_resign(BOB, third.game.id)
+    here = await service.leaderboard(PLACE.guild_id, "chess")
+    there = await service.leaderboard(elsewhere.guild_id, "chess")
+    xiangqi = await service.leaderboard(PLACE.guild_id, "xiangqi")
+    assert [row.player.id for row in here.rows] == [ALICE.id, BOB.id]
+    assert [row.player.id for row in there.rows] == [BOB.id, ALICE.id]
+    assert [row.player.id for row in xiangqi.rows] == [ALICE.id, BOB.id]
+    assert all(row.games == 1 for board in (here, there, xiangqi) for row in board.rows)
+    with pytest.raises(errors.InvalidOptionError):
+        await service.leaderboard(PLACE.guild_id, "go")
