@@ -233,7 +233,10 @@ def _castle(position: ChessPosition, text: str, *, kingside: bool) -> Move:
     move = Move(king, king + (2 if kingside else -2), None)
     if position.is_legal(move):
         return move
-    raise _illegal(position, text, _why_castling_illegal(position, kingside), move)
+    # Off e1/e8 there is no castling move to name: king ± 2 may even leave the board.
+    home = SQUARES_BY_NAME["e1" if position.side_to_move.value == "white" else "e8"]
+    named = move if king == home else None
+    raise _illegal(position, text, _why_castling_illegal(position, kingside), named)
 
 
 def _illegal(
