@@ -258,6 +258,21 @@ def test_illegal_move_reason(fen: str, text: str, reason: IllegalReason, move: s
     assert f"{text!r}" in str(error) and position.fen() in str(error)
 
 
+@pytest.mark.parametrize(
+    ("fen", "text"),
+    [
+        ("7k/8/8/8/8/8/8/K7 b - - 0 1", "O-O"),  # h8 + 2 is off the board
+        ("7k/8/8/8/8/8/8/K7 w - - 0 1", "O-O-O"),  # a1 - 2 is off the board
+        ("8/8/8/8/8/8/8/k5K1 w - - 0 1", "O-O"),  # g1 + 2 wraps to a2
+    ],
+)
+def test_castling_with_the_king_off_its_square_names_no_move(fen: str, text: str) -> None:
+    """Castling with a moved king is refused for lack of rights, with no bogus move attached."""
+    error = illegal(fen, text)
+    assert error.reason is IllegalReason.NO_CASTLING_RIGHTS
+    assert error.move is None
+
+
 def test_in_check_flag_tells_the_bot_the_king_is_attacked() -> None:
     """IllegalMoveError.in_check is True exactly when the mover's king is in check."""
     assert illegal("4k3/8/8/8/8/8/8/R3K2r w - - 0 1", "Ra2").in_check
