@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import Game, Move, RulesError, get_variant
+from rules import AmbiguousMoveError, Game, IllegalMoveError, Move, RulesError, get_variant
 from rules.chess import ChessPosition
 
 CHESS = get_variant("chess")
@@ -141,7 +141,11 @@ def test_from_fen_raises_only_rules_errors(text: str) -> None:
 
 @TEXT_SETTINGS
 @given(
-    st.one_of(st.text(), st.text(MOVE_ALPHABET, max_size=10)),
+    st.one_of(
+        st.text(),
+        st.text(MOVE_ALPHABET, max_size=10),
+        st.sampled_from(["O-O", "O-O-O", "0-0", "0-0-0", "e8", "e1g1", "bxc4", "Nd2"]),
+    ),
     st.sampled_from(STARTS),
 )
 def test_parse_move_raises_only_rules_errors(text: str, fen: str) -> None:
@@ -149,6 +153,15 @@ def test_parse_move_raises_only_rules_errors(text: str, fen: str) -> None:
     position = CHESS.from_fen(fen)
     try:
         move = position.parse_move(text)
+    except IllegalMoveError as error:
+        # A move attached to the error names real squares, so the bot can describe it.
+        if error.move is not None:
+            assert all(0 <= square < 64 for square in error.move[:2])
+        return
+    except AmbiguousMoveError as error:
+        assert len(error.candidates) > 1
+        assert all(position.is_legal(candidate) for candidate in error.candidates)
+        return
     except RulesError:
         return
     assert isinstance(move, Move) and position.is_legal(move)
