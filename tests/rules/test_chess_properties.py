@@ -87,9 +87,11 @@ def test_game_record_matches_the_positions(positions: list[ChessPosition]) -> No
     """A Game replaying a random game's SAN reaches the same positions, also through PGN."""
     game = Game("chess", positions[0])
     for before, after in itertools.pairwise(positions):
+        if game.outcome() is not None:
+            break  # fivefold repetition or the 75-move rule: the random walk went on
         move = next(m for m in before.legal_moves() if before.play(m) == after)
         game = game.play(before.san(move))
-    assert list(game.positions) == positions
+    assert list(game.positions) == positions[: len(game.positions)]
     assert CHESS.read_record(CHESS.write_record(game, {}))[1].positions == game.positions
 
 
