@@ -21,7 +21,8 @@ from rules import (
 )
 
 CHESS = get_variant("chess")
-OPERA_GAME = (Path(__file__).parent / "data" / "chess_opera_game.pgn").read_text(encoding="utf-8")
+DATA = Path(__file__).parent / "data"
+OPERA_GAME = (DATA / "chess_opera_game.pgn").read_text(encoding="utf-8")
 OPERA_MOVES = [
     "e4",
     "e5",
@@ -248,6 +249,18 @@ def test_bad_fen_tag_is_refused() -> None:
     """A FEN tag that is not a valid position raises InvalidFenError."""
     with pytest.raises(InvalidFenError):
         CHESS.read_record('[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*')
+
+
+def test_reads_a_saved_python_chess_export_from_a_custom_start() -> None:
+    """python-chess's own PGN (FEN start, NAGs, comments, variations, '7...') reads correctly."""
+    text = (DATA / "chess_python_chess_export.pgn").read_text(encoding="utf-8")
+    tags, game = CHESS.read_record(text)
+    assert tags["SetUp"] == "1" and game.start.fen() == tags["FEN"]
+    assert game.san_moves() == [
+        *("Ng5", "d5", "exd5", "Nxd5", "Nxf7", "Kxf7", "Qf3+", "Ke6"),
+        *("Nc3", "Nb4", "O-O", "c6", "d4", "Kd7"),
+    ]
+    assert game.position.fen() == "r1bq1b1r/pp1k2pp/2p5/3np3/1nBP4/2N2Q2/PPP2PPP/R1B2RK1 w - - 1 11"
 
 
 def test_reads_pgn_exported_by_python_chess() -> None:
