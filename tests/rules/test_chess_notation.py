@@ -293,3 +293,20 @@ def test_play_refuses_an_illegal_move_object() -> None:
         position.play(uci("e2e5"))
     assert info.value.move == uci("e2e5")
     assert position.fen() == CHESS.start_fen
+
+
+def test_square_names() -> None:
+    """a1 is square 0 and h8 square 63; names read back, case-insensitively; others refused."""
+    assert CHESS.square_name(0) == "a1" and CHESS.square_name(63) == "h8"
+    assert CHESS.square_name(CHESS.parse_square("e4")) == "e4"
+    assert CHESS.parse_square("E4") == CHESS.parse_square("e4") == 3 * 8 + 4
+    assert [CHESS.parse_square(CHESS.square_name(sq)) for sq in range(64)] == list(range(64))
+    for bad in ("e9", "i1", "", "e", "e44"):
+        with pytest.raises(InvalidMoveError):
+            CHESS.parse_square(bad)
+
+
+def test_unknown_variant_is_refused() -> None:
+    """get_variant names the variants it knows when asked for another."""
+    with pytest.raises(ValueError, match="chess"):
+        get_variant("shogi")
