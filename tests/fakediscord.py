@@ -345,8 +345,11 @@ class FakeDiscord:
         token: str = "fake-token",
         bot_permissions: int = BOT_PERMISSIONS,
         privileged_intents_enabled: bool = False,
+        heartbeat_interval_ms: int = 41250,
     ) -> None:
         self.token = token
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.heartbeats = 0
         self.bot_permissions = bot_permissions
         self.privileged_intents_enabled = privileged_intents_enabled
         self._ids = itertools.count(1_300_000_000_000_000_000)
@@ -1328,7 +1331,8 @@ class _GatewaySession:
             await self.ws.send_str(json.dumps(payload))
 
     async def run(self) -> None:
-        await self.ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        hello = {"op": 10, "d": {"heartbeat_interval": self.fake.heartbeat_interval_ms}}
+        await self.ws.send_str(json.dumps(hello))
         pump = asyncio.create_task(self._pump())
         try:
             async for frame in self.ws:
@@ -1337,7 +1341,9 @@ class _GatewaySession:
                 message = json.loads(frame.data)
                 op = message.get("op")
                 if op == 1:
+                    self.fake.heartbeats += 1
                     self._outbox.put_nowait({"op": 11})
+                    await self.fake._notify()
                 elif op == 2:
                     await self._identify(message["d"])
                 elif op == 6:

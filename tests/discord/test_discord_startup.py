@@ -166,3 +166,11 @@ async def test_sigterm_stops_the_bot_cleanly(fake: FakeDiscord, tmp_path: Path) 
     assert process.returncode == 0
     assert stderr.decode().strip() == ""
     assert (tmp_path / "p.db").is_file()
+
+
+async def test_heartbeats_are_sent_and_acknowledged(harness: Harness) -> None:
+    """The bot heartbeats at the interval HELLO asks for, and sees the acknowledgements."""
+    harness.fake.heartbeat_interval_ms = 100
+    bot = await harness.start()
+    await harness.fake.wait_until(lambda: harness.fake.heartbeats >= 2, 5)
+    assert 0 <= bot.latency < 1
