@@ -9,8 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import AmbiguousMoveError, Game, IllegalMoveError, Move, RulesError, get_variant
+from rules import (
+    AmbiguousMoveError,
+    Color,
+    Game,
+    IllegalMoveError,
+    Move,
+    RulesError,
+    get_variant,
+)
 from rules.chess import ChessPosition
+from rules.chess.endings import has_insufficient_material, is_dead_position
 
 CHESS = get_variant("chess")
 STARTS = [
@@ -21,6 +30,8 @@ STARTS = [
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     # Promotions for both sides, with pieces to capture on the last rank.
     "1n2k1r1/PPP5/8/8/8/8/ppp5/1N2K1R1 w - - 0 1",
+    # Few pieces: insufficient material comes and goes.
+    "4k3/8/3b4/8/8/2N1B3/8/4K3 w - - 0 1",
 ]
 GAME_SETTINGS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -96,7 +107,7 @@ def test_game_record_matches_the_positions(positions: list[ChessPosition]) -> No
 
 
 def test_python_chess_agrees_on_random_games() -> None:
-    """Oracle check: python-chess (if installed) finds the same legal moves, SAN and FEN."""
+    """Oracle: python-chess (if installed) agrees on legal moves, SAN, FEN and dead material."""
     chess = pytest.importorskip("chess")
 
     @settings(max_examples=40, deadline=None)
@@ -109,6 +120,11 @@ def test_python_chess_agrees_on_random_games() -> None:
             theirs = {m.uci(): board.san(m) for m in board.legal_moves}
             assert ours == theirs
             assert position.is_check() == board.is_check()
+            assert is_dead_position(position) == board.is_insufficient_material()
+            for color, side in ((Color.WHITE, chess.WHITE), (Color.BLACK, chess.BLACK)):
+                assert has_insufficient_material(position, color) == (
+                    board.has_insufficient_material(side)
+                )
 
     check()
 
