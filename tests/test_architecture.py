@@ -129,8 +129,9 @@ def test_only_bot_store_contains_sql() -> None:
             if within(module_name(path), "bot.store") or "__pycache__" in path.parts:
                 continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
-                if is_text and SQL_STATEMENT.search(node.value):
+                if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+                    continue
+                if SQL_STATEMENT.search(node.value):
                     bad.append(f"{module_name(path)}:{node.lineno}")
     assert bad == []
 

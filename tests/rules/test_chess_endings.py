@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Color, Outcome, Termination, get_variant
-from rules.chess import ChessPosition
+from rules import Color, Outcome, Termination
+from rules.chess import CHESS, ChessPosition
 from rules.chess.endings import has_insufficient_material, is_dead_position
-
-CHESS = get_variant("chess")
 
 
 def at(fen: str) -> ChessPosition:

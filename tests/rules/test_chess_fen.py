@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Color, InvalidFenError, Piece, RulesError, get_variant
-
-CHESS = get_variant("chess")
+from rules import Color, InvalidFenError, Piece, RulesError
+from rules.chess import CHESS
 
 ROUND_TRIPS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -31,8 +30,8 @@ def test_fen_fields_are_read() -> None:
     position = CHESS.from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 7 42")
     assert position.side_to_move is Color.WHITE
     assert position.halfmove_clock == 7 and position.fullmove_number == 42
-    assert position.castling_rights == "Kq"  # type: ignore[attr-defined]
-    assert position.en_passant_square == CHESS.parse_square("d6")  # type: ignore[attr-defined]
+    assert position.castling_rights == "Kq"
+    assert position.en_passant_square == CHESS.parse_square("d6")
     assert position.piece_at(CHESS.parse_square("a8")) == Piece("r", Color.BLACK)
     assert position.piece_at(CHESS.parse_square("e5")) == Piece("p", Color.WHITE)
     assert position.piece_at(CHESS.parse_square("e4")) is None

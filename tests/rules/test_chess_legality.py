@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import IllegalMoveError, Move, get_variant
-from rules.chess import ChessPosition
-
-CHESS = get_variant("chess")
+from rules import IllegalMoveError, Move
+from rules.chess import CHESS, ChessPosition
 
 
 def at(fen: str) -> ChessPosition:

@@ -13,9 +13,8 @@ from rules import (
     RulesError,
     get_variant,
 )
-from rules.chess import ChessPosition
+from rules.chess import CHESS, ChessPosition
 
-CHESS = get_variant("chess")
 START = "startpos"
 # 1. e4 e5 2. Nf3 Nc6: both sides can castle after clearing, knights out.
 OPEN_GAME = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -306,7 +305,9 @@ def test_square_names() -> None:
             CHESS.parse_square(bad)
 
 
-def test_unknown_variant_is_refused() -> None:
-    """get_variant names the variants it knows when asked for another."""
+def test_get_variant_returns_chess_and_refuses_unknown_names() -> None:
+    """get_variant("chess") is the chess variant; other names are refused, naming the known."""
+    assert get_variant("chess") is CHESS and CHESS.name == "chess"
+    assert (CHESS.files, CHESS.ranks) == (8, 8)
     with pytest.raises(ValueError, match="chess"):
         get_variant("shogi")

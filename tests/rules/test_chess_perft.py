@@ -13,12 +13,11 @@ from typing import NamedTuple
 
 import pytest
 
-from rules import get_variant
+from rules.chess import CHESS
 from rules.perft import perft
 
 DATA = Path(__file__).parent / "data" / "chess_perft.txt"
 NODE_BUDGET = int(os.environ.get("POSTAL_PERFT_BUDGET", "500000"))
-CHESS = get_variant("chess")
 
 
 class PerftCase(NamedTuple):

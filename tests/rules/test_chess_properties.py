@@ -16,12 +16,10 @@ from rules import (
     IllegalMoveError,
     Move,
     RulesError,
-    get_variant,
 )
-from rules.chess import ChessPosition
+from rules.chess import CHESS, ChessPosition
 from rules.chess.endings import has_insufficient_material, is_dead_position
 
-CHESS = get_variant("chess")
 STARTS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

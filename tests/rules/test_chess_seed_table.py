@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Color, IllegalMoveError, IllegalReason, Move, Piece, get_variant
-from rules.chess import ChessPosition
+from rules import Color, IllegalMoveError, IllegalReason, Move, Piece
+from rules.chess import CHESS, ChessPosition
 
-CHESS = get_variant("chess")
 # Kings out of the way (a8, h1) so a lone piece on d4 can be tested on an open board.
 OPEN_BOARD = "k7/8/8/8/{rank4}/8/8/7K w - - 0 1"
 

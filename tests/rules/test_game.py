@@ -13,10 +13,9 @@ from rules import (
     Move,
     Outcome,
     Termination,
-    get_variant,
 )
+from rules.chess import CHESS
 
-CHESS = get_variant("chess")
 KNIGHT_SHUFFLE = ["Nf3", "Nf6", "Ng1", "Ng8"]
 
 

@@ -17,10 +17,9 @@ from rules import (
     InvalidRecordError,
     Outcome,
     Termination,
-    get_variant,
 )
+from rules.chess import CHESS
 
-CHESS = get_variant("chess")
 DATA = Path(__file__).parent / "data"
 OPERA_GAME = (DATA / "chess_opera_game.pgn").read_text(encoding="utf-8")
 OPERA_MOVES = [
