@@ -173,6 +173,7 @@ def legal_moves(board: Board, red: bool, general: Square) -> list[Move]:
     ray_index = RAY_INDEX[general]
     rays = RAYS[general]
     leg_horses = LEG_HORSES[general]
+    exposing, screening = _line_dangers(board, rays, chariot, cannon, enemy_general)
     for m in pseudo:
         f, t = m[0], m[1]
         if f == general:
@@ -185,27 +186,60 @@ def legal_moves(board: Board, red: bool, general: Square) -> list[Move]:
             scratch[t] = captured
             continue
         from_ray = ray_index[f]
-        to_ray = ray_index[t]
-        horses = leg_horses[f]
-        if from_ray < 0 and to_ray < 0 and not horses:
-            keep(m)
+        if from_ray >= 0 and from_ray == ray_index[t]:
+            # Sliding along one of the general's lines: re-examine that line.
+            captured = scratch[t]
+            scratch[t] = scratch[f]
+            scratch[f] = 0
+            exposed = _ray_attacks(scratch, rays[from_ray], chariot, cannon, enemy_general)
+            scratch[f] = scratch[t]
+            scratch[t] = captured
+            if not exposed:
+                keep(m)
             continue
-        captured = scratch[t]
-        scratch[t] = scratch[f]
-        scratch[f] = 0
-        exposed = (
-            from_ray >= 0 and _ray_attacks(scratch, rays[from_ray], chariot, cannon, enemy_general)
-        ) or (
-            to_ray >= 0
-            and to_ray != from_ray
-            and _ray_attacks(scratch, rays[to_ray], chariot, cannon, enemy_general)
-        )
-        if not exposed:
-            for h in horses:
-                if scratch[h] == horse:
-                    exposed = True
-        scratch[f] = scratch[t]
-        scratch[t] = captured
-        if not exposed:
-            keep(m)
+        if f in exposing or t in screening:
+            continue
+        horses = leg_horses[f]
+        if horses and any(board[h] == horse and h != t for h in horses):
+            continue
+        keep(m)
     return legal
+
+
+def _line_dangers(
+    board: Board,
+    rays: Sequence[Sequence[Square]],
+    chariot: int,
+    cannon: int,
+    enemy_general: int,
+) -> tuple[set[Square], set[Square]]:
+    """For a general not in check, read its four lines once and return
+
+    - the squares whose piece may not leave (it shields the general from a chariot, the
+      other general, or from a cannon as one of two pieces in between), and
+    - the empty squares a piece may not step onto (between the general and a cannon with
+      nothing in between, where it would become the cannon's screen).
+
+    Valid for moves that leave a line without landing on the same line.
+    """
+    exposing: set[Square] = set()
+    screening: set[Square] = set()
+    for ray in rays:
+        found: list[Square] = []
+        for s in ray:
+            if board[s]:
+                found.append(s)
+                if len(found) == 3:
+                    break
+        if not found:
+            continue
+        first = board[found[0]]
+        second = board[found[1]] if len(found) > 1 else 0
+        third = board[found[2]] if len(found) > 2 else 0
+        if second == chariot or second == enemy_general or third == cannon:
+            exposing.add(found[0])
+        if third == cannon:
+            exposing.add(found[1])
+        if first == cannon:
+            screening.update(ray[: ray.index(found[0])])
+    return exposing, screening
