@@ -51,8 +51,6 @@ def _legal(variant_name: str, san: bool, source: TextIO, out: TextIO) -> int:
     variant = get_variant(variant_name)
     for line in source:
         fen = line.strip()
-        if not fen:
-            continue
         try:
             position = variant.from_fen(fen)
         except RulesError as error:

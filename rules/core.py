@@ -6,10 +6,13 @@ Squares are plain integers counted from the first player's side: ``rank * files 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from rules.game import Game
 
 Square = int
 
@@ -128,3 +131,5 @@ class Variant(Protocol):
     def parse_square(self, name: str) -> Square: ...
     def outcome(self, history: Sequence[Position]) -> Outcome | None: ...
     def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]: ...
+    def write_record(self, game: Game, tags: Mapping[str, str]) -> str: ...
+    def read_record(self, text: str) -> tuple[dict[str, str], Game]: ...

@@ -69,13 +69,12 @@ class Game:
         over) or ``AmbiguousMoveError``.
         """
         position = self.position
-        text = move if isinstance(move, str) else position.uci(move)
         if self.outcome() is not None:
-            raise IllegalMoveError(text, position.fen(), IllegalReason.GAME_OVER)
+            raise IllegalMoveError(_text(position, move), position.fen(), IllegalReason.GAME_OVER)
         if isinstance(move, str):
             move = position.parse_move(move)
-        elif not position.is_legal(move):
-            raise IllegalMoveError(text, position.fen(), IllegalReason.CANNOT_REACH, move=move)
+        else:
+            _check_squares(position, move)
         return Game._derived(self, move, position.play(move))
 
     def take_back(self, plies: int = 1) -> Game:
@@ -112,3 +111,17 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.variant.name!r}, {self.start.fen()!r}, moves={self.uci_moves()})"
+
+
+def _check_squares(position: Position, move: Move) -> None:
+    """Reject a Move whose squares are off the board before anything indexes with them."""
+    count = position.variant.files * position.variant.ranks
+    if not all(isinstance(sq, int) and 0 <= sq < count for sq in move[:2]):
+        raise IllegalMoveError(repr(tuple(move)), position.fen(), IllegalReason.CANNOT_REACH)
+
+
+def _text(position: Position, move: Move | str) -> str:
+    if isinstance(move, str):
+        return move
+    _check_squares(position, move)
+    return position.uci(move)

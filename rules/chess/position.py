@@ -27,7 +27,7 @@ from rules.chess.geometry import (
     Ray,
 )
 from rules.core import Color, Move, Piece, Square
-from rules.errors import IllegalMoveError, IllegalReason
+from rules.errors import IllegalMoveError, IllegalReason, RulesError
 
 if TYPE_CHECKING:
     from rules.chess.variant import ChessVariant
@@ -244,10 +244,21 @@ class ChessPosition:
     def play(self, move: Move) -> ChessPosition:
         """The position after ``move``. Raises IllegalMoveError if it is not legal here."""
         if not self.is_legal(move):
-            raise IllegalMoveError(
-                self.uci(move), self.fen(), IllegalReason.CANNOT_REACH, move=move
-            )
+            raise self._illegal(move)
         return self._after(move)
+
+    def _illegal(self, move: Move) -> IllegalMoveError:
+        """The error for an illegal Move object, with the reason the same move typed gets."""
+        if not all(isinstance(sq, int) and 0 <= sq < 64 for sq in move[:2]):
+            return IllegalMoveError(repr(tuple(move)), self.fen(), IllegalReason.CANNOT_REACH)
+        text = self.uci(move) if move.promotion in (None, *PROMOTIONS) else repr(tuple(move))
+        try:
+            self.parse_move(text)
+        except IllegalMoveError as error:
+            return error
+        except RulesError:
+            pass
+        return IllegalMoveError(text, self.fen(), IllegalReason.BAD_PROMOTION, move=move)
 
     def _after(self, move: Move) -> ChessPosition:
         """The position after a move known to be legal."""

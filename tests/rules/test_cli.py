@@ -173,3 +173,14 @@ def test_cli_runs_as_a_module() -> None:
     )
     assert done.returncode == 2
     assert json.loads(done.stdout)["move"] == "e4"
+
+
+def test_legal_answers_every_input_line_so_output_zips_with_input() -> None:
+    """A blank input line gets an error line, so output line N answers input line N."""
+    status, out = run(["legal"], "startpos\n\n8/8/8/8/8/8/8/k6K w - - 0 1\n")
+    lines = out.splitlines()
+    assert status == 0
+    assert len(lines) == 3
+    assert lines[0].startswith("b1c3 ")
+    assert lines[1].startswith("error: ")
+    assert lines[2].startswith("h1")

@@ -251,3 +251,34 @@ def test_repetition_key_compares_placement_side_and_rights_not_counters() -> Non
     assert (
         white.repetition_key() != CHESS.from_fen("r3k3/8/8/8/8/8/8/R3K3 w q - 0 1").repetition_key()
     )
+
+
+# --- Move objects from outside (buttons, stored games) ----------------------------------------
+
+
+@pytest.mark.parametrize("move", [Move(64, 0), Move(-1, 8), Move(12, 99)])
+def test_a_move_off_the_board_is_an_illegal_move_error(move: Move) -> None:
+    """A Move with a square off the board raises IllegalMoveError, never IndexError."""
+    with pytest.raises(IllegalMoveError) as caught:
+        Game("chess").play(move)
+    assert caught.value.reason is IllegalReason.CANNOT_REACH
+
+
+@pytest.mark.parametrize(
+    ("move", "reason"),
+    [
+        ("e7e5", IllegalReason.NOT_YOUR_PIECE),
+        ("e3e4", IllegalReason.NO_PIECE),
+        ("e1g1", IllegalReason.CASTLING_BLOCKED),
+        ("e2e5", IllegalReason.CANNOT_REACH),
+        ("d1d3", IllegalReason.BLOCKED),
+        ("e2e4q", IllegalReason.BAD_PROMOTION),
+    ],
+)
+def test_an_illegal_move_object_gets_the_same_reason_as_typed_text(
+    move: str, reason: IllegalReason
+) -> None:
+    """An illegal Move object is explained like the same move typed as text."""
+    with pytest.raises(IllegalMoveError) as caught:
+        Game("chess").play(uci(move))
+    assert caught.value.reason is reason
