@@ -78,7 +78,7 @@ class ReportUseCases(ServiceCore):
         game = await self._replay(record)
         view = await self._view(record)
         tags = _tags(view, record)
-        text = game.variant.write_record(game, tags)  # type: ignore[attr-defined]
+        text = game.variant.write_record(game, tags)
         url = _analysis_url(game) if record.variant == "chess" else None
         kind = "PGN" if record.variant == "chess" else "record"
         extension = "pgn" if record.variant == "chess" else "txt"
