@@ -1,7 +1,8 @@
 """Xiangqi game records: PGN's layout with the conventions xiangqi programs read.
 
-The format follows the xiangqi PGN of XQBase / Xiangqi Wizard (象棋巫师), which XQStudio and
-other xiangqi tools import: a ``[Game "Chinese Chess"]`` tag, ``Red``/``Black`` player tags
+The format follows the xiangqi PGN dialect documented by XQBase and used by Xiangqi Wizard
+(象棋巫师) and the programs that import its files: a ``[Game "Chinese Chess"]`` tag, the Seven
+Tag Roster with ``Red``/``Black`` player tags
 (a ``White`` tag given by the caller is written as ``Red``), the start position in ``FEN``
 (always written, in the FEN of ``rules.xiangqi.fen``), ``[Format "ICCS"]`` and moves in
 upper-case ICCS with a dash (``H2-E2``), numbered like PGN, ending with the result. A
