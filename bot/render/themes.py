@@ -1,0 +1,114 @@
+"""Named board themes: the colours of squares, highlights, marks and pieces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+def blend(base: RGB, over: RGB, amount: float) -> RGB:
+    """``over`` laid on ``base`` with the given opacity (0..1)."""
+    return (
+        round(base[0] + (over[0] - base[0]) * amount),
+        round(base[1] + (over[1] - base[1]) * amount),
+        round(base[2] + (over[2] - base[2]) * amount),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """How a board looks. ``light``/``dark`` are the squares (xiangqi: board and lines)."""
+
+    name: str
+    variant: str
+    light: RGB
+    dark: RGB
+    margin: RGB
+    coordinates: RGB
+    last_move: RGB
+    check: RGB
+    mark: RGB
+    white_piece: RGB = (250, 250, 250)
+    black_piece: RGB = (30, 30, 30)
+    piece_detail: RGB = (225, 225, 225)
+
+    def square(self, light: bool, last_move: bool = False, check: bool = False) -> RGB:
+        """The colour of a square in a given highlight state."""
+        base = self.light if light else self.dark
+        if check:
+            return blend(base, self.check, 0.75)
+        if last_move:
+            return blend(base, self.last_move, 0.5)
+        return base
+
+
+WOOD = Theme(
+    name="wood",
+    variant="chess",
+    light=(240, 217, 181),
+    dark=(181, 136, 99),
+    margin=(92, 64, 44),
+    coordinates=(240, 217, 181),
+    last_move=(205, 210, 50),
+    check=(230, 30, 30),
+    mark=(40, 80, 40),
+)
+GREEN = Theme(
+    name="green",
+    variant="chess",
+    light=(238, 238, 210),
+    dark=(118, 150, 86),
+    margin=(48, 62, 38),
+    coordinates=(238, 238, 210),
+    last_move=(246, 246, 105),
+    check=(230, 30, 30),
+    mark=(30, 40, 30),
+)
+BLUE = Theme(
+    name="blue",
+    variant="chess",
+    light=(222, 227, 230),
+    dark=(140, 162, 173),
+    margin=(52, 66, 80),
+    coordinates=(222, 227, 230),
+    last_move=(155, 199, 0),
+    check=(230, 30, 30),
+    mark=(30, 50, 70),
+)
+XIANGQI = Theme(
+    name="xiangqi",
+    variant="xiangqi",
+    light=(236, 200, 138),  # the board
+    dark=(74, 46, 22),  # lines, river text, coordinates
+    margin=(236, 200, 138),
+    coordinates=(74, 46, 22),
+    last_move=(40, 150, 60),
+    check=(230, 30, 30),
+    mark=(30, 110, 60),
+    white_piece=(190, 25, 25),  # red
+    black_piece=(25, 25, 25),
+    piece_detail=(250, 232, 196),  # the disc
+)
+
+THEMES: dict[str, Theme] = {theme.name: theme for theme in (WOOD, GREEN, BLUE, XIANGQI)}
+DEFAULT_THEMES = {"chess": WOOD, "xiangqi": XIANGQI}
+
+
+def get_theme(name: str | Theme | None, variant: str) -> Theme:
+    """The theme called ``name`` for a variant; the variant's default for None or a theme of
+    the other variant. Raises ValueError for an unknown name."""
+    if isinstance(name, Theme):
+        theme = name
+    elif name is None:
+        theme = DEFAULT_THEMES[variant]
+    elif name in THEMES:
+        theme = THEMES[name]
+    else:
+        raise ValueError(f"unknown theme {name!r}: choose from {', '.join(THEMES)}")
+    return theme if theme.variant == variant else DEFAULT_THEMES[variant]
+
+
+def theme_names(variant: str) -> list[str]:
+    """The names of the themes made for a variant."""
+    return [theme.name for theme in THEMES.values() if theme.variant == variant]

@@ -1,0 +1,200 @@
+"""The xiangqi board: 9×10 intersections, river, palaces, start marks, pieces as discs.
+
+Pieces stand on intersections, over lines that differ from point to point, so the board is
+composed in RGB (a cached background plus sprites) and then mapped to the theme's palette.
+Files are numbered as WXF counts them: each side from its own right, red in Chinese numerals,
+black in Arabic digits, the side at the bottom of the image on the bottom edge.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.drawing import palette_of, paste_ellipse, to_palette
+from bot.render.sprites import COORDINATE_FONT, XIANGQI_FONT, font, sprites
+from bot.render.themes import Theme
+from rules import Color, Position, Square
+
+RED_NUMERALS = "一二三四五六七八九"
+# Cannon and soldier start points, marked with small corner brackets on real boards.
+CANNON_POINTS = ((1, 2), (7, 2), (1, 7), (7, 7))
+SOLDIER_POINTS = tuple((file, rank) for file in (0, 2, 4, 6, 8) for rank in (3, 6))
+START_POINTS = CANNON_POINTS + SOLDIER_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Intersections are ``cell`` apart; the first is ``origin`` pixels from the top-left."""
+
+    width: int
+    height: int
+    cell: int
+    origin: int
+
+    @classmethod
+    def of(cls, size: int) -> Layout:
+        cell = size // 10
+        origin = (size - 8 * cell) // 2
+        return cls(size, 9 * cell + 2 * origin, cell, origin)
+
+    def point(self, square: Square, orientation: Color) -> tuple[int, int]:
+        """The pixel of a square's intersection as seen from ``orientation``'s side."""
+        file, rank = square % 9, square // 9
+        column, row = (file, 9 - rank) if orientation is Color.WHITE else (8 - file, rank)
+        return self.origin + column * self.cell, self.origin + row * self.cell
+
+
+def _line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
+          theme: Theme, width: int) -> None:  # fmt: skip
+    draw.line((a, b), fill=theme.dark, width=width)
+
+
+def _background(theme: Theme, layout: Layout, orientation: Color, coordinates: bool) -> Image.Image:
+    image = Image.new("RGB", (layout.width, layout.height), theme.light)
+    draw = ImageDraw.Draw(image)
+    cell, o = layout.cell, layout.origin
+    thin = max(1, round(cell / 28))
+    left, right, top, bottom = o, o + 8 * cell, o, o + 9 * cell
+    pad = round(cell * 0.12)
+    draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), outline=theme.dark,
+                   width=max(2, round(cell / 14)))  # fmt: skip
+    for row in range(10):
+        _line(draw, (left, top + row * cell), (right, top + row * cell), theme, thin)
+    for column in range(9):
+        x = left + column * cell
+        if column in (0, 8):
+            _line(draw, (x, top), (x, bottom), theme, thin)
+        else:  # the river cuts the inner files
+            _line(draw, (x, top), (x, top + 4 * cell), theme, thin)
+            _line(draw, (x, top + 5 * cell), (x, bottom), theme, thin)
+    for row in (0, 7):  # the two palaces
+        y = top + row * cell
+        _line(draw, (left + 3 * cell, y), (left + 5 * cell, y + 2 * cell), theme, thin)
+        _line(draw, (left + 5 * cell, y), (left + 3 * cell, y + 2 * cell), theme, thin)
+    for file, rank in START_POINTS:
+        _start_mark(draw, layout, file, rank, theme, thin)
+    river_font = font(XIANGQI_FONT, round(cell * 0.62))
+    river_y = top + 4.5 * cell
+    draw.text((left + 2 * cell, river_y), "楚 河", theme.dark, river_font, "mm")
+    draw.text((left + 6 * cell, river_y), "漢 界", theme.dark, river_font, "mm")
+    if coordinates:
+        _file_numbers(draw, layout, orientation, theme)
+    return image
+
+
+def _start_mark(draw: ImageDraw.ImageDraw, layout: Layout, file: int, rank: int,
+                theme: Theme, width: int) -> None:  # fmt: skip
+    x = layout.origin + file * layout.cell
+    y = layout.origin + (9 - rank) * layout.cell  # symmetric, so orientation does not matter
+    gap, arm = layout.cell * 0.08, layout.cell * 0.2
+    for dx in (-1, 1):
+        if (file == 0 and dx < 0) or (file == 8 and dx > 0):
+            continue
+        for dy in (-1, 1):
+            cx, cy = x + dx * gap, y + dy * gap
+            _line(draw, (cx, cy), (cx + dx * arm, cy), theme, width)
+            _line(draw, (cx, cy), (cx, cy + dy * arm), theme, width)
+
+
+def _file_numbers(
+    draw: ImageDraw.ImageDraw, layout: Layout, orientation: Color, theme: Theme
+) -> None:
+    """Each side numbers the files from its own right; the side at the bottom reads the
+    bottom row. Red writes Chinese numerals, black Arabic digits."""
+    size = round(layout.cell * 0.36)
+    red_font, black_font = font(XIANGQI_FONT, size), font(COORDINATE_FONT, size)
+    y_bottom = layout.height - layout.origin / 2 + layout.cell * 0.08
+    y_top = layout.origin / 2 - layout.cell * 0.08
+    for file in range(9):
+        x = layout.point(file, orientation)[0]
+        red, black = RED_NUMERALS[8 - file], str(file + 1)
+        bottom_is_red = orientation is Color.WHITE
+        draw.text((x, y_bottom), red if bottom_is_red else black, theme.dark,
+                  red_font if bottom_is_red else black_font, "mm")  # fmt: skip
+        draw.text((x, y_top), black if bottom_is_red else red, theme.dark,
+                  black_font if bottom_is_red else red_font, "mm")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Kit:
+    theme: Theme
+    layout: Layout
+    palette: Image.Image
+    backgrounds: dict[Color, Image.Image]
+
+
+@lru_cache(maxsize=16)
+def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
+    layout = Layout.of(size)
+    backgrounds = {
+        c: _background(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)
+    }
+    sample = backgrounds[Color.WHITE].copy()
+    pieces = sprites(theme, layout.cell)
+    for index, sprite in enumerate(pieces.values()):
+        sample.paste(sprite, (index % 7 * layout.cell, index // 7 * layout.cell), sprite)
+    for index, colour in enumerate((theme.last_move, theme.check, theme.mark)):
+        # Exact swatches, so highlights keep their colour in the palette.
+        centre = (layout.cell * (index + 0.5), layout.cell * 2.5)
+        paste_ellipse(sample, centre, layout.cell * 0.45, colour)
+    return Kit(theme, layout, palette_of(sample), backgrounds)
+
+
+_lock = threading.Lock()
+
+
+def kit(theme: Theme, size: int, coordinates: bool) -> Kit:
+    with _lock:
+        return _kit(theme, size, coordinates)
+
+
+def _brackets(draw: ImageDraw.ImageDraw, centre: tuple[int, int], cell: int, theme: Theme) -> None:
+    """Corner brackets around a point: the last move's from- and to-points."""
+    x, y = centre
+    reach, arm = cell * 0.48, cell * 0.18
+    width = max(2, round(cell / 16))
+    for dx in (-1, 1):
+        for dy in (-1, 1):
+            cx, cy = x + dx * reach, y + dy * reach
+            draw.line(((cx, cy), (cx - dx * arm, cy)), fill=theme.last_move, width=width)
+            draw.line(((cx, cy), (cx, cy - dy * arm)), fill=theme.last_move, width=width)
+
+
+def draw_xiangqi(
+    position: Position,
+    orientation: Color,
+    last_move: tuple[Square, Square] | None,
+    check: Square | None,
+    marks: frozenset[Square],
+    coordinates: bool,
+    size: int,
+    theme: Theme,
+) -> Image.Image:
+    """The board as a palette image."""
+    board_kit = kit(theme, size, coordinates)
+    layout = board_kit.layout
+    canvas = board_kit.backgrounds[orientation].copy()
+    draw = ImageDraw.Draw(canvas)
+    pieces = position.pieces()
+    cell = layout.cell
+    if last_move is not None:
+        for square in last_move:
+            _brackets(draw, layout.point(square, orientation), cell, theme)
+    if check is not None:
+        paste_ellipse(canvas, layout.point(check, orientation), cell * 0.52, theme.check)
+    sprite_of = sprites(theme, cell)
+    for square, piece in pieces.items():
+        sprite = sprite_of[(piece.kind, piece.color is Color.WHITE)]
+        x, y = layout.point(square, orientation)
+        canvas.paste(sprite, (x - cell // 2, y - cell // 2), sprite)
+    for square in marks:
+        centre = layout.point(square, orientation)
+        if square in pieces:
+            paste_ellipse(canvas, centre, cell * 0.49, theme.mark, width=cell * 0.07)
+        else:
+            paste_ellipse(canvas, centre, cell * 0.14, theme.mark)
+    return to_palette(canvas, board_kit.palette)

@@ -1,0 +1,166 @@
+"""Xiangqi board images and game GIFs, checked on decoded pixels."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.render import render_board, render_gif
+from bot.render.themes import XIANGQI
+from bot.render.xiangqi_board import Layout
+from rules import Color, Game, Move, get_variant
+
+VARIANT = get_variant("xiangqi")
+
+
+def decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def close(a: tuple, b: tuple, tolerance: int = 16) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def point(name: str, orientation: Color = Color.WHITE) -> tuple[int, int]:
+    return Layout.of(512).point(VARIANT.parse_square(name), orientation)
+
+
+def test_board_has_room_for_ten_ranks() -> None:
+    """A 512 px wide xiangqi board is taller than wide: nine files by ten ranks."""
+    layout = Layout.of(512)
+    image = decode(render_board(VARIANT.start()))
+    assert image.size == (512, layout.height)
+    assert layout.height > 512
+
+
+def test_river_has_no_inner_file_lines() -> None:
+    """Between ranks 4 and 5 the inner files stop: the river crossing is clear."""
+    image = decode(render_board(VARIANT.start(), orientation=Color.WHITE))
+    layout = Layout.of(512)
+    x = point("b4")[0]
+    y = (point("b4")[1] + point("b5")[1]) // 2 - layout.cell // 3
+    assert close(image.getpixel((x, y)), XIANGQI.light)
+    # on the same height the edge file's line runs on
+    assert close(image.getpixel((point("a4")[0], y)), XIANGQI.dark, 60)
+
+
+def test_palace_diagonals_are_drawn_only_in_the_palace() -> None:
+    """The diagonal d0–f2 passes through the point between d0 and e1; a0–b1 has none."""
+    image = decode(render_board(VARIANT.from_fen("4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1")))
+    (x1, y1), (x2, y2) = point("d0"), point("e1")
+    on_diagonal = image.getpixel(((x1 + x2) // 2, (y1 + y2) // 2))
+    (x3, y3), (x4, y4) = point("a2"), point("b3")
+    off_palace = image.getpixel(((x3 + x4) // 2, (y3 + y4) // 2))
+    assert close(on_diagonal, XIANGQI.dark, 60)
+    assert close(off_palace, XIANGQI.light)
+
+
+def test_pieces_stand_on_intersections() -> None:
+    """An occupied point shows a disc (light face); an empty point shows crossing lines."""
+    image = decode(render_board(VARIANT.start(), orientation=Color.WHITE))
+    layout = Layout.of(512)
+    face_offset = round(layout.cell * 0.3)
+    x, y = point("a0")
+    assert close(image.getpixel((x + face_offset, y)), XIANGQI.piece_detail)
+    x, y = point("b1")
+    assert close(image.getpixel((x, y)), XIANGQI.dark, 60)
+    assert close(image.getpixel((x + face_offset, y + face_offset)), XIANGQI.light)
+
+
+def test_red_pieces_are_red_and_black_pieces_black() -> None:
+    """The character on a red piece is red, on a black piece dark."""
+    image = decode(render_board(VARIANT.start(), orientation=Color.WHITE))
+    layout = Layout.of(512)
+
+    def ink(name: str) -> tuple[int, int, int]:
+        x, y = point(name)
+        box = image.crop((x - layout.cell // 4, y - layout.cell // 4, x + layout.cell // 4,
+                          y + layout.cell // 4))  # fmt: skip
+        colours = sorted(box.getcolors(box.width * box.height) or [], key=lambda c: sum(c[1]))
+        return colours[0][1]  # the darkest colour: the brush stroke
+
+    r, g, b = ink("e0")
+    assert r > 120 and g < 80 and b < 80
+    assert sum(ink("e9")) < 150
+
+
+def test_orientation_turns_the_board() -> None:
+    """From black's side the black general is at the bottom of the image."""
+    assert point("e9", Color.BLACK)[1] > point("e0", Color.BLACK)[1]
+    assert point("e9", Color.WHITE)[1] < point("e0", Color.WHITE)[1]
+    start = VARIANT.start()
+    assert render_board(start, orientation=Color.BLACK) != render_board(start)
+
+
+def test_last_move_brackets_and_check_glow() -> None:
+    """The last move's points get coloured brackets; a general in check glows red."""
+    position = VARIANT.from_fen("4k4/9/9/9/4R4/9/9/9/9/3K5 b - - 0 1")
+    move = Move(VARIANT.parse_square("a5"), VARIANT.parse_square("e5"))
+    assert position.is_check()
+    image = decode(render_board(position, last_move=move, orientation=Color.WHITE))
+    layout = Layout.of(512)
+    x, y = point("a5")
+    reach = round(layout.cell * 0.48)
+    corner = image.crop((x - reach - 3, y - reach - 3, x - reach + 6, y - reach + 6))
+    colours = [colour for _, colour in corner.getcolors(100) or []]
+    assert any(close(colour, XIANGQI.last_move, 20) for colour in colours)
+    x, y = point("c2")  # no move touched c2: no bracket colour there
+    far = image.crop((x - reach - 3, y - reach - 3, x - reach + 6, y - reach + 6))
+    assert not any(close(c, XIANGQI.last_move, 20) for _, c in far.getcolors(100) or [])
+    gx, gy = point("e9")
+    red = image.getpixel((gx, gy - round(layout.cell * 0.5)))
+    assert red[0] > 180 and red[1] < 110
+
+
+def test_marks_on_points() -> None:
+    """Marked empty points get a dot in the mark colour."""
+    image = decode(render_board(VARIANT.start(), marks=[VARIANT.parse_square("e4")],
+                                orientation=Color.WHITE))  # fmt: skip
+    assert close(image.getpixel(point("e4")), XIANGQI.mark, 30)
+
+
+def test_png_is_small_and_a_palette_image() -> None:
+    """A 512 px xiangqi board is a palette PNG under 40 KB."""
+    png = render_board(VARIANT.start())
+    assert Image.open(io.BytesIO(png)).mode == "P"
+    assert len(png) < 40_000
+
+
+def random_game(variant: str, plies: int, seed: int) -> Game:
+    chooser = random.Random(seed)
+    game = Game(variant)
+    while game.ply < plies and game.outcome() is None:
+        game = game.play(chooser.choice(list(game.position.legal_moves())))
+    return game
+
+
+def test_gif_has_one_frame_per_position_and_a_long_last_frame() -> None:
+    """A game's GIF has moves + 1 frames, the last shown longest."""
+    game = Game("chess").play("e4").play("e5").play("Nf3")
+    gif = Image.open(io.BytesIO(render_gif(game, frame_ms=500, final_ms=3000)))
+    assert gif.format == "GIF"
+    assert gif.n_frames == game.ply + 1
+    durations = []
+    for index in range(gif.n_frames):
+        gif.seek(index)
+        durations.append(gif.info["duration"])
+    assert durations[:-1] == [500] * game.ply
+    assert durations[-1] == 3000
+
+
+def test_gif_of_a_long_game_stays_small() -> None:
+    """A 150-move chess game at the default size stays far under Discord's 8 MB."""
+    game = random_game("chess", 150, seed=7)
+    gif = render_gif(game)
+    assert Image.open(io.BytesIO(gif)).n_frames == game.ply + 1
+    assert len(gif) < 8 * 1024 * 1024
+
+
+def test_gif_of_a_xiangqi_game() -> None:
+    """Xiangqi games animate too."""
+    game = random_game("xiangqi", 20, seed=3)
+    gif = Image.open(io.BytesIO(render_gif(game, size=300)))
+    assert gif.n_frames == game.ply + 1
+    assert gif.size[0] == 300
