@@ -127,10 +127,16 @@ def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
     keys += [(".", light, Highlight.NONE, Mark.DOT) for light in (True, False)]
     keys += [("p", light, Highlight.NONE, Mark.RING) for light in (True, False)]
     drawn = {key: _draw_tile(theme, layout.square, *key) for key in keys}
-    sample = Image.new("RGB", (layout.square * len(drawn), layout.square + layout.size))
+    frame = frames[Color.WHITE]
+    band = layout.origin  # the margin with the coordinates, bottom and left
+    columns = 10
+    rows = -(-len(drawn) // columns)
+    sample = Image.new("RGB", (columns * layout.square + 2 * band, max(rows * layout.square, size)))
     for index, tile in enumerate(drawn.values()):
-        sample.paste(tile, (index * layout.square, 0))
-    sample.paste(frames[Color.WHITE], (0, layout.square))
+        sample.paste(tile, (index % columns * layout.square, index // columns * layout.square))
+    sample.paste(frame.crop((0, 0, band, size)), (columns * layout.square, 0))
+    bottom = frame.crop((0, size - band, size, size)).rotate(90, expand=True)
+    sample.paste(bottom, (columns * layout.square + band, 0))
     palette = palette_of(sample)
     kit = Kit(theme, layout, palette, {c: to_palette(f, palette) for c, f in frames.items()})
     kit.tiles.update({key: to_palette(tile, palette) for key, tile in drawn.items()})

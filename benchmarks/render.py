@@ -1,0 +1,107 @@
+"""Board image speed and size: Postal's renderer against the usual bot way, in one run.
+
+The usual way (most Discord chess bots): python-chess draws an SVG and cairosvg rasterises
+it. Run ``pip install -e '.[bench]'`` for the peer; without it only Postal's figures print.
+Prints the median milliseconds and bytes per PNG at 512 px, and the first render after
+start-up (sprites and tiles built once), which is measured in a fresh process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from bot.render import render_board, render_gif
+from rules import Game, Move, get_variant
+
+CASES = (
+    ("chess opening", "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+     "b8c6"),
+    ("chess middlegame, check", "chess",
+     "r1bq1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P3/2NP1N2/PPP2PPP/R2QK2R b KQ - 0 7", None),
+    ("chess check", "chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+     "d8h4"),
+    ("xiangqi middlegame", "xiangqi",
+     "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b - - 3 3", "h0g2"),
+)  # fmt: skip
+FIRST_RENDER = (
+    "import time; t = time.perf_counter(); from bot.render import render_board; "
+    "from rules import get_variant; render_board(get_variant('chess').start()); "
+    "print(time.perf_counter() - t)"
+)
+
+
+def median_ms(run: Callable[[], bytes], repeat: int) -> tuple[float, int]:
+    run()  # warm the caches: the figure is the steady state
+    times, size = [], 0
+    for _ in range(repeat):
+        started = time.perf_counter()
+        size = len(run())
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000, size
+
+
+def peer() -> Callable[[str, str | None], bytes] | str:
+    try:
+        import cairosvg
+        import chess
+        import chess.svg
+    except (ImportError, OSError) as error:
+        return f"python-chess + cairosvg unavailable ({error}); pip install -e '.[bench]'"
+
+    def render(fen: str, last: str | None) -> bytes:
+        board = chess.Board(fen)
+        svg = chess.svg.board(
+            board,
+            size=512,
+            lastmove=chess.Move.from_uci(last) if last else None,
+            check=board.king(board.turn) if board.is_check() else None,
+        )
+        png: bytes = cairosvg.svg2png(bytestring=svg.encode())
+        return png
+
+    return render
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=50)
+    args = parser.parse_args()
+
+    first = float(subprocess.check_output([sys.executable, "-c", FIRST_RENDER], text=True))
+    print(f"first render after start-up (fresh process, imports included): {first * 1000:.0f} ms")
+    other = peer()
+    header = f"{'board (512 px)':<26} {'postal ms':>9} {'postal KB':>9}"
+    if callable(other):
+        header += f" {'svg+cairo ms':>12} {'svg+cairo KB':>12} {'speed-up':>8}"
+    print(header)
+    for name, variant_name, fen, last in CASES:
+        variant = get_variant(variant_name)
+        position = variant.from_fen(fen)
+        move = None
+        if last:
+            move = Move(variant.parse_square(last[:2]), variant.parse_square(last[2:]))
+        ours, size = median_ms(lambda p=position, m=move: render_board(p, last_move=m), args.repeat)
+        line = f"{name:<26} {ours:>9.2f} {size / 1024:>9.1f}"
+        if callable(other) and variant_name == "chess":
+            repeat = max(5, args.repeat // 5)
+            theirs, their_size = median_ms(lambda f=fen, m=last: other(f, m), repeat)
+            line += f" {theirs:>12.1f} {their_size / 1024:>12.1f} {theirs / ours:>7.0f}x"
+        print(line, flush=True)
+    if not callable(other):
+        print(f"peer: {other}")
+    game = Game("chess")
+    for text in "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Nc3 Nxe4 O-O Bxc3".split():
+        game = game.play(text)
+    started = time.perf_counter()
+    gif = render_gif(game)
+    print(f"GIF of a {game.ply}-ply game at 360 px: {len(gif) / 1024:.0f} KB in "
+          f"{(time.perf_counter() - started) * 1000:.0f} ms")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
