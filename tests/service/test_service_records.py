@@ -10,7 +10,7 @@ import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 import rules
-from bot.service import GameService, ManualClock, Place, errors
+from bot.service import GameService, ManualClock, MovePlayed, Place, errors
 from bot.service.ratings import NEW_PLAYER, rate_game, update
 from bot.store import NotifyMode, Rating
 
@@ -126,6 +126,10 @@ async def test_settings_notify_and_theme(service: GameService) -> None:
     with pytest.raises(errors.InvalidOptionError):
         await service.settings(BOB, theme="no-such-theme")
     assert (await service.settings(BOB)).board_theme == "default"
+    if "green" in (await service.settings(BOB)).themes:  # the renderer's themes
+        await service.settings(ALICE, theme="Green")
+        reply = await service.move(BOB, PLACE, "e5")
+        assert isinstance(reply, MovePlayed) and reply.board.theme == "green"
 
 
 async def test_timeout_of_rated_game_rates_in_the_same_write(
