@@ -1,15 +1,17 @@
 """Legal move generation and attack tests on the private integer board.
 
-Pseudo-legal moves come from the precomputed tables of ``geometry``; each is then kept only
-if the mover's general is safe afterwards. When the side to move is not in check, a move of
-a piece other than the general can only expose its general along the general's file or rank
-(an opened line, a newly made cannon screen, or the generals facing) or by unblocking a horse
-leg next to the general, so only those lines are re-examined, on a scratch board.
+Pseudo-legal moves come from the precomputed tables of ``geometry``. In check, each is
+tried on a scratch board. Otherwise a move of a piece other than the general can only expose
+its general along the general's file or rank (an opened line, a new cannon screen, the
+generals facing) or by unblocking a horse leg next to it. So the four lines are read once per
+position (``_line_dangers``): pieces off those lines and legs move freely, shielding pieces
+may only slide along their line (re-checked on a scratch board), and no piece may land where
+it would screen an enemy cannon. The general's own steps are always tested in full.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rules.core import Move, Square
 from rules.xiangqi.geometry import (
@@ -83,126 +85,150 @@ def _ray_attacks(
     return False
 
 
+def _own_squares(board: Board, red: bool) -> list[Square]:
+    if red:
+        return [sq for sq in range(90) if board[sq] > 0]
+    return [sq for sq in range(90) if board[sq] < 0]
+
+
+def _piece_moves(
+    board: Board, sq: Square, kind: int, sign: int, red: bool, add: Callable[[Move], None]
+) -> None:
+    """Add the moves of the piece of ``kind`` on ``sq`` ignoring its general's safety;
+    ``sign`` is 1 for red, -1 for black."""
+    if kind == CHARIOT:
+        for ray in RAY_TARGETS[sq]:
+            for t, m in ray:
+                q = board[t]
+                if not q:
+                    add(m)
+                else:
+                    if q * sign < 0:
+                        add(m)
+                    break
+    elif kind == CANNON:
+        for ray in RAY_TARGETS[sq]:
+            screened = False
+            for t, m in ray:
+                q = board[t]
+                if screened:
+                    if q:
+                        if q * sign < 0:
+                            add(m)
+                        break
+                elif q:
+                    screened = True
+                else:
+                    add(m)
+    elif kind == HORSE:
+        for leg, t, m in HORSE_TARGETS[sq]:
+            if not board[leg] and board[t] * sign <= 0:
+                add(m)
+    elif kind == SOLDIER:
+        for t, m in SOLDIER_TARGETS[0 if red else 1][sq]:
+            if board[t] * sign <= 0:
+                add(m)
+    elif kind == ELEPHANT:
+        for eye, t, m in ELEPHANT_TARGETS[sq]:
+            if not board[eye] and board[t] * sign <= 0:
+                add(m)
+    elif kind == ADVISOR:
+        for t, m in ADVISOR_TARGETS[sq]:
+            if board[t] * sign <= 0:
+                add(m)
+    else:  # GENERAL
+        for t, m in GENERAL_TARGETS[sq]:
+            if board[t] * sign <= 0:
+                add(m)
+
+
 def pseudo_legal_moves(board: Board, red: bool) -> list[Move]:
     """Every move the side's pieces can make ignoring the safety of its own general."""
     moves: list[Move] = []
     add = moves.append
-    if red:
-        own = [sq for sq in range(90) if board[sq] > 0]
-        sign = 1
-        soldier_targets = SOLDIER_TARGETS[0]
-    else:
-        own = [sq for sq in range(90) if board[sq] < 0]
-        sign = -1
-        soldier_targets = SOLDIER_TARGETS[1]
-    for sq in own:
-        kind = board[sq] * sign
-        if kind == CHARIOT:
-            for ray in RAY_TARGETS[sq]:
-                for t, m in ray:
-                    q = board[t]
-                    if not q:
-                        add(m)
-                    else:
-                        if q * sign < 0:
-                            add(m)
-                        break
-        elif kind == CANNON:
-            for ray in RAY_TARGETS[sq]:
-                screened = False
-                for t, m in ray:
-                    q = board[t]
-                    if screened:
-                        if q:
-                            if q * sign < 0:
-                                add(m)
-                            break
-                    elif q:
-                        screened = True
-                    else:
-                        add(m)
-        elif kind == HORSE:
-            for leg, t, m in HORSE_TARGETS[sq]:
-                if not board[leg] and board[t] * sign <= 0:
-                    add(m)
-        elif kind == SOLDIER:
-            for t, m in soldier_targets[sq]:
-                if board[t] * sign <= 0:
-                    add(m)
-        elif kind == ELEPHANT:
-            for eye, t, m in ELEPHANT_TARGETS[sq]:
-                if not board[eye] and board[t] * sign <= 0:
-                    add(m)
-        elif kind == ADVISOR:
-            for t, m in ADVISOR_TARGETS[sq]:
-                if board[t] * sign <= 0:
-                    add(m)
-        else:  # GENERAL
-            for t, m in GENERAL_TARGETS[sq]:
-                if board[t] * sign <= 0:
-                    add(m)
+    sign = 1 if red else -1
+    for sq in _own_squares(board, red):
+        _piece_moves(board, sq, board[sq] * sign, sign, red, add)
     return moves
 
 
 def legal_moves(board: Board, red: bool, general: Square) -> list[Move]:
     """The legal moves of the side to move; ``general`` is its general's square."""
-    pseudo = pseudo_legal_moves(board, red)
-    scratch = list(board)
-    legal: list[Move] = []
-    keep = legal.append
     enemy_red = not red
     if is_attacked(board, general, enemy_red):
-        # In check: test every move in full.
-        for m in pseudo:
-            f, t = m[0], m[1]
-            captured = scratch[t]
-            scratch[t] = scratch[f]
-            scratch[f] = 0
-            if not is_attacked(scratch, t if f == general else general, enemy_red):
-                keep(m)
-            scratch[f] = scratch[t]
-            scratch[t] = captured
-        return legal
-    sign = -1 if red else 1  # the enemy's
+        return _evasions(board, red, general)
+    sign = 1 if red else -1
+    enemy = -sign
     chariot, cannon, enemy_general, horse = (
-        CHARIOT * sign,
-        CANNON * sign,
-        GENERAL * sign,
-        HORSE * sign,
+        CHARIOT * enemy,
+        CANNON * enemy,
+        GENERAL * enemy,
+        HORSE * enemy,
     )
     ray_index = RAY_INDEX[general]
     rays = RAYS[general]
     leg_horses = LEG_HORSES[general]
     exposing, screening = _line_dangers(board, rays, chariot, cannon, enemy_general)
-    for m in pseudo:
+    moves: list[Move] = []
+    add = moves.append
+    scratch: list[int] | None = None
+    for sq in _own_squares(board, red):
+        threats = [h for h in leg_horses[sq] if board[h] == horse] if leg_horses[sq] else None
+        if sq != general and not threats and not screening and sq not in exposing:
+            # Off the general's lines and horse legs: every move of this piece is legal.
+            _piece_moves(board, sq, board[sq] * sign, sign, red, add)
+            continue
+        start = len(moves)
+        _piece_moves(board, sq, board[sq] * sign, sign, red, add)
+        candidates = moves[start:]
+        del moves[start:]
+        if scratch is None:
+            scratch = list(board)
+        for m in candidates:
+            t = m[1]
+            if sq == general:
+                captured = scratch[t]
+                scratch[t] = scratch[sq]
+                scratch[sq] = 0
+                safe = not is_attacked(scratch, t, enemy_red)
+                scratch[sq] = scratch[t]
+                scratch[t] = captured
+            elif t in screening or (threats and not (len(threats) == 1 and t == threats[0])):
+                # It would screen an enemy cannon, or unblock a horse it does not capture.
+                safe = False
+            elif sq in exposing:
+                line = ray_index[sq]
+                if line < 0 or ray_index[t] != line:
+                    safe = False
+                else:  # sliding along the line it shields: look at that line again
+                    captured = scratch[t]
+                    scratch[t] = scratch[sq]
+                    scratch[sq] = 0
+                    safe = not _ray_attacks(scratch, rays[line], chariot, cannon, enemy_general)
+                    scratch[sq] = scratch[t]
+                    scratch[t] = captured
+            else:
+                safe = True
+            if safe:
+                add(m)
+    return moves
+
+
+def _evasions(board: Board, red: bool, general: Square) -> list[Move]:
+    """The legal moves when in check: every pseudo-legal move is tested in full."""
+    scratch = list(board)
+    legal: list[Move] = []
+    keep = legal.append
+    enemy_red = not red
+    for m in pseudo_legal_moves(board, red):
         f, t = m[0], m[1]
-        if f == general:
-            captured = scratch[t]
-            scratch[t] = scratch[f]
-            scratch[f] = 0
-            if not is_attacked(scratch, t, enemy_red):
-                keep(m)
-            scratch[f] = scratch[t]
-            scratch[t] = captured
-            continue
-        from_ray = ray_index[f]
-        if from_ray >= 0 and from_ray == ray_index[t]:
-            # Sliding along one of the general's lines: re-examine that line.
-            captured = scratch[t]
-            scratch[t] = scratch[f]
-            scratch[f] = 0
-            exposed = _ray_attacks(scratch, rays[from_ray], chariot, cannon, enemy_general)
-            scratch[f] = scratch[t]
-            scratch[t] = captured
-            if not exposed:
-                keep(m)
-            continue
-        if f in exposing or t in screening:
-            continue
-        horses = leg_horses[f]
-        if horses and any(board[h] == horse and h != t for h in horses):
-            continue
-        keep(m)
+        captured = scratch[t]
+        scratch[t] = scratch[f]
+        scratch[f] = 0
+        if not is_attacked(scratch, t if f == general else general, enemy_red):
+            keep(m)
+        scratch[f] = scratch[t]
+        scratch[t] = captured
     return legal
 
 
