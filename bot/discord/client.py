@@ -28,6 +28,7 @@ from bot.discord.respond import allowed_mentions, answer, build_embed, build_fil
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, buttons_view
+from bot.render import render_board
 from bot.service import (
     BoardView,
     Clock,
@@ -159,8 +160,6 @@ class PostalBot(discord.Client):
 
     async def render(self, board: BoardView) -> bytes:
         """The PNG of ``board``, drawn off the event loop."""
-        from bot.render import render_board
-
         return await asyncio.to_thread(
             render_board,
             board.position,

@@ -88,6 +88,11 @@ def mention(player: PlayerRef) -> str:
     return f"<@{player.id}>"
 
 
+def sentence(text: str) -> str:
+    """``text`` ending with a full stop unless it already ends a sentence."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def timestamp(moment: datetime, style: str = "R") -> str:
     """A Discord timestamp, shown in each reader's time zone (``R``: "in 3 days")."""
     return f"<t:{int(moment.timestamp())}:{style}>"
@@ -140,13 +145,13 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     players: list[PlayerRef] = []
     if result.notify is not None and mention_player:
         players.append(result.notify)
-        line = f"your move. {headline}."
+        line = f"your move. {sentence(headline)}"
     elif result.ending is not None:
         opponent = game.opponent_of(result.mover.id)
         players += [opponent] if wants_mention(opponent) else []
-        line = f"{headline}."
+        line = sentence(headline)
     else:
-        line = f"{headline}."
+        line = sentence(headline)
     content, mentions = with_mentions(line, players)
     return Reply(content, card, result.board, mentions=mentions)
 
@@ -200,7 +205,7 @@ def game_ended(result: GameEnded) -> Reply:
         lines.append("Ratings: " + ", ".join(c.text for c in result.ending.rating_changes))
     card = Card(game_title(game), clip("\n".join(lines), DESCRIPTION_LIMIT), (), Tone.ENDED)
     players = [p for p in (game.white, game.black) if wants_mention(p)]
-    content, mentions = with_mentions(f"Game over: {result.ending.text}.", players)
+    content, mentions = with_mentions(f"Game over: {sentence(result.ending.text)}", players)
     return Reply(content, card, result.board, mentions=mentions)
 
 

@@ -137,13 +137,14 @@ async def start_game(
         options["fen"] = fen
     challenge = await command(fake, white, "challenge", options)
     assert not challenge.ephemeral
+    known_threads = {thread.id for thread in fake.threads()}
     press = await fake.click(black, challenge, "Accept")
     await fake.acknowledged(press)
 
     def first_board() -> tuple[FakeChannel, FakeMessage] | None:
         for thread in fake.threads():
             found = [m for m in fake.channel_messages(thread.id) if m.files]
-            if found:
+            if thread.id not in known_threads and found:
                 return thread, found[0]
         in_channel = [m for m in press.messages() if m.files]
         if in_channel:
