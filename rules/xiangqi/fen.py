@@ -9,6 +9,8 @@ be left out. Every position is checked for being one that can arise in a game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.errors import InvalidFenError
 from rules.xiangqi.geometry import (
     ADVISOR,
@@ -53,26 +55,16 @@ ELEPHANT_SQUARES = (
 )
 
 
+@dataclass(frozen=True, slots=True)
 class ParsedFen:
     """The fields of a valid FEN."""
 
-    __slots__ = ("black_general", "board", "fullmove", "halfmove", "red", "red_general")
-
-    def __init__(
-        self,
-        board: Board,
-        red: bool,
-        halfmove: int,
-        fullmove: int,
-        red_general: int,
-        black_general: int,
-    ) -> None:
-        self.board = board
-        self.red = red
-        self.halfmove = halfmove
-        self.fullmove = fullmove
-        self.red_general = red_general
-        self.black_general = black_general
+    board: Board
+    red: bool
+    halfmove: int
+    fullmove: int
+    red_general: int
+    black_general: int
 
 
 def parse_fen(fen: str) -> ParsedFen:

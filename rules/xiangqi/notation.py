@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rules.core import Color, Move, Square
 from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, InvalidMoveError
@@ -228,24 +229,15 @@ def _wxf_marker(marker: str) -> IndexRule:
     return lambda n: n - 2 if n >= 4 else n - 1
 
 
+@dataclass(frozen=True, slots=True)
 class _Spec:
     """A parsed WXF or Chinese move: which piece (by file and/or place in a tandem) goes how."""
 
-    __slots__ = ("file_number", "kind", "operator", "place", "target")
-
-    def __init__(
-        self,
-        kind: int,
-        file_number: int | None,
-        place: IndexRule | None,
-        operator: str,
-        target: int,
-    ) -> None:
-        self.kind = kind
-        self.file_number = file_number
-        self.place = place
-        self.operator = operator
-        self.target = target
+    kind: int
+    file_number: int | None
+    place: IndexRule | None
+    operator: str
+    target: int
 
 
 def parse_move(position: XiangqiPosition, text: str) -> Move:
