@@ -7,6 +7,7 @@ import random
 import pytest
 
 from rules import Game, IllegalMoveError, InvalidFenError, InvalidMoveError, RulesError
+from rules.errors import InvalidRecordError
 from rules.xiangqi import START_FEN, XIANGQI
 
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]
@@ -111,22 +112,32 @@ def test_record_without_tags_starts_from_the_start() -> None:
 
 def test_other_variants_records_are_refused() -> None:
     """A record tagged for another variant raises RulesError."""
-    with pytest.raises(RulesError, match="not a xiangqi record"):
+    with pytest.raises(InvalidRecordError, match="not a xiangqi record"):
         XIANGQI.read_record('[Variant "Standard"]\n\n1. e4 *')
+
+
+@pytest.mark.parametrize(
+    ("text", "ply", "move"),
+    [("1. h2e2 h9g7 2. Nf3", 3, "Nf3"), ("1. h2e2 h2e2", 2, "h2e2"), ("1. C2.9", 1, "C2.9")],
+)
+def test_unplayable_moves_name_their_ply(text: str, ply: int, move: str) -> None:
+    """A move that cannot be read or played raises InvalidRecordError with ply and text."""
+    with pytest.raises(InvalidRecordError) as caught:
+        XIANGQI.read_record(text)
+    assert (caught.value.ply, caught.value.move) == (ply, move)
+    assert isinstance(caught.value.__cause__, (InvalidMoveError, IllegalMoveError))
 
 
 @pytest.mark.parametrize(
     ("text", "error"),
     [
-        ('[Event "x"\n1. h2e2', RulesError),
         ('[FEN "not a fen"]\n\n1. h2e2', InvalidFenError),
-        ("1. h2e2 h9g7 2. Nf3", InvalidMoveError),
-        ("1. h2e2 h2e2", IllegalMoveError),
-        ("1. h2e2 {unclosed", RulesError),
-        ("1. h2e2 (2. h9g7", RulesError),
+        ("1. h2e2 {unclosed", InvalidRecordError),
+        ("1. h2e2 (2. h9g7", InvalidRecordError),
+        ("", InvalidRecordError),
     ],
 )
 def test_bad_records_raise_rules_errors(text: str, error: type[RulesError]) -> None:
-    """Malformed tags, FENs, moves and comments raise the matching RulesError."""
+    """Bad FEN tags, unbalanced comments or variations and empty text raise RulesErrors."""
     with pytest.raises(error):
         XIANGQI.read_record(text)
