@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules import Game, IllegalMoveError, InvalidFenError, InvalidMoveError, RulesError
 from rules.errors import InvalidRecordError
@@ -141,3 +143,18 @@ def test_bad_records_raise_rules_errors(text: str, error: type[RulesError]) -> N
     """Bad FEN tags, unbalanced comments or variations and empty text raise RulesErrors."""
     with pytest.raises(error):
         XIANGQI.read_record(text)
+
+
+RECORD_ALPHABET = '[]"{}();$!? .\n0123456789-+=/*abcdehiCHRP炮马进平FENVariant'
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.text(alphabet=RECORD_ALPHABET, max_size=60)))
+def test_arbitrary_text_raises_only_rules_errors(text: str) -> None:
+    """read_record raises only RulesErrors; what it does read survives a write/read trip."""
+    try:
+        _, game = XIANGQI.read_record(text)
+    except RulesError:
+        return
+    again = XIANGQI.read_record(XIANGQI.write_record(game, {}))[1]
+    assert again.uci_moves() == game.uci_moves()
