@@ -8,7 +8,11 @@ move the moment the previous reply arrives). It prints the median and 99th perce
 dispatching the INTERACTION_CREATE to the bot's acknowledgement, and to its final public
 reply carrying the board PNG.
 
-    python benchmarks/discord_e2e.py [--games 200] [--plies 10] [--think-ms 1000]
+    python benchmarks/discord_e2e.py [--games 200] [--plies 8] [--think-ms 2500]
+
+The default think time (a move 0-5 s after the opponent's, in all 200 games at once: about 45
+moves a second) is far busier than correspondence play; lower ``--think-ms`` to find where
+one bot process saturates.
 """
 
 from __future__ import annotations
@@ -120,8 +124,8 @@ async def play_game(
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--plies", type=int, default=10, help=f"at most {len(OPENING)}")
-    parser.add_argument("--think-ms", type=float, default=1000.0)
+    parser.add_argument("--plies", type=int, default=8, help=f"at most {len(OPENING)}")
+    parser.add_argument("--think-ms", type=float, default=2500.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     random.seed(args.seed)
