@@ -116,7 +116,15 @@ async def open_thread(interaction: discord.Interaction, game: GameView) -> disco
     permissions = interaction.app_permissions
     if not isinstance(channel, discord.TextChannel) or interaction.message is None:
         return None
-    if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+    # The first board needs all of these in the thread; without any, stay in the channel,
+    # where the interaction's own replies need no permission at all.
+    needed = (
+        permissions.create_public_threads,
+        permissions.send_messages_in_threads,
+        permissions.attach_files,
+        permissions.embed_links,
+    )
+    if not all(needed):
         return None
     try:
         return await interaction.message.create_thread(

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.discord.harness import Harness, command, embed_image, play, png_size, start_game
-from tests.fakediscord import PUBLIC_THREAD, FakeMessage
+from tests.fakediscord import (
+    ATTACH_FILES,
+    BOT_PERMISSIONS,
+    PUBLIC_THREAD,
+    SEND_MESSAGES_IN_THREADS,
+    FakeMessage,
+)
 
 
 async def test_chess_game_in_a_thread_to_checkmate(running: Harness) -> None:
@@ -98,12 +106,13 @@ async def test_pgn_in_the_thread_reads_back(running: Harness) -> None:
     assert "lichess.org/analysis" in answer.text()
 
 
-async def test_no_thread_when_the_bot_cannot_post_in_threads(harness: Harness) -> None:
-    """Allowed to create threads but not to post in them, the bot keeps the game in the
-    channel rather than opening a thread it could not use."""
-    from tests.fakediscord import BOT_PERMISSIONS, SEND_MESSAGES_IN_THREADS
-
-    harness.fake.bot_permissions = BOT_PERMISSIONS & ~SEND_MESSAGES_IN_THREADS
+@pytest.mark.parametrize("missing", [SEND_MESSAGES_IN_THREADS, ATTACH_FILES])
+async def test_no_thread_when_the_bot_cannot_post_boards_there(
+    harness: Harness, missing: int
+) -> None:
+    """Allowed to create threads but not to post boards in them, the bot keeps the game in
+    the channel rather than opening a thread it could not use."""
+    harness.fake.bot_permissions = BOT_PERMISSIONS & ~missing
     await harness.start()
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
