@@ -28,7 +28,13 @@ CHESS_CASES = (
     ),
 )
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-XIANGQI_CASES = (("start", XIANGQI_START, 3, 79666), ("start", XIANGQI_START, 4, 3290240))
+XIANGQI_MIDDLEGAME = "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"
+XIANGQI_CASES = (
+    ("start", XIANGQI_START, 3, 79666),
+    ("start", XIANGQI_START, 4, 3290240),
+    ("middlegame", XIANGQI_MIDDLEGAME, 3, 100326),  # a Fairy-Stockfish test position
+    ("middlegame", XIANGQI_MIDDLEGAME, 4, 4485547),
+)
 
 
 def best_time(run: Callable[[], int], expected: int, repeat: int) -> float:

@@ -15,7 +15,8 @@ from rules.errors import InvalidRecordError
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_MOVE_NUMBER = re.compile(r"\d+\.+")
+# A move number ("12.", "3...") unless the dots are part of a move: WXF "77.8" is a move.
+_MOVE_NUMBER = re.compile(r"\d+\.+(?=\D|$)")
 _NAG = re.compile(r"\$\d+")
 LINE_WIDTH = 80
 

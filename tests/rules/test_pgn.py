@@ -283,3 +283,12 @@ def test_reads_pgn_exported_by_python_chess() -> None:
     reread = chess_pgn.read_game(io.StringIO(ours))
     assert [m.uci() for m in reread.mainline_moves()] == game.uci_moves()
     assert reread.headers["White"] == "Oracle"
+
+
+def test_move_numbers_are_skipped_but_moves_with_dots_are_kept() -> None:
+    """'12.' and '3...' are move numbers; a token like WXF '77.8' is a move and stays."""
+    from rules.pgn import split_record
+
+    _, moves, result = split_record("1. e4 1... e5 2.Nf3 77.8 *")
+    assert moves == ["e4", "e5", "Nf3", "77.8"]
+    assert result == "*"
