@@ -13,7 +13,6 @@ from bot.service.errors import (
     UserError,
     VacationError,
 )
-from bot.service.material import can_mate
 from bot.service.results import (
     ChallengeClosed,
     ClockReport,
@@ -55,7 +54,7 @@ class DeadlineUseCases(EndingUseCases):
         assert record.to_move_id is not None
         game = await self._replay(record)
         loser = Color.WHITE if record.to_move_id == record.white_id else Color.BLACK
-        if can_mate(game.position, loser.other):
+        if not game.variant.has_insufficient_material(game.position, loser.other):
             outcome = Outcome(Termination.TIMEOUT, loser.other)
         else:
             outcome = Outcome(Termination.TIMEOUT_DRAW, None)

@@ -10,7 +10,7 @@ from rules.chess import endings
 from rules.chess.fen import START_FEN, parse_fen
 from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
 from rules.chess.position import ChessPosition
-from rules.core import Outcome, Position, Square, Termination
+from rules.core import Color, Outcome, Position, Square, Termination
 from rules.errors import InvalidMoveError, InvalidRecordError, RulesError
 from rules.game import Game
 
@@ -50,6 +50,11 @@ class ChessVariant:
 
     def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]:
         return endings.claimable_draws(history)
+
+    def has_insufficient_material(self, position: Position, color: Color) -> bool:
+        """Whether ``color`` could never mate, even helped: a flag fall against it draws."""
+        assert isinstance(position, ChessPosition)
+        return endings.has_insufficient_material(position, color)
 
     def write_record(self, game: Game, tags: Mapping[str, str] | None = None) -> str:
         """The game as PGN: the Seven Tag Roster, FEN/SetUp for a custom start, extra tags,

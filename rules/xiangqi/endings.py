@@ -25,12 +25,13 @@ def outcome(history: Sequence[Position]) -> Outcome | None:
     if not position.legal_moves():
         termination = Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
         return Outcome(termination, mover.other)
-    if not _has_attackers(position, Color.WHITE) and not _has_attackers(position, Color.BLACK):
+    if not has_attackers(position, Color.WHITE) and not has_attackers(position, Color.BLACK):
         return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
     return _repetition(history)
 
 
-def _has_attackers(position: Position, color: Color) -> bool:
+def has_attackers(position: Position, color: Color) -> bool:
+    """Whether ``color`` has a piece that can cross the river: chariot, horse, cannon, soldier."""
     return any(
         piece.color is color and piece.kind in "rncp" for piece in position.pieces().values()
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rules.core import Outcome, Position, Square, Termination
-from rules.errors import InvalidFenError
-from rules.xiangqi.endings import outcome
+from rules.core import Color, Outcome, Position, Square, Termination
+from rules.errors import InvalidFenError, InvalidMoveError
+from rules.xiangqi.endings import has_attackers, outcome
 from rules.xiangqi.geometry import FILE_NAMES, FILES, RANKS, SQUARE_NAMES, SQUARES
 from rules.xiangqi.position import XiangqiPosition
 
@@ -45,10 +45,13 @@ class XiangqiVariant:
         return SQUARE_NAMES[square]
 
     def parse_square(self, name: str) -> Square:
-        """The square called ``name`` (``e0``, case-insensitive). Raises ValueError."""
-        text = name.strip().lower()
+        """The square called ``name`` (``e0``, case-insensitive).
+
+        Raises InvalidMoveError (a ValueError), like chess, for anything else.
+        """
+        text = name.strip().lower() if isinstance(name, str) else ""
         if len(text) != 2 or text[0] not in FILE_NAMES or not text[1].isdigit():
-            raise ValueError(f"{name!r} is not a xiangqi square (a0 to i9)")
+            raise InvalidMoveError(str(name), "not a square (a0 to i9)")
         return int(text[1]) * FILES + FILE_NAMES.index(text[0])
 
     def outcome(self, history: Sequence[Position]) -> Outcome | None:
@@ -58,6 +61,11 @@ class XiangqiVariant:
     def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]:
         """Xiangqi has no claimable draws: repetition ends the game by itself."""
         return ()
+
+    def has_insufficient_material(self, position: Position, color: Color) -> bool:
+        """Whether ``color`` has only pieces that never cross the river (general, advisors,
+        elephants), so it can never mate: a flag fall against it draws."""
+        return not has_attackers(position, color)
 
     def write_record(self, game: Game, tags: Mapping[str, str]) -> str:
         """The game as a PGN-like xiangqi record (see ``rules.xiangqi.record``)."""

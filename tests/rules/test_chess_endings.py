@@ -160,3 +160,14 @@ def test_checkmate_takes_precedence_over_the_move_counters() -> None:
     """A mate on the 75th move is still a mate."""
     fen = "3R2k1/5ppp/8/8/8/8/8/6K1 b - - 150 90"
     assert outcome(fen) == Outcome(Termination.CHECKMATE, Color.WHITE)
+
+
+def test_variant_answers_the_flag_fall_question() -> None:
+    """The variant exposes the per-side test the clock uses for a flag fall."""
+    from rules.chess import CHESS as chess
+
+    lone_knight = chess.from_fen("k7/8/8/8/8/8/1n6/K6R w - - 0 1")
+    assert not chess.has_insufficient_material(lone_knight, Color.BLACK)  # helpmate exists
+    bare = chess.from_fen("k7/8/8/8/8/8/8/K6R w - - 0 1")
+    assert chess.has_insufficient_material(bare, Color.BLACK)
+    assert not chess.has_insufficient_material(bare, Color.WHITE)

@@ -33,17 +33,27 @@ async def test_timeout_is_a_draw_without_mating_material(
     service: GameService, clock: ManualClock
 ) -> None:
     """A waiting side that could never mate only draws when the opponent's time runs out."""
-    await start_game(service, days=1, fen="k7/8/8/8/8/8/1n6/K6R w - - 0 1")
+    await start_game(service, days=1, fen="k7/8/8/8/8/8/8/K6R w - - 0 1")
     await service.move(ALICE, PLACE, "Rh2")
     clock.advance(days=2)
     (ended,) = (await service.expire_overdue()).ended
     assert ended.ending.result == "1-0"  # black ran out; white (waiting) has a rook
-    await start_game(service, days=1, fen="k7/8/8/8/8/8/1n6/K6R w - - 0 1")
+    await start_game(service, days=1, fen="k7/8/8/8/8/8/8/K6R w - - 0 1")
     clock.advance(days=2)
     (drawn,) = (await service.expire_overdue()).ended
     assert drawn.ending.result == "1/2-1/2" and drawn.ending.termination == (
         "timeout_insufficient_material"
     )
+
+
+async def test_a_lone_knight_wins_on_time_when_a_helpmate_exists(
+    service: GameService, clock: ManualClock
+) -> None:
+    """FIDE: a knight alone can mate a king hemmed in by its own rook, so it wins on time."""
+    await start_game(service, days=1, fen="k7/8/8/8/8/8/1n6/K6R w - - 0 1")
+    clock.advance(days=2)
+    (ended,) = (await service.expire_overdue()).ended
+    assert ended.ending.result == "0-1" and ended.ending.termination == "timeout"
 
 
 async def test_reminders_at_24_and_1_hours_each_once(
