@@ -41,3 +41,18 @@ async def test_notifications_off(running: Harness) -> None:
     reply = await play(fake, alice, "e4", thread)
     assert reply.mentions == []
     assert not [c for c in fake.channels.values() if c.type == DM]
+
+
+async def test_reminder_by_dm(running: Harness) -> None:
+    """A player who chose DMs is reminded of a deadline by DM, not by a mention."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await command(fake, bob, "settings", {"notify": "dm"})
+    thread, _ = await start_game(fake, alice, bob, days=2)
+    await play(fake, alice, "e4", thread)
+    running.clock.advance(days=1, hours=1)
+    await running.clock_round()
+    reminder = fake.channel_messages(thread.id)[-1]
+    assert "Reminder" in reminder.text() and reminder.mentions == []
+    dm = next(c for c in fake.channels.values() if c.type == DM and c.recipient is bob)
+    assert "left for your move" in fake.channel_messages(dm.id)[-1].text()
