@@ -194,12 +194,7 @@ class PostalBot(discord.Client):
 
     async def send_dm(self, player: PlayerRef, game: GameView, text: str) -> bool:
         """Send ``text`` to ``player`` by DM; False when Discord refuses (DMs closed)."""
-        link = None
-        if game.guild_id:
-            link = (
-                f"https://discord.com/channels/{game.guild_id}/{game.thread_id or game.channel_id}"
-            )
-        reply = messages.direct_message(text, game, link)
+        reply = messages.direct_message(text, game)
         try:
             channel = await self.create_dm(discord.Object(player.id))
             await channel.send(reply.content, allowed_mentions=discord.AllowedMentions.none())

@@ -272,9 +272,13 @@ def reminder(result: Reminder, *, mention_player: bool) -> Reply:
     return Reply(content, card, mentions=mentions)
 
 
-def direct_message(text: str, game: GameView, link: str | None) -> Reply:
-    """A DM telling a player something about a game, with a link back to it."""
-    where = f"\n{link}" if link else ""
+def direct_message(text: str, game: GameView) -> Reply:
+    """A DM telling a player something about a game, with a link back to its thread or
+    channel (games outside a server have none)."""
+    where = ""
+    if game.guild_id:
+        place = game.thread_id or game.channel_id
+        where = f"\nhttps://discord.com/channels/{game.guild_id}/{place}"
     return Reply(clip(f"{text}{where}", CONTENT_LIMIT))
 
 
