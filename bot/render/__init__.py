@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from PIL import Image
 
 from bot.render.chess_board import draw_chess
+from bot.render.scene import Scene
 from bot.render.themes import THEMES, Theme, get_theme, theme_names
 from bot.render.xiangqi_board import draw_xiangqi
 from rules import Color, Game, Move, Position, Square
@@ -41,7 +42,7 @@ def draw_board(
         check = position.king_square(position.side_to_move)
     squares = (last_move.from_square, last_move.to_square) if last_move else None
     draw = draw_xiangqi if variant == "xiangqi" else draw_chess
-    return draw(position, side, squares, check, frozenset(marks), coordinates, size, chosen)
+    return draw(Scene(position, side, squares, check, frozenset(marks), coordinates, size, chosen))
 
 
 def render_board(

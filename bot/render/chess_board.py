@@ -15,9 +15,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.drawing import palette_of, paste_ellipse, to_palette
+from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, font, sprites
 from bot.render.themes import Theme, blend
-from rules import Color, Position, Square
+from rules import Color, Square
 
 MARGIN = 0.045  # of the image, each side, when coordinates are shown
 
@@ -152,21 +153,13 @@ def kit(theme: Theme, size: int, coordinates: bool) -> Kit:
         return _kit(theme, size, coordinates)
 
 
-def draw_chess(
-    position: Position,
-    orientation: Color,
-    last_move: tuple[Square, Square] | None,
-    check: Square | None,
-    marks: frozenset[Square],
-    coordinates: bool,
-    size: int,
-    theme: Theme,
-) -> Image.Image:
+def draw_chess(scene: Scene) -> Image.Image:
     """The board as a palette image."""
-    board_kit = kit(theme, size, coordinates)
+    board_kit = kit(scene.theme, scene.size, scene.coordinates)
+    orientation, check, marks = scene.orientation, scene.check, scene.marks
     canvas = board_kit.frames[orientation].copy()
-    pieces = position.pieces()
-    highlighted = last_move or ()
+    pieces = scene.position.pieces()
+    highlighted = scene.last_move or ()
     for square in range(64):
         piece = pieces.get(square)
         letter = piece.symbol if piece is not None else "."

@@ -15,9 +15,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.drawing import palette_of, paste_ellipse, to_palette
+from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, XIANGQI_FONT, font, sprites
 from bot.render.themes import Theme
-from rules import Color, Position, Square
+from rules import Color, Square
 
 RED_NUMERALS = "一二三四五六七八九"
 # Cannon and soldier start points, marked with small corner brackets on real boards.
@@ -164,34 +165,26 @@ def _brackets(draw: ImageDraw.ImageDraw, centre: tuple[int, int], cell: int, the
             draw.line(((cx, cy), (cx, cy - dy * arm)), fill=theme.last_move, width=width)
 
 
-def draw_xiangqi(
-    position: Position,
-    orientation: Color,
-    last_move: tuple[Square, Square] | None,
-    check: Square | None,
-    marks: frozenset[Square],
-    coordinates: bool,
-    size: int,
-    theme: Theme,
-) -> Image.Image:
+def draw_xiangqi(scene: Scene) -> Image.Image:
     """The board as a palette image."""
-    board_kit = kit(theme, size, coordinates)
+    theme, orientation = scene.theme, scene.orientation
+    board_kit = kit(theme, scene.size, scene.coordinates)
     layout = board_kit.layout
     canvas = board_kit.backgrounds[orientation].copy()
     draw = ImageDraw.Draw(canvas)
-    pieces = position.pieces()
+    pieces = scene.position.pieces()
     cell = layout.cell
-    if last_move is not None:
-        for square in last_move:
+    if scene.last_move is not None:
+        for square in scene.last_move:
             _brackets(draw, layout.point(square, orientation), cell, theme)
-    if check is not None:
-        paste_ellipse(canvas, layout.point(check, orientation), cell * 0.52, theme.check)
+    if scene.check is not None:
+        paste_ellipse(canvas, layout.point(scene.check, orientation), cell * 0.52, theme.check)
     sprite_of = sprites(theme, cell)
     for square, piece in pieces.items():
         sprite = sprite_of[(piece.kind, piece.color is Color.WHITE)]
         x, y = layout.point(square, orientation)
         canvas.paste(sprite, (x - cell // 2, y - cell // 2), sprite)
-    for square in marks:
+    for square in scene.marks:
         centre = layout.point(square, orientation)
         if square in pieces:
             paste_ellipse(canvas, centre, cell * 0.49, theme.mark, width=cell * 0.07)

@@ -1,0 +1,22 @@
+"""What one board image shows: the resolved arguments of a render."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.render.themes import Theme
+from rules import Color, Position, Square
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """A position seen from ``orientation``, with its highlights, at a size in a theme."""
+
+    position: Position
+    orientation: Color
+    last_move: tuple[Square, Square] | None
+    check: Square | None
+    marks: frozenset[Square]
+    coordinates: bool
+    size: int
+    theme: Theme
