@@ -56,3 +56,16 @@ async def test_reminder_by_dm(running: Harness) -> None:
     assert "Reminder" in reminder.text() and reminder.mentions == []
     dm = next(c for c in fake.channels.values() if c.type == DM and c.recipient is bob)
     assert "left for your move" in fake.channel_messages(dm.id)[-1].text()
+
+
+async def test_board_theme_setting(running: Harness) -> None:
+    """/settings offers the renderer's themes by autocomplete and remembers the choice."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    offered = await fake.autocomplete(alice, "settings", "theme", {"theme": ""})
+    names = [c["value"] for c in offered.choices]
+    assert names[0] == "default" and "blue" in names
+    chosen = await command(fake, alice, "settings", {"theme": "blue"})
+    assert chosen.ephemeral and "board theme blue" in chosen.text()
+    unknown = await command(fake, alice, "settings", {"theme": "plaid"})
+    assert unknown.ephemeral and 'Unknown theme "plaid"' in unknown.text()
