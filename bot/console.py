@@ -172,19 +172,7 @@ class Console:
     async def _write_image(self, game: GameView, board: BoardView, suffix: str) -> None:
         if self.images is None:
             return
-        try:
-            from bot.render import render_board  # type: ignore[attr-defined]
-        except ImportError:
-            return  # the renderer is optional for the console: the text board suffices
-        options: dict[str, Any] = {
-            "orientation": board.orientation,
-            "last_move": board.last_move,
-            "check": board.check,
-            "marks": board.marks,
-        }
-        if board.theme is not None:
-            options["theme"] = board.theme
-        png = await asyncio.to_thread(render_board, board.position, **options)
+        png = await asyncio.to_thread(board.render_png)
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / f"game{game.id}-ply{game.ply}{suffix}.png"
         path.write_bytes(png)

@@ -28,7 +28,6 @@ from bot.discord.respond import allowed_mentions, answer, build_embed, build_fil
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, buttons_view
-from bot.render import render_board
 from bot.service import (
     BoardView,
     Clock,
@@ -160,15 +159,7 @@ class PostalBot(discord.Client):
 
     async def render(self, board: BoardView) -> bytes:
         """The PNG of ``board``, drawn off the event loop."""
-        return await asyncio.to_thread(
-            render_board,
-            board.position,
-            orientation=board.orientation,
-            last_move=board.last_move,
-            check=board.check,
-            marks=board.marks,
-            theme=board.theme,
-        )
+        return await asyncio.to_thread(board.render_png)
 
     # ------------------------------------------------------------------ answering
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
+from bot.render import render_board
 from bot.store import NotifyMode, OfferKind
 from rules import Color, Move, Position, Square
 
@@ -106,6 +107,18 @@ class BoardView:
     check: Square | None = None
     marks: tuple[Square, ...] = ()
     theme: str | None = None
+
+    def render_png(self) -> bytes:
+        """The PNG of this board. Slow work: adapters call it in a worker thread
+        (``asyncio.to_thread``); the service itself never draws."""
+        return render_board(
+            self.position,
+            orientation=self.orientation,
+            last_move=self.last_move,
+            check=self.check,
+            marks=self.marks,
+            theme=self.theme,
+        )
 
 
 @dataclass(frozen=True, slots=True)
