@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from functools import partial
-from pathlib import Path
 
 import discord
 
@@ -55,6 +54,10 @@ def bot_intents() -> discord.Intents:
     intents = discord.Intents.none()
     intents.guilds = True
     return intents
+
+
+# Where the hash of the last registered command definitions is kept (see bot.discord.sync).
+COMMANDS_HASH_KEY = "commands_hash"
 
 
 class PostalBot(discord.Client):
@@ -140,20 +143,13 @@ class PostalBot(discord.Client):
         self._settle = None
         self.scheduler.wake()
 
-    # The store offers no key-value table yet, so the hash lives beside the database file.
-    def _sync_hash_path(self) -> Path:
-        path = self.settings.database_path
-        return path.with_name(path.name + ".commands-hash")
-
     async def _load_sync_hash(self) -> str | None:
-        path = self._sync_hash_path()
-        return path.read_text(encoding="utf-8").strip() if path.is_file() else None
+        assert self._store is not None
+        return await self._store.bot_state.get(COMMANDS_HASH_KEY)
 
     async def _save_sync_hash(self, digest: str) -> None:
-        path = self._sync_hash_path()
-        partial_file = path.with_name(path.name + ".tmp")
-        partial_file.write_text(digest + "\n", encoding="utf-8")
-        partial_file.replace(path)  # atomic: a crash never leaves half a hash
+        assert self._store is not None
+        await self._store.bot_state.set(COMMANDS_HASH_KEY, digest)
 
     # ------------------------------------------------------------------ rendering
 

@@ -1,14 +1,15 @@
 """Postal's SQLite store: the only package with SQL; it returns frozen dataclasses.
 
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
-numbered migrations; ``store.players``, ``store.challenges``, ``store.games`` and
-``store.ratings`` hold the queries, each write one transaction.
+numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
+``store.ratings`` and ``store.bot_state`` hold the queries, each write one transaction.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.database import Database, StoreError
 from bot.store.games import Games
@@ -43,6 +44,7 @@ class Store:
         self.challenges = Challenges(database)
         self.games = Games(database)
         self.ratings = Ratings(database)
+        self.bot_state = BotState(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:

@@ -173,3 +173,16 @@ async def test_unknown_synchronous_mode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="synchronous"):
         await Store.open(tmp_path / "x.db", synchronous="OFF")
     assert not (tmp_path / "x.db").exists()
+
+
+async def test_bot_state_keeps_values_across_reopening(tmp_path: Path) -> None:
+    """A stored fact survives closing and reopening the database; a new value replaces it."""
+    path = tmp_path / "state.db"
+    store = await Store.open(path)
+    assert await store.bot_state.get("commands_hash") is None
+    await store.bot_state.set("commands_hash", "abc")
+    await store.bot_state.set("commands_hash", "def")
+    await store.close()
+    reopened = await Store.open(path)
+    assert await reopened.bot_state.get("commands_hash") == "def"
+    await reopened.close()
