@@ -145,11 +145,13 @@ class ServiceCore:
         if len(games) > 1:
             refs = await self._refs(*{p for g in games for p in (g.white_id, g.black_id)})
             raise ChooseGameError([(g.id, _label(g, refs, user.id)) for g in games])
-        if finished_ok:
-            finished = await self.store.games.finished_for_player(user.id, None, 20)
-            here = [g for g in finished if channel in (g.channel_id, g.thread_id)]
-            if here:
-                return here[0]
+        finished = await self.store.games.finished_for_player(user.id, None, 20)
+        here = [g for g in finished if channel in (g.channel_id, g.thread_id)]
+        if here and finished_ok:
+            return here[0]
+        if here:
+            # Someone typing /move after the end deserves "it is over", not "what game?".
+            raise GameOverError(here[0].id, here[0].result)
         raise NoGameError("You have no game in this channel. Start one with /challenge.")
 
     async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:

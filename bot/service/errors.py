@@ -69,7 +69,7 @@ class NotYourTurnError(UserError):
 class GameOverError(UserError):
     def __init__(self, game_id: int, result: str | None) -> None:
         ended = f" ({result})" if result else ""
-        super().__init__(f"Game #{game_id} is over{ended}.")
+        super().__init__(f"Game #{game_id} is over{ended}. Start a new one with /challenge.")
         self.game_id = game_id
 
 

@@ -37,6 +37,19 @@ async def test_resign_needs_confirmation(service: GameService, db_path: Path) ->
         await service.resign(ALICE, None, game_id=started.game.id)
 
 
+async def test_a_move_after_the_end_says_the_game_is_over(
+    service: GameService, db_path: Path
+) -> None:
+    """/move in the channel of a finished game says it is over, not "no game here"."""
+    started = await start_game(service)
+    await play(service, started.game.id, "f3", "e5", "g4", "Qh4#")
+    before = snapshot(db_path)
+    with pytest.raises(errors.GameOverError) as caught:
+        await service.move(ALICE, PLACE, "e4")
+    assert f"Game #{started.game.id} is over (0-1)" in caught.value.message
+    assert snapshot(db_path) == before
+
+
 async def test_draw_offer_accepted(service: GameService) -> None:
     """A draw offer gives the opponent buttons; accepting ends the game drawn."""
     await start_game(service)
