@@ -30,6 +30,7 @@ from bot.discord.views import PostalButton, buttons_view
 from bot.service import (
     BoardView,
     Clock,
+    GameEnded,
     GameService,
     GameView,
     MovePlayed,
@@ -178,6 +179,14 @@ class PostalBot(discord.Client):
         if player.notify is NotifyMode.CHANNEL:
             return True
         return not await self.send_dm(player, game, text)
+
+    async def ending_reply(self, result: GameEnded) -> Reply:
+        """The message announcing an ending. Both players hear of it their way: a DM for
+        those who chose DMs (a mention when their DMs are closed), a mention for the rest."""
+        text = f"Game over: {result.text}"
+        players = (result.game.white, result.game.black)
+        mention = [p for p in players if await self.notify_turn(p, result.game, text)]
+        return messages.game_ended(result, mention)
 
     async def send_dm(self, player: PlayerRef, game: GameView, text: str) -> bool:
         """Send ``text`` to ``player`` by DM; False when Discord refuses (DMs closed)."""

@@ -29,7 +29,7 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     failed = False
     report = await service.expire_overdue(now)
     for ended in report.ended:
-        failed |= not await deliver(bot, ended.game, messages.game_ended(ended))
+        failed |= not await deliver(bot, ended.game, await bot.ending_reply(ended))
     for closed in report.expired_challenges:
         failed |= not await close_challenge_message(bot, closed)
     for reminder in await service.due_reminders(now):

@@ -222,7 +222,7 @@ async def abort(interaction: discord.Interaction, game: int | None = None) -> No
         interaction,
         bot.service.abort(user_of(interaction.user), place_of(interaction), game_id=game),
     )
-    await bot.reply(interaction, messages.game_ended(result))
+    await bot.reply(interaction, await bot.ending_reply(result))
 
 
 async def _show_offer_or_ending(
@@ -234,7 +234,7 @@ async def _show_offer_or_ending(
         case OfferMade():
             await bot.reply(interaction, messages.offer_made(result))
         case GameEnded():
-            await bot.reply(interaction, messages.game_ended(result))
+            await bot.reply(interaction, await bot.ending_reply(result))
         case TakenBack():
             mention = await bot.notify_turn(result.notify, result.game, result.text)
             await bot.reply(interaction, messages.taken_back(result, mention_player=mention))

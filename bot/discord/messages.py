@@ -197,15 +197,12 @@ def offer_declined(result: OfferDeclined) -> Reply:
     return Reply(clip(result.text, CONTENT_LIMIT))
 
 
-def game_ended(result: GameEnded) -> Reply:
-    """Resignation, agreed or claimed draw, abort, time-out: the final board for both."""
+def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
+    """Resignation, agreed or claimed draw, abort, time-out: the final board for both, with
+    ``mention`` pinged (the service's text already carries the rating changes)."""
     game = result.game
-    lines = [result.text]
-    if result.ending.rating_changes:
-        lines.append("Ratings: " + ", ".join(c.text for c in result.ending.rating_changes))
-    card = Card(game_title(game), clip("\n".join(lines), DESCRIPTION_LIMIT), (), Tone.ENDED)
-    players = [p for p in (game.white, game.black) if wants_mention(p)]
-    content, mentions = with_mentions(f"Game over: {sentence(result.ending.text)}", players)
+    card = Card(game_title(game), clip(result.text, DESCRIPTION_LIMIT), (), Tone.ENDED)
+    content, mentions = with_mentions(f"Game over: {sentence(result.ending.text)}", mention)
     return Reply(content, card, result.board, mentions=mentions)
 
 

@@ -62,7 +62,7 @@ async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_
                 await bot.reply(interaction, messages.promotion_needed(result))
             case GameEnded():
                 await update_pressed_message(interaction, result.ending.text + ".")
-                await bot.reply(interaction, messages.game_ended(result))
+                await bot.reply(interaction, await bot.ending_reply(result))
             case OfferDeclined():
                 await update_pressed_message(interaction, result.text)
             case TakenBack():

@@ -69,3 +69,19 @@ async def test_board_theme_setting(running: Harness) -> None:
     assert chosen.ephemeral and "board theme blue" in chosen.text()
     unknown = await command(fake, alice, "settings", {"theme": "plaid"})
     assert unknown.ephemeral and 'Unknown theme "plaid"' in unknown.text()
+
+
+async def test_the_end_of_a_game_reaches_players_their_way(running: Harness) -> None:
+    """At a resignation the DM player gets a DM and no mention; the channel player a mention;
+    the rating change is said once."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await command(fake, alice, "settings", {"notify": "dm"})
+    thread, _ = await start_game(fake, alice, bob)
+    confirm = await command(fake, bob, "resign", channel=thread)
+    press = await fake.click(bob, confirm, "Resign")
+    final = (await fake.wait_until(lambda: [m for m in press.messages() if m.files]))[0]
+    assert final.mentions == [bob.id]
+    assert final.text().count("Ratings:") == 1
+    dm = next(c for c in fake.channels.values() if c.type == DM and c.recipient is alice)
+    assert "Game over: bob resigned — white wins" in fake.channel_messages(dm.id)[-1].text()
