@@ -22,7 +22,7 @@ CHESS_FONT = FONTS / "DejaVuSans-Chess.ttf"
 COORDINATE_FONT = FONTS / "DejaVuSans-Bold-Coordinates.ttf"
 XIANGQI_FONT = FONTS / "DroidSansFallback-Xiangqi.ttf"
 SUPERSAMPLE = 4
-GLYPH_SCALE = 1.0  # of the square: the glyphs leave room of their own
+GLYPH_SCALE = 1.1  # of the square: the glyphs leave room of their own (measured: king ~78%)
 
 OUTLINE_GLYPHS = {"k": "♔", "q": "♕", "r": "♖", "b": "♗", "n": "♘", "p": "♙"}
 FILLED_GLYPHS = {"k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}

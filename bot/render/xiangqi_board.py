@@ -25,28 +25,36 @@ RED_NUMERALS = "一二三四五六七八九"
 CANNON_POINTS = ((1, 2), (7, 2), (1, 7), (7, 7))
 SOLDIER_POINTS = tuple((file, rank) for file in (0, 2, 4, 6, 8) for rank in (3, 6))
 START_POINTS = CANNON_POINTS + SOLDIER_POINTS
+NUMBER_BAND = 0.45  # of a cell: the height added above and below for the file numbers
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Intersections are ``cell`` apart; the first is ``origin`` pixels from the top-left."""
+    """Intersections are ``cell`` apart; the top-left one is at (``left``, ``top``).
+
+    A piece reaches about half a cell beyond its point, so the outer lines keep a cell of
+    room to the image's edges; the file numbers get a band of their own above and below,
+    where the pieces of the outer ranks cannot cover them.
+    """
 
     width: int
     height: int
     cell: int
-    origin: int
+    left: int
+    top: int
 
     @classmethod
-    def of(cls, size: int) -> Layout:
+    def of(cls, size: int, coordinates: bool = True) -> Layout:
         cell = size // 10
-        origin = (size - 8 * cell) // 2
-        return cls(size, 9 * cell + 2 * origin, cell, origin)
+        left = (size - 8 * cell) // 2
+        top = left + (round(cell * NUMBER_BAND) if coordinates else 0)
+        return cls(size, 9 * cell + 2 * top, cell, left, top)
 
     def point(self, square: Square, orientation: Color) -> tuple[int, int]:
         """The pixel of a square's intersection as seen from ``orientation``'s side."""
         file, rank = square % 9, square // 9
         column, row = (file, 9 - rank) if orientation is Color.WHITE else (8 - file, rank)
-        return self.origin + column * self.cell, self.origin + row * self.cell
+        return self.left + column * self.cell, self.top + row * self.cell
 
 
 def _line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float],
@@ -57,9 +65,10 @@ def _line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, flo
 def _background(theme: Theme, layout: Layout, orientation: Color, coordinates: bool) -> Image.Image:
     image = Image.new("RGB", (layout.width, layout.height), theme.light)
     draw = ImageDraw.Draw(image)
-    cell, o = layout.cell, layout.origin
+    cell = layout.cell
     thin = max(1, round(cell / 28))
-    left, right, top, bottom = o, o + 8 * cell, o, o + 9 * cell
+    left, right = layout.left, layout.left + 8 * cell
+    top, bottom = layout.top, layout.top + 9 * cell
     pad = round(cell * 0.12)
     draw.rectangle((left - pad, top - pad, right + pad, bottom + pad), outline=theme.dark,
                    width=max(2, round(cell / 14)))  # fmt: skip
@@ -89,8 +98,8 @@ def _background(theme: Theme, layout: Layout, orientation: Color, coordinates: b
 
 def _start_mark(draw: ImageDraw.ImageDraw, layout: Layout, file: int, rank: int,
                 theme: Theme, width: int) -> None:  # fmt: skip
-    x = layout.origin + file * layout.cell
-    y = layout.origin + (9 - rank) * layout.cell  # symmetric, so orientation does not matter
+    x = layout.left + file * layout.cell
+    y = layout.top + (9 - rank) * layout.cell  # symmetric, so orientation does not matter
     gap, arm = layout.cell * 0.08, layout.cell * 0.2
     for dx in (-1, 1):
         if (file == 0 and dx < 0) or (file == 8 and dx > 0):
@@ -108,16 +117,15 @@ def _file_numbers(
     bottom row. Red writes Chinese numerals, black Arabic digits."""
     size = round(layout.cell * 0.36)
     red_font, black_font = font(XIANGQI_FONT, size), font(COORDINATE_FONT, size)
-    y_bottom = layout.height - layout.origin / 2 + layout.cell * 0.08
-    y_top = layout.origin / 2 - layout.cell * 0.08
+    # Centred between the image's edge and the outer pieces (radius 0.45 cell).
+    y_top = (layout.top - layout.cell * 0.45) / 2
+    y_bottom = layout.height - y_top
+    red_y, black_y = (y_bottom, y_top) if orientation is Color.WHITE else (y_top, y_bottom)
     for file in range(9):
         x = layout.point(file, orientation)[0]
-        red, black = RED_NUMERALS[8 - file], str(file + 1)
-        bottom_is_red = orientation is Color.WHITE
-        draw.text((x, y_bottom), red if bottom_is_red else black, theme.dark,
-                  red_font if bottom_is_red else black_font, "mm")  # fmt: skip
-        draw.text((x, y_top), black if bottom_is_red else red, theme.dark,
-                  black_font if bottom_is_red else red_font, "mm")  # fmt: skip
+        # Each side's numbers in its own ink, so a glance tells whose files they are.
+        draw.text((x, red_y), RED_NUMERALS[8 - file], theme.white_piece, red_font, "mm")
+        draw.text((x, black_y), str(file + 1), theme.black_piece, black_font, "mm")
 
 
 @dataclass(frozen=True)
@@ -130,7 +138,7 @@ class Kit:
 
 @lru_cache(maxsize=16)
 def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
-    layout = Layout.of(size)
+    layout = Layout.of(size, coordinates)
     backgrounds = {
         c: _background(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)
     }
