@@ -9,6 +9,7 @@ start-up (sprites and tiles built once), which is measured in a fresh process.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import subprocess
 import sys
@@ -22,7 +23,7 @@ CASES = (
     ("chess opening", "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
      "b8c6"),
     ("chess middlegame, check", "chess",
-     "r1bq1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P3/2NP1N2/PPP2PPP/R2QK2R b KQ - 0 7", None),
+     "r1bq1b1r/ppp3pp/4k3/3np3/2B5/P1N2Q2/1PnP1PPP/R1B1K2R w KQ - 0 10", "b4c2"),
     ("chess check", "chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
      "d8h4"),
     ("xiangqi middlegame", "xiangqi",
@@ -51,7 +52,7 @@ def peer() -> Callable[[str, str | None], bytes] | str:
         import chess
         import chess.svg
     except (ImportError, OSError) as error:
-        return f"python-chess + cairosvg unavailable ({error}); pip install -e '.[bench]'"
+        return f"{error} (pip install -e '.[bench]')"
 
     def render(fen: str, last: str | None) -> bytes:
         board = chess.Board(fen)
@@ -93,7 +94,7 @@ def main() -> None:
             line += f" {theirs:>12.1f} {their_size / 1024:>12.1f} {theirs / ours:>7.0f}x"
         print(line, flush=True)
     if not callable(other):
-        print(f"peer: {other}")
+        print(f"peer unavailable: {other}")
     game = Game("chess")
     for text in "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Nc3 Nxe4 O-O Bxc3".split():
         game = game.play(text)
@@ -101,6 +102,20 @@ def main() -> None:
     gif = render_gif(game)
     print(f"GIF of a {game.ply}-ply game at 360 px: {len(gif) / 1024:.0f} KB in "
           f"{(time.perf_counter() - started) * 1000:.0f} ms")  # fmt: skip
+    long_game = random_game(300, seed=0)
+    started = time.perf_counter()
+    gif = render_gif(long_game)
+    print(f"GIF of a {long_game.ply}-ply (150-move) random game at 360 px: "
+          f"{len(gif) / 1024 / 1024:.2f} MB in {time.perf_counter() - started:.2f} s")  # fmt: skip
+
+
+def random_game(plies: int, seed: int) -> Game:
+    """A chess game of random legal moves, up to ``plies`` long (shorter if it ends)."""
+    chooser = random.Random(seed)
+    game = Game("chess")
+    while game.ply < plies and game.outcome() is None:
+        game = game.play(chooser.choice(list(game.position.legal_moves())))
+    return game
 
 
 if __name__ == "__main__":
