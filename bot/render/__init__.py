@@ -38,11 +38,19 @@ def draw_board(
     variant = position.variant.name
     chosen = get_theme(theme, variant)
     side = orientation or position.side_to_move
+    if not isinstance(side, Color):
+        raise ValueError(f"orientation must be a Color, not {orientation!r}")
     if check is None and position.is_check():
         check = position.king_square(position.side_to_move)
     squares = (last_move.from_square, last_move.to_square) if last_move else None
+    marked = frozenset(marks)
+    board_squares = position.variant.files * position.variant.ranks
+    for what, values in (("last_move", squares or ()), ("check", (check,)), ("marks", marked)):
+        for square in values:
+            if square is not None and not (isinstance(square, int) and 0 <= square < board_squares):
+                raise ValueError(f"{what}: {square!r} is not a square of a {variant} board")
     draw = draw_xiangqi if variant == "xiangqi" else draw_chess
-    return draw(Scene(position, side, squares, check, frozenset(marks), coordinates, size, chosen))
+    return draw(Scene(position, side, squares, check, marked, coordinates, size, chosen))
 
 
 def render_board(
@@ -62,7 +70,9 @@ def render_board(
     squares are highlighted. ``check``: a king/general square drawn in red; None highlights
     the side to move's king when it is in check. ``marks``: squares marked as destinations
     (dots on empty squares, rings on pieces). ``theme``: a Theme or its name (default: the
-    variant's). Raises ValueError for an unknown theme or a size outside 128–2048.
+    variant's). Raises ValueError for an unknown theme, a size outside 128–2048, an
+    orientation that is not a Color, or a square (of ``last_move``, ``check``, ``marks``)
+    that is not on the board.
     """
     image = draw_board(
         position,

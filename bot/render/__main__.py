@@ -6,13 +6,17 @@ Exits with status 2 and one line on stderr for a bad FEN, move, square or option
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from bot.render import render_board
 from bot.render.themes import THEMES
-from rules import VARIANT_NAMES, Color, Move, RulesError, get_variant
+from rules import VARIANT_NAMES, Color, Move, RulesError, Square, Variant, get_variant
+
+# Two square names, optionally joined by '-', and a chess promotion letter: e2e4, h2-e2, e7e8q.
+MOVE_COORDINATES = re.compile(r"([a-i][0-9])-?([a-i][0-9])[qrbn]?")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,6 +33,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _squares(variant: Variant, option: str, names: list[str]) -> list[Square]:
+    """The squares named (blank names skipped); ValueError naming the option otherwise."""
+    try:
+        return [variant.parse_square(name.strip()) for name in names if name.strip()]
+    except RulesError as error:
+        raise ValueError(f"{option}: {error}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     variant = get_variant(args.variant)
@@ -38,11 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.last_move:
             # The move that led here was legal in the position before, which a FEN does not
             # give, so it is read as plain coordinates rather than parsed against the rules.
-            text = args.last_move.replace("-", "").strip()
-            if len(text) not in (4, 5):
+            match = MOVE_COORDINATES.fullmatch(args.last_move.strip().lower())
+            if match is None:
                 raise ValueError(f"--last-move {args.last_move!r}: use coordinates like e2e4")
-            last_move = Move(variant.parse_square(text[:2]), variant.parse_square(text[2:4]))
-        marks = [variant.parse_square(name) for name in args.marks.split(",") if name.strip()]
+            start, end = _squares(variant, "--last-move", [match[1], match[2]])
+            last_move = Move(start, end)
+        marks = _squares(variant, "--marks", [name for name in args.marks.split(",")])
         orientation = None
         if args.orientation:
             orientation = Color.WHITE if args.orientation in ("white", "red") else Color.BLACK

@@ -264,3 +264,36 @@ def test_last_move_of_a_move_object_is_drawn() -> None:
     image = decode(render_board(CHESS.start(), last_move=Move(12, 28), orientation=Color.WHITE))
     assert close(corner_pixel(image, "e2", Color.WHITE), WOOD.square(True, last_move=True))
     assert close(corner_pixel(image, "e4", Color.WHITE), WOOD.square(True, last_move=True))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"last_move": Move(12, 64)},
+        {"check": 64},
+        {"marks": [-1]},
+        {"orientation": "white"},
+    ],
+)
+def test_squares_off_the_board_and_bad_orientations_are_refused(options: dict) -> None:
+    """A square outside a1..h8 or an orientation that is not a Color raises ValueError."""
+    with pytest.raises(ValueError, match=r"square|orientation"):
+        render_board(CHESS.start(), **options)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["startpos", "--last-move", "e2e9"], "--last-move"),
+        (["startpos", "--marks", "e4,,z9"], "--marks"),
+        (["startpos", "--variant", "xiangqi", "--last-move", "h2e2x"], "coordinates"),
+    ],
+)
+def test_cli_names_the_option_that_is_wrong(tmp_path: Path, args: list[str], message: str) -> None:
+    """A bad square in an option is reported with the option's name, status 2."""
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.render", *args, "-o", str(tmp_path / "b.png")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.startswith("error:") and message in result.stderr

@@ -164,3 +164,32 @@ def test_gif_of_a_xiangqi_game() -> None:
     gif = Image.open(io.BytesIO(render_gif(game, size=300)))
     assert gif.n_frames == game.ply + 1
     assert gif.size[0] == 300
+
+
+def red_share(image: Image.Image, box: tuple[int, int, int, int]) -> float:
+    """The share of clearly red pixels in a region."""
+    region = image.crop(box)
+    colours = region.getcolors(region.width * region.height) or []
+    red = sum(n for n, (r, g, b) in colours if r > 120 and g < 90 and b < 90)
+    return red / (region.width * region.height)
+
+
+def test_file_numbers_sit_clear_of_the_pieces_in_each_sides_ink() -> None:
+    """The red side's numbers are red and on red's edge; the pieces never cover them."""
+    layout = Layout.of(512)
+    band = round((layout.top - layout.cell * 0.45) / 2) * 2  # above the top pieces' discs
+    for orientation in (Color.WHITE, Color.BLACK):
+        image = decode(render_board(VARIANT.start(), orientation=orientation))
+        top = red_share(image, (0, 0, 512, band))
+        bottom = red_share(image, (0, layout.height - band, 512, layout.height))
+        red_band, black_band = (bottom, top) if orientation is Color.WHITE else (top, bottom)
+        assert red_band > 0.005
+        assert black_band == 0
+
+
+def test_without_coordinates_the_board_is_shorter() -> None:
+    """coordinates=False drops the number bands: the image is two bands shorter."""
+    with_numbers = decode(render_board(VARIANT.start()))
+    without = decode(render_board(VARIANT.start(), coordinates=False))
+    assert without.size == (512, Layout.of(512, coordinates=False).height)
+    assert without.height < with_numbers.height
