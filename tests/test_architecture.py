@@ -160,3 +160,8 @@ def test_rules_never_imports_bot() -> None:
     """The rules engine is the bottom layer: nothing in rules/ imports bot."""
     rules = {name: names for name, names in ALL.items() if within(name, "rules")}
     assert offenders(rules, ("bot",)) == []
+
+
+def test_the_product_imports_no_chess_library() -> None:
+    """python-chess and cairosvg are test oracles and benchmark peers, never product code."""
+    assert offenders(ALL, ("chess", "cairosvg")) == []
