@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import re
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
@@ -43,6 +44,8 @@ from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
 
+COMMENT = re.compile(r"(?:^|\s)#.*$")
+
 HELP = """\
 Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
   alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3]
@@ -55,7 +58,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /draw         alice /takeback        alice /resign        alice /abort
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
   alice /moretime 2   alice /vacation 5      alice /settings [notify:channel|dm|off] [theme:NAME]
-With several games in progress, add game:<id> (see /games). Lines starting with # are comments."""
+With several games in progress, add game:<id> (see /games). A word starting with # begins
+a comment, to the end of the line."""
 
 
 def user_named(name: str) -> User:
@@ -83,8 +87,9 @@ class Console:
 
     async def handle(self, line: str) -> None:
         """Run one ``<user> <command>`` line and print the reply; never raises user errors."""
-        line = line.strip()
-        if not line or line.startswith("#"):
+        # A "#" that starts a word begins a comment, as in a shell; "Qh4#" keeps its mark.
+        line = COMMENT.sub("", line).strip()
+        if not line:
             return
         try:
             words = shlex.split(line)

@@ -212,3 +212,18 @@ def test_each_reply_is_flushed_before_the_next_line(tmp_path: Path) -> None:
         process.stdout.close()
         assert process.stderr is not None
         process.stderr.close()
+
+
+def test_words_after_a_hash_are_comments_but_check_marks_stay(tmp_path: Path) -> None:
+    """'# ...' after a command is ignored, as in the README's example; 'Qh4#' is a move."""
+    out = run_script(
+        tmp_path,
+        "# Fool's mate\n"
+        "alice /challenge bob color:white   # game:xiangqi, rated:no also work\n"
+        "bob /press Accept\n"
+        "alice /move f3\nbob /move e5\nalice /move g4\n"
+        "bob /move Qh4#   # mate\n",
+    )
+    assert "alice challenges bob to chess" in out
+    assert not [line for line in out.splitlines() if line.startswith("!")]  # nothing refused
+    assert "bob played 2... Qh4#. Checkmate — black wins." in out
