@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.drawing import palette_of, paste_ellipse, to_palette
+from bot.render.drawing import palette_of, paste_ellipse, paste_glow, to_palette
 from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, font, sprites
 from bot.render.themes import Theme, blend
@@ -86,6 +86,9 @@ def _draw_tile(
     tile = Image.new("RGB", (square, square), background)
     mark_colour = blend(background, theme.mark, 0.45)
     centre = (square / 2, square / 2)
+    if highlight is Highlight.CHECK:
+        # The whole square turns red, brightest under the king, as a glow that catches the eye.
+        paste_glow(tile, centre, square * 0.8, theme.check)
     if mark is Mark.DOT:
         paste_ellipse(tile, centre, square * 0.16, mark_colour)
     elif mark is Mark.RING:

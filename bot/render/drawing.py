@@ -33,6 +33,19 @@ def paste_ellipse(
     canvas.paste(colour, (left, top, left + box, top + box), small)
 
 
+def paste_glow(
+    canvas: Image.Image, centre: tuple[float, float], radius: float, colour: RGB
+) -> None:
+    """A disc of ``colour`` that is solid to a quarter of ``radius`` and fades out to its
+    edge, on an RGB canvas (clipped to it)."""
+    box = max(2, round(radius * 2))
+    # radial_gradient: 0 in the middle, 255 at the edge of its 256 px square.
+    fade = [255 if v < 64 else round(255 * (255 - v) / 191) for v in range(256)]
+    mask = Image.radial_gradient("L").resize((box, box), Image.Resampling.BILINEAR).point(fade)
+    left, top = round(centre[0] - box / 2), round(centre[1] - box / 2)
+    canvas.paste(colour, (left, top, left + box, top + box), mask)
+
+
 def palette_of(sample: Image.Image) -> Image.Image:
     """A 256-colour palette image that represents every colour of ``sample`` closely."""
     return sample.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT)

@@ -37,7 +37,7 @@ class Theme:
         """The colour of a square in a given highlight state."""
         base = self.light if light else self.dark
         if check:
-            return blend(base, self.check, 0.75)
+            return blend(base, self.check, 0.6)  # the corners; the middle glows red
         if last_move:
             return blend(base, self.last_move, 0.5)
         return base
