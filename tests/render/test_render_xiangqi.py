@@ -151,8 +151,9 @@ def test_gif_has_one_frame_per_position_and_a_long_last_frame() -> None:
 
 
 def test_gif_of_a_long_game_stays_small() -> None:
-    """A 150-move chess game at the default size stays far under Discord's 8 MB."""
-    game = random_game("chess", 150, seed=7)
+    """A 150-move (300-ply) chess game at the default size stays far under Discord's 8 MB."""
+    game = random_game("chess", 300, seed=0)
+    assert game.ply == 300
     gif = render_gif(game)
     assert Image.open(io.BytesIO(gif)).n_frames == game.ply + 1
     assert len(gif) < 8 * 1024 * 1024
