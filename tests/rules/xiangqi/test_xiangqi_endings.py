@@ -126,3 +126,16 @@ def test_take_back_reopens_a_finished_game() -> None:
     """Taking back the mating move gives a game that goes on."""
     game = _play("3k5/9/9/9/2R6/9/9/9/9/4K4 w - - 0 1", "c5d5")
     assert game.take_back(1).outcome() is None
+
+
+def test_perpetual_check_by_both_sides_is_a_draw() -> None:
+    """When both sides check with every move of the repeating cycle, neither loses: a draw."""
+    # Red, in check from the e7 chariot, blocks with the chariot and uncovers the d0 cannon;
+    # black blocks with its cannon and checks through red's chariot; and back again.
+    game = Game(XIANGQI, "3k5/7c1/4r4/9/1C1c5/9/3R5/4K4/9/3C5 w - - 0 1")
+    assert game.position.is_check()
+    for move in ["d3e3", "d5e5", "e3d3", "e5d5"] * 2:
+        assert game.outcome() is None
+        game = game.play(move)
+        assert game.position.is_check()  # every move of both sides gives check
+    assert game.outcome() == Outcome(Termination.REPETITION, None)
