@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import render_board
 from bot.render.chess_board import Layout
@@ -297,3 +297,41 @@ def test_cli_names_the_option_that_is_wrong(tmp_path: Path, args: list[str], mes
     )  # fmt: skip
     assert result.returncode == 2
     assert result.stderr.startswith("error:") and message in result.stderr
+
+
+def test_check_glows_brightest_near_the_king() -> None:
+    """The check square is red throughout, deepest towards the middle, fading to the corners."""
+    image = decode(render_board(CHESS.from_fen(SCHOLAR_MATE), orientation=Color.WHITE))
+    layout = Layout.of(512, coordinates=True)
+    x, y = layout.corner(square_of("e8"), Color.WHITE)
+    side = image.getpixel((x + 2, y + layout.square // 2))
+    corner = image.getpixel((x + 2, y + 2))
+    assert side[0] > 200 and side[1] < corner[1] and side[2] < corner[2]
+
+
+# The white queen's crown points and the white knight's mane close off bits of the square
+# between their outlines by design (as in the font), so they are not asked.
+@pytest.mark.parametrize("kind", "KRBPkqrbnp")
+def test_no_square_colour_shows_inside_a_piece(kind: str) -> None:
+    """No bare square colour is enclosed by a piece: the king's ring and the bishop's cross
+    are filled, so a piece looks the same on light and dark squares."""
+    # The other king(s) on b8 and h2, out of reach of any piece on d4 or e4.
+    kings = {"K": ("1k6", "8"), "k": ("1K6", "8")}.get(kind, ("1k6", "7K"))
+    tiles = []
+    for square_name, row in (("d4", f"3{kind}4"), ("e4", f"4{kind}3")):
+        fen = f"{kings[0]}/8/8/8/{row}/8/{kings[1]}/8"
+        board = CHESS.from_fen(f"{fen} w - - 0 1")
+        image = decode(render_board(board, orientation=Color.WHITE, size=1024))
+        layout = Layout.of(1024, coordinates=True)
+        x, y = layout.corner(square_of(square_name), Color.WHITE)
+        tiles.append(image.crop((x, y, x + layout.square, y + layout.square)))
+    # Pixels where each tile shows its bare square colour: the outside, and any hole.
+    bare = Image.new("L", tiles[0].size, 0)
+    for px in range(tiles[0].width):
+        for py in range(tiles[0].height):
+            a, b = tiles[0].getpixel((px, py)), tiles[1].getpixel((px, py))
+            if close(a, WOOD.dark, 10) and close(b, WOOD.light, 10):
+                bare.putpixel((px, py), 255)
+    ImageDraw.floodfill(bare, (0, 0), 128)  # the outside, reached from the corner
+    enclosed = bare.histogram()[255]
+    assert enclosed == 0
