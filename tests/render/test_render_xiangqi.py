@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from bot.render import render_board, render_gif
@@ -194,3 +195,16 @@ def test_without_coordinates_the_board_is_shorter() -> None:
     without = decode(render_board(VARIANT.start(), coordinates=False))
     assert without.size == (512, Layout.of(512, coordinates=False).height)
     assert without.height < with_numbers.height
+
+
+def test_gif_of_a_game_without_moves_is_one_frame() -> None:
+    """A game not yet started animates as its start position alone."""
+    gif = Image.open(io.BytesIO(render_gif(Game("chess"), final_ms=2000)))
+    assert gif.n_frames == 1
+    assert gif.info["duration"] == 2000
+
+
+def test_gif_refuses_frame_times_that_are_not_positive() -> None:
+    """A zero or negative frame time raises ValueError."""
+    with pytest.raises(ValueError, match="positive"):
+        render_gif(Game("chess").play("e4"), frame_ms=0)
