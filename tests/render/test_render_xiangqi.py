@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import io
-import random
 
-import pytest
 from PIL import Image
 
-from bot.render import render_board, render_gif
+from bot.render import render_board
 from bot.render.themes import XIANGQI
 from bot.render.xiangqi_board import Layout
-from rules import Color, Game, Move, get_variant
+from rules import Color, Move, get_variant
 
 VARIANT = get_variant("xiangqi")
 
@@ -129,45 +127,6 @@ def test_png_is_small_and_a_palette_image() -> None:
     assert len(png) < 40_000
 
 
-def random_game(variant: str, plies: int, seed: int) -> Game:
-    chooser = random.Random(seed)
-    game = Game(variant)
-    while game.ply < plies and game.outcome() is None:
-        game = game.play(chooser.choice(list(game.position.legal_moves())))
-    return game
-
-
-def test_gif_has_one_frame_per_position_and_a_long_last_frame() -> None:
-    """A game's GIF has moves + 1 frames, the last shown longest."""
-    game = Game("chess").play("e4").play("e5").play("Nf3")
-    gif = Image.open(io.BytesIO(render_gif(game, frame_ms=500, final_ms=3000)))
-    assert gif.format == "GIF"
-    assert gif.n_frames == game.ply + 1
-    durations = []
-    for index in range(gif.n_frames):
-        gif.seek(index)
-        durations.append(gif.info["duration"])
-    assert durations[:-1] == [500] * game.ply
-    assert durations[-1] == 3000
-
-
-def test_gif_of_a_long_game_stays_small() -> None:
-    """A 150-move (300-ply) chess game at the default size stays far under Discord's 8 MB."""
-    game = random_game("chess", 300, seed=0)
-    assert game.ply == 300
-    gif = render_gif(game)
-    assert Image.open(io.BytesIO(gif)).n_frames == game.ply + 1
-    assert len(gif) < 8 * 1024 * 1024
-
-
-def test_gif_of_a_xiangqi_game() -> None:
-    """Xiangqi games animate too."""
-    game = random_game("xiangqi", 20, seed=3)
-    gif = Image.open(io.BytesIO(render_gif(game, size=300)))
-    assert gif.n_frames == game.ply + 1
-    assert gif.size[0] == 300
-
-
 def red_share(image: Image.Image, box: tuple[int, int, int, int]) -> float:
     """The share of clearly red pixels in a region."""
     region = image.crop(box)
@@ -195,16 +154,3 @@ def test_without_coordinates_the_board_is_shorter() -> None:
     without = decode(render_board(VARIANT.start(), coordinates=False))
     assert without.size == (512, Layout.of(512, coordinates=False).height)
     assert without.height < with_numbers.height
-
-
-def test_gif_of_a_game_without_moves_is_one_frame() -> None:
-    """A game not yet started animates as its start position alone."""
-    gif = Image.open(io.BytesIO(render_gif(Game("chess"), final_ms=2000)))
-    assert gif.n_frames == 1
-    assert gif.info["duration"] == 2000
-
-
-def test_gif_refuses_frame_times_that_are_not_positive() -> None:
-    """A zero or negative frame time raises ValueError."""
-    with pytest.raises(ValueError, match="positive"):
-        render_gif(Game("chess").play("e4"), frame_ms=0)

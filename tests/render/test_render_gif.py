@@ -1,0 +1,64 @@
+"""Animated GIFs of whole games: one frame per position, timing, size limits."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.render import render_gif
+from rules import Game
+
+
+def random_game(variant: str, plies: int, seed: int) -> Game:
+    chooser = random.Random(seed)
+    game = Game(variant)
+    while game.ply < plies and game.outcome() is None:
+        game = game.play(chooser.choice(list(game.position.legal_moves())))
+    return game
+
+
+def test_gif_has_one_frame_per_position_and_a_long_last_frame() -> None:
+    """A game's GIF has moves + 1 frames, the last shown longest."""
+    game = Game("chess").play("e4").play("e5").play("Nf3")
+    gif = Image.open(io.BytesIO(render_gif(game, frame_ms=500, final_ms=3000)))
+    assert gif.format == "GIF"
+    assert gif.n_frames == game.ply + 1
+    durations = []
+    for index in range(gif.n_frames):
+        gif.seek(index)
+        durations.append(gif.info["duration"])
+    assert durations[:-1] == [500] * game.ply
+    assert durations[-1] == 3000
+
+
+def test_gif_of_a_long_game_stays_small() -> None:
+    """A 150-move (300-ply) chess game at the default size stays far under Discord's 8 MB."""
+    game = random_game("chess", 300, seed=0)
+    assert game.ply == 300
+    gif = render_gif(game)
+    assert Image.open(io.BytesIO(gif)).n_frames == game.ply + 1
+    assert len(gif) < 8 * 1024 * 1024
+
+
+def test_gif_of_a_xiangqi_game() -> None:
+    """Xiangqi games animate too."""
+    game = random_game("xiangqi", 20, seed=3)
+    gif = Image.open(io.BytesIO(render_gif(game, size=300)))
+    assert gif.n_frames == game.ply + 1
+    assert gif.size[0] == 300
+
+
+def test_gif_of_a_game_without_moves_is_one_frame() -> None:
+    """A game not yet started animates as its start position alone."""
+    gif = Image.open(io.BytesIO(render_gif(Game("chess"), final_ms=2000)))
+    assert gif.n_frames == 1
+    assert gif.info["duration"] == 2000
+
+
+def test_gif_refuses_frame_times_that_are_not_positive() -> None:
+    """A zero or negative frame time raises ValueError."""
+    with pytest.raises(ValueError, match="positive"):
+        render_gif(Game("chess").play("e4"), frame_ms=0)
