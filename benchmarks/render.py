@@ -31,7 +31,7 @@ CASES = (
 )  # fmt: skip
 FIRST_RENDER = (
     "import time; t = time.perf_counter(); from bot.render import render_board; "
-    "from rules import get_variant; render_board(get_variant('chess').start()); "
+    "from rules import get_variant; render_board(get_variant({variant!r}).start()); "
     "print(time.perf_counter() - t)"
 )
 
@@ -73,8 +73,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
 
-    first = float(subprocess.check_output([sys.executable, "-c", FIRST_RENDER], text=True))
-    print(f"first render after start-up (fresh process, imports included): {first * 1000:.0f} ms")
+    for variant_name in ("chess", "xiangqi"):
+        script = FIRST_RENDER.format(variant=variant_name)
+        first = float(subprocess.check_output([sys.executable, "-c", script], text=True))
+        print(f"first {variant_name} render after start-up (fresh process, imports included): "
+              f"{first * 1000:.0f} ms")  # fmt: skip
     other = peer()
     header = f"{'board (512 px)':<26} {'postal ms':>9} {'postal KB':>9}"
     if callable(other):
