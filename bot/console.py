@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from bot.config import ConfigError, Settings
 from bot.service import (
+    BoardShown,
     BoardView,
     Button,
     ClockReport,
@@ -134,7 +135,11 @@ class Console:
         if board is not None and game is not None:
             # The text board keeps white (red) at the bottom: one screen serves both players.
             self.say(text_board(board, Color.WHITE if not board.marks else board.orientation))
-            await self._write_image(game, board, suffix="-moves" if board.marks else "")
+            # A look (/board, /moves) gets its own file, so it never replaces a move's image.
+            suffix = ""
+            if isinstance(result, BoardShown):
+                suffix = "-moves" if board.marks else "-board"
+            await self._write_image(game, board, suffix=suffix)
         if isinstance(result, MovePlayed | GameStarted | TakenBack | MoreTimeGiven):
             await self._announce_turn(result.game, result.notify)
         if isinstance(result, RecordExport):

@@ -227,3 +227,19 @@ def test_words_after_a_hash_are_comments_but_check_marks_stay(tmp_path: Path) ->
     assert "alice challenges bob to chess" in out
     assert not [line for line in out.splitlines() if line.startswith("!")]  # nothing refused
     assert "bob played 2... Qh4#. Checkmate — black wins." in out
+
+
+def test_a_look_at_the_board_never_replaces_a_moves_image(tmp_path: Path) -> None:
+    """/board and /moves write their own files beside the after-move image of that ply."""
+    run_script(
+        tmp_path,
+        "alice /challenge bob color:white\nbob /press Accept\nalice /move e4\n"
+        "bob /board\nbob /moves e7\n",
+    )
+    names = sorted(path.name for path in (tmp_path / "boards").glob("*.png"))
+    assert names == [
+        "game1-ply0.png",
+        "game1-ply1-board.png",
+        "game1-ply1-moves.png",
+        "game1-ply1.png",
+    ]
