@@ -84,30 +84,26 @@ ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-def _general_targets(sq: Square) -> Targets:
+def _palace_steps(sq: Square, steps: tuple[tuple[int, int], ...]) -> Targets:
+    """One step in each of ``steps`` that stays inside the palace of ``sq``."""
     side = _palace_side(sq)
     if side is None:
         return ()
     f, r = sq % FILES, sq // FILES
     out = []
-    for df, dr in ORTHOGONAL:
+    for df, dr in steps:
         t = square(f + df, r + dr)
         if on_board(f + df, r + dr) and in_palace(t, side):
             out.append((t, move(sq, t)))
     return tuple(out)
+
+
+def _general_targets(sq: Square) -> Targets:
+    return _palace_steps(sq, ORTHOGONAL)
 
 
 def _advisor_targets(sq: Square) -> Targets:
-    side = _palace_side(sq)
-    if side is None:
-        return ()
-    f, r = sq % FILES, sq // FILES
-    out = []
-    for df, dr in DIAGONAL:
-        t = square(f + df, r + dr)
-        if on_board(f + df, r + dr) and in_palace(t, side):
-            out.append((t, move(sq, t)))
-    return tuple(out)
+    return _palace_steps(sq, DIAGONAL)
 
 
 def _elephant_targets(sq: Square) -> Blocked:
