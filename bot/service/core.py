@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 import rules
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
     ChooseGameError,
+    DamagedGameError,
     GameOverError,
     InvalidOptionError,
     NoGameError,
@@ -30,10 +33,23 @@ from bot.service.results import (
     User,
 )
 from bot.service.themes import DEFAULT_THEME
-from bot.store import Challenge, GameRecord, NotifyMode, Player, RateFunction, RatingUpdate, Store
+from bot.store import (
+    DATABASE_ERRORS,
+    Challenge,
+    GameRecord,
+    NotifyMode,
+    Player,
+    RateFunction,
+    RatingUpdate,
+    Store,
+)
 from rules import Color, Outcome, Termination
 
+_log = logging.getLogger(__name__)
+
 DEFAULT_REMINDER_HOURS = (24, 1)
+
+T = TypeVar("T")
 
 VACATION_DAYS_PER_YEAR = 30
 _REPLAY_CACHE_SIZE = 4096
@@ -205,8 +221,55 @@ class ServiceCore:
         return (await self._replay_with_history(record))[0]
 
     async def _replay_with_history(self, record: GameRecord) -> tuple[rules.Game, tuple[str, ...]]:
-        """The rules game of ``record`` and its stored moves (UCI), replayed from the start
-        position unless this process already replayed a prefix of them."""
+        """The rules game of ``record`` and its stored moves (UCI). Raises
+        ``DamagedGameError`` (after marking the game damaged) when they no longer replay."""
+        if record.damaged_at is not None:
+            raise DamagedGameError(record.id)
+        try:
+            return await self._rebuild(record)
+        except DamagedGameError:
+            raise
+        except DATABASE_ERRORS:
+            raise
+        except Exception as error:
+            await self._mark_damaged(record.id, error)
+            raise DamagedGameError(record.id) from error
+
+    async def _mark_damaged(self, game_id: int, error: BaseException) -> None:
+        """Log ``error`` with the game's id and mark the game damaged, so that it stops
+        holding up the clock and its players are told why it cannot be played."""
+        _log.error(
+            "game #%s is damaged and is skipped from now on: %s: %s",
+            game_id,
+            type(error).__name__,
+            error,
+            exc_info=(type(error), error, error.__traceback__),
+        )
+        await self.store.games.mark_damaged(game_id, f"{type(error).__name__}: {error}", self.now())
+        self._forget(game_id)
+
+    async def _each_game(
+        self, records: Iterable[GameRecord], work: Callable[[GameRecord], Awaitable[T]]
+    ) -> list[T]:
+        """``work`` for each game on its own: one game that fails is logged with its id,
+        marked damaged and skipped, and the rest go on. A database failure ends the round
+        early but keeps what was already done (the remaining games come next round)."""
+        done: list[T] = []
+        for record in records:
+            try:
+                done.append(await work(record))
+            except DamagedGameError:
+                continue  # logged and marked when it was found
+            except DATABASE_ERRORS:
+                _log.exception("the database failed at game #%s; the round ends here", record.id)
+                break
+            except Exception as error:
+                await self._mark_damaged(record.id, error)
+        return done
+
+    async def _rebuild(self, record: GameRecord) -> tuple[rules.Game, tuple[str, ...]]:
+        """``_replay_with_history`` without the damage check: replayed from the start
+        position unless this process already replayed a prefix of the moves."""
         moves = tuple(move.uci for move in await self.store.games.moves(record.id))
         cached = self._replays.get(record.id)
         if cached is not None and cached[0] == record.start_fen:

@@ -10,7 +10,6 @@ from bot.service.errors import (
     GameChangedError,
     InvalidOptionError,
     NotAllowedError,
-    UserError,
     VacationError,
 )
 from bot.service.results import (
@@ -34,14 +33,16 @@ class DeadlineUseCases(EndingUseCases):
         """End every game past its deadline and expire old challenges.
 
         The side that ran out of time loses, unless the waiting side could never mate, in
-        which case it is a draw. Games changed meanwhile are skipped (seen next time).
+        which case it is a draw. Games changed meanwhile are skipped (seen next time); a game
+        whose moves no longer replay is logged, marked damaged and skipped for good.
         """
         now = now or self.now()
-        ended: list[GameEnded] = []
-        for record in await self.store.games.overdue(now):
-            ending = await self._time_out(record, now)
-            if ending is not None:
-                ended.append(ending)
+        # Each game on its own: a damaged one is logged, marked and skipped, and time-outs
+        # committed before it are still reported.
+        timed_out = await self._each_game(
+            await self.store.games.overdue(now), lambda record: self._time_out(record, now)
+        )
+        ended = [ending for ending in timed_out if ending is not None]
         expired = []
         for challenge in await self.store.challenges.expire_due(now):
             view = await self._challenge_view(challenge)
@@ -61,7 +62,7 @@ class DeadlineUseCases(EndingUseCases):
         loser_user = User(record.to_move_id, (await self._ref(record.to_move_id)).name)
         try:
             return await self._end(record, outcome, loser_user, now=now)
-        except UserError:
+        except GameChangedError:
             return None  # moved or ended meanwhile
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
@@ -69,22 +70,30 @@ class DeadlineUseCases(EndingUseCases):
         DM as ``reminder.player.notify`` says (players who chose "off" get none). Each is due
         until ``mark_reminder_sent`` records it, so a crash before sending retries it."""
         now = now or self.now()
-        reminders = []
-        for due in await self.store.games.due_reminders(now, self.reminder_hours):
-            view = await self._view(due.game)
-            assert view.to_move is not None and view.deadline is not None
-            if view.to_move.notify is NotifyMode.OFF:
-                # They asked for silence: record the reminder as sent instead of sending it.
-                hours = [h for h in self.reminder_hours if h >= due.hours_before]
-                await self.store.games.mark_reminded(view.id, view.deadline, hours, now)
-                continue
-            left = "1 hour" if due.hours_before == 1 else f"{due.hours_before} hours"
-            text = (
-                f"{view.to_move.name}, less than {left} left for your move in {view.title} "
-                f"(game #{view.id})."
-            )
-            reminders.append(Reminder(view, view.to_move, due.hours_before, view.deadline, text))
-        return reminders
+        due = await self.store.games.due_reminders(now, self.reminder_hours)
+        by_game = {d.game.id: d.hours_before for d in due}
+        found = await self._each_game(
+            [d.game for d in due],
+            lambda record: self._reminder(record, by_game[record.id], now),
+        )
+        return [reminder for reminder in found if reminder is not None]
+
+    async def _reminder(
+        self, record: GameRecord, hours_before: int, now: datetime
+    ) -> Reminder | None:
+        view = await self._view(record)
+        assert view.to_move is not None and view.deadline is not None
+        if view.to_move.notify is NotifyMode.OFF:
+            # They asked for silence: record the reminder as sent instead of sending it.
+            hours = [h for h in self.reminder_hours if h >= hours_before]
+            await self.store.games.mark_reminded(view.id, view.deadline, hours, now)
+            return None
+        left = "1 hour" if hours_before == 1 else f"{hours_before} hours"
+        text = (
+            f"{view.to_move.name}, less than {left} left for your move in {view.title} "
+            f"(game #{view.id})."
+        )
+        return Reminder(view, view.to_move, hours_before, view.deadline, text)
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""

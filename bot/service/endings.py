@@ -8,6 +8,7 @@ import rules
 from bot.service.core import ServiceCore, replace_record
 from bot.service.errors import (
     CannotAbortError,
+    DamagedGameError,
     GameChangedError,
     NoOfferError,
     NothingToTakeBackError,
@@ -173,6 +174,8 @@ class EndingUseCases(ServiceCore):
         record = await self._resolve(user, place, game_id)
         self._require_player(record, user)
         self._require_active(record)
+        if record.damaged_at is not None:
+            raise DamagedGameError(record.id)
         return record
 
     async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> None:
@@ -234,7 +237,11 @@ class EndingUseCases(ServiceCore):
         consume_offer: tuple[OfferKind, int] | None = None,
         now: datetime | None = None,
     ) -> GameEnded:
-        """Finish ``record`` with ``outcome`` in one transaction (ratings included)."""
+        """Finish ``record`` with ``outcome`` in one transaction (ratings included).
+
+        The game is replayed first, so a damaged game raises ``DamagedGameError`` before
+        anything is written (never a committed ending followed by a crash)."""
+        game = await self._replay(record)
         now = now or self.now()
         result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
         written: Written = await self.store.games.finish(
@@ -261,7 +268,6 @@ class EndingUseCases(ServiceCore):
         if actor is not None:
             actor_ref = view.white if actor.id == view.white.id else view.black
         ending = self._ending(view, outcome, actor=actor_ref, ratings=written.ratings)
-        game = await self._replay(updated)
         board = await self._board(game, orientation=Color.WHITE)
         text = ending.text + "."
         if ending.rating_changes:

@@ -83,6 +83,18 @@ class GameChangedError(UserError):
         )
 
 
+class DamagedGameError(UserError):
+    """The game's stored moves no longer replay: it cannot be shown or played until an
+    operator repairs it. Nothing was changed."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            f"Game #{game_id} is damaged and cannot be played: its stored moves no longer "
+            "replay. Nothing was changed; the bot's operator has been told (it is in the log)."
+        )
+        self.game_id = game_id
+
+
 class NotAllowedError(UserError):
     """The player may not do this now (e.g. give themselves more time)."""
 

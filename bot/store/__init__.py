@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
-from bot.store.database import Database, StoreError
+from bot.store.database import DATABASE_ERRORS, Database, StoreError
 from bot.store.games import Games
 from bot.store.players import Players
 from bot.store.ratings import RateFunction, Ratings
@@ -61,6 +61,7 @@ class Store:
 
 
 __all__ = [
+    "DATABASE_ERRORS",
     "Challenge",
     "ChallengeStatus",
     "GameEnding",

@@ -19,6 +19,11 @@ class StoreError(RuntimeError):
     """The database cannot be used (a newer schema, a failed migration)."""
 
 
+# What a failing database raises: callers above the store catch these to tell "the database
+# is unwell" (try again later) from "this one game is broken".
+DATABASE_ERRORS: tuple[type[Exception], ...] = (StoreError, sqlite3.Error)
+
+
 def migrations() -> list[tuple[int, str]]:
     """The numbered ``.sql`` files of ``bot/store/migrations`` as (version, script), in order."""
     found: list[tuple[int, str]] = []

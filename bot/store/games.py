@@ -29,7 +29,7 @@ from bot.store.records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
-    "last_move_at, deadline_at, finished_at"
+    "last_move_at, deadline_at, finished_at, damaged_at"
 )
 
 
@@ -56,6 +56,7 @@ def game_from_row(row: Any) -> GameRecord:
         last_move_at=from_epoch(row[18]),
         deadline_at=from_epoch_or_none(row[19]),
         finished_at=from_epoch_or_none(row[20]),
+        damaged_at=from_epoch_or_none(row[21]),
     )
 
 
@@ -380,9 +381,20 @@ class Games:
     # --- the clock ---------------------------------------------------------------------
 
     async def overdue(self, now: datetime) -> list[GameRecord]:
+        """Active games past their deadline (damaged games are left to an operator)."""
         return await self._select(
-            "status = 'active' AND deadline_at <= ? ORDER BY deadline_at", (to_epoch(now),)
+            "status = 'active' AND damaged_at IS NULL AND deadline_at <= ? ORDER BY deadline_at",
+            (to_epoch(now),),
         )
+
+    async def mark_damaged(self, game_id: int, reason: str, now: datetime) -> None:
+        """Record that the game's stored moves no longer replay: the clock skips it from now
+        on (its deadline stays as it was, for an operator to look at)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET damaged_at = ?, damage = ? WHERE id = ? AND damaged_at IS NULL",
+                (to_epoch(now), reason[:500], game_id),
+            )
 
     async def due_reminders(self, now: datetime, hours: Sequence[int]) -> list[ReminderDue]:
         """Reminders due now: for each active game not yet overdue, the most urgent of
@@ -395,7 +407,8 @@ class Games:
         moment = to_epoch(now)
         widest = max(hours) * 3600
         games = await self._select(
-            "status = 'active' AND deadline_at > ? AND deadline_at - ? <= ? ORDER BY deadline_at",
+            "status = 'active' AND damaged_at IS NULL AND deadline_at > ? "
+            "AND deadline_at - ? <= ? ORDER BY deadline_at",
             (moment, widest, moment),
         )
         if not games:
@@ -436,7 +449,7 @@ class Games:
         times: list[int] = []
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                "SELECT MIN(deadline_at) FROM games WHERE status = 'active'"
+                "SELECT MIN(deadline_at) FROM games WHERE status = 'active' AND damaged_at IS NULL"
             )
             row = await cursor.fetchone()
             if row and row[0] is not None:
@@ -444,8 +457,9 @@ class Games:
             for h in hours:
                 cursor = await conn.execute(
                     "SELECT MIN(g.deadline_at - ?) FROM games g WHERE g.status = 'active' "
-                    "AND g.deadline_at - g.last_move_at > ? AND NOT EXISTS (SELECT 1 FROM "
-                    "reminders_sent r WHERE r.game_id = g.id AND r.deadline_at = g.deadline_at "
+                    "AND g.damaged_at IS NULL AND g.deadline_at - g.last_move_at > ? "
+                    "AND NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.game_id = g.id "
+                    "AND r.deadline_at = g.deadline_at "
                     "AND r.hours_before = ?)",
                     (h * 3600, h * 3600, h),
                 )

@@ -92,6 +92,7 @@ class GameRecord:
     last_move_at: datetime
     deadline_at: datetime | None
     finished_at: datetime | None
+    damaged_at: datetime | None = None  # set when the stored moves no longer replay
 
     @property
     def is_active(self) -> bool:

@@ -80,3 +80,38 @@ async def test_a_schedule_change_wakes_the_sleeping_scheduler(running: Harness) 
         lambda: [m for m in fake.channel_messages(thread.id) if "Reminder" in m.text()], 5
     )
     assert reminders[0].mentions == [alice.id]
+
+
+async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
+    """A game whose stored moves no longer replay is skipped (logged with its id): the other
+    game still times out, the damaged one's players are told plainly when they use it."""
+    import sqlite3
+
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    carol, dave = fake.add_user("carol"), fake.add_user("dave")
+    broken_thread, _ = await start_game(fake, alice, bob, days=1)
+    await play(fake, alice, "e4", broken_thread)
+    healthy_thread, _ = await start_game(fake, carol, dave, days=2)
+    with sqlite3.connect(running.database) as conn:
+        (broken_id,) = conn.execute(
+            "SELECT id FROM games WHERE thread_id = ?", (broken_thread.id,)
+        ).fetchone()
+        conn.execute("UPDATE moves SET uci = 'e1e8' WHERE game_id = ?", (broken_id,))
+    broken_posts = len(fake.channel_messages(broken_thread.id))
+
+    running.clock.advance(days=3)
+    await running.clock_round()
+    ended = fake.channel_messages(healthy_thread.id)[-1]
+    assert "carol ran out of time — black wins" in ended.text()
+    assert len(fake.channel_messages(broken_thread.id)) == broken_posts
+    logged = running.errors.lines()
+    assert any(f"game #{broken_id} is damaged" in line for line in logged), logged
+    running.errors.records.clear()  # the one error this test expects
+
+    told = await command(fake, bob, "board", channel=broken_thread)
+    assert told.ephemeral
+    assert f"Game #{broken_id} is damaged and cannot be played" in told.text()
+    resign = await command(fake, bob, "resign", channel=broken_thread)
+    assert resign.ephemeral and "is damaged" in resign.text()
+    assert running.errors.lines() == []
