@@ -279,7 +279,11 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.games(user_of(interaction.user), user_of(user) if user is not None else None),
+        bot.service.games(
+            user_of(interaction.user),
+            user_of(user) if user is not None else None,
+            guild_id=interaction.guild_id or 0,
+        ),
     )
     await bot.reply(interaction, messages.game_list(result))
 
@@ -307,7 +311,7 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
         bot.service.history(
             user_of(interaction.user),
             user_of(user) if user is not None else None,
-            guild_id=interaction.guild_id,
+            guild_id=interaction.guild_id or 0,
         ),
     )
     await bot.reply(interaction, messages.history(result))

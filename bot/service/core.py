@@ -143,9 +143,17 @@ class ServiceCore:
     ) -> GameRecord:
         """The game a command means: ``game_id`` if given; else the game of this thread; else
         the user's only active game in this channel (or, with ``finished_ok`` and none
-        active, their latest finished one here). Raises ``NoGameError``/``ChooseGameError``."""
+        active, their latest finished one here). Raises ``NoGameError``/``ChooseGameError``,
+        and ``UnknownGameError`` for a ``game_id`` that the user may not read from ``place``
+        (see ``may_read``; ``place`` None — a button on a message the user sees, or a
+        caller inside the service — skips that check)."""
         if game_id is not None:
-            return await self._game(game_id)
+            record = await self._game(game_id)
+            if place is not None and not may_read(record, user.id, place):
+                # Exactly the answer for a game that does not exist: ids are sequential,
+                # so "not yours" would confirm that game #N exists somewhere.
+                raise UnknownGameError(game_id)
+            return record
         if place is None:
             raise NoGameError("Say which game you mean with the game option.")
         if place.thread_id is not None:
@@ -418,6 +426,32 @@ def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None
         case Termination.ABORTED:
             return f"Game aborted by {who}"
     return f"Game over — {wins}"
+
+
+def may_read(record: GameRecord, user_id: int, place: Place) -> bool:
+    """Whether ``user_id``, typing a command at ``place``, may see the game ``record``.
+
+    Its players may, from anywhere. Anyone else only where the game lives, on its server:
+    in its thread when it has one, else in its channel. Discord tells a bot the member's
+    permissions only for the channel the command comes from, so "where the game lives" is
+    the one place where being able to type proves being able to see the game.
+    """
+    if record.has_player(user_id):
+        return True
+    if place.guild_id != record.guild_id:
+        return False
+    if record.thread_id is not None:
+        return place.thread_id == record.thread_id
+    return place.thread_id is None and place.channel_id == record.channel_id
+
+
+def reach(guild_id: int, viewer_id: int, target_id: int) -> int | None:
+    """Which server's games a listing about ``target_id`` may show, asked on ``guild_id``
+    by ``viewer_id``: that server's only (None: every server, for one's own games asked
+    outside any server, where only the asker reads the answer; 0: games outside servers)."""
+    if guild_id:
+        return guild_id
+    return None if viewer_id == target_id else 0
 
 
 def refs_of(players: dict[int, Player], player_ids: Iterable[int]) -> dict[int, PlayerRef]:

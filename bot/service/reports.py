@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
-from bot.service.core import ServiceCore
+from bot.service.core import ServiceCore, reach
 from bot.service.errors import InvalidOptionError
 from bot.service.results import (
     GameList,
@@ -36,12 +36,17 @@ PGN_TERMINATIONS = {
 
 
 class ReportUseCases(ServiceCore):
-    async def games(self, viewer: User, player: User | None = None) -> GameList:
+    async def games(
+        self, viewer: User, player: User | None = None, *, guild_id: int = 0
+    ) -> GameList:
         """``player``'s (default: the viewer's) active games: their turn first, then the most
-        urgent deadline first."""
+        urgent deadline first. Asked on a server (``guild_id``), only that server's games
+        (see ``reach``): nothing one server does shows in another."""
         target = player or viewer
         await self._ensure_player(target)
-        records = await self.store.games.active_for_player(target.id)
+        records = await self.store.games.active_for_player(
+            target.id, reach(guild_id, viewer.id, target.id)
+        )
         far = datetime.max.replace(tzinfo=UTC)
         records.sort(key=lambda g: (g.to_move_id != target.id, g.deadline_at or far, g.id))
         refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
@@ -93,14 +98,14 @@ class ReportUseCases(ServiceCore):
         viewer: User,
         player: User | None = None,
         *,
-        guild_id: int | None = None,
+        guild_id: int = 0,
         limit: int = 10,
     ) -> History:
-        """``player``'s finished games, newest first (on one server when ``guild_id`` is set)."""
+        """``player``'s finished games, newest first: asked on a server, that server's only."""
         target = player or viewer
         await self._ensure_player(target)
         records = await self.store.games.finished_for_player(
-            target.id, guild_id, max(1, min(limit, 50))
+            target.id, reach(guild_id, viewer.id, target.id), max(1, min(limit, 50))
         )
         refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
         entries = []
@@ -124,10 +129,11 @@ class ReportUseCases(ServiceCore):
         return History(me, tuple(entries), text)
 
     async def stats(self, viewer: User, player: User | None = None, *, guild_id: int = 0) -> Stats:
-        """Wins, draws and losses per game kind, and the rating on this server."""
+        """Wins, draws and losses per game kind, and the rating, on this server only."""
         target = player or viewer
         await self._ensure_player(target)
-        counts = {c.variant: c for c in await self.store.games.results_by_variant(target.id, None)}
+        scope = reach(guild_id, viewer.id, target.id)
+        counts = {c.variant: c for c in await self.store.games.results_by_variant(target.id, scope)}
         ratings = await self.store.ratings.for_player(guild_id, target.id)
         me = await self._ref(target.id)
         rows = []
@@ -242,7 +248,8 @@ class ReportUseCases(ServiceCore):
         await self.store.games.set_message(game_id, message_id)
 
     async def game_view(self, game_id: int) -> GameView:
-        """The facts of one game. Raises ``UnknownGameError``."""
+        """The facts of one game, for adapters' own use (no access check: never show the
+        answer to a user as is). Raises ``UnknownGameError``."""
         return await self._view(await self._game(game_id))
 
 

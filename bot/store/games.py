@@ -82,10 +82,18 @@ class Games:
         found = await self._select("thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
         return found[0] if found else None
 
-    async def active_for_player(self, player_id: int) -> list[GameRecord]:
+    async def active_for_player(
+        self, player_id: int, guild_id: int | None = None
+    ) -> list[GameRecord]:
+        """The player's active games (on one server if ``guild_id`` is set)."""
+        if guild_id is None:
+            return await self._select(
+                "status = 'active' AND (white_id = ? OR black_id = ?) ORDER BY id",
+                (player_id, player_id),
+            )
         return await self._select(
-            "status = 'active' AND (white_id = ? OR black_id = ?) ORDER BY id",
-            (player_id, player_id),
+            "status = 'active' AND (white_id = ? OR black_id = ?) AND guild_id = ? ORDER BY id",
+            (player_id, player_id, guild_id),
         )
 
     async def active_in_channel(self, player_id: int, channel_id: int) -> list[GameRecord]:

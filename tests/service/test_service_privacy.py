@@ -1,0 +1,111 @@
+"""Who may read a game, and listings that stay on their own server."""
+
+from __future__ import annotations
+
+import pytest
+from service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
+
+from bot.service import GameService, Place, errors
+
+SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
+OTHER_CHANNEL = Place(guild_id=PLACE.guild_id, channel_id=11)
+OTHER_SERVER = Place(guild_id=2, channel_id=PLACE.channel_id)
+
+
+async def unknown_answer(service: GameService, game_id: int) -> str:
+    """What anyone is told about a game number that does not exist."""
+    with pytest.raises(errors.UnknownGameError) as raised:
+        await service.board(CAROL, PLACE, game_id=game_id)
+    return raised.value.message
+
+
+async def refused(call: object) -> str:
+    with pytest.raises(errors.UserError) as raised:
+        await call  # type: ignore[misc]
+    assert type(raised.value) is errors.UnknownGameError
+    return raised.value.message
+
+
+async def test_others_read_a_game_only_where_it_lives(service: GameService) -> None:
+    """A non-player elsewhere (another channel, another server) gets exactly the answer for
+    a game that does not exist, from every command that takes a game id; in the game's
+    channel they may look; its players may look from anywhere."""
+    started = await start_game(service)
+    game_id = started.game.id
+    await play(service, game_id, "e4")
+    nothing = await unknown_answer(service, game_id + 1000)
+    assert nothing == f"There is no game #{game_id + 1000}."
+    for place in (OTHER_CHANNEL, OTHER_SERVER, Place(0, PLACE.channel_id)):
+        calls = [
+            service.board(CAROL, place, game_id=game_id),
+            service.record(CAROL, place, game_id=game_id),
+            service.legal_targets(CAROL, place, "e7", game_id=game_id),
+            service.move(CAROL, place, "e5", game_id=game_id),
+            service.draw(CAROL, place, game_id=game_id),
+            service.resign(CAROL, place, game_id=game_id),
+        ]
+        for call in calls:
+            assert await refused(call) == f"There is no game #{game_id}."
+        assert await service.legal_move_suggestions(CAROL, place, "", game_id=game_id) == []
+
+    shown = await service.board(CAROL, PLACE, game_id=game_id)  # where the game lives
+    assert shown.game.id == game_id
+    assert (await service.record(CAROL, PLACE, game_id=game_id)).game.id == game_id
+    far = Place(guild_id=99, channel_id=999)
+    assert (await service.board(BOB, far, game_id=game_id)).game.id == game_id
+    assert (await service.record(ALICE, far, game_id=game_id)).game.id == game_id
+    with pytest.raises(errors.NotAPlayerError):  # she can see it, so she may be told why
+        await service.move(CAROL, PLACE, "e5", game_id=game_id)
+
+
+async def test_a_game_in_a_thread_is_read_in_that_thread(service: GameService) -> None:
+    """Once a game has its own thread, others read it there (the thread may be private)."""
+    started = await start_game(service)
+    game_id = started.game.id
+    await service.set_game_thread(game_id, 555)
+    in_thread = Place(PLACE.guild_id, PLACE.channel_id, 555)
+    other_thread = Place(PLACE.guild_id, PLACE.channel_id, 556)
+    assert (await service.board(CAROL, in_thread, game_id=game_id)).game.id == game_id
+    assert (await service.board(CAROL, in_thread)).game.id == game_id  # no id needed there
+    for place in (PLACE, other_thread):
+        assert await refused(service.board(CAROL, place, game_id=game_id)) == (
+            f"There is no game #{game_id}."
+        )
+
+
+async def test_autocomplete_offers_only_the_users_own_games(service: GameService) -> None:
+    """The ``game`` option's choices are the asker's games, never anyone else's."""
+    mine = await start_game(service, white=ALICE, black=CAROL)
+    await start_game(service)  # alice vs bob, same channel
+    assert [game_id for game_id, _ in await service.game_choices(CAROL, PLACE)] == [mine.game.id]
+    assert await service.game_choices(BOB, OTHER_SERVER) != []  # his own, wherever asked
+
+
+async def test_listings_stay_on_the_server_where_they_are_asked(service: GameService) -> None:
+    """/games, /history and /stats about a player show only games (and ratings) of the
+    server where they are asked; outside any server, one's own games from everywhere."""
+    here = await start_game(service)  # alice vs bob on server 1
+    there = await start_game(service, white=ALICE, black=CAROL, place=OTHER_SERVER)
+    await play(service, here.game.id, *SCHOLARS_MATE)
+    await start_game(service, white=ALICE, black=CAROL, place=OTHER_SERVER)
+    await play(service, there.game.id, *SCHOLARS_MATE)
+    await start_game(service)  # an active one on server 1
+
+    on_one = await service.games(BOB, ALICE, guild_id=1)
+    assert {e.game.guild_id for e in on_one.entries} == {1}
+    assert "carol" not in on_one.text
+    on_two = await service.games(BOB, ALICE, guild_id=2)
+    assert {e.opponent.name for e in on_two.entries} == {"carol"}
+
+    history = await service.history(BOB, ALICE, guild_id=1)
+    assert [e.game.id for e in history.entries] == [here.game.id]
+    stats = await service.stats(BOB, ALICE, guild_id=1)
+    (chess,) = stats.variants
+    assert (chess.wins, chess.draws, chess.losses) == (1, 0, 0)
+    assert chess.rated_games == 1
+
+    own = await service.games(ALICE, guild_id=0)  # in the bot's DMs: her own, everywhere
+    assert {e.game.guild_id for e in own.entries} == {1, 2}
+    assert (await service.games(BOB, ALICE, guild_id=0)).entries == ()
+    assert (await service.history(BOB, ALICE, guild_id=0)).entries == ()
+    assert (await service.stats(BOB, ALICE, guild_id=0)).variants == ()
