@@ -3,14 +3,19 @@
 ``FakeDiscord`` is an aiohttp application on 127.0.0.1 (random port). An unmodified discord.py
 client logs into it when ``discord.http.Route.BASE`` is ``fake.api_base`` and
 ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` is ``fake.gateway_url``. The fake plays
-one guild with text channels, registers application commands, dispatches interactions the way
-Discord does (slash commands, buttons, autocomplete) and records every call the bot makes.
+one guild with text, announcement, voice and forum channels, threads (public, private,
+announcement; archived and locked ones) and DMs, registers application commands, dispatches
+interactions the way Discord does (slash commands, buttons, autocomplete; never a guild-only
+command from a DM) and records every call the bot makes.
 
 It enforces the rules of Discord that a bot can break: one acknowledgement per interaction
 within 3 seconds, message and embed sizes, component counts, ``custom_id`` length, autocomplete
-choice counts, file sizes, permissions for channel messages and threads, and privileged
-intents. A broken rule is answered with Discord's error and appended to ``violations``; the
-test fixture fails the test when that list is not empty.
+choice counts, file sizes, permissions per channel (the bot's overwrites, inherited by
+threads, reported in ``app_permissions``), a message addressed through the channel it is in,
+messages refused in forum channels, thread creation per channel type, archived and locked
+threads, and privileged intents. A broken rule is answered with Discord's error and appended
+to ``violations``; the test fixture fails the test when that list is not empty. A public
+"thinking…" message that the bot deletes (it flashed before a private answer) is a violation.
 
 Payload shapes follow Discord's API documentation (v10); nothing here imports discord.py.
 """
@@ -37,7 +42,10 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_APPLICATION_COMMANDS = 1 << 31
+CONNECT = 1 << 20
+MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 BOT_PERMISSIONS = (
     VIEW_CHANNEL
@@ -69,7 +77,14 @@ CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 7, 8, 9, 10, 11
 
 ACK_DEADLINE_SECONDS = 3.0
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-GUILD_TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+# Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types).
+GUILD_TEXT, DM, GUILD_VOICE, GUILD_ANNOUNCEMENT = 0, 1, 2, 5
+ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD, GUILD_FORUM = 10, 11, 12, 15
+THREAD_TYPES = frozenset({ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD})
+# Where a message can start a public thread, and the type of thread it becomes.
+THREAD_FROM_MESSAGE = {GUILD_TEXT: PUBLIC_THREAD, GUILD_ANNOUNCEMENT: ANNOUNCEMENT_THREAD}
+# Interaction context types of application commands.
+CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL = 0, 1, 2
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 MENTION = re.compile(r"<@!?(\d+)>")
 
@@ -123,7 +138,11 @@ class FakeUser:
 
 @dataclass
 class FakeChannel:
-    """A guild text channel, a public thread in one, or a DM channel."""
+    """A guild channel of any type, a thread in one, or a DM channel.
+
+    ``bot_allow``/``bot_deny`` are the bot's permission overwrite on this channel (threads
+    have none: they inherit their parent's). A thread may be ``archived`` and ``locked``.
+    """
 
     id: int
     name: str
@@ -132,10 +151,21 @@ class FakeChannel:
     guild_id: int | None = None
     owner_id: int | None = None
     recipient: FakeUser | None = None
+    bot_allow: int = 0
+    bot_deny: int = 0
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 10080
+    # The bot's user id, for the member overwrite in payloads.
+    bot_id: int = 0
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     def payload(self) -> dict[str, Any]:
         if self.type == DM:
@@ -151,27 +181,52 @@ class FakeChannel:
             "type": self.type,
             "guild_id": str(self.guild_id),
             "name": self.name,
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "topic": None,
-            "rate_limit_per_user": 0,
             "last_message_id": None,
             "parent_id": None if self.parent_id is None else str(self.parent_id),
             "flags": 0,
+            "rate_limit_per_user": 0,
         }
-        if self.type == PUBLIC_THREAD:
+        if self.is_thread:
+            metadata: dict[str, Any] = {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": _now_iso(),
+                "locked": self.locked,
+            }
+            if self.type == PRIVATE_THREAD:
+                metadata["invitable"] = True
             data.update(
                 owner_id=str(self.owner_id),
                 message_count=0,
                 member_count=1,
                 total_message_sent=0,
-                thread_metadata={
-                    "archived": False,
-                    "auto_archive_duration": 10080,
-                    "archive_timestamp": _now_iso(),
-                    "locked": False,
-                },
+                thread_metadata=metadata,
+            )
+            return data
+        overwrites = []
+        if self.bot_allow or self.bot_deny:
+            overwrites.append(
+                {
+                    "id": str(self.bot_id),
+                    "type": 1,
+                    "allow": str(self.bot_allow),
+                    "deny": str(self.bot_deny),
+                }
+            )
+        data.update(position=0, permission_overwrites=overwrites, nsfw=False)
+        if self.type in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
+            data.update(topic=None, default_auto_archive_duration=1440)
+        elif self.type == GUILD_VOICE:
+            data.update(bitrate=64000, user_limit=0, rtc_region=None, video_quality_mode=1)
+        elif self.type == GUILD_FORUM:
+            data.update(
+                topic=None,
+                available_tags=[],
+                default_reaction_emoji=None,
+                default_sort_order=None,
+                default_forum_layout=0,
+                default_thread_rate_limit_per_user=0,
+                default_auto_archive_duration=1440,
             )
         return data
 
@@ -359,16 +414,18 @@ class FakeDiscord:
         self.owner = self.add_user("owner")
         self.guild_id = self.new_id()
         self.channels: dict[int, FakeChannel] = {}
+        self._sockets: list[_GatewaySession] = []
         self.channel = self.add_channel("general")
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, FakeInteraction] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.command_puts: list[str] = []
+        # Each PATCH of a thread by the bot (archiving, unarchiving), by thread id.
+        self.thread_edits: dict[int, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
         self.violations: list[str] = []
         self.identify_payloads: list[dict[str, Any]] = []
-        self._sockets: list[_GatewaySession] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -398,6 +455,7 @@ class FakeDiscord:
             ("POST", "/channels/{channel}/messages", self._post_message),
             ("GET", "/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
+            ("PATCH", "/channels/{channel}", self._edit_channel),
             ("POST", "/channels/{channel}/threads", self._create_thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self._create_thread),
             ("POST", "/users/@me/channels", self._open_dm),
@@ -442,13 +500,75 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        channel = FakeChannel(self.new_id(), name, guild_id=self.guild_id)
+    def add_channel(self, name: str, *, type: int = GUILD_TEXT) -> FakeChannel:
+        """A new guild channel (text by default; voice, announcement or forum by ``type``)."""
+        if type in THREAD_TYPES or type == DM:
+            raise ValueError("use add_thread for threads and open a DM through the API")
+        channel = FakeChannel(
+            self.new_id(), name, type=type, guild_id=self.guild_id, bot_id=self.bot_user.id
+        )
         self.channels[channel.id] = channel
+        self._dispatch("CHANNEL_CREATE", channel.payload())
         return channel
 
+    def add_thread(
+        self,
+        parent: FakeChannel,
+        name: str,
+        *,
+        type: int | None = None,
+        owner: FakeUser | None = None,
+        archived: bool = False,
+        locked: bool = False,
+    ) -> FakeChannel:
+        """A thread someone else opened in ``parent`` (a post when ``parent`` is a forum)."""
+        if type is None:
+            type = THREAD_FROM_MESSAGE.get(parent.type, PUBLIC_THREAD)
+        if type not in THREAD_TYPES or parent.type not in (*THREAD_FROM_MESSAGE, GUILD_FORUM):
+            raise ValueError(f"no thread of type {type} in a channel of type {parent.type}")
+        thread = FakeChannel(
+            self.new_id(),
+            name,
+            type=type,
+            parent_id=parent.id,
+            guild_id=self.guild_id,
+            owner_id=(owner or self.owner).id,
+            archived=archived,
+            locked=locked,
+            bot_id=self.bot_user.id,
+        )
+        self.channels[thread.id] = thread
+        self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
+
+    def set_thread_state(
+        self, thread: FakeChannel, *, archived: bool, locked: bool | None = None
+    ) -> None:
+        """Archive (or unarchive, lock) a thread as a moderator or the inactivity timer does."""
+        thread.archived = archived
+        if locked is not None:
+            thread.locked = locked
+        self._dispatch("THREAD_UPDATE", thread.payload())
+
+    def set_channel_permissions(
+        self, channel: FakeChannel, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Give the bot a permission overwrite on ``channel`` (and so on its threads)."""
+        if channel.is_thread or channel.type == DM:
+            raise ValueError("threads and DMs have no permission overwrites")
+        channel.bot_allow, channel.bot_deny = allow, deny
+        self._dispatch("CHANNEL_UPDATE", channel.payload())
+
     def channel_permissions(self, channel: FakeChannel) -> int:
-        return self.bot_permissions if channel.type != DM else SEND_MESSAGES | ATTACH_FILES
+        """The bot's permissions in ``channel``: the @everyone role, then the bot's overwrite
+        on the channel (a thread's are its parent's). Without View Channel, nothing."""
+        if channel.type == DM:
+            return VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
+        source = channel
+        if channel.is_thread and channel.parent_id is not None:
+            source = self.channels[channel.parent_id]
+        permissions = (self.bot_permissions & ~source.bot_deny) | source.bot_allow
+        return permissions if permissions & VIEW_CHANNEL else 0
 
     def set_bot_permissions(self, permissions: int) -> None:
         """Change the bot's permissions and tell the bot, as a role update does."""
@@ -456,7 +576,8 @@ class FakeDiscord:
         self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": self._role()})
 
     def threads(self) -> list[FakeChannel]:
-        return [c for c in self.channels.values() if c.type == PUBLIC_THREAD]
+        """Every thread (and forum post), in the order they were opened."""
+        return [c for c in self.channels.values() if c.is_thread]
 
     def channel_messages(
         self, channel_id: int, *, include_ephemeral: bool = False
@@ -517,14 +638,27 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- interactions
 
-    def command(self, name: str) -> tuple[dict[str, Any], int | None]:
-        """The registered command ``name`` (guild commands first) and its guild id."""
-        guild = self.commands(self.guild_id)
-        if name in guild:
-            return guild[name], self.guild_id
+    def command(
+        self, name: str, channel: FakeChannel | None = None
+    ) -> tuple[dict[str, Any], int | None]:
+        """The command ``name`` as a user in ``channel`` (default: the guild's first channel)
+        sees it, and its guild id: the guild's own commands first, then global ones. A DM
+        shows only global commands whose contexts include the bot's DM (Discord's default
+        for a global command without ``contexts`` is every context); Discord's client offers
+        nothing else there, so LookupError means the user could never send it."""
+        where = channel or self.channel
+        if where.type != DM:
+            guild = self.commands(self.guild_id)
+            if name in guild:
+                return guild[name], self.guild_id
         registered = self.commands()
         if name in registered:
-            return registered[name], None
+            command = registered[name]
+            context = CONTEXT_BOT_DM if where.type == DM else CONTEXT_GUILD
+            contexts = command.get("contexts")
+            if contexts is None or context in contexts:
+                return command, None
+            raise LookupError(f"/{name} is not offered in {where.name} (contexts {contexts})")
         raise LookupError(f"command /{name} is not registered with Discord")
 
     async def slash(
@@ -540,7 +674,7 @@ class FakeDiscord:
         Raises ValueError for what Discord's client would not let a user send (an unknown
         option, a missing required one, a value outside the choices or bounds).
         """
-        command, guild_id = self.command(name)
+        command, guild_id = self.command(name, self._resolve_channel(channel))
         data = self._command_data(command, guild_id, dict(options or {}), focused=None)
         return await self._interact(APPLICATION_COMMAND, user, channel, data)
 
@@ -554,7 +688,7 @@ class FakeDiscord:
         channel: FakeChannel | int | None = None,
     ) -> FakeInteraction:
         """Dispatch an autocomplete request for option ``focused`` (its partial text in options)."""
-        command, guild_id = self.command(name)
+        command, guild_id = self.command(name, self._resolve_channel(channel))
         data = self._command_data(command, guild_id, dict(options), focused=focused)
         interaction = await self._interact(AUTOCOMPLETE, user, channel, data)
         await self.acknowledged(interaction)
@@ -686,6 +820,9 @@ class FakeDiscord:
         message: FakeMessage | None = None,
     ) -> FakeInteraction:
         where = self._resolve_channel(channel)
+        if where.type == GUILD_FORUM:
+            # A forum has no message box: commands are typed in its posts (threads).
+            raise ValueError(f"nobody can type a command in forum channel {where.name}")
         interaction_id = self.new_id()
         token = secrets.token_urlsafe(24)
         payload: dict[str, Any] = {
@@ -1001,6 +1138,12 @@ class FakeDiscord:
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
         interaction = self._followup_interaction(request)
         message = self._webhook_message(request, interaction)
+        if message.loading and not message.ephemeral:
+            # Everyone in the channel saw "Postal is thinking…" vanish: the answer was meant
+            # to be private, so the acknowledgement should have been an ephemeral one.
+            self.violations.append(
+                f"interaction {interaction.id}: a public 'thinking' message was deleted"
+            )
         del self.messages[message.id]
         if message is interaction.original:
             interaction.original = None
@@ -1026,56 +1169,139 @@ class FakeDiscord:
                 # Not a violation: bots cannot know in advance; they must handle it.
                 raise DiscordError(403, 50007, "Cannot send messages to this user")
         else:
-            needed = SEND_MESSAGES_IN_THREADS if channel.type == PUBLIC_THREAD else SEND_MESSAGES
             permissions = self.channel_permissions(channel)
-            if not permissions & VIEW_CHANNEL or not permissions & needed:
+            if not permissions & VIEW_CHANNEL:
+                raise DiscordError(403, 50001, "Missing Access")
+            if channel.type == GUILD_FORUM:
+                # Messages go in a forum's posts, never in the forum itself.
+                raise self._violation(400, 50008, "Cannot send messages in a non-text channel")
+            needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+            if not permissions & needed:
                 raise DiscordError(403, 50013, "Missing Permissions")
             if files and not permissions & ATTACH_FILES:
                 raise DiscordError(403, 50013, "Missing Permissions")
+            if channel.is_thread:
+                self._unarchive_to_send(channel, permissions)
         message = self._new_message(channel.id, body, files, None)
         return _json_response(message.payload(self.base_url))
 
-    async def _get_message(self, request: web.Request) -> web.Response:
+    def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:
+        """Sending in an archived thread unarchives it, unless a moderator locked it
+        (then only Manage Threads may); a locked thread takes no messages otherwise."""
+        moderator = bool(permissions & MANAGE_THREADS)
+        if thread.locked and not moderator:
+            if thread.archived:
+                raise DiscordError(400, 50083, "Thread is archived")
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if thread.archived:
+            self.set_thread_state(thread, archived=False)
+
+    def _channel_message(self, request: web.Request) -> tuple[FakeChannel, FakeMessage]:
+        """The message addressed by the path; 404 unless it is in that very channel (a
+        thread's message is not reachable through its parent, nor the other way)."""
+        channel = self._channel(request)
         message = self.messages.get(int(request.match_info["message"]))
-        if message is None or message.ephemeral:
+        if message is None or message.ephemeral or message.channel_id != channel.id:
             raise DiscordError(404, 10008, "Unknown Message")
+        if not self.channel_permissions(channel) & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        return channel, message
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        _, message = self._channel_message(request)
         return _json_response(message.payload(self.base_url))
 
     async def _edit_message(self, request: web.Request) -> web.Response:
-        message = self.messages.get(int(request.match_info["message"]))
-        if message is None or message.ephemeral:
-            raise DiscordError(404, 10008, "Unknown Message")
+        channel, message = self._channel_message(request)
         if message.author.id != self.bot_user.id:
             raise self._violation(403, 50005, "Cannot edit a message authored by another user")
+        if channel.is_thread and channel.archived:
+            # Messages in an archived thread cannot be edited until it is unarchived.
+            raise DiscordError(400, 50083, "Thread is archived")
         body, files = await self._read_body(request)
         self._apply_edit(message, body, files)
         return _json_response(message.payload(self.base_url))
 
+    async def _edit_channel(self, request: web.Request) -> web.Response:
+        """PATCH a thread: archive, unarchive, lock, rename, auto-archive duration. A bot
+        never edits other channels (that needs Manage Channels, which Postal does not ask)."""
+        channel = self._channel(request)
+        body, _ = await self._read_body(request)
+        if not channel.is_thread:
+            raise self._violation(403, 50013, f"Postal edited channel {channel.name}")
+        permissions = self.channel_permissions(channel)
+        moderator = bool(permissions & MANAGE_THREADS)
+        own = channel.owner_id == self.bot_user.id
+        if "locked" in body and not moderator:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if body.get("archived") is False and channel.locked and not moderator:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if body.get("archived") is True and not (own or moderator):
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if ("name" in body or "auto_archive_duration" in body) and not (own or moderator):
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if "auto_archive_duration" in body:
+            self._check_archive_duration(body["auto_archive_duration"])
+            channel.auto_archive_duration = body["auto_archive_duration"]
+        if "name" in body:
+            channel.name = body["name"]
+        archived = body.get("archived", channel.archived)
+        self.set_thread_state(channel, archived=archived, locked=body.get("locked"))
+        channel_edits = self.thread_edits.setdefault(channel.id, [])
+        channel_edits.append(dict(body))
+        return _json_response(channel.payload())
+
+    def _check_archive_duration(self, minutes: object) -> None:
+        if minutes not in (60, 1440, 4320, 10080):
+            raise self._violation(400, 50035, f"auto_archive_duration {minutes!r}")
+
     async def _create_thread(self, request: web.Request) -> web.Response:
+        """Start a thread from a message (text: public thread; announcement: announcement
+        thread; the thread takes the message's id), or without one (a forum post, or a
+        thread in a text channel). Threads, voice channels and DMs cannot hold threads."""
         parent = self._channel(request)
         body, _ = await self._read_body(request)
-        if parent.type != GUILD_TEXT:
-            raise self._violation(400, 50024, "Cannot create a thread in this channel type")
-        if not self.channel_permissions(parent) & CREATE_PUBLIC_THREADS:
+        from_message = "message" in request.match_info
+        allowed = (*THREAD_FROM_MESSAGE,) if from_message else (GUILD_TEXT, GUILD_FORUM)
+        if parent.type not in allowed:
+            raise self._violation(400, 50024, "Cannot execute action on this channel type")
+        permissions = self.channel_permissions(parent)
+        if not permissions & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if not permissions & CREATE_PUBLIC_THREADS:
             # Not a violation: a bot may try and fall back.
             raise DiscordError(403, 50013, "Missing Permissions")
         name = body.get("name", "")
         if not 1 <= len(name) <= 100:
             raise self._violation(400, 50035, f"thread name {name!r} must be 1-100 characters")
-        if (
-            "message" in request.match_info
-            and int(request.match_info["message"]) not in self.messages
-        ):
-            raise self._violation(404, 10008, "Unknown Message to start a thread from")
-        if "message" not in request.match_info and body.get("type", 12) != PUBLIC_THREAD:
-            raise self._violation(400, 50035, "thread type must be 11 (public) here")
+        self._check_archive_duration(body.get("auto_archive_duration", 10080))
+        thread_id = self.new_id()
+        if from_message:
+            starter = self.messages.get(int(request.match_info["message"]))
+            if starter is None or starter.channel_id != parent.id or starter.ephemeral:
+                raise self._violation(404, 10008, "Unknown Message to start a thread from")
+            if starter.id in self.channels:
+                raise DiscordError(
+                    400, 160004, "A thread has already been created for this message"
+                )
+            thread_id, kind = starter.id, THREAD_FROM_MESSAGE[parent.type]
+        elif parent.type == GUILD_FORUM:
+            if not body.get("message"):
+                raise self._violation(400, 50035, "a forum post needs its first message")
+            kind = PUBLIC_THREAD
+        else:
+            kind = body.get("type", PRIVATE_THREAD)
+            if kind not in (PUBLIC_THREAD, PRIVATE_THREAD):
+                raise self._violation(400, 50035, f"thread type {kind} in a text channel")
         thread = FakeChannel(
-            self.new_id(),
+            thread_id,
             name,
-            type=PUBLIC_THREAD,
+            type=kind,
             parent_id=parent.id,
             guild_id=self.guild_id,
             owner_id=self.bot_user.id,
+            auto_archive_duration=body.get("auto_archive_duration", 10080),
+            bot_id=self.bot_user.id,
         )
         self.channels[thread.id] = thread
         created = thread.payload()
@@ -1263,7 +1489,8 @@ class FakeDiscord:
         }
 
     def guild_payload(self) -> dict[str, Any]:
-        channels = [c.payload() for c in self.channels.values() if c.type == GUILD_TEXT]
+        channels = [c.payload() for c in self.channels.values() if c.type != DM and not c.is_thread]
+        threads = [c.payload() for c in self.threads() if not c.archived]
         return {
             "id": str(self.guild_id),
             "name": "Postal Club",
@@ -1287,7 +1514,7 @@ class FakeDiscord:
             "member_count": len(self.users),
             "members": [self._member(self.bot_user)],
             "channels": channels,
-            "threads": [],
+            "threads": threads,
             "voice_states": [],
             "presences": [],
             "stage_instances": [],

@@ -23,7 +23,7 @@ from bot.discord.commands import ALL_COMMANDS
 from bot.discord.errors import PostalTree
 from bot.discord.messages import Reply
 from bot.discord.presses import handle_press
-from bot.discord.respond import allowed_mentions, answer, build_embed, build_files, defer
+from bot.discord.respond import allowed_mentions, answer, build_embed, build_files, quickly
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, buttons_view
@@ -167,9 +167,10 @@ class PostalBot(discord.Client):
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
         """The public after-move message; the player to move is pinged per their settings
         (a DM when they chose DMs, falling back to a mention when their DMs are closed)."""
-        if not interaction.response.is_done():
-            await defer(interaction)
-        mention = await self.notify_turn(result.notify, result.game, result.text)
+        # The answer is public now (the move was played): a deferral may be public too.
+        mention = await quickly(
+            interaction, self.notify_turn(result.notify, result.game, result.text), ephemeral=False
+        )
         await self.reply(interaction, messages.move_played(result, mention_player=mention))
 
     async def notify_turn(self, player: PlayerRef | None, game: GameView, text: str) -> bool:

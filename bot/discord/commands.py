@@ -171,6 +171,7 @@ async def moves(
         bot.service.legal_targets(
             user_of(interaction.user), place_of(interaction), square, game_id=game
         ),
+        ephemeral=True,
     )
     await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
 
@@ -183,6 +184,7 @@ async def resign(interaction: discord.Interaction, game: int | None = None) -> N
     result = await quickly(
         interaction,
         bot.service.resign(user_of(interaction.user), place_of(interaction), game_id=game),
+        ephemeral=True,
     )
     await bot.reply(interaction, messages.confirmation_needed(result))
 
@@ -284,6 +286,7 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
             user_of(user) if user is not None else None,
             guild_id=interaction.guild_id or 0,
         ),
+        ephemeral=True,
     )
     await bot.reply(interaction, messages.game_list(result))
 
@@ -313,6 +316,7 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
             user_of(user) if user is not None else None,
             guild_id=interaction.guild_id or 0,
         ),
+        ephemeral=True,
     )
     await bot.reply(interaction, messages.history(result))
 
@@ -328,6 +332,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
             user_of(user) if user is not None else None,
             guild_id=interaction.guild_id or 0,
         ),
+        ephemeral=True,
     )
     await bot.reply(interaction, messages.stats(result))
 
@@ -355,7 +360,9 @@ async def settings(
 ) -> None:
     bot = postal(interaction)
     result = await quickly(
-        interaction, bot.service.settings(user_of(interaction.user), notify=notify, theme=theme)
+        interaction,
+        bot.service.settings(user_of(interaction.user), notify=notify, theme=theme),
+        ephemeral=True,
     )
     await bot.reply(interaction, messages.player_settings(result))
 

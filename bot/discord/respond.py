@@ -1,15 +1,22 @@
 """Answering interactions: within Discord's 3 seconds, public or ephemeral, with the board.
 
-An interaction gets exactly one acknowledgement. The helpers here keep track of which one
-was sent (in ``interaction.extras``) so that later answers take the right route: the first
-response, the follow-up that fills a deferred "thinking" message, or an edit of the message
-a button sits on.
+An interaction gets exactly one acknowledgement. Postal answers directly whenever the answer
+is ready within ``ANSWER_WITHIN_SECONDS`` of the interaction's arrival (the service takes a
+few milliseconds), and only defers ("thinking…") after that. A deferral is public only when
+the answer is known to be public: while the outcome is open it is ephemeral, because errors
+are answered privately and a public "thinking…" message cannot turn private. A public answer
+after a private deferral replaces the private placeholder with a public follow-up.
+
+The helpers keep track of the acknowledgement sent (in ``interaction.extras``) so later
+answers take the right route: the first response, the follow-up that fills a deferred
+"thinking" message, or an edit of the message a button sits on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import time
 from collections.abc import Awaitable, Callable
 from enum import Enum
 from typing import Any, TypeVar
@@ -22,9 +29,11 @@ from bot.service import BoardView
 
 T = TypeVar("T")
 
-# Answer directly when the service replies within this; otherwise acknowledge first.
-FAST_ANSWER_SECONDS = 0.05
+# Answer directly when the answer is ready this long after the interaction arrived;
+# otherwise acknowledge first. Discord allows 3 s; the rest is margin for the network.
+ANSWER_WITHIN_SECONDS = 2.0
 _STATE = "postal_ack"
+_SEEN = "postal_seen"
 
 Renderer = Callable[[BoardView], Awaitable[bytes]]
 
@@ -50,6 +59,13 @@ def _set_state(interaction: discord.Interaction, state: Ack) -> None:
     interaction.extras[_STATE] = state
 
 
+def time_left(interaction: discord.Interaction) -> float:
+    """Seconds left to answer directly, counted from Postal's first look at ``interaction``."""
+    seen = interaction.extras.setdefault(_SEEN, time.monotonic())
+    assert isinstance(seen, float)
+    return max(0.0, seen + ANSWER_WITHIN_SECONDS - time.monotonic())
+
+
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
     """Acknowledge now, answer later: "thinking" for commands, a silent ack for buttons."""
     if interaction.response.is_done():
@@ -62,15 +78,21 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
         _set_state(interaction, Ack.THINKING_EPHEMERAL if ephemeral else Ack.THINKING_PUBLIC)
 
 
-async def quickly(interaction: discord.Interaction, work: Awaitable[T]) -> T:
-    """Await ``work``; if it takes longer than ``FAST_ANSWER_SECONDS``, acknowledge the
-    interaction meanwhile so Discord's 3-second limit is never at risk. Errors of ``work``
-    propagate (the error handler then answers along whichever route is left)."""
+async def quickly(
+    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool | None = None
+) -> T:
+    """Await ``work``; if it is not done within the time left to answer directly,
+    acknowledge the interaction meanwhile so Discord's 3-second limit is never at risk.
+
+    ``ephemeral`` says what the answer will be: True (private) or False (public, known for
+    sure) defer that way; None (not known yet: the work may fail, and failures are answered
+    privately) defers privately. Errors of ``work`` propagate (the error handler then answers
+    along whichever route is left)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=FAST_ANSWER_SECONDS)
+    done, _ = await asyncio.wait({task}, timeout=time_left(interaction))
     if not done:
         try:
-            await defer(interaction)
+            await defer(interaction, ephemeral=ephemeral is not False)
         except BaseException:
             # The work (a move already being stored, say) finishes on its own; nobody will
             # wait for it now, so its outcome must not be reported as never retrieved.
@@ -118,11 +140,14 @@ async def build_files(reply: Reply, render: Renderer) -> list[discord.File]:
 
 
 async def answer(interaction: discord.Interaction, reply: Reply, render: Renderer) -> int | None:
-    """Send ``reply`` as the interaction's answer (acknowledging first if it has a board to
-    render); returns the message id when Discord reports one."""
-    if reply.board is not None and not interaction.response.is_done():
-        await defer(interaction, ephemeral=reply.ephemeral)
-    files = await build_files(reply, render)
+    """Send ``reply`` as the interaction's answer (acknowledging first, the way the reply
+    will be seen, if its board is not drawn in time); returns the message id when Discord
+    reports one."""
+    drawing = build_files(reply, render)
+    if reply.board is None:
+        files = await drawing  # nothing slow to wait for
+    else:
+        files = await quickly(interaction, drawing, ephemeral=reply.ephemeral)
     embed = build_embed(reply)
     view = buttons_view(reply.buttons)
     mentions = allowed_mentions(reply)
@@ -138,8 +163,9 @@ async def answer(interaction: discord.Interaction, reply: Reply, render: Rendere
         )
         _set_state(interaction, Ack.ANSWERED)
         return callback.message_id
-    if state is Ack.THINKING_PUBLIC and reply.ephemeral:
-        # The public "thinking…" message cannot turn ephemeral: remove it, answer privately.
+    if state is Ack.THINKING_EPHEMERAL and not reply.ephemeral:
+        # The first follow-up would fill the private "thinking…" message and stay private:
+        # remove the placeholder (only its reader saw it), then answer in public.
         await interaction.delete_original_response()
     message = await interaction.followup.send(
         reply.content or discord.utils.MISSING,

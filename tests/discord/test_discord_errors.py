@@ -10,7 +10,7 @@ import pytest
 from bot.discord import respond
 from bot.service import errors
 from tests.discord.harness import Harness, command, play, start_game
-from tests.fakediscord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE
+from tests.fakediscord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL
 
 
 async def test_unexpected_error_is_logged_and_apologised_for(
@@ -42,10 +42,11 @@ async def test_fast_answers_are_not_deferred(running: Harness) -> None:
     assert ack.type == CHANNEL_MESSAGE and ack.data["flags"] & 64
 
 
-async def test_slow_move_is_deferred_then_answered(
+async def test_answer_ready_within_two_seconds_is_not_deferred(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """When the service is slow the bot acknowledges at once and answers when done."""
+    """A move the service takes 0.2 s over is answered directly, board and all: no
+    "thinking…" message first (the old 50 ms threshold deferred it)."""
     assert running.bot is not None
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -54,36 +55,88 @@ async def test_slow_move_is_deferred_then_answered(
     move = service.move
 
     async def slow_move(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(respond.FAST_ANSWER_SECONDS * 4)
+        await asyncio.sleep(0.2)
+        return await move(*args, **kwargs)
+
+    monkeypatch.setattr(service, "move", slow_move)
+    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == CHANNEL_MESSAGE and not ack.data.get("flags", 0) & EPHEMERAL
+    reply = await fake.reply(interaction)
+    assert reply is interaction.original and "e4" in reply.text() and reply.files
+
+
+async def test_slow_move_is_deferred_privately_then_answered_in_public(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the answer-directly window the bot acknowledges privately (the outcome is not
+    known yet), then posts the board publicly; nobody else ever saw a placeholder."""
+    assert running.bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    service = running.bot.service
+    move = service.move
+
+    async def slow_move(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)
         return await move(*args, **kwargs)
 
     monkeypatch.setattr(service, "move", slow_move)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.seconds < 1
+    assert ack.data["flags"] & EPHEMERAL
     reply = await fake.reply(interaction)
     assert not reply.ephemeral and "e4" in reply.text() and reply.files
+    assert interaction.original is None  # the private placeholder is gone
 
 
 async def test_slow_refusal_leaves_nothing_public(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A slow refusal removes the public "thinking" message and answers ephemerally."""
+    """A slow refusal is acknowledged privately and answered privately: no public
+    "thinking…" flashes and vanishes (the fake flags one that is deleted)."""
     assert running.bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     before = len(fake.public_messages())
 
     async def slow_refusal(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(respond.FAST_ANSWER_SECONDS * 4)
+        await asyncio.sleep(0.2)
         raise errors.NotYourTurnError("alice")
 
     monkeypatch.setattr(running.bot.service, "move", slow_refusal)
     interaction = await fake.slash(bob, "move", {"move": "e5"}, channel=thread)
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
     reply = await fake.reply(interaction)
     assert reply.ephemeral and "not your turn" in reply.text()
     assert len(fake.public_messages()) == before
+
+
+async def test_slow_private_command_defers_privately(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/stats, whose answer is always private, defers privately when slow."""
+    assert running.bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
+    stats = running.bot.service.stats
+
+    async def slow_stats(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(0.2)
+        return await stats(*args, **kwargs)
+
+    monkeypatch.setattr(running.bot.service, "stats", slow_stats)
+    fake = running.fake
+    interaction = await fake.slash(fake.add_user("alice"), "stats")
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
+    reply = await fake.reply(interaction)
+    assert reply.ephemeral and reply is interaction.original
 
 
 async def test_moves_command_marks_targets_privately(running: Harness) -> None:
