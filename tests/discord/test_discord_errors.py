@@ -13,6 +13,17 @@ from tests.discord.harness import Harness, command, play, start_game
 from tests.fakediscord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL
 
 
+def slow_down(monkeypatch: pytest.MonkeyPatch, service: object, name: str, seconds: float) -> None:
+    """Make ``service.name`` take ``seconds`` longer (a slow database, say)."""
+    work = getattr(service, name)
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(seconds)
+        return await work(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, slow)
+
+
 async def test_unexpected_error_is_logged_and_apologised_for(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -51,14 +62,7 @@ async def test_answer_ready_within_two_seconds_is_not_deferred(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    service = running.bot.service
-    move = service.move
-
-    async def slow_move(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(0.2)
-        return await move(*args, **kwargs)
-
-    monkeypatch.setattr(service, "move", slow_move)
+    slow_down(monkeypatch, running.bot.service, "move", 0.2)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == CHANNEL_MESSAGE and not ack.data.get("flags", 0) & EPHEMERAL
@@ -76,14 +80,7 @@ async def test_slow_move_is_deferred_privately_then_answered_in_public(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    service = running.bot.service
-    move = service.move
-
-    async def slow_move(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(0.2)
-        return await move(*args, **kwargs)
-
-    monkeypatch.setattr(service, "move", slow_move)
+    slow_down(monkeypatch, running.bot.service, "move", 0.2)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.seconds < 1
@@ -124,13 +121,7 @@ async def test_slow_private_command_defers_privately(
     """/stats, whose answer is always private, defers privately when slow."""
     assert running.bot is not None
     monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
-    stats = running.bot.service.stats
-
-    async def slow_stats(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(0.2)
-        return await stats(*args, **kwargs)
-
-    monkeypatch.setattr(running.bot.service, "stats", slow_stats)
+    slow_down(monkeypatch, running.bot.service, "stats", 0.2)
     fake = running.fake
     interaction = await fake.slash(fake.add_user("alice"), "stats")
     ack = await fake.acknowledged(interaction)

@@ -9,7 +9,18 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import FakeDiscord, FakeInteraction
+from tests.fakediscord import (
+    ANNOUNCEMENT_THREAD,
+    ATTACH_FILES,
+    GUILD_ANNOUNCEMENT,
+    GUILD_FORUM,
+    GUILD_VOICE,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    FakeDiscord,
+    FakeInteraction,
+)
 
 
 @pytest.fixture
@@ -124,3 +135,112 @@ async def test_options_are_checked_like_discords_client(loose_fake: FakeDiscord)
         await loose_fake.slash(loose_fake.add_user("a"), "ping", {"nope": 1})
     with pytest.raises(LookupError, match="not registered"):
         await loose_fake.slash(loose_fake.add_user("a"), "pong", {})
+
+
+async def rest(
+    fake: FakeDiscord, method: str, path: str, body: dict[str, Any] | None = None
+) -> tuple[int, dict[str, Any]]:
+    """A REST call with the bot's token, as discord.py makes it."""
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, fake.api_base + path, json=body, headers=headers) as response,
+    ):
+        text = await response.text()
+        return response.status, json.loads(text) if text else {}
+
+
+async def test_a_message_is_reached_only_through_its_own_channel(loose_fake: FakeDiscord) -> None:
+    """Editing a thread's message through the parent channel is 404 Unknown Message."""
+    thread = loose_fake.add_thread(loose_fake.channel, "game")
+    status, sent = await rest(
+        loose_fake, "POST", f"/channels/{thread.id}/messages", {"content": "x"}
+    )
+    assert status == 200
+    wrong = f"/channels/{loose_fake.channel.id}/messages/{sent['id']}"
+    status, body = await rest(loose_fake, "PATCH", wrong, {"content": "y"})
+    assert (status, body["code"]) == (404, 10008)
+    right = f"/channels/{thread.id}/messages/{sent['id']}"
+    assert (await rest(loose_fake, "PATCH", right, {"content": "y"}))[0] == 200
+
+
+async def test_forum_channels_take_no_messages(loose_fake: FakeDiscord) -> None:
+    """A forum refuses messages (400, 50008); its posts take them."""
+    forum = loose_fake.add_channel("games", type=GUILD_FORUM)
+    post = loose_fake.add_thread(forum, "a post")
+    status, body = await rest(
+        loose_fake, "POST", f"/channels/{forum.id}/messages", {"content": "x"}
+    )
+    assert (status, body["code"]) == (400, 50008)
+    assert post.type == PUBLIC_THREAD
+    assert (await rest(loose_fake, "POST", f"/channels/{post.id}/messages", {"content": "x"}))[
+        0
+    ] == 200
+
+
+async def test_archived_threads_reopen_on_send_unless_locked(loose_fake: FakeDiscord) -> None:
+    """Sending unarchives an archived thread; a locked one refuses (400, 50083)."""
+    archived = loose_fake.add_thread(loose_fake.channel, "old", archived=True)
+    locked = loose_fake.add_thread(loose_fake.channel, "shut", archived=True, locked=True)
+    ok, _ = await rest(loose_fake, "POST", f"/channels/{archived.id}/messages", {"content": "x"})
+    assert ok == 200 and not archived.archived
+    status, body = await rest(
+        loose_fake, "POST", f"/channels/{locked.id}/messages", {"content": "x"}
+    )
+    assert (status, body["code"]) == (400, 50083) and locked.archived
+
+
+async def test_threads_only_where_discord_allows_them(loose_fake: FakeDiscord) -> None:
+    """No thread from a voice channel's chat or inside a thread (400, 50024)."""
+    voice = loose_fake.add_channel("lounge", type=GUILD_VOICE)
+    thread = loose_fake.add_thread(loose_fake.channel, "t")
+    for place in (voice, thread):
+        status, sent = await rest(
+            loose_fake, "POST", f"/channels/{place.id}/messages", {"content": "x"}
+        )
+        assert status == 200
+        path = f"/channels/{place.id}/messages/{sent['id']}/threads"
+        status, body = await rest(loose_fake, "POST", path, {"name": "game"})
+        assert (status, body["code"]) == (400, 50024)
+    news = loose_fake.add_channel("news", type=GUILD_ANNOUNCEMENT)
+    status, sent = await rest(loose_fake, "POST", f"/channels/{news.id}/messages", {"content": "x"})
+    path = f"/channels/{news.id}/messages/{sent['id']}/threads"
+    status, created = await rest(loose_fake, "POST", path, {"name": "game"})
+    assert status == 201 and created["type"] == ANNOUNCEMENT_THREAD and created["id"] == sent["id"]
+
+
+async def test_app_permissions_follow_the_channel_overwrite(loose_fake: FakeDiscord) -> None:
+    """``app_permissions`` is computed per channel: an overwrite, inherited by threads."""
+    quiet = loose_fake.add_channel("quiet")
+    loose_fake.set_channel_permissions(quiet, deny=SEND_MESSAGES | ATTACH_FILES)
+    thread = loose_fake.add_thread(quiet, "t")
+    for place in (quiet, thread):
+        interaction = await loose_fake.slash(
+            loose_fake.add_user("a"), "ping", {"text": "x"}, channel=place
+        )
+        permissions = int(interaction.payload["app_permissions"])
+        assert not permissions & ATTACH_FILES and permissions & VIEW_CHANNEL
+    status, body = await rest(
+        loose_fake, "POST", f"/channels/{quiet.id}/messages", {"content": "x"}
+    )
+    assert (status, body["code"]) == (403, 50013)
+    loose_fake.set_channel_permissions(quiet, deny=VIEW_CHANNEL)
+    status, body = await rest(
+        loose_fake, "POST", f"/channels/{thread.id}/messages", {"content": "x"}
+    )
+    assert (status, body["code"]) == (403, 50001)
+
+
+async def test_guild_only_commands_are_never_sent_from_a_dm(loose_fake: FakeDiscord) -> None:
+    """A global command limited to servers (contexts [0]) cannot be used in the bot's DM."""
+    user = loose_fake.add_user("a")
+    _, channel = await rest(
+        loose_fake, "POST", "/users/@me/channels", {"recipient_id": str(user.id)}
+    )
+    dm = loose_fake.channels[int(channel["id"])]
+    assert (await loose_fake.slash(user, "ping", {"text": "x"}, channel=dm)).type == 2
+    loose_fake.global_commands = loose_fake._register(
+        [{"name": "ping", "description": "test", "contexts": [0], "options": []}], None
+    )
+    with pytest.raises(LookupError, match="not offered"):
+        await loose_fake.slash(user, "ping", {}, channel=dm)
