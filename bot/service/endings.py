@@ -154,6 +154,7 @@ class EndingUseCases(ServiceCore):
             to_move_id=to_move_id,
             last_move_at=now,
             deadline_at=deadline,
+            version=written.version,
         )
         view = await self._view(updated)
         assert view.to_move is not None
@@ -262,6 +263,7 @@ class EndingUseCases(ServiceCore):
             to_move_id=None,
             deadline_at=None,
             finished_at=now,
+            version=written.version,
         )
         view = await self._view(updated)
         actor_ref = None

@@ -29,6 +29,9 @@ from bot.store import GameEnding, GameRecord, GameStatus, OfferKind
 from rules import Color, IllegalReason, Move, Termination
 
 MAX_MOVE_TEXT = 40
+# A move refused only because something beside the position changed is checked again, a few
+# times at most (each retry needs another writer to win a race in between).
+_WRITE_ATTEMPTS = 3
 PROMOTION_NAMES = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
 
 
@@ -59,6 +62,24 @@ class PlayUseCases(ServiceCore):
         typed = " ".join(text.split())
         if not typed or len(typed) > MAX_MOVE_TEXT:
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
+        for _ in range(_WRITE_ATTEMPTS):
+            played = await self._try_move(record, user, typed)
+            if played is not None:
+                return played
+            # The write was refused: the game's version moved on. When only something beside
+            # the position changed (the board message was recorded, the deadline moved), the
+            # move is checked again against the fresh game; otherwise the player must look.
+            fresh = await self._game(record.id)
+            if not _same_turn(record, fresh):
+                raise GameChangedError
+            record = fresh
+        raise GameChangedError
+
+    async def _try_move(
+        self, record: GameRecord, user: User, typed: str
+    ) -> MovePlayed | PromotionNeeded | None:
+        """Check ``typed`` against ``record``'s game and store it; None when the store refused
+        the write because the game's version moved on meanwhile."""
         game, history = await self._replay_with_history(record)
         parsed = self._parse(game.position, typed)
         if isinstance(parsed, list):
@@ -92,7 +113,7 @@ class PlayUseCases(ServiceCore):
             rate=self._rate(record) if outcome else None,
         )
         if not written.ok:
-            raise GameChangedError
+            return None
         self._remember(record.id, record.start_fen, (*history, uci), after)
         self._schedule_changed()
         updated = replace_record(
@@ -106,6 +127,7 @@ class PlayUseCases(ServiceCore):
             result=ending.result if ending else None,
             termination=ending.termination if ending else None,
             finished_at=now if outcome else None,
+            version=written.version,
         )
         view = await self._view(updated, refs_of(players, (record.white_id, record.black_id)))
         mover = view.white if user.id == view.white.id else view.black
@@ -245,6 +267,16 @@ class PlayUseCases(ServiceCore):
             return []
         game = await self._replay(record)
         return matching_moves(game.position, prefix[:MAX_MOVE_TEXT])
+
+
+def _same_turn(before: GameRecord, after: GameRecord) -> bool:
+    """Whether the same player is to move in the same position in both (active) records."""
+    return (
+        after.is_active
+        and after.ply == before.ply
+        and after.fen == before.fen
+        and after.to_move_id == before.to_move_id
+    )
 
 
 def _promotions(position: rules.Position, move: Move | None) -> list[Move]:

@@ -1,4 +1,11 @@
-"""Games, their moves and offers. Every write is one transaction guarded by the game's ply."""
+"""Games, their moves and offers.
+
+Every write is one transaction. A write that acts on what a game was (a move, a takeback, an
+ending, a deadline, an offer) is guarded by the game's ``version`` (``WHERE id = ? AND
+version = ?``): the version increases on every write to the row and never repeats, so a write
+checked against a state the game has left is refused, even when a takeback has brought the
+ply back to the same number.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +36,7 @@ from bot.store.records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
-    "last_move_at, deadline_at, finished_at, damaged_at"
+    "last_move_at, deadline_at, finished_at, version, damaged_at"
 )
 
 
@@ -56,7 +63,8 @@ def game_from_row(row: Any) -> GameRecord:
         last_move_at=from_epoch(row[18]),
         deadline_at=from_epoch_or_none(row[19]),
         finished_at=from_epoch_or_none(row[20]),
-        damaged_at=from_epoch_or_none(row[21]),
+        version=row[21],
+        damaged_at=from_epoch_or_none(row[22]),
     )
 
 
@@ -116,14 +124,16 @@ class Games:
         params.append(limit)
         return await self._select(where + " ORDER BY finished_at DESC, id DESC LIMIT ?", params)
 
-    async def moves(self, game_id: int) -> list[MoveRecord]:
+    async def moves(self, game_id: int, *, from_ply: int = 1) -> list[MoveRecord]:
+        """The game's moves from ``from_ply`` on (all by default), in order."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                "SELECT ply, uci, san, played_at FROM moves WHERE game_id = ? ORDER BY ply",
-                (game_id,),
+                "SELECT ply, uci, san, played_at, version FROM moves "
+                "WHERE game_id = ? AND ply >= ? ORDER BY ply",
+                (game_id, from_ply),
             )
             rows = await cursor.fetchall()
-        return [MoveRecord(row[0], row[1], row[2], from_epoch(row[3])) for row in rows]
+        return [MoveRecord(row[0], row[1], row[2], from_epoch(row[3]), row[4]) for row in rows]
 
     async def offers(self, game_id: int) -> list[Offer]:
         async with self._db.read() as conn:
@@ -231,7 +241,7 @@ class Games:
         ending: GameEnding | None,
         rate: RateFunction | None,
     ) -> Written:
-        """Append a move if the game is still active at ``game.ply``; end it if ``ending``.
+        """Append a move if the game is still active at ``game.version``; end it if ``ending``.
 
         Draw offers by the mover's opponent lapse, and takeback requests are dropped (the
         position they were about has changed). Returns ``Written(ok=False)`` on a conflict.
@@ -240,23 +250,27 @@ class Games:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
-                "deadline_at = ? WHERE id = ? AND ply = ? AND status = 'active' "
-                "AND to_move_id = ?",
+                "deadline_at = ?, version = version + 1 WHERE id = ? AND version = ? "
+                "AND status = 'active' AND to_move_id = ? RETURNING version",
                 (
                     fen,
                     next_to_move,
                     to_epoch(now),
                     None if deadline_at is None else to_epoch(deadline_at),
                     game.id,
-                    game.ply,
+                    game.version,
                     mover_id,
                 ),
             )
-            if cursor.rowcount != 1:
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
                 return Written(ok=False)
+            version: int = row[0]
             await conn.execute(
-                "INSERT INTO moves (game_id, ply, uci, san, played_at) VALUES (?, ?, ?, ?, ?)",
-                (game.id, game.ply + 1, uci, san, to_epoch(now)),
+                "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game.id, game.ply + 1, uci, san, to_epoch(now), version),
             )
             cursor = await conn.execute(
                 "DELETE FROM offers WHERE game_id = ? "
@@ -268,8 +282,8 @@ class Games:
             await cursor.close()
             ratings = None
             if ending is not None:
-                ratings = await _finish(conn, game, ending, now, rate)
-        return Written(ok=True, ratings=ratings, lapsed=lapsed)
+                version, ratings = await _finish(conn, game, version, ending, now, rate)
+        return Written(ok=True, ratings=ratings, lapsed=lapsed, version=version)
 
     async def finish(
         self,
@@ -280,24 +294,20 @@ class Games:
         *,
         consume_offer: tuple[OfferKind, int] | None = None,
     ) -> Written:
-        """End an active game still at ``game.ply`` (resignation, agreement, claim, time-out,
-        abort). With ``consume_offer`` (kind, offerer) the offer must still stand and is used
-        up. Returns ``Written(ok=False)`` and changes nothing otherwise."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "SELECT 1 FROM games WHERE id = ? AND ply = ? AND status = 'active'",
-                (game.id, game.ply),
-            )
-            still = await cursor.fetchone()
-            await cursor.close()
-            if still is None:
-                return Written(ok=False)
-            if consume_offer is not None and not await _consume_offer(
-                conn, game.id, *consume_offer
-            ):
-                return Written(ok=False)
-            ratings = await _finish(conn, game, ending, now, rate)
-        return Written(ok=True, ratings=ratings)
+        """End an active game still at ``game.version`` (resignation, agreement, claim,
+        time-out, abort). With ``consume_offer`` (kind, offerer) the offer must still stand and
+        is used up. Returns ``Written(ok=False)`` and changes nothing otherwise."""
+        try:
+            async with self._db.transaction() as conn:
+                if consume_offer is not None and not await _consume_offer(
+                    conn, game.id, *consume_offer
+                ):
+                    return Written(ok=False)
+                # Raises _Conflict (rolling the used-up offer back) if the game moved on.
+                version, ratings = await _finish(conn, game, game.version, ending, now, rate)
+        except _Conflict:
+            return Written(ok=False)
+        return Written(ok=True, ratings=ratings, version=version)
 
     async def take_back(
         self,
@@ -334,10 +344,21 @@ class Games:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET ply = ply - ?, fen = ?, to_move_id = ?, last_move_at = ?, "
-                "deadline_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
-                (plies, fen, to_move_id, to_epoch(now), to_epoch(deadline_at), game.id, game.ply),
+                "deadline_at = ?, version = version + 1 "
+                "WHERE id = ? AND version = ? AND status = 'active' RETURNING version",
+                (
+                    plies,
+                    fen,
+                    to_move_id,
+                    to_epoch(now),
+                    to_epoch(deadline_at),
+                    game.id,
+                    game.version,
+                ),
             )
-            if cursor.rowcount != 1:
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
                 return Written(ok=False)
             if not await _consume_offer(conn, game.id, OfferKind.TAKEBACK, requester_id):
                 # Raising rolls the UPDATE back; the caller sees a conflict.
@@ -346,28 +367,31 @@ class Games:
                 "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, game.ply - plies)
             )
             await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
-        return Written(ok=True)
+        return Written(ok=True, version=row[0])
 
     async def set_deadline(self, game: GameRecord, deadline_at: datetime) -> bool:
-        """Move the deadline of a game still active at ``game.ply``."""
+        """Move the deadline of a game still active at ``game.version``."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE games SET deadline_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
-                (to_epoch(deadline_at), game.id, game.ply),
+                "UPDATE games SET deadline_at = ?, version = version + 1 "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (to_epoch(deadline_at), game.id, game.version),
             )
             return cursor.rowcount == 1
 
     async def make_offer(
         self, game: GameRecord, kind: OfferKind, from_player_id: int, now: datetime
     ) -> bool:
-        """Record an offer if the game is still active at ``game.ply`` and none of that kind
-        is pending; False otherwise."""
+        """Record an offer if the game is still active at ``game.version`` and none of that
+        kind is pending; False otherwise. The offer is a row of its own: the game's row (and
+        version) is unchanged, so a move crossing an offer is not refused for it."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO offers (game_id, kind, from_player_id, ply, created_at) "
-                "SELECT id, ?, ?, ply, ? FROM games WHERE id = ? AND ply = ? AND status = 'active' "
+                "SELECT id, ?, ?, ply, ? FROM games "
+                "WHERE id = ? AND version = ? AND status = 'active' "
                 "ON CONFLICT (game_id, kind) DO NOTHING",
-                (kind.value, from_player_id, to_epoch(now), game.id, game.ply),
+                (kind.value, from_player_id, to_epoch(now), game.id, game.version),
             )
             return cursor.rowcount == 1
 
@@ -378,12 +402,16 @@ class Games:
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         async with self._db.transaction() as conn:
-            await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+            await conn.execute(
+                "UPDATE games SET thread_id = ?, version = version + 1 WHERE id = ?",
+                (thread_id, game_id),
+            )
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE games SET message_id = ? WHERE id = ?", (message_id, game_id)
+                "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ?",
+                (message_id, game_id),
             )
 
     # --- the clock ---------------------------------------------------------------------
@@ -494,21 +522,29 @@ async def _consume_offer(
 async def _finish(
     conn: aiosqlite.Connection,
     game: GameRecord,
+    version: int,
     ending: GameEnding,
     now: datetime,
     rate: RateFunction | None,
-) -> RatingUpdate | None:
-    await conn.execute(
+) -> tuple[int, RatingUpdate | None]:
+    """End the game if it is still active at ``version``: (new version, ratings). Raises
+    ``_Conflict`` otherwise, which rolls the caller's transaction back."""
+    cursor = await conn.execute(
         "UPDATE games SET status = 'finished', result = ?, termination = ?, finished_at = ?, "
-        "deadline_at = NULL, to_move_id = NULL WHERE id = ?",
-        (ending.result, ending.termination, to_epoch(now), game.id),
+        "deadline_at = NULL, to_move_id = NULL, version = version + 1 "
+        "WHERE id = ? AND version = ? AND status = 'active' RETURNING version",
+        (ending.result, ending.termination, to_epoch(now), game.id, version),
     )
+    row = await cursor.fetchone()
+    await cursor.close()
+    if row is None:
+        raise _Conflict
     await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
     if rate is None or not game.rated:
-        return None
+        return row[0], None
     white_old = await read_rating(conn, game.guild_id, game.variant, game.white_id)
     black_old = await read_rating(conn, game.guild_id, game.variant, game.black_id)
     white_new, black_new = rate(white_old, black_old, ending.result)
     await write_rating(conn, game.guild_id, game.variant, game.white_id, white_new, now)
     await write_rating(conn, game.guild_id, game.variant, game.black_id, black_new, now)
-    return RatingUpdate(white_old, white_new, black_old, black_new)
+    return row[0], RatingUpdate(white_old, white_new, black_old, black_new)

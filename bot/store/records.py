@@ -69,7 +69,11 @@ class Challenge:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game row. ``fen``, ``ply`` and ``to_move_id`` are caches of the move list."""
+    """A game row. ``fen``, ``ply`` and ``to_move_id`` are caches of the move list.
+
+    ``version`` increases on every write to the row and never repeats: the store refuses a
+    write made against an older version (see ``bot.store.games``).
+    """
 
     id: int
     guild_id: int
@@ -92,6 +96,7 @@ class GameRecord:
     last_move_at: datetime
     deadline_at: datetime | None
     finished_at: datetime | None
+    version: int
     damaged_at: datetime | None = None  # set when the stored moves no longer replay
 
     @property
@@ -107,10 +112,13 @@ class GameRecord:
 
 @dataclass(frozen=True, slots=True)
 class MoveRecord:
+    """A stored move; ``version`` is the game's version the move was written at."""
+
     ply: int
     uci: str
     san: str
     played_at: datetime
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,8 +199,9 @@ class RatingUpdate:
 @dataclass(frozen=True, slots=True)
 class Written:
     """What a conditional write did: ``ok`` is False when the game had changed meanwhile;
-    ``lapsed`` lists the offers a move dropped."""
+    ``lapsed`` lists the offers a move dropped; ``version`` is the game's version after it."""
 
     ok: bool
     ratings: RatingUpdate | None = None
     lapsed: tuple[OfferKind, ...] = ()
+    version: int | None = None

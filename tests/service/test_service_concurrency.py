@@ -68,3 +68,50 @@ async def test_two_accepts_make_one_game(service: GameService, db_path: Path) ->
     assert all(isinstance(o, errors.ChallengeClosedError) for o in outcomes if o not in started)
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (1,)
+
+
+async def test_move_checked_before_a_takeback_is_not_stored(
+    service: GameService, db_path: Path
+) -> None:
+    """Bob's move is checked at ply 3; before it is written, alice's takeback is granted and
+    she plays Qh5+ (ply 3 again, bob to move again). The stale g5 would leave bob's king in
+    check: its write must be refused, and the stored moves must replay to a legal game."""
+    import rules
+
+    started = await start_game(service)
+    game_id = started.game.id
+    for mover, text in ((ALICE, "e4"), (BOB, "f6"), (ALICE, "d4")):
+        await service.move(mover, None, text, game_id=game_id)
+    await service.takeback(ALICE, None, game_id=game_id)
+    games = service.store.games
+    original = games.play_move
+    interleaved = False
+
+    async def takeback_wins_the_race(*args: object, **kwargs: object) -> object:
+        nonlocal interleaved
+        if not interleaved:  # bob's g5, already checked against the position after d4
+            interleaved = True
+            await service.accept_takeback(BOB, game_id)
+            await service.move(ALICE, None, "Qh5+", game_id=game_id)
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    games.play_move = takeback_wins_the_race  # type: ignore[method-assign]
+    try:
+        try:
+            await service.move(BOB, None, "g5", game_id=game_id)
+        except errors.GameChangedError:
+            pass
+        else:
+            raise AssertionError("the stale move was stored")
+    finally:
+        games.play_move = original  # type: ignore[method-assign]
+    assert interleaved
+    with sqlite3.connect(db_path) as conn:
+        stored = [row[0] for row in conn.execute("SELECT uci FROM moves ORDER BY ply")]
+    assert stored == ["e2e4", "f7f6", "d1h5"]
+    game = rules.Game("chess")
+    for uci in stored:
+        game = game.play(uci)
+    assert game.position.is_check()
+    view = await service.game_view(game_id)
+    assert view.ply == 3 and view.to_move is not None and view.to_move.id == BOB.id
