@@ -53,6 +53,9 @@ T = TypeVar("T")
 
 VACATION_DAYS_PER_YEAR = 30
 _REPLAY_CACHE_SIZE = 4096
+# A write refused only because the game's version moved on for something that does not bear
+# on it is tried again against the fresh game, a few times at most.
+WRITE_ATTEMPTS = 3
 
 
 def variant_named(name: str) -> rules.Variant:
@@ -474,6 +477,17 @@ def _label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> st
     )
     turn = "your move" if record.to_move_id == viewer_id else "waiting"
     return f"{versus} · {record.variant} · move {record.ply // 2 + 1} · {turn}"
+
+
+def only_placement_changed(before: GameRecord, after: GameRecord) -> bool:
+    """Whether ``after`` is a later version of ``before`` that differs only in where the game
+    is shown (its thread, its board message): a write refused for that may be tried again."""
+    if after.version == before.version:
+        return False
+    shown = dataclasses.replace(
+        after, version=before.version, thread_id=before.thread_id, message_id=before.message_id
+    )
+    return shown == before
 
 
 def replace_record(record: GameRecord, **changes: object) -> GameRecord:

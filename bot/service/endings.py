@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import rules
-from bot.service.core import ServiceCore, replace_record
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore, only_placement_changed, replace_record
 from bot.service.errors import (
     CannotAbortError,
     DamagedGameError,
@@ -245,14 +245,23 @@ class EndingUseCases(ServiceCore):
         game = await self._replay(record)
         now = now or self.now()
         result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
-        written: Written = await self.store.games.finish(
-            record,
-            GameEnding(result, outcome.termination.value),
-            now,
-            self._rate(record) if rated else None,
-            consume_offer=consume_offer,
-        )
-        if not written.ok:
+        for _ in range(WRITE_ATTEMPTS):
+            written: Written = await self.store.games.finish(
+                record,
+                GameEnding(result, outcome.termination.value),
+                now,
+                self._rate(record) if rated else None,
+                consume_offer=consume_offer,
+            )
+            if written.ok:
+                break
+            # Refused: unless only the game's thread or board message was recorded meanwhile
+            # (the adapter does that right after a game starts), the ending no longer holds.
+            fresh = await self.store.games.get(record.id)
+            if fresh is None or not only_placement_changed(record, fresh):
+                raise GameChangedError
+            record = fresh
+        else:
             raise GameChangedError
         self._schedule_changed()
         updated = replace_record(

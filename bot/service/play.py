@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from bot.service.core import ServiceCore, refs_of, replace_record
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore, refs_of, replace_record
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -29,9 +29,6 @@ from bot.store import GameEnding, GameRecord, GameStatus, OfferKind
 from rules import Color, IllegalReason, Move, Termination
 
 MAX_MOVE_TEXT = 40
-# A move refused only because something beside the position changed is checked again, a few
-# times at most (each retry needs another writer to win a race in between).
-_WRITE_ATTEMPTS = 3
 PROMOTION_NAMES = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
 
 
@@ -62,7 +59,7 @@ class PlayUseCases(ServiceCore):
         typed = " ".join(text.split())
         if not typed or len(typed) > MAX_MOVE_TEXT:
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
-        for _ in range(_WRITE_ATTEMPTS):
+        for _ in range(WRITE_ATTEMPTS):
             played = await self._try_move(record, user, typed)
             if played is not None:
                 return played
