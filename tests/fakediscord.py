@@ -112,19 +112,25 @@ class DiscordError(Exception):
 
 @dataclass
 class FakeUser:
-    """A Discord user; ``accepts_dms`` False makes DMs to them fail like closed DMs do."""
+    """A Discord user; ``accepts_dms`` False makes DMs to them fail like closed DMs do.
+
+    ``name`` is the username; ``global_name`` the display name they chose (Discord's
+    ``global_name``, defaulting to the username here); ``nick`` their nickname in the
+    fake's server (set by them or by the server's moderators), sent in member objects."""
 
     id: int
     name: str
     bot: bool = False
     accepts_dms: bool = True
+    global_name: str | None = None
+    nick: str | None = None
 
     def payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id),
             "username": self.name,
             "discriminator": "0",
-            "global_name": self.name,
+            "global_name": self.name if self.global_name is None else self.global_name,
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
@@ -797,7 +803,7 @@ class FakeDiscord:
             "deaf": False,
             "mute": False,
             "flags": 0,
-            "nick": None,
+            "nick": user.nick,
             "avatar": None,
             "pending": False,
             "permissions": str(BOT_PERMISSIONS),

@@ -8,8 +8,10 @@ from bot.service import Place, User
 
 
 def user_of(member: discord.User | discord.Member) -> User:
-    """The service's view of a Discord user: id, display name, whether it is a bot."""
-    return User(member.id, member.display_name, member.bot)
+    """The service's view of a Discord user: id, the name they chose for themselves (global
+    name, else username — never a server nickname, which is the server's to set and would
+    follow them to every other server), and whether it is a bot."""
+    return User(member.id, member.global_name or member.name, member.bot)
 
 
 def place_of(interaction: discord.Interaction) -> Place:

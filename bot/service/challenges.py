@@ -77,7 +77,7 @@ class ChallengeUseCases(ServiceCore):
             raise InvalidOptionError("Games from a custom position cannot be rated.")
         await self._ensure_player(user)
         if opponent is not None:
-            await self._ensure_player(opponent)
+            await self._ensure_known(opponent)
         now = self.now()
         challenge = await self.store.challenges.create(
             guild_id=place.guild_id,

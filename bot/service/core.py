@@ -32,6 +32,7 @@ from bot.service.results import (
     RatingChange,
     User,
 )
+from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
 from bot.store import (
     DATABASE_ERRORS,
@@ -120,12 +121,25 @@ class ServiceCore:
     # --- players -------------------------------------------------------------------------
 
     async def _ensure_player(self, user: User) -> None:
-        """Create the player on first sight and keep their display name current."""
+        """Create the acting player on first sight and keep their name current.
+
+        Only a player's own interactions come here: ``user.name`` is then the name they
+        chose for themselves (their global name), never a server nickname or a name
+        someone else's command carried (see ``_ensure_known``)."""
         if self._known_users.get(user.id) == (user.name, user.is_bot):
             return
-        name = user.name.strip()[:64] or f"player {user.id}"
+        name = clean_name(user.name, f"player {user.id}")
         await self.store.players.ensure(user.id, name, user.is_bot, self.now())
         self._known_users[user.id] = (user.name, user.is_bot)
+
+    async def _ensure_known(self, user: User) -> None:
+        """Make sure a player someone else named (an opponent, ``/stats user:X``) exists,
+        without ever renaming them: a name is stored from a mention only for a player
+        Postal has never seen, and their own next interaction replaces it."""
+        if user.id in self._known_users:
+            return
+        name = clean_name(user.name, f"player {user.id}")
+        await self.store.players.ensure_exists(user.id, name, user.is_bot, self.now())
 
     async def _refs(self, *player_ids: int) -> dict[int, PlayerRef]:
         return refs_of(await self.store.players.get_many(list(set(player_ids))), player_ids)

@@ -22,6 +22,7 @@ from bot.service.results import (
     User,
     VariantStats,
 )
+from bot.service.text import pgn_tag
 from bot.service.themes import available_themes
 from bot.store import GameRecord, NotifyMode
 from rules import VARIANT_NAMES, Game
@@ -43,7 +44,9 @@ class ReportUseCases(ServiceCore):
         urgent deadline first. Asked on a server (``guild_id``), only that server's games
         (see ``reach``): nothing one server does shows in another."""
         target = player or viewer
-        await self._ensure_player(target)
+        await self._ensure_player(viewer)
+        if player is not None:
+            await self._ensure_known(player)
         records = await self.store.games.active_for_player(
             target.id, reach(guild_id, viewer.id, target.id)
         )
@@ -103,7 +106,9 @@ class ReportUseCases(ServiceCore):
     ) -> History:
         """``player``'s finished games, newest first: asked on a server, that server's only."""
         target = player or viewer
-        await self._ensure_player(target)
+        await self._ensure_player(viewer)
+        if player is not None:
+            await self._ensure_known(player)
         records = await self.store.games.finished_for_player(
             target.id, reach(guild_id, viewer.id, target.id), max(1, min(limit, 50))
         )
@@ -131,7 +136,9 @@ class ReportUseCases(ServiceCore):
     async def stats(self, viewer: User, player: User | None = None, *, guild_id: int = 0) -> Stats:
         """Wins, draws and losses per game kind, and the rating, on this server only."""
         target = player or viewer
-        await self._ensure_player(target)
+        await self._ensure_player(viewer)
+        if player is not None:
+            await self._ensure_known(player)
         scope = reach(guild_id, viewer.id, target.id)
         counts = {c.variant: c for c in await self.store.games.results_by_variant(target.id, scope)}
         ratings = await self.store.ratings.for_player(guild_id, target.id)
@@ -264,8 +271,8 @@ def _tags(view: GameView, record: GameRecord) -> dict[str, str]:
         "Site": "Postal",
         "Date": view.created_at.strftime("%Y.%m.%d"),
         "Round": "-",
-        "White": view.white.name,
-        "Black": view.black.name,
+        "White": pgn_tag(view.white.name),
+        "Black": pgn_tag(view.black.name),
         "Result": result,
         "TimeControl": f"1/{view.days_per_move * 86400}",
         "Termination": termination,

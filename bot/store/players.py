@@ -43,6 +43,17 @@ class Players:
                 (player_id, display_name, int(is_bot), to_epoch(now)),
             )
 
+    async def ensure_exists(
+        self, player_id: int, display_name: str, is_bot: bool, now: datetime
+    ) -> None:
+        """Create the player if unknown; an existing player is left exactly as they are."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (id) DO NOTHING",
+                (player_id, display_name, int(is_bot), to_epoch(now)),
+            )
+
     async def get(self, player_id: int) -> Player | None:
         async with self._db.read() as conn:
             cursor = await conn.execute(
