@@ -246,6 +246,10 @@ class FakeFile:
     content: bytes
 
 
+# A masked link as Discord's markdown reads it; group 1 is the run of backslashes before it.
+_MASKED_LINK = re.compile(r"(\\*)\[([^\[\]]*)\]\(\s*<?(https?://[^\s)>]+)>?\s*\)")
+
+
 @dataclass
 class FakeMessage:
     """A message as Discord stores it, with what the bot sent."""
@@ -283,6 +287,16 @@ class FakeMessage:
                 return button
         labels = [b.get("label") for b in self.buttons()]
         raise LookupError(f"no button {label!r} on message {self.id}: {labels}")
+
+    def masked_links(self) -> list[tuple[str, str]]:
+        """(shown text, address) of every masked link Discord would render in the message:
+        ``[text](https://…)`` whose opening bracket is not escaped with a backslash (embed
+        titles included, where Discord renders none, to be strict)."""
+        return [
+            (match.group(2), match.group(3))
+            for match in _MASKED_LINK.finditer(self.text())
+            if len(match.group(1)) % 2 == 0
+        ]
 
     def text(self) -> str:
         """Content and embed text together, as a player reads them."""

@@ -13,6 +13,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.discord.escape import escape_text
 from bot.discord.messages import Reply
 from bot.discord.respond import answer
 from bot.service import BoardView, UserError
@@ -39,7 +40,7 @@ def unwrap(error: BaseException) -> BaseException:
 def explain(error: BaseException, interaction: discord.Interaction) -> str:
     """The sentence the user sees for ``error``; logs it with a traceback if it is a bug."""
     if isinstance(error, UserError):
-        return error.message
+        return escape_text(error.message)  # it may quote names and what the user typed
     if isinstance(error, discord.Forbidden):
         return PERMISSIONS_HELP.format(detail=error.text or "403 Forbidden")
     if isinstance(error, app_commands.TransformerError):

@@ -1,7 +1,9 @@
 """Turn the service's results into Discord messages: text, an embed, the board, buttons.
 
 Pure functions over the service's values; sending (and rendering) happens elsewhere. Texts
-are clipped to Discord's limits so a long name or list can never make a message fail.
+are clipped to Discord's limits so a long name or list can never make a message fail, and
+everything the service says (names, and the sentences around them) is escaped with
+``safe`` before our own markup (mentions, timestamps, links) is added.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
+from bot.discord.escape import clip, escape_text, plain_label
 from bot.service import (
     BoardShown,
     BoardView,
@@ -79,9 +82,19 @@ class Reply:
     mentions: tuple[int, ...] = field(default=())
 
 
-def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+THREAD_NAME_LIMIT = 100
+
+__all__ = ["clip", "safe"]
+
+
+def safe(text: str) -> str:
+    """Text from the service, escaped so Discord shows it as typed (see ``escape``)."""
+    return escape_text(text)
+
+
+def card_text(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """Service text for an embed's description: escaped, then clipped."""
+    return clip(safe(text), limit)
 
 
 def mention(player: PlayerRef) -> str:
@@ -102,11 +115,16 @@ def deadline_field(game: GameView) -> tuple[tuple[str, str], ...]:
     if not game.active or game.deadline is None or game.to_move is None:
         return ()
     when = f"{timestamp(game.deadline)} ({timestamp(game.deadline, 'f')})"
-    return (("Deadline", f"{game.to_move.name} to move {when}"),)
+    return (("Deadline", f"{safe(game.to_move.name)} to move {when}"),)
 
 
 def game_title(game: GameView) -> str:
-    return clip(f"{game.title} · game #{game.id}", TITLE_LIMIT)
+    return clip(safe(f"{game.title} · game #{game.id}"), TITLE_LIMIT)
+
+
+def thread_name(game: GameView) -> str:
+    """The game's thread name, ``alice vs bob · chess``: plain text, markup dropped."""
+    return plain_label(game.title, THREAD_NAME_LIMIT)
 
 
 def wants_mention(player: PlayerRef | None) -> bool:
@@ -132,16 +150,14 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     that could not be delivered).
     """
     game = result.game
+    played = safe(f"{result.mover.name} played {result.san}")
     if result.ending is not None:
-        tone, headline = (
-            Tone.ENDED,
-            f"{result.mover.name} played {result.san} — {result.ending.text}",
-        )
+        tone, headline = Tone.ENDED, f"{played} — {safe(result.ending.text)}"
     elif result.check:
-        tone, headline = Tone.CHECK, f"{result.mover.name} played {result.san} — Check!"
+        tone, headline = Tone.CHECK, f"{played} — Check!"
     else:
-        tone, headline = Tone.YOUR_MOVE, f"{result.mover.name} played {result.san}"
-    card = Card(game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), tone)
+        tone, headline = Tone.YOUR_MOVE, played
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), tone)
     players: list[PlayerRef] = []
     if result.notify is not None and mention_player:
         players.append(result.notify)
@@ -160,57 +176,51 @@ def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool =
     """The first board of a new game. In a thread both players are mentioned, which adds
     them to it; in a channel only the player to move, when ``mention_player`` says so."""
     game = result.game
-    card = Card(
-        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
-    )
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     players = [game.white, game.black] if in_thread else []
     if not in_thread and mention_player:
         players.append(result.notify)
-    to_move = result.notify.name
+    to_move = safe(result.notify.name)
     content, mentions = with_mentions(f"New game! {to_move} to move.", players)
     return Reply(content, card, result.board, mentions=mentions)
 
 
 def promotion_needed(result: PromotionNeeded) -> Reply:
-    return Reply(result.text, buttons=result.buttons, ephemeral=True)
+    return Reply(clip(safe(result.text), CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
 
 
 def board_shown(result: BoardShown, *, ephemeral: bool) -> Reply:
     game = result.game
-    card = Card(
-        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
-    )
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     return Reply(card=card, board=result.board, ephemeral=ephemeral)
 
 
 def confirmation_needed(result: ConfirmationNeeded) -> Reply:
-    return Reply(clip(result.text, CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
+    return Reply(clip(safe(result.text), CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
 
 
 def offer_made(result: OfferMade) -> Reply:
     """A draw offer or takeback request: public, with buttons for the opponent."""
-    content, mentions = with_mentions(result.text, [result.to])
+    content, mentions = with_mentions(safe(result.text), [result.to])
     return Reply(content, buttons=result.buttons, mentions=mentions)
 
 
 def offer_declined(result: OfferDeclined) -> Reply:
-    return Reply(clip(result.text, CONTENT_LIMIT))
+    return Reply(clip(safe(result.text), CONTENT_LIMIT))
 
 
 def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
     """Resignation, agreed or claimed draw, abort, time-out: the final board for both, with
     ``mention`` pinged (the service's text already carries the rating changes)."""
     game = result.game
-    card = Card(game_title(game), clip(result.text, DESCRIPTION_LIMIT), (), Tone.ENDED)
-    content, mentions = with_mentions(f"Game over: {sentence(result.ending.text)}", mention)
+    card = Card(game_title(game), card_text(result.text), (), Tone.ENDED)
+    content, mentions = with_mentions(f"Game over: {safe(sentence(result.ending.text))}", mention)
     return Reply(content, card, result.board, mentions=mentions)
 
 
 def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
     game = result.game
-    card = Card(
-        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
-    )
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     players = [result.notify] if mention_player else []
     content, mentions = with_mentions("Move taken back.", players)
     return Reply(content, card, result.board, mentions=mentions)
@@ -218,9 +228,7 @@ def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
 
 def more_time(result: MoreTimeGiven) -> Reply:
     game = result.game
-    card = Card(
-        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
-    )
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     players = [result.notify] if wants_mention(result.notify) else []
     content, mentions = with_mentions("More time.", players)
     return Reply(content, card, mentions=mentions)
@@ -232,7 +240,7 @@ def more_time(result: MoreTimeGiven) -> Reply:
 def challenge_created(result: ChallengeCreated) -> Reply:
     challenge = result.challenge
     players = [challenge.opponent] if challenge.opponent is not None else []
-    content, mentions = with_mentions(result.text, players)
+    content, mentions = with_mentions(safe(result.text), players)
     expires = f"Expires {timestamp(challenge.expires_at)}."
     return Reply(
         clip(f"{content}\n{expires}", CONTENT_LIMIT), buttons=result.buttons, mentions=mentions
@@ -244,14 +252,17 @@ def challenge_closed(result: ChallengeClosed) -> str:
     challenge = result.challenge
     target = challenge.opponent.name if challenge.opponent else "anyone"
     return clip(
-        f"{challenge.challenger.name}'s {challenge.variant} challenge to {target}: {result.text}",
+        safe(
+            f"{challenge.challenger.name}'s {challenge.variant} challenge to {target}: "
+            f"{result.text}"
+        ),
         CONTENT_LIMIT,
     )
 
 
 def challenge_accepted(result: GameStarted, where: str) -> str:
     """The text that replaces an accepted challenge: who plays whom, and where."""
-    return clip(f"{result.text} The game continues {where}.", CONTENT_LIMIT)
+    return clip(f"{safe(result.text)} The game continues {where}.", CONTENT_LIMIT)
 
 
 # --------------------------------------------------------------------------- clock
@@ -259,9 +270,7 @@ def challenge_accepted(result: GameStarted, where: str) -> str:
 
 def reminder(result: Reminder, *, mention_player: bool) -> Reply:
     game = result.game
-    card = Card(
-        game_title(game), clip(result.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.CHECK
-    )
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.CHECK)
     players = [result.player] if mention_player else []
     content, mentions = with_mentions(
         f"Reminder: your move is due {timestamp(result.deadline)}.", players
@@ -276,7 +285,7 @@ def direct_message(text: str, game: GameView) -> Reply:
     if game.guild_id:
         place = game.thread_id or game.channel_id
         where = f"\nhttps://discord.com/channels/{game.guild_id}/{place}"
-    return Reply(clip(f"{text}{where}", CONTENT_LIMIT))
+    return Reply(clip(f"{safe(text)}{where}", CONTENT_LIMIT))
 
 
 # --------------------------------------------------------------------------- reports
@@ -290,13 +299,13 @@ def game_list(result: GameList) -> Reply:
         if entry.game.deadline is not None:
             fields.append(
                 (
-                    f"#{entry.game.id} vs {entry.opponent.name}"[:256],
+                    clip(safe(f"#{entry.game.id} vs {entry.opponent.name}"), 256),
                     f"deadline {timestamp(entry.game.deadline)}",
                 )
             )
     card = Card(
-        clip(lines[0] if lines else "Games", TITLE_LIMIT),
-        clip(body, DESCRIPTION_LIMIT),
+        clip(safe(lines[0]) if lines else "Games", TITLE_LIMIT),
+        card_text(body),
         tuple(fields),
     )
     return Reply(card=card, ephemeral=True)
@@ -307,9 +316,7 @@ def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:
     lines = text.splitlines()
     body = "\n".join(lines[1:]) if len(lines) > 1 and lines[0].endswith(":") else text
     heading = lines[0].rstrip(":") if len(lines) > 1 and lines[0].endswith(":") else title
-    return Reply(
-        card=Card(clip(heading, TITLE_LIMIT), clip(body, DESCRIPTION_LIMIT)), ephemeral=ephemeral
-    )
+    return Reply(card=Card(clip(safe(heading), TITLE_LIMIT), card_text(body)), ephemeral=ephemeral)
 
 
 def history(result: History) -> Reply:
@@ -327,15 +334,17 @@ def leaderboard(result: Leaderboard) -> Reply:
 def player_settings(result: PlayerSettings) -> Reply:
     themes = ", ".join(result.themes) if result.themes else "default"
     text = f"{result.text}\nThemes: {themes}."
-    return Reply(card=Card("Settings", clip(text, DESCRIPTION_LIMIT)), ephemeral=True)
+    return Reply(card=Card("Settings", card_text(text)), ephemeral=True)
 
 
 def vacation_started(result: VacationStarted) -> Reply:
-    text = f"{result.text} Back {timestamp(result.until)}."
+    text = f"{safe(result.text)} Back {timestamp(result.until)}."
     return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 
 
 def record_export(result: RecordExport) -> Reply:
     """The PGN (or xiangqi record) as a file, and the analysis link."""
-    card = Card(game_title(result.game), clip(result.text, DESCRIPTION_LIMIT), (), Tone.INFO)
+    link = (result.analysis_url,) if result.analysis_url else ()
+    description = clip(escape_text(result.text, keep=link), DESCRIPTION_LIMIT)
+    card = Card(game_title(result.game), description, (), Tone.INFO)
     return Reply(card=card, attachment=(result.filename, result.record.encode("utf-8")))

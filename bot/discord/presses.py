@@ -40,7 +40,6 @@ _log = logging.getLogger(__name__)
 
 # A week without messages before Discord archives the thread: the longest it allows.
 THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
-THREAD_NAME_LIMIT = 100
 
 
 async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_id: str) -> None:
@@ -56,17 +55,17 @@ async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_
             case ChallengeClosed():
                 await update_pressed_message(interaction, messages.challenge_closed(result))
             case MovePlayed():
-                await update_pressed_message(interaction, f"You chose {result.san}.")
+                await update_pressed_message(interaction, messages.safe(f"You chose {result.san}."))
                 await bot.announce_move(interaction, result)
             case PromotionNeeded():
                 await bot.reply(interaction, messages.promotion_needed(result))
             case GameEnded():
-                await update_pressed_message(interaction, result.ending.text + ".")
+                await update_pressed_message(interaction, messages.safe(result.ending.text + "."))
                 await bot.reply(interaction, await bot.ending_reply(result))
             case OfferDeclined():
-                await update_pressed_message(interaction, result.text)
+                await update_pressed_message(interaction, messages.safe(result.text))
             case TakenBack():
-                await update_pressed_message(interaction, result.text)
+                await update_pressed_message(interaction, messages.safe(result.text))
                 mention = await bot.notify_turn(result.notify, result.game, result.text)
                 await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
     except Exception as error:
@@ -128,7 +127,7 @@ async def open_thread(interaction: discord.Interaction, game: GameView) -> disco
         return None
     try:
         return await interaction.message.create_thread(
-            name=messages.clip(game.title, THREAD_NAME_LIMIT),
+            name=messages.thread_name(game),
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
         )
     except discord.HTTPException as error:

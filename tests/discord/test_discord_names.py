@@ -3,8 +3,11 @@ carried; user text escaped wherever it is shown."""
 
 from __future__ import annotations
 
+import re
+
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
+from tests.fakediscord import FakeMessage
 
 
 async def test_a_nickname_never_renames_a_player(running: Harness) -> None:
@@ -26,3 +29,55 @@ async def test_a_nickname_never_renames_a_player(running: Harness) -> None:
     assert '[Black "bob"]' in pgn.files[0].content.decode()
     table = await command(fake, carol, "leaderboard")
     assert "bob" in table.text() and "Bobby" not in table.text()
+
+
+NITRO = "[nitro](https://evil.example)"  # 29 characters: a valid Discord global name
+
+
+def inert(message: FakeMessage, *own: str) -> bool:
+    """No markup a name could carry survives unescaped (bold, spoilers, code, mentions); the
+    mentions the bot means (its ``mentions``) and ``own`` markup are the bot's."""
+    text = message.text()
+    for markup in (*(f"<@{user_id}>" for user_id in message.mentions), *own):
+        text = text.replace(markup, "")
+    return not re.search(r"(?<!\\)(\*\*|\|\||`|<@|<#|@everyone)", text)
+
+
+async def test_markup_in_names_is_shown_as_typed(running: Harness) -> None:
+    """A global name that is a masked link, or carries spoilers and mentions, never becomes
+    a link or markup: in the challenge, the thread name, the boards, /games, refusals, the
+    leaderboard."""
+    fake = running.fake
+    mallory, bob = fake.add_user("mallory"), fake.add_user("bob")
+    mallory.global_name = NITRO
+    bob.global_name = "**bob** ||@everyone"
+    thread, first = await start_game(fake, mallory, bob)
+    assert "[" not in thread.name and "](" not in thread.name and "*" not in thread.name
+    shown = [first, fake.messages[fake.channel_messages(fake.channel.id)[0].id]]
+    shown.append(await play(fake, mallory, "f3", thread))
+    shown.append(await command(fake, mallory, "move", {"move": "e4"}, channel=thread))
+    shown.append(await command(fake, bob, "games"))
+    for mover, move in [(bob, "e5"), (mallory, "g4"), (bob, "Qh4#")]:
+        shown.append(await play(fake, mover, move, thread))
+    shown.append(await command(fake, bob, "leaderboard"))
+    shown.append(await command(fake, bob, "history", {"user": mallory}))
+    for message in shown:
+        assert message.masked_links() == [], message.text()
+        assert inert(message, thread.mention), message.text()
+    assert "nitro" in shown[0].text() and "evil.example" in shown[0].text()
+    refusal = shown[3]
+    assert refusal.ephemeral and "not your turn" in refusal.text()
+
+
+def test_clipping_keeps_graphemes_and_escapes_whole() -> None:
+    """A clipped text never ends in half an emoji or a lone escaping backslash."""
+    from bot.discord.escape import clip, escape_text
+
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert clip("ab" + family + "cd", 6) == "ab…"
+    escaped = escape_text("x" * 8 + "||spoiler||")
+    for limit in range(9, len(escaped)):
+        clipped = clip(escaped, limit)
+        assert len(clipped) <= limit and clipped.endswith("…")
+        body = clipped[:-1]
+        assert (len(body) - len(body.rstrip("\\"))) % 2 == 0, clipped
