@@ -11,6 +11,8 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.store import health
+
 BUSY_TIMEOUT_MS = 5000
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
 
@@ -41,6 +43,11 @@ def migrations() -> list[tuple[int, str]]:
     return found
 
 
+def migrations_script() -> str:
+    """Every migration in order, as one script (what a new database runs)."""
+    return "\n;\n".join(sql for _, sql in migrations())
+
+
 class Database:
     """One connection shared by the process, used one transaction at a time.
 
@@ -55,17 +62,43 @@ class Database:
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Database:
-        """Open (creating if needed) the database file and bring its schema up to date.
+        """Open (creating if needed) the database file, check it, and bring its schema up to
+        date.
 
         ``synchronous`` FULL (the default) makes every committed move survive a power cut;
         NORMAL only a crashed or killed process (WAL stays consistent either way).
-        Raises ``StoreError`` if the file has a schema newer than this code knows.
+        Raises ``StoreError`` with a one-line reason when the file cannot serve Postal: not a
+        database, damaged (``PRAGMA quick_check``), tables missing, read-only, a schema newer
+        than this code knows, or a failed migration.
         """
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
         path = Path(path)
+        try:
+            return await cls._open_checked(path, synchronous)
+        except (sqlite3.Error, OSError) as error:
+            raise StoreError(health.explain(error, path)) from error
+        except health.UnusableDatabase as error:
+            raise StoreError(str(error)) from error
+
+    @classmethod
+    async def _open_checked(cls, path: Path, synchronous: str) -> Database:
         if path.parent != Path(""):
             path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():  # checked before anything writes to it, migrations included
+            await asyncio.to_thread(health.check_pages, path, BUSY_TIMEOUT_MS)
+        database = await cls._connect(path, synchronous)
+        try:
+            await asyncio.to_thread(
+                health.check_schema_and_write, path, migrations_script(), BUSY_TIMEOUT_MS
+            )
+        except BaseException:
+            await database.close()
+            raise
+        return database
+
+    @classmethod
+    async def _connect(cls, path: Path, synchronous: str) -> Database:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -108,6 +141,8 @@ class Database:
                 row = await cursor.fetchone()
                 if row and int(row[0]) >= pending[-1][0]:
                     return  # another process applied the same migrations meanwhile
+                if health.is_file_fault(error):
+                    raise  # the file's fault (read-only, damaged, locked), explained by open()
                 raise StoreError(f"migration of {self.path} failed: {error}") from error
 
     async def close(self) -> None:

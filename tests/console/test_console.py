@@ -15,6 +15,7 @@ import pytest
 
 import rules
 from bot.console import main, run_console, user_named
+from tests.processes import run_postal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,23 +36,9 @@ alice /pgn
 
 def run_script(tmp_path: Path, script: str) -> str:
     """Pipe ``script`` into ``python -m bot console`` and return what it printed."""
-    completed = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bot",
-            "console",
-            "--db",
-            str(tmp_path / "console.db"),
-            "--images",
-            str(tmp_path / "boards"),
-        ],
-        input=script,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
+    database, images = tmp_path / "console.db", tmp_path / "boards"
+    completed = run_postal(
+        ["console", "--db", str(database), "--images", str(images)], stdin=script
     )
     assert completed.returncode == 0, completed.stderr
     assert "Traceback" not in completed.stdout + completed.stderr

@@ -1,0 +1,153 @@
+"""Unusable databases end `python -m bot` and `python -m bot console` with one line, status 1.
+
+Each kind of broken file is made for real in tmp_path: garbage, a truncated file, a damaged
+page, a scrambled schema, missing tables, a read-only file and a read-only file system.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.processes import run_postal
+
+PAGE = 4096
+
+GAME_SCRIPT = (
+    "alice /challenge bob color:white\nbob /press Accept\nalice /move e4\nbob /move e5\n"
+    "carol /challenge dave game:xiangqi\ndave /press Accept\n"
+)
+
+
+def postal_database(path: Path) -> Path:
+    """A real Postal database with two games, written by the console and closed cleanly."""
+    done = run_postal(["console", "--db", str(path), "--no-images"], {}, GAME_SCRIPT)
+    assert done.returncode == 0, done.stderr
+    assert not Path(f"{path}-wal").exists()  # checkpointed: the main file holds everything
+    return path
+
+
+def assert_refused(path: Path, expected: str, prefix: tuple[str, ...] = ()) -> None:
+    """Both entry points refuse ``path`` with one ``postal:`` line and status 1, and leave
+    the file as it was."""
+    before = path.read_bytes() if path.is_file() else None
+    bot_env = {
+        "DISCORD_TOKEN": "token",
+        "DATABASE_URL": f"sqlite:///{path}",
+        # Nothing listens here: the database must be refused before Discord is contacted.
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gateway",
+    }
+    runs = {
+        "bot": run_postal([], bot_env, prefix=prefix),
+        "console": run_postal(
+            ["console", "--db", str(path), "--no-images"], {}, "alice /games\n", prefix=prefix
+        ),
+    }
+    for name, done in runs.items():
+        lines = done.stderr.strip().splitlines()
+        assert done.returncode == 1, (name, done.stderr)
+        assert len(lines) == 1 and lines[0].startswith("postal: "), (name, done.stderr)
+        assert "Traceback" not in done.stderr + done.stdout, name
+        assert expected in lines[0], (name, lines[0])
+    if before is not None:
+        assert path.read_bytes() == before
+
+
+def test_garbage_file_is_refused(tmp_path: Path) -> None:
+    """A file that is not SQLite at all: 'not an SQLite database', restore from a backup."""
+    path = tmp_path / "garbage.db"
+    path.write_bytes(b"these are not the pages you are looking for\n" * 200)
+    assert_refused(path, "not an SQLite database")
+    assert_refused(path, "restore it from a backup")
+
+
+def test_garbage_header_is_refused(tmp_path: Path) -> None:
+    """A real database whose first 100 bytes (the header) were overwritten."""
+    path = postal_database(tmp_path / "postal.db")
+    data = bytearray(path.read_bytes())
+    data[:100] = b"\x5a" * 100
+    path.write_bytes(bytes(data))
+    assert_refused(path, "restore it from a backup")
+
+
+def test_truncated_file_is_refused(tmp_path: Path) -> None:
+    """A real database cut to its first pages (a copy interrupted, a full disk)."""
+    path = postal_database(tmp_path / "postal.db")
+    path.write_bytes(path.read_bytes()[: 3 * PAGE])
+    assert_refused(path, "is damaged")
+
+
+def test_damaged_page_is_caught_at_start_up(tmp_path: Path) -> None:
+    """A page scribbled over in the middle of the file is found by quick_check at start-up,
+    not by every command afterwards."""
+    path = postal_database(tmp_path / "postal.db")
+    data = bytearray(path.read_bytes())
+    conn = sqlite3.connect(path)
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'games'").fetchone()
+    conn.close()
+    start = (root - 1) * PAGE  # the games table's page
+    data[start : start + PAGE] = bytes((i * 37) % 251 for i in range(PAGE))
+    path.write_bytes(bytes(data))
+    assert_refused(path, "is damaged")
+
+
+def test_scrambled_schema_is_refused(tmp_path: Path) -> None:
+    """The schema table itself rewritten to SQL that no longer parses."""
+    path = postal_database(tmp_path / "postal.db")
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute(
+        "UPDATE sqlite_schema SET sql = 'CREATE TABLE games (id INTEGER' WHERE name = 'games'"
+    )
+    conn.commit()
+    conn.close()
+    assert_refused(path, "restore it from a backup")
+
+
+def test_missing_tables_are_refused(tmp_path: Path) -> None:
+    """A file at Postal's schema version whose tables are gone (or never were)."""
+    path = postal_database(tmp_path / "postal.db")
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE moves")
+    conn.commit()
+    conn.close()
+    assert_refused(path, "table moves is missing")
+
+
+def _without_root_override() -> tuple[str, ...]:
+    """A command prefix that makes root obey file modes (it ignores them otherwise)."""
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: a read-only file cannot be made")
+    drop = "-dac_override,-dac_read_search"
+    return ("setpriv", f"--bounding-set={drop}", f"--inh-caps={drop}")
+
+
+def test_read_only_file_is_refused(tmp_path: Path) -> None:
+    """A database file without write permission: refused at start-up, not at the first move."""
+    path = postal_database(tmp_path / "postal.db")
+    path.chmod(0o444)
+    assert_refused(path, "the file is read-only", prefix=_without_root_override())
+
+
+def test_read_only_file_system_is_refused(tmp_path: Path) -> None:
+    """A database on a file system mounted read-only (a bind mount in a private namespace)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = postal_database(folder / "postal.db")
+    if shutil.which("unshare") is None:
+        pytest.skip("unshare is not available")
+    prefix = ("unshare", "--map-root-user", "--mount", "sh", "-c",
+              'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"',
+              str(folder))  # fmt: skip
+    probe = subprocess.run([*prefix, "true"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"cannot mount in a namespace here: {probe.stderr.decode().strip()}")
+    assert_refused(path, "mounted read-only", prefix=prefix)
