@@ -40,6 +40,7 @@ from bot.service import (
     User,
     UserError,
 )
+from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
 from rules import Color
 
@@ -489,16 +490,18 @@ async def run_console(
     """Play the lines of ``lines`` against the database; return the exit status."""
     store = await Store.open(database)
     try:
-        console = Console(GameService(store), out, images)
-        if interactive:
-            console.say("Postal console. Type /help for the commands, Ctrl-D to leave.")
-        while True:
+        # The console is Postal running too: downtime before it is credited, as for the bot.
+        async with keeping_time(store):
+            console = Console(GameService(store), out, images)
             if interactive:
-                print("> ", end="", file=out, flush=True)
-            line = await asyncio.to_thread(lines.readline)
-            if not line:
-                break
-            await console.handle(line)
+                console.say("Postal console. Type /help for the commands, Ctrl-D to leave.")
+            while True:
+                if interactive:
+                    print("> ", end="", file=out, flush=True)
+                line = await asyncio.to_thread(lines.readline)
+                if not line:
+                    break
+                await console.handle(line)
     finally:
         await store.close()
     return 0

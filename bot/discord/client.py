@@ -46,6 +46,8 @@ _log = logging.getLogger(__name__)
 SCHEDULE_SETTLE_SECONDS = 1.0
 # On shutdown, let commands and button presses already running finish this long.
 SHUTDOWN_GRACE_SECONDS = 5.0
+# ... and those still running then this long to unwind once cancelled.
+SHUTDOWN_CANCEL_SECONDS = 1.0
 
 __all__ = ["Clock", "PostalBot"]
 
@@ -66,7 +68,9 @@ class PostalBot(discord.Client):
 
     tree: PostalTree
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, clock: Clock | None = None, store: Store | None = None
+    ) -> None:
         super().__init__(
             intents=bot_intents(),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -76,7 +80,10 @@ class PostalBot(discord.Client):
         self.clock: Clock = clock or system_clock
         self.tree = PostalTree(self)
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
-        self._store: Store | None = None
+        # A store handed in (by the runner, which checked it before connecting) stays open
+        # when the bot closes; one the bot opens itself is closed with it.
+        self._store: Store | None = store
+        self._owns_store = store is None
         self._service: GameService | None = None
         self._settle: asyncio.TimerHandle | None = None
         self._in_flight: set[asyncio.Task[object]] = set()
@@ -98,7 +105,8 @@ class PostalBot(discord.Client):
         )
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.settings.database_path)
+        if self._store is None:
+            self._store = await Store.open(self.settings.database_path)
         self._service = GameService(
             self._store, self.clock, on_schedule_change=self._schedule_changed
         )
@@ -123,14 +131,30 @@ class PostalBot(discord.Client):
         if self._settle is not None:
             self._settle.cancel()
         await self.scheduler.stop()
-        current = asyncio.current_task()
-        running = [task for task in self._in_flight if task is not current]
-        if running:
-            await asyncio.wait(running, timeout=SHUTDOWN_GRACE_SECONDS)
+        await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         await super().close()
-        if self._store is not None:
+        if self._store is not None and self._owns_store:
             await self._store.close()
             self._store = None
+
+    async def _finish_in_flight(self, grace: float) -> None:
+        """Let the commands and presses running now, and any that start meanwhile (the
+        gateway is still open), finish within ``grace`` seconds; cancel the rest, which rolls
+        back their transactions."""
+        loop = asyncio.get_running_loop()
+        current = asyncio.current_task()
+        deadline = loop.time() + grace
+        while True:
+            running = [t for t in self._in_flight if t is not current and not t.done()]
+            left = deadline - loop.time()
+            if not running or left <= 0:
+                break
+            await asyncio.wait(running, timeout=left)
+        for task in running:
+            _log.warning("shutdown: cancelling a command still running after %.0f s", grace)
+            task.cancel()
+        if running:
+            await asyncio.wait(running, timeout=SHUTDOWN_CANCEL_SECONDS)
 
     def _schedule_changed(self) -> None:
         # Called by the service after every change that may move the next wake-up; bursts

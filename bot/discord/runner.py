@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import signal
 import sys
 
@@ -18,7 +20,8 @@ from bot.config import ConfigError, Settings
 from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
 from bot.discord.sync import CommandSyncError
-from bot.store import StoreError
+from bot.service.uptime import keeping_time
+from bot.store import Store, StoreError
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -47,26 +50,79 @@ def require_token(settings: Settings) -> str:
     return settings.discord_token
 
 
-def create_bot(settings: Settings, *, clock: Clock | None = None) -> PostalBot:
+def create_bot(
+    settings: Settings, *, clock: Clock | None = None, store: Store | None = None
+) -> PostalBot:
     """A bot for ``settings`` pointed at its API and gateway, not yet started.
 
-    ``clock`` replaces the wall clock of the service and the scheduler (tests travel in time).
+    ``clock`` replaces the wall clock of the service and the scheduler (tests travel in time);
+    ``store``, already open, is used instead of opening ``settings.database_path`` (and is
+    left open when the bot closes).
     """
     point_at(settings.discord_api_base, settings.discord_gateway_url)
-    return PostalBot(settings, clock=clock)
+    return PostalBot(settings, clock=clock, store=store)
 
 
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed or the process gets SIGINT/SIGTERM.
 
-    Raises ``StartupError`` for a missing or rejected token, disallowed intents or an
-    unreachable Discord.
+    The database is opened and checked before Discord is contacted, and the downtime since
+    the last run is credited to the players' clocks. The first signal lets commands in
+    progress finish (``SHUTDOWN_GRACE_SECONDS``), disconnects and closes the database; a
+    second one ends the process at once. Raises ``StartupError`` for an unusable database,
+    a missing or rejected token, disallowed intents or an unreachable Discord.
     """
     token = require_token(settings)
-    bot = create_bot(settings)
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    signals = StopSignals(asyncio.get_running_loop())
+    try:
+        store = await Store.open(settings.database_path)
+    except StoreError as error:
+        raise StartupError(str(error)) from error
+    try:
+        async with keeping_time(store):
+            if not signals.requested.is_set():
+                await serve(create_bot(settings, store=store), token, settings, signals)
+    finally:
+        await store.close()
+
+
+class StopSignals:
+    """SIGTERM and SIGINT: the first asks for a clean stop, a second ends the process now."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.requested = asyncio.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, self._received, signum)
+
+    def _received(self, signum: int) -> None:
+        if not self.requested.is_set():
+            self.requested.set()
+            return
+        # Committed moves are safe in SQLite whatever happens next; die as the signal says.
+        print("postal: second signal, stopping at once", file=sys.stderr, flush=True)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+
+async def serve(bot: PostalBot, token: str, settings: Settings, signals: StopSignals) -> None:
+    """Run ``bot`` until it ends or a stop is requested, then close it gracefully."""
+    running = asyncio.create_task(start(bot, token, settings))
+    stop = asyncio.create_task(signals.requested.wait())
+    try:
+        await asyncio.wait({running, stop}, return_when=asyncio.FIRST_COMPLETED)
+        if not running.done():
+            await bot.close()
+        await running  # raises the reason it ended, if any
+    finally:
+        stop.cancel()
+        if not running.done():
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+
+
+async def start(bot: PostalBot, token: str, settings: Settings) -> None:
+    """``bot.start`` with its failures turned into ``StartupError``."""
     try:
         async with bot:
             await bot.start(token)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.service.core import replace_record
 from bot.service.endings import EndingUseCases
@@ -26,6 +26,7 @@ from bot.store import GameRecord, NotifyMode
 from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
+VACATION_WINDOW = timedelta(days=365)
 
 
 class DeadlineUseCases(EndingUseCases):
@@ -140,31 +141,41 @@ class DeadlineUseCases(EndingUseCases):
         return MoreTimeGiven(view, days, text, view.to_move)
 
     async def vacation(self, user: User, days: int) -> VacationStarted:
-        """Pause all of the user's clocks for ``days`` (30 days a calendar year): games where
-        it is their move get that much later deadlines, and moves made to them during the
-        vacation are due ``days per move`` after it ends. Raises ``VacationError``."""
+        """Pause all of the user's clocks for ``days`` (30 days in any 365): games where it is
+        their move get that much later deadlines, and moves made to them during the vacation
+        are due ``days per move`` after it ends. Raises ``VacationError``."""
         await self._ensure_player(user)
         if not 1 <= days <= self.vacation_days_per_year:
             raise VacationError(
                 f"A vacation is 1 to {self.vacation_days_per_year} days, not {days}."
             )
         now = self.now()
-        year_start = datetime(now.year, 1, 1, tzinfo=UTC)
-        year_end = datetime(now.year + 1, 1, 1, tzinfo=UTC)
+        window_start = vacation_window_start(now)
         ok, until = await self.store.players.start_vacation(
-            user.id, days, now, year_start, year_end, self.vacation_days_per_year
+            user.id, days, now, window_start, self.vacation_days_per_year
         )
-        used = await self.store.players.vacation_days_used(user.id, year_start, year_end)
+        used = await self.store.players.vacation_days_used(user.id, window_start)
         left = self.vacation_days_per_year - used
         if not ok:
             raise VacationError(
-                f"You have {left} vacation day{'s' if left != 1 else ''} left this year, "
-                f"not {days}."
+                f"You have {left} vacation day{'s' if left != 1 else ''} left "
+                f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days), not {days}."
             )
         self._schedule_changed()
         player = await self._ref(user.id)
         text = (
             f"{user.name} is on vacation until {until:%Y-%m-%d %H:%M} UTC: clocks paused. "
-            f"{left} vacation day{'s' if left != 1 else ''} left this year."
+            f"{left} vacation day{'s' if left != 1 else ''} left "
+            f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
         )
         return VacationStarted(player, days, until, left, text)
+
+
+def vacation_window_start(now: datetime) -> datetime:
+    """Where the window of vacation days counted against the allowance begins.
+
+    Days taken are counted over the last 365 days, not per calendar year: calendar
+    arithmetic grants 60 days across a New Year, and a clock moved back across one forgets
+    the days taken "next year".
+    """
+    return now - VACATION_WINDOW

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from bot.service.core import ServiceCore, reach
+from bot.service.deadlines import VACATION_WINDOW, vacation_window_start
 from bot.service.errors import InvalidOptionError
 from bot.service.results import (
     GameList,
@@ -225,10 +226,7 @@ class ReportUseCases(ServiceCore):
         player = await self.store.players.get(user.id)
         assert player is not None
         now = self.now()
-        year_start = datetime(now.year, 1, 1, tzinfo=UTC)
-        used = await self.store.players.vacation_days_used(
-            user.id, year_start, datetime(now.year + 1, 1, 1, tzinfo=UTC)
-        )
+        used = await self.store.players.vacation_days_used(user.id, vacation_window_start(now))
         until = player.vacation_ends_at if player.on_vacation(now) else None
         left = self.vacation_days_per_year - used
         where = {
@@ -238,7 +236,8 @@ class ReportUseCases(ServiceCore):
         }[player.notify]
         text = (
             f"{player.display_name}: your turn is announced with {where}; board theme "
-            f"{player.board_theme}; {left} vacation days left this year."
+            f"{player.board_theme}; {left} vacation days left "
+            f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
         )
         if until is not None:
             text += f" On vacation until {until:%Y-%m-%d %H:%M} UTC."

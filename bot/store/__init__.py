@@ -2,7 +2,8 @@
 
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
 numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
-``store.ratings`` and ``store.bot_state`` hold the queries, each write one transaction.
+``store.ratings``, ``store.bot_state`` and ``store.uptime`` hold the queries, each write one
+transaction.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from bot.store.records import (
     ResultCounts,
     Written,
 )
+from bot.store.uptime import DowntimeCredit, Uptime
 
 
 class Store:
@@ -45,6 +47,7 @@ class Store:
         self.games = Games(database)
         self.ratings = Ratings(database)
         self.bot_state = BotState(database)
+        self.uptime = Uptime(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -64,6 +67,7 @@ __all__ = [
     "DATABASE_ERRORS",
     "Challenge",
     "ChallengeStatus",
+    "DowntimeCredit",
     "GameEnding",
     "GameRecord",
     "GameStatus",

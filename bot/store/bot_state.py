@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import aiosqlite
+
 from bot.store.database import Database
 
 
@@ -14,16 +16,26 @@ class BotState:
     async def get(self, key: str) -> str | None:
         """The value stored under ``key``, or None."""
         async with self.database.read() as conn:
-            cursor = await conn.execute("SELECT value FROM bot_state WHERE key = ?", (key,))
-            row = await cursor.fetchone()
-            await cursor.close()
-        return None if row is None else str(row[0])
+            return await read_value(conn, key)
 
     async def set(self, key: str, value: str) -> None:
         """Store ``value`` under ``key``, replacing what was there."""
         async with self.database.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+            await write_value(conn, key, value)
+
+
+async def read_value(conn: aiosqlite.Connection, key: str) -> str | None:
+    """The value under ``key`` (inside the caller's read or transaction), or None."""
+    cursor = await conn.execute("SELECT value FROM bot_state WHERE key = ?", (key,))
+    row = await cursor.fetchone()
+    await cursor.close()
+    return None if row is None else str(row[0])
+
+
+async def write_value(conn: aiosqlite.Connection, key: str, value: str) -> None:
+    """Store ``value`` under ``key`` inside the caller's transaction."""
+    await conn.execute(
+        "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import aiosqlite
+
 from bot.store.database import Database
 from bot.store.records import NotifyMode, Player, from_epoch, from_epoch_or_none, to_epoch
 
@@ -96,42 +98,34 @@ class Players:
                     "UPDATE players SET board_theme = ? WHERE id = ?", (board_theme, player_id)
                 )
 
-    async def vacation_days_used(self, player_id: int, since: datetime, until: datetime) -> int:
-        """Vacation days the player started between ``since`` and ``until``."""
+    async def vacation_days_used(self, player_id: int, since: datetime) -> int:
+        """Vacation days of the vacations the player started at ``since`` or later.
+
+        No upper bound: a vacation stamped in the future by a clock that later moved back
+        still counts, so a clock jump cannot hand out a second allowance.
+        """
         async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT COALESCE(SUM(days), 0) FROM vacations "
-                "WHERE player_id = ? AND starts_at >= ? AND starts_at < ?",
-                (player_id, to_epoch(since), to_epoch(until)),
-            )
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+            return await _days_since(conn, player_id, since)
 
     async def start_vacation(
-        self,
-        player_id: int,
-        days: int,
-        now: datetime,
-        year_start: datetime,
-        year_end: datetime,
-        allowance_days: int,
+        self, player_id: int, days: int, now: datetime, window_start: datetime, allowance_days: int
     ) -> tuple[bool, datetime]:
         """Record a vacation and push back the deadlines of games where it is the player's turn.
 
-        Returns (False, _) without changing anything when the days would exceed the allowance
-        for the year; otherwise (True, the vacation's end). One transaction.
+        Returns (False, _) without changing anything when ``days`` plus the days taken since
+        ``window_start`` would exceed ``allowance_days``; otherwise (True, the vacation's end).
+        One transaction.
         """
         seconds = days * 86400
         start = to_epoch(now)
         async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "SELECT COALESCE(SUM(days), 0), MAX(ends_at) FROM vacations "
-                "WHERE player_id = ? AND starts_at >= ? AND starts_at < ?",
-                (player_id, to_epoch(year_start), to_epoch(year_end)),
-            )
-            used, running_until = await cursor.fetchone()  # type: ignore[misc]
-            if int(used) + days > allowance_days:
+            used = await _days_since(conn, player_id, window_start)
+            if used + days > allowance_days:
                 return False, now
+            cursor = await conn.execute(
+                "SELECT MAX(ends_at) FROM vacations WHERE player_id = ?", (player_id,)
+            )
+            (running_until,) = await cursor.fetchone()  # type: ignore[misc]
             # A vacation taken during another one continues it rather than overlapping it.
             begins = max(start, int(running_until or 0))
             await conn.execute(
@@ -144,3 +138,12 @@ class Players:
                 (seconds, player_id),
             )
         return True, from_epoch(begins + seconds)
+
+
+async def _days_since(conn: aiosqlite.Connection, player_id: int, since: datetime) -> int:
+    cursor = await conn.execute(
+        "SELECT COALESCE(SUM(days), 0) FROM vacations WHERE player_id = ? AND starts_at >= ?",
+        (player_id, to_epoch(since)),
+    )
+    row = await cursor.fetchone()
+    return int(row[0]) if row else 0

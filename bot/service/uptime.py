@@ -1,0 +1,73 @@
+"""Downtime is not charged to players: a heartbeat while Postal runs, a credit when it returns.
+
+``keeping_time(store, clock)`` wraps a run of either adapter (the bot or the console): on
+entry it gives every running clock back the time Postal was down (lichess does the same after
+its outages), while running it records a heartbeat every minute, and on a clean exit it
+records the last one, so the next start measures the downtime from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from datetime import timedelta
+
+from bot.service.clock import Clock, system_clock
+from bot.store import DowntimeCredit, Store
+
+_log = logging.getLogger(__name__)
+
+HEARTBEAT_INTERVAL = timedelta(minutes=1)
+# Gaps up to this long (a restart, a deploy, a missed heartbeat) are not credited: they cost
+# a player at most minutes of a days-long clock.
+DOWNTIME_TOLERANCE = timedelta(minutes=5)
+
+
+async def resume(store: Store, clock: Clock = system_clock) -> DowntimeCredit | None:
+    """Credit the downtime since the last heartbeat to running deadlines and open
+    challenges (one transaction), and log it. Returns the credit, or None."""
+    credit = await store.uptime.resume(clock(), int(DOWNTIME_TOLERANCE.total_seconds()))
+    if credit is not None:
+        _log.warning(
+            "downtime credited: down_since=%s back_at=%s seconds=%d games=%d challenges=%d",
+            credit.down_since.isoformat(),
+            credit.back_at.isoformat(),
+            credit.seconds,
+            credit.games,
+            credit.challenges,
+        )
+    return credit
+
+
+@asynccontextmanager
+async def keeping_time(
+    store: Store, clock: Clock = system_clock, *, interval: timedelta = HEARTBEAT_INTERVAL
+) -> AsyncIterator[DowntimeCredit | None]:
+    """Resume (see ``resume``), then keep a heartbeat until the block ends. Yields the credit.
+
+    Raises what ``resume`` raises (the store's errors); a failed heartbeat later is logged
+    and retried at the next interval, never fatal.
+    """
+    credit = await resume(store, clock)
+    beating = asyncio.create_task(_beat_forever(store, clock, interval.total_seconds()))
+    try:
+        yield credit
+    finally:
+        beating.cancel()
+        with suppress(asyncio.CancelledError):
+            await beating
+        try:
+            await store.uptime.beat(clock())
+        except Exception as error:  # a full disk, a lock: the next start credits a bit more
+            _log.warning("last heartbeat not recorded: %s", error)
+
+
+async def _beat_forever(store: Store, clock: Clock, seconds: float) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await store.uptime.beat(clock())
+        except Exception as error:  # a full disk or a lock: the loop must go on; try later
+            _log.warning("heartbeat not recorded: %s", error)

@@ -1,0 +1,87 @@
+"""The heartbeat a running Postal keeps in ``bot_state``, and the downtime it reveals.
+
+While Postal runs it writes the time every minute. At the next start the gap since the last
+heartbeat is how long nobody could move; ``resume`` gives that time back to every running
+clock in the same transaction that records the new heartbeat, so a crash during start-up
+can neither lose the credit nor grant it twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.bot_state import read_value as _get
+from bot.store.bot_state import write_value as _set
+from bot.store.database import Database
+from bot.store.records import from_epoch, to_epoch
+
+HEARTBEAT_KEY = "heartbeat_at"
+# The last credit given, as "down_since back_at seconds games challenges" (for operators).
+LAST_CREDIT_KEY = "downtime_credited"
+
+
+@dataclass(frozen=True, slots=True)
+class DowntimeCredit:
+    """Time given back after an outage: ``seconds`` added to ``games`` running deadlines and
+    ``challenges`` open challenges' expiry."""
+
+    down_since: datetime
+    back_at: datetime
+    seconds: int
+    games: int
+    challenges: int
+
+
+class Uptime:
+    """Reads and writes of the heartbeat; each call is one transaction."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def beat(self, now: datetime) -> None:
+        """Record that Postal is running at ``now``."""
+        async with self._db.transaction() as conn:
+            await _set(conn, HEARTBEAT_KEY, str(to_epoch(now)))
+
+    async def last_beat(self) -> datetime | None:
+        """The last heartbeat, or None if Postal never ran on this database."""
+        async with self._db.read() as conn:
+            value = await _get(conn, HEARTBEAT_KEY)
+        return None if value is None else from_epoch(int(value))
+
+    async def resume(self, now: datetime, tolerance_seconds: int) -> DowntimeCredit | None:
+        """Start a new run at ``now``: when the last heartbeat is more than
+        ``tolerance_seconds`` old, push back by the whole gap every deadline and challenge
+        expiry that was still running when the heartbeats stopped. Returns the credit given
+        (None: first run, a short gap, or a clock that went backwards)."""
+        back_at = to_epoch(now)
+        async with self._db.transaction() as conn:
+            last = await _get(conn, HEARTBEAT_KEY)
+            await _set(conn, HEARTBEAT_KEY, str(back_at))
+            if last is None:
+                return None
+            down_since = int(last)
+            gap = back_at - down_since
+            if gap <= tolerance_seconds:
+                return None
+            # Deadlines already past at the last heartbeat were lost while Postal ran.
+            games = await conn.execute(
+                "UPDATE games SET deadline_at = deadline_at + ? "
+                "WHERE status = 'active' AND deadline_at > ?",
+                (gap, down_since),
+            )
+            challenges = await conn.execute(
+                "UPDATE challenges SET expires_at = expires_at + ? "
+                "WHERE status = 'open' AND expires_at > ?",
+                (gap, down_since),
+            )
+            credit = DowntimeCredit(
+                from_epoch(down_since), now, gap, games.rowcount, challenges.rowcount
+            )
+            await _set(
+                conn,
+                LAST_CREDIT_KEY,
+                f"{down_since} {back_at} {gap} {credit.games} {credit.challenges}",
+            )
+        return credit
