@@ -133,7 +133,7 @@ class Players:
                 (player_id, start, begins + seconds, days),
             )
             await conn.execute(
-                "UPDATE games SET deadline_at = deadline_at + ? "
+                "UPDATE games SET deadline_at = deadline_at + ?, version = version + 1 "
                 "WHERE status = 'active' AND to_move_id = ?",
                 (seconds, player_id),
             )

@@ -67,7 +67,7 @@ class Uptime:
                 return None
             # Deadlines already past at the last heartbeat were lost while Postal ran.
             games = await conn.execute(
-                "UPDATE games SET deadline_at = deadline_at + ? "
+                "UPDATE games SET deadline_at = deadline_at + ?, version = version + 1 "
                 "WHERE status = 'active' AND deadline_at > ?",
                 (gap, down_since),
             )
