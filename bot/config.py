@@ -11,6 +11,9 @@ DEFAULT_DATABASE_URL = "sqlite:///postal.db"
 DEFAULT_DISCORD_API_BASE = "https://discord.com/api/v10"
 DEFAULT_DISCORD_GATEWAY_URL = "wss://gateway.discord.gg"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# Requests per second the bot allows itself (Discord's global limit is 50; keep headroom).
+DEFAULT_DISCORD_RATE_LIMIT = 25.0
+MAX_DISCORD_RATE_LIMIT = 50.0
 
 
 class ConfigError(ValueError):
@@ -31,6 +34,7 @@ class Settings:
     log_level: str = "WARNING"
     discord_api_base: str = DEFAULT_DISCORD_API_BASE
     discord_gateway_url: str = DEFAULT_DISCORD_GATEWAY_URL
+    discord_rate_limit: float = DEFAULT_DISCORD_RATE_LIMIT
 
     @classmethod
     def from_env(
@@ -56,6 +60,7 @@ class Settings:
             log_level=_parse_log_level(get("LOG_LEVEL")),
             discord_api_base=(get("DISCORD_API_BASE") or DEFAULT_DISCORD_API_BASE).rstrip("/"),
             discord_gateway_url=get("DISCORD_GATEWAY_URL") or DEFAULT_DISCORD_GATEWAY_URL,
+            discord_rate_limit=_parse_rate_limit(get("DISCORD_RATE_LIMIT")),
         )
 
 
@@ -116,3 +121,18 @@ def _parse_log_level(text: str | None) -> str:
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {text!r}")
     return level
+
+
+def _parse_rate_limit(text: str | None) -> float:
+    if text is None:
+        return DEFAULT_DISCORD_RATE_LIMIT
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= MAX_DISCORD_RATE_LIMIT:
+        raise ConfigError(
+            f"DISCORD_RATE_LIMIT must be requests per second above 0 and at most "
+            f"{MAX_DISCORD_RATE_LIMIT:g} (Discord's global limit), got {text!r}"
+        )
+    return value

@@ -17,6 +17,13 @@ threads, and privileged intents. A broken rule is answered with Discord's error 
 to ``violations``; the test fixture fails the test when that list is not empty. A public
 "thinking…" message that the bot deletes (it flashed before a private answer) is a violation.
 
+A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
+Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),
+and connections reset before or after the request took effect. ``fail_next`` scripts one
+failure. Create Message honours ``nonce`` + ``enforce_nonce`` (a repeat within
+``nonce_memory_seconds`` returns the first message), so a retry after a lost answer does not
+post twice. Every call is recorded with the time it started (``max_rate``).
+
 Payload shapes follow Discord's API documentation (v10); nothing here imports discord.py.
 """
 
@@ -25,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 import re
 import secrets
 import time
@@ -98,6 +106,18 @@ def _json_response(body: Any, status: int = 200) -> web.Response:
     return web.Response(
         body=json.dumps(body).encode(), status=status, content_type="application/json"
     )
+
+
+def _rate_limit_headers(
+    response: web.StreamResponse, path: str, *, remaining: int, reset_after: float = 1.0
+) -> None:
+    """The X-RateLimit-* headers discord.py reads to keep its per-route buckets."""
+    bucket = format(abs(hash(re.sub(r"/\d+", "/id", path))) % 16**12, "012x")
+    response.headers["X-RateLimit-Limit"] = "50"
+    response.headers["X-RateLimit-Remaining"] = str(remaining)
+    response.headers["X-RateLimit-Reset"] = f"{time.time() + reset_after:.3f}"
+    response.headers["X-RateLimit-Reset-After"] = f"{reset_after:.3f}"
+    response.headers["X-RateLimit-Bucket"] = bucket
 
 
 class DiscordError(Exception):
@@ -398,13 +418,54 @@ class FakeInteraction:
 
 @dataclass
 class Call:
-    """One REST call the bot made."""
+    """One REST call the bot made: ``started`` when it arrived, ``at`` when answered;
+    ``fault`` names the failure the fault mode injected, if any."""
 
     method: str
     path: str
     status: int
     at: float
     body: Any = None
+    started: float = 0.0
+    fault: str | None = None
+
+    @property
+    def counts_toward_global_limit(self) -> bool:
+        """Discord exempts interaction responses and webhooks from its global limit."""
+        return not self.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
+
+
+FAULT_KINDS = ("500", "502", "503", "504", "429", "429-global", "reset", "reset-after")
+
+
+def _faultable(method: str, path: str) -> bool:
+    """By default faults hit the bot's channel and DM calls (what the outbox sends), not
+    logging in, registering commands, or answering interactions."""
+    return path.startswith(("/api/v10/channels/", "/api/v10/users/@me/channels"))
+
+
+@dataclass
+class Faults:
+    """Make ``rate`` of the bot's REST calls (those ``applies`` accepts) fail with one of
+    ``kinds``: a status (5xx), ``429`` (per route), ``429-global``, ``reset`` (the
+    connection drops before the call takes effect) or ``reset-after`` (after it did)."""
+
+    rate: float
+    kinds: tuple[str, ...] = FAULT_KINDS
+    seed: int = 1
+    retry_after: float = 0.05
+    applies: Callable[[str, str], bool] = _faultable
+
+    def __post_init__(self) -> None:
+        unknown = set(self.kinds) - set(FAULT_KINDS)
+        if unknown or not 0 <= self.rate <= 1:
+            raise ValueError(f"bad faults: rate {self.rate}, kinds {sorted(unknown)}")
+        self._random = random.Random(self.seed)
+
+    def pick(self, method: str, path: str) -> str | None:
+        if not self.applies(method, path) or self._random.random() >= self.rate:
+            return None
+        return self._random.choice(self.kinds)
 
 
 class FakeDiscord:
@@ -444,6 +505,12 @@ class FakeDiscord:
         # Each PATCH of a thread by the bot (archiving, unarchiving), by thread id.
         self.thread_edits: dict[int, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
+        self.faults: Faults | None = None
+        self._scripted: list[tuple[str, str, str, int]] = []
+        # Create Message nonces: nonce -> (message id, when); Discord remembers "a few minutes".
+        self.nonce_memory_seconds = 300.0
+        self._nonces: dict[str, tuple[int, float]] = {}
+        self.nonce_repeats = 0
         self.violations: list[str] = []
         self.identify_payloads: list[dict[str, Any]] = []
         self._changed = asyncio.Condition()
@@ -589,6 +656,32 @@ class FakeDiscord:
             source = self.channels[channel.parent_id]
         permissions = (self.bot_permissions & ~source.bot_deny) | source.bot_allow
         return permissions if permissions & VIEW_CHANNEL else 0
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a channel (or thread): Discord answers 10003 Unknown Channel from now on."""
+        del self.channels[channel.id]
+        event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
+        self._dispatch(event, channel.payload())
+
+    def fail_next(
+        self, method: str, path_contains: str, fault: str = "503", *, times: int = 1
+    ) -> None:
+        """Make the next ``times`` calls ``method`` to a path containing ``path_contains``
+        fail with ``fault`` (one of ``FAULT_KINDS``)."""
+        if fault not in FAULT_KINDS:
+            raise ValueError(f"unknown fault {fault!r}")
+        self._scripted.append((method, path_contains, fault, times))
+
+    def max_rate(self, window: float = 1.0) -> int:
+        """The most calls counting toward Discord's global limit that started within any
+        ``window`` seconds."""
+        starts = sorted(c.started for c in self.calls if c.counts_toward_global_limit)
+        best, first = 0, 0
+        for last, moment in enumerate(starts):
+            while starts[first] <= moment - window:
+                first += 1
+            best = max(best, last - first + 1)
+        return best
 
     def set_bot_permissions(self, permissions: int) -> None:
         """Change the bot's permissions and tell the bot, as a role update does."""
@@ -887,19 +980,84 @@ class FakeDiscord:
     async def _record(
         self, request: web.Request, handler: Callable[..., Any]
     ) -> web.StreamResponse:
+        started = time.monotonic()
         # Interaction callbacks and webhooks authenticate by their token, not the bot's.
         by_token = request.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
         authorised = request.headers.get("Authorization") == f"Bot {self.token}"
         if request.path.startswith("/api/") and not by_token and not authorised:
-            self.calls.append(Call(request.method, request.path, 401, time.monotonic()))
+            self.calls.append(
+                Call(request.method, request.path, 401, time.monotonic(), started=started)
+            )
             return _json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        try:
-            response = await handler(request)
-        except DiscordError as error:
-            response = _json_response({"message": error.message, "code": error.code}, error.status)
-        self.calls.append(Call(request.method, request.path, response.status, time.monotonic()))
+        fault = self._fault(request.method, request.path)
+        if fault is not None and fault != "reset-after":
+            response = await self._inject(request, fault)
+        else:
+            try:
+                response = await handler(request)
+            except DiscordError as error:
+                response = _json_response(
+                    {"message": error.message, "code": error.code}, error.status
+                )
+            if fault == "reset-after":
+                # The call took effect, but its answer is lost with the connection.
+                response = await self._inject(request, fault)
+        if fault is None:
+            _rate_limit_headers(response, request.path, remaining=49)
+        self.calls.append(
+            Call(
+                request.method,
+                request.path,
+                response.status,
+                time.monotonic(),
+                started=started,
+                fault=fault,
+            )
+        )
         await self._notify()
         return response
+
+    def _fault(self, method: str, path: str) -> str | None:
+        for index, (wanted, part, fault, times) in enumerate(self._scripted):
+            if wanted == method and part in path:
+                if times > 1:
+                    self._scripted[index] = (wanted, part, fault, times - 1)
+                else:
+                    del self._scripted[index]
+                return fault
+        return None if self.faults is None else self.faults.pick(method, path)
+
+    async def _inject(self, request: web.Request, fault: str) -> web.Response:
+        """Discord's answer (or silence) for ``fault``."""
+        if fault.startswith("reset"):
+            await request.read()
+            if request.transport is not None:
+                request.transport.close()
+            return web.Response(status=500)  # never reaches the client
+        if fault.startswith("429"):
+            is_global = fault == "429-global"
+            after = self.faults.retry_after if self.faults is not None else 0.05
+            response = _json_response(
+                {
+                    "message": "You are being rate limited.",
+                    "retry_after": after,
+                    "global": is_global,
+                    "code": 0,
+                },
+                429,
+            )
+            _rate_limit_headers(response, request.path, remaining=0, reset_after=after)
+            response.headers["Retry-After"] = f"{after}"
+            # discord.py treats a 429 without Via as a Cloudflare ban, as Discord's are.
+            response.headers["Via"] = "1.1 google"
+            if is_global:
+                response.headers["X-RateLimit-Global"] = "true"
+                response.headers["X-RateLimit-Scope"] = "global"
+            else:
+                response.headers["X-RateLimit-Scope"] = "user"
+            return response
+        status = int(fault)
+        return _json_response({"message": f"{status}: Server Error", "code": 0}, status)
 
     def _violation(self, status: int, code: int, message: str) -> DiscordError:
         self.violations.append(message)
@@ -1202,7 +1360,20 @@ class FakeDiscord:
                 raise DiscordError(403, 50013, "Missing Permissions")
             if channel.is_thread:
                 self._unarchive_to_send(channel, permissions)
+        nonce = body.get("nonce")
+        if nonce is not None and len(str(nonce)) > 25:
+            raise self._violation(400, 50035, f"nonce {nonce!r} is longer than 25 characters")
+        if nonce is not None and body.get("enforce_nonce"):
+            seen = self._nonces.get(str(nonce))
+            if seen is not None and time.monotonic() - seen[1] < self.nonce_memory_seconds:
+                earlier = self.messages.get(seen[0])
+                if earlier is not None:
+                    # Discord: "that message will be returned and no new message created".
+                    self.nonce_repeats += 1
+                    return _json_response(earlier.payload(self.base_url))
         message = self._new_message(channel.id, body, files, None)
+        if nonce is not None:
+            self._nonces[str(nonce)] = (message.id, time.monotonic())
         return _json_response(message.payload(self.base_url))
 
     def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:

@@ -5,7 +5,8 @@ Commands live in ``commands``, button presses in ``presses``, the scheduler's wo
 
 ``setup_hook`` opens the store (running migrations), builds the service, registers the
 persistent buttons and the slash commands, syncs the commands when they changed, and starts
-the deadline scheduler. ``close`` stops the scheduler, disconnects, and closes the store.
+the deadline scheduler and the outbox sender. ``close`` stops them, disconnects, and closes
+the store.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.errors import PostalTree
 from bot.discord.messages import Reply
+from bot.discord.pacing import RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
-from bot.discord.respond import allowed_mentions, answer, build_embed, build_files, quickly
+from bot.discord.respond import allowed_mentions, answer, build_embed, build_files
 from bot.discord.scheduler import DeadlineScheduler
+from bot.discord.sender import OutboxSender
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, buttons_view
 from bot.service import (
@@ -34,8 +37,6 @@ from bot.service import (
     GameService,
     GameView,
     MovePlayed,
-    NotifyMode,
-    PlayerRef,
     system_clock,
 )
 from bot.store import Store
@@ -71,15 +72,18 @@ class PostalBot(discord.Client):
     def __init__(
         self, settings: Settings, *, clock: Clock | None = None, store: Store | None = None
     ) -> None:
+        self.pace = RateLimiter(settings.discord_rate_limit)
         super().__init__(
             intents=bot_intents(),
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,
+            http_trace=pacing_trace(self.pace),
         )
         self.settings = settings
         self.clock: Clock = clock or system_clock
         self.tree = PostalTree(self)
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
+        self.outbox = OutboxSender(self, self.clock)
         # A store handed in (by the runner, which checked it before connecting) stays open
         # when the bot closes; one the bot opens itself is closed with it.
         self._store: Store | None = store
@@ -118,6 +122,8 @@ class PostalBot(discord.Client):
         )
         self.scheduler.start()
         self.scheduler.wake()
+        self.outbox.start()
+        self.outbox.wake()
 
     def track(self) -> None:
         """Count the current task (a command or button handler) as in flight until it ends,
@@ -131,6 +137,7 @@ class PostalBot(discord.Client):
         if self._settle is not None:
             self._settle.cancel()
         await self.scheduler.stop()
+        await self.outbox.stop()
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         await super().close()
         if self._store is not None and self._owns_store:
@@ -156,6 +163,15 @@ class PostalBot(discord.Client):
         if running:
             await asyncio.wait(running, timeout=SHUTDOWN_CANCEL_SECONDS)
 
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: object
+    ) -> None:
+        """After a command, tell its user what Postal learned while posting on its own
+        (a permission it lacks in one of their games' places, a place that is gone)."""
+        found = await self.service.notices_for(interaction.user.id)
+        if found:
+            await self.reply(interaction, messages.notices(found))
+
     def _schedule_changed(self) -> None:
         # Called by the service after every change that may move the next wake-up; bursts
         # of moves coalesce into one scheduler round.
@@ -167,6 +183,7 @@ class PostalBot(discord.Client):
     def _settled(self) -> None:
         self._settle = None
         self.scheduler.wake()
+        self.outbox.wake()
 
     async def _load_sync_hash(self) -> str | None:
         assert self._store is not None
@@ -189,40 +206,18 @@ class PostalBot(discord.Client):
         return await answer(interaction, reply, self.render)
 
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
-        """The public after-move message; the player to move is pinged per their settings
-        (a DM when they chose DMs, falling back to a mention when their DMs are closed)."""
-        # The answer is public now (the move was played): a deferral may be public too.
-        mention = await quickly(
-            interaction, self.notify_turn(result.notify, result.game, result.text), ephemeral=False
-        )
+        """The public after-move message, pinging the player to move if they want mentions
+        (a DM for those who chose DMs is an outbox row of the move itself)."""
+        mention = messages.wants_mention(result.notify)
         await self.reply(interaction, messages.move_played(result, mention_player=mention))
-
-    async def notify_turn(self, player: PlayerRef | None, game: GameView, text: str) -> bool:
-        """DM ``player`` if they asked for DMs; returns whether to mention them instead."""
-        if player is None or player.notify is NotifyMode.OFF:
-            return False
-        if player.notify is NotifyMode.CHANNEL:
-            return True
-        return not await self.send_dm(player, game, text)
+        self.outbox.wake()
 
     async def ending_reply(self, result: GameEnded) -> Reply:
-        """The message announcing an ending. Both players hear of it their way: a DM for
-        those who chose DMs (a mention when their DMs are closed), a mention for the rest."""
-        text = f"Game over: {result.text}"
+        """The message announcing an ending, mentioning the players who want mentions (the
+        others hear of it by DM, through the outbox)."""
         players = (result.game.white, result.game.black)
-        mention = [p for p in players if await self.notify_turn(p, result.game, text)]
-        return messages.game_ended(result, mention)
-
-    async def send_dm(self, player: PlayerRef, game: GameView, text: str) -> bool:
-        """Send ``text`` to ``player`` by DM; False when Discord refuses (DMs closed)."""
-        reply = messages.direct_message(text, game)
-        try:
-            channel = await self.create_dm(discord.Object(player.id))
-            await channel.send(reply.content, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as error:
-            _log.info("DM to %s failed (%s); mentioning instead", player.id, error.status)
-            return False
-        return True
+        self.outbox.wake()
+        return messages.game_ended(result, [p for p in players if messages.wants_mention(p)])
 
     async def post_in_game(self, game: GameView, reply: Reply) -> int:
         """Post ``reply`` in the game's thread, or its channel; returns the message id.

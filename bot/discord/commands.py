@@ -238,7 +238,8 @@ async def _show_offer_or_ending(
         case GameEnded():
             await bot.reply(interaction, await bot.ending_reply(result))
         case TakenBack():
-            mention = await bot.notify_turn(result.notify, result.game, result.text)
+            mention = messages.wants_mention(result.notify)
+            bot.outbox.wake()
             await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
         case _:
             raise TypeError(f"unexpected result {type(result).__name__}")

@@ -21,6 +21,7 @@ from bot.service import (
     ChallengeClosed,
     ChallengeCreated,
     ConfirmationNeeded,
+    Delivery,
     GameEnded,
     GameList,
     GameStarted,
@@ -29,6 +30,8 @@ from bot.service import (
     Leaderboard,
     MoreTimeGiven,
     MovePlayed,
+    Notice,
+    NoticeKind,
     NotifyMode,
     OfferDeclined,
     OfferMade,
@@ -39,6 +42,7 @@ from bot.service import (
     Reminder,
     Stats,
     TakenBack,
+    TurnNotice,
     VacationStarted,
 )
 
@@ -348,3 +352,63 @@ def record_export(result: RecordExport) -> Reply:
     description = clip(escape_text(result.text, keep=link), DESCRIPTION_LIMIT)
     card = Card(game_title(result.game), description, (), Tone.INFO)
     return Reply(card=card, attachment=(result.filename, result.record.encode("utf-8")))
+
+
+# --------------------------------------------------------------------------- the outbox
+
+
+def delivery_post(delivery: Delivery) -> Reply:
+    """What an outbox row posts in the game's place."""
+    content = delivery.content
+    mention = list(delivery.mention)
+    closed = " (your DMs are closed, so Postal mentions you here)" if delivery.dm_fallback else ""
+    if isinstance(content, Reminder):
+        reply = reminder(content, mention_player=content.player.id in {p.id for p in mention})
+    elif isinstance(content, GameEnded):
+        reply = game_ended(content, mention)
+    elif isinstance(content, TurnNotice):
+        line, mentions = with_mentions(f"your move{closed}. {content.text}", mention)
+        game = content.game
+        card = Card(
+            game_title(game), clip(content.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
+        )
+        return Reply(line, card, mentions=mentions)
+    else:
+        raise TypeError(f"cannot post {type(content).__name__} in a game's place")
+    if closed and reply.content:
+        return Reply(
+            clip(reply.content + closed, CONTENT_LIMIT),
+            reply.card,
+            reply.board,
+            mentions=reply.mentions,
+        )
+    return reply
+
+
+def delivery_dm(delivery: Delivery) -> Reply:
+    """What an outbox row says in a player's DMs (with a link back to the game)."""
+    content = delivery.content
+    if isinstance(content, GameEnded):
+        return direct_message(f"Game over: {content.text}", content.game)
+    if isinstance(content, TurnNotice | Reminder):
+        return direct_message(content.text, content.game)
+    raise TypeError(f"cannot DM {type(content).__name__}")
+
+
+def notices(found: Iterable[Notice]) -> Reply:
+    """Problems with a player's games that Postal learned while posting on its own."""
+    lines = []
+    for notice in found:
+        game = f"game #{notice.game_id}" if notice.game_id is not None else "a game"
+        if notice.kind is NoticeKind.MISSING_PERMISSIONS:
+            lines.append(
+                f"Postal cannot post in the place of {game}: it lacks {notice.detail}. "
+                "Ask a moderator to grant it there."
+            )
+        else:
+            lines.append(
+                f"The place of {game} is gone (deleted, or Postal lost access): Postal can no "
+                "longer post there. Keep playing with the game option, e.g. "
+                f"/move game:{notice.game_id}."
+            )
+    return Reply(clip("\n".join(lines), CONTENT_LIMIT), ephemeral=True)

@@ -66,7 +66,8 @@ async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_
                 await update_pressed_message(interaction, messages.safe(result.text))
             case TakenBack():
                 await update_pressed_message(interaction, messages.safe(result.text))
-                mention = await bot.notify_turn(result.notify, result.game, result.text)
+                mention = messages.wants_mention(result.notify)
+                bot.outbox.wake()
                 await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
     except Exception as error:
         await report_error(interaction, error)
@@ -100,7 +101,8 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
         await update_pressed_message(interaction, messages.challenge_accepted(result, where))
     else:
         await update_pressed_message(interaction, messages.challenge_accepted(result, "here"))
-        mention = await bot.notify_turn(result.notify, game, result.text)
+        mention = messages.wants_mention(result.notify)
+        bot.outbox.wake()
         message_id = await bot.reply(
             interaction, messages.game_started(result, in_thread=False, mention_player=mention)
         )

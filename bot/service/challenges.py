@@ -129,6 +129,7 @@ class ChallengeUseCases(ServiceCore):
         to_move_id = white_id if first is Color.WHITE else black_id
         now = self.now()
         deadline = await self._deadline_for(to_move_id, now, challenge.days_per_move)
+        first_player = await self._ref(to_move_id)
         record = await self.store.games.start_from_challenge(
             challenge_id=challenge.id,
             acceptor_id=user.id,
@@ -138,6 +139,7 @@ class ChallengeUseCases(ServiceCore):
             to_move_id=to_move_id,
             now=now,
             deadline_at=deadline,
+            outbox=self._turn_dm(None, 0, first_player),
         )
         if record is None:
             latest = await self.store.challenges.get(challenge_id)

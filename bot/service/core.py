@@ -39,6 +39,9 @@ from bot.store import (
     Challenge,
     GameRecord,
     NotifyMode,
+    OutboxItem,
+    OutboxKind,
+    OutboxTarget,
     Player,
     RateFunction,
     RatingUpdate,
@@ -142,7 +145,79 @@ class ServiceCore:
         await self.store.players.ensure_exists(user.id, name, user.is_bot, self.now())
 
     async def _refs(self, *player_ids: int) -> dict[int, PlayerRef]:
-        return refs_of(await self.store.players.get_many(list(set(player_ids))), player_ids)
+        refs = refs_of(await self.store.players.get_many(list(set(player_ids))), player_ids)
+        return await self._reachable(refs)
+
+    async def _reachable(self, refs: dict[int, PlayerRef]) -> dict[int, PlayerRef]:
+        """``refs`` with players whose DMs Discord refused lately told by mention instead:
+        no DM is tried on every turn only to be refused again."""
+        wanting_dms = [ref.id for ref in refs.values() if ref.notify is NotifyMode.DM]
+        if not wanting_dms:
+            return refs
+        closed = await self.store.outbox.closed_dms(wanting_dms, self.now())
+        return {
+            player_id: dataclasses.replace(ref, notify=NotifyMode.CHANNEL)
+            if player_id in closed
+            else ref
+            for player_id, ref in refs.items()
+        }
+
+    # --- the outbox ----------------------------------------------------------------------
+
+    @staticmethod
+    def _turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[OutboxItem]:
+        """A DM telling ``player`` it is their move at ``ply``, if that is how they want to
+        hear it (``game_id`` None: the game being created)."""
+        if player is None or player.notify is not NotifyMode.DM:
+            return []
+        return [
+            OutboxItem(
+                OutboxKind.TURN,
+                OutboxTarget.DM,
+                game_id=game_id,
+                user_id=player.id,
+                facts={"ply": ply},
+            )
+        ]
+
+    @staticmethod
+    def _ending_items(
+        record: GameRecord,
+        refs: dict[int, PlayerRef],
+        ratings: RatingUpdate | None = None,
+        *,
+        in_place: bool,
+        actor_id: int | None,
+    ) -> list[OutboxItem]:
+        """The end of ``record`` told by DM to players who want DMs, and, when nobody's
+        interaction shows it (``in_place``: a time-out), posted in the game's place with
+        the other players mentioned."""
+        facts: dict[str, object] = {"actor_id": actor_id, "ratings": rating_facts(ratings)}
+        players = [refs[record.white_id], refs[record.black_id]]
+        items = [
+            OutboxItem(
+                OutboxKind.ENDING,
+                OutboxTarget.DM,
+                game_id=record.id,
+                user_id=player.id,
+                facts=facts,
+                dedupe_key=f"ending:{record.id}:dm:{player.id}",
+            )
+            for player in players
+            if player.notify is NotifyMode.DM
+        ]
+        if in_place:
+            mention = [p.id for p in players if p.notify is NotifyMode.CHANNEL]
+            items.append(
+                OutboxItem(
+                    OutboxKind.ENDING,
+                    OutboxTarget.PLACE,
+                    game_id=record.id,
+                    facts={**facts, "mention": mention},
+                    dedupe_key=f"ending:{record.id}:place",
+                )
+            )
+        return items
 
     async def _ref(self, player_id: int) -> PlayerRef:
         return (await self._refs(player_id))[player_id]
@@ -327,6 +402,8 @@ class ServiceCore:
     async def _view(self, record: GameRecord, refs: dict[int, PlayerRef] | None = None) -> GameView:
         if refs is None or record.white_id not in refs or record.black_id not in refs:
             refs = await self._refs(record.white_id, record.black_id)
+        else:
+            refs = await self._reachable(refs)
         return GameView(
             id=record.id,
             variant=record.variant,
@@ -469,6 +546,18 @@ def reach(guild_id: int, viewer_id: int, target_id: int) -> int | None:
     if guild_id:
         return guild_id
     return None if viewer_id == target_id else 0
+
+
+def rating_facts(ratings: RatingUpdate | None) -> list[float | None] | None:
+    """Rating changes as outbox facts: white before/after, black before/after."""
+    if ratings is None:
+        return None
+    return [
+        None if ratings.white_before is None else ratings.white_before.rating,
+        ratings.white_after.rating,
+        None if ratings.black_before is None else ratings.black_before.rating,
+        ratings.black_after.rating,
+    ]
 
 
 def refs_of(players: dict[int, Player], player_ids: Iterable[int]) -> dict[int, PlayerRef]:

@@ -22,7 +22,7 @@ from bot.service.results import (
     User,
     VacationStarted,
 )
-from bot.store import GameRecord, NotifyMode
+from bot.store import GameRecord, NotifyMode, OutboxItem, OutboxKind, OutboxTarget
 from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
@@ -62,7 +62,7 @@ class DeadlineUseCases(EndingUseCases):
             outcome = Outcome(Termination.TIMEOUT_DRAW, None)
         loser_user = User(record.to_move_id, (await self._ref(record.to_move_id)).name)
         try:
-            return await self._end(record, outcome, loser_user, now=now)
+            return await self._end(record, outcome, loser_user, now=now, in_place=True)
         except GameChangedError:
             return None  # moved or ended meanwhile
 
@@ -95,6 +95,20 @@ class DeadlineUseCases(EndingUseCases):
             f"(game #{view.id})."
         )
         return Reminder(view, view.to_move, hours_before, view.deadline, text)
+
+    async def hand_over_reminders(self, now: datetime | None = None) -> int:
+        """Write the reminders due now to the outbox, each marked as handed over in the same
+        transaction, so it is neither enqueued twice nor reported due again (the scheduler
+        does not spin on a reminder Discord refuses: the outbox retries it). Returns how
+        many were handed over."""
+        now = now or self.now()
+        reminders = await self.due_reminders(now)
+        for reminder in reminders:
+            hours = [h for h in self.reminder_hours if h >= reminder.hours_before]
+            await self.store.games.mark_reminded(
+                reminder.game.id, reminder.deadline, hours, now, _reminder_items(reminder)
+            )
+        return len(reminders)
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""
@@ -179,3 +193,34 @@ def vacation_window_start(now: datetime) -> datetime:
     the days taken "next year".
     """
     return now - VACATION_WINDOW
+
+
+def _reminder_items(reminder: Reminder) -> list[OutboxItem]:
+    """The reminder in the game's place (the player mentioned when they want mentions) and,
+    for players who chose DMs, by DM."""
+    game, player = reminder.game, reminder.player
+    deadline = int(reminder.deadline.timestamp())
+    facts = {"deadline": deadline, "hours": reminder.hours_before}
+    key = f"reminder:{game.id}:{deadline}:{reminder.hours_before}"
+    items = [
+        OutboxItem(
+            OutboxKind.REMINDER,
+            OutboxTarget.PLACE,
+            game_id=game.id,
+            user_id=player.id,
+            facts={**facts, "mention": player.notify is NotifyMode.CHANNEL},
+            dedupe_key=f"{key}:place",
+        )
+    ]
+    if player.notify is NotifyMode.DM:
+        items.append(
+            OutboxItem(
+                OutboxKind.REMINDER,
+                OutboxTarget.DM,
+                game_id=game.id,
+                user_id=player.id,
+                facts=facts,
+                dedupe_key=f"{key}:dm",
+            )
+        )
+    return items

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 import rules
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore, only_placement_changed, replace_record
@@ -23,10 +24,11 @@ from bot.service.results import (
     OfferDeclined,
     OfferMade,
     Place,
+    PlayerRef,
     TakenBack,
     User,
 )
-from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, Written
+from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, RatingUpdate, Written
 from rules import Color, Outcome, Termination
 
 
@@ -134,6 +136,7 @@ class EndingUseCases(ServiceCore):
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
         now = self.now()
         deadline = await self._deadline_for(to_move_id, now, record.days_per_move)
+        to_move = await self._ref(to_move_id)
         written = await self.store.games.take_back(
             record,
             plies=plies,
@@ -142,6 +145,7 @@ class EndingUseCases(ServiceCore):
             requester_id=requester_id,
             now=now,
             deadline_at=deadline,
+            outbox=self._turn_dm(record.id, record.ply - plies, to_move),
         )
         if not written.ok:
             raise GameChangedError
@@ -237,14 +241,19 @@ class EndingUseCases(ServiceCore):
         rated: bool = True,
         consume_offer: tuple[OfferKind, int] | None = None,
         now: datetime | None = None,
+        in_place: bool = False,
     ) -> GameEnded:
-        """Finish ``record`` with ``outcome`` in one transaction (ratings included).
+        """Finish ``record`` with ``outcome`` in one transaction (ratings included), with
+        the outbox rows telling the players (``in_place``: also post it in the game's place,
+        when no interaction of theirs shows it).
 
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
-        game = await self._replay(record)
+        await self._replay(record)  # raises DamagedGameError before anything is written
         now = now or self.now()
         result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
+        refs = await self._refs(record.white_id, record.black_id)
+        actor_id = None if actor is None else actor.id
         for _ in range(WRITE_ATTEMPTS):
             written: Written = await self.store.games.finish(
                 record,
@@ -252,6 +261,9 @@ class EndingUseCases(ServiceCore):
                 now,
                 self._rate(record) if rated else None,
                 consume_offer=consume_offer,
+                outbox=partial(
+                    self._ending_items, record, refs, in_place=in_place, actor_id=actor_id
+                ),
             )
             if written.ok:
                 break
@@ -274,11 +286,24 @@ class EndingUseCases(ServiceCore):
             finished_at=now,
             version=written.version,
         )
-        view = await self._view(updated)
+        return await self._game_ended(updated, outcome, actor_id, written.ratings, refs)
+
+    async def _game_ended(
+        self,
+        record: GameRecord,
+        outcome: Outcome,
+        actor_id: int | None,
+        ratings: RatingUpdate | None,
+        refs: dict[int, PlayerRef] | None = None,
+    ) -> GameEnded:
+        """What a finished ``record`` looks like to the players: the final board, the
+        ending's text and rating changes."""
+        view = await self._view(record, refs)
         actor_ref = None
-        if actor is not None:
-            actor_ref = view.white if actor.id == view.white.id else view.black
-        ending = self._ending(view, outcome, actor=actor_ref, ratings=written.ratings)
+        if actor_id is not None:
+            actor_ref = view.white if actor_id == view.white.id else view.black
+        ending = self._ending(view, outcome, actor=actor_ref, ratings=ratings)
+        game = await self._replay(record)
         board = await self._board(game, orientation=Color.WHITE)
         text = ending.text + "."
         if ending.rating_changes:

@@ -25,7 +25,7 @@ from bot.service.results import (
     User,
 )
 from bot.service.suggestions import matching_moves, moves_of_piece, near_misses
-from bot.store import GameEnding, GameRecord, GameStatus, OfferKind
+from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, OutboxSource
 from rules import Color, IllegalReason, Move, Termination
 
 MAX_MOVE_TEXT = 40
@@ -98,6 +98,13 @@ class PlayUseCases(ServiceCore):
             if outcome
             else await self._deadline_for(opponent_id, now, record.days_per_move, opponent)
         )
+        refs = await self._reachable(refs_of(players, (record.white_id, record.black_id)))
+        if outcome:
+            outbox: OutboxSource = lambda ratings: self._ending_items(  # noqa: E731
+                record, refs, in_place=False, actor_id=user.id, ratings=ratings
+            )
+        else:
+            outbox = self._turn_dm(record.id, record.ply + 1, refs[opponent_id])
         written = await self.store.games.play_move(
             record,
             uci=uci,
@@ -108,6 +115,7 @@ class PlayUseCases(ServiceCore):
             deadline_at=deadline,
             ending=ending,
             rate=self._rate(record) if outcome else None,
+            outbox=outbox,
         )
         if not written.ok:
             return None
@@ -126,7 +134,7 @@ class PlayUseCases(ServiceCore):
             finished_at=now if outcome else None,
             version=written.version,
         )
-        view = await self._view(updated, refs_of(players, (record.white_id, record.black_id)))
+        view = await self._view(updated, refs)
         mover = view.white if user.id == view.white.id else view.black
         result_ending = (
             self._ending(view, outcome, actor=mover, ratings=written.ratings) if outcome else None

@@ -2,8 +2,8 @@
 
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
 numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
-``store.ratings``, ``store.bot_state`` and ``store.uptime`` hold the queries, each write one
-transaction.
+``store.ratings``, ``store.bot_state``, ``store.uptime`` and ``store.outbox`` hold the
+queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -13,7 +13,17 @@ from pathlib import Path
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.database import DATABASE_ERRORS, Database, StoreError
-from bot.store.games import Games
+from bot.store.games import Games, OutboxSource
+from bot.store.outbox import (
+    Outbox,
+    OutboxCounts,
+    OutboxItem,
+    OutboxKind,
+    OutboxRow,
+    OutboxState,
+    OutboxTarget,
+    PlayerNotice,
+)
 from bot.store.players import Players
 from bot.store.ratings import RateFunction, Ratings
 from bot.store.records import (
@@ -48,6 +58,7 @@ class Store:
         self.ratings = Ratings(database)
         self.bot_state = BotState(database)
         self.uptime = Uptime(database)
+        self.outbox = Outbox(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -75,7 +86,16 @@ __all__ = [
     "NotifyMode",
     "Offer",
     "OfferKind",
+    "Outbox",
+    "OutboxCounts",
+    "OutboxItem",
+    "OutboxKind",
+    "OutboxRow",
+    "OutboxSource",
+    "OutboxState",
+    "OutboxTarget",
     "Player",
+    "PlayerNotice",
     "RateFunction",
     "Rating",
     "RatingEntry",

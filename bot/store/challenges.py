@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.database import Database
+from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget, insert_items
 from bot.store.records import Challenge, ChallengeStatus, from_epoch, to_epoch
 
 _COLUMNS = (
@@ -102,7 +103,8 @@ class Challenges:
             )
 
     async def expire_due(self, now: datetime) -> list[Challenge]:
-        """Mark open challenges past their expiry as expired and return them."""
+        """Mark open challenges past their expiry as expired and return them; the edit that
+        removes a posted challenge's buttons is an outbox row of the same transaction."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE challenges SET status = 'expired' "
@@ -111,7 +113,20 @@ class Challenges:
             )
             rows = await cursor.fetchall()
             await cursor.close()
-        return [challenge_from_row(row) for row in rows]
+            expired = [challenge_from_row(row) for row in rows]
+            edits = [
+                OutboxItem(
+                    OutboxKind.CHALLENGE,
+                    OutboxTarget.MESSAGE,
+                    challenge_id=challenge.id,
+                    facts={"status": "expired"},
+                    dedupe_key=f"challenge:{challenge.id}:expired",
+                )
+                for challenge in expired
+                if challenge.message_id is not None
+            ]
+            await insert_items(conn, edits, now)
+        return expired
 
     async def next_expiry(self) -> datetime | None:
         async with self._db.read() as conn:

@@ -9,13 +9,15 @@ ply back to the same number.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
 from bot.store.database import Database
+from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, read_rating, write_rating
 from bot.store.records import (
     GameEnding,
@@ -180,8 +182,10 @@ class Games:
         to_move_id: int,
         now: datetime,
         deadline_at: datetime,
+        outbox: Sequence[OutboxItem] = (),
     ) -> GameRecord | None:
-        """Accept an open, unexpired challenge and create its game in one transaction.
+        """Accept an open, unexpired challenge and create its game in one transaction,
+        with its ``outbox`` rows (those without a game id get the new game's).
 
         Returns None (changing nothing) if the challenge was no longer open: of two
         simultaneous accepts exactly one creates a game.
@@ -226,6 +230,7 @@ class Games:
             await conn.execute(
                 "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)
             )
+            await insert_items(conn, _for_game(outbox, game.id), now)
         return game
 
     async def play_move(
@@ -240,8 +245,10 @@ class Games:
         deadline_at: datetime | None,
         ending: GameEnding | None,
         rate: RateFunction | None,
+        outbox: OutboxSource = (),
     ) -> Written:
-        """Append a move if the game is still active at ``game.version``; end it if ``ending``.
+        """Append a move if the game is still active at ``game.version``; end it if ``ending``;
+        write its ``outbox`` rows in the same transaction.
 
         Draw offers by the mover's opponent lapse, and takeback requests are dropped (the
         position they were about has changed). Returns ``Written(ok=False)`` on a conflict.
@@ -283,6 +290,7 @@ class Games:
             ratings = None
             if ending is not None:
                 version, ratings = await _finish(conn, game, version, ending, now, rate)
+            await insert_items(conn, _items(outbox, ratings), now)
         return Written(ok=True, ratings=ratings, lapsed=lapsed, version=version)
 
     async def finish(
@@ -293,10 +301,12 @@ class Games:
         rate: RateFunction | None,
         *,
         consume_offer: tuple[OfferKind, int] | None = None,
+        outbox: OutboxSource = (),
     ) -> Written:
         """End an active game still at ``game.version`` (resignation, agreement, claim,
         time-out, abort). With ``consume_offer`` (kind, offerer) the offer must still stand and
-        is used up. Returns ``Written(ok=False)`` and changes nothing otherwise."""
+        is used up. ``outbox`` rows are written in the same transaction. Returns
+        ``Written(ok=False)`` and changes nothing otherwise."""
         try:
             async with self._db.transaction() as conn:
                 if consume_offer is not None and not await _consume_offer(
@@ -305,6 +315,7 @@ class Games:
                     return Written(ok=False)
                 # Raises _Conflict (rolling the used-up offer back) if the game moved on.
                 version, ratings = await _finish(conn, game, game.version, ending, now, rate)
+                await insert_items(conn, _items(outbox, ratings), now)
         except _Conflict:
             return Written(ok=False)
         return Written(ok=True, ratings=ratings, version=version)
@@ -319,14 +330,16 @@ class Games:
         requester_id: int,
         now: datetime,
         deadline_at: datetime,
+        outbox: Sequence[OutboxItem] = (),
     ) -> Written:
-        """Undo the last ``plies`` moves, using up ``requester_id``'s takeback request.
+        """Undo the last ``plies`` moves, using up ``requester_id``'s takeback request
+        (``outbox`` rows written with it).
 
         Returns ``Written(ok=False)`` and changes nothing if the game moved on or the
         request is gone."""
         try:
             return await self._take_back(
-                game, plies, fen, to_move_id, requester_id, now, deadline_at
+                game, plies, fen, to_move_id, requester_id, now, deadline_at, outbox
             )
         except _Conflict:
             return Written(ok=False)
@@ -340,6 +353,7 @@ class Games:
         requester_id: int,
         now: datetime,
         deadline_at: datetime,
+        outbox: Sequence[OutboxItem],
     ) -> Written:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
@@ -367,6 +381,7 @@ class Games:
                 "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, game.ply - plies)
             )
             await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
+            await insert_items(conn, outbox, now)
         return Written(ok=True, version=row[0])
 
     async def set_deadline(self, game: GameRecord, deadline_at: datetime) -> bool:
@@ -470,10 +485,17 @@ class Games:
         return due
 
     async def mark_reminded(
-        self, game_id: int, deadline_at: datetime, hours: Sequence[int], now: datetime
+        self,
+        game_id: int,
+        deadline_at: datetime,
+        hours: Sequence[int],
+        now: datetime,
+        outbox: Sequence[OutboxItem] = (),
     ) -> None:
-        """Record reminders as sent for this deadline (sending a later one covers earlier)."""
+        """Record reminders as handed over for this deadline (a later one covers earlier
+        ones), with the ``outbox`` rows that deliver it, in one transaction."""
         async with self._db.transaction() as conn:
+            await insert_items(conn, outbox, now)
             await conn.executemany(
                 "INSERT OR IGNORE INTO reminders_sent (game_id, deadline_at, hours_before, "
                 "sent_at) VALUES (?, ?, ?, ?)",
@@ -503,6 +525,23 @@ class Games:
                 if row and row[0] is not None:
                     times.append(row[0])
         return from_epoch(min(times)) if times else None
+
+
+# Outbox rows for a write, or a function making them from the write's rating changes
+# (an ending's message carries them, and they are only known inside the transaction).
+OutboxSource = Sequence[OutboxItem] | Callable[[RatingUpdate | None], Sequence[OutboxItem]]
+
+
+def _items(source: OutboxSource, ratings: RatingUpdate | None) -> Sequence[OutboxItem]:
+    return source(ratings) if callable(source) else source
+
+
+def _for_game(items: Sequence[OutboxItem], game_id: int) -> list[OutboxItem]:
+    """``items``, those without a game id given ``game_id``."""
+    return [
+        item if item.game_id is not None else dataclasses.replace(item, game_id=game_id)
+        for item in items
+    ]
 
 
 class _Conflict(Exception):

@@ -86,10 +86,18 @@ class Harness:
         return await self.start()
 
     async def clock_round(self) -> None:
-        """Run one scheduler round at the clock's current time and wait for it to end."""
+        """Run one scheduler round at the clock's current time and wait for it to end, and
+        for the outbox to deliver what is due."""
         assert self.bot is not None
         self.bot.scheduler.wake()
         await asyncio.wait_for(self.bot.scheduler.wait_idle(), READY_TIMEOUT)
+        await self.delivered()
+
+    async def delivered(self, timeout: float = READY_TIMEOUT) -> None:
+        """Wait until the outbox has nothing due left (at the clock's current time)."""
+        assert self.bot is not None
+        self.bot.outbox.wake()
+        await asyncio.wait_for(self.bot.outbox.wait_idle(), timeout)
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -15,6 +15,7 @@ async def test_dm_instead_of_mention(running: Harness) -> None:
     thread, _ = await start_game(fake, alice, bob)
     reply = await play(fake, alice, "e4", thread)
     assert reply.mentions == []
+    await running.delivered()  # the DM is an outbox row of the move
     dms = [c for c in fake.channels.values() if c.type == DM and c.recipient is bob]
     assert len(dms) == 1
     sent = fake.channel_messages(dms[0].id)
@@ -23,13 +24,21 @@ async def test_dm_instead_of_mention(running: Harness) -> None:
 
 
 async def test_closed_dms_fall_back_to_a_mention(running: Harness) -> None:
-    """When the DM cannot be delivered the player is mentioned in the game instead."""
+    """When the DM cannot be delivered the player is mentioned in the game instead; the
+    closed DMs are remembered, so the next turn mentions them at once without a DM."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob", accepts_dms=False)
     await command(fake, bob, "settings", {"notify": "dm"})
     thread, _ = await start_game(fake, alice, bob)
     reply = await play(fake, alice, "e4", thread)
-    assert reply.mentions == [bob.id]
+    assert reply.mentions == []  # the DM is still on its way
+    await running.delivered()
+    fallback = fake.channel_messages(thread.id)[-1]
+    assert fallback.mentions == [bob.id] and "DMs are closed" in fallback.text()
+    assert "alice played 1. e4" in fallback.text()
+    await play(fake, bob, "e5", thread)
+    second = await play(fake, alice, "Nf3", thread)
+    assert second.mentions == [bob.id]
 
 
 async def test_notifications_off(running: Harness) -> None:
@@ -83,5 +92,6 @@ async def test_the_end_of_a_game_reaches_players_their_way(running: Harness) -> 
     final = (await fake.wait_until(lambda: [m for m in press.messages() if m.files]))[0]
     assert final.mentions == [bob.id]
     assert final.text().count("Ratings:") == 1
+    await running.delivered()
     dm = next(c for c in fake.channels.values() if c.type == DM and c.recipient is alice)
     assert "Game over: bob resigned — white wins" in fake.channel_messages(dm.id)[-1].text()

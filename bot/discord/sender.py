@@ -1,0 +1,340 @@
+"""The outbox sender: one task that delivers the service's outbox rows to Discord.
+
+Rows of one game go out in order, one at a time; different games go out side by side (a
+few at once), all paced by the global ``RateLimiter`` underneath. What Discord answers
+decides what happens next:
+
+- accepted: the row is marked sent with Discord's message id, right after the request;
+- 429, 5xx, a reset connection, a time-out: tried again later, with exponential backoff
+  and jitter (never sooner than a 429's ``retry_after``), the time stored in the row;
+- 50007 (the user's DMs are closed): the service says it in the game's place instead and
+  remembers the closed DMs for a while;
+- 50001/50013 (no access or permission) and 10003 (unknown channel): a thread falls back
+  to its parent channel; a channel ends the row, the game's players are told at their next
+  command what Postal lacks, and an unknown channel marks the game unreachable;
+- anything else Discord refuses, or a row still failing after ``MAX_ATTEMPTS``: the row
+  ends failed with the reason recorded, logged and counted. Nothing is dropped silently.
+
+Exactly once, as far as Discord allows: an attempt is counted in the row before its request
+goes out and the row is marked sent as soon as it returns. A crash between the two leaves
+the row pending, and it is sent again with the same nonce and ``enforce_nonce``: Discord
+returns the first message instead of creating a second one when the retry comes within a
+few minutes. So delivery is at-least-once, and exactly-once unless the bot stays down
+longer than Discord's nonce memory between a request and its answer (then a duplicate is
+preferred to a lost time-out announcement). Edits (expired challenges) are idempotent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.discord import messages
+from bot.discord.respond import allowed_mentions, build_embed, build_files
+from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+_log = logging.getLogger(__name__)
+
+# Rows of different games in flight at once (the rate limiter decides the pace).
+CONCURRENCY = 4
+# How many pending rows one round looks at.
+BATCH = 200
+# Backoff: the first retry after about BASE seconds, doubling up to CAP.
+BACKOFF_BASE_SECONDS = 2.0
+BACKOFF_CAP_SECONDS = 15 * 60.0
+MAX_ATTEMPTS = 12
+# Sleep at most this long between rounds, so a missed wake-up costs little.
+MAX_SLEEP_SECONDS = 60.0
+
+# Discord's JSON error codes that end a row or change where it goes.
+CANNOT_DM = 50007
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+UNKNOWN_CHANNEL = 10003
+UNKNOWN_MESSAGE = 10008
+
+Clock = Callable[[], datetime]
+
+
+@dataclass
+class SenderStats:
+    """What the sender did since start: counted for logs, tests and benchmarks."""
+
+    sent: int = 0
+    retried: int = 0
+    failed: Counter[str] = field(default_factory=Counter)
+    skipped: int = 0
+
+
+def backoff(attempts: int, retry_after: float | None = None) -> float:
+    """Seconds before the next attempt after ``attempts`` failed ones: exponential with full
+    jitter over its upper half, never below ``retry_after``."""
+    ceiling = min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** max(0, attempts - 1))
+    delay = random.uniform(ceiling / 2, ceiling)
+    return max(delay, retry_after or 0.0)
+
+
+def retry_after_of(error: discord.HTTPException) -> float | None:
+    """The ``retry_after`` of a 429 (header or JSON body), if Discord gave one."""
+    response = error.response
+    header = response.headers.get("Retry-After") if response is not None else None
+    with contextlib.suppress(TypeError, ValueError):
+        if header is not None:
+            return float(header)
+    with contextlib.suppress(TypeError, ValueError, json.JSONDecodeError):
+        body = json.loads(error.text) if error.text else {}
+        if isinstance(body, dict) and "retry_after" in body:
+            return float(body["retry_after"])
+    return None
+
+
+class OutboxSender:
+    """Delivers outbox rows until stopped; ``wake()`` after writing rows or moving the clock."""
+
+    def __init__(self, bot: PostalBot, clock: Clock, *, concurrency: int = CONCURRENCY) -> None:
+        self._bot = bot
+        self._clock = clock
+        self._concurrency = concurrency
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._in_flight: dict[str, asyncio.Task[None]] = {}
+        self.stats = SenderStats()
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._loop(), name="postal-outbox-sender")
+
+    async def stop(self) -> None:
+        """Stop sending; rows in flight finish their request (or stay pending)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        if self._in_flight:
+            await asyncio.wait(list(self._in_flight.values()), timeout=5)
+
+    def wake(self) -> None:
+        self._idle.clear()
+        self._wake.set()
+
+    async def wait_idle(self) -> None:
+        """Wait until nothing is in flight and no pending row is due."""
+        await self._idle.wait()
+
+    # ------------------------------------------------------------------ the loop
+
+    def _now(self) -> float:
+        return self._clock().timestamp()
+
+    async def _loop(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                delay, launched = await self._round()
+            except Exception:
+                _log.exception("outbox round failed; trying again shortly")
+                delay, launched = 5.0, False
+            if not launched and not self._in_flight and not self._wake.is_set():
+                self._idle.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def _round(self) -> tuple[float, bool]:
+        """Launch every due row whose game has nothing in flight or waiting before it.
+        Returns how long to sleep and whether anything was launched."""
+        service = self._bot.service
+        now = self._now()
+        busy = set(self._in_flight)
+        soonest: float | None = None
+        launched = False
+        for row in await service.pending_deliveries(BATCH):
+            if row.lane in busy:
+                continue
+            busy.add(row.lane)  # later rows of this game wait for this one
+            if row.next_attempt_at > now:
+                soonest = (
+                    row.next_attempt_at if soonest is None else min(soonest, row.next_attempt_at)
+                )
+                continue
+            if len(self._in_flight) >= self._concurrency:
+                continue
+            task = asyncio.create_task(self._deliver_row(row))
+            self._in_flight[row.lane] = task
+            task.add_done_callback(partial(self._finished, row.lane))
+            launched = True
+        if soonest is None:
+            soonest = await service.next_delivery_at()
+        delay = MAX_SLEEP_SECONDS if soonest is None else max(0.0, soonest - now)
+        return min(delay, MAX_SLEEP_SECONDS), launched
+
+    def _finished(self, lane: str, _: object = None) -> None:
+        self._in_flight.pop(lane, None)
+        self.wake()
+
+    # ------------------------------------------------------------------ one row
+
+    async def _deliver_row(self, row: OutboxRow) -> None:
+        service = self._bot.service
+        try:
+            delivery = await service.delivery(row)
+            if delivery is None:
+                self.stats.skipped += 1
+                return
+            await self._attempt(delivery)
+        except Exception:
+            # A bug, not Discord: keep the row pending (it is retried) and say so loudly.
+            _log.exception("delivering outbox row %s failed unexpectedly", row.id)
+
+    async def _attempt(self, delivery: Delivery) -> None:
+        service = self._bot.service
+        await service.begin_delivery(delivery, self._now())
+        try:
+            channel_id, message_id = await self._send(delivery)
+        except discord.HTTPException as error:
+            await self._refused(delivery, error)
+        except (OSError, aiohttp.ClientError, TimeoutError) as error:
+            await self._later(delivery, f"network: {type(error).__name__}: {error}", None)
+        else:
+            await service.delivered(delivery, channel_id, message_id)
+            self.stats.sent += 1
+
+    async def _later(self, delivery: Delivery, error: str, retry_after: float | None) -> None:
+        attempts = delivery.attempts + 1
+        if attempts >= MAX_ATTEMPTS:
+            await self._fail(delivery, f"gave up after {attempts} attempts: {error}")
+            return
+        at = self._now() + backoff(attempts, retry_after)
+        await self._bot.service.retry_delivery(delivery, at, error)
+        self.stats.retried += 1
+        _log.info(
+            "outbox row %s: %s; attempt %d failed, retrying", delivery.row_id, error, attempts
+        )
+
+    async def _fail(self, delivery: Delivery, reason: str) -> None:
+        await self._bot.service.delivery_failed(delivery, reason)
+        self._count_failure(delivery, reason)
+
+    def _count_failure(self, delivery: Delivery, reason: str) -> None:
+        self.stats.failed[reason.split(":", 1)[0]] += 1
+        _log.warning(
+            "outbox row %s (game %s) not delivered: %s", delivery.row_id, delivery.game_id, reason
+        )
+
+    async def _refused(self, delivery: Delivery, error: discord.HTTPException) -> None:
+        service = self._bot.service
+        status, code = error.status, error.code
+        what = f"{status} {code} {error.text[:200]}".strip()
+        if status == 429:
+            await self._later(delivery, f"rate limited: {what}", retry_after_of(error))
+        elif status >= 500:
+            await self._later(delivery, f"Discord error: {what}", None)
+        elif code == CANNOT_DM and delivery.target is DeliveryTarget.DM:
+            await service.dm_refused(delivery, f"dms closed: {what}")
+            self._count_failure(delivery, f"dms closed (a mention instead): {what}")
+            self.wake()
+        elif delivery.target is DeliveryTarget.MESSAGE and code in (
+            UNKNOWN_MESSAGE,
+            UNKNOWN_CHANNEL,
+            MISSING_ACCESS,
+        ):
+            await self._fail(delivery, f"challenge message unreachable: {what}")
+        elif delivery.target is DeliveryTarget.PLACE and code in (
+            MISSING_ACCESS,
+            MISSING_PERMISSIONS,
+            UNKNOWN_CHANNEL,
+        ):
+            gone = code == UNKNOWN_CHANNEL
+            label = "unknown channel" if gone else "missing permissions"
+            missing = "" if gone else self._missing_permissions(delivery)
+            again = await service.place_refused(
+                delivery, f"{label}: {what}", missing=missing, gone=gone
+            )
+            if again:
+                _log.info(
+                    "outbox row %s: thread refused (%s); using its channel", delivery.row_id, what
+                )
+                self.wake()
+            else:
+                self._count_failure(delivery, f"{label}: {what}")
+        else:
+            await self._fail(delivery, f"refused: {what}")
+
+    def _missing_permissions(self, delivery: Delivery) -> str:
+        """The permissions Postal lacks in the delivery's place, as Discord's client names
+        them, from the cached channel (all it needs when the cache cannot tell)."""
+        needed = ["View Channel", "Send Messages", "Embed Links", "Attach Files"]
+        channel = self._bot.get_channel(delivery.channel_id or 0)
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return ", ".join(needed)
+        me = channel.guild.me
+        if me is None:
+            return ", ".join(needed)
+        permissions = channel.permissions_for(me)
+        in_thread = isinstance(channel, discord.Thread)
+        checks = [
+            ("View Channel", permissions.view_channel),
+            (
+                "Send Messages in Threads" if in_thread else "Send Messages",
+                permissions.send_messages_in_threads if in_thread else permissions.send_messages,
+            ),
+            ("Embed Links", permissions.embed_links),
+            ("Attach Files", permissions.attach_files),
+        ]
+        missing = [name for name, granted in checks if not granted]
+        return ", ".join(missing or needed)
+
+    # ------------------------------------------------------------------ sending
+
+    async def _send(self, delivery: Delivery) -> tuple[int | None, int | None]:
+        """Send one delivery; returns (channel id, message id). Raises what discord.py
+        raises."""
+        bot = self._bot
+        content = delivery.content
+        if delivery.target is DeliveryTarget.MESSAGE:
+            assert isinstance(content, ChallengeClosed) and delivery.message_id is not None
+            channel = bot.get_partial_messageable(
+                delivery.channel_id or 0, guild_id=delivery.guild_id or None
+            )
+            await channel.get_partial_message(delivery.message_id).edit(
+                content=messages.challenge_closed(content), view=None
+            )
+            return delivery.channel_id, delivery.message_id
+        if delivery.target is DeliveryTarget.DM:
+            assert delivery.user is not None
+            dm = await bot.create_dm(discord.Object(delivery.user.id))
+            text = messages.delivery_dm(delivery)
+            message = await dm.send(
+                text.content,
+                nonce=delivery.nonce,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return dm.id, message.id
+        reply = messages.delivery_post(delivery)
+        place = bot.get_partial_messageable(
+            delivery.channel_id or 0, guild_id=delivery.guild_id or None
+        )
+        message = await place.send(
+            reply.content or None,
+            embed=build_embed(reply) or discord.utils.MISSING,
+            files=await build_files(reply, bot.render) or discord.utils.MISSING,
+            nonce=delivery.nonce,
+            allowed_mentions=allowed_mentions(reply),
+        )
+        return place.id, message.id

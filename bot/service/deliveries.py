@@ -1,0 +1,279 @@
+"""Delivering the outbox: the service turns rows into what to say and records outcomes.
+
+The Discord adapter's sender asks for due rows, sends them, and reports back what Discord
+answered; the service decides what follows (a mention instead of a refused DM, the parent
+channel instead of a thread, a game marked unreachable, notices for the players). It never
+talks to Discord itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+
+from bot.service.deadlines import DeadlineUseCases
+from bot.service.results import (
+    ChallengeClosed,
+    Delivery,
+    DeliveryTarget,
+    GameEnded,
+    GameView,
+    Notice,
+    NoticeKind,
+    PlayerRef,
+    Reminder,
+    TurnNotice,
+)
+from bot.store import (
+    GameRecord,
+    OutboxCounts,
+    OutboxItem,
+    OutboxKind,
+    OutboxRow,
+    OutboxState,
+    OutboxTarget,
+    Rating,
+    RatingUpdate,
+)
+from bot.store.records import from_epoch
+from rules import Color, Outcome, Termination
+
+# After Discord refuses a DM (DMs closed), no DM is tried for this long.
+CLOSED_DM_MEMORY = timedelta(days=7)
+
+_TARGETS = {
+    OutboxTarget.PLACE: DeliveryTarget.PLACE,
+    OutboxTarget.DM: DeliveryTarget.DM,
+    OutboxTarget.MESSAGE: DeliveryTarget.MESSAGE,
+}
+
+
+class DeliveryUseCases(DeadlineUseCases):
+    async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
+        """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""
+        return await self.store.outbox.pending(limit)
+
+    async def next_delivery_at(self) -> float | None:
+        """When the soonest pending row is due (epoch seconds), None if none is pending."""
+        return await self.store.outbox.next_attempt()
+
+    async def outbox_counts(self) -> OutboxCounts:
+        return await self.store.outbox.counts()
+
+    async def delivery(self, row: OutboxRow) -> Delivery | None:
+        """What ``row`` says and where, or None when it is no longer worth saying (recorded
+        as superseded) or cannot be said (recorded as failed, with its reason)."""
+        now = self.now()
+        if row.kind is OutboxKind.CHALLENGE:
+            return await self._challenge_delivery(row)
+        assert row.game_id is not None
+        record = await self.store.games.get(row.game_id)
+        if record is None:
+            await self.store.outbox.finish(row.id, OutboxState.FAILED, "the game is gone", now)
+            return None
+        if row.target is OutboxTarget.PLACE:
+            gone = await self.store.outbox.unreachable(record.id)
+            if gone is not None:
+                await self.store.outbox.finish(
+                    row.id, OutboxState.FAILED, f"unreachable: {gone}", now
+                )
+                return None
+        content = await self._content(row, record)
+        if isinstance(content, str):
+            await self.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
+            return None
+        view = content.game
+        facts = row.facts
+        mention_ids = facts.get("mention", [])
+        if mention_ids is True:
+            mention_ids = [row.user_id]
+        refs = {view.white.id: view.white, view.black.id: view.black}
+        redirected = facts.get("channel_id")
+        place = view.thread_id or view.channel_id
+        return Delivery(
+            row_id=row.id,
+            lane=row.lane,
+            attempts=row.attempts,
+            nonce=row.nonce,
+            target=_TARGETS[row.target],
+            content=content,
+            guild_id=view.guild_id,
+            channel_id=int(redirected) if redirected else place,
+            parent_id=view.channel_id if view.thread_id and not redirected else None,
+            user=refs.get(row.user_id) if row.user_id is not None else None,
+            mention=tuple(refs[i] for i in mention_ids or () if i in refs),
+            dm_fallback=bool(facts.get("dm_fallback")),
+            game_id=record.id,
+        )
+
+    async def _challenge_delivery(self, row: OutboxRow) -> Delivery | None:
+        assert row.challenge_id is not None
+        challenge = await self.store.challenges.get(row.challenge_id)
+        if challenge is None or challenge.message_id is None:
+            await self.store.outbox.finish(
+                row.id, OutboxState.FAILED, "the challenge or its message is gone", self.now()
+            )
+            return None
+        view = await self._challenge_view(challenge)
+        status = str(row.facts.get("status", challenge.status.value))
+        closed = ChallengeClosed(view, status, "The challenge expired unanswered.")
+        return Delivery(
+            row_id=row.id,
+            lane=row.lane,
+            attempts=row.attempts,
+            nonce=row.nonce,
+            target=DeliveryTarget.MESSAGE,
+            content=closed,
+            guild_id=challenge.guild_id,
+            channel_id=challenge.channel_id,
+            message_id=challenge.message_id,
+        )
+
+    async def _content(
+        self, row: OutboxRow, record: GameRecord
+    ) -> TurnNotice | Reminder | GameEnded | str:
+        """The result object of ``row`` at delivery time, or why it is superseded."""
+        facts = row.facts
+        if row.kind is OutboxKind.ENDING:
+            return await self._ended_from_facts(record, facts)
+        view = await self._view(record)
+        if row.kind is OutboxKind.REMINDER:
+            deadline = from_epoch(int(facts["deadline"]))
+            if not record.is_active or record.deadline_at != deadline:
+                return "the deadline moved or the game ended before the reminder went out"
+            assert view.to_move is not None
+            hours = int(facts["hours"])
+            left = "1 hour" if hours == 1 else f"{hours} hours"
+            text = (
+                f"{view.to_move.name}, less than {left} left for your move in {view.title} "
+                f"(game #{view.id})."
+            )
+            return Reminder(view, view.to_move, hours, deadline, text)
+        ply = int(facts["ply"])
+        if record.ply != ply or not record.is_active or view.to_move is None:
+            return "the game moved on before the turn notice went out"
+        return TurnNotice(view, view.to_move, await self._turn_text(record, view))
+
+    async def _turn_text(self, record: GameRecord, view: GameView) -> str:
+        game = await self._replay(record)
+        assert view.to_move is not None
+        if not game.moves:
+            return f"New game: {view.title} (game #{view.id}). {view.to_move.name} to move."
+        before = game.positions[-2]
+        number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
+        mover = view.opponent_of(view.to_move.id)
+        san = before.san(game.moves[-1])
+        check = " Check!" if game.position.is_check() else ""
+        return f"{mover.name} played {number} {san}.{check} {view.to_move.name} to move."
+
+    async def _ended_from_facts(self, record: GameRecord, facts: Mapping[str, object]) -> GameEnded:
+        assert record.termination is not None
+        termination = Termination(record.termination)
+        winner = {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(record.result or "")
+        actor = facts.get("actor_id")
+        return await self._game_ended(
+            record,
+            Outcome(termination, winner),
+            int(actor) if isinstance(actor, int) else None,
+            _ratings(facts.get("ratings")),
+        )
+
+    # --- outcomes ------------------------------------------------------------------------
+
+    async def begin_delivery(self, delivery: Delivery, at: float) -> None:
+        """Count an attempt before its request (a crash leaves the row to be sent again)."""
+        await self.store.outbox.begin_attempt(delivery.row_id, at)
+
+    async def delivered(
+        self, delivery: Delivery, channel_id: int | None, message_id: int | None
+    ) -> None:
+        await self.store.outbox.mark_sent(delivery.row_id, channel_id, message_id, self.now())
+
+    async def retry_delivery(self, delivery: Delivery, at: float, error: str) -> None:
+        """The attempt failed for a reason that may pass; the next attempt is due at ``at``."""
+        await self.store.outbox.retry_at(delivery.row_id, at, error)
+
+    async def delivery_failed(self, delivery: Delivery, reason: str) -> None:
+        """Give the row up for ``reason`` (recorded; the sender logs and counts it)."""
+        await self.store.outbox.finish(delivery.row_id, OutboxState.FAILED, reason, self.now())
+
+    async def dm_refused(self, delivery: Delivery, reason: str) -> None:
+        """The player's DMs are closed: remember it for a while, and say it in the game's
+        place with a mention instead."""
+        assert delivery.user is not None
+        now = self.now()
+        row = await self.store.outbox.get(delivery.row_id)
+        assert row is not None
+        followup = OutboxItem(
+            row.kind,
+            OutboxTarget.PLACE,
+            game_id=row.game_id,
+            user_id=delivery.user.id,
+            facts={**row.facts, "mention": [delivery.user.id], "dm_fallback": True},
+            dedupe_key=f"fallback:{row.id}",
+        )
+        await self.store.outbox.finish(
+            row.id,
+            OutboxState.FAILED,
+            reason,
+            now,
+            followups=[followup],
+            close_dms_of=(delivery.user.id, now + CLOSED_DM_MEMORY),
+        )
+        self._schedule_changed()
+
+    async def place_refused(
+        self, delivery: Delivery, reason: str, *, missing: str, gone: bool
+    ) -> bool:
+        """Discord refused the game's place: without access or permission (``missing``
+        names what Postal lacks), or not knowing it at all (``gone``). A thread falls back
+        to its parent channel (returns True: send again); a channel ends the row, the
+        players are told at their next command, and a game that is gone is marked
+        unreachable."""
+        now = self.now()
+        players: tuple[PlayerRef, ...] = ()
+        game_id = delivery.game_id
+        if not isinstance(delivery.content, ChallengeClosed):
+            players = (delivery.content.game.white, delivery.content.game.black)
+        kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS
+        where = delivery.channel_id or 0
+        notices = [(p.id, game_id, kind.value, missing or str(where)) for p in players]
+        if delivery.parent_id is not None:
+            await self.store.outbox.redirect(
+                delivery.row_id, delivery.parent_id, reason, [] if gone else notices, now
+            )
+            return True
+        await self.store.outbox.finish(
+            delivery.row_id,
+            OutboxState.FAILED,
+            reason,
+            now,
+            unreachable_game=game_id if gone else None,
+            notices=notices,
+        )
+        return False
+
+    async def notices_for(self, player_id: int) -> list[Notice]:
+        """What to tell the player at this command (each notice is told once)."""
+        if not await self.store.outbox.has_notices(player_id):
+            return []
+        return [
+            Notice(NoticeKind(n.kind), n.game_id, n.detail)
+            for n in await self.store.outbox.take_notices(player_id)
+        ]
+
+    async def deliveries_of(self, game_id: int) -> list[OutboxRow]:
+        """Every outbox row of a game, in order (for reports and tests)."""
+        return await self.store.outbox.rows(game_id=game_id)
+
+
+def _ratings(facts: object) -> RatingUpdate | None:
+    if not isinstance(facts, list) or len(facts) != 4:
+        return None
+
+    def rating(value: object) -> Rating | None:
+        return None if value is None else Rating(float(str(value)), 0.0, 0.0)
+
+    white_after, black_after = rating(facts[1]), rating(facts[3])
+    assert white_after is not None and black_after is not None
+    return RatingUpdate(rating(facts[0]), white_after, rating(facts[2]), black_after)

@@ -1,0 +1,399 @@
+"""The outbox: what the bot says on its own initiative, as rows delivered by the adapter.
+
+A row is inserted with ``insert_items`` inside the transaction of the change that causes it
+(a move, a time-out, an expired challenge, a reminder marked as due), so a change is never
+stored without its message nor a message without its change. ``Outbox`` reads due rows and
+records each attempt's outcome; a row ends ``sent`` (with Discord's message id), ``failed``
+(with its reason) or ``superseded`` (the game moved on before it could be said).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+import aiosqlite
+
+from bot.store.database import Database
+from bot.store.records import from_epoch, to_epoch
+
+
+class OutboxKind(Enum):
+    """What a row says."""
+
+    TURN = "turn"  # it is the player's move
+    REMINDER = "reminder"  # a deadline is near
+    ENDING = "ending"  # the game is over
+    CHALLENGE = "challenge"  # a challenge closed: its message loses its buttons
+
+
+class OutboxTarget(Enum):
+    """Where a row goes: the game's place, the player's DMs, or an edit of a message."""
+
+    PLACE = "place"
+    DM = "dm"
+    MESSAGE = "message"
+
+
+class OutboxState(Enum):
+    PENDING = "pending"
+    SENT = "sent"
+    FAILED = "failed"
+    SUPERSEDED = "superseded"
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    """A row to insert. ``dedupe_key`` makes a second insert with the same key a no-op."""
+
+    kind: OutboxKind
+    target: OutboxTarget
+    game_id: int | None = None
+    challenge_id: int | None = None
+    user_id: int | None = None
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    dedupe_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """A stored row. Times are epoch seconds (floats: retry times need fractions)."""
+
+    id: int
+    kind: OutboxKind
+    target: OutboxTarget
+    game_id: int | None
+    challenge_id: int | None
+    user_id: int | None
+    facts: Mapping[str, Any]
+    nonce: str
+    state: OutboxState
+    attempts: int
+    next_attempt_at: float
+    in_flight_since: float | None
+    created_at: datetime
+    channel_id: int | None
+    message_id: int | None
+    last_error: str | None
+    reason: str | None
+
+    @property
+    def lane(self) -> str:
+        """Rows of one lane are delivered in order, one at a time (a game's messages)."""
+        if self.game_id is not None:
+            return f"game:{self.game_id}"
+        return f"challenge:{self.challenge_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNotice:
+    """Something to tell a player at their next command."""
+
+    id: int
+    player_id: int
+    game_id: int | None
+    kind: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxCounts:
+    """How many rows are in each state."""
+
+    pending: int = 0
+    sent: int = 0
+    failed: int = 0
+    superseded: int = 0
+
+
+_COLUMNS = (
+    "id, kind, target, game_id, challenge_id, user_id, facts, nonce, state, attempts, "
+    "next_attempt_at, in_flight_since, created_at, channel_id, message_id, last_error, reason"
+)
+
+# Discord accepts nonces of at most 25 characters.
+NONCE_LENGTH = 25
+
+
+def new_nonce() -> str:
+    """A random Create Message nonce (Discord dedupes a repeat for a few minutes)."""
+    return secrets.token_hex(16)[:NONCE_LENGTH]
+
+
+def _row(row: Any) -> OutboxRow:
+    return OutboxRow(
+        id=row[0],
+        kind=OutboxKind(row[1]),
+        target=OutboxTarget(row[2]),
+        game_id=row[3],
+        challenge_id=row[4],
+        user_id=row[5],
+        facts=json.loads(row[6]),
+        nonce=row[7],
+        state=OutboxState(row[8]),
+        attempts=row[9],
+        next_attempt_at=row[10],
+        in_flight_since=row[11],
+        created_at=from_epoch(row[12]),
+        channel_id=row[13],
+        message_id=row[14],
+        last_error=row[15],
+        reason=row[16],
+    )
+
+
+async def insert_items(
+    conn: aiosqlite.Connection, items: Iterable[OutboxItem], now: datetime
+) -> int:
+    """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
+    Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
+    moment = to_epoch(now)
+    rows = [
+        (
+            item.kind.value,
+            item.target.value,
+            item.game_id,
+            item.challenge_id,
+            item.user_id,
+            json.dumps(dict(item.facts), sort_keys=True),
+            item.dedupe_key,
+            new_nonce(),
+            float(moment),
+            moment,
+        )
+        for item in items
+    ]
+    if not rows:
+        return 0
+    before = conn.total_changes
+    await conn.executemany(
+        "INSERT INTO outbox (kind, target, game_id, challenge_id, user_id, facts, dedupe_key, "
+        "nonce, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (dedupe_key) DO NOTHING",
+        rows,
+    )
+    return conn.total_changes - before
+
+
+class Outbox:
+    """Reads and writes of ``outbox``, ``closed_dms``, ``unreachable_games`` and
+    ``player_notices``."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    # --- writing rows ----------------------------------------------------------------
+
+    async def enqueue(self, items: Sequence[OutboxItem], now: datetime) -> int:
+        """Insert ``items`` in a transaction of their own (returns how many were new)."""
+        async with self._db.transaction() as conn:
+            return await insert_items(conn, items, now)
+
+    # --- reading rows ----------------------------------------------------------------
+
+    async def get(self, row_id: int) -> OutboxRow | None:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(f"SELECT {_COLUMNS} FROM outbox WHERE id = ?", (row_id,))
+            row = await cursor.fetchone()
+        return None if row is None else _row(row)
+
+    async def pending(self, limit: int) -> list[OutboxRow]:
+        """The oldest pending rows (due or not), in the order they were written."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?",
+                (limit,),
+            )
+            rows = await cursor.fetchall()
+        return [_row(row) for row in rows]
+
+    async def next_attempt(self) -> float | None:
+        """When the soonest pending row is due (epoch seconds), None if there is none."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(next_attempt_at) FROM outbox WHERE state = 'pending'"
+            )
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def rows(
+        self, *, game_id: int | None = None, state: OutboxState | None = None
+    ) -> list[OutboxRow]:
+        """Rows in order, optionally of one game and/or one state (for reports and tests)."""
+        where: list[str] = ["1 = 1"]
+        params: list[object] = []
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(game_id)
+        if state is not None:
+            where.append("state = ?")
+            params.append(state.value)
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM outbox WHERE {' AND '.join(where)} ORDER BY id", params
+            )
+            rows = await cursor.fetchall()
+        return [_row(row) for row in rows]
+
+    async def counts(self) -> OutboxCounts:
+        async with self._db.read() as conn:
+            cursor = await conn.execute("SELECT state, COUNT(*) FROM outbox GROUP BY state")
+            found = {row[0]: int(row[1]) for row in await cursor.fetchall()}
+        return OutboxCounts(**found)
+
+    # --- recording attempts ----------------------------------------------------------
+
+    async def begin_attempt(self, row_id: int, at: float) -> None:
+        """Count an attempt and mark the row in flight before its request goes out: a crash
+        before ``mark_sent`` leaves it pending, to be sent again with the same nonce."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, in_flight_since = ? "
+                "WHERE id = ? AND state = 'pending'",
+                (at, row_id),
+            )
+
+    async def mark_sent(
+        self, row_id: int, channel_id: int | None, message_id: int | None, now: datetime
+    ) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, "
+                "finished_at = ?, in_flight_since = NULL WHERE id = ?",
+                (channel_id, message_id, to_epoch(now), row_id),
+            )
+
+    async def retry_at(self, row_id: int, at: float, error: str) -> None:
+        """The attempt failed for a reason that may pass: try again at ``at``."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET next_attempt_at = ?, last_error = ?, in_flight_since = NULL "
+                "WHERE id = ? AND state = 'pending'",
+                (at, error[:500], row_id),
+            )
+
+    async def finish(
+        self,
+        row_id: int,
+        state: OutboxState,
+        reason: str,
+        now: datetime,
+        *,
+        followups: Sequence[OutboxItem] = (),
+        close_dms_of: tuple[int, datetime] | None = None,
+        unreachable_game: int | None = None,
+        notices: Sequence[tuple[int, int | None, str, str]] = (),
+    ) -> None:
+        """End a row that will not be sent (``failed`` or ``superseded``) with ``reason``,
+        and in the same transaction write what follows from it: rows to send instead,
+        a player's closed DMs (until when), a game marked unreachable, notices
+        (player id, game id, kind, detail) for the players' next command."""
+        assert state in (OutboxState.FAILED, OutboxState.SUPERSEDED)
+        moment = to_epoch(now)
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET state = ?, reason = ?, finished_at = ?, in_flight_since = NULL "
+                "WHERE id = ? AND state = 'pending'",
+                (state.value, reason[:500], moment, row_id),
+            )
+            await insert_items(conn, followups, now)
+            if close_dms_of is not None:
+                player_id, until = close_dms_of
+                await conn.execute(
+                    "INSERT INTO closed_dms (player_id, until) VALUES (?, ?) "
+                    "ON CONFLICT (player_id) DO UPDATE SET until = excluded.until",
+                    (player_id, to_epoch(until)),
+                )
+            if unreachable_game is not None:
+                await conn.execute(
+                    "INSERT OR IGNORE INTO unreachable_games (game_id, reason, since) "
+                    "VALUES (?, ?, ?)",
+                    (unreachable_game, reason[:200], moment),
+                )
+            await _add_notices(conn, notices, now)
+
+    async def redirect(
+        self,
+        row_id: int,
+        channel_id: int,
+        error: str,
+        notices: Sequence[tuple[int, int | None, str, str]],
+        now: datetime,
+    ) -> None:
+        """Deliver the row in ``channel_id`` instead (a thread's parent), from now on; and
+        write ``notices`` as ``finish`` does."""
+        async with self._db.transaction() as conn:
+            await _add_notices(conn, notices, now)
+            cursor = await conn.execute(
+                "SELECT facts FROM outbox WHERE id = ? AND state = 'pending'", (row_id,)
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
+                return
+            facts = json.loads(row[0])
+            facts["channel_id"] = channel_id
+            await conn.execute(
+                "UPDATE outbox SET facts = ?, last_error = ?, in_flight_since = NULL WHERE id = ?",
+                (json.dumps(facts, sort_keys=True), error[:500], row_id),
+            )
+
+    # --- what delivery taught us -----------------------------------------------------
+
+    async def closed_dms(self, player_ids: Iterable[int], now: datetime) -> set[int]:
+        """Those of ``player_ids`` whose DMs are known to be closed at ``now``."""
+        ids = list(set(player_ids))
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT player_id FROM closed_dms WHERE player_id IN ({marks}) AND until > ?",
+                [*ids, to_epoch(now)],
+            )
+            return {row[0] for row in await cursor.fetchall()}
+
+    async def unreachable(self, game_id: int) -> str | None:
+        """Why ``game_id``'s place cannot be reached, None if it can."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT reason FROM unreachable_games WHERE game_id = ?", (game_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else str(row[0])
+
+    async def take_notices(self, player_id: int) -> list[PlayerNotice]:
+        """The player's pending notices, removed as they are read."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM player_notices WHERE player_id = ? "
+                "RETURNING id, player_id, game_id, kind, detail",
+                (player_id,),
+            )
+            rows = await cursor.fetchall()
+        return sorted((PlayerNotice(*row) for row in rows), key=lambda notice: notice.id)
+
+    async def has_notices(self, player_id: int) -> bool:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT 1 FROM player_notices WHERE player_id = ? LIMIT 1", (player_id,)
+            )
+            return await cursor.fetchone() is not None
+
+
+async def _add_notices(
+    conn: aiosqlite.Connection,
+    notices: Sequence[tuple[int, int | None, str, str]],
+    now: datetime,
+) -> None:
+    await conn.executemany(
+        "INSERT INTO player_notices (player_id, game_id, kind, detail, created_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (player_id, game_id, kind) "
+        "DO UPDATE SET detail = excluded.detail",
+        [(p, g, k, d, to_epoch(now)) for p, g, k, d in notices],
+    )
