@@ -25,25 +25,21 @@ MIN_SLEEP_SECONDS = 0.5
 Clock = Callable[[], datetime]
 
 
-class DeadlineScheduler:
-    """Runs ``run_due(now)`` whenever something may be due.
+class Worker:
+    """One named task that sleeps until woken: ``start``, ``stop``, ``wake``, ``wait_idle``.
+    Subclasses write ``_loop`` and set ``_idle`` when a round leaves nothing to do."""
 
-    ``run_due`` does the work for ``now`` and returns when the next thing is due (or None).
-    ``clock`` is the wall clock; tests inject one and call ``wake()`` after moving it.
-    """
+    name = "postal-worker"
 
-    def __init__(self, run_due: Callable[[datetime], Awaitable[datetime | None]], clock: Clock):
-        self._run_due = run_due
-        self._clock = clock
+    def __init__(self) -> None:
         self._wake = asyncio.Event()
-        self._next_at: datetime | None = None
-        self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Start the task (idempotent)."""
         if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._loop(), name="postal-deadline-scheduler")
+            self._task = asyncio.create_task(self._loop(), name=self.name)
 
     async def stop(self) -> None:
         """Cancel the task and wait for it to end."""
@@ -58,14 +54,38 @@ class DeadlineScheduler:
         self._idle.clear()
         self._wake.set()
 
+    async def wait_idle(self) -> None:
+        """Wait until the task has finished every round asked of it so far."""
+        await self._idle.wait()
+
+    async def _sleep(self, seconds: float) -> None:
+        """Sleep ``seconds`` or until woken."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), timeout=seconds)
+
+    async def _loop(self) -> None:
+        raise NotImplementedError
+
+
+class DeadlineScheduler(Worker):
+    """Runs ``run_due(now)`` whenever something may be due.
+
+    ``run_due`` does the work for ``now`` and returns when the next thing is due (or None).
+    ``clock`` is the wall clock; tests inject one and call ``wake()`` after moving it.
+    """
+
+    name = "postal-deadline-scheduler"
+
+    def __init__(self, run_due: Callable[[datetime], Awaitable[datetime | None]], clock: Clock):
+        super().__init__()
+        self._run_due = run_due
+        self._clock = clock
+        self._next_at: datetime | None = None
+
     def reschedule(self, at: datetime | None) -> None:
         """Something becomes due at ``at``: wake early if that is sooner than planned."""
         if at is not None and (self._next_at is None or at < self._next_at):
             self.wake()
-
-    async def wait_idle(self) -> None:
-        """Wait until the scheduler has finished every round asked of it so far."""
-        await self._idle.wait()
 
     async def _loop(self) -> None:
         while True:
@@ -84,5 +104,4 @@ class DeadlineScheduler:
                 delay = RETRY_SECONDS
             if not self._wake.is_set():
                 self._idle.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            await self._sleep(delay)

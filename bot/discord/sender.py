@@ -43,6 +43,7 @@ import discord
 
 from bot.discord import messages
 from bot.discord.respond import allowed_mentions, build_embed, build_files
+from bot.discord.scheduler import Worker
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 
 if TYPE_CHECKING:
@@ -103,40 +104,25 @@ def retry_after_of(error: discord.HTTPException) -> float | None:
     return None
 
 
-class OutboxSender:
-    """Delivers outbox rows until stopped; ``wake()`` after writing rows or moving the clock."""
+class OutboxSender(Worker):
+    """Delivers outbox rows until stopped; ``wake()`` after writing rows or moving the clock.
+    ``wait_idle`` waits until nothing is in flight and no pending row is due."""
+
+    name = "postal-outbox-sender"
 
     def __init__(self, bot: PostalBot, clock: Clock, *, concurrency: int = CONCURRENCY) -> None:
+        super().__init__()
         self._bot = bot
         self._clock = clock
         self._concurrency = concurrency
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
         self._in_flight: dict[str, asyncio.Task[None]] = {}
         self.stats = SenderStats()
 
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._loop(), name="postal-outbox-sender")
-
     async def stop(self) -> None:
         """Stop sending; rows in flight finish their request (or stay pending)."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await super().stop()
         if self._in_flight:
             await asyncio.wait(list(self._in_flight.values()), timeout=5)
-
-    def wake(self) -> None:
-        self._idle.clear()
-        self._wake.set()
-
-    async def wait_idle(self) -> None:
-        """Wait until nothing is in flight and no pending row is due."""
-        await self._idle.wait()
 
     # ------------------------------------------------------------------ the loop
 
@@ -153,8 +139,7 @@ class OutboxSender:
                 delay, launched = 5.0, False
             if not launched and not self._in_flight and not self._wake.is_set():
                 self._idle.set()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            await self._sleep(delay)
 
     async def _round(self) -> tuple[float, bool]:
         """Launch every due row whose game has nothing in flight or waiting before it.

@@ -41,12 +41,6 @@ from rules import Color, Outcome, Termination
 # After Discord refuses a DM (DMs closed), no DM is tried for this long.
 CLOSED_DM_MEMORY = timedelta(days=7)
 
-_TARGETS = {
-    OutboxTarget.PLACE: DeliveryTarget.PLACE,
-    OutboxTarget.DM: DeliveryTarget.DM,
-    OutboxTarget.MESSAGE: DeliveryTarget.MESSAGE,
-}
-
 
 class DeliveryUseCases(DeadlineUseCases):
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
@@ -95,7 +89,7 @@ class DeliveryUseCases(DeadlineUseCases):
             lane=row.lane,
             attempts=row.attempts,
             nonce=row.nonce,
-            target=_TARGETS[row.target],
+            target=row.target,
             content=content,
             guild_id=view.guild_id,
             channel_id=int(redirected) if redirected else place,

@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import Enum
 
 from bot.render import render_board
-from bot.store import NotifyMode, OfferKind
+from bot.store import NotifyMode, OfferKind, OutboxTarget
 from rules import Color, Move, Position, Square
 
 
@@ -438,12 +438,8 @@ class PlayerSettings:
     themes: tuple[str, ...] = field(default=())
 
 
-class DeliveryTarget(Enum):
-    """Where an outbox row goes: the game's place, a player's DMs, an edit of a message."""
-
-    PLACE = "place"
-    DM = "dm"
-    MESSAGE = "message"
+# Where an outbox row goes: the game's place, a player's DMs, an edit of a message.
+DeliveryTarget = OutboxTarget
 
 
 @dataclass(frozen=True, slots=True)
