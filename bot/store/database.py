@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,6 +14,8 @@ from pathlib import Path
 import aiosqlite
 
 from bot.store import health
+
+_log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
@@ -163,10 +167,30 @@ class Database:
         half-way with SQLITE_BUSY after reading.
         """
         async with self._lock:
-            await self._connection.execute("BEGIN IMMEDIATE")
             try:
+                await self._connection.execute("BEGIN IMMEDIATE")
                 yield self._connection
+                await self._connection.execute("COMMIT")
             except BaseException:
-                await self._connection.execute("ROLLBACK")
+                await self._undo()
                 raise
-            await self._connection.execute("COMMIT")
+
+    async def _undo(self) -> None:
+        """Roll back whatever transaction is open, before the lock is given up.
+
+        A cancelled statement still runs on aiosqlite's thread (a cancelled ``BEGIN`` opens
+        the transaction anyway) and a failed ``COMMIT`` (a full disk) leaves it open: either
+        would make every later ``BEGIN`` fail. Finishes even if cancelled again meanwhile.
+        """
+
+        async def undo() -> None:
+            await self._connection.execute("SELECT 1")  # after any statement still queued
+            if self._connection.in_transaction:
+                await self._connection.execute("ROLLBACK")
+
+        cleanup = asyncio.ensure_future(undo())
+        while not cleanup.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(cleanup)
+        if not cleanup.cancelled() and cleanup.exception() is not None:
+            _log.warning("rollback failed: %s", cleanup.exception())

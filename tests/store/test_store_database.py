@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import sqlite3
 from datetime import UTC, datetime, timedelta
@@ -186,3 +187,46 @@ async def test_bot_state_keeps_values_across_reopening(tmp_path: Path) -> None:
     reopened = await Store.open(path)
     assert await reopened.bot_state.get("commands_hash") == "def"
     await reopened.close()
+
+
+async def test_cancelled_transaction_leaves_none_open(tmp_path: Path) -> None:
+    """A transaction cancelled while its BEGIN is on the worker thread (as at shutdown) is
+    rolled back before the next one starts, which would otherwise fail forever."""
+    store = await Store.open(tmp_path / "p.db")
+    try:
+        for turns in range(6):
+
+            async def write(player_id: int) -> None:
+                async with store.database.transaction() as conn:
+                    await conn.execute(
+                        "INSERT INTO players (id, display_name, created_at) VALUES (?, 'x', 0)",
+                        (player_id,),
+                    )
+
+            task = asyncio.create_task(write(1000 + turns))
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            await store.players.ensure(turns + 1, f"p{turns}", False, NOW)
+            assert (await store.players.get(turns + 1)) is not None
+    finally:
+        await store.close()
+
+
+async def test_failed_commit_leaves_no_transaction_open(tmp_path: Path) -> None:
+    """A COMMIT that fails (here a deferred foreign key; a full disk alike) is rolled back."""
+    store = await Store.open(tmp_path / "p.db")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            async with store.database.transaction() as conn:
+                await conn.execute("PRAGMA defer_foreign_keys = ON")
+                await conn.execute(
+                    "INSERT INTO vacations (player_id, starts_at, ends_at, days) "
+                    "VALUES (404, 1, 2, 1)"
+                )
+        await store.players.ensure(7, "gus", False, NOW)
+        assert (await store.players.get(7)) is not None
+    finally:
+        await store.close()
