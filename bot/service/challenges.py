@@ -16,6 +16,7 @@ from bot.service.errors import (
     SelfChallengeError,
     UnknownChallengeError,
 )
+from bot.service.limits import CHALLENGE_LIMITS, refusal
 from bot.service.results import (
     Button,
     ButtonAction,
@@ -27,7 +28,7 @@ from bot.service.results import (
     Place,
     User,
 )
-from bot.store import Challenge, ChallengeStatus
+from bot.store import Challenge, ChallengeStatus, LimitHit
 from rules import Color
 
 DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)
@@ -54,7 +55,8 @@ class ChallengeUseCases(ServiceCore):
 
         ``color`` is the challenger's colour. ``rated`` defaults to True for the standard
         start and must be False with a custom ``fen``. Raises ``InvalidOptionError``,
-        ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``.
+        ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``, and
+        ``LimitReachedError`` past a spam limit (see ``bot.service.limits``).
         """
         variant = variant_named(game)
         if days not in DAYS_CHOICES:
@@ -91,7 +93,11 @@ class ChallengeUseCases(ServiceCore):
             start_fen=start_fen,
             now=now,
             expires_at=now + CHALLENGE_LIFETIME,
+            limits=CHALLENGE_LIMITS,
         )
+        if isinstance(challenge, LimitHit):
+            target = (await self._ref(opponent.id)).name if opponent is not None else None
+            raise refusal(challenge, target, now)
         self._schedule_changed()
         view = await self._challenge_view(challenge)
         return ChallengeCreated(view, _challenge_text(view), _challenge_buttons(view))

@@ -92,6 +92,7 @@ class ServiceCore:
         self.vacation_days_per_year = vacation_days_per_year
         self.on_schedule_change = on_schedule_change
         self._known_users: dict[int, tuple[str, bool]] = {}
+        self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
         # game id -> (start FEN, UCI moves, replayed game); checked against the stored moves
         # on every use, so it only saves replaying, never decides anything.
         self._replays: OrderedDict[int, tuple[str, tuple[str, ...], rules.Game]] = OrderedDict()

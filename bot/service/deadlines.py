@@ -12,6 +12,7 @@ from bot.service.errors import (
     NotAllowedError,
     VacationError,
 )
+from bot.service.limits import CHALLENGE_RETENTION, PING_WINDOW, PURGE_INTERVAL
 from bot.service.results import (
     ChallengeClosed,
     ClockReport,
@@ -48,6 +49,12 @@ class DeadlineUseCases(EndingUseCases):
         for challenge in await self.store.challenges.expire_due(now):
             view = await self._challenge_view(challenge)
             expired.append(ChallengeClosed(view, "expired", "The challenge expired unanswered."))
+        # Old rows go: answered and expired challenges after their retention, pings once
+        # out of every window.
+        if self._next_purge_at is None or now >= self._next_purge_at:
+            await self.store.challenges.purge(now - CHALLENGE_RETENTION)
+            await self.store.pings.purge(now - PING_WINDOW)
+            self._next_purge_at = now + PURGE_INTERVAL
         if ended or expired:
             self._schedule_changed()
         return ClockReport(tuple(ended), tuple(expired))

@@ -15,6 +15,7 @@ from bot.service.errors import (
     NothingToTakeBackError,
     OfferPendingError,
 )
+from bot.service.limits import PINGS, refusal
 from bot.service.results import (
     Button,
     ButtonAction,
@@ -28,7 +29,15 @@ from bot.service.results import (
     TakenBack,
     User,
 )
-from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, RatingUpdate, Written
+from bot.store import (
+    GameEnding,
+    GameRecord,
+    GameStatus,
+    OfferKind,
+    PingKind,
+    RatingUpdate,
+    Written,
+)
 from rules import Color, Outcome, Termination
 
 
@@ -190,7 +199,13 @@ class EndingUseCases(ServiceCore):
             raise NoOfferError(f"There is no {what} from your opponent to answer.")
 
     async def _offer(self, record: GameRecord, user: User, kind: OfferKind) -> OfferMade:
-        if not await self.store.games.make_offer(record, kind, user.id, self.now()):
+        now = self.now()
+        opponent_id = record.opponent_of(user.id)
+        ping = PingKind.DRAW if kind is OfferKind.DRAW else PingKind.TAKEBACK
+        hit = await self.store.pings.take(user.id, opponent_id, ping, now, PINGS)
+        if hit is not None:
+            raise refusal(hit, (await self._ref(opponent_id)).name, now)
+        if not await self.store.games.make_offer(record, kind, user.id, now):
             raise GameChangedError
         view = await self._view(record)
         by = view.white if user.id == view.white.id else view.black

@@ -164,6 +164,15 @@ class ChallengeClosedError(UserError):
         self.status = status
 
 
+class LimitReachedError(UserError):
+    """A spam limit refused a challenge, draw offer or takeback request (``limit`` names
+    which: open_by_challenger, open_to_target, pings_per_pair); nothing was changed."""
+
+    def __init__(self, limit: str, message: str) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
 class NotYourChallengeError(UserError):
     """The challenge is addressed to someone else, or only its author may cancel it."""
 

@@ -24,24 +24,30 @@ from bot.store.outbox import (
     OutboxTarget,
     PlayerNotice,
 )
+from bot.store.pings import Pings
 from bot.store.players import Players
 from bot.store.ratings import RateFunction, Ratings
 from bot.store.records import (
     Challenge,
+    ChallengeLimits,
     ChallengeStatus,
     GameEnding,
     GameRecord,
     GameStatus,
+    LimitHit,
     MoveRecord,
     NotifyMode,
     Offer,
     OfferKind,
+    PingKind,
+    PingLimit,
     Player,
     Rating,
     RatingEntry,
     RatingUpdate,
     ReminderDue,
     ResultCounts,
+    SpamLimit,
     Written,
 )
 from bot.store.uptime import DowntimeCredit, Uptime
@@ -59,6 +65,7 @@ class Store:
         self.bot_state = BotState(database)
         self.uptime = Uptime(database)
         self.outbox = Outbox(database)
+        self.pings = Pings(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -77,11 +84,13 @@ class Store:
 __all__ = [
     "DATABASE_ERRORS",
     "Challenge",
+    "ChallengeLimits",
     "ChallengeStatus",
     "DowntimeCredit",
     "GameEnding",
     "GameRecord",
     "GameStatus",
+    "LimitHit",
     "MoveRecord",
     "NotifyMode",
     "Offer",
@@ -94,6 +103,8 @@ __all__ = [
     "OutboxSource",
     "OutboxState",
     "OutboxTarget",
+    "PingKind",
+    "PingLimit",
     "Player",
     "PlayerNotice",
     "RateFunction",
@@ -102,6 +113,7 @@ __all__ = [
     "RatingUpdate",
     "ReminderDue",
     "ResultCounts",
+    "SpamLimit",
     "Store",
     "StoreError",
     "Written",

@@ -5,9 +5,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import aiosqlite
+
 from bot.store.database import Database
 from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget, insert_items
-from bot.store.records import Challenge, ChallengeStatus, from_epoch, to_epoch
+from bot.store.pings import take_ping
+from bot.store.records import (
+    Challenge,
+    ChallengeLimits,
+    ChallengeStatus,
+    LimitHit,
+    PingKind,
+    SpamLimit,
+    from_epoch,
+    to_epoch,
+)
 
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
@@ -55,8 +67,16 @@ class Challenges:
         start_fen: str | None,
         now: datetime,
         expires_at: datetime,
-    ) -> Challenge:
+        limits: ChallengeLimits | None = None,
+    ) -> Challenge | LimitHit:
+        """Create an open challenge, unless one of ``limits`` refuses it (then nothing is
+        written and the ``LimitHit`` says which). Counted and written in one transaction, so
+        simultaneous challenges cannot slip past a limit together."""
         async with self._db.transaction() as conn:
+            if limits is not None:
+                hit = await _over_limits(conn, challenger_id, opponent_id, now, limits)
+                if hit is not None:
+                    return hit
             cursor = await conn.execute(
                 "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, "
                 "variant, color, days_per_move, rated, start_fen, created_at, expires_at) "
@@ -128,6 +148,16 @@ class Challenges:
             await insert_items(conn, edits, now)
         return expired
 
+    async def purge(self, before: datetime) -> int:
+        """Delete answered, withdrawn and expired challenges whose 48 hours ended before
+        ``before`` (open ones are expired first); returns how many."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM challenges WHERE status <> 'open' AND expires_at < ?",
+                (to_epoch(before),),
+            )
+            return cursor.rowcount
+
     async def next_expiry(self) -> datetime | None:
         async with self._db.read() as conn:
             cursor = await conn.execute(
@@ -146,3 +176,35 @@ class Challenges:
             )
             rows = await cursor.fetchall()
         return [challenge_from_row(row) for row in rows]
+
+
+async def _over_limits(
+    conn: aiosqlite.Connection,
+    challenger_id: int,
+    opponent_id: int | None,
+    now: datetime,
+    limits: ChallengeLimits,
+) -> LimitHit | None:
+    """The first of ``limits`` a new challenge would break (logging its ping if none)."""
+    moment = to_epoch(now)
+    cursor = await conn.execute(
+        "SELECT COUNT(*) FROM challenges "
+        "WHERE status = 'open' AND challenger_id = ? AND expires_at > ?",
+        (challenger_id, moment),
+    )
+    (mine,) = await cursor.fetchone()  # type: ignore[misc]
+    await cursor.close()
+    if mine >= limits.open_by_challenger:
+        return LimitHit(SpamLimit.OPEN_BY_CHALLENGER, limits.open_by_challenger)
+    if opponent_id is None:
+        return None
+    cursor = await conn.execute(
+        "SELECT COUNT(*) FROM challenges "
+        "WHERE status = 'open' AND opponent_id = ? AND expires_at > ?",
+        (opponent_id, moment),
+    )
+    (theirs,) = await cursor.fetchone()  # type: ignore[misc]
+    await cursor.close()
+    if theirs >= limits.open_to_target:
+        return LimitHit(SpamLimit.OPEN_TO_TARGET, limits.open_to_target)
+    return await take_ping(conn, challenger_id, opponent_id, PingKind.CHALLENGE, now, limits.pings)

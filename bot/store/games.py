@@ -443,7 +443,8 @@ class Games:
         on (its deadline stays as it was, for an operator to look at)."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE games SET damaged_at = ?, damage = ? WHERE id = ? AND damaged_at IS NULL",
+                "UPDATE games SET damaged_at = ?, damage = ?, version = version + 1 "
+                "WHERE id = ? AND damaged_at IS NULL",
                 (to_epoch(now), reason[:500], game_id),
             )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from enum import Enum
 
 
@@ -169,6 +169,49 @@ class ReminderDue:
 
     game: GameRecord
     hours_before: int
+
+
+class PingKind(Enum):
+    """What pinged a player: each counts towards the limit of pings per pair."""
+
+    CHALLENGE = "challenge"
+    DRAW = "draw"
+    TAKEBACK = "takeback"
+
+
+class SpamLimit(Enum):
+    """Which limit refused a challenge or an offer."""
+
+    OPEN_BY_CHALLENGER = "open_by_challenger"
+    OPEN_TO_TARGET = "open_to_target"
+    PINGS_PER_PAIR = "pings_per_pair"
+
+
+@dataclass(frozen=True, slots=True)
+class PingLimit:
+    """At most ``count`` pings from one player to another within any ``window``."""
+
+    count: int
+    window: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeLimits:
+    """Pending (open) challenges at most per challenger and per target, and pings per pair."""
+
+    open_by_challenger: int
+    open_to_target: int
+    pings: PingLimit
+
+
+@dataclass(frozen=True, slots=True)
+class LimitHit:
+    """A limit refused the write: ``allowed`` is the limit; ``retry_at`` when a sliding
+    window frees a place (None: when a pending challenge is answered, cancelled or expires)."""
+
+    limit: SpamLimit
+    allowed: int
+    retry_at: datetime | None = None
 
 
 def to_epoch(moment: datetime) -> int:

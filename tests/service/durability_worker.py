@@ -26,8 +26,11 @@ async def play_forever(db_path: Path, ready_fd: int, seed: int) -> None:
         if len({g.id for g in active}) < ACTIVE_GAMES:
             white, black = rng.sample(PLAYERS, 2)
             variant = rng.choice(("chess", "xiangqi"))
-            created = await service.challenge(white, PLACE, black, game=variant, color="white")
-            await service.accept_challenge(black, created.challenge.id)
+            try:  # a spam limit may refuse it: pick another pair next time
+                created = await service.challenge(white, PLACE, black, game=variant, color="white")
+                await service.accept_challenge(black, created.challenge.id)
+            except UserError:
+                pass
             continue
         record = rng.choice(active)
         assert record.to_move_id is not None

@@ -1,0 +1,104 @@
+"""Spam limits: open challenges per challenger and per target, pings per pair, old rows purged."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
+
+from bot.service import GameService, ManualClock, User, errors
+from bot.service.limits import (
+    CHALLENGE_RETENTION,
+    MAX_CHALLENGES_WAITING,
+    MAX_OPEN_CHALLENGES,
+    PING_WINDOW,
+    PINGS_PER_PAIR,
+)
+
+
+async def test_pings_per_pair_are_limited_then_free_again(
+    service: GameService, clock: ManualClock, db_path: Path
+) -> None:
+    """Alice may challenge bob three times an hour; the fourth is refused with a clear
+    message and changes nothing; an hour after the first, she may again."""
+    for _ in range(PINGS_PER_PAIR):
+        await service.challenge(ALICE, PLACE, BOB)
+        clock.advance(minutes=10)
+    before = snapshot(db_path)
+    with pytest.raises(errors.LimitReachedError) as raised:
+        await service.challenge(ALICE, PLACE, BOB)
+    assert raised.value.message == (
+        "You have already pinged bob 3 times in the last hour (challenges, draw offers and "
+        "takeback requests together); try again in 30 minutes."
+    )
+    assert snapshot(db_path) == before
+    await service.challenge(ALICE, PLACE, CAROL)  # another pair is not limited
+    clock.advance(minutes=30)
+    await service.challenge(ALICE, PLACE, BOB)
+
+
+async def test_open_challenges_per_challenger_are_limited(service: GameService) -> None:
+    """At most five pending challenges per challenger (open ones included); answering one
+    frees a place."""
+    created = [await service.challenge(ALICE, PLACE) for _ in range(MAX_OPEN_CHALLENGES)]
+    with pytest.raises(errors.LimitReachedError) as raised:
+        await service.challenge(ALICE, PLACE, BOB)
+    assert raised.value.message.startswith("You already have 5 open challenges")
+    await service.accept_challenge(BOB, created[0].challenge.id)
+    await service.challenge(ALICE, PLACE, BOB)
+
+
+async def test_challenges_waiting_for_one_player_are_limited(service: GameService) -> None:
+    """At most ten pending challenges addressed to one player, from everyone together."""
+    for number in range(MAX_CHALLENGES_WAITING):
+        await service.challenge(User(1000 + number, f"fan{number}"), PLACE, BOB)
+    with pytest.raises(errors.LimitReachedError) as raised:
+        await service.challenge(CAROL, PLACE, BOB)
+    assert raised.value.message.startswith("bob already has 10 open challenges waiting")
+
+
+async def test_draw_offers_and_takeback_requests_count_as_pings(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Offers ping the opponent too: the challenge, a draw offer, a takeback request, then
+    the next offer within the hour is refused."""
+    started = await start_game(service)
+    game_id = started.game.id
+    await play(service, game_id, "e4")
+    await service.draw(ALICE, PLACE, game_id=game_id)  # ping 2 (the challenge was 1)
+    await service.decline_draw(BOB, game_id)
+    await service.takeback(ALICE, PLACE, game_id=game_id)  # ping 3
+    await service.decline_takeback(BOB, game_id)
+    with pytest.raises(errors.LimitReachedError):
+        await service.draw(ALICE, PLACE, game_id=game_id)
+    assert await service.store.games.offers(game_id) == []
+    await service.draw(BOB, PLACE, game_id=game_id)  # bob pinging alice is his own pair
+    clock.advance(PING_WINDOW)
+    await service.accept_draw(ALICE, game_id)
+
+
+async def test_old_challenges_and_pings_are_purged(
+    service: GameService, clock: ManualClock, db_path: Path
+) -> None:
+    """Expired and answered challenges are deleted after the retention period, pings once
+    out of their window; open challenges and recent ones stay."""
+    await service.challenge(ALICE, PLACE, BOB)  # will expire
+    await start_game(service, white=CAROL, black=BOB)  # accepted
+    clock.advance(days=3)
+    await service.expire_overdue()
+    recent = await service.challenge(ALICE, PLACE, CAROL)
+    clock.advance(CHALLENGE_RETENTION)
+
+    await service.expire_overdue()
+    with sqlite3.connect(db_path) as conn:
+        ids = [row[0] for row in conn.execute("SELECT id FROM challenges ORDER BY id")]
+        pings = conn.execute("SELECT COUNT(*) FROM pings").fetchone()[0]
+    assert ids == [recent.challenge.id]  # expired two days after the others: kept
+    assert pings == 0
+    clock.advance(timedelta(days=3))
+    await service.expire_overdue()
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == 0
