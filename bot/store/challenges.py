@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import aiosqlite
 
@@ -186,25 +186,27 @@ async def _over_limits(
     limits: ChallengeLimits,
 ) -> LimitHit | None:
     """The first of ``limits`` a new challenge would break (logging its ping if none)."""
-    moment = to_epoch(now)
-    cursor = await conn.execute(
-        "SELECT COUNT(*) FROM challenges "
-        "WHERE status = 'open' AND challenger_id = ? AND expires_at > ?",
-        (challenger_id, moment),
-    )
-    (mine,) = await cursor.fetchone()  # type: ignore[misc]
-    await cursor.close()
-    if mine >= limits.open_by_challenger:
+    if await _open_count(conn, "challenger_id", challenger_id, now) >= limits.open_by_challenger:
         return LimitHit(SpamLimit.OPEN_BY_CHALLENGER, limits.open_by_challenger)
     if opponent_id is None:
         return None
-    cursor = await conn.execute(
-        "SELECT COUNT(*) FROM challenges "
-        "WHERE status = 'open' AND opponent_id = ? AND expires_at > ?",
-        (opponent_id, moment),
-    )
-    (theirs,) = await cursor.fetchone()  # type: ignore[misc]
-    await cursor.close()
-    if theirs >= limits.open_to_target:
+    if await _open_count(conn, "opponent_id", opponent_id, now) >= limits.open_to_target:
         return LimitHit(SpamLimit.OPEN_TO_TARGET, limits.open_to_target)
     return await take_ping(conn, challenger_id, opponent_id, PingKind.CHALLENGE, now, limits.pings)
+
+
+async def _open_count(
+    conn: aiosqlite.Connection,
+    column: Literal["challenger_id", "opponent_id"],
+    player_id: int,
+    now: datetime,
+) -> int:
+    """Pending (open, unexpired) challenges the player made or received, by ``column``."""
+    cursor = await conn.execute(
+        f"SELECT COUNT(*) FROM challenges WHERE status = 'open' AND {column} = ? "
+        "AND expires_at > ?",
+        (player_id, to_epoch(now)),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    return int(row[0]) if row else 0
