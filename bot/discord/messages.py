@@ -367,11 +367,9 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, GameEnded):
         reply = game_ended(content, mention)
     elif isinstance(content, TurnNotice):
-        line, mentions = with_mentions(f"your move{closed}. {content.text}", mention)
+        line, mentions = with_mentions(f"your move{closed}. {safe(content.text)}", mention)
         game = content.game
-        card = Card(
-            game_title(game), clip(content.text, DESCRIPTION_LIMIT), deadline_field(game), Tone.GAME
-        )
+        card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
         return Reply(line, card, mentions=mentions)
     else:
         raise TypeError(f"cannot post {type(content).__name__} in a game's place")
@@ -398,7 +396,7 @@ def delivery_dm(delivery: Delivery) -> Reply:
 def notices(found: Iterable[Notice]) -> Reply:
     """Problems with a player's games that Postal learned while posting on its own."""
     lines = []
-    for notice in found:
+    for notice in found:  # facts (ids, permission names): nothing a user typed
         game = f"game #{notice.game_id}" if notice.game_id is not None else "a game"
         if notice.kind is NoticeKind.MISSING_PERMISSIONS:
             lines.append(

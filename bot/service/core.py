@@ -54,6 +54,7 @@ _log = logging.getLogger(__name__)
 DEFAULT_REMINDER_HOURS = (24, 1)
 
 T = TypeVar("T")
+Item = TypeVar("Item")
 
 VACATION_DAYS_PER_YEAR = 30
 _REPLAY_CACHE_SIZE = 4096
@@ -350,22 +351,28 @@ class ServiceCore:
         self._forget(game_id)
 
     async def _each_game(
-        self, records: Iterable[GameRecord], work: Callable[[GameRecord], Awaitable[T]]
+        self,
+        items: Iterable[Item],
+        game_id: Callable[[Item], int],
+        work: Callable[[Item], Awaitable[T]],
     ) -> list[T]:
-        """``work`` for each game on its own: one game that fails is logged with its id,
-        marked damaged and skipped, and the rest go on. A database failure ends the round
-        early but keeps what was already done (the remaining games come next round)."""
+        """``work`` for each item (a game, a reminder …) on its own: one whose game fails
+        is logged with the game's id, the game marked damaged, and skipped; the rest go on.
+        A database failure ends the round early but keeps what was already done (the
+        remaining items come next round)."""
         done: list[T] = []
-        for record in records:
+        for item in items:
             try:
-                done.append(await work(record))
+                done.append(await work(item))
             except DamagedGameError:
                 continue  # logged and marked when it was found
             except DATABASE_ERRORS:
-                _log.exception("the database failed at game #%s; the round ends here", record.id)
+                _log.exception(
+                    "the database failed at game #%s; the round ends here", game_id(item)
+                )
                 break
             except Exception as error:
-                await self._mark_damaged(record.id, error)
+                await self._mark_damaged(game_id(item), error)
         return done
 
     async def _rebuild(self, record: GameRecord) -> tuple[rules.Game, tuple[str, ...]]:

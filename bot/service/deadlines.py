@@ -42,7 +42,9 @@ class DeadlineUseCases(EndingUseCases):
         # Each game on its own: a damaged one is logged, marked and skipped, and time-outs
         # committed before it are still reported.
         timed_out = await self._each_game(
-            await self.store.games.overdue(now), lambda record: self._time_out(record, now)
+            await self.store.games.overdue(now),
+            lambda record: record.id,
+            lambda record: self._time_out(record, now),
         )
         ended = [ending for ending in timed_out if ending is not None]
         expired = []
@@ -82,6 +84,7 @@ class DeadlineUseCases(EndingUseCases):
         by_game = {d.game.id: d.hours_before for d in due}
         found = await self._each_game(
             [d.game for d in due],
+            lambda record: record.id,
             lambda record: self._reminder(record, by_game[record.id], now),
         )
         return [reminder for reminder in found if reminder is not None]
@@ -110,12 +113,15 @@ class DeadlineUseCases(EndingUseCases):
         many were handed over."""
         now = now or self.now()
         reminders = await self.due_reminders(now)
-        for reminder in reminders:
+
+        async def hand_over(reminder: Reminder) -> None:
             hours = [h for h in self.reminder_hours if h >= reminder.hours_before]
             await self.store.games.mark_reminded(
                 reminder.game.id, reminder.deadline, hours, now, _reminder_items(reminder)
             )
-        return len(reminders)
+
+        handed = await self._each_game(reminders, lambda r: r.game.id, hand_over)
+        return len(handed)
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""
