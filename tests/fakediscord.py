@@ -628,6 +628,15 @@ class FakeDiscord:
         self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
 
+    def dm_with(self, user: FakeUser) -> FakeChannel:
+        """The bot's DM channel with ``user`` (opened if needed), where they type commands."""
+        for channel in self.channels.values():
+            if channel.type == DM and channel.recipient is user:
+                return channel
+        channel = FakeChannel(self.new_id(), f"dm-{user.name}", type=DM, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
     def set_thread_state(
         self, thread: FakeChannel, *, archived: bool, locked: bool | None = None
     ) -> None:
@@ -1504,12 +1513,7 @@ class FakeDiscord:
         user = self.users.get(int(body["recipient_id"]))
         if user is None:
             raise self._violation(400, 50035, f"Unknown recipient {body['recipient_id']}")
-        for channel in self.channels.values():
-            if channel.type == DM and channel.recipient is user:
-                return _json_response(channel.payload())
-        channel = FakeChannel(self.new_id(), f"dm-{user.name}", type=DM, recipient=user)
-        self.channels[channel.id] = channel
-        return _json_response(channel.payload())
+        return _json_response(self.dm_with(user).payload())
 
     # ----------------------------------------------------------------- messages
 

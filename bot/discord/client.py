@@ -25,17 +25,16 @@ from bot.discord.errors import PostalTree
 from bot.discord.messages import Reply
 from bot.discord.pacing import RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
-from bot.discord.respond import allowed_mentions, answer, build_embed, build_files
+from bot.discord.respond import answer
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sender import OutboxSender
 from bot.discord.sync import sync_if_changed
-from bot.discord.views import PostalButton, buttons_view
+from bot.discord.views import PostalButton
 from bot.service import (
     BoardView,
     Clock,
     GameEnded,
     GameService,
-    GameView,
     MovePlayed,
     system_clock,
 )
@@ -219,20 +218,13 @@ class PostalBot(discord.Client):
         self.outbox.wake()
         return messages.game_ended(result, [p for p in players if messages.wants_mention(p)])
 
-    async def post_in_game(self, game: GameView, reply: Reply) -> int:
-        """Post ``reply`` in the game's thread, or its channel; returns the message id.
-        Raises ``discord.HTTPException`` (``Forbidden`` without permission)."""
-        channel = self.get_partial_messageable(
-            game.thread_id or game.channel_id, guild_id=game.guild_id or None
-        )
-        message = await channel.send(
-            reply.content or None,
-            embed=build_embed(reply) or discord.utils.MISSING,
-            files=await build_files(reply, self.render) or discord.utils.MISSING,
-            view=buttons_view(reply.buttons) or discord.utils.MISSING,
-            allowed_mentions=allowed_mentions(reply),
-        )
-        return message.id
+    async def announce_move_elsewhere(
+        self, interaction: discord.Interaction, result: MovePlayed
+    ) -> None:
+        """A move typed away from its game: the service wrote the board with the mention as
+        an outbox row for the game's place; the mover gets a private note with a link."""
+        self.outbox.wake()
+        await self.reply(interaction, messages.played_elsewhere(result))
 
     # ------------------------------------------------------------------ buttons
 

@@ -1,14 +1,26 @@
 """What the deadline scheduler does each round: end overdue games, expire old challenges and
-hand due reminders to the outbox. The service writes every announcement as an outbox row in
-the same transaction; the sender (``bot.discord.sender``) delivers them, paced and retried."""
+hand due reminders to the outbox, archive finished games' threads a day after the end. The
+service writes every announcement as an outbox row in the same transaction; the sender
+(``bot.discord.sender``) delivers them, paced and retried."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import logging
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord.places import archive_thread
+from bot.service import GameView
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
+
+_log = logging.getLogger(__name__)
+
+# After archiving a thread failed for a reason that may pass (Discord 5xx, network).
+ARCHIVE_RETRY = timedelta(minutes=5)
 
 
 async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
@@ -19,4 +31,21 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     await service.expire_overdue(now)
     await service.hand_over_reminders(now)
     bot.outbox.wake()
+    for game in await service.threads_to_archive(now):
+        await close_thread(bot, game)
     return await service.next_wakeup()
+
+
+async def close_thread(bot: PostalBot, game: GameView) -> None:
+    """Archive a finished game's own thread (a day after the end). A thread gone or not
+    Postal's to archive any more is done with; a passing failure is tried again later."""
+    assert game.thread_id is not None
+    try:
+        await archive_thread(bot, game.thread_id)
+    except (discord.Forbidden, discord.NotFound) as error:
+        _log.warning("cannot archive game %s's thread: %s", game.id, error)
+    except (discord.HTTPException, OSError) as error:
+        _log.warning("archiving game %s's thread failed, will retry: %s", game.id, error)
+        await bot.service.retry_thread_archive(game.id, ARCHIVE_RETRY)
+        return
+    await bot.service.thread_archived(game.id)

@@ -1,16 +1,21 @@
 """The slash commands of the SPEC: each turns its options into one service call and shows the
 result. Option types, choices and ranges let Discord validate what it can before we run.
+
+Every command is for servers (installed to a server, used in its channels and threads); the
+read-only ones about one's own games (/games, /pgn, /history, /stats) also work in the bot's
+DMs. Discord enforces these contexts: it never offers a server command in a DM.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 import discord
 from discord import app_commands
 
 from bot.discord import messages
 from bot.discord.context import place_of, user_of
+from bot.discord.places import check_place
 from bot.discord.respond import quickly
 from bot.service import (
     BoardShown,
@@ -26,6 +31,8 @@ from bot.service.themes import available_themes
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
 
+T = TypeVar("T")
+
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
 
@@ -38,6 +45,27 @@ MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
 VacationDays = app_commands.Range[int, 1, 30]
+
+
+def server_only(command: T) -> T:
+    """Offered by Discord only on servers that installed Postal, never in DMs."""
+    installed = app_commands.allowed_installs(guilds=True, users=False)
+    return installed(app_commands.guild_only(command))
+
+
+def also_in_dms(command: T) -> T:
+    """Offered on servers that installed Postal and in the bot's own DMs (not group DMs or
+    other users' DMs): for reading one's own games."""
+    installed = app_commands.allowed_installs(guilds=True, users=False)
+    return installed(
+        app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)(command)
+    )
+
+
+def can_host_game(interaction: discord.Interaction) -> bool:
+    """Refuse a challenge where Postal could not post the game (``PlaceRefusedError``)."""
+    check_place(interaction)
+    return True
 
 
 def postal(interaction: discord.Interaction) -> PostalBot:
@@ -103,6 +131,7 @@ GAME_HELP = "Which of your games (not needed inside a game's thread)"
     rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
     fen="Start from this position (FEN)",
 )
+@app_commands.check(can_host_game)
 async def challenge(
     interaction: discord.Interaction,
     opponent: discord.User | None = None,
@@ -137,12 +166,15 @@ async def challenge(
 @app_commands.autocomplete(game=autocomplete_game)
 async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
     bot = postal(interaction)
+    place = place_of(interaction)
     result = await quickly(
-        interaction,
-        bot.service.move(user_of(interaction.user), place_of(interaction), move, game_id=game),
+        interaction, bot.service.move(user_of(interaction.user), place, move, game_id=game)
     )
     if isinstance(result, PromotionNeeded):
         await bot.reply(interaction, messages.promotion_needed(result))
+    elif result.game.place.target_id != place.target_id:
+        # Typed away from the game: its place gets the board, the mover a private note.
+        await bot.announce_move_elsewhere(interaction, result)
     else:
         await bot.announce_move(interaction, result)
 
@@ -368,7 +400,9 @@ async def settings(
     await bot.reply(interaction, messages.player_settings(result))
 
 
-ALL_COMMANDS: tuple[app_commands.Command[Any, ..., Any], ...] = (
+AnyCommand = app_commands.Command[Any, ..., Any]
+
+SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     challenge,
     move,
     board,
@@ -379,10 +413,13 @@ ALL_COMMANDS: tuple[app_commands.Command[Any, ..., Any], ...] = (
     abort,
     moretime,
     vacation,
-    games,
-    pgn,
-    history,
-    stats,
     leaderboard,
     settings,
+)
+# Read-only commands about one's own games: also in the bot's DMs.
+DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats)
+
+ALL_COMMANDS: tuple[AnyCommand, ...] = (
+    *(server_only(command) for command in SERVER_COMMANDS),
+    *(also_in_dms(command) for command in DM_COMMANDS),
 )

@@ -282,22 +282,46 @@ def reminder(result: Reminder, *, mention_player: bool) -> Reply:
     return Reply(content, card, mentions=mentions)
 
 
+def place_link(game: GameView) -> str | None:
+    """The link that opens the game's place (its thread or forum post, else its channel);
+    None for games outside a server."""
+    if not game.guild_id:
+        return None
+    return f"https://discord.com/channels/{game.guild_id}/{game.place.target_id}"
+
+
 def direct_message(text: str, game: GameView) -> Reply:
     """A DM telling a player something about a game, with a link back to its thread or
     channel (games outside a server have none)."""
-    where = ""
-    if game.guild_id:
-        place = game.thread_id or game.channel_id
-        where = f"\nhttps://discord.com/channels/{game.guild_id}/{place}"
+    link = place_link(game)
+    where = "" if link is None else f"\n{link}"
     return Reply(clip(f"{safe(text)}{where}", CONTENT_LIMIT))
+
+
+def played_elsewhere(result: MovePlayed) -> Reply:
+    """The mover's private note for a move typed away from the game's place: the board and
+    the opponent's mention went there."""
+    link = place_link(result.game)
+    where = f" in its place: {link}" if link else " in its place."
+    text = f"You played {safe(result.san)} in {game_title(result.game)}; the board is posted{where}"
+    return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
 # --------------------------------------------------------------------------- reports
 
 
 def game_list(result: GameList) -> Reply:
+    """The player's games, each line ending with the link that opens the game's thread or
+    channel (a plain address: Discord shows it as a link to the place)."""
     lines = result.text.splitlines()
     body = "\n".join(lines[1:]) if len(lines) > 1 else result.text
+    description = card_text(body)
+    if len(lines) == len(result.entries) + 1:
+        linked = []
+        for line, entry in zip(lines[1:], result.entries, strict=True):
+            link = place_link(entry.game)
+            linked.append(f"{safe(line)} · {link}" if link else safe(line))
+        description = clip("\n".join(linked), DESCRIPTION_LIMIT)
     fields: list[tuple[str, str]] = []
     for entry in result.entries[:10]:
         if entry.game.deadline is not None:
@@ -309,7 +333,7 @@ def game_list(result: GameList) -> Reply:
             )
     card = Card(
         clip(safe(lines[0]) if lines else "Games", TITLE_LIMIT),
-        card_text(body),
+        description,
         tuple(fields),
     )
     return Reply(card=card, ephemeral=True)
@@ -370,7 +394,7 @@ def delivery_post(delivery: Delivery) -> Reply:
         line, mentions = with_mentions(f"your move{closed}. {safe(content.text)}", mention)
         game = content.game
         card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
-        return Reply(line, card, mentions=mentions)
+        return Reply(line, card, content.board, mentions=mentions)
     else:
         raise TypeError(f"cannot post {type(content).__name__} in a game's place")
     if closed and reply.content:

@@ -7,13 +7,14 @@ channel), posts the first board there, and rewrites the challenge message.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord import messages
 from bot.discord.context import user_of
 from bot.discord.errors import report_error
+from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import (
     allowed_mentions,
     build_embed,
@@ -37,9 +38,6 @@ if TYPE_CHECKING:
     from bot.discord.client import PostalBot
 
 _log = logging.getLogger(__name__)
-
-# A week without messages before Discord archives the thread: the longest it allows.
-THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_id: str) -> None:
@@ -115,7 +113,8 @@ async def open_thread(interaction: discord.Interaction, game: GameView) -> disco
     post in it (the game then lives in the channel)."""
     channel = interaction.channel
     permissions = interaction.app_permissions
-    if not isinstance(channel, discord.TextChannel) or interaction.message is None:
+    if not opens_thread(channel) or interaction.message is None:
+        # A voice chat, a thread or a forum post: the game stays where it was challenged.
         return None
     # The first board needs all of these in the thread; without any, stay in the channel,
     # where the interaction's own replies need no permission at all.

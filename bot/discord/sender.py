@@ -9,9 +9,11 @@ decides what happens next:
   and jitter (never sooner than a 429's ``retry_after``), the time stored in the row;
 - 50007 (the user's DMs are closed): the service says it in the game's place instead and
   remembers the closed DMs for a while;
-- 50001/50013 (no access or permission) and 10003 (unknown channel): a thread falls back
-  to its parent channel; a channel ends the row, the game's players are told at their next
-  command what Postal lacks, and an unknown channel marks the game unreachable;
+- 50001/50013 (no access or permission), 10003 (unknown channel) and 50083 (a locked
+  thread: an archived one that is not locked reopens on a post): a thread falls back to
+  its parent channel (unless that is a forum, which takes no messages); a channel ends
+  the row, the game's players are told at their next command what Postal lacks, and an
+  unknown channel marks the game unreachable;
 - anything else Discord refuses, or a row still failing after ``MAX_ATTEMPTS``: the row
   ends failed with the reason recorded, logged and counted. Nothing is dropped silently.
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import random
@@ -42,6 +45,7 @@ import aiohttp
 import discord
 
 from bot.discord import messages
+from bot.discord.places import takes_fallback
 from bot.discord.respond import allowed_mentions, build_embed, build_files
 from bot.discord.scheduler import Worker
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
@@ -68,6 +72,8 @@ MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
+# Posting in an archived thread reopens it, unless a moderator locked it: then this (400).
+ARCHIVED_THREAD = 50083
 
 Clock = Callable[[], datetime]
 
@@ -244,12 +250,17 @@ class OutboxSender(Worker):
             MISSING_ACCESS,
             MISSING_PERMISSIONS,
             UNKNOWN_CHANNEL,
+            ARCHIVED_THREAD,
         ):
-            gone = code == UNKNOWN_CHANNEL
-            label = "unknown channel" if gone else "missing permissions"
-            missing = "" if gone else self._missing_permissions(delivery)
+            gone, locked = code == UNKNOWN_CHANNEL, code == ARCHIVED_THREAD
+            label = (
+                "unknown channel" if gone else "thread locked" if locked else "missing permissions"
+            )
+            missing = "" if gone or locked else self._missing_permissions(delivery)
+            if delivery.parent_id is not None and not takes_fallback(self._bot, delivery.parent_id):
+                delivery = dataclasses.replace(delivery, parent_id=None)
             again = await service.place_refused(
-                delivery, f"{label}: {what}", missing=missing, gone=gone
+                delivery, f"{label}: {what}", missing=missing, gone=gone, locked=locked
             )
             if again:
                 _log.info(

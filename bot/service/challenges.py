@@ -84,6 +84,7 @@ class ChallengeUseCases(ServiceCore):
         challenge = await self.store.challenges.create(
             guild_id=place.guild_id,
             channel_id=place.channel_id,
+            thread_id=place.thread_id,
             challenger_id=user.id,
             opponent_id=opponent.id if opponent else None,
             variant=variant.name,

@@ -183,6 +183,21 @@ class ServiceCore:
         ]
 
     @staticmethod
+    def _turn_in_place(game_id: int, ply: int, player: PlayerRef) -> list[OutboxItem]:
+        """The board after the move at ``ply``, posted in the game's place, mentioning
+        ``player`` (to move) if they want mentions: for a move typed elsewhere."""
+        mention = [player.id] if player.notify is NotifyMode.CHANNEL else []
+        return [
+            OutboxItem(
+                OutboxKind.TURN,
+                OutboxTarget.PLACE,
+                game_id=game_id,
+                user_id=player.id,
+                facts={"ply": ply, "mention": mention, "board": True},
+            )
+        ]
+
+    @staticmethod
     def _ending_items(
         record: GameRecord,
         refs: dict[int, PlayerRef],
@@ -300,6 +315,7 @@ class ServiceCore:
             expires_at=challenge.expires_at,
             guild_id=challenge.guild_id,
             channel_id=challenge.channel_id,
+            thread_id=challenge.thread_id,
             message_id=challenge.message_id,
         )
 
@@ -599,6 +615,11 @@ def only_placement_changed(before: GameRecord, after: GameRecord) -> bool:
         after, version=before.version, thread_id=before.thread_id, message_id=before.message_id
     )
     return shown == before
+
+
+def game_place(record: GameRecord) -> Place:
+    """Where the game of ``record`` lives (its thread or forum post, else its channel)."""
+    return Place(record.guild_id, record.channel_id, record.thread_id)
 
 
 def replace_record(record: GameRecord, **changes: object) -> GameRecord:

@@ -17,6 +17,7 @@ from bot.service.results import (
     ChallengeClosed,
     ClockReport,
     GameEnded,
+    GameView,
     MoreTimeGiven,
     Place,
     Reminder,
@@ -28,6 +29,8 @@ from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
 VACATION_WINDOW = timedelta(days=365)
+# A finished game's own thread stays open this long for last words, then is archived.
+THREAD_ARCHIVE_DELAY = timedelta(days=1)
 
 
 class DeadlineUseCases(EndingUseCases):
@@ -128,14 +131,31 @@ class DeadlineUseCases(EndingUseCases):
         hours = [h for h in self.reminder_hours if h >= reminder.hours_before]
         await self.store.games.mark_reminded(reminder.game.id, reminder.deadline, hours, self.now())
 
+    async def threads_to_archive(self, now: datetime | None = None) -> list[GameView]:
+        """Finished games whose thread Postal opened should now be archived (a day after
+        the end); each stays due until ``thread_archived``, so a restart loses none."""
+        now = now or self.now()
+        records = await self.store.games.threads_to_archive(now, THREAD_ARCHIVE_DELAY)
+        return [await self._view(record) for record in records]
+
+    async def thread_archived(self, game_id: int) -> None:
+        """Record that the game's thread was archived (or can never be)."""
+        await self.store.games.thread_archive_done(game_id, self.now())
+
+    async def retry_thread_archive(self, game_id: int, after: timedelta) -> None:
+        """Archiving the game's thread met a passing failure: try again ``after`` from now."""
+        await self.store.games.retry_thread_archive(game_id, self.now() + after)
+
     async def next_wakeup(self) -> datetime | None:
         """When the scheduler should next call ``expire_overdue``/``due_reminders``: the
-        soonest deadline, unsent reminder or challenge expiry (None: nothing pending)."""
+        soonest deadline, unsent reminder, challenge expiry or thread to archive (None:
+        nothing pending)."""
         times = [
             t
             for t in (
                 await self.store.games.next_clock_event(self.reminder_hours),
                 await self.store.challenges.next_expiry(),
+                await self.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),
             )
             if t is not None
         ]

@@ -119,7 +119,8 @@ class DeliveryUseCases(DeadlineUseCases):
             target=DeliveryTarget.MESSAGE,
             content=closed,
             guild_id=challenge.guild_id,
-            channel_id=challenge.channel_id,
+            # Its message is in the thread or forum post it was made in, if any.
+            channel_id=view.place.target_id,
             message_id=challenge.message_id,
         )
 
@@ -146,7 +147,10 @@ class DeliveryUseCases(DeadlineUseCases):
         ply = int(facts["ply"])
         if record.ply != ply or not record.is_active or view.to_move is None:
             return "the game moved on before the turn notice went out"
-        return TurnNotice(view, view.to_move, await self._turn_text(record, view))
+        board = None
+        if facts.get("board"):
+            board = await self._board(await self._replay(record), viewer_id=view.to_move.id)
+        return TurnNotice(view, view.to_move, await self._turn_text(record, view), board)
 
     async def _turn_text(self, record: GameRecord, view: GameView) -> str:
         game = await self._replay(record)
@@ -217,13 +221,19 @@ class DeliveryUseCases(DeadlineUseCases):
         self._schedule_changed()
 
     async def place_refused(
-        self, delivery: Delivery, reason: str, *, missing: str, gone: bool
+        self,
+        delivery: Delivery,
+        reason: str,
+        *,
+        missing: str,
+        gone: bool,
+        locked: bool = False,
     ) -> bool:
         """Discord refused the game's place: without access or permission (``missing``
-        names what Postal lacks), or not knowing it at all (``gone``). A thread falls back
-        to its parent channel (returns True: send again); a channel ends the row, the
-        players are told at their next command, and a game that is gone is marked
-        unreachable."""
+        names what Postal lacks), not knowing it at all (``gone``), or a thread a moderator
+        locked (``locked``). A thread falls back to its parent channel (returns True: send
+        again); a channel ends the row, the players are told at their next command, and a
+        game that is gone is marked unreachable."""
         now = self.now()
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
@@ -233,9 +243,9 @@ class DeliveryUseCases(DeadlineUseCases):
         where = delivery.channel_id or 0
         notices = [(p.id, game_id, kind.value, missing or str(where)) for p in players]
         if delivery.parent_id is not None:
-            await self.store.outbox.redirect(
-                delivery.row_id, delivery.parent_id, reason, [] if gone else notices, now
-            )
+            # A locked thread is the moderators' choice, not a permission to ask for.
+            told = [] if gone or locked else notices
+            await self.store.outbox.redirect(delivery.row_id, delivery.parent_id, reason, told, now)
             return True
         await self.store.outbox.finish(
             delivery.row_id,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from bot.service.core import WRITE_ATTEMPTS, ServiceCore, refs_of, replace_record
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore, game_place, refs_of, replace_record
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -59,8 +59,11 @@ class PlayUseCases(ServiceCore):
         typed = " ".join(text.split())
         if not typed or len(typed) > MAX_MOVE_TEXT:
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
+        # Typed away from the game's place (another channel, a DM): the board and the
+        # mention go to the place through the outbox; the mover's answer is a private note.
+        away = place is not None and place.target_id != game_place(record).target_id
         for _ in range(WRITE_ATTEMPTS):
-            played = await self._try_move(record, user, typed)
+            played = await self._try_move(record, user, typed, away=away)
             if played is not None:
                 return played
             # The write was refused: the game's version moved on. When only something beside
@@ -73,7 +76,7 @@ class PlayUseCases(ServiceCore):
         raise GameChangedError
 
     async def _try_move(
-        self, record: GameRecord, user: User, typed: str
+        self, record: GameRecord, user: User, typed: str, *, away: bool = False
     ) -> MovePlayed | PromotionNeeded | None:
         """Check ``typed`` against ``record``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
@@ -101,10 +104,12 @@ class PlayUseCases(ServiceCore):
         refs = await self._reachable(refs_of(players, (record.white_id, record.black_id)))
         if outcome:
             outbox: OutboxSource = lambda ratings: self._ending_items(  # noqa: E731
-                record, refs, in_place=False, actor_id=user.id, ratings=ratings
+                record, refs, in_place=away, actor_id=user.id, ratings=ratings
             )
         else:
             outbox = self._turn_dm(record.id, record.ply + 1, refs[opponent_id])
+            if away:
+                outbox += self._turn_in_place(record.id, record.ply + 1, refs[opponent_id])
         written = await self.store.games.play_move(
             record,
             uci=uci,

@@ -27,11 +27,18 @@ class User:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a command was typed. ``guild_id`` 0 means no server (DMs, the console)."""
+    """Where a command was typed, and so where a game challenged there lives: a channel
+    (``thread_id`` None), or a thread or forum post (``thread_id``) in the channel
+    ``channel_id``. ``guild_id`` 0 means no server (DMs, the console)."""
 
     guild_id: int
     channel_id: int
     thread_id: int | None = None
+
+    @property
+    def target_id(self) -> int:
+        """The id messages are posted to: the thread's, else the channel's."""
+        return self.channel_id if self.thread_id is None else self.thread_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +151,11 @@ class GameView:
     created_at: datetime
 
     @property
+    def place(self) -> Place:
+        """Where the game lives: its thread or forum post if it has one, else its channel."""
+        return Place(self.guild_id, self.channel_id, self.thread_id)
+
+    @property
     def title(self) -> str:
         """``alice vs bob · chess``: also the name for the game's thread."""
         return f"{self.white.name} vs {self.black.name} · {self.variant}"
@@ -204,7 +216,13 @@ class ChallengeView:
     expires_at: datetime
     guild_id: int
     channel_id: int
+    thread_id: int | None
     message_id: int | None
+
+    @property
+    def place(self) -> Place:
+        """Where the challenge was made (its message is there)."""
+        return Place(self.guild_id, self.channel_id, self.thread_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,6 +467,8 @@ class TurnNotice:
     game: GameView
     player: PlayerRef
     text: str
+    # The board, when the notice stands for a move typed away from the game's place.
+    board: BoardView | None = None
 
 
 @dataclass(frozen=True, slots=True)

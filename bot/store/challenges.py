@@ -23,7 +23,7 @@ from bot.store.records import (
 
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
-    "days_per_move, rated, start_fen, status, created_at, expires_at, game_id"
+    "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id"
 )
 
 
@@ -44,6 +44,7 @@ def challenge_from_row(row: Any) -> Challenge:
         created_at=from_epoch(row[12]),
         expires_at=from_epoch(row[13]),
         game_id=row[14],
+        thread_id=row[15],
     )
 
 
@@ -58,6 +59,7 @@ class Challenges:
         *,
         guild_id: int,
         channel_id: int,
+        thread_id: int | None = None,
         challenger_id: int,
         opponent_id: int | None,
         variant: str,
@@ -78,12 +80,13 @@ class Challenges:
                 if hit is not None:
                     return hit
             cursor = await conn.execute(
-                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, "
-                "variant, color, days_per_move, rated, start_fen, created_at, expires_at) "
-                f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                "INSERT INTO challenges (guild_id, channel_id, thread_id, challenger_id, "
+                "opponent_id, variant, color, days_per_move, rated, start_fen, created_at, "
+                f"expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
                 (
                     guild_id,
                     channel_id,
+                    thread_id,
                     challenger_id,
                     opponent_id,
                     variant,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -40,6 +40,12 @@ _COLUMNS = (
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
     "last_move_at, deadline_at, finished_at, version, damaged_at"
 )
+
+
+# Finished games whose own thread is not archived yet, and when each is due (the end plus a
+# delay, given as the first parameter, or the time set after a failed attempt).
+_ARCHIVE_PENDING = "status = 'finished' AND thread_owned = 1 AND thread_archived_at IS NULL"
+_ARCHIVE_DUE = "COALESCE(thread_archive_retry_at, finished_at + ?)"
 
 
 def game_from_row(row: Any) -> GameRecord:
@@ -194,23 +200,25 @@ class Games:
             cursor = await conn.execute(
                 "UPDATE challenges SET status = 'accepted', opponent_id = ? "
                 "WHERE id = ? AND status = 'open' AND expires_at > ? "
-                "RETURNING guild_id, channel_id, variant, days_per_move, rated",
+                "RETURNING guild_id, channel_id, thread_id, variant, days_per_move, rated",
                 (acceptor_id, challenge_id, to_epoch(now)),
             )
             row = await cursor.fetchone()
             await cursor.close()
             if row is None:
                 return None
-            guild_id, channel_id, variant, days_per_move, rated = row
+            # The game lives where it was challenged: a channel, or a thread or forum post.
+            guild_id, channel_id, thread_id, variant, days_per_move, rated = row
             cursor = await conn.execute(
-                "INSERT INTO games (guild_id, channel_id, variant, start_fen, white_id, "
-                "black_id, days_per_move, rated, status, ply, fen, to_move_id, created_at, "
-                "last_move_at, deadline_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?) "
+                "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
+                "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
+                "created_at, last_move_at, deadline_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     guild_id,
                     channel_id,
+                    thread_id,
                     variant,
                     start_fen,
                     white_id,
@@ -416,11 +424,48 @@ class Games:
             return await _consume_offer(conn, game_id, kind, from_player_id)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the thread Postal opened for the game (None: it stays in its channel)."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE games SET thread_id = ?, version = version + 1 WHERE id = ?",
-                (thread_id, game_id),
+                "UPDATE games SET thread_id = ?, thread_owned = ?, version = version + 1 "
+                "WHERE id = ?",
+                (thread_id, int(thread_id is not None), game_id),
             )
+
+    async def threads_to_archive(self, now: datetime, delay: timedelta) -> list[GameRecord]:
+        """Finished games whose own thread (one Postal opened) is due to be archived: ended
+        ``delay`` before ``now``, or due again after a failed attempt; oldest first."""
+        return await self._select(
+            f"{_ARCHIVE_PENDING} AND {_ARCHIVE_DUE} <= ? ORDER BY {_ARCHIVE_DUE}",
+            (int(delay.total_seconds()), to_epoch(now), int(delay.total_seconds())),
+        )
+
+    async def thread_archive_done(self, game_id: int, now: datetime) -> None:
+        """The game's thread is archived (or can never be): nothing more to do for it."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET thread_archived_at = ?, thread_archive_retry_at = NULL, "
+                "version = version + 1 WHERE id = ?",
+                (to_epoch(now), game_id),
+            )
+
+    async def retry_thread_archive(self, game_id: int, at: datetime) -> None:
+        """Archiving met a passing failure: try again at ``at``."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET thread_archive_retry_at = ?, version = version + 1 WHERE id = ?",
+                (to_epoch(at), game_id),
+            )
+
+    async def next_thread_archive(self, delay: timedelta) -> datetime | None:
+        """When the next finished game's own thread is due to be archived."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT MIN({_ARCHIVE_DUE}) FROM games WHERE {_ARCHIVE_PENDING}",
+                (int(delay.total_seconds()),),
+            )
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else from_epoch(row[0])
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:

@@ -65,6 +65,8 @@ class Challenge:
     created_at: datetime
     expires_at: datetime
     game_id: int | None
+    # The thread or forum post it was made in (``channel_id`` is then its parent).
+    thread_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

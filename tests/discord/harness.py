@@ -137,14 +137,15 @@ async def start_game(
     game: str = "chess",
     fen: str | None = None,
     days: int = 3,
+    channel: FakeChannel | None = None,
 ) -> tuple[FakeChannel, FakeMessage]:
-    """``white`` challenges ``black`` (who accepts); returns where the game lives and its
-    first board message."""
+    """``white`` challenges ``black`` (who accepts) in ``channel`` (default: the first text
+    channel); returns where the game lives and its first board message."""
     options: dict[str, Any] = {"opponent": black, "game": game, "color": "white", "days": days}
     if fen is not None:
         options["fen"] = fen
-    challenge = await command(fake, white, "challenge", options)
-    assert not challenge.ephemeral
+    challenge = await command(fake, white, "challenge", options, channel=channel)
+    assert not challenge.ephemeral, challenge.text()
     known_threads = {thread.id for thread in fake.threads()}
     press = await fake.click(black, challenge, "Accept")
     await fake.acknowledged(press)

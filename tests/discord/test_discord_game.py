@@ -8,8 +8,11 @@ from tests.discord.harness import Harness, command, embed_image, play, png_size,
 from tests.fakediscord import (
     ATTACH_FILES,
     BOT_PERMISSIONS,
+    EMBED_LINKS,
     PUBLIC_THREAD,
+    SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     FakeMessage,
 )
 
@@ -106,16 +109,26 @@ async def test_pgn_in_the_thread_reads_back(running: Harness) -> None:
     assert "lichess.org/analysis" in answer.text()
 
 
-@pytest.mark.parametrize("missing", [SEND_MESSAGES_IN_THREADS, ATTACH_FILES])
-async def test_no_thread_when_the_bot_cannot_post_boards_there(
-    harness: Harness, missing: int
+@pytest.mark.parametrize(
+    ("missing", "named"),
+    [
+        (SEND_MESSAGES_IN_THREADS, "Send Messages in Threads"),
+        (ATTACH_FILES, "Attach Files"),
+        (EMBED_LINKS, "Embed Links"),
+        (SEND_MESSAGES, "Send Messages"),
+        (VIEW_CHANNEL, "View Channel"),
+    ],
+)
+async def test_challenge_refused_where_the_bot_could_not_post_the_game(
+    harness: Harness, missing: int, named: str
 ) -> None:
-    """Allowed to create threads but not to post boards in them, the bot keeps the game in
-    the channel rather than opening a thread it could not use."""
+    """Without a permission the game will need, /challenge is refused privately, naming it,
+    before anyone can accept (an interaction's own answer needs none, so the challenge used
+    to go through and the game went silent)."""
     harness.fake.bot_permissions = BOT_PERMISSIONS & ~missing
     await harness.start()
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    where, first = await start_game(fake, alice, bob)
-    assert fake.threads() == [] and where.id == fake.channel.id
-    assert png_size(first)[0] >= 256
+    answer = await command(fake, alice, "challenge", {"opponent": bob})
+    assert answer.ephemeral and named in answer.text() and not answer.buttons()
+    assert fake.public_messages() == []

@@ -1,0 +1,205 @@
+"""Where a game lives: the channel, thread, forum post or voice chat it was challenged in.
+
+Everything about the game goes there (boards, reminders, time-outs, the expired challenge's
+edit); a new thread is opened only where Discord allows one; a finished game's own thread
+is archived a day later; a move typed elsewhere is announced in the game's place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.test_discord_refusals import game_id_of
+from tests.fakediscord import (
+    ANNOUNCEMENT_THREAD,
+    GUILD_ANNOUNCEMENT,
+    GUILD_FORUM,
+    GUILD_VOICE,
+    SEND_MESSAGES,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+)
+
+
+def reminders(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
+    return [m for m in fake.channel_messages(channel.id) if "Reminder" in m.text()]
+
+
+async def remind_and_time_out(running: Harness, place: FakeChannel) -> None:
+    """A day before the deadline and after it: the reminder and the time-out are in
+    ``place`` and nowhere else."""
+    fake = running.fake
+    elsewhere = {c.id: len(fake.channel_messages(c.id)) for c in fake.channels.values()}
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    assert len(reminders(fake, place)) == 1
+    running.clock.advance(days=1)
+    await running.clock_round()
+    assert "ran out of time" in fake.channel_messages(place.id)[-1].text()
+    for channel_id, count in elsewhere.items():
+        if channel_id != place.id:
+            assert len(fake.channel_messages(channel_id)) == count, fake.channels[channel_id].name
+
+
+@pytest.mark.parametrize("kind", ["thread", "forum post"])
+async def test_a_game_challenged_in_a_thread_lives_there(running: Harness, kind: str) -> None:
+    """Challenged in someone's thread or a forum post, the game stays in it (no new thread
+    inside it): the board, the moves, the reminder and the time-out all go there, not to the
+    parent channel (a forum refuses messages with a 400)."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    parent = fake.channel if kind == "thread" else fake.add_channel("games", type=GUILD_FORUM)
+    post = fake.add_thread(parent, "friendly games", owner=alice)
+    threads_before = len(fake.threads())
+    where, first = await start_game(fake, alice, bob, channel=post)
+    assert where.id == post.id and first.channel_id == post.id
+    assert len(fake.threads()) == threads_before
+    reply = await play(fake, alice, "e4", post)
+    assert reply.channel_id == post.id
+    await remind_and_time_out(running, post)
+
+
+async def test_a_game_in_a_voice_chat_opens_no_thread(running: Harness) -> None:
+    """A voice channel's chat holds the game itself: Discord starts no threads there."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    voice = fake.add_channel("lounge", type=GUILD_VOICE)
+    where, _ = await start_game(fake, alice, bob, channel=voice)
+    assert where.id == voice.id and fake.threads() == []
+    await remind_and_time_out(running, voice)
+
+
+async def test_a_game_in_an_announcement_channel_gets_an_announcement_thread(
+    running: Harness,
+) -> None:
+    """An announcement channel starts announcement threads from a message: the game's."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    news = fake.add_channel("news", type=GUILD_ANNOUNCEMENT)
+    thread, _ = await start_game(fake, alice, bob, channel=news)
+    assert thread.type == ANNOUNCEMENT_THREAD and thread.parent_id == news.id
+    assert thread.auto_archive_duration == 10080
+    await remind_and_time_out(running, thread)
+
+
+async def test_an_expired_challenge_in_a_thread_is_edited_there(running: Harness) -> None:
+    """A challenge made in a thread loses its buttons when it expires: its message is
+    edited through the thread (through the parent channel Discord answers 404)."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    thread = fake.add_thread(fake.channel, "open games", owner=alice)
+    challenge = await command(fake, alice, "challenge", channel=thread)
+    assert challenge.channel_id == thread.id and challenge.buttons()
+    running.clock.advance(hours=48, minutes=1)
+    await running.clock_round()
+    expired = fake.messages[challenge.id]
+    assert expired.buttons() == [] and "expired" in expired.content
+
+
+async def test_a_move_typed_elsewhere_is_announced_in_the_games_place(running: Harness) -> None:
+    """/move game:N from another channel is played; the mover gets a private note with a
+    link, and the board with the opponent's mention is posted in the game's thread."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    game_id = game_id_of(fake, thread)
+    lobby = fake.add_channel("lobby")
+    note = await command(fake, alice, "move", {"move": "e4", "game": game_id}, channel=lobby)
+    assert note.ephemeral and "e4" in note.text()
+    assert f"https://discord.com/channels/{fake.guild_id}/{thread.id}" in note.text()
+    board = fake.channel_messages(thread.id)[-1]
+    assert "e4" in board.text() and board.files and board.mentions == [bob.id]
+    assert fake.channel_messages(lobby.id) == []
+
+
+async def test_games_lists_a_link_to_each_games_place(running: Harness) -> None:
+    """/games links each game to its thread."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    listing = await command(fake, alice, "games")
+    assert f"https://discord.com/channels/{fake.guild_id}/{thread.id}" in listing.text()
+
+
+async def test_a_finished_games_thread_is_archived_a_day_later(running: Harness) -> None:
+    """A day after the end, the game's own thread is archived (not locked), even across a
+    restart; a thread that was not Postal's is left alone."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, _ = await start_game(fake, alice, bob)
+    theirs = fake.add_thread(fake.channel, "carol's corner", owner=carol)
+    other, _ = await start_game(fake, carol, bob, channel=theirs)
+    for player, place in ((alice, thread), (carol, other)):
+        ended = await command(fake, player, "abort", channel=place)
+        assert "aborted" in ended.text()
+    running.clock.advance(hours=23)
+    await running.clock_round()
+    assert not thread.archived
+    await running.restart()
+    running.clock.advance(hours=1, minutes=1)
+    await running.clock_round()
+    assert thread.archived and not thread.locked
+    assert fake.thread_edits[thread.id] == [{"archived": True}]
+    assert not theirs.archived and theirs.id not in fake.thread_edits
+
+
+async def test_posting_reopens_an_archived_thread(running: Harness) -> None:
+    """A reminder in a game whose thread Discord archived (a week's silence) reopens it."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=14)
+    fake.set_thread_state(thread, archived=True)
+    running.clock.advance(days=13, hours=1)
+    await running.clock_round()
+    assert len(reminders(fake, thread)) == 1 and not thread.archived
+
+
+async def test_a_locked_thread_falls_back_to_the_channel(running: Harness) -> None:
+    """A moderator locked (and archived) the game's thread: the reminder goes to the parent
+    channel instead of being retried forever against Discord's 400."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    fake.set_thread_state(thread, archived=True, locked=True)
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    moved = reminders(fake, fake.channel)
+    assert len(moved) == 1 and moved[0].mentions == [alice.id]
+    assert thread.locked and thread.archived
+
+
+async def test_a_thread_closed_to_the_bot_falls_back_to_the_channel(running: Harness) -> None:
+    """Send Messages in Threads taken away after the start: reminders go to the channel."""
+    from tests.fakediscord import SEND_MESSAGES_IN_THREADS
+
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    fake.set_channel_permissions(fake.channel, allow=SEND_MESSAGES, deny=SEND_MESSAGES_IN_THREADS)
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    assert len(reminders(fake, fake.channel)) == 1 and reminders(fake, thread) == []
+
+
+async def test_commands_are_for_servers_and_own_games_also_in_dms(harness: Harness) -> None:
+    """Registered globally, every command is for servers (installed there); only /games,
+    /pgn, /history and /stats are also offered in the bot's DM: /challenge or /move from a
+    DM never reach the bot (Discord does not offer them), /games there lists one's games."""
+    del harness.environ["DEV_GUILD_ID"]
+    await harness.start()
+    fake = harness.fake
+    registered = fake.commands()
+    for name, command_data in registered.items():
+        expected = [0, 1] if name in {"games", "pgn", "history", "stats"} else [0]
+        assert sorted(command_data["contexts"]) == expected, name
+        assert command_data["integration_types"] == [0], name
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    dm = fake.dm_with(alice)
+    for name, options in (("challenge", {"opponent": bob}), ("move", {"move": "e4"})):
+        with pytest.raises(LookupError, match="not offered"):
+            await fake.slash(alice, name, options, channel=dm)
+    thread, _ = await start_game(fake, alice, bob)
+    listing = await command(fake, alice, "games", channel=dm)
+    assert "vs bob" in listing.text() and str(thread.id) in listing.text()
