@@ -109,8 +109,12 @@ async def test_a_move_typed_elsewhere_is_announced_in_the_games_place(running: H
     note = await command(fake, alice, "move", {"move": "e4", "game": game_id}, channel=lobby)
     assert note.ephemeral and "e4" in note.text()
     assert f"https://discord.com/channels/{fake.guild_id}/{thread.id}" in note.text()
-    board = fake.channel_messages(thread.id)[-1]
-    assert "e4" in board.text() and board.files and board.mentions == [bob.id]
+    posted = await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(thread.id) if "e4" in m.text()]
+    )
+    board = posted[0]
+    assert len(posted) == 1 and board.files and board.mentions == [bob.id]
+    assert board.embeds[0]["image"]["url"] == "attachment://board.png"
     assert fake.channel_messages(lobby.id) == []
 
 
