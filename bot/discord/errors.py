@@ -44,7 +44,7 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
     if isinstance(error, discord.Forbidden):
         return PERMISSIONS_HELP.format(detail=error.text or "403 Forbidden")
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value for that option."
+        return escape_text(f"{error.value!r} is not a valid value for that option.")
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You cannot use this command here."
     error_id = secrets.token_hex(4)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 
 from bot.service.deadlines import DeadlineUseCases
+from bot.service.errors import DamagedGameError
 from bot.service.results import (
     ChallengeClosed,
     Delivery,
@@ -72,7 +73,13 @@ class DeliveryUseCases(DeadlineUseCases):
                     row.id, OutboxState.FAILED, f"unreachable: {gone}", now
                 )
                 return None
-        content = await self._content(row, record)
+        try:
+            content = await self._content(row, record)
+        except DamagedGameError as error:
+            # Said once and recorded, so the sender neither retries it nor stops for it.
+            reason = f"game #{error.game_id} is damaged: its moves no longer replay"
+            await self.store.outbox.finish(row.id, OutboxState.FAILED, reason, now)
+            return None
         if isinstance(content, str):
             await self.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None

@@ -112,3 +112,30 @@ async def test_a_failing_reminder_is_isolated(
     monkeypatch.undo()
     # The failing game is now marked damaged: no reminder for it even with a working view.
     assert [r.game.id for r in await service.due_reminders()] == [second.game.id]
+
+
+async def test_a_damaged_games_outbox_rows_fail_once_instead_of_looping(
+    service: GameService, db_path: Path
+) -> None:
+    """A notice waiting in the outbox for a game since damaged is recorded as failed with
+    the reason (not raised at the sender for ever); other games' rows are delivered."""
+    from bot.store import OutboxState
+
+    await service.settings(BOB, notify="dm")
+    broken = await start_game(service)
+    healthy = await start_game(service, white=CAROL, black=BOB, place=OTHER_PLACE)
+    await play(service, broken.game.id, "e4")  # a DM turn notice for bob
+    await service.move(CAROL, None, "e4", game_id=healthy.game.id)
+    damage(db_path, broken.game.id)
+    rows = [r for r in await service.pending_deliveries() if r.game_id is not None]
+    by_game = {row.game_id: row for row in rows}
+    assert await service.delivery(by_game[broken.game.id]) is None
+    delivery = await service.delivery(by_game[healthy.game.id])
+    assert delivery is not None and delivery.game_id == healthy.game.id
+    left = {r.game_id for r in await service.pending_deliveries()}
+    assert broken.game.id not in left and healthy.game.id in left
+    with sqlite3.connect(db_path) as conn:
+        state, reason = conn.execute(
+            "SELECT state, reason FROM outbox WHERE id = ?", (by_game[broken.game.id].id,)
+        ).fetchone()
+    assert state == OutboxState.FAILED.value and f"game #{broken.game.id} is damaged" in reason
