@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import statistics
 import sys
@@ -32,10 +31,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser  # noqa: E402
-
-OPENING = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d3", "d6", "O-O", "O-O"]
-STEP_TIMEOUT = 60.0
+from tests.discord.live import (  # noqa: E402
+    OPENING,
+    STEP_TIMEOUT,
+    Table,
+    set_up_games,
+    start_bot,
+)
+from tests.fakediscord import FakeDiscord  # noqa: E402
 
 
 @dataclass
@@ -45,50 +48,11 @@ class Sample:
     final_ms: float
 
 
-@dataclass
-class Table:
-    white: FakeUser
-    black: FakeUser
-    thread: FakeChannel
-
-
 def percentile(values: list[float], fraction: float) -> float:
     """The ``fraction`` quantile by nearest rank."""
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(fraction * len(ordered) + 0.5) - 1))
     return ordered[index]
-
-
-async def start_bot(fake: FakeDiscord, database: Path) -> asyncio.subprocess.Process:
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": fake.token,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DISCORD_API_BASE": fake.api_base,
-        "DISCORD_GATEWAY_URL": fake.gateway_url,
-        "DEV_GUILD_ID": str(fake.guild_id),
-        "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=database.parent, env=env
-    )
-    await fake.wait_until(lambda: fake.commands(fake.guild_id) and fake._sockets, 60)
-    return process
-
-
-async def set_up_game(fake: FakeDiscord, index: int) -> Table:
-    white, black = fake.add_user(f"white{index}"), fake.add_user(f"black{index}")
-    challenge = await fake.slash(white, "challenge", {"opponent": black, "color": "white"})
-    message = await fake.reply(challenge, STEP_TIMEOUT)
-    press = await fake.click(black, message, "Accept")
-    await fake.acknowledged(press, STEP_TIMEOUT)
-    name = f"white{index} vs black{index} · chess"
-    threads = await fake.wait_until(
-        lambda: [t for t in fake.threads() if t.name == name and fake.channel_messages(t.id)],
-        STEP_TIMEOUT,
-    )
-    return Table(white, black, threads[0])
 
 
 async def play_game(
@@ -137,12 +101,7 @@ async def main() -> None:
         bot = await start_bot(fake, Path(folder) / "postal.db")
         try:
             started = time.perf_counter()
-            tables = []
-            for batch in range(0, args.games, 20):  # set-up in batches: not what we measure
-                count = min(20, args.games - batch)
-                tables += await asyncio.gather(
-                    *(set_up_game(fake, batch + i) for i in range(count))
-                )
+            tables = await set_up_games(fake, args.games)
             setup = time.perf_counter() - started
 
             samples: list[Sample] = []

@@ -21,7 +21,7 @@ from bot.config import Settings
 from bot.discord import messages
 from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
-from bot.discord.errors import PostalTree
+from bot.discord.errors import PostalTree, ShuttingDown, report_error
 from bot.discord.messages import Reply
 from bot.discord.pacing import RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
@@ -90,6 +90,8 @@ class PostalBot(discord.Client):
         self._service: GameService | None = None
         self._settle: asyncio.TimerHandle | None = None
         self._in_flight: set[asyncio.Task[object]] = set()
+        # Set when closing begins: new commands and presses are refused from then on.
+        self.stopping = False
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -133,6 +135,7 @@ class PostalBot(discord.Client):
             task.add_done_callback(self._in_flight.discard)
 
     async def close(self) -> None:
+        self.stopping = True
         if self._settle is not None:
             self._settle.cancel()
         await self.scheduler.stop()
@@ -231,4 +234,7 @@ class PostalBot(discord.Client):
     async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         """A Postal button was pressed (``PostalButton`` calls this)."""
         self.track()
+        if self.stopping:
+            await report_error(interaction, ShuttingDown())
+            return
         await handle_press(self, interaction, custom_id)

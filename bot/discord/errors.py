@@ -74,6 +74,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         _log.warning("could not tell user %s about an error: %s", interaction.user.id, text)
 
 
+class ShuttingDown(app_commands.CheckFailure):
+    """A command arrived while the bot is stopping: it is refused, not half-done."""
+
+    def __init__(self) -> None:
+        super().__init__("Postal is restarting: send that again in a minute.")
+
+
 class PostalTree(app_commands.CommandTree[discord.Client]):
     """The command tree whose ``on_error`` is the single error handler."""
 
@@ -82,6 +89,11 @@ class PostalTree(app_commands.CommandTree[discord.Client]):
         track = getattr(interaction.client, "track", None)
         if track is not None:
             track()
+        # While stopping, new commands are refused so the commands in flight can end and the
+        # process can exit under steady load (autocomplete is harmless and still answered).
+        stopping = getattr(interaction.client, "stopping", False)
+        if stopping and interaction.type is discord.InteractionType.application_command:
+            raise ShuttingDown
         return True
 
     async def on_error(
