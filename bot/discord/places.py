@@ -43,16 +43,19 @@ def opens_thread(channel: object) -> TypeGuard[discord.TextChannel]:
     return isinstance(channel, discord.TextChannel)
 
 
-def missing_permissions(channel: object, permissions: discord.Permissions) -> list[str]:
-    """The permissions (by their names in Discord's settings) Postal lacks to host a game in
-    ``channel``: seeing it, posting there (in threads, for a thread or forum post, and for a
-    channel where it will open the game's thread), the board's embed and its PNG."""
+def missing_permissions(
+    channel: object, permissions: discord.Permissions, *, new_thread: bool = True
+) -> list[str]:
+    """The permissions (by their names in Discord's settings) Postal lacks to post a game's
+    messages in ``channel``: seeing it, posting there (in threads, for a thread or forum
+    post, and, with ``new_thread``, for a channel where it will open the game's thread),
+    the board's embed and its PNG."""
     needed = [("View Channel", permissions.view_channel)]
     if isinstance(channel, discord.Thread):
         needed.append(("Send Messages in Threads", permissions.send_messages_in_threads))
     else:
         needed.append(("Send Messages", permissions.send_messages))
-        if opens_thread(channel) and permissions.create_public_threads:
+        if new_thread and opens_thread(channel) and permissions.create_public_threads:
             # Threads are wanted here: the game's thread must take its messages.
             needed.append(("Send Messages in Threads", permissions.send_messages_in_threads))
     needed += [("Embed Links", permissions.embed_links), ("Attach Files", permissions.attach_files)]

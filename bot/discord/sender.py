@@ -45,7 +45,7 @@ import aiohttp
 import discord
 
 from bot.discord import messages
-from bot.discord.places import takes_fallback
+from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import allowed_mentions, build_embed, build_files
 from bot.discord.scheduler import Worker
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
@@ -282,18 +282,7 @@ class OutboxSender(Worker):
         me = channel.guild.me
         if me is None:
             return ", ".join(needed)
-        permissions = channel.permissions_for(me)
-        in_thread = isinstance(channel, discord.Thread)
-        checks = [
-            ("View Channel", permissions.view_channel),
-            (
-                "Send Messages in Threads" if in_thread else "Send Messages",
-                permissions.send_messages_in_threads if in_thread else permissions.send_messages,
-            ),
-            ("Embed Links", permissions.embed_links),
-            ("Attach Files", permissions.attach_files),
-        ]
-        missing = [name for name, granted in checks if not granted]
+        missing = missing_permissions(channel, channel.permissions_for(me), new_thread=False)
         return ", ".join(missing or needed)
 
     # ------------------------------------------------------------------ sending

@@ -7,6 +7,8 @@ is archived a day later; a move typed elsewhere is announced in the game's place
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from tests.discord.harness import Harness, command, play, start_game
@@ -20,6 +22,7 @@ from tests.fakediscord import (
     FakeChannel,
     FakeDiscord,
     FakeMessage,
+    Faults,
 )
 
 
@@ -207,3 +210,27 @@ async def test_commands_are_for_servers_and_own_games_also_in_dms(harness: Harne
     thread, _ = await start_game(fake, alice, bob)
     listing = await command(fake, alice, "games", channel=dm)
     assert "vs bob" in listing.text() and str(thread.id) in listing.text()
+
+
+async def test_archiving_that_meets_a_server_error_is_tried_again_later(
+    running: Harness,
+) -> None:
+    """A 503 while archiving does not lose the thread nor make the scheduler spin: the
+    next try is five minutes later (stored, so a restart keeps it)."""
+    assert running.bot is not None
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await command(fake, alice, "abort", channel=thread)
+    fake.faults = Faults(rate=1.0, kinds=("503",), applies=lambda method, _: method == "PATCH")
+    running.clock.advance(days=1, minutes=1)
+    await running.clock_round()
+    assert not thread.archived
+    fake.faults = None
+    wakeup = await running.bot.service.next_wakeup()
+    assert wakeup is not None and wakeup - running.clock() >= timedelta(minutes=4)
+    await running.restart()
+    running.clock.advance(minutes=6)
+    await running.clock_round()
+    assert thread.archived
+    assert await running.bot.service.next_wakeup() is None
