@@ -93,6 +93,7 @@ class ServiceCore:
         self.vacation_days_per_year = vacation_days_per_year
         self.on_schedule_change = on_schedule_change
         self._known_users: dict[int, tuple[str, bool]] = {}
+        self._existing_players: set[int] = set()  # ids known to have a row (no write needed)
         self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
         # game id -> (start FEN, UCI moves, replayed game); checked against the stored moves
         # on every use, so it only saves replaying, never decides anything.
@@ -141,10 +142,11 @@ class ServiceCore:
         """Make sure a player someone else named (an opponent, ``/stats user:X``) exists,
         without ever renaming them: a name is stored from a mention only for a player
         Postal has never seen, and their own next interaction replaces it."""
-        if user.id in self._known_users:
+        if user.id in self._known_users or user.id in self._existing_players:
             return
         name = clean_name(user.name, f"player {user.id}")
         await self.store.players.ensure_exists(user.id, name, user.is_bot, self.now())
+        self._existing_players.add(user.id)
 
     async def _refs(self, *player_ids: int) -> dict[int, PlayerRef]:
         refs = refs_of(await self.store.players.get_many(list(set(player_ids))), player_ids)

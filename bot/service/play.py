@@ -271,11 +271,11 @@ class PlayUseCases(ServiceCore):
         """
         try:
             record = await self._resolve(user, place, game_id)
+            if not record.is_active or record.to_move_id != user.id:
+                return []
+            game = await self._replay(record)
         except UserError:  # autocomplete answers with nothing rather than an error
-            return []
-        if not record.is_active or record.to_move_id != user.id:
-            return []
-        game = await self._replay(record)
+            return []  # (a damaged game included: the command itself will say so)
         return matching_moves(game.position, prefix[:MAX_MOVE_TEXT])
 
 

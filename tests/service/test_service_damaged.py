@@ -74,6 +74,7 @@ async def test_players_are_told_plainly_and_nothing_changes(
     for call in calls:
         with pytest.raises(errors.DamagedGameError):
             await call
+    assert await service.legal_move_suggestions(ALICE, PLACE, "N", game_id=game_id) == []
     assert snapshot(db_path) == after_first
     assert (await service.game_view(game_id)).active
 
