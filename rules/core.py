@@ -6,7 +6,7 @@ Squares are plain integers counted from the first player's side: ``rank * files 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol
@@ -66,6 +66,7 @@ class Termination(Enum):
     # xiangqi
     REPETITION = "repetition"
     PERPETUAL_CHECK = "perpetual_check"
+    SIXTY_MOVES = "sixty_moves"
     # decided by players or the clock
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
@@ -88,6 +89,24 @@ class Outcome:
         if self.winner is Color.BLACK:
             return "0-1"
         return "1/2-1/2"
+
+
+class Repetition(Protocol):
+    """What the rules know about earlier occurrences of a game's current position.
+
+    A game keeps this up to date move by move (``rules.game``), so asking costs no replay.
+    """
+
+    @property
+    def count(self) -> int:
+        """How many times the current position has occurred, this time included."""
+        ...
+
+    def checkers_since(self, occurrences_back: int) -> frozenset[Color]:
+        """The sides that gave check with every one of their moves since the current position
+        occurred ``occurrences_back`` times before (1: its previous occurrence). Raises
+        ValueError if it did not occur that often."""
+        ...
 
 
 class Position(Protocol):
@@ -114,7 +133,7 @@ class Position(Protocol):
     def parse_move(self, text: str) -> Move: ...
     def san(self, move: Move) -> str: ...
     def uci(self, move: Move) -> str: ...
-    def repetition_key(self) -> object: ...
+    def repetition_key(self) -> Hashable: ...
 
 
 class Variant(Protocol):
@@ -131,6 +150,10 @@ class Variant(Protocol):
     def parse_square(self, name: str) -> Square: ...
     def outcome(self, history: Sequence[Position]) -> Outcome | None: ...
     def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]: ...
+    def outcome_after(self, position: Position, repetition: Repetition) -> Outcome | None: ...
+    def claims_after(
+        self, position: Position, repetition: Repetition
+    ) -> tuple[Termination, ...]: ...
     def write_record(self, game: Game, tags: Mapping[str, str]) -> str: ...
     def read_record(self, text: str) -> tuple[dict[str, str], Game]: ...
     def has_insufficient_material(self, position: Position, color: Color) -> bool: ...

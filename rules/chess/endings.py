@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from rules.chess.geometry import is_light
 from rules.chess.position import EMPTY, ChessPosition
-from rules.core import Color, Outcome, Position, Termination
+from rules.core import Color, Outcome, Position, Repetition, Termination
+from rules.repetition import HistoryRepetition
 
 
 def is_insufficient_material(position: ChessPosition) -> bool:
@@ -63,15 +64,21 @@ def is_dead_position(position: ChessPosition) -> bool:
 
 def repetitions(history: Sequence[Position]) -> int:
     """How many times the current position has occurred, counting the current one."""
-    current = history[-1]
-    key = current.repetition_key()
-    # Only positions since the last capture or pawn move can repeat the current one.
-    window = history[-(current.halfmove_clock + 1) :]
-    return sum(1 for position in window if position.repetition_key() == key)
+    return HistoryRepetition(history).count
 
 
 def outcome(history: Sequence[Position]) -> Outcome | None:
-    position = history[-1]
+    """The automatic ending of the last position of ``history``, or None."""
+    return outcome_after(history[-1], HistoryRepetition(history))
+
+
+def claimable_draws(history: Sequence[Position]) -> tuple[Termination, ...]:
+    """The draws the side to move may claim in the last position of ``history``."""
+    return claims_after(history[-1], HistoryRepetition(history))
+
+
+def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
+    """The automatic ending of ``position``, whose earlier occurrences ``repetition`` counts."""
     assert isinstance(position, ChessPosition)
     if not position.legal_moves():
         if position.is_check():
@@ -81,15 +88,15 @@ def outcome(history: Sequence[Position]) -> Outcome | None:
         return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
     if position.halfmove_clock >= 150:
         return Outcome(Termination.SEVENTYFIVE_MOVES, None)
-    if position.halfmove_clock >= 16 and repetitions(history) >= 5:
+    if position.halfmove_clock >= 16 and repetition.count >= 5:
         return Outcome(Termination.FIVEFOLD_REPETITION, None)
     return None
 
 
-def claimable_draws(history: Sequence[Position]) -> tuple[Termination, ...]:
-    position = history[-1]
+def claims_after(position: Position, repetition: Repetition) -> tuple[Termination, ...]:
+    """The draws the side to move may claim in ``position`` (threefold, fifty moves)."""
     claims = []
-    if position.halfmove_clock >= 8 and repetitions(history) >= 3:
+    if position.halfmove_clock >= 8 and repetition.count >= 3:
         claims.append(Termination.THREEFOLD_REPETITION)
     if position.halfmove_clock >= 100:
         claims.append(Termination.FIFTY_MOVES)

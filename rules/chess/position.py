@@ -220,13 +220,15 @@ class ChessPosition:
     def __repr__(self) -> str:
         return f"ChessPosition({self.fen()!r})"
 
-    def repetition_key(self) -> tuple[object, ...]:
+    def repetition_key(self) -> str:
         """What FIDE compares for repetition: placement, side, castling rights, and the en
-        passant square only when an en passant capture is actually legal."""
+        passant square only when an en passant capture is actually legal. One short string
+        (a game keeps one per position since the last capture or pawn move)."""
         ep = self._ep
         if ep is not None and not any(self.is_en_passant(m) for m in self.legal_moves()):
             ep = None
-        return (self._board, self._white, self._castling, ep)
+        side = "w" if self._white else "b"
+        return f"{''.join(self._board)}{side}{self._castling}:{'-' if ep is None else ep}"
 
     # --- moves --------------------------------------------------------------------------------
 

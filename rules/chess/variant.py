@@ -10,7 +10,7 @@ from rules.chess import endings
 from rules.chess.fen import START_FEN, parse_fen
 from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
 from rules.chess.position import ChessPosition
-from rules.core import Color, Outcome, Position, Square, Termination
+from rules.core import Color, Outcome, Position, Repetition, Square, Termination
 from rules.errors import InvalidMoveError, InvalidRecordError, RulesError
 from rules.game import Game
 
@@ -50,6 +50,14 @@ class ChessVariant:
 
     def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]:
         return endings.claimable_draws(history)
+
+    def outcome_after(self, position: Position, repetition: Repetition) -> Outcome | None:
+        """The automatic ending of ``position`` given its earlier occurrences, or None."""
+        return endings.outcome_after(position, repetition)
+
+    def claims_after(self, position: Position, repetition: Repetition) -> tuple[Termination, ...]:
+        """The draws that may be claimed in ``position`` given its earlier occurrences."""
+        return endings.claims_after(position, repetition)
 
     def has_insufficient_material(self, position: Position, color: Color) -> bool:
         """Whether ``color`` could never mate, even helped: a flag fall against it draws."""

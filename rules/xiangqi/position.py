@@ -184,9 +184,10 @@ class XiangqiPosition:
     def __repr__(self) -> str:
         return f"XiangqiPosition({self.fen()!r})"
 
-    def repetition_key(self) -> tuple[object, ...]:
-        """What repetition compares: the placement and the side to move."""
-        return (self._board, self._red)
+    def repetition_key(self) -> bytes:
+        """What repetition compares, the placement and the side to move, in 91 bytes (a game
+        keeps one per position since the last capture, so it is kept small)."""
+        return bytes([code & 0xF for code in self._board]) + (b"r" if self._red else b"b")
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -201,10 +202,34 @@ class XiangqiPosition:
 
     def is_legal(self, move: Move) -> bool:
         legal_set = self._legal_set
-        if legal_set is None:
-            legal_set = frozenset(self.legal_moves())
+        if legal_set is not None:
+            return move in legal_set
+        if self._legal is not None:
+            legal_set = frozenset(self._legal)
             self._legal_set = legal_set
-        return move in legal_set
+            return move in legal_set
+        # One move asked about (a move typed, a stored move replayed): testing it alone is a
+        # quarter of the cost of generating every legal move.
+        return self._is_legal_alone(move)
+
+    def _is_legal_alone(self, move: Move) -> bool:
+        """Whether ``move`` is legal, without generating the other moves: the piece can make
+        it, and afterwards its own general is not attacked (nor facing the other)."""
+        f, t = move[0], move[1]
+        if move[2] is not None or not (0 <= f < SQUARES and 0 <= t < SQUARES):
+            return False
+        board = self._board
+        red = self._red
+        sign = 1 if red else -1
+        piece = board[f] * sign
+        if piece <= 0 or board[t] * sign > 0 or self._reach(f, t, piece) is not None:
+            return False
+        scratch = list(board)
+        scratch[t] = scratch[f]
+        scratch[f] = 0
+        general = t if piece == GENERAL else self._generals[0 if red else 1]
+        # is_attacked counts the other general along an open file (the flying general).
+        return not is_attacked(scratch, general, not red)
 
     def play(self, move: Move) -> XiangqiPosition:
         """The position after ``move``. Raises IllegalMoveError if it is not legal here."""

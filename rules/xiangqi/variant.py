@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rules.core import Color, Outcome, Position, Square, Termination
+from rules.core import Color, Outcome, Position, Repetition, Square, Termination
 from rules.errors import InvalidFenError, InvalidMoveError
-from rules.xiangqi.endings import has_attackers, outcome
+from rules.xiangqi.endings import has_attackers, outcome, outcome_after
 from rules.xiangqi.geometry import FILE_NAMES, FILES, RANKS, SQUARE_NAMES, SQUARES
 from rules.xiangqi.position import XiangqiPosition
 
@@ -60,6 +60,14 @@ class XiangqiVariant:
 
     def claimable_draws(self, history: Sequence[Position]) -> tuple[Termination, ...]:
         """Xiangqi has no claimable draws: repetition ends the game by itself."""
+        return ()
+
+    def outcome_after(self, position: Position, repetition: Repetition) -> Outcome | None:
+        """How the rules end the game at ``position`` given its earlier occurrences."""
+        return outcome_after(position, repetition)
+
+    def claims_after(self, position: Position, repetition: Repetition) -> tuple[Termination, ...]:
+        """Xiangqi has no claimable draws: repetition and the move limit end the game."""
         return ()
 
     def has_insufficient_material(self, position: Position, color: Color) -> bool:
