@@ -77,7 +77,16 @@ class Game:
     or None for the standard start. Raises ``InvalidFenError`` for a bad FEN.
     """
 
-    __slots__ = ("_index", "_moves", "_outcome", "_position", "_start", "_step", "variant")
+    __slots__ = (
+        "_index",
+        "_moves",
+        "_outcome",
+        "_position",
+        "_previous",
+        "_start",
+        "_step",
+        "variant",
+    )
 
     def __init__(self, variant: Variant | str, start: Position | str | None = None) -> None:
         from rules import get_variant
@@ -91,6 +100,7 @@ class Game:
             first = start
         self._start: Position = first
         self._position: Position = first
+        self._previous: Position | None = None
         self._step = _Step(None, None, 0, None, _NEVER, _NEVER)
         self._index = _Index(self._step, {first.repetition_key(): self._step})
         self._moves: tuple[Move, ...] | None = ()
@@ -104,7 +114,11 @@ class Game:
         ending reached on the way: moves accepted under the rules in force when they were
         played stay readable when a rule is added later (xiangqi's move limit). Raises the
         move errors of ``play`` for a move that is not legal where it stands."""
-        game = cls(variant, start)
+        return cls(variant, start).extended(moves)
+
+    def extended(self, moves: Iterable[Move | str]) -> Game:
+        """This game followed by stored ``moves``, checked as ``replay`` checks them."""
+        game = self
         for move in moves:
             game = game._advance(move)
         return game
@@ -143,8 +157,20 @@ class Game:
         return self._step.move
 
     @property
+    def before_last_move(self) -> Position | None:
+        """The position the last move was played in (None at the start)."""
+        return self._previous
+
+    @property
     def ply(self) -> int:
         return self._step.ply
+
+    @property
+    def repeatable_positions(self) -> int:
+        """How many positions the game keeps a repetition key for: those since the last
+        irreversible move (bounded by the 75-move rule in chess, the move limit in xiangqi)."""
+        index = self._index
+        return len(index.table) if index.head is self._step else self._step.ply + 1
 
     def is_standard_start(self) -> bool:
         return self._start.fen() == self.variant.start_fen
@@ -189,6 +215,7 @@ class Game:
         game.variant = self.variant
         game._start = self._start
         game._position = after
+        game._previous = position
         game._step = new
         game._index = index
         game._moves = None  # read from the steps when asked: copying would grow with the game

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -22,6 +22,7 @@ from bot.service.errors import (
     UnknownGameError,
 )
 from bot.service.ratings import NEW_PLAYER, rate_game
+from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
 from bot.service.results import (
     BoardView,
     ChallengeView,
@@ -57,7 +58,9 @@ T = TypeVar("T")
 Item = TypeVar("Item")
 
 VACATION_DAYS_PER_YEAR = 30
-_REPLAY_CACHE_SIZE = 4096
+# Replaying more moves than this goes to a worker thread (a thread costs ~0.1 ms; a ply
+# ~30 µs): only long games after a restart, or long gaps, get there.
+_REPLAY_IN_THREAD_PLIES = 200
 # A write refused only because the game's version moved on for something that does not bear
 # on it is tried again against the fresh game, a few times at most.
 WRITE_ATTEMPTS = 3
@@ -86,6 +89,7 @@ class ServiceCore:
         reminder_hours: Sequence[int] = DEFAULT_REMINDER_HOURS,
         vacation_days_per_year: int = VACATION_DAYS_PER_YEAR,
         on_schedule_change: Callable[[], None] | None = None,
+        replay_cache_bytes: int = DEFAULT_BUDGET_BYTES,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -95,9 +99,9 @@ class ServiceCore:
         self._known_users: dict[int, tuple[str, bool]] = {}
         self._existing_players: set[int] = set()  # ids known to have a row (no write needed)
         self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
-        # game id -> (start FEN, UCI moves, replayed game); checked against the stored moves
-        # on every use, so it only saves replaying, never decides anything.
-        self._replays: OrderedDict[int, tuple[str, tuple[str, ...], rules.Game]] = OrderedDict()
+        # Games replayed by this process, each valid for one version of its row: they save
+        # replaying, and never decide anything the stored moves would not.
+        self._replays = ReplayCache(replay_cache_bytes)
 
     # --- time ----------------------------------------------------------------------------
 
@@ -337,11 +341,7 @@ class ServiceCore:
             raise NotYourTurnError(opponent.name)
 
     async def _replay(self, record: GameRecord) -> rules.Game:
-        """The rules game of ``record``, rebuilt from its stored moves."""
-        return (await self._replay_with_history(record))[0]
-
-    async def _replay_with_history(self, record: GameRecord) -> tuple[rules.Game, tuple[str, ...]]:
-        """The rules game of ``record`` and its stored moves (UCI). Raises
+        """The rules game of ``record``, rebuilt from its stored moves. Raises
         ``DamagedGameError`` (after marking the game damaged) when they no longer replay."""
         if record.damaged_at is not None:
             raise DamagedGameError(record.id)
@@ -393,37 +393,60 @@ class ServiceCore:
                 await self._mark_damaged(game_id(item), error)
         return done
 
-    async def _rebuild(self, record: GameRecord) -> tuple[rules.Game, tuple[str, ...]]:
-        """``_replay_with_history`` without the damage check: replayed from the start
-        position unless this process already replayed a prefix of the moves."""
-        moves = tuple(move.uci for move in await self.store.games.moves(record.id))
+    async def _rebuild(self, record: GameRecord) -> rules.Game:
+        """``_replay`` without the damage check: from the cache when it holds the game at
+        ``record.version`` (no move read), else played on from the cached game with the moves
+        stored since, else replayed from the start position."""
         cached = self._replays.get(record.id)
-        if cached is not None and cached[0] == record.start_fen:
-            _, cached_moves, game = cached
-            if cached_moves == moves:
-                self._replays.move_to_end(record.id)
-                return game, moves
-            if moves[: len(cached_moves)] == cached_moves:
-                for uci in moves[len(cached_moves) :]:
-                    game = game.play(uci)
-                self._remember(record.id, record.start_fen, moves, game)
-                return game, moves
-        game = rules.Game(variant_named(record.variant), record.start_fen)
-        for uci in moves:
-            game = game.play(uci)
-        self._remember(record.id, record.start_fen, moves, game)
-        return game, moves
+        if cached is not None and cached.start_fen == record.start_fen:
+            if cached.version == record.version:
+                return cached.game
+            game = await self._played_on(record, cached)
+            if game is not None:
+                return game
+        line = await self.store.games.move_line(record.id)
+        start = rules.Game(variant_named(record.variant), record.start_fen)
+        game = await self._extended(start, [move.uci for move in line])
+        self._remember(record, game, line[-1].version if line else None)
+        return game
 
-    def _remember(
-        self, game_id: int, start_fen: str, moves: tuple[str, ...], game: rules.Game
-    ) -> None:
-        self._replays[game_id] = (start_fen, moves, game)
-        self._replays.move_to_end(game_id)
-        while len(self._replays) > _REPLAY_CACHE_SIZE:
-            self._replays.popitem(last=False)
+    async def _played_on(self, record: GameRecord, cached: Replayed) -> rules.Game | None:
+        """The cached game followed by the moves stored after it, or None when its last move
+        is no longer stored as it was (taken back, played again)."""
+        ply = cached.game.ply
+        if record.ply < ply:
+            return None
+        line = await self.store.games.move_line(record.id, from_ply=max(ply, 1))
+        if ply > 0:
+            if not line or (line[0].ply, line[0].version) != (ply, cached.move_version):
+                return None
+            line = line[1:]
+        game = await self._extended(cached.game, [move.uci for move in line])
+        self._remember(record, game, line[-1].version if line else cached.move_version)
+        return game
+
+    @staticmethod
+    async def _extended(game: rules.Game, ucis: list[str]) -> rules.Game:
+        """``game`` followed by stored moves; many of them are played in a worker thread, so
+        a long game replayed (after a restart) never holds up everyone else's commands."""
+        if len(ucis) > _REPLAY_IN_THREAD_PLIES:
+            return await asyncio.to_thread(game.extended, ucis)
+        return game.extended(ucis)
+
+    def _remember(self, record: GameRecord, game: rules.Game, move_version: int | None) -> None:
+        """Cache ``game`` as ``record`` at its version, if it is that version's game (the
+        moves read may be newer than the record)."""
+        if game.ply == record.ply:
+            self._replays.put(
+                record.id,
+                game,
+                start_fen=record.start_fen,
+                version=record.version,
+                move_version=move_version,
+            )
 
     def _forget(self, game_id: int) -> None:
-        self._replays.pop(game_id, None)
+        self._replays.forget(game_id)
 
     async def _view(self, record: GameRecord, refs: dict[int, PlayerRef] | None = None) -> GameView:
         if refs is None or record.white_id not in refs or record.black_id not in refs:
@@ -470,7 +493,7 @@ class ServiceCore:
         return BoardView(
             position=position,
             orientation=orientation or position.side_to_move,
-            last_move=game.moves[-1] if game.moves else None,
+            last_move=game.last_move,
             check=check,
             marks=marks,
             theme=theme,
@@ -533,6 +556,8 @@ def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None
             return f"Draw — {who} claimed the 50-move rule"
         case Termination.REPETITION:
             return "Draw — repetition"
+        case Termination.SIXTY_MOVES:
+            return "Draw — 60 moves by each side without a capture"
         case Termination.PERPETUAL_CHECK:
             return f"Perpetual check is not allowed — {wins}"
         case Termination.RESIGNATION:

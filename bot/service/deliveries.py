@@ -162,12 +162,12 @@ class DeliveryUseCases(DeadlineUseCases):
     async def _turn_text(self, record: GameRecord, view: GameView) -> str:
         game = await self._replay(record)
         assert view.to_move is not None
-        if not game.moves:
+        before, last = game.before_last_move, game.last_move
+        if before is None or last is None:
             return f"New game: {view.title} (game #{view.id}). {view.to_move.name} to move."
-        before = game.positions[-2]
         number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
         mover = view.opponent_of(view.to_move.id)
-        san = before.san(game.moves[-1])
+        san = before.san(last)
         check = " Check!" if game.position.is_check() else ""
         return f"{mover.name} played {number} {san}.{check} {view.to_move.name} to move."
 

@@ -330,7 +330,10 @@ def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> i
     """How many plies to undo so that ``requester_id``'s last move is taken back: 1 if it
     was the last move, 2 if the opponent replied; 0 if they have not moved."""
     requester = Color.WHITE if requester_id == record.white_id else Color.BLACK
-    for back, position in enumerate(reversed(game.positions[:-1]), start=1):
-        if position.side_to_move is requester:
-            return back if back <= 2 else 0
-    return 0
+    before = game.before_last_move
+    if before is None:
+        return 0
+    if before.side_to_move is requester:
+        return 1
+    # Sides alternate: the move before the opponent's reply was the requester's, if any.
+    return 2 if game.ply >= 2 else 0

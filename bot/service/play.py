@@ -80,7 +80,7 @@ class PlayUseCases(ServiceCore):
     ) -> MovePlayed | PromotionNeeded | None:
         """Check ``typed`` against ``record``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
-        game, history = await self._replay_with_history(record)
+        game = await self._replay(record)
         parsed = self._parse(game.position, typed)
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)
@@ -124,7 +124,11 @@ class PlayUseCases(ServiceCore):
         )
         if not written.ok:
             return None
-        self._remember(record.id, record.start_fen, (*history, uci), after)
+        self._remember(
+            replace_record(record, ply=record.ply + 1, version=written.version),
+            after,
+            written.version,
+        )
         self._schedule_changed()
         updated = replace_record(
             record,

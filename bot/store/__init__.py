@@ -48,6 +48,7 @@ from bot.store.records import (
     ReminderDue,
     ResultCounts,
     SpamLimit,
+    StoredMove,
     Written,
 )
 from bot.store.uptime import DowntimeCredit, Uptime
@@ -116,5 +117,6 @@ __all__ = [
     "SpamLimit",
     "Store",
     "StoreError",
+    "StoredMove",
     "Written",
 ]

@@ -29,6 +29,7 @@ from bot.store.records import (
     RatingUpdate,
     ReminderDue,
     ResultCounts,
+    StoredMove,
     Written,
     from_epoch,
     from_epoch_or_none,
@@ -142,6 +143,17 @@ class Games:
             )
             rows = await cursor.fetchall()
         return [MoveRecord(row[0], row[1], row[2], from_epoch(row[3]), row[4]) for row in rows]
+
+    async def move_line(self, game_id: int, *, from_ply: int = 1) -> list[StoredMove]:
+        """The game's moves from ``from_ply`` on as (ply, UCI, version): what replaying
+        needs, read without the rest (a long game has thousands)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT ply, uci, version FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply",
+                (game_id, from_ply),
+            )
+            rows = await cursor.fetchall()
+        return [StoredMove(*row) for row in rows]
 
     async def offers(self, game_id: int) -> list[Offer]:
         async with self._db.read() as conn:
@@ -282,11 +294,6 @@ class Games:
             if row is None:
                 return Written(ok=False)
             version: int = row[0]
-            await conn.execute(
-                "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game.id, game.ply + 1, uci, san, to_epoch(now), version),
-            )
             cursor = await conn.execute(
                 "DELETE FROM offers WHERE game_id = ? "
                 "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
@@ -298,6 +305,13 @@ class Games:
             ratings = None
             if ending is not None:
                 version, ratings = await _finish(conn, game, version, ending, now, rate)
+            # The move carries the game's version after this write, so a reader who cached
+            # the game at that version knows this row (see ``move_line``).
+            await conn.execute(
+                "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game.id, game.ply + 1, uci, san, to_epoch(now), version),
+            )
             await insert_items(conn, _items(outbox, ratings), now)
         return Written(ok=True, ratings=ratings, lapsed=lapsed, version=version)
 

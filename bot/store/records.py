@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
+from typing import NamedTuple
 
 
 class NotifyMode(Enum):
@@ -120,6 +121,14 @@ class MoveRecord:
     uci: str
     san: str
     played_at: datetime
+    version: int
+
+
+class StoredMove(NamedTuple):
+    """A move as replaying reads it: a NamedTuple, as a long game has thousands."""
+
+    ply: int
+    uci: str
     version: int
 
 

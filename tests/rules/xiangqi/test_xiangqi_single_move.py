@@ -24,7 +24,7 @@ def test_one_move_tested_alone_agrees_with_the_legal_moves() -> None:
             for f in own + rng.sample(range(90), 4):  # and a few squares of anything else
                 for t in range(90):
                     move = Move(f, t)
-                    assert fresh._is_legal_alone(move) == (move in legal), (  # noqa: SLF001
+                    assert fresh._is_legal_alone(move) == (move in legal), (
                         position.fen(),
                         XIANGQI.square_name(f) + XIANGQI.square_name(t),
                     )

@@ -1,0 +1,93 @@
+"""The replay cache: games this process replayed, kept within a memory budget.
+
+An entry is valid for one version of its game's row (``games.version``): a use at that
+version reads no moves at all. It also remembers the version of its last move's row, so
+after an unrelated write (the board message recorded) the moves since can be read and played
+on, instead of replaying from the start. Entries are dropped least recently used first when
+their estimated size passes the budget, so memory does not grow with the number of games nor
+with their length.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import rules
+
+DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024
+# Estimated bytes, measured with benchmarks/memory.py (tracemalloc over games of both
+# variants): a game object with its current and previous positions and their generated legal
+# moves; one ply of history (a step and its move); one kept repetition key with its index
+# entry.
+_GAME_BYTES = 9_000
+_PLY_BYTES = 190
+_KEY_BYTES = 260
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A cached game: valid at ``version`` of its row, ``move_version`` being the version of
+    the row of its last move (None before the first move)."""
+
+    game: rules.Game
+    start_fen: str
+    version: int
+    move_version: int | None
+    size: int
+
+
+def estimated_size(game: rules.Game) -> int:
+    """About how many bytes ``game`` keeps alive (see the constants above)."""
+    return _GAME_BYTES + game.ply * _PLY_BYTES + game.repeatable_positions * _KEY_BYTES
+
+
+class ReplayCache:
+    """Least recently used games within ``budget_bytes`` of estimated memory."""
+
+    def __init__(self, budget_bytes: int = DEFAULT_BUDGET_BYTES) -> None:
+        if budget_bytes < 0:
+            raise ValueError("the replay cache budget cannot be negative")
+        self.budget_bytes = budget_bytes
+        self._entries: OrderedDict[int, Replayed] = OrderedDict()
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def size(self) -> int:
+        """The estimated bytes of every entry."""
+        return self._bytes
+
+    def get(self, game_id: int) -> Replayed | None:
+        entry = self._entries.get(game_id)
+        if entry is not None:
+            self._entries.move_to_end(game_id)
+        return entry
+
+    def put(
+        self,
+        game_id: int,
+        game: rules.Game,
+        *,
+        start_fen: str,
+        version: int,
+        move_version: int | None,
+    ) -> None:
+        """Keep ``game`` as game ``game_id`` at ``version``; drop the least recently used
+        entries beyond the budget (a game larger than the whole budget is not kept)."""
+        self.forget(game_id)
+        entry = Replayed(game, start_fen, version, move_version, estimated_size(game))
+        if entry.size > self.budget_bytes:
+            return
+        self._entries[game_id] = entry
+        self._bytes += entry.size
+        while self._bytes > self.budget_bytes:
+            _, dropped = self._entries.popitem(last=False)
+            self._bytes -= dropped.size
+
+    def forget(self, game_id: int) -> None:
+        entry = self._entries.pop(game_id, None)
+        if entry is not None:
+            self._bytes -= entry.size
