@@ -511,6 +511,7 @@ class FakeDiscord:
         self.nonce_memory_seconds = 300.0
         self._nonces: dict[str, tuple[int, float]] = {}
         self.nonce_repeats = 0
+        self.deleted_channels: set[int] = set()
         self.violations: list[str] = []
         self.identify_payloads: list[dict[str, Any]] = []
         self._changed = asyncio.Condition()
@@ -669,6 +670,7 @@ class FakeDiscord:
     def delete_channel(self, channel: FakeChannel) -> None:
         """Delete a channel (or thread): Discord answers 10003 Unknown Channel from now on."""
         del self.channels[channel.id]
+        self.deleted_channels.add(channel.id)
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
         self._dispatch(event, channel.payload())
 
@@ -1340,6 +1342,9 @@ class FakeDiscord:
 
     def _channel(self, request: web.Request) -> FakeChannel:
         channel = self.channels.get(int(request.match_info["channel"]))
+        if channel is None and int(request.match_info["channel"]) in self.deleted_channels:
+            # Not a violation: a channel deleted under the bot is the bot's to handle.
+            raise DiscordError(404, 10003, "Unknown Channel")
         if channel is None:
             raise self._violation(404, 10003, f"Unknown Channel {request.match_info['channel']}")
         return channel

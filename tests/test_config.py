@@ -67,3 +67,14 @@ def test_malformed_env_line(tmp_path: Path) -> None:
     env.write_text("GOOD=1\nthis is not an assignment\n", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"\.env:2"):
         Settings.from_env({}, env_file=env)
+
+
+def test_discord_rate_limit(tmp_path: Path) -> None:
+    """DISCORD_RATE_LIMIT paces the bot's requests: 25 a second unless set; nonsense refused."""
+    missing = tmp_path / "missing.env"
+    assert Settings.from_env({}, env_file=missing).discord_rate_limit == 25.0
+    chosen = Settings.from_env({"DISCORD_RATE_LIMIT": "40"}, env_file=missing)
+    assert chosen.discord_rate_limit == 40
+    for bad in ("0", "-3", "fast", "5000"):
+        with pytest.raises(ConfigError, match="DISCORD_RATE_LIMIT"):
+            Settings.from_env({"DISCORD_RATE_LIMIT": bad}, env_file=missing)
