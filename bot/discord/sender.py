@@ -56,13 +56,15 @@ if TYPE_CHECKING:
 _log = logging.getLogger(__name__)
 
 # Rows of different games in flight at once (the rate limiter decides the pace).
-CONCURRENCY = 4
-# How many pending rows one round looks at.
-BATCH = 200
+CONCURRENCY = 16
+# How many pending rows one round looks at (the oldest: a game rarely has more than a few).
+BATCH = 64
 # Backoff: the first retry after about BASE seconds, doubling up to CAP.
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 15 * 60.0
 MAX_ATTEMPTS = 12
+# How long ``stop`` lets the current round and the rows in flight finish.
+STOP_GRACE_SECONDS = 5.0
 # Sleep at most this long between rounds, so a missed wake-up costs little.
 MAX_SLEEP_SECONDS = 60.0
 
@@ -122,13 +124,29 @@ class OutboxSender(Worker):
         self._clock = clock
         self._concurrency = concurrency
         self._in_flight: dict[str, asyncio.Task[None]] = {}
+        # Rows Discord accepted, to be marked sent at the start of the next round: one
+        # transaction for many keeps a burst from waiting on the disk.
+        self._accepted: list[tuple[Delivery, int | None, int | None]] = []
+        self._stopping = False
         self.stats = SenderStats()
 
+    def start(self) -> None:
+        self._stopping = False
+        super().start()
+
     async def stop(self) -> None:
-        """Stop sending; rows in flight finish their request (or stay pending)."""
-        await super().stop()
+        """Stop sending: the loop ends after its round (never cancelled inside a database
+        transaction), rows in flight finish their request, accepted ones are marked sent.
+        A row still in flight after the grace stays pending and is sent again, with its
+        nonce, after the restart."""
+        self._stopping = True
+        self.wake()
+        if self._task is not None:
+            await asyncio.wait({self._task}, timeout=STOP_GRACE_SECONDS)
         if self._in_flight:
-            await asyncio.wait(list(self._in_flight.values()), timeout=5)
+            await asyncio.wait(list(self._in_flight.values()), timeout=STOP_GRACE_SECONDS)
+        await self._mark_accepted()
+        await super().stop()
 
     # ------------------------------------------------------------------ the loop
 
@@ -136,7 +154,7 @@ class OutboxSender(Worker):
         return self._clock().timestamp()
 
     async def _loop(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 delay, launched = await self._round()
@@ -151,33 +169,43 @@ class OutboxSender(Worker):
         """Launch every due row whose game has nothing in flight or waiting before it.
         Returns how long to sleep and whether anything was launched."""
         service = self._bot.service
+        await self._mark_accepted()
         now = self._now()
         busy = set(self._in_flight)
         soonest: float | None = None
-        launched = False
-        for row in await service.pending_deliveries(BATCH):
+        due: list[OutboxRow] = []
+        pending = await service.pending_deliveries(BATCH)
+        for row in pending:
             if row.lane in busy:
                 continue
             busy.add(row.lane)  # later rows of this game wait for this one
             if row.next_attempt_at > now:
-                soonest = (
-                    row.next_attempt_at if soonest is None else min(soonest, row.next_attempt_at)
-                )
-                continue
-            if len(self._in_flight) >= self._concurrency:
-                continue
+                at = row.next_attempt_at
+                soonest = at if soonest is None else min(soonest, at)
+            elif len(self._in_flight) + len(due) < self._concurrency:
+                due.append(row)
+        if due:
+            await service.begin_deliveries(due, now)
+        for row in due:
             task = asyncio.create_task(self._deliver_row(row))
             self._in_flight[row.lane] = task
             task.add_done_callback(partial(self._finished, row.lane))
-            launched = True
-        if soonest is None:
-            soonest = await service.next_delivery_at()
+        if len(pending) == BATCH:
+            # More rows wait beyond this batch: look again soon (a finished row wakes us too).
+            soonest = min(soonest or now + 1.0, now + 1.0)
         delay = MAX_SLEEP_SECONDS if soonest is None else max(0.0, soonest - now)
-        return min(delay, MAX_SLEEP_SECONDS), launched
+        return min(delay, MAX_SLEEP_SECONDS), bool(due)
 
     def _finished(self, lane: str, _: object = None) -> None:
         self._in_flight.pop(lane, None)
-        self.wake()
+        # Refill when half the slots are free (or all are): fewer, fuller rounds.
+        if len(self._in_flight) <= self._concurrency // 2:
+            self.wake()
+
+    async def _mark_accepted(self) -> None:
+        accepted, self._accepted = self._accepted, []
+        if accepted:
+            await self._bot.service.delivered_many(accepted)
 
     # ------------------------------------------------------------------ one row
 
@@ -194,8 +222,6 @@ class OutboxSender(Worker):
             _log.exception("delivering outbox row %s failed unexpectedly", row.id)
 
     async def _attempt(self, delivery: Delivery) -> None:
-        service = self._bot.service
-        await service.begin_delivery(delivery, self._now())
         try:
             channel_id, message_id = await self._send(delivery)
         except discord.HTTPException as error:
@@ -203,7 +229,7 @@ class OutboxSender(Worker):
         except (OSError, aiohttp.ClientError, TimeoutError) as error:
             await self._later(delivery, f"network: {type(error).__name__}: {error}", None)
         else:
-            await service.delivered(delivery, channel_id, message_id)
+            self._accepted.append((delivery, channel_id, message_id))
             self.stats.sent += 1
 
     async def _later(self, delivery: Delivery, error: str, retry_after: float | None) -> None:

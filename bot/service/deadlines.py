@@ -116,15 +116,21 @@ class DeadlineUseCases(EndingUseCases):
         many were handed over."""
         now = now or self.now()
         reminders = await self.due_reminders(now)
-
-        async def hand_over(reminder: Reminder) -> None:
-            hours = [h for h in self.reminder_hours if h >= reminder.hours_before]
-            await self.store.games.mark_reminded(
-                reminder.game.id, reminder.deadline, hours, now, _reminder_items(reminder)
-            )
-
-        handed = await self._each_game(reminders, lambda r: r.game.id, hand_over)
-        return len(handed)
+        # Each reminder was built game by game (a damaged game skipped); writing them all is
+        # one transaction, so a burst of a thousand does not wait on the disk a thousand times.
+        await self.store.games.hand_over_reminders(
+            [
+                (
+                    reminder.game.id,
+                    reminder.deadline,
+                    [h for h in self.reminder_hours if h >= reminder.hours_before],
+                    _reminder_items(reminder),
+                )
+                for reminder in reminders
+            ],
+            now,
+        )
+        return len(reminders)
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""

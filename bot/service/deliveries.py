@@ -8,7 +8,7 @@ talks to Discord itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
 from bot.service.deadlines import DeadlineUseCases
@@ -185,14 +185,19 @@ class DeliveryUseCases(DeadlineUseCases):
 
     # --- outcomes ------------------------------------------------------------------------
 
-    async def begin_delivery(self, delivery: Delivery, at: float) -> None:
-        """Count an attempt before its request (a crash leaves the row to be sent again)."""
-        await self.store.outbox.begin_attempt(delivery.row_id, at)
+    async def begin_deliveries(self, rows: Sequence[OutboxRow], at: float) -> None:
+        """Count an attempt of each row before its request (a crash leaves it pending, to
+        be sent again with the same nonce)."""
+        await self.store.outbox.begin_attempts([row.id for row in rows], at)
 
-    async def delivered(
-        self, delivery: Delivery, channel_id: int | None, message_id: int | None
+    async def delivered_many(
+        self, accepted: Sequence[tuple[Delivery, int | None, int | None]]
     ) -> None:
-        await self.store.outbox.mark_sent(delivery.row_id, channel_id, message_id, self.now())
+        """Mark rows Discord accepted as sent: (delivery, channel id, message id) each."""
+        await self.store.outbox.mark_sent(
+            [(delivery.row_id, channel, message) for delivery, channel, message in accepted],
+            self.now(),
+        )
 
     async def retry_delivery(self, delivery: Delivery, at: float, error: str) -> None:
         """The attempt failed for a reason that may pass; the next attempt is due at ``at``."""

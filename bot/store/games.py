@@ -545,22 +545,26 @@ class Games:
         return due
 
     async def mark_reminded(
-        self,
-        game_id: int,
-        deadline_at: datetime,
-        hours: Sequence[int],
-        now: datetime,
-        outbox: Sequence[OutboxItem] = (),
+        self, game_id: int, deadline_at: datetime, hours: Sequence[int], now: datetime
     ) -> None:
-        """Record reminders as handed over for this deadline (a later one covers earlier
-        ones), with the ``outbox`` rows that deliver it, in one transaction."""
+        """Record reminders as sent for this deadline (sending a later one covers earlier)."""
+        await self.hand_over_reminders([(game_id, deadline_at, hours, ())], now)
+
+    async def hand_over_reminders(
+        self,
+        reminders: Sequence[tuple[int, datetime, Sequence[int], Sequence[OutboxItem]]],
+        now: datetime,
+    ) -> None:
+        """Record reminders as handed over, each (game id, deadline, hours covered, the
+        outbox rows that deliver it), all in one transaction."""
         async with self._db.transaction() as conn:
-            await insert_items(conn, outbox, now)
-            await conn.executemany(
-                "INSERT OR IGNORE INTO reminders_sent (game_id, deadline_at, hours_before, "
-                "sent_at) VALUES (?, ?, ?, ?)",
-                [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
-            )
+            for game_id, deadline_at, hours, outbox in reminders:
+                await insert_items(conn, outbox, now)
+                await conn.executemany(
+                    "INSERT OR IGNORE INTO reminders_sent (game_id, deadline_at, hours_before, "
+                    "sent_at) VALUES (?, ?, ?, ?)",
+                    [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
+                )
 
     async def next_clock_event(self, hours: Sequence[int]) -> datetime | None:
         """The soonest deadline or unsent reminder among active games."""

@@ -248,24 +248,28 @@ class Outbox:
 
     # --- recording attempts ----------------------------------------------------------
 
-    async def begin_attempt(self, row_id: int, at: float) -> None:
-        """Count an attempt and mark the row in flight before its request goes out: a crash
-        before ``mark_sent`` leaves it pending, to be sent again with the same nonce."""
+    async def begin_attempts(self, row_ids: Sequence[int], at: float) -> None:
+        """Count an attempt of each row and mark it in flight before its request goes out:
+        a crash before ``mark_sent`` leaves it pending, to be sent again with its nonce."""
+        if not row_ids:
+            return
+        marks = ", ".join("?" * len(row_ids))
         async with self._db.transaction() as conn:
             await conn.execute(
                 "UPDATE outbox SET attempts = attempts + 1, in_flight_since = ? "
-                "WHERE id = ? AND state = 'pending'",
-                (at, row_id),
+                f"WHERE id IN ({marks}) AND state = 'pending'",
+                [at, *row_ids],
             )
 
     async def mark_sent(
-        self, row_id: int, channel_id: int | None, message_id: int | None, now: datetime
+        self, sent: Sequence[tuple[int, int | None, int | None]], now: datetime
     ) -> None:
+        """Mark rows sent: (row id, channel id, message id) each, in one transaction."""
         async with self._db.transaction() as conn:
-            await conn.execute(
+            await conn.executemany(
                 "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, "
                 "finished_at = ?, in_flight_since = NULL WHERE id = ?",
-                (channel_id, message_id, to_epoch(now), row_id),
+                [(channel, message, to_epoch(now), row_id) for row_id, channel, message in sent],
             )
 
     async def retry_at(self, row_id: int, at: float, error: str) -> None:

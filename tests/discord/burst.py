@@ -1,0 +1,88 @@
+"""A burst of reminders: many games whose reminders all fall due at once, and the real bot
+(``python -m bot``, a subprocess that can be killed) started on them. Used by the burst test
+and ``benchmarks/discord_e2e.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.store import Store
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_NUMBER = re.compile(r"game #(\d+)")
+
+
+async def seed_due_reminders(fake: FakeDiscord, database: Path, count: int) -> None:
+    """``count`` games in the fake's channel, each with its 24-hour reminder due now (the
+    games began two days and an hour ago, with three days per move; the same two players
+    play them all)."""
+    started = datetime.now(UTC) - timedelta(days=2, hours=1)
+    white, black = fake.add_user("white"), fake.add_user("black")
+    store = await Store.open(database, synchronous="NORMAL")
+    try:
+        for user in (white, black):
+            await store.players.ensure(user.id, user.name, False, started)
+        for _ in range(count):
+            challenge = await store.challenges.create(
+                guild_id=fake.guild_id,
+                channel_id=fake.channel.id,
+                challenger_id=white.id,
+                opponent_id=black.id,
+                variant="chess",
+                color="white",
+                days_per_move=3,
+                rated=False,
+                start_fen=None,
+                now=started,
+                expires_at=started + timedelta(days=2),
+            )
+            await store.games.start_from_challenge(
+                challenge_id=challenge.id,
+                acceptor_id=black.id,
+                white_id=white.id,
+                black_id=black.id,
+                start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                to_move_id=white.id,
+                now=started,
+                deadline_at=started + timedelta(days=3),
+            )
+    finally:
+        await store.close()
+
+
+def reminders_by_game(fake: FakeDiscord) -> Counter[int]:
+    """How many reminders each game got in the fake's channel."""
+    found: Counter[int] = Counter()
+    for message in fake.channel_messages(fake.channel.id):
+        text = message.text()
+        match = GAME_NUMBER.search(text)
+        if "Reminder" in text and match:
+            found[int(match.group(1))] += 1
+    return found
+
+
+async def spawn_bot(
+    fake: FakeDiscord, database: Path, **settings: str
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` on ``database`` against ``fake`` (extra settings by name)."""
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "DEV_GUILD_ID": str(fake.guild_id),
+        "LOG_LEVEL": "ERROR",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+        **settings,
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=database.parent, env=env
+    )
