@@ -11,45 +11,40 @@ limit: answering players never waits behind the outbox.
 from __future__ import annotations
 
 import asyncio
-import math
 import time
-from collections import deque
 from collections.abc import Callable
 from types import SimpleNamespace
 
 import aiohttp
 
-# The window is stretched by this much so that requests spaced right at the limit on our
-# side are still within it when they arrive (network jitter).
-WINDOW_MARGIN = 0.05
+# Requests are spaced this much wider than the rate asks, so that jitter on the way (a busy
+# network, a busy event loop) cannot bunch them above the rate where Discord counts.
+SPACING_MARGIN = 0.1
 _EXEMPT = ("/interactions/", "/webhooks/")
 
 
 class RateLimiter:
-    """At most ``rate`` starts per second, counted over any sliding window."""
+    """At most ``rate`` request starts per second: each start is reserved a slot at least
+    ``interval`` after the previous one, in the order they asked (no bursts to absorb, so
+    any one-second window holds at most ``rate / (1 + SPACING_MARGIN) + 1`` starts)."""
 
     def __init__(self, rate: float, *, monotonic: Callable[[], float] = time.monotonic) -> None:
         if rate <= 0:
             raise ValueError("the rate must be positive")
         self.rate = rate
-        self.capacity = max(1, math.floor(rate))
-        self.window = self.capacity / rate + WINDOW_MARGIN
+        self.interval = (1 + SPACING_MARGIN) / rate
         self._monotonic = monotonic
-        self._starts: deque[float] = deque()
+        self._next = 0.0
         self.waited = 0.0
 
     async def acquire(self) -> None:
-        """Wait until one more request fits in the window, and count it."""
-        while True:
-            now = self._monotonic()
-            while self._starts and self._starts[0] <= now - self.window:
-                self._starts.popleft()
-            if len(self._starts) < self.capacity:
-                self._starts.append(now)
-                return
-            pause = self._starts[0] + self.window - now
-            self.waited += pause
-            await asyncio.sleep(pause)
+        """Wait for this request's slot."""
+        now = self._monotonic()
+        slot = max(now, self._next)
+        self._next = slot + self.interval
+        if slot > now:
+            self.waited += slot - now
+            await asyncio.sleep(slot - now)
 
 
 def counts_toward_global_limit(path: str) -> bool:

@@ -10,7 +10,7 @@ from collections import Counter
 from bot.config import DEFAULT_DISCORD_RATE_LIMIT
 from bot.store import OutboxKind, OutboxState
 from tests.discord.harness import Harness, command, play, start_game
-from tests.fakediscord import FakeChannel, FakeUser, Faults
+from tests.fakediscord import FAULT_KINDS, FakeChannel, FakeUser, Faults
 
 GAMES = 8
 OPENING = ("e4", "e5", "Nf3", "Nc6")
@@ -48,6 +48,8 @@ async def test_every_announcement_arrives_once_under_faults(running: Harness) ->
         for thread, white, black in tables:
             await play(fake, (white, black)[ply % 2], move, thread)
         await drain(running)
+    for kind in FAULT_KINDS:  # and each kind of failure at least once, whatever the dice say
+        fake.fail_next("POST", "/channels/", kind)
     running.clock.advance(days=1, hours=1)  # 23 hours left: the 24-hour reminders
     await running.clock_round()
     await drain(running)
@@ -77,6 +79,6 @@ async def test_every_announcement_arrives_once_under_faults(running: Harness) ->
     assert sorted(m.id for m in posted) == sorted(r.message_id for r in during)
     for row in rows:
         assert fake.messages[row.message_id or 0].channel_id == row.channel_id
-    faulted = [c for c in fake.calls if c.fault is not None]
-    assert len(faulted) >= 5, "the faults hardly fired"
+    faulted = Counter(c.fault for c in fake.calls if c.fault is not None)
+    assert set(faulted) == set(FAULT_KINDS) and sum(faulted.values()) > len(FAULT_KINDS)
     assert fake.max_rate() <= DEFAULT_DISCORD_RATE_LIMIT

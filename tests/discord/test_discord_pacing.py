@@ -1,0 +1,46 @@
+"""The global pace of the bot's requests (``bot.discord.pacing``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord import pacing
+from bot.discord.pacing import RateLimiter, counts_toward_global_limit
+
+
+def busiest_second(starts: list[float]) -> int:
+    return max(len([t for t in starts if first <= t < first + 1.0]) for first in starts)
+
+
+@pytest.mark.parametrize("rate", [0.5, 1, 25, 50, 200])
+async def test_no_second_holds_more_than_the_rate(
+    rate: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However many ask at once, starts are spaced so that no one-second window holds more
+    than ``rate`` of them (time is simulated: sleeping moves the clock)."""
+    now = [100.0]
+
+    async def sleep(seconds: float) -> None:
+        now[0] += seconds
+
+    monkeypatch.setattr(pacing.asyncio, "sleep", sleep)
+    limiter = RateLimiter(rate, monotonic=lambda: now[0])
+    starts = []
+    for _ in range(int(rate * 5) + 3):
+        await limiter.acquire()
+        starts.append(now[0])
+    assert busiest_second(starts) <= max(1, rate)
+    assert starts[0] == 100.0  # the first request never waits
+
+
+def test_interactions_are_exempt() -> None:
+    """Discord does not count interaction responses and webhooks toward its global limit."""
+    assert not counts_toward_global_limit("/api/v10/interactions/1/abc/callback")
+    assert not counts_toward_global_limit("/api/v10/webhooks/1/abc/messages/@original")
+    assert counts_toward_global_limit("/api/v10/channels/1/messages")
+    assert counts_toward_global_limit("/api/v10/users/@me/channels")
+
+
+def test_a_rate_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="positive"):
+        RateLimiter(0)
