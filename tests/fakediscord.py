@@ -184,6 +184,8 @@ class FakeChannel:
     auto_archive_duration: int = 10080
     # The bot's user id, for the member overwrite in payloads.
     bot_id: int = 0
+    # Who was added to the thread (a private thread admits only them and moderators).
+    member_ids: set[int] = field(default_factory=set)
 
     @property
     def mention(self) -> str:
@@ -544,6 +546,7 @@ class FakeDiscord:
             ("GET", "/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
             ("PATCH", "/channels/{channel}", self._edit_channel),
+            ("GET", "/channels/{channel}/thread-members/{user}", self._get_thread_member),
             ("POST", "/channels/{channel}/threads", self._create_thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self._create_thread),
             ("POST", "/users/@me/channels", self._open_dm),
@@ -624,10 +627,17 @@ class FakeDiscord:
             archived=archived,
             locked=locked,
             bot_id=self.bot_user.id,
+            member_ids={(owner or self.owner).id},
         )
         self.channels[thread.id] = thread
         self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
+
+    def add_thread_member(self, thread: FakeChannel, user: FakeUser) -> None:
+        """Add ``user`` (the bot, say, when someone mentions it) to ``thread``."""
+        thread.member_ids.add(user.id)
+        if user is self.bot_user:
+            self._dispatch("THREAD_CREATE", thread.payload())
 
     def dm_with(self, user: FakeUser) -> FakeChannel:
         """The bot's DM channel with ``user`` (opened if needed), where they type commands."""
@@ -1367,6 +1377,8 @@ class FakeDiscord:
             if channel.type == GUILD_FORUM:
                 # Messages go in a forum's posts, never in the forum itself.
                 raise self._violation(400, 50008, "Cannot send messages in a non-text channel")
+            if not self._admits_bot(channel, permissions):
+                raise DiscordError(403, 50001, "Missing Access")
             needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
             if not permissions & needed:
                 raise DiscordError(403, 50013, "Missing Permissions")
@@ -1390,6 +1402,24 @@ class FakeDiscord:
             self._nonces[str(nonce)] = (message.id, time.monotonic())
         return _json_response(message.payload(self.base_url))
 
+    def _admits_bot(self, channel: FakeChannel, permissions: int) -> bool:
+        """A private thread admits only its members and moderators (Manage Threads)."""
+        if channel.type != PRIVATE_THREAD:
+            return True
+        return self.bot_user.id in channel.member_ids or bool(permissions & MANAGE_THREADS)
+
+    async def _get_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._channel(request)
+        user_id = int(request.match_info["user"])
+        if not thread.is_thread:
+            raise self._violation(400, 50024, "Cannot execute action on this channel type")
+        if not self.channel_permissions(thread) & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        if user_id not in thread.member_ids:
+            raise DiscordError(404, 10007, "Unknown Member")
+        member = {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": _now_iso()}
+        return _json_response({**member, "flags": 0})
+
     def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:
         """Sending in an archived thread unarchives it, unless a moderator locked it
         (then only Manage Threads may); a locked thread takes no messages otherwise."""
@@ -1408,7 +1438,8 @@ class FakeDiscord:
         message = self.messages.get(int(request.match_info["message"]))
         if message is None or message.ephemeral or message.channel_id != channel.id:
             raise DiscordError(404, 10008, "Unknown Message")
-        if not self.channel_permissions(channel) & VIEW_CHANNEL:
+        permissions = self.channel_permissions(channel)
+        if not permissions & VIEW_CHANNEL or not self._admits_bot(channel, permissions):
             raise DiscordError(403, 50001, "Missing Access")
         return channel, message
 
@@ -1507,6 +1538,7 @@ class FakeDiscord:
             owner_id=self.bot_user.id,
             auto_archive_duration=body.get("auto_archive_duration", 10080),
             bot_id=self.bot_user.id,
+            member_ids={self.bot_user.id},
         )
         self.channels[thread.id] = thread
         created = thread.payload()

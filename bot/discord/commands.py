@@ -62,9 +62,9 @@ def also_in_dms(command: T) -> T:
     )
 
 
-def can_host_game(interaction: discord.Interaction) -> bool:
+async def can_host_game(interaction: discord.Interaction) -> bool:
     """Refuse a challenge where Postal could not post the game (``PlaceRefusedError``)."""
-    check_place(interaction)
+    await check_place(interaction)
     return True
 
 

@@ -26,15 +26,22 @@ THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
 
 
 class PlaceRefusedError(app_commands.CheckFailure):
-    """Postal lacks a permission it needs to host a game where the command was typed."""
+    """Postal could not post a game's messages where the command was typed."""
 
-    def __init__(self, missing: list[str]) -> None:
-        self.missing = missing
-        names = ", ".join(missing)
-        super().__init__(
-            f"I cannot host a game here: I am missing {names} in this channel. Ask a server "
-            "admin to give me that, or challenge in another channel."
-        )
+
+def missing_text(missing: list[str]) -> str:
+    names = ", ".join(missing)
+    return (
+        f"I cannot host a game here: I am missing {names} in this channel. Ask a server "
+        "admin to give me that, or challenge in another channel."
+    )
+
+
+# Said when a challenge comes from a private thread Postal was never added to.
+NOT_IN_PRIVATE_THREAD = (
+    "I cannot host a game here: this private thread is closed to me. Add me to it (mention "
+    "me in a message), or challenge in another channel."
+)
 
 
 def opens_thread(channel: object) -> TypeGuard[discord.TextChannel]:
@@ -62,17 +69,29 @@ def missing_permissions(
     return [name for name, granted in needed if not granted]
 
 
-def check_place(interaction: discord.Interaction) -> None:
+async def check_place(interaction: discord.Interaction) -> None:
     """Refuse (``PlaceRefusedError``) to host a game where Postal could not post later: an
-    interaction's own answers need no permission, everything after it does."""
-    missing = missing_permissions(interaction.channel, interaction.app_permissions)
+    interaction's own answers need no permission, everything after it does, and a private
+    thread admits only its members (Discord does not say it in ``app_permissions``)."""
+    channel = interaction.channel
+    missing = missing_permissions(channel, interaction.app_permissions)
     if missing:
-        raise PlaceRefusedError(missing)
+        raise PlaceRefusedError(missing_text(missing))
+    if isinstance(channel, discord.Thread) and channel.type is discord.ChannelType.private_thread:
+        me = interaction.client.user
+        try:
+            await channel.fetch_member(me.id if me is not None else 0)
+        except discord.NotFound:
+            raise PlaceRefusedError(NOT_IN_PRIVATE_THREAD) from None
 
 
-def takes_fallback(bot: PostalBot, parent_id: int) -> bool:
-    """Whether messages a game's thread refuses may go to its parent channel instead: not
-    when the parent is a forum (it takes no messages; its posts are the threads)."""
+def takes_fallback(bot: PostalBot, thread_id: int, parent_id: int) -> bool:
+    """Whether messages the game's thread refuses may go to its parent channel instead:
+    not when the parent is a forum (it takes no messages; its posts are the threads), nor
+    from a private thread (its game is not for the whole channel to see)."""
+    thread = bot.get_channel(thread_id)
+    if isinstance(thread, discord.Thread) and thread.type is discord.ChannelType.private_thread:
+        return False
     return not isinstance(bot.get_channel(parent_id), discord.ForumChannel)
 
 

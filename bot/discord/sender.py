@@ -283,7 +283,8 @@ class OutboxSender(Worker):
                 "unknown channel" if gone else "thread locked" if locked else "missing permissions"
             )
             missing = "" if gone or locked else self._missing_permissions(delivery)
-            if delivery.parent_id is not None and not takes_fallback(self._bot, delivery.parent_id):
+            parent_id, thread_id = delivery.parent_id, delivery.channel_id or 0
+            if parent_id is not None and not takes_fallback(self._bot, thread_id, parent_id):
                 delivery = dataclasses.replace(delivery, parent_id=None)
             again = await service.place_refused(
                 delivery, f"{label}: {what}", missing=missing, gone=gone, locked=locked

@@ -18,6 +18,7 @@ from tests.fakediscord import (
     GUILD_ANNOUNCEMENT,
     GUILD_FORUM,
     GUILD_VOICE,
+    PRIVATE_THREAD,
     SEND_MESSAGES,
     FakeChannel,
     FakeDiscord,
@@ -234,3 +235,22 @@ async def test_archiving_that_meets_a_server_error_is_tried_again_later(
     await running.clock_round()
     assert thread.archived
     assert await running.bot.service.next_wakeup() is None
+
+
+async def test_a_private_thread_admits_postal_only_once_added(running: Harness) -> None:
+    """A private thread Postal was never added to refuses the challenge (it could never
+    post there); once added, the game lives there, and when Postal is removed later its
+    messages are not moved to the public parent channel."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    secret = fake.add_thread(fake.channel, "secret", type=PRIVATE_THREAD, owner=alice)
+    refused = await command(fake, alice, "challenge", {"opponent": bob}, channel=secret)
+    assert refused.ephemeral and "private thread" in refused.text()
+    assert fake.public_messages() == []
+    fake.add_thread_member(secret, fake.bot_user)
+    where, _ = await start_game(fake, alice, bob, channel=secret)
+    assert where.id == secret.id
+    secret.member_ids.discard(fake.bot_user.id)
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    assert reminders(fake, fake.channel) == [] and reminders(fake, secret) == []
