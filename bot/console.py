@@ -355,7 +355,9 @@ def _target_user(positional: list[str], options: dict[str, str]) -> User | None:
 async def _games(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    listing = await console.service.games(user, _target_user(positional, options))
+    listing = await console.service.games(
+        user, _target_user(positional, options), place=CONSOLE_PLACE
+    )
     lines = listing.text.splitlines()
     for index, entry in enumerate(listing.entries, start=1):
         if entry.game.deadline is not None:
@@ -366,14 +368,16 @@ async def _games(
 async def _history(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    await console.show(await console.service.history(user, _target_user(positional, options)))
+    await console.show(
+        await console.service.history(user, _target_user(positional, options), place=CONSOLE_PLACE)
+    )
 
 
 async def _stats(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     target = _target_user(positional, options)
-    await console.show(await console.service.stats(user, target, guild_id=CONSOLE_PLACE.guild_id))
+    await console.show(await console.service.stats(user, target, place=CONSOLE_PLACE))
 
 
 async def _leaderboard(

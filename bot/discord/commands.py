@@ -317,7 +317,7 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
         bot.service.games(
             user_of(interaction.user),
             user_of(user) if user is not None else None,
-            guild_id=interaction.guild_id or 0,
+            place=place_of(interaction),
         ),
         ephemeral=True,
     )
@@ -347,7 +347,7 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
         bot.service.history(
             user_of(interaction.user),
             user_of(user) if user is not None else None,
-            guild_id=interaction.guild_id or 0,
+            place=place_of(interaction),
         ),
         ephemeral=True,
     )
@@ -363,7 +363,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
         bot.service.stats(
             user_of(interaction.user),
             user_of(user) if user is not None else None,
-            guild_id=interaction.guild_id or 0,
+            place=place_of(interaction),
         ),
         ephemeral=True,
     )

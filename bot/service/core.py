@@ -577,17 +577,19 @@ def may_read(record: GameRecord, user_id: int, place: Place) -> bool:
     """Whether ``user_id``, typing a command at ``place``, may see the game ``record``.
 
     Its players may, from anywhere. Anyone else only where the game lives, on its server:
-    in its thread when it has one, else in its channel. Discord tells a bot the member's
-    permissions only for the channel the command comes from, so "where the game lives" is
-    the one place where being able to type proves being able to see the game.
+    in its thread when it has one (a thread Postal opened for it is public, so its channel
+    counts too), else in its channel. Discord tells a bot the member's permissions only for
+    the channel the command comes from, so "where the game lives" is the one place where
+    being able to type proves being able to see the game.
     """
     if record.has_player(user_id):
         return True
     if place.guild_id != record.guild_id:
         return False
-    if record.thread_id is not None:
-        return place.thread_id == record.thread_id
-    return place.thread_id is None and place.channel_id == record.channel_id
+    if record.thread_id is not None and place.thread_id == record.thread_id:
+        return True
+    in_channel = place.thread_id is None and place.channel_id == record.channel_id
+    return in_channel and (record.thread_id is None or record.thread_owned)
 
 
 def reach(guild_id: int, viewer_id: int, target_id: int) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
-from bot.service.core import ServiceCore, reach
+from bot.service.core import ServiceCore, may_read, reach
 from bot.service.deadlines import VACATION_WINDOW, vacation_window_start
 from bot.service.errors import InvalidOptionError
 from bot.service.results import (
@@ -30,6 +30,9 @@ from rules import VARIANT_NAMES, Game
 
 LICHESS_ANALYSIS = "https://lichess.org/analysis"
 MAX_URL_LENGTH = 1900  # Discord and browsers cope; longer games link to the final position
+# Another player's history is filtered to the games readable where it is asked: look this many
+# times further back than the games shown, so filtering rarely leaves the page short.
+HISTORY_SCAN = 5
 PGN_TERMINATIONS = {
     "timeout": "time forfeit",
     "timeout_insufficient_material": "time forfeit",
@@ -39,17 +42,19 @@ PGN_TERMINATIONS = {
 
 class ReportUseCases(ServiceCore):
     async def games(
-        self, viewer: User, player: User | None = None, *, guild_id: int = 0
+        self, viewer: User, player: User | None = None, *, place: Place | None = None
     ) -> GameList:
         """``player``'s (default: the viewer's) active games: their turn first, then the most
-        urgent deadline first. Asked on a server (``guild_id``), only that server's games
-        (see ``reach``): nothing one server does shows in another."""
-        target = player or viewer
-        await self._ensure_player(viewer)
-        if player is not None:
-            await self._ensure_known(player)
-        records = await self.store.games.active_for_player(
-            target.id, reach(guild_id, viewer.id, target.id)
+        urgent deadline first. Asked at ``place`` on a server, only that server's games, and
+        of someone else's only those the viewer may read there (see ``reach``, ``may_read``):
+        nothing one server does shows in another, no game shows outside where it lives."""
+        target = await self._about(viewer, player)
+        records = self._listable(
+            await self.store.games.active_for_player(
+                target.id, reach(_guild(place), viewer.id, target.id)
+            ),
+            viewer,
+            place,
         )
         far = datetime.max.replace(tzinfo=UTC)
         records.sort(key=lambda g: (g.to_move_id != target.id, g.deadline_at or far, g.id))
@@ -102,17 +107,17 @@ class ReportUseCases(ServiceCore):
         viewer: User,
         player: User | None = None,
         *,
-        guild_id: int = 0,
+        place: Place | None = None,
         limit: int = 10,
     ) -> History:
-        """``player``'s finished games, newest first: asked on a server, that server's only."""
-        target = player or viewer
-        await self._ensure_player(viewer)
-        if player is not None:
-            await self._ensure_known(player)
-        records = await self.store.games.finished_for_player(
-            target.id, reach(guild_id, viewer.id, target.id), max(1, min(limit, 50))
+        """``player``'s finished games, newest first, shown as ``games`` shows active ones:
+        this server's only, and of someone else's only those readable at ``place``."""
+        target = await self._about(viewer, player)
+        limit = max(1, min(limit, 50))
+        found = await self.store.games.finished_for_player(
+            target.id, reach(_guild(place), viewer.id, target.id), limit * HISTORY_SCAN
         )
+        records = self._listable(found, viewer, place)[:limit]
         refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
         entries = []
         for record in records:
@@ -134,12 +139,13 @@ class ReportUseCases(ServiceCore):
             text = "\n".join(lines)
         return History(me, tuple(entries), text)
 
-    async def stats(self, viewer: User, player: User | None = None, *, guild_id: int = 0) -> Stats:
-        """Wins, draws and losses per game kind, and the rating, on this server only."""
-        target = player or viewer
-        await self._ensure_player(viewer)
-        if player is not None:
-            await self._ensure_known(player)
+    async def stats(
+        self, viewer: User, player: User | None = None, *, place: Place | None = None
+    ) -> Stats:
+        """Wins, draws and losses per game kind, and the rating, on the server of ``place``
+        only (totals: they name no game)."""
+        target = await self._about(viewer, player)
+        guild_id = _guild(place)
         scope = reach(guild_id, viewer.id, target.id)
         counts = {c.variant: c for c in await self.store.games.results_by_variant(target.id, scope)}
         ratings = await self.store.ratings.for_player(guild_id, target.id)
@@ -176,6 +182,26 @@ class ReportUseCases(ServiceCore):
                 )
             text = "\n".join(lines)
         return Stats(me, tuple(rows), text)
+
+    async def _about(self, viewer: User, player: User | None) -> User:
+        """Whom a report is about (``player``, else the viewer), both known to the store:
+        the viewer's own name refreshed, the other's never (see ``_ensure_known``)."""
+        await self._ensure_player(viewer)
+        if player is None:
+            return viewer
+        await self._ensure_known(player)
+        return player
+
+    @staticmethod
+    def _listable(records: list[GameRecord], viewer: User, place: Place | None) -> list[GameRecord]:
+        """The games of ``records`` the viewer may see listed at ``place``: their own
+        anywhere, others' only where they live (outside any place: only their own)."""
+        return [
+            record
+            for record in records
+            if record.has_player(viewer.id)
+            or (place is not None and may_read(record, viewer.id, place))
+        ]
 
     async def leaderboard(
         self, guild_id: int, game: str = "chess", *, limit: int = 10
@@ -257,6 +283,10 @@ class ReportUseCases(ServiceCore):
         """The facts of one game, for adapters' own use (no access check: never show the
         answer to a user as is). Raises ``UnknownGameError``."""
         return await self._view(await self._game(game_id))
+
+
+def _guild(place: Place | None) -> int:
+    return place.guild_id if place is not None else 0
 
 
 def _tags(view: GameView, record: GameRecord) -> dict[str, str]:

@@ -39,7 +39,7 @@ from bot.store.records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
-    "last_move_at, deadline_at, finished_at, version, damaged_at"
+    "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned"
 )
 
 
@@ -74,6 +74,7 @@ def game_from_row(row: Any) -> GameRecord:
         finished_at=from_epoch_or_none(row[20]),
         version=row[21],
         damaged_at=from_epoch_or_none(row[22]),
+        thread_owned=bool(row[23]),
     )
 
 

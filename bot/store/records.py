@@ -101,6 +101,7 @@ class GameRecord:
     finished_at: datetime | None
     version: int
     damaged_at: datetime | None = None  # set when the stored moves no longer replay
+    thread_owned: bool = False  # thread_id is a public thread Postal opened in channel_id
 
     @property
     def is_active(self) -> bool:

@@ -11,8 +11,9 @@ from tests.discord.test_discord_refusals import game_id_of
 
 async def test_a_game_is_no_such_game_outside_where_it_lives(running: Harness) -> None:
     """Carol, in another channel, gets for /board, /pgn and /moves of alice and bob's game
-    exactly the ephemeral answer of a game that does not exist; in its thread she may look,
-    and the players may look from anywhere."""
+    exactly the ephemeral answer of a game that does not exist, and /games user:alice there
+    leaves it out; in its thread (and the channel Postal opened it in) she may look, and the
+    players may look from anywhere."""
     fake = running.fake
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     thread, _ = await start_game(fake, alice, bob)
@@ -32,6 +33,11 @@ async def test_a_game_is_no_such_game_outside_where_it_lives(running: Harness) -
     assert len(fake.public_messages()) == public_before
     choices = await fake.autocomplete(carol, "board", "game", {"game": ""}, channel=staff)
     assert choices.choices == []
+
+    listed = await command(fake, carol, "games", {"user": alice}, channel=staff)
+    assert f"#{game_id}" not in listed.text() and "no active games" in listed.text()
+    listed_here = await command(fake, carol, "games", {"user": alice})  # the game's channel
+    assert f"#{game_id} " in listed_here.text()
 
     seen = await command(fake, carol, "board", {"game": game_id}, channel=thread)
     assert not seen.ephemeral and seen.files

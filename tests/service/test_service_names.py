@@ -16,9 +16,9 @@ async def test_nobody_renames_another_player(service: GameService) -> None:
     never replaces the player's own; their own next interaction does."""
     started = await start_game(service)  # alice and bob act themselves
     renamed = User(BOB.id, "[free nitro](https://evil.example)")
-    await service.stats(CAROL, renamed, guild_id=1)
-    await service.games(CAROL, renamed, guild_id=1)
-    await service.history(CAROL, renamed, guild_id=1)
+    await service.stats(CAROL, renamed, place=PLACE)
+    await service.games(CAROL, renamed, place=PLACE)
+    await service.history(CAROL, renamed, place=PLACE)
     await service.challenge(CAROL, PLACE, renamed)
     assert (await service.game_view(started.game.id)).black.name == "bob"
     await play(service, started.game.id, *SCHOLARS_MATE)

@@ -59,11 +59,11 @@ async def test_others_read_a_game_only_where_it_lives(service: GameService) -> N
 
 
 async def test_a_game_in_a_thread_is_read_in_that_thread(service: GameService) -> None:
-    """Once a game has its own thread, others read it there (the thread may be private)."""
-    started = await start_game(service)
-    game_id = started.game.id
-    await service.set_game_thread(game_id, 555)
+    """A game started inside a thread (it may be private) is read there only; a game in the
+    public thread Postal opened for it is read in that thread and in its channel."""
     in_thread = Place(PLACE.guild_id, PLACE.channel_id, 555)
+    inside = await start_game(service, place=in_thread)
+    game_id = inside.game.id
     other_thread = Place(PLACE.guild_id, PLACE.channel_id, 556)
     assert (await service.board(CAROL, in_thread, game_id=game_id)).game.id == game_id
     assert (await service.board(CAROL, in_thread)).game.id == game_id  # no id needed there
@@ -71,6 +71,15 @@ async def test_a_game_in_a_thread_is_read_in_that_thread(service: GameService) -
         assert await refused(service.board(CAROL, place, game_id=game_id)) == (
             f"There is no game #{game_id}."
         )
+
+    opened = await start_game(service, white=BOB, black=ALICE)
+    await service.set_game_thread(opened.game.id, 557)  # Postal's own public thread
+    assert (await service.board(CAROL, PLACE, game_id=opened.game.id)).game.id == opened.game.id
+    own_thread = Place(PLACE.guild_id, PLACE.channel_id, 557)
+    assert (await service.board(CAROL, own_thread)).game.id == opened.game.id
+    assert await refused(service.board(CAROL, other_thread, game_id=opened.game.id)) == (
+        f"There is no game #{opened.game.id}."
+    )
 
 
 async def test_autocomplete_offers_only_the_users_own_games(service: GameService) -> None:
@@ -91,21 +100,40 @@ async def test_listings_stay_on_the_server_where_they_are_asked(service: GameSer
     await play(service, there.game.id, *SCHOLARS_MATE)
     await start_game(service)  # an active one on server 1
 
-    on_one = await service.games(BOB, ALICE, guild_id=1)
+    on_one = await service.games(BOB, ALICE, place=PLACE)
     assert {e.game.guild_id for e in on_one.entries} == {1}
     assert "carol" not in on_one.text
-    on_two = await service.games(BOB, ALICE, guild_id=2)
+    on_two = await service.games(BOB, ALICE, place=OTHER_SERVER)
     assert {e.opponent.name for e in on_two.entries} == {"carol"}
 
-    history = await service.history(BOB, ALICE, guild_id=1)
+    history = await service.history(BOB, ALICE, place=PLACE)
     assert [e.game.id for e in history.entries] == [here.game.id]
-    stats = await service.stats(BOB, ALICE, guild_id=1)
+    stats = await service.stats(BOB, ALICE, place=PLACE)
     (chess,) = stats.variants
     assert (chess.wins, chess.draws, chess.losses) == (1, 0, 0)
     assert chess.rated_games == 1
 
-    own = await service.games(ALICE, guild_id=0)  # in the bot's DMs: her own, everywhere
+    dm = Place(0, 7)  # the bot's DMs: her own games, everywhere; nobody else's
+    own = await service.games(ALICE, place=dm)
     assert {e.game.guild_id for e in own.entries} == {1, 2}
-    assert (await service.games(BOB, ALICE, guild_id=0)).entries == ()
-    assert (await service.history(BOB, ALICE, guild_id=0)).entries == ()
-    assert (await service.stats(BOB, ALICE, guild_id=0)).variants == ()
+    assert (await service.games(BOB, ALICE, place=dm)).entries == ()
+    assert (await service.history(BOB, ALICE, place=dm)).entries == ()
+    assert (await service.stats(BOB, ALICE, place=dm)).variants == ()
+
+
+async def test_others_games_are_listed_only_where_they_live(service: GameService) -> None:
+    """Another player's list leaves out games living in a channel other than where it is
+    asked (a private staff channel, say); games the asker plays in are always listed."""
+    staff = await start_game(service, white=ALICE, black=CAROL, place=OTHER_CHANNEL)
+    await play(service, staff.game.id, *SCHOLARS_MATE)
+    await start_game(service, white=ALICE, black=CAROL, place=OTHER_CHANNEL)
+    shared = await start_game(service, white=ALICE, black=BOB, place=OTHER_CHANNEL)
+    outside = Place(PLACE.guild_id, 99)
+    listed = await service.games(BOB, ALICE, place=outside)
+    assert [e.game.id for e in listed.entries] == [shared.game.id]
+    assert (await service.history(BOB, ALICE, place=outside)).entries == ()
+    in_staff = await service.games(BOB, ALICE, place=OTHER_CHANNEL)
+    assert len(in_staff.entries) == 2
+    assert [
+        e.game.id for e in (await service.history(BOB, ALICE, place=OTHER_CHANNEL)).entries
+    ] == [staff.game.id]

@@ -74,7 +74,7 @@ async def test_rated_game_updates_ratings_stats_and_leaderboard(service: GameSer
     board = await service.leaderboard(PLACE.guild_id, "chess")
     assert [row.player.id for row in board.rows] == [ALICE.id, BOB.id]
     assert board.rows[0].rating > 1500 > board.rows[1].rating
-    stats = await service.stats(BOB, guild_id=PLACE.guild_id)
+    stats = await service.stats(BOB, place=PLACE)
     (chess,) = stats.variants
     assert (chess.wins, chess.draws, chess.losses) == (0, 0, 1)
     assert chess.rating is not None and chess.rating < 1500 and chess.rated_games == 1
@@ -83,7 +83,7 @@ async def test_rated_game_updates_ratings_stats_and_leaderboard(service: GameSer
     casual = await start_game(service, white=ALICE, black=CAROL, rated=False)
     await service.resign(CAROL, None, game_id=casual.game.id)
     await service.confirm_resign(CAROL, casual.game.id)
-    assert await service.stats(CAROL, guild_id=PLACE.guild_id) is not None
+    assert await service.stats(CAROL, place=PLACE) is not None
     assert (await service.leaderboard(PLACE.guild_id, "chess")).rows[0].games == 1
 
 
