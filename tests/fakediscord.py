@@ -64,6 +64,7 @@ BOT_PERMISSIONS = (
     | USE_APPLICATION_COMMANDS
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
+    | CONNECT
 )
 # Gateway intents that need approval in the developer portal.
 PRIVILEGED_INTENTS = {
@@ -1403,7 +1404,10 @@ class FakeDiscord:
         return _json_response(message.payload(self.base_url))
 
     def _admits_bot(self, channel: FakeChannel, permissions: int) -> bool:
-        """A private thread admits only its members and moderators (Manage Threads)."""
+        """A private thread admits only its members and moderators (Manage Threads); a
+        voice channel's text chat only those who may Connect to it."""
+        if channel.type == GUILD_VOICE:
+            return bool(permissions & CONNECT)
         if channel.type != PRIVATE_THREAD:
             return True
         return self.bot_user.id in channel.member_ids or bool(permissions & MANAGE_THREADS)

@@ -54,10 +54,13 @@ def missing_permissions(
     channel: object, permissions: discord.Permissions, *, new_thread: bool = True
 ) -> list[str]:
     """The permissions (by their names in Discord's settings) Postal lacks to post a game's
-    messages in ``channel``: seeing it, posting there (in threads, for a thread or forum
-    post, and, with ``new_thread``, for a channel where it will open the game's thread),
-    the board's embed and its PNG."""
+    messages in ``channel``: seeing it (and connecting, for a voice channel's chat), posting
+    there (in threads, for a thread or forum post, and, with ``new_thread``, for a channel
+    where it will open the game's thread), the board's embed and its PNG."""
     needed = [("View Channel", permissions.view_channel)]
+    if isinstance(channel, discord.VoiceChannel | discord.StageChannel):
+        # A voice channel's text chat is closed to those who may not connect to it.
+        needed.append(("Connect", permissions.connect))
     if isinstance(channel, discord.Thread):
         needed.append(("Send Messages in Threads", permissions.send_messages_in_threads))
     else:

@@ -15,6 +15,7 @@ from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
+    CONNECT,
     GUILD_ANNOUNCEMENT,
     GUILD_FORUM,
     GUILD_VOICE,
@@ -254,3 +255,15 @@ async def test_a_private_thread_admits_postal_only_once_added(running: Harness) 
     running.clock.advance(days=2, hours=1)
     await running.clock_round()
     assert reminders(fake, fake.channel) == [] and reminders(fake, secret) == []
+
+
+async def test_a_voice_chat_needs_connect(running: Harness) -> None:
+    """Discord opens a voice channel's text chat only to those who may connect: without
+    Connect there, /challenge is refused naming it (Postal could post nothing later)."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    voice = fake.add_channel("lounge", type=GUILD_VOICE)
+    fake.set_channel_permissions(voice, deny=CONNECT)
+    refused = await command(fake, alice, "challenge", {"opponent": bob}, channel=voice)
+    assert refused.ephemeral and "Connect" in refused.text()
+    assert fake.public_messages() == []
