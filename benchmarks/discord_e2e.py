@@ -9,6 +9,13 @@ dispatching the INTERACTION_CREATE to the bot's acknowledgement, and to its fina
 reply carrying the board PNG.
 
     python benchmarks/discord_e2e.py [--games 200] [--plies 8] [--think-ms 2500]
+                                     [--reminders 1000] [--faults 0.1] [--rate-limit 25]
+
+Then it drains a burst: ``--reminders`` games whose reminders are all due, a fresh bot
+started on them with ``DISCORD_RATE_LIMIT=--rate-limit``, and ``--faults`` of the bot's
+channel and DM calls failing (5xx, 429 per route and global, reset connections). It prints
+the reminders lost and doubled (both must be 0), the most requests the fake saw in any one
+second, and the time from the bot being connected to the last reminder.
 
 The default think time (a move 0-5 s after the opponent's, in all 200 games at once: about 45
 moves a second) is far busier than correspondence play; lower ``--think-ms`` to find where
@@ -31,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.discord.burst import reminders_by_game, seed_due_reminders  # noqa: E402
 from tests.discord.live import (  # noqa: E402
     OPENING,
     STEP_TIMEOUT,
@@ -38,7 +46,7 @@ from tests.discord.live import (  # noqa: E402
     set_up_games,
     start_bot,
 )
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord import FakeDiscord, Faults  # noqa: E402
 
 
 @dataclass
@@ -91,6 +99,9 @@ async def main() -> None:
     parser.add_argument("--plies", type=int, default=8, help=f"at most {len(OPENING)}")
     parser.add_argument("--think-ms", type=float, default=2500.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reminders", type=int, default=1000, help="0 skips the burst")
+    parser.add_argument("--faults", type=float, default=0.0, help="fraction failing (burst)")
+    parser.add_argument("--rate-limit", type=float, default=25.0, help="DISCORD_RATE_LIMIT")
     args = parser.parse_args()
     random.seed(args.seed)
     plies = min(args.plies, len(OPENING))
@@ -135,6 +146,46 @@ async def main() -> None:
     print(f"throughput: {len(samples) / elapsed:.1f} moves/s over {elapsed:.1f} s")
     if fake.violations:
         print(f"Discord rule violations: {fake.violations}")
+    if args.reminders > 0:
+        await drain_burst(args.reminders, args.faults, args.rate_limit, args.seed)
+
+
+async def drain_burst(count: int, faults: float, rate_limit: float, seed: int) -> None:
+    """Start a bot on ``count`` due reminders with ``faults`` failing; print what arrived."""
+    fake = FakeDiscord()
+    await fake.start()
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "postal.db"
+        await seed_due_reminders(fake, database, count)
+        if faults > 0:
+            fake.faults = Faults(faults, seed=seed)
+        bot = await start_bot(
+            fake, database, DISCORD_RATE_LIMIT=f"{rate_limit:g}", LOG_LEVEL="ERROR"
+        )
+        connected = time.perf_counter()
+        try:
+            # len(messages) is cheap; the fake checks it after every call.
+            await fake.wait_until(lambda: len(fake.messages) >= count, 30 + 3 * count)
+            drained = time.perf_counter() - connected
+            await asyncio.sleep(2.0)  # anything doubled would arrive now
+        finally:
+            bot.terminate()
+            await bot.wait()
+    await fake.stop()
+    sent = reminders_by_game(fake)
+    failed = [c for c in fake.calls if c.fault is not None]
+    print(
+        f"burst: {count} reminders due at once, DISCORD_RATE_LIMIT {rate_limit:g}/s, "
+        f"{faults:.0%} of channel/DM calls failing ({len(failed)} failed calls)"
+    )
+    print(
+        f"lost: {count - len(sent)}, doubled: {sum(n - 1 for n in sent.values())}, "
+        f"nonce repeats answered with the first message: {fake.nonce_repeats}"
+    )
+    print(
+        f"highest request rate in any one second: {fake.max_rate()}; "
+        f"drained in {drained:.1f} s ({count / drained:.1f} reminders/s)"
+    )
 
 
 if __name__ == "__main__":

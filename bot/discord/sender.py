@@ -62,7 +62,7 @@ BATCH = 64
 # Backoff: the first retry after about BASE seconds, doubling up to CAP.
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 15 * 60.0
-MAX_ATTEMPTS = 12
+MAX_ATTEMPTS = 100  # about a day, at the 15-minute cap
 # How long ``stop`` lets the current round and the rows in flight finish.
 STOP_GRACE_SECONDS = 5.0
 # Sleep at most this long between rounds, so a missed wake-up costs little.

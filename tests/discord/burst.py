@@ -1,13 +1,10 @@
-"""A burst of reminders: many games whose reminders all fall due at once, and the real bot
-(``python -m bot``, a subprocess that can be killed) started on them. Used by the burst test
-and ``benchmarks/discord_e2e.py``."""
+"""A burst of reminders: many games whose reminders all fall due at once (start the real bot
+on them with ``tests.discord.live.start_bot``). Used by the burst test and
+``benchmarks/discord_e2e.py``."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import re
-import sys
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -15,7 +12,6 @@ from pathlib import Path
 from bot.store import Store
 from tests.fakediscord import FakeDiscord
 
-ROOT = Path(__file__).resolve().parents[2]
 GAME_NUMBER = re.compile(r"game #(\d+)")
 
 
@@ -66,23 +62,3 @@ def reminders_by_game(fake: FakeDiscord) -> Counter[int]:
         if "Reminder" in text and match:
             found[int(match.group(1))] += 1
     return found
-
-
-async def spawn_bot(
-    fake: FakeDiscord, database: Path, **settings: str
-) -> asyncio.subprocess.Process:
-    """``python -m bot`` on ``database`` against ``fake`` (extra settings by name)."""
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": fake.token,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DISCORD_API_BASE": fake.api_base,
-        "DISCORD_GATEWAY_URL": fake.gateway_url,
-        "DEV_GUILD_ID": str(fake.guild_id),
-        "LOG_LEVEL": "ERROR",
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
-        **settings,
-    }
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=database.parent, env=env
-    )

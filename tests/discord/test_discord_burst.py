@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.discord.burst import reminders_by_game, seed_due_reminders, spawn_bot
+from tests.discord.burst import reminders_by_game, seed_due_reminders
+from tests.discord.live import start_bot
 from tests.fakediscord import FakeDiscord
 
 REMINDERS = 1000
@@ -17,7 +18,7 @@ CAP = 200
 async def test_a_burst_is_paced_and_survives_a_kill(fake: FakeDiscord, tmp_path: Path) -> None:
     database = tmp_path / "postal.db"
     await seed_due_reminders(fake, database, REMINDERS)
-    first = await spawn_bot(fake, database, DISCORD_RATE_LIMIT=str(CAP))
+    first = await start_bot(fake, database, DISCORD_RATE_LIMIT=str(CAP))
     try:
         # A cheap test: the fake checks it after every call.
         await fake.wait_until(lambda: len(fake.messages) >= 300, 60)
@@ -26,7 +27,7 @@ async def test_a_burst_is_paced_and_survives_a_kill(fake: FakeDiscord, tmp_path:
         await first.wait()
     before = sum(reminders_by_game(fake).values())
     assert before < REMINDERS, "the burst ended before the kill; nothing was tested"
-    second = await spawn_bot(fake, database, DISCORD_RATE_LIMIT=str(CAP))
+    second = await start_bot(fake, database, DISCORD_RATE_LIMIT=str(CAP))
     try:
         await fake.wait_until(lambda: len(fake.messages) >= REMINDERS, 60)
         await asyncio.sleep(0.5)  # a doubled reminder would arrive now
