@@ -104,21 +104,27 @@ async def main() -> None:
     parser.add_argument("--rate-limit", type=float, default=25.0, help="DISCORD_RATE_LIMIT")
     args = parser.parse_args()
     random.seed(args.seed)
-    plies = min(args.plies, len(OPENING))
+    if args.games > 0:
+        await measure_latency(args.games, min(args.plies, len(OPENING)), args.think_ms)
+    if args.reminders > 0:
+        await drain_burst(args.reminders, args.faults, args.rate_limit, args.seed)
 
+
+async def measure_latency(games: int, plies: int, think_ms: float) -> None:
+    """Play ``plies`` moves in ``games`` games at once; print acknowledgement and reply times."""
     fake = FakeDiscord()
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         bot = await start_bot(fake, Path(folder) / "postal.db")
         try:
             started = time.perf_counter()
-            tables = await set_up_games(fake, args.games)
+            tables = await set_up_games(fake, games)
             setup = time.perf_counter() - started
 
             samples: list[Sample] = []
             started = time.perf_counter()
             await asyncio.gather(
-                *(play_game(fake, table, plies, args.think_ms, samples) for table in tables)
+                *(play_game(fake, table, plies, think_ms, samples) for table in tables)
             )
             elapsed = time.perf_counter() - started
         finally:
@@ -130,7 +136,7 @@ async def main() -> None:
     acks = [s.ack_ms for s in samples]
     finals = [s.final_ms for s in samples]
     print(f"games: {len(tables)} concurrent (set up in {setup:.1f} s), moves: {len(samples)}")
-    print(f"think time: uniform 0..{2 * args.think_ms:.0f} ms between a reply and the next move")
+    print(f"think time: uniform 0..{2 * think_ms:.0f} ms between a reply and the next move")
     print(
         f"move autocomplete -> choices: median {statistics.median(completions):.1f} ms, "
         f"p99 {percentile(completions, 0.99):.1f} ms"
@@ -146,8 +152,6 @@ async def main() -> None:
     print(f"throughput: {len(samples) / elapsed:.1f} moves/s over {elapsed:.1f} s")
     if fake.violations:
         print(f"Discord rule violations: {fake.violations}")
-    if args.reminders > 0:
-        await drain_burst(args.reminders, args.faults, args.rate_limit, args.seed)
 
 
 async def drain_burst(count: int, faults: float, rate_limit: float, seed: int) -> None:

@@ -36,6 +36,8 @@ from bot.service import (
     GameEnded,
     GameService,
     MovePlayed,
+    NotifyMode,
+    PlayerRef,
     system_clock,
 )
 from bot.store import Store
@@ -212,13 +214,20 @@ class PostalBot(discord.Client):
         (a DM for those who chose DMs is an outbox row of the move itself)."""
         mention = messages.wants_mention(result.notify)
         await self.reply(interaction, messages.move_played(result, mention_player=mention))
-        self.outbox.wake()
+        game = result.game
+        self.wake_outbox_for(result.notify, *((game.white, game.black) if result.ending else ()))
+
+    def wake_outbox_for(self, *players: PlayerRef | None) -> None:
+        """Wake the sender when the change just made wrote DMs for some of ``players`` (a
+        move by players who want mentions wrote no row: no round for every move)."""
+        if any(p is not None and p.notify is NotifyMode.DM for p in players):
+            self.outbox.wake()
 
     async def ending_reply(self, result: GameEnded) -> Reply:
         """The message announcing an ending, mentioning the players who want mentions (the
         others hear of it by DM, through the outbox)."""
         players = (result.game.white, result.game.black)
-        self.outbox.wake()
+        self.wake_outbox_for(*players)
         return messages.game_ended(result, [p for p in players if messages.wants_mention(p)])
 
     async def announce_move_elsewhere(
