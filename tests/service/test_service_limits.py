@@ -102,3 +102,16 @@ async def test_old_challenges_and_pings_are_purged(
     await service.expire_overdue()
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == 0
+
+
+async def test_simultaneous_challenges_cannot_slip_past_a_limit(service: GameService) -> None:
+    """Twenty challenges to bob at once: exactly three are written, the rest refused."""
+    import asyncio
+
+    outcomes = await asyncio.gather(
+        *(service.challenge(ALICE, PLACE, BOB) for _ in range(20)), return_exceptions=True
+    )
+    refused = [o for o in outcomes if isinstance(o, errors.LimitReachedError)]
+    assert len(refused) == 17 and len(outcomes) - len(refused) == PINGS_PER_PAIR
+    with sqlite3.connect(service.store.path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == PINGS_PER_PAIR
