@@ -12,7 +12,13 @@ from bot.service.errors import (
     NotAllowedError,
     VacationError,
 )
-from bot.service.limits import CHALLENGE_RETENTION, PING_WINDOW, PURGE_INTERVAL
+from bot.service.limits import (
+    CHALLENGE_RETENTION,
+    PING_WINDOW,
+    PINGS,
+    PURGE_INTERVAL,
+    refusal,
+)
 from bot.service.results import (
     ChallengeClosed,
     ClockReport,
@@ -24,7 +30,7 @@ from bot.service.results import (
     User,
     VacationStarted,
 )
-from bot.store import GameRecord, NotifyMode, OutboxItem, OutboxKind, OutboxTarget
+from bot.store import GameRecord, NotifyMode, OutboxItem, OutboxKind, OutboxTarget, PingKind
 from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
@@ -173,7 +179,8 @@ class DeadlineUseCases(EndingUseCases):
         """Give the opponent (the player to move) ``days`` more for their current move.
 
         Raises ``NotAllowedError`` when it is the user's own move, ``InvalidOptionError``
-        for a number of days outside 1, 2, 3, 5, 7.
+        for a number of days outside 1, 2, 3, 5, 7, ``LimitReachedError`` past the pings
+        per pair (it mentions the opponent).
         """
         if days not in MORETIME_DAYS:
             raise InvalidOptionError(
@@ -182,7 +189,12 @@ class DeadlineUseCases(EndingUseCases):
         record = await self._playable(user, place, game_id)
         if record.to_move_id == user.id:
             raise NotAllowedError("Only your opponent can give you more time; it is your move.")
+        opponent_id = record.opponent_of(user.id)  # the player to move
         assert record.deadline_at is not None
+        now = self.now()
+        hit = await self.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
+        if hit is not None:  # it mentions the opponent: a ping like any other
+            raise refusal(hit, (await self._ref(opponent_id)).name, now)
         deadline = record.deadline_at + timedelta(days=days)
         if not await self.store.games.set_deadline(record, deadline):
             raise GameChangedError

@@ -1,9 +1,10 @@
 """Spam limits: how much one player may ask of others, and how long old challenges are kept.
 
 Without them one player could ping another sixty times in a row with ``/challenge``, or with
-draw offers and takeback requests, and open challenges piled up for ever. The limits are
-counted in the store inside the transaction that writes, so simultaneous requests cannot slip
-past them together. A refusal says which limit and when to try again, and changes nothing.
+draw offers, takeback requests and ``/moretime``, and open challenges piled up for ever. The
+limits are counted in the store inside the transaction that writes, so simultaneous requests
+cannot slip past them together. A refusal says which limit and when to try again, and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ MAX_OPEN_CHALLENGES = 5
 # Pending challenges addressed to one player at once, from everyone together.
 MAX_CHALLENGES_WAITING = 10
 # Pings from one player to another — challenges addressed to them, draw offers, takeback
-# requests, together — within any sliding window of this length.
+# requests, more time given (it mentions them), together — within any sliding window.
 PINGS_PER_PAIR = 3
 PING_WINDOW = timedelta(hours=1)
 # Answered, withdrawn and expired challenges are deleted this long after their 48 hours end.
@@ -50,7 +51,7 @@ def refusal(hit: LimitHit, target: str | None, now: datetime) -> LimitReachedErr
             minutes = max(1, math.ceil((hit.retry_at - now).total_seconds() / 60))
             text = (
                 f"You have already pinged {who} {hit.allowed} times in the last "
-                f"{_window()} (challenges, draw offers and takeback requests together); "
+                f"{_window()} (challenges, draw offers, takeback requests and more time together); "
                 f"try again in {minutes} minute{'s' if minutes != 1 else ''}."
             )
     return LimitReachedError(hit.limit.value, text)

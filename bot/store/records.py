@@ -189,6 +189,7 @@ class PingKind(Enum):
     CHALLENGE = "challenge"
     DRAW = "draw"
     TAKEBACK = "takeback"
+    MORETIME = "moretime"
 
 
 class SpamLimit(Enum):

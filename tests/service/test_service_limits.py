@@ -31,8 +31,8 @@ async def test_pings_per_pair_are_limited_then_free_again(
     with pytest.raises(errors.LimitReachedError) as raised:
         await service.challenge(ALICE, PLACE, BOB)
     assert raised.value.message == (
-        "You have already pinged bob 3 times in the last hour (challenges, draw offers and "
-        "takeback requests together); try again in 30 minutes."
+        "You have already pinged bob 3 times in the last hour (challenges, draw offers, "
+        "takeback requests and more time together); try again in 30 minutes."
     )
     assert snapshot(db_path) == before
     await service.challenge(ALICE, PLACE, CAROL)  # another pair is not limited
@@ -115,3 +115,17 @@ async def test_simultaneous_challenges_cannot_slip_past_a_limit(service: GameSer
     assert len(refused) == 17 and len(outcomes) - len(refused) == PINGS_PER_PAIR
     with sqlite3.connect(service.store.path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == PINGS_PER_PAIR
+
+
+async def test_more_time_counts_as_a_ping(service: GameService) -> None:
+    """/moretime mentions the opponent: after the challenge and two of them, a third is
+    refused and the deadline stays where it was."""
+    started = await start_game(service)
+    game_id = started.game.id
+    await play(service, game_id, "e4")  # bob to move: alice may give him time
+    await service.moretime(ALICE, PLACE, 1, game_id=game_id)
+    await service.moretime(ALICE, PLACE, 1, game_id=game_id)
+    deadline = (await service.game_view(game_id)).deadline
+    with pytest.raises(errors.LimitReachedError):
+        await service.moretime(ALICE, PLACE, 1, game_id=game_id)
+    assert (await service.game_view(game_id)).deadline == deadline
