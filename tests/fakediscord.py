@@ -85,6 +85,7 @@ SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 
 CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 7, 8, 9, 10, 11
 
 ACK_DEADLINE_SECONDS = 3.0
+DISCORD_EPOCH_MS = 1_420_070_400_000
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types).
 GUILD_TEXT, DM, GUILD_VOICE, GUILD_ANNOUNCEMENT = 0, 1, 2, 5
@@ -586,6 +587,11 @@ class FakeDiscord:
     def new_id(self) -> int:
         return next(self._ids)
 
+    def _snowflake(self, moment: float) -> int:
+        """A snowflake of ``moment`` (epoch seconds), unique within this fake."""
+        milliseconds = int(moment * 1000) - DISCORD_EPOCH_MS
+        return (milliseconds << 22) | (next(self._ids) & 0x3FFFFF)
+
     def add_user(self, name: str, *, accepts_dms: bool = True, bot: bool = False) -> FakeUser:
         """A new guild member called ``name``."""
         user = FakeUser(self.new_id(), name, bot=bot, accepts_dms=accepts_dms)
@@ -803,15 +809,17 @@ class FakeDiscord:
         options: Mapping[str, Any] | None = None,
         *,
         channel: FakeChannel | int | None = None,
+        delayed: float = 0.0,
     ) -> FakeInteraction:
-        """Dispatch ``/name`` typed by ``user`` with ``options``, as Discord's client sends it.
+        """Dispatch ``/name`` typed by ``user`` with ``options``, as Discord's client sends it;
+        ``delayed`` seconds after Discord created it (a slow gateway: its 3 s run from then).
 
         Raises ValueError for what Discord's client would not let a user send (an unknown
         option, a missing required one, a value outside the choices or bounds).
         """
         command, guild_id = self.command(name, self._resolve_channel(channel))
         data = self._command_data(command, guild_id, dict(options or {}), focused=None)
-        return await self._interact(APPLICATION_COMMAND, user, channel, data)
+        return await self._interact(APPLICATION_COMMAND, user, channel, data, delayed=delayed)
 
     async def autocomplete(
         self,
@@ -953,12 +961,15 @@ class FakeDiscord:
         data: dict[str, Any],
         *,
         message: FakeMessage | None = None,
+        delayed: float = 0.0,
     ) -> FakeInteraction:
         where = self._resolve_channel(channel)
         if where.type == GUILD_FORUM:
             # A forum has no message box: commands are typed in its posts (threads).
             raise ValueError(f"nobody can type a command in forum channel {where.name}")
-        interaction_id = self.new_id()
+        # Interaction ids are snowflakes of their creation time, as Discord's are: bots read
+        # the interaction's age from them.
+        interaction_id = self._snowflake(time.time() - delayed)
         token = secrets.token_urlsafe(24)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
@@ -990,7 +1001,7 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message.payload(self.base_url)
         interaction = FakeInteraction(
-            interaction_id, token, kind, user, where.id, payload, time.monotonic()
+            interaction_id, token, kind, user, where.id, payload, time.monotonic() - delayed
         )
         self.interactions[interaction_id] = interaction
         self._dispatch("INTERACTION_CREATE", payload)

@@ -32,6 +32,8 @@ T = TypeVar("T")
 # Answer directly when the answer is ready this long after the interaction arrived;
 # otherwise acknowledge first. Discord allows 3 s; the rest is margin for the network.
 ANSWER_WITHIN_SECONDS = 2.0
+# Discord forgets an interaction not acknowledged within this.
+ACK_LIMIT_SECONDS = 3.0
 _STATE = "postal_ack"
 _SEEN = "postal_seen"
 
@@ -60,9 +62,16 @@ def _set_state(interaction: discord.Interaction, state: Ack) -> None:
 
 
 def time_left(interaction: discord.Interaction) -> float:
-    """Seconds left to answer directly, counted from Postal's first look at ``interaction``."""
-    seen = interaction.extras.setdefault(_SEEN, time.monotonic())
-    assert isinstance(seen, float)
+    """Seconds left to answer directly, counted from the interaction's creation: Postal's
+    first look at it, minus how long it had already travelled (its snowflake's time) when
+    that age is believable (a clock off by seconds is not believed)."""
+    seen = interaction.extras.get(_SEEN)
+    if not isinstance(seen, float):
+        seen = time.monotonic()
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        if 0.0 < age < ACK_LIMIT_SECONDS:
+            seen -= age
+        interaction.extras[_SEEN] = seen
     return max(0.0, seen + ANSWER_WITHIN_SECONDS - time.monotonic())
 
 

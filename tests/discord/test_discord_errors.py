@@ -141,3 +141,22 @@ async def test_moves_command_marks_targets_privately(running: Harness) -> None:
     bad = await command(fake, alice, "moves", {"square": "z9"}, channel=thread)
     assert bad.ephemeral and "not a square" in bad.text()
     await play(fake, alice, "e4", thread)
+
+
+async def test_time_to_answer_counts_from_the_interactions_creation(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An interaction that reached Postal 1.9 s after Discord created it (a backlog) has
+    0.1 s left to be answered directly: a 0.3 s move is deferred (privately, its outcome
+    open), not answered at 2.2 s by a clock that started at Postal's first look."""
+    assert running.bot is not None
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    slow_down(monkeypatch, running.bot.service, "move", 0.3)
+    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread, delayed=1.9)
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
+    assert ack.seconds < 2.5
+    reply = await fake.reply(interaction)
+    assert not reply.ephemeral and "e4" in reply.text()
