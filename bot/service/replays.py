@@ -20,8 +20,8 @@ DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024
 # variants): a game object with its current and previous positions and their generated legal
 # moves; one ply of history (a step and its move); one kept repetition key with its index
 # entry.
-_GAME_BYTES = 9_000
-_PLY_BYTES = 190
+_GAME_BYTES = 10_000
+_PLY_BYTES = 170
 _KEY_BYTES = 260
 
 

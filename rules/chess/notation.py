@@ -216,10 +216,8 @@ def _coordinate_move(
         raise _illegal(position, text, IllegalReason.NO_SUCH_PIECE)
     found = [
         m
-        for m in position.legal_moves()
-        if m.from_square == origin
-        and m.to_square == target
-        and (promotion is None or m.promotion == promotion)
+        for m in position.moves_from(origin)
+        if m.to_square == target and (promotion is None or m.promotion == promotion)
     ]
     found = _single_move_or_promotions(position, text, found)
     if found:

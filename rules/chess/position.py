@@ -91,6 +91,7 @@ class ChessPosition:
         "_kings",
         "_legal",
         "_legal_set",
+        "_moves_from",
         "_white",
     )
 
@@ -103,6 +104,7 @@ class ChessPosition:
     _kings: tuple[Square, Square]
     _legal: list[Move] | None
     _legal_set: frozenset[Move] | None
+    _moves_from: tuple[Square, list[Move]] | None
 
     @classmethod
     def _make(
@@ -125,6 +127,7 @@ class ChessPosition:
         position._kings = kings
         position._legal = None
         position._legal_set = None
+        position._moves_from = None
         return position
 
     # --- reading the position -------------------------------------------------------------
@@ -238,9 +241,26 @@ class ChessPosition:
             self._legal = self._generate()
         return self._legal
 
+    def moves_from(self, square: Square) -> list[Move]:
+        """The legal moves of the piece on ``square`` (generated for it alone unless every
+        legal move is known already)."""
+        if self._legal is not None:
+            return [m for m in self._legal if m.from_square == square]
+        known = self._moves_from
+        if known is None or known[0] != square:
+            # Kept for the next question: parsing a move and playing it ask about one piece.
+            known = (square, self._generate(square))
+            self._moves_from = known
+        return known[1]
+
     def is_legal(self, move: Move) -> bool:
         if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_moves())
+            if self._legal is None:
+                # One move asked about (a move typed, a stored move replayed): generating the
+                # moves of that piece alone is a fraction of generating them all.
+                f = move[0]
+                return isinstance(f, int) and 0 <= f < 64 and move in self.moves_from(f)
+            self._legal_set = frozenset(self._legal)
         return move in self._legal_set
 
     def play(self, move: Move) -> ChessPosition:
@@ -300,7 +320,8 @@ class ChessPosition:
             kings,
         )
 
-    def _generate(self) -> list[Move]:
+    def _generate(self, only: Square | None = None) -> list[Move]:
+        """The legal moves, or only those of the piece on ``only``."""
         board = self._board
         white = self._white
         if white:
@@ -348,8 +369,10 @@ class ChessPosition:
 
         moves: list[Move] = []
         add = moves.append
-        if checkers < 2:
-            self._piece_moves(add, own, enemy, pins, block if checkers else None)
+        if checkers < 2 and only != king:
+            self._piece_moves(add, own, enemy, pins, block if checkers else None, only)
+        if only is not None and only != king:
+            return moves
 
         # King steps: test each target with the king lifted, so it cannot hide behind itself.
         lifted = list(board)
@@ -368,9 +391,10 @@ class ChessPosition:
         enemy: frozenset[str],
         pins: dict[Square, frozenset[Square]],
         block: frozenset[Square] | None,
+        only: Square | None = None,
     ) -> None:
         board = self._board
-        for sq in range(64):
+        for sq in range(64) if only is None else (only,):
             p = board[sq]
             if p not in own:
                 continue
