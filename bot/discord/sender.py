@@ -17,6 +17,13 @@ decides what happens next:
 - anything else Discord refuses, or a row still failing after ``MAX_ATTEMPTS``: the row
   ends failed with the reason recorded, logged and counted. Nothing is dropped silently.
 
+discord.py (2.7, ``http.py``) already retries some of these inside one request: a 429
+(after ``retry_after``; a global one holds every request) when Discord's ``Via`` header is
+present, and 500/502/504/524 up to five times (sleeping 1, 3, 5, 7 s). A 503, a 429 it gave
+up on, or a reset connection (Linux's errno 104 is not among the ones it retries) reaches
+the sender, whose own retries are the ones above. Its internal retries go through the same
+aiohttp session, so the pacing covers them too.
+
 Exactly once, as far as Discord allows: an attempt is counted in the row before its request
 goes out and the row is marked sent as soon as it returns. A crash between the two leaves
 the row pending, and it is sent again with the same nonce and ``enforce_nonce``: Discord
@@ -175,8 +182,10 @@ class OutboxSender(Worker):
         soonest: float | None = None
         due: list[OutboxRow] = []
         pending = await service.pending_deliveries(BATCH)
+        # Rows accepted while this round waited on the database are not marked sent yet.
+        accepted = {delivery.row_id for delivery, _, _ in self._accepted}
         for row in pending:
-            if row.lane in busy:
+            if row.lane in busy or row.id in accepted:
                 continue
             busy.add(row.lane)  # later rows of this game wait for this one
             if row.next_attempt_at > now:

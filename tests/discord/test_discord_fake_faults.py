@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
 import pytest
 
 from tests.fakediscord import Call, FakeDiscord, Faults
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 async def post(
