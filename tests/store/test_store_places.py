@@ -1,0 +1,109 @@
+"""Where a game lives, in the store: a challenge's thread passes to its game; the threads
+Postal opened are archived a day after the end, retried after a failure, once."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.store import GameEnding, GameRecord, Store
+from bot.store.database import migrations
+
+NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
+DAY = timedelta(days=1)
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+async def started(store: Store, thread_id: int | None) -> GameRecord:
+    await store.players.ensure(1, "alice", False, NOW)
+    await store.players.ensure(2, "bob", False, NOW)
+    challenge = await store.challenges.create(
+        guild_id=5, channel_id=6, thread_id=thread_id, challenger_id=1, opponent_id=2,
+        variant="chess", color="white", days_per_move=3, rated=False, start_fen=None, now=NOW,
+        expires_at=NOW + timedelta(hours=48),
+    )  # fmt: skip
+    assert challenge.thread_id == thread_id
+    game = await store.games.start_from_challenge(
+        challenge_id=challenge.id, acceptor_id=2, white_id=1, black_id=2, start_fen=START,
+        to_move_id=1, now=NOW, deadline_at=NOW + timedelta(days=3),
+    )  # fmt: skip
+    assert game is not None
+    return game
+
+
+async def aborted(store: Store, game: GameRecord) -> None:
+    current = await store.games.get(game.id)
+    assert current is not None
+    written = await store.games.finish(current, GameEnding("*", "aborted"), NOW, None)
+    assert written.ok
+
+
+async def test_a_game_lives_in_its_challenges_thread_and_is_never_archived(
+    tmp_path: Path,
+) -> None:
+    """A challenge made in someone's thread starts a game in that thread; that thread is
+    not Postal's, so it is never archived."""
+    store = await Store.open(tmp_path / "postal.db")
+    try:
+        game = await started(store, thread_id=77)
+        assert (game.channel_id, game.thread_id, game.thread_owned) == (6, 77, False)
+        await aborted(store, game)
+        assert await store.games.threads_to_archive(NOW + 2 * DAY, DAY) == []
+        assert await store.games.next_thread_archive(DAY) is None
+    finally:
+        await store.close()
+
+
+async def test_postals_own_thread_is_archived_a_day_after_the_end(tmp_path: Path) -> None:
+    """The thread Postal opened is due a day after the end; a failed attempt moves it to
+    the retry time; once done it is never due again."""
+    store = await Store.open(tmp_path / "postal.db")
+    try:
+        game = await started(store, thread_id=None)
+        await store.games.set_thread(game.id, 88)
+        assert await store.games.next_thread_archive(DAY) is None  # still being played
+        await aborted(store, game)
+        assert await store.games.next_thread_archive(DAY) == NOW + DAY
+        assert await store.games.threads_to_archive(NOW + DAY - timedelta(seconds=1), DAY) == []
+        due = await store.games.threads_to_archive(NOW + DAY, DAY)
+        assert [(g.id, g.thread_id, g.thread_owned) for g in due] == [(game.id, 88, True)]
+        await store.games.retry_thread_archive(game.id, NOW + DAY + timedelta(minutes=5))
+        assert await store.games.threads_to_archive(NOW + DAY, DAY) == []
+        assert await store.games.next_thread_archive(DAY) == NOW + DAY + timedelta(minutes=5)
+        await store.games.thread_archive_done(game.id, NOW + DAY + timedelta(minutes=5))
+        assert await store.games.threads_to_archive(NOW + 9 * DAY, DAY) == []
+        assert await store.games.next_thread_archive(DAY) is None
+    finally:
+        await store.close()
+
+
+async def test_threads_of_games_from_before_the_migration_are_postals(tmp_path: Path) -> None:
+    """Before places were stored, a game's thread was always one Postal opened: the
+    migration marks those as its own, so they are archived like new ones."""
+    path = tmp_path / "postal.db"
+    with sqlite3.connect(path) as connection:
+        for version, script in migrations():
+            if version >= 7:
+                break
+            connection.executescript(script)
+        connection.execute("PRAGMA user_version = 6")
+        for player_id, name in ((1, "alice"), (2, "bob")):
+            connection.execute(
+                "INSERT INTO players (id, display_name, created_at) VALUES (?, ?, 0)",
+                (player_id, name),
+            )
+        stamp = int(NOW.timestamp())
+        connection.execute(
+            "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, white_id, "
+            "black_id, days_per_move, rated, status, result, termination, fen, created_at, "
+            "last_move_at, finished_at) VALUES (5, 6, 99, 'chess', ?, 1, 2, 3, 0, 'finished', "
+            "'*', 'aborted', ?, ?, ?, ?)",
+            (START, START, stamp, stamp, stamp),
+        )
+    store = await Store.open(path)
+    try:
+        due = await store.games.threads_to_archive(NOW + DAY, DAY)
+        assert [(g.thread_id, g.thread_owned) for g in due] == [(99, True)]
+    finally:
+        await store.close()
