@@ -17,12 +17,13 @@ NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
-async def _game(store: Store):  # type: ignore[no-untyped-def]
+async def _game(store: Store, thread_id: int | None = None):  # type: ignore[no-untyped-def]
+    """alice (white) and bob's game, challenged in channel 6 (in thread ``thread_id``)."""
     await store.players.ensure(1, "alice", False, NOW)
     await store.players.ensure(2, "bob", False, NOW)
     challenge = await store.challenges.create(
-        guild_id=5, channel_id=6, challenger_id=1, opponent_id=2, variant="chess",
-        color="white", days_per_move=3, rated=True, start_fen=None, now=NOW,
+        guild_id=5, channel_id=6, thread_id=thread_id, challenger_id=1, opponent_id=2,
+        variant="chess", color="white", days_per_move=3, rated=True, start_fen=None, now=NOW,
         expires_at=NOW + timedelta(hours=48),
     )  # fmt: skip
     game = await store.games.start_from_challenge(

@@ -4,31 +4,18 @@ Postal opened are archived a day after the end, retried after a failure, once.""
 from __future__ import annotations
 
 import sqlite3
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from bot.store import GameEnding, GameRecord, Store
 from bot.store.database import migrations
+from tests.store.test_store_database import NOW, START, _game
 
-NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
 DAY = timedelta(days=1)
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
 async def started(store: Store, thread_id: int | None) -> GameRecord:
-    await store.players.ensure(1, "alice", False, NOW)
-    await store.players.ensure(2, "bob", False, NOW)
-    challenge = await store.challenges.create(
-        guild_id=5, channel_id=6, thread_id=thread_id, challenger_id=1, opponent_id=2,
-        variant="chess", color="white", days_per_move=3, rated=False, start_fen=None, now=NOW,
-        expires_at=NOW + timedelta(hours=48),
-    )  # fmt: skip
-    assert challenge.thread_id == thread_id
-    game = await store.games.start_from_challenge(
-        challenge_id=challenge.id, acceptor_id=2, white_id=1, black_id=2, start_fen=START,
-        to_move_id=1, now=NOW, deadline_at=NOW + timedelta(days=3),
-    )  # fmt: skip
-    assert game is not None
+    game: GameRecord = await _game(store, thread_id)
     return game
 
 
