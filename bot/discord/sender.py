@@ -70,6 +70,7 @@ BATCH = 64
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 15 * 60.0
 MAX_ATTEMPTS = 100  # about a day, at the 15-minute cap
+PURGE_EVERY_SECONDS = 24 * 3600.0
 # How long ``stop`` lets the current round and the rows in flight finish.
 STOP_GRACE_SECONDS = 5.0
 # Sleep at most this long between rounds, so a missed wake-up costs little.
@@ -135,6 +136,7 @@ class OutboxSender(Worker):
         # transaction for many keeps a burst from waiting on the disk.
         self._accepted: list[tuple[Delivery, int | None, int | None]] = []
         self._stopping = False
+        self._next_purge = 0.0
         self.stats = SenderStats()
 
     def start(self) -> None:
@@ -161,6 +163,10 @@ class OutboxSender(Worker):
         return self._clock().timestamp()
 
     async def _loop(self) -> None:
+        try:
+            await self._start_up()
+        except Exception:
+            _log.exception("outbox start-up bookkeeping failed; sending anyway")
         while not self._stopping:
             self._wake.clear()
             try:
@@ -172,11 +178,34 @@ class OutboxSender(Worker):
                 self._idle.set()
             await self._sleep(delay)
 
+    async def _start_up(self) -> None:
+        """Say how many rows were in flight when the process last stopped (sent again now,
+        with their nonces), and drop rows that ended long ago."""
+        service = self._bot.service
+        interrupted = await service.interrupted_deliveries()
+        if interrupted:
+            _log.warning(
+                "%d outbox rows were being sent when Postal stopped; sending them again with "
+                "their nonces (Discord returns the first message if it arrived)",
+                interrupted,
+            )
+        await self._purge()
+
+    async def _purge(self) -> None:
+        """Drop rows that ended long ago, at most once a day."""
+        if self._now() < self._next_purge:
+            return
+        self._next_purge = self._now() + PURGE_EVERY_SECONDS
+        purged = await self._bot.service.purge_deliveries()
+        if purged:
+            _log.info("deleted %d outbox rows that ended long ago", purged)
+
     async def _round(self) -> tuple[float, bool]:
         """Launch every due row whose game has nothing in flight or waiting before it.
         Returns how long to sleep and whether anything was launched."""
         service = self._bot.service
         await self._mark_accepted()
+        await self._purge()
         now = self._now()
         busy = set(self._in_flight)
         soonest: float | None = None

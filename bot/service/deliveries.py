@@ -41,6 +41,8 @@ from rules import Color, Outcome, Termination
 
 # After Discord refuses a DM (DMs closed), no DM is tried for this long.
 CLOSED_DM_MEMORY = timedelta(days=7)
+# Rows that ended are kept this long (to answer "was it sent?"), then deleted.
+FINISHED_ROW_MEMORY = timedelta(days=30)
 
 
 class DeliveryUseCases(DeadlineUseCases):
@@ -51,6 +53,15 @@ class DeliveryUseCases(DeadlineUseCases):
     async def next_delivery_at(self) -> float | None:
         """When the soonest pending row is due (epoch seconds), None if none is pending."""
         return await self.store.outbox.next_attempt()
+
+    async def interrupted_deliveries(self) -> int:
+        """Rows whose request was under way when the process stopped: their outcome is
+        unknown, and they are sent again with the same nonce."""
+        return await self.store.outbox.interrupted()
+
+    async def purge_deliveries(self) -> int:
+        """Delete rows that ended more than ``FINISHED_ROW_MEMORY`` ago; returns how many."""
+        return await self.store.outbox.purge_finished(self.now() - FINISHED_ROW_MEMORY)
 
     async def outbox_counts(self) -> OutboxCounts:
         return await self.store.outbox.counts()

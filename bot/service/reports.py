@@ -249,6 +249,9 @@ class ReportUseCases(ServiceCore):
             await self.store.players.update_settings(
                 user.id, mode, theme.strip().lower() if theme is not None else None
             )
+        if mode is NotifyMode.DM:
+            # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
+            await self.store.outbox.forget_closed_dms(user.id)
         player = await self.store.players.get(user.id)
         assert player is not None
         now = self.now()

@@ -362,6 +362,30 @@ class Outbox:
             )
             return {row[0] for row in await cursor.fetchall()}
 
+    async def forget_closed_dms(self, player_id: int) -> None:
+        async with self._db.transaction() as conn:
+            await conn.execute("DELETE FROM closed_dms WHERE player_id = ?", (player_id,))
+
+    async def purge_finished(self, before: datetime) -> int:
+        """Delete rows that ended (sent, failed, superseded) before ``before``; returns how
+        many. Their story is over; the table would otherwise grow with every move."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM outbox WHERE state <> 'pending' AND finished_at < ?",
+                (to_epoch(before),),
+            )
+            return cursor.rowcount
+
+    async def interrupted(self) -> int:
+        """Pending rows whose last request never reported back (the process stopped)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT COUNT(*) FROM outbox WHERE state = 'pending' "
+                "AND in_flight_since IS NOT NULL"
+            )
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
     async def unreachable(self, game_id: int) -> str | None:
         """Why ``game_id``'s place cannot be reached, None if it can."""
         async with self._db.read() as conn:

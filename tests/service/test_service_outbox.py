@@ -1,0 +1,121 @@
+"""The outbox rows the service writes: with the change that causes them, once, as facts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from service_helpers import ALICE, BOB, play, start_game
+
+from bot.service import (
+    DeliveryTarget,
+    GameService,
+    ManualClock,
+    MovePlayed,
+    NotifyMode,
+    Reminder,
+    TurnNotice,
+)
+from bot.store import OutboxKind, OutboxState, OutboxTarget, Store
+
+
+async def test_a_move_to_a_dm_player_writes_its_turn_notice(service: GameService) -> None:
+    """The DM is a row of the move itself: facts (the ply), no sentence."""
+    await service.settings(BOB, notify="dm")
+    started = await start_game(service)
+    await play(service, started.game.id, "e4")
+    (row,) = await service.deliveries_of(started.game.id)
+    assert (row.kind, row.target, row.user_id) == (OutboxKind.TURN, OutboxTarget.DM, BOB.id)
+    assert dict(row.facts) == {"ply": 1} and row.state is OutboxState.PENDING
+    delivery = await service.delivery(row)
+    assert delivery is not None and delivery.target is DeliveryTarget.DM
+    assert isinstance(delivery.content, TurnNotice)
+    assert delivery.content.text == "alice played 1. e4. bob to move."
+
+
+async def test_a_turn_notice_the_game_outran_is_superseded(service: GameService) -> None:
+    await service.settings(BOB, notify="dm")
+    started = await start_game(service)
+    await play(service, started.game.id, "e4", "e5")
+    (row,) = await service.deliveries_of(started.game.id)
+    assert await service.delivery(row) is None
+    (after,) = await service.deliveries_of(started.game.id)
+    assert after.state is OutboxState.SUPERSEDED and "moved on" in (after.reason or "")
+
+
+async def test_reminders_are_handed_over_once_per_deadline_and_hour(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Handing a reminder over marks it, so the scheduler never reports it due again."""
+    started = await start_game(service, days=3)
+    await play(service, started.game.id, "e4")
+    deadline = clock.now + timedelta(days=3)
+    clock.advance(days=2, hours=1)
+    assert await service.hand_over_reminders() == 1
+    assert await service.hand_over_reminders() == 0
+    assert await service.next_wakeup() == deadline - timedelta(hours=1)
+    (row,) = await service.deliveries_of(started.game.id)
+    assert row.kind is OutboxKind.REMINDER and row.target is OutboxTarget.PLACE
+    delivery = await service.delivery(row)
+    assert delivery is not None and isinstance(delivery.content, Reminder)
+    assert delivery.mention == (delivery.content.player,)  # bob wants mentions
+
+
+async def test_a_time_out_writes_its_announcement_with_the_ending(
+    service: GameService, clock: ManualClock
+) -> None:
+    await service.settings(ALICE, notify="dm")
+    started = await start_game(service, days=1)
+    clock.advance(days=1, minutes=1)
+    (ended,) = (await service.expire_overdue()).ended
+    rows = await service.deliveries_of(started.game.id)
+    targets = sorted((r.target.value, r.user_id) for r in rows if r.kind is OutboxKind.ENDING)
+    assert targets == [("dm", ALICE.id), ("place", None)]
+    place = next(r for r in rows if r.target is OutboxTarget.PLACE)
+    assert place.facts["mention"] == [BOB.id]  # alice hears it by DM
+    delivery = await service.delivery(place)
+    assert delivery is not None and delivery.content.text == ended.text  # type: ignore[union-attr]
+
+
+async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
+    service: GameService,
+) -> None:
+    """After a refused DM the player is mentioned instead (the next move writes no DM row);
+    choosing DMs in /settings again tries a DM once more."""
+    await service.settings(BOB, notify="dm")
+    started = await start_game(service)
+    await play(service, started.game.id, "e4")
+    (row,) = await service.deliveries_of(started.game.id)
+    delivery = await service.delivery(row)
+    assert delivery is not None
+    await service.dm_refused(delivery, "dms closed: 403 50007")
+    rows = await service.deliveries_of(started.game.id)
+    assert [(r.target, r.state) for r in rows] == [
+        (OutboxTarget.DM, OutboxState.FAILED),
+        (OutboxTarget.PLACE, OutboxState.PENDING),
+    ]
+    assert rows[1].facts["mention"] == [BOB.id] and rows[1].facts["dm_fallback"] is True
+    await play(service, started.game.id, "e5")
+    moved = await service.move(ALICE, None, "Nf3", game_id=started.game.id)
+    assert isinstance(moved, MovePlayed) and moved.notify is not None
+    assert moved.notify.notify is NotifyMode.CHANNEL  # mentioned at once, no DM tried
+    dms = [r for r in await service.deliveries_of(started.game.id) if r.target is OutboxTarget.DM]
+    assert len(dms) == 1
+    await service.settings(BOB, notify="dm")
+    assert (await service.game_view(started.game.id)).black.notify is NotifyMode.DM
+
+
+async def test_ended_rows_are_purged_after_a_month(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    await service.settings(BOB, notify="dm")
+    started = await start_game(service)
+    await play(service, started.game.id, "e4")
+    (row,) = await service.deliveries_of(started.game.id)
+    delivery = await service.delivery(row)
+    assert delivery is not None
+    await service.delivered_many([(delivery, 1, 2)])
+    clock.advance(days=29)
+    assert await service.purge_deliveries() == 0
+    clock.advance(days=2)
+    assert await service.purge_deliveries() == 1
+    assert await service.deliveries_of(started.game.id) == []
