@@ -7,8 +7,10 @@ from datetime import timedelta
 from service_helpers import ALICE, BOB, play, start_game
 
 from bot.service import (
+    Delivery,
     DeliveryTarget,
     GameService,
+    GameStarted,
     ManualClock,
     MovePlayed,
     NotifyMode,
@@ -16,6 +18,17 @@ from bot.service import (
     TurnNotice,
 )
 from bot.store import OutboxKind, OutboxState, OutboxTarget, Store
+
+
+async def turn_dm_to_bob(service: GameService) -> tuple[GameStarted, Delivery]:
+    """Bob wants DMs; alice plays e4: the turn notice, ready to send."""
+    await service.settings(BOB, notify="dm")
+    started = await start_game(service)
+    await play(service, started.game.id, "e4")
+    (row,) = await service.deliveries_of(started.game.id)
+    delivery = await service.delivery(row)
+    assert delivery is not None
+    return started, delivery
 
 
 async def test_a_move_to_a_dm_player_writes_its_turn_notice(service: GameService) -> None:
@@ -81,12 +94,7 @@ async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
 ) -> None:
     """After a refused DM the player is mentioned instead (the next move writes no DM row);
     choosing DMs in /settings again tries a DM once more."""
-    await service.settings(BOB, notify="dm")
-    started = await start_game(service)
-    await play(service, started.game.id, "e4")
-    (row,) = await service.deliveries_of(started.game.id)
-    delivery = await service.delivery(row)
-    assert delivery is not None
+    started, delivery = await turn_dm_to_bob(service)
     await service.dm_refused(delivery, "dms closed: 403 50007")
     rows = await service.deliveries_of(started.game.id)
     assert [(r.target, r.state) for r in rows] == [
@@ -107,12 +115,7 @@ async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
 async def test_ended_rows_are_purged_after_a_month(
     service: GameService, store: Store, clock: ManualClock
 ) -> None:
-    await service.settings(BOB, notify="dm")
-    started = await start_game(service)
-    await play(service, started.game.id, "e4")
-    (row,) = await service.deliveries_of(started.game.id)
-    delivery = await service.delivery(row)
-    assert delivery is not None
+    started, delivery = await turn_dm_to_bob(service)
     await service.delivered_many([(delivery, 1, 2)])
     clock.advance(days=29)
     assert await service.purge_deliveries() == 0
