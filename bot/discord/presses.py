@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import messages
-from bot.discord.context import user_of
+from bot.discord.context import place_of, user_of
 from bot.discord.errors import report_error
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import (
@@ -44,8 +44,10 @@ async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_
     """Do what the button ``custom_id`` means for the presser and show the result; every
     error goes to the shared error handler."""
     try:
+        place = place_of(interaction)
         result = await quickly(
-            interaction, bot.service.press_custom_id(user_of(interaction.user), custom_id)
+            interaction,
+            bot.service.press_custom_id(user_of(interaction.user), custom_id, place=place),
         )
         match result:
             case GameStarted():
@@ -54,7 +56,11 @@ async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_
                 await update_pressed_message(interaction, messages.challenge_closed(result))
             case MovePlayed():
                 await update_pressed_message(interaction, messages.safe(f"You chose {result.san}."))
-                await bot.announce_move(interaction, result)
+                if result.game.place.target_id != place.target_id:
+                    # A promotion chosen away from the game: announced in its place.
+                    await bot.announce_move_elsewhere(interaction, result)
+                else:
+                    await bot.announce_move(interaction, result)
             case PromotionNeeded():
                 await bot.reply(interaction, messages.promotion_needed(result))
             case GameEnded():

@@ -13,6 +13,7 @@ from bot.service.results import (
     GameStarted,
     MovePlayed,
     OfferDeclined,
+    Place,
     PromotionNeeded,
     TakenBack,
     User,
@@ -39,11 +40,18 @@ _OFFER_ACTIONS = {
 
 class ButtonUseCases(ChallengeUseCases, PlayUseCases, DeadlineUseCases):
     async def press(
-        self, user: User, action: ButtonAction, target_id: int, argument: str = ""
+        self,
+        user: User,
+        action: ButtonAction,
+        target_id: int,
+        argument: str = "",
+        *,
+        place: Place | None = None,
     ) -> PressResult:
         """Do what a button means, checking the presser may (the use cases raise
         ``UserError``s for others). Buttons about a game carry the ply they were made at
-        and refuse (``GameChangedError``) once the game has moved on."""
+        and refuse (``GameChangedError``) once the game has moved on. ``place`` is where the
+        button was pressed (a promotion chosen away from the game is announced there)."""
         if action in _OFFER_ACTIONS and argument:
             if not argument.isdigit():
                 raise InvalidButtonError
@@ -58,7 +66,7 @@ class ButtonUseCases(ChallengeUseCases, PlayUseCases, DeadlineUseCases):
             case ButtonAction.CANCEL_CHALLENGE:
                 return await self.cancel_challenge(user, target_id)
             case ButtonAction.PROMOTE:
-                return await self.promote(user, target_id, argument)
+                return await self.promote(user, target_id, argument, place=place)
             case ButtonAction.CONFIRM_RESIGN:
                 return await self.confirm_resign(user, target_id)
             case ButtonAction.ACCEPT_DRAW:
@@ -71,9 +79,11 @@ class ButtonUseCases(ChallengeUseCases, PlayUseCases, DeadlineUseCases):
                 return await self.decline_takeback(user, target_id)
         raise InvalidButtonError
 
-    async def press_custom_id(self, user: User, custom_id: str) -> PressResult:
+    async def press_custom_id(
+        self, user: User, custom_id: str, *, place: Place | None = None
+    ) -> PressResult:
         """``press`` for a ``Button.custom_id``. Raises ``InvalidButtonError`` if malformed."""
         parsed = parse_button_id(custom_id)
         if parsed is None:
             raise InvalidButtonError
-        return await self.press(user, *parsed)
+        return await self.press(user, *parsed, place=place)

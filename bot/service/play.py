@@ -208,13 +208,14 @@ class PlayUseCases(ServiceCore):
         )
 
     async def promote(
-        self, user: User, game_id: int, argument: str
+        self, user: User, game_id: int, argument: str, *, place: Place | None = None
     ) -> MovePlayed | PromotionNeeded:
-        """Play a promotion chosen with a ``PROMOTE`` button (argument ``ply:uci``)."""
+        """Play a promotion chosen with a ``PROMOTE`` button (argument ``ply:uci``) pressed
+        at ``place`` (away from the game, the board goes to the game's place too)."""
         ply_text, _, uci = argument.partition(":")
         if not ply_text.isdigit() or not uci:
             raise GameChangedError
-        return await self.move(user, None, uci, game_id=game_id, expected_ply=int(ply_text))
+        return await self.move(user, place, uci, game_id=game_id, expected_ply=int(ply_text))
 
     async def board(
         self, user: User, place: Place | None, *, game_id: int | None = None

@@ -267,3 +267,24 @@ async def test_a_voice_chat_needs_connect(running: Harness) -> None:
     refused = await command(fake, alice, "challenge", {"opponent": bob}, channel=voice)
     assert refused.ephemeral and "Connect" in refused.text()
     assert fake.public_messages() == []
+
+
+async def test_a_promotion_chosen_elsewhere_is_announced_in_the_games_place(
+    running: Harness,
+) -> None:
+    """/move a8 game:N from another channel asks for the piece there; the board after the
+    chosen promotion goes to the game's thread, the other channel gets nothing public."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, fen="7k/P7/8/8/8/8/8/4K3 w - - 0 1")
+    game_id = game_id_of(fake, thread)
+    lobby = fake.add_channel("lobby")
+    prompt = await command(fake, alice, "move", {"move": "a8", "game": game_id}, channel=lobby)
+    assert prompt.ephemeral and prompt.buttons()
+    press = await fake.click(alice, prompt, "Queen")
+    note = await fake.reply(press)
+    posted = await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(thread.id) if "a8=Q" in m.text()]
+    )
+    assert posted[0].files and posted[0].mentions == [bob.id]
+    assert note.ephemeral and fake.channel_messages(lobby.id) == []
