@@ -25,10 +25,10 @@ the sender, whose own retries are the ones above. Its internal retries go throug
 aiohttp session, so the pacing covers them too.
 
 Exactly once, as far as Discord allows: an attempt is counted in the row before its request
-goes out and the row is marked sent as soon as it returns. A crash between the two leaves
-the row pending, and it is sent again with the same nonce and ``enforce_nonce``: Discord
-returns the first message instead of creating a second one when the retry comes within a
-few minutes. So delivery is at-least-once, and exactly-once unless the bot stays down
+goes out and the row is marked sent as soon as it returns (within ``MARK_SENT_WITHIN``,
+several rows in one write). A crash between the two leaves the row pending, and it is sent
+again with the same nonce and ``enforce_nonce``: Discord returns the first message instead
+of creating a second one when the retry comes within a few minutes. So delivery is at-least-once, and exactly-once unless the bot stays down
 longer than Discord's nonce memory between a request and its answer (then a duplicate is
 preferred to a lost time-out announcement). Edits (expired challenges) are idempotent.
 """
@@ -71,6 +71,9 @@ BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 15 * 60.0
 MAX_ATTEMPTS = 100  # about a day, at the 15-minute cap
 PURGE_EVERY_SECONDS = 24 * 3600.0
+# A row Discord accepted is marked sent within this many seconds (rows accepted meanwhile
+# share the write), keeping the window where a crash means a resend this short.
+MARK_SENT_WITHIN = 0.05
 # How long ``stop`` lets the current round and the rows in flight finish.
 STOP_GRACE_SECONDS = 5.0
 # Sleep at most this long between rounds, so a missed wake-up costs little.
@@ -137,6 +140,7 @@ class OutboxSender(Worker):
         self._accepted: list[tuple[Delivery, int | None, int | None]] = []
         self._stopping = False
         self._next_purge = 0.0
+        self._flush: asyncio.TimerHandle | None = None
         self.stats = SenderStats()
 
     def start(self) -> None:
@@ -154,6 +158,9 @@ class OutboxSender(Worker):
             await asyncio.wait({self._task}, timeout=STOP_GRACE_SECONDS)
         if self._in_flight:
             await asyncio.wait(list(self._in_flight.values()), timeout=STOP_GRACE_SECONDS)
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
         await self._mark_accepted()
         await super().stop()
 
@@ -240,6 +247,10 @@ class OutboxSender(Worker):
         if len(self._in_flight) <= self._concurrency // 2:
             self.wake()
 
+    def _flush_due(self) -> None:
+        self._flush = None
+        self.wake()
+
     async def _mark_accepted(self) -> None:
         accepted, self._accepted = self._accepted, []
         if accepted:
@@ -269,6 +280,11 @@ class OutboxSender(Worker):
         else:
             self._accepted.append((delivery, channel_id, message_id))
             self.stats.sent += 1
+            if self._flush is None:
+                # Marked sent within MARK_SENT_WITHIN seconds, several rows in one write.
+                self._flush = asyncio.get_running_loop().call_later(
+                    MARK_SENT_WITHIN, self._flush_due
+                )
 
     async def _later(self, delivery: Delivery, error: str, retry_after: float | None) -> None:
         attempts = delivery.attempts + 1
