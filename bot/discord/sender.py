@@ -28,9 +28,10 @@ Exactly once, as far as Discord allows: an attempt is counted in the row before 
 goes out and the row is marked sent as soon as it returns (within ``MARK_SENT_WITHIN``,
 several rows in one write). A crash between the two leaves the row pending, and it is sent
 again with the same nonce and ``enforce_nonce``: Discord returns the first message instead
-of creating a second one when the retry comes within a few minutes. So delivery is at-least-once, and exactly-once unless the bot stays down
-longer than Discord's nonce memory between a request and its answer (then a duplicate is
-preferred to a lost time-out announcement). Edits (expired challenges) are idempotent.
+of creating a second one when the retry comes within a few minutes. So delivery is
+at-least-once, and exactly-once unless the bot stays down longer than Discord's nonce
+memory between a request and its answer (then a duplicate is preferred to a lost time-out
+announcement). Edits (expired challenges) are idempotent.
 """
 
 from __future__ import annotations
