@@ -12,8 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
-import re
-import shlex
+import io
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.config import ConfigError, Settings
+from bot.console_lines import UnreadableLine, words_of
 from bot.service import (
     BoardShown,
     BoardView,
@@ -45,8 +45,6 @@ from bot.store import Store, StoreError
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
-
-COMMENT = re.compile(r"(?:^|\s)#.*$")
 
 HELP = """\
 Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
@@ -89,14 +87,12 @@ class Console:
 
     async def handle(self, line: str) -> None:
         """Run one ``<user> <command>`` line and print the reply; never raises user errors."""
-        # A "#" that starts a word begins a comment, as in a shell; "Qh4#" keeps its mark.
-        line = COMMENT.sub("", line).strip()
-        if not line:
-            return
         try:
-            words = shlex.split(line)
-        except ValueError as error:
-            self.say(f"! Could not read that line: {error}.")
+            words = words_of(line)
+        except UnreadableLine as error:
+            self.say(f"! Could not read that line: {error}. Nothing was done.")
+            return
+        if not words:
             return
         if words[0] in ("/help", "help"):
             self.say(HELP)
@@ -511,6 +507,12 @@ async def run_console(
     return 0
 
 
+def stdin_lines() -> TextIO:
+    """Standard input as UTF-8 text whose undecodable bytes come through as surrogates, so
+    one bad byte refuses one line (see ``words_of``) instead of ending the console."""
+    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot console [--db PATH] [--images DIR]``; returns the exit status."""
     parser = argparse.ArgumentParser(
@@ -533,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
     images = None if args.no_images else args.images
     try:
         return asyncio.run(
-            run_console(database, images, sys.stdin, sys.stdout, interactive=sys.stdin.isatty())
+            run_console(database, images, stdin_lines(), sys.stdout, interactive=sys.stdin.isatty())
         )
     except StoreError as error:
         print(f"postal: {error}", file=sys.stderr)

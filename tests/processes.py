@@ -21,13 +21,15 @@ def run_postal(
     env: dict[str, str] | None = None,
     stdin: str = "",
     prefix: tuple[str, ...] = (),
+    encoding: str = "utf-8",
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m bot ARGS`` to its end (``prefix``: a wrapper such as setpriv)."""
+    """Run ``python -m bot ARGS`` to its end (``prefix``: a wrapper such as setpriv;
+    ``encoding``: how ``stdin`` and the output are turned into bytes and back)."""
     return subprocess.run(
         [*prefix, sys.executable, "-m", "bot", *args],
         input=stdin,
         capture_output=True,
-        text=True,
+        encoding=encoding,
         cwd=ROOT,
         timeout=60,
         check=False,

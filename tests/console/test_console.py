@@ -111,7 +111,7 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
         '! "Nf9" is not a move.',
         "! Bc4 is illegal: the path is blocked.",
         lines[9],
-        "! Could not read that line: No closing quotation.",
+        "! Could not read that line: no closing quotation. Nothing was done.",
     ]
     assert lines[9].startswith("! That start position is not valid: ")
 
