@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the Discord bot; ``python -m bot console`` plays in a terminal."""
+"""``python -m bot`` runs the Discord bot; ``python -m bot console`` plays in a terminal;
+``python -m bot backup PATH`` copies the database safely while either runs."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
+    if args and args[0] == "backup":
+        from bot.backup import main as backup_main
+
+        return backup_main(args[1:])
     from bot.discord import main as discord_main
 
     return discord_main(args)

@@ -17,6 +17,11 @@ DEFAULT_DISCORD_RATE_LIMIT = 25.0
 MAX_DISCORD_RATE_LIMIT = 1000.0
 
 
+DEFAULT_BACKUP_KEEP = 7
+# Discord's largest bots run tens of thousands of shards; more is a typo.
+MAX_SHARD_COUNT = 100_000
+
+
 class ConfigError(ValueError):
     """A setting with a value Postal cannot use; the message names the variable."""
 
@@ -36,6 +41,10 @@ class Settings:
     discord_api_base: str = DEFAULT_DISCORD_API_BASE
     discord_gateway_url: str = DEFAULT_DISCORD_GATEWAY_URL
     discord_rate_limit: float = DEFAULT_DISCORD_RATE_LIMIT
+    backup_dir: Path | None = None
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(
@@ -54,6 +63,7 @@ class Settings:
             value = values.get(name, "").strip()
             return value or None
 
+        shard_count, shard_ids = _parse_shards(get("SHARD_COUNT"), get("SHARD_IDS"))
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             database_path=parse_database_url(get("DATABASE_URL") or DEFAULT_DATABASE_URL),
@@ -62,6 +72,10 @@ class Settings:
             discord_api_base=(get("DISCORD_API_BASE") or DEFAULT_DISCORD_API_BASE).rstrip("/"),
             discord_gateway_url=get("DISCORD_GATEWAY_URL") or DEFAULT_DISCORD_GATEWAY_URL,
             discord_rate_limit=_parse_rate_limit(get("DISCORD_RATE_LIMIT")),
+            backup_dir=Path(backup_dir) if (backup_dir := get("BACKUP_DIR")) else None,
+            backup_keep=_parse_count("BACKUP_KEEP", get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
 
 
@@ -138,3 +152,49 @@ def _parse_rate_limit(text: str | None) -> float:
             "Discord raised it for your bot)"
         )
     return value
+
+
+def _parse_count(name: str, text: str | None, default: int) -> int:
+    if text is None:
+        return default
+    if not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"{name} must be a whole number of at least 1, got {text!r}")
+    return int(text)
+
+
+def _parse_shards(
+    count_text: str | None, ids_text: str | None
+) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (unset: Discord's recommendation) and ``SHARD_IDS`` (this process's
+    shards: ``0,1,2`` or ``0-2``; unset: all of them). Raises ``ConfigError``."""
+    count = None
+    if count_text is not None:
+        count = _parse_count("SHARD_COUNT", count_text, 1)
+        if count > MAX_SHARD_COUNT:
+            raise ConfigError(
+                f"SHARD_COUNT must be at most {MAX_SHARD_COUNT:,}, got {count_text!r}"
+            )
+    if ids_text is None:
+        return count, None
+    if count is None:
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT: the shards of one process are numbered out of a "
+            "total that every process must agree on"
+        )
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(
+                f"SHARD_IDS must be shard numbers like 0,1,2 or a range like 0-3, got {ids_text!r}"
+            )
+        ids.extend(range(int(low), int(high) + 1) if dash else [int(low)])
+    if not ids or len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS must name each shard once, got {ids_text!r}")
+    beyond = [shard for shard in ids if shard >= count]
+    if beyond:
+        raise ConfigError(
+            f"SHARD_IDS {beyond[0]} is not below SHARD_COUNT {count} (shards are numbered "
+            f"0 to {count - 1})"
+        )
+    return count, tuple(ids)

@@ -78,3 +78,34 @@ def test_discord_rate_limit(tmp_path: Path) -> None:
     for bad in ("0", "-3", "fast", "5000"):
         with pytest.raises(ConfigError, match="DISCORD_RATE_LIMIT"):
             Settings.from_env({"DISCORD_RATE_LIMIT": bad}, env_file=missing)
+
+
+def test_backup_and_shard_settings(tmp_path: Path) -> None:
+    """BACKUP_DIR/BACKUP_KEEP and SHARD_COUNT/SHARD_IDS (lists and ranges) are read."""
+    settings = Settings.from_env(
+        {"BACKUP_DIR": "/srv/backups", "BACKUP_KEEP": "14", "SHARD_COUNT": "8",
+         "SHARD_IDS": "0-2, 5"},
+        env_file=None,
+    )  # fmt: skip
+    assert settings.backup_dir == Path("/srv/backups") and settings.backup_keep == 14
+    assert settings.shard_count == 8 and settings.shard_ids == (0, 1, 2, 5)
+    defaults = Settings.from_env({}, env_file=None)
+    assert defaults.backup_dir is None and defaults.backup_keep == 7
+    assert defaults.shard_count is None and defaults.shard_ids is None  # Discord recommends
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"BACKUP_KEEP": "0"}, "BACKUP_KEEP must be a whole number of at least 1"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,2"}, "SHARD_IDS 2 is not below SHARD_COUNT 2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "1,1"}, "each shard once"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "a-b"}, "shard numbers like 0,1,2"),
+    ],
+)
+def test_bad_backup_and_shard_settings(environ: dict[str, str], message: str) -> None:
+    """Each bad value names its setting and what is expected."""
+    with pytest.raises(ConfigError, match=message):
+        Settings.from_env(environ, env_file=None)

@@ -20,8 +20,10 @@ from bot.config import ConfigError, Settings
 from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
 from bot.discord.sync import CommandSyncError
+from bot.service.backups import daily_backups
 from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
+from bot.store.backup import BackupError
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -66,8 +68,9 @@ def create_bot(
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed or the process gets SIGINT/SIGTERM.
 
-    The database is opened and checked before Discord is contacted, and the downtime since
-    the last run is credited to the players' clocks. The first signal lets commands in
+    The database is opened and checked before Discord is contacted, the downtime since the
+    last run is credited to the players' clocks, and daily backups are kept if
+    ``BACKUP_DIR`` is set. The first signal lets commands in
     progress finish (``SHUTDOWN_GRACE_SECONDS``), disconnects and closes the database; a
     second one ends the process at once. Raises ``StartupError`` for an unusable database,
     a missing or rejected token, disallowed intents or an unreachable Discord.
@@ -78,10 +81,13 @@ async def run(settings: Settings) -> None:
         store = await Store.open(settings.database_path)
     except StoreError as error:
         raise StartupError(str(error)) from error
+    backups = daily_backups(settings.database_path, settings.backup_dir, settings.backup_keep)
     try:
-        async with keeping_time(store):
+        async with keeping_time(store), backups:
             if not signals.requested.is_set():
                 await serve(create_bot(settings, store=store), token, settings, signals)
+    except BackupError as error:
+        raise StartupError(str(error)) from error
     finally:
         await store.close()
 

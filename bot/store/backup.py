@@ -1,0 +1,136 @@
+"""Backups of a database in use: SQLite's online backup API, then a check, then a rename.
+
+The copy is one consistent snapshot even while the bot writes (a WAL reader sees one
+committed state and does not block writers). It is written beside the target under a
+temporary name, checked with ``PRAGMA quick_check``, flushed to disk and only then renamed
+into place, so ``PATH`` is either the previous file or a complete, checked backup.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.store.health import explain
+
+DAILY_PREFIX = "postal-"
+DAILY_SUFFIX = ".db"
+_DAILY_STAMP = "%Y%m%d-%H%M%S"
+
+
+class BackupError(Exception):
+    """The backup could not be made; the message is one line for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class BackupMade:
+    """A finished backup: where, how big, and what it holds."""
+
+    path: Path
+    bytes: int
+    games: int
+
+
+def back_up(source: Path, target: Path, *, overwrite: bool = False) -> BackupMade:
+    """Copy the database ``source`` to ``target`` consistently, even while it is written.
+
+    Raises ``BackupError`` when ``source`` is missing or unusable, ``target`` exists and
+    ``overwrite`` is false, ``target`` is ``source``, or the copy cannot be written or checked.
+    """
+    if not source.is_file():
+        raise BackupError(f"there is no database at {source}")
+    if target.exists() and target.resolve() == source.resolve():
+        raise BackupError(f"{target} is the database itself: back up to another file")
+    if target.is_dir():
+        raise BackupError(
+            f"{target} is a folder: name the backup file, e.g. {target / 'postal.db'}"
+        )
+    if target.exists() and not overwrite:
+        raise BackupError(f"{target} already exists: choose another name or pass --force")
+    if not target.parent.is_dir():
+        raise BackupError(f"the folder {target.parent} does not exist")
+    partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    try:
+        games = _copy_and_check(source, partial)
+        os.replace(partial, target)
+        _sync_folder(target.parent)
+    except sqlite3.Error as error:
+        raise BackupError(f"backup failed: {explain(error, source)}") from error
+    except OSError as error:
+        raise BackupError(f"cannot write {target}: {error.strerror or error}") from error
+    finally:
+        partial.unlink(missing_ok=True)
+    return BackupMade(target, target.stat().st_size, games)
+
+
+def _copy_and_check(source: Path, partial: Path) -> int:
+    """Copy ``source`` into ``partial`` and check the copy; returns its number of games."""
+    partial.unlink(missing_ok=True)
+    # mode=rw: never creates the database it copies (it only reads; rw lets SQLite tidy
+    # the -wal and -shm files away on close, as Postal's own connection does).
+    origin = sqlite3.connect(f"{source.resolve().as_uri()}?mode=rw", uri=True, timeout=5)
+    try:
+        copy = sqlite3.connect(partial)
+        try:
+            origin.backup(copy)  # all pages in one step: one snapshot
+            copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+            (verdict,) = copy.execute("PRAGMA quick_check").fetchone()
+            if verdict != "ok":
+                raise BackupError(
+                    f"the database {source} is damaged ({verdict}): not backed up; keep the "
+                    "previous backups"
+                )
+            row = copy.execute(
+                "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'games'"
+            ).fetchone()
+            games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0] if row[0] else 0
+        finally:
+            copy.close()
+    finally:
+        origin.close()
+    with open(partial, "rb+") as written:
+        os.fsync(written.fileno())
+    return int(games)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX: fsync the directory)."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # not possible on this platform; the file itself is synced
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def daily_name(moment: datetime) -> str:
+    """The file name of the automatic backup taken at ``moment`` (sorts by time)."""
+    return f"{DAILY_PREFIX}{moment.strftime(_DAILY_STAMP)}{DAILY_SUFFIX}"
+
+
+def automatic_backups(folder: Path) -> list[tuple[datetime, Path]]:
+    """The automatic backups in ``folder``, oldest first (other files are ignored)."""
+    found = []
+    for path in folder.glob(f"{DAILY_PREFIX}*{DAILY_SUFFIX}"):
+        stamp = path.name[len(DAILY_PREFIX) : -len(DAILY_SUFFIX)]
+        try:
+            moment = datetime.strptime(stamp, _DAILY_STAMP)
+        except ValueError:
+            continue
+        found.append((moment.replace(tzinfo=UTC), path))
+    return sorted(found)
+
+
+def prune(folder: Path, keep: int) -> list[Path]:
+    """Delete all but the newest ``keep`` automatic backups in ``folder``; returns those
+    deleted."""
+    backups = automatic_backups(folder)
+    doomed = [path for _, path in backups[: max(0, len(backups) - keep)]]
+    for path in doomed:
+        path.unlink(missing_ok=True)
+    return doomed

@@ -1,0 +1,160 @@
+"""Backups: consistent while another connection writes, checked, never over a file unasked;
+daily backups with retention; `python -m bot backup` speaks in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, ManualClock, User
+from bot.service.backups import backup_if_due
+from bot.store import Store
+from bot.store.backup import BackupError, automatic_backups, back_up
+from tests.processes import run_postal
+from tests.service.service_helpers import start_game
+
+MOVES = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
+
+
+async def play_games(service: GameService, stop: asyncio.Event) -> int:
+    """Start games and play their moves until ``stop``; returns the games started."""
+    started = 0
+    while not stop.is_set():
+        # New players for each game: the spam limits cap challenges between one pair.
+        white, black = User(1000 + 2 * started, "w"), User(1001 + 2 * started, "b")
+        game = await start_game(service, white=white, black=black)
+        started += 1
+        for ply, text in enumerate(MOVES):
+            await service.move((white, black)[ply % 2], None, text, game_id=game.game.id)
+    return started
+
+
+def consistent_snapshot(path: Path) -> int:
+    """Check the backup at ``path`` as a database on its own; returns its games."""
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        # Each game's cached ply matches its moves: no half-written move in the snapshot.
+        mismatched = conn.execute(
+            "SELECT COUNT(*) FROM games g WHERE g.ply <> "
+            "(SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)"
+        ).fetchone()
+        assert mismatched == (0,)
+        (games,) = conn.execute("SELECT COUNT(*) FROM games").fetchone()
+        return int(games)
+    finally:
+        conn.close()
+
+
+async def test_backup_while_another_connection_writes(tmp_path: Path) -> None:
+    """Backups taken while games are being played in another connection each open on their
+    own, pass integrity_check, and hold every game committed before they began."""
+    source = tmp_path / "postal.db"
+    store = await Store.open(source)
+    service = GameService(store, ManualClock())
+    stop = asyncio.Event()
+    writer = asyncio.create_task(play_games(service, stop))
+    try:
+        counts = []
+        for number in range(4):
+            await asyncio.sleep(0.05)
+            async with store.database.read() as conn:
+                cursor = await conn.execute("SELECT COUNT(*) FROM games")
+                (before,) = await cursor.fetchone()  # type: ignore[misc]
+            made = await asyncio.to_thread(back_up, source, tmp_path / f"backup{number}.db")
+            games = consistent_snapshot(made.path)
+            assert games >= before and made.games == games, (games, before)
+            counts.append(games)
+    finally:
+        stop.set()
+        started = await writer
+        await store.close()
+    assert counts == sorted(counts) and counts[-1] > 0 and started >= counts[-1]
+    restored = await Store.open(tmp_path / "backup3.db")  # a backup is a working database
+    try:
+        assert (await restored.games.get(1)) is not None
+    finally:
+        await restored.close()
+
+
+async def test_backup_refuses_to_overwrite_and_explains(tmp_path: Path) -> None:
+    """An existing file is kept unless overwrite is asked for; other mistakes are named."""
+    source = tmp_path / "postal.db"
+    await (await Store.open(source)).close()
+    target = tmp_path / "backup.db"
+    target.write_bytes(b"precious")
+    with pytest.raises(BackupError, match="already exists"):
+        back_up(source, target)
+    assert target.read_bytes() == b"precious"
+    assert back_up(source, target, overwrite=True).games == 0
+    with pytest.raises(BackupError, match="there is no database"):
+        back_up(tmp_path / "missing.db", tmp_path / "b2.db")
+    with pytest.raises(BackupError, match="does not exist"):
+        back_up(source, tmp_path / "no" / "such" / "folder.db")
+    with pytest.raises(BackupError, match="the database itself"):
+        back_up(source, source, overwrite=True)
+    assert [p.name for p in tmp_path.iterdir() if "partial" in p.name] == []
+
+
+def test_damaged_database_is_not_backed_up(tmp_path: Path) -> None:
+    """A database with a damaged page gives no backup (the previous ones stay useful)."""
+    source = tmp_path / "postal.db"
+    conn = sqlite3.connect(source)
+    conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, fen TEXT)")
+    conn.executemany("INSERT INTO games (fen) VALUES (?)", [("x" * 200,)] * 500)
+    conn.commit()
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'games'").fetchone()
+    conn.close()
+    data = bytearray(source.read_bytes())
+    data[(root - 1) * 4096 : root * 4096] = b"\x07" * 4096
+    source.write_bytes(bytes(data))
+    with pytest.raises(BackupError):
+        back_up(source, tmp_path / "backup.db")
+    assert not (tmp_path / "backup.db").exists()
+
+
+async def test_daily_backups_once_a_day_keeping_the_newest(tmp_path: Path) -> None:
+    """One backup a day at most; only the newest BACKUP_KEEP are kept."""
+    source = tmp_path / "postal.db"
+    await (await Store.open(source)).close()
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    clock = ManualClock(datetime(2026, 5, 1, 3, 0, tzinfo=UTC))
+    assert await backup_if_due(source, folder, 2, clock) is not None
+    clock.advance(hours=23)
+    assert await backup_if_due(source, folder, 2, clock) is None
+    for _ in range(3):
+        clock.advance(days=1)
+        assert await backup_if_due(source, folder, 2, clock) is not None
+    kept = [moment for moment, _ in automatic_backups(folder)]
+    assert kept == [clock.now - timedelta(days=1), clock.now]
+
+
+def test_backup_command(tmp_path: Path) -> None:
+    """`python -m bot backup PATH` makes a copy, then refuses to replace it without --force,
+    each refusal one `postal:` line with exit status 1."""
+    source = tmp_path / "postal.db"
+    made = run_postal(
+        ["console", "--db", str(source), "--no-images"],
+        stdin="alice /challenge bob color:white\nbob /press Accept\nalice /move e4\n",
+    )
+    assert made.returncode == 0, made.stderr
+    target = tmp_path / "copy.db"
+    first = run_postal(["backup", str(target), "--db", str(source)])
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith(f"backed up {source} to {target}") and "1 games" in first.stdout
+    again = run_postal(["backup", str(target), "--db", str(source)])
+    assert again.returncode == 1 and again.stderr.count("\n") == 1
+    assert again.stderr.startswith("postal: ") and "--force" in again.stderr
+    forced = run_postal(["backup", str(target), "--db", str(source), "--force"])
+    assert forced.returncode == 0, forced.stderr
+    into_folder = run_postal(["backup", str(tmp_path)], env={"DATABASE_URL": f"sqlite:///{source}"})
+    assert into_folder.returncode == 0, into_folder.stderr
+    assert len(list(tmp_path.glob("postal-*.db"))) == 1
+    missing = run_postal(["backup", str(tmp_path / "x.db"), "--db", str(tmp_path / "none.db")])
+    assert missing.returncode == 1 and "Traceback" not in missing.stderr
+    assert missing.stderr.strip() == f"postal: there is no database at {tmp_path / 'none.db'}"
