@@ -267,9 +267,23 @@ class OutboxSender(Worker):
                 self.stats.skipped += 1
                 return
             await self._attempt(delivery)
-        except Exception:
-            # A bug, not Discord: keep the row pending (it is retried) and say so loudly.
+        except Exception as error:
+            # A bug, not Discord: say so loudly, and back off like any failure (never a loop
+            # that retries a broken row as fast as it can), giving up after MAX_ATTEMPTS.
             _log.exception("delivering outbox row %s failed unexpectedly", row.id)
+            await self._after_bug(row, f"bug: {type(error).__name__}: {error}")
+
+    async def _after_bug(self, row: OutboxRow, error: str) -> None:
+        service = self._bot.service
+        attempts = row.attempts + 1
+        try:
+            if attempts >= MAX_ATTEMPTS:
+                await service.delivery_failed(row.id, f"gave up after {attempts} attempts: {error}")
+                self.stats.failed["gave up"] += 1
+            else:
+                await service.retry_delivery(row.id, self._now() + backoff(attempts), error)
+        except Exception:
+            _log.exception("recording the failure of outbox row %s failed", row.id)
 
     async def _attempt(self, delivery: Delivery) -> None:
         try:
@@ -293,14 +307,14 @@ class OutboxSender(Worker):
             await self._fail(delivery, f"gave up after {attempts} attempts: {error}")
             return
         at = self._now() + backoff(attempts, retry_after)
-        await self._bot.service.retry_delivery(delivery, at, error)
+        await self._bot.service.retry_delivery(delivery.row_id, at, error)
         self.stats.retried += 1
         _log.info(
             "outbox row %s: %s; attempt %d failed, retrying", delivery.row_id, error, attempts
         )
 
     async def _fail(self, delivery: Delivery, reason: str) -> None:
-        await self._bot.service.delivery_failed(delivery, reason)
+        await self._bot.service.delivery_failed(delivery.row_id, reason)
         self._count_failure(delivery, reason)
 
     def _count_failure(self, delivery: Delivery, reason: str) -> None:

@@ -210,13 +210,13 @@ class DeliveryUseCases(DeadlineUseCases):
             self.now(),
         )
 
-    async def retry_delivery(self, delivery: Delivery, at: float, error: str) -> None:
+    async def retry_delivery(self, row_id: int, at: float, error: str) -> None:
         """The attempt failed for a reason that may pass; the next attempt is due at ``at``."""
-        await self.store.outbox.retry_at(delivery.row_id, at, error)
+        await self.store.outbox.retry_at(row_id, at, error)
 
-    async def delivery_failed(self, delivery: Delivery, reason: str) -> None:
+    async def delivery_failed(self, row_id: int, reason: str) -> None:
         """Give the row up for ``reason`` (recorded; the sender logs and counts it)."""
-        await self.store.outbox.finish(delivery.row_id, OutboxState.FAILED, reason, self.now())
+        await self.store.outbox.finish(row_id, OutboxState.FAILED, reason, self.now())
 
     async def dm_refused(self, delivery: Delivery, reason: str) -> None:
         """The player's DMs are closed: remember it for a while, and say it in the game's

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from bot.discord import sender
 from bot.store import OutboxKind, OutboxState, OutboxTarget
 from tests.discord.harness import Harness, command, play, start_game
 from tests.fakediscord import (
@@ -191,3 +194,34 @@ async def test_dm_notice_lost_answer_is_not_sent_twice(running: Harness) -> None
         if r.target is OutboxTarget.DM and r.facts.get("ply") == 1
     ]
     assert row.state is OutboxState.SENT and row.message_id == notices[0].id
+
+
+async def test_a_row_that_trips_a_bug_backs_off_instead_of_spinning(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug while building a message (here: a broken messages function) is logged, and the
+    row waits its backoff like any failure, then goes out once the bug is gone."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=2)
+
+    def broken(delivery: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(sender.messages, "delivery_post", broken)
+    running.clock.advance(days=1, hours=1)
+    await running.clock_round()
+    await asyncio.sleep(0.5)
+    assert running.bot is not None
+    (row,) = await running.bot.service.deliveries_of(1)
+    assert row.state is OutboxState.PENDING and row.attempts == 1
+    assert "RuntimeError: a bug" in (row.last_error or "")
+    assert row.next_attempt_at > running.clock().timestamp()
+    assert [r.getMessage() for r in running.errors.records] == [
+        "delivering outbox row 1 failed unexpectedly"
+    ]
+    running.errors.records.clear()
+    monkeypatch.undo()
+    running.clock.advance(minutes=5)
+    await running.clock_round()
+    assert len(said(fake, thread.id, "Reminder")) == 1
