@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.discord import messages
 from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
+from bot.discord.context import place_of
 from bot.discord.errors import PostalTree, ShuttingDown, report_error
 from bot.discord.messages import Reply
 from bot.discord.pacing import RateLimiter, pacing_trace
@@ -229,6 +230,15 @@ class PostalBot(discord.Client):
         players = (result.game.white, result.game.black)
         self.wake_outbox_for(*players)
         return messages.game_ended(result, [p for p in players if messages.wants_mention(p)])
+
+    async def announce_ending(self, interaction: discord.Interaction, result: GameEnded) -> None:
+        """The ending answered to the command that caused it; typed away from the game's
+        place, the service posts it there (an outbox row) and the typist gets a note."""
+        if result.game.place.target_id != place_of(interaction).target_id:
+            self.outbox.wake()
+            await self.reply(interaction, messages.ended_elsewhere(result))
+        else:
+            await self.reply(interaction, await self.ending_reply(result))
 
     async def announce_move_elsewhere(
         self, interaction: discord.Interaction, result: MovePlayed

@@ -256,7 +256,7 @@ async def abort(interaction: discord.Interaction, game: int | None = None) -> No
         interaction,
         bot.service.abort(user_of(interaction.user), place_of(interaction), game_id=game),
     )
-    await bot.reply(interaction, await bot.ending_reply(result))
+    await bot.announce_ending(interaction, result)
 
 
 async def _show_offer_or_ending(
@@ -268,7 +268,7 @@ async def _show_offer_or_ending(
         case OfferMade():
             await bot.reply(interaction, messages.offer_made(result))
         case GameEnded():
-            await bot.reply(interaction, await bot.ending_reply(result))
+            await bot.announce_ending(interaction, result)
         case TakenBack():
             mention = messages.wants_mention(result.notify)
             bot.outbox.wake()

@@ -298,12 +298,23 @@ def direct_message(text: str, game: GameView) -> Reply:
     return Reply(clip(f"{safe(text)}{where}", CONTENT_LIMIT))
 
 
+def _there(game: GameView) -> str:
+    link = place_link(game)
+    return f" in its place: {link}" if link else " in its place."
+
+
+def ended_elsewhere(result: GameEnded) -> Reply:
+    """The private note for an ending typed away from the game's place (it is posted there)."""
+    text = f"{safe(result.ending.text)} — {game_title(result.game)}; announced"
+    text += _there(result.game)
+    return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
+
+
 def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
-    link = place_link(result.game)
-    where = f" in its place: {link}" if link else " in its place."
-    text = f"You played {safe(result.san)} in {game_title(result.game)}; the board is posted{where}"
+    text = f"You played {safe(result.san)} in {game_title(result.game)}; the board is posted"
+    text += _there(result.game)
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 

@@ -651,6 +651,12 @@ def game_place(record: GameRecord) -> Place:
     return Place(record.guild_id, record.channel_id, record.thread_id)
 
 
+def typed_away(place: Place | None, record: GameRecord) -> bool:
+    """Whether a command typed at ``place`` is away from the game's place (another channel,
+    a DM): what it changes is then posted in the game's place too."""
+    return place is not None and place.target_id != game_place(record).target_id
+
+
 def replace_record(record: GameRecord, **changes: object) -> GameRecord:
     """A copy of ``record`` with fields changed (after a successful write)."""
     return dataclasses.replace(record, **changes)  # type: ignore[arg-type]

@@ -6,7 +6,13 @@ from datetime import datetime
 from functools import partial
 
 import rules
-from bot.service.core import WRITE_ATTEMPTS, ServiceCore, only_placement_changed, replace_record
+from bot.service.core import (
+    WRITE_ATTEMPTS,
+    ServiceCore,
+    only_placement_changed,
+    replace_record,
+    typed_away,
+)
 from bot.service.errors import (
     CannotAbortError,
     DamagedGameError,
@@ -74,7 +80,10 @@ class EndingUseCases(ServiceCore):
         record = await self._playable(user, place, game_id)
         if record.ply >= 2:
             raise CannotAbortError
-        return await self._end(record, Outcome(Termination.ABORTED, None), user, rated=False)
+        outcome = Outcome(Termination.ABORTED, None)
+        return await self._end(
+            record, outcome, user, rated=False, in_place=typed_away(place, record)
+        )
 
     async def draw(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -84,19 +93,21 @@ class EndingUseCases(ServiceCore):
         ``OfferPendingError`` if this player's offer is already pending."""
         record = await self._playable(user, place, game_id)
         game = await self._replay(record)
+        away = typed_away(place, record)
         claimable = game.claimable_draws()
         if claimable:
-            return await self._end(record, Outcome(claimable[0], None), user)
+            return await self._end(record, Outcome(claimable[0], None), user, in_place=away)
         offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
         existing = offers.get(OfferKind.DRAW)
         if existing is not None and existing.from_player_id != user.id:
-            return await self.accept_draw(user, record.id)
+            return await self.accept_draw(user, record.id, in_place=away)
         if existing is not None:
             raise OfferPendingError("You have already offered a draw; wait for the answer.")
         return await self._offer(record, user, OfferKind.DRAW)
 
-    async def accept_draw(self, user: User, game_id: int) -> GameEnded:
-        """Accept the opponent's pending draw offer. Raises ``NoOfferError``."""
+    async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
+        """Accept the opponent's pending draw offer (``in_place``: typed away from the game,
+        so the ending is posted in its place too). Raises ``NoOfferError``."""
         record = await self._playable(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         await self._pending(record, OfferKind.DRAW, opponent_id)
@@ -105,6 +116,7 @@ class EndingUseCases(ServiceCore):
             Outcome(Termination.AGREEMENT, None),
             user,
             consume_offer=(OfferKind.DRAW, opponent_id),
+            in_place=in_place,
         )
 
     async def decline_draw(self, user: User, game_id: int) -> OfferDeclined:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from bot.service.core import WRITE_ATTEMPTS, ServiceCore, game_place, refs_of, replace_record
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore, refs_of, replace_record, typed_away
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -61,7 +61,7 @@ class PlayUseCases(ServiceCore):
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
         # Typed away from the game's place (another channel, a DM): the board and the
         # mention go to the place through the outbox; the mover's answer is a private note.
-        away = place is not None and place.target_id != game_place(record).target_id
+        away = typed_away(place, record)
         for _ in range(WRITE_ATTEMPTS):
             played = await self._try_move(record, user, typed, away=away)
             if played is not None:

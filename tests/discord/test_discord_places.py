@@ -288,3 +288,30 @@ async def test_a_promotion_chosen_elsewhere_is_announced_in_the_games_place(
     )
     assert posted[0].files and posted[0].mentions == [bob.id]
     assert note.ephemeral and fake.channel_messages(lobby.id) == []
+
+
+async def test_an_ending_typed_elsewhere_is_announced_in_the_games_place(
+    running: Harness,
+) -> None:
+    """/abort game:N and /draw game:N (accepting an offer) from another channel end the
+    game; the ending is posted in the game's thread, the typist gets a private note."""
+    fake = running.fake
+    alice, bob, carol, dave = (fake.add_user(name) for name in ("alice", "bob", "carol", "dave"))
+    lobby = fake.add_channel("lobby")
+    first, _ = await start_game(fake, alice, bob)
+    note = await command(fake, alice, "abort", {"game": game_id_of(fake, first)}, channel=lobby)
+    assert note.ephemeral and "aborted" in note.text() and str(first.id) in note.text()
+    await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(first.id) if "aborted" in m.text()]
+    )
+    second, _ = await start_game(fake, carol, dave)
+    await play(fake, carol, "e4", second)
+    offer = await command(fake, carol, "draw", channel=second)
+    assert not offer.ephemeral, offer.text()
+    game_id = game_id_of(fake, second)
+    note = await command(fake, dave, "draw", {"game": game_id}, channel=lobby)
+    assert note.ephemeral and "Draw by agreement" in note.text()
+    await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(second.id) if "agreement" in m.text()]
+    )
+    assert fake.channel_messages(lobby.id) == []
