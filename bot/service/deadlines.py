@@ -74,7 +74,12 @@ class DeadlineUseCases(EndingUseCases):
         assert record.to_move_id is not None
         game = await self._replay(record)
         loser = Color.WHITE if record.to_move_id == record.white_id else Color.BLACK
-        if not game.variant.has_insufficient_material(game.position, loser.other):
+        ruled = game.outcome()
+        if ruled is not None:
+            # Stored before a rule that ends it now (xiangqi's move limit): nobody could move
+            # any more, so the rules' ending stands, not a loss on time.
+            outcome = ruled
+        elif not game.variant.has_insufficient_material(game.position, loser.other):
             outcome = Outcome(Termination.TIMEOUT, loser.other)
         else:
             outcome = Outcome(Termination.TIMEOUT_DRAW, None)

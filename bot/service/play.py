@@ -7,6 +7,7 @@ from bot.service.core import WRITE_ATTEMPTS, ServiceCore, refs_of, replace_recor
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
+    GameOverError,
     IllegalMoveError,
     UnknownSquareError,
     UnreadableMoveError,
@@ -81,6 +82,11 @@ class PlayUseCases(ServiceCore):
         """Check ``typed`` against ``record``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
         game = await self._replay(record)
+        ruled = game.outcome()
+        if ruled is not None:
+            # Stored before a rule that ends it now (xiangqi's move limit): the clock ends
+            # it by that rule at its deadline; nobody can move meanwhile.
+            raise GameOverError(record.id, ruled.result())
         parsed = self._parse(game.position, typed)
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)

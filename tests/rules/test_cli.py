@@ -118,6 +118,14 @@ def test_game_reports_checkmate() -> None:
     assert report["san"] == ["f3", "e5", "g4", "Qh4#"]
 
 
+def test_game_reports_the_xiangqi_move_limit() -> None:
+    """The 120th ply without a capture in xiangqi is reported as a draw, sixty_moves."""
+    fen = "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 1"
+    status, report = game("a1a2", "--variant", "xiangqi", "--fen", fen)
+    assert status == 0
+    assert report["outcome"] == {"result": "1/2-1/2", "termination": "sixty_moves"}
+
+
 def test_game_reports_claimable_draws() -> None:
     """A threefold repetition is listed as claimable while the game goes on."""
     status, report = game("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")

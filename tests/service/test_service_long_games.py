@@ -9,10 +9,11 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 import rules
-from bot.service import GameService, ManualClock, MovePlayed, Place, User
+from bot.service import GameService, ManualClock, MovePlayed, Place, User, errors
 from bot.service.replays import ReplayCache, estimated_size
 from bot.store import Store
 from rules.xiangqi import XiangqiPosition
@@ -46,10 +47,10 @@ def wandering_game(plies: int, seed: int = 15) -> list[str]:
 SIXTY_MOVES = rules.Outcome(rules.Termination.SIXTY_MOVES, None)
 
 
-def store_long_game(db_path: Path, game_id: int, ucis: list[str]) -> None:
+def store_long_game(db_path: Path, game_id: int, ucis: list[str], fen: str | None = None) -> None:
     """Give the game these stored moves, as a game played before the move limit could have
     them (written straight into the file, as the bot would find it after a restart)."""
-    game = rules.Game.replay("xiangqi", None, ucis)
+    game = rules.Game.replay("xiangqi", fen, ucis)
     with sqlite3.connect(db_path) as conn:
         conn.executemany(
             "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
@@ -191,3 +192,24 @@ async def test_sixty_moves_without_a_capture_end_a_xiangqi_game(service: GameSer
     assert "Draw — 60 moves by each side without a capture" in played.text
     view = await service.game_view(started.game.id)
     assert not view.active and view.termination == "sixty_moves"
+
+
+async def test_a_game_stored_past_the_move_limit_ends_by_it(
+    service: GameService, clock: ManualClock, db_path: Path
+) -> None:
+    """A xiangqi game stored before the move limit, already past it, still loads; a move in
+    it is refused as the game is over, and at its deadline it ends as the rules say — a draw
+    by the move limit — not as a loss on time."""
+    fen = "1nr1k1rn1/9/9/9/9/9/9/9/9/1NRK2RN1 w - - 118 1"
+    started = await start_game(service, "xiangqi", fen=fen)
+    store_long_game(db_path, started.game.id, ["b0c2", "b9c7", "c2b0", "c7b9"], fen)
+    board = await service.board(ALICE, None, game_id=started.game.id)
+    assert board.game.ply == 4
+    with pytest.raises(errors.GameOverError):
+        await service.move(ALICE, None, "b0c2", game_id=started.game.id)
+    view = await service.game_view(started.game.id)
+    assert view.to_move is not None
+    clock.advance(days=4)
+    report = await service.expire_overdue()
+    assert [ended.ending.termination for ended in report.ended] == ["sixty_moves"]
+    assert report.ended[0].ending.result == "1/2-1/2"
