@@ -518,6 +518,13 @@ class FakeDiscord:
         self.deleted_channels: set[int] = set()
         self.violations: list[str] = []
         self.identify_payloads: list[dict[str, Any]] = []
+        # Sharding as Discord does it: GET /gateway/bot recommends ``recommended_shards``; an
+        # IDENTIFY with fewer than ``required_shards`` is closed with 4011 (a bot in too many
+        # guilds), an invalid [shard_id, num_shards] with 4010; ``close_on_identify`` closes
+        # every IDENTIFY with that code (4004 authentication failed, 4013 invalid intents...).
+        self.recommended_shards = 1
+        self.required_shards = 1
+        self.close_on_identify: int | None = None
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1129,7 +1136,10 @@ class FakeDiscord:
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return _json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        shards = self.recommended_shards
+        return _json_response(
+            {"url": self.gateway_url, "shards": shards, "session_start_limit": limit}
+        )
 
     # ----------------------------------------------------------------- REST: commands
 
@@ -1773,8 +1783,12 @@ class FakeDiscord:
         }
 
     def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        # Discord sends a guild's events on the one shard that owns the guild, the rest
+        # (direct messages) on shard 0: a sharded bot must not see an interaction twice.
+        guild = data.get("guild_id")
         for session in list(self._sockets):
-            session.send_dispatch(event, data)
+            if session.owns(int(guild) if guild is not None else None):
+                session.send_dispatch(event, data)
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
@@ -1792,7 +1806,14 @@ class _GatewaySession:
         self.ws = ws
         self.sequence = 0
         self.ready = False
+        self.shard = (0, 1)  # [shard_id, num_shards] from IDENTIFY
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session's shard receives the events of ``guild_id`` (None: DMs),
+        by Discord's formula ``(guild_id >> 22) % num_shards``."""
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else (guild_id >> 22) % count)
 
     def send_dispatch(self, event: str, data: dict[str, Any]) -> None:
         if self.ready:
@@ -1840,19 +1861,37 @@ class _GatewaySession:
             fake.violations.append(f"privileged intents requested: {privileged}")
             await self.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = data.get("shard", [0, 1])
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            await self.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        if shard[1] < fake.required_shards:
+            await self.ws.close(code=4011, message=b"Sharding required.")
+            return
+        if fake.close_on_identify is not None:
+            await self.ws.close(code=fake.close_on_identify, message=b"Closed by the test.")
+            return
+        self.shard = (shard[0], shard[1])
         self.ready = True
         fake._sockets.append(self)
+        owned = self.owns(fake.guild_id)
         self.send_dispatch(
             "READY",
             {
                 "v": 10,
                 "user": fake.bot_user.payload(),
-                "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+                "guilds": [{"id": str(fake.guild_id), "unavailable": True}] if owned else [],
                 "session_id": secrets.token_hex(16),
                 "resume_gateway_url": fake.gateway_url,
-                "shard": [0, 1],
+                "shard": list(self.shard),
                 "application": {"id": str(fake.application_id), "flags": 0},
             },
         )
-        self.send_dispatch("GUILD_CREATE", fake.guild_payload())
+        if owned:
+            self.send_dispatch("GUILD_CREATE", fake.guild_payload())
         await fake._notify()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from functools import partial
+from typing import Any
 
 import discord
 
@@ -62,12 +63,22 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """``AutoShardedClient``'s shard arguments: none means as many shards as Discord
+    recommends (GET /gateway/bot), all in this process."""
+    options: dict[str, Any] = {"shard_count": settings.shard_count}
+    if settings.shard_ids is not None:
+        options["shard_ids"] = list(settings.shard_ids)
+    return options
+
+
 # Where the hash of the last registered command definitions is kept (see bot.discord.sync).
 COMMANDS_HASH_KEY = "commands_hash"
 
 
-class PostalBot(discord.Client):
-    """The Postal Discord client. ``clock`` replaces the wall clock (tests travel in time)."""
+class PostalBot(discord.AutoShardedClient):
+    """The Postal Discord client, sharded as ``SHARD_COUNT``/``SHARD_IDS`` say (one process
+    runs many shards). ``clock`` replaces the wall clock (tests travel in time)."""
 
     tree: PostalTree
 
@@ -80,6 +91,7 @@ class PostalBot(discord.Client):
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,
             http_trace=pacing_trace(self.pace),
+            **shard_options(settings),
         )
         self.settings = settings
         self.clock: Clock = clock or system_clock

@@ -127,6 +127,26 @@ async def serve(bot: PostalBot, token: str, settings: Settings, signals: StopSig
                 await running
 
 
+# Gateway close codes after which reconnecting cannot help (Discord's gateway docs), and
+# what the operator should do about each.
+FATAL_GATEWAY_CLOSES = {
+    4004: "authentication failed: DISCORD_TOKEN is wrong or was reset; copy it again from the "
+    "Bot page of your application in the developer portal",
+    4010: "invalid shard: check SHARD_IDS against SHARD_COUNT",
+    4011: "sharding required: the bot is in too many servers for SHARD_COUNT; unset SHARD_COUNT "
+    "to use Discord's recommendation, or raise it",
+    4012: "invalid API version: upgrade Postal",
+    4013: "invalid intents: upgrade Postal",
+    4014: "disallowed intents: Postal needs no privileged intent; upgrade Postal",
+}
+
+
+def gateway_closed(code: int, reason: str | None) -> str:
+    """One line for a gateway close discord.py gives up on."""
+    advice = FATAL_GATEWAY_CLOSES.get(code, f"{reason or 'no reason given'}")
+    return f"Discord closed the gateway with code {code}, {advice}"
+
+
 async def start(bot: PostalBot, token: str, settings: Settings) -> None:
     """``bot.start`` with its failures turned into ``StartupError``."""
     try:
@@ -139,6 +159,9 @@ async def start(bot: PostalBot, token: str, settings: Settings) -> None:
         ) from error
     except discord.PrivilegedIntentsRequired as error:
         raise StartupError(f"Discord refused the gateway intents: {error}") from error
+    except discord.ConnectionClosed as error:
+        # discord.py reconnects by itself after every other close; these it cannot recover.
+        raise StartupError(gateway_closed(error.code, error.reason)) from error
     except StoreError as error:
         raise StartupError(f"cannot use the database: {error}") from error
     except CommandSyncError as error:
