@@ -81,3 +81,24 @@ def test_clipping_keeps_graphemes_and_escapes_whole() -> None:
         assert len(clipped) <= limit and clipped.endswith("…")
         body = clipped[:-1]
         assert (len(body) - len(body.rstrip("\\"))) % 2 == 0, clipped
+
+
+async def test_markup_in_names_is_escaped_in_what_the_bot_posts_itself(running: Harness) -> None:
+    """Reminders and time-outs, delivered from the outbox, show the names as typed too."""
+    fake = running.fake
+    mallory, bob = fake.add_user("mallory"), fake.add_user("bob")
+    mallory.global_name = NITRO
+    bob.global_name = "||@here|| `bob`"
+    thread, _ = await start_game(fake, mallory, bob, days=3)
+    await play(fake, mallory, "e4", thread)
+    posted = len(fake.channel_messages(thread.id))
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()  # a reminder for bob
+    running.clock.advance(days=1)
+    await running.clock_round()  # bob runs out of time
+    own = fake.channel_messages(thread.id)[posted:]
+    assert len(own) == 2, [m.text() for m in own]
+    assert "Reminder" in own[0].text() and "ran out of time" in own[1].text()
+    for message in own:
+        assert message.masked_links() == [], message.text()
+        assert inert(message, thread.mention), message.text()
