@@ -641,7 +641,11 @@ def only_placement_changed(before: GameRecord, after: GameRecord) -> bool:
     if after.version == before.version:
         return False
     shown = dataclasses.replace(
-        after, version=before.version, thread_id=before.thread_id, message_id=before.message_id
+        after,
+        version=before.version,
+        thread_id=before.thread_id,
+        thread_owned=before.thread_owned,
+        message_id=before.message_id,
     )
     return shown == before
 

@@ -115,3 +115,31 @@ async def test_move_checked_before_a_takeback_is_not_stored(
     assert game.position.is_check()
     view = await service.game_view(game_id)
     assert view.ply == 3 and view.to_move is not None and view.to_move.id == BOB.id
+
+
+async def test_an_ending_crossing_the_games_thread_being_recorded_still_ends(
+    service: GameService,
+) -> None:
+    """Recording the game's thread and board message raises the version; a resignation
+    checked before that is tried again against the fresh game instead of being refused."""
+    started = await start_game(service)
+    game_id = started.game.id
+    games = service.store.games
+    original = games.finish
+    crossed = False
+
+    async def thread_recorded_first(*args: object, **kwargs: object) -> object:
+        nonlocal crossed
+        if not crossed:
+            crossed = True
+            await service.set_game_thread(game_id, 4242)
+            await service.set_game_message(game_id, 4343)
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    games.finish = thread_recorded_first  # type: ignore[method-assign]
+    try:
+        ended = await service.confirm_resign(ALICE, game_id)
+    finally:
+        games.finish = original  # type: ignore[method-assign]
+    assert crossed and ended.ending.termination == "resignation"
+    assert not (await service.game_view(game_id)).active
