@@ -8,12 +8,14 @@ can neither lose the credit nor grant it twice.
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.bot_state import read_value as _get
 from bot.store.bot_state import write_value as _set
-from bot.store.database import Database
+from bot.store.database import Database, StoreError
+from bot.store.health import explain
 from bot.store.records import from_epoch, to_epoch
 
 HEARTBEAT_KEY = "heartbeat_at"
@@ -54,7 +56,14 @@ class Uptime:
         """Start a new run at ``now``: when the last heartbeat is more than
         ``tolerance_seconds`` old, push back by the whole gap every deadline and challenge
         expiry that was still running when the heartbeats stopped. Returns the credit given
-        (None: first run, a short gap, or a clock that went backwards)."""
+        (None: first run, a short gap, or a clock that went backwards). Raises
+        ``StoreError`` when the database cannot be written."""
+        try:
+            return await self._resume(now, tolerance_seconds)
+        except sqlite3.Error as error:  # locked, full, read-only: a start-up failure, explained
+            raise StoreError(explain(error, self._db.path)) from error
+
+    async def _resume(self, now: datetime, tolerance_seconds: int) -> DowntimeCredit | None:
         back_at = to_epoch(now)
         async with self._db.transaction() as conn:
             last = await _get(conn, HEARTBEAT_KEY)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import GameService, ManualClock, errors
 from bot.service.uptime import DOWNTIME_TOLERANCE, keeping_time, resume
-from bot.store import GameStatus, Store
+from bot.store import GameStatus, Store, StoreError
 from tests.processes import run_postal
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
@@ -64,7 +64,7 @@ async def test_failed_credit_changes_nothing(
         return await real_execute(sql, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(conn, "execute", fail_on_challenges)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(StoreError, match="disk I/O error"):
         await resume(store, clock)
     monkeypatch.undo()
     view = await service.game_view(started.game.id)
@@ -197,3 +197,20 @@ async def test_clock_moved_back_across_new_year_grants_no_second_vacation(
         await service.vacation(ALICE, 5)
     settings = await service.settings(ALICE)
     assert settings.vacation_days_left == 0
+
+
+async def test_locked_database_at_start_up_is_a_store_error(
+    store: Store, clock: ManualClock
+) -> None:
+    """A database locked by another program when the credit is written is a StoreError (one
+    line for the operator), not a raw sqlite3 error."""
+    blocker = sqlite3.connect(store.path, isolation_level=None, timeout=0)
+    async with store.database.read() as conn:
+        await conn.execute("PRAGMA busy_timeout = 100")
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            await resume(store, clock)
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
