@@ -70,10 +70,11 @@ async def run(settings: Settings) -> None:
 
     The database is opened and checked before Discord is contacted, the downtime since the
     last run is credited to the players' clocks, and daily backups are kept if
-    ``BACKUP_DIR`` is set. The first signal lets commands in
-    progress finish (``SHUTDOWN_GRACE_SECONDS``), disconnects and closes the database; a
-    second one ends the process at once. Raises ``StartupError`` for an unusable database,
-    a missing or rejected token, disallowed intents or an unreachable Discord.
+    ``BACKUP_DIR`` is set. The first signal lets commands in progress finish
+    (``SHUTDOWN_GRACE_SECONDS``), disconnects and closes the database; a second one ends
+    the process at once. Raises ``StartupError`` for an unusable database or backup folder,
+    a missing or rejected token, disallowed intents, a gateway close that cannot be
+    recovered, or an unreachable Discord.
     """
     token = require_token(settings)
     signals = StopSignals(asyncio.get_running_loop())
