@@ -14,6 +14,7 @@ from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
     ChooseGameError,
     DamagedGameError,
+    GameChangedError,
     GameOverError,
     InvalidOptionError,
     NoGameError,
@@ -252,6 +253,16 @@ class ServiceCore:
         if record is None:
             raise UnknownGameError(game_id)
         return record
+
+    async def _refreshed_placement(self, record: GameRecord) -> GameRecord:
+        """The fresh record after a write against ``record`` was refused, when only where the
+        game is shown changed meanwhile (the adapter records the thread and board message
+        right after a game starts), so the write may be tried again. Raises
+        ``GameChangedError`` when the game itself changed."""
+        fresh = await self.store.games.get(record.id)
+        if fresh is None or not only_placement_changed(record, fresh):
+            raise GameChangedError
+        return fresh
 
     async def _resolve(
         self, user: User, place: Place | None, game_id: int | None, *, finished_ok: bool = False

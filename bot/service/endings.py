@@ -9,7 +9,6 @@ import rules
 from bot.service.core import (
     WRITE_ATTEMPTS,
     ServiceCore,
-    only_placement_changed,
     replace_record,
     typed_away,
 )
@@ -217,7 +216,11 @@ class EndingUseCases(ServiceCore):
         hit = await self.store.pings.take(user.id, opponent_id, ping, now, PINGS)
         if hit is not None:
             raise refusal(hit, (await self._ref(opponent_id)).name, now)
-        if not await self.store.games.make_offer(record, kind, user.id, now):
+        for _ in range(WRITE_ATTEMPTS):
+            if await self.store.games.make_offer(record, kind, user.id, now):
+                break
+            record = await self._refreshed_placement(record)
+        else:
             raise GameChangedError
         view = await self._view(record)
         by = view.white if user.id == view.white.id else view.black
@@ -294,12 +297,7 @@ class EndingUseCases(ServiceCore):
             )
             if written.ok:
                 break
-            # Refused: unless only the game's thread or board message was recorded meanwhile
-            # (the adapter does that right after a game starts), the ending no longer holds.
-            fresh = await self.store.games.get(record.id)
-            if fresh is None or not only_placement_changed(record, fresh):
-                raise GameChangedError
-            record = fresh
+            record = await self._refreshed_placement(record)
         else:
             raise GameChangedError
         self._schedule_changed()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
-from bot.service import GameService, MovePlayed, User, errors
+from bot.service import GameService, MovePlayed, OfferMade, User, errors
 
 
 async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path: Path) -> None:
@@ -143,3 +143,32 @@ async def test_an_ending_crossing_the_games_thread_being_recorded_still_ends(
         games.finish = original  # type: ignore[method-assign]
     assert crossed and ended.ending.termination == "resignation"
     assert not (await service.game_view(game_id)).active
+
+
+async def test_a_draw_offer_crossing_the_games_board_message_being_recorded_still_stands(
+    service: GameService,
+) -> None:
+    """An offer checked before the adapter recorded the game's thread and board message
+    (right after the start) is tried again against the fresh game, not refused."""
+    started = await start_game(service)
+    game_id = started.game.id
+    games = service.store.games
+    original = games.make_offer
+    crossed = False
+
+    async def message_recorded_first(*args: object, **kwargs: object) -> bool:
+        nonlocal crossed
+        if not crossed:
+            crossed = True
+            await service.set_game_thread(game_id, 4242)
+            await service.set_game_message(game_id, 4343)
+        return await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    games.make_offer = message_recorded_first  # type: ignore[method-assign]
+    try:
+        offered = await service.draw(ALICE, None, game_id=game_id)
+    finally:
+        games.make_offer = original  # type: ignore[method-assign]
+    assert crossed
+    assert isinstance(offered, OfferMade)
+    assert [offer.kind.value for offer in await games.offers(game_id)] == ["draw"]
