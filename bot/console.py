@@ -110,6 +110,8 @@ class Console:
             self.say(f"! {error.message}")
         except Exception as error:  # an adapter never shows a traceback to a player
             self.say(f"! Sorry, that failed unexpectedly ({type(error).__name__}: {error}).")
+        # What the outbox rows of this line say was printed above; nothing else sends them.
+        await self.service.settle_shown_deliveries()
 
     async def _run(
         self, user: User, command: str, positional: list[str], options: dict[str, str]

@@ -230,3 +230,26 @@ def test_a_look_at_the_board_never_replaces_a_moves_image(tmp_path: Path) -> Non
         "game1-ply1-moves.png",
         "game1-ply1.png",
     ]
+
+
+async def test_the_console_leaves_no_outbox_row_pending(tmp_path: Path) -> None:
+    """A DM turn notice and a resignation write outbox rows; the console prints them itself,
+    so none stays pending for a Discord sender that never comes."""
+    script = "\n".join(
+        [
+            "bob /settings notify:dm",
+            "alice /challenge bob color:white",
+            "bob /press Accept",
+            "alice /move e4",
+            "bob /resign",
+            "bob /press Resign",
+        ]
+    )
+    out = io.StringIO()
+    database = tmp_path / "o.db"
+    await run_console(database, None, io.StringIO(script + "\n"), out, interactive=False)
+    assert "(direct message to bob)" in out.getvalue()
+    with sqlite3.connect(database) as conn:
+        states = dict(conn.execute("SELECT state, COUNT(*) FROM outbox GROUP BY state"))
+    assert states.get("pending", 0) == 0
+    assert states.get("sent", 0) >= 1
