@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from service_helpers import ALICE, BOB, CAROL, PLACE, start_game
@@ -117,30 +119,39 @@ async def test_move_checked_before_a_takeback_is_not_stored(
     assert view.ply == 3 and view.to_move is not None and view.to_move.id == BOB.id
 
 
+@contextlib.contextmanager
+def placement_recorded_before(
+    service: GameService, game_id: int, write: str
+) -> Iterator[list[bool]]:
+    """While active, the first call of the store's games ``write`` is preceded by the adapter
+    recording the game's thread and board message (each raises the game's version). Yields a
+    list that holds True once that happened."""
+    games = service.store.games
+    original = getattr(games, write)
+    crossed: list[bool] = []
+
+    async def placement_first(*args: object, **kwargs: object) -> object:
+        if not crossed:
+            crossed.append(True)
+            await service.set_game_thread(game_id, 4242)
+            await service.set_game_message(game_id, 4343)
+        return await original(*args, **kwargs)
+
+    setattr(games, write, placement_first)
+    try:
+        yield crossed
+    finally:
+        setattr(games, write, original)
+
+
 async def test_an_ending_crossing_the_games_thread_being_recorded_still_ends(
     service: GameService,
 ) -> None:
     """Recording the game's thread and board message raises the version; a resignation
     checked before that is tried again against the fresh game instead of being refused."""
-    started = await start_game(service)
-    game_id = started.game.id
-    games = service.store.games
-    original = games.finish
-    crossed = False
-
-    async def thread_recorded_first(*args: object, **kwargs: object) -> object:
-        nonlocal crossed
-        if not crossed:
-            crossed = True
-            await service.set_game_thread(game_id, 4242)
-            await service.set_game_message(game_id, 4343)
-        return await original(*args, **kwargs)  # type: ignore[arg-type]
-
-    games.finish = thread_recorded_first  # type: ignore[method-assign]
-    try:
+    game_id = (await start_game(service)).game.id
+    with placement_recorded_before(service, game_id, "finish") as crossed:
         ended = await service.confirm_resign(ALICE, game_id)
-    finally:
-        games.finish = original  # type: ignore[method-assign]
     assert crossed and ended.ending.termination == "resignation"
     assert not (await service.game_view(game_id)).active
 
@@ -150,25 +161,9 @@ async def test_a_draw_offer_crossing_the_games_board_message_being_recorded_stil
 ) -> None:
     """An offer checked before the adapter recorded the game's thread and board message
     (right after the start) is tried again against the fresh game, not refused."""
-    started = await start_game(service)
-    game_id = started.game.id
-    games = service.store.games
-    original = games.make_offer
-    crossed = False
-
-    async def message_recorded_first(*args: object, **kwargs: object) -> bool:
-        nonlocal crossed
-        if not crossed:
-            crossed = True
-            await service.set_game_thread(game_id, 4242)
-            await service.set_game_message(game_id, 4343)
-        return await original(*args, **kwargs)  # type: ignore[arg-type]
-
-    games.make_offer = message_recorded_first  # type: ignore[method-assign]
-    try:
+    game_id = (await start_game(service)).game.id
+    with placement_recorded_before(service, game_id, "make_offer") as crossed:
         offered = await service.draw(ALICE, None, game_id=game_id)
-    finally:
-        games.make_offer = original  # type: ignore[method-assign]
     assert crossed
     assert isinstance(offered, OfferMade)
-    assert [offer.kind.value for offer in await games.offers(game_id)] == ["draw"]
+    assert [offer.kind.value for offer in await service.store.games.offers(game_id)] == ["draw"]
