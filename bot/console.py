@@ -57,7 +57,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /board        alice /moves e2        alice /pgn
   alice /draw         alice /takeback        alice /resign        alice /abort
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
-  alice /moretime 2   alice /vacation 5      alice /settings [notify:channel|dm|off] [theme:NAME]
+  alice /moretime 2   alice /vacation 5
+  alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
 With several games in progress, add game:<id> (see /games). A word starting with # begins
 a comment, to the end of the line."""
 
@@ -132,8 +133,8 @@ class Console:
         game: GameView | None = getattr(result, "game", None)
         board: BoardView | None = getattr(result, "board", None)
         if board is not None and game is not None:
-            # The text board keeps white (red) at the bottom: one screen serves both players.
-            self.say(text_board(board, Color.WHITE if not board.marks else board.orientation))
+            # Turned as the image is: for its viewer, as they chose (see /settings).
+            self.say(text_board(board))
             # A look (/board, /moves) gets its own file, so it never replaces a move's image.
             suffix = ""
             if isinstance(result, BoardShown):
@@ -226,7 +227,7 @@ def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
 
 _OPTION_NAMES = {
     "opponent", "game", "color", "days", "rated", "fen", "move", "square", "user", "notify",
-    "theme", "label",
+    "theme", "label", "orientation",
 }  # fmt: skip
 
 
@@ -389,7 +390,10 @@ async def _settings(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     result = await console.service.settings(
-        user, notify=options.get("notify"), theme=options.get("theme")
+        user,
+        notify=options.get("notify"),
+        theme=options.get("theme"),
+        orientation=options.get("orientation"),
     )
     console.say(result.text)
     console.say("themes: " + ", ".join(result.themes))

@@ -379,22 +379,32 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
 
 
 @app_commands.command(
-    name="settings", description="Where you are told it is your move, and your board theme"
+    name="settings", description="Your preferences: notifications, boards; shows them all"
 )
 @app_commands.describe(
     notify="channel: a mention; dm: a direct message; off: nothing",
     theme="Board colours",
+    orientation="Which side your boards show at the bottom",
+)
+@app_commands.choices(
+    orientation=[
+        app_commands.Choice(name="my own side", value="own"),
+        app_commands.Choice(name="the side to move", value="turn"),
+    ]
 )
 @app_commands.autocomplete(theme=autocomplete_theme)
 async def settings(
     interaction: discord.Interaction,
     notify: NotifyChoice | None = None,
     theme: app_commands.Range[str, 1, 40] | None = None,
+    orientation: str | None = None,
 ) -> None:
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.settings(user_of(interaction.user), notify=notify, theme=theme),
+        bot.service.settings(
+            user_of(interaction.user), notify=notify, theme=theme, orientation=orientation
+        ),
         ephemeral=True,
     )
     await bot.reply(interaction, messages.player_settings(result))

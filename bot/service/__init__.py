@@ -56,7 +56,7 @@ from bot.service.results import (
     parse_button_id,
 )
 from bot.service.service import GameService
-from bot.store import NotifyMode, OfferKind, OutboxRow
+from bot.store import NotifyMode, OfferKind, Orientation, OutboxRow
 
 __all__ = [
     "COLOR_CHOICES",
@@ -96,6 +96,7 @@ __all__ = [
     "OfferDeclined",
     "OfferKind",
     "OfferMade",
+    "Orientation",
     "OutboxRow",
     "Place",
     "PlayerRef",

@@ -41,6 +41,7 @@ from bot.store import (
     Challenge,
     GameRecord,
     NotifyMode,
+    Orientation,
     OutboxItem,
     OutboxKind,
     OutboxTarget,
@@ -490,10 +491,13 @@ class ServiceCore:
         *,
         orientation: Color | None = None,
         viewer_id: int | None = None,
+        seat: Color | None = None,
         marks: tuple[int, ...] = (),
         viewer: Player | None = None,
     ) -> BoardView:
-        """What to draw, in the theme of the viewer (``viewer`` or looked up by id)."""
+        """What to draw for one viewer (``viewer``, or looked up by ``viewer_id``), in their
+        theme and turned as they chose: their own side at the bottom (``seat``, their colour
+        in this game; None for a spectator) or the side to move. ``orientation`` overrides."""
         position = game.position
         check = position.king_square(position.side_to_move) if position.is_check() else None
         if viewer is None and viewer_id is not None:
@@ -501,9 +505,11 @@ class ServiceCore:
         theme = None
         if viewer is not None and viewer.board_theme != DEFAULT_THEME:
             theme = viewer.board_theme
+        if orientation is None:
+            orientation = board_orientation(viewer, seat, position.side_to_move)
         return BoardView(
             position=position,
-            orientation=orientation or position.side_to_move,
+            orientation=orientation,
             last_move=game.last_move,
             check=check,
             marks=marks,
@@ -582,6 +588,14 @@ def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None
         case Termination.ABORTED:
             return f"Game aborted by {who}"
     return f"Game over — {wins}"
+
+
+def board_orientation(viewer: Player | None, seat: Color | None, to_move: Color) -> Color:
+    """The side at the bottom of a board shown to ``viewer``: their own (``seat``) unless
+    they chose the side to move; a spectator (no seat) sees the side to move."""
+    if seat is not None and (viewer is None or viewer.orientation is Orientation.OWN):
+        return seat
+    return to_move
 
 
 def may_read(record: GameRecord, user_id: int, place: Place) -> bool:

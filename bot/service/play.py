@@ -157,7 +157,12 @@ class PlayUseCases(ServiceCore):
         lapsed = written.lapsed  # the opponent's draw offer, any takeback request
         return MovePlayed(
             game=view,
-            board=await self._board(after, viewer=None if outcome else opponent),
+            # The board is for the player to move next; after the last move, for the mover.
+            board=await self._board(
+                after,
+                viewer=players.get(user.id) if outcome else opponent,
+                seat=position.side_to_move if outcome else position.side_to_move.other,
+            ),
             mover=mover,
             san=san,
             uci=uci,
@@ -208,7 +213,7 @@ class PlayUseCases(ServiceCore):
         target = position.variant.square_name(choices[0].to_square)
         return PromotionNeeded(
             game=view,
-            board=await self._board(game, viewer_id=user.id),
+            board=await self._board(game, viewer_id=user.id, seat=position.side_to_move),
             text=f"Promote on {target} to which piece?",
             buttons=buttons,
         )
@@ -231,7 +236,7 @@ class PlayUseCases(ServiceCore):
         game = await self._replay(record)
         view = await self._view(record)
         color = view.color_of(user.id)
-        board = await self._board(game, orientation=color, viewer_id=user.id)
+        board = await self._board(game, viewer_id=user.id, seat=color)
         return BoardShown(view, board, _board_text(view, game))
 
     async def legal_targets(
@@ -256,7 +261,7 @@ class PlayUseCases(ServiceCore):
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
         view = await self._view(record)
         board = await self._board(
-            game, orientation=view.color_of(user.id), viewer_id=user.id, marks=targets
+            game, viewer_id=user.id, seat=view.color_of(user.id), marks=targets
         )
         name = variant.square_name(origin)
         piece = position.piece_at(origin)

@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 
 from bot.service.core import ServiceCore, may_read, reach
-from bot.service.deadlines import VACATION_WINDOW, vacation_window_start
 from bot.service.errors import InvalidOptionError
 from bot.service.results import (
     GameList,
@@ -17,15 +16,13 @@ from bot.service.results import (
     Leaderboard,
     LeaderboardRow,
     Place,
-    PlayerSettings,
     RecordExport,
     Stats,
     User,
     VariantStats,
 )
 from bot.service.text import pgn_tag
-from bot.service.themes import available_themes
-from bot.store import GameRecord, NotifyMode
+from bot.store import GameRecord
 from rules import VARIANT_NAMES, Game
 
 LICHESS_ANALYSIS = "https://lichess.org/analysis"
@@ -227,52 +224,6 @@ class ReportUseCases(ServiceCore):
             ]
             text = "\n".join(lines)
         return Leaderboard(game, rows, text)
-
-    async def settings(
-        self, user: User, *, notify: str | None = None, theme: str | None = None
-    ) -> PlayerSettings:
-        """Show, and with arguments change, where the user is notified (channel, dm, off)
-        and their board theme. Raises ``InvalidOptionError`` for unknown values."""
-        await self._ensure_player(user)
-        themes = available_themes()
-        mode = None
-        if notify is not None:
-            try:
-                mode = NotifyMode(notify.strip().lower())
-            except ValueError as error:
-                raise InvalidOptionError(
-                    f'notify must be channel, dm or off, not "{notify}".'
-                ) from error
-        if theme is not None and theme.strip().lower() not in themes:
-            raise InvalidOptionError(f'Unknown theme "{theme}"; choose {", ".join(themes)}.')
-        if mode is not None or theme is not None:
-            await self.store.players.update_settings(
-                user.id, mode, theme.strip().lower() if theme is not None else None
-            )
-        if mode is NotifyMode.DM:
-            # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
-            await self.store.outbox.forget_closed_dms(user.id)
-        player = await self.store.players.get(user.id)
-        assert player is not None
-        now = self.now()
-        used = await self.store.players.vacation_days_used(user.id, vacation_window_start(now))
-        until = player.vacation_ends_at if player.on_vacation(now) else None
-        left = self.vacation_days_per_year - used
-        where = {
-            NotifyMode.CHANNEL: "a mention in the game's channel",
-            NotifyMode.DM: "a direct message",
-            NotifyMode.OFF: "no notification",
-        }[player.notify]
-        text = (
-            f"{player.display_name}: your turn is announced with {where}; board theme "
-            f"{player.board_theme}; {left} vacation days left "
-            f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
-        )
-        if until is not None:
-            text += f" On vacation until {until:%Y-%m-%d %H:%M} UTC."
-        return PlayerSettings(
-            await self._ref(user.id), player.notify, player.board_theme, left, until, text, themes
-        )
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
         """Remember the thread the adapter created for the game (commands there mean it)."""

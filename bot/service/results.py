@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import Enum
 
 from bot.render import render_board
-from bot.store import NotifyMode, OfferKind, OutboxTarget
+from bot.store import NotifyMode, OfferKind, Orientation, OutboxTarget
 from rules import Color, Move, Position, Square
 
 
@@ -454,6 +454,7 @@ class PlayerSettings:
     vacation_until: datetime | None
     text: str
     themes: tuple[str, ...] = field(default=())
+    orientation: Orientation = Orientation.OWN
 
 
 # Where an outbox row goes: the game's place, a player's DMs, an edit of a message.

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from bot.service.buttons import ButtonUseCases
 from bot.service.deliveries import DeliveryUseCases
+from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 
 
-class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases):
+class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUseCases):
     """Postal's use cases over one ``Store``; async, and knows nothing of Discord.
 
     ``GameService(store, clock=system_clock, reminder_hours=(24, 1),

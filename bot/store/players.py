@@ -8,12 +8,21 @@ from typing import Any
 import aiosqlite
 
 from bot.store.database import Database
-from bot.store.records import NotifyMode, Player, from_epoch, from_epoch_or_none, to_epoch
+from bot.store.records import (
+    NotifyMode,
+    Orientation,
+    Player,
+    PreferenceChange,
+    from_epoch,
+    from_epoch_or_none,
+    to_epoch,
+)
 
 # The end of the player's latest vacation comes along, so a move needs no second query.
 _PLAYER_COLUMNS = (
     "id, display_name, is_bot, notify, board_theme, "
-    "(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = players.id)"
+    "(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = players.id), "
+    "orientation"
 )
 
 
@@ -25,6 +34,7 @@ def player_from_row(row: Any) -> Player:
         notify=NotifyMode(row[3]),
         board_theme=row[4],
         vacation_ends_at=from_epoch_or_none(row[5]),
+        orientation=Orientation(row[6]),
     )
 
 
@@ -85,18 +95,17 @@ class Players:
             rows = await cursor.fetchall()
         return [player_from_row(row) for row in rows]
 
-    async def update_settings(
-        self, player_id: int, notify: NotifyMode | None, board_theme: str | None
-    ) -> None:
+    async def update_preferences(self, player_id: int, change: PreferenceChange) -> None:
+        """Set the preferences ``change`` names, all in one transaction (the column names
+        come from ``PreferenceChange``, never from users)."""
+        columns = change.columns()
+        if not columns:
+            return
+        assignments = ", ".join(f"{name} = ?" for name in columns)
         async with self._db.transaction() as conn:
-            if notify is not None:
-                await conn.execute(
-                    "UPDATE players SET notify = ? WHERE id = ?", (notify.value, player_id)
-                )
-            if board_theme is not None:
-                await conn.execute(
-                    "UPDATE players SET board_theme = ? WHERE id = ?", (board_theme, player_id)
-                )
+            await conn.execute(
+                f"UPDATE players SET {assignments} WHERE id = ?", (*columns.values(), player_id)
+            )
 
     async def vacation_days_used(self, player_id: int, since: datetime) -> int:
         """Vacation days of the vacations the player started at ``since`` or later.

@@ -16,6 +16,13 @@ class NotifyMode(Enum):
     OFF = "off"
 
 
+class Orientation(Enum):
+    """Which side a player sees at the bottom of the boards shown to them."""
+
+    OWN = "own"  # their own side in their games (as lichess and chess.com show it)
+    TURN = "turn"  # the side to move
+
+
 class GameStatus(Enum):
     ACTIVE = "active"
     FINISHED = "finished"
@@ -44,9 +51,28 @@ class Player:
     notify: NotifyMode
     board_theme: str
     vacation_ends_at: datetime | None = None
+    orientation: Orientation = Orientation.OWN
 
     def on_vacation(self, now: datetime) -> bool:
         return self.vacation_ends_at is not None and self.vacation_ends_at > now
+
+
+@dataclass(frozen=True, slots=True)
+class PreferenceChange:
+    """The preferences a ``/settings`` command changes; None leaves one as it is."""
+
+    notify: NotifyMode | None = None
+    board_theme: str | None = None
+    orientation: Orientation | None = None
+
+    def columns(self) -> dict[str, str]:
+        """The ``players`` columns to set, by name, with their stored values."""
+        values = {
+            "notify": None if self.notify is None else self.notify.value,
+            "board_theme": self.board_theme,
+            "orientation": None if self.orientation is None else self.orientation.value,
+        }
+        return {name: value for name, value in values.items() if value is not None}
 
 
 @dataclass(frozen=True, slots=True)
