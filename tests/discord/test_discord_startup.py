@@ -26,7 +26,7 @@ SPEC_COMMANDS = {
     "history": {"user"},
     "stats": {"user"},
     "leaderboard": {"game"},
-    "settings": {"notify", "theme"},
+    "settings": {"notify", "theme", "orientation"},
     "moretime": {"days", "game"},
     "vacation": {"days"},
 }
