@@ -97,11 +97,29 @@ class AmbiguousMoveError(RulesError):
 
 
 class InvalidRecordError(RulesError):
-    """A game record (PGN) that cannot be read; ``ply`` and ``move`` name the bad move."""
+    """A game record (PGN) that cannot be read.
 
-    def __init__(self, reason: str, *, ply: int | None = None, move: str | None = None) -> None:
-        where = f" at ply {ply} ({move!r})" if ply is not None else ""
+    ``ply`` and ``move`` name the bad move; ``game`` (counted from 1) and ``line`` say where
+    in a file of several games it stands, when known.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        ply: int | None = None,
+        move: str | None = None,
+        game: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        place = ", ".join(
+            f"{name} {value}" for name, value in (("game", game), ("line", line)) if value
+        )
+        where = f" ({place})" if place else ""
+        where += f" at ply {ply} ({move!r})" if ply is not None else ""
         super().__init__(f"invalid game record{where}: {reason}")
         self.reason = reason
         self.ply = ply
         self.move = move
+        self.game = game
+        self.line = line

@@ -120,8 +120,19 @@ class Game:
         """This game followed by stored ``moves``, checked as ``replay`` checks them."""
         game = self
         for move in moves:
-            game = game._advance(move)
+            game = game._advance(move, null_allowed=True)
         return game
+
+    def then(self, move: Move | str) -> Game:
+        """This game followed by one recorded move, as ``replay`` checks it: legal where it
+        stands, not stopped by an ending, ``NULL_MOVE`` accepted (see ``rules.core``)."""
+        return self._advance(move, null_allowed=True)
+
+    def ending_before_move(self) -> Outcome | None:
+        """How the rules would end the game now if the record did not go on: the automatic
+        endings that do not depend on the side to move having no move (it has one when a
+        recorded move follows). Cheap enough to ask after every ply of a record."""
+        return self.variant.ending_before_move(self._position, self._step)
 
     @property
     def start(self) -> Position:
@@ -137,7 +148,7 @@ class Game:
         linear in the length of the game)."""
         found = [self._start]
         for move in self.moves:
-            found.append(found[-1].play(move))
+            found.append(_play(found[-1], move))
         return tuple(found)
 
     @property
@@ -186,14 +197,15 @@ class Game:
             raise IllegalMoveError(_text(position, move), position.fen(), IllegalReason.GAME_OVER)
         return self._advance(move)
 
-    def _advance(self, move: Move | str) -> Game:
+    def _advance(self, move: Move | str, *, null_allowed: bool = False) -> Game:
         """The game after ``move``, checked for legality only."""
         position = self._position
         if isinstance(move, str):
-            move = position.parse_move(move)
+            move, after = position.read_move(move)
         else:
             _check_squares(position, move)
-        after = position.play(move)
+            null = move.is_null and null_allowed
+            after = position.play_null() if null else position.play(move)
         step = self._step
         quiet_white, quiet_black = step.quiet_white, step.quiet_black
         if not after.is_check():
@@ -235,7 +247,7 @@ class Game:
         table[position.repetition_key()] = steps[0]
         for step in steps[1:]:
             assert step.move is not None
-            position = position.play(step.move)
+            position = _play(position, step.move)
             if not position.halfmove_clock:
                 table = {}
             table[position.repetition_key()] = step
@@ -263,7 +275,7 @@ class Game:
         return self.variant.claims_after(self._position, self._step)
 
     def san_moves(self) -> list[str]:
-        """The moves in SAN (chess) or WXF (xiangqi)."""
+        """The moves in SAN (chess) or WXF (xiangqi); a null move is ``--``."""
         return [p.san(m) for p, m in zip(self.positions, self.moves, strict=False)]
 
     def uci_moves(self) -> list[str]:
@@ -272,6 +284,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.variant.name!r}, {self.start.fen()!r}, moves={self.uci_moves()})"
+
+
+def _play(position: Position, move: Move) -> Position:
+    """The position after a move of a game's record (a null move included)."""
+    return position.play_null() if move.is_null else position.play(move)
 
 
 def _check_squares(position: Position, move: Move) -> None:

@@ -1,24 +1,54 @@
-"""PGN-style game records shared by both variants: tags, movetext, reading one game.
+"""PGN-style game records shared by both variants: writing them, and reading real files.
 
 Each variant decides its tags and how moves are written (``variant.write_record``); this module
-does the text: escaping tags, numbering and wrapping moves, and tokenising movetext (skipping
-comments, NAGs, variations and move numbers).
+does the text: escaping tags, numbering and wrapping moves, and reading the records people
+actually have. ``scan_games`` splits a text (or an open file, line by line, so a file of any
+size streams) into games: their tags and mainline move tokens, each with the line it stands
+on. What it tolerates, as real files need (the PGN standard, section 8, and what exporters do):
+
+- CR, LF or CRLF line ends, a byte-order mark, ``%`` escape lines (skipped, as the standard
+  says), blank lines between tags, tags and moves on one line;
+- ``{comments}``, ``;`` comments, ``(variations)`` (skipped), NAGs (``$1``) and annotation
+  marks attached (``Nf3!?``) or standing alone (``?``, ``!!``, ``+-``);
+- move numbers with or without dots, glued or apart (``1.e4``, ``1 e4``, ``1 .e4``, ``3...``);
+  ``e.p.`` after an en passant capture;
+- null moves ``--``, ``Z0``, ``0000`` and ``@@@@``, read as ``NULL_MOVE`` (see there);
+- a game without a result token ends where the next game's tags begin.
+
+``decode_record`` turns bytes into text: UTF-8 (with or without a byte-order mark), else
+Windows-1252/Latin-1, the encoding of older files; binary data is refused.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from rules.errors import InvalidRecordError
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-# A move number ("12.", "3...") unless the dots are part of a move: WXF "77.8" is a move.
-_MOVE_NUMBER = re.compile(r"\d+\.+(?=\D|$)")
-_NAG = re.compile(r"\$\d+")
+# The tokens records use for a null move (a side passing: analysis, not play).
+NULL_TOKENS = frozenset(("--", "Z0", "0000", "@@@@"))
 LINE_WIDTH = 80
+
+_TAG = re.compile(r'\[\s*([^\s"\]]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_ESCAPE = re.compile(r'\\([\\"])')  # the only escapes PGN defines: \" and \\
+# A move number ("12", "12.", "3...") standing alone, or glued to its move ("1.e4"), unless
+# the dots are part of a move: WXF "77.8" is a move.
+_NUMBER_ALONE = re.compile(r"\d+\.*")
+_NUMBER_GLUED = re.compile(r"\d+\.+(?=\D)")
+_NAG = re.compile(r"\$\d+")
+# Evaluation and annotation glyphs some programs write as separate tokens.
+_GLYPHS = frozenset(
+    ("+-", "-+", "+/-", "-/+", "+=", "=+", "=", "+/=", "=/+", "±", "∓", "⩲", "⩱", "∞", "=/∞")
+)
+_ANNOTATION_MARKS = "!?"
+_MARK_STARTS = frozenset("!?$+-=±∓⩲⩱∞")
+_RESULT_ALIASES = {"½-½": "1/2-1/2"}
+# A line with none of these characters is plain movetext: split on spaces, no scanning.
+_SPECIAL = re.compile(r"[{};()\[\]]")
 
 
 def format_tags(tags: Iterable[tuple[str, str]]) -> str:
@@ -62,6 +92,220 @@ def format_movetext(moves: list[str], first_number: int, black_first: bool, resu
     return "\n".join(lines)
 
 
+# --- reading ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedText:
+    """Text read from bytes, and the encoding it was read in (``utf-8`` or ``cp1252``)."""
+
+    text: str
+    encoding: str
+
+
+def decode_record(data: bytes) -> DecodedText:
+    """The text of a record file's bytes: UTF-8 (a byte-order mark is dropped) when the bytes
+    are valid UTF-8, otherwise Windows-1252 (Latin-1 for the five bytes it leaves undefined),
+    which is what older PGN files are written in.
+
+    Raises InvalidRecordError for UTF-16/UTF-32 or binary data (a NUL byte): not a PGN text.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+        raise InvalidRecordError("the file is not a text file (binary data, or UTF-16/UTF-32)")
+    try:
+        return DecodedText(data.decode("utf-8-sig"), "utf-8")
+    except UnicodeDecodeError:
+        return DecodedText(data.decode("latin-1").translate(_CP1252), "cp1252")
+
+
+def _cp1252_table() -> dict[int, str]:
+    table = {}
+    for byte in range(0x80, 0xA0):
+        try:
+            table[byte] = bytes((byte,)).decode("cp1252")
+        except UnicodeDecodeError:
+            continue  # undefined in Windows-1252: kept as the Latin-1 control character
+    return table
+
+
+_CP1252 = _cp1252_table()
+
+
+@dataclass(slots=True)
+class ScannedGame:
+    """One game of a text as ``scan_games`` found it: ``index`` counts games from 1, ``line``
+    is the line its first token stands on; ``moves`` are the mainline move tokens (annotation
+    marks stripped) and ``lines`` the line of each; ``result`` is the result token, if any;
+    ``error`` says why the game's text cannot be read (then the moves stop where it failed)."""
+
+    index: int
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    result: str | None = None
+    error: InvalidRecordError | None = None
+
+    def fail(self, reason: str, line: int) -> None:
+        if self.error is None:
+            self.error = InvalidRecordError(reason, game=self.index, line=line)
+
+
+class _Scanner:
+    """The state of a scan: the game being read, nesting of comments and variations."""
+
+    def __init__(self) -> None:
+        self.games_started = 0
+        self.game: ScannedGame | None = None
+        self.in_comment = 0  # the line a '{' comment opened on, 0 when none is open
+        self.depth = 0  # variations open
+        self.depth_line = 0
+        self.movetext = False  # a move or result of the current game was seen
+        self.done: list[ScannedGame] = []
+
+    def current(self, line: int) -> ScannedGame:
+        if self.game is None:
+            self.games_started += 1
+            self.game = ScannedGame(self.games_started, line)
+        return self.game
+
+    def finish(self) -> None:
+        game = self.game
+        if game is not None:
+            if self.depth > 0:
+                game.fail("a variation '(' is never closed", self.depth_line)
+            self.done.append(game)
+        self.game = None
+        self.depth = 0
+        self.movetext = False
+
+    def line(self, text: str, number: int) -> None:
+        if text.startswith("%"):
+            return  # an escape line: the standard says to skip it whole
+        position = 0
+        if self.in_comment:
+            end = text.find("}")
+            if end < 0:
+                return
+            self.in_comment = 0
+            position = end + 1
+        if not _SPECIAL.search(text, position):
+            for word in text[position:].split():
+                self.word(word, number)
+            return
+        length = len(text)
+        while position < length:
+            char = text[position]
+            if char.isspace():
+                position += 1
+            elif char == "{":
+                end = text.find("}", position + 1)
+                if end < 0:
+                    self.in_comment = number
+                    return
+                position = end + 1
+            elif char == ";":
+                return
+            elif char == "[":
+                position = self.tag(text, position, number)
+            elif char == "(":
+                if self.depth == 0:
+                    self.depth_line = number
+                self.depth += 1
+                position += 1
+            elif char == ")":
+                if self.depth == 0:
+                    self.current(number).fail("a variation ')' closes nothing", number)
+                else:
+                    self.depth -= 1
+                position += 1
+            elif char == "}":
+                self.current(number).fail("a comment '}' closes nothing", number)
+                position += 1
+            elif char == "]":
+                self.current(number).fail("a ']' closes no tag", number)
+                position += 1
+            else:
+                end = position + 1
+                while end < length and not text[end].isspace() and text[end] not in "{};()[]":
+                    end += 1
+                self.word(text[position:end], number)
+                position = end
+
+    def tag(self, text: str, position: int, number: int) -> int:
+        match = _TAG.match(text, position)
+        if self.depth:
+            return position + 1 if match is None else match.end()
+        if match is None:
+            self.current(number).fail(f"a tag that cannot be read: {text[position:]!r}", number)
+            return len(text)
+        if self.movetext:
+            self.finish()  # the previous game had no result token: this tag starts the next
+        game = self.current(number)
+        game.tags[match[1]] = _TAG_ESCAPE.sub(r"\1", match[2])
+        return match.end()
+
+    def word(self, word: str, number: int) -> None:
+        if self.depth:
+            return
+        result = _RESULT_ALIASES.get(word, word)
+        if result in RESULTS:
+            game = self.current(number)
+            game.result = result
+            self.finish()
+            return
+        if word[0].isdigit() and word not in NULL_TOKENS and not word.startswith("0-0"):
+            if _NUMBER_ALONE.fullmatch(word):
+                return
+            glued = _NUMBER_GLUED.match(word)
+            if glued is not None:
+                word = word[glued.end() :]
+        if word[0] == ".":
+            word = word.lstrip(".")
+            if not word:
+                return
+        if word[0] in _MARK_STARTS and (
+            not word.strip(_ANNOTATION_MARKS) or word in _GLYPHS or _NAG.fullmatch(word)
+        ):
+            return
+        if word.lower() in ("e.p.", "ep"):
+            return  # written after an en passant capture, which needs no mark
+        game = self.current(number)
+        self.movetext = True
+        if game.error is None:
+            game.moves.append(word.rstrip(_ANNOTATION_MARKS) or word)
+            game.lines.append(number)
+
+    def end(self, number: int) -> None:
+        if self.in_comment:
+            self.current(self.in_comment).fail("a comment '{' is never closed", self.in_comment)
+        self.finish()
+
+
+def scan_games(source: str | Iterable[str]) -> Iterator[ScannedGame]:
+    """The games of ``source`` (one text, or lines such as an open file), one by one.
+
+    Never raises for bad text: a game whose text cannot be read carries an ``error`` (with its
+    index and line), and scanning goes on with the next game.
+    """
+    scanner = _Scanner()
+    number = 0
+    chunks = (source,) if isinstance(source, str) else source
+    first = True
+    for chunk in chunks:
+        for text in chunk.splitlines():
+            number += 1
+            if first:
+                text = text.lstrip("\ufeff")
+                first = False
+            scanner.line(text, number)
+            if scanner.done:
+                yield from scanner.done
+                scanner.done.clear()
+    scanner.end(number)
+    yield from scanner.done
+
+
 def split_record(text: str) -> tuple[dict[str, str], list[str], str | None]:
     """The tags, the mainline move tokens and the result token of the first game in ``text``.
 
@@ -69,74 +313,8 @@ def split_record(text: str) -> tuple[dict[str, str], list[str], str | None]:
     """
     if not isinstance(text, str) or not text.strip():
         raise InvalidRecordError("the record is empty")
-    tags: dict[str, str] = {}
-    position = 0
-    body_start = 0
-    for line_match in re.finditer(r"[^\n]*\n?", text):
-        line = line_match.group().strip()
-        if not line:
-            if tags:
-                body_start = line_match.end()
-                break
-            continue
-        if not line.startswith("["):
-            body_start = line_match.start()
-            break
-        for tag in _TAG.finditer(line):
-            tags[tag[1]] = re.sub(r"\\(.)", r"\1", tag[2])
-        position = line_match.end()
-        body_start = position
-    moves, result = _movetext_tokens(text[body_start:])
-    return tags, moves, result
-
-
-def _movetext_tokens(body: str) -> tuple[list[str], str | None]:
-    moves: list[str] = []
-    depth = 0
-    index = 0
-    result = None
-    while index < len(body):
-        char = body[index]
-        if char == "{":
-            end = body.find("}", index)
-            if end < 0:
-                raise InvalidRecordError("a comment '{' is never closed")
-            index = end + 1
-            continue
-        if char == ";":
-            end = body.find("\n", index)
-            index = len(body) if end < 0 else end + 1
-            continue
-        if char == "}":
-            # Without this the token scan below would stop at once and never advance.
-            raise InvalidRecordError("a comment '}' closes nothing")
-        if char == "(":
-            depth += 1
-            index += 1
-            continue
-        if char == ")":
-            depth -= 1
-            if depth < 0:
-                raise InvalidRecordError("a variation ')' closes nothing")
-            index += 1
-            continue
-        if char.isspace():
-            index += 1
-            continue
-        end = index
-        while end < len(body) and not body[end].isspace() and body[end] not in "{}();":
-            end += 1
-        token = body[index:end]
-        index = end
-        if depth:
-            continue
-        if token in RESULTS:
-            result = token
-            break
-        token = _MOVE_NUMBER.sub("", token, count=1) if _MOVE_NUMBER.match(token) else token
-        if not token or _NAG.fullmatch(token):
-            continue
-        moves.append(token)
-    if depth > 0:
-        raise InvalidRecordError("a variation '(' is never closed")
-    return moves, result
+    for game in scan_games(text):
+        if game.error is not None:
+            raise game.error
+        return game.tags, game.moves, game.result
+    raise InvalidRecordError("the record has no game")

@@ -51,6 +51,9 @@ def has_insufficient_material(position: ChessPosition, color: Color) -> bool:
 
 def is_dead_position(position: ChessPosition) -> bool:
     """The automatic draw: only kings, plus minor pieces that cannot mate."""
+    board = position.board
+    if "P" in board or "p" in board or "R" in board or "r" in board or "Q" in board or "q" in board:
+        return False  # the common case, answered without building lists
     pieces = [(sq, p.lower()) for sq, p in enumerate(position.board) if p != EMPTY]
     others = [(sq, kind) for sq, kind in pieces if kind != "k"]
     if not others:
@@ -89,6 +92,21 @@ def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
     if position.halfmove_clock >= 150:
         return Outcome(Termination.SEVENTYFIVE_MOVES, None)
     if position.halfmove_clock >= 16 and repetition.count >= 5:
+        return Outcome(Termination.FIVEFOLD_REPETITION, None)
+    return None
+
+
+def ending_before_move(position: Position, repetition: Repetition) -> Outcome | None:
+    """``outcome_after`` for a position in which a move is known to follow (a record that goes
+    on): the side to move has a legal move, so only the draws by rule remain to test (a dead
+    position, 75 moves, fivefold repetition), and the legal moves are never generated."""
+    assert isinstance(position, ChessPosition)
+    clock = position.halfmove_clock
+    if clock == 0 and is_dead_position(position):
+        return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+    if clock >= 150:
+        return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+    if clock >= 16 and repetition.count >= 5:
         return Outcome(Termination.FIVEFOLD_REPETITION, None)
     return None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.chess.geometry import (
     ALL_CASTLING,
     CASTLING_LETTERS,
@@ -56,6 +58,32 @@ def parse_fen(fen: str) -> ChessPosition:
     Accepts four to six fields (missing move counters default to ``0 1``). Raises
     InvalidFenError naming what is wrong.
     """
+    return _parse(fen, None)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFen:
+    """A record's start position, and what had to be dropped from its FEN to read it: castling
+    rights whose king or rook is not at home, an en passant square no double step explains."""
+
+    position: ChessPosition
+    dropped_castling: str
+    dropped_en_passant: str | None
+
+
+def parse_record_fen(fen: str) -> RecordFen:
+    """The start position of a record. As ``parse_fen``, except that an impossible castling
+    right or en passant square (real files have them: lichess studies edited by hand) is
+    dropped and reported instead of refused; a position a player types stays strict.
+    Raises InvalidFenError for anything else."""
+    dropped: list[str] = []
+    position = _parse(fen, dropped)
+    castling = "".join(d for d in dropped if len(d) == 1)
+    en_passant = next((d for d in dropped if len(d) == 2), None)
+    return RecordFen(position, castling, en_passant)
+
+
+def _parse(fen: str, dropped: list[str] | None) -> ChessPosition:
     if not isinstance(fen, str):
         raise InvalidFenError(repr(fen), "a FEN must be text")
     text = " ".join(fen.split())
@@ -72,8 +100,8 @@ def parse_fen(fen: str) -> ChessPosition:
         raise InvalidFenError(fen, f"side to move must be 'w' or 'b', not {side!r}")
     white = side == "w"
     kings = _kings(fen, board)
-    castling = _parse_castling(fen, castling_text, board)
-    ep = _parse_en_passant(fen, ep_text, board, white)
+    castling = _parse_castling(fen, castling_text, board, dropped)
+    ep = _parse_en_passant(fen, ep_text, board, white, dropped)
     halfmove = _counter(fen, halfmove_text, "halfmove clock", minimum=0)
     fullmove = _counter(fen, fullmove_text, "fullmove number", minimum=0) or 1
 
@@ -118,7 +146,7 @@ def _kings(fen: str, board: tuple[str, ...]) -> tuple[Square, Square]:
     return white[0], black[0]
 
 
-def _parse_castling(fen: str, text: str, board: tuple[str, ...]) -> int:
+def _parse_castling(fen: str, text: str, board: tuple[str, ...], dropped: list[str] | None) -> int:
     if text == "-":
         return 0
     rights = 0
@@ -128,6 +156,9 @@ def _parse_castling(fen: str, text: str, board: tuple[str, ...]) -> int:
             raise InvalidFenError(fen, f"bad castling field {text!r}")
         king_sq, rook_sq, king, rook = CASTLING_SQUARES[letter]
         if board[king_sq] != king or board[rook_sq] != rook:
+            if dropped is not None:
+                dropped.append(letter)
+                continue
             raise InvalidFenError(
                 fen,
                 f"castling right {letter!r} needs the king on {SQUARE_NAMES[king_sq]} "
@@ -137,7 +168,9 @@ def _parse_castling(fen: str, text: str, board: tuple[str, ...]) -> int:
     return rights & ALL_CASTLING
 
 
-def _parse_en_passant(fen: str, text: str, board: tuple[str, ...], white: bool) -> Square | None:
+def _parse_en_passant(
+    fen: str, text: str, board: tuple[str, ...], white: bool, dropped: list[str] | None
+) -> Square | None:
     if text == "-":
         return None
     square = SQUARES_BY_NAME.get(text)
@@ -151,6 +184,9 @@ def _parse_en_passant(fen: str, text: str, board: tuple[str, ...], white: bool) 
         or board[square - step] != EMPTY
         or board[square + step] != pawn
     ):
+        if dropped is not None:
+            dropped.append(text)
+            return None
         raise InvalidFenError(fen, f"en passant square {text} does not follow a double pawn step")
     return square
 

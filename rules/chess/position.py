@@ -228,10 +228,20 @@ class ChessPosition:
         passant square only when an en passant capture is actually legal. One short string
         (a game keeps one per position since the last capture or pawn move)."""
         ep = self._ep
-        if ep is not None and not any(self.is_en_passant(m) for m in self.legal_moves()):
+        if ep is not None and not self._en_passant_possible(ep):
             ep = None
         side = "w" if self._white else "b"
         return f"{''.join(self._board)}{side}{self._castling}:{'-' if ep is None else ep}"
+
+    def _en_passant_possible(self, ep: Square) -> bool:
+        """Whether a pawn of the side to move can legally capture en passant on ``ep`` (only
+        the one or two pawns beside the square are tried, not every legal move)."""
+        pawn = "P" if self._white else "p"
+        board = self._board
+        return any(
+            board[sq] == pawn and self._en_passant_is_safe(sq, ep)
+            for sq in PAWN_CAPTURES[1 if self._white else 0][ep]
+        )
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -268,6 +278,28 @@ class ChessPosition:
         if not self.is_legal(move):
             raise self._illegal(move)
         return self._after(move)
+
+    def play_null(self) -> ChessPosition:
+        """The position after ``NULL_MOVE`` (see ``rules.core``): the other side to move, no
+        en passant square. Raises IllegalMoveError while in check."""
+        if self.is_check():
+            raise IllegalMoveError("--", self.fen(), IllegalReason.IN_CHECK, in_check=True)
+        return ChessPosition._make(
+            self._board,
+            not self._white,
+            self._castling,
+            None,
+            self._halfmove + 1,
+            self._fullmove + (0 if self._white else 1),
+            self._kings,
+        )
+
+    def read_move(self, text: str) -> tuple[Move, ChessPosition]:
+        """The move ``text`` names and the position after it: ``parse_move`` then ``play``,
+        faster for the strict SAN of records (see ``rules.chess.reading``)."""
+        from rules.chess.reading import read_move
+
+        return read_move(self, text)
 
     def _illegal(self, move: Move) -> IllegalMoveError:
         """The error for an illegal Move object, with the reason the same move typed gets."""
@@ -507,14 +539,19 @@ class ChessPosition:
     # --- notation (see rules.chess.notation) --------------------------------------------------
 
     def uci(self, move: Move) -> str:
-        """The move in UCI: ``e2e4``, ``e7e8q``."""
+        """The move in UCI: ``e2e4``, ``e7e8q``; ``0000`` for the null move."""
+        if move[0] == move[1]:
+            return "0000"
         text = SQUARE_NAMES[move.from_square] + SQUARE_NAMES[move.to_square]
         return text + move.promotion if move.promotion else text
 
     def san(self, move: Move) -> str:
-        """The move in SAN (``Nbd2``, ``exd6``, ``O-O``, ``e8=Q+``, ``Qh4#``)."""
+        """The move in SAN (``Nbd2``, ``exd6``, ``O-O``, ``e8=Q+``, ``Qh4#``); ``--`` for
+        the null move."""
         from rules.chess.notation import san
 
+        if move[0] == move[1]:
+            return "--"
         return san(self, move)
 
     def parse_move(self, text: str) -> Move:

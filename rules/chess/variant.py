@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from rules import pgn
+from rules import pgn, records
 from rules.chess import endings
-from rules.chess.fen import START_FEN, parse_fen
+from rules.chess.fen import START_FEN, parse_fen, parse_record_fen
 from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
 from rules.chess.position import ChessPosition
 from rules.core import Color, Outcome, Position, Repetition, Square, Termination
-from rules.errors import InvalidMoveError, InvalidRecordError, RulesError
+from rules.errors import InvalidMoveError, InvalidRecordError
 from rules.game import Game
 
 
@@ -88,22 +88,45 @@ class ChessVariant:
         )
         return f"{pgn.format_tags(ordered)}\n\n{movetext}\n"
 
+    def ending_before_move(self, position: Position, repetition: Repetition) -> Outcome | None:
+        """The automatic ending of ``position`` when a move is known to follow (a record)."""
+        return endings.ending_before_move(position, repetition)
+
     def read_record(self, text: str) -> tuple[dict[str, str], Game]:
-        """The tags and mainline of the first game of a PGN.
+        """The tags and mainline of the first game of a PGN, read as played (see
+        ``rules.records``; ``read_games`` also says where today's rules end it).
 
         Raises InvalidRecordError naming the bad move or tag, or InvalidFenError.
         """
-        tags, moves, _ = pgn.split_record(text)
-        variant = tags.get("Variant", "Standard").lower()
+        return records.first_game(self, text, self._record_start)
+
+    def read_games(
+        self, source: str | bytes | Iterable[str]
+    ) -> Iterator[records.ReadGame | InvalidRecordError]:
+        """Every game of a PGN text, file bytes or lines (streamed), read as played: each a
+        ``ReadGame`` or the ``InvalidRecordError`` of a game that cannot be read (with its
+        index and line). See ``rules.records`` and ``rules.pgn``."""
+        return records.read_games(self, source, self._record_start)
+
+    def _record_start(self, tags: Mapping[str, str]) -> records.RecordStart:
+        """The start position a record's tags give; an impossible castling right or en
+        passant square in its FEN is dropped with a warning. Raises InvalidRecordError for
+        another variant, InvalidFenError for a FEN that stays impossible."""
+        variant = tags.get("Variant", "Standard").strip().lower()
         if variant not in ("standard", "chess", "from position"):
             raise InvalidRecordError(f"variant {tags['Variant']!r} is not chess")
-        game = Game(self, tags.get("FEN"))
-        for ply, token in enumerate(moves, start=1):
-            try:
-                game = game.play(token)
-            except RulesError as error:
-                raise InvalidRecordError(str(error), ply=ply, move=token) from error
-        return tags, game
+        fen = tags.get("FEN")
+        if not fen:
+            return records.RecordStart(None)
+        found = parse_record_fen(fen)
+        warnings = []
+        if found.dropped_castling:
+            kind = records.WarningKind.CASTLING_RIGHT_DROPPED
+            warnings.append(records.RecordWarning(kind, found.dropped_castling))
+        if found.dropped_en_passant:
+            kind = records.WarningKind.EN_PASSANT_DROPPED
+            warnings.append(records.RecordWarning(kind, found.dropped_en_passant))
+        return records.RecordStart(found.position, tuple(warnings))
 
 
 CHESS = ChessVariant()

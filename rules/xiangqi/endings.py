@@ -37,6 +37,12 @@ def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
     if not position.legal_moves():
         termination = Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
         return Outcome(termination, mover.other)
+    return ending_before_move(position, repetition)
+
+
+def ending_before_move(position: Position, repetition: Repetition) -> Outcome | None:
+    """``outcome_after`` for a position in which a move is known to follow (a record that
+    goes on): every ending except a side having no legal move."""
     if not has_attackers(position, Color.WHITE) and not has_attackers(position, Color.BLACK):
         return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
     if repetition.count >= REPETITIONS_TO_END:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core import Color, Move, Piece, Square
-from rules.errors import IllegalMoveError, IllegalReason
+from rules.errors import IllegalMoveError, IllegalReason, InvalidMoveError
 from rules.xiangqi.geometry import (
     ADVISOR,
     ADVISOR_TARGETS,
@@ -356,3 +356,12 @@ class XiangqiPosition:
         from rules.xiangqi.notation import parse_move
 
         return parse_move(self, text)
+
+    def read_move(self, text: str) -> tuple[Move, XiangqiPosition]:
+        """The move ``text`` names and the position after it. Raises as ``parse_move``."""
+        move = self.parse_move(text)
+        return move, self.play(move)
+
+    def play_null(self) -> XiangqiPosition:
+        """Xiangqi records have no null move. Raises InvalidMoveError."""
+        raise InvalidMoveError("--", "xiangqi records have no null move")

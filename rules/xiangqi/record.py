@@ -20,18 +20,21 @@ Example::
 
     1. H2-E2 H9-G7 *
 
-Reading accepts moves in ICCS, WXF or Chinese notation, ``{comments}``, ``;`` comments,
-``(variations)`` (skipped), NAGs and ``!``/``?`` suffixes.
+Reading accepts moves in ICCS, WXF or Chinese notation, and everything ``rules.pgn`` reads
+(comments, variations, NAGs, annotation marks, several games in one file); games are read as
+played, past the points where the rules would have ended them (``rules.records``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
-from rules import pgn
+from rules import pgn, records
 from rules.core import Color
-from rules.errors import InvalidRecordError, RulesError
+from rules.errors import InvalidRecordError
 from rules.game import Game
+from rules.records import ReadGame
+from rules.xiangqi.position import XiangqiPosition
 
 _FIRST_TAGS = ("Game", "Variant", "Event", "Site", "Date", "Round", "Red", "Black", "Result")
 _LAST_TAGS = ("FEN", "Format")
@@ -72,19 +75,26 @@ def write_record(game: Game, tags: Mapping[str, str]) -> str:
 
 
 def read_record(text: str) -> tuple[dict[str, str], Game]:
-    """The tags and the game of a record.
+    """The tags and the game of a record, read as played (see ``rules.records``).
 
     Raises InvalidRecordError for a malformed record, another variant's, or a move that
     cannot be played (naming its ply), and InvalidFenError for a bad FEN tag.
     """
-    tags, moves, _ = pgn.split_record(text)
+    from rules.xiangqi.variant import XIANGQI
+
+    return records.first_game(XIANGQI, text, _record_start)
+
+
+def read_games(source: str | bytes | Iterable[str]) -> Iterator[ReadGame | InvalidRecordError]:
+    """Every game of ``source``, read as played: see ``XiangqiVariant.read_games``."""
+    from rules.xiangqi.variant import XIANGQI
+
+    return records.read_games(XIANGQI, source, _record_start)
+
+
+def _record_start(tags: Mapping[str, str]) -> records.RecordStart:
     variant = tags.get("Variant", "xiangqi").strip().lower()
     if variant not in ("xiangqi", "chinese chess"):
         raise InvalidRecordError(f"not a xiangqi record: Variant is {tags['Variant']!r}")
-    game = Game("xiangqi", tags.get("FEN") or None)
-    for ply, token in enumerate(moves, start=1):
-        try:
-            game = game.play(token.rstrip("!?") or token)
-        except RulesError as error:
-            raise InvalidRecordError(str(error), ply=ply, move=token) from error
-    return tags, game
+    fen = tags.get("FEN")
+    return records.RecordStart(XiangqiPosition.from_fen(fen) if fen else None)

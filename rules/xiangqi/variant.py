@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules.core import Color, Outcome, Position, Repetition, Square, Termination
 from rules.errors import InvalidFenError, InvalidMoveError
-from rules.xiangqi.endings import has_attackers, outcome, outcome_after
+from rules.xiangqi.endings import ending_before_move, has_attackers, outcome, outcome_after
 from rules.xiangqi.geometry import FILE_NAMES, FILES, RANKS, SQUARE_NAMES, SQUARES
 from rules.xiangqi.position import XiangqiPosition
 
 if TYPE_CHECKING:
+    from rules.errors import InvalidRecordError
     from rules.game import Game
+    from rules.records import ReadGame
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -66,6 +68,10 @@ class XiangqiVariant:
         """How the rules end the game at ``position`` given its earlier occurrences."""
         return outcome_after(position, repetition)
 
+    def ending_before_move(self, position: Position, repetition: Repetition) -> Outcome | None:
+        """The ending of ``position`` when a move is known to follow (a record)."""
+        return ending_before_move(position, repetition)
+
     def claims_after(self, position: Position, repetition: Repetition) -> tuple[Termination, ...]:
         """Xiangqi has no claimable draws: repetition and the move limit end the game."""
         return ()
@@ -82,10 +88,20 @@ class XiangqiVariant:
         return write_record(game, tags)
 
     def read_record(self, text: str) -> tuple[dict[str, str], Game]:
-        """The tags and game of a record. Raises RulesError subclasses on bad input."""
+        """The tags and game of a record, read as played. Raises RulesError subclasses on
+        bad input."""
         from rules.xiangqi.record import read_record
 
         return read_record(text)
+
+    def read_games(
+        self, source: str | bytes | Iterable[str]
+    ) -> Iterator[ReadGame | InvalidRecordError]:
+        """Every game of a record text, file bytes or lines, read as played (see
+        ``rules.records``): a ``ReadGame`` or the error of a game that cannot be read."""
+        from rules.xiangqi.record import read_games
+
+        return read_games(source)
 
     def __repr__(self) -> str:
         return "XIANGQI"
