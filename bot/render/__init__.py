@@ -1,7 +1,8 @@
 """Board images for both variants: ``render_board`` (PNG) and ``render_gif`` (a whole game).
 
 Pure functions of their arguments with shared, lock-protected caches, so they are safe to run
-in worker threads (``asyncio.to_thread``). Themes are listed in ``bot.render.themes``.
+in worker threads (``asyncio.to_thread``). Themes are listed in ``bot.render.themes``, piece
+sets in ``bot.render.piece_sets``; the players' strip is ``bot.render.strip``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from collections.abc import Iterable
 from PIL import Image
 
 from bot.render.chess_board import draw_chess
+from bot.render.piece_sets import PIECE_SETS, PieceSet, get_piece_set, piece_set_names
 from bot.render.scene import Scene
+from bot.render.strip import PlayerLabel, Strip, band_height, with_strips
 from bot.render.themes import THEMES, Theme, get_theme, theme_names
 from bot.render.xiangqi_board import draw_xiangqi
 from rules import Color, Game, Move, Position, Square
@@ -30,29 +33,40 @@ def draw_board(
     last_move: Move | None = None,
     check: Square | None = None,
     marks: Iterable[Square] = (),
+    selected: Square | None = None,
     coordinates: bool = True,
     size: int = 512,
     theme: Theme | str | None = None,
+    pieces: PieceSet | str | None = None,
+    strip: Strip | None = None,
 ) -> Image.Image:
     """The board as a palette image; see ``render_board``."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ValueError(f"size must be from {MIN_SIZE} to {MAX_SIZE} pixels, not {size}")
     variant = position.variant.name
     chosen = get_theme(theme, variant)
+    piece_set = get_piece_set(pieces, variant)
     side = orientation or position.side_to_move
     if not isinstance(side, Color):
         raise ValueError(f"orientation must be a Color, not {orientation!r}")
+    if strip is not None and not isinstance(strip, Strip):
+        raise ValueError(f"strip must be a Strip, not {strip!r}")
     if check is None and position.is_check():
         check = position.king_square(position.side_to_move)
     squares = (last_move.from_square, last_move.to_square) if last_move else None
     marked = frozenset(marks)
     board_squares = position.variant.files * position.variant.ranks
-    for what, values in (("last_move", squares or ()), ("check", (check,)), ("marks", marked)):
+    named = (("last_move", squares or ()), ("check", (check,)), ("marks", marked),
+             ("selected", (selected,)))  # fmt: skip
+    for what, values in named:
         for square in values:
             if square is not None and not (isinstance(square, int) and 0 <= square < board_squares):
                 raise ValueError(f"{what}: {square!r} is not a square of a {variant} board")
     draw = draw_xiangqi if variant == "xiangqi" else draw_chess
-    return draw(Scene(position, side, squares, check, marked, coordinates, size, chosen))
+    scene = Scene(position, side, squares, check, marked, coordinates, size, chosen, piece_set,
+                  selected)  # fmt: skip
+    board = draw(scene)
+    return board if strip is None else with_strips(board, strip, side, chosen)
 
 
 def render_board(
@@ -62,19 +76,27 @@ def render_board(
     last_move: Move | None = None,
     check: Square | None = None,
     marks: Iterable[Square] = (),
+    selected: Square | None = None,
     coordinates: bool = True,
     size: int = 512,
     theme: Theme | str | None = None,
+    pieces: PieceSet | str | None = None,
+    strip: Strip | None = None,
 ) -> bytes:
     """A PNG of ``position`` (chess or xiangqi) ``size`` pixels wide.
 
-    ``orientation``: the side at the bottom (default: the side to move). ``last_move``: its
-    squares are highlighted. ``check``: a king/general square drawn in red; None highlights
-    the side to move's king when it is in check. ``marks``: squares marked as destinations
-    (dots on empty squares, rings on pieces). ``theme``: a Theme or its name (default: the
-    variant's). Raises ValueError for an unknown theme, a size outside 128–2048, an
-    orientation that is not a Color, or a square (of ``last_move``, ``check``, ``marks``)
-    that is not on the board.
+    ``orientation``: the side at the bottom (default: the side to move; a caller showing a
+    player their own game passes that player's side). ``last_move``: its squares are
+    highlighted. ``check``: a king/general square that glows red; None: the side to move's
+    king glows when it is in check. ``marks``: squares marked as destinations (dots on
+    empty squares, rings on pieces). ``selected``: the square of the piece those
+    destinations belong to, tinted (``/moves``). ``theme``, ``pieces``: a Theme / PieceSet or
+    its name (None, or one made for the other variant: the variant's default; see
+    ``theme_names`` and ``piece_set_names``). ``strip``: the players' names, ratings and
+    whose turn it is, in strips above and below the board (the image grows taller by two
+    ``band_height(size)``). Raises ValueError for an unknown theme or piece set, a size
+    outside 128–2048, an orientation that is not a Color, a strip that is not a Strip, or a
+    square (of ``last_move``, ``check``, ``marks``, ``selected``) that is not on the board.
     """
     image = draw_board(
         position,
@@ -82,9 +104,12 @@ def render_board(
         last_move=last_move,
         check=check,
         marks=marks,
+        selected=selected,
         coordinates=coordinates,
         size=size,
         theme=theme,
+        pieces=pieces,
+        strip=strip,
     )
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
@@ -99,21 +124,23 @@ def render_gif(
     final_ms: int = 4000,
     orientation: Color | None = None,
     theme: Theme | str | None = None,
+    pieces: PieceSet | str | None = None,
 ) -> bytes:
     """An animated GIF of a whole game: the start, each move highlighted, a long last frame.
 
     ``orientation`` defaults to white/red at the bottom. Frames share one palette, and GIF
     stores only what changed between frames, so a 150-move game stays a few MB at most
-    (measured: 0.7 MB at 360 px). Raises ValueError for a bad size, theme or frame time.
+    (measured: 0.7 MB at 360 px). Raises ValueError for a bad size, theme, piece set or
+    frame time.
     """
     if frame_ms <= 0 or final_ms <= 0:
         raise ValueError(f"frame times must be positive, not {frame_ms} and {final_ms} ms")
     side = orientation or Color.WHITE
-    frames = [draw_board(game.start, orientation=side, size=size, theme=theme)]
-    for position, move in zip(game.positions[1:], game.moves, strict=True):
-        frames.append(
-            draw_board(position, orientation=side, last_move=move, size=size, theme=theme)
-        )
+    frames = [
+        draw_board(position, orientation=side, last_move=move, size=size, theme=theme,
+                   pieces=pieces)
+        for position, move in zip(game.positions, (None, *game.moves), strict=True)
+    ]  # fmt: skip
     durations = [frame_ms] * (len(frames) - 1) + [final_ms]
     buffer = io.BytesIO()
     frames[0].save(
@@ -128,10 +155,17 @@ def render_gif(
 
 
 __all__ = [
+    "PIECE_SETS",
     "THEMES",
+    "PieceSet",
+    "PlayerLabel",
+    "Strip",
     "Theme",
+    "band_height",
     "draw_board",
+    "get_piece_set",
     "get_theme",
+    "piece_set_names",
     "render_board",
     "render_gif",
     "theme_names",

@@ -15,18 +15,24 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.drawing import palette_of, paste_ellipse, paste_glow, to_palette
+from bot.render.piece_sets import PieceSet
 from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, font, sprites
+from bot.render.strip import palette_sample
 from bot.render.themes import Theme, blend
 from rules import Color, Square
 
 MARGIN = 0.045  # of the image, each side, when coordinates are shown
+# The check glow's radius, of a square: solid red to a quarter of it, then fading, so it is
+# gone just past the corners (0.71) and the square's own colour frames it.
+CHECK_GLOW = 0.75
 
 
 class Highlight(Enum):
     NONE = 0
     LAST_MOVE = 1
     CHECK = 2
+    SELECTED = 3  # the piece whose moves are marked
 
 
 class Mark(Enum):
@@ -61,6 +67,7 @@ class Kit:
     """Everything drawn once for a (theme, size, coordinates): palette, frames, tiles."""
 
     theme: Theme
+    pieces: PieceSet
     layout: Layout
     palette: Image.Image
     frames: dict[Color, Image.Image]
@@ -74,27 +81,35 @@ class Kit:
             with self.lock:
                 tile = self.tiles.get(key)
                 if tile is None:
-                    rgb = _draw_tile(self.theme, self.layout.square, *key)
+                    rgb = _draw_tile(self.theme, self.pieces, self.layout.square, *key)
                     tile = self.tiles[key] = to_palette(rgb, self.palette)
         return tile
 
 
 def _draw_tile(
-    theme: Theme, square: int, letter: str, light: bool, highlight: Highlight, mark: Mark
+    theme: Theme,
+    pieces: PieceSet,
+    square: int,
+    letter: str,
+    light: bool,
+    highlight: Highlight,
+    mark: Mark,
 ) -> Image.Image:
-    background = theme.square(light, highlight is Highlight.LAST_MOVE, highlight is Highlight.CHECK)
+    background = theme.square(
+        light, highlight is Highlight.LAST_MOVE, highlight is Highlight.SELECTED
+    )
     tile = Image.new("RGB", (square, square), background)
     mark_colour = blend(background, theme.mark, 0.45)
     centre = (square / 2, square / 2)
     if highlight is Highlight.CHECK:
-        # The whole square turns red, brightest under the king, as a glow that catches the eye.
-        paste_glow(tile, centre, square * 0.8, theme.check)
+        # As lichess draws it: red under the king, fading out just before the corners.
+        paste_glow(tile, centre, square * CHECK_GLOW, theme.check)
     if mark is Mark.DOT:
         paste_ellipse(tile, centre, square * 0.16, mark_colour)
     elif mark is Mark.RING:
         paste_ellipse(tile, centre, square * 0.47, mark_colour, width=square * 0.07)
     if letter != ".":
-        sprite = sprites(theme, square)[(letter.lower(), letter.isupper())]
+        sprite = sprites(theme, pieces, square)[(letter.lower(), letter.isupper())]
         tile.paste(sprite, (0, 0), sprite)
     return tile
 
@@ -118,7 +133,7 @@ def _frame(theme: Theme, layout: Layout, orientation: Color, coordinates: bool) 
 
 
 @lru_cache(maxsize=32)
-def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
+def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
     layout = Layout.of(size, coordinates)
     frames = {c: _frame(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)}
     # The palette comes from a sample of the tiles a game shows most, plus the frame.
@@ -130,19 +145,23 @@ def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
     ]
     keys += [(".", light, Highlight.NONE, Mark.DOT) for light in (True, False)]
     keys += [("p", light, Highlight.NONE, Mark.RING) for light in (True, False)]
-    drawn = {key: _draw_tile(theme, layout.square, *key) for key in keys}
+    drawn = {key: _draw_tile(theme, pieces, layout.square, *key) for key in keys}
     frame = frames[Color.WHITE]
     band = layout.origin  # the margin with the coordinates, bottom and left
     columns = 10
     rows = -(-len(drawn) // columns)
-    sample = Image.new("RGB", (columns * layout.square + 2 * band, max(rows * layout.square, size)))
+    strips = palette_sample(theme, size)
+    height = max(rows * layout.square, size)
+    sample = Image.new("RGB", (columns * layout.square + 2 * band + size, height))
     for index, tile in enumerate(drawn.values()):
         sample.paste(tile, (index % columns * layout.square, index // columns * layout.square))
     sample.paste(frame.crop((0, 0, band, size)), (columns * layout.square, 0))
     bottom = frame.crop((0, size - band, size, size)).rotate(90, expand=True)
     sample.paste(bottom, (columns * layout.square + band, 0))
+    sample.paste(strips, (columns * layout.square + 2 * band, 0))  # the players' strips
     palette = palette_of(sample)
-    kit = Kit(theme, layout, palette, {c: to_palette(f, palette) for c, f in frames.items()})
+    mapped = {c: to_palette(f, palette) for c, f in frames.items()}
+    kit = Kit(theme, pieces, layout, palette, mapped)
     kit.tiles.update({key: to_palette(tile, palette) for key, tile in drawn.items()})
     return kit
 
@@ -150,15 +169,15 @@ def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
 _kits_lock = threading.Lock()
 
 
-def kit(theme: Theme, size: int, coordinates: bool) -> Kit:
+def kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
     """The cached drawing kit; built once under a lock so worker threads share it."""
     with _kits_lock:
-        return _kit(theme, size, coordinates)
+        return _kit(theme, pieces, size, coordinates)
 
 
 def draw_chess(scene: Scene) -> Image.Image:
     """The board as a palette image."""
-    board_kit = kit(scene.theme, scene.size, scene.coordinates)
+    board_kit = kit(scene.theme, scene.pieces, scene.size, scene.coordinates)
     orientation, check, marks = scene.orientation, scene.check, scene.marks
     canvas = board_kit.frames[orientation].copy()
     pieces = scene.position.pieces()
@@ -168,6 +187,8 @@ def draw_chess(scene: Scene) -> Image.Image:
         letter = piece.symbol if piece is not None else "."
         if square == check:
             highlight = Highlight.CHECK
+        elif square == scene.selected:
+            highlight = Highlight.SELECTED
         elif square in highlighted:
             highlight = Highlight.LAST_MOVE
         else:

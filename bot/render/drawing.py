@@ -34,13 +34,18 @@ def paste_ellipse(
 
 
 def paste_glow(
-    canvas: Image.Image, centre: tuple[float, float], radius: float, colour: RGB
+    canvas: Image.Image,
+    centre: tuple[float, float],
+    radius: float,
+    colour: RGB,
+    solid: float = 0.25,
 ) -> None:
-    """A disc of ``colour`` that is solid to a quarter of ``radius`` and fades out to its
-    edge, on an RGB canvas (clipped to it)."""
+    """A disc of ``colour`` that is solid to ``solid`` of ``radius`` and fades out linearly
+    to its edge, on an RGB canvas (clipped to it)."""
     box = max(2, round(radius * 2))
-    # radial_gradient: 0 in the middle, 255 at the edge of its 256 px square.
-    fade = [255 if v < 64 else round(255 * (255 - v) / 191) for v in range(256)]
+    # radial_gradient: 0 in the middle, 181 at the middle of its 256 px square's edges
+    # (a circle of radius 128), 255 in its corners; so v / 181 is the share of the radius.
+    fade = [round(255 * min(1.0, max(0.0, (1 - v / 181) / (1 - solid)))) for v in range(256)]
     mask = Image.radial_gradient("L").resize((box, box), Image.Resampling.BILINEAR).point(fade)
     left, top = round(centre[0] - box / 2), round(centre[1] - box / 2)
     canvas.paste(colour, (left, top, left + box, top + box), mask)

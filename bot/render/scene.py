@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.render.piece_sets import PieceSet
 from bot.render.themes import Theme
 from rules import Color, Position, Square
 
 
 @dataclass(frozen=True, slots=True)
 class Scene:
-    """A position seen from ``orientation``, with its highlights, at a size in a theme."""
+    """A position seen from ``orientation``, with its highlights, at a size in a theme.
+
+    ``selected``: the square of the piece whose moves ``marks`` shows (``/moves``).
+    """
 
     position: Position
     orientation: Color
@@ -20,3 +24,5 @@ class Scene:
     coordinates: bool
     size: int
     theme: Theme
+    pieces: PieceSet
+    selected: Square | None = None

@@ -1,10 +1,8 @@
-"""Piece sprites, drawn once per (theme, size) at the target size and cached.
+"""Piece sprites, made once per (theme, piece set, size) at the target size and cached.
 
-Chess pieces come from DejaVu Sans's chess glyphs: the outline glyph (♔) flood-filled from the
-outside gives the piece's silhouette, which is painted in the piece colour before the glyph is
-drawn on top — so a white piece is solid white inside its black contour, and a black piece
-shows its inner lines in a light colour. Xiangqi pieces are discs with their character.
-Everything is drawn four times larger and scaled down, for smooth edges at any size.
+Chess pieces are a piece set's 256 px sprites (vector art rasterised at development time,
+see ``bot.render.piece_sets``) scaled down to the square. Xiangqi pieces are discs with their
+character, drawn four times larger and scaled down, for smooth edges at any size.
 """
 
 from __future__ import annotations
@@ -13,25 +11,27 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
+from bot.render.piece_sets import SIMPLIFIED, PieceSet
 from bot.render.themes import RGB, Theme
 
 FONTS = Path(__file__).parent / "fonts"
-CHESS_FONT = FONTS / "DejaVuSans-Chess.ttf"
 COORDINATE_FONT = FONTS / "DejaVuSans-Bold-Coordinates.ttf"
 XIANGQI_FONT = FONTS / "DroidSansFallback-Xiangqi.ttf"
 SUPERSAMPLE = 4
-GLYPH_SCALE = 1.1  # of the square: the glyphs leave room of their own (measured: king ~78%)
-
-OUTLINE_GLYPHS = {"k": "♔", "q": "♕", "r": "♖", "b": "♗", "n": "♘", "p": "♙"}
-FILLED_GLYPHS = {"k": "♚", "q": "♛", "r": "♜", "b": "♝", "n": "♞", "p": "♟"}
 # Traditional characters as on most boards; red and black pieces have different names.
 XIANGQI_NAMES = {
     ("k", True): "帥", ("a", True): "仕", ("b", True): "相", ("n", True): "傌",
     ("r", True): "俥", ("c", True): "炮", ("p", True): "兵",
     ("k", False): "將", ("a", False): "士", ("b", False): "象", ("n", False): "馬",
     ("r", False): "車", ("c", False): "砲", ("p", False): "卒",
+}  # fmt: skip
+# Simplified characters, as mainland boards print them: both cannons 炮, 帅 将 马 车.
+SIMPLIFIED_NAMES = {
+    **XIANGQI_NAMES,
+    ("k", True): "帅", ("k", False): "将", ("n", True): "马", ("n", False): "马",
+    ("r", True): "车", ("r", False): "车", ("c", False): "炮",
 }  # fmt: skip
 
 _lock = threading.Lock()
@@ -42,77 +42,27 @@ def font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size)
 
 
-def _glyph_mask(glyph: str, canvas: int, glyph_size: int, stroke: int = 0) -> Image.Image:
-    mask = Image.new("L", (canvas, canvas), 0)
-    ImageDraw.Draw(mask).text(
-        (canvas / 2, canvas / 2),
-        glyph,
-        font=font(CHESS_FONT, glyph_size),
-        fill=255,
-        anchor="mm",
-        stroke_width=stroke,
-        stroke_fill=255,
-    )
-    return mask
+@lru_cache(maxsize=32)
+def _master(folder: Path, name: str) -> Image.Image:
+    """A chess piece's 256 px RGBA sprite, read once."""
+    with Image.open(folder / f"{name}.png") as image:
+        return image.convert("RGBA")
 
 
-@lru_cache(maxsize=64)  # white and black pieces of a kind share them
-def _silhouettes(kind: str, square: int) -> tuple[Image.Image, Image.Image]:
-    """The piece's inside with holes closed, and the same shrunk a little, at 4x ``square``.
-
-    The filled glyph drawn with a stroke closes its thin inner lines; eroding by the stroke
-    width brings the outer edge back; what holes remain are flood-filled at 1x. Done
-    at 2x and enlarged, since these masks only ever lie under the contour's stroke.
-    """
-    small = square * 2
-    glyph_size = round(small * GLYPH_SCALE)
-    stroke = max(1, round(glyph_size * 0.03))
-    grown = _glyph_mask(FILLED_GLYPHS[kind], small, glyph_size, stroke)
-    inside = _holes_closed(grown.filter(ImageFilter.MinFilter(2 * stroke + 1)), square)
-    shrunk = inside.filter(ImageFilter.MinFilter(5))
-    big = (square * SUPERSAMPLE,) * 2
-    return (
-        inside.resize(big, Image.Resampling.BILINEAR),
-        shrunk.resize(big, Image.Resampling.BILINEAR),
-    )
+def _chess_sprite(piece_set: PieceSet, kind: str, white: bool, square: int) -> Image.Image:
+    master = _master(piece_set.folder, ("w" if white else "b") + kind.upper())
+    # Only ever scaled down (squares are at most 256 px), which LANCZOS keeps crisp.
+    return master.resize((square, square), Image.Resampling.LANCZOS)
 
 
-def _holes_closed(mask: Image.Image, square: int) -> Image.Image:
-    """``mask`` with the holes it fully encloses filled in (the ring under the king's cross,
-    too wide for the stroke to close), so no square colour shows through a piece.
-
-    The flood fill runs at 1x, where it is cheap; the filled area is eroded by a pixel so it
-    never reaches past the mask's own edge.
-    """
-    small = mask.resize((square, square), Image.Resampling.BILINEAR)
-    small = small.point(lambda value: 255 if value >= 128 else 0)
-    ImageDraw.floodfill(small, (0, 0), 128)  # the corner is always outside the piece
-    filled = small.point(lambda value: 0 if value == 128 else 255).filter(ImageFilter.MinFilter(3))
-    return ImageChops.lighter(mask, filled.resize(mask.size, Image.Resampling.BILINEAR))
-
-
-def _chess_sprite(kind: str, white: bool, square: int, theme: Theme) -> Image.Image:
-    big = square * SUPERSAMPLE
-    glyph_size = round(big * GLYPH_SCALE)
-    inside, shrunk = _silhouettes(kind, square)
-    sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    if white:
-        outline = _glyph_mask(OUTLINE_GLYPHS[kind], big, glyph_size)
-        sprite.paste(theme.white_piece, (0, 0), inside)
-        sprite.paste(theme.black_piece, (0, 0), outline)
-    else:
-        # The shrunk underlay never peeks out as a light halo around the dark piece.
-        filled = _glyph_mask(FILLED_GLYPHS[kind], big, glyph_size)
-        sprite.paste(theme.piece_detail, (0, 0), shrunk)
-        sprite.paste(theme.black_piece, (0, 0), filled)
-    return sprite.resize((square, square), Image.Resampling.LANCZOS)
-
-
-def _xiangqi_sprite(kind: str, red: bool, cell: int, theme: Theme) -> Image.Image:
+def _xiangqi_sprite(
+    piece_set: PieceSet, kind: str, red: bool, cell: int, theme: Theme
+) -> Image.Image:
     big = cell * SUPERSAMPLE
     ink: RGB = theme.white_piece if red else theme.black_piece
     sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
+    names = SIMPLIFIED_NAMES if piece_set is SIMPLIFIED else XIANGQI_NAMES
     radius = big * 0.45
     centre = big / 2
     shadow = round(big * 0.02)
@@ -134,7 +84,7 @@ def _xiangqi_sprite(kind: str, red: bool, cell: int, theme: Theme) -> Image.Imag
     )
     draw.text(
         (centre, centre),
-        XIANGQI_NAMES[(kind, red)],
+        names[(kind, red)],
         font=font(XIANGQI_FONT, round(big * 0.5)),
         fill=ink,
         anchor="mm",
@@ -143,24 +93,25 @@ def _xiangqi_sprite(kind: str, red: bool, cell: int, theme: Theme) -> Image.Imag
 
 
 @lru_cache(maxsize=64)
-def _sprites(theme: Theme, square: int) -> dict[tuple[str, bool], Image.Image]:
+def _sprites(theme: Theme, piece_set: PieceSet, square: int) -> dict[tuple[str, bool], Image.Image]:
     if theme.variant == "xiangqi":
         return {
-            (kind, red): _xiangqi_sprite(kind, red, square, theme)
+            (kind, red): _xiangqi_sprite(piece_set, kind, red, square, theme)
             for kind in "kabnrcp"
             for red in (True, False)
         }
     return {
-        (kind, white): _chess_sprite(kind, white, square, theme)
+        (kind, white): _chess_sprite(piece_set, kind, white, square)
         for kind in "kqrbnp"
         for white in (True, False)
     }
 
 
-def sprites(theme: Theme, square: int) -> dict[tuple[str, bool], Image.Image]:
+def sprites(theme: Theme, piece_set: PieceSet, square: int) -> dict[tuple[str, bool], Image.Image]:
     """RGBA sprites by (piece kind, is white/red) for squares of ``square`` pixels.
 
-    Built once per (theme, size) under a lock, so renders in worker threads share them.
+    Built once per (theme, piece set, size) under a lock, so renders in worker threads
+    share them. Chess pieces are the set's art (the theme's piece colours are xiangqi's).
     """
     with _lock:
-        return _sprites(theme, square)
+        return _sprites(theme, piece_set, square)

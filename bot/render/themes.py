@@ -29,15 +29,18 @@ class Theme:
     last_move: RGB
     check: RGB
     mark: RGB
+    # The square (or point) of the piece whose moves are marked, as lichess tints it.
+    selected: RGB = (20, 85, 30)
+    # Xiangqi pieces' ink and disc; the strip's discs for white and black in chess.
     white_piece: RGB = (250, 250, 250)
     black_piece: RGB = (30, 30, 30)
     piece_detail: RGB = (225, 225, 225)
 
-    def square(self, light: bool, last_move: bool = False, check: bool = False) -> RGB:
-        """The colour of a square in a given highlight state."""
+    def square(self, light: bool, last_move: bool = False, selected: bool = False) -> RGB:
+        """The colour of a square in a given highlight state (a check glows over it)."""
         base = self.light if light else self.dark
-        if check:
-            return blend(base, self.check, 0.6)  # the corners; the middle glows red
+        if selected:
+            return blend(base, self.selected, 0.5)
         if last_move:
             return blend(base, self.last_move, 0.5)
         return base
@@ -86,6 +89,7 @@ XIANGQI = Theme(
     last_move=(40, 150, 60),
     check=(230, 30, 30),
     mark=(30, 110, 60),
+    selected=(25, 95, 210),  # blue: apart from the green marks and last move
     white_piece=(190, 25, 25),  # red
     black_piece=(25, 25, 25),
     piece_detail=(250, 232, 196),  # the disc

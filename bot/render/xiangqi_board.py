@@ -14,9 +14,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.drawing import palette_of, paste_ellipse, to_palette
+from bot.render.drawing import palette_of, paste_ellipse, paste_glow, to_palette
+from bot.render.piece_sets import PieceSet
 from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, XIANGQI_FONT, font, sprites
+from bot.render.strip import palette_sample
 from bot.render.themes import Theme
 from rules import Color, Square
 
@@ -26,6 +28,10 @@ CANNON_POINTS = ((1, 2), (7, 2), (1, 7), (7, 7))
 SOLDIER_POINTS = tuple((file, rank) for file in (0, 2, 4, 6, 8) for rank in (3, 6))
 START_POINTS = CANNON_POINTS + SOLDIER_POINTS
 NUMBER_BAND = 0.45  # of a cell: the height added above and below for the file numbers
+# The check and selection glows: solid under the disc (radius 0.45 of a cell), fading out
+# by 0.72, short of the next point's disc.
+GLOW, GLOW_SOLID = 0.72, 0.6
+MARK_EDGE = (250, 240, 215)  # the light rim around destination marks
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,28 +143,36 @@ class Kit:
 
 
 @lru_cache(maxsize=16)
-def _kit(theme: Theme, size: int, coordinates: bool) -> Kit:
+def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
     layout = Layout.of(size, coordinates)
     backgrounds = {
         c: _background(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)
     }
-    sample = backgrounds[Color.WHITE].copy()
-    pieces = sprites(theme, layout.cell)
-    for index, sprite in enumerate(pieces.values()):
+    board = backgrounds[Color.WHITE]
+    strips = palette_sample(theme, size)
+    sample = Image.new("RGB", (board.width, board.height + strips.height))
+    sample.paste(board, (0, 0))
+    sample.paste(strips, (0, board.height))  # the players' strips
+    for index, sprite in enumerate(sprites(theme, pieces, layout.cell).values()):
         sample.paste(sprite, (index % 7 * layout.cell, index // 7 * layout.cell), sprite)
-    for index, colour in enumerate((theme.last_move, theme.check, theme.mark)):
+    swatches = (theme.last_move, theme.check, theme.mark, theme.selected, MARK_EDGE)
+    for index, colour in enumerate(swatches):
         # Exact swatches, so highlights keep their colour in the palette.
         centre = (layout.cell * (index + 0.5), layout.cell * 2.5)
         paste_ellipse(sample, centre, layout.cell * 0.45, colour)
+    # The glows' fades, so the palette holds their steps from board colour to full.
+    for index, colour in enumerate((theme.check, theme.selected)):
+        centre = (layout.cell * (2 * index + 1), layout.cell * 4)
+        paste_glow(sample, centre, layout.cell * GLOW, colour, GLOW_SOLID)
     return Kit(theme, layout, palette_of(sample), backgrounds)
 
 
 _lock = threading.Lock()
 
 
-def kit(theme: Theme, size: int, coordinates: bool) -> Kit:
+def kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
     with _lock:
-        return _kit(theme, size, coordinates)
+        return _kit(theme, pieces, size, coordinates)
 
 
 def _brackets(draw: ImageDraw.ImageDraw, centre: tuple[int, int], cell: int, theme: Theme) -> None:
@@ -176,7 +190,7 @@ def _brackets(draw: ImageDraw.ImageDraw, centre: tuple[int, int], cell: int, the
 def draw_xiangqi(scene: Scene) -> Image.Image:
     """The board as a palette image."""
     theme, orientation = scene.theme, scene.orientation
-    board_kit = kit(theme, scene.size, scene.coordinates)
+    board_kit = kit(theme, scene.pieces, scene.size, scene.coordinates)
     layout = board_kit.layout
     canvas = board_kit.backgrounds[orientation].copy()
     draw = ImageDraw.Draw(canvas)
@@ -185,17 +199,25 @@ def draw_xiangqi(scene: Scene) -> Image.Image:
     if scene.last_move is not None:
         for square in scene.last_move:
             _brackets(draw, layout.point(square, orientation), cell, theme)
-    if scene.check is not None:
-        paste_ellipse(canvas, layout.point(scene.check, orientation), cell * 0.52, theme.check)
-    sprite_of = sprites(theme, cell)
+    # Glows lie under the pieces: red around a general in check (as the chess king's),
+    # blue around the piece whose moves are marked.
+    for glowing, colour in ((scene.check, theme.check), (scene.selected, theme.selected)):
+        if glowing is not None:
+            centre = layout.point(glowing, orientation)
+            paste_glow(canvas, centre, cell * GLOW, colour, GLOW_SOLID)
+    sprite_of = sprites(theme, scene.pieces, cell)
     for square, piece in pieces.items():
         sprite = sprite_of[(piece.kind, piece.color is Color.WHITE)]
         x, y = layout.point(square, orientation)
         canvas.paste(sprite, (x - cell // 2, y - cell // 2), sprite)
     for square in scene.marks:
         centre = layout.point(square, orientation)
+        # Rimmed in the board's light colour, so a mark stands out from the lines it sits on
+        # and from a disc's dark edge even at 360 px (a 36 px cell).
         if square in pieces:
-            paste_ellipse(canvas, centre, cell * 0.49, theme.mark, width=cell * 0.07)
+            paste_ellipse(canvas, centre, cell * 0.5, MARK_EDGE, width=cell * 0.14)
+            paste_ellipse(canvas, centre, cell * 0.5, theme.mark, width=cell * 0.09)
         else:
-            paste_ellipse(canvas, centre, cell * 0.14, theme.mark)
+            paste_ellipse(canvas, centre, cell * 0.2, MARK_EDGE)
+            paste_ellipse(canvas, centre, cell * 0.16, theme.mark)
     return to_palette(canvas, board_kit.palette)

@@ -493,6 +493,7 @@ class ServiceCore:
         viewer_id: int | None = None,
         seat: Color | None = None,
         marks: tuple[int, ...] = (),
+        selected: int | None = None,
         viewer: Player | None = None,
     ) -> BoardView:
         """What to draw for one viewer (``viewer``, or looked up by ``viewer_id``), in their
@@ -514,6 +515,7 @@ class ServiceCore:
             check=check,
             marks=marks,
             theme=theme,
+            selected=selected,
         )
 
     @staticmethod

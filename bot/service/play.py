@@ -260,11 +260,15 @@ class PlayUseCases(ServiceCore):
         )
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
         view = await self._view(record)
+        piece = position.piece_at(origin)
         board = await self._board(
-            game, viewer_id=user.id, seat=view.color_of(user.id), marks=targets
+            game,
+            viewer_id=user.id,
+            seat=view.color_of(user.id),
+            marks=targets,
+            selected=origin if piece is not None else None,
         )
         name = variant.square_name(origin)
-        piece = position.piece_at(origin)
         if piece is None:
             text = f"There is no piece on {name}."
         elif piece.color is not position.side_to_move:

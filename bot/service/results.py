@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
-from bot.render import render_board
+from bot.render import Strip, render_board
 from bot.store import NotifyMode, OfferKind, Orientation, OutboxTarget
 from rules import Color, Move, Position, Square
 
@@ -106,7 +106,8 @@ def parse_button_id(custom_id: str) -> tuple[ButtonAction, int, str] | None:
 @dataclass(frozen=True, slots=True)
 class BoardView:
     """What to draw: pass the fields to ``render_board`` (orientation = the viewer's side;
-    ``theme`` a theme name, None for the renderer's default)."""
+    ``theme``/``pieces`` a theme / piece set name, None for the renderer's default;
+    ``selected`` the piece whose moves ``marks`` shows; ``strip`` the players' names)."""
 
     position: Position
     orientation: Color
@@ -114,6 +115,9 @@ class BoardView:
     check: Square | None = None
     marks: tuple[Square, ...] = ()
     theme: str | None = None
+    selected: Square | None = None
+    pieces: str | None = None
+    strip: Strip | None = None
 
     def render_png(self) -> bytes:
         """The PNG of this board. Slow work: adapters call it in a worker thread
@@ -124,7 +128,10 @@ class BoardView:
             last_move=self.last_move,
             check=self.check,
             marks=self.marks,
+            selected=self.selected,
             theme=self.theme,
+            pieces=self.pieces,
+            strip=self.strip,
         )
 
 

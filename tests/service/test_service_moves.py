@@ -205,6 +205,8 @@ async def test_board_and_legal_targets(service: GameService) -> None:
     targets = await service.legal_targets(ALICE, PLACE, "g1")
     assert targets.targets == ("f3", "h3")
     assert set(targets.board.marks) == {21, 23}
+    assert targets.board.selected == 6  # g1, the knight whose moves are marked
+    assert (await service.legal_targets(ALICE, PLACE, "e5")).board.selected is None
     assert targets.text == "Legal moves from g1: Nf3, Nh3."
     with pytest.raises(errors.UnknownSquareError):
         await service.legal_targets(ALICE, PLACE, "z9")
