@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.render.choice import choose
+
 SPRITES = Path(__file__).parent / "pieces"
 
 
@@ -49,15 +51,7 @@ def get_piece_set(name: str | PieceSet | None, variant: str) -> PieceSet:
     """The piece set called ``name`` for a variant; the variant's default for None or a set
     made for the other variant (a player's one choice serves both). Raises ValueError for
     an unknown name."""
-    if isinstance(name, PieceSet):
-        chosen = name
-    elif name is None:
-        chosen = DEFAULT_PIECE_SETS[variant]
-    elif name in PIECE_SETS:
-        chosen = PIECE_SETS[name]
-    else:
-        raise ValueError(f"unknown piece set {name!r}: choose from {', '.join(PIECE_SETS)}")
-    return chosen if chosen.variant == variant else DEFAULT_PIECE_SETS[variant]
+    return choose(name, variant, PIECE_SETS, DEFAULT_PIECE_SETS, "piece set")
 
 
 def piece_set_names(variant: str) -> list[str]:

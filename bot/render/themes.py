@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.render.choice import choose
+
 RGB = tuple[int, int, int]
 
 
@@ -102,15 +104,7 @@ DEFAULT_THEMES = {"chess": WOOD, "xiangqi": XIANGQI}
 def get_theme(name: str | Theme | None, variant: str) -> Theme:
     """The theme called ``name`` for a variant; the variant's default for None or a theme of
     the other variant. Raises ValueError for an unknown name."""
-    if isinstance(name, Theme):
-        theme = name
-    elif name is None:
-        theme = DEFAULT_THEMES[variant]
-    elif name in THEMES:
-        theme = THEMES[name]
-    else:
-        raise ValueError(f"unknown theme {name!r}: choose from {', '.join(THEMES)}")
-    return theme if theme.variant == variant else DEFAULT_THEMES[variant]
+    return choose(name, variant, THEMES, DEFAULT_THEMES, "theme")
 
 
 def theme_names(variant: str) -> list[str]:

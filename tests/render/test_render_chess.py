@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageDraw
+from render_pixels import close, decode
 
 from bot.render import band_height, render_board
 from bot.render.chess_board import Layout
@@ -18,12 +19,6 @@ from rules import Color, Move, Position, get_variant
 
 CHESS = get_variant("chess")
 SCHOLAR_MATE = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
-
-
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 def square_of(name: str) -> int:
@@ -61,10 +56,6 @@ def bright_share(image: Image.Image, name: str) -> float:
     tile = image.crop((x, y, x + layout.square, y + layout.square))
     colours = tile.getcolors(tile.width * tile.height) or []
     return sum(count for count, colour in colours if sum(colour) > 700) / (layout.square**2)
-
-
-def close(a: tuple, b: tuple, tolerance: int = 12) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 @pytest.mark.parametrize("size", [256, 512, 777, 1024])

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from render_pixels import close, decode
 
 from bot.render import (
     PlayerLabel,
@@ -25,16 +26,6 @@ from rules import Color, Position, get_variant
 CHESS = get_variant("chess")
 XQ = get_variant("xiangqi")
 SCHOLAR_MATE = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
-
-
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def close(a: tuple, b: tuple, tolerance: int = 14) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def chess_tile(image: Image.Image, name: str, size: int, top: int = 0) -> Image.Image:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from PIL import Image
+from render_pixels import close, decode
 
 from bot.render import render_board
 from bot.render.themes import XIANGQI
@@ -12,14 +13,6 @@ from bot.render.xiangqi_board import Layout
 from rules import Color, Move, get_variant
 
 VARIANT = get_variant("xiangqi")
-
-
-def decode(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def close(a: tuple, b: tuple, tolerance: int = 16) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def point(name: str, orientation: Color = Color.WHITE) -> tuple[int, int]:
