@@ -1,9 +1,12 @@
-"""Board image speed and size: Postal's renderer against the usual bot way, in one run.
+"""Board image speed and size, for every piece set: Postal's renderer against the usual bot
+way, in one run.
 
 The usual way (most Discord chess bots): python-chess draws an SVG and cairosvg rasterises
 it. Run ``pip install -e '.[bench]'`` for the peer; without it only Postal's figures print.
-Prints the median milliseconds and bytes per PNG at 512 px, and the first render after
-start-up (sprites and tiles built once), which is measured in a fresh process.
+Prints, for each piece set of each variant, the median milliseconds and bytes per PNG at
+512 px (plain, and with the players' strip), and the first render after start-up (sprites
+and tiles built once), measured in a fresh process. Budget: median <= 5 ms, <= 40 KB,
+first render <= 300 ms.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from bot.render import render_board, render_gif
-from rules import Game, Move, get_variant
+from bot.render import PlayerLabel, Strip, piece_set_names, render_board, render_gif
+from rules import Color, Game, Move, get_variant
 
 CASES = (
     ("chess opening", "chess", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -31,9 +34,12 @@ CASES = (
 )  # fmt: skip
 FIRST_RENDER = (
     "import time; t = time.perf_counter(); from bot.render import render_board; "
-    "from rules import get_variant; render_board(get_variant({variant!r}).start()); "
+    "from rules import get_variant; "
+    "render_board(get_variant({variant!r}).start(), pieces={pieces!r}); "
     "print(time.perf_counter() - t)"
 )
+STRIP = Strip(PlayerLabel("Alice Liddell", 1523), PlayerLabel("Bob", 1480), Color.WHITE)
+BUDGET_MS, BUDGET_KB, BUDGET_FIRST_MS = 5.0, 40.0, 300.0
 
 
 def median_ms(run: Callable[[], bytes], repeat: int) -> tuple[float, int]:
@@ -74,12 +80,15 @@ def main() -> None:
     args = parser.parse_args()
 
     for variant_name in ("chess", "xiangqi"):
-        script = FIRST_RENDER.format(variant=variant_name)
-        first = float(subprocess.check_output([sys.executable, "-c", script], text=True))
-        print(f"first {variant_name} render after start-up (fresh process, imports included): "
-              f"{first * 1000:.0f} ms")  # fmt: skip
+        for pieces in piece_set_names(variant_name):
+            script = FIRST_RENDER.format(variant=variant_name, pieces=pieces)
+            first = float(subprocess.check_output([sys.executable, "-c", script], text=True))
+            flag = "" if first * 1000 <= BUDGET_FIRST_MS else "  OVER BUDGET"
+            print(f"first {variant_name} render, {pieces} pieces, in a fresh process "
+                  f"(imports included): {first * 1000:.0f} ms{flag}")  # fmt: skip
     other = peer()
-    header = f"{'board (512 px)':<26} {'postal ms':>9} {'postal KB':>9}"
+    header = f"{'board (512 px)':<26} {'pieces':<11} {'postal ms':>9} {'postal KB':>9}"
+    header += f" {'+strip ms':>9} {'+strip KB':>9}"
     if callable(other):
         header += f" {'svg+cairo ms':>12} {'svg+cairo KB':>12} {'speed-up':>8}"
     print(header)
@@ -89,13 +98,28 @@ def main() -> None:
         move = None
         if last:
             move = Move(variant.parse_square(last[:2]), variant.parse_square(last[2:]))
-        ours, size = median_ms(lambda p=position, m=move: render_board(p, last_move=m), args.repeat)
-        line = f"{name:<26} {ours:>9.2f} {size / 1024:>9.1f}"
+        theirs: tuple[float, int] | None = None
         if callable(other) and variant_name == "chess":
             repeat = max(5, args.repeat // 5)
-            theirs, their_size = median_ms(lambda f=fen, m=last: other(f, m), repeat)
-            line += f" {theirs:>12.1f} {their_size / 1024:>12.1f} {theirs / ours:>7.0f}x"
-        print(line, flush=True)
+            theirs = median_ms(lambda f=fen, m=last: other(f, m), repeat)
+        for pieces in piece_set_names(variant_name):
+            ours, size = median_ms(
+                lambda p=position, m=move, s=pieces: render_board(p, last_move=m, pieces=s),
+                args.repeat,
+            )
+            framed, framed_size = median_ms(
+                lambda p=position, m=move, s=pieces: render_board(
+                    p, last_move=m, pieces=s, strip=STRIP
+                ),
+                args.repeat,
+            )
+            over = [ms > BUDGET_MS or nbytes / 1024 > BUDGET_KB
+                    for ms, nbytes in ((ours, size), (framed, framed_size))]  # fmt: skip
+            line = f"{name:<26} {pieces:<11} {ours:>9.2f} {size / 1024:>9.1f}"
+            line += f" {framed:>9.2f} {framed_size / 1024:>9.1f}"
+            if theirs is not None:
+                line += f" {theirs[0]:>12.1f} {theirs[1] / 1024:>12.1f} {theirs[0] / ours:>7.0f}x"
+            print(line + ("  OVER BUDGET" if any(over) else ""), flush=True)
     if not callable(other):
         print(f"peer unavailable: {other}")
     game = Game("chess")

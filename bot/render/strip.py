@@ -3,26 +3,32 @@
 The player at the bottom of the board gets the bottom strip. The side to move's strip is
 tinted in the theme's last-move colour, with a triangle pointing at the board; the strips
 carry no words of their own, only the names and ratings given, so they need no translation.
-Names are drawn in DejaVu Sans Bold (Latin, Greek, Cyrillic); a character the font lacks is
-drawn as "?" rather than as an empty box.
+Names are drawn in DejaVu Sans Bold (Latin, Greek, Cyrillic) and Droid Sans Fallback (common
+Chinese characters, kana); a character neither has is drawn as "?", never as an empty box.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.render.drawing import to_palette
 from bot.render.sprites import FONTS, font
 from bot.render.themes import RGB, Theme, blend
 from rules import Color
 
-NAMES_FONT = FONTS / "DejaVuSans-Bold-Names.ttf"
+# Names are drawn in the first of these that has the character: DejaVu Sans Bold for Latin,
+# Greek and Cyrillic, then Droid Sans Fallback for Chinese (GB2312 and Big5's common
+# characters) and Japanese kana.
+NAME_FONTS = (FONTS / "DejaVuSans-Bold-Names.ttf", FONTS / "DroidSansFallback-Names.ttf")
 BAND = 0.075  # of the board's width: the height of each strip
 MIN_BAND = 14
 MAX_NAME = 64  # characters kept of a name before measuring (Discord allows 32)
+_fonts_lock = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,27 +66,50 @@ def _colours(theme: Theme, to_move: bool) -> tuple[RGB, RGB, RGB]:
     return theme.margin, theme.coordinates, blend(theme.margin, theme.coordinates, 0.7)
 
 
-@lru_cache(maxsize=1024)
-def _has_glyph(character: str, size: int) -> bool:
-    """Whether the names font draws ``character`` (rather than its empty-box glyph)."""
-    names = font(NAMES_FONT, size)
-    missing = names.getmask("\ue000")  # a private-use character: never in the font
-    mask = names.getmask(character)
+@lru_cache(maxsize=4096)
+def _has_glyph(path: Path, character: str, size: int) -> bool:
+    """Whether the font at ``path`` draws ``character`` (rather than its empty-box glyph)."""
+    typeface = font(path, size)
+    missing = typeface.getmask("\ue000")  # a private-use character: in neither font
+    mask = typeface.getmask(character)
     return mask.size != missing.size or bytes(mask) != bytes(missing)
 
 
-def _drawable(text: str, size: int) -> str:
-    text = " ".join(text[:MAX_NAME].split())  # no line breaks, tabs or runs of spaces
-    return "".join(c if c == " " or _has_glyph(c, size) else "?" for c in text)
+def _characters(text: str, size: int) -> list[tuple[str, Path]]:
+    """Each character of ``text`` with the first names font that draws it; one neither
+    draws becomes "?". Line breaks, tabs and runs of spaces become one space."""
+    drawn = []
+    for character in " ".join(text[:MAX_NAME].split()):
+        path = next((p for p in NAME_FONTS if _has_glyph(p, character, size)), None)
+        drawn.append((character, path) if path is not None else ("?", NAME_FONTS[0]))
+    return drawn
 
 
-def _fitted(text: str, typeface: ImageFont.FreeTypeFont, room: float) -> str:
-    """``text``, cut with an ellipsis where it would pass ``room`` pixels."""
-    if typeface.getlength(text) <= room:
-        return text
-    while text and typeface.getlength(text + "…") > room:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def _runs(characters: list[tuple[str, Path]]) -> list[tuple[str, Path]]:
+    """Neighbouring characters of one font joined into one run."""
+    runs: list[tuple[str, Path]] = []
+    for character, path in characters:
+        if runs and runs[-1][1] == path:
+            runs[-1] = (runs[-1][0] + character, path)
+        else:
+            runs.append((character, path))
+    return runs
+
+
+def _width(characters: list[tuple[str, Path]], size: int) -> float:
+    return sum(font(path, size).getlength(text) for text, path in _runs(characters))
+
+
+def _fitted(characters: list[tuple[str, Path]], size: int, room: float) -> list[tuple[str, Path]]:
+    """The characters, cut with an ellipsis where they would pass ``room`` pixels."""
+    if _width(characters, size) <= room:
+        return characters
+    ellipsis = ("…", NAME_FONTS[0])
+    while characters and _width([*characters, ellipsis], size) > room:
+        characters = characters[:-1]
+    while characters and characters[-1][0] == " ":
+        characters = characters[:-1]
+    return [*characters, ellipsis]
 
 
 def draw_band(
@@ -105,13 +134,14 @@ def draw_band(
                  width=max(1, round(height / 18)))  # fmt: skip
     x += round(2 * radius + pad)
     size = max(8, round(height * 0.46))
-    typeface = font(NAMES_FONT, size)
     rating = f"  {player.rating}" if player.rating is not None else ""
-    room = width - x - pad - typeface.getlength(rating)
-    name = _fitted(_drawable(player.name, size), typeface, room)
-    draw.text((x, middle), name, ink, typeface, "lm")
+    room = width - x - pad - font(NAME_FONTS[0], size).getlength(rating)
+    for text, path in _runs(_fitted(_characters(player.name, size), size, room)):
+        typeface = font(path, size)
+        draw.text((x, middle), text, ink, typeface, "lm")
+        x += round(typeface.getlength(text))
     if rating:
-        draw.text((x + typeface.getlength(name), middle), rating, dim, typeface, "lm")
+        draw.text((x, middle), rating, dim, font(NAME_FONTS[0], size), "lm")
     return band
 
 
@@ -122,10 +152,10 @@ def with_strips(board: Image.Image, strip: Strip, orientation: Color, theme: The
     height = band_height(width)
     framed = Image.new("P", (width, board.height + 2 * height))
     framed.putpalette(board.getpalette() or [])
-    top_side = orientation.other
-    for side, y in ((top_side, 0), (orientation, height + board.height)):
+    for side, y in ((orientation.other, 0), (orientation, height + board.height)):
         player = strip.white if side is Color.WHITE else strip.black
-        band = draw_band(theme, width, player, side, strip.to_move is side)
+        with _fonts_lock:  # FreeType faces are shared between the rendering threads
+            band = draw_band(theme, width, player, side, strip.to_move is side)
         framed.paste(to_palette(band, board), (0, y))
     framed.paste(board, (0, height))
     return framed

@@ -69,6 +69,7 @@ GREEN = Theme(
     last_move=(246, 246, 105),
     check=(230, 30, 30),
     mark=(30, 40, 30),
+    selected=(40, 110, 200),  # lichess's green tint would read as a dark square here
 )
 BLUE = Theme(
     name="blue",

@@ -219,8 +219,8 @@ def test_strip_draws_names_and_ratings_and_no_turn_when_over() -> None:
 
 
 def test_a_long_name_is_cut_and_a_missing_character_is_a_question_mark() -> None:
-    """A name too long for the strip ends before its right edge; a character the font lacks
-    is drawn as '?', never as an empty box."""
+    """A name too long for the strip ends before its right edge; Greek and Chinese are drawn;
+    a character no bundled font has is drawn as '?', never as an empty box."""
     band = band_height(360)
     long = Strip(PlayerLabel("W" * 60, 2900), PlayerLabel("B"), Color.WHITE)
     image = decode(render_board(CHESS.start(), orientation=Color.WHITE, size=360, strip=long))
@@ -233,6 +233,8 @@ def test_a_long_name_is_cut_and_a_missing_character_is_a_question_mark() -> None
 
     assert drawn("a\U0001f600b") == drawn("a?b")  # an emoji: not in the font
     assert drawn("Ωmega") != drawn("?mega")  # Greek is
+    assert drawn("王 Wang") != drawn("? Wang")  # so is Chinese, in the fallback font
+    assert drawn("王 Wang") != drawn("玉 Wang")
 
 
 def test_a_strip_that_is_not_a_strip_is_refused() -> None:
