@@ -34,6 +34,9 @@ NULL_TOKENS = frozenset(("--", "Z0", "0000", "@@@@"))
 LINE_WIDTH = 80
 
 _TAG = re.compile(r'\[\s*([^\s"\]]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# A tag whose value has unescaped quotes ([White ""Mirage""], from old chess programs): the
+# value runs to the last quote before the closing bracket, as python-chess reads it.
+_LOOSE_TAG = re.compile(r'\[\s*([^\s"\]]+)\s*"(.*?)"\s*\](?=\s*(?:\[|$))')
 _TAG_ESCAPE = re.compile(r'\\([\\"])')  # the only escapes PGN defines: \" and \\
 # A move number ("12", "12.", "3...") standing alone, or glued to its move ("1.e4"), unless
 # the dots are part of a move: WXF "77.8" is a move.
@@ -233,7 +236,7 @@ class _Scanner:
                 position = end
 
     def tag(self, text: str, position: int, number: int) -> int:
-        match = _TAG.match(text, position)
+        match = _TAG.match(text, position) or _LOOSE_TAG.match(text, position)
         if self.depth:
             return position + 1 if match is None else match.end()
         if match is None:

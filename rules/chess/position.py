@@ -85,6 +85,7 @@ class ChessPosition:
     __slots__ = (
         "_board",
         "_castling",
+        "_check",
         "_ep",
         "_fullmove",
         "_halfmove",
@@ -105,6 +106,7 @@ class ChessPosition:
     _legal: list[Move] | None
     _legal_set: frozenset[Move] | None
     _moves_from: tuple[Square, list[Move]] | None
+    _check: bool | None
 
     @classmethod
     def _make(
@@ -128,6 +130,7 @@ class ChessPosition:
         position._legal = None
         position._legal_set = None
         position._moves_from = None
+        position._check = None
         return position
 
     # --- reading the position -------------------------------------------------------------
@@ -185,8 +188,14 @@ class ChessPosition:
         return self._kings[0 if color is Color.WHITE else 1]
 
     def is_check(self) -> bool:
-        """Whether the side to move is in check."""
-        return is_attacked(self._board, self._kings[0 if self._white else 1], not self._white)
+        """Whether the side to move is in check (asked once, then kept)."""
+        check = self._check
+        if check is None:
+            white = self._white
+            check = self._check = is_attacked(
+                self._board, self._kings[0 if white else 1], not white
+            )
+        return check
 
     def is_checkmate(self) -> bool:
         return self.is_check() and not self.legal_moves()

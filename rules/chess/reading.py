@@ -18,6 +18,7 @@ from rules.chess.geometry import (
     FILES,
     KING_TARGETS,
     KNIGHT_TARGETS,
+    QUEEN_RAYS,
     SQUARES_BY_NAME,
 )
 from rules.chess.position import (
@@ -30,6 +31,9 @@ from rules.chess.position import (
 )
 from rules.core import Move, Square
 
+# The squares on a line (rank, file, diagonal) through each square: only a piece on such a line
+# through its own king can be pinned.
+_LINES = tuple(frozenset(s for ray in QUEEN_RAYS[king] for s in ray) for king in range(64))
 _STRICT = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([NBRQ]))?[+#]?")
 
 
@@ -49,7 +53,7 @@ def _strict_san(position: ChessPosition, match: re.Match[str]) -> Move | None:
     """The one legal move strict SAN names, or None to let the full parser decide."""
     piece, from_file, from_rank, target, promotion = match.groups()
     board = position.board
-    white = position.side_to_move.value == "white"
+    white = position._white
     to_square = SQUARES_BY_NAME[target]
     occupant = board[to_square]
     if occupant != EMPTY and (occupant in WHITE_PIECES) == white:
@@ -66,12 +70,21 @@ def _strict_san(position: ChessPosition, match: re.Match[str]) -> Move | None:
         origins = _piece_origins(board, piece if white else piece.lower(), to_square)
         promoted = None
     found: Move | None = None
+    # Not in check, a piece off every line through its king cannot expose it (the king's own
+    # steps and en passant, which moves two pawns, are always tried on a board).
+    king = position._kings[0 if white else 1]
+    free = (
+        not position.is_check()
+        and (piece is None or piece != "K")
+        and (piece is not None or to_square != position.en_passant_square)
+    )
+    lines = _LINES[king]
     for origin in origins:
         if from_file is not None and FILES[origin & 7] != from_file:
             continue
         if from_rank is not None and (origin >> 3) + 1 != int(from_rank):
             continue
-        if _king_safe_after(position, origin, to_square, white):
+        if (free and origin not in lines) or _king_safe_after(position, origin, to_square, white):
             if found is not None:
                 return None  # ambiguous: the full parser names the candidates
             found = Move(origin, to_square, promoted)
