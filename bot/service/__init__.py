@@ -9,6 +9,13 @@ from __future__ import annotations
 from bot.service import errors
 from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS
 from bot.service.clock import Clock, ManualClock, system_clock
+from bot.service.conditional import (
+    ConditionalAdded,
+    ConditionalCleared,
+    ConditionalList,
+    LineMove,
+    PreparedLine,
+)
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.errors import UserError
 from bot.service.results import (
@@ -21,6 +28,7 @@ from bot.service.results import (
     ChallengeCreated,
     ChallengeView,
     ClockReport,
+    ConditionalAnswer,
     ConfirmationNeeded,
     Delivery,
     DeliveryTarget,
@@ -73,6 +81,10 @@ __all__ = [
     "ChallengeView",
     "Clock",
     "ClockReport",
+    "ConditionalAdded",
+    "ConditionalAnswer",
+    "ConditionalCleared",
+    "ConditionalList",
     "ConfirmationNeeded",
     "Delivery",
     "DeliveryTarget",
@@ -87,6 +99,7 @@ __all__ = [
     "HistoryEntry",
     "Leaderboard",
     "LeaderboardRow",
+    "LineMove",
     "ManualClock",
     "MoreTimeGiven",
     "MovePlayed",
@@ -101,6 +114,7 @@ __all__ = [
     "Place",
     "PlayerRef",
     "PlayerSettings",
+    "PreparedLine",
     "PromotionNeeded",
     "RatingChange",
     "RecordExport",

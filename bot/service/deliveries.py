@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
+from bot.service.conditional import move_number
 from bot.service.deadlines import DeadlineUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.results import (
@@ -37,7 +38,7 @@ from bot.store import (
     RatingUpdate,
 )
 from bot.store.records import from_epoch
-from rules import Color, Outcome, Termination
+from rules import Color, Game, Outcome, Termination
 
 # After Discord refuses a DM (DMs closed), no DM is tried for this long.
 CLOSED_DM_MEMORY = timedelta(days=7)
@@ -180,18 +181,32 @@ class DeliveryUseCases(DeadlineUseCases):
         board = None
         if facts.get("board"):
             board = await self._board(await self._replay(record), viewer_id=view.to_move.id)
-        return TurnNotice(view, view.to_move, await self._turn_text(record, view), board)
+        text = await self._turn_text(record, view, facts)
+        return TurnNotice(view, view.to_move, text, board)
 
-    async def _turn_text(self, record: GameRecord, view: GameView) -> str:
+    async def _turn_text(
+        self, record: GameRecord, view: GameView, facts: Mapping[str, object]
+    ) -> str:
         game = await self._replay(record)
         assert view.to_move is not None
         before, last = game.before_last_move, game.last_move
         if before is None or last is None:
             return f"New game: {view.title} (game #{view.id}). {view.to_move.name} to move."
+        check = " Check!" if game.position.is_check() else ""
+        # A move that set off prepared answers: every move since the player's turn, the
+        # prepared ones marked as such.
+        first = facts.get("from")
+        prepared = facts.get("conditional")
+        if isinstance(first, int) and isinstance(prepared, list) and first < game.ply:
+            said = []
+            for ply, mover_id, number, san in _moves_since(game, record, first):
+                mover = view.white if mover_id == view.white.id else view.black
+                kind = " (a conditional move)" if ply in prepared else ""
+                said.append(f"{mover.name} played {number} {san}{kind}.")
+            return f"{' '.join(said)}{check} {view.to_move.name} to move."
         number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
         mover = view.opponent_of(view.to_move.id)
         san = before.san(last)
-        check = " Check!" if game.position.is_check() else ""
         return f"{mover.name} played {number} {san}.{check} {view.to_move.name} to move."
 
     async def _ended_from_facts(self, record: GameRecord, facts: Mapping[str, object]) -> GameEnded:
@@ -316,3 +331,14 @@ def _ratings(facts: object) -> RatingUpdate | None:
     white_after, black_after = rating(facts[1]), rating(facts[3])
     assert white_after is not None and black_after is not None
     return RatingUpdate(rating(facts[0]), white_after, rating(facts[2]), black_after)
+
+
+def _moves_since(game: Game, record: GameRecord, first: int) -> list[tuple[int, int, str, str]]:
+    """(ply, mover id, move number, notation) of the game's moves from ply ``first`` on."""
+    positions, moves = game.positions, game.moves
+    found = []
+    for ply in range(first, game.ply + 1):
+        position = positions[ply - 1]
+        mover_id = record.white_id if position.side_to_move is Color.WHITE else record.black_id
+        found.append((ply, mover_id, move_number(position), position.san(moves[ply - 1])))
+    return found

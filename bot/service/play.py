@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from bot.service.conditional import plan_answers
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore, refs_of, replace_record, typed_away
 from bot.service.errors import (
     AmbiguousMoveError,
@@ -96,9 +97,12 @@ class PlayUseCases(ServiceCore):
             "" if position.side_to_move is Color.WHITE else ".."
         )
         after = game.play(move)
+        # Prepared answers (conditional moves) this move sets off go into the same write.
+        plan = plan_answers(after, record, user.id, await self.store.conditionals.tree(record.id))
+        after, last_mover_id = plan.game or after, plan.last_mover_id or user.id
         outcome = after.outcome()
         now = self.now()
-        opponent_id = record.opponent_of(user.id)
+        opponent_id = record.opponent_of(last_mover_id)
         players = await self.store.players.get_many([record.white_id, record.black_id])
         opponent = players.get(opponent_id)
         ending = GameEnding(outcome.result(), outcome.termination.value) if outcome else None
@@ -110,12 +114,13 @@ class PlayUseCases(ServiceCore):
         refs = await self._reachable(refs_of(players, (record.white_id, record.black_id)))
         if outcome:
             outbox: OutboxSource = lambda ratings: self._ending_items(  # noqa: E731
-                record, refs, in_place=away, actor_id=user.id, ratings=ratings
+                record, refs, in_place=away, actor_id=last_mover_id, ratings=ratings
             )
         else:
-            outbox = self._turn_dm(record.id, record.ply + 1, refs[opponent_id])
+            outbox = self._turn_dm(record.id, after.ply, refs[opponent_id])
             if away:
-                outbox += self._turn_in_place(record.id, record.ply + 1, refs[opponent_id])
+                outbox += self._turn_in_place(record.id, after.ply, refs[opponent_id])
+            outbox = plan.told(outbox, mover_id=user.id)
         written = await self.store.games.play_move(
             record,
             uci=uci,
@@ -127,18 +132,20 @@ class PlayUseCases(ServiceCore):
             ending=ending,
             rate=self._rate(record) if outcome else None,
             outbox=outbox,
+            answers=plan.stored,
+            followed=plan.followed,
         )
         if not written.ok:
             return None
         self._remember(
-            replace_record(record, ply=record.ply + 1, version=written.version),
+            replace_record(record, ply=after.ply, version=written.version),
             after,
             written.version,
         )
         self._schedule_changed()
         updated = replace_record(
             record,
-            ply=record.ply + 1,
+            ply=after.ply,
             fen=after.position.fen(),
             to_move_id=None if outcome else opponent_id,
             last_move_at=now,
@@ -151,8 +158,9 @@ class PlayUseCases(ServiceCore):
         )
         view = await self._view(updated, refs)
         mover = view.white if user.id == view.white.id else view.black
+        actor = view.white if last_mover_id == view.white.id else view.black
         result_ending = (
-            self._ending(view, outcome, actor=mover, ratings=written.ratings) if outcome else None
+            self._ending(view, outcome, actor=actor, ratings=written.ratings) if outcome else None
         )
         lapsed = written.lapsed  # the opponent's draw offer, any takeback request
         return MovePlayed(
@@ -168,11 +176,16 @@ class PlayUseCases(ServiceCore):
             uci=uci,
             check=after.position.is_check(),
             ending=result_ending,
-            notify=view.to_move,
+            notify=None if view.to_move == mover else view.to_move,
             text=_move_text(
-                view, after, f"{mover.name} played {number} {san}.", result_ending, lapsed
+                view,
+                after,
+                f"{mover.name} played {number} {san}.{plan.said(view)}",
+                result_ending,
+                lapsed,
             ),
             lapsed_offers=lapsed,
+            answers=plan.facts,
         )
 
     @staticmethod

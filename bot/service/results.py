@@ -274,6 +274,18 @@ class MovePlayed:
     notify: PlayerRef | None
     text: str
     lapsed_offers: tuple[OfferKind, ...] = ()
+    # Prepared answers played right after the move, in order (conditional moves).
+    answers: tuple[ConditionalAnswer, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalAnswer:
+    """A prepared answer that was played at once: by ``player_id``, ``number`` ``12...``."""
+
+    player_id: int
+    number: str
+    notation: str
+    uci: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.service.buttons import ButtonUseCases
+from bot.service.conditional import ConditionalMoves
 from bot.service.deliveries import DeliveryUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
@@ -18,3 +21,8 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
     Methods raise ``UserError`` subclasses with a friendly ``.message`` for anything the
     user can fix; any other exception is a bug.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Use cases side by side, sharing this core: ``service.conditional.add(...)``.
+        self.conditional = ConditionalMoves(self)

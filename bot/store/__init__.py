@@ -2,8 +2,8 @@
 
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
 numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
-``store.ratings``, ``store.bot_state``, ``store.uptime`` and ``store.outbox`` hold the
-queries, each write one transaction.
+``store.ratings``, ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``
+and ``store.conditionals`` hold the queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
+from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.database import DATABASE_ERRORS, Database, StoreError
 from bot.store.games import Games, OutboxSource
 from bot.store.outbox import (
@@ -44,6 +45,7 @@ from bot.store.records import (
     PingLimit,
     Player,
     PreferenceChange,
+    PreparedAnswer,
     Rating,
     RatingEntry,
     RatingUpdate,
@@ -69,6 +71,7 @@ class Store:
         self.uptime = Uptime(database)
         self.outbox = Outbox(database)
         self.pings = Pings(database)
+        self.conditionals = Conditionals(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -89,6 +92,8 @@ __all__ = [
     "Challenge",
     "ChallengeLimits",
     "ChallengeStatus",
+    "ConditionalNode",
+    "Conditionals",
     "DowntimeCredit",
     "GameEnding",
     "GameRecord",
@@ -112,6 +117,7 @@ __all__ = [
     "Player",
     "PlayerNotice",
     "PreferenceChange",
+    "PreparedAnswer",
     "RateFunction",
     "Rating",
     "RatingEntry",

@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import conditionals
 from bot.store.database import Database
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, read_rating, write_rating
@@ -26,6 +27,7 @@ from bot.store.records import (
     MoveRecord,
     Offer,
     OfferKind,
+    PreparedAnswer,
     RatingUpdate,
     ReminderDue,
     ResultCounts,
@@ -267,54 +269,68 @@ class Games:
         ending: GameEnding | None,
         rate: RateFunction | None,
         outbox: OutboxSource = (),
+        answers: Sequence[PreparedAnswer] = (),
+        followed: Sequence[int] = (),
     ) -> Written:
-        """Append a move if the game is still active at ``game.version``; end it if ``ending``;
-        write its ``outbox`` rows in the same transaction.
+        """Append a move if the game is still active at ``game.version``, then the prepared
+        ``answers`` it set off (conditional moves, each answering the move before it); end
+        the game after the last if ``ending``; write its ``outbox`` rows in the same
+        transaction. ``fen`` and ``deadline_at`` are the position and deadline after the last.
 
-        Draw offers by the mover's opponent lapse, and takeback requests are dropped (the
-        position they were about has changed). Returns ``Written(ok=False)`` on a conflict.
+        Draw offers by a mover's opponent lapse, and takeback requests are dropped (the
+        position they were about has changed). What follows the prepared moves the game
+        ``followed`` stays prepared; every other line is dropped. Returns
+        ``Written(ok=False)`` on a conflict.
         """
-        next_to_move = None if ending else game.opponent_of(mover_id)
+        steps = [PreparedAnswer(uci, san, mover_id), *answers]
         async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
-                "deadline_at = ?, version = version + 1 WHERE id = ? AND version = ? "
-                "AND status = 'active' AND to_move_id = ? RETURNING version",
-                (
-                    fen,
-                    next_to_move,
-                    to_epoch(now),
-                    None if deadline_at is None else to_epoch(deadline_at),
-                    game.id,
-                    game.version,
-                    mover_id,
-                ),
-            )
-            row = await cursor.fetchone()
-            await cursor.close()
-            if row is None:
-                return Written(ok=False)
-            version: int = row[0]
-            cursor = await conn.execute(
-                "DELETE FROM offers WHERE game_id = ? "
-                "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
-                (game.id, mover_id),
-            )
-            rows = await cursor.fetchall()
-            lapsed = tuple(sorted((OfferKind(row[0]) for row in rows), key=lambda k: k.value))
-            await cursor.close()
+            version = game.version
+            lapsed: set[OfferKind] = set()
             ratings = None
-            if ending is not None:
-                version, ratings = await _finish(conn, game, version, ending, now, rate)
-            # The move carries the game's version after this write, so a reader who cached
-            # the game at that version knows this row (see ``move_line``).
-            await conn.execute(
-                "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game.id, game.ply + 1, uci, san, to_epoch(now), version),
-            )
+            for index, step in enumerate(steps):
+                last = index == len(steps) - 1
+                cursor = await conn.execute(
+                    "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
+                    "deadline_at = ?, version = version + 1 WHERE id = ? AND version = ? "
+                    "AND status = 'active' AND to_move_id = ? RETURNING version",
+                    (
+                        fen,
+                        None if last and ending else game.opponent_of(step.mover_id),
+                        to_epoch(now),
+                        None if deadline_at is None else to_epoch(deadline_at),
+                        game.id,
+                        version,
+                        step.mover_id,
+                    ),
+                )
+                row = await cursor.fetchone()
+                await cursor.close()
+                if row is None:
+                    if index == 0:
+                        return Written(ok=False)
+                    raise RuntimeError(f"game #{game.id} changed inside its own transaction")
+                version = row[0]
+                cursor = await conn.execute(
+                    "DELETE FROM offers WHERE game_id = ? "
+                    "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
+                    (game.id, step.mover_id),
+                )
+                lapsed.update(OfferKind(row[0]) for row in await cursor.fetchall())
+                await cursor.close()
+                if last and ending is not None:
+                    version, ratings = await _finish(conn, game, version, ending, now, rate)
+                # The move carries the game's version after this write, so a reader who
+                # cached the game at that version knows this row (see ``move_line``).
+                await conn.execute(
+                    "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game.id, game.ply + 1 + index, step.uci, step.san, to_epoch(now), version),
+                )
+            if ending is None:
+                await conditionals.followed(conn, game.id, followed, game.ply + len(steps))
             await insert_items(conn, _items(outbox, ratings), now)
-        return Written(ok=True, ratings=ratings, lapsed=lapsed, version=version)
+        kinds = tuple(sorted(lapsed, key=lambda k: k.value))
+        return Written(ok=True, ratings=ratings, lapsed=kinds, version=version)
 
     async def finish(
         self,
@@ -404,6 +420,8 @@ class Games:
                 "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, game.ply - plies)
             )
             await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
+            # Every prepared line was about a position the takeback undid.
+            await conditionals.drop_invalid(conn, game.id, game.ply - plies)
             await insert_items(conn, outbox, now)
         return Written(ok=True, version=row[0])
 
@@ -644,6 +662,7 @@ async def _finish(
     if row is None:
         raise _Conflict
     await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
+    await conditionals.drop_invalid(conn, game.id, None)
     if rate is None or not game.rated:
         return row[0], None
     white_old = await read_rating(conn, game.guild_id, game.variant, game.white_id)

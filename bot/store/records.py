@@ -151,6 +151,16 @@ class MoveRecord:
     version: int
 
 
+@dataclass(frozen=True, slots=True)
+class PreparedAnswer:
+    """A move to append after another in the same write: a conditional move of
+    ``mover_id``."""
+
+    uci: str
+    san: str
+    mover_id: int
+
+
 class StoredMove(NamedTuple):
     """A move as replaying reads it: a NamedTuple, as a long game has thousands."""
 

@@ -1,0 +1,483 @@
+"""Conditional moves: lines a player prepares in advance.
+
+A line prepared while the opponent is to move starts with the opponent's expected move and
+alternates: "if they play X, I answer Y; if then Z, I answer W". A line prepared on one's own
+turn starts with the move one means to play ("I play A; if they answer B, I play C"): it is
+how a player whose opponent has prepared answers keeps the initiative too. Lines merge into
+a tree per game and player (several expected moves at each point, one answer to each).
+
+``ConditionalMoves`` adds, lists and clears them; ``plan_answers`` decides, when a move has
+just been played, which prepared answers follow at once (both players' trees may meet, so
+one move can set off a chain over several turns). The move path stores the move and the
+answers in one transaction (``Games.play_move``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import rules
+from bot.service.errors import (
+    AmbiguousMoveError,
+    GameChangedError,
+    IllegalMoveError,
+    UnreadableMoveError,
+    UserError,
+)
+from bot.service.results import BoardView, ConditionalAnswer, GameView, Place, User
+from bot.store import ConditionalNode, GameRecord, OutboxItem, OutboxTarget, PreparedAnswer
+from rules import Color, Move
+
+if TYPE_CHECKING:
+    from bot.service.core import ServiceCore
+
+MAX_LINE_TEXT = 1000
+MAX_LINE_MOVES = 40
+# Per player and game: enough for a deep tree, few enough that every move stays cheap.
+MAX_PREPARED_MOVES = 300
+WRITE_ATTEMPTS = 3
+
+# "1.", "12...", "1…" before a move, or alone: move numbers are allowed and skipped.
+_MOVE_NUMBER = re.compile(r"^\d+\s*(\.+|…)\s*")
+_SEPARATORS = re.compile(r"[\s,;，、；]+")
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+class ConditionalError(UserError):
+    """A conditional line cannot be stored or used as asked."""
+
+
+class EmptyLineError(ConditionalError):
+    def __init__(self) -> None:
+        super().__init__(
+            "Give a line of at least two moves: your opponent's expected move and your "
+            'answer, e.g. line:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).'
+        )
+
+
+class LineTooLongError(ConditionalError):
+    def __init__(self, moves: int) -> None:
+        super().__init__(
+            f"A line may hold at most {MAX_LINE_MOVES} moves; this one has {moves}. "
+            "Prepare the rest later."
+        )
+        self.moves = moves
+
+
+class TooManyPreparedError(ConditionalError):
+    def __init__(self) -> None:
+        super().__init__(
+            f"You have prepared the most moves a game allows ({MAX_PREPARED_MOVES}); "
+            "clear some with /conditional clear first."
+        )
+
+
+class BadLineMoveError(ConditionalError):
+    """Move ``index`` (1-based) of the line cannot be played where it stands."""
+
+    def __init__(self, index: int, typed: str, reason: str) -> None:
+        super().__init__(f'Move {index} of the line, "{typed}": {reason} Nothing was stored.')
+        self.index = index
+        self.typed = typed
+
+
+class ConflictingAnswerError(ConditionalError):
+    """The line answers an expected move differently from a line already stored."""
+
+    def __init__(self, expected: str, stored: str, new: str) -> None:
+        super().__init__(
+            f"You already answer {expected} with {stored}; this line answers it with {new}. "
+            "One answer per move: /conditional clear, then add the lines you want."
+        )
+        self.expected, self.stored, self.new = expected, stored, new
+
+
+# --- results -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LineMove:
+    """A move of a prepared line: ``number`` is ``12.`` or ``12...``; ``mine`` says whether
+    it is the owner's answer (else the opponent's expected move)."""
+
+    number: str
+    notation: str
+    mine: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedLine:
+    """One line from the tree's root to a leaf, and the position it leads to."""
+
+    moves: tuple[LineMove, ...]
+    fen: str
+    board: BoardView
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalAdded:
+    """A line was stored: ``added`` moves were new (0: it was already prepared)."""
+
+    game: GameView
+    line: PreparedLine
+    added: int
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalList:
+    """The owner's lines in a game (only theirs), each with the position it leads to."""
+
+    game: GameView
+    lines: tuple[PreparedLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalCleared:
+    game: GameView
+    removed: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedAnswer:
+    node_id: int
+    mover_id: int
+    move: Move
+    notation: str
+    uci: str
+    number: str
+    after: rules.Game
+
+
+# --- the use cases -----------------------------------------------------------------------
+
+
+class ConditionalMoves:
+    """``/conditional add|list|clear``: a player's own prepared lines, private to them."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
+    async def add(
+        self, user: User, place: Place | None, text: str, *, game_id: int | None = None
+    ) -> ConditionalAdded:
+        """Check ``text`` move by move from the current position (the opponent's expected
+        move first, or the user's own on their turn) and merge it into the user's tree.
+
+        Raises ``EmptyLineError``,
+        ``LineTooLongError``, ``BadLineMoveError`` (naming the move), ``ConflictingAnswerError``,
+        ``TooManyPreparedError``, and the usual ``NotAPlayerError``, ``GameOverError``."""
+        core = self._core
+        record = await self._own_active(user, place, game_id)
+        for _ in range(WRITE_ATTEMPTS):
+            game = await core._replay(record)
+            moves = parse_line(game.position, text)
+            nodes = await core.store.conditionals.tree(record.id, user.id)
+            _check_answers(game, moves, nodes, mine_first=record.to_move_id == user.id)
+            if len(nodes) + len(moves) > MAX_PREPARED_MOVES:
+                ucis = {m.uci for m in nodes}  # a line already stored adds nothing
+                if any(game.position.uci(m) not in ucis for m in moves):
+                    raise TooManyPreparedError
+            ucis_new = _ucis(game, moves)
+            added = await core.store.conditionals.add_line(record, user.id, ucis_new, core.now())
+            if added is not None:
+                core._schedule_changed()
+                fresh = await core._game(record.id)
+                view = await core._view(fresh)
+                line = await self._line(game, moves, user.id, view, fresh)
+                tree = await core.store.conditionals.tree(record.id, user.id)
+                return ConditionalAdded(view, line, added, len(_paths(tree)))
+            record = await core._refreshed_placement(record)
+        raise GameChangedError
+
+    async def list(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> ConditionalList:
+        """The user's own lines in the game meant, each with the position it leads to."""
+        core = self._core
+        record = await core._resolve(user, place, game_id)
+        core._require_player(record, user)
+        view = await core._view(record)
+        if not record.is_active:
+            return ConditionalList(view, ())
+        game = await core._replay(record)
+        tree = await core.store.conditionals.tree(record.id, user.id)
+        lines = []
+        for path in _paths(tree):
+            moves: list[Move] = []
+            position = game.position
+            for node in path:
+                move = position.parse_move(node.uci)
+                moves.append(move)
+                position = position.play(move)
+            lines.append(await self._line(game, moves, user.id, view, record))
+        return ConditionalList(view, tuple(lines))
+
+    async def clear(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> ConditionalCleared:
+        """Delete all of the user's lines in the game meant."""
+        core = self._core
+        record = await self._own_active(user, place, game_id)
+        for _ in range(WRITE_ATTEMPTS):
+            removed = await core.store.conditionals.clear(record, user.id)
+            if removed is not None:
+                return ConditionalCleared(await core._view(await core._game(record.id)), removed)
+            record = await core._refreshed_placement(record)
+        raise GameChangedError
+
+    async def _own_active(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
+        core = self._core
+        record = await core._resolve(user, place, game_id)
+        core._require_player(record, user)
+        core._require_active(record)
+        return record
+
+    async def _line(
+        self,
+        game: rules.Game,
+        moves: Sequence[Move],
+        owner_id: int,
+        view: GameView,
+        record: GameRecord,
+    ) -> PreparedLine:
+        shown: list[LineMove] = []
+        played = game
+        first = 0 if record.to_move_id == owner_id else 1
+        for index, move in enumerate(moves):
+            position = played.position
+            mine = index % 2 == first
+            shown.append(LineMove(move_number(position), position.san(move), mine))
+            played = played.play(move)
+        board = await self._core._board(
+            played, orientation=view.color_of(owner_id), viewer_id=owner_id
+        )
+        return PreparedLine(tuple(shown), played.position.fen(), board)
+
+
+# --- reading lines -----------------------------------------------------------------------
+
+
+def parse_line(position: rules.Position, text: str) -> list[Move]:
+    """The moves of ``text`` (any notation the rules read, move numbers allowed), each legal
+    after the ones before it. Raises ``EmptyLineError``, ``LineTooLongError`` and
+    ``BadLineMoveError``."""
+    tokens = _tokens(text[: MAX_LINE_TEXT + 1])
+    if len(text) > MAX_LINE_TEXT or len(tokens) > MAX_LINE_MOVES:
+        raise LineTooLongError(len(tokens))
+    if len(tokens) < 2:
+        raise EmptyLineError
+    moves: list[Move] = []
+    for index, token in enumerate(tokens, start=1):
+        move = _parse_one(position, token, index)
+        moves.append(move)
+        position = position.play(move)
+    return moves
+
+
+def _tokens(text: str) -> list[str]:
+    found = []
+    for raw in _SEPARATORS.split(text):
+        token = _MOVE_NUMBER.sub("", raw)
+        if token:
+            found.append(token)
+    return found
+
+
+def _parse_one(position: rules.Position, token: str, index: int) -> Move:
+    # The same reading and explanations as /move (suggestions included).
+    from bot.service.play import PlayUseCases
+
+    try:
+        parsed = PlayUseCases._parse(position, token)
+    except (UnreadableMoveError, IllegalMoveError, AmbiguousMoveError) as error:
+        raise BadLineMoveError(index, token, error.message) from error
+    if isinstance(parsed, list):
+        names = " or ".join(position.san(move) for move in parsed)
+        raise BadLineMoveError(index, token, f"say which piece: {names}.")
+    return parsed
+
+
+def move_number(position: rules.Position) -> str:
+    """``12.`` before White's (Red's) move, ``12...`` before Black's."""
+    dots = "." if position.side_to_move is Color.WHITE else "..."
+    return f"{position.fullmove_number}{dots}"
+
+
+def _ucis(game: rules.Game, moves: Sequence[Move]) -> list[str]:
+    position = game.position
+    found = []
+    for move in moves:
+        found.append(position.uci(move))
+        position = position.play(move)
+    return found
+
+
+def _check_answers(
+    game: rules.Game,
+    moves: Sequence[Move],
+    nodes: Sequence[ConditionalNode],
+    *,
+    mine_first: bool,
+) -> None:
+    """Raise ``ConflictingAnswerError`` if the line answers a move the stored tree already
+    answers, differently (the first move of a line on one's own turn is no answer: several
+    may be prepared)."""
+    children = _children(nodes)
+    parent: int | None = None
+    position = game.position
+    answers_at = 0 if mine_first else 1
+    for index, move in enumerate(moves):
+        uci = position.uci(move)
+        siblings = children.get(parent, [])
+        same = next((node for node in siblings if node.uci == uci), None)
+        if same is None:
+            if index > 0 and index % 2 == answers_at and siblings:
+                before = game.position
+                for earlier in moves[: index - 1]:
+                    before = before.play(earlier)
+                expected = before.san(moves[index - 1])
+                stored = position.san(position.parse_move(siblings[0].uci))
+                raise ConflictingAnswerError(expected, stored, position.san(move))
+            return
+        parent = same.id
+        position = position.play(move)
+
+
+def _children(nodes: Sequence[ConditionalNode]) -> dict[int | None, list[ConditionalNode]]:
+    children: dict[int | None, list[ConditionalNode]] = {}
+    for node in nodes:
+        children.setdefault(node.parent_id, []).append(node)
+    return children
+
+
+def _paths(nodes: Sequence[ConditionalNode]) -> list[list[ConditionalNode]]:
+    """Every root-to-leaf path of a tree, in the order the moves were entered."""
+    children = _children(nodes)
+    paths: list[list[ConditionalNode]] = []
+
+    def walk(node: ConditionalNode, path: list[ConditionalNode]) -> None:
+        below = children.get(node.id, [])
+        if not below:
+            paths.append([*path, node])
+        for child in below:
+            walk(child, [*path, node])
+
+    for root in children.get(None, []):
+        walk(root, [])
+    return paths
+
+
+# --- answering a move --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerPlan:
+    """What a move sets off: the prepared answers played after it, in order, and every
+    prepared move the game followed (what comes after each stays prepared)."""
+
+    answers: tuple[PlannedAnswer, ...] = ()
+    followed: tuple[int, ...] = ()
+
+    @property
+    def game(self) -> rules.Game | None:
+        """The game after the last answer (None: no answer)."""
+        return self.answers[-1].after if self.answers else None
+
+    @property
+    def last_mover_id(self) -> int | None:
+        return self.answers[-1].mover_id if self.answers else None
+
+    @property
+    def stored(self) -> tuple[PreparedAnswer, ...]:
+        """The answers as the store appends them."""
+        return tuple(PreparedAnswer(a.uci, a.notation, a.mover_id) for a in self.answers)
+
+    @property
+    def facts(self) -> tuple[ConditionalAnswer, ...]:
+        return tuple(
+            ConditionalAnswer(a.mover_id, a.number, a.notation, a.uci) for a in self.answers
+        )
+
+    def told(self, items: list[OutboxItem], *, mover_id: int) -> list[OutboxItem]:
+        """The outbox rows of the move, when answers followed it: the player to move is
+        told every move since their turn (``from`` that ply, the ``conditional`` plies
+        marked), and no turn DM goes to the mover, who sees their own answer."""
+        if not self.answers:
+            return items
+        first = self.answers[0].after.ply - 1
+        told = {"from": first, "conditional": [a.after.ply for a in self.answers]}
+        return [
+            dataclasses.replace(item, facts={**item.facts, **told})
+            for item in items
+            if not (item.target is OutboxTarget.DM and item.user_id == mover_id)
+        ]
+
+    def said(self, view: GameView) -> str:
+        """`` bob answered 12... Nc6 (a conditional move).`` for each answer."""
+        said = ""
+        for answer in self.answers:
+            who = view.white if answer.mover_id == view.white.id else view.black
+            said += f" {who.name} answered {answer.number} {answer.notation} (a conditional move)."
+        return said
+
+
+def plan_answers(
+    game: rules.Game, record: GameRecord, mover_id: int, nodes: Sequence[ConditionalNode]
+) -> AnswerPlan:
+    """What follows at once after ``mover_id`` played the last move of ``game`` (``record``
+    is the game before it): each player's tree is followed along the moves played; when the
+    player to move has an answer prepared there, it is played, and so on, until a line ends,
+    a move was not expected, or the game ends."""
+    if not nodes:
+        return AnswerPlan()
+    children = _children(nodes)
+    players = (record.white_id, record.black_id)
+    # Each player's prepared moves for the ply just played (roots are at that ply).
+    frontier = {p: [n for n in children.get(None, []) if n.player_id == p] for p in players}
+    answers: list[PlannedAnswer] = []
+    followed: list[int] = []
+    last_mover = mover_id
+    while True:
+        played = _last_uci(game)
+        for player in players:
+            hit = next((n for n in frontier[player] if n.ply == game.ply and n.uci == played), None)
+            frontier[player] = children.get(hit.id, []) if hit is not None else []
+            if hit is not None:
+                followed.append(hit.id)
+        if game.outcome() is not None:
+            break
+        responder = record.opponent_of(last_mover)
+        answer = next((n for n in frontier[responder] if n.ply == game.ply + 1), None)
+        if answer is None:
+            break
+        position = game.position
+        try:
+            move = position.parse_move(answer.uci)
+        except rules.RulesError:
+            break  # checked when stored; a rules change since is no reason to fail a move
+        answers.append(
+            PlannedAnswer(
+                answer.id,
+                responder,
+                move,
+                position.san(move),
+                position.uci(move),
+                move_number(position),
+                game.play(move),
+            )
+        )
+        game, last_mover = answers[-1].after, responder
+    return AnswerPlan(tuple(answers), tuple(followed))
+
+
+def _last_uci(game: rules.Game) -> str:
+    before, last = game.before_last_move, game.last_move
+    assert before is not None and last is not None
+    return before.uci(last)
