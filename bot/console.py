@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
 from bot.service import (
@@ -59,6 +60,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
   alice /moretime 2   alice /vacation 5
   alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
+  bob /conditional add Nf3 Nc6 Bb5 a6   prepare answers: if Nf3, play Nc6; if then Bb5, a6
+  bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
 With several games in progress, add game:<id> (see /games). A word starting with # begins
 a comment, to the end of the line."""
 
@@ -227,7 +230,7 @@ def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
 
 _OPTION_NAMES = {
     "opponent", "game", "color", "days", "rated", "fen", "move", "square", "user", "notify",
-    "theme", "label", "orientation",
+    "theme", "label", "orientation", "line",
 }  # fmt: skip
 
 
@@ -399,6 +402,30 @@ async def _settings(
     console.say("themes: " + ", ".join(result.themes))
 
 
+async def _conditional(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    action = positional[0].lower() if positional else ""
+    conditional, game_id = console.service.conditional, _game_id(options)
+    if action == "add":
+        line = options.get("line") or " ".join(positional[1:])
+        added = await conditional.add(user, CONSOLE_PLACE, line, game_id=game_id)
+        console.say(words.conditional_added(added))
+    elif action == "list":
+        listed = await conditional.list(user, CONSOLE_PLACE, game_id=game_id)
+        console.say(words.conditional_list(listed))
+        shown = _int_option("line", options["line"]) if "line" in options else None
+        if shown is not None and 1 <= shown <= len(listed.lines):
+            board = listed.lines[shown - 1].board
+            console.say(text_board(board))
+            await console._write_image(listed.game, board, suffix=f"-line{shown}")
+    elif action == "clear":
+        cleared = await conditional.clear(user, CONSOLE_PLACE, game_id=game_id)
+        console.say(words.conditional_cleared(cleared))
+    else:
+        raise _BadOption("Say add, list or clear, e.g. /conditional add Nf3 Nc6 Bb5 a6.")
+
+
 async def _press(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
@@ -437,6 +464,7 @@ _COMMANDS: dict[str, Handler] = {
     "stats": _stats,
     "leaderboard": _leaderboard,
     "settings": _settings,
+    "conditional": _conditional,
     "press": _press,
     "help": _help,
 }

@@ -74,7 +74,7 @@ PRIVILEGED_INTENTS = {
 }
 
 # Interaction and callback types.
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 1, 2, 3, 4
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
 EPHEMERAL = 1 << 6
@@ -824,9 +824,73 @@ class FakeDiscord:
         Raises ValueError for what Discord's client would not let a user send (an unknown
         option, a missing required one, a value outside the choices or bounds).
         """
-        command, guild_id = self.command(name, self._resolve_channel(channel))
-        data = self._command_data(command, guild_id, dict(options or {}), focused=None)
+        top, _, sub = name.partition(" ")
+        command, guild_id = self.command(top, self._resolve_channel(channel))
+        if sub:
+            data = self._subcommand_data(command, sub, guild_id, dict(options or {}))
+        else:
+            data = self._command_data(command, guild_id, dict(options or {}), focused=None)
         return await self._interact(APPLICATION_COMMAND, user, channel, data, delayed=delayed)
+
+    def _subcommand_data(
+        self, command: dict[str, Any], sub: str, guild_id: int | None, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """``/group sub`` as Discord sends it: the group's id and name, the subcommand as
+        its one option, carrying the subcommand's own options."""
+        declared = {o["name"]: o for o in command.get("options", []) if o["type"] == SUB_COMMAND}
+        if sub not in declared:
+            raise LookupError(f"/{command['name']} has no subcommand {sub!r}")
+        inner = self._command_data(
+            {**declared[sub], "id": command["id"], "name": f"{command['name']} {sub}"},
+            guild_id,
+            options,
+            focused=None,
+        )
+        option = {"name": sub, "type": SUB_COMMAND, "options": inner["options"]}
+        return {**inner, "name": command["name"], "options": [option]}
+
+    async def submit_modal(
+        self, user: FakeUser, opened_by: FakeInteraction, values: Mapping[str, str]
+    ) -> FakeInteraction:
+        """``user`` fills in and submits the modal the bot answered ``opened_by`` with:
+        ``values`` by text input ``custom_id``. Raises ValueError for what Discord's client
+        would not submit (another user's modal, a required box left empty, a length outside
+        the box's bounds, a box the modal does not have)."""
+        if opened_by.ack is None or opened_by.ack.type != MODAL:
+            raise ValueError(f"interaction {opened_by.id} was not answered with a modal")
+        if user.id != opened_by.user.id:
+            raise ValueError("a modal is shown only to the user who opened it")
+        modal = opened_by.ack.data
+        inputs = {}
+        components = []
+        for top in modal["components"]:
+            if top["type"] == 18:
+                box = top["component"]
+                inputs[box["custom_id"]] = box
+                components.append(
+                    {"type": 18, "id": top.get("id"), "component": self._filled(box, values)}
+                )
+            elif top["type"] == 1:
+                boxes = [self._filled(box, values) for box in top["components"]]
+                inputs.update({box["custom_id"]: box for box in top["components"]})
+                components.append({"type": 1, "components": boxes})
+        unknown = set(values) - set(inputs)
+        if unknown:
+            raise ValueError(f"the modal has no text inputs {sorted(unknown)}")
+        data = {"custom_id": modal["custom_id"], "components": components}
+        message = opened_by.payload.get("message")
+        found = self.messages.get(int(message["id"])) if message else None
+        return await self._interact(MODAL_SUBMIT, user, opened_by.channel_id, data, message=found)
+
+    @staticmethod
+    def _filled(box: dict[str, Any], values: Mapping[str, str]) -> dict[str, Any]:
+        value = values.get(box["custom_id"], "")
+        if box.get("required", True) and not value:
+            raise ValueError(f"text input {box['custom_id']!r} is required")
+        low, high = box.get("min_length", 0), box.get("max_length", 4000)
+        if value and not low <= len(value) <= high:
+            raise ValueError(f"text input {box['custom_id']!r} takes {low}-{high} characters")
+        return {"type": 4, "id": box.get("id"), "custom_id": box["custom_id"], "value": value}
 
     async def autocomplete(
         self,
@@ -1248,6 +1312,10 @@ class FakeDiscord:
                 MODAL,
             },
             AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+            # A modal's submission cannot open another modal; it may update the message
+            # only when the modal was opened from one of its components.
+            MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE}
+            | ({DEFERRED_UPDATE, UPDATE_MESSAGE} if "message" in interaction.payload else set()),
         }[interaction.type]
         if kind not in allowed:
             raise self._violation(
@@ -1257,6 +1325,8 @@ class FakeDiscord:
             )
         if kind == AUTOCOMPLETE_RESULT:
             self._check_choices(interaction, data.get("choices", []))
+        if kind == MODAL:
+            self._check_modal(data)
         interaction.ack = Acknowledgement(kind, elapsed, data)
         interaction.acked.set()
         message: FakeMessage | None = None
@@ -1294,6 +1364,43 @@ class FakeDiscord:
     def _component_message(self, interaction: FakeInteraction) -> FakeMessage:
         message_id = int(interaction.payload["message"]["id"])
         return self.messages[message_id]
+
+    def _check_modal(self, modal: dict[str, Any]) -> None:
+        """Discord's limits on a modal: a title of 1-45 characters, a custom_id of 1-100,
+        1-5 components, each a Label (label 1-45, description up to 100) around a text
+        input, or an action row holding one (label 1-45); a text input's lengths within
+        0-4000 / 1-4000 and its placeholder up to 100."""
+        title, custom_id = modal.get("title") or "", modal.get("custom_id") or ""
+        if not 1 <= len(title) <= 45:
+            raise self._violation(400, 50035, f"modal title {title!r}: 1-45 characters")
+        if not 1 <= len(custom_id) <= 100:
+            raise self._violation(400, 50035, f"modal custom_id {custom_id!r}: 1-100 characters")
+        components = modal.get("components") or []
+        if not 1 <= len(components) <= 5:
+            raise self._violation(
+                400, 50035, f"a modal holds 1-5 components, not {len(components)}"
+            )
+        for top in components:
+            if top.get("type") == 18:
+                label, box = top.get("label") or "", top.get("component") or {}
+                if len(top.get("description") or "") > 100:
+                    raise self._violation(400, 50035, "label description: at most 100 characters")
+            elif top.get("type") == 1 and len(top.get("components") or []) == 1:
+                box = top["components"][0]
+                label = box.get("label") or ""
+            else:
+                raise self._violation(400, 50035, f"component {top} cannot go in a modal")
+            if not 1 <= len(label) <= 45:
+                raise self._violation(400, 50035, f"label {label!r}: 1-45 characters")
+            if box.get("type") != 4 or not 1 <= len(box.get("custom_id") or "") <= 100:
+                raise self._violation(400, 50035, f"not a text input: {box}")
+            if (
+                not 0 <= box.get("min_length", 0) <= 4000
+                or not 1 <= box.get("max_length", 4000) <= 4000
+            ):
+                raise self._violation(400, 50035, "text input lengths: 0-4000 and 1-4000")
+            if len(box.get("placeholder") or "") > 100:
+                raise self._violation(400, 50035, "text input placeholder: at most 100 characters")
 
     def _check_choices(self, interaction: FakeInteraction, choices: list[dict[str, Any]]) -> None:
         if len(choices) > 25:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
+from bot.discord.conditional import conditional
 from bot.discord.context import place_of, user_of
 from bot.discord.places import check_place
 from bot.discord.respond import quickly
@@ -410,7 +411,7 @@ async def settings(
     await bot.reply(interaction, messages.player_settings(result))
 
 
-AnyCommand = app_commands.Command[Any, ..., Any]
+AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 
 SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     challenge,
@@ -425,6 +426,7 @@ SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     vacation,
     leaderboard,
     settings,
+    conditional,
 )
 # Read-only commands about one's own games: also in the bot's DMs.
 DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats)

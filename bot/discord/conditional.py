@@ -1,0 +1,159 @@
+"""``/conditional add|list|clear``: moves prepared in advance, each answer private to its
+owner (every reply is ephemeral). ``/conditional add`` without a line opens a modal with a
+paragraph box, where a long line (or one in Chinese notation) is easier to type."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+
+from bot import words
+from bot.discord.context import place_of, user_of
+from bot.discord.errors import report_error
+from bot.discord.messages import Card, Reply, Tone, card_text, clip, safe
+from bot.discord.respond import quickly
+from bot.service import ConditionalAdded
+from bot.service.conditional import MAX_LINE_TEXT
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+LineText = app_commands.Range[str, 1, MAX_LINE_TEXT]
+MODAL_TITLE = "Prepare conditional moves"
+TITLE_LIMIT = 256
+
+conditional = app_commands.Group(
+    name="conditional", description="Moves prepared in advance: only you see them"
+)
+
+
+GAME_HELP = "Which of your games (not needed inside a game's thread)"
+
+
+def _bot(interaction: discord.Interaction) -> PostalBot:
+    return cast("PostalBot", interaction.client)
+
+
+async def _game_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    # bot.discord.commands registers this group, so it is imported here, when first used.
+    from bot.discord.commands import autocomplete_game
+
+    return await autocomplete_game(interaction, current)
+
+
+def _card(title: str, text: str) -> Card:
+    return Card(clip(safe(title), TITLE_LIMIT), card_text(text), (), Tone.GAME)
+
+
+def added_reply(result: ConditionalAdded) -> Reply:
+    """The private answer to a stored line, with the position it leads to."""
+    return Reply(
+        card=_card("Conditional moves", words.conditional_added(result)),
+        board=result.line.board,
+        ephemeral=True,
+    )
+
+
+async def _add(interaction: discord.Interaction, line: str, game: int | None) -> None:
+    bot = _bot(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.conditional.add(
+            user_of(interaction.user), place_of(interaction), line, game_id=game
+        ),
+        ephemeral=True,
+    )
+    await bot.reply(interaction, added_reply(result))
+
+
+class LineModal(discord.ui.Modal, title=MODAL_TITLE):
+    """One paragraph box for the line; ``game`` is the option given with the command."""
+
+    line: discord.ui.Label[LineModal] = discord.ui.Label(
+        text="Line: their move, your answer, …",
+        description="e.g. Nf3 Nc6 Bb5 a6 · 马8进7 炮八平五 · any notation, move numbers allowed",
+        component=discord.ui.TextInput(
+            style=discord.TextStyle.paragraph,
+            min_length=2,
+            max_length=MAX_LINE_TEXT,
+            placeholder="Nf3 Nc6 Bb5 a6",
+        ),
+    )
+
+    def __init__(self, game: int | None) -> None:
+        super().__init__(custom_id=f"postal:conditional:{game or 0}")
+        self.game = game
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        text_input = self.line.component
+        assert isinstance(text_input, discord.ui.TextInput)
+        await _add(interaction, text_input.value, self.game)
+
+    # discord.py's Modal narrows BaseView's signature itself (no item): so does this.
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction, error: Exception, /
+    ) -> None:
+        await report_error(interaction, error)
+
+
+@conditional.command(name="add", description="Prepare answers: their expected move, yours, …")
+@app_commands.describe(
+    line="Their expected move, your answer, … (on your own turn: your move first). "
+    "Leave empty for a box to type in",
+    game=GAME_HELP,
+)
+@app_commands.autocomplete(game=_game_choices)
+async def add(
+    interaction: discord.Interaction, line: LineText | None = None, game: int | None = None
+) -> None:
+    if line is None:
+        await interaction.response.send_modal(LineModal(game))
+        return
+    await _add(interaction, line, game)
+
+
+@conditional.command(name="list", description="Your prepared lines and where each leads")
+@app_commands.describe(
+    line="Show the board at the end of this line (its number in the list)",
+    game=GAME_HELP,
+)
+@app_commands.autocomplete(game=_game_choices)
+async def list_(
+    interaction: discord.Interaction,
+    line: app_commands.Range[int, 1, 100] | None = None,
+    game: int | None = None,
+) -> None:
+    bot = _bot(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.conditional.list(
+            user_of(interaction.user), place_of(interaction), game_id=game
+        ),
+        ephemeral=True,
+    )
+    lines = result.lines
+    shown = lines[line - 1].board if line is not None and line <= len(lines) else None
+    if shown is None and len(lines) == 1:
+        shown = lines[0].board
+    card = _card("Conditional moves", words.conditional_list(result))
+    await bot.reply(interaction, Reply(card=card, board=shown, ephemeral=True))
+
+
+@conditional.command(name="clear", description="Remove all your prepared lines in a game")
+@app_commands.describe(game=GAME_HELP)
+@app_commands.autocomplete(game=_game_choices)
+async def clear(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = _bot(interaction)
+    result = await quickly(
+        interaction,
+        bot.service.conditional.clear(
+            user_of(interaction.user), place_of(interaction), game_id=game
+        ),
+        ephemeral=True,
+    )
+    card = _card("Conditional moves", words.conditional_cleared(result))
+    await bot.reply(interaction, Reply(card=card, ephemeral=True))

@@ -1,0 +1,59 @@
+"""Sentences for results that carry only facts (conditional moves, notes), shared by both
+adapters: the Discord adapter escapes them before adding its own markup, the console prints
+them as they are. (The place the next languages will be chosen in.)"""
+
+from __future__ import annotations
+
+from bot.service import (
+    ConditionalAdded,
+    ConditionalCleared,
+    ConditionalList,
+    PreparedLine,
+)
+
+
+def line_text(line: PreparedLine) -> str:
+    """``if 2. Nf3, 2... Nc6; if 3. Bb5, 3... a6`` (a line begun on one's own turn starts
+    with one's own move: ``2. Nf3; if 2... Nc6, 3. Bb5``)."""
+    parts: list[str] = []
+    for index, move in enumerate(line.moves):
+        played = f"{move.number} {move.notation}"
+        if not move.mine:
+            parts.append(f"if {played}")
+        elif index == 0 or not parts:
+            parts.append(played)
+        else:
+            parts[-1] += f", {played}"
+    return "; ".join(parts)
+
+
+def conditional_added(result: ConditionalAdded) -> str:
+    game = result.game
+    if result.added == 0:
+        head = f"That line was already prepared in {game.title} (game #{game.id})."
+    else:
+        moves = "move" if result.added == 1 else "moves"
+        head = f"Prepared in {game.title} (game #{game.id}), {result.added} new {moves}."
+    count = "1 line" if result.lines == 1 else f"{result.lines} lines"
+    return (
+        f"{head}\n{line_text(result.line)}\nIt leads to: {result.line.fen}\n"
+        f"You have {count} prepared here; only you can see them (/conditional list)."
+    )
+
+
+def conditional_list(result: ConditionalList) -> str:
+    game = result.game
+    if not result.lines:
+        return f"You have no conditional moves in {game.title} (game #{game.id})."
+    lines = [f"Your conditional moves in {game.title} (game #{game.id}), seen only by you:"]
+    for number, line in enumerate(result.lines, start=1):
+        lines.append(f"{number}. {line_text(line)}\n   leads to: {line.fen}")
+    return "\n".join(lines)
+
+
+def conditional_cleared(result: ConditionalCleared) -> str:
+    game = result.game
+    if result.removed == 0:
+        return f"You had no conditional moves in {game.title} (game #{game.id})."
+    moves = "move" if result.removed == 1 else "moves"
+    return f"Cleared {result.removed} prepared {moves} in {game.title} (game #{game.id})."
