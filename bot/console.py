@@ -62,6 +62,7 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
   bob /conditional add Nf3 Nc6 Bb5 a6   prepare answers: if Nf3, play Nc6; if then Bb5, a6
   bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
+  bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
 With several games in progress, add game:<id> (see /games). A word starting with # begins
 a comment, to the end of the line."""
 
@@ -230,7 +231,7 @@ def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
 
 _OPTION_NAMES = {
     "opponent", "game", "color", "days", "rated", "fen", "move", "square", "user", "notify",
-    "theme", "label", "orientation", "line",
+    "theme", "label", "orientation", "line", "text", "clear", "notes",
 }  # fmt: skip
 
 
@@ -426,6 +427,31 @@ async def _conditional(
         raise _BadOption("Say add, list or clear, e.g. /conditional add Nf3 Nc6 Bb5 a6.")
 
 
+async def _note(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    notes, game_id = console.service.notes, _game_id(options)
+    text = _first(positional, options, "text")
+    if "clear" in options and _bool_option("clear", options["clear"]):
+        console.say(words.notes_cleared(await notes.clear(user, CONSOLE_PLACE, game_id=game_id)))
+    elif text:
+        added = await notes.add(user, CONSOLE_PLACE, text, game_id=game_id)
+        console.say(words.note_added(added))
+    else:
+        console.say(words.note_list(await notes.list(user, CONSOLE_PLACE, game_id=game_id)))
+
+
+async def _pgn(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    if positional and positional[0].lstrip("#").isdigit() and "game" not in options:
+        options = {**options, "game": positional[0]}
+    notes = _bool_option("notes", options["notes"]) if "notes" in options else False
+    await console.show(
+        await console.service.record(user, CONSOLE_PLACE, game_id=_game_id(options), notes=notes)
+    )
+
+
 async def _press(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
@@ -456,7 +482,7 @@ _COMMANDS: dict[str, Handler] = {
     "draw": _game_command(GameService.draw),
     "takeback": _game_command(GameService.takeback),
     "abort": _game_command(GameService.abort),
-    "pgn": _game_command(GameService.record),
+    "pgn": _pgn,
     "moretime": _moretime,
     "vacation": _vacation,
     "games": _games,
@@ -465,6 +491,7 @@ _COMMANDS: dict[str, Handler] = {
     "leaderboard": _leaderboard,
     "settings": _settings,
     "conditional": _conditional,
+    "note": _note,
     "press": _press,
     "help": _help,
 }

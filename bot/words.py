@@ -10,6 +10,7 @@ from bot.service import (
     ConditionalList,
     PreparedLine,
 )
+from bot.service.notes import NoteAdded, NoteList, NotesCleared, NoteView
 
 
 def line_text(line: PreparedLine) -> str:
@@ -57,3 +58,33 @@ def conditional_cleared(result: ConditionalCleared) -> str:
         return f"You had no conditional moves in {game.title} (game #{game.id})."
     moves = "move" if result.removed == 1 else "moves"
     return f"Cleared {result.removed} prepared {moves} in {game.title} (game #{game.id})."
+
+
+def _when(note: NoteView) -> str:
+    return f"after {note.after}" if note.after else "before the first move"
+
+
+def note_added(result: NoteAdded) -> str:
+    game = result.game
+    count = "1 note" if result.count == 1 else f"{result.count} notes"
+    return (
+        f"Noted in {game.title} (game #{game.id}), {_when(result.note)}: {result.note.note.text}\n"
+        f"You have {count} on this game; only you can see them (/note, /pgn notes:true)."
+    )
+
+
+def note_list(result: NoteList) -> str:
+    game = result.game
+    if not result.notes:
+        return f"You have no notes on {game.title} (game #{game.id})."
+    lines = [f"Your notes on {game.title} (game #{game.id}), seen only by you:"]
+    lines += [f"- {_when(note)}: {note.note.text}" for note in result.notes]
+    return "\n".join(lines)
+
+
+def notes_cleared(result: NotesCleared) -> str:
+    game = result.game
+    if result.removed == 0:
+        return f"You had no notes on {game.title} (game #{game.id})."
+    notes = "note" if result.removed == 1 else "notes"
+    return f"Cleared {result.removed} {notes} on {game.title} (game #{game.id})."

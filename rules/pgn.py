@@ -69,17 +69,30 @@ def ordered_tags(defaults: Mapping[str, str], extra: Mapping[str, str]) -> list[
     return roster + rest
 
 
-def format_movetext(moves: list[str], first_number: int, black_first: bool, result: str) -> str:
-    """Numbered movetext wrapped at 80 columns, ending with the result."""
+def format_movetext(
+    moves: list[str],
+    first_number: int,
+    black_first: bool,
+    result: str,
+    comments: Mapping[int, str] | None = None,
+) -> str:
+    """Numbered movetext wrapped at 80 columns, ending with the result. ``comments`` by ply
+    go after that move (0: before the first); a comment's braces become parentheses, since
+    a ``}`` would end it early."""
+    comments = comments or {}
     tokens: list[str] = []
     number = first_number
+    if comments.get(0):
+        tokens += _comment(comments[0])
     for index, move in enumerate(moves):
         white_to_move = (index % 2 == 0) != black_first
         if white_to_move:
             tokens.append(f"{number}.")
-        elif index == 0:
+        elif index == 0 or comments.get(index):
             tokens.append(f"{number}...")
         tokens.append(move)
+        if comments.get(index + 1):
+            tokens += _comment(comments[index + 1])
         if not white_to_move:
             number += 1
     tokens.append(result)
@@ -93,6 +106,14 @@ def format_movetext(moves: list[str], first_number: int, black_first: bool, resu
             line = f"{line} {token}" if line else token
     lines.append(line)
     return "\n".join(lines)
+
+
+def _comment(text: str) -> list[str]:
+    """A comment as words, so that a long one wraps like the moves around it."""
+    words = text.replace("{", "(").replace("}", ")").split() or [""]
+    words[0] = "{" + words[0]
+    words[-1] += "}"
+    return words
 
 
 # --- reading ---------------------------------------------------------------------------------

@@ -2,12 +2,13 @@
 result. Option types, choices and ranges let Discord validate what it can before we run.
 
 Every command is for servers (installed to a server, used in its channels and threads); the
-read-only ones about one's own games (/games, /pgn, /history, /stats) also work in the bot's
+ones about one's own games (/games, /pgn, /history, /stats, /note) also work in the bot's
 DMs. Discord enforces these contexts: it never offers a server command in a DM.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 import discord
@@ -16,6 +17,7 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.conditional import conditional
 from bot.discord.context import place_of, user_of
+from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import quickly
 from bot.service import (
@@ -328,15 +330,22 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
 @app_commands.command(
     name="pgn", description="Get a game's PGN (chess) or record (xiangqi) as a file"
 )
-@app_commands.describe(game=GAME_HELP)
+@app_commands.describe(game=GAME_HELP, notes="Put your own /note notes in as comments")
 @app_commands.autocomplete(game=autocomplete_game)
-async def pgn(interaction: discord.Interaction, game: int | None = None) -> None:
+async def pgn(
+    interaction: discord.Interaction, game: int | None = None, notes: bool = False
+) -> None:
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.record(user_of(interaction.user), place_of(interaction), game_id=game),
+        bot.service.record(
+            user_of(interaction.user), place_of(interaction), game_id=game, notes=notes
+        ),
+        # The author's notes are theirs alone: that record is sent privately.
+        ephemeral=True if notes else None,
     )
-    await bot.reply(interaction, messages.record_export(result))
+    reply = messages.record_export(result)
+    await bot.reply(interaction, dataclasses.replace(reply, ephemeral=True) if notes else reply)
 
 
 @app_commands.command(name="history", description="Finished games and their results")
@@ -429,7 +438,7 @@ SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     conditional,
 )
 # Read-only commands about one's own games: also in the bot's DMs.
-DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats)
+DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats, note)
 
 ALL_COMMANDS: tuple[AnyCommand, ...] = (
     *(server_only(command) for command in SERVER_COMMANDS),

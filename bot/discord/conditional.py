@@ -36,7 +36,7 @@ def _bot(interaction: discord.Interaction) -> PostalBot:
     return cast("PostalBot", interaction.client)
 
 
-async def _game_choices(
+async def game_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     # bot.discord.commands registers this group, so it is imported here, when first used.
@@ -45,14 +45,14 @@ async def _game_choices(
     return await autocomplete_game(interaction, current)
 
 
-def _card(title: str, text: str) -> Card:
+def card(title: str, text: str) -> Card:
     return Card(clip(safe(title), TITLE_LIMIT), card_text(text), (), Tone.GAME)
 
 
 def added_reply(result: ConditionalAdded) -> Reply:
     """The private answer to a stored line, with the position it leads to."""
     return Reply(
-        card=_card("Conditional moves", words.conditional_added(result)),
+        card=card("Conditional moves", words.conditional_added(result)),
         board=result.line.board,
         ephemeral=True,
     )
@@ -106,7 +106,7 @@ class LineModal(discord.ui.Modal, title=MODAL_TITLE):
     "Leave empty for a box to type in",
     game=GAME_HELP,
 )
-@app_commands.autocomplete(game=_game_choices)
+@app_commands.autocomplete(game=game_choices)
 async def add(
     interaction: discord.Interaction, line: LineText | None = None, game: int | None = None
 ) -> None:
@@ -121,7 +121,7 @@ async def add(
     line="Show the board at the end of this line (its number in the list)",
     game=GAME_HELP,
 )
-@app_commands.autocomplete(game=_game_choices)
+@app_commands.autocomplete(game=game_choices)
 async def list_(
     interaction: discord.Interaction,
     line: app_commands.Range[int, 1, 100] | None = None,
@@ -139,13 +139,13 @@ async def list_(
     shown = lines[line - 1].board if line is not None and line <= len(lines) else None
     if shown is None and len(lines) == 1:
         shown = lines[0].board
-    card = _card("Conditional moves", words.conditional_list(result))
-    await bot.reply(interaction, Reply(card=card, board=shown, ephemeral=True))
+    said = card("Conditional moves", words.conditional_list(result))
+    await bot.reply(interaction, Reply(card=said, board=shown, ephemeral=True))
 
 
 @conditional.command(name="clear", description="Remove all your prepared lines in a game")
 @app_commands.describe(game=GAME_HELP)
-@app_commands.autocomplete(game=_game_choices)
+@app_commands.autocomplete(game=game_choices)
 async def clear(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = _bot(interaction)
     result = await quickly(
@@ -155,5 +155,5 @@ async def clear(interaction: discord.Interaction, game: int | None = None) -> No
         ),
         ephemeral=True,
     )
-    card = _card("Conditional moves", words.conditional_cleared(result))
-    await bot.reply(interaction, Reply(card=card, ephemeral=True))
+    said = card("Conditional moves", words.conditional_cleared(result))
+    await bot.reply(interaction, Reply(card=said, ephemeral=True))

@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 from bot.service.core import ServiceCore, may_read, reach
 from bot.service.errors import InvalidOptionError
+from bot.service.notes import note_comments
 from bot.service.results import (
     GameList,
     GameListEntry,
@@ -81,15 +82,17 @@ class ReportUseCases(ServiceCore):
         return GameList(me, tuple(entries), text)
 
     async def record(
-        self, user: User, place: Place | None, *, game_id: int | None = None
+        self, user: User, place: Place | None, *, game_id: int | None = None, notes: bool = False
     ) -> RecordExport:
         """The PGN (chess) or record (xiangqi) of the game meant, finished games included,
-        with a lichess analysis link for chess."""
+        with a lichess analysis link for chess; with ``notes``, the asker's own notes as
+        comments after the moves they were written at."""
         record = await self._resolve(user, place, game_id, finished_ok=True)
         game = await self._replay(record)
         view = await self._view(record)
         tags = _tags(view, record)
-        text = game.variant.write_record(game, tags)
+        mine = await self.store.notes.of(record.id, user.id) if notes else []
+        text = game.variant.write_record(game, tags, note_comments(mine))
         url = _analysis_url(game) if record.variant == "chess" else None
         kind = "PGN" if record.variant == "chess" else "record"
         extension = "pgn" if record.variant == "chess" else "txt"

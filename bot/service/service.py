@@ -7,6 +7,7 @@ from typing import Any
 from bot.service.buttons import ButtonUseCases
 from bot.service.conditional import ConditionalMoves
 from bot.service.deliveries import DeliveryUseCases
+from bot.service.notes import Notes
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 
@@ -26,3 +27,4 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
         super().__init__(*args, **kwargs)
         # Use cases side by side, sharing this core: ``service.conditional.add(...)``.
         self.conditional = ConditionalMoves(self)
+        self.notes = Notes(self)

@@ -3,7 +3,7 @@
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
 numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
 ``store.ratings``, ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``
-and ``store.conditionals`` hold the queries, each write one transaction.
+``store.conditionals`` and ``store.notes`` hold the queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bot.store.challenges import Challenges
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.database import DATABASE_ERRORS, Database, StoreError
 from bot.store.games import Games, OutboxSource
+from bot.store.notes import Note, Notes
 from bot.store.outbox import (
     Outbox,
     OutboxCounts,
@@ -72,6 +73,7 @@ class Store:
         self.outbox = Outbox(database)
         self.pings = Pings(database)
         self.conditionals = Conditionals(database)
+        self.notes = Notes(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -100,6 +102,8 @@ __all__ = [
     "GameStatus",
     "LimitHit",
     "MoveRecord",
+    "Note",
+    "Notes",
     "NotifyMode",
     "Offer",
     "OfferKind",

@@ -64,9 +64,15 @@ class ChessVariant:
         assert isinstance(position, ChessPosition)
         return endings.has_insufficient_material(position, color)
 
-    def write_record(self, game: Game, tags: Mapping[str, str] | None = None) -> str:
+    def write_record(
+        self,
+        game: Game,
+        tags: Mapping[str, str] | None = None,
+        comments: Mapping[int, str] | None = None,
+    ) -> str:
         """The game as PGN: the Seven Tag Roster, FEN/SetUp for a custom start, extra tags,
-        movetext wrapped at 80 columns and the result."""
+        movetext wrapped at 80 columns (``comments`` by ply after their moves) and the
+        result."""
         outcome = game.outcome()
         result = (tags or {}).get("Result") or (outcome.result() if outcome else "*")
         defaults = {
@@ -84,7 +90,11 @@ class ChessVariant:
         ordered = pgn.ordered_tags(defaults, {**(tags or {}), "Result": result})
         start = game.start
         movetext = pgn.format_movetext(
-            game.san_moves(), start.fullmove_number, start.side_to_move.value == "black", result
+            game.san_moves(),
+            start.fullmove_number,
+            start.side_to_move.value == "black",
+            result,
+            comments,
         )
         return f"{pgn.format_tags(ordered)}\n\n{movetext}\n"
 

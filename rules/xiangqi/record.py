@@ -40,8 +40,11 @@ _FIRST_TAGS = ("Game", "Variant", "Event", "Site", "Date", "Round", "Red", "Blac
 _LAST_TAGS = ("FEN", "Format")
 
 
-def write_record(game: Game, tags: Mapping[str, str]) -> str:
-    """The record of ``game`` with the given tags (Event, Red/White, Black, Date, …).
+def write_record(
+    game: Game, tags: Mapping[str, str], comments: Mapping[int, str] | None = None
+) -> str:
+    """The record of ``game`` with the given tags (Event, Red/White, Black, Date, …), and
+    ``comments`` by ply after their moves.
 
     The result comes from the rules when they ended the game, otherwise from the ``Result``
     tag (``"*"`` when absent or not a result).
@@ -69,7 +72,7 @@ def write_record(game: Game, tags: Mapping[str, str]) -> str:
     moves = [f"{uci[:2]}-{uci[2:]}".upper() for uci in game.uci_moves()]
     start = game.start
     movetext = pgn.format_movetext(
-        moves, start.fullmove_number, start.side_to_move is Color.BLACK, result
+        moves, start.fullmove_number, start.side_to_move is Color.BLACK, result, comments
     )
     return f"{pgn.format_tags((name, values[name]) for name in order)}\n\n{movetext}\n"
 

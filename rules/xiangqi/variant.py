@@ -81,11 +81,13 @@ class XiangqiVariant:
         elephants), so it can never mate: a flag fall against it draws."""
         return not has_attackers(position, color)
 
-    def write_record(self, game: Game, tags: Mapping[str, str]) -> str:
+    def write_record(
+        self, game: Game, tags: Mapping[str, str], comments: Mapping[int, str] | None = None
+    ) -> str:
         """The game as a PGN-like xiangqi record (see ``rules.xiangqi.record``)."""
         from rules.xiangqi.record import write_record
 
-        return write_record(game, tags)
+        return write_record(game, tags, comments)
 
     def read_record(self, text: str) -> tuple[dict[str, str], Game]:
         """The tags and game of a record, read as played. Raises RulesError subclasses on

@@ -194,14 +194,14 @@ async def test_a_thread_closed_to_the_bot_falls_back_to_the_channel(running: Har
 
 async def test_commands_are_for_servers_and_own_games_also_in_dms(harness: Harness) -> None:
     """Registered globally, every command is for servers (installed there); only /games,
-    /pgn, /history and /stats are also offered in the bot's DM: /challenge or /move from a
+    /pgn, /history, /stats and /note are also offered in the bot's DM: /challenge or /move from a
     DM never reach the bot (Discord does not offer them), /games there lists one's games."""
     del harness.environ["DEV_GUILD_ID"]
     await harness.start()
     fake = harness.fake
     registered = fake.commands()
     for name, command_data in registered.items():
-        expected = [0, 1] if name in {"games", "pgn", "history", "stats"} else [0]
+        expected = [0, 1] if name in {"games", "pgn", "history", "stats", "note"} else [0]
         assert sorted(command_data["contexts"]) == expected, name
         assert command_data["integration_types"] == [0], name
     alice, bob = fake.add_user("alice"), fake.add_user("bob")

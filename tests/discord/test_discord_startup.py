@@ -22,13 +22,15 @@ SPEC_COMMANDS = {
     "takeback": {"game"},
     "abort": {"game"},
     "games": {"user"},
-    "pgn": {"game"},
+    "pgn": {"game", "notes"},
     "history": {"user"},
     "stats": {"user"},
     "leaderboard": {"game"},
     "settings": {"notify", "theme", "orientation"},
     "moretime": {"days", "game"},
     "vacation": {"days"},
+    "conditional": {"add", "list", "clear"},
+    "note": {"text", "clear", "game"},
 }
 
 

@@ -1,0 +1,48 @@
+"""``/note``: private notes on one's own games. Every answer is ephemeral; the command also
+works in the bot's DMs (with the ``game`` option), where nobody else reads along."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+
+from bot import words
+from bot.discord.conditional import GAME_HELP, card, game_choices
+from bot.discord.context import place_of, user_of
+from bot.discord.messages import Reply
+from bot.discord.respond import quickly
+from bot.service.notes import MAX_NOTE_TEXT
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+
+@app_commands.command(name="note", description="Your private notes on a game (only you see them)")
+@app_commands.describe(
+    text="The note to keep; leave empty to see your notes",
+    clear="Delete all your notes on this game",
+    game=GAME_HELP,
+)
+@app_commands.autocomplete(game=game_choices)
+async def note(
+    interaction: discord.Interaction,
+    text: app_commands.Range[str, 1, MAX_NOTE_TEXT] | None = None,
+    clear: bool = False,
+    game: int | None = None,
+) -> None:
+    bot = cast("PostalBot", interaction.client)
+    user, place, notes = user_of(interaction.user), place_of(interaction), bot.service.notes
+    if clear:
+        cleared = await quickly(interaction, notes.clear(user, place, game_id=game), ephemeral=True)
+        said = words.notes_cleared(cleared)
+    elif text is not None:
+        added = await quickly(
+            interaction, notes.add(user, place, text, game_id=game), ephemeral=True
+        )
+        said = words.note_added(added)
+    else:
+        listed = await quickly(interaction, notes.list(user, place, game_id=game), ephemeral=True)
+        said = words.note_list(listed)
+    await bot.reply(interaction, Reply(card=card("Notes", said), ephemeral=True))

@@ -1,0 +1,141 @@
+"""Private notes: a player's own notes on one of their games, seen by nobody else.
+
+Each note remembers the ply the game was at when it was written, so that ``/pgn`` can put
+the author's notes into their own copy of the record as comments after that move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.service.core import variant_named
+from bot.service.errors import UserError
+from bot.service.results import GameView, Place, User
+from bot.service.text import one_line
+from bot.store import GameRecord, Note
+from rules import Color
+
+if TYPE_CHECKING:
+    from bot.service.core import ServiceCore
+
+MAX_NOTE_TEXT = 1000
+MAX_NOTES_PER_GAME = 100
+
+
+class EmptyNoteError(UserError):
+    def __init__(self) -> None:
+        super().__init__("Write the note's text, e.g. /note text:watch the e-file.")
+
+
+class NoteTooLongError(UserError):
+    def __init__(self, length: int) -> None:
+        super().__init__(f"A note may have at most {MAX_NOTE_TEXT} characters; this has {length}.")
+        self.length = length
+
+
+class TooManyNotesError(UserError):
+    def __init__(self) -> None:
+        super().__init__(
+            f"You have {MAX_NOTES_PER_GAME} notes on this game, the most it keeps; "
+            "clear them with /note clear:true first."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class NoteView:
+    """A note and the move it follows: ``12.`` or ``12...`` (empty: before the first)."""
+
+    note: Note
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoteAdded:
+    game: GameView
+    note: NoteView
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoteList:
+    """The asker's own notes on a game (never anyone else's)."""
+
+    game: GameView
+    notes: tuple[NoteView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NotesCleared:
+    game: GameView
+    removed: int
+
+
+class Notes:
+    """``/note``: add, show and clear one's own notes on a game (finished games too)."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
+    async def add(
+        self, user: User, place: Place | None, text: str, *, game_id: int | None = None
+    ) -> NoteAdded:
+        """Keep ``text`` (on one line) as the user's note on the game meant, at its current
+        ply. Raises ``EmptyNoteError``, ``NoteTooLongError``, ``TooManyNotesError``,
+        ``NotAPlayerError``."""
+        core = self._core
+        record = await core._resolve(user, place, game_id, finished_ok=True)
+        core._require_player(record, user)
+        cleaned = one_line(text)
+        if not cleaned:
+            raise EmptyNoteError
+        if len(cleaned) > MAX_NOTE_TEXT:
+            raise NoteTooLongError(len(cleaned))
+        note = await core.store.notes.add(
+            record.id, user.id, record.ply, cleaned, core.now(), limit=MAX_NOTES_PER_GAME
+        )
+        if note is None:
+            raise TooManyNotesError
+        count = len(await core.store.notes.of(record.id, user.id))
+        return NoteAdded(await core._view(record), _shown(record, note), count)
+
+    async def list(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> NoteList:
+        """The user's own notes on the game meant, oldest first."""
+        core = self._core
+        record = await core._resolve(user, place, game_id, finished_ok=True)
+        core._require_player(record, user)
+        notes = await core.store.notes.of(record.id, user.id)
+        return NoteList(await core._view(record), tuple(_shown(record, n) for n in notes))
+
+    async def clear(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> NotesCleared:
+        """Delete the user's notes on the game meant."""
+        core = self._core
+        record = await core._resolve(user, place, game_id, finished_ok=True)
+        core._require_player(record, user)
+        removed = await core.store.notes.clear(record.id, user.id)
+        return NotesCleared(await core._view(record), removed)
+
+
+def _shown(record: GameRecord, note: Note) -> NoteView:
+    if note.ply == 0:
+        return NoteView(note, "")
+    start = variant_named(record.variant).from_fen(record.start_fen)
+    black_first = start.side_to_move is Color.BLACK
+    index = note.ply - 1 + black_first  # counted from a white move
+    number = start.fullmove_number + index // 2
+    return NoteView(note, f"{number}." if index % 2 == 0 else f"{number}...")
+
+
+def note_comments(notes: list[Note]) -> dict[int, str]:
+    """Notes as record comments by ply (0: before the first move), several at one ply
+    joined in the order they were written."""
+    comments: dict[int, str] = {}
+    for note in notes:
+        comments[note.ply] = (
+            f"{comments[note.ply]} / {note.text}" if note.ply in comments else note.text
+        )
+    return comments

@@ -1,0 +1,36 @@
+"""Notes on Discord: /note is private (ephemeral, and works in the bot's DMs); /pgn notes:true
+sends the author's own notes as comments, privately."""
+
+from __future__ import annotations
+
+from tests.discord.harness import Harness, command, play, start_game
+
+
+async def test_notes_stay_private_and_go_into_the_authors_pgn(harness: Harness) -> None:
+    """alice's notes are hers alone; her PGN with notes is ephemeral and carries them."""
+    del harness.environ["DEV_GUILD_ID"]  # global commands: the bot's DMs offer /note
+    await harness.start()
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await play(fake, alice, "e4", thread)
+    noted = await command(fake, alice, "note", {"text": "**bold** plan: Bc4"}, channel=thread)
+    assert noted.ephemeral and noted.visible_to == alice.id
+    assert "after 1." in noted.text() and "\\*\\*bold\\*\\* plan: Bc4" in noted.text()
+    # In the bot's DM, with the game option: nobody else reads along there.
+    dm = fake.dm_with(alice)
+    await command(fake, alice, "note", {"text": "ask bob about a rematch", "game": 1}, channel=dm)
+    mine = await command(fake, alice, "note", {"game": 1}, channel=dm)
+    assert "plan: Bc4" in mine.text() and "rematch" in mine.text()
+    theirs = await command(fake, bob, "note", channel=thread)
+    assert theirs.ephemeral and "You have no notes" in theirs.text()
+
+    public = await command(fake, bob, "pgn", channel=thread)
+    assert not public.ephemeral and b"{" not in public.files[0].content
+    private = await command(fake, alice, "pgn", {"notes": True}, channel=thread)
+    assert private.ephemeral and private.visible_to == alice.id
+    pgn = private.files[0].content.decode()
+    assert "1. e4 {**bold** plan: Bc4 / ask bob about a rematch} *" in pgn
+
+    cleared = await command(fake, alice, "note", {"clear": True}, channel=thread)
+    assert cleared.ephemeral and "Cleared 2 notes" in cleared.text()

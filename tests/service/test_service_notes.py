@@ -1,0 +1,83 @@
+"""Private notes: kept per game and player, shown only to their author, and put into the
+author's own PGN as comments after the moves they were written at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.service import GameService
+from bot.service.errors import NotAPlayerError
+from bot.service.notes import EmptyNoteError, NoteTooLongError
+from tests.service.service_helpers import ALICE, BOB, CAROL, play, snapshot, start_game
+
+
+async def test_notes_are_kept_per_player_and_shown_only_to_their_author(
+    service: GameService, db_path: Path
+) -> None:
+    """Each player sees only their own notes; a third player may not write any."""
+    game = (await start_game(service)).game
+    first = await service.notes.add(ALICE, None, "open with the king's pawn", game_id=game.id)
+    assert first.note.after == "" and first.count == 1
+    await play(service, game.id, "e4", "e5", "Nf3")
+    second = await service.notes.add(ALICE, None, "  watch\nthe e-file \x07 ", game_id=game.id)
+    assert second.note.note.text == "watch the e-file" and second.note.after == "2."
+    await service.notes.add(BOB, None, "bob's secret plan", game_id=game.id)
+    mine = await service.notes.list(ALICE, None, game_id=game.id)
+    assert [(n.after, n.note.text) for n in mine.notes] == [
+        ("", "open with the king's pawn"),
+        ("2.", "watch the e-file"),
+    ]
+    theirs = await service.notes.list(BOB, None, game_id=game.id)
+    assert [n.note.text for n in theirs.notes] == ["bob's secret plan"]
+    before = snapshot(db_path)
+    with pytest.raises(NotAPlayerError):
+        await service.notes.list(CAROL, None, game_id=game.id)
+    with pytest.raises(NotAPlayerError):
+        await service.notes.add(CAROL, None, "hi", game_id=game.id)
+    with pytest.raises(EmptyNoteError):
+        await service.notes.add(ALICE, None, " \n ", game_id=game.id)
+    with pytest.raises(NoteTooLongError):
+        await service.notes.add(ALICE, None, "x" * 1001, game_id=game.id)
+    assert snapshot(db_path) == before
+    cleared = await service.notes.clear(ALICE, None, game_id=game.id)
+    assert cleared.removed == 2
+    assert (await service.notes.list(ALICE, None, game_id=game.id)).notes == ()
+    assert len((await service.notes.list(BOB, None, game_id=game.id)).notes) == 1
+
+
+async def test_the_authors_pgn_carries_their_notes_as_comments(service: GameService) -> None:
+    """/pgn with notes: the asker's notes (and only theirs) after the moves they followed;
+    braces cannot end a comment early; the PGN still reads back."""
+    game = (await start_game(service)).game
+    await service.notes.add(ALICE, None, "prepared the Italian", game_id=game.id)
+    await play(service, game.id, "e4")
+    await service.notes.add(ALICE, None, "they may play {c5}", game_id=game.id)
+    await play(service, game.id, "e5", "Nf3", "Nc6")
+    await service.notes.add(BOB, None, "bob only", game_id=game.id)
+    plain = await service.record(ALICE, None, game_id=game.id)
+    assert "{" not in plain.record
+    noted = await service.record(ALICE, None, game_id=game.id, notes=True)
+    assert "{prepared the Italian} 1. e4 {they may play (c5)} 1... e5 2. Nf3 Nc6" in noted.record
+    assert "bob only" not in noted.record
+    tags, replayed = rules.get_variant("chess").read_record(noted.record)
+    assert replayed.ply == 4 and tags["White"] == "alice"
+
+
+async def test_xiangqi_notes_and_a_black_first_start(service: GameService) -> None:
+    """A xiangqi record gets its notes too; a game started with black to move numbers the
+    note after black's first move ``1...``."""
+    game = (await start_game(service, "xiangqi")).game
+    await play(service, game.id, "C2.5")
+    await service.notes.add(BOB, None, "central cannon", game_id=game.id)
+    record = await service.record(BOB, None, game_id=game.id, notes=True)
+    assert "1. H2-E2 {central cannon} *" in record.record
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    chess = (await start_game(service, fen=fen, white=ALICE, black=CAROL)).game
+    await play(service, chess.id, "e5")
+    noted = await service.notes.add(CAROL, None, "symmetry", game_id=chess.id)
+    assert noted.note.after == "1..."
+    pgn = await service.record(CAROL, None, game_id=chess.id, notes=True)
+    assert "1... e5 {symmetry} *" in pgn.record
