@@ -4,13 +4,8 @@ them as they are. (The place the next languages will be chosen in.)"""
 
 from __future__ import annotations
 
-from bot.service import (
-    ConditionalAdded,
-    ConditionalCleared,
-    ConditionalList,
-    PreparedLine,
-)
-from bot.service.notes import NoteAdded, NoteList, NotesCleared, NoteView
+from bot.service import Cleared, ConditionalAdded, ConditionalList, PreparedLine
+from bot.service.notes import NoteAdded, NoteList, NoteView
 
 
 def line_text(line: PreparedLine) -> str:
@@ -52,12 +47,13 @@ def conditional_list(result: ConditionalList) -> str:
     return "\n".join(lines)
 
 
-def conditional_cleared(result: ConditionalCleared) -> str:
+def cleared(result: Cleared, what: str, one: str) -> str:
+    """``Cleared 3 prepared moves in …`` (``what`` names them, ``one`` names one)."""
     game = result.game
     if result.removed == 0:
-        return f"You had no conditional moves in {game.title} (game #{game.id})."
-    moves = "move" if result.removed == 1 else "moves"
-    return f"Cleared {result.removed} prepared {moves} in {game.title} (game #{game.id})."
+        return f"You had no {what} in {game.title} (game #{game.id})."
+    named = one if result.removed == 1 else what
+    return f"Cleared {result.removed} {named} in {game.title} (game #{game.id})."
 
 
 def _when(note: NoteView) -> str:
@@ -80,11 +76,3 @@ def note_list(result: NoteList) -> str:
     lines = [f"Your notes on {game.title} (game #{game.id}), seen only by you:"]
     lines += [f"- {_when(note)}: {note.note.text}" for note in result.notes]
     return "\n".join(lines)
-
-
-def notes_cleared(result: NotesCleared) -> str:
-    game = result.game
-    if result.removed == 0:
-        return f"You had no notes on {game.title} (game #{game.id})."
-    notes = "note" if result.removed == 1 else "notes"
-    return f"Cleared {result.removed} {notes} on {game.title} (game #{game.id})."

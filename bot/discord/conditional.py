@@ -155,5 +155,5 @@ async def clear(interaction: discord.Interaction, game: int | None = None) -> No
         ),
         ephemeral=True,
     )
-    said = card("Conditional moves", words.conditional_cleared(result))
+    said = card("Conditional moves", words.cleared(result, "conditional moves", "conditional move"))
     await bot.reply(interaction, Reply(card=said, ephemeral=True))

@@ -36,7 +36,7 @@ async def note(
     user, place, notes = user_of(interaction.user), place_of(interaction), bot.service.notes
     if clear:
         cleared = await quickly(interaction, notes.clear(user, place, game_id=game), ephemeral=True)
-        said = words.notes_cleared(cleared)
+        said = words.cleared(cleared, "notes", "note")
     elif text is not None:
         added = await quickly(
             interaction, notes.add(user, place, text, game_id=game), ephemeral=True

@@ -11,7 +11,6 @@ from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS
 from bot.service.clock import Clock, ManualClock, system_clock
 from bot.service.conditional import (
     ConditionalAdded,
-    ConditionalCleared,
     ConditionalList,
     LineMove,
     PreparedLine,
@@ -27,6 +26,7 @@ from bot.service.results import (
     ChallengeClosed,
     ChallengeCreated,
     ChallengeView,
+    Cleared,
     ClockReport,
     ConditionalAnswer,
     ConfirmationNeeded,
@@ -79,11 +79,11 @@ __all__ = [
     "ChallengeClosed",
     "ChallengeCreated",
     "ChallengeView",
+    "Cleared",
     "Clock",
     "ClockReport",
     "ConditionalAdded",
     "ConditionalAnswer",
-    "ConditionalCleared",
     "ConditionalList",
     "ConfirmationNeeded",
     "Delivery",

@@ -28,7 +28,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.results import BoardView, ConditionalAnswer, GameView, Place, User
+from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
 from bot.store import ConditionalNode, GameRecord, OutboxItem, OutboxTarget, PreparedAnswer
 from rules import Color, Move
 
@@ -139,12 +139,6 @@ class ConditionalList:
 
 
 @dataclass(frozen=True, slots=True)
-class ConditionalCleared:
-    game: GameView
-    removed: int
-
-
-@dataclass(frozen=True, slots=True)
 class PlannedAnswer:
     node_id: int
     mover_id: int
@@ -221,14 +215,14 @@ class ConditionalMoves:
 
     async def clear(
         self, user: User, place: Place | None, *, game_id: int | None = None
-    ) -> ConditionalCleared:
+    ) -> Cleared:
         """Delete all of the user's lines in the game meant."""
         core = self._core
         record = await self._own_active(user, place, game_id)
         for _ in range(WRITE_ATTEMPTS):
             removed = await core.store.conditionals.clear(record, user.id)
             if removed is not None:
-                return ConditionalCleared(await core._view(await core._game(record.id)), removed)
+                return Cleared(await core._view(await core._game(record.id)), removed)
             record = await core._refreshed_placement(record)
         raise GameChangedError
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.service.core import variant_named
 from bot.service.errors import UserError
-from bot.service.results import GameView, Place, User
+from bot.service.results import Cleared, GameView, Place, User
 from bot.service.text import one_line
 from bot.store import GameRecord, Note
 from rules import Color
@@ -65,12 +65,6 @@ class NoteList:
     notes: tuple[NoteView, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class NotesCleared:
-    game: GameView
-    removed: int
-
-
 class Notes:
     """``/note``: add, show and clear one's own notes on a game (finished games too)."""
 
@@ -111,13 +105,13 @@ class Notes:
 
     async def clear(
         self, user: User, place: Place | None, *, game_id: int | None = None
-    ) -> NotesCleared:
+    ) -> Cleared:
         """Delete the user's notes on the game meant."""
         core = self._core
         record = await core._resolve(user, place, game_id, finished_ok=True)
         core._require_player(record, user)
         removed = await core.store.notes.clear(record.id, user.id)
-        return NotesCleared(await core._view(record), removed)
+        return Cleared(await core._view(record), removed)
 
 
 def _shown(record: GameRecord, note: Note) -> NoteView:

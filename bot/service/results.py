@@ -289,6 +289,14 @@ class ConditionalAnswer:
 
 
 @dataclass(frozen=True, slots=True)
+class Cleared:
+    """A player's own prepared lines or notes on a game were deleted: ``removed`` of them."""
+
+    game: GameView
+    removed: int
+
+
+@dataclass(frozen=True, slots=True)
 class PromotionNeeded:
     """The move needs a promotion piece; offer the buttons to the mover only."""
 

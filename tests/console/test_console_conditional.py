@@ -38,7 +38,7 @@ async def test_a_prepared_answer_is_played_and_said_to_be_conditional(tmp_path: 
     assert "You have no conditional moves in alice vs bob" in out  # alice's list: not bob's
     assert "bob answered 2... Nc6 (a conditional move)." in out
     assert "1. if 3. Bb5, 3... a6" in out
-    assert "Cleared 2 prepared moves" in out
+    assert "Cleared 2 conditional moves" in out
     assert "! Say add, list or clear" in out
     assert '! Move 2 of the line, "Nc7"' in out
     assert (tmp_path / "boards" / "game1-ply2-line1.png").exists()

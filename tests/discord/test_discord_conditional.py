@@ -52,4 +52,4 @@ async def test_prepared_answers_through_commands_and_the_modal(running: Harness)
     assert refused.ephemeral and 'Move 2 of the line, "Nc7"' in refused.text()
 
     cleared = await command(fake, bob, "conditional clear", channel=thread)
-    assert cleared.ephemeral and "Cleared 6 prepared moves" in cleared.text()
+    assert cleared.ephemeral and "Cleared 6 conditional moves" in cleared.text()
