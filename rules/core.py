@@ -79,6 +79,7 @@ class Termination(Enum):
     # xiangqi
     REPETITION = "repetition"
     PERPETUAL_CHECK = "perpetual_check"
+    PERPETUAL_CHASE = "perpetual_chase"
     SIXTY_MOVES = "sixty_moves"
     # decided by players or the clock
     RESIGNATION = "resignation"
@@ -119,6 +120,12 @@ class Repetition(Protocol):
         """The sides that gave check with every one of their moves since the current position
         occurred ``occurrences_back`` times before (1: its previous occurrence). Raises
         ValueError if it did not occur that often."""
+        ...
+
+    def moves_since(self, occurrences_back: int) -> list[Move]:
+        """The moves played since the current position occurred ``occurrences_back`` times
+        before, in order (played from that occurrence, they lead back to the current
+        position). Raises ValueError if it did not occur that often."""
         ...
 
 

@@ -45,16 +45,30 @@ class _Step:
     # Repetition protocol -----------------------------------------------------------------
 
     def checkers_since(self, occurrences_back: int) -> frozenset[Color]:
-        first: _Step | None = self
-        for _ in range(occurrences_back):
-            first = first.earlier if first is not None else None
-        if first is None or occurrences_back <= 0:
-            raise ValueError(f"the position did not occur {occurrences_back} times before")
+        first = self._occurrence(occurrences_back)
         return frozenset(
             color
             for color, quiet in ((Color.WHITE, self.quiet_white), (Color.BLACK, self.quiet_black))
             if quiet <= first.ply
         )
+
+    def moves_since(self, occurrences_back: int) -> list[Move]:
+        first = self._occurrence(occurrences_back)
+        moves: list[Move] = []
+        step: _Step | None = self
+        while step is not None and step is not first:
+            assert step.move is not None
+            moves.append(step.move)
+            step = step.parent
+        return moves[::-1]
+
+    def _occurrence(self, occurrences_back: int) -> _Step:
+        first: _Step | None = self
+        for _ in range(occurrences_back):
+            first = first.earlier if first is not None else None
+        if first is None or occurrences_back <= 0:
+            raise ValueError(f"the position did not occur {occurrences_back} times before")
+        return first
 
 
 class _Index:

@@ -2,7 +2,7 @@
 
 A record is read as it was played: each move is checked for legality where it stands, but an
 automatic ending reached on the way (fivefold repetition, the 75-move rule, a dead position in
-chess; repetition, perpetual check or the move limit in xiangqi) does not stop
+chess; repetition, perpetual check or chase, or the move limit in xiangqi) does not stop
 the reading. Games played before today's rules existed went on past such points, and a record
 is read for study, not refereed. ``ReadGame.ending`` says where today's rules would have ended
 the game (the ply and the outcome), including an ending at the last move (a mate);

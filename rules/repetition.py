@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.core import Color, Position
+from rules.core import Color, Move, Position
 
 
 class HistoryRepetition:
@@ -38,3 +38,14 @@ class HistoryRepetition:
             if not history[i].is_check():
                 quiet.add(history[i - 1].side_to_move)
         return frozenset(c for c in (Color.WHITE, Color.BLACK) if c not in quiet)
+
+    def moves_since(self, occurrences_back: int) -> list[Move]:
+        if not 0 < occurrences_back < len(self._occurrences):
+            raise ValueError(f"the position did not occur {occurrences_back} times before")
+        history = self._history
+        first = self._occurrences[-1 - occurrences_back]
+        # A list of positions holds no moves: each is the legal move leading to the next.
+        return [
+            next(m for m in history[i].legal_moves() if history[i].play(m) == history[i + 1])
+            for i in range(first, len(history) - 1)
+        ]

@@ -163,5 +163,6 @@ def test_rules_never_imports_bot() -> None:
 
 
 def test_the_product_imports_no_chess_library() -> None:
-    """python-chess and cairosvg are test oracles and benchmark peers, never product code."""
-    assert offenders(ALL, ("chess", "cairosvg")) == []
+    """python-chess, pyffish (Fairy-Stockfish) and cairosvg are test oracles and benchmark
+    peers, never product code."""
+    assert offenders(ALL, ("chess", "cairosvg", "pyffish")) == []

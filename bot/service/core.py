@@ -579,6 +579,8 @@ def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None
             return "Draw — 60 moves by each side without a capture"
         case Termination.PERPETUAL_CHECK:
             return f"Perpetual check is not allowed — {wins}"
+        case Termination.PERPETUAL_CHASE:
+            return f"Perpetual chase is not allowed — {wins}"
         case Termination.RESIGNATION:
             return f"{who} resigned — {wins}"
         case Termination.AGREEMENT:

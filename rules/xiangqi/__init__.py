@@ -12,16 +12,18 @@ Rules implemented — the simplified Asian (WXF) rules:
   river, so no mate is possible).
 - Repetition: when a position (placement and side to move) occurs for the third time, a side
   that gave check with every one of its moves since the first of those three occurrences
-  loses (``PERPETUAL_CHECK``); otherwise — including when both sides checked throughout —
-  the game is drawn (``REPETITION``).
+  loses (``PERPETUAL_CHECK``; both sides checking throughout is a draw); otherwise a side that
+  chased the same piece with every one of its moves loses (``PERPETUAL_CHASE``, the chase rule
+  of ``rules.xiangqi.chase``, which states it with its source; both chasing is a draw);
+  otherwise the game is drawn (``REPETITION``).
 - The natural move limit (自然限着): when 60 moves by each side (120 plies) have been played
   without a capture, the game is drawn (``Termination.SIXTY_MOVES``), at once — xiangqi has
   no claimable draws, and a correspondence game must not go on for ever. Only a capture
   resets the count (the FEN half-move clock): checks, replies to checks and soldier moves do
   not, so a long series of checks cannot keep a game alive. Repetition is judged first: a
   perpetual check completed on the 120th ply still loses.
-- Out of scope: the full Asian/Chinese chase rules (perpetual chase, "one check one chase",
-  idle vs. forbidden moves). There are no claimable draws.
+- Out of scope: the finer Asian/Chinese chase rules that ``rules.xiangqi.chase`` lists
+  ("one check one chase", idle vs. forbidden moves). There are no claimable draws.
 
 Sources for the move limit, which rule books and sites set differently:
 
@@ -37,7 +39,7 @@ Sources for the move limit, which rule books and sites set differently:
 - Xiangqi.com enforces its "move limits" (https://www.xiangqi.com/help/limits) for perpetual
   check, chase and idle repetition; the ICCS guide (http://www.ithaca.edu/ic3/chess_rules.htm)
   suggests a 30-move progress rule that also counts soldier advances. Both are stricter than
-  the governing body and need the chase rules, which Postal does not implement.
+  the governing body.
 
 Notation: ICCS coordinates (``h2e2``), WXF (``C2.5``) and Chinese (``炮二平五``); see
 ``rules.xiangqi.notation``. Records: ``rules.xiangqi.record``.

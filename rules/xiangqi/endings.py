@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rules.core import Color, Outcome, Position, Repetition, Termination
 from rules.repetition import HistoryRepetition
+from rules.xiangqi.chase import chasers
 from rules.xiangqi.position import XiangqiPosition
 
 REPETITIONS_TO_END = 3
@@ -46,14 +47,25 @@ def ending_before_move(position: Position, repetition: Repetition) -> Outcome | 
     if not has_attackers(position, Color.WHITE) and not has_attackers(position, Color.BLACK):
         return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
     if repetition.count >= REPETITIONS_TO_END:
-        perpetual = repetition.checkers_since(REPETITIONS_TO_END - 1)
-        if len(perpetual) == 1:
-            (checker,) = perpetual
-            return Outcome(Termination.PERPETUAL_CHECK, checker.other)
-        return Outcome(Termination.REPETITION, None)
+        return _repetition_outcome(position, repetition)
     if position.halfmove_clock >= MOVE_LIMIT_PLIES:
         return Outcome(Termination.SIXTY_MOVES, None)
     return None
+
+
+def _repetition_outcome(position: Position, repetition: Repetition) -> Outcome:
+    """The third occurrence: perpetual check first, then perpetual chase (``chase``)."""
+    perpetual = repetition.checkers_since(REPETITIONS_TO_END - 1)
+    if len(perpetual) == 1:
+        (checker,) = perpetual
+        return Outcome(Termination.PERPETUAL_CHECK, checker.other)
+    if not perpetual:
+        assert isinstance(position, XiangqiPosition)
+        chasing = chasers(position, repetition.moves_since(REPETITIONS_TO_END - 1))
+        if len(chasing) == 1:
+            (chaser,) = chasing
+            return Outcome(Termination.PERPETUAL_CHASE, chaser.other)
+    return Outcome(Termination.REPETITION, None)
 
 
 def has_attackers(position: Position, color: Color) -> bool:

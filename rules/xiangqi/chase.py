@@ -1,0 +1,173 @@
+"""The chase rule: which moves chase a piece, and which side chased throughout a cycle.
+
+The Asian (AXF) rules forbid perpetually chasing (長捉) a piece as they forbid perpetual check:
+when a position occurs for the third time and one side chased the same piece with every one
+of its moves since the first of those occurrences, while the other side did not, the chasing
+side loses. Rules followed here, as Fairy-Stockfish implements the AXF rules (its
+``Position::chased`` and the repetition judgement; Postal's code is its own):
+
+- **A chase** is a move after which one of the mover's pieces threatens to capture an enemy
+  piece it did not threaten before the move: the moved piece (a chariot or cannon moving
+  along a line does not newly threaten what stands on that line), a piece whose line the move
+  opened (a discovered attack), or a piece whose target lost its protection by the move.
+- **Exempt attackers:** the general and soldiers may attack freely; their attacks are never a
+  chase. **Exempt targets:** the general (attacking it is a check, judged as perpetual check)
+  and soldiers that have not crossed the river.
+- **A threat** is a capture the attacker could make (its own general's safety aside, as a
+  capture that loses the game is still a threat) of a piece that is *unprotected* — after the
+  capture its owner could not legally take back on that square — or *stronger* whatever its
+  protection: a chariot attacked by a horse or cannon; a chariot, horse or cannon attacked by
+  an advisor or elephant. Two pieces of one kind attacking each other is no chase (either may
+  take), unless the attacked one cannot legally take back (it is pinned).
+- **Perpetual chase** in a cycle is chasing the *same* piece after every one of one's moves
+  (the chased piece is followed as it moves). Perpetual check is judged first: when a side
+  checks with every move, it loses (the other side's chasing does not matter), both checking
+  perpetually draws; otherwise, one side chasing perpetually loses, both chasing draws, and a
+  cycle with neither is a draw.
+
+Not implemented (as in Fairy-Stockfish): "one check, one chase" (alternating checks and
+chases counts as neither), chases of several different pieces in turn, idle-move subtleties.
+
+Sources: H. G. Muller's and P. Nguyen's account of how the Asian rules judge a chase, worked
+out for engines ("Perpetual chasing in Xiangqi", TalkChess, August 2010,
+https://talkchess.com/forum3/viewtopic.php?p=367311: a chase is a capture possible after the
+move that was not possible, or not of an unprotected piece, before it; king and pawn attacks
+and mutual attacks of equal pieces excluded; a rook counts as unprotected against a cannon or
+horse); Xiangqi.com's help on move limits (https://www.xiangqi.com/help/limits); and
+Fairy-Stockfish's implementation (pyffish 0.0.90), the oracle of
+``tests/rules/xiangqi/test_xiangqi_chase.py``. On the issue's cycle and on 4,700 random
+repetition cycles Postal and Fairy-Stockfish agree except in three, where Fairy-Stockfish's
+bitboard shortcuts differ from the rule as stated above and Postal follows the rule:
+
+- a chariot or cannon sliding along a line while still threatening a piece on it (the threat
+  is not new) is a chase for Fairy-Stockfish when the slide changes which square a piece
+  blocks a line to the general from, or when the slider counts as discovering itself;
+- a move that takes away a piece's protection by moving a cannon's screen (the protecting
+  cannon can no longer take back) is a chase for Postal; Fairy-Stockfish only notices lost
+  protection when a protector becomes pinned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.core import Color, Move, Square
+from rules.xiangqi.geometry import (
+    ADVISOR,
+    CANNON,
+    CHARIOT,
+    ELEPHANT,
+    GENERAL,
+    HORSE,
+    SOLDIER,
+    file_of,
+    on_own_side,
+    rank_of,
+)
+from rules.xiangqi.movegen import pseudo_legal_moves
+from rules.xiangqi.position import XiangqiPosition
+
+# What each attacker threatens whatever its protection ("stronger" pieces).
+_STRONGER = {
+    HORSE: frozenset((CHARIOT,)),
+    CANNON: frozenset((CHARIOT,)),
+    ADVISOR: frozenset((CHARIOT, HORSE, CANNON)),
+    ELEPHANT: frozenset((CHARIOT, HORSE, CANNON)),
+}
+_NONE: frozenset[int] = frozenset()
+
+
+def chasers(start: XiangqiPosition, moves: Sequence[Move]) -> frozenset[Color]:
+    """The sides that chased one same piece with every one of their moves of ``moves``, a
+    cycle played from ``start`` (its first position, which recurs at its end)."""
+    chased: dict[Color, set[Square] | None] = {Color.WHITE: None, Color.BLACK: None}
+    before = start
+    for move in moves:
+        after = before.play(move)
+        mover = before.side_to_move
+        followed = chased[mover.other]  # the mover's pieces the other side chases
+        if followed is not None and move.from_square in followed:
+            followed.discard(move.from_square)
+            followed.add(move.to_square)
+        new = chased_by(before, move, after)
+        kept = chased[mover]
+        chased[mover] = set(new) if kept is None else kept & new
+        before = after
+    return frozenset(color for color, kept in chased.items() if kept)
+
+
+def chased_by(before: XiangqiPosition, move: Move, after: XiangqiPosition) -> frozenset[Square]:
+    """The squares of the pieces ``move`` chases (pieces of the side to move in ``after``)."""
+    # The chaser's threats are captures it could make next: ask with the chaser to move.
+    now = _threats(_turned(after), after)
+    if not now:
+        return frozenset()
+    earlier = _threats(before, _turned(before))
+    f, t = move[0], move[1]
+    moved = abs(after.board[t])
+    found = set()
+    for attacker, target in now:
+        if attacker == t:
+            if moved in (CHARIOT, CANNON) and _on_line(f, t, target):
+                continue  # it stood on that line before: no new threat
+            found.add(target)
+        elif (attacker, target) not in earlier:
+            found.add(target)
+    return frozenset(found)
+
+
+def _threats(chaser: XiangqiPosition, victim: XiangqiPosition) -> set[tuple[Square, Square]]:
+    """The (attacker, target) pairs the side to move in ``chaser`` threatens; ``victim`` is
+    the same board with the other side to move."""
+    board = chaser.board
+    red = chaser.side_to_move is Color.WHITE
+    sign = 1 if red else -1
+    found = set()
+    for move in pseudo_legal_moves(board, red):
+        f, t = move[0], move[1]
+        attacker = board[f] * sign
+        target = -board[t] * sign
+        if target <= 0 or attacker == GENERAL or attacker == SOLDIER or target == GENERAL:
+            continue
+        if target == SOLDIER and on_own_side(t, not red):
+            continue  # a soldier that has not crossed the river may be attacked freely
+        if target in _STRONGER.get(attacker, _NONE):
+            found.add((f, t))
+        elif target == attacker and victim.is_legal(Move(t, f, None)):
+            continue  # mutual attack: it may take first
+        elif not _protected(chaser, move):
+            found.add((f, t))
+    return found
+
+
+def _protected(chaser: XiangqiPosition, capture: Move) -> bool:
+    """Whether, after ``capture`` (made regardless of the chaser's own general), the other
+    side could legally take back on the captured square."""
+    f, t = capture[0], capture[1]
+    board = list(chaser.board)
+    board[t] = board[f]
+    board[f] = 0
+    red = chaser.side_to_move is Color.WHITE
+    generals = (chaser.king_square(Color.WHITE), chaser.king_square(Color.BLACK))  # never moved
+    answer = XiangqiPosition._make(tuple(board), not red, 0, 1, generals)
+    return any(move[1] == t for move in answer.legal_moves())
+
+
+def _turned(position: XiangqiPosition) -> XiangqiPosition:
+    """The same board with the other side to move."""
+    return XiangqiPosition._make(
+        position.board,
+        position.side_to_move is not Color.WHITE,
+        position.halfmove_clock,
+        position.fullmove_number,
+        (position.king_square(Color.WHITE), position.king_square(Color.BLACK)),
+    )
+
+
+def _on_line(f: Square, t: Square, target: Square) -> bool:
+    if file_of(f) == file_of(t):
+        return file_of(target) == file_of(f)
+    return rank_of(target) == rank_of(f)
+
+
+__all__ = ["chased_by", "chasers"]
