@@ -13,7 +13,8 @@ on. What it tolerates, as real files need (the PGN standard, section 8, and what
 - move numbers with or without dots, glued or apart (``1.e4``, ``1 e4``, ``1 .e4``, ``3...``);
   ``e.p.`` after an en passant capture;
 - null moves ``--``, ``Z0``, ``0000`` and ``@@@@``, read as ``NULL_MOVE`` (see there);
-- a game without a result token ends where the next game's tags begin.
+- a game without a result token ends where the next game's tags begin;
+- tag values with unescaped quotes, as old programs wrote them (``[White ""Mirage""]``).
 
 ``decode_record`` turns bytes into text: UTF-8 (with or without a byte-order mark), else
 Windows-1252/Latin-1, the encoding of older files; binary data is refused.

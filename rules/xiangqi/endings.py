@@ -30,7 +30,9 @@ def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
     "stalemate", which in xiangqi is also a loss); neither side having a piece able to
     cross the river is a draw; the third occurrence of a position ends the game, lost by a
     side that gave check with every one of its moves since the first of those occurrences
-    (perpetual check), drawn otherwise (or when both sides checked perpetually); then 60 moves
+    (perpetual check), else by a side that chased one same piece with every one of its moves
+    (perpetual chase, ``rules.xiangqi.chase``), drawn otherwise (or when both sides checked,
+    or both chased, perpetually); then 60 moves
     by each side without a capture draw. Repetition is judged before the move limit, so a
     perpetual check completed on the last move the limit allows still loses.
     """

@@ -16,26 +16,9 @@ from rules.core import Move
 from rules.records import ReadGame
 from rules.xiangqi import XIANGQI
 from rules.xiangqi.chase import chased_by
+from tests.rules.xiangqi.boards import fen_of
 
 # --- which moves chase -----------------------------------------------------------------------
-
-
-def position(pieces: dict[str, str], red_to_move: bool = True) -> str:
-    """A FEN with the red general on e0, the black one on d9, and ``pieces`` (square: letter)."""
-    board = [["."] * 9 for _ in range(10)]
-    for square, letter in {"e0": "K", "d9": "k", **pieces}.items():
-        board[int(square[1])]["abcdefghi".index(square[0])] = letter
-    rows = []
-    for rank in range(9, -1, -1):
-        row, empty = "", 0
-        for cell in board[rank]:
-            if cell == ".":
-                empty += 1
-                continue
-            row += (str(empty) if empty else "") + cell
-            empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + (" w" if red_to_move else " b") + " - - 0 1"
 
 
 def chased(fen: str, move: str) -> list[str]:
@@ -62,12 +45,12 @@ def chased(fen: str, move: str) -> list[str]:
 def test_which_moves_chase(
     pieces: dict[str, str], move: str, expected: list[str], why: str
 ) -> None:
-    assert chased(position(pieces), move) == expected, why
+    assert chased(fen_of(pieces), move) == expected, why
 
 
 def test_a_discovered_attack_chases() -> None:
     """A horse stepping off a chariot's line uncovers its attack on an unprotected cannon."""
-    fen = position({"a2": "R", "a4": "N", "a7": "c"})
+    fen = fen_of({"a2": "R", "a4": "N", "a7": "c"})
     assert chased(fen, "a4b6") == ["a7"]
 
 

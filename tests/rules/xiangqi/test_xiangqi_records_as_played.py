@@ -8,6 +8,7 @@ from rules import Color, Game, InvalidFenError, InvalidRecordError, Outcome, Ter
 from rules.errors import IllegalMoveError
 from rules.records import ReadGame
 from rules.xiangqi import XIANGQI
+from tests.rules.xiangqi.boards import fen_of
 
 SHUFFLE = "h0g2 h9g7 g2h0 g7h9 " * 2  # the start position occurs the third time after ply 8
 
@@ -64,21 +65,7 @@ RED_ELEPHANT_OK = ("c0", "g0", "a2", "e2", "i2", "c4", "g4")
 
 def fen_with(piece: str, square: str) -> str:
     """A position with the two generals (e0, d9) and one red piece on ``square``."""
-    board = [["."] * 9 for _ in range(10)]
-    board[0][4] = "K"
-    board[9][3] = "k"
-    board[int(square[1])]["abcdefghi".index(square[0])] = piece
-    rows = []
-    for rank in range(9, -1, -1):
-        row, empty = "", 0
-        for cell in board[rank]:
-            if cell == ".":
-                empty += 1
-                continue
-            row += (str(empty) if empty else "") + cell
-            empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + " w - - 0 1"
+    return fen_of({square: piece})
 
 
 @pytest.mark.parametrize("square", RED_ADVISOR_OK)
