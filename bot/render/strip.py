@@ -145,18 +145,32 @@ def draw_band(
     return band
 
 
+@lru_cache(maxsize=256)
+def _mapped_band(
+    theme: Theme, width: int, player: PlayerLabel, side: Color, to_move: bool,
+    palette: tuple[int, ...],
+) -> Image.Image:  # fmt: skip
+    """A strip in a board's palette. Cached: a game's strips change only with the turn, so
+    most renders reuse both."""
+    with _fonts_lock:  # FreeType faces are shared between the rendering threads
+        band = draw_band(theme, width, player, side, to_move)
+    reference = Image.new("P", (1, 1))
+    reference.putpalette(palette)
+    return to_palette(band, reference)
+
+
 def with_strips(board: Image.Image, strip: Strip, orientation: Color, theme: Theme) -> Image.Image:
     """``board`` (a palette image) with the top player's strip above and the bottom player's
     below, in the board's palette."""
     width = board.width
     height = band_height(width)
+    palette = tuple(board.getpalette() or ())
     framed = Image.new("P", (width, board.height + 2 * height))
-    framed.putpalette(board.getpalette() or [])
+    framed.putpalette(palette)
     for side, y in ((orientation.other, 0), (orientation, height + board.height)):
         player = strip.white if side is Color.WHITE else strip.black
-        with _fonts_lock:  # FreeType faces are shared between the rendering threads
-            band = draw_band(theme, width, player, side, strip.to_move is side)
-        framed.paste(to_palette(band, board), (0, y))
+        framed.paste(_mapped_band(theme, width, player, side, strip.to_move is side, palette),
+                     (0, y))  # fmt: skip
     framed.paste(board, (0, height))
     return framed
 

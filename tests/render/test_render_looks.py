@@ -4,6 +4,7 @@ players' strip. Checked on decoded PNG pixels."""
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -267,3 +268,20 @@ def test_every_chess_set_ships_its_sprites_with_licence_and_credit() -> None:
         assert "Licen" in (folder / "LICENSE.txt").read_text(encoding="utf-8")
         assert (folder / "SOURCE.txt").exists()
         assert f"bot/render/pieces/{name}/" in notice
+
+
+def test_strips_drawn_in_threads_agree_with_serial_ones() -> None:
+    """Boards with strips rendered in parallel threads (as asyncio.to_thread does) are the
+    same bytes as rendered one by one: the shared fonts and cached strips are safe."""
+    names = ["Ann", "Ωmega", "王芳", "Zoë", "Bob", "Li"]
+    jobs = [
+        Strip(PlayerLabel(names[i % 6], 1400 + i), PlayerLabel(names[(i + 1) % 6]), Color.WHITE)
+        for i in range(12)
+    ]
+
+    def draw(strip: Strip) -> bytes:
+        return render_board(CHESS.start(), size=300 + len(strip.white.name), strip=strip)
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        parallel = list(pool.map(draw, jobs))
+    assert parallel == [draw(strip) for strip in jobs]
