@@ -16,14 +16,15 @@ on. What it tolerates, as real files need (the PGN standard, section 8, and what
 - a game without a result token ends where the next game's tags begin;
 - tag values with unescaped quotes, as old programs wrote them (``[White ""Mirage""]``).
 
-``decode_record`` turns bytes into text: UTF-8 (with or without a byte-order mark), else
-Windows-1252/Latin-1, the encoding of older files; binary data is refused.
+``decode_record`` turns bytes into text: UTF-8 (with or without a byte-order mark), else a
+legacy encoding (Windows-1252/Latin-1 for chess; GB18030 or Big5 for xiangqi, whichever reads
+the moves); binary data is refused.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rules.errors import InvalidRecordError
@@ -128,19 +129,40 @@ class DecodedText:
     encoding: str
 
 
-def decode_record(data: bytes) -> DecodedText:
+def decode_record(
+    data: bytes,
+    legacy: Sequence[str] = ("cp1252",),
+    likelihood: Callable[[str], int] | None = None,
+) -> DecodedText:
     """The text of a record file's bytes: UTF-8 (a byte-order mark is dropped) when the bytes
-    are valid UTF-8, otherwise Windows-1252 (Latin-1 for the five bytes it leaves undefined),
-    which is what older PGN files are written in.
+    are valid UTF-8, otherwise the first of the ``legacy`` encodings that reads them —
+    or, given ``likelihood`` (how much a text looks like a record), the likeliest. ``cp1252``
+    is Windows-1252 with Latin-1 for the five bytes it leaves undefined, so it reads anything:
+    older chess files are written in it; xiangqi files in GB18030/GBK or Big5.
 
-    Raises InvalidRecordError for UTF-16/UTF-32 or binary data (a NUL byte): not a PGN text.
+    Raises InvalidRecordError for UTF-16/UTF-32 or binary data (a NUL byte): not a PGN text,
+    or bytes none of the encodings reads.
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
         raise InvalidRecordError("the file is not a text file (binary data, or UTF-16/UTF-32)")
     try:
         return DecodedText(data.decode("utf-8-sig"), "utf-8")
     except UnicodeDecodeError:
-        return DecodedText(data.decode("latin-1").translate(_CP1252), "cp1252")
+        pass
+    found: list[DecodedText] = []
+    for encoding in legacy:
+        if encoding == "cp1252":
+            found.append(DecodedText(data.decode("latin-1").translate(_CP1252), "cp1252"))
+            continue
+        try:
+            found.append(DecodedText(data.decode(encoding), encoding))
+        except UnicodeDecodeError:
+            continue
+    if not found:
+        raise InvalidRecordError(f"the file is neither UTF-8 nor {' nor '.join(legacy)}")
+    if likelihood is None:
+        return found[0]
+    return max(found, key=lambda decoded: likelihood(decoded.text))  # the first of equals
 
 
 def _cp1252_table() -> dict[int, str]:

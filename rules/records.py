@@ -21,7 +21,7 @@ from enum import Enum
 from rules.core import NULL_MOVE, Outcome, Position, Variant
 from rules.errors import InvalidRecordError, RulesError
 from rules.game import Game
-from rules.pgn import NULL_TOKENS, ScannedGame, decode_record, scan_games
+from rules.pgn import NULL_TOKENS, DecodedText, ScannedGame, decode_record, scan_games
 
 
 class WarningKind(Enum):
@@ -78,16 +78,20 @@ StartReader = Callable[[Mapping[str, str]], RecordStart]
 
 
 def read_games(
-    variant: Variant, source: str | bytes | Iterable[str], start_of: StartReader
+    variant: Variant,
+    source: str | bytes | Iterable[str],
+    start_of: StartReader,
+    decode: Callable[[bytes], DecodedText] = decode_record,
 ) -> Iterator[ReadGame | InvalidRecordError]:
     """Every game of ``source`` (a text, the bytes of a file, or lines such as an open file,
     streamed), in order: a ``ReadGame``, or the ``InvalidRecordError`` saying why that game
     cannot be read (with its game index and line), and reading goes on with the next game.
 
-    Raises InvalidRecordError only for bytes that are not a text (see ``decode_record``).
+    Raises InvalidRecordError only for bytes that are not a text (``decode`` reads bytes:
+    ``rules.pgn.decode_record`` by default).
     """
     if isinstance(source, bytes):
-        source = decode_record(source).text
+        source = decode(source).text
     for scanned in scan_games(source):
         if scanned.error is not None:
             yield scanned.error

@@ -210,6 +210,11 @@ _CHINESE_NUMBERS = {
     **{c: i + 1 for i, c in enumerate(BLACK_NUMERALS)},
     **{str(i): i for i in range(1, 10)},
 }
+_CHINESE_PLACES_TEXT = "前后後中"
+# Every character Chinese move notation uses: how a decoder tells a record from mojibake.
+NOTATION_CHARACTERS = frozenset(
+    "".join(_CHINESE_PIECES) + "".join(_CHINESE_MOVES) + RED_NUMERALS + _CHINESE_PLACES_TEXT
+)
 _CHINESE_PLACES: dict[str, IndexRule] = {
     "前": lambda n: 0,
     "后": lambda n: n - 1,

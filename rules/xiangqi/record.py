@@ -34,6 +34,7 @@ from rules.core import Color
 from rules.errors import InvalidRecordError
 from rules.game import Game
 from rules.records import ReadGame
+from rules.xiangqi.notation import NOTATION_CHARACTERS
 from rules.xiangqi.position import XiangqiPosition
 
 _FIRST_TAGS = ("Game", "Variant", "Event", "Site", "Date", "Round", "Red", "Black", "Result")
@@ -92,7 +93,18 @@ def read_games(source: str | bytes | Iterable[str]) -> Iterator[ReadGame | Inval
     """Every game of ``source``, read as played: see ``XiangqiVariant.read_games``."""
     from rules.xiangqi.variant import XIANGQI
 
-    return records.read_games(XIANGQI, source, _record_start)
+    return records.read_games(XIANGQI, source, _record_start, decode_xiangqi_record)
+
+
+def decode_xiangqi_record(data: bytes) -> pgn.DecodedText:
+    """The text of a xiangqi record file: UTF-8, else GB18030 (GBK, mainland files) or Big5
+    (Taiwan and Hong Kong), whichever reads more Chinese move notation, else Windows-1252.
+    Raises InvalidRecordError for binary data."""
+    return pgn.decode_record(data, ("gb18030", "big5", "cp1252"), _notation_characters)
+
+
+def _notation_characters(text: str) -> int:
+    return sum(1 for char in text if char in NOTATION_CHARACTERS)
 
 
 def _record_start(tags: Mapping[str, str]) -> records.RecordStart:

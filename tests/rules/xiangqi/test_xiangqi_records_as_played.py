@@ -99,3 +99,22 @@ def test_a_record_starting_with_an_advisor_on_g0_is_refused_with_its_place() -> 
     assert isinstance(second, InvalidRecordError)
     assert (second.game, second.line) == (2, 5)
     assert "advisor cannot stand on g0" in str(second)
+
+
+# --- encodings of Chinese record files -------------------------------------------------------
+
+TRADITIONAL = '[Event "測試"]\n[Red "胡榮華"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *'
+SIMPLIFIED = '[Event "测试"]\n[Red "胡荣华"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *'
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding"),
+    [(TRADITIONAL, "big5"), (TRADITIONAL, "gb18030"), (SIMPLIFIED, "gb18030"), (SIMPLIFIED, "gbk")],
+)
+def test_chinese_record_files_in_legacy_encodings(text: str, encoding: str) -> None:
+    """Mainland files are GBK/GB18030, Taiwan and Hong Kong ones Big5: the one that reads the
+    Chinese move notation is chosen, names and moves come out as written."""
+    (found,) = XIANGQI.read_games(text.encode(encoding))
+    assert isinstance(found, ReadGame)
+    assert found.tags["Red"] == ("胡榮華" if text is TRADITIONAL else "胡荣华")
+    assert found.game.uci_moves() == ["h2e2", "h9g7", "h0g2", "i9h9"]
