@@ -192,16 +192,26 @@ def test_a_record_read_past_fivefold_repetition_reports_where_it_ended() -> None
         game.play("Nf3")
 
 
-def test_a_record_read_past_the_seventy_five_move_rule() -> None:
-    """A 19th-century game from a FEN at clock 19: a move after ply 150-19 is still read."""
+def test_the_zukertort_steinitz_position_reads_past_its_end() -> None:
+    """From the issue's 1886 position (Kf8 first), a record that shuffles on is read whole;
+    the point where today's rules end it (fivefold repetition) is reported."""
     moves = "Kf8 Qh8+ Kf7 Qh5+ " * 33  # checks and king steps, no capture or pawn move
     found = only_game(f'[FEN "{ZUKERTORT_STEINITZ}"]\n\n{moves} *')
+    assert found.game.san_moves()[0] == "Kf8" and found.game.ply == 132
     assert found.ending is not None and found.played_past_ending
-    assert found.ending.outcome.termination in (
-        Termination.FIVEFOLD_REPETITION,
+    assert found.ending.outcome == Outcome(Termination.FIVEFOLD_REPETITION, None)
+    assert found.ending.ply == 16
+
+
+def test_a_record_read_past_the_seventy_five_move_rule() -> None:
+    """At a clock of 148 plies, the second move reaches 150: drawn today, the third is read."""
+    found = only_game('[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 148 100"]\n\n100. Ra2 Kd8 101. Ra3 *')
+    assert found.ending is not None
+    assert (found.ending.ply, found.ending.outcome.termination) == (
+        2,
         Termination.SEVENTYFIVE_MOVES,
     )
-    assert found.game.ply == 132
+    assert found.game.ply == 3 and found.played_past_ending
 
 
 def test_a_record_read_past_a_dead_position() -> None:
