@@ -21,9 +21,11 @@ from bot.render.xiangqi_board import draw_xiangqi
 from rules import Color, Game, Move, Position, Square
 
 MIN_SIZE, MAX_SIZE = 128, 2048
-# zlib level, measured on a 512 px middlegame: 6 = 1.7 ms, 18.8 KB; 3 = 0.8 ms, 21.5 KB;
-# 9 (or optimize=True) = 10.8 ms, 17.1 KB. Composing the palette image takes 0.2 ms.
-PNG_COMPRESSION = 6
+# zlib level, measured on 512 px middlegames with the vector pieces (CPU time on a busy
+# machine): chess 6 = 3.2 ms, 17.1 KB; 3 = 1.4 ms, 19.4 KB; xiangqi 6 = 4.1 ms, 20.6 KB;
+# 3 = 1.6 ms, 24.1 KB. Encoding is most of a render, and a few KB more are nothing to an
+# upload, so 3. (Levels 4-5 are slower than 3 for little gain; 9 is 10x slower.)
+PNG_COMPRESSION = 3
 
 
 def draw_board(

@@ -150,15 +150,15 @@ def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
     band = layout.origin  # the margin with the coordinates, bottom and left
     columns = 10
     rows = -(-len(drawn) // columns)
-    strips = palette_sample(theme, size)
+    strips = palette_sample(theme, size)  # below the rest: quantizing time grows with area
     height = max(rows * layout.square, size)
-    sample = Image.new("RGB", (columns * layout.square + 2 * band + size, height))
+    sample = Image.new("RGB", (columns * layout.square + 2 * band, height + strips.height))
     for index, tile in enumerate(drawn.values()):
         sample.paste(tile, (index % columns * layout.square, index // columns * layout.square))
     sample.paste(frame.crop((0, 0, band, size)), (columns * layout.square, 0))
     bottom = frame.crop((0, size - band, size, size)).rotate(90, expand=True)
     sample.paste(bottom, (columns * layout.square + band, 0))
-    sample.paste(strips, (columns * layout.square + 2 * band, 0))  # the players' strips
+    sample.paste(strips, (0, height))  # the players' strips
     palette = palette_of(sample)
     mapped = {c: to_palette(f, palette) for c, f in frames.items()}
     kit = Kit(theme, pieces, layout, palette, mapped)

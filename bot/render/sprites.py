@@ -51,8 +51,9 @@ def _master(folder: Path, name: str) -> Image.Image:
 
 def _chess_sprite(piece_set: PieceSet, kind: str, white: bool, square: int) -> Image.Image:
     master = _master(piece_set.folder, ("w" if white else "b") + kind.upper())
-    # Only ever scaled down (squares are at most 256 px), which LANCZOS keeps crisp.
-    return master.resize((square, square), Image.Resampling.LANCZOS)
+    # Only ever scaled down (squares are at most 256 px), which LANCZOS keeps crisp; a
+    # reducing gap of 3 halves the time and is, as Pillow documents, indistinguishable.
+    return master.resize((square, square), Image.Resampling.LANCZOS, reducing_gap=3.0)
 
 
 def _xiangqi_sprite(
