@@ -15,7 +15,7 @@ import hashlib
 import io
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -28,21 +28,29 @@ from bot.service import (
     BoardView,
     Button,
     ClockReport,
+    GameAnimation,
+    GameEnded,
     GameService,
     GameStarted,
     GameView,
     MoreTimeGiven,
+    MoveMenu,
     MovePlayed,
+    MovePreview,
+    MoveTyping,
     NotifyMode,
     Place,
     PlayerRef,
     RecordExport,
+    SelectMenu,
     TakenBack,
     User,
     UserError,
+    board_controls,
 )
+from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.uptime import keeping_time
-from bot.store import Store, StoreError
+from bot.store import ConsoleButton, ConsoleButtons, Store, StoreError
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
@@ -52,7 +60,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3]
                        [rated:yes|no] [fen:"..."]
   alice /challenge                    an open challenge anyone may accept
-  bob /press Accept                   press a button shown as [n] Label (by label or number)
+  bob /press Accept                   press a button or a menu's choice shown as [n] Label
+                                      (by label or number; the numbers survive a restart)
   alice /move e4                      any notation: e4, Nf3, e2e4, O-O, e8=Q;
                                       xiangqi: C2.5, h2e2, 炮二平五
   alice /board        alice /moves e2        alice /pgn
@@ -60,6 +69,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
   alice /moretime 2   alice /vacation 5
   alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
+                  [confirm:yes|no]    confirm moves chosen on the board (default yes)
+  alice /gif [game:N] [frame_ms:1000] the whole game as an animated GIF
   bob /conditional add Nf3 Nc6 Bb5 a6   prepare answers: if Nf3, play Nc6; if then Bb5, a6
   bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
   bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
@@ -75,15 +86,24 @@ def user_named(name: str) -> User:
     return User(int.from_bytes(digest[:7], "big") >> 3, clean)
 
 
+# Results that show a game's board: the console lists the board's controls after them.
+BOARD_RESULTS = (MovePlayed, GameStarted, TakenBack, GameEnded, BoardShown)
+# The console has no upload limit; the same bound as Discord keeps files reasonable.
+GIF_LIMIT_BYTES = 8 * 1024 * 1024
+
+
 @dataclass
 class Console:
-    """One console session: the service, the buttons shown so far, and where output goes."""
+    """One console session: the service, where output goes, and the buttons shown so far
+    (numbered, kept in the database so they survive a restart)."""
 
     service: GameService
     out: TextIO
     images: Path | None
-    buttons: dict[int, Button] = field(default_factory=dict)
-    next_button: int = 1
+
+    @property
+    def saved(self) -> ConsoleButtons:
+        return self.service.store.console_buttons
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -141,8 +161,10 @@ class Console:
             self.say(text_board(board))
             # A look (/board, /moves) gets its own file, so it never replaces a move's image.
             suffix = ""
-            if isinstance(result, BoardShown):
+            if isinstance(result, BoardShown | MoveMenu):
                 suffix = "-moves" if board.marks else "-board"
+            elif isinstance(result, MovePreview):
+                suffix = "-preview"
             await self._write_image(game, board, suffix=suffix)
         if isinstance(result, MovePlayed | GameStarted | TakenBack | MoreTimeGiven):
             await self._announce_turn(result.game, result.notify)
@@ -153,15 +175,53 @@ class Console:
                 path = self.images / result.filename
                 path.write_text(result.record, encoding="utf-8")
                 self.say(f"record saved: {path}")
+        if isinstance(result, MoveTyping):
+            self.say(f"Type your move with /move, e.g. /move {result.placeholder.split(',')[0]}.")
+        if isinstance(result, GameAnimation):
+            await self._write_animation(result)
+        await self._show_choices(result)
+        shows_board = isinstance(result, BOARD_RESULTS) and game is not None and board is not None
+        if shows_board and not (isinstance(result, BoardShown) and board and board.marks):
+            assert game is not None
+            await self._show_buttons("board", board_controls(game), board_game_id=game.id)
+
+    async def _show_choices(self, result: object) -> None:
+        """A result's select menus as numbered choices, then its buttons."""
         buttons: tuple[Button, ...] = getattr(result, "buttons", ())
-        if buttons:
-            labels = []
-            for button in buttons:
-                number = self.next_button
-                self.next_button += 1
-                self.buttons[number] = button
-                labels.append(f"[{number}] {button.label}")
-            self.say("buttons: " + "  ".join(labels))
+        menus: tuple[SelectMenu, ...] = getattr(result, "menus", ())
+        allowed = buttons[0].allowed_user_ids if buttons else ()
+        entries: list[tuple[str, str, tuple[int, ...], str | None]] = [
+            (choice.label, menu.custom_id, allowed, choice.value)
+            for menu in menus
+            for choice in menu.choices
+        ]
+        entries += [(b.label, b.custom_id, b.allowed_user_ids, None) for b in buttons]
+        if not entries:
+            return
+        made = await self.saved.add(entries)
+        choices = [f"[{b.number}] {b.label}" for b in made if b.value is not None]
+        if choices:
+            self.say("choices: " + "  ".join(choices))
+        pressable = [f"[{b.number}] {b.label}" for b in made if b.value is None]
+        if pressable:
+            self.say("buttons: " + "  ".join(pressable))
+
+    async def _show_buttons(
+        self, title: str, buttons: tuple[Button, ...], *, board_game_id: int
+    ) -> None:
+        entries = [(b.label, b.custom_id, b.allowed_user_ids, None) for b in buttons]
+        made = await self.saved.add(entries, board_game_id=board_game_id)
+        self.say(f"{title}: " + "  ".join(f"[{b.number}] {b.label}" for b in made))
+
+    async def _write_animation(self, result: GameAnimation) -> None:
+        made = await asyncio.to_thread(result.render, GIF_LIMIT_BYTES)
+        step = "every ply" if made.step == 1 else f"every {made.step} plies"
+        self.say(f"{made.frames} frames ({step}), {len(made.data)} bytes.")
+        if self.images is not None:
+            self.images.mkdir(parents=True, exist_ok=True)
+            path = self.images / result.filename
+            path.write_bytes(made.data)
+            self.say(f"gif saved: {path}")
 
     async def _announce_turn(self, game: GameView, player: PlayerRef | None) -> None:
         if player is None or game.deadline is None:
@@ -194,22 +254,17 @@ class Console:
 
     # --- pressing buttons --------------------------------------------------------------
 
-    def find_button(self, user: User, choice: str) -> Button | None:
+    async def find_button(self, user: User, choice: str) -> ConsoleButton | None:
+        """The button ``[n]`` or labelled ``choice``: among several with that label, the
+        newest one ``user`` may press, else the newest (which then is not theirs)."""
+        shown = await self.saved.all()
         if choice.isdigit():
-            return self.buttons.get(int(choice))
+            return next((b for b in shown if b.number == int(choice)), None)
         wanted = choice.lower()
-        matching = [
-            (number, button)
-            for number, button in self.buttons.items()
-            if button.label.lower() == wanted
-        ]
-        mine = [
-            (number, button)
-            for number, button in matching
-            if not button.allowed_user_ids or user.id in button.allowed_user_ids
-        ]
+        matching = [b for b in shown if b.label.lower() == wanted]
+        mine = [b for b in matching if not b.allowed_user_ids or user.id in b.allowed_user_ids]
         chosen = mine or matching
-        return max(chosen, key=lambda pair: pair[0])[1] if chosen else None
+        return max(chosen, key=lambda b: b.number) if chosen else None
 
 
 # --- commands ------------------------------------------------------------------------------
@@ -222,7 +277,7 @@ def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
     options: dict[str, str] = {}
     for word in words:
         key, sep, value = word.partition(":")
-        if sep and key.isalpha() and key.islower() and key in _OPTION_NAMES:
+        if sep and key.replace("_", "").isalpha() and key.islower() and key in _OPTION_NAMES:
             options[key] = value
         else:
             positional.append(word)
@@ -231,7 +286,7 @@ def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
 
 _OPTION_NAMES = {
     "opponent", "game", "color", "days", "rated", "fen", "move", "square", "user", "notify",
-    "theme", "label", "orientation", "line", "text", "clear", "notes",
+    "theme", "label", "orientation", "line", "text", "clear", "notes", "confirm", "frame_ms",
 }  # fmt: skip
 
 
@@ -393,14 +448,27 @@ async def _leaderboard(
 async def _settings(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
+    confirm = _bool_option("confirm", options["confirm"]) if "confirm" in options else None
     result = await console.service.settings(
         user,
         notify=options.get("notify"),
         theme=options.get("theme"),
         orientation=options.get("orientation"),
     )
+    confirming = await console.service.move_confirmation(user, confirm)
     console.say(result.text)
     console.say("themes: " + ", ".join(result.themes))
+    console.say(f"confirm moves: {'on' if confirming else 'off'} (confirm:yes|no)")
+
+
+async def _gif(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    frame_ms = _int_option("frame_ms", options.get("frame_ms", str(DEFAULT_FRAME_MS)))
+    result = await console.service.animation(
+        user, CONSOLE_PLACE, game_id=_game_id(options), frame_ms=frame_ms
+    )
+    await console.show(result)
 
 
 async def _conditional(
@@ -460,12 +528,18 @@ async def _press(
     choice = _first(positional, options, "label")
     if not choice:
         raise _BadOption("Say which button, e.g. /press Accept or /press 1.")
-    button = console.find_button(user, choice)
+    button = await console.find_button(user, choice)
     if button is None:
         raise _BadOption(f'There is no button "{choice}" to press.')
     if button.allowed_user_ids and user.id not in button.allowed_user_ids:
         raise _BadOption("That button is not yours to press.")
-    result = await console.service.press(user, button.action, button.target_id, button.argument)
+    values = (button.value,) if button.value is not None else ()
+    result = await console.service.press_custom_id(
+        user, button.custom_id, place=CONSOLE_PLACE, values=values
+    )
+    # Pressed: its message's buttons are gone, as on Discord (a board's stay until its
+    # next board).
+    await console.saved.remove_group(button.group)
     await console.show(result)
 
 
@@ -495,6 +569,7 @@ _COMMANDS: dict[str, Handler] = {
     "conditional": _conditional,
     "note": _note,
     "press": _press,
+    "gif": _gif,
     "help": _help,
 }
 

@@ -43,6 +43,15 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.fake_components import (
+    IS_COMPONENTS_V2,
+    ComponentError,
+    check_message_components,
+    media_urls,
+    text_of,
+    walk,
+)
+
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
@@ -300,9 +309,22 @@ class FakeMessage:
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
 
+    @property
+    def layout(self) -> bool:
+        """Whether the message uses components v2 (a ``LayoutView``)."""
+        return bool(self.flags & IS_COMPONENTS_V2)
+
     def buttons(self) -> list[dict[str, Any]]:
-        """Every button on the message, row by row."""
-        return [c for row in self.components for c in row.get("components", []) if c["type"] == 2]
+        """Every button on the message, in order (inside containers too)."""
+        return [c for c in walk(self.components) if c.get("type") == 2]
+
+    def selects(self) -> list[dict[str, Any]]:
+        """Every select menu on the message, in order."""
+        return [c for c in walk(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def media(self) -> list[str]:
+        """The URLs a media gallery or file component shows (``attachment://board.png``)."""
+        return media_urls(self.components)
 
     def button(self, label: str) -> dict[str, Any]:
         """The button labelled ``label``; raises LookupError if there is none."""
@@ -324,7 +346,7 @@ class FakeMessage:
 
     def text(self) -> str:
         """Content and embed text together, as a player reads them."""
-        parts = [self.content]
+        parts = [self.content, *text_of(self.components)]
         for embed in self.embeds:
             parts += [embed.get("title", ""), embed.get("description", "")]
             parts += [f"{f['name']}: {f['value']}" for f in embed.get("fields", [])]
@@ -929,6 +951,63 @@ class FakeDiscord:
             MESSAGE_COMPONENT, user, current.channel_id, data, message=current
         )
 
+    async def choose(
+        self, user: FakeUser, message: FakeMessage, values: list[str], *, menu: int | str = 0
+    ) -> FakeInteraction:
+        """``user`` picks ``values`` in a select menu of ``message`` (its index, custom_id or
+        placeholder). Raises ValueError for what Discord's client would not let them send:
+        a value that is not an option, too many or too few values."""
+        current = self.messages.get(message.id)
+        if current is None:
+            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        selects = current.selects()
+        if isinstance(menu, int):
+            found = selects[menu : menu + 1]
+        else:
+            found = [s for s in selects if menu in (s.get("custom_id"), s.get("placeholder"))]
+        if not found:
+            raise LookupError(f"no select menu {menu!r} on message {current.id}")
+        select = found[0]
+        if select.get("disabled"):
+            raise ValueError(f"select menu {menu!r} is disabled")
+        if current.visible_to is not None and current.visible_to != user.id:
+            raise ValueError(f"{user.name} cannot see ephemeral message {current.id}")
+        offered = [o["value"] for o in select.get("options") or []]
+        unknown = [v for v in values if v not in offered]
+        if unknown:
+            raise ValueError(f"{unknown} are not options of {select['custom_id']}: {offered}")
+        if not select.get("min_values", 1) <= len(values) <= select.get("max_values", 1):
+            raise ValueError(f"{len(values)} values for select menu {select['custom_id']}")
+        data = {
+            "custom_id": select["custom_id"],
+            "component_type": select["type"],
+            "values": values,
+        }
+        return await self._interact(
+            MESSAGE_COMPONENT, user, current.channel_id, data, message=current
+        )
+
+    async def user_command(
+        self, user: FakeUser, name: str, target: FakeUser, *, channel: FakeChannel | None = None
+    ) -> FakeInteraction:
+        """``user`` right-clicks ``target`` and picks the user command ``name`` (Apps menu)."""
+        command, guild_id = self.command(name, channel)
+        if command.get("type") != 2:
+            raise LookupError(f"{name!r} is not a user command")
+        data: dict[str, Any] = {
+            "id": command["id"],
+            "name": name,
+            "type": 2,
+            "target_id": str(target.id),
+            "resolved": {"users": {str(target.id): target.payload()}},
+        }
+        member = self._member(target)
+        del member["user"]
+        data["resolved"]["members"] = {str(target.id): member}
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        return await self._interact(APPLICATION_COMMAND, user, channel, data)
+
     def _command_data(
         self,
         command: dict[str, Any],
@@ -1241,6 +1320,7 @@ class FakeDiscord:
             )
             stored.setdefault("type", 1)
             stored.setdefault("options", [])
+            stored.setdefault("description", "")
             if guild_id is not None:
                 stored["guild_id"] = str(guild_id)
             registered.append(stored)
@@ -1248,6 +1328,14 @@ class FakeDiscord:
 
     def _check_command(self, command: dict[str, Any]) -> None:
         name = command.get("name", "")
+        if command.get("type", 1) in (2, 3):
+            # User and message commands (the Apps menu): any name of 1-32 characters, no
+            # description, no options.
+            if not 1 <= len(name) <= 32:
+                raise self._violation(400, 50035, f"Invalid context menu name {name!r}")
+            if command.get("description") or command.get("options"):
+                raise self._violation(400, 50035, f"{name!r}: context menus take no description")
+            return
         if not COMMAND_NAME.match(name) or name != name.lower():
             raise self._violation(400, 50035, f"Invalid command name {name!r}")
         if not 1 <= len(command.get("description", "")) <= 100:
@@ -1327,6 +1415,12 @@ class FakeDiscord:
             self._check_choices(interaction, data.get("choices", []))
         if kind == MODAL:
             self._check_modal(data)
+        if kind == DEFERRED_CHANNEL_MESSAGE and int(data.get("flags", 0)) & IS_COMPONENTS_V2:
+            # Discord: EPHEMERAL is the only flag a deferred response may carry; the layout
+            # flag goes on the follow-up that fills the message (it would be dropped here).
+            raise self._violation(
+                400, 50035, "IS_COMPONENTS_V2 on a deferred response (only EPHEMERAL is valid)"
+            )
         interaction.ack = Acknowledgement(kind, elapsed, data)
         interaction.acked.set()
         message: FakeMessage | None = None
@@ -1341,6 +1435,8 @@ class FakeDiscord:
                 message = self._new_message(interaction.channel_id, data, files, interaction)
             interaction.original = message
         elif kind in (UPDATE_MESSAGE, DEFERRED_UPDATE):
+            if "message" not in interaction.payload:
+                raise self._violation(400, 50035, "an update needs a message to update")
             message = self._component_message(interaction)
             if kind == UPDATE_MESSAGE:
                 self._apply_edit(message, data, files)
@@ -1429,7 +1525,7 @@ class FakeDiscord:
         if original is not None and original.loading:
             # Discord: the first follow-up after a deferred response fills in the
             # "thinking" message, which keeps the visibility chosen when deferring.
-            self._check_message(body, files, edit=False)
+            self._check_message(body, files, edit=False, existing=original)
             self._apply_edit(original, body, files)
             interaction.note_answer()
             return _json_response(original.payload(self.base_url))
@@ -1710,11 +1806,29 @@ class FakeDiscord:
         if total > ATTACHMENT_SIZE_LIMIT:
             raise self._violation(413, 40005, f"Request entity too large: {total} bytes")
 
-    def _check_message(self, body: dict[str, Any], files: list[FakeFile], *, edit: bool) -> None:
+    def _check_message(
+        self,
+        body: dict[str, Any],
+        files: list[FakeFile],
+        *,
+        edit: bool,
+        existing: FakeMessage | None = None,
+    ) -> None:
         content = body.get("content") or ""
         if len(content) > 2000:
             raise self._violation(400, 50035, f"content is {len(content)} characters (max 2000)")
         embeds = body.get("embeds") or []
+        flags = int(body.get("flags") or 0)
+        was_layout = existing is not None and existing.layout
+        if was_layout and "flags" in body and not flags & IS_COMPONENTS_V2:
+            raise self._violation(400, 50035, "IS_COMPONENTS_V2 cannot be removed from a message")
+        layout = bool(flags & IS_COMPONENTS_V2) or was_layout
+        if layout and (content or embeds or body.get("poll") or body.get("sticker_ids")):
+            raise self._violation(
+                400,
+                50035,
+                "content, embeds, stickers and polls cannot be used with IS_COMPONENTS_V2",
+            )
         if len(embeds) > 10:
             raise self._violation(400, 50035, f"{len(embeds)} embeds (max 10)")
         total = 0
@@ -1738,35 +1852,22 @@ class FakeDiscord:
             total += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
         if total > 6000:
             raise self._violation(400, 50035, f"embeds hold {total} characters (max 6000)")
-        self._check_components(body.get("components") or [])
+        components = body.get("components")
+        if components is not None or (layout and not was_layout):
+            names = {f.filename for f in files}
+            if existing is not None and "attachments" not in body:
+                names |= {f.filename for f in existing.files}
+            elif existing is not None:
+                kept = {
+                    int(a["id"]) for a in body.get("attachments") or [] if int(a["id"]) > 10_000
+                }
+                names |= {f.filename for f in existing.files if f.id in kept}
+            try:
+                check_message_components(components or [], v2=layout, filenames=names)
+            except ComponentError as error:
+                raise self._violation(400, 50035, str(error)) from error
         if not edit and not (content or embeds or files or body.get("components")):
             raise self._violation(400, 50006, "Cannot send an empty message")
-
-    def _check_components(self, rows: list[dict[str, Any]]) -> None:
-        if len(rows) > 5:
-            raise self._violation(400, 50035, f"{len(rows)} component rows (max 5)")
-        seen: set[str] = set()
-        for row in rows:
-            if row.get("type") != 1:
-                raise self._violation(400, 50035, "top-level components must be action rows")
-            items = row.get("components") or []
-            if not 1 <= len(items) <= 5:
-                raise self._violation(400, 50035, f"an action row holds {len(items)} items (1-5)")
-            for item in items:
-                if item.get("type") != 2:
-                    continue
-                if len(item.get("label") or "") > 80:
-                    raise self._violation(400, 50035, "button label longer than 80")
-                if item.get("style") == 5:
-                    if not item.get("url"):
-                        raise self._violation(400, 50035, "link button without url")
-                    continue
-                custom_id = item.get("custom_id") or ""
-                if not 1 <= len(custom_id) <= 100:
-                    raise self._violation(400, 50035, f"custom_id {custom_id!r}: 1-100 characters")
-                if custom_id in seen:
-                    raise self._violation(400, 50035, f"duplicate custom_id {custom_id!r}")
-                seen.add(custom_id)
 
     def _check_attachment_refs(self, message: FakeMessage) -> None:
         names = {f.filename for f in message.files}
@@ -1808,7 +1909,10 @@ class FakeDiscord:
             components=list(body.get("components") or []),
             files=files,
             flags=flags,
-            mentions=self._mentions(content, body.get("allowed_mentions")),
+            mentions=self._mentions(
+                "\n".join([content, *text_of(body.get("components") or [])]),
+                body.get("allowed_mentions"),
+            ),
             interaction_id=None if interaction is None else interaction.id,
             visible_to=interaction.user.id if interaction and flags & EPHEMERAL else None,
         )
@@ -1819,10 +1923,12 @@ class FakeDiscord:
     def _apply_edit(
         self, message: FakeMessage, body: dict[str, Any], files: list[FakeFile]
     ) -> None:
-        self._check_message(body, files, edit=True)
-        if "content" in body:
-            message.content = body["content"] or ""
-            message.mentions = self._mentions(message.content, body.get("allowed_mentions"))
+        self._check_message(body, files, edit=True, existing=message)
+        message.flags |= int(body.get("flags") or 0) & IS_COMPONENTS_V2
+        if "content" in body or "components" in body:
+            message.content = body.get("content", message.content) or ""
+            shown = "\n".join([message.content, *text_of(body.get("components") or [])])
+            message.mentions = self._mentions(shown, body.get("allowed_mentions"))
         if "embeds" in body:
             message.embeds = list(body["embeds"] or [])
         if "components" in body:

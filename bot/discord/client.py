@@ -20,6 +20,8 @@ import discord
 
 from bot.config import Settings
 from bot.discord import messages
+from bot.discord.board_commands import BOARD_COMMANDS
+from bot.discord.boards import BoardRetirer
 from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
@@ -31,7 +33,7 @@ from bot.discord.respond import answer
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sender import OutboxSender
 from bot.discord.sync import sync_if_changed
-from bot.discord.views import PostalButton
+from bot.discord.views import PostalButton, PostalSelect, typed_values
 from bot.service import (
     BoardView,
     Clock,
@@ -98,6 +100,7 @@ class PostalBot(discord.AutoShardedClient):
         self.tree = PostalTree(self)
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
         self.outbox = OutboxSender(self, self.clock)
+        self.boards = BoardRetirer(self)
         # A store handed in (by the runner, which checked it before connecting) stays open
         # when the bot closes; one the bot opens itself is closed with it.
         self._store: Store | None = store
@@ -130,8 +133,8 @@ class PostalBot(discord.AutoShardedClient):
         self._service = GameService(
             self._store, self.clock, on_schedule_change=self._schedule_changed
         )
-        self.add_dynamic_items(PostalButton)
-        for command in ALL_COMMANDS:
+        self.add_dynamic_items(PostalButton, PostalSelect)
+        for command in (*ALL_COMMANDS, *BOARD_COMMANDS):
             self.tree.add_command(command)
         await sync_if_changed(
             self.tree, self.settings.dev_guild_id, self._load_sync_hash, self._save_sync_hash
@@ -140,6 +143,7 @@ class PostalBot(discord.AutoShardedClient):
         self.scheduler.wake()
         self.outbox.start()
         self.outbox.wake()
+        self.boards.start()
 
     def track(self) -> None:
         """Count the current task (a command or button handler) as in flight until it ends,
@@ -156,6 +160,7 @@ class PostalBot(discord.AutoShardedClient):
         await self.scheduler.stop()
         await self.outbox.stop()
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
+        await self.boards.stop()
         await super().close()
         if self._store is not None and self._owns_store:
             await self._store.close()
@@ -219,8 +224,20 @@ class PostalBot(discord.AutoShardedClient):
     # ------------------------------------------------------------------ answering
 
     async def reply(self, interaction: discord.Interaction, reply: Reply) -> int | None:
-        """Answer ``interaction`` with ``reply``; returns the message id if known."""
-        return await answer(interaction, reply, self.render)
+        """Answer ``interaction`` with ``reply``; returns the message id if known. A board
+        message posted in its game's place becomes the game's board (the previous one
+        loses its buttons)."""
+        message_id = await answer(interaction, reply, self.render)
+        channel_id = interaction.channel_id
+        if (
+            message_id is not None
+            and reply.game_id is not None
+            and not reply.ephemeral
+            and channel_id is not None
+            and channel_id == reply.place_id
+        ):
+            await self.boards.replaced(reply.game_id, channel_id, message_id)
+        return message_id
 
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
         """The public after-move message, pinging the player to move if they want mentions
@@ -264,8 +281,24 @@ class PostalBot(discord.AutoShardedClient):
 
     async def on_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         """A Postal button was pressed (``PostalButton`` calls this)."""
+        await self.on_choice(interaction, custom_id, ())
+
+    async def on_choice(
+        self, interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]
+    ) -> None:
+        """A Postal button, select menu (``values`` chosen) or form (``values`` typed)."""
         self.track()
         if self.stopping:
             await report_error(interaction, ShuttingDown())
             return
-        await handle_press(self, interaction, custom_id)
+        await handle_press(self, interaction, custom_id, values)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A submitted Postal form (the move typed in Move…): forms are not kept in memory,
+        their ``custom_id`` says what they are for, so they work after a restart too."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if custom_id.startswith("postal:"):
+            await self.on_choice(interaction, custom_id, typed_values(data))

@@ -395,6 +395,7 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
     notify="channel: a mention; dm: a direct message; off: nothing",
     theme="Board colours",
     orientation="Which side your boards show at the bottom",
+    confirm="Confirm moves chosen on the board before they are played (default: yes)",
 )
 @app_commands.choices(
     orientation=[
@@ -408,16 +409,21 @@ async def settings(
     notify: NotifyChoice | None = None,
     theme: app_commands.Range[str, 1, 40] | None = None,
     orientation: str | None = None,
+    confirm: bool | None = None,
 ) -> None:
     bot = postal(interaction)
+    user = user_of(interaction.user)
     result = await quickly(
         interaction,
-        bot.service.settings(
-            user_of(interaction.user), notify=notify, theme=theme, orientation=orientation
-        ),
+        bot.service.settings(user, notify=notify, theme=theme, orientation=orientation),
         ephemeral=True,
     )
-    await bot.reply(interaction, messages.player_settings(result))
+    # Confirm moves is stored on its own (bot.store.confirmations); set only once the other
+    # options were accepted, so a refused command changes nothing.
+    confirming = await quickly(
+        interaction, bot.service.move_confirmation(user, confirm), ephemeral=True
+    )
+    await bot.reply(interaction, messages.player_settings(result, confirm_moves=confirming))
 
 
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group

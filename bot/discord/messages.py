@@ -9,7 +9,7 @@ everything the service says (names, and the sentences around them) is escaped wi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 
@@ -22,6 +22,7 @@ from bot.service import (
     ChallengeCreated,
     ConfirmationNeeded,
     Delivery,
+    GameAnimation,
     GameEnded,
     GameList,
     GameStarted,
@@ -29,7 +30,10 @@ from bot.service import (
     History,
     Leaderboard,
     MoreTimeGiven,
+    MoveCancelled,
+    MoveMenu,
     MovePlayed,
+    MovePreview,
     Notice,
     NoticeKind,
     NotifyMode,
@@ -40,10 +44,12 @@ from bot.service import (
     PromotionNeeded,
     RecordExport,
     Reminder,
+    SelectMenu,
     Stats,
     TakenBack,
     TurnNotice,
     VacationStarted,
+    board_controls,
 )
 
 BOARD_FILENAME = "board.png"
@@ -75,7 +81,11 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """One message to send. ``mentions`` are the user ids the content may ping."""
+    """One message to send. ``mentions`` are the user ids the content may ping.
+
+    A board message (``layout``) is sent as one component layout instead of content and an
+    embed: the text, the board image and ``buttons`` in one container. ``menus`` are
+    select menus shown above the buttons (at most five rows in all)."""
 
     content: str = ""
     card: Card | None = None
@@ -84,6 +94,36 @@ class Reply:
     attachment: tuple[str, bytes] | None = None
     ephemeral: bool = False
     mentions: tuple[int, ...] = field(default=())
+    layout: bool = False
+    menus: tuple[SelectMenu, ...] = ()
+    # For a board message: the game it shows and the game's place (posted there, it
+    # replaces the game's previous board message, whose controls are removed).
+    game_id: int | None = None
+    place_id: int | None = None
+
+
+def board_message(reply: Reply, game: GameView) -> Reply:
+    """``reply`` as the game's board message: the layout, with the board's controls."""
+    return replace(
+        reply,
+        layout=True,
+        buttons=board_controls(game),
+        game_id=game.id,
+        place_id=game.place.target_id,
+    )
+
+
+def layout_texts(reply: Reply) -> tuple[list[str], list[str]]:
+    """A board message's text: above the image (the news line, the title) and below it
+    (the card's description and fields)."""
+    above = [reply.content] if reply.content else []
+    below: list[str] = []
+    if reply.card is not None:
+        above.append(f"### {reply.card.title}")
+        if reply.card.description:
+            below.append(reply.card.description)
+        below += [f"{name}: {value}" for name, value in reply.card.fields]
+    return above, below
 
 
 THREAD_NAME_LIMIT = 100
@@ -173,7 +213,7 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     else:
         line = sentence(headline)
     content, mentions = with_mentions(line, players)
-    return Reply(content, card, result.board, mentions=mentions)
+    return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
 def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool = False) -> Reply:
@@ -186,7 +226,7 @@ def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool =
         players.append(result.notify)
     to_move = safe(result.notify.name)
     content, mentions = with_mentions(f"New game! {to_move} to move.", players)
-    return Reply(content, card, result.board, mentions=mentions)
+    return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
 def promotion_needed(result: PromotionNeeded) -> Reply:
@@ -194,9 +234,11 @@ def promotion_needed(result: PromotionNeeded) -> Reply:
 
 
 def board_shown(result: BoardShown, *, ephemeral: bool) -> Reply:
+    """``/board`` (public: the game's board message, with its controls) or ``/moves``."""
     game = result.game
     card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
-    return Reply(card=card, board=result.board, ephemeral=ephemeral)
+    reply = Reply(card=card, board=result.board, ephemeral=ephemeral)
+    return reply if ephemeral else board_message(reply, game)
 
 
 def confirmation_needed(result: ConfirmationNeeded) -> Reply:
@@ -219,7 +261,7 @@ def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
     game = result.game
     card = Card(game_title(game), card_text(result.text), (), Tone.ENDED)
     content, mentions = with_mentions(f"Game over: {safe(sentence(result.ending.text))}", mention)
-    return Reply(content, card, result.board, mentions=mentions)
+    return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
 def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
@@ -227,7 +269,7 @@ def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
     card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     players = [result.notify] if mention_player else []
     content, mentions = with_mentions("Move taken back.", players)
-    return Reply(content, card, result.board, mentions=mentions)
+    return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
 def more_time(result: MoreTimeGiven) -> Reply:
@@ -370,10 +412,16 @@ def leaderboard(result: Leaderboard) -> Reply:
     return text_card("Leaderboard", result.text, ephemeral=False)
 
 
-def player_settings(result: PlayerSettings) -> Reply:
+def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
     themes = ", ".join(result.themes) if result.themes else "default"
-    text = f"{result.text}\nThemes: {themes}."
+    text = f"{result.text}\nThemes: {themes}.\n{confirm_moves_text(confirm_moves)}"
     return Reply(card=Card("Settings", card_text(text)), ephemeral=True)
+
+
+def confirm_moves_text(confirm: bool) -> str:
+    if confirm:
+        return "Confirm moves: on (a move chosen on the board is shown to you before it is played)."
+    return "Confirm moves: off (a move chosen on the board is played at once)."
 
 
 def vacation_started(result: VacationStarted) -> Reply:
@@ -405,16 +453,12 @@ def delivery_post(delivery: Delivery) -> Reply:
         line, mentions = with_mentions(f"your move{closed}. {safe(content.text)}", mention)
         game = content.game
         card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
-        return Reply(line, card, content.board, mentions=mentions)
+        reply = Reply(line, card, content.board, mentions=mentions)
+        return board_message(reply, game) if content.board is not None else reply
     else:
         raise TypeError(f"cannot post {type(content).__name__} in a game's place")
     if closed and reply.content:
-        return Reply(
-            clip(reply.content + closed, CONTENT_LIMIT),
-            reply.card,
-            reply.board,
-            mentions=reply.mentions,
-        )
+        return replace(reply, content=clip(reply.content + closed, CONTENT_LIMIT))
     return reply
 
 
@@ -445,3 +489,46 @@ def notices(found: Iterable[Notice]) -> Reply:
                 f"/move game:{notice.game_id}."
             )
     return Reply(clip("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
+
+
+# --------------------------------------------------------------------------- the board's menus
+
+
+def move_menu(result: MoveMenu) -> Reply:
+    """Move… or Legal moves: select menus (and the board marking a piece's destinations),
+    seen by the presser only."""
+    card = None
+    if result.board is not None:
+        card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
+    content = "" if card is not None else clip(safe(result.text), CONTENT_LIMIT)
+    return Reply(
+        content, card, result.board, buttons=result.buttons, menus=result.menus, ephemeral=True
+    )
+
+
+def move_preview(result: MovePreview) -> Reply:
+    """Confirm moves: the board after the move, for the mover only, with Confirm / Cancel."""
+    card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
+    return Reply(card=card, board=result.board, buttons=result.buttons, ephemeral=True)
+
+
+def move_cancelled(result: MoveCancelled) -> str:
+    return clip(safe(result.text), CONTENT_LIMIT)
+
+
+def move_chosen(result: MovePlayed) -> str:
+    """What replaces the private menu or preview once its move is played."""
+    return clip(safe(f"You played {result.san}."), CONTENT_LIMIT)
+
+
+def animation_made(result: GameAnimation, *, step: int, frames: int) -> str:
+    """The text beside a game's GIF: how many plies it shows."""
+    plies = result.plies
+    if step == 1:
+        shown = f"{plies} plies, one frame each"
+    else:
+        shown = (
+            f"{plies} plies, one frame every {step} plies ({frames} frames) to fit "
+            "Discord's upload limit"
+        )
+    return clip(safe(f"{result.game.title} · game #{result.game.id}: {shown}."), CONTENT_LIMIT)

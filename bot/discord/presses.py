@@ -6,7 +6,9 @@ channel), posts the first board there, and rewrites the challenge message.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,65 +18,145 @@ from bot.discord.context import place_of, user_of
 from bot.discord.errors import report_error
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import (
-    allowed_mentions,
-    build_embed,
     build_files,
     defer,
+    message_fields,
     quickly,
     update_pressed_message,
 )
+from bot.discord.views import move_form
 from bot.service import (
+    BoardShown,
     ChallengeClosed,
+    ChallengeCreated,
+    ConfirmationNeeded,
+    GameAnimation,
     GameEnded,
     GameStarted,
     GameView,
+    MoveCancelled,
+    MoveMenu,
     MovePlayed,
+    MovePreview,
+    MoveTyping,
     OfferDeclined,
+    OfferMade,
+    Place,
     PromotionNeeded,
+    RecordExport,
     TakenBack,
 )
+from bot.service.buttons import PressResult
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
 
 _log = logging.getLogger(__name__)
 
+# Discord's upload limit for a bot without boosts (the interaction may say more); the margin
+# leaves room for the request's other parts.
+GIF_LIMIT_BYTES = 10 * 1024 * 1024
+UPLOAD_MARGIN_BYTES = 256 * 1024
 
-async def handle_press(bot: PostalBot, interaction: discord.Interaction, custom_id: str) -> None:
-    """Do what the button ``custom_id`` means for the presser and show the result; every
-    error goes to the shared error handler."""
+
+async def handle_press(
+    bot: PostalBot,
+    interaction: discord.Interaction,
+    custom_id: str,
+    values: tuple[str, ...] = (),
+) -> None:
+    """Do what the button, select menu or form ``custom_id`` means for the presser and show
+    the result; every error goes to the shared error handler (privately)."""
     try:
         place = place_of(interaction)
         result = await quickly(
             interaction,
-            bot.service.press_custom_id(user_of(interaction.user), custom_id, place=place),
+            bot.service.press_custom_id(
+                user_of(interaction.user), custom_id, place=place, values=values
+            ),
         )
-        match result:
-            case GameStarted():
-                await start_game(bot, interaction, result)
-            case ChallengeClosed():
-                await update_pressed_message(interaction, messages.challenge_closed(result))
-            case MovePlayed():
-                await update_pressed_message(interaction, messages.safe(f"You chose {result.san}."))
-                if result.game.place.target_id != place.target_id:
-                    # A promotion chosen away from the game: announced in its place.
-                    await bot.announce_move_elsewhere(interaction, result)
-                else:
-                    await bot.announce_move(interaction, result)
-            case PromotionNeeded():
-                await bot.reply(interaction, messages.promotion_needed(result))
-            case GameEnded():
-                await update_pressed_message(interaction, messages.safe(result.ending.text + "."))
-                await bot.reply(interaction, await bot.ending_reply(result))
-            case OfferDeclined():
-                await update_pressed_message(interaction, messages.safe(result.text))
-            case TakenBack():
-                await update_pressed_message(interaction, messages.safe(result.text))
-                mention = messages.wants_mention(result.notify)
-                bot.outbox.wake()
-                await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
+        await show_press(bot, interaction, result, place)
     except Exception as error:
         await report_error(interaction, error)
+
+
+async def show_press(
+    bot: PostalBot, interaction: discord.Interaction, result: PressResult, place: Place
+) -> None:
+    """Show what a press did. The board message itself is never rewritten by a press (its
+    newer board replaces it); private menus and previews are."""
+    pressed_private = interaction.message is not None and interaction.message.flags.ephemeral
+    match result:
+        case GameStarted():
+            await start_game(bot, interaction, result)
+        case ChallengeClosed():
+            await update_pressed_message(interaction, messages.challenge_closed(result))
+        case MovePlayed():
+            if _from_board(interaction):
+                pass  # a move chosen on the board itself: its newer board replaces it
+            else:
+                await update_pressed_message(interaction, messages.move_chosen(result))
+            if result.game.place.target_id != place.target_id:
+                # Chosen away from the game: announced in its place.
+                await bot.announce_move_elsewhere(interaction, result)
+            else:
+                await bot.announce_move(interaction, result)
+        case PromotionNeeded():
+            await bot.reply(interaction, messages.promotion_needed(result))
+        case GameEnded():
+            if pressed_private or not _from_board(interaction):
+                await update_pressed_message(interaction, messages.safe(result.ending.text + "."))
+            await bot.reply(interaction, await bot.ending_reply(result))
+        case OfferDeclined():
+            await update_pressed_message(interaction, messages.safe(result.text))
+        case TakenBack():
+            if not _from_board(interaction):
+                await update_pressed_message(interaction, messages.safe(result.text))
+            mention = messages.wants_mention(result.notify)
+            bot.outbox.wake()
+            await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
+        case OfferMade():
+            await bot.reply(interaction, messages.offer_made(result))
+        case ConfirmationNeeded():
+            await bot.reply(interaction, messages.confirmation_needed(result))
+        case MoveMenu():
+            await bot.reply(interaction, messages.move_menu(result))
+        case MoveTyping():
+            form = move_form(result.custom_id, result.title, result.label, result.placeholder)
+            await interaction.response.send_modal(form)
+        case MovePreview():
+            await bot.reply(interaction, messages.move_preview(result))
+        case MoveCancelled():
+            await update_pressed_message(interaction, messages.move_cancelled(result))
+        case BoardShown():
+            await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
+        case ChallengeCreated():
+            message_id = await bot.reply(interaction, messages.challenge_created(result))
+            if message_id is not None:
+                await bot.service.set_challenge_message(result.challenge.id, message_id)
+        case RecordExport():
+            await bot.reply(interaction, replace(messages.record_export(result), ephemeral=True))
+        case GameAnimation():
+            await send_animation(bot, interaction, result)
+
+
+def _from_board(interaction: discord.Interaction) -> bool:
+    """Whether the press came from a board message (a layout), not a private menu."""
+    message = interaction.message
+    return message is not None and message.flags.components_v2
+
+
+async def send_animation(
+    bot: PostalBot, interaction: discord.Interaction, result: GameAnimation
+) -> None:
+    """The game's GIF, drawn in a worker thread small enough for this interaction's upload
+    limit, privately."""
+    limit = min(interaction.filesize_limit, GIF_LIMIT_BYTES) - UPLOAD_MARGIN_BYTES
+    await defer(interaction, ephemeral=True)
+    made = await asyncio.to_thread(result.render, limit)
+    text = messages.animation_made(result, step=made.step, frames=made.frames)
+    reply = messages.Reply(text, attachment=(result.filename, made.data), ephemeral=True)
+    await bot.reply(interaction, reply)
 
 
 async def start_game(bot: PostalBot, interaction: discord.Interaction, result: GameStarted) -> None:
@@ -90,10 +172,7 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
         try:
             reply = messages.game_started(result, in_thread=True)
             message = await thread.send(
-                reply.content,
-                embed=build_embed(reply) or discord.utils.MISSING,
-                files=await build_files(reply, bot.render),
-                allowed_mentions=allowed_mentions(reply),
+                files=await build_files(reply, bot.render), **message_fields(reply)
             )
             message_id = message.id
         except discord.Forbidden:
@@ -110,8 +189,8 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
         message_id = await bot.reply(
             interaction, messages.game_started(result, in_thread=False, mention_player=mention)
         )
-    if message_id is not None:
-        await bot.service.set_game_message(game.id, message_id)
+    if thread is not None and message_id is not None:
+        await bot.boards.replaced(game.id, thread.id, message_id)
 
 
 async def open_thread(interaction: discord.Interaction, game: GameView) -> discord.Thread | None:

@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.discord.messages import BOARD_FILENAME, Reply
-from bot.discord.views import buttons_view
+from bot.discord.messages import BOARD_FILENAME, Reply, layout_texts
+from bot.discord.views import buttons_view, layout_view, menus_view
 from bot.service import BoardView
 
 T = TypeVar("T")
@@ -137,6 +137,38 @@ def build_embed(reply: Reply) -> discord.Embed | None:
     return embed
 
 
+def build_view(reply: Reply) -> discord.ui.View | discord.ui.LayoutView | None:
+    """The components of ``reply``: a board message's whole layout, or its menus and
+    buttons."""
+    if reply.layout:
+        above, below = layout_texts(reply)
+        image = f"attachment://{BOARD_FILENAME}" if reply.board is not None else None
+        colour = reply.card.tone.value if reply.card is not None else 0
+        return layout_view(
+            above, image=image, buttons=reply.buttons, colour=colour, after_image=below
+        )
+    if reply.menus:
+        return menus_view(reply.menus, reply.buttons)
+    return buttons_view(reply.buttons)
+
+
+def message_fields(reply: Reply) -> dict[str, Any]:
+    """``content``, ``embed``, ``view`` and ``allowed_mentions`` for sending ``reply``
+    (a board message has neither content nor embed: Discord refuses them with a layout)."""
+    view = build_view(reply)
+    fields: dict[str, Any] = {"allowed_mentions": allowed_mentions(reply)}
+    if reply.layout:
+        fields["view"] = view
+        return fields
+    fields["content"] = reply.content or None
+    embed = build_embed(reply)
+    if embed is not None:
+        fields["embed"] = embed
+    if view is not None:
+        fields["view"] = view
+    return fields
+
+
 async def build_files(reply: Reply, render: Renderer) -> list[discord.File]:
     files = []
     if reply.board is not None:
@@ -157,18 +189,11 @@ async def answer(interaction: discord.Interaction, reply: Reply, render: Rendere
         files = await drawing  # nothing slow to wait for
     else:
         files = await quickly(interaction, drawing, ephemeral=reply.ephemeral)
-    embed = build_embed(reply)
-    view = buttons_view(reply.buttons)
-    mentions = allowed_mentions(reply)
+    fields = message_fields(reply)
     state = ack_state(interaction)
     if state is Ack.NONE:
         callback = await interaction.response.send_message(
-            reply.content or None,
-            embed=embed or discord.utils.MISSING,
-            files=files or discord.utils.MISSING,
-            view=view or discord.utils.MISSING,
-            ephemeral=reply.ephemeral,
-            allowed_mentions=mentions,
+            files=files or discord.utils.MISSING, ephemeral=reply.ephemeral, **fields
         )
         _set_state(interaction, Ack.ANSWERED)
         return callback.message_id
@@ -176,14 +201,10 @@ async def answer(interaction: discord.Interaction, reply: Reply, render: Rendere
         # The first follow-up would fill the private "thinking…" message and stay private:
         # remove the placeholder (only its reader saw it), then answer in public.
         await interaction.delete_original_response()
+    if fields.get("content") is None:
+        fields.pop("content", None)
     message = await interaction.followup.send(
-        reply.content or discord.utils.MISSING,
-        embed=embed or discord.utils.MISSING,
-        files=files or discord.utils.MISSING,
-        view=view or discord.utils.MISSING,
-        ephemeral=reply.ephemeral,
-        allowed_mentions=mentions,
-        wait=True,
+        files=files or discord.utils.MISSING, ephemeral=reply.ephemeral, wait=True, **fields
     )
     _set_state(interaction, Ack.ANSWERED)
     return message.id

@@ -54,7 +54,7 @@ import discord
 
 from bot.discord import messages
 from bot.discord.places import missing_permissions, takes_fallback
-from bot.discord.respond import allowed_mentions, build_embed, build_files
+from bot.discord.respond import build_files, message_fields
 from bot.discord.scheduler import Worker
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 
@@ -412,10 +412,10 @@ class OutboxSender(Worker):
             delivery.channel_id or 0, guild_id=delivery.guild_id or None
         )
         message = await place.send(
-            reply.content or None,
-            embed=build_embed(reply) or discord.utils.MISSING,
             files=await build_files(reply, bot.render) or discord.utils.MISSING,
             nonce=delivery.nonce,
-            allowed_mentions=allowed_mentions(reply),
+            **message_fields(reply),
         )
+        if reply.game_id is not None:
+            await bot.boards.replaced(reply.game_id, place.id, message.id)
         return place.id, message.id

@@ -13,11 +13,19 @@ from typing import Any
 
 import discord
 
-from bot.service import Button, ButtonStyle
+from bot.service import Button, ButtonStyle, SelectMenu
 
 # Mirrors bot.service.results.Button.custom_id: postal:<action>:<target id>:<argument>.
+# Select menus' ids have the same shape and their own actions. discord.py keys dynamic items
+# by template and tries every template that matches, so the two must not overlap.
+_SELECT_ACTIONS = "piece|target|legalpiece"
 CUSTOM_ID_TEMPLATE = (
-    r"postal:(?P<action>[a-z]{1,20}):(?P<target>[0-9]{1,19}):(?P<argument>[0-9a-z:]{0,60})"
+    rf"postal:(?!(?:{_SELECT_ACTIONS}):)(?P<action>[a-z]{{1,20}}):(?P<target>[0-9]{{1,19}}):"
+    r"(?P<argument>[0-9a-z:]{0,60})"
+)
+SELECT_ID_TEMPLATE = (
+    rf"postal:(?P<action>{_SELECT_ACTIONS}):(?P<target>[0-9]{{1,19}}):"
+    r"(?P<argument>[0-9a-z:]{0,60})"
 )
 
 _STYLES = {
@@ -28,6 +36,7 @@ _STYLES = {
 }
 
 PressHandler = Callable[[discord.Interaction, str], Awaitable[None]]
+ChoiceHandler = Callable[[discord.Interaction, str, tuple[str, ...]], Awaitable[None]]
 
 
 class PostalButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID_TEMPLATE):
@@ -61,6 +70,68 @@ class PostalButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUST
             await handler(interaction, self.custom_id_text)
 
 
+class PostalSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID_TEMPLATE):
+    """Any Postal select menu: choosing hands the interaction, the ``custom_id`` and the
+    values chosen to the bot's handler (``PostalBot.on_choice``). Like buttons, nothing
+    about it lives in memory, so menus keep working after a restart."""
+
+    def __init__(self, custom_id: str, *, menu: SelectMenu | None = None) -> None:
+        options = [
+            discord.SelectOption(
+                label=choice.label[:100],
+                value=choice.value[:100],
+                description=choice.description[:100] or None,
+            )
+            for choice in (menu.choices if menu is not None else ())
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id,
+            placeholder=menu.placeholder[:150] if menu is not None else None,
+            options=options,
+        )
+        super().__init__(select)
+        self.custom_id_text = custom_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PostalSelect:
+        return cls(match.group(0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler: ChoiceHandler | None = getattr(interaction.client, "on_choice", None)
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = tuple(str(v) for v in data.get("values", ()))
+        if handler is not None:
+            await handler(interaction, self.custom_id_text, values)
+
+
+def postal_button(button: Button) -> PostalButton:
+    return PostalButton(button.custom_id, label=button.label[:80], style=_STYLES[button.style])
+
+
+def menus_view(menus: Sequence[SelectMenu], buttons: Sequence[Button]) -> discord.ui.View:
+    """Select menus (one row each) and a row of buttons below: at most 5 rows in all."""
+    if len(menus) + (1 if buttons else 0) > 5 or len(buttons) > 5:
+        raise ValueError(f"{len(menus)} menus and {len(buttons)} buttons do not fit")
+    view = discord.ui.View(timeout=None)
+    for row, menu in enumerate(menus):
+        if not 1 <= len(menu.choices) <= 25:
+            raise ValueError(f"a select menu shows 1-25 options, not {len(menu.choices)}")
+        item = PostalSelect(menu.custom_id, menu=menu)
+        item.item.row = row
+        view.add_item(item)
+    for button in buttons:
+        item_button = postal_button(button)
+        item_button.item.row = len(menus)
+        view.add_item(item_button)
+    return view
+
+
 def buttons_view(buttons: Sequence[Button]) -> discord.ui.View | None:
     """A view showing ``buttons`` (at most 5 per row, 25 in all), or None for none."""
     if not buttons:
@@ -69,7 +140,77 @@ def buttons_view(buttons: Sequence[Button]) -> discord.ui.View | None:
         raise ValueError(f"{len(buttons)} buttons: Discord shows at most 25")
     view = discord.ui.View(timeout=None)
     for index, button in enumerate(buttons):
-        item = PostalButton(button.custom_id, label=button.label[:80], style=_STYLES[button.style])
+        item = postal_button(button)
         item.item.row = index // 5
         view.add_item(item)
     return view
+
+
+def layout_view(
+    texts: Sequence[str],
+    *,
+    image: str | None,
+    buttons: Sequence[Button],
+    colour: int,
+    after_image: Sequence[str] = (),
+) -> discord.ui.LayoutView:
+    """A board message (components v2): one container holding ``texts``, the image
+    (``attachment://…``) in a media gallery, ``after_image`` texts, and a row of buttons."""
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=colour
+    )
+    for text in texts:
+        container.add_item(discord.ui.TextDisplay(text))
+    if image is not None:
+        gallery: discord.ui.MediaGallery[discord.ui.LayoutView] = discord.ui.MediaGallery()
+        gallery.add_item(media=image)
+        container.add_item(gallery)
+    for text in after_image:
+        container.add_item(discord.ui.TextDisplay(text))
+    if buttons:
+        if len(buttons) > 5:
+            raise ValueError(f"{len(buttons)} buttons: a row holds 5")
+        row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
+        for button in buttons:
+            row.add_item(postal_button(button))
+        container.add_item(row)
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+def move_form(custom_id: str, title: str, label: str, placeholder: str) -> discord.ui.Modal:
+    """The form for typing a move; its ``custom_id`` says which game and ply it is for."""
+    modal = discord.ui.Modal(title=title[:45], custom_id=custom_id, timeout=None)
+    modal.add_item(
+        discord.ui.TextInput(
+            label=label[:45],
+            custom_id="move",
+            placeholder=placeholder[:100],
+            min_length=1,
+            max_length=40,
+        )
+    )
+    return modal
+
+
+def typed_values(data: object) -> tuple[str, ...]:
+    """The values typed in a submitted form, in order (text inputs in rows or labels)."""
+    found: list[str] = []
+
+    def walk(components: object) -> None:
+        if not isinstance(components, list):
+            return
+        for component in components:
+            if not isinstance(component, dict):
+                continue
+            if component.get("type") == 4:
+                found.append(str(component.get("value", "")))
+            walk(component.get("components"))
+            inner = component.get("component")
+            if isinstance(inner, dict):
+                walk([inner])
+
+    if isinstance(data, dict):
+        walk(data.get("components"))
+    return tuple(found)

@@ -7,6 +7,7 @@ message; the service knows nothing about either.
 from __future__ import annotations
 
 from bot.service import errors
+from bot.service.after_game import GameAnimation
 from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS
 from bot.service.clock import Clock, ManualClock, system_clock
 from bot.service.conditional import (
@@ -15,6 +16,7 @@ from bot.service.conditional import (
     LineMove,
     PreparedLine,
 )
+from bot.service.controls import board_controls
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.errors import UserError
 from bot.service.results import (
@@ -27,6 +29,7 @@ from bot.service.results import (
     ChallengeCreated,
     ChallengeView,
     Cleared,
+    Choice,
     ClockReport,
     ConditionalAnswer,
     ConfirmationNeeded,
@@ -43,7 +46,11 @@ from bot.service.results import (
     Leaderboard,
     LeaderboardRow,
     MoreTimeGiven,
+    MoveCancelled,
+    MoveMenu,
     MovePlayed,
+    MovePreview,
+    MoveTyping,
     Notice,
     NoticeKind,
     OfferDeclined,
@@ -55,6 +62,7 @@ from bot.service.results import (
     RatingChange,
     RecordExport,
     Reminder,
+    SelectMenu,
     Stats,
     TakenBack,
     TurnNotice,
@@ -80,6 +88,7 @@ __all__ = [
     "ChallengeCreated",
     "ChallengeView",
     "Cleared",
+    "Choice",
     "Clock",
     "ClockReport",
     "ConditionalAdded",
@@ -89,6 +98,7 @@ __all__ = [
     "Delivery",
     "DeliveryTarget",
     "Ending",
+    "GameAnimation",
     "GameEnded",
     "GameList",
     "GameListEntry",
@@ -102,7 +112,11 @@ __all__ = [
     "LineMove",
     "ManualClock",
     "MoreTimeGiven",
+    "MoveCancelled",
+    "MoveMenu",
     "MovePlayed",
+    "MovePreview",
+    "MoveTyping",
     "Notice",
     "NoticeKind",
     "NotifyMode",
@@ -119,6 +133,7 @@ __all__ = [
     "RatingChange",
     "RecordExport",
     "Reminder",
+    "SelectMenu",
     "Stats",
     "TakenBack",
     "TurnNotice",
@@ -126,6 +141,7 @@ __all__ = [
     "UserError",
     "VacationStarted",
     "VariantStats",
+    "board_controls",
     "errors",
     "parse_button_id",
     "system_clock",

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
-from bot.service.challenges import ChallengeUseCases
+from bot.service.after_game import AfterGameUseCases, GameAnimation
+from bot.service.board_menus import BoardMenuUseCases
+from bot.service.controls import PLY_BOUND_ACTIONS
 from bot.service.deadlines import DeadlineUseCases
-from bot.service.errors import GameChangedError, InvalidButtonError
-from bot.service.play import PlayUseCases
+from bot.service.errors import GameChangedError, InvalidButtonError, StaleBoardError
+from bot.service.reports import ReportUseCases
 from bot.service.results import (
+    BoardShown,
     ButtonAction,
     ChallengeClosed,
+    ChallengeCreated,
+    ConfirmationNeeded,
     GameEnded,
     GameStarted,
+    MoveCancelled,
+    MoveMenu,
     MovePlayed,
+    MovePreview,
+    MoveTyping,
     OfferDeclined,
+    OfferMade,
     Place,
     PromotionNeeded,
+    RecordExport,
     TakenBack,
     User,
     parse_button_id,
@@ -28,6 +39,16 @@ PressResult = (
     | GameEnded
     | OfferDeclined
     | TakenBack
+    | OfferMade
+    | ConfirmationNeeded
+    | MoveMenu
+    | MoveTyping
+    | MovePreview
+    | MoveCancelled
+    | BoardShown
+    | ChallengeCreated
+    | GameAnimation
+    | RecordExport
 )
 _OFFER_ACTIONS = {
     ButtonAction.CONFIRM_RESIGN,
@@ -38,7 +59,7 @@ _OFFER_ACTIONS = {
 }
 
 
-class ButtonUseCases(ChallengeUseCases, PlayUseCases, DeadlineUseCases):
+class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, DeadlineUseCases):
     async def press(
         self,
         user: User,
@@ -47,11 +68,15 @@ class ButtonUseCases(ChallengeUseCases, PlayUseCases, DeadlineUseCases):
         argument: str = "",
         *,
         place: Place | None = None,
+        values: tuple[str, ...] = (),
     ) -> PressResult:
-        """Do what a button means, checking the presser may (the use cases raise
-        ``UserError``s for others). Buttons about a game carry the ply they were made at
-        and refuse (``GameChangedError``) once the game has moved on. ``place`` is where the
-        button was pressed (a promotion chosen away from the game is announced there)."""
+        """Do what a button, a select menu (``values`` chosen) or a form (``values``
+        typed) means, checking the presser may (the use cases raise ``UserError``s for
+        others). Buttons about a game carry the ply they were made at and refuse
+        (``GameChangedError``) once the game has moved on. ``place`` is where the button was
+        pressed (a promotion chosen away from the game is announced there)."""
+        if action in PLY_BOUND_ACTIONS:
+            return await self._board_control(user, action, target_id, argument, place, values)
         if action in _OFFER_ACTIONS and argument:
             if not argument.isdigit():
                 raise InvalidButtonError
@@ -77,13 +102,68 @@ class ButtonUseCases(ChallengeUseCases, PlayUseCases, DeadlineUseCases):
                 return await self.accept_takeback(user, target_id)
             case ButtonAction.DECLINE_TAKEBACK:
                 return await self.decline_takeback(user, target_id)
+            case ButtonAction.CANCEL_MOVE:
+                return await self.cancel_move(user, target_id)
+            case ButtonAction.REMATCH:
+                return await self.rematch(user, target_id, place=place)
+            case ButtonAction.GIF:
+                return await self.animation(user, place, game_id=target_id)
+            case ButtonAction.PGN:
+                return await self.record(user, place, game_id=target_id)
+        raise InvalidButtonError
+
+    async def _board_control(
+        self,
+        user: User,
+        action: ButtonAction,
+        game_id: int,
+        argument: str,
+        place: Place | None,
+        values: tuple[str, ...],
+    ) -> PressResult:
+        """A control of a board message, or a menu or form opened from one."""
+        record = await self._game(game_id)
+        ply = argument.split(":", 1)[0]
+        if not ply.isdigit():
+            raise InvalidButtonError
+        if record.is_active and record.ply != int(ply):
+            raise StaleBoardError(game_id)
+        match action:
+            case ButtonAction.MOVE_MENU:
+                return await self.move_menu(user, game_id, argument, place=place)
+            case ButtonAction.LEGAL_MENU:
+                return await self.legal_menu(user, game_id, argument, place=place)
+            case ButtonAction.OFFER_DRAW:
+                return await self.draw(user, place, game_id=game_id)
+            case ButtonAction.ASK_TAKEBACK:
+                return await self.takeback(user, place, game_id=game_id)
+            case ButtonAction.ASK_RESIGN:
+                return await self.resign(user, place, game_id=game_id)
+            case ButtonAction.TYPE_MOVE:
+                return await self.type_move(user, game_id, argument, place=place)
+            case ButtonAction.PICK_PIECE:
+                return await self.pick_piece(user, game_id, argument, values, place=place)
+            case ButtonAction.PICK_TARGET:
+                return await self.pick_target(user, game_id, argument, values, place=place)
+            case ButtonAction.PICK_LEGAL:
+                return await self.pick_legal(user, game_id, argument, values, place=place)
+            case ButtonAction.TYPED_MOVE:
+                return await self.typed_move(user, game_id, argument, values, place=place)
+            case ButtonAction.CONFIRM_MOVE:
+                return await self.confirm_move(user, game_id, argument, place=place)
         raise InvalidButtonError
 
     async def press_custom_id(
-        self, user: User, custom_id: str, *, place: Place | None = None
+        self,
+        user: User,
+        custom_id: str,
+        *,
+        place: Place | None = None,
+        values: tuple[str, ...] = (),
     ) -> PressResult:
-        """``press`` for a ``Button.custom_id``. Raises ``InvalidButtonError`` if malformed."""
+        """``press`` for a ``Button.custom_id`` (or a select menu's or form's). Raises
+        ``InvalidButtonError`` if malformed."""
         parsed = parse_button_id(custom_id)
         if parsed is None:
             raise InvalidButtonError
-        return await self.press(user, *parsed, place=place)
+        return await self.press(user, *parsed, place=place, values=values)

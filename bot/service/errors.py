@@ -83,6 +83,18 @@ class GameChangedError(UserError):
         )
 
 
+class StaleBoardError(GameChangedError):
+    """A control of a board (or a menu opened from one) that the game has moved on from."""
+
+    def __init__(self, game_id: int) -> None:
+        UserError.__init__(
+            self,
+            f"This board of game #{game_id} is out of date: the game has moved on since. "
+            "Nothing was done; use the newest board.",
+        )
+        self.game_id = game_id
+
+
 class DamagedGameError(UserError):
     """The game's stored moves no longer replay: it cannot be shown or played until an
     operator repairs it. Nothing was changed."""

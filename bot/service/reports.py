@@ -236,6 +236,11 @@ class ReportUseCases(ServiceCore):
         """Remember the adapter's latest board message of the game."""
         await self.store.games.set_message(game_id, message_id)
 
+    async def replace_board_message(self, game_id: int, message_id: int) -> int | None:
+        """Remember ``message_id`` as the game's newest board message; returns the board
+        message it replaces (whose controls the adapter removes), None if none."""
+        return await self.store.games.replace_message(game_id, message_id)
+
     async def game_view(self, game_id: int) -> GameView:
         """The facts of one game, for adapters' own use (no access check: never show the
         answer to a user as is). Raises ``UnknownGameError``."""

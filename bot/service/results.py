@@ -60,6 +60,25 @@ class ButtonAction(Enum):
     DECLINE_DRAW = "drawno"
     ACCEPT_TAKEBACK = "backyes"
     DECLINE_TAKEBACK = "backno"
+    # The board message's controls (argument: the ply the board shows).
+    MOVE_MENU = "move"
+    LEGAL_MENU = "legal"
+    OFFER_DRAW = "draw"
+    ASK_TAKEBACK = "takeback"
+    ASK_RESIGN = "resignask"
+    TYPE_MOVE = "typemove"
+    # Select menus and the modal of Move… (argument: ply, then the piece's square).
+    PICK_PIECE = "piece"
+    PICK_TARGET = "target"
+    PICK_LEGAL = "legalpiece"
+    TYPED_MOVE = "typed"
+    # Confirm moves: play or drop the move shown (argument: ply and UCI move).
+    CONFIRM_MOVE = "play"
+    CANCEL_MOVE = "unplay"
+    # After the game.
+    REMATCH = "rematch"
+    GIF = "gif"
+    PGN = "pgn"
 
 
 class ButtonStyle(Enum):
@@ -88,6 +107,30 @@ class Button:
     @property
     def custom_id(self) -> str:
         """A stable id, at most 100 characters, e.g. ``postal:promote:12:e7e8q``."""
+        return f"{BUTTON_ID_PREFIX}:{self.action.value}:{self.target_id}:{self.argument}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a select menu: what it shows and the value it sends."""
+
+    label: str
+    value: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SelectMenu:
+    """A select menu to offer (at most 25 ``choices``), identified like a ``Button``."""
+
+    placeholder: str
+    action: ButtonAction
+    target_id: int
+    argument: str
+    choices: tuple[Choice, ...]
+
+    @property
+    def custom_id(self) -> str:
         return f"{BUTTON_ID_PREFIX}:{self.action.value}:{self.target_id}:{self.argument}"
 
 
@@ -314,6 +357,50 @@ class BoardShown:
     board: BoardView
     text: str
     targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMenu:
+    """Choices for the player (Move…: pieces, then a piece's destinations; Legal moves:
+    pieces), private to them. ``board`` shows the chosen piece's destinations, if any."""
+
+    game: GameView
+    text: str
+    menus: tuple[SelectMenu, ...]
+    buttons: tuple[Button, ...] = ()
+    board: BoardView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTyping:
+    """Open a form where the player types a move; its answer is a ``TYPED_MOVE`` with the
+    text (``custom_id`` identifies the game and the ply it is for)."""
+
+    game: GameView
+    custom_id: str
+    title: str
+    label: str
+    placeholder: str
+
+
+@dataclass(frozen=True, slots=True)
+class MovePreview:
+    """Confirm moves: the board after ``san``, for the mover only, with Confirm / Cancel."""
+
+    game: GameView
+    board: BoardView
+    san: str
+    uci: str
+    text: str
+    buttons: tuple[Button, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCancelled:
+    """The mover dropped a previewed move; nothing was played."""
+
+    game: GameView
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

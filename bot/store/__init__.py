@@ -13,6 +13,8 @@ from pathlib import Path
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.conditionals import ConditionalNode, Conditionals
+from bot.store.confirmations import Confirmations
+from bot.store.console_buttons import ConsoleButton, ConsoleButtons
 from bot.store.database import DATABASE_ERRORS, Database, StoreError
 from bot.store.games import Games, OutboxSource
 from bot.store.notes import Note, Notes
@@ -74,6 +76,8 @@ class Store:
         self.pings = Pings(database)
         self.conditionals = Conditionals(database)
         self.notes = Notes(database)
+        self.confirmations = Confirmations(database)
+        self.console_buttons = ConsoleButtons(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -96,6 +100,8 @@ __all__ = [
     "ChallengeStatus",
     "ConditionalNode",
     "Conditionals",
+    "ConsoleButton",
+    "ConsoleButtons",
     "DowntimeCredit",
     "GameEnding",
     "GameRecord",

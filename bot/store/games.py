@@ -46,8 +46,13 @@ _COLUMNS = (
 
 
 # Finished games whose own thread is not archived yet, and when each is due (the end plus a
-# delay, given as the first parameter, or the time set after a failed attempt).
-_ARCHIVE_PENDING = "status = 'finished' AND thread_owned = 1 AND thread_archived_at IS NULL"
+# delay, given as the first parameter, or the time set after a failed attempt). A thread
+# where a game still runs (a rematch is played in the same thread) waits until it ends.
+_ARCHIVE_PENDING = (
+    "status = 'finished' AND thread_owned = 1 AND thread_archived_at IS NULL "
+    "AND NOT EXISTS (SELECT 1 FROM games AS other WHERE other.thread_id = games.thread_id "
+    "AND other.status = 'active')"
+)
 _ARCHIVE_DUE = "COALESCE(thread_archive_retry_at, finished_at + ?)"
 
 
@@ -499,6 +504,21 @@ class Games:
             )
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else from_epoch(row[0])
+
+    async def replace_message(self, game_id: int, message_id: int) -> int | None:
+        """Record ``message_id`` as the game's board message; returns the one it replaces
+        (None if none, or if it is the same)."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute("SELECT message_id FROM games WHERE id = ?", (game_id,))
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None or row[0] == message_id:
+                return None
+            await conn.execute(
+                "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ?",
+                (message_id, game_id),
+            )
+        return None if row[0] is None else int(row[0])
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:

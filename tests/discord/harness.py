@@ -112,8 +112,11 @@ def png_size(message: FakeMessage, filename: str = "board.png") -> tuple[int, in
         return image.size
 
 
-def embed_image(message: FakeMessage) -> str:
-    return str(message.embeds[0].get("image", {}).get("url", ""))
+def board_image(message: FakeMessage) -> str:
+    """Where the message shows its board: a board message's media gallery, else its embed."""
+    if message.layout:
+        return message.media()[0] if message.media() else ""
+    return str(message.embeds[0].get("image", {}).get("url", "")) if message.embeds else ""
 
 
 async def command(

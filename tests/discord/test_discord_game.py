@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.harness import Harness, command, embed_image, play, png_size, start_game
+from tests.discord.harness import Harness, board_image, command, play, png_size, start_game
 from tests.fakediscord import (
     ATTACH_FILES,
     BOT_PERMISSIONS,
@@ -38,7 +38,7 @@ async def test_chess_game_in_a_thread_to_checkmate(running: Harness) -> None:
     assert thread.name == "alice vs bob · chess"
     first = (await fake.wait_until(lambda: fake.channel_messages(thread.id)))[0]
     assert png_size(first)[0] >= 256
-    assert embed_image(first) == "attachment://board.png"
+    assert board_image(first) == "attachment://board.png"
     assert set(first.mentions) == {alice.id, bob.id}  # mentioning adds both to the thread
     await fake.acknowledged(press)
     accepted = await fake.wait_until(lambda: fake.messages[challenge.id].edits and accepted_text())

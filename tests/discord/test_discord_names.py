@@ -24,7 +24,7 @@ async def test_a_nickname_never_renames_a_player(running: Harness) -> None:
     for mover, move in [(alice, "f3"), (bob, "e5"), (alice, "g4"), (bob, "Qh4#")]:
         await play(fake, mover, move, thread)
     board = await command(fake, carol, "board", {"game": game_id}, channel=thread)
-    assert "alice vs bob" in board.embeds[0]["title"]
+    assert "alice vs bob" in board.text().splitlines()[0]
     pgn = await command(fake, alice, "pgn", {"game": game_id}, channel=thread)
     assert '[Black "bob"]' in pgn.files[0].content.decode()
     table = await command(fake, carol, "leaderboard")

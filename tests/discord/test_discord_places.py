@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.harness import Harness, board_image, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
@@ -119,7 +119,7 @@ async def test_a_move_typed_elsewhere_is_announced_in_the_games_place(running: H
     )
     board = posted[0]
     assert len(posted) == 1 and board.files and board.mentions == [bob.id]
-    assert board.embeds[0]["image"]["url"] == "attachment://board.png"
+    assert board_image(board) == "attachment://board.png"
     assert fake.channel_messages(lobby.id) == []
 
 

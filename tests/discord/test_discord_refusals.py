@@ -27,7 +27,7 @@ async def refused(
 
 def game_id_of(fake: FakeDiscord, thread: FakeChannel) -> int:
     first = fake.channel_messages(thread.id)[0]
-    title = first.embeds[0]["title"]
+    title = next(line for line in first.text().splitlines() if "game #" in line)
     return int(title.rsplit("#", 1)[1])
 
 

@@ -26,11 +26,15 @@ SPEC_COMMANDS = {
     "history": {"user"},
     "stats": {"user"},
     "leaderboard": {"game"},
-    "settings": {"notify", "theme", "orientation"},
+    "settings": {"notify", "theme", "orientation", "confirm"},
     "moretime": {"days", "game"},
     "vacation": {"days"},
     "conditional": {"add", "list", "clear"},
     "note": {"text", "clear", "game"},
+    "gif": {"game", "frame_ms"},
+    # User commands (right-click a member, Apps): no options.
+    "Challenge to chess": set(),
+    "Challenge to xiangqi": set(),
 }
 
 
@@ -73,7 +77,10 @@ async def test_commands_registered_with_spec_names_and_options(running: Harness)
     assert move["move"]["type"] == STRING and move["move"]["required"]
     assert move["move"]["autocomplete"] and move["game"]["autocomplete"]
     for command in registered.values():
-        assert 1 <= len(command["description"]) <= 100
+        if command["type"] == 1:
+            assert 1 <= len(command["description"]) <= 100
+        else:
+            assert command["type"] == 2 and command.get("description", "") == ""
 
 
 async def test_commands_not_synced_again_when_unchanged(running: Harness) -> None:

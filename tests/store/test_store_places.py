@@ -94,3 +94,21 @@ async def test_threads_of_games_from_before_the_migration_are_postals(tmp_path: 
         assert [(g.thread_id, g.thread_owned) for g in due] == [(99, True)]
     finally:
         await store.close()
+
+
+async def test_a_thread_with_a_rematch_running_waits_to_be_archived(tmp_path: Path) -> None:
+    """A rematch played in the finished game's thread keeps that thread open: it is due
+    only once no game in it is running."""
+    store = await Store.open(tmp_path / "postal.db")
+    try:
+        game = await started(store, thread_id=None)
+        await store.games.set_thread(game.id, 88)
+        await aborted(store, game)
+        rematch = await started(store, thread_id=88)
+        assert await store.games.threads_to_archive(NOW + 2 * DAY, DAY) == []
+        assert await store.games.next_thread_archive(DAY) is None
+        await aborted(store, rematch)
+        due = await store.games.threads_to_archive(NOW + 2 * DAY, DAY)
+        assert [g.id for g in due] == [game.id]
+    finally:
+        await store.close()

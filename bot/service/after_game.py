@@ -1,0 +1,80 @@
+"""After the game: a rematch (colours swapped, same variant, days and rating mode), the whole
+game as a GIF, and its record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import rules
+from bot.render.animation import Animation, render_animation
+from bot.service.challenges import ChallengeUseCases
+from bot.service.errors import InvalidOptionError
+from bot.service.results import ChallengeCreated, GameView, Place, User
+from rules import Color
+
+# GIF frame times a player may choose (milliseconds).
+FRAME_MS_RANGE = (100, 10_000)
+DEFAULT_FRAME_MS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnimation:
+    """What to animate: ``render(limit_bytes)`` draws the GIF (slow: adapters call it in a
+    worker thread; the service never draws)."""
+
+    game: GameView
+    replay: rules.Game
+    frame_ms: int
+    filename: str
+
+    @property
+    def plies(self) -> int:
+        return len(self.replay.moves)
+
+    def render(self, limit_bytes: int) -> Animation:
+        return render_animation(
+            self.replay, frame_ms=self.frame_ms, limit_bytes=limit_bytes, orientation=Color.WHITE
+        )
+
+
+class AfterGameUseCases(ChallengeUseCases):
+    async def rematch(
+        self, user: User, game_id: int, *, place: Place | None = None
+    ) -> ChallengeCreated:
+        """Challenge the opponent of a finished game to another: colours swapped, the same
+        variant, start position, days per move and rating mode. Raises the challenge's
+        errors (limits included) and ``NotAPlayerError``."""
+        record = await self._resolve(user, place, game_id, finished_ok=True)
+        self._require_player(record, user)
+        view = await self._view(record)
+        opponent = view.opponent_of(user.id)
+        color = "black" if view.color_of(user.id) is Color.WHITE else "white"
+        where = place or view.place
+        return await self.challenge(
+            user,
+            where,
+            User(opponent.id, opponent.name),
+            game=view.variant,
+            color=color,
+            days=view.days_per_move,
+            rated=view.rated,
+            fen=record.start_fen,
+        )
+
+    async def animation(
+        self,
+        user: User,
+        place: Place | None,
+        *,
+        game_id: int | None = None,
+        frame_ms: int = DEFAULT_FRAME_MS,
+    ) -> GameAnimation:
+        """The game meant (running or finished) to animate, each ply ``frame_ms`` long.
+        Raises ``InvalidOptionError`` for a frame time outside ``FRAME_MS_RANGE``."""
+        low, high = FRAME_MS_RANGE
+        if not low <= frame_ms <= high:
+            raise InvalidOptionError(f"frame_ms must be from {low} to {high} milliseconds.")
+        record = await self._resolve(user, place, game_id, finished_ok=True)
+        replay = await self._replay(record)
+        view = await self._view(record)
+        return GameAnimation(view, replay, frame_ms, f"game-{record.id}.gif")

@@ -1,0 +1,304 @@
+"""Playing from the board message: Move… (a piece, then its destination, or a typed move),
+Legal moves, and Confirm moves (the resulting board shown to the mover before it is played).
+
+Every path ends in ``PlayUseCases.move`` with the ply the board showed, so a choice made on
+a board that is no longer current is refused like a stale button, and a move chosen from a
+menu is parsed and checked exactly as a typed one.
+"""
+
+from __future__ import annotations
+
+import rules
+from bot.service.errors import GameChangedError, InvalidButtonError
+from bot.service.play import PlayUseCases
+from bot.service.results import (
+    BoardShown,
+    Button,
+    ButtonAction,
+    ButtonStyle,
+    Choice,
+    MoveCancelled,
+    MoveMenu,
+    MovePlayed,
+    MovePreview,
+    MoveTyping,
+    Place,
+    PromotionNeeded,
+    SelectMenu,
+    User,
+)
+from bot.store import GameRecord
+from rules import Move
+
+# Discord shows at most 25 options in a select menu and five menus in a message.
+MENU_OPTIONS = 25
+PIECE_NAMES = {
+    "chess": {"k": "King", "q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight", "p": "Pawn"},
+    "xiangqi": {
+        "k": "General",
+        "a": "Advisor",
+        "b": "Elephant",
+        "n": "Horse",
+        "r": "Chariot",
+        "c": "Cannon",
+        "p": "Soldier",
+    },
+}
+_PIECE_ORDER = "kqrbancp"
+
+
+def pages(choices: list[Choice]) -> list[tuple[Choice, ...]]:
+    """``choices`` cut into runs of at most ``MENU_OPTIONS`` (one select menu each)."""
+    return [
+        tuple(choices[start : start + MENU_OPTIONS])
+        for start in range(0, len(choices), MENU_OPTIONS)
+    ]
+
+
+class BoardMenuUseCases(PlayUseCases):
+    async def _current(
+        self, user: User, place: Place | None, game_id: int, argument: str, *, mover: bool
+    ) -> tuple[GameRecord, rules.Game]:
+        """The game a board control is about, readable from ``place``; with ``mover`` the
+        presser must be the player to move."""
+        record = await self._resolve(user, place, game_id)
+        if mover:
+            self._require_player(record, user)
+            self._require_active(record)
+            await self._require_turn(record, user)
+        # (``ButtonUseCases.press`` checked that the ply is still the board's.)
+        return record, await self._replay(record)
+
+    async def move_menu(
+        self, user: User, game_id: int, argument: str, *, place: Place | None = None
+    ) -> MoveMenu:
+        """Move…: the pieces of the player to move that can move, and a button to type one.
+        Raises ``NotAPlayerError``, ``NotYourTurnError``, ``GameOverError``,
+        ``GameChangedError``."""
+        record, game = await self._current(user, place, game_id, argument, mover=True)
+        view = await self._view(record)
+        menus = self._piece_menus(game, ButtonAction.PICK_PIECE, game_id, record.ply)
+        typing = Button(
+            "Type a move…",
+            ButtonAction.TYPE_MOVE,
+            game_id,
+            str(record.ply),
+            (user.id,),
+            ButtonStyle.SECONDARY,
+        )
+        return MoveMenu(view, "Which piece?", menus, (typing,))
+
+    async def legal_menu(
+        self, user: User, game_id: int, argument: str, *, place: Place | None = None
+    ) -> MoveMenu:
+        """Legal moves: the pieces of the side to move, for anyone who sees the board."""
+        record, game = await self._current(user, place, game_id, argument, mover=False)
+        self._require_active(record)
+        view = await self._view(record)
+        menus = self._piece_menus(game, ButtonAction.PICK_LEGAL, game_id, record.ply)
+        return MoveMenu(view, "Show the legal moves of which piece?", menus)
+
+    def _piece_menus(
+        self, game: rules.Game, action: ButtonAction, game_id: int, ply: int
+    ) -> tuple[SelectMenu, ...]:
+        position = game.position
+        names = PIECE_NAMES.get(game.variant.name, PIECE_NAMES["chess"])
+        origins = sorted(
+            {m.from_square for m in position.legal_moves()},
+            key=lambda square: _piece_rank(position, square),
+        )
+        choices = []
+        for origin in origins:
+            piece = position.piece_at(origin)
+            kind = piece.kind if piece is not None else "?"
+            square = game.variant.square_name(origin)
+            choices.append(Choice(f"{names.get(kind, kind.upper())} {square}", square))
+        return tuple(
+            SelectMenu("Choose a piece", action, game_id, f"{ply}:{index}", page)
+            for index, page in enumerate(pages(choices))
+        )
+
+    async def pick_piece(
+        self,
+        user: User,
+        game_id: int,
+        argument: str,
+        values: tuple[str, ...],
+        *,
+        place: Place | None = None,
+    ) -> MoveMenu:
+        """The destinations of the piece chosen, as select menus of at most 25 options each
+        (a queen can have 27 moves), with the board marking them."""
+        record, game = await self._current(user, place, game_id, argument, mover=True)
+        position = game.position
+        origin = self._square(game, values)
+        moves = sorted(
+            (m for m in position.legal_moves() if m.from_square == origin), key=position.san
+        )
+        if not moves:
+            raise GameChangedError
+        square = game.variant.square_name(origin)
+        choices = [_target_choice(game, move) for move in moves]
+        menus = tuple(
+            SelectMenu(
+                _page_placeholder(index, len(choices), page),
+                ButtonAction.PICK_TARGET,
+                game_id,
+                f"{record.ply}:{square}:{index}",
+                page,
+            )
+            for index, page in enumerate(pages(choices))
+        )
+        view = await self._view(record)
+        targets = tuple(dict.fromkeys(m.to_square for m in moves))
+        board = await self._board(
+            game, orientation=view.color_of(user.id), viewer_id=user.id, marks=targets
+        )
+        back = Button("Another piece", ButtonAction.MOVE_MENU, game_id, str(record.ply), (user.id,))
+        return MoveMenu(view, f"Where to, from {square}?", menus, (back,), board)
+
+    async def pick_target(
+        self,
+        user: User,
+        game_id: int,
+        argument: str,
+        values: tuple[str, ...],
+        *,
+        place: Place | None = None,
+    ) -> MovePlayed | PromotionNeeded | MovePreview:
+        """Play (or, with Confirm moves, preview) the destination chosen."""
+        if len(values) != 1:
+            raise InvalidButtonError
+        return await self._play_or_preview(user, game_id, argument, values[0], place=place)
+
+    async def pick_legal(
+        self,
+        user: User,
+        game_id: int,
+        argument: str,
+        values: tuple[str, ...],
+        *,
+        place: Place | None = None,
+    ) -> BoardShown:
+        """The ``/moves`` picture of the piece chosen in Legal moves."""
+        record, game = await self._current(user, place, game_id, argument, mover=False)
+        square = game.variant.square_name(self._square(game, values))
+        return await self.legal_targets(user, place, square, game_id=record.id)
+
+    async def type_move(
+        self, user: User, game_id: int, argument: str, *, place: Place | None = None
+    ) -> MoveTyping:
+        """Open the form for typing a move (any notation ``/move`` takes)."""
+        record, game = await self._current(user, place, game_id, argument, mover=True)
+        view = await self._view(record)
+        example = "Nf3, e2e4, O-O" if game.variant.name == "chess" else "C2.5, h2e2, 炮二平五"
+        custom_id = Button("", ButtonAction.TYPED_MOVE, game_id, str(record.ply)).custom_id
+        return MoveTyping(view, custom_id, f"Your move in game #{game_id}", "Move", example)
+
+    async def typed_move(
+        self,
+        user: User,
+        game_id: int,
+        argument: str,
+        values: tuple[str, ...],
+        *,
+        place: Place | None = None,
+    ) -> MovePlayed | PromotionNeeded | MovePreview:
+        """The move typed in the form: parsed like ``/move``."""
+        text = values[0] if values else ""
+        return await self._play_or_preview(user, game_id, argument, text, place=place)
+
+    async def confirm_move(
+        self, user: User, game_id: int, argument: str, *, place: Place | None = None
+    ) -> MovePlayed | PromotionNeeded:
+        """Confirm: play the previewed move (argument ``ply:uci``)."""
+        ply, _, uci = argument.partition(":")
+        if not ply.isdigit() or not uci:
+            raise InvalidButtonError
+        return await self.move(user, place, uci, game_id=game_id, expected_ply=int(ply))
+
+    async def cancel_move(self, user: User, game_id: int) -> MoveCancelled:
+        """Cancel: nothing is played."""
+        record = await self._resolve(user, None, game_id)
+        self._require_player(record, user)
+        return MoveCancelled(await self._view(record), "Move cancelled; nothing was played.")
+
+    async def wants_confirmation(self, user: User) -> bool:
+        """Whether ``user`` confirms moves chosen on the board before they are played."""
+        return await self.store.confirmations.confirms(user.id)
+
+    async def move_confirmation(self, user: User, confirm: bool | None = None) -> bool:
+        """Confirm moves: set it (unless ``confirm`` is None) and return the setting."""
+        await self._ensure_player(user)
+        if confirm is not None:
+            await self.store.confirmations.set(user.id, confirm)
+        return await self.wants_confirmation(user)
+
+    async def _play_or_preview(
+        self, user: User, game_id: int, argument: str, text: str, *, place: Place | None
+    ) -> MovePlayed | PromotionNeeded | MovePreview:
+        ply = argument.split(":", 1)[0]
+        if not ply.isdigit():
+            raise InvalidButtonError
+        if not await self.wants_confirmation(user):
+            return await self.move(user, place, text, game_id=game_id, expected_ply=int(ply))
+        record, game = await self._current(user, place, game_id, argument, mover=True)
+        parsed = self._parse(game.position, " ".join(text.split())[:40] or text)
+        if isinstance(parsed, list):
+            return await self._promotion_needed(record, game, user, parsed)
+        return await self._preview(user, record, game, parsed)
+
+    async def _preview(
+        self, user: User, record: GameRecord, game: rules.Game, move: Move
+    ) -> MovePreview:
+        position = game.position
+        san, uci = position.san(move), position.uci(move)
+        after = game.play(move)
+        view = await self._view(record)
+        board = await self._board(after, orientation=view.color_of(user.id), viewer_id=user.id)
+        argument = f"{record.ply}:{uci}"
+        buttons = (
+            Button(
+                "Confirm",
+                ButtonAction.CONFIRM_MOVE,
+                record.id,
+                argument,
+                (user.id,),
+                ButtonStyle.SUCCESS,
+            ),
+            Button("Cancel", ButtonAction.CANCEL_MOVE, record.id, str(record.ply), (user.id,)),
+        )
+        text = f"Play {san}? The board after it is shown; only you see this."
+        return MovePreview(view, board, san, uci, text, buttons)
+
+    @staticmethod
+    def _square(game: rules.Game, values: tuple[str, ...]) -> int:
+        if len(values) != 1:
+            raise InvalidButtonError
+        try:
+            return game.variant.parse_square(values[0])
+        except ValueError as error:
+            raise InvalidButtonError from error
+
+
+def _piece_rank(position: rules.Position, square: int) -> tuple[int, int]:
+    piece = position.piece_at(square)
+    kind = piece.kind if piece is not None else "?"
+    return (_PIECE_ORDER.find(kind) % 10, square)
+
+
+def _target_choice(game: rules.Game, move: Move) -> Choice:
+    position = game.position
+    target = game.variant.square_name(move.to_square)
+    san = position.san(move)
+    label = san if game.variant.name == "chess" else f"{san} (to {target})"
+    return Choice(label, position.uci(move))
+
+
+def _page_placeholder(index: int, total: int, page: tuple[Choice, ...]) -> str:
+    if total <= MENU_OPTIONS:
+        return "Choose the destination"
+    return f"Destinations {index * MENU_OPTIONS + 1}-{index * MENU_OPTIONS + len(page)}"
+
+
+__all__ = ["BoardMenuUseCases"]

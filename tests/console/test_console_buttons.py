@@ -1,0 +1,86 @@
+"""Console buttons: board controls and menus as numbered choices, kept across restarts."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.console import run_console
+
+
+async def run(database: Path, *lines: str, images: Path | None = None) -> str:
+    out = io.StringIO()
+    script = io.StringIO("\n".join(lines) + "\n")
+    await run_console(database, images, script, out, interactive=False)
+    return out.getvalue()
+
+
+async def test_numbered_buttons_survive_a_restart(tmp_path: Path) -> None:
+    """`/press 1` after a restart presses the button shown as [1] before it."""
+    database = tmp_path / "c.db"
+    first = await run(database, "alice /challenge bob color:white")
+    assert "buttons: [1] Accept  [2] Decline  [3] Cancel" in first
+    second = await run(database, "bob /press 1")
+    assert "bob accepted" in second
+    assert "board: [4] Move…  [5] Draw  [6] Takeback  [7] Resign  [8] Legal moves" in second
+
+
+async def test_third_user_pressing_accept_is_told_it_is_not_theirs(tmp_path: Path) -> None:
+    """A cancelled open challenge's Accept is gone with its message: carol's Accept finds
+    only bob's button and is told it is not hers."""
+    out = await run(
+        tmp_path / "c.db",
+        "alice /challenge",
+        "alice /press Cancel",
+        "alice /challenge bob",
+        "carol /press Accept",
+    )
+    errors = [line for line in out.splitlines() if line.startswith("! ")]
+    assert errors == ["! That button is not yours to press."]
+
+
+async def test_a_game_played_with_the_board_controls(tmp_path: Path) -> None:
+    """Move…, a piece, a destination and Confirm, by label; Confirm moves off plays at once;
+    after the mate: GIF and Rematch."""
+    images = tmp_path / "boards"
+    out = await run(
+        tmp_path / "c.db",
+        "alice /challenge bob color:white",
+        "bob /press Accept",
+        "alice /press Move…",
+        "alice /press Pawn f2",
+        "alice /press f3",
+        "alice /press Confirm",
+        "bob /settings confirm:no",
+        "bob /press Move…",
+        "bob /press Pawn e7",
+        "bob /press e5",
+        "alice /move g4",
+        "bob /press Move…",
+        "bob /press Queen d8",
+        "bob /press Qh4#",
+        "carol /press GIF",
+        "bob /press Rematch",
+        images=images,
+    )
+    assert "! " not in out, out
+    assert "Play f3? The board after it is shown" in out
+    assert "confirm moves: off" in out
+    assert "bob played 2... Qh4#. Checkmate — black wins." in out
+    assert "board: [" in out and "Rematch" in out
+    assert (images / "game-1.gif").exists()
+    assert "bob challenges alice to chess (bob plays white" in out
+
+
+async def test_stale_choice_is_refused(tmp_path: Path) -> None:
+    """A menu from before a move refuses; the game is unchanged."""
+    out = await run(
+        tmp_path / "c.db",
+        "alice /challenge bob color:white",
+        "bob /press Accept",
+        "alice /press Move…",
+        "alice /move e4",
+        "alice /press Pawn d2",
+    )
+    errors = [line for line in out.splitlines() if line.startswith("! ")]
+    assert len(errors) == 1 and "out of date" in errors[0]

@@ -1,0 +1,232 @@
+"""The board message: a game played with its buttons, select menus and form only."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import rules
+from bot.service import User
+from tests.discord.harness import Harness, board_image, command, start_game
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+
+CONTROLS = ["Move…", "Draw", "Takeback", "Resign", "Legal moves"]
+AFTER_GAME = ["Rematch", "GIF", "PGN"]
+
+
+def labels(message: FakeMessage) -> list[str]:
+    return [str(button.get("label")) for button in message.buttons()]
+
+
+def boards(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
+    """The board messages in ``channel``, oldest first."""
+    return [m for m in fake.channel_messages(channel.id) if m.layout and not m.ephemeral]
+
+
+async def answer(fake: FakeDiscord, interaction: FakeInteraction) -> FakeMessage:
+    """The bot's own new message for ``interaction`` (not the message it updated)."""
+
+    def found() -> FakeMessage | None:
+        new = [m for m in interaction.messages() if m.interaction_id == interaction.id]
+        return new[0] if new else None
+
+    message: FakeMessage = await fake.wait_until(found)
+    return message
+
+
+async def newest_board(fake: FakeDiscord, channel: FakeChannel, after: FakeMessage) -> FakeMessage:
+    def found() -> FakeMessage | None:
+        newer = [m for m in boards(fake, channel) if m.id > after.id]
+        return newer[-1] if newer else None
+
+    message: FakeMessage = await fake.wait_until(found)
+    return message
+
+
+async def play_with_menus(
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    user: FakeUser,
+    board: FakeMessage,
+    origin: str,
+    uci: str,
+    *,
+    confirm: bool = True,
+) -> FakeMessage:
+    """``user`` plays ``uci`` from ``board``: Move…, the piece, its destination (and
+    Confirm); returns the new board message."""
+    menu = await answer(fake, await fake.click(user, board, "Move…"))
+    assert menu.ephemeral and menu.visible_to == user.id
+    targets = await answer(fake, await fake.choose(user, menu, [origin]))
+    assert targets.ephemeral and board_image(targets) == "attachment://board.png", targets.text()
+    menus = [s for s in targets.selects() if uci in [o["value"] for o in s["options"]]]
+    chosen = await fake.choose(user, targets, [uci], menu=menus[0]["custom_id"])
+    if confirm:
+        preview = await answer(fake, chosen)
+        assert preview.ephemeral and "Play" in preview.text() and preview.files
+        assert labels(preview) == ["Confirm", "Cancel"]
+        chosen = await fake.click(user, preview, "Confirm")
+    return await newest_board(fake, channel, board)
+
+
+async def test_whole_game_with_buttons_and_menus_only(running: Harness) -> None:
+    """After the challenge, a whole game is played with the board's buttons, select menus
+    and the move form (no slash command), with Confirm moves on (the default) and off; each
+    new board removes the previous board's buttons; the mate shows Rematch, GIF and PGN."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob)
+    assert first.layout and labels(first) == CONTROLS and first.embeds == [] and not first.content
+    assert board_image(first) == "attachment://board.png" and first.files
+    second = await play_with_menus(fake, thread, alice, first, "f2", "f2f3")
+    assert "alice played 1. f3" in second.text() and labels(second) == CONTROLS
+    old = fake.messages[first.id]
+    await fake.wait_until(lambda: old.buttons() == [])
+    assert old.media() == ["attachment://board.png"] and old.layout
+    assert "New game" in old.text()  # the old board keeps its text and image
+    # bob turns Confirm moves off and types his move in the form.
+    settings = await command(fake, bob, "settings", {"confirm": False}, channel=thread)
+    assert "Confirm moves: off" in settings.text()
+    menu = await answer(fake, await fake.click(bob, second, "Move…"))
+    opened = await fake.click(bob, menu, "Type a move…")
+    await fake.acknowledged(opened)
+    assert opened.ack is not None and opened.ack.type == 9  # the form
+    await fake.submit_modal(bob, opened, {"move": "e5"})
+    third = await newest_board(fake, thread, second)
+    assert "bob played 1... e5" in third.text()
+    fourth = await play_with_menus(fake, thread, alice, third, "g2", "g2g4")
+    last = await play_with_menus(fake, thread, bob, fourth, "d8", "d8h4", confirm=False)
+    assert "Checkmate" in last.text() and labels(last) == AFTER_GAME
+    game_id = int(last.text().split("game #")[1].split()[0])
+    record = await running.bot.service.game_view(game_id)
+    assert record.result == "0-1" and record.ply == 4
+    # No slash command was used to move.
+    moves = [c for c in fake.interactions.values() if c.payload["data"].get("name") == "move"]
+    assert moves == []
+
+
+async def test_gif_and_pgn_after_the_game(running: Harness) -> None:
+    """GIF sends the whole game privately, one frame per ply plus the start; PGN the record."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, _ = await start_game(fake, alice, bob)
+    for user, move in [(alice, "f3"), (bob, "e5"), (alice, "g4"), (bob, "Qh4#")]:
+        await command(fake, user, "move", {"move": move}, channel=thread)
+    final = boards(fake, thread)[-1]
+    assert labels(final) == AFTER_GAME
+    gif = await answer(fake, await fake.click(carol, final, "GIF"))
+    assert gif.ephemeral and gif.visible_to == carol.id
+    with Image.open(io.BytesIO(gif.files[0].content)) as image:
+        assert image.format == "GIF" and image.n_frames == 5
+    assert "4 plies, one frame each" in gif.text()
+    pgn = await answer(fake, await fake.click(carol, final, "PGN"))
+    tags, game = rules.get_variant("chess").read_record(pgn.files[0].content.decode())
+    assert tags["Result"] == "0-1" and len(game.moves) == 4
+
+
+async def test_gif_command_for_a_running_game(running: Harness) -> None:
+    """/gif works for a running game and takes a frame time."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await command(fake, alice, "move", {"move": "e4"}, channel=thread)
+    gif = await command(fake, alice, "gif", {"frame_ms": 250}, channel=thread)
+    with Image.open(io.BytesIO(gif.files[0].content)) as image:
+        assert image.n_frames == 2 and image.info["duration"] == 250
+
+
+async def test_rematch_swaps_colours(running: Harness) -> None:
+    """Rematch challenges the opponent with colours swapped and the same days and rating
+    mode; the opponent accepts with the challenge's button and the game starts there."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, _ = await start_game(fake, alice, bob, days=7)
+    for user, move in [(alice, "f3"), (bob, "e5"), (alice, "g4"), (bob, "Qh4#")]:
+        await command(fake, user, "move", {"move": move}, channel=thread)
+    final = boards(fake, thread)[-1]
+    refused = await fake.reply(await fake.click(carol, final, "Rematch"))
+    assert refused.ephemeral
+    offer = await answer(fake, await fake.click(alice, final, "Rematch"))
+    assert not offer.ephemeral and bob.id in offer.mentions
+    assert labels(offer) == ["Accept", "Decline", "Cancel"]
+    await fake.acknowledged(await fake.click(bob, offer, "Accept"))
+    new_board = await newest_board(fake, thread, final)
+    assert "bob vs alice" in new_board.text() and labels(new_board) == CONTROLS
+    games = await running.bot.service.games(User(bob.id, bob.name), None)
+    started = games.entries[0].game
+    assert started.white.id == bob.id and started.days_per_move == 7 and started.rated
+
+
+async def test_spectator_and_opponent_cannot_use_move_controls(running: Harness) -> None:
+    """Move… is the player to move's: a spectator and the opponent get a private refusal and
+    nothing changes; a spectator may look at the legal moves."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, first = await start_game(fake, alice, bob)
+    spectator = await fake.reply(await fake.click(carol, first, "Move…"))
+    assert spectator.ephemeral and "not playing" in spectator.text().lower()
+    opponent = await fake.reply(await fake.click(bob, first, "Move…"))
+    assert opponent.ephemeral and "turn" in opponent.text().lower()
+    resign = await fake.reply(await fake.click(carol, first, "Resign"))
+    assert resign.ephemeral and "not playing" in resign.text().lower()
+    look = await answer(fake, await fake.click(carol, first, "Legal moves"))
+    shown = await answer(fake, await fake.choose(carol, look, ["g1"]))
+    assert shown.ephemeral and "Nf3" in shown.text() and shown.files
+    assert len(boards(fake, thread)) == 1
+
+
+async def test_stale_menus_and_buttons_are_refused(running: Harness) -> None:
+    """A menu opened before the game moved on, and a board's controls pressed after it, are
+    refused privately (the game has moved on); nothing is played."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob)
+    menu = await answer(fake, await fake.click(alice, first, "Move…"))
+    await command(fake, alice, "move", {"move": "e4"}, channel=thread)
+    stale = await fake.reply(await fake.choose(alice, menu, ["d2"]))
+    assert stale.ephemeral and "moved on" in stale.text()
+    # The first board's Draw button, pressed before its buttons were removed.
+    draw = first.buttons()[1]
+    pressed = await fake._interact(
+        3,
+        alice,
+        thread,
+        {"custom_id": draw["custom_id"], "component_type": 2},
+        message=fake.messages[first.id],
+    )
+    refused = await fake.reply(pressed)
+    assert refused.ephemeral and "moved on" in refused.text()
+    game = await running.bot.service.game_view(1)
+    assert game.ply == 1
+
+
+async def test_a_queen_with_27_moves_gets_two_menus(running: Harness) -> None:
+    """A select menu holds 25 options: a queen's 27 destinations come in two menus, and a
+    move from the second one is played."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fen = "8/8/8/k7/3Q4/8/7K/8 w - - 0 1"
+    thread, first = await start_game(fake, alice, bob, fen=fen)
+    await command(fake, alice, "settings", {"confirm": False}, channel=thread)
+    menu = await answer(fake, await fake.click(alice, first, "Move…"))
+    targets = await answer(fake, await fake.choose(alice, menu, ["d4"]))
+    menus = targets.selects()
+    assert [len(m["options"]) for m in menus] == [25, 2]
+    values = {o["value"] for m in menus for o in m["options"]}
+    assert len(values) == 27
+    last = menus[1]["options"][-1]["value"]
+    await fake.choose(alice, targets, [last], menu=menus[1]["custom_id"])
+    board = await newest_board(fake, thread, first)
+    assert "alice played 1." in board.text()
+
+
+async def test_user_context_menus_challenge(running: Harness) -> None:
+    """Right-click a member, Apps, "Challenge to xiangqi": a challenge they may accept."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    challenge = await fake.reply(await fake.user_command(alice, "Challenge to xiangqi", bob))
+    assert not challenge.ephemeral and "xiangqi" in challenge.text()
+    assert bob.id in challenge.mentions and labels(challenge) == ["Accept", "Decline", "Cancel"]
+    chess = await fake.reply(await fake.user_command(alice, "Challenge to chess", bob))
+    assert "chess" in chess.text()

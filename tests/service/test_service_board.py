@@ -1,0 +1,122 @@
+"""Playing from the board: menus listing only legal choices, the move form, Confirm moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
+
+from bot.service import (
+    ButtonAction,
+    ChallengeCreated,
+    GameService,
+    MoveCancelled,
+    MoveMenu,
+    MovePlayed,
+    MovePreview,
+    User,
+    errors,
+)
+
+
+async def menu(service: GameService, user: User, game_id: int, ply: int) -> MoveMenu:
+    result = await service.press(user, ButtonAction.MOVE_MENU, game_id, str(ply), place=PLACE)
+    assert isinstance(result, MoveMenu)
+    return result
+
+
+async def test_confirm_moves_is_on_by_default_and_can_be_turned_off(service: GameService) -> None:
+    """As lichess in correspondence games: a move chosen on the board is previewed to the
+    mover, played by Confirm, dropped by Cancel; with the setting off it is played at once."""
+    game = (await start_game(service)).game
+    assert await service.move_confirmation(ALICE) is True
+    pieces = await menu(service, ALICE, game.id, 0)
+    assert [c.value for c in pieces.menus[0].choices] == [
+        "b1", "g1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    ]  # fmt: skip
+    targets = await service.press(
+        ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("g1",)
+    )
+    assert isinstance(targets, MoveMenu) and targets.board is not None
+    assert [(c.label, c.value) for c in targets.menus[0].choices] == [
+        ("Nf3", "g1f3"),
+        ("Nh3", "g1h3"),
+    ]
+    custom = targets.menus[0].custom_id
+    preview = await service.press_custom_id(ALICE, custom, place=PLACE, values=("g1f3",))
+    assert isinstance(preview, MovePreview) and preview.san == "Nf3"
+    assert preview.board.position.fen().startswith("rnbqkbnr/pppppppp/8/8/8/5N2")
+    assert (await service.game_view(game.id)).ply == 0  # nothing played yet
+    cancel, confirm = preview.buttons[1], preview.buttons[0]
+    dropped = await service.press_custom_id(ALICE, cancel.custom_id, place=PLACE)
+    assert isinstance(dropped, MoveCancelled) and (await service.game_view(game.id)).ply == 0
+    played = await service.press_custom_id(ALICE, confirm.custom_id, place=PLACE)
+    assert isinstance(played, MovePlayed) and played.san == "Nf3"
+    assert await service.move_confirmation(BOB, False) is False
+    typed = await service.press(
+        BOB, ButtonAction.TYPED_MOVE, game.id, "1", place=PLACE, values=("e5",)
+    )
+    assert isinstance(typed, MovePlayed) and typed.san == "e5"
+
+
+async def test_only_legal_choices_and_only_for_the_mover(
+    service: GameService, db_path: Path
+) -> None:
+    """Pieces without a legal move are not offered; the opponent and a spectator are
+    refused Move…, a stale board's controls are refused; nothing changes."""
+    game = (await start_game(service, fen="4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1")).game
+    pieces = await menu(service, ALICE, game.id, 0)
+    assert {c.value for c in pieces.menus[0].choices} == {"a1", "e1"}
+    before = snapshot(db_path)
+    with pytest.raises(errors.NotYourTurnError):
+        await menu(service, BOB, game.id, 0)
+    with pytest.raises(errors.NotAPlayerError):
+        await menu(service, CAROL, game.id, 0)
+    with pytest.raises(errors.StaleBoardError):
+        await menu(service, ALICE, game.id, 3)
+    assert snapshot(db_path) == before
+
+
+async def test_xiangqi_pieces_and_a_move_typed_in_chinese(service: GameService) -> None:
+    """Xiangqi pieces have their names; destinations say WXF and the square; the form takes
+    Chinese notation like /move."""
+    game = (await start_game(service, "xiangqi")).game
+    await service.move_confirmation(ALICE, False)
+    pieces = await menu(service, ALICE, game.id, 0)
+    labels = {c.label for c in pieces.menus[0].choices}
+    assert {"Chariot a0", "Cannon h2", "Horse b0", "Soldier e3"} <= labels
+    targets = await service.press(
+        ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("h2",)
+    )
+    assert isinstance(targets, MoveMenu)
+    assert ("C2.5 (to e2)", "h2e2") in [(c.label, c.value) for c in targets.menus[0].choices]
+    played = await service.press(
+        ALICE, ButtonAction.TYPED_MOVE, game.id, "0", place=PLACE, values=("炮二平五",)
+    )
+    assert isinstance(played, MovePlayed) and played.uci == "h2e2"
+
+
+async def test_a_chariot_on_an_open_board_fits_one_menu(service: GameService) -> None:
+    """A xiangqi chariot has at most 17 moves: one menu."""
+    fen = "3k5/9/9/9/9/4R4/9/9/9/5K3 w - - 0 1"
+    game = (await start_game(service, "xiangqi", fen=fen)).game
+    targets = await service.press(
+        ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("e4",)
+    )
+    assert isinstance(targets, MoveMenu)
+    assert [len(m.choices) for m in targets.menus] == [17]
+
+
+async def test_rematch_swaps_colours_and_keeps_the_terms(service: GameService) -> None:
+    """Rematch: the loser challenges the winner with colours swapped, same days and rating."""
+    game = (await start_game(service, days=7, rated=False)).game
+    await play(service, game.id, "f3", "e5", "g4", "Qh4#")
+    created = await service.press(ALICE, ButtonAction.REMATCH, game.id, place=PLACE)
+    assert isinstance(created, ChallengeCreated)
+    challenge = created.challenge
+    assert challenge.challenger.id == ALICE.id and challenge.opponent is not None
+    assert challenge.opponent.id == BOB.id and challenge.color == "black"
+    assert challenge.days_per_move == 7 and challenge.rated is False
+    with pytest.raises(errors.NotAPlayerError):
+        await service.press(CAROL, ButtonAction.REMATCH, game.id, place=PLACE)
