@@ -166,6 +166,11 @@ class Console:
             elif isinstance(result, MovePreview):
                 suffix = "-preview"
             await self._write_image(game, board, suffix=suffix)
+            if isinstance(result, BOARD_RESULTS) and not (
+                isinstance(result, BoardShown) and board.marks
+            ):
+                # The board's controls, as its message on Discord carries them.
+                await self._show_buttons("board", board_controls(game), board_game_id=game.id)
         if isinstance(result, MovePlayed | GameStarted | TakenBack | MoreTimeGiven):
             await self._announce_turn(result.game, result.notify)
         if isinstance(result, RecordExport):
@@ -180,10 +185,6 @@ class Console:
         if isinstance(result, GameAnimation):
             await self._write_animation(result)
         await self._show_choices(result)
-        shows_board = isinstance(result, BOARD_RESULTS) and game is not None and board is not None
-        if shows_board and not (isinstance(result, BoardShown) and board and board.marks):
-            assert game is not None
-            await self._show_buttons("board", board_controls(game), board_game_id=game.id)
 
     async def _show_choices(self, result: object) -> None:
         """A result's select menus as numbered choices, then its buttons."""

@@ -934,9 +934,7 @@ class FakeDiscord:
         self, user: FakeUser, message: FakeMessage, label_or_id: str
     ) -> FakeInteraction:
         """``user`` presses the button with that label (or custom_id) on ``message``."""
-        current = self.messages.get(message.id)
-        if current is None:
-            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        current = self._visible_message(user, message)
         buttons = current.buttons()
         matching = [b for b in buttons if label_or_id in (b.get("label"), b.get("custom_id"))]
         if not matching:
@@ -944,12 +942,20 @@ class FakeDiscord:
         button = matching[0]
         if button.get("disabled"):
             raise ValueError(f"button {label_or_id!r} is disabled")
-        if current.visible_to is not None and current.visible_to != user.id:
-            raise ValueError(f"{user.name} cannot see ephemeral message {current.id}")
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._interact(
             MESSAGE_COMPONENT, user, current.channel_id, data, message=current
         )
+
+    def _visible_message(self, user: FakeUser, message: FakeMessage) -> FakeMessage:
+        """``message`` as it is now; LookupError if deleted, ValueError if ``user`` cannot
+        see it (someone else's ephemeral message)."""
+        current = self.messages.get(message.id)
+        if current is None:
+            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        if current.visible_to is not None and current.visible_to != user.id:
+            raise ValueError(f"{user.name} cannot see ephemeral message {current.id}")
+        return current
 
     async def choose(
         self, user: FakeUser, message: FakeMessage, values: list[str], *, menu: int | str = 0
@@ -957,9 +963,7 @@ class FakeDiscord:
         """``user`` picks ``values`` in a select menu of ``message`` (its index, custom_id or
         placeholder). Raises ValueError for what Discord's client would not let them send:
         a value that is not an option, too many or too few values."""
-        current = self.messages.get(message.id)
-        if current is None:
-            raise LookupError(f"message {message.id} does not exist (deleted?)")
+        current = self._visible_message(user, message)
         selects = current.selects()
         if isinstance(menu, int):
             found = selects[menu : menu + 1]
@@ -970,8 +974,6 @@ class FakeDiscord:
         select = found[0]
         if select.get("disabled"):
             raise ValueError(f"select menu {menu!r} is disabled")
-        if current.visible_to is not None and current.visible_to != user.id:
-            raise ValueError(f"{user.name} cannot see ephemeral message {current.id}")
         offered = [o["value"] for o in select.get("options") or []]
         unknown = [v for v in values if v not in offered]
         if unknown:

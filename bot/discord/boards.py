@@ -10,14 +10,16 @@ was lost or failed is refused anyway (its buttons carry the ply they were made a
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord.http import MultipartParameters
+
+from bot.discord.scheduler import Worker
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -30,24 +32,17 @@ IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, MEDIA_GALLERY = 1, 12
 
 
-class BoardRetirer:
+class BoardRetirer(Worker):
+    """Edits old boards, one at a time, at most ``EDITS_PER_SECOND``; ``wait_idle`` waits
+    until every queued edit was tried."""
+
+    name = "postal-boards"
+
     def __init__(self, bot: PostalBot) -> None:
+        super().__init__()
         self._bot = bot
         self._queue: deque[tuple[int, int, int]] = deque(maxlen=QUEUE_LIMIT)
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
         self._idle.set()
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="postal-boards")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def replaced(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Record ``message_id`` (posted in ``channel_id``, the game's place) as the game's
@@ -55,14 +50,9 @@ class BoardRetirer:
         previous = await self._bot.service.replace_board_message(game_id, message_id)
         if previous is not None:
             self._queue.append((game_id, channel_id, previous))
-            self._idle.clear()
-            self._wake.set()
+            self.wake()
 
-    async def wait_idle(self) -> None:
-        """Until every queued edit was tried (tests)."""
-        await self._idle.wait()
-
-    async def _run(self) -> None:
+    async def _loop(self) -> None:
         while True:
             await self._wake.wait()
             self._wake.clear()
@@ -88,6 +78,9 @@ class BoardRetirer:
             # Gone, an archived thread, no access: the old board keeps its buttons, which
             # refuse a press anyway.
             _log.info("board %s of game %s kept its buttons: %s", message_id, game_id, error)
+        except (OSError, TimeoutError, aiohttp.ClientError) as error:
+            # A connection that failed: not worth a retry (the buttons refuse a press).
+            _log.warning("board %s of game %s kept its buttons: %r", message_id, game_id, error)
 
 
 def without_controls(message: Mapping[str, Any]) -> list[dict[str, Any]]:

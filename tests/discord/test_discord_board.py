@@ -230,3 +230,20 @@ async def test_user_context_menus_challenge(running: Harness) -> None:
     assert bob.id in challenge.mentions and labels(challenge) == ["Accept", "Decline", "Cancel"]
     chess = await fake.reply(await fake.user_command(alice, "Challenge to chess", bob))
     assert "chess" in chess.text()
+
+
+async def test_resign_and_draw_from_the_board(running: Harness) -> None:
+    """Draw offers a draw with the opponent's buttons; Resign asks privately, and its
+    confirmation ends the game with a final board carrying the after-game buttons."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob)
+    offer = await answer(fake, await fake.click(alice, first, "Draw"))
+    assert not offer.ephemeral and bob.id in offer.mentions
+    assert labels(offer) == ["Accept", "Decline"] and "offers a draw" in offer.text()
+    ask = await answer(fake, await fake.click(bob, first, "Resign"))
+    assert ask.ephemeral and ask.visible_to == bob.id
+    await fake.acknowledged(await fake.click(bob, ask, labels(ask)[0]))
+    final = await newest_board(fake, thread, first)
+    assert "resign" in final.text().lower() and labels(final) == AFTER_GAME
+    await fake.wait_until(lambda: fake.messages[first.id].buttons() == [])
