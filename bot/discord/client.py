@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -227,6 +228,8 @@ class PostalBot(discord.AutoShardedClient):
         """Answer ``interaction`` with ``reply``; returns the message id if known. A board
         message posted in its game's place becomes the game's board (the previous one
         loses its buttons)."""
+        if reply.layout and reply.game_id is not None:
+            reply = replace(reply, recent=await self.service.recent_moves(reply.game_id))
         message_id = await answer(interaction, reply, self.render)
         channel_id = interaction.channel_id
         if (

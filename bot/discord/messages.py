@@ -100,6 +100,8 @@ class Reply:
     # replaces the game's previous board message, whose controls are removed).
     game_id: int | None = None
     place_id: int | None = None
+    # The last few moves, shown below the board (filled in when the message is sent).
+    recent: str = ""
 
 
 def board_message(reply: Reply, game: GameView) -> Reply:
@@ -123,6 +125,8 @@ def layout_texts(reply: Reply) -> tuple[list[str], list[str]]:
         if reply.card.description:
             below.append(reply.card.description)
         below += [f"{name}: {value}" for name, value in reply.card.fields]
+    if reply.recent:
+        below.append(f"Moves: {reply.recent}")
     return above, below
 
 

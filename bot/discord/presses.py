@@ -85,16 +85,13 @@ async def show_press(
 ) -> None:
     """Show what a press did. The board message itself is never rewritten by a press (its
     newer board replaces it); private menus and previews are."""
-    pressed_private = interaction.message is not None and interaction.message.flags.ephemeral
     match result:
         case GameStarted():
             await start_game(bot, interaction, result)
         case ChallengeClosed():
             await update_pressed_message(interaction, messages.challenge_closed(result))
         case MovePlayed():
-            if _from_board(interaction):
-                pass  # a move chosen on the board itself: its newer board replaces it
-            else:
+            if not _from_board(interaction):  # a private menu or preview says so
                 await update_pressed_message(interaction, messages.move_chosen(result))
             if result.game.place.target_id != place.target_id:
                 # Chosen away from the game: announced in its place.
@@ -104,7 +101,7 @@ async def show_press(
         case PromotionNeeded():
             await bot.reply(interaction, messages.promotion_needed(result))
         case GameEnded():
-            if pressed_private or not _from_board(interaction):
+            if not _from_board(interaction):
                 await update_pressed_message(interaction, messages.safe(result.ending.text + "."))
             await bot.reply(interaction, await bot.ending_reply(result))
         case OfferDeclined():

@@ -408,6 +408,9 @@ class OutboxSender(Worker):
             )
             return dm.id, message.id
         reply = messages.delivery_post(delivery)
+        if reply.layout and reply.game_id is not None:
+            recent = await bot.service.recent_moves(reply.game_id)
+            reply = dataclasses.replace(reply, recent=recent)
         place = bot.get_partial_messageable(
             delivery.channel_id or 0, guild_id=delivery.guild_id or None
         )

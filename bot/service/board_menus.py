@@ -223,6 +223,25 @@ class BoardMenuUseCases(PlayUseCases):
         self._require_player(record, user)
         return MoveCancelled(await self._view(record), "Move cancelled; nothing was played.")
 
+    async def recent_moves(self, game_id: int, count: int = 6) -> str:
+        """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
+        a line starting with Black's move reads ``9... Nc6``), empty before the first move."""
+        record = await self._game(game_id)
+        moves = await self.store.games.recent_moves(game_id, count)
+        fields = record.start_fen.split() if record.start_fen else []
+        black_first = len(fields) > 1 and fields[1] == "b"
+        first_number = int(fields[-1]) if fields and fields[-1].isdigit() else 1
+        words: list[str] = []
+        for index, (ply, san) in enumerate(moves):
+            half = ply - 1 + (1 if black_first else 0)
+            number = first_number + half // 2
+            if half % 2 == 0:
+                words.append(f"{number}.")
+            elif index == 0:
+                words.append(f"{number}...")
+            words.append(san)
+        return " ".join(words)
+
     async def wants_confirmation(self, user: User) -> bool:
         """Whether ``user`` confirms moves chosen on the board before they are played."""
         return await self.store.confirmations.confirms(user.id)

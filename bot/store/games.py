@@ -505,6 +505,16 @@ class Games:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else from_epoch(row[0])
 
+    async def recent_moves(self, game_id: int, count: int) -> list[tuple[int, str]]:
+        """The game's last ``count`` moves as (ply, SAN/WXF), oldest first."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT ply, san FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?",
+                (game_id, count),
+            )
+            rows = await cursor.fetchall()
+        return [(int(ply), str(san)) for ply, san in reversed(list(rows))]
+
     async def replace_message(self, game_id: int, message_id: int) -> int | None:
         """Record ``message_id`` as the game's board message; returns the one it replaces
         (None if none, or if it is the same)."""

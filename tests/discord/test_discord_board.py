@@ -94,7 +94,7 @@ async def test_whole_game_with_buttons_and_menus_only(running: Harness) -> None:
     assert opened.ack is not None and opened.ack.type == 9  # the form
     await fake.submit_modal(bob, opened, {"move": "e5"})
     third = await newest_board(fake, thread, second)
-    assert "bob played 1... e5" in third.text()
+    assert "bob played 1... e5" in third.text() and "Moves: 1. f3 e5" in third.text()
     fourth = await play_with_menus(fake, thread, alice, third, "g2", "g2g4")
     last = await play_with_menus(fake, thread, bob, fourth, "d8", "d8h4", confirm=False)
     assert "Checkmate" in last.text() and labels(last) == AFTER_GAME

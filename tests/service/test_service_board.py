@@ -120,3 +120,17 @@ async def test_rematch_swaps_colours_and_keeps_the_terms(service: GameService) -
     assert challenge.days_per_move == 7 and challenge.rated is False
     with pytest.raises(errors.NotAPlayerError):
         await service.press(CAROL, ButtonAction.REMATCH, game.id, place=PLACE)
+
+
+async def test_recent_moves_are_numbered_from_the_start_position(service: GameService) -> None:
+    """The board's move line: the last plies with move numbers, a custom start's numbers
+    and Black's first move (``7... Kd7``) included."""
+    game = (await start_game(service)).game
+    assert await service.recent_moves(game.id) == ""
+    await play(service, game.id, "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4")
+    assert await service.recent_moves(game.id) == "1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"
+    fen = "4k3/8/8/8/8/8/8/R3K3 b - - 0 7"
+    custom = (await start_game(service, fen=fen)).game
+    await service.move(BOB, None, "Kd7", game_id=custom.id)
+    await service.move(ALICE, None, "Ra7", game_id=custom.id)
+    assert await service.recent_moves(custom.id) == "7... Kd7 8. Ra7+"
