@@ -5,8 +5,11 @@ client logs into it when ``discord.http.Route.BASE`` is ``fake.api_base`` and
 ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` is ``fake.gateway_url``. The fake plays
 one guild with text, announcement, voice and forum channels, threads (public, private,
 announcement; archived and locked ones) and DMs, registers application commands, dispatches
-interactions the way Discord does (slash commands, buttons, autocomplete; never a guild-only
-command from a DM) and records every call the bot makes.
+interactions the way Discord does (slash commands, user context menus, buttons, select menus,
+forms, autocomplete; never a guild-only command from a DM) and records every call the bot
+makes. Component layouts are checked by ``tests.fake_components`` (components v2: no content
+or embeds beside them, 40 components, 4,000 characters, the flag never on a deferred
+response; menus of 1-25 options; form limits).
 
 It enforces the rules of Discord that a bot can break: one acknowledgement per interaction
 within 3 seconds, message and embed sizes, component counts, ``custom_id`` length, autocomplete
