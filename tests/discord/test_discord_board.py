@@ -247,3 +247,20 @@ async def test_resign_and_draw_from_the_board(running: Harness) -> None:
     final = await newest_board(fake, thread, first)
     assert "resign" in final.text().lower() and labels(final) == AFTER_GAME
     await fake.wait_until(lambda: fake.messages[first.id].buttons() == [])
+
+
+async def test_a_board_posted_by_the_outbox_replaces_the_last_one(running: Harness) -> None:
+    """A move typed away from the game: the outbox posts the new board (with its controls
+    and the last moves) in the game's place, and the previous board loses its buttons."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob)
+    lobby = fake.add_channel("lobby")
+    game_id = int(first.text().split("game #")[1].split()[0])
+    note = await command(fake, alice, "move", {"move": "e4", "game": game_id}, channel=lobby)
+    assert note.ephemeral
+    posted = await newest_board(fake, thread, first)
+    assert labels(posted) == CONTROLS and "Moves: 1. e4" in posted.text()
+    await fake.wait_until(lambda: fake.messages[first.id].buttons() == [])
+    menu = await answer(fake, await fake.click(bob, posted, "Move…"))
+    assert menu.ephemeral and menu.selects()
