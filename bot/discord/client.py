@@ -36,7 +36,9 @@ from bot.discord.sender import OutboxSender
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, PostalSelect, typed_values
 from bot.service import (
+    BUTTON_ID_PREFIX,
     BoardView,
+    ButtonAction,
     Clock,
     GameEnded,
     GameService,
@@ -74,6 +76,9 @@ def shard_options(settings: Settings) -> dict[str, Any]:
         options["shard_ids"] = list(settings.shard_ids)
     return options
 
+
+# The custom_id of the move form (Move…, Type a move…) begins so.
+MOVE_FORM_PREFIX = f"{BUTTON_ID_PREFIX}:{ButtonAction.TYPED_MOVE.value}:"
 
 # Where the hash of the last registered command definitions is kept (see bot.discord.sync).
 COMMANDS_HASH_KEY = "commands_hash"
@@ -303,5 +308,6 @@ class PostalBot(discord.AutoShardedClient):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if custom_id.startswith("postal:"):
+        # Only the move form: other forms (``/conditional add``) are discord.py's own modals.
+        if custom_id.startswith(MOVE_FORM_PREFIX):
             await self.on_choice(interaction, custom_id, typed_values(data))

@@ -20,6 +20,7 @@ from bot.service.controls import board_controls
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.errors import UserError
 from bot.service.results import (
+    BUTTON_ID_PREFIX,
     BoardShown,
     BoardView,
     Button,
@@ -75,6 +76,7 @@ from bot.service.service import GameService
 from bot.store import NotifyMode, OfferKind, Orientation, OutboxRow
 
 __all__ = [
+    "BUTTON_ID_PREFIX",
     "COLOR_CHOICES",
     "DAYS_CHOICES",
     "DEFAULT_DAYS",
