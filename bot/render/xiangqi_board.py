@@ -212,7 +212,7 @@ def draw_xiangqi(scene: Scene) -> Image.Image:
         canvas.paste(sprite, (x - cell // 2, y - cell // 2), sprite)
     for square in scene.marks:
         centre = layout.point(square, orientation)
-        # Rimmed in the board's light colour, so a mark stands out from the lines it sits on
+        # Rimmed in cream, lighter than the board, so a mark stands out from the lines it sits on
         # and from a disc's dark edge even at 360 px (a 36 px cell).
         if square in pieces:
             paste_ellipse(canvas, centre, cell * 0.5, MARK_EDGE, width=cell * 0.14)
