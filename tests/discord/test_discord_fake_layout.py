@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import pytest
 
 from tests.discord.test_discord_fake import callback
@@ -96,3 +97,20 @@ async def test_layout_flag_on_a_deferred_response_is_refused(loose_fake: FakeDis
     interaction = await loose_fake.slash(loose_fake.add_user("a"), "ping", {})
     status, _ = await callback(loose_fake, interaction, {"type": 5, "data": {"flags": V2}})
     assert status == 400 and "deferred response" in loose_fake.violations[0]
+
+
+async def test_the_layout_flag_cannot_be_removed_by_an_edit(loose_fake: FakeDiscord) -> None:
+    """Once a message has the layout flag, an edit without it is refused."""
+    interaction = await loose_fake.slash(loose_fake.add_user("a"), "ping", {})
+    data = {"flags": V2, "components": [text("board")]}
+    assert (await callback(loose_fake, interaction, {"type": 4, "data": data}))[0] == 200
+    message = interaction.original
+    assert message is not None and message.layout
+    url = f"{loose_fake.api_base}/webhooks/{loose_fake.application_id}/{interaction.token}"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.patch(f"{url}/messages/@original", json={"flags": 0, "content": "x"}) as reply,
+    ):
+        assert reply.status == 400
+    assert any("cannot be removed" in v for v in loose_fake.violations)
+    assert message.layout and message.content == ""
