@@ -57,7 +57,7 @@ CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
 
 HELP = """\
 Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
-  alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3]
+  alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3|none]
                        [rated:yes|no] [fen:"..."]
   alice /challenge                    an open challenge anyone may accept
   bob /press Accept                   press a button or a menu's choice shown as [n] Label
@@ -67,9 +67,12 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /board        alice /moves e2        alice /pgn
   alice /draw         alice /takeback        alice /resign        alice /abort
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
-  alice /moretime 2   alice /vacation 5
+  alice /moretime 2   alice /vacation 5      alice /vacation end
   alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
-                  [confirm:yes|no]    confirm moves chosen on the board (default yes)
+                 [reminders:"24,1"|none] [timezone:Europe/Paris] [quiet:23:00-07:00|off]
+                 [digest:08:00|off] [takebacks:ask|casual|never]
+                 [notation:wxf|chinese|iccs] [pieces:NAME] [strip:on|off]
+                 [confirm:yes|no]    confirm moves chosen on the board (default yes)
   alice /gif [game:N] [frame_ms:1000] the whole game as an animated GIF
   bob /conditional add Nf3 Nc6 Bb5 a6   prepare answers: if Nf3, play Nc6; if then Bb5, a6
   bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
@@ -225,15 +228,24 @@ class Console:
             self.say(f"gif saved: {path}")
 
     async def _announce_turn(self, game: GameView, player: PlayerRef | None) -> None:
-        if player is None or game.deadline is None:
+        if player is None or not game.active:
             return
-        due = f"deadline {_when(game.deadline)}"
-        if player.notify is NotifyMode.CHANNEL:
+        due = "no time limit" if game.deadline is None else f"deadline {_when(game.deadline)}"
+        if player.digest:
+            self.say(f"{player.name} to move ({due}; told in their daily digest).")
+        elif player.notify is NotifyMode.CHANNEL:
             self.say(f"@{player.name}, your move in game #{game.id} ({due}).")
         elif player.notify is NotifyMode.DM:
-            self.say(f"(direct message to {player.name}) your move in game #{game.id} ({due}).")
+            dm = await self._direct(player, game.deadline)
+            self.say(f"{dm} your move in game #{game.id} ({due}).")
         else:
             self.say(f"{player.name} to move ({due}).")
+
+    async def _direct(self, player: PlayerRef, deadline: datetime | None) -> str:
+        """``(direct message to bob)``, saying when it goes out if quiet hours hold it."""
+        held = await self.service.dm_held_until(player.id, deadline)
+        after = f", sent at {_when(held)} after their quiet hours" if held else ""
+        return f"(direct message to {player.name}{after})"
 
     async def _report_clock(self, report: ClockReport) -> None:
         for ended in report.ended:
@@ -242,7 +254,19 @@ class Console:
             self.say(f"Challenge #{expired.challenge.id}: {expired.text}")
         for reminder in await self.service.due_reminders():
             self.say(f"(reminder) {reminder.text} Deadline {_when(reminder.deadline)}.")
+            if reminder.player.notify is NotifyMode.DM:
+                dm = await self._direct(reminder.player, reminder.deadline)
+                self.say(f"{dm} {reminder.text}")
             await self.service.mark_reminder_sent(reminder)
+        for digest in await self.service.hand_over_digests():
+            count = len(digest.games)
+            lines = [f"Your move in {count} game{'s' if count != 1 else ''}:"]
+            lines += [
+                f"- {game.title} (game #{game.id}"
+                + (f", deadline {_when(game.deadline)})" if game.deadline else ")")
+                for game in digest.games
+            ]
+            self.say(f"{await self._direct(digest.player, None)} " + "\n".join(lines))
 
     async def _write_image(self, game: GameView, board: BoardView, suffix: str) -> None:
         if self.images is None:
@@ -288,6 +312,7 @@ def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
 _OPTION_NAMES = {
     "opponent", "game", "color", "days", "rated", "fen", "move", "square", "user", "notify",
     "theme", "label", "orientation", "line", "text", "clear", "notes", "confirm", "frame_ms",
+    "reminders", "timezone", "quiet", "digest", "takebacks", "notation", "pieces", "strip",
 }  # fmt: skip
 
 
@@ -332,13 +357,15 @@ async def _challenge(
     name = options.get("opponent") or (positional[0] if positional else None)
     opponent = user_named(name) if name else None
     rated = _bool_option("rated", options["rated"]) if "rated" in options else None
+    days_text = options.get("days", "3")
+    untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
     result = await console.service.challenge(
         user,
         CONSOLE_PLACE,
         opponent,
         game=options.get("game", "chess").lower(),
         color=options.get("color", "random").lower(),
-        days=_int_option("days", options.get("days", "3")),
+        days=None if untimed else _int_option("days", days_text),
         rated=rated,
         fen=options.get("fen"),
     )
@@ -402,7 +429,17 @@ async def _moretime(
 async def _vacation(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    days = _int_option("days", _first(positional, options, "days"))
+    given = _first(positional, options, "days")
+    if given is not None and given.strip().lower() == "end":
+        ended = await console.service.end_vacation(user)
+        left = ended.days_left
+        console.say(
+            f"{ended.player.name} is back from vacation (it was to last until "
+            f"{_when(ended.planned_until)}): clocks run again. {left} vacation "
+            f"day{'s' if left != 1 else ''} left."
+        )
+        return
+    days = _int_option("days", given) if given is not None else None
     await console.show(await console.service.vacation(user, days))
 
 
@@ -455,10 +492,19 @@ async def _settings(
         notify=options.get("notify"),
         theme=options.get("theme"),
         orientation=options.get("orientation"),
+        reminders=options.get("reminders"),
+        timezone=options.get("timezone"),
+        quiet=options.get("quiet"),
+        digest=options.get("digest"),
+        takebacks=options.get("takebacks"),
+        notation=options.get("notation"),
+        pieces=options.get("pieces"),
+        strip=_bool_option("strip", options["strip"]) if "strip" in options else None,
     )
     confirming = await console.service.move_confirmation(user, confirm)
     console.say(result.text)
     console.say("themes: " + ", ".join(result.themes))
+    console.say("piece sets: " + ", ".join(result.piece_sets))
     console.say(f"confirm moves: {'on' if confirming else 'off'} (confirm:yes|no)")
 
 

@@ -250,7 +250,7 @@ class PostalBot(discord.AutoShardedClient):
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
         """The public after-move message, pinging the player to move if they want mentions
         (a DM for those who chose DMs is an outbox row of the move itself)."""
-        mention = messages.wants_mention(result.notify)
+        mention = messages.wants_turn_mention(result.notify)
         await self.reply(interaction, messages.move_played(result, mention_player=mention))
         game = result.game
         self.wake_outbox_for(result.notify, *((game.white, game.black) if result.ending else ()))

@@ -24,12 +24,13 @@ ARCHIVE_RETRY = timedelta(minutes=5)
 
 
 async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
-    """One round at ``now``: time-outs, expired challenges, reminders. Returns when the next
-    round is due (None: nothing pending). Nothing here waits for Discord, so a refused
+    """One round at ``now``: time-outs, expired challenges, reminders, daily digests. Returns
+    when the next round is due (None: nothing pending). Nothing here waits for Discord, so a refused
     message never makes the scheduler spin: its retries are the outbox's."""
     service = bot.service
     await service.expire_overdue(now)
     await service.hand_over_reminders(now)
+    await service.hand_over_digests(now)
     bot.outbox.wake()
     for game in await service.threads_to_archive(now):
         await close_thread(bot, game)

@@ -21,6 +21,7 @@ from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import quickly
 from bot.service import (
+    DAYS_CHOICES,
     BoardShown,
     ChallengeClosed,
     GameEnded,
@@ -29,7 +30,8 @@ from bot.service import (
     PromotionNeeded,
     TakenBack,
 )
-from bot.service.themes import available_themes
+from bot.service.local_time import zone_names
+from bot.service.themes import available_piece_sets, available_themes
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -40,7 +42,6 @@ AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
 
 Variant = Literal["chess", "xiangqi"]
-Days = Literal[1, 2, 3, 5, 7, 10, 14]
 MoreDays = Literal[1, 2, 3, 5, 7]
 ChallengeColor = Literal["white", "black", "random"]
 NotifyChoice = Literal["channel", "dm", "off"]
@@ -119,6 +120,31 @@ async def autocomplete_theme(
     ][:AUTOCOMPLETE_LIMIT]
 
 
+async def autocomplete_pieces(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The piece sets, each named with the game it is for."""
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=f"{name} ({variant})", value=name)
+        for name, variant in available_piece_sets().items()
+        if typed in name
+    ][:AUTOCOMPLETE_LIMIT]
+
+
+async def autocomplete_timezone(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """IANA time zone names containing what was typed (a city, a region), prefix first."""
+    typed = current.strip().lower().replace(" ", "_")
+    names = zone_names()
+    found = sorted(
+        (name for name in names if typed in name.lower()),
+        key=lambda name: (not name.lower().startswith(typed), "/" not in name, name),
+    )
+    return [app_commands.Choice(name=name, value=name) for name in found[:AUTOCOMPLETE_LIMIT]]
+
+
 GAME_HELP = "Which of your games (not needed inside a game's thread)"
 
 
@@ -130,9 +156,15 @@ GAME_HELP = "Which of your games (not needed inside a game's thread)"
     opponent="Who to play; leave empty for an open challenge anyone may accept",
     game="chess or xiangqi",
     color="Your colour (red is white in xiangqi)",
-    days="Days per move",
+    days="Days per move (none: no time limit, casual games only)",
     rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
     fen="Start from this position (FEN)",
+)
+@app_commands.choices(
+    days=[
+        *(app_commands.Choice(name=str(days), value=days) for days in DAYS_CHOICES),
+        app_commands.Choice(name="none (no time limit)", value=0),
+    ]
 )
 @app_commands.check(can_host_game)
 async def challenge(
@@ -140,11 +172,12 @@ async def challenge(
     opponent: discord.User | None = None,
     game: Variant = "chess",
     color: ChallengeColor = "random",
-    days: Days = 3,
+    days: int = 3,
     rated: bool | None = None,
     fen: FenText | None = None,
 ) -> None:
     bot = postal(interaction)
+    # 0 is the "none" choice: an untimed game.
     result = await quickly(
         interaction,
         bot.service.challenge(
@@ -153,7 +186,7 @@ async def challenge(
             user_of(opponent) if opponent is not None else None,
             game=game,
             color=color,
-            days=days,
+            days=days or None,
             rated=rated,
             fen=fen,
         ),
@@ -273,7 +306,7 @@ async def _show_offer_or_ending(
         case GameEnded():
             await bot.announce_ending(interaction, result)
         case TakenBack():
-            mention = messages.wants_mention(result.notify)
+            mention = messages.wants_turn_mention(result.notify)
             bot.outbox.wake()
             await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
         case _:
@@ -297,12 +330,21 @@ async def moretime(
 
 
 @app_commands.command(
-    name="vacation", description="Pause all your clocks for some days (30 days a year)"
+    name="vacation", description="Pause all your clocks for some days (30 days a year), or end it"
 )
-@app_commands.describe(days="How many days (1-30)")
-async def vacation(interaction: discord.Interaction, days: VacationDays) -> None:
+@app_commands.describe(
+    days="How many days (1-30)", end="End your vacation now (a move in any game ends it too)"
+)
+async def vacation(
+    interaction: discord.Interaction, days: VacationDays | None = None, end: bool = False
+) -> None:
     bot = postal(interaction)
-    result = await quickly(interaction, bot.service.vacation(user_of(interaction.user), days))
+    user = user_of(interaction.user)
+    if end:
+        ended = await quickly(interaction, bot.service.end_vacation(user))
+        await bot.reply(interaction, messages.vacation_ended(ended))
+        return
+    result = await quickly(interaction, bot.service.vacation(user, days))
     await bot.reply(interaction, messages.vacation_started(result))
 
 
@@ -396,26 +438,67 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
     theme="Board colours",
     orientation="Which side your boards show at the bottom",
     confirm="Confirm moves chosen on the board before they are played (default: yes)",
+    reminders='Hours before a deadline to be reminded: any of 48, 24, 12, 6, 1 ("24, 1"), or none',
+    timezone="Your time zone, e.g. Europe/Paris (for quiet hours and the digest)",
+    quiet="Hours when no DM is sent, e.g. 23:00-07:00 (your time zone), or off",
+    digest="One DM a day at this time listing your games to move (e.g. 08:00), or off",
+    takebacks="Whether your opponents may ask you to take back a move",
+    notation="How xiangqi moves are written to you: WXF (C2.5), Chinese (炮二平五) or ICCS (h2e2)",
+    pieces="Your piece set (a chess set or a xiangqi set; default resets both)",
+    strip="Draw the players' names, ratings and whose turn it is on your boards",
 )
 @app_commands.choices(
     orientation=[
         app_commands.Choice(name="my own side", value="own"),
         app_commands.Choice(name="the side to move", value="turn"),
-    ]
+    ],
+    takebacks=[
+        app_commands.Choice(name="always ask me", value="ask"),
+        app_commands.Choice(name="ask me in casual games only", value="casual"),
+        app_commands.Choice(name="never ask me", value="never"),
+    ],
+    notation=[
+        app_commands.Choice(name="WXF (C2.5)", value="wxf"),
+        app_commands.Choice(name="Chinese (炮二平五)", value="chinese"),
+        app_commands.Choice(name="ICCS (h2e2)", value="iccs"),
+    ],
 )
-@app_commands.autocomplete(theme=autocomplete_theme)
+@app_commands.autocomplete(
+    theme=autocomplete_theme, timezone=autocomplete_timezone, pieces=autocomplete_pieces
+)
 async def settings(
     interaction: discord.Interaction,
     notify: NotifyChoice | None = None,
     theme: app_commands.Range[str, 1, 40] | None = None,
     orientation: str | None = None,
     confirm: bool | None = None,
+    reminders: app_commands.Range[str, 1, 40] | None = None,
+    timezone: app_commands.Range[str, 1, 64] | None = None,
+    quiet: app_commands.Range[str, 1, 40] | None = None,
+    digest: app_commands.Range[str, 1, 20] | None = None,
+    takebacks: str | None = None,
+    notation: str | None = None,
+    pieces: app_commands.Range[str, 1, 40] | None = None,
+    strip: bool | None = None,
 ) -> None:
     bot = postal(interaction)
     user = user_of(interaction.user)
     result = await quickly(
         interaction,
-        bot.service.settings(user, notify=notify, theme=theme, orientation=orientation),
+        bot.service.settings(
+            user,
+            notify=notify,
+            theme=theme,
+            orientation=orientation,
+            reminders=reminders,
+            timezone=timezone,
+            quiet=quiet,
+            digest=digest,
+            takebacks=takebacks,
+            notation=notation,
+            pieces=pieces,
+            strip=strip,
+        ),
         ephemeral=True,
     )
     # Confirm moves is stored on its own (bot.store.confirmations); set only once the other

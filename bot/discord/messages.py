@@ -22,6 +22,7 @@ from bot.service import (
     ChallengeCreated,
     ConfirmationNeeded,
     Delivery,
+    Digest,
     GameAnimation,
     GameEnded,
     GameList,
@@ -48,6 +49,7 @@ from bot.service import (
     Stats,
     TakenBack,
     TurnNotice,
+    VacationEnded,
     VacationStarted,
     board_controls,
 )
@@ -177,6 +179,12 @@ def thread_name(game: GameView) -> str:
 
 def wants_mention(player: PlayerRef | None) -> bool:
     return player is not None and player.notify is NotifyMode.CHANNEL
+
+
+def wants_turn_mention(player: PlayerRef | None) -> bool:
+    """Whether ``player`` is mentioned when it becomes their move: not when they read of
+    their turns in a daily digest."""
+    return wants_mention(player) and player is not None and not player.digest
 
 
 def with_mentions(text: str, players: Iterable[PlayerRef]) -> tuple[str, tuple[int, ...]]:
@@ -418,7 +426,11 @@ def leaderboard(result: Leaderboard) -> Reply:
 
 def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
     themes = ", ".join(result.themes) if result.themes else "default"
-    text = f"{result.text}\nThemes: {themes}.\n{confirm_moves_text(confirm_moves)}"
+    pieces = ", ".join(result.piece_sets) if result.piece_sets else "default"
+    text = (
+        f"{result.text}\nThemes: {themes}. Piece sets: {pieces}.\n"
+        f"{confirm_moves_text(confirm_moves)}"
+    )
     return Reply(card=Card("Settings", card_text(text)), ephemeral=True)
 
 
@@ -430,6 +442,17 @@ def confirm_moves_text(confirm: bool) -> str:
 
 def vacation_started(result: VacationStarted) -> Reply:
     text = f"{safe(result.text)} Back {timestamp(result.until)}."
+    return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
+
+
+def vacation_ended(result: VacationEnded) -> Reply:
+    """A vacation ended early: clocks run again; the days left after counting those taken."""
+    left = result.days_left
+    text = (
+        f"{safe(result.player.name)} is back from vacation (it was to last until "
+        f"{timestamp(result.planned_until, 'f')}): clocks run again. {left} vacation "
+        f"day{'s' if left != 1 else ''} left; only days taken while you had games count."
+    )
     return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 
 
@@ -473,7 +496,22 @@ def delivery_dm(delivery: Delivery) -> Reply:
         return direct_message(f"Game over: {content.text}", content.game)
     if isinstance(content, TurnNotice | Reminder):
         return direct_message(content.text, content.game)
+    if isinstance(content, Digest):
+        return digest(content)
     raise TypeError(f"cannot DM {type(content).__name__}")
+
+
+def digest(result: Digest) -> Reply:
+    """The daily digest: how many games wait for the player's move, each with its deadline
+    and the link to its place."""
+    count = len(result.games)
+    lines = [f"Your move in {count} game{'s' if count != 1 else ''}:"]
+    for game in result.games:
+        due = f", due {timestamp(game.deadline)}" if game.deadline is not None else ""
+        link = place_link(game)
+        where = f" {link}" if link else ""
+        lines.append(f"- {game_title(game)}{due}{where}")
+    return Reply(clip("\n".join(lines), CONTENT_LIMIT))
 
 
 def notices(found: Iterable[Notice]) -> Reply:

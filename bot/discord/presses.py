@@ -109,7 +109,7 @@ async def show_press(
         case TakenBack():
             if not _from_board(interaction):
                 await update_pressed_message(interaction, messages.safe(result.text))
-            mention = messages.wants_mention(result.notify)
+            mention = messages.wants_turn_mention(result.notify)
             bot.outbox.wake()
             await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
         case OfferMade():
@@ -181,7 +181,7 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
         await update_pressed_message(interaction, messages.challenge_accepted(result, where))
     else:
         await update_pressed_message(interaction, messages.challenge_accepted(result, "here"))
-        mention = messages.wants_mention(result.notify)
+        mention = messages.wants_turn_mention(result.notify)
         bot.outbox.wake()
         message_id = await bot.reply(
             interaction, messages.game_started(result, in_thread=False, mention_player=mention)

@@ -36,6 +36,7 @@ from bot.service.results import (
     ConfirmationNeeded,
     Delivery,
     DeliveryTarget,
+    Digest,
     Ending,
     GameEnded,
     GameList,
@@ -68,12 +69,20 @@ from bot.service.results import (
     TakenBack,
     TurnNotice,
     User,
+    VacationEnded,
     VacationStarted,
     VariantStats,
     parse_button_id,
 )
 from bot.service.service import GameService
-from bot.store import NotifyMode, OfferKind, Orientation, OutboxRow
+from bot.store import (
+    NotifyMode,
+    OfferKind,
+    Orientation,
+    OutboxRow,
+    TakebackPolicy,
+    XiangqiNotation,
+)
 
 __all__ = [
     "BUTTON_ID_PREFIX",
@@ -99,6 +108,7 @@ __all__ = [
     "ConfirmationNeeded",
     "Delivery",
     "DeliveryTarget",
+    "Digest",
     "Ending",
     "GameAnimation",
     "GameEnded",
@@ -137,12 +147,15 @@ __all__ = [
     "Reminder",
     "SelectMenu",
     "Stats",
+    "TakebackPolicy",
     "TakenBack",
     "TurnNotice",
     "User",
     "UserError",
+    "VacationEnded",
     "VacationStarted",
     "VariantStats",
+    "XiangqiNotation",
     "board_controls",
     "errors",
     "parse_button_id",

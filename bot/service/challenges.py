@@ -47,21 +47,24 @@ class ChallengeUseCases(ServiceCore):
         *,
         game: str = "chess",
         color: str = "random",
-        days: int = DEFAULT_DAYS,
+        days: int | None = DEFAULT_DAYS,
         rated: bool | None = None,
         fen: str | None = None,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
-        ``color`` is the challenger's colour. ``rated`` defaults to True for the standard
-        start and must be False with a custom ``fen``. Raises ``InvalidOptionError``,
-        ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``, and
-        ``LimitReachedError`` past a spam limit (see ``bot.service.limits``).
+        ``color`` is the challenger's colour. ``days`` None makes an untimed game (no
+        deadline, reminders or time-outs), which cannot be rated. ``rated`` defaults to True
+        for a timed game from the standard start and must be False with a custom ``fen``.
+        Raises ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
+        ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
+        ``bot.service.limits``).
         """
         variant = variant_named(game)
-        if days not in DAYS_CHOICES:
+        if days is not None and days not in DAYS_CHOICES:
             raise InvalidOptionError(
-                f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move)."
+                f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
+                "or none for no time limit."
             )
         if color not in COLOR_CHOICES:
             raise InvalidOptionError(f'color must be white, black or random, not "{color}".')
@@ -74,9 +77,13 @@ class ChallengeUseCases(ServiceCore):
                 raise BotChallengeError(opponent.name)
         start_fen = _checked_start(variant, fen)
         if rated is None:
-            rated = start_fen is None
+            rated = start_fen is None and days is not None
         elif rated and start_fen is not None:
             raise InvalidOptionError("Games from a custom position cannot be rated.")
+        elif rated and days is None:
+            raise InvalidOptionError(
+                "Rated games keep a deadline: choose the days per move, or rated:no."
+            )
         await self._ensure_player(user)
         if opponent is not None:
             await self._ensure_known(opponent)
@@ -89,7 +96,8 @@ class ChallengeUseCases(ServiceCore):
             opponent_id=opponent.id if opponent else None,
             variant=variant.name,
             color=color,
-            days_per_move=days,
+            days_per_move=days or DEFAULT_DAYS,  # unused when untimed
+            untimed=days is None,
             rated=rated,
             start_fen=start_fen,
             now=now,
@@ -135,7 +143,7 @@ class ChallengeUseCases(ServiceCore):
         first = variant.from_fen(start_fen).side_to_move
         to_move_id = white_id if first is Color.WHITE else black_id
         now = self.now()
-        deadline = await self._deadline_for(to_move_id, now, challenge.days_per_move)
+        deadline = await self._deadline_for(to_move_id, now, challenge.clock_days)
         first_player = await self._ref(to_move_id)
         record = await self.store.games.start_from_challenge(
             challenge_id=challenge.id,
@@ -156,14 +164,14 @@ class ChallengeUseCases(ServiceCore):
         game = rules.Game(variant, start_fen)
         view = await self._view(record)
         assert view.to_move is not None
-        board = await self._board(game, viewer_id=to_move_id)
+        board = await self._board(game, viewer_id=to_move_id, record=record)
         accepted = await self.store.challenges.get(challenge_id)
         assert accepted is not None
         rating = "rated" if view.rated else "casual"
         text = (
             f"{user.name} accepted. {view.white.name} ({view.color_name(Color.WHITE)}) vs "
             f"{view.black.name} ({view.color_name(Color.BLACK)}), {view.variant}, "
-            f"{_days(view.days_per_move)} per move, {rating}. {view.to_move.name} to move."
+            f"{_pace(view.days_per_move, view.untimed)}, {rating}. {view.to_move.name} to move."
         )
         return GameStarted(view, board, await self._challenge_view(accepted), text, view.to_move)
 
@@ -229,8 +237,11 @@ def _checked_start(variant: rules.Variant, fen: str | None) -> str | None:
     return None if normalised == variant.start_fen else normalised
 
 
-def _days(days: int) -> str:
-    return "1 day" if days == 1 else f"{days} days"
+def _pace(days: int, untimed: bool) -> str:
+    """``3 days per move``, or ``no time limit``."""
+    if untimed:
+        return "no time limit"
+    return "1 day per move" if days == 1 else f"{days} days per move"
 
 
 def _challenge_text(view: ChallengeView) -> str:
@@ -245,7 +256,7 @@ def _challenge_text(view: ChallengeView) -> str:
     )
     return (
         f"{view.challenger.name} challenges {target} to {view.variant} "
-        f"({view.challenger.name} plays {colour}, {_days(view.days_per_move)} per move, "
+        f"({view.challenger.name} plays {colour}, {_pace(view.days_per_move, view.untimed)}, "
         f"{rated}{start}). {who_answers} within 48 hours."
     )
 

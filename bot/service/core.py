@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 import rules
+from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
     ChooseGameError,
@@ -22,6 +23,7 @@ from bot.service.errors import (
     NotYourTurnError,
     UnknownGameError,
 )
+from bot.service.notation import MoveNamer, namer, reading_notation
 from bot.service.ratings import NEW_PLAYER, rate_game
 from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
 from bot.service.results import (
@@ -33,6 +35,7 @@ from bot.service.results import (
     PlayerRef,
     RatingChange,
     User,
+    VacationEnded,
 )
 from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
@@ -60,6 +63,8 @@ T = TypeVar("T")
 Item = TypeVar("Item")
 
 VACATION_DAYS_PER_YEAR = 30
+# Vacation days are counted over this window (see ``deadlines.vacation_window_start``).
+VACATION_WINDOW = timedelta(days=365)
 # Replaying more moves than this goes to a worker thread (a thread costs ~0.1 ms; a ply
 # ~30 µs): only long games after a restart, or long gaps, get there.
 _REPLAY_IN_THREAD_PLIES = 200
@@ -118,10 +123,13 @@ class ServiceCore:
             self.on_schedule_change()
 
     async def _deadline_for(
-        self, player_id: int, now: datetime, days: int, player: Player | None = None
-    ) -> datetime:
+        self, player_id: int, now: datetime, days: int | None, player: Player | None = None
+    ) -> datetime | None:
         """When ``player_id``'s move is due: ``days`` from now, or from the end of their
-        vacation if they are on one (``player`` saves looking them up)."""
+        vacation if they are on one (``player`` saves looking them up); None for an untimed
+        game (``days`` None)."""
+        if days is None:
+            return None
         if player is None or player.id != player_id:
             player = await self.store.players.get(player_id)
         starts = now
@@ -129,6 +137,36 @@ class ServiceCore:
             assert player.vacation_ends_at is not None
             starts = player.vacation_ends_at
         return starts + timedelta(days=days)
+
+    async def _vacation_ended(
+        self, player_id: int, now: datetime, planned: datetime, *, by_move: bool
+    ) -> VacationEnded:
+        """What ending a vacation at ``now`` (planned to end at ``planned``) left."""
+        used = await self.store.players.vacation_days_used(player_id, now - VACATION_WINDOW, now)
+        return VacationEnded(
+            player=await self._ref(player_id),
+            ended_at=now,
+            planned_until=planned,
+            days_left=self.vacation_days_per_year - used,
+            by_move=by_move,
+        )
+
+    async def _end_vacation_by_move(self, player: Player | None, now: datetime) -> bool:
+        """A move by a player on vacation ends it (their clocks run again). True if it did."""
+        if player is None or not player.on_vacation(now):
+            return False
+        if await self.store.players.end_vacation(player.id, now) is None:
+            return False
+        self._schedule_changed()
+        return True
+
+    async def _namer(self, position: rules.Position, player_id: int, typed: str = "") -> MoveNamer:
+        """How to name moves for ``player_id``: SAN in chess; in xiangqi their notation, or
+        the one they ``typed`` in (see ``reading_notation``)."""
+        if position.variant.name != "xiangqi":
+            return position.san
+        player = await self.store.players.get(player_id)
+        return namer(position, reading_notation(player, typed))
 
     # --- players -------------------------------------------------------------------------
 
@@ -177,8 +215,9 @@ class ServiceCore:
     @staticmethod
     def _turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[OutboxItem]:
         """A DM telling ``player`` it is their move at ``ply``, if that is how they want to
-        hear it (``game_id`` None: the game being created)."""
-        if player is None or player.notify is not NotifyMode.DM:
+        hear it (``game_id`` None: the game being created); not to a player who reads of
+        their turns in a daily digest."""
+        if player is None or player.notify is not NotifyMode.DM or player.digest:
             return []
         return [
             OutboxItem(
@@ -194,7 +233,7 @@ class ServiceCore:
     def _turn_in_place(game_id: int, ply: int, player: PlayerRef) -> list[OutboxItem]:
         """The board after the move at ``ply``, posted in the game's place, mentioning
         ``player`` (to move) if they want mentions: for a move typed elsewhere."""
-        mention = [player.id] if player.notify is NotifyMode.CHANNEL else []
+        mention = [player.id] if player.notify is NotifyMode.CHANNEL and not player.digest else []
         return [
             OutboxItem(
                 OutboxKind.TURN,
@@ -328,6 +367,7 @@ class ServiceCore:
             variant=challenge.variant,
             color=challenge.color,
             days_per_move=challenge.days_per_move,
+            untimed=challenge.untimed,
             rated=challenge.rated,
             start_fen=challenge.start_fen,
             expires_at=challenge.expires_at,
@@ -475,6 +515,7 @@ class ServiceCore:
             white=refs[record.white_id],
             black=refs[record.black_id],
             days_per_move=record.days_per_move,
+            untimed=record.untimed,
             rated=record.rated,
             ply=record.ply,
             active=record.is_active,
@@ -495,17 +536,25 @@ class ServiceCore:
         marks: tuple[int, ...] = (),
         selected: int | None = None,
         viewer: Player | None = None,
+        record: GameRecord | None = None,
     ) -> BoardView:
         """What to draw for one viewer (``viewer``, or looked up by ``viewer_id``), in their
-        theme and turned as they chose: their own side at the bottom (``seat``, their colour
-        in this game; None for a spectator) or the side to move. ``orientation`` overrides."""
+        theme and piece set and turned as they chose: their own side at the bottom (``seat``,
+        their colour in this game; None for a spectator) or the side to move.
+        ``orientation`` overrides. With ``record`` (the game), a viewer who wants strips
+        gets both players' names, ratings and the turn drawn on the board."""
         position = game.position
         check = position.king_square(position.side_to_move) if position.is_check() else None
         if viewer is None and viewer_id is not None:
             viewer = await self.store.players.get(viewer_id)
-        theme = None
+        theme = pieces = None
         if viewer is not None and viewer.board_theme != DEFAULT_THEME:
             theme = viewer.board_theme
+        if viewer is not None:
+            chosen = (
+                viewer.xiangqi_pieces if game.variant.name == "xiangqi" else viewer.chess_pieces
+            )
+            pieces = None if chosen == DEFAULT_THEME else chosen
         if orientation is None:
             orientation = board_orientation(viewer, seat, position.side_to_move)
         return BoardView(
@@ -516,7 +565,26 @@ class ServiceCore:
             marks=marks,
             theme=theme,
             selected=selected,
+            pieces=pieces,
+            strip=await self._strip(record, game)
+            if viewer is not None and viewer.board_strip and record is not None
+            else None,
         )
+
+    async def _strip(self, record: GameRecord, game: rules.Game) -> Strip:
+        """Both players' names, their ratings here in a rated game, and whose turn it is."""
+        refs = await self._refs(record.white_id, record.black_id)
+        labels = []
+        for player_id in (record.white_id, record.black_id):
+            rating = None
+            if record.rated:
+                found = await self.store.ratings.get(record.guild_id, record.variant, player_id)
+                rating = round((found or NEW_PLAYER).rating)
+            labels.append(PlayerLabel(refs[player_id].name, rating))
+        to_move = (
+            game.position.side_to_move if game.outcome() is None and record.is_active else None
+        )
+        return Strip(labels[0], labels[1], to_move)
 
     @staticmethod
     def _rate(record: GameRecord) -> RateFunction | None:
@@ -650,7 +718,9 @@ def refs_of(players: dict[int, Player], player_ids: Iterable[int]) -> dict[int, 
 def _ref(player: Player | None, player_id: int) -> PlayerRef:
     if player is None:
         return PlayerRef(player_id, f"player {player_id}", NotifyMode.CHANNEL)
-    return PlayerRef(player.id, player.display_name, player.notify)
+    return PlayerRef(
+        player.id, player.display_name, player.notify, digest=player.digest_at is not None
+    )
 
 
 def _label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.service.core import replace_record
+from bot.service.core import VACATION_WINDOW, replace_record
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
     GameChangedError,
@@ -28,13 +28,15 @@ from bot.service.results import (
     Place,
     Reminder,
     User,
+    VacationEnded,
     VacationStarted,
 )
 from bot.store import GameRecord, NotifyMode, OutboxItem, OutboxKind, OutboxTarget, PingKind
 from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
-VACATION_WINDOW = timedelta(days=365)
+# The reminders a player may choose, in hours before a deadline.
+REMINDER_CHOICES = (48, 24, 12, 6, 1)
 # A finished game's own thread stays open this long for last words, then is archived.
 THREAD_ARCHIVE_DELAY = timedelta(days=1)
 
@@ -94,7 +96,8 @@ class DeadlineUseCases(EndingUseCases):
         DM as ``reminder.player.notify`` says (players who chose "off" get none). Each is due
         until ``mark_reminder_sent`` records it, so a crash before sending retries it."""
         now = now or self.now()
-        due = await self.store.games.due_reminders(now, self.reminder_hours)
+        choices = self._reminder_choices()
+        due = await self.store.games.due_reminders(now, self.reminder_hours, max(choices))
         by_game = {d.game.id: d.hours_before for d in due}
         found = await self._each_game(
             [d.game for d in due],
@@ -110,8 +113,9 @@ class DeadlineUseCases(EndingUseCases):
         assert view.to_move is not None and view.deadline is not None
         if view.to_move.notify is NotifyMode.OFF:
             # They asked for silence: record the reminder as sent instead of sending it.
-            hours = [h for h in self.reminder_hours if h >= hours_before]
-            await self.store.games.mark_reminded(view.id, view.deadline, hours, now)
+            await self.store.games.mark_reminded(
+                view.id, view.deadline, self._covered(hours_before), now
+            )
             return None
         left = "1 hour" if hours_before == 1 else f"{hours_before} hours"
         text = (
@@ -134,7 +138,7 @@ class DeadlineUseCases(EndingUseCases):
                 (
                     reminder.game.id,
                     reminder.deadline,
-                    [h for h in self.reminder_hours if h >= reminder.hours_before],
+                    self._covered(reminder.hours_before),
                     _reminder_items(reminder),
                 )
                 for reminder in reminders
@@ -145,8 +149,18 @@ class DeadlineUseCases(EndingUseCases):
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""
-        hours = [h for h in self.reminder_hours if h >= reminder.hours_before]
-        await self.store.games.mark_reminded(reminder.game.id, reminder.deadline, hours, self.now())
+        await self.store.games.mark_reminded(
+            reminder.game.id, reminder.deadline, self._covered(reminder.hours_before), self.now()
+        )
+
+    def _reminder_choices(self) -> tuple[int, ...]:
+        """Every reminder a player may have: the choices and the server's default."""
+        return tuple(sorted({*REMINDER_CHOICES, *self.reminder_hours}, reverse=True))
+
+    def _covered(self, hours_before: int) -> list[int]:
+        """The reminders a reminder ``hours_before`` a deadline stands for: itself and every
+        less urgent one (so one chosen later, its time already past, is not sent late)."""
+        return [h for h in self._reminder_choices() if h >= hours_before]
 
     async def threads_to_archive(self, now: datetime | None = None) -> list[GameView]:
         """Finished games whose thread Postal opened should now be archived (a day after
@@ -170,7 +184,10 @@ class DeadlineUseCases(EndingUseCases):
         times = [
             t
             for t in (
-                await self.store.games.next_clock_event(self.reminder_hours),
+                await self.store.games.next_clock_event(
+                    self.reminder_hours, self._reminder_choices()
+                ),
+                await self.store.players.next_digest(),
                 await self.store.challenges.next_expiry(),
                 await self.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),
             )
@@ -194,8 +211,9 @@ class DeadlineUseCases(EndingUseCases):
         record = await self._playable(user, place, game_id)
         if record.to_move_id == user.id:
             raise NotAllowedError("Only your opponent can give you more time; it is your move.")
+        if record.deadline_at is None:  # an untimed game
+            raise NotAllowedError("This game has no time limit: there is no deadline to move.")
         opponent_id = record.opponent_of(user.id)  # the player to move
-        assert record.deadline_at is not None
         now = self.now()
         hit = await self.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
         if hit is not None:  # it mentions the opponent: a ping like any other
@@ -210,11 +228,17 @@ class DeadlineUseCases(EndingUseCases):
         text = f"{user.name} gave {view.to_move.name} {days} more {plural} for this move."
         return MoreTimeGiven(view, days, text, view.to_move)
 
-    async def vacation(self, user: User, days: int) -> VacationStarted:
+    async def vacation(self, user: User, days: int | None) -> VacationStarted:
         """Pause all of the user's clocks for ``days`` (30 days in any 365): games where it is
         their move get that much later deadlines, and moves made to them during the vacation
-        are due ``days per move`` after it ends. Raises ``VacationError``."""
+        are due ``days per move`` after it ends. It ends early with ``end_vacation`` or the
+        user's next move; only days taken while they have games count. Raises
+        ``VacationError`` (``days`` None: the user said neither how long nor to end it)."""
         await self._ensure_player(user)
+        if days is None:
+            raise VacationError(
+                "Say how many days of vacation to take, or end your vacation with end."
+            )
         if not 1 <= days <= self.vacation_days_per_year:
             raise VacationError(
                 f"A vacation is 1 to {self.vacation_days_per_year} days, not {days}."
@@ -224,7 +248,7 @@ class DeadlineUseCases(EndingUseCases):
         ok, until = await self.store.players.start_vacation(
             user.id, days, now, window_start, self.vacation_days_per_year
         )
-        used = await self.store.players.vacation_days_used(user.id, window_start)
+        used = await self.store.players.vacation_days_used(user.id, window_start, now)
         left = self.vacation_days_per_year - used
         if not ok:
             raise VacationError(
@@ -239,6 +263,18 @@ class DeadlineUseCases(EndingUseCases):
             f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
         )
         return VacationStarted(player, days, until, left, text)
+
+    async def end_vacation(self, user: User) -> VacationEnded:
+        """End the user's vacation now: clocks run again, deadlines lose the part not taken,
+        and only the days taken (while they had games) count against the allowance.
+        Raises ``VacationError`` when no vacation is running."""
+        await self._ensure_player(user)
+        now = self.now()
+        planned = await self.store.players.end_vacation(user.id, now)
+        if planned is None:
+            raise VacationError("You are not on vacation.")
+        self._schedule_changed()
+        return await self._vacation_ended(user.id, now, planned, by_move=False)
 
 
 def vacation_window_start(now: datetime) -> datetime:

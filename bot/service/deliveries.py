@@ -9,15 +9,18 @@ talks to Discord itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.service.conditional import move_number
 from bot.service.deadlines import DeadlineUseCases
+from bot.service.digests import DigestUseCases
 from bot.service.errors import DamagedGameError
+from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.results import (
     ChallengeClosed,
     Delivery,
     DeliveryTarget,
+    Digest,
     GameEnded,
     GameView,
     Notice,
@@ -46,10 +49,10 @@ CLOSED_DM_MEMORY = timedelta(days=7)
 FINISHED_ROW_MEMORY = timedelta(days=30)
 
 
-class DeliveryUseCases(DeadlineUseCases):
+class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
         """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""
-        return await self.store.outbox.pending(limit)
+        return await self.store.outbox.pending(limit, self.now())
 
     async def next_delivery_at(self) -> float | None:
         """When the soonest pending row is due (epoch seconds), None if none is pending."""
@@ -85,10 +88,19 @@ class DeliveryUseCases(DeadlineUseCases):
         now = self.now()
         if row.kind is OutboxKind.CHALLENGE:
             return await self._challenge_delivery(row)
+        if row.kind is OutboxKind.DIGEST:
+            return None if await self._held(row, None) else await self._digest_delivery(row)
         assert row.game_id is not None
         record = await self.store.games.get(row.game_id)
         if record is None:
             await self.store.outbox.finish(row.id, OutboxState.FAILED, "the game is gone", now)
+            return None
+        deadline = record.deadline_at
+        if row.kind is OutboxKind.REMINDER:
+            deadline = from_epoch(int(row.facts["deadline"]))
+        elif row.kind is OutboxKind.ENDING:
+            deadline = None
+        if await self._held(row, deadline):
             return None
         if row.target is OutboxTarget.PLACE:
             gone = await self.store.outbox.unreachable(record.id)
@@ -129,6 +141,51 @@ class DeliveryUseCases(DeadlineUseCases):
             mention=tuple(refs[i] for i in mention_ids or () if i in refs),
             dm_fallback=bool(facts.get("dm_fallback")),
             game_id=record.id,
+        )
+
+    async def _held(self, row: OutboxRow, deadline: datetime | None) -> bool:
+        """Hold a DM back while its recipient's quiet hours last, unless ``deadline`` (the
+        game's, or the reminder's) comes first: then it is sent at once. True when held."""
+        if row.target is not OutboxTarget.DM or row.user_id is None:
+            return False
+        until = await self.dm_held_until(row.user_id, deadline)
+        if until is None:
+            return False
+        await self.store.outbox.hold(row.id, until)
+        return True
+
+    async def dm_held_until(self, player_id: int, deadline: datetime | None) -> datetime | None:
+        """When a DM to the player may go out if they are in their quiet hours now (the
+        end of them), or None when it goes now: no quiet hours, or ``deadline`` (of the
+        game it is about) comes first."""
+        player = await self.store.players.get(player_id)
+        if player is None or player.quiet_hours is None:
+            return None
+        until = quiet_until(self.now(), player.quiet_hours, zone_or_utc(player.time_zone))
+        if until is None or (deadline is not None and until >= deadline):
+            return None
+        return until
+
+    async def _digest_delivery(self, row: OutboxRow) -> Delivery | None:
+        """The digest of ``row``: its games where it is still the player's move (superseded
+        when the player has moved in all of them since)."""
+        assert row.user_id is not None
+        player_id = row.user_id
+        records = [await self.store.games.get(int(game_id)) for game_id in row.facts["games"]]
+        waiting = [r for r in records if r is not None and r.to_move_id == player_id]
+        if not waiting:
+            reason = "the player moved in every game of the digest before it went out"
+            await self.store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, self.now())
+            return None
+        digest = await self._digest(player_id, waiting)
+        return Delivery(
+            row_id=row.id,
+            lane=row.lane,
+            attempts=row.attempts,
+            nonce=row.nonce,
+            target=DeliveryTarget.DM,
+            content=digest,
+            user=digest.player,
         )
 
     async def _challenge_delivery(self, row: OutboxRow) -> Delivery | None:
@@ -180,7 +237,8 @@ class DeliveryUseCases(DeadlineUseCases):
             return "the game moved on before the turn notice went out"
         board = None
         if facts.get("board"):
-            board = await self._board(await self._replay(record), viewer_id=view.to_move.id)
+            game = await self._replay(record)
+            board = await self._board(game, viewer_id=view.to_move.id, record=record)
         text = await self._turn_text(record, view, facts)
         return TurnNotice(view, view.to_move, text, board)
 
@@ -206,7 +264,7 @@ class DeliveryUseCases(DeadlineUseCases):
             return f"{' '.join(said)}{check} {view.to_move.name} to move."
         number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
         mover = view.opponent_of(view.to_move.id)
-        san = before.san(last)
+        san = (await self._namer(before, view.to_move.id))(last)  # as they read moves
         return f"{mover.name} played {number} {san}.{check} {view.to_move.name} to move."
 
     async def _ended_from_facts(self, record: GameRecord, facts: Mapping[str, object]) -> GameEnded:
@@ -252,6 +310,15 @@ class DeliveryUseCases(DeadlineUseCases):
         now = self.now()
         row = await self.store.outbox.get(delivery.row_id)
         assert row is not None
+        if row.game_id is None:  # a digest: about several games, so no one place to say it
+            await self.store.outbox.finish(
+                row.id,
+                OutboxState.FAILED,
+                reason,
+                now,
+                close_dms_of=(delivery.user.id, now + CLOSED_DM_MEMORY),
+            )
+            return
         followup = OutboxItem(
             row.kind,
             OutboxTarget.PLACE,
@@ -287,7 +354,7 @@ class DeliveryUseCases(DeadlineUseCases):
         now = self.now()
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
-        if not isinstance(delivery.content, ChallengeClosed):
+        if not isinstance(delivery.content, ChallengeClosed | Digest):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS
         where = delivery.channel_id or 0

@@ -19,6 +19,7 @@ from bot.service.errors import (
     NoOfferError,
     NothingToTakeBackError,
     OfferPendingError,
+    TakebacksRefusedError,
 )
 from bot.service.limits import PINGS, refusal
 from bot.service.results import (
@@ -41,6 +42,7 @@ from bot.store import (
     OfferKind,
     PingKind,
     RatingUpdate,
+    TakebackPolicy,
     Written,
 )
 from rules import Color, Outcome, Termination
@@ -128,7 +130,8 @@ class EndingUseCases(ServiceCore):
         """Ask the opponent to take back this player's last move (and the reply after it).
 
         If the opponent already asked for a takeback, this accepts theirs. Raises
-        ``NothingToTakeBackError``, ``OfferPendingError``.
+        ``NothingToTakeBackError``, ``OfferPendingError``, ``TakebacksRefusedError`` when the
+        opponent chose not to be asked (never, or not in rated games).
         """
         record = await self._playable(user, place, game_id)
         offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
@@ -140,6 +143,13 @@ class EndingUseCases(ServiceCore):
         game = await self._replay(record)
         if _plies_to_undo(game, record, user.id) == 0:
             raise NothingToTakeBackError("You have no move in this game to take back.")
+        opponent = await self.store.players.get(record.opponent_of(user.id))
+        if opponent is not None and not opponent.may_be_asked_takeback(record.rated):
+            # They chose not to be asked: refused here, and nobody is pinged.
+            raise TakebacksRefusedError(
+                opponent.display_name,
+                rated_only=opponent.takeback_policy is TakebackPolicy.CASUAL,
+            )
         return await self._offer(record, user, OfferKind.TAKEBACK)
 
     async def accept_takeback(self, user: User, game_id: int) -> TakenBack:
@@ -155,7 +165,7 @@ class EndingUseCases(ServiceCore):
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
         now = self.now()
-        deadline = await self._deadline_for(to_move_id, now, record.days_per_move)
+        deadline = await self._deadline_for(to_move_id, now, record.clock_days)
         to_move = await self._ref(to_move_id)
         written = await self.store.games.take_back(
             record,
@@ -186,7 +196,7 @@ class EndingUseCases(ServiceCore):
         text = (
             f"{user.name} accepted the takeback: {moves} taken back. {view.to_move.name} to move."
         )
-        board = await self._board(earlier, viewer_id=to_move_id)
+        board = await self._board(earlier, viewer_id=to_move_id, record=updated)
         return TakenBack(view, board, plies, text, view.to_move)
 
     async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:

@@ -111,6 +111,16 @@ class NotAllowedError(UserError):
     """The player may not do this now (e.g. give themselves more time)."""
 
 
+class TakebacksRefusedError(NotAllowedError):
+    """The opponent chose never to be asked for takebacks (or not in rated games)."""
+
+    def __init__(self, opponent: str, *, rated_only: bool) -> None:
+        where = " in rated games" if rated_only else ""
+        super().__init__(f"{opponent} does not take takeback requests{where}; play on.")
+        self.opponent = opponent
+        self.rated_only = rated_only
+
+
 # --- moves -----------------------------------------------------------------------------
 
 

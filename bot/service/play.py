@@ -14,6 +14,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
+from bot.service.notation import MoveNamer
 from bot.service.results import (
     BoardShown,
     Button,
@@ -88,11 +89,13 @@ class PlayUseCases(ServiceCore):
             # Stored before a rule that ends it now (xiangqi's move limit): the clock ends
             # it by that rule at its deadline; nobody can move meanwhile.
             raise GameOverError(record.id, ruled.result())
-        parsed = self._parse(game.position, typed)
+        name = await self._namer(game.position, user.id, typed)
+        parsed = self._parse(game.position, typed, name)
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)
         position, move = game.position, parsed
-        san, uci = position.san(move), position.uci(move)
+        # The move as the mover reads it: SAN, or their xiangqi notation.
+        san, uci = name(move), position.uci(move)
         number = f"{position.fullmove_number}." + (
             "" if position.side_to_move is Color.WHITE else ".."
         )
@@ -109,7 +112,7 @@ class PlayUseCases(ServiceCore):
         deadline = (
             None
             if outcome
-            else await self._deadline_for(opponent_id, now, record.days_per_move, opponent)
+            else await self._deadline_for(opponent_id, now, record.clock_days, opponent)
         )
         refs = await self._reachable(refs_of(players, (record.white_id, record.black_id)))
         if outcome:
@@ -137,6 +140,8 @@ class PlayUseCases(ServiceCore):
         )
         if not written.ok:
             return None
+        # Moving is being back: a vacation ends with the player's first move in any game.
+        back = await self._end_vacation_by_move(players.get(user.id), now)
         self._remember(
             replace_record(record, ply=after.ply, version=written.version),
             after,
@@ -169,7 +174,9 @@ class PlayUseCases(ServiceCore):
             board=await self._board(
                 after,
                 viewer=players.get(user.id) if outcome else opponent,
-                seat=position.side_to_move if outcome else position.side_to_move.other,
+                # (after prepared answers the player to move may be the mover again)
+                seat=position.side_to_move if outcome else after.position.side_to_move,
+                record=updated,
             ),
             mover=mover,
             san=san,
@@ -183,29 +190,35 @@ class PlayUseCases(ServiceCore):
                 f"{mover.name} played {number} {san}.{plan.said(view)}",
                 result_ending,
                 lapsed,
-            ),
+            )
+            + (f" {mover.name} is back from vacation: clocks run again." if back else ""),
             lapsed_offers=lapsed,
             answers=plan.facts,
+            vacation_ended=back,
         )
 
     @staticmethod
-    def _parse(position: rules.Position, typed: str) -> Move | list[Move]:
+    def _parse(
+        position: rules.Position, typed: str, name: MoveNamer | None = None
+    ) -> Move | list[Move]:
         """The move ``typed`` names, or the promotion moves to choose from when it names a
-        pawn reaching the last rank without a piece. Raises the move ``UserError``s."""
+        pawn reaching the last rank without a piece. Raises the move ``UserError``s, their
+        suggestions and choices named by ``name`` (SAN by default)."""
+        name = name or position.san
         try:
             return position.parse_move(typed)
         except rules.AmbiguousMoveError as error:
-            raise AmbiguousMoveError(typed, error.candidate_names) from error
+            raise AmbiguousMoveError(typed, [name(m) for m in error.candidates]) from error
         except rules.IllegalMoveError as error:
             if error.reason is IllegalReason.MISSING_PROMOTION:
                 choices = _promotions(position, error.move)
                 if choices:
                     return choices
-            suggestions = moves_of_piece(position, error.move) if error.move else []
-            suggestions = suggestions or near_misses(typed, position)
+            suggestions = moves_of_piece(position, error.move, name) if error.move else []
+            suggestions = suggestions or near_misses(typed, position, name)
             raise IllegalMoveError(typed, error.reason.value, suggestions) from error
         except rules.InvalidMoveError as error:
-            raise UnreadableMoveError(typed, near_misses(typed, position)) from error
+            raise UnreadableMoveError(typed, near_misses(typed, position, name)) from error
 
     async def _promotion_needed(
         self, record: GameRecord, game: rules.Game, user: User, choices: list[Move]
@@ -226,7 +239,9 @@ class PlayUseCases(ServiceCore):
         target = position.variant.square_name(choices[0].to_square)
         return PromotionNeeded(
             game=view,
-            board=await self._board(game, viewer_id=user.id, seat=position.side_to_move),
+            board=await self._board(
+                game, viewer_id=user.id, seat=position.side_to_move, record=record
+            ),
             text=f"Promote on {target} to which piece?",
             buttons=buttons,
         )
@@ -249,7 +264,7 @@ class PlayUseCases(ServiceCore):
         game = await self._replay(record)
         view = await self._view(record)
         color = view.color_of(user.id)
-        board = await self._board(game, viewer_id=user.id, seat=color)
+        board = await self._board(game, viewer_id=user.id, seat=color, record=record)
         return BoardShown(view, board, _board_text(view, game))
 
     async def legal_targets(
@@ -280,6 +295,7 @@ class PlayUseCases(ServiceCore):
             seat=view.color_of(user.id),
             marks=targets,
             selected=origin if piece is not None else None,
+            record=record,
         )
         name = variant.square_name(origin)
         if piece is None:
@@ -290,7 +306,8 @@ class PlayUseCases(ServiceCore):
         elif not moves:
             text = f"The piece on {name} has no legal moves."
         else:
-            sans = ", ".join(dict.fromkeys(position.san(m) for m in moves))
+            named = await self._namer(position, user.id)
+            sans = ", ".join(dict.fromkeys(named(m) for m in moves))
             text = f"Legal moves from {name}: {sans}."
         return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
 
@@ -309,7 +326,9 @@ class PlayUseCases(ServiceCore):
             game = await self._replay(record)
         except UserError:  # autocomplete answers with nothing rather than an error
             return []  # (a damaged game included: the command itself will say so)
-        return matching_moves(game.position, prefix[:MAX_MOVE_TEXT])
+        typed = prefix[:MAX_MOVE_TEXT]
+        name = await self._namer(game.position, user.id, typed)
+        return matching_moves(game.position, typed, namer=name)
 
 
 def _same_turn(before: GameRecord, after: GameRecord) -> bool:

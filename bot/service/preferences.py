@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
-from bot.service.core import ServiceCore
-from bot.service.deadlines import VACATION_WINDOW, vacation_window_start
+import dataclasses
+
+from bot.service.core import VACATION_WINDOW, ServiceCore
+from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
 from bot.service.errors import InvalidOptionError
+from bot.service.local_time import (
+    TimeFormatError,
+    clock_text,
+    next_time_of_day,
+    parse_time_of_day,
+    parse_time_range,
+    zone_named,
+)
 from bot.service.results import PlayerSettings, User
-from bot.service.themes import available_themes
-from bot.store import NotifyMode, Orientation, PreferenceChange
+from bot.service.themes import DEFAULT_THEME, available_piece_sets, available_themes
+from bot.store import (
+    NotifyMode,
+    Orientation,
+    PreferenceChange,
+    TakebackPolicy,
+    XiangqiNotation,
+)
+
+OFF_WORDS = ("off", "none", "no", "never")
 
 # What players may type for each orientation (the first is the name /settings shows).
 ORIENTATION_WORDS: dict[Orientation, tuple[str, ...]] = {
@@ -24,25 +42,60 @@ class PreferenceUseCases(ServiceCore):
         notify: str | None = None,
         theme: str | None = None,
         orientation: str | None = None,
+        reminders: str | None = None,
+        timezone: str | None = None,
+        quiet: str | None = None,
+        digest: str | None = None,
+        takebacks: str | None = None,
+        notation: str | None = None,
+        pieces: str | None = None,
+        strip: bool | None = None,
     ) -> PlayerSettings:
         """Show the user's preferences and change those given: where they are told it is
-        their move (channel, dm, off), their board theme, and which side their boards show
-        at the bottom (own, turn). All are checked before any is stored. Raises
-        ``InvalidOptionError`` naming the first unknown value."""
+        their move (channel, dm, off), their board theme, which side their boards show at
+        the bottom (own, turn), which reminders (hours before a deadline: any of 48, 24,
+        12, 6, 1, or none), their time zone (an IANA name), quiet hours (``23:00-07:00`` or
+        off), a daily digest (a time of day, or off), whether they may be asked for
+        takebacks (ask, casual, never), the xiangqi notation they read (wxf, chinese,
+        iccs), a piece set (a chess set or a xiangqi set; ``default`` resets both) and
+        whether boards carry strips with the players' names, ratings and the turn.
+        All are checked before any is stored. Raises ``InvalidOptionError`` naming the
+        first value it cannot take."""
         await self._ensure_player(user)
+        now = self.now()
         change = PreferenceChange(
             notify=_notify(notify),
             board_theme=_theme(theme),
             orientation=_orientation(orientation),
+            reminder_hours=_reminder_hours(reminders),
+            time_zone=_time_zone(timezone),
+            quiet_hours=_quiet(quiet),
+            digest_at=_digest(digest),
+            takeback_policy=_takebacks(takebacks),
+            xiangqi_notation=_notation(notation),
         )
+        chess_pieces, xiangqi_pieces = _pieces(pieces)
+        change = dataclasses.replace(
+            change, chess_pieces=chess_pieces, xiangqi_pieces=xiangqi_pieces, board_strip=strip
+        )
+        if change.time_zone is not None or change.digest_at is not None:
+            # The next digest is due at the chosen time of day in the chosen zone.
+            before = await self.store.players.get(user.id)
+            assert before is not None
+            zone = zone_named(change.time_zone or before.time_zone)
+            at = before.digest_at if change.digest_at is None else change.digest_at
+            if isinstance(at, int):
+                due = next_time_of_day(now, at, zone)
+                change = dataclasses.replace(change, digest_at=at, digest_due_at=due)
+            else:
+                change = dataclasses.replace(change, digest_at=(), digest_due_at=None)
         await self.store.players.update_preferences(user.id, change)
         if change.notify is NotifyMode.DM:
             # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
             await self.store.outbox.forget_closed_dms(user.id)
         player = await self.store.players.get(user.id)
         assert player is not None
-        now = self.now()
-        used = await self.store.players.vacation_days_used(user.id, vacation_window_start(now))
+        used = await self.store.players.vacation_days_used(user.id, vacation_window_start(now), now)
         until = player.vacation_ends_at if player.on_vacation(now) else None
         left = self.vacation_days_per_year - used
         where = {
@@ -54,9 +107,45 @@ class PreferenceUseCases(ServiceCore):
             Orientation.OWN: "your own side at the bottom",
             Orientation.TURN: "the side to move at the bottom",
         }[player.orientation]
+        hours = self.reminder_hours if player.reminder_hours is None else player.reminder_hours
+        reminded = (
+            "no reminders"
+            if not hours
+            else "reminders "
+            + ", ".join(f"{h} h" for h in sorted(hours, reverse=True))
+            + " before a deadline"
+        )
+        quiet_text = (
+            "no quiet hours"
+            if player.quiet_hours is None
+            else "quiet hours "
+            + "-".join(map(clock_text, player.quiet_hours))
+            + " (direct messages wait for their end unless a deadline comes first)"
+        )
+        digest_text = (
+            "no daily digest"
+            if player.digest_at is None
+            else f"a daily digest at {clock_text(player.digest_at)} instead of a notice per move"
+        )
+        takeback_text = {
+            TakebackPolicy.ASK: "takeback requests always asked",
+            TakebackPolicy.CASUAL: "takeback requests asked in casual games only",
+            TakebackPolicy.NEVER: "takeback requests never asked",
+        }[player.takeback_policy]
+        notation_text = {
+            None: "xiangqi moves in WXF (C2.5), or in Chinese when you type them so",
+            XiangqiNotation.WXF: "xiangqi moves in WXF (C2.5)",
+            XiangqiNotation.CHINESE: "xiangqi moves in Chinese (炮二平五)",
+            XiangqiNotation.ICCS: "xiangqi moves in ICCS (h2e2)",
+        }[player.xiangqi_notation]
         text = (
             f"{player.display_name}: your turn is announced with {where}; board theme "
-            f"{player.board_theme}; boards show {bottom}; {left} vacation days left "
+            f"{player.board_theme}; boards show {bottom}; {reminded}; time zone "
+            f"{player.time_zone}; {quiet_text}; {digest_text}; {takeback_text}; "
+            f"{notation_text}; pieces {player.chess_pieces} (chess), "
+            f"{player.xiangqi_pieces} (xiangqi); "
+            f"{'names and ratings drawn on boards' if player.board_strip else 'no name strips'}; "
+            f"{left} vacation days left "
             f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
         )
         if until is not None:
@@ -70,6 +159,16 @@ class PreferenceUseCases(ServiceCore):
             text=text,
             themes=available_themes(),
             orientation=player.orientation,
+            reminder_hours=tuple(sorted(hours, reverse=True)),
+            time_zone=player.time_zone,
+            quiet_hours=player.quiet_hours,
+            digest_at=player.digest_at,
+            takeback_policy=player.takeback_policy,
+            xiangqi_notation=player.xiangqi_notation,
+            chess_pieces=player.chess_pieces,
+            xiangqi_pieces=player.xiangqi_pieces,
+            piece_sets=tuple(available_piece_sets()),
+            board_strip=player.board_strip,
         )
 
 
@@ -107,3 +206,97 @@ def _orientation(text: str | None) -> Orientation | None:
         f"orientation must be own (your side at the bottom) or turn (the side to move), "
         f'not "{text}".'
     )
+
+
+def _reminder_hours(text: str | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    if _words(text) in OFF_WORDS:
+        return ()
+    words = text.replace(",", " ").replace("h", " ").split()
+    choices = ", ".join(map(str, REMINDER_CHOICES))
+    if not words or not all(word.isdigit() and int(word) in REMINDER_CHOICES for word in words):
+        raise InvalidOptionError(
+            f'reminders are hours before a deadline, any of {choices} (e.g. "24, 1"), '
+            f'or none, not "{text}".'
+        )
+    return tuple(sorted({int(word) for word in words}, reverse=True))
+
+
+def _time_zone(text: str | None) -> str | None:
+    if text is None:
+        return None
+    try:
+        return zone_named(text).key
+    except TimeFormatError as error:
+        raise InvalidOptionError(
+            f"{error}; use a name from the IANA time zone database, e.g. Europe/Paris, "
+            "America/New_York, Asia/Shanghai or UTC."
+        ) from error
+
+
+def _quiet(text: str | None) -> tuple[int, int] | tuple[()] | None:
+    if text is None:
+        return None
+    if _words(text) in OFF_WORDS:
+        return ()
+    try:
+        return parse_time_range(text)
+    except TimeFormatError as error:
+        raise InvalidOptionError(
+            f"quiet hours: {error}; write them like 23:00-07:00 (your time zone), or off."
+        ) from error
+
+
+def _digest(text: str | None) -> int | tuple[()] | None:
+    if text is None:
+        return None
+    if _words(text) in OFF_WORDS:
+        return ()
+    try:
+        return parse_time_of_day(text)
+    except TimeFormatError as error:
+        raise InvalidOptionError(
+            f"digest: {error}; give the time of day for it (e.g. 08:00), or off."
+        ) from error
+
+
+def _takebacks(text: str | None) -> TakebackPolicy | None:
+    if text is None:
+        return None
+    wanted = {"always": "ask", "casual only": "casual"}.get(_words(text), _words(text))
+    try:
+        return TakebackPolicy(wanted)
+    except ValueError as error:
+        raise InvalidOptionError(
+            "takebacks must be ask (always asked), casual (asked in casual games only) or "
+            f'never, not "{text}".'
+        ) from error
+
+
+def _notation(text: str | None) -> XiangqiNotation | None:
+    if text is None:
+        return None
+    wanted = {"中文": "chinese", "cn": "chinese", "zh": "chinese"}.get(_words(text), _words(text))
+    try:
+        return XiangqiNotation(wanted)
+    except ValueError as error:
+        raise InvalidOptionError(
+            f'notation must be wxf (C2.5), chinese (炮二平五) or iccs (h2e2), not "{text}".'
+        ) from error
+
+
+def _pieces(text: str | None) -> tuple[str | None, str | None]:
+    """The (chess, xiangqi) piece sets ``text`` chooses: the one of the set's variant, or
+    both for ``default``; None leaves one as it is."""
+    if text is None:
+        return None, None
+    sets = available_piece_sets()
+    wanted = _words(text)
+    variant = sets.get(wanted)
+    if variant is None:
+        names = ", ".join(f"{name} ({kind})" for name, kind in sets.items())
+        raise InvalidOptionError(f'Unknown piece set "{text}"; choose {names}.')
+    if wanted == DEFAULT_THEME:
+        return wanted, wanted
+    return (wanted, None) if variant == "chess" else (None, wanted)

@@ -265,7 +265,8 @@ def _tags(view: GameView, record: GameRecord) -> dict[str, str]:
         "White": pgn_tag(view.white.name),
         "Black": pgn_tag(view.black.name),
         "Result": result,
-        "TimeControl": f"1/{view.days_per_move * 86400}",
+        # PGN's "-": no time control (an untimed game).
+        "TimeControl": "-" if view.untimed else f"1/{view.days_per_move * 86400}",
         "Termination": termination,
     }
 

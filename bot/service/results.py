@@ -12,7 +12,14 @@ from datetime import datetime
 from enum import Enum
 
 from bot.render import Strip, render_board
-from bot.store import NotifyMode, OfferKind, Orientation, OutboxTarget
+from bot.store import (
+    NotifyMode,
+    OfferKind,
+    Orientation,
+    OutboxTarget,
+    TakebackPolicy,
+    XiangqiNotation,
+)
 from rules import Color, Move, Position, Square
 
 
@@ -48,6 +55,8 @@ class PlayerRef:
     id: int
     name: str
     notify: NotifyMode = NotifyMode.CHANNEL
+    # Told of their turns only by the daily digest: no DM or mention per move.
+    digest: bool = False
 
 
 class ButtonAction(Enum):
@@ -199,6 +208,7 @@ class GameView:
     result: str | None
     termination: str | None
     created_at: datetime
+    untimed: bool = False  # no deadline (``days_per_move`` does not apply)
 
     @property
     def place(self) -> Place:
@@ -268,6 +278,7 @@ class ChallengeView:
     channel_id: int
     thread_id: int | None
     message_id: int | None
+    untimed: bool = False  # no deadline (``days_per_move`` does not apply)
 
     @property
     def place(self) -> Place:
@@ -319,6 +330,7 @@ class MovePlayed:
     lapsed_offers: tuple[OfferKind, ...] = ()
     # Prepared answers played right after the move, in order (conditional moves).
     answers: tuple[ConditionalAnswer, ...] = ()
+    vacation_ended: bool = False  # the mover was on vacation: this move ended it
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,6 +479,18 @@ class VacationStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class VacationEnded:
+    """A vacation ended before ``planned_until`` (by ``/vacation end``, or by a move when
+    ``by_move``); ``days_left`` of the allowance after counting the days taken."""
+
+    player: PlayerRef
+    ended_at: datetime
+    planned_until: datetime
+    days_left: int
+    by_move: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Reminder:
     """Remind ``player`` (to move) that ``hours_before`` hours are left; then call
     ``mark_reminder_sent(reminder)``."""
@@ -569,6 +593,24 @@ class PlayerSettings:
     text: str
     themes: tuple[str, ...] = field(default=())
     orientation: Orientation = Orientation.OWN
+    reminder_hours: tuple[int, ...] = (24, 1)
+    time_zone: str = "UTC"
+    quiet_hours: tuple[int, int] | None = None  # local minutes: from, until
+    digest_at: int | None = None  # local minute of the daily digest
+    takeback_policy: TakebackPolicy = TakebackPolicy.ASK
+    xiangqi_notation: XiangqiNotation | None = None  # None: not chosen
+    chess_pieces: str = "default"
+    xiangqi_pieces: str = "default"
+    piece_sets: tuple[str, ...] = ()  # the names a player may choose
+    board_strip: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """A player's daily digest: the games where it is their move, most urgent first."""
+
+    player: PlayerRef
+    games: tuple[GameView, ...]
 
 
 # Where an outbox row goes: the game's place, a player's DMs, an edit of a message.
@@ -601,7 +643,7 @@ class Delivery:
     attempts: int
     nonce: str
     target: DeliveryTarget
-    content: TurnNotice | Reminder | GameEnded | ChallengeClosed
+    content: TurnNotice | Reminder | GameEnded | ChallengeClosed | Digest
     guild_id: int = 0
     channel_id: int | None = None
     parent_id: int | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
+from bot.service.notation import MoveNamer
 from rules import Move, Position
 
 MAX_SUGGESTIONS = 3
@@ -17,47 +18,60 @@ def _plain(text: str) -> str:
     return text.translate(_DECORATIONS).lower()
 
 
-def near_misses(text: str, position: Position) -> list[str]:
-    """Legal moves (SAN) the player probably meant by ``text``; empty when nothing is close.
+def near_misses(text: str, position: Position, namer: MoveNamer | None = None) -> list[str]:
+    """Legal moves the player probably meant by ``text``, named by ``namer`` (SAN by
+    default); empty when nothing is close. ``text`` is compared with each move's SAN, UCI
+    and name.
 
     Same letters up to case and decorations come first (``nf3`` → ``Nf3``); otherwise only
     close spellings (one slip in a short move), never a wild guess.
     """
     moves = position.legal_moves()
-    names = [position.san(move) for move in moves]
+    shown = [(namer or position.san)(move) for move in moves]
     plain = _plain(text)
     if not plain:
         return []
-    exact = [name for name in names if _plain(name) == plain]
+    spellings = [
+        {_plain(position.san(move)), _plain(name)} for move, name in zip(moves, shown, strict=True)
+    ]
+    exact = [name for name, spelled in zip(shown, spellings, strict=True) if plain in spelled]
     if exact:
         return exact[:MAX_SUGGESTIONS]
-    uci_names = {position.uci(move): name for move, name in zip(moves, names, strict=True)}
-    if plain in {_plain(uci) for uci in uci_names}:
-        return [name for uci, name in uci_names.items() if _plain(uci) == plain]
+    by_uci = [
+        name for move, name in zip(moves, shown, strict=True) if _plain(position.uci(move)) == plain
+    ]
+    if by_uci:
+        return by_uci
     by_plain: dict[str, list[str]] = {}
-    for name in names:
-        by_plain.setdefault(_plain(name), []).append(name)
+    for name, spelled in zip(shown, spellings, strict=True):
+        for key in spelled:
+            by_plain.setdefault(key, []).append(name)
     close = difflib.get_close_matches(plain, list(by_plain), n=MAX_SUGGESTIONS, cutoff=0.85)
-    return [name for key in close for name in by_plain[key]][:MAX_SUGGESTIONS]
+    found = [name for key in close for name in by_plain[key]]
+    return list(dict.fromkeys(found))[:MAX_SUGGESTIONS]
 
 
-def moves_of_piece(position: Position, move: Move) -> list[str]:
-    """Legal moves (SAN) of the piece on ``move``'s from-square, for an illegal try with it."""
+def moves_of_piece(position: Position, move: Move, namer: MoveNamer | None = None) -> list[str]:
+    """Legal moves of the piece on ``move``'s from-square, for an illegal try with it, named
+    by ``namer`` (SAN by default)."""
     return [
-        position.san(legal)
+        (namer or position.san)(legal)
         for legal in position.legal_moves()
         if legal.from_square == move.from_square
     ][: MAX_SUGGESTIONS + 1]
 
 
-def matching_moves(position: Position, prefix: str, limit: int = MAX_CHOICES) -> list[str]:
-    """Legal moves whose SAN or UCI starts with ``prefix`` (case-insensitively), as SAN.
+def matching_moves(
+    position: Position, prefix: str, limit: int = MAX_CHOICES, namer: MoveNamer | None = None
+) -> list[str]:
+    """Legal moves whose name (``namer``, SAN by default) or UCI starts with ``prefix``
+    (case-insensitively), as named.
 
-    SAN matches come first, then moves matched only by their coordinates; at most ``limit``.
+    Name matches come first, then moves matched only by their coordinates; at most ``limit``.
     """
     typed = prefix.strip()
     moves: Sequence[Move] = position.legal_moves()
-    names = [position.san(move) for move in moves]
+    names = [(namer or position.san)(move) for move in moves]
     if not typed:
         return sorted(names, key=_autocomplete_order)[:limit]
     lowered = typed.lower()

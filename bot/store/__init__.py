@@ -56,7 +56,9 @@ from bot.store.records import (
     ResultCounts,
     SpamLimit,
     StoredMove,
+    TakebackPolicy,
     Written,
+    XiangqiNotation,
 )
 from bot.store.uptime import DowntimeCredit, Uptime
 
@@ -138,5 +140,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StoredMove",
+    "TakebackPolicy",
     "Written",
+    "XiangqiNotation",
 ]

@@ -23,7 +23,8 @@ from bot.store.records import (
 
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
-    "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id"
+    "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id, "
+    "untimed"
 )
 
 
@@ -45,6 +46,7 @@ def challenge_from_row(row: Any) -> Challenge:
         expires_at=from_epoch(row[13]),
         game_id=row[14],
         thread_id=row[15],
+        untimed=bool(row[16]),
     )
 
 
@@ -70,6 +72,7 @@ class Challenges:
         now: datetime,
         expires_at: datetime,
         limits: ChallengeLimits | None = None,
+        untimed: bool = False,
     ) -> Challenge | LimitHit:
         """Create an open challenge, unless one of ``limits`` refuses it (then nothing is
         written and the ``LimitHit`` says which). Counted and written in one transaction, so
@@ -82,7 +85,8 @@ class Challenges:
             cursor = await conn.execute(
                 "INSERT INTO challenges (guild_id, channel_id, thread_id, challenger_id, "
                 "opponent_id, variant, color, days_per_move, rated, start_fen, created_at, "
-                f"expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                "expires_at, untimed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                f"RETURNING {_COLUMNS}",
                 (
                     guild_id,
                     channel_id,
@@ -96,6 +100,7 @@ class Challenges:
                     start_fen,
                     to_epoch(now),
                     to_epoch(expires_at),
+                    int(untimed),
                 ),
             )
             row = await cursor.fetchone()

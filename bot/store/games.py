@@ -41,7 +41,7 @@ from bot.store.records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
-    "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned"
+    "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned, untimed"
 )
 
 
@@ -82,6 +82,7 @@ def game_from_row(row: Any) -> GameRecord:
         version=row[21],
         damaged_at=from_epoch_or_none(row[22]),
         thread_owned=bool(row[23]),
+        untimed=bool(row[24]),
     )
 
 
@@ -207,7 +208,7 @@ class Games:
         start_fen: str,
         to_move_id: int,
         now: datetime,
-        deadline_at: datetime,
+        deadline_at: datetime | None,
         outbox: Sequence[OutboxItem] = (),
     ) -> GameRecord | None:
         """Accept an open, unexpired challenge and create its game in one transaction,
@@ -220,7 +221,8 @@ class Games:
             cursor = await conn.execute(
                 "UPDATE challenges SET status = 'accepted', opponent_id = ? "
                 "WHERE id = ? AND status = 'open' AND expires_at > ? "
-                "RETURNING guild_id, channel_id, thread_id, variant, days_per_move, rated",
+                "RETURNING guild_id, channel_id, thread_id, variant, days_per_move, rated, "
+                "untimed",
                 (acceptor_id, challenge_id, to_epoch(now)),
             )
             row = await cursor.fetchone()
@@ -228,12 +230,12 @@ class Games:
             if row is None:
                 return None
             # The game lives where it was challenged: a channel, or a thread or forum post.
-            guild_id, channel_id, thread_id, variant, days_per_move, rated = row
+            guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row
             cursor = await conn.execute(
                 "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
                 "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
-                "created_at, last_move_at, deadline_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?) "
+                "created_at, last_move_at, deadline_at, untimed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     guild_id,
@@ -249,7 +251,8 @@ class Games:
                     to_move_id,
                     to_epoch(now),
                     to_epoch(now),
-                    to_epoch(deadline_at),
+                    None if deadline_at is None else to_epoch(deadline_at),
+                    untimed,
                 ),
             )
             game_row = await cursor.fetchone()
@@ -373,7 +376,7 @@ class Games:
         to_move_id: int,
         requester_id: int,
         now: datetime,
-        deadline_at: datetime,
+        deadline_at: datetime | None,
         outbox: Sequence[OutboxItem] = (),
     ) -> Written:
         """Undo the last ``plies`` moves, using up ``requester_id``'s takeback request
@@ -396,7 +399,7 @@ class Games:
         to_move_id: int,
         requester_id: int,
         now: datetime,
-        deadline_at: datetime,
+        deadline_at: datetime | None,
         outbox: Sequence[OutboxItem],
     ) -> Written:
         async with self._db.transaction() as conn:
@@ -409,7 +412,7 @@ class Games:
                     fen,
                     to_move_id,
                     to_epoch(now),
-                    to_epoch(deadline_at),
+                    None if deadline_at is None else to_epoch(deadline_at),
                     game.id,
                     game.version,
                 ),
@@ -556,39 +559,43 @@ class Games:
                 (to_epoch(now), reason[:500], game_id),
             )
 
-    async def due_reminders(self, now: datetime, hours: Sequence[int]) -> list[ReminderDue]:
-        """Reminders due now: for each active game not yet overdue, the most urgent of
-        ``hours`` whose time has come and that was not sent for the current deadline.
+    async def due_reminders(
+        self, now: datetime, default_hours: Sequence[int], widest: int
+    ) -> list[ReminderDue]:
+        """Reminders due now: for each active game not yet overdue, the most urgent of the
+        hours its player to move chose (``default_hours`` if they never chose; at most
+        ``widest``) whose time has come and that was not sent for the current deadline.
 
         A reminder only applies when the player had more than that many hours to move.
         """
-        if not hours:
-            return []
         moment = to_epoch(now)
-        widest = max(hours) * 3600
-        games = await self._select(
-            "status = 'active' AND damaged_at IS NULL AND deadline_at > ? "
-            "AND deadline_at - ? <= ? ORDER BY deadline_at",
-            (moment, widest, moment),
-        )
-        if not games:
-            return []
+        default = ",".join(map(str, default_hours))
         async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_prefixed('g')}, COALESCE(p.reminder_hours, ?) FROM games g "
+                "LEFT JOIN players p ON p.id = g.to_move_id "
+                "WHERE g.status = 'active' AND g.damaged_at IS NULL AND g.deadline_at > ? "
+                "AND g.deadline_at - ? <= ? ORDER BY g.deadline_at",
+                (default, moment, widest * 3600, moment),
+            )
+            rows = await cursor.fetchall()
+            if not rows:
+                return []
+            games = [(game_from_row(row), row[-1]) for row in rows]
             marks = ", ".join("?" * len(games))
             cursor = await conn.execute(
                 "SELECT game_id, deadline_at, hours_before FROM reminders_sent "
                 f"WHERE game_id IN ({marks})",
-                [game.id for game in games],
+                [game.id for game, _ in games],
             )
             sent = {(row[0], row[1], row[2]) for row in await cursor.fetchall()}
         due: list[ReminderDue] = []
-        for game in games:
+        for game, chosen in games:
             assert game.deadline_at is not None
             deadline = to_epoch(game.deadline_at)
             window = deadline - to_epoch(game.last_move_at)
-            passed = [
-                h for h in sorted(hours) if deadline - h * 3600 <= moment and window > h * 3600
-            ]
+            hours = sorted(int(h) for h in chosen.split(",") if h)
+            passed = [h for h in hours if deadline - h * 3600 <= moment and window > h * 3600]
             if passed and (game.id, deadline, passed[0]) not in sent:
                 due.append(ReminderDue(game, passed[0]))
         return due
@@ -615,9 +622,13 @@ class Games:
                     [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
                 )
 
-    async def next_clock_event(self, hours: Sequence[int]) -> datetime | None:
-        """The soonest deadline or unsent reminder among active games."""
+    async def next_clock_event(
+        self, default_hours: Sequence[int], choices: Sequence[int]
+    ) -> datetime | None:
+        """The soonest deadline or unsent reminder among active games: each of ``choices``
+        counts for games whose player to move chose it (or left ``default_hours``)."""
         times: list[int] = []
+        default = ",".join(map(str, default_hours))
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT MIN(deadline_at) FROM games WHERE status = 'active' AND damaged_at IS NULL"
@@ -625,19 +636,31 @@ class Games:
             row = await cursor.fetchone()
             if row and row[0] is not None:
                 times.append(row[0])
-            for h in hours:
+            # Only the hours someone may be reminded at: the default and those chosen.
+            cursor = await conn.execute(
+                "SELECT DISTINCT reminder_hours FROM players WHERE reminder_hours IS NOT NULL"
+            )
+            chosen = {int(h) for (text,) in await cursor.fetchall() for h in text.split(",") if h}
+            for h in [h for h in choices if h in chosen or h in default_hours]:
                 cursor = await conn.execute(
-                    "SELECT MIN(g.deadline_at - ?) FROM games g WHERE g.status = 'active' "
+                    "SELECT MIN(g.deadline_at - ?) FROM games g "
+                    "LEFT JOIN players p ON p.id = g.to_move_id WHERE g.status = 'active' "
                     "AND g.damaged_at IS NULL AND g.deadline_at - g.last_move_at > ? "
+                    "AND ',' || COALESCE(p.reminder_hours, ?) || ',' LIKE ? "
                     "AND NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.game_id = g.id "
                     "AND r.deadline_at = g.deadline_at "
                     "AND r.hours_before = ?)",
-                    (h * 3600, h * 3600, h),
+                    (h * 3600, h * 3600, default, f"%,{h},%", h),
                 )
                 row = await cursor.fetchone()
                 if row and row[0] is not None:
                     times.append(row[0])
         return from_epoch(min(times)) if times else None
+
+
+def _prefixed(alias: str) -> str:
+    """The game columns of the table called ``alias`` in a join."""
+    return ", ".join(f"{alias}.{column.strip()}" for column in _COLUMNS.split(","))
 
 
 # Outbox rows for a write, or a function making them from the write's rating changes

@@ -30,6 +30,7 @@ class OutboxKind(Enum):
     REMINDER = "reminder"  # a deadline is near
     ENDING = "ending"  # the game is over
     CHALLENGE = "challenge"  # a challenge closed: its message loses its buttons
+    DIGEST = "digest"  # a player's daily digest: the games where it is their move
 
 
 class OutboxTarget(Enum):
@@ -87,7 +88,9 @@ class OutboxRow:
         """Rows of one lane are delivered in order, one at a time (a game's messages)."""
         if self.game_id is not None:
             return f"game:{self.game_id}"
-        return f"challenge:{self.challenge_id}"
+        if self.challenge_id is not None:
+            return f"challenge:{self.challenge_id}"
+        return f"player:{self.user_id}"  # a digest: about no single game
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,12 +205,15 @@ class Outbox:
             row = await cursor.fetchone()
         return None if row is None else _row(row)
 
-    async def pending(self, limit: int) -> list[OutboxRow]:
-        """The oldest pending rows (due or not), in the order they were written."""
+    async def pending(self, limit: int, now: datetime | None = None) -> list[OutboxRow]:
+        """The oldest pending rows (due or not), in the order they were written; with
+        ``now``, without rows held back beyond it (see ``hold``)."""
+        held = "" if now is None else "AND (held_until IS NULL OR held_until <= ?) "
+        params: tuple[object, ...] = (limit,) if now is None else (to_epoch(now), limit)
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                f"SELECT {_COLUMNS} FROM outbox WHERE state = 'pending' ORDER BY id LIMIT ?",
-                (limit,),
+                f"SELECT {_COLUMNS} FROM outbox WHERE state = 'pending' {held}ORDER BY id LIMIT ?",
+                params,
             )
             rows = await cursor.fetchall()
         return [_row(row) for row in rows]
@@ -270,6 +276,17 @@ class Outbox:
                 "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, "
                 "finished_at = ?, in_flight_since = NULL WHERE id = ?",
                 [(channel, message, to_epoch(now), row_id) for row_id, channel, message in sent],
+            )
+
+    async def hold(self, row_id: int, until: datetime) -> None:
+        """Keep the row from the sender until ``until`` (a DM in its recipient's quiet
+        hours): it leaves its lane meanwhile, and the attempt begun for it is not counted."""
+        moment = float(to_epoch(until))
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET held_until = ?, next_attempt_at = ?, in_flight_since = NULL, "
+                "attempts = MAX(attempts - 1, 0) WHERE id = ? AND state = 'pending'",
+                (moment, moment, row_id),
             )
 
     async def retry_at(self, row_id: int, at: float, error: str) -> None:

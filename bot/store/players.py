@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
 from bot.store.database import Database
+from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import (
     NotifyMode,
     Orientation,
     Player,
     PreferenceChange,
+    TakebackPolicy,
+    XiangqiNotation,
     from_epoch,
     from_epoch_or_none,
     to_epoch,
@@ -22,7 +26,8 @@ from bot.store.records import (
 _PLAYER_COLUMNS = (
     "id, display_name, is_bot, notify, board_theme, "
     "(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = players.id), "
-    "orientation"
+    "orientation, reminder_hours, time_zone, quiet_from, quiet_until, digest_at, "
+    "takeback_policy, xiangqi_notation, chess_pieces, xiangqi_pieces, board_strip"
 )
 
 
@@ -35,7 +40,20 @@ def player_from_row(row: Any) -> Player:
         board_theme=row[4],
         vacation_ends_at=from_epoch_or_none(row[5]),
         orientation=Orientation(row[6]),
+        reminder_hours=None if row[7] is None else _hours(row[7]),
+        time_zone=row[8],
+        quiet_hours=None if row[9] < 0 or row[10] < 0 else (row[9], row[10]),
+        digest_at=None if row[11] < 0 else row[11],
+        takeback_policy=TakebackPolicy(row[12]),
+        xiangqi_notation=None if row[13] is None else XiangqiNotation(row[13]),
+        chess_pieces=row[14],
+        xiangqi_pieces=row[15],
+        board_strip=bool(row[16]),
     )
+
+
+def _hours(stored: str) -> tuple[int, ...]:
+    return tuple(int(hours) for hours in stored.split(",") if hours)
 
 
 class Players:
@@ -107,14 +125,55 @@ class Players:
                 f"UPDATE players SET {assignments} WHERE id = ?", (*columns.values(), player_id)
             )
 
-    async def vacation_days_used(self, player_id: int, since: datetime) -> int:
-        """Vacation days of the vacations the player started at ``since`` or later.
+    async def digests_due(self, now: datetime) -> list[tuple[Player, datetime]]:
+        """Players whose daily digest is due at ``now``, with when it was due."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_PLAYER_COLUMNS}, digest_due_at FROM players "
+                "WHERE digest_due_at IS NOT NULL AND digest_due_at <= ? ORDER BY digest_due_at",
+                (to_epoch(now),),
+            )
+            rows = await cursor.fetchall()
+        return [(player_from_row(row), from_epoch(row[-1])) for row in rows]
+
+    async def next_digest(self) -> datetime | None:
+        """When the soonest daily digest is due (None: nobody wants one)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute("SELECT MIN(digest_due_at) FROM players")
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else from_epoch(row[0])
+
+    async def hand_over_digest(
+        self,
+        player_id: int,
+        due_at: datetime,
+        next_due_at: datetime,
+        items: Sequence[OutboxItem],
+        now: datetime,
+    ) -> bool:
+        """Write the digest due at ``due_at`` to the outbox and make the next one due at
+        ``next_due_at``, in one transaction; False (nothing written) when that digest was
+        handed over already or the player changed it meanwhile."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE players SET digest_due_at = ? WHERE id = ? AND digest_due_at = ?",
+                (to_epoch(next_due_at), player_id, to_epoch(due_at)),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await insert_items(conn, items, now)
+        return True
+
+    async def vacation_days_used(self, player_id: int, since: datetime, now: datetime) -> int:
+        """Vacation days of the vacations the player started at ``since`` or later (see
+        ``_days_since``: a running one counts in full, an ended one the days it was taken
+        while the player had games).
 
         No upper bound: a vacation stamped in the future by a clock that later moved back
         still counts, so a clock jump cannot hand out a second allowance.
         """
         async with self._db.read() as conn:
-            return await _days_since(conn, player_id, since)
+            return await _days_since(conn, player_id, since, now)
 
     async def start_vacation(
         self, player_id: int, days: int, now: datetime, window_start: datetime, allowance_days: int
@@ -123,36 +182,107 @@ class Players:
 
         Returns (False, _) without changing anything when ``days`` plus the days taken since
         ``window_start`` would exceed ``allowance_days``; otherwise (True, the vacation's end).
-        One transaction.
+        A vacation taken during another one lengthens it. One transaction.
         """
         seconds = days * 86400
         start = to_epoch(now)
         async with self._db.transaction() as conn:
-            used = await _days_since(conn, player_id, window_start)
+            used = await _days_since(conn, player_id, window_start, now)
             if used + days > allowance_days:
                 return False, now
             cursor = await conn.execute(
-                "SELECT MAX(ends_at) FROM vacations WHERE player_id = ?", (player_id,)
+                "SELECT id, ends_at FROM vacations WHERE player_id = ? AND ends_at > ? "
+                "ORDER BY ends_at DESC LIMIT 1",
+                (player_id, start),
             )
-            (running_until,) = await cursor.fetchone()  # type: ignore[misc]
-            # A vacation taken during another one continues it rather than overlapping it.
-            begins = max(start, int(running_until or 0))
-            await conn.execute(
-                "INSERT INTO vacations (player_id, starts_at, ends_at, days) VALUES (?, ?, ?, ?)",
-                (player_id, start, begins + seconds, days),
-            )
+            running = await cursor.fetchone()
+            if running is None:
+                ends = start + seconds
+                await conn.execute(
+                    "INSERT INTO vacations (player_id, starts_at, ends_at, days) "
+                    "VALUES (?, ?, ?, ?)",
+                    (player_id, start, ends, days),
+                )
+            else:
+                # A vacation taken during another one continues it rather than overlapping it.
+                ends = int(running[1]) + seconds
+                await conn.execute(
+                    "UPDATE vacations SET ends_at = ?, days = days + ? WHERE id = ?",
+                    (ends, days, running[0]),
+                )
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at + ?, version = version + 1 "
-                "WHERE status = 'active' AND to_move_id = ?",
+                "WHERE status = 'active' AND to_move_id = ? AND deadline_at IS NOT NULL",
                 (seconds, player_id),
             )
-        return True, from_epoch(begins + seconds)
+        return True, from_epoch(ends)
+
+    async def end_vacation(self, player_id: int, now: datetime) -> datetime | None:
+        """End the player's running vacation at ``now``: the deadlines of games where it is
+        their move lose the part of the vacation not taken. Returns when it was to end
+        (None: no vacation was running; nothing changes). One transaction."""
+        moment = to_epoch(now)
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "SELECT id, starts_at, ends_at FROM vacations "
+                "WHERE player_id = ? AND ends_at > ? AND starts_at <= ? "
+                "ORDER BY ends_at DESC LIMIT 1",
+                (player_id, moment, moment),
+            )
+            running = await cursor.fetchone()
+            if running is None:
+                return None
+            vacation_id, starts_at, ends_at = running
+            await conn.execute(
+                "UPDATE games SET deadline_at = deadline_at - ?, version = version + 1 "
+                "WHERE status = 'active' AND to_move_id = ? AND deadline_at IS NOT NULL",
+                (ends_at - moment, player_id),
+            )
+            if moment > starts_at:
+                await conn.execute(
+                    "UPDATE vacations SET ends_at = ? WHERE id = ?", (moment, vacation_id)
+                )
+            else:  # ended the second it began: nothing was taken
+                await conn.execute("DELETE FROM vacations WHERE id = ?", (vacation_id,))
+        return from_epoch(ends_at)
 
 
-async def _days_since(conn: aiosqlite.Connection, player_id: int, since: datetime) -> int:
+async def _days_since(
+    conn: aiosqlite.Connection, player_id: int, since: datetime, now: datetime
+) -> int:
+    """Vacation days used by the vacations started at ``since`` or later: a vacation still
+    running (or stamped in the future) counts all its days; one that ended counts the days
+    (started days, rounded up) it overlapped the player having an active game, at most its
+    own days: a vacation with no game to pause costs nothing."""
+    moment = to_epoch(now)
     cursor = await conn.execute(
-        "SELECT COALESCE(SUM(days), 0) FROM vacations WHERE player_id = ? AND starts_at >= ?",
+        "SELECT starts_at, ends_at, days FROM vacations WHERE player_id = ? AND starts_at >= ?",
         (player_id, to_epoch(since)),
     )
-    row = await cursor.fetchone()
-    return int(row[0]) if row else 0
+    vacations = await cursor.fetchall()
+    ended = [(start, end, days) for start, end, days in vacations if end <= moment]
+    used = sum(days for _, end, days in vacations if end > moment)
+    if not ended:
+        return int(used)
+    cursor = await conn.execute(
+        "SELECT created_at, COALESCE(finished_at, ?) FROM games "
+        "WHERE (white_id = ? OR black_id = ?) AND created_at < ? "
+        "AND (finished_at IS NULL OR finished_at > ?)",
+        (moment, player_id, player_id, max(e for _, e, _ in ended), min(s for s, _, _ in ended)),
+    )
+    playing = _union([(int(a), int(b)) for a, b in await cursor.fetchall()])
+    for start, end, days in ended:
+        overlap = sum(max(0, min(end, b) - max(start, a)) for a, b in playing)
+        used += min(days, -(-overlap // 86400))
+    return int(used)
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping spans (start, end) merged into disjoint ones."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged

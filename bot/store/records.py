@@ -23,6 +23,22 @@ class Orientation(Enum):
     TURN = "turn"  # the side to move
 
 
+class TakebackPolicy(Enum):
+    """When a player may be asked to take back a move (lichess's setting)."""
+
+    ASK = "ask"  # always asked
+    CASUAL = "casual"  # asked in casual games only
+    NEVER = "never"  # never asked: requests are refused at once
+
+
+class XiangqiNotation(Enum):
+    """How a player reads xiangqi moves."""
+
+    WXF = "wxf"  # C2.5
+    CHINESE = "chinese"  # 炮二平五
+    ICCS = "iccs"  # h2e2
+
+
 class GameStatus(Enum):
     ACTIVE = "active"
     FINISHED = "finished"
@@ -52,6 +68,23 @@ class Player:
     board_theme: str
     vacation_ends_at: datetime | None = None
     orientation: Orientation = Orientation.OWN
+    # Hours before a deadline to be reminded at; None: the service's default.
+    reminder_hours: tuple[int, ...] | None = None
+    time_zone: str = "UTC"  # an IANA name
+    # Local minutes after midnight: quiet from, quiet until (None: no quiet hours).
+    quiet_hours: tuple[int, int] | None = None
+    digest_at: int | None = None  # local minute of the daily digest (None: no digest)
+    takeback_policy: TakebackPolicy = TakebackPolicy.ASK
+    xiangqi_notation: XiangqiNotation | None = None  # None: not chosen
+    chess_pieces: str = "default"  # piece set names ("default": the renderer's choice)
+    xiangqi_pieces: str = "default"
+    board_strip: bool = False  # names, ratings and the turn drawn on boards
+
+    def may_be_asked_takeback(self, rated: bool) -> bool:
+        """Whether a takeback request in a (``rated``) game may be put to this player."""
+        if self.takeback_policy is TakebackPolicy.CASUAL:
+            return not rated
+        return self.takeback_policy is TakebackPolicy.ASK
 
     def on_vacation(self, now: datetime) -> bool:
         return self.vacation_ends_at is not None and self.vacation_ends_at > now
@@ -64,15 +97,49 @@ class PreferenceChange:
     notify: NotifyMode | None = None
     board_theme: str | None = None
     orientation: Orientation | None = None
+    reminder_hours: tuple[int, ...] | None = None  # () for none
+    time_zone: str | None = None
+    quiet_hours: tuple[int, int] | tuple[()] | None = None  # () for none
+    digest_at: int | tuple[()] | None = None  # () for none
+    # When the next digest is due (set with ``digest_at``; None: none due).
+    digest_due_at: datetime | None = None
+    takeback_policy: TakebackPolicy | None = None
+    xiangqi_notation: XiangqiNotation | None = None
+    chess_pieces: str | None = None
+    xiangqi_pieces: str | None = None
+    board_strip: bool | None = None
 
-    def columns(self) -> dict[str, str]:
+    def columns(self) -> dict[str, str | int | None]:
         """The ``players`` columns to set, by name, with their stored values."""
-        values = {
-            "notify": None if self.notify is None else self.notify.value,
-            "board_theme": self.board_theme,
-            "orientation": None if self.orientation is None else self.orientation.value,
-        }
-        return {name: value for name, value in values.items() if value is not None}
+        values: dict[str, str | int | None] = {}
+        if self.notify is not None:
+            values["notify"] = self.notify.value
+        if self.board_theme is not None:
+            values["board_theme"] = self.board_theme
+        if self.orientation is not None:
+            values["orientation"] = self.orientation.value
+        if self.reminder_hours is not None:
+            values["reminder_hours"] = ",".join(map(str, self.reminder_hours))
+        if self.time_zone is not None:
+            values["time_zone"] = self.time_zone
+        if self.quiet_hours is not None:
+            start, end = self.quiet_hours or (-1, -1)
+            values["quiet_from"], values["quiet_until"] = start, end
+        if self.digest_at is not None:
+            values["digest_at"] = self.digest_at if isinstance(self.digest_at, int) else -1
+            due = self.digest_due_at
+            values["digest_due_at"] = None if due is None else to_epoch(due)
+        if self.takeback_policy is not None:
+            values["takeback_policy"] = self.takeback_policy.value
+        if self.xiangqi_notation is not None:
+            values["xiangqi_notation"] = self.xiangqi_notation.value
+        if self.chess_pieces is not None:
+            values["chess_pieces"] = self.chess_pieces
+        if self.xiangqi_pieces is not None:
+            values["xiangqi_pieces"] = self.xiangqi_pieces
+        if self.board_strip is not None:
+            values["board_strip"] = int(self.board_strip)
+        return values
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +161,12 @@ class Challenge:
     game_id: int | None
     # The thread or forum post it was made in (``channel_id`` is then its parent).
     thread_id: int | None = None
+    untimed: bool = False  # no deadline per move (``days_per_move`` does not apply)
+
+    @property
+    def clock_days(self) -> int | None:
+        """Days per move, None for an untimed game."""
+        return None if self.untimed else self.days_per_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +201,12 @@ class GameRecord:
     version: int
     damaged_at: datetime | None = None  # set when the stored moves no longer replay
     thread_owned: bool = False  # thread_id is a public thread Postal opened in channel_id
+    untimed: bool = False  # no deadline, reminders or time-outs (``days_per_move`` unused)
+
+    @property
+    def clock_days(self) -> int | None:
+        """Days per move, None for an untimed game."""
+        return None if self.untimed else self.days_per_move
 
     @property
     def is_active(self) -> bool:
@@ -217,6 +296,15 @@ class ReminderDue:
 
     game: GameRecord
     hours_before: int
+
+
+@dataclass(frozen=True, slots=True)
+class DigestDue:
+    """A player's daily digest is due: the active games where it is their move."""
+
+    player: Player
+    due_at: datetime
+    games: tuple[GameRecord, ...]
 
 
 class PingKind(Enum):

@@ -104,7 +104,7 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
         "! Write <user> <command>, e.g. 'alice /challenge bob'. Type /help for more.",
         '! Unknown command "/frobnicate". Type /help for the list.',
         "! You cannot challenge yourself; pick an opponent or leave it open.",
-        "! days must be one of 1, 2, 3, 5, 7, 10, 14 (days per move).",
+        "! days must be one of 1, 2, 3, 5, 7, 10, 14 (days per move), or none for no time limit.",
         "! days must be a whole number, e.g. days:3.",
         "! That button is not yours to press.",
         "! It is not your turn: alice is to move.",
@@ -132,7 +132,7 @@ async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
     await run_console(tmp_path / "x.db", None, io.StringIO(script + "\n"), out, interactive=False)
     text = out.getvalue()
     assert "alice played 1. C2.5. bob to move." in text
-    assert "bob played 1... H8+7. alice to move." in text
+    assert "bob played 1... 马８进７. alice to move." in text  # typed in Chinese
     assert "~~~" in text  # the river
     assert "Legal moves from e2:" in text
     assert "H2-E2" in text  # the record, ICCS

@@ -58,3 +58,37 @@ async def test_bad_orientation_is_one_line_and_changes_nothing(tmp_path: Path) -
     output = await console_output(tmp_path, "alice /settings orientation:upside\nalice /settings\n")
     assert "! orientation must be own (your side at the bottom) or turn" in output
     assert "boards show your own side at the bottom" in output
+
+
+async def test_reminder_preferences_in_the_console(tmp_path: Path) -> None:
+    """The console takes the same reminder options as Discord and refuses bad ones."""
+    output = await console_output(
+        tmp_path,
+        'bob /settings reminders:"48, 6" timezone:asia/tokyo quiet:22:00-08:00 digest:7am\n'
+        "bob /settings timezone:Tokyo\n",
+    )
+    assert (
+        "reminders 48 h, 6 h before a deadline; time zone Asia/Tokyo; quiet hours "
+        "22:00-08:00" in output
+    )
+    assert "a daily digest at 07:00 instead of a notice per move" in output
+    assert '! "Tokyo" is not a time zone name like Europe/Paris or UTC' in output
+
+
+async def test_vacation_end_in_the_console(tmp_path: Path) -> None:
+    """``/vacation end`` ends a running vacation; without one it says so."""
+    output = await console_output(
+        tmp_path, "alice /vacation 5\nalice /vacation end\nalice /vacation end\n"
+    )
+    assert "alice is back from vacation" in output and "30 vacation days left." in output
+    assert "! You are not on vacation." in output
+
+
+async def test_board_looks_in_the_console(tmp_path: Path) -> None:
+    """Piece sets and name strips are chosen in the console as on Discord."""
+    output = await console_output(
+        tmp_path, "alice /settings pieces:simple strip:on\nalice /settings strip:maybe\n"
+    )
+    assert "pieces simple (chess), default (xiangqi); names and ratings drawn on boards" in output
+    assert "piece sets: default, cburnett, simple, traditional, simplified" in output
+    assert "! strip must be yes or no." in output

@@ -26,9 +26,22 @@ SPEC_COMMANDS = {
     "history": {"user"},
     "stats": {"user"},
     "leaderboard": {"game"},
-    "settings": {"notify", "theme", "orientation", "confirm"},
+    "settings": {
+        "notify",
+        "theme",
+        "orientation",
+        "reminders",
+        "timezone",
+        "quiet",
+        "digest",
+        "takebacks",
+        "notation",
+        "pieces",
+        "strip",
+        "confirm",
+    },
     "moretime": {"days", "game"},
-    "vacation": {"days"},
+    "vacation": {"days", "end"},
     "conditional": {"add", "list", "clear"},
     "note": {"text", "clear", "game"},
     "gif": {"game", "frame_ms"},
@@ -71,7 +84,7 @@ async def test_commands_registered_with_spec_names_and_options(running: Harness)
     challenge = {o["name"]: o for o in registered["challenge"]["options"]}
     assert challenge["opponent"]["type"] == USER and not challenge["opponent"].get("required")
     assert [c["value"] for c in challenge["game"]["choices"]] == ["chess", "xiangqi"]
-    assert [c["value"] for c in challenge["days"]["choices"]] == [1, 2, 3, 5, 7, 10, 14]
+    assert [c["value"] for c in challenge["days"]["choices"]] == [1, 2, 3, 5, 7, 10, 14, 0]
     assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
     move = {o["name"]: o for o in registered["move"]["options"]}
     assert move["move"]["type"] == STRING and move["move"]["required"]

@@ -79,12 +79,22 @@ async def test_a_mating_move_shows_the_movers_own_side(service: GameService) -> 
         ({"theme": "plaid"}, 'Unknown theme "plaid"'),
         # One bad value refuses the whole command, good ones included.
         ({"orientation": "turn", "theme": "plaid"}, 'Unknown theme "plaid"'),
+        ({"reminders": "36"}, "reminders are hours before a deadline, any of 48, 24, 12, 6, 1"),
+        ({"reminders": "soon"}, 'not "soon"'),
+        ({"timezone": "Mars/Olympus_Mons"}, '"Mars/Olympus_Mons" is not a time zone name'),
+        ({"timezone": "CEST+2"}, "e.g. Europe/Paris"),
+        ({"quiet": "23:00"}, "write them like 23:00-07:00"),
+        ({"quiet": "25-7"}, '"25" is not a time of day'),
+        ({"quiet": "7-7"}, "starts and ends at the same time"),
+        ({"digest": "noonish"}, "give the time of day for it (e.g. 08:00), or off"),
+        ({"digest": "08:00", "timezone": "Nowhere/Else"}, "is not a time zone name"),
     ],
 )
 async def test_bad_values_are_refused_and_nothing_changes(
     service: GameService, db_path: Path, options: dict[str, str], message: str
 ) -> None:
-    """An unknown value is refused with what is allowed; no preference is stored."""
+    """An unknown value is refused with what is allowed (or how to write it); no
+    preference is stored."""
     await service.settings(ALICE)
     before = snapshot(db_path)
     with pytest.raises(errors.InvalidOptionError) as refused:
@@ -107,3 +117,66 @@ async def test_preferences_survive_a_restart(db_path: Path, clock: ManualClock) 
         await store.close()
     assert shown.orientation is Orientation.TURN
     assert shown.notify.value == "dm"
+
+
+async def test_unknown_takeback_policy_is_refused(service: GameService) -> None:
+    """takebacks takes ask, casual or never."""
+    with pytest.raises(errors.InvalidOptionError, match="takebacks must be ask"):
+        await service.settings(ALICE, takebacks="sometimes")
+
+
+async def test_a_piece_set_per_variant(service: GameService) -> None:
+    """A chess set and a xiangqi set are chosen apart; each game draws with its own."""
+    chosen = await service.settings(ALICE, pieces="simple")
+    assert chosen.chess_pieces == "simple" and chosen.xiangqi_pieces == "default"
+    assert "pieces simple (chess), default (xiangqi)" in chosen.text
+    await service.settings(ALICE, pieces="Simplified", theme="blue")
+    chess = await start_game(service)
+    xiangqi = await start_game(service, "xiangqi")
+    board = (await service.board(ALICE, PLACE, game_id=chess.game.id)).board
+    assert board.pieces == "simple" and board.theme == "blue"
+    assert (await service.board(ALICE, PLACE, game_id=xiangqi.game.id)).board.pieces == (
+        "simplified"
+    )
+    # Bob chose nothing: the renderer's own sets.
+    assert (await service.board(BOB, PLACE, game_id=chess.game.id)).board.pieces is None
+    await service.settings(ALICE, pieces="default")
+    assert (await service.board(ALICE, PLACE, game_id=chess.game.id)).board.pieces is None
+    with pytest.raises(errors.InvalidOptionError, match='Unknown piece set "staunton"'):
+        await service.settings(ALICE, pieces="staunton")
+
+
+async def test_the_chosen_set_draws_a_different_png(service: GameService) -> None:
+    """The renderer really draws the chosen set: another PNG than the default's."""
+    started = await start_game(service)
+    default = (await service.board(ALICE, PLACE, game_id=started.game.id)).board.render_png()
+    await service.settings(ALICE, pieces="simple")
+    simple = (await service.board(ALICE, PLACE, game_id=started.game.id)).board.render_png()
+    assert simple != default and simple.startswith(b"\x89PNG")
+
+
+async def test_name_strips_on_the_boards_of_who_wants_them(service: GameService) -> None:
+    """strip on: the players' names, ratings (rated games) and the turn on one's boards."""
+    started = await start_game(service, rated=True)
+    assert (await service.board(ALICE, PLACE)).board.strip is None
+    shown = await service.settings(ALICE, strip=True)
+    assert shown.board_strip and "names and ratings drawn on boards" in shown.text
+    strip = (await service.board(ALICE, PLACE)).board.strip
+    assert strip is not None and strip.to_move is Color.WHITE
+    assert (strip.white.name, strip.black.name) == ("alice", "bob")
+    assert strip.white.rating == 1500 and strip.black.rating == 1500
+    played = await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    assert played.board.strip is None  # the board after the move is bob's, who said no
+    png = (await service.board(ALICE, PLACE)).board.render_png()
+    assert png.startswith(b"\x89PNG")
+    await service.settings(ALICE, strip=False)
+    assert (await service.board(ALICE, PLACE)).board.strip is None
+
+
+async def test_after_a_prepared_answer_the_board_is_the_movers(service: GameService) -> None:
+    """Bob answers e4 with a prepared e5: alice is to move again, and the board is hers."""
+    started = await start_game(service)
+    await service.conditional.add(BOB, None, "e4 e5", game_id=started.game.id)
+    played = await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    assert played.game.to_move is not None and played.game.to_move.id == ALICE.id
+    assert played.board.orientation is Color.WHITE

@@ -1,0 +1,35 @@
+"""Which notation a player reads moves in: the xiangqi notation they chose, or the one they
+typed the move in (a move typed in Chinese is answered in Chinese unless they chose another).
+Chess moves are always SAN."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.store import Player, XiangqiNotation
+from rules import Move, Position
+from rules.xiangqi.position import XiangqiPosition
+
+MoveNamer = Callable[[Move], str]
+
+
+def is_chinese(text: str) -> bool:
+    """Whether ``text`` is written with Chinese characters (炮二平五, 車九進一)."""
+    return any("\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" for char in text)
+
+
+def reading_notation(player: Player | None, typed: str = "") -> XiangqiNotation:
+    """The xiangqi notation to show ``player`` moves in: their choice; else Chinese when
+    what they ``typed`` was Chinese; else WXF."""
+    if player is not None and player.xiangqi_notation is not None:
+        return player.xiangqi_notation
+    return XiangqiNotation.CHINESE if is_chinese(typed) else XiangqiNotation.WXF
+
+
+def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:
+    """How to name moves from ``position`` in ``notation`` (SAN for chess, whatever asked)."""
+    if not isinstance(position, XiangqiPosition) or notation is XiangqiNotation.WXF:
+        return position.san
+    if notation is XiangqiNotation.ICCS:
+        return position.uci
+    return position.chinese

@@ -1,0 +1,87 @@
+"""Xiangqi notation per player: replies, suggestions and autocomplete in WXF, Chinese or ICCS."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import GameService, MovePlayed, XiangqiNotation, errors
+from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
+
+# Red has two chariots on file 九 (a0, a2): "车九平八" could be either.
+TWO_CHARIOTS = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/R6C1/9/R2AKABN1 w - - 0 1"
+
+
+async def xiangqi(service: GameService, fen: str | None = None) -> int:
+    return (await start_game(service, "xiangqi", fen=fen)).game.id
+
+
+async def test_a_move_typed_in_chinese_is_confirmed_in_chinese(service: GameService) -> None:
+    """By default the reply speaks as the player typed: Chinese for Chinese, WXF otherwise."""
+    game_id = await xiangqi(service)
+    played = await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "炮二平五"
+    assert played.text.startswith("alice played 1. 炮二平五.")
+    answered = await service.move(BOB, PLACE, "H8+7", game_id=game_id)
+    assert isinstance(answered, MovePlayed) and answered.san == "H8+7"
+
+
+async def test_the_chosen_notation_wins(service: GameService) -> None:
+    """A chosen notation is used whatever the move was typed in."""
+    shown = await service.settings(ALICE, notation="iccs")
+    assert shown.xiangqi_notation is XiangqiNotation.ICCS
+    assert "xiangqi moves in ICCS (h2e2)" in shown.text
+    await service.settings(BOB, notation="wxf")
+    game_id = await xiangqi(service)
+    played = await service.move(ALICE, PLACE, "C2.5", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "h2e2"
+    answered = await service.move(BOB, PLACE, "马８进７", game_id=game_id)
+    assert isinstance(answered, MovePlayed) and answered.san == "H8+7"
+
+
+async def test_an_ambiguous_chinese_move_gets_chinese_choices(service: GameService) -> None:
+    """车九平八 with two chariots on file 九: did you mean 前车平八 or 后车平八?"""
+    game_id = await xiangqi(service, TWO_CHARIOTS)
+    with pytest.raises(errors.AmbiguousMoveError) as chinese:
+        await service.move(ALICE, PLACE, "车九平八", game_id=game_id)
+    assert chinese.value.candidates == ("前车平八", "后车平八")
+    assert chinese.value.message == "车九平八: did you mean 前车平八 or 后车平八?"
+    with pytest.raises(errors.AmbiguousMoveError) as wxf:
+        await service.move(ALICE, PLACE, "R9.8", game_id=game_id)
+    assert wxf.value.candidates == ("R+.8", "R-.8")
+
+
+async def test_suggestions_in_the_players_notation(service: GameService) -> None:
+    """An illegal Chinese move is answered with the piece's legal moves in Chinese."""
+    game_id = await xiangqi(service)
+    with pytest.raises(errors.IllegalMoveError) as refused:
+        await service.move(ALICE, PLACE, "马二进四", game_id=game_id)
+    assert refused.value.suggestions and all(
+        name.startswith("马二") for name in refused.value.suggestions
+    )
+    await service.settings(ALICE, notation="chinese")
+    shown = await service.legal_targets(ALICE, PLACE, "h2", game_id=game_id)
+    assert "炮二平五" in shown.text and "C2.5" not in shown.text
+
+
+async def test_autocomplete_in_the_players_notation(service: GameService) -> None:
+    """Autocomplete lists moves in the chosen notation, or in Chinese when typing Chinese."""
+    game_id = await xiangqi(service)
+    assert "C2.5" in await service.legal_move_suggestions(ALICE, PLACE, "C", game_id=game_id)
+    chinese = await service.legal_move_suggestions(ALICE, PLACE, "炮二", game_id=game_id)
+    assert "炮二平五" in chinese and all(name.startswith("炮二") for name in chinese)
+    await service.settings(ALICE, notation="iccs")
+    iccs = await service.legal_move_suggestions(ALICE, PLACE, "h2", game_id=game_id)
+    assert "h2e2" in iccs
+
+
+async def test_chess_stays_san(service: GameService) -> None:
+    """The xiangqi notation does not touch chess moves."""
+    await service.settings(ALICE, notation="chinese")
+    game_id = (await start_game(service)).game.id
+    played = await service.move(ALICE, PLACE, "e2e4", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "e4"
+
+
+async def test_unknown_notation_is_refused(service: GameService) -> None:
+    with pytest.raises(errors.InvalidOptionError, match="notation must be wxf"):
+        await service.settings(ALICE, notation="algebraic")

@@ -1,0 +1,72 @@
+"""Untimed games (``days: none``): no deadline, no reminders, no time-outs; never rated."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, ManualClock, MovePlayed, errors
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot
+
+
+async def untimed_game(service: GameService) -> int:
+    created = await service.challenge(ALICE, PLACE, BOB, color="white", days=None)
+    assert created.challenge.untimed and not created.challenge.rated
+    assert "no time limit" in created.text
+    started = await service.accept_challenge(BOB, created.challenge.id)
+    assert started.game.untimed and started.game.deadline is None
+    assert "no time limit, casual" in started.text
+    return started.game.id
+
+
+async def test_an_untimed_game_has_no_clock(service: GameService, clock: ManualClock) -> None:
+    """No deadline after any move, nothing for the clock to do, even after months."""
+    game_id = await untimed_game(service)
+    played = await service.move(ALICE, PLACE, "e4", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.game.deadline is None
+    assert await service.next_wakeup() is None
+    clock.advance(days=100)
+    assert await service.due_reminders() == []
+    assert (await service.expire_overdue()).ended == ()
+    view = await service.game_view(game_id)
+    assert view.active and view.deadline is None
+    await play(service, game_id, "e5")
+    assert (await service.game_view(game_id)).deadline is None
+
+
+async def test_untimed_games_are_not_rated(service: GameService, db_path: Path) -> None:
+    """Rated games keep a deadline: asking for both is refused, nothing stored."""
+    await service.settings(ALICE)
+    before = snapshot(db_path)
+    with pytest.raises(errors.InvalidOptionError, match="Rated games keep a deadline"):
+        await service.challenge(ALICE, PLACE, BOB, days=None, rated=True)
+    assert snapshot(db_path) == before
+
+
+async def test_no_more_time_and_no_vacation_deadline(service: GameService) -> None:
+    """/moretime has nothing to extend; a vacation leaves the game without a deadline."""
+    game_id = await untimed_game(service)
+    with pytest.raises(errors.NotAllowedError, match="no time limit"):
+        await service.moretime(BOB, PLACE, 2, game_id=game_id)
+    await service.vacation(ALICE, 3)
+    assert (await service.game_view(game_id)).deadline is None
+    await play(service, game_id, "e4")  # ends alice's vacation
+    assert (await service.game_view(game_id)).deadline is None
+
+
+async def test_a_takeback_keeps_it_untimed(service: GameService) -> None:
+    """Taking back a move sets no deadline either."""
+    game_id = await untimed_game(service)
+    await play(service, game_id, "e4")
+    await service.takeback(ALICE, PLACE, game_id=game_id)
+    taken = await service.accept_takeback(BOB, game_id)
+    assert taken.game.deadline is None
+
+
+async def test_the_record_says_no_time_control(service: GameService) -> None:
+    """The PGN's TimeControl is "-" (no time control)."""
+    game_id = await untimed_game(service)
+    await play(service, game_id, "e4")
+    exported = await service.record(ALICE, PLACE, game_id=game_id)
+    assert '[TimeControl "-"]' in exported.record
