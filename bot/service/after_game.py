@@ -56,7 +56,7 @@ class AfterGameUseCases(ChallengeUseCases):
             User(opponent.id, opponent.name),
             game=view.variant,
             color=color,
-            days=view.days_per_move,
+            days=record.clock_days,  # an untimed game's rematch is untimed
             rated=view.rated,
             fen=record.start_fen,
         )

@@ -70,3 +70,12 @@ async def test_the_record_says_no_time_control(service: GameService) -> None:
     await play(service, game_id, "e4")
     exported = await service.record(ALICE, PLACE, game_id=game_id)
     assert '[TimeControl "-"]' in exported.record
+
+
+async def test_a_rematch_of_an_untimed_game_is_untimed(service: GameService) -> None:
+    """Rematch keeps the game's pace: no time limit again."""
+    game_id = await untimed_game(service)
+    await service.resign(ALICE, PLACE, game_id=game_id)
+    await service.confirm_resign(ALICE, game_id)
+    again = await service.rematch(BOB, game_id)
+    assert again.challenge.untimed and not again.challenge.rated
