@@ -127,22 +127,30 @@ def render_gif(
     orientation: Color | None = None,
     theme: Theme | str | None = None,
     pieces: PieceSet | str | None = None,
+    strip: Strip | None = None,
 ) -> bytes:
     """An animated GIF of a whole game: the start, each move highlighted, a long last frame.
 
-    ``orientation`` defaults to white/red at the bottom. Frames share one palette, and GIF
-    stores only what changed between frames, so a 150-move game stays a few MB at most
-    (measured: 0.7 MB at 360 px). Raises ValueError for a bad size, theme, piece set or
-    frame time.
+    ``orientation`` defaults to white/red at the bottom. ``strip``: the players' strips on
+    every frame, each frame tinting the side to move there, the last frame the strip's own
+    ``to_move`` (None for a finished game). Frames share one palette, and GIF stores only
+    what changed between frames, so a 150-move game stays a few MB at most (measured:
+    0.56 MB at 360 px). Raises ValueError for a bad size, theme, piece set, strip or frame
+    time.
     """
     if frame_ms <= 0 or final_ms <= 0:
         raise ValueError(f"frame times must be positive, not {frame_ms} and {final_ms} ms")
     side = orientation or Color.WHITE
-    frames = [
-        draw_board(position, orientation=side, last_move=move, size=size, theme=theme,
-                   pieces=pieces)
-        for position, move in zip(game.positions, (None, *game.moves), strict=True)
-    ]  # fmt: skip
+    moves = (None, *game.moves)
+    frames = []
+    for ply, position in enumerate(game.positions):
+        turn = strip
+        if isinstance(strip, Strip) and ply < game.ply:  # the last frame: as the caller says
+            turn = Strip(strip.white, strip.black, position.side_to_move)
+        frames.append(
+            draw_board(position, orientation=side, last_move=moves[ply], size=size,
+                       theme=theme, pieces=pieces, strip=turn)
+        )  # fmt: skip
     durations = [frame_ms] * (len(frames) - 1) + [final_ms]
     buffer = io.BytesIO()
     frames[0].save(

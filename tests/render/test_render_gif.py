@@ -7,8 +7,10 @@ import random
 
 import pytest
 from PIL import Image
+from render_pixels import close
 
-from bot.render import render_gif
+from bot.render import PlayerLabel, Strip, band_height, render_gif
+from bot.render.themes import WOOD
 from rules import Game
 
 
@@ -62,3 +64,24 @@ def test_gif_refuses_frame_times_that_are_not_positive() -> None:
     """A zero or negative frame time raises ValueError."""
     with pytest.raises(ValueError, match="positive"):
         render_gif(Game("chess").play("e4"), frame_ms=0)
+
+
+def test_gif_strips_follow_the_turn_and_the_last_frame_is_the_callers() -> None:
+    """With a strip every frame is taller; the strip of the side to move is tinted, frame by
+    frame, and a finished game's last frame tints neither."""
+    game = Game("chess")
+    for move in "f3 e5 g4 Qh4#".split():
+        game = game.play(move)
+    strip = Strip(PlayerLabel("Alice", 1500), PlayerLabel("Bob", 1480), None)
+    gif = Image.open(io.BytesIO(render_gif(game, size=300, strip=strip)))
+    band = band_height(300)
+    tinted = WOOD.square(True, last_move=True)
+    seen = []
+    for index in range(gif.n_frames):
+        gif.seek(index)
+        frame = gif.convert("RGB")
+        assert frame.size == (300, 300 + 2 * band)
+        top, bottom = frame.getpixel((296, band // 2)), frame.getpixel((296, 300 + band * 3 // 2))
+        seen.append((close(top, tinted, 20), close(bottom, tinted, 20)))
+    # White (at the bottom) moves first; the mate's frame is the caller's: nobody to move.
+    assert seen == [(False, True), (True, False), (False, True), (True, False), (False, False)]
