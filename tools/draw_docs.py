@@ -73,7 +73,10 @@ def xiangqi_moves(size: int = 512) -> bytes:
 
 
 def scholars_mate_gif() -> bytes:
-    return render_gif(played("chess", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#"), size=320, frame_ms=900)
+    """The whole game, with the players' strips; after the mate nobody is to move."""
+    over = Strip(PLAYERS.white, PLAYERS.black, None)
+    game = played("chess", "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#")
+    return render_gif(game, size=320, frame_ms=900, strip=over)
 
 
 IMAGES: dict[str, Callable[[], bytes]] = {
