@@ -4,7 +4,14 @@ them as they are. (The place the next languages will be chosen in.)"""
 
 from __future__ import annotations
 
-from bot.service import Cleared, ConditionalAdded, ConditionalList, PreparedLine
+from bot.service import (
+    Cleared,
+    ConditionalAdded,
+    ConditionalAnswer,
+    ConditionalList,
+    GameView,
+    PreparedLine,
+)
 from bot.service.notes import NoteAdded, NoteList, NoteView
 
 
@@ -21,6 +28,15 @@ def line_text(line: PreparedLine) -> str:
         else:
             parts[-1] += f", {played}"
     return "; ".join(parts)
+
+
+def answered(game: GameView, answers: tuple[ConditionalAnswer, ...]) -> str:
+    """``, bob answered 2... Nc6 (conditional)`` for each prepared answer a move set off."""
+    said = ""
+    for answer in answers:
+        who = game.white if answer.player_id == game.white.id else game.black
+        said += f", {who.name} answered {answer.number} {answer.notation} (conditional)"
+    return said
 
 
 def conditional_added(result: ConditionalAdded) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 
+from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
 from bot.service import (
     BoardShown,
@@ -206,7 +207,7 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     that could not be delivered).
     """
     game = result.game
-    played = safe(f"{result.mover.name} played {result.san}")
+    played = safe(f"{result.mover.name} played {result.san}{words.answered(game, result.answers)}")
     if result.ending is not None:
         tone, headline = Tone.ENDED, f"{played} — {safe(result.ending.text)}"
     elif result.check:
@@ -367,7 +368,10 @@ def ended_elsewhere(result: GameEnded) -> Reply:
 def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
-    text = f"You played {safe(result.san)} in {game_title(result.game)}; the board is posted"
+    answers = safe(words.answered(result.game, result.answers))
+    text = (
+        f"You played {safe(result.san)}{answers} in {game_title(result.game)}; the board is posted"
+    )
     text += _there(result.game)
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
