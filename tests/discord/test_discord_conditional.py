@@ -28,7 +28,7 @@ async def test_prepared_answers_through_commands_and_the_modal(running: Harness)
 
     moved = await play(fake, alice, "Nf3", thread)
     assert "bob answered 2... Nc6 (a conditional move)" in moved.text()
-    assert "alice played Nf3, bob answered 2... Nc6 (conditional)" in moved.content
+    assert "alice played Nf3, bob answered 2... Nc6 (conditional)" in moved.text()
 
     # The modal: /conditional add without a line.
     opened = await fake.slash(bob, "conditional add", {}, channel=thread)
