@@ -851,6 +851,10 @@ class FakeDiscord:
         """
         top, _, sub = name.partition(" ")
         command, guild_id = self.command(top, self._resolve_channel(channel))
+        subcommands = [o["name"] for o in command.get("options", []) if o["type"] == SUB_COMMAND]
+        if subcommands and not sub:
+            # Discord's client sends a group only with one of its subcommands.
+            raise ValueError(f"/{top} is used as /{top} <{'|'.join(subcommands)}>")
         if sub:
             data = self._subcommand_data(command, sub, guild_id, dict(options or {}))
         else:

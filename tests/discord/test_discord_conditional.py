@@ -52,5 +52,7 @@ async def test_prepared_answers_through_commands_and_the_modal(running: Harness)
     refused = await fake.reply(await fake.submit_modal(bob, bad, {box: "Bb5 Nc7"}))
     assert refused.ephemeral and 'Move 2 of the line, "Nc7"' in refused.text()
 
+    with pytest.raises(ValueError, match=r"conditional <add\|list\|clear>"):
+        await fake.slash(bob, "conditional", {}, channel=thread)
     cleared = await command(fake, bob, "conditional clear", channel=thread)
     assert cleared.ephemeral and "Cleared 6 conditional moves" in cleared.text()

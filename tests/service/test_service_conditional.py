@@ -286,3 +286,32 @@ async def test_a_line_stored_while_the_opponent_moves_is_checked_against_the_new
     assert stale is None
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM conditional_moves").fetchone() == (0,)
+
+
+async def test_lines_cleared_while_a_move_is_checked_are_not_played(
+    service: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bob clears his lines after alice's move read them and before it is written: the
+    game's version guard refuses the write, the move is checked again, and no answer that
+    bob withdrew is played."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4", "e5")
+    await service.conditional.add(BOB, None, "Nf3 Nc6", game_id=game.id)
+    read_tree = store.conditionals.tree
+    reads = 0
+
+    async def tree_then_cleared(game_id: int, player_id: int | None = None) -> list[object]:
+        nonlocal reads
+        nodes = await read_tree(game_id, player_id)
+        reads += 1
+        if reads == 1:
+            record = await store.games.get(game_id)
+            assert record is not None
+            assert await store.conditionals.clear(record, BOB.id) == 2
+        return list(nodes)
+
+    monkeypatch.setattr(store.conditionals, "tree", tree_then_cleared)
+    result = await service.move(ALICE, None, "Nf3", game_id=game.id)
+    assert isinstance(result, MovePlayed) and result.answers == ()
+    assert reads == 2
+    assert await moves_of(store, game.id) == ["e4", "e5", "Nf3"]
