@@ -26,6 +26,7 @@ class GameAnimation:
     replay: rules.Game
     frame_ms: int
     filename: str
+    orientation: Color = Color.WHITE
 
     @property
     def plies(self) -> int:
@@ -33,7 +34,10 @@ class GameAnimation:
 
     def render(self, limit_bytes: int) -> Animation:
         return render_animation(
-            self.replay, frame_ms=self.frame_ms, limit_bytes=limit_bytes, orientation=Color.WHITE
+            self.replay,
+            frame_ms=self.frame_ms,
+            limit_bytes=limit_bytes,
+            orientation=self.orientation,
         )
 
 
@@ -69,12 +73,14 @@ class AfterGameUseCases(ChallengeUseCases):
         game_id: int | None = None,
         frame_ms: int = DEFAULT_FRAME_MS,
     ) -> GameAnimation:
-        """The game meant (running or finished) to animate, each ply ``frame_ms`` long.
-        Raises ``InvalidOptionError`` for a frame time outside ``FRAME_MS_RANGE``."""
+        """The game meant (running or finished) to animate, each ply ``frame_ms`` long, a
+        player's own side at the bottom (white/red for anyone else). Raises
+        ``InvalidOptionError`` for a frame time outside ``FRAME_MS_RANGE``."""
         low, high = FRAME_MS_RANGE
         if not low <= frame_ms <= high:
             raise InvalidOptionError(f"frame_ms must be from {low} to {high} milliseconds.")
         record = await self._resolve(user, place, game_id, finished_ok=True)
         replay = await self._replay(record)
         view = await self._view(record)
-        return GameAnimation(view, replay, frame_ms, f"game-{record.id}.gif")
+        side = view.color_of(user.id) or Color.WHITE
+        return GameAnimation(view, replay, frame_ms, f"game-{record.id}.gif", side)

@@ -152,7 +152,7 @@ class BoardMenuUseCases(PlayUseCases):
         view = await self._view(record)
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
         board = await self._board(
-            game, orientation=view.color_of(user.id), viewer_id=user.id, marks=targets
+            game, seat=view.color_of(user.id), viewer_id=user.id, marks=targets, selected=origin
         )
         back = Button("Another piece", ButtonAction.MOVE_MENU, game_id, str(record.ply), (user.id,))
         return MoveMenu(view, f"Where to, from {square}?", menus, (back,), board)
@@ -274,7 +274,7 @@ class BoardMenuUseCases(PlayUseCases):
         san, uci = position.san(move), position.uci(move)
         after = game.play(move)
         view = await self._view(record)
-        board = await self._board(after, orientation=view.color_of(user.id), viewer_id=user.id)
+        board = await self._board(after, seat=view.color_of(user.id), viewer_id=user.id)
         argument = f"{record.ply}:{uci}"
         buttons = (
             Button(

@@ -18,6 +18,7 @@ from bot.service import (
     User,
     errors,
 )
+from rules import Color
 
 
 async def menu(service: GameService, user: User, game_id: int, ply: int) -> MoveMenu:
@@ -134,3 +135,21 @@ async def test_recent_moves_are_numbered_from_the_start_position(service: GameSe
     await service.move(BOB, None, "Kd7", game_id=custom.id)
     await service.move(ALICE, None, "Ra7", game_id=custom.id)
     assert await service.recent_moves(custom.id) == "7... Kd7 8. Ra7+"
+
+
+async def test_menu_boards_mark_the_piece_and_show_the_movers_side(service: GameService) -> None:
+    """The destinations board marks the chosen piece and turns to the mover's own side (as
+    /settings orientation says); the preview too; a GIF shows a player's own side."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4")
+    targets = await service.press(
+        BOB, ButtonAction.PICK_PIECE, game.id, "1:0", place=PLACE, values=("g8",)
+    )
+    assert isinstance(targets, MoveMenu) and targets.board is not None
+    assert targets.board.orientation is Color.BLACK and targets.board.selected == 62
+    preview = await service.press_custom_id(
+        BOB, targets.menus[0].custom_id, place=PLACE, values=("g8f6",)
+    )
+    assert isinstance(preview, MovePreview) and preview.board.orientation is Color.BLACK
+    assert (await service.animation(BOB, PLACE, game_id=game.id)).orientation is Color.BLACK
+    assert (await service.animation(CAROL, PLACE, game_id=game.id)).orientation is Color.WHITE
