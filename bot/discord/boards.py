@@ -1,17 +1,17 @@
 """Old boards lose their buttons: when a game's newer board message is posted in its place,
 the previous one is edited to keep its text and image and drop its controls.
 
-The edits are the bot's own work, so they go through one paced worker: a bounded queue, at
-most ``EDITS_PER_SECOND`` edits (a game's boards are days apart; a burst of moves must not
-crowd out the outbox's posts), failures logged and dropped. A press on a board whose edit
-was lost or failed is refused anyway (its buttons carry the ply they were made at).
+The boards to edit are rows written in the same transaction that records the newer board,
+so a restart loses none; one paced worker edits them, at most ``EDITS_PER_SECOND`` (a game's
+boards are days apart; a burst of moves must not crowd out the outbox's posts), and an edit
+Discord refuses is logged and not retried. A press on a board whose edit failed is refused
+anyway (its buttons carry the ply they were made at).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ import discord
 from discord.http import MultipartParameters
 
 from bot.discord.scheduler import Worker
+from bot.store import OldBoard, StoreError
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -27,45 +28,53 @@ if TYPE_CHECKING:
 _log = logging.getLogger(__name__)
 
 EDITS_PER_SECOND = 5.0
-QUEUE_LIMIT = 500
+RETRY_SECONDS = 30.0
 IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, MEDIA_GALLERY = 1, 12
 
 
 class BoardRetirer(Worker):
-    """Edits old boards, one at a time, at most ``EDITS_PER_SECOND``; ``wait_idle`` waits
-    until every queued edit was tried."""
+    """Edits old boards, one at a time, at most ``EDITS_PER_SECOND``, from the list the
+    service keeps in the database (so a restart loses none); ``wait_idle`` waits until none
+    is left."""
 
     name = "postal-boards"
 
     def __init__(self, bot: PostalBot) -> None:
         super().__init__()
         self._bot = bot
-        self._queue: deque[tuple[int, int, int]] = deque(maxlen=QUEUE_LIMIT)
-        self._idle.set()
 
     async def replaced(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Record ``message_id`` (posted in ``channel_id``, the game's place) as the game's
-        board message, and queue the edit of the one it replaces."""
-        previous = await self._bot.service.replace_board_message(game_id, message_id)
-        if previous is not None:
-            self._queue.append((game_id, channel_id, previous))
+        board message; the one it replaces is edited soon."""
+        old = await self._bot.service.replace_board_message(game_id, channel_id, message_id)
+        if old is not None:
             self.wake()
 
     async def _loop(self) -> None:
         while True:
-            await self._wake.wait()
+            found: list[OldBoard] = []
+            try:
+                found = await self._bot.service.boards_to_retire()
+                for board in found:
+                    await self._retire(board)
+                    await self._bot.service.board_retired(board)
+                    await asyncio.sleep(1.0 / EDITS_PER_SECOND)
+            except StoreError as error:
+                # The database is busy or full: the rows stay, and are tried again later.
+                _log.warning("old boards not retired now: %s", error)
+                await self._sleep(RETRY_SECONDS)
+                continue
+            if not found:
+                self._idle.set()
+                await self._wake.wait()
             self._wake.clear()
-            while self._queue:
-                game_id, channel_id, message_id = self._queue.popleft()
-                await self._retire(game_id, channel_id, message_id)
-                await asyncio.sleep(1.0 / EDITS_PER_SECOND)
-            self._idle.set()
 
-    async def _retire(self, game_id: int, channel_id: int, message_id: int) -> None:
+    async def _retire(self, board: OldBoard) -> None:
         """Edit the old board: its own components (read back from Discord) without the row
         of buttons."""
         http = self._bot.http
+        channel_id, message_id = board.channel_id, board.message_id
         try:
             old = await http.get_message(channel_id, message_id)
             params = MultipartParameters(
@@ -77,10 +86,12 @@ class BoardRetirer(Worker):
         except discord.HTTPException as error:
             # Gone, an archived thread, no access: the old board keeps its buttons, which
             # refuse a press anyway.
-            _log.info("board %s of game %s kept its buttons: %s", message_id, game_id, error)
+            _log.info("board %s of game %s kept its buttons: %s", message_id, board.game_id, error)
         except (OSError, TimeoutError, aiohttp.ClientError) as error:
             # A connection that failed: not worth a retry (the buttons refuse a press).
-            _log.warning("board %s of game %s kept its buttons: %r", message_id, game_id, error)
+            _log.warning(
+                "board %s of game %s kept its buttons: %r", message_id, board.game_id, error
+            )
 
 
 def without_controls(message: Mapping[str, Any]) -> list[dict[str, Any]]:

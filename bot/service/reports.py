@@ -23,7 +23,7 @@ from bot.service.results import (
     VariantStats,
 )
 from bot.service.text import pgn_tag
-from bot.store import GameRecord
+from bot.store import GameRecord, OldBoard
 from rules import VARIANT_NAMES, Game
 
 LICHESS_ANALYSIS = "https://lichess.org/analysis"
@@ -236,10 +236,21 @@ class ReportUseCases(ServiceCore):
         """Remember the adapter's latest board message of the game."""
         await self.store.games.set_message(game_id, message_id)
 
-    async def replace_board_message(self, game_id: int, message_id: int) -> int | None:
-        """Remember ``message_id`` as the game's newest board message; returns the board
-        message it replaces (whose controls the adapter removes), None if none."""
-        return await self.store.games.replace_message(game_id, message_id)
+    async def replace_board_message(
+        self, game_id: int, channel_id: int, message_id: int
+    ) -> OldBoard | None:
+        """Remember ``message_id`` (posted in ``channel_id``, the game's place) as the game's
+        newest board message; the board it replaces is kept to have its controls removed
+        (returned, and listed by ``boards_to_retire`` until ``board_retired``)."""
+        return await self.store.boards.replace(game_id, channel_id, message_id, self.now())
+
+    async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:
+        """Older board messages whose controls are still to be removed, oldest first."""
+        return await self.store.boards.to_retire(limit)
+
+    async def board_retired(self, board: OldBoard) -> None:
+        """The edit of ``board`` was tried: it is not listed again."""
+        await self.store.boards.retired(board.message_id)
 
     async def game_view(self, game_id: int) -> GameView:
         """The facts of one game, for adapters' own use (no access check: never show the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.conditionals import ConditionalNode, Conditionals
@@ -79,6 +80,7 @@ class Store:
         self.conditionals = Conditionals(database)
         self.notes = Notes(database)
         self.confirmations = Confirmations(database)
+        self.boards = Boards(database)
         self.console_buttons = ConsoleButtons(database)
 
     @classmethod
@@ -97,6 +99,7 @@ class Store:
 
 __all__ = [
     "DATABASE_ERRORS",
+    "Boards",
     "Challenge",
     "ChallengeLimits",
     "ChallengeStatus",
@@ -115,6 +118,7 @@ __all__ = [
     "NotifyMode",
     "Offer",
     "OfferKind",
+    "OldBoard",
     "Orientation",
     "Outbox",
     "OutboxCounts",

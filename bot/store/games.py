@@ -518,21 +518,6 @@ class Games:
             rows = await cursor.fetchall()
         return [(int(ply), str(san)) for ply, san in reversed(list(rows))]
 
-    async def replace_message(self, game_id: int, message_id: int) -> int | None:
-        """Record ``message_id`` as the game's board message; returns the one it replaces
-        (None if none, or if it is the same)."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute("SELECT message_id FROM games WHERE id = ?", (game_id,))
-            row = await cursor.fetchone()
-            await cursor.close()
-            if row is None or row[0] == message_id:
-                return None
-            await conn.execute(
-                "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ?",
-                (message_id, game_id),
-            )
-        return None if row[0] is None else int(row[0])
-
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:
             await conn.execute(

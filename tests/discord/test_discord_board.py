@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 
 from PIL import Image
 
 import rules
 from bot.service import User
+from bot.store import Store
 from tests.discord.harness import Harness, board_image, command, start_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
@@ -264,3 +266,23 @@ async def test_a_board_posted_by_the_outbox_replaces_the_last_one(running: Harne
     await fake.wait_until(lambda: fake.messages[first.id].buttons() == [])
     menu = await answer(fake, await fake.click(bob, posted, "Move…"))
     assert menu.ephemeral and menu.selects()
+
+
+async def test_old_boards_are_retired_after_a_restart(harness: Harness) -> None:
+    """A board replaced just before the bot stopped loses its buttons once it is back: the
+    edit is a row written with the newer board, not a task in memory."""
+    await harness.start()
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob)
+    await harness.stop()
+    store = await Store.open(harness.database)
+    try:
+        old = await store.boards.replace(1, thread.id, fake.new_id(), datetime.now(UTC))
+        assert old is not None and old.message_id == first.id
+    finally:
+        await store.close()
+    assert labels(fake.messages[first.id]) == CONTROLS
+    await harness.start()
+    await fake.wait_until(lambda: fake.messages[first.id].buttons() == [])
+    assert fake.messages[first.id].media() == ["attachment://board.png"]
