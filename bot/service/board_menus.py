@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import rules
 from bot.service.errors import GameChangedError, InvalidButtonError
+from bot.service.notation import MoveNamer
 from bot.service.play import PlayUseCases
 from bot.service.results import (
     BoardShown,
@@ -138,7 +139,8 @@ class BoardMenuUseCases(PlayUseCases):
         if not moves:
             raise GameChangedError
         square = game.variant.square_name(origin)
-        choices = [_target_choice(game, move) for move in moves]
+        name = await self._namer(position, user.id)  # the player's xiangqi notation
+        choices = [_target_choice(game, move, name) for move in moves]
         menus = tuple(
             SelectMenu(
                 _page_placeholder(index, len(choices), page),
@@ -271,7 +273,7 @@ class BoardMenuUseCases(PlayUseCases):
         self, user: User, record: GameRecord, game: rules.Game, move: Move
     ) -> MovePreview:
         position = game.position
-        san, uci = position.san(move), position.uci(move)
+        san, uci = (await self._namer(position, user.id))(move), position.uci(move)
         after = game.play(move)
         view = await self._view(record)
         board = await self._board(after, seat=view.color_of(user.id), viewer_id=user.id)
@@ -306,10 +308,10 @@ def _piece_rank(position: rules.Position, square: int) -> tuple[int, int]:
     return (_PIECE_ORDER.find(kind) % 10, square)
 
 
-def _target_choice(game: rules.Game, move: Move) -> Choice:
+def _target_choice(game: rules.Game, move: Move, name: MoveNamer) -> Choice:
     position = game.position
     target = game.variant.square_name(move.to_square)
-    san = position.san(move)
+    san = name(move)
     label = san if game.variant.name == "chess" else f"{san} (to {target})"
     return Choice(label, position.uci(move))
 

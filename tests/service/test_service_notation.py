@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameService, MovePlayed, XiangqiNotation, errors
+from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
 
 # Red has two chariots on file 九 (a0, a2): "车九平八" could be either.
@@ -85,3 +85,19 @@ async def test_chess_stays_san(service: GameService) -> None:
 async def test_unknown_notation_is_refused(service: GameService) -> None:
     with pytest.raises(errors.InvalidOptionError, match="notation must be wxf"):
         await service.settings(ALICE, notation="algebraic")
+
+
+async def test_board_menus_in_the_players_notation(service: GameService) -> None:
+    """The Move… menu's destinations and the confirmation speak the chosen notation."""
+    await service.settings(ALICE, notation="chinese")
+    game_id = await xiangqi(service)
+    targets = await service.press(
+        ALICE, ButtonAction.PICK_PIECE, game_id, "0:0", place=PLACE, values=("h2",)
+    )
+    assert isinstance(targets, MoveMenu)
+    labels = [(c.label, c.value) for c in targets.menus[0].choices]
+    assert ("炮二平五 (to e2)", "h2e2") in labels
+    preview = await service.press(
+        ALICE, ButtonAction.PICK_TARGET, game_id, "0:h2:0", place=PLACE, values=("h2e2",)
+    )
+    assert "Play 炮二平五?" in getattr(preview, "text", "")
