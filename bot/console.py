@@ -259,8 +259,7 @@ class Console:
                 self.say(f"{dm} {reminder.text}")
             await self.service.mark_reminder_sent(reminder)
         for digest in await self.service.hand_over_digests():
-            count = len(digest.games)
-            lines = [f"Your move in {count} game{'s' if count != 1 else ''}:"]
+            lines = [words.digest_headline(digest)]
             lines += [
                 f"- {game.title} (game #{game.id}"
                 + (f", deadline {_when(game.deadline)})" if game.deadline else ")")
@@ -432,12 +431,7 @@ async def _vacation(
     given = _first(positional, options, "days")
     if given is not None and given.strip().lower() == "end":
         ended = await console.service.end_vacation(user)
-        left = ended.days_left
-        console.say(
-            f"{ended.player.name} is back from vacation (it was to last until "
-            f"{_when(ended.planned_until)}): clocks run again. {left} vacation "
-            f"day{'s' if left != 1 else ''} left."
-        )
+        console.say(words.vacation_ended(ended, _when(ended.planned_until)))
         return
     days = _int_option("days", given) if given is not None else None
     await console.show(await console.service.vacation(user, days))

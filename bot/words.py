@@ -9,8 +9,10 @@ from bot.service import (
     ConditionalAdded,
     ConditionalAnswer,
     ConditionalList,
+    Digest,
     GameView,
     PreparedLine,
+    VacationEnded,
 )
 from bot.service.notes import NoteAdded, NoteList, NoteView
 
@@ -92,3 +94,21 @@ def note_list(result: NoteList) -> str:
     lines = [f"Your notes on {game.title} (game #{game.id}), seen only by you:"]
     lines += [f"- {_when(note)}: {note.note.text}" for note in result.notes]
     return "\n".join(lines)
+
+
+def vacation_ended(result: VacationEnded, planned_until: str) -> str:
+    """``alice is back from vacation (it was to last until …): clocks run again. 28 vacation
+    days left; only days taken while you had games count.`` (``planned_until`` as the
+    adapter writes times)."""
+    left = result.days_left
+    return (
+        f"{result.player.name} is back from vacation (it was to last until {planned_until}): "
+        f"clocks run again. {left} vacation day{'s' if left != 1 else ''} left; only days "
+        "taken while you had games count."
+    )
+
+
+def digest_headline(result: Digest) -> str:
+    """``Your move in 2 games:``."""
+    count = len(result.games)
+    return f"Your move in {count} game{'s' if count != 1 else ''}:"

@@ -8,6 +8,7 @@ everything the service says (names, and the sentences around them) is escaped wi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -451,12 +452,10 @@ def vacation_started(result: VacationStarted) -> Reply:
 
 def vacation_ended(result: VacationEnded) -> Reply:
     """A vacation ended early: clocks run again; the days left after counting those taken."""
-    left = result.days_left
-    text = (
-        f"{safe(result.player.name)} is back from vacation (it was to last until "
-        f"{timestamp(result.planned_until, 'f')}): clocks run again. {left} vacation "
-        f"day{'s' if left != 1 else ''} left; only days taken while you had games count."
+    escaped = dataclasses.replace(
+        result, player=dataclasses.replace(result.player, name=safe(result.player.name))
     )
+    text = words.vacation_ended(escaped, timestamp(result.planned_until, "f"))
     return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 
 
@@ -508,8 +507,7 @@ def delivery_dm(delivery: Delivery) -> Reply:
 def digest(result: Digest) -> Reply:
     """The daily digest: how many games wait for the player's move, each with its deadline
     and the link to its place."""
-    count = len(result.games)
-    lines = [f"Your move in {count} game{'s' if count != 1 else ''}:"]
+    lines = [words.digest_headline(result)]
     for game in result.games:
         due = f", due {timestamp(game.deadline)}" if game.deadline is not None else ""
         link = place_link(game)

@@ -80,7 +80,7 @@ async def test_vacation_end_in_the_console(tmp_path: Path) -> None:
     output = await console_output(
         tmp_path, "alice /vacation 5\nalice /vacation end\nalice /vacation end\n"
     )
-    assert "alice is back from vacation" in output and "30 vacation days left." in output
+    assert "alice is back from vacation" in output and "30 vacation days left;" in output
     assert "! You are not on vacation." in output
 
 
