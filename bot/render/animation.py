@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from bot.render import draw_board
+from bot.render.piece_sets import PieceSet
 from bot.render.themes import Theme
 from rules import Color, Game
 
@@ -49,6 +50,7 @@ def render_animation(
     limit_bytes: int = 8 * 1024 * 1024,
     orientation: Color | None = None,
     theme: Theme | str | None = None,
+    pieces: PieceSet | str | None = None,
 ) -> Animation:
     """The game as a GIF of at most ``limit_bytes``. Raises ValueError for a frame time
     outside 20-60,000 ms or a limit too small for even the smallest GIF."""
@@ -68,6 +70,7 @@ def render_animation(
                     last_move=moves[ply - 1] if ply else None,
                     size=size,
                     theme=theme,
+                    pieces=pieces,
                 )
                 for ply in shown
             ]

@@ -27,6 +27,8 @@ class GameAnimation:
     frame_ms: int
     filename: str
     orientation: Color = Color.WHITE
+    theme: str | None = None
+    pieces: str | None = None
 
     @property
     def plies(self) -> int:
@@ -38,6 +40,8 @@ class GameAnimation:
             frame_ms=self.frame_ms,
             limit_bytes=limit_bytes,
             orientation=self.orientation,
+            theme=self.theme,
+            pieces=self.pieces,
         )
 
 
@@ -74,7 +78,8 @@ class AfterGameUseCases(ChallengeUseCases):
         frame_ms: int = DEFAULT_FRAME_MS,
     ) -> GameAnimation:
         """The game meant (running or finished) to animate, each ply ``frame_ms`` long, a
-        player's own side at the bottom (white/red for anyone else). Raises
+        player's own side at the bottom (white/red for anyone else), in the asker's theme
+        and piece set. Raises
         ``InvalidOptionError`` for a frame time outside ``FRAME_MS_RANGE``."""
         low, high = FRAME_MS_RANGE
         if not low <= frame_ms <= high:
@@ -82,5 +87,9 @@ class AfterGameUseCases(ChallengeUseCases):
         record = await self._resolve(user, place, game_id, finished_ok=True)
         replay = await self._replay(record)
         view = await self._view(record)
-        side = view.color_of(user.id) or Color.WHITE
-        return GameAnimation(view, replay, frame_ms, f"game-{record.id}.gif", side)
+        seat = view.color_of(user.id)
+        # The viewer's theme and piece set, as on their boards.
+        looks = await self._board(replay, viewer_id=user.id, seat=seat)
+        side = seat or Color.WHITE
+        name = f"game-{record.id}.gif"
+        return GameAnimation(view, replay, frame_ms, name, side, looks.theme, looks.pieces)

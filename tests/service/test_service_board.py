@@ -153,3 +153,13 @@ async def test_menu_boards_mark_the_piece_and_show_the_movers_side(service: Game
     assert isinstance(preview, MovePreview) and preview.board.orientation is Color.BLACK
     assert (await service.animation(BOB, PLACE, game_id=game.id)).orientation is Color.BLACK
     assert (await service.animation(CAROL, PLACE, game_id=game.id)).orientation is Color.WHITE
+
+
+async def test_a_gif_is_drawn_in_the_askers_piece_set(service: GameService) -> None:
+    """The GIF uses the asker's theme and piece set, as their boards do."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4")
+    await service.settings(CAROL, theme="green", pieces="simple")
+    made = await service.animation(CAROL, PLACE, game_id=game.id)
+    assert (made.theme, made.pieces) == ("green", "simple")
+    assert made.render(8 * 1024 * 1024).frames == 2
