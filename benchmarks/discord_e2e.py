@@ -6,7 +6,7 @@ a thread each), then plays ``--plies`` moves in every game concurrently: each ga
 to move sends ``/move`` after a random think time (uniform 0..2×``--think-ms``; 0 sends every
 move the moment the previous reply arrives). It prints the median and 99th percentile, from
 dispatching the INTERACTION_CREATE to the bot's acknowledgement, and to its final public
-reply carrying the board PNG.
+reply carrying the board PNG, and the CPU time the bot process spent per move (Linux).
 
     python benchmarks/discord_e2e.py [--games 200] [--plies 8] [--think-ms 2500]
                                      [--reminders 1000] [--faults 0.1] [--rate-limit 25]
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -54,6 +55,17 @@ class Sample:
     autocomplete_ms: float
     ack_ms: float
     final_ms: float
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system, all threads) the process ``pid`` used so far; None where
+    ``/proc`` is not there. Less noisy than latency on a shared machine: it counts only the
+    bot's own work, not the time it waited for a core."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -122,11 +134,13 @@ async def measure_latency(games: int, plies: int, think_ms: float) -> None:
             setup = time.perf_counter() - started
 
             samples: list[Sample] = []
+            cpu_before = cpu_seconds(bot.pid)
             started = time.perf_counter()
             await asyncio.gather(
                 *(play_game(fake, table, plies, think_ms, samples) for table in tables)
             )
             elapsed = time.perf_counter() - started
+            cpu_after = cpu_seconds(bot.pid)
         finally:
             bot.terminate()
             await bot.wait()
@@ -150,6 +164,12 @@ async def measure_latency(games: int, plies: int, think_ms: float) -> None:
         f"p99 {percentile(finals, 0.99):.1f} ms, max {max(finals):.1f} ms"
     )
     print(f"throughput: {len(samples) / elapsed:.1f} moves/s over {elapsed:.1f} s")
+    if cpu_before is not None and cpu_after is not None:
+        used = cpu_after - cpu_before
+        print(
+            f"bot CPU: {used:.1f} s for {len(samples)} moves and their autocompletes "
+            f"({1000 * used / len(samples):.1f} ms a move)"
+        )
     if fake.violations:
         print(f"Discord rule violations: {fake.violations}")
 
