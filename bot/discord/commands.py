@@ -301,6 +301,11 @@ async def _show_offer_or_ending(
     result: OfferMade | GameEnded | TakenBack | MovePlayed | ChallengeClosed,
 ) -> None:
     match result:
+        case OfferMade() if result.game.place.target_id != place_of(interaction).target_id:
+            # Typed away from the game: the offer and its buttons were written to the
+            # outbox for the game's place, where the opponent sees them.
+            bot.outbox.wake()
+            await bot.reply(interaction, messages.offered_elsewhere(result))
         case OfferMade():
             await bot.reply(interaction, messages.offer_made(result))
         case GameEnded():

@@ -41,6 +41,7 @@ from bot.service import (
     NoticeKind,
     NotifyMode,
     OfferDeclined,
+    OfferKind,
     OfferMade,
     PlayerRef,
     PlayerSettings,
@@ -366,6 +367,15 @@ def ended_elsewhere(result: GameEnded) -> Reply:
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
+def offered_elsewhere(result: OfferMade) -> Reply:
+    """The private note for a draw offer or takeback request typed away from the game's
+    place: the offer, with its buttons for the opponent, is posted there."""
+    what = "draw offer" if result.kind is OfferKind.DRAW else "takeback request"
+    text = f"Your {what} in {game_title(result.game)} is posted, for {safe(result.to.name)},"
+    text += _there(result.game)
+    return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
+
+
 def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
@@ -479,6 +489,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         reply = reminder(content, mention_player=content.player.id in {p.id for p in mention})
     elif isinstance(content, GameEnded):
         reply = game_ended(content, mention)
+    elif isinstance(content, OfferMade):
+        return offer_made(content)
     elif isinstance(content, TurnNotice):
         line, mentions = with_mentions(f"your move{closed}. {safe(content.text)}", mention)
         game = content.game

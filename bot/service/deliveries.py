@@ -25,12 +25,14 @@ from bot.service.results import (
     GameView,
     Notice,
     NoticeKind,
+    OfferMade,
     PlayerRef,
     Reminder,
     TurnNotice,
 )
 from bot.store import (
     GameRecord,
+    OfferKind,
     OutboxCounts,
     OutboxItem,
     OutboxKind,
@@ -214,12 +216,21 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
 
     async def _content(
         self, row: OutboxRow, record: GameRecord
-    ) -> TurnNotice | Reminder | GameEnded | str:
+    ) -> TurnNotice | Reminder | GameEnded | OfferMade | str:
         """The result object of ``row`` at delivery time, or why it is superseded."""
         facts = row.facts
         if row.kind is OutboxKind.ENDING:
             return await self._ended_from_facts(record, facts)
         view = await self._view(record)
+        if row.kind is OutboxKind.OFFER:
+            kind, from_id, ply = OfferKind(facts["offer"]), int(facts["from"]), int(facts["ply"])
+            pending = any(
+                offer.kind is kind and offer.from_player_id == from_id and offer.ply == ply
+                for offer in await self.store.games.offers(record.id)
+            )
+            if not record.is_active or not pending:
+                return "the offer was answered, withdrawn or overtaken before it went out"
+            return self._offer_made(view, kind, from_id, ply)
         if row.kind is OutboxKind.REMINDER:
             deadline = from_epoch(int(facts["deadline"]))
             if not record.is_active or record.deadline_at != deadline:

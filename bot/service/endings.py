@@ -28,6 +28,7 @@ from bot.service.results import (
     ButtonStyle,
     ConfirmationNeeded,
     GameEnded,
+    GameView,
     OfferDeclined,
     OfferMade,
     Place,
@@ -40,6 +41,9 @@ from bot.store import (
     GameRecord,
     GameStatus,
     OfferKind,
+    OutboxItem,
+    OutboxKind,
+    OutboxTarget,
     PingKind,
     RatingUpdate,
     TakebackPolicy,
@@ -104,7 +108,7 @@ class EndingUseCases(ServiceCore):
             return await self.accept_draw(user, record.id, in_place=away)
         if existing is not None:
             raise OfferPendingError("You have already offered a draw; wait for the answer.")
-        return await self._offer(record, user, OfferKind.DRAW)
+        return await self._offer(record, user, OfferKind.DRAW, away=away)
 
     async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
         """Accept the opponent's pending draw offer (``in_place``: typed away from the game,
@@ -150,7 +154,7 @@ class EndingUseCases(ServiceCore):
                 opponent.display_name,
                 rated_only=opponent.takeback_policy is TakebackPolicy.CASUAL,
             )
-        return await self._offer(record, user, OfferKind.TAKEBACK)
+        return await self._offer(record, user, OfferKind.TAKEBACK, away=typed_away(place, record))
 
     async def accept_takeback(self, user: User, game_id: int) -> TakenBack:
         """Grant the opponent's takeback request: their last move (and any reply) is undone."""
@@ -219,7 +223,11 @@ class EndingUseCases(ServiceCore):
             what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
             raise NoOfferError(f"There is no {what} from your opponent to answer.")
 
-    async def _offer(self, record: GameRecord, user: User, kind: OfferKind) -> OfferMade:
+    async def _offer(
+        self, record: GameRecord, user: User, kind: OfferKind, *, away: bool = False
+    ) -> OfferMade:
+        """Record ``user``'s offer of ``kind``. ``away``: typed away from the game's place,
+        so the offer with its buttons is posted there (an outbox row written with it)."""
         now = self.now()
         opponent_id = record.opponent_of(user.id)
         ping = PingKind.DRAW if kind is OfferKind.DRAW else PingKind.TAKEBACK
@@ -227,14 +235,19 @@ class EndingUseCases(ServiceCore):
         if hit is not None:
             raise refusal(hit, (await self._ref(opponent_id)).name, now)
         for _ in range(WRITE_ATTEMPTS):
-            if await self.store.games.make_offer(record, kind, user.id, now):
+            outbox = [_offer_in_place(record, kind, user.id)] if away else []
+            if await self.store.games.make_offer(record, kind, user.id, now, outbox):
                 break
             record = await self._refreshed_placement(record)
         else:
             raise GameChangedError
-        view = await self._view(record)
-        by = view.white if user.id == view.white.id else view.black
-        to = view.opponent_of(user.id)
+        return self._offer_made(await self._view(record), kind, user.id, record.ply)
+
+    @staticmethod
+    def _offer_made(view: GameView, kind: OfferKind, from_id: int, ply: int) -> OfferMade:
+        """The offer by ``from_id`` made at ``ply``, with Accept/Decline for the opponent."""
+        by = view.white if from_id == view.white.id else view.black
+        to = view.opponent_of(from_id)
         if kind is OfferKind.DRAW:
             text = f"{by.name} offers a draw. {to.name}, accept or decline."
             actions = (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW)
@@ -245,16 +258,16 @@ class EndingUseCases(ServiceCore):
             Button(
                 "Accept",
                 actions[0],
-                record.id,
-                argument=str(record.ply),
+                view.id,
+                argument=str(ply),
                 allowed_user_ids=(to.id,),
                 style=ButtonStyle.SUCCESS,
             ),
             Button(
                 "Decline",
                 actions[1],
-                record.id,
-                argument=str(record.ply),
+                view.id,
+                argument=str(ply),
                 allowed_user_ids=(to.id,),
                 style=ButtonStyle.DANGER,
             ),
@@ -357,3 +370,14 @@ def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> i
         return 1
     # Sides alternate: the move before the opponent's reply was the requester's, if any.
     return 2 if game.ply >= 2 else 0
+
+
+def _offer_in_place(record: GameRecord, kind: OfferKind, from_id: int) -> OutboxItem:
+    """The outbox row posting an offer typed away from the game in the game's place."""
+    return OutboxItem(
+        OutboxKind.OFFER,
+        OutboxTarget.PLACE,
+        game_id=record.id,
+        user_id=record.opponent_of(from_id),
+        facts={"offer": kind.value, "from": from_id, "ply": record.ply},
+    )

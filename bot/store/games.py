@@ -444,11 +444,17 @@ class Games:
             return cursor.rowcount == 1
 
     async def make_offer(
-        self, game: GameRecord, kind: OfferKind, from_player_id: int, now: datetime
+        self,
+        game: GameRecord,
+        kind: OfferKind,
+        from_player_id: int,
+        now: datetime,
+        outbox: Sequence[OutboxItem] = (),
     ) -> bool:
         """Record an offer if the game is still active at ``game.version`` and none of that
-        kind is pending; False otherwise. The offer is a row of its own: the game's row (and
-        version) is unchanged, so a move crossing an offer is not refused for it."""
+        kind is pending, with its ``outbox`` rows; False (nothing written) otherwise. The
+        offer is a row of its own: the game's row (and version) is unchanged, so a move
+        crossing an offer is not refused for it."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO offers (game_id, kind, from_player_id, ply, created_at) "
@@ -457,7 +463,10 @@ class Games:
                 "ON CONFLICT (game_id, kind) DO NOTHING",
                 (kind.value, from_player_id, to_epoch(now), game.id, game.version),
             )
-            return cursor.rowcount == 1
+            made = cursor.rowcount == 1
+            if made:
+                await insert_items(conn, outbox, now)
+            return made
 
     async def withdraw_offer(self, game_id: int, kind: OfferKind, from_player_id: int) -> bool:
         """Remove a pending offer (declined); False if there was none."""

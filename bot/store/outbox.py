@@ -31,6 +31,7 @@ class OutboxKind(Enum):
     ENDING = "ending"  # the game is over
     CHALLENGE = "challenge"  # a challenge closed: its message loses its buttons
     DIGEST = "digest"  # a player's daily digest: the games where it is their move
+    OFFER = "offer"  # a draw offer or takeback request typed away from the game's place
 
 
 class OutboxTarget(Enum):

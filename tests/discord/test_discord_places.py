@@ -315,3 +315,35 @@ async def test_an_ending_typed_elsewhere_is_announced_in_the_games_place(
         lambda: [m for m in fake.channel_messages(second.id) if "agreement" in m.text()]
     )
     assert fake.channel_messages(lobby.id) == []
+
+
+@pytest.mark.parametrize("kind", ["draw", "takeback"])
+async def test_an_offer_typed_elsewhere_is_posted_in_the_games_place(
+    running: Harness, kind: str
+) -> None:
+    """/draw game:N or /takeback game:N from another channel: the offer with its Accept and
+    Decline buttons is posted in the game's thread (mentioning the opponent), the typist
+    gets a private note with a link, and the opponent's Accept there works."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await play(fake, alice, "e4", thread)
+    lobby = fake.add_channel("lobby")
+    game_id = game_id_of(fake, thread)
+    note = await command(fake, alice, kind, {"game": game_id}, channel=lobby)
+    assert note.ephemeral and note.buttons() == [], note.text()
+    assert f"https://discord.com/channels/{fake.guild_id}/{thread.id}" in note.text()
+
+    def labels(message: FakeMessage) -> list[str]:
+        return [button["label"] for button in message.buttons()]
+
+    offers = await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(thread.id) if "Accept" in labels(m)]
+    )
+    assert len(offers) == 1 and labels(offers[0]) == ["Accept", "Decline"]
+    assert offers[0].mentions == [bob.id] and "alice" in offers[0].text()
+    assert fake.channel_messages(lobby.id) == []
+    accepted = await fake.click(bob, offers[0], "Accept")
+    await fake.acknowledged(accepted)
+    said = "agreement" if kind == "draw" else "taken back"
+    await fake.wait_until(lambda: [m for m in fake.channel_messages(thread.id) if said in m.text()])
