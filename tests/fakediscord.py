@@ -1697,7 +1697,11 @@ class FakeDiscord:
 
     async def _edit_channel(self, request: web.Request) -> web.Response:
         """PATCH a thread: archive, unarchive, lock, rename, auto-archive duration. A bot
-        never edits other channels (that needs Manage Channels, which Postal does not ask)."""
+        never edits other channels (that needs Manage Channels, which Postal does not ask).
+
+        Discord's rules (docs, "Threads: Editing & Deleting Threads"): unarchiving needs the
+        bot to be a member of the thread already (or its creator, or Manage Threads), and
+        nobody can join an archived thread; a locked one needs Manage Threads."""
         channel = self._channel(request)
         body, _ = await self._read_body(request)
         if not channel.is_thread:
@@ -1708,6 +1712,9 @@ class FakeDiscord:
         if "locked" in body and not moderator:
             raise DiscordError(403, 50013, "Missing Permissions")
         if body.get("archived") is False and channel.locked and not moderator:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        member = self.bot_user.id in channel.member_ids
+        if body.get("archived") is False and channel.archived and not (member or own or moderator):
             raise DiscordError(403, 50013, "Missing Permissions")
         if body.get("archived") is True and not (own or moderator):
             raise DiscordError(403, 50013, "Missing Permissions")

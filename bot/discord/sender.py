@@ -339,6 +339,7 @@ class OutboxSender(Worker):
             UNKNOWN_MESSAGE,
             UNKNOWN_CHANNEL,
             MISSING_ACCESS,
+            ARCHIVED_THREAD,  # a locked thread: only a moderator may reopen it
         ):
             await self._fail(delivery, f"challenge message unreachable: {what}")
         elif delivery.target is DeliveryTarget.PLACE and code in (
@@ -383,6 +384,19 @@ class OutboxSender(Worker):
 
     # ------------------------------------------------------------------ sending
 
+    async def _reopen(self, thread: discord.PartialMessageable, text: str, nonce: str) -> None:
+        """Unarchive ``thread`` so a message in it can be edited (Discord refuses edits in an
+        archived thread, 50083). Unarchiving by an edit of the thread is allowed only to its
+        members, its creator and moderators, and nobody can join an archived thread; but
+        anyone who may post reopens it by posting. So: unarchive, and where that is refused
+        (Postal answered a command there without ever joining), post ``text`` there
+        instead, with the row's nonce. Raises what discord.py raises (50083 again when a
+        moderator locked the thread)."""
+        try:
+            await self._bot.http.edit_channel(thread.id, archived=False)
+        except discord.Forbidden:
+            await thread.send(text, nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
+
     async def _send(self, delivery: Delivery) -> tuple[int | None, int | None]:
         """Send one delivery; returns (channel id, message id). Raises what discord.py
         raises."""
@@ -393,9 +407,15 @@ class OutboxSender(Worker):
             channel = bot.get_partial_messageable(
                 delivery.channel_id or 0, guild_id=delivery.guild_id or None
             )
-            await channel.get_partial_message(delivery.message_id).edit(
-                content=messages.challenge_closed(content), view=None
-            )
+            message = channel.get_partial_message(delivery.message_id)
+            closed = messages.challenge_closed(content)
+            try:
+                await message.edit(content=closed, view=None)
+            except discord.HTTPException as error:
+                if error.code != ARCHIVED_THREAD:
+                    raise
+                await self._reopen(channel, closed, delivery.nonce)
+                await message.edit(content=closed, view=None)
             return delivery.channel_id, delivery.message_id
         if delivery.target is DeliveryTarget.DM:
             assert delivery.user is not None

@@ -103,6 +103,69 @@ async def test_an_expired_challenge_in_a_thread_is_edited_there(running: Harness
     assert expired.buttons() == [] and "expired" in expired.content
 
 
+async def test_an_expired_challenge_in_an_archived_thread_postal_never_joined_is_edited(
+    running: Harness,
+) -> None:
+    """A challenge answered in someone's thread that has since been archived: Discord
+    refuses edits in an archived thread (50083) and lets only members unarchive it, and
+    Postal never joined. Posting reopens it: the expiry is said there, then the buttons
+    are removed (before, the row ended failed and the buttons stayed)."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    thread = fake.add_thread(fake.channel, "open games", owner=alice)
+    challenge = await command(fake, alice, "challenge", channel=thread)
+    fake.set_thread_state(thread, archived=True)  # a day of silence
+    running.clock.advance(hours=48, minutes=1)
+    await running.clock_round()
+    expired = fake.messages[challenge.id]
+    assert expired.buttons() == [] and "expired" in expired.content
+    said = [m for m in fake.channel_messages(thread.id) if m.id != challenge.id]
+    assert len(said) == 1 and "expired" in said[0].text()
+    assert not thread.archived
+    unarchiving = [
+        c.status for c in fake.calls if c.method == "PATCH" and c.path.endswith(str(thread.id))
+    ]
+    assert unarchiving == [403]  # refused to a non-member: then it posted
+
+
+async def test_an_expired_challenge_in_an_archived_thread_postal_is_in_is_unarchived(
+    running: Harness,
+) -> None:
+    """Postal is a member of the archived thread: it unarchives it and edits, posting
+    nothing else."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    thread = fake.add_thread(fake.channel, "open games", owner=alice)
+    fake.add_thread_member(thread, fake.bot_user)
+    challenge = await command(fake, alice, "challenge", channel=thread)
+    fake.set_thread_state(thread, archived=True)
+    running.clock.advance(hours=48, minutes=1)
+    await running.clock_round()
+    expired = fake.messages[challenge.id]
+    assert expired.buttons() == [] and "expired" in expired.content
+    assert [m.id for m in fake.channel_messages(thread.id)] == [challenge.id]
+    assert not thread.archived
+
+
+async def test_an_expired_challenge_in_a_locked_thread_ends_failed_once(
+    running: Harness,
+) -> None:
+    """A thread a moderator archived and locked: nobody but a moderator may reopen it, so
+    the edit ends failed with its reason, tried once, nothing posted."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    thread = fake.add_thread(fake.channel, "open games", owner=alice)
+    challenge = await command(fake, alice, "challenge", channel=thread)
+    fake.set_thread_state(thread, archived=True, locked=True)
+    running.clock.advance(hours=48, minutes=1)
+    await running.clock_round()
+    assert running.bot is not None
+    rows = await running.bot.service.store.outbox.pending(10)
+    assert rows == []
+    assert fake.messages[challenge.id].buttons()
+    assert [m.id for m in fake.channel_messages(thread.id)] == [challenge.id]
+
+
 async def test_a_move_typed_elsewhere_is_announced_in_the_games_place(running: Harness) -> None:
     """/move game:N from another channel is played; the mover gets a private note with a
     link, and the board with the opponent's mention is posted in the game's thread."""
