@@ -3,13 +3,14 @@
 ``FakeDiscord`` is an aiohttp application on 127.0.0.1 (random port). An unmodified discord.py
 client logs into it when ``discord.http.Route.BASE`` is ``fake.api_base`` and
 ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` is ``fake.gateway_url``. The fake plays
-one guild with text, announcement, voice and forum channels, threads (public, private,
-announcement; archived and locked ones) and DMs, registers application commands, dispatches
-interactions the way Discord does (slash commands, user context menus, buttons, select menus,
-forms, autocomplete; never a guild-only command from a DM) and records every call the bot
-makes. Component layouts are checked by ``tests.fake_components`` (components v2: no content
-or embeds beside them, 40 components, 4,000 characters, the flag never on a deferred
-response; menus of 1-25 options; form limits).
+one guild (``add_guild`` adds more, each with its GUILD_CREATE) with text, announcement,
+voice and forum channels, threads (public, private, announcement; archived and locked ones;
+only members, creators and moderators unarchive one by editing it) and DMs, registers
+application commands, dispatches interactions the way Discord does (slash commands, user
+context menus, buttons, select menus, forms, autocomplete; never a guild-only command from a
+DM) and records every call the bot makes. Component layouts are checked by
+``tests.fake_components`` (components v2: no content or embeds beside them, 40 components,
+4,000 characters, the flag never on a deferred response; menus of 1-25 options; form limits).
 
 It enforces the rules of Discord that a bot can break: one acknowledgement per interaction
 within 3 seconds, message and embed sizes, component counts, ``custom_id`` length, autocomplete
@@ -522,7 +523,9 @@ class FakeDiscord:
         self.bot_user = FakeUser(self.application_id, "Postal", bot=True)
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         self.owner = self.add_user("owner")
+        # The first server; ``add_guild`` adds more (the bot is a member of each).
         self.guild_id = self.new_id()
+        self.guild_names: dict[int, str] = {self.guild_id: "Postal Club"}
         self.channels: dict[int, FakeChannel] = {}
         self._sockets: list[_GatewaySession] = []
         self.channel = self.add_channel("general")
@@ -630,12 +633,28 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_channel(self, name: str, *, type: int = GUILD_TEXT) -> FakeChannel:
-        """A new guild channel (text by default; voice, announcement or forum by ``type``)."""
+    def add_guild(self, name: str) -> FakeChannel:
+        """Another server with Postal in it (the bot gets its GUILD_CREATE, as when it is
+        invited); returns its first text channel, ``general``."""
+        guild_id = self.new_id()
+        self.guild_names[guild_id] = name
+        channel = FakeChannel(self.new_id(), "general", guild_id=guild_id, bot_id=self.bot_user.id)
+        self.channels[channel.id] = channel
+        self._dispatch("GUILD_CREATE", self.guild_payload(guild_id))
+        return channel
+
+    def add_channel(
+        self, name: str, *, type: int = GUILD_TEXT, guild_id: int | None = None
+    ) -> FakeChannel:
+        """A new channel (text by default; voice, announcement or forum by ``type``) of the
+        first server, or of ``guild_id``."""
         if type in THREAD_TYPES or type == DM:
             raise ValueError("use add_thread for threads and open a DM through the API")
+        guild_id = guild_id or self.guild_id
+        if guild_id not in self.guild_names:
+            raise ValueError(f"no server {guild_id}")
         channel = FakeChannel(
-            self.new_id(), name, type=type, guild_id=self.guild_id, bot_id=self.bot_user.id
+            self.new_id(), name, type=type, guild_id=guild_id, bot_id=self.bot_user.id
         )
         self.channels[channel.id] = channel
         self._dispatch("CHANNEL_CREATE", channel.payload())
@@ -661,7 +680,7 @@ class FakeDiscord:
             name,
             type=type,
             parent_id=parent.id,
-            guild_id=self.guild_id,
+            guild_id=parent.guild_id,
             owner_id=(owner or self.owner).id,
             archived=archived,
             locked=locked,
@@ -746,7 +765,9 @@ class FakeDiscord:
     def set_bot_permissions(self, permissions: int) -> None:
         """Change the bot's permissions and tell the bot, as a role update does."""
         self.bot_permissions = permissions
-        self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": self._role()})
+        for guild_id in self.guild_names:
+            role = self._role(guild_id)
+            self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild_id), "role": role})
 
     def threads(self) -> list[FakeChannel]:
         """Every thread (and forum post), in the order they were opened."""
@@ -821,9 +842,9 @@ class FakeDiscord:
         nothing else there, so LookupError means the user could never send it."""
         where = channel or self.channel
         if where.type != DM:
-            guild = self.commands(self.guild_id)
+            guild = self.commands(where.guild_id)
             if name in guild:
-                return guild[name], self.guild_id
+                return guild[name], where.guild_id
         registered = self.commands()
         if name in registered:
             command = registered[name]
@@ -1139,7 +1160,7 @@ class FakeDiscord:
             "version": 1,
             "locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(where.guild_id or self.guild_id)},
             "app_permissions": str(self.channel_permissions(where)),
             # discord.py 2.7 reads this key unconditionally.
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -1149,9 +1170,9 @@ class FakeDiscord:
             payload["context"] = 1
         else:
             payload.update(
-                guild_id=str(self.guild_id),
+                guild_id=str(where.guild_id),
                 guild_locale="en-US",
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild={"id": str(where.guild_id), "locale": "en-US", "features": []},
                 channel_id=str(where.id),
                 channel=where.payload(),
                 member=self._member(user),
@@ -1308,7 +1329,7 @@ class FakeDiscord:
 
     async def _put_guild_commands(self, request: web.Request) -> web.Response:
         guild_id = int(request.match_info["guild"])
-        if guild_id != self.guild_id:
+        if guild_id not in self.guild_names:
             # Not a violation: a wrong DEV_GUILD_ID is the operator's mistake to report.
             raise DiscordError(403, 50001, "Missing Access")
         self.guild_commands[guild_id] = self._register(await request.json(), guild_id)
@@ -1778,7 +1799,7 @@ class FakeDiscord:
             name,
             type=kind,
             parent_id=parent.id,
-            guild_id=self.guild_id,
+            guild_id=parent.guild_id,
             owner_id=self.bot_user.id,
             auto_archive_duration=body.get("auto_archive_duration", 10080),
             bot_id=self.bot_user.id,
@@ -1961,9 +1982,10 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- gateway
 
-    def _role(self) -> dict[str, Any]:
+    def _role(self, guild_id: int) -> dict[str, Any]:
+        """A server's @everyone role (its id is the server's)."""
         return {
-            "id": str(self.guild_id),
+            "id": str(guild_id),
             "name": "@everyone",
             "permissions": str(self.bot_permissions),
             "position": 0,
@@ -1974,12 +1996,15 @@ class FakeDiscord:
             "flags": 0,
         }
 
-    def guild_payload(self) -> dict[str, Any]:
-        channels = [c.payload() for c in self.channels.values() if c.type != DM and not c.is_thread]
-        threads = [c.payload() for c in self.threads() if not c.archived]
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        """GUILD_CREATE's payload for the first server, or ``guild_id``."""
+        guild_id = guild_id or self.guild_id
+        mine = [c for c in self.channels.values() if c.type != DM and c.guild_id == guild_id]
+        channels = [c.payload() for c in mine if not c.is_thread]
+        threads = [c.payload() for c in mine if c.is_thread and not c.archived]
         return {
-            "id": str(self.guild_id),
-            "name": "Postal Club",
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None,
             "owner_id": str(self.owner.id),
             "afk_channel_id": None,
@@ -1987,7 +2012,7 @@ class FakeDiscord:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [self._role()],
+            "roles": [self._role(guild_id)],
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -2108,19 +2133,19 @@ class _GatewaySession:
         self.shard = (shard[0], shard[1])
         self.ready = True
         fake._sockets.append(self)
-        owned = self.owns(fake.guild_id)
+        owned = [guild_id for guild_id in fake.guild_names if self.owns(guild_id)]
         self.send_dispatch(
             "READY",
             {
                 "v": 10,
                 "user": fake.bot_user.payload(),
-                "guilds": [{"id": str(fake.guild_id), "unavailable": True}] if owned else [],
+                "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in owned],
                 "session_id": secrets.token_hex(16),
                 "resume_gateway_url": fake.gateway_url,
                 "shard": list(self.shard),
                 "application": {"id": str(fake.application_id), "flags": 0},
             },
         )
-        if owned:
-            self.send_dispatch("GUILD_CREATE", fake.guild_payload())
+        for guild_id in owned:
+            self.send_dispatch("GUILD_CREATE", fake.guild_payload(guild_id))
         await fake._notify()
