@@ -310,6 +310,10 @@ async def _show_offer_or_ending(
             await bot.reply(interaction, messages.offer_made(result))
         case GameEnded():
             await bot.announce_ending(interaction, result)
+        case TakenBack() if result.game.place.target_id != place_of(interaction).target_id:
+            # Granted away from the game: the board went to the outbox for the game's place.
+            bot.outbox.wake()
+            await bot.reply(interaction, messages.taken_back_elsewhere(result))
         case TakenBack():
             mention = messages.wants_turn_mention(result.notify)
             bot.outbox.wake()

@@ -376,6 +376,14 @@ def offered_elsewhere(result: OfferMade) -> Reply:
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
+def taken_back_elsewhere(result: TakenBack) -> Reply:
+    """The private note for a takeback granted away from the game's place: the board, with
+    the player to move mentioned, is posted there."""
+    text = f"{safe(result.text)} — {game_title(result.game)}; the board is posted"
+    text += _there(result.game)
+    return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
+
+
 def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
@@ -491,6 +499,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         reply = game_ended(content, mention)
     elif isinstance(content, OfferMade):
         return offer_made(content)
+    elif isinstance(content, TakenBack):
+        return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
     elif isinstance(content, TurnNotice):
         line, mentions = with_mentions(f"your move{closed}. {safe(content.text)}", mention)
         game = content.game

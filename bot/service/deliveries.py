@@ -28,6 +28,7 @@ from bot.service.results import (
     OfferMade,
     PlayerRef,
     Reminder,
+    TakenBack,
     TurnNotice,
 )
 from bot.store import (
@@ -216,7 +217,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
 
     async def _content(
         self, row: OutboxRow, record: GameRecord
-    ) -> TurnNotice | Reminder | GameEnded | OfferMade | str:
+    ) -> TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | str:
         """The result object of ``row`` at delivery time, or why it is superseded."""
         facts = row.facts
         if row.kind is OutboxKind.ENDING:
@@ -231,6 +232,12 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
             if not record.is_active or not pending:
                 return "the offer was answered, withdrawn or overtaken before it went out"
             return self._offer_made(view, kind, from_id, ply)
+        if row.kind is OutboxKind.TAKEBACK:
+            if record.ply != int(facts["ply"]) or not record.is_active:
+                return "the game moved on before the takeback was shown"
+            game = await self._replay(record)
+            plies, by_id = int(facts["plies"]), int(facts["by"])
+            return await self._taken_back(record, view, game, plies, by_id)
         if row.kind is OutboxKind.REMINDER:
             deadline = from_epoch(int(facts["deadline"]))
             if not record.is_active or record.deadline_at != deadline:

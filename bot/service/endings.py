@@ -40,6 +40,7 @@ from bot.store import (
     GameEnding,
     GameRecord,
     GameStatus,
+    NotifyMode,
     OfferKind,
     OutboxItem,
     OutboxKind,
@@ -141,7 +142,7 @@ class EndingUseCases(ServiceCore):
         offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
         existing = offers.get(OfferKind.TAKEBACK)
         if existing is not None and existing.from_player_id != user.id:
-            return await self.accept_takeback(user, record.id)
+            return await self.accept_takeback(user, record.id, in_place=typed_away(place, record))
         if existing is not None:
             raise OfferPendingError("You have already asked for a takeback; wait for the answer.")
         game = await self._replay(record)
@@ -156,8 +157,11 @@ class EndingUseCases(ServiceCore):
             )
         return await self._offer(record, user, OfferKind.TAKEBACK, away=typed_away(place, record))
 
-    async def accept_takeback(self, user: User, game_id: int) -> TakenBack:
-        """Grant the opponent's takeback request: their last move (and any reply) is undone."""
+    async def accept_takeback(
+        self, user: User, game_id: int, *, in_place: bool = False
+    ) -> TakenBack:
+        """Grant the opponent's takeback request: their last move (and any reply) is undone
+        (``in_place``: typed away from the game, so the board is posted in its place too)."""
         record = await self._playable(user, None, game_id)
         requester_id = record.opponent_of(user.id)
         await self._pending(record, OfferKind.TAKEBACK, requester_id)
@@ -171,6 +175,9 @@ class EndingUseCases(ServiceCore):
         now = self.now()
         deadline = await self._deadline_for(to_move_id, now, record.clock_days)
         to_move = await self._ref(to_move_id)
+        outbox = self._turn_dm(record.id, record.ply - plies, to_move)
+        if in_place:
+            outbox.append(_taken_back_in_place(record, record.ply - plies, plies, user.id, to_move))
         written = await self.store.games.take_back(
             record,
             plies=plies,
@@ -179,7 +186,7 @@ class EndingUseCases(ServiceCore):
             requester_id=requester_id,
             now=now,
             deadline_at=deadline,
-            outbox=self._turn_dm(record.id, record.ply - plies, to_move),
+            outbox=outbox,
         )
         if not written.ok:
             raise GameChangedError
@@ -194,13 +201,18 @@ class EndingUseCases(ServiceCore):
             deadline_at=deadline,
             version=written.version,
         )
-        view = await self._view(updated)
+        return await self._taken_back(updated, await self._view(updated), earlier, plies, user.id)
+
+    async def _taken_back(
+        self, record: GameRecord, view: GameView, game: rules.Game, plies: int, by_id: int
+    ) -> TakenBack:
+        """What the players see after ``by_id`` granted a takeback of ``plies``: ``game`` (of
+        ``record``) as it is now, to be continued by the player to move."""
         assert view.to_move is not None
+        by = view.white if by_id == view.white.id else view.black
         moves = "move" if plies == 1 else f"{plies} moves"
-        text = (
-            f"{user.name} accepted the takeback: {moves} taken back. {view.to_move.name} to move."
-        )
-        board = await self._board(earlier, viewer_id=to_move_id, record=updated)
+        text = f"{by.name} accepted the takeback: {moves} taken back. {view.to_move.name} to move."
+        board = await self._board(game, viewer_id=view.to_move.id, record=record)
         return TakenBack(view, board, plies, text, view.to_move)
 
     async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:
@@ -380,4 +392,19 @@ def _offer_in_place(record: GameRecord, kind: OfferKind, from_id: int) -> Outbox
         game_id=record.id,
         user_id=record.opponent_of(from_id),
         facts={"offer": kind.value, "from": from_id, "ply": record.ply},
+    )
+
+
+def _taken_back_in_place(
+    record: GameRecord, ply: int, plies: int, by_id: int, to_move: PlayerRef
+) -> OutboxItem:
+    """The outbox row posting the board after a takeback granted away from the game's place
+    in the game's place, mentioning the player to move if they want mentions."""
+    mention = [to_move.id] if to_move.notify is NotifyMode.CHANNEL else []
+    return OutboxItem(
+        OutboxKind.TAKEBACK,
+        OutboxTarget.PLACE,
+        game_id=record.id,
+        user_id=to_move.id,
+        facts={"ply": ply, "plies": plies, "by": by_id, "mention": mention},
     )

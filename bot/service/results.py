@@ -643,7 +643,7 @@ class Delivery:
     attempts: int
     nonce: str
     target: DeliveryTarget
-    content: TurnNotice | Reminder | GameEnded | ChallengeClosed | Digest | OfferMade
+    content: TurnNotice | Reminder | GameEnded | ChallengeClosed | Digest | OfferMade | TakenBack
     guild_id: int = 0
     channel_id: int | None = None
     parent_id: int | None = None

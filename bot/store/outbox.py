@@ -32,6 +32,7 @@ class OutboxKind(Enum):
     CHALLENGE = "challenge"  # a challenge closed: its message loses its buttons
     DIGEST = "digest"  # a player's daily digest: the games where it is their move
     OFFER = "offer"  # a draw offer or takeback request typed away from the game's place
+    TAKEBACK = "takeback"  # a takeback granted away from the game's place: the board there
 
 
 class OutboxTarget(Enum):

@@ -410,3 +410,24 @@ async def test_an_offer_typed_elsewhere_is_posted_in_the_games_place(
     await fake.acknowledged(accepted)
     said = "agreement" if kind == "draw" else "taken back"
     await fake.wait_until(lambda: [m for m in fake.channel_messages(thread.id) if said in m.text()])
+
+
+async def test_a_takeback_granted_elsewhere_is_shown_in_the_games_place(running: Harness) -> None:
+    """alice asks for a takeback in the thread; bob grants it with /takeback game:N from
+    another channel: the board after the takeback is posted in the thread mentioning alice
+    (to move again), bob gets a private note with a link, nothing lands in the lobby."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await play(fake, alice, "e4", thread)
+    asked = await command(fake, alice, "takeback", channel=thread)
+    assert not asked.ephemeral and asked.buttons(), asked.text()
+    lobby = fake.add_channel("lobby")
+    note = await command(fake, bob, "takeback", {"game": game_id_of(fake, thread)}, channel=lobby)
+    assert note.ephemeral and "taken back" in note.text(), note.text()
+    assert f"https://discord.com/channels/{fake.guild_id}/{thread.id}" in note.text()
+    shown = await fake.wait_until(
+        lambda: [m for m in fake.channel_messages(thread.id) if "taken back" in m.text()]
+    )
+    assert len(shown) == 1 and shown[0].files and shown[0].mentions == [alice.id]
+    assert fake.channel_messages(lobby.id) == []
