@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +48,12 @@ from tests.discord.live import (  # noqa: E402
     set_up_games,
     start_bot,
 )
-from tests.fakediscord import FakeDiscord, Faults  # noqa: E402
+from tests.fakediscord import (  # noqa: E402
+    DEFERRED_CHANNEL_MESSAGE,
+    EPHEMERAL,
+    FakeDiscord,
+    Faults,
+)
 
 
 @dataclass
@@ -55,6 +61,9 @@ class Sample:
     autocomplete_ms: float
     ack_ms: float
     final_ms: float
+    # How the move was acknowledged: "direct" (the answer itself), "public" or "private"
+    # ("thinking…" first, the outcome then known to be public, or not yet known).
+    ack_kind: str
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -96,11 +105,16 @@ async def play_game(
         reply = interaction.reply()
         if reply.ephemeral or not reply.files:
             raise SystemExit(f"move {ply} in {table.thread.name} failed: {reply.text()}")
+        ack = interaction.ack
+        deferred = ack.type == DEFERRED_CHANNEL_MESSAGE
+        private = bool(ack.data.get("flags", 0) & EPHEMERAL)
+        kind = "private" if deferred and private else "public" if deferred else "direct"
         samples.append(
             Sample(
                 typing.ack.seconds * 1000,
-                interaction.ack.seconds * 1000,
+                ack.seconds * 1000,
                 interaction.answered_seconds * 1000,
+                kind,
             )
         )
 
@@ -162,6 +176,11 @@ async def measure_latency(games: int, plies: int, think_ms: float) -> None:
     print(
         f"/move -> final reply with board PNG: median {statistics.median(finals):.1f} ms, "
         f"p99 {percentile(finals, 0.99):.1f} ms, max {max(finals):.1f} ms"
+    )
+    kinds = Counter(s.ack_kind for s in samples)
+    print(
+        f"acknowledged with the answer: {kinds['direct']}, deferred publicly: "
+        f"{kinds['public']}, deferred privately: {kinds['private']}"
     )
     print(f"throughput: {len(samples) / elapsed:.1f} moves/s over {elapsed:.1f} s")
     if cpu_before is not None and cpu_after is not None:
