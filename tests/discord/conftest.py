@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # `pytest` run without `python -m`: make `tests` importable
     sys.path.insert(0, str(ROOT))
 
+from bot.discord import respond  # noqa: E402
 from bot.service import ManualClock  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -43,6 +44,14 @@ def environ(fake: FakeDiscord, tmp_path: Path) -> dict[str, str]:
         "DEV_GUILD_ID": str(fake.guild_id),
         "LOG_LEVEL": "WARNING",
     }
+
+
+@pytest.fixture(autouse=True)
+def answer_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot under test answers directly for up to 2 s, as on a quick machine: whether a
+    reply is deferred must not depend on how busy the test machine is. The tests of
+    deferral (test_discord_errors) set the window they need, the shipped one included."""
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 2.0)
 
 
 @pytest.fixture

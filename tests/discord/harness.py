@@ -17,12 +17,15 @@ from typing import Any
 from PIL import Image
 
 from bot.config import Settings
+from bot.discord import respond
 from bot.discord.client import PostalBot
 from bot.discord.runner import create_bot
 from bot.service import ManualClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 READY_TIMEOUT = 10.0
+# The answer window Postal ships (the tests' fixture widens it; deferral tests restore it).
+SHIPPED_ANSWER_WINDOW = respond.ANSWER_WITHIN_SECONDS
 
 
 class ErrorLog(logging.Handler):

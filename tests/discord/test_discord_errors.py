@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord import respond
 from bot.service import errors
-from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.harness import SHIPPED_ANSWER_WINDOW, Harness, command, play, start_game
 from tests.fakediscord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL
 
 
@@ -80,6 +80,7 @@ async def test_slow_move_is_deferred_privately_then_answered_in_public(
     posted publicly; nobody else ever saw a placeholder. (Before, anything ready within 2 s
     was waited for: the acknowledgement came with the board, after 0.5 s.)"""
     assert running.bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", SHIPPED_ANSWER_WINDOW)
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
@@ -97,16 +98,18 @@ async def test_slow_board_is_deferred_publicly(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A move played at once whose board takes long to draw: the answer is known to be
-    public, so the acknowledgement is a public "thinking…" that the board then fills."""
+    public, so the acknowledgement is a public "thinking…" that the board then fills. (The
+    window is 0.5 s here, so a busy test machine still has the move played within it.)"""
     bot = running.bot
     assert bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.5)
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     drawing = bot.render
 
     async def slow_render(board: Any) -> bytes:
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(1.5)
         return await drawing(board)
 
     monkeypatch.setattr(bot, "render", slow_render)
