@@ -1,4 +1,8 @@
-"""The rules CLI: ``python -m rules perft|legal|game`` (see ARCHITECTURE.md for the contract)."""
+"""The rules CLI: ``python -m rules perft|legal|game``.
+
+The contract (arguments, output, exit statuses) is in docs/CONTRACTS.md: status 0 when every
+input was read, 2 for a bad FEN, depth or move (``legal`` still answers every line first).
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,18 @@ from typing import TextIO
 from rules import VARIANT_NAMES, Game, RulesError, get_variant
 from rules.perft import perft
 
+CONTRACT_HELP = (
+    "Exit status 0 when every input was read, 2 for a bad FEN, depth or move. The full "
+    "contract (arguments, output, statuses) is docs/CONTRACTS.md in Postal's repository."
+)
+
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m rules", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m rules",
+        description="Postal's rules engine from a shell: perft counts, legal moves, games.",
+        epilog=CONTRACT_HELP,
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     def variant_option(sub: argparse.ArgumentParser) -> None:
@@ -48,17 +61,21 @@ def _perft(variant_name: str, fen: str, depth: int, out: TextIO) -> int:
 
 
 def _legal(variant_name: str, san: bool, source: TextIO, out: TextIO) -> int:
+    """One line of moves per FEN line; a bad FEN's line says ``error: …`` and the rest are
+    still answered (output line N answers input line N), then the status is 2."""
     variant = get_variant(variant_name)
+    status = 0
     for line in source:
         fen = line.strip()
         try:
             position = variant.from_fen(fen)
         except RulesError as error:
             print(f"error: {error}", file=out, flush=True)
+            status = 2
             continue
         names = [position.san(m) if san else position.uci(m) for m in position.legal_moves()]
         print(" ".join(names), file=out, flush=True)
-    return 0
+    return status
 
 
 def _game(variant_name: str, fen: str | None, source: TextIO, out: TextIO) -> int:

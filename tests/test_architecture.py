@@ -1,4 +1,4 @@
-"""Layer boundaries from ARCHITECTURE.md, checked by parsing every product module's imports.
+"""Layer boundaries from docs/CONTRACTS.md, checked by parsing every product module's imports.
 
 rules/ stands alone (standard library only); only bot/discord imports discord; only bot/store
 touches SQL; bot/render and bot/service never reach up to the adapters. Imports under

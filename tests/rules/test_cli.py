@@ -1,4 +1,4 @@
-"""The rules CLI contract from ARCHITECTURE.md: perft, legal and game (chess)."""
+"""The rules CLI contract in docs/CONTRACTS.md: perft, legal and game (chess)."""
 
 from __future__ import annotations
 
@@ -80,9 +80,10 @@ def test_legal_with_san() -> None:
 
 
 def test_legal_reports_a_bad_fen_and_goes_on() -> None:
-    """An invalid FEN prints `error: …` on its own line; later lines are still answered."""
+    """An invalid FEN prints `error: …` on its own line; later lines are still answered, and
+    the status is 2 as for perft and game."""
     status, out = run(["legal"], "not a fen\nstartpos\n")
-    assert status == 0
+    assert status == 2
     error, moves = out.splitlines()
     assert error.startswith("error: ") and "not a fen" in error
     assert len(moves.split(" ")) == 20
@@ -187,7 +188,7 @@ def test_legal_answers_every_input_line_so_output_zips_with_input() -> None:
     """A blank input line gets an error line, so output line N answers input line N."""
     status, out = run(["legal"], "startpos\n\n8/8/8/8/8/8/8/k6K w - - 0 1\n")
     lines = out.splitlines()
-    assert status == 0
+    assert status == 2
     assert len(lines) == 3
     assert lines[0].startswith("b1c3 ")
     assert lines[1].startswith("error: ")
