@@ -222,7 +222,8 @@ class ReportUseCases(ServiceCore):
         else:
             lines = [f"{game} leaderboard:"]
             lines += [
-                f"{row.rank}. {row.player.name} {round(row.rating)} ({row.games} games)"
+                f"{row.rank}. {row.player.name} {round(row.rating)} "
+                f"({row.games} game{'' if row.games == 1 else 's'})"
                 for row in rows
             ]
             text = "\n".join(lines)

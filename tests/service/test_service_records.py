@@ -87,6 +87,17 @@ async def test_rated_game_updates_ratings_stats_and_leaderboard(service: GameSer
     assert (await service.leaderboard(PLACE.guild_id, "chess")).rows[0].games == 1
 
 
+async def test_leaderboard_counts_one_game_in_the_singular(service: GameService) -> None:
+    """After one rated game the table says "(1 game)", after two "(2 games)"."""
+    started = await start_game(service)
+    await play(service, started.game.id, *SCHOLARS_MATE)
+    text = (await service.leaderboard(PLACE.guild_id, "chess")).text
+    assert text.count("(1 game)") == 2 and "games)" not in text
+    again = await start_game(service)
+    await play(service, again.game.id, *SCHOLARS_MATE)
+    assert (await service.leaderboard(PLACE.guild_id, "chess")).text.count("(2 games)") == 2
+
+
 async def test_history_lists_finished_games(service: GameService) -> None:
     """History shows finished games newest first with the outcome for that player."""
     first = await start_game(service)
