@@ -6,6 +6,9 @@ Anything that is not a ``UserError`` is a bug: adapters log it and apologise.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+
+from bot.service.move_hints import MoveSlip
 
 MAX_LISTED_CHOICES = 10
 
@@ -131,6 +134,36 @@ class UnreadableMoveError(UserError):
         self.suggestions = tuple(suggestions)
 
 
+class MistypedMoveError(UnreadableMoveError):
+    """A move written in a way the rules do not read, with what to change (``slip``, a
+    ``MoveSlip``), and, when the rewrite is not playable, why (``rewrite_problem``)."""
+
+    def __init__(
+        self,
+        text: str,
+        slip: MoveSlip,
+        instead: str,
+        suggestions: Sequence[str] = (),
+        rewrite_problem: str | None = None,
+    ) -> None:
+        super().__init__(text, suggestions)
+        advice = {
+            MoveSlip.FIGURINE: f"write pieces as letters (K, Q, R, B, N), e.g. {instead}",
+            MoveSlip.PAWN_LETTER: f"write {instead} without the P (a pawn move names only "
+            "its square)",
+            MoveSlip.MOVE_NUMBER: f"move numbers are not needed, write just {instead}",
+            MoveSlip.PROMOTION_FORM: f"write a promotion as {instead}",
+            MoveSlip.PROMOTION_TO_KING: "a pawn cannot become a king; it promotes to a queen, "
+            "rook, bishop or knight",
+            MoveSlip.PROMOTION_TO_PAWN: "a pawn must promote to a queen, rook, bishop or knight",
+        }[slip]
+        problem = f" {instead} is illegal here: {rewrite_problem}." if rewrite_problem else ""
+        self.message = f'"{text}": {advice}.{problem}{_did_you_mean(suggestions)}'
+        self.args = (self.message,)
+        self.slip = slip
+        self.instead = instead
+
+
 class IllegalMoveError(UserError):
     def __init__(self, text: str, reason: str, suggestions: Sequence[str] = ()) -> None:
         super().__init__(f"{text} is illegal: {reason}.{_did_you_mean(suggestions)}")
@@ -193,6 +226,37 @@ class LimitReachedError(UserError):
     def __init__(self, limit: str, message: str) -> None:
         super().__init__(message)
         self.limit = limit
+
+
+class ChallengePendingError(UserError):
+    """The same challenge (players and settings) is still waiting for an answer; nothing was
+    written. ``challenge_id`` is the first one, ``message_id`` its message if it was shown."""
+
+    def __init__(
+        self,
+        challenge_id: int,
+        opponent_name: str | None,
+        expires_at: datetime,
+        *,
+        message_id: int | None = None,
+        place: tuple[int, int] | None = None,
+    ) -> None:
+        until = f"{expires_at:%Y-%m-%d %H:%M} UTC"
+        if opponent_name is None:
+            text = (
+                f"Your open challenge #{challenge_id} with these settings is still waiting "
+                f"here for someone to accept it (until {until}); nothing new was posted."
+            )
+        else:
+            text = (
+                f"You already challenged {opponent_name} to this game: challenge "
+                f"#{challenge_id} waits for their answer until {until}; nothing new was sent."
+            )
+        super().__init__(text)
+        self.challenge_id = challenge_id
+        self.expires_at = expires_at
+        self.message_id = message_id
+        self.place = place
 
 
 class NotYourChallengeError(UserError):

@@ -10,10 +10,12 @@ from bot.service.errors import (
     GameChangedError,
     GameOverError,
     IllegalMoveError,
+    MistypedMoveError,
     UnknownSquareError,
     UnreadableMoveError,
     UserError,
 )
+from bot.service.move_hints import MoveHint, hint_for
 from bot.service.notation import MoveNamer
 from bot.service.results import (
     BoardShown,
@@ -27,7 +29,7 @@ from bot.service.results import (
     PromotionNeeded,
     User,
 )
-from bot.service.suggestions import matching_moves, moves_of_piece, near_misses
+from bot.service.suggestions import matching_moves, moves_of_kind, moves_of_piece, near_misses
 from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, OutboxSource
 from rules import Color, IllegalReason, Move, Termination
 
@@ -216,8 +218,12 @@ class PlayUseCases(ServiceCore):
                     return choices
             suggestions = moves_of_piece(position, error.move, name) if error.move else []
             suggestions = suggestions or near_misses(typed, position, name)
+            suggestions = suggestions or moves_of_kind(typed, position, name)
             raise IllegalMoveError(typed, error.reason.value, suggestions) from error
         except rules.InvalidMoveError as error:
+            hint = hint_for(typed, position.variant.name)
+            if hint is not None:
+                raise _mistyped(position, typed, hint, name) from error
             raise UnreadableMoveError(typed, near_misses(typed, position, name)) from error
 
     async def _promotion_needed(
@@ -329,6 +335,29 @@ class PlayUseCases(ServiceCore):
         typed = prefix[:MAX_MOVE_TEXT]
         name = await self._namer(game.position, user.id, typed)
         return matching_moves(game.position, typed, namer=name)
+
+
+def _mistyped(
+    position: rules.Position, typed: str, hint: MoveHint, name: MoveNamer
+) -> MistypedMoveError:
+    """What to change in ``typed``, with the moves the rewrite leads to (named by ``name``):
+    itself when it is legal, the promotion choices, or the suggestions for an illegal move
+    and why it is."""
+    instead, problem = hint.instead, None
+    try:
+        suggestions = [name(position.parse_move(instead))]
+    except rules.AmbiguousMoveError as error:
+        suggestions = [name(move) for move in error.candidates]
+    except rules.IllegalMoveError as error:
+        if error.reason is IllegalReason.MISSING_PROMOTION and error.move is not None:
+            suggestions = [name(move) for move in _promotions(position, error.move)]
+        else:
+            problem = error.reason.value
+            suggestions = moves_of_piece(position, error.move, name) if error.move else []
+            suggestions = suggestions or moves_of_kind(instead, position, name)
+    except rules.InvalidMoveError:
+        suggestions = near_misses(instead, position, name)
+    return MistypedMoveError(typed, hint.slip, instead, suggestions, problem)
 
 
 def _same_turn(before: GameRecord, after: GameRecord) -> bool:

@@ -61,6 +61,21 @@ def moves_of_piece(position: Position, move: Move, namer: MoveNamer | None = Non
     ][: MAX_SUGGESTIONS + 1]
 
 
+def moves_of_kind(text: str, position: Position, namer: MoveNamer | None = None) -> list[str]:
+    """Legal moves of the kind of piece ``text`` starts with (``Nf6`` → the knight moves),
+    closest spelling first, named by ``namer`` (SAN/WXF by default); empty when ``text``
+    names no piece by a capital letter."""
+    letter = text.strip()[:1]
+    if not (letter.isascii() and letter.isupper()):
+        return []
+    plain = _plain(text)
+    moves = [move for move in position.legal_moves() if position.san(move)[0] == letter]
+    moves.sort(
+        key=lambda move: -difflib.SequenceMatcher(None, plain, _plain(position.san(move))).ratio()
+    )
+    return [(namer or position.san)(move) for move in moves[:MAX_SUGGESTIONS]]
+
+
 def matching_moves(
     position: Position, prefix: str, limit: int = MAX_CHOICES, namer: MoveNamer | None = None
 ) -> list[str]:

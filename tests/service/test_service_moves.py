@@ -223,3 +223,84 @@ async def test_game_over_refuses_moves(service: GameService, db_path: Path) -> N
     with pytest.raises(errors.GameOverError):
         await service.move(ALICE, None, "e4", game_id=started.game.id)
     assert snapshot(db_path) == before
+
+
+PROMOTING_FEN = "8/4P3/8/8/8/k7/8/K7 w - - 0 1"
+
+
+@pytest.mark.parametrize(
+    ("fen", "typed", "says"),
+    [
+        (
+            None,
+            "♘f3",
+            '"♘f3": write pieces as letters (K, Q, R, B, N), e.g. Nf3. Did you mean Nf3?',
+        ),
+        (
+            None,
+            "Pe4",
+            '"Pe4": write e4 without the P (a pawn move names only its square). Did you mean e4?',
+        ),
+        (
+            None,
+            "Pe5",
+            (
+                '"Pe5": write e5 without the P (a pawn move names only its square). e5 is illegal '
+                "here: that piece cannot move there. Did you mean e3 or e4?"
+            ),
+        ),
+        (None, "1. e4", '"1. e4": move numbers are not needed, write just e4. Did you mean e4?'),
+        (PROMOTING_FEN, "e8(Q)", '"e8(Q)": write a promotion as e8=Q. Did you mean e8=Q?'),
+        (
+            PROMOTING_FEN,
+            "e8=K",
+            (
+                '"e8=K": a pawn cannot become a king; it promotes to a queen, rook, bishop or '
+                "knight. Did you mean e8=Q, e8=R, e8=B or e8=N?"
+            ),
+        ),
+        (
+            PROMOTING_FEN,
+            "e8=P",
+            (
+                '"e8=P": a pawn must promote to a queen, rook, bishop or knight. Did you mean '
+                "e8=Q, e8=R, e8=B or e8=N?"
+            ),
+        ),
+    ],
+)
+async def test_common_ways_of_writing_a_move_get_specific_help(
+    service: GameService, db_path: Path, fen: str | None, typed: str, says: str
+) -> None:
+    """A figurine, a pawn letter, a move number or a promotion in brackets or to a king is
+    answered with what to change and the move meant; nothing is played."""
+    await start_game(service, fen=fen)
+    before = snapshot(db_path)
+    with pytest.raises(errors.MistypedMoveError) as raised:
+        await service.move(ALICE, PLACE, typed)
+    assert raised.value.message == says
+    assert isinstance(raised.value, errors.UnreadableMoveError)  # adapters need not know it
+    assert snapshot(db_path) == before
+
+
+async def test_a_move_number_for_black_and_in_xiangqi(service: GameService) -> None:
+    """`1... e5` as Black's answer, and `1. C2.5` in xiangqi, point to the move alone."""
+    started = await start_game(service)
+    await play(service, started.game.id, "e4")
+    with pytest.raises(errors.MistypedMoveError) as raised:
+        await service.move(BOB, PLACE, "1... e5")
+    assert raised.value.suggestions == ("e5",)
+    xiangqi = await start_game(service, "xiangqi", white=CAROL, black=BOB)
+    with pytest.raises(errors.MistypedMoveError) as raised:
+        await service.move(CAROL, None, "1. C2.5", game_id=xiangqi.game.id)
+    assert raised.value.suggestions == ("C2.5",)
+
+
+async def test_a_piece_that_cannot_get_there_suggests_its_moves(service: GameService) -> None:
+    """`Nf6` as White's first move is illegal and suggests knight moves, the nearest first."""
+    await start_game(service)
+    with pytest.raises(errors.IllegalMoveError) as raised:
+        await service.move(ALICE, PLACE, "Nf6")
+    assert raised.value.suggestions[0] == "Nf3"
+    assert set(raised.value.suggestions) <= {"Nf3", "Nh3", "Nc3", "Na3"}
+    assert raised.value.message.startswith("Nf6 is illegal: that piece cannot move there. ")
