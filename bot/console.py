@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import difflib
 import hashlib
 import io
+import re
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ from bot.service import (
     BoardShown,
     BoardView,
     Button,
+    ButtonAction,
     ClockReport,
     GameAnimation,
     GameEnded,
@@ -47,18 +50,32 @@ from bot.service import (
     User,
     UserError,
     board_controls,
+    color_word,
+    parse_button_id,
 )
 from bot.service.after_game import DEFAULT_FRAME_MS
+from bot.service.catalog import ALL_OPTION_NAMES, CommandSpec, command_named
+from bot.service.errors import ChallengePendingError
 from bot.service.uptime import keeping_time
 from bot.store import ConsoleButton, ConsoleButtons, Store, StoreError
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
+_CHALLENGE_ACTIONS = (
+    ButtonAction.ACCEPT_CHALLENGE,
+    ButtonAction.DECLINE_CHALLENGE,
+    ButtonAction.CANCEL_CHALLENGE,
+)
+
+
+def _challenge_buttons(challenge_id: int) -> set[tuple[ButtonAction, int]]:
+    return {(action, challenge_id) for action in _CHALLENGE_ACTIONS}
+
 
 HELP = """\
 Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
   alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3|none]
-                       [rated:yes|no] [fen:"..."]
+                       [rated:yes|no] [fen:"..."]      (xiangqi: color:red|black|random)
   alice /challenge                    an open challenge anyone may accept
   bob /press Accept                   press a button or a menu's choice shown as [n] Label
                                       (by label or number; the numbers survive a restart)
@@ -79,6 +96,56 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
 With several games in progress, add game:<id> (see /games). A word starting with # begins
 a comment, to the end of the line."""
+
+
+# A console user is one word; a colon after it ("vic: /move e4", as in a chat log) is not
+# part of the name.
+_USER_NAME = re.compile(r"@?[\w.\-]+", re.UNICODE)
+
+
+def checked_name(word: str) -> str:
+    """``word`` as a user name (a trailing colon dropped). Raises ``UserError`` for a word
+    that cannot be one (punctuation, an option, a command)."""
+    name = word[:-1] if word.endswith(":") and len(word) > 1 else word
+    if not _USER_NAME.fullmatch(name):
+        raise _BadOption(
+            f'"{word}" cannot be a user name: a name is one word of letters, digits, ".", "-" '
+            'or "_" (alice, bob_2).'
+        )
+    return name
+
+
+def _speaker(words: list[str]) -> User:
+    """Who a line's command is by, once the line is seen to be ``<user> /<command> …``.
+    Raises ``UserError`` saying what the line lacks."""
+    first = words[0]
+    if first.startswith("/"):
+        raise _BadOption(
+            f"Say who does it first: <user> {' '.join(words)}, e.g. 'alice {' '.join(words)}'."
+        )
+    if len(words) < 2:
+        if command_named(first.lower()) is not None:
+            raise _BadOption(
+                f"Commands start with a slash after who does it, e.g. 'alice /{first}'."
+            )
+        raise _BadOption(
+            f"Say what {first} does, e.g. 'alice /challenge bob'. Type /help for more."
+        )
+    second = words[1]
+    if not second.startswith("/"):
+        if command_named(first.lower()) is not None:
+            raise _BadOption(
+                f"Commands start with a slash after who does it, e.g. 'alice /{' '.join(words)}'."
+            )
+        if command_named(second.lower()) is not None:
+            rest = " ".join(words[2:])
+            typed = f"{first} /{second}" + (f" {rest}" if rest else "")
+            raise _BadOption(f"Commands start with a slash: '{typed}'.")
+        raise _BadOption(
+            f'"{second}" is not a command: write <user> /<command>, e.g. \'alice /challenge '
+            "bob' or 'alice /move e4'. Type /help for the list."
+        )
+    return user_named(checked_name(first))
 
 
 def user_named(name: str) -> User:
@@ -125,15 +192,21 @@ class Console:
         if words[0] in ("/help", "help"):
             self.say(HELP)
             return
-        if len(words) < 2 or not words[1].startswith("/"):
-            self.say("! Write <user> <command>, e.g. 'alice /challenge bob'. Type /help for more.")
-            return
-        user = user_named(words[0])
-        command, rest = words[1][1:].lower(), words[2:]
-        positional, options = _split_options(rest)
         try:
+            user = _speaker(words)
+            command, rest = words[1][1:].lower(), words[2:]
+            spec = command_named(command)
+            if spec is None:  # /help, or a command not described in the catalog yet
+                positional, options = _split_options(rest)
+            elif spec.subcommands:  # the handler is told which one, then its options
+                sub = _subcommand(spec, rest)
+                positional, options = [sub.name], options_of(sub, rest[1:], f"{command} ")
+            else:
+                positional, options = [], options_of(spec, rest)
             await self._report_clock(await self.service.expire_overdue())
             await self._run(user, command, positional, options)
+        except ChallengePendingError as error:
+            self.say(f"! {error.message}{await self._buttons_of(error.challenge_id)}")
         except UserError as error:
             self.say(f"! {error.message}")
         except Exception as error:  # an adapter never shows a traceback to a player
@@ -276,6 +349,15 @@ class Console:
         path.write_bytes(png)
         self.say(f"board image: {path}")
 
+    async def _buttons_of(self, challenge_id: int) -> str:
+        """`` Its buttons: [1] Accept …`` for a challenge whose buttons are shown, else ""."""
+        shown = []
+        for button in await self.saved.all():
+            parsed = parse_button_id(button.custom_id)
+            if parsed is not None and parsed[:2] in _challenge_buttons(challenge_id):
+                shown.append(f"[{button.number}] {button.label}")
+        return f" Its buttons: {'  '.join(shown)}" if shown else ""
+
     # --- pressing buttons --------------------------------------------------------------
 
     async def find_button(self, user: User, choice: str) -> ConsoleButton | None:
@@ -294,6 +376,69 @@ class Console:
 # --- commands ------------------------------------------------------------------------------
 
 Handler = Callable[[Console, User, list[str], dict[str, str]], Awaitable[None]]
+
+
+def _subcommand(group: CommandSpec, words: list[str]) -> CommandSpec:
+    """The subcommand of ``group`` the first of ``words`` names. Raises ``UserError``."""
+    names = [sub.name for sub in group.subcommands]
+    listed = f"{', '.join(names[:-1])} or {names[-1]}"
+    sub = group.subcommand(words[0].lower()) if words else None
+    if sub is None:
+        instead = f'not "{words[0]}"' if words else f"e.g. /{group.name} {names[0]}"
+        raise _BadOption(f"Say {listed} after /{group.name}, {instead}.")
+    return sub
+
+
+def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str, str]:
+    """The options of ``/spec.name`` (``group`` before it for a subcommand) written as
+    ``words``: ``name:value`` words, and plain words for the command's positional options in
+    order. Raises ``UserError`` for an option the command does not have, one given twice,
+    or words left over."""
+    command = f"{group}{spec.name}"
+    options: dict[str, str] = {}
+    plain: list[str] = []
+    for word in words:
+        key, sep, value = word.partition(":")
+        if sep and key in spec.option_names:
+            if key in options:
+                raise _BadOption(f"/{command} got {key} twice; give each option once.")
+            options[key] = value
+        elif sep and value and _looks_like_option(key, spec):
+            raise _BadOption(_no_such_option(spec, key, command))
+        else:
+            plain.append(word)
+    slots = [name for name in spec.positional if name not in options]
+    if spec.rest and slots and len(plain) > len(slots):
+        plain = [*plain[: len(slots) - 1], " ".join(plain[len(slots) - 1 :])]
+    if len(plain) > len(slots):
+        extra = " ".join(f'"{word}"' for word in plain[len(slots) :])
+        others = [name for name in spec.option_names if name not in spec.positional]
+        named = f" ({', '.join(f'{name}:' for name in others)})"
+        if slots:
+            reads = f"Without a name it reads only the {' then the '.join(slots)}"
+            if others:
+                reads += f"; write other options as name:value{named}"
+        elif spec.options:
+            reads = f"It reads only options written as name:value{named}"
+        else:
+            reads = "It takes nothing after its name"
+        raise _BadOption(f"Too many words for /{command}: {extra}. {reads}.")
+    options.update(zip(slots, plain, strict=False))
+    return options
+
+
+def _looks_like_option(key: str, spec: CommandSpec) -> bool:
+    # A move may hold a colon ("e4:d5" captures), so /move refuses only known option names.
+    return key.isalpha() and key.islower() and (not spec.rest or key in ALL_OPTION_NAMES)
+
+
+def _no_such_option(spec: CommandSpec, key: str, command: str) -> str:
+    if not spec.options:
+        return f'/{command} has no options, so not "{key}".'
+    names = ", ".join(f"{name}:" for name in spec.option_names)
+    close = difflib.get_close_matches(key, spec.option_names, n=1, cutoff=0.6)
+    guess = f" Did you mean {close[0]}:?" if close else ""
+    return f'/{command} has no option "{key}" (its options: {names}).{guess}'
 
 
 def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
@@ -354,16 +499,17 @@ async def _challenge(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     name = options.get("opponent") or (positional[0] if positional else None)
-    opponent = user_named(name) if name else None
+    opponent = user_named(checked_name(name)) if name else None
     rated = _bool_option("rated", options["rated"]) if "rated" in options else None
     days_text = options.get("days", "3")
     untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
+    game = options.get("game", "chess").lower()
     result = await console.service.challenge(
         user,
         CONSOLE_PLACE,
         opponent,
-        game=options.get("game", "chess").lower(),
-        color=options.get("color", "random").lower(),
+        game=game,
+        color=color_word(game, options.get("color", "random")),
         days=None if untimed else _int_option("days", days_text),
         rated=rated,
         fen=options.get("fen"),
@@ -439,7 +585,7 @@ async def _vacation(
 
 def _target_user(positional: list[str], options: dict[str, str]) -> User | None:
     name = options.get("user") or (positional[0] if positional else None)
-    return user_named(name) if name else None
+    return user_named(checked_name(name)) if name else None
 
 
 async def _games(

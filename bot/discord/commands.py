@@ -29,7 +29,9 @@ from bot.service import (
     OfferMade,
     PromotionNeeded,
     TakenBack,
+    color_word,
 )
+from bot.service.challenges import COLOR_WORDS
 from bot.service.local_time import zone_names
 from bot.service.themes import available_piece_sets, available_themes
 
@@ -43,7 +45,11 @@ CHOICE_NAME_LIMIT = 100
 
 Variant = Literal["chess", "xiangqi"]
 MoreDays = Literal[1, 2, 3, 5, 7]
-ChallengeColor = Literal["white", "black", "random"]
+# Discord's choices cannot depend on the game chosen: each colour says which game it is for.
+COLOR_LABELS = {"white": "white (chess)", "red": "red (xiangqi)"}
+COLOR_CHOICES = [
+    app_commands.Choice(name=COLOR_LABELS.get(word, word), value=word) for word in COLOR_WORDS
+]
 NotifyChoice = Literal["channel", "dm", "off"]
 MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
@@ -155,23 +161,24 @@ GAME_HELP = "Which of your games (not needed inside a game's thread)"
 @app_commands.describe(
     opponent="Who to play; leave empty for an open challenge anyone may accept",
     game="chess or xiangqi",
-    color="Your colour (red is white in xiangqi)",
+    color="Your colour: white or black in chess, red or black in xiangqi",
     days="Days per move (none: no time limit, casual games only)",
     rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
     fen="Start from this position (FEN)",
 )
 @app_commands.choices(
+    color=COLOR_CHOICES,
     days=[
         *(app_commands.Choice(name=str(days), value=days) for days in DAYS_CHOICES),
         app_commands.Choice(name="none (no time limit)", value=0),
-    ]
+    ],
 )
 @app_commands.check(can_host_game)
 async def challenge(
     interaction: discord.Interaction,
     opponent: discord.User | None = None,
     game: Variant = "chess",
-    color: ChallengeColor = "random",
+    color: str = "random",
     days: int = 3,
     rated: bool | None = None,
     fen: FenText | None = None,
@@ -185,7 +192,7 @@ async def challenge(
             place_of(interaction),
             user_of(opponent) if opponent is not None else None,
             game=game,
-            color=color,
+            color=color_word(game, color),
             days=days or None,
             rated=rated,
             fen=fen,

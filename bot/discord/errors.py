@@ -17,6 +17,7 @@ from bot.discord.escape import escape_text
 from bot.discord.messages import Reply
 from bot.discord.respond import answer
 from bot.service import BoardView, UserError
+from bot.service.errors import ChallengePendingError
 
 _log = logging.getLogger(__name__)
 
@@ -39,6 +40,11 @@ def unwrap(error: BaseException) -> BaseException:
 
 def explain(error: BaseException, interaction: discord.Interaction) -> str:
     """The sentence the user sees for ``error``; logs it with a traceback if it is a bug."""
+    if isinstance(error, ChallengePendingError) and error.message_id and error.place:
+        # The first challenge is pointed to: its message, with the buttons to answer it.
+        guild_id, target_id = error.place
+        link = f"https://discord.com/channels/{guild_id}/{target_id}/{error.message_id}"
+        return escape_text(f"{error.message} {link}", keep=(link,))
     if isinstance(error, UserError):
         return escape_text(error.message)  # it may quote names and what the user typed
     if isinstance(error, discord.Forbidden):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.service import errors
 from bot.service.after_game import GameAnimation
-from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS
+from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS, color_word
 from bot.service.clock import Clock, ManualClock, system_clock
 from bot.service.conditional import (
     ConditionalAdded,
@@ -157,6 +157,7 @@ __all__ = [
     "VariantStats",
     "XiangqiNotation",
     "board_controls",
+    "color_word",
     "errors",
     "parse_button_id",
     "system_clock",

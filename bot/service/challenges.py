@@ -10,6 +10,7 @@ from bot.service.core import ServiceCore, variant_named
 from bot.service.errors import (
     BotChallengeError,
     ChallengeClosedError,
+    ChallengePendingError,
     InvalidOptionError,
     InvalidPositionError,
     NotYourChallengeError,
@@ -28,12 +29,19 @@ from bot.service.results import (
     Place,
     User,
 )
-from bot.store import Challenge, ChallengeStatus, LimitHit
+from bot.store import Challenge, ChallengeStatus, LimitHit, SameChallengeOpen
 from rules import Color
 
 DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)
 DEFAULT_DAYS = 3
-COLOR_CHOICES = ("white", "black", "random")
+# The colour words a player may type in each variant, and the seat each means ("red" is
+# the seat called white in the store and in rules).
+VARIANT_COLORS: dict[str, dict[str, str]] = {
+    "chess": {"white": "white", "black": "black", "random": "random"},
+    "xiangqi": {"red": "white", "black": "black", "random": "random"},
+}
+COLOR_WORDS = ("white", "red", "black", "random")
+COLOR_CHOICES = COLOR_WORDS
 CHALLENGE_LIFETIME = timedelta(hours=48)
 MAX_FEN_LENGTH = 120
 
@@ -53,12 +61,15 @@ class ChallengeUseCases(ServiceCore):
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
-        ``color`` is the challenger's colour. ``days`` None makes an untimed game (no
-        deadline, reminders or time-outs), which cannot be rated. ``rated`` defaults to True
-        for a timed game from the standard start and must be False with a custom ``fen``.
-        Raises ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
-        ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
-        ``bot.service.limits``).
+        The same challenge again (the same opponent and settings, or the same open
+        challenge in the same place) while the first waits raises ``ChallengePendingError``
+        naming the first. ``color`` is the challenger's seat, white, black or random (red is
+        white's seat in xiangqi); adapters pass what a player typed through ``color_word``
+        first. ``days`` None makes an untimed game (no deadline, reminders or time-outs),
+        which cannot be rated. ``rated`` defaults to True for a timed game from the standard
+        start and must be False with a custom ``fen``. Raises ``InvalidOptionError``,
+        ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``, and
+        ``LimitReachedError`` past a spam limit (see ``bot.service.limits``).
         """
         variant = variant_named(game)
         if days is not None and days not in DAYS_CHOICES:
@@ -66,8 +77,11 @@ class ChallengeUseCases(ServiceCore):
                 f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
                 "or none for no time limit."
             )
-        if color not in COLOR_CHOICES:
-            raise InvalidOptionError(f'color must be white, black or random, not "{color}".')
+        # The seats by their rules names are always understood (callers inside Postal use
+        # them); what a player typed is checked against the variant's words by
+        # ``color_word`` in the adapter first.
+        seats = {"white": "white", **VARIANT_COLORS[variant.name]}
+        stored_color = seats.get(color) or color_word(variant.name, color)
         if user.is_bot:
             raise BotChallengeError(user.name)
         if opponent is not None:
@@ -95,7 +109,7 @@ class ChallengeUseCases(ServiceCore):
             challenger_id=user.id,
             opponent_id=opponent.id if opponent else None,
             variant=variant.name,
-            color=color,
+            color=stored_color,
             days_per_move=days or DEFAULT_DAYS,  # unused when untimed
             untimed=days is None,
             rated=rated,
@@ -104,6 +118,15 @@ class ChallengeUseCases(ServiceCore):
             expires_at=now + CHALLENGE_LIFETIME,
             limits=CHALLENGE_LIMITS,
         )
+        if isinstance(challenge, SameChallengeOpen):
+            first = challenge.challenge
+            raise ChallengePendingError(
+                first.id,
+                (await self._ref(opponent.id)).name if opponent is not None else None,
+                first.expires_at,
+                message_id=first.message_id,
+                place=(first.guild_id, first.thread_id or first.channel_id),
+            )
         if isinstance(challenge, LimitHit):
             target = (await self._ref(opponent.id)).name if opponent is not None else None
             raise refusal(challenge, target, now)
@@ -242,6 +265,25 @@ def _pace(days: int, untimed: bool) -> str:
     if untimed:
         return "no time limit"
     return "1 day per move" if days == 1 else f"{days} days per move"
+
+
+def color_word(game: str, word: str) -> str:
+    """The seat (white, black, random) meant by the colour ``word`` a player typed for
+    ``game``: white, black or random in chess, red, black or random in xiangqi. Raises
+    ``InvalidOptionError``, naming the variant's colours when ``word`` is another's. An
+    unknown ``game`` is left for ``challenge`` to refuse (``word`` comes back lowercased)."""
+    typed = word.strip().lower()
+    words = VARIANT_COLORS.get(game)
+    if words is None:
+        return typed
+    if typed in words:
+        return words[typed]
+    allowed = list(words)
+    listed = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+    sides = " and ".join(name for name in allowed if name != "random")
+    elsewhere = any(typed in colors for colors in VARIANT_COLORS.values())
+    why = f"In {game} the colours are {sides}: " if elsewhere else ""
+    raise InvalidOptionError(f'{why}color must be {listed}, not "{word}".')
 
 
 def _challenge_text(view: ChallengeView) -> str:

@@ -16,6 +16,7 @@ from bot.store.records import (
     ChallengeStatus,
     LimitHit,
     PingKind,
+    SameChallengeOpen,
     SpamLimit,
     from_epoch,
     to_epoch,
@@ -73,11 +74,27 @@ class Challenges:
         expires_at: datetime,
         limits: ChallengeLimits | None = None,
         untimed: bool = False,
-    ) -> Challenge | LimitHit:
-        """Create an open challenge, unless one of ``limits`` refuses it (then nothing is
-        written and the ``LimitHit`` says which). Counted and written in one transaction, so
-        simultaneous challenges cannot slip past a limit together."""
+    ) -> Challenge | LimitHit | SameChallengeOpen:
+        """Create an open challenge, unless the same one is still open (the same players and
+        settings; for an open challenge, in the same place: ``SameChallengeOpen`` names it) or
+        one of ``limits`` refuses it (the ``LimitHit`` says which); then nothing is written.
+        Checked and written in one transaction, so simultaneous challenges cannot slip past
+        these checks together."""
+        # Who plays what: the columns a challenge the same as this one has the same values in.
+        terms = (challenger_id, opponent_id, variant, color, days_per_move, int(rated), start_fen)
         async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at > ? "
+                "AND challenger_id = ? AND opponent_id IS ? AND variant = ? AND color = ? "
+                "AND days_per_move = ? AND rated = ? AND start_fen IS ? AND untimed = ? "
+                "AND (opponent_id IS NOT NULL OR (channel_id = ? AND thread_id IS ?)) "
+                "ORDER BY id LIMIT 1",
+                (to_epoch(now), *terms, int(untimed), channel_id, thread_id),
+            )
+            same = await cursor.fetchone()
+            await cursor.close()
+            if same is not None:
+                return SameChallengeOpen(challenge_from_row(same))
             if limits is not None:
                 hit = await _over_limits(conn, challenger_id, opponent_id, now, limits)
                 if hit is not None:
@@ -91,13 +108,7 @@ class Challenges:
                     guild_id,
                     channel_id,
                     thread_id,
-                    challenger_id,
-                    opponent_id,
-                    variant,
-                    color,
-                    days_per_move,
-                    int(rated),
-                    start_fen,
+                    *terms,
                     to_epoch(now),
                     to_epoch(expires_at),
                     int(untimed),

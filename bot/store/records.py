@@ -351,6 +351,14 @@ class LimitHit:
     retry_at: datetime | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SameChallengeOpen:
+    """A challenge with the same players and settings is still open (for an open challenge:
+    in the same place), so nothing was written; ``challenge`` is that first one."""
+
+    challenge: Challenge
+
+
 def to_epoch(moment: datetime) -> int:
     """Whole seconds since the epoch; naive datetimes are rejected, not guessed."""
     if moment.tzinfo is None:

@@ -101,7 +101,7 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
     await run_console(tmp_path / "c.db", None, io.StringIO(script + "\n"), out, interactive=False)
     lines = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
     assert lines == [
-        "! Write <user> <command>, e.g. 'alice /challenge bob'. Type /help for more.",
+        "! Say what alice does, e.g. 'alice /challenge bob'. Type /help for more.",
         '! Unknown command "/frobnicate". Type /help for the list.',
         "! You cannot challenge yourself; pick an opponent or leave it open.",
         "! days must be one of 1, 2, 3, 5, 7, 10, 14 (days per move), or none for no time limit.",
@@ -120,7 +120,7 @@ async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
     """Xiangqi plays in the console with WXF and Chinese notation and a text board with a river."""
     script = "\n".join(
         [
-            "alice /challenge bob game:xiangqi color:white",
+            "alice /challenge bob game:xiangqi color:red",
             "bob /press Accept",
             "alice /move C2.5",
             "bob /move 马8进7",

@@ -147,7 +147,8 @@ async def start_game(
 ) -> tuple[FakeChannel, FakeMessage]:
     """``white`` challenges ``black`` (who accepts) in ``channel`` (default: the first text
     channel); returns where the game lives and its first board message."""
-    options: dict[str, Any] = {"opponent": black, "game": game, "color": "white", "days": days}
+    seat = "red" if game == "xiangqi" else "white"
+    options: dict[str, Any] = {"opponent": black, "game": game, "color": seat, "days": days}
     if fen is not None:
         options["fen"] = fen
     challenge = await command(fake, white, "challenge", options, channel=channel)

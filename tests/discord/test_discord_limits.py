@@ -10,7 +10,12 @@ async def test_repeated_challenges_ping_the_target_three_times_an_hour(running: 
     ephemerally with a message that says why and when to try again."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    answers = [await command(fake, alice, "challenge", {"opponent": bob}) for _ in range(10)]
+    # Each one different: the same challenge again is refused before it could ping.
+    answers = [
+        await command(fake, alice, "challenge", {"opponent": bob, "days": days, "color": color})
+        for days in (1, 2, 3, 5, 7)
+        for color in ("white", "black")
+    ]
     public = [a for a in answers if not a.ephemeral]
     assert len(public) == 3 and all(a.mentions == [bob.id] for a in public)
     refused = [a for a in answers if a.ephemeral]
@@ -24,5 +29,5 @@ async def test_repeated_challenges_ping_the_target_three_times_an_hour(running: 
     assert len(pinged) == 3
 
     running.clock.advance(minutes=61)
-    again = await command(fake, alice, "challenge", {"opponent": bob})
+    again = await command(fake, alice, "challenge", {"opponent": bob, "days": 14})
     assert not again.ephemeral and again.mentions == [bob.id]

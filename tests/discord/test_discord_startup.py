@@ -85,7 +85,12 @@ async def test_commands_registered_with_spec_names_and_options(running: Harness)
     assert challenge["opponent"]["type"] == USER and not challenge["opponent"].get("required")
     assert [c["value"] for c in challenge["game"]["choices"]] == ["chess", "xiangqi"]
     assert [c["value"] for c in challenge["days"]["choices"]] == [1, 2, 3, 5, 7, 10, 14, 0]
-    assert [c["value"] for c in challenge["color"]["choices"]] == ["white", "black", "random"]
+    assert [c["value"] for c in challenge["color"]["choices"]] == [
+        "white",
+        "red",
+        "black",
+        "random",
+    ]
     move = {o["name"]: o for o in registered["move"]["options"]}
     assert move["move"]["type"] == STRING and move["move"]["required"]
     assert move["move"]["autocomplete"] and move["game"]["autocomplete"]

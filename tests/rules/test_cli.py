@@ -160,28 +160,29 @@ def test_game_with_a_bad_fen_fails_with_status_2() -> None:
     assert status == 2 and "error" in report
 
 
+def shell(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m rules ARGV`` run as a program, ``stdin`` piped in."""
+    return subprocess.run(
+        [sys.executable, "-m", "rules", *argv],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 def test_cli_runs_as_a_module() -> None:
-    """`python -m rules` works from a shell: output on stdout, status as the exit code."""
-    done = subprocess.run(
-        [sys.executable, "-m", "rules", "perft", "startpos", "2"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    """`python -m rules` works from a shell: output on stdout, status as the exit code
+    (`echo "not a fen" | python -m rules legal` exits 2, like perft and game)."""
+    done = shell("perft", "startpos", "2")
     assert (done.returncode, done.stdout) == (0, "400\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "rules", "game"],
-        cwd=REPO,
-        input="e4 e4",
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = shell("game", stdin="e4 e4")
     assert done.returncode == 2
     assert json.loads(done.stdout)["move"] == "e4"
+    done = shell("legal", stdin="not a fen\n")
+    assert done.returncode == 2 and done.stdout.startswith("error: ")
 
 
 def test_legal_answers_every_input_line_so_output_zips_with_input() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
-from bot.service import ButtonAction, GameService, ManualClock, User, errors
+from bot.service import ButtonAction, GameService, ManualClock, Place, User, color_word, errors
 from rules import Color
 
 
@@ -145,3 +146,103 @@ async def test_buttons_route_through_press(service: GameService) -> None:
     assert started.game.id > 0  # type: ignore[union-attr]
     with pytest.raises(errors.InvalidButtonError):
         await service.press_custom_id(BOB, "postal:nonsense:1:")
+
+
+# --- colour words and the same challenge twice ----------------------------------------------
+
+
+async def test_xiangqi_takes_red_and_black(service: GameService) -> None:
+    """In xiangqi the challenger may choose red (the first to move) or black by those names."""
+    red = await service.challenge(
+        ALICE, PLACE, BOB, game="xiangqi", color=color_word("xiangqi", "Red")
+    )
+    assert "alice plays red" in red.text
+    started = await service.accept_challenge(BOB, red.challenge.id)
+    assert started.game.white.id == ALICE.id and started.game.color_name(Color.WHITE) == "red"
+    black = await service.challenge(BOB, PLACE, CAROL, game="xiangqi", color="black")
+    assert (await service.accept_challenge(CAROL, black.challenge.id)).game.black.id == BOB.id
+    assert color_word("chess", "white") == "white" and color_word("chess", "random") == "random"
+    as_typed = await service.challenge(ALICE, PLACE, CAROL, game="xiangqi", color=" Red")
+    assert "alice plays red" in as_typed.text
+
+
+@pytest.mark.parametrize(
+    ("game", "word", "says"),
+    [
+        (
+            "chess",
+            "red",
+            (
+                "In chess the colours are white and black: color must be white, black or random, "
+                'not "red".'
+            ),
+        ),
+        (
+            "xiangqi",
+            "white",
+            (
+                "In xiangqi the colours are red and black: color must be red, black or random, not "
+                '"white".'
+            ),
+        ),
+        ("xiangqi", "green", 'color must be red, black or random, not "green".'),
+    ],
+)
+async def test_a_colour_of_the_other_game_is_refused_clearly(
+    service: GameService, db_path: Path, game: str, word: str, says: str
+) -> None:
+    """Each variant's colour words are its own; another's is refused, naming the right ones."""
+    before = snapshot(db_path)
+    with pytest.raises(errors.InvalidOptionError) as raised:
+        color_word(game, word)
+    assert raised.value.message == says
+    with pytest.raises(errors.InvalidOptionError):
+        await service.challenge(ALICE, PLACE, BOB, game="chess", color="red")
+    assert snapshot(db_path) == before
+
+
+async def test_the_same_challenge_twice_points_to_the_first(
+    service: GameService, db_path: Path, clock: ManualClock
+) -> None:
+    """A second identical challenge while the first waits is refused, naming the first; it
+    writes nothing and uses none of the pings allowed per pair."""
+    first = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+    before = snapshot(db_path)
+    for _ in range(4):  # more than the 3 pings an hour: a refusal is not a ping
+        with pytest.raises(errors.ChallengePendingError) as raised:
+            await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+        assert raised.value.challenge_id == first.challenge.id
+        assert f"challenge #{first.challenge.id} waits for their answer" in raised.value.message
+        assert "You already challenged bob" in raised.value.message
+    assert snapshot(db_path) == before
+    # Other settings are another challenge; so is the same one once the first is answered.
+    other = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=5)
+    assert other.challenge.id != first.challenge.id
+    await service.cancel_challenge(ALICE, first.challenge.id)
+    again = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+    assert again.challenge.id not in (first.challenge.id, other.challenge.id)
+    # An expired first one does not block either (the clock has not purged it yet).
+    clock.advance(timedelta(hours=49))
+    await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=5)
+
+
+async def test_the_same_open_challenge_twice_in_one_place(service: GameService) -> None:
+    """An open challenge repeated in the same place is refused; in another place it is new."""
+    first = await service.challenge(ALICE, PLACE, None)
+    with pytest.raises(errors.ChallengePendingError) as raised:
+        await service.challenge(ALICE, PLACE, None)
+    assert raised.value.challenge_id == first.challenge.id
+    assert "open challenge" in raised.value.message
+    elsewhere = Place(PLACE.guild_id, PLACE.channel_id + 1)
+    assert (await service.challenge(ALICE, elsewhere, None)).challenge.id != first.challenge.id
+
+
+async def test_the_same_challenge_at_once_is_written_once(service: GameService) -> None:
+    """Five identical challenges at the same moment: one is written, four point to it."""
+    outcomes = await asyncio.gather(
+        *(service.challenge(ALICE, PLACE, BOB) for _ in range(5)), return_exceptions=True
+    )
+    written = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert len(written) == 1
+    refused = [o for o in outcomes if isinstance(o, errors.ChallengePendingError)]
+    assert {o.challenge_id for o in refused} == {written[0].challenge.id} and len(refused) == 4

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
-from bot.service import GameService, ManualClock, User, errors
+from bot.service import DAYS_CHOICES, GameService, ManualClock, User, errors
 from bot.service.limits import (
     CHALLENGE_RETENTION,
     MAX_CHALLENGES_WAITING,
@@ -24,12 +24,13 @@ async def test_pings_per_pair_are_limited_then_free_again(
 ) -> None:
     """Alice may challenge bob three times an hour; the fourth is refused with a clear
     message and changes nothing; an hour after the first, she may again."""
-    for _ in range(PINGS_PER_PAIR):
-        await service.challenge(ALICE, PLACE, BOB)
+    # Each challenge different: the same one again is refused as such, before any ping.
+    for days in DAYS_CHOICES[:PINGS_PER_PAIR]:
+        await service.challenge(ALICE, PLACE, BOB, days=days)
         clock.advance(minutes=10)
     before = snapshot(db_path)
     with pytest.raises(errors.LimitReachedError) as raised:
-        await service.challenge(ALICE, PLACE, BOB)
+        await service.challenge(ALICE, PLACE, BOB, days=DAYS_CHOICES[PINGS_PER_PAIR])
     assert raised.value.message == (
         "You have already pinged bob 3 times in the last hour (challenges, draw offers, "
         "takeback requests and more time together); try again in 30 minutes."
@@ -37,13 +38,16 @@ async def test_pings_per_pair_are_limited_then_free_again(
     assert snapshot(db_path) == before
     await service.challenge(ALICE, PLACE, CAROL)  # another pair is not limited
     clock.advance(minutes=30)
-    await service.challenge(ALICE, PLACE, BOB)
+    await service.challenge(ALICE, PLACE, BOB, days=DAYS_CHOICES[PINGS_PER_PAIR])
 
 
 async def test_open_challenges_per_challenger_are_limited(service: GameService) -> None:
     """At most five pending challenges per challenger (open ones included); answering one
     frees a place."""
-    created = [await service.challenge(ALICE, PLACE) for _ in range(MAX_OPEN_CHALLENGES)]
+    created = [
+        await service.challenge(ALICE, PLACE, days=days)
+        for days in DAYS_CHOICES[:MAX_OPEN_CHALLENGES]
+    ]
     with pytest.raises(errors.LimitReachedError) as raised:
         await service.challenge(ALICE, PLACE, BOB)
     assert raised.value.message.startswith("You already have 5 open challenges")
@@ -105,11 +109,14 @@ async def test_old_challenges_and_pings_are_purged(
 
 
 async def test_simultaneous_challenges_cannot_slip_past_a_limit(service: GameService) -> None:
-    """Twenty challenges to bob at once: exactly three are written, the rest refused."""
+    """Twenty different challenges to bob at once: exactly three are written, the rest
+    refused."""
     import asyncio
 
+    settings = [(days, color) for days in DAYS_CHOICES for color in ("white", "black", "random")]
     outcomes = await asyncio.gather(
-        *(service.challenge(ALICE, PLACE, BOB) for _ in range(20)), return_exceptions=True
+        *(service.challenge(ALICE, PLACE, BOB, days=d, color=c) for d, c in settings[:20]),
+        return_exceptions=True,
     )
     refused = [o for o in outcomes if isinstance(o, errors.LimitReachedError)]
     assert len(refused) == 17 and len(outcomes) - len(refused) == PINGS_PER_PAIR

@@ -1,0 +1,196 @@
+"""Every command described once: its name and options (kind, whether required, choices,
+limits), and how the console reads options written without their name.
+
+The console parses its lines with this description; ``tests/discord/test_discord_catalog.py``
+proves the slash commands registered on Discord agree with it (names, options, choices), so
+the two adapters cannot drift apart. A new command or option is described here first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.service.after_game import FRAME_MS_RANGE
+from bot.service.challenges import COLOR_WORDS, DAYS_CHOICES
+from bot.service.conditional import MAX_LINE_TEXT
+from bot.service.deadlines import MORETIME_DAYS
+from bot.service.notes import MAX_NOTE_TEXT
+from bot.store import Orientation
+from rules import VARIANT_NAMES
+
+
+class OptionKind(Enum):
+    """What an option's value is."""
+
+    TEXT = "text"
+    WHOLE_NUMBER = "whole number"
+    YES_NO = "yes or no"
+    USER = "user"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a command. ``limits`` bounds a number's value or a text's length."""
+
+    name: str
+    kind: OptionKind
+    required: bool = False
+    choices: tuple[str | int, ...] = ()
+    limits: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One command. In the console, words without ``name:`` fill ``positional`` options in
+    order; with ``rest`` the last of them takes every remaining word (a move, a label)."""
+
+    name: str
+    options: tuple[OptionSpec, ...] = ()
+    positional: tuple[str, ...] = ()
+    rest: bool = False
+    console_only: bool = False
+    # A group (``/conditional add …``): the first word names one of these.
+    subcommands: tuple[CommandSpec, ...] = ()
+
+    def subcommand(self, name: str) -> CommandSpec | None:
+        return next((sub for sub in self.subcommands if sub.name == name), None)
+
+    def option(self, name: str) -> OptionSpec | None:
+        return next((option for option in self.options if option.name == name), None)
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(option.name for option in self.options)
+
+
+GAME_ID = OptionSpec("game", OptionKind.WHOLE_NUMBER)
+VARIANT = OptionSpec("game", OptionKind.TEXT, choices=VARIANT_NAMES)
+WHO = OptionSpec("user", OptionKind.USER)
+
+
+def _about_a_game(name: str) -> CommandSpec:
+    return CommandSpec(name, (GAME_ID,), positional=("game",))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "challenge",
+        (
+            OptionSpec("opponent", OptionKind.USER),
+            VARIANT,
+            OptionSpec("color", OptionKind.TEXT, choices=COLOR_WORDS),
+            # 0: no time limit (Discord's choices are all of one type).
+            OptionSpec("days", OptionKind.WHOLE_NUMBER, choices=(*DAYS_CHOICES, 0)),
+            OptionSpec("rated", OptionKind.YES_NO),
+            OptionSpec("fen", OptionKind.TEXT, limits=(1, 120)),
+        ),
+        positional=("opponent",),
+    ),
+    CommandSpec(
+        "move",
+        (OptionSpec("move", OptionKind.TEXT, required=True, limits=(1, 40)), GAME_ID),
+        positional=("move",),
+        rest=True,
+    ),
+    _about_a_game("board"),
+    CommandSpec(
+        "moves",
+        (OptionSpec("square", OptionKind.TEXT, required=True, limits=(1, 4)), GAME_ID),
+        positional=("square",),
+    ),
+    _about_a_game("resign"),
+    _about_a_game("draw"),
+    _about_a_game("takeback"),
+    _about_a_game("abort"),
+    CommandSpec(
+        "moretime",
+        (
+            OptionSpec("days", OptionKind.WHOLE_NUMBER, required=True, choices=MORETIME_DAYS),
+            GAME_ID,
+        ),
+        positional=("days",),
+    ),
+    CommandSpec(
+        "vacation",
+        (OptionSpec("days", OptionKind.WHOLE_NUMBER, required=True, limits=(1, 30)),),
+        positional=("days",),
+    ),
+    CommandSpec("games", (WHO,), positional=("user",)),
+    CommandSpec("pgn", (GAME_ID, OptionSpec("notes", OptionKind.YES_NO)), positional=("game",)),
+    CommandSpec("history", (WHO,), positional=("user",)),
+    CommandSpec("stats", (WHO,), positional=("user",)),
+    CommandSpec("leaderboard", (VARIANT,), positional=("game",)),
+    CommandSpec(
+        "settings",
+        (
+            OptionSpec("notify", OptionKind.TEXT, choices=("channel", "dm", "off")),
+            OptionSpec("theme", OptionKind.TEXT, limits=(1, 40)),
+            OptionSpec("orientation", OptionKind.TEXT, choices=tuple(o.value for o in Orientation)),
+            OptionSpec("confirm", OptionKind.YES_NO),
+        ),
+    ),
+    CommandSpec(
+        "gif",
+        (GAME_ID, OptionSpec("frame_ms", OptionKind.WHOLE_NUMBER, limits=FRAME_MS_RANGE)),
+        positional=("game",),
+    ),
+    CommandSpec(
+        "conditional",
+        subcommands=(
+            CommandSpec(
+                "add",
+                (OptionSpec("line", OptionKind.TEXT, limits=(1, MAX_LINE_TEXT)), GAME_ID),
+                positional=("line",),
+                rest=True,
+            ),
+            CommandSpec(
+                "list",
+                (OptionSpec("line", OptionKind.WHOLE_NUMBER, limits=(1, 100)), GAME_ID),
+                positional=("line",),
+            ),
+            _about_a_game("clear"),
+        ),
+    ),
+    CommandSpec(
+        "note",
+        (
+            OptionSpec("text", OptionKind.TEXT, limits=(1, MAX_NOTE_TEXT)),
+            OptionSpec("clear", OptionKind.YES_NO),
+            GAME_ID,
+        ),
+        positional=("text",),
+        rest=True,
+    ),
+    # Buttons, which the console shows as numbered labels.
+    CommandSpec(
+        "press",
+        (OptionSpec("label", OptionKind.TEXT, required=True),),
+        positional=("label",),
+        rest=True,
+        console_only=True,
+    ),
+)
+
+BY_NAME: dict[str, CommandSpec] = {command.name: command for command in COMMANDS}
+ALL_OPTION_NAMES: frozenset[str] = frozenset(
+    option.name
+    for command in COMMANDS
+    for described in (command, *command.subcommands)
+    for option in described.options
+)
+
+
+def command_named(name: str) -> CommandSpec | None:
+    """The description of ``/name``, or None."""
+    return BY_NAME.get(name)
+
+
+__all__ = [
+    "ALL_OPTION_NAMES",
+    "COMMANDS",
+    "CommandSpec",
+    "OptionKind",
+    "OptionSpec",
+    "command_named",
+]
