@@ -84,7 +84,7 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /board        alice /moves e2        alice /pgn
   alice /draw         alice /takeback        alice /resign        alice /abort
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
-  alice /moretime 2   alice /vacation 5      alice /vacation end
+  alice /moretime 2   alice /vacation 5      alice /vacation end   (or end:yes)
   alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
                  [reminders:"24,1"|none] [timezone:Europe/Paris] [quiet:23:00-07:00|off]
                  [digest:08:00|off] [takebacks:ask|casual|never]
@@ -575,7 +575,8 @@ async def _vacation(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     given = _first(positional, options, "days")
-    if given is not None and given.strip().lower() == "end":
+    ending = "end" in options and _bool_option("end", options["end"])
+    if ending or (given is not None and given.strip().lower() == "end"):
         ended = await console.service.end_vacation(user)
         console.say(words.vacation_ended(ended, _when(ended.planned_until)))
         return

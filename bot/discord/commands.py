@@ -166,12 +166,12 @@ GAME_HELP = "Which of your games (not needed inside a game's thread)"
     rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
     fen="Start from this position (FEN)",
 )
+@app_commands.choices(color=COLOR_CHOICES)
 @app_commands.choices(
-    color=COLOR_CHOICES,
     days=[
         *(app_commands.Choice(name=str(days), value=days) for days in DAYS_CHOICES),
         app_commands.Choice(name="none (no time limit)", value=0),
-    ],
+    ]
 )
 @app_commands.check(can_host_game)
 async def challenge(

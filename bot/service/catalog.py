@@ -16,7 +16,7 @@ from bot.service.challenges import COLOR_WORDS, DAYS_CHOICES
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.notes import MAX_NOTE_TEXT
-from bot.store import Orientation
+from bot.store import Orientation, TakebackPolicy, XiangqiNotation
 from rules import VARIANT_NAMES
 
 
@@ -62,6 +62,10 @@ class CommandSpec:
     @property
     def option_names(self) -> tuple[str, ...]:
         return tuple(option.name for option in self.options)
+
+
+def _values(kind: type[Enum]) -> tuple[str, ...]:
+    return tuple(str(member.value) for member in kind)
 
 
 GAME_ID = OptionSpec("game", OptionKind.WHOLE_NUMBER)
@@ -113,7 +117,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "vacation",
-        (OptionSpec("days", OptionKind.WHOLE_NUMBER, required=True, limits=(1, 30)),),
+        (
+            OptionSpec("days", OptionKind.WHOLE_NUMBER, limits=(1, 30)),
+            OptionSpec("end", OptionKind.YES_NO),
+        ),
         positional=("days",),
     ),
     CommandSpec("games", (WHO,), positional=("user",)),
@@ -126,8 +133,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             OptionSpec("notify", OptionKind.TEXT, choices=("channel", "dm", "off")),
             OptionSpec("theme", OptionKind.TEXT, limits=(1, 40)),
-            OptionSpec("orientation", OptionKind.TEXT, choices=tuple(o.value for o in Orientation)),
+            OptionSpec("orientation", OptionKind.TEXT, choices=_values(Orientation)),
             OptionSpec("confirm", OptionKind.YES_NO),
+            OptionSpec("reminders", OptionKind.TEXT, limits=(1, 40)),
+            OptionSpec("timezone", OptionKind.TEXT, limits=(1, 64)),
+            OptionSpec("quiet", OptionKind.TEXT, limits=(1, 40)),
+            OptionSpec("digest", OptionKind.TEXT, limits=(1, 20)),
+            OptionSpec("takebacks", OptionKind.TEXT, choices=_values(TakebackPolicy)),
+            OptionSpec("notation", OptionKind.TEXT, choices=_values(XiangqiNotation)),
+            OptionSpec("pieces", OptionKind.TEXT, limits=(1, 40)),
+            OptionSpec("strip", OptionKind.YES_NO),
         ),
     ),
     CommandSpec(

@@ -235,6 +235,10 @@ async def test_the_same_open_challenge_twice_in_one_place(service: GameService) 
     assert "open challenge" in raised.value.message
     elsewhere = Place(PLACE.guild_id, PLACE.channel_id + 1)
     assert (await service.challenge(ALICE, elsewhere, None)).challenge.id != first.challenge.id
+    untimed = await service.challenge(ALICE, PLACE, None, days=None)  # not the same: no clock
+    assert untimed.challenge.id != first.challenge.id
+    with pytest.raises(errors.ChallengePendingError):
+        await service.challenge(ALICE, PLACE, None, days=None)
 
 
 async def test_the_same_challenge_at_once_is_written_once(service: GameService) -> None:
