@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+from datetime import datetime
 
 from bot.service.core import VACATION_WINDOW, ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
@@ -20,6 +22,7 @@ from bot.service.themes import DEFAULT_THEME, available_piece_sets, available_th
 from bot.store import (
     NotifyMode,
     Orientation,
+    Player,
     PreferenceChange,
     TakebackPolicy,
     XiangqiNotation,
@@ -98,58 +101,8 @@ class PreferenceUseCases(ServiceCore):
         used = await self.store.players.vacation_days_used(user.id, vacation_window_start(now), now)
         until = player.vacation_ends_at if player.on_vacation(now) else None
         left = self.vacation_days_per_year - used
-        where = {
-            NotifyMode.CHANNEL: "a mention in the game's channel",
-            NotifyMode.DM: "a direct message",
-            NotifyMode.OFF: "no notification",
-        }[player.notify]
-        bottom = {
-            Orientation.OWN: "your own side at the bottom",
-            Orientation.TURN: "the side to move at the bottom",
-        }[player.orientation]
         hours = self.reminder_hours if player.reminder_hours is None else player.reminder_hours
-        reminded = (
-            "no reminders"
-            if not hours
-            else "reminders "
-            + ", ".join(f"{h} h" for h in sorted(hours, reverse=True))
-            + " before a deadline"
-        )
-        quiet_text = (
-            "no quiet hours"
-            if player.quiet_hours is None
-            else "quiet hours "
-            + "-".join(map(clock_text, player.quiet_hours))
-            + " (direct messages wait for their end unless a deadline comes first)"
-        )
-        digest_text = (
-            "no daily digest"
-            if player.digest_at is None
-            else f"a daily digest at {clock_text(player.digest_at)} instead of a notice per move"
-        )
-        takeback_text = {
-            TakebackPolicy.ASK: "takeback requests always asked",
-            TakebackPolicy.CASUAL: "takeback requests asked in casual games only",
-            TakebackPolicy.NEVER: "takeback requests never asked",
-        }[player.takeback_policy]
-        notation_text = {
-            None: "xiangqi moves in WXF (C2.5), or in Chinese when you type them so",
-            XiangqiNotation.WXF: "xiangqi moves in WXF (C2.5)",
-            XiangqiNotation.CHINESE: "xiangqi moves in Chinese (炮二平五)",
-            XiangqiNotation.ICCS: "xiangqi moves in ICCS (h2e2)",
-        }[player.xiangqi_notation]
-        text = (
-            f"{player.display_name}: your turn is announced with {where}; board theme "
-            f"{player.board_theme}; boards show {bottom}; {reminded}; time zone "
-            f"{player.time_zone}; {quiet_text}; {digest_text}; {takeback_text}; "
-            f"{notation_text}; pieces {player.chess_pieces} (chess), "
-            f"{player.xiangqi_pieces} (xiangqi); "
-            f"{'names and ratings drawn on boards' if player.board_strip else 'no name strips'}; "
-            f"{left} vacation days left "
-            f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
-        )
-        if until is not None:
-            text += f" On vacation until {until:%Y-%m-%d %H:%M} UTC."
+        text = _settings_text(player, hours, left, self.vacation_days_per_year, until)
         return PlayerSettings(
             player=await self._ref(user.id),
             notify=player.notify,
@@ -170,6 +123,69 @@ class PreferenceUseCases(ServiceCore):
             piece_sets=tuple(available_piece_sets()),
             board_strip=player.board_strip,
         )
+
+
+def _settings_text(
+    player: Player,
+    hours: Sequence[int],
+    left: int,
+    allowance: int,
+    until: datetime | None,
+) -> str:
+    """The player's preferences in one paragraph (``hours``: the reminders that apply;
+    ``left`` of ``allowance`` vacation days; ``until``: a running vacation's end)."""
+    where = {
+        NotifyMode.CHANNEL: "a mention in the game's channel",
+        NotifyMode.DM: "a direct message",
+        NotifyMode.OFF: "no notification",
+    }[player.notify]
+    bottom = {
+        Orientation.OWN: "your own side at the bottom",
+        Orientation.TURN: "the side to move at the bottom",
+    }[player.orientation]
+    reminded = (
+        "no reminders"
+        if not hours
+        else "reminders "
+        + ", ".join(f"{h} h" for h in sorted(hours, reverse=True))
+        + " before a deadline"
+    )
+    quiet_text = (
+        "no quiet hours"
+        if player.quiet_hours is None
+        else "quiet hours "
+        + "-".join(map(clock_text, player.quiet_hours))
+        + " (direct messages wait for their end unless a deadline comes first)"
+    )
+    digest_text = (
+        "no daily digest"
+        if player.digest_at is None
+        else f"a daily digest at {clock_text(player.digest_at)} instead of a notice per move"
+    )
+    takeback_text = {
+        TakebackPolicy.ASK: "takeback requests always asked",
+        TakebackPolicy.CASUAL: "takeback requests asked in casual games only",
+        TakebackPolicy.NEVER: "takeback requests never asked",
+    }[player.takeback_policy]
+    notation_text = {
+        None: "xiangqi moves in WXF (C2.5), or in Chinese when you type them so",
+        XiangqiNotation.WXF: "xiangqi moves in WXF (C2.5)",
+        XiangqiNotation.CHINESE: "xiangqi moves in Chinese (炮二平五)",
+        XiangqiNotation.ICCS: "xiangqi moves in ICCS (h2e2)",
+    }[player.xiangqi_notation]
+    text = (
+        f"{player.display_name}: your turn is announced with {where}; board theme "
+        f"{player.board_theme}; boards show {bottom}; {reminded}; time zone "
+        f"{player.time_zone}; {quiet_text}; {digest_text}; {takeback_text}; "
+        f"{notation_text}; pieces {player.chess_pieces} (chess), "
+        f"{player.xiangqi_pieces} (xiangqi); "
+        f"{'names and ratings drawn on boards' if player.board_strip else 'no name strips'}; "
+        f"{left} vacation days left "
+        f"({allowance} in any {VACATION_WINDOW.days} days)."
+    )
+    if until is not None:
+        text += f" On vacation until {until:%Y-%m-%d %H:%M} UTC."
+    return text
 
 
 def _words(text: str) -> str:
