@@ -124,12 +124,12 @@ def _shown(record: GameRecord, note: Note) -> NoteView:
     return NoteView(note, f"{number}." if index % 2 == 0 else f"{number}...")
 
 
-def note_comments(notes: list[Note]) -> dict[int, str]:
+def note_comments(notes: list[Note], plies: int) -> dict[int, str]:
     """Notes as record comments by ply (0: before the first move), several at one ply
-    joined in the order they were written."""
+    joined in the order they were written. A note written at a ply a takeback has since
+    undone goes after the last move of a record of ``plies`` moves, so none is lost."""
     comments: dict[int, str] = {}
     for note in notes:
-        comments[note.ply] = (
-            f"{comments[note.ply]} / {note.text}" if note.ply in comments else note.text
-        )
+        ply = min(note.ply, plies)
+        comments[ply] = f"{comments[ply]} / {note.text}" if ply in comments else note.text
     return comments

@@ -92,7 +92,7 @@ class ReportUseCases(ServiceCore):
         view = await self._view(record)
         tags = _tags(view, record)
         mine = await self.store.notes.of(record.id, user.id) if notes else []
-        text = game.variant.write_record(game, tags, note_comments(mine))
+        text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
         url = _analysis_url(game) if record.variant == "chess" else None
         kind = "PGN" if record.variant == "chess" else "record"
         extension = "pgn" if record.variant == "chess" else "txt"

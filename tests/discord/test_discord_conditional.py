@@ -56,3 +56,20 @@ async def test_prepared_answers_through_commands_and_the_modal(running: Harness)
         await fake.slash(bob, "conditional", {}, channel=thread)
     cleared = await command(fake, bob, "conditional clear", channel=thread)
     assert cleared.ephemeral and "Cleared 6 conditional moves" in cleared.text()
+
+
+async def test_a_prepared_mate_ends_the_game_on_discord(running: Harness) -> None:
+    """bob's prepared answer mates: alice's move message announces the end, naming the
+    conditional move; the game is over for both."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await play(fake, alice, "f3", thread)
+    await play(fake, bob, "e5", thread)
+    await command(fake, bob, "conditional add", {"line": "g4 Qh4#"}, channel=thread)
+    ended = await play(fake, alice, "g4", thread)
+    text = ended.text()
+    assert "alice played g4, bob answered 2... Qh4# (conditional)" in text
+    assert "Checkmate — black wins" in text
+    over = await command(fake, alice, "move", {"move": "a3"}, channel=thread)
+    assert over.ephemeral and "is over" in over.text()

@@ -81,3 +81,14 @@ async def test_xiangqi_notes_and_a_black_first_start(service: GameService) -> No
     assert noted.note.after == "1..."
     pgn = await service.record(CAROL, None, game_id=chess.id, notes=True)
     assert "1... e5 {symmetry} *" in pgn.record
+
+
+async def test_a_note_after_a_move_taken_back_stays_in_the_pgn(service: GameService) -> None:
+    """A note written after a move that was then taken back goes after the last move left."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4", "e5", "Nf3")
+    await service.notes.add(ALICE, None, "knight out", game_id=game.id)
+    await service.takeback(ALICE, None, game_id=game.id)
+    await service.accept_takeback(BOB, game.id)
+    pgn = await service.record(ALICE, None, game_id=game.id, notes=True)
+    assert "1. e4 e5 {knight out} *" in pgn.record
