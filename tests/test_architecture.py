@@ -156,6 +156,32 @@ def test_store_imports_no_layer_above_it() -> None:
     assert offenders(store, forbidden) == []
 
 
+def test_engine_imports_only_rules_and_the_standard_library() -> None:
+    """bot/engine drives engine processes with the standard library and checks moves with rules:
+    the service may import it, it imports nothing of Postal's other layers nor a third party."""
+    engine = {name: names for name, names in ALL.items() if within(name, "bot.engine")}
+    assert "bot.engine.api" in engine
+    bad = sorted(
+        f"{module} imports {name}"
+        for module, names in engine.items()
+        for name in names
+        if name.split(".")[0] not in sys.stdlib_module_names
+        and not within(name, "rules")
+        and not within(name, "bot.engine")
+    )
+    assert bad == []
+
+
+def test_nothing_below_the_service_imports_the_engines() -> None:
+    """Engines are the service's to use: rules, store and render never import bot/engine."""
+    below = {
+        name: names
+        for name, names in ALL.items()
+        if any(within(name, layer) for layer in ("rules", "bot.store", "bot.render"))
+    }
+    assert offenders(below, ("bot.engine",)) == []
+
+
 def test_rules_never_imports_bot() -> None:
     """The rules engine is the bottom layer: nothing in rules/ imports bot."""
     rules = {name: names for name, names in ALL.items() if within(name, "rules")}
