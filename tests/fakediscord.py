@@ -622,6 +622,15 @@ class FakeDiscord:
     def new_id(self) -> int:
         return next(self._ids)
 
+    def _id_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """A new id whose server would be on ``shard_id`` of ``shard_count``: the shard is
+        ``(id >> 22) % shard_count``, so ids step by 2**22 until it fits (later ids follow)."""
+        candidate = self.new_id()
+        while (candidate >> 22) % shard_count != shard_id:
+            candidate += 1 << 22
+        self._ids = itertools.count(candidate + 1)
+        return candidate
+
     def _snowflake(self, moment: float) -> int:
         """A snowflake of ``moment`` (epoch seconds), unique within this fake."""
         milliseconds = int(moment * 1000) - DISCORD_EPOCH_MS
@@ -633,10 +642,11 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> FakeChannel:
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeChannel:
         """Another server with Postal in it (the bot gets its GUILD_CREATE, as when it is
-        invited); returns its first text channel, ``general``."""
-        guild_id = self.new_id()
+        invited); returns its first text channel, ``general``. ``shard`` (shard id, shard
+        count): give the server an id that Discord's formula puts on that shard."""
+        guild_id = self.new_id() if shard is None else self._id_on_shard(*shard)
         self.guild_names[guild_id] = name
         channel = FakeChannel(self.new_id(), "general", guild_id=guild_id, bot_id=self.bot_user.id)
         self.channels[channel.id] = channel
@@ -2039,7 +2049,9 @@ class FakeDiscord:
     def _dispatch(self, event: str, data: dict[str, Any]) -> None:
         # Discord sends a guild's events on the one shard that owns the guild, the rest
         # (direct messages) on shard 0: a sharded bot must not see an interaction twice.
-        guild = data.get("guild_id")
+        # A guild's own events (GUILD_CREATE...) carry its id as "id", not "guild_id".
+        own = event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+        guild = data.get("id") if own else data.get("guild_id")
         for session in list(self._sockets):
             if session.owns(int(guild) if guild is not None else None):
                 session.send_dispatch(event, data)

@@ -33,6 +33,7 @@ from bot.discord.presses import handle_press
 from bot.discord.respond import answer
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sender import OutboxSender
+from bot.discord.sharding import process_name, registers_commands, shard_options
 from bot.discord.sync import sync_if_changed
 from bot.discord.views import PostalButton, PostalSelect, typed_values
 from bot.service import (
@@ -68,15 +69,6 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
-def shard_options(settings: Settings) -> dict[str, Any]:
-    """``AutoShardedClient``'s shard arguments: none means as many shards as Discord
-    recommends (GET /gateway/bot), all in this process."""
-    options: dict[str, Any] = {"shard_count": settings.shard_count}
-    if settings.shard_ids is not None:
-        options["shard_ids"] = list(settings.shard_ids)
-    return options
-
-
 # The custom_id of the move form (Move…, Type a move…) begins so.
 MOVE_FORM_PREFIX = f"{BUTTON_ID_PREFIX}:{ButtonAction.TYPED_MOVE.value}:"
 
@@ -105,7 +97,7 @@ class PostalBot(discord.AutoShardedClient):
         self.clock: Clock = clock or system_clock
         self.tree = PostalTree(self)
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
-        self.outbox = OutboxSender(self, self.clock)
+        self.outbox = OutboxSender(self, self.clock, holder=process_name(settings))
         self.boards = BoardRetirer(self)
         # A store handed in (by the runner, which checked it before connecting) stays open
         # when the bot closes; one the bot opens itself is closed with it.
@@ -143,7 +135,11 @@ class PostalBot(discord.AutoShardedClient):
         for command in (*ALL_COMMANDS, *BOARD_COMMANDS):
             self.tree.add_command(command)
         await sync_if_changed(
-            self.tree, self.settings.dev_guild_id, self._load_sync_hash, self._save_sync_hash
+            self.tree,
+            self.settings.dev_guild_id,
+            self._load_sync_hash,
+            self._save_sync_hash,
+            register=registers_commands(self.settings),
         )
         self.scheduler.start()
         self.scheduler.wake()

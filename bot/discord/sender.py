@@ -32,6 +32,14 @@ of creating a second one when the retry comes within a few minutes. So delivery 
 at-least-once, and exactly-once unless the bot stays down longer than Discord's nonce
 memory between a request and its answer (then a duplicate is preferred to a lost time-out
 announcement). Edits (expired challenges) are idempotent.
+
+Several processes: every process runs a sender, and each row is claimed by one of them for
+``CLAIM_LEASE_SECONDS`` (renewed while its request is under way) before it is sent; the
+outcome ends the claim. Only the first pending row of a game can be claimed, so a game's
+messages stay in order whichever processes send them. A killed process's claims expire and
+another process sends those rows again, with their nonces; the lease is shorter than
+Discord's nonce memory, so a row whose request reached Discord is not posted twice. A
+process posts in channels of any shard: Discord's REST API is not sharded.
 """
 
 from __future__ import annotations
@@ -65,8 +73,6 @@ _log = logging.getLogger(__name__)
 
 # Rows of different games in flight at once (the rate limiter decides the pace).
 CONCURRENCY = 16
-# How many pending rows one round looks at (the oldest: a game rarely has more than a few).
-BATCH = 64
 # Backoff: the first retry after about BASE seconds, doubling up to CAP.
 BACKOFF_BASE_SECONDS = 2.0
 BACKOFF_CAP_SECONDS = 15 * 60.0
@@ -77,8 +83,14 @@ PURGE_EVERY_SECONDS = 24 * 3600.0
 MARK_SENT_WITHIN = 0.05
 # How long ``stop`` lets the current round and the rows in flight finish.
 STOP_GRACE_SECONDS = 5.0
-# Sleep at most this long between rounds, so a missed wake-up costs little.
+# Sleep at most this long between rounds, so a missed wake-up (or a row another process
+# wrote) costs little.
 MAX_SLEEP_SECONDS = 60.0
+# A claimed row is this process's for this long; renewed at a third of it while in flight.
+CLAIM_LEASE_SECONDS = 60.0
+RENEW_EVERY_SECONDS = CLAIM_LEASE_SECONDS / 3
+# When a row is due but another process just claimed it, look again this much later.
+CONTENDED_SECONDS = 1.0
 
 # Discord's JSON error codes that end a row or change where it goes.
 CANNOT_DM = 50007
@@ -130,11 +142,21 @@ class OutboxSender(Worker):
 
     name = "postal-outbox-sender"
 
-    def __init__(self, bot: PostalBot, clock: Clock, *, concurrency: int = CONCURRENCY) -> None:
+    def __init__(
+        self,
+        bot: PostalBot,
+        clock: Clock,
+        *,
+        holder: str = "shards:all",
+        concurrency: int = CONCURRENCY,
+    ) -> None:
         super().__init__()
         self._bot = bot
         self._clock = clock
+        # This process's name on the rows it claims (``bot.discord.sharding.process_name``).
+        self.holder = holder
         self._concurrency = concurrency
+        self._renewed_at = 0.0
         self._in_flight: dict[str, asyncio.Task[None]] = {}
         # Rows Discord accepted, to be marked sent at the start of the next round: one
         # transaction for many keeps a burst from waiting on the disk.
@@ -163,6 +185,10 @@ class OutboxSender(Worker):
             self._flush.cancel()
             self._flush = None
         await self._mark_accepted()
+        with contextlib.suppress(Exception):
+            # Rows still in flight go back to the other processes now, not at the lease's end
+            # (sent again with their nonces, they are not posted twice).
+            await self._bot.service.release_deliveries(self.holder)
         await super().stop()
 
     # ------------------------------------------------------------------ the loop
@@ -187,9 +213,11 @@ class OutboxSender(Worker):
             await self._sleep(delay)
 
     async def _start_up(self) -> None:
-        """Say how many rows were in flight when the process last stopped (sent again now,
-        with their nonces), and drop rows that ended long ago."""
+        """End the claims this process's previous run left, say how many rows were in
+        flight when a process last stopped (sent again now, with their nonces), and drop rows
+        that ended long ago."""
         service = self._bot.service
+        await service.release_deliveries(self.holder)
         interrupted = await service.interrupted_deliveries()
         if interrupted:
             _log.warning(
@@ -209,37 +237,40 @@ class OutboxSender(Worker):
             _log.info("deleted %d outbox rows that ended long ago", purged)
 
     async def _round(self) -> tuple[float, bool]:
-        """Launch every due row whose game has nothing in flight or waiting before it.
-        Returns how long to sleep and whether anything was launched."""
+        """Claim the due rows this process may send (each the first of its game's lane,
+        held by no other process) and launch them. Returns how long to sleep and whether
+        anything was launched."""
         service = self._bot.service
         await self._mark_accepted()
         await self._purge()
         now = self._now()
-        busy = set(self._in_flight)
-        soonest: float | None = None
-        due: list[OutboxRow] = []
-        pending = await service.pending_deliveries(BATCH)
-        # Rows accepted while this round waited on the database are not marked sent yet.
-        accepted = {delivery.row_id for delivery, _, _ in self._accepted}
-        for row in pending:
-            if row.lane in busy or row.id in accepted:
-                continue
-            busy.add(row.lane)  # later rows of this game wait for this one
-            if row.next_attempt_at > now:
-                at = row.next_attempt_at
-                soonest = at if soonest is None else min(soonest, at)
-            elif len(self._in_flight) + len(due) < self._concurrency:
-                due.append(row)
+        if self._in_flight and now - self._renewed_at >= RENEW_EVERY_SECONDS:
+            await service.renew_deliveries(self.holder, now, CLAIM_LEASE_SECONDS)
+            self._renewed_at = now
+        free = self._concurrency - len(self._in_flight)
+        claimed: list[OutboxRow] = []
+        if free > 0:
+            claimed = await service.claim_deliveries(self.holder, now, CLAIM_LEASE_SECONDS, free)
+            self._renewed_at = now if not self._in_flight else self._renewed_at
+        # A lane still in flight here keeps its row (a claim that expired under a stalled
+        # event loop): one request per game at a time; the claim lapses and it comes back.
+        due = [row for row in claimed if row.lane not in self._in_flight]
         if due:
             await service.begin_deliveries(due, now)
         for row in due:
             task = asyncio.create_task(self._deliver_row(row))
             self._in_flight[row.lane] = task
             task.add_done_callback(partial(self._finished, row.lane))
-        if len(pending) == BATCH:
-            # More rows wait beyond this batch: look again soon (a finished row wakes us too).
-            soonest = min(soonest or now + 1.0, now + 1.0)
-        delay = MAX_SLEEP_SECONDS if soonest is None else max(0.0, soonest - now)
+        if len(self._in_flight) >= self._concurrency:
+            delay = MAX_SLEEP_SECONDS  # a finished row wakes the loop
+        else:
+            soonest = await service.next_claimable_delivery(self.holder, now)
+            delay = MAX_SLEEP_SECONDS if soonest is None else soonest - now
+            if delay <= 0:
+                # Due, yet not claimed: another process took it a moment ago.
+                delay = 0.0 if len(claimed) == free else CONTENDED_SECONDS
+        if self._in_flight:
+            delay = min(delay, RENEW_EVERY_SECONDS)
         return min(delay, MAX_SLEEP_SECONDS), bool(due)
 
     def _finished(self, lane: str, _: object = None) -> None:

@@ -40,11 +40,18 @@ async def sync_if_changed(
     guild_id: int | None,
     load_hash: Callable[[], Awaitable[str | None]],
     save_hash: Callable[[str], Awaitable[None]],
+    *,
+    register: bool = True,
 ) -> bool:
     """Register the commands (to ``guild_id``, else globally) unless unchanged since the last
-    sync; returns whether it synced. Raises ``CommandSyncError`` if Discord refuses."""
+    sync; returns whether it synced. With ``register`` False the tree is only made ready
+    (another process of the deployment registers). Raises ``CommandSyncError`` if Discord
+    refuses."""
     if guild_id is not None:
         tree.copy_global_to(guild=discord.Object(guild_id))
+    if not register:
+        _log.info("slash commands are registered by the process holding shard 0")
+        return False
     digest = command_definitions_hash(tree, guild_id)
     if await load_hash() == digest:
         _log.info("slash commands unchanged; not syncing")

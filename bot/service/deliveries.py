@@ -61,10 +61,32 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         """When the soonest pending row is due (epoch seconds), None if none is pending."""
         return await self.store.outbox.next_attempt()
 
+    async def claim_deliveries(
+        self, holder: str, now: float, lease: float, limit: int
+    ) -> list[OutboxRow]:
+        """Claim for ``holder`` (a process's name) at most ``limit`` rows due at ``now``,
+        each first in its game's lane, for ``lease`` seconds: no other process sends them
+        meanwhile. Returns them, oldest first."""
+        return await self.store.outbox.claim_due(holder, now, now + lease, limit)
+
+    async def renew_deliveries(self, holder: str, now: float, lease: float) -> None:
+        """Keep ``holder``'s claims (rows still in flight) for ``lease`` more seconds."""
+        await self.store.outbox.renew_claims(holder, now + lease)
+
+    async def release_deliveries(self, holder: str) -> int:
+        """End the claims a previous run of ``holder`` left (it stopped or was killed before
+        their outcome); returns how many."""
+        return await self.store.outbox.release_claims(holder)
+
+    async def next_claimable_delivery(self, holder: str, now: float) -> float | None:
+        """When ``holder`` may next claim a row (epoch seconds): a row's next attempt, or the
+        end of another process's claim; None when no row is pending."""
+        return await self.store.outbox.next_claimable(holder, now)
+
     async def interrupted_deliveries(self) -> int:
-        """Rows whose request was under way when the process stopped: their outcome is
-        unknown, and they are sent again with the same nonce."""
-        return await self.store.outbox.interrupted()
+        """Rows whose request was under way when the process stopped, now held by none:
+        their outcome is unknown, and they are sent again with the same nonce."""
+        return await self.store.outbox.interrupted(self.now().timestamp())
 
     async def purge_deliveries(self) -> int:
         """Delete rows that ended more than ``FINISHED_ROW_MEMORY`` ago; returns how many."""

@@ -59,6 +59,10 @@ class Database:
     would share a transaction; the lock keeps each read or transaction whole.
     """
 
+    # Ends the SELECT that picks the rows a claim takes (``Outbox.claim_due``): SQLite has
+    # one writer at a time, so nothing; PostgreSQL's is " FOR UPDATE SKIP LOCKED".
+    claim_lock = ""
+
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._connection = connection
         self._lock = asyncio.Lock()

@@ -121,6 +121,21 @@ _COLUMNS = (
     "next_attempt_at, in_flight_since, created_at, channel_id, message_id, last_error, reason"
 )
 
+# An outbox row's lane (see ``OutboxRow.lane``) in SQL: whether row ``e`` is in row ``o``'s.
+_SAME_LANE = (
+    "CASE WHEN o.game_id IS NOT NULL THEN e.game_id = o.game_id "
+    "WHEN o.challenge_id IS NOT NULL THEN e.game_id IS NULL AND e.challenge_id = o.challenge_id "
+    "ELSE e.game_id IS NULL AND e.challenge_id IS NULL AND e.user_id = o.user_id END"
+)
+# Whether a pending row ``e`` comes before row ``o`` in its lane (held rows, in quiet hours,
+# leave their lane until ``held_until``): then ``o`` waits. One parameter: now.
+_WAITS_IN_LANE = (
+    "EXISTS (SELECT 1 FROM outbox e WHERE e.state = 'pending' AND e.id < o.id "
+    f"AND (e.held_until IS NULL OR e.held_until <= ?) AND ({_SAME_LANE}))"
+)
+# What ends a claim: set with every outcome of an attempt.
+_UNCLAIMED = "claimed_by = NULL, claimed_until = NULL"
+
 # Discord accepts nonces of at most 25 characters.
 NONCE_LENGTH = 25
 
@@ -220,6 +235,61 @@ class Outbox:
             rows = await cursor.fetchall()
         return [_row(row) for row in rows]
 
+    async def claim_due(self, holder: str, now: float, until: float, limit: int) -> list[OutboxRow]:
+        """Claim for ``holder``, until ``until`` (epoch seconds), at most ``limit`` rows due
+        at ``now`` that nobody holds and that come first in their lane (a game's rows go out
+        in order whichever process sends them); returns them, oldest first.
+
+        One statement: on PostgreSQL the candidates are locked ``FOR UPDATE SKIP LOCKED``,
+        so processes claiming at the same moment take different rows instead of waiting on
+        each other; SQLite runs one writer at a time. A claim ends with the attempt's
+        outcome (sent, retried, failed, held) or expires, and then anyone may claim it.
+        """
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+                "SELECT o.id FROM outbox o WHERE o.state = 'pending' AND o.next_attempt_at <= ? "
+                "AND (o.held_until IS NULL OR o.held_until <= ?) "
+                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) "
+                f"AND NOT {_WAITS_IN_LANE} ORDER BY o.id LIMIT ?{self._db.claim_lock}"
+                f") RETURNING {_COLUMNS}",
+                (holder, until, now, now, now, now, limit),
+            )
+            rows = await cursor.fetchall()
+        return sorted((_row(row) for row in rows), key=lambda row: row.id)
+
+    async def renew_claims(self, holder: str, until: float) -> None:
+        """Extend every claim ``holder`` has (rows still in flight) until ``until``."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE outbox SET claimed_until = ? WHERE claimed_by = ? AND state = 'pending'",
+                (until, holder),
+            )
+
+    async def release_claims(self, holder: str) -> int:
+        """End every claim of ``holder`` (a process starting again under the same name: its
+        previous run is over); returns how many rows were released."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                f"UPDATE outbox SET {_UNCLAIMED} WHERE claimed_by = ?", (holder,)
+            )
+            return cursor.rowcount
+
+    async def next_claimable(self, holder: str, now: float) -> float | None:
+        """When the soonest row ``holder`` could claim is due (epoch seconds): the first of
+        each lane, at its next attempt or when another holder's claim on it expires. Rows
+        ``holder`` has in flight do not count (their outcome wakes it). None: no such row."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(CASE WHEN o.claimed_until > o.next_attempt_at THEN o.claimed_until "
+                "ELSE o.next_attempt_at END) FROM outbox o WHERE o.state = 'pending' "
+                "AND (o.claimed_by IS NULL OR o.claimed_by <> ? OR o.claimed_until <= ?) "
+                f"AND NOT {_WAITS_IN_LANE}",
+                (holder, now, now),
+            )
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
     async def next_attempt(self) -> float | None:
         """When the soonest pending row is due (epoch seconds), None if there is none."""
         async with self._db.read() as conn:
@@ -276,7 +346,7 @@ class Outbox:
         async with self._db.transaction() as conn:
             await conn.executemany(
                 "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, "
-                "finished_at = ?, in_flight_since = NULL WHERE id = ?",
+                f"finished_at = ?, in_flight_since = NULL, {_UNCLAIMED} WHERE id = ?",
                 [(channel, message, to_epoch(now), row_id) for row_id, channel, message in sent],
             )
 
@@ -287,7 +357,8 @@ class Outbox:
         async with self._db.transaction() as conn:
             await conn.execute(
                 "UPDATE outbox SET held_until = ?, next_attempt_at = ?, in_flight_since = NULL, "
-                "attempts = MAX(attempts - 1, 0) WHERE id = ? AND state = 'pending'",
+                f"attempts = MAX(attempts - 1, 0), {_UNCLAIMED} WHERE id = ? "
+                "AND state = 'pending'",
                 (moment, moment, row_id),
             )
 
@@ -295,8 +366,8 @@ class Outbox:
         """The attempt failed for a reason that may pass: try again at ``at``."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE outbox SET next_attempt_at = ?, last_error = ?, in_flight_since = NULL "
-                "WHERE id = ? AND state = 'pending'",
+                "UPDATE outbox SET next_attempt_at = ?, last_error = ?, in_flight_since = NULL, "
+                f"{_UNCLAIMED} WHERE id = ? AND state = 'pending'",
                 (at, error[:500], row_id),
             )
 
@@ -320,8 +391,8 @@ class Outbox:
         moment = to_epoch(now)
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE outbox SET state = ?, reason = ?, finished_at = ?, in_flight_since = NULL "
-                "WHERE id = ? AND state = 'pending'",
+                "UPDATE outbox SET state = ?, reason = ?, finished_at = ?, in_flight_since = NULL, "
+                f"{_UNCLAIMED} WHERE id = ? AND state = 'pending'",
                 (state.value, reason[:500], moment, row_id),
             )
             await insert_items(conn, followups, now)
@@ -362,7 +433,8 @@ class Outbox:
             facts = json.loads(row[0])
             facts["channel_id"] = channel_id
             await conn.execute(
-                "UPDATE outbox SET facts = ?, last_error = ?, in_flight_since = NULL WHERE id = ?",
+                "UPDATE outbox SET facts = ?, last_error = ?, in_flight_since = NULL, "
+                f"{_UNCLAIMED} WHERE id = ?",
                 (json.dumps(facts, sort_keys=True), error[:500], row_id),
             )
 
@@ -395,12 +467,15 @@ class Outbox:
             )
             return cursor.rowcount
 
-    async def interrupted(self) -> int:
-        """Pending rows whose last request never reported back (the process stopped)."""
+    async def interrupted(self, now: float) -> int:
+        """Pending rows whose last request never reported back (the process stopped) and
+        that no process holds at ``now``."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT COUNT(*) FROM outbox WHERE state = 'pending' "
-                "AND in_flight_since IS NOT NULL"
+                "AND in_flight_since IS NOT NULL "
+                "AND (claimed_until IS NULL OR claimed_until <= ?)",
+                (now,),
             )
             row = await cursor.fetchone()
         return int(row[0]) if row else 0

@@ -1,0 +1,135 @@
+"""Outbox claims: several processes on one database each send a row only after claiming
+it, for a lease that expires; a game's rows are claimed in order, one at a time."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.store import OutboxItem, OutboxKind, OutboxState, OutboxTarget, Store
+
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+T = NOW.timestamp()
+LEASE = 60.0
+
+
+@pytest.fixture
+async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store]]:
+    """Two connections to one database file, as two processes have."""
+    first = await Store.open(tmp_path / "postal.db")
+    second = await Store.open(tmp_path / "postal.db")
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+def items(player: int, count: int) -> list[OutboxItem]:
+    """``count`` rows of one lane (a player's digests: no game needed)."""
+    return [
+        OutboxItem(OutboxKind.DIGEST, OutboxTarget.DM, user_id=player, facts={"n": n})
+        for n in range(count)
+    ]
+
+
+async def test_only_the_first_row_of_each_lane_is_claimed_once(stores: tuple[Store, Store]) -> None:
+    """A claims the first row of each lane; B finds nothing (the heads are A's, the rest
+    wait behind them); once A's row is sent, B may claim the lane's next row."""
+    a, b = stores
+    await a.outbox.enqueue([*items(1, 2), *items(2, 2), *items(3, 1)], NOW)
+    mine = await a.outbox.claim_due("A", T, T + LEASE, 10)
+    assert [(row.user_id, row.facts["n"]) for row in mine] == [(1, 0), (2, 0), (3, 0)]
+    assert await b.outbox.claim_due("B", T, T + LEASE, 10) == []
+    await a.outbox.mark_sent([(mine[0].id, 5, 6)], NOW)
+    theirs = await b.outbox.claim_due("B", T, T + LEASE, 10)
+    assert [(row.user_id, row.facts["n"]) for row in theirs] == [(1, 1)]
+
+
+async def test_a_claim_expires_and_another_process_takes_the_row(
+    stores: tuple[Store, Store],
+) -> None:
+    """A claimed and died: B cannot take the row before the lease ends, and can after."""
+    a, b = stores
+    await a.outbox.enqueue(items(1, 1), NOW)
+    (row,) = await a.outbox.claim_due("A", T, T + LEASE, 10)
+    await a.outbox.begin_attempts([row.id], T)
+    assert await b.outbox.claim_due("B", T + LEASE - 1, T + 2 * LEASE, 10) == []
+    assert await b.outbox.next_claimable("B", T) == T + LEASE
+    assert await b.outbox.interrupted(T) == 0, "A's request may still be under way"
+    assert await b.outbox.interrupted(T + LEASE) == 1
+    (again,) = await b.outbox.claim_due("B", T + LEASE, T + 2 * LEASE, 10)
+    assert again.id == row.id and again.nonce == row.nonce and again.attempts == 1
+
+
+async def test_renewed_claims_hold_and_released_ones_free_at_once(
+    stores: tuple[Store, Store],
+) -> None:
+    """A renews its claim while its request is under way; when A starts again under the same
+    name, the claims of its previous run end at once."""
+    a, b = stores
+    await a.outbox.enqueue(items(1, 1), NOW)
+    await a.outbox.claim_due("A", T, T + LEASE, 10)
+    await a.outbox.renew_claims("A", T + 2 * LEASE)
+    assert await b.outbox.claim_due("B", T + LEASE, T + 2 * LEASE, 10) == []
+    assert await a.outbox.release_claims("A") == 1
+    assert len(await b.outbox.claim_due("B", T, T + LEASE, 10)) == 1
+
+
+async def test_every_outcome_ends_the_claim(stores: tuple[Store, Store]) -> None:
+    """A retry, a hold (quiet hours) and a failure each end the claim: a retried row is
+    anyone's at its next attempt."""
+    a, b = stores
+    await a.outbox.enqueue([*items(1, 1), *items(2, 1), *items(3, 1)], NOW)
+    retried, held, failed = await a.outbox.claim_due("A", T, T + LEASE, 10)
+    await a.outbox.retry_at(retried.id, T + 5, "503")
+    await a.outbox.hold(held.id, datetime.fromtimestamp(T + 7, UTC))
+    await a.outbox.finish(failed.id, OutboxState.FAILED, "refused", NOW)
+    assert await b.outbox.next_claimable("B", T) == T + 5
+    taken = await b.outbox.claim_due("B", T + 7, T + LEASE, 10)
+    assert sorted(row.id for row in taken) == [retried.id, held.id]
+
+
+async def test_own_rows_in_flight_do_not_count_as_claimable(stores: tuple[Store, Store]) -> None:
+    """The claimer's own rows in flight do not wake it (their outcome does); later rows of
+    their lane wait behind them; another lane's next attempt does."""
+    a, _ = stores
+    await a.outbox.enqueue(items(1, 2), NOW)
+    await a.outbox.claim_due("A", T, T + LEASE, 10)
+    assert await a.outbox.next_claimable("A", T) is None
+    await a.outbox.enqueue(items(2, 1), NOW)
+    assert await a.outbox.next_claimable("A", T) == T
+
+
+async def test_claims_at_the_same_moment_never_share_a_row(stores: tuple[Store, Store]) -> None:
+    """Two processes claiming over and over at once take each row once, in each lane's
+    order, and between them take every row."""
+    a, b = stores
+    lanes, per_lane = 30, 3
+    for player in range(lanes):
+        await a.outbox.enqueue(items(player, per_lane), NOW)
+    taken: dict[str, list[tuple[int, int]]] = {"A": [], "B": []}
+    order: list[tuple[int, int]] = []  # (lane, row id) as claimed, by either process
+
+    async def work(store: Store, name: str) -> None:
+        while True:
+            rows = await store.outbox.claim_due(name, T, T + LEASE, 4)
+            if not rows:
+                if not await store.outbox.pending(1):
+                    return
+                await asyncio.sleep(0)
+                continue
+            taken[name] += [(row.user_id or 0, row.id) for row in rows]
+            order.extend((row.user_id or 0, row.id) for row in rows)
+            await store.outbox.mark_sent([(row.id, 1, 1) for row in rows], NOW)
+
+    await asyncio.gather(work(a, "A"), work(b, "B"))
+    every = sorted(taken["A"] + taken["B"])
+    assert len(every) == lanes * per_lane and len(set(every)) == len(every)
+    assert taken["A"] and taken["B"], "both processes took rows"
+    for lane in range(lanes):
+        ids = [row_id for player, row_id in order if player == lane]
+        assert ids == sorted(ids), f"lane {lane} went out of order: {ids}"
+    assert (await a.outbox.counts()).sent == lanes * per_lane
