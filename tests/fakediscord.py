@@ -109,6 +109,12 @@ THREAD_FROM_MESSAGE = {GUILD_TEXT: PUBLIC_THREAD, GUILD_ANNOUNCEMENT: ANNOUNCEME
 # Interaction context types of application commands.
 CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL = 0, 1, 2
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+# Discord's locales (https://discord.com/developers/docs/reference#locales): the only keys
+# a name_localizations or description_localizations object may have.
+DISCORD_LOCALES = frozenset(
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el "
+    "bg ru uk hi th zh-CN ja zh-TW ko".split()
+)
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -159,6 +165,8 @@ class FakeUser:
     accepts_dms: bool = True
     global_name: str | None = None
     nick: str | None = None
+    # The language of the user's Discord client, sent as each interaction's ``locale``.
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -526,6 +534,8 @@ class FakeDiscord:
         # The first server; ``add_guild`` adds more (the bot is a member of each).
         self.guild_id = self.new_id()
         self.guild_names: dict[int, str] = {self.guild_id: "Postal Club"}
+        # Each server's language (its preferred_locale; interactions' guild_locale).
+        self.guild_locales: dict[int, str] = {}
         self.channels: dict[int, FakeChannel] = {}
         self._sockets: list[_GatewaySession] = []
         self.channel = self.add_channel("general")
@@ -652,6 +662,18 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         self._dispatch("GUILD_CREATE", self.guild_payload(guild_id))
         return channel
+
+    def guild_locale(self, guild_id: int | None = None) -> str:
+        """The server's language (Discord's ``preferred_locale``; ``en-US`` by default)."""
+        return self.guild_locales.get(guild_id or self.guild_id, "en-US")
+
+    def set_guild_locale(self, locale: str, guild_id: int | None = None) -> None:
+        """A moderator changes the server's language (Discord sends GUILD_UPDATE)."""
+        if locale not in DISCORD_LOCALES:
+            raise ValueError(f"Discord has no locale {locale!r}")
+        guild_id = guild_id or self.guild_id
+        self.guild_locales[guild_id] = locale
+        self._dispatch("GUILD_UPDATE", self.guild_payload(guild_id))
 
     def add_channel(
         self, name: str, *, type: int = GUILD_TEXT, guild_id: int | None = None
@@ -1168,7 +1190,7 @@ class FakeDiscord:
             "data": data,
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(where.guild_id or self.guild_id)},
             "app_permissions": str(self.channel_permissions(where)),
@@ -1181,8 +1203,12 @@ class FakeDiscord:
         else:
             payload.update(
                 guild_id=str(where.guild_id),
-                guild_locale="en-US",
-                guild={"id": str(where.guild_id), "locale": "en-US", "features": []},
+                guild_locale=self.guild_locale(where.guild_id),
+                guild={
+                    "id": str(where.guild_id),
+                    "locale": self.guild_locale(where.guild_id),
+                    "features": [],
+                },
                 channel_id=str(where.id),
                 channel=where.payload(),
                 member=self._member(user),
@@ -1375,12 +1401,38 @@ class FakeDiscord:
                 raise self._violation(400, 50035, f"Invalid context menu name {name!r}")
             if command.get("description") or command.get("options"):
                 raise self._violation(400, 50035, f"{name!r}: context menus take no description")
+            self._check_localized(name, command, menu=True)
             return
         if not COMMAND_NAME.match(name) or name != name.lower():
             raise self._violation(400, 50035, f"Invalid command name {name!r}")
         if not 1 <= len(command.get("description", "")) <= 100:
             raise self._violation(400, 50035, f"/{name}: description must be 1-100 characters")
-        options = command.get("options", [])
+        self._check_localized(f"/{name}", command)
+        self._check_options(name, command.get("options", []))
+
+    def _check_localized(self, label: str, item: dict[str, Any], *, menu: bool = False) -> None:
+        """A command's, option's or choice's translations, checked as Discord checks them:
+        known locale keys only; names by the name rules (a context menu's: 1-32 of any
+        characters), descriptions and choice names 1-100 characters."""
+        for key in ("name_localizations", "description_localizations"):
+            localized = item.get(key) or {}
+            unknown = sorted(set(localized) - DISCORD_LOCALES)
+            if unknown:
+                raise self._violation(400, 50035, f"{label}: {key} has unknown locales {unknown}")
+            for locale, text in localized.items():
+                where = f"{label} {key}[{locale}]"
+                if not isinstance(text, str):
+                    raise self._violation(400, 50035, f"{where}: not a string")
+                if key == "description_localizations" or "value" in item:
+                    if not 1 <= len(text) <= 100:
+                        raise self._violation(400, 50035, f"{where}: must be 1-100 characters")
+                elif menu:
+                    if not 1 <= len(text) <= 32:
+                        raise self._violation(400, 50035, f"{where}: must be 1-32 characters")
+                elif not COMMAND_NAME.match(text) or text != text.lower():
+                    raise self._violation(400, 50035, f"{where}: invalid name {text!r}")
+
+    def _check_options(self, name: str, options: list[dict[str, Any]]) -> None:
         if len(options) > 25:
             raise self._violation(400, 50035, f"/{name}: more than 25 options")
         seen_optional = False
@@ -1390,6 +1442,11 @@ class FakeDiscord:
                 raise self._violation(400, 50035, f"{label}: invalid option name")
             if not 1 <= len(option.get("description", "")) <= 100:
                 raise self._violation(400, 50035, f"{label}: description must be 1-100 characters")
+            self._check_localized(label, option)
+            for choice in option.get("choices") or []:
+                self._check_localized(f"{label} choice {choice.get('name')!r}", choice)
+            if option.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+                self._check_options(f"{name} {option.get('name')}", option.get("options", []))
             if option.get("required"):
                 if seen_optional:
                     raise self._violation(400, 50035, f"{label}: required after optional")
@@ -2029,7 +2086,7 @@ class FakeDiscord:
             "mfa_level": 0,
             "system_channel_id": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale(guild_id),
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "member_count": len(self.users),

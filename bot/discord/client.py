@@ -35,6 +35,7 @@ from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sender import OutboxSender
 from bot.discord.sharding import process_name, registers_commands, shard_options
 from bot.discord.sync import sync_if_changed
+from bot.discord.translator import CatalogTranslator
 from bot.discord.views import PostalButton, PostalSelect, typed_values
 from bot.service import (
     BUTTON_ID_PREFIX,
@@ -134,6 +135,7 @@ class PostalBot(discord.AutoShardedClient):
         self.add_dynamic_items(PostalButton, PostalSelect)
         for command in (*ALL_COMMANDS, *BOARD_COMMANDS):
             self.tree.add_command(command)
+        await self.tree.set_translator(CatalogTranslator())
         await sync_if_changed(
             self.tree,
             self.settings.dev_guild_id,

@@ -21,13 +21,20 @@ class CommandSyncError(Exception):
     """Discord refused to register the slash commands; the message says where and why."""
 
 
-def command_definitions_hash(
+async def command_definitions_hash(
     tree: app_commands.CommandTree[discord.Client], guild_id: int | None
 ) -> str:
-    """A hash of the commands ``tree`` would register for ``guild_id`` (None: global)."""
+    """A hash of the commands ``tree`` would register for ``guild_id`` (None: global),
+    translations included: a changed catalog is a change to register."""
     guild = None if guild_id is None else discord.Object(guild_id)
+    translator = tree.translator
     definitions = sorted(
-        (command.to_dict(tree) for command in tree.get_commands(guild=guild)),
+        [
+            await command.get_translated_payload(tree, translator)
+            if translator is not None
+            else command.to_dict(tree)
+            for command in tree.get_commands(guild=guild)
+        ],
         key=lambda definition: str(definition["name"]),
     )
     target = "global" if guild_id is None else f"guild:{guild_id}"
@@ -52,7 +59,7 @@ async def sync_if_changed(
     if not register:
         _log.info("slash commands are registered by the process holding shard 0")
         return False
-    digest = command_definitions_hash(tree, guild_id)
+    digest = await command_definitions_hash(tree, guild_id)
     if await load_hash() == digest:
         _log.info("slash commands unchanged; not syncing")
         return False

@@ -1,0 +1,61 @@
+"""Load the translation catalogs shipped in ``bot/locales``.
+
+The ``.po`` files are the only form kept in the repository; each is read once, on first
+use, and compiled in memory with Babel, so nothing needs building after ``pip install``
+(and a catalog edited by a translator is what runs, never a stale ``.mo``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from bot.i18n.locale import Locale
+
+_log = logging.getLogger(__name__)
+
+DOMAIN = "postal"
+LOCALES_DIR = Path(__file__).resolve().parents[1] / "locales"
+TEMPLATE_PATH = LOCALES_DIR / f"{DOMAIN}.pot"
+
+
+def catalog_path(locale: Locale) -> Path:
+    """Where ``locale``'s ``.po`` file lives."""
+    return LOCALES_DIR / locale.value / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, locale: Locale | None = None) -> Catalog:
+    """The Babel catalog in the ``.po``/``.pot`` file at ``path`` (raises ``OSError`` if
+    it cannot be read, Babel's ``PoFileError`` if it is malformed)."""
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale.value if locale else None, abort_invalid=True)
+
+
+def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
+    """``catalog`` as gettext translations. Fuzzy and untranslated entries are left out,
+    so their English is shown until a translator confirms them."""
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@cache
+def translations(locale: Locale) -> gettext.NullTranslations:
+    """``locale``'s compiled catalog (English, the source language, has none)."""
+    path = catalog_path(locale)
+    if locale is Locale.EN:
+        return gettext.NullTranslations()
+    if not path.exists():
+        # An installation without this language's file speaks English there rather than
+        # failing every reply (tests/i18n checks every shipped language has its file).
+        _log.warning("no catalog for %s at %s: English is used", locale.value, path)
+        return gettext.NullTranslations()
+    return compile_catalog(read_catalog(path, locale))
