@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.core import Color, Move, Outcome, Piece, Position, Square, Termination, Variant
 from rules.errors import (
     AmbiguousMoveError,
+    FenProblem,
     IllegalMoveError,
     IllegalReason,
     InvalidFenError,
@@ -37,6 +38,7 @@ __all__ = [
     "VARIANT_NAMES",
     "AmbiguousMoveError",
     "Color",
+    "FenProblem",
     "Game",
     "IllegalMoveError",
     "IllegalReason",

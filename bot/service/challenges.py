@@ -15,6 +15,7 @@ from bot.service.errors import (
     InvalidPositionError,
     NotYourChallengeError,
     SelfChallengeError,
+    StartProblem,
     UnknownChallengeError,
 )
 from bot.service.limits import CHALLENGE_LIMITS, refusal
@@ -249,13 +250,13 @@ def _checked_start(variant: rules.Variant, fen: str | None) -> str | None:
         return None
     text = " ".join(fen.split())
     if len(text) > MAX_FEN_LENGTH:
-        raise InvalidPositionError("the FEN is far too long")
+        raise InvalidPositionError.start(StartProblem.TOO_LONG, limit=MAX_FEN_LENGTH)
     try:
         position = variant.from_fen(text)
     except rules.InvalidFenError as error:
-        raise InvalidPositionError(error.reason) from error
+        raise InvalidPositionError.of(error) from error
     if rules.Game(variant, position).outcome() is not None or not position.legal_moves():
-        raise InvalidPositionError("the game would already be over")
+        raise InvalidPositionError.start(StartProblem.ALREADY_OVER)
     normalised = position.fen()
     return None if normalised == variant.start_fen else normalised
 

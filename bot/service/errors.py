@@ -5,10 +5,13 @@ Anything that is not a ``UserError`` is a bug: adapters log it and apologise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from enum import Enum
 
 from bot.service.move_hints import MoveSlip
+from rules import FenProblem, IllegalReason, InvalidFenError
+from rules.errors import describe
 
 MAX_LISTED_CHOICES = 10
 
@@ -144,7 +147,7 @@ class MistypedMoveError(UnreadableMoveError):
         slip: MoveSlip,
         instead: str,
         suggestions: Sequence[str] = (),
-        rewrite_problem: str | None = None,
+        rewrite_problem: IllegalReason | None = None,
     ) -> None:
         super().__init__(text, suggestions)
         advice = {
@@ -157,7 +160,9 @@ class MistypedMoveError(UnreadableMoveError):
             "rook, bishop or knight",
             MoveSlip.PROMOTION_TO_PAWN: "a pawn must promote to a queen, rook, bishop or knight",
         }[slip]
-        problem = f" {instead} is illegal here: {rewrite_problem}." if rewrite_problem else ""
+        problem = (
+            f" {instead} is illegal here: {describe(rewrite_problem)}." if rewrite_problem else ""
+        )
         self.message = f'"{text}": {advice}.{problem}{_did_you_mean(suggestions)}'
         self.args = (self.message,)
         self.slip = slip
@@ -165,8 +170,10 @@ class MistypedMoveError(UnreadableMoveError):
 
 
 class IllegalMoveError(UserError):
-    def __init__(self, text: str, reason: str, suggestions: Sequence[str] = ()) -> None:
-        super().__init__(f"{text} is illegal: {reason}.{_did_you_mean(suggestions)}")
+    """A move the rules refuse here; ``reason`` is the rules' stable code of why."""
+
+    def __init__(self, text: str, reason: IllegalReason, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(f"{text} is illegal: {describe(reason)}.{_did_you_mean(suggestions)}")
         self.text = text
         self.reason = reason
         self.suggestions = tuple(suggestions)
@@ -192,10 +199,40 @@ class InvalidOptionError(UserError):
     """An option value outside what the command accepts (days, game, colour, …)."""
 
 
+class StartProblem(Enum):
+    """Why a start position the rules accept cannot start a game here."""
+
+    TOO_LONG = "TOO_LONG"  # details: limit (characters)
+    ALREADY_OVER = "ALREADY_OVER"
+
+
+_START_TEXT = {
+    StartProblem.TOO_LONG: "the FEN is far too long",
+    StartProblem.ALREADY_OVER: "the game would already be over",
+}
+
+
 class InvalidPositionError(UserError):
-    def __init__(self, reason: str) -> None:
+    """A custom start position refused: ``problem`` is the rules' ``FenProblem`` code (or a
+    ``StartProblem``), ``details`` the facts it names."""
+
+    def __init__(
+        self, problem: FenProblem | StartProblem, details: Mapping[str, str | int], reason: str
+    ) -> None:
         super().__init__(f"That start position is not valid: {reason}.")
+        self.problem = problem
+        self.details = dict(details)
         self.reason = reason
+
+    @classmethod
+    def of(cls, error: InvalidFenError) -> InvalidPositionError:
+        """The error for a FEN the rules refused."""
+        return cls(error.problem, error.details, error.reason)
+
+    @classmethod
+    def start(cls, problem: StartProblem, **details: str | int) -> InvalidPositionError:
+        """The error for a position refused as a start."""
+        return cls(problem, details, _START_TEXT[problem])
 
 
 class SelfChallengeError(UserError):

@@ -219,7 +219,7 @@ class PlayUseCases(ServiceCore):
             suggestions = moves_of_piece(position, error.move, name) if error.move else []
             suggestions = suggestions or near_misses(typed, position, name)
             suggestions = suggestions or moves_of_kind(typed, position, name)
-            raise IllegalMoveError(typed, error.reason.value, suggestions) from error
+            raise IllegalMoveError(typed, error.reason, suggestions) from error
         except rules.InvalidMoveError as error:
             hint = hint_for(typed, position.variant.name)
             if hint is not None:
@@ -352,7 +352,7 @@ def _mistyped(
         if error.reason is IllegalReason.MISSING_PROMOTION and error.move is not None:
             suggestions = [name(move) for move in _promotions(position, error.move)]
         else:
-            problem = error.reason.value
+            problem = error.reason
             suggestions = moves_of_piece(position, error.move, name) if error.move else []
             suggestions = suggestions or moves_of_kind(instead, position, name)
     except rules.InvalidMoveError:

@@ -13,7 +13,7 @@ from rules.chess.geometry import (
 )
 from rules.chess.position import EMPTY, ChessPosition, is_attacked
 from rules.core import Square
-from rules.errors import InvalidFenError
+from rules.errors import FenProblem, InvalidFenError
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 PIECE_LETTERS = frozenset("pnbrqkPNBRQK")
@@ -85,19 +85,20 @@ def parse_record_fen(fen: str) -> RecordFen:
 
 def _parse(fen: str, dropped: list[str] | None) -> ChessPosition:
     if not isinstance(fen, str):
-        raise InvalidFenError(repr(fen), "a FEN must be text")
+        raise InvalidFenError(repr(fen), FenProblem.NOT_TEXT)
     text = " ".join(fen.split())
     if text == "startpos":
         text = START_FEN
     fields = text.split(" ")
     if not 4 <= len(fields) <= 6:
-        raise InvalidFenError(fen, f"expected 6 fields, found {len(fields) if text else 0}")
+        found = len(fields) if text else 0
+        raise InvalidFenError(fen, FenProblem.FIELD_COUNT, minimum=4, maximum=6, found=found)
     fields += ["0", "1"][len(fields) - 4 :]
     placement, side, castling_text, ep_text, halfmove_text, fullmove_text = fields
 
     board = _parse_placement(fen, placement)
     if side not in ("w", "b"):
-        raise InvalidFenError(fen, f"side to move must be 'w' or 'b', not {side!r}")
+        raise InvalidFenError(fen, FenProblem.SIDE_TO_MOVE, found=side)
     white = side == "w"
     kings = _kings(fen, board)
     castling = _parse_castling(fen, castling_text, board, dropped)
@@ -107,14 +108,15 @@ def _parse(fen: str, dropped: list[str] | None) -> ChessPosition:
 
     them = kings[1] if white else kings[0]
     if is_attacked(board, them, white):
-        raise InvalidFenError(fen, "the side not to move is in check")
+        waiting, to_move = ("black", "white") if white else ("white", "black")
+        raise InvalidFenError(fen, FenProblem.OPPONENT_IN_CHECK, side=waiting, to_move=to_move)
     return ChessPosition._make(board, white, castling, ep, halfmove, fullmove, kings)
 
 
 def _parse_placement(fen: str, placement: str) -> tuple[str, ...]:
     rows = placement.split("/")
     if len(rows) != 8:
-        raise InvalidFenError(fen, f"expected 8 ranks, found {len(rows)}")
+        raise InvalidFenError(fen, FenProblem.RANK_COUNT, expected=8, found=len(rows))
     board = [EMPTY] * 64
     for index, row in enumerate(rows):
         rank = 7 - index
@@ -127,12 +129,14 @@ def _parse_placement(fen: str, placement: str) -> tuple[str, ...]:
                     board[rank * 8 + file] = char
                 file += 1
             else:
-                raise InvalidFenError(fen, f"{char!r} is not a piece letter")
+                raise InvalidFenError(fen, FenProblem.BAD_CHARACTER, character=char, rank=rank + 1)
         if file != 8:
-            raise InvalidFenError(fen, f"rank {rank + 1} has {file} squares, not 8")
+            raise InvalidFenError(
+                fen, FenProblem.RANK_LENGTH, rank=rank + 1, found=file, expected=8
+            )
     for sq in list(range(8)) + list(range(56, 64)):
         if board[sq] in ("P", "p"):
-            raise InvalidFenError(fen, f"pawn on {SQUARE_NAMES[sq]}, a first or last rank")
+            raise InvalidFenError(fen, FenProblem.PAWN_ON_BACK_RANK, square=SQUARE_NAMES[sq])
     return tuple(board)
 
 
@@ -140,9 +144,7 @@ def _kings(fen: str, board: tuple[str, ...]) -> tuple[Square, Square]:
     white = [sq for sq, p in enumerate(board) if p == "K"]
     black = [sq for sq, p in enumerate(board) if p == "k"]
     if len(white) != 1 or len(black) != 1:
-        raise InvalidFenError(
-            fen, f"need exactly one king per side, found {len(white)} white and {len(black)} black"
-        )
+        raise InvalidFenError(fen, FenProblem.KING_COUNT, white=len(white), black=len(black))
     return white[0], black[0]
 
 
@@ -153,7 +155,7 @@ def _parse_castling(fen: str, text: str, board: tuple[str, ...], dropped: list[s
     bits = dict(CASTLING_LETTERS)
     for letter in text:
         if letter not in bits or rights & bits[letter]:
-            raise InvalidFenError(fen, f"bad castling field {text!r}")
+            raise InvalidFenError(fen, FenProblem.BAD_CASTLING_FIELD, found=text)
         king_sq, rook_sq, king, rook = CASTLING_SQUARES[letter]
         if board[king_sq] != king or board[rook_sq] != rook:
             if dropped is not None:
@@ -161,8 +163,10 @@ def _parse_castling(fen: str, text: str, board: tuple[str, ...], dropped: list[s
                 continue
             raise InvalidFenError(
                 fen,
-                f"castling right {letter!r} needs the king on {SQUARE_NAMES[king_sq]} "
-                f"and a rook on {SQUARE_NAMES[rook_sq]}",
+                FenProblem.CASTLING_WITHOUT_PIECES,
+                right=letter,
+                king_square=SQUARE_NAMES[king_sq],
+                rook_square=SQUARE_NAMES[rook_sq],
             )
         rights |= bits[letter]
     return rights & ALL_CASTLING
@@ -175,7 +179,7 @@ def _parse_en_passant(
         return None
     square = SQUARES_BY_NAME.get(text)
     if square is None:
-        raise InvalidFenError(fen, f"{text!r} is not a square")
+        raise InvalidFenError(fen, FenProblem.BAD_EN_PASSANT_SQUARE, found=text)
     # White to move: black just played a double step, so the square is on rank 6.
     rank, pawn, step = (5, "p", -8) if white else (2, "P", 8)
     if (
@@ -187,14 +191,14 @@ def _parse_en_passant(
         if dropped is not None:
             dropped.append(text)
             return None
-        raise InvalidFenError(fen, f"en passant square {text} does not follow a double pawn step")
+        raise InvalidFenError(fen, FenProblem.EN_PASSANT_WITHOUT_DOUBLE_STEP, square=text)
     return square
 
 
 def _counter(fen: str, text: str, name: str, minimum: int) -> int:
     if not text.isdigit() or not text.isascii():
-        raise InvalidFenError(fen, f"{name} must be a whole number, not {text!r}")
+        raise InvalidFenError(fen, FenProblem.BAD_COUNTER, field=name, found=text, minimum=minimum)
     value = int(text)
     if value < minimum or len(text) > 6:
-        raise InvalidFenError(fen, f"{name} {text} is out of range")
+        raise InvalidFenError(fen, FenProblem.COUNTER_OUT_OF_RANGE, field=name, found=text)
     return value

@@ -25,7 +25,7 @@ _REASON_ORDER = (
     IllegalReason.IN_CHECK,
     IllegalReason.PINNED,
     IllegalReason.INTO_CHECK,
-    IllegalReason.BLOCKED,
+    IllegalReason.PATH_BLOCKED,
     IllegalReason.OWN_PIECE,
     IllegalReason.BAD_PROMOTION,
     IllegalReason.CANNOT_REACH,
@@ -260,14 +260,14 @@ def _why_illegal(position: ChessPosition, move: Move) -> IllegalReason:
     if t not in reach:
         return IllegalReason.CANNOT_REACH
     if reach[t]:
-        return IllegalReason.BLOCKED
+        return IllegalReason.PATH_BLOCKED
     if kind == "p":
         last = rank_of(t) == (7 if white else 0)
         diagonal = file_of(t) != file_of(f)
         if diagonal and target == EMPTY and t != position.en_passant_square:
             return IllegalReason.CANNOT_REACH
         if not diagonal and target != EMPTY:
-            return IllegalReason.BLOCKED
+            return IllegalReason.PATH_BLOCKED
         if promotion is not None and not last:
             return IllegalReason.BAD_PROMOTION
     elif promotion is not None:

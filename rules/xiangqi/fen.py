@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.errors import InvalidFenError
+from rules.errors import FenProblem, InvalidFenError
 from rules.xiangqi.geometry import (
     ADVISOR,
     ELEPHANT,
@@ -70,20 +70,20 @@ class ParsedFen:
 def parse_fen(fen: str) -> ParsedFen:
     """Parse and validate a xiangqi FEN. Raises InvalidFenError saying what is wrong."""
     if not isinstance(fen, str):
-        raise InvalidFenError(str(fen), "a FEN must be text")
+        raise InvalidFenError(str(fen), FenProblem.NOT_TEXT)
     fields = fen.split()
     if not fields:
-        raise InvalidFenError(fen, "empty FEN")
+        raise InvalidFenError(fen, FenProblem.EMPTY)
     if len(fields) > 6:
-        raise InvalidFenError(fen, f"expected at most 6 fields, found {len(fields)}")
+        raise InvalidFenError(fen, FenProblem.FIELD_COUNT, minimum=1, maximum=6, found=len(fields))
     board = _parse_board(fen, fields[0])
     side = fields[1] if len(fields) > 1 else "w"
     if side.lower() not in _SIDES:
-        raise InvalidFenError(fen, f"side to move must be 'w' (or 'r') or 'b', not {side!r}")
+        raise InvalidFenError(fen, FenProblem.SIDE_TO_MOVE, found=side)
     red = _SIDES[side.lower()]
     for index, name in ((2, "castling"), (3, "en passant")):
         if len(fields) > index and fields[index] != "-":
-            raise InvalidFenError(fen, f"xiangqi has no {name}: that field must be '-'")
+            raise InvalidFenError(fen, FenProblem.FIELD_MUST_BE_EMPTY, field=name)
     halfmove = _parse_counter(fen, fields, 4, "halfmove clock", 0)
     fullmove = _parse_counter(fen, fields, 5, "move number", 1)
     generals = _validate_placement(fen, board)
@@ -94,7 +94,7 @@ def parse_fen(fen: str) -> ParsedFen:
 def _parse_board(fen: str, placement: str) -> Board:
     rows = placement.split("/")
     if len(rows) != RANKS:
-        raise InvalidFenError(fen, f"expected {RANKS} ranks separated by '/', found {len(rows)}")
+        raise InvalidFenError(fen, FenProblem.RANK_COUNT, expected=RANKS, found=len(rows))
     board = [0] * SQUARES
     for row_index, row in enumerate(rows):
         rank = RANKS - 1 - row_index
@@ -108,9 +108,11 @@ def _parse_board(fen: str, placement: str) -> Board:
                     board[square(file, rank)] = code if char.isupper() else -code
                 file += 1
             else:
-                raise InvalidFenError(fen, f"unexpected character {char!r} in rank {rank}")
+                raise InvalidFenError(fen, FenProblem.BAD_CHARACTER, character=char, rank=rank)
         if file != FILES:
-            raise InvalidFenError(fen, f"rank {rank} ({row!r}) does not have {FILES} files")
+            raise InvalidFenError(
+                fen, FenProblem.RANK_LENGTH, rank=rank, found=file, expected=FILES
+            )
     return tuple(board)
 
 
@@ -119,7 +121,7 @@ def _parse_counter(fen: str, fields: list[str], index: int, name: str, minimum: 
         return minimum
     text = fields[index]
     if not text.isascii() or not text.isdigit() or len(text) > 6 or int(text) < minimum:
-        raise InvalidFenError(fen, f"{name} must be a whole number >= {minimum}, not {text!r}")
+        raise InvalidFenError(fen, FenProblem.BAD_COUNTER, field=name, found=text, minimum=minimum)
     return int(text)
 
 
@@ -138,21 +140,26 @@ def _validate_placement(fen: str, board: Board) -> tuple[int, int]:
                 generals[side_index] = sq
                 if not in_palace(sq, red):
                     raise InvalidFenError(
-                        fen, f"the {colour} general on {name} is outside its palace"
+                        fen, FenProblem.GENERAL_OUTSIDE_PALACE, side=colour, square=name
                     )
             elif code == ADVISOR and sq not in ADVISOR_SQUARES[side_index]:
-                raise InvalidFenError(fen, f"a {colour} advisor cannot stand on {name}")
+                raise InvalidFenError(fen, FenProblem.ADVISOR_OFF_POINT, side=colour, square=name)
             elif code == ELEPHANT and sq not in ELEPHANT_SQUARES[side_index]:
-                raise InvalidFenError(fen, f"a {colour} elephant cannot stand on {name}")
+                raise InvalidFenError(fen, FenProblem.ELEPHANT_OFF_POINT, side=colour, square=name)
             elif code == SOLDIER:
                 _validate_soldier(fen, sq, red, colour)
         for code, limit in MAX_COUNTS.items():
             if counts[code] > limit:
                 raise InvalidFenError(
-                    fen, f"{colour} has {counts[code]} {KIND_NAMES[code]}s (at most {limit})"
+                    fen,
+                    FenProblem.TOO_MANY_PIECES,
+                    side=colour,
+                    piece=KIND_NAMES[code],
+                    found=counts[code],
+                    limit=limit,
                 )
         if counts[GENERAL] == 0:
-            raise InvalidFenError(fen, f"{colour} has no general")
+            raise InvalidFenError(fen, FenProblem.NO_GENERAL, side=colour)
     return generals[0], generals[1]
 
 
@@ -162,14 +169,12 @@ def _validate_soldier(fen: str, sq: int, red: bool, colour: str) -> None:
     start = 3 if red else 6
     if (red and rank < start) or (not red and rank > start):
         raise InvalidFenError(
-            fen, f"a {colour} soldier cannot stand on {SQUARE_NAMES[sq]}, behind its start rank"
+            fen, FenProblem.SOLDIER_BEHIND_START, side=colour, square=SQUARE_NAMES[sq]
         )
     # Before crossing the river a soldier only ever moved straight ahead from a start point.
     if on_own_side(sq, red) and file_of(sq) % 2:
         raise InvalidFenError(
-            fen,
-            f"a {colour} soldier cannot stand on {SQUARE_NAMES[sq]}: it has not crossed the "
-            "river, so it cannot have left its starting file",
+            fen, FenProblem.SOLDIER_OFF_FILE, side=colour, square=SQUARE_NAMES[sq]
         )
 
 
@@ -178,14 +183,11 @@ def _validate_safety(fen: str, board: Board, red: bool, generals: tuple[int, int
     if file_of(red_general) == file_of(black_general) and not any(
         board[s] for s in range(red_general + FILES, black_general, FILES)
     ):
-        raise InvalidFenError(fen, "the generals face each other on an open file")
+        raise InvalidFenError(fen, FenProblem.GENERALS_FACE)
     waiting = black_general if red else red_general
     if is_attacked(board, waiting, red):
-        raise InvalidFenError(
-            fen,
-            f"{'black' if red else 'red'} is in check but it is {'red' if red else 'black'}"
-            " to move",
-        )
+        waiting_side, to_move = ("black", "red") if red else ("red", "black")
+        raise InvalidFenError(fen, FenProblem.OPPONENT_IN_CHECK, side=waiting_side, to_move=to_move)
 
 
 def board_field(board: Board) -> str:

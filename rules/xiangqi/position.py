@@ -300,25 +300,25 @@ class XiangqiPosition:
 
     def _reach(self, f: Square, t: Square, piece: int) -> IllegalReason | None:
         """Whether the piece on ``f`` can reach ``t`` by its own movement (CANNOT_REACH), and
-        whether something stands in the way (BLOCKED)."""
+        whether something stands in the way (PATH_BLOCKED)."""
         board = self._board
         if piece in (CHARIOT, CANNON):
             for ray in RAYS[f]:
                 if t in ray:
                     between = sum(1 for s in ray[: ray.index(t)] if board[s])
                     if piece == CHARIOT:
-                        return IllegalReason.BLOCKED if between else None
+                        return IllegalReason.PATH_BLOCKED if between else None
                     if board[t]:  # a cannon captures over exactly one screen
                         if between == 1:
                             return None
-                        return IllegalReason.BLOCKED if between else IllegalReason.CANNOT_REACH
-                    return IllegalReason.BLOCKED if between else None
+                        return IllegalReason.PATH_BLOCKED if between else IllegalReason.CANNOT_REACH
+                    return IllegalReason.PATH_BLOCKED if between else None
             return IllegalReason.CANNOT_REACH
         if piece in (HORSE, ELEPHANT):
             table = HORSE_TARGETS if piece == HORSE else ELEPHANT_TARGETS
             for block, target, _ in table[f]:
                 if target == t:
-                    return IllegalReason.BLOCKED if board[block] else None
+                    return IllegalReason.PATH_BLOCKED if board[block] else None
             return IllegalReason.CANNOT_REACH
         if piece == SOLDIER:
             targets = SOLDIER_TARGETS[0 if self._red else 1][f]

@@ -94,9 +94,9 @@ def test_equal_positions_are_equal_and_hash_alike() -> None:
         ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
         ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move"),
         # The side not to move is in check.
-        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check"),
-        ("3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "not to move is in check"),
-        ("8/8/8/8/8/8/3k4/4K3 w - - 0 1", "not to move is in check"),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "black is in check but it is white to move"),
+        ("3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "black is in check but it is white to move"),
+        ("8/8/8/8/8/8/3k4/4K3 w - - 0 1", "black is in check but it is white to move"),
         # Castling rights without king and rook at home, or badly written.
         ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right 'K'"),
         ("4k3/8/8/8/8/8/8/R4K2 w Q - 0 1", "castling right 'Q'"),

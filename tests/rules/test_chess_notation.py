@@ -218,7 +218,7 @@ def test_non_text_is_not_a_move() -> None:
         (START, "Nb1-d3", IllegalReason.CANNOT_REACH, "b1d3"),
         (START, "Bg1f3", IllegalReason.NO_SUCH_PIECE, None),
         (START, "e5", IllegalReason.CANNOT_REACH, "e2e5"),
-        (START, "f1b5", IllegalReason.BLOCKED, "f1b5"),
+        (START, "f1b5", IllegalReason.PATH_BLOCKED, "f1b5"),
         (START, "Ke2", IllegalReason.OWN_PIECE, "e1e2"),
         (START, "a1a2", IllegalReason.OWN_PIECE, "a1a2"),
         # In check, another piece may only move to answer it.

@@ -104,8 +104,8 @@ def test_pawn_double_step_refused_once_the_pawn_has_moved() -> None:
 def test_pawn_double_step_refused_when_the_first_square_is_occupied() -> None:
     """A pawn cannot jump over a piece standing right in front of it."""
     position = at("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1")
-    assert refused(position, "e2e4") is IllegalReason.BLOCKED
-    assert refused(position, "e2e3") is IllegalReason.BLOCKED
+    assert refused(position, "e2e4") is IllegalReason.PATH_BLOCKED
+    assert refused(position, "e2e3") is IllegalReason.PATH_BLOCKED
 
 
 def test_pawn_cannot_move_diagonally_onto_an_empty_square() -> None:
@@ -122,7 +122,7 @@ def test_pawn_captures_diagonally_forward() -> None:
 
 def test_pawn_cannot_capture_straight_ahead() -> None:
     """A pawn never takes the piece in front of it."""
-    assert refused(at("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1"), "e2e3") is IllegalReason.BLOCKED
+    assert refused(at("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1"), "e2e3") is IllegalReason.PATH_BLOCKED
 
 
 @pytest.mark.parametrize(
@@ -224,7 +224,7 @@ def test_bishop_moves_diagonally_along_a_free_path() -> None:
 def test_bishop_cannot_pass_through_a_piece() -> None:
     """A piece on the diagonal blocks the bishop's way to a free square beyond it."""
     position = at("k7/8/5P2/8/3B4/8/8/7K w - - 0 1")
-    assert refused(position, "d4g7") is IllegalReason.BLOCKED
+    assert refused(position, "d4g7") is IllegalReason.PATH_BLOCKED
 
 
 def test_bishop_captures_an_enemy_piece_on_its_diagonal() -> None:
@@ -247,8 +247,8 @@ def test_rook_moves_straight_along_a_free_path() -> None:
 
 def test_rook_cannot_pass_through_a_piece() -> None:
     """A piece on the file blocks the rook (own or enemy)."""
-    assert refused(at("k7/8/3n4/8/3R4/8/8/7K w - - 0 1"), "d4d8") is IllegalReason.BLOCKED
-    assert refused(at("k7/8/3N4/8/3R4/8/8/7K w - - 0 1"), "d4d8") is IllegalReason.BLOCKED
+    assert refused(at("k7/8/3n4/8/3R4/8/8/7K w - - 0 1"), "d4d8") is IllegalReason.PATH_BLOCKED
+    assert refused(at("k7/8/3N4/8/3R4/8/8/7K w - - 0 1"), "d4d8") is IllegalReason.PATH_BLOCKED
 
 
 def test_rook_captures_an_enemy_piece_in_line() -> None:
@@ -303,8 +303,8 @@ def test_queen_cannot_land_on_its_own_piece() -> None:
 def test_queen_cannot_pass_through_pieces() -> None:
     """Pieces on the path block a queen, straight or diagonal."""
     position = at("k7/8/8/3pp3/3Q4/8/8/7K w - - 0 1")
-    assert refused(position, "d4d7") is IllegalReason.BLOCKED
-    assert refused(position, "d4g7") is IllegalReason.BLOCKED
+    assert refused(position, "d4d7") is IllegalReason.PATH_BLOCKED
+    assert refused(position, "d4g7") is IllegalReason.PATH_BLOCKED
 
 
 @pytest.mark.parametrize("target", ["d5", "c4", "e5", "c3"])

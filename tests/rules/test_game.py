@@ -271,7 +271,7 @@ def test_a_move_off_the_board_is_an_illegal_move_error(move: Move) -> None:
         ("e3e4", IllegalReason.NO_PIECE),
         ("e1g1", IllegalReason.CASTLING_BLOCKED),
         ("e2e5", IllegalReason.CANNOT_REACH),
-        ("d1d3", IllegalReason.BLOCKED),
+        ("d1d3", IllegalReason.PATH_BLOCKED),
         ("e2e4q", IllegalReason.BAD_PROMOTION),
     ],
 )

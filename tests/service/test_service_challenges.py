@@ -11,7 +11,7 @@ import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
 from bot.service import ButtonAction, GameService, ManualClock, Place, User, color_word, errors
-from rules import Color
+from rules import Color, FenProblem
 
 
 async def test_challenge_then_accept_starts_game(service: GameService) -> None:
@@ -250,3 +250,27 @@ async def test_the_same_challenge_at_once_is_written_once(service: GameService) 
     assert len(written) == 1
     refused = [o for o in outcomes if isinstance(o, errors.ChallengePendingError)]
     assert {o.challenge_id for o in refused} == {written[0].challenge.id} and len(refused) == 4
+
+
+@pytest.mark.parametrize(
+    ("fen", "problem", "details"),
+    [
+        ("8/8/8/8/8/8/8/8 w - - 0 1", FenProblem.KING_COUNT, {"white": 0, "black": 0}),
+        (
+            "7k/5QQ1/8/8/8/8/8/K7 w - - 0 1",
+            FenProblem.OPPONENT_IN_CHECK,
+            {"side": "black", "to_move": "white"},
+        ),
+        ("7k/5QQ1/8/8/8/8/8/K7 b - - 0 1", errors.StartProblem.ALREADY_OVER, {}),
+        ("k" * 200, errors.StartProblem.TOO_LONG, {"limit": 120}),
+    ],
+)
+async def test_a_refused_start_position_carries_a_code(
+    service: GameService, fen: str, problem: object, details: dict[str, object]
+) -> None:
+    """A refused FEN says why as a stable code and the facts it names, which the adapters
+    word in the reader's language; no English is matched."""
+    with pytest.raises(errors.InvalidPositionError) as raised:
+        await service.challenge(ALICE, PLACE, BOB, fen=fen)
+    assert raised.value.problem is problem
+    assert raised.value.details == details

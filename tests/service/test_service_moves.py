@@ -19,7 +19,7 @@ from bot.service import (
     errors,
 )
 from bot.store import NotifyMode
-from rules import Color
+from rules import Color, IllegalReason
 
 
 async def test_move_result_carries_what_adapters_need(
@@ -110,9 +110,11 @@ async def test_illegal_reasons_and_suggestions(service: GameService, db_path: Pa
     with pytest.raises(errors.IllegalMoveError) as raised:
         await service.move(ALICE, PLACE, "Nf4")
     assert raised.value.message.startswith("Nf4 is illegal: that piece is pinned to your king.")
+    assert raised.value.reason is IllegalReason.PINNED  # a code the adapters word
     with pytest.raises(errors.IllegalMoveError) as raised:
         await service.move(ALICE, PLACE, "Ke2")
     assert "your own pieces" in raised.value.message
+    assert raised.value.reason is IllegalReason.OWN_PIECE
     assert snapshot(db_path) == before
 
 

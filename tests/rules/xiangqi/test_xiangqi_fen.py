@@ -76,7 +76,7 @@ def test_clocks_advance_as_moves_are_played() -> None:
         (START_FEN.replace(" - - ", " - e3 "), "en passant"),
         (START_FEN.replace(" 0 1", " -1 1"), "halfmove"),
         (START_FEN.replace(" 0 1", " 0 0"), "move number"),
-        (START_FEN + " extra", "at most 6 fields"),
+        (START_FEN + " extra", "1 to 6 fields"),
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1", "red has no"),
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1CC3C2/9/RNBAKABNR w - - 0 1", "3 cannons"),
         ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1", "2 generals"),

@@ -279,7 +279,7 @@ def test_text_that_is_no_move_is_invalid(text: str) -> None:
         ("C+.5", IllegalReason.NO_SUCH_PIECE),
         ("H2+5", IllegalReason.CANNOT_REACH),
         ("A4.5", IllegalReason.CANNOT_REACH),
-        ("R1+5", IllegalReason.BLOCKED),
+        ("R1+5", IllegalReason.PATH_BLOCKED),
         ("E3+4", IllegalReason.CANNOT_REACH),
         ("P7-1", IllegalReason.CANNOT_REACH),
         ("C2+9", IllegalReason.CANNOT_REACH),

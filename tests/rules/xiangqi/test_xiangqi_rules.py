@@ -83,7 +83,7 @@ def test_elephant_blocked_by_a_piece_on_its_eye() -> None:
     """A piece on d1 blocks the c0-e2 diagonal; the other diagonal stays open."""
     fen = "5k3/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1"
     assert _targets(fen, "c0") == {"a2"}
-    assert _reason(fen, "c0e2") is IllegalReason.BLOCKED
+    assert _reason(fen, "c0e2") is IllegalReason.PATH_BLOCKED
 
 
 def test_elephant_never_crosses_the_river() -> None:
@@ -103,8 +103,8 @@ def test_horse_leg_blocked_in_one_direction_but_not_another() -> None:
     """A soldier under the horse on e4 blocks only its two backward jumps."""
     fen = "5k3/9/9/9/9/4N4/4P4/9/9/3K5 w - - 0 1"
     assert _targets(fen, "e4") == {"d6", "f6", "c5", "c3", "g5", "g3"}
-    assert _reason(fen, "e4d2") is IllegalReason.BLOCKED
-    assert _reason(fen, "e4f2") is IllegalReason.BLOCKED
+    assert _reason(fen, "e4d2") is IllegalReason.PATH_BLOCKED
+    assert _reason(fen, "e4f2") is IllegalReason.PATH_BLOCKED
     assert _reason(fen, "e4e6") is IllegalReason.CANNOT_REACH
 
 
@@ -112,7 +112,7 @@ def test_chariot_slides_until_the_first_piece_and_may_take_it() -> None:
     """The chariot takes the first enemy on its file but cannot pass it."""
     fen = "5k3/9/9/9/r8/9/9/9/9/R3K4 w - - 0 1"
     assert _targets(fen, "a0") == {"a1", "a2", "a3", "a4", "a5", "b0", "c0", "d0"}
-    assert _reason(fen, "a0a6") is IllegalReason.BLOCKED
+    assert _reason(fen, "a0a6") is IllegalReason.PATH_BLOCKED
 
 
 def test_cannon_cannot_capture_without_a_screen() -> None:
@@ -126,7 +126,7 @@ def test_cannon_captures_over_exactly_one_screen() -> None:
     """With one screen the cannon takes the chariot, but cannot move past the screen."""
     fen = "5k3/9/9/9/r8/9/P8/9/9/C3K4 w - - 0 1"
     assert _targets(fen, "a0") == {"a1", "a2", "a5", "b0", "c0", "d0"}
-    assert _reason(fen, "a0a4") is IllegalReason.BLOCKED
+    assert _reason(fen, "a0a4") is IllegalReason.PATH_BLOCKED
 
 
 def test_cannon_cannot_capture_over_two_screens() -> None:
@@ -134,7 +134,7 @@ def test_cannon_cannot_capture_over_two_screens() -> None:
     fen = "5k3/9/9/9/r8/p8/P8/9/9/C3K4 w - - 0 1"
     assert "a5" not in _targets(fen, "a0")
     assert "a4" in _targets(fen, "a0")
-    assert _reason(fen, "a0a5") is IllegalReason.BLOCKED
+    assert _reason(fen, "a0a5") is IllegalReason.PATH_BLOCKED
 
 
 SOLDIERS = "P4k3/9/9/9/4P4/9/4P4/9/9/3K5 w - - 0 1"
