@@ -5,7 +5,17 @@ Start with ``get_variant("chess")`` or ``get_variant("xiangqi")``; see ``Game`` 
 
 from __future__ import annotations
 
-from rules.core import Color, Move, Outcome, Piece, Position, Square, Termination, Variant
+from rules.core import (
+    Color,
+    Move,
+    Outcome,
+    Piece,
+    PieceLetters,
+    Position,
+    Square,
+    Termination,
+    Variant,
+)
 from rules.errors import (
     AmbiguousMoveError,
     FenProblem,
@@ -48,6 +58,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Piece",
+    "PieceLetters",
     "Position",
     "RulesError",
     "Square",

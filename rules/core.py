@@ -66,6 +66,32 @@ class Move(NamedTuple):
 NULL_MOVE = Move(0, 0, None)
 
 
+class PieceLetters(Enum):
+    """The letters a player types chess pieces with. Records, SAN and PGN always use the
+    English letters; another set is only read (``Position.parse_move(text, letters)``).
+
+    Each member's value maps its capital letters to the English ones (king, queen, rook,
+    bishop, knight): French writes R roi, D dame, T tour, F fou, C cavalier.
+    """
+
+    ENGLISH = "KQRBN"
+    FRENCH = "RDTFC"
+
+    def to_english(self, text: str) -> str:
+        """``text`` with this set's capital piece letters written as the English ones.
+
+        A move that uses a capital letter only English has (K, Q, B or N) is English
+        already and is returned as it is, so a French player typing ``Nf3`` is understood;
+        ``R`` then stays the French roi (a king), never a rook, so no move is silently
+        read as another piece's."""
+        if self is PieceLetters.ENGLISH:
+            return text
+        english_only = set(PieceLetters.ENGLISH.value) - set(self.value)
+        if any(letter in english_only for letter in text):
+            return text
+        return text.translate(str.maketrans(self.value, PieceLetters.ENGLISH.value))
+
+
 class Termination(Enum):
     """How a game ended. The rules engine decides the first group; the service the rest."""
 
@@ -152,7 +178,7 @@ class Position(Protocol):
     def read_move(self, text: str) -> tuple[Move, Position]: ...
     def is_check(self) -> bool: ...
     def is_capture(self, move: Move) -> bool: ...
-    def parse_move(self, text: str) -> Move: ...
+    def parse_move(self, text: str, letters: PieceLetters = PieceLetters.ENGLISH) -> Move: ...
     def san(self, move: Move) -> str: ...
     def uci(self, move: Move) -> str: ...
     def repetition_key(self) -> Hashable: ...

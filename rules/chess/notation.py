@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rules.chess.geometry import FILES, SQUARE_NAMES, SQUARES_BY_NAME, file_of, rank_of
 from rules.chess.position import EMPTY, ChessPosition, is_attacked
-from rules.core import Move, Square
+from rules.core import Move, PieceLetters, Square
 from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, InvalidMoveError
 
 _COORDINATES = re.compile(r"([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
@@ -93,11 +93,13 @@ def _disambiguation(origin: Square, rivals: list[Square]) -> str:
     return SQUARE_NAMES[origin]
 
 
-def parse_move(position: ChessPosition, text: str) -> Move:
+def parse_move(
+    position: ChessPosition, text: str, letters: PieceLetters = PieceLetters.ENGLISH
+) -> Move:
     """The legal move that ``text`` names. See ChessPosition.parse_move."""
     if not isinstance(text, str):
         raise InvalidMoveError(repr(text), "a move must be text")
-    cleaned = _clean(text)
+    cleaned = _clean(letters.to_english(text))
     if not cleaned:
         raise InvalidMoveError(text, "empty move" if not text.strip() else "not a move")
 

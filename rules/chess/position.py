@@ -26,7 +26,7 @@ from rules.chess.geometry import (
     WHITE_QUEENSIDE,
     Ray,
 )
-from rules.core import Color, Move, Piece, Square
+from rules.core import Color, Move, Piece, PieceLetters, Square
 from rules.errors import IllegalMoveError, IllegalReason, RulesError
 
 if TYPE_CHECKING:
@@ -563,14 +563,16 @@ class ChessPosition:
             return "--"
         return san(self, move)
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move ``text`` names in SAN (strict or lenient) or UCI.
+    def parse_move(self, text: str, letters: PieceLetters = PieceLetters.ENGLISH) -> Move:
+        """The legal move ``text`` names in SAN (strict or lenient) or UCI, its pieces
+        written with ``letters`` (``PieceLetters.FRENCH``: ``Cf3``, ``Dxd7``, ``e8=D``).
 
-        Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
+        Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError (which quote what
+        was typed).
         """
         from rules.chess.notation import parse_move
 
-        return parse_move(self, text)
+        return parse_move(self, text, letters)
 
     def parse_uci(self, text: str) -> Move:
         from rules.chess.notation import parse_move

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.core import Color, Move, Piece, Square
+from rules.core import Color, Move, Piece, PieceLetters, Square
 from rules.errors import IllegalMoveError, IllegalReason, InvalidMoveError
 from rules.xiangqi.geometry import (
     ADVISOR,
@@ -348,8 +348,9 @@ class XiangqiPosition:
 
         return chinese(self, move)
 
-    def parse_move(self, text: str) -> Move:
-        """The legal move ``text`` names in ICCS, WXF or Chinese notation.
+    def parse_move(self, text: str, letters: PieceLetters = PieceLetters.ENGLISH) -> Move:
+        """The legal move ``text`` names in ICCS, WXF or Chinese notation (``letters`` are
+        chess's: xiangqi's notations are the same for every language).
 
         Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
         """
