@@ -4,7 +4,9 @@ The player at the bottom of the board gets the bottom strip. The side to move's 
 tinted in the theme's last-move colour, with a triangle pointing at the board; the strips
 carry no words of their own, only the names and ratings given, so they need no translation.
 Names are drawn in DejaVu Sans Bold (Latin, Greek, Cyrillic) and Droid Sans Fallback (common
-Chinese characters, kana); a character neither has is drawn as "?", never as an empty box.
+Chinese characters, Japanese kanji and kana, Hangul); a character neither has is drawn as
+"?", never as an empty box. Both fonts also hold every character of the translation
+catalogs, for words drawn in images (``tools/subset_fonts.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from rules import Color
 
 # Names are drawn in the first of these that has the character: DejaVu Sans Bold for Latin,
 # Greek and Cyrillic, then Droid Sans Fallback for Chinese (GB2312 and Big5's common
-# characters) and Japanese kana.
+# characters), Japanese (JIS X 0208's kanji, kana) and Korean (KS X 1001's Hangul).
 NAME_FONTS = (FONTS / "DejaVuSans-Bold-Names.ttf", FONTS / "DroidSansFallback-Names.ttf")
 BAND = 0.075  # of the board's width: the height of each strip
 MIN_BAND = 14
