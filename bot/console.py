@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from bot import words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
+from bot.reasons import refusal
 from bot.service import (
     BoardShown,
     BoardView,
@@ -208,7 +209,7 @@ class Console:
         except ChallengePendingError as error:
             self.say(f"! {error.message}{await self._buttons_of(error.challenge_id)}")
         except UserError as error:
-            self.say(f"! {error.message}")
+            self.say(f"! {refusal(error) or error.message}")
         except Exception as error:  # an adapter never shows a traceback to a player
             self.say(f"! Sorry, that failed unexpectedly ({type(error).__name__}: {error}).")
         # What the outbox rows of this line say was printed above; nothing else sends them.

@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.discord.escape import escape_text
 from bot.discord.messages import Reply
 from bot.discord.respond import answer
+from bot.reasons import refusal
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
 
@@ -46,7 +47,8 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         link = f"https://discord.com/channels/{guild_id}/{target_id}/{error.message_id}"
         return escape_text(f"{error.message} {link}", keep=(link,))
     if isinstance(error, UserError):
-        return escape_text(error.message)  # it may quote names and what the user typed
+        # it may quote names and what the user typed
+        return escape_text(refusal(error) or error.message)
     if isinstance(error, discord.Forbidden):
         return PERMISSIONS_HELP.format(detail=error.text or "403 Forbidden")
     if isinstance(error, app_commands.TransformerError):

@@ -172,11 +172,19 @@ class MistypedMoveError(UnreadableMoveError):
 class IllegalMoveError(UserError):
     """A move the rules refuse here; ``reason`` is the rules' stable code of why."""
 
-    def __init__(self, text: str, reason: IllegalReason, suggestions: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        text: str,
+        reason: IllegalReason,
+        suggestions: Sequence[str] = (),
+        *,
+        variant_name: str = "chess",
+    ) -> None:
         super().__init__(f"{text} is illegal: {describe(reason)}.{_did_you_mean(suggestions)}")
         self.text = text
         self.reason = reason
         self.suggestions = tuple(suggestions)
+        self.variant_name = variant_name
 
 
 class AmbiguousMoveError(UserError):

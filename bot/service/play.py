@@ -219,7 +219,9 @@ class PlayUseCases(ServiceCore):
             suggestions = moves_of_piece(position, error.move, name) if error.move else []
             suggestions = suggestions or near_misses(typed, position, name)
             suggestions = suggestions or moves_of_kind(typed, position, name)
-            raise IllegalMoveError(typed, error.reason, suggestions) from error
+            raise IllegalMoveError(
+                typed, error.reason, suggestions, variant_name=position.variant.name
+            ) from error
         except rules.InvalidMoveError as error:
             hint = hint_for(typed, position.variant.name)
             if hint is not None:
