@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.service.reading import reads_chinese
 from bot.store import Player, XiangqiNotation
 from rules import Move, Position
 from rules.xiangqi.position import XiangqiPosition
@@ -20,10 +21,10 @@ def is_chinese(text: str) -> bool:
 
 def reading_notation(player: Player | None, typed: str = "") -> XiangqiNotation:
     """The xiangqi notation to show ``player`` moves in: their choice; else Chinese when
-    what they ``typed`` was Chinese; else WXF."""
+    what they ``typed`` was Chinese or they read Postal in Chinese; else WXF."""
     if player is not None and player.xiangqi_notation is not None:
         return player.xiangqi_notation
-    return XiangqiNotation.CHINESE if is_chinese(typed) else XiangqiNotation.WXF
+    return XiangqiNotation.CHINESE if is_chinese(typed) or reads_chinese() else XiangqiNotation.WXF
 
 
 def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:

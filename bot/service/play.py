@@ -17,6 +17,7 @@ from bot.service.errors import (
 )
 from bot.service.move_hints import MoveHint, hint_for
 from bot.service.notation import MoveNamer
+from bot.service.reading import piece_letters
 from bot.service.results import (
     BoardShown,
     Button,
@@ -208,7 +209,7 @@ class PlayUseCases(ServiceCore):
         suggestions and choices named by ``name`` (SAN by default)."""
         name = name or position.san
         try:
-            return position.parse_move(typed)
+            return position.parse_move(typed, piece_letters())
         except rules.AmbiguousMoveError as error:
             raise AmbiguousMoveError(typed, [name(m) for m in error.candidates]) from error
         except rules.IllegalMoveError as error:
@@ -336,7 +337,7 @@ class PlayUseCases(ServiceCore):
             return []  # (a damaged game included: the command itself will say so)
         typed = prefix[:MAX_MOVE_TEXT]
         name = await self._namer(game.position, user.id, typed)
-        return matching_moves(game.position, typed, namer=name)
+        return matching_moves(game.position, piece_letters().to_english(typed), namer=name)
 
 
 def _mistyped(

@@ -1,0 +1,74 @@
+"""How a player writes and reads moves follows their language: French piece letters for
+French players, Chinese xiangqi notation by default for Chinese players; English for
+everyone else, and records always in standard notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import Locale, using
+from bot.service import GameService, MovePlayed, errors
+from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
+
+
+async def test_a_french_player_types_french_piece_letters(service: GameService) -> None:
+    """Cf3 is the knight for a French player; the move is recorded and shown as Nf3."""
+    game_id = (await start_game(service)).game.id
+    with using(Locale.FR):
+        played = await service.move(ALICE, PLACE, "Cf3", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "Nf3"
+    with using(Locale.FR):
+        answered = await service.move(BOB, PLACE, "Cc6", game_id=game_id)
+    assert isinstance(answered, MovePlayed) and answered.san == "Nc6"
+    view = await service.game_view(game_id)
+    assert view.ply == 2
+
+
+async def test_english_letters_still_work_for_a_french_player(service: GameService) -> None:
+    """A French player typing English SAN (Nf3) is understood too."""
+    game_id = (await start_game(service)).game.id
+    with using(Locale.FR):
+        played = await service.move(ALICE, PLACE, "Nf3", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "Nf3"
+
+
+async def test_french_letters_mean_nothing_to_others(service: GameService) -> None:
+    """For an English (or Korean…) player Cf3 is no knight move: nothing is played."""
+    game_id = (await start_game(service)).game.id
+    for locale in (Locale.EN, Locale.KO):
+        with using(locale), pytest.raises(errors.UserError):
+            await service.move(ALICE, PLACE, "Cf3", game_id=game_id)
+    assert (await service.game_view(game_id)).ply == 0
+
+
+async def test_a_french_prefix_completes_to_the_move(service: GameService) -> None:
+    """Autocomplete reads the French letters too: "Cf" offers Nf3."""
+    await start_game(service)
+    with using(Locale.FR):
+        offered = await service.legal_move_suggestions(ALICE, PLACE, "Cf")
+    assert "Nf3" in offered
+
+
+@pytest.mark.parametrize(
+    ("locale", "shown"),
+    [(Locale.ZH_HANS, "炮二平五"), (Locale.ZH_HANT, "炮二平五"), (Locale.EN, "C2.5"),
+     (Locale.JA, "C2.5")],
+)  # fmt: skip
+async def test_chinese_players_read_xiangqi_in_chinese(
+    service: GameService, locale: Locale, shown: str
+) -> None:
+    """Without a chosen notation, a Chinese-language player's reply names the move in
+    Chinese notation, whatever it was typed in; others get WXF."""
+    game_id = (await start_game(service, "xiangqi")).game.id
+    with using(locale):
+        played = await service.move(ALICE, PLACE, "h2e2", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == shown
+
+
+async def test_a_chosen_notation_beats_the_language(service: GameService) -> None:
+    """A Chinese player who chose WXF in /settings gets WXF."""
+    await service.settings(ALICE, notation="wxf")
+    game_id = (await start_game(service, "xiangqi")).game.id
+    with using(Locale.ZH_HANS):
+        played = await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "C2.5"
