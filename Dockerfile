@@ -8,6 +8,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
+# The engines Postal plays and analyses with (Debian's packages, in /usr/games, where Postal
+# looks by default): Stockfish for chess, Fairy-Stockfish for xiangqi.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends stockfish fairy-stockfish \
+    && rm -rf /var/lib/apt/lists/*
+
 # Install the package (with its migrations and fonts as package data), then drop the sources.
 COPY pyproject.toml README.md /src/
 COPY rules /src/rules

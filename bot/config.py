@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,8 @@ MAX_DISCORD_RATE_LIMIT = 1000.0
 DEFAULT_BACKUP_KEEP = 7
 # Discord's largest bots run tens of thousands of shards; more is a typo.
 MAX_SHARD_COUNT = 100_000
+# Each engine process searches on one core; far more processes than cores only queue.
+MAX_ENGINE_PROCESSES = 256
 
 
 class ConfigError(ValueError):
@@ -45,6 +48,9 @@ class Settings:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    engine_chess: str | None = None  # a path or command; None: stockfish on PATH or /usr/games
+    engine_xiangqi: str | None = None  # the same for fairy-stockfish
+    engine_processes: int | None = None  # None: one per core
 
     @classmethod
     def from_env(
@@ -76,6 +82,9 @@ class Settings:
             backup_keep=_parse_count("BACKUP_KEEP", get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            engine_chess=_parse_command("ENGINE_CHESS", get("ENGINE_CHESS")),
+            engine_xiangqi=_parse_command("ENGINE_XIANGQI", get("ENGINE_XIANGQI")),
+            engine_processes=_parse_engine_processes(get("ENGINE_PROCESSES")),
         )
 
 
@@ -160,6 +169,29 @@ def _parse_count(name: str, text: str | None, default: int) -> int:
     if not text.isdigit() or int(text) < 1:
         raise ConfigError(f"{name} must be a whole number of at least 1, got {text!r}")
     return int(text)
+
+
+def _parse_command(name: str, text: str | None) -> str | None:
+    """A program, with arguments if any, split as a shell would split it."""
+    if text is None:
+        return None
+    try:
+        shlex.split(text)
+    except ValueError as error:
+        raise ConfigError(f"{name} must be a path or a command, got {text!r} ({error})") from None
+    return text
+
+
+def _parse_engine_processes(text: str | None) -> int | None:
+    if text is None:
+        return None
+    count = _parse_count("ENGINE_PROCESSES", text, 1)
+    if count > MAX_ENGINE_PROCESSES:
+        raise ConfigError(
+            f"ENGINE_PROCESSES must be at most {MAX_ENGINE_PROCESSES}, got {text!r} (each "
+            "engine searches on one core)"
+        )
+    return count
 
 
 def _parse_shards(

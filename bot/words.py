@@ -4,6 +4,7 @@ them as they are. (The place the next languages will be chosen in.)"""
 
 from __future__ import annotations
 
+from bot.engine.api import UnavailableReason
 from bot.service import (
     Cleared,
     ConditionalAdded,
@@ -112,3 +113,29 @@ def digest_headline(result: Digest) -> str:
     """``Your move in 2 games:``."""
     count = len(result.games)
     return f"Your move in {count} game{'s' if count != 1 else ''}:"
+
+
+# Which program plays what, its Debian package and its setting, for the words below.
+_ENGINES = {
+    "chess": ("Stockfish", "stockfish", "ENGINE_CHESS"),
+    "xiangqi": ("Fairy-Stockfish", "fairy-stockfish", "ENGINE_XIANGQI"),
+}
+
+
+def engine_unavailable(variant_name: str, reason: UnavailableReason) -> str:
+    """Why Postal cannot play or analyse ``variant_name`` now, and how its host fixes it."""
+    program, package, setting = _ENGINES.get(
+        variant_name, (f"a {variant_name} engine", variant_name, "its setting")
+    )
+    if reason is UnavailableReason.MISSING:
+        return (
+            f"Postal can't play {variant_name} itself right now: its engine, {program}, is not "
+            f"installed where the bot runs. Whoever hosts Postal can install it with "
+            f"`apt-get install {package}` (or set {setting} to the engine's path); games "
+            "between players work as usual."
+        )
+    return (
+        f"Postal can't play {variant_name} itself right now: its engine, {program}, would not "
+        f"start. Whoever hosts Postal should check {setting} and the engine's installation "
+        f"(`apt-get install {package}`); games between players work as usual."
+    )

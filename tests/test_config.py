@@ -94,9 +94,30 @@ def test_backup_and_shard_settings(tmp_path: Path) -> None:
     assert defaults.shard_count is None and defaults.shard_ids is None  # Discord recommends
 
 
+def test_engine_settings(tmp_path: Path) -> None:
+    """ENGINE_CHESS/ENGINE_XIANGQI take a path or a command; ENGINE_PROCESSES a count."""
+    settings = Settings.from_env(
+        {"ENGINE_CHESS": "/opt/sf/stockfish", "ENGINE_XIANGQI": "nice -n 5 fairy-stockfish",
+         "ENGINE_PROCESSES": "3"},
+        env_file=None,
+    )  # fmt: skip
+    assert settings.engine_chess == "/opt/sf/stockfish"
+    assert settings.engine_xiangqi == "nice -n 5 fairy-stockfish"
+    assert settings.engine_processes == 3
+    defaults = Settings.from_env({}, env_file=None)
+    assert (defaults.engine_chess, defaults.engine_xiangqi, defaults.engine_processes) == (
+        None,
+        None,
+        None,  # the programs found on PATH or in /usr/games, one process per core
+    )
+
+
 @pytest.mark.parametrize(
     ("environ", "message"),
     [
+        ({"ENGINE_PROCESSES": "0"}, "ENGINE_PROCESSES must be a whole number of at least 1"),
+        ({"ENGINE_PROCESSES": "1000"}, "ENGINE_PROCESSES must be at most 256"),
+        ({"ENGINE_CHESS": "'/opt/stock fish"}, "ENGINE_CHESS must be a path or a command"),
         ({"BACKUP_KEEP": "0"}, "BACKUP_KEEP must be a whole number of at least 1"),
         ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
         ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),

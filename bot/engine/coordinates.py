@@ -1,0 +1,75 @@
+"""Moves between Postal's coordinates and the engines' own, checked by Postal's rules.
+
+Chess: Stockfish's UCI moves are Postal's (``e2e4``, ``e7e8q``, castling as the king's move
+``e1g1``). Xiangqi: Fairy-Stockfish counts ranks 1–10 from red's side where ICCS (Postal)
+counts 0–9, so ``h2e2`` is ``h3e3`` to the engine; files ``a``–``i`` are the same.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules import Game, Move, Position
+from rules.core import NULL_MOVE
+
+_CHESS_MOVE = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn]?)")
+_XIANGQI_POSTAL = re.compile(r"([a-i])([0-9])([a-i])([0-9])")
+_XIANGQI_ENGINE = re.compile(r"([a-i])(10|[1-9])([a-i])(10|[1-9])")
+
+
+def to_engine(variant_name: str, move: str) -> str:
+    """``move`` (Postal's coordinates, lowercase) as the variant's engine writes it.
+
+    Raises ``ValueError`` when it is not a coordinate move of that variant.
+    """
+    if variant_name == "chess":
+        if not _CHESS_MOVE.fullmatch(move):
+            raise ValueError(f"not a chess coordinate move: {move!r}")
+        return move
+    if variant_name == "xiangqi":
+        found = _XIANGQI_POSTAL.fullmatch(move)
+        if not found:
+            raise ValueError(f"not an ICCS move: {move!r}")
+        a, r1, b, r2 = found.groups()
+        return f"{a}{int(r1) + 1}{b}{int(r2) + 1}"
+    raise ValueError(f"no engine plays {variant_name!r}")
+
+
+def from_engine(variant_name: str, move: str) -> str:
+    """The engine's ``move`` in Postal's coordinates. Raises ``ValueError`` for anything that
+    is not a coordinate move of that variant as its engine writes them."""
+    if variant_name == "chess":
+        return to_engine("chess", move)
+    if variant_name == "xiangqi":
+        found = _XIANGQI_ENGINE.fullmatch(move)
+        if not found:
+            raise ValueError(f"not a Fairy-Stockfish xiangqi move: {move!r}")
+        a, r1, b, r2 = found.groups()
+        return f"{a}{int(r1) - 1}{b}{int(r2) - 1}"
+    raise ValueError(f"no engine plays {variant_name!r}")
+
+
+def read_move(position: Position, text: str) -> Move:
+    """The legal move ``text`` names in Postal's coordinates (and no other notation).
+
+    Raises ``ValueError`` when it is malformed or not legal in ``position``.
+    """
+    variant = position.variant
+    to_engine(variant.name, text)  # the strict shape check: SAN and friends are refused
+    promotion = text[4:] or None
+    move = Move(variant.parse_square(text[:2]), variant.parse_square(text[2:4]), promotion)
+    if not position.is_legal(move):
+        raise ValueError(f"{text} is not legal in {position.fen()}")
+    return move
+
+
+def replay(variant_name: str, start_fen: str, moves: tuple[str, ...]) -> Game:
+    """The game of ``moves`` (Postal's coordinates; ``0000`` a null move) from ``start_fen``.
+
+    Raises ``ValueError`` (rules' errors are ValueErrors) for a bad FEN or a bad move.
+    """
+    game = Game(variant_name, start_fen)
+    for text in moves:
+        move = NULL_MOVE if text == "0000" else read_move(game.position, text)
+        game = game.then(move)
+    return game

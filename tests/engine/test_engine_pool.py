@@ -1,0 +1,313 @@
+"""The engine pool against the scripted fake engine: limits, restarts, refusals, fairness."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.engine.api import (
+    Budget,
+    EngineFailed,
+    EngineUnavailable,
+    Score,
+    SearchRequest,
+    UnavailableReason,
+)
+from bot.engine.pool import EnginePool, PoolLimits
+from rules import get_variant
+from tests.engine.fake_log import received
+
+Command = Callable[[str], tuple[str, ...]]
+CHESS_START = get_variant("chess").start_fen
+XIANGQI_START = get_variant("xiangqi").start_fen
+QUICK = PoolLimits(margin_s=0.3, unbounded_s=1.0, start_s=10.0, retries=1)
+
+
+def chess(*moves: str, requester: str = "", level: int | None = None) -> SearchRequest:
+    return SearchRequest(
+        "chess", CHESS_START, moves, Budget(movetime_ms=100), level=level, requester=requester
+    )
+
+
+def pool_of(command: tuple[str, ...], processes: int = 2, **variants: object) -> EnginePool:
+    return EnginePool({"chess": command, "xiangqi": command}, processes, QUICK)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def test_a_search_answers_in_postal_coordinates(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("normal"))
+    try:
+        result = await pool.search(
+            SearchRequest("xiangqi", XIANGQI_START, ("h2e2",), Budget(depth=3))
+        )
+        again = await pool.search(chess("e2e4"))
+    finally:
+        await pool.close()
+    # the fake answers a7a6 in its ranks 1-10: Postal's a6a5, black's first soldier move
+    assert result.best_move == "a6a5"
+    assert result.pv == ("a6a5",)
+    assert (result.score, result.depth) == (Score(centipawns=12), 3)
+    assert again.best_move == "a7a6"
+    lines = received(fake_log)
+    assert "setoption name UCI_Variant value xiangqi" in lines
+    assert f"position fen {XIANGQI_START} moves h3e3" in lines
+    assert "setoption name Threads value 1" in lines
+    assert pool.processes == 0
+
+
+async def test_levels_set_the_skill_and_cap_the_depth(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("normal"), processes=1)
+    try:
+        await pool.search(chess(level=1))
+        await pool.search(chess(level=8))
+        await pool.search(chess())
+    finally:
+        await pool.close()
+    lines = received(fake_log)
+    assert lines.index("setoption name Skill Level value 0") < lines.index(
+        "go movetime 100 depth 1"
+    )
+    assert "setoption name Skill Level value 20" in lines
+    assert "go movetime 100 depth 22" in lines
+    assert lines.count("go movetime 100") == 1  # full strength: no cap
+    assert "setoption name UCI_LimitStrength value false" in lines
+
+
+async def test_bad_requests_are_refused_before_any_engine_runs(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("normal"))
+    try:
+        with pytest.raises(ValueError):
+            await pool.search(chess("e2e5"))
+        with pytest.raises(ValueError):
+            await pool.search(chess("Nf3"))  # coordinates only
+        with pytest.raises(ValueError):
+            await pool.search(SearchRequest("chess", "8/8/8/8 w - - 0 1", (), Budget(depth=1)))
+        mated = ("f2f3", "e7e5", "g2g4", "d8h4")
+        with pytest.raises(ValueError, match="no legal move"):
+            await pool.search(chess(*mated))
+    finally:
+        await pool.close()
+    assert pool.started == 0
+    assert received(fake_log) == []
+
+
+async def test_a_null_move_starts_the_engine_after_it(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("normal"))
+    try:
+        await pool.search(chess("e2e4", "0000", "d2d4"))
+    finally:
+        await pool.close()
+    after_null = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+    assert f"position fen {after_null} moves d2d4" in received(fake_log)
+
+
+async def test_a_missing_engine_is_unavailable_and_says_which(tmp_path: Path) -> None:
+    pool = EnginePool.from_settings(str(tmp_path / "nowhere" / "stockfish"), None, 2)
+    assert not pool.available("chess")
+    with pytest.raises(EngineUnavailable) as caught:
+        await pool.search(chess())
+    assert caught.value.reason is UnavailableReason.MISSING
+    assert caught.value.variant_name == "chess"
+    await pool.close()
+
+
+@pytest.mark.parametrize("mode", ["exit", "no-variant"])
+async def test_an_engine_that_cannot_start_is_unavailable(fake_command: Command, mode: str) -> None:
+    pool = pool_of(fake_command(mode))
+    try:
+        with pytest.raises(EngineUnavailable) as caught:
+            await pool.search(SearchRequest("xiangqi", XIANGQI_START, (), Budget(depth=2)))
+    finally:
+        await pool.close()
+    assert caught.value.reason is UnavailableReason.FAILED_TO_START
+    assert pool.processes == 0
+
+
+async def test_a_crashed_engine_is_restarted(fake_command: Command) -> None:
+    pool = pool_of(fake_command("crash-once"))
+    try:
+        result = await pool.search(chess())
+    finally:
+        await pool.close()
+    assert result.best_move == "b1c3"
+    assert pool.started == 2
+
+
+async def test_an_engine_that_always_crashes_fails_after_its_retries(
+    fake_command: Command,
+) -> None:
+    pool = pool_of(fake_command("crash"))
+    try:
+        with pytest.raises(EngineFailed, match="exited"):
+            await pool.search(chess())
+    finally:
+        await pool.close()
+    assert pool.started == 2  # the first try and one retry
+    assert pool.processes == 0
+
+
+async def test_a_hung_engine_is_killed_after_its_budget_and_margin(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("hang"))
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    try:
+        with pytest.raises(EngineFailed, match="did not answer"):
+            await pool.search(chess())
+    finally:
+        await pool.close()
+    # two tries of 100 ms + 0.3 s margin each (plus the starts), not an hour
+    assert loop.time() - began < 10
+    pids = {int(line.split()[0]) for line in fake_log.read_text().splitlines()}
+    assert len(pids) == 2
+    assert not any(alive(pid) for pid in pids)
+
+
+@pytest.mark.parametrize("mode", ["garbage", "binary"])
+async def test_garbage_fails_the_search(fake_command: Command, mode: str) -> None:
+    pool = pool_of(fake_command(mode))
+    try:
+        with pytest.raises(EngineFailed):
+            await pool.search(chess())
+    finally:
+        await pool.close()
+
+
+async def test_an_illegal_best_move_is_refused_and_postal_s_moves_searched(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("illegal"))
+    try:
+        result = await pool.search(chess("e2e4"))
+    finally:
+        await pool.close()
+    position = get_variant("chess").start().play(get_variant("chess").start().parse_move("e4"))
+    legal = {position.uci(move) for move in position.legal_moves()}
+    assert result.best_move in legal
+    go_lines = [line for line in received(fake_log) if line.startswith("go")]
+    assert go_lines[0] == "go movetime 100"
+    assert go_lines[1].startswith("go movetime 100 searchmoves ")
+    assert set(go_lines[1].split()[4:]) == legal
+    assert pool.started == 2
+
+
+async def test_an_illegal_best_move_every_time_fails(tmp_path: Path) -> None:
+    script = tmp_path / "liar.py"
+    script.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        "    line = line.strip()\n"
+        "    if line == 'uci': print('id name Liar'); print('uciok', flush=True)\n"
+        "    elif line == 'isready': print('readyok', flush=True)\n"
+        "    elif line.startswith('go'): print('info depth 1 score cp 0'); "
+        "print('bestmove e2e5', flush=True)\n"
+        "    elif line == 'quit': break\n"
+    )
+    pool = EnginePool({"chess": (sys.executable, str(script))}, 1, QUICK)
+    try:
+        with pytest.raises(EngineFailed, match="e2e5"):
+            await pool.search(chess())
+    finally:
+        await pool.close()
+
+
+async def test_never_more_processes_than_the_limit(
+    fake_command: Command, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_UCI_DELAY", "0.05")
+    pool = pool_of(fake_command("slow"), processes=2)
+    most = 0
+
+    async def watch() -> None:
+        nonlocal most
+        while True:
+            most = max(most, pool.processes)
+            await asyncio.sleep(0.005)
+
+    watcher = asyncio.create_task(watch())
+    try:
+        chess_searches = [pool.search(chess(requester=f"p{i}")) for i in range(6)]
+        xiangqi_searches = [
+            pool.search(SearchRequest("xiangqi", XIANGQI_START, (), Budget(movetime_ms=50)))
+            for _ in range(3)
+        ]
+        results = await asyncio.gather(*chess_searches, *xiangqi_searches)
+    finally:
+        watcher.cancel()
+        await pool.close()
+    assert len(results) == 9
+    assert most == 2
+    assert pool.started >= 2
+
+
+async def test_one_player_s_many_searches_do_not_starve_another(
+    fake_command: Command, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_UCI_DELAY", "0.02")
+    pool = pool_of(fake_command("slow"), processes=1)
+    finished: list[str] = []
+
+    async def search(requester: str) -> None:
+        await pool.search(chess(requester=requester))
+        finished.append(requester)
+
+    try:
+        busy = [asyncio.create_task(search("many")) for _ in range(10)]
+        await asyncio.sleep(0)  # the ten are queued first
+        other = asyncio.create_task(search("other"))
+        await asyncio.gather(*busy, other)
+    finally:
+        await pool.close()
+    # round robin: the other player's search is the third served, not the eleventh
+    assert finished.index("other") == 2
+
+
+async def test_a_cancelled_search_kills_its_engine_and_the_pool_goes_on(
+    fake_command: Command, fake_log: Path
+) -> None:
+    pool = pool_of(fake_command("hang"), processes=1)
+    task = asyncio.create_task(pool.search(chess()))
+    for _ in range(400):
+        if any(line.startswith("go") for line in received(fake_log)):
+            break
+        await asyncio.sleep(0.025)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert pool.processes == 0
+    pid = int(fake_log.read_text().split()[0])
+    await asyncio.sleep(0.05)
+    assert not alive(pid)
+    await pool.close()
+
+
+async def test_after_close_searches_fail_and_processes_are_gone(fake_command: Command) -> None:
+    pool = pool_of(fake_command("normal"))
+    await pool.search(chess())
+    assert pool.processes == 1
+    await pool.close()
+    assert pool.processes == 0
+    assert not pool.available("chess")
+    with pytest.raises(EngineFailed):
+        await pool.search(chess())
