@@ -1,0 +1,261 @@
+"""Engine figures: each level's reply time and its rating, for chess and xiangqi.
+
+``python benchmarks/engine.py [--only reply,calibrate] [--variants chess,xiangqi]``
+
+- ``reply``: the time the pool takes to answer at each level (the level's own think time as
+  the budget), over ``--positions`` positions from games of random moves; median and p99.
+- ``calibrate``: a short match per level against the same engine held at fixed ``UCI_Elo``
+  steps (``--anchors``; ``UCI_LimitStrength``), ``--games`` games per anchor with colours
+  alternating. A game ends by the rules, at ``--max-plies`` (a draw), or when both engines'
+  scores agree that one side is ahead by ``--adjudicate`` centipawns or mates (a win). Prints
+  each level's score against each anchor and the rating that best explains them (maximum
+  likelihood under the Elo model); a level that wins or loses every game is only bounded.
+
+Other figures (computer replies through the service, analysis time) are further sections:
+add a coroutine taking the parsed arguments to ``SECTIONS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine.api import Budget, SearchRequest
+from bot.engine.coordinates import from_engine, read_move, to_engine
+from bot.engine.levels import LEVELS, apply_level, level, limit_elo
+from bot.engine.pool import EnginePool
+from bot.engine.programs import engine_command, locate
+from bot.engine.uci import UciEngine, go_command
+from rules import Color, Game, get_variant
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def random_positions(variant_name: str, count: int, rng: random.Random) -> list[tuple[str, ...]]:
+    """Move lists of 6–40 random plies from the start that leave the side to move a move."""
+    found: list[tuple[str, ...]] = []
+    while len(found) < count:
+        game = Game(variant_name)
+        for _ in range(rng.randint(6, 40)):
+            if game.outcome() is not None:
+                break
+            game = game.play(rng.choice(list(game.position.legal_moves())))
+        if game.outcome() is None:
+            found.append(tuple(game.uci_moves()))
+    return found
+
+
+async def reply(args: argparse.Namespace) -> None:
+    """Each level's reply time through the pool, per variant."""
+    rng = random.Random(2026)
+    pool = EnginePool.from_settings(None, None, args.processes)
+    try:
+        for name in args.variants:
+            if not pool.available(name):
+                print(f"{name}: no engine (apt-get install stockfish fairy-stockfish)")
+                continue
+            start = get_variant(name).start_fen
+            positions = random_positions(name, args.positions, rng)
+            # started before timing: a reply waits for a start only once per process
+            await asyncio.gather(
+                *(
+                    pool.search(SearchRequest(name, start, (), Budget(depth=1), requester=str(i)))
+                    for i in range(pool.capacity)
+                )
+            )
+            print(f"\n{name}: reply time per level ({len(positions)} positions, ms)")
+            print("level  think  median     p99")
+            for number, chosen in LEVELS.items():
+                samples = []
+                for moves in positions:
+                    request = SearchRequest(
+                        name, start, moves, Budget(movetime_ms=chosen.movetime_ms), level=number
+                    )
+                    began = time.perf_counter()
+                    await pool.search(request)
+                    samples.append((time.perf_counter() - began) * 1000)
+                print(
+                    f"{number:>5}  {chosen.movetime_ms:>5}  {statistics.median(samples):>6.0f}"
+                    f"  {percentile(samples, 0.99):>6.0f}"
+                )
+    finally:
+        await pool.close()
+
+
+@dataclass
+class Player:
+    """One side of a calibration game: an engine process and how it is asked to move."""
+
+    engine: UciEngine
+    go: str
+
+
+async def level_player(command: tuple[str, ...], name: str, number: int) -> Player:
+    engine = await UciEngine.start(command)
+    await _configure(engine, name)
+    chosen = level(number)
+    assert chosen is not None
+    apply_level(engine, chosen)
+    go = go_command(Budget(movetime_ms=chosen.movetime_ms), chosen.depth_cap)
+    return Player(engine, go)
+
+
+async def anchor_player(command: tuple[str, ...], name: str, elo: int, think_ms: int) -> Player:
+    engine = await UciEngine.start(command)
+    await _configure(engine, name)
+    limit_elo(engine, elo)
+    return Player(engine, go_command(Budget(movetime_ms=think_ms)))
+
+
+async def _configure(engine: UciEngine, name: str) -> None:
+    engine.set_option("Threads", 1)
+    if "UCI_Variant" in engine.options:
+        engine.set_option("UCI_Variant", name)
+    await engine.ready(10)
+
+
+async def play_game(name: str, white: Player, black: Player, args: argparse.Namespace) -> float:
+    """One game; white's result (1, ½ or 0)."""
+    game = Game(name)
+    fen = game.start.fen()
+    moves: list[str] = []  # the engines' coordinates
+    ahead: list[int] = []  # each move's score for white, in centipawns (mate: ±100,000)
+    for _ in range(args.max_plies):
+        outcome = game.outcome()
+        if outcome is not None:
+            return {Color.WHITE: 1.0, Color.BLACK: 0.0, None: 0.5}[outcome.winner]
+        player = white if game.position.side_to_move is Color.WHITE else black
+        for engine in (white.engine, black.engine):
+            await engine.ready(10)
+        answer = await player.engine.search(fen, moves, player.go, timeout=30)
+        text = from_engine(name, answer.best_move)
+        game = game.play(read_move(game.position, text))
+        moves.append(to_engine(name, text))
+        score = answer.score
+        value = 0
+        if score is not None:
+            value = (
+                score.centipawns
+                if score.centipawns is not None
+                else (100_000 if (score.mate or 0) > 0 else -100_000)
+            )
+        ahead.append(value if player is white else -value)
+        last, before = ahead[-1], ahead[-2] if len(ahead) > 1 else 0
+        if min(abs(last), abs(before)) >= args.adjudicate and (last > 0) == (before > 0):
+            return 1.0 if last > 0 else 0.0
+    return 0.5
+
+
+def rating(results: list[tuple[int, float]]) -> tuple[float | None, str]:
+    """The Elo that best explains ``(anchor, score)`` results (maximum likelihood, bisection);
+    ``None`` with a bound when the level won or lost everything."""
+    total = sum(score for _, score in results)
+    if total == 0:
+        return None, f"< {min(a for a, _ in results)}"
+    if total == len(results):
+        return None, f"> {max(a for a, _ in results)}"
+
+    def excess(r: float) -> float:  # actual minus expected score: decreasing in r
+        return sum(s - 1 / (1 + 10 ** ((a - r) / 400)) for a, s in results)
+
+    low, high = -1000.0, 5000.0
+    for _ in range(60):
+        middle = (low + high) / 2
+        low, high = (middle, high) if excess(middle) > 0 else (low, middle)
+    return low, f"{low:.0f}"
+
+
+async def match_game(
+    command: tuple[str, ...],
+    name: str,
+    number: int,
+    elo: int,
+    index: int,
+    args: argparse.Namespace,
+    limit: asyncio.Semaphore,
+) -> tuple[int, float]:
+    """One game of level ``number`` against the anchor at ``elo`` (white on even indexes);
+    the anchor and the level's score."""
+    async with limit:
+        mine = await level_player(command, name, number)
+        theirs = await anchor_player(command, name, elo, args.anchor_ms)
+        try:
+            if index % 2 == 0:
+                return elo, await play_game(name, mine, theirs, args)
+            return elo, 1.0 - await play_game(name, theirs, mine, args)
+        finally:
+            await mine.engine.close()
+            await theirs.engine.close()
+
+
+async def calibrate(args: argparse.Namespace) -> None:
+    """Each level's match against the anchors, per variant."""
+    for name in args.variants:
+        command = locate(engine_command(name, None))
+        if command is None:
+            print(f"{name}: no engine")
+            continue
+        print(
+            f"\n{name}: levels against {command[0]} at UCI_Elo steps "
+            f"({args.games} games per anchor, anchors think {args.anchor_ms} ms)"
+        )
+        print("level  " + "  ".join(f"{elo:>6}" for elo in args.anchors) + "   rating  (games)")
+        limit = asyncio.Semaphore(args.processes)
+        for number in LEVELS:
+            results = await asyncio.gather(
+                *(
+                    match_game(command, name, number, elo, i, args, limit)
+                    for elo in args.anchors
+                    for i in range(args.games)
+                )
+            )
+            scores = {elo: sum(s for a, s in results if a == elo) for elo in args.anchors}
+            _, text = rating(list(results))
+            print(
+                f"{number:>5}  "
+                + "  ".join(f"{scores[elo]:>6.1f}" for elo in args.anchors)
+                + f"   {text:>6}  ({len(results)})",
+                flush=True,
+            )
+
+
+SECTIONS: dict[str, Callable[[argparse.Namespace], Awaitable[None]]] = {
+    "reply": reply,
+    "calibrate": calibrate,
+}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--only", default=",".join(SECTIONS), help="sections, comma-separated")
+    parser.add_argument("--variants", default="chess,xiangqi")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--anchors", default="1350,1850,2350,2850")
+    parser.add_argument("--anchor-ms", type=int, default=100)
+    parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("--adjudicate", type=int, default=800)
+    args = parser.parse_args()
+    args.variants = args.variants.split(",")
+    args.anchors = [int(elo) for elo in args.anchors.split(",")]
+    for section in args.only.split(","):
+        began = time.perf_counter()
+        await SECTIONS[section](args)
+        print(f"({section}: {time.perf_counter() - began:.0f} s)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
