@@ -128,10 +128,11 @@ class Engines(Protocol):
 
         Raises ``EngineUnavailable`` (no engine for the variant), ``EngineFailed`` (it
         crashed, hung or answered garbage after its retries), ``ValueError`` (the request's
-        FEN or moves are not legal for Postal's rules).
+        FEN or moves are not legal for Postal's rules, or the position has no legal move).
         """
         ...
 
     async def close(self) -> None:
-        """Stop every engine process; searches afterwards raise ``EngineUnavailable``."""
+        """Stop every engine process; afterwards ``available`` is false and searches raise
+        ``EngineFailed``."""
         ...

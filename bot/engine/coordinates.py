@@ -22,31 +22,34 @@ def to_engine(variant_name: str, move: str) -> str:
 
     Raises ``ValueError`` when it is not a coordinate move of that variant.
     """
-    if variant_name == "chess":
-        if not _CHESS_MOVE.fullmatch(move):
-            raise ValueError(f"not a chess coordinate move: {move!r}")
-        return move
     if variant_name == "xiangqi":
-        found = _XIANGQI_POSTAL.fullmatch(move)
-        if not found:
-            raise ValueError(f"not an ICCS move: {move!r}")
-        a, r1, b, r2 = found.groups()
-        return f"{a}{int(r1) + 1}{b}{int(r2) + 1}"
-    raise ValueError(f"no engine plays {variant_name!r}")
+        return _shift_ranks(_XIANGQI_POSTAL, move, 1, "an ICCS move")
+    return _chess(variant_name, move)
 
 
 def from_engine(variant_name: str, move: str) -> str:
     """The engine's ``move`` in Postal's coordinates. Raises ``ValueError`` for anything that
     is not a coordinate move of that variant as its engine writes them."""
-    if variant_name == "chess":
-        return to_engine("chess", move)
     if variant_name == "xiangqi":
-        found = _XIANGQI_ENGINE.fullmatch(move)
-        if not found:
-            raise ValueError(f"not a Fairy-Stockfish xiangqi move: {move!r}")
-        a, r1, b, r2 = found.groups()
-        return f"{a}{int(r1) - 1}{b}{int(r2) - 1}"
-    raise ValueError(f"no engine plays {variant_name!r}")
+        return _shift_ranks(_XIANGQI_ENGINE, move, -1, "a Fairy-Stockfish xiangqi move")
+    return _chess(variant_name, move)
+
+
+def _chess(variant_name: str, move: str) -> str:
+    """A chess coordinate move as it is (Postal's and Stockfish's are the same)."""
+    if variant_name != "chess":
+        raise ValueError(f"no engine plays {variant_name!r}")
+    if not _CHESS_MOVE.fullmatch(move):
+        raise ValueError(f"not a chess coordinate move: {move!r}")
+    return move
+
+
+def _shift_ranks(shape: re.Pattern[str], move: str, by: int, what: str) -> str:
+    found = shape.fullmatch(move)
+    if not found:
+        raise ValueError(f"not {what}: {move!r}")
+    a, r1, b, r2 = found.groups()
+    return f"{a}{int(r1) + by}{b}{int(r2) + by}"
 
 
 def read_move(position: Position, text: str) -> Move:
