@@ -5,11 +5,14 @@
 - ``reply``: the time the pool takes to answer at each level (the level's own think time as
   the budget), over ``--positions`` positions from games of random moves; median and p99.
 - ``calibrate``: a short match per level against the same engine held at fixed ``UCI_Elo``
-  steps (``--anchors``; ``UCI_LimitStrength``), ``--games`` games per anchor with colours
-  alternating. A game ends by the rules, at ``--max-plies`` (a draw), or when both engines'
-  scores agree that one side is ahead by ``--adjudicate`` centipawns or mates (a win). Prints
-  each level's score against each anchor and the rating that best explains them (maximum
-  likelihood under the Elo model); a level that wins or loses every game is only bounded.
+  steps (``UCI_LimitStrength``), both sides thinking the level's own time: ``--rounds``
+  rounds of ``--games`` games, colours alternating, each round's anchor moved ``--step`` up
+  after a score over 70 % and down under 30 % (within ``--anchors``, the engine's range), the
+  next level starting at the last one's rating. A game ends by the rules, at ``--max-plies``
+  (a draw), or when the last two moves' scores agree one side is ahead by ``--adjudicate``
+  centipawns or a mate (a win). Prints each round and the rating that best explains all the
+  level's games (maximum likelihood under the Elo model); a level that wins or loses every
+  game is only bounded.
 
 Other figures (computer replies through the service, analysis time) are further sections:
 add a coroutine taking the parsed arguments to ``SECTIONS``.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import random
 import statistics
 import sys
@@ -174,7 +178,12 @@ def rating(results: list[tuple[int, float]]) -> tuple[float | None, str]:
     for _ in range(60):
         middle = (low + high) / 2
         low, high = (middle, high) if excess(middle) > 0 else (low, middle)
-    return low, f"{low:.0f}"
+    # the standard error from the likelihood's curvature (Fisher information) at the estimate
+    slope = math.log(10) / 400
+    information = sum(
+        slope**2 * p * (1 - p) for p in (1 / (1 + 10 ** ((a - low) / 400)) for a, _ in results)
+    )
+    return low, f"{low:.0f} ± {1 / math.sqrt(information):.0f}"
 
 
 async def match_game(
@@ -190,7 +199,8 @@ async def match_game(
     the anchor and the level's score."""
     async with limit:
         mine = await level_player(command, name, number)
-        theirs = await anchor_player(command, name, elo, args.anchor_ms)
+        think = LEVELS[number].movetime_ms  # the same time for both: no time odds
+        theirs = await anchor_player(command, name, elo, think)
         try:
             if index % 2 == 0:
                 return elo, await play_game(name, mine, theirs, args)
@@ -207,28 +217,36 @@ async def calibrate(args: argparse.Namespace) -> None:
         if command is None:
             print(f"{name}: no engine")
             continue
+        low, high = args.anchors[0], args.anchors[-1]
         print(
-            f"\n{name}: levels against {command[0]} at UCI_Elo steps "
-            f"({args.games} games per anchor, anchors think {args.anchor_ms} ms)"
+            f"\n{name}: each level against {command[0]} with UCI_LimitStrength, "
+            f"{args.rounds} rounds of {args.games} games, both sides thinking the level's time"
         )
-        print("level  " + "  ".join(f"{elo:>6}" for elo in args.anchors) + "   rating  (games)")
+        print("level  anchor: score ...                                  rating  (games)")
         limit = asyncio.Semaphore(args.processes)
+        anchor = low
         for number in LEVELS:
-            results = await asyncio.gather(
-                *(
-                    match_game(command, name, number, elo, i, args, limit)
-                    for elo in args.anchors
-                    for i in range(args.games)
+            results: list[tuple[int, float]] = []
+            rounds = []
+            for _ in range(args.rounds):
+                played = await asyncio.gather(
+                    *(
+                        match_game(command, name, number, anchor, i, args, limit)
+                        for i in range(args.games)
+                    )
                 )
-            )
-            scores = {elo: sum(s for a, s in results if a == elo) for elo in args.anchors}
-            _, text = rating(list(results))
-            print(
-                f"{number:>5}  "
-                + "  ".join(f"{scores[elo]:>6.1f}" for elo in args.anchors)
-                + f"   {text:>6}  ({len(results)})",
-                flush=True,
-            )
+                results += played
+                score = sum(s for _, s in played)
+                rounds.append(f"{anchor}: {score:g}/{len(played)}")
+                # the next round where it tells most: the anchor this level is nearest to
+                if score > 0.7 * len(played):
+                    anchor = min(high, anchor + args.step)
+                elif score < 0.3 * len(played):
+                    anchor = max(low, anchor - args.step)
+            estimate, text = rating(results)
+            print(f"{number:>5}  {', '.join(rounds):<48}  {text:>10}  ({len(results)})", flush=True)
+            if estimate is not None:
+                anchor = max(low, min(high, round(estimate / 50) * 50))
 
 
 SECTIONS: dict[str, Callable[[argparse.Namespace], Awaitable[None]]] = {
@@ -243,9 +261,12 @@ async def main() -> None:
     parser.add_argument("--variants", default="chess,xiangqi")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--anchors", default="1350,1850,2350,2850")
-    parser.add_argument("--anchor-ms", type=int, default=100)
+    parser.add_argument("--games", type=int, default=4, help="games per calibration round")
+    parser.add_argument("--rounds", type=int, default=4, help="calibration rounds per level")
+    parser.add_argument("--step", type=int, default=250, help="anchor step between rounds")
+    parser.add_argument(
+        "--anchors", default="1350,2850", help="lowest and highest UCI_Elo (the engines' range)"
+    )
     parser.add_argument("--max-plies", type=int, default=200)
     parser.add_argument("--adjudicate", type=int, default=800)
     args = parser.parse_args()
