@@ -5,6 +5,7 @@ them as they are. (The place the next languages will be chosen in.)"""
 from __future__ import annotations
 
 from bot.engine.api import UnavailableReason
+from bot.i18n import _, pgettext
 from bot.service import (
     Cleared,
     ConditionalAdded,
@@ -125,17 +126,20 @@ _ENGINES = {
 def engine_unavailable(variant_name: str, reason: UnavailableReason) -> str:
     """Why Postal cannot play or analyse ``variant_name`` now, and how its host fixes it."""
     program, package, setting = _ENGINES.get(
-        variant_name, (f"a {variant_name} engine", variant_name, "its setting")
+        variant_name, (variant_name, variant_name, "ENGINE_" + variant_name.upper())
     )
+    variant = pgettext("choice", variant_name)  # the name the slash command's choice shows
     if reason is UnavailableReason.MISSING:
-        return (
-            f"Postal can't play {variant_name} itself right now: its engine, {program}, is not "
-            f"installed where the bot runs. Whoever hosts Postal can install it with "
-            f"`apt-get install {package}` (or set {setting} to the engine's path); games "
+        text = _(
+            "Postal can't play {variant} itself right now: its engine, {program}, is not "
+            "installed where the bot runs. Whoever hosts Postal can install it with "
+            "`apt-get install {package}` (or set {setting} to the engine's path); games "
             "between players work as usual."
         )
-    return (
-        f"Postal can't play {variant_name} itself right now: its engine, {program}, would not "
-        f"start. Whoever hosts Postal should check {setting} and the engine's installation "
-        f"(`apt-get install {package}`); games between players work as usual."
-    )
+    else:
+        text = _(
+            "Postal can't play {variant} itself right now: its engine, {program}, would not "
+            "start. Whoever hosts Postal should check {setting} and the engine's installation "
+            "(`apt-get install {package}`); games between players work as usual."
+        )
+    return text.format(variant=variant, program=program, package=package, setting=setting)

@@ -249,7 +249,7 @@ class UciEngine:
         """Ask the engine to quit; kill it if it is still running after ``grace`` seconds."""
         process = self._process
         if process.returncode is None:
-            with contextlib.suppress(OSError, RuntimeError):
+            with contextlib.suppress(OSError, RuntimeError, UciError):
                 self._send("quit")
             try:
                 await asyncio.wait_for(process.wait(), grace)
