@@ -29,6 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+# Imported before the handshake, so that answering a go is quick even on a loaded machine.
+from rules import Game
+
 MODE = sys.argv[1] if len(sys.argv) > 1 else "normal"
 LOG = os.environ.get("FAKE_UCI_LOG")
 
@@ -47,7 +50,6 @@ def log(line: str) -> None:
 def first_legal(variant: str, fen: str, moves: list[str]) -> str:
     """The first legal move by Postal's rules, written as the engine writes it (xiangqi:
     ranks 1-10, where Postal's ICCS counts 0-9)."""
-    from rules import Game
 
     def postal(move: str) -> str:
         if variant != "xiangqi":

@@ -25,7 +25,10 @@ from tests.engine.fake_log import received
 Command = Callable[[str], tuple[str, ...]]
 CHESS_START = get_variant("chess").start_fen
 XIANGQI_START = get_variant("xiangqi").start_fen
-QUICK = PoolLimits(margin_s=0.3, unbounded_s=1.0, start_s=10.0, retries=1)
+# Generous deadlines: a loaded test machine must not make a healthy fake engine look hung.
+LIMITS = PoolLimits(margin_s=10.0, unbounded_s=20.0, start_s=20.0, retries=1)
+# Short ones for the tests of hung engines, which wait them out.
+QUICK = PoolLimits(margin_s=0.3, unbounded_s=1.0, start_s=20.0, retries=1)
 
 
 def chess(*moves: str, requester: str = "", level: int | None = None) -> SearchRequest:
@@ -34,8 +37,10 @@ def chess(*moves: str, requester: str = "", level: int | None = None) -> SearchR
     )
 
 
-def pool_of(command: tuple[str, ...], processes: int = 2, **variants: object) -> EnginePool:
-    return EnginePool({"chess": command, "xiangqi": command}, processes, QUICK)
+def pool_of(
+    command: tuple[str, ...], processes: int = 2, limits: PoolLimits = LIMITS
+) -> EnginePool:
+    return EnginePool({"chess": command, "xiangqi": command}, processes, limits)
 
 
 def alive(pid: int) -> bool:
@@ -169,7 +174,7 @@ async def test_an_engine_that_always_crashes_fails_after_its_retries(
 async def test_a_hung_engine_is_killed_after_its_budget_and_margin(
     fake_command: Command, fake_log: Path
 ) -> None:
-    pool = pool_of(fake_command("hang"))
+    pool = pool_of(fake_command("hang"), limits=QUICK)
     loop = asyncio.get_running_loop()
     began = loop.time()
     try:
@@ -224,7 +229,7 @@ async def test_an_illegal_best_move_every_time_fails(tmp_path: Path) -> None:
         "print('bestmove e2e5', flush=True)\n"
         "    elif line == 'quit': break\n"
     )
-    pool = EnginePool({"chess": (sys.executable, str(script))}, 1, QUICK)
+    pool = EnginePool({"chess": (sys.executable, str(script))}, 1, LIMITS)
     try:
         with pytest.raises(EngineFailed, match="e2e5"):
             await pool.search(chess())
