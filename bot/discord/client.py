@@ -130,7 +130,10 @@ class PostalBot(discord.AutoShardedClient):
         if self._store is None:
             self._store = await Store.open(self.settings.database_path)
         self._service = GameService(
-            self._store, self.clock, on_schedule_change=self._schedule_changed
+            self._store,
+            self.clock,
+            on_schedule_change=self._schedule_changed,
+            process=process_name(self.settings),
         )
         self.add_dynamic_items(PostalButton, PostalSelect)
         for command in (*ALL_COMMANDS, *BOARD_COMMANDS):

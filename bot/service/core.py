@@ -97,8 +97,12 @@ class ServiceCore:
         vacation_days_per_year: int = VACATION_DAYS_PER_YEAR,
         on_schedule_change: Callable[[], None] | None = None,
         replay_cache_bytes: int = DEFAULT_BUDGET_BYTES,
+        process: str = "shards:all",
     ) -> None:
         self.store = store
+        # This process's name in the claims on the clock's work (several processes may
+        # share the database; ``bot.service.claiming``).
+        self.process = process
         self.clock = clock
         self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
         self.vacation_days_per_year = vacation_days_per_year

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
 from bot.service.core import VACATION_WINDOW, replace_record
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
@@ -31,7 +32,15 @@ from bot.service.results import (
     VacationEnded,
     VacationStarted,
 )
-from bot.store import GameRecord, NotifyMode, OutboxItem, OutboxKind, OutboxTarget, PingKind
+from bot.store import (
+    ClaimKind,
+    GameRecord,
+    NotifyMode,
+    OutboxItem,
+    OutboxKind,
+    OutboxTarget,
+    PingKind,
+)
 from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
@@ -50,10 +59,14 @@ class DeadlineUseCases(EndingUseCases):
         whose moves no longer replay is logged, marked damaged and skipped for good.
         """
         now = now or self.now()
+        overdue = await self.store.games.overdue(now)
+        mine = await claimed(
+            self.store, self.process, ClaimKind.TIME_OUT, [g.id for g in overdue], now
+        )
         # Each game on its own: a damaged one is logged, marked and skipped, and time-outs
         # committed before it are still reported.
         timed_out = await self._each_game(
-            await self.store.games.overdue(now),
+            [record for record in overdue if record.id in mine],
             lambda record: record.id,
             lambda record: self._time_out(record, now),
         )
@@ -67,6 +80,7 @@ class DeadlineUseCases(EndingUseCases):
         if self._next_purge_at is None or now >= self._next_purge_at:
             await self.store.challenges.purge(now - CHALLENGE_RETENTION)
             await self.store.pings.purge(now - PING_WINDOW)
+            await self.store.claims.purge((now - CLOCK_CLAIM_LEASE).timestamp())
             self._next_purge_at = now + PURGE_INTERVAL
         if ended or expired:
             self._schedule_changed()
@@ -98,6 +112,10 @@ class DeadlineUseCases(EndingUseCases):
         now = now or self.now()
         choices = self._reminder_choices()
         due = await self.store.games.due_reminders(now, self.reminder_hours, max(choices))
+        mine = await claimed(
+            self.store, self.process, ClaimKind.REMINDER, [d.game.id for d in due], now
+        )
+        due = [d for d in due if d.game.id in mine]
         by_game = {d.game.id: d.hours_before for d in due}
         found = await self._each_game(
             [d.game for d in due],
@@ -167,7 +185,10 @@ class DeadlineUseCases(EndingUseCases):
         the end); each stays due until ``thread_archived``, so a restart loses none."""
         now = now or self.now()
         records = await self.store.games.threads_to_archive(now, THREAD_ARCHIVE_DELAY)
-        return [await self._view(record) for record in records]
+        mine = await claimed(
+            self.store, self.process, ClaimKind.ARCHIVE, [r.id for r in records], now
+        )
+        return [await self._view(record) for record in records if record.id in mine]
 
     async def thread_archived(self, game_id: int) -> None:
         """Record that the game's thread was archived (or can never be)."""

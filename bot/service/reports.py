@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
+from bot.service.claiming import claimed
 from bot.service.core import ServiceCore, may_read, reach
 from bot.service.errors import InvalidOptionError
 from bot.service.notes import note_comments
@@ -23,7 +24,7 @@ from bot.service.results import (
     VariantStats,
 )
 from bot.service.text import pgn_tag
-from bot.store import GameRecord, OldBoard
+from bot.store import ClaimKind, GameRecord, OldBoard
 from rules import VARIANT_NAMES, Game
 
 LICHESS_ANALYSIS = "https://lichess.org/analysis"
@@ -246,8 +247,13 @@ class ReportUseCases(ServiceCore):
         return await self.store.boards.replace(game_id, channel_id, message_id, self.now())
 
     async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:
-        """Older board messages whose controls are still to be removed, oldest first."""
-        return await self.store.boards.to_retire(limit)
+        """Older board messages whose controls are still to be removed, oldest first: those
+        this process claims (another process edits the others)."""
+        boards = await self.store.boards.to_retire(limit)
+        mine = await claimed(
+            self.store, self.process, ClaimKind.BOARD, [b.message_id for b in boards], self.now()
+        )
+        return [board for board in boards if board.message_id in mine]
 
     async def board_retired(self, board: OldBoard) -> None:
         """The edit of ``board`` was tried: it is not listed again."""

@@ -3,7 +3,8 @@
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
 numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
 ``store.ratings``, ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``
-``store.conditionals`` and ``store.notes`` hold the queries, each write one transaction.
+``store.conditionals``, ``store.notes`` and ``store.claims`` hold the queries, each write
+one transaction.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
+from bot.store.claims import ClaimKind, Claims
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
 from bot.store.console_buttons import ConsoleButton, ConsoleButtons
@@ -83,6 +85,7 @@ class Store:
         self.confirmations = Confirmations(database)
         self.boards = Boards(database)
         self.console_buttons = ConsoleButtons(database)
+        self.claims = Claims(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -104,6 +107,8 @@ __all__ = [
     "Challenge",
     "ChallengeLimits",
     "ChallengeStatus",
+    "ClaimKind",
+    "Claims",
     "ConditionalNode",
     "Conditionals",
     "ConsoleButton",

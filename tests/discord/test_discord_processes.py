@@ -6,6 +6,7 @@ either shard (Discord's REST API is not sharded)."""
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import AsyncIterator
 
 import pytest
@@ -91,11 +92,16 @@ async def test_reminders_and_time_outs_are_posted_once_by_two_processes(
     pair: tuple[Harness, Harness],
 ) -> None:
     """Both processes run every clock round at the same moments: each game's reminder and
-    its time-out are posted exactly once, in servers of both shards."""
+    its time-out are posted exactly once, in servers of both shards; a day later each
+    game's thread is archived once, and each replaced board loses its buttons once."""
     zero, one = pair
     await zero.start()
     await one.start()
     games = await games_on_both_shards(zero, 3)
+    assert zero.bot is not None and one.bot is not None
+    # Old boards are edited under claims that last minutes: let the edits end before the
+    # clock jumps by days (a real clock does not).
+    await asyncio.gather(zero.bot.boards.wait_idle(), one.bot.boards.wait_idle())
     zero.clock.advance(days=2, hours=1)  # 23 h left for white: a reminder is due
     await both_rounds(zero, one)
     await both_rounds(zero, one)
@@ -106,10 +112,22 @@ async def test_reminders_and_time_outs_are_posted_once_by_two_processes(
     await both_rounds(zero, one)
     for _, white, thread in games:
         assert posts(zero, thread, f"{white.name} ran out of time") == 1
-    assert zero.bot is not None and one.bot is not None
     sent = zero.bot.outbox.stats.sent + one.bot.outbox.stats.sent
     assert sent == 2 * len(games), "one reminder and one time-out per game, no more"
     assert zero.fake.nonce_repeats == 0, "no row was sent twice (and saved by its nonce)"
+    await asyncio.gather(zero.bot.boards.wait_idle(), one.bot.boards.wait_idle())
+    fetched = Counter(
+        call.path for call in zero.fake.calls if call.method == "GET" and "/messages/" in call.path
+    )
+    # The boards after the start, 1. e4 and 1... e5 were each replaced by the next one.
+    assert len(fetched) == 3 * len(games)
+    assert set(fetched.values()) == {1}, "each old board is edited by one process"
+    zero.clock.advance(days=1, minutes=1)
+    await both_rounds(zero, one)
+    await both_rounds(zero, one)
+    for _, _, thread in games:
+        archived = [e for e in zero.fake.thread_edits.get(thread.id, []) if e.get("archived")]
+        assert len(archived) == 1, f"thread {thread.id} archived {len(archived)} times"
 
 
 async def test_a_process_posts_in_the_other_shards_channels(

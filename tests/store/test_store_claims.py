@@ -1,5 +1,6 @@
-"""Outbox claims: several processes on one database each send a row only after claiming
-it, for a lease that expires; a game's rows are claimed in order, one at a time."""
+"""Claims: several processes on one database each send an outbox row, or do a piece of the
+clock's work, only after claiming it, for a lease that expires; a game's outbox rows are
+claimed in order, one at a time."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import OutboxItem, OutboxKind, OutboxState, OutboxTarget, Store
+from bot.store import ClaimKind, OutboxItem, OutboxKind, OutboxState, OutboxTarget, Store
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 T = NOW.timestamp()
@@ -128,8 +129,43 @@ async def test_claims_at_the_same_moment_never_share_a_row(stores: tuple[Store, 
     await asyncio.gather(work(a, "A"), work(b, "B"))
     every = sorted(taken["A"] + taken["B"])
     assert len(every) == lanes * per_lane and len(set(every)) == len(every)
-    assert taken["A"] and taken["B"], "both processes took rows"
     for lane in range(lanes):
         ids = [row_id for player, row_id in order if player == lane]
         assert ids == sorted(ids), f"lane {lane} went out of order: {ids}"
     assert (await a.outbox.counts()).sent == lanes * per_lane
+
+
+async def test_a_clock_item_is_claimed_by_one_process_until_its_lease_ends(
+    stores: tuple[Store, Store],
+) -> None:
+    """A takes items; B gets none of them while A's lease runs, only the new one; A may
+    take its own again (a round tried again); after the lease B takes them."""
+    a, b = stores
+    assert await a.claims.take(ClaimKind.TIME_OUT, [1, 2, 3], "A", T, T + LEASE) == {1, 2, 3}
+    assert await b.claims.take(ClaimKind.TIME_OUT, [2, 3, 4], "B", T + 1, T + LEASE) == {4}
+    assert await b.claims.take(ClaimKind.REMINDER, [2], "B", T, T + LEASE) == {2}, "per kind"
+    assert await a.claims.take(ClaimKind.TIME_OUT, [1, 2], "A", T + 2, T + LEASE) == {1, 2}
+    later = await b.claims.take(ClaimKind.TIME_OUT, [1, 2], "B", T + LEASE, T + 2 * LEASE)
+    assert later == {1, 2}
+    assert await a.claims.purge(T + LEASE + 1) == 3  # 3, 4 and the reminder ended
+    assert await a.claims.take(ClaimKind.TIME_OUT, [], "A", T, T + LEASE) == set()
+
+
+async def test_clock_claims_at_the_same_moment_never_share_an_item(
+    stores: tuple[Store, Store],
+) -> None:
+    """Two processes claiming overlapping items at once: every item is taken once."""
+    a, b = stores
+    items = list(range(200))
+    rounds = [
+        a.claims.take(ClaimKind.TIME_OUT, items[n : n + 50], "A", T, T + LEASE)
+        for n in range(0, 200, 25)
+    ] + [
+        b.claims.take(ClaimKind.TIME_OUT, items[n : n + 50], "B", T, T + LEASE)
+        for n in range(0, 200, 25)
+    ]
+    taken = await asyncio.gather(*rounds)
+    mine = set().union(*taken[: len(taken) // 2])
+    theirs = set().union(*taken[len(taken) // 2 :])
+    assert mine.isdisjoint(theirs)
+    assert mine | theirs == set(items)

@@ -1,0 +1,65 @@
+"""Claims on the clock's work: with several processes on one database, each due item (a
+game to time out, a reminder to hand over, a thread to archive, an old board to edit) is
+taken by one process, for a lease that expires.
+
+A claim is a row ``(kind, item_id)`` holding its holder and the end of its lease. Taking
+it is one upsert: a new row, or an old one whose lease has ended (or whose holder is the
+taker: a process may take its own items again after a failed round). Two processes taking
+the same item at once are settled by the primary key: PostgreSQL makes the second upsert
+wait for the first's commit and then finds the lease running; SQLite has one writer at a
+time. A claim is never released early: the work it covers is done (the item is no longer
+due) or failed, and then the lease running out lets any process try again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from bot.store.database import Database
+
+
+class ClaimKind(Enum):
+    """What a claim is on (the item id is of that kind's table)."""
+
+    TIME_OUT = "time_out"  # games.id
+    REMINDER = "reminder"  # games.id
+    ARCHIVE = "archive"  # games.id: the finished game's thread
+    BOARD = "board"  # board_retirements' message id
+
+
+class Claims:
+    """Taking and forgetting claims of the ``claims`` table."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def take(
+        self, kind: ClaimKind, item_ids: Sequence[int], holder: str, now: float, until: float
+    ) -> set[int]:
+        """Claim those of ``item_ids`` that nobody else holds at ``now`` for ``holder``,
+        until ``until`` (epoch seconds); returns the ids taken."""
+        ids = sorted(set(item_ids))
+        if not ids:
+            return set()
+        values = ", ".join("(?, ?, ?, ?)" for _ in ids)
+        params: list[object] = []
+        for item_id in ids:
+            params += [kind.value, item_id, holder, until]
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                f"INSERT INTO claims (kind, item_id, holder, claimed_until) VALUES {values} "
+                "ON CONFLICT (kind, item_id) DO UPDATE SET holder = excluded.holder, "
+                "claimed_until = excluded.claimed_until "
+                "WHERE claims.claimed_until <= ? OR claims.holder = excluded.holder "
+                "RETURNING item_id",
+                [*params, now],
+            )
+            rows = await cursor.fetchall()
+        return {int(row[0]) for row in rows}
+
+    async def purge(self, before: float) -> int:
+        """Forget claims whose lease ended before ``before``; returns how many."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute("DELETE FROM claims WHERE claimed_until < ?", (before,))
+            return cursor.rowcount

@@ -1,0 +1,109 @@
+"""Two processes on one database run the clock at the same moments: each time-out, reminder
+and thread to archive is worked on by the one process that claims it; a killed process's
+claims run out and the other takes its items over."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, ManualClock, Place, User
+from bot.service.claiming import CLOCK_CLAIM_LEASE
+from bot.store import ClaimKind, Store
+from tests.service.service_helpers import start_game
+
+GAMES = 8
+
+
+@pytest.fixture
+async def services(
+    store: Store, db_path: Path, clock: ManualClock
+) -> AsyncIterator[tuple[GameService, GameService]]:
+    """Process A (the ``store`` fixture's connection) and process B (its own connection)."""
+    other = await Store.open(db_path)
+    yield (
+        GameService(store, clock, process="shards:0/2"),
+        GameService(other, clock, process="shards:1/2"),
+    )
+    await other.close()
+
+
+async def games(service: GameService) -> list[int]:
+    """``GAMES`` games between different players, each in its own channel, white to move,
+    3 days per move."""
+    found = []
+    for n in range(GAMES):
+        started = await start_game(
+            service,
+            white=User(1000 + n, f"white{n}"),
+            black=User(2000 + n, f"black{n}"),
+            place=Place(guild_id=1, channel_id=100 + n),
+        )
+        found.append(started.game.id)
+    return found
+
+
+async def test_each_reminder_is_handed_over_by_one_process(
+    services: tuple[GameService, GameService], clock: ManualClock
+) -> None:
+    """Both processes look for reminders at once: between them every game's reminder is
+    handed over once (one outbox row each, not two rounds of work)."""
+    a, b = services
+    ids = await games(a)
+    clock.advance(days=2, hours=1)
+    handed = await asyncio.gather(a.hand_over_reminders(), b.hand_over_reminders())
+    assert sum(handed) == GAMES
+    rows = await a.pending_deliveries()
+    assert sorted(row.game_id or 0 for row in rows) == sorted(ids)
+
+
+async def test_each_time_out_is_worked_on_by_one_process(
+    services: tuple[GameService, GameService], clock: ManualClock
+) -> None:
+    """Both processes end overdue games at once: every game ends once, each by one of
+    them, and neither reports a game the other ended."""
+    a, b = services
+    ids = await games(a)
+    clock.advance(days=3, minutes=1)
+    reports = await asyncio.gather(a.expire_overdue(), b.expire_overdue())
+    ended = [ending.game.id for report in reports for ending in report.ended]
+    assert sorted(ended) == sorted(ids)
+
+
+async def test_a_dead_process_items_wait_for_its_lease_then_go_to_the_other(
+    services: tuple[GameService, GameService], clock: ManualClock
+) -> None:
+    """A claimed the overdue games and died before ending them: B leaves them while A's
+    claims run, and ends them once the claims have run out."""
+    a, b = services
+    ids = await games(a)
+    clock.advance(days=3, minutes=1)
+    now = clock()
+    lease = CLOCK_CLAIM_LEASE.total_seconds()
+    taken = await a.store.claims.take(
+        ClaimKind.TIME_OUT, ids, a.process, now.timestamp(), now.timestamp() + lease
+    )
+    assert taken == set(ids)  # ... and A is killed here
+    assert (await b.expire_overdue()).ended == ()
+    clock.advance(seconds=lease)
+    assert sorted(e.game.id for e in (await b.expire_overdue()).ended) == sorted(ids)
+
+
+async def test_each_finished_games_thread_is_archived_by_one_process(
+    services: tuple[GameService, GameService], clock: ManualClock
+) -> None:
+    """A day after the games end, both processes ask which threads to archive: each
+    thread is listed to one of them."""
+    a, b = services
+    ids = await games(a)
+    for n, game_id in enumerate(ids):
+        await a.store.games.set_thread(game_id, 5000 + n)
+    clock.advance(days=3, minutes=1)
+    await a.expire_overdue()
+    clock.advance(days=1, minutes=1)
+    found = await asyncio.gather(a.threads_to_archive(), b.threads_to_archive())
+    listed = [view.id for views in found for view in views]
+    assert sorted(listed) == sorted(ids)
