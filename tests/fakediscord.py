@@ -476,6 +476,9 @@ class Call:
 FAULT_KINDS = ("500", "502", "503", "504", "429", "429-global", "reset", "reset-after")
 
 
+_CHANNEL_POST = re.compile(r"^/api/v10/channels/\d+/messages$")
+
+
 def _faultable(method: str, path: str) -> bool:
     """By default faults hit the bot's channel and DM calls (what the outbox sends), not
     logging in, registering commands, or answering interactions."""
@@ -563,6 +566,10 @@ class FakeDiscord:
         self.recommended_shards = 1
         self.required_shards = 1
         self.close_on_identify: int | None = None
+        # Cleared, answers to channel posts wait until it is set again (``_pass_gate``).
+        self.posting = asyncio.Event()
+        self.posting.set()
+        self.held_posts = 0
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1251,6 +1258,8 @@ class FakeDiscord:
             if fault == "reset-after":
                 # The call took effect, but its answer is lost with the connection.
                 response = await self._inject(request, fault)
+            elif request.method == "POST" and _CHANNEL_POST.match(request.path):
+                await self._pass_gate()
         if fault is None:
             _rate_limit_headers(response, request.path, remaining=49)
         self.calls.append(
@@ -1265,6 +1274,15 @@ class FakeDiscord:
         )
         await self._notify()
         return response
+
+    async def _pass_gate(self) -> None:
+        """Hold the answer to a channel post while ``posting`` is cleared (a slow Discord):
+        the message exists, but the request stays in flight, counted in ``held_posts``,
+        until the test sets it again."""
+        if not self.posting.is_set():
+            self.held_posts += 1
+            await self._notify()
+            await self.posting.wait()
 
     def _fault(self, method: str, path: str) -> str | None:
         for index, (wanted, part, fault, times) in enumerate(self._scripted):

@@ -1,0 +1,63 @@
+"""One bot process of a sharded deployment, for the multi-process tests.
+
+It runs the bot as ``python -m bot`` does (``create_bot`` and ``serve``), with two handles
+for the test: its clock is the wall clock plus the seconds written in the file named by
+``POSTAL_TEST_CLOCK`` (so the test moves time in every process at once), and SIGUSR1 makes
+its scheduler, outbox sender and board editor look for due work now.
+
+    POSTAL_TEST_CLOCK=/tmp/shift python -m tests.discord.shard_process
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.config import Settings
+from bot.discord.logs import configure_logging
+from bot.discord.runner import StopSignals, create_bot, require_token, serve
+
+
+class FileClock:
+    """The wall clock moved forward by the seconds in ``path`` (0 while it is unreadable);
+    the test replaces the file atomically."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self) -> datetime:
+        try:
+            shift = float(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            shift = 0.0
+        return datetime.now(UTC) + timedelta(seconds=shift)
+
+
+def shift_clock(path: Path, seconds: float) -> None:
+    """Move every process's ``FileClock`` on ``path`` to ``seconds`` after the wall clock."""
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(str(seconds), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+async def main() -> None:
+    settings = Settings.from_env(env_file=None)
+    configure_logging(settings.log_level)
+    loop = asyncio.get_running_loop()
+    signals = StopSignals(loop)
+    bot = create_bot(settings, clock=FileClock(Path(os.environ["POSTAL_TEST_CLOCK"])))
+
+    def look_now() -> None:
+        bot.scheduler.wake()
+        bot.outbox.wake()
+        bot.boards.wake()
+
+    loop.add_signal_handler(signal.SIGUSR1, look_now)
+    await serve(bot, require_token(settings), settings, signals)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

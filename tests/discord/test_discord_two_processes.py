@@ -1,0 +1,139 @@
+"""Two real bot processes (``SHARD_IDS=0`` and ``1`` of 2) on one database and the sharded
+fake: games in servers on both shards, each reminder posted once, and one process killed
+with SIGKILL while its time-out announcements are in flight: the other posts them, once,
+after the dead process's claims run out."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.discord.harness import play, start_game
+from tests.discord.live import bot_env
+from tests.discord.shard_process import shift_clock
+from tests.fakediscord import FakeChannel, FakeDiscord
+from tests.processes import process_env
+
+STEP = 60.0
+GAMES_PER_SHARD = 3
+DAY = 86_400.0
+
+
+class Deployment:
+    """Two bot processes sharing ``database`` and the clock file ``clock``."""
+
+    def __init__(self, fake: FakeDiscord, database: Path, clock: Path) -> None:
+        self.fake = fake
+        self.database = database
+        self.clock = clock
+        self.processes: dict[int, asyncio.subprocess.Process] = {}
+
+    async def start(self, shard: int) -> None:
+        env = bot_env(self.fake, self.database, SHARD_COUNT="2", SHARD_IDS=str(shard))
+        del env["DEV_GUILD_ID"]  # servers on both shards use the global commands
+        env["POSTAL_TEST_CLOCK"] = str(self.clock)
+        self.processes[shard] = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.discord.shard_process",
+            cwd=self.database.parent, env=process_env(env),
+        )  # fmt: skip
+
+    def signal(self, shard: int, signum: int) -> None:
+        process = self.processes[shard]
+        if process.returncode is None:
+            process.send_signal(signum)
+
+    async def stop(self) -> None:
+        for shard in list(self.processes):
+            self.signal(shard, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                await asyncio.wait_for(process.wait(), STEP)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+
+
+@pytest.fixture
+async def deployment(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Deployment]:
+    clock = tmp_path / "clock"
+    shift_clock(clock, 0.0)
+    running = Deployment(fake, tmp_path / "postal.db", clock)
+    try:
+        yield running
+    finally:
+        await running.stop()
+
+
+def posts(fake: FakeDiscord, thread: FakeChannel, words: str) -> int:
+    return len([m for m in fake.channel_messages(thread.id) if words in m.text()])
+
+
+async def every_thread(
+    fake: FakeDiscord, threads: list[FakeChannel], words: str, timeout: float = STEP
+) -> None:
+    await fake.wait_until(lambda: all(posts(fake, t, words) for t in threads), timeout)
+
+
+async def test_two_processes_share_the_clock_and_survive_a_kill(
+    fake: FakeDiscord, deployment: Deployment
+) -> None:
+    """Reminders go out once with both processes running; the process of shard 0, killed
+    with its time-out posts in flight, leaves them to shard 1's, which posts each once
+    (in threads of both shards) when the claims of the dead one have run out."""
+    servers = [fake.add_guild(f"Server {shard}", shard=(shard, 2)) for shard in (0, 1)]
+    await deployment.start(0)
+    await deployment.start(1)
+    await fake.wait_until(lambda: fake.commands() and len(fake._sockets) == 2, STEP)
+    assert fake.command_puts == ["global"]
+
+    threads, black_names = [], []
+    for server in servers:
+        for n in range(GAMES_PER_SHARD):
+            white = fake.add_user(f"w{server.guild_id % 1000}{n}")
+            black = fake.add_user(f"b{server.guild_id % 1000}{n}")
+            thread, _ = await start_game(fake, white, black, days=3, channel=server)
+            await play(fake, white, "e4", thread)
+            threads.append(thread)
+            black_names.append(black.name)
+
+    # 23 hours before black's deadlines: both processes look, each reminder goes out once.
+    shift_clock(deployment.clock, 2 * DAY + 3600)
+    for shard in (0, 1):
+        deployment.signal(shard, signal.SIGUSR1)
+    await every_thread(fake, threads, "Reminder")
+    await asyncio.sleep(1.0)  # time for a second reminder, if one were coming
+    assert all(posts(fake, t, "Reminder") == 1 for t in threads)
+
+    # Past the deadlines, Discord slow to answer: shard 0's process ends the games, and
+    # its announcements are posted but their answers have not come back when it is killed.
+    fake.posting.clear()
+    shift_clock(deployment.clock, 3 * DAY + 120)
+    deployment.signal(0, signal.SIGUSR1)
+    await fake.wait_until(lambda: fake.held_posts >= 1, STEP)
+    await asyncio.sleep(0.3)  # more of its rows in flight, if it has more
+    deployment.signal(0, signal.SIGKILL)
+    assert await deployment.processes[0].wait() == -signal.SIGKILL
+    in_flight = fake.held_posts
+    fake.posting.set()
+
+    # Ten minutes later the dead process's claims have run out; shard 1's takes its rows
+    # over and sends them with their nonces: Discord returns the messages already posted.
+    shift_clock(deployment.clock, 3 * DAY + 720)
+    deployment.signal(1, signal.SIGUSR1)
+    await every_thread(fake, threads, "ran out of time")
+    await asyncio.sleep(1.0)  # time for a second announcement, if one were coming
+    for thread, name in zip(threads, black_names, strict=True):
+        assert posts(fake, thread, f"{name} ran out of time") == 1, thread.name
+    assert fake.nonce_repeats == in_flight
+    with sqlite3.connect(deployment.database) as db:
+        states = db.execute(
+            "SELECT state, claimed_by, COUNT(*) FROM outbox WHERE kind = 'ending' "
+            "GROUP BY state, claimed_by"
+        ).fetchall()
+    assert states == [("sent", None, len(threads))]
