@@ -5,22 +5,41 @@ then times ``GameService.move`` — parse, validate, store in one transaction �
 games: the median and 99th percentile, with and without rendering the board (when
 ``bot.render`` is installed), and the moves per second one process sustains.
 Targets: p99 ≤ 15 ms per move without rendering, ≥ 300 moves/s.
+
+With ``--db`` and ``--processes`` (each may be repeated) it compares databases and numbers of
+processes instead, every pair on a freshly built copy of the same workload (``--games``
+games, same seed): ``N`` worker processes, each with its own connection and its share of the
+games (as each bot process serves its own shards' servers), play random legal moves back to
+back for ``--seconds``; it prints moves/s over all of them and the move's p50/p99::
+
+    python benchmarks/service.py --db sqlite --db postgresql://host/postgres \
+        --processes 1 --processes 2
+
+``sqlite`` runs on a temporary file (one process only, the rule for SQLite, unless
+``--sqlite-processes`` allows more); a PostgreSQL URL names a server and a database to
+connect to while the benchmark creates (and drops) a database of its own for each run.
+Targets on a 2-core machine: PostgreSQL with 2 processes ≥ 1.5 × SQLite with 1 in moves/s,
+move p99 ≤ 15 ms on both.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import multiprocessing
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rules
+from bot.config import parse_database_url
 from bot.service import GameService, MovePlayed, Place, User
 from bot.store import Store
 
@@ -180,6 +199,147 @@ async def main(games: int, moves: int, seconds: float, max_plies: int, synchrono
             await store.close()
 
 
+# --------------------------------------------------------------------- several processes
+
+
+async def open_store(url: str) -> Store:
+    """The store at ``url`` (``sqlite:///path``)."""
+    return await Store.open(parse_database_url(url))
+
+
+@contextlib.contextmanager
+def fresh_database(url: str) -> Iterator[str]:
+    """An empty database for one run: a temporary SQLite file for ``sqlite``."""
+    if url != "sqlite":
+        raise SystemExit(f"--db {url!r}: only sqlite is supported by this store")
+    with tempfile.TemporaryDirectory() as folder:
+        yield f"sqlite:///{folder}/bench.db"
+
+
+async def play_share(
+    url: str, game_ids: list[int], start_at: float, seconds: float, seed: int, name: str
+) -> tuple[int, list[float]]:
+    """One worker process: from ``start_at`` (wall clock) for ``seconds``, random legal moves
+    in its own games, each one ``GameService.move`` timed. The worker knows each game's
+    position (only it moves there), so picking a move costs no statement. Returns how many
+    moves it played and their durations."""
+    rng = random.Random(seed)
+    store = await open_store(url)
+    try:
+        service = GameService(store, process=name)
+        games: dict[int, rules.Game] = {}
+        for game_id in game_ids:
+            record = await store.games.get(game_id)
+            assert record is not None
+            game = rules.Game(record.variant, record.start_fen)
+            for played in await store.games.moves(game_id):
+                game = game.play(played.uci)
+            if game.outcome() is None:
+                games[game_id] = game
+        movers = {
+            game_id: ((record.white_id, record.black_id))
+            for game_id in games
+            if (record := await store.games.get(game_id)) is not None
+        }
+        names = {pid: f"player{pid - 10_000}" for ids in movers.values() for pid in ids}
+        await asyncio.sleep(max(0.0, start_at - time.time()))
+        durations: list[float] = []
+        while time.time() < start_at + seconds and games:
+            game_id = rng.choice(list(games))
+            game = games[game_id]
+            white_id, black_id = movers[game_id]
+            mover_id = white_id if game.position.side_to_move is rules.Color.WHITE else black_id
+            move = rng.choice(list(game.position.legal_moves()))
+            text = game.position.san(move)
+            began = time.perf_counter()
+            await service.move(User(mover_id, names[mover_id]), None, text, game_id=game_id)
+            durations.append(time.perf_counter() - began)
+            game = game.play(move)
+            if game.outcome() is None and game.position.legal_moves():
+                games[game_id] = game
+            else:
+                del games[game_id]
+        return len(durations), durations
+    finally:
+        await store.close()
+
+
+def worker(
+    url: str,
+    game_ids: list[int],
+    start_at: float,
+    seconds: float,
+    seed: int,
+    name: str,
+    results: multiprocessing.Queue,  # type: ignore[type-arg]
+) -> None:
+    results.put(asyncio.run(play_share(url, game_ids, start_at, seconds, seed, name)))
+
+
+async def build_workload(url: str, games: int, max_plies: int) -> list[int]:
+    """The same ``games`` games in the database at ``url`` (fixed seed)."""
+    store = await open_store(url)
+    try:
+        return await build(GameService(store), games, random.Random(7), max_plies)
+    finally:
+        await store.close()
+
+
+def run_processes(
+    url: str, processes: int, ids: list[int], seconds: float
+) -> tuple[int, list[float]]:
+    """``processes`` workers sharing ``ids`` round-robin; returns (moves, durations)."""
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    start_at = time.time() + 3.0 + processes  # after every worker has loaded its games
+    workers = [
+        context.Process(
+            target=worker,
+            args=(url, ids[n::processes], start_at, seconds, 100 + n, f"bench:{n}", results),
+        )
+        for n in range(processes)
+    ]
+    for process in workers:
+        process.start()
+    shares = [results.get(timeout=600) for _ in workers]
+    for process in workers:
+        process.join()
+    return sum(count for count, _ in shares), [d for _, found in shares for d in found]
+
+
+def compare(
+    urls: list[str], counts: list[int], games: int, seconds: float, max_plies: int, sqlite_most: int
+) -> None:
+    rates: dict[tuple[str, int], float] = {}
+    for url in urls:
+        for processes in counts:
+            if url == "sqlite" and processes > sqlite_most:
+                continue
+            with fresh_database(url) as target:
+                began = time.perf_counter()
+                ids = asyncio.run(build_workload(target, games, max_plies))
+                built = time.perf_counter() - began
+                moves, durations = run_processes(target, processes, ids, seconds)
+            kind = "SQLite" if url == "sqlite" else "PostgreSQL"
+            rate = moves / seconds
+            rates[(kind, processes)] = rate
+            print(
+                f"{kind} x{processes}: {rate:.0f} moves/s over {seconds:.0f} s "
+                f"({moves} moves), move p50 {statistics.median(durations) * 1000:.2f} ms, "
+                f"p99 {percentile(durations, 0.99) * 1000:.2f} ms "
+                f"({games} games built in {built:.0f} s)",
+                flush=True,
+            )
+    base = rates.get(("SQLite", 1))
+    if base:
+        for (kind, processes), rate in rates.items():
+            if (kind, processes) != ("SQLite", 1):
+                print(
+                    f"{kind} x{processes} / SQLite x1: {rate / base:.2f}x "
+                    "(target: PostgreSQL x2 >= 1.5x)"
+                )
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -189,5 +349,29 @@ if __name__ == "__main__":
     parser.add_argument(
         "--synchronous", choices=("FULL", "NORMAL"), default="FULL", help="SQLite durability"
     )
+    parser.add_argument(
+        "--db",
+        action="append",
+        help="compare databases: 'sqlite' or a PostgreSQL server's URL (repeatable)",
+    )
+    parser.add_argument(
+        "--processes", action="append", type=int, help="worker processes per run (repeatable)"
+    )
+    parser.add_argument(
+        "--sqlite-processes",
+        type=int,
+        default=1,
+        help="the most processes to run on SQLite (one writer at a time: 1 by default)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.seconds, args.plies, args.synchronous))
+    if args.db or args.processes:
+        compare(
+            args.db or ["sqlite"],
+            args.processes or [1],
+            args.games,
+            args.seconds,
+            args.plies,
+            args.sqlite_processes,
+        )
+    else:
+        asyncio.run(main(args.games, args.moves, args.seconds, args.plies, args.synchronous))
