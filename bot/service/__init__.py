@@ -10,6 +10,7 @@ from bot.service import errors
 from bot.service.after_game import GameAnimation
 from bot.service.challenges import COLOR_CHOICES, DAYS_CHOICES, DEFAULT_DAYS, color_word
 from bot.service.clock import Clock, ManualClock, system_clock
+from bot.service.computer import ComputerGameStarted
 from bot.service.conditional import (
     ConditionalAdded,
     ConditionalList,
@@ -32,6 +33,7 @@ from bot.service.results import (
     Choice,
     Cleared,
     ClockReport,
+    ComputerStats,
     ConditionalAnswer,
     ConfirmationNeeded,
     Delivery,
@@ -102,6 +104,8 @@ __all__ = [
     "Cleared",
     "Clock",
     "ClockReport",
+    "ComputerGameStarted",
+    "ComputerStats",
     "ConditionalAdded",
     "ConditionalAnswer",
     "ConditionalList",

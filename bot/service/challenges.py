@@ -90,7 +90,7 @@ class ChallengeUseCases(ServiceCore):
                 raise SelfChallengeError
             if opponent.is_bot:
                 raise BotChallengeError(opponent.name)
-        start_fen = _checked_start(variant, fen)
+        start_fen = checked_start(variant, fen)
         if rated is None:
             rated = start_fen is None and days is not None
         elif rated and start_fen is not None:
@@ -195,7 +195,7 @@ class ChallengeUseCases(ServiceCore):
         text = (
             f"{user.name} accepted. {view.white.name} ({view.color_name(Color.WHITE)}) vs "
             f"{view.black.name} ({view.color_name(Color.BLACK)}), {view.variant}, "
-            f"{_pace(view.days_per_move, view.untimed)}, {rating}. {view.to_move.name} to move."
+            f"{pace(view.days_per_move, view.untimed)}, {rating}. {view.to_move.name} to move."
         )
         return GameStarted(view, board, await self._challenge_view(accepted), text, view.to_move)
 
@@ -244,7 +244,7 @@ class ChallengeUseCases(ServiceCore):
         return ChallengeClosed(await self._challenge_view(challenge), status.value, text)
 
 
-def _checked_start(variant: rules.Variant, fen: str | None) -> str | None:
+def checked_start(variant: rules.Variant, fen: str | None) -> str | None:
     """The normalised custom start FEN, or None for the standard start."""
     if fen is None or not fen.strip() or fen.strip() == "startpos":
         return None
@@ -261,7 +261,7 @@ def _checked_start(variant: rules.Variant, fen: str | None) -> str | None:
     return None if normalised == variant.start_fen else normalised
 
 
-def _pace(days: int, untimed: bool) -> str:
+def pace(days: int, untimed: bool) -> str:
     """``3 days per move``, or ``no time limit``."""
     if untimed:
         return "no time limit"
@@ -299,7 +299,7 @@ def _challenge_text(view: ChallengeView) -> str:
     )
     return (
         f"{view.challenger.name} challenges {target} to {view.variant} "
-        f"({view.challenger.name} plays {colour}, {_pace(view.days_per_move, view.untimed)}, "
+        f"({view.challenger.name} plays {colour}, {pace(view.days_per_move, view.untimed)}, "
         f"{rated}{start}). {who_answers} within 48 hours."
     )
 

@@ -131,11 +131,13 @@ class ServiceCore:
     ) -> datetime | None:
         """When ``player_id``'s move is due: ``days`` from now, or from the end of their
         vacation if they are on one (``player`` saves looking them up); None for an untimed
-        game (``days`` None)."""
+        game (``days`` None), and for the computer, which answers within seconds."""
         if days is None:
             return None
         if player is None or player.id != player_id:
             player = await self.store.players.get(player_id)
+        if player is not None and player.is_bot:
+            return None
         starts = now
         if player is not None and player.on_vacation(now):
             assert player.vacation_ends_at is not None

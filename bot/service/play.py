@@ -47,6 +47,7 @@ class PlayUseCases(ServiceCore):
         *,
         game_id: int | None = None,
         expected_ply: int | None = None,
+        in_place: bool = False,
     ) -> MovePlayed | PromotionNeeded:
         """Play ``text`` (any notation the rules accept) in the game meant.
 
@@ -55,6 +56,8 @@ class PlayUseCases(ServiceCore):
         play in a game that has moved on. Raises ``NotAPlayerError``, ``GameOverError``,
         ``NotYourTurnError``, ``UnreadableMoveError``, ``IllegalMoveError``,
         ``AmbiguousMoveError``, ``GameChangedError`` (a simultaneous move won the race).
+        ``in_place`` posts the board in the game's place (through the outbox) as for a move
+        typed elsewhere: for a move no interaction shows, the computer's.
         """
         record = await self._resolve(user, place, game_id)
         self._require_player(record, user)
@@ -67,7 +70,7 @@ class PlayUseCases(ServiceCore):
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
         # Typed away from the game's place (another channel, a DM): the board and the
         # mention go to the place through the outbox; the mover's answer is a private note.
-        away = typed_away(place, record)
+        away = in_place or typed_away(place, record)
         for _ in range(WRITE_ATTEMPTS):
             played = await self._try_move(record, user, typed, away=away)
             if played is not None:

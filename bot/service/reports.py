@@ -10,6 +10,7 @@ from bot.service.core import ServiceCore, may_read, reach
 from bot.service.errors import InvalidOptionError
 from bot.service.notes import note_comments
 from bot.service.results import (
+    ComputerStats,
     GameList,
     GameListEntry,
     GameView,
@@ -168,7 +169,11 @@ class ReportUseCases(ServiceCore):
                     rating.games if rating else 0,
                 )
             )
-        if not rows:
+        computer = tuple(
+            ComputerStats(c.variant, c.level, c.wins, c.draws, c.losses)
+            for c in await self.store.computer.results(target.id, scope)
+        )
+        if not rows and not computer:
             text = f"{me.name} has not finished a game yet."
         else:
             lines = [f"{me.name}:"]
@@ -181,8 +186,9 @@ class ReportUseCases(ServiceCore):
                 lines.append(
                     f"{row.variant}: {row.wins} won, {row.draws} drawn, {row.losses} lost{rated}"
                 )
+            lines += _computer_lines(computer, plays_people=target.is_bot)
             text = "\n".join(lines)
-        return Stats(me, tuple(rows), text)
+        return Stats(me, tuple(rows), text, computer)
 
     async def _about(self, viewer: User, player: User | None) -> User:
         """Whom a report is about (``player``, else the viewer), both known to the store:
@@ -311,3 +317,15 @@ def _outcome_for(record: GameRecord, player_id: int) -> str:
         return "draw"
     won = (record.result == "1-0") == (player_id == record.white_id)
     return "win" if won else "loss"
+
+
+def _computer_lines(results: tuple[ComputerStats, ...], *, plays_people: bool) -> list[str]:
+    """Games against the computer, unrated and counted apart: ``chess level 3: 2 won, …``
+    (``plays_people``: the computer's own stats, its games against people)."""
+    if not results:
+        return []
+    title = "Against people (unrated):" if plays_people else "Against the computer (unrated):"
+    return [title] + [
+        f"{c.variant} level {c.level}: {c.wins} won, {c.draws} drawn, {c.losses} lost"
+        for c in results
+    ]

@@ -561,10 +561,26 @@ class VariantStats:
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerStats:
+    """Results of games against the computer at one variant and level: the player's, or,
+    for the computer itself, its results against people."""
+
+    variant: str
+    level: int
+    wins: int
+    draws: int
+    losses: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
+    """A player's results against people per variant (``variants``, with ratings) and,
+    apart, against the computer (``computer``)."""
+
     player: PlayerRef
     variants: tuple[VariantStats, ...]
     text: str
+    computer: tuple[ComputerStats, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

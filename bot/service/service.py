@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine.api import Engines
 from bot.service.buttons import ButtonUseCases
+from bot.service.computer import ComputerOpponent
 from bot.service.conditional import ConditionalMoves
 from bot.service.deliveries import DeliveryUseCases
 from bot.service.notes import Notes
@@ -16,15 +18,17 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
     """Postal's use cases over one ``Store``; async, and knows nothing of Discord.
 
     ``GameService(store, clock=system_clock, reminder_hours=(24, 1),
-    vacation_days_per_year=30, on_schedule_change=None)``: ``clock`` returns aware UTC
+    vacation_days_per_year=30, on_schedule_change=None, engines=None)``: ``clock`` returns aware UTC
     datetimes (tests pass a ``ManualClock``); ``on_schedule_change`` is called after any
     change that may move ``next_wakeup()`` (a scheduler uses it to wake up early).
     Methods raise ``UserError`` subclasses with a friendly ``.message`` for anything the
     user can fix; any other exception is a bug.
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, engines: Engines | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Use cases side by side, sharing this core: ``service.conditional.add(...)``.
         self.conditional = ConditionalMoves(self)
         self.notes = Notes(self)
+        # ``engines`` None: no computer opponent (challenging it says how to install one).
+        self.computer = ComputerOpponent(self, engines)

@@ -3,8 +3,8 @@
 ``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
 numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
 ``store.ratings``, ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``
-``store.conditionals``, ``store.notes`` and ``store.claims`` hold the queries, each write
-one transaction.
+``store.conditionals``, ``store.notes``, ``store.claims`` and ``store.computer``
+hold the queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.claims import ClaimKind, Claims
+from bot.store.computer import ComputerGames, ComputerResult, PendingReply
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
 from bot.store.console_buttons import ConsoleButton, ConsoleButtons
@@ -86,6 +87,7 @@ class Store:
         self.boards = Boards(database)
         self.console_buttons = ConsoleButtons(database)
         self.claims = Claims(database)
+        self.computer = ComputerGames(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -109,6 +111,8 @@ __all__ = [
     "ChallengeStatus",
     "ClaimKind",
     "Claims",
+    "ComputerGames",
+    "ComputerResult",
     "ConditionalNode",
     "Conditionals",
     "ConsoleButton",
@@ -134,6 +138,7 @@ __all__ = [
     "OutboxSource",
     "OutboxState",
     "OutboxTarget",
+    "PendingReply",
     "PingKind",
     "PingLimit",
     "Player",

@@ -176,9 +176,11 @@ class Games:
         ]
 
     async def results_by_variant(self, player_id: int, guild_id: int | None) -> list[ResultCounts]:
-        """Wins, draws and losses per variant in finished games (aborted ones excluded)."""
+        """Wins, draws and losses per variant in finished games between people (aborted
+        ones and games against the computer excluded: those have their own counts)."""
         where = (
-            "status = 'finished' AND termination <> 'aborted' AND (white_id = ? OR black_id = ?)"
+            "status = 'finished' AND termination <> 'aborted' AND (white_id = ? OR black_id = ?) "
+            "AND NOT EXISTS (SELECT 1 FROM computer_games WHERE game_id = games.id)"
         )
         params: list[object] = [player_id, player_id, player_id, player_id, player_id, player_id]
         if guild_id is not None:
@@ -231,37 +233,26 @@ class Games:
                 return None
             # The game lives where it was challenged: a channel, or a thread or forum post.
             guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row
-            cursor = await conn.execute(
-                "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
-                "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
-                "created_at, last_move_at, deadline_at, untimed) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) "
-                f"RETURNING {_COLUMNS}",
-                (
-                    guild_id,
-                    channel_id,
-                    thread_id,
-                    variant,
-                    start_fen,
-                    white_id,
-                    black_id,
-                    days_per_move,
-                    rated,
-                    start_fen,
-                    to_move_id,
-                    to_epoch(now),
-                    to_epoch(now),
-                    None if deadline_at is None else to_epoch(deadline_at),
-                    untimed,
-                ),
+            game = await insert_game(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                variant=variant,
+                start_fen=start_fen,
+                white_id=white_id,
+                black_id=black_id,
+                days_per_move=days_per_move,
+                rated=bool(rated),
+                untimed=bool(untimed),
+                to_move_id=to_move_id,
+                now=now,
+                deadline_at=deadline_at,
+                outbox=outbox,
             )
-            game_row = await cursor.fetchone()
-            await cursor.close()
-            game = game_from_row(game_row)
             await conn.execute(
                 "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)
             )
-            await insert_items(conn, _for_game(outbox, game.id), now)
         return game
 
     async def play_move(
@@ -650,6 +641,57 @@ class Games:
                 if row and row[0] is not None:
                     times.append(row[0])
         return from_epoch(min(times)) if times else None
+
+
+async def insert_game(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    thread_id: int | None,
+    variant: str,
+    start_fen: str,
+    white_id: int,
+    black_id: int,
+    days_per_move: int,
+    rated: bool,
+    untimed: bool,
+    to_move_id: int,
+    now: datetime,
+    deadline_at: datetime | None,
+    outbox: Sequence[OutboxItem] = (),
+) -> GameRecord:
+    """Create an active game at its start position inside the caller's transaction, with
+    its ``outbox`` rows (those without a game id get the new game's)."""
+    cursor = await conn.execute(
+        "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
+        "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
+        "created_at, last_move_at, deadline_at, untimed) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) "
+        f"RETURNING {_COLUMNS}",
+        (
+            guild_id,
+            channel_id,
+            thread_id,
+            variant,
+            start_fen,
+            white_id,
+            black_id,
+            days_per_move,
+            int(rated),
+            start_fen,
+            to_move_id,
+            to_epoch(now),
+            to_epoch(now),
+            None if deadline_at is None else to_epoch(deadline_at),
+            int(untimed),
+        ),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    game = game_from_row(row)
+    await insert_items(conn, _for_game(outbox, game.id), now)
+    return game
 
 
 def _prefixed(alias: str) -> str:

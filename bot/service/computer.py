@@ -1,0 +1,368 @@
+"""Playing the computer: a game against Postal itself, and the computer's replies.
+
+``/challenge opponent:@Postal level:3`` (or ``/challenge level:3``) starts a game at once —
+nobody has to accept. The computer's moves go through the same path as a human's
+(``move``), so records, PGN, GIFs, prepared answers and endings all work; its board is posted
+in the game's place through the outbox, since no interaction is waiting for it (a reply
+found after a restart, or after a queue, may come long after the human's interaction token
+expired). Games against the computer are never rated; their results are counted apart.
+
+The replies the computer owes are the games themselves (active, the computer to move): the
+human's move writes that in its own transaction, so a restart resumes every one.
+``bot.service.computer_queue`` runs them in the background, fairly across players.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import rules
+from bot.engine.api import (
+    MAX_LEVEL,
+    MIN_LEVEL,
+    Budget,
+    EngineFailed,
+    Engines,
+    EngineUnavailable,
+    SearchRequest,
+    UnavailableReason,
+)
+from bot.service.challenges import DAYS_CHOICES, DEFAULT_DAYS, checked_start, color_word, pace
+from bot.service.core import variant_named
+from bot.service.errors import (
+    BotChallengeError,
+    InvalidOptionError,
+    UserError,
+)
+from bot.service.results import (
+    BoardView,
+    GameView,
+    MovePlayed,
+    Place,
+    PlayerRef,
+    PromotionNeeded,
+    User,
+)
+from bot.store import NotifyMode, PendingReply, PreferenceChange
+from rules import Color
+
+if TYPE_CHECKING:
+    from bot.service.play import PlayUseCases
+
+_log = logging.getLogger(__name__)
+
+DEFAULT_LEVEL = 3
+LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
+# The engine names and Debian packages, for the message when one is missing.
+ENGINE_PACKAGES = {
+    "chess": ("Stockfish", "stockfish"),
+    "xiangqi": ("Fairy-Stockfish", "fairy-stockfish"),
+}
+# After an engine failure the reply is tried again later, waiting longer each time.
+FIRST_RETRY = timedelta(seconds=30)
+LONGEST_RETRY = timedelta(minutes=30)
+
+
+def thinking_time(level: int) -> Budget:
+    """How long the computer thinks at ``level``: 0.15 s at level 1 up to 1.2 s at level 8.
+
+    Strength comes from the level's engine settings (``bot.engine``), not from the time: a
+    weak level thinking longer would only keep the player waiting."""
+    return Budget(movetime_ms=150 * level)
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long to wait after the ``attempts``-th failure at the same ply (1, 2, …)."""
+    return min(FIRST_RETRY * (1 << max(attempts - 1, 0)), LONGEST_RETRY)
+
+
+class ComputerUnavailableError(UserError):
+    """The computer cannot play ``variant``: no engines at all (``reason`` None), or the
+    variant's engine is missing or would not start."""
+
+    def __init__(self, variant: str, reason: UnavailableReason | None) -> None:
+        name, package = ENGINE_PACKAGES.get(variant, (variant, variant))
+        if reason is UnavailableReason.FAILED_TO_START:
+            problem = f"its {variant} engine ({name}) would not start"
+        else:
+            problem = f"its {variant} engine ({name}) is not installed"
+        setting = f"ENGINE_{variant.upper()}"
+        super().__init__(
+            f"Postal cannot play {variant} here: {problem}. Whoever runs Postal can install it "
+            f"with `apt-get install {package}` (or set {setting} to the program's path), "
+            "then restart Postal."
+        )
+        self.variant = variant
+        self.reason = reason
+
+
+class LevelError(InvalidOptionError):
+    """A level out of range, or a level given for a game against a person."""
+
+
+class NoComputerError(UserError):
+    """The adapter has not told the service who the computer is (it is not connected)."""
+
+    def __init__(self) -> None:
+        super().__init__("Postal cannot play games itself right now; try again in a minute.")
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerGameStarted:
+    """A game against the computer began at once. Post ``board`` in the game's place and
+    record it with ``set_game_message``; when the computer moves first its move follows
+    through the outbox."""
+
+    game: GameView
+    board: BoardView
+    level: int
+    computer: PlayerRef
+    text: str
+    notify: PlayerRef  # the player to move
+
+
+class ComputerOpponent:
+    """Games against the computer over the service's shared core: ``service.computer``."""
+
+    def __init__(self, core: PlayUseCases, engines: Engines | None) -> None:
+        self._core = core
+        self.engines = engines
+        self.identity: User | None = None
+        self._ready = False
+
+    def introduce(self, user: User) -> None:
+        """Tell the service who the computer is (the bot's own user; the console's Postal).
+        Until then challenging the computer raises ``NoComputerError``."""
+        self.identity = User(user.id, user.name, is_bot=True)
+        self._ready = False
+
+    def is_computer(self, user: User | None) -> bool:
+        """Whether ``user`` is the computer."""
+        return user is not None and self.identity is not None and user.id == self.identity.id
+
+    def meant(self, opponent: User | None, level: int | None) -> bool:
+        """Whether a ``/challenge`` with this opponent and level is a game against the
+        computer: the computer named, or a level given with no opponent. Raises
+        ``LevelError`` for a level given with a person as opponent."""
+        if self.is_computer(opponent):
+            return True
+        if level is None:
+            return False
+        if opponent is not None:
+            computer = self.identity.name if self.identity is not None else "Postal"
+            raise LevelError(
+                f"level is the computer's strength: challenge {computer} itself "
+                f"(opponent:@{computer} level:{level}), or leave the level out to play "
+                f"{opponent.name}."
+            )
+        return True
+
+    async def challenge(
+        self,
+        user: User,
+        place: Place,
+        *,
+        level: int | None = None,
+        game: str = "chess",
+        color: str = "random",
+        days: int | None = DEFAULT_DAYS,
+        rated: bool | None = None,
+        fen: str | None = None,
+    ) -> ComputerGameStarted:
+        """Start a game against the computer at ``level`` (1..8, default 3) right away:
+        ``color`` is the player's seat (white, black, red in xiangqi, random), ``days`` the
+        player's time per move (None: untimed), ``fen`` a start position. Never rated.
+
+        Raises ``LevelError``, ``InvalidOptionError``, ``InvalidPositionError``,
+        ``BotChallengeError``, ``ComputerUnavailableError`` (no engine for the game),
+        ``NoComputerError``.
+        """
+        core = self._core
+        level = DEFAULT_LEVEL if level is None else level
+        if level not in LEVELS:
+            raise LevelError(
+                f"level must be {MIN_LEVEL} (weakest) to {MAX_LEVEL} (strongest), not {level}."
+            )
+        variant = variant_named(game)
+        if days is not None and days not in DAYS_CHOICES:
+            raise InvalidOptionError(
+                f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
+                "or none for no time limit."
+            )
+        if rated:
+            raise InvalidOptionError(
+                "Games against the computer are never rated; leave rated out (or rated:no)."
+            )
+        seats = {"white": "white", "black": "black", "random": "random"}
+        seat = seats.get(color) or color_word(variant.name, color)
+        if user.is_bot:
+            raise BotChallengeError(user.name)
+        start_fen = checked_start(variant, fen) or variant.start_fen
+        self._require_engine(variant.name)
+        computer = await self._computer()
+        await core._ensure_player(user)
+        human_color = Color(seat) if seat != "random" else random.choice((Color.WHITE, Color.BLACK))
+        white_id, black_id = (
+            (user.id, computer.id) if human_color is Color.WHITE else (computer.id, user.id)
+        )
+        first = variant.from_fen(start_fen).side_to_move
+        to_move_id = white_id if first is Color.WHITE else black_id
+        now = core.now()
+        deadline = await core._deadline_for(to_move_id, now, days)
+        first_player = await core._ref(to_move_id)
+        record = await core.store.computer.start(
+            guild_id=place.guild_id,
+            channel_id=place.channel_id,
+            thread_id=place.thread_id,
+            variant=variant.name,
+            start_fen=start_fen,
+            white_id=white_id,
+            black_id=black_id,
+            computer_id=computer.id,
+            level=level,
+            days_per_move=days or DEFAULT_DAYS,  # unused when untimed
+            untimed=days is None,
+            to_move_id=to_move_id,
+            now=now,
+            deadline_at=deadline,
+            outbox=core._turn_dm(None, 0, first_player) if to_move_id == user.id else [],
+        )
+        core._schedule_changed()
+        view = await core._view(record)
+        board = await core._board(
+            rules.Game(variant, start_fen), viewer_id=user.id, seat=human_color, record=record
+        )
+        me = view.player(human_color)
+        them = view.player(human_color.other)
+        text = (
+            f"{me.name} ({view.color_name(human_color)}) vs {them.name} "
+            f"({view.color_name(human_color.other)}, level {level}), {view.variant}, "
+            f"{pace(view.days_per_move, view.untimed)}, unrated"
+            + (", from a custom position" if start_fen != variant.start_fen else "")
+            + f". {first_player.name} to move."
+        )
+        return ComputerGameStarted(view, board, level, them, text, first_player)
+
+    def _require_engine(self, variant: str) -> None:
+        if self.engines is None:
+            raise ComputerUnavailableError(variant, None)
+        if not self.engines.available(variant):
+            raise ComputerUnavailableError(variant, UnavailableReason.MISSING)
+
+    async def _computer(self) -> User:
+        """The computer's user, its player row made once: never notified (it needs no DMs,
+        mentions or reminders)."""
+        if self.identity is None:
+            raise NoComputerError
+        if not self._ready:
+            core = self._core
+            await core._ensure_player(self.identity)
+            await core.store.players.update_preferences(
+                self.identity.id, PreferenceChange(notify=NotifyMode.OFF)
+            )
+            self._ready = True
+        return self.identity
+
+    async def level_of(self, game_id: int) -> int | None:
+        """The computer's level in game ``game_id``; None for a game between people."""
+        return await self._core.store.computer.level_of(game_id)
+
+    # --- replies ---------------------------------------------------------------------
+
+    async def pending(self, limit: int) -> list[PendingReply]:
+        """Games waiting for the computer's move, fairly ordered: each player's longest
+        waiting first, one game per player before anyone's second (at most ``limit``)."""
+        core = self._core
+        return await core.store.computer.pending(core.now(), limit)
+
+    async def next_retry(self) -> datetime | None:
+        """When a reply held back by a failure may next be tried; None if none is."""
+        return await self._core.store.computer.next_retry()
+
+    async def reply(self, pending: PendingReply) -> MovePlayed | None:
+        """Think and play the computer's move in ``pending``'s game, announced in the game's
+        place (through the outbox). None when there was nothing to play (the game moved on
+        or ended) or the engine failed: a failure is recorded and tried again later."""
+        core = self._core
+        record = await core.store.games.get(pending.game_id)
+        if (
+            record is None
+            or not record.is_active
+            or record.to_move_id != pending.computer_id
+            or record.ply != pending.ply
+        ):
+            return None
+        game = await core._replay(record)
+        if game.outcome() is not None:
+            return None  # ended by a rule the clock applies at its deadline
+        line = await core.store.games.move_line(record.id)
+        request = SearchRequest(
+            variant_name=record.variant,
+            start_fen=record.start_fen,
+            moves=tuple(move.uci for move in line),
+            budget=thinking_time(pending.level),
+            level=pending.level,
+            requester=str(pending.requester_id),
+        )
+        if self.engines is None:
+            await self.failed(pending, "no engines are configured")
+            return None
+        try:
+            found = await self.engines.search(request)
+        except (EngineUnavailable, EngineFailed, ValueError) as error:
+            await self.failed(pending, f"{type(error).__name__}: {error}")
+            return None
+        computer = await core._ref(pending.computer_id)
+        try:
+            played = await core.move(
+                User(computer.id, computer.name, is_bot=True),
+                None,
+                found.best_move,
+                game_id=record.id,
+                expected_ply=pending.ply,
+                in_place=True,
+            )
+        except UserError as error:
+            # The human resigned or took back meanwhile: nothing to play any more.
+            _log.info("computer's move in game #%s not played: %s", record.id, error.message)
+            return None
+        assert not isinstance(played, PromotionNeeded), "an engine's move names its promotion"
+        return played
+
+    async def failed(self, pending: PendingReply, error: str) -> None:
+        """Record that ``pending``'s reply failed; it is tried again later, each time later."""
+        core = self._core
+        now = core.now()
+        attempts = pending.attempts + 1
+        retry_at = now + retry_delay(attempts)
+        attempts = await core.store.computer.failed(
+            pending.game_id, pending.ply, retry_at=retry_at, error=error
+        )
+        _log.warning(
+            "computer's move in game #%s failed (attempt %s, again at %s): %s",
+            pending.game_id,
+            attempts,
+            retry_at.isoformat(),
+            error,
+        )
+
+    async def reply_all(self, limit: int = 100) -> list[MovePlayed]:
+        """Every reply pending now, one after another, fairly ordered (the console's way:
+        it answers each line in full before reading the next). Replies a reply makes due
+        (the human's prepared answers moved, and it is the computer's turn again) follow."""
+        played: list[MovePlayed] = []
+        tried: set[tuple[int, int]] = set()
+        while len(tried) < limit:
+            batch = [p for p in await self.pending(limit) if (p.game_id, p.ply) not in tried]
+            if not batch:
+                break
+            for pending in batch:
+                tried.add((pending.game_id, pending.ply))
+                done = await self.reply(pending)
+                if done is not None:
+                    played.append(done)
+        return played

@@ -1,0 +1,200 @@
+"""Games against the computer: their level, the replies the computer owes, its results.
+
+A reply the computer owes is the game itself (active, the computer to move): the human's move
+writes it in its own transaction, so nothing is lost in a restart and nothing can disagree
+with the game. This module only adds where the computer sits, its level, and a back-off after
+an engine failure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.database import Database
+from bot.store.games import insert_game
+from bot.store.outbox import OutboxItem
+from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
+
+_WON = "(g.result = '1-0' AND g.white_id = ?) OR (g.result = '0-1' AND g.black_id = ?)"
+_LOST = "(g.result = '0-1' AND g.white_id = ?) OR (g.result = '1-0' AND g.black_id = ?)"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReply:
+    """A game waiting for the computer's move: ``requester_id`` is the human in it (the key
+    replies are shared fairly by), ``waiting_since`` when the human moved (or the game began)."""
+
+    game_id: int
+    ply: int
+    level: int
+    computer_id: int
+    requester_id: int
+    waiting_since: datetime
+    attempts: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerResult:
+    """Finished games against the computer at one variant and level (aborted ones excluded),
+    from ``player_id``'s side: theirs when they are the human, the computer's otherwise."""
+
+    variant: str
+    level: int
+    wins: int
+    draws: int
+    losses: int
+
+
+class ComputerGames:
+    """Reads and writes of ``computer_games`` (and the game rows they describe)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def start(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        thread_id: int | None,
+        variant: str,
+        start_fen: str,
+        white_id: int,
+        black_id: int,
+        computer_id: int,
+        level: int,
+        days_per_move: int,
+        untimed: bool,
+        to_move_id: int,
+        now: datetime,
+        deadline_at: datetime | None,
+        outbox: Sequence[OutboxItem] = (),
+    ) -> GameRecord:
+        """Create an unrated game against the computer (``computer_id`` is one of its
+        players) at ``level``, in one transaction with its ``outbox`` rows."""
+        async with self._db.transaction() as conn:
+            game = await insert_game(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                variant=variant,
+                start_fen=start_fen,
+                white_id=white_id,
+                black_id=black_id,
+                days_per_move=days_per_move,
+                rated=False,
+                untimed=untimed,
+                to_move_id=to_move_id,
+                now=now,
+                deadline_at=deadline_at,
+                outbox=outbox,
+            )
+            await conn.execute(
+                "INSERT INTO computer_games (game_id, computer_id, level) VALUES (?, ?, ?)",
+                (game.id, computer_id, level),
+            )
+        return game
+
+    async def level_of(self, game_id: int) -> int | None:
+        """The computer's level in ``game_id``; None when it is a game between people."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT level FROM computer_games WHERE game_id = ?", (game_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else int(row[0])
+
+    async def pending(self, now: datetime, limit: int) -> list[PendingReply]:
+        """Active games where the computer is to move and no failure holds it back until
+        later, at most ``limit``: every player's longest waiting game first (longest waiting
+        player first), then every player's second, and so on."""
+        async with self._db.read() as conn:
+            # Fair across players: each one's k-th longest waiting game ranks k, and rank
+            # goes before waiting time, so one player's fifty games do not hold up others.
+            cursor = await conn.execute(
+                "SELECT game_id, ply, level, computer_id, requester_id, waiting_since, attempts "
+                "FROM (SELECT g.id AS game_id, g.ply AS ply, c.level AS level, "
+                "c.computer_id AS computer_id, "
+                "CASE WHEN g.white_id = c.computer_id THEN g.black_id ELSE g.white_id END "
+                "AS requester_id, g.last_move_at AS waiting_since, "
+                "CASE WHEN c.failed_ply = g.ply THEN c.attempts ELSE 0 END AS attempts, "
+                "ROW_NUMBER() OVER (PARTITION BY CASE WHEN g.white_id = c.computer_id "
+                "THEN g.black_id ELSE g.white_id END ORDER BY g.last_move_at, g.id) AS turn "
+                "FROM computer_games AS c JOIN games AS g ON g.id = c.game_id "
+                "WHERE g.status = 'active' AND g.to_move_id = c.computer_id "
+                "AND g.damaged_at IS NULL "
+                "AND (c.failed_ply IS NULL OR c.failed_ply <> g.ply OR c.retry_at <= ?)) "
+                "AS waiting ORDER BY turn, waiting_since, game_id LIMIT ?",
+                (to_epoch(now), limit),
+            )
+            rows = await cursor.fetchall()
+        return [
+            PendingReply(
+                game_id=int(row[0]),
+                ply=int(row[1]),
+                level=int(row[2]),
+                computer_id=int(row[3]),
+                requester_id=int(row[4]),
+                waiting_since=from_epoch(row[5]),
+                attempts=int(row[6]),
+            )
+            for row in rows
+        ]
+
+    async def next_retry(self) -> datetime | None:
+        """The soonest time a reply held back by a failure may be tried again."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(c.retry_at) FROM computer_games AS c "
+                "JOIN games AS g ON g.id = c.game_id "
+                "WHERE g.status = 'active' AND g.to_move_id = c.computer_id "
+                "AND g.damaged_at IS NULL AND c.failed_ply = g.ply"
+            )
+            row = await cursor.fetchone()
+        return from_epoch_or_none(row[0] if row else None)
+
+    async def failed(self, game_id: int, ply: int, *, retry_at: datetime, error: str) -> int:
+        """Record that the engine failed on ``game_id`` at ``ply``; not tried again before
+        ``retry_at``. Returns how many times it failed at that ply."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE computer_games SET "
+                "attempts = CASE WHEN failed_ply = ? THEN attempts + 1 ELSE 1 END, "
+                "failed_ply = ?, retry_at = ?, last_error = ? WHERE game_id = ? "
+                "RETURNING attempts",
+                (ply, ply, to_epoch(retry_at), error[:500], game_id),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+        return 0 if row is None else int(row[0])
+
+    async def results(self, player_id: int, guild_id: int | None) -> list[ComputerResult]:
+        """``player_id``'s finished games against the computer (or, for the computer, against
+        people) per variant and level, on ``guild_id`` only unless None."""
+        where = (
+            "g.status = 'finished' AND g.termination <> 'aborted' "
+            "AND (g.white_id = ? OR g.black_id = ?)"
+        )
+        params: list[object] = [player_id] * 6
+        if guild_id is not None:
+            where += " AND g.guild_id = ?"
+            params.append(guild_id)
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                # CASE rather than SUM of a comparison: portable to PostgreSQL.
+                "SELECT g.variant, c.level, "
+                f"SUM(CASE WHEN {_WON} THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN g.result = '1/2-1/2' THEN 1 ELSE 0 END), "
+                f"SUM(CASE WHEN {_LOST} THEN 1 ELSE 0 END) "
+                "FROM computer_games AS c JOIN games AS g ON g.id = c.game_id "
+                f"WHERE {where} GROUP BY g.variant, c.level ORDER BY g.variant, c.level",
+                params,
+            )
+            rows = await cursor.fetchall()
+        return [
+            ComputerResult(row[0], int(row[1]), int(row[2]), int(row[3]), int(row[4]))
+            for row in rows
+        ]

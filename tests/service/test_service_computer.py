@@ -1,0 +1,218 @@
+"""Playing the computer through the service: starting a game against Postal, its replies
+through the same move path as a person's, durability, failures, and separate stats."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, ManualClock, MovePlayed, User
+from bot.service.computer import ComputerUnavailableError, LevelError, NoComputerError
+from bot.service.errors import InvalidOptionError, InvalidPositionError
+from bot.store import NotifyMode, OutboxKind, OutboxTarget, Store
+from tests.computer_engines import ScriptedEngines
+from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
+
+POSTAL = User(999, "Postal", is_bot=True)
+
+
+@pytest.fixture
+def engines() -> ScriptedEngines:
+    return ScriptedEngines()
+
+
+@pytest.fixture
+def service(store: Store, clock: ManualClock, engines: ScriptedEngines) -> GameService:
+    made = GameService(store, clock, engines=engines)
+    made.computer.introduce(POSTAL)
+    return made
+
+
+async def test_the_computer_moves_after_the_human_through_the_move_path(
+    service: GameService, store: Store, engines: ScriptedEngines, clock: ManualClock
+) -> None:
+    """A game against Postal starts at once, unrated; after the human's move the computer's
+    reply is played, stored and posted in the game's place, and the human's clock runs."""
+    started = await service.computer.challenge(ALICE, PLACE, level=5, color="white", days=2)
+    game = started.game
+    assert (game.white.id, game.black.id) == (ALICE.id, POSTAL.id)
+    assert not game.rated and started.level == 5 and started.notify.id == ALICE.id
+    assert "level 5" in started.text and "unrated" in started.text
+    computer = await store.players.get(POSTAL.id)
+    assert computer is not None and computer.is_bot and computer.notify is NotifyMode.OFF
+
+    moved = await service.move(ALICE, PLACE, "e4", game_id=game.id)
+    assert isinstance(moved, MovePlayed) and moved.game.to_move is not None
+    assert moved.game.to_move.id == POSTAL.id
+    assert moved.game.deadline is None  # the computer has no clock
+    clock.advance(timedelta(seconds=5))
+
+    replies = await service.computer.reply_all()
+    assert len(replies) == 1
+    reply = replies[0]
+    assert reply.mover.id == POSTAL.id and reply.notify is not None
+    assert reply.notify.id == ALICE.id
+    assert reply.game.deadline == clock().replace(microsecond=0) + timedelta(days=2)
+    request = engines.requests[0]
+    assert request.level == 5 and request.moves == ("e2e4",)
+    assert request.requester == str(ALICE.id) and request.variant_name == "chess"
+    assert request.budget.movetime_ms == 750
+    # Posted in the game's place, mentioning alice (she wants mentions), with the board.
+    rows = await store.outbox.rows(game_id=game.id)
+    turn = [r for r in rows if r.kind is OutboxKind.TURN and r.target is OutboxTarget.PLACE]
+    assert len(turn) == 1 and turn[0].facts["mention"] == [ALICE.id]
+    assert turn[0].facts["board"] is True and turn[0].facts["ply"] == 2
+    record = await service.record(ALICE, PLACE, game_id=game.id)
+    assert f"1. e4 {reply.san}" in record.record
+    assert '[Black "Postal"]' in record.record
+    # Nothing more to do until alice moves again.
+    assert await service.computer.reply_all() == []
+
+
+async def test_the_computer_plays_first_when_the_human_takes_black(
+    service: GameService, engines: ScriptedEngines
+) -> None:
+    """With the human on black, the computer's first move comes right away."""
+    started = await service.computer.challenge(ALICE, PLACE, color="black")
+    assert started.notify.id == POSTAL.id and started.level == 3
+    replies = await service.computer.reply_all()
+    assert [r.game.ply for r in replies] == [1]
+    assert replies[0].game.to_move is not None and replies[0].game.to_move.id == ALICE.id
+    assert engines.requests[0].moves == () and engines.requests[0].level == 3
+
+
+async def test_xiangqi_from_a_custom_position(
+    service: GameService, engines: ScriptedEngines
+) -> None:
+    """Xiangqi, red, from a position of the player's choosing: the engine is asked from
+    that position, and moves are played in ICCS by the same rules."""
+    fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"
+    started = await service.computer.challenge(
+        ALICE, PLACE, game="xiangqi", color="red", fen=fen, level=1
+    )
+    assert started.game.variant == "xiangqi" and "custom position" in started.text
+    await service.move(ALICE, PLACE, "a1a2", game_id=started.game.id)
+    (reply,) = await service.computer.reply_all()
+    request = engines.requests[0]
+    assert request.start_fen == fen and request.moves == ("a1a2",)
+    assert reply.mover.id == POSTAL.id and reply.game.ply == 2
+    assert reply.uci[0] == "d"  # only the black general can move
+
+
+async def test_refusals_change_nothing(service: GameService, db_path: Path) -> None:
+    """A level out of range, rated:yes, a level with a person, and a bad position are refused
+    with a clear reason, and nothing is written."""
+    before = snapshot(db_path)
+    with pytest.raises(LevelError, match="1 \\(weakest\\) to 8"):
+        await service.computer.challenge(ALICE, PLACE, level=9)
+    with pytest.raises(InvalidOptionError, match="never rated"):
+        await service.computer.challenge(ALICE, PLACE, rated=True)
+    with pytest.raises(LevelError, match="challenge Postal itself"):
+        service.computer.meant(BOB, 4)
+    with pytest.raises(InvalidOptionError, match="color must be red, black or random"):
+        await service.computer.challenge(ALICE, PLACE, game="xiangqi", color="green")
+    with pytest.raises(InvalidPositionError, match="expected 6 fields"):
+        await service.computer.challenge(ALICE, PLACE, fen="not a fen")
+    assert snapshot(db_path) == before
+    assert service.computer.meant(POSTAL, None) and service.computer.meant(None, 2)
+    assert not service.computer.meant(BOB, None) and not service.computer.meant(None, None)
+
+
+async def test_a_missing_engine_gives_one_clear_message(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """No engine for xiangqi (or none at all): the challenge says how to install it."""
+    service = GameService(store, clock, engines=ScriptedEngines(["chess"]))
+    service.computer.introduce(POSTAL)
+    before = snapshot(db_path)
+    with pytest.raises(ComputerUnavailableError) as raised:
+        await service.computer.challenge(ALICE, PLACE, game="xiangqi")
+    assert "apt-get install fairy-stockfish" in raised.value.message
+    assert "ENGINE_XIANGQI" in raised.value.message
+    none = GameService(store, clock)
+    none.computer.introduce(POSTAL)
+    with pytest.raises(ComputerUnavailableError, match="apt-get install stockfish"):
+        await none.computer.challenge(ALICE, PLACE)
+    unintroduced = GameService(store, clock, engines=ScriptedEngines())
+    with pytest.raises(NoComputerError):
+        await unintroduced.computer.challenge(ALICE, PLACE)
+    assert snapshot(db_path) == before
+    # The rest of Postal works without engines.
+    started = await start_game(none)
+    assert started.game.active
+
+
+async def test_a_restart_resumes_the_computers_pending_reply(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """The human's move is the pending reply: a new process on the same database plays it."""
+    store = await Store.open(db_path)
+    first = GameService(store, clock, engines=ScriptedEngines())
+    first.computer.introduce(POSTAL)
+    started = await first.computer.challenge(ALICE, PLACE, color="white")
+    await first.move(ALICE, PLACE, "d4", game_id=started.game.id)
+    await store.close()  # the process stops before the computer answered
+
+    store = await Store.open(db_path)
+    try:
+        second = GameService(store, clock, engines=ScriptedEngines())
+        second.computer.introduce(POSTAL)
+        (pending,) = await second.computer.pending(10)
+        assert (pending.game_id, pending.ply, pending.requester_id) == (
+            started.game.id,
+            1,
+            ALICE.id,
+        )
+        (reply,) = await second.computer.reply_all()
+        assert reply.game.ply == 2
+    finally:
+        await store.close()
+
+
+async def test_an_engine_failure_is_tried_again_later(
+    service: GameService, engines: ScriptedEngines, clock: ManualClock
+) -> None:
+    """A crashed search holds the reply back (30 s, then longer), then it is played."""
+    started = await service.computer.challenge(ALICE, PLACE, color="white")
+    await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    engines.failures = 2
+    assert await service.computer.reply_all() == []
+    assert await service.computer.pending(10) == []
+    retry = await service.computer.next_retry()
+    assert retry == clock().replace(microsecond=0) + timedelta(seconds=30)
+    clock.advance(timedelta(seconds=31))
+    assert await service.computer.reply_all() == []  # failed again: a minute this time
+    (pending,) = [p for p in await service.computer.pending(10)] or [None]
+    assert pending is None
+    clock.advance(timedelta(seconds=61))
+    (pending,) = await service.computer.pending(10)
+    assert pending.attempts == 2
+    (reply,) = await service.computer.reply_all()
+    assert reply.game.ply == 2
+
+
+async def test_games_against_the_computer_have_their_own_stats_and_no_rating(
+    service: GameService,
+) -> None:
+    """A loss to Postal counts apart from games against people and rates nobody."""
+    people = await start_game(service)  # alice vs bob, rated
+    await service.confirm_resign(BOB, people.game.id)
+    started = await service.computer.challenge(ALICE, PLACE, color="white", level=2)
+    await service.confirm_resign(ALICE, started.game.id)
+
+    stats = await service.stats(ALICE, place=PLACE)
+    assert [(v.variant, v.wins, v.losses) for v in stats.variants] == [("chess", 1, 0)]
+    assert [(c.variant, c.level, c.wins, c.draws, c.losses) for c in stats.computer] == [
+        ("chess", 2, 0, 0, 1)
+    ]
+    assert (
+        "Against the computer (unrated):" in stats.text
+        and "level 2: 0 won, 0 drawn, 1 lost" in stats.text
+    )
+    theirs = await service.stats(ALICE, POSTAL, place=PLACE)
+    assert theirs.variants == ()
+    assert [(c.level, c.wins, c.losses) for c in theirs.computer] == [(2, 1, 0)]
+    board = await service.leaderboard(PLACE.guild_id, "chess")
+    assert POSTAL.id not in {row.player.id for row in board.rows}
