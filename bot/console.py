@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from bot import words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
+from bot.engine.api import Engines
 from bot.reasons import refusal
 from bot.service import (
     BoardShown,
@@ -32,6 +33,7 @@ from bot.service import (
     Button,
     ButtonAction,
     ClockReport,
+    ComputerGameStarted,
     GameAnimation,
     GameEnded,
     GameService,
@@ -78,6 +80,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3|none]
                        [rated:yes|no] [fen:"..."]      (xiangqi: color:red|black|random)
   alice /challenge                    an open challenge anyone may accept
+  alice /challenge postal [level:1-8] play the computer (Postal itself) at once, unrated;
+                                      it answers each move by itself (level 3 by default)
   bob /press Accept                   press a button or a menu's choice shown as [n] Label
                                       (by label or number; the numbers survive a restart)
   alice /move e4                      any notation: e4, Nf3, e2e4, O-O, e8=Q;
@@ -146,19 +150,33 @@ def _speaker(words: list[str]) -> User:
             f'"{second}" is not a command: write <user> /<command>, e.g. \'alice /challenge '
             "bob' or 'alice /move e4'. Type /help for the list."
         )
-    return user_named(checked_name(first))
+    speaker = user_named(checked_name(first))
+    if speaker.is_bot:
+        raise _BadOption(
+            f"{speaker.name} is the computer: it moves by itself. Challenge it with "
+            f"'alice /challenge {speaker.name.lower()} level:3'."
+        )
+    return speaker
 
 
 def user_named(name: str) -> User:
-    """A console user: a stable integer id derived from the lowercased name."""
+    """A console user: a stable integer id derived from the lowercased name; ``postal`` is
+    the computer (Postal itself)."""
     clean = name.lstrip("@")
     digest = hashlib.sha256(clean.lower().encode("utf-8")).digest()
     # 53 bits: well inside SQLite's integers, unlike real Discord ids never near 2**63.
-    return User(int.from_bytes(digest[:7], "big") >> 3, clean)
+    user_id = int.from_bytes(digest[:7], "big") >> 3
+    if clean.lower() == COMPUTER_NAME.lower():
+        return User(user_id, COMPUTER_NAME, is_bot=True)
+    return User(user_id, clean)
+
+
+# The computer opponent's name in the console, as the bot's own name is on Discord.
+COMPUTER_NAME = "Postal"
 
 
 # Results that show a game's board: the console lists the board's controls after them.
-BOARD_RESULTS = (MovePlayed, GameStarted, TakenBack, GameEnded, BoardShown)
+BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
 # The console has no upload limit; the same bound as Discord keeps files reasonable.
 GIF_LIMIT_BYTES = 8 * 1024 * 1024
 
@@ -171,6 +189,10 @@ class Console:
     service: GameService
     out: TextIO
     images: Path | None
+
+    def __post_init__(self) -> None:
+        if self.service.computer.identity is None:
+            self.service.computer.introduce(user_named(COMPUTER_NAME))
 
     @property
     def saved(self) -> ConsoleButtons:
@@ -212,8 +234,20 @@ class Console:
             self.say(f"! {refusal(error) or error.message}")
         except Exception as error:  # an adapter never shows a traceback to a player
             self.say(f"! Sorry, that failed unexpectedly ({type(error).__name__}: {error}).")
+        await self._computer_replies()
         # What the outbox rows of this line say was printed above; nothing else sends them.
         await self.service.settle_shown_deliveries()
+
+    async def _computer_replies(self) -> None:
+        """The computer's moves this line made due, each shown as a move is (the console
+        answers a line in full before reading the next)."""
+        try:
+            for played in await self.service.computer.reply_all():
+                await self.show(played)
+        except UserError as error:
+            self.say(f"! {error.message}")
+        except Exception as error:  # an adapter never shows a traceback to a player
+            self.say(f"! Sorry, the computer's move failed ({type(error).__name__}: {error}).")
 
     async def _run(
         self, user: User, command: str, positional: list[str], options: dict[str, str]
@@ -248,7 +282,9 @@ class Console:
             ):
                 # The board's controls, as its message on Discord carries them.
                 await self._show_buttons("board", board_controls(game), board_game_id=game.id)
-        if isinstance(result, MovePlayed | GameStarted | TakenBack | MoreTimeGiven):
+        if isinstance(
+            result, MovePlayed | GameStarted | ComputerGameStarted | TakenBack | MoreTimeGiven
+        ):
             await self._announce_turn(result.game, result.notify)
         if isinstance(result, RecordExport):
             self.say(result.record.rstrip())
@@ -505,6 +541,21 @@ async def _challenge(
     days_text = options.get("days", "3")
     untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
     game = options.get("game", "chess").lower()
+    level = _int_option("level", options["level"]) if "level" in options else None
+    if console.service.computer.meant(opponent, level):
+        await console.show(
+            await console.service.computer.challenge(
+                user,
+                CONSOLE_PLACE,
+                level=level,
+                game=game,
+                color=color_word(game, options.get("color", "random")),
+                days=None if untimed else _int_option("days", days_text),
+                rated=rated,
+                fen=options.get("fen"),
+            )
+        )
+        return
     result = await console.service.challenge(
         user,
         CONSOLE_PLACE,
@@ -812,14 +863,21 @@ def _when(moment: datetime) -> str:
 
 
 async def run_console(
-    database: Path, images: Path | None, lines: TextIO, out: TextIO, *, interactive: bool
+    database: Path,
+    images: Path | None,
+    lines: TextIO,
+    out: TextIO,
+    *,
+    interactive: bool,
+    engines: Engines | None = None,
 ) -> int:
-    """Play the lines of ``lines`` against the database; return the exit status."""
+    """Play the lines of ``lines`` against the database, the computer played by
+    ``engines`` (None: no computer opponent); return the exit status."""
     store = await Store.open(database)
     try:
         # The console is Postal running too: downtime before it is credited, as for the bot.
         async with keeping_time(store):
-            console = Console(GameService(store), out, images)
+            console = Console(GameService(store, engines=engines), out, images)
             if interactive:
                 console.say("Postal console. Type /help for the commands, Ctrl-D to leave.")
             while True:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -37,6 +38,7 @@ from bot.discord.sharding import process_name, registers_commands, shard_options
 from bot.discord.sync import sync_if_changed
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views import PostalButton, PostalSelect, typed_values
+from bot.engine.api import Engines
 from bot.service import (
     BUTTON_ID_PREFIX,
     BoardView,
@@ -47,12 +49,16 @@ from bot.service import (
     MovePlayed,
     NotifyMode,
     PlayerRef,
+    User,
     system_clock,
 )
+from bot.service.computer_queue import ReplyQueue
 from bot.store import Store
 
 _log = logging.getLogger(__name__)
 
+# The computer's replies thinking at once (the engine pool's size is the natural bound).
+COMPUTER_REPLIES_AT_ONCE = max(1, os.cpu_count() or 1)
 # Let a burst of moves settle before the scheduler re-reads the next wake-up time.
 SCHEDULE_SETTLE_SECONDS = 1.0
 # On shutdown, let commands and button presses already running finish this long.
@@ -84,7 +90,12 @@ class PostalBot(discord.AutoShardedClient):
     tree: PostalTree
 
     def __init__(
-        self, settings: Settings, *, clock: Clock | None = None, store: Store | None = None
+        self,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        store: Store | None = None,
+        engines: Engines | None = None,
     ) -> None:
         self.pace = RateLimiter(settings.discord_rate_limit)
         super().__init__(
@@ -105,6 +116,9 @@ class PostalBot(discord.AutoShardedClient):
         self._store: Store | None = store
         self._owns_store = store is None
         self._service: GameService | None = None
+        # The computer opponent's engines (None: no computer) and its replies' queue.
+        self.engines = engines
+        self.computer_replies: ReplyQueue | None = None
         self._settle: asyncio.TimerHandle | None = None
         self._in_flight: set[asyncio.Task[object]] = set()
         # Set when closing begins: new commands and presses are refused from then on.
@@ -134,6 +148,16 @@ class PostalBot(discord.AutoShardedClient):
             self.clock,
             on_schedule_change=self._schedule_changed,
             process=process_name(self.settings),
+            engines=self.engines,
+        )
+        if self.user is not None:  # logged in: the computer opponent is the bot itself
+            me = self.user
+            self._service.computer.introduce(User(me.id, me.global_name or me.name, True))
+        self.computer_replies = ReplyQueue(
+            self._service.computer,
+            self.clock,
+            capacity=COMPUTER_REPLIES_AT_ONCE,
+            on_reply=lambda played: self.outbox.wake(),
         )
         self.add_dynamic_items(PostalButton, PostalSelect)
         for command in (*ALL_COMMANDS, *BOARD_COMMANDS):
@@ -151,6 +175,7 @@ class PostalBot(discord.AutoShardedClient):
         self.outbox.start()
         self.outbox.wake()
         self.boards.start()
+        self.computer_replies.start()
 
     def track(self) -> None:
         """Count the current task (a command or button handler) as in flight until it ends,
@@ -165,6 +190,10 @@ class PostalBot(discord.AutoShardedClient):
         if self._settle is not None:
             self._settle.cancel()
         await self.scheduler.stop()
+        if self.computer_replies is not None:
+            # Replies thinking now are dropped; their games still wait for the computer in
+            # the store, and the next start answers them.
+            await self.computer_replies.stop()
         await self.outbox.stop()
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         await self.boards.stop()
@@ -203,7 +232,10 @@ class PostalBot(discord.AutoShardedClient):
 
     def _schedule_changed(self) -> None:
         # Called by the service after every change that may move the next wake-up; bursts
-        # of moves coalesce into one scheduler round.
+        # of moves coalesce into one scheduler round. The computer's queue looks at once
+        # (one indexed read): a move against it should be answered within seconds.
+        if self.computer_replies is not None:
+            self.computer_replies.wake()
         if self._settle is None:
             self._settle = asyncio.get_running_loop().call_later(
                 SCHEDULE_SETTLE_SECONDS, self._settled

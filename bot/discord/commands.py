@@ -32,6 +32,7 @@ from bot.service import (
     color_word,
 )
 from bot.service.challenges import COLOR_WORDS
+from bot.service.computer import LEVELS
 from bot.service.local_time import zone_names
 from bot.service.themes import available_piece_sets, available_themes
 
@@ -54,6 +55,7 @@ NotifyChoice = Literal["channel", "dm", "off"]
 MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
+Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
 VacationDays = app_commands.Range[int, 1, 30]
 
 
@@ -165,6 +167,7 @@ GAME_HELP = "Which of your games (not needed inside a game's thread)"
     days="Days per move (none: no time limit, casual games only)",
     rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
     fen="Start from this position (FEN)",
+    level="Play the computer (Postal itself) at this strength: 1 weakest to 8 strongest",
 )
 @app_commands.choices(color=COLOR_CHOICES)
 @app_commands.choices(
@@ -182,8 +185,27 @@ async def challenge(
     days: int = 3,
     rated: bool | None = None,
     fen: FenText | None = None,
+    level: Level | None = None,
 ) -> None:
     bot = postal(interaction)
+    against = user_of(opponent) if opponent is not None else None
+    if bot.service.computer.meant(against, level):
+        # The computer accepts at once: the game's first board is the answer.
+        started = await quickly(
+            interaction,
+            bot.service.computer.challenge(
+                user_of(interaction.user),
+                place_of(interaction),
+                level=level,
+                game=game,
+                color=color_word(game, color),
+                days=days or None,
+                rated=rated,
+                fen=fen,
+            ),
+        )
+        await bot.reply(interaction, messages.computer_game_started(started))
+        return
     # 0 is the "none" choice: an untimed game.
     result = await quickly(
         interaction,

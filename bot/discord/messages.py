@@ -22,6 +22,7 @@ from bot.service import (
     Button,
     ChallengeClosed,
     ChallengeCreated,
+    ComputerGameStarted,
     ConfirmationNeeded,
     Delivery,
     Digest,
@@ -242,6 +243,20 @@ def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool =
     to_move = safe(result.notify.name)
     content, mentions = with_mentions(f"New game! {to_move} to move.", players)
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
+
+
+def computer_game_started(result: ComputerGameStarted) -> Reply:
+    """The first board of a game against the computer, answered to the challenge itself;
+    when the computer moves first, its move follows as a message of its own."""
+    game = result.game
+    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
+    if result.notify.id == result.computer.id:
+        line = (
+            f"New game against {safe(result.computer.name)} (level {result.level})! It moves first."
+        )
+    else:
+        line = f"New game against {safe(result.computer.name)} (level {result.level})! Your move."
+    return board_message(Reply(line, card, result.board), game)
 
 
 def promotion_needed(result: PromotionNeeded) -> Reply:

@@ -20,6 +20,7 @@ from bot.config import ConfigError, Settings
 from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
 from bot.discord.sync import CommandSyncError
+from bot.engine.api import Engines
 from bot.service.backups import daily_backups
 from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
@@ -53,16 +54,20 @@ def require_token(settings: Settings) -> str:
 
 
 def create_bot(
-    settings: Settings, *, clock: Clock | None = None, store: Store | None = None
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    store: Store | None = None,
+    engines: Engines | None = None,
 ) -> PostalBot:
     """A bot for ``settings`` pointed at its API and gateway, not yet started.
 
     ``clock`` replaces the wall clock of the service and the scheduler (tests travel in time);
     ``store``, already open, is used instead of opening ``settings.database_path`` (and is
-    left open when the bot closes).
+    left open when the bot closes); ``engines`` play the computer opponent (None: none).
     """
     point_at(settings.discord_api_base, settings.discord_gateway_url)
-    return PostalBot(settings, clock=clock, store=store)
+    return PostalBot(settings, clock=clock, store=store, engines=engines)
 
 
 async def run(settings: Settings) -> None:

@@ -13,6 +13,7 @@ from enum import Enum
 
 from bot.service.after_game import FRAME_MS_RANGE
 from bot.service.challenges import COLOR_WORDS, DAYS_CHOICES
+from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.notes import MAX_NOTE_TEXT
@@ -88,6 +89,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
             OptionSpec("days", OptionKind.WHOLE_NUMBER, choices=(*DAYS_CHOICES, 0)),
             OptionSpec("rated", OptionKind.YES_NO),
             OptionSpec("fen", OptionKind.TEXT, limits=(1, 120)),
+            # The computer's strength: given, or with Postal as the opponent, the game is
+            # against the computer (bot.service.computer).
+            OptionSpec("level", OptionKind.WHOLE_NUMBER, limits=(LEVELS[0], LEVELS[-1])),
         ),
         positional=("opponent",),
     ),

@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.discord import respond
 from bot.discord.client import PostalBot
 from bot.discord.runner import create_bot
+from bot.engine.api import Engines
 from bot.service import ManualClock
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -52,6 +53,8 @@ class Harness:
     errors: ErrorLog
     environ: dict[str, str] = field(default_factory=dict)
     bot: PostalBot | None = None
+    # The computer opponent's engines the bot is started with (None: none).
+    engines: Engines | None = None
     _task: asyncio.Task[None] | None = None
 
     def settings(self) -> Settings:
@@ -59,7 +62,7 @@ class Harness:
 
     async def start(self) -> PostalBot:
         """Start the bot as ``python -m bot`` would, and wait until it is connected."""
-        bot = create_bot(self.settings(), clock=self.clock)
+        bot = create_bot(self.settings(), clock=self.clock, engines=self.engines)
         # READY waits for GUILD_CREATEs up to this long; 2 s by default.
         bot._connection.guild_ready_timeout = 0.05
         token = self.environ["DISCORD_TOKEN"]

@@ -1,0 +1,71 @@
+"""Playing the computer in the console: ``alice /challenge postal level:2``; the computer's
+moves are printed right after the line that made them due, boards saved like any move's."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.console import run_console
+from bot.engine.api import Engines
+from tests.computer_engines import ScriptedEngines
+
+
+async def console_output(
+    tmp_path: Path, script: str, engines: Engines | None, images: Path | None = None
+) -> str:
+    out = io.StringIO()
+    await run_console(
+        tmp_path / "c.db", images, io.StringIO(script), out, interactive=False, engines=engines
+    )
+    return out.getvalue()
+
+
+async def test_a_game_against_the_computer(tmp_path: Path) -> None:
+    """The game starts at once; each move of alice's is answered in the same turn, with a
+    board image; the computer cannot be typed for; the result counts apart in /stats."""
+    engines = ScriptedEngines()
+    images = tmp_path / "boards"
+    out = await console_output(
+        tmp_path,
+        "alice /challenge postal level:2 color:white\n"
+        "alice /move e4\n"
+        "postal /move e5\n"
+        "alice /challenge bob level:3\n"
+        "alice /resign\n"
+        "alice /press Resign\n"
+        "alice /stats\n"
+        "alice /stats postal\n",
+        engines,
+        images,
+    )
+    assert "alice (white) vs Postal (black, level 2), chess, 3 days per move, unrated." in out
+    assert "Postal played 1... " in out and "alice to move." in out
+    assert "@alice, your move in game #1" in out
+    assert "! Postal is the computer: it moves by itself." in out
+    assert "! level is the computer's strength: challenge Postal itself" in out
+    assert "Against the computer (unrated):\nchess level 2: 0 won, 0 drawn, 1 lost" in out
+    assert "Against people (unrated):\nchess level 2: 1 won, 0 drawn, 0 lost" in out
+    assert len(list(images.glob("*.png"))) >= 3
+    assert [r.level for r in engines.requests] == [2]
+
+
+async def test_the_computer_moves_first_and_xiangqi(tmp_path: Path) -> None:
+    """With black, Postal's first move follows the challenge; xiangqi works the same."""
+    out = await console_output(
+        tmp_path,
+        "alice /challenge postal game:xiangqi color:black level:4\n",
+        ScriptedEngines(),
+    )
+    assert "Postal (red, level 4)" in out
+    assert "Postal played 1. " in out
+
+
+async def test_without_engines_the_challenge_says_how_to_install_one(tmp_path: Path) -> None:
+    """No engine: one clear message, and the rest of the console works."""
+    out = await console_output(
+        tmp_path, "alice /challenge postal\nalice /challenge bob\n", engines=None
+    )
+    assert "! Postal cannot play chess here: its chess engine (Stockfish) is not installed." in out
+    assert "apt-get install stockfish" in out
+    assert "alice challenges bob to chess" in out

@@ -1,0 +1,114 @@
+"""Playing the computer on Discord: /challenge opponent:@Postal (or just level:), the
+computer's reply posted in the game's place through the outbox, across a restart too."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.computer_engines import ScriptedEngines
+from tests.discord.harness import Harness, command, play
+from tests.fakediscord import FakeDiscord, FakeMessage
+
+
+def bot_posts(fake: FakeDiscord, channel_id: int, text: str) -> list[FakeMessage]:
+    """Messages the bot posted on its own (not interaction answers) in the channel."""
+    return [
+        m
+        for m in fake.channel_messages(channel_id)
+        if text in m.text() and m.interaction_id is None
+    ]
+
+
+async def test_challenging_postal_starts_a_game_it_answers_in_the_channel(
+    harness: Harness,
+) -> None:
+    """@Postal accepts at once; after alice's move the computer's move is posted in the
+    channel with the board, mentioning alice; her /stats count the game apart."""
+    harness.engines = ScriptedEngines()
+    await harness.start()
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    channel = fake.channel
+    started = await command(
+        fake,
+        alice,
+        "challenge",
+        {"opponent": fake.bot_user, "level": 2, "color": "white"},
+        channel=channel,
+    )
+    assert not started.ephemeral
+    assert "New game against Postal (level 2)! Your move." in started.text()
+    assert started.files, "the first board is shown"
+    await play(fake, alice, "e4", channel)
+    replies = await fake.wait_until(
+        lambda: bot_posts(fake, channel.id, "Postal played 1... ") or None
+    )
+    (reply,) = replies
+    assert alice.id in reply.mentions and reply.files
+    assert "alice to move" in reply.text()
+    assert harness.engines.requests[0].level == 2  # type: ignore[union-attr]
+    await play(fake, alice, "d4", channel)
+    await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 2... ") or None)
+    resign = await command(fake, alice, "resign", channel=channel)
+    press = await fake.click(alice, resign, "Resign")
+    await fake.acknowledged(press)
+    stats = await command(fake, alice, "stats", channel=channel)
+    assert "Against the computer (unrated):" in stats.text()
+    assert "chess level 2: 0 won, 0 drawn, 1 lost" in stats.text()
+
+
+async def test_a_level_alone_means_the_computer_and_it_may_move_first(harness: Harness) -> None:
+    """/challenge level:1 color:black: the computer moves first, on its own."""
+    harness.engines = ScriptedEngines()
+    await harness.start()
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    channel = fake.channel
+    started = await command(
+        fake, alice, "challenge", {"level": 1, "color": "black"}, channel=channel
+    )
+    assert "It moves first." in started.text()
+    await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 1. ") or None)
+
+
+async def test_refusals_are_clear_and_private(harness: Harness) -> None:
+    """A level with a person, or a game whose engine is missing, is refused privately with
+    what to do."""
+    harness.engines = ScriptedEngines(["chess"])
+    await harness.start()
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    channel = fake.channel
+    refused = await command(
+        fake, alice, "challenge", {"opponent": bob, "level": 3}, channel=channel
+    )
+    assert refused.ephemeral and "level is the computer's strength" in refused.text()
+    missing = await command(
+        fake, alice, "challenge", {"opponent": fake.bot_user, "game": "xiangqi"}, channel=channel
+    )
+    assert missing.ephemeral and "apt-get install fairy-stockfish" in missing.text()
+    rated = await command(
+        fake, alice, "challenge", {"opponent": fake.bot_user, "rated": True}, channel=channel
+    )
+    assert rated.ephemeral and "never rated" in rated.text()
+
+
+async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) -> None:
+    """The bot stops while the computer thinks; started again, it plays and posts the move."""
+    engines = ScriptedEngines()
+    engines.gate = asyncio.Event()  # the engine never answers before the restart
+    harness.engines = engines
+    await harness.start()
+    fake = harness.fake
+    alice = fake.add_user("alice")
+    channel = fake.channel
+    await command(
+        fake, alice, "challenge", {"opponent": fake.bot_user, "color": "white"}, channel=channel
+    )
+    await play(fake, alice, "e4", channel)
+    await fake.wait_until(lambda: engines.thinking == 1 or None)
+    await harness.stop()
+    assert bot_posts(fake, channel.id, "Postal played") == []
+    harness.engines = ScriptedEngines()
+    await harness.start()
+    await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 1... ") or None)
