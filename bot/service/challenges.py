@@ -73,11 +73,7 @@ class ChallengeUseCases(ServiceCore):
         ``LimitReachedError`` past a spam limit (see ``bot.service.limits``).
         """
         variant = variant_named(game)
-        if days is not None and days not in DAYS_CHOICES:
-            raise InvalidOptionError(
-                f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
-                "or none for no time limit."
-            )
+        check_days(days)
         # The seats by their rules names are always understood (callers inside Postal use
         # them); what a player typed is checked against the variant's words by
         # ``color_word`` in the adapter first.
@@ -259,6 +255,15 @@ def checked_start(variant: rules.Variant, fen: str | None) -> str | None:
         raise InvalidPositionError.start(StartProblem.ALREADY_OVER)
     normalised = position.fen()
     return None if normalised == variant.start_fen else normalised
+
+
+def check_days(days: int | None) -> None:
+    """Raises ``InvalidOptionError`` unless ``days`` (per move) is a choice, or None."""
+    if days is not None and days not in DAYS_CHOICES:
+        raise InvalidOptionError(
+            f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
+            "or none for no time limit."
+        )
 
 
 def pace(days: int, untimed: bool) -> str:

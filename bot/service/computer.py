@@ -31,7 +31,7 @@ from bot.engine.api import (
     SearchRequest,
     UnavailableReason,
 )
-from bot.service.challenges import DAYS_CHOICES, DEFAULT_DAYS, checked_start, color_word, pace
+from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.core import variant_named
 from bot.service.errors import (
     BotChallengeError,
@@ -47,7 +47,7 @@ from bot.service.results import (
     PromotionNeeded,
     User,
 )
-from bot.store import NotifyMode, PendingReply, PreferenceChange
+from bot.store import NewGame, NotifyMode, PendingReply, PreferenceChange
 from rules import Color
 
 if TYPE_CHECKING:
@@ -188,11 +188,7 @@ class ComputerOpponent:
                 f"level must be {MIN_LEVEL} (weakest) to {MAX_LEVEL} (strongest), not {level}."
             )
         variant = variant_named(game)
-        if days is not None and days not in DAYS_CHOICES:
-            raise InvalidOptionError(
-                f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
-                "or none for no time limit."
-            )
+        check_days(days)
         if rated:
             raise InvalidOptionError(
                 "Games against the computer are never rated; leave rated out (or rated:no)."
@@ -212,9 +208,8 @@ class ComputerOpponent:
         first = variant.from_fen(start_fen).side_to_move
         to_move_id = white_id if first is Color.WHITE else black_id
         now = core.now()
-        deadline = await core._deadline_for(to_move_id, now, days)
         first_player = await core._ref(to_move_id)
-        record = await core.store.computer.start(
+        game_row = NewGame(
             guild_id=place.guild_id,
             channel_id=place.channel_id,
             thread_id=place.thread_id,
@@ -222,13 +217,17 @@ class ComputerOpponent:
             start_fen=start_fen,
             white_id=white_id,
             black_id=black_id,
-            computer_id=computer.id,
-            level=level,
             days_per_move=days or DEFAULT_DAYS,  # unused when untimed
+            rated=False,
             untimed=days is None,
             to_move_id=to_move_id,
+            deadline_at=await core._deadline_for(to_move_id, now, days),
+        )
+        record = await core.store.computer.start(
+            game_row,
+            computer_id=computer.id,
+            level=level,
             now=now,
-            deadline_at=deadline,
             outbox=core._turn_dm(None, 0, first_player) if to_move_id == user.id else [],
         )
         core._schedule_changed()

@@ -15,7 +15,7 @@ from datetime import datetime
 from bot.store.database import Database
 from bot.store.games import insert_game
 from bot.store.outbox import OutboxItem
-from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
+from bot.store.records import GameRecord, NewGame, from_epoch, from_epoch_or_none, to_epoch
 
 _WON = "(g.result = '1-0' AND g.white_id = ?) OR (g.result = '0-1' AND g.black_id = ?)"
 _LOST = "(g.result = '0-1' AND g.white_id = ?) OR (g.result = '1-0' AND g.black_id = ?)"
@@ -55,48 +55,25 @@ class ComputerGames:
 
     async def start(
         self,
+        game: NewGame,
         *,
-        guild_id: int,
-        channel_id: int,
-        thread_id: int | None,
-        variant: str,
-        start_fen: str,
-        white_id: int,
-        black_id: int,
         computer_id: int,
         level: int,
-        days_per_move: int,
-        untimed: bool,
-        to_move_id: int,
         now: datetime,
-        deadline_at: datetime | None,
         outbox: Sequence[OutboxItem] = (),
     ) -> GameRecord:
-        """Create an unrated game against the computer (``computer_id`` is one of its
-        players) at ``level``, in one transaction with its ``outbox`` rows."""
+        """Create ``game`` against the computer (``computer_id`` is one of its players) at
+        ``level``, in one transaction with its ``outbox`` rows. Raises ``ValueError`` for a
+        rated game: the computer is never rated against people."""
+        if game.rated:
+            raise ValueError("a game against the computer is never rated")
         async with self._db.transaction() as conn:
-            game = await insert_game(
-                conn,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=thread_id,
-                variant=variant,
-                start_fen=start_fen,
-                white_id=white_id,
-                black_id=black_id,
-                days_per_move=days_per_move,
-                rated=False,
-                untimed=untimed,
-                to_move_id=to_move_id,
-                now=now,
-                deadline_at=deadline_at,
-                outbox=outbox,
-            )
+            record = await insert_game(conn, game, now, outbox)
             await conn.execute(
                 "INSERT INTO computer_games (game_id, computer_id, level) VALUES (?, ?, ?)",
-                (game.id, computer_id, level),
+                (record.id, computer_id, level),
             )
-        return game
+        return record
 
     async def level_of(self, game_id: int) -> int | None:
         """The computer's level in ``game_id``; None when it is a game between people."""

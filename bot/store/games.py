@@ -25,6 +25,7 @@ from bot.store.records import (
     GameRecord,
     GameStatus,
     MoveRecord,
+    NewGame,
     Offer,
     OfferKind,
     PreparedAnswer,
@@ -233,23 +234,21 @@ class Games:
                 return None
             # The game lives where it was challenged: a channel, or a thread or forum post.
             guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row
-            game = await insert_game(
-                conn,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=thread_id,
-                variant=variant,
-                start_fen=start_fen,
-                white_id=white_id,
-                black_id=black_id,
-                days_per_move=days_per_move,
-                rated=bool(rated),
-                untimed=bool(untimed),
-                to_move_id=to_move_id,
-                now=now,
-                deadline_at=deadline_at,
-                outbox=outbox,
+            new = NewGame(
+                guild_id,
+                channel_id,
+                thread_id,
+                variant,
+                start_fen,
+                white_id,
+                black_id,
+                days_per_move,
+                bool(rated),
+                bool(untimed),
+                to_move_id,
+                deadline_at,
             )
+            game = await insert_game(conn, new, now, outbox)
             await conn.execute(
                 "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)
             )
@@ -645,24 +644,12 @@ class Games:
 
 async def insert_game(
     conn: aiosqlite.Connection,
-    *,
-    guild_id: int,
-    channel_id: int,
-    thread_id: int | None,
-    variant: str,
-    start_fen: str,
-    white_id: int,
-    black_id: int,
-    days_per_move: int,
-    rated: bool,
-    untimed: bool,
-    to_move_id: int,
+    game: NewGame,
     now: datetime,
-    deadline_at: datetime | None,
     outbox: Sequence[OutboxItem] = (),
 ) -> GameRecord:
-    """Create an active game at its start position inside the caller's transaction, with
-    its ``outbox`` rows (those without a game id get the new game's)."""
+    """Create ``game`` inside the caller's transaction, with its ``outbox`` rows (those
+    without a game id get the new game's)."""
     cursor = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
         "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
@@ -670,28 +657,28 @@ async def insert_game(
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) "
         f"RETURNING {_COLUMNS}",
         (
-            guild_id,
-            channel_id,
-            thread_id,
-            variant,
-            start_fen,
-            white_id,
-            black_id,
-            days_per_move,
-            int(rated),
-            start_fen,
-            to_move_id,
+            game.guild_id,
+            game.channel_id,
+            game.thread_id,
+            game.variant,
+            game.start_fen,
+            game.white_id,
+            game.black_id,
+            game.days_per_move,
+            int(game.rated),
+            game.start_fen,
+            game.to_move_id,
             to_epoch(now),
             to_epoch(now),
-            None if deadline_at is None else to_epoch(deadline_at),
-            int(untimed),
+            None if game.deadline_at is None else to_epoch(game.deadline_at),
+            int(game.untimed),
         ),
     )
     row = await cursor.fetchone()
     await cursor.close()
-    game = game_from_row(row)
-    await insert_items(conn, _for_game(outbox, game.id), now)
-    return game
+    created = game_from_row(row)
+    await insert_items(conn, _for_game(outbox, created.id), now)
+    return created
 
 
 def _prefixed(alias: str) -> str:

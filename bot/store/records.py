@@ -275,6 +275,25 @@ class RatingEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game to create at its start position: where it lives, who plays, its clock
+    (``untimed``: none, ``days_per_move`` unused), who moves first and by when."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    variant: str
+    start_fen: str
+    white_id: int
+    black_id: int
+    days_per_move: int
+    rated: bool
+    untimed: bool
+    to_move_id: int
+    deadline_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnding:
     """How the store should close a game: result ``"1-0"``/``"0-1"``/``"1/2-1/2"``."""
 

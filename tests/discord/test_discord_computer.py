@@ -7,7 +7,7 @@ import asyncio
 
 from tests.computer_engines import ScriptedEngines
 from tests.discord.harness import Harness, command, play
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 
 def bot_posts(fake: FakeDiscord, channel_id: int, text: str) -> list[FakeMessage]:
@@ -19,16 +19,21 @@ def bot_posts(fake: FakeDiscord, channel_id: int, text: str) -> list[FakeMessage
     ]
 
 
+async def started_with(
+    harness: Harness, engines: ScriptedEngines
+) -> tuple[FakeDiscord, FakeUser, FakeChannel]:
+    """The bot started with ``engines``; alice, and the channel she plays in."""
+    harness.engines = engines
+    await harness.start()
+    return harness.fake, harness.fake.add_user("alice"), harness.fake.channel
+
+
 async def test_challenging_postal_starts_a_game_it_answers_in_the_channel(
     harness: Harness,
 ) -> None:
     """@Postal accepts at once; after alice's move the computer's move is posted in the
     channel with the board, mentioning alice; her /stats count the game apart."""
-    harness.engines = ScriptedEngines()
-    await harness.start()
-    fake = harness.fake
-    alice = fake.add_user("alice")
-    channel = fake.channel
+    fake, alice, channel = await started_with(harness, ScriptedEngines())
     started = await command(
         fake,
         alice,
@@ -59,11 +64,7 @@ async def test_challenging_postal_starts_a_game_it_answers_in_the_channel(
 
 async def test_a_level_alone_means_the_computer_and_it_may_move_first(harness: Harness) -> None:
     """/challenge level:1 color:black: the computer moves first, on its own."""
-    harness.engines = ScriptedEngines()
-    await harness.start()
-    fake = harness.fake
-    alice = fake.add_user("alice")
-    channel = fake.channel
+    fake, alice, channel = await started_with(harness, ScriptedEngines())
     started = await command(
         fake, alice, "challenge", {"level": 1, "color": "black"}, channel=channel
     )
