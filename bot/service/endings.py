@@ -14,6 +14,7 @@ from bot.service.core import (
 )
 from bot.service.errors import (
     CannotAbortError,
+    ComputerPlaysOnError,
     DamagedGameError,
     GameChangedError,
     NoOfferError,
@@ -109,6 +110,9 @@ class EndingUseCases(ServiceCore):
             return await self.accept_draw(user, record.id, in_place=away)
         if existing is not None:
             raise OfferPendingError("You have already offered a draw; wait for the answer.")
+        computer = await self._computer_opponent(record, user)
+        if computer is not None:
+            raise ComputerPlaysOnError(computer.name)
         return await self._offer(record, user, OfferKind.DRAW, away=away)
 
     async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
@@ -149,6 +153,12 @@ class EndingUseCases(ServiceCore):
         if _plies_to_undo(game, record, user.id) == 0:
             raise NothingToTakeBackError("You have no move in this game to take back.")
         opponent = await self.store.players.get(record.opponent_of(user.id))
+        if opponent is not None and opponent.is_bot:
+            # The computer grants takebacks at once, as chess sites' computers do.
+            away = typed_away(place, record)
+            await self._offer(record, user, OfferKind.TAKEBACK, pings=False)
+            computer = User(opponent.id, opponent.display_name, is_bot=True)
+            return await self.accept_takeback(computer, record.id, in_place=away)
         if opponent is not None and not opponent.may_be_asked_takeback(record.rated):
             # They chose not to be asked: refused here, and nobody is pinged.
             raise TakebacksRefusedError(
@@ -221,6 +231,14 @@ class EndingUseCases(ServiceCore):
 
     # --- helpers -------------------------------------------------------------------------
 
+    async def _computer_opponent(self, record: GameRecord, user: User) -> PlayerRef | None:
+        """The computer, when it is ``user``'s opponent in ``record`` (only the computer
+        plays games as a bot)."""
+        opponent = await self.store.players.get(record.opponent_of(user.id))
+        if opponent is None or not opponent.is_bot:
+            return None
+        return await self._ref(opponent.id)
+
     async def _playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
         record = await self._resolve(user, place, game_id)
         self._require_player(record, user)
@@ -236,14 +254,22 @@ class EndingUseCases(ServiceCore):
             raise NoOfferError(f"There is no {what} from your opponent to answer.")
 
     async def _offer(
-        self, record: GameRecord, user: User, kind: OfferKind, *, away: bool = False
+        self,
+        record: GameRecord,
+        user: User,
+        kind: OfferKind,
+        *,
+        away: bool = False,
+        pings: bool = True,
     ) -> OfferMade:
         """Record ``user``'s offer of ``kind``. ``away``: typed away from the game's place,
-        so the offer with its buttons is posted there (an outbox row written with it)."""
+        so the offer with its buttons is posted there (an outbox row written with it).
+        ``pings`` False: not counted against the spam limit (the computer is asked, and
+        nobody is pinged)."""
         now = self.now()
         opponent_id = record.opponent_of(user.id)
         ping = PingKind.DRAW if kind is OfferKind.DRAW else PingKind.TAKEBACK
-        hit = await self.store.pings.take(user.id, opponent_id, ping, now, PINGS)
+        hit = await self.store.pings.take(user.id, opponent_id, ping, now, PINGS) if pings else None
         if hit is not None:
             raise refusal(hit, (await self._ref(opponent_id)).name, now)
         for _ in range(WRITE_ATTEMPTS):

@@ -319,6 +319,16 @@ class OfferPendingError(UserError):
     """The user already has an offer of that kind pending."""
 
 
+class ComputerPlaysOnError(UserError):
+    """A draw offered to the computer, which never agrees to one."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"{name} does not agree to draws: play on, claim a draw the rules allow with "
+            "/draw, or /resign."
+        )
+
+
 class NothingToTakeBackError(UserError):
     """The requester has no move in this game to take back."""
 

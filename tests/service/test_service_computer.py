@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, ManualClock, MovePlayed, User
+from bot.service import GameService, ManualClock, MovePlayed, TakenBack, User
 from bot.service.computer import ComputerUnavailableError, LevelError, NoComputerError
-from bot.service.errors import InvalidOptionError, InvalidPositionError
+from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
 from bot.store import NotifyMode, OutboxKind, OutboxTarget, Store
 from tests.computer_engines import ScriptedEngines
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
@@ -216,3 +216,27 @@ async def test_games_against_the_computer_have_their_own_stats_and_no_rating(
     assert [(c.level, c.wins, c.losses) for c in theirs.computer] == [(2, 1, 0)]
     board = await service.leaderboard(PLACE.guild_id, "chess")
     assert POSTAL.id not in {row.player.id for row in board.rows}
+
+
+async def test_the_computer_grants_takebacks_and_plays_on_when_offered_a_draw(
+    service: GameService, db_path: Path
+) -> None:
+    """A takeback is granted at once (the human's move and the reply), as often as asked;
+    a draw offer is refused with what to do instead, and nothing is written."""
+    started = await service.computer.challenge(ALICE, PLACE, color="white")
+    game_id = started.game.id
+    for _ in range(4):  # more than the spam limit between people allows
+        await service.move(ALICE, PLACE, "e4", game_id=game_id)
+        await service.computer.reply_all()
+        taken = await service.takeback(ALICE, PLACE, game_id=game_id)
+        assert isinstance(taken, TakenBack) and taken.plies == 2
+        assert taken.game.ply == 0 and taken.notify.id == ALICE.id
+    await service.move(ALICE, PLACE, "d4", game_id=game_id)
+    # Asked while the computer thinks: only the human's move goes, and no reply follows.
+    taken = await service.takeback(ALICE, PLACE, game_id=game_id)
+    assert isinstance(taken, TakenBack) and taken.plies == 1
+    assert await service.computer.reply_all() == []
+    before = snapshot(db_path)
+    with pytest.raises(ComputerPlaysOnError, match="Postal does not agree to draws"):
+        await service.draw(ALICE, PLACE, game_id=game_id)
+    assert snapshot(db_path) == before
