@@ -9,7 +9,14 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.commands import GAME_HELP, autocomplete_game, can_host_game, postal, server_only
+from bot.discord.commands import (
+    GAME_HELP,
+    autocomplete_game,
+    can_host_game,
+    play_the_computer,
+    postal,
+    server_only,
+)
 from bot.discord.context import place_of, user_of
 from bot.discord.presses import send_animation
 from bot.discord.respond import quickly
@@ -39,6 +46,9 @@ async def _challenge_from_menu(
     interaction: discord.Interaction, member: discord.User | discord.Member, variant: str
 ) -> None:
     bot = postal(interaction)
+    if bot.service.computer.is_computer(user_of(member)):  # right-clicked Postal itself
+        await play_the_computer(interaction, game=variant)
+        return
     result = await quickly(
         interaction,
         bot.service.challenge(

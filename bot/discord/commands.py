@@ -190,21 +190,15 @@ async def challenge(
     bot = postal(interaction)
     against = user_of(opponent) if opponent is not None else None
     if bot.service.computer.meant(against, level):
-        # The computer accepts at once: the game's first board is the answer.
-        started = await quickly(
+        await play_the_computer(
             interaction,
-            bot.service.computer.challenge(
-                user_of(interaction.user),
-                place_of(interaction),
-                level=level,
-                game=game,
-                color=color_word(game, color),
-                days=days or None,
-                rated=rated,
-                fen=fen,
-            ),
+            level=level,
+            game=game,
+            color=color_word(game, color),
+            days=days or None,
+            rated=rated,
+            fen=fen,
         )
-        await bot.reply(interaction, messages.computer_game_started(started))
         return
     # 0 is the "none" choice: an untimed game.
     result = await quickly(
@@ -223,6 +217,21 @@ async def challenge(
     message_id = await bot.reply(interaction, messages.challenge_created(result))
     if message_id is not None:
         await bot.service.set_challenge_message(result.challenge.id, message_id)
+
+
+async def play_the_computer(
+    interaction: discord.Interaction, *, game: str, level: int | None = None, **options: Any
+) -> None:
+    """Start a game against the computer (``options``: the computer challenge's color, days,
+    rated, fen); it accepts at once, so the game's first board is the answer."""
+    bot = postal(interaction)
+    started = await quickly(
+        interaction,
+        bot.service.computer.challenge(
+            user_of(interaction.user), place_of(interaction), level=level, game=game, **options
+        ),
+    )
+    await bot.reply(interaction, messages.computer_game_started(started))
 
 
 @app_commands.command(name="move", description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五…")

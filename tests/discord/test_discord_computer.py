@@ -113,3 +113,11 @@ async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) ->
     harness.engines = ScriptedEngines()
     await harness.start()
     await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 1... ") or None)
+
+
+async def test_right_clicking_postal_starts_a_game_against_it(harness: Harness) -> None:
+    """Apps → Challenge to xiangqi on Postal itself: a game against the computer (level 3)."""
+    fake, alice, _ = await started_with(harness, ScriptedEngines())
+    answer = await fake.reply(await fake.user_command(alice, "Challenge to xiangqi", fake.bot_user))
+    assert not answer.ephemeral
+    assert "New game against Postal (level 3)!" in answer.text() and answer.files
