@@ -13,7 +13,7 @@ from tests.fakediscord import PRIVILEGED_INTENTS, STRING, USER, FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 SPEC_COMMANDS = {
-    "challenge": {"opponent", "game", "color", "days", "rated", "fen"},
+    "challenge": {"opponent", "game", "color", "days", "rated", "fen", "level"},
     "move": {"move", "game"},
     "board": {"game"},
     "moves": {"square", "game"},
@@ -85,6 +85,7 @@ async def test_commands_registered_with_spec_names_and_options(running: Harness)
     assert challenge["opponent"]["type"] == USER and not challenge["opponent"].get("required")
     assert [c["value"] for c in challenge["game"]["choices"]] == ["chess", "xiangqi"]
     assert [c["value"] for c in challenge["days"]["choices"]] == [1, 2, 3, 5, 7, 10, 14, 0]
+    assert (challenge["level"]["min_value"], challenge["level"]["max_value"]) == (1, 8)
     assert [c["value"] for c in challenge["color"]["choices"]] == [
         "white",
         "red",
