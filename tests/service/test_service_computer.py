@@ -240,3 +240,20 @@ async def test_the_computer_grants_takebacks_and_plays_on_when_offered_a_draw(
     with pytest.raises(ComputerPlaysOnError, match="Postal does not agree to draws"):
         await service.draw(ALICE, PLACE, game_id=game_id)
     assert snapshot(db_path) == before
+
+
+async def test_the_computers_mate_ends_the_game_in_its_place(
+    service: GameService, store: Store
+) -> None:
+    """The computer's mating move ends the game like a person's: the ending is posted in
+    the game's place, and counted in the human's results against the computer."""
+    fen = "4r1k1/5ppp/8/8/8/8/P4PPP/4N1K1 w - - 0 1"
+    started = await service.computer.challenge(ALICE, PLACE, color="white", fen=fen, level=8)
+    await service.move(ALICE, PLACE, "a3", game_id=started.game.id)
+    (reply,) = await service.computer.reply_all()
+    assert reply.san == "Rxe1#" and reply.ending is not None
+    assert reply.ending.result == "0-1" and not reply.ending.rating_changes
+    rows = await store.outbox.rows(game_id=started.game.id)
+    assert [r.target for r in rows if r.kind is OutboxKind.ENDING] == [OutboxTarget.PLACE]
+    stats = await service.stats(ALICE, place=PLACE)
+    assert [(c.level, c.losses) for c in stats.computer] == [(8, 1)]
