@@ -26,6 +26,7 @@ from bot import words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
 from bot.engine.api import Engines
+from bot.i18n import _
 from bot.reasons import refusal
 from bot.service import (
     BoardShown,
@@ -153,8 +154,10 @@ def _speaker(words: list[str]) -> User:
     speaker = user_named(checked_name(first))
     if speaker.is_bot:
         raise _BadOption(
-            f"{speaker.name} is the computer: it moves by itself. Challenge it with "
-            f"'alice /challenge {speaker.name.lower()} level:3'."
+            _(
+                "{computer} is the computer: it moves by itself. Challenge it with "
+                "'alice /challenge {name} level:3'."
+            ).format(computer=speaker.name, name=speaker.name.lower())
         )
     return speaker
 

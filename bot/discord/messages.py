@@ -16,6 +16,7 @@ from enum import Enum
 
 from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
+from bot.i18n import _
 from bot.service import (
     BoardShown,
     BoardView,
@@ -251,11 +252,10 @@ def computer_game_started(result: ComputerGameStarted) -> Reply:
     game = result.game
     card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     if result.notify.id == result.computer.id:
-        line = (
-            f"New game against {safe(result.computer.name)} (level {result.level})! It moves first."
-        )
+        line = _("New game against {computer} (level {level})! It moves first.")
     else:
-        line = f"New game against {safe(result.computer.name)} (level {result.level})! Your move."
+        line = _("New game against {computer} (level {level})! Your move.")
+    line = line.format(computer=safe(result.computer.name), level=result.level)
     return board_message(Reply(line, card, result.board), game)
 
 
