@@ -276,11 +276,15 @@ class ComputerOpponent:
         """Games waiting for the computer's move, fairly ordered: each player's longest
         waiting first, one game per player before anyone's second (at most ``limit``)."""
         core = self._core
-        return await core.store.computer.pending(core.now(), limit)
+        if self.identity is None:
+            return []
+        return await core.store.computer.pending(self.identity.id, core.now(), limit)
 
     async def next_retry(self) -> datetime | None:
         """When a reply held back by a failure may next be tried; None if none is."""
-        return await self._core.store.computer.next_retry()
+        if self.identity is None:
+            return None
+        return await self._core.store.computer.next_retry(self.identity.id)
 
     async def reply(self, pending: PendingReply) -> MovePlayed | None:
         """Think and play the computer's move in ``pending``'s game, announced in the game's

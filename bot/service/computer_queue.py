@@ -26,6 +26,8 @@ _log = logging.getLogger(__name__)
 # The most a sleeping queue waits before looking again on its own (a missed wake-up, a
 # retry time read before a failure was recorded).
 IDLE_CHECK_SECONDS = 60.0
+# How long stopping waits for the cancelled replies to unwind.
+STOP_GRACE_SECONDS = 5.0
 
 
 def fair_order(
@@ -71,6 +73,7 @@ class ReplyQueue:
         self._on_reply = on_reply
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._running: dict[int, asyncio.Task[None]] = {}
         self._requesters: dict[int, int] = {}  # game id -> requester, of the running ones
         self._served: dict[int, int] = {}  # requester -> the turn their last reply started
@@ -79,6 +82,7 @@ class ReplyQueue:
 
     def start(self) -> None:
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._loop(), name="postal-computer-replies")
 
     def wake(self) -> None:
@@ -91,18 +95,24 @@ class ReplyQueue:
     async def stop(self) -> None:
         """Stop looking and cancel the replies thinking now: their games stay waiting for
         the computer in the store, and the next start answers them."""
+        # A flag as well as the cancellation: Python 3.11's wait_for can swallow a cancel
+        # that arrives as the wake-up it waits for completes, and the loop would go on.
+        self._stopping = True
+        self._wake.set()
         tasks = [t for t in (self._task, *self._running.values()) if t is not None]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:
+            # Bounded: a shutdown never hangs on a reply (its write rolls back regardless).
+            _, late = await asyncio.wait(tasks, timeout=STOP_GRACE_SECONDS)
+            if late:
+                _log.warning("computer replies: %d did not stop in time", len(late))
         self._task = None
         self._running.clear()
         self._requesters.clear()
 
     async def _loop(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self._fill()
@@ -115,10 +125,14 @@ class ReplyQueue:
 
     async def _fill(self) -> None:
         """Start waiting replies, fairly, while fewer than ``capacity`` run."""
+        if self._stopping:
+            return
         free = self.capacity - len(self._running)
         if free <= 0:
             return
         waiting = await self._computer.pending(self.capacity * 4 + len(self._running))
+        if self._stopping:
+            return
         waiting = [p for p in waiting if p.game_id not in self._running]
         running = Counter(self._requesters.values())
         for reply in fair_order(waiting, running, self._served)[:free]:

@@ -84,8 +84,10 @@ class ComputerGames:
             row = await cursor.fetchone()
         return None if row is None else int(row[0])
 
-    async def pending(self, now: datetime, limit: int) -> list[PendingReply]:
-        """Active games where the computer is to move and no failure holds it back until
+    async def pending(self, computer_id: int, now: datetime, limit: int) -> list[PendingReply]:
+        """Active games where the computer ``computer_id`` is to move (read through the
+        index of the players to move, not every game ever played against it) and no failure
+        holds it back until
         later, at most ``limit``: every player's longest waiting game first (longest waiting
         player first), then every player's second, and so on."""
         async with self._db.read() as conn:
@@ -101,11 +103,11 @@ class ComputerGames:
                 "ROW_NUMBER() OVER (PARTITION BY CASE WHEN g.white_id = c.computer_id "
                 "THEN g.black_id ELSE g.white_id END ORDER BY g.last_move_at, g.id) AS turn "
                 "FROM computer_games AS c JOIN games AS g ON g.id = c.game_id "
-                "WHERE g.status = 'active' AND g.to_move_id = c.computer_id "
+                "WHERE g.status = 'active' AND g.to_move_id = ? AND c.computer_id = ? "
                 "AND g.damaged_at IS NULL "
                 "AND (c.failed_ply IS NULL OR c.failed_ply <> g.ply OR c.retry_at <= ?)) "
                 "AS waiting ORDER BY turn, waiting_since, game_id LIMIT ?",
-                (to_epoch(now), limit),
+                (computer_id, computer_id, to_epoch(now), limit),
             )
             rows = await cursor.fetchall()
         return [
@@ -121,14 +123,15 @@ class ComputerGames:
             for row in rows
         ]
 
-    async def next_retry(self) -> datetime | None:
+    async def next_retry(self, computer_id: int) -> datetime | None:
         """The soonest time a reply held back by a failure may be tried again."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT MIN(c.retry_at) FROM computer_games AS c "
                 "JOIN games AS g ON g.id = c.game_id "
-                "WHERE g.status = 'active' AND g.to_move_id = c.computer_id "
-                "AND g.damaged_at IS NULL AND c.failed_ply = g.ply"
+                "WHERE g.status = 'active' AND g.to_move_id = ? AND c.computer_id = ? "
+                "AND g.damaged_at IS NULL AND c.failed_ply = g.ply",
+                (computer_id, computer_id),
             )
             row = await cursor.fetchone()
         return from_epoch_or_none(row[0] if row else None)

@@ -106,6 +106,21 @@ async def test_a_move_wakes_the_queue(store: Store, clock: ManualClock) -> None:
         assert played == []
         await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
         queue.wake()
-        await until(lambda: len(played) == 1, timeout=2.0)
+        await until(lambda: len(played) == 1)
     finally:
         await queue.stop()
+
+
+async def test_stopping_as_the_queue_is_woken_still_stops(store: Store, clock: ManualClock) -> None:
+    """A wake-up arriving with the stop (a reply just finished) does not keep the queue
+    going: Python 3.11's wait_for may swallow that cancel, so the queue also checks a flag."""
+    service = GameService(store, clock, engines=ScriptedEngines())
+    service.computer.introduce(POSTAL)
+    for turns in range(6):
+        queue = ReplyQueue(service.computer, clock, capacity=1)
+        queue.start()
+        await asyncio.sleep(0.01)
+        queue.wake()
+        for _ in range(turns):  # the wake-up completes the loop's wait ...
+            await asyncio.sleep(0)
+        await asyncio.wait_for(queue.stop(), 2.0)  # ... as the cancel arrives
