@@ -26,6 +26,7 @@ from bot import words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
 from bot.engine.api import Engines
+from bot.engine.pool import EnginePool
 from bot.i18n import _
 from bot.reasons import refusal
 from bot.service import (
@@ -895,6 +896,24 @@ async def run_console(
     return 0
 
 
+async def _console_with_engines(database: Path, images: Path | None, settings: Settings) -> int:
+    """The console on stdin, the computer played by the engines the settings name."""
+    engines = EnginePool.from_settings(
+        settings.engine_chess, settings.engine_xiangqi, settings.engine_processes
+    )
+    try:
+        return await run_console(
+            database,
+            images,
+            stdin_lines(),
+            sys.stdout,
+            interactive=sys.stdin.isatty(),
+            engines=engines,
+        )
+    finally:
+        await engines.close()
+
+
 def stdin_lines() -> TextIO:
     """Standard input as UTF-8 text whose undecodable bytes come through as surrogates, so
     one bad byte refuses one line (see ``words_of``) instead of ending the console."""
@@ -916,15 +935,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-images", action="store_true", help="print text boards only")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     try:
-        database = args.db or Settings.from_env().database_path
+        settings = Settings.from_env()
+        database = args.db or settings.database_path
     except ConfigError as error:
         print(f"postal: {error}", file=sys.stderr)
         return 1
     images = None if args.no_images else args.images
     try:
-        return asyncio.run(
-            run_console(database, images, stdin_lines(), sys.stdout, interactive=sys.stdin.isatty())
-        )
+        return asyncio.run(_console_with_engines(database, images, settings))
+
     except StoreError as error:
         print(f"postal: {error}", file=sys.stderr)
         return 1

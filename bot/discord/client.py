@@ -57,8 +57,6 @@ from bot.store import Store
 
 _log = logging.getLogger(__name__)
 
-# The computer's replies thinking at once (the engine pool's size is the natural bound).
-COMPUTER_REPLIES_AT_ONCE = max(1, os.cpu_count() or 1)
 # Let a burst of moves settle before the scheduler re-reads the next wake-up time.
 SCHEDULE_SETTLE_SECONDS = 1.0
 # On shutdown, let commands and button presses already running finish this long.
@@ -156,7 +154,8 @@ class PostalBot(discord.AutoShardedClient):
         self.computer_replies = ReplyQueue(
             self._service.computer,
             self.clock,
-            capacity=COMPUTER_REPLIES_AT_ONCE,
+            # As many at once as there are engine processes: the pool's queue stays short.
+            capacity=self.settings.engine_processes or os.cpu_count() or 1,
             on_reply=lambda played: self.outbox.wake(),
         )
         self.add_dynamic_items(PostalButton, PostalSelect)

@@ -21,6 +21,7 @@ from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
 from bot.discord.sync import CommandSyncError
 from bot.engine.api import Engines
+from bot.engine.pool import EnginePool
 from bot.service.backups import daily_backups
 from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
@@ -88,14 +89,26 @@ async def run(settings: Settings) -> None:
     except StoreError as error:
         raise StartupError(str(error)) from error
     backups = daily_backups(settings.database_path, settings.backup_dir, settings.backup_keep)
+    # The computer opponent's engines: started on first use; a missing one is said at the
+    # challenge, and everything else works without it.
+    engines = engines_for(settings)
     try:
         async with keeping_time(store), backups:
             if not signals.requested.is_set():
-                await serve(create_bot(settings, store=store), token, settings, signals)
+                bot = create_bot(settings, store=store, engines=engines)
+                await serve(bot, token, settings, signals)
     except BackupError as error:
         raise StartupError(str(error)) from error
     finally:
+        await engines.close()
         await store.close()
+
+
+def engines_for(settings: Settings) -> EnginePool:
+    """The engine pool ``ENGINE_CHESS``, ``ENGINE_XIANGQI`` and ``ENGINE_PROCESSES`` ask for."""
+    return EnginePool.from_settings(
+        settings.engine_chess, settings.engine_xiangqi, settings.engine_processes
+    )
 
 
 class StopSignals:

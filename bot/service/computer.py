@@ -57,11 +57,6 @@ _log = logging.getLogger(__name__)
 
 DEFAULT_LEVEL = 3
 LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
-# The engine names and Debian packages, for the message when one is missing.
-ENGINE_PACKAGES = {
-    "chess": ("Stockfish", "stockfish"),
-    "xiangqi": ("Fairy-Stockfish", "fairy-stockfish"),
-}
 # After an engine failure the reply is tried again later, waiting longer each time.
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(minutes=30)
@@ -82,20 +77,12 @@ def retry_delay(attempts: int) -> timedelta:
 
 class ComputerUnavailableError(UserError):
     """The computer cannot play ``variant``: no engines at all (``reason`` None), or the
-    variant's engine is missing or would not start."""
+    variant's engine is missing or would not start. The adapters word it with how to
+    install the engine (``bot.words.engine_unavailable``); ``message`` is the plain fallback."""
 
     def __init__(self, variant: str, reason: UnavailableReason | None) -> None:
-        name, package = ENGINE_PACKAGES.get(variant, (variant, variant))
-        if reason is UnavailableReason.FAILED_TO_START:
-            problem = f"its {variant} engine ({name}) would not start"
-        else:
-            problem = f"its {variant} engine ({name}) is not installed"
-        setting = f"ENGINE_{variant.upper()}"
-        super().__init__(
-            f"Postal cannot play {variant} here: {problem}. Whoever runs Postal can install it "
-            f"with `apt-get install {package}` (or set {setting} to the program's path), "
-            "then restart Postal."
-        )
+        problem = "would not start" if reason is UnavailableReason.FAILED_TO_START else "is missing"
+        super().__init__(f"Postal cannot play {variant} here: its engine {problem}.")
         self.variant = variant
         self.reason = reason
 

@@ -66,6 +66,6 @@ async def test_without_engines_the_challenge_says_how_to_install_one(tmp_path: P
     out = await console_output(
         tmp_path, "alice /challenge postal\nalice /challenge bob\n", engines=None
     )
-    assert "! Postal cannot play chess here: its chess engine (Stockfish) is not installed." in out
+    assert "! Postal can't play chess itself right now: its engine, Stockfish, is not" in out
     assert "apt-get install stockfish" in out
     assert "alice challenges bob to chess" in out

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.api import UnavailableReason
+from bot.reasons import refusal
 from bot.service import GameService, ManualClock, MovePlayed, TakenBack, User
 from bot.service.computer import ComputerUnavailableError, LevelError, NoComputerError
 from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
@@ -113,7 +115,7 @@ async def test_refusals_change_nothing(service: GameService, db_path: Path) -> N
         service.computer.meant(BOB, 4)
     with pytest.raises(InvalidOptionError, match="color must be red, black or random"):
         await service.computer.challenge(ALICE, PLACE, game="xiangqi", color="green")
-    with pytest.raises(InvalidPositionError, match="expected 6 fields"):
+    with pytest.raises(InvalidPositionError, match="start position is not valid"):
         await service.computer.challenge(ALICE, PLACE, fen="not a fen")
     assert snapshot(db_path) == before
     assert service.computer.meant(POSTAL, None) and service.computer.meant(None, 2)
@@ -129,12 +131,13 @@ async def test_a_missing_engine_gives_one_clear_message(
     before = snapshot(db_path)
     with pytest.raises(ComputerUnavailableError) as raised:
         await service.computer.challenge(ALICE, PLACE, game="xiangqi")
-    assert "apt-get install fairy-stockfish" in raised.value.message
-    assert "ENGINE_XIANGQI" in raised.value.message
+    assert (raised.value.variant, raised.value.reason) == ("xiangqi", UnavailableReason.MISSING)
+    assert "apt-get install fairy-stockfish" in (refusal(raised.value) or "")
     none = GameService(store, clock)
     none.computer.introduce(POSTAL)
-    with pytest.raises(ComputerUnavailableError, match="apt-get install stockfish"):
+    with pytest.raises(ComputerUnavailableError) as raised:
         await none.computer.challenge(ALICE, PLACE)
+    assert "apt-get install stockfish" in (refusal(raised.value) or "")
     unintroduced = GameService(store, clock, engines=ScriptedEngines())
     with pytest.raises(NoComputerError):
         await unintroduced.computer.challenge(ALICE, PLACE)
