@@ -4,6 +4,8 @@
 
 - ``reply``: the time the pool takes to answer at each level (the level's own think time as
   the budget), over ``--positions`` positions from games of random moves; median and p99.
+- ``computer``: the time from a human's move to the computer's reply through the service
+  and the background queue (what a player waits), per level; median and p99.
 - ``calibrate``: a short match per level against the same engine held at fixed ``UCI_Elo``
   steps (``UCI_LimitStrength``), both sides thinking the level's own time: ``--rounds``
   rounds of ``--games`` games, colours alternating, each round's anchor moved ``--step`` up
@@ -26,6 +28,7 @@ import math
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -39,6 +42,9 @@ from bot.engine.levels import LEVELS, apply_level, level, limit_elo
 from bot.engine.pool import EnginePool
 from bot.engine.programs import engine_command, locate
 from bot.engine.uci import UciEngine, go_command
+from bot.service import GameService, MovePlayed, Place, User, system_clock
+from bot.service.computer_queue import ReplyQueue
+from bot.store import Store
 from rules import Color, Game, get_variant
 
 
@@ -249,9 +255,91 @@ async def calibrate(args: argparse.Namespace) -> None:
                 anchor = max(low, min(high, round(estimate / 50) * 50))
 
 
+async def computer(args: argparse.Namespace) -> None:
+    """Time from a human's move to the computer's reply, at each level, through the bot's
+    own path: the move (the service's answer) wakes the background queue, which reads the
+    waiting game, asks the engine pool and plays the reply through the service, as a move
+    of a person's would be. The human plays random legal moves; a finished game is replaced
+    by a new one (untimed, in a throwaway database)."""
+    pool = EnginePool.from_settings(None, None, args.processes)
+    try:
+        for name in args.variants:
+            if not pool.available(name):
+                print(f"{name}: no engine (apt-get install stockfish fairy-stockfish)")
+                continue
+            print(f"\n{name}: human move to computer reply, per level ({args.positions} moves, ms)")
+            print("level  think  median     p99")
+            times = await computer_reply_times(pool, name, list(LEVELS), args.positions)
+            for number, samples in times.items():
+                print(
+                    f"{number:>5}  {LEVELS[number].movetime_ms:>5}"
+                    f"  {statistics.median(samples) * 1000:>6.0f}"
+                    f"  {percentile(samples, 0.99) * 1000:>6.0f}",
+                    flush=True,
+                )
+    finally:
+        await pool.close()
+
+
+async def computer_reply_times(
+    engines: EnginePool, variant: str, levels: list[int], replies: int, seed: int = 1
+) -> dict[int, list[float]]:
+    """Seconds from each human move (the service's answer) to the computer's reply written,
+    ``replies`` times per level."""
+    rng = random.Random(seed)
+    human, place = User(1, "human"), Place(guild_id=1, channel_id=1)
+    times: dict[int, list[float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.db", synchronous="NORMAL")
+        service = GameService(store, engines=engines)
+        service.computer.introduce(User(2, "Postal", is_bot=True))
+        answered: dict[int, asyncio.Future[MovePlayed]] = {}
+
+        def on_reply(played: MovePlayed) -> None:
+            waiting = answered.pop(played.game.id, None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(played)
+
+        queue = ReplyQueue(service.computer, system_clock, capacity=1, on_reply=on_reply)
+        queue.start()
+        try:
+            for number in levels:
+                samples = times.setdefault(number, [])
+                game_id: int | None = None
+                while len(samples) < replies:
+                    if game_id is None:
+                        started = await service.computer.challenge(
+                            human, place, level=number, game=variant, color="white", days=None
+                        )
+                        game_id = started.game.id
+                    record = await store.games.get(game_id)
+                    assert record is not None
+                    position = get_variant(variant).from_fen(record.fen)
+                    move = position.uci(rng.choice(list(position.legal_moves())))
+                    reply = asyncio.get_running_loop().create_future()
+                    answered[game_id] = reply
+                    began = time.perf_counter()
+                    played = await service.move(human, place, move, game_id=game_id)
+                    assert isinstance(played, MovePlayed)
+                    if played.ending is not None:
+                        answered.pop(game_id, None)
+                        game_id = None
+                        continue
+                    queue.wake()
+                    answer = await asyncio.wait_for(reply, 60)
+                    samples.append(time.perf_counter() - began)
+                    if answer.ending is not None:
+                        game_id = None
+        finally:
+            await queue.stop()
+            await store.close()
+    return times
+
+
 SECTIONS: dict[str, Callable[[argparse.Namespace], Awaitable[None]]] = {
     "reply": reply,
     "calibrate": calibrate,
+    "computer": computer,
 }
 
 

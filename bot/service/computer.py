@@ -31,6 +31,7 @@ from bot.engine.api import (
     SearchRequest,
     UnavailableReason,
 )
+from bot.engine.levels import LEVELS as ENGINE_LEVELS
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.core import variant_named
 from bot.service.errors import (
@@ -63,11 +64,11 @@ LONGEST_RETRY = timedelta(minutes=30)
 
 
 def thinking_time(level: int) -> Budget:
-    """How long the computer thinks at ``level``: 0.15 s at level 1 up to 1.2 s at level 8.
-
-    Strength comes from the level's engine settings (``bot.engine``), not from the time: a
-    weak level thinking longer would only keep the player waiting."""
-    return Budget(movetime_ms=150 * level)
+    """How long the computer thinks at ``level``: the time the level is made for
+    (``bot.engine.levels``: 50 ms at level 1 up to 1 s at level 8). Strength comes from the
+    level's engine settings, not from the time: a weak level thinking longer would only
+    keep the player waiting."""
+    return Budget(movetime_ms=ENGINE_LEVELS[level].movetime_ms)
 
 
 def retry_delay(attempts: int) -> timedelta:

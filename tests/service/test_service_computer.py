@@ -60,7 +60,7 @@ async def test_the_computer_moves_after_the_human_through_the_move_path(
     request = engines.requests[0]
     assert request.level == 5 and request.moves == ("e2e4",)
     assert request.requester == str(ALICE.id) and request.variant_name == "chess"
-    assert request.budget.movetime_ms == 750
+    assert request.budget.movetime_ms == 300  # level 5's think time
     # Posted in the game's place, mentioning alice (she wants mentions), with the board.
     rows = await store.outbox.rows(game_id=game.id)
     turn = [r for r in rows if r.kind is OutboxKind.TURN and r.target is OutboxTarget.PLACE]
