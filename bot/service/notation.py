@@ -5,8 +5,9 @@ Chess moves are always SAN."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
-from bot.service.reading import reads_chinese
+from bot.service.reading import reads_chinese, reads_traditional
 from bot.store import Player, XiangqiNotation
 from rules import Move, Position
 from rules.xiangqi.position import XiangqiPosition
@@ -33,4 +34,6 @@ def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:
         return position.san
     if notation is XiangqiNotation.ICCS:
         return position.uci
+    if reads_traditional():
+        return partial(position.chinese, traditional=True)
     return position.chinese

@@ -15,8 +15,8 @@
 - Chinese: ``炮二平五`` (red: numerals 一…九), ``马８进７`` (black: digits, full-width when
   written, either width when read); 前/后 (中 for the middle of three; 二/三/四 for the
   inner soldiers of four or five) name tandem pieces, and 前三/中三/后三 replace the soldier
-  when two files hold several. Written in simplified characters; read in simplified or
-  traditional (車 馬 砲 包 帥 將 進 後 俥 傌 …).
+  when two files hold several. Written in simplified or traditional characters; read in
+  either (車 馬 砲 包 帥 將 進 後 俥 傌 …).
 """
 
 from __future__ import annotations
@@ -178,12 +178,18 @@ def wxf(position: XiangqiPosition, move: Move) -> str:
     return f"{prefix}{operator}{target}"
 
 
-def chinese(position: XiangqiPosition, move: Move) -> str:
-    """The legal ``move`` in Chinese notation, simplified: ``炮二平五``, ``马８进７``. Raises
-    IllegalMoveError if it is not legal."""
+# Simplified characters of the notation and their traditional forms (Taiwan, Hong Kong).
+_TRADITIONAL = str.maketrans("马车进后帅将", "馬車進後帥將")
+
+
+def chinese(position: XiangqiPosition, move: Move, *, traditional: bool = False) -> str:
+    """The legal ``move`` in Chinese notation: simplified ``炮二平五``, ``马８进７``, or with
+    ``traditional`` characters ``馬８進７``, ``前車進一``. Raises IllegalMoveError if it is
+    not legal."""
     _, red, _, prefix, operator, target = _describe(position, move)
     numerals = RED_NUMERALS if red else BLACK_NUMERALS
-    return f"{prefix}{_CHINESE_OPERATORS[operator]}{numerals[target - 1]}"
+    written = f"{prefix}{_CHINESE_OPERATORS[operator]}{numerals[target - 1]}"
+    return written.translate(_TRADITIONAL) if traditional else written
 
 
 # --- reading ---------------------------------------------------------------------------------

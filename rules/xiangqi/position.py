@@ -342,11 +342,12 @@ class XiangqiPosition:
 
         return wxf(self, move)
 
-    def chinese(self, move: Move) -> str:
-        """The move in Chinese notation, simplified characters: ``炮二平五``, ``马８进７``."""
+    def chinese(self, move: Move, *, traditional: bool = False) -> str:
+        """The move in Chinese notation: ``炮二平五``, ``马８进７`` (simplified characters) or
+        ``馬８進７`` (``traditional``)."""
         from rules.xiangqi.notation import chinese
 
-        return chinese(self, move)
+        return chinese(self, move, traditional=traditional)
 
     def parse_move(self, text: str, letters: PieceLetters = PieceLetters.ENGLISH) -> Move:
         """The legal move ``text`` names in ICCS, WXF or Chinese notation (``letters`` are

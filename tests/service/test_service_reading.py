@@ -72,3 +72,17 @@ async def test_a_chosen_notation_beats_the_language(service: GameService) -> Non
     with using(Locale.ZH_HANS):
         played = await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "C2.5"
+
+
+async def test_traditional_chinese_readers_get_traditional_characters(
+    service: GameService,
+) -> None:
+    """马８进７ for a Simplified Chinese reader is 馬８進７ for a Traditional Chinese one."""
+    game_id = (await start_game(service, "xiangqi")).game.id
+    await service.move(ALICE, PLACE, "h2e2", game_id=game_id)
+    with using(Locale.ZH_HANT):
+        played = await service.move(BOB, PLACE, "h9g7", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "馬８進７"
+    with using(Locale.ZH_HANT):
+        again = await service.move(ALICE, PLACE, "h0g2", game_id=game_id)
+    assert isinstance(again, MovePlayed) and again.san == "馬二進三"

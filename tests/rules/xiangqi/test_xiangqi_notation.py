@@ -349,3 +349,16 @@ def test_arbitrary_text_raises_only_rules_errors(text: str) -> None:
         except RulesError:
             continue
         assert position.is_legal(move)
+
+
+def test_chinese_notation_in_traditional_characters() -> None:
+    """The same moves in traditional characters (馬 車 進 後 帥 將), read back as themselves."""
+    position = XIANGQI.start()
+    for move in position.legal_moves():
+        simplified = position.chinese(move)
+        traditional = position.chinese(move, traditional=True)
+        assert not set(traditional) & set("马车进后帅将"), traditional
+        assert position.parse_move(traditional) == move
+        assert simplified.translate(str.maketrans("马车进后帅将", "馬車進後帥將")) == traditional
+    horse = position.parse_move("h0g2")
+    assert position.chinese(horse, traditional=True) == "馬二進三"
