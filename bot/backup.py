@@ -24,7 +24,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--force", action="store_true", help="replace PATH if it exists")
     args = parser.parse_args(argv)
     try:
-        database = args.db or Settings.from_env().database_path
+        database = args.db or Settings.from_env().database
+        if not isinstance(database, Path):
+            raise BackupError(
+                "backup copies an SQLite file; back up PostgreSQL with pg_dump instead"
+            )
         target: Path = args.path
         if target.is_dir():
             target = target / daily_name(datetime.now(UTC))

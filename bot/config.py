@@ -7,6 +7,7 @@ import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_DATABASE_URL = "sqlite:///postal.db"
 DEFAULT_DISCORD_API_BASE = "https://discord.com/api/v10"
@@ -34,11 +35,11 @@ class Settings:
     """Everything Postal reads from its environment.
 
     ``discord_token`` is optional here: only the Discord adapter requires it.
-    ``database_path`` is the SQLite file chosen by ``DATABASE_URL``.
+    ``database`` is what ``DATABASE_URL`` chose: an SQLite file's path, or a PostgreSQL URL.
     """
 
     discord_token: str | None = None
-    database_path: Path = Path("postal.db")
+    database: Path | str = Path("postal.db")
     dev_guild_id: int | None = None
     log_level: str = "WARNING"
     discord_api_base: str = DEFAULT_DISCORD_API_BASE
@@ -70,9 +71,15 @@ class Settings:
             return value or None
 
         shard_count, shard_ids = _parse_shards(get("SHARD_COUNT"), get("SHARD_IDS"))
+        database = parse_database_url(get("DATABASE_URL") or DEFAULT_DATABASE_URL)
+        if get("BACKUP_DIR") and not isinstance(database, Path):
+            raise ConfigError(
+                "BACKUP_DIR copies an SQLite file; back up PostgreSQL with pg_dump instead "
+                "(README: 'PostgreSQL')"
+            )
         return cls(
             discord_token=get("DISCORD_TOKEN"),
-            database_path=parse_database_url(get("DATABASE_URL") or DEFAULT_DATABASE_URL),
+            database=database,
             dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
             log_level=_parse_log_level(get("LOG_LEVEL")),
             discord_api_base=(get("DISCORD_API_BASE") or DEFAULT_DISCORD_API_BASE).rstrip("/"),
@@ -88,17 +95,27 @@ class Settings:
         )
 
 
-def parse_database_url(url: str) -> Path:
-    """The SQLite file of ``sqlite:///relative/path`` or ``sqlite:////absolute/path``.
+def parse_database_url(url: str) -> Path | str:
+    """The SQLite file of ``sqlite:///relative/path`` or ``sqlite:////absolute/path``, or
+    the URL itself for ``postgresql://[user[:password]@][host][:port]/database[?...]``.
 
-    Raises ``ConfigError`` for any other scheme (PostgreSQL is not supported yet).
+    Raises ``ConfigError`` for any other scheme or a URL naming no database.
     """
+    if url.startswith(("postgresql://", "postgres://")):
+        name = urlsplit(url).path.lstrip("/")
+        if not name:
+            raise ConfigError(
+                "DATABASE_URL names no PostgreSQL database: "
+                "use postgresql://user:password@host:5432/postal"
+            )
+        return url
     prefix = "sqlite:///"
     if not url.startswith(prefix):
         scheme = url.split("://", 1)[0] if "://" in url else url
         raise ConfigError(
-            f"DATABASE_URL {url!r} is not supported: use sqlite:///relative/path.db or "
-            f"sqlite:////absolute/path.db (scheme {scheme!r} is not available yet)"
+            f"DATABASE_URL is not supported (scheme {scheme!r}): use "
+            "sqlite:///relative/path.db, sqlite:////absolute/path.db or "
+            "postgresql://user:password@host:5432/postal"
         )
     path = url[len(prefix) :]
     if not path or path.endswith("/"):

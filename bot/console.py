@@ -867,7 +867,7 @@ def _when(moment: datetime) -> str:
 
 
 async def run_console(
-    database: Path,
+    database: Path | str,
     images: Path | None,
     lines: TextIO,
     out: TextIO,
@@ -896,7 +896,9 @@ async def run_console(
     return 0
 
 
-async def _console_with_engines(database: Path, images: Path | None, settings: Settings) -> int:
+async def _console_with_engines(
+    database: Path | str, images: Path | None, settings: Settings
+) -> int:
     """The console on stdin, the computer played by the engines the settings name."""
     engines = EnginePool.from_settings(
         settings.engine_chess, settings.engine_xiangqi, settings.engine_processes
@@ -920,6 +922,11 @@ def stdin_lines() -> TextIO:
     return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
 
 
+def _database(text: str) -> Path | str:
+    """``--db``: a URL as it is, anything else a file's path."""
+    return text if "://" in text else Path(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot console [--db PATH] [--images DIR]``; returns the exit status."""
     parser = argparse.ArgumentParser(
@@ -928,7 +935,11 @@ def main(argv: list[str] | None = None) -> int:
         epilog=HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--db", type=Path, help="SQLite file (default: from DATABASE_URL)")
+    parser.add_argument(
+        "--db",
+        type=_database,
+        help="SQLite file or postgresql:// URL (default: from DATABASE_URL)",
+    )
     parser.add_argument(
         "--images", type=Path, default=Path("boards"), help="folder for board PNGs (default boards)"
     )
@@ -936,7 +947,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings.from_env()
-        database = args.db or settings.database_path
+        database = args.db or settings.database
     except ConfigError as error:
         print(f"postal: {error}", file=sys.stderr)
         return 1

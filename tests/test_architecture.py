@@ -114,9 +114,9 @@ def test_only_bot_discord_imports_discord() -> None:
     assert offenders(outside, ("discord",)) == []
 
 
-@pytest.mark.parametrize("library", ["sqlite3", "aiosqlite"])
+@pytest.mark.parametrize("library", ["sqlite3", "aiosqlite", "asyncpg"])
 def test_only_bot_store_imports_database_drivers(library: str) -> None:
-    """SQLite drivers are imported by bot/store alone."""
+    """Database drivers (SQLite's, PostgreSQL's) are imported by bot/store alone."""
     outside = {name: names for name, names in ALL.items() if not within(name, "bot.store")}
     assert offenders(outside, (library,)) == []
 

@@ -13,7 +13,7 @@ def test_defaults(tmp_path: Path) -> None:
     """With nothing set: no token, postal.db, Discord's endpoints, WARNING logs."""
     settings = Settings.from_env({}, env_file=tmp_path / "missing.env")
     assert settings.discord_token is None
-    assert settings.database_path == Path("postal.db")
+    assert settings.database == Path("postal.db")
     assert settings.dev_guild_id is None and settings.log_level == "WARNING"
     assert settings.discord_api_base == "https://discord.com/api/v10"
     assert settings.discord_gateway_url.startswith("wss://")
@@ -49,16 +49,31 @@ def test_sqlite_urls(url: str, path: Path) -> None:
 @pytest.mark.parametrize(
     ("environ", "message"),
     [
-        ({"DATABASE_URL": "postgresql://db/postal"}, "not supported"),
+        ({"DATABASE_URL": "mysql://db/postal"}, "not supported"),
+        ({"DATABASE_URL": "postgresql://postal:secret@db:5432"}, "names no PostgreSQL database"),
+        (
+            {"DATABASE_URL": "postgresql://postal:secret@db/postal", "BACKUP_DIR": "/backups"},
+            "pg_dump",
+        ),
         ({"DATABASE_URL": "sqlite:///"}, "names no database file"),
         ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
     ],
 )
 def test_bad_values_are_named(tmp_path: Path, environ: dict[str, str], message: str) -> None:
-    """Each unusable setting raises ConfigError naming the variable."""
-    with pytest.raises(ConfigError, match=message):
+    """Each unusable setting raises ConfigError naming the variable (never a password)."""
+    with pytest.raises(ConfigError, match=message) as raised:
         Settings.from_env(environ, env_file=None)
+    assert "secret" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgresql://postal:secret@db:5432/postal", "postgres:///postal?host=/run/postgresql"],
+)
+def test_postgresql_urls_are_kept(url: str) -> None:
+    """A PostgreSQL URL is handed to the store as it is."""
+    assert Settings.from_env({"DATABASE_URL": url}, env_file=None).database == url
 
 
 def test_malformed_env_line(tmp_path: Path) -> None:

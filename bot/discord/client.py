@@ -140,7 +140,7 @@ class PostalBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await Store.open(self.settings.database_path)
+            self._store = await Store.open(self.settings.database)
         self._service = GameService(
             self._store,
             self.clock,

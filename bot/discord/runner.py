@@ -11,6 +11,7 @@ import contextlib
 import os
 import signal
 import sys
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -64,7 +65,7 @@ def create_bot(
     """A bot for ``settings`` pointed at its API and gateway, not yet started.
 
     ``clock`` replaces the wall clock of the service and the scheduler (tests travel in time);
-    ``store``, already open, is used instead of opening ``settings.database_path`` (and is
+    ``store``, already open, is used instead of opening ``settings.database`` (and is
     left open when the bot closes); ``engines`` play the computer opponent (None: none).
     """
     point_at(settings.discord_api_base, settings.discord_gateway_url)
@@ -85,10 +86,12 @@ async def run(settings: Settings) -> None:
     token = require_token(settings)
     signals = StopSignals(asyncio.get_running_loop())
     try:
-        store = await Store.open(settings.database_path)
+        store = await Store.open(settings.database)
     except StoreError as error:
         raise StartupError(str(error)) from error
-    backups = daily_backups(settings.database_path, settings.backup_dir, settings.backup_keep)
+    # BACKUP_DIR is refused with PostgreSQL by the settings: backups copy an SQLite file.
+    folder = settings.backup_dir if isinstance(settings.database, Path) else None
+    backups = daily_backups(Path(settings.database), folder, settings.backup_keep)
     # The computer opponent's engines: started on first use; a missing one is said at the
     # challenge, and everything else works without it.
     engines = engines_for(settings)

@@ -1,10 +1,12 @@
-"""Postal's SQLite store: the only package with SQL; it returns frozen dataclasses.
+"""Postal's store (SQLite or PostgreSQL): the only package with SQL; it returns frozen
+dataclasses.
 
-``await Store.open(path)`` opens the file (WAL, foreign keys, busy timeout) and applies the
-numbered migrations; ``store.players``, ``store.challenges``, ``store.games``,
-``store.ratings``, ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``
-``store.conditionals``, ``store.notes``, ``store.claims`` and ``store.computer``
-hold the queries, each write one transaction.
+``await Store.open(path_or_url)`` opens an SQLite file (WAL, foreign keys, busy timeout) or a
+PostgreSQL database (``bot.store.postgres``) and applies the numbered migrations;
+``store.players``, ``store.challenges``, ``store.games``, ``store.ratings``,
+``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
+``store.conditionals``, ``store.notes``, ``store.claims`` and ``store.computer`` hold the
+queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -19,7 +21,15 @@ from bot.store.computer import ComputerGames, ComputerResult, PendingReply
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
 from bot.store.console_buttons import ConsoleButton, ConsoleButtons
-from bot.store.database import DATABASE_ERRORS, Database, StoreError
+from bot.store.database import (
+    DATABASE_ERRORS,
+    Connection,
+    Database,
+    Dialect,
+    SqliteDatabase,
+    StoreError,
+    open_database,
+)
 from bot.store.games import Games, OutboxSource
 from bot.store.notes import Note, Notes
 from bot.store.outbox import (
@@ -91,13 +101,17 @@ class Store:
         self.computer = ComputerGames(database)
 
     @classmethod
-    async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Store:
-        """Open the SQLite file at ``path`` and migrate it (see ``Database.open`` for
-        ``synchronous``). Raises ``StoreError``."""
-        return cls(await Database.open(path, synchronous=synchronous))
+    async def open(cls, target: Path | str, *, synchronous: str = "FULL") -> Store:
+        """Open and migrate ``target``: an SQLite file (a path or ``sqlite:///`` URL) or a
+        ``postgresql://`` URL (see ``SqliteDatabase.open`` for ``synchronous``). Raises
+        ``StoreError``."""
+        return cls(await open_database(target, synchronous=synchronous))
 
     @property
     def path(self) -> Path:
+        """The SQLite file. Raises ``StoreError`` on PostgreSQL, which has none."""
+        if not isinstance(self.database, SqliteDatabase):
+            raise StoreError(f"{self.database.name} is not an SQLite file")
         return self.database.path
 
     async def close(self) -> None:
@@ -116,8 +130,11 @@ __all__ = [
     "ComputerResult",
     "ConditionalNode",
     "Conditionals",
+    "Connection",
     "ConsoleButton",
     "ConsoleButtons",
+    "Database",
+    "Dialect",
     "DowntimeCredit",
     "GameEnding",
     "GameRecord",

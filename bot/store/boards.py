@@ -42,8 +42,8 @@ class Boards:
                 return None
             old = OldBoard(int(row[0]), game_id, channel_id)
             await conn.execute(
-                "INSERT OR IGNORE INTO board_retirements "
-                "(message_id, game_id, channel_id, created_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (old.message_id, game_id, channel_id, to_epoch(now)),
             )
         return old

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 
 
 class BotState:
@@ -24,7 +22,7 @@ class BotState:
             await write_value(conn, key, value)
 
 
-async def read_value(conn: aiosqlite.Connection, key: str) -> str | None:
+async def read_value(conn: Connection, key: str) -> str | None:
     """The value under ``key`` (inside the caller's read or transaction), or None."""
     cursor = await conn.execute("SELECT value FROM bot_state WHERE key = ?", (key,))
     row = await cursor.fetchone()
@@ -32,7 +30,7 @@ async def read_value(conn: aiosqlite.Connection, key: str) -> str | None:
     return None if row is None else str(row[0])
 
 
-async def write_value(conn: aiosqlite.Connection, key: str, value: str) -> None:
+async def write_value(conn: Connection, key: str, value: str) -> None:
     """Store ``value`` under ``key`` inside the caller's transaction."""
     await conn.execute(
         "INSERT INTO bot_state (key, value) VALUES (?, ?) "

@@ -5,9 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget, insert_items
 from bot.store.pings import take_ping
 from bot.store.records import (
@@ -85,9 +83,11 @@ class Challenges:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at > ? "
-                "AND challenger_id = ? AND opponent_id IS ? AND variant = ? AND color = ? "
-                "AND days_per_move = ? AND rated = ? AND start_fen IS ? AND untimed = ? "
-                "AND (opponent_id IS NOT NULL OR (channel_id = ? AND thread_id IS ?)) "
+                "AND challenger_id = ? AND opponent_id IS NOT DISTINCT FROM ? AND variant = ? "
+                "AND color = ? AND days_per_move = ? AND rated = ? "
+                "AND start_fen IS NOT DISTINCT FROM ? AND untimed = ? "
+                "AND (opponent_id IS NOT NULL "
+                "OR (channel_id = ? AND thread_id IS NOT DISTINCT FROM ?)) "
                 "ORDER BY id LIMIT 1",
                 (to_epoch(now), *terms, int(untimed), channel_id, thread_id),
             )
@@ -198,7 +198,7 @@ class Challenges:
 
 
 async def _over_limits(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     challenger_id: int,
     opponent_id: int | None,
     now: datetime,
@@ -215,7 +215,7 @@ async def _over_limits(
 
 
 async def _open_count(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     column: Literal["challenger_id", "opponent_id"],
     player_id: int,
     now: datetime,

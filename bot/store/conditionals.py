@@ -14,9 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.records import GameRecord, to_epoch
 
 
@@ -69,7 +67,7 @@ class Conditionals:
                 ply = game.ply + 1 + offset
                 cursor = await conn.execute(
                     "SELECT id FROM conditional_moves WHERE game_id = ? AND player_id = ? "
-                    "AND parent_id IS ? AND ply = ? AND uci = ?",
+                    "AND parent_id IS NOT DISTINCT FROM ? AND ply = ? AND uci = ?",
                     (game.id, player_id, parent, ply, uci),
                 )
                 row = await cursor.fetchone()
@@ -107,7 +105,7 @@ class Conditionals:
         return int(row[0]) if row else 0
 
 
-async def _raise_version(conn: aiosqlite.Connection, game: GameRecord) -> bool:
+async def _raise_version(conn: Connection, game: GameRecord) -> bool:
     cursor = await conn.execute(
         "UPDATE games SET version = version + 1 "
         "WHERE id = ? AND version = ? AND status = 'active' AND ply = ?",
@@ -116,9 +114,7 @@ async def _raise_version(conn: aiosqlite.Connection, game: GameRecord) -> bool:
     return cursor.rowcount == 1
 
 
-async def followed(
-    conn: aiosqlite.Connection, game_id: int, node_ids: Sequence[int], ply: int
-) -> None:
+async def followed(conn: Connection, game_id: int, node_ids: Sequence[int], ply: int) -> None:
     """Inside a move's transaction: the game followed the prepared moves ``node_ids`` and is
     now at ``ply``. What follows each becomes its owner's new roots; every other line (used
     up, not matching the moves played, or from before) is dropped."""
@@ -129,7 +125,7 @@ async def followed(
     await drop_invalid(conn, game_id, ply)
 
 
-async def drop_invalid(conn: aiosqlite.Connection, game_id: int, ply: int | None) -> None:
+async def drop_invalid(conn: Connection, game_id: int, ply: int | None) -> None:
     """Inside a transaction that moved the game to ``ply`` (None: ended it): drop every line
     that no longer starts at the next ply (a move not expected, a takeback), subtrees
     included."""

@@ -47,11 +47,12 @@ class ConsoleButtons:
                 cursor = await conn.execute(
                     "INSERT INTO console_buttons "
                     "(grp, label, custom_id, allowed, value, board_game_id) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?) RETURNING number",
                     (group, label, custom_id, json.dumps(list(allowed)), value, board_game_id),
                 )
-                number = int(cursor.lastrowid or 0)
+                row = await cursor.fetchone()
                 await cursor.close()
+                number = int(row[0])
                 if not group:
                     # A group is named by its first number.
                     group = number

@@ -1,15 +1,24 @@
-"""The one aiosqlite connection of a process: pragmas, migrations and transactions."""
+"""The database behind the store: one interface, two dialects (SQLite and PostgreSQL).
+
+The store's modules write SQL once, with ``?`` placeholders and portable statements
+(``RETURNING``, ``ON CONFLICT``, ``CASE`` rather than SQLite's scalar ``MAX``), and run it on a
+``Connection`` from ``Database.read()`` or ``Database.transaction()``. This module holds the
+interface and the SQLite implementation (one aiosqlite connection per process);
+``bot.store.postgres`` holds the PostgreSQL one. ``open_database`` picks by URL.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Any, Protocol
 
 import aiosqlite
 
@@ -19,57 +28,183 @@ _log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
+SQLITE_PREFIX = "sqlite:///"
+POSTGRESQL_PREFIXES = ("postgresql://", "postgres://")
 
 
 class StoreError(RuntimeError):
-    """The database cannot be used (a newer schema, a failed migration)."""
+    """The database cannot be used (a newer schema, a failed migration, unreachable)."""
 
 
+class Dialect(enum.Enum):
+    SQLITE = "sqlite"
+    POSTGRESQL = "postgresql"
+
+
+def _driver_errors() -> tuple[type[Exception], ...]:
+    import asyncpg
+
+    # PostgresError: the server refused a statement; InterfaceError: the connection is
+    # closed or misused; OSError: the server cannot be reached.
+    return (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+
+
+DRIVER_ERRORS = _driver_errors()
 # What a failing database raises: callers above the store catch these to tell "the database
 # is unwell" (try again later) from "this one game is broken".
-DATABASE_ERRORS: tuple[type[Exception], ...] = (StoreError, sqlite3.Error)
+DATABASE_ERRORS: tuple[type[Exception], ...] = (StoreError, sqlite3.Error, *DRIVER_ERRORS)
 
 
-def migrations() -> list[tuple[int, str]]:
-    """The numbered ``.sql`` files of ``bot/store/migrations`` as (version, script), in order."""
-    found: list[tuple[int, str]] = []
-    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+class Cursor(Protocol):
+    """The rows of one statement (``rowcount``: rows changed by an INSERT/UPDATE/DELETE)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    async def fetchone(self) -> Any: ...
+
+    async def fetchall(self) -> Iterable[Any]: ...
+
+    async def close(self) -> None: ...
+
+
+class Connection(Protocol):
+    """A connection inside one read or transaction; SQL uses ``?`` placeholders."""
+
+    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> Cursor: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
+
+
+class Database(Protocol):
+    """What the store's modules use of a database, whichever its dialect."""
+
+    dialect: Dialect
+    # Ends the SELECT that picks the rows a claim takes (``Outbox.claim_due``).
+    claim_lock: str
+    # The schema version found when the database was opened, before its migrations ran.
+    migrated_from: int
+
+    @property
+    def name(self) -> str:
+        """The file or server, for messages (never a password)."""
+
+    def read(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection for reads (autocommit: each statement sees committed data)."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction, committed when the block ends, rolled back if it raises.
+
+        Write transactions run one at a time on both dialects (SQLite's BEGIN IMMEDIATE,
+        a transaction lock on PostgreSQL), so a read followed by a write inside one sees no
+        other writer in between."""
+
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+
+    async def close(self) -> None: ...
+
+
+async def open_database(target: Path | str, *, synchronous: str = "FULL") -> Database:
+    """Open ``target``: a path or ``sqlite:///`` URL (SQLite), or a ``postgresql://`` URL.
+
+    Creates and migrates the schema as needed. Raises ``StoreError`` with a one-line reason.
+    """
+    if isinstance(target, str) and target.startswith(POSTGRESQL_PREFIXES):
+        from bot.store.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(target)
+    if isinstance(target, str) and target.startswith(SQLITE_PREFIX):
+        target = target[len(SQLITE_PREFIX) :]
+    elif isinstance(target, str) and "://" in target:
+        scheme = target.split("://", 1)[0]
+        raise StoreError(f"unknown database {scheme!r}: use sqlite or postgresql")
+    return await SqliteDatabase.open(target, synchronous=synchronous)
+
+
+def migrations(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
+    """The numbered migrations as (version, script), in order, for ``dialect``.
+
+    ``bot/store/migrations/NNNN_name.sql`` is written for SQLite. PostgreSQL runs the file of
+    the same name in ``migrations/postgresql/`` where there is one (triggers, which differ),
+    else the SQLite script translated by ``bot.store.postgres.translate_schema``.
+    """
+    folder = resources.files("bot.store").joinpath("migrations")
+    found: list[tuple[int, str, str]] = []
+    for entry in folder.iterdir():
         name = entry.name
         if name.endswith(".sql"):
             number = name.split("_", 1)[0]
             if not number.isdigit():
                 raise StoreError(f"migration {name!r} does not start with a number")
-            found.append((int(number), entry.read_text(encoding="utf-8")))
+            found.append((int(number), name, entry.read_text(encoding="utf-8")))
     found.sort()
-    versions = [version for version, _ in found]
+    versions = [version for version, _, _ in found]
     if versions != list(range(1, len(found) + 1)):
         raise StoreError(f"migrations must be numbered 1..n without gaps, found {versions}")
-    return found
+    if dialect is Dialect.SQLITE:
+        return [(version, sql) for version, _, sql in found]
+    from bot.store.postgres import translate_schema
+
+    overrides = {
+        entry.name: entry.read_text(encoding="utf-8")
+        for entry in folder.joinpath("postgresql").iterdir()
+        if entry.name.endswith(".sql")
+    }
+    unknown = sorted(set(overrides) - {name for _, name, _ in found})
+    if unknown:
+        raise StoreError(f"PostgreSQL migrations without an SQLite one of that name: {unknown}")
+    return [
+        (version, overrides[name] if name in overrides else translate_schema(sql))
+        for version, name, sql in found
+    ]
 
 
 def migrations_script() -> str:
-    """Every migration in order, as one script (what a new database runs)."""
+    """Every SQLite migration in order, as one script (what a new database runs)."""
     return "\n;\n".join(sql for _, sql in migrations())
 
 
-class Database:
-    """One connection shared by the process, used one transaction at a time.
+class SqliteConnection:
+    """aiosqlite's connection seen through ``Connection``."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, parameters: Sequence[object] = ()) -> Cursor:
+        return await self.raw.execute(sql, parameters)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        await self.raw.executemany(sql, rows)
+
+
+class SqliteDatabase:
+    """One SQLite connection shared by the process, used one transaction at a time.
 
     aiosqlite runs every statement on one thread, so two coroutines interleaving statements
     would share a transaction; the lock keeps each read or transaction whole.
     """
 
+    dialect = Dialect.SQLITE
     # Ends the SELECT that picks the rows a claim takes (``Outbox.claim_due``): SQLite has
     # one writer at a time, so nothing; PostgreSQL's is " FOR UPDATE SKIP LOCKED".
     claim_lock = ""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._connection = connection
+        self._wrapped = SqliteConnection(connection)
         self._lock = asyncio.Lock()
         self.path = path
+        self.migrated_from = 0
+
+    @property
+    def name(self) -> str:
+        return str(self.path)
 
     @classmethod
-    async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> Database:
+    async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> SqliteDatabase:
         """Open (creating if needed) the database file, check it, and bring its schema up to
         date.
 
@@ -90,7 +225,7 @@ class Database:
             raise StoreError(str(error)) from error
 
     @classmethod
-    async def _open_checked(cls, path: Path, synchronous: str) -> Database:
+    async def _open_checked(cls, path: Path, synchronous: str) -> SqliteDatabase:
         if path.parent != Path(""):
             path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists():  # checked before anything writes to it, migrations included
@@ -106,7 +241,7 @@ class Database:
         return database
 
     @classmethod
-    async def _connect(cls, path: Path, synchronous: str) -> Database:
+    async def _connect(cls, path: Path, synchronous: str) -> SqliteDatabase:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -126,6 +261,7 @@ class Database:
             cursor = await self._connection.execute("PRAGMA user_version")
             row = await cursor.fetchone()
             current = int(row[0]) if row else 0
+            self.migrated_from = current
             if current > len(known):
                 raise StoreError(
                     f"{self.path} has schema version {current}, newer than this Postal "
@@ -153,18 +289,24 @@ class Database:
                     raise  # the file's fault (read-only, damaged, locked), explained by open()
                 raise StoreError(f"migration of {self.path} failed: {error}") from error
 
+    async def schema_version(self) -> int:
+        async with self._lock:
+            cursor = await self._connection.execute("PRAGMA user_version")
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
     async def close(self) -> None:
         async with self._lock:
             await self._connection.close()
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[Connection]:
         """The connection for reads (autocommit: each statement sees committed data)."""
         async with self._lock:
-            yield self._connection
+            yield self._wrapped
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises.
 
         ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction never fails
@@ -173,7 +315,7 @@ class Database:
         async with self._lock:
             try:
                 await self._connection.execute("BEGIN IMMEDIATE")
-                yield self._connection
+                yield self._wrapped
                 await self._connection.execute("COMMIT")
             except BaseException:
                 await self._undo()

@@ -14,10 +14,8 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-import aiosqlite
-
 from bot.store import conditionals
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, read_rating, write_rating
 from bot.store.records import (
@@ -143,6 +141,13 @@ class Games:
         params.append(limit)
         return await self._select(where + " ORDER BY finished_at DESC, id DESC LIMIT ?", params)
 
+    async def all_ids(self) -> list[int]:
+        """Every game's id, in order (checks over the whole database: ``copy-db``)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute("SELECT id FROM games ORDER BY id")
+            rows = await cursor.fetchall()
+        return [int(row[0]) for row in rows]
+
     async def moves(self, game_id: int, *, from_ply: int = 1) -> list[MoveRecord]:
         """The game's moves from ``from_ply`` on (all by default), in order."""
         async with self._db.read() as conn:
@@ -190,9 +195,11 @@ class Games:
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT variant, "
-                "SUM((result = '1-0' AND white_id = ?) OR (result = '0-1' AND black_id = ?)), "
-                "SUM(result = '1/2-1/2'), "
-                "SUM((result = '0-1' AND white_id = ?) OR (result = '1-0' AND black_id = ?)) "
+                "SUM(CASE WHEN (result = '1-0' AND white_id = ?) "
+                "OR (result = '0-1' AND black_id = ?) THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END), "
+                "SUM(CASE WHEN (result = '0-1' AND white_id = ?) "
+                "OR (result = '1-0' AND black_id = ?) THEN 1 ELSE 0 END) "
                 f"FROM games WHERE {where} GROUP BY variant ORDER BY variant",
                 params,
             )
@@ -601,8 +608,8 @@ class Games:
             for game_id, deadline_at, hours, outbox in reminders:
                 await insert_items(conn, outbox, now)
                 await conn.executemany(
-                    "INSERT OR IGNORE INTO reminders_sent (game_id, deadline_at, hours_before, "
-                    "sent_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO reminders_sent (game_id, deadline_at, hours_before, sent_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                     [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
                 )
 
@@ -643,7 +650,7 @@ class Games:
 
 
 async def insert_game(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game: NewGame,
     now: datetime,
     outbox: Sequence[OutboxItem] = (),
@@ -708,7 +715,7 @@ class _Conflict(Exception):
 
 
 async def _consume_offer(
-    conn: aiosqlite.Connection, game_id: int, kind: OfferKind, from_player_id: int
+    conn: Connection, game_id: int, kind: OfferKind, from_player_id: int
 ) -> bool:
     cursor = await conn.execute(
         "DELETE FROM offers WHERE game_id = ? AND kind = ? AND from_player_id = ?",
@@ -718,7 +725,7 @@ async def _consume_offer(
 
 
 async def _finish(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game: GameRecord,
     version: int,
     ending: GameEnding,

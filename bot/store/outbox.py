@@ -17,9 +17,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.records import from_epoch, to_epoch
 
 
@@ -167,9 +165,7 @@ def _row(row: Any) -> OutboxRow:
     )
 
 
-async def insert_items(
-    conn: aiosqlite.Connection, items: Iterable[OutboxItem], now: datetime
-) -> int:
+async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datetime) -> int:
     """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
     Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
     moment = to_epoch(now)
@@ -190,14 +186,17 @@ async def insert_items(
     ]
     if not rows:
         return 0
-    before = conn.total_changes
-    await conn.executemany(
+    # One statement for all the rows; the ids returned are those of the rows inserted.
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+    cursor = await conn.execute(
         "INSERT INTO outbox (kind, target, game_id, challenge_id, user_id, facts, dedupe_key, "
-        "nonce, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (dedupe_key) DO NOTHING",
-        rows,
+        f"nonce, next_attempt_at, created_at) VALUES {values} "
+        "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
+        [value for row in rows for value in row],
     )
-    return conn.total_changes - before
+    inserted = len(list(await cursor.fetchall()))
+    await cursor.close()
+    return inserted
 
 
 class Outbox:
@@ -357,8 +356,8 @@ class Outbox:
         async with self._db.transaction() as conn:
             await conn.execute(
                 "UPDATE outbox SET held_until = ?, next_attempt_at = ?, in_flight_since = NULL, "
-                f"attempts = MAX(attempts - 1, 0), {_UNCLAIMED} WHERE id = ? "
-                "AND state = 'pending'",
+                "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END, "
+                f"{_UNCLAIMED} WHERE id = ? AND state = 'pending'",
                 (moment, moment, row_id),
             )
 
@@ -405,8 +404,8 @@ class Outbox:
                 )
             if unreachable_game is not None:
                 await conn.execute(
-                    "INSERT OR IGNORE INTO unreachable_games (game_id, reason, since) "
-                    "VALUES (?, ?, ?)",
+                    "INSERT INTO unreachable_games (game_id, reason, since) "
+                    "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     (unreachable_game, reason[:200], moment),
                 )
             await _add_notices(conn, notices, now)
@@ -509,7 +508,7 @@ class Outbox:
 
 
 async def _add_notices(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     notices: Sequence[tuple[int, int | None, str, str]],
     now: datetime,
 ) -> None:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.records import LimitHit, PingKind, PingLimit, SpamLimit, from_epoch, to_epoch
 
 
 async def take_ping(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     sender_id: int,
     target_id: int,
     kind: PingKind,
@@ -27,7 +25,7 @@ async def take_ping(
         "WHERE sender_id = ? AND target_id = ? AND sent_at > ?",
         (sender_id, target_id, since),
     )
-    count, oldest = await cursor.fetchone()  # type: ignore[misc]
+    count, oldest = await cursor.fetchone()
     await cursor.close()
     if count >= limit.count:
         retry_at = from_epoch(int(oldest)) + limit.window

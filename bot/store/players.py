@@ -6,9 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import (
     NotifyMode,
@@ -69,7 +67,8 @@ class Players:
                 "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, "
                 "is_bot = excluded.is_bot "
-                "WHERE display_name <> excluded.display_name OR is_bot <> excluded.is_bot",
+                "WHERE players.display_name <> excluded.display_name "
+                "OR players.is_bot <> excluded.is_bot",
                 (player_id, display_name, int(is_bot), to_epoch(now)),
             )
 
@@ -107,7 +106,7 @@ class Players:
         """Players whose display name equals ``display_name`` (case-insensitively)."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                f"SELECT {_PLAYER_COLUMNS} FROM players WHERE display_name = ? COLLATE NOCASE",
+                f"SELECT {_PLAYER_COLUMNS} FROM players WHERE lower(display_name) = lower(?)",
                 (display_name,),
             )
             rows = await cursor.fetchall()
@@ -247,9 +246,7 @@ class Players:
         return from_epoch(ends_at)
 
 
-async def _days_since(
-    conn: aiosqlite.Connection, player_id: int, since: datetime, now: datetime
-) -> int:
+async def _days_since(conn: Connection, player_id: int, since: datetime, now: datetime) -> int:
     """Vacation days used by the vacations started at ``since`` or later: a vacation still
     running (or stamped in the future) counts all its days; one that ended counts the days
     (started days, rounded up) it overlapped the player having an active game, at most its

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-import aiosqlite
-
-from bot.store.database import Database
+from bot.store.database import Connection, Database
 from bot.store.records import Rating, RatingEntry, to_epoch
 
 # Computes both players' new ratings from their old ones (None: never rated here yet).
@@ -15,7 +13,7 @@ RateFunction = Callable[[Rating | None, Rating | None, str], tuple[Rating, Ratin
 
 
 async def read_rating(
-    conn: aiosqlite.Connection, guild_id: int, variant: str, player_id: int
+    conn: Connection, guild_id: int, variant: str, player_id: int
 ) -> Rating | None:
     cursor = await conn.execute(
         "SELECT rating, deviation, volatility, games FROM ratings "
@@ -28,7 +26,7 @@ async def read_rating(
 
 
 async def write_rating(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     variant: str,
     player_id: int,

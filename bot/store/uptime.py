@@ -11,10 +11,11 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from bot.store.bot_state import read_value as _get
 from bot.store.bot_state import write_value as _set
-from bot.store.database import Database, StoreError
+from bot.store.database import DRIVER_ERRORS, Database, StoreError
 from bot.store.health import explain
 from bot.store.records import from_epoch, to_epoch
 
@@ -61,7 +62,9 @@ class Uptime:
         try:
             return await self._resume(now, tolerance_seconds)
         except sqlite3.Error as error:  # locked, full, read-only: a start-up failure, explained
-            raise StoreError(explain(error, self._db.path)) from error
+            raise StoreError(explain(error, Path(self._db.name))) from error
+        except DRIVER_ERRORS as error:  # PostgreSQL: unreachable, read-only, full
+            raise StoreError(f"cannot write to the database {self._db.name}: {error}") from error
 
     async def _resume(self, now: datetime, tolerance_seconds: int) -> DowntimeCredit | None:
         back_at = to_epoch(now)
