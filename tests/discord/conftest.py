@@ -35,10 +35,10 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-def environ(fake: FakeDiscord, tmp_path: Path) -> dict[str, str]:
+def environ(fake: FakeDiscord, db_target: Path | str) -> dict[str, str]:
     return {
         "DISCORD_TOKEN": fake.token,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'postal.db'}",
+        "DATABASE_URL": db_target if isinstance(db_target, str) else f"sqlite:///{db_target}",
         "DISCORD_API_BASE": fake.api_base,
         "DISCORD_GATEWAY_URL": fake.gateway_url,
         "DEV_GUILD_ID": str(fake.guild_id),
@@ -56,13 +56,13 @@ def answer_window(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def harness(
-    fake: FakeDiscord, environ: dict[str, str], tmp_path: Path
+    fake: FakeDiscord, environ: dict[str, str], db_target: Path | str
 ) -> AsyncIterator[Harness]:
     errors = ErrorLog()
     root = logging.getLogger()
     root.addHandler(errors)
     clock = ManualClock(datetime.now(UTC).replace(microsecond=0))
-    rig = Harness(fake, tmp_path / "postal.db", clock, errors, environ)
+    rig = Harness(fake, db_target, clock, errors, environ)
     try:
         yield rig
     finally:

@@ -45,10 +45,11 @@ class ErrorLog(logging.Handler):
 
 @dataclass
 class Harness:
-    """A fake Discord, a database file, a hand-moved clock, and the bot (re)started on them."""
+    """A fake Discord, a database (a file, or a PostgreSQL URL), a hand-moved clock, and the
+    bot (re)started on them."""
 
     fake: FakeDiscord
-    database: Path
+    database: Path | str
     clock: ManualClock
     errors: ErrorLog
     environ: dict[str, str] = field(default_factory=dict)

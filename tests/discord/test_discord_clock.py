@@ -85,7 +85,7 @@ async def test_a_schedule_change_wakes_the_sleeping_scheduler(running: Harness) 
 async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
     """A game whose stored moves no longer replay is skipped (logged with its id): the other
     game still times out, the damaged one's players are told plainly when they use it."""
-    import sqlite3
+    from tests.dbtools import connect
 
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -93,7 +93,7 @@ async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
     broken_thread, _ = await start_game(fake, alice, bob, days=1)
     await play(fake, alice, "e4", broken_thread)
     healthy_thread, _ = await start_game(fake, carol, dave, days=2)
-    with sqlite3.connect(running.database) as conn:
+    with connect(running.database) as conn:
         (broken_id,) = conn.execute(
             "SELECT id FROM games WHERE thread_id = ?", (broken_thread.id,)
         ).fetchone()

@@ -3,8 +3,8 @@ about a player show only the server where they are asked."""
 
 from __future__ import annotations
 
-import sqlite3
-
+from bot.store.copy import table_order
+from tests.dbtools import connect
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 
@@ -51,9 +51,9 @@ async def test_lists_show_only_this_servers_games(running: Harness) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     thread, _ = await start_game(fake, alice, bob)
     game_id = game_id_of(fake, thread)
-    with sqlite3.connect(running.database) as conn:
+    with connect(running.database) as conn:
         # The same two players, on a server this one knows nothing about.
-        columns = [row[1] for row in conn.execute("PRAGMA table_info(games)") if row[1] != "id"]
+        columns = [name for name in dict(table_order())["games"] if name != "id"]
         picked = ", ".join(columns)
         copied = picked.replace("guild_id", "guild_id + 1").replace("thread_id", "NULL")
         for _ in range(2):

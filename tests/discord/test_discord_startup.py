@@ -149,7 +149,7 @@ async def test_rejected_token_is_one_line_and_status_1(fake: FakeDiscord, tmp_pa
 async def test_bad_setting_is_one_line_and_status_1(tmp_path: Path) -> None:
     """A malformed setting (DATABASE_URL) is reported in one line with exit status 1."""
     status, stderr = await run_bot_process(
-        {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgres://nowhere/db"}
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://nowhere/db"}
     )
     assert status == 1
     assert stderr.strip().count("\n") == 0 and "DATABASE_URL" in stderr, stderr

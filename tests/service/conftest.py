@@ -1,4 +1,5 @@
-"""Fixtures for service tests: a real SQLite file, a hand-moved clock, the service."""
+"""Fixtures for service tests: a real database (an SQLite file, or PostgreSQL under
+``--db postgresql``), a hand-moved clock, the service."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from bot.store import Store
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "postal.db"
+def db_path(db_target: Path | str) -> Path | str:
+    """The database's file, or its URL on PostgreSQL (``Store.open`` takes either)."""
+    return db_target
 
 
 @pytest.fixture
@@ -22,7 +24,7 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_path: Path | str) -> AsyncIterator[Store]:
     opened = await Store.open(db_path)
     yield opened
     await opened.close()

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 from bot.service import GameService, GameStarted, Place, User
+from tests.dbtools import snapshot
 
 ALICE = User(101, "alice")
 BOB = User(202, "bob")
@@ -43,7 +41,4 @@ async def play(service: GameService, game_id: int, *moves: str) -> None:
         await service.move(mover, None, text, game_id=game_id)
 
 
-def snapshot(path: Path) -> list[str]:
-    """Every row of the database as SQL, to compare before and after a refused action."""
-    with sqlite3.connect(path) as conn:
-        return list(conn.iterdump())
+__all__ = ["ALICE", "BOB", "CAROL", "PLACE", "ROBOT", "play", "snapshot", "start_game"]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 from service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
 from bot.service import GameService, MovePlayed, OfferMade, User, errors
+from tests.dbtools import connect
 
 
 async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path: Path) -> None:
@@ -23,7 +23,7 @@ async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path:
     refused = [o for o in outcomes if isinstance(o, errors.UserError)]
     assert len(played) == 1 and len(refused) == 49
     assert all(isinstance(o, errors.GameChangedError | errors.NotYourTurnError) for o in refused)
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         rows = conn.execute("SELECT ply, uci FROM moves WHERE game_id = ?", (started.game.id,))
         assert rows.fetchall() == [(1, "e2e4")]
         assert conn.execute("SELECT ply FROM games").fetchone() == (1,)
@@ -48,7 +48,7 @@ async def test_fifty_different_moves_from_two_services(db_path: Path, service: G
     assert sum(isinstance(o, MovePlayed) for o in outcomes) == 1
     unexpected = [o for o in outcomes if not isinstance(o, MovePlayed | errors.UserError)]
     assert unexpected == []
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         count = conn.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (started.game.id,))
         assert count.fetchone() == (1,)
 
@@ -68,7 +68,7 @@ async def test_two_accepts_make_one_game(service: GameService, db_path: Path) ->
     started = [o for o in outcomes if not isinstance(o, BaseException)]
     assert len(started) == 1
     assert all(isinstance(o, errors.ChallengeClosedError) for o in outcomes if o not in started)
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (1,)
 
 
@@ -108,7 +108,7 @@ async def test_move_checked_before_a_takeback_is_not_stored(
     finally:
         games.play_move = original  # type: ignore[method-assign]
     assert interleaved
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         stored = [row[0] for row in conn.execute("SELECT uci FROM moves ORDER BY ply")]
     assert stored == ["e2e4", "f7f6", "d1h5"]
     game = rules.Game("chess")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from bot.service.conditional import (
 )
 from bot.service.errors import GameOverError, NotAPlayerError
 from bot.store import OfferKind, OutboxKind, OutboxTarget, Store
+from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, play, snapshot, start_game
 
 
@@ -284,7 +284,7 @@ async def test_a_line_stored_while_the_opponent_moves_is_checked_against_the_new
     await service.move(ALICE, None, "Nf3", game_id=game.id)
     stale = await store.conditionals.add_line(record, BOB.id, ["g1f3", "b8c6"], clock())
     assert stale is None
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM conditional_moves").fetchone() == (0,)
 
 

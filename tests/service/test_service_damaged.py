@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 
 import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import GameService, ManualClock, Place, errors
+from tests.dbtools import connect
 
 OTHER_PLACE = Place(guild_id=1, channel_id=11)
 
 
-def damage(db_path: Path, game_id: int) -> None:
+def damage(db_path: Path | str, game_id: int) -> None:
     """Rewrite the game's first stored move into one that is illegal at the start."""
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         conn.execute("UPDATE moves SET uci = 'e1e8' WHERE game_id = ? AND ply = 1", (game_id,))
 
 
@@ -31,7 +31,7 @@ async def test_a_damaged_game_is_skipped_and_the_round_goes_on(
     await service.move(ALICE, None, "e4", game_id=broken.game.id)
     last = await start_game(service, days=2, white=BOB, black=CAROL, place=OTHER_PLACE)
     await service.challenge(ALICE, PLACE, CAROL)
-    damage(service.store.path, broken.game.id)
+    damage(db_path, broken.game.id)
 
     clock.advance(days=3)
     with caplog.at_level(logging.ERROR):
@@ -135,7 +135,7 @@ async def test_a_damaged_games_outbox_rows_fail_once_instead_of_looping(
     assert delivery is not None and delivery.game_id == healthy.game.id
     left = {r.game_id for r in await service.pending_deliveries()}
     assert broken.game.id not in left and healthy.game.id in left
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         state, reason = conn.execute(
             "SELECT state, reason FROM outbox WHERE id = ?", (by_game[broken.game.id].id,)
         ).fetchone()

@@ -56,14 +56,15 @@ async def test_failed_credit_changes_nothing(
     started = await start_game(service)
     clock.advance(days=2)
     async with store.database.read() as conn:
-        real_execute = conn.execute
+        kind = type(conn)
+    real_execute = kind.execute
 
-    async def fail_on_challenges(sql: str, *args: object) -> object:
+    async def fail_on_challenges(self: object, sql: str, *args: object) -> object:
         if sql.startswith("UPDATE challenges"):  # after the games were pushed back
             raise sqlite3.OperationalError("disk I/O error")
-        return await real_execute(sql, *args)  # type: ignore[arg-type]
+        return await real_execute(self, sql, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(conn, "execute", fail_on_challenges)
+    monkeypatch.setattr(kind, "execute", fail_on_challenges)
     with pytest.raises(StoreError, match="disk I/O error"):
         await resume(store, clock)
     monkeypatch.undo()
@@ -199,6 +200,7 @@ async def test_clock_moved_back_across_new_year_grants_no_second_vacation(
     assert settings.vacation_days_left == 0
 
 
+@pytest.mark.sqlite_only
 async def test_locked_database_at_start_up_is_a_store_error(
     store: Store, clock: ManualClock
 ) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from bot.service.limits import (
     PING_WINDOW,
     PINGS_PER_PAIR,
 )
+from tests.dbtools import connect
 
 
 async def test_pings_per_pair_are_limited_then_free_again(
@@ -97,18 +97,20 @@ async def test_old_challenges_and_pings_are_purged(
     clock.advance(CHALLENGE_RETENTION)
 
     await service.expire_overdue()
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         ids = [row[0] for row in conn.execute("SELECT id FROM challenges ORDER BY id")]
         pings = conn.execute("SELECT COUNT(*) FROM pings").fetchone()[0]
     assert ids == [recent.challenge.id]  # expired two days after the others: kept
     assert pings == 0
     clock.advance(timedelta(days=3))
     await service.expire_overdue()
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == 0
 
 
-async def test_simultaneous_challenges_cannot_slip_past_a_limit(service: GameService) -> None:
+async def test_simultaneous_challenges_cannot_slip_past_a_limit(
+    service: GameService, db_path: Path | str
+) -> None:
     """Twenty different challenges to bob at once: exactly three are written, the rest
     refused."""
     import asyncio
@@ -120,7 +122,7 @@ async def test_simultaneous_challenges_cannot_slip_past_a_limit(service: GameSer
     )
     refused = [o for o in outcomes if isinstance(o, errors.LimitReachedError)]
     assert len(refused) == 17 and len(outcomes) - len(refused) == PINGS_PER_PAIR
-    with sqlite3.connect(service.store.path) as conn:
+    with connect(db_path) as conn:
         assert conn.execute("SELECT COUNT(*) FROM challenges").fetchone()[0] == PINGS_PER_PAIR
 
 

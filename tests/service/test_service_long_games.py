@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 import threading
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from bot.service import GameService, ManualClock, MovePlayed, Place, User, error
 from bot.service.replays import ReplayCache, estimated_size
 from bot.store import Store
 from rules.xiangqi import XiangqiPosition
+from tests.dbtools import connect
 
 OTHER_PLACE = Place(guild_id=1, channel_id=11)
 
@@ -51,7 +51,7 @@ def store_long_game(db_path: Path, game_id: int, ucis: list[str], fen: str | Non
     """Give the game these stored moves, as a game played before the move limit could have
     them (written straight into the file, as the bot would find it after a restart)."""
     game = rules.Game.replay("xiangqi", fen, ucis)
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         conn.executemany(
             "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
             "VALUES (?, ?, ?, ?, 0, ?)",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -13,6 +12,7 @@ import rules
 from bot.service import GameService, ManualClock, MovePlayed, Place, errors
 from bot.service.ratings import NEW_PLAYER, rate_game, update
 from bot.store import NotifyMode, Rating
+from tests.dbtools import connect
 
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
 
@@ -152,7 +152,7 @@ async def test_timeout_of_rated_game_rates_in_the_same_write(
     (ended,) = (await service.expire_overdue()).ended
     assert [change.player.id for change in ended.ending.rating_changes] == [ALICE.id, BOB.id]
     assert ended.ending.rating_changes[1].after > 1500  # bob won on time
-    with sqlite3.connect(db_path) as conn:
+    with connect(db_path) as conn:
         status = conn.execute("SELECT status, result FROM games WHERE id = ?", (started.game.id,))
         assert status.fetchone() == ("finished", "0-1")
         ratings = conn.execute("SELECT player_id, games FROM ratings ORDER BY player_id")

@@ -8,10 +8,10 @@ from bot.store import OldBoard, Store
 from tests.store.test_store_database import NOW, _game
 
 
-async def test_replacing_a_board_keeps_the_old_one_until_retired(tmp_path: Path) -> None:
+async def test_replacing_a_board_keeps_the_old_one_until_retired(db_target: Path | str) -> None:
     """The first board replaces nothing; the next one lists the first to retire, across a
     reopening of the database, until it is marked retired; the same id twice is no change."""
-    path = tmp_path / "postal.db"
+    path = db_target
     store = await Store.open(path)
     try:
         game = await _game(store, None)

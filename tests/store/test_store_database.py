@@ -34,6 +34,7 @@ async def _game(store: Store, thread_id: int | None = None):  # type: ignore[no-
     return game
 
 
+@pytest.mark.sqlite_only
 async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
     """A new file gets WAL, foreign keys, a busy timeout and the latest schema version."""
     store = await Store.open(tmp_path / "sub" / "new.db")
@@ -53,12 +54,12 @@ async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
     }
 
 
-async def test_reopening_keeps_data(tmp_path: Path) -> None:
+async def test_reopening_keeps_data(db_target: Path | str) -> None:
     """Opening an up-to-date database again changes nothing and keeps the rows."""
-    store = await Store.open(tmp_path / "p.db")
+    store = await Store.open(db_target)
     await store.players.ensure(7, "gus", False, NOW)
     await store.close()
-    again = await Store.open(tmp_path / "p.db")
+    again = await Store.open(db_target)
     try:
         player = await again.players.get(7)
         assert player is not None and player.display_name == "gus"
@@ -66,6 +67,7 @@ async def test_reopening_keeps_data(tmp_path: Path) -> None:
         await again.close()
 
 
+@pytest.mark.sqlite_only
 async def test_newer_schema_is_refused(tmp_path: Path) -> None:
     """A database from a newer Postal is not touched."""
     path = tmp_path / "future.db"
@@ -75,6 +77,7 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
         await Store.open(path)
 
 
+@pytest.mark.sqlite_only
 async def test_failed_migration_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -98,9 +101,9 @@ def test_migrations_are_numbered_from_one() -> None:
     assert "CREATE TABLE games" in found[0][1]
 
 
-async def test_stale_move_writes_nothing(tmp_path: Path) -> None:
+async def test_stale_move_writes_nothing(db_target: Path | str) -> None:
     """A move written against an old ply is refused and leaves the rows as they were."""
-    store = await Store.open(tmp_path / "g.db")
+    store = await Store.open(db_target)
     try:
         game = await _game(store)
         first = await store.games.play_move(
@@ -122,9 +125,9 @@ async def test_stale_move_writes_nothing(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_finish_requires_the_offer(tmp_path: Path) -> None:
+async def test_finish_requires_the_offer(db_target: Path | str) -> None:
     """Ending a game by agreement needs the pending offer; without it nothing changes."""
-    store = await Store.open(tmp_path / "o.db")
+    store = await Store.open(db_target)
     try:
         game = await _game(store)
         ending = GameEnding("1/2-1/2", "agreement")
@@ -145,9 +148,9 @@ async def test_finish_requires_the_offer(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_records_are_frozen(tmp_path: Path) -> None:
+async def test_records_are_frozen(db_target: Path | str) -> None:
     """The store hands out frozen dataclasses, never rows."""
-    store = await Store.open(tmp_path / "f.db")
+    store = await Store.open(db_target)
     try:
         game = await _game(store)
         with pytest.raises(dataclasses.FrozenInstanceError):
@@ -156,6 +159,7 @@ async def test_records_are_frozen(tmp_path: Path) -> None:
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
     """A move for a game that does not exist is rejected by the database itself."""
     store = await Store.open(tmp_path / "fk.db")
@@ -170,6 +174,7 @@ async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_unknown_synchronous_mode_is_refused(tmp_path: Path) -> None:
     """Only FULL and NORMAL durability are accepted, and nothing is created otherwise."""
     with pytest.raises(ValueError, match="synchronous"):
@@ -177,9 +182,9 @@ async def test_unknown_synchronous_mode_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "x.db").exists()
 
 
-async def test_bot_state_keeps_values_across_reopening(tmp_path: Path) -> None:
+async def test_bot_state_keeps_values_across_reopening(db_target: Path | str) -> None:
     """A stored fact survives closing and reopening the database; a new value replaces it."""
-    path = tmp_path / "state.db"
+    path = db_target
     store = await Store.open(path)
     assert await store.bot_state.get("commands_hash") is None
     await store.bot_state.set("commands_hash", "abc")
@@ -190,10 +195,10 @@ async def test_bot_state_keeps_values_across_reopening(tmp_path: Path) -> None:
     await reopened.close()
 
 
-async def test_cancelled_transaction_leaves_none_open(tmp_path: Path) -> None:
+async def test_cancelled_transaction_leaves_none_open(db_target: Path | str) -> None:
     """A transaction cancelled while its BEGIN is on the worker thread (as at shutdown) is
     rolled back before the next one starts, which would otherwise fail forever."""
-    store = await Store.open(tmp_path / "p.db")
+    store = await Store.open(db_target)
     try:
         for turns in range(6):
 
@@ -216,6 +221,7 @@ async def test_cancelled_transaction_leaves_none_open(tmp_path: Path) -> None:
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_failed_commit_leaves_no_transaction_open(tmp_path: Path) -> None:
     """A COMMIT that fails (here a deferred foreign key; a full disk alike) is rolled back."""
     store = await Store.open(tmp_path / "p.db")

@@ -7,6 +7,8 @@ import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.store import GameEnding, GameRecord, Store
 from bot.store.database import migrations
 from tests.store.test_store_database import NOW, START, _game
@@ -27,11 +29,11 @@ async def aborted(store: Store, game: GameRecord) -> None:
 
 
 async def test_a_game_lives_in_its_challenges_thread_and_is_never_archived(
-    tmp_path: Path,
+    db_target: Path | str,
 ) -> None:
     """A challenge made in someone's thread starts a game in that thread; that thread is
     not Postal's, so it is never archived."""
-    store = await Store.open(tmp_path / "postal.db")
+    store = await Store.open(db_target)
     try:
         game = await started(store, thread_id=77)
         assert (game.channel_id, game.thread_id, game.thread_owned) == (6, 77, False)
@@ -42,10 +44,10 @@ async def test_a_game_lives_in_its_challenges_thread_and_is_never_archived(
         await store.close()
 
 
-async def test_postals_own_thread_is_archived_a_day_after_the_end(tmp_path: Path) -> None:
+async def test_postals_own_thread_is_archived_a_day_after_the_end(db_target: Path | str) -> None:
     """The thread Postal opened is due a day after the end; a failed attempt moves it to
     the retry time; once done it is never due again."""
-    store = await Store.open(tmp_path / "postal.db")
+    store = await Store.open(db_target)
     try:
         game = await started(store, thread_id=None)
         await store.games.set_thread(game.id, 88)
@@ -65,6 +67,7 @@ async def test_postals_own_thread_is_archived_a_day_after_the_end(tmp_path: Path
         await store.close()
 
 
+@pytest.mark.sqlite_only
 async def test_threads_of_games_from_before_the_migration_are_postals(tmp_path: Path) -> None:
     """Before places were stored, a game's thread was always one Postal opened: the
     migration marks those as its own, so they are archived like new ones."""
@@ -96,10 +99,10 @@ async def test_threads_of_games_from_before_the_migration_are_postals(tmp_path: 
         await store.close()
 
 
-async def test_a_thread_with_a_rematch_running_waits_to_be_archived(tmp_path: Path) -> None:
+async def test_a_thread_with_a_rematch_running_waits_to_be_archived(db_target: Path | str) -> None:
     """A rematch played in the finished game's thread keeps that thread open: it is due
     only once no game in it is running."""
-    store = await Store.open(tmp_path / "postal.db")
+    store = await Store.open(db_target)
     try:
         game = await started(store, thread_id=None)
         await store.games.set_thread(game.id, 88)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -10,6 +9,7 @@ from test_store_database import NOW, START
 from test_store_database import _game as _new_game
 
 from bot.store import GameEnding, GameRecord, OfferKind, Store
+from tests.dbtools import connect, snapshot
 
 
 async def _game(store: Store) -> GameRecord:
@@ -31,10 +31,10 @@ async def _move(store: Store, game: GameRecord, uci: str, mover: int) -> bool:
     return written.ok
 
 
-async def test_every_write_raises_the_version(tmp_path: Path) -> None:
+async def test_every_write_raises_the_version(db_target: Path | str) -> None:
     """Moves, offers, takebacks, deadlines, messages, threads and endings each leave the game
     at a higher version than before; none comes back to an earlier one."""
-    store = await Store.open(tmp_path / "p.db")
+    store = await Store.open(db_target)
     try:
         game = await _game(store)
         seen = [game.version]
@@ -74,26 +74,26 @@ async def test_every_write_raises_the_version(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_any_update_of_the_row_raises_the_version(tmp_path: Path) -> None:
+async def test_any_update_of_the_row_raises_the_version(db_target: Path | str) -> None:
     """An UPDATE that does not mention the version (code outside the store, a hand fix)
-    still raises it, so no write can slip under the guard."""
-    path = tmp_path / "p.db"
+    still raises it, so no write can slip under the guard (a trigger on both dialects)."""
+    path = db_target
     store = await Store.open(path)
     try:
         game = await _game(store)
     finally:
         await store.close()
-    with sqlite3.connect(path) as conn:
+    with connect(path) as conn:
         conn.execute("UPDATE games SET message_id = 5 WHERE id = ?", (game.id,))
         conn.execute("UPDATE games SET message_id = 6 WHERE id = ?", (game.id,))
         version = conn.execute("SELECT version FROM games WHERE id = ?", (game.id,)).fetchone()
     assert version == (game.version + 2,)
 
 
-async def test_writes_against_an_old_version_are_refused(tmp_path: Path) -> None:
+async def test_writes_against_an_old_version_are_refused(db_target: Path | str) -> None:
     """After a takeback brings the ply back, every write made against the record read before
     it (same ply, same player to move) is refused and changes nothing."""
-    path = tmp_path / "p.db"
+    path = db_target
     store = await Store.open(path)
     try:
         game = await _game(store)
@@ -110,8 +110,7 @@ async def test_writes_against_an_old_version_are_refused(tmp_path: Path) -> None
         assert taken.ok
         now_at_one = await _current(store, game.id)
         assert (now_at_one.ply, now_at_one.to_move_id) == (at_one.ply, at_one.to_move_id)
-        with sqlite3.connect(path) as conn:
-            before = list(conn.iterdump())
+        before = snapshot(path)
         # at_one is stale although its ply and player to move match the game again.
         assert not await _move(store, at_one, "c7c5", 2)
         assert not await store.games.set_deadline(at_one, NOW + timedelta(days=30))
@@ -122,17 +121,16 @@ async def test_writes_against_an_old_version_are_refused(tmp_path: Path) -> None
             deadline_at=NOW + timedelta(days=3),
         )  # fmt: skip
         assert not stale_takeback.ok
-        with sqlite3.connect(path) as conn:
-            assert list(conn.iterdump()) == before
+        assert snapshot(path) == before
         # The fresh record still writes.
         assert await _move(store, now_at_one, "c7c5", 2)
     finally:
         await store.close()
 
 
-async def test_moves_carry_the_version_they_were_written_at(tmp_path: Path) -> None:
+async def test_moves_carry_the_version_they_were_written_at(db_target: Path | str) -> None:
     """A move taken back and played again is a different row: its version differs."""
-    store = await Store.open(tmp_path / "p.db")
+    store = await Store.open(db_target)
     try:
         game = await _game(store)
         assert await _move(store, game, "e2e4", 1)

@@ -1,0 +1,85 @@
+"""Which database the store, service and Discord suites run on: ``--db sqlite`` (the
+default) or ``--db postgresql`` (a throwaway server started for the run, see
+``tests/pgserver.py``). ``.ci/run`` runs those suites once more with ``--db postgresql``.
+
+Tests that are about SQLite itself (its files, pages, locks, backups) carry
+``@pytest.mark.sqlite_only`` and are skipped on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.pgserver import PostgresServer, PostgresUnavailable
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--db",
+        choices=("sqlite", "postgresql"),
+        default=os.environ.get("POSTAL_TEST_DB", "sqlite"),
+        help="the database the store, service and Discord tests use (default: sqlite)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: a test about SQLite itself")
+    config.addinivalue_line("markers", "postgresql: a test that needs a PostgreSQL server")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--db") != "postgresql":
+        return
+    skip = pytest.mark.skip(reason="about SQLite itself")
+    for item in items:
+        if item.get_closest_marker("sqlite_only"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL cluster for the whole run. Skips where PostgreSQL is not installed,
+    except in CI (``CI=true``), where that is a failure."""
+    try:
+        server = PostgresServer.start(ROOT / ".pgtest")
+    except PostgresUnavailable as error:
+        if os.environ.get("CI") == "true":
+            pytest.fail(str(error))
+        pytest.skip(str(error))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def _pg_shared(pg_server: PostgresServer) -> str:
+    return pg_server.new_database()
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer, _pg_shared: str) -> str:
+    """A database with Postal's schema and no rows (one database, emptied before each
+    test; ``pg_server.new_database()`` makes a separate one)."""
+    pg_server.reset_database(_pg_shared)
+    return _pg_shared
+
+
+@pytest.fixture
+def db_backend(request: pytest.FixtureRequest) -> str:
+    return str(request.config.getoption("--db"))
+
+
+@pytest.fixture
+def db_target(db_backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
+    """Where the test's database lives: an SQLite file under ``tmp_path``, or a fresh
+    PostgreSQL database's URL under ``--db postgresql``."""
+    if db_backend == "postgresql":
+        return str(request.getfixturevalue("pg_url"))
+    return tmp_path / "postal.db"

@@ -1,0 +1,100 @@
+"""Tests reading and writing a database behind the store's back, on either dialect.
+
+``connect(target)`` gives what ``sqlite3.connect`` gives for an SQLite file (``execute`` with
+``?`` placeholders, ``fetchone``/``fetchall``, iteration; committed when the block ends), and
+the same for a PostgreSQL URL (each statement committed on its own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.store.postgres import to_postgres
+from tests.pgserver import dump_rows
+
+
+class Rows:
+    """A statement's rows, as sqlite3's cursor hands them out."""
+
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        self._rows = rows
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        return self._rows.pop(0) if self._rows else None
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        rows, self._rows = self._rows, []
+        return rows
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.fetchall())
+
+
+class PostgresSync:
+    """A blocking connection to a PostgreSQL URL, run on a thread of its own (the test's
+    event loop may be the caller)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def _run(self, sql: str, batches: Sequence[Sequence[object]]) -> list[tuple[Any, ...]]:
+        query, returns_rows = to_postgres(sql)
+        result: list[tuple[Any, ...]] = []
+        failure: list[BaseException] = []
+
+        async def work() -> None:
+            conn = await asyncpg.connect(self.url)
+            try:
+                for params in batches:
+                    if returns_rows:
+                        result.extend(tuple(r) for r in await conn.fetch(query, *params))
+                    else:
+                        await conn.execute(query, *params)
+            finally:
+                await conn.close()
+
+        def thread() -> None:
+            try:
+                asyncio.run(work())
+            except BaseException as error:
+                failure.append(error)
+
+        runner = threading.Thread(target=thread)
+        runner.start()
+        runner.join()
+        if failure:
+            raise failure[0]
+        return result
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
+        return Rows(self._run(sql, [params]))
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        self._run(sql, list(rows))
+
+
+@contextmanager
+def connect(target: Path | str) -> Iterator[Any]:
+    """A connection to the test's database: an SQLite file or a PostgreSQL URL."""
+    if isinstance(target, str):
+        yield PostgresSync(target)
+        return
+    with sqlite3.connect(target) as conn:
+        yield conn
+
+
+def snapshot(target: Path | str) -> list[str]:
+    """Every row of the database (a file, or a PostgreSQL URL) as SQL, to compare before
+    and after a refused action."""
+    if isinstance(target, str):
+        return dump_rows(target)
+    with sqlite3.connect(target) as conn:
+        return list(conn.iterdump())

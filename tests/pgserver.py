@@ -1,0 +1,211 @@
+"""A throwaway PostgreSQL server for tests and benchmarks: ``initdb`` and ``pg_ctl`` on a
+socket folder of its own (no TCP port), as an unprivileged user when run as root.
+
+``PostgresServer.start(root)`` makes the cluster, ``new_database()`` gives a fresh database
+(copied from a migrated template, so each test starts from Postal's empty schema) and
+``stop()`` removes everything. Used by ``tests/conftest.py`` (``--db postgresql``) and by
+``benchmarks/`` and the multi-process tests.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import pwd
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SUPERUSER = "postal"
+TEMPLATE = "postal_template"
+# Speed over durability: the cluster lives for one test run.
+_SERVER_OPTIONS = (
+    "-c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+    "-c max_connections=300 -c shared_buffers=32MB"
+)
+# A Unix socket's path holds at most 107 bytes; beyond this the cluster goes under /tmp.
+_LONGEST_ROOT = 80
+
+
+class PostgresUnavailable(RuntimeError):
+    """PostgreSQL's server programs are not installed here."""
+
+
+def binaries() -> Path:
+    """The folder of ``initdb``, ``pg_ctl``, ``psql`` and ``pg_dump`` of one version.
+
+    Debian keeps them in /usr/lib/postgresql/N/bin, off PATH. Raises ``PostgresUnavailable``.
+    """
+    on_path = shutil.which("pg_ctl")
+    if on_path and shutil.which("initdb"):
+        return Path(on_path).resolve().parent
+    versions = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+        key=lambda p: int(p.parts[-3]) if p.parts[-3].isdigit() else 0,
+    )
+    if versions:
+        return versions[-1].parent
+    raise PostgresUnavailable(
+        "PostgreSQL is not installed (apt-get install postgresql): initdb/pg_ctl not found"
+    )
+
+
+@dataclass
+class PostgresServer:
+    """One running cluster; ``url(name)`` connects to database ``name`` over its socket."""
+
+    root: Path
+    bin: Path
+    user: str | None  # the unprivileged account it runs as when we are root
+    _numbers: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+
+    @property
+    def socket_dir(self) -> Path:
+        return self.root / "socket"
+
+    @classmethod
+    def start(cls, parent: Path) -> PostgresServer:
+        """initdb + start a cluster in a new folder under ``parent``, and make the migrated
+        template. Raises ``PostgresUnavailable`` or ``subprocess.CalledProcessError``."""
+        bin_dir = binaries()
+        parent = parent.resolve()
+        parent.mkdir(parents=True, exist_ok=True)
+        if len(str(parent)) > _LONGEST_ROOT:
+            parent = Path(tempfile.gettempdir())
+        root = Path(tempfile.mkdtemp(prefix="pg-", dir=parent))
+        user = _unprivileged_user() if os.geteuid() == 0 else None
+        (root / "socket").mkdir()
+        if user is not None:
+            entry = pwd.getpwnam(user)
+            for path in (root, root / "socket"):
+                os.chown(path, entry.pw_uid, entry.pw_gid)
+        server = cls(root, bin_dir, user)
+        try:
+            server._run(
+                "initdb", "-D", str(root / "data"), "-U", SUPERUSER, "--auth=trust",
+                "--encoding=UTF8", "--locale=C", "--no-sync",
+            )  # fmt: skip
+            server._run(
+                "pg_ctl", "-D", str(root / "data"), "-l", str(root / "server.log"), "-w",
+                "-o", f"{_SERVER_OPTIONS} -k {root / 'socket'}", "start",
+            )  # fmt: skip
+            server.psql(f"CREATE DATABASE {TEMPLATE}")
+            server.migrate_template()
+        except BaseException:
+            server.stop()
+            raise
+        return server
+
+    def _run(self, program: str, *args: str) -> None:
+        subprocess.run(
+            [str(self.bin / program), *args],
+            check=True,
+            capture_output=True,
+            user=self.user,
+            cwd=self.root,
+        )
+
+    def url(self, database: str) -> str:
+        return f"postgresql://{SUPERUSER}@/{database}?host={self.socket_dir}"
+
+    def psql(self, sql: str, database: str = "postgres") -> str:
+        """Run ``sql`` as the superuser; its output (tuples only)."""
+        done = subprocess.run(
+            [str(self.bin / "psql"), "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1",
+             "-h", str(self.socket_dir), "-U", SUPERUSER, "-d", database, "-c", sql],
+            check=True,
+            capture_output=True,
+            text=True,
+        )  # fmt: skip
+        return done.stdout
+
+    def migrate_template(self) -> None:
+        """Bring the template to the current schema (through Postal's own migrations)."""
+        subprocess.run(
+            [sys.executable, "-c", _MIGRATE, self.url(TEMPLATE)], check=True, capture_output=True
+        )
+
+    def new_database(self, *, empty: bool = False) -> str:
+        """A new database's URL: Postal's migrated schema, or nothing at all if ``empty``."""
+        name = f"t{os.getpid()}_{next(self._numbers)}"
+        template = "template0" if empty else TEMPLATE
+        self.psql(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY")
+        return self.url(name)
+
+    def reset_database(self, url: str) -> None:
+        """Empty every table of ``url``'s database and restart its ids, as a new database
+        (50 ms, where creating one takes nearly a second): connections left open by the
+        previous user are closed first."""
+        self.psql(_RESET, _database_name(url))
+
+    def drop_database(self, url: str) -> None:
+        name = _database_name(url)
+        self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def stop(self) -> None:
+        """Stop the server at once and remove its folder."""
+        if (self.root / "data" / "postmaster.pid").exists():
+            with contextlib.suppress(subprocess.CalledProcessError):
+                self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+_RESET = """
+SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+WHERE datname = current_database() AND pid <> pg_backend_pid();
+SET session_replication_role = replica;
+DO $$
+DECLARE r record;
+BEGIN
+    FOR r IN SELECT tablename FROM pg_tables
+             WHERE schemaname = current_schema() AND tablename <> 'postal_schema' LOOP
+        EXECUTE format('DELETE FROM %I', r.tablename);
+    END LOOP;
+    FOR r IN SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema() LOOP
+        EXECUTE format('ALTER SEQUENCE %I RESTART', r.sequencename);
+    END LOOP;
+END $$;
+"""
+
+_MIGRATE = """
+import asyncio, sys
+from bot.store import Store
+
+async def main() -> None:
+    store = await Store.open(sys.argv[1])
+    await store.close()
+
+asyncio.run(main())
+"""
+
+
+def dump_rows(url: str) -> list[str]:
+    """Every row of the database at ``url`` (one of a ``PostgresServer``'s) as sorted INSERT
+    lines, sequences left out (a rolled-back insert still moves them): to compare before
+    and after."""
+    socket_dir = url.split("?host=", 1)[1]
+    done = subprocess.run(
+        [str(binaries() / "pg_dump"), "--data-only", "--inserts", "-h", socket_dir,
+         "-U", SUPERUSER, "-d", _database_name(url), "--exclude-table=postal_schema"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    return sorted(line for line in done.stdout.splitlines() if line.startswith("INSERT"))
+
+
+def _database_name(url: str) -> str:
+    return url.split("?", 1)[0].rsplit("/", 1)[1]
+
+
+def _unprivileged_user() -> str:
+    """An account without privileges to run the server as (PostgreSQL refuses root)."""
+    for name in ("postgres", "nobody"):
+        with contextlib.suppress(KeyError):
+            pwd.getpwnam(name)
+            return name
+    raise PostgresUnavailable("no unprivileged account (postgres or nobody) to run PostgreSQL")

@@ -1,0 +1,231 @@
+"""The store on a real PostgreSQL server: migrations and their version, the schema matching
+SQLite's, the transaction rules the store relies on, and the dialect layer.
+
+These need a server (``tests/pgserver.py``) whichever ``--db`` the run uses; each test works
+on a database of its own."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import asyncpg
+import pytest
+
+from bot.store import Store, StoreError, health
+from bot.store import database as database_module
+from bot.store.database import Dialect, migrations, migrations_script
+from bot.store.postgres import redact, to_postgres, translate_schema
+from tests.dbtools import connect
+from tests.pgserver import PostgresServer
+from tests.store.test_store_database import NOW, _game
+
+pytestmark = pytest.mark.postgresql
+
+
+@pytest.fixture
+def empty_url(pg_server: PostgresServer) -> Iterator[str]:
+    """A database with nothing in it: no tables, no version."""
+    url = pg_server.new_database(empty=True)
+    yield url
+    pg_server.drop_database(url)
+
+
+def _columns(url: str) -> dict[str, frozenset[str]]:
+    with connect(url) as conn:
+        rows = conn.execute(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema()"
+        ).fetchall()
+    found: dict[str, set[str]] = {}
+    for table, column in rows:
+        found.setdefault(table, set()).add(column)
+    return {table: frozenset(columns) for table, columns in found.items()}
+
+
+async def test_a_new_database_gets_every_migration_and_sqlites_tables(empty_url: str) -> None:
+    """An empty database is migrated to the last version, and has exactly the tables and
+    columns the SQLite migrations make (plus the version table)."""
+    store = await Store.open(empty_url)
+    try:
+        assert store.database.dialect is Dialect.POSTGRESQL
+        assert await store.database.schema_version() == len(migrations())
+    finally:
+        await store.close()
+    tables = _columns(empty_url)
+    assert tables.pop("postal_schema") == {"version"}
+    assert tables == health.expected_tables(migrations_script())
+
+
+async def test_opening_again_migrates_nothing_and_keeps_rows(empty_url: str) -> None:
+    store = await Store.open(empty_url)
+    await store.players.ensure(7, "gus", False, NOW)
+    await store.close()
+    again = await Store.open(empty_url)
+    try:
+        player = await again.players.get(7)
+        assert player is not None and player.display_name == "gus"
+        assert await again.database.schema_version() == len(migrations())
+    finally:
+        await again.close()
+
+
+async def test_two_processes_starting_together_migrate_once(empty_url: str) -> None:
+    """Both open; the second waits for the first's migration and finds nothing to do."""
+    first, second = await asyncio.gather(Store.open(empty_url), Store.open(empty_url))
+    try:
+        with connect(empty_url) as conn:
+            assert conn.execute("SELECT version FROM postal_schema").fetchall() == [
+                (len(migrations()),)
+            ]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_newer_schema_is_refused_and_left_alone(empty_url: str) -> None:
+    store = await Store.open(empty_url)
+    await store.close()
+    with connect(empty_url) as conn:
+        conn.execute("UPDATE postal_schema SET version = 99")
+    with pytest.raises(StoreError, match=r"schema version 99, newer than this Postal"):
+        await Store.open(empty_url)
+    with connect(empty_url) as conn:
+        assert conn.execute("SELECT version FROM postal_schema").fetchall() == [(99,)]
+
+
+async def test_a_failed_migration_leaves_nothing(
+    empty_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL's DDL is transactional: a failing migration leaves no table, no version."""
+    real = database_module.migrations
+
+    def broken(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
+        found = real(dialect)
+        return [*found, (len(found) + 1, "CREATE TABLE extra (a INTEGER); SELECT * FROM nowhere")]
+
+    monkeypatch.setattr("bot.store.postgres.migrations", broken)
+    with pytest.raises(StoreError, match=f"migration {len(real()) + 1} of .* failed"):
+        await Store.open(empty_url)
+    assert _columns(empty_url) == {}
+
+
+async def test_the_version_triggers_work_as_on_sqlite(pg_url: str) -> None:
+    """A stored move edited in place raises the game's version and gives it to the move
+    (PostgreSQL's own trigger functions, migrations/postgresql/0004 and 0008)."""
+    store = await Store.open(pg_url)
+    try:
+        game = await _game(store)
+    finally:
+        await store.close()
+    with connect(pg_url) as conn:
+        conn.execute(
+            "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
+            "VALUES (?, 1, 'e2e4', 'e4', 0, ?)",
+            (game.id, game.version),
+        )
+        conn.execute("UPDATE moves SET uci = 'd2d4' WHERE game_id = ?", (game.id,))
+        games_version = conn.execute("SELECT version FROM games").fetchone()
+        move_version = conn.execute("SELECT version FROM moves").fetchone()
+    assert games_version == (game.version + 1,) and move_version == games_version
+
+
+async def test_write_transactions_take_turns(pg_url: str) -> None:
+    """Twenty writers each read a number and write it plus one, at once, on a pool of
+    connections: none is lost, as the store's read-then-write transactions need."""
+    store = await Store.open(pg_url)
+    try:
+        await store.bot_state.set("n", "0")
+
+        async def add_one() -> None:
+            async with store.database.transaction() as conn:
+                cursor = await conn.execute("SELECT value FROM bot_state WHERE key = 'n'")
+                (value,) = await cursor.fetchone()
+                await asyncio.sleep(0.001)  # let the others in, were they allowed
+                await conn.execute(
+                    "UPDATE bot_state SET value = ? WHERE key = 'n'", (str(int(value) + 1),)
+                )
+
+        await asyncio.gather(*(add_one() for _ in range(20)))
+        assert await store.bot_state.get("n") == "20"
+    finally:
+        await store.close()
+
+
+async def test_a_failed_or_cancelled_transaction_leaves_none_open(pg_url: str) -> None:
+    """A statement refused by the server rolls its transaction back; a transaction cancelled
+    at any point gives its connection up; every later write works."""
+    store = await Store.open(pg_url)
+    try:
+        with pytest.raises(asyncpg.ForeignKeyViolationError):
+            async with store.database.transaction() as conn:
+                await conn.execute(
+                    "INSERT INTO moves (game_id, ply, uci, san, played_at) "
+                    "VALUES (42, 1, 'e2e4', 'e4', 0)"
+                )
+        for turns in range(6):
+
+            async def write(player_id: int) -> None:
+                async with store.database.transaction() as conn:
+                    await conn.execute(
+                        "INSERT INTO players (id, display_name, created_at) VALUES (?, 'x', 0)",
+                        (player_id,),
+                    )
+                    await asyncio.sleep(10)
+
+            task = asyncio.create_task(write(1000 + turns))
+            for _ in range(turns * 3):
+                await asyncio.sleep(0)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            await store.players.ensure(turns + 1, f"p{turns}", False, NOW)
+            assert (await store.players.get(turns + 1)) is not None
+            assert await store.players.get(1000 + turns) is None
+    finally:
+        await store.close()
+
+
+async def test_an_unreachable_server_is_one_line_without_the_password(
+    pg_server: PostgresServer,
+) -> None:
+    url = f"postgresql://postal:hunter2@/nowhere?host={pg_server.root / 'no-socket'}"
+    with pytest.raises(StoreError, match="cannot connect to PostgreSQL") as raised:
+        await Store.open(url)
+    assert "hunter2" not in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_placeholders_are_numbered_outside_quotes_and_comments() -> None:
+    sql = "SELECT '?', \"a?\" FROM t -- ?\nWHERE a = ? AND b IN (?, ?)"
+    assert to_postgres(sql) == (
+        "SELECT '?', \"a?\" FROM t -- ?\nWHERE a = $1 AND b IN ($2, $3)",
+        True,
+    )
+    assert to_postgres("UPDATE t SET a = ?") == ("UPDATE t SET a = $1", False)
+    assert to_postgres("INSERT INTO t VALUES (?) RETURNING id")[1] is True
+
+
+def test_sqlite_schemas_translate_to_postgresql_types() -> None:
+    sql = (
+        "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, n INTEGER NOT NULL, "
+        "x REAL, s TEXT) WITHOUT ROWID;"
+    )
+    assert translate_schema(sql) == (
+        "CREATE TABLE t (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, "
+        "n BIGINT NOT NULL, x DOUBLE PRECISION, s TEXT) ;"
+    )
+
+
+def test_every_postgresql_migration_replaces_an_sqlite_one() -> None:
+    """migrations/postgresql/ holds only files named as an SQLite migration (else refused),
+    and there are as many PostgreSQL migrations as SQLite ones."""
+    assert [v for v, _ in migrations(Dialect.POSTGRESQL)] == [v for v, _ in migrations()]
+
+
+def test_passwords_are_kept_out_of_names() -> None:
+    assert redact("postgresql://postal:s3cret@db:5432/postal") == (
+        "postgresql://postal:***@db:5432/postal"
+    )
+    assert (
+        redact("postgresql://postal@/postal?host=/run") == "postgresql://postal@/postal?host=/run"
+    )
