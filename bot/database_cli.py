@@ -1,0 +1,134 @@
+"""``python -m bot migrate`` and ``python -m bot copy-db FROM TO``: the operator's tools for
+the database (SQLite file or PostgreSQL URL)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import rules
+from bot.config import ConfigError, Settings
+from bot.store import Store, StoreError
+from bot.store.copy import TableCount, copy_rows, count_rows
+
+
+def _target(text: str) -> Path | str:
+    """A URL as it is, anything else an SQLite file's path."""
+    return text if "://" in text else Path(text)
+
+
+def migrate_main(argv: Sequence[str]) -> int:
+    """Apply pending migrations and print the version; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate",
+        description="Bring the database's schema up to this Postal's version and print it. "
+        "A database newer than this Postal is refused and left alone.",
+    )
+    parser.add_argument(
+        "--db", type=_target, help="SQLite file or postgresql:// URL (default: DATABASE_URL)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        target = args.db or Settings.from_env().database
+        print(asyncio.run(_migrate(target)))
+    except (ConfigError, StoreError) as error:
+        print(f"postal: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _migrate(target: Path | str) -> str:
+    store = await Store.open(target)
+    try:
+        before = store.database.migrated_from
+        version = await store.database.schema_version()
+        name = store.database.name
+    finally:
+        await store.close()
+    if before == version:
+        return f"{name}: schema version {version}, up to date"
+    return f"{name}: schema version {version} (migrated from {before})"
+
+
+@dataclass(frozen=True)
+class CopyResult:
+    copied: list[TableCount]
+    games_replayed: int
+    damaged: list[int]  # games marked damaged in the source, copied as they are
+
+
+class CopyMismatch(StoreError):
+    """The target does not hold what the source does after the copy."""
+
+
+def copy_main(argv: Sequence[str]) -> int:
+    """Copy one database into an empty one and verify it; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot copy-db",
+        description="Copy every row of FROM into TO (an empty database, migrated first), then "
+        "check both hold the same number of rows per table and that every game's stored "
+        "moves replay to its position. Stop the bot first. Example: python -m bot copy-db "
+        "sqlite:///postal.db postgresql://postal:secret@db/postal",
+    )
+    parser.add_argument("source", metavar="FROM", type=_target, help="file or URL to copy")
+    parser.add_argument("target", metavar="TO", type=_target, help="empty database to fill")
+    args = parser.parse_args(argv)
+    try:
+        result = asyncio.run(copy_database(args.source, args.target))
+    except StoreError as error:
+        print(f"postal: {error}", file=sys.stderr)
+        return 1
+    for count in result.copied:
+        print(f"{count.table}: {count.rows:,} rows")
+    print(f"verified: the same rows per table; {result.games_replayed:,} games replay")
+    if result.damaged:
+        listed = ", ".join(f"#{game_id}" for game_id in result.damaged)
+        print(f"copied as they were, already marked damaged: {listed}")
+    return 0
+
+
+async def copy_database(source_target: Path | str, target_target: Path | str) -> CopyResult:
+    """Copy ``source_target`` into the empty ``target_target`` and verify the copy.
+
+    Raises ``StoreError`` (``TargetNotEmpty``: nothing written; ``CopyMismatch``)."""
+    source = await Store.open(source_target)
+    try:
+        target = await Store.open(target_target)
+        try:
+            copied = await copy_rows(source.database, target.database)
+            if await count_rows(target.database) != await count_rows(source.database):
+                raise CopyMismatch("the copy's row counts differ from the source's")
+            replayed, damaged = await _verify_games(source, target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    return CopyResult(copied, replayed, damaged)
+
+
+async def _verify_games(source: Store, target: Store) -> tuple[int, list[int]]:
+    """Every game has the same moves on both sides, and those moves replay to the position
+    stored for it (games already marked damaged are only compared)."""
+    replayed = 0
+    damaged: list[int] = []
+    for game_id in await target.games.all_ids():
+        record = await target.games.get(game_id)
+        original = await source.games.get(game_id)
+        moves = await target.games.move_line(game_id)
+        if record is None or record != original or moves != await source.games.move_line(game_id):
+            raise CopyMismatch(f"game #{game_id} differs between the source and the copy")
+        if record.damaged_at is not None:
+            damaged.append(game_id)
+            continue
+        try:
+            game = rules.Game.replay(record.variant, record.start_fen, [m.uci for m in moves])
+        except rules.RulesError as error:
+            raise CopyMismatch(f"game #{game_id} does not replay: {error}") from error
+        if game.position.fen() != record.fen:
+            raise CopyMismatch(f"game #{game_id} replays to another position than stored")
+        replayed += 1
+    return replayed, damaged

@@ -1,0 +1,181 @@
+"""``python -m bot migrate`` and ``python -m bot copy-db``: a deployment moved from SQLite to
+PostgreSQL (and back) keeps every row, and every game still replays and plays on."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.database_cli import copy_database
+from bot.service import GameService, ManualClock, Place
+from bot.store import Store, StoreError
+from bot.store.copy import TargetNotEmpty, count_rows
+from bot.store.database import migrations
+from tests.dbtools import connect
+from tests.pgserver import PostgresServer
+from tests.processes import run_postal
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
+
+pytestmark = pytest.mark.postgresql
+
+
+@pytest.fixture
+def empty_url(pg_server: PostgresServer) -> Iterator[str]:
+    url = pg_server.new_database(empty=True)
+    yield url
+    pg_server.drop_database(url)
+
+
+async def _deployment(path: Path) -> dict[int, str]:
+    """An SQLite deployment with a bit of everything: a game going on, a rated game
+    mated (ratings), a xiangqi game, an open challenge, settings, a vacation, notes,
+    outbox rows. Returns each game's position."""
+    clock = ManualClock()
+    store = await Store.open(path)
+    service = GameService(store, clock)
+    try:
+        going = await start_game(service)
+        await play(service, going.game.id, "e4", "e5", "Nf3")
+        mated = await start_game(service, white=BOB, black=CAROL, rated=True)
+        await play(service, mated.game.id, "f3", "e5", "g4", "Qh4#")
+        xiangqi = await start_game(service, "xiangqi", place=Place(guild_id=1, channel_id=11))
+        await play(service, xiangqi.game.id, "h2e2", "h9g7")
+        await service.challenge(CAROL, PLACE, ALICE, game="chess", color="black", days=5)
+        await service.settings(ALICE, notify="dm", timezone="Europe/Paris")
+        await service.vacation(BOB, 3)
+        clock.advance(timedelta(hours=2))
+        positions = {}
+        for game_id in await store.games.all_ids():
+            record = await store.games.get(game_id)
+            assert record is not None
+            positions[game_id] = record.fen
+        return positions
+    finally:
+        await store.close()
+
+
+def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every table's rows in key order (the opening probe left out)."""
+    with sqlite3.connect(path) as conn:
+        tables = [
+            r[0]
+            for r in conn.execute(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {
+            table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+            for table in tables
+            if table != "bot_state"
+        } | {
+            "bot_state": conn.execute(
+                "SELECT * FROM bot_state WHERE key <> 'store_opened_at' ORDER BY 1"
+            ).fetchall()
+        }
+
+
+async def test_sqlite_to_postgresql_and_back_keeps_every_row(
+    tmp_path: Path, empty_url: str
+) -> None:
+    """Copied to PostgreSQL and from there into a new SQLite file, the deployment has the
+    same rows in every table as it started with; every game replays on the way."""
+    source = tmp_path / "postal.db"
+    positions = await _deployment(source)
+    there = await copy_database(source, empty_url)
+    assert there.games_replayed == len(positions) == 3 and there.damaged == []
+    assert {c.table: c.rows for c in there.copied}["moves"] == 3 + 4 + 2
+    back = tmp_path / "back.db"
+    again = await copy_database(empty_url, back)
+    assert again.copied == there.copied
+    assert _rows(back) == _rows(source)
+
+
+async def test_games_go_on_after_the_move(tmp_path: Path, empty_url: str) -> None:
+    """On the copy a game is played on and a new game gets the next id (PostgreSQL's id
+    sequences continue after the copied rows)."""
+    source = tmp_path / "postal.db"
+    positions = await _deployment(source)
+    await copy_database(source, empty_url)
+    store = await Store.open(empty_url)
+    try:
+        service = GameService(store, ManualClock())
+        await play(service, min(positions), "Nc6")
+        view = await service.game_view(min(positions))
+        assert view.ply == 4
+        started = await start_game(service, white=CAROL, black=BOB, place=Place(2, 20))
+        assert started.game.id == max(positions) + 1
+    finally:
+        await store.close()
+
+
+async def test_a_target_with_rows_is_refused_and_left_alone(tmp_path: Path, empty_url: str) -> None:
+    source = tmp_path / "postal.db"
+    await _deployment(source)
+    store = await Store.open(empty_url)
+    await store.players.ensure(5, "eve", False, ManualClock().now)
+    await store.close()
+    with pytest.raises(TargetNotEmpty, match=r"is not empty: players \(1\)"):
+        await copy_database(source, empty_url)
+    store = await Store.open(empty_url)
+    try:
+        counts = {c.table: c.rows for c in await count_rows(store.database)}
+    finally:
+        await store.close()
+    assert counts["players"] == 1 and sum(counts.values()) == 1
+
+
+def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
+    tmp_path: Path, empty_url: str
+) -> None:
+    source = tmp_path / "postal.db"
+    import asyncio
+
+    asyncio.run(_deployment(source))
+    done = run_postal(["copy-db", f"sqlite:///{source}", empty_url])
+    assert done.returncode == 0, done.stderr
+    assert "games: 3 rows" in done.stdout and "moves: 9 rows" in done.stdout
+    assert "verified: the same rows per table; 3 games replay" in done.stdout
+    again = run_postal(["copy-db", str(source), empty_url])
+    assert again.returncode == 1
+    assert again.stderr.startswith("postal: ") and "is not empty" in again.stderr
+    assert "Traceback" not in again.stderr
+
+
+def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, empty_url: str) -> None:
+    latest = len(migrations())
+    for target in (str(tmp_path / "new.db"), empty_url):
+        first = run_postal(["migrate", "--db", target])
+        assert first.returncode == 0, first.stderr
+        assert first.stdout.strip().endswith(f"schema version {latest} (migrated from 0)")
+        second = run_postal(["migrate"], env={"DATABASE_URL": _as_url(target)})
+        assert second.returncode == 0, second.stderr
+        assert second.stdout.strip().endswith(f"schema version {latest}, up to date")
+
+
+def test_migrate_refuses_a_newer_database(tmp_path: Path, empty_url: str) -> None:
+    path = tmp_path / "future.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    assert run_postal(["migrate", "--db", empty_url]).returncode == 0
+    with connect(empty_url) as conn:
+        conn.execute("UPDATE postal_schema SET version = 999")
+    for target in (str(path), empty_url):
+        done = run_postal(["migrate", "--db", target])
+        assert done.returncode == 1
+        assert "schema version 999, newer than this Postal" in done.stderr
+        assert "Traceback" not in done.stderr
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone() == (0,)
+
+
+def _as_url(target: str) -> str:
+    return target if "://" in target else f"sqlite:///{target}"
+
+
+async def test_copy_from_a_missing_server_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="cannot connect to PostgreSQL"):
+        await copy_database(tmp_path / "x.db", f"postgresql://p@/x?host={tmp_path}")
