@@ -3,7 +3,8 @@ default) or ``--db postgresql`` (a throwaway server started for the run, see
 ``tests/pgserver.py``). ``.ci/run`` runs those suites once more with ``--db postgresql``.
 
 Tests that are about SQLite itself (its files, pages, locks, backups) carry
-``@pytest.mark.sqlite_only`` and are skipped on PostgreSQL.
+``@pytest.mark.sqlite_only`` and are skipped on PostgreSQL, and so are tests that never ask
+for the database (``db_target``): they would only repeat the default run.
 """
 
 from __future__ import annotations
@@ -36,10 +37,15 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--db") != "postgresql":
         return
-    skip = pytest.mark.skip(reason="about SQLite itself")
+    about_sqlite = pytest.mark.skip(reason="about SQLite itself")
+    # A test that never asks for the chosen database (the fake's own tests, tests on files
+    # of their own, tests/store/test_store_postgres.py) runs the same under either --db.
+    same_anyway = pytest.mark.skip(reason="does not use the --db database")
     for item in items:
         if item.get_closest_marker("sqlite_only"):
-            item.add_marker(skip)
+            item.add_marker(about_sqlite)
+        elif "db_target" not in getattr(item, "fixturenames", ()):
+            item.add_marker(same_anyway)
 
 
 @pytest.fixture(scope="session")
