@@ -78,6 +78,14 @@ def pg_url(pg_server: PostgresServer, _pg_shared: str) -> str:
 
 
 @pytest.fixture
+def pg_empty_url(pg_server: PostgresServer) -> Iterator[str]:
+    """A database of its own with nothing in it: no tables, no version."""
+    url = pg_server.new_database(empty=True)
+    yield url
+    pg_server.drop_database(url)
+
+
+@pytest.fixture
 def db_backend(request: pytest.FixtureRequest) -> str:
     return str(request.config.getoption("--db"))
 

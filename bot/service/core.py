@@ -52,6 +52,7 @@ from bot.store import (
     RateFunction,
     RatingUpdate,
     Store,
+    StoredMove,
 )
 from rules import Color, Outcome, Termination
 
@@ -405,7 +406,7 @@ class ServiceCore:
             raise DamagedGameError(record.id)
         try:
             return await self._rebuild(record)
-        except DamagedGameError:
+        except (DamagedGameError, GameChangedError):
             raise
         except DATABASE_ERRORS:
             raise
@@ -462,7 +463,7 @@ class ServiceCore:
             game = await self._played_on(record, cached)
             if game is not None:
                 return game
-        line = await self.store.games.move_line(record.id)
+        line = await self._line(record, 1)
         start = rules.Game(variant_named(record.variant), record.start_fen)
         game = await self._extended(start, [move.uci for move in line])
         self._remember(record, game, line[-1].version if line else None)
@@ -474,7 +475,7 @@ class ServiceCore:
         ply = cached.game.ply
         if record.ply < ply:
             return None
-        line = await self.store.games.move_line(record.id, from_ply=max(ply, 1))
+        line = await self._line(record, max(ply, 1))
         if ply > 0:
             if not line or (line[0].ply, line[0].version) != (ply, cached.move_version):
                 return None
@@ -482,6 +483,18 @@ class ServiceCore:
         game = await self._extended(cached.game, [move.uci for move in line])
         self._remember(record, game, line[-1].version if line else cached.move_version)
         return game
+
+    async def _line(self, record: GameRecord, from_ply: int) -> list[StoredMove]:
+        """The stored moves ``from_ply`` to ``record.ply``, as they were when ``record`` was
+        read. Raises ``GameChangedError`` when a write came in between the two reads (moves
+        missing, or written after ``record``'s version): replaying them would give another
+        game than ``record``'s, which several connections (PostgreSQL) make easy to see."""
+        line = await self.store.games.move_line(record.id, from_ply=from_ply, to_ply=record.ply)
+        if len(line) != max(record.ply - from_ply + 1, 0) or any(
+            move.version > record.version for move in line
+        ):
+            raise GameChangedError()
+        return line
 
     @staticmethod
     async def _extended(game: rules.Game, ucis: list[str]) -> rules.Game:

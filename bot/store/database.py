@@ -160,6 +160,19 @@ def migrations(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
     ]
 
 
+def pending_migrations(
+    name: str, current: int, known: list[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """The ``known`` migrations after version ``current`` of database ``name``. Raises
+    ``StoreError`` when ``current`` is newer than this code (nothing is touched then)."""
+    if current > len(known):
+        raise StoreError(
+            f"{name} has schema version {current}, newer than this Postal ({len(known)}): "
+            "upgrade Postal"
+        )
+    return [(version, sql) for version, sql in known if version > current]
+
+
 def migrations_script() -> str:
     """Every SQLite migration in order, as one script (what a new database runs)."""
     return "\n;\n".join(sql for _, sql in migrations())
@@ -262,12 +275,7 @@ class SqliteDatabase:
             row = await cursor.fetchone()
             current = int(row[0]) if row else 0
             self.migrated_from = current
-            if current > len(known):
-                raise StoreError(
-                    f"{self.path} has schema version {current}, newer than this Postal "
-                    f"({len(known)}): upgrade Postal"
-                )
-            pending = [(version, sql) for version, sql in known if version > current]
+            pending = pending_migrations(self.name, current, known)
             if not pending:
                 return
             # One script, one transaction: BEGIN ... COMMIT around every pending migration,

@@ -159,13 +159,18 @@ class Games:
             rows = await cursor.fetchall()
         return [MoveRecord(row[0], row[1], row[2], from_epoch(row[3]), row[4]) for row in rows]
 
-    async def move_line(self, game_id: int, *, from_ply: int = 1) -> list[StoredMove]:
-        """The game's moves from ``from_ply`` on as (ply, UCI, version): what replaying
-        needs, read without the rest (a long game has thousands)."""
+    async def move_line(
+        self, game_id: int, *, from_ply: int = 1, to_ply: int | None = None
+    ) -> list[StoredMove]:
+        """The game's moves from ``from_ply`` on (up to ``to_ply`` if set) as (ply, UCI,
+        version): what replaying needs, read without the rest (a long game has thousands)."""
+        last = "" if to_ply is None else " AND ply <= ?"
+        params = (game_id, from_ply) if to_ply is None else (game_id, from_ply, to_ply)
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                "SELECT ply, uci, version FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply",
-                (game_id, from_ply),
+                f"SELECT ply, uci, version FROM moves WHERE game_id = ? AND ply >= ?{last} "
+                "ORDER BY ply",
+                params,
             )
             rows = await cursor.fetchall()
         return [StoredMove(*row) for row in rows]

@@ -28,6 +28,7 @@ from bot.store.database import (
     StoreError,
     migrations,
     migrations_script,
+    pending_migrations,
 )
 
 _log = logging.getLogger(__name__)
@@ -207,12 +208,7 @@ class PostgresDatabase:
             await raw.execute("CREATE TABLE IF NOT EXISTS postal_schema (version INTEGER NOT NULL)")
             current = int(await raw.fetchval("SELECT COALESCE(MAX(version), 0) FROM postal_schema"))
             self.migrated_from = current
-            if current > len(known):
-                raise StoreError(
-                    f"{self.name} has schema version {current}, newer than this Postal "
-                    f"({len(known)}): upgrade Postal"
-                )
-            pending = [(version, sql) for version, sql in known if version > current]
+            pending = pending_migrations(self.name, current, known)
             if not pending:
                 return
             for version, sql in pending:

@@ -22,7 +22,9 @@ async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path:
     played = [o for o in outcomes if isinstance(o, MovePlayed)]
     refused = [o for o in outcomes if isinstance(o, errors.UserError)]
     assert len(played) == 1 and len(refused) == 49
-    assert all(isinstance(o, errors.GameChangedError | errors.NotYourTurnError) for o in refused)
+    assert all(isinstance(o, errors.GameChangedError | errors.NotYourTurnError) for o in refused), {
+        (type(o).__name__, str(o)[:60]) for o in refused
+    }
     with connect(db_path) as conn:
         rows = conn.execute("SELECT ply, uci FROM moves WHERE game_id = ?", (started.game.id,))
         assert rows.fetchall() == [(1, "e2e4")]

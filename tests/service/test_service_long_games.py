@@ -57,9 +57,11 @@ def store_long_game(db_path: Path, game_id: int, ucis: list[str], fen: str | Non
             "VALUES (?, ?, ?, ?, 0, ?)",
             [(game_id, ply, uci, uci, ply) for ply, uci in enumerate(ucis, start=1)],
         )
+        # The game's version at least each move's, as the store writes them.
         conn.execute(
-            "UPDATE games SET ply = ?, fen = ?, to_move_id = white_id WHERE id = ?",
-            (len(ucis), game.position.fen(), game_id),
+            "UPDATE games SET ply = ?, fen = ?, to_move_id = white_id, version = version + ? "
+            "WHERE id = ?",
+            (len(ucis), game.position.fen(), len(ucis), game_id),
         )
 
 
@@ -125,8 +127,10 @@ async def test_a_move_in_a_cached_game_reads_no_stored_moves(service: GameServic
     read: list[int] = []
     real_line = games.move_line
 
-    async def counting_line(game: int, *, from_ply: int = 1) -> list[object]:
-        found = await real_line(game, from_ply=from_ply)
+    async def counting_line(
+        game: int, *, from_ply: int = 1, to_ply: int | None = None
+    ) -> list[object]:
+        found = await real_line(game, from_ply=from_ply, to_ply=to_ply)
         read.append(len(found))
         return found  # type: ignore[return-value]
 

@@ -4,7 +4,6 @@ PostgreSQL (and back) keeps every row, and every game still replays and plays on
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,18 +15,10 @@ from bot.store import Store, StoreError
 from bot.store.copy import TargetNotEmpty, count_rows
 from bot.store.database import migrations
 from tests.dbtools import connect
-from tests.pgserver import PostgresServer
 from tests.processes import run_postal
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 pytestmark = pytest.mark.postgresql
-
-
-@pytest.fixture
-def empty_url(pg_server: PostgresServer) -> Iterator[str]:
-    url = pg_server.new_database(empty=True)
-    yield url
-    pg_server.drop_database(url)
 
 
 async def _deployment(path: Path) -> dict[int, str]:
@@ -79,28 +70,28 @@ def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
 
 
 async def test_sqlite_to_postgresql_and_back_keeps_every_row(
-    tmp_path: Path, empty_url: str
+    tmp_path: Path, pg_empty_url: str
 ) -> None:
     """Copied to PostgreSQL and from there into a new SQLite file, the deployment has the
     same rows in every table as it started with; every game replays on the way."""
     source = tmp_path / "postal.db"
     positions = await _deployment(source)
-    there = await copy_database(source, empty_url)
+    there = await copy_database(source, pg_empty_url)
     assert there.games_replayed == len(positions) == 3 and there.damaged == []
     assert {c.table: c.rows for c in there.copied}["moves"] == 3 + 4 + 2
     back = tmp_path / "back.db"
-    again = await copy_database(empty_url, back)
+    again = await copy_database(pg_empty_url, back)
     assert again.copied == there.copied
     assert _rows(back) == _rows(source)
 
 
-async def test_games_go_on_after_the_move(tmp_path: Path, empty_url: str) -> None:
+async def test_games_go_on_after_the_move(tmp_path: Path, pg_empty_url: str) -> None:
     """On the copy a game is played on and a new game gets the next id (PostgreSQL's id
     sequences continue after the copied rows)."""
     source = tmp_path / "postal.db"
     positions = await _deployment(source)
-    await copy_database(source, empty_url)
-    store = await Store.open(empty_url)
+    await copy_database(source, pg_empty_url)
+    store = await Store.open(pg_empty_url)
     try:
         service = GameService(store, ManualClock())
         await play(service, min(positions), "Nc6")
@@ -112,15 +103,17 @@ async def test_games_go_on_after_the_move(tmp_path: Path, empty_url: str) -> Non
         await store.close()
 
 
-async def test_a_target_with_rows_is_refused_and_left_alone(tmp_path: Path, empty_url: str) -> None:
+async def test_a_target_with_rows_is_refused_and_left_alone(
+    tmp_path: Path, pg_empty_url: str
+) -> None:
     source = tmp_path / "postal.db"
     await _deployment(source)
-    store = await Store.open(empty_url)
+    store = await Store.open(pg_empty_url)
     await store.players.ensure(5, "eve", False, ManualClock().now)
     await store.close()
     with pytest.raises(TargetNotEmpty, match=r"is not empty: players \(1\)"):
-        await copy_database(source, empty_url)
-    store = await Store.open(empty_url)
+        await copy_database(source, pg_empty_url)
+    store = await Store.open(pg_empty_url)
     try:
         counts = {c.table: c.rows for c in await count_rows(store.database)}
     finally:
@@ -129,25 +122,25 @@ async def test_a_target_with_rows_is_refused_and_left_alone(tmp_path: Path, empt
 
 
 def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
-    tmp_path: Path, empty_url: str
+    tmp_path: Path, pg_empty_url: str
 ) -> None:
     source = tmp_path / "postal.db"
     import asyncio
 
     asyncio.run(_deployment(source))
-    done = run_postal(["copy-db", f"sqlite:///{source}", empty_url])
+    done = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
     assert done.returncode == 0, done.stderr
     assert "games: 3 rows" in done.stdout and "moves: 9 rows" in done.stdout
     assert "verified: the same rows per table; 3 games replay" in done.stdout
-    again = run_postal(["copy-db", str(source), empty_url])
+    again = run_postal(["copy-db", str(source), pg_empty_url])
     assert again.returncode == 1
     assert again.stderr.startswith("postal: ") and "is not empty" in again.stderr
     assert "Traceback" not in again.stderr
 
 
-def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, empty_url: str) -> None:
+def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, pg_empty_url: str) -> None:
     latest = len(migrations())
-    for target in (str(tmp_path / "new.db"), empty_url):
+    for target in (str(tmp_path / "new.db"), pg_empty_url):
         first = run_postal(["migrate", "--db", target])
         assert first.returncode == 0, first.stderr
         assert first.stdout.strip().endswith(f"schema version {latest} (migrated from 0)")
@@ -156,14 +149,14 @@ def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, empty_url: s
         assert second.stdout.strip().endswith(f"schema version {latest}, up to date")
 
 
-def test_migrate_refuses_a_newer_database(tmp_path: Path, empty_url: str) -> None:
+def test_migrate_refuses_a_newer_database(tmp_path: Path, pg_empty_url: str) -> None:
     path = tmp_path / "future.db"
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA user_version = 999")
-    assert run_postal(["migrate", "--db", empty_url]).returncode == 0
-    with connect(empty_url) as conn:
+    assert run_postal(["migrate", "--db", pg_empty_url]).returncode == 0
+    with connect(pg_empty_url) as conn:
         conn.execute("UPDATE postal_schema SET version = 999")
-    for target in (str(path), empty_url):
+    for target in (str(path), pg_empty_url):
         done = run_postal(["migrate", "--db", target])
         assert done.returncode == 1
         assert "schema version 999, newer than this Postal" in done.stderr
