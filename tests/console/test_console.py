@@ -151,7 +151,7 @@ def test_help_and_bad_database_url(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
         main(["--help"])
     assert exited.value.code == 0
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DATABASE_URL", "postgresql://localhost/postal")
+    monkeypatch.setenv("DATABASE_URL", "mysql://localhost/postal")
     assert main([]) == 1
 
 
