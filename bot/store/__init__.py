@@ -5,14 +5,15 @@ dataclasses.
 PostgreSQL database (``bot.store.postgres``) and applies the numbered migrations;
 ``store.players``, ``store.challenges``, ``store.games``, ``store.ratings``,
 ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
-``store.conditionals``, ``store.notes``, ``store.claims`` and ``store.computer`` hold the
-queries, each write one transaction.
+``store.conditionals``, ``store.notes``, ``store.claims``, ``store.computer`` and
+``store.analyses`` hold the queries, each write one transaction.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bot.store.analyses import Analyses, PositionEvaluation, StoredAnalysis
 from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
@@ -99,6 +100,7 @@ class Store:
         self.console_buttons = ConsoleButtons(database)
         self.claims = Claims(database)
         self.computer = ComputerGames(database)
+        self.analyses = Analyses(database)
 
     @classmethod
     async def open(cls, target: Path | str, *, synchronous: str = "FULL") -> Store:
@@ -120,6 +122,7 @@ class Store:
 
 __all__ = [
     "DATABASE_ERRORS",
+    "Analyses",
     "Boards",
     "Challenge",
     "ChallengeLimits",
@@ -162,6 +165,7 @@ __all__ = [
     "PingLimit",
     "Player",
     "PlayerNotice",
+    "PositionEvaluation",
     "PreferenceChange",
     "PreparedAnswer",
     "RateFunction",
@@ -174,6 +178,7 @@ __all__ = [
     "SpamLimit",
     "Store",
     "StoreError",
+    "StoredAnalysis",
     "StoredMove",
     "TakebackPolicy",
     "Written",

@@ -1,0 +1,62 @@
+"""Stored analyses: evaluations kept one by one, the first for a ply standing, a failed
+analysis tried again with its evaluations kept, unfinished ones found after reopening."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from bot.store import PositionEvaluation, Store
+from tests.store.test_store_database import NOW, _game
+
+
+async def test_an_analysis_survives_reopening_and_resumes(tmp_path: Path) -> None:
+    """Evaluations written before a restart are there after it, the analysis is listed as
+    unfinished until finished, and a second evaluation of a ply does not replace the first."""
+    path = tmp_path / "postal.db"
+    store = await Store.open(path)
+    try:
+        game = await _game(store, None)
+        started = await store.analyses.start(
+            game.id, nodes=1000, positions=3, requested_by=game.white_id, now=NOW
+        )
+        assert (started.game_id, started.positions, started.finished_at) == (game.id, 3, None)
+        await store.analyses.add_evaluation(
+            game.id, PositionEvaluation(0, 20, None, 12, "e2e4", ("e2e4", "e7e5"))
+        )
+        await store.analyses.add_evaluation(game.id, PositionEvaluation(0, 999, None, 1, "a2a3"))
+        await store.analyses.add_evaluation(game.id, PositionEvaluation(2, None, 0, 0, None))
+    finally:
+        await store.close()
+    store = await Store.open(path)
+    try:
+        assert [a.game_id for a in await store.analyses.unfinished()] == [game.id]
+        assert await store.analyses.evaluations(game.id) == [
+            PositionEvaluation(0, 20, None, 12, "e2e4", ("e2e4", "e7e5")),
+            PositionEvaluation(2, None, 0, 0, None, ()),
+        ]
+        await store.analyses.finish(game.id, NOW + timedelta(seconds=5))
+        assert await store.analyses.unfinished() == []
+        done = await store.analyses.get(game.id)
+        assert done is not None and done.finished_at == NOW + timedelta(seconds=5)
+    finally:
+        await store.close()
+
+
+async def test_a_failed_analysis_is_tried_again_keeping_its_evaluations(tmp_path: Path) -> None:
+    """A failure stops the analysis (not listed to resume); starting it again clears the
+    failure and keeps what was evaluated; the first request's budget and asker stay."""
+    store = await Store.open(tmp_path / "postal.db")
+    try:
+        game = await _game(store, None)
+        await store.analyses.start(game.id, nodes=500, positions=2, requested_by=1, now=NOW)
+        await store.analyses.add_evaluation(game.id, PositionEvaluation(0, 15, None, 9, "e2e4"))
+        await store.analyses.fail(game.id, "engine crashed")
+        failed = await store.analyses.get(game.id)
+        assert failed is not None and failed.failure == "engine crashed"
+        assert await store.analyses.unfinished() == []
+        again = await store.analyses.start(game.id, nodes=9, positions=2, requested_by=2, now=NOW)
+        assert (again.failure, again.nodes, again.requested_by) == (None, 500, 1)
+        assert len(await store.analyses.evaluations(game.id)) == 1
+    finally:
+        await store.close()
