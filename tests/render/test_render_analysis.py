@@ -1,0 +1,116 @@
+"""The analysis pictures: the evaluation graph (areas, marks, the critical line) and the
+board with the played and best moves as arrows, in both variants and orientations."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import rules
+from bot.render.arrows import Arrow, ArrowKind, render_arrows, square_centre
+from bot.render.eval_graph import (
+    BACKGROUND,
+    CRITICAL_COLOUR,
+    LOWER_FILL,
+    MARK_COLOURS,
+    UPPER_FILL,
+    GraphMark,
+    render_eval_graph,
+)
+from rules import Color
+
+
+def image(png: bytes) -> Image.Image:
+    picture = Image.open(io.BytesIO(png))
+    assert picture.format == "PNG"
+    return picture.convert("RGB")
+
+
+def near(colour: tuple[int, ...], expected: tuple[int, ...], tolerance: int = 12) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=False))
+
+
+def test_graph_fills_each_side_and_marks_the_moves() -> None:
+    """White ahead: light fill above the middle; black ahead: dark fill below; marks are
+    dots of their grade's colour on the curve; the critical ply is a red line."""
+    advantages = [0.0, 0.8, 0.8, 0.8, -0.8, -0.8, -0.8, 0.0]
+    png = render_eval_graph(
+        advantages, marks=[GraphMark(4, "blunder")], critical=4, width=700, height=200
+    )
+    picture = image(png)
+    assert picture.size == (700, 200)
+    plot = 200 * 0.9
+    x_of = lambda ply: round(ply * 699 / 7)  # noqa: E731
+    assert near(picture.getpixel((x_of(2), round(plot * 0.3))), UPPER_FILL["chess"])
+    assert near(picture.getpixel((x_of(6), round(plot * 0.7))), LOWER_FILL["chess"])
+    assert near(picture.getpixel((x_of(2), round(plot * 0.8))), BACKGROUND)
+    blunder_y = plot / 2 + 0.8 * (plot / 2 - plot * 0.04)
+    assert near(picture.getpixel((x_of(4), round(blunder_y))), MARK_COLOURS["blunder"], 30)
+    assert near(picture.getpixel((x_of(4) + 1, 5)), CRITICAL_COLOUR, 40)
+
+
+def test_xiangqi_graph_tints_reds_advantage() -> None:
+    picture = image(render_eval_graph([0.0, 0.9, 0.9], variant="xiangqi"))
+    assert near(picture.getpixel((600, 60)), UPPER_FILL["xiangqi"])
+
+
+@pytest.mark.parametrize(
+    ("advantages", "kwargs"),
+    [
+        ([0.1], {}),
+        ([0.0, 1.5], {}),
+        ([0.0, 0.1], {"marks": [GraphMark(2, "blunder")]}),
+        ([0.0, 0.1], {"marks": [GraphMark(1, "oops")]}),
+        ([0.0, 0.1], {"critical": 0}),
+        ([0.0, 0.1], {"variant": "shogi"}),
+        ([0.0, 0.1], {"width": 50}),
+    ],
+)
+def test_graph_refuses_bad_input(advantages: list[float], kwargs: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        render_eval_graph(advantages, **kwargs)  # type: ignore[arg-type]
+
+
+def test_square_centres_follow_the_board() -> None:
+    """e2 from white's side is the fifth column, seventh row; from black's the fourth and
+    second; a xiangqi point is on the lines."""
+    chess = rules.get_variant("chess").start()
+    e2 = chess.variant.parse_square("e2")
+    x, y = square_centre(chess, e2, Color.WHITE, 512)
+    x2, y2 = square_centre(chess, e2, Color.BLACK, 512)
+    assert x > 256 > x2 and y > 256 > y2
+    assert x + x2 == pytest.approx(512, abs=2) and y + y2 == pytest.approx(512, abs=2)
+    xiangqi = rules.get_variant("xiangqi").start()
+    e0 = xiangqi.variant.parse_square("e0")
+    assert square_centre(xiangqi, e0, Color.WHITE, 512)[0] == pytest.approx(256, abs=1)
+
+
+@pytest.mark.parametrize("orientation", [Color.WHITE, Color.BLACK])
+def test_arrows_are_drawn_between_their_squares(orientation: Color) -> None:
+    """Between the squares of each arrow the board takes the arrow's colour; elsewhere
+    the board is as ``render_board`` draws it."""
+    position = rules.get_variant("chess").start()
+    square = position.variant.parse_square
+    played = Arrow(square("g1"), square("f3"), ArrowKind.PLAYED)
+    best = Arrow(square("d2"), square("d4"), ArrowKind.BEST)
+    plain = image(render_arrows(position, [], orientation=orientation))
+    drawn = image(render_arrows(position, [played, best], orientation=orientation))
+    for arrow, reddish in ((played, True), (best, False)):
+        a = square_centre(position, arrow.from_square, orientation, 512)
+        b = square_centre(position, arrow.to_square, orientation, 512)
+        middle = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
+        r, g, _ = drawn.getpixel(middle)[:3]
+        assert (r > g) == reddish and drawn.getpixel(middle) != plain.getpixel(middle)
+    corner = square_centre(position, square("a8"), orientation, 512)
+    spot = (round(corner[0]), round(corner[1]))
+    assert drawn.getpixel(spot) == plain.getpixel(spot)
+
+
+def test_arrows_refuse_squares_off_the_board() -> None:
+    position = rules.get_variant("xiangqi").start()
+    with pytest.raises(ValueError):
+        render_arrows(position, [Arrow(0, 90, ArrowKind.BEST)])
+    with pytest.raises(ValueError):
+        render_arrows(position, [Arrow(4, 4, ArrowKind.BEST)])
