@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 import rules
+from bot.engine.api import Engines
 from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
@@ -99,11 +100,14 @@ class ServiceCore:
         on_schedule_change: Callable[[], None] | None = None,
         replay_cache_bytes: int = DEFAULT_BUDGET_BYTES,
         process: str = "shards:all",
+        engines: Engines | None = None,
     ) -> None:
         self.store = store
         # This process's name in the claims on the clock's work (several processes may
         # share the database; ``bot.service.claiming``).
         self.process = process
+        # The engine processes (None: none configured; what needs one says so).
+        self.engines = engines
         self.clock = clock
         self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
         self.vacation_days_per_year = vacation_days_per_year

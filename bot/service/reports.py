@@ -92,7 +92,7 @@ class ReportUseCases(ServiceCore):
         record = await self._resolve(user, place, game_id, finished_ok=True)
         game = await self._replay(record)
         view = await self._view(record)
-        tags = _tags(view, record)
+        tags = record_tags(view, record)
         mine = await self.store.notes.of(record.id, user.id) if notes else []
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
         url = _analysis_url(game) if record.variant == "chess" else None
@@ -275,7 +275,8 @@ def _guild(place: Place | None) -> int:
     return place.guild_id if place is not None else 0
 
 
-def _tags(view: GameView, record: GameRecord) -> dict[str, str]:
+def record_tags(view: GameView, record: GameRecord) -> dict[str, str]:
+    """The record's tags: the Seven Tag Roster, ``TimeControl`` and ``Termination``."""
     rated = "Rated" if view.rated else "Casual"
     result = record.result or "*"
     termination = "unterminated"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.api import Engines
+from bot.service.analysis import Analyses
 from bot.service.buttons import ButtonUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.conditional import ConditionalMoves
@@ -20,15 +21,18 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
     ``GameService(store, clock=system_clock, reminder_hours=(24, 1),
     vacation_days_per_year=30, on_schedule_change=None, engines=None)``: ``clock`` returns aware UTC
     datetimes (tests pass a ``ManualClock``); ``on_schedule_change`` is called after any
-    change that may move ``next_wakeup()`` (a scheduler uses it to wake up early).
+    change that may move ``next_wakeup()`` (a scheduler uses it to wake up early);
+    ``engines`` (``bot.engine.api.Engines``) serve analysis and the computer opponent.
     Methods raise ``UserError`` subclasses with a friendly ``.message`` for anything the
     user can fix; any other exception is a bug.
     """
 
     def __init__(self, *args: Any, engines: Engines | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        # The core keeps the engines too: analysis (and whatever else) reads them there.
+        super().__init__(*args, engines=engines, **kwargs)
         # Use cases side by side, sharing this core: ``service.conditional.add(...)``.
         self.conditional = ConditionalMoves(self)
         self.notes = Notes(self)
         # ``engines`` None: no computer opponent (challenging it says how to install one).
         self.computer = ComputerOpponent(self, engines)
+        self.analysis = Analyses(self)

@@ -1,0 +1,327 @@
+"""``/analyse``: a finished game's positions evaluated by the engine at a fixed budget, in
+the background, stored as they come; then each move judged by lichess's rules
+(``bot.service.judgement``), each player's accuracy and average loss, the critical moment,
+the evaluation graph and the record with ``[%eval]`` comments.
+
+An analysis is one background job per game, shared by everyone who asks: the first request
+starts it, later ones follow its progress, and a finished one is read from the store at once.
+Each evaluation is stored when the engine gives it, so a restart carries an unfinished
+analysis on from where it stopped (``resume``) without searching a position twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import rules
+from bot.engine.api import (
+    Budget,
+    EngineFailed,
+    Engines,
+    EngineUnavailable,
+    SearchRequest,
+    UnavailableReason,
+)
+from bot.service.analysis_report import GameAnalysis, build_analysis
+from bot.service.errors import UserError
+from bot.service.results import GameView, Place, User
+from bot.store import GameRecord, PositionEvaluation, StoredAnalysis
+
+if TYPE_CHECKING:
+    from bot.service.core import ServiceCore
+
+_log = logging.getLogger(__name__)
+
+# Every position gets the same search: a node budget gives the same evaluations whatever the
+# machine's load (a time budget would not). 100,000 nodes is about depth 13-15 for Stockfish
+# and takes 0.1-0.5 s a position on a busy 2-core machine (see benchmarks/engine.py).
+ANALYSIS_NODES = 100_000
+# Positions of one analysis searched at once: the pool shares its processes fairly between
+# requesters, so one analysis may keep two busy without starving anyone's computer game.
+PARALLEL_SEARCHES = 2
+
+ProgressCallback = Callable[["AnalysisProgress"], Awaitable[None]]
+
+
+class NotFinishedError(UserError):
+    """Analysis is for finished games only: during a game it would be cheating."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            f"Game #{game_id} is still being played; it can be analysed once it is over."
+        )
+        self.game_id = game_id
+
+
+class NothingToAnalyseError(UserError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game #{game_id} ended before a move was played: nothing to analyse.")
+        self.game_id = game_id
+
+
+class NoEngineError(UserError):
+    """No engine for the game's variant; ``reason`` says why (the edge words how to fix it)."""
+
+    def __init__(self, variant: str, reason: UnavailableReason) -> None:
+        program = "Fairy-Stockfish" if variant == "xiangqi" else "Stockfish"
+        package = "fairy-stockfish" if variant == "xiangqi" else "stockfish"
+        why = "is not installed" if reason is UnavailableReason.MISSING else "does not start"
+        super().__init__(
+            f"Analysing {variant} needs {program}, which {why} on this server. The bot's "
+            f"operator can install it with `apt-get install {package}`."
+        )
+        self.variant = variant
+        self.reason = reason
+
+
+class AnalysisFailedError(UserError):
+    """The engine failed on this game's analysis; asking again carries it on."""
+
+    def __init__(self, game_id: int, done: int, total: int) -> None:
+        super().__init__(
+            f"The engine failed while analysing game #{game_id} ({done}/{total} positions "
+            "done). Ask again to carry on from there."
+        )
+        self.game_id = game_id
+        self.done = done
+        self.total = total
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisProgress:
+    """``done`` of ``total`` positions evaluated."""
+
+    game_id: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisStarted:
+    """The answer to ``/analyse``: the analysis at once when stored (``result``), else the
+    progress of the job now running."""
+
+    game: GameView
+    progress: AnalysisProgress
+    result: GameAnalysis | None = None
+
+
+@dataclass
+class _Job:
+    """A running analysis and whoever follows it."""
+
+    game_id: int
+    total: int
+    done: int
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    finished: asyncio.Event = field(default_factory=asyncio.Event)
+    failed: bool = False
+    task: asyncio.Task[None] | None = None
+
+    def progress(self) -> AnalysisProgress:
+        return AnalysisProgress(self.game_id, self.done, self.total)
+
+    def advance(self) -> None:
+        self.done += 1
+        self.changed.set()
+
+
+class Analyses:
+    """``/analyse`` and its background jobs (``service.analysis``)."""
+
+    def __init__(
+        self, core: ServiceCore, *, nodes: int = ANALYSIS_NODES, parallel: int = PARALLEL_SEARCHES
+    ) -> None:
+        self._core = core
+        self.nodes = nodes
+        self.parallel = parallel
+        self._jobs: dict[int, _Job] = {}
+
+    async def analyse(
+        self, user: User, place: Place | None, *, game_id: int | None = None
+    ) -> AnalysisStarted:
+        """The analysis of the finished game meant: at once if stored; otherwise started (or
+        joined, when someone already asked) in the background — follow it with ``follow``.
+        Raises ``NotFinishedError``, ``NothingToAnalyseError``, ``NoEngineError`` and the
+        errors of finding the game."""
+        core = self._core
+        record = await core._resolve(user, place, game_id, finished_ok=True)
+        if record.is_active:
+            raise NotFinishedError(record.id)
+        if record.ply == 0:
+            raise NothingToAnalyseError(record.id)
+        view = await core._view(record)
+        stored = await core.store.analyses.get(record.id)
+        if stored is not None and stored.finished_at is not None:
+            total = stored.positions
+            result = await self._result(record, stored, user)
+            return AnalysisStarted(view, AnalysisProgress(record.id, total, total), result)
+        self._require_engine(record.variant)
+        job = self._jobs.get(record.id)
+        if job is None:
+            stored = await core.store.analyses.start(
+                record.id,
+                nodes=self.nodes,
+                positions=record.ply + 1,
+                requested_by=user.id,
+                now=core.now(),
+            )
+            job = await self._launch(record, stored)
+        return AnalysisStarted(view, job.progress())
+
+    async def follow(
+        self,
+        user: User,
+        game_id: int,
+        on_progress: ProgressCallback | None = None,
+    ) -> GameAnalysis:
+        """Wait for game ``game_id``'s analysis to finish, calling ``on_progress`` each time
+        positions were evaluated (at most one call at a time; progress made meanwhile is
+        reported by the next). Raises ``AnalysisFailedError`` when the engine failed."""
+        job = self._jobs.get(game_id)
+        while job is not None and not job.finished.is_set():
+            job.changed.clear()
+            changed = asyncio.ensure_future(job.changed.wait())
+            finished = asyncio.ensure_future(job.finished.wait())
+            try:
+                await asyncio.wait({changed, finished}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                changed.cancel()
+                finished.cancel()
+            if on_progress is not None and not job.finished.is_set():
+                await on_progress(job.progress())
+        core = self._core
+        record = await core._game(game_id)
+        stored = await core.store.analyses.get(game_id)
+        if stored is None or stored.finished_at is None:
+            done = len(await core.store.analyses.evaluations(game_id))
+            raise AnalysisFailedError(game_id, done, record.ply + 1)
+        return await self._result(record, stored, user)
+
+    async def resume(self) -> int:
+        """Carry on every stored analysis left unfinished (by a restart); how many."""
+        resumed = 0
+        for stored in await self._core.store.analyses.unfinished():
+            if stored.game_id in self._jobs:
+                continue
+            record = await self._core.store.games.get(stored.game_id)
+            if record is None or self.engines is None or not self.engines.available(record.variant):
+                continue  # tried again when someone asks, and refused clearly then
+            await self._launch(record, stored)
+            resumed += 1
+        return resumed
+
+    async def close(self) -> None:
+        """Stop the running jobs (their evaluations so far are stored; ``resume`` goes on)."""
+        tasks = [job.task for job in self._jobs.values() if job.task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def running(self, game_id: int) -> AnalysisProgress | None:
+        job = self._jobs.get(game_id)
+        return None if job is None else job.progress()
+
+    # --- the job ------------------------------------------------------------------------
+
+    @property
+    def engines(self) -> Engines | None:
+        return self._core.engines
+
+    def _require_engine(self, variant: str) -> None:
+        if self.engines is None:
+            raise NoEngineError(variant, UnavailableReason.MISSING)
+        if not self.engines.available(variant):
+            raise NoEngineError(variant, UnavailableReason.MISSING)
+
+    async def _launch(self, record: GameRecord, stored: StoredAnalysis) -> _Job:
+        """The game's job: the one running (someone asked meanwhile), or a new one."""
+        done = {e.ply for e in await self._core.store.analyses.evaluations(record.id)}
+        running = self._jobs.get(record.id)
+        if running is not None:
+            return running
+        job = _Job(record.id, stored.positions, len(done))
+        self._jobs[record.id] = job
+        job.task = asyncio.create_task(
+            self._run(job, record, stored, done), name=f"analysis of game {record.id}"
+        )
+        return job
+
+    async def _run(
+        self, job: _Job, record: GameRecord, stored: StoredAnalysis, done: set[int]
+    ) -> None:
+        core = self._core
+        try:
+            replay = await core._replay(record)
+            todo = [ply for ply in range(stored.positions) if ply not in done]
+            slots = asyncio.Semaphore(self.parallel)
+
+            async def evaluate(ply: int) -> None:
+                async with slots:
+                    evaluation = await self._evaluate(replay, ply, stored)
+                    await core.store.analyses.add_evaluation(record.id, evaluation)
+                    job.advance()
+
+            async with asyncio.TaskGroup() as group:
+                for ply in todo:
+                    group.create_task(evaluate(ply))
+            await core.store.analyses.finish(record.id, core.now())
+        except* (EngineFailed, EngineUnavailable) as failures:
+            reason = str(failures.exceptions[0])
+            _log.warning("analysis of game %s stopped: %s", record.id, reason)
+            job.failed = True
+            await core.store.analyses.fail(record.id, reason[:500])
+        except* Exception:
+            _log.exception("analysis of game %s failed", record.id)
+            job.failed = True
+            await core.store.analyses.fail(record.id, "internal error")
+        finally:
+            self._jobs.pop(record.id, None)
+            job.finished.set()
+            job.changed.set()
+
+    async def _evaluate(
+        self, replay: rules.Game, ply: int, stored: StoredAnalysis
+    ) -> PositionEvaluation:
+        """The engine's evaluation of the position after ``ply`` moves; a position the game
+        ended in (no legal move) is judged by the rules, not searched."""
+        position = replay.positions[ply]
+        if not position.legal_moves():
+            # Mated (and stalemated in xiangqi, where that loses) is mate 0; a chess
+            # stalemate is a draw.
+            lost = position.is_check() or position.variant.name == "xiangqi"
+            return PositionEvaluation(ply, None if lost else 0, 0 if lost else None, 0, None)
+        assert self.engines is not None
+        request = SearchRequest(
+            variant_name=replay.variant.name,
+            start_fen=replay.start.fen(),
+            moves=tuple(
+                p.uci(m) for p, m in zip(replay.positions[:ply], replay.moves[:ply], strict=True)
+            ),
+            budget=Budget(nodes=stored.nodes),
+            level=None,
+            requester=str(stored.requested_by),
+        )
+        found = await self.engines.search(request)
+        score = found.score
+        return PositionEvaluation(
+            ply, score.centipawns, score.mate, found.depth, found.best_move, found.pv
+        )
+
+    # --- the result ---------------------------------------------------------------------
+
+    async def _result(self, record: GameRecord, stored: StoredAnalysis, user: User) -> GameAnalysis:
+        """The report of a finished analysis, its board in ``user``'s looks."""
+        core = self._core
+        replay = await core._replay(record)
+        view = await core._view(record)
+        evaluations = await core.store.analyses.evaluations(record.id)
+        board = await core._board(replay, viewer_id=user.id, seat=view.color_of(user.id))
+        return build_analysis(view, record, replay, evaluations, stored.nodes, board)

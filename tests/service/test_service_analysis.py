@@ -1,0 +1,275 @@
+"""/analyse in the service: finished games only, every position evaluated in the background
+with progress, stored (asking again is instant, a restart carries on), lichess's judgements,
+the record with [%eval] comments, the graph and the critical board."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import chess.pgn
+import pytest
+from PIL import Image
+
+from bot.engine.api import UnavailableReason
+from bot.service import GameService, ManualClock
+from bot.service.analysis import (
+    AnalysisFailedError,
+    AnalysisProgress,
+    NoEngineError,
+    NotFinishedError,
+    NothingToAnalyseError,
+)
+from bot.service.judgement import Judgement
+from bot.store import Store
+from rules import Color
+from tests.material_engine import MaterialEngines
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
+
+SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
+
+
+async def finished_game(service: GameService, *moves: str, variant: str = "chess") -> int:
+    started = await start_game(service, variant)
+    game_id = started.game.id
+    await play(service, game_id, *moves)
+    view = await service.game_view(game_id)
+    if view.active:
+        await service.confirm_resign(ALICE if view.to_move == view.white else BOB, game_id)
+    return game_id
+
+
+def engine_service(store: Store, clock: ManualClock, engines: MaterialEngines) -> GameService:
+    return GameService(store, clock, engines=engines)
+
+
+async def test_scholars_mate_is_analysed_with_the_blunder_found(
+    store: Store, clock: ManualClock
+) -> None:
+    """Every position but the mate on the board is searched; 3...Nf6 is a blunder (a mate
+    against the mover from an equal position), the critical move, with the engine's move
+    instead; black's accuracy is below white's; progress counts up to all 8 positions."""
+    engines = MaterialEngines()
+    service = engine_service(store, clock, engines)
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    started = await service.analysis.analyse(CAROL, PLACE, game_id=game_id)
+    assert started.result is None and started.progress.total == 8
+    seen: list[AnalysisProgress] = []
+
+    async def progress(now: AnalysisProgress) -> None:
+        seen.append(now)
+
+    result = await service.analysis.follow(CAROL, game_id, progress)
+    assert seen and all(p.total == 8 and 0 < p.done <= 8 for p in seen)
+    assert [p.done for p in seen] == sorted(p.done for p in seen)
+    assert len(engines.requests) == 7  # the mated position is judged by the rules
+    assert {len(r.moves) for r in engines.requests} == set(range(7))
+    assert all(
+        r.budget.nodes == service.analysis.nodes and r.level is None for r in engines.requests
+    )
+    assert engines.requests[0].requester == str(CAROL.id)
+    blunder = result.moves[5]
+    assert (blunder.ply, blunder.number, blunder.played, blunder.mover) == (
+        6,
+        "3...",
+        "Nf6",
+        Color.BLACK,
+    )
+    assert blunder.judgement is Judgement.BLUNDER and blunder.best is not None
+    assert result.critical == blunder
+    assert result.black.blunders == 1 and result.white.blunders == 0
+    assert result.white.accuracy is not None and result.black.accuracy is not None
+    assert result.black.accuracy < result.white.accuracy
+    assert result.moves[6].judgement is None  # the mate itself
+    assert len(result.evaluations) == 8
+    assert result.evaluations[7].centipawns == 1000  # black mated: white's view
+
+
+async def test_the_record_carries_lichess_eval_comments(store: Store, clock: ManualClock) -> None:
+    """Each move but the mating one is followed by [%eval] from white's view, which a PGN
+    reader that knows lichess's comments (python-chess) reads back as the same scores."""
+    service = engine_service(store, clock, MaterialEngines())
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    result = await service.analysis.follow(ALICE, game_id)
+    assert "3... Nf6 {[%eval #1]} 4. Qxf7# 1-0" in " ".join(result.record.split())
+    assert result.record.count("[%eval") == 6
+    assert result.record_filename == f"postal-chess-{game_id}-analysis.pgn"
+    game = chess.pgn.read_game(io.StringIO(result.record))
+    assert game is not None
+    nodes = list(game.mainline())
+    assert [n.san() for n in nodes] == list(SCHOLARS_MATE)
+    for ply, node in enumerate(nodes[:-1], start=1):
+        expected = result.evaluations[ply]
+        score = node.eval()
+        assert score is not None
+        white = score.white()
+        if expected.mate is not None:
+            assert white.mate() == expected.mate
+        else:
+            assert white.score() == expected.centipawns
+    assert nodes[-1].eval() is None
+
+
+async def test_asking_again_is_instant_and_searches_nothing(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """A stored analysis is answered at once, also after reopening the database, without a
+    search; the asker's view is their own (each player sees it)."""
+    engines = MaterialEngines()
+    service = engine_service(store, clock, engines)
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    first = await service.analysis.follow(ALICE, game_id)
+    searched = len(engines.requests)
+    again = await service.analysis.analyse(BOB, PLACE, game_id=game_id)
+    assert again.result is not None and again.progress.done == again.progress.total == 8
+    assert again.result.moves == first.moves and again.result.record == first.record
+    assert len(engines.requests) == searched
+    reopened = await Store.open(db_path)
+    try:
+        later = await engine_service(reopened, clock, MaterialEngines()).analysis.analyse(
+            CAROL, PLACE, game_id=game_id
+        )
+        assert later.result is not None and later.result.evaluations == first.evaluations
+    finally:
+        await reopened.close()
+
+
+async def test_a_restart_carries_an_unfinished_analysis_on(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """Stopped after 3 positions (the process ends), the analysis is resumed at start-up by
+    the next process, which searches only the positions not yet stored."""
+    held = MaterialEngines(gate=asyncio.Event(), hold_after=3)
+    service = engine_service(store, clock, held)
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    for _ in range(200):
+        if len(await store.analyses.evaluations(game_id)) == 3:
+            break
+        await asyncio.sleep(0.01)
+    stored = await store.analyses.evaluations(game_id)
+    assert len(stored) == 3
+    await service.analysis.close()
+    await store.close()
+
+    reopened = await Store.open(db_path)
+    try:
+        engines = MaterialEngines()
+        later = engine_service(reopened, clock, engines)
+        assert await later.analysis.resume() == 1
+        progress = later.analysis.running(game_id)
+        assert progress is not None and progress.done == 3
+        result = await later.analysis.follow(ALICE, game_id)
+        searched = {len(r.moves) for r in engines.requests}
+        assert searched.isdisjoint({e.ply for e in stored}) and len(engines.requests) == 4
+        assert (await reopened.analyses.evaluations(game_id))[:3] == stored
+        assert result.moves[5].judgement is Judgement.BLUNDER
+        assert await later.analysis.resume() == 0
+    finally:
+        await reopened.close()
+
+
+async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
+    store: Store, clock: ManualClock
+) -> None:
+    """The engine failing on one position ends the analysis with a clear error saying how
+    far it got; asking again searches only what is missing and finishes."""
+    engines = MaterialEngines(fail_at={4})
+    service = engine_service(store, clock, engines)
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    with pytest.raises(AnalysisFailedError) as failed:
+        await service.analysis.follow(ALICE, game_id)
+    assert failed.value.total == 8 and failed.value.done < 8
+    assert "Ask again" in failed.value.message
+    stored = await store.analyses.get(game_id)
+    assert stored is not None and stored.failure and stored.finished_at is None
+    kept = {e.ply for e in await store.analyses.evaluations(game_id)}
+    engines.fail_at.clear()
+    engines.requests.clear()
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    result = await service.analysis.follow(ALICE, game_id)
+    assert {len(r.moves) for r in engines.requests}.isdisjoint(kept)
+    assert len(result.evaluations) == 8
+
+
+async def test_two_askers_share_one_analysis(store: Store, clock: ManualClock) -> None:
+    """Both players asking at once get the same job: each position is searched once."""
+    engines = MaterialEngines(gate=asyncio.Event())
+    service = engine_service(store, clock, engines)
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    first, second = await asyncio.gather(
+        service.analysis.analyse(ALICE, PLACE, game_id=game_id),
+        service.analysis.analyse(BOB, PLACE, game_id=game_id),
+    )
+    assert first.progress.total == second.progress.total == 8
+    assert engines.gate is not None
+    engines.gate.set()
+    results = await asyncio.gather(
+        service.analysis.follow(ALICE, game_id), service.analysis.follow(BOB, game_id)
+    )
+    assert results[0].moves == results[1].moves
+    assert len(engines.requests) == 7
+
+
+async def test_refusals_change_nothing(store: Store, clock: ManualClock, db_path: Path) -> None:
+    """A game still being played, a game without moves, and no engine for the variant are
+    refused with their own errors, and nothing is stored."""
+    service = engine_service(store, clock, MaterialEngines(variants=("chess",)))
+    running = (await start_game(service)).game.id
+    await play(service, running, "e4")
+    before = snapshot(db_path)
+    with pytest.raises(NotFinishedError) as not_over:
+        await service.analysis.analyse(ALICE, PLACE, game_id=running)
+    assert f"#{running}" in not_over.value.message
+    assert snapshot(db_path) == before
+
+    aborted = (await start_game(service)).game.id
+    await service.abort(ALICE, PLACE, game_id=aborted)
+    with pytest.raises(NothingToAnalyseError):
+        await service.analysis.analyse(ALICE, PLACE, game_id=aborted)
+
+    xiangqi = await finished_game(service, "h2e2", "h9g7", variant="xiangqi")
+    before = snapshot(db_path)
+    with pytest.raises(NoEngineError) as missing:
+        await service.analysis.analyse(ALICE, PLACE, game_id=xiangqi)
+    assert missing.value.reason is UnavailableReason.MISSING
+    assert (
+        "Fairy-Stockfish" in missing.value.message
+        and "apt-get install fairy-stockfish" in missing.value.message
+    )
+    assert snapshot(db_path) == before
+    with pytest.raises(NoEngineError):
+        await GameService(store, clock).analysis.analyse(ALICE, PLACE, game_id=xiangqi)
+
+
+async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: ManualClock) -> None:
+    """A xiangqi game is analysed the same way; its record is the xiangqi dialect with the
+    evaluations, red's view."""
+    service = engine_service(store, clock, MaterialEngines())
+    moves = ("h2e2", "h9g7", "e2e6", "b9c7")  # the cannon takes a soldier with check
+    game_id = await finished_game(service, *moves, variant="xiangqi")
+    await service.analysis.analyse(BOB, PLACE, game_id=game_id)
+    result = await service.analysis.follow(BOB, game_id)
+    assert result.record_filename.endswith("-analysis.txt")
+    assert result.record.count("[%eval") == 4
+    assert "[Variant" in result.record or "xiangqi" in result.record.lower()
+    assert len(result.evaluations) == 5
+
+
+async def test_the_graph_and_critical_board_are_pictures(store: Store, clock: ManualClock) -> None:
+    """The graph is an 800×240 PNG; the critical board a PNG of the position before 3...Nf6
+    seen from black's side."""
+    service = engine_service(store, clock, MaterialEngines())
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    result = await service.analysis.follow(ALICE, game_id)
+    graph = Image.open(io.BytesIO(result.graph_png()))
+    assert (graph.format, graph.size) == ("PNG", (800, 240))
+    png = result.critical_png()
+    assert png is not None
+    board = Image.open(io.BytesIO(png))
+    assert (board.format, board.size) == ("PNG", (512, 512))
