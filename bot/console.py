@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot import words
+from bot import analysis_words, words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
 from bot.engine.api import Engines
@@ -59,6 +59,7 @@ from bot.service import (
     parse_button_id,
 )
 from bot.service.after_game import DEFAULT_FRAME_MS
+from bot.service.analysis import AnalysisProgress
 from bot.service.catalog import ALL_OPTION_NAMES, CommandSpec, command_named
 from bot.service.errors import ChallengePendingError
 from bot.service.uptime import keeping_time
@@ -98,6 +99,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
                  [notation:wxf|chinese|iccs] [pieces:NAME] [strip:on|off]
                  [confirm:yes|no]    confirm moves chosen on the board (default yes)
   alice /gif [game:N] [frame_ms:1000] the whole game as an animated GIF
+  alice /analyse [game:N]             engine analysis of a finished game: each player's
+                                      accuracy, mistakes, graph and annotated record saved
   bob /conditional add Nf3 Nc6 Bb5 a6   prepare answers: if Nf3, play Nc6; if then Bb5, a6
   bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
   bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
@@ -715,6 +718,42 @@ async def _gif(
     await console.show(result)
 
 
+async def _analyse(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    """Analyse the finished game meant (a line every tenth of the way), then print the
+    analysis and write its graph, critical board and annotated record."""
+    analyses = console.service.analysis
+    started = await analyses.analyse(user, CONSOLE_PLACE, game_id=_game_id(options))
+    result = started.result
+    if result is None:
+        console.say(analysis_words.progress(started.game, started.progress))
+        said = started.progress.done * 10 // started.progress.total
+
+        async def on_progress(now: AnalysisProgress) -> None:
+            nonlocal said
+            if now.done * 10 // now.total > said:
+                said = now.done * 10 // now.total
+                console.say(analysis_words.progress(started.game, now))
+
+        result = await analyses.follow(user, started.game.id, on_progress)
+    console.say(analysis_words.summary(result))
+    if console.images is None:
+        return
+    console.images.mkdir(parents=True, exist_ok=True)
+    graph, critical = await asyncio.to_thread(lambda: (result.graph_png(), result.critical_png()))
+    pictures = [("graph", f"game{result.game.id}-analysis-graph.png", graph)]
+    if critical is not None:
+        pictures.append(("critical board", f"game{result.game.id}-analysis-critical.png", critical))
+    for what, name, data in pictures:
+        path = console.images / name
+        path.write_bytes(data)
+        console.say(f"{what} saved: {path}")
+    path = console.images / result.record_filename
+    path.write_text(result.record, encoding="utf-8")
+    console.say(f"record saved: {path}")
+
+
 async def _conditional(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
@@ -814,6 +853,7 @@ _COMMANDS: dict[str, Handler] = {
     "note": _note,
     "press": _press,
     "gif": _gif,
+    "analyse": _analyse,
     "help": _help,
 }
 
@@ -875,8 +915,8 @@ async def run_console(
     interactive: bool,
     engines: Engines | None = None,
 ) -> int:
-    """Play the lines of ``lines`` against the database, the computer played by
-    ``engines`` (None: no computer opponent); return the exit status."""
+    """Play the lines of ``lines`` against the database, the computer played and finished
+    games analysed by ``engines`` (None: neither); return the exit status."""
     store = await Store.open(database)
     try:
         # The console is Postal running too: downtime before it is credited, as for the bot.

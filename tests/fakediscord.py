@@ -98,6 +98,9 @@ SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 
 CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 7, 8, 9, 10, 11
 
 ACK_DEADLINE_SECONDS = 3.0
+# An interaction's token (its webhook: follow-ups, edits of its messages) works for 15
+# minutes; after that Discord answers 401 Invalid Webhook Token (50027).
+INTERACTION_TOKEN_SECONDS = 15 * 60
 DISCORD_EPOCH_MS = 1_420_070_400_000
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types).
@@ -525,6 +528,8 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41250,
     ) -> None:
         self.token = token
+        # Tests that cannot wait 15 minutes shorten this, and the bot's own idea of it.
+        self.interaction_token_seconds: float = INTERACTION_TOKEN_SECONDS
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.heartbeats = 0
         self.bot_permissions = bot_permissions
@@ -1627,6 +1632,10 @@ class FakeDiscord:
         if int(request.match_info["app"]) != self.application_id:
             raise self._violation(404, 10015, "Unknown Webhook: wrong application id")
         interaction = self._interaction_by_token(request.match_info["token"])
+        if time.monotonic() - interaction.dispatched_at > self.interaction_token_seconds:
+            raise self._violation(
+                401, 50027, f"Invalid Webhook Token: interaction {interaction.id} is too old"
+            )
         if interaction.ack is None:
             raise self._violation(
                 404, 10015, f"follow-up to interaction {interaction.id} before acknowledging it"

@@ -22,6 +22,7 @@ import discord
 
 from bot.config import Settings
 from bot.discord import messages
+from bot.discord.analyse import ANALYSIS_COMMANDS
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.boards import BoardRetirer
 from bot.discord.clockwork import run_clock
@@ -159,7 +160,7 @@ class PostalBot(discord.AutoShardedClient):
             on_reply=lambda played: self.outbox.wake(),
         )
         self.add_dynamic_items(PostalButton, PostalSelect)
-        for command in (*ALL_COMMANDS, *BOARD_COMMANDS):
+        for command in (*ALL_COMMANDS, *BOARD_COMMANDS, *ANALYSIS_COMMANDS):
             self.tree.add_command(command)
         await self.tree.set_translator(CatalogTranslator())
         await sync_if_changed(
@@ -175,6 +176,8 @@ class PostalBot(discord.AutoShardedClient):
         self.outbox.wake()
         self.boards.start()
         self.computer_replies.start()
+        # Analyses a previous run left unfinished carry on (asking again shows them).
+        await self._service.analysis.resume()
 
     def track(self) -> None:
         """Count the current task (a command or button handler) as in flight until it ends,
@@ -195,6 +198,8 @@ class PostalBot(discord.AutoShardedClient):
             await self.computer_replies.stop()
         await self.outbox.stop()
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
+        if self._service is not None:
+            await self._service.analysis.close()  # what they evaluated so far is stored
         await self.boards.stop()
         await super().close()
         if self._store is not None and self._owns_store:

@@ -84,6 +84,8 @@ class Card:
     description: str
     fields: tuple[tuple[str, str], ...] = ()
     tone: Tone = Tone.INFO
+    # An attached picture shown as the embed's image, by its file name (not the board's).
+    image: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,8 @@ class Reply:
     board: BoardView | None = None
     buttons: tuple[Button, ...] = ()
     attachment: tuple[str, bytes] | None = None
+    # More files (name, bytes), after the board and ``attachment``.
+    files: tuple[tuple[str, bytes], ...] = ()
     ephemeral: bool = False
     mentions: tuple[int, ...] = field(default=())
     layout: bool = False

@@ -138,6 +138,8 @@ def build_embed(reply: Reply) -> discord.Embed | None:
         embed.add_field(name=name, value=value, inline=False)
     if reply.board is not None:
         embed.set_image(url=f"attachment://{BOARD_FILENAME}")
+    elif card.image is not None:
+        embed.set_image(url=f"attachment://{card.image}")
     return embed
 
 
@@ -181,6 +183,7 @@ async def build_files(reply: Reply, render: Renderer) -> list[discord.File]:
     if reply.attachment is not None:
         name, data = reply.attachment
         files.append(discord.File(io.BytesIO(data), filename=name))
+    files += [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files]
     return files
 
 

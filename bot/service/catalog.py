@@ -149,6 +149,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             OptionSpec("strip", OptionKind.YES_NO),
         ),
     ),
+    _about_a_game("analyse"),
     CommandSpec(
         "gif",
         (GAME_ID, OptionSpec("frame_ms", OptionKind.WHOLE_NUMBER, limits=FRAME_MS_RANGE)),

@@ -11,6 +11,7 @@ from discord.app_commands import Command, Group
 
 from bot.console import _COMMANDS as CONSOLE_COMMANDS
 from bot.console import HELP
+from bot.discord.analyse import ANALYSIS_COMMANDS
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.commands import ALL_COMMANDS
 from bot.service.catalog import COMMANDS, CommandSpec, OptionKind
@@ -31,7 +32,7 @@ def test_every_slash_command_is_described_and_agrees() -> None:
     # Context menus (right-click a user) have no options: only slash commands are compared.
     registered = {
         command.name: command
-        for command in (*ALL_COMMANDS, *BOARD_COMMANDS)
+        for command in (*ALL_COMMANDS, *BOARD_COMMANDS, *ANALYSIS_COMMANDS)
         if isinstance(command, Command | Group)
     }
     assert set(registered) == set(described), HOW

@@ -1,0 +1,74 @@
+"""/analyse in the console: progress lines, the summary, the graph, critical board and
+annotated record written to the images folder; refusals are one line; asking again is
+instant."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+import rules
+from bot.console import run_console
+from tests.material_engine import MaterialEngines
+
+SCHOLARS_MATE = """\
+alice /challenge bob game:chess color:white days:3
+bob /press Accept
+alice /analyse
+alice /move e4
+bob /move e5
+alice /move Bc4
+bob /move Nc6
+alice /move Qh5
+bob /move Nf6
+alice /move Qxf7
+carol /analyse game:1
+bob /analyse 1
+"""
+
+
+async def test_a_finished_game_is_analysed_and_its_pictures_written(tmp_path: Path) -> None:
+    """During the game: refused. After it: progress, each player's figures, the blunder
+    with the engine's move, the files; the second ask answers from the store."""
+    engines = MaterialEngines()
+    out = io.StringIO()
+    images = tmp_path / "boards"
+    await run_console(
+        tmp_path / "c.db",
+        images,
+        io.StringIO(SCHOLARS_MATE),
+        out,
+        interactive=False,
+        engines=engines,
+    )
+    text = out.getvalue()
+    assert "! Game #1 is still being played; it can be analysed once it is over." in text
+    assert "Analysing alice vs bob · chess (game #1): 0/8 positions…" in text
+    assert "Analysing alice vs bob · chess (game #1): 8/8 positions…" in text
+    assert text.count("Analysis of alice vs bob · chess (game #1).") == 2
+    assert "black bob: accuracy" in text and "blunders 1" in text
+    assert "Critical moment: 3... Nf6?? (blunder; " in text
+    assert len(engines.requests) == 7  # the second /analyse searched nothing
+    graph = images / "game1-analysis-graph.png"
+    critical = images / "game1-analysis-critical.png"
+    record = images / "postal-chess-1-analysis.pgn"
+    assert f"graph saved: {graph}" in text and f"critical board saved: {critical}" in text
+    with Image.open(graph) as picture:
+        assert (picture.format, picture.size) == ("PNG", (800, 240))
+    with Image.open(critical) as picture:
+        assert picture.format == "PNG"
+    tags, game = rules.get_variant("chess").read_record(record.read_text(encoding="utf-8"))
+    assert game.ply == 7 and tags["Annotator"] == "Postal"
+    assert "[%eval #1]" in record.read_text(encoding="utf-8")
+
+
+async def test_without_an_engine_the_console_says_how_to_get_one(tmp_path: Path) -> None:
+    script = SCHOLARS_MATE.replace("alice /analyse\n", "").replace("bob /analyse 1\n", "")
+    out = io.StringIO()
+    await run_console(tmp_path / "c.db", None, io.StringIO(script), out, interactive=False)
+    assert (
+        "! Analysing chess needs Stockfish, which is not installed on this server. The bot's "
+        "operator can install it with `apt-get install stockfish`." in out.getvalue()
+    )
