@@ -120,7 +120,6 @@ class _Job:
     done: int
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
-    failed: bool = False
     task: asyncio.Task[None] | None = None
 
     def progress(self) -> AnalysisProgress:
@@ -236,9 +235,8 @@ class Analyses:
         return self._core.engines
 
     def _require_engine(self, variant: str) -> None:
-        if self.engines is None:
-            raise NoEngineError(variant, UnavailableReason.MISSING)
-        if not self.engines.available(variant):
+        # The pool knows only whether the engine was found: anything else shows in a search.
+        if self.engines is None or not self.engines.available(variant):
             raise NoEngineError(variant, UnavailableReason.MISSING)
 
     async def _launch(self, record: GameRecord, stored: StoredAnalysis) -> _Job:
@@ -276,11 +274,9 @@ class Analyses:
         except* (EngineFailed, EngineUnavailable) as failures:
             reason = str(failures.exceptions[0])
             _log.warning("analysis of game %s stopped: %s", record.id, reason)
-            job.failed = True
             await core.store.analyses.fail(record.id, reason[:500])
         except* Exception:
             _log.exception("analysis of game %s failed", record.id)
-            job.failed = True
             await core.store.analyses.fail(record.id, "internal error")
         finally:
             self._jobs.pop(record.id, None)

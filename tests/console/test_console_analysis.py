@@ -11,22 +11,13 @@ from PIL import Image
 
 import rules
 from bot.console import run_console
+from tests.console.test_console import SCHOLARS_MATE_SCRIPT
 from tests.material_engine import MaterialEngines
 
-SCHOLARS_MATE = """\
-alice /challenge bob game:chess color:white days:3
-bob /press Accept
-alice /analyse
-alice /move e4
-bob /move e5
-alice /move Bc4
-bob /move Nc6
-alice /move Qh5
-bob /move Nf6
-alice /move Qxf7
-carol /analyse game:1
-bob /analyse 1
-"""
+# The console's scholar's mate, asked for an analysis during the game and twice after it.
+SCHOLARS_MATE = SCHOLARS_MATE_SCRIPT.replace(
+    "bob /press Accept\n", "bob /press Accept\nalice /analyse\n"
+).replace("alice /pgn\n", "carol /analyse game:1\nbob /analyse 1\n")
 
 
 async def test_a_finished_game_is_analysed_and_its_pictures_written(tmp_path: Path) -> None:

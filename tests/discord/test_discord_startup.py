@@ -45,6 +45,7 @@ SPEC_COMMANDS = {
     "conditional": {"add", "list", "clear"},
     "note": {"text", "clear", "game"},
     "gif": {"game", "frame_ms"},
+    "analyse": {"game"},
     # User commands (right-click a member, Apps): no options.
     "Challenge to chess": set(),
     "Challenge to xiangqi": set(),
