@@ -1,64 +1,107 @@
 """Sentences for ``/analyse``'s facts, shared by both adapters (the Discord adapter escapes
-them before adding its own markup; the console prints them as they are)."""
+them before adding its own markup; the console prints them as they are), in the reader's
+language (``bot.i18n``)."""
 
 from __future__ import annotations
 
+from bot.i18n import _, ngettext
 from bot.service import GameView
 from bot.service.analysis import AnalysisProgress
 from bot.service.analysis_report import GameAnalysis, JudgedMove, PlayerFigures
+from bot.service.judgement import Judgement
+from rules import Color
 
 # How many judged moves the summary lists before saying how many more there are.
 LISTED_MOVES = 12
 
 
+def _game(game: GameView) -> str:
+    return _("{white} vs {black} · {variant} (game #{id})").format(
+        white=game.white.name, black=game.black.name, variant=game.variant, id=game.id
+    )
+
+
 def progress(game: GameView, now: AnalysisProgress) -> str:
     """``Analysing alice vs bob · chess (game #12): 23/80 positions…``"""
-    return f"Analysing {game.title} (game #{game.id}): {now.done}/{now.total} positions…"
+    return _("Analysing {game}: {done}/{total} positions…").format(
+        game=_game(game), done=now.done, total=now.total
+    )
 
 
 def still_running(game: GameView, now: AnalysisProgress) -> str:
     """What the asker reads when their message can no longer be updated."""
-    return (
-        f"Still analysing {game.title} (game #{game.id}): {now.done}/{now.total} positions. "
-        f"It carries on in the background; ask /analyse game:{game.id} again for the result."
-    )
+    return _(
+        "Still analysing {game}: {done}/{total} positions. It carries on in the background; "
+        "ask /analyse game:{id} again for the result."
+    ).format(game=_game(game), done=now.done, total=now.total, id=game.id)
 
 
 def heading(analysis: GameAnalysis) -> str:
-    game = analysis.game
-    return f"Analysis of {game.title} (game #{game.id})"
+    return _("Analysis of {game}").format(game=_game(analysis.game))
 
 
 def budget(analysis: GameAnalysis) -> str:
-    return f"Engine analysis, {analysis.nodes:,} nodes a position."
+    return _("Engine analysis, {nodes} nodes a position.").format(nodes=f"{analysis.nodes:,}")
+
+
+def _side(game: GameView, color: Color) -> str:
+    if game.variant == "xiangqi" and color is Color.WHITE:
+        return _("red")
+    return _("white") if color is Color.WHITE else _("black")
 
 
 def player_line(analysis: GameAnalysis, figures: PlayerFigures) -> str:
-    """``white alice: accuracy 82%, average loss 25 cp · inaccuracies 1, mistakes 0,
-    blunders 0``"""
+    """``white alice: accuracy 82%, average loss 25 cp · 1 inaccuracy, 0 mistakes,
+    0 blunders``"""
     game = analysis.game
-    name = game.player(figures.color).name
+    side, name = _side(game, figures.color), game.player(figures.color).name
     if figures.accuracy is None or figures.average_loss is None:
-        return f"{game.color_name(figures.color)} {name}: no move to judge"
-    return (
-        f"{game.color_name(figures.color)} {name}: accuracy {figures.accuracy:.0f}%, "
-        f"average loss {figures.average_loss} cp · inaccuracies {figures.inaccuracies}, "
-        f"mistakes {figures.mistakes}, blunders {figures.blunders}"
+        return _("{side} {name}: no move to judge").format(side=side, name=name)
+    inaccuracies, mistakes, blunders = figures.inaccuracies, figures.mistakes, figures.blunders
+    counts = ", ".join(
+        (
+            ngettext("{count} inaccuracy", "{count} inaccuracies", inaccuracies).format(
+                count=inaccuracies
+            ),
+            ngettext("{count} mistake", "{count} mistakes", mistakes).format(count=mistakes),
+            ngettext("{count} blunder", "{count} blunders", blunders).format(count=blunders),
+        )
+    )
+    return _("{side} {name}: accuracy {accuracy}%, average loss {loss} cp · {counts}").format(
+        side=side,
+        name=name,
+        accuracy=f"{figures.accuracy:.0f}",
+        loss=figures.average_loss,
+        counts=counts,
     )
 
 
 def judged_move(move: JudgedMove) -> str:
     """``3... Nf6?? (blunder; Nce7 was best)``"""
     glyph = move.judgement.glyph if move.judgement else ""
-    grade = move.judgement.value if move.judgement else "the move that lost most"
-    best = f"; {move.best} was best" if move.best else ""
-    return f"{move.number} {move.played}{glyph} ({grade}{best})"
+    grade = _grade(move.judgement)
+    played = f"{move.number} {move.played}{glyph}"
+    if move.best:
+        return _("{move} ({grade}; {best} was best)").format(
+            move=played, grade=grade, best=move.best
+        )
+    return _("{move} ({grade})").format(move=played, grade=grade)
+
+
+def _grade(judgement: Judgement | None) -> str:
+    if judgement is Judgement.INACCURACY:
+        return _("inaccuracy")
+    if judgement is Judgement.MISTAKE:
+        return _("mistake")
+    if judgement is Judgement.BLUNDER:
+        return _("blunder")
+    return _("the move that lost most")
 
 
 def critical(analysis: GameAnalysis) -> str:
     if analysis.critical is None:
-        return "No critical moment: every move was the engine's choice."
-    return f"Critical moment: {judged_move(analysis.critical)}."
+        return _("No critical moment: every move was the engine's choice.")
+    return _("Critical moment: {move}.").format(move=judged_move(analysis.critical))
 
 
 def judged_moves(analysis: GameAnalysis) -> list[str]:
@@ -66,9 +109,17 @@ def judged_moves(analysis: GameAnalysis) -> list[str]:
     how many more."""
     judged = [move for move in analysis.moves if move.judgement is not None]
     lines = [judged_move(move) for move in judged[:LISTED_MOVES]]
-    if len(judged) > LISTED_MOVES:
-        lines.append(f"and {len(judged) - LISTED_MOVES} more (see the record)")
+    more = len(judged) - LISTED_MOVES
+    if more > 0:
+        lines.append(
+            ngettext("and {count} more (see the record)", "and {count} more (see the record)",
+                     more).format(count=more)
+        )  # fmt: skip
     return lines
+
+
+def judged_title() -> str:
+    return _("Inaccuracies, mistakes and blunders")
 
 
 def summary(analysis: GameAnalysis) -> str:
@@ -81,7 +132,7 @@ def summary(analysis: GameAnalysis) -> str:
     ]
     judged = judged_moves(analysis)
     if judged:
-        lines.append("Inaccuracies, mistakes and blunders: " + " · ".join(judged))
+        lines.append(_("{title}: {moves}").format(title=judged_title(), moves=" · ".join(judged)))
     else:
-        lines.append("No inaccuracy, mistake or blunder.")
+        lines.append(_("No inaccuracy, mistake or blunder."))
     return "\n".join(lines)

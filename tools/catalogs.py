@@ -24,6 +24,7 @@ from babel.messages.pofile import write_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.discord.analyse import ANALYSIS_COMMANDS  # noqa: E402
 from bot.discord.board_commands import BOARD_COMMANDS  # noqa: E402
 from bot.discord.commands import ALL_COMMANDS  # noqa: E402
 from bot.discord.translator import command_strings  # noqa: E402
@@ -68,7 +69,9 @@ def extract() -> Catalog:
             auto_comments=comments,
             context=context,
         )
-    for where, text, source in command_strings((*ALL_COMMANDS, *BOARD_COMMANDS)):
+    for where, text, source in command_strings(
+        (*ALL_COMMANDS, *BOARD_COMMANDS, *ANALYSIS_COMMANDS)
+    ):
         if text and text != "…":
             template.add(text, locations=[(source, None)], context=where.msgctxt)
     return template

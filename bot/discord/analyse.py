@@ -26,6 +26,7 @@ from bot.discord.context import place_of, user_of
 from bot.discord.escape import escape_text
 from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
+from bot.i18n import _
 from bot.service import BoardView
 from bot.service.analysis import AnalysisFailedError, AnalysisProgress
 from bot.service.analysis_report import GameAnalysis
@@ -123,9 +124,9 @@ def analysis_reply(analysis: GameAnalysis) -> Reply:
     the judged moves, the graph as its image, the critical board and the record attached.
     Draws the pictures: call it in a worker thread."""
     fields = [
-        ("Players", "\n".join(escape_text(words.player_line(analysis, figures))
-                              for figures in (analysis.white, analysis.black))),
-        ("Critical moment", escape_text(words.critical(analysis))),
+        (_("Players"), "\n".join(escape_text(words.player_line(analysis, figures))
+                                 for figures in (analysis.white, analysis.black))),
+        (_("Critical moment"), escape_text(words.critical(analysis))),
     ]  # fmt: skip
     judged = words.judged_moves(analysis)
     listed = ""
@@ -134,7 +135,7 @@ def analysis_reply(analysis: GameAnalysis) -> Reply:
         if len(listed) + len(entry) + 1 > FIELD_LIMIT:
             break
         listed = f"{listed}\n{entry}" if listed else entry
-    fields.append(("Inaccuracies, mistakes and blunders", listed or "None."))
+    fields.append((words.judged_title(), listed or _("None.")))
     files = [(GRAPH_FILENAME, analysis.graph_png())]
     critical = analysis.critical_png()
     if critical is not None:

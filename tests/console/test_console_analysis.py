@@ -39,7 +39,7 @@ async def test_a_finished_game_is_analysed_and_its_pictures_written(tmp_path: Pa
     assert "Analysing alice vs bob · chess (game #1): 0/8 positions…" in text
     assert "Analysing alice vs bob · chess (game #1): 8/8 positions…" in text
     assert text.count("Analysis of alice vs bob · chess (game #1).") == 2
-    assert "black bob: accuracy" in text and "blunders 1" in text
+    assert "black bob: accuracy" in text and "1 blunder" in text
     assert "Critical moment: 3... Nf6?? (blunder; " in text
     assert len(engines.requests) == 7  # the second /analyse searched nothing
     graph = images / "game1-analysis-graph.png"
