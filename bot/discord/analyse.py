@@ -54,7 +54,9 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
         interaction, analyses.analyse(user, place_of(interaction), game_id=game)
     )
     if started.result is not None:
-        await answer(interaction, await asyncio.to_thread(analysis_reply, started.result), _none)
+        # Known public now: if drawing takes long, "thinking…" is shown publicly meanwhile.
+        drawing = asyncio.to_thread(analysis_reply, started.result)
+        await answer(interaction, await quickly(interaction, drawing, ephemeral=False), _none)
         return
     view = started.game
     edits_original = ack_state(interaction) is not Ack.THINKING_EPHEMERAL
