@@ -28,7 +28,11 @@ from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
 from bot.i18n import _
 from bot.service import BoardView
-from bot.service.analysis import AnalysisFailedError, AnalysisProgress
+from bot.service.analysis import (
+    AnalysisFailedError,
+    AnalysisInterruptedError,
+    AnalysisProgress,
+)
 from bot.service.analysis_report import GameAnalysis
 
 GRAPH_FILENAME = "analysis-graph.png"
@@ -95,7 +99,7 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
         now = analyses.running(view.id) or started.progress
         await edit(escape_text(words.still_running(view, now)))
         return
-    except AnalysisFailedError as error:
+    except (AnalysisFailedError, AnalysisInterruptedError) as error:
         await edit(escape_text(error.message))
         return
     reply = await asyncio.to_thread(analysis_reply, result)

@@ -197,9 +197,10 @@ class PostalBot(discord.AutoShardedClient):
             # the store, and the next start answers them.
             await self.computer_replies.stop()
         await self.outbox.stop()
-        await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         if self._service is not None:
-            await self._service.analysis.close()  # what they evaluated so far is stored
+            # Stored as far as they got, resumed at the next start; their askers are told.
+            await self._service.analysis.close()
+        await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         await self.boards.stop()
         await super().close()
         if self._store is not None and self._owns_store:

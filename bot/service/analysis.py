@@ -92,6 +92,17 @@ class AnalysisFailedError(UserError):
         self.total = total
 
 
+class AnalysisInterruptedError(UserError):
+    """Postal stopped (a restart) while the analysis ran; it carries on when Postal is back."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            f"Postal is restarting; the analysis of game #{game_id} carries on when it is "
+            f"back. Ask /analyse game:{game_id} again in a moment."
+        )
+        self.game_id = game_id
+
+
 @dataclass(frozen=True, slots=True)
 class AnalysisProgress:
     """``done`` of ``total`` positions evaluated."""
@@ -140,6 +151,7 @@ class Analyses:
         self.nodes = nodes
         self.parallel = parallel
         self._jobs: dict[int, _Job] = {}
+        self._closing = False
 
     async def analyse(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -181,7 +193,8 @@ class Analyses:
     ) -> GameAnalysis:
         """Wait for game ``game_id``'s analysis to finish, calling ``on_progress`` each time
         positions were evaluated (at most one call at a time; progress made meanwhile is
-        reported by the next). Raises ``AnalysisFailedError`` when the engine failed."""
+        reported by the next). Raises ``AnalysisFailedError`` when the engine failed, and
+        ``AnalysisInterruptedError`` when Postal stops meanwhile (``close``)."""
         job = self._jobs.get(game_id)
         while job is not None and not job.finished.is_set():
             job.changed.clear()
@@ -194,6 +207,8 @@ class Analyses:
                 finished.cancel()
             if on_progress is not None and not job.finished.is_set():
                 await on_progress(job.progress())
+        if self._closing:
+            raise AnalysisInterruptedError(game_id)
         core = self._core
         record = await core._game(game_id)
         stored = await core.store.analyses.get(game_id)
@@ -216,7 +231,9 @@ class Analyses:
         return resumed
 
     async def close(self) -> None:
-        """Stop the running jobs (their evaluations so far are stored; ``resume`` goes on)."""
+        """Stop the running jobs (their evaluations so far are stored; ``resume`` goes on);
+        whoever follows one is told Postal is stopping."""
+        self._closing = True
         tasks = [job.task for job in self._jobs.values() if job.task is not None]
         for task in tasks:
             task.cancel()

@@ -13,6 +13,7 @@ from PIL import Image
 
 import rules
 from bot.discord import analyse as analyse_command
+from bot.service import User
 from tests.discord.harness import Harness, command, start_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.material_engine import MaterialEngines
@@ -106,5 +107,28 @@ async def test_an_analysis_outliving_the_token_says_to_ask_again(
         if running.bot.service.analysis.running(1) is None:
             break
         await asyncio.sleep(0.05)
+    again = await command(fake, bob, "analyse", {"game": 1}, channel=thread)
+    assert analysed(again)
+
+
+async def test_a_restart_tells_the_asker_and_the_analysis_resumes(running: Harness) -> None:
+    """Postal stopping mid-analysis edits the answer to say it carries on after the
+    restart; the next Postal resumes it from the positions stored, and asking shows it."""
+    fake = running.fake
+    _, bob, thread = await finished(fake)
+    gate = asyncio.Event()
+    assert running.bot is not None
+    held = MaterialEngines(gate=gate, hold_after=2)
+    running.bot.service.engines = held
+    first = await command(fake, bob, "analyse", {}, channel=thread)
+    await fake.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
+    await running.stop()
+    assert first.content.startswith("Postal is restarting; the analysis of game #1 carries on")
+    bot = await running.start()
+    engines = MaterialEngines()
+    bot.service.engines = engines
+    assert await bot.service.analysis.resume() == 1
+    await bot.service.analysis.follow(User(bob.id, bob.name), 1)
+    assert sorted(len(r.moves) for r in engines.requests) == [2, 3]  # what was not stored
     again = await command(fake, bob, "analyse", {"game": 1}, channel=thread)
     assert analysed(again)
