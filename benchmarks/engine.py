@@ -16,7 +16,10 @@
   level's games (maximum likelihood under the Elo model); a level that wins or loses every
   game is only bounded.
 
-Other figures (computer replies through the service, analysis time) are further sections:
+- ``analysis``: ``/analyse`` of 40-move games through the service (``--analyses`` per
+  variant; see ``benchmarks/engine_analysis.py``).
+
+Other figures (computer replies through the service) are further sections:
 add a coroutine taking the parsed arguments to ``SECTIONS``.
 """
 
@@ -35,6 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine_analysis import analysis  # the analysis section, in its own file
 
 from bot.engine.api import Budget, SearchRequest
 from bot.engine.coordinates import from_engine, read_move, to_engine
@@ -340,6 +345,7 @@ SECTIONS: dict[str, Callable[[argparse.Namespace], Awaitable[None]]] = {
     "reply": reply,
     "calibrate": calibrate,
     "computer": computer,
+    "analysis": analysis,
 }
 
 
@@ -349,6 +355,7 @@ async def main() -> None:
     parser.add_argument("--variants", default="chess,xiangqi")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--analyses", type=int, default=2, help="40-move games analysed")
     parser.add_argument("--games", type=int, default=4, help="games per calibration round")
     parser.add_argument("--rounds", type=int, default=4, help="calibration rounds per level")
     parser.add_argument("--step", type=int, default=250, help="anchor step between rounds")

@@ -82,6 +82,8 @@ async def test_a_game_in_progress_is_refused_privately(running: Harness) -> None
 async def test_without_an_engine_it_says_how_to_install_one(running: Harness) -> None:
     fake = running.fake
     _, bob, thread = await finished(fake)
+    assert running.bot is not None
+    running.bot.service.engines = MaterialEngines(variants=())  # none installed
     refused = await command(fake, bob, "analyse", {}, channel=thread)
     assert refused.ephemeral and "apt-get install stockfish" in refused.text()
 
@@ -124,8 +126,8 @@ async def test_a_restart_tells_the_asker_and_the_analysis_resumes(running: Harne
     await fake.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
     await running.stop()
     assert first.content.startswith("Postal is restarting; the analysis of game #1 carries on")
-    bot = await running.start()
     engines = MaterialEngines()
+    bot = await running.start()  # the harness's Postal has no engines: hand it some
     bot.service.engines = engines
     assert await bot.service.analysis.resume() == 1
     await bot.service.analysis.follow(User(bob.id, bob.name), 1)
