@@ -2,7 +2,7 @@
 -- as the engine gives it, so asking again is instant and a restart carries on where the
 -- analysis stopped.
 CREATE TABLE analyses (
-    game_id         INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    game_id         INTEGER NOT NULL PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
     nodes           INTEGER NOT NULL CHECK (nodes > 0),
     positions       INTEGER NOT NULL CHECK (positions > 0),
     requested_by    INTEGER NOT NULL,
