@@ -187,7 +187,11 @@ class PostgresDatabase:
         shown = redact(url)
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_SECONDS
+                url,
+                min_size=1,
+                max_size=pool_size,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                reset=_keep_session,
             )
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreError(f"cannot connect to PostgreSQL at {shown}: {error}") from error
@@ -269,6 +273,14 @@ class PostgresDatabase:
                 # is closed; the server rolls the transaction back and the pool opens another.
                 raw.terminate()
                 raise
+
+
+async def _keep_session(raw: Raw) -> None:
+    """What the pool does to a connection given back: nothing, where asyncpg's default
+    spends a round trip on every read and transaction resetting session state the store
+    never sets (its advisory locks end with their transaction)."""
+    if raw.is_in_transaction():  # cannot happen: transactions end, or close, before
+        raw.terminate()
 
 
 async def _roll_back(raw: Raw) -> None:
