@@ -42,6 +42,9 @@ Raw = asyncpg.Connection | PoolConnectionProxy
 _MIGRATION_LOCK = 0x506F_7374_0001
 _WRITE_LOCK = 0x506F_7374_0002
 POOL_SIZE = 10
+# Prepared statements kept per connection (asyncpg's default, 100, is fewer than the store's
+# distinct statements: a busy bot would prepare some again and again, a round trip each).
+STATEMENT_CACHE = 1024
 CONNECT_TIMEOUT_SECONDS = 10.0
 
 _BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
@@ -192,6 +195,7 @@ class PostgresDatabase:
                 max_size=pool_size,
                 timeout=CONNECT_TIMEOUT_SECONDS,
                 reset=_keep_session,
+                statement_cache_size=STATEMENT_CACHE,
             )
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StoreError(f"cannot connect to PostgreSQL at {shown}: {error}") from error
