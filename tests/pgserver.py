@@ -14,6 +14,7 @@ import itertools
 import os
 import pwd
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -74,10 +75,10 @@ class PostgresServer:
         bin_dir = binaries()
         parent = parent.resolve()
         parent.mkdir(parents=True, exist_ok=True)
-        if len(str(parent)) > _LONGEST_ROOT:
+        user = _unprivileged_user() if os.geteuid() == 0 else None
+        if len(str(parent)) > _LONGEST_ROOT or (user is not None and not _open_to_all(parent)):
             parent = Path(tempfile.gettempdir())
         root = Path(tempfile.mkdtemp(prefix="pg-", dir=parent))
-        user = _unprivileged_user() if os.geteuid() == 0 else None
         (root / "socket").mkdir()
         if user is not None:
             entry = pwd.getpwnam(user)
@@ -196,6 +197,12 @@ def dump_rows(url: str) -> list[str]:
         text=True,
     )  # fmt: skip
     return sorted(line for line in done.stdout.splitlines() if line.startswith("INSERT"))
+
+
+def _open_to_all(folder: Path) -> bool:
+    """Whether any user may pass through ``folder`` and every folder above it (the server's
+    account must reach its socket folder; a checkout under /root would stop it)."""
+    return all(path.stat().st_mode & stat.S_IXOTH for path in (folder, *folder.parents))
 
 
 def _database_name(url: str) -> str:
