@@ -9,6 +9,7 @@ migration written for PostgreSQL (triggers). The version applied is kept in
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -46,6 +47,7 @@ POOL_SIZE = 10
 # distinct statements: a busy bot would prepare some again and again, a round trip each).
 STATEMENT_CACHE = 1024
 CONNECT_TIMEOUT_SECONDS = 10.0
+CLOSE_TIMEOUT_SECONDS = 5.0
 
 _BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
 _RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
@@ -254,7 +256,14 @@ class PostgresDatabase:
             return int(await raw.fetchval("SELECT COALESCE(MAX(version), 0) FROM postal_schema"))
 
     async def close(self) -> None:
-        await self._pool.close()
+        """Close every connection once given back; after ``CLOSE_TIMEOUT_SECONDS`` the
+        ones still lent are closed anyway (their transactions roll back), so a task that
+        never gives its connection back cannot hold up a shutdown."""
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_TIMEOUT_SECONDS)
+        except TimeoutError:
+            _log.warning("connections still in use after %.0f s: closed", CLOSE_TIMEOUT_SECONDS)
+            self._pool.terminate()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:

@@ -7,11 +7,12 @@ on a database of its own."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import asyncpg
 import pytest
 
-from bot.store import Store, StoreError, health
+from bot.store import Store, StoreError, health, postgres
 from bot.store import database as database_module
 from bot.store.database import Dialect, migrations, migrations_script
 from bot.store.postgres import redact, to_postgres, translate_schema
@@ -228,3 +229,26 @@ async def test_a_connection_given_back_costs_no_round_trip(
     finally:
         await store.close()
     assert resets == []
+
+
+async def test_closing_does_not_wait_for_a_connection_never_given_back(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A task still holding a connection (stuck, or not yet cancelled) cannot hold up a
+    shutdown: after the grace time its connection is closed anyway."""
+    monkeypatch.setattr(postgres, "CLOSE_TIMEOUT_SECONDS", 0.2)
+    store = await Store.open(pg_url)
+    held = asyncio.Event()
+
+    async def hold() -> None:
+        async with store.database.read():
+            held.set()
+            await asyncio.sleep(3600)
+
+    task = asyncio.create_task(hold())
+    await held.wait()
+    await asyncio.wait_for(store.close(), 5)
+    assert "connections still in use" in caplog.text
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, asyncpg.InterfaceError):
+        await task
