@@ -271,7 +271,7 @@ class PostalBot(discord.AutoShardedClient):
         """Answer ``interaction`` with ``reply``; returns the message id if known. A board
         message posted in its game's place becomes the game's board (the previous one
         loses its buttons)."""
-        if reply.layout and reply.game_id is not None:
+        if reply.layout and reply.game_id is not None and not reply.recent:
             reply = replace(reply, recent=await self.service.recent_moves(reply.game_id))
         message_id = await answer(interaction, reply, self.render)
         channel_id = interaction.channel_id

@@ -234,7 +234,8 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     else:
         line = sentence(headline)
     content, mentions = with_mentions(line, players)
-    return board_message(Reply(content, card, result.board, mentions=mentions), game)
+    reply = Reply(content, card, result.board, mentions=mentions, recent=result.recent)
+    return board_message(reply, game)
 
 
 def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool = False) -> Reply:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import rules
 from bot.service.errors import GameChangedError, InvalidButtonError
-from bot.service.notation import MoveNamer
+from bot.service.notation import MoveNamer, numbered_line
 from bot.service.play import PlayUseCases
 from bot.service.results import (
     BoardShown,
@@ -229,20 +229,7 @@ class BoardMenuUseCases(PlayUseCases):
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
         a line starting with Black's move reads ``9... Nc6``), empty before the first move."""
         record = await self._game(game_id)
-        moves = await self.store.games.recent_moves(game_id, count)
-        fields = record.start_fen.split() if record.start_fen else []
-        black_first = len(fields) > 1 and fields[1] == "b"
-        first_number = int(fields[-1]) if fields and fields[-1].isdigit() else 1
-        words: list[str] = []
-        for index, (ply, san) in enumerate(moves):
-            half = ply - 1 + (1 if black_first else 0)
-            number = first_number + half // 2
-            if half % 2 == 0:
-                words.append(f"{number}.")
-            elif index == 0:
-                words.append(f"{number}...")
-            words.append(san)
-        return " ".join(words)
+        return numbered_line(await self.store.games.recent_moves(game_id, count), record.start_fen)
 
     async def wants_confirmation(self, user: User) -> bool:
         """Whether ``user`` confirms moves chosen on the board before they are played."""

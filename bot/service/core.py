@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TypeVar
 
@@ -52,6 +52,7 @@ from bot.store import (
     Player,
     RateFunction,
     RatingUpdate,
+    SeatedGame,
     Store,
     StoredMove,
 )
@@ -171,12 +172,21 @@ class ServiceCore:
         self._schedule_changed()
         return True
 
-    async def _namer(self, position: rules.Position, player_id: int, typed: str = "") -> MoveNamer:
+    async def _namer(
+        self,
+        position: rules.Position,
+        player_id: int,
+        typed: str = "",
+        *,
+        player: Player | None = None,
+    ) -> MoveNamer:
         """How to name moves for ``player_id``: SAN in chess; in xiangqi their notation, or
-        the one they ``typed`` in (see ``reading_notation``)."""
+        the one they ``typed`` in (see ``reading_notation``). ``player``: their row, if the
+        caller has it (saves reading it)."""
         if position.variant.name != "xiangqi":
             return position.san
-        player = await self.store.players.get(player_id)
+        if player is None or player.id != player_id:
+            player = await self.store.players.get(player_id)
         return namer(position, reading_notation(player, typed))
 
     # --- players -------------------------------------------------------------------------
@@ -213,13 +223,7 @@ class ServiceCore:
         wanting_dms = [ref.id for ref in refs.values() if ref.notify is NotifyMode.DM]
         if not wanting_dms:
             return refs
-        closed = await self.store.outbox.closed_dms(wanting_dms, self.now())
-        return {
-            player_id: dataclasses.replace(ref, notify=NotifyMode.CHANNEL)
-            if player_id in closed
-            else ref
-            for player_id, ref in refs.items()
-        }
+        return told_by_mention(refs, await self.store.outbox.closed_dms(wanting_dms, self.now()))
 
     # --- the outbox ----------------------------------------------------------------------
 
@@ -318,38 +322,49 @@ class ServiceCore:
     async def _resolve(
         self, user: User, place: Place | None, game_id: int | None, *, finished_ok: bool = False
     ) -> GameRecord:
-        """The game a command means: ``game_id`` if given; else the game of this thread; else
-        the user's only active game in this channel (or, with ``finished_ok`` and none
+        """The game a command means (see ``_seat``)."""
+        return (await self._seat(user, place, game_id, finished_ok=finished_ok)).game
+
+    async def _seat(
+        self, user: User, place: Place | None, game_id: int | None, *, finished_ok: bool = False
+    ) -> SeatedGame:
+        """The game a command means, with its players (``SeatedGame``: in the common cases
+        one statement reads all a move needs): ``game_id`` if given; else the game of this
+        thread; else the user's only active game in this channel (or, with ``finished_ok`` and none
         active, their latest finished one here). Raises ``NoGameError``/``ChooseGameError``,
         and ``UnknownGameError`` for a ``game_id`` that the user may not read from ``place``
         (see ``may_read``; ``place`` None — a button on a message the user sees, or a
         caller inside the service — skips that check)."""
+        now = self.now()
         if game_id is not None:
-            record = await self._game(game_id)
-            if place is not None and not may_read(record, user.id, place):
+            found = await self.store.games.seated(game_id, now)
+            if found is None or (place is not None and not may_read(found.game, user.id, place)):
                 # Exactly the answer for a game that does not exist: ids are sequential,
                 # so "not yours" would confirm that game #N exists somewhere.
                 raise UnknownGameError(game_id)
-            return record
+            return found
         if place is None:
             raise NoGameError("Say which game you mean with the game option.")
         if place.thread_id is not None:
-            in_thread = await self.store.games.by_thread(place.thread_id)
+            in_thread = await self.store.games.seated_by_thread(place.thread_id, now)
             if in_thread is not None:
                 return in_thread
         channel = place.thread_id if place.thread_id is not None else place.channel_id
-        games = await self.store.games.active_in_channel(user.id, channel)
-        if place.thread_id is not None and not games:
-            games = await self.store.games.active_in_channel(user.id, place.channel_id)
-        if len(games) == 1:
-            return games[0]
-        if len(games) > 1:
+        seated = await self.store.games.seated_in_channel(user.id, channel, now)
+        if place.thread_id is not None and not seated:
+            seated = await self.store.games.seated_in_channel(user.id, place.channel_id, now)
+        if len(seated) == 1:
+            return seated[0]
+        if len(seated) > 1:
+            games = [s.game for s in seated]
             refs = await self._refs(*{p for g in games for p in (g.white_id, g.black_id)})
             raise ChooseGameError([(g.id, _label(g, refs, user.id)) for g in games])
         finished = await self.store.games.finished_for_player(user.id, None, 20)
         here = [g for g in finished if channel in (g.channel_id, g.thread_id)]
         if here and finished_ok:
-            return here[0]
+            latest = await self.store.games.seated(here[0].id, now)
+            if latest is not None:
+                return latest
         if here:
             # Someone typing /move after the end deserves "it is over", not "what game?".
             raise GameOverError(here[0].id, here[0].result)
@@ -464,6 +479,11 @@ class ServiceCore:
         if cached is not None and cached.start_fen == record.start_fen:
             if cached.version == record.version:
                 return cached.game
+            if _same_last_move(cached, record):
+                # Only something beside the moves changed (the board message recorded, a
+                # deadline moved): the cached game is still this one, at the new version.
+                self._remember(record, cached.game, cached.move_version)
+                return cached.game
             game = await self._played_on(record, cached)
             if game is not None:
                 return game
@@ -523,10 +543,18 @@ class ServiceCore:
     def _forget(self, game_id: int) -> None:
         self._replays.forget(game_id)
 
-    async def _view(self, record: GameRecord, refs: dict[int, PlayerRef] | None = None) -> GameView:
+    async def _view(
+        self,
+        record: GameRecord,
+        refs: dict[int, PlayerRef] | None = None,
+        *,
+        reached: bool = False,
+    ) -> GameView:
+        """The facts of ``record`` for the adapters; ``refs``: its players, if known
+        (``reached``: already told by mention where their DMs are closed)."""
         if refs is None or record.white_id not in refs or record.black_id not in refs:
             refs = await self._refs(record.white_id, record.black_id)
-        else:
+        elif not reached:
             refs = await self._reachable(refs)
         return GameView(
             id=record.id,
@@ -733,7 +761,27 @@ def rating_facts(ratings: RatingUpdate | None) -> list[float | None] | None:
     ]
 
 
-def refs_of(players: dict[int, Player], player_ids: Iterable[int]) -> dict[int, PlayerRef]:
+def told_by_mention(refs: dict[int, PlayerRef], closed: Iterable[int]) -> dict[int, PlayerRef]:
+    """``refs`` with the players of ``closed`` (their DMs refused lately) told by mention."""
+    shut = set(closed)
+    return {
+        player_id: dataclasses.replace(ref, notify=NotifyMode.CHANNEL) if player_id in shut else ref
+        for player_id, ref in refs.items()
+    }
+
+
+def _same_last_move(cached: Replayed, record: GameRecord) -> bool:
+    """Whether ``record`` (read with its last move's version) has exactly the moves of the
+    ``cached`` game: the same ply, and the row of the last move unchanged since (a move taken
+    back and played again, or edited, has a new version)."""
+    return (
+        record.last_move_version is not None
+        and cached.game.ply == record.ply
+        and cached.move_version == record.last_move_version
+    )
+
+
+def refs_of(players: Mapping[int, Player], player_ids: Iterable[int]) -> dict[int, PlayerRef]:
     """``PlayerRef``s of ``player_ids`` from looked-up players (unknown ids get a name)."""
     return {player_id: _ref(players.get(player_id), player_id) for player_id in player_ids}
 

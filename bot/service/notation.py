@@ -4,7 +4,7 @@ Chess moves are always SAN."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from bot.service.reading import reads_chinese, reads_traditional
@@ -37,3 +37,22 @@ def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:
     if reads_traditional():
         return partial(position.chinese, traditional=True)
     return position.chinese
+
+
+def numbered_line(moves: Sequence[tuple[int, str]], start_fen: str) -> str:
+    """Stored moves as (ply, SAN/WXF), oldest first, with their move numbers counted from
+    the game's ``start_fen`` (``9. Nf3 Nc6 10. Bb5``; a line starting with Black's move
+    reads ``9... Nc6``); empty for no moves."""
+    fields = start_fen.split() if start_fen else []
+    black_first = len(fields) > 1 and fields[1] == "b"
+    first_number = int(fields[-1]) if fields and fields[-1].isdigit() else 1
+    words: list[str] = []
+    for index, (ply, san) in enumerate(moves):
+        half = ply - 1 + (1 if black_first else 0)
+        number = first_number + half // 2
+        if half % 2 == 0:
+            words.append(f"{number}.")
+        elif index == 0:
+            words.append(f"{number}...")
+        words.append(san)
+    return " ".join(words)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import rules
 from bot.service.conditional import plan_answers
-from bot.service.core import WRITE_ATTEMPTS, ServiceCore, refs_of, replace_record, typed_away
+from bot.service.core import (
+    WRITE_ATTEMPTS,
+    ServiceCore,
+    refs_of,
+    replace_record,
+    told_by_mention,
+    typed_away,
+)
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -16,7 +23,7 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.move_hints import MoveHint, hint_for
-from bot.service.notation import MoveNamer
+from bot.service.notation import MoveNamer, numbered_line
 from bot.service.reading import piece_letters
 from bot.service.results import (
     BoardShown,
@@ -31,7 +38,14 @@ from bot.service.results import (
     User,
 )
 from bot.service.suggestions import matching_moves, moves_of_kind, moves_of_piece, near_misses
-from bot.store import GameEnding, GameRecord, GameStatus, OfferKind, OutboxSource
+from bot.store import (
+    GameEnding,
+    GameRecord,
+    GameStatus,
+    OfferKind,
+    OutboxSource,
+    SeatedGame,
+)
 from rules import Color, IllegalReason, Move, Termination
 
 MAX_MOVE_TEXT = 40
@@ -59,7 +73,10 @@ class PlayUseCases(ServiceCore):
         ``in_place`` posts the board in the game's place (through the outbox) as for a move
         typed elsewhere: for a move no interaction shows, the computer's.
         """
-        record = await self._resolve(user, place, game_id)
+        # One read finds the game and everything the move needs (its players, whether
+        # conditional lines wait, closed DMs); the move is then one write.
+        seated = await self._seat(user, place, game_id)
+        record = seated.game
         self._require_player(record, user)
         self._require_active(record)
         await self._require_turn(record, user)
@@ -72,30 +89,31 @@ class PlayUseCases(ServiceCore):
         # mention go to the place through the outbox; the mover's answer is a private note.
         away = in_place or typed_away(place, record)
         for _ in range(WRITE_ATTEMPTS):
-            played = await self._try_move(record, user, typed, away=away)
+            played = await self._try_move(seated, user, typed, away=away)
             if played is not None:
                 return played
             # The write was refused: the game's version moved on. When only something beside
             # the position changed (the board message was recorded, the deadline moved), the
             # move is checked again against the fresh game; otherwise the player must look.
-            fresh = await self._game(record.id)
-            if not _same_turn(record, fresh):
+            fresh = await self.store.games.seated(record.id, self.now())
+            if fresh is None or not _same_turn(record, fresh.game):
                 raise GameChangedError
-            record = fresh
+            seated, record = fresh, fresh.game
         raise GameChangedError
 
     async def _try_move(
-        self, record: GameRecord, user: User, typed: str, *, away: bool = False
+        self, seated: SeatedGame, user: User, typed: str, *, away: bool = False
     ) -> MovePlayed | PromotionNeeded | None:
-        """Check ``typed`` against ``record``'s game and store it; None when the store refused
+        """Check ``typed`` against ``seated``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
+        record, players = seated.game, seated.players
         game = await self._replay(record)
         ruled = game.outcome()
         if ruled is not None:
             # Stored before a rule that ends it now (xiangqi's move limit): the clock ends
             # it by that rule at its deadline; nobody can move meanwhile.
             raise GameOverError(record.id, ruled.result())
-        name = await self._namer(game.position, user.id, typed)
+        name = await self._namer(game.position, user.id, typed, player=players.get(user.id))
         parsed = self._parse(game.position, typed, name)
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)
@@ -107,12 +125,12 @@ class PlayUseCases(ServiceCore):
         )
         after = game.play(move)
         # Prepared answers (conditional moves) this move sets off go into the same write.
-        plan = plan_answers(after, record, user.id, await self.store.conditionals.tree(record.id))
+        lines = await self.store.conditionals.tree(record.id) if seated.has_conditionals else []
+        plan = plan_answers(after, record, user.id, lines)
         after, last_mover_id = plan.game or after, plan.last_mover_id or user.id
         outcome = after.outcome()
         now = self.now()
         opponent_id = record.opponent_of(last_mover_id)
-        players = await self.store.players.get_many([record.white_id, record.black_id])
         opponent = players.get(opponent_id)
         ending = GameEnding(outcome.result(), outcome.termination.value) if outcome else None
         deadline = (
@@ -120,7 +138,9 @@ class PlayUseCases(ServiceCore):
             if outcome
             else await self._deadline_for(opponent_id, now, record.clock_days, opponent)
         )
-        refs = await self._reachable(refs_of(players, (record.white_id, record.black_id)))
+        refs = told_by_mention(
+            refs_of(players, (record.white_id, record.black_id)), seated.closed_dms
+        )
         if outcome:
             outbox: OutboxSource = lambda ratings: self._ending_items(  # noqa: E731
                 record, refs, in_place=away, actor_id=last_mover_id, ratings=ratings
@@ -167,7 +187,7 @@ class PlayUseCases(ServiceCore):
             finished_at=now if outcome else None,
             version=written.version,
         )
-        view = await self._view(updated, refs)
+        view = await self._view(updated, refs, reached=True)
         mover = view.white if user.id == view.white.id else view.black
         actor = view.white if last_mover_id == view.white.id else view.black
         result_ending = (
@@ -199,6 +219,7 @@ class PlayUseCases(ServiceCore):
             )
             + (f" {mover.name} is back from vacation: clocks run again." if back else ""),
             lapsed_offers=lapsed,
+            recent=numbered_line(written.recent, record.start_fen),
             answers=plan.facts,
             vacation_ended=back,
         )

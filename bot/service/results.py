@@ -331,6 +331,8 @@ class MovePlayed:
     # Prepared answers played right after the move, in order (conditional moves).
     answers: tuple[ConditionalAnswer, ...] = ()
     vacation_ended: bool = False  # the mover was on vacation: this move ended it
+    # The game's last few moves after it, numbered (``9. Nf3 Nc6 10. Bb5``).
+    recent: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.database import Database
+from bot.store.database import Database, Statement
 from bot.store.records import to_epoch
 
 
@@ -28,25 +28,26 @@ class Boards:
         """Record ``message_id`` (in ``channel_id``, the game's place) as the game's board
         message and, in the same transaction, the one it replaces as an ``OldBoard`` to
         retire (returned; None if there was none or it is the same)."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute("SELECT message_id FROM games WHERE id = ?", (game_id,))
-            row = await cursor.fetchone()
-            await cursor.close()
-            if row is None or row[0] == message_id:
-                return None
-            await conn.execute(
-                "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ?",
-                (message_id, game_id),
-            )
-            if row[0] is None:
-                return None
-            old = OldBoard(int(row[0]), game_id, channel_id)
-            await conn.execute(
-                "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (old.message_id, game_id, channel_id, to_epoch(now)),
-            )
-        return old
+        # One write sent whole: the old board is listed first (read from the game's row
+        # inside the transaction), then the row points to the new one.
+        results = await self._db.write(
+            [
+                Statement(
+                    "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
+                    "SELECT message_id, id, ?, ? FROM games WHERE id = ? "
+                    "AND message_id IS NOT NULL AND message_id <> ? "
+                    "ON CONFLICT (message_id) DO NOTHING RETURNING message_id",
+                    (channel_id, to_epoch(now), game_id, message_id),
+                ),
+                Statement(
+                    "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ? "
+                    "AND (message_id IS NULL OR message_id <> ?)",
+                    (message_id, game_id, message_id),
+                ),
+            ]
+        )
+        listed = results[0] if results else []
+        return OldBoard(int(listed[0][0]), game_id, channel_id) if listed else None
 
     async def to_retire(self, limit: int) -> list[OldBoard]:
         """The oldest boards still to retire."""

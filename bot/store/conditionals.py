@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.database import Connection, Database
+from bot.store.database import Connection, Database, Statement
 from bot.store.records import GameRecord, to_epoch
 
 
@@ -42,13 +42,11 @@ class Conditionals:
         if player_id is not None:
             where += " AND player_id = ?"
             params.append(player_id)
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT id, player_id, parent_id, ply, uci FROM conditional_moves "
-                f"WHERE {where} ORDER BY ply, id",
-                params,
-            )
-            rows = await cursor.fetchall()
+        rows = await self._db.fetch(
+            "SELECT id, player_id, parent_id, ply, uci FROM conditional_moves "
+            f"WHERE {where} ORDER BY ply, id",
+            params,
+        )
         return [ConditionalNode(*row) for row in rows]
 
     async def add_line(
@@ -114,25 +112,31 @@ async def _raise_version(conn: Connection, game: GameRecord) -> bool:
     return cursor.rowcount == 1
 
 
-async def followed(conn: Connection, game_id: int, node_ids: Sequence[int], ply: int) -> None:
-    """Inside a move's transaction: the game followed the prepared moves ``node_ids`` and is
-    now at ``ply``. What follows each becomes its owner's new roots; every other line (used
-    up, not matching the moves played, or from before) is dropped."""
-    for node_id in node_ids:
-        await conn.execute(
-            "UPDATE conditional_moves SET parent_id = NULL WHERE parent_id = ?", (node_id,)
-        )
-    await drop_invalid(conn, game_id, ply)
+def followed(game_id: int, node_ids: Sequence[int], ply: int) -> list[Statement]:
+    """The statements, inside a move's write, saying the game followed the prepared moves
+    ``node_ids`` and is now at ``ply``: what follows each becomes its owner's new roots;
+    every other line (used up, not matching the moves played, or from before) is dropped."""
+    return [
+        *(
+            Statement("UPDATE conditional_moves SET parent_id = NULL WHERE parent_id = ?", (node,))
+            for node in node_ids
+        ),
+        _drop_invalid(game_id, ply),
+    ]
 
 
 async def drop_invalid(conn: Connection, game_id: int, ply: int | None) -> None:
     """Inside a transaction that moved the game to ``ply`` (None: ended it): drop every line
     that no longer starts at the next ply (a move not expected, a takeback), subtrees
     included."""
+    statement = _drop_invalid(game_id, ply)
+    await conn.execute(statement.sql, statement.params)
+
+
+def _drop_invalid(game_id: int, ply: int | None) -> Statement:
     if ply is None:
-        await conn.execute("DELETE FROM conditional_moves WHERE game_id = ?", (game_id,))
-        return
-    await conn.execute(
+        return Statement("DELETE FROM conditional_moves WHERE game_id = ?", (game_id,))
+    return Statement(
         "DELETE FROM conditional_moves WHERE game_id = ? AND parent_id IS NULL AND ply <> ?",
         (game_id, ply + 1),
     )

@@ -16,6 +16,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
@@ -53,6 +54,17 @@ DRIVER_ERRORS = _driver_errors()
 # What a failing database raises: callers above the store catch these to tell "the database
 # is unwell" (try again later) from "this one game is broken".
 DATABASE_ERRORS: tuple[type[Exception], ...] = (StoreError, sqlite3.Error, *DRIVER_ERRORS)
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a write sent whole (see ``Database.write``): SQL with ``?``
+    placeholders, its parameters, and ``guard``: the statement must return a row (its
+    ``RETURNING``), or the whole write is rolled back and refused."""
+
+    sql: str
+    params: Sequence[object] = ()
+    guard: bool = False
 
 
 class Cursor(Protocol):
@@ -101,6 +113,18 @@ class Database(Protocol):
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        """The rows of one read statement, in one round trip to the database."""
+
+    async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
+        """Run ``statements`` as one write transaction, sent whole: each statement's rows
+        (its ``RETURNING``, or a read's result), or None when a ``guard`` statement returned
+        no row (nothing is written then). Raises the database's errors (rolled back).
+
+        The hot paths (a move, recording a board message) write this way: on SQLite the
+        transaction costs one trip to the connection's thread instead of one per statement
+        and fetch."""
 
     async def close(self) -> None: ...
 
@@ -307,6 +331,29 @@ class SqliteDatabase:
         async with self._lock:
             await self._connection.close()
 
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        """The rows of one read statement, in one round trip to the database."""
+        async with self._lock:
+            return list(await self._connection.execute_fetchall(sql, params))
+
+    async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
+        """Run ``statements`` as one transaction in one round trip: each statement's rows
+        (its ``RETURNING``, or a read's result), or None when a ``guard`` statement returned
+        no row (nothing is written then). Raises the database's errors (rolled back).
+
+        The hot paths (a move, recording a board message) write this way: a transaction
+        of several statements costs one trip to the database's thread (here) or server
+        instead of one per statement, so a busy process spends its time on moves, not on
+        waking threads."""
+        async with self._lock:
+            # aiosqlite's own way of running work on its connection's thread; all of the
+            # transaction runs there, so cancelling the caller cannot leave it half done.
+            runner: Any = self._connection
+            result: list[list[Any]] | None = await runner._execute(
+                _write_all, self._connection, statements
+            )
+            return result
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
         """The connection for reads (autocommit: each statement sees committed data)."""
@@ -348,3 +395,25 @@ class SqliteDatabase:
                 await asyncio.shield(cleanup)
         if not cleanup.cancelled() and cleanup.exception() is not None:
             _log.warning("rollback failed: %s", cleanup.exception())
+
+
+def _write_all(
+    connection: aiosqlite.Connection, statements: Sequence[Statement]
+) -> list[list[Any]] | None:
+    """``Database.write`` on the connection's own thread."""
+    raw: sqlite3.Connection = connection._conn
+    raw.execute("BEGIN IMMEDIATE")
+    try:
+        results: list[list[Any]] = []
+        for statement in statements:
+            rows = raw.execute(statement.sql, tuple(statement.params)).fetchall()
+            if statement.guard and not rows:
+                raw.execute("ROLLBACK")
+                return None
+            results.append(rows)
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:
+            raw.execute("ROLLBACK")
+        raise
+    return results

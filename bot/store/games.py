@@ -10,13 +10,14 @@ ply back to the same number.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.store import conditionals
-from bot.store.database import Connection, Database
-from bot.store.outbox import OutboxItem, insert_items
+from bot.store.database import Connection, Database, Statement
+from bot.store.outbox import OutboxItem, insert_items, insert_statements
+from bot.store.players import PLAYER_WIDTH, player_columns, player_from_row
 from bot.store.ratings import RateFunction, read_rating, write_rating
 from bot.store.records import (
     GameEnding,
@@ -30,6 +31,7 @@ from bot.store.records import (
     RatingUpdate,
     ReminderDue,
     ResultCounts,
+    SeatedGame,
     StoredMove,
     Written,
     from_epoch,
@@ -42,6 +44,30 @@ _COLUMNS = (
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
     "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned, untimed"
 )
+_WIDTH = len(_COLUMNS.split(","))
+# The version of the last move's row, read beside a game (``GameRecord.last_move_version``).
+_LAST_MOVE = "(SELECT m.version FROM moves m WHERE m.game_id = games.id AND m.ply = games.ply)"
+
+# How the games a command means are found, shared by the plain and the seated reads.
+_BY_ID = "games.id = ?"
+_BY_THREAD = "games.thread_id = ? ORDER BY games.id DESC LIMIT 1"
+_IN_CHANNEL = (
+    "games.status = 'active' AND (games.white_id = ? OR games.black_id = ?) "
+    "AND (games.channel_id = ? OR games.thread_id = ?) ORDER BY games.id"
+)
+# A game, its last move's version, both players, whether conditional lines wait, and whether
+# each player's DMs are closed at a moment (the first parameter): all a move reads, at once.
+_SEATED = (
+    f"SELECT {{games}}, {_LAST_MOVE}, {player_columns('w')}, {player_columns('b')}, "
+    "EXISTS (SELECT 1 FROM conditional_moves c WHERE c.game_id = games.id), "
+    "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.white_id AND d.until > ?), "
+    "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.black_id AND d.until > ?) "
+    "FROM games LEFT JOIN players w ON w.id = games.white_id "
+    "LEFT JOIN players b ON b.id = games.black_id WHERE "
+)
+# The last moves a board message lists.
+RECENT_PLIES = 6
+_RECENT = "SELECT ply, san FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?"
 
 
 # Finished games whose own thread is not archived yet, and when each is due (the end plus a
@@ -55,7 +81,8 @@ _ARCHIVE_PENDING = (
 _ARCHIVE_DUE = "COALESCE(thread_archive_retry_at, finished_at + ?)"
 
 
-def game_from_row(row: Any) -> GameRecord:
+def game_from_row(row: Any, *, with_last_move: bool = False) -> GameRecord:
+    """The game of ``row`` (``_COLUMNS``, then ``_LAST_MOVE`` if ``with_last_move``)."""
     return GameRecord(
         id=row[0],
         guild_id=row[1],
@@ -82,7 +109,28 @@ def game_from_row(row: Any) -> GameRecord:
         damaged_at=from_epoch_or_none(row[22]),
         thread_owned=bool(row[23]),
         untimed=bool(row[24]),
+        last_move_version=row[_WIDTH] if with_last_move else None,
     )
+
+
+def seated_from_row(row: Any) -> SeatedGame:
+    """The ``SeatedGame`` of a ``_SEATED`` row."""
+    game = game_from_row(row, with_last_move=True)
+    start = _WIDTH + 1
+    players = {}
+    for offset in (start, start + PLAYER_WIDTH):
+        if row[offset] is not None:
+            player = player_from_row(row[offset : offset + PLAYER_WIDTH])
+            players[player.id] = player
+    flags = row[start + 2 * PLAYER_WIDTH :]
+    seats = (game.white_id, game.black_id)
+    closed = {pid for pid, flag in zip(seats, flags[1:3], strict=True) if flag}
+    return SeatedGame(game, players, bool(flags[0]), frozenset(closed))
+
+
+def _recent(rows: Iterable[Any]) -> tuple[tuple[int, str], ...]:
+    """``_RECENT``'s rows, oldest first."""
+    return tuple((int(ply), str(san)) for ply, san in reversed(list(rows)))
 
 
 class Games:
@@ -94,18 +142,45 @@ class Games:
     # --- reads -------------------------------------------------------------------------
 
     async def _select(self, where: str, params: Sequence[object]) -> list[GameRecord]:
-        async with self._db.read() as conn:
-            cursor = await conn.execute(f"SELECT {_COLUMNS} FROM games WHERE {where}", params)
-            rows = await cursor.fetchall()
-        return [game_from_row(row) for row in rows]
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS}, {_LAST_MOVE} FROM games WHERE {where}", params
+        )
+        return [game_from_row(row, with_last_move=True) for row in rows]
+
+    async def _select_seated(
+        self, where: str, params: Sequence[object], now: datetime
+    ) -> list[SeatedGame]:
+        moment = to_epoch(now)
+        sql = _SEATED.format(games=_prefixed("games")) + where
+        rows = await self._db.fetch(sql, (moment, moment, *params))
+        return [seated_from_row(row) for row in rows]
 
     async def get(self, game_id: int) -> GameRecord | None:
-        found = await self._select("id = ?", (game_id,))
+        found = await self._select(_BY_ID, (game_id,))
         return found[0] if found else None
 
     async def by_thread(self, thread_id: int) -> GameRecord | None:
-        found = await self._select("thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,))
+        found = await self._select(_BY_THREAD, (thread_id,))
         return found[0] if found else None
+
+    async def seated(self, game_id: int, now: datetime) -> SeatedGame | None:
+        """Game ``game_id`` with its players and flags (``SeatedGame``), in one statement;
+        ``now`` decides which closed DMs still count."""
+        found = await self._select_seated(_BY_ID, (game_id,), now)
+        return found[0] if found else None
+
+    async def seated_by_thread(self, thread_id: int, now: datetime) -> SeatedGame | None:
+        """The newest game of the thread, seated (see ``seated``)."""
+        found = await self._select_seated(_BY_THREAD, (thread_id,), now)
+        return found[0] if found else None
+
+    async def seated_in_channel(
+        self, player_id: int, channel_id: int, now: datetime
+    ) -> list[SeatedGame]:
+        """``active_in_channel``, seated (see ``seated``)."""
+        return await self._select_seated(
+            _IN_CHANNEL, (player_id, player_id, channel_id, channel_id), now
+        )
 
     async def active_for_player(
         self, player_id: int, guild_id: int | None = None
@@ -123,11 +198,7 @@ class Games:
 
     async def active_in_channel(self, player_id: int, channel_id: int) -> list[GameRecord]:
         """The player's active games that live in the channel itself or in its threads."""
-        return await self._select(
-            "status = 'active' AND (white_id = ? OR black_id = ?) "
-            "AND (channel_id = ? OR thread_id = ?) ORDER BY id",
-            (player_id, player_id, channel_id, channel_id),
-        )
+        return await self._select(_IN_CHANNEL, (player_id, player_id, channel_id, channel_id))
 
     async def finished_for_player(
         self, player_id: int, guild_id: int | None, limit: int
@@ -293,26 +364,50 @@ class Games:
         ``Written(ok=False)`` on a conflict.
         """
         steps = [PreparedAnswer(uci, san, mover_id), *answers]
+        if ending is not None:
+            return await self._play_final_move(
+                game, steps, fen, now, deadline_at, ending, rate, outbox
+            )
+        # The common move: one write, sent whole (see ``Database.write``).
+        statements: list[Statement] = []
+        for index, step in enumerate(steps):
+            statements += _step_statements(game, index, step, fen, now, deadline_at, last=False)
+        statements += conditionals.followed(game.id, followed, game.ply + len(steps))
+        statements += insert_statements(_items(outbox, None), now)
+        statements.append(Statement(_RECENT, (game.id, RECENT_PLIES)))
+        results = await self._db.write(statements)
+        if results is None:
+            return Written(ok=False)
+        lapsed = {OfferKind(row[0]) for rows in results[1 : 3 * len(steps) : 3] for row in rows}
+        return Written(
+            ok=True,
+            lapsed=tuple(sorted(lapsed, key=lambda k: k.value)),
+            version=results[3 * len(steps) - 3][0][0],
+            recent=_recent(results[-1]),
+        )
+
+    async def _play_final_move(
+        self,
+        game: GameRecord,
+        steps: Sequence[PreparedAnswer],
+        fen: str,
+        now: datetime,
+        deadline_at: datetime | None,
+        ending: GameEnding,
+        rate: RateFunction | None,
+        outbox: OutboxSource,
+    ) -> Written:
+        """``play_move`` for the moves that end the game: the ratings are read and written
+        inside the transaction (the players' other games may end meanwhile)."""
         async with self._db.transaction() as conn:
-            version = game.version
             lapsed: set[OfferKind] = set()
-            ratings = None
+            version, ratings = game.version, None
             for index, step in enumerate(steps):
                 last = index == len(steps) - 1
-                cursor = await conn.execute(
-                    "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
-                    "deadline_at = ?, version = version + 1 WHERE id = ? AND version = ? "
-                    "AND status = 'active' AND to_move_id = ? RETURNING version",
-                    (
-                        fen,
-                        None if last and ending else game.opponent_of(step.mover_id),
-                        to_epoch(now),
-                        None if deadline_at is None else to_epoch(deadline_at),
-                        game.id,
-                        version,
-                        step.mover_id,
-                    ),
+                update, offers, insert = _step_statements(
+                    game, index, step, fen, now, deadline_at, last=last
                 )
+                cursor = await conn.execute(update.sql, update.params)
                 row = await cursor.fetchone()
                 await cursor.close()
                 if row is None:
@@ -320,27 +415,18 @@ class Games:
                         return Written(ok=False)
                     raise RuntimeError(f"game #{game.id} changed inside its own transaction")
                 version = row[0]
-                cursor = await conn.execute(
-                    "DELETE FROM offers WHERE game_id = ? "
-                    "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
-                    (game.id, step.mover_id),
-                )
+                cursor = await conn.execute(offers.sql, offers.params)
                 lapsed.update(OfferKind(row[0]) for row in await cursor.fetchall())
                 await cursor.close()
-                if last and ending is not None:
+                if last:
                     version, ratings = await _finish(conn, game, version, ending, now, rate)
-                # The move carries the game's version after this write, so a reader who
-                # cached the game at that version knows this row (see ``move_line``).
-                await conn.execute(
-                    "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game.id, game.ply + 1 + index, step.uci, step.san, to_epoch(now), version),
-                )
-            if ending is None:
-                await conditionals.followed(conn, game.id, followed, game.ply + len(steps))
+                await conn.execute(insert.sql, insert.params)
             await insert_items(conn, _items(outbox, ratings), now)
+            cursor = await conn.execute(_RECENT, (game.id, RECENT_PLIES))
+            recent = _recent(await cursor.fetchall())
+            await cursor.close()
         kinds = tuple(sorted(lapsed, key=lambda k: k.value))
-        return Written(ok=True, ratings=ratings, lapsed=kinds, version=version)
+        return Written(ok=True, ratings=ratings, lapsed=kinds, version=version, recent=recent)
 
     async def finish(
         self,
@@ -691,6 +777,52 @@ async def insert_game(
     created = game_from_row(row)
     await insert_items(conn, _for_game(outbox, created.id), now)
     return created
+
+
+def _step_statements(
+    game: GameRecord,
+    index: int,
+    step: PreparedAnswer,
+    fen: str,
+    now: datetime,
+    deadline_at: datetime | None,
+    *,
+    last: bool,
+) -> list[Statement]:
+    """The ``index``-th move of a write to ``game``: the row moved on (guarded: the first
+    by the version read, the ones after by the ply, inside the same transaction), the offers
+    it makes lapse (their kinds returned), and the move stored with the game's version after
+    it (so a reader who cached the game at that version knows this row; see
+    ``move_line``). ``fen`` and ``deadline_at``: after the write's last move; ``last``: this
+    one ends the game (nobody is to move)."""
+    check, expected = ("version", game.version) if index == 0 else ("ply", game.ply + index)
+    return [
+        Statement(
+            "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
+            f"deadline_at = ?, version = version + 1 WHERE id = ? AND {check} = ? "
+            "AND status = 'active' AND to_move_id = ? RETURNING version",
+            (
+                fen,
+                None if last else game.opponent_of(step.mover_id),
+                to_epoch(now),
+                None if deadline_at is None else to_epoch(deadline_at),
+                game.id,
+                expected,
+                step.mover_id,
+            ),
+            guard=True,
+        ),
+        Statement(
+            "DELETE FROM offers WHERE game_id = ? "
+            "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
+            (game.id, step.mover_id),
+        ),
+        Statement(
+            "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
+            "SELECT ?, ?, ?, ?, ?, version FROM games WHERE id = ?",
+            (game.id, game.ply + 1 + index, step.uci, step.san, to_epoch(now), game.id),
+        ),
+    ]
 
 
 def _prefixed(alias: str) -> str:

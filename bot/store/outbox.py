@@ -17,7 +17,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from bot.store.database import Connection, Database
+from bot.store.database import Connection, Database, Statement
 from bot.store.records import from_epoch, to_epoch
 
 
@@ -165,11 +165,16 @@ def _row(row: Any) -> OutboxRow:
     )
 
 
-async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datetime) -> int:
-    """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
-    Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
+_INSERT = (
+    "INSERT INTO outbox (kind, target, game_id, challenge_id, user_id, facts, dedupe_key, "
+    "nonce, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (dedupe_key) DO NOTHING"
+)
+
+
+def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]]:
     moment = to_epoch(now)
-    rows = [
+    return [
         (
             item.kind.value,
             item.target.value,
@@ -184,6 +189,12 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
         )
         for item in items
     ]
+
+
+async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datetime) -> int:
+    """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
+    Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
+    rows = _rows(items, now)
     if not rows:
         return 0
     # One statement for all the rows; the ids returned are those of the rows inserted.
@@ -197,6 +208,11 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
     inserted = len(list(await cursor.fetchall()))
     await cursor.close()
     return inserted
+
+
+def insert_statements(items: Iterable[OutboxItem], now: datetime) -> list[Statement]:
+    """``insert_items`` as statements of a write sent whole (``Database.write``)."""
+    return [Statement(_INSERT, row) for row in _rows(items, now)]
 
 
 class Outbox:

@@ -20,13 +20,23 @@ from bot.store.records import (
     to_epoch,
 )
 
+
 # The end of the player's latest vacation comes along, so a move needs no second query.
-_PLAYER_COLUMNS = (
-    "id, display_name, is_bot, notify, board_theme, "
-    "(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = players.id), "
-    "orientation, reminder_hours, time_zone, quiet_from, quiet_until, digest_at, "
-    "takeback_policy, xiangqi_notation, chess_pieces, xiangqi_pieces, board_strip"
-)
+def player_columns(table: str) -> str:
+    """The columns ``player_from_row`` reads, of the players table called ``table``."""
+    return (
+        f"{table}.id, {table}.display_name, {table}.is_bot, {table}.notify, "
+        f"{table}.board_theme, "
+        f"(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = {table}.id), "
+        f"{table}.orientation, {table}.reminder_hours, {table}.time_zone, {table}.quiet_from, "
+        f"{table}.quiet_until, {table}.digest_at, {table}.takeback_policy, "
+        f"{table}.xiangqi_notation, {table}.chess_pieces, {table}.xiangqi_pieces, "
+        f"{table}.board_strip"
+    )
+
+
+_PLAYER_COLUMNS = player_columns("players")
+PLAYER_WIDTH = _PLAYER_COLUMNS.count(", ") + 1  # how many columns a player takes in a row
 
 
 def player_from_row(row: Any) -> Player:

@@ -26,6 +26,7 @@ from bot.store.database import (
     Connection,
     Cursor,
     Dialect,
+    Statement,
     StoreError,
     migrations,
     migrations_script,
@@ -265,6 +266,26 @@ class PostgresDatabase:
             _log.warning("connections still in use after %.0f s: closed", CLOSE_TIMEOUT_SECONDS)
             self._pool.terminate()
 
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        async with self._pool.acquire() as raw:
+            return [tuple(row) for row in await raw.fetch(to_postgres(sql)[0], *params)]
+
+    async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
+        # asyncpg sends each statement on its own (inside one transaction); a guard that
+        # returns no row rolls all of it back.
+        try:
+            async with self.transaction() as conn:
+                results: list[list[Any]] = []
+                for statement in statements:
+                    cursor = await conn.execute(statement.sql, statement.params)
+                    rows = [tuple(row) for row in await cursor.fetchall()]
+                    if statement.guard and not rows:
+                        raise _Refused
+                    results.append(rows)
+                return results
+        except _Refused:
+            return None
+
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
         async with self._pool.acquire() as raw:
@@ -294,6 +315,10 @@ async def _keep_session(raw: Raw) -> None:
     never sets (its advisory locks end with their transaction)."""
     if raw.is_in_transaction():  # cannot happen: transactions end, or close, before
         raw.terminate()
+
+
+class _Refused(Exception):
+    """A guard of a write matched no row: the write is rolled back."""
 
 
 async def _roll_back(raw: Raw) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import Enum
@@ -202,6 +203,9 @@ class GameRecord:
     damaged_at: datetime | None = None  # set when the stored moves no longer replay
     thread_owned: bool = False  # thread_id is a public thread Postal opened in channel_id
     untimed: bool = False  # no deadline, reminders or time-outs (``days_per_move`` unused)
+    # The version of the row of the move at ``ply`` (None before the first move, or when not
+    # read): a replay cached with that last move is still this game, whatever else changed.
+    last_move_version: int | None = None
 
     @property
     def clock_days(self) -> int | None:
@@ -217,6 +221,18 @@ class GameRecord:
 
     def opponent_of(self, player_id: int) -> int:
         return self.black_id if player_id == self.white_id else self.white_id
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedGame:
+    """A game with what acting on it needs, read in one statement: its players (by id;
+    one missing from ``players`` has no row), whether conditional lines wait in it, and
+    which of its players' DMs are known to be closed."""
+
+    game: GameRecord
+    players: Mapping[int, Player]
+    has_conditionals: bool
+    closed_dms: frozenset[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,3 +428,5 @@ class Written:
     ratings: RatingUpdate | None = None
     lapsed: tuple[OfferKind, ...] = ()
     version: int | None = None
+    # The game's last few moves after the write, as (ply, SAN/WXF), oldest first.
+    recent: tuple[tuple[int, str], ...] = ()
