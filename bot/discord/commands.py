@@ -19,7 +19,7 @@ from bot.discord.conditional import conditional
 from bot.discord.context import place_of, user_of
 from bot.discord.notes import note
 from bot.discord.places import check_place
-from bot.discord.respond import quickly
+from bot.discord.respond import Outlook, quickly
 from bot.service import (
     DAYS_CHOICES,
     BoardShown,
@@ -241,8 +241,14 @@ async def play_the_computer(
 async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
     bot = postal(interaction)
     place = place_of(interaction)
+    # Once the move is found legal its answer is known: public here, private if typed away.
+    outlook = Outlook()
     result = await quickly(
-        interaction, bot.service.move(user_of(interaction.user), place, move, game_id=game)
+        interaction,
+        bot.service.move(
+            user_of(interaction.user), place, move, game_id=game, checked=outlook.known
+        ),
+        ephemeral=outlook,
     )
     if isinstance(result, PromotionNeeded):
         await bot.reply(interaction, messages.promotion_needed(result))

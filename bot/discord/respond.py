@@ -91,21 +91,40 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) ->
         _set_state(interaction, Ack.THINKING_EPHEMERAL if ephemeral else Ack.THINKING_PUBLIC)
 
 
+class Outlook:
+    """How the answer to an interaction will be seen, as the work learns it: ``ephemeral``
+    stays None until known (``known`` sets it, e.g. once a move is found legal)."""
+
+    __slots__ = ("ephemeral",)
+
+    def __init__(self) -> None:
+        self.ephemeral: bool | None = None
+
+    def known(self, ephemeral: bool) -> None:
+        self.ephemeral = ephemeral
+
+
 async def quickly(
-    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool | None = None
+    interaction: discord.Interaction,
+    work: Awaitable[T],
+    *,
+    ephemeral: bool | Outlook | None = None,
 ) -> T:
     """Await ``work``; if it is not done within the time left to answer directly,
     acknowledge the interaction meanwhile so Discord's 3-second limit is never at risk.
 
     ``ephemeral`` says what the answer will be: True (private) or False (public, known for
     sure) defer that way; None (not known yet: the work may fail, and failures are answered
-    privately) defers privately. Errors of ``work`` propagate (the error handler then answers
-    along whichever route is left)."""
+    privately) defers privately; an ``Outlook`` is asked at the moment of deferring (a move
+    found legal is answered in public: a public "thinking…" then needs no removal before
+    the board, one request less on the way to the answer). Errors of ``work`` propagate
+    (the error handler then answers along whichever route is left)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=time_left(interaction))
     if not done:
+        seen = ephemeral.ephemeral if isinstance(ephemeral, Outlook) else ephemeral
         try:
-            await defer(interaction, ephemeral=ephemeral is not False)
+            await defer(interaction, ephemeral=seen is not False)
         except BaseException:
             # The work (a move already being stored, say) finishes on its own; nobody will
             # wait for it now, so its outcome must not be reported as never retrieved.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import rules
 from bot.service.conditional import plan_answers
 from bot.service.core import (
@@ -62,8 +64,13 @@ class PlayUseCases(ServiceCore):
         game_id: int | None = None,
         expected_ply: int | None = None,
         in_place: bool = False,
+        checked: Callable[[bool], None] | None = None,
     ) -> MovePlayed | PromotionNeeded:
         """Play ``text`` (any notation the rules accept) in the game meant.
+
+        ``checked`` is called once the move is found legal, just before it is written, with
+        whether it was typed away from the game's place (an adapter learns early how its
+        answer will be seen: the write can still lose a race, rarely).
 
         A pawn move to the last rank without a piece returns ``PromotionNeeded`` with one
         button per piece; pressing one plays it. ``expected_ply`` (from a button) refuses to
@@ -89,7 +96,7 @@ class PlayUseCases(ServiceCore):
         # mention go to the place through the outbox; the mover's answer is a private note.
         away = in_place or typed_away(place, record)
         for _ in range(WRITE_ATTEMPTS):
-            played = await self._try_move(seated, user, typed, away=away)
+            played = await self._try_move(seated, user, typed, away=away, checked=checked)
             if played is not None:
                 return played
             # The write was refused: the game's version moved on. When only something beside
@@ -102,7 +109,13 @@ class PlayUseCases(ServiceCore):
         raise GameChangedError
 
     async def _try_move(
-        self, seated: SeatedGame, user: User, typed: str, *, away: bool = False
+        self,
+        seated: SeatedGame,
+        user: User,
+        typed: str,
+        *,
+        away: bool = False,
+        checked: Callable[[bool], None] | None = None,
     ) -> MovePlayed | PromotionNeeded | None:
         """Check ``typed`` against ``seated``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
@@ -150,6 +163,8 @@ class PlayUseCases(ServiceCore):
             if away:
                 outbox += self._turn_in_place(record.id, after.ply, refs[opponent_id])
             outbox = plan.told(outbox, mover_id=user.id)
+        if checked is not None:
+            checked(away)
         written = await self.store.games.play_move(
             record,
             uci=uci,

@@ -94,6 +94,30 @@ async def test_slow_move_is_deferred_privately_then_answered_in_public(
     assert interaction.original is None  # the private placeholder is gone
 
 
+async def test_move_found_legal_before_a_slow_write_is_deferred_publicly(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move found legal, whose write is slow: when the window closes the answer is known
+    to be public, so the acknowledgement is a public "thinking…" that the board fills; no
+    private placeholder has to be removed first (a request less on the way to the board).
+    (The window is 0.3 s, so a busy test machine still has the move checked within it.)"""
+    bot = running.bot
+    assert bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.3)
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    slow_down(monkeypatch, bot.service.store.games, "play_move", 1.0)
+    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE
+    assert not ack.data.get("flags", 0) & EPHEMERAL
+    reply = await fake.reply(interaction)
+    assert reply is interaction.original and not reply.ephemeral and reply.files
+    assert "e4" in reply.text()
+    assert not [c for c in fake.calls if c.method == "DELETE" and "/webhooks/" in c.path]
+
+
 async def test_slow_board_is_deferred_publicly(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
