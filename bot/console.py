@@ -582,7 +582,9 @@ async def _move(
     text = _first(positional, options, "move")
     if not text:
         raise _BadOption("Say which move, e.g. /move e4.")
-    result = await console.service.move(user, CONSOLE_PLACE, text, game_id=_game_id(options))
+    result = await console.service.move_or_preview(
+        user, CONSOLE_PLACE, text, game_id=_game_id(options)
+    )
     await console.show(result)
 
 

@@ -26,6 +26,7 @@ from bot.service import (
     ChallengeClosed,
     GameEnded,
     MovePlayed,
+    MovePreview,
     OfferMade,
     PromotionNeeded,
     TakenBack,
@@ -241,17 +242,20 @@ async def play_the_computer(
 async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
     bot = postal(interaction)
     place = place_of(interaction)
-    # Once the move is found legal its answer is known: public here, private if typed away.
+    # Once the move is found legal its answer is known: public here, private if typed away
+    # (a move shown first for confirmation is private: nothing is called then).
     outlook = Outlook()
     result = await quickly(
         interaction,
-        bot.service.move(
+        bot.service.move_or_preview(
             user_of(interaction.user), place, move, game_id=game, checked=outlook.known
         ),
         ephemeral=outlook,
     )
     if isinstance(result, PromotionNeeded):
         await bot.reply(interaction, messages.promotion_needed(result))
+    elif isinstance(result, MovePreview):
+        await bot.reply(interaction, messages.move_preview(result))
     elif result.game.place.target_id != place.target_id:
         # Typed away from the game: its place gets the board, the mover a private note.
         await bot.announce_move_elsewhere(interaction, result)

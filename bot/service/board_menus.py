@@ -8,6 +8,8 @@ menu is parsed and checked exactly as a typed one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import rules
 from bot.service.errors import GameChangedError, InvalidButtonError
 from bot.service.notation import MoveNamer, numbered_line
@@ -242,6 +244,27 @@ class BoardMenuUseCases(PlayUseCases):
             await self.store.confirmations.set(user.id, confirm)
         return await self.wants_confirmation(user)
 
+    async def move_or_preview(
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        game_id: int | None = None,
+        checked: Callable[[bool], None] | None = None,
+    ) -> MovePlayed | PromotionNeeded | MovePreview:
+        """A typed ``/move``: played at once (see ``move``), or, for a player who confirms
+        moves, first shown to them as the board after it with Confirm / Cancel (Confirm
+        plays it unless the game has moved on). Raises what ``move`` raises."""
+        seated = await self._seat(user, place, game_id)
+        if user.id not in seated.confirming:
+            return await self._move_in(seated, user, place, text, checked=checked)
+        typed = await self._move_text(seated, user, text)
+        game, name, parsed = await self._read_move(seated, user, typed)
+        if isinstance(parsed, list):
+            return await self._promotion_needed(seated.game, game, user, parsed)
+        return await self._preview(user, seated.game, game, parsed, name)
+
     async def _play_or_preview(
         self, user: User, game_id: int, argument: str, text: str, *, place: Place | None
     ) -> MovePlayed | PromotionNeeded | MovePreview:
@@ -257,10 +280,16 @@ class BoardMenuUseCases(PlayUseCases):
         return await self._preview(user, record, game, parsed)
 
     async def _preview(
-        self, user: User, record: GameRecord, game: rules.Game, move: Move
+        self,
+        user: User,
+        record: GameRecord,
+        game: rules.Game,
+        move: Move,
+        name: MoveNamer | None = None,
     ) -> MovePreview:
         position = game.position
-        san, uci = (await self._namer(position, user.id))(move), position.uci(move)
+        name = name or await self._namer(position, user.id)
+        san, uci = name(move), position.uci(move)
         after = game.play(move)
         view = await self._view(record)
         board = await self._board(after, seat=view.color_of(user.id), viewer_id=user.id)

@@ -83,15 +83,25 @@ class PlayUseCases(ServiceCore):
         # One read finds the game and everything the move needs (its players, whether
         # conditional lines wait, closed DMs); the move is then one write.
         seated = await self._seat(user, place, game_id)
+        return await self._move_in(
+            seated, user, place, text, expected_ply=expected_ply, checked=checked
+        )
+
+    async def _move_in(
+        self,
+        seated: SeatedGame,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        expected_ply: int | None = None,
+        checked: Callable[[bool], None] | None = None,
+    ) -> MovePlayed | PromotionNeeded:
+        """``move`` in the game ``seated`` (read already)."""
         record = seated.game
-        self._require_player(record, user)
-        self._require_active(record)
-        await self._require_turn(record, user)
+        typed = await self._move_text(seated, user, text)
         if expected_ply is not None and expected_ply != record.ply:
             raise GameChangedError
-        typed = " ".join(text.split())
-        if not typed or len(typed) > MAX_MOVE_TEXT:
-            raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
         # Typed away from the game's place (another channel, a DM): the board and the
         # mention go to the place through the outbox; the mover's answer is a private note.
         away = in_place or typed_away(place, record)
@@ -108,6 +118,36 @@ class PlayUseCases(ServiceCore):
             seated, record = fresh, fresh.game
         raise GameChangedError
 
+    async def _move_text(self, seated: SeatedGame, user: User, text: str) -> str:
+        """``text`` with its spaces tidied, once ``user`` may move in ``seated``'s game now.
+        Raises ``NotAPlayerError``, ``GameOverError``, ``NotYourTurnError``,
+        ``UnreadableMoveError`` (empty or too long)."""
+        record = seated.game
+        self._require_player(record, user)
+        self._require_active(record)
+        await self._require_turn(record, user)
+        typed = " ".join(text.split())
+        if not typed or len(typed) > MAX_MOVE_TEXT:
+            raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
+        return typed
+
+    async def _read_move(
+        self, seated: SeatedGame, user: User, typed: str
+    ) -> tuple[rules.Game, MoveNamer, Move | list[Move]]:
+        """The game of ``seated``, how ``user`` names moves, and the move ``typed`` names
+        (or the promotions to choose from). Raises ``GameOverError`` for a game a rule has
+        ended meanwhile, and the move ``UserError``s."""
+        record = seated.game
+        game = await self._replay(record)
+        ruled = game.outcome()
+        if ruled is not None:
+            # Stored before a rule that ends it now (xiangqi's move limit): the clock ends
+            # it by that rule at its deadline; nobody can move meanwhile.
+            raise GameOverError(record.id, ruled.result())
+        player = seated.players.get(user.id)
+        name = await self._namer(game.position, user.id, typed, player=player)
+        return game, name, self._parse(game.position, typed, name)
+
     async def _try_move(
         self,
         seated: SeatedGame,
@@ -120,14 +160,7 @@ class PlayUseCases(ServiceCore):
         """Check ``typed`` against ``seated``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
         record, players = seated.game, seated.players
-        game = await self._replay(record)
-        ruled = game.outcome()
-        if ruled is not None:
-            # Stored before a rule that ends it now (xiangqi's move limit): the clock ends
-            # it by that rule at its deadline; nobody can move meanwhile.
-            raise GameOverError(record.id, ruled.result())
-        name = await self._namer(game.position, user.id, typed, player=players.get(user.id))
-        parsed = self._parse(game.position, typed, name)
+        game, name, parsed = await self._read_move(seated, user, typed)
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)
         position, move = game.position, parsed

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.store import conditionals
+from bot.store import conditionals, confirmations
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_items, insert_statements
 from bot.store.players import PLAYER_WIDTH, player_columns, player_from_row
@@ -55,13 +55,18 @@ _IN_CHANNEL = (
     "games.status = 'active' AND (games.white_id = ? OR games.black_id = ?) "
     "AND (games.channel_id = ? OR games.thread_id = ?) ORDER BY games.id"
 )
-# A game, its last move's version, both players, whether conditional lines wait, and whether
-# each player's DMs are closed at a moment (the first parameter): all a move reads, at once.
+# A game, its last move's version, both players, whether conditional lines wait, whether
+# each player's DMs are closed at a moment (the first two parameters), and whether each
+# confirms moves (the next two: the default): all a move reads, at once.
 _SEATED = (
     f"SELECT {{games}}, {_LAST_MOVE}, {player_columns('w')}, {player_columns('b')}, "
     "EXISTS (SELECT 1 FROM conditional_moves c WHERE c.game_id = games.id), "
     "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.white_id AND d.until > ?), "
-    "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.black_id AND d.until > ?) "
+    "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.black_id AND d.until > ?), "
+    "COALESCE((SELECT mc.confirm FROM move_confirmation mc "
+    "WHERE mc.player_id = games.white_id), ?), "
+    "COALESCE((SELECT mc.confirm FROM move_confirmation mc "
+    "WHERE mc.player_id = games.black_id), ?) "
     "FROM games LEFT JOIN players w ON w.id = games.white_id "
     "LEFT JOIN players b ON b.id = games.black_id WHERE "
 )
@@ -125,7 +130,8 @@ def seated_from_row(row: Any) -> SeatedGame:
     flags = row[start + 2 * PLAYER_WIDTH :]
     seats = (game.white_id, game.black_id)
     closed = {pid for pid, flag in zip(seats, flags[1:3], strict=True) if flag}
-    return SeatedGame(game, players, bool(flags[0]), frozenset(closed))
+    confirming = {pid for pid, flag in zip(seats, flags[3:5], strict=True) if flag}
+    return SeatedGame(game, players, bool(flags[0]), frozenset(closed), frozenset(confirming))
 
 
 def _recent(rows: Iterable[Any]) -> tuple[tuple[int, str], ...]:
@@ -150,9 +156,9 @@ class Games:
     async def _select_seated(
         self, where: str, params: Sequence[object], now: datetime
     ) -> list[SeatedGame]:
-        moment = to_epoch(now)
+        moment, default = to_epoch(now), int(confirmations.DEFAULT_CONFIRM)
         sql = _SEATED.format(games=_prefixed("games")) + where
-        rows = await self._db.fetch(sql, (moment, moment, *params))
+        rows = await self._db.fetch(sql, (moment, moment, default, default, *params))
         return [seated_from_row(row) for row in rows]
 
     async def get(self, game_id: int) -> GameRecord | None:

@@ -226,13 +226,15 @@ class GameRecord:
 @dataclass(frozen=True, slots=True)
 class SeatedGame:
     """A game with what acting on it needs, read in one statement: its players (by id;
-    one missing from ``players`` has no row), whether conditional lines wait in it, and
-    which of its players' DMs are known to be closed."""
+    one missing from ``players`` has no row), whether conditional lines wait in it, which
+    of its players' DMs are known to be closed, and who confirms moves."""
 
     game: GameRecord
     players: Mapping[int, Player]
     has_conditionals: bool
     closed_dms: frozenset[int]
+    # The players who want to confirm their moves (Confirm moves, their choice or the default).
+    confirming: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

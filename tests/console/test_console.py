@@ -15,6 +15,7 @@ import pytest
 
 import rules
 from bot.console import main, run_console, user_named
+from tests.console.unconfirmed import confirm_off, script_users
 from tests.processes import run_postal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,8 +36,10 @@ alice /pgn
 
 
 def run_script(tmp_path: Path, script: str) -> str:
-    """Pipe ``script`` into ``python -m bot console`` and return what it printed."""
+    """Pipe ``script`` into ``python -m bot console`` and return what it printed (its
+    players have turned Confirm moves off, unless the script says otherwise)."""
     database, images = tmp_path / "console.db", tmp_path / "boards"
+    confirm_off(database, script_users(script))
     completed = run_postal(
         ["console", "--db", str(database), "--images", str(images)], stdin=script
     )

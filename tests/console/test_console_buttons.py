@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from bot.console import run_console
@@ -39,9 +40,9 @@ async def test_third_user_pressing_accept_is_told_it_is_not_theirs(tmp_path: Pat
     assert errors == ["! That button is not yours to press."]
 
 
-async def test_a_game_played_with_the_board_controls(tmp_path: Path) -> None:
-    """Move…, a piece, a destination and Confirm, by label; Confirm moves off plays at once;
-    after the mate: GIF and Rematch."""
+async def test_a_game_played_with_the_board_controls(tmp_path: Path, confirming: None) -> None:
+    """Move…, a piece, a destination and Confirm, by label; a typed /move is confirmed the
+    same way; Confirm moves off plays at once; after the mate: GIF and Rematch."""
     images = tmp_path / "boards"
     out = await run(
         tmp_path / "c.db",
@@ -56,6 +57,7 @@ async def test_a_game_played_with_the_board_controls(tmp_path: Path) -> None:
         "bob /press Pawn e7",
         "bob /press e5",
         "alice /move g4",
+        "alice /press Confirm",
         "bob /press Move…",
         "bob /press Queen d8",
         "bob /press Qh4#",
@@ -65,6 +67,7 @@ async def test_a_game_played_with_the_board_controls(tmp_path: Path) -> None:
     )
     assert "! " not in out, out
     assert "Play f3? The board after it is shown" in out
+    assert "Play g4? The board after it is shown" in out
     assert "confirm moves: off" in out
     assert "bob played 2... Qh4#. Checkmate — black wins." in out
     assert "board: [" in out and "Rematch" in out
@@ -84,3 +87,43 @@ async def test_stale_choice_is_refused(tmp_path: Path) -> None:
     )
     errors = [line for line in out.splitlines() if line.startswith("! ")]
     assert len(errors) == 1 and "out of date" in errors[0]
+
+
+async def test_typed_move_confirmed_cancelled_and_stale(tmp_path: Path, confirming: None) -> None:
+    """With Confirm moves on (the default), /move shows the board after the move with
+    Confirm / Cancel and plays nothing yet; Cancel plays nothing; a Confirm pressed after
+    the game moved on (another preview confirmed meanwhile) is refused."""
+    database = tmp_path / "c.db"
+    out = await run(
+        database,
+        "alice /challenge bob color:white",
+        "bob /press Accept",
+        "alice /move e4",
+        "alice /board",
+    )
+    assert "Play e4? The board after it is shown; only you see this." in out
+    assert re.search(r"buttons: \[\d+\] Confirm  \[\d+\] Cancel", out)
+    assert "alice played" not in out and "move 1. alice to move" in out
+    cancelled = await run(database, "alice /press Cancel", "alice /board")
+    assert "Move cancelled; nothing was played." in cancelled
+    assert "alice played" not in cancelled and "move 1. alice to move" in cancelled
+    # Two previews; the second confirmed plays, then the first is out of date.
+    first = confirm_number(await run(database, "alice /move d4"))
+    second = confirm_number(await run(database, "alice /move e4"))
+    played = await run(database, f"alice /press {second}")
+    assert "alice played 1. e4" in played
+    stale = await run(database, f"alice /press {first}", "bob /board")
+    errors = [line for line in stale.splitlines() if line.startswith("! ")]
+    assert errors == [
+        "! This board of game #1 is out of date: the game has moved on since. "
+        "Nothing was done; use the newest board."
+    ]
+    assert "alice played" not in stale
+    assert "move 1. bob to move" in stale
+
+
+def confirm_number(out: str) -> str:
+    """The number of the Confirm button ``out`` shows."""
+    found = re.search(r"\[(\d+)\] Confirm", out)
+    assert found is not None, out
+    return found.group(1)

@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:  # `pytest` run without `python -m`: make `tests` 
 
 from bot.discord import respond  # noqa: E402
 from bot.service import ManualClock  # noqa: E402
+from bot.store import confirmations  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
@@ -52,6 +53,20 @@ def answer_window(monkeypatch: pytest.MonkeyPatch) -> None:
     reply is deferred must not depend on how busy the test machine is. The tests of
     deferral (test_discord_errors) set the window they need, the shipped one included."""
     monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 2.0)
+
+
+@pytest.fixture(autouse=True)
+def moves_unconfirmed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players of these tests play their moves at once, as if each had turned Confirm
+    moves off: most tests are not about confirming. The tests of confirming ask for
+    ``confirming`` (the shipped default: on)."""
+    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", False)
+
+
+@pytest.fixture
+def confirming(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Confirm moves as shipped: on unless a player turns it off."""
+    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", True)
 
 
 @pytest.fixture

@@ -66,8 +66,12 @@ async def start_bot(
 
 
 async def set_up_game(fake: FakeDiscord, index: int) -> Table:
-    """``white{index}`` challenges ``black{index}``, who accepts; returns the game's table."""
+    """``white{index}`` challenges ``black{index}``, who accepts; returns the game's table.
+    Both have turned Confirm moves off: their ``/move`` is played at once."""
     white, black = fake.add_user(f"white{index}"), fake.add_user(f"black{index}")
+    for player in (white, black):
+        settings = await fake.slash(player, "settings", {"confirm": False})
+        await fake.reply(settings, STEP_TIMEOUT)
     challenge = await fake.slash(white, "challenge", {"opponent": black, "color": "white"})
     message = await fake.reply(challenge, STEP_TIMEOUT)
     press = await fake.click(black, message, "Accept")

@@ -72,7 +72,7 @@ async def play_with_menus(
     return await newest_board(fake, channel, board)
 
 
-async def test_whole_game_with_buttons_and_menus_only(running: Harness) -> None:
+async def test_whole_game_with_buttons_and_menus_only(running: Harness, confirming: None) -> None:
     """After the challenge, a whole game is played with the board's buttons, select menus
     and the move form (no slash command), with Confirm moves on (the default) and off; each
     new board removes the previous board's buttons; the mate shows Rematch, GIF and PGN."""
