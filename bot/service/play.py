@@ -84,7 +84,13 @@ class PlayUseCases(ServiceCore):
         # conditional lines wait, closed DMs); the move is then one write.
         seated = await self._seat(user, place, game_id)
         return await self._move_in(
-            seated, user, place, text, expected_ply=expected_ply, checked=checked
+            seated,
+            user,
+            place,
+            text,
+            expected_ply=expected_ply,
+            in_place=in_place,
+            checked=checked,
         )
 
     async def _move_in(
@@ -95,6 +101,7 @@ class PlayUseCases(ServiceCore):
         text: str,
         *,
         expected_ply: int | None = None,
+        in_place: bool = False,
         checked: Callable[[bool], None] | None = None,
     ) -> MovePlayed | PromotionNeeded:
         """``move`` in the game ``seated`` (read already)."""
