@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.discord.harness import Harness, command, start_game
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 pytestmark = pytest.mark.usefixtures("confirming")
 
@@ -15,7 +15,11 @@ def labels(message: FakeMessage) -> list[str]:
     return [str(button.get("label")) for button in message.buttons()]
 
 
-async def preview_of(fake: FakeDiscord, message: FakeMessage) -> FakeMessage:
+async def preview_of(
+    fake: FakeDiscord, user: FakeUser, move: str, thread: FakeChannel
+) -> FakeMessage:
+    """``user`` types ``/move move`` in ``thread``: asserts the private preview, returns it."""
+    message = await command(fake, user, "move", {"move": move}, channel=thread)
     assert message.ephemeral, message.text()
     assert "The board after it is shown; only you see this." in message.text()
     assert message.files and labels(message) == ["Confirm", "Cancel"]
@@ -30,9 +34,7 @@ async def test_typed_move_is_shown_first_then_confirmed(running: Harness) -> Non
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     public = len(fake.public_messages())
-    preview = await preview_of(
-        fake, await command(fake, alice, "move", {"move": "e4"}, channel=thread)
-    )
+    preview = await preview_of(fake, alice, "e4", thread)
     assert "Play e4?" in preview.text()
     assert len(fake.public_messages()) == public
     assert (await running.bot.service.game_view(1)).ply == 0
@@ -56,9 +58,7 @@ async def test_typed_move_cancelled_plays_nothing(running: Harness) -> None:
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    preview = await preview_of(
-        fake, await command(fake, alice, "move", {"move": "Nf3"}, channel=thread)
-    )
+    preview = await preview_of(fake, alice, "Nf3", thread)
     await fake.acknowledged(await fake.click(alice, preview, "Cancel"))
     await fake.wait_until(lambda: "nothing was played" in fake.messages[preview.id].text())
     view = await running.bot.service.game_view(1)
@@ -72,12 +72,8 @@ async def test_a_stale_confirmation_is_refused(running: Harness) -> None:
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    first = await preview_of(
-        fake, await command(fake, alice, "move", {"move": "d4"}, channel=thread)
-    )
-    second = await preview_of(
-        fake, await command(fake, alice, "move", {"move": "e4"}, channel=thread)
-    )
+    first = await preview_of(fake, alice, "d4", thread)
+    second = await preview_of(fake, alice, "e4", thread)
     await fake.acknowledged(await fake.click(alice, second, "Confirm"))
     await fake.wait_until(lambda: "You played e4." in fake.messages[second.id].text())
     refused = await fake.reply(await fake.click(alice, first, "Confirm"))

@@ -10,7 +10,15 @@ import pytest
 from bot.discord import respond
 from bot.service import errors
 from tests.discord.harness import SHIPPED_ANSWER_WINDOW, Harness, command, play, start_game
-from tests.fakediscord import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL
+from tests.fakediscord import (
+    CHANNEL_MESSAGE,
+    DEFERRED_CHANNEL_MESSAGE,
+    EPHEMERAL,
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+)
 
 
 def slow_down(monkeypatch: pytest.MonkeyPatch, service: object, name: str, seconds: float) -> None:
@@ -22,6 +30,18 @@ def slow_down(monkeypatch: pytest.MonkeyPatch, service: object, name: str, secon
         return await work(*args, **kwargs)
 
     monkeypatch.setattr(service, name, slow)
+
+
+async def deferred_publicly(fake: FakeDiscord, mover: FakeUser, thread: FakeChannel) -> FakeMessage:
+    """``mover`` plays e4 in ``thread``: asserts the public "thinking…" first, filled by the
+    public board; returns that message."""
+    interaction = await fake.slash(mover, "move", {"move": "e4"}, channel=thread)
+    ack = await fake.acknowledged(interaction)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE
+    assert not ack.data.get("flags", 0) & EPHEMERAL
+    reply = await fake.reply(interaction)
+    assert reply is interaction.original and not reply.ephemeral and reply.files
+    return reply
 
 
 async def test_unexpected_error_is_logged_and_apologised_for(
@@ -108,12 +128,7 @@ async def test_move_found_legal_before_a_slow_write_is_deferred_publicly(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     slow_down(monkeypatch, bot.service.store.games, "play_move", 1.0)
-    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
-    ack = await fake.acknowledged(interaction)
-    assert ack.type == DEFERRED_CHANNEL_MESSAGE
-    assert not ack.data.get("flags", 0) & EPHEMERAL
-    reply = await fake.reply(interaction)
-    assert reply is interaction.original and not reply.ephemeral and reply.files
+    reply = await deferred_publicly(fake, alice, thread)
     assert "e4" in reply.text()
     assert not [c for c in fake.calls if c.method == "DELETE" and "/webhooks/" in c.path]
 
@@ -137,12 +152,7 @@ async def test_slow_board_is_deferred_publicly(
         return await drawing(board)
 
     monkeypatch.setattr(bot, "render", slow_render)
-    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
-    ack = await fake.acknowledged(interaction)
-    assert ack.type == DEFERRED_CHANNEL_MESSAGE
-    assert not ack.data.get("flags", 0) & EPHEMERAL
-    reply = await fake.reply(interaction)
-    assert reply is interaction.original and not reply.ephemeral and reply.files
+    await deferred_publicly(fake, alice, thread)
 
 
 async def test_slow_refusal_leaves_nothing_public(
