@@ -84,7 +84,7 @@ async def test_answer_ready_within_the_window_is_not_deferred(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, running.bot.service, "move", 0.2)
+    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.2)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == CHANNEL_MESSAGE and not ack.data.get("flags", 0) & EPHEMERAL
@@ -104,7 +104,7 @@ async def test_slow_move_is_deferred_privately_then_answered_in_public(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, running.bot.service, "move", 0.5)
+    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.5)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE
@@ -171,7 +171,7 @@ async def test_slow_refusal_leaves_nothing_public(
         await asyncio.sleep(0.2)
         raise errors.NotYourTurnError("alice")
 
-    monkeypatch.setattr(running.bot.service, "move", slow_refusal)
+    monkeypatch.setattr(running.bot.service, "move_or_preview", slow_refusal)
     interaction = await fake.slash(bob, "move", {"move": "e5"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
@@ -218,7 +218,7 @@ async def test_time_to_answer_counts_from_the_interactions_creation(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, running.bot.service, "move", 0.3)
+    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.3)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread, delayed=1.9)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
