@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.discord.harness import play, start_game
+from tests.discord.harness import command, play, start_game
 from tests.discord.live import bot_env
 from tests.discord.shard_process import shift_clock
 from tests.fakediscord import FakeChannel, FakeDiscord
@@ -98,6 +98,8 @@ async def test_two_processes_share_the_clock_and_survive_a_kill(
             white = fake.add_user(f"w{server.guild_id % 1000}{n}")
             black = fake.add_user(f"b{server.guild_id % 1000}{n}")
             thread, _ = await start_game(fake, white, black, days=3, channel=server)
+            # (these bots run in their own processes: white turns Confirm moves off)
+            await command(fake, white, "settings", {"confirm": False}, channel=thread)
             await play(fake, white, "e4", thread)
             threads.append(thread)
             black_names.append(black.name)

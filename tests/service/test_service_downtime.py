@@ -12,6 +12,7 @@ import pytest
 from bot.service import GameService, ManualClock, errors
 from bot.service.uptime import DOWNTIME_TOLERANCE, keeping_time, resume
 from bot.store import GameStatus, Store, StoreError
+from tests.console.unconfirmed import confirm_off, script_users
 from tests.processes import run_postal
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
@@ -141,6 +142,7 @@ def test_console_restarted_after_downtime_does_not_forfeit(tmp_path: Path) -> No
     game, is opened by `python -m bot console` and the game goes on."""
     database = tmp_path / "postal.db"
     script = "alice /challenge bob color:white days:1\nbob /press Accept\nalice /move e4\n"
+    confirm_off(database, script_users(script))
     run_console(database, script)
     # Everything happened three days ago: shift every stored time back by three days.
     shift = 3 * 86400
