@@ -255,8 +255,6 @@ class OutboxSender(Worker):
         # A lane still in flight here keeps its row (a claim that expired under a stalled
         # event loop): one request per game at a time; the claim lapses and it comes back.
         due = [row for row in claimed if row.lane not in self._in_flight]
-        if due:
-            await service.begin_deliveries(due, now)
         for row in due:
             task = asyncio.create_task(self._deliver_row(row))
             self._in_flight[row.lane] = task

@@ -66,7 +66,8 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
     ) -> list[OutboxRow]:
         """Claim for ``holder`` (a process's name) at most ``limit`` rows due at ``now``,
         each first in its game's lane, for ``lease`` seconds: no other process sends them
-        meanwhile. Returns them, oldest first."""
+        meanwhile. Each claim counts an attempt before its request (a crash leaves the row
+        pending, to be sent again with the same nonce). Returns them, oldest first."""
         return await self.store.outbox.claim_due(holder, now, now + lease, limit)
 
     async def renew_deliveries(self, holder: str, now: float, lease: float) -> None:
@@ -320,11 +321,6 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         )
 
     # --- outcomes ------------------------------------------------------------------------
-
-    async def begin_deliveries(self, rows: Sequence[OutboxRow], at: float) -> None:
-        """Count an attempt of each row before its request (a crash leaves it pending, to
-        be sent again with the same nonce)."""
-        await self.store.outbox.begin_attempts([row.id for row in rows], at)
 
     async def delivered_many(
         self, accepted: Sequence[tuple[Delivery, int | None, int | None]]

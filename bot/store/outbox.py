@@ -131,6 +131,8 @@ _WAITS_IN_LANE = (
     "EXISTS (SELECT 1 FROM outbox e WHERE e.state = 'pending' AND e.id < o.id "
     f"AND (e.held_until IS NULL OR e.held_until <= ?) AND ({_SAME_LANE}))"
 )
+# A claimed row as it was before its attempt was counted (``claim_due``).
+_CLAIMED_COLUMNS = _COLUMNS.replace(" attempts,", " attempts - 1,")
 # What ends a claim: set with every outcome of an attempt.
 _UNCLAIMED = "claimed_by = NULL, claimed_until = NULL"
 
@@ -253,7 +255,10 @@ class Outbox:
     async def claim_due(self, holder: str, now: float, until: float, limit: int) -> list[OutboxRow]:
         """Claim for ``holder``, until ``until`` (epoch seconds), at most ``limit`` rows due
         at ``now`` that nobody holds and that come first in their lane (a game's rows go out
-        in order whichever process sends them); returns them, oldest first.
+        in order whichever process sends them); returns them, oldest first, as they were
+        before the claim. Claiming a row begins an attempt: it is counted and marked in
+        flight before its request goes out, so a crash before the outcome leaves it pending,
+        to be sent again with its nonce.
 
         One statement: on PostgreSQL the candidates are locked ``FOR UPDATE SKIP LOCKED``,
         so processes claiming at the same moment take different rows instead of waiting on
@@ -262,13 +267,14 @@ class Outbox:
         """
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1, "
+                "in_flight_since = ? WHERE id IN ("
                 "SELECT o.id FROM outbox o WHERE o.state = 'pending' AND o.next_attempt_at <= ? "
                 "AND (o.held_until IS NULL OR o.held_until <= ?) "
                 "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) "
                 f"AND NOT {_WAITS_IN_LANE} ORDER BY o.id LIMIT ?{self._db.claim_lock}"
-                f") RETURNING {_COLUMNS}",
-                (holder, until, now, now, now, now, limit),
+                f") RETURNING {_CLAIMED_COLUMNS}",
+                (holder, until, now, now, now, now, now, limit),
             )
             rows = await cursor.fetchall()
         return sorted((_row(row) for row in rows), key=lambda row: row.id)
@@ -340,19 +346,6 @@ class Outbox:
         return OutboxCounts(**found)
 
     # --- recording attempts ----------------------------------------------------------
-
-    async def begin_attempts(self, row_ids: Sequence[int], at: float) -> None:
-        """Count an attempt of each row and mark it in flight before its request goes out:
-        a crash before ``mark_sent`` leaves it pending, to be sent again with its nonce."""
-        if not row_ids:
-            return
-        marks = ", ".join("?" * len(row_ids))
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "UPDATE outbox SET attempts = attempts + 1, in_flight_since = ? "
-                f"WHERE id IN ({marks}) AND state = 'pending'",
-                [at, *row_ids],
-            )
 
     async def mark_sent(
         self, sent: Sequence[tuple[int, int | None, int | None]], now: datetime

@@ -56,7 +56,7 @@ async def test_a_claim_expires_and_another_process_takes_the_row(
     a, b = stores
     await a.outbox.enqueue(items(1, 1), NOW)
     (row,) = await a.outbox.claim_due("A", T, T + LEASE, 10)
-    await a.outbox.begin_attempts([row.id], T)
+    assert row.attempts == 0, "as it was before the claim's attempt"
     assert await b.outbox.claim_due("B", T + LEASE - 1, T + 2 * LEASE, 10) == []
     assert await b.outbox.next_claimable("B", T) == T + LEASE
     assert await b.outbox.interrupted(T) == 0, "A's request may still be under way"
