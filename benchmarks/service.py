@@ -12,12 +12,13 @@ games, same seed): ``N`` worker processes, each with its own connection and its 
 games (as each bot process serves its own shards' servers), play random legal moves back to
 back for ``--seconds``; it prints moves/s over all of them and the move's p50/p99::
 
-    python benchmarks/service.py --db sqlite --db postgresql://host/postgres \
-        --processes 1 --processes 2
+    python benchmarks/service.py --db sqlite --db postgresql --processes 1 --processes 2
 
 ``sqlite`` runs on a temporary file (one process only, the rule for SQLite, unless
-``--sqlite-processes`` allows more); a PostgreSQL URL names a server and a database to
-connect to while the benchmark creates (and drops) a database of its own for each run.
+``--sqlite-processes`` allows more); ``postgresql`` on a throwaway server started for the
+run (``tests/pgserver.py``, with durable settings: fsync and synchronous commits, as
+SQLite's synchronous=FULL); a ``postgresql://`` URL names a server and a database to connect
+to while the benchmark creates (and drops) a database of its own for each run.
 Targets on a 2-core machine: PostgreSQL with 2 processes ≥ 1.5 × SQLite with 1 in moves/s,
 move p99 ≤ 15 ms on both.
 """
@@ -26,8 +27,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import contextlib
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -35,11 +38,11 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rules
-from bot.config import parse_database_url
 from bot.service import GameService, MovePlayed, Place, User
 from bot.store import Store
 
@@ -203,17 +206,69 @@ async def main(games: int, moves: int, seconds: float, max_plies: int, synchrono
 
 
 async def open_store(url: str) -> Store:
-    """The store at ``url`` (``sqlite:///path``)."""
-    return await Store.open(parse_database_url(url))
+    """The store at ``url`` (``sqlite:///path`` or ``postgresql://...``)."""
+    return await Store.open(url)
+
+
+# A PostgreSQL server as durable as SQLite's synchronous=FULL: every commit is on disk
+# before it returns (the tests' throwaway server trades that for speed).
+DURABLE_SERVER_OPTIONS = "-c listen_addresses='' -c max_connections=100 -c shared_buffers=128MB"
 
 
 @contextlib.contextmanager
 def fresh_database(url: str) -> Iterator[str]:
-    """An empty database for one run: a temporary SQLite file for ``sqlite``."""
-    if url != "sqlite":
-        raise SystemExit(f"--db {url!r}: only sqlite is supported by this store")
-    with tempfile.TemporaryDirectory() as folder:
-        yield f"sqlite:///{folder}/bench.db"
+    """An empty database for one run: a temporary SQLite file for ``sqlite``; for
+    ``postgresql``, a new database on a throwaway server (``tests/pgserver.py``, durable
+    settings); for a ``postgresql://`` URL, a new database on that server, dropped after."""
+    if url == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            yield f"sqlite:///{folder}/bench.db"
+    elif url == "postgresql":
+        server = throwaway_server()
+        target = server.new_database()
+        try:
+            yield target
+        finally:
+            server.drop_database(target)
+    else:
+        yield from database_on(url)
+
+
+_SERVER: list[Any] = []
+
+
+def throwaway_server() -> Any:
+    """One PostgreSQL server for the benchmark's runs, stopped when it ends."""
+    if not _SERVER:
+        from tests import pgserver
+
+        pgserver._SERVER_OPTIONS = DURABLE_SERVER_OPTIONS
+        server = pgserver.PostgresServer.start(Path(tempfile.gettempdir()) / "postal-bench")
+        atexit.register(server.stop)
+        _SERVER.append(server)
+    return _SERVER[0]
+
+
+def database_on(url: str) -> Iterator[str]:
+    """A new database on the server of ``url`` (dropped after the run)."""
+    import asyncpg
+
+    name = f"postal_bench_{os.getpid()}_{int(time.time())}"
+
+    async def admin(sql: str) -> None:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    asyncio.run(admin(f"CREATE DATABASE {name}"))
+    head, _, query = url.partition("?")
+    target = head.rsplit("/", 1)[0] + "/" + name + (f"?{query}" if query else "")
+    try:
+        yield target
+    finally:
+        asyncio.run(admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
 async def play_share(
@@ -352,7 +407,8 @@ if __name__ == "__main__":
     parser.add_argument(
         "--db",
         action="append",
-        help="compare databases: 'sqlite' or a PostgreSQL server's URL (repeatable)",
+        help="compare databases: sqlite, postgresql (a throwaway server) or a PostgreSQL "
+        "server's URL (repeatable)",
     )
     parser.add_argument(
         "--processes", action="append", type=int, help="worker processes per run (repeatable)"
