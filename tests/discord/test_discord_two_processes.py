@@ -1,19 +1,20 @@
-"""Two real bot processes (``SHARD_IDS=0`` and ``1`` of 2) on one database and the sharded
-fake: games in servers on both shards, each reminder posted once, and one process killed
-with SIGKILL while its time-out announcements are in flight: the other posts them, once,
-after the dead process's claims run out."""
+"""Two real bot processes (``SHARD_IDS=0`` and ``1`` of 2) on one database (SQLite, and
+PostgreSQL where it is installed) and the sharded fake: games in servers on both shards,
+each reminder posted once, and one process killed with SIGKILL while its time-out
+announcements are in flight: the other posts them, once, after the dead process's claims
+run out."""
 
 from __future__ import annotations
 
 import asyncio
 import signal
-import sqlite3
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.store import OutboxKind, OutboxState, Store
 from tests.discord.harness import command, play, start_game
 from tests.discord.live import bot_env
 from tests.discord.shard_process import shift_clock
@@ -28,19 +29,21 @@ DAY = 86_400.0
 class Deployment:
     """Two bot processes sharing ``database`` and the clock file ``clock``."""
 
-    def __init__(self, fake: FakeDiscord, database: Path, clock: Path) -> None:
+    def __init__(self, fake: FakeDiscord, database: str, folder: Path) -> None:
         self.fake = fake
-        self.database = database
-        self.clock = clock
+        self.database = database  # its DATABASE_URL
+        self.folder = folder
+        self.clock = folder / "clock"
         self.processes: dict[int, asyncio.subprocess.Process] = {}
 
     async def start(self, shard: int) -> None:
-        env = bot_env(self.fake, self.database, SHARD_COUNT="2", SHARD_IDS=str(shard))
+        env = bot_env(self.fake, self.folder / "unused.db", SHARD_COUNT="2", SHARD_IDS=str(shard))
         del env["DEV_GUILD_ID"]  # servers on both shards use the global commands
+        env["DATABASE_URL"] = self.database
         env["POSTAL_TEST_CLOCK"] = str(self.clock)
         self.processes[shard] = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.discord.shard_process",
-            cwd=self.database.parent, env=process_env(env),
+            cwd=self.folder, env=process_env(env),
         )  # fmt: skip
 
     def signal(self, shard: int, signum: int) -> None:
@@ -59,11 +62,27 @@ class Deployment:
                 await process.wait()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The processes' DATABASE_URL: an SQLite file, or a new database on the tests'
+    PostgreSQL server (skipped where PostgreSQL is not installed)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'postal.db'}"
+        return
+    server = request.getfixturevalue("pg_server")
+    url = server.new_database()
+    try:
+        yield url
+    finally:
+        server.drop_database(url)
+
+
 @pytest.fixture
-async def deployment(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Deployment]:
-    clock = tmp_path / "clock"
-    shift_clock(clock, 0.0)
-    running = Deployment(fake, tmp_path / "postal.db", clock)
+async def deployment(
+    fake: FakeDiscord, shared_database: str, tmp_path: Path
+) -> AsyncIterator[Deployment]:
+    running = Deployment(fake, shared_database, tmp_path)
+    shift_clock(running.clock, 0.0)
     try:
         yield running
     finally:
@@ -133,9 +152,11 @@ async def test_two_processes_share_the_clock_and_survive_a_kill(
     for thread, name in zip(threads, black_names, strict=True):
         assert posts(fake, thread, f"{name} ran out of time") == 1, thread.name
     assert fake.nonce_repeats == in_flight
-    with sqlite3.connect(deployment.database) as db:
-        states = db.execute(
-            "SELECT state, claimed_by, COUNT(*) FROM outbox WHERE kind = 'ending' "
-            "GROUP BY state, claimed_by"
-        ).fetchall()
-    assert states == [("sent", None, len(threads))]
+    store = await Store.open(deployment.database.removeprefix("sqlite:///"))
+    try:
+        endings = [row for row in await store.outbox.rows() if row.kind is OutboxKind.ENDING]
+    finally:
+        await store.close()
+    assert [row.state for row in endings] == [OutboxState.SENT] * len(threads)
+    # One attempt each by the survivor, after one by the dead process for those it claimed.
+    assert sum(row.attempts for row in endings) >= len(threads) + in_flight

@@ -19,10 +19,11 @@ LEASE = 60.0
 
 
 @pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store]]:
-    """Two connections to one database file, as two processes have."""
-    first = await Store.open(tmp_path / "postal.db")
-    second = await Store.open(tmp_path / "postal.db")
+async def stores(db_target: Path | str) -> AsyncIterator[tuple[Store, Store]]:
+    """Two stores on one database (SQLite file, or PostgreSQL under ``--db postgresql``),
+    as two processes have."""
+    first = await Store.open(db_target)
+    second = await Store.open(db_target)
     yield first, second
     await first.close()
     await second.close()
