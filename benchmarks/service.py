@@ -235,6 +235,8 @@ def fresh_database(url: str) -> Iterator[str]:
 
 
 _SERVER: list[Any] = []
+# Whether the throwaway server is durable (``--pg-fast`` runs it as the tests do: no fsync).
+DURABLE = [True]
 
 
 def throwaway_server() -> Any:
@@ -242,7 +244,8 @@ def throwaway_server() -> Any:
     if not _SERVER:
         from tests import pgserver
 
-        pgserver._SERVER_OPTIONS = DURABLE_SERVER_OPTIONS
+        if DURABLE[0]:
+            pgserver._SERVER_OPTIONS = DURABLE_SERVER_OPTIONS
         server = pgserver.PostgresServer.start(Path(tempfile.gettempdir()) / "postal-bench")
         atexit.register(server.stop)
         _SERVER.append(server)
@@ -272,12 +275,12 @@ def database_on(url: str) -> Iterator[str]:
 
 
 async def play_share(
-    url: str, game_ids: list[int], start_at: float, seconds: float, seed: int, name: str
+    url: str, game_ids: list[int], seconds: float, seed: int, name: str, ready: Any, go: Any
 ) -> tuple[int, list[float]]:
-    """One worker process: from ``start_at`` (wall clock) for ``seconds``, random legal moves
-    in its own games, each one ``GameService.move`` timed. The worker knows each game's
-    position (only it moves there), so picking a move costs no statement. Returns how many
-    moves it played and their durations."""
+    """One worker process: loads its games, says so on ``ready``, and once ``go`` is set
+    plays random legal moves in them for ``seconds``, each ``GameService.move`` timed. The
+    worker knows each game's position (only it moves there), so picking a move costs no
+    statement. Returns how many moves it played and their durations."""
     rng = random.Random(seed)
     store = await open_store(url)
     try:
@@ -297,7 +300,9 @@ async def play_share(
             if (record := await store.games.get(game_id)) is not None
         }
         names = {pid: f"player{pid - 10_000}" for ids in movers.values() for pid in ids}
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+        ready.put(name)
+        await asyncio.to_thread(go.wait)
+        start_at = time.time()
         durations: list[float] = []
         while time.time() < start_at + seconds and games:
             game_id = rng.choice(list(games))
@@ -320,15 +325,10 @@ async def play_share(
 
 
 def worker(
-    url: str,
-    game_ids: list[int],
-    start_at: float,
-    seconds: float,
-    seed: int,
-    name: str,
-    results: multiprocessing.Queue,  # type: ignore[type-arg]
+    url: str, game_ids: list[int], seconds: float, seed: int, name: str, queues: Any, go: Any
 ) -> None:
-    results.put(asyncio.run(play_share(url, game_ids, start_at, seconds, seed, name)))
+    ready, results = queues
+    results.put(asyncio.run(play_share(url, game_ids, seconds, seed, name, ready, go)))
 
 
 async def build_workload(url: str, games: int, max_plies: int) -> list[int]:
@@ -345,17 +345,19 @@ def run_processes(
 ) -> tuple[int, list[float]]:
     """``processes`` workers sharing ``ids`` round-robin; returns (moves, durations)."""
     context = multiprocessing.get_context("spawn")
-    results = context.Queue()
-    start_at = time.time() + 3.0 + processes  # after every worker has loaded its games
+    ready, results, go = context.Queue(), context.Queue(), context.Event()
     workers = [
         context.Process(
             target=worker,
-            args=(url, ids[n::processes], start_at, seconds, 100 + n, f"bench:{n}", results),
+            args=(url, ids[n::processes], seconds, 100 + n, f"bench:{n}", (ready, results), go),
         )
         for n in range(processes)
     ]
     for process in workers:
         process.start()
+    for _ in workers:  # every worker has loaded its games: they start together
+        ready.get(timeout=600)
+    go.set()
     shares = [results.get(timeout=600) for _ in workers]
     for process in workers:
         process.join()
@@ -419,7 +421,13 @@ if __name__ == "__main__":
         default=1,
         help="the most processes to run on SQLite (one writer at a time: 1 by default)",
     )
+    parser.add_argument(
+        "--pg-fast",
+        action="store_true",
+        help="run the throwaway PostgreSQL server as the tests do (fsync off): not durable",
+    )
     args = parser.parse_args()
+    DURABLE[0] = not args.pg_fast
     if args.db or args.processes:
         compare(
             args.db or ["sqlite"],

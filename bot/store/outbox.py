@@ -121,7 +121,7 @@ _COLUMNS = (
 
 # Whether a pending row comes before row ``o`` in its lane (see ``OutboxRow.lane``): then
 # ``o`` waits. Held rows (quiet hours) leave their lane until ``held_until``. Each branch is
-# one probe of an index on the lane's column (migration 0023). One parameter: now.
+# one probe of an index on the lane's column (migration 0024). One parameter: now.
 _EARLIER = (
     "SELECT 1 FROM outbox e WHERE e.state = 'pending' AND e.id < o.id "
     "AND (e.held_until IS NULL OR e.held_until <= ?) AND "
