@@ -25,6 +25,9 @@ from typing import Any, TextIO
 from bot import analysis_words, words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
+from bot.i18n import Locale, UnknownLocaleError, _, ngettext, using
+from bot.i18n.dates import when_text
+from bot.i18n.text import say as in_language
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
 from bot.i18n import _
@@ -196,6 +199,13 @@ class Console:
     service: GameService
     out: TextIO
     images: Path | None
+    # The language of every user who has not chosen one in /settings (--locale).
+    locale: Locale = Locale.EN
+
+    async def language(self, user: User) -> Locale:
+        """The language ``user``'s replies are written in: their /settings choice, else
+        the console's ``--locale``."""
+        return await self.service.languages.chosen(user.id) or self.locale
 
     def __post_init__(self) -> None:
         if self.service.computer.identity is None:
@@ -206,7 +216,9 @@ class Console:
         return self.service.store.console_buttons
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        """Print ``text``; what the service states (``bot.i18n.text``) in the reader's
+        language."""
+        print(in_language(text), file=self.out, flush=True)
 
     # --- one input line ----------------------------------------------------------------
 
@@ -215,7 +227,9 @@ class Console:
         try:
             words = words_of(line)
         except UnreadableLine as error:
-            self.say(f"! Could not read that line: {error}. Nothing was done.")
+            self.say(
+                _("! Could not read that line: {error}. Nothing was done.").format(error=error)
+            )
             return
         if not words:
             return
@@ -224,6 +238,15 @@ class Console:
             return
         try:
             user = _speaker(words)
+        except UserError as error:
+            self.say(_("! {error}").format(error=in_language(error.message)))
+            return
+        with using(await self.language(user)):
+            await self._handle(user, words)
+
+    async def _handle(self, user: User, words: list[str]) -> None:
+        """Run the command of one line (``words``), in the language chosen for ``user``."""
+        try:
             command, rest = words[1][1:].lower(), words[2:]
             spec = command_named(command)
             if spec is None:  # /help, or a command not described in the catalog yet
@@ -236,11 +259,18 @@ class Console:
             await self._report_clock(await self.service.expire_overdue())
             await self._run(user, command, positional, options)
         except ChallengePendingError as error:
-            self.say(f"! {error.message}{await self._buttons_of(error.challenge_id)}")
+            self.say(
+                _("! {error}").format(error=in_language(error.message))
+                + await self._buttons_of(error.challenge_id)
+            )
         except UserError as error:
-            self.say(f"! {refusal(error) or error.message}")
+            self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
         except Exception as error:  # an adapter never shows a traceback to a player
-            self.say(f"! Sorry, that failed unexpectedly ({type(error).__name__}: {error}).")
+            self.say(
+                _("! Sorry, that failed unexpectedly ({error}).").format(
+                    error=f"{type(error).__name__}: {error}"
+                )
+            )
         await self._computer_replies()
         # What the outbox rows of this line say was printed above; nothing else sends them.
         await self.service.settle_shown_deliveries()
@@ -252,9 +282,13 @@ class Console:
             for played in await self.service.computer.reply_all():
                 await self.show(played)
         except UserError as error:
-            self.say(f"! {error.message}")
+            self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
         except Exception as error:  # an adapter never shows a traceback to a player
-            self.say(f"! Sorry, the computer's move failed ({type(error).__name__}: {error}).")
+            self.say(
+                _("! Sorry, the computer's move failed ({error}).").format(
+                    error=f"{type(error).__name__}: {error}"
+                )
+            )
 
     async def _run(
         self, user: User, command: str, positional: list[str], options: dict[str, str]
@@ -299,9 +333,10 @@ class Console:
                 self.images.mkdir(parents=True, exist_ok=True)
                 path = self.images / result.filename
                 path.write_text(result.record, encoding="utf-8")
-                self.say(f"record saved: {path}")
+                self.say(_("record saved: {path}").format(path=path))
         if isinstance(result, MoveTyping):
-            self.say(f"Type your move with /move, e.g. /move {result.placeholder.split(',')[0]}.")
+            example = result.placeholder.split(",")[0]
+            self.say(_("Type your move with /move, e.g. /move {move}.").format(move=example))
         if isinstance(result, GameAnimation):
             await self._write_animation(result)
         await self._show_choices(result)
@@ -312,74 +347,109 @@ class Console:
         menus: tuple[SelectMenu, ...] = getattr(result, "menus", ())
         allowed = buttons[0].allowed_user_ids if buttons else ()
         entries: list[tuple[str, str, tuple[int, ...], str | None]] = [
-            (choice.label, menu.custom_id, allowed, choice.value)
+            (in_language(choice.label), menu.custom_id, allowed, choice.value)
             for menu in menus
             for choice in menu.choices
         ]
-        entries += [(b.label, b.custom_id, b.allowed_user_ids, None) for b in buttons]
+        entries += [(in_language(b.label), b.custom_id, b.allowed_user_ids, None) for b in buttons]
         if not entries:
             return
         made = await self.saved.add(entries)
         choices = [f"[{b.number}] {b.label}" for b in made if b.value is not None]
         if choices:
-            self.say("choices: " + "  ".join(choices))
+            self.say(_("choices: {choices}").format(choices="  ".join(choices)))
         pressable = [f"[{b.number}] {b.label}" for b in made if b.value is None]
         if pressable:
-            self.say("buttons: " + "  ".join(pressable))
+            self.say(_("buttons: {buttons}").format(buttons="  ".join(pressable)))
 
     async def _show_buttons(
         self, title: str, buttons: tuple[Button, ...], *, board_game_id: int
     ) -> None:
-        entries = [(b.label, b.custom_id, b.allowed_user_ids, None) for b in buttons]
+        entries = [(in_language(b.label), b.custom_id, b.allowed_user_ids, None) for b in buttons]
         made = await self.saved.add(entries, board_game_id=board_game_id)
-        self.say(f"{title}: " + "  ".join(f"[{b.number}] {b.label}" for b in made))
+        self.say(
+            _("board: {buttons}").format(buttons="  ".join(f"[{b.number}] {b.label}" for b in made))
+        )
 
     async def _write_animation(self, result: GameAnimation) -> None:
         made = await asyncio.to_thread(result.render, GIF_LIMIT_BYTES)
-        step = "every ply" if made.step == 1 else f"every {made.step} plies"
-        self.say(f"{made.frames} frames ({step}), {len(made.data)} bytes.")
+        self.say(
+            ngettext(
+                "{frames} frames (every ply), {size} bytes.",
+                "{frames} frames (every {count} plies), {size} bytes.",
+                made.step,
+            ).format(frames=made.frames, count=made.step, size=len(made.data))
+        )
         if self.images is not None:
             self.images.mkdir(parents=True, exist_ok=True)
             path = self.images / result.filename
             path.write_bytes(made.data)
-            self.say(f"gif saved: {path}")
+            self.say(_("gif saved: {path}").format(path=path))
 
     async def _announce_turn(self, game: GameView, player: PlayerRef | None) -> None:
         if player is None or not game.active:
             return
-        due = "no time limit" if game.deadline is None else f"deadline {_when(game.deadline)}"
+        due = (
+            _("no time limit")
+            if game.deadline is None
+            else _("deadline {time}").format(time=_when(game.deadline))
+        )
         if player.digest:
-            self.say(f"{player.name} to move ({due}; told in their daily digest).")
+            self.say(
+                _("{player} to move ({due}; told in their daily digest).").format(
+                    player=player.name, due=due
+                )
+            )
         elif player.notify is NotifyMode.CHANNEL:
-            self.say(f"@{player.name}, your move in game #{game.id} ({due}).")
+            self.say(
+                _("@{player}, your move in game #{game} ({due}).").format(
+                    player=player.name, game=game.id, due=due
+                )
+            )
         elif player.notify is NotifyMode.DM:
             dm = await self._direct(player, game.deadline)
-            self.say(f"{dm} your move in game #{game.id} ({due}).")
+            self.say(
+                _("{dm} your move in game #{game} ({due}).").format(dm=dm, game=game.id, due=due)
+            )
         else:
-            self.say(f"{player.name} to move ({due}).")
+            self.say(_("{player} to move ({due}).").format(player=player.name, due=due))
 
     async def _direct(self, player: PlayerRef, deadline: datetime | None) -> str:
         """``(direct message to bob)``, saying when it goes out if quiet hours hold it."""
         held = await self.service.dm_held_until(player.id, deadline)
-        after = f", sent at {_when(held)} after their quiet hours" if held else ""
-        return f"(direct message to {player.name}{after})"
+        if held:
+            return _("(direct message to {player}, sent at {time} after their quiet hours)").format(
+                player=player.name, time=_when(held)
+            )
+        return _("(direct message to {player})").format(player=player.name)
 
     async def _report_clock(self, report: ClockReport) -> None:
         for ended in report.ended:
             await self.show(ended)
         for expired in report.expired_challenges:
-            self.say(f"Challenge #{expired.challenge.id}: {expired.text}")
+            self.say(
+                _("Challenge #{challenge}: {text}").format(
+                    challenge=expired.challenge.id, text=in_language(expired.text)
+                )
+            )
         for reminder in await self.service.due_reminders():
-            self.say(f"(reminder) {reminder.text} Deadline {_when(reminder.deadline)}.")
+            self.say(
+                _("(reminder) {text} Deadline {time}.").format(
+                    text=in_language(reminder.text), time=_when(reminder.deadline)
+                )
+            )
             if reminder.player.notify is NotifyMode.DM:
                 dm = await self._direct(reminder.player, reminder.deadline)
-                self.say(f"{dm} {reminder.text}")
+                self.say(f"{dm} {in_language(reminder.text)}")
             await self.service.mark_reminder_sent(reminder)
         for digest in await self.service.hand_over_digests():
             lines = [words.digest_headline(digest)]
             lines += [
-                f"- {game.title} (game #{game.id}"
-                + (f", deadline {_when(game.deadline)})" if game.deadline else ")")
+                _("- {game} (game #{id}, deadline {time})").format(
+                    game=in_language(game.title), id=game.id, time=_when(game.deadline)
+                )
+                if game.deadline
+                else _("- {game} (game #{id})").format(game=in_language(game.title), id=game.id)
                 for game in digest.games
             ]
             self.say(f"{await self._direct(digest.player, None)} " + "\n".join(lines))
@@ -391,7 +461,7 @@ class Console:
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / f"game{game.id}-ply{game.ply}{suffix}.png"
         path.write_bytes(png)
-        self.say(f"board image: {path}")
+        self.say(_("board image: {path}").format(path=path))
 
     async def _buttons_of(self, challenge_id: int) -> str:
         """`` Its buttons: [1] Accept …`` for a challenge whose buttons are shown, else ""."""
@@ -400,7 +470,7 @@ class Console:
             parsed = parse_button_id(button.custom_id)
             if parsed is not None and parsed[:2] in _challenge_buttons(challenge_id):
                 shown.append(f"[{button.number}] {button.label}")
-        return f" Its buttons: {'  '.join(shown)}" if shown else ""
+        return " " + _("Its buttons: {buttons}").format(buttons="  ".join(shown)) if shown else ""
 
     # --- pressing buttons --------------------------------------------------------------
 
@@ -656,10 +726,10 @@ async def _games(
     listing = await console.service.games(
         user, _target_user(positional, options), place=CONSOLE_PLACE
     )
-    lines = listing.text.splitlines()
+    lines = in_language(listing.text).splitlines()
     for index, entry in enumerate(listing.entries, start=1):
         if entry.game.deadline is not None:
-            lines[index] += f" · deadline {_when(entry.game.deadline)}"
+            lines[index] += _(" · deadline {time}").format(time=_when(entry.game.deadline))
     console.say("\n".join(lines))
 
 
@@ -702,12 +772,18 @@ async def _settings(
         notation=options.get("notation"),
         pieces=options.get("pieces"),
         strip=_bool_option("strip", options["strip"]) if "strip" in options else None,
+        language=options.get("language"),
     )
     confirming = await console.service.move_confirmation(user, confirm)
-    console.say(result.text)
-    console.say("themes: " + ", ".join(result.themes))
-    console.say("piece sets: " + ", ".join(result.piece_sets))
-    console.say(f"confirm moves: {'on' if confirming else 'off'} (confirm:yes|no)")
+    with using(await console.language(user)):
+        console.say(words.settings_text(result, lambda moment: when_text(moment, result.time_zone)))
+        console.say(_("themes: {themes}").format(themes=", ".join(result.themes)))
+        console.say(_("piece sets: {sets}").format(sets=", ".join(result.piece_sets)))
+        console.say(
+            _("confirm moves: on (confirm:yes|no)")
+            if confirming
+            else _("confirm moves: off (confirm:yes|no)")
+        )
 
 
 async def _gif(
@@ -902,7 +978,8 @@ def text_board(board: BoardView, orientation: Color | None = None) -> str:
 
 
 def _when(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    """A date and time as the current language writes them, in UTC (the console's time)."""
+    return _("{time} UTC").format(time=when_text(moment))
 
 
 # --- entry point ----------------------------------------------------------------------------
@@ -916,6 +993,7 @@ async def run_console(
     *,
     interactive: bool,
     engines: Engines | None = None,
+    locale: Locale = Locale.EN,
 ) -> int:
     """Play the lines of ``lines`` against the database, the computer played and finished
     games analysed by ``engines`` (None: neither); return the exit status."""
@@ -923,9 +1001,10 @@ async def run_console(
     try:
         # The console is Postal running too: downtime before it is credited, as for the bot.
         async with keeping_time(store):
-            console = Console(GameService(store, engines=engines), out, images)
+            console = Console(GameService(store, engines=engines), out, images, locale)
             if interactive:
-                console.say("Postal console. Type /help for the commands, Ctrl-D to leave.")
+                with using(locale):
+                    console.say(_("Postal console. Type /help for the commands, Ctrl-D to leave."))
             while True:
                 if interactive:
                     print("> ", end="", file=out, flush=True)
@@ -939,7 +1018,7 @@ async def run_console(
 
 
 async def _console_with_engines(
-    database: Path | str, images: Path | None, settings: Settings
+    database: Path | str, images: Path | None, settings: Settings, locale: Locale = Locale.EN
 ) -> int:
     """The console on stdin, the computer played by the engines the settings name."""
     engines = EnginePool.from_settings(
@@ -953,6 +1032,7 @@ async def _console_with_engines(
             sys.stdout,
             interactive=sys.stdin.isatty(),
             engines=engines,
+            locale=locale,
         )
     finally:
         await engines.close()
@@ -986,7 +1066,19 @@ def main(argv: list[str] | None = None) -> int:
         "--images", type=Path, default=Path("boards"), help="folder for board PNGs (default boards)"
     )
     parser.add_argument("--no-images", action="store_true", help="print text boards only")
+    parser.add_argument(
+        "--locale",
+        default="en",
+        help="language of the replies: "
+        + ", ".join(locale.value for locale in Locale)
+        + " (each user's /settings language: comes first; default en)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        locale = Locale.parse(args.locale)
+    except UnknownLocaleError as error:
+        print(f"postal: {error}", file=sys.stderr)
+        return 2
     try:
         settings = Settings.from_env()
         database = args.db or settings.database
@@ -995,8 +1087,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     images = None if args.no_images else args.images
     try:
-        return asyncio.run(_console_with_engines(database, images, settings))
-
+        return asyncio.run(_console_with_engines(database, images, settings, locale))
     except StoreError as error:
         print(f"postal: {error}", file=sys.stderr)
         return 1

@@ -4,8 +4,11 @@ them as they are. (The place the next languages will be chosen in.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+
 from bot.engine.api import UnavailableReason
-from bot.i18n import _, pgettext
+from bot.i18n import Locale, _, ngettext, pgettext
 from bot.service import (
     Cleared,
     ConditionalAdded,
@@ -13,9 +16,16 @@ from bot.service import (
     ConditionalList,
     Digest,
     GameView,
+    NotifyMode,
+    Orientation,
+    PlayerSettings,
     PreparedLine,
+    TakebackPolicy,
     VacationEnded,
+    XiangqiNotation,
 )
+from bot.service.core import VACATION_WINDOW
+from bot.service.local_time import clock_text
 from bot.service.notes import NoteAdded, NoteList, NoteView
 
 
@@ -143,3 +153,89 @@ def engine_unavailable(variant_name: str, reason: UnavailableReason) -> str:
             "(`apt-get install {package}`); games between players work as usual."
         )
     return text.format(variant=variant, program=program, package=package, setting=setting)
+
+
+def _hours_text(hours: tuple[int, ...]) -> str:
+    if not hours:
+        return _("no reminders")
+    listed = ", ".join(_("{hours} h").format(hours=h) for h in sorted(hours, reverse=True))
+    return _("reminders {hours} before a deadline").format(hours=listed)
+
+
+def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> str:
+    """The player's preferences in one paragraph (``when`` writes the end of a running
+    vacation as the adapter writes times)."""
+    where = {
+        NotifyMode.CHANNEL: _("your turn is announced with a mention in the game's channel"),
+        NotifyMode.DM: _("your turn is announced with a direct message"),
+        NotifyMode.OFF: _("your turn is not announced"),
+    }[result.notify]
+    bottom = {
+        Orientation.OWN: _("boards show your own side at the bottom"),
+        Orientation.TURN: _("boards show the side to move at the bottom"),
+    }[result.orientation]
+    quiet = (
+        _("no quiet hours")
+        if result.quiet_hours is None
+        else _(
+            "quiet hours {hours} (direct messages wait for their end unless a deadline comes first)"
+        ).format(hours="-".join(map(clock_text, result.quiet_hours)))
+    )
+    digest = (
+        _("no daily digest")
+        if result.digest_at is None
+        else _("a daily digest at {time} instead of a notice per move").format(
+            time=clock_text(result.digest_at)
+        )
+    )
+    takebacks = {
+        TakebackPolicy.ASK: _("takeback requests always asked"),
+        TakebackPolicy.CASUAL: _("takeback requests asked in casual games only"),
+        TakebackPolicy.NEVER: _("takeback requests never asked"),
+    }[result.takeback_policy]
+    notation = {
+        None: _("xiangqi moves in WXF (C2.5), or in Chinese when you type them so"),
+        XiangqiNotation.WXF: _("xiangqi moves in WXF (C2.5)"),
+        XiangqiNotation.CHINESE: _("xiangqi moves in Chinese (炮二平五)"),
+        XiangqiNotation.ICCS: _("xiangqi moves in ICCS (h2e2)"),
+    }[result.xiangqi_notation]
+    language = (
+        _("language: your Discord app's")
+        if result.language is None
+        else _("language: {language}").format(language=Locale.parse(result.language).native_name)
+    )
+    strip = _("names and ratings drawn on boards") if result.board_strip else _("no name strips")
+    left = ngettext(
+        "{count} vacation day left ({allowance} in any {window} days)",
+        "{count} vacation days left ({allowance} in any {window} days)",
+        result.vacation_days_left,
+    ).format(
+        count=result.vacation_days_left,
+        allowance=result.vacation_allowance,
+        window=VACATION_WINDOW.days,
+    )
+    parts = [
+        where,
+        _("board theme {theme}").format(theme=result.board_theme),
+        bottom,
+        _hours_text(result.reminder_hours),
+        _("time zone {zone}").format(zone=result.time_zone),
+        quiet,
+        digest,
+        takebacks,
+        notation,
+        _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
+            chess=result.chess_pieces, xiangqi=result.xiangqi_pieces
+        ),
+        strip,
+        language,
+        left,
+    ]
+    # Translators: the separator between the parts of the /settings paragraph.
+    separator = _("; ")
+    text = _("{player}: {settings}.").format(
+        player=result.player.name, settings=separator.join(parts)
+    )
+    if result.vacation_until is not None:
+        text += " " + _("On vacation until {time}.").format(time=when(result.vacation_until))
+    return text

@@ -34,7 +34,15 @@ from bot.i18n.checks import catalog_problems  # noqa: E402
 
 # A fixed date keeps the files' headers from changing on every run.
 CREATION_DATE = datetime(2026, 11, 23, tzinfo=UTC)
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+# Text("...", field=...), Plural("...", "...", n) and TextIn("button", "...")
+# (bot/i18n/text.py) are messages too.
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "N_": None,
+    "Text": None,
+    "Plural": (1, 2),
+    "TextIn": ((1, "c"), 2),
+}
 COMMENT_TAGS = ("Translators:",)
 
 

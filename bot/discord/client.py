@@ -29,6 +29,7 @@ from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
 from bot.discord.errors import PostalTree, ShuttingDown, report_error
+from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.pacing import RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
@@ -334,6 +335,7 @@ class PostalBot(discord.AutoShardedClient):
     ) -> None:
         """A Postal button, select menu (``values`` chosen) or form (``values`` typed)."""
         self.track()
+        await answer_in_users_language(interaction)
         if self.stopping:
             await report_error(interaction, ShuttingDown())
             return

@@ -19,6 +19,9 @@ from bot.discord.conditional import conditional
 from bot.discord.context import place_of, user_of
 from bot.discord.notes import note
 from bot.discord.places import check_place
+from bot.discord.respond import quickly
+from bot.i18n import Locale
+from bot.i18n.text import say
 from bot.discord.respond import Outlook, quickly
 from bot.service import (
     DAYS_CHOICES,
@@ -53,6 +56,11 @@ COLOR_CHOICES = [
     app_commands.Choice(name=COLOR_LABELS.get(word, word), value=word) for word in COLOR_WORDS
 ]
 NotifyChoice = Literal["channel", "dm", "off"]
+# Each language by its own name (never translated), and "auto": the Discord app's language.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="auto (your Discord app's language)", value="auto"),
+    *(app_commands.Choice(name=locale.native_name, value=locale.value) for locale in Locale),
+]
 MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
@@ -108,12 +116,17 @@ async def autocomplete_game(
         user_of(interaction.user), place_of(interaction)
     )
     typed = str(current).strip().lstrip("#").lower()
+    # Labels in the user's language (autocomplete answers are not app_commands strings);
+    # what they type may match the label in English too.
     found = [
         app_commands.Choice(
-            name=messages.clip(f"#{game_id} {label}", CHOICE_NAME_LIMIT), value=game_id
+            name=messages.clip(f"#{game_id} {say(label)}", CHOICE_NAME_LIMIT), value=game_id
         )
         for game_id, label in choices
-        if not typed or str(game_id).startswith(typed) or typed in label.lower()
+        if not typed
+        or str(game_id).startswith(typed)
+        or typed in label.lower()
+        or typed in say(label).lower()
     ]
     return found[:AUTOCOMPLETE_LIMIT]
 
@@ -503,6 +516,7 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
     notation="How xiangqi moves are written to you: WXF (C2.5), Chinese (炮二平五) or ICCS (h2e2)",
     pieces="Your piece set (a chess set or a xiangqi set; default resets both)",
     strip="Draw the players' names, ratings and whose turn it is on your boards",
+    language="The language Postal writes to you in (default: your Discord app's)",
 )
 @app_commands.choices(
     orientation=[
@@ -519,6 +533,7 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
         app_commands.Choice(name="Chinese (炮二平五)", value="chinese"),
         app_commands.Choice(name="ICCS (h2e2)", value="iccs"),
     ],
+    language=LANGUAGE_CHOICES,
 )
 @app_commands.autocomplete(
     theme=autocomplete_theme, timezone=autocomplete_timezone, pieces=autocomplete_pieces
@@ -537,6 +552,7 @@ async def settings(
     notation: str | None = None,
     pieces: app_commands.Range[str, 1, 40] | None = None,
     strip: bool | None = None,
+    language: str | None = None,
 ) -> None:
     bot = postal(interaction)
     user = user_of(interaction.user)
@@ -555,6 +571,7 @@ async def settings(
             notation=notation,
             pieces=pieces,
             strip=strip,
+            language=language,
         ),
         ephemeral=True,
     )

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot import words
 from bot.discord.context import place_of, user_of
 from bot.discord.errors import report_error
+from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Card, Reply, Tone, card_text, clip, safe
 from bot.discord.respond import quickly
 from bot.service import ConditionalAdded
@@ -91,6 +92,7 @@ class LineModal(discord.ui.Modal, title=MODAL_TITLE):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         text_input = self.line.component
         assert isinstance(text_input, discord.ui.TextInput)
+        await answer_in_users_language(interaction)
         await _add(interaction, text_input.value, self.game)
 
     # discord.py's Modal narrows BaseView's signature itself (no item): so does this.

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.escape import escape_text
+from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.respond import answer
 from bot.reasons import refusal
@@ -97,6 +98,7 @@ class PostalTree(app_commands.CommandTree[discord.Client]):
         track = getattr(interaction.client, "track", None)
         if track is not None:
             track()
+        await answer_in_users_language(interaction)
         # While stopping, new commands are refused so the commands in flight can end and the
         # process can exit under steady load (autocomplete is harmless and still answered).
         stopping = getattr(interaction.client, "stopping", False)

@@ -17,6 +17,7 @@ from enum import Enum
 from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
 from bot.i18n import _
+from bot.i18n.text import say
 from bot.service import (
     BoardShown,
     BoardView,
@@ -147,8 +148,9 @@ __all__ = ["clip", "safe"]
 
 
 def safe(text: str) -> str:
-    """Text from the service, escaped so Discord shows it as typed (see ``escape``)."""
-    return escape_text(text)
+    """Text from the service, said in the reader's language (``bot.i18n.text``), then
+    escaped so Discord shows it as typed (see ``escape``)."""
+    return escape_text(say(text))
 
 
 def card_text(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -470,17 +472,24 @@ def leaderboard(result: Leaderboard) -> Reply:
 def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
     themes = ", ".join(result.themes) if result.themes else "default"
     pieces = ", ".join(result.piece_sets) if result.piece_sets else "default"
-    text = (
-        f"{result.text}\nThemes: {themes}. Piece sets: {pieces}.\n"
-        f"{confirm_moves_text(confirm_moves)}"
+    stamps = () if result.vacation_until is None else (timestamp(result.vacation_until, "f"),)
+    text = "\n".join(
+        (
+            words.settings_text(result, lambda moment: timestamp(moment, "f")),
+            _("Themes: {themes}. Piece sets: {pieces}.").format(themes=themes, pieces=pieces),
+            confirm_moves_text(confirm_moves),
+        )
     )
-    return Reply(card=Card("Settings", card_text(text)), ephemeral=True)
+    body = clip(escape_text(text, keep=stamps), DESCRIPTION_LIMIT)
+    return Reply(card=Card(_("Settings"), body), ephemeral=True)
 
 
 def confirm_moves_text(confirm: bool) -> str:
     if confirm:
-        return "Confirm moves: on (a move chosen on the board is shown to you before it is played)."
-    return "Confirm moves: off (a move chosen on the board is played at once)."
+        return _(
+            "Confirm moves: on (a move chosen on the board is shown to you before it is played)."
+        )
+    return _("Confirm moves: off (a move chosen on the board is played at once).")
 
 
 def vacation_started(result: VacationStarted) -> Reply:

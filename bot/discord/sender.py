@@ -61,9 +61,11 @@ import aiohttp
 import discord
 
 from bot.discord import messages
+from bot.discord.language import server_language
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
 from bot.discord.scheduler import Worker
+from bot.i18n import Locale, using
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 
 if TYPE_CHECKING:
@@ -426,9 +428,24 @@ class OutboxSender(Worker):
         except discord.Forbidden:
             await thread.send(text, nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
 
+    async def _language(self, delivery: Delivery) -> Locale:
+        """The language of ``delivery``, decided when it is sent (so a player's latest
+        choice counts): the player's own for what is addressed to one player (a DM, a
+        notice mentioning them), the server's for a post to the whole channel."""
+        readers = [delivery.user] if delivery.user is not None else list(delivery.mention)
+        if len(readers) == 1 and readers[0] is not None:
+            return await self._bot.service.languages.of(readers[0].id)
+        return server_language(
+            self._bot.get_guild(delivery.guild_id) if delivery.guild_id else None
+        )
+
     async def _send(self, delivery: Delivery) -> tuple[int | None, int | None]:
-        """Send one delivery; returns (channel id, message id). Raises what discord.py
-        raises."""
+        """Send one delivery, in its reader's language; returns (channel id, message id).
+        Raises what discord.py raises."""
+        with using(await self._language(delivery)):
+            return await self._send_worded(delivery)
+
+    async def _send_worded(self, delivery: Delivery) -> tuple[int | None, int | None]:
         bot = self._bot
         content = delivery.content
         if delivery.target is DeliveryTarget.MESSAGE:

@@ -12,12 +12,12 @@ import logging
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from bot.i18n.locale import Locale
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 _log = logging.getLogger(__name__)
 
@@ -34,6 +34,10 @@ def catalog_path(locale: Locale) -> Path:
 def read_catalog(path: Path, locale: Locale | None = None) -> Catalog:
     """The Babel catalog in the ``.po``/``.pot`` file at ``path`` (raises ``OSError`` if
     it cannot be read, Babel's ``PoFileError`` if it is malformed)."""
+    # Babel is imported when a catalog is first read, not with every module that words
+    # text: most processes (workers, the console in English) never read one.
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as handle:
         return read_po(handle, locale=locale.value if locale else None, abort_invalid=True)
 
@@ -41,6 +45,8 @@ def read_catalog(path: Path, locale: Locale | None = None) -> Catalog:
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     """``catalog`` as gettext translations. Fuzzy and untranslated entries are left out,
     so their English is shown until a translator confirms them."""
+    from babel.messages.mofile import write_mo
+
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)

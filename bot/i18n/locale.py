@@ -46,6 +46,11 @@ class Locale(Enum):
         return self.value.replace("_", "-")
 
     @property
+    def babel_name(self) -> str:
+        """Babel's (CLDR's) name for the language (``en_US``, ``zh_Hant``)."""
+        return "en_US" if self is Locale.EN else self.value
+
+    @property
     def is_chinese(self) -> bool:
         return self in (Locale.ZH_HANS, Locale.ZH_HANT)
 

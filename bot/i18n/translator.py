@@ -70,6 +70,12 @@ def using(locale: Locale) -> Iterator[Translator]:
         _current.reset(token)
 
 
+def enter(locale: Locale) -> None:
+    """Write in ``locale`` for the rest of the current task (an interaction's handler, which
+    runs in a task of its own; ``using`` is for a block)."""
+    _current.set(translator_for(locale))
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return _current.get().catalog.gettext(message)

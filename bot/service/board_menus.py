@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rules
+from bot.i18n.text import TextIn
 from bot.service.errors import GameChangedError, InvalidButtonError
 from bot.service.notation import MoveNamer, numbered_line
 from bot.service.play import PlayUseCases
@@ -82,7 +83,7 @@ class BoardMenuUseCases(PlayUseCases):
         view = await self._view(record)
         menus = self._piece_menus(game, ButtonAction.PICK_PIECE, game_id, record.ply)
         typing = Button(
-            "Type a move…",
+            TextIn("button", "Type a move…"),
             ButtonAction.TYPE_MOVE,
             game_id,
             str(record.ply),
@@ -158,7 +159,13 @@ class BoardMenuUseCases(PlayUseCases):
         board = await self._board(
             game, seat=view.color_of(user.id), viewer_id=user.id, marks=targets, selected=origin
         )
-        back = Button("Another piece", ButtonAction.MOVE_MENU, game_id, str(record.ply), (user.id,))
+        back = Button(
+            TextIn("button", "Another piece"),
+            ButtonAction.MOVE_MENU,
+            game_id,
+            str(record.ply),
+            (user.id,),
+        )
         return MoveMenu(view, f"Where to, from {square}?", menus, (back,), board)
 
     async def pick_target(
@@ -296,14 +303,20 @@ class BoardMenuUseCases(PlayUseCases):
         argument = f"{record.ply}:{uci}"
         buttons = (
             Button(
-                "Confirm",
+                TextIn("button", "Confirm"),
                 ButtonAction.CONFIRM_MOVE,
                 record.id,
                 argument,
                 (user.id,),
                 ButtonStyle.SUCCESS,
             ),
-            Button("Cancel", ButtonAction.CANCEL_MOVE, record.id, str(record.ply), (user.id,)),
+            Button(
+                TextIn("button", "Cancel"),
+                ButtonAction.CANCEL_MOVE,
+                record.id,
+                str(record.ply),
+                (user.id,),
+            ),
         )
         text = f"Play {san}? The board after it is shown; only you see this."
         return MovePreview(view, board, san, uci, text, buttons)

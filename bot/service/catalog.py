@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.i18n.locale import Locale
 from bot.service.after_game import FRAME_MS_RANGE
 from bot.service.challenges import COLOR_WORDS, DAYS_CHOICES
 from bot.service.computer import LEVELS
@@ -63,6 +64,10 @@ class CommandSpec:
     @property
     def option_names(self) -> tuple[str, ...]:
         return tuple(option.name for option in self.options)
+
+
+# /settings language: "auto" (the Discord app's), or a catalog's name.
+LANGUAGE_VALUES = ("auto", *(locale.value for locale in Locale))
 
 
 def _values(kind: type[Enum]) -> tuple[str, ...]:
@@ -147,6 +152,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             OptionSpec("notation", OptionKind.TEXT, choices=_values(XiangqiNotation)),
             OptionSpec("pieces", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec("strip", OptionKind.YES_NO),
+            OptionSpec("language", OptionKind.TEXT, choices=LANGUAGE_VALUES),
         ),
     ),
     _about_a_game("analyse"),

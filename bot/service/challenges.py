@@ -6,6 +6,7 @@ import random
 from datetime import timedelta
 
 import rules
+from bot.i18n.text import Text, TextIn
 from bot.service.core import ServiceCore, variant_named
 from bot.service.errors import (
     BotChallengeError,
@@ -19,6 +20,7 @@ from bot.service.errors import (
     UnknownChallengeError,
 )
 from bot.service.limits import CHALLENGE_LIMITS, refusal
+from bot.service.phrases import color_text, pace_text, rated_text, variant_text
 from bot.service.results import (
     Button,
     ButtonAction,
@@ -143,11 +145,13 @@ class ChallengeUseCases(ServiceCore):
             raise BotChallengeError(user.name)
         if challenge.challenger_id == user.id:
             raise NotYourChallengeError(
-                "You cannot accept your own challenge; wait for your opponent or cancel it."
+                Text("You cannot accept your own challenge; wait for your opponent or cancel it.")
             )
         if challenge.opponent_id is not None and challenge.opponent_id != user.id:
             opponent = await self._ref(challenge.opponent_id)
-            raise NotYourChallengeError(f"This challenge is for {opponent.name}.")
+            raise NotYourChallengeError(
+                Text("This challenge is for {player}.", player=opponent.name)
+            )
         await self._ensure_player(user)
         variant = variant_named(challenge.variant)
         start_fen = challenge.start_fen or variant.start_fen
@@ -187,11 +191,18 @@ class ChallengeUseCases(ServiceCore):
         board = await self._board(game, viewer_id=to_move_id, record=record)
         accepted = await self.store.challenges.get(challenge_id)
         assert accepted is not None
-        rating = "rated" if view.rated else "casual"
-        text = (
-            f"{user.name} accepted. {view.white.name} ({view.color_name(Color.WHITE)}) vs "
-            f"{view.black.name} ({view.color_name(Color.BLACK)}), {view.variant}, "
-            f"{pace(view.days_per_move, view.untimed)}, {rating}. {view.to_move.name} to move."
+        text = Text(
+            "{player} accepted. {white} ({white_colour}) vs {black} ({black_colour}), {variant}, "
+            "{pace}, {rated}. {to_move} to move.",
+            player=user.name,
+            white=view.white.name,
+            white_colour=color_text(view.variant, Color.WHITE),
+            black=view.black.name,
+            black_colour=color_text(view.variant, Color.BLACK),
+            variant=variant_text(view.variant),
+            pace=pace_text(view.days_per_move, view.untimed),
+            rated=rated_text(view.rated),
+            to_move=view.to_move.name,
         )
         return GameStarted(view, board, await self._challenge_view(accepted), text, view.to_move)
 
@@ -200,20 +211,26 @@ class ChallengeUseCases(ServiceCore):
         challenge = await self._open_challenge(challenge_id)
         if challenge.opponent_id != user.id:
             raise NotYourChallengeError(
-                "Only the challenged player can decline; the challenger may cancel."
+                Text("Only the challenged player can decline; the challenger may cancel.")
                 if challenge.opponent_id is not None
-                else "An open challenge cannot be declined; just leave it, or its author may "
-                "cancel it."
+                else Text(
+                    "An open challenge cannot be declined; just leave it, or its author may "
+                    "cancel it."
+                )
             )
-        return await self._close(challenge, ChallengeStatus.DECLINED, f"{user.name} declined.")
+        return await self._close(
+            challenge, ChallengeStatus.DECLINED, Text("{player} declined.", player=user.name)
+        )
 
     async def cancel_challenge(self, user: User, challenge_id: int) -> ChallengeClosed:
         """Withdraw one's own open challenge. Raises ``NotYourChallengeError``…"""
         challenge = await self._open_challenge(challenge_id)
         if challenge.challenger_id != user.id:
-            raise NotYourChallengeError("Only the player who made a challenge can cancel it.")
+            raise NotYourChallengeError(Text("Only the player who made a challenge can cancel it."))
         return await self._close(
-            challenge, ChallengeStatus.CANCELLED, f"{user.name} cancelled the challenge."
+            challenge,
+            ChallengeStatus.CANCELLED,
+            Text("{player} cancelled the challenge.", player=user.name),
         )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -261,16 +278,16 @@ def check_days(days: int | None) -> None:
     """Raises ``InvalidOptionError`` unless ``days`` (per move) is a choice, or None."""
     if days is not None and days not in DAYS_CHOICES:
         raise InvalidOptionError(
-            f"days must be one of {', '.join(map(str, DAYS_CHOICES))} (days per move), "
-            "or none for no time limit."
+            Text(
+                "days must be one of {days} (days per move), or none for no time limit.",
+                days=", ".join(map(str, DAYS_CHOICES)),
+            )
         )
 
 
-def pace(days: int, untimed: bool) -> str:
-    """``3 days per move``, or ``no time limit``."""
-    if untimed:
-        return "no time limit"
-    return "1 day per move" if days == 1 else f"{days} days per move"
+def pace(days: int, untimed: bool) -> Text:
+    """``3 days per move``, or ``no time limit`` (a catalog message)."""
+    return pace_text(days, untimed)
 
 
 def color_word(game: str, word: str) -> str:
@@ -292,20 +309,29 @@ def color_word(game: str, word: str) -> str:
     raise InvalidOptionError(f'{why}color must be {listed}, not "{word}".')
 
 
-def _challenge_text(view: ChallengeView) -> str:
-    colour = {"white": "white", "black": "black", "random": "a random colour"}[view.color]
-    if view.variant == "xiangqi" and view.color == "white":
-        colour = "red"
-    rated = "rated" if view.rated else "casual"
-    start = ", from a custom position" if view.start_fen else ""
-    target = view.opponent.name if view.opponent else "anyone"
-    who_answers = (
-        f"{view.opponent.name} may accept or decline" if view.opponent else "Anyone may accept"
-    )
-    return (
-        f"{view.challenger.name} challenges {target} to {view.variant} "
-        f"({view.challenger.name} plays {colour}, {pace(view.days_per_move, view.untimed)}, "
-        f"{rated}{start}). {who_answers} within 48 hours."
+def _challenge_text(view: ChallengeView) -> Text:
+    start = Text(", from a custom position") if view.start_fen else ""
+    if view.opponent is not None:
+        return Text(
+            "{challenger} challenges {opponent} to {variant} ({challenger} plays {colour}, "
+            "{pace}, {rated}{start}). {opponent} may accept or decline within 48 hours.",
+            challenger=view.challenger.name,
+            opponent=view.opponent.name,
+            variant=variant_text(view.variant),
+            colour=color_text(view.variant, view.color),
+            pace=pace_text(view.days_per_move, view.untimed),
+            rated=rated_text(view.rated),
+            start=start,
+        )
+    return Text(
+        "{challenger} challenges anyone to {variant} ({challenger} plays {colour}, {pace}, "
+        "{rated}{start}). Anyone may accept within 48 hours.",
+        challenger=view.challenger.name,
+        variant=variant_text(view.variant),
+        colour=color_text(view.variant, view.color),
+        pace=pace_text(view.days_per_move, view.untimed),
+        rated=rated_text(view.rated),
+        start=start,
     )
 
 
@@ -313,7 +339,7 @@ def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
     answerers = (view.opponent.id,) if view.opponent else ()
     buttons = [
         Button(
-            "Accept",
+            TextIn("button", "Accept"),
             ButtonAction.ACCEPT_CHALLENGE,
             view.id,
             allowed_user_ids=answerers,
@@ -323,7 +349,7 @@ def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
     if view.opponent:
         buttons.append(
             Button(
-                "Decline",
+                TextIn("button", "Decline"),
                 ButtonAction.DECLINE_CHALLENGE,
                 view.id,
                 allowed_user_ids=answerers,
@@ -332,7 +358,7 @@ def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
         )
     buttons.append(
         Button(
-            "Cancel",
+            TextIn("button", "Cancel"),
             ButtonAction.CANCEL_CHALLENGE,
             view.id,
             allowed_user_ids=(view.challenger.id,),

@@ -7,6 +7,7 @@ refused (``GameChangedError``) even if its buttons were not removed yet.
 
 from __future__ import annotations
 
+from bot.i18n.text import TextIn
 from bot.service.results import Button, ButtonAction, ButtonStyle, GameView
 
 # The controls that act on the position shown: refused once the game has moved on.
@@ -36,16 +37,37 @@ def board_controls(game: GameView) -> tuple[Button, ...]:
         ply = str(game.ply)
         mover = (game.to_move.id,) if game.to_move is not None else players
         return (
-            Button("Move…", ButtonAction.MOVE_MENU, game.id, ply, mover, ButtonStyle.PRIMARY),
-            Button("Draw", ButtonAction.OFFER_DRAW, game.id, ply, players),
-            Button("Takeback", ButtonAction.ASK_TAKEBACK, game.id, ply, players),
-            Button("Resign", ButtonAction.ASK_RESIGN, game.id, ply, players, ButtonStyle.DANGER),
-            Button("Legal moves", ButtonAction.LEGAL_MENU, game.id, ply),
+            Button(
+                TextIn("button", "Move…"),
+                ButtonAction.MOVE_MENU,
+                game.id,
+                ply,
+                mover,
+                ButtonStyle.PRIMARY,
+            ),
+            Button(TextIn("button", "Draw"), ButtonAction.OFFER_DRAW, game.id, ply, players),
+            Button(TextIn("button", "Takeback"), ButtonAction.ASK_TAKEBACK, game.id, ply, players),
+            Button(
+                TextIn("button", "Resign"),
+                ButtonAction.ASK_RESIGN,
+                game.id,
+                ply,
+                players,
+                ButtonStyle.DANGER,
+            ),
+            Button(TextIn("button", "Legal moves"), ButtonAction.LEGAL_MENU, game.id, ply),
         )
     return (
-        Button("Rematch", ButtonAction.REMATCH, game.id, "", players, ButtonStyle.PRIMARY),
-        Button("GIF", ButtonAction.GIF, game.id),
-        Button("PGN", ButtonAction.PGN, game.id),
+        Button(
+            TextIn("button", "Rematch"),
+            ButtonAction.REMATCH,
+            game.id,
+            "",
+            players,
+            ButtonStyle.PRIMARY,
+        ),
+        Button(TextIn("button", "GIF"), ButtonAction.GIF, game.id),
+        Button(TextIn("button", "PGN"), ButtonAction.PGN, game.id),
     )
 
 

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 import rules
+from bot.i18n.text import Sentences, Text, TextIn
 from bot.engine.api import Engines
 from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
@@ -25,6 +26,7 @@ from bot.service.errors import (
     UnknownGameError,
 )
 from bot.service.notation import MoveNamer, namer, reading_notation
+from bot.service.phrases import variant_text
 from bot.service.ratings import NEW_PLAYER, rate_game
 from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
 from bot.service.results import (
@@ -119,6 +121,8 @@ class ServiceCore:
         # Games replayed by this process, each valid for one version of its row: they save
         # replaying, and never decide anything the stored moves would not.
         self._replays = ReplayCache(replay_cache_bytes)
+        # Players' languages as bot.service.languages last read them (chosen, client, when).
+        self.known_languages: dict[int, tuple[str | None, str | None, float]] = {}
 
     # --- time ----------------------------------------------------------------------------
 
@@ -673,44 +677,59 @@ class ServiceCore:
         )
 
 
-def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None) -> str:
+def ended_text(ending: Ending) -> Sentences:
+    """``Checkmate — white wins. Ratings: alice 1500 → 1512 (+12), ….``"""
+    changes = ", ".join(change.text for change in ending.rating_changes)
+    rated = Text("Ratings: {changes}.", changes=changes) if changes else ""
+    return Sentences(Text("{ending}.", ending=ending.text), rated)
+
+
+def _wins(variant: str, winner: Color | None) -> Text:
+    if winner is None:
+        return Text("draw")
+    if variant == "xiangqi":
+        return Text("red wins") if winner is Color.WHITE else TextIn("xiangqi", "black wins")
+    return Text("white wins") if winner is Color.WHITE else Text("black wins")
+
+
+def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None) -> Text:
     """``Checkmate — white wins``, ``Draw by agreement``, ``bob resigned — white wins`` …"""
-    wins = f"{view.color_name(outcome.winner)} wins" if outcome.winner is not None else "draw"
-    who = actor.name if actor is not None else "A player"
+    wins = _wins(view.variant, outcome.winner)
+    who = actor.name if actor is not None else Text("A player")
     match outcome.termination:
         case Termination.CHECKMATE:
-            return f"Checkmate — {wins}"
+            return Text("Checkmate — {wins}", wins=wins)
         case Termination.STALEMATE:
-            return f"Stalemate — {wins}"
+            return Text("Stalemate — {wins}", wins=wins)
         case Termination.INSUFFICIENT_MATERIAL:
-            return "Draw — neither side can mate any more"
+            return Text("Draw — neither side can mate any more")
         case Termination.FIVEFOLD_REPETITION:
-            return "Draw — the position occurred five times"
+            return Text("Draw — the position occurred five times")
         case Termination.SEVENTYFIVE_MOVES:
-            return "Draw — 75 moves without a capture or pawn move"
+            return Text("Draw — 75 moves without a capture or pawn move")
         case Termination.THREEFOLD_REPETITION:
-            return f"Draw — {who} claimed threefold repetition"
+            return Text("Draw — {player} claimed threefold repetition", player=who)
         case Termination.FIFTY_MOVES:
-            return f"Draw — {who} claimed the 50-move rule"
+            return Text("Draw — {player} claimed the 50-move rule", player=who)
         case Termination.REPETITION:
-            return "Draw — repetition"
+            return Text("Draw — repetition")
         case Termination.SIXTY_MOVES:
-            return "Draw — 60 moves by each side without a capture"
+            return Text("Draw — 60 moves by each side without a capture")
         case Termination.PERPETUAL_CHECK:
-            return f"Perpetual check is not allowed — {wins}"
+            return Text("Perpetual check is not allowed — {wins}", wins=wins)
         case Termination.PERPETUAL_CHASE:
-            return f"Perpetual chase is not allowed — {wins}"
+            return Text("Perpetual chase is not allowed — {wins}", wins=wins)
         case Termination.RESIGNATION:
-            return f"{who} resigned — {wins}"
+            return Text("{player} resigned — {wins}", player=who, wins=wins)
         case Termination.AGREEMENT:
-            return "Draw by agreement"
+            return Text("Draw by agreement")
         case Termination.TIMEOUT:
-            return f"{who} ran out of time — {wins}"
+            return Text("{player} ran out of time — {wins}", player=who, wins=wins)
         case Termination.TIMEOUT_DRAW:
-            return f"{who} ran out of time, but the opponent cannot mate — draw"
+            return Text("{player} ran out of time, but the opponent cannot mate — draw", player=who)
         case Termination.ABORTED:
-            return f"Game aborted by {who}"
-    return f"Game over — {wins}"
+            return Text("Game aborted by {player}", player=who)
+    return Text("Game over — {wins}", wins=wins)
 
 
 def board_orientation(viewer: Player | None, seat: Color | None, to_move: Color) -> Color:
@@ -797,12 +816,20 @@ def _ref(player: Player | None, player_id: int) -> PlayerRef:
 def _label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> str:
     opponent = refs[record.opponent_of(viewer_id)].name if record.has_player(viewer_id) else None
     versus = (
-        f"vs {opponent}"
+        Text("vs {opponent}", opponent=opponent)
         if opponent is not None
-        else f"{refs[record.white_id].name} vs {refs[record.black_id].name}"
+        else Text(
+            "{white} vs {black}", white=refs[record.white_id].name, black=refs[record.black_id].name
+        )
     )
-    turn = "your move" if record.to_move_id == viewer_id else "waiting"
-    return f"{versus} · {record.variant} · move {record.ply // 2 + 1} · {turn}"
+    turn = Text("your move") if record.to_move_id == viewer_id else Text("waiting")
+    return Text(
+        "{versus} · {variant} · move {number} · {turn}",
+        versus=versus,
+        variant=variant_text(record.variant),
+        number=record.ply // 2 + 1,
+        turn=turn,
+    )
 
 
 def only_placement_changed(before: GameRecord, after: GameRecord) -> bool:

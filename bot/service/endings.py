@@ -6,9 +6,11 @@ from datetime import datetime
 from functools import partial
 
 import rules
+from bot.i18n.text import Plural, Text, TextIn
 from bot.service.core import (
     WRITE_ATTEMPTS,
     ServiceCore,
+    ended_text,
     replace_record,
     typed_away,
 )
@@ -62,7 +64,7 @@ class EndingUseCases(ServiceCore):
         record = await self._playable(user, place, game_id)
         view = await self._view(record)
         button = Button(
-            "Resign",
+            TextIn("button", "Resign"),
             ButtonAction.CONFIRM_RESIGN,
             record.id,
             argument=str(record.ply),
@@ -70,7 +72,7 @@ class EndingUseCases(ServiceCore):
             style=ButtonStyle.DANGER,
         )
         return ConfirmationNeeded(
-            view, f"Really resign {view.title}? Press Resign to confirm.", (button,)
+            view, Text("Really resign {game}? Press Resign to confirm.", game=view.title), (button,)
         )
 
     async def confirm_resign(self, user: User, game_id: int) -> GameEnded:
@@ -109,7 +111,7 @@ class EndingUseCases(ServiceCore):
         if existing is not None and existing.from_player_id != user.id:
             return await self.accept_draw(user, record.id, in_place=away)
         if existing is not None:
-            raise OfferPendingError("You have already offered a draw; wait for the answer.")
+            raise OfferPendingError(Text("You have already offered a draw; wait for the answer."))
         computer = await self._computer_opponent(record, user)
         if computer is not None:
             raise ComputerPlaysOnError(computer.name)
@@ -148,10 +150,12 @@ class EndingUseCases(ServiceCore):
         if existing is not None and existing.from_player_id != user.id:
             return await self.accept_takeback(user, record.id, in_place=typed_away(place, record))
         if existing is not None:
-            raise OfferPendingError("You have already asked for a takeback; wait for the answer.")
+            raise OfferPendingError(
+                Text("You have already asked for a takeback; wait for the answer.")
+            )
         game = await self._replay(record)
         if _plies_to_undo(game, record, user.id) == 0:
-            raise NothingToTakeBackError("You have no move in this game to take back.")
+            raise NothingToTakeBackError(Text("You have no move in this game to take back."))
         opponent = await self.store.players.get(record.opponent_of(user.id))
         if opponent is not None and opponent.is_bot:
             # The computer grants takebacks at once, as chess sites' computers do.
@@ -178,7 +182,7 @@ class EndingUseCases(ServiceCore):
         game = await self._replay(record)
         plies = _plies_to_undo(game, record, requester_id)
         if plies == 0:
-            raise NothingToTakeBackError("There is no move to take back any more.")
+            raise NothingToTakeBackError(Text("There is no move to take back any more."))
         earlier = game.take_back(plies)
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
@@ -220,8 +224,13 @@ class EndingUseCases(ServiceCore):
         ``record``) as it is now, to be continued by the player to move."""
         assert view.to_move is not None
         by = view.white if by_id == view.white.id else view.black
-        moves = "move" if plies == 1 else f"{plies} moves"
-        text = f"{by.name} accepted the takeback: {moves} taken back. {view.to_move.name} to move."
+        text = Plural(
+            "{player} accepted the takeback: move taken back. {to_move} to move.",
+            "{player} accepted the takeback: {count} moves taken back. {to_move} to move.",
+            plies,
+            player=by.name,
+            to_move=view.to_move.name,
+        )
         board = await self._board(game, viewer_id=view.to_move.id, record=record)
         return TakenBack(view, board, plies, text, view.to_move)
 
@@ -250,8 +259,7 @@ class EndingUseCases(ServiceCore):
     async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> None:
         offers = await self.store.games.offers(record.id)
         if not any(o.kind is kind and o.from_player_id == from_player_id for o in offers):
-            what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
-            raise NoOfferError(f"There is no {what} from your opponent to answer.")
+            raise NoOfferError(_no_offer(kind))
 
     async def _offer(
         self,
@@ -287,14 +295,22 @@ class EndingUseCases(ServiceCore):
         by = view.white if from_id == view.white.id else view.black
         to = view.opponent_of(from_id)
         if kind is OfferKind.DRAW:
-            text = f"{by.name} offers a draw. {to.name}, accept or decline."
+            text = Text(
+                "{player} offers a draw. {opponent}, accept or decline.",
+                player=by.name,
+                opponent=to.name,
+            )
             actions = (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW)
         else:
-            text = f"{by.name} asks to take back their last move. {to.name}, accept or decline."
+            text = Text(
+                "{player} asks to take back their last move. {opponent}, accept or decline.",
+                player=by.name,
+                opponent=to.name,
+            )
             actions = (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK)
         buttons = (
             Button(
-                "Accept",
+                TextIn("button", "Accept"),
                 actions[0],
                 view.id,
                 argument=str(ply),
@@ -302,7 +318,7 @@ class EndingUseCases(ServiceCore):
                 style=ButtonStyle.SUCCESS,
             ),
             Button(
-                "Decline",
+                TextIn("button", "Decline"),
                 actions[1],
                 view.id,
                 argument=str(ply),
@@ -316,12 +332,15 @@ class EndingUseCases(ServiceCore):
         record = await self._playable(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         if not await self.store.games.withdraw_offer(record.id, kind, opponent_id):
-            what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
-            raise NoOfferError(f"There is no {what} from your opponent to answer.")
+            raise NoOfferError(_no_offer(kind))
         view = await self._view(record)
         by = view.white if user.id == view.white.id else view.black
-        what = "draw offer" if kind is OfferKind.DRAW else "takeback request"
-        return OfferDeclined(view, kind, by, f"{user.name} declined the {what}.")
+        declined = (
+            Text("{player} declined the draw offer.", player=user.name)
+            if kind is OfferKind.DRAW
+            else Text("{player} declined the takeback request.", player=user.name)
+        )
+        return OfferDeclined(view, kind, by, declined)
 
     async def _end(
         self,
@@ -391,10 +410,7 @@ class EndingUseCases(ServiceCore):
         ending = self._ending(view, outcome, actor=actor_ref, ratings=ratings)
         game = await self._replay(record)
         board = await self._board(game, orientation=Color.WHITE)
-        text = ending.text + "."
-        if ending.rating_changes:
-            text += " Ratings: " + ", ".join(c.text for c in ending.rating_changes) + "."
-        return GameEnded(view, board, ending, text)
+        return GameEnded(view, board, ending, ended_text(ending))
 
 
 def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> int:
@@ -434,3 +450,9 @@ def _taken_back_in_place(
         user_id=to_move.id,
         facts={"ply": ply, "plies": plies, "by": by_id, "mention": mention},
     )
+
+
+def _no_offer(kind: OfferKind) -> Text:
+    if kind is OfferKind.DRAW:
+        return Text("There is no draw offer from your opponent to answer.")
+    return Text("There is no takeback request from your opponent to answer.")

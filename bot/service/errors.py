@@ -9,9 +9,19 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
 
+from bot.i18n.text import Joined, Text
 from bot.service.move_hints import MoveSlip
 from rules import FenProblem, IllegalReason, InvalidFenError
 from rules.errors import describe
+
+# How a challenge ended, as ChallengeClosedError quotes it.
+_STATUS = {
+    "accepted": Text("accepted"),
+    "declined": Text("declined"),
+    "cancelled": Text("cancelled"),
+    "expired": Text("expired"),
+    "withdrawn": Text("withdrawn"),
+}
 
 MAX_LISTED_CHOICES = 10
 
@@ -28,8 +38,10 @@ def _did_you_mean(suggestions: Sequence[str]) -> str:
     if not suggestions:
         return ""
     if len(suggestions) == 1:
-        return f" Did you mean {suggestions[0]}?"
-    return f" Did you mean {', '.join(suggestions[:-1])} or {suggestions[-1]}?"
+        return Text(" Did you mean {move}?", move=suggestions[0])
+    return Text(
+        " Did you mean {moves} or {last}?", moves=", ".join(suggestions[:-1]), last=suggestions[-1]
+    )
 
 
 # --- which game ------------------------------------------------------------------------
@@ -41,7 +53,7 @@ class NoGameError(UserError):
 
 class UnknownGameError(UserError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"There is no game #{game_id}.")
+        super().__init__(Text("There is no game #{game}.", game=game_id))
         self.game_id = game_id
 
 
@@ -50,10 +62,22 @@ class ChooseGameError(UserError):
 
     def __init__(self, choices: Sequence[tuple[int, str]]) -> None:
         shown = choices[:MAX_LISTED_CHOICES]
-        listed = "; ".join(f"#{game_id} {label}" for game_id, label in shown)
-        if len(choices) > len(shown):
-            listed += f"; and {len(choices) - len(shown)} more (see /games)"
-        super().__init__(f"You have several games here; say which with the game option: {listed}")
+        listed = Joined(
+            "; ", (Text("#{game} {title}", game=game_id, title=label) for game_id, label in shown)
+        )
+        more = len(choices) - len(shown)
+        text = Text(
+            "You have several games here; say which with the game option: {games}",
+            games=listed,
+        )
+        if more:
+            text = Text(
+                "You have several games here; say which with the game option: {games}; and "
+                "{more} more (see /games)",
+                games=listed,
+                more=more,
+            )
+        super().__init__(text)
         self.choices = tuple(choices)
 
 
@@ -62,20 +86,27 @@ class ChooseGameError(UserError):
 
 class NotAPlayerError(UserError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"You are not playing in game #{game_id}.")
+        super().__init__(Text("You are not playing in game #{game}.", game=game_id))
         self.game_id = game_id
 
 
 class NotYourTurnError(UserError):
     def __init__(self, opponent_name: str) -> None:
-        super().__init__(f"It is not your turn: {opponent_name} is to move.")
+        super().__init__(Text("It is not your turn: {player} is to move.", player=opponent_name))
         self.opponent_name = opponent_name
 
 
 class GameOverError(UserError):
     def __init__(self, game_id: int, result: str | None) -> None:
-        ended = f" ({result})" if result else ""
-        super().__init__(f"Game #{game_id} is over{ended}. Start a new one with /challenge.")
+        super().__init__(
+            Text(
+                "Game #{game} is over ({result}). Start a new one with /challenge.",
+                game=game_id,
+                result=result,
+            )
+            if result
+            else Text("Game #{game} is over. Start a new one with /challenge.", game=game_id)
+        )
         self.game_id = game_id
 
 
@@ -84,8 +115,10 @@ class GameChangedError(UserError):
 
     def __init__(self) -> None:
         super().__init__(
-            "The game changed while this was being done, so nothing happened. "
-            "Look at the board and try again."
+            Text(
+                "The game changed while this was being done, so nothing happened. "
+                "Look at the board and try again."
+            )
         )
 
 
@@ -95,8 +128,11 @@ class StaleBoardError(GameChangedError):
     def __init__(self, game_id: int) -> None:
         UserError.__init__(
             self,
-            f"This board of game #{game_id} is out of date: the game has moved on since. "
-            "Nothing was done; use the newest board.",
+            Text(
+                "This board of game #{game} is out of date: the game has moved on since. "
+                "Nothing was done; use the newest board.",
+                game=game_id,
+            ),
         )
         self.game_id = game_id
 
@@ -107,8 +143,12 @@ class DamagedGameError(UserError):
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            f"Game #{game_id} is damaged and cannot be played: its stored moves no longer "
-            "replay. Nothing was changed; the bot's operator has been told (it is in the log)."
+            Text(
+                "Game #{game} is damaged and cannot be played: its stored moves no longer "
+                "replay. Nothing was changed; the bot's operator has been told (it is in the "
+                "log).",
+                game=game_id,
+            )
         )
         self.game_id = game_id
 
@@ -121,8 +161,13 @@ class TakebacksRefusedError(NotAllowedError):
     """The opponent chose never to be asked for takebacks (or not in rated games)."""
 
     def __init__(self, opponent: str, *, rated_only: bool) -> None:
-        where = " in rated games" if rated_only else ""
-        super().__init__(f"{opponent} does not take takeback requests{where}; play on.")
+        super().__init__(
+            Text(
+                "{player} does not take takeback requests in rated games; play on.", player=opponent
+            )
+            if rated_only
+            else Text("{player} does not take takeback requests; play on.", player=opponent)
+        )
         self.opponent = opponent
         self.rated_only = rated_only
 
@@ -132,7 +177,9 @@ class TakebacksRefusedError(NotAllowedError):
 
 class UnreadableMoveError(UserError):
     def __init__(self, text: str, suggestions: Sequence[str] = ()) -> None:
-        super().__init__(f'"{text}" is not a move.{_did_you_mean(suggestions)}')
+        super().__init__(
+            Text('"{move}" is not a move.{hint}', move=text, hint=_did_you_mean(suggestions))
+        )
         self.text = text
         self.suggestions = tuple(suggestions)
 
@@ -151,19 +198,35 @@ class MistypedMoveError(UnreadableMoveError):
     ) -> None:
         super().__init__(text, suggestions)
         advice = {
-            MoveSlip.FIGURINE: f"write pieces as letters (K, Q, R, B, N), e.g. {instead}",
-            MoveSlip.PAWN_LETTER: f"write {instead} without the P (a pawn move names only "
-            "its square)",
-            MoveSlip.MOVE_NUMBER: f"move numbers are not needed, write just {instead}",
-            MoveSlip.PROMOTION_FORM: f"write a promotion as {instead}",
-            MoveSlip.PROMOTION_TO_KING: "a pawn cannot become a king; it promotes to a queen, "
-            "rook, bishop or knight",
-            MoveSlip.PROMOTION_TO_PAWN: "a pawn must promote to a queen, rook, bishop or knight",
+            MoveSlip.FIGURINE: Text(
+                "write pieces as letters (K, Q, R, B, N), e.g. {move}", move=instead
+            ),
+            MoveSlip.PAWN_LETTER: Text(
+                "write {move} without the P (a pawn move names only its square)", move=instead
+            ),
+            MoveSlip.MOVE_NUMBER: Text(
+                "move numbers are not needed, write just {move}", move=instead
+            ),
+            MoveSlip.PROMOTION_FORM: Text("write a promotion as {move}", move=instead),
+            MoveSlip.PROMOTION_TO_KING: Text(
+                "a pawn cannot become a king; it promotes to a queen, rook, bishop or knight"
+            ),
+            MoveSlip.PROMOTION_TO_PAWN: Text(
+                "a pawn must promote to a queen, rook, bishop or knight"
+            ),
         }[slip]
         problem = (
-            f" {instead} is illegal here: {describe(rewrite_problem)}." if rewrite_problem else ""
+            Text(" {move} is illegal here: {reason}.", move=instead, reason=describe(rewrite_problem))
+            if rewrite_problem
+            else ""
         )
-        self.message = f'"{text}": {advice}.{problem}{_did_you_mean(suggestions)}'
+        self.message = Text(
+            '"{typed}": {advice}.{problem}{hint}',
+            typed=text,
+            advice=advice,
+            problem=problem,
+            hint=_did_you_mean(suggestions),
+        )
         self.args = (self.message,)
         self.slip = slip
         self.instead = instead
@@ -189,14 +252,29 @@ class IllegalMoveError(UserError):
 
 class AmbiguousMoveError(UserError):
     def __init__(self, text: str, candidates: Sequence[str]) -> None:
-        super().__init__(f"{text}: did you mean {' or '.join(candidates)}?")
+        super().__init__(
+            Text(
+                "{move}: did you mean {moves} or {last}?",
+                move=text,
+                moves=", ".join(candidates[:-1]),
+                last=candidates[-1],
+            )
+            if len(candidates) > 1
+            else Text("{move}: did you mean {last}?", move=text, last=candidates[-1])
+        )
         self.text = text
         self.candidates = tuple(candidates)
 
 
 class UnknownSquareError(UserError):
     def __init__(self, text: str, example: str) -> None:
-        super().__init__(f'"{text}" is not a square (squares look like {example}).')
+        super().__init__(
+            Text(
+                '"{square}" is not a square (squares look like {example}).',
+                square=text,
+                example=example,
+            )
+        )
         self.text = text
 
 
@@ -245,22 +323,30 @@ class InvalidPositionError(UserError):
 
 class SelfChallengeError(UserError):
     def __init__(self) -> None:
-        super().__init__("You cannot challenge yourself; pick an opponent or leave it open.")
+        super().__init__(Text("You cannot challenge yourself; pick an opponent or leave it open."))
 
 
 class BotChallengeError(UserError):
     def __init__(self, name: str) -> None:
-        super().__init__(f"{name} is a bot and cannot play; challenge a person.")
+        super().__init__(
+            Text("{player} is a bot and cannot play; challenge a person.", player=name)
+        )
 
 
 class UnknownChallengeError(UserError):
     def __init__(self, challenge_id: int) -> None:
-        super().__init__(f"There is no challenge #{challenge_id}.")
+        super().__init__(Text("There is no challenge #{challenge}.", challenge=challenge_id))
 
 
 class ChallengeClosedError(UserError):
     def __init__(self, challenge_id: int, status: str) -> None:
-        super().__init__(f"Challenge #{challenge_id} is no longer open (it was {status}).")
+        super().__init__(
+            Text(
+                "Challenge #{challenge} is no longer open (it was {status}).",
+                challenge=challenge_id,
+                status=_STATUS.get(status, status),
+            )
+        )
         self.status = status
 
 
@@ -288,14 +374,19 @@ class ChallengePendingError(UserError):
     ) -> None:
         until = f"{expires_at:%Y-%m-%d %H:%M} UTC"
         if opponent_name is None:
-            text = (
-                f"Your open challenge #{challenge_id} with these settings is still waiting "
-                f"here for someone to accept it (until {until}); nothing new was posted."
+            text = Text(
+                "Your open challenge #{challenge} with these settings is still waiting "
+                "here for someone to accept it (until {until}); nothing new was posted.",
+                challenge=challenge_id,
+                until=until,
             )
         else:
-            text = (
-                f"You already challenged {opponent_name} to this game: challenge "
-                f"#{challenge_id} waits for their answer until {until}; nothing new was sent."
+            text = Text(
+                "You already challenged {player} to this game: challenge "
+                "#{challenge} waits for their answer until {until}; nothing new was sent.",
+                player=opponent_name,
+                challenge=challenge_id,
+                until=until,
             )
         super().__init__(text)
         self.challenge_id = challenge_id
@@ -335,7 +426,9 @@ class NothingToTakeBackError(UserError):
 
 class CannotAbortError(UserError):
     def __init__(self) -> None:
-        super().__init__("A game can only be aborted before both sides have moved; resign instead.")
+        super().__init__(
+            Text("A game can only be aborted before both sides have moved; resign instead.")
+        )
 
 
 class VacationError(UserError):
@@ -344,4 +437,4 @@ class VacationError(UserError):
 
 class InvalidButtonError(UserError):
     def __init__(self) -> None:
-        super().__init__("That button is not recognised any more.")
+        super().__init__(Text("That button is not recognised any more."))

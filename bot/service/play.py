@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rules
+from bot.i18n.text import Sentences, Text, TextIn
 from bot.service.conditional import plan_answers
 from bot.service.core import (
     WRITE_ATTEMPTS,
     ServiceCore,
+    ended_text,
     refs_of,
     replace_record,
     told_by_mention,
@@ -25,6 +27,8 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.move_hints import MoveHint, hint_for
+from bot.service.notation import MoveNamer
+from bot.service.phrases import color_text, termination_text
 from bot.service.notation import MoveNamer, numbered_line
 from bot.service.reading import piece_letters
 from bot.service.results import (
@@ -51,7 +55,12 @@ from bot.store import (
 from rules import Color, IllegalReason, Move, Termination
 
 MAX_MOVE_TEXT = 40
-PROMOTION_NAMES = {"q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight"}
+PROMOTION_NAMES = {
+    "q": TextIn("button", "Queen"),
+    "r": TextIn("button", "Rook"),
+    "b": TextIn("button", "Bishop"),
+    "n": TextIn("button", "Knight"),
+}
 
 
 class PlayUseCases(ServiceCore):
@@ -265,14 +274,26 @@ class PlayUseCases(ServiceCore):
             check=after.position.is_check(),
             ending=result_ending,
             notify=None if view.to_move == mover else view.to_move,
-            text=_move_text(
-                view,
-                after,
-                f"{mover.name} played {number} {san}.{plan.said(view)}",
-                result_ending,
-                lapsed,
-            )
-            + (f" {mover.name} is back from vacation: clocks run again." if back else ""),
+            text=Sentences(
+                _move_text(
+                    view,
+                    after,
+                    Sentences(
+                        Text(
+                            "{player} played {number} {move}.",
+                            player=mover.name,
+                            number=number,
+                            move=san,
+                        ),
+                        plan.said(view),
+                    ),
+                    result_ending,
+                    lapsed,
+                ),
+                Text("{player} is back from vacation: clocks run again.", player=mover.name)
+                if back
+                else "",
+            ),
             lapsed_offers=lapsed,
             recent=numbered_line(written.recent, record.start_fen),
             answers=plan.facts,
@@ -330,7 +351,7 @@ class PlayUseCases(ServiceCore):
             board=await self._board(
                 game, viewer_id=user.id, seat=position.side_to_move, record=record
             ),
-            text=f"Promote on {target} to which piece?",
+            text=Text("Promote on {square} to which piece?", square=target),
             buttons=buttons,
         )
 
@@ -386,17 +407,21 @@ class PlayUseCases(ServiceCore):
             record=record,
         )
         name = variant.square_name(origin)
+        text: Text
         if piece is None:
-            text = f"There is no piece on {name}."
+            text = Text("There is no piece on {square}.", square=name)
         elif piece.color is not position.side_to_move:
-            side = view.color_name(position.side_to_move)
-            text = f"The piece on {name} cannot move now: it is {side}'s turn."
+            text = Text(
+                "The piece on {square} cannot move now: it is {side}'s turn.",
+                square=name,
+                side=color_text(view.variant, position.side_to_move),
+            )
         elif not moves:
-            text = f"The piece on {name} has no legal moves."
+            text = Text("The piece on {square} has no legal moves.", square=name)
         else:
             named = await self._namer(position, user.id)
             sans = ", ".join(dict.fromkeys(named(m) for m in moves))
-            text = f"Legal moves from {name}: {sans}."
+            text = Text("Legal moves from {square}: {moves}.", square=name, moves=sans)
         return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
 
     async def legal_move_suggestions(
@@ -465,12 +490,16 @@ def _promotions(position: rules.Position, move: Move | None) -> list[Move]:
     return found
 
 
-def _claim_names(claimable: tuple[Termination, ...]) -> str:
+def _claim_names(claimable: tuple[Termination, ...]) -> Text:
     names = {
-        Termination.THREEFOLD_REPETITION: "threefold repetition",
-        Termination.FIFTY_MOVES: "50-move rule",
+        Termination.THREEFOLD_REPETITION: Text("threefold repetition"),
+        Termination.FIFTY_MOVES: Text("50-move rule"),
     }
-    return ", ".join(names.get(t, t.value) for t in claimable) + " — use /draw"
+    named = [names.get(t, t.value) for t in claimable]
+    rules = (
+        named[0] if len(named) == 1 else Text("{first}, {second}", first=named[0], second=named[1])
+    )
+    return Text("{rules} — use /draw", rules=rules)
 
 
 def _move_text(
@@ -479,36 +508,50 @@ def _move_text(
     played: str,
     ending: Ending | None,
     lapsed: tuple[OfferKind, ...],
-) -> str:
+) -> Sentences:
     """``alice played 12. Nf3. Check! bob to move.`` and what else players must know."""
-    parts = [played]
+    parts: list[str] = [played]
     if ending is not None:
-        parts.append(ending.text + ".")
-        if ending.rating_changes:
-            parts.append("Ratings: " + ", ".join(c.text for c in ending.rating_changes) + ".")
-        return " ".join(parts)
+        return Sentences(*parts, ended_text(ending))
     if lapsed:
         parts.append(_lapsed_text(lapsed))
     if after.position.is_check():
-        parts.append("Check!")
+        parts.append(Text("Check!"))
     assert view.to_move is not None
     claimable = after.claimable_draws()
     if claimable:
-        parts.append(f"{view.to_move.name} may claim a draw ({_claim_names(claimable)}).")
-    parts.append(f"{view.to_move.name} to move.")
-    return " ".join(parts)
+        parts.append(
+            Text(
+                "{player} may claim a draw ({rules}).",
+                player=view.to_move.name,
+                rules=_claim_names(claimable),
+            )
+        )
+    parts.append(Text("{player} to move.", player=view.to_move.name))
+    return Sentences(*parts)
 
 
-def _lapsed_text(kinds: tuple[OfferKind, ...]) -> str:
-    names = {OfferKind.DRAW: "The draw offer", OfferKind.TAKEBACK: "The takeback request"}
-    return " ".join(f"{names[kind]} lapsed." for kind in kinds)
+def _lapsed_text(kinds: tuple[OfferKind, ...]) -> Sentences:
+    names = {
+        OfferKind.DRAW: Text("The draw offer lapsed."),
+        OfferKind.TAKEBACK: Text("The takeback request lapsed."),
+    }
+    return Sentences(*(names[kind] for kind in kinds))
 
 
-def _board_text(view: GameView, game: rules.Game) -> str:
+def _board_text(view: GameView, game: rules.Game) -> Text:
     if not view.active:
-        return f"{view.title}: finished, {view.result} ({view.termination})."
+        return Text(
+            "{game}: finished, {result} ({how}).",
+            game=view.title,
+            result=view.result,
+            how=termination_text(view.termination),
+        )
     assert view.to_move is not None
-    check = " Check!" if game.position.is_check() else ""
-    return (
-        f"{view.title}, move {game.position.fullmove_number}.{check} {view.to_move.name} to move."
+    return Text(
+        "{game}, move {number}.{check} {player} to move.",
+        game=view.title,
+        number=game.position.fullmove_number,
+        check=Text(" Check!") if game.position.is_check() else "",
+        player=view.to_move.name,
     )

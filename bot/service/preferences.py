@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from datetime import datetime
 
-from bot.service.core import VACATION_WINDOW, ServiceCore
+from bot.i18n.locale import Locale, UnknownLocaleError
+from bot.service.core import ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
 from bot.service.errors import InvalidOptionError
 from bot.service.local_time import (
     TimeFormatError,
-    clock_text,
     next_time_of_day,
     parse_time_of_day,
     parse_time_range,
@@ -22,7 +20,6 @@ from bot.service.themes import DEFAULT_THEME, available_piece_sets, available_th
 from bot.store import (
     NotifyMode,
     Orientation,
-    Player,
     PreferenceChange,
     TakebackPolicy,
     XiangqiNotation,
@@ -53,6 +50,7 @@ class PreferenceUseCases(ServiceCore):
         notation: str | None = None,
         pieces: str | None = None,
         strip: bool | None = None,
+        language: str | None = None,
     ) -> PlayerSettings:
         """Show the user's preferences and change those given: where they are told it is
         their move (channel, dm, off), their board theme, which side their boards show at
@@ -61,8 +59,9 @@ class PreferenceUseCases(ServiceCore):
         off), a daily digest (a time of day, or off), whether they may be asked for
         takebacks (ask, casual, never), the xiangqi notation they read (wxf, chinese,
         iccs), a piece set (a chess set or a xiangqi set; ``default`` resets both) and
-        whether boards carry strips with the players' names, ratings and the turn.
-        All are checked before any is stored. Raises ``InvalidOptionError`` naming the
+        whether boards carry strips with the players' names, ratings and the turn, and the
+        language Postal writes to them in (a catalog's name, or ``auto``: their Discord
+        client's). All are checked before any is stored. Raises ``InvalidOptionError`` naming the
         first value it cannot take."""
         await self._ensure_player(user)
         now = self.now()
@@ -79,7 +78,11 @@ class PreferenceUseCases(ServiceCore):
         )
         chess_pieces, xiangqi_pieces = _pieces(pieces)
         change = dataclasses.replace(
-            change, chess_pieces=chess_pieces, xiangqi_pieces=xiangqi_pieces, board_strip=strip
+            change,
+            chess_pieces=chess_pieces,
+            xiangqi_pieces=xiangqi_pieces,
+            board_strip=strip,
+            language=_language(language),
         )
         if change.time_zone is not None or change.digest_at is not None:
             # The next digest is due at the chosen time of day in the chosen zone.
@@ -93,6 +96,7 @@ class PreferenceUseCases(ServiceCore):
             else:
                 change = dataclasses.replace(change, digest_at=(), digest_due_at=None)
         await self.store.players.update_preferences(user.id, change)
+        self.known_languages.pop(user.id, None)
         if change.notify is NotifyMode.DM:
             # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
             await self.store.outbox.forget_closed_dms(user.id)
@@ -102,14 +106,13 @@ class PreferenceUseCases(ServiceCore):
         until = player.vacation_ends_at if player.on_vacation(now) else None
         left = self.vacation_days_per_year - used
         hours = self.reminder_hours if player.reminder_hours is None else player.reminder_hours
-        text = _settings_text(player, hours, left, self.vacation_days_per_year, until)
         return PlayerSettings(
             player=await self._ref(user.id),
             notify=player.notify,
             board_theme=player.board_theme,
             vacation_days_left=left,
             vacation_until=until,
-            text=text,
+            vacation_allowance=self.vacation_days_per_year,
             themes=available_themes(),
             orientation=player.orientation,
             reminder_hours=tuple(sorted(hours, reverse=True)),
@@ -122,70 +125,8 @@ class PreferenceUseCases(ServiceCore):
             xiangqi_pieces=player.xiangqi_pieces,
             piece_sets=tuple(available_piece_sets()),
             board_strip=player.board_strip,
+            language=player.language,
         )
-
-
-def _settings_text(
-    player: Player,
-    hours: Sequence[int],
-    left: int,
-    allowance: int,
-    until: datetime | None,
-) -> str:
-    """The player's preferences in one paragraph (``hours``: the reminders that apply;
-    ``left`` of ``allowance`` vacation days; ``until``: a running vacation's end)."""
-    where = {
-        NotifyMode.CHANNEL: "a mention in the game's channel",
-        NotifyMode.DM: "a direct message",
-        NotifyMode.OFF: "no notification",
-    }[player.notify]
-    bottom = {
-        Orientation.OWN: "your own side at the bottom",
-        Orientation.TURN: "the side to move at the bottom",
-    }[player.orientation]
-    reminded = (
-        "no reminders"
-        if not hours
-        else "reminders "
-        + ", ".join(f"{h} h" for h in sorted(hours, reverse=True))
-        + " before a deadline"
-    )
-    quiet_text = (
-        "no quiet hours"
-        if player.quiet_hours is None
-        else "quiet hours "
-        + "-".join(map(clock_text, player.quiet_hours))
-        + " (direct messages wait for their end unless a deadline comes first)"
-    )
-    digest_text = (
-        "no daily digest"
-        if player.digest_at is None
-        else f"a daily digest at {clock_text(player.digest_at)} instead of a notice per move"
-    )
-    takeback_text = {
-        TakebackPolicy.ASK: "takeback requests always asked",
-        TakebackPolicy.CASUAL: "takeback requests asked in casual games only",
-        TakebackPolicy.NEVER: "takeback requests never asked",
-    }[player.takeback_policy]
-    notation_text = {
-        None: "xiangqi moves in WXF (C2.5), or in Chinese when you type them so",
-        XiangqiNotation.WXF: "xiangqi moves in WXF (C2.5)",
-        XiangqiNotation.CHINESE: "xiangqi moves in Chinese (炮二平五)",
-        XiangqiNotation.ICCS: "xiangqi moves in ICCS (h2e2)",
-    }[player.xiangqi_notation]
-    text = (
-        f"{player.display_name}: your turn is announced with {where}; board theme "
-        f"{player.board_theme}; boards show {bottom}; {reminded}; time zone "
-        f"{player.time_zone}; {quiet_text}; {digest_text}; {takeback_text}; "
-        f"{notation_text}; pieces {player.chess_pieces} (chess), "
-        f"{player.xiangqi_pieces} (xiangqi); "
-        f"{'names and ratings drawn on boards' if player.board_strip else 'no name strips'}; "
-        f"{left} vacation days left "
-        f"({allowance} in any {VACATION_WINDOW.days} days)."
-    )
-    if until is not None:
-        text += f" On vacation until {until:%Y-%m-%d %H:%M} UTC."
-    return text
 
 
 def _words(text: str) -> str:
@@ -316,3 +257,21 @@ def _pieces(text: str | None) -> tuple[str | None, str | None]:
     if wanted == DEFAULT_THEME:
         return wanted, wanted
     return (wanted, None) if variant == "chess" else (None, wanted)
+
+
+AUTO_LANGUAGE_WORDS = ("auto", "discord", "default")
+
+
+def _language(text: str | None) -> str | tuple[()] | None:
+    """A catalog's name (``fr``, ``zh_Hant``), () for ``auto``, None when not given."""
+    if text is None:
+        return None
+    if _words(text) in AUTO_LANGUAGE_WORDS:
+        return ()
+    try:
+        return Locale.parse(text).value
+    except UnknownLocaleError:
+        choices = ", ".join(locale.value for locale in Locale)
+        raise InvalidOptionError(
+            f'language must be auto or one of {choices}, not "{text}".'
+        ) from None

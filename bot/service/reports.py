@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
+from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.claiming import claimed
 from bot.service.core import ServiceCore, may_read, reach
 from bot.service.errors import InvalidOptionError
 from bot.service.notes import note_comments
+from bot.service.phrases import termination_text, variant_text
 from bot.service.results import (
     ComputerStats,
     GameList,
@@ -66,21 +68,30 @@ class ReportUseCases(ServiceCore):
                 GameListEntry(view, view.opponent_of(target.id), record.to_move_id == target.id)
             )
         me = refs[target.id]
+        text: str
         if not entries:
-            text = f"{me.name} has no active games."
+            text = Text("{player} has no active games.", player=me.name)
         else:
-            lines = [f"{me.name}'s games:"]
+            lines: list[str] = [Text("{player}'s games:", player=me.name)]
             for entry in entries:
-                turn = "your move" if entry.my_turn else f"{entry.opponent.name} to move"
-                if player is not None and player.id != viewer.id:
-                    turn = (
-                        f"{me.name} to move" if entry.my_turn else f"{entry.opponent.name} to move"
-                    )
-                lines.append(
-                    f"#{entry.game.id} vs {entry.opponent.name} · {entry.game.variant} · "
-                    f"move {entry.game.ply // 2 + 1} · {turn}"
+                turn = (
+                    Text("your move")
+                    if entry.my_turn
+                    else Text("{player} to move", player=entry.opponent.name)
                 )
-            text = "\n".join(lines)
+                if player is not None and player.id != viewer.id and entry.my_turn:
+                    turn = Text("{player} to move", player=me.name)
+                lines.append(
+                    Text(
+                        "#{game} vs {opponent} · {variant} · move {number} · {turn}",
+                        game=entry.game.id,
+                        opponent=entry.opponent.name,
+                        variant=variant_text(entry.game.variant),
+                        number=entry.game.ply // 2 + 1,
+                        turn=turn,
+                    )
+                )
+            text = Joined("\n", lines)
         return GameList(me, tuple(entries), text)
 
     async def record(
@@ -96,12 +107,15 @@ class ReportUseCases(ServiceCore):
         mine = await self.store.notes.of(record.id, user.id) if notes else []
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
         url = _analysis_url(game) if record.variant == "chess" else None
-        kind = "PGN" if record.variant == "chess" else "record"
         extension = "pgn" if record.variant == "chess" else "txt"
         filename = f"postal-{record.variant}-{record.id}.{extension}"
-        summary = f"{kind} of {view.title} (game #{view.id})."
+        summary: str = (
+            Text("PGN of {game} (game #{id}).", game=view.title, id=view.id)
+            if record.variant == "chess"
+            else Text("Record of {game} (game #{id}).", game=view.title, id=view.id)
+        )
         if url:
-            summary += f" Analyse it: {url}"
+            summary = Sentences(summary, Text("Analyse it: {url}", url=url))
         return RecordExport(view, text, filename, url, summary)
 
     async def history(
@@ -128,17 +142,26 @@ class ReportUseCases(ServiceCore):
                 HistoryEntry(view, view.opponent_of(target.id), _outcome_for(record, target.id))
             )
         me = refs[target.id]
+        text: str
         if not entries:
-            text = f"{me.name} has no finished games yet."
+            text = Text("{player} has no finished games yet.", player=me.name)
         else:
-            lines = [f"{me.name}'s finished games:"]
+            lines: list[str] = [Text("{player}'s finished games:", player=me.name)]
             for entry in entries:
                 when = entry.game.created_at.strftime("%Y-%m-%d")
                 lines.append(
-                    f"#{entry.game.id} {when} vs {entry.opponent.name} · {entry.game.variant} · "
-                    f"{entry.outcome} ({entry.game.result}, {entry.game.termination})"
+                    Text(
+                        "#{game} {date} vs {opponent} · {variant} · {outcome} ({result}, {how})",
+                        game=entry.game.id,
+                        date=when,
+                        opponent=entry.opponent.name,
+                        variant=variant_text(entry.game.variant),
+                        outcome=_OUTCOMES.get(entry.outcome, entry.outcome),
+                        result=entry.game.result,
+                        how=termination_text(entry.game.termination),
+                    )
                 )
-            text = "\n".join(lines)
+            text = Joined("\n", lines)
         return History(me, tuple(entries), text)
 
     async def stats(
@@ -173,21 +196,34 @@ class ReportUseCases(ServiceCore):
             ComputerStats(c.variant, c.level, c.wins, c.draws, c.losses)
             for c in await self.store.computer.results(target.id, scope)
         )
+        text: str
         if not rows and not computer:
-            text = f"{me.name} has not finished a game yet."
+            text = Text("{player} has not finished a game yet.", player=me.name)
         else:
-            lines = [f"{me.name}:"]
+            lines: list[str] = [f"{me.name}:"]
             for row in rows:
                 rated = (
-                    f", rating {round(row.rating)} ± {round(row.deviation or 0)}"
+                    Text(
+                        ", rating {rating} ± {deviation}",
+                        rating=round(row.rating),
+                        deviation=round(row.deviation or 0),
+                    )
                     if row.rating is not None
                     else ""
                 )
                 lines.append(
-                    f"{row.variant}: {row.wins} won, {row.draws} drawn, {row.losses} lost{rated}"
+                    Text(
+                        "{variant}: {wins} won, {draws} drawn, {losses} lost{rated}",
+                        variant=variant_text(row.variant),
+                        wins=row.wins,
+                        draws=row.draws,
+                        losses=row.losses,
+                        rated=rated,
+                    )
                 )
             lines += _computer_lines(computer, plays_people=target.is_bot)
-            text = "\n".join(lines)
+            text = Joined("
+", lines)
         return Stats(me, tuple(rows), text, computer)
 
     async def _about(self, viewer: User, player: User | None) -> User:
@@ -224,16 +260,23 @@ class ReportUseCases(ServiceCore):
             )
             for rank, e in enumerate(entries, start=1)
         )
+        text: str
         if not rows:
-            text = f"No rated {game} games on this server yet."
+            text = Text("No rated {variant} games on this server yet.", variant=variant_text(game))
         else:
-            lines = [f"{game} leaderboard:"]
+            lines: list[str] = [Text("{variant} leaderboard:", variant=variant_text(game))]
             lines += [
-                f"{row.rank}. {row.player.name} {round(row.rating)} "
-                f"({row.games} game{'' if row.games == 1 else 's'})"
+                Plural(
+                    "{rank}. {player} {rating} ({count} game)",
+                    "{rank}. {player} {rating} ({count} games)",
+                    row.games,
+                    rank=row.rank,
+                    player=row.player.name,
+                    rating=round(row.rating),
+                )
                 for row in rows
             ]
-            text = "\n".join(lines)
+            text = Joined("\n", lines)
         return Leaderboard(game, rows, text)
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
@@ -325,8 +368,28 @@ def _computer_lines(results: tuple[ComputerStats, ...], *, plays_people: bool) -
     (``plays_people``: the computer's own stats, its games against people)."""
     if not results:
         return []
-    title = "Against people (unrated):" if plays_people else "Against the computer (unrated):"
+    title = (
+        Text("Against people (unrated):")
+        if plays_people
+        else Text("Against the computer (unrated):")
+    )
     return [title] + [
-        f"{c.variant} level {c.level}: {c.wins} won, {c.draws} drawn, {c.losses} lost"
+        Text(
+            "{variant} level {level}: {wins} won, {draws} drawn, {losses} lost",
+            variant=variant_text(c.variant),
+            level=c.level,
+            wins=c.wins,
+            draws=c.draws,
+            losses=c.losses,
+        )
         for c in results
     ]
+
+
+# A finished game's outcome for one player, as history lists it.
+_OUTCOMES = {
+    "aborted": Text("aborted"),
+    "draw": TextIn("outcome", "draw"),
+    "win": Text("win"),
+    "loss": Text("loss"),
+}

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
+from bot.i18n.text import Text
 from bot.render import Strip, render_board
+from bot.service.phrases import variant_text
 from bot.store import (
     NotifyMode,
     OfferKind,
@@ -218,7 +220,12 @@ class GameView:
     @property
     def title(self) -> str:
         """``alice vs bob · chess``: also the name for the game's thread."""
-        return f"{self.white.name} vs {self.black.name} · {self.variant}"
+        return Text(
+            "{white} vs {black} · {variant}",
+            white=self.white.name,
+            black=self.black.name,
+            variant=variant_text(self.variant),
+        )
 
     def color_name(self, color: Color) -> str:
         """``white``/``black``, or ``red``/``black`` in xiangqi."""
@@ -608,7 +615,7 @@ class PlayerSettings:
     board_theme: str
     vacation_days_left: int
     vacation_until: datetime | None
-    text: str
+    vacation_allowance: int = 30  # days in any VACATION_WINDOW
     themes: tuple[str, ...] = field(default=())
     orientation: Orientation = Orientation.OWN
     reminder_hours: tuple[int, ...] = (24, 1)
@@ -621,6 +628,7 @@ class PlayerSettings:
     xiangqi_pieces: str = "default"
     piece_sets: tuple[str, ...] = ()  # the names a player may choose
     board_strip: bool = False
+    language: str | None = None  # the catalog chosen (None: their Discord client's)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from bot.service.buttons import ButtonUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.conditional import ConditionalMoves
 from bot.service.deliveries import DeliveryUseCases
+from bot.service.languages import Languages
 from bot.service.notes import Notes
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
@@ -36,3 +37,4 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
         # ``engines`` None: no computer opponent (challenging it says how to install one).
         self.computer = ComputerOpponent(self, engines)
         self.analysis = Analyses(self)
+        self.languages = Languages(self)

@@ -31,7 +31,7 @@ def player_columns(table: str) -> str:
         f"{table}.orientation, {table}.reminder_hours, {table}.time_zone, {table}.quiet_from, "
         f"{table}.quiet_until, {table}.digest_at, {table}.takeback_policy, "
         f"{table}.xiangqi_notation, {table}.chess_pieces, {table}.xiangqi_pieces, "
-        f"{table}.board_strip"
+        f"{table}.board_strip, {table}.language, {table}.client_locale"
     )
 
 
@@ -57,6 +57,8 @@ def player_from_row(row: Any) -> Player:
         chess_pieces=row[14],
         xiangqi_pieces=row[15],
         board_strip=bool(row[16]),
+        language=row[17],
+        client_locale=row[18],
     )
 
 
@@ -133,6 +135,15 @@ class Players:
             await conn.execute(
                 f"UPDATE players SET {assignments} WHERE id = ?", (*columns.values(), player_id)
             )
+
+    async def set_client_locale(self, player_id: int, locale: str) -> bool:
+        """Remember the language ``player_id``'s Discord client reports; False when there is
+        no such player yet."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE players SET client_locale = ? WHERE id = ?", (locale, player_id)
+            )
+            return cursor.rowcount > 0
 
     async def digests_due(self, now: datetime) -> list[tuple[Player, datetime]]:
         """Players whose daily digest is due at ``now``, with when it was due."""

@@ -80,6 +80,8 @@ class Player:
     chess_pieces: str = "default"  # piece set names ("default": the renderer's choice)
     xiangqi_pieces: str = "default"
     board_strip: bool = False  # names, ratings and the turn drawn on boards
+    language: str | None = None  # the catalog chosen in /settings (None: the client's)
+    client_locale: str | None = None  # the Discord code their client last reported
 
     def may_be_asked_takeback(self, rated: bool) -> bool:
         """Whether a takeback request in a (``rated``) game may be put to this player."""
@@ -109,6 +111,7 @@ class PreferenceChange:
     chess_pieces: str | None = None
     xiangqi_pieces: str | None = None
     board_strip: bool | None = None
+    language: str | tuple[()] | None = None  # () to follow the Discord client again
 
     def columns(self) -> dict[str, str | int | None]:
         """The ``players`` columns to set, by name, with their stored values."""
@@ -140,6 +143,8 @@ class PreferenceChange:
             values["xiangqi_pieces"] = self.xiangqi_pieces
         if self.board_strip is not None:
             values["board_strip"] = int(self.board_strip)
+        if self.language is not None:
+            values["language"] = self.language or None
         return values
 
 

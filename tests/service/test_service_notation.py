@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
+from bot.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
 
 # Red has two chariots on file 九 (a0, a2): "车九平八" could be either.
@@ -29,7 +30,7 @@ async def test_the_chosen_notation_wins(service: GameService) -> None:
     """A chosen notation is used whatever the move was typed in."""
     shown = await service.settings(ALICE, notation="iccs")
     assert shown.xiangqi_notation is XiangqiNotation.ICCS
-    assert "xiangqi moves in ICCS (h2e2)" in shown.text
+    assert "xiangqi moves in ICCS (h2e2)" in settings_text(shown, str)
     await service.settings(BOB, notation="wxf")
     game_id = await xiangqi(service)
     played = await service.move(ALICE, PLACE, "C2.5", game_id=game_id)

@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import GameService, ManualClock, Orientation, errors
 from bot.store import Store
+from bot.words import settings_text
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -27,7 +28,7 @@ async def test_side_to_move_orientation_turns_the_players_boards(service: GameSe
     await play(service, started.game.id, "e4")
     chosen = await service.settings(ALICE, orientation="turn")
     assert chosen.orientation is Orientation.TURN
-    assert "the side to move at the bottom" in chosen.text
+    assert "the side to move at the bottom" in settings_text(chosen, str)
     assert (await service.board(ALICE, PLACE)).board.orientation is Color.BLACK
     assert (await service.legal_targets(ALICE, PLACE, "e7")).board.orientation is Color.BLACK
     # Bob keeps the default: his own side.
@@ -129,7 +130,7 @@ async def test_a_piece_set_per_variant(service: GameService) -> None:
     """A chess set and a xiangqi set are chosen apart; each game draws with its own."""
     chosen = await service.settings(ALICE, pieces="simple")
     assert chosen.chess_pieces == "simple" and chosen.xiangqi_pieces == "default"
-    assert "pieces simple (chess), default (xiangqi)" in chosen.text
+    assert "pieces simple (chess), default (xiangqi)" in settings_text(chosen, str)
     await service.settings(ALICE, pieces="Simplified", theme="blue")
     chess = await start_game(service)
     xiangqi = await start_game(service, "xiangqi")
@@ -160,7 +161,7 @@ async def test_name_strips_on_the_boards_of_who_wants_them(service: GameService)
     started = await start_game(service, rated=True)
     assert (await service.board(ALICE, PLACE)).board.strip is None
     shown = await service.settings(ALICE, strip=True)
-    assert shown.board_strip and "names and ratings drawn on boards" in shown.text
+    assert shown.board_strip and "names and ratings drawn on boards" in settings_text(shown, str)
     strip = (await service.board(ALICE, PLACE)).board.strip
     assert strip is not None and strip.to_move is Color.WHITE
     assert (strip.white.name, strip.black.name) == ("alice", "bob")

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.service import GameService, ManualClock
 from bot.store import OutboxKind, OutboxTarget
+from bot.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 
@@ -13,7 +14,7 @@ async def test_a_player_chooses_which_reminders(service: GameService, clock: Man
     """Bob chose 48 h and 6 h: he gets those and not the default 24 h and 1 h."""
     chosen = await service.settings(BOB, reminders="6, 48")
     assert chosen.reminder_hours == (48, 6)
-    assert "reminders 48 h, 6 h before a deadline" in chosen.text
+    assert "reminders 48 h, 6 h before a deadline" in settings_text(chosen, str)
     started = await start_game(service, days=3)
     await play(service, started.game.id, "e4")
     deadline = (await service.game_view(started.game.id)).deadline
@@ -67,9 +68,9 @@ async def test_time_zone_names_are_read_in_any_case(service: GameService) -> Non
     """``europe/paris`` is stored as the database spells it."""
     shown = await service.settings(ALICE, timezone="europe/paris", quiet="22:30-7")
     assert shown.time_zone == "Europe/Paris" and shown.quiet_hours == (22 * 60 + 30, 7 * 60)
-    assert "time zone Europe/Paris; quiet hours 22:30-07:00" in shown.text
+    assert "time zone Europe/Paris; quiet hours 22:30-07:00" in settings_text(shown, str)
     off = await service.settings(ALICE, quiet="off")
-    assert off.quiet_hours is None and "no quiet hours" in off.text
+    assert off.quiet_hours is None and "no quiet hours" in settings_text(off, str)
 
 
 async def quiet_bob(service: GameService) -> int:
@@ -149,7 +150,7 @@ async def test_the_daily_digest_replaces_the_notice_per_move(
     mention comes per move meanwhile."""
     await service.settings(BOB, notify="dm")
     shown = await service.settings(BOB, digest="8:00")
-    assert shown.digest_at == 8 * 60 and "a daily digest at 08:00" in shown.text
+    assert shown.digest_at == 8 * 60 and "a daily digest at 08:00" in settings_text(shown, str)
     first = await start_game(service, days=3)
     second = await start_game(service, days=5)
     for game in (first, second):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, OfferMade, TakebackPolicy, errors
+from bot.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
 
 
@@ -14,7 +15,7 @@ async def test_a_player_who_chose_never_is_not_asked(service: GameService, db_pa
     """Bob chose never: alice's request is refused at once, no offer, no ping."""
     shown = await service.settings(BOB, takebacks="never")
     assert shown.takeback_policy is TakebackPolicy.NEVER
-    assert "takeback requests never asked" in shown.text
+    assert "takeback requests never asked" in settings_text(shown, str)
     started = await start_game(service, rated=False)
     await play(service, started.game.id, "e4")
     before = snapshot(db_path)

@@ -1,0 +1,36 @@
+"""The language each interaction is answered in, and each outbox row written in.
+
+An interaction is answered in its user's language: their ``/settings language:`` choice,
+else their Discord app's (``interaction.locale``), else English; even a public reply
+answers the one who acted. What Postal posts on its own follows ``bot.service.languages``:
+a player's language for what is addressed to them, the server's (``guild.preferred_locale``)
+for a post to a whole channel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Locale, resolve
+from bot.i18n.translator import enter
+
+
+async def answer_in_users_language(interaction: discord.Interaction[Any]) -> Locale:
+    """Write in ``interaction``'s user's language for the rest of the task handling it
+    (discord.py runs each interaction in its own task, so no other reply is affected)."""
+    code = interaction.locale.value if interaction.locale else None
+    service = getattr(interaction.client, "_service", None)
+    if service is None or interaction.user is None:
+        locale = resolve(user=code)
+    else:
+        locale = await service.languages.for_reader(interaction.user.id, code)
+    enter(locale)
+    return locale
+
+
+def server_language(guild: discord.Guild | None) -> Locale:
+    """The language of posts to a whole channel of ``guild`` (English outside servers)."""
+    code = guild.preferred_locale.value if guild is not None else None
+    return resolve(server=code)

@@ -1,0 +1,62 @@
+"""Words the service's sentences share, as catalog messages (``bot.i18n.text``): a game's
+name, a side's colour, a game's pace. The adapters say them in the reader's language."""
+
+from __future__ import annotations
+
+from bot.i18n.text import Plural, Text, TextIn
+from rules import Color, Termination
+
+
+def variant_text(variant: str) -> str:
+    """``chess`` / ``xiangqi`` as a word of a sentence (another name as it is)."""
+    return {"chess": Text("chess"), "xiangqi": Text("xiangqi")}.get(variant, variant)
+
+
+def color_text(variant: str, color: Color | str) -> Text:
+    """A side's colour: white or black in chess, red or black in xiangqi (Chinese calls the
+    xiangqi sides 红方/黑方, so xiangqi's black is its own message); ``random``."""
+    seat = color.value if isinstance(color, Color) else color
+    if seat == "random":
+        return Text("a random colour")
+    if variant == "xiangqi":
+        return Text("red") if seat == "white" else TextIn("xiangqi", "black")
+    return Text("white") if seat == "white" else Text("black")
+
+
+def pace_text(days: int, untimed: bool) -> Text:
+    """``3 days per move``, or ``no time limit``."""
+    if untimed:
+        return Text("no time limit")
+    return Plural("{count} day per move", "{count} days per move", days)
+
+
+def rated_text(rated: bool) -> Text:
+    return Text("rated") if rated else Text("casual")
+
+
+_TERMINATIONS = {
+    Termination.CHECKMATE: Text("checkmate"),
+    Termination.STALEMATE: Text("stalemate"),
+    Termination.INSUFFICIENT_MATERIAL: Text("insufficient material"),
+    Termination.FIVEFOLD_REPETITION: Text("fivefold repetition"),
+    Termination.SEVENTYFIVE_MOVES: Text("75-move rule"),
+    Termination.THREEFOLD_REPETITION: Text("threefold repetition"),
+    Termination.FIFTY_MOVES: Text("50-move rule"),
+    Termination.REPETITION: Text("repetition"),
+    Termination.PERPETUAL_CHECK: Text("perpetual check"),
+    Termination.PERPETUAL_CHASE: Text("perpetual chase"),
+    Termination.SIXTY_MOVES: Text("60-move rule"),
+    Termination.RESIGNATION: Text("resignation"),
+    Termination.AGREEMENT: Text("agreement"),
+    Termination.TIMEOUT: Text("timeout"),
+    Termination.TIMEOUT_DRAW: Text("timeout, insufficient material"),
+    Termination.ABORTED: Text("aborted"),
+}
+
+
+def termination_text(value: str | None) -> str:
+    """How a game ended (a stored ``Termination`` value) as words; another value as it is."""
+    try:
+        return _TERMINATIONS[Termination(value)]
+    except ValueError:
+        return value or ""

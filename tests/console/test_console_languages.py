@@ -1,0 +1,140 @@
+"""The console in other languages: --locale, /settings language:, and a whole game whose
+every sentence comes from the catalogs.
+
+The "pseudo-translation" tests translate every message of the template as ``⟦English⟧``;
+after a whole game, any English word of Postal's vocabulary left outside ⟦⟧ is a sentence
+the console printed without the catalogs (unwrapped, or joined from pieces) — which no
+translator could ever have translated."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from bot.console import run_console
+from bot.i18n import Locale, catalogs
+from tests.i18n.test_catalogs import load_tool
+
+GAME = """\
+alice /challenge bob game:chess color:white days:3
+bob /press ⟦Accept⟧
+alice /move e4
+bob /move e5
+alice /move Bc4
+bob /move Nc6
+alice /board
+bob /moves g8
+alice /move Qh5
+bob /draw
+alice /press ⟦Decline⟧
+bob /move Nf6
+alice /move Qh4
+alice /move Qxf7
+alice /games
+alice /stats
+alice /history
+alice /challenge bob game:xiangqi color:red
+bob /press ⟦Decline⟧
+"""
+XIANGQI = """\
+alice /challenge bob game:xiangqi color:red days:1
+bob /press ⟦Accept⟧
+alice /move h2e2
+bob /move h9g7
+alice /takeback
+bob /press ⟦Accept⟧
+alice /resign
+alice /press ⟦Resign⟧
+"""
+# Not sentences: players, commands and options as typed, notation, files, board drawings.
+NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|\[\d+\]|game\d+\S*|\S+\.(png|pgn|gif)\b|#\d+")
+TRANSLATED = re.compile(r"⟦[^⟦⟧]*⟧")
+
+
+def pseudo(message: str) -> str:
+    return f"⟦{message}⟧"
+
+
+@pytest.fixture
+def pseudo_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
+    """French as ⟦English⟧ for every message of the sources; yields the English words."""
+    template = load_tool().extract()
+    catalog = Catalog(locale="fr", domain=catalogs.DOMAIN)
+    vocabulary: set[str] = set()
+    for message in template:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple | list):
+            forms = tuple(pseudo(str(form)) for form in message.id)
+            catalog.add(tuple(message.id), forms, context=message.context)
+            english = " ".join(message.id)
+        else:
+            catalog.add(message.id, pseudo(message.id), context=message.context)
+            english = str(message.id)
+        if message.context is None:
+            vocabulary |= {w.lower() for w in re.findall(r"\{[^}]*\}|([A-Za-z]{4,})", english) if w}
+    path = tmp_path / "locales" / "fr" / "LC_MESSAGES" / f"{catalogs.DOMAIN}.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog)
+    monkeypatch.setattr(catalogs, "LOCALES_DIR", tmp_path / "locales")
+    catalogs.translations.cache_clear()
+    yield vocabulary
+    catalogs.translations.cache_clear()
+
+
+async def play(tmp_path: Path, script: str, locale: Locale = Locale.EN) -> str:
+    out = io.StringIO()
+    await run_console(
+        tmp_path / "c.db", None, io.StringIO(script), out, interactive=False, locale=locale
+    )
+    return out.getvalue()
+
+
+def english_left(output: str, vocabulary: set[str]) -> list[str]:
+    """Lines of ``output`` with a word of Postal's English outside ⟦⟧."""
+    left = []
+    for line in output.splitlines():
+        if re.match(r"^\s*(\d+ |\s*[a-j] |\[|1\.|$)", line):  # boards, PGN
+            continue
+        rest = line
+        while TRANSLATED.search(rest):  # innermost first: messages said inside messages
+            rest = TRANSLATED.sub(" ", rest)
+        rest = NOT_WORDS.sub(" ", rest)
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", rest)}
+        if words & vocabulary:
+            left.append(line)
+    return left
+
+
+@pytest.mark.parametrize("script", [GAME, XIANGQI], ids=["chess", "xiangqi"])
+async def test_a_whole_game_says_only_catalog_sentences(
+    tmp_path: Path, pseudo_french: set[str], script: str
+) -> None:
+    """Every sentence of a game played through the console comes from the catalogs."""
+    output = await play(tmp_path, script, Locale.FR)
+    assert "⟦" in output
+    assert english_left(output, pseudo_french) == []
+
+
+async def test_a_player_chooses_their_language(tmp_path: Path, pseudo_french: set[str]) -> None:
+    """/settings language:fr makes that player's replies French; others keep --locale's,
+    and language:auto gives the player back the console's."""
+    chosen = await play(tmp_path, "alice /settings language:fr\n")
+    assert "language: Français" in chosen and chosen.startswith("⟦")
+    assert (await play(tmp_path, "alice /games\n")).startswith("⟦")
+    assert (await play(tmp_path, "bob /games\n")) == "bob has no active games.\n"
+    assert (await play(tmp_path, "bob /games\n", Locale.FR)).startswith("⟦")
+    await play(tmp_path, "alice /settings language:auto\n")
+    assert (await play(tmp_path, "alice /games\n")) == "alice has no active games.\n"
+
+
+async def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
+    output = await play(tmp_path, "alice /settings language:de\n")
+    assert "language must be auto or one of en, fr, ko, ja, zh_Hans, zh_Hant" in output
