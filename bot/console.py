@@ -101,6 +101,7 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
                  [digest:08:00|off] [takebacks:ask|casual|never]
                  [notation:wxf|chinese|iccs] [pieces:NAME] [strip:on|off]
                  [confirm:yes|no]    confirm moves chosen on the board (default yes)
+                 [language:auto|en|fr|ko|ja|zh_Hans|zh_Hant]   your language (auto: --locale)
   alice /gif [game:N] [frame_ms:1000] the whole game as an animated GIF
   alice /analyse [game:N]             engine analysis of a finished game: each player's
                                       accuracy, mistakes, graph and annotated record saved

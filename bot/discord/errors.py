@@ -17,13 +17,15 @@ from bot.discord.escape import escape_text
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.respond import answer
+from bot.i18n import N_, _
+from bot.i18n.text import Text, say
 from bot.reasons import refusal
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
 
 _log = logging.getLogger(__name__)
 
-PERMISSIONS_HELP = (
+PERMISSIONS_HELP = N_(
     "I am missing a permission in this channel ({detail}). Ask a server admin to let me View "
     "Channel, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
     "Attach Files and Read Message History here."
@@ -46,16 +48,20 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         # The first challenge is pointed to: its message, with the buttons to answer it.
         guild_id, target_id = error.place
         link = f"https://discord.com/channels/{guild_id}/{target_id}/{error.message_id}"
-        return escape_text(f"{error.message} {link}", keep=(link,))
+        return escape_text(f"{say(error.message)} {link}", keep=(link,))
     if isinstance(error, UserError):
         # it may quote names and what the user typed
-        return escape_text(refusal(error) or error.message)
+        return escape_text(refusal(error) or say(error.message))
     if isinstance(error, discord.Forbidden):
-        return PERMISSIONS_HELP.format(detail=error.text or "403 Forbidden")
+        return _(PERMISSIONS_HELP).format(detail=error.text or "403 Forbidden")
     if isinstance(error, app_commands.TransformerError):
-        return escape_text(f"{error.value!r} is not a valid value for that option.")
+        return escape_text(
+            _("{value} is not a valid value for that option.").format(value=repr(error.value))
+        )
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use this command here."
+        if error.args and isinstance(error.args[0], str):
+            return say(error.args[0])
+        return _("You cannot use this command here.")
     error_id = secrets.token_hex(4)
     command = interaction.command.qualified_name if interaction.command else None
     what = f"/{command}" if command else f"interaction {interaction.type.name}"
@@ -66,7 +72,9 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         interaction.user.id if interaction.user else "?",
         exc_info=(type(error), error, error.__traceback__),
     )
-    return f"Sorry, something went wrong on my side (error id {error_id}). Please try again later."
+    return _(
+        "Sorry, something went wrong on my side (error id {error_id}). Please try again later."
+    ).format(error_id=error_id)
 
 
 async def _no_render(board: BoardView) -> bytes:
@@ -87,7 +95,7 @@ class ShuttingDown(app_commands.CheckFailure):
     """A command arrived while the bot is stopping: it is refused, not half-done."""
 
     def __init__(self) -> None:
-        super().__init__("Postal is restarting: send that again in a minute.")
+        super().__init__(Text("Postal is restarting: send that again in a minute."))
 
 
 class PostalTree(app_commands.CommandTree[discord.Client]):

@@ -17,7 +17,7 @@ from enum import Enum
 from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
 from bot.i18n import _
-from bot.i18n.text import say
+from bot.i18n.text import Text, say
 from bot.service import (
     BoardShown,
     BoardView,
@@ -59,6 +59,7 @@ from bot.service import (
     VacationStarted,
     board_controls,
 )
+from bot.service.phrases import variant_text
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000
@@ -176,11 +177,17 @@ def deadline_field(game: GameView) -> tuple[tuple[str, str], ...]:
     if not game.active or game.deadline is None or game.to_move is None:
         return ()
     when = f"{timestamp(game.deadline)} ({timestamp(game.deadline, 'f')})"
-    return (("Deadline", f"{safe(game.to_move.name)} to move {when}"),)
+    return (
+        (
+            _("Deadline"),
+            _("{player} to move {when}").format(player=safe(game.to_move.name), when=when),
+        ),
+    )
 
 
 def game_title(game: GameView) -> str:
-    return clip(safe(f"{game.title} · game #{game.id}"), TITLE_LIMIT)
+    title = _("{game} · game #{id}").format(game=say(game.title), id=game.id)
+    return clip(escape_text(title), TITLE_LIMIT)
 
 
 def thread_name(game: GameView) -> str:
@@ -217,18 +224,23 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     that could not be delivered).
     """
     game = result.game
-    played = safe(f"{result.mover.name} played {result.san}{words.answered(game, result.answers)}")
+    played = safe(
+        _("{player} played {move}{answers}").format(
+            player=result.mover.name, move=result.san, answers=words.answered(game, result.answers)
+        )
+    )
     if result.ending is not None:
-        tone, headline = Tone.ENDED, f"{played} — {safe(result.ending.text)}"
+        tone = Tone.ENDED
+        headline = _("{played} — {ending}").format(played=played, ending=safe(result.ending.text))
     elif result.check:
-        tone, headline = Tone.CHECK, f"{played} — Check!"
+        tone, headline = Tone.CHECK, _("{played} — Check!").format(played=played)
     else:
         tone, headline = Tone.YOUR_MOVE, played
     card = Card(game_title(game), card_text(result.text), deadline_field(game), tone)
     players: list[PlayerRef] = []
     if result.notify is not None and mention_player:
         players.append(result.notify)
-        line = f"your move. {sentence(headline)}"
+        line = _("your move. {news}").format(news=sentence(headline))
     elif result.ending is not None:
         opponent = game.opponent_of(result.mover.id)
         players += [opponent] if wants_mention(opponent) else []
@@ -249,7 +261,9 @@ def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool =
     if not in_thread and mention_player:
         players.append(result.notify)
     to_move = safe(result.notify.name)
-    content, mentions = with_mentions(f"New game! {to_move} to move.", players)
+    content, mentions = with_mentions(
+        _("New game! {player} to move.").format(player=to_move), players
+    )
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
@@ -297,7 +311,8 @@ def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
     ``mention`` pinged (the service's text already carries the rating changes)."""
     game = result.game
     card = Card(game_title(game), card_text(result.text), (), Tone.ENDED)
-    content, mentions = with_mentions(f"Game over: {safe(sentence(result.ending.text))}", mention)
+    ending = sentence(safe(result.ending.text))
+    content, mentions = with_mentions(_("Game over: {ending}").format(ending=ending), mention)
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
@@ -305,7 +320,7 @@ def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
     game = result.game
     card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     players = [result.notify] if mention_player else []
-    content, mentions = with_mentions("Move taken back.", players)
+    content, mentions = with_mentions(_("Move taken back."), players)
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
@@ -313,7 +328,7 @@ def more_time(result: MoreTimeGiven) -> Reply:
     game = result.game
     card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
     players = [result.notify] if wants_mention(result.notify) else []
-    content, mentions = with_mentions("More time.", players)
+    content, mentions = with_mentions(_("More time."), players)
     return Reply(content, card, mentions=mentions)
 
 
@@ -324,7 +339,7 @@ def challenge_created(result: ChallengeCreated) -> Reply:
     challenge = result.challenge
     players = [challenge.opponent] if challenge.opponent is not None else []
     content, mentions = with_mentions(safe(result.text), players)
-    expires = f"Expires {timestamp(challenge.expires_at)}."
+    expires = _("Expires {when}.").format(when=timestamp(challenge.expires_at))
     return Reply(
         clip(f"{content}\n{expires}", CONTENT_LIMIT), buttons=result.buttons, mentions=mentions
     )
@@ -333,19 +348,30 @@ def challenge_created(result: ChallengeCreated) -> Reply:
 def challenge_closed(result: ChallengeClosed) -> str:
     """The text that replaces a closed challenge (its buttons are removed)."""
     challenge = result.challenge
-    target = challenge.opponent.name if challenge.opponent else "anyone"
-    return clip(
-        safe(
-            f"{challenge.challenger.name}'s {challenge.variant} challenge to {target}: "
-            f"{result.text}"
-        ),
-        CONTENT_LIMIT,
-    )
+    fields = {
+        "challenger": safe(challenge.challenger.name),
+        "variant": safe(variant_text(challenge.variant)),
+        "text": safe(result.text),
+    }
+    if challenge.opponent is None:
+        text = _("{challenger}'s {variant} challenge to anyone: {text}").format(**fields)
+    else:
+        text = _("{challenger}'s {variant} challenge to {opponent}: {text}").format(
+            opponent=safe(challenge.opponent.name), **fields
+        )
+    return clip(text, CONTENT_LIMIT)
 
 
-def challenge_accepted(result: GameStarted, where: str) -> str:
-    """The text that replaces an accepted challenge: who plays whom, and where."""
-    return clip(f"{safe(result.text)} The game continues {where}.", CONTENT_LIMIT)
+def challenge_accepted(result: GameStarted, thread: str | None) -> str:
+    """The text that replaces an accepted challenge: who plays whom, and where (``thread``,
+    a mention of the game's thread, or None: in this channel)."""
+    if thread is None:
+        text = _("{text} The game continues here.").format(text=safe(result.text))
+    else:
+        text = _("{text} The game continues in {place}.").format(
+            text=safe(result.text), place=thread
+        )
+    return clip(text, CONTENT_LIMIT)
 
 
 # --------------------------------------------------------------------------- clock
@@ -356,7 +382,7 @@ def reminder(result: Reminder, *, mention_player: bool) -> Reply:
     card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.CHECK)
     players = [result.player] if mention_player else []
     content, mentions = with_mentions(
-        f"Reminder: your move is due {timestamp(result.deadline)}.", players
+        _("Reminder: your move is due {when}.").format(when=timestamp(result.deadline)), players
     )
     return Reply(content, card, mentions=mentions)
 
@@ -379,30 +405,38 @@ def direct_message(text: str, game: GameView) -> Reply:
 
 def _there(game: GameView) -> str:
     link = place_link(game)
-    return f" in its place: {link}" if link else " in its place."
+    return _(" in its place: {link}").format(link=link) if link else _(" in its place.")
 
 
 def ended_elsewhere(result: GameEnded) -> Reply:
     """The private note for an ending typed away from the game's place (it is posted there)."""
-    text = f"{safe(result.ending.text)} — {game_title(result.game)}; announced"
-    text += _there(result.game)
+    text = _("{ending} — {game}; announced{there}").format(
+        ending=safe(result.ending.text), game=game_title(result.game), there=_there(result.game)
+    )
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
 def offered_elsewhere(result: OfferMade) -> Reply:
     """The private note for a draw offer or takeback request typed away from the game's
     place: the offer, with its buttons for the opponent, is posted there."""
-    what = "draw offer" if result.kind is OfferKind.DRAW else "takeback request"
-    text = f"Your {what} in {game_title(result.game)} is posted, for {safe(result.to.name)},"
-    text += _there(result.game)
+    fields = {
+        "game": game_title(result.game),
+        "player": safe(result.to.name),
+        "there": _there(result.game),
+    }
+    if result.kind is OfferKind.DRAW:
+        text = _("Your draw offer in {game} is posted, for {player},{there}").format(**fields)
+    else:
+        text = _("Your takeback request in {game} is posted, for {player},{there}").format(**fields)
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
 def taken_back_elsewhere(result: TakenBack) -> Reply:
     """The private note for a takeback granted away from the game's place: the board, with
     the player to move mentioned, is posted there."""
-    text = f"{safe(result.text)} — {game_title(result.game)}; the board is posted"
-    text += _there(result.game)
+    text = _("{text} — {game}; the board is posted{there}").format(
+        text=safe(result.text), game=game_title(result.game), there=_there(result.game)
+    )
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
@@ -410,10 +444,12 @@ def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
     answers = safe(words.answered(result.game, result.answers))
-    text = (
-        f"You played {safe(result.san)}{answers} in {game_title(result.game)}; the board is posted"
+    text = _("You played {move}{answers} in {game}; the board is posted{there}").format(
+        move=safe(result.san),
+        answers=answers,
+        game=game_title(result.game),
+        there=_there(result.game),
     )
-    text += _there(result.game)
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
 
@@ -423,8 +459,9 @@ def played_elsewhere(result: MovePlayed) -> Reply:
 def game_list(result: GameList) -> Reply:
     """The player's games, each line ending with the link that opens the game's thread or
     channel (a plain address: Discord shows it as a link to the place)."""
-    lines = result.text.splitlines()
-    body = "\n".join(lines[1:]) if len(lines) > 1 else result.text
+    said = say(result.text)
+    lines = said.splitlines()
+    body = "\n".join(lines[1:]) if len(lines) > 1 else said
     description = card_text(body)
     if len(lines) == len(result.entries) + 1:
         linked = []
@@ -451,6 +488,7 @@ def game_list(result: GameList) -> Reply:
 
 def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:
     """A report (history, stats, leaderboard, settings) as an embed."""
+    text = say(text)
     lines = text.splitlines()
     body = "\n".join(lines[1:]) if len(lines) > 1 and lines[0].endswith(":") else text
     heading = lines[0].rstrip(":") if len(lines) > 1 and lines[0].endswith(":") else title
@@ -458,15 +496,15 @@ def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:
 
 
 def history(result: History) -> Reply:
-    return text_card("History", result.text, ephemeral=True)
+    return text_card(_("History"), result.text, ephemeral=True)
 
 
 def stats(result: Stats) -> Reply:
-    return text_card("Stats", result.text, ephemeral=True)
+    return text_card(_("Stats"), result.text, ephemeral=True)
 
 
 def leaderboard(result: Leaderboard) -> Reply:
-    return text_card("Leaderboard", result.text, ephemeral=False)
+    return text_card(_("Leaderboard"), result.text, ephemeral=False)
 
 
 def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
@@ -493,8 +531,8 @@ def confirm_moves_text(confirm: bool) -> str:
 
 
 def vacation_started(result: VacationStarted) -> Reply:
-    text = f"{safe(result.text)} Back {timestamp(result.until)}."
-    return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
+    text = _("{text} Back {when}.").format(text=safe(result.text), when=timestamp(result.until))
+    return Reply(card=Card(_("Vacation"), clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 
 
 def vacation_ended(result: VacationEnded) -> Reply:
@@ -547,7 +585,7 @@ def delivery_dm(delivery: Delivery) -> Reply:
     """What an outbox row says in a player's DMs (with a link back to the game)."""
     content = delivery.content
     if isinstance(content, GameEnded):
-        return direct_message(f"Game over: {content.text}", content.game)
+        return direct_message(Text("Game over: {text}", text=content.text), content.game)
     if isinstance(content, TurnNotice | Reminder):
         return direct_message(content.text, content.game)
     if isinstance(content, Digest):

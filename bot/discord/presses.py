@@ -177,10 +177,11 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
             await bot.service.set_game_thread(game.id, None)
             thread = None
     if thread is not None:
-        where = f"in {thread.mention}"
-        await update_pressed_message(interaction, messages.challenge_accepted(result, where))
+        await update_pressed_message(
+            interaction, messages.challenge_accepted(result, thread.mention)
+        )
     else:
-        await update_pressed_message(interaction, messages.challenge_accepted(result, "here"))
+        await update_pressed_message(interaction, messages.challenge_accepted(result, None))
         mention = messages.wants_turn_mention(result.notify)
         bot.outbox.wake()
         message_id = await bot.reply(

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n.text import say
 from bot.service import Button, ButtonStyle, SelectMenu
 
 # Mirrors bot.service.results.Button.custom_id: postal:<action>:<target id>:<argument>.
@@ -78,15 +79,15 @@ class PostalSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
     def __init__(self, custom_id: str, *, menu: SelectMenu | None = None) -> None:
         options = [
             discord.SelectOption(
-                label=choice.label[:100],
+                label=say(choice.label)[:100],
                 value=choice.value[:100],
-                description=choice.description[:100] or None,
+                description=say(choice.description)[:100] or None,
             )
             for choice in (menu.choices if menu is not None else ())
         ]
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id,
-            placeholder=menu.placeholder[:150] if menu is not None else None,
+            placeholder=say(menu.placeholder)[:150] if menu is not None else None,
             options=options,
         )
         super().__init__(select)
@@ -111,7 +112,8 @@ class PostalSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
 
 
 def postal_button(button: Button) -> PostalButton:
-    return PostalButton(button.custom_id, label=button.label[:80], style=_STYLES[button.style])
+    label = say(button.label)[:80]  # in the reader's language (bot.i18n.text)
+    return PostalButton(button.custom_id, label=label, style=_STYLES[button.style])
 
 
 def menus_view(menus: Sequence[SelectMenu], buttons: Sequence[Button]) -> discord.ui.View:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.i18n.text import Plural, Sentences, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
 from bot.service.core import VACATION_WINDOW, replace_record
 from bot.service.endings import EndingUseCases
@@ -20,6 +21,7 @@ from bot.service.limits import (
     PURGE_INTERVAL,
     refusal,
 )
+from bot.service.phrases import reminder_text
 from bot.service.results import (
     ChallengeClosed,
     ClockReport,
@@ -135,11 +137,7 @@ class DeadlineUseCases(EndingUseCases):
                 view.id, view.deadline, self._covered(hours_before), now
             )
             return None
-        left = "1 hour" if hours_before == 1 else f"{hours_before} hours"
-        text = (
-            f"{view.to_move.name}, less than {left} left for your move in {view.title} "
-            f"(game #{view.id})."
-        )
+        text = reminder_text(view.to_move.name, hours_before, view.title, view.id)
         return Reminder(view, view.to_move, hours_before, view.deadline, text)
 
     async def hand_over_reminders(self, now: datetime | None = None) -> int:
@@ -245,8 +243,13 @@ class DeadlineUseCases(EndingUseCases):
         self._schedule_changed()
         view = await self._view(replace_record(record, deadline_at=deadline))
         assert view.to_move is not None
-        plural = "day" if days == 1 else "days"
-        text = f"{user.name} gave {view.to_move.name} {days} more {plural} for this move."
+        text = Plural(
+            "{player} gave {opponent} {count} more day for this move.",
+            "{player} gave {opponent} {count} more days for this move.",
+            days,
+            player=user.name,
+            opponent=view.to_move.name,
+        )
         return MoreTimeGiven(view, days, text, view.to_move)
 
     async def vacation(self, user: User, days: int | None) -> VacationStarted:
@@ -258,11 +261,15 @@ class DeadlineUseCases(EndingUseCases):
         await self._ensure_player(user)
         if days is None:
             raise VacationError(
-                "Say how many days of vacation to take, or end your vacation with end."
+                Text("Say how many days of vacation to take, or end your vacation with end.")
             )
         if not 1 <= days <= self.vacation_days_per_year:
             raise VacationError(
-                f"A vacation is 1 to {self.vacation_days_per_year} days, not {days}."
+                Text(
+                    "A vacation is 1 to {most} days, not {days}.",
+                    most=self.vacation_days_per_year,
+                    days=days,
+                )
             )
         now = self.now()
         window_start = vacation_window_start(now)
@@ -273,15 +280,32 @@ class DeadlineUseCases(EndingUseCases):
         left = self.vacation_days_per_year - used
         if not ok:
             raise VacationError(
-                f"You have {left} vacation day{'s' if left != 1 else ''} left "
-                f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days), not {days}."
+                Plural(
+                    "You have {count} vacation day left ({allowance} in any {window} days), "
+                    "not {days}.",
+                    "You have {count} vacation days left ({allowance} in any {window} days), "
+                    "not {days}.",
+                    left,
+                    allowance=self.vacation_days_per_year,
+                    window=VACATION_WINDOW.days,
+                    days=days,
+                )
             )
         self._schedule_changed()
         player = await self._ref(user.id)
-        text = (
-            f"{user.name} is on vacation until {until:%Y-%m-%d %H:%M} UTC: clocks paused. "
-            f"{left} vacation day{'s' if left != 1 else ''} left "
-            f"({self.vacation_days_per_year} in any {VACATION_WINDOW.days} days)."
+        text = Sentences(
+            Text(
+                "{player} is on vacation until {until}: clocks paused.",
+                player=user.name,
+                until=f"{until:%Y-%m-%d %H:%M} UTC",
+            ),
+            Plural(
+                "{count} vacation day left ({allowance} in any {window} days).",
+                "{count} vacation days left ({allowance} in any {window} days).",
+                left,
+                allowance=self.vacation_days_per_year,
+                window=VACATION_WINDOW.days,
+            ),
         )
         return VacationStarted(player, days, until, left, text)
 

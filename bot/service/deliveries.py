@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
+from bot.i18n.text import Sentences, Text
 from bot.service.conditional import move_number
 from bot.service.deadlines import DeadlineUseCases
 from bot.service.digests import DigestUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
+from bot.service.phrases import reminder_text
 from bot.service.results import (
     ChallengeClosed,
     Delivery,
@@ -267,11 +269,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
                 return "the deadline moved or the game ended before the reminder went out"
             assert view.to_move is not None
             hours = int(facts["hours"])
-            left = "1 hour" if hours == 1 else f"{hours} hours"
-            text = (
-                f"{view.to_move.name}, less than {left} left for your move in {view.title} "
-                f"(game #{view.id})."
-            )
+            text = reminder_text(view.to_move.name, hours, view.title, view.id)
             return Reminder(view, view.to_move, hours, deadline, text)
         ply = int(facts["ply"])
         if record.ply != ply or not record.is_active or view.to_move is None:
@@ -285,28 +283,50 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
 
     async def _turn_text(
         self, record: GameRecord, view: GameView, facts: Mapping[str, object]
-    ) -> str:
+    ) -> Text:
         game = await self._replay(record)
         assert view.to_move is not None
         before, last = game.before_last_move, game.last_move
         if before is None or last is None:
-            return f"New game: {view.title} (game #{view.id}). {view.to_move.name} to move."
-        check = " Check!" if game.position.is_check() else ""
+            return Text(
+                "New game: {game} (game #{id}). {player} to move.",
+                game=view.title,
+                id=view.id,
+                player=view.to_move.name,
+            )
+        check: str = Text("Check!") if game.position.is_check() else ""
+        to_move = Text("{player} to move.", player=view.to_move.name)
         # A move that set off prepared answers: every move since the player's turn, the
         # prepared ones marked as such.
         first = facts.get("from")
         prepared = facts.get("conditional")
         if isinstance(first, int) and isinstance(prepared, list) and first < game.ply:
-            said = []
+            said: list[str] = []
             for ply, mover_id, number, san in _moves_since(game, record, first):
                 mover = view.white if mover_id == view.white.id else view.black
-                kind = " (a conditional move)" if ply in prepared else ""
-                said.append(f"{mover.name} played {number} {san}{kind}.")
-            return f"{' '.join(said)}{check} {view.to_move.name} to move."
+                said.append(
+                    Text(
+                        "{player} played {number} {move} (a conditional move).",
+                        player=mover.name,
+                        number=number,
+                        move=san,
+                    )
+                    if ply in prepared
+                    else Text(
+                        "{player} played {number} {move}.",
+                        player=mover.name,
+                        number=number,
+                        move=san,
+                    )
+                )
+            return Sentences(*said, check, to_move)
         number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
         mover = view.opponent_of(view.to_move.id)
         san = (await self._namer(before, view.to_move.id))(last)  # as they read moves
-        return f"{mover.name} played {number} {san}.{check} {view.to_move.name} to move."
+        played = Text(
+            "{player} played {number} {move}.", player=mover.name, number=number, move=san
+        )
+        return Sentences(played, check, to_move)
 
     async def _ended_from_facts(self, record: GameRecord, facts: Mapping[str, object]) -> GameEnded:
         assert record.termination is not None

@@ -14,12 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 from bot.console import run_console
 from bot.i18n import Locale, catalogs
-from tests.i18n.test_catalogs import load_tool
+from tests.i18n.pseudo import english_left, install_pseudo
 
 GAME = """\
 alice /challenge bob game:chess color:white days:3
@@ -52,40 +50,14 @@ bob /press ⟦Accept⟧
 alice /resign
 alice /press ⟦Resign⟧
 """
-# Not sentences: players, commands and options as typed, notation, files, board drawings.
+# Not sentences: players, commands and options as typed, notation, files.
 NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|\[\d+\]|game\d+\S*|\S+\.(png|pgn|gif)\b|#\d+")
-TRANSLATED = re.compile(r"⟦[^⟦⟧]*⟧")
-
-
-def pseudo(message: str) -> str:
-    return f"⟦{message}⟧"
 
 
 @pytest.fixture
 def pseudo_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
     """French as ⟦English⟧ for every message of the sources; yields the English words."""
-    template = load_tool().extract()
-    catalog = Catalog(locale="fr", domain=catalogs.DOMAIN)
-    vocabulary: set[str] = set()
-    for message in template:
-        if not message.id:
-            continue
-        if isinstance(message.id, tuple | list):
-            forms = tuple(pseudo(str(form)) for form in message.id)
-            catalog.add(tuple(message.id), forms, context=message.context)
-            english = " ".join(message.id)
-        else:
-            catalog.add(message.id, pseudo(message.id), context=message.context)
-            english = str(message.id)
-        if message.context is None:
-            vocabulary |= {w.lower() for w in re.findall(r"\{[^}]*\}|([A-Za-z]{4,})", english) if w}
-    path = tmp_path / "locales" / "fr" / "LC_MESSAGES" / f"{catalogs.DOMAIN}.po"
-    path.parent.mkdir(parents=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog)
-    monkeypatch.setattr(catalogs, "LOCALES_DIR", tmp_path / "locales")
-    catalogs.translations.cache_clear()
-    yield vocabulary
+    yield install_pseudo(tmp_path / "locales", Locale.FR, monkeypatch)
     catalogs.translations.cache_clear()
 
 
@@ -97,20 +69,15 @@ async def play(tmp_path: Path, script: str, locale: Locale = Locale.EN) -> str:
     return out.getvalue()
 
 
-def english_left(output: str, vocabulary: set[str]) -> list[str]:
-    """Lines of ``output`` with a word of Postal's English outside ⟦⟧."""
-    left = []
-    for line in output.splitlines():
-        if re.match(r"^\s*(\d+ |\s*[a-j] |\[|1\.|$)", line):  # boards, PGN
-            continue
-        rest = line
-        while TRANSLATED.search(rest):  # innermost first: messages said inside messages
-            rest = TRANSLATED.sub(" ", rest)
-        rest = NOT_WORDS.sub(" ", rest)
-        words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", rest)}
-        if words & vocabulary:
-            left.append(line)
-    return left
+def console_english(output: str, vocabulary: set[str]) -> list[str]:
+    """Lines of a console's ``output`` with English left outside the catalogs (boards and
+    records skipped)."""
+    kept = [
+        line
+        for line in output.splitlines()
+        if not re.match(r"^\s*(\d+ |\s*[a-j] |\[|1\.|$)", line)  # boards, PGN
+    ]
+    return english_left("\n".join(kept), vocabulary, NOT_WORDS)
 
 
 @pytest.mark.parametrize("script", [GAME, XIANGQI], ids=["chess", "xiangqi"])
@@ -120,7 +87,7 @@ async def test_a_whole_game_says_only_catalog_sentences(
     """Every sentence of a game played through the console comes from the catalogs."""
     output = await play(tmp_path, script, Locale.FR)
     assert "⟦" in output
-    assert english_left(output, pseudo_french) == []
+    assert console_english(output, pseudo_french) == []
 
 
 async def test_a_player_chooses_their_language(tmp_path: Path, pseudo_french: set[str]) -> None:

@@ -1,0 +1,120 @@
+"""Postal on Discord in the reader's language: each reply in its user's language (their
+/settings choice, else their Discord app's), posts to a channel in the server's, DMs in
+their recipient's; and a whole game in one language shows only catalog sentences."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import Locale, catalogs
+from tests.discord.harness import Harness, command, play, start_game
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.i18n.pseudo import english_left, install_pseudo
+
+NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|<[^>]*>|https?://\S+|#\d+|\S+\.(png|pgn|gif|txt)\b")
+
+
+@pytest.fixture
+def pseudo_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
+    yield install_pseudo(tmp_path / "locales", Locale.FR, monkeypatch)
+    catalogs.translations.cache_clear()
+
+
+def shown(message: FakeMessage) -> str:
+    """What a reader sees of ``message``: its text and its buttons' and menus' labels."""
+    labels = [str(b.get("label", "")) for b in message.buttons()]
+    labels += [str(o.get("label", "")) for s in message.selects() for o in s.get("options", [])]
+    return "\n".join([message.text(), *labels])
+
+
+async def test_a_whole_game_in_french_says_only_catalog_sentences(
+    pseudo_french: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """Two players whose Discord app is French, on a French server: everything the bot
+    says to them comes from the catalogs."""
+    fake.set_guild_locale("fr")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.locale = bob.locale = "fr"
+    challenge = await command(fake, alice, "challenge", {"opponent": bob, "color": "white"})
+    known = {thread.id for thread in fake.threads()}
+    press = await fake.click(bob, challenge, "⟦Accept⟧")
+    await fake.acknowledged(press)
+    thread = await fake.wait_until(
+        lambda: next((t for t in fake.threads() if t.id not in known), None)
+    )
+    for user, move in ((alice, "e4"), (bob, "e5"), (alice, "Bc4"), (bob, "Nc6")):
+        await play(fake, user, move, thread)
+    await command(fake, alice, "board", channel=thread)
+    await command(fake, bob, "moves", {"square": "g8"}, channel=thread)
+    offer = await command(fake, bob, "draw", channel=thread)
+    await fake.acknowledged(await fake.click(alice, offer, "⟦Decline⟧"))
+    await command(fake, alice, "move", {"move": "Qh9"}, channel=thread)  # refused
+    for user, move in ((alice, "Qh5"), (bob, "Nf6"), (alice, "Qxf7")):
+        await play(fake, user, move, thread)
+    for name in ("games", "stats", "history", "settings"):
+        await command(fake, alice, name)
+    await running.delivered()
+    seen = "\n".join(shown(message) for message in fake.messages.values())
+    assert "⟦" in seen
+    left = english_left(seen, pseudo_french, NOT_WORDS)
+    print("\n".join(dict.fromkeys(left)))  # what is left, when this fails
+    assert left == []
+
+
+async def test_a_reply_follows_the_users_app_and_their_choice(
+    pseudo_french: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """An English app gets English, a French one French; /settings language: overrides
+    the app, and language:auto follows it again."""
+    alice = fake.add_user("alice")
+    english = await command(fake, alice, "games")
+    assert english.text() == "alice has no active games."
+    alice.locale = "fr"
+    assert (await command(fake, alice, "games")).text().startswith("⟦")
+    chosen = await command(fake, alice, "settings", {"language": "en"})
+    assert "language: English" in chosen.text()
+    assert (await command(fake, alice, "games")).text() == "alice has no active games."
+    alice.locale = "ko"  # a Korean app: the English choice still holds
+    assert (await command(fake, alice, "games")).text() == "alice has no active games."
+    await command(fake, alice, "settings", {"language": "auto"})
+    alice.locale = "fr"
+    assert (await command(fake, alice, "games")).text().startswith("⟦")
+
+
+async def test_what_is_for_one_player_is_in_their_language(
+    pseudo_french: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """A turn notice by DM is in its recipient's language (the app language last seen), as
+    is a reminder in the game's place that mentions them."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bob.locale = "fr"
+    await command(fake, bob, "settings", {"notify": "dm"})
+    thread, _ = await start_game(fake, alice, bob)
+    await play(fake, alice, "e4", thread)
+    await running.delivered()
+    dm = fake.dm_with(bob)
+    notices = fake.channel_messages(dm.id)
+    assert notices and all("⟦" in m.text() for m in notices)
+    # A reminder in the game's place mentions bob: his language too.
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    reminder = fake.channel_messages(thread.id)[-1]
+    assert "⟦Reminder" in reminder.text()
+
+
+async def test_a_post_to_the_whole_channel_is_in_the_servers_language(
+    pseudo_french: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """The end of a game by time-out, posted for both players and the channel, follows the
+    server's language, not the players' English apps."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=1)
+    fake.set_guild_locale("fr")
+    running.clock.advance(days=1, hours=1)
+    await running.clock_round()
+    ended = fake.channel_messages(thread.id)[-1]
+    assert "⟦Game over" in ended.text(), ended.text()
