@@ -105,7 +105,9 @@ def message_problems(message: Message) -> Iterator[Problem]:
         yield Problem(msgid, msgctxt, Fault.MISSING)
         return
     if message.fuzzy:
+        # A guess made when the English changed: never shown, so only its fuzziness counts.
         yield Problem(msgid, msgctxt, Fault.FUZZY)
+        return
     try:
         wanted = placeholders(english[-1])
         for index, form in enumerate(translated):

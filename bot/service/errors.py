@@ -216,7 +216,9 @@ class MistypedMoveError(UnreadableMoveError):
             ),
         }[slip]
         problem = (
-            Text(" {move} is illegal here: {reason}.", move=instead, reason=describe(rewrite_problem))
+            Text(
+                " {move} is illegal here: {reason}.", move=instead, reason=describe(rewrite_problem)
+            )
             if rewrite_problem
             else ""
         )
