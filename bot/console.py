@@ -852,7 +852,7 @@ async def _conditional(
             await console._write_image(listed.game, board, suffix=f"-line{shown}")
     elif action == "clear":
         cleared = await conditional.clear(user, CONSOLE_PLACE, game_id=game_id)
-        console.say(words.cleared(cleared, "conditional moves", "conditional move"))
+        console.say(words.cleared(cleared, "lines"))
     else:
         raise _BadOption("Say add, list or clear, e.g. /conditional add Nf3 Nc6 Bb5 a6.")
 
@@ -863,9 +863,7 @@ async def _note(
     notes, game_id = console.service.notes, _game_id(options)
     text = _first(positional, options, "text")
     if "clear" in options and _bool_option("clear", options["clear"]):
-        console.say(
-            words.cleared(await notes.clear(user, CONSOLE_PLACE, game_id=game_id), "notes", "note")
-        )
+        console.say(words.cleared(await notes.clear(user, CONSOLE_PLACE, game_id=game_id), "notes"))
     elif text:
         added = await notes.add(user, CONSOLE_PLACE, text, game_id=game_id)
         console.say(words.note_added(added))

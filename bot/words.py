@@ -1,14 +1,16 @@
 """Sentences for results that carry only facts (conditional moves, notes), shared by both
 adapters: the Discord adapter escapes them before adding its own markup, the console prints
-them as they are. (The place the next languages will be chosen in.)"""
+them as they are. Each is written in the current language (``bot.i18n``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import Literal
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import Locale, _, ngettext, pgettext
+from bot.i18n.text import say
 from bot.service import (
     Cleared,
     ConditionalAdded,
@@ -36,7 +38,7 @@ def line_text(line: PreparedLine) -> str:
     for index, move in enumerate(line.moves):
         played = f"{move.number} {move.notation}"
         if not move.mine:
-            parts.append(f"if {played}")
+            parts.append(_("if {move}").format(move=played))
         elif index == 0 or not parts:
             parts.append(played)
         else:
@@ -49,61 +51,95 @@ def answered(game: GameView, answers: tuple[ConditionalAnswer, ...]) -> str:
     said = ""
     for answer in answers:
         who = game.white if answer.player_id == game.white.id else game.black
-        said += f", {who.name} answered {answer.number} {answer.notation} (conditional)"
+        said += _(", {player} answered {number} {move} (conditional)").format(
+            player=who.name, number=answer.number, move=answer.notation
+        )
     return said
+
+
+def _game(game: GameView) -> dict[str, object]:
+    return {"game": say(game.title), "id": game.id}
 
 
 def conditional_added(result: ConditionalAdded) -> str:
     game = result.game
     if result.added == 0:
-        head = f"That line was already prepared in {game.title} (game #{game.id})."
+        head = _("That line was already prepared in {game} (game #{id}).").format(**_game(game))
     else:
-        moves = "move" if result.added == 1 else "moves"
-        head = f"Prepared in {game.title} (game #{game.id}), {result.added} new {moves}."
-    count = "1 line" if result.lines == 1 else f"{result.lines} lines"
-    return (
-        f"{head}\n{line_text(result.line)}\nIt leads to: {result.line.fen}\n"
-        f"You have {count} prepared here; only you can see them (/conditional list)."
-    )
+        head = ngettext(
+            "Prepared in {game} (game #{id}), {count} new move.",
+            "Prepared in {game} (game #{id}), {count} new moves.",
+            result.added,
+        ).format(count=result.added, **_game(game))
+    lines = ngettext(
+        "You have {count} line prepared here; only you can see them (/conditional list).",
+        "You have {count} lines prepared here; only you can see them (/conditional list).",
+        result.lines,
+    ).format(count=result.lines)
+    leads = _("It leads to: {fen}").format(fen=result.line.fen)
+    return f"{head}\n{line_text(result.line)}\n{leads}\n{lines}"
 
 
 def conditional_list(result: ConditionalList) -> str:
     game = result.game
     if not result.lines:
-        return f"You have no conditional moves in {game.title} (game #{game.id})."
-    lines = [f"Your conditional moves in {game.title} (game #{game.id}), seen only by you:"]
+        return _("You have no conditional moves in {game} (game #{id}).").format(**_game(game))
+    lines = [
+        _("Your conditional moves in {game} (game #{id}), seen only by you:").format(**_game(game))
+    ]
     for number, line in enumerate(result.lines, start=1):
-        lines.append(f"{number}. {line_text(line)}\n   leads to: {line.fen}")
+        leads = _("leads to: {fen}").format(fen=line.fen)
+        lines.append(f"{number}. {line_text(line)}\n   {leads}")
     return "\n".join(lines)
 
 
-def cleared(result: Cleared, what: str, one: str) -> str:
-    """``Cleared 3 prepared moves in …`` (``what`` names them, ``one`` names one)."""
+def cleared(result: Cleared, kind: Literal["notes", "lines"]) -> str:
+    """``Cleared 3 prepared moves in …`` (``kind``: the player's notes, or their prepared
+    conditional moves)."""
     game = result.game
-    if result.removed == 0:
-        return f"You had no {what} in {game.title} (game #{game.id})."
-    named = one if result.removed == 1 else what
-    return f"Cleared {result.removed} {named} in {game.title} (game #{game.id})."
+    if kind == "notes":
+        if result.removed == 0:
+            return _("You had no notes in {game} (game #{id}).").format(**_game(game))
+        said = ngettext(
+            "Cleared {count} note in {game} (game #{id}).",
+            "Cleared {count} notes in {game} (game #{id}).",
+            result.removed,
+        )
+    else:
+        if result.removed == 0:
+            return _("You had no conditional moves in {game} (game #{id}).").format(**_game(game))
+        said = ngettext(
+            "Cleared {count} conditional move in {game} (game #{id}).",
+            "Cleared {count} conditional moves in {game} (game #{id}).",
+            result.removed,
+        )
+    return said.format(count=result.removed, **_game(game))
 
 
 def _when(note: NoteView) -> str:
-    return f"after {note.after}" if note.after else "before the first move"
+    if note.after:
+        return _("after {move}").format(move=note.after)
+    return _("before the first move")
 
 
 def note_added(result: NoteAdded) -> str:
     game = result.game
-    count = "1 note" if result.count == 1 else f"{result.count} notes"
-    return (
-        f"Noted in {game.title} (game #{game.id}), {_when(result.note)}: {result.note.note.text}\n"
-        f"You have {count} on this game; only you can see them (/note, /pgn notes:true)."
+    head = _("Noted in {game} (game #{id}), {when}: {note}").format(
+        when=_when(result.note), note=result.note.note.text, **_game(game)
     )
+    count = ngettext(
+        "You have {count} note on this game; only you can see them (/note, /pgn notes:true).",
+        "You have {count} notes on this game; only you can see them (/note, /pgn notes:true).",
+        result.count,
+    ).format(count=result.count)
+    return f"{head}\n{count}"
 
 
 def note_list(result: NoteList) -> str:
     game = result.game
     if not result.notes:
-        return f"You have no notes on {game.title} (game #{game.id})."
-    lines = [f"Your notes on {game.title} (game #{game.id}), seen only by you:"]
+        return _("You have no notes on {game} (game #{id}).").format(**_game(game))
+    lines = [_("Your notes on {game} (game #{id}), seen only by you:").format(**_game(game))]
     lines += [f"- {_when(note)}: {note.note.text}" for note in result.notes]
     return "\n".join(lines)
 
@@ -113,17 +149,21 @@ def vacation_ended(result: VacationEnded, planned_until: str) -> str:
     days left; only days taken while you had games count.`` (``planned_until`` as the
     adapter writes times)."""
     left = result.days_left
-    return (
-        f"{result.player.name} is back from vacation (it was to last until {planned_until}): "
-        f"clocks run again. {left} vacation day{'s' if left != 1 else ''} left; only days "
-        "taken while you had games count."
-    )
+    return ngettext(
+        "{player} is back from vacation (it was to last until {until}): clocks run again. "
+        "{count} vacation day left; only days taken while you had games count.",
+        "{player} is back from vacation (it was to last until {until}): clocks run again. "
+        "{count} vacation days left; only days taken while you had games count.",
+        left,
+    ).format(player=result.player.name, until=planned_until, count=left)
 
 
 def digest_headline(result: Digest) -> str:
     """``Your move in 2 games:``."""
     count = len(result.games)
-    return f"Your move in {count} game{'s' if count != 1 else ''}:"
+    return ngettext("Your move in {count} game:", "Your move in {count} games:", count).format(
+        count=count
+    )
 
 
 # Which program plays what, its Debian package and its setting, for the words below.

@@ -39,6 +39,7 @@ CREATION_DATE = datetime(2026, 11, 23, tzinfo=UTC)
 KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "N_": None,
+    "NP_": ((1, "c"), 2),
     "Text": None,
     "Plural": (1, 2),
     "TextIn": ((1, "c"), 2),

@@ -15,6 +15,7 @@ from bot.discord.errors import report_error
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Card, Reply, Tone, card_text, clip, safe
 from bot.discord.respond import quickly
+from bot.i18n import N_, NP_, _, pgettext
 from bot.service import ConditionalAdded
 from bot.service.conditional import MAX_LINE_TEXT
 
@@ -22,7 +23,9 @@ if TYPE_CHECKING:
     from bot.discord.client import PostalBot
 
 LineText = app_commands.Range[str, 1, MAX_LINE_TEXT]
-MODAL_TITLE = "Prepare conditional moves"
+MODAL_TITLE = NP_("modal", "Prepare conditional moves")
+LINE_LABEL = NP_("modal", "Line: their move, your answer, …")
+LINE_HELP = N_("e.g. Nf3 Nc6 Bb5 a6 · 马8进7 炮八平五 · any notation, move numbers allowed")
 TITLE_LIMIT = 256
 
 conditional = app_commands.Group(
@@ -53,7 +56,7 @@ def card(title: str, text: str) -> Card:
 def added_reply(result: ConditionalAdded) -> Reply:
     """The private answer to a stored line, with the position it leads to."""
     return Reply(
-        card=card("Conditional moves", words.conditional_added(result)),
+        card=card(_("Conditional moves"), words.conditional_added(result)),
         board=result.line.board,
         ephemeral=True,
     )
@@ -75,8 +78,8 @@ class LineModal(discord.ui.Modal, title=MODAL_TITLE):
     """One paragraph box for the line; ``game`` is the option given with the command."""
 
     line: discord.ui.Label[LineModal] = discord.ui.Label(
-        text="Line: their move, your answer, …",
-        description="e.g. Nf3 Nc6 Bb5 a6 · 马8进7 炮八平五 · any notation, move numbers allowed",
+        text=LINE_LABEL,
+        description=LINE_HELP,
         component=discord.ui.TextInput(
             style=discord.TextStyle.paragraph,
             min_length=2,
@@ -88,6 +91,10 @@ class LineModal(discord.ui.Modal, title=MODAL_TITLE):
     def __init__(self, game: int | None) -> None:
         super().__init__(custom_id=f"postal:conditional:{game or 0}")
         self.game = game
+        # Made inside the interaction's task: in its user's language.
+        self.title = pgettext("modal", MODAL_TITLE)
+        self.line.text = pgettext("modal", LINE_LABEL)
+        self.line.description = _(LINE_HELP)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         text_input = self.line.component
@@ -141,7 +148,7 @@ async def list_(
     shown = lines[line - 1].board if line is not None and line <= len(lines) else None
     if shown is None and len(lines) == 1:
         shown = lines[0].board
-    said = card("Conditional moves", words.conditional_list(result))
+    said = card(_("Conditional moves"), words.conditional_list(result))
     await bot.reply(interaction, Reply(card=said, board=shown, ephemeral=True))
 
 
@@ -157,5 +164,5 @@ async def clear(interaction: discord.Interaction, game: int | None = None) -> No
         ),
         ephemeral=True,
     )
-    said = card("Conditional moves", words.cleared(result, "conditional moves", "conditional move"))
+    said = card(_("Conditional moves"), words.cleared(result, "lines"))
     await bot.reply(interaction, Reply(card=said, ephemeral=True))

@@ -13,6 +13,7 @@ from bot.discord.conditional import GAME_HELP, card, game_choices
 from bot.discord.context import place_of, user_of
 from bot.discord.messages import Reply
 from bot.discord.respond import quickly
+from bot.i18n import _
 from bot.service.notes import MAX_NOTE_TEXT
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ async def note(
     user, place, notes = user_of(interaction.user), place_of(interaction), bot.service.notes
     if clear:
         cleared = await quickly(interaction, notes.clear(user, place, game_id=game), ephemeral=True)
-        said = words.cleared(cleared, "notes", "note")
+        said = words.cleared(cleared, "notes")
     elif text is not None:
         added = await quickly(
             interaction, notes.add(user, place, text, game_id=game), ephemeral=True
@@ -45,4 +46,4 @@ async def note(
     else:
         listed = await quickly(interaction, notes.list(user, place, game_id=game), ephemeral=True)
         said = words.note_list(listed)
-    await bot.reply(interaction, Reply(card=card("Notes", said), ephemeral=True))
+    await bot.reply(interaction, Reply(card=card(_("Notes"), said), ephemeral=True))

@@ -183,10 +183,10 @@ def layout_view(
 
 def move_form(custom_id: str, title: str, label: str, placeholder: str) -> discord.ui.Modal:
     """The form for typing a move; its ``custom_id`` says which game and ply it is for."""
-    modal = discord.ui.Modal(title=title[:45], custom_id=custom_id, timeout=None)
+    modal = discord.ui.Modal(title=say(title)[:45], custom_id=custom_id, timeout=None)
     modal.add_item(
         discord.ui.TextInput(
-            label=label[:45],
+            label=say(label)[:45],
             custom_id="move",
             placeholder=placeholder[:100],
             min_length=1,

@@ -12,6 +12,7 @@ from bot.i18n.locale import Locale, UnknownLocaleError, resolve
 from bot.i18n.translator import (
     ENGLISH,
     N_,
+    NP_,
     Translator,
     _,
     current,
@@ -25,6 +26,7 @@ from bot.i18n.translator import (
 
 __all__ = [
     "ENGLISH",
+    "NP_",
     "N_",
     "Locale",
     "Translator",

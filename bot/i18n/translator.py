@@ -99,3 +99,8 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it yet."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` of ``context`` for extraction; translate it with ``pgettext``."""
+    return message

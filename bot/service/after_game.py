@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rules
+from bot.i18n.text import Text
 from bot.render.animation import Animation, render_animation
 from bot.service.challenges import ChallengeUseCases
 from bot.service.errors import InvalidOptionError
@@ -83,7 +84,9 @@ class AfterGameUseCases(ChallengeUseCases):
         ``InvalidOptionError`` for a frame time outside ``FRAME_MS_RANGE``."""
         low, high = FRAME_MS_RANGE
         if not low <= frame_ms <= high:
-            raise InvalidOptionError(f"frame_ms must be from {low} to {high} milliseconds.")
+            raise InvalidOptionError(
+                Text("frame_ms must be from {low} to {high} milliseconds.", low=low, high=high)
+            )
         record = await self._resolve(user, place, game_id, finished_ok=True)
         replay = await self._replay(record)
         view = await self._view(record)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rules
-from bot.i18n.text import TextIn
+from bot.i18n.text import Text, TextIn
 from bot.service.errors import GameChangedError, InvalidButtonError
 from bot.service.notation import MoveNamer, numbered_line
 from bot.service.play import PlayUseCases
@@ -37,15 +37,22 @@ from rules import Move
 # Discord shows at most 25 options in a select menu and five menus in a message.
 MENU_OPTIONS = 25
 PIECE_NAMES = {
-    "chess": {"k": "King", "q": "Queen", "r": "Rook", "b": "Bishop", "n": "Knight", "p": "Pawn"},
+    "chess": {
+        "k": TextIn("piece", "King"),
+        "q": TextIn("piece", "Queen"),
+        "r": TextIn("piece", "Rook"),
+        "b": TextIn("piece", "Bishop"),
+        "n": TextIn("piece", "Knight"),
+        "p": TextIn("piece", "Pawn"),
+    },
     "xiangqi": {
-        "k": "General",
-        "a": "Advisor",
-        "b": "Elephant",
-        "n": "Horse",
-        "r": "Chariot",
-        "c": "Cannon",
-        "p": "Soldier",
+        "k": TextIn("piece", "General"),
+        "a": TextIn("piece", "Advisor"),
+        "b": TextIn("piece", "Elephant"),
+        "n": TextIn("piece", "Horse"),
+        "r": TextIn("piece", "Chariot"),
+        "c": TextIn("piece", "Cannon"),
+        "p": TextIn("piece", "Soldier"),
     },
 }
 _PIECE_ORDER = "kqrbancp"
@@ -90,7 +97,7 @@ class BoardMenuUseCases(PlayUseCases):
             (user.id,),
             ButtonStyle.SECONDARY,
         )
-        return MoveMenu(view, "Which piece?", menus, (typing,))
+        return MoveMenu(view, Text("Which piece?"), menus, (typing,))
 
     async def legal_menu(
         self, user: User, game_id: int, argument: str, *, place: Place | None = None
@@ -100,7 +107,7 @@ class BoardMenuUseCases(PlayUseCases):
         self._require_active(record)
         view = await self._view(record)
         menus = self._piece_menus(game, ButtonAction.PICK_LEGAL, game_id, record.ply)
-        return MoveMenu(view, "Show the legal moves of which piece?", menus)
+        return MoveMenu(view, Text("Show the legal moves of which piece?"), menus)
 
     def _piece_menus(
         self, game: rules.Game, action: ButtonAction, game_id: int, ply: int
@@ -116,9 +123,16 @@ class BoardMenuUseCases(PlayUseCases):
             piece = position.piece_at(origin)
             kind = piece.kind if piece is not None else "?"
             square = game.variant.square_name(origin)
-            choices.append(Choice(f"{names.get(kind, kind.upper())} {square}", square))
+            named = names.get(kind, kind.upper())
+            choices.append(
+                Choice(
+                    TextIn("select option", "{piece} {square}", piece=named, square=square), square
+                )
+            )
         return tuple(
-            SelectMenu("Choose a piece", action, game_id, f"{ply}:{index}", page)
+            SelectMenu(
+                TextIn("placeholder", "Choose a piece"), action, game_id, f"{ply}:{index}", page
+            )
             for index, page in enumerate(pages(choices))
         )
 
@@ -166,7 +180,9 @@ class BoardMenuUseCases(PlayUseCases):
             str(record.ply),
             (user.id,),
         )
-        return MoveMenu(view, f"Where to, from {square}?", menus, (back,), board)
+        return MoveMenu(
+            view, Text("Where to, from {square}?", square=square), menus, (back,), board
+        )
 
     async def pick_target(
         self,
@@ -204,7 +220,13 @@ class BoardMenuUseCases(PlayUseCases):
         view = await self._view(record)
         example = "Nf3, e2e4, O-O" if game.variant.name == "chess" else "C2.5, h2e2, 炮二平五"
         custom_id = Button("", ButtonAction.TYPED_MOVE, game_id, str(record.ply)).custom_id
-        return MoveTyping(view, custom_id, f"Your move in game #{game_id}", "Move", example)
+        return MoveTyping(
+            view,
+            custom_id,
+            TextIn("modal", "Your move in game #{id}", id=game_id),
+            TextIn("modal", "Move"),
+            example,
+        )
 
     async def typed_move(
         self,
@@ -232,7 +254,7 @@ class BoardMenuUseCases(PlayUseCases):
         """Cancel: nothing is played."""
         record = await self._resolve(user, None, game_id)
         self._require_player(record, user)
-        return MoveCancelled(await self._view(record), "Move cancelled; nothing was played.")
+        return MoveCancelled(await self._view(record), Text("Move cancelled; nothing was played."))
 
     async def recent_moves(self, game_id: int, count: int = 6) -> str:
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
@@ -318,7 +340,7 @@ class BoardMenuUseCases(PlayUseCases):
                 (user.id,),
             ),
         )
-        text = f"Play {san}? The board after it is shown; only you see this."
+        text = Text("Play {move}? The board after it is shown; only you see this.", move=san)
         return MovePreview(view, board, san, uci, text, buttons)
 
     @staticmethod
@@ -341,14 +363,23 @@ def _target_choice(game: rules.Game, move: Move, name: MoveNamer) -> Choice:
     position = game.position
     target = game.variant.square_name(move.to_square)
     san = name(move)
-    label = san if game.variant.name == "chess" else f"{san} (to {target})"
+    label = (
+        san
+        if game.variant.name == "chess"
+        else TextIn("select option", "{move} (to {square})", move=san, square=target)
+    )
     return Choice(label, position.uci(move))
 
 
 def _page_placeholder(index: int, total: int, page: tuple[Choice, ...]) -> str:
     if total <= MENU_OPTIONS:
-        return "Choose the destination"
-    return f"Destinations {index * MENU_OPTIONS + 1}-{index * MENU_OPTIONS + len(page)}"
+        return TextIn("placeholder", "Choose the destination")
+    return TextIn(
+        "placeholder",
+        "Destinations {first}-{last}",
+        first=index * MENU_OPTIONS + 1,
+        last=index * MENU_OPTIONS + len(page),
+    )
 
 
 __all__ = ["BoardMenuUseCases"]

@@ -92,10 +92,10 @@ class ChallengeUseCases(ServiceCore):
         if rated is None:
             rated = start_fen is None and days is not None
         elif rated and start_fen is not None:
-            raise InvalidOptionError("Games from a custom position cannot be rated.")
+            raise InvalidOptionError(Text("Games from a custom position cannot be rated."))
         elif rated and days is None:
             raise InvalidOptionError(
-                "Rated games keep a deadline: choose the days per move, or rated:no."
+                Text("Rated games keep a deadline: choose the days per move, or rated:no.")
             )
         await self._ensure_player(user)
         if opponent is not None:
@@ -306,7 +306,9 @@ def color_word(game: str, word: str) -> str:
     sides = " and ".join(name for name in allowed if name != "random")
     elsewhere = any(typed in colors for colors in VARIANT_COLORS.values())
     why = f"In {game} the colours are {sides}: " if elsewhere else ""
-    raise InvalidOptionError(f'{why}color must be {listed}, not "{word}".')
+    raise InvalidOptionError(
+        Text('{why}color must be {listed}, not "{word}".', why=why, listed=listed, word=word)
+    )
 
 
 def _challenge_text(view: ChallengeView) -> Text:

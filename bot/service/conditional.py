@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
+from bot.i18n.text import Text
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -56,16 +57,22 @@ class ConditionalError(UserError):
 class EmptyLineError(ConditionalError):
     def __init__(self) -> None:
         super().__init__(
-            "Give a line of at least two moves: your opponent's expected move and your "
-            'answer, e.g. line:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).'
+            Text(
+                "Give a line of at least two moves: your opponent's expected move and your "
+                'answer, e.g. line:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).'
+            )
         )
 
 
 class LineTooLongError(ConditionalError):
     def __init__(self, moves: int) -> None:
         super().__init__(
-            f"A line may hold at most {MAX_LINE_MOVES} moves; this one has {moves}. "
-            "Prepare the rest later."
+            Text(
+                "A line may hold at most {most} moves; this one has {moves}. Prepare the rest "
+                "later.",
+                most=MAX_LINE_MOVES,
+                moves=moves,
+            )
         )
         self.moves = moves
 
@@ -73,8 +80,11 @@ class LineTooLongError(ConditionalError):
 class TooManyPreparedError(ConditionalError):
     def __init__(self) -> None:
         super().__init__(
-            f"You have prepared the most moves a game allows ({MAX_PREPARED_MOVES}); "
-            "clear some with /conditional clear first."
+            Text(
+                "You have prepared the most moves a game allows ({most}); clear some with "
+                "/conditional clear first.",
+                most=MAX_PREPARED_MOVES,
+            )
         )
 
 
@@ -82,7 +92,14 @@ class BadLineMoveError(ConditionalError):
     """Move ``index`` (1-based) of the line cannot be played where it stands."""
 
     def __init__(self, index: int, typed: str, reason: str) -> None:
-        super().__init__(f'Move {index} of the line, "{typed}": {reason} Nothing was stored.')
+        super().__init__(
+            Text(
+                'Move {index} of the line, "{typed}": {reason} Nothing was stored.',
+                index=index,
+                typed=typed,
+                reason=reason,
+            )
+        )
         self.index = index
         self.typed = typed
 
@@ -92,8 +109,13 @@ class ConflictingAnswerError(ConditionalError):
 
     def __init__(self, expected: str, stored: str, new: str) -> None:
         super().__init__(
-            f"You already answer {expected} with {stored}; this line answers it with {new}. "
-            "One answer per move: /conditional clear, then add the lines you want."
+            Text(
+                "You already answer {expected} with {stored}; this line answers it with {new}. "
+                "One answer per move: /conditional clear, then add the lines you want.",
+                expected=expected,
+                stored=stored,
+                new=new,
+            )
         )
         self.expected, self.stored, self.new = expected, stored, new
 

@@ -82,12 +82,18 @@ def variant_named(name: str) -> rules.Variant:
     """The rules of ``name``; raises ``InvalidOptionError`` for an unknown or missing game."""
     if name not in rules.VARIANT_NAMES:
         raise InvalidOptionError(
-            f'"{name}" is not a game Postal plays; choose {" or ".join(rules.VARIANT_NAMES)}.'
+            Text(
+                '"{name}" is not a game Postal plays; choose {games}.',
+                name=name,
+                games=" or ".join(rules.VARIANT_NAMES),
+            )
         )
     try:
         return rules.get_variant(name)
     except ImportError as error:
-        raise InvalidOptionError(f"{name} is not available on this server yet.") from error
+        raise InvalidOptionError(
+            Text("{name} is not available on this server yet.", name=name)
+        ) from error
 
 
 class ServiceCore:
@@ -348,7 +354,7 @@ class ServiceCore:
                 raise UnknownGameError(game_id)
             return found
         if place is None:
-            raise NoGameError("Say which game you mean with the game option.")
+            raise NoGameError(Text("Say which game you mean with the game option."))
         if place.thread_id is not None:
             in_thread = await self.store.games.seated_by_thread(place.thread_id, now)
             if in_thread is not None:
@@ -372,7 +378,7 @@ class ServiceCore:
         if here:
             # Someone typing /move after the end deserves "it is over", not "what game?".
             raise GameOverError(here[0].id, here[0].result)
-        raise NoGameError("You have no game in this channel. Start one with /challenge.")
+        raise NoGameError(Text("You have no game in this channel. Start one with /challenge."))
 
     async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:
         """(game id, label) of the user's active games, this channel's first (for the

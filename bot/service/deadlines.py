@@ -225,13 +225,20 @@ class DeadlineUseCases(EndingUseCases):
         """
         if days not in MORETIME_DAYS:
             raise InvalidOptionError(
-                f"days must be one of {', '.join(map(str, MORETIME_DAYS))} for more time."
+                Text(
+                    "days must be one of {days} for more time.",
+                    days=", ".join(map(str, MORETIME_DAYS)),
+                )
             )
         record = await self._playable(user, place, game_id)
         if record.to_move_id == user.id:
-            raise NotAllowedError("Only your opponent can give you more time; it is your move.")
+            raise NotAllowedError(
+                Text("Only your opponent can give you more time; it is your move.")
+            )
         if record.deadline_at is None:  # an untimed game
-            raise NotAllowedError("This game has no time limit: there is no deadline to move.")
+            raise NotAllowedError(
+                Text("This game has no time limit: there is no deadline to move.")
+            )
         opponent_id = record.opponent_of(user.id)  # the player to move
         now = self.now()
         hit = await self.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
@@ -317,7 +324,7 @@ class DeadlineUseCases(EndingUseCases):
         now = self.now()
         planned = await self.store.players.end_vacation(user.id, now)
         if planned is None:
-            raise VacationError("You are not on vacation.")
+            raise VacationError(Text("You are not on vacation."))
         self._schedule_changed()
         return await self._vacation_ended(user.id, now, planned, by_move=False)
 

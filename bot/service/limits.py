@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
+from bot.i18n.text import Plural, Text
 from bot.service.errors import LimitReachedError
 from bot.store import ChallengeLimits, LimitHit, PingLimit, SpamLimit
 
@@ -34,29 +35,39 @@ CHALLENGE_LIMITS = ChallengeLimits(MAX_OPEN_CHALLENGES, MAX_CHALLENGES_WAITING, 
 
 def refusal(hit: LimitHit, target: str | None, now: datetime) -> LimitReachedError:
     """The error telling the user which limit refused them (``target``: who they asked)."""
-    who = target or "that player"
+    who: str = target or Text("that player")
     match hit.limit:
         case SpamLimit.OPEN_BY_CHALLENGER:
-            text = (
-                f"You already have {hit.allowed} open challenges, the most at once; wait for "
-                "answers or cancel one before challenging again."
+            text: Text = Text(
+                "You already have {count} open challenges, the most at once; wait for "
+                "answers or cancel one before challenging again.",
+                count=hit.allowed,
             )
         case SpamLimit.OPEN_TO_TARGET:
-            text = (
-                f"{who} already has {hit.allowed} open challenges waiting, the most at once; "
-                "try again once some are answered or have expired."
+            text = Text(
+                "{player} already has {count} open challenges waiting, the most at once; "
+                "try again once some are answered or have expired.",
+                player=who,
+                count=hit.allowed,
             )
         case SpamLimit.PINGS_PER_PAIR:
             assert hit.retry_at is not None
             minutes = max(1, math.ceil((hit.retry_at - now).total_seconds() / 60))
-            text = (
-                f"You have already pinged {who} {hit.allowed} times in the last "
-                f"{_window()} (challenges, draw offers, takeback requests and more time together); "
-                f"try again in {minutes} minute{'s' if minutes != 1 else ''}."
+            text = Plural(
+                "You have already pinged {player} {times} times in the last {window} "
+                "(challenges, draw offers, takeback requests and more time together); "
+                "try again in {count} minute.",
+                "You have already pinged {player} {times} times in the last {window} "
+                "(challenges, draw offers, takeback requests and more time together); "
+                "try again in {count} minutes.",
+                minutes,
+                player=who,
+                times=hit.allowed,
+                window=_window(),
             )
     return LimitReachedError(hit.limit.value, text)
 
 
-def _window() -> str:
+def _window() -> Text:
     hours = PING_WINDOW.total_seconds() / 3600
-    return "hour" if hours == 1 else f"{hours:g} hours"
+    return Text("hour") if hours == 1 else Text("{hours} hours", hours=f"{hours:g}")

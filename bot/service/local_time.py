@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from bot.i18n.text import Text
+
 MINUTES_PER_DAY = 24 * 60
 _TIME = re.compile(r"^(\d{1,2})(?::?(\d{2}))?\s*(am|pm)?$")
 
@@ -27,11 +29,15 @@ def zone_named(name: str) -> ZoneInfo:
     wanted = name.strip()
     spelled = _zone_spellings().get(wanted.lower())
     if spelled is None:
-        raise TimeFormatError(f'"{name}" is not a time zone name like Europe/Paris or UTC')
+        raise TimeFormatError(
+            Text('"{name}" is not a time zone name like Europe/Paris or UTC', name=name)
+        )
     try:
         return ZoneInfo(spelled)
     except (ZoneInfoNotFoundError, ValueError) as error:  # listed but not loadable
-        raise TimeFormatError(f'"{name}" is not a time zone this server knows') from error
+        raise TimeFormatError(
+            Text('"{name}" is not a time zone this server knows', name=name)
+        ) from error
 
 
 @cache
@@ -58,15 +64,15 @@ def parse_time_of_day(text: str) -> int:
     ``TimeFormatError``."""
     match = _TIME.match(text.strip().lower())
     if match is None:
-        raise TimeFormatError(f'"{text}" is not a time of day like 07:00 or 23:30')
+        raise TimeFormatError(Text('"{text}" is not a time of day like 07:00 or 23:30', text=text))
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     suffix = match.group(3)
     if suffix is not None:
         if not 1 <= hour <= 12:
-            raise TimeFormatError(f'"{text}" is not a time of day like 7am or 11pm')
+            raise TimeFormatError(Text('"{text}" is not a time of day like 7am or 11pm', text=text))
         hour = hour % 12 + (12 if suffix == "pm" else 0)
     if hour > 23 or minute > 59:
-        raise TimeFormatError(f'"{text}" is not a time of day (00:00 to 23:59)')
+        raise TimeFormatError(Text('"{text}" is not a time of day (00:00 to 23:59)', text=text))
     return hour * 60 + minute
 
 
@@ -74,10 +80,10 @@ def parse_time_range(text: str) -> tuple[int, int]:
     """``23-7``, ``22:30-07:00`` -> (start, end) in minutes. Raises ``TimeFormatError``."""
     start, sep, end = text.partition("-")
     if not sep or not start.strip() or not end.strip():
-        raise TimeFormatError(f'"{text}" is not a range of hours like 23:00-07:00')
+        raise TimeFormatError(Text('"{text}" is not a range of hours like 23:00-07:00', text=text))
     first, last = parse_time_of_day(start), parse_time_of_day(end)
     if first == last:
-        raise TimeFormatError(f'"{text}" starts and ends at the same time')
+        raise TimeFormatError(Text('"{text}" starts and ends at the same time', text=text))
     return first, last
 
 

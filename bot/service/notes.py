@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.i18n.text import Text
 from bot.service.core import variant_named
 from bot.service.errors import UserError
 from bot.service.results import Cleared, GameView, Place, User
@@ -25,20 +26,29 @@ MAX_NOTES_PER_GAME = 100
 
 class EmptyNoteError(UserError):
     def __init__(self) -> None:
-        super().__init__("Write the note's text, e.g. /note text:watch the e-file.")
+        super().__init__(Text("Write the note's text, e.g. /note text:watch the e-file."))
 
 
 class NoteTooLongError(UserError):
     def __init__(self, length: int) -> None:
-        super().__init__(f"A note may have at most {MAX_NOTE_TEXT} characters; this has {length}.")
+        super().__init__(
+            Text(
+                "A note may have at most {most} characters; this has {length}.",
+                most=MAX_NOTE_TEXT,
+                length=length,
+            )
+        )
         self.length = length
 
 
 class TooManyNotesError(UserError):
     def __init__(self) -> None:
         super().__init__(
-            f"You have {MAX_NOTES_PER_GAME} notes on this game, the most it keeps; "
-            "clear them with /note clear:true first."
+            Text(
+                "You have {most} notes on this game, the most it keeps; clear them with /note "
+                "clear:true first.",
+                most=MAX_NOTES_PER_GAME,
+            )
         )
 
 

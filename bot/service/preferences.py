@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.i18n.locale import Locale, UnknownLocaleError
+from bot.i18n.text import Text
 from bot.service.core import ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
 from bot.service.errors import InvalidOptionError
@@ -140,7 +141,9 @@ def _notify(text: str | None) -> NotifyMode | None:
     try:
         return NotifyMode(_words(text))
     except ValueError as error:
-        raise InvalidOptionError(f'notify must be channel, dm or off, not "{text}".') from error
+        raise InvalidOptionError(
+            Text('notify must be channel, dm or off, not "{text}".', text=text)
+        ) from error
 
 
 def _theme(text: str | None) -> str | None:
@@ -148,7 +151,9 @@ def _theme(text: str | None) -> str | None:
         return None
     themes = available_themes()
     if _words(text) not in themes:
-        raise InvalidOptionError(f'Unknown theme "{text}"; choose {", ".join(themes)}.')
+        raise InvalidOptionError(
+            Text('Unknown theme "{text}"; choose {themes}.', text=text, themes=", ".join(themes))
+        )
     return _words(text)
 
 
@@ -160,8 +165,11 @@ def _orientation(text: str | None) -> Orientation | None:
         if wanted in (_words(word) for word in words):
             return orientation
     raise InvalidOptionError(
-        f"orientation must be own (your side at the bottom) or turn (the side to move), "
-        f'not "{text}".'
+        Text(
+            "orientation must be own (your side at the bottom) or turn (the side to move), not "
+            '"{text}".',
+            text=text,
+        )
     )
 
 
@@ -174,8 +182,12 @@ def _reminder_hours(text: str | None) -> tuple[int, ...] | None:
     choices = ", ".join(map(str, REMINDER_CHOICES))
     if not words or not all(word.isdigit() and int(word) in REMINDER_CHOICES for word in words):
         raise InvalidOptionError(
-            f'reminders are hours before a deadline, any of {choices} (e.g. "24, 1"), '
-            f'or none, not "{text}".'
+            Text(
+                'reminders are hours before a deadline, any of {choices} (e.g. "24, 1"), or '
+                'none, not "{text}".',
+                choices=choices,
+                text=text,
+            )
         )
     return tuple(sorted({int(word) for word in words}, reverse=True))
 
@@ -187,8 +199,11 @@ def _time_zone(text: str | None) -> str | None:
         return zone_named(text).key
     except TimeFormatError as error:
         raise InvalidOptionError(
-            f"{error}; use a name from the IANA time zone database, e.g. Europe/Paris, "
-            "America/New_York, Asia/Shanghai or UTC."
+            Text(
+                "{error}; use a name from the IANA time zone database, e.g. Europe/Paris, "
+                "America/New_York, Asia/Shanghai or UTC.",
+                error=error,
+            )
         ) from error
 
 
@@ -201,7 +216,10 @@ def _quiet(text: str | None) -> tuple[int, int] | tuple[()] | None:
         return parse_time_range(text)
     except TimeFormatError as error:
         raise InvalidOptionError(
-            f"quiet hours: {error}; write them like 23:00-07:00 (your time zone), or off."
+            Text(
+                "quiet hours: {error}; write them like 23:00-07:00 (your time zone), or off.",
+                error=error,
+            )
         ) from error
 
 
@@ -214,7 +232,7 @@ def _digest(text: str | None) -> int | tuple[()] | None:
         return parse_time_of_day(text)
     except TimeFormatError as error:
         raise InvalidOptionError(
-            f"digest: {error}; give the time of day for it (e.g. 08:00), or off."
+            Text("digest: {error}; give the time of day for it (e.g. 08:00), or off.", error=error)
         ) from error
 
 
@@ -226,8 +244,11 @@ def _takebacks(text: str | None) -> TakebackPolicy | None:
         return TakebackPolicy(wanted)
     except ValueError as error:
         raise InvalidOptionError(
-            "takebacks must be ask (always asked), casual (asked in casual games only) or "
-            f'never, not "{text}".'
+            Text(
+                "takebacks must be ask (always asked), casual (asked in casual games only) or "
+                'never, not "{text}".',
+                text=text,
+            )
         ) from error
 
 
@@ -239,7 +260,10 @@ def _notation(text: str | None) -> XiangqiNotation | None:
         return XiangqiNotation(wanted)
     except ValueError as error:
         raise InvalidOptionError(
-            f'notation must be wxf (C2.5), chinese (炮二平五) or iccs (h2e2), not "{text}".'
+            Text(
+                'notation must be wxf (C2.5), chinese (炮二平五) or iccs (h2e2), not "{text}".',
+                text=text,
+            )
         ) from error
 
 
@@ -253,7 +277,9 @@ def _pieces(text: str | None) -> tuple[str | None, str | None]:
     variant = sets.get(wanted)
     if variant is None:
         names = ", ".join(f"{name} ({kind})" for name, kind in sets.items())
-        raise InvalidOptionError(f'Unknown piece set "{text}"; choose {names}.')
+        raise InvalidOptionError(
+            Text('Unknown piece set "{text}"; choose {names}.', text=text, names=names)
+        )
     if wanted == DEFAULT_THEME:
         return wanted, wanted
     return (wanted, None) if variant == "chess" else (None, wanted)
@@ -273,5 +299,9 @@ def _language(text: str | None) -> str | tuple[()] | None:
     except UnknownLocaleError:
         choices = ", ".join(locale.value for locale in Locale)
         raise InvalidOptionError(
-            f'language must be auto or one of {choices}, not "{text}".'
+            Text(
+                'language must be auto or one of {choices}, not "{text}".',
+                choices=choices,
+                text=text,
+            )
         ) from None

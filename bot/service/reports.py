@@ -251,7 +251,7 @@ class ReportUseCases(ServiceCore):
     ) -> Leaderboard:
         """The server's rating table for ``game``, best first."""
         if game not in VARIANT_NAMES:
-            raise InvalidOptionError(f'"{game}" is not a game Postal plays.')
+            raise InvalidOptionError(Text('"{game}" is not a game Postal plays.', game=game))
         entries = await self.store.ratings.leaderboard(guild_id, game, max(1, min(limit, 25)))
         refs = await self._refs(*(e.player_id for e in entries)) if entries else {}
         rows = tuple(
