@@ -25,7 +25,7 @@ from typing import Any, TextIO
 from bot import analysis_words, words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
-from bot.i18n import Locale, UnknownLocaleError, _, ngettext, using
+from bot.i18n import NP_, Locale, UnknownLocaleError, _, ngettext, pgettext, using
 from bot.i18n.dates import when_text
 from bot.i18n.text import say as in_language
 from bot.engine.api import Engines
@@ -81,7 +81,10 @@ def _challenge_buttons(challenge_id: int) -> set[tuple[ButtonAction, int]]:
     return {(action, challenge_id) for action in _CHALLENGE_ACTIONS}
 
 
-HELP = """\
+# The console's help, translated whole (commands and options stay as typed).
+HELP = NP_(
+    "console",
+    """\
 Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
   alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3|none]
                        [rated:yes|no] [fen:"..."]      (xiangqi: color:red|black|random)
@@ -109,7 +112,8 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
   bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
 With several games in progress, add game:<id> (see /games). A word starting with # begins
-a comment, to the end of the line."""
+a comment, to the end of the line.""",
+)
 
 
 # A console user is one word; a colon after it ("vic: /move e4", as in a chat log) is not
@@ -235,7 +239,7 @@ class Console:
         if not words:
             return
         if words[0] in ("/help", "help"):
-            self.say(HELP)
+            self.say(pgettext("console", HELP))
             return
         try:
             user = _speaker(words)
@@ -906,7 +910,7 @@ async def _press(
 async def _help(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    console.say(HELP)
+    console.say(pgettext("console", HELP))
 
 
 _COMMANDS: dict[str, Handler] = {

@@ -16,7 +16,7 @@ from enum import Enum
 
 from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
-from bot.i18n import _
+from bot.i18n import _, ngettext
 from bot.i18n.text import Text, say
 from bot.service import (
     BoardShown,
@@ -139,7 +139,7 @@ def layout_texts(reply: Reply) -> tuple[list[str], list[str]]:
             below.append(reply.card.description)
         below += [f"{name}: {value}" for name, value in reply.card.fields]
     if reply.recent:
-        below.append(f"Moves: {reply.recent}")
+        below.append(_("Moves: {moves}").format(moves=reply.recent))
     return above, below
 
 
@@ -474,12 +474,19 @@ def game_list(result: GameList) -> Reply:
         if entry.game.deadline is not None:
             fields.append(
                 (
-                    clip(safe(f"#{entry.game.id} vs {entry.opponent.name}"), 256),
-                    f"deadline {timestamp(entry.game.deadline)}",
+                    clip(
+                        escape_text(
+                            _("#{id} vs {opponent}").format(
+                                id=entry.game.id, opponent=entry.opponent.name
+                            )
+                        ),
+                        256,
+                    ),
+                    _("deadline {when}").format(when=timestamp(entry.game.deadline)),
                 )
             )
     card = Card(
-        clip(safe(lines[0]) if lines else "Games", TITLE_LIMIT),
+        clip(safe(lines[0]) if lines else _("Games"), TITLE_LIMIT),
         description,
         tuple(fields),
     )
@@ -541,7 +548,7 @@ def vacation_ended(result: VacationEnded) -> Reply:
         result, player=dataclasses.replace(result.player, name=safe(result.player.name))
     )
     text = words.vacation_ended(escaped, timestamp(result.planned_until, "f"))
-    return Reply(card=Card("Vacation", clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
+    return Reply(card=Card(_("Vacation"), clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 
 
 def record_export(result: RecordExport) -> Reply:
@@ -559,7 +566,9 @@ def delivery_post(delivery: Delivery) -> Reply:
     """What an outbox row posts in the game's place."""
     content = delivery.content
     mention = list(delivery.mention)
-    closed = " (your DMs are closed, so Postal mentions you here)" if delivery.dm_fallback else ""
+    closed = (
+        _(" (your DMs are closed, so Postal mentions you here)") if delivery.dm_fallback else ""
+    )
     if isinstance(content, Reminder):
         reply = reminder(content, mention_player=content.player.id in {p.id for p in mention})
     elif isinstance(content, GameEnded):
@@ -569,7 +578,9 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, TakenBack):
         return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
     elif isinstance(content, TurnNotice):
-        line, mentions = with_mentions(f"your move{closed}. {safe(content.text)}", mention)
+        line, mentions = with_mentions(
+            _("your move{closed}. {news}").format(closed=closed, news=safe(content.text)), mention
+        )
         game = content.game
         card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
         reply = Reply(line, card, content.board, mentions=mentions)
@@ -598,7 +609,11 @@ def digest(result: Digest) -> Reply:
     and the link to its place."""
     lines = [words.digest_headline(result)]
     for game in result.games:
-        due = f", due {timestamp(game.deadline)}" if game.deadline is not None else ""
+        due = (
+            _(", due {when}").format(when=timestamp(game.deadline))
+            if game.deadline is not None
+            else ""
+        )
         link = place_link(game)
         where = f" {link}" if link else ""
         lines.append(f"- {game_title(game)}{due}{where}")
@@ -609,17 +624,22 @@ def notices(found: Iterable[Notice]) -> Reply:
     """Problems with a player's games that Postal learned while posting on its own."""
     lines = []
     for notice in found:  # facts (ids, permission names): nothing a user typed
-        game = f"game #{notice.game_id}" if notice.game_id is not None else "a game"
+        game = (
+            _("game #{id}").format(id=notice.game_id) if notice.game_id is not None else _("a game")
+        )
         if notice.kind is NoticeKind.MISSING_PERMISSIONS:
             lines.append(
-                f"Postal cannot post in the place of {game}: it lacks {notice.detail}. "
-                "Ask a moderator to grant it there."
+                _(
+                    "Postal cannot post in the place of {game}: it lacks {permissions}. "
+                    "Ask a moderator to grant it there."
+                ).format(game=game, permissions=notice.detail)
             )
         else:
             lines.append(
-                f"The place of {game} is gone (deleted, or Postal lost access): Postal can no "
-                "longer post there. Keep playing with the game option, e.g. "
-                f"/move game:{notice.game_id}."
+                _(
+                    "The place of {game} is gone (deleted, or Postal lost access): Postal can no "
+                    "longer post there. Keep playing with the game option, e.g. /move game:{id}."
+                ).format(game=game, id=notice.game_id)
             )
     return Reply(clip("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
 
@@ -651,17 +671,22 @@ def move_cancelled(result: MoveCancelled) -> str:
 
 def move_chosen(result: MovePlayed) -> str:
     """What replaces the private menu or preview once its move is played."""
-    return clip(safe(f"You played {result.san}."), CONTENT_LIMIT)
+    return clip(escape_text(_("You played {move}.").format(move=result.san)), CONTENT_LIMIT)
 
 
 def animation_made(result: GameAnimation, *, step: int, frames: int) -> str:
     """The text beside a game's GIF: how many plies it shows."""
     plies = result.plies
     if step == 1:
-        shown = f"{plies} plies, one frame each"
+        shown = ngettext(
+            "{count} ply, one frame each", "{count} plies, one frame each", plies
+        ).format(count=plies)
     else:
-        shown = (
-            f"{plies} plies, one frame every {step} plies ({frames} frames) to fit "
+        shown = _(
+            "{count} plies, one frame every {step} plies ({frames} frames) to fit "
             "Discord's upload limit"
-        )
-    return clip(safe(f"{result.game.title} · game #{result.game.id}: {shown}."), CONTENT_LIMIT)
+        ).format(count=plies, step=step, frames=frames)
+    text = _("{game} · game #{id}: {shown}.").format(
+        game=say(result.game.title), id=result.game.id, shown=shown
+    )
+    return clip(escape_text(text), CONTENT_LIMIT)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Final, Literal, TypeGuard
 import discord
 from discord import app_commands
 
+from bot.i18n.text import Text
+
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
 
@@ -31,14 +33,15 @@ class PlaceRefusedError(app_commands.CheckFailure):
 
 def missing_text(missing: list[str]) -> str:
     names = ", ".join(missing)
-    return (
-        f"I cannot host a game here: I am missing {names} in this channel. Ask a server "
-        "admin to give me that, or challenge in another channel."
+    return Text(
+        "I cannot host a game here: I am missing {permissions} in this channel. Ask a server "
+        "admin to give me that, or challenge in another channel.",
+        permissions=names,
     )
 
 
 # Said when a challenge comes from a private thread Postal was never added to.
-NOT_IN_PRIVATE_THREAD = (
+NOT_IN_PRIVATE_THREAD = Text(
     "I cannot host a game here: this private thread is closed to me. Add me to it (mention "
     "me in a message), or challenge in another channel."
 )

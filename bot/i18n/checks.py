@@ -34,6 +34,7 @@ class Context(Enum):
     SELECT_OPTION = ("select option", 100)
     PLACEHOLDER = ("placeholder", 150)
     MODAL = ("modal", 45)
+    CONSOLE = ("console", 20_000)  # the terminal shows any length
 
     def __init__(self, msgctxt: str, limit: int) -> None:
         self.msgctxt = msgctxt

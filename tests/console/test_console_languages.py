@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from bot.console import run_console
-from bot.i18n import Locale, catalogs
-from tests.i18n.pseudo import english_left, install_pseudo
+from bot.i18n import Locale, catalogs, translator_for
+from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
+from tests.i18n.test_catalogs import COMPLETE
 
 GAME = """\
 alice /challenge bob game:chess color:white days:3
@@ -88,6 +89,20 @@ async def test_a_whole_game_says_only_catalog_sentences(
     output = await play(tmp_path, script, Locale.FR)
     assert "⟦" in output
     assert console_english(output, pseudo_french) == []
+
+
+@pytest.mark.parametrize("locale", sorted(COMPLETE, key=str), ids=lambda locale: locale.value)
+@pytest.mark.parametrize("script", [GAME, XIANGQI], ids=["chess", "xiangqi"])
+async def test_a_whole_game_in_a_finished_language_shows_no_english(
+    tmp_path: Path, locale: Locale, script: str
+) -> None:
+    """With the real catalogs: a game in each finished language shows no English sentence
+    (no word of the English catalog that the language's own translations do not use)."""
+    translator = translator_for(locale)
+    for label in ("Accept", "Decline", "Resign"):
+        script = script.replace(f"⟦{label}⟧", translator.pgettext("button", label))
+    output = await play(tmp_path, script, locale)
+    assert console_english(output, vocabulary(locale)) == []
 
 
 async def test_a_player_chooses_their_language(tmp_path: Path, pseudo_french: set[str]) -> None:

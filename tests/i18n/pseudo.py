@@ -15,6 +15,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from bot.i18n import Locale, catalogs
+from bot.i18n.catalogs import catalog_path, read_catalog
 from tests.i18n.test_catalogs import load_tool
 
 TRANSLATED = re.compile(r"⟦[^⟦⟧]*⟧")
@@ -53,6 +54,28 @@ def install_pseudo(root: Path, locale: Locale, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(catalogs, "LOCALES_DIR", root)
     catalogs.translations.cache_clear()
     return vocabulary
+
+
+def words_of(text: str) -> set[str]:
+    """The words of four letters or more of ``text`` (placeholders left out), lowercased."""
+    text = re.sub(r"\{[^}]*\}", " ", text)
+    return {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
+
+
+def vocabulary(locale: Locale) -> set[str]:
+    """Postal's English words that ``locale``'s own translations never use (French shares
+    "position" or "message" with English: those prove nothing)."""
+    template = load_tool().extract()
+    english: set[str] = set()
+    for message in template:
+        if message.id and message.context in (None, "button"):
+            ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+            english |= words_of(" ".join(map(str, ids)))
+    own: set[str] = set()
+    for message in read_catalog(catalog_path(locale), locale):
+        forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        own |= words_of(" ".join(str(form or "") for form in forms))
+    return english - own
 
 
 def english_left(text: str, vocabulary: set[str], not_words: re.Pattern[str]) -> list[str]:
