@@ -335,10 +335,10 @@ class PostalBot(discord.AutoShardedClient):
     ) -> None:
         """A Postal button, select menu (``values`` chosen) or form (``values`` typed)."""
         self.track()
-        await answer_in_users_language(interaction)
-        if self.stopping:
+        if self.stopping:  # before any await: see PostalTree.interaction_check
             await report_error(interaction, ShuttingDown())
             return
+        await answer_in_users_language(interaction)
         await handle_press(self, interaction, custom_id, values)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

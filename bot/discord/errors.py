@@ -17,8 +17,9 @@ from bot.discord.escape import escape_text
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.respond import answer
-from bot.i18n import N_, _
+from bot.i18n import N_, _, resolve
 from bot.i18n.text import Text, say
+from bot.i18n.translator import enter
 from bot.reasons import refusal
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
@@ -106,12 +107,15 @@ class PostalTree(app_commands.CommandTree[discord.Client]):
         track = getattr(interaction.client, "track", None)
         if track is not None:
             track()
-        await answer_in_users_language(interaction)
         # While stopping, new commands are refused so the commands in flight can end and the
         # process can exit under steady load (autocomplete is harmless and still answered).
+        # Checked before anything is awaited, so a command that came in before the signal is
+        # never refused because the language lookup below let the signal overtake it.
         stopping = getattr(interaction.client, "stopping", False)
         if stopping and interaction.type is discord.InteractionType.application_command:
+            enter(resolve(user=interaction.locale.value if interaction.locale else None))
             raise ShuttingDown
+        await answer_in_users_language(interaction)
         return True
 
     async def on_error(
