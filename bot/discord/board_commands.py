@@ -17,7 +17,7 @@ from bot.discord.commands import (
     postal,
     server_only,
 )
-from bot.discord.context import place_of, user_of
+from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.presses import send_animation
 from bot.discord.respond import quickly
 from bot.service.after_game import DEFAULT_FRAME_MS, FRAME_MS_RANGE
@@ -35,7 +35,7 @@ async def gif(
     result = await quickly(
         interaction,
         bot.service.animation(
-            user_of(interaction.user), place_of(interaction), game_id=game, frame_ms=frame_ms
+            actor_of(interaction), place_of(interaction), game_id=game, frame_ms=frame_ms
         ),
         ephemeral=True,
     )
@@ -52,7 +52,7 @@ async def _challenge_from_menu(
     result = await quickly(
         interaction,
         bot.service.challenge(
-            user_of(interaction.user), place_of(interaction), user_of(member), game=variant
+            actor_of(interaction), place_of(interaction), user_of(member), game=variant
         ),
     )
     message_id = await bot.reply(interaction, messages.challenge_created(result))

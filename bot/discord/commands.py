@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord import messages
 from bot.discord.conditional import conditional
-from bot.discord.context import place_of, user_of
+from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import quickly
@@ -103,7 +103,7 @@ async def autocomplete_move(
 ) -> list[app_commands.Choice[str]]:
     """Legal moves of the user's game here (SAN/WXF) starting like what they typed."""
     moves = await postal(interaction).service.legal_move_suggestions(
-        user_of(interaction.user), place_of(interaction), current, game_id=_game_option(interaction)
+        actor_of(interaction), place_of(interaction), current, game_id=_game_option(interaction)
     )
     return [app_commands.Choice(name=move, value=move) for move in moves[:AUTOCOMPLETE_LIMIT]]
 
@@ -113,7 +113,7 @@ async def autocomplete_game(
 ) -> list[app_commands.Choice[int]]:
     """The user's active games, this channel's first, matching the id or label typed."""
     choices = await postal(interaction).service.game_choices(
-        user_of(interaction.user), place_of(interaction)
+        actor_of(interaction), place_of(interaction)
     )
     typed = str(current).strip().lstrip("#").lower()
     # Labels in the user's language (autocomplete answers are not app_commands strings);
@@ -218,7 +218,7 @@ async def challenge(
     result = await quickly(
         interaction,
         bot.service.challenge(
-            user_of(interaction.user),
+            actor_of(interaction),
             place_of(interaction),
             user_of(opponent) if opponent is not None else None,
             game=game,
@@ -242,7 +242,7 @@ async def play_the_computer(
     started = await quickly(
         interaction,
         bot.service.computer.challenge(
-            user_of(interaction.user), place_of(interaction), level=level, game=game, **options
+            actor_of(interaction), place_of(interaction), level=level, game=game, **options
         ),
     )
     await bot.reply(interaction, messages.computer_game_started(started))
@@ -261,7 +261,7 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
     result = await quickly(
         interaction,
         bot.service.move_or_preview(
-            user_of(interaction.user), place, move, game_id=game, checked=outlook.known
+            actor_of(interaction), place, move, game_id=game, checked=outlook.known
         ),
         ephemeral=outlook,
     )
@@ -283,7 +283,7 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
     bot = postal(interaction)
     result: BoardShown = await quickly(
         interaction,
-        bot.service.board(user_of(interaction.user), place_of(interaction), game_id=game),
+        bot.service.board(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await bot.reply(interaction, messages.board_shown(result, ephemeral=False))
 
@@ -298,7 +298,7 @@ async def moves(
     result = await quickly(
         interaction,
         bot.service.legal_targets(
-            user_of(interaction.user), place_of(interaction), square, game_id=game
+            actor_of(interaction), place_of(interaction), square, game_id=game
         ),
         ephemeral=True,
     )
@@ -312,7 +312,7 @@ async def resign(interaction: discord.Interaction, game: int | None = None) -> N
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.resign(user_of(interaction.user), place_of(interaction), game_id=game),
+        bot.service.resign(actor_of(interaction), place_of(interaction), game_id=game),
         ephemeral=True,
     )
     await bot.reply(interaction, messages.confirmation_needed(result))
@@ -327,7 +327,7 @@ async def draw(interaction: discord.Interaction, game: int | None = None) -> Non
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.draw(user_of(interaction.user), place_of(interaction), game_id=game),
+        bot.service.draw(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await _show_offer_or_ending(bot, interaction, result)
 
@@ -339,7 +339,7 @@ async def takeback(interaction: discord.Interaction, game: int | None = None) ->
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.takeback(user_of(interaction.user), place_of(interaction), game_id=game),
+        bot.service.takeback(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await _show_offer_or_ending(bot, interaction, result)
 
@@ -351,7 +351,7 @@ async def abort(interaction: discord.Interaction, game: int | None = None) -> No
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.abort(user_of(interaction.user), place_of(interaction), game_id=game),
+        bot.service.abort(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await bot.announce_ending(interaction, result)
 
@@ -394,7 +394,7 @@ async def moretime(
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.moretime(user_of(interaction.user), place_of(interaction), days, game_id=game),
+        bot.service.moretime(actor_of(interaction), place_of(interaction), days, game_id=game),
     )
     await bot.reply(interaction, messages.more_time(result))
 
@@ -409,7 +409,7 @@ async def vacation(
     interaction: discord.Interaction, days: VacationDays | None = None, end: bool = False
 ) -> None:
     bot = postal(interaction)
-    user = user_of(interaction.user)
+    user = actor_of(interaction)
     if end:
         ended = await quickly(interaction, bot.service.end_vacation(user))
         await bot.reply(interaction, messages.vacation_ended(ended))
@@ -430,7 +430,7 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
     result = await quickly(
         interaction,
         bot.service.games(
-            user_of(interaction.user),
+            actor_of(interaction),
             user_of(user) if user is not None else None,
             place=place_of(interaction),
         ),
@@ -450,9 +450,7 @@ async def pgn(
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.record(
-            user_of(interaction.user), place_of(interaction), game_id=game, notes=notes
-        ),
+        bot.service.record(actor_of(interaction), place_of(interaction), game_id=game, notes=notes),
         # The author's notes are theirs alone: that record is sent privately.
         ephemeral=True if notes else None,
     )
@@ -467,7 +465,7 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
     result = await quickly(
         interaction,
         bot.service.history(
-            user_of(interaction.user),
+            actor_of(interaction),
             user_of(user) if user is not None else None,
             place=place_of(interaction),
         ),
@@ -483,7 +481,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
     result = await quickly(
         interaction,
         bot.service.stats(
-            user_of(interaction.user),
+            actor_of(interaction),
             user_of(user) if user is not None else None,
             place=place_of(interaction),
         ),
@@ -555,7 +553,7 @@ async def settings(
     language: str | None = None,
 ) -> None:
     bot = postal(interaction)
-    user = user_of(interaction.user)
+    user = actor_of(interaction)
     result = await quickly(
         interaction,
         bot.service.settings(

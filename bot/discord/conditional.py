@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import words
-from bot.discord.context import place_of, user_of
+from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Card, Reply, Tone, card_text, clip, safe
@@ -67,7 +67,7 @@ async def _add(interaction: discord.Interaction, line: str, game: int | None) ->
     result = await quickly(
         interaction,
         bot.service.conditional.add(
-            user_of(interaction.user), place_of(interaction), line, game_id=game
+            actor_of(interaction), place_of(interaction), line, game_id=game
         ),
         ephemeral=True,
     )
@@ -139,9 +139,7 @@ async def list_(
     bot = _bot(interaction)
     result = await quickly(
         interaction,
-        bot.service.conditional.list(
-            user_of(interaction.user), place_of(interaction), game_id=game
-        ),
+        bot.service.conditional.list(actor_of(interaction), place_of(interaction), game_id=game),
         ephemeral=True,
     )
     lines = result.lines
@@ -159,9 +157,7 @@ async def clear(interaction: discord.Interaction, game: int | None = None) -> No
     bot = _bot(interaction)
     result = await quickly(
         interaction,
-        bot.service.conditional.clear(
-            user_of(interaction.user), place_of(interaction), game_id=game
-        ),
+        bot.service.conditional.clear(actor_of(interaction), place_of(interaction), game_id=game),
         ephemeral=True,
     )
     said = card(_("Conditional moves"), words.cleared(result, "lines"))

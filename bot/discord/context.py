@@ -14,6 +14,14 @@ def user_of(member: discord.User | discord.Member) -> User:
     return User(member.id, member.global_name or member.name, member.bot)
 
 
+def actor_of(interaction: discord.Interaction) -> User:
+    """The user acting in ``interaction``, with the language their Discord app reports
+    (stored for what Postal later sends them on its own)."""
+    actor = actor_of(interaction)
+    locale = interaction.locale.value if interaction.locale else None
+    return User(actor.id, actor.name, actor.is_bot, locale)
+
+
 def place_of(interaction: discord.Interaction) -> Place:
     """Where the command was typed: a thread counts as its parent channel plus the thread;
     outside a server (DMs) the guild id is 0."""

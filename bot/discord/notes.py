@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import words
 from bot.discord.conditional import GAME_HELP, card, game_choices
-from bot.discord.context import place_of, user_of
+from bot.discord.context import actor_of, place_of
 from bot.discord.messages import Reply
 from bot.discord.respond import quickly
 from bot.i18n import _
@@ -34,7 +34,7 @@ async def note(
     game: int | None = None,
 ) -> None:
     bot = cast("PostalBot", interaction.client)
-    user, place, notes = user_of(interaction.user), place_of(interaction), bot.service.notes
+    user, place, notes = actor_of(interaction), place_of(interaction), bot.service.notes
     if clear:
         cleared = await quickly(interaction, notes.clear(user, place, game_id=game), ephemeral=True)
         said = words.cleared(cleared, "notes")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import messages
-from bot.discord.context import place_of, user_of
+from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import (
@@ -72,7 +72,7 @@ async def handle_press(
         result = await quickly(
             interaction,
             bot.service.press_custom_id(
-                user_of(interaction.user), custom_id, place=place, values=values
+                actor_of(interaction), custom_id, place=place, values=values
             ),
         )
         await show_press(bot, interaction, result, place)

@@ -121,14 +121,13 @@ class ServiceCore:
         self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
         self.vacation_days_per_year = vacation_days_per_year
         self.on_schedule_change = on_schedule_change
-        self._known_users: dict[int, tuple[str, bool]] = {}
+        # name, bot or not, the language their app reported (None: not known)
+        self._known_users: dict[int, tuple[str, bool, str | None]] = {}
         self._existing_players: set[int] = set()  # ids known to have a row (no write needed)
         self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
         # Games replayed by this process, each valid for one version of its row: they save
         # replaying, and never decide anything the stored moves would not.
         self._replays = ReplayCache(replay_cache_bytes)
-        # Players' languages as bot.service.languages last read them (chosen, client, when).
-        self.known_languages: dict[int, tuple[str | None, str | None, float]] = {}
 
     # --- time ----------------------------------------------------------------------------
 
@@ -137,6 +136,10 @@ class ServiceCore:
         if moment.tzinfo is None:
             raise ValueError("the clock must return timezone-aware datetimes")
         return moment.replace(microsecond=0)
+
+    def on_language_chosen(self, player_id: int, language: str | None) -> None:
+        """Called after a player chose a language in /settings (``GameService`` tells its
+        ``languages`` use case)."""
 
     def _schedule_changed(self) -> None:
         if self.on_schedule_change is not None:
@@ -207,11 +210,13 @@ class ServiceCore:
         Only a player's own interactions come here: ``user.name`` is then the name they
         chose for themselves (their global name), never a server nickname or a name
         someone else's command carried (see ``_ensure_known``)."""
-        if self._known_users.get(user.id) == (user.name, user.is_bot):
+        known = self._known_users.get(user.id)
+        same = known is not None and known[:2] == (user.name, user.is_bot)
+        if same and (user.locale is None or (known is not None and known[2] == user.locale)):
             return
         name = clean_name(user.name, f"player {user.id}")
-        await self.store.players.ensure(user.id, name, user.is_bot, self.now())
-        self._known_users[user.id] = (user.name, user.is_bot)
+        await self.store.players.ensure(user.id, name, user.is_bot, self.now(), user.locale)
+        self._known_users[user.id] = (user.name, user.is_bot, user.locale)
 
     async def _ensure_known(self, user: User) -> None:
         """Make sure a player someone else named (an opponent, ``/stats user:X``) exists,

@@ -1,58 +1,77 @@
 """Which language each player reads: the one they chose in ``/settings language:``, else
-the one their Discord client last reported, else English.
+the one their Discord app reports, else English.
 
-The adapters ask here before wording a reply (``for_reader``, which also remembers a
-client language that changed) and before wording what Postal sends a player on its own
-(``of``: reminders, time-outs, DMs). Answers are kept for a short while so that a reply
-costs no query; a choice made through another process is seen within ``TTL_SECONDS``.
+``for_reader`` is asked before a reply is even acknowledged, so it never waits for the
+database: it answers from the players' choices held in memory (read once, then refreshed in
+the background every ``TTL_SECONDS``, so a choice made through another process is seen
+within that time; a choice made here is seen at once). The app language a player last used
+is stored with their name (``User.locale``, by the service's usual first-sight write), and
+``of`` reads it with their choice for what Postal sends them on its own (reminders, DMs).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 
 from bot.i18n.locale import Locale, resolve
 from bot.service.core import ServiceCore
 
+_log = logging.getLogger(__name__)
+
 TTL_SECONDS = 30.0
 
 
 class Languages:
-    """Players' languages over the store, with a small per-process memory."""
+    """Players' chosen languages, held in memory per process."""
 
     def __init__(self, core: ServiceCore) -> None:
         self._core = core
-        # player id -> (chosen catalog name or None, client's Discord code or None, read at);
-        # shared with /settings, which forgets a player whose choice changed.
-        self._known = core.known_languages
+        self._chosen: dict[int, str] | None = None
+        self._read_at = 0.0
+        self._refreshing: asyncio.Task[None] | None = None
 
-    async def _stored(self, player_id: int) -> tuple[str | None, str | None]:
-        known = self._known.get(player_id)
-        if known is not None and time.monotonic() - known[2] < TTL_SECONDS:
-            return known[0], known[1]
-        player = await self._core.store.players.get(player_id)
-        chosen, client = (None, None) if player is None else (player.language, player.client_locale)
-        self._known[player_id] = (chosen, client, time.monotonic())
-        return chosen, client
+    async def _refresh(self) -> None:
+        try:
+            chosen = await self._core.store.players.chosen_languages()
+        except Exception as error:  # the store closing under it: the old map serves
+            _log.debug("could not refresh players' languages: %s", error)
+            return
+        self._chosen, self._read_at = chosen, time.monotonic()
+
+    async def _choices(self) -> dict[int, str]:
+        if self._chosen is None:
+            await self._refresh()
+        elif time.monotonic() - self._read_at > TTL_SECONDS and self._refreshing is None:
+            self._refreshing = asyncio.create_task(self._refresh())
+            self._refreshing.add_done_callback(lambda _: setattr(self, "_refreshing", None))
+        return self._chosen or {}
+
+    def chose(self, player_id: int, language: str | None) -> None:
+        """Remember ``player_id``'s new choice (None: back to their app's language)."""
+        if self._chosen is None:
+            return
+        if language is None:
+            self._chosen.pop(player_id, None)
+        else:
+            self._chosen[player_id] = language
 
     async def chosen(self, player_id: int) -> Locale | None:
         """The language ``player_id`` chose in /settings, or None."""
-        chosen, _ = await self._stored(player_id)
-        return _chosen(chosen)
+        return _chosen((await self._choices()).get(player_id))
+
+    async def for_reader(self, player_id: int, client: str | None) -> Locale:
+        """The language of a reply to ``player_id``, whose Discord app reports ``client``
+        (None: the console)."""
+        return resolve(await self.chosen(player_id), user=client)
 
     async def of(self, player_id: int) -> Locale:
         """The language to write to ``player_id`` in when Postal writes on its own."""
-        chosen, client = await self._stored(player_id)
-        return resolve(_chosen(chosen), user=client)
-
-    async def for_reader(self, player_id: int, client: str | None) -> Locale:
-        """The language of a reply to ``player_id``, whose Discord client reports
-        ``client`` (None: the console). A new client language is stored for ``of``, once."""
-        chosen, known = await self._stored(player_id)
-        stored = client is not None and client != known
-        if stored and await self._core.store.players.set_client_locale(player_id, client or ""):
-            self._known[player_id] = (chosen, client, time.monotonic())
-        return resolve(_chosen(chosen), user=client)
+        player = await self._core.store.players.get(player_id)
+        if player is None:
+            return Locale.EN
+        return resolve(_chosen(player.language), user=player.client_locale)
 
 
 def _chosen(stored: str | None) -> Locale | None:
@@ -61,5 +80,5 @@ def _chosen(stored: str | None) -> Locale | None:
     try:
         return Locale.parse(stored)
     except ValueError:
-        # A language a later version removed: follow the client instead.
+        # A language a later version removed: follow the app instead.
         return None

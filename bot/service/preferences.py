@@ -97,7 +97,8 @@ class PreferenceUseCases(ServiceCore):
             else:
                 change = dataclasses.replace(change, digest_at=(), digest_due_at=None)
         await self.store.players.update_preferences(user.id, change)
-        self.known_languages.pop(user.id, None)
+        if change.language is not None:
+            self.on_language_chosen(user.id, change.language or None)
         if change.notify is NotifyMode.DM:
             # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
             await self.store.outbox.forget_closed_dms(user.id)

@@ -32,6 +32,9 @@ class User:
     id: int
     name: str
     is_bot: bool = False
+    # The language the user's Discord app reports (a Discord code such as "fr"), stored for
+    # what Postal later sends them on its own; None where no app says (the console).
+    locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

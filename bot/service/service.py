@@ -38,3 +38,6 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
         self.computer = ComputerOpponent(self, engines)
         self.analysis = Analyses(self)
         self.languages = Languages(self)
+
+    def on_language_chosen(self, player_id: int, language: str | None) -> None:
+        self.languages.chose(player_id, language)

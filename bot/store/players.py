@@ -72,16 +72,28 @@ class Players:
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def ensure(self, player_id: int, display_name: str, is_bot: bool, now: datetime) -> None:
-        """Create the player, or refresh the display name if it changed."""
+    async def ensure(
+        self,
+        player_id: int,
+        display_name: str,
+        is_bot: bool,
+        now: datetime,
+        client_locale: str | None = None,
+    ) -> None:
+        """Create the player, or refresh the display name (and the language their app
+        reports, when known) if it changed."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, ?, ?) "
+                "INSERT INTO players (id, display_name, is_bot, created_at, client_locale) "
+                "VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, "
-                "is_bot = excluded.is_bot "
+                "is_bot = excluded.is_bot, "
+                "client_locale = COALESCE(excluded.client_locale, players.client_locale) "
                 "WHERE players.display_name <> excluded.display_name "
-                "OR players.is_bot <> excluded.is_bot",
-                (player_id, display_name, int(is_bot), to_epoch(now)),
+                "OR players.is_bot <> excluded.is_bot "
+                "OR (excluded.client_locale IS NOT NULL "
+                "AND players.client_locale IS DISTINCT FROM excluded.client_locale)",
+                (player_id, display_name, int(is_bot), to_epoch(now), client_locale),
             )
 
     async def ensure_exists(
@@ -136,14 +148,14 @@ class Players:
                 f"UPDATE players SET {assignments} WHERE id = ?", (*columns.values(), player_id)
             )
 
-    async def set_client_locale(self, player_id: int, locale: str) -> bool:
-        """Remember the language ``player_id``'s Discord client reports; False when there is
-        no such player yet."""
-        async with self._db.transaction() as conn:
+    async def chosen_languages(self) -> dict[int, str]:
+        """Every player's chosen language (/settings language:), for those who chose one."""
+        async with self._db.read() as conn:
             cursor = await conn.execute(
-                "UPDATE players SET client_locale = ? WHERE id = ?", (locale, player_id)
+                "SELECT id, language FROM players WHERE language IS NOT NULL"
             )
-            return cursor.rowcount > 0
+            rows = await cursor.fetchall()
+        return {int(row[0]): str(row[1]) for row in rows}
 
     async def digests_due(self, now: datetime) -> list[tuple[Player, datetime]]:
         """Players whose daily digest is due at ``now``, with when it was due."""
