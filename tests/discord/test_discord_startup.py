@@ -39,6 +39,7 @@ SPEC_COMMANDS = {
         "pieces",
         "strip",
         "confirm",
+        "language",
     },
     "moretime": {"days", "game"},
     "vacation": {"days", "end"},
