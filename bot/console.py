@@ -25,12 +25,11 @@ from typing import Any, TextIO
 from bot import analysis_words, words
 from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
+from bot.engine.api import Engines
+from bot.engine.pool import EnginePool
 from bot.i18n import NP_, Locale, UnknownLocaleError, _, ngettext, pgettext, using
 from bot.i18n.dates import when_text
 from bot.i18n.text import say as in_language
-from bot.engine.api import Engines
-from bot.engine.pool import EnginePool
-from bot.i18n import _
 from bot.reasons import refusal
 from bot.service import (
     BoardShown,

@@ -17,7 +17,7 @@ def user_of(member: discord.User | discord.Member) -> User:
 def actor_of(interaction: discord.Interaction) -> User:
     """The user acting in ``interaction``, with the language their Discord app reports
     (stored for what Postal later sends them on its own)."""
-    actor = actor_of(interaction)
+    actor = user_of(interaction.user)
     locale = interaction.locale.value if interaction.locale else None
     return User(actor.id, actor.name, actor.is_bot, locale)
 

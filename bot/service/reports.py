@@ -222,8 +222,7 @@ class ReportUseCases(ServiceCore):
                     )
                 )
             lines += _computer_lines(computer, plays_people=target.is_bot)
-            text = Joined("
-", lines)
+            text = Joined("\n", lines)
         return Stats(me, tuple(rows), text, computer)
 
     async def _about(self, viewer: User, player: User | None) -> User:
@@ -368,12 +367,13 @@ def _computer_lines(results: tuple[ComputerStats, ...], *, plays_people: bool) -
     (``plays_people``: the computer's own stats, its games against people)."""
     if not results:
         return []
-    title = (
+    title: str = (
         Text("Against people (unrated):")
         if plays_people
         else Text("Against the computer (unrated):")
     )
-    return [title] + [
+    lines: list[str] = [title]
+    return lines + [
         Text(
             "{variant} level {level}: {wins} won, {draws} drawn, {losses} lost",
             variant=variant_text(c.variant),
