@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 import rules
-from bot.i18n.text import Sentences, Text, TextIn
 from bot.engine.api import Engines
+from bot.i18n.text import Sentences, Text, TextIn
 from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
