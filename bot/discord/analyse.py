@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot import analysis_words as words
 from bot.discord.commands import GAME_HELP, autocomplete_game, postal, server_only
-from bot.discord.context import place_of, user_of
+from bot.discord.context import actor_of, place_of
 from bot.discord.escape import escape_text
 from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
@@ -52,7 +52,7 @@ FIELD_LIMIT = 1024
 @app_commands.autocomplete(game=autocomplete_game)
 async def analyse(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)
-    user = user_of(interaction.user)
+    user = actor_of(interaction)
     analyses = bot.service.analysis
     started = await quickly(
         interaction, analyses.analyse(user, place_of(interaction), game_id=game)

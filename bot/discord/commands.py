@@ -19,10 +19,9 @@ from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.notes import note
 from bot.discord.places import check_place
-from bot.discord.respond import quickly
+from bot.discord.respond import Outlook, quickly
 from bot.i18n import Locale
 from bot.i18n.text import say
-from bot.discord.respond import Outlook, quickly
 from bot.service import (
     DAYS_CHOICES,
     BoardShown,

@@ -27,9 +27,8 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.move_hints import MoveHint, hint_for
-from bot.service.notation import MoveNamer
-from bot.service.phrases import color_text, termination_text
 from bot.service.notation import MoveNamer, numbered_line
+from bot.service.phrases import color_text, termination_text
 from bot.service.reading import piece_letters
 from bot.service.results import (
     BoardShown,
