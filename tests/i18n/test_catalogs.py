@@ -18,7 +18,8 @@ from bot.i18n.checks import Fault, catalog_problems
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [locale for locale in Locale if locale is not Locale.EN]
 # Languages whose every message is translated: a missing or fuzzy one fails the suite.
-# All five are: a new message needs its translations (see each GLOSSARY.md) before it lands.
+# All five are: a new message needs its translations (see bot/locales/fr/GLOSSARY.md and the
+# other languages' glossaries) before it lands.
 COMPLETE: frozenset[Locale] = frozenset(LANGUAGES)
 
 
