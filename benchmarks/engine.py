@@ -1,11 +1,13 @@
 """Engine figures: each level's reply time and its rating, for chess and xiangqi.
 
-``python benchmarks/engine.py [--only reply,calibrate] [--variants chess,xiangqi]``
+``python benchmarks/engine.py [--only reply,fairness,calibrate] [--variants chess,xiangqi]``
 
 - ``reply``: the time the pool takes to answer at each level (the level's own think time as
   the budget), over ``--positions`` positions from games of random moves; median and p99.
 - ``computer``: the time from a human's move to the computer's reply through the service
   and the background queue (what a player waits), per level; median and p99.
+- ``fairness``: one player's 50 searches queued at once, then another player's one: the
+  pool serves waiting players in turn, so the second is answered after about one search.
 - ``calibrate``: a short match per level against the same engine held at fixed ``UCI_Elo``
   steps (``UCI_LimitStrength``), both sides thinking the level's own time: ``--rounds``
   rounds of ``--games`` games, colours alternating, each round's anchor moved ``--step`` up
@@ -286,6 +288,38 @@ async def computer(args: argparse.Namespace) -> None:
         await pool.close()
 
 
+async def fairness(args: argparse.Namespace) -> None:
+    """One player's 50 searches queued, then another's one: how long each waits."""
+    rng = random.Random(7)
+    pool = EnginePool.from_settings(None, None, args.processes)
+    try:
+        name = "chess"
+        if not pool.available(name):
+            print("chess: no engine")
+            return
+        start = get_variant(name).start_fen
+        positions = random_positions(name, 51, rng)
+        budget = Budget(movetime_ms=100)
+
+        async def timed(moves: tuple[str, ...], requester: str) -> float:
+            began = time.perf_counter()
+            await pool.search(SearchRequest(name, start, moves, budget, requester=requester))
+            return (time.perf_counter() - began) * 1000
+
+        await timed(positions[0], "warm-up")
+        many = [asyncio.create_task(timed(moves, "many")) for moves in positions[:50]]
+        await asyncio.sleep(0)
+        other = await timed(positions[50], "other")
+        waits = await asyncio.gather(*many)
+        print(
+            f"\nfairness ({pool.capacity} processes, 100 ms searches): one player's 50 queued "
+            f"searches took {max(waits) / 1000:.1f} s in all; another player's one, asked "
+            f"after them, was answered in {other:.0f} ms"
+        )
+    finally:
+        await pool.close()
+
+
 async def computer_reply_times(
     engines: EnginePool, variant: str, levels: list[int], replies: int, seed: int = 1
 ) -> dict[int, list[float]]:
@@ -343,6 +377,7 @@ async def computer_reply_times(
 
 SECTIONS: dict[str, Callable[[argparse.Namespace], Awaitable[None]]] = {
     "reply": reply,
+    "fairness": fairness,
     "calibrate": calibrate,
     "computer": computer,
     "analysis": analysis,
