@@ -29,6 +29,7 @@ from bot.service import (
     BoardShown,
     ChallengeClosed,
     ChallengeCreated,
+    ComputerGameStarted,
     ConfirmationNeeded,
     GameAnimation,
     GameEnded,
@@ -127,6 +128,8 @@ async def show_press(
             await update_pressed_message(interaction, messages.move_cancelled(result))
         case BoardShown():
             await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
+        case ComputerGameStarted():  # a rematch against the computer
+            await bot.reply(interaction, messages.computer_game_started(result))
         case ChallengeCreated():
             message_id = await bot.reply(interaction, messages.challenge_created(result))
             if message_id is not None:

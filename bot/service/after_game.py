@@ -9,6 +9,7 @@ import rules
 from bot.i18n.text import Text
 from bot.render.animation import Animation, render_animation
 from bot.service.challenges import ChallengeUseCases
+from bot.service.computer import ComputerGameStarted, ComputerOpponent
 from bot.service.errors import InvalidOptionError
 from bot.service.results import ChallengeCreated, GameView, Place, User
 from rules import Color
@@ -47,18 +48,33 @@ class GameAnimation:
 
 
 class AfterGameUseCases(ChallengeUseCases):
+    # Set by ``GameService``: the computer opponent's use case (a rematch against it).
+    computer: ComputerOpponent
+
     async def rematch(
         self, user: User, game_id: int, *, place: Place | None = None
-    ) -> ChallengeCreated:
+    ) -> ChallengeCreated | ComputerGameStarted:
         """Challenge the opponent of a finished game to another: colours swapped, the same
-        variant, start position, days per move and rating mode. Raises the challenge's
-        errors (limits included) and ``NotAPlayerError``."""
+        variant, start position, days per move and rating mode; against the computer, a new
+        game at the same level starts at once. Raises the challenge's errors (limits
+        included) and ``NotAPlayerError``."""
         record = await self._resolve(user, place, game_id, finished_ok=True)
         self._require_player(record, user)
         view = await self._view(record)
         opponent = view.opponent_of(user.id)
         color = "black" if view.color_of(user.id) is Color.WHITE else "white"
         where = place or view.place
+        level = await self.store.computer.level_of(record.id)
+        if level is not None:
+            return await self.computer.challenge(
+                user,
+                where,
+                level=level,
+                game=view.variant,
+                color=color,
+                days=record.clock_days,
+                fen=record.start_fen,
+            )
         return await self.challenge(
             user,
             where,

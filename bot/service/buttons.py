@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.service.after_game import AfterGameUseCases, GameAnimation
 from bot.service.board_menus import BoardMenuUseCases
+from bot.service.computer import ComputerGameStarted
 from bot.service.controls import PLY_BOUND_ACTIONS
 from bot.service.deadlines import DeadlineUseCases
 from bot.service.errors import GameChangedError, InvalidButtonError, StaleBoardError
@@ -47,6 +48,7 @@ PressResult = (
     | MoveCancelled
     | BoardShown
     | ChallengeCreated
+    | ComputerGameStarted
     | GameAnimation
     | RecordExport
 )

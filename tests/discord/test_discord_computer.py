@@ -121,3 +121,19 @@ async def test_right_clicking_postal_starts_a_game_against_it(harness: Harness) 
     answer = await fake.reply(await fake.user_command(alice, "Challenge to xiangqi", fake.bot_user))
     assert not answer.ephemeral
     assert "New game against Postal (level 3)!" in answer.text() and answer.files
+
+
+async def test_the_rematch_button_plays_the_computer_again(harness: Harness) -> None:
+    """After resigning to Postal, Rematch on the final board starts the next game at once."""
+    fake, alice, channel = await started_with(harness, ScriptedEngines())
+    await command(fake, alice, "challenge", {"level": 4, "color": "white"}, channel=channel)
+    resign = await command(fake, alice, "resign", channel=channel)
+    press = await fake.click(alice, resign, "Resign")
+    await fake.acknowledged(press)
+    final = await fake.wait_until(lambda: next((m for m in press.messages() if m.files), None))
+    rematch = await fake.click(alice, final, "Rematch")
+    await fake.acknowledged(rematch)
+    again = await fake.wait_until(
+        lambda: next((m for m in rematch.messages() if "level 4" in m.text()), None)
+    )
+    assert "It moves first." in again.text()

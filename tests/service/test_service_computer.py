@@ -10,7 +10,7 @@ import pytest
 
 from bot.engine.api import UnavailableReason
 from bot.reasons import refusal
-from bot.service import GameService, ManualClock, MovePlayed, TakenBack, User
+from bot.service import ComputerGameStarted, GameService, ManualClock, MovePlayed, TakenBack, User
 from bot.service.computer import ComputerUnavailableError, LevelError, NoComputerError
 from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
 from bot.store import NotifyMode, OutboxKind, OutboxTarget, Store
@@ -260,3 +260,16 @@ async def test_the_computers_mate_ends_the_game_in_its_place(
     assert [r.target for r in rows if r.kind is OutboxKind.ENDING] == [OutboxTarget.PLACE]
     stats = await service.stats(ALICE, place=PLACE)
     assert [(c.level, c.losses) for c in stats.computer] == [(8, 1)]
+
+
+async def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level(
+    service: GameService,
+) -> None:
+    """Rematch after a game against Postal: a new game at once, colours swapped, same level
+    (not a challenge nobody could accept)."""
+    started = await service.computer.challenge(ALICE, PLACE, color="white", level=6, days=5)
+    await service.confirm_resign(ALICE, started.game.id)
+    again = await service.rematch(ALICE, started.game.id, place=PLACE)
+    assert isinstance(again, ComputerGameStarted)
+    assert again.level == 6 and again.game.black.id == ALICE.id
+    assert again.game.white.id == POSTAL.id and again.game.days_per_move == 5
