@@ -257,14 +257,16 @@ class PlayUseCases(ServiceCore):
             self._ending(view, outcome, actor=actor, ratings=written.ratings) if outcome else None
         )
         lapsed = written.lapsed  # the opponent's draw offer, any takeback request
+        for_mover = outcome is not None or (opponent is not None and opponent.is_bot)
         return MovePlayed(
             game=view,
-            # The board is for the player to move next; after the last move, for the mover.
+            # The board is for the player to move next; after the last move, or when the
+            # computer moves next (its reply follows within seconds), for the mover.
             board=await self._board(
                 after,
-                viewer=players.get(user.id) if outcome else opponent,
+                viewer=players.get(user.id) if for_mover else opponent,
                 # (after prepared answers the player to move may be the mover again)
-                seat=position.side_to_move if outcome else after.position.side_to_move,
+                seat=position.side_to_move if for_mover else after.position.side_to_move,
                 record=updated,
             ),
             mover=mover,

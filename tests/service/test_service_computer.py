@@ -14,6 +14,7 @@ from bot.service import ComputerGameStarted, GameService, ManualClock, MovePlaye
 from bot.service.computer import ComputerUnavailableError, LevelError, NoComputerError
 from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
 from bot.store import NotifyMode, OutboxKind, OutboxTarget, Store
+from rules import Color
 from tests.computer_engines import ScriptedEngines
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
@@ -83,6 +84,19 @@ async def test_the_computer_plays_first_when_the_human_takes_black(
     assert [r.game.ply for r in replies] == [1]
     assert replies[0].game.to_move is not None and replies[0].game.to_move.id == ALICE.id
     assert engines.requests[0].moves == () and engines.requests[0].level == 3
+
+
+async def test_the_board_after_a_move_against_the_computer_is_the_humans(
+    service: GameService,
+) -> None:
+    """After the human's move the computer is to move, yet the board posted is turned to the
+    human's side (black at the bottom for black), as it is after the computer's reply."""
+    started = await service.computer.challenge(ALICE, PLACE, color="black")
+    (first,) = await service.computer.reply_all()
+    assert first.board.orientation is Color.BLACK
+    moved = await service.move(ALICE, PLACE, "e5", game_id=started.game.id)
+    assert isinstance(moved, MovePlayed)
+    assert moved.board.orientation is Color.BLACK
 
 
 async def test_xiangqi_from_a_custom_position(
