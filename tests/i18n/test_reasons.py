@@ -37,8 +37,8 @@ def test_a_pinned_piece_in_each_language() -> None:
     expected = {
         Locale.FR: "Le coup Nf4 est illégal : cette pièce est clouée sur votre roi. "
         "Vouliez-vous dire Kd1 ?",
-        Locale.KO: "Nf4: 둘 수 없는 수입니다. 그 기물은 킹에 핀이 걸려 있습니다. "
-        "Kd1을(를) 두려고 하셨습니까?",
+        Locale.KO: "Nf4: 둘 수 없는 수예요. 그 기물은 킹에 핀이 걸려 있어요. "
+        "Kd1을(를) 두려고 하셨나요?",
         Locale.JA: "Nf4 は指せません：その駒はキングにピンされています。Kd1 のことですか？",
         Locale.ZH_HANS: "Nf4 不能走：这个子被牵制，挡着你的王。你是想走 Kd1 吗？",
         Locale.ZH_HANT: "Nf4 不能走：這個棋子被牽制，擋著你的國王。你是想走 Kd1 嗎？",
