@@ -8,16 +8,21 @@ Sources: every ``_``/``ngettext``/``pgettext``/``npgettext``/``N_`` call under `
 (``babel.cfg``), and the slash commands' names, descriptions and choices
 (``bot.discord.translator.command_strings``). Locations are written without line numbers so
 that moving code does not rewrite every catalog; new messages arrive untranslated, changed
-ones are marked fuzzy (shown in English until a translator confirms them).
+ones are marked fuzzy (shown in English until a translator confirms them). No translation is
+ever dropped: one whose message the sources do not have (yet) is kept as obsolete (``#~``,
+never shown), and comes back, confirmed, the moment the sources have its message again; so
+a translator may write translations ahead of the code that says them.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import write_po
 
@@ -29,7 +34,13 @@ from bot.discord.board_commands import BOARD_COMMANDS  # noqa: E402
 from bot.discord.commands import ALL_COMMANDS  # noqa: E402
 from bot.discord.translator import command_strings  # noqa: E402
 from bot.i18n import Locale  # noqa: E402
-from bot.i18n.catalogs import DOMAIN, TEMPLATE_PATH, catalog_path, read_catalog  # noqa: E402
+from bot.i18n.catalogs import (  # noqa: E402
+    LOCALES_DIR,
+    TEMPLATE_PATH,
+    catalog_path,
+    new_catalog,
+    read_catalog,
+)
 from bot.i18n.checks import catalog_problems  # noqa: E402
 
 # A fixed date keeps the files' headers from changing on every run.
@@ -47,10 +58,9 @@ KEYWORDS = {
 COMMENT_TAGS = ("Translators:",)
 
 
-def _new_catalog(locale: str | None = None) -> Catalog:
-    return Catalog(
-        locale=locale,
-        domain=DOMAIN,
+def _new_catalog(locale: Locale | None = None) -> Catalog:
+    return new_catalog(
+        locale,
         project="Postal",
         version="0.1",
         copyright_holder="Postal's contributors",
@@ -86,21 +96,55 @@ def extract() -> Catalog:
     return template
 
 
+# Babel writes its own version into every header: a new Babel release would rewrite every
+# catalog for nothing.
+_GENERATED_BY = re.compile(rb'^"Generated-By: Babel [^"\\]*\\n"$', re.MULTILINE)
+
+
 def _write(path: Path, catalog: Catalog) -> None:
+    buffer = BytesIO()
+    write_po(buffer, catalog, include_lineno=False, ignore_obsolete=False, width=100)
+    text = _GENERATED_BY.sub(rb'"Generated-By: Babel\\n"', buffer.getvalue())
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, include_lineno=False, ignore_obsolete=True, width=100)
+    path.write_bytes(text)
 
 
-def update(template: Catalog) -> None:
-    """Write the template, then merge it into each language's catalog (made if missing)."""
-    _write(TEMPLATE_PATH, template)
+def _translated(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return any(strings)
+
+
+def merge(catalog: Catalog, template: Catalog) -> None:
+    """Bring a language's ``catalog`` up to date with ``template``, keeping every
+    translation: messages new in the template arrive untranslated, changed ones fuzzy (a
+    guess from the closest old message), and a translated message the template lacks
+    becomes obsolete instead of being dropped. An obsolete translation (from an earlier
+    run) whose message the template has again is used again, as it was."""
+    before = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m for m in catalog if m.id}
+    for message in catalog.obsolete.values():
+        key = (message.id if isinstance(message.id, str) else message.id[0], message.context)
+        if key not in before:
+            before[key] = message
+            catalog[message.id] = message  # back among the live messages, for update()
+    catalog.obsolete.clear()
+    catalog.update(template, update_creation_date=False)
+    catalog.obsolete.clear()
+    for (msgid, context), message in before.items():
+        if catalog.get(msgid, context) is None and _translated(message):
+            key = msgid if context is None else (msgid, context)
+            catalog.obsolete[key] = message
+
+
+def update(template: Catalog, locales_dir: Path = LOCALES_DIR) -> None:
+    """Write the template, then merge it into each language's catalog (made if missing)
+    under ``locales_dir``."""
+    _write(locales_dir / TEMPLATE_PATH.name, template)
     for locale in Locale:
         if locale is Locale.EN:
             continue
-        path = catalog_path(locale)
-        catalog = read_catalog(path, locale) if path.exists() else _new_catalog(locale.value)
-        catalog.update(template, update_creation_date=False)
+        path = locales_dir / locale.value / "LC_MESSAGES" / f"{template.domain}.po"
+        catalog = read_catalog(path, locale) if path.exists() else _new_catalog(locale)
+        merge(catalog, template)
         _write(path, catalog)
 
 

@@ -71,11 +71,14 @@ def translate_command_string(
 
 
 def _source(callback: Any) -> str:
+    """The file under ``bot/`` defining ``callback``; ``bot/discord`` when it is not one of
+    Postal's (a group made from discord.py's own class, found inside a virtualenv that may
+    live in the checkout), so the catalogs name the same place on every machine."""
     try:
-        path = Path(inspect.getsourcefile(callback) or "")
-        return str(path.resolve().relative_to(ROOT))
+        path = Path(inspect.getsourcefile(callback) or "").resolve().relative_to(ROOT)
     except (TypeError, ValueError):
         return "bot/discord"
+    return path.as_posix() if path.parts[:1] == ("bot",) else "bot/discord"
 
 
 def _choices(parameter: app_commands.Parameter) -> Iterator[str]:

@@ -12,7 +12,7 @@ import logging
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n.locale import Locale
 
@@ -25,10 +25,32 @@ DOMAIN = "postal"
 LOCALES_DIR = Path(__file__).resolve().parents[1] / "locales"
 TEMPLATE_PATH = LOCALES_DIR / f"{DOMAIN}.pot"
 
+# gettext's plural rule of each language, as its catalog's header states it. Fixed here, not
+# taken from Babel's CLDR data, which changes between releases: Babel 2.19 gives French a
+# third form (for millions) that no gettext catalog of French uses.
+PLURAL_FORMS: dict[Locale, str] = {
+    Locale.FR: "nplurals=2; plural=(n > 1);",
+    Locale.KO: "nplurals=1; plural=0;",
+    Locale.JA: "nplurals=1; plural=0;",
+    Locale.ZH_HANS: "nplurals=1; plural=0;",
+    Locale.ZH_HANT: "nplurals=1; plural=0;",
+}
+
 
 def catalog_path(locale: Locale) -> Path:
     """Where ``locale``'s ``.po`` file lives."""
     return LOCALES_DIR / locale.value / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def new_catalog(locale: Locale | None = None, **header: Any) -> Catalog:
+    """An empty catalog for ``locale`` (None: the template) with the language's own plural
+    rule (``PLURAL_FORMS``); ``header`` is passed to Babel's ``Catalog`` (project, dates…)."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale=locale.value if locale else None, domain=DOMAIN, **header)
+    if locale in PLURAL_FORMS:
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[locale])]
+    return catalog
 
 
 def read_catalog(path: Path, locale: Locale | None = None) -> Catalog:

@@ -7,7 +7,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from bot.i18n import Locale, catalogs
@@ -20,7 +19,7 @@ def write_catalog(
 ) -> Path:
     """A ``.po`` for ``locale`` under ``root``: ``{msgid: msgstr}``, ``{(msgctxt, msgid):
     msgstr}``, or ``{msgid: (plural msgid, form, ...)}`` for a plural message."""
-    catalog = Catalog(locale=locale.value, domain=catalogs.DOMAIN)
+    catalog = catalogs.new_catalog(locale)
     for key, value in entries.items():
         context, msgid = key if isinstance(key, tuple) else (None, key)
         flags = {"fuzzy"} if msgid in fuzzy else set()

@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from bot.i18n import Locale, catalogs
@@ -32,7 +31,7 @@ def install_pseudo(root: Path, locale: Locale, monkeypatch: pytest.MonkeyPatch) 
     template and point the product at it; returns the English vocabulary (words of four
     letters or more of the template's sentences)."""
     template = load_tool().extract()
-    catalog = Catalog(locale=locale.value, domain=catalogs.DOMAIN)
+    catalog = catalogs.new_catalog(locale)
     vocabulary: set[str] = set()
     for message in template:
         if not message.id or message.context in KEPT_CONTEXTS:
