@@ -45,7 +45,7 @@ from engine_analysis import analysis  # the analysis section, in its own file
 
 from bot.engine.api import Budget, SearchRequest
 from bot.engine.coordinates import from_engine, read_move, to_engine
-from bot.engine.levels import LEVELS, apply_level, level, limit_elo
+from bot.engine.levels import LEVELS, Level, apply_level, blend, level, limit_elo
 from bot.engine.pool import EnginePool
 from bot.engine.programs import engine_command, locate
 from bot.engine.uci import UciEngine, go_command
@@ -113,10 +113,12 @@ async def reply(args: argparse.Namespace) -> None:
 
 @dataclass
 class Player:
-    """One side of a calibration game: an engine process and how it is asked to move."""
+    """One side of a calibration game: an engine process, how it is asked to move, and
+    the level whose random moves it blends in (``None``: an anchor, the engine's move)."""
 
     engine: UciEngine
     go: str
+    level: Level | None = None
 
 
 async def level_player(command: tuple[str, ...], name: str, number: int) -> Player:
@@ -126,7 +128,7 @@ async def level_player(command: tuple[str, ...], name: str, number: int) -> Play
     assert chosen is not None
     apply_level(engine, chosen)
     go = go_command(Budget(movetime_ms=chosen.movetime_ms), chosen.depth_cap)
-    return Player(engine, go)
+    return Player(engine, go, chosen)
 
 
 async def anchor_player(command: tuple[str, ...], name: str, elo: int, think_ms: int) -> Player:
@@ -143,7 +145,9 @@ async def _configure(engine: UciEngine, name: str) -> None:
     await engine.ready(10)
 
 
-async def play_game(name: str, white: Player, black: Player, args: argparse.Namespace) -> float:
+async def play_game(
+    name: str, white: Player, black: Player, args: argparse.Namespace, rng: random.Random
+) -> float:
     """One game; white's result (1, ½ or 0)."""
     game = Game(name)
     fen = game.start.fen()
@@ -157,7 +161,9 @@ async def play_game(name: str, white: Player, black: Player, args: argparse.Name
         for engine in (white.engine, black.engine):
             await engine.ready(10)
         answer = await player.engine.search(fen, moves, player.go, timeout=30)
-        text = from_engine(name, answer.best_move)
+        board = game.position
+        legal = [board.uci(move) for move in board.legal_moves()]
+        text = blend(player.level, from_engine(name, answer.best_move), legal, rng)
         game = game.play(read_move(game.position, text))
         moves.append(to_engine(name, text))
         score = answer.score
@@ -199,67 +205,108 @@ def rating(results: list[tuple[int, float]]) -> tuple[float | None, str]:
     return low, f"{low:.0f} ± {1 / math.sqrt(information):.0f}"
 
 
+@dataclass(frozen=True)
+class Opponent:
+    """Whom a level plays in a calibration round: the engine at ``UCI_Elo`` ``rating``, or
+    (``level`` set) a level measured earlier in the run, standing at its estimate."""
+
+    rating: int
+    level: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.rating}" if self.level is None else f"L{self.level}@{self.rating}"
+
+
 async def match_game(
     command: tuple[str, ...],
     name: str,
     number: int,
-    elo: int,
+    opponent: Opponent,
     index: int,
     args: argparse.Namespace,
     limit: asyncio.Semaphore,
 ) -> tuple[int, float]:
-    """One game of level ``number`` against the anchor at ``elo`` (white on even indexes);
-    the anchor and the level's score."""
+    """One game of level ``number`` against ``opponent`` (white on even indexes); the
+    opponent's rating and the level's score."""
     async with limit:
+        rng = random.Random(f"{name} {number} {opponent} {index} {args.seed}")
         mine = await level_player(command, name, number)
-        think = LEVELS[number].movetime_ms  # the same time for both: no time odds
-        theirs = await anchor_player(command, name, elo, think)
+        if opponent.level is None:
+            think = LEVELS[number].movetime_ms  # the same time for both: no time odds
+            theirs = await anchor_player(command, name, opponent.rating, think)
+        else:
+            theirs = await level_player(command, name, opponent.level)
         try:
             if index % 2 == 0:
-                return elo, await play_game(name, mine, theirs, args)
-            return elo, 1.0 - await play_game(name, theirs, mine, args)
+                return opponent.rating, await play_game(name, mine, theirs, args, rng)
+            return opponent.rating, 1.0 - await play_game(name, theirs, mine, args, rng)
         finally:
             await mine.engine.close()
             await theirs.engine.close()
 
 
+def ladder(args: argparse.Namespace, measured: dict[int, float]) -> list[Opponent]:
+    """The opponents, weakest first: levels measured earlier in the run whose estimate is
+    below the lowest ``UCI_Elo`` (the only yardstick down there), then the ``UCI_Elo``
+    steps."""
+    low, high = args.anchors[0], args.anchors[-1]
+    below = sorted(
+        (Opponent(round(estimate), number) for number, estimate in measured.items()),
+        key=lambda opponent: opponent.rating,
+    )
+    return [o for o in below if o.rating < low] + [
+        Opponent(elo) for elo in range(low, high + 1, args.step)
+    ]
+
+
+def nearest(opponents: list[Opponent], rating: float) -> int:
+    return min(range(len(opponents)), key=lambda i: abs(opponents[i].rating - rating))
+
+
 async def calibrate(args: argparse.Namespace) -> None:
-    """Each level's match against the anchors, per variant."""
+    """Each level's match against the anchors, per variant. A level too weak for the
+    lowest ``UCI_Elo`` plays a level measured before it in the run (run the levels from
+    the top down, ``--levels 4,3,2,1``, to rate the weakest this way)."""
     for name in args.variants:
         command = locate(engine_command(name, None))
         if command is None:
             print(f"{name}: no engine")
             continue
-        low, high = args.anchors[0], args.anchors[-1]
         print(
-            f"\n{name}: each level against {command[0]} with UCI_LimitStrength, "
-            f"{args.rounds} rounds of {args.games} games, both sides thinking the level's time"
+            f"\n{name}: each level against {command[0]} with UCI_LimitStrength (or a level "
+            f"rated before it), {args.rounds} rounds of {args.games} games, both sides "
+            "thinking the level's time"
         )
-        print("level  anchor: score ...                                  rating  (games)")
+        print("level  opponent: score ...                                rating  (games)")
         limit = asyncio.Semaphore(args.processes)
-        anchor = low
-        for number in LEVELS:
+        measured: dict[int, float] = {}
+        start = float(args.first_anchor or args.anchors[0])
+        for number in args.levels:
+            opponents = ladder(args, measured)
+            at = nearest(opponents, start)
             results: list[tuple[int, float]] = []
             rounds = []
             for _ in range(args.rounds):
+                opponent = opponents[at]
                 played = await asyncio.gather(
                     *(
-                        match_game(command, name, number, anchor, i, args, limit)
+                        match_game(command, name, number, opponent, i, args, limit)
                         for i in range(args.games)
                     )
                 )
                 results += played
                 score = sum(s for _, s in played)
-                rounds.append(f"{anchor}: {score:g}/{len(played)}")
-                # the next round where it tells most: the anchor this level is nearest to
+                rounds.append(f"{opponent}: {score:g}/{len(played)}")
+                # the next round where it tells most: the opponent this level is nearest to
                 if score > 0.7 * len(played):
-                    anchor = min(high, anchor + args.step)
+                    at = min(len(opponents) - 1, at + 1)
                 elif score < 0.3 * len(played):
-                    anchor = max(low, anchor - args.step)
+                    at = max(0, at - 1)
             estimate, text = rating(results)
             print(f"{number:>5}  {', '.join(rounds):<48}  {text:>10}  ({len(results)})", flush=True)
             if estimate is not None:
-                anchor = max(low, min(high, round(estimate / 50) * 50))
+                measured[number] = estimate
+                start = estimate
 
 
 async def computer(args: argparse.Namespace) -> None:
@@ -398,10 +445,16 @@ async def main() -> None:
         "--anchors", default="1350,2850", help="lowest and highest UCI_Elo (the engines' range)"
     )
     parser.add_argument("--max-plies", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2026, help="the random moves' seed")
+    parser.add_argument("--levels", default=",".join(map(str, LEVELS)), help="levels to calibrate")
+    parser.add_argument(
+        "--first-anchor", type=int, default=0, help="rating to start the first level at"
+    )
     parser.add_argument("--adjudicate", type=int, default=800)
     args = parser.parse_args()
     args.variants = args.variants.split(",")
     args.anchors = [int(elo) for elo in args.anchors.split(",")]
+    args.levels = [int(number) for number in args.levels.split(",")]
     for section in args.only.split(","):
         began = time.perf_counter()
         await SECTIONS[section](args)

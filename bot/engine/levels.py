@@ -6,10 +6,17 @@ engine pick, among several candidate lines, a weaker one with a random margin, a
 depth cap keeps the low levels' search shallow. ``UCI_LimitStrength`` is switched off so the
 skill level alone decides; the calibration in ``benchmarks/engine.py`` measures each level
 against the engine at fixed ``UCI_Elo`` steps (the README's rating table).
+
+Skill 0 at depth 1 is as weak as Stockfish 15.1 goes (its ``Skill Level`` stops at 0, where
+lichess's Fairy-Stockfish goes below), and it still rated about 1,300 on that scale: levels
+1–3 were one band. So the lowest levels also play a uniformly random legal move in a share
+of their turns (``random_share``), the beginner's blunder that no search setting makes.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.api import MAX_LEVEL, MIN_LEVEL
@@ -20,20 +27,22 @@ FULL_SKILL = 20
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level: the engine's ``Skill Level``, a depth cap, and the think time it is made
-    for (``movetime_ms``, what a caller passes as its budget)."""
+    """One level: the engine's ``Skill Level``, a depth cap, the think time it is made
+    for (``movetime_ms``, what a caller passes as its budget), and the share of moves
+    (0 to 1) that are a random legal move instead of the engine's."""
 
     number: int
     skill: int
     depth_cap: int | None
     movetime_ms: int
+    random_share: float = 0.0
 
 
 LEVELS: dict[int, Level] = {
     level.number: level
     for level in (
-        Level(1, 0, 1, 50),
-        Level(2, 3, 1, 100),
+        Level(1, 0, 1, 50, random_share=0.25),
+        Level(2, 3, 1, 100, random_share=0.1),
         Level(3, 6, 2, 150),
         Level(4, 10, 3, 200),
         Level(5, 14, 5, 300),
@@ -48,6 +57,22 @@ assert sorted(LEVELS) == list(range(MIN_LEVEL, MAX_LEVEL + 1))
 def level(number: int | None) -> Level | None:
     """The level ``number`` (``None``: full strength, no cap). Raises ``KeyError`` for others."""
     return None if number is None else LEVELS[number]
+
+
+def blend(chosen: Level | None, best: str, legal: Sequence[str], rng: random.Random) -> str:
+    """The move a level plays: ``best`` (the engine's), or in ``chosen.random_share`` of the
+    calls one of ``legal`` drawn uniformly (it may be ``best`` again). Full strength
+    (``None``) and levels without a share always play ``best``; ``rng`` is not drawn then.
+
+    Raises ``ValueError`` when a random move is due and ``legal`` is empty.
+    """
+    if chosen is None or chosen.random_share <= 0:
+        return best
+    if rng.random() >= chosen.random_share:
+        return best
+    if not legal:
+        raise ValueError("no legal move to choose from")
+    return rng.choice(list(legal))
 
 
 def apply_level(engine: UciEngine, chosen: Level | None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +25,7 @@ from bot.engine.api import (
 )
 from bot.engine.coordinates import from_engine, read_move, replay, to_engine
 from bot.engine.fairness import FairQueue
-from bot.engine.levels import apply_level, level
+from bot.engine.levels import apply_level, blend, level
 from bot.engine.programs import PROGRAMS, engine_command, locate
 from bot.engine.uci import UciEngine, UciError, UciGarbage, go_command
 from rules import Game
@@ -59,12 +60,15 @@ class EnginePool:
         commands: Mapping[str, tuple[str, ...] | None],
         processes: int | None = None,
         limits: PoolLimits | None = None,
+        rng: random.Random | None = None,
     ) -> None:
-        """``commands``: each variant's located command (``None``: its engine is missing).
+        """``commands``: each variant's located command (``None``: its engine is missing);
+        ``rng`` draws the low levels' random moves (``bot.engine.levels.blend``).
 
         Raises ``ValueError`` for fewer than one process.
         """
         self._commands = dict(commands)
+        self._rng = rng or random.Random()
         self._limits = limits or PoolLimits()
         self._queue = FairQueue(processes or os.cpu_count() or 1)
         self._idle: dict[str, list[UciEngine]] = {}
@@ -223,9 +227,14 @@ class EnginePool:
             raise _IllegalBestMove(f"bestmove {answer.best_move!r} refused: {error}") from error
         if answer.score is None:
             raise UciGarbage(f"bestmove {answer.best_move} without a score")
-        return SearchResult(
-            best, answer.score, answer.depth, _legal_line(position.game, name, answer.pv)
-        )
+        line = _legal_line(position.game, name, answer.pv)
+        board = position.game.position
+        played = blend(chosen, best, [board.uci(move) for move in board.legal_moves()], self._rng)
+        if played != best:
+            # A low level's random move: the score stays the engine's view of the position,
+            # the line is the move alone (the engine did not look past it).
+            best, line = played, (played,)
+        return SearchResult(best, answer.score, answer.depth, line)
 
 
 class _IllegalBestMove(UciError):

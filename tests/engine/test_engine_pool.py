@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ from bot.engine.api import (
     UnavailableReason,
 )
 from bot.engine.pool import EnginePool, PoolLimits
-from rules import get_variant
+from rules import Game, get_variant
 from tests.engine.fake_log import received
 
 Command = Callable[[str], tuple[str, ...]]
@@ -92,6 +93,35 @@ async def test_levels_set_the_skill_and_cap_the_depth(
     assert "go movetime 100 depth 22" in lines
     assert lines.count("go movetime 100") == 1  # full strength: no cap
     assert "setoption name UCI_LimitStrength value false" in lines
+
+
+class Always(random.Random):
+    """A random source whose every draw is 0: a level's random move is always due."""
+
+    def random(self) -> float:
+        return 0.0
+
+    def getrandbits(self, k: int, /) -> int:  # defined, so choice() draws from it, not random()
+        return super().getrandbits(k)
+
+
+async def test_a_low_level_may_play_a_random_legal_move_instead_of_the_engine_s(
+    fake_command: Command,
+) -> None:
+    """Level 1's random move replaces the engine's (first legal) one; level 8 never does."""
+    pool = EnginePool({"chess": fake_command("normal")}, 1, LIMITS, rng=Always(3))
+    try:
+        low = [await pool.search(chess("e2e4", level=1)) for _ in range(6)]
+        high = await pool.search(chess("e2e4", level=8))
+    finally:
+        await pool.close()
+    after = Game("chess").play("e2e4").position
+    legal = [after.uci(move) for move in after.legal_moves()]
+    engines = legal[0]  # the fake engine's answer: the first legal move
+    assert high.best_move == engines
+    assert all(result.best_move in legal for result in low)
+    assert all(result.pv == (result.best_move,) for result in low)
+    assert any(result.best_move != engines for result in low)
 
 
 async def test_bad_requests_are_refused_before_any_engine_runs(
