@@ -12,7 +12,7 @@ from PIL import Image
 import rules
 from bot.console import run_console
 from tests.console.test_console import SCHOLARS_MATE_SCRIPT
-from tests.material_engine import MaterialEngines
+from tests.fake_engines import FakeEngines
 
 # The console's scholar's mate, asked for an analysis during the game and twice after it.
 SCHOLARS_MATE = SCHOLARS_MATE_SCRIPT.replace(
@@ -23,7 +23,7 @@ SCHOLARS_MATE = SCHOLARS_MATE_SCRIPT.replace(
 async def test_a_finished_game_is_analysed_and_its_pictures_written(tmp_path: Path) -> None:
     """During the game: refused. After it: progress, each player's figures, the blunder
     with the engine's move, the files; the second ask answers from the store."""
-    engines = MaterialEngines()
+    engines = FakeEngines()
     out = io.StringIO()
     images = tmp_path / "boards"
     await run_console(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.console import run_console
 from bot.engine.api import Engines
-from tests.computer_engines import ScriptedEngines
+from tests.fake_engines import FakeEngines
 
 
 async def console_output(
@@ -24,7 +24,7 @@ async def console_output(
 async def test_a_game_against_the_computer(tmp_path: Path) -> None:
     """The game starts at once; each move of alice's is answered in the same turn, with a
     board image; the computer cannot be typed for; the result counts apart in /stats."""
-    engines = ScriptedEngines()
+    engines = FakeEngines()
     images = tmp_path / "boards"
     out = await console_output(
         tmp_path,
@@ -55,7 +55,7 @@ async def test_the_computer_moves_first_and_xiangqi(tmp_path: Path) -> None:
     out = await console_output(
         tmp_path,
         "alice /challenge postal game:xiangqi color:black level:4\n",
-        ScriptedEngines(),
+        FakeEngines(),
     )
     assert "Postal (red, level 4)" in out
     assert "Postal played 1. " in out

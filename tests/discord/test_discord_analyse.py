@@ -15,8 +15,8 @@ import rules
 from bot.discord import analyse as analyse_command
 from bot.service import User
 from tests.discord.harness import Harness, command, start_game
+from tests.fake_engines import FakeEngines
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.material_engine import MaterialEngines
 
 FOOLS_MATE = [("f3", 0), ("e5", 1), ("g4", 0), ("Qh4#", 1)]
 
@@ -41,7 +41,7 @@ async def test_progress_then_the_analysis(running: Harness) -> None:
     alice, bob, thread = await finished(fake)
     gate = asyncio.Event()
     assert running.bot is not None
-    running.bot.service.engines = MaterialEngines(gate=gate, hold_after=2)
+    running.bot.service.engines = FakeEngines(gate=gate, hold_after=2)
     interaction = await fake.slash(bob, "analyse", {}, channel=thread)
     first = await fake.reply(interaction)
     assert not first.ephemeral
@@ -73,7 +73,7 @@ async def test_a_game_in_progress_is_refused_privately(running: Harness) -> None
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     assert running.bot is not None
-    running.bot.service.engines = MaterialEngines()
+    running.bot.service.engines = FakeEngines()
     refused = await command(fake, alice, "analyse", {}, channel=thread)
     assert refused.ephemeral
     assert "still being played" in refused.text()
@@ -83,7 +83,7 @@ async def test_without_an_engine_it_says_how_to_install_one(running: Harness) ->
     fake = running.fake
     _, bob, thread = await finished(fake)
     assert running.bot is not None
-    running.bot.service.engines = MaterialEngines(variants=())  # none installed
+    running.bot.service.engines = FakeEngines(variants=())  # none installed
     refused = await command(fake, bob, "analyse", {}, channel=thread)
     assert refused.ephemeral and "apt-get install stockfish" in refused.text()
 
@@ -100,7 +100,7 @@ async def test_an_analysis_outliving_the_token_says_to_ask_again(
     _, bob, thread = await finished(fake)
     gate = asyncio.Event()
     assert running.bot is not None
-    running.bot.service.engines = MaterialEngines(gate=gate, hold_after=1)
+    running.bot.service.engines = FakeEngines(gate=gate, hold_after=1)
     first = await command(fake, bob, "analyse", {}, channel=thread)
     await fake.wait_until(lambda: first.content.startswith("Still analysing"))
     assert "ask /analyse game:1 again" in first.content
@@ -120,13 +120,13 @@ async def test_a_restart_tells_the_asker_and_the_analysis_resumes(running: Harne
     _, bob, thread = await finished(fake)
     gate = asyncio.Event()
     assert running.bot is not None
-    held = MaterialEngines(gate=gate, hold_after=2)
+    held = FakeEngines(gate=gate, hold_after=2)
     running.bot.service.engines = held
     first = await command(fake, bob, "analyse", {}, channel=thread)
     await fake.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
     await running.stop()
     assert first.content.startswith("Postal is restarting; the analysis of game #1 carries on")
-    engines = MaterialEngines()
+    engines = FakeEngines()
     bot = await running.start()  # the harness's Postal has no engines: hand it some
     bot.service.engines = engines
     assert await bot.service.analysis.resume() == 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.computer_engines import ScriptedEngines
 from tests.discord.harness import Harness, command, play
+from tests.fake_engines import FakeEngines
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 
@@ -20,7 +20,7 @@ def bot_posts(fake: FakeDiscord, channel_id: int, text: str) -> list[FakeMessage
 
 
 async def started_with(
-    harness: Harness, engines: ScriptedEngines
+    harness: Harness, engines: FakeEngines
 ) -> tuple[FakeDiscord, FakeUser, FakeChannel]:
     """The bot started with ``engines``; alice, and the channel she plays in."""
     harness.engines = engines
@@ -33,7 +33,7 @@ async def test_challenging_postal_starts_a_game_it_answers_in_the_channel(
 ) -> None:
     """@Postal accepts at once; after alice's move the computer's move is posted in the
     channel with the board, mentioning alice; her /stats count the game apart."""
-    fake, alice, channel = await started_with(harness, ScriptedEngines())
+    fake, alice, channel = await started_with(harness, FakeEngines())
     started = await command(
         fake,
         alice,
@@ -64,7 +64,7 @@ async def test_challenging_postal_starts_a_game_it_answers_in_the_channel(
 
 async def test_a_level_alone_means_the_computer_and_it_may_move_first(harness: Harness) -> None:
     """/challenge level:1 color:black: the computer moves first, on its own."""
-    fake, alice, channel = await started_with(harness, ScriptedEngines())
+    fake, alice, channel = await started_with(harness, FakeEngines())
     started = await command(
         fake, alice, "challenge", {"level": 1, "color": "black"}, channel=channel
     )
@@ -75,7 +75,7 @@ async def test_a_level_alone_means_the_computer_and_it_may_move_first(harness: H
 async def test_refusals_are_clear_and_private(harness: Harness) -> None:
     """A level with a person, or a game whose engine is missing, is refused privately with
     what to do."""
-    harness.engines = ScriptedEngines(["chess"])
+    harness.engines = FakeEngines(["chess"])
     await harness.start()
     fake = harness.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -96,7 +96,7 @@ async def test_refusals_are_clear_and_private(harness: Harness) -> None:
 
 async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) -> None:
     """The bot stops while the computer thinks; started again, it plays and posts the move."""
-    engines = ScriptedEngines()
+    engines = FakeEngines()
     engines.gate = asyncio.Event()  # the engine never answers before the restart
     harness.engines = engines
     await harness.start()
@@ -110,14 +110,14 @@ async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) ->
     await fake.wait_until(lambda: engines.thinking == 1 or None)
     await harness.stop()
     assert bot_posts(fake, channel.id, "Postal played") == []
-    harness.engines = ScriptedEngines()
+    harness.engines = FakeEngines()
     await harness.start()
     await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 1... ") or None)
 
 
 async def test_right_clicking_postal_starts_a_game_against_it(harness: Harness) -> None:
     """Apps → Challenge to xiangqi on Postal itself: a game against the computer (level 3)."""
-    fake, alice, _ = await started_with(harness, ScriptedEngines())
+    fake, alice, _ = await started_with(harness, FakeEngines())
     answer = await fake.reply(await fake.user_command(alice, "Challenge to xiangqi", fake.bot_user))
     assert not answer.ephemeral
     assert "New game against Postal (level 3)!" in answer.text() and answer.files
@@ -125,7 +125,7 @@ async def test_right_clicking_postal_starts_a_game_against_it(harness: Harness) 
 
 async def test_the_rematch_button_plays_the_computer_again(harness: Harness) -> None:
     """After resigning to Postal, Rematch on the final board starts the next game at once."""
-    fake, alice, channel = await started_with(harness, ScriptedEngines())
+    fake, alice, channel = await started_with(harness, FakeEngines())
     await command(fake, alice, "challenge", {"level": 4, "color": "white"}, channel=channel)
     resign = await command(fake, alice, "resign", channel=channel)
     press = await fake.click(alice, resign, "Resign")

@@ -24,7 +24,7 @@ from bot.service.analysis import (
 from bot.service.judgement import Judgement
 from bot.store import Store
 from rules import Color
-from tests.material_engine import MaterialEngines
+from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
@@ -40,7 +40,7 @@ async def finished_game(service: GameService, *moves: str, variant: str = "chess
     return game_id
 
 
-def engine_service(store: Store, clock: ManualClock, engines: MaterialEngines) -> GameService:
+def engine_service(store: Store, clock: ManualClock, engines: FakeEngines) -> GameService:
     return GameService(store, clock, engines=engines)
 
 
@@ -50,7 +50,7 @@ async def test_scholars_mate_is_analysed_with_the_blunder_found(
     """Every position but the mate on the board is searched; 3...Nf6 is a blunder (a mate
     against the mover from an equal position), the critical move, with the engine's move
     instead; black's accuracy is below white's; progress counts up to all 8 positions."""
-    engines = MaterialEngines()
+    engines = FakeEngines()
     service = engine_service(store, clock, engines)
     game_id = await finished_game(service, *SCHOLARS_MATE)
     started = await service.analysis.analyse(CAROL, PLACE, game_id=game_id)
@@ -89,7 +89,7 @@ async def test_scholars_mate_is_analysed_with_the_blunder_found(
 async def test_the_record_carries_lichess_eval_comments(store: Store, clock: ManualClock) -> None:
     """Each move but the mating one is followed by [%eval] from white's view, which a PGN
     reader that knows lichess's comments (python-chess) reads back as the same scores."""
-    service = engine_service(store, clock, MaterialEngines())
+    service = engine_service(store, clock, FakeEngines())
     game_id = await finished_game(service, *SCHOLARS_MATE)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
     result = await service.analysis.follow(ALICE, game_id)
@@ -117,7 +117,7 @@ async def test_asking_again_is_instant_and_searches_nothing(
 ) -> None:
     """A stored analysis is answered at once, also after reopening the database, without a
     search; the asker's view is their own (each player sees it)."""
-    engines = MaterialEngines()
+    engines = FakeEngines()
     service = engine_service(store, clock, engines)
     game_id = await finished_game(service, *SCHOLARS_MATE)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
@@ -129,7 +129,7 @@ async def test_asking_again_is_instant_and_searches_nothing(
     assert len(engines.requests) == searched
     reopened = await Store.open(db_path)
     try:
-        later = await engine_service(reopened, clock, MaterialEngines()).analysis.analyse(
+        later = await engine_service(reopened, clock, FakeEngines()).analysis.analyse(
             CAROL, PLACE, game_id=game_id
         )
         assert later.result is not None and later.result.evaluations == first.evaluations
@@ -142,7 +142,7 @@ async def test_a_restart_carries_an_unfinished_analysis_on(
 ) -> None:
     """Stopped after 3 positions (the process ends), the analysis is resumed at start-up by
     the next process, which searches only the positions not yet stored."""
-    held = MaterialEngines(gate=asyncio.Event(), hold_after=3)
+    held = FakeEngines(gate=asyncio.Event(), hold_after=3)
     service = engine_service(store, clock, held)
     game_id = await finished_game(service, *SCHOLARS_MATE)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
@@ -157,7 +157,7 @@ async def test_a_restart_carries_an_unfinished_analysis_on(
 
     reopened = await Store.open(db_path)
     try:
-        engines = MaterialEngines()
+        engines = FakeEngines()
         later = engine_service(reopened, clock, engines)
         assert await later.analysis.resume() == 1
         progress = later.analysis.running(game_id)
@@ -177,7 +177,7 @@ async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
 ) -> None:
     """The engine failing on one position ends the analysis with a clear error saying how
     far it got; asking again searches only what is missing and finishes."""
-    engines = MaterialEngines(fail_at={4})
+    engines = FakeEngines(fail_at={4})
     service = engine_service(store, clock, engines)
     game_id = await finished_game(service, *SCHOLARS_MATE)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
@@ -198,7 +198,7 @@ async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
 
 async def test_two_askers_share_one_analysis(store: Store, clock: ManualClock) -> None:
     """Both players asking at once get the same job: each position is searched once."""
-    engines = MaterialEngines(gate=asyncio.Event())
+    engines = FakeEngines(gate=asyncio.Event())
     service = engine_service(store, clock, engines)
     game_id = await finished_game(service, *SCHOLARS_MATE)
     first, second = await asyncio.gather(
@@ -218,7 +218,7 @@ async def test_two_askers_share_one_analysis(store: Store, clock: ManualClock) -
 async def test_refusals_change_nothing(store: Store, clock: ManualClock, db_path: Path) -> None:
     """A game still being played, a game without moves, and no engine for the variant are
     refused with their own errors, and nothing is stored."""
-    service = engine_service(store, clock, MaterialEngines(variants=("chess",)))
+    service = engine_service(store, clock, FakeEngines(variants=("chess",)))
     running = (await start_game(service)).game.id
     await play(service, running, "e4")
     before = snapshot(db_path)
@@ -249,7 +249,7 @@ async def test_refusals_change_nothing(store: Store, clock: ManualClock, db_path
 async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: ManualClock) -> None:
     """A xiangqi game is analysed the same way; its record is the xiangqi dialect with the
     evaluations, red's view."""
-    service = engine_service(store, clock, MaterialEngines())
+    service = engine_service(store, clock, FakeEngines())
     moves = ("h2e2", "h9g7", "e2e6", "b9c7")  # the cannon takes a soldier with check
     game_id = await finished_game(service, *moves, variant="xiangqi")
     await service.analysis.analyse(BOB, PLACE, game_id=game_id)
@@ -263,7 +263,7 @@ async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: M
 async def test_the_graph_and_critical_board_are_pictures(store: Store, clock: ManualClock) -> None:
     """The graph is an 800×240 PNG; the critical board a PNG of the position before 3...Nf6
     seen from black's side."""
-    service = engine_service(store, clock, MaterialEngines())
+    service = engine_service(store, clock, FakeEngines())
     game_id = await finished_game(service, *SCHOLARS_MATE)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
     result = await service.analysis.follow(ALICE, game_id)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from bot.service import GameService, ManualClock, MovePlayed, User
 from bot.service.computer_queue import ReplyQueue, fair_order
 from bot.store import PendingReply, Store
-from tests.computer_engines import ScriptedEngines
+from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 
 POSTAL = User(999, "Postal", is_bot=True)
@@ -43,7 +43,7 @@ async def test_one_players_many_games_do_not_starve_another(
     """Alice's six games and Bob's and Carol's one each, two replies at a time: Bob's and
     Carol's are among the first three started, never more than two think at once, and every
     game gets its reply."""
-    engines = ScriptedEngines()
+    engines = FakeEngines()
     engines.gate = asyncio.Event()
     service = GameService(store, clock, engines=engines)
     service.computer.introduce(POSTAL)
@@ -72,7 +72,7 @@ async def test_stopping_mid_thought_leaves_the_reply_for_the_next_start(
     store: Store, clock: ManualClock
 ) -> None:
     """A reply cancelled by shutdown writes nothing; the next queue plays it."""
-    engines = ScriptedEngines()
+    engines = FakeEngines()
     engines.gate = asyncio.Event()
     service = GameService(store, clock, engines=engines)
     service.computer.introduce(POSTAL)
@@ -95,7 +95,7 @@ async def test_stopping_mid_thought_leaves_the_reply_for_the_next_start(
 
 async def test_a_move_wakes_the_queue(store: Store, clock: ManualClock) -> None:
     """After the human's move a wake-up starts the reply at once (no idle wait)."""
-    service = GameService(store, clock, engines=ScriptedEngines())
+    service = GameService(store, clock, engines=FakeEngines())
     service.computer.introduce(POSTAL)
     started = await service.computer.challenge(ALICE, PLACE, color="white")
     played: list[MovePlayed] = []
@@ -114,7 +114,7 @@ async def test_a_move_wakes_the_queue(store: Store, clock: ManualClock) -> None:
 async def test_stopping_as_the_queue_is_woken_still_stops(store: Store, clock: ManualClock) -> None:
     """A wake-up arriving with the stop (a reply just finished) does not keep the queue
     going: Python 3.11's wait_for may swallow that cancel, so the queue also checks a flag."""
-    service = GameService(store, clock, engines=ScriptedEngines())
+    service = GameService(store, clock, engines=FakeEngines())
     service.computer.introduce(POSTAL)
     for turns in range(6):
         queue = ReplyQueue(service.computer, clock, capacity=1)
