@@ -17,10 +17,15 @@ CLOCK_CLAIM_LEASE = timedelta(minutes=5)
 
 
 async def claimed(
-    store: Store, process: str, kind: ClaimKind, item_ids: Iterable[int], now: datetime
+    store: Store,
+    process: str,
+    kind: ClaimKind,
+    item_ids: Iterable[int],
+    now: datetime,
+    lease: timedelta = CLOCK_CLAIM_LEASE,
 ) -> set[int]:
-    """Those of ``item_ids`` that ``process`` now holds (taken, or already its own);
-    items another live process holds are left to it."""
+    """Those of ``item_ids`` that ``process`` now holds (taken, or already its own) for
+    ``lease``; items another live process holds are left to it."""
     moment = now.timestamp()
-    until = moment + CLOCK_CLAIM_LEASE.total_seconds()
+    until = moment + lease.total_seconds()
     return await store.claims.take(kind, list(item_ids), process, moment, until)

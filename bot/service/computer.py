@@ -14,6 +14,7 @@ human's move writes that in its own transaction, so a restart resumes every one.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from bot.engine.api import (
 )
 from bot.engine.levels import LEVELS as ENGINE_LEVELS
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
+from bot.service.claiming import claimed
 from bot.service.core import variant_named
 from bot.service.errors import (
     BotChallengeError,
@@ -48,7 +50,14 @@ from bot.service.results import (
     PromotionNeeded,
     User,
 )
-from bot.store import NewGame, NotifyMode, PendingReply, PreferenceChange
+from bot.store import (
+    DATABASE_ERRORS,
+    ClaimKind,
+    NewGame,
+    NotifyMode,
+    PendingReply,
+    PreferenceChange,
+)
 from rules import Color
 
 if TYPE_CHECKING:
@@ -61,6 +70,10 @@ LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
 # After an engine failure the reply is tried again later, waiting longer each time.
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(minutes=30)
+# A reply is claimed by the process thinking it (several may share the database), for
+# longer than any search takes with its retries and the pool's queue: a process killed
+# mid-reply leaves the game to the others after this.
+REPLY_CLAIM_LEASE = timedelta(minutes=2)
 
 
 def thinking_time(level: int) -> Budget:
@@ -266,7 +279,9 @@ class ComputerOpponent:
         core = self._core
         if self.identity is None:
             return []
-        return await core.store.computer.pending(self.identity.id, core.now(), limit)
+        return await core.store.computer.pending(
+            self.identity.id, core.now(), limit, holder=core.process
+        )
 
     async def next_retry(self) -> datetime | None:
         """When a reply held back by a failure may next be tried; None if none is."""
@@ -277,7 +292,28 @@ class ComputerOpponent:
     async def reply(self, pending: PendingReply) -> MovePlayed | None:
         """Think and play the computer's move in ``pending``'s game, announced in the game's
         place (through the outbox). None when there was nothing to play (the game moved on
-        or ended) or the engine failed: a failure is recorded and tried again later."""
+        or ended, or another process sharing the database is thinking it) or the engine
+        failed: a failure is recorded and tried again later.
+
+        The reply is claimed (``ClaimKind.COMPUTER_REPLY``) while it is thought and played,
+        so two processes never think the same move; the claim ends with the reply.
+        """
+        core = self._core
+        game_id = pending.game_id
+        kind = ClaimKind.COMPUTER_REPLY
+        if not await claimed(
+            core.store, core.process, kind, [game_id], core.now(), REPLY_CLAIM_LEASE
+        ):
+            return None
+        try:
+            return await self._reply(pending)
+        finally:
+            # Not on cancellation's path alone: a stopped process's claim would otherwise
+            # hold the game from the others for the whole lease.
+            with contextlib.suppress(*DATABASE_ERRORS):
+                await core.store.claims.release(kind, game_id, core.process)
+
+    async def _reply(self, pending: PendingReply) -> MovePlayed | None:
         core = self._core
         record = await core.store.games.get(pending.game_id)
         if (

@@ -7,8 +7,10 @@ it is one upsert: a new row, or an old one whose lease has ended (or whose holde
 taker: a process may take its own items again after a failed round). Two processes taking
 the same item at once are settled by the primary key: PostgreSQL makes the second upsert
 wait for the first's commit and then finds the lease running; SQLite has one writer at a
-time. A claim is never released early: the work it covers is done (the item is no longer
-due) or failed, and then the lease running out lets any process try again.
+time. A clock claim is never released early: the work it covers is done (the item is no
+longer due) or failed, and then the lease running out lets any process try again. A computer
+reply's claim is released when the reply is done (``release``): the same game is due again
+at its next ply, and whichever process is free then may take it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class ClaimKind(Enum):
     REMINDER = "reminder"  # games.id
     ARCHIVE = "archive"  # games.id: the finished game's thread
     BOARD = "board"  # board_retirements' message id
+    COMPUTER_REPLY = "computer_reply"  # games.id: the computer's move being thought
 
 
 class Claims:
@@ -57,6 +60,15 @@ class Claims:
             )
             rows = await cursor.fetchall()
         return {int(row[0]) for row in rows}
+
+    async def release(self, kind: ClaimKind, item_id: int, holder: str) -> bool:
+        """End ``holder``'s claim on ``item_id`` now; whether it held one."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM claims WHERE kind = ? AND item_id = ? AND holder = ?",
+                (kind.value, item_id, holder),
+            )
+            return bool(cursor.rowcount)
 
     async def purge(self, before: float) -> int:
         """Forget claims whose lease ended before ``before``; returns how many."""

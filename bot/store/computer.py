@@ -84,12 +84,14 @@ class ComputerGames:
             row = await cursor.fetchone()
         return None if row is None else int(row[0])
 
-    async def pending(self, computer_id: int, now: datetime, limit: int) -> list[PendingReply]:
+    async def pending(
+        self, computer_id: int, now: datetime, limit: int, holder: str = ""
+    ) -> list[PendingReply]:
         """Active games where the computer ``computer_id`` is to move (read through the
-        index of the players to move, not every game ever played against it) and no failure
-        holds it back until
-        later, at most ``limit``: every player's longest waiting game first (longest waiting
-        player first), then every player's second, and so on."""
+        index of the players to move, not every game ever played against it), no failure
+        holds back until later and no process but ``holder`` has claimed
+        (``ClaimKind.COMPUTER_REPLY``), at most ``limit``: every player's longest waiting
+        game first (longest waiting player first), then every player's second, and so on."""
         async with self._db.read() as conn:
             # Fair across players: each one's k-th longest waiting game ranks k, and rank
             # goes before waiting time, so one player's fifty games do not hold up others.
@@ -103,11 +105,13 @@ class ComputerGames:
                 "ROW_NUMBER() OVER (PARTITION BY CASE WHEN g.white_id = c.computer_id "
                 "THEN g.black_id ELSE g.white_id END ORDER BY g.last_move_at, g.id) AS turn "
                 "FROM computer_games AS c JOIN games AS g ON g.id = c.game_id "
+                "LEFT JOIN claims AS k ON k.kind = 'computer_reply' AND k.item_id = g.id "
+                "AND k.holder <> ? AND k.claimed_until > ? "
                 "WHERE g.status = 'active' AND g.to_move_id = ? AND c.computer_id = ? "
-                "AND g.damaged_at IS NULL "
+                "AND g.damaged_at IS NULL AND k.item_id IS NULL "
                 "AND (c.failed_ply IS NULL OR c.failed_ply <> g.ply OR c.retry_at <= ?)) "
                 "AS waiting ORDER BY turn, waiting_since, game_id LIMIT ?",
-                (computer_id, computer_id, to_epoch(now), limit),
+                (holder, now.timestamp(), computer_id, computer_id, to_epoch(now), limit),
             )
             rows = await cursor.fetchall()
         return [

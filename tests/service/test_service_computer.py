@@ -3,6 +3,7 @@ through the same move path as a person's, durability, failures, and separate sta
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from pathlib import Path
 
@@ -11,30 +12,35 @@ import pytest
 from bot.engine.api import UnavailableReason
 from bot.reasons import refusal
 from bot.service import ComputerGameStarted, GameService, ManualClock, MovePlayed, TakenBack, User
-from bot.service.computer import ComputerUnavailableError, LevelError, NoComputerError
+from bot.service.computer import (
+    REPLY_CLAIM_LEASE,
+    ComputerUnavailableError,
+    LevelError,
+    NoComputerError,
+)
 from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
-from bot.store import NotifyMode, OutboxKind, OutboxTarget, Store
+from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxTarget, Store
 from rules import Color
-from tests.computer_engines import ScriptedEngines
+from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
 POSTAL = User(999, "Postal", is_bot=True)
 
 
 @pytest.fixture
-def engines() -> ScriptedEngines:
-    return ScriptedEngines()
+def engines() -> FakeEngines:
+    return FakeEngines()
 
 
 @pytest.fixture
-def service(store: Store, clock: ManualClock, engines: ScriptedEngines) -> GameService:
+def service(store: Store, clock: ManualClock, engines: FakeEngines) -> GameService:
     made = GameService(store, clock, engines=engines)
     made.computer.introduce(POSTAL)
     return made
 
 
 async def test_the_computer_moves_after_the_human_through_the_move_path(
-    service: GameService, store: Store, engines: ScriptedEngines, clock: ManualClock
+    service: GameService, store: Store, engines: FakeEngines, clock: ManualClock
 ) -> None:
     """A game against Postal starts at once, unrated; after the human's move the computer's
     reply is played, stored and posted in the game's place, and the human's clock runs."""
@@ -75,7 +81,7 @@ async def test_the_computer_moves_after_the_human_through_the_move_path(
 
 
 async def test_the_computer_plays_first_when_the_human_takes_black(
-    service: GameService, engines: ScriptedEngines
+    service: GameService, engines: FakeEngines
 ) -> None:
     """With the human on black, the computer's first move comes right away."""
     started = await service.computer.challenge(ALICE, PLACE, color="black")
@@ -99,9 +105,7 @@ async def test_the_board_after_a_move_against_the_computer_is_the_humans(
     assert moved.board.orientation is Color.BLACK
 
 
-async def test_xiangqi_from_a_custom_position(
-    service: GameService, engines: ScriptedEngines
-) -> None:
+async def test_xiangqi_from_a_custom_position(service: GameService, engines: FakeEngines) -> None:
     """Xiangqi, red, from a position of the player's choosing: the engine is asked from
     that position, and moves are played in ICCS by the same rules."""
     fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"
@@ -140,7 +144,7 @@ async def test_a_missing_engine_gives_one_clear_message(
     store: Store, clock: ManualClock, db_path: Path
 ) -> None:
     """No engine for xiangqi (or none at all): the challenge says how to install it."""
-    service = GameService(store, clock, engines=ScriptedEngines(["chess"]))
+    service = GameService(store, clock, engines=FakeEngines(["chess"]))
     service.computer.introduce(POSTAL)
     before = snapshot(db_path)
     with pytest.raises(ComputerUnavailableError) as raised:
@@ -152,7 +156,7 @@ async def test_a_missing_engine_gives_one_clear_message(
     with pytest.raises(ComputerUnavailableError) as raised:
         await none.computer.challenge(ALICE, PLACE)
     assert "apt-get install stockfish" in (refusal(raised.value) or "")
-    unintroduced = GameService(store, clock, engines=ScriptedEngines())
+    unintroduced = GameService(store, clock, engines=FakeEngines())
     with pytest.raises(NoComputerError):
         await unintroduced.computer.challenge(ALICE, PLACE)
     assert snapshot(db_path) == before
@@ -166,7 +170,7 @@ async def test_a_restart_resumes_the_computers_pending_reply(
 ) -> None:
     """The human's move is the pending reply: a new process on the same database plays it."""
     store = await Store.open(db_path)
-    first = GameService(store, clock, engines=ScriptedEngines())
+    first = GameService(store, clock, engines=FakeEngines())
     first.computer.introduce(POSTAL)
     started = await first.computer.challenge(ALICE, PLACE, color="white")
     await first.move(ALICE, PLACE, "d4", game_id=started.game.id)
@@ -174,7 +178,7 @@ async def test_a_restart_resumes_the_computers_pending_reply(
 
     store = await Store.open(db_path)
     try:
-        second = GameService(store, clock, engines=ScriptedEngines())
+        second = GameService(store, clock, engines=FakeEngines())
         second.computer.introduce(POSTAL)
         (pending,) = await second.computer.pending(10)
         assert (pending.game_id, pending.ply, pending.requester_id) == (
@@ -189,7 +193,7 @@ async def test_a_restart_resumes_the_computers_pending_reply(
 
 
 async def test_an_engine_failure_is_tried_again_later(
-    service: GameService, engines: ScriptedEngines, clock: ManualClock
+    service: GameService, engines: FakeEngines, clock: ManualClock
 ) -> None:
     """A crashed search holds the reply back (30 s, then longer), then it is played."""
     started = await service.computer.challenge(ALICE, PLACE, color="white")
@@ -287,3 +291,69 @@ async def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level(
     assert isinstance(again, ComputerGameStarted)
     assert again.level == 6 and again.game.black.id == ALICE.id
     assert again.game.white.id == POSTAL.id and again.game.days_per_move == 5
+
+
+async def test_two_processes_never_both_think_the_computers_move(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """Two services on one database: the reply one is thinking is claimed, so the other
+    neither lists it nor searches it; one move is played; then either may take the next."""
+    first_store, second_store = await Store.open(db_path), await Store.open(db_path)
+    held = FakeEngines(gate=asyncio.Event())
+    other = FakeEngines()
+    first = GameService(first_store, clock, engines=held, process="first")
+    second = GameService(second_store, clock, engines=other, process="second")
+    for service in (first, second):
+        service.computer.introduce(POSTAL)
+    try:
+        started = await first.computer.challenge(ALICE, PLACE, color="white")
+        await first.move(ALICE, PLACE, "e4", game_id=started.game.id)
+        (pending,) = await first.computer.pending(10)
+        assert [p.game_id for p in await second.computer.pending(10)] == [started.game.id]
+
+        thinking = asyncio.create_task(first.computer.reply(pending))
+        while held.thinking == 0:
+            await asyncio.sleep(0.01)
+        assert await second.computer.pending(10) == []  # claimed by the first
+        assert await second.computer.reply(pending) is None  # and not taken even if asked
+        assert await second.computer.reply_all() == []
+        assert other.requests == []
+
+        assert held.gate is not None
+        held.gate.set()
+        played = await thinking
+        assert played is not None and played.game.ply == 2
+        record = await second_store.games.get(started.game.id)
+        assert record is not None and record.ply == 2
+
+        # The claim ended with the reply: the second process answers the next move.
+        await second.move(ALICE, PLACE, "d4", game_id=started.game.id)
+        (reply,) = await second.computer.reply_all()
+        assert reply.game.ply == 4 and len(other.requests) == 1 and len(held.requests) == 1
+    finally:
+        await first_store.close()
+        await second_store.close()
+
+
+async def test_a_reply_claimed_by_a_killed_process_is_taken_over_after_its_lease(
+    db_path: Path, clock: ManualClock
+) -> None:
+    """A process killed mid-reply leaves its claim: another answers once the lease ends."""
+    store = await Store.open(db_path)
+    try:
+        service = GameService(store, clock, engines=FakeEngines(), process="survivor")
+        service.computer.introduce(POSTAL)
+        started = await service.computer.challenge(ALICE, PLACE, color="white")
+        await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+        moment = clock().timestamp()
+        until = moment + REPLY_CLAIM_LEASE.total_seconds()
+        taken = await store.claims.take(
+            ClaimKind.COMPUTER_REPLY, [started.game.id], "killed", moment, until
+        )
+        assert taken == {started.game.id}
+        assert await service.computer.reply_all() == []
+        clock.advance(REPLY_CLAIM_LEASE + timedelta(seconds=1))
+        (reply,) = await service.computer.reply_all()
+        assert reply.game.ply == 2
+    finally:
+        await store.close()
