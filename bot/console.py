@@ -80,10 +80,13 @@ def _challenge_buttons(challenge_id: int) -> set[tuple[ButtonAction, int]]:
     return {(action, challenge_id) for action in _CHALLENGE_ACTIONS}
 
 
-# The console's help, translated whole (commands and options stay as typed).
-HELP = NP_(
-    "console",
-    """\
+# The console's help, each part translated whole (commands and options stay as typed), and
+# each part printed as one message that fits where Discord would show it (2,000 characters:
+# tests/i18n checks every language).
+HELP_PARTS = (
+    NP_(
+        "console",
+        """\
 Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
   alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3|none]
                        [rated:yes|no] [fen:"..."]      (xiangqi: color:red|black|random)
@@ -97,7 +100,11 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   alice /board        alice /moves e2        alice /pgn
   alice /draw         alice /takeback        alice /resign        alice /abort
   alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
-  alice /moretime 2   alice /vacation 5      alice /vacation end   (or end:yes)
+  alice /moretime 2   alice /vacation 5      alice /vacation end   (or end:yes)""",
+    ),
+    NP_(
+        "console",
+        """\
   alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
                  [reminders:"24,1"|none] [timezone:Europe/Paris] [quiet:23:00-07:00|off]
                  [digest:08:00|off] [takebacks:ask|casual|never]
@@ -112,7 +119,9 @@ Each line is: <user> <command> [options]. Users are just names (alice, bob, ...)
   bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
 With several games in progress, add game:<id> (see /games). A word starting with # begins
 a comment, to the end of the line.""",
+    ),
 )
+HELP = "\n".join(HELP_PARTS)
 
 
 # A console user is one word; a colon after it ("vic: /move e4", as in a chat log) is not
@@ -224,6 +233,11 @@ class Console:
         language."""
         print(in_language(text), file=self.out, flush=True)
 
+    def say_help(self) -> None:
+        """Print the help, in the current language, one message per part."""
+        for part in HELP_PARTS:
+            self.say(pgettext("console", part))
+
     # --- one input line ----------------------------------------------------------------
 
     async def handle(self, line: str) -> None:
@@ -238,7 +252,7 @@ class Console:
         if not words:
             return
         if words[0] in ("/help", "help"):
-            self.say(pgettext("console", HELP))
+            self.say_help()
             return
         try:
             user = _speaker(words)
@@ -909,7 +923,7 @@ async def _press(
 async def _help(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    console.say(pgettext("console", HELP))
+    console.say_help()
 
 
 _COMMANDS: dict[str, Handler] = {

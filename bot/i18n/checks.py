@@ -34,7 +34,8 @@ class Context(Enum):
     SELECT_OPTION = ("select option", 100)
     PLACEHOLDER = ("placeholder", 150)
     MODAL = ("modal", 45)
-    CONSOLE = ("console", 20_000)  # the terminal shows any length
+    # The console's help: printed in parts, each one message as Discord would take it.
+    CONSOLE = ("console", 2000)
 
     def __init__(self, msgctxt: str, limit: int) -> None:
         self.msgctxt = msgctxt

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import run_console
-from bot.i18n import Locale, catalogs, translator_for
+from bot.console import HELP_PARTS, run_console
+from bot.i18n import Locale, catalogs, pgettext, translator_for, using
+from bot.i18n.checks import CONTENT_LIMIT
 from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 from tests.i18n.test_catalogs import COMPLETE
 
@@ -115,6 +116,21 @@ async def test_a_player_chooses_their_language(tmp_path: Path, pseudo_french: se
     assert (await play(tmp_path, "bob /games\n", Locale.FR)).startswith("⟦")
     await play(tmp_path, "alice /settings language:auto\n")
     assert (await play(tmp_path, "alice /games\n")) == "alice has no active games.\n"
+
+
+@pytest.mark.parametrize("locale", list(Locale), ids=lambda locale: locale.value)
+async def test_help_comes_in_parts_that_each_fit_a_discord_message(
+    tmp_path: Path, locale: Locale
+) -> None:
+    """/help in every language: each part of it is one message of at most 2,000 characters
+    (Discord's limit), and together they name every command."""
+    output = await play(tmp_path, "alice /help\n", locale)
+    with using(locale):
+        parts = [pgettext("console", part) for part in HELP_PARTS]
+    assert output == "".join(f"{part}\n" for part in parts)
+    assert len(parts) > 1 and all(len(part) <= CONTENT_LIMIT for part in parts)
+    for command in ("/challenge", "/move", "/settings", "/analyse", "/note"):
+        assert command in output
 
 
 async def test_an_unknown_language_is_refused(tmp_path: Path) -> None:

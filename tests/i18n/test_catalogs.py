@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 
 from bot.i18n import Locale
 from bot.i18n.catalogs import TEMPLATE_PATH, catalog_path, read_catalog
-from bot.i18n.checks import Fault, catalog_problems
+from bot.i18n.checks import Fault, catalog_problems, limit_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [locale for locale in Locale if locale is not Locale.EN]
@@ -47,6 +47,19 @@ def test_the_template_has_every_message_of_the_sources() -> None:
     shipped = keys(read_catalog(TEMPLATE_PATH))
     assert sorted(extracted - shipped, key=str) == []
     assert sorted(shipped - extracted, key=str) == []
+
+
+def test_the_english_fits_where_discord_shows_it() -> None:
+    """The source language is held to the same limits as the translations (the console's
+    help once grew past 2,000 characters in English only)."""
+    too_long = [
+        (message.context, len(form), form[:40])
+        for message in load_tool().extract()
+        if message.id
+        for form in (message.id if isinstance(message.id, tuple | list) else (message.id,))
+        if len(form) > limit_of(message.context)
+    ]
+    assert too_long == []
 
 
 @pytest.mark.parametrize("locale", LANGUAGES, ids=lambda locale: locale.value)
