@@ -13,6 +13,7 @@ from bot.i18n import Locale, _, ngettext, pgettext
 from bot.i18n.text import say
 from bot.service import (
     Cleared,
+    ComputerStuck,
     ConditionalAdded,
     ConditionalAnswer,
     ConditionalList,
@@ -193,6 +194,26 @@ def engine_unavailable(variant_name: str, reason: UnavailableReason) -> str:
             "(`apt-get install {package}`); games between players work as usual."
         )
     return text.format(variant=variant, program=program, package=package, setting=setting)
+
+
+def computer_stuck(stuck: ComputerStuck) -> str:
+    """The computer has not moved in a game for a while: why, and that it will."""
+    variant = stuck.game.variant
+    if stuck.reason is not None:
+        why = engine_unavailable(variant, stuck.reason)
+    else:
+        program, package, setting = _ENGINES.get(
+            variant, (variant, variant, "ENGINE_" + variant.upper())
+        )
+        why = _(
+            "Its engine, {program}, keeps crashing or hanging on this position. Whoever "
+            "hosts Postal should check {setting} and the engine's installation "
+            "(`apt-get install {package}`)."
+        ).format(program=program, package=package, setting=setting)
+    return _(
+        "The computer has not been able to move in game #{id}. {why} Postal keeps trying, "
+        "and the computer moves as soon as its engine works."
+    ).format(id=stuck.game.id, why=why)
 
 
 def _hours_text(hours: tuple[int, ...]) -> str:

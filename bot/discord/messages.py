@@ -25,6 +25,7 @@ from bot.service import (
     ChallengeClosed,
     ChallengeCreated,
     ComputerGameStarted,
+    ComputerStuck,
     ConfirmationNeeded,
     Delivery,
     Digest,
@@ -577,6 +578,9 @@ def delivery_post(delivery: Delivery) -> Reply:
         return offer_made(content)
     elif isinstance(content, TakenBack):
         return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
+    elif isinstance(content, ComputerStuck):
+        line, mentions = with_mentions(words.computer_stuck(content), mention)
+        reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
     elif isinstance(content, TurnNotice):
         line, mentions = with_mentions(
             _("your move{closed}. {news}").format(closed=closed, news=safe(content.text)), mention
@@ -599,6 +603,8 @@ def delivery_dm(delivery: Delivery) -> Reply:
         return direct_message(Text("Game over: {text}", text=content.text), content.game)
     if isinstance(content, TurnNotice | Reminder):
         return direct_message(content.text, content.game)
+    if isinstance(content, ComputerStuck):
+        return direct_message(words.computer_stuck(content), content.game)
     if isinstance(content, Digest):
         return digest(content)
     raise TypeError(f"cannot DM {type(content).__name__}")

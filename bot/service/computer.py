@@ -55,6 +55,9 @@ from bot.store import (
     ClaimKind,
     NewGame,
     NotifyMode,
+    OutboxItem,
+    OutboxKind,
+    OutboxTarget,
     PendingReply,
     PreferenceChange,
 )
@@ -74,6 +77,10 @@ LONGEST_RETRY = timedelta(minutes=30)
 # longer than any search takes with its retries and the pool's queue: a process killed
 # mid-reply leaves the game to the others after this.
 REPLY_CLAIM_LEASE = timedelta(minutes=2)
+# A failure the player is told of (once per game and ply, through the outbox): an engine
+# missing or not starting at once, a crash or hang at its third time in a row (after about
+# a minute and a half of trying); Postal keeps trying after that, ever less often.
+TELL_AFTER_FAILURES = 3
 
 
 def thinking_time(level: int) -> Budget:
@@ -336,11 +343,14 @@ class ComputerOpponent:
             requester=str(pending.requester_id),
         )
         if self.engines is None:
-            await self.failed(pending, "no engines are configured")
+            await self.failed(pending, "no engines are configured", UnavailableReason.MISSING)
             return None
         try:
             found = await self.engines.search(request)
-        except (EngineUnavailable, EngineFailed, ValueError) as error:
+        except EngineUnavailable as error:
+            await self.failed(pending, f"{type(error).__name__}: {error}", error.reason)
+            return None
+        except (EngineFailed, ValueError) as error:
             await self.failed(pending, f"{type(error).__name__}: {error}")
             return None
         computer = await core._ref(pending.computer_id)
@@ -360,14 +370,20 @@ class ComputerOpponent:
         assert not isinstance(played, PromotionNeeded), "an engine's move names its promotion"
         return played
 
-    async def failed(self, pending: PendingReply, error: str) -> None:
-        """Record that ``pending``'s reply failed; it is tried again later, each time later."""
+    async def failed(
+        self, pending: PendingReply, error: str, unavailable: UnavailableReason | None = None
+    ) -> None:
+        """Record that ``pending``'s reply failed; it is tried again later, each time later.
+        The player waiting is told once (``TELL_AFTER_FAILURES``; at once when the engine is
+        ``unavailable``), through the outbox, in the same transaction."""
         core = self._core
         now = core.now()
         attempts = pending.attempts + 1
         retry_at = now + retry_delay(attempts)
+        tell = unavailable is not None or attempts >= TELL_AFTER_FAILURES
+        outbox = await self._stuck_notice(pending, unavailable) if tell else []
         attempts = await core.store.computer.failed(
-            pending.game_id, pending.ply, retry_at=retry_at, error=error
+            pending.game_id, pending.ply, retry_at=retry_at, error=error, now=now, outbox=outbox
         )
         _log.warning(
             "computer's move in game #%s failed (attempt %s, again at %s): %s",
@@ -376,6 +392,32 @@ class ComputerOpponent:
             retry_at.isoformat(),
             error,
         )
+
+    async def _stuck_notice(
+        self, pending: PendingReply, unavailable: UnavailableReason | None
+    ) -> list[OutboxItem]:
+        """The row telling the player waiting in ``pending``'s game that the computer cannot
+        move: by DM if they take their news so, else in the game's place (a mention if they
+        want mentions). Keyed by game and ply, so it is written once however often it fails."""
+        human = await self._core._ref(pending.requester_id)
+        facts: dict[str, object] = {
+            "ply": pending.ply,
+            "reason": unavailable.value if unavailable is not None else None,
+        }
+        dm = human.notify is NotifyMode.DM
+        if not dm:
+            mention = human.notify is NotifyMode.CHANNEL and not human.digest
+            facts["mention"] = [human.id] if mention else []
+        return [
+            OutboxItem(
+                OutboxKind.COMPUTER_STUCK,
+                OutboxTarget.DM if dm else OutboxTarget.PLACE,
+                game_id=pending.game_id,
+                user_id=human.id,
+                facts=facts,
+                dedupe_key=f"computer_stuck:{pending.game_id}:{pending.ply}",
+            )
+        ]
 
     async def reply_all(self, limit: int = 100) -> list[MovePlayed]:
         """Every reply pending now, one after another, fairly ordered (the console's way:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
+from bot.engine.api import UnavailableReason
 from bot.i18n.text import Sentences, Text
 from bot.service.conditional import move_number
 from bot.service.deadlines import DeadlineUseCases
@@ -20,6 +21,7 @@ from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.phrases import reminder_text
 from bot.service.results import (
     ChallengeClosed,
+    ComputerStuck,
     Delivery,
     DeliveryTarget,
     Digest,
@@ -242,12 +244,18 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
 
     async def _content(
         self, row: OutboxRow, record: GameRecord
-    ) -> TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | str:
+    ) -> TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | ComputerStuck | str:
         """The result object of ``row`` at delivery time, or why it is superseded."""
         facts = row.facts
         if row.kind is OutboxKind.ENDING:
             return await self._ended_from_facts(record, facts)
         view = await self._view(record)
+        if row.kind is OutboxKind.COMPUTER_STUCK:
+            if record.ply != int(facts["ply"]) or not record.is_active:
+                return "the computer moved, or the game ended, before the notice went out"
+            reason = facts.get("reason")
+            waiting = view.player(Color.WHITE if view.white.id == row.user_id else Color.BLACK)
+            return ComputerStuck(view, waiting, UnavailableReason(reason) if reason else None)
         if row.kind is OutboxKind.OFFER:
             kind, from_id, ply = OfferKind(facts["offer"]), int(facts["from"]), int(facts["ply"])
             pending = any(

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
+from bot.engine.api import UnavailableReason
 from bot.i18n.text import Text
 from bot.render import Strip, render_board
 from bot.service.phrases import variant_text
@@ -503,6 +504,17 @@ class VacationEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class ComputerStuck:
+    """The computer has not been able to move in ``game`` for a while: its engine is
+    missing or would not start (``reason``), or keeps crashing or hanging (``None``).
+    Told once to ``player``, the person waiting; Postal keeps trying meanwhile."""
+
+    game: GameView
+    player: PlayerRef
+    reason: UnavailableReason | None
+
+
+@dataclass(frozen=True, slots=True)
 class Reminder:
     """Remind ``player`` (to move) that ``hours_before`` hours are left; then call
     ``mark_reminder_sent(reminder)``."""
@@ -672,7 +684,16 @@ class Delivery:
     attempts: int
     nonce: str
     target: DeliveryTarget
-    content: TurnNotice | Reminder | GameEnded | ChallengeClosed | Digest | OfferMade | TakenBack
+    content: (
+        TurnNotice
+        | Reminder
+        | GameEnded
+        | ChallengeClosed
+        | Digest
+        | OfferMade
+        | TakenBack
+        | ComputerStuck
+    )
     guild_id: int = 0
     channel_id: int | None = None
     parent_id: int | None = None

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from bot.store.database import Database
 from bot.store.games import insert_game
-from bot.store.outbox import OutboxItem
+from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, NewGame, from_epoch, from_epoch_or_none, to_epoch
 
 _WON = "(g.result = '1-0' AND g.white_id = ?) OR (g.result = '0-1' AND g.black_id = ?)"
@@ -140,10 +140,21 @@ class ComputerGames:
             row = await cursor.fetchone()
         return from_epoch_or_none(row[0] if row else None)
 
-    async def failed(self, game_id: int, ply: int, *, retry_at: datetime, error: str) -> int:
+    async def failed(
+        self,
+        game_id: int,
+        ply: int,
+        *,
+        retry_at: datetime,
+        error: str,
+        now: datetime,
+        outbox: Sequence[OutboxItem] = (),
+    ) -> int:
         """Record that the engine failed on ``game_id`` at ``ply``; not tried again before
-        ``retry_at``. Returns how many times it failed at that ply."""
+        ``retry_at``; ``outbox`` rows (telling the player) written in the same transaction.
+        Returns how many times it failed at that ply."""
         async with self._db.transaction() as conn:
+            await insert_items(conn, outbox, now)
             cursor = await conn.execute(
                 "UPDATE computer_games SET "
                 "attempts = CASE WHEN failed_ply = ? THEN attempts + 1 ELSE 1 END, "

@@ -31,6 +31,7 @@ class OutboxKind(Enum):
     DIGEST = "digest"  # a player's daily digest: the games where it is their move
     OFFER = "offer"  # a draw offer or takeback request typed away from the game's place
     TAKEBACK = "takeback"  # a takeback granted away from the game's place: the board there
+    COMPUTER_STUCK = "computer_stuck"  # the computer's engine keeps failing in a game
 
 
 class OutboxTarget(Enum):

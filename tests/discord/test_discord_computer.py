@@ -137,3 +137,20 @@ async def test_the_rematch_button_plays_the_computer_again(harness: Harness) -> 
         lambda: next((m for m in rematch.messages() if "level 4" in m.text()), None)
     )
     assert "It moves first." in again.text()
+
+
+async def test_an_engine_gone_missing_is_told_to_the_player_once_in_the_channel(
+    harness: Harness,
+) -> None:
+    """The engine is uninstalled mid-game: alice's move gets no reply, and the bot says so
+    in the channel, mentioning her, with how to install it (once: the service's tests)."""
+    engines = FakeEngines()
+    fake, alice, channel = await started_with(harness, engines)
+    await command(fake, alice, "challenge", {"level": 2, "color": "white"}, channel=channel)
+    engines.variants = ()
+    await play(fake, alice, "e4", channel)
+    (told,) = await fake.wait_until(
+        lambda: bot_posts(fake, channel.id, "The computer has not been able to move") or None
+    )
+    assert alice.id in told.mentions
+    assert "apt-get install stockfish" in told.text()

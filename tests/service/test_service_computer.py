@@ -11,15 +11,26 @@ import pytest
 
 from bot.engine.api import UnavailableReason
 from bot.reasons import refusal
-from bot.service import ComputerGameStarted, GameService, ManualClock, MovePlayed, TakenBack, User
+from bot.service import (
+    ComputerGameStarted,
+    ComputerStuck,
+    GameService,
+    ManualClock,
+    MovePlayed,
+    TakenBack,
+    User,
+)
 from bot.service.computer import (
+    LONGEST_RETRY,
     REPLY_CLAIM_LEASE,
+    TELL_AFTER_FAILURES,
     ComputerUnavailableError,
     LevelError,
     NoComputerError,
 )
 from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
-from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxTarget, Store
+from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxRow, OutboxTarget, Store
+from bot.words import computer_stuck
 from rules import Color
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
@@ -357,3 +368,54 @@ async def test_a_reply_claimed_by_a_killed_process_is_taken_over_after_its_lease
         assert reply.game.ply == 2
     finally:
         await store.close()
+
+
+async def test_an_engine_that_keeps_failing_is_told_to_the_player_once(
+    service: GameService, store: Store, engines: FakeEngines, clock: ManualClock
+) -> None:
+    """A crash is retried quietly twice; the third failure in a row writes one outbox row
+    telling the player, however often it fails after; the move, when it comes, is posted
+    and the notice, if still unsent, is dropped."""
+    started = await service.computer.challenge(ALICE, PLACE, color="white")
+    game_id = started.game.id
+    await service.move(ALICE, PLACE, "e4", game_id=game_id)
+
+    def stuck(rows: list[OutboxRow]) -> list[OutboxRow]:
+        return [r for r in rows if r.kind is OutboxKind.COMPUTER_STUCK]
+
+    engines.failures = 5
+    for attempt in range(1, 6):
+        assert await service.computer.reply_all() == []
+        told = stuck(await store.outbox.rows(game_id=game_id))
+        assert len(told) == (0 if attempt < TELL_AFTER_FAILURES else 1)
+        clock.advance(LONGEST_RETRY)
+    (row,) = told
+    assert row.target is OutboxTarget.PLACE and row.user_id == ALICE.id
+    delivery = await service.delivery(row)
+    assert delivery is not None and isinstance(delivery.content, ComputerStuck)
+    assert delivery.content.reason is None and delivery.content.player.id == ALICE.id
+    assert [p.id for p in delivery.mention] == [ALICE.id]  # she takes mentions
+    assert "keeps crashing or hanging" in computer_stuck(delivery.content)
+
+    (reply,) = await service.computer.reply_all()  # the engine works again
+    assert reply.game.ply == 2
+    assert await service.delivery(row) is None  # moved on: superseded, not sent late
+
+
+async def test_a_missing_engine_is_told_at_once_by_dm_to_who_wants_dms(
+    service: GameService, store: Store, engines: FakeEngines
+) -> None:
+    """An engine gone missing (uninstalled) is a lasting failure: the player hears at the
+    first one, by DM since that is how she takes her news, with how to install it."""
+    await service.settings(ALICE, notify="dm")
+    started = await service.computer.challenge(ALICE, PLACE, color="white")
+    await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    engines.variants = ()
+    assert await service.computer.reply_all() == []
+    rows = await store.outbox.rows(game_id=started.game.id)
+    (row,) = [r for r in rows if r.kind is OutboxKind.COMPUTER_STUCK]
+    assert row.target is OutboxTarget.DM
+    delivery = await service.delivery(row)
+    assert delivery is not None and isinstance(delivery.content, ComputerStuck)
+    assert delivery.content.reason is UnavailableReason.MISSING
+    assert "apt-get install stockfish" in computer_stuck(delivery.content)
