@@ -16,7 +16,7 @@ from enum import Enum
 
 from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
-from bot.i18n import _, ngettext
+from bot.i18n import _, ngettext, pgettext
 from bot.i18n.text import Text, say
 from bot.service import (
     BoardShown,
@@ -234,7 +234,12 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
         tone = Tone.ENDED
         headline = _("{played} — {ending}").format(played=played, ending=safe(result.ending.text))
     elif result.check:
-        tone, headline = Tone.CHECK, _("{played} — Check!").format(played=played)
+        checked = (
+            pgettext("xiangqi", "{played} — Check!")
+            if game.variant == "xiangqi"
+            else _("{played} — Check!")
+        )
+        tone, headline = Tone.CHECK, checked.format(played=played)
     else:
         tone, headline = Tone.YOUR_MOVE, played
     card = Card(game_title(game), card_text(result.text), deadline_field(game), tone)

@@ -708,8 +708,13 @@ def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None
     wins = _wins(view.variant, outcome.winner)
     who = actor.name if actor is not None else Text("A player")
     match outcome.termination:
+        # Xiangqi's own words (绝杀, 困毙: a stalemated side loses) differ from chess's.
+        case Termination.CHECKMATE if view.variant == "xiangqi":
+            return TextIn("xiangqi", "Checkmate — {wins}", wins=wins)
         case Termination.CHECKMATE:
             return Text("Checkmate — {wins}", wins=wins)
+        case Termination.STALEMATE if view.variant == "xiangqi":
+            return TextIn("xiangqi", "Stalemate — {wins}", wins=wins)
         case Termination.STALEMATE:
             return Text("Stalemate — {wins}", wins=wins)
         case Termination.INSUFFICIENT_MATERIAL:

@@ -18,7 +18,7 @@ from bot.service.deadlines import DeadlineUseCases
 from bot.service.digests import DigestUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
-from bot.service.phrases import reminder_text
+from bot.service.phrases import check_text, reminder_text
 from bot.service.results import (
     ChallengeClosed,
     ComputerStuck,
@@ -302,7 +302,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
                 id=view.id,
                 player=view.to_move.name,
             )
-        check: str = Text("Check!") if game.position.is_check() else ""
+        check: str = check_text(view.variant) if game.position.is_check() else ""
         to_move = Text("{player} to move.", player=view.to_move.name)
         # A move that set off prepared answers: every move since the player's turn, the
         # prepared ones marked as such.

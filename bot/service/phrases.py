@@ -7,6 +7,17 @@ from bot.i18n.text import Plural, Text, TextIn
 from rules import Color, Termination
 
 
+def check_text(variant: str, *, lead: str = "") -> Text:
+    """``Check!`` in the game's own word: Korean and Japanese say 장군 and 王手 in xiangqi
+    but 체크 and チェック in chess, so xiangqi's is its own message. ``lead=" "`` gives the
+    form that follows a sentence inside a template (`` Check!``)."""
+    if lead not in ("", " "):
+        raise ValueError(f"lead must be '' or ' ', not {lead!r}")
+    if variant == "xiangqi":
+        return TextIn("xiangqi", " Check!") if lead else TextIn("xiangqi", "Check!")
+    return Text(" Check!") if lead else Text("Check!")
+
+
 def variant_text(variant: str) -> str:
     """``chess`` / ``xiangqi`` as a word of a sentence (another name as it is)."""
     return {"chess": Text("chess"), "xiangqi": Text("xiangqi")}.get(variant, variant)

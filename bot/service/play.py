@@ -28,7 +28,7 @@ from bot.service.errors import (
 )
 from bot.service.move_hints import MoveHint, hint_for
 from bot.service.notation import MoveNamer, numbered_line
-from bot.service.phrases import color_text, termination_text
+from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.reading import piece_letters
 from bot.service.results import (
     BoardShown,
@@ -517,7 +517,7 @@ def _move_text(
     if lapsed:
         parts.append(_lapsed_text(lapsed))
     if after.position.is_check():
-        parts.append(Text("Check!"))
+        parts.append(check_text(view.variant))
     assert view.to_move is not None
     claimable = after.claimable_draws()
     if claimable:
@@ -553,6 +553,6 @@ def _board_text(view: GameView, game: rules.Game) -> Text:
         "{game}, move {number}.{check} {player} to move.",
         game=view.title,
         number=game.position.fullmove_number,
-        check=Text(" Check!") if game.position.is_check() else "",
+        check=check_text(view.variant, lead=" ") if game.position.is_check() else "",
         player=view.to_move.name,
     )

@@ -8,7 +8,10 @@ import pytest
 from service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
 import rules
+from bot.i18n import Locale, using
+from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, errors
+from bot.service.phrases import check_text
 
 # A five-ply mate found by search: the red cannon lands behind the black elephant.
 QUICK_MATE = ("b2b4", "a6a5", "b4c4", "f9e8", "c4c9")
@@ -53,3 +56,29 @@ async def test_xiangqi_refusals_change_nothing(service: GameService, db_path: Pa
     assert snapshot(db_path) == before
     suggestions = await service.legal_move_suggestions(ALICE, PLACE, "C")
     assert "C2.5" in suggestions and len(suggestions) <= 25
+
+
+async def test_xiangqi_mate_and_check_are_said_in_xiangqis_words(service: GameService) -> None:
+    """Korean and Japanese name xiangqi's check and mate differently from chess's (장군 and
+    외통수, 王手 and 詰み, not 체크 and チェック), and Chinese says 绝杀: the same English
+    reads as each game's own word."""
+    await start_game(service, "xiangqi")
+    result = None
+    for ply, text in enumerate(QUICK_MATE):
+        result = await service.move(ALICE if ply % 2 == 0 else BOB, PLACE, text)
+    assert isinstance(result, MovePlayed) and result.ending is not None
+    said = {}
+    for locale in (Locale.KO, Locale.JA, Locale.ZH_HANS):
+        with using(locale):
+            said[locale] = (say(result.ending.text), say(check_text("xiangqi")))
+    assert said == {
+        Locale.KO: ("외통수 — 홍 승", "장군!"),
+        Locale.JA: ("詰み — 紅の勝ち", "王手！"),
+        Locale.ZH_HANS: ("绝杀 — 红方胜", "将军！"),
+    }
+    with using(Locale.KO):
+        assert say(check_text("chess")) == "체크!"
+        assert say(check_text("chess", lead=" ")) == " 체크!"
+    assert check_text("xiangqi") == "Check!"
+    with pytest.raises(ValueError, match="lead"):
+        check_text("xiangqi", lead="  ")
