@@ -35,7 +35,7 @@ class Boards:
                 Statement(
                     "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
                     "SELECT message_id, id, ?, ? FROM games WHERE id = ? "
-                    "AND message_id IS NOT NULL AND message_id <> ? "
+                    f"AND message_id IS NOT NULL AND message_id <> ?{self._db.row_lock} "
                     "ON CONFLICT (message_id) DO NOTHING RETURNING message_id",
                     (channel_id, to_epoch(now), game_id, message_id),
                 ),

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from bot.store.database import Connection, Database
 from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget, insert_items
-from bot.store.pings import take_ping
+from bot.store.pings import ping_key, take_ping
 from bot.store.records import (
     Challenge,
     ChallengeLimits,
@@ -81,6 +81,10 @@ class Challenges:
         # Who plays what: the columns a challenge the same as this one has the same values in.
         terms = (challenger_id, opponent_id, variant, color, days_per_move, int(rated), start_fen)
         async with self._db.transaction() as conn:
+            # What the checks read: the challenger's open challenges, the target's, the
+            # pair's pings. Simultaneous challenges by one player, or to one player, take
+            # turns here; others go on side by side.
+            await conn.lock(_challenge_keys(challenger_id, opponent_id))
             cursor = await conn.execute(
                 f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at > ? "
                 "AND challenger_id = ? AND opponent_id IS NOT DISTINCT FROM ? AND variant = ? "
@@ -195,6 +199,13 @@ class Challenges:
             )
             rows = await cursor.fetchall()
         return [challenge_from_row(row) for row in rows]
+
+
+def _challenge_keys(challenger_id: int, opponent_id: int | None) -> list[str]:
+    keys = [f"challenges-by:{challenger_id}"]
+    if opponent_id is not None:
+        keys += [f"challenges-to:{opponent_id}", ping_key(challenger_id, opponent_id)]
+    return keys
 
 
 async def _over_limits(

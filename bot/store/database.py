@@ -37,6 +37,16 @@ class StoreError(RuntimeError):
     """The database cannot be used (a newer schema, a failed migration, unreachable)."""
 
 
+class StoreUnavailable(StoreError):
+    """The database server cannot be reached now (refused, lost, shutting down): nothing was
+    written, and the same call may succeed later."""
+
+
+class StoreConflict(StoreError):
+    """A write collided with another writer's (a duplicate key, a deadlock, a serialization
+    failure) and was rolled back: nothing was written. Retrying the whole call may succeed."""
+
+
 class Dialect(enum.Enum):
     SQLITE = "sqlite"
     POSTGRESQL = "postgresql"
@@ -87,6 +97,13 @@ class Connection(Protocol):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
 
+    async def lock(self, keys: Iterable[str]) -> None:
+        """Inside a transaction: wait for, then hold until it ends, the lock of each of
+        ``keys`` (names of things a write reads before writing, e.g. ``player:42``, that may
+        have no row to lock). Two transactions holding a key take turns; other writes go on
+        side by side. Locks are taken in one order, so two transactions never wait on each
+        other's."""
+
 
 class Database(Protocol):
     """What the store's modules use of a database, whichever its dialect."""
@@ -94,6 +111,9 @@ class Database(Protocol):
     dialect: Dialect
     # Ends the SELECT that picks the rows a claim takes (``Outbox.claim_due``).
     claim_lock: str
+    # Ends a SELECT inside a write transaction whose rows the write then changes: the rows
+    # are locked (and read as last committed) until the transaction ends.
+    row_lock: str
     # The schema version found when the database was opened, before its migrations ran.
     migrated_from: int
 
@@ -107,9 +127,11 @@ class Database(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """A write transaction, committed when the block ends, rolled back if it raises.
 
-        Write transactions run one at a time on both dialects (SQLite's BEGIN IMMEDIATE,
-        a transaction lock on PostgreSQL), so a read followed by a write inside one sees no
-        other writer in between."""
+        On SQLite write transactions run one at a time (BEGIN IMMEDIATE). On PostgreSQL they
+        run side by side (READ COMMITTED): a write that reads before it writes must exclude
+        others itself: a guard in its UPDATE's WHERE (re-checked on the row last committed),
+        a unique key with ON CONFLICT, ``row_lock`` on its SELECT, or ``Connection.lock``.
+        PostgreSQL's errors are raised as ``StoreConflict`` or ``StoreUnavailable``."""
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
@@ -120,7 +142,9 @@ class Database(Protocol):
     async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
         """Run ``statements`` as one write transaction, sent whole: each statement's rows
         (its ``RETURNING``, or a read's result), or None when a ``guard`` statement returned
-        no row (nothing is written then). Raises the database's errors (rolled back).
+        no row (nothing is written then). Raises the database's errors (rolled back); on
+        PostgreSQL a write that lost a race (deadlock, serialization failure) is sent again
+        a few times before ``StoreConflict`` is raised.
 
         The hot paths (a move, recording a board message) write this way: on SQLite the
         transaction costs one trip to the connection's thread instead of one per statement
@@ -216,6 +240,9 @@ class SqliteConnection:
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self.raw.executemany(sql, rows)
 
+    async def lock(self, keys: Iterable[str]) -> None:
+        """Nothing to do: SQLite's write transactions already exclude every other writer."""
+
 
 class SqliteDatabase:
     """One SQLite connection shared by the process, used one transaction at a time.
@@ -228,6 +255,8 @@ class SqliteDatabase:
     # Ends the SELECT that picks the rows a claim takes (``Outbox.claim_due``): SQLite has
     # one writer at a time, so nothing; PostgreSQL's is " FOR UPDATE SKIP LOCKED".
     claim_lock = ""
+    # SQLite has no row locks (and needs none: one writer at a time).
+    row_lock = ""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._connection = connection
@@ -339,7 +368,9 @@ class SqliteDatabase:
     async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
         """Run ``statements`` as one transaction in one round trip: each statement's rows
         (its ``RETURNING``, or a read's result), or None when a ``guard`` statement returned
-        no row (nothing is written then). Raises the database's errors (rolled back).
+        no row (nothing is written then). Raises the database's errors (rolled back); on
+        PostgreSQL a write that lost a race (deadlock, serialization failure) is sent again
+        a few times before ``StoreConflict`` is raised.
 
         The hot paths (a move, recording a board message) write this way: a transaction
         of several statements costs one trip to the database's thread (here) or server

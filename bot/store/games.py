@@ -18,7 +18,7 @@ from bot.store import conditionals, confirmations
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_items, insert_statements
 from bot.store.players import PLAYER_WIDTH, player_columns, player_from_row
-from bot.store.ratings import RateFunction, read_rating, write_rating
+from bot.store.ratings import RateFunction, rating_key, read_rating, write_rating
 from bot.store.records import (
     GameEnding,
     GameRecord,
@@ -550,10 +550,12 @@ class Games:
         offer is a row of its own: the game's row (and version) is unchanged, so a move
         crossing an offer is not refused for it."""
         async with self._db.transaction() as conn:
+            # The game's row locked: a move committing meanwhile is waited for and seen (its
+            # new version refuses the offer), not passed by.
             cursor = await conn.execute(
                 "INSERT INTO offers (game_id, kind, from_player_id, ply, created_at) "
                 "SELECT id, ?, ?, ply, ? FROM games "
-                "WHERE id = ? AND version = ? AND status = 'active' "
+                f"WHERE id = ? AND version = ? AND status = 'active'{self._db.row_lock} "
                 "ON CONFLICT (game_id, kind) DO NOTHING",
                 (kind.value, from_player_id, to_epoch(now), game.id, game.version),
             )
@@ -891,6 +893,8 @@ async def _finish(
     await conditionals.drop_invalid(conn, game.id, None)
     if rate is None or not game.rated:
         return row[0], None
+    seats = (game.white_id, game.black_id)
+    await conn.lock(rating_key(game.guild_id, game.variant, player) for player in seats)
     white_old = await read_rating(conn, game.guild_id, game.variant, game.white_id)
     black_old = await read_rating(conn, game.guild_id, game.variant, game.black_id)
     white_new, black_new = rate(white_old, black_old, ending.result)

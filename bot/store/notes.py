@@ -42,6 +42,8 @@ class Notes:
         """Add a note unless the player already has ``limit`` on the game (None then); the
         count is checked in the same transaction, so simultaneous notes cannot pass it."""
         async with self._db.transaction() as conn:
+            # The count is read before the insert: simultaneous notes take turns.
+            await conn.lock([f"notes:{game_id}:{player_id}"])
             cursor = await conn.execute(
                 "INSERT INTO notes (game_id, player_id, ply, text, created_at) "
                 "SELECT ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM notes "

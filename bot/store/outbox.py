@@ -442,7 +442,8 @@ class Outbox:
         async with self._db.transaction() as conn:
             await _add_notices(conn, notices, now)
             cursor = await conn.execute(
-                "SELECT facts FROM outbox WHERE id = ? AND state = 'pending'", (row_id,)
+                f"SELECT facts FROM outbox WHERE id = ? AND state = 'pending'{self._db.row_lock}",
+                (row_id,),
             )
             row = await cursor.fetchone()
             await cursor.close()

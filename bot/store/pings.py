@@ -8,6 +8,11 @@ from bot.store.database import Connection, Database
 from bot.store.records import LimitHit, PingKind, PingLimit, SpamLimit, from_epoch, to_epoch
 
 
+def ping_key(sender_id: int, target_id: int) -> str:
+    """The lock (``Connection.lock``) of a pair's ping count, taken before it is read."""
+    return f"pings:{sender_id}:{target_id}"
+
+
 async def take_ping(
     conn: Connection,
     sender_id: int,
@@ -20,6 +25,7 @@ async def take_ping(
     already sent ``limit.count`` within ``limit.window``; then return when the oldest of
     those leaves the window (nothing is logged)."""
     since = to_epoch(now - limit.window)
+    await conn.lock([ping_key(sender_id, target_id)])
     cursor = await conn.execute(
         "SELECT COUNT(*), MIN(sent_at) FROM pings "
         "WHERE sender_id = ? AND target_id = ? AND sent_at > ?",

@@ -219,6 +219,8 @@ class Players:
         seconds = days * 86400
         start = to_epoch(now)
         async with self._db.transaction() as conn:
+            # Two vacations asked at once must not both fit in the allowance left.
+            await conn.lock([_vacation_key(player_id)])
             used = await _days_since(conn, player_id, window_start, now)
             if used + days > allowance_days:
                 return False, now
@@ -255,6 +257,7 @@ class Players:
         (None: no vacation was running; nothing changes). One transaction."""
         moment = to_epoch(now)
         async with self._db.transaction() as conn:
+            await conn.lock([_vacation_key(player_id)])
             cursor = await conn.execute(
                 "SELECT id, starts_at, ends_at FROM vacations "
                 "WHERE player_id = ? AND ends_at > ? AND starts_at <= ? "
@@ -277,6 +280,11 @@ class Players:
             else:  # ended the second it began: nothing was taken
                 await conn.execute("DELETE FROM vacations WHERE id = ?", (vacation_id,))
         return from_epoch(ends_at)
+
+
+def _vacation_key(player_id: int) -> str:
+    """The lock of a player's vacations, taken before they are read to be changed."""
+    return f"vacation:{player_id}"
 
 
 async def _days_since(conn: Connection, player_id: int, since: datetime, now: datetime) -> int:

@@ -10,10 +10,11 @@ migration written for PostgreSQL (triggers). The version applied is kept in
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -27,7 +28,9 @@ from bot.store.database import (
     Cursor,
     Dialect,
     Statement,
+    StoreConflict,
     StoreError,
+    StoreUnavailable,
     migrations,
     migrations_script,
     pending_migrations,
@@ -38,19 +41,24 @@ _log = logging.getLogger(__name__)
 # A connection of the pool (what ``Pool.acquire`` lends) or one opened alone.
 Raw = asyncpg.Connection | PoolConnectionProxy
 
-# Keys of the transaction-level advisory locks: one for migrations, one that makes write
-# transactions take turns as they do on SQLite (the store reads then writes inside some, e.g.
-# a rating, and relies on no other writer coming in between).
+# The transaction-level advisory lock migrations take (two processes starting together).
+# Write transactions take no lock of the whole database: each write that reads before it
+# writes excludes others itself (see ``Database.transaction``), so processes write side by
+# side.
 _MIGRATION_LOCK = 0x506F_7374_0001
-_WRITE_LOCK = 0x506F_7374_0002
 POOL_SIZE = 10
+# A write sent whole (``write``) that lost a race (deadlock, serialization failure) is sent
+# again, at most this many times in all; it changed nothing the first time.
+WRITE_ATTEMPTS = 3
 # Prepared statements kept per connection (asyncpg's default, 100, is fewer than the store's
 # distinct statements: a busy bot would prepare some again and again, a round trip each).
 STATEMENT_CACHE = 1024
 CONNECT_TIMEOUT_SECONDS = 10.0
 CLOSE_TIMEOUT_SECONDS = 5.0
 
-_BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({_WRITE_LOCK})"
+# Named locks (``Connection.lock``), taken in the order of their keys: PostgreSQL evaluates
+# the locking calls after the ORDER BY (a volatile target list is computed after the sort).
+_LOCK_KEYS = "SELECT pg_advisory_xact_lock(k) FROM unnest($1::bigint[]) AS u(k) ORDER BY k"
 _RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|SHOW)\b|\bRETURNING\b", re.IGNORECASE)
 _TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"])*\"|--[^\n]*|\?")
 
@@ -148,13 +156,96 @@ class PostgresConnection:
 
     async def execute(self, sql: str, parameters: Sequence[object] = ()) -> Cursor:
         query, returns_rows = to_postgres(sql)
-        if returns_rows:
-            rows = await self.raw.fetch(query, *parameters)
-            return PostgresCursor(rows, len(rows))
-        return PostgresCursor([], _count(await self.raw.execute(query, *parameters)))
+        try:
+            if returns_rows:
+                rows = await self.raw.fetch(query, *parameters)
+                return PostgresCursor(rows, len(rows))
+            return PostgresCursor([], _count(await self.raw.execute(query, *parameters)))
+        except DRIVER_ERRORS as error:
+            raise store_error(error, gone=_gone(self.raw)) from error
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
-        await self.raw.executemany(to_postgres(sql)[0], rows)
+        try:
+            await self.raw.executemany(to_postgres(sql)[0], rows)
+        except DRIVER_ERRORS as error:
+            raise store_error(error, gone=_gone(self.raw)) from error
+
+    async def lock(self, keys: Iterable[str]) -> None:
+        numbers = sorted({lock_number(key) for key in keys})
+        if not numbers:
+            return
+        try:
+            await self.raw.fetch(_LOCK_KEYS, numbers)
+        except DRIVER_ERRORS as error:
+            raise store_error(error, gone=_gone(self.raw)) from error
+
+
+def _gone(raw: Raw) -> bool:
+    """Whether ``raw``'s connection to the server has ended (the pool detaches a lent
+    connection it finds lost: the proxy then has none)."""
+    try:
+        return raw.is_closed()
+    except asyncpg.InterfaceError:
+        return True
+
+
+def lock_number(key: str) -> int:
+    """The advisory lock (a signed 64-bit number) of ``key``. Two keys may share a number:
+    their writers then take turns for nothing, which is rare and harmless."""
+    digest = hashlib.blake2b(key.encode(), digest_size=8, person=b"postal-lock").digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+# What asyncpg raises: the server refused a statement (PostgresError), the connection is
+# closed or misused (InterfaceError; InternalClientError when the server ends it while a
+# statement is being sent), the server cannot be reached (OSError, TimeoutError).
+DRIVER_ERRORS = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
+    TimeoutError,
+)
+# SQLSTATE classes meaning "the server cannot serve now": 08 connection exception, 53
+# insufficient resources (too many connections, disk full), 57 operator intervention
+# (shutdown, cannot connect now, statement cancelled).
+_UNAVAILABLE_CLASSES = ("08", "53", "57")
+# 23505 unique violation; class 40 transaction rollback (40001 serialization failure,
+# 40P01 deadlock detected).
+_CONFLICT_STATES = ("23505",)
+_CONFLICT_CLASSES = ("40",)
+
+
+def store_error(error: BaseException, *, gone: bool = False) -> BaseException:
+    """The store's exception for asyncpg's ``error``: ``StoreUnavailable`` (connection lost
+    or refused, server shutting down or out of resources; ``gone``: the connection the
+    statement ran on has ended), ``StoreConflict`` (a duplicate key, a deadlock, a
+    serialization failure), else ``error`` itself (a mistake in the SQL, a broken
+    constraint: a bug to see as it is)."""
+    if isinstance(error, StoreError):
+        return error
+    if isinstance(error, asyncpg.PostgresError):
+        state = str(getattr(error, "sqlstate", "") or "")
+        if state in _CONFLICT_STATES or state[:2] in _CONFLICT_CLASSES:
+            return StoreConflict(f"the write met another one and was rolled back: {error}")
+        if state[:2] in _UNAVAILABLE_CLASSES:
+            return StoreUnavailable(f"PostgreSQL cannot serve now: {error}")
+        return error
+    if isinstance(error, OSError | TimeoutError):
+        return StoreUnavailable(f"PostgreSQL cannot be reached: {error}")
+    if gone or (isinstance(error, asyncpg.InterfaceError) and "closed" in str(error)):
+        # asyncpg's "connection is closed" / "connection was closed in the middle of
+        # operation", or any error on a connection that has ended: the server went away,
+        # not a misuse.
+        return StoreUnavailable(f"the connection to PostgreSQL was lost: {error}")
+    return error
+
+
+def _retryable(error: BaseException) -> bool:
+    """A write that failed with ``error`` changed nothing and may succeed if sent again."""
+    cause = error.__cause__
+    state = str(getattr(cause, "sqlstate", "") or "")
+    return isinstance(error, StoreConflict) and state[:2] in _CONFLICT_CLASSES
 
 
 def redact(url: str) -> str:
@@ -173,6 +264,7 @@ class PostgresDatabase:
     dialect = Dialect.POSTGRESQL
     # Processes claiming at once take different rows instead of waiting for each other.
     claim_lock = " FOR UPDATE SKIP LOCKED"
+    row_lock = " FOR UPDATE"
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
@@ -266,13 +358,30 @@ class PostgresDatabase:
             _log.warning("connections still in use after %.0f s: closed", CLOSE_TIMEOUT_SECONDS)
             self._pool.terminate()
 
+    def _acquire(self) -> AbstractAsyncContextManager[Raw]:
+        return _Acquire(self._pool)
+
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
-        async with self._pool.acquire() as raw:
-            return [tuple(row) for row in await raw.fetch(to_postgres(sql)[0], *params)]
+        async with self._acquire() as raw:
+            try:
+                return [tuple(row) for row in await raw.fetch(to_postgres(sql)[0], *params)]
+            except DRIVER_ERRORS as error:
+                raise store_error(error) from error
 
     async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
         # asyncpg sends each statement on its own (inside one transaction); a guard that
-        # returns no row rolls all of it back.
+        # returns no row rolls all of it back. A deadlock or serialization failure rolled
+        # all of it back too: sent again, it may pass.
+        for attempt in range(1, WRITE_ATTEMPTS + 1):
+            try:
+                return await self._write_once(statements)
+            except StoreConflict as error:
+                if attempt == WRITE_ATTEMPTS or not _retryable(error):
+                    raise
+                _log.info("write met another one (%s); sending it again", error.__cause__)
+        raise AssertionError("unreachable")
+
+    async def _write_once(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
         try:
             async with self.transaction() as conn:
                 results: list[list[Any]] = []
@@ -288,25 +397,54 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as raw:
+        async with self._acquire() as raw:
             yield PostgresConnection(raw)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as raw:
+        async with self._acquire() as raw:
             try:
-                # BEGIN and the write lock in one round trip (the simple query protocol).
-                await raw.execute(_BEGIN_WRITE)
+                try:
+                    await raw.execute("BEGIN")
+                except DRIVER_ERRORS as error:
+                    raise store_error(error) from error
                 yield PostgresConnection(raw)
-                await raw.execute("COMMIT")
+                try:
+                    await raw.execute("COMMIT")
+                except DRIVER_ERRORS as error:
+                    raise store_error(error) from error
             except Exception:
                 await _roll_back(raw)
                 raise
             except BaseException:
                 # Cancelled, perhaps mid-statement: the connection's state is unknown, so it
                 # is closed; the server rolls the transaction back and the pool opens another.
-                raw.terminate()
+                if not _gone(raw):
+                    raw.terminate()
                 raise
+
+
+class _Acquire:
+    """``Pool.acquire`` with its failures (server down, no free slot on the server) raised
+    as the store's ``StoreUnavailable``."""
+
+    __slots__ = ("_pool", "_raw")
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+        self._raw: PoolConnectionProxy[Any] | None = None
+
+    async def __aenter__(self) -> Raw:
+        try:
+            self._raw = await self._pool.acquire()
+        except DRIVER_ERRORS as error:
+            raise store_error(error) from error
+        return self._raw
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._raw is not None:
+            raw, self._raw = self._raw, None
+            await self._pool.release(raw)
 
 
 async def _keep_session(raw: Raw) -> None:
@@ -322,8 +460,8 @@ class _Refused(Exception):
 
 
 async def _roll_back(raw: Raw) -> None:
-    if raw.is_closed() or not raw.is_in_transaction():
-        return
+    if _gone(raw) or not raw.is_in_transaction():
+        return  # a connection that ended took its transaction with it
     try:
         await raw.execute("ROLLBACK")
     except Exception as error:  # the connection broke meanwhile: closing it rolls back too

@@ -12,6 +12,13 @@ from bot.store.records import Rating, RatingEntry, to_epoch
 RateFunction = Callable[[Rating | None, Rating | None, str], tuple[Rating, Rating]]
 
 
+def rating_key(guild_id: int, variant: str, player_id: int) -> str:
+    """The lock (``Connection.lock``) a write takes before it reads a rating to change it:
+    two games of one player ending at once would otherwise both start from the same
+    rating (and the row may not exist yet, so there is no row to lock)."""
+    return f"rating:{guild_id}:{variant}:{player_id}"
+
+
 async def read_rating(
     conn: Connection, guild_id: int, variant: str, player_id: int
 ) -> Rating | None:

@@ -69,6 +69,9 @@ class Uptime:
     async def _resume(self, now: datetime, tolerance_seconds: int) -> DowntimeCredit | None:
         back_at = to_epoch(now)
         async with self._db.transaction() as conn:
+            # Processes starting together: the second reads the first's heartbeat, so the
+            # downtime is credited once.
+            await conn.lock(["uptime:resume"])
             last = await _get(conn, HEARTBEAT_KEY)
             await _set(conn, HEARTBEAT_KEY, str(back_at))
             if last is None:

@@ -14,7 +14,14 @@ import pytest
 
 from bot.store import Store, StoreError, health, postgres
 from bot.store import database as database_module
-from bot.store.database import Dialect, migrations, migrations_script
+from bot.store.database import (
+    Dialect,
+    Statement,
+    StoreConflict,
+    StoreUnavailable,
+    migrations,
+    migrations_script,
+)
 from bot.store.postgres import redact, to_postgres, translate_schema
 from tests.dbtools import connect
 from tests.pgserver import PostgresServer
@@ -109,15 +116,16 @@ async def test_the_version_triggers_work_as_on_sqlite(pg_url: str) -> None:
     assert games_version == (game.version + 1,) and move_version == games_version
 
 
-async def test_write_transactions_take_turns(pg_url: str) -> None:
+async def test_writes_holding_one_lock_take_turns(pg_url: str) -> None:
     """Twenty writers each read a number and write it plus one, at once, on a pool of
-    connections: none is lost, as the store's read-then-write transactions need."""
+    connections, each holding the same named lock: none is lost."""
     store = await Store.open(pg_url)
     try:
         await store.bot_state.set("n", "0")
 
         async def add_one() -> None:
             async with store.database.transaction() as conn:
+                await conn.lock(["counter:n"])
                 cursor = await conn.execute("SELECT value FROM bot_state WHERE key = 'n'")
                 (value,) = await cursor.fetchone()
                 await asyncio.sleep(0.001)  # let the others in, were they allowed
@@ -129,6 +137,39 @@ async def test_write_transactions_take_turns(pg_url: str) -> None:
         assert await store.bot_state.get("n") == "20"
     finally:
         await store.close()
+
+
+async def test_writes_of_different_things_do_not_wait_for_each_other(pg_url: str) -> None:
+    """No lock of the whole database: while one process's transaction is open (holding a
+    lock and a row), another process writes other rows, takes another lock and commits."""
+    first, second = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        await first.bot_state.set("a", "0")
+        await first.bot_state.set("b", "0")
+        holding, done = asyncio.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with first.database.transaction() as conn:
+                await conn.lock(["thing:a"])
+                await conn.execute("UPDATE bot_state SET value = '1' WHERE key = 'a'")
+                holding.set()
+                await done.wait()
+
+        task = asyncio.create_task(hold())
+        await holding.wait()
+        async with asyncio.timeout(5):
+            async with second.database.transaction() as conn:
+                await conn.lock(["thing:b"])
+                await conn.execute("UPDATE bot_state SET value = '1' WHERE key = 'b'")
+            await second.players.ensure(7, "seven", False, NOW)
+        assert await second.bot_state.get("b") == "1"
+        assert await second.bot_state.get("a") == "0"  # the first is still open
+        done.set()
+        await task
+        assert await second.bot_state.get("a") == "1"
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_a_failed_or_cancelled_transaction_leaves_none_open(pg_url: str) -> None:
@@ -252,3 +293,154 @@ async def test_closing_does_not_wait_for_a_connection_never_given_back(
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError, asyncpg.InterfaceError):
         await task
+
+
+async def test_a_duplicate_key_is_a_conflict_and_writes_nothing(pg_url: str) -> None:
+    """asyncpg's unique violation comes out of the store as ``StoreConflict`` (the driver's
+    error kept as its cause), and the transaction it broke is rolled back whole."""
+    store = await Store.open(pg_url)
+    try:
+        await store.players.ensure(1, "one", False, NOW)
+        with pytest.raises(StoreConflict) as raised:
+            async with store.database.transaction() as conn:
+                await conn.execute("UPDATE players SET display_name = 'changed' WHERE id = 1")
+                await conn.execute(
+                    "INSERT INTO players (id, display_name, created_at) VALUES (1, 'again', 0)"
+                )
+        assert isinstance(raised.value.__cause__, asyncpg.UniqueViolationError)
+        player = await store.players.get(1)
+        assert player is not None and player.display_name == "one"
+        with pytest.raises(StoreConflict):
+            await store.database.write(
+                [Statement("INSERT INTO players (id, display_name, created_at) VALUES (1, 'x', 0)")]
+            )
+    finally:
+        await store.close()
+
+
+async def test_a_deadlock_is_a_conflict_and_a_write_sent_whole_is_sent_again(
+    pg_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two writers lock two rows in opposite orders. The one PostgreSQL picks as the victim
+    (the write sent whole, whose session detects deadlocks sooner) is rolled back and sent
+    again by the store, and passes once the other commits: both writes are there, once."""
+    caplog.set_level("INFO", logger="bot.store.postgres")
+    first, second = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        await first.bot_state.set("a", "")
+        await first.bot_state.set("b", "")
+        first_has_a = asyncio.Event()
+
+        async def first_writer() -> None:
+            async with first.database.transaction() as conn:
+                await conn.execute("UPDATE bot_state SET value = value || '1' WHERE key = 'a'")
+                first_has_a.set()
+                await asyncio.sleep(0.2)  # the second has locked b meanwhile
+                await conn.execute("UPDATE bot_state SET value = value || '1' WHERE key = 'b'")
+
+        async def second_writer() -> list[list[object]] | None:
+            await first_has_a.wait()
+            return await second.database.write(
+                [
+                    Statement("SET LOCAL deadlock_timeout = '20ms'"),
+                    Statement("UPDATE bot_state SET value = value || '2' WHERE key = 'b'"),
+                    Statement("SELECT pg_sleep(0.4)"),
+                    Statement("UPDATE bot_state SET value = value || '2' WHERE key = 'a'"),
+                ]
+            )
+
+        _, written = await asyncio.gather(first_writer(), second_writer())
+        assert written is not None
+        assert await first.bot_state.get("a") == "12"
+        assert await first.bot_state.get("b") == "12"
+        assert "sending it again" in caplog.text and "deadlock" in caplog.text
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_transaction_in_a_deadlock_is_a_conflict(pg_url: str) -> None:
+    """A transaction block cannot be run again by the store: its deadlock is raised as
+    ``StoreConflict`` (rolled back), and the other writer goes through."""
+    first, second = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        await first.bot_state.set("a", "")
+        await first.bot_state.set("b", "")
+        both = asyncio.Barrier(2)
+
+        async def writer(store: Store, mine: str, theirs: str, timeout: str) -> str:
+            try:
+                async with store.database.transaction() as conn:
+                    await conn.execute(f"SET LOCAL deadlock_timeout = '{timeout}'")
+                    await conn.execute(
+                        "UPDATE bot_state SET value = value || ? WHERE key = ?", (mine, mine)
+                    )
+                    await both.wait()
+                    await conn.execute(
+                        "UPDATE bot_state SET value = value || ? WHERE key = ?", (mine, theirs)
+                    )
+            except StoreConflict as conflict:
+                assert isinstance(conflict.__cause__, asyncpg.DeadlockDetectedError)
+                return "conflict"
+            return "written"
+
+        outcomes = await asyncio.gather(
+            writer(first, "a", "b", "20ms"), writer(second, "b", "a", "5s")
+        )
+        assert outcomes == ["conflict", "written"]
+        assert await first.bot_state.get("a") == "b"
+        assert await first.bot_state.get("b") == "b"
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_lost_connection_is_unavailable_and_the_next_call_reconnects(
+    pg_url: str,
+) -> None:
+    """The server ends a connection mid-use (an administrator, a restart): the statement
+    fails with ``StoreUnavailable``, and the next call gets a fresh connection."""
+    store, admin = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        with pytest.raises(StoreUnavailable) as raised:
+            async with store.database.read() as conn:
+                cursor = await conn.execute("SELECT pg_backend_pid()")
+                (pid,) = await cursor.fetchone()
+                await _terminate(admin, pid)
+                await conn.execute("SELECT 1")
+        assert isinstance(raised.value.__cause__, asyncpg.PostgresError | asyncpg.InterfaceError)
+        with pytest.raises(StoreUnavailable):
+            async with store.database.transaction() as conn:
+                cursor = await conn.execute("SELECT pg_backend_pid()")
+                (pid,) = await cursor.fetchone()
+                await _terminate(admin, pid)
+                await conn.execute("UPDATE bot_state SET value = 'x' WHERE key = 'k'")
+        await store.players.ensure(3, "three", False, NOW)
+        assert await store.players.get(3) is not None
+    finally:
+        await store.close()
+        await admin.close()
+
+
+async def _terminate(admin: Store, pid: int) -> None:
+    """End server process ``pid`` and wait until it is gone (and its end has reached the
+    client: the connection's socket is closed)."""
+    await admin.database.fetch("SELECT pg_terminate_backend(?)", (pid,))
+    async with asyncio.timeout(10):
+        while await admin.database.fetch("SELECT 1 FROM pg_stat_activity WHERE pid = ?", (pid,)):
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+
+
+def test_driver_errors_map_to_the_stores_by_cause() -> None:
+    """Which asyncpg error becomes which store error; a mistake in the SQL stays itself."""
+    mapped = postgres.store_error
+    assert isinstance(mapped(asyncpg.SerializationError("x")), StoreConflict)
+    assert isinstance(mapped(asyncpg.TooManyConnectionsError("x")), StoreUnavailable)
+    assert isinstance(mapped(asyncpg.CannotConnectNowError("x")), StoreUnavailable)
+    assert isinstance(mapped(ConnectionRefusedError("x")), StoreUnavailable)
+    assert isinstance(mapped(asyncpg.InterfaceError("connection is closed")), StoreUnavailable)
+    syntax = asyncpg.PostgresSyntaxError("x")
+    assert mapped(syntax) is syntax
+    misuse = asyncpg.InterfaceError("cannot perform operation: another operation is in progress")
+    assert mapped(misuse) is misuse
