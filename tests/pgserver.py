@@ -5,21 +5,32 @@ socket folder of its own (no TCP port), as an unprivileged user when run as root
 (copied from a migrated template, so each test starts from Postal's empty schema) and
 ``stop()`` removes everything. Used by ``tests/conftest.py`` (``--db postgresql``) and by
 ``benchmarks/`` and the multi-process tests.
+
+A server outlives the process that started it unless stopped, so: SIGTERM stops the
+process's servers before the process ends as SIGTERM ends it (pytest runs no teardown on
+it), so does a normal exit that skipped ``stop()``, and ``start`` first stops and removes
+the servers left in its folder by processes that are gone (SIGKILL, a crash). Each cluster
+folder names the process that owns it (``owner``); folders of live processes, and folders
+without an owner, are left alone.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import itertools
 import os
 import pwd
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 SUPERUSER = "postal"
 TEMPLATE = "postal_template"
@@ -30,6 +41,8 @@ _SERVER_OPTIONS = (
 )
 # A Unix socket's path holds at most 107 bytes; beyond this the cluster goes under /tmp.
 _LONGEST_ROOT = 80
+# The file in a cluster's folder holding the id of the process that started it.
+OWNER_FILE = "owner"
 
 
 class PostgresUnavailable(RuntimeError):
@@ -69,22 +82,26 @@ class PostgresServer:
         return self.root / "socket"
 
     @classmethod
-    def start(cls, parent: Path) -> PostgresServer:
-        """initdb + start a cluster in a new folder under ``parent``, and make the migrated
-        template. Raises ``PostgresUnavailable`` or ``subprocess.CalledProcessError``."""
+    def start(cls, parent: Path, *, template: bool = True) -> PostgresServer:
+        """initdb + start a cluster in a new folder under ``parent`` (after removing the
+        servers of gone processes there), and make the migrated template unless not
+        ``template``. Raises ``PostgresUnavailable`` or ``subprocess.CalledProcessError``."""
         bin_dir = binaries()
         parent = parent.resolve()
         parent.mkdir(parents=True, exist_ok=True)
         user = _unprivileged_user() if os.geteuid() == 0 else None
         if len(str(parent)) > _LONGEST_ROOT or (user is not None and not _open_to_all(parent)):
             parent = Path(tempfile.gettempdir())
+        remove_stale(parent, bin_dir, user)
         root = Path(tempfile.mkdtemp(prefix="pg-", dir=parent))
+        (root / OWNER_FILE).write_text(f"{os.getpid()}\n")
         (root / "socket").mkdir()
         if user is not None:
             entry = pwd.getpwnam(user)
             for path in (root, root / "socket"):
                 os.chown(path, entry.pw_uid, entry.pw_gid)
         server = cls(root, bin_dir, user)
+        _stop_on_exit(server)
         try:
             server._run(
                 "initdb", "-D", str(root / "data"), "-U", SUPERUSER, "--auth=trust",
@@ -94,8 +111,9 @@ class PostgresServer:
                 "pg_ctl", "-D", str(root / "data"), "-l", str(root / "server.log"), "-w",
                 "-o", f"{_SERVER_OPTIONS} -k {root / 'socket'}", "start",
             )  # fmt: skip
-            server.psql(f"CREATE DATABASE {TEMPLATE}")
-            server.migrate_template()
+            if template:
+                server.psql(f"CREATE DATABASE {TEMPLATE}")
+                server.migrate_template()
         except BaseException:
             server.stop()
             raise
@@ -149,10 +167,79 @@ class PostgresServer:
 
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""
+        _RUNNING.pop(self.root, None)
         if (self.root / "data" / "postmaster.pid").exists():
             with contextlib.suppress(subprocess.CalledProcessError):
                 self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.root, ignore_errors=True)
+
+
+# The servers this process started and has not stopped, by folder, and the process that
+# started them: a forked child inherits both, and must not stop its parent's servers.
+_RUNNING: dict[Path, PostgresServer] = {}
+_HANDLER_INSTALLED: list[bool] = []
+_OWNER = [os.getpid()]
+
+
+def _stop_on_exit(server: PostgresServer) -> None:
+    """Stop ``server`` when this process ends: on SIGTERM (then end as SIGTERM would have)
+    or at a normal exit that did not stop it."""
+    if _OWNER[0] != os.getpid():  # a forked child starting servers of its own
+        _RUNNING.clear()
+        _OWNER[0] = os.getpid()
+    _RUNNING[server.root] = server
+    if _HANDLER_INSTALLED:
+        return
+    _HANDLER_INSTALLED.append(True)
+    atexit.register(stop_all)
+    if threading.current_thread() is not threading.main_thread():
+        return  # signal handlers can only be set from the main thread: atexit only
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def on_sigterm(signum: int, frame: FrameType | None) -> None:
+        stop_all()
+        if callable(previous):
+            previous(signum, frame)
+        elif previous != signal.SIG_IGN:
+            # The default: die of SIGTERM, as the process would have without us.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
+
+
+def stop_all() -> None:
+    """Stop every server this process started and has not stopped."""
+    if _OWNER[0] != os.getpid():
+        return  # a forked child: the servers are its parent's
+    for server in list(_RUNNING.values()):
+        server.stop()
+
+
+def remove_stale(parent: Path, bin_dir: Path, user: str | None) -> list[Path]:
+    """Stop and remove the clusters under ``parent`` whose owning process is gone; returns
+    their folders. Clusters of live processes, or without an owner file, are left alone."""
+    removed: list[Path] = []
+    for root in sorted(parent.glob("pg-*")):
+        try:
+            owner = int((root / OWNER_FILE).read_text().strip())
+        except (OSError, ValueError):
+            continue
+        if _alive(owner):
+            continue
+        PostgresServer(root, bin_dir, user).stop()
+        removed.append(root)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
 
 
 _RESET = """
