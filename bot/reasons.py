@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import _, pgettext
+from bot.service.analysis import NoEngineError
 from bot.service.computer import ComputerUnavailableError
 from bot.service.errors import IllegalMoveError, InvalidPositionError, StartProblem, UserError
 from bot.words import engine_unavailable
@@ -183,14 +184,16 @@ def _did_you_mean(said: str, suggestions: Sequence[str]) -> str:
 
 def refusal(error: UserError) -> str | None:
     """The reader's sentence for a refusal the rules explained with a code (an illegal
-    move, a start position refused) or a computer whose engine is missing, or None for any
-    other error."""
+    move, a start position refused) or a computer or an analysis whose engine is missing,
+    or None for any other error."""
     if isinstance(error, IllegalMoveError):
         reason = illegal_reason(error.reason, error.variant_name)
         said = _("{move} is illegal: {reason}.").format(move=error.text, reason=reason)
         return _did_you_mean(said, error.suggestions)
     if isinstance(error, ComputerUnavailableError):
         return engine_unavailable(error.variant, error.reason or UnavailableReason.MISSING)
+    if isinstance(error, NoEngineError):
+        return engine_unavailable(error.variant, error.reason, analyse=True)
     if isinstance(error, InvalidPositionError):
         reason = position_problem(error.problem, error.details)
         return _("That start position is not valid: {reason}.").format(reason=reason)

@@ -174,13 +174,28 @@ _ENGINES = {
 }
 
 
-def engine_unavailable(variant_name: str, reason: UnavailableReason) -> str:
-    """Why Postal cannot play or analyse ``variant_name`` now, and how its host fixes it."""
+def engine_unavailable(
+    variant_name: str, reason: UnavailableReason, *, analyse: bool = False
+) -> str:
+    """Why Postal cannot play ``variant_name`` now (or, with ``analyse``, analyse its
+    games), and how its host fixes it."""
     program, package, setting = _ENGINES.get(
         variant_name, (variant_name, variant_name, "ENGINE_" + variant_name.upper())
     )
     variant = pgettext("choice", variant_name)  # the name the slash command's choice shows
-    if reason is UnavailableReason.MISSING:
+    if analyse and reason is UnavailableReason.MISSING:
+        text = _(
+            "Postal can't analyse {variant} games right now: its engine, {program}, is not "
+            "installed where the bot runs. Whoever hosts Postal can install it with "
+            "`apt-get install {package}` (or set {setting} to the engine's path)."
+        )
+    elif analyse:
+        text = _(
+            "Postal can't analyse {variant} games right now: its engine, {program}, would not "
+            "start. Whoever hosts Postal should check {setting} and the engine's installation "
+            "(`apt-get install {package}`)."
+        )
+    elif reason is UnavailableReason.MISSING:
         text = _(
             "Postal can't play {variant} itself right now: its engine, {program}, is not "
             "installed where the bot runs. Whoever hosts Postal can install it with "

@@ -27,6 +27,7 @@ from bot.discord.escape import escape_text
 from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
 from bot.i18n import _
+from bot.i18n.text import say
 from bot.service import BoardView
 from bot.service.analysis import (
     AnalysisFailedError,
@@ -100,7 +101,7 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
         await edit(escape_text(words.still_running(view, now)))
         return
     except (AnalysisFailedError, AnalysisInterruptedError) as error:
-        await edit(escape_text(error.message))
+        await edit(escape_text(say(error.message)))
         return
     reply = await asyncio.to_thread(analysis_reply, result)
     await edit(None, _embed(reply), tuple(_file(name, data) for name, data in reply.files))

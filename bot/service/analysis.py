@@ -27,6 +27,7 @@ from bot.engine.api import (
     SearchRequest,
     UnavailableReason,
 )
+from bot.i18n.text import Text
 from bot.service.analysis_report import GameAnalysis, build_analysis
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, User
@@ -48,33 +49,41 @@ PARALLEL_SEARCHES = 2
 ProgressCallback = Callable[["AnalysisProgress"], Awaitable[None]]
 
 
+# The refusals and failures below carry their facts; their ``message`` is a ``Text`` the
+# adapters say in the reader's language (``bot.i18n.text``), except ``NoEngineError``'s,
+# which the edge words with ``bot.words.engine_unavailable`` like the computer's.
+
+
 class NotFinishedError(UserError):
     """Analysis is for finished games only: during a game it would be cheating."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            f"Game #{game_id} is still being played; it can be analysed once it is over."
+            Text(
+                "Game #{id} is still being played; it can be analysed once it is over.",
+                id=game_id,
+            )
         )
         self.game_id = game_id
 
 
 class NothingToAnalyseError(UserError):
+    """The game ended before its first move (aborted, or lost on time at once)."""
+
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"Game #{game_id} ended before a move was played: nothing to analyse.")
+        super().__init__(
+            Text("Game #{id} ended before a move was played: nothing to analyse.", id=game_id)
+        )
         self.game_id = game_id
 
 
 class NoEngineError(UserError):
-    """No engine for the game's variant; ``reason`` says why (the edge words how to fix it)."""
+    """No engine for the game's variant; ``reason`` says why. The edge words it with how
+    to fix it (``bot.words.engine_unavailable``, its analysis form); ``message`` is only a
+    plain fallback for logs."""
 
     def __init__(self, variant: str, reason: UnavailableReason) -> None:
-        program = "Fairy-Stockfish" if variant == "xiangqi" else "Stockfish"
-        package = "fairy-stockfish" if variant == "xiangqi" else "stockfish"
-        why = "is not installed" if reason is UnavailableReason.MISSING else "does not start"
-        super().__init__(
-            f"Analysing {variant} needs {program}, which {why} on this server. The bot's "
-            f"operator can install it with `apt-get install {package}`."
-        )
+        super().__init__(f"no {variant} engine to analyse with ({reason.value})")
         self.variant = variant
         self.reason = reason
 
@@ -84,8 +93,13 @@ class AnalysisFailedError(UserError):
 
     def __init__(self, game_id: int, done: int, total: int) -> None:
         super().__init__(
-            f"The engine failed while analysing game #{game_id} ({done}/{total} positions "
-            "done). Ask again to carry on from there."
+            Text(
+                "The engine failed while analysing game #{id} ({done}/{total} positions "
+                "done). Ask again to carry on from there.",
+                id=game_id,
+                done=done,
+                total=total,
+            )
         )
         self.game_id = game_id
         self.done = done
@@ -97,8 +111,11 @@ class AnalysisInterruptedError(UserError):
 
     def __init__(self, game_id: int) -> None:
         super().__init__(
-            f"Postal is restarting; the analysis of game #{game_id} carries on when it is "
-            f"back. Ask /analyse game:{game_id} again in a moment."
+            Text(
+                "Postal is restarting; the analysis of game #{id} carries on when it is "
+                "back. Ask /analyse game:{id} again in a moment.",
+                id=game_id,
+            )
         )
         self.game_id = game_id
 

@@ -60,6 +60,7 @@ async def test_without_an_engine_the_console_says_how_to_get_one(tmp_path: Path)
     out = io.StringIO()
     await run_console(tmp_path / "c.db", None, io.StringIO(script), out, interactive=False)
     assert (
-        "! Analysing chess needs Stockfish, which is not installed on this server. The bot's "
-        "operator can install it with `apt-get install stockfish`." in out.getvalue()
+        "! Postal can't analyse chess games right now: its engine, Stockfish, is not installed "
+        "where the bot runs. Whoever hosts Postal can install it with `apt-get install "
+        "stockfish` (or set ENGINE_CHESS to the engine's path)." in out.getvalue()
     )

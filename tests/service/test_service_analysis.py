@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.engine.api import UnavailableReason
+from bot.reasons import refusal
 from bot.service import GameService, ManualClock
 from bot.service.analysis import (
     AnalysisFailedError,
@@ -237,10 +238,9 @@ async def test_refusals_change_nothing(store: Store, clock: ManualClock, db_path
     with pytest.raises(NoEngineError) as missing:
         await service.analysis.analyse(ALICE, PLACE, game_id=xiangqi)
     assert missing.value.reason is UnavailableReason.MISSING
-    assert (
-        "Fairy-Stockfish" in missing.value.message
-        and "apt-get install fairy-stockfish" in missing.value.message
-    )
+    worded = refusal(missing.value)  # the edge's sentence, the computer's with "analyse"
+    assert worded is not None and worded.startswith("Postal can't analyse xiangqi games")
+    assert "Fairy-Stockfish" in worded and "apt-get install fairy-stockfish" in worded
     assert snapshot(db_path) == before
     with pytest.raises(NoEngineError):
         await GameService(store, clock).analysis.analyse(ALICE, PLACE, game_id=xiangqi)
