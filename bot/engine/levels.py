@@ -43,7 +43,7 @@ LEVELS: dict[int, Level] = {
     for level in (
         Level(1, 0, 1, 50, random_share=0.25),
         Level(2, 3, 1, 100, random_share=0.1),
-        Level(3, 6, 2, 150),
+        Level(3, 6, 2, 150, random_share=0.05),
         Level(4, 10, 3, 200),
         Level(5, 14, 5, 300),
         Level(6, 16, 8, 400),
