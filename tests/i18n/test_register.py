@@ -1,0 +1,74 @@
+"""Each language keeps the register its glossary chose (bot/locales/*/GLOSSARY.md), so a
+message added later cannot switch tone in the middle of a game: French says « vous »,
+Korean speaks 해요체, Japanese です・ます."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bot.i18n import Locale
+from bot.i18n.catalogs import catalog_path, read_catalog
+
+HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3
+FINAL_B = 17  # ㅂ as a syllable's final consonant (Unicode's order of finals)
+# French second-person singular words; « t' » and « te » only as whole words.
+TUTOIEMENT = re.compile(r"(?<![\w-])(tu|toi|ton|ta|tes|te|t')(?![\w-])", re.IGNORECASE)
+# Japanese plain-form sentence ends (だ・である調) after which a です・ます text never stops.
+PLAIN_JAPANESE = re.compile(r"(だ|である|だった|ではない)[。！？]")
+
+
+def translations(locale: Locale) -> Iterator[tuple[str, str]]:
+    """(English, translation) for every form of every message of ``locale``'s catalog."""
+    for message in read_catalog(catalog_path(locale), locale):
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        forms = message.string if isinstance(message.string, tuple | list) else [message.string]
+        for form in forms:
+            if form:
+                yield english, str(form)
+
+
+def hapsyo_endings(text: str) -> list[str]:
+    """The 합쇼체 endings in ``text``: ~습니다/~습니까 and ~ㅂ니다/~ㅂ니까 (합니다, 입니다)."""
+    found = []
+    for match in re.finditer(r"니[다까]", text):
+        start = match.start()
+        if start == 0:
+            continue
+        before = text[start - 1]
+        code = ord(before)
+        if before == "습" or (
+            HANGUL_FIRST <= code <= HANGUL_LAST and (code - HANGUL_FIRST) % 28 == FINAL_B
+        ):
+            found.append(text[max(0, start - 3) : match.end()])
+    return found
+
+
+def test_hapsyo_endings_are_found() -> None:
+    """The check can fail: it sees 합쇼체 and lets 해요체 through."""
+    assert hapsyo_endings("대국이 끝났습니다. 기권합니다") == ["끝났습니다", "기권합니다"]
+    assert hapsyo_endings("수를 두시겠습니까?") == ["시겠습니까"]
+    assert hapsyo_endings("대국이 끝났어요. 기권해요. 이겼어요!") == []
+    assert TUTOIEMENT.search("Tu as le trait") and TUTOIEMENT.search("à toi de jouer")
+    assert not TUTOIEMENT.search("Vous avez le trait ; votre tour, la partie est terminée")
+    assert PLAIN_JAPANESE.search("あなたの手番だ。") and not PLAIN_JAPANESE.search("手番です。")
+
+
+def test_korean_speaks_haeyo_everywhere() -> None:
+    """Korean is 해요체 throughout (「~했어요」, 「~하세요」), never 합쇼체 (「~했습니다」)."""
+    wrong = {english: hapsyo_endings(text) for english, text in translations(Locale.KO)}
+    assert {english: found for english, found in wrong.items() if found} == {}
+
+
+def test_french_says_vous_everywhere() -> None:
+    """French addresses the player as « vous », never « tu »."""
+    wrong = [text for _, text in translations(Locale.FR) if TUTOIEMENT.search(text)]
+    assert wrong == []
+
+
+def test_japanese_sentences_end_in_desu_masu() -> None:
+    """Japanese sentences end in です・ます, never in the plain だ・である style."""
+    wrong = [text for _, text in translations(Locale.JA) if PLAIN_JAPANESE.search(text)]
+    assert wrong == []
