@@ -10,6 +10,12 @@ reply carrying the board PNG, and the CPU time the bot process spent per move (L
 
     python benchmarks/discord_e2e.py [--games 200] [--plies 8] [--think-ms 2500]
                                      [--reminders 1000] [--faults 0.1] [--rate-limit 25]
+                                     [--profile FILE] [--baseline CHECKOUT]
+
+``--profile FILE`` samples the bot while the moves are played with py-spy (``pip install
+py-spy``; collapsed stacks, one per line with its count, as flame-graph tools read them).
+``--baseline CHECKOUT`` measures the bot of another checkout of Postal first (the code
+before a change), then this one, in the same run, so both meet the same machine.
 
 Then it drains a burst: ``--reminders`` games whose reminders are all due, a fresh bot
 started on them with ``DISCORD_RATE_LIMIT=--rate-limit``, and ``--faults`` of the bot's
@@ -28,6 +34,8 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -128,26 +136,72 @@ async def main() -> None:
     parser.add_argument("--reminders", type=int, default=1000, help="0 skips the burst")
     parser.add_argument("--faults", type=float, default=0.0, help="fraction failing (burst)")
     parser.add_argument("--rate-limit", type=float, default=25.0, help="DISCORD_RATE_LIMIT")
+    parser.add_argument("--profile", type=Path, help="py-spy's collapsed stacks of the bot")
+    parser.add_argument("--baseline", type=Path, help="a checkout to measure first")
     args = parser.parse_args()
-    random.seed(args.seed)
+    if args.profile is not None and shutil.which("py-spy") is None:
+        parser.error("--profile needs py-spy on PATH (pip install py-spy)")
+    if args.baseline is not None and not (args.baseline / "bot" / "__main__.py").is_file():
+        parser.error(f"{args.baseline} is not a checkout of Postal (no bot/__main__.py)")
+    plies = min(args.plies, len(OPENING))
     if args.games > 0:
-        await measure_latency(args.games, min(args.plies, len(OPENING)), args.think_ms)
+        if args.baseline is not None:
+            print(f"== baseline: {args.baseline}")
+            random.seed(args.seed)
+            await measure_latency(args.games, plies, args.think_ms, root=args.baseline)
+            print(f"== this checkout: {ROOT}")
+        random.seed(args.seed)
+        await measure_latency(args.games, plies, args.think_ms, profile=args.profile)
     if args.reminders > 0:
         await drain_burst(args.reminders, args.faults, args.rate_limit, args.seed)
 
 
-async def measure_latency(games: int, plies: int, think_ms: float) -> None:
-    """Play ``plies`` moves in ``games`` games at once; print acknowledgement and reply times."""
+async def start_profiler(pid: int, output: Path) -> asyncio.subprocess.Process:
+    """py-spy sampling process ``pid`` into ``output`` as collapsed stacks, until it gets
+    SIGINT: only the thread holding the GIL, so the samples are where the bot's Python
+    work goes (what keeps its event loop busy), not where its threads wait."""
+    return await asyncio.create_subprocess_exec(
+        "py-spy", "record", "--pid", str(pid), "--format", "raw", "--rate", "200", "--gil",
+        "--output", str(output), "--nonblocking",
+        stdout=asyncio.subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def old_boards_with_buttons(fake: FakeDiscord, tables: list[Table]) -> tuple[int, int, int]:
+    """Of the games' board messages but each game's newest: how many still carry buttons;
+    how many of those are the board just before a game's newest (the one players see
+    above the live board, and the one the retirer edits); and how many old boards there
+    are."""
+    kept = previous = total = 0
+    for table in tables:
+        boards = [m for m in fake.channel_messages(table.thread.id) if m.files]
+        total += max(0, len(boards) - 1)
+        kept += sum(1 for m in boards[:-1] if m.buttons())
+        previous += 1 if len(boards) > 1 and boards[-2].buttons() else 0
+    return kept, previous, total
+
+
+async def measure_latency(
+    games: int, plies: int, think_ms: float, *, root: Path | None = None,
+    profile: Path | None = None,
+) -> None:  # fmt: skip
+    """Play ``plies`` moves in ``games`` games at once; print acknowledgement and reply times.
+    ``root``: the checkout whose bot to run (default: this one); ``profile``: where to write
+    py-spy's samples of the bot while the moves are played."""
     fake = FakeDiscord()
     await fake.start()
+    extra = {} if root is None else {"PYTHONPATH": str(root.resolve())}
     with tempfile.TemporaryDirectory() as folder:
-        bot = await start_bot(fake, Path(folder) / "postal.db")
+        bot = await start_bot(fake, Path(folder) / "postal.db", **extra)
+        profiler = None
         try:
             started = time.perf_counter()
             tables = await set_up_games(fake, games)
             setup = time.perf_counter() - started
 
             samples: list[Sample] = []
+            if profile is not None:
+                profiler = await start_profiler(bot.pid, profile)
             cpu_before = cpu_seconds(bot.pid)
             started = time.perf_counter()
             await asyncio.gather(
@@ -155,11 +209,16 @@ async def measure_latency(games: int, plies: int, think_ms: float) -> None:
             )
             elapsed = time.perf_counter() - started
             cpu_after = cpu_seconds(bot.pid)
+            kept, previous, old_boards = old_boards_with_buttons(fake, tables)
+            await asyncio.sleep(10.0)
+            kept_later, previous_later, _ = old_boards_with_buttons(fake, tables)
         finally:
+            if profiler is not None:
+                profiler.send_signal(signal.SIGINT)
+                await profiler.wait()
             bot.terminate()
             await bot.wait()
     await fake.stop()
-
     completions = [s.autocomplete_ms for s in samples]
     acks = [s.ack_ms for s in samples]
     finals = [s.final_ms for s in samples]
@@ -189,6 +248,11 @@ async def measure_latency(games: int, plies: int, think_ms: float) -> None:
             f"bot CPU: {used:.1f} s for {len(samples)} moves and their autocompletes "
             f"({1000 * used / len(samples):.1f} ms a move)"
         )
+    print(
+        f"old boards with buttons when the last move was answered: {kept} of {old_boards} "
+        f"({previous} of them the one above a game's live board); 10 s later: {kept_later} "
+        f"({previous_later})"
+    )
     if fake.violations:
         print(f"Discord rule violations: {fake.violations}")
 

@@ -2,16 +2,20 @@
 the previous one is edited to keep its text and image and drop its controls.
 
 The boards to edit are rows written in the same transaction that records the newer board,
-so a restart loses none; one paced worker edits them, at most ``EDITS_PER_SECOND`` (a game's
-boards are days apart; a burst of moves must not crowd out the outbox's posts), and an edit
-Discord refuses is logged and not retried. A press on a board whose edit failed is refused
-anyway (its buttons carry the ply they were made at).
+so a restart loses none. One worker edits them, as fast as the global pace allows but only
+in its spare slots (``RateLimiter``'s background requests: the outbox's posts go first). An
+edit is one request: the board's components are kept in memory from when it was posted
+(read back from Discord only for boards posted before a restart). Only each game's newest
+old board is edited: when moves come faster than edits may go out, the older ones are
+dropped (their buttons refuse a press anyway: they carry the ply they were made at), so
+the work left is never more than one edit per game. An edit Discord refuses is logged and
+not retried.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +23,7 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
+from bot.discord.pacing import in_background
 from bot.discord.scheduler import Worker
 from bot.store import OldBoard, StoreError
 
@@ -27,62 +32,96 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
-EDITS_PER_SECOND = 5.0
 RETRY_SECONDS = 30.0
+# Edits tried before they are marked done in one write (a crash redoes at most these, and
+# an edit done twice changes nothing).
+MARK_EVERY = 10
+# Boards whose components are kept to retire them without reading them back: a board
+# needs them until the game's next move, so a few thousand cover every game a busy process
+# is playing right now (the others are read back).
+KEPT_BOARDS = 4096
 IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, MEDIA_GALLERY = 1, 12
 
 
 class BoardRetirer(Worker):
-    """Edits old boards, one at a time, at most ``EDITS_PER_SECOND``, from the list the
+    """Edits old boards, one at a time, in the global pace's spare slots, from the list the
     service keeps in the database (so a restart loses none); ``wait_idle`` waits until none
-    is left."""
+    is left. ``edited``, ``read_back`` and ``superseded`` count the boards edited, those of
+    them read back from Discord first, and those dropped for a newer old board."""
 
     name = "postal-boards"
 
     def __init__(self, bot: PostalBot) -> None:
         super().__init__()
         self._bot = bot
+        self._kept: OrderedDict[int, discord.ui.View | discord.ui.LayoutView] = OrderedDict()
+        self.edited = self.read_back = self.superseded = 0
 
-    async def replaced(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Record ``message_id`` (posted in ``channel_id``, the game's place) as the game's
-        board message; the one it replaces is edited soon."""
+    async def replaced(
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
+    ) -> None:
+        """Record ``message_id`` (posted in ``channel_id``, the game's place, with ``view``
+        if known) as the game's board message; the one it replaces is edited soon."""
+        if view is not None:
+            self._kept[message_id] = view
+            if len(self._kept) > KEPT_BOARDS:
+                self._kept.popitem(last=False)
         old = await self._bot.service.replace_board_message(game_id, channel_id, message_id)
         if old is not None:
             self.wake()
 
     async def _loop(self) -> None:
         while True:
-            found: list[OldBoard] = []
+            self._wake.clear()
             try:
                 found = await self._bot.service.boards_to_retire()
-                for board in found:
-                    await self._retire(board)
-                    await self._bot.service.board_retired(board)
-                    await asyncio.sleep(1.0 / EDITS_PER_SECOND)
+                for start in range(0, len(found), MARK_EVERY):
+                    chunk = found[start : start + MARK_EVERY]
+                    for board in chunk:
+                        await self._retire(board)
+                    dropped = await self._bot.service.board_retired(*chunk)
+                    self._forget(dropped)
             except StoreError as error:
                 # The database is busy or full: the rows stay, and are tried again later.
                 _log.warning("old boards not retired now: %s", error)
                 await self._sleep(RETRY_SECONDS)
                 continue
-            if not found:
+            if not found and not self._wake.is_set():
                 self._idle.set()
                 await self._wake.wait()
-            self._wake.clear()
+
+    def _forget(self, superseded: list[int]) -> None:
+        for message_id in superseded:
+            self._kept.pop(message_id, None)
+        self.superseded += len(superseded)
+        if superseded:
+            _log.debug("%d old boards keep their buttons: newer ones came", len(superseded))
 
     async def _retire(self, board: OldBoard) -> None:
-        """Edit the old board: its own components (read back from Discord) without the row
-        of buttons."""
+        """Edit the old board: its own components without the row of buttons (as posted, or
+        read back from Discord)."""
         http = self._bot.http
         channel_id, message_id = board.channel_id, board.message_id
+        view = self._kept.pop(message_id, None)
         try:
-            old = await http.get_message(channel_id, message_id)
-            params = MultipartParameters(
-                payload={"components": without_controls(old), "flags": IS_COMPONENTS_V2},
-                multipart=None,
-                files=None,
-            )
-            await http.edit_message(channel_id, message_id, params=params)
+            with in_background():
+                if view is not None:
+                    components = without_controls({"components": view.to_components()})
+                else:
+                    components = without_controls(await http.get_message(channel_id, message_id))
+                    self.read_back += 1
+                params = MultipartParameters(
+                    payload={"components": components, "flags": IS_COMPONENTS_V2},
+                    multipart=None,
+                    files=None,
+                )
+                await http.edit_message(channel_id, message_id, params=params)
+            self.edited += 1
         except discord.HTTPException as error:
             # Gone, an archived thread, no access: the old board keeps its buttons, which
             # refuse a press anyway.

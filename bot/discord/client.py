@@ -33,7 +33,7 @@ from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.pacing import RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
-from bot.discord.respond import answer
+from bot.discord.respond import answer, message_fields
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sender import OutboxSender
 from bot.discord.sharding import process_name, registers_commands, shard_options
@@ -274,7 +274,9 @@ class PostalBot(discord.AutoShardedClient):
         loses its buttons)."""
         if reply.layout and reply.game_id is not None and not reply.recent:
             reply = replace(reply, recent=await self.service.recent_moves(reply.game_id))
-        message_id = await answer(interaction, reply, self.render)
+        fields = message_fields(reply)
+        view = fields.get("view")  # kept: the board's buttons go without reading it back
+        message_id = await answer(interaction, reply, self.render, fields)
         channel_id = interaction.channel_id
         if (
             message_id is not None
@@ -283,7 +285,7 @@ class PostalBot(discord.AutoShardedClient):
             and channel_id is not None
             and channel_id == reply.place_id
         ):
-            await self.boards.replaced(reply.game_id, channel_id, message_id)
+            await self.boards.replaced(reply.game_id, channel_id, message_id, view)
         return message_id
 
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:

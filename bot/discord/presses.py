@@ -166,14 +166,15 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
     game = result.game
     thread = await open_thread(interaction, game)
     message_id: int | None = None
+    view: discord.ui.View | discord.ui.LayoutView | None = None
     if thread is not None:
         # Remember the thread first: commands typed there find the game from now on.
         await bot.service.set_game_thread(game.id, thread.id)
         try:
             reply = messages.game_started(result, in_thread=True)
-            message = await thread.send(
-                files=await build_files(reply, bot.render), **message_fields(reply)
-            )
+            fields = message_fields(reply)
+            view = fields.get("view")
+            message = await thread.send(files=await build_files(reply, bot.render), **fields)
             message_id = message.id
         except discord.Forbidden:
             _log.info("cannot post in thread %s; the game stays in the channel", thread.id)
@@ -191,7 +192,7 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
             interaction, messages.game_started(result, in_thread=False, mention_player=mention)
         )
     if thread is not None and message_id is not None:
-        await bot.boards.replaced(game.id, thread.id, message_id)
+        await bot.boards.replaced(game.id, thread.id, message_id, view)
 
 
 async def open_thread(interaction: discord.Interaction, game: GameView) -> discord.Thread | None:

@@ -206,16 +206,23 @@ async def build_files(reply: Reply, render: Renderer) -> list[discord.File]:
     return files
 
 
-async def answer(interaction: discord.Interaction, reply: Reply, render: Renderer) -> int | None:
+async def answer(
+    interaction: discord.Interaction,
+    reply: Reply,
+    render: Renderer,
+    fields: dict[str, Any] | None = None,
+) -> int | None:
     """Send ``reply`` as the interaction's answer (acknowledging first, the way the reply
     will be seen, if its board is not drawn in time); returns the message id when Discord
-    reports one."""
+    reports one. ``fields``: ``message_fields(reply)`` if the caller built them already
+    (to keep the view it sends); they are consumed."""
     drawing = build_files(reply, render)
     if reply.board is None:
         files = await drawing  # nothing slow to wait for
     else:
         files = await quickly(interaction, drawing, ephemeral=reply.ephemeral)
-    fields = message_fields(reply)
+    if fields is None:
+        fields = message_fields(reply)
     state = ack_state(interaction)
     if state is Ack.NONE:
         callback = await interaction.response.send_message(

@@ -480,11 +480,12 @@ class OutboxSender(Worker):
         place = bot.get_partial_messageable(
             delivery.channel_id or 0, guild_id=delivery.guild_id or None
         )
+        fields = message_fields(reply)
         message = await place.send(
             files=await build_files(reply, bot.render) or discord.utils.MISSING,
             nonce=delivery.nonce,
-            **message_fields(reply),
+            **fields,
         )
         if reply.game_id is not None:
-            await bot.boards.replaced(reply.game_id, place.id, message.id)
+            await bot.boards.replaced(reply.game_id, place.id, message.id, fields.get("view"))
         return place.id, message.id

@@ -295,17 +295,19 @@ class ReportUseCases(ServiceCore):
         return await self.store.boards.replace(game_id, channel_id, message_id, self.now())
 
     async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:
-        """Older board messages whose controls are still to be removed, oldest first: those
-        this process claims (another process edits the others)."""
+        """Older board messages whose controls are still to be removed (each game's newest),
+        oldest first: those this process claims (another process edits the others)."""
         boards = await self.store.boards.to_retire(limit)
         mine = await claimed(
             self.store, self.process, ClaimKind.BOARD, [b.message_id for b in boards], self.now()
         )
         return [board for board in boards if board.message_id in mine]
 
-    async def board_retired(self, board: OldBoard) -> None:
-        """The edit of ``board`` was tried: it is not listed again."""
-        await self.store.boards.retired(board.message_id)
+    async def board_retired(self, *boards: OldBoard) -> list[int]:
+        """The edits of ``boards`` were tried: they are not listed again. Older boards of
+        the same games still listed are dropped (they keep their buttons, which refuse a
+        press); returns their message ids."""
+        return await self.store.boards.retired(*(board.message_id for board in boards))
 
     async def game_view(self, game_id: int) -> GameView:
         """The facts of one game, for adapters' own use (no access check: never show the

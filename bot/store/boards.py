@@ -50,17 +50,43 @@ class Boards:
         return OldBoard(int(listed[0][0]), game_id, channel_id) if listed else None
 
     async def to_retire(self, limit: int) -> list[OldBoard]:
-        """The oldest boards still to retire."""
+        """The oldest boards still to retire, only each game's newest (the others are
+        superseded: see ``retired``)."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT message_id, game_id, channel_id FROM board_retirements "
-                "ORDER BY created_at, message_id LIMIT ?",
+                f"WHERE message_id IN ({_NEWEST}) ORDER BY created_at, message_id LIMIT ?",
                 (limit,),
             )
             rows = await cursor.fetchall()
         return [OldBoard(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
-    async def retired(self, message_id: int) -> None:
-        """The edit was tried (done, or the message is out of reach): forget it."""
-        async with self._db.transaction() as conn:
-            await conn.execute("DELETE FROM board_retirements WHERE message_id = ?", (message_id,))
+    async def retired(self, *message_ids: int) -> list[int]:
+        """The edits were tried (done, or the messages are out of reach): forget them, and,
+        in the same transaction, the boards to retire that a newer old board of the same
+        game supersedes; returns the message ids of the latter. Their buttons stay, and
+        refuse a press (they carry the ply they were made at): while moves come faster than
+        edits may go out, editing every old board would fall behind without end; the one
+        kept per game is the one just above the live board, where a player looks."""
+        if not message_ids:
+            return []
+        marks = ", ".join("?" * len(message_ids))
+        results = await self._db.write(
+            [
+                # The superseded first: once the done ones are gone, an older board
+                # would pass for its game's newest.
+                Statement(
+                    f"DELETE FROM board_retirements WHERE message_id NOT IN ({_NEWEST}) "
+                    "RETURNING message_id"
+                ),
+                Statement(
+                    f"DELETE FROM board_retirements WHERE message_id IN ({marks})", message_ids
+                ),
+            ]
+        )
+        return sorted(int(row[0]) for row in results[0]) if results else []
+
+
+# Each game's newest board to retire. Message ids are Discord snowflakes, which grow with
+# time: the newest is the largest. No index: the table holds about one row per game.
+_NEWEST = "SELECT MAX(message_id) FROM board_retirements GROUP BY game_id"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from datetime import UTC, datetime
 
@@ -286,3 +287,34 @@ async def test_old_boards_are_retired_after_a_restart(harness: Harness) -> None:
     await harness.start()
     await fake.wait_until(lambda: fake.messages[first.id].buttons() == [])
     assert fake.messages[first.id].media() == ["attachment://board.png"]
+
+
+async def test_a_burst_of_moves_retires_only_the_newest_old_board(running: Harness) -> None:
+    """Moves faster than edits go out: each game's newest old board loses its buttons in one
+    request (its components kept from when it was posted, not read back); older ones are
+    dropped and keep theirs, so the work never grows past one edit per game."""
+    fake = running.fake
+    bot = running.bot
+    assert bot is not None
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _first = await start_game(fake, alice, bob)
+    for user in (alice, bob):
+        await command(fake, user, "settings", {"confirm": False}, channel=thread)
+    await asyncio.wait_for(bot.boards.wait_idle(), 10)
+    await bot.boards.stop()  # the moves come while no edit can go out
+    for user, move in ((alice, "e4"), (bob, "e5"), (alice, "Nf3")):
+        board = await command(fake, user, "move", {"move": move}, channel=thread)
+        assert board.layout and not board.ephemeral
+    shown = boards(fake, thread)
+    assert [labels(m) for m in shown] == [CONTROLS] * 4
+    calls = len(fake.calls)
+    bot.boards.start()
+    bot.boards.wake()
+    await fake.wait_until(lambda: shown[2].buttons() == [])
+    await asyncio.wait_for(bot.boards.wait_idle(), 10)
+    assert [labels(m) for m in boards(fake, thread)] == [CONTROLS, CONTROLS, [], CONTROLS]
+    assert shown[2].media() == ["attachment://board.png"]
+    assert "bob played 1... e5" in shown[2].text()
+    made = [(c.method, c.path) for c in fake.calls[calls:]]
+    assert made == [("PATCH", f"/api/v10/channels/{thread.id}/messages/{shown[2].id}")], made
+    assert (bot.boards.edited, bot.boards.read_back, bot.boards.superseded) == (1, 0, 2)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.discord import pacing
@@ -44,3 +46,40 @@ def test_interactions_are_exempt() -> None:
 def test_a_rate_must_be_positive() -> None:
     with pytest.raises(ValueError, match="positive"):
         RateLimiter(0)
+
+
+async def test_background_requests_take_only_the_slots_nobody_waits_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A background request (an old board's edit) asking while others wait starts after all
+    of them, however early it asked; with nobody waiting it starts at once."""
+    now = [100.0]
+    sleeping = asyncio.Event()
+    pause = asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        sleeping.set()
+        for _ in range(5):  # the real one: let the other callers queue up meanwhile
+            await pause(0)
+        now[0] += seconds
+
+    limiter = RateLimiter(10, monotonic=lambda: now[0])
+    await limiter.acquire()  # the next start must wait: the callers below queue
+    monkeypatch.setattr(pacing.asyncio, "sleep", sleep)
+    order: list[str] = []
+
+    async def start(name: str, *, background: bool = False) -> None:
+        await limiter.acquire(background=background)
+        order.append(name)
+
+    first = asyncio.create_task(start("first"))
+    await sleeping.wait()
+    tasks = [
+        asyncio.create_task(start("board", background=True)),
+        *(asyncio.create_task(start(f"post{i}")) for i in range(3)),
+    ]
+    await asyncio.gather(first, *tasks)
+    assert order == ["first", "post0", "post1", "post2", "board"]
+    started = now[0]
+    await limiter.acquire(background=True)
+    assert now[0] == started + limiter.interval  # alone: only the spacing
