@@ -33,7 +33,7 @@ from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.pacing import RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
-from bot.discord.respond import answer, message_fields
+from bot.discord.respond import Foresight, answer, message_fields
 from bot.discord.scheduler import DeadlineScheduler
 from bot.discord.sender import OutboxSender
 from bot.discord.sharding import process_name, registers_commands, shard_options
@@ -111,6 +111,8 @@ class PostalBot(discord.AutoShardedClient):
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
         self.outbox = OutboxSender(self, self.clock, holder=process_name(settings))
         self.boards = BoardRetirer(self)
+        # What tells early that a /move will be answered in public (bot.discord.respond).
+        self.foresight = Foresight()
         # A store handed in (by the runner, which checked it before connecting) stays open
         # when the bot closes; one the bot opens itself is closed with it.
         self._store: Store | None = store

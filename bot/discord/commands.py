@@ -101,10 +101,15 @@ async def autocomplete_move(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Legal moves of the user's game here (SAN/WXF) starting like what they typed."""
-    moves = await postal(interaction).service.legal_move_suggestions(
-        actor_of(interaction), place_of(interaction), current, game_id=_game_option(interaction)
+    bot = postal(interaction)
+    game = _game_option(interaction)
+    moves = await bot.service.legal_move_suggestions(
+        actor_of(interaction), place_of(interaction), current, game_id=game
     )
-    return [app_commands.Choice(name=move, value=move) for move in moves[:AUTOCOMPLETE_LIMIT]]
+    offered = moves[:AUTOCOMPLETE_LIMIT]
+    if game is None and interaction.channel_id is not None:
+        bot.foresight.offered(interaction.user.id, interaction.channel_id, offered)
+    return [app_commands.Choice(name=move, value=move) for move in offered]
 
 
 async def autocomplete_game(
@@ -254,9 +259,17 @@ async def play_the_computer(
 async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
     bot = postal(interaction)
     place = place_of(interaction)
+    user, channel_id = interaction.user.id, interaction.channel_id
     # Once the move is found legal its answer is known: public here, private if typed away
-    # (a move shown first for confirmation is private: nothing is called then).
+    # (a move shown first for confirmation is private: nothing is called then). Until then,
+    # what autocomplete offered may tell already (``Foresight``).
     outlook = Outlook()
+    if (
+        game is None
+        and channel_id is not None
+        and bot.foresight.public_move(user, channel_id, move)
+    ):
+        outlook.known(False)
     result = await quickly(
         interaction,
         bot.service.move_or_preview(
@@ -267,11 +280,13 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
     if isinstance(result, PromotionNeeded):
         await bot.reply(interaction, messages.promotion_needed(result))
     elif isinstance(result, MovePreview):
+        bot.foresight.confirms(user, True)
         await bot.reply(interaction, messages.move_preview(result))
     elif result.game.place.target_id != place.target_id:
         # Typed away from the game: its place gets the board, the mover a private note.
         await bot.announce_move_elsewhere(interaction, result)
     else:
+        bot.foresight.confirms(user, False)
         await bot.announce_move(interaction, result)
 
 
@@ -577,6 +592,7 @@ async def settings(
     confirming = await quickly(
         interaction, bot.service.move_confirmation(user, confirm), ephemeral=True
     )
+    bot.foresight.confirms(user.id, confirming)
     await bot.reply(interaction, messages.player_settings(result, confirm_moves=confirming))
 
 

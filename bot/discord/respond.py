@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import io
 import time
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -102,6 +103,55 @@ class Outlook:
 
     def known(self, ephemeral: bool) -> None:
         self.ephemeral = ephemeral
+
+
+class Foresight:
+    """What Postal saw lately that tells, before the service has answered, that a ``/move``
+    will be answered in public: the move was among those autocomplete offered the user in
+    this channel for their game here (legal then), and the user plays typed moves at once
+    (no confirmation, whose preview is private), as their last ``/settings`` or ``/move``
+    here showed.
+
+    Why guess: a move still being checked when its acknowledgement is due (the event loop
+    busy) would otherwise be deferred privately, and its public board would then cost a
+    removal of the private placeholder first, one request and one round trip more on the
+    way to the board. A wrong guess (the game changed in between, the setting changed
+    through another process) answers in public what would have been private: a refusal of
+    that move, or its preview, never anything of another player's. Bounded: the oldest
+    entries go first."""
+
+    OFFERS_KEPT_SECONDS = 300.0
+    LIMIT = 10_000
+
+    def __init__(self, monotonic: Callable[[], float] = time.monotonic) -> None:
+        self._monotonic = monotonic
+        self._offered: OrderedDict[tuple[int, int], tuple[float, frozenset[str]]] = OrderedDict()
+        self._plays_at_once: OrderedDict[int, bool] = OrderedDict()
+
+    def offered(self, user_id: int, channel_id: int, moves: Iterable[str]) -> None:
+        """Autocomplete offered ``moves`` to the user in the channel, for their game here."""
+        key = (user_id, channel_id)
+        self._offered[key] = (self._monotonic(), frozenset(moves))
+        self._offered.move_to_end(key)
+        if len(self._offered) > self.LIMIT:
+            self._offered.popitem(last=False)
+
+    def confirms(self, user_id: int, confirming: bool) -> None:
+        """The user's Confirm moves setting, as a command just showed it."""
+        self._plays_at_once[user_id] = not confirming
+        self._plays_at_once.move_to_end(user_id)
+        if len(self._plays_at_once) > self.LIMIT:
+            self._plays_at_once.popitem(last=False)
+
+    def public_move(self, user_id: int, channel_id: int, text: str) -> bool:
+        """Whether ``/move text`` by the user in the channel (for their game here) will be
+        answered in public, as far as what was seen tells."""
+        if not self._plays_at_once.get(user_id, False):
+            return False
+        seen = self._offered.get((user_id, channel_id))
+        if seen is None or self._monotonic() - seen[0] > self.OFFERS_KEPT_SECONDS:
+            return False
+        return text.strip() in seen[1]
 
 
 async def quickly(
