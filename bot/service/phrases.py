@@ -65,12 +65,23 @@ _TERMINATIONS = {
 }
 
 
-def termination_text(value: str | None) -> str:
-    """How a game ended (a stored ``Termination`` value) as words; another value as it is."""
+# Xiangqi's own words for these (외통수, 詰み, 绝杀; a stalemated xiangqi side loses: 困毙).
+_XIANGQI_TERMINATIONS = {
+    Termination.CHECKMATE: TextIn("xiangqi", "checkmate"),
+    Termination.STALEMATE: TextIn("xiangqi", "stalemate"),
+}
+
+
+def termination_text(value: str | None, variant: str = "chess") -> str:
+    """How a game of ``variant`` ended (a stored ``Termination`` value) as words; another
+    value as it is."""
     try:
-        return _TERMINATIONS[Termination(value)]
+        termination = Termination(value)
     except ValueError:
         return value or ""
+    if variant == "xiangqi" and termination in _XIANGQI_TERMINATIONS:
+        return _XIANGQI_TERMINATIONS[termination]
+    return _TERMINATIONS[termination]
 
 
 def reminder_text(player: str, hours: int, game: str, game_id: int) -> Text:

@@ -546,7 +546,7 @@ def _board_text(view: GameView, game: rules.Game) -> Text:
             "{game}: finished, {result} ({how}).",
             game=view.title,
             result=view.result,
-            how=termination_text(view.termination),
+            how=termination_text(view.termination, view.variant),
         )
     assert view.to_move is not None
     return Text(

@@ -158,7 +158,7 @@ class ReportUseCases(ServiceCore):
                         variant=variant_text(entry.game.variant),
                         outcome=_OUTCOMES.get(entry.outcome, entry.outcome),
                         result=entry.game.result,
-                        how=termination_text(entry.game.termination),
+                        how=termination_text(entry.game.termination, entry.game.variant),
                     )
                 )
             text = Joined("\n", lines)

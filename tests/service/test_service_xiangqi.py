@@ -11,7 +11,7 @@ import rules
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, errors
-from bot.service.phrases import check_text
+from bot.service.phrases import check_text, termination_text
 
 # A five-ply mate found by search: the red cannon lands behind the black elephant.
 QUICK_MATE = ("b2b4", "a6a5", "b4c4", "f9e8", "c4c9")
@@ -77,6 +77,8 @@ async def test_xiangqi_mate_and_check_are_said_in_xiangqis_words(service: GameSe
         Locale.ZH_HANS: ("绝杀 — 红方胜", "将军！"),
     }
     with using(Locale.KO):
+        assert say(termination_text("checkmate", "xiangqi")) == "외통수"
+        assert say(termination_text("checkmate", "chess")) == "체크메이트"
         assert say(check_text("chess")) == "체크!"
         assert say(check_text("chess", lead=" ")) == " 체크!"
     assert check_text("xiangqi") == "Check!"
