@@ -480,6 +480,7 @@ FAULT_KINDS = ("500", "502", "503", "504", "429", "429-global", "reset", "reset-
 
 
 _CHANNEL_POST = re.compile(r"^/api/v10/channels/\d+/messages$")
+_CALLBACK = re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$")
 
 
 def _faultable(method: str, path: str) -> bool:
@@ -575,6 +576,10 @@ class FakeDiscord:
         self.posting = asyncio.Event()
         self.posting.set()
         self.held_posts = 0
+        # Cleared, answers to interaction callbacks wait the same way (``held_answers``).
+        self.answering = asyncio.Event()
+        self.answering.set()
+        self.held_answers = 0
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1265,6 +1270,8 @@ class FakeDiscord:
                 response = await self._inject(request, fault)
             elif request.method == "POST" and _CHANNEL_POST.match(request.path):
                 await self._pass_gate()
+            elif request.method == "POST" and _CALLBACK.match(request.path):
+                await self._pass_answer_gate()
         if fault is None:
             _rate_limit_headers(response, request.path, remaining=49)
         self.calls.append(
@@ -1288,6 +1295,15 @@ class FakeDiscord:
             self.held_posts += 1
             await self._notify()
             await self.posting.wait()
+
+    async def _pass_answer_gate(self) -> None:
+        """Hold the answer to an interaction callback while ``answering`` is cleared: the
+        callback took effect (the message a reply posts exists), but the bot has not heard
+        back, counted in ``held_answers``, until the test sets it again."""
+        if not self.answering.is_set():
+            self.held_answers += 1
+            await self._notify()
+            await self.answering.wait()
 
     def _fault(self, method: str, path: str) -> str | None:
         for index, (wanted, part, fault, times) in enumerate(self._scripted):

@@ -8,7 +8,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import messages
 from bot.discord.commands import (
     GAME_HELP,
     autocomplete_game,
@@ -55,9 +54,7 @@ async def _challenge_from_menu(
             actor_of(interaction), place_of(interaction), user_of(member), game=variant
         ),
     )
-    message_id = await bot.reply(interaction, messages.challenge_created(result))
-    if message_id is not None:
-        await bot.service.set_challenge_message(result.challenge.id, message_id)
+    await bot.post_challenge(interaction, result)
 
 
 @app_commands.context_menu(name="Challenge to chess")

@@ -25,6 +25,7 @@ from bot.discord import messages
 from bot.discord.analyse import ANALYSIS_COMMANDS
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.boards import BoardRetirer
+from bot.discord.challenge_posts import ChallengePosts
 from bot.discord.clockwork import run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
@@ -45,6 +46,7 @@ from bot.service import (
     BUTTON_ID_PREFIX,
     BoardView,
     ButtonAction,
+    ChallengeCreated,
     Clock,
     GameEnded,
     GameService,
@@ -113,6 +115,7 @@ class PostalBot(discord.AutoShardedClient):
         self.boards = BoardRetirer(self)
         # What tells early that a /move will be answered in public (bot.discord.respond).
         self.foresight = Foresight()
+        self.challenge_posts = ChallengePosts()
         # A store handed in (by the runner, which checked it before connecting) stays open
         # when the bot closes; one the bot opens itself is closed with it.
         self._store: Store | None = store
@@ -210,6 +213,14 @@ class PostalBot(discord.AutoShardedClient):
             await self._store.close()
             self._store = None
 
+    async def commands_finished(self) -> None:
+        """Wait until the commands and presses running now (other than the caller) have
+        ended: what they do after their answer (storing a message id) is done then."""
+        current = asyncio.current_task()
+        running = [t for t in self._in_flight if t is not current and not t.done()]
+        if running:
+            await asyncio.wait(running)
+
     async def _finish_in_flight(self, grace: float) -> None:
         """Let the commands and presses running now, and any that start meanwhile (the
         gateway is still open), finish within ``grace`` seconds; cancel the rest, which rolls
@@ -289,6 +300,29 @@ class PostalBot(discord.AutoShardedClient):
         ):
             await self.boards.replaced(reply.game_id, channel_id, message_id, view)
         return message_id
+
+    async def post_challenge(
+        self, interaction: discord.Interaction, result: ChallengeCreated
+    ) -> None:
+        """Answer ``interaction`` with the new challenge and store its message id; the same
+        challenge sent again meanwhile waits for that id (``challenge_posts``) to link to it."""
+        async with self.challenge_posts.posting(result.challenge.id) as posted:
+            message_id = await self.reply(interaction, messages.challenge_created(result))
+            posted(message_id)
+            if message_id is not None and await self.service.set_challenge_message(
+                result.challenge.id, message_id
+            ):
+                self.outbox.wake()
+
+    async def challenge_message(self, challenge_id: int) -> int | None:
+        """The id of the challenge's message: once posted if it is being posted now, else
+        as stored (None if none is)."""
+        posted = await self.challenge_posts.message_id(challenge_id)
+        if posted is not None:
+            return posted
+        # The same challenge again may have read the first before its id was stored, and
+        # the post may have ended since: the store has it now.
+        return await self.service.challenge_message(challenge_id)
 
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
         """The public after-move message, pinging the player to move if they want mentions

@@ -232,9 +232,7 @@ async def challenge(
             fen=fen,
         ),
     )
-    message_id = await bot.reply(interaction, messages.challenge_created(result))
-    if message_id is not None:
-        await bot.service.set_challenge_message(result.challenge.id, message_id)
+    await bot.post_challenge(interaction, result)
 
 
 async def play_the_computer(

@@ -7,6 +7,7 @@ traceback under a short error id, and the user gets an apology quoting that id.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 
@@ -16,7 +17,7 @@ from discord import app_commands
 from bot.discord.escape import escape_text
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
-from bot.discord.respond import answer
+from bot.discord.respond import answer, quickly
 from bot.i18n import N_, _, resolve
 from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
@@ -85,11 +86,29 @@ async def _no_render(board: BoardView) -> bytes:
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer the user about ``error`` ephemerally, along whatever route is still open."""
     error = unwrap(error)
+    if isinstance(error, ChallengePendingError) and error.message_id is None:
+        await _link_first_challenge(interaction, error)
     text = explain(error, interaction)
     try:
         await answer(interaction, Reply(text, ephemeral=True), _no_render)
     except discord.HTTPException:
         _log.warning("could not tell user %s about an error: %s", interaction.user.id, text)
+
+
+async def _link_first_challenge(
+    interaction: discord.Interaction, error: ChallengePendingError
+) -> None:
+    """Give ``error`` the first challenge's message id, unknown when the error was raised:
+    that message may be being posted right now (shown, its id not stored yet) or its id
+    stored since, so the same challenge sent straight after the first still links to it."""
+    message_of = getattr(interaction.client, "challenge_message", None)
+    if message_of is not None:
+        # Deferred (privately, as refusals are) if the first post takes long; a failed
+        # deferral leaves the link out, and the answer tries its own route.
+        with contextlib.suppress(discord.HTTPException):
+            error.message_id = await quickly(
+                interaction, message_of(error.challenge_id), ephemeral=True
+            )
 
 
 class ShuttingDown(app_commands.CheckFailure):

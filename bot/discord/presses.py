@@ -131,9 +131,7 @@ async def show_press(
         case ComputerGameStarted():  # a rematch against the computer
             await bot.reply(interaction, messages.computer_game_started(result))
         case ChallengeCreated():
-            message_id = await bot.reply(interaction, messages.challenge_created(result))
-            if message_id is not None:
-                await bot.service.set_challenge_message(result.challenge.id, message_id)
+            await bot.post_challenge(interaction, result)
         case RecordExport():
             await bot.reply(interaction, replace(messages.record_export(result), ephemeral=True))
         case GameAnimation():

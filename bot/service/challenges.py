@@ -233,9 +233,17 @@ class ChallengeUseCases(ServiceCore):
             Text("{player} cancelled the challenge.", player=user.name),
         )
 
-    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        """Remember the adapter's message showing the challenge (to edit it later)."""
-        await self.store.challenges.set_message(challenge_id, message_id)
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> bool:
+        """Remember the adapter's message showing the challenge (to edit it later). Returns
+        True when the challenge expired while its message was being posted: the edit that
+        removes its buttons was written to the outbox just now (the adapter wakes it)."""
+        return await self.store.challenges.set_message(challenge_id, message_id, self.now())
+
+    async def challenge_message(self, challenge_id: int) -> int | None:
+        """The stored id of the adapter's message showing the challenge; None if none is
+        stored (yet) or there is no such challenge."""
+        challenge = await self.store.challenges.get(challenge_id)
+        return challenge.message_id if challenge is not None else None
 
     async def _open_challenge(self, challenge_id: int) -> Challenge:
         challenge = await self.store.challenges.get(challenge_id)

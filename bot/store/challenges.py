@@ -139,11 +139,21 @@ class Challenges:
             )
             return cursor.rowcount == 1
 
-    async def set_message(self, challenge_id: int, message_id: int) -> None:
+    async def set_message(self, challenge_id: int, message_id: int, now: datetime) -> bool:
+        """Store the id of the message showing the challenge. If the challenge expired before
+        its id was known (``expire_due`` then had no message to edit), the edit removing its
+        buttons is queued now, in the same transaction; returns whether it was."""
         async with self._db.transaction() as conn:
-            await conn.execute(
-                "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
+            cursor = await conn.execute(
+                "UPDATE challenges SET message_id = ? WHERE id = ? RETURNING status",
+                (message_id, challenge_id),
             )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None or row[0] != ChallengeStatus.EXPIRED.value:
+                return False
+            edit = _expired_edit(challenge_id)
+            return await insert_items(conn, [edit], now) == 1
 
     async def expire_due(self, now: datetime) -> list[Challenge]:
         """Mark open challenges past their expiry as expired and return them; the edit that
@@ -158,13 +168,7 @@ class Challenges:
             await cursor.close()
             expired = [challenge_from_row(row) for row in rows]
             edits = [
-                OutboxItem(
-                    OutboxKind.CHALLENGE,
-                    OutboxTarget.MESSAGE,
-                    challenge_id=challenge.id,
-                    facts={"status": "expired"},
-                    dedupe_key=f"challenge:{challenge.id}:expired",
-                )
+                _expired_edit(challenge.id)
                 for challenge in expired
                 if challenge.message_id is not None
             ]
@@ -206,6 +210,17 @@ def _challenge_keys(challenger_id: int, opponent_id: int | None) -> list[str]:
     if opponent_id is not None:
         keys += [f"challenges-to:{opponent_id}", ping_key(challenger_id, opponent_id)]
     return keys
+
+
+def _expired_edit(challenge_id: int) -> OutboxItem:
+    """The outbox row that edits an expired challenge's message (its buttons go)."""
+    return OutboxItem(
+        OutboxKind.CHALLENGE,
+        OutboxTarget.MESSAGE,
+        challenge_id=challenge_id,
+        facts={"status": "expired"},
+        dedupe_key=f"challenge:{challenge_id}:expired",
+    )
 
 
 async def _over_limits(

@@ -94,8 +94,11 @@ class Harness:
 
     async def clock_round(self) -> None:
         """Run one scheduler round at the clock's current time and wait for it to end, and
-        for the outbox to deliver what is due."""
+        for the outbox to deliver what is due. The commands running are let finish first: a
+        test sees a command's answer before the bot has done what follows it (storing the
+        message id of a challenge, say), and time is meant to pass after that."""
         assert self.bot is not None
+        await asyncio.wait_for(self.bot.commands_finished(), READY_TIMEOUT)
         self.bot.scheduler.wake()
         await asyncio.wait_for(self.bot.scheduler.wait_idle(), READY_TIMEOUT)
         await self.delivered()

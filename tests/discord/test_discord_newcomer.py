@@ -54,6 +54,25 @@ async def test_the_same_challenge_twice_links_to_the_first(running: Harness) -> 
     assert [m for m in fake.messages.values() if bob.id in m.mentions] == [first]
 
 
+async def test_the_same_challenge_while_the_first_is_being_posted_links_to_it(
+    running: Harness,
+) -> None:
+    """The same /challenge sent when the first one's message is up but Discord's answer
+    (its message id) has not reached Postal yet still links to the first, once it has."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    fake.answering.clear()  # a slow Discord: answers to interaction callbacks are held
+    first = await fake.reply(await fake.slash(alice, "challenge", {"opponent": bob}))
+    second = await fake.slash(alice, "challenge", {"opponent": bob})
+    # the second has been answered or acknowledged too: it can only learn the link later
+    await fake.wait_until(lambda: fake.held_answers == 2)
+    fake.answering.set()
+    again = await fake.reply(second)
+    link = f"https://discord.com/channels/{fake.guild_id}/{first.channel_id}/{first.id}"
+    assert again.ephemeral and again.text().endswith(link), again.text()
+    assert [m for m in fake.public_messages() if bob.id in m.mentions] == [first]
+
+
 async def test_move_written_another_way_gets_specific_help(running: Harness) -> None:
     """`/move Pe4`, `♘f3` and `1. e4` say what to change, privately; `Nf6` suggests Nf3."""
     fake = running.fake

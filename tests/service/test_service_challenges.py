@@ -11,6 +11,7 @@ import pytest
 from service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
 from bot.service import ButtonAction, GameService, ManualClock, Place, User, color_word, errors
+from bot.store import Store
 from rules import Color, FenProblem
 
 
@@ -135,6 +136,29 @@ async def test_challenge_expires_after_48_hours(service: GameService, clock: Man
     report = await service.expire_overdue()
     assert [c.challenge.id for c in report.expired_challenges] == [created.challenge.id]
     assert await service.next_wakeup() is None
+
+
+async def test_a_challenge_expired_before_its_message_was_stored_still_loses_its_buttons(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """Expired while its message was being posted (no message to edit yet): storing the
+    message's id then writes the edit that removes the buttons, once."""
+    created = await service.challenge(ALICE, PLACE, BOB)
+    clock.advance(hours=48)
+    await service.expire_overdue()
+    assert await store.outbox.pending(10) == []
+    assert await service.set_challenge_message(created.challenge.id, 555) is True
+    rows = await store.outbox.pending(10)
+    assert [(r.challenge_id, dict(r.facts)) for r in rows] == [
+        (created.challenge.id, {"status": "expired"})
+    ]
+    assert await service.set_challenge_message(created.challenge.id, 555) is False
+    assert len(await store.outbox.pending(10)) == 1
+    # an open challenge's message id is only stored
+    other = await service.challenge(ALICE, PLACE, CAROL)
+    assert await service.set_challenge_message(other.challenge.id, 556) is False
+    assert await service.challenge_message(other.challenge.id) == 556
+    assert len(await store.outbox.pending(10)) == 1
 
 
 async def test_buttons_route_through_press(service: GameService) -> None:
