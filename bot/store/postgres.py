@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -77,6 +78,92 @@ def to_postgres(sql: str) -> tuple[str, bool]:
         return f"${number}"
 
     return _TOKENS.sub(replace, sql), _RETURNS_ROWS.search(sql) is not None
+
+
+# ``Database.write`` in one round trip: the statements (parameters written in as literals,
+# see ``inline``) run one after another inside one function call, which is one statement
+# and so one transaction; each statement's rows come back as a JSON array of objects. A
+# guard that finds no row raises ``_GUARD_STATE``, which rolls all of it back. Made (or
+# replaced) at every start, under the migration lock: it is code, not data.
+_GUARD_STATE = "PR001"
+WRITE_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION postal_write(statements text[], guards boolean[]) RETURNS text[]
+LANGUAGE plpgsql AS $postal$
+DECLARE
+    results text[] := '{{}}';
+    found text;
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(statements, 1), 0) LOOP
+        EXECUTE statements[i] INTO found;
+        IF guards[i] AND found = '[]' THEN
+            RAISE EXCEPTION 'postal_write: guard % found no row', i
+                USING ERRCODE = '{_GUARD_STATE}';
+        END IF;
+        results := results || found;
+    END LOOP;
+    RETURN results;
+END
+$postal$
+"""
+_CALL_WRITE = "SELECT postal_write($1::text[], $2::boolean[])"
+
+
+def literal(value: object) -> str:
+    """``value`` as an SQL literal PostgreSQL reads back as the same value, whatever the
+    server's ``standard_conforming_strings``: strings as ``E'...'`` with backslashes and
+    quotes doubled. Raises ``ValueError`` for a string with a NUL (PostgreSQL's text cannot
+    hold one) and ``TypeError`` for a type the store never writes."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return f"({value})"
+    if isinstance(value, float):
+        return f"'{value!r}'::float8"  # 'inf' and 'nan' are read back too
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("PostgreSQL text cannot hold a NUL character")
+        return "E'" + value.replace("\\", "\\\\").replace("'", "''") + "'"
+    if isinstance(value, bytes):
+        return f"E'\\\\x{value.hex()}'::bytea"
+    raise TypeError(f"cannot write {type(value).__name__} as an SQL literal")
+
+
+def inline(sql: str, params: Sequence[object]) -> str:
+    """``sql`` with its ``?`` placeholders (outside quotes and comments) replaced by
+    ``params`` as literals. Raises ``ValueError`` when the counts differ."""
+    values = iter(params)
+
+    def replace(match: re.Match[str]) -> str:
+        if match.group(0) != "?":
+            return match.group(0)
+        try:
+            return literal(next(values))
+        except StopIteration:
+            raise ValueError(f"more placeholders than parameters in {sql!r}") from None
+
+    written = _TOKENS.sub(replace, sql)
+    if next(values, _END) is not _END:
+        raise ValueError(f"more parameters than placeholders in {sql!r}")
+    return written
+
+
+_END = object()
+
+
+def _as_json_rows(sql: str) -> str:
+    """``sql`` (parameters written in) as a statement whose one value is its rows as a JSON
+    array of objects, their keys in column order ('[]' for a statement without rows)."""
+    if to_postgres(sql)[1]:
+        return f"WITH t AS ({sql}) SELECT coalesce(json_agg(t), '[]')::text FROM t"
+    return f"WITH t AS ({sql}) SELECT '[]'"
+
+
+def _values(pairs: list[tuple[str, Any]]) -> tuple[Any, ...]:
+    """A JSON object of ``_as_json_rows`` as the row's values, in column order (duplicate
+    column names kept)."""
+    return tuple(value for _, value in pairs)
 
 
 _TYPES = (
@@ -312,6 +399,7 @@ class PostgresDatabase:
             current = int(await raw.fetchval("SELECT COALESCE(MAX(version), 0) FROM postal_schema"))
             self.migrated_from = current
             pending = pending_migrations(self.name, current, known)
+            await raw.execute(WRITE_FUNCTION)
             if not pending:
                 return
             for version, sql in pending:
@@ -382,18 +470,26 @@ class PostgresDatabase:
         raise AssertionError("unreachable")
 
     async def _write_once(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
-        try:
-            async with self.transaction() as conn:
-                results: list[list[Any]] = []
-                for statement in statements:
-                    cursor = await conn.execute(statement.sql, statement.params)
-                    rows = [tuple(row) for row in await cursor.fetchall()]
-                    if statement.guard and not rows:
-                        raise _Refused
-                    results.append(rows)
-                return results
-        except _Refused:
-            return None
+        """One round trip: ``postal_write`` runs the statements as one transaction (a
+        function call is one statement), where sending them one by one inside BEGIN and
+        COMMIT cost a round trip each."""
+        texts = [_as_json_rows(inline(s.sql, s.params)) for s in statements]
+        guards = [s.guard for s in statements]
+        async with self._acquire() as raw:
+            try:
+                found = await raw.fetchval(_CALL_WRITE, texts, guards)
+            except asyncpg.PostgresError as error:
+                if error.sqlstate == _GUARD_STATE:
+                    return None  # rolled back whole, as the guard asks
+                raise store_error(error, gone=_gone(raw)) from error
+            except DRIVER_ERRORS as error:
+                raise store_error(error, gone=_gone(raw)) from error
+            except BaseException:
+                # Cancelled mid-call: the connection's state is unknown (see transaction).
+                if not _gone(raw):
+                    raw.terminate()
+                raise
+        return [list(json.loads(text, object_pairs_hook=_values)) for text in found]
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
@@ -453,10 +549,6 @@ async def _keep_session(raw: Raw) -> None:
     never sets (its advisory locks end with their transaction)."""
     if raw.is_in_transaction():  # cannot happen: transactions end, or close, before
         raw.terminate()
-
-
-class _Refused(Exception):
-    """A guard of a write matched no row: the write is rolled back."""
 
 
 async def _roll_back(raw: Raw) -> None:

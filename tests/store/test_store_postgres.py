@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 import asyncpg
 import pytest
@@ -342,7 +343,7 @@ async def test_a_deadlock_is_a_conflict_and_a_write_sent_whole_is_sent_again(
             await first_has_a.wait()
             return await second.database.write(
                 [
-                    Statement("SET LOCAL deadlock_timeout = '20ms'"),
+                    Statement("SELECT set_config('deadlock_timeout', '20ms', true)"),
                     Statement("UPDATE bot_state SET value = value || '2' WHERE key = 'b'"),
                     Statement("SELECT pg_sleep(0.4)"),
                     Statement("UPDATE bot_state SET value = value || '2' WHERE key = 'a'"),
@@ -444,3 +445,76 @@ def test_driver_errors_map_to_the_stores_by_cause() -> None:
     assert mapped(syntax) is syntax
     misuse = asyncpg.InterfaceError("cannot perform operation: another operation is in progress")
     assert mapped(misuse) is misuse
+
+
+NASTY = [
+    "it's",
+    "back\\slash\\'",
+    "\\x41 $1 ? $$ -- not a comment /* nor this */",
+    "'); DROP TABLE games; --",
+    "E'\\'' || chr(39)",
+    "象棋 ♔ 🂡 \u200b",
+    "",
+    "?",
+]
+
+
+async def test_a_write_sent_whole_keeps_every_value_as_it_was(pg_url: str) -> None:
+    """A write sent whole carries its parameters written into the SQL (one round trip):
+    strings with quotes, backslashes, placeholders and comment marks, big and negative
+    integers, floats and NULL come back exactly, and nothing else runs."""
+    store = await Store.open(pg_url)
+    try:
+        statements = [
+            Statement(
+                "INSERT INTO bot_state (key, value) VALUES (?, ?) RETURNING key, value",
+                (f"k{n}", text),
+                guard=True,
+            )
+            for n, text in enumerate(NASTY)
+        ]
+        statements.append(
+            Statement(
+                "SELECT ?, ?, ?, ?, ? AS same, ? AS same",
+                (2**62, -(2**40), 0.1, None, 1.5e300, float("inf")),
+            )
+        )
+        results = await store.database.write(statements)
+        assert results is not None
+        assert [rows for rows in results[:-1]] == [
+            [(f"k{n}", text)] for n, text in enumerate(NASTY)
+        ]
+        assert results[-1] == [(2**62, -(2**40), 0.1, None, 1.5e300, "Infinity")]
+        for n, text in enumerate(NASTY):
+            assert await store.bot_state.get(f"k{n}") == text
+        assert len(await store.games.all_ids()) == 0  # the games table is still there
+        with pytest.raises(ValueError, match="NUL"):
+            await store.database.write([Statement("SELECT ?", ("a\x00b",))])
+    finally:
+        await store.close()
+
+
+async def test_a_write_sent_whole_is_one_round_trip(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """However many statements a write sent whole holds, one call reaches the server."""
+    store = await Store.open(pg_url)
+    calls: list[str] = []
+    real = asyncpg.connection.Connection._execute
+
+    async def spy(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append(query)
+        return await real(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.connection.Connection, "_execute", spy)
+    try:
+        await store.database.write(
+            [
+                Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", (f"k{n}", "v"))
+                for n in range(5)
+            ]
+        )
+        assert len(calls) == 1, calls
+        assert await store.bot_state.get("k4") == "v"
+    finally:
+        await store.close()
