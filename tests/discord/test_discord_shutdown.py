@@ -28,16 +28,20 @@ async def send_moves(fake: FakeDiscord, tables: list[Table], move: str) -> list[
 
 
 def stored_moves(database: Path) -> dict[int, list[str]]:
-    """The moves stored per game, read after the bot has exited."""
+    """The moves stored per game, by the game's thread id (games set up at once get their
+    ids in whatever order their accepts land), read after the bot has exited."""
     conn = sqlite3.connect(database)
     try:
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        rows = conn.execute("SELECT game_id, uci FROM moves ORDER BY game_id, ply").fetchall()
+        rows = conn.execute(
+            "SELECT games.thread_id, moves.uci FROM moves JOIN games ON games.id = moves.game_id "
+            "ORDER BY moves.game_id, moves.ply"
+        ).fetchall()
     finally:
         conn.close()
     moves: dict[int, list[str]] = {}
-    for game_id, uci in rows:
-        moves.setdefault(game_id, []).append(uci)
+    for thread_id, uci in rows:
+        moves.setdefault(thread_id, []).append(uci)
     return moves
 
 
@@ -58,7 +62,7 @@ async def test_signal_under_load_finishes_moves_and_exits_0(
     for interaction in in_flight:
         reply = interaction.reply()
         assert not reply.ephemeral and reply.files, reply.text()
-    assert stored_moves(database) == {game: ["e2e4"] for game in range(1, GAMES + 1)}
+    assert stored_moves(database) == {table.thread.id: ["e2e4"] for table in tables}
     assert not Path(f"{database}-wal").exists(), "the store was not closed"
 
 
@@ -102,4 +106,4 @@ async def stop_at_once(fake: FakeDiscord, database: Path) -> None:
     assert bot.returncode == -signal.SIGINT
     assert waited < 2.0, f"the second signal took {waited:.1f} s"
     assert stderr.decode().strip() == "postal: second signal, stopping at once"
-    assert stored_moves(database) == {1: ["e2e4"]}
+    assert stored_moves(database) == {tables[0].thread.id: ["e2e4"]}
