@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -28,13 +29,20 @@ from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
 from bot.i18n import _
 from bot.i18n.text import say
+from bot.i18n.translator import using
 from bot.service import BoardView
 from bot.service.analysis import (
     AnalysisFailedError,
     AnalysisInterruptedError,
     AnalysisProgress,
+    ProgressMessage,
 )
 from bot.service.analysis_report import GameAnalysis
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+_log = logging.getLogger(__name__)
 
 GRAPH_FILENAME = "analysis-graph.png"
 CRITICAL_FILENAME = "analysis-critical.png"
@@ -68,6 +76,9 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
     message_id = await answer(
         interaction, Reply(content=escape_text(words.progress(view, started.progress))), _none
     )
+    if message_id is not None and interaction.channel_id is not None:
+        # A restart resumes the analysis and goes on updating this message (follow_in_message).
+        await analyses.show_progress_in(view.id, interaction.channel_id, message_id)
     deadline = time.monotonic() + _token_seconds_left(interaction) - TOKEN_MARGIN_SECONDS
     last_edit = time.monotonic()
 
@@ -105,6 +116,36 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
         return
     reply = await asyncio.to_thread(analysis_reply, result)
     await edit(None, _embed(reply), tuple(_file(name, data) for name, data in reply.files))
+
+
+async def follow_in_message(bot: PostalBot, shown: ProgressMessage) -> None:
+    """Go on showing a resumed analysis in the message its asker saw before the restart (no
+    interaction is left to answer with: the bot edits its own message), in the asker's
+    language; a message gone or out of reach is left as it is."""
+    message = bot.get_partial_messageable(shown.channel_id).get_partial_message(shown.message_id)
+    analyses = bot.service.analysis
+    last_edit = time.monotonic()
+
+    async def on_progress(now: AnalysisProgress) -> None:
+        nonlocal last_edit
+        if time.monotonic() - last_edit >= PROGRESS_EVERY_SECONDS:
+            last_edit = time.monotonic()
+            await message.edit(content=escape_text(words.progress(shown.game, now)))
+
+    try:
+        with using(await bot.service.languages.of(shown.viewer.id)):
+            await message.edit(content=escape_text(words.progress(shown.game, shown.progress)))
+            try:
+                result = await analyses.follow(shown.viewer, shown.game.id, on_progress)
+            except (AnalysisFailedError, AnalysisInterruptedError) as error:
+                await message.edit(content=escape_text(say(error.message)))
+                return
+            reply = await asyncio.to_thread(analysis_reply, result)
+            files = [_file(name, data) for name, data in reply.files]
+            await message.edit(content=None, embed=_embed(reply), attachments=files)
+    except discord.HTTPException as error:
+        # Deleted, or the channel out of reach: asking again shows the analysis.
+        _log.info("analysis of game #%s: its message is gone (%s)", shown.game.id, error)
 
 
 async def _none(_: BoardView) -> bytes:  # no board to draw: the pictures come with the reply

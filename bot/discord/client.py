@@ -22,7 +22,7 @@ import discord
 
 from bot.config import Settings
 from bot.discord import messages
-from bot.discord.analyse import ANALYSIS_COMMANDS
+from bot.discord.analyse import ANALYSIS_COMMANDS, follow_in_message
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.boards import BoardRetirer
 from bot.discord.challenge_posts import ChallengePosts
@@ -128,6 +128,7 @@ class PostalBot(discord.AutoShardedClient):
         self._in_flight: set[asyncio.Task[object]] = set()
         # Set when closing begins: new commands and presses are refused from then on.
         self.stopping = False
+        self._analysis_followers: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -182,8 +183,15 @@ class PostalBot(discord.AutoShardedClient):
         self.outbox.wake()
         self.boards.start()
         self.computer_replies.start()
-        # Analyses a previous run left unfinished carry on (asking again shows them).
+        # Analyses a previous run left unfinished carry on, shown in the messages their
+        # askers saw (asking again shows them too).
         await self._service.analysis.resume()
+        for shown in await self._service.analysis.progress_messages():
+            follower = asyncio.create_task(
+                follow_in_message(self, shown), name=f"postal-analysis-{shown.game.id}"
+            )
+            self._analysis_followers.add(follower)
+            follower.add_done_callback(self._analysis_followers.discard)
 
     def track(self) -> None:
         """Count the current task (a command or button handler) as in flight until it ends,
@@ -206,6 +214,9 @@ class PostalBot(discord.AutoShardedClient):
         if self._service is not None:
             # Stored as far as they got, resumed at the next start; their askers are told.
             await self._service.analysis.close()
+        if self._analysis_followers:
+            # Each says in its message that the analysis carries on after the restart.
+            await asyncio.wait(self._analysis_followers, timeout=SHUTDOWN_CANCEL_SECONDS)
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         await self.boards.stop()
         await super().close()

@@ -113,7 +113,7 @@ class AnalysisInterruptedError(UserError):
         super().__init__(
             Text(
                 "Postal is restarting; the analysis of game #{id} carries on when it is "
-                "back. Ask /analyse game:{id} again in a moment.",
+                "back, and this message will show it.",
                 id=game_id,
             )
         )
@@ -137,6 +137,19 @@ class AnalysisStarted:
     game: GameView
     progress: AnalysisProgress
     result: GameAnalysis | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressMessage:
+    """A running analysis whose progress shows in a message (``channel_id``,
+    ``message_id``) an adapter posted before a restart; ``viewer`` is whose looks its board
+    takes (the first asker)."""
+
+    game: GameView
+    channel_id: int
+    message_id: int
+    viewer: User
+    progress: AnalysisProgress
 
 
 @dataclass
@@ -233,6 +246,36 @@ class Analyses:
             done = len(await core.store.analyses.evaluations(game_id))
             raise AnalysisFailedError(game_id, done, record.ply + 1)
         return await self._result(record, stored, user)
+
+    async def show_progress_in(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Remember the message an adapter shows game ``game_id``'s analysis in, so that a
+        restart resuming it goes on updating that message (``progress_messages``)."""
+        await self._core.store.analyses.show_progress_in(game_id, channel_id, message_id)
+
+    async def progress_messages(self) -> list[ProgressMessage]:
+        """The analyses running now (``resume`` carried them on) whose progress showed in a
+        message before the restart: the adapter follows each there."""
+        core = self._core
+        found = []
+        for stored in await core.store.analyses.unfinished():
+            job = self._jobs.get(stored.game_id)
+            if job is None or stored.progress_message is None:
+                continue
+            record = await core.store.games.get(stored.game_id)
+            if record is None:
+                continue
+            asker = await core._ref(stored.requested_by)
+            channel_id, message_id = stored.progress_message
+            found.append(
+                ProgressMessage(
+                    await core._view(record),
+                    channel_id,
+                    message_id,
+                    User(asker.id, asker.name),
+                    job.progress(),
+                )
+            )
+        return found
 
     async def resume(self) -> int:
         """Carry on every stored analysis left unfinished (by a restart); how many."""

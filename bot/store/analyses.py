@@ -15,7 +15,8 @@ from bot.store.records import from_epoch, from_epoch_or_none, to_epoch
 @dataclass(frozen=True, slots=True)
 class StoredAnalysis:
     """An analysis of game ``game_id``: ``positions`` to evaluate (its plies + 1), each with
-    ``nodes`` of search; finished when ``finished_at`` is set, stopped by ``failure``."""
+    ``nodes`` of search; finished when ``finished_at`` is set, stopped by ``failure``;
+    ``progress_message`` is where its progress shows (channel id, message id), if known."""
 
     game_id: int
     nodes: int
@@ -24,6 +25,7 @@ class StoredAnalysis:
     created_at: datetime
     finished_at: datetime | None
     failure: str | None
+    progress_message: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +42,23 @@ class PositionEvaluation:
     pv: tuple[str, ...] = ()
 
 
-_ANALYSIS = "game_id, nodes, positions, requested_by, created_at, finished_at, failure"
+_ANALYSIS = (
+    "game_id, nodes, positions, requested_by, created_at, finished_at, failure, "
+    "progress_channel_id, progress_message_id"
+)
 
 
 def _analysis(row: Any) -> StoredAnalysis:
+    shown = None if row[7] is None or row[8] is None else (int(row[7]), int(row[8]))
     return StoredAnalysis(
-        row[0], row[1], row[2], row[3], from_epoch(row[4]), from_epoch_or_none(row[5]), row[6]
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        from_epoch(row[4]),
+        from_epoch_or_none(row[5]),
+        row[6],
+        shown,
     )
 
 
@@ -79,6 +92,16 @@ class Analyses:
             await cursor.close()
         assert row is not None
         return _analysis(row)
+
+    async def show_progress_in(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Remember the message showing the analysis's progress (the latest asker's: the one
+        a restart goes on updating)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE analyses SET progress_channel_id = ?, progress_message_id = ? "
+                "WHERE game_id = ?",
+                (channel_id, message_id, game_id),
+            )
 
     async def evaluations(self, game_id: int) -> list[PositionEvaluation]:
         """The positions evaluated so far, by ply."""

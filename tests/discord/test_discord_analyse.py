@@ -13,7 +13,6 @@ from PIL import Image
 
 import rules
 from bot.discord import analyse as analyse_command
-from bot.service import User
 from tests.discord.harness import Harness, command, start_game
 from tests.fake_engines import FakeEngines
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -113,9 +112,10 @@ async def test_an_analysis_outliving_the_token_says_to_ask_again(
     assert analysed(again)
 
 
-async def test_a_restart_tells_the_asker_and_the_analysis_resumes(running: Harness) -> None:
+async def test_a_restart_resumes_the_analysis_in_the_same_message(running: Harness) -> None:
     """Postal stopping mid-analysis edits the answer to say it carries on after the
-    restart; the next Postal resumes it from the positions stored, and asking shows it."""
+    restart; the next Postal resumes it from the positions stored and turns that same
+    message into the analysis (no interaction token needed); asking again shows it too."""
     fake = running.fake
     _, bob, thread = await finished(fake)
     gate = asyncio.Event()
@@ -126,11 +126,13 @@ async def test_a_restart_tells_the_asker_and_the_analysis_resumes(running: Harne
     await fake.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
     await running.stop()
     assert first.content.startswith("Postal is restarting; the analysis of game #1 carries on")
+    assert "this message will show it" in first.content
+    messages_before = len(fake.channel_messages(thread.id))
     engines = FakeEngines()
-    bot = await running.start()  # the harness's Postal has no engines: hand it some
-    bot.service.engines = engines
-    assert await bot.service.analysis.resume() == 1
-    await bot.service.analysis.follow(User(bob.id, bob.name), 1)
+    running.engines = engines
+    await running.start()  # resumes the analysis, and follows it in bob's message
+    await fake.wait_until(lambda: analysed(first) or None)
     assert sorted(len(r.moves) for r in engines.requests) == [2, 3]  # what was not stored
+    assert len(fake.channel_messages(thread.id)) == messages_before  # no new message
     again = await command(fake, bob, "analyse", {"game": 1}, channel=thread)
     assert analysed(again)

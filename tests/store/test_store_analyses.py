@@ -60,3 +60,26 @@ async def test_a_failed_analysis_is_tried_again_keeping_its_evaluations(tmp_path
         assert len(await store.analyses.evaluations(game.id)) == 1
     finally:
         await store.close()
+
+
+async def test_the_progress_message_is_kept_across_a_restart(tmp_path: Path) -> None:
+    """The message showing an analysis (the latest asker's) is found again after reopening,
+    with the unfinished analysis it belongs to; a new analysis has none."""
+    path = tmp_path / "postal.db"
+    store = await Store.open(path)
+    try:
+        game = await _game(store, None)
+        started = await store.analyses.start(
+            game.id, nodes=1000, positions=3, requested_by=game.white_id, now=NOW
+        )
+        assert started.progress_message is None
+        await store.analyses.show_progress_in(game.id, 700, 800)
+        await store.analyses.show_progress_in(game.id, 701, 801)  # a later asker's
+    finally:
+        await store.close()
+    store = await Store.open(path)
+    try:
+        (unfinished,) = await store.analyses.unfinished()
+        assert unfinished.progress_message == (701, 801)
+    finally:
+        await store.close()
