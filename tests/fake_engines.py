@@ -11,7 +11,7 @@ on), make the next ``failures`` searches fail, or every search at some plies (``
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import rules
@@ -77,6 +77,20 @@ class FakeEngines:
 
     def __post_init__(self) -> None:
         self.variants = tuple(self.variants)
+        self._changed: asyncio.Condition | None = None
+
+    async def wait_until(self, predicate: Callable[[], object], timeout: float = 10.0) -> None:
+        """Wait until ``predicate()`` holds, checked whenever a search starts or ends (the
+        fake Discord's ``wait_until`` only looks when Discord's state changes)."""
+        if self._changed is None:
+            self._changed = asyncio.Condition()
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(predicate), timeout)
+
+    async def _notify(self) -> None:
+        if self._changed is not None:
+            async with self._changed:
+                self._changed.notify_all()
 
     def available(self, variant_name: str) -> bool:
         return variant_name in tuple(self.variants) and not self.closed
@@ -87,6 +101,7 @@ class FakeEngines:
         self.requests.append(request)
         self.thinking += 1
         self.most_thinking = max(self.most_thinking, self.thinking)
+        await self._notify()
         try:
             held = self.hold_after is None or len(self.requests) > self.hold_after
             if self.gate is not None and held:
@@ -102,6 +117,7 @@ class FakeEngines:
             return SearchResult(best, score, 1, (best,))
         finally:
             self.thinking -= 1
+            await self._notify()
 
     async def close(self) -> None:
         self.closed = True

@@ -123,7 +123,7 @@ async def test_a_restart_resumes_the_analysis_in_the_same_message(running: Harne
     held = FakeEngines(gate=gate, hold_after=2)
     running.bot.service.engines = held
     first = await command(fake, bob, "analyse", {}, channel=thread)
-    await fake.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
+    await held.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
     await running.stop()
     assert first.content.startswith("Postal is restarting; the analysis of game #1 carries on")
     assert "this message will show it" in first.content

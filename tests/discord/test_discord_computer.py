@@ -107,7 +107,7 @@ async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) ->
         fake, alice, "challenge", {"opponent": fake.bot_user, "color": "white"}, channel=channel
     )
     await play(fake, alice, "e4", channel)
-    await fake.wait_until(lambda: engines.thinking == 1 or None)
+    await engines.wait_until(lambda: engines.thinking == 1)
     await harness.stop()
     assert bot_posts(fake, channel.id, "Postal played") == []
     harness.engines = FakeEngines()
