@@ -72,3 +72,39 @@ def test_japanese_sentences_end_in_desu_masu() -> None:
     """Japanese sentences end in です・ます, never in the plain だ・である style."""
     wrong = [text for _, text in translations(Locale.JA) if PLAIN_JAPANESE.search(text)]
     assert wrong == []
+
+
+# Words each glossary rules out, with the word it uses instead (GLOSSARY.md): a message added
+# later in the common but wrong word fails here.
+RULED_OUT = {
+    Locale.FR: {"reine": "dame", "match nul": "nulle", "mat d'échec": "échec et mat"},
+    Locale.KO: {"항복": "기권", "비김": "무승부"},
+    Locale.JA: {"投降": "投了", "降参": "投了", "ドロー": "引き分け"},
+    Locale.ZH_HANS: {"平局": "和棋", "投降": "认输", "皇后": "后", "子區": "子区"},
+    Locale.ZH_HANT: {"國際象棋": "西洋棋", "王車易位": "入堡", "平局": "和棋", "投降": "認輸"},
+}
+
+
+def test_no_word_the_glossary_rules_out() -> None:
+    """Each catalog uses its glossary's word (« dame », 기권, 投了, 和棋, 西洋棋 …), not the
+    common one a chess or xiangqi player would find wrong."""
+    wrong = [
+        (locale.value, text, word, RULED_OUT[locale][word])
+        for locale in RULED_OUT
+        for _, text in translations(locale)
+        for word in RULED_OUT[locale]
+        if word in text.lower()
+    ]
+    assert wrong == []
+
+
+def test_xiangqis_own_words_stay_xiangqis() -> None:
+    """The messages kept apart for xiangqi (msgctxt ``xiangqi``) never fall back on chess's
+    words: 장군 not 체크 in Korean, 王手 and 詰み not チェック in Japanese."""
+    chess_words = {Locale.KO: ("체크", "스테일메이트"), Locale.JA: ("チェック", "ステイルメイト")}
+    wrong = []
+    for locale, words in chess_words.items():
+        for message in read_catalog(catalog_path(locale), locale):
+            if message.context == "xiangqi" and any(w in str(message.string) for w in words):
+                wrong.append((locale.value, message.id, message.string))
+    assert wrong == []
