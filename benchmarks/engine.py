@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
+import os
 import random
 import statistics
 import sys
@@ -457,8 +458,13 @@ async def main() -> None:
     args.levels = [int(number) for number in args.levels.split(",")]
     for section in args.only.split(","):
         began = time.perf_counter()
+        load = os.getloadavg()[0]
         await SECTIONS[section](args)
-        print(f"({section}: {time.perf_counter() - began:.0f} s)")
+        print(
+            f"({section}: {time.perf_counter() - began:.0f} s; machine load average "
+            f"{load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, "
+            f"{os.cpu_count()} cores)"
+        )
 
 
 if __name__ == "__main__":
