@@ -38,6 +38,7 @@ from bot.service import (
     ButtonAction,
     ClockReport,
     ComputerGameStarted,
+    ComputerStuck,
     GameAnimation,
     GameEnded,
     GameService,
@@ -65,7 +66,7 @@ from bot.service.analysis import AnalysisProgress
 from bot.service.catalog import ALL_OPTION_NAMES, CommandSpec, command_named
 from bot.service.errors import ChallengePendingError
 from bot.service.uptime import keeping_time
-from bot.store import ConsoleButton, ConsoleButtons, Store, StoreError
+from bot.store import ConsoleButton, ConsoleButtons, OutboxKind, Store, StoreError
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
@@ -299,6 +300,13 @@ class Console:
         try:
             for played in await self.service.computer.reply_all():
                 await self.show(played)
+            # A lasting engine failure is told once through the outbox; the console shows
+            # its rows itself (settle_shown_deliveries), so it prints this one here.
+            for row in await self.service.pending_deliveries():
+                if row.kind is OutboxKind.COMPUTER_STUCK:
+                    delivery = await self.service.delivery(row)
+                    if delivery is not None and isinstance(delivery.content, ComputerStuck):
+                        self.say(words.computer_stuck(delivery.content))
         except UserError as error:
             self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
         except Exception as error:  # an adapter never shows a traceback to a player

@@ -7,7 +7,13 @@ import io
 from pathlib import Path
 
 from bot.console import run_console
-from bot.engine.api import Engines
+from bot.engine.api import (
+    Engines,
+    EngineUnavailable,
+    SearchRequest,
+    SearchResult,
+    UnavailableReason,
+)
 from tests.fake_engines import FakeEngines
 
 
@@ -69,3 +75,24 @@ async def test_without_engines_the_challenge_says_how_to_install_one(tmp_path: P
     assert "! Postal can't play chess itself right now: its engine, Stockfish, is not" in out
     assert "apt-get install stockfish" in out
     assert "alice challenges bob to chess" in out
+
+
+class Uninstalled(FakeEngines):
+    """Engines found at the start whose chess program is gone by the time it is run."""
+
+    async def search(self, request: SearchRequest) -> SearchResult:
+        raise EngineUnavailable(request.variant_name, UnavailableReason.MISSING, "stockfish")
+
+
+async def test_an_engine_gone_missing_is_said_once(tmp_path: Path) -> None:
+    """The computer cannot move because its engine is gone: the console says so once, right
+    after the move that was owed an answer, with how to install it; later lines do not
+    repeat it."""
+    out = await console_output(
+        tmp_path,
+        "alice /challenge postal level:2 color:white\nalice /move e4\nalice /board\n",
+        Uninstalled(),
+    )
+    told = "The computer has not been able to move in game #1."
+    assert out.count(told) == 1
+    assert "apt-get install stockfish" in out
