@@ -165,8 +165,11 @@ def mention(player: PlayerRef) -> str:
 
 
 def sentence(text: str) -> str:
-    """``text`` ending with a full stop unless it already ends a sentence."""
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """``text`` ending with the reader's full stop (。 in Chinese and Japanese) unless it
+    already ends a sentence."""
+    if text.endswith((".", "!", "?", "。", "！", "？")):
+        return text
+    return pgettext("full stop", "{sentence}.").format(sentence=text)
 
 
 def timestamp(moment: datetime, style: str = "R") -> str:

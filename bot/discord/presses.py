@@ -103,7 +103,9 @@ async def show_press(
             await bot.reply(interaction, messages.promotion_needed(result))
         case GameEnded():
             if not _from_board(interaction):
-                await update_pressed_message(interaction, messages.safe(result.ending.text + "."))
+                await update_pressed_message(
+                    interaction, messages.sentence(messages.safe(result.ending.text))
+                )
             await bot.reply(interaction, await bot.ending_reply(result))
         case OfferDeclined():
             await update_pressed_message(interaction, messages.safe(result.text))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.i18n import Locale
+from bot.i18n import Locale, using
 from bot.i18n.catalogs import catalog_path, read_catalog
 
 HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3
@@ -108,3 +108,25 @@ def test_xiangqis_own_words_stay_xiangqis() -> None:
             if message.context == "xiangqi" and any(w in str(message.string) for w in words):
                 wrong.append((locale.value, message.id, message.string))
     assert wrong == []
+
+
+def test_a_sentence_ends_with_the_readers_full_stop() -> None:
+    """The Discord layer ends a bare sentence with the reader's full stop: 。 in Japanese and
+    Chinese (an English « . » after 指しました reads as a typo), « . » elsewhere; one that
+    already ends is left alone."""
+    from bot.discord.messages import sentence  # the adapter's helper, as it is used
+
+    said = {}
+    for locale in (Locale.EN, Locale.FR, Locale.KO, Locale.JA, Locale.ZH_HANS, Locale.ZH_HANT):
+        with using(locale):
+            said[locale] = sentence("x")
+    assert said == {
+        Locale.EN: "x.",
+        Locale.FR: "x.",
+        Locale.KO: "x.",
+        Locale.JA: "x。",
+        Locale.ZH_HANS: "x。",
+        Locale.ZH_HANT: "x。",
+    }
+    with using(Locale.JA):
+        assert sentence("王手！") == "王手！" and sentence("指しました。") == "指しました。"
