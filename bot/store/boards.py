@@ -52,13 +52,11 @@ class Boards:
     async def to_retire(self, limit: int) -> list[OldBoard]:
         """The oldest boards still to retire, only each game's newest (the others are
         superseded: see ``retired``)."""
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT message_id, game_id, channel_id FROM board_retirements "
-                f"WHERE message_id IN ({_NEWEST}) ORDER BY created_at, message_id LIMIT ?",
-                (limit,),
-            )
-            rows = await cursor.fetchall()
+        rows = await self._db.fetch(
+            "SELECT message_id, game_id, channel_id FROM board_retirements "
+            f"WHERE message_id IN ({_NEWEST}) ORDER BY created_at, message_id LIMIT ?",
+            (limit,),
+        )
         return [OldBoard(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
     async def retired(self, *message_ids: int) -> list[int]:

@@ -520,11 +520,11 @@ class Outbox:
         return sorted((PlayerNotice(*row) for row in rows), key=lambda notice: notice.id)
 
     async def has_notices(self, player_id: int) -> bool:
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT 1 FROM player_notices WHERE player_id = ? LIMIT 1", (player_id,)
-            )
-            return await cursor.fetchone() is not None
+        # Asked after every command: one round trip (SQLite: one hand-over to its thread).
+        rows = await self._db.fetch(
+            "SELECT 1 FROM player_notices WHERE player_id = ? LIMIT 1", (player_id,)
+        )
+        return bool(rows)
 
 
 async def _add_notices(
