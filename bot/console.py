@@ -27,8 +27,9 @@ from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
-from bot.i18n import NP_, Locale, UnknownLocaleError, _, ngettext, pgettext, using
+from bot.i18n import N_, NP_, Locale, UnknownLocaleError, _, ngettext, pgettext, using
 from bot.i18n.dates import when_text
+from bot.i18n.text import Sentences, Text
 from bot.i18n.text import say as in_language
 from bot.reasons import refusal
 from bot.service import (
@@ -136,8 +137,11 @@ def checked_name(word: str) -> str:
     name = word[:-1] if word.endswith(":") and len(word) > 1 else word
     if not _USER_NAME.fullmatch(name):
         raise _BadOption(
-            f'"{word}" cannot be a user name: a name is one word of letters, digits, ".", "-" '
-            'or "_" (alice, bob_2).'
+            Text(
+                '"{word}" cannot be a user name: a name is one word of letters, digits, ".", '
+                '"-" or "_" (alice, bob_2).',
+                word=word,
+            )
         )
     return name
 
@@ -148,29 +152,41 @@ def _speaker(words: list[str]) -> User:
     first = words[0]
     if first.startswith("/"):
         raise _BadOption(
-            f"Say who does it first: <user> {' '.join(words)}, e.g. 'alice {' '.join(words)}'."
+            Text("Say who does it first: <user> {line}, e.g. 'alice {line}'.", line=" ".join(words))
         )
     if len(words) < 2:
         if command_named(first.lower()) is not None:
             raise _BadOption(
-                f"Commands start with a slash after who does it, e.g. 'alice /{first}'."
+                Text(
+                    "Commands start with a slash after who does it, e.g. 'alice /{line}'.",
+                    line=first,
+                )
             )
         raise _BadOption(
-            f"Say what {first} does, e.g. 'alice /challenge bob'. Type /help for more."
+            Text(
+                "Say what {player} does, e.g. 'alice /challenge bob'. Type /help for more.",
+                player=first,
+            )
         )
     second = words[1]
     if not second.startswith("/"):
         if command_named(first.lower()) is not None:
             raise _BadOption(
-                f"Commands start with a slash after who does it, e.g. 'alice /{' '.join(words)}'."
+                Text(
+                    "Commands start with a slash after who does it, e.g. 'alice /{line}'.",
+                    line=" ".join(words),
+                )
             )
         if command_named(second.lower()) is not None:
             rest = " ".join(words[2:])
             typed = f"{first} /{second}" + (f" {rest}" if rest else "")
-            raise _BadOption(f"Commands start with a slash: '{typed}'.")
+            raise _BadOption(Text("Commands start with a slash: '{line}'.", line=typed))
         raise _BadOption(
-            f'"{second}" is not a command: write <user> /<command>, e.g. \'alice /challenge '
-            "bob' or 'alice /move e4'. Type /help for the list."
+            Text(
+                '"{word}" is not a command: write <user> /<command>, e.g. \'alice /challenge '
+                "bob' or 'alice /move e4'. Type /help for the list.",
+                word=second,
+            )
         )
     speaker = user_named(checked_name(first))
     if speaker.is_bot:
@@ -243,25 +259,36 @@ class Console:
 
     async def handle(self, line: str) -> None:
         """Run one ``<user> <command>`` line and print the reply; never raises user errors."""
+        # Until the line names its user, it is answered in the console's language (--locale).
+        with using(self.locale):
+            user_and_words = self._read(line)
+        if user_and_words is not None:
+            user, words = user_and_words
+            with using(await self.language(user)):
+                await self._handle(user, words)
+
+    def _read(self, line: str) -> tuple[User, list[str]] | None:
+        """The user and words of ``line``; None when it was answered already (help, a line
+        that cannot be read, or one without a user)."""
         try:
             words = words_of(line)
         except UnreadableLine as error:
             self.say(
-                _("! Could not read that line: {error}. Nothing was done.").format(error=error)
+                _("! Could not read that line: {error}. Nothing was done.").format(
+                    error=in_language(error.args[0])
+                )
             )
-            return
+            return None
         if not words:
-            return
+            return None
         if words[0] in ("/help", "help"):
             self.say_help()
-            return
+            return None
         try:
-            user = _speaker(words)
+            return _speaker(words), words
         except UserError as error:
             self.say(_("! {error}").format(error=in_language(error.message)))
-            return
-        with using(await self.language(user)):
-            await self._handle(user, words)
+            return None
 
     async def _handle(self, user: User, words: list[str]) -> None:
         """Run the command of one line (``words``), in the language chosen for ``user``."""
@@ -321,7 +348,11 @@ class Console:
     ) -> None:
         handler = _COMMANDS.get(command)
         if handler is None:
-            self.say(f'! Unknown command "/{command}". Type /help for the list.')
+            self.say(
+                _('! Unknown command "/{command}". Type /help for the list.').format(
+                    command=command
+                )
+            )
             return
         await handler(self, user, positional, options)
 
@@ -521,11 +552,28 @@ Handler = Callable[[Console, User, list[str], dict[str, str]], Awaitable[None]]
 def _subcommand(group: CommandSpec, words: list[str]) -> CommandSpec:
     """The subcommand of ``group`` the first of ``words`` names. Raises ``UserError``."""
     names = [sub.name for sub in group.subcommands]
-    listed = f"{', '.join(names[:-1])} or {names[-1]}"
+    listed, last = ", ".join(names[:-1]), names[-1]
     sub = group.subcommand(words[0].lower()) if words else None
+    if sub is None and words:
+        raise _BadOption(
+            Text(
+                'Say {names} or {last} after /{command}, not "{word}".',
+                names=listed,
+                last=last,
+                command=group.name,
+                word=words[0],
+            )
+        )
     if sub is None:
-        instead = f'not "{words[0]}"' if words else f"e.g. /{group.name} {names[0]}"
-        raise _BadOption(f"Say {listed} after /{group.name}, {instead}.")
+        raise _BadOption(
+            Text(
+                "Say {names} or {last} after /{command}, e.g. /{command} {first}.",
+                names=listed,
+                last=last,
+                command=group.name,
+                first=names[0],
+            )
+        )
     return sub
 
 
@@ -541,7 +589,13 @@ def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str
         key, sep, value = word.partition(":")
         if sep and key in spec.option_names:
             if key in options:
-                raise _BadOption(f"/{command} got {key} twice; give each option once.")
+                raise _BadOption(
+                    Text(
+                        "/{command} got {option} twice; give each option once.",
+                        command=command,
+                        option=key,
+                    )
+                )
             options[key] = value
         elif sep and value and _looks_like_option(key, spec):
             raise _BadOption(_no_such_option(spec, key, command))
@@ -553,16 +607,27 @@ def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str
     if len(plain) > len(slots):
         extra = " ".join(f'"{word}"' for word in plain[len(slots) :])
         others = [name for name in spec.option_names if name not in spec.positional]
-        named = f" ({', '.join(f'{name}:' for name in others)})"
-        if slots:
-            reads = f"Without a name it reads only the {' then the '.join(slots)}"
-            if others:
-                reads += f"; write other options as name:value{named}"
+        named = ", ".join(f"{name}:" for name in others)
+        reads: str
+        if slots and others:
+            reads = Text(
+                "Without a name it reads only the {option}; write other options as name:value "
+                "({names}).",
+                option=", ".join(slots),
+                names=named,
+            )
+        elif slots:
+            reads = Text("Without a name it reads only the {option}.", option=", ".join(slots))
         elif spec.options:
-            reads = f"It reads only options written as name:value{named}"
+            reads = Text("It reads only options written as name:value ({names}).", names=named)
         else:
-            reads = "It takes nothing after its name"
-        raise _BadOption(f"Too many words for /{command}: {extra}. {reads}.")
+            reads = Text("It takes nothing after its name.")
+        raise _BadOption(
+            Sentences(
+                Text("Too many words for /{command}: {words}.", command=command, words=extra),
+                reads,
+            )
+        )
     options.update(zip(slots, plain, strict=False))
     return options
 
@@ -574,11 +639,18 @@ def _looks_like_option(key: str, spec: CommandSpec) -> bool:
 
 def _no_such_option(spec: CommandSpec, key: str, command: str) -> str:
     if not spec.options:
-        return f'/{command} has no options, so not "{key}".'
+        return Text('/{command} has no options, so not "{option}".', command=command, option=key)
     names = ", ".join(f"{name}:" for name in spec.option_names)
     close = difflib.get_close_matches(key, spec.option_names, n=1, cutoff=0.6)
-    guess = f" Did you mean {close[0]}:?" if close else ""
-    return f'/{command} has no option "{key}" (its options: {names}).{guess}'
+    return Sentences(
+        Text(
+            '/{command} has no option "{option}" (its options: {names}).',
+            command=command,
+            option=key,
+            names=names,
+        ),
+        Text("Did you mean {option}:?", option=close[0]) if close else "",
+    )
 
 
 def _split_options(words: list[str]) -> tuple[list[str], dict[str, str]]:
@@ -606,13 +678,15 @@ def _game_id(options: dict[str, str]) -> int | None:
     if not text:
         return None
     if not text.isdigit():
-        raise _BadOption(f'game must be a game number like game:12, not "{options["game"]}".')
+        raise _BadOption(
+            Text('game must be a game number like game:12, not "{game}".', game=options["game"])
+        )
     return int(text)
 
 
 def _int_option(name: str, value: str | None) -> int:
     if value is None or not value.strip().isdigit():
-        raise _BadOption(f"{name} must be a whole number, e.g. {name}:3.")
+        raise _BadOption(Text("{option} must be a whole number, e.g. {option}:3.", option=name))
     return int(value)
 
 
@@ -622,7 +696,7 @@ def _bool_option(name: str, value: str) -> bool:
         return True
     if lowered in ("no", "false", "0", "off"):
         return False
-    raise _BadOption(f"{name} must be yes or no.")
+    raise _BadOption(Text("{option} must be yes or no.", option=name))
 
 
 class _BadOption(UserError):
@@ -677,7 +751,7 @@ async def _move(
 ) -> None:
     text = _first(positional, options, "move")
     if not text:
-        raise _BadOption("Say which move, e.g. /move e4.")
+        raise _BadOption(Text("Say which move, e.g. /move e4."))
     result = await console.service.move_or_preview(
         user, CONSOLE_PLACE, text, game_id=_game_id(options)
     )
@@ -697,7 +771,7 @@ async def _moves(
 ) -> None:
     square = _first(positional, options, "square")
     if not square:
-        raise _BadOption("Say which square, e.g. /moves e2.")
+        raise _BadOption(Text("Say which square, e.g. /moves e2."))
     result = await console.service.legal_targets(
         user, CONSOLE_PLACE, square, game_id=_game_id(options)
     )
@@ -846,16 +920,22 @@ async def _analyse(
         return
     console.images.mkdir(parents=True, exist_ok=True)
     graph, critical = await asyncio.to_thread(lambda: (result.graph_png(), result.critical_png()))
-    pictures = [("graph", f"game{result.game.id}-analysis-graph.png", graph)]
+    pictures = [(N_("graph saved: {path}"), f"game{result.game.id}-analysis-graph.png", graph)]
     if critical is not None:
-        pictures.append(("critical board", f"game{result.game.id}-analysis-critical.png", critical))
-    for what, name, data in pictures:
+        pictures.append(
+            (
+                N_("critical board saved: {path}"),
+                f"game{result.game.id}-analysis-critical.png",
+                critical,
+            )
+        )
+    for saved, name, data in pictures:
         path = console.images / name
         path.write_bytes(data)
-        console.say(f"{what} saved: {path}")
+        console.say(_(saved).format(path=path))
     path = console.images / result.record_filename
     path.write_text(result.record, encoding="utf-8")
-    console.say(f"record saved: {path}")
+    console.say(_("record saved: {path}").format(path=path))
 
 
 async def _conditional(
@@ -879,7 +959,7 @@ async def _conditional(
         cleared = await conditional.clear(user, CONSOLE_PLACE, game_id=game_id)
         console.say(words.cleared(cleared, "lines"))
     else:
-        raise _BadOption("Say add, list or clear, e.g. /conditional add Nf3 Nc6 Bb5 a6.")
+        raise _BadOption(Text("Say add, list or clear, e.g. /conditional add Nf3 Nc6 Bb5 a6."))
 
 
 async def _note(
@@ -912,12 +992,12 @@ async def _press(
 ) -> None:
     choice = _first(positional, options, "label")
     if not choice:
-        raise _BadOption("Say which button, e.g. /press Accept or /press 1.")
+        raise _BadOption(Text("Say which button, e.g. /press Accept or /press 1."))
     button = await console.find_button(user, choice)
     if button is None:
-        raise _BadOption(f'There is no button "{choice}" to press.')
+        raise _BadOption(Text('There is no button "{label}" to press.', label=choice))
     if button.allowed_user_ids and user.id not in button.allowed_user_ids:
-        raise _BadOption("That button is not yours to press.")
+        raise _BadOption(Text("That button is not yours to press."))
     values = (button.value,) if button.value is not None else ()
     result = await console.service.press_custom_id(
         user, button.custom_id, place=CONSOLE_PLACE, values=values

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n.text import Text
+
 # Far above any real command (a FEN is under 100 characters; Discord allows 6,000 per command).
 MAX_LINE_CHARACTERS = 4000
 
@@ -39,16 +41,27 @@ def words_of(line: str) -> list[str]:
     if undecoded is not None:
         byte = ord(undecoded.group()) - 0xDC00
         raise UnreadableLine(
-            f"that line is not valid UTF-8 (byte 0x{byte:02x} at position {undecoded.start()})"
+            Text(
+                "that line is not valid UTF-8 (byte 0x{byte} at position {position})",
+                byte=format(byte, "02x"),
+                position=undecoded.start(),
+            )
         )
     if len(line) > MAX_LINE_CHARACTERS:
         raise UnreadableLine(
-            f"that line has {len(line):,} characters; a command has at most {MAX_LINE_CHARACTERS:,}"
+            Text(
+                "that line has {count} characters; a command has at most {most}",
+                count=format(len(line), ","),
+                most=format(MAX_LINE_CHARACTERS, ","),
+            )
         )
     control = _CONTROL.search(line)
     if control is not None:
         raise UnreadableLine(
-            f"that line contains the control character U+{ord(control.group()):04X}"
+            Text(
+                "that line contains the control character U+{code}",
+                code=format(ord(control.group()), "04X"),
+            )
         )
     return split_words(_COMMENT.sub("", line))
 
@@ -68,7 +81,7 @@ def split_words(text: str) -> list[str]:
             return words
         word = _WORD.match(text, position)
         if word is None:  # only an opening quote without its closing one stops a word
-            raise UnreadableLine("no closing quotation")
+            raise UnreadableLine(Text("no closing quotation"))
         words.append(
             "".join(part.group(part.lastindex or 0) for part in _PART.finditer(word.group()))
         )

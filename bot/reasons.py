@@ -8,49 +8,24 @@ from collections.abc import Callable, Mapping, Sequence
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import _, pgettext
+from bot.i18n.text import say
 from bot.service.analysis import NoEngineError
 from bot.service.computer import ComputerUnavailableError
-from bot.service.errors import IllegalMoveError, InvalidPositionError, StartProblem, UserError
+from bot.service.errors import (
+    IllegalMoveError,
+    InvalidPositionError,
+    StartProblem,
+    UserError,
+    illegal_text,
+)
 from bot.words import engine_unavailable
 from rules import FenProblem, IllegalReason
-
-_KING = {
-    IllegalReason.IN_CHECK: lambda: _("your king is in check"),
-    IllegalReason.PINNED: lambda: _("that piece is pinned to your king"),
-    IllegalReason.INTO_CHECK: lambda: _("it would put your king in check"),
-}
-_GENERAL = {
-    IllegalReason.IN_CHECK: lambda: _("your general is in check"),
-    IllegalReason.PINNED: lambda: _("that piece is pinned to your general"),
-    IllegalReason.INTO_CHECK: lambda: _("it would leave your general in check"),
-}
-_ILLEGAL: dict[IllegalReason, Callable[[], str]] = {
-    IllegalReason.NO_PIECE: lambda: _("there is no piece on that square"),
-    IllegalReason.NOT_YOUR_PIECE: lambda: _("that piece belongs to your opponent"),
-    IllegalReason.NO_SUCH_PIECE: lambda: _("you have no piece that can make that move"),
-    IllegalReason.CANNOT_REACH: lambda: _("that piece cannot move there"),
-    IllegalReason.PATH_BLOCKED: lambda: _("the path is blocked"),
-    IllegalReason.OWN_PIECE: lambda: _("one of your own pieces is on that square"),
-    IllegalReason.NO_CASTLING_RIGHTS: lambda: _(
-        "you no longer have the right to castle on that side"
-    ),
-    IllegalReason.CASTLING_BLOCKED: lambda: _("the squares between king and rook are not empty"),
-    IllegalReason.CASTLING_OUT_OF_CHECK: lambda: _("you cannot castle out of check"),
-    IllegalReason.CASTLING_THROUGH_CHECK: lambda: _(
-        "the king would pass through an attacked square"
-    ),
-    IllegalReason.BAD_PROMOTION: lambda: _("that promotion piece is not allowed"),
-    IllegalReason.MISSING_PROMOTION: lambda: _("a pawn reaching the last rank must promote"),
-    IllegalReason.GENERALS_FACE: lambda: _("the two generals would face each other"),
-    IllegalReason.GAME_OVER: lambda: _("the game is over"),
-}
 
 
 def illegal_reason(reason: IllegalReason, variant_name: str = "chess") -> str:
     """Why a move is illegal, as a clause (``that piece is pinned to your king``); in
     xiangqi the king is the general."""
-    royal = _GENERAL if variant_name == "xiangqi" else _KING
-    return (royal.get(reason) or _ILLEGAL[reason])()
+    return say(illegal_text(reason, variant_name))
 
 
 def _side(name: object) -> str:

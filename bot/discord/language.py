@@ -9,12 +9,20 @@ for a post to a whole channel.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.i18n import Locale, resolve
+from bot.i18n.text import write_moments
 from bot.i18n.translator import enter
+
+
+def _timestamp(moment: datetime) -> str:
+    """A date and time as a Discord timestamp (``f``: date and time), which each reader's
+    client writes in their own language and time zone."""
+    return f"<t:{int(moment.timestamp())}:f>"
 
 
 async def answer_in_users_language(interaction: discord.Interaction[Any]) -> Locale:
@@ -27,6 +35,7 @@ async def answer_in_users_language(interaction: discord.Interaction[Any]) -> Loc
     else:
         locale = await service.languages.for_reader(interaction.user.id, code)
     enter(locale)
+    write_moments(_timestamp)
     return locale
 
 

@@ -5,18 +5,23 @@ key) and its fields, which the adapters say in the reader's language.
 code that only passes it along, logs it or compares it keeps working; ``say(text)`` gives
 it in the current language (a field that is itself a ``Text`` is said too). ``Plural`` is
 the same for a message with a count, ``TextIn`` for one with a context (a button label),
-``Sentences`` for sentences said one after another. Text, Plural and TextIn are extraction
-keywords (``tools/catalogs.py``), so their messages reach the catalogs like ``_()``'s.
-Joining or slicing a Text gives a plain English str: build a bigger sentence with a field
-instead.
+``Sentences`` for sentences said one after another, ``Moment`` for a date and time (as the
+reader's adapter writes them). Text, Plural and TextIn are extraction keywords
+(``tools/catalogs.py``), so their messages reach the catalogs like ``_()``'s. Joining or
+slicing a Text gives a plain English str: build a bigger sentence with a field instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.i18n.translator import current
+
+# How the running task's adapter writes a date and time (None: in the current language, UTC).
+_MOMENTS: ContextVar[Callable[[datetime], str] | None] = ContextVar("postal_moments", default=None)
 
 
 class Text(str):
@@ -117,8 +122,47 @@ class Joined(Text):
         return self.separator.join(say(part) for part in self.parts)
 
 
+class Moment(Text):
+    """A date and time, said as the reader's adapter writes them (``write_moments``: on
+    Discord a timestamp each client shows in its reader's language and time zone); else in
+    the current language, in UTC. Its str value is ``2026-11-24 09:30 UTC``."""
+
+    moment: datetime
+
+    def __new__(cls, moment: datetime) -> Moment:
+        made = str.__new__(cls, f"{moment.astimezone(UTC):%Y-%m-%d %H:%M} UTC")
+        made.template = ""
+        made.fields = {}
+        made.moment = moment
+        return made
+
+    def said(self) -> str:
+        writer = _MOMENTS.get()
+        if writer is not None:
+            return writer(self.moment)
+        from bot.i18n.dates import when_text  # Babel's date formats: only when one is said
+
+        return current().gettext("{time} UTC").format(time=when_text(self.moment))
+
+
+def write_moments(writer: Callable[[datetime], str]) -> None:
+    """Write every ``Moment`` with ``writer`` for the rest of the current task (an
+    interaction's handler runs in a task of its own)."""
+    _MOMENTS.set(writer)
+
+
 def _said_fields(fields: Mapping[str, Any]) -> dict[str, Any]:
-    return {name: say(value) if isinstance(value, str) else value for name, value in fields.items()}
+    return {name: _said_field(value) for name, value in fields.items()}
+
+
+def _said_field(value: Any) -> Any:
+    if isinstance(value, str):
+        return say(value)
+    if isinstance(value, Exception) and value.args and isinstance(value.args[0], Text):
+        # An error whose message is a Text (a time zone refused, say) put in a sentence: its
+        # str() would be the English.
+        return say(value.args[0])
+    return value
 
 
 def say(text: str) -> str:

@@ -309,13 +309,25 @@ def color_word(game: str, word: str) -> str:
         return typed
     if typed in words:
         return words[typed]
+    # The colours are named as typed (option values), only the sentence is translated.
     allowed = list(words)
-    listed = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
-    sides = " and ".join(name for name in allowed if name != "random")
-    elsewhere = any(typed in colors for colors in VARIANT_COLORS.values())
-    why = f"In {game} the colours are {sides}: " if elsewhere else ""
+    listed, last = ", ".join(allowed[:-1]), allowed[-1]
+    first, second = (name for name in allowed if name != "random")
+    if any(typed in colors for colors in VARIANT_COLORS.values()):  # another game's colour
+        raise InvalidOptionError(
+            Text(
+                "In {variant} the colours are {first} and {second}: color must be {listed} or "
+                '{last}, not "{word}".',
+                variant=variant_text(game),
+                first=first,
+                second=second,
+                listed=listed,
+                last=last,
+                word=word,
+            )
+        )
     raise InvalidOptionError(
-        Text('{why}color must be {listed}, not "{word}".', why=why, listed=listed, word=word)
+        Text('color must be {listed} or {last}, not "{word}".', listed=listed, last=last, word=word)
     )
 
 

@@ -33,6 +33,7 @@ from bot.engine.api import (
     UnavailableReason,
 )
 from bot.engine.levels import LEVELS as ENGINE_LEVELS
+from bot.i18n.text import Text
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.claiming import claimed
 from bot.service.core import variant_named
@@ -41,6 +42,7 @@ from bot.service.errors import (
     InvalidOptionError,
     UserError,
 )
+from bot.service.phrases import color_text, variant_text
 from bot.service.results import (
     BoardView,
     GameView,
@@ -163,9 +165,14 @@ class ComputerOpponent:
         if opponent is not None:
             computer = self.identity.name if self.identity is not None else "Postal"
             raise LevelError(
-                f"level is the computer's strength: challenge {computer} itself "
-                f"(opponent:@{computer} level:{level}), or leave the level out to play "
-                f"{opponent.name}."
+                Text(
+                    "level is the computer's strength: challenge {computer} itself "
+                    "(opponent:@{computer} level:{level}), or leave the level out to play "
+                    "{player}.",
+                    computer=computer,
+                    level=level,
+                    player=opponent.name,
+                )
             )
         return True
 
@@ -193,13 +200,18 @@ class ComputerOpponent:
         level = DEFAULT_LEVEL if level is None else level
         if level not in LEVELS:
             raise LevelError(
-                f"level must be {MIN_LEVEL} (weakest) to {MAX_LEVEL} (strongest), not {level}."
+                Text(
+                    "level must be {weakest} (weakest) to {strongest} (strongest), not {level}.",
+                    weakest=MIN_LEVEL,
+                    strongest=MAX_LEVEL,
+                    level=level,
+                )
             )
         variant = variant_named(game)
         check_days(days)
         if rated:
             raise InvalidOptionError(
-                "Games against the computer are never rated; leave rated out (or rated:no)."
+                Text("Games against the computer are never rated; leave rated out (or rated:no).")
             )
         seats = {"white": "white", "black": "black", "random": "random"}
         seat = seats.get(color) or color_word(variant.name, color)
@@ -245,12 +257,18 @@ class ComputerOpponent:
         )
         me = view.player(human_color)
         them = view.player(human_color.other)
-        text = (
-            f"{me.name} ({view.color_name(human_color)}) vs {them.name} "
-            f"({view.color_name(human_color.other)}, level {level}), {view.variant}, "
-            f"{pace(view.days_per_move, view.untimed)}, unrated"
-            + (", from a custom position" if start_fen != variant.start_fen else "")
-            + f". {first_player.name} to move."
+        text = Text(
+            "{player} ({colour}) vs {computer} ({computer_colour}, level {level}), {variant}, "
+            "{pace}, unrated{start}. {first} to move.",
+            player=me.name,
+            colour=color_text(view.variant, human_color),
+            computer=them.name,
+            computer_colour=color_text(view.variant, human_color.other),
+            level=level,
+            variant=variant_text(view.variant),
+            pace=pace(view.days_per_move, view.untimed),
+            start=Text(", from a custom position") if start_fen != variant.start_fen else "",
+            first=first_player.name,
         )
         return ComputerGameStarted(view, board, level, them, text, first_player)
 

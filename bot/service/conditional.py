@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
-from bot.i18n.text import Text
+from bot.i18n.text import Sentences, Text
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -315,8 +315,16 @@ def _parse_one(position: rules.Position, token: str, index: int) -> Move:
     except (UnreadableMoveError, IllegalMoveError, AmbiguousMoveError) as error:
         raise BadLineMoveError(index, token, error.message) from error
     if isinstance(parsed, list):
-        names = " or ".join(position.san(move) for move in parsed)
-        raise BadLineMoveError(index, token, f"say which piece: {names}.")
+        names = [position.san(move) for move in parsed]
+        raise BadLineMoveError(
+            index,
+            token,
+            Text(
+                "say which piece: {moves} or {move}.",
+                moves=", ".join(names[:-1]),
+                move=names[-1],
+            ),
+        )
     return parsed
 
 
@@ -436,12 +444,19 @@ class AnswerPlan:
         ]
 
     def said(self, view: GameView) -> str:
-        """`` bob answered 12... Nc6 (a conditional move).`` for each answer."""
-        said = ""
-        for answer in self.answers:
-            who = view.white if answer.mover_id == view.white.id else view.black
-            said += f" {who.name} answered {answer.number} {answer.notation} (a conditional move)."
-        return said
+        """``bob answered 12... Nc6 (a conditional move).`` for each answer, one sentence
+        after another (empty when there is none)."""
+        return Sentences(
+            *(
+                Text(
+                    "{player} answered {number} {move} (a conditional move).",
+                    player=(view.white if answer.mover_id == view.white.id else view.black).name,
+                    number=answer.number,
+                    move=answer.notation,
+                )
+                for answer in self.answers
+            )
+        )
 
 
 def plan_answers(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.i18n.text import Plural, Sentences, Text
+from bot.i18n.text import Moment, Plural, Sentences, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
 from bot.service.core import VACATION_WINDOW, replace_record
 from bot.service.endings import EndingUseCases
@@ -304,7 +304,7 @@ class DeadlineUseCases(EndingUseCases):
             Text(
                 "{player} is on vacation until {until}: clocks paused.",
                 player=user.name,
-                until=f"{until:%Y-%m-%d %H:%M} UTC",
+                until=Moment(until),
             ),
             Plural(
                 "{count} vacation day left ({allowance} in any {window} days).",

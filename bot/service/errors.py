@@ -9,10 +9,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
 
-from bot.i18n.text import Joined, Text
+from bot.i18n.text import Joined, Moment, Sentences, Text
 from bot.service.move_hints import MoveSlip
 from rules import FenProblem, IllegalReason, InvalidFenError
-from rules.errors import describe
 
 # How a challenge ended, as ChallengeClosedError quotes it.
 _STATUS = {
@@ -42,6 +41,57 @@ def _did_you_mean(suggestions: Sequence[str]) -> str:
     return Text(
         " Did you mean {moves} or {last}?", moves=", ".join(suggestions[:-1]), last=suggestions[-1]
     )
+
+
+def did_you_mean(suggestions: Sequence[str]) -> str:
+    """The question naming ``suggestions`` as a sentence of its own (none: empty), to say
+    after another in ``Sentences`` (which spaces sentences as each language does)."""
+    if not suggestions:
+        return ""
+    if len(suggestions) == 1:
+        return Text("Did you mean {move}?", move=suggestions[0])
+    return Text(
+        "Did you mean {moves} or {move}?",
+        moves=", ".join(suggestions[:-1]),
+        move=suggestions[-1],
+    )
+
+
+# Why the rules refuse a move (their stable codes), as a clause; in xiangqi the king is the
+# general.
+_KING = {
+    IllegalReason.IN_CHECK: Text("your king is in check"),
+    IllegalReason.PINNED: Text("that piece is pinned to your king"),
+    IllegalReason.INTO_CHECK: Text("it would put your king in check"),
+}
+_GENERAL = {
+    IllegalReason.IN_CHECK: Text("your general is in check"),
+    IllegalReason.PINNED: Text("that piece is pinned to your general"),
+    IllegalReason.INTO_CHECK: Text("it would leave your general in check"),
+}
+_ILLEGAL = {
+    IllegalReason.NO_PIECE: Text("there is no piece on that square"),
+    IllegalReason.NOT_YOUR_PIECE: Text("that piece belongs to your opponent"),
+    IllegalReason.NO_SUCH_PIECE: Text("you have no piece that can make that move"),
+    IllegalReason.CANNOT_REACH: Text("that piece cannot move there"),
+    IllegalReason.PATH_BLOCKED: Text("the path is blocked"),
+    IllegalReason.OWN_PIECE: Text("one of your own pieces is on that square"),
+    IllegalReason.NO_CASTLING_RIGHTS: Text("you no longer have the right to castle on that side"),
+    IllegalReason.CASTLING_BLOCKED: Text("the squares between king and rook are not empty"),
+    IllegalReason.CASTLING_OUT_OF_CHECK: Text("you cannot castle out of check"),
+    IllegalReason.CASTLING_THROUGH_CHECK: Text("the king would pass through an attacked square"),
+    IllegalReason.BAD_PROMOTION: Text("that promotion piece is not allowed"),
+    IllegalReason.MISSING_PROMOTION: Text("a pawn reaching the last rank must promote"),
+    IllegalReason.GENERALS_FACE: Text("the two generals would face each other"),
+    IllegalReason.GAME_OVER: Text("the game is over"),
+}
+
+
+def illegal_text(reason: IllegalReason, variant_name: str = "chess") -> Text:
+    """Why a move is illegal, as a clause (``that piece is pinned to your king``) that the
+    adapters say in the reader's language."""
+    royal = _GENERAL if variant_name == "xiangqi" else _KING
+    return royal.get(reason) or _ILLEGAL[reason]
 
 
 # --- which game ------------------------------------------------------------------------
@@ -216,8 +266,12 @@ class MistypedMoveError(UnreadableMoveError):
             ),
         }[slip]
         problem = (
+            # The rewrite's problem in the reader's words, as /move says it (the rules'
+            # describe() is English for developers).
             Text(
-                " {move} is illegal here: {reason}.", move=instead, reason=describe(rewrite_problem)
+                " {move} is illegal here: {reason}.",
+                move=instead,
+                reason=illegal_text(rewrite_problem),
             )
             if rewrite_problem
             else ""
@@ -245,7 +299,16 @@ class IllegalMoveError(UserError):
         *,
         variant_name: str = "chess",
     ) -> None:
-        super().__init__(f"{text} is illegal: {describe(reason)}.{_did_you_mean(suggestions)}")
+        super().__init__(
+            Sentences(
+                Text(
+                    "{move} is illegal: {reason}.",
+                    move=text,
+                    reason=illegal_text(reason, variant_name),
+                ),
+                did_you_mean(suggestions),
+            )
+        )
         self.text = text
         self.reason = reason
         self.suggestions = tuple(suggestions)
@@ -374,7 +437,7 @@ class ChallengePendingError(UserError):
         message_id: int | None = None,
         place: tuple[int, int] | None = None,
     ) -> None:
-        until = f"{expires_at:%Y-%m-%d %H:%M} UTC"
+        until = Moment(expires_at)
         if opponent_name is None:
             text = Text(
                 "Your open challenge #{challenge} with these settings is still waiting "
@@ -417,8 +480,11 @@ class ComputerPlaysOnError(UserError):
 
     def __init__(self, name: str) -> None:
         super().__init__(
-            f"{name} does not agree to draws: play on, claim a draw the rules allow with "
-            "/draw, or /resign."
+            Text(
+                "{player} does not agree to draws: play on, claim a draw the rules allow with "
+                "/draw, or /resign.",
+                player=name,
+            )
         )
 
 

@@ -70,4 +70,4 @@ def refusal(hit: LimitHit, target: str | None, now: datetime) -> LimitReachedErr
 
 def _window() -> Text:
     hours = PING_WINDOW.total_seconds() / 3600
-    return Text("hour") if hours == 1 else Text("{hours} hours", hours=f"{hours:g}")
+    return Text("hour") if hours == 1 else Text("{hours} hours", hours=format(hours, "g"))

@@ -18,6 +18,7 @@ import pytest
 from bot.console import HELP_PARTS, run_console
 from bot.i18n import Locale, catalogs, pgettext, translator_for, using
 from bot.i18n.checks import CONTENT_LIMIT
+from tests.fake_engines import FakeEngines
 from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 from tests.i18n.test_catalogs import COMPLETE
 
@@ -52,8 +53,52 @@ bob /press ⟦Accept⟧
 alice /resign
 alice /press ⟦Resign⟧
 """
+# Refusals and the computer: every one is a sentence of the catalogs, with its facts (a
+# colour, a date, a reason) said in the reader's language too.
+REFUSALS = """\
+alice /challenge bob game:xiangqi color:white
+alice /challenge bob color:green
+alice /challenge bob color:white
+alice /challenge bob color:white
+bob /press ⟦Accept⟧
+alice /move Pe5
+alice /move Ke2
+bob /move Nf9
+/help
+/move e4
+alice
+alice move e4
+alice /frobnicate
+alice /board 1 2
+alice /challenge bob colr:white
+alice /press Nope
+alice /moretime x
+alice /conditional foo
+alice /board game:x
+alice /settings timezone:Mars/Base quiet:25-3
+alice /settings strip:maybe
+alice /vacation 3
+alice /vacation end
+alice /move e4
+bob /conditional add Nc6 Nf3 Nf6
+bob /move e5
+alice /move Nf3
+carol /challenge postal level:2 color:white
+carol /challenge bob level:3
+carol /challenge postal level:9
+carol /challenge postal rated:yes
+carol /draw
+carol /resign
+carol /press ⟦Resign⟧
+carol /analyse
+alice /analyse
+"unclosed
+"""
 # Not sentences: players, commands and options as typed, notation, files.
-NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|\[\d+\]|game\d+\S*|\S+\.(png|pgn|gif)\b|#\d+")
+# The computer is Postal (a name).
+NOT_WORDS = re.compile(
+    r"alice|bob|carol|Postal|/\w+|\w+:\S*|\[\d+\]|game\d+\S*|\S+\.(png|pgn|gif)\b|#\d+"
+)
 
 
 @pytest.fixture
@@ -66,7 +111,13 @@ def pseudo_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[s
 async def play(tmp_path: Path, script: str, locale: Locale = Locale.EN) -> str:
     out = io.StringIO()
     await run_console(
-        tmp_path / "c.db", None, io.StringIO(script), out, interactive=False, locale=locale
+        tmp_path / "c.db",
+        None,
+        io.StringIO(script),
+        out,
+        interactive=False,
+        engines=FakeEngines(),
+        locale=locale,
     )
     return out.getvalue()
 
@@ -82,7 +133,7 @@ def console_english(output: str, vocabulary: set[str]) -> list[str]:
     return english_left("\n".join(kept), vocabulary, NOT_WORDS)
 
 
-@pytest.mark.parametrize("script", [GAME, XIANGQI], ids=["chess", "xiangqi"])
+@pytest.mark.parametrize("script", [GAME, XIANGQI, REFUSALS], ids=["chess", "xiangqi", "refusals"])
 async def test_a_whole_game_says_only_catalog_sentences(
     tmp_path: Path, pseudo_french: set[str], script: str
 ) -> None:
@@ -93,7 +144,7 @@ async def test_a_whole_game_says_only_catalog_sentences(
 
 
 @pytest.mark.parametrize("locale", sorted(COMPLETE, key=str), ids=lambda locale: locale.value)
-@pytest.mark.parametrize("script", [GAME, XIANGQI], ids=["chess", "xiangqi"])
+@pytest.mark.parametrize("script", [GAME, XIANGQI, REFUSALS], ids=["chess", "xiangqi", "refusals"])
 async def test_a_whole_game_in_a_finished_language_shows_no_english(
     tmp_path: Path, locale: Locale, script: str
 ) -> None:
@@ -110,7 +161,7 @@ async def test_a_player_chooses_their_language(tmp_path: Path, pseudo_french: se
     """/settings language:fr makes that player's replies French; others keep --locale's,
     and language:auto gives the player back the console's."""
     chosen = await play(tmp_path, "alice /settings language:fr\n")
-    assert "language: Français" in chosen and chosen.startswith("⟦")
+    assert "⟦language: ⟪Français⟫⟧" in chosen and chosen.startswith("⟦")
     assert (await play(tmp_path, "alice /games\n")).startswith("⟦")
     assert (await play(tmp_path, "bob /games\n")) == "bob has no active games.\n"
     assert (await play(tmp_path, "bob /games\n", Locale.FR)).startswith("⟦")

@@ -76,7 +76,7 @@ async def test_a_reply_follows_the_users_app_and_their_choice(
     alice.locale = "fr"
     assert (await command(fake, alice, "games")).text().startswith("⟦")
     chosen = await command(fake, alice, "settings", {"language": "en"})
-    assert "language: English" in chosen.text()
+    assert "language: ⟪English⟫" in chosen.text()
     assert (await command(fake, alice, "games")).text() == "alice has no active games."
     alice.locale = "ko"  # a Korean app: the English choice still holds
     assert (await command(fake, alice, "games")).text() == "alice has no active games."

@@ -1,9 +1,12 @@
-"""Pseudo-translation: every message of the sources "translated" as ``⟦English⟧``, so a test
-can see which text reached the reader through the catalogs and which did not.
+"""Pseudo-translation: every message of the sources "translated" as ``⟦English⟧``, its
+placeholders marked ``⟪{field}⟫``, so a test can see which text reached the reader through
+the catalogs and which did not.
 
-After a game played in the pseudo language, any word of Postal's English vocabulary left
-outside ⟦⟧ is text shown without the catalogs (never wrapped, or glued from pieces), which
-no translator could ever translate."""
+After a game played in the pseudo language, any word of Postal's English vocabulary outside
+⟦⟧ is text shown without the catalogs (never wrapped, or glued from pieces), and any inside
+a field's ⟪⟫ but not in a message of its own is English put into a translated sentence (an
+English clause, date or error passed as a plain string): no translator could ever translate
+either."""
 
 from __future__ import annotations
 
@@ -15,15 +18,18 @@ from babel.messages.pofile import write_po
 
 from bot.i18n import Locale, catalogs
 from bot.i18n.catalogs import catalog_path, read_catalog
+from bot.service.catalog import COMMANDS
 from tests.i18n.test_catalogs import load_tool
 
 TRANSLATED = re.compile(r"⟦[^⟦⟧]*⟧")
+FIELD = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
 # Names of commands and options stay as Discord requires them (no brackets in a name).
 KEPT_CONTEXTS = ("command name", "option name")
 
 
 def pseudo(message: str) -> str:
-    return f"⟦{message}⟧"
+    """``message`` in brackets, each ``{field}`` marked as where other text goes."""
+    return "⟦" + FIELD.sub(lambda field: f"⟪{field.group()}⟫", message) + "⟧"
 
 
 def install_pseudo(root: Path, locale: Locale, monkeypatch: pytest.MonkeyPatch) -> set[str]:
@@ -77,15 +83,54 @@ def vocabulary(locale: Locale) -> set[str]:
     return english - own
 
 
+def untranslated(text: str) -> tuple[str, str]:
+    """``text`` with what the catalogs said blanked out (same length, same lines), as two
+    strings: what stood outside every message, and what stood in a field without being a
+    message itself."""
+    outside, fields = [], []
+    stack: list[str] = []
+    for char in text:
+        where = "" if char in "⟦⟪⟧⟫" else stack[-1] if stack else "outside"
+        if char in "⟦⟪":
+            stack.append(char)
+        elif char in "⟧⟫" and stack:
+            stack.pop()
+        outside.append(char if char == "\n" or where == "outside" else " ")
+        fields.append(char if char == "\n" or where == "⟪" else " ")
+    return "".join(outside), "".join(fields)
+
+
 def english_left(text: str, vocabulary: set[str], not_words: re.Pattern[str]) -> list[str]:
-    """Lines of ``text`` with a word of Postal's English outside ⟦⟧ (``not_words``: names,
-    commands, notation and the like, removed first)."""
+    """Lines of ``text`` with a word of Postal's English outside the catalogs' messages, or
+    inside a field as plain text (``not_words``: names, commands, notation and the like,
+    removed first)."""
+    outside, fields = untranslated(text)
+    # In a field, a command's, option's or choice's name is what a player types, not English.
+    in_fields = vocabulary - TYPED
     left = []
-    for line in text.splitlines():
-        rest = line
-        while TRANSLATED.search(rest):  # innermost first: messages said inside messages
-            rest = TRANSLATED.sub(" ", rest)
-        rest = not_words.sub(" ", rest)
-        if {word.lower() for word in re.findall(r"[A-Za-z]{4,}", rest)} & vocabulary:
+    for line, out, field in zip(
+        text.splitlines(), outside.splitlines(), fields.splitlines(), strict=True
+    ):
+        if (
+            _words(not_words.sub(" ", out)) & vocabulary
+            or _words(not_words.sub(" ", field)) & in_fields
+        ):
             left.append(line)
     return left
+
+
+def _words(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
+
+
+# Commands, options and choices as typed (English on Discord too, and in the console).
+TYPED = frozenset(
+    word
+    for command in COMMANDS
+    for described in (command, *command.subcommands)
+    for word in (
+        described.name,
+        *(option.name for option in described.options),
+        *(str(choice) for option in described.options for choice in option.choices),
+    )
+)
