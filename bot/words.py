@@ -234,7 +234,9 @@ def computer_stuck(stuck: ComputerStuck) -> str:
 def _hours_text(hours: tuple[int, ...]) -> str:
     if not hours:
         return _("no reminders")
-    listed = ", ".join(_("{hours} h").format(hours=h) for h in sorted(hours, reverse=True))
+    listed = pgettext("list separator", ", ").join(
+        _("{hours} h").format(hours=h) for h in sorted(hours, reverse=True)
+    )
     return _("reminders {hours} before a deadline").format(hours=listed)
 
 

@@ -119,7 +119,8 @@ class Joined(Text):
         return made
 
     def said(self) -> str:
-        return self.separator.join(say(part) for part in self.parts)
+        # The separator may be a message too (Chinese and Japanese list with 、).
+        return say(self.separator).join(say(part) for part in self.parts)
 
 
 class Moment(Text):

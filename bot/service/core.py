@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import rules
 from bot.engine.api import Engines
-from bot.i18n.text import Sentences, Text, TextIn
+from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
@@ -690,7 +690,9 @@ class ServiceCore:
 
 def ended_text(ending: Ending) -> Sentences:
     """``Checkmate — white wins. Ratings: alice 1500 → 1512 (+12), ….``"""
-    changes = ", ".join(change.text for change in ending.rating_changes)
+    changes = Joined(
+        TextIn("list separator", ", "), [change.text for change in ending.rating_changes]
+    )
     rated = Text("Ratings: {changes}.", changes=changes) if changes else ""
     return Sentences(Text("{ending}.", ending=ending.text), rated)
 

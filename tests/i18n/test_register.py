@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from bot.i18n import Locale, using
 from bot.i18n.catalogs import catalog_path, read_catalog
+from bot.i18n.text import Joined, TextIn, say
 
 HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3
 FINAL_B = 17  # ㅂ as a syllable's final consonant (Unicode's order of finals)
@@ -130,3 +131,14 @@ def test_a_sentence_ends_with_the_readers_full_stop() -> None:
     }
     with using(Locale.JA):
         assert sentence("王手！") == "王手！" and sentence("指しました。") == "指しました。"
+
+
+def test_a_list_takes_the_readers_separator() -> None:
+    """Lists in a sentence (rating changes, reminder hours) are joined with the reader's
+    separator: 、 in Japanese and Chinese, « , » elsewhere."""
+    listed = Joined(TextIn("list separator", ", "), ["alice 1500 → 1512", "bob 1500 → 1488"])
+    assert listed == "alice 1500 → 1512, bob 1500 → 1488"
+    with using(Locale.ZH_HANS):
+        assert say(listed) == "alice 1500 → 1512、bob 1500 → 1488"
+    with using(Locale.KO):
+        assert say(listed) == "alice 1500 → 1512, bob 1500 → 1488"
