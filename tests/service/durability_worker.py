@@ -15,7 +15,8 @@ ACTIVE_GAMES = 6
 
 
 async def play_forever(db_path: Path, ready_fd: int, seed: int) -> None:
-    """Open the store, say so on ``ready_fd``, then play random actions forever."""
+    """Open the store, say so on ``ready_fd`` (``ready\n``), then play random actions
+    forever, writing ``m`` there after each move stored."""
     rng = random.Random(seed)
     store = await Store.open(db_path)
     service = GameService(store)
@@ -51,6 +52,7 @@ async def play_forever(db_path: Path, ready_fd: int, seed: int) -> None:
                 board = await service.board(mover, None, game_id=record.id)
                 move = rng.choice(list(board.board.position.legal_moves()))
                 await service.move(mover, None, board.board.position.uci(move), game_id=record.id)
+                os.write(ready_fd, b"m")
         except UserError:
             continue
 
