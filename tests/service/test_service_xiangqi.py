@@ -72,7 +72,7 @@ async def test_xiangqi_mate_and_check_are_said_in_xiangqis_words(service: GameSe
         with using(locale):
             said[locale] = (say(result.ending.text), say(check_text("xiangqi")))
     assert said == {
-        Locale.KO: ("외통수 — 홍 승", "장군!"),
+        Locale.KO: ("외통수로 홍 승", "장군!"),
         Locale.JA: ("詰みで紅の勝ち", "王手！"),
         Locale.ZH_HANS: ("绝杀，红方胜", "将军！"),
     }
