@@ -12,7 +12,7 @@ games, same seed): ``N`` worker processes, each with its own connection and its 
 games (as each bot process serves its own shards' servers), play random legal moves back to
 back for ``--seconds``; it prints moves/s over all of them and the move's p50/p99::
 
-    python benchmarks/service.py --db sqlite --db postgresql --processes 1 --processes 2
+    python benchmarks/service.py --db sqlite --db postgresql --processes 1,2
 
 ``sqlite`` runs on a temporary file (one process only, the rule for SQLite, unless
 ``--sqlite-processes`` allows more); ``postgresql`` on a throwaway server started for the
@@ -376,6 +376,7 @@ def compare(
                 began = time.perf_counter()
                 ids = asyncio.run(build_workload(target, games, max_plies))
                 built = time.perf_counter() - began
+                before = load()
                 moves, durations = run_processes(target, processes, ids, seconds)
             kind = "SQLite" if url == "sqlite" else "PostgreSQL"
             rate = moves / seconds
@@ -384,7 +385,7 @@ def compare(
                 f"{kind} x{processes}: {rate:.0f} moves/s over {seconds:.0f} s "
                 f"({moves} moves), move p50 {statistics.median(durations) * 1000:.2f} ms, "
                 f"p99 {percentile(durations, 0.99) * 1000:.2f} ms "
-                f"({games} games built in {built:.0f} s)",
+                f"({games} games built in {built:.0f} s; {before} before, {load()} after)",
                 flush=True,
             )
     base = rates.get(("SQLite", 1))
@@ -395,6 +396,22 @@ def compare(
                     f"{kind} x{processes} / SQLite x1: {rate / base:.2f}x "
                     "(target: PostgreSQL x2 >= 1.5x)"
                 )
+
+
+def counts(text: str) -> list[int]:
+    """``--processes``: ``2`` or ``1,2``. Raises ``argparse.ArgumentTypeError``."""
+    try:
+        found = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number or a list of numbers: {text!r}") from None
+    if not found or min(found) < 1:
+        raise argparse.ArgumentTypeError(f"process counts start at 1: {text!r}")
+    return found
+
+
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes): these figures depend on them."""
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
 if __name__ == "__main__":
@@ -413,7 +430,10 @@ if __name__ == "__main__":
         "server's URL (repeatable)",
     )
     parser.add_argument(
-        "--processes", action="append", type=int, help="worker processes per run (repeatable)"
+        "--processes",
+        action="append",
+        type=counts,
+        help="worker processes per run: a number or a list (1,2); repeatable",
     )
     parser.add_argument(
         "--sqlite-processes",
@@ -431,7 +451,7 @@ if __name__ == "__main__":
     if args.db or args.processes:
         compare(
             args.db or ["sqlite"],
-            args.processes or [1],
+            [n for listed in args.processes or [[1]] for n in listed],
             args.games,
             args.seconds,
             args.plies,
