@@ -150,3 +150,32 @@ async def test_a_write_sent_whole_rolls_back_on_an_error(store: Store) -> None:
         )
     assert await store.bot_state.get("a") is None
     assert await store.database.write([Statement("SELECT 1")]) == [[(1,)]]
+
+
+@pytest.mark.postgresql
+async def test_a_move_on_postgresql_is_one_read_and_one_write(
+    pg_url: str, clock: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL too a move in a game this process has seen is two round trips to the
+    server: the statement that reads it, and the call that writes it whole."""
+    import asyncpg.connection
+
+    store = await Store.open(pg_url)
+    try:
+        service = GameService(store, clock)
+        game = (await start_game(service)).game
+        await play(service, game.id, "e4")
+        sent: list[str] = []
+        real = asyncpg.connection.Connection._execute
+
+        async def spy(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
+            sent.append(query)
+            return await real(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, "_execute", spy)
+        played = await service.move(BOB, PLACE, "e5")
+        assert isinstance(played, MovePlayed) and played.recent == "1. e4 e5"
+        assert len(sent) == 2, sent
+        assert sent[1].startswith("SELECT postal_write(")
+    finally:
+        await store.close()
