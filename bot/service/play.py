@@ -226,6 +226,7 @@ class PlayUseCases(ServiceCore):
             outbox=outbox,
             answers=plan.stored,
             followed=plan.followed,
+            lines_waiting=seated.has_conditionals,
         )
         if not written.ok:
             return None

@@ -358,6 +358,7 @@ class Games:
         outbox: OutboxSource = (),
         answers: Sequence[PreparedAnswer] = (),
         followed: Sequence[int] = (),
+        lines_waiting: bool = True,
     ) -> Written:
         """Append a move if the game is still active at ``game.version``, then the prepared
         ``answers`` it set off (conditional moves, each answering the move before it); end
@@ -366,7 +367,9 @@ class Games:
 
         Draw offers by a mover's opponent lapse, and takeback requests are dropped (the
         position they were about has changed). What follows the prepared moves the game
-        ``followed`` stays prepared; every other line is dropped. Returns
+        ``followed`` stays prepared; every other line is dropped. ``lines_waiting`` False
+        (the game had no conditional lines at ``game.version``) skips that statement: a
+        line added since raised the version, so the write is refused anyway. Returns
         ``Written(ok=False)`` on a conflict.
         """
         steps = [PreparedAnswer(uci, san, mover_id), *answers]
@@ -378,7 +381,8 @@ class Games:
         statements: list[Statement] = []
         for index, step in enumerate(steps):
             statements += _step_statements(game, index, step, fen, now, deadline_at, last=False)
-        statements += conditionals.followed(game.id, followed, game.ply + len(steps))
+        if lines_waiting or followed:
+            statements += conditionals.followed(game.id, followed, game.ply + len(steps))
         statements += insert_statements(_items(outbox, None), now)
         statements.append(Statement(_RECENT, (game.id, RECENT_PLIES)))
         results = await self._db.write(statements)

@@ -76,6 +76,8 @@ async def test_a_move_is_one_read_and_one_write(service: GameService, store: Sto
     assert isinstance(played, MovePlayed) and played.recent == "1. e4 e5"
     assert seen.trips == 2, seen.statements
     assert len(seen.reads_outside_writes()) == 1 and seen.writes() == 1
+    # No conditional lines wait in the game (its row said so): none are dropped.
+    assert not [sql for sql in seen.statements if sql.startswith("DELETE FROM conditional")]
 
 
 @pytest.mark.sqlite_only
