@@ -59,6 +59,7 @@ from tests.discord.live import (  # noqa: E402
 from tests.fakediscord import (  # noqa: E402
     DEFERRED_CHANNEL_MESSAGE,
     EPHEMERAL,
+    Call,
     FakeDiscord,
     Faults,
 )
@@ -167,6 +168,22 @@ async def start_profiler(pid: int, output: Path) -> asyncio.subprocess.Process:
     )  # fmt: skip
 
 
+def request_kinds(calls: list[Call]) -> Counter[str]:
+    """The bot's REST calls by what they did (acknowledgements and answers go to the
+    interaction's callback or webhook; the rest counts toward the global limit)."""
+    kinds: Counter[str] = Counter()
+    for call in calls:
+        if "/callback" in call.path:
+            kinds["callback"] += 1
+        elif call.path.startswith("/api/v10/webhooks/"):
+            kinds["webhook " + call.method] += 1
+        elif "/messages/" in call.path and call.method in ("GET", "PATCH"):
+            kinds["old board " + call.method] += 1
+        else:
+            kinds["other"] += 1
+    return kinds
+
+
 def old_boards_with_buttons(fake: FakeDiscord, tables: list[Table]) -> tuple[int, int, int]:
     """Of the games' board messages but each game's newest: how many still carry buttons;
     how many of those are the board just before a game's newest (the one players see
@@ -190,9 +207,12 @@ async def measure_latency(
     py-spy's samples of the bot while the moves are played."""
     fake = FakeDiscord()
     await fake.start()
-    extra = {} if root is None else {"PYTHONPATH": str(root.resolve())}
     with tempfile.TemporaryDirectory() as folder:
-        bot = await start_bot(fake, Path(folder) / "postal.db", **extra)
+        database = Path(folder) / "postal.db"
+        if root is None:
+            bot = await start_bot(fake, database)
+        else:  # the other checkout's bot, with this checkout's fake Discord
+            bot = await start_bot(fake, database, PYTHONPATH=str(root.resolve()))
         profiler = None
         try:
             started = time.perf_counter()
@@ -203,12 +223,14 @@ async def measure_latency(
             if profile is not None:
                 profiler = await start_profiler(bot.pid, profile)
             cpu_before = cpu_seconds(bot.pid)
+            calls_before = len(fake.calls)
             started = time.perf_counter()
             await asyncio.gather(
                 *(play_game(fake, table, plies, think_ms, samples) for table in tables)
             )
             elapsed = time.perf_counter() - started
             cpu_after = cpu_seconds(bot.pid)
+            calls = fake.calls[calls_before:]
             kept, previous, old_boards = old_boards_with_buttons(fake, tables)
             await asyncio.sleep(10.0)
             kept_later, previous_later, _ = old_boards_with_buttons(fake, tables)
@@ -242,6 +264,12 @@ async def measure_latency(
         f"{kinds['public']}, deferred privately: {kinds['private']}"
     )
     print(f"throughput: {len(samples) / elapsed:.1f} moves/s over {elapsed:.1f} s")
+    kinds = request_kinds(calls)
+    print(
+        f"bot requests while moving: {len(calls) / len(samples):.2f} a move ("
+        + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
+        + ")"
+    )
     if cpu_before is not None and cpu_after is not None:
         used = cpu_after - cpu_before
         print(
