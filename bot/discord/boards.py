@@ -37,8 +37,9 @@ RETRY_SECONDS = 30.0
 # an edit done twice changes nothing).
 MARK_EVERY = 10
 # Boards whose components are kept to retire them without reading them back: a board
-# needs them until the game's next move, so a few thousand cover every game a busy process
-# is playing right now (the others are read back).
+# needs them until the game's next move, so a few thousand cover the games a busy process
+# is playing right now (the others are read back). A board's view is about 4 KB (measured
+# with tracemalloc): 16 MB at most.
 KEPT_BOARDS = 4096
 IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, MEDIA_GALLERY = 1, 12
