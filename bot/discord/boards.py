@@ -81,12 +81,16 @@ class BoardRetirer(Worker):
             self._wake.clear()
             try:
                 found = await self._bot.service.boards_to_retire()
-                for start in range(0, len(found), MARK_EVERY):
-                    chunk = found[start : start + MARK_EVERY]
+                left = list(found)
+                while left:
+                    chunk, left = left[:MARK_EVERY], left[MARK_EVERY:]
                     for board in chunk:
                         await self._retire(board)
-                    dropped = await self._bot.service.board_retired(*chunk)
+                    dropped = set(await self._bot.service.board_retired(*chunk))
                     self._forget(dropped)
+                    # Newer boards came meanwhile: those listed that they supersede are
+                    # not edited.
+                    left = [board for board in left if board.message_id not in dropped]
             except StoreError as error:
                 # The database is busy or full: the rows stay, and are tried again later.
                 _log.warning("old boards not retired now: %s", error)
@@ -96,7 +100,7 @@ class BoardRetirer(Worker):
                 self._idle.set()
                 await self._wake.wait()
 
-    def _forget(self, superseded: list[int]) -> None:
+    def _forget(self, superseded: set[int]) -> None:
         for message_id in superseded:
             self._kept.pop(message_id, None)
         self.superseded += len(superseded)

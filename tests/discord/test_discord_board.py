@@ -5,12 +5,17 @@ from __future__ import annotations
 import asyncio
 import io
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
+import pytest
 from PIL import Image
 
 import rules
+from bot.discord import boards as board_worker
+from bot.discord.boards import BoardRetirer
+from bot.discord.views import layout_view
 from bot.service import User
-from bot.store import Store
+from bot.store import OldBoard, Store
 from tests.discord.harness import Harness, board_image, command, start_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
@@ -318,3 +323,42 @@ async def test_a_burst_of_moves_retires_only_the_newest_old_board(running: Harne
     made = [(c.method, c.path) for c in fake.calls[calls:]]
     assert made == [("PATCH", f"/api/v10/channels/{thread.id}/messages/{shown[2].id}")], made
     assert (bot.boards.edited, bot.boards.read_back, bot.boards.superseded) == (1, 0, 2)
+
+
+async def test_a_board_superseded_while_its_round_runs_is_not_edited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The retirer lists two games' old boards; while it edits the first, the second game's
+    is superseded (marking the first done drops it): the second is neither edited nor read
+    back from Discord."""
+    first, second = OldBoard(100, 1, 10), OldBoard(200, 2, 20)
+    edited: list[int] = []
+    rounds = [[first, second]]
+
+    class Service:
+        async def boards_to_retire(self) -> list[OldBoard]:
+            return rounds.pop(0) if rounds else []
+
+        async def board_retired(self, *boards: OldBoard) -> list[int]:
+            return [second.message_id] if first in boards else []
+
+    class Http:
+        async def get_message(self, channel_id: int, message_id: int) -> dict[str, object]:
+            raise AssertionError(f"board {message_id} read back")
+
+        async def edit_message(self, channel_id: int, message_id: int, **_: object) -> None:
+            edited.append(message_id)
+
+    monkeypatch.setattr(board_worker, "MARK_EVERY", 1)
+    bot = SimpleNamespace(service=Service(), http=Http())
+    retirer = BoardRetirer(bot)  # type: ignore[arg-type]
+    view = layout_view(["a board"], image="attachment://board.png", buttons=(), colour=0)
+    retirer._kept.update({first.message_id: view, second.message_id: view})
+    retirer.start()
+    retirer.wake()
+    try:
+        await asyncio.wait_for(retirer.wait_idle(), 5)
+    finally:
+        await retirer.stop()
+    assert edited == [first.message_id]
+    assert (retirer.edited, retirer.read_back, retirer.superseded) == (1, 0, 1)
