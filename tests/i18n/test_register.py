@@ -1,6 +1,6 @@
-"""Each language keeps the register its glossary chose (bot/locales/*/GLOSSARY.md), so a
-message added later cannot switch tone in the middle of a game: French says « vous »,
-Korean speaks 해요체, Japanese です・ます."""
+"""Each language keeps the register its glossary chose (bot/locales/fr/GLOSSARY.md and
+the other languages'), so a message added later cannot switch tone in the middle of a
+game: French says « vous », Korean speaks 해요체, Japanese です・ます."""
 
 from __future__ import annotations
 
@@ -75,8 +75,8 @@ def test_japanese_sentences_end_in_desu_masu() -> None:
     assert wrong == []
 
 
-# Words each glossary rules out, with the word it uses instead (GLOSSARY.md): a message added
-# later in the common but wrong word fails here.
+# Words each glossary rules out, with the word it uses instead: a message added later in
+# the common but wrong word fails here.
 RULED_OUT = {
     Locale.FR: {"reine": "dame", "match nul": "nulle", "mat d'échec": "échec et mat"},
     Locale.KO: {"항복": "기권", "비김": "무승부"},
