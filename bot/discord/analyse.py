@@ -78,7 +78,7 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
     )
     if message_id is not None and interaction.channel_id is not None:
         # A restart resumes the analysis and goes on updating this message (follow_in_message).
-        await analyses.show_progress_in(view.id, interaction.channel_id, message_id)
+        await analyses.show_progress_in(user, view.id, interaction.channel_id, message_id)
     deadline = time.monotonic() + _token_seconds_left(interaction) - TOKEN_MARGIN_SECONDS
     last_edit = time.monotonic()
 

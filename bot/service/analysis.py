@@ -142,8 +142,8 @@ class AnalysisStarted:
 @dataclass(frozen=True, slots=True)
 class ProgressMessage:
     """A running analysis whose progress shows in a message (``channel_id``,
-    ``message_id``) an adapter posted before a restart; ``viewer`` is whose looks its board
-    takes (the first asker)."""
+    ``message_id``) an adapter posted before a restart; ``viewer`` is the asker it answered
+    (whose language and looks it takes)."""
 
     game: GameView
     channel_id: int
@@ -247,10 +247,13 @@ class Analyses:
             raise AnalysisFailedError(game_id, done, record.ply + 1)
         return await self._result(record, stored, user)
 
-    async def show_progress_in(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Remember the message an adapter shows game ``game_id``'s analysis in, so that a
-        restart resuming it goes on updating that message (``progress_messages``)."""
-        await self._core.store.analyses.show_progress_in(game_id, channel_id, message_id)
+    async def show_progress_in(
+        self, user: User, game_id: int, channel_id: int, message_id: int
+    ) -> None:
+        """Remember the message an adapter shows game ``game_id``'s analysis to ``user`` in,
+        so that a restart resuming it goes on updating that message (``progress_messages``),
+        in their language and looks."""
+        await self._core.store.analyses.show_progress_in(game_id, channel_id, message_id, user.id)
 
     async def progress_messages(self) -> list[ProgressMessage]:
         """The analyses running now (``resume`` carried them on) whose progress showed in a

@@ -93,14 +93,16 @@ class Analyses:
         assert row is not None
         return _analysis(row)
 
-    async def show_progress_in(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Remember the message showing the analysis's progress (the latest asker's: the one
-        a restart goes on updating)."""
+    async def show_progress_in(
+        self, game_id: int, channel_id: int, message_id: int, asker_id: int
+    ) -> None:
+        """Remember the message showing the analysis's progress, the latest asker's (the one
+        a restart goes on updating); that asker becomes the analysis's ``requested_by``."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE analyses SET progress_channel_id = ?, progress_message_id = ? "
-                "WHERE game_id = ?",
-                (channel_id, message_id, game_id),
+                "UPDATE analyses SET progress_channel_id = ?, progress_message_id = ?, "
+                "requested_by = ? WHERE game_id = ?",
+                (channel_id, message_id, asker_id, game_id),
             )
 
     async def evaluations(self, game_id: int) -> list[PositionEvaluation]:

@@ -63,8 +63,8 @@ async def test_a_failed_analysis_is_tried_again_keeping_its_evaluations(tmp_path
 
 
 async def test_the_progress_message_is_kept_across_a_restart(tmp_path: Path) -> None:
-    """The message showing an analysis (the latest asker's) is found again after reopening,
-    with the unfinished analysis it belongs to; a new analysis has none."""
+    """The message showing an analysis (the latest asker's, who becomes its requester) is
+    found again after reopening, with the unfinished analysis; a new analysis has none."""
     path = tmp_path / "postal.db"
     store = await Store.open(path)
     try:
@@ -73,13 +73,14 @@ async def test_the_progress_message_is_kept_across_a_restart(tmp_path: Path) -> 
             game.id, nodes=1000, positions=3, requested_by=game.white_id, now=NOW
         )
         assert started.progress_message is None
-        await store.analyses.show_progress_in(game.id, 700, 800)
-        await store.analyses.show_progress_in(game.id, 701, 801)  # a later asker's
+        await store.analyses.show_progress_in(game.id, 700, 800, game.white_id)
+        await store.analyses.show_progress_in(game.id, 701, 801, game.black_id)  # a later asker
     finally:
         await store.close()
     store = await Store.open(path)
     try:
         (unfinished,) = await store.analyses.unfinished()
         assert unfinished.progress_message == (701, 801)
+        assert unfinished.requested_by == game.black_id
     finally:
         await store.close()
