@@ -399,7 +399,13 @@ class PostgresDatabase:
             current = int(await raw.fetchval("SELECT COALESCE(MAX(version), 0) FROM postal_schema"))
             self.migrated_from = current
             pending = pending_migrations(self.name, current, known)
-            await raw.execute(WRITE_FUNCTION)
+            try:
+                await raw.execute(WRITE_FUNCTION)
+            except asyncpg.PostgresError as error:
+                # E.g. another role owns it: the processes of a deployment share one role.
+                raise StoreError(
+                    f"cannot create the function postal_write in {self.name}: {error}"
+                ) from error
             if not pending:
                 return
             for version, sql in pending:

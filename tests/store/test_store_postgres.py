@@ -518,3 +518,26 @@ async def test_a_write_sent_whole_is_one_round_trip(
         assert await store.bot_state.get("k4") == "v"
     finally:
         await store.close()
+
+
+async def test_a_role_that_cannot_make_the_write_function_is_told_in_one_line(
+    pg_url: str, pg_server: PostgresServer
+) -> None:
+    """Another role owns ``postal_write`` (two roles for one deployment): opening fails with
+    one line naming the function, not a driver traceback."""
+    store = await Store.open(pg_url)
+    await store.close()
+    database = pg_url.split("?", 1)[0].rsplit("/", 1)[1]
+    pg_server.psql("CREATE ROLE stranger LOGIN", database)
+    try:
+        pg_server.psql("GRANT ALL ON SCHEMA public TO stranger", database)
+        pg_server.psql(
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO stranger",
+            database,
+        )
+        url = pg_url.replace("postgresql://postal@", "postgresql://stranger@")
+        with pytest.raises(StoreError, match="cannot create the function postal_write") as raised:
+            await Store.open(url)
+        assert "\n" not in str(raised.value)
+    finally:
+        pg_server.psql("DROP OWNED BY stranger; DROP ROLE stranger", database)
