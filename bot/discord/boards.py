@@ -3,7 +3,8 @@ the previous one is edited to keep its text and image and drop its controls.
 
 The boards to edit are rows written in the same transaction that records the newer board,
 so a restart loses none. One worker edits them, as fast as the global pace allows but only
-in its spare slots (``RateLimiter``'s background requests: the outbox's posts go first). An
+in its spare slots (``RateLimiter``'s background requests: the outbox's posts go first),
+and each edit waits for a quiet turn of the event loop (``quiet_loop``: players first). An
 edit is one request: the board's components are kept in memory from when it was posted
 (read back from Discord only for boards posted before a restart). Only each game's newest
 old board is edited: when moves come faster than edits may go out, the older ones are
@@ -14,9 +15,10 @@ not retried.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -41,6 +43,12 @@ MARK_EVERY = 10
 # is playing right now (the others are read back). A board's view is about 4 KB (measured
 # with tracemalloc): 16 MB at most.
 KEPT_BOARDS = 4096
+# An edit waits while one turn of the event loop takes longer than this (interactions are
+# queued: players' answers go first), pausing BUSY_PAUSE_SECONDS at a time, but never longer
+# than MAX_WAIT_SECONDS in all, so edits still go out on a loop that is never quiet.
+LOOP_BUSY_SECONDS = 0.005
+BUSY_PAUSE_SECONDS = 0.05
+MAX_WAIT_SECONDS = 1.0
 IS_COMPONENTS_V2 = 1 << 15
 ACTION_ROW, MEDIA_GALLERY = 1, 12
 
@@ -85,6 +93,7 @@ class BoardRetirer(Worker):
                 while left:
                     chunk, left = left[:MARK_EVERY], left[MARK_EVERY:]
                     for board in chunk:
+                        await quiet_loop()
                         await self._retire(board)
                     dropped = set(await self._bot.service.board_retired(*chunk))
                     self._forget(dropped)
@@ -136,6 +145,21 @@ class BoardRetirer(Worker):
             _log.warning(
                 "board %s of game %s kept its buttons: %r", message_id, board.game_id, error
             )
+
+
+async def quiet_loop(monotonic: Callable[[], float] | None = None) -> float:
+    """Wait until a turn of the event loop is quick (nothing much queued), at most
+    ``MAX_WAIT_SECONDS``; returns the seconds waited. An old board's edit is the least
+    urgent work of the bot: on a busy loop it would lengthen every player's wait."""
+    clock = monotonic or asyncio.get_running_loop().time
+    started = clock()
+    while True:
+        before = clock()
+        await asyncio.sleep(0)  # back after everything already queued has run
+        now = clock()
+        if now - before < LOOP_BUSY_SECONDS or now - started >= MAX_WAIT_SECONDS:
+            return now - started
+        await asyncio.sleep(BUSY_PAUSE_SECONDS)
 
 
 def without_controls(message: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -362,3 +362,32 @@ async def test_a_board_superseded_while_its_round_runs_is_not_edited(
         await retirer.stop()
     assert edited == [first.message_id]
     assert (retirer.edited, retirer.read_back, retirer.superseded) == (1, 0, 1)
+
+
+async def test_an_old_boards_edit_waits_for_a_quiet_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The edit waits while a turn of the loop is slow (interactions queued), in pauses,
+    and goes ahead once a turn is quick, or after ``MAX_WAIT_SECONDS`` on a loop that never
+    quiets (time is simulated: each turn and pause moves the clock)."""
+    now = [0.0]
+    turns: list[float] = []
+    pauses: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        if seconds == 0:  # a turn of the loop: as long as the script says
+            now[0] += turns.pop(0) if turns else 0.0
+        else:
+            pauses.append(seconds)
+            now[0] += seconds
+
+    monkeypatch.setattr(board_worker.asyncio, "sleep", sleep)
+    assert await board_worker.quiet_loop(lambda: now[0]) == 0.0 and pauses == []
+    turns.extend([0.02, 0.03, 0.001])  # two slow turns, then a quick one
+    waited = await board_worker.quiet_loop(lambda: now[0])
+    assert pauses == [board_worker.BUSY_PAUSE_SECONDS] * 2
+    assert waited == pytest.approx(0.051 + 2 * board_worker.BUSY_PAUSE_SECONDS)
+    pauses.clear()
+    turns.extend([0.02] * 1000)  # never quiet
+    waited = await board_worker.quiet_loop(lambda: now[0])
+    assert board_worker.MAX_WAIT_SECONDS <= waited < board_worker.MAX_WAIT_SECONDS + 0.1
