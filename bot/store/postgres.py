@@ -478,7 +478,9 @@ class PostgresDatabase:
     async def _write_once(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
         """One round trip: ``postal_write`` runs the statements as one transaction (a
         function call is one statement), where sending them one by one inside BEGIN and
-        COMMIT cost a round trip each."""
+        COMMIT cost a round trip each. Values come back as JSON carries them: numbers as
+        int or float by how they are written (a whole DOUBLE PRECISION as an int),
+        infinities as strings; the store's hot writes return ids, versions and text."""
         texts = [_as_json_rows(inline(s.sql, s.params)) for s in statements]
         guards = [s.guard for s in statements]
         async with self._acquire() as raw:
