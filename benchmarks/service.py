@@ -276,7 +276,7 @@ def database_on(url: str) -> Iterator[str]:
 
 async def play_share(
     url: str, game_ids: list[int], seconds: float, seed: int, name: str, ready: Any, go: Any
-) -> tuple[int, list[float]]:
+) -> tuple[int, list[float], float, float]:
     """One worker process: loads its games, says so on ``ready``, and once ``go`` is set
     plays random legal moves in them for ``seconds``, each ``GameService.move`` timed. The
     worker knows each game's position (only it moves there), so picking a move costs no
@@ -300,8 +300,16 @@ async def play_share(
             if (record := await store.games.get(game_id)) is not None
         }
         names = {pid: f"player{pid - 10_000}" for ids in movers.values() for pid in ids}
+        # The server process serving this worker (one connection: moves go one at a time),
+        # whose CPU time is read from /proc where the server runs on this machine.
+        backend = (
+            int((await store.database.fetch("SELECT pg_backend_pid()"))[0][0])
+            if url.startswith("postgresql")
+            else None
+        )
         ready.put(name)
         await asyncio.to_thread(go.wait)
+        cpu_at, server_at = time.process_time(), process_cpu(backend)
         start_at = time.time()
         durations: list[float] = []
         while time.time() < start_at + seconds and games:
@@ -319,9 +327,22 @@ async def play_share(
                 games[game_id] = game
             else:
                 del games[game_id]
-        return len(durations), durations
+        cpu, server = time.process_time() - cpu_at, process_cpu(backend) - server_at
+        return len(durations), durations, cpu, server
     finally:
         await store.close()
+
+
+def process_cpu(pid: int | None) -> float:
+    """CPU seconds (user and system) process ``pid`` has used; 0 when unknown (no pid, not
+    on this machine)."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def worker(
@@ -342,8 +363,9 @@ async def build_workload(url: str, games: int, max_plies: int) -> list[int]:
 
 def run_processes(
     url: str, processes: int, ids: list[int], seconds: float
-) -> tuple[int, list[float]]:
-    """``processes`` workers sharing ``ids`` round-robin; returns (moves, durations)."""
+) -> tuple[int, list[float], float, float]:
+    """``processes`` workers sharing ``ids`` round-robin; returns (moves, durations, CPU
+    seconds of the workers, CPU seconds of the server processes serving them)."""
     context = multiprocessing.get_context("spawn")
     ready, results, go = context.Queue(), context.Queue(), context.Event()
     workers = [
@@ -361,7 +383,12 @@ def run_processes(
     shares = [results.get(timeout=600) for _ in workers]
     for process in workers:
         process.join()
-    return sum(count for count, _ in shares), [d for _, found in shares for d in found]
+    return (
+        sum(share[0] for share in shares),
+        [d for share in shares for d in share[1]],
+        sum(share[2] for share in shares),
+        sum(share[3] for share in shares),
+    )
 
 
 def compare(
@@ -377,7 +404,7 @@ def compare(
                 ids = asyncio.run(build_workload(target, games, max_plies))
                 built = time.perf_counter() - began
                 before = load()
-                moves, durations = run_processes(target, processes, ids, seconds)
+                moves, durations, cpu, server = run_processes(target, processes, ids, seconds)
             kind = "SQLite" if url == "sqlite" else "PostgreSQL"
             rate = moves / seconds
             rates[(kind, processes)] = rate
@@ -385,7 +412,9 @@ def compare(
                 f"{kind} x{processes}: {rate:.0f} moves/s over {seconds:.0f} s "
                 f"({moves} moves), move p50 {statistics.median(durations) * 1000:.2f} ms, "
                 f"p99 {percentile(durations, 0.99) * 1000:.2f} ms "
-                f"({games} games built in {built:.0f} s; {before} before, {load()} after)",
+                f"({games} games built in {built:.0f} s; {before} before, {load()} after); "
+                f"CPU per move: {cpu / max(moves, 1) * 1000:.2f} ms in the workers"
+                + (f", {server / max(moves, 1) * 1000:.2f} ms in the server" if server else ""),
                 flush=True,
             )
     base = rates.get(("SQLite", 1))
