@@ -76,10 +76,19 @@ def blend(chosen: Level | None, best: str, legal: Sequence[str], rng: random.Ran
 
 
 def apply_level(engine: UciEngine, chosen: Level | None) -> None:
-    """Set ``engine``'s strength options for ``chosen`` (``None``: full strength).
+    """Set ``engine``'s strength options for ``chosen`` (``None``: full strength, as the
+    analysis asks).
 
     Options the engine lacks are skipped: a UCI engine need not offer them.
     """
+    contempt = engine.options.get("Contempt")
+    if contempt is not None:
+        # Contempt (Fairy-Stockfish 11; Stockfish 15 has none) scores the root's side up to
+        # avoid draws: every position then looks better for the side to move, so an
+        # analysis would judge nearly every move a loss (xiangqi's 1. C2.5 an inaccuracy:
+        # +0.82 before it, +0.14 for black after). Off for full strength; the levels keep
+        # the engine's own default, as they were calibrated with it.
+        engine.set_option("Contempt", 0 if chosen is None else _default_number(contempt))
     if "UCI_LimitStrength" in engine.options:
         engine.set_option("UCI_LimitStrength", False)
     skill = engine.options.get("Skill Level")
@@ -98,6 +107,14 @@ def limit_elo(engine: UciEngine, elo: int) -> int:
     if "Skill Level" in engine.options:
         engine.set_option("Skill Level", FULL_SKILL)
     return accepted
+
+
+def _default_number(option: UciOption) -> int:
+    """A spin option's declared default (0 when it declares none or not a number)."""
+    try:
+        return int(option.default or 0)
+    except ValueError:
+        return 0
 
 
 def _clamp(option: UciOption, value: int) -> int:

@@ -1,7 +1,8 @@
 """A scripted UCI engine, run as a real subprocess by the engine tests.
 
 ``python fake_uci.py MODE``: it answers the handshake like a Fairy-Stockfish (options
-``Threads``, ``Skill Level``, ``UCI_LimitStrength``, ``UCI_Elo``, ``UCI_Variant``), and each
+``Threads``, ``Contempt``, ``Skill Level``, ``UCI_LimitStrength``, ``UCI_Elo``,
+``UCI_Variant``), and each
 ``go`` with the first legal move by Postal's rules (in the engine's coordinates) unless MODE
 says otherwise:
 
@@ -81,6 +82,7 @@ def main() -> None:
             say("id name FakeFish 1.0")
             say("id author Postal's tests")
             say("option name Threads type spin default 1 min 1 max 512")
+            say("option name Contempt type spin default 24 min -100 max 100")
             say("option name Skill Level type spin default 20 min -20 max 20")
             say("option name UCI_LimitStrength type check default false")
             say("option name UCI_Elo type spin default 1350 min 1350 max 2850")

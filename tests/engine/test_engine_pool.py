@@ -95,6 +95,24 @@ async def test_levels_set_the_skill_and_cap_the_depth(
     assert "setoption name UCI_LimitStrength value false" in lines
 
 
+async def test_full_strength_searches_without_contempt_and_levels_with_the_default(
+    fake_command: Command, fake_log: Path
+) -> None:
+    """An analysis (full strength) turns Fairy-Stockfish's Contempt off, which would score
+    every position up for the side to move; a level's search after it has the default back."""
+    pool = pool_of(fake_command("normal"), processes=1)
+    try:
+        await pool.search(chess())
+        await pool.search(chess(level=3))
+    finally:
+        await pool.close()
+    lines = received(fake_log)
+    off = lines.index("setoption name Contempt value 0")
+    first_go = lines.index("go movetime 100")
+    back = lines.index("setoption name Contempt value 24")
+    assert off < first_go < back < lines.index("go movetime 100 depth 2")
+
+
 class Always(random.Random):
     """A random source whose every draw is 0: a level's random move is always due."""
 

@@ -98,7 +98,7 @@ async def test_handshake_options_and_a_search(fake_command: Command, fake_log: P
         engine.set_option("Skill Level", 3)  # already set: not sent again
         engine.set_option("UCI_LimitStrength", False)
         with pytest.raises(KeyError):
-            engine.set_option("Contempt", 0)
+            engine.set_option("Hash", 64)
         answer = await engine.search(START, ["e2e4"], GO, timeout=10)
     finally:
         await engine.close()
