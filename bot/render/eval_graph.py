@@ -88,16 +88,21 @@ def render_eval_graph(
     plot_h = big_h - band
     middle = plot_h / 2
     margin = plot_h * 0.04  # the curve never touches the edges
+    radius = max(3 * SCALE, round(plot_h * 0.025))
+    # The first and last positions stand in by a dot's width (and the outline's), so a
+    # mark or the critical line on the game's last move is drawn whole, not cut in half
+    # by the image's edge (a game resigned after a blunder ends on its critical move).
+    inset = radius + 2 * SCALE
 
     def x_of(ply: int) -> float:
-        return ply * (big_w - 1) / last
+        return inset + ply * (big_w - 1 - 2 * inset) / last
 
     def y_of(value: float) -> float:
         return middle - value * (middle - margin)
 
     image = Image.new("RGB", (big_w, big_h), BACKGROUND)
     curve = [(x_of(ply), y_of(value)) for ply, value in enumerate(advantages)]
-    area = [(0.0, middle), *curve, (float(big_w - 1), middle)]
+    area = [(x_of(0), middle), *curve, (x_of(last), middle)]
     for fill, box in (
         (UPPER_FILL[variant], (0, 0, big_w, round(middle))),
         (LOWER_FILL[variant], (0, round(middle), big_w, plot_h)),
@@ -111,7 +116,6 @@ def render_eval_graph(
         x = x_of(critical)
         draw.line([(x, 0), (x, plot_h)], fill=CRITICAL_COLOUR, width=2 * SCALE)
     draw.line(curve, fill=CURVE, width=2 * SCALE, joint="curve")
-    radius = max(3 * SCALE, round(plot_h * 0.025))
     for mark in sorted(marks, key=lambda m: list(MARK_COLOURS).index(m.kind)):
         x, y = curve[mark.ply]
         draw.ellipse(

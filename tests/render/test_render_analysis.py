@@ -48,7 +48,27 @@ def test_graph_fills_each_side_and_marks_the_moves() -> None:
     assert near(picture.getpixel((x_of(2), round(plot * 0.8))), BACKGROUND)
     blunder_y = plot / 2 + 0.8 * (plot / 2 - plot * 0.04)
     assert near(picture.getpixel((x_of(4), round(blunder_y))), MARK_COLOURS["blunder"], 30)
-    assert near(picture.getpixel((x_of(4) + 1, 5)), CRITICAL_COLOUR, 40)
+    # the positions stand in from the edges by a dot's width: a pixel or two off x_of's
+    assert any(near(picture.getpixel((x_of(4) + dx, 5)), CRITICAL_COLOUR, 40) for dx in (-1, 0, 1))
+
+
+def test_a_mark_and_the_critical_line_on_the_last_move_are_drawn_whole() -> None:
+    """The game's last move judged and critical (a resignation right after a blunder): its
+    dot and the red line stand inside the picture, not half cut off by its right edge."""
+    advantages = [0.0, 0.1, 0.2, -0.9]
+    picture = image(
+        render_eval_graph(
+            advantages, marks=[GraphMark(3, "mistake")], critical=3, width=400, height=120
+        )
+    )
+    plot = 120 * 0.9
+    y = round(plot / 2 + 0.9 * (plot / 2 - plot * 0.04))
+    reds = [x for x in range(380, 400) if near(picture.getpixel((x, 3)), CRITICAL_COLOUR, 40)]
+    assert reds and max(reds) < 399  # the line has background on its right
+    dot = [
+        x for x in range(360, 400) if near(picture.getpixel((x, y)), MARK_COLOURS["mistake"], 30)
+    ]
+    assert dot and min(dot) < min(reds) <= max(reds) < max(dot)  # the dot on both sides of it
 
 
 def test_xiangqi_graph_tints_reds_advantage() -> None:
