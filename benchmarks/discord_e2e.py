@@ -10,12 +10,13 @@ reply carrying the board PNG, and the CPU time the bot process spent per move (L
 
     python benchmarks/discord_e2e.py [--games 200] [--plies 8] [--think-ms 2500]
                                      [--reminders 1000] [--faults 0.1] [--rate-limit 25]
-                                     [--profile FILE] [--baseline CHECKOUT]
+                                     [--profile FILE] [--baseline CHECKOUT] [--rounds N]
 
 ``--profile FILE`` samples the bot while the moves are played with py-spy (``pip install
 py-spy``; collapsed stacks, one per line with its count, as flame-graph tools read them).
 ``--baseline CHECKOUT`` measures the bot of another checkout of Postal first (the code
-before a change), then this one, in the same run, so both meet the same machine.
+before a change), then this one, in the same run, so both meet the same machine;
+``--rounds N`` alternates the two N times (a shared machine's load changes by the minute).
 
 Then it drains a burst: ``--reminders`` games whose reminders are all due, a fresh bot
 started on them with ``DISCORD_RATE_LIMIT=--rate-limit``, and ``--faults`` of the bot's
@@ -86,6 +87,14 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes), as ``/proc/loadavg`` has them."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The ``fraction`` quantile by nearest rank."""
     ordered = sorted(values)
@@ -139,20 +148,25 @@ async def main() -> None:
     parser.add_argument("--rate-limit", type=float, default=25.0, help="DISCORD_RATE_LIMIT")
     parser.add_argument("--profile", type=Path, help="py-spy's collapsed stacks of the bot")
     parser.add_argument("--baseline", type=Path, help="a checkout to measure first")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="measure (baseline, this) this many times"
+    )
     args = parser.parse_args()
     if args.profile is not None and shutil.which("py-spy") is None:
         parser.error("--profile needs py-spy on PATH (pip install py-spy)")
     if args.baseline is not None and not (args.baseline / "bot" / "__main__.py").is_file():
         parser.error(f"{args.baseline} is not a checkout of Postal (no bot/__main__.py)")
     plies = min(args.plies, len(OPENING))
-    if args.games > 0:
+    for round_ in range(1, args.rounds + 1 if args.games > 0 else 1):
         if args.baseline is not None:
-            print(f"== baseline: {args.baseline}")
+            print(f"== round {round_}, baseline: {args.baseline} (load {load()})")
             random.seed(args.seed)
             await measure_latency(args.games, plies, args.think_ms, root=args.baseline)
-            print(f"== this checkout: {ROOT}")
+            print(f"== round {round_}, this checkout: {ROOT} (load {load()})")
         random.seed(args.seed)
         await measure_latency(args.games, plies, args.think_ms, profile=args.profile)
+    if args.games > 0:
+        print(f"load at the end: {load()}")
     if args.reminders > 0:
         await drain_burst(args.reminders, args.faults, args.rate_limit, args.seed)
 
