@@ -506,8 +506,11 @@ def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:
     """A report (history, stats, leaderboard, settings) as an embed."""
     text = say(text)
     lines = text.splitlines()
-    body = "\n".join(lines[1:]) if len(lines) > 1 and lines[0].endswith(":") else text
-    heading = lines[0].rstrip(":") if len(lines) > 1 and lines[0].endswith(":") else title
+    # A first line ending in a colon heads the card (French puts a space before it, Chinese
+    # and Japanese write the full-width ：).
+    headed = len(lines) > 1 and lines[0].endswith((":", "："))
+    body = "\n".join(lines[1:]) if headed else text
+    heading = lines[0].rstrip(":：").rstrip() if headed else title
     return Reply(card=Card(clip(safe(heading), TITLE_LIMIT), card_text(body)), ephemeral=ephemeral)
 
 

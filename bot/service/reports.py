@@ -200,7 +200,7 @@ class ReportUseCases(ServiceCore):
         if not rows and not computer:
             text = Text("{player} has not finished a game yet.", player=me.name)
         else:
-            lines: list[str] = [f"{me.name}:"]
+            lines: list[str] = [Text("{player}:", player=me.name)]
             for row in rows:
                 rated = (
                     Text(

@@ -142,3 +142,15 @@ def test_a_list_takes_the_readers_separator() -> None:
         assert say(listed) == "alice 1500 → 1512、bob 1500 → 1488"
     with using(Locale.KO):
         assert say(listed) == "alice 1500 → 1512, bob 1500 → 1488"
+
+
+def test_a_reports_heading_heads_its_card_in_every_language() -> None:
+    """A report's first line heads its card whether it ends in « : » (English), « : » after
+    a space (French) or the full-width ： (Chinese, Japanese)."""
+    from bot.discord.messages import text_card
+
+    for first in ("alice's games:", "Parties en cours (alice) :", "alice さんの対局："):
+        reply = text_card("Games", f"{first}\ngame 1 vs bob", ephemeral=True)
+        assert reply.card is not None
+        assert reply.card.title == first.rstrip(":：").rstrip()
+        assert reply.card.description == "game 1 vs bob"
