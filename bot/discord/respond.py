@@ -170,7 +170,10 @@ async def quickly(
     the board, one request less on the way to the answer). Errors of ``work`` propagate
     (the error handler then answers along whichever route is left)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=time_left(interaction))
+    left = time_left(interaction)
+    # Already late (the event loop is behind): acknowledge first, without waiting one more
+    # turn of the loop for work that needs several.
+    done = (await asyncio.wait({task}, timeout=left))[0] if left > 0 else set()
     if not done:
         seen = ephemeral.ephemeral if isinstance(ephemeral, Outlook) else ephemeral
         try:

@@ -3,6 +3,10 @@ who plays typed moves at once, so its board needs no private placeholder removed
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
+import discord
 import pytest
 
 from bot.discord import respond
@@ -88,3 +92,29 @@ async def test_an_offer_is_for_its_own_channel_and_move_only() -> None:
     foresight.offered(1, 10, ["e4"])
     foresight.confirms(1, True)
     assert not foresight.public_move(1, 10, "e4")
+
+
+async def test_a_late_interaction_is_acknowledged_before_its_work_takes_a_turn() -> None:
+    """An interaction whose time to answer directly is already over (the event loop ran
+    behind) is acknowledged at once: its work starts only after the deferral was sent, not
+    after one more turn of a busy loop."""
+    events: list[str] = []
+
+    async def defer(*, thinking: bool, ephemeral: bool) -> None:
+        events.append(f"deferred ephemeral={ephemeral}")
+
+    response = SimpleNamespace(is_done=lambda: False, defer=defer)
+    late = SimpleNamespace(
+        extras={"postal_seen": time.monotonic() - 10.0},  # first seen long ago
+        type=discord.InteractionType.application_command,
+        response=response,
+    )
+
+    async def work() -> str:
+        events.append("work started")
+        return "done"
+
+    outlook = respond.Outlook()
+    outlook.known(False)
+    assert await respond.quickly(late, work(), ephemeral=outlook) == "done"  # type: ignore[arg-type]
+    assert events == ["deferred ephemeral=False", "work started"]
