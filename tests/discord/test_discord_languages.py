@@ -5,15 +5,15 @@ their recipient's; and a whole game in one language shows only catalog sentences
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from bot.i18n import Locale, catalogs
+from bot.i18n import Locale, catalogs, translator_for
 from tests.discord.harness import Harness, command, play, start_game
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.i18n.pseudo import english_left, install_pseudo
+from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 
 NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|<[^>]*>|https?://\S+|#\d+|\S+\.(png|pgn|gif|txt)\b")
 
@@ -31,17 +31,18 @@ def shown(message: FakeMessage) -> str:
     return "\n".join([message.text(), *labels])
 
 
-async def test_a_whole_game_in_french_says_only_catalog_sentences(
-    pseudo_french: set[str], running: Harness, fake: FakeDiscord
-) -> None:
-    """Two players whose Discord app is French, on a French server: everything the bot
-    says to them comes from the catalogs."""
+async def french_game(fake: FakeDiscord, running: Harness, label: Callable[[str], str]) -> str:
+    """A whole game between two players whose Discord app is French, on a French server,
+    with refusals along the way; what the bot showed them (``label``: a button's label)."""
     fake.set_guild_locale("fr")
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     alice.locale = bob.locale = "fr"
     challenge = await command(fake, alice, "challenge", {"opponent": bob, "color": "white"})
+    # The same challenge again: pointed to the first, its deadline a Discord timestamp.
+    again = await command(fake, alice, "challenge", {"opponent": bob, "color": "white"})
+    assert again.ephemeral and "<t:" in again.text(), again.text()
     known = {thread.id for thread in fake.threads()}
-    press = await fake.click(bob, challenge, "⟦Accept⟧")
+    press = await fake.click(bob, challenge, label("Accept"))
     await fake.acknowledged(press)
     thread = await fake.wait_until(
         lambda: next((t for t in fake.threads() if t.id not in known), None)
@@ -51,16 +52,47 @@ async def test_a_whole_game_in_french_says_only_catalog_sentences(
     await command(fake, alice, "board", channel=thread)
     await command(fake, bob, "moves", {"square": "g8"}, channel=thread)
     offer = await command(fake, bob, "draw", channel=thread)
-    await fake.acknowledged(await fake.click(alice, offer, "⟦Decline⟧"))
-    await command(fake, alice, "move", {"move": "Qh9"}, channel=thread)  # refused
+    await fake.acknowledged(await fake.click(alice, offer, label("Decline")))
+    # Refused: unreadable, illegal, and misspelled with an illegal correction.
+    for refused in ("Qh9", "Ke3", "Pe5"):
+        answer = await command(fake, alice, "move", {"move": refused}, channel=thread)
+        assert answer.ephemeral, answer.text()
     for user, move in ((alice, "Qh5"), (bob, "Nf6"), (alice, "Qxf7")):
         await play(fake, user, move, thread)
     for name in ("games", "stats", "history", "settings"):
         await command(fake, alice, name)
+    await command(fake, alice, "vacation", {"days": 3})
     await running.delivered()
-    seen = "\n".join(shown(message) for message in fake.messages.values())
+    return "\n".join(shown(message) for message in fake.messages.values())
+
+
+async def test_a_whole_game_in_french_says_only_catalog_sentences(
+    pseudo_french: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """Two players whose Discord app is French, on a French server: everything the bot
+    says to them comes from the catalogs, with every fact in it said in French too."""
+    seen = await french_game(fake, running, lambda english: f"⟦{english}⟧")
     assert "⟦" in seen
     left = english_left(seen, pseudo_french, NOT_WORDS)
+    print("\n".join(dict.fromkeys(left)))  # what is left, when this fails
+    assert left == []
+
+
+@pytest.fixture
+def french_words() -> set[str]:
+    """Postal's English words that French never uses; read before the bot starts (reading
+    the sources takes seconds, which would stall the bot's event loop under test)."""
+    return vocabulary(Locale.FR)
+
+
+async def test_a_whole_game_in_french_shows_no_english(
+    french_words: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """The same game with the real French catalog: no word of Postal's English that the
+    French translations themselves do not use."""
+    french = translator_for(Locale.FR)
+    seen = await french_game(fake, running, lambda english: french.pgettext("button", english))
+    left = english_left(seen, french_words, NOT_WORDS)
     print("\n".join(dict.fromkeys(left)))  # what is left, when this fails
     assert left == []
 
