@@ -16,6 +16,7 @@ from enum import Enum
 
 from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
+from bot.discord.places import permissions_text
 from bot.i18n import _, ngettext, pgettext
 from bot.i18n.text import Text, say
 from bot.service import (
@@ -649,7 +650,7 @@ def notices(found: Iterable[Notice]) -> Reply:
                 _(
                     "Postal cannot post in the place of {game}: it lacks {permissions}. "
                     "Ask a moderator to grant it there."
-                ).format(game=game, permissions=notice.detail)
+                ).format(game=game, permissions=say(permissions_text(notice.detail.split(", "))))
             )
         else:
             lines.append(

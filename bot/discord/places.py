@@ -11,12 +11,13 @@ thread.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, Literal, TypeGuard
 
 import discord
 from discord import app_commands
 
-from bot.i18n.text import Text
+from bot.i18n.text import Joined, Text, TextIn
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -31,12 +32,28 @@ class PlaceRefusedError(app_commands.CheckFailure):
     """Postal could not post a game's messages where the command was typed."""
 
 
+# Discord's permissions by the names its client shows (in each reader's language there).
+PERMISSIONS: Final = {
+    "View Channel": TextIn("permission", "View Channel"),
+    "Connect": TextIn("permission", "Connect"),
+    "Send Messages": TextIn("permission", "Send Messages"),
+    "Send Messages in Threads": TextIn("permission", "Send Messages in Threads"),
+    "Embed Links": TextIn("permission", "Embed Links"),
+    "Attach Files": TextIn("permission", "Attach Files"),
+}
+
+
+def permissions_text(names: Iterable[str]) -> str:
+    """Permissions (their English names, as ``missing_permissions`` gives them) listed in
+    the reader's language, as Discord's client names them there."""
+    return Joined(", ", [PERMISSIONS.get(name, name) for name in names])
+
+
 def missing_text(missing: list[str]) -> str:
-    names = ", ".join(missing)
     return Text(
         "I cannot host a game here: I am missing {permissions} in this channel. Ask a server "
         "admin to give me that, or challenge in another channel.",
-        permissions=names,
+        permissions=permissions_text(missing),
     )
 
 

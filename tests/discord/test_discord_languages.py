@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import Locale, catalogs, translator_for
 from tests.discord.harness import Harness, command, play, start_game
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, EMBED_LINKS, FakeDiscord, FakeMessage
 from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 
 NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|<[^>]*>|https?://\S+|#\d+|\S+\.(png|pgn|gif|txt)\b")
@@ -150,3 +150,19 @@ async def test_a_post_to_the_whole_channel_is_in_the_servers_language(
     await running.clock_round()
     ended = fake.channel_messages(thread.id)[-1]
     assert "⟦Game over" in ended.text(), ended.text()
+
+
+async def test_a_missing_permission_is_named_as_discord_names_it_in_the_readers_language(
+    harness: Harness,
+) -> None:
+    """A challenge refused for a permission Postal lacks names it as a French Discord app
+    does (Intégrer des liens), not by its English name."""
+    harness.fake.bot_permissions = BOT_PERMISSIONS & ~EMBED_LINKS & ~ATTACH_FILES
+    await harness.start()
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.locale = "fr"
+    answer = await command(fake, alice, "challenge", {"opponent": bob})
+    text = answer.text()
+    assert answer.ephemeral and "Intégrer des liens, Joindre des fichiers" in text, text
+    assert "Embed" not in text and "Attach" not in text
