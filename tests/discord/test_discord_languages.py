@@ -12,6 +12,7 @@ import pytest
 
 from bot.i18n import Locale, catalogs, translator_for
 from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.test_discord_board import answer
 from tests.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, EMBED_LINKS, FakeDiscord, FakeMessage
 from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 
@@ -166,3 +167,28 @@ async def test_a_missing_permission_is_named_as_discord_names_it_in_the_readers_
     text = answer.text()
     assert answer.ephemeral and "Intégrer des liens, Joindre des fichiers" in text, text
     assert "Embed" not in text and "Attach" not in text
+
+
+async def test_a_stale_board_is_refused_in_the_readers_language(
+    pseudo_french: set[str], running: Harness, fake: FakeDiscord
+) -> None:
+    """A menu opened from a board the game has since moved on from, and that board's own
+    button, are refused with catalog sentences only."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob)
+    alice.locale = "fr"
+    menu = await answer(fake, await fake.click(alice, first, "Move…"))  # an English board
+    await play(fake, alice, "e4", thread)
+    stale = await fake.reply(await fake.choose(alice, menu, ["d2"]))
+    draw = first.buttons()[1]
+    pressed = await fake._interact(
+        3,
+        alice,
+        thread,
+        {"custom_id": draw["custom_id"], "component_type": 2},
+        message=fake.messages[first.id],
+    )
+    refused = await fake.reply(pressed)
+    for message in (stale, refused):
+        assert message.ephemeral and "⟦" in message.text(), message.text()
+        assert english_left(message.text(), pseudo_french, NOT_WORDS) == []
