@@ -118,7 +118,7 @@ class NoComputerError(UserError):
     """The adapter has not told the service who the computer is (it is not connected)."""
 
     def __init__(self) -> None:
-        super().__init__("Postal cannot play games itself right now; try again in a minute.")
+        super().__init__(Text("Postal cannot play games itself right now; try again in a minute."))
 
 
 @dataclass(frozen=True, slots=True)
