@@ -60,8 +60,11 @@ class Worker:
 
     async def _sleep(self, seconds: float) -> None:
         """Sleep ``seconds`` or until woken."""
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancel that lands
+        # just as the wake-up does, and ``stop`` then waited for ever (the bot's close hung).
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), timeout=seconds)
+            async with asyncio.timeout(seconds):
+                await self._wake.wait()
 
     async def _loop(self) -> None:
         raise NotImplementedError
