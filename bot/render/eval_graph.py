@@ -150,7 +150,11 @@ def _move_numbers(
     ply = 2 if black_first else 1
     while ply <= last:
         if number % step == 0 or step == 1:
-            x = min(max(x_of(ply), band), x_of(last) - band)  # whole digits at the edges
+            # Under its tick, moved in only as far as keeps its digits whole at an edge
+            # (the picture's right edge is as far past the last position as the left is
+            # before the first).
+            half = draw.textlength(str(number), label_font) / 2 + SCALE
+            x = min(max(x_of(ply), half), x_of(last) + x_of(0) - half)
             draw.line([(x_of(ply), top), (x_of(ply), top + band * 0.25)], fill=LABELS, width=SCALE)
             draw.text((x, top + band * 0.62), str(number), LABELS, label_font, "mm")
         ply += 2

@@ -13,6 +13,7 @@ from bot.render.arrows import Arrow, ArrowKind, render_arrows, square_centre
 from bot.render.eval_graph import (
     BACKGROUND,
     CRITICAL_COLOUR,
+    LABELS,
     LOWER_FILL,
     MARK_COLOURS,
     UPPER_FILL,
@@ -69,6 +70,26 @@ def test_a_mark_and_the_critical_line_on_the_last_move_are_drawn_whole() -> None
         x for x in range(360, 400) if near(picture.getpixel((x, y)), MARK_COLOURS["mistake"], 30)
     ]
     assert dot and min(dot) < min(reds) <= max(reds) < max(dot)  # the dot on both sides of it
+
+
+def test_the_last_move_number_stands_under_its_tick() -> None:
+    """A game of 16 moves numbers every second one: 16, under the last position at the
+    right edge, is drawn over its tick, not a label's width to the left of it."""
+    picture = image(render_eval_graph([0.0] * 32, width=800, height=240))
+    plot = round(240 * 0.9)
+    band = 240 - plot
+
+    def dark_columns(top: int, bottom: int) -> list[int]:
+        return [
+            x
+            for x in range(700, 800)
+            if any(near(picture.getpixel((x, y)), LABELS, 40) for y in range(top, bottom))
+        ]
+
+    tick = max(dark_columns(plot + 1, plot + band // 5))
+    digits = dark_columns(plot + band * 2 // 5, 240)
+    first = max(x for x in digits if x - 1 not in digits)  # the rightmost label's start
+    assert first <= tick <= max(digits)
 
 
 def test_xiangqi_graph_tints_reds_advantage() -> None:
