@@ -22,6 +22,9 @@ from bot.service.catalog import COMMANDS
 from tests.i18n.test_catalogs import load_tool
 
 TRANSLATED = re.compile(r"⟦[^⟦⟧]*⟧")
+# A date and time written the same for every reader (2026-11-24 09:30 UTC): not in the
+# reader's language, nor a Discord timestamp.
+ENGLISH_MOMENT = re.compile(r"\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}\b")
 FIELD = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
 # Names of commands and options stay as Discord requires them (no brackets in a name).
 KEPT_CONTEXTS = ("command name", "option name")
@@ -102,8 +105,8 @@ def untranslated(text: str) -> tuple[str, str]:
 
 def english_left(text: str, vocabulary: set[str], not_words: re.Pattern[str]) -> list[str]:
     """Lines of ``text`` with a word of Postal's English outside the catalogs' messages, or
-    inside a field as plain text (``not_words``: names, commands, notation and the like,
-    removed first)."""
+    inside a field as plain text, or a date written as for nobody's language (``not_words``:
+    names, commands, notation and the like, removed first)."""
     outside, fields = untranslated(text)
     # In a field, a command's, option's or choice's name is what a player types, not English.
     in_fields = vocabulary - TYPED
@@ -114,6 +117,8 @@ def english_left(text: str, vocabulary: set[str], not_words: re.Pattern[str]) ->
         if (
             _words(not_words.sub(" ", out)) & vocabulary
             or _words(not_words.sub(" ", field)) & in_fields
+            or ENGLISH_MOMENT.search(out)
+            or ENGLISH_MOMENT.search(field)
         ):
             left.append(line)
     return left
