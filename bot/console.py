@@ -31,6 +31,7 @@ from bot.i18n import N_, NP_, Locale, UnknownLocaleError, _, ngettext, pgettext,
 from bot.i18n.dates import when_text
 from bot.i18n.text import Sentences, Text
 from bot.i18n.text import say as in_language
+from bot.outage import outage_sentence
 from bot.reasons import refusal
 from bot.service import (
     BoardShown,
@@ -67,10 +68,20 @@ from bot.service.analysis import AnalysisProgress
 from bot.service.catalog import ALL_OPTION_NAMES, CommandSpec, command_named
 from bot.service.errors import ChallengePendingError
 from bot.service.uptime import keeping_time
-from bot.store import ConsoleButton, ConsoleButtons, OutboxKind, Store, StoreError
+from bot.store import (
+    ConsoleButton,
+    ConsoleButtons,
+    OutboxKind,
+    Store,
+    StoreConflict,
+    StoreError,
+    StoreUnavailable,
+)
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
+# The database unreachable or a write rolled back: told to the player as such (bot.outage).
+_OUTAGES = (StoreUnavailable, StoreConflict)
 _CHALLENGE_ACTIONS = (
     ButtonAction.ACCEPT_CHALLENGE,
     ButtonAction.DECLINE_CHALLENGE,
@@ -262,10 +273,23 @@ class Console:
         # Until the line names its user, it is answered in the console's language (--locale).
         with using(self.locale):
             user_and_words = self._read(line)
-        if user_and_words is not None:
-            user, words = user_and_words
-            with using(await self.language(user)):
+        if user_and_words is None:
+            return
+        user, words = user_and_words
+        try:
+            language = await self.language(user)
+        except _OUTAGES as error:
+            with using(self.locale):
+                self.say(_("! {error}").format(error=outage_sentence(error)))
+            return
+        with using(language):
+            try:
                 await self._handle(user, words)
+            except _OUTAGES as error:
+                # The database failed the line (at its command, the computer's replies or
+                # settling its deliveries): one sentence, not the driver's words or a
+                # traceback; what the line did not finish, the next line or a retry does.
+                self.say(_("! {error}").format(error=outage_sentence(error)))
 
     def _read(self, line: str) -> tuple[User, list[str]] | None:
         """The user and words of ``line``; None when it was answered already (help, a line
@@ -311,6 +335,8 @@ class Console:
             )
         except UserError as error:
             self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
+        except _OUTAGES:
+            raise  # said once by ``handle``; the computer and the outbox wait for the next line
         except Exception as error:  # an adapter never shows a traceback to a player
             self.say(
                 _("! Sorry, that failed unexpectedly ({error}).").format(
@@ -337,6 +363,8 @@ class Console:
         except UserError as error:
             self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
         except Exception as error:  # an adapter never shows a traceback to a player
+            if isinstance(error, _OUTAGES):
+                raise  # said once by ``handle``, which leaves the rest of the line alone
             self.say(
                 _("! Sorry, the computer's move failed ({error}).").format(
                     error=f"{type(error).__name__}: {error}"

@@ -21,6 +21,7 @@ from bot.discord.respond import answer, quickly
 from bot.i18n import N_, _, resolve
 from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
+from bot.outage import outage_sentence
 from bot.reasons import refusal
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
@@ -64,19 +65,27 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         if error.args and isinstance(error.args[0], str):
             return say(error.args[0])
         return _("You cannot use this command here.")
-    error_id = secrets.token_hex(4)
     command = interaction.command.qualified_name if interaction.command else None
     what = f"/{command}" if command else f"interaction {interaction.type.name}"
+    outage = outage_sentence(error)
+    if outage is not None:  # not a bug: the operator sees the cause, without a traceback
+        _log.warning("database failed %s by user %s: %s", what, _user_id(interaction), error)
+        return outage
+    error_id = secrets.token_hex(4)
     _log.error(
         "error %s in %s by user %s",
         error_id,
         what,
-        interaction.user.id if interaction.user else "?",
+        _user_id(interaction),
         exc_info=(type(error), error, error.__traceback__),
     )
     return _(
         "Sorry, something went wrong on my side (error id {error_id}). Please try again later."
     ).format(error_id=error_id)
+
+
+def _user_id(interaction: discord.Interaction) -> object:
+    return interaction.user.id if interaction.user else "?"
 
 
 async def _no_render(board: BoardView) -> bytes:

@@ -28,7 +28,9 @@ from bot.store.database import (
     Database,
     Dialect,
     SqliteDatabase,
+    StoreConflict,
     StoreError,
+    StoreUnavailable,
     open_database,
 )
 from bot.store.games import Games, OutboxSource
@@ -179,7 +181,9 @@ __all__ = [
     "SeatedGame",
     "SpamLimit",
     "Store",
+    "StoreConflict",
     "StoreError",
+    "StoreUnavailable",
     "StoredAnalysis",
     "StoredMove",
     "TakebackPolicy",

@@ -9,6 +9,7 @@ import pytest
 
 from bot.discord import respond
 from bot.service import errors
+from bot.store import StoreConflict, StoreUnavailable
 from tests.discord.harness import SHIPPED_ANSWER_WINDOW, Harness, command, play, start_game
 from tests.fakediscord import (
     CHANNEL_MESSAGE,
@@ -62,6 +63,42 @@ async def test_unexpected_error_is_logged_and_apologised_for(
     assert len(logged) == 1 and error_id in logged[0].getMessage()
     assert logged[0].exc_info is not None and "database on fire" in str(logged[0].exc_info[1])
     running.errors.records.clear()
+
+
+async def test_a_database_outage_is_said_as_such_not_as_a_bug(
+    running: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database unreachable (``StoreUnavailable``) or a write that met another one
+    (``StoreConflict``): the player is told that, in their language, with no error id; the
+    operator gets one warning line naming the cause, and no error with a traceback."""
+    assert running.bot is not None
+    failures: list[Exception] = [
+        StoreUnavailable("PostgreSQL cannot be reached: [Errno 111] Connection refused"),
+        StoreConflict("the write met another one and was rolled back: deadlock detected"),
+    ]
+
+    async def failing(*args: Any, **kwargs: Any) -> None:
+        raise failures.pop(0)
+
+    monkeypatch.setattr(running.bot.service, "leaderboard", failing)
+    fake = running.fake
+    alice = fake.add_user("alice")
+    with caplog.at_level("WARNING", logger="bot.discord.errors"):
+        unreachable = await command(fake, alice, "leaderboard")
+        alice.locale = "fr"
+        collided = await command(fake, alice, "leaderboard")
+    assert unreachable.ephemeral and unreachable.text() == (
+        "The database cannot be reached right now, so I could not finish that. "
+        "Try again in a minute."
+    )
+    assert collided.ephemeral and collided.text() == (
+        "Cela s'est heurté à une autre modification faite au même instant, je n'ai donc pas "
+        "pu le terminer. Veuillez réessayer."
+    )
+    assert running.errors.records == []
+    warned = [r.getMessage() for r in caplog.records if r.name == "bot.discord.errors"]
+    assert len(warned) == 2 and "Connection refused" in warned[0] and "deadlock" in warned[1]
+    assert all(r.exc_info is None for r in caplog.records if r.name == "bot.discord.errors")
 
 
 async def test_fast_answers_are_not_deferred(running: Harness) -> None:
