@@ -83,7 +83,7 @@ def copy_main(argv: Sequence[str]) -> int:
         print(f"postal: {error}", file=sys.stderr)
         return 1
     for count in result.copied:
-        print(f"{count.table}: {count.rows:,} rows")
+        print(f"{count.table}: {count.rows:,} {'row' if count.rows == 1 else 'rows'}")
     print(f"verified: the same rows per table; {result.games_replayed:,} games replay")
     if result.damaged:
         listed = ", ".join(f"#{game_id}" for game_id in result.damaged)
