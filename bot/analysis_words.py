@@ -4,7 +4,7 @@ language (``bot.i18n``)."""
 
 from __future__ import annotations
 
-from bot.i18n import _, ngettext
+from bot.i18n import _, ngettext, pgettext
 from bot.service import GameView
 from bot.service.analysis import AnalysisProgress
 from bot.service.analysis_report import GameAnalysis, JudgedMove, PlayerFigures
@@ -17,8 +17,18 @@ LISTED_MOVES = 12
 
 def _game(game: GameView) -> str:
     return _("{white} vs {black} · {variant} (game #{id})").format(
-        white=game.white.name, black=game.black.name, variant=game.variant, id=game.id
+        white=game.white.name, black=game.black.name, variant=_variant(game.variant), id=game.id
     )
+
+
+def _variant(name: str) -> str:
+    """The variant's name in the reader's language (象棋, 샹치, シャンチー), as every other
+    title says it; a name Postal does not know stays as it is."""
+    if name == "chess":
+        return _("chess")
+    if name == "xiangqi":
+        return _("xiangqi")
+    return name
 
 
 def progress(game: GameView, now: AnalysisProgress) -> str:
@@ -45,8 +55,9 @@ def budget(analysis: GameAnalysis) -> str:
 
 
 def _side(game: GameView, color: Color) -> str:
-    if game.variant == "xiangqi" and color is Color.WHITE:
-        return _("red")
+    if game.variant == "xiangqi":
+        # Chinese names xiangqi's sides 红方/黑方: its black is its own message
+        return _("red") if color is Color.WHITE else pgettext("xiangqi", "black")
     return _("white") if color is Color.WHITE else _("black")
 
 
@@ -58,7 +69,7 @@ def player_line(analysis: GameAnalysis, figures: PlayerFigures) -> str:
     if figures.accuracy is None or figures.average_loss is None:
         return _("{side} {name}: no move to judge").format(side=side, name=name)
     inaccuracies, mistakes, blunders = figures.inaccuracies, figures.mistakes, figures.blunders
-    counts = ", ".join(
+    counts = pgettext("list separator", ", ").join(
         (
             ngettext("{count} inaccuracy", "{count} inaccuracies", inaccuracies).format(
                 count=inaccuracies
@@ -125,7 +136,11 @@ def judged_title() -> str:
 def summary(analysis: GameAnalysis) -> str:
     """The whole analysis as plain lines."""
     lines = [
-        f"{heading(analysis)}. {budget(analysis)}",
+        # the reader's full stop and the space (or none, in Chinese and Japanese) after it
+        pgettext("sentences", "{sentence} {next}").format(
+            sentence=pgettext("full stop", "{sentence}.").format(sentence=heading(analysis)),
+            next=budget(analysis),
+        ),
         player_line(analysis, analysis.white),
         player_line(analysis, analysis.black),
         critical(analysis),

@@ -11,6 +11,7 @@ from PIL import Image
 
 import rules
 from bot.console import run_console
+from bot.i18n import Locale
 from tests.console.test_console import SCHOLARS_MATE_SCRIPT
 from tests.fake_engines import FakeEngines
 
@@ -64,3 +65,28 @@ async def test_without_an_engine_the_console_says_how_to_get_one(tmp_path: Path)
         "where the bot runs. Whoever hosts Postal can install it with `apt-get install "
         "stockfish` (or set ENGINE_CHESS to the engine's path)." in out.getvalue()
     )
+
+
+async def test_the_summary_is_punctuated_and_named_in_the_readers_language(
+    tmp_path: Path,
+) -> None:
+    """In Chinese the heading ends with 。 and no space before the next sentence, the
+    variant is 国际象棋, and the counts are listed with 、 — not English's '. ', 'chess'
+    and ', ' joined in code."""
+    script = SCHOLARS_MATE.replace("carol /analyse game:1\nbob /analyse 1\n", "")
+    for locale, lines in ((Locale.EN, script), (Locale.ZH_HANS, "bob /analyse 1\n")):
+        out = io.StringIO()  # the game played in English, then analysed in Chinese
+        await run_console(
+            tmp_path / "c.db",
+            tmp_path / "boards",
+            io.StringIO(lines),
+            out,
+            interactive=False,
+            engines=FakeEngines(),
+            locale=locale,
+        )
+    heading = next(line for line in out.getvalue().splitlines() if "的分析" in line)
+    assert "国际象棋" in heading and "chess" not in heading
+    assert "的分析。引擎分析" in heading and ". " not in heading
+    players = [line for line in out.getvalue().splitlines() if "准确率" in line]
+    assert len(players) == 2 and all("、" in line and ", " not in line for line in players)
