@@ -16,6 +16,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import rules
@@ -29,9 +30,10 @@ from bot.engine.api import (
 )
 from bot.i18n.text import Text
 from bot.service.analysis_report import GameAnalysis, build_analysis
+from bot.service.claiming import claimed
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, User
-from bot.store import GameRecord, PositionEvaluation, StoredAnalysis
+from bot.store import DATABASE_ERRORS, ClaimKind, GameRecord, PositionEvaluation, StoredAnalysis
 
 if TYPE_CHECKING:
     from bot.service.core import ServiceCore
@@ -45,6 +47,10 @@ ANALYSIS_NODES = 100_000
 # Positions of one analysis searched at once: the pool shares its processes fairly between
 # requesters, so one analysis may keep two busy without starving anyone's computer game.
 PARALLEL_SEARCHES = 2
+# How long a process's claim on an analysis it runs lasts unless renewed (after each position
+# it stores): several processes on one database resume an unfinished analysis once, and a
+# killed process's analysis is taken over by the next to start once the lease has run out.
+ANALYSIS_CLAIM_LEASE = timedelta(minutes=2)
 
 ProgressCallback = Callable[["AnalysisProgress"], Awaitable[None]]
 
@@ -289,9 +295,22 @@ class Analyses:
             record = await self._core.store.games.get(stored.game_id)
             if record is None or self.engines is None or not self.engines.available(record.variant):
                 continue  # tried again when someone asks, and refused clearly then
+            if not await self._claim(stored.game_id):
+                continue  # another process sharing the database is running it
             await self._launch(record, stored)
             resumed += 1
         return resumed
+
+    async def _claim(self, game_id: int) -> bool:
+        """Take or renew this process's claim on game ``game_id``'s analysis; whether it
+        holds it (False: another live process does)."""
+        core = self._core
+        kind = ClaimKind.ANALYSIS
+        return bool(
+            await claimed(
+                core.store, core.process, kind, [game_id], core.now(), ANALYSIS_CLAIM_LEASE
+            )
+        )
 
     async def close(self) -> None:
         """Stop the running jobs (their evaluations so far are stored; ``resume`` goes on);
@@ -327,6 +346,8 @@ class Analyses:
             return running
         job = _Job(record.id, stored.positions, len(done))
         self._jobs[record.id] = job
+        # Asked here, it runs here; the claim keeps other processes' resume off it.
+        await self._claim(record.id)
         job.task = asyncio.create_task(
             self._run(job, record, stored, done), name=f"analysis of game {record.id}"
         )
@@ -346,6 +367,7 @@ class Analyses:
                     evaluation = await self._evaluate(replay, ply, stored)
                     await core.store.analyses.add_evaluation(record.id, evaluation)
                     job.advance()
+                    await self._claim(record.id)  # renewed while it makes progress
 
             async with asyncio.TaskGroup() as group:
                 for ply in todo:
@@ -360,6 +382,10 @@ class Analyses:
             await core.store.analyses.fail(record.id, "internal error")
         finally:
             self._jobs.pop(record.id, None)
+            # Not on cancellation's path alone: a stopped process's claim would otherwise
+            # keep the others' resume off the analysis for the whole lease.
+            with contextlib.suppress(*DATABASE_ERRORS):
+                await core.store.claims.release(ClaimKind.ANALYSIS, record.id, core.process)
             job.finished.set()
             job.changed.set()
 

@@ -29,6 +29,7 @@ class ClaimKind(Enum):
     ARCHIVE = "archive"  # games.id: the finished game's thread
     BOARD = "board"  # board_retirements' message id
     COMPUTER_REPLY = "computer_reply"  # games.id: the computer's move being thought
+    ANALYSIS = "analysis"  # games.id: the game's analysis being searched
 
 
 class Claims:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from datetime import timedelta
 from pathlib import Path
 
 import chess.pgn
@@ -16,6 +17,7 @@ from bot.engine.api import UnavailableReason
 from bot.reasons import refusal
 from bot.service import GameService, ManualClock
 from bot.service.analysis import (
+    ANALYSIS_CLAIM_LEASE,
     AnalysisFailedError,
     AnalysisProgress,
     NoEngineError,
@@ -23,7 +25,7 @@ from bot.service.analysis import (
     NothingToAnalyseError,
 )
 from bot.service.judgement import Judgement
-from bot.store import Store
+from bot.store import ClaimKind, Store
 from rules import Color
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
@@ -171,6 +173,40 @@ async def test_a_restart_carries_an_unfinished_analysis_on(
         assert await later.analysis.resume() == 0
     finally:
         await reopened.close()
+
+
+async def test_processes_sharing_the_database_resume_an_analysis_once(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """An unfinished analysis at start-up is claimed (``ClaimKind.ANALYSIS``) by the process
+    that resumes it: a second process starting meanwhile leaves it alone, and a claim left by
+    a killed process keeps the others off only until its lease runs out."""
+    held = FakeEngines(gate=asyncio.Event(), hold_after=3)
+    service = engine_service(store, clock, held)
+    game_id = await finished_game(service, *SCHOLARS_MATE)
+    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    for _ in range(200):
+        if len(await store.analyses.evaluations(game_id)) == 3:
+            break
+        await asyncio.sleep(0.01)
+    await service.analysis.close()
+    # A process killed while running it: its claim stays until the lease ends.
+    now = clock.now.timestamp()
+    await store.claims.take(ClaimKind.ANALYSIS, [game_id], "shards:9/10", now, now + 120)
+
+    def process(name: str, engines: FakeEngines) -> GameService:
+        return GameService(store, clock, engines=engines, process=name)
+
+    first = process("shards:0/2", FakeEngines(gate=asyncio.Event(), hold_after=0))
+    second = process("shards:1/2", FakeEngines())
+    assert await first.analysis.resume() == 0
+    clock.advance(ANALYSIS_CLAIM_LEASE + timedelta(seconds=1))
+    assert await first.analysis.resume() == 1  # the killed process's lease is over
+    assert await second.analysis.resume() == 0 and second.analysis.running(game_id) is None
+    await first.analysis.close()  # released on the way out: the next to start takes it
+    assert await second.analysis.resume() == 1
+    result = await second.analysis.follow(ALICE, game_id)
+    assert result.moves[5].judgement is Judgement.BLUNDER
 
 
 async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
