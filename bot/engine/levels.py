@@ -88,7 +88,12 @@ def apply_level(engine: UciEngine, chosen: Level | None) -> None:
         # analysis would judge nearly every move a loss (xiangqi's 1. C2.5 an inaccuracy:
         # +0.82 before it, +0.14 for black after). Off for full strength; the levels keep
         # the engine's own default, as they were calibrated with it.
-        engine.set_option("Contempt", 0 if chosen is None else _default_number(contempt))
+        wanted = 0 if chosen is None else _default_number(contempt)
+        # A change clears the hash: it holds scores searched with the other contempt, which
+        # an analysis of the game just played against the computer would meet again.
+        changed = engine.set_option("Contempt", wanted)
+        if changed:
+            engine.new_game()
     if "UCI_LimitStrength" in engine.options:
         engine.set_option("UCI_LimitStrength", False)
     skill = engine.options.get("Skill Level")

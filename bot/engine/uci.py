@@ -202,16 +202,23 @@ class UciEngine:
         self._send("isready")
         await self._read_until("readyok", asyncio.get_running_loop().time() + timeout)
 
-    def set_option(self, name: str, value: str | int | bool) -> None:
-        """Send ``setoption`` unless this value is already set. Raises ``KeyError`` for an
-        option the engine did not declare (Postal never sends one blindly)."""
+    def set_option(self, name: str, value: str | int | bool) -> bool:
+        """Send ``setoption`` unless this value is already set; whether it was sent. Raises
+        ``KeyError`` for an option the engine did not declare (Postal never sends one
+        blindly)."""
         if name not in self.options:
             raise KeyError(f"{self.name or self.command[0]} has no option {name!r}")
         text = ("true" if value else "false") if isinstance(value, bool) else str(value)
         if self._sent_options.get(name) == text:
-            return
+            return False
         self._send(f"setoption name {name} value {text}")
         self._sent_options[name] = text
+        return True
+
+    def new_game(self) -> None:
+        """Send ``ucinewgame``: the engine forgets what it searched (its hash table).
+        Raises ``UciCrashed`` when the process is gone."""
+        self._send("ucinewgame")
 
     async def search(self, fen: str, moves: Sequence[str], go: str, timeout: float) -> UciSearch:
         """Set the position and run ``go``; the answer within ``timeout`` seconds.

@@ -99,11 +99,14 @@ async def test_full_strength_searches_without_contempt_and_levels_with_the_defau
     fake_command: Command, fake_log: Path
 ) -> None:
     """An analysis (full strength) turns Fairy-Stockfish's Contempt off, which would score
-    every position up for the side to move; a level's search after it has the default back."""
+    every position up for the side to move; a level's search after it has the default back.
+    Each change clears the hash (ucinewgame), whose scores were searched with the other;
+    a search with the same contempt keeps it."""
     pool = pool_of(fake_command("normal"), processes=1)
     try:
         await pool.search(chess())
         await pool.search(chess(level=3))
+        await pool.search(chess(level=4))
     finally:
         await pool.close()
     lines = received(fake_log)
@@ -111,6 +114,9 @@ async def test_full_strength_searches_without_contempt_and_levels_with_the_defau
     first_go = lines.index("go movetime 100")
     back = lines.index("setoption name Contempt value 24")
     assert off < first_go < back < lines.index("go movetime 100 depth 2")
+    cleared = [i for i, line in enumerate(lines) if line == "ucinewgame"]
+    assert len(cleared) == 2 and off < cleared[0] < first_go and back < cleared[1]
+    assert lines.count("setoption name Contempt value 24") == 1
 
 
 class Always(random.Random):
