@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.console import run_console
-from bot.i18n import Locale
+from bot.i18n import Locale, using
+from bot.outage import outage_sentence
 from bot.store import StoreConflict, games
 from tests.pgserver import PostgresServer, PostgresUnavailable
 
@@ -82,8 +83,8 @@ async def test_a_conflict_is_said_in_the_players_language_and_the_next_line_work
     out = io.StringIO()
     await run_console(tmp_path / "c.db", None, script, out, interactive=False, locale=Locale.FR)
     refusals = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
-    assert refusals == [
-        "! Cela s'est heurté à une autre modification faite au même instant, je n'ai donc pas "
-        "pu le terminer. Veuillez réessayer."
-    ]
+    with using(Locale.FR):
+        collided = outage_sentence(StoreConflict("x"))
+    assert collided is not None and "collided" not in collided  # translated, as the catalog says
+    assert refusals == [f"! {collided}"]
     assert not failures and "1. e4" in out.getvalue()

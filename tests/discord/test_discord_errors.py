@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from bot.discord import respond
+from bot.i18n import Locale, using
+from bot.outage import outage_sentence
 from bot.service import errors
 from bot.store import StoreConflict, StoreUnavailable
 from tests.discord.harness import SHIPPED_ANSWER_WINDOW, Harness, command, play, start_game
@@ -91,10 +93,10 @@ async def test_a_database_outage_is_said_as_such_not_as_a_bug(
         "The database cannot be reached right now, so I could not finish that. "
         "Try again in a minute."
     )
-    assert collided.ephemeral and collided.text() == (
-        "Cela s'est heurté à une autre modification faite au même instant, je n'ai donc pas "
-        "pu le terminer. Veuillez réessayer."
-    )
+    with using(Locale.FR):
+        in_french = outage_sentence(StoreConflict("x"))
+    assert in_french is not None and "collided" not in in_french  # the catalog's French
+    assert collided.ephemeral and collided.text() == in_french
     assert running.errors.records == []
     warned = [r.getMessage() for r in caplog.records if r.name == "bot.discord.errors"]
     assert len(warned) == 2 and "Connection refused" in warned[0] and "deadlock" in warned[1]
