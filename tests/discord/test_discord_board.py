@@ -310,6 +310,9 @@ async def test_a_burst_of_moves_retires_only_the_newest_old_board(running: Harne
     for user, move in ((alice, "e4"), (bob, "e5"), (alice, "Nf3")):
         board = await command(fake, user, "move", {"move": move}, channel=thread)
         assert board.layout and not board.ephemeral
+    # Each move records its board after answering: the last one must be recorded before the
+    # retirer looks, or the board before it is still the newest old one.
+    await bot.commands_finished()
     shown = boards(fake, thread)
     assert [labels(m) for m in shown] == [CONTROLS] * 4
     calls = len(fake.calls)
