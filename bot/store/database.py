@@ -38,8 +38,9 @@ class StoreError(RuntimeError):
 
 
 class StoreUnavailable(StoreError):
-    """The database server cannot be reached now (refused, lost, shutting down): nothing was
-    written, and the same call may succeed later."""
+    """The database cannot be used now (a server refused, lost or shutting down; an SQLite
+    file another connection keeps locked past the busy timeout): nothing was written, and
+    the same call may succeed later."""
 
 
 class StoreConflict(StoreError):
@@ -131,7 +132,8 @@ class Database(Protocol):
         run side by side (READ COMMITTED): a write that reads before it writes must exclude
         others itself: a guard in its UPDATE's WHERE (re-checked on the row last committed),
         a unique key with ON CONFLICT, ``row_lock`` on its SELECT, or ``Connection.lock``.
-        PostgreSQL's errors are raised as ``StoreConflict`` or ``StoreUnavailable``."""
+        PostgreSQL's errors are raised as ``StoreConflict`` or ``StoreUnavailable``; SQLite's
+        "database is locked" as ``StoreUnavailable``."""
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
@@ -362,7 +364,7 @@ class SqliteDatabase:
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
         """The rows of one read statement, in one round trip to the database."""
-        async with self._lock:
+        async with self._lock, _busy_is_unavailable(self.path):
             return list(await self._connection.execute_fetchall(sql, params))
 
     async def write(self, statements: Sequence[Statement]) -> list[list[Any]] | None:
@@ -376,7 +378,7 @@ class SqliteDatabase:
         of several statements costs one trip to the database's thread (here) or server
         instead of one per statement, so a busy process spends its time on moves, not on
         waking threads."""
-        async with self._lock:
+        async with self._lock, _busy_is_unavailable(self.path):
             # aiosqlite's own way of running work on its connection's thread; all of the
             # transaction runs there, so cancelling the caller cannot leave it half done.
             runner: Any = self._connection
@@ -398,7 +400,7 @@ class SqliteDatabase:
         ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction never fails
         half-way with SQLITE_BUSY after reading.
         """
-        async with self._lock:
+        async with self._lock, _busy_is_unavailable(self.path):
             try:
                 await self._connection.execute("BEGIN IMMEDIATE")
                 yield self._wrapped
@@ -426,6 +428,24 @@ class SqliteDatabase:
                 await asyncio.shield(cleanup)
         if not cleanup.cancelled() and cleanup.exception() is not None:
             _log.warning("rollback failed: %s", cleanup.exception())
+
+
+# SQLite's primary result codes for "another connection holds the lock" (the extended
+# codes, e.g. SQLITE_BUSY_SNAPSHOT, keep them in their low byte).
+_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+@asynccontextmanager
+async def _busy_is_unavailable(path: Path) -> AsyncIterator[None]:
+    """Raise SQLite's "database is locked" (another process, a backup tool or an editor held
+    the file's write lock past ``BUSY_TIMEOUT_MS``) as ``StoreUnavailable``: nothing was
+    written, and the same call may succeed later. Other errors pass unchanged."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF not in _BUSY_CODES:
+            raise
+        raise StoreUnavailable(health.explain(error, path)) from error
 
 
 def _write_all(

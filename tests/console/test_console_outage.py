@@ -5,6 +5,7 @@ with the driver's words, and the console goes on with the next line."""
 from __future__ import annotations
 
 import io
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from bot.console import run_console
 from bot.i18n import Locale, using
 from bot.outage import outage_sentence
 from bot.store import StoreConflict, games
+from bot.store import database as database_module
 from tests.pgserver import PostgresServer, PostgresUnavailable
 
 UNREACHABLE = (
@@ -88,3 +90,30 @@ async def test_a_conflict_is_said_in_the_players_language_and_the_next_line_work
     assert collided is not None and "collided" not in collided  # translated, as the catalog says
     assert refusals == [f"! {collided}"]
     assert not failures and "1. e4" in out.getvalue()
+
+
+async def test_a_locked_sqlite_file_is_said_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holding the SQLite file's write lock past the busy timeout: the move
+    is answered with the outage sentence (not "failed unexpectedly"), and once the lock is
+    gone the same move is played."""
+    monkeypatch.setattr(database_module, "BUSY_TIMEOUT_MS", 200)
+    path = tmp_path / "c.db"
+    blocker: list[sqlite3.Connection] = []
+
+    def lock() -> None:
+        blocker.append(sqlite3.connect(path, isolation_level=None))
+        blocker[0].execute("BEGIN EXCLUSIVE")
+
+    def unlock() -> None:
+        blocker[0].execute("ROLLBACK")
+        blocker[0].close()
+
+    lines = ["alice /challenge bob color:white", "bob /press Accept", "alice /move e4"]
+    script = Lines([*lines, "alice /move e4"], {2: lock, 3: unlock})
+    out = io.StringIO()
+    await run_console(path, None, script, out, interactive=False)
+    refusals = [line for line in out.getvalue().splitlines() if line.startswith("! ")]
+    assert refusals == [UNREACHABLE]
+    assert "alice played 1. e4" in out.getvalue()

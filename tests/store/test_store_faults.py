@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, ManualClock, User
-from bot.store import Store
+from bot.store import Store, StoreUnavailable
 from bot.store import database as database_module
+from bot.store.database import Statement
 from tests.service.service_helpers import ALICE, BOB, start_game
 
 
@@ -63,7 +64,9 @@ async def test_locked_database_fails_one_write_and_play_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another program holding the write lock longer than the busy timeout makes a move fail
-    with 'database is locked', half-written nowhere; after the lock the move is played."""
+    as ``StoreUnavailable`` (SQLite's 'database is locked' kept as its cause), half-written
+    nowhere; reads and writes through the other paths fail the same way; after the lock the
+    move is played."""
     monkeypatch.setattr(database_module, "BUSY_TIMEOUT_MS", 200)
     path = tmp_path / "postal.db"
     store = await Store.open(path)
@@ -72,8 +75,14 @@ async def test_locked_database_fails_one_write_and_play_goes_on(
         game = await start_game(service)
         blocker = sqlite3.connect(path, isolation_level=None)
         blocker.execute("BEGIN EXCLUSIVE")
-        with pytest.raises(sqlite3.OperationalError, match="locked"):
+        with pytest.raises(StoreUnavailable, match="locked") as failed:
             await service.move(ALICE, None, "e4", game_id=game.game.id)
+        assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
+        with pytest.raises(StoreUnavailable, match="locked"):
+            async with store.database.transaction() as conn:
+                await conn.execute("UPDATE games SET ply = ply")
+        with pytest.raises(StoreUnavailable, match="locked"):
+            await store.database.write([Statement("UPDATE games SET ply = ply")])
         blocker.execute("ROLLBACK")
         blocker.close()
         await service.move(ALICE, None, "e4", game_id=game.game.id)
