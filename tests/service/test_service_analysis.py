@@ -140,11 +140,9 @@ async def test_asking_again_is_instant_and_searches_nothing(
         await reopened.close()
 
 
-async def test_a_restart_carries_an_unfinished_analysis_on(
-    store: Store, clock: ManualClock, db_path: Path
-) -> None:
-    """Stopped after 3 positions (the process ends), the analysis is resumed at start-up by
-    the next process, which searches only the positions not yet stored."""
+async def analysis_held_after_three(store: Store, clock: ManualClock) -> tuple[GameService, int]:
+    """A finished Scholar's mate whose analysis has stored 3 positions and is held there
+    (the engines wait on a gate that never opens): the service and the game's id."""
     held = FakeEngines(gate=asyncio.Event(), hold_after=3)
     service = engine_service(store, clock, held)
     game_id = await finished_game(service, *SCHOLARS_MATE)
@@ -153,6 +151,15 @@ async def test_a_restart_carries_an_unfinished_analysis_on(
         if len(await store.analyses.evaluations(game_id)) == 3:
             break
         await asyncio.sleep(0.01)
+    return service, game_id
+
+
+async def test_a_restart_carries_an_unfinished_analysis_on(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """Stopped after 3 positions (the process ends), the analysis is resumed at start-up by
+    the next process, which searches only the positions not yet stored."""
+    service, game_id = await analysis_held_after_three(store, clock)
     stored = await store.analyses.evaluations(game_id)
     assert len(stored) == 3
     await service.analysis.close()
@@ -181,14 +188,7 @@ async def test_processes_sharing_the_database_resume_an_analysis_once(
     """An unfinished analysis at start-up is claimed (``ClaimKind.ANALYSIS``) by the process
     that resumes it: a second process starting meanwhile leaves it alone, and a claim left by
     a killed process keeps the others off only until its lease runs out."""
-    held = FakeEngines(gate=asyncio.Event(), hold_after=3)
-    service = engine_service(store, clock, held)
-    game_id = await finished_game(service, *SCHOLARS_MATE)
-    await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
-    for _ in range(200):
-        if len(await store.analyses.evaluations(game_id)) == 3:
-            break
-        await asyncio.sleep(0.01)
+    service, game_id = await analysis_held_after_three(store, clock)
     await service.analysis.close()
     # A process killed while running it: its claim stays until the lease ends.
     now = clock.now.timestamp()
