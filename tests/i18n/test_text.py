@@ -4,10 +4,12 @@ reader's language."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.i18n import Locale, using
-from bot.i18n.text import Plural, Sentences, Text, TextIn, say
+from bot.i18n.dates import when_text
+from bot.i18n.text import Moment, Plural, Sentences, Text, TextIn, say
 from tests.i18n.conftest import Entries
 
 Write = Callable[[Locale, Entries], Path]
@@ -84,3 +86,16 @@ def test_sentences_take_the_languages_separator(locales_dir: Write) -> None:
     assert text == "Check. bob to move."
     with using(Locale.ZH_HANS):
         assert say(text) == "将军。轮到bob。"
+
+
+def test_a_moment_is_said_to_the_minute_in_the_language_s_own_pattern() -> None:
+    """A deadline days away reads like Discord's ``<t:…:f>``: the date and the minute,
+    joined the way the language joins them, in the zone asked for (CLDR puts a narrow
+    no-break space before AM/PM)."""
+    moment = datetime(2026, 11, 29, 23, 16, 9, tzinfo=UTC)
+    assert say(Moment(moment)) == "Nov 29, 2026, 11:16\u202fPM UTC"
+    with using(Locale.FR):
+        assert when_text(moment) == "29 nov. 2026, 23:16"
+        assert when_text(moment, "Asia/Tokyo") == "30 nov. 2026, 08:16"
+    with using(Locale.KO):
+        assert when_text(moment) == "2026. 11. 29. 오후 11:16"
