@@ -19,7 +19,10 @@ threads, reported in ``app_permissions``), a message addressed through the chann
 messages refused in forum channels, thread creation per channel type, archived and locked
 threads, and privileged intents. A broken rule is answered with Discord's error and appended
 to ``violations``; the test fixture fails the test when that list is not empty. A public
-"thinking…" message that the bot deletes (it flashed before a private answer) is a violation.
+"thinking…" message that the bot deletes (it flashed before a private answer) is a violation,
+unless the test expects it (``expect_flash``: a wrong guess that the answer is public).
+The first follow-up after a deferral fills the "thinking…" message and keeps its visibility,
+whatever flag it carries, as Discord does.
 
 A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
 Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),
@@ -564,6 +567,10 @@ class FakeDiscord:
         self.nonce_repeats = 0
         self.deleted_channels: set[int] = set()
         self.violations: list[str] = []
+        # Interactions whose public "thinking…" message the bot deleted, and those for which
+        # a test expects it (``expect_flash``).
+        self.flashes: list[int] = []
+        self._flashes_expected: set[int] = set()
         self.identify_payloads: list[dict[str, Any]] = []
         # Sharding as Discord does it: GET /gateway/bot recommends ``recommended_shards``; an
         # IDENTIFY with fewer than ``required_shards`` is closed with 4011 (a bot in too many
@@ -799,6 +806,11 @@ class FakeDiscord:
         if fault not in FAULT_KINDS:
             raise ValueError(f"unknown fault {fault!r}")
         self._scripted.append((method, path_contains, fault, times))
+
+    def expect_flash(self, interaction: FakeInteraction) -> None:
+        """The bot may delete ``interaction``'s public "thinking…" message: the test made
+        the public deferral a wrong guess (the answer turned out private)."""
+        self._flashes_expected.add(interaction.id)
 
     def max_rate(self, window: float = 1.0) -> int:
         """The most calls counting toward Discord's global limit that started within any
@@ -1705,9 +1717,11 @@ class FakeDiscord:
         if message.loading and not message.ephemeral:
             # Everyone in the channel saw "Postal is thinking…" vanish: the answer was meant
             # to be private, so the acknowledgement should have been an ephemeral one.
-            self.violations.append(
-                f"interaction {interaction.id}: a public 'thinking' message was deleted"
-            )
+            self.flashes.append(interaction.id)
+            if interaction.id not in self._flashes_expected:
+                self.violations.append(
+                    f"interaction {interaction.id}: a public 'thinking' message was deleted"
+                )
         del self.messages[message.id]
         if message is interaction.original:
             interaction.original = None

@@ -6,7 +6,8 @@ is ready within ``ANSWER_WITHIN_SECONDS`` (60 ms) of the interaction's creation,
 is public only when the answer is known to be public: while the outcome is open it is
 ephemeral, because errors are answered privately and a public "thinking…" message cannot
 turn private. A public answer after a private deferral replaces the private placeholder
-with a public follow-up.
+with a public follow-up; a private answer after a public deferral (a wrong guess) removes
+the public placeholder and follows up privately.
 
 The helpers keep track of the acknowledgement sent (in ``interaction.extras``) so later
 answers take the right route: the first response, the follow-up that fills a deferred
@@ -116,9 +117,9 @@ class Foresight:
     busy) would otherwise be deferred privately, and its public board would then cost a
     removal of the private placeholder first, one request and one round trip more on the
     way to the board. A wrong guess (the game changed in between, the setting changed
-    through another process) answers in public what would have been private: a refusal of
-    that move, or its preview, never anything of another player's. Bounded: the oldest
-    entries go first."""
+    through another process) costs the opposite: the public "thinking…" is removed (the
+    channel sees it vanish) before the refusal or the preview is sent privately
+    (``answer``). Bounded: the oldest entries go first."""
 
     OFFERS_KEPT_SECONDS = 300.0
     LIMIT = 10_000
@@ -286,6 +287,12 @@ async def answer(
     if state is Ack.THINKING_EPHEMERAL and not reply.ephemeral:
         # The first follow-up would fill the private "thinking…" message and stay private:
         # remove the placeholder (only its reader saw it), then answer in public.
+        await interaction.delete_original_response()
+    elif state is Ack.THINKING_PUBLIC and reply.ephemeral:
+        # A wrong guess (``Foresight``): Discord fills a deferred message with the first
+        # follow-up and keeps the deferral's visibility, ignoring the follow-up's ephemeral
+        # flag, so a refusal or a preview would be shown to the channel. Remove the public
+        # placeholder; the follow-up after it is a new message that may be private.
         await interaction.delete_original_response()
     if fields.get("content") is None:
         fields.pop("content", None)

@@ -244,3 +244,40 @@ async def test_guild_only_commands_are_never_sent_from_a_dm(loose_fake: FakeDisc
     )
     with pytest.raises(LookupError, match="not offered"):
         await loose_fake.slash(user, "ping", {}, channel=dm)
+
+
+async def webhook(
+    fake: FakeDiscord, interaction: FakeInteraction, method: str, suffix: str = "", body: Any = None
+) -> int:
+    """Call the interaction's webhook (``suffix``: ``/messages/@original``...); the status."""
+    url = f"{fake.api_base}/webhooks/{fake.application_id}/{interaction.token}{suffix}"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, url, json=body) as response,
+    ):
+        return response.status
+
+
+async def test_the_first_follow_up_keeps_the_deferrals_visibility(loose_fake: FakeDiscord) -> None:
+    """After a public deferral the first follow-up fills the "thinking…" message and stays
+    public, its ephemeral flag ignored; once that placeholder is deleted (a violation unless
+    the test expects it), a follow-up is a new message and may be private."""
+    fake = loose_fake
+    user = fake.add_user("a")
+    filled = await fake.slash(user, "ping", {"text": "x"})
+    assert (await callback(fake, filled, {"type": 5}))[0] == 200
+    assert await webhook(fake, filled, "POST", body={"content": "hi", "flags": 64}) == 200
+    assert filled.followups == [] and filled.original is not None
+    assert not filled.original.ephemeral and filled.original.text() == "hi"
+
+    refused = await fake.slash(user, "ping", {"text": "y"})
+    assert (await callback(fake, refused, {"type": 5}))[0] == 200
+    assert await webhook(fake, refused, "DELETE", "/messages/@original") == 204
+    assert fake.violations == [f"interaction {refused.id}: a public 'thinking' message was deleted"]
+    expected = await fake.slash(user, "ping", {"text": "z"})
+    fake.expect_flash(expected)
+    assert (await callback(fake, expected, {"type": 5}))[0] == 200
+    assert await webhook(fake, expected, "DELETE", "/messages/@original") == 204
+    assert await webhook(fake, expected, "POST", body={"content": "no", "flags": 64}) == 200
+    assert len(fake.violations) == 1 and fake.flashes == [refused.id, expected.id]
+    assert expected.original is None and [m.ephemeral for m in expected.followups] == [True]

@@ -60,6 +60,32 @@ async def test_an_offered_move_is_deferred_publicly_and_filled_by_its_board(
     assert not board.ephemeral and board.files and removals(fake, typed) == 1
 
 
+async def test_a_wrong_guess_is_refused_privately(late: Harness) -> None:
+    """An offered move refused after its public deferral (the same move sent again: the
+    game moved on in between) removes the public "thinking…" and is refused privately,
+    as a new follow-up: Discord would keep a filled "thinking…" public whatever its flag."""
+    fake = late.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    for user in (alice, bob):
+        await command(fake, user, "settings", {"confirm": False}, channel=thread)
+    await fake.autocomplete(alice, "move", "move", {"move": "e"}, channel=thread)
+    first = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
+    assert not (await fake.reply(first)).ephemeral
+    public_before = [m.id for m in fake.public_messages()]
+
+    again = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
+    fake.expect_flash(again)
+    ack = await fake.acknowledged(again)
+    assert ack.type == DEFERRED_CHANNEL_MESSAGE and not ack.data.get("flags", 0) & EPHEMERAL
+    refusal = await fake.reply(again)
+    assert refusal.ephemeral and refusal.visible_to == alice.id
+    assert "turn" in refusal.text(), refusal.text()
+    assert again.original is None and again.followups == [refusal]
+    assert removals(fake, again) == 1 and fake.flashes == [again.id]
+    assert [m.id for m in fake.public_messages()] == public_before
+
+
 async def test_a_player_who_confirms_moves_is_never_deferred_publicly(late: Harness) -> None:
     """Confirm moves on (the default): the preview is private, so an offered move is
     deferred privately, and nothing public appears."""
