@@ -250,17 +250,20 @@ async def test_moves_command_marks_targets_privately(running: Harness) -> None:
 async def test_time_to_answer_counts_from_the_interactions_creation(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An interaction that reached Postal 1.9 s after Discord created it (a backlog) has
-    0.1 s left to be answered directly: a 0.3 s move is deferred (privately, its outcome
-    open), not answered at 2.2 s by a clock that started at Postal's first look."""
+    """With a 1 s answer window, an interaction that reached Postal 0.9 s after Discord
+    created it (a backlog) has 0.1 s left to be answered directly: a 0.3 s move is deferred
+    (privately, its outcome open), not answered directly at 1.2 s by a clock that started at
+    Postal's first look (which would still see 0.7 s left when the move is done)."""
     assert running.bot is not None
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 1.0)
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.3)
-    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread, delayed=1.9)
+    interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread, delayed=0.9)
     ack = await fake.acknowledged(interaction)
+    # The behaviour, not a duration: a direct answer (CHANNEL_MESSAGE) is what a clock
+    # started at Postal's first look gives; the fake fails the test past Discord's 3 s.
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
-    assert ack.seconds < 2.5
     reply = await fake.reply(interaction)
     assert not reply.ephemeral and "e4" in reply.text()
