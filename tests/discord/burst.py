@@ -9,7 +9,7 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.store import Store
+from bot.store import Challenge, Store
 from tests.fakediscord import FakeDiscord
 
 GAME_NUMBER = re.compile(r"game #(\d+)")
@@ -39,6 +39,9 @@ async def seed_due_reminders(fake: FakeDiscord, database: Path, count: int) -> N
                 now=started,
                 expires_at=started + timedelta(days=2),
             )
+            # Not a limit hit nor a challenge already open: the same two players get one
+            # game after another, each challenge accepted before the next.
+            assert isinstance(challenge, Challenge), challenge
             await store.games.start_from_challenge(
                 challenge_id=challenge.id,
                 acceptor_id=black.id,
