@@ -407,7 +407,9 @@ class Console:
                 isinstance(result, BoardShown) and board.marks
             ):
                 # The board's controls, as its message on Discord carries them.
-                await self._show_buttons("board", board_controls(game), board_game_id=game.id)
+                await self._show_buttons(
+                    board_controls(game), board_game_id=game.id, xiangqi=game.variant == "xiangqi"
+                )
         if isinstance(
             result, MovePlayed | GameStarted | ComputerGameStarted | TakenBack | MoreTimeGiven
         ):
@@ -448,13 +450,17 @@ class Console:
             self.say(_("buttons: {buttons}").format(buttons="  ".join(pressable)))
 
     async def _show_buttons(
-        self, title: str, buttons: tuple[Button, ...], *, board_game_id: int
+        self, buttons: tuple[Button, ...], *, board_game_id: int, xiangqi: bool
     ) -> None:
+        """A board's controls, numbered, under the board's label (xiangqi's own)."""
         entries = [(in_language(b.label), b.custom_id, b.allowed_user_ids, None) for b in buttons]
         made = await self.saved.add(entries, board_game_id=board_game_id)
-        self.say(
-            _("board: {buttons}").format(buttons="  ".join(f"[{b.number}] {b.label}" for b in made))
-        )
+        listed = "  ".join(f"[{b.number}] {b.label}" for b in made)
+        # A xiangqi board is not an échiquier: each game's board has its own label.
+        if xiangqi:
+            self.say(pgettext("xiangqi", "board: {buttons}").format(buttons=listed))
+        else:
+            self.say(_("board: {buttons}").format(buttons=listed))
 
     async def _write_animation(self, result: GameAnimation) -> None:
         made = await asyncio.to_thread(result.render, GIF_LIMIT_BYTES)
@@ -546,7 +552,10 @@ class Console:
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / f"game{game.id}-ply{game.ply}{suffix}.png"
         path.write_bytes(png)
-        self.say(_("board image: {path}").format(path=path))
+        if game.variant == "xiangqi":
+            self.say(pgettext("xiangqi", "board image: {path}").format(path=path))
+        else:
+            self.say(_("board image: {path}").format(path=path))
 
     async def _buttons_of(self, challenge_id: int) -> str:
         """`` Its buttons: [1] Accept …`` for a challenge whose buttons are shown, else ""."""

@@ -444,7 +444,12 @@ def offered_elsewhere(result: OfferMade) -> Reply:
 def taken_back_elsewhere(result: TakenBack) -> Reply:
     """The private note for a takeback granted away from the game's place: the board, with
     the player to move mentioned, is posted there."""
-    text = _("{text} — {game}; the board is posted{there}").format(
+    template = (
+        pgettext("xiangqi", "{text} — {game}; the board is posted{there}")
+        if result.game.variant == "xiangqi"
+        else _("{text} — {game}; the board is posted{there}")
+    )
+    text = template.format(
         text=safe(result.text), game=game_title(result.game), there=_there(result.game)
     )
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
@@ -454,7 +459,13 @@ def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
     answers = safe(words.answered(result.game, result.answers))
-    text = _("You played {move}{answers} in {game}; the board is posted{there}").format(
+    # A xiangqi board is not an échiquier: its sentence is its own message.
+    template = (
+        pgettext("xiangqi", "You played {move}{answers} in {game}; the board is posted{there}")
+        if result.game.variant == "xiangqi"
+        else _("You played {move}{answers} in {game}; the board is posted{there}")
+    )
+    text = template.format(
         move=safe(result.san),
         answers=answers,
         game=game_title(result.game),

@@ -187,3 +187,26 @@ async def test_help_comes_in_parts_that_each_fit_a_discord_message(
 async def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
     output = await play(tmp_path, "alice /settings language:de\n")
     assert "language must be auto or one of en, fr, ko, ja, zh_Hans, zh_Hant" in output
+
+
+async def test_each_games_board_has_its_own_label(tmp_path: Path) -> None:
+    """A French reader's chess board is an « échiquier », a xiangqi board a « plateau »: the
+    console labels each game's board controls and image with its own game's word."""
+    said = {}
+    for game, color, move in (("chess", "white", "e4"), ("xiangqi", "red", "h2e2")):
+        out = io.StringIO()
+        script = f"alice /challenge bob game:{game} color:{color}\nbob /press Accepter\n"
+        await run_console(
+            tmp_path / f"{game}.db",
+            tmp_path / "images",
+            io.StringIO(script + f"alice /move {move}\n"),
+            out,
+            interactive=False,
+            locale=Locale.FR,
+        )
+        said[game] = out.getvalue()
+    assert re.search(r"^échiquier : \[\d+\]", said["chess"], re.MULTILINE)
+    assert re.search(r"^image de l'échiquier : ", said["chess"], re.MULTILINE)
+    assert re.search(r"^plateau : \[\d+\]", said["xiangqi"], re.MULTILINE)
+    assert re.search(r"^image du plateau : ", said["xiangqi"], re.MULTILINE)
+    assert "échiquier" not in said["xiangqi"]

@@ -101,8 +101,13 @@ def test_no_word_the_glossary_rules_out() -> None:
 
 def test_xiangqis_own_words_stay_xiangqis() -> None:
     """The messages kept apart for xiangqi (msgctxt ``xiangqi``) never fall back on chess's
-    words: 장군 not 체크 in Korean, 王手 and 詰み not チェック in Japanese."""
-    chess_words = {Locale.KO: ("체크", "스테일메이트"), Locale.JA: ("チェック", "ステイルメイト")}
+    words: 장군 not 체크 in Korean, 王手 and 詰み not チェック in Japanese, a « plateau » not an
+    « échiquier » in French."""
+    chess_words = {
+        Locale.KO: ("체크", "스테일메이트", "체스판"),
+        Locale.JA: ("チェック", "ステイルメイト"),
+        Locale.FR: ("échiquier",),  # a xiangqi board is a « plateau »
+    }
     wrong = []
     for locale, words in chess_words.items():
         for message in read_catalog(catalog_path(locale), locale):
