@@ -153,6 +153,7 @@ class PostalBot(discord.AutoShardedClient):
             self._store,
             self.clock,
             on_schedule_change=self._schedule_changed,
+            on_computer_turn=self._computer_turn,
             process=process_name(self.settings),
             engines=self.engines,
         )
@@ -262,14 +263,17 @@ class PostalBot(discord.AutoShardedClient):
 
     def _schedule_changed(self) -> None:
         # Called by the service after every change that may move the next wake-up; bursts
-        # of moves coalesce into one scheduler round. The computer's queue looks at once
-        # (one indexed read): a move against it should be answered within seconds.
-        if self.computer_replies is not None:
-            self.computer_replies.wake()
+        # of moves coalesce into one scheduler round.
         if self._settle is None:
             self._settle = asyncio.get_running_loop().call_later(
                 SCHEDULE_SETTLE_SECONDS, self._settled
             )
+
+    def _computer_turn(self) -> None:
+        # A game became the computer's to move: its queue looks at once (a move against it
+        # should be answered within seconds); other moves never touch the queue.
+        if self.computer_replies is not None:
+            self.computer_replies.wake()
 
     def _settled(self) -> None:
         self._settle = None

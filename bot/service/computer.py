@@ -251,6 +251,8 @@ class ComputerOpponent:
             outbox=core._turn_dm(None, 0, first_player) if to_move_id == user.id else [],
         )
         core._schedule_changed()
+        if to_move_id == computer.id:
+            core._computer_turn()
         view = await core._view(record)
         board = await core._board(
             rules.Game(variant, start_fen), viewer_id=user.id, seat=human_color, record=record

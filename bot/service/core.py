@@ -107,6 +107,7 @@ class ServiceCore:
         reminder_hours: Sequence[int] = DEFAULT_REMINDER_HOURS,
         vacation_days_per_year: int = VACATION_DAYS_PER_YEAR,
         on_schedule_change: Callable[[], None] | None = None,
+        on_computer_turn: Callable[[], None] | None = None,
         replay_cache_bytes: int = DEFAULT_BUDGET_BYTES,
         process: str = "shards:all",
         engines: Engines | None = None,
@@ -121,6 +122,8 @@ class ServiceCore:
         self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
         self.vacation_days_per_year = vacation_days_per_year
         self.on_schedule_change = on_schedule_change
+        # Called when a game became the computer's to move (its replies' queue looks then).
+        self.on_computer_turn = on_computer_turn
         # name, bot or not, the language their app reported (None: not known)
         self._known_users: dict[int, tuple[str, bool, str | None]] = {}
         self._existing_players: set[int] = set()  # ids known to have a row (no write needed)
@@ -144,6 +147,11 @@ class ServiceCore:
     def _schedule_changed(self) -> None:
         if self.on_schedule_change is not None:
             self.on_schedule_change()
+
+    def _computer_turn(self) -> None:
+        """A change just stored made a game the computer's to move."""
+        if self.on_computer_turn is not None:
+            self.on_computer_turn()
 
     async def _deadline_for(
         self, player_id: int, now: datetime, days: int | None, player: Player | None = None

@@ -238,6 +238,8 @@ class PlayUseCases(ServiceCore):
             written.version,
         )
         self._schedule_changed()
+        if not outcome and opponent is not None and opponent.is_bot:
+            self._computer_turn()  # only then: the queue's read is not every move's cost
         updated = replace_record(
             record,
             ply=after.ply,

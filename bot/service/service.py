@@ -20,9 +20,11 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
     """Postal's use cases over one ``Store``; async, and knows nothing of Discord.
 
     ``GameService(store, clock=system_clock, reminder_hours=(24, 1),
-    vacation_days_per_year=30, on_schedule_change=None, engines=None)``: ``clock`` returns aware UTC
-    datetimes (tests pass a ``ManualClock``); ``on_schedule_change`` is called after any
-    change that may move ``next_wakeup()`` (a scheduler uses it to wake up early);
+    vacation_days_per_year=30, on_schedule_change=None, on_computer_turn=None, engines=None)``:
+    ``clock`` returns aware UTC datetimes (tests pass a ``ManualClock``);
+    ``on_schedule_change`` is called after any change that may move ``next_wakeup()`` (a
+    scheduler uses it to wake up early); ``on_computer_turn`` after a change that made a
+    game the computer's to move (its replies' queue looks then);
     ``engines`` (``bot.engine.api.Engines``) serve analysis and the computer opponent.
     Methods raise ``UserError`` subclasses with a friendly ``.message`` for anything the
     user can fix; any other exception is a bug.

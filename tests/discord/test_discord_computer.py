@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.discord.harness import Harness, command, play
+from tests.discord.harness import Harness, command, play, start_game
 from tests.fake_engines import FakeEngines
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -112,6 +112,35 @@ async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) ->
     assert bot_posts(fake, channel.id, "Postal played") == []
     harness.engines = FakeEngines()
     await harness.start()
+    await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 1... ") or None)
+
+
+async def test_moves_between_people_never_wake_the_computers_queue(harness: Harness) -> None:
+    """alice and bob's moves leave the computer's queue asleep (each wake-up costs it a
+    read of the store); alice's move against the computer wakes it, and it answers."""
+    fake, alice, _ = await started_with(harness, FakeEngines())
+    channel = fake.add_channel("computer")
+    assert harness.bot is not None and harness.bot.computer_replies is not None
+    queue = harness.bot.computer_replies
+    wakes: list[int] = []
+    wake = queue.wake
+
+    def counted() -> None:
+        wakes.append(1)
+        wake()
+
+    queue.wake = counted  # type: ignore[method-assign]
+    bob = fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    for mover, move in ((alice, "e4"), (bob, "e5"), (alice, "Nf3")):
+        await play(fake, mover, move, thread)
+    assert wakes == []
+    await command(
+        fake, alice, "challenge", {"opponent": fake.bot_user, "color": "white"}, channel=channel
+    )
+    assert wakes == []
+    await play(fake, alice, "e4", channel)
+    assert wakes == [1]
     await fake.wait_until(lambda: bot_posts(fake, channel.id, "Postal played 1... ") or None)
 
 

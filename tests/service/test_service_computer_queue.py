@@ -9,7 +9,7 @@ from bot.service import GameService, ManualClock, MovePlayed, User
 from bot.service.computer_queue import ReplyQueue, fair_order
 from bot.store import PendingReply, Store
 from tests.fake_engines import FakeEngines
-from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 POSTAL = User(999, "Postal", is_bot=True)
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -109,6 +109,30 @@ async def test_a_move_wakes_the_queue(store: Store, clock: ManualClock) -> None:
         await until(lambda: len(played) == 1)
     finally:
         await queue.stop()
+
+
+async def test_only_a_game_becoming_the_computers_to_move_calls_for_its_queue(
+    store: Store, clock: ManualClock
+) -> None:
+    """``on_computer_turn`` is called when a game becomes the computer's to move (a move
+    against it, a game where it moves first) and never for moves between people, which
+    would only make the queue read the store for nothing."""
+    turns: list[int] = []
+    service = GameService(
+        store, clock, engines=FakeEngines(), on_computer_turn=lambda: turns.append(1)
+    )
+    service.computer.introduce(POSTAL)
+    people = await start_game(service)
+    await play(service, people.game.id, "e4", "e5", "Nf3")
+    assert turns == []
+    against = await service.computer.challenge(ALICE, PLACE, color="white")
+    assert turns == []  # alice moves first
+    await service.move(ALICE, PLACE, "e4", game_id=against.game.id)
+    assert turns == [1]
+    await service.computer.challenge(BOB, PLACE, color="black")
+    assert turns == [1, 1]
+    await play(service, people.game.id, "Nc6")
+    assert turns == [1, 1]
 
 
 async def test_stopping_as_the_queue_is_woken_still_stops(store: Store, clock: ManualClock) -> None:
