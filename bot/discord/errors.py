@@ -17,8 +17,9 @@ from discord import app_commands
 from bot.discord.escape import escape_text
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
+from bot.discord.places import POSTING_PERMISSIONS, permissions_text
 from bot.discord.respond import answer, quickly
-from bot.i18n import N_, _, resolve
+from bot.i18n import _, resolve
 from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
 from bot.outage import outage_sentence
@@ -28,11 +29,16 @@ from bot.service.errors import ChallengePendingError
 
 _log = logging.getLogger(__name__)
 
-PERMISSIONS_HELP = N_(
-    "I am missing a permission in this channel ({detail}). Ask a server admin to let me View "
-    "Channel, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
-    "Attach Files and Read Message History here."
-)
+
+def permissions_help(detail: str) -> Text:
+    """A refused post (``detail``: Discord's error) explained to whoever can ask an admin:
+    every permission Postal posts with, by the names Discord's client shows the admin."""
+    return Text(
+        "I am missing a permission in this channel ({detail}). Ask a server admin to give me "
+        "these permissions here: {permissions}.",
+        detail=detail,
+        permissions=permissions_text(POSTING_PERMISSIONS),
+    )
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -56,7 +62,7 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         # it may quote names and what the user typed
         return escape_text(refusal(error) or say(error.message))
     if isinstance(error, discord.Forbidden):
-        return _(PERMISSIONS_HELP).format(detail=error.text or "403 Forbidden")
+        return say(permissions_help(error.text or "403 Forbidden"))
     if isinstance(error, app_commands.TransformerError):
         return escape_text(
             _("{value} is not a valid value for that option.").format(value=repr(error.value))

@@ -32,21 +32,38 @@ class PlaceRefusedError(app_commands.CheckFailure):
     """Postal could not post a game's messages where the command was typed."""
 
 
-# Discord's permissions by the names its client shows (in each reader's language there).
+# Discord's permissions by the names its client shows in a channel's settings (in each
+# reader's language there: each glossary's "Discord's permissions" says where each name was
+# checked; tests/i18n/test_permissions.py holds the catalogs to the glossaries).
 PERMISSIONS: Final = {
     "View Channel": TextIn("permission", "View Channel"),
     "Connect": TextIn("permission", "Connect"),
     "Send Messages": TextIn("permission", "Send Messages"),
     "Send Messages in Threads": TextIn("permission", "Send Messages in Threads"),
+    "Create Public Threads": TextIn("permission", "Create Public Threads"),
     "Embed Links": TextIn("permission", "Embed Links"),
     "Attach Files": TextIn("permission", "Attach Files"),
+    "Read Message History": TextIn("permission", "Read Message History"),
 }
+
+# Everything Postal posts with in a text channel (threads included), named when a post is
+# refused without saying which permission it lacked.
+POSTING_PERMISSIONS: Final = (
+    "View Channel",
+    "Send Messages",
+    "Send Messages in Threads",
+    "Create Public Threads",
+    "Embed Links",
+    "Attach Files",
+    "Read Message History",
+)
 
 
 def permissions_text(names: Iterable[str]) -> str:
     """Permissions (their English names, as ``missing_permissions`` gives them) listed in
-    the reader's language, as Discord's client names them there."""
-    return Joined(", ", [PERMISSIONS.get(name, name) for name in names])
+    the reader's language, as Discord's client names them there, with the reader's list
+    separator (、 in Chinese and Japanese)."""
+    return Joined(TextIn("list separator", ", "), [PERMISSIONS.get(name, name) for name in names])
 
 
 def missing_text(missing: list[str]) -> str:
