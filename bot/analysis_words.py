@@ -5,6 +5,8 @@ language (``bot.i18n``)."""
 from __future__ import annotations
 
 from bot.i18n import _, ngettext, pgettext
+from bot.i18n.names import Command, Option
+from bot.i18n.text import say
 from bot.service import GameView
 from bot.service.analysis import AnalysisProgress
 from bot.service.analysis_report import GameAnalysis, JudgedMove, PlayerFigures
@@ -42,8 +44,14 @@ def still_running(game: GameView, now: AnalysisProgress) -> str:
     """What the asker reads when their message can no longer be updated."""
     return _(
         "Still analysing {game}: {done}/{total} positions. It carries on in the background; "
-        "ask /analyse game:{id} again for the result."
-    ).format(game=_game(game), done=now.done, total=now.total, id=game.id)
+        "ask {command} {option} again for the result."
+    ).format(
+        game=_game(game),
+        done=now.done,
+        total=now.total,
+        command=say(Command("analyse")),
+        option=say(Option("game", game.id)),
+    )
 
 
 def heading(analysis: GameAnalysis) -> str:

@@ -27,9 +27,28 @@ from bot.config import ConfigError, Settings
 from bot.console_lines import UnreadableLine, words_of
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
-from bot.i18n import N_, NP_, Locale, UnknownLocaleError, _, ngettext, pgettext, using
+from bot.i18n import (
+    N_,
+    NP_,
+    Locale,
+    UnknownLocaleError,
+    _,
+    current_locale,
+    ngettext,
+    pgettext,
+    using,
+)
 from bot.i18n.dates import when_text
-from bot.i18n.text import Sentences, Text
+from bot.i18n.names import (
+    COMMAND_NAME,
+    OPTION_NAME,
+    Command,
+    Option,
+    Subcommand,
+    english_name,
+    name_in,
+)
+from bot.i18n.text import Joined, Sentences, Text
 from bot.i18n.text import say as in_language
 from bot.outage import outage_sentence
 from bot.reasons import refusal
@@ -65,7 +84,7 @@ from bot.service import (
 )
 from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.analysis import AnalysisProgress
-from bot.service.catalog import ALL_OPTION_NAMES, CommandSpec, command_named
+from bot.service.catalog import ALL_OPTION_NAMES, BY_NAME, CommandSpec, command_named
 from bot.service.errors import ChallengePendingError
 from bot.service.uptime import keeping_time
 from bot.store import (
@@ -136,6 +155,30 @@ a comment, to the end of the line.""",
 )
 HELP = "\n".join(HELP_PARTS)
 
+# In the help, a command (``/conditional add``) and an option (``game:``) are written in
+# English, like code; ``help_with_names`` shows them as the reader's client does.
+_HELP_COMMAND = re.compile(r"(?<![\w/])/(?P<name>[a-z]+)(?: (?P<next>[a-z]+))?")
+_HELP_OPTION = re.compile(r"(?<![\w/:.-])(?P<name>[a-z_]+):")
+
+
+def help_with_names(text: str) -> str:
+    """``text`` (the help) with its commands and options named in the current language."""
+
+    def command(match: re.Match[str]) -> str:
+        spec = command_named(match["name"])
+        after = match["next"]
+        if spec is None:
+            return match[0]
+        if after is not None and spec.subcommand(after) is not None:
+            return in_language(Command(spec.name, after))
+        return in_language(Command(spec.name)) + (f" {after}" if after is not None else "")
+
+    def option(match: re.Match[str]) -> str:
+        name = match["name"]
+        return in_language(Option(name, "")) if name in ALL_OPTION_NAMES else match[0]
+
+    return _HELP_OPTION.sub(option, _HELP_COMMAND.sub(command, text))
+
 
 # A console user is one word; a colon after it ("vic: /move e4", as in a chat log) is not
 # part of the name.
@@ -166,7 +209,7 @@ def _speaker(words: list[str]) -> User:
             Text("Say who does it first: <user> {line}, e.g. 'alice {line}'.", line=" ".join(words))
         )
     if len(words) < 2:
-        if command_named(first.lower()) is not None:
+        if command_of(first) is not None:
             raise _BadOption(
                 Text(
                     "Commands start with a slash after who does it, e.g. 'alice /{line}'.",
@@ -175,39 +218,53 @@ def _speaker(words: list[str]) -> User:
             )
         raise _BadOption(
             Text(
-                "Say what {player} does, e.g. 'alice /challenge bob'. Type /help for more.",
+                "Say what {player} does, e.g. 'alice {command} bob'. Type /help for more.",
                 player=first,
+                command=Command("challenge"),
             )
         )
     second = words[1]
     if not second.startswith("/"):
-        if command_named(first.lower()) is not None:
+        if command_of(first) is not None:
             raise _BadOption(
                 Text(
                     "Commands start with a slash after who does it, e.g. 'alice /{line}'.",
                     line=" ".join(words),
                 )
             )
-        if command_named(second.lower()) is not None:
+        if command_of(second) is not None:
             rest = " ".join(words[2:])
             typed = f"{first} /{second}" + (f" {rest}" if rest else "")
             raise _BadOption(Text("Commands start with a slash: '{line}'.", line=typed))
         raise _BadOption(
             Text(
-                '"{word}" is not a command: write <user> /<command>, e.g. \'alice /challenge '
-                "bob' or 'alice /move e4'. Type /help for the list.",
+                '"{word}" is not a command: write <user> /<command>, e.g. \'alice {challenge} '
+                "bob' or 'alice {move} e4'. Type /help for the list.",
                 word=second,
+                challenge=Command("challenge"),
+                move=Command("move"),
             )
         )
     speaker = user_named(checked_name(first))
     if speaker.is_bot:
         raise _BadOption(
-            _(
+            Text(
                 "{computer} is the computer: it moves by itself. Challenge it with "
-                "'alice /challenge {name} level:3'."
-            ).format(computer=speaker.name, name=speaker.name.lower())
+                "'alice {command} {name} {level}'.",
+                computer=speaker.name,
+                name=speaker.name.lower(),
+                command=Command("challenge"),
+                level=Option("level", 3),
+            )
         )
     return speaker
+
+
+def command_of(typed: str) -> CommandSpec | None:
+    """The command ``typed`` names (without its slash): its English name, or its name in
+    the current language (``jouer`` in French is ``move``); None for no command."""
+    name = english_name(COMMAND_NAME, typed, BY_NAME, current_locale())
+    return None if name is None else command_named(name)
 
 
 def user_named(name: str) -> User:
@@ -264,7 +321,7 @@ class Console:
     def say_help(self) -> None:
         """Print the help, in the current language, one message per part."""
         for part in HELP_PARTS:
-            self.say(pgettext("console", part))
+            self.say(help_with_names(pgettext("console", part)))
 
     # --- one input line ----------------------------------------------------------------
 
@@ -317,13 +374,14 @@ class Console:
     async def _handle(self, user: User, words: list[str]) -> None:
         """Run the command of one line (``words``), in the language chosen for ``user``."""
         try:
-            command, rest = words[1][1:].lower(), words[2:]
-            spec = command_named(command)
+            typed, rest = words[1][1:], words[2:]
+            spec = command_of(typed)
+            command = typed.lower() if spec is None else spec.name
             if spec is None:  # /help, or a command not described in the catalog yet
                 positional, options = _split_options(rest)
             elif spec.subcommands:  # the handler is told which one, then its options
                 sub = _subcommand(spec, rest)
-                positional, options = [sub.name], options_of(sub, rest[1:], f"{command} ")
+                positional, options = [sub.name], options_of(sub, rest[1:], spec.name)
             else:
                 positional, options = [], options_of(spec, rest)
             await self._report_clock(await self.service.expire_overdue())
@@ -423,7 +481,11 @@ class Console:
                 self.say(_("record saved: {path}").format(path=path))
         if isinstance(result, MoveTyping):
             example = result.placeholder.split(",")[0]
-            self.say(_("Type your move with /move, e.g. /move {move}.").format(move=example))
+            self.say(
+                _("Type your move with {command}, e.g. {command} {move}.").format(
+                    command=in_language(Command("move")), move=example
+                )
+            )
         if isinstance(result, GameAnimation):
             await self._write_animation(result)
         await self._show_choices(result)
@@ -588,27 +650,34 @@ Handler = Callable[[Console, User, list[str], dict[str, str]], Awaitable[None]]
 
 def _subcommand(group: CommandSpec, words: list[str]) -> CommandSpec:
     """The subcommand of ``group`` the first of ``words`` names. Raises ``UserError``."""
-    names = [sub.name for sub in group.subcommands]
-    listed, last = ", ".join(names[:-1]), names[-1]
-    sub = group.subcommand(words[0].lower()) if words else None
+    names = [Subcommand(sub.name) for sub in group.subcommands]
+    listed, last = Joined(", ", names[:-1]), names[-1]
+    found = (
+        english_name(
+            COMMAND_NAME, words[0], (sub.name for sub in group.subcommands), current_locale()
+        )
+        if words
+        else None
+    )
+    sub = group.subcommand(found) if found is not None else None
     if sub is None and words:
         raise _BadOption(
             Text(
-                'Say {names} or {last} after /{command}, not "{word}".',
+                'Say {names} or {last} after {command}, not "{word}".',
                 names=listed,
                 last=last,
-                command=group.name,
+                command=Command(group.name),
                 word=words[0],
             )
         )
     if sub is None:
         raise _BadOption(
             Text(
-                "Say {names} or {last} after /{command}, e.g. /{command} {first}.",
+                "Say {names} or {last} after {command}, e.g. {example}.",
                 names=listed,
                 last=last,
-                command=group.name,
-                first=names[0],
+                command=Command(group.name),
+                example=Command(group.name, group.subcommands[0].name),
             )
         )
     return sub
@@ -616,26 +685,28 @@ def _subcommand(group: CommandSpec, words: list[str]) -> CommandSpec:
 
 def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str, str]:
     """The options of ``/spec.name`` (``group`` before it for a subcommand) written as
-    ``words``: ``name:value`` words, and plain words for the command's positional options in
-    order. Raises ``UserError`` for an option the command does not have, one given twice,
-    or words left over."""
-    command = f"{group}{spec.name}"
+    ``words``: ``name:value`` words (the name in English or in the reader's language), and
+    plain words for the command's positional options in order; keyed by English name.
+    Raises ``UserError`` for an option the command does not have, one given twice, or words
+    left over."""
+    command = Command(group, spec.name) if group else Command(spec.name)
     options: dict[str, str] = {}
     plain: list[str] = []
     for word in words:
-        key, sep, value = word.partition(":")
-        if sep and key in spec.option_names:
+        typed, sep, value = word.partition(":")
+        key = english_name(OPTION_NAME, typed, spec.option_names, current_locale()) if sep else None
+        if key is not None:
             if key in options:
                 raise _BadOption(
                     Text(
-                        "/{command} got {option} twice; give each option once.",
+                        "{command} got {option} twice; give each option once.",
                         command=command,
-                        option=key,
+                        option=Option(key),
                     )
                 )
             options[key] = value
-        elif sep and value and _looks_like_option(key, spec):
-            raise _BadOption(_no_such_option(spec, key, command))
+        elif sep and value and _looks_like_option(typed, spec):
+            raise _BadOption(_no_such_option(spec, typed, command))
         else:
             plain.append(word)
     slots = [name for name in spec.positional if name not in options]
@@ -644,24 +715,25 @@ def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str
     if len(plain) > len(slots):
         extra = " ".join(f'"{word}"' for word in plain[len(slots) :])
         others = [name for name in spec.option_names if name not in spec.positional]
-        named = ", ".join(f"{name}:" for name in others)
+        named = _named_options(others)
+        slot_names = Joined(", ", [Option(name) for name in slots])
         reads: str
         if slots and others:
             reads = Text(
                 "Without a name it reads only the {option}; write other options as name:value "
                 "({names}).",
-                option=", ".join(slots),
+                option=slot_names,
                 names=named,
             )
         elif slots:
-            reads = Text("Without a name it reads only the {option}.", option=", ".join(slots))
+            reads = Text("Without a name it reads only the {option}.", option=slot_names)
         elif spec.options:
             reads = Text("It reads only options written as name:value ({names}).", names=named)
         else:
             reads = Text("It takes nothing after its name.")
         raise _BadOption(
             Sentences(
-                Text("Too many words for /{command}: {words}.", command=command, words=extra),
+                Text("Too many words for {command}: {words}.", command=command, words=extra),
                 reads,
             )
         )
@@ -669,24 +741,36 @@ def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str
     return options
 
 
+def _named_options(names: list[str] | tuple[str, ...]) -> Joined:
+    """``game:, level:``, each name as the reader's client shows it."""
+    return Joined(", ", [Option(name, "") for name in names])
+
+
 def _looks_like_option(key: str, spec: CommandSpec) -> bool:
-    # A move may hold a colon ("e4:d5" captures), so /move refuses only known option names.
-    return key.isalpha() and key.islower() and (not spec.rest or key in ALL_OPTION_NAMES)
+    # A move may hold a colon ("e4:d5" captures), so /move refuses only known option names
+    # (in English or the reader's language). Korean, Japanese and Chinese have no case.
+    if not (key.isalpha() and key == key.lower()):
+        return False
+    return not spec.rest or (
+        english_name(OPTION_NAME, key, ALL_OPTION_NAMES, current_locale()) is not None
+    )
 
 
-def _no_such_option(spec: CommandSpec, key: str, command: str) -> str:
+def _no_such_option(spec: CommandSpec, key: str, command: Command) -> str:
     if not spec.options:
-        return Text('/{command} has no options, so not "{option}".', command=command, option=key)
-    names = ", ".join(f"{name}:" for name in spec.option_names)
-    close = difflib.get_close_matches(key, spec.option_names, n=1, cutoff=0.6)
+        return Text('{command} has no options, so not "{option}".', command=command, option=key)
+    shown = {name_in(OPTION_NAME, name): name for name in spec.option_names}
+    close = difflib.get_close_matches(key, [*shown, *spec.option_names], n=1, cutoff=0.6)
     return Sentences(
         Text(
-            '/{command} has no option "{option}" (its options: {names}).',
+            '{command} has no option "{option}" (its options: {names}).',
             command=command,
             option=key,
-            names=names,
+            names=_named_options(spec.option_names),
         ),
-        Text("Did you mean {option}:?", option=close[0]) if close else "",
+        Text("Did you mean {option}:?", option=Option(shown.get(close[0], close[0])))
+        if close
+        else "",
     )
 
 
@@ -716,14 +800,21 @@ def _game_id(options: dict[str, str]) -> int | None:
         return None
     if not text.isdigit():
         raise _BadOption(
-            Text('game must be a game number like game:12, not "{game}".', game=options["game"])
+            Text(
+                '{option} must be a game number like {example}, not "{game}".',
+                option=Option("game"),
+                example=Option("game", 12),
+                game=options["game"],
+            )
         )
     return int(text)
 
 
 def _int_option(name: str, value: str | None) -> int:
     if value is None or not value.strip().isdigit():
-        raise _BadOption(Text("{option} must be a whole number, e.g. {option}:3.", option=name))
+        raise _BadOption(
+            Text("{option} must be a whole number, e.g. {option}:3.", option=Option(name))
+        )
     return int(value)
 
 
@@ -733,7 +824,7 @@ def _bool_option(name: str, value: str) -> bool:
         return True
     if lowered in ("no", "false", "0", "off"):
         return False
-    raise _BadOption(Text("{option} must be yes or no.", option=name))
+    raise _BadOption(Text("{option} must be yes or no.", option=Option(name)))
 
 
 class _BadOption(UserError):
@@ -788,7 +879,7 @@ async def _move(
 ) -> None:
     text = _first(positional, options, "move")
     if not text:
-        raise _BadOption(Text("Say which move, e.g. /move e4."))
+        raise _BadOption(Text("Say which move, e.g. {command} e4.", command=Command("move")))
     result = await console.service.move_or_preview(
         user, CONSOLE_PLACE, text, game_id=_game_id(options)
     )
@@ -808,7 +899,7 @@ async def _moves(
 ) -> None:
     square = _first(positional, options, "square")
     if not square:
-        raise _BadOption(Text("Say which square, e.g. /moves e2."))
+        raise _BadOption(Text("Say which square, e.g. {command} e2.", command=Command("moves")))
     result = await console.service.legal_targets(
         user, CONSOLE_PLACE, square, game_id=_game_id(options)
     )
@@ -916,11 +1007,10 @@ async def _settings(
         console.say(words.settings_text(result, lambda moment: when_text(moment, result.time_zone)))
         console.say(_("themes: {themes}").format(themes=", ".join(result.themes)))
         console.say(_("piece sets: {sets}").format(sets=", ".join(result.piece_sets)))
-        console.say(
-            _("confirm moves: on (confirm:yes|no)")
-            if confirming
-            else _("confirm moves: off (confirm:yes|no)")
+        confirm_moves = (
+            _("confirm moves: on ({option})") if confirming else _("confirm moves: off ({option})")
         )
+        console.say(confirm_moves.format(option=in_language(Option("confirm", "yes|no"))))
 
 
 async def _gif(
@@ -996,7 +1086,15 @@ async def _conditional(
         cleared = await conditional.clear(user, CONSOLE_PLACE, game_id=game_id)
         console.say(words.cleared(cleared, "lines"))
     else:
-        raise _BadOption(Text("Say add, list or clear, e.g. /conditional add Nf3 Nc6 Bb5 a6."))
+        raise _BadOption(
+            Text(
+                "Say {add}, {list} or {clear}, e.g. {command} Nf3 Nc6 Bb5 a6.",
+                add=Subcommand("add"),
+                list=Subcommand("list"),
+                clear=Subcommand("clear"),
+                command=Command("conditional", "add"),
+            )
+        )
 
 
 async def _note(

@@ -10,6 +10,7 @@ from typing import Literal
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import Locale, _, ngettext, pgettext
+from bot.i18n.names import Command, Option
 from bot.i18n.text import say
 from bot.service import (
     Cleared,
@@ -73,10 +74,10 @@ def conditional_added(result: ConditionalAdded) -> str:
             result.added,
         ).format(count=result.added, **_game(game))
     lines = ngettext(
-        "You have {count} line prepared here; only you can see them (/conditional list).",
-        "You have {count} lines prepared here; only you can see them (/conditional list).",
+        "You have {count} line prepared here; only you can see them ({command}).",
+        "You have {count} lines prepared here; only you can see them ({command}).",
         result.lines,
-    ).format(count=result.lines)
+    ).format(count=result.lines, command=say(Command("conditional", "list")))
     leads = _("It leads to: {fen}").format(fen=result.line.fen)
     return f"{head}\n{line_text(result.line)}\n{leads}\n{lines}"
 
@@ -129,10 +130,15 @@ def note_added(result: NoteAdded) -> str:
         when=_when(result.note), note=result.note.note.text, **_game(game)
     )
     count = ngettext(
-        "You have {count} note on this game; only you can see them (/note, /pgn notes:true).",
-        "You have {count} notes on this game; only you can see them (/note, /pgn notes:true).",
+        "You have {count} note on this game; only you can see them ({note}, {pgn} {option}).",
+        "You have {count} notes on this game; only you can see them ({note}, {pgn} {option}).",
         result.count,
-    ).format(count=result.count)
+    ).format(
+        count=result.count,
+        note=say(Command("note")),
+        pgn=say(Command("pgn")),
+        option=say(Option("notes", "true")),
+    )
     return f"{head}\n{count}"
 
 

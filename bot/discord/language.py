@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.i18n import Locale, resolve
+from bot.i18n.names import write_names
 from bot.i18n.text import write_moments
 from bot.i18n.translator import enter
 
@@ -36,6 +37,9 @@ async def answer_in_users_language(interaction: discord.Interaction[Any]) -> Loc
         locale = await service.languages.for_reader(interaction.user.id, code)
     enter(locale)
     write_moments(_timestamp)
+    # Commands named in the replies as this user's client lists them: in its language, even
+    # when the user chose another in /settings (English for a language Postal does not speak).
+    write_names(Locale.from_discord(code) or Locale.EN)
     return locale
 
 

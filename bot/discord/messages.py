@@ -18,6 +18,7 @@ from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
 from bot.discord.places import permissions_text
 from bot.i18n import _, ngettext, pgettext
+from bot.i18n.names import Command, Option
 from bot.i18n.text import Text, say
 from bot.service import (
     BoardShown,
@@ -667,8 +668,14 @@ def notices(found: Iterable[Notice]) -> Reply:
             lines.append(
                 _(
                     "The place of {game} is gone (deleted, or Postal lost access): Postal can no "
-                    "longer post there. Keep playing with the game option, e.g. /move game:{id}."
-                ).format(game=game, id=notice.game_id)
+                    "longer post there. Keep playing with the {option} option, e.g. {command} "
+                    "{example}."
+                ).format(
+                    game=game,
+                    option=say(Option("game")),
+                    command=say(Command("move")),
+                    example=say(Option("game", notice.game_id)),
+                )
             )
     return Reply(clip("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
 

@@ -6,6 +6,7 @@ import random
 from datetime import timedelta
 
 import rules
+from bot.i18n.names import Option
 from bot.i18n.text import Text, TextIn
 from bot.service.core import ServiceCore, variant_named
 from bot.service.errors import (
@@ -95,7 +96,10 @@ class ChallengeUseCases(ServiceCore):
             raise InvalidOptionError(Text("Games from a custom position cannot be rated."))
         elif rated and days is None:
             raise InvalidOptionError(
-                Text("Rated games keep a deadline: choose the days per move, or rated:no.")
+                Text(
+                    "Rated games keep a deadline: choose the days per move, or {option}.",
+                    option=Option("rated", "no"),
+                )
             )
         await self._ensure_player(user)
         if opponent is not None:

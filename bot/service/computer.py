@@ -33,6 +33,7 @@ from bot.engine.api import (
     UnavailableReason,
 )
 from bot.engine.levels import LEVELS as ENGINE_LEVELS
+from bot.i18n.names import Option
 from bot.i18n.text import Text
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.claiming import claimed
@@ -166,11 +167,12 @@ class ComputerOpponent:
             computer = self.identity.name if self.identity is not None else "Postal"
             raise LevelError(
                 Text(
-                    "level is the computer's strength: challenge {computer} itself "
-                    "(opponent:@{computer} level:{level}), or leave the level out to play "
-                    "{player}.",
+                    "{option} is the computer's strength: challenge {computer} itself "
+                    "({opponent} {level}), or leave the {option} out to play {player}.",
+                    option=Option("level"),
                     computer=computer,
-                    level=level,
+                    opponent=Option("opponent", f"@{computer}"),
+                    level=Option("level", level),
                     player=opponent.name,
                 )
             )
@@ -211,7 +213,11 @@ class ComputerOpponent:
         check_days(days)
         if rated:
             raise InvalidOptionError(
-                Text("Games against the computer are never rated; leave rated out (or rated:no).")
+                Text(
+                    "Games against the computer are never rated; leave {option} out (or {value}).",
+                    option=Option("rated"),
+                    value=Option("rated", "no"),
+                )
             )
         seats = {"white": "white", "black": "black", "random": "random"}
         seat = seats.get(color) or color_word(variant.name, color)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
+from bot.i18n.names import Command, Option
 from bot.i18n.text import Sentences, Text
 from bot.service.errors import (
     AmbiguousMoveError,
@@ -59,7 +60,8 @@ class EmptyLineError(ConditionalError):
         super().__init__(
             Text(
                 "Give a line of at least two moves: your opponent's expected move and your "
-                'answer, e.g. line:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).'
+                'answer, e.g. {option}:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).',
+                option=Option("line"),
             )
         )
 
@@ -82,8 +84,9 @@ class TooManyPreparedError(ConditionalError):
         super().__init__(
             Text(
                 "You have prepared the most moves a game allows ({most}); clear some with "
-                "/conditional clear first.",
+                "{command} first.",
                 most=MAX_PREPARED_MOVES,
+                command=Command("conditional", "clear"),
             )
         )
 
@@ -111,7 +114,8 @@ class ConflictingAnswerError(ConditionalError):
         super().__init__(
             Text(
                 "You already answer {expected} with {stored}; this line answers it with {new}. "
-                "One answer per move: /conditional clear, then add the lines you want.",
+                "One answer per move: {command}, then add the lines you want.",
+                command=Command("conditional", "clear"),
                 expected=expected,
                 stored=stored,
                 new=new,

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import rules
 from bot.engine.api import Engines
+from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
@@ -367,7 +368,9 @@ class ServiceCore:
                 raise UnknownGameError(game_id)
             return found
         if place is None:
-            raise NoGameError(Text("Say which game you mean with the game option."))
+            raise NoGameError(
+                Text("Say which game you mean with the {option} option.", option=Option("game"))
+            )
         if place.thread_id is not None:
             in_thread = await self.store.games.seated_by_thread(place.thread_id, now)
             if in_thread is not None:
@@ -391,7 +394,12 @@ class ServiceCore:
         if here:
             # Someone typing /move after the end deserves "it is over", not "what game?".
             raise GameOverError(here[0].id, here[0].result)
-        raise NoGameError(Text("You have no game in this channel. Start one with /challenge."))
+        raise NoGameError(
+            Text(
+                "You have no game in this channel. Start one with {command}.",
+                command=Command("challenge"),
+            )
+        )
 
     async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:
         """(game id, label) of the user's active games, this channel's first (for the

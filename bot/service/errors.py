@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
 
+from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Moment, Sentences, Text
 from bot.service.move_hints import MoveSlip
 from rules import FenProblem, IllegalReason, InvalidFenError
@@ -117,13 +118,16 @@ class ChooseGameError(UserError):
         )
         more = len(choices) - len(shown)
         text = Text(
-            "You have several games here; say which with the game option: {games}",
+            "You have several games here; say which with the {option} option: {games}",
+            option=Option("game"),
             games=listed,
         )
         if more:
             text = Text(
-                "You have several games here; say which with the game option: {games}; and "
-                "{more} more (see /games)",
+                "You have several games here; say which with the {option} option: {games}; and "
+                "{more} more (see {command})",
+                option=Option("game"),
+                command=Command("games"),
                 games=listed,
                 more=more,
             )
@@ -150,12 +154,17 @@ class GameOverError(UserError):
     def __init__(self, game_id: int, result: str | None) -> None:
         super().__init__(
             Text(
-                "Game #{game} is over ({result}). Start a new one with /challenge.",
+                "Game #{game} is over ({result}). Start a new one with {command}.",
                 game=game_id,
                 result=result,
+                command=Command("challenge"),
             )
             if result
-            else Text("Game #{game} is over. Start a new one with /challenge.", game=game_id)
+            else Text(
+                "Game #{game} is over. Start a new one with {command}.",
+                game=game_id,
+                command=Command("challenge"),
+            )
         )
         self.game_id = game_id
 
@@ -482,8 +491,10 @@ class ComputerPlaysOnError(UserError):
         super().__init__(
             Text(
                 "{player} does not agree to draws: play on, claim a draw the rules allow with "
-                "/draw, or /resign.",
+                "{draw}, or {resign}.",
                 player=name,
+                draw=Command("draw"),
+                resign=Command("resign"),
             )
         )
 

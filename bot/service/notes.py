@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.i18n.names import Command, Option
 from bot.i18n.text import Text
 from bot.service.core import variant_named
 from bot.service.errors import UserError
@@ -26,7 +27,13 @@ MAX_NOTES_PER_GAME = 100
 
 class EmptyNoteError(UserError):
     def __init__(self) -> None:
-        super().__init__(Text("Write the note's text, e.g. /note text:watch the e-file."))
+        super().__init__(
+            Text(
+                "Write the note's text, e.g. {command} {option}:watch the e-file.",
+                command=Command("note"),
+                option=Option("text"),
+            )
+        )
 
 
 class NoteTooLongError(UserError):
@@ -45,9 +52,11 @@ class TooManyNotesError(UserError):
     def __init__(self) -> None:
         super().__init__(
             Text(
-                "You have {most} notes on this game, the most it keeps; clear them with /note "
-                "clear:true first.",
+                "You have {most} notes on this game, the most it keeps; clear them with "
+                "{command} {option} first.",
                 most=MAX_NOTES_PER_GAME,
+                command=Command("note"),
+                option=Option("clear", "true"),
             )
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rules
+from bot.i18n.names import Command
 from bot.i18n.text import Sentences, Text, TextIn
 from bot.service.conditional import plan_answers
 from bot.service.core import (
@@ -503,7 +504,7 @@ def _claim_names(claimable: tuple[Termination, ...]) -> Text:
     rules = (
         named[0] if len(named) == 1 else Text("{first}, {second}", first=named[0], second=named[1])
     )
-    return Text("{rules} — use /draw", rules=rules)
+    return Text("{rules} — use {command}", rules=rules, command=Command("draw"))
 
 
 def _move_text(

@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import HELP_PARTS, run_console
+from bot.console import HELP_PARTS, help_with_names, run_console
 from bot.i18n import Locale, catalogs, pgettext, translator_for, using
 from bot.i18n.checks import CONTENT_LIMIT
+from bot.i18n.names import Command, Option
+from bot.i18n.text import say
 from tests.fake_engines import FakeEngines
 from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 from tests.i18n.test_catalogs import COMPLETE
@@ -174,14 +176,20 @@ async def test_help_comes_in_parts_that_each_fit_a_discord_message(
     tmp_path: Path, locale: Locale
 ) -> None:
     """/help in every language: each part of it is one message of at most 2,000 characters
-    (Discord's limit), and together they name every command."""
+    (Discord's limit), and together they name every command, as the reader's Discord client
+    names them (``/défier`` in French)."""
     output = await play(tmp_path, "alice /help\n", locale)
     with using(locale):
-        parts = [pgettext("console", part) for part in HELP_PARTS]
+        parts = [help_with_names(pgettext("console", part)) for part in HELP_PARTS]
+        commands = [say(Command(name)) for name in ("challenge", "move", "settings", "analyse")]
+        commands += [say(Command("conditional", "add")), say(Option("game", "N"))]
     assert output == "".join(f"{part}\n" for part in parts)
     assert len(parts) > 1 and all(len(part) <= CONTENT_LIMIT for part in parts)
-    for command in ("/challenge", "/move", "/settings", "/analyse", "/note"):
+    for command in commands:
         assert command in output
+    if locale is Locale.FR:
+        assert "alice /jouer e4" in output and "/conditionnels ajouter" in output
+        assert "/move" not in output and "partie:N" in output
 
 
 async def test_an_unknown_language_is_refused(tmp_path: Path) -> None:

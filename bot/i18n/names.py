@@ -1,0 +1,126 @@
+"""Commands and options named in sentences, as the reader's Discord client shows them.
+
+Discord shows a French user ``/jouer`` for ``/move`` and ``partie`` for ``game`` (the
+catalog's ``command name`` and ``option name`` entries, through ``bot.discord.translator``).
+A sentence naming a command says it through the same entries, so the reader is told to type
+what their client offers: ``Text("Type your move with {command}.", command=Command("move"))``.
+
+``Command`` and ``Option`` are ``Text`` fields whose str value is the English (``/move``,
+``game:12``). They are said in the language set by ``write_names`` for the running task (on
+Discord: the client's language, which is what its command list shows even when the player
+chose another in ``/settings``), else in the current language. ``localised_names`` gives
+every language's name of an English one, and ``english_name`` reads a name typed in any of
+them back (the console accepts both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextvars import ContextVar
+
+from bot.i18n.locale import Locale
+from bot.i18n.text import Text, say
+from bot.i18n.translator import Translator, current, translator_for
+
+# The msgctxt of the catalog entries the Discord translator uses (bot.i18n.checks.Context).
+COMMAND_NAME = "command name"
+OPTION_NAME = "option name"
+
+# The language command names are said in for the running task (None: the current one).
+_NAMES: ContextVar[Locale | None] = ContextVar("postal_names", default=None)
+
+
+def write_names(locale: Locale) -> None:
+    """Say command and option names in ``locale`` for the rest of the current task (the
+    language of the reader's Discord client, whose command list shows them so)."""
+    _NAMES.set(locale)
+
+
+def _names_translator() -> Translator:
+    chosen = _NAMES.get()
+    return current() if chosen is None else translator_for(chosen)
+
+
+def name_in(msgctxt: str, english: str, translator: Translator | None = None) -> str:
+    """The name ``english`` (of ``msgctxt``) in ``translator``'s language (default: the one
+    names are said in)."""
+    return (translator or _names_translator()).pgettext(msgctxt, english)
+
+
+class Command(Text):
+    """A command (and a subcommand) named in a sentence: ``Command("conditional", "add")``
+    is ``/conditional add``, said ``/conditionnels ajouter`` to a French reader."""
+
+    path: tuple[str, ...]
+
+    def __new__(cls, name: str, *subcommands: str) -> Command:
+        path = (name, *subcommands)
+        made = str.__new__(cls, "/" + " ".join(path))
+        made.template = ""
+        made.fields = {}
+        made.path = path
+        return made
+
+    def said(self) -> str:
+        translator = _names_translator()
+        return "/" + " ".join(name_in(COMMAND_NAME, part, translator) for part in self.path)
+
+
+class Subcommand(Command):
+    """A subcommand's own name, without its group: ``add`` (``ajouter`` in French)."""
+
+    def __new__(cls, name: str, *subcommands: str) -> Subcommand:
+        made = str.__new__(cls, " ".join((name, *subcommands)))
+        made.template = ""
+        made.fields = {}
+        made.path = (name, *subcommands)
+        return made
+
+    def said(self) -> str:
+        return super().said().removeprefix("/")
+
+
+class Option(Text):
+    """An option named in a sentence, with or without a value: ``Option("game", 12)`` is
+    ``game:12``, said ``partie:12`` in French. A value that is a ``Text`` is said too."""
+
+    name: str
+    value: object
+
+    def __new__(cls, name: str, value: object = None) -> Option:
+        shown = name if value is None else f"{name}:{value}"
+        made = str.__new__(cls, shown)
+        made.template = ""
+        made.fields = {}
+        made.name = name
+        made.value = value
+        return made
+
+    def said(self) -> str:
+        name = name_in(OPTION_NAME, self.name)
+        if self.value is None:
+            return name
+        value = say(self.value) if isinstance(self.value, str) else str(self.value)
+        return f"{name}:{value}"
+
+
+def localised_names(msgctxt: str, english: str) -> dict[Locale, str]:
+    """``english``'s name in every language Postal speaks (English's is itself)."""
+    return {locale: name_in(msgctxt, english, translator_for(locale)) for locale in Locale}
+
+
+def english_name(msgctxt: str, typed: str, known: Iterable[str], locale: Locale) -> str | None:
+    """The English name among ``known`` that ``typed`` names: the English name itself, or
+    its name in ``locale`` (any case); None when it names none of them. English is read
+    first, so a localised name that happens to be another command's English name cannot
+    hide that command."""
+    word = typed.casefold()
+    candidates = tuple(known)
+    for english in candidates:
+        if english.casefold() == word:
+            return english
+    translator = translator_for(locale)
+    for english in candidates:
+        if name_in(msgctxt, english, translator).casefold() == word:
+            return english
+    return None
