@@ -66,6 +66,7 @@ from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
 from bot.discord.scheduler import Worker
 from bot.i18n import Locale, using
+from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 
 if TYPE_CHECKING:
@@ -428,21 +429,22 @@ class OutboxSender(Worker):
         except discord.Forbidden:
             await thread.send(text, nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
 
-    async def _language(self, delivery: Delivery) -> Locale:
+    async def _language(self, delivery: Delivery) -> tuple[Locale, Locale | None]:
         """The language of ``delivery``, decided when it is sent (so a player's latest
         choice counts): the player's own for what is addressed to one player (a DM, a
-        notice mentioning them), the server's for a post to the whole channel."""
+        notice mentioning them), the server's for a post to the whole channel; and the one
+        its commands are named in: that player's app's (None: the same)."""
         readers = [delivery.user] if delivery.user is not None else list(delivery.mention)
         if len(readers) == 1 and readers[0] is not None:
-            return await self._bot.service.languages.of(readers[0].id)
-        return server_language(
-            self._bot.get_guild(delivery.guild_id) if delivery.guild_id else None
-        )
+            return await self._bot.service.languages.of_and_app(readers[0].id)
+        guild = self._bot.get_guild(delivery.guild_id) if delivery.guild_id else None
+        return server_language(guild), None
 
     async def _send(self, delivery: Delivery) -> tuple[int | None, int | None]:
         """Send one delivery, in its reader's language; returns (channel id, message id).
         Raises what discord.py raises."""
-        with using(await self._language(delivery)):
+        language, app = await self._language(delivery)
+        with using(language), naming(app):
             return await self._send_worded(delivery)
 
     async def _send_worded(self, delivery: Delivery) -> tuple[int | None, int | None]:

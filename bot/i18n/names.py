@@ -15,7 +15,8 @@ them back (the console accepts both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from bot.i18n.locale import Locale
@@ -34,6 +35,18 @@ def write_names(locale: Locale) -> None:
     """Say command and option names in ``locale`` for the rest of the current task (the
     language of the reader's Discord client, whose command list shows them so)."""
     _NAMES.set(locale)
+
+
+@contextmanager
+def naming(locale: Locale | None) -> Iterator[None]:
+    """Say command and option names in ``locale`` inside the block (None: in the current
+    language), as for a message Postal sends on its own to a player whose app language it
+    last saw."""
+    token = _NAMES.set(locale)
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
 
 
 def _names_translator() -> Translator:

@@ -73,6 +73,18 @@ class Languages:
             return Locale.EN
         return resolve(_chosen(player.language), user=player.client_locale)
 
+    async def of_and_app(self, player_id: int) -> tuple[Locale, Locale | None]:
+        """The language to write to ``player_id`` in (as ``of``), and that of the Discord
+        app they last used, whose command list names the commands (None when never seen;
+        English for an app language Postal does not speak): one read of the player."""
+        player = await self._core.store.players.get(player_id)
+        if player is None:
+            return Locale.EN, None
+        written = resolve(_chosen(player.language), user=player.client_locale)
+        if player.client_locale is None:
+            return written, None
+        return written, Locale.from_discord(player.client_locale) or Locale.EN
+
 
 def _chosen(stored: str | None) -> Locale | None:
     if stored is None:

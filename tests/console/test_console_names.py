@@ -1,0 +1,123 @@
+"""The console in French reads the commands and options a French Discord client shows
+(``/jouer``, ``partie:``, ``/conditionnels ajouter``) as well as the English ones, and names
+them so in its sentences."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from bot.console import run_console
+from bot.i18n import Locale
+from tests.fake_engines import FakeEngines
+
+
+async def play(tmp_path: Path, script: str, locale: Locale) -> str:
+    out = io.StringIO()
+    await run_console(
+        tmp_path / "c.db",
+        None,
+        io.StringIO(script),
+        out,
+        interactive=False,
+        engines=FakeEngines(),
+        locale=locale,
+    )
+    return out.getvalue()
+
+
+FRENCH_GAME = """\
+alice /défier bob partie:chess couleur:white jours:3
+bob /press Accepter
+alice /jouer e4
+bob /move e5
+alice /JOUER Fc4 partie:1
+bob /coups g8 partie:1
+bob /conditionnels ajouter Cc6 Cf3 Cf6
+bob /conditionnels liste
+bob /jouer Cc6
+alice /note surveiller la colonne e
+alice /note effacer:yes
+alice /pgn partie:1 notes:yes
+alice /abandonner partie:1
+"""
+ENGLISH_GAME = """\
+alice /challenge bob game:chess color:white days:3
+bob /press Accept
+alice /move e4
+bob /move e5
+alice /move Bc4 game:1
+bob /moves g8 game:1
+bob /conditional add Nc6 Nf3 Nf6
+bob /conditional list
+bob /move Nc6
+alice /note watch the e-file
+alice /note clear:yes
+alice /pgn game:1 notes:yes
+alice /resign game:1
+"""
+
+
+async def test_a_french_game_with_the_french_command_names(tmp_path: Path) -> None:
+    """The French names play the same game as the English ones do in English: nothing is
+    refused, and the game goes as far."""
+    french = await play(tmp_path / "fr", FRENCH_GAME, Locale.FR)
+    english = await play(tmp_path / "en", ENGLISH_GAME, Locale.EN)
+    assert "! " not in english, english
+    assert "\n! " not in "\n" + french, french
+    for said in (
+        "bob a accepté. alice (blancs) contre bob (noirs), échecs, 3 jours par coup, partie "
+        "classée. À alice de jouer.",
+        "Coups possibles depuis g8 : Ne7, Nf6, Nh6.",
+        "Vous avez 1 ligne préparée ici ; elle n'est visible que par vous (/conditionnels liste).",
+        "bob a joué 2... Nc6. À alice de jouer.",
+        "1 note effacée dans alice contre bob · échecs (partie #1).",
+        "1. e4 e5 2. Bc4 Nc6 *",
+        "Vraiment abandonner alice contre bob · échecs ? Appuyez sur Abandonner pour confirmer.",
+    ):
+        assert said in french.splitlines(), said
+    assert "1. e4 e5 2. Bc4 Nc6 *" in english.splitlines()
+
+
+async def test_english_names_stay_accepted_for_a_french_player(tmp_path: Path) -> None:
+    output = await play(tmp_path, ENGLISH_GAME.replace("Accept\n", "Accepter\n"), Locale.FR)
+    assert "\n! " not in "\n" + output, output
+
+
+async def test_french_sentences_name_the_french_commands(tmp_path: Path) -> None:
+    """Refusals and hints name what the French client shows, for commands, subcommands and
+    options, whether the player typed them in French or in English."""
+    script = """\
+alice /jouer
+alice /move
+alice /plateau partie:x
+alice /board jeu:1
+alice /plateau partie:1 partie:1
+alice /conditionnels foo
+alice /conditional
+alice /note texte:a b
+alice /jouer e4
+alice /défier postal niveau:3 classée:yes
+"""
+    lines = (await play(tmp_path, script, Locale.FR)).splitlines()
+    assert lines[:8] == [
+        "! Dites quel coup jouer, par ex. /jouer e4.",
+        "! Dites quel coup jouer, par ex. /jouer e4.",
+        "! partie doit être un numéro de partie comme partie:12, pas « x ».",
+        "! /plateau n'a pas d'option « jeu » (ses options : partie:).",
+        "! /plateau a reçu partie deux fois ; donnez chaque option une seule fois.",
+        "! Après /conditionnels, écrivez ajouter, liste ou effacer, pas « foo ».",
+        "! Après /conditionnels, écrivez ajouter, liste ou effacer, par ex. /conditionnels "
+        "ajouter.",
+        '! Trop de mots pour /note : "b". Elle ne lit que des options écrites sous la forme '
+        "nom:valeur (effacer:, partie:).",
+    ]
+    assert lines[8] == "! Vous n'avez pas de partie dans ce salon. Lancez-en une avec /défier."
+    assert "(ou mettez classée:no)" in lines[9]
+
+
+async def test_the_names_are_the_readers_language_only(tmp_path: Path) -> None:
+    """In English, /jouer is no command: a name is read in English or in the reader's own
+    language, not in every language at once."""
+    output = await play(tmp_path, "alice /jouer e4\n", Locale.EN)
+    assert output == '! Unknown command "/jouer". Type /help for the list.\n'
