@@ -178,6 +178,6 @@ async def test_a_move_on_postgresql_is_one_read_and_one_write(
         played = await service.move(BOB, PLACE, "e5")
         assert isinstance(played, MovePlayed) and played.recent == "1. e4 e5"
         assert len(sent) == 2, sent
-        assert sent[1].startswith("SELECT postal_write(")
+        assert sent[1].startswith("SELECT postal_write_")
     finally:
         await store.close()

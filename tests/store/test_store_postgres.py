@@ -497,8 +497,11 @@ async def test_a_write_sent_whole_keeps_every_value_as_it_was(pg_url: str) -> No
 async def test_a_write_sent_whole_is_one_round_trip(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """However many statements a write sent whole holds, one call reaches the server."""
+    """However many statements a write sent whole holds, one call reaches the server once
+    its function exists; the first write of a shape makes it (and another store, as
+    another process would, finds it made)."""
     store = await Store.open(pg_url)
+    other = await Store.open(pg_url)
     calls: list[str] = []
     real = asyncpg.connection.Connection._execute
 
@@ -506,38 +509,84 @@ async def test_a_write_sent_whole_is_one_round_trip(
         calls.append(query)
         return await real(self, query, *args, **kwargs)
 
+    def five(first: int) -> list[Statement]:
+        return [
+            Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", (f"k{n}", "v"))
+            for n in range(first, first + 5)
+        ]
+
     monkeypatch.setattr(asyncpg.connection.Connection, "_execute", spy)
     try:
-        await store.database.write(
-            [
-                Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", (f"k{n}", "v"))
-                for n in range(5)
-            ]
-        )
+        await store.database.write(five(0))
+        assert any(call.startswith("SELECT pg_advisory_xact_lock") for call in calls), calls
+        calls.clear()
+        await store.database.write(five(5))
+        assert len(calls) == 1 and calls[0].startswith("SELECT postal_write_"), calls
+        calls.clear()
+        await other.database.write(five(10))
         assert len(calls) == 1, calls
-        assert await store.bot_state.get("k4") == "v"
+        assert [await store.bot_state.get(f"k{n}") for n in (4, 9, 14)] == ["v"] * 3
+    finally:
+        await store.close()
+        await other.close()
+
+
+async def test_a_write_with_more_parameters_than_a_function_takes_is_one_transaction(
+    pg_url: str,
+) -> None:
+    """Past PostgreSQL's 100 arguments a write runs as a transaction of prepared
+    statements: all of it or, when a guard finds no row, none of it."""
+    store = await Store.open(pg_url)
+    try:
+        many = [
+            Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", (f"k{n}", "v"))
+            for n in range(60)
+        ]
+        found = await store.database.write(
+            [*many, Statement("SELECT value FROM bot_state WHERE key = ?", ("k59",), guard=True)]
+        )
+        assert found == [[]] * 60 + [[("v",)]]
+        refused = [
+            Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", (f"x{n}", "v"))
+            for n in range(60)
+        ]
+        missing = Statement("SELECT value FROM bot_state WHERE key = ?", ("nothing",), guard=True)
+        assert await store.database.write([*refused, missing]) is None
+        assert await store.bot_state.get("x0") is None
     finally:
         await store.close()
 
 
-async def test_a_role_that_cannot_make_the_write_function_is_told_in_one_line(
+async def test_a_role_that_cannot_make_the_write_functions_is_told_in_one_line(
     pg_url: str, pg_server: PostgresServer
 ) -> None:
-    """Another role owns ``postal_write`` (two roles for one deployment): opening fails with
-    one line naming the function, not a driver traceback."""
+    """A role without CREATE on the schema (writes run through functions made on first
+    use) is refused at opening in one line, not a driver traceback at the first move; with
+    it, a second role of one deployment writes through the functions the first made."""
     store = await Store.open(pg_url)
+    shape = [Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", ("a", "1"))]
+    await store.database.write(shape)
     await store.close()
     database = pg_url.split("?", 1)[0].rsplit("/", 1)[1]
     pg_server.psql("CREATE ROLE stranger LOGIN", database)
     try:
-        pg_server.psql("GRANT ALL ON SCHEMA public TO stranger", database)
+        pg_server.psql("GRANT USAGE ON SCHEMA public TO stranger", database)
         pg_server.psql(
             "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO stranger",
             database,
         )
         url = pg_url.replace("postgresql://postal@", "postgresql://stranger@")
-        with pytest.raises(StoreError, match="cannot create the function postal_write") as raised:
+        with pytest.raises(StoreError, match="cannot create tables and functions") as raised:
             await Store.open(url)
         assert "\n" not in str(raised.value)
+        pg_server.psql("GRANT CREATE ON SCHEMA public TO stranger", database)
+        other = await Store.open(url)
+        try:
+            await other.database.write(
+                [Statement("INSERT INTO bot_state (key, value) VALUES (?, ?)", ("b", "2"))]
+            )
+            assert await other.bot_state.get("b") == "2"
+        finally:
+            await other.close()
     finally:
         pg_server.psql("DROP OWNED BY stranger; DROP ROLE stranger", database)
