@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rules
+from bot.i18n.names import Option
 from bot.i18n.text import Text
 from bot.render.animation import Animation, render_animation
 from bot.service.challenges import ChallengeUseCases
@@ -101,7 +102,12 @@ class AfterGameUseCases(ChallengeUseCases):
         low, high = FRAME_MS_RANGE
         if not low <= frame_ms <= high:
             raise InvalidOptionError(
-                Text("frame_ms must be from {low} to {high} milliseconds.", low=low, high=high)
+                Text(
+                    "{option} must be from {low} to {high} milliseconds.",
+                    option=Option("frame_ms"),
+                    low=low,
+                    high=high,
+                )
             )
         record = await self._resolve(user, place, game_id, finished_ok=True)
         replay = await self._replay(record)

@@ -291,7 +291,8 @@ def check_days(days: int | None) -> None:
     if days is not None and days not in DAYS_CHOICES:
         raise InvalidOptionError(
             Text(
-                "days must be one of {days} (days per move), or none for no time limit.",
+                "{option} must be one of {days} (days per move), or none for no time limit.",
+                option=Option("days"),
                 days=", ".join(map(str, DAYS_CHOICES)),
             )
         )
@@ -320,8 +321,9 @@ def color_word(game: str, word: str) -> str:
     if any(typed in colors for colors in VARIANT_COLORS.values()):  # another game's colour
         raise InvalidOptionError(
             Text(
-                "In {variant} the colours are {first} and {second}: color must be {listed} or "
-                '{last}, not "{word}".',
+                "In {variant} the colours are {first} and {second}: {option} must be {listed} "
+                'or {last}, not "{word}".',
+                option=Option("color"),
                 variant=variant_text(game),
                 first=first,
                 second=second,
@@ -331,7 +333,13 @@ def color_word(game: str, word: str) -> str:
             )
         )
     raise InvalidOptionError(
-        Text('color must be {listed} or {last}, not "{word}".', listed=listed, last=last, word=word)
+        Text(
+            '{option} must be {listed} or {last}, not "{word}".',
+            option=Option("color"),
+            listed=listed,
+            last=last,
+            word=word,
+        )
     )
 
 

@@ -203,7 +203,8 @@ class ComputerOpponent:
         if level not in LEVELS:
             raise LevelError(
                 Text(
-                    "level must be {weakest} (weakest) to {strongest} (strongest), not {level}.",
+                    "{option} must be {weakest} (weakest) to {strongest} (strongest), not {level}.",
+                    option=Option("level"),
                     weakest=MIN_LEVEL,
                     strongest=MAX_LEVEL,
                     level=level,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.i18n.names import Option
 from bot.i18n.text import Moment, Plural, Sentences, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
 from bot.service.core import VACATION_WINDOW, replace_record
@@ -226,7 +227,8 @@ class DeadlineUseCases(EndingUseCases):
         if days not in MORETIME_DAYS:
             raise InvalidOptionError(
                 Text(
-                    "days must be one of {days} for more time.",
+                    "{option} must be one of {days} for more time.",
+                    option=Option("days"),
                     days=", ".join(map(str, MORETIME_DAYS)),
                 )
             )

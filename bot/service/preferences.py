@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.i18n.locale import Locale, UnknownLocaleError
+from bot.i18n.names import Option
 from bot.i18n.text import Text
 from bot.service.core import ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
@@ -143,7 +144,11 @@ def _notify(text: str | None) -> NotifyMode | None:
         return NotifyMode(_words(text))
     except ValueError as error:
         raise InvalidOptionError(
-            Text('notify must be channel, dm or off, not "{text}".', text=text)
+            Text(
+                '{option} must be channel, dm or off, not "{text}".',
+                option=Option("notify"),
+                text=text,
+            )
         ) from error
 
 
@@ -167,8 +172,9 @@ def _orientation(text: str | None) -> Orientation | None:
             return orientation
     raise InvalidOptionError(
         Text(
-            "orientation must be own (your side at the bottom) or turn (the side to move), not "
+            "{option} must be own (your side at the bottom) or turn (the side to move), not "
             '"{text}".',
+            option=Option("orientation"),
             text=text,
         )
     )
@@ -246,8 +252,9 @@ def _takebacks(text: str | None) -> TakebackPolicy | None:
     except ValueError as error:
         raise InvalidOptionError(
             Text(
-                "takebacks must be ask (always asked), casual (asked in casual games only) or "
+                "{option} must be ask (always asked), casual (asked in casual games only) or "
                 'never, not "{text}".',
+                option=Option("takebacks"),
                 text=text,
             )
         ) from error
@@ -262,7 +269,8 @@ def _notation(text: str | None) -> XiangqiNotation | None:
     except ValueError as error:
         raise InvalidOptionError(
             Text(
-                'notation must be wxf (C2.5), chinese (炮二平五) or iccs (h2e2), not "{text}".',
+                '{option} must be wxf (C2.5), chinese (炮二平五) or iccs (h2e2), not "{text}".',
+                option=Option("notation"),
                 text=text,
             )
         ) from error
@@ -301,7 +309,8 @@ def _language(text: str | None) -> str | tuple[()] | None:
         choices = ", ".join(locale.value for locale in Locale)
         raise InvalidOptionError(
             Text(
-                'language must be auto or one of {choices}, not "{text}".',
+                '{option} must be auto or one of {choices}, not "{text}".',
+                option=Option("language"),
                 choices=choices,
                 text=text,
             )

@@ -155,6 +155,9 @@ def _literal_names(text: str, locale: Locale = Locale.EN, description: bool = Fa
     options = {name for english in ALL_OPTION_NAMES for name in names(OPTION_NAME, english)}
     found = re.findall(r"(?<![\w/{])/(" + _alternatives(commands) + r")(?![\w}])", text)
     found += re.findall(r"(?<![\w{/])(" + _alternatives(options) + r"):(?=[\w{|@\"])", text)
+    # An option named as the subject of a sentence: "days must be one of 1, 2, 3".
+    subject = r"(?:^|(?<=[:.;] ))("
+    found += re.findall(subject + _alternatives(options) + r") must be\b", text)
     return found
 
 
@@ -198,6 +201,8 @@ def test_the_literal_name_check_finds_them() -> None:
         "game",
     ]
     assert _literal_names("Start one with {command}; a game: the {game}; 12:30") == []
+    assert _literal_names("frame_ms must be 20 to 5000; {option} must be 3") == ["frame_ms"]
+    assert _literal_names("x: days must be 3; the side to move must be w") == ["days"]
     assert _literal_names("Lancez-en une avec /défier (partie:3)", Locale.FR) == [
         "défier",
         "partie",
