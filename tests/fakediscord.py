@@ -24,6 +24,11 @@ unless the test expects it (``expect_flash``: a wrong guess that the answer is p
 The first follow-up after a deferral fills the "thinking…" message and keeps its visibility,
 whatever flag it carries, as Discord does.
 
+Message edits in a channel are limited as Discord limits them (``EDIT_MESSAGE_LIMIT``: 5 per
+5 s per channel): past the limit a 429 with ``retry_after`` and the X-RateLimit-* headers, in
+a bucket whose hash is the channel posts' one though counted apart, as Discord does. Not a
+violation (discord.py waits and retries, as it must); ``rate_limited()`` lists those 429s.
+
 A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
 Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),
 and connections reset before or after the request took effect. ``fail_next`` scripts one
@@ -39,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
 import random
 import re
 import secrets
@@ -135,16 +141,72 @@ def _json_response(body: Any, status: int = 200) -> web.Response:
     )
 
 
+# Routes Discord answers with one X-RateLimit-Bucket though it counts them apart: posting
+# in a channel and editing a message in it (discord-api-docs issues #981, #1442, #2761 and
+# #8073: the same hash, "5/5", yet exhausting one leaves the other's remaining untouched).
+_SHARED_BUCKETS = {
+    ("POST", "/api/v10/channels/id/messages"): "channel-messages",
+    ("PATCH", "/api/v10/channels/id/messages/id"): "channel-messages",
+}
+
+
+def _bucket_hash(method: str, path: str) -> str:
+    """The X-RateLimit-Bucket of a route: one hash per route (its ids left out, as Discord
+    leaves out the major parameters), shared where Discord shares it."""
+    route = re.sub(r"/\d+", "/id", path)
+    name = _SHARED_BUCKETS.get((method, route), f"{method} {route}")
+    return format(abs(hash(name)) % 16**12, "012x")
+
+
 def _rate_limit_headers(
-    response: web.StreamResponse, path: str, *, remaining: int, reset_after: float = 1.0
+    response: web.StreamResponse,
+    method: str,
+    path: str,
+    *,
+    remaining: int,
+    reset_after: float = 1.0,
+    limit: int = 50,
 ) -> None:
     """The X-RateLimit-* headers discord.py reads to keep its per-route buckets."""
-    bucket = format(abs(hash(re.sub(r"/\d+", "/id", path))) % 16**12, "012x")
-    response.headers["X-RateLimit-Limit"] = "50"
+    response.headers["X-RateLimit-Limit"] = str(limit)
     response.headers["X-RateLimit-Remaining"] = str(remaining)
     response.headers["X-RateLimit-Reset"] = f"{time.time() + reset_after:.3f}"
     response.headers["X-RateLimit-Reset-After"] = f"{reset_after:.3f}"
-    response.headers["X-RateLimit-Bucket"] = bucket
+    response.headers["X-RateLimit-Bucket"] = _bucket_hash(method, path)
+
+
+def _too_many_requests(retry_after: float, *, is_global: bool) -> web.Response:
+    """Discord's 429: the body discord.py reads (``retry_after``, ``global``), ``Retry-After``
+    in whole seconds rounded up as Discord sends it, and ``Via`` (discord.py takes a 429
+    without it for a Cloudflare ban, as Discord's own 429s always carry it)."""
+    response = _json_response(
+        {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global},
+        429,
+    )
+    response.headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
+    response.headers["Via"] = "1.1 google"
+    if is_global:
+        response.headers["X-RateLimit-Global"] = "true"
+        response.headers["X-RateLimit-Scope"] = "global"
+    else:
+        response.headers["X-RateLimit-Scope"] = "user"
+    return response
+
+
+@dataclass(frozen=True)
+class RouteLimit:
+    """A per-route limit as Discord counts it: ``limit`` requests per window of ``seconds``
+    per top-level resource (the channel), the window starting with the first request after
+    the previous window ended (X-RateLimit-Reset stays put while Remaining counts down)."""
+
+    limit: int
+    seconds: float
+
+
+@dataclass
+class _Window:
+    resets_at: float
+    used: int = 0
 
 
 class DiscordError(Exception):
@@ -483,6 +545,11 @@ FAULT_KINDS = ("500", "502", "503", "504", "429", "429-global", "reset", "reset-
 
 
 _CHANNEL_POST = re.compile(r"^/api/v10/channels/\d+/messages$")
+_CHANNEL_EDIT = re.compile(r"^/api/v10/channels/(\d+)/messages/\d+$")
+# Edit Message's limit per channel, as Discord answers it to bots: 5 edits per 5 seconds
+# (X-RateLimit-Limit 5, Reset-After 5 in the issues above; widely observed, never
+# documented: Discord says to read the headers, which discord.py does).
+EDIT_MESSAGE_LIMIT = RouteLimit(5, 5.0)
 _CALLBACK = re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$")
 
 
@@ -559,6 +626,12 @@ class FakeDiscord:
         # Each PATCH of a thread by the bot (archiving, unarchiving), by thread id.
         self.thread_edits: dict[int, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
+        # Edits of channel messages per channel (PATCH /channels/{id}/messages/{id}): past
+        # the limit Discord answers 429 until the window resets.
+        self.edit_limit = EDIT_MESSAGE_LIMIT
+        self._edit_windows: dict[int, _Window] = {}
+        # The clock of those windows (a test may turn it by hand).
+        self.clock: Callable[[], float] = time.monotonic
         self.faults: Faults | None = None
         self._scripted: list[tuple[str, str, str, int]] = []
         # Create Message nonces: nonce -> (message id, when); Discord remembers "a few minutes".
@@ -1268,9 +1341,27 @@ class FakeDiscord:
             )
             return _json_response({"message": "401: Unauthorized", "code": 0}, 401)
         fault = self._fault(request.method, request.path)
-        if fault is not None and fault != "reset-after":
+        edited = _CHANNEL_EDIT.match(request.path) if request.method == "PATCH" else None
+        window = None
+        if edited is not None and fault in (None, "reset-after"):
+            window = self._edit_window(int(edited.group(1)))
+        if window is not None and window.used >= self.edit_limit.limit:
+            # Over the channel's edit limit: refused before anything is looked at.
+            retry_after = round(window.resets_at - self.clock(), 3)
+            response = _too_many_requests(retry_after, is_global=False)
+            _rate_limit_headers(
+                response,
+                request.method,
+                request.path,
+                remaining=0,
+                reset_after=retry_after,
+                limit=self.edit_limit.limit,
+            )
+        elif fault is not None and fault != "reset-after":
             response = await self._inject(request, fault)
         else:
+            if window is not None:
+                window.used += 1
             try:
                 response = await handler(request)
             except DiscordError as error:
@@ -1284,8 +1375,17 @@ class FakeDiscord:
                 await self._pass_gate()
             elif request.method == "POST" and _CALLBACK.match(request.path):
                 await self._pass_answer_gate()
-        if fault is None:
-            _rate_limit_headers(response, request.path, remaining=49)
+        if fault is None and window is not None and response.status != 429:
+            _rate_limit_headers(
+                response,
+                request.method,
+                request.path,
+                remaining=self.edit_limit.limit - window.used,
+                reset_after=max(0.0, window.resets_at - self.clock()),
+                limit=self.edit_limit.limit,
+            )
+        elif fault is None and response.status != 429:
+            _rate_limit_headers(response, request.method, request.path, remaining=49)
         self.calls.append(
             Call(
                 request.method,
@@ -1298,6 +1398,18 @@ class FakeDiscord:
         )
         await self._notify()
         return response
+
+    def _edit_window(self, channel_id: int) -> _Window:
+        """The channel's current window of message edits (a new one once the last reset)."""
+        now = self.clock()
+        window = self._edit_windows.get(channel_id)
+        if window is None or now >= window.resets_at:
+            window = self._edit_windows[channel_id] = _Window(now + self.edit_limit.seconds)
+        return window
+
+    def rate_limited(self) -> list[Call]:
+        """The calls Discord's per-route limits refused with a 429 (not the fault mode's)."""
+        return [c for c in self.calls if c.status == 429 and c.fault is None]
 
     async def _pass_gate(self) -> None:
         """Hold the answer to a channel post while ``posting`` is cleared (a slow Discord):
@@ -1337,24 +1449,10 @@ class FakeDiscord:
         if fault.startswith("429"):
             is_global = fault == "429-global"
             after = self.faults.retry_after if self.faults is not None else 0.05
-            response = _json_response(
-                {
-                    "message": "You are being rate limited.",
-                    "retry_after": after,
-                    "global": is_global,
-                    "code": 0,
-                },
-                429,
+            response = _too_many_requests(after, is_global=is_global)
+            _rate_limit_headers(
+                response, request.method, request.path, remaining=0, reset_after=after
             )
-            _rate_limit_headers(response, request.path, remaining=0, reset_after=after)
-            response.headers["Retry-After"] = f"{after}"
-            # discord.py treats a 429 without Via as a Cloudflare ban, as Discord's are.
-            response.headers["Via"] = "1.1 google"
-            if is_global:
-                response.headers["X-RateLimit-Global"] = "true"
-                response.headers["X-RateLimit-Scope"] = "global"
-            else:
-                response.headers["X-RateLimit-Scope"] = "user"
             return response
         status = int(fault)
         return _json_response({"message": f"{status}: Server Error", "code": 0}, status)

@@ -174,7 +174,8 @@ async def start_game(
             return fake.channels[in_channel[0].channel_id], in_channel[0]
         return None
 
-    return await fake.wait_until(first_board)
+    found: tuple[FakeChannel, FakeMessage] = await fake.wait_until(first_board)
+    return found
 
 
 async def play(

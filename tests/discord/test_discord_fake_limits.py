@@ -1,0 +1,125 @@
+"""The fake's per-route rate limit on message edits, as Discord answers it and as discord.py
+meets it: 5 edits per 5 seconds per channel, in a bucket whose hash the channel's posts share
+though they are counted apart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from discord.http import handle_message_parameters
+
+from tests.fakediscord import EDIT_MESSAGE_LIMIT, FakeDiscord, FakeMessage, RouteLimit
+
+
+class Clock:
+    """The fake's clock for its rate-limit windows, turned by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def call(
+    fake: FakeDiscord, method: str, path: str, body: dict[str, Any]
+) -> tuple[int, dict[str, Any], dict[str, str]]:
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.request(method, fake.api_base + path, json=body, headers=headers) as response,
+    ):
+        return response.status, await response.json(), dict(response.headers)
+
+
+async def posted(fake: FakeDiscord, channel_id: int) -> FakeMessage:
+    status, body, _ = await call(fake, "POST", f"/channels/{channel_id}/messages", {"content": "a"})
+    assert status == 200, body
+    return fake.messages[int(body["id"])]
+
+
+async def test_a_sixth_edit_within_five_seconds_is_refused_with_429(fake: FakeDiscord) -> None:
+    """Five edits in a channel count down X-RateLimit-Remaining under one reset time; the
+    sixth is a 429 (retry_after until that reset, the same bucket, Via, Retry-After) and
+    changes nothing; once the window is over, edits go through again."""
+    clock = Clock()
+    fake.clock = clock
+    message = await posted(fake, fake.channel.id)
+    path = f"/channels/{fake.channel.id}/messages/{message.id}"
+    seen = []
+    for n in range(5):
+        clock.now += 0.5
+        status, _, headers = await call(fake, "PATCH", path, {"content": f"edit {n}"})
+        assert status == 200
+        seen.append((headers["X-RateLimit-Limit"], headers["X-RateLimit-Remaining"]))
+    assert seen == [("5", str(4 - n)) for n in range(5)]
+    assert headers["X-RateLimit-Reset-After"] == "3.000"  # 5 s from the first edit
+    bucket = headers["X-RateLimit-Bucket"]
+    status, body, refused = await call(fake, "PATCH", path, {"content": "too soon"})
+    assert status == 429 and body["retry_after"] == 3.0 and body["global"] is False
+    assert refused["X-RateLimit-Remaining"] == "0" and refused["X-RateLimit-Bucket"] == bucket
+    assert refused["Retry-After"] == "3" and refused["Via"]
+    assert refused["X-RateLimit-Scope"] == "user" and "X-RateLimit-Global" not in refused
+    assert fake.messages[message.id].content == "edit 4" and message.edits == 5
+    assert [(c.method, c.status) for c in fake.rate_limited()] == [("PATCH", 429)]
+    clock.now += 3.0
+    status, _, headers = await call(fake, "PATCH", path, {"content": "later"})
+    assert status == 200 and headers["X-RateLimit-Remaining"] == "4"
+    assert fake.messages[message.id].content == "later"
+
+
+async def test_channels_and_posts_are_counted_apart(fake: FakeDiscord) -> None:
+    """The limit is per channel (another channel's edits go through), and posting in the
+    channel answers with the same bucket hash but is not counted with the edits (as
+    Discord does: discord-api-docs issues #1442 and #8073)."""
+    fake.clock = Clock()
+    other = fake.add_channel("other")
+    here, there = await posted(fake, fake.channel.id), await posted(fake, other.id)
+    for _ in range(EDIT_MESSAGE_LIMIT.limit):
+        path = f"/channels/{fake.channel.id}/messages/{here.id}"
+        status, _, edited = await call(fake, "PATCH", path, {"content": "b"})
+        assert status == 200
+    status, _, _ = await call(fake, "PATCH", path, {"content": "c"})
+    assert status == 429
+    path = f"/channels/{other.id}/messages/{there.id}"
+    status, _, headers = await call(fake, "PATCH", path, {"content": "b"})
+    assert status == 200 and headers["X-RateLimit-Remaining"] == "4"
+    status, _, post = await call(
+        fake, "POST", f"/channels/{fake.channel.id}/messages", {"content": "d"}
+    )
+    assert status == 200 and post["X-RateLimit-Bucket"] == edited["X-RateLimit-Bucket"]
+
+
+@pytest.fixture
+async def http(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Any]:
+    """discord.py's own HTTP client, logged in to the fake."""
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    client = discord.http.HTTPClient(asyncio.get_running_loop())
+    await client.static_login(fake.token)
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+async def test_discord_py_spreads_a_burst_of_edits_over_the_windows(
+    fake: FakeDiscord, http: Any
+) -> None:
+    """Seven edits of one message at once through discord.py: every one lands (discord.py
+    reads the bucket from the headers, or waits out a 429's retry_after, and tries again)."""
+    fake.edit_limit = RouteLimit(5, 0.5)  # short windows: the test waits them out
+    message = await posted(fake, fake.channel.id)
+    await asyncio.gather(
+        *(
+            http.edit_message(fake.channel.id, message.id, params=handle_message_parameters(f"{n}"))
+            for n in range(7)
+        )
+    )
+    edits = [c for c in fake.calls if c.method == "PATCH"]
+    assert message.edits == 7 and sum(c.status == 200 for c in edits) == 7
+    assert all(c.status in (200, 429) for c in edits)
