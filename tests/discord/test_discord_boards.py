@@ -10,7 +10,7 @@ from bot.render.chess_board import Layout
 from bot.render.themes import WOOD, blend
 from rules import Color, get_variant
 from tests.discord.harness import Harness, command, start_game
-from tests.render.render_pixels import close
+from tests.render.render_pixels import close, pixel
 
 CHESS = get_variant("chess")
 
@@ -24,10 +24,10 @@ def attachment(message: object) -> Image.Image:
         return image.convert("RGB")
 
 
-def corner(image: Image.Image, name: str) -> tuple[int, int, int]:
+def corner(image: Image.Image, name: str) -> tuple[int, ...]:
     """A pixel just inside a square's corner (white at the bottom, 512 px, coordinates)."""
     x, y = Layout.of(image.width, coordinates=True).corner(CHESS.parse_square(name), Color.WHITE)
-    return image.getpixel((x + 2, y + 2))  # type: ignore[return-value]
+    return pixel(image, (x + 2, y + 2))
 
 
 async def test_moves_marks_the_chosen_piece_and_board_does_not(running: Harness) -> None:
@@ -45,5 +45,5 @@ async def test_moves_marks_the_chosen_piece_and_board_does_not(running: Harness)
     for name in ("f3", "h3"):  # a dot in the middle of each destination, on /moves only
         x, y = layout.corner(CHESS.parse_square(name), Color.WHITE)
         middle = (x + layout.square // 2, y + layout.square // 2)
-        assert close(moves.getpixel(middle), blend(WOOD.light, WOOD.mark, 0.45), 20)
-        assert close(board.getpixel(middle), WOOD.light)  # both are light squares
+        assert close(pixel(moves, middle), blend(WOOD.light, WOOD.mark, 0.45), 20)
+        assert close(pixel(board, middle), WOOD.light)  # both are light squares

@@ -14,6 +14,15 @@ def decode(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
-def close(a: tuple, b: tuple, tolerance: int = 12) -> bool:
-    """Whether two colours agree within ``tolerance`` on every channel."""
+def pixel(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """The colour at ``xy`` of a multi-band image (RGB, RGBA), as a tuple of channels."""
+    colour = image.getpixel(xy)
+    assert isinstance(colour, tuple), f"{image.mode} image: {colour!r} is not a colour tuple"
+    return colour
+
+
+def close(a: object, b: object, tolerance: int = 12) -> bool:
+    """Whether two colours (tuples of channels, as ``getpixel`` gives for RGB images) agree
+    within ``tolerance`` on every channel."""
+    assert isinstance(a, tuple) and isinstance(b, tuple), (a, b)
     return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))

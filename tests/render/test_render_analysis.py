@@ -21,6 +21,7 @@ from bot.render.eval_graph import (
     render_eval_graph,
 )
 from rules import Color
+from tests.render.render_pixels import pixel
 
 
 def image(png: bytes) -> Image.Image:
@@ -43,14 +44,17 @@ def test_graph_fills_each_side_and_marks_the_moves() -> None:
     picture = image(png)
     assert picture.size == (700, 200)
     plot = 200 * 0.9
-    x_of = lambda ply: round(ply * 699 / 7)  # noqa: E731
-    assert near(picture.getpixel((x_of(2), round(plot * 0.3))), UPPER_FILL["chess"])
-    assert near(picture.getpixel((x_of(6), round(plot * 0.7))), LOWER_FILL["chess"])
-    assert near(picture.getpixel((x_of(2), round(plot * 0.8))), BACKGROUND)
+
+    def x_of(ply: int) -> int:
+        return round(ply * 699 / 7)
+
+    assert near(pixel(picture, (x_of(2), round(plot * 0.3))), UPPER_FILL["chess"])
+    assert near(pixel(picture, (x_of(6), round(plot * 0.7))), LOWER_FILL["chess"])
+    assert near(pixel(picture, (x_of(2), round(plot * 0.8))), BACKGROUND)
     blunder_y = plot / 2 + 0.8 * (plot / 2 - plot * 0.04)
-    assert near(picture.getpixel((x_of(4), round(blunder_y))), MARK_COLOURS["blunder"], 30)
+    assert near(pixel(picture, (x_of(4), round(blunder_y))), MARK_COLOURS["blunder"], 30)
     # the positions stand in from the edges by a dot's width: a pixel or two off x_of's
-    assert any(near(picture.getpixel((x_of(4) + dx, 5)), CRITICAL_COLOUR, 40) for dx in (-1, 0, 1))
+    assert any(near(pixel(picture, (x_of(4) + dx, 5)), CRITICAL_COLOUR, 40) for dx in (-1, 0, 1))
 
 
 def test_a_mark_and_the_critical_line_on_the_last_move_are_drawn_whole() -> None:
@@ -64,11 +68,9 @@ def test_a_mark_and_the_critical_line_on_the_last_move_are_drawn_whole() -> None
     )
     plot = 120 * 0.9
     y = round(plot / 2 + 0.9 * (plot / 2 - plot * 0.04))
-    reds = [x for x in range(380, 400) if near(picture.getpixel((x, 3)), CRITICAL_COLOUR, 40)]
+    reds = [x for x in range(380, 400) if near(pixel(picture, (x, 3)), CRITICAL_COLOUR, 40)]
     assert reds and max(reds) < 399  # the line has background on its right
-    dot = [
-        x for x in range(360, 400) if near(picture.getpixel((x, y)), MARK_COLOURS["mistake"], 30)
-    ]
+    dot = [x for x in range(360, 400) if near(pixel(picture, (x, y)), MARK_COLOURS["mistake"], 30)]
     assert dot and min(dot) < min(reds) <= max(reds) < max(dot)  # the dot on both sides of it
 
 
@@ -83,7 +85,7 @@ def test_the_last_move_number_stands_under_its_tick() -> None:
         return [
             x
             for x in range(700, 800)
-            if any(near(picture.getpixel((x, y)), LABELS, 40) for y in range(top, bottom))
+            if any(near(pixel(picture, (x, y)), LABELS, 40) for y in range(top, bottom))
         ]
 
     tick = max(dark_columns(plot + 1, plot + band // 5))
@@ -94,7 +96,7 @@ def test_the_last_move_number_stands_under_its_tick() -> None:
 
 def test_xiangqi_graph_tints_reds_advantage() -> None:
     picture = image(render_eval_graph([0.0, 0.9, 0.9], variant="xiangqi"))
-    assert near(picture.getpixel((600, 60)), UPPER_FILL["xiangqi"])
+    assert near(pixel(picture, (600, 60)), UPPER_FILL["xiangqi"])
 
 
 @pytest.mark.parametrize(
@@ -142,11 +144,11 @@ def test_arrows_are_drawn_between_their_squares(orientation: Color) -> None:
         a = square_centre(position, arrow.from_square, orientation, 512)
         b = square_centre(position, arrow.to_square, orientation, 512)
         middle = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
-        r, g, _ = drawn.getpixel(middle)[:3]
-        assert (r > g) == reddish and drawn.getpixel(middle) != plain.getpixel(middle)
+        r, g, _ = pixel(drawn, middle)[:3]
+        assert (r > g) == reddish and pixel(drawn, middle) != pixel(plain, middle)
     corner = square_centre(position, square("a8"), orientation, 512)
     spot = (round(corner[0]), round(corner[1]))
-    assert drawn.getpixel(spot) == plain.getpixel(spot)
+    assert pixel(drawn, spot) == pixel(plain, spot)
 
 
 def test_arrows_refuse_squares_off_the_board() -> None:

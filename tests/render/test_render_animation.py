@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from bot.render.animation import MAX_FRAMES, frame_plies, render_animation
 from rules import Game
@@ -14,8 +14,8 @@ from tests.render.test_render_gif import random_game
 
 def frames_of(data: bytes) -> int:
     with Image.open(io.BytesIO(data)) as image:
-        assert image.format == "GIF"
-        return int(image.n_frames)
+        assert isinstance(image, GifImagePlugin.GifImageFile), image.format
+        return image.n_frames
 
 
 def test_short_game_has_one_frame_per_ply() -> None:

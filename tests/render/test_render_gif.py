@@ -6,12 +6,19 @@ import io
 import random
 
 import pytest
-from PIL import Image
-from render_pixels import close
+from PIL import GifImagePlugin, Image
 
 from bot.render import PlayerLabel, Strip, band_height, render_gif
 from bot.render.themes import WOOD
 from rules import Game
+from tests.render.render_pixels import close, pixel
+
+
+def open_gif(data: bytes) -> GifImagePlugin.GifImageFile:
+    """The GIF in ``data`` (asserting it is one), its frames still to be read."""
+    gif = Image.open(io.BytesIO(data))
+    assert isinstance(gif, GifImagePlugin.GifImageFile), gif.format
+    return gif
 
 
 def random_game(variant: str, plies: int, seed: int) -> Game:
@@ -25,7 +32,7 @@ def random_game(variant: str, plies: int, seed: int) -> Game:
 def test_gif_has_one_frame_per_position_and_a_long_last_frame() -> None:
     """A game's GIF has moves + 1 frames, the last shown longest."""
     game = Game("chess").play("e4").play("e5").play("Nf3")
-    gif = Image.open(io.BytesIO(render_gif(game, frame_ms=500, final_ms=3000)))
+    gif = open_gif(render_gif(game, frame_ms=500, final_ms=3000))
     assert gif.format == "GIF"
     assert gif.n_frames == game.ply + 1
     durations = []
@@ -41,21 +48,21 @@ def test_gif_of_a_long_game_stays_small() -> None:
     game = random_game("chess", 300, seed=0)
     assert game.ply == 300
     gif = render_gif(game)
-    assert Image.open(io.BytesIO(gif)).n_frames == game.ply + 1
+    assert open_gif(gif).n_frames == game.ply + 1
     assert len(gif) < 8 * 1024 * 1024
 
 
 def test_gif_of_a_xiangqi_game() -> None:
     """Xiangqi games animate too."""
     game = random_game("xiangqi", 20, seed=3)
-    gif = Image.open(io.BytesIO(render_gif(game, size=300)))
+    gif = open_gif(render_gif(game, size=300))
     assert gif.n_frames == game.ply + 1
     assert gif.size[0] == 300
 
 
 def test_gif_of_a_game_without_moves_is_one_frame() -> None:
     """A game not yet started animates as its start position alone."""
-    gif = Image.open(io.BytesIO(render_gif(Game("chess"), final_ms=2000)))
+    gif = open_gif(render_gif(Game("chess"), final_ms=2000))
     assert gif.n_frames == 1
     assert gif.info["duration"] == 2000
 
@@ -73,7 +80,7 @@ def test_gif_strips_follow_the_turn_and_the_last_frame_is_the_callers() -> None:
     for move in "f3 e5 g4 Qh4#".split():
         game = game.play(move)
     strip = Strip(PlayerLabel("Alice", 1500), PlayerLabel("Bob", 1480), None)
-    gif = Image.open(io.BytesIO(render_gif(game, size=300, strip=strip)))
+    gif = open_gif(render_gif(game, size=300, strip=strip))
     band = band_height(300)
     tinted = WOOD.square(True, last_move=True)
     seen = []
@@ -81,7 +88,7 @@ def test_gif_strips_follow_the_turn_and_the_last_frame_is_the_callers() -> None:
         gif.seek(index)
         frame = gif.convert("RGB")
         assert frame.size == (300, 300 + 2 * band)
-        top, bottom = frame.getpixel((296, band // 2)), frame.getpixel((296, 300 + band * 3 // 2))
+        top, bottom = pixel(frame, (296, band // 2)), pixel(frame, (296, 300 + band * 3 // 2))
         seen.append((close(top, tinted, 20), close(bottom, tinted, 20)))
     # White (at the bottom) moves first; the mate's frame is the caller's: nobody to move.
     assert seen == [(False, True), (True, False), (False, True), (True, False), (False, False)]

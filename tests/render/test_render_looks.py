@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from render_pixels import close, decode
 
 from bot.render import (
     PlayerLabel,
@@ -23,6 +22,7 @@ from bot.render import (
 )
 from bot.render.themes import WOOD, XIANGQI
 from rules import Color, Position, get_variant
+from tests.render.render_pixels import close, decode, pixel
 
 CHESS = get_variant("chess")
 XQ = get_variant("xiangqi")
@@ -58,7 +58,7 @@ def test_xiangqi_has_traditional_and_simplified_characters() -> None:
         box = (x - 15, y - 15, x + 15, y + 15)
         first, second = traditional.crop(box), simplified.crop(box)
         pixels = [(x, y) for x in range(first.width) for y in range(first.height)]
-        return sum(not close(first.getpixel(p), second.getpixel(p), 40) for p in pixels)
+        return sum(not close(pixel(first, p), pixel(second, p), 40) for p in pixels)
 
     assert differing("a0") > 50  # 俥 / 车
     assert differing("a3") == 0  # 兵 both
@@ -72,16 +72,16 @@ def test_a_set_of_the_other_variant_falls_back_and_an_unknown_one_is_refused() -
         render_board(CHESS.start(), pieces="plastic")
 
 
-def transition_widths(row: list[tuple[int, int, int]], background: tuple[int, int, int]) -> float:
+def transition_widths(row: list[tuple[int, ...]], background: tuple[int, ...]) -> float:
     """The mean number of in-between pixels per edge along a row of pixels: pixels neither
     the square's colour nor near white or black (the pieces' fill and outline)."""
 
-    def plain(pixel: tuple[int, int, int]) -> bool:
-        return close(pixel, background, 30) or min(pixel) > 225 or max(pixel) < 40
+    def plain(colour: tuple[int, ...]) -> bool:
+        return close(colour, background, 30) or min(colour) > 225 or max(colour) < 40
 
     between, edges, previous = 0, 0, True
-    for pixel in row:
-        is_plain = plain(pixel)
+    for colour in row:
+        is_plain = plain(colour)
         between += not is_plain
         edges += is_plain and not previous
         previous = is_plain
@@ -95,11 +95,11 @@ def test_pieces_are_crisp_on_the_largest_board(pieces: str) -> None:
     position = CHESS.from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     image = decode(render_board(position, orientation=Color.WHITE, size=2048, pieces=pieces))
     tile = chess_tile(image, "a1", 2048)
-    background = tile.getpixel((2, 2))
+    background = pixel(tile, (2, 2))
     # Rows across the piece, some of which may run along a horizontal stroke's edge.
     heights = [round(tile.height * share / 20) for share in range(4, 17)]
     widths = sorted(
-        transition_widths([tile.getpixel((x, y)) for x in range(tile.width)], background)
+        transition_widths([pixel(tile, (x, y)) for x in range(tile.width)], background)
         for y in heights
     )
     assert widths[len(widths) // 2] <= 3
@@ -129,8 +129,8 @@ def test_the_selected_piece_is_tinted() -> None:
     e2, e3, e4 = (CHESS.parse_square(n) for n in ("e2", "e3", "e4"))
     plain = decode(render_board(position, orientation=Color.WHITE, marks=[e3, e4]))
     image = decode(render_board(position, orientation=Color.WHITE, marks=[e3, e4], selected=e2))
-    assert close(chess_tile(image, "e2", 512).getpixel((2, 2)), WOOD.square(True, selected=True))
-    assert close(chess_tile(plain, "e2", 512).getpixel((2, 2)), WOOD.light)
+    assert close(pixel(chess_tile(image, "e2", 512), (2, 2)), WOOD.square(True, selected=True))
+    assert close(pixel(chess_tile(plain, "e2", 512), (2, 2)), WOOD.light)
     assert chess_tile(image, "e3", 512).tobytes() == chess_tile(plain, "e3", 512).tobytes()
 
 
@@ -140,9 +140,9 @@ def test_xiangqi_general_in_check_glows_and_fades() -> None:
     image = decode(render_board(position, orientation=Color.WHITE))
     layout = xiangqi_board.Layout.of(512)
     x, y = layout.point(XQ.parse_square("e9"), Color.WHITE)
-    near = image.getpixel((x - round(layout.cell * 0.48), y))  # just outside the disc
-    farther = image.getpixel((x - round(layout.cell * 0.56), y))
-    beyond = image.getpixel((x - round(layout.cell * 0.7), y - round(layout.cell * 0.3)))
+    near = pixel(image, (x - round(layout.cell * 0.48), y))  # just outside the disc
+    farther = pixel(image, (x - round(layout.cell * 0.56), y))
+    beyond = pixel(image, (x - round(layout.cell * 0.7), y - round(layout.cell * 0.3)))
     assert near[0] > 180 and near[1] < 120
     assert near[1] < farther[1]  # fading: less red further out
     assert close(beyond, XIANGQI.light, 20)
@@ -154,7 +154,7 @@ def test_xiangqi_selected_piece_glows_blue() -> None:
                                 selected=XQ.parse_square("b2")))  # fmt: skip
     layout = xiangqi_board.Layout.of(512)
     x, y = layout.point(XQ.parse_square("b2"), Color.WHITE)
-    r, _, b = image.getpixel((x, y - round(layout.cell * 0.48)))
+    r, _, b = pixel(image, (x, y - round(layout.cell * 0.48)))
     assert b > r + 40
 
 
@@ -166,14 +166,14 @@ def test_xiangqi_marks_are_readable_on_a_phone() -> None:
     image = decode(render_board(XQ.start(), orientation=Color.WHITE, size=size, marks=[e4, e6]))
     layout = xiangqi_board.Layout.of(size)
     x, y = layout.point(e4, Color.WHITE)
-    across = [image.getpixel((x + dx, y)) for dx in range(-10, 11)]
+    across = [pixel(image, (x + dx, y)) for dx in range(-10, 11)]
     dot = [dx for dx, pixel in zip(range(-10, 11), across, strict=True)
            if close(pixel, XIANGQI.mark, 30)]  # fmt: skip
     assert max(dot) - min(dot) + 1 >= 10
     board = sum(XIANGQI.light)
     assert any(sum(pixel) > board + 60 for pixel in across)  # the light rim
     x, y = layout.point(e6, Color.WHITE)
-    ring = image.getpixel((x, y - round(layout.cell * 0.5)))
+    ring = pixel(image, (x, y - round(layout.cell * 0.5)))
     assert close(ring, XIANGQI.mark, 30)
 
 
@@ -185,7 +185,7 @@ def test_strip_shows_both_players_and_whose_turn() -> None:
     image = decode(render_board(position, orientation=Color.WHITE, strip=strip))
     band = band_height(512)
     assert image.size == (512, 512 + 2 * band)
-    top_right, bottom_right = image.getpixel((508, band // 2)), image.getpixel((508, 512 + band))
+    top_right, bottom_right = pixel(image, (508, band // 2)), pixel(image, (508, 512 + band))
     assert close(top_right, WOOD.square(True, last_move=True))  # black, to move, at the top
     assert close(bottom_right, WOOD.margin)
     # The board itself sits between the strips, unchanged.
@@ -195,7 +195,7 @@ def test_strip_shows_both_players_and_whose_turn() -> None:
 
 def strip_ink(image: Image.Image, top: int, height: int) -> int:
     region = image.crop((0, top, image.width, top + height))
-    background = region.getpixel((region.width - 2, height // 2))
+    background = pixel(region, (region.width - 2, height // 2))
     colours = region.getcolors(region.width * region.height) or []
     return sum(n for n, colour in colours if not close(colour, background, 40))
 
@@ -211,8 +211,8 @@ def test_strip_draws_names_and_ratings_and_no_turn_when_over() -> None:
     without = decode(render_board(start, orientation=Color.BLACK, strip=unrated))
     bottom = 512 + band
     assert strip_ink(with_rating, bottom, band) > strip_ink(without, bottom, band) > 0
-    assert close(with_rating.getpixel((508, band // 2)), WOOD.margin)
-    assert close(with_rating.getpixel((508, bottom + band // 2)), WOOD.margin)
+    assert close(pixel(with_rating, (508, band // 2)), WOOD.margin)
+    assert close(pixel(with_rating, (508, bottom + band // 2)), WOOD.margin)
     swapped = Strip(PlayerLabel("Bob", 1480), PlayerLabel("Alice", 1500), None)
     assert render_board(start, orientation=Color.BLACK, strip=swapped) != render_board(
         start, orientation=Color.BLACK, strip=rated

@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 
 from PIL import Image
-from render_pixels import close, decode
 
 from bot.render import render_board
 from bot.render.themes import XIANGQI
 from bot.render.xiangqi_board import Layout
 from rules import Color, Move, get_variant
+from tests.render.render_pixels import close, decode, pixel
 
 VARIANT = get_variant("xiangqi")
 
@@ -33,18 +33,18 @@ def test_river_has_no_inner_file_lines() -> None:
     layout = Layout.of(512)
     x = point("b4")[0]
     y = (point("b4")[1] + point("b5")[1]) // 2 - layout.cell // 3
-    assert close(image.getpixel((x, y)), XIANGQI.light)
+    assert close(pixel(image, (x, y)), XIANGQI.light)
     # on the same height the edge file's line runs on
-    assert close(image.getpixel((point("a4")[0], y)), XIANGQI.dark, 60)
+    assert close(pixel(image, (point("a4")[0], y)), XIANGQI.dark, 60)
 
 
 def test_palace_diagonals_are_drawn_only_in_the_palace() -> None:
     """The diagonal d0–f2 passes through the point between d0 and e1; a0–b1 has none."""
     image = decode(render_board(VARIANT.from_fen("4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1")))
     (x1, y1), (x2, y2) = point("d0"), point("e1")
-    on_diagonal = image.getpixel(((x1 + x2) // 2, (y1 + y2) // 2))
+    on_diagonal = pixel(image, ((x1 + x2) // 2, (y1 + y2) // 2))
     (x3, y3), (x4, y4) = point("a2"), point("b3")
-    off_palace = image.getpixel(((x3 + x4) // 2, (y3 + y4) // 2))
+    off_palace = pixel(image, ((x3 + x4) // 2, (y3 + y4) // 2))
     assert close(on_diagonal, XIANGQI.dark, 60)
     assert close(off_palace, XIANGQI.light)
 
@@ -55,10 +55,10 @@ def test_pieces_stand_on_intersections() -> None:
     layout = Layout.of(512)
     face_offset = round(layout.cell * 0.3)
     x, y = point("a0")
-    assert close(image.getpixel((x + face_offset, y)), XIANGQI.piece_detail)
+    assert close(pixel(image, (x + face_offset, y)), XIANGQI.piece_detail)
     x, y = point("b1")
-    assert close(image.getpixel((x, y)), XIANGQI.dark, 60)
-    assert close(image.getpixel((x + face_offset, y + face_offset)), XIANGQI.light)
+    assert close(pixel(image, (x, y)), XIANGQI.dark, 60)
+    assert close(pixel(image, (x + face_offset, y + face_offset)), XIANGQI.light)
 
 
 def test_red_pieces_are_red_and_black_pieces_black() -> None:
@@ -66,12 +66,14 @@ def test_red_pieces_are_red_and_black_pieces_black() -> None:
     image = decode(render_board(VARIANT.start(), orientation=Color.WHITE))
     layout = Layout.of(512)
 
-    def ink(name: str) -> tuple[int, int, int]:
+    def ink(name: str) -> tuple[int, ...]:
         x, y = point(name)
         box = image.crop((x - layout.cell // 4, y - layout.cell // 4, x + layout.cell // 4,
                           y + layout.cell // 4))  # fmt: skip
         colours = sorted(box.getcolors(box.width * box.height) or [], key=lambda c: sum(c[1]))
-        return colours[0][1]  # the darkest colour: the brush stroke
+        darkest = colours[0][1]  # the brush stroke
+        assert isinstance(darkest, tuple)
+        return darkest
 
     r, g, b = ink("e0")
     assert r > 120 and g < 80 and b < 80
@@ -102,7 +104,7 @@ def test_last_move_brackets_and_check_glow() -> None:
     far = image.crop((x - reach - 3, y - reach - 3, x - reach + 6, y - reach + 6))
     assert not any(close(c, XIANGQI.last_move, 20) for _, c in far.getcolors(100) or [])
     gx, gy = point("e9")
-    red = image.getpixel((gx, gy - round(layout.cell * 0.5)))
+    red = pixel(image, (gx, gy - round(layout.cell * 0.5)))
     assert red[0] > 180 and red[1] < 110
 
 
@@ -110,7 +112,7 @@ def test_marks_on_points() -> None:
     """Marked empty points get a dot in the mark colour."""
     image = decode(render_board(VARIANT.start(), marks=[VARIANT.parse_square("e4")],
                                 orientation=Color.WHITE))  # fmt: skip
-    assert close(image.getpixel(point("e4")), XIANGQI.mark, 30)
+    assert close(pixel(image, point("e4")), XIANGQI.mark, 30)
 
 
 def test_png_is_small_and_a_palette_image() -> None:
@@ -124,7 +126,11 @@ def red_share(image: Image.Image, box: tuple[int, int, int, int]) -> float:
     """The share of clearly red pixels in a region."""
     region = image.crop(box)
     colours = region.getcolors(region.width * region.height) or []
-    red = sum(n for n, (r, g, b) in colours if r > 120 and g < 90 and b < 90)
+    red = sum(
+        n
+        for n, colour in colours
+        if isinstance(colour, tuple) and colour[0] > 120 and colour[1] < 90 and colour[2] < 90
+    )
     return red / (region.width * region.height)
 
 

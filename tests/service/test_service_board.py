@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import (
     ButtonAction,
@@ -19,6 +18,7 @@ from bot.service import (
     errors,
 )
 from rules import Color
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
 async def menu(service: GameService, user: User, game_id: int, ply: int) -> MoveMenu:

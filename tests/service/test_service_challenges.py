@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
 from bot.service import ButtonAction, GameService, ManualClock, Place, User, color_word, errors
 from bot.store import Store
 from rules import Color, FenProblem
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
 
 async def test_challenge_then_accept_starts_game(service: GameService) -> None:

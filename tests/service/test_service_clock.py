@@ -6,10 +6,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
 
 from bot.service import GameService, ManualClock, MovePlayed, errors
 from bot.store import Store
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
 
 
 async def test_timeout_wins_for_the_waiting_side(service: GameService, clock: ManualClock) -> None:

@@ -7,10 +7,9 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from service_helpers import ALICE, BOB, CAROL, PLACE, start_game
-
 from bot.service import GameService, MovePlayed, OfferMade, User, errors
 from tests.dbtools import connect
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
 
 async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path: Path) -> None:

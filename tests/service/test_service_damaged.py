@@ -6,10 +6,10 @@ import logging
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import GameService, ManualClock, Place, errors
 from tests.dbtools import connect
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 OTHER_PLACE = Place(guild_id=1, channel_id=11)
 

@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from durability_worker import ACTIVE_GAMES, PLACE, PLAYERS, play_forever
 
 import rules
 from bot.service import GameService, MovePlayed
 from bot.store import Store
+from tests.service.durability_worker import ACTIVE_GAMES, PLACE, PLAYERS, play_forever
 
 KILLS = 20
 # A worker gets this long to start, and to store each move the test waits for.

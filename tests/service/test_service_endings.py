@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import (
     ButtonAction,
@@ -18,6 +17,7 @@ from bot.service import (
     TakenBack,
     errors,
 )
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
 async def test_resign_needs_confirmation(service: GameService, db_path: Path) -> None:

@@ -6,7 +6,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import DAYS_CHOICES, GameService, ManualClock, User, errors
 from bot.service.limits import (
@@ -17,6 +16,7 @@ from bot.service.limits import (
     PINGS_PER_PAIR,
 )
 from tests.dbtools import connect
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
 async def test_pings_per_pair_are_limited_then_free_again(

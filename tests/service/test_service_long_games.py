@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 import rules
 from bot.service import GameService, ManualClock, MovePlayed, Place, User, errors
@@ -17,6 +16,7 @@ from bot.service.replays import ReplayCache, estimated_size
 from bot.store import Store
 from rules.xiangqi import XiangqiPosition
 from tests.dbtools import connect
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 OTHER_PLACE = Place(guild_id=1, channel_id=11)
 

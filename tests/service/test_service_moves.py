@@ -6,7 +6,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 from bot.service import (
     ButtonAction,
@@ -20,6 +19,7 @@ from bot.service import (
 )
 from bot.store import NotifyMode
 from rules import Color, IllegalReason
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
 async def test_move_result_carries_what_adapters_need(

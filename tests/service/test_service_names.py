@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
-
 import rules
 from bot.service import GameService, User
 from bot.service.text import NAME_LIMIT, clean_name, cut, graphemes, pgn_tag
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service_helpers import ALICE, BOB, play, start_game
-
 from bot.service import (
     Delivery,
     DeliveryTarget,
@@ -18,6 +16,7 @@ from bot.service import (
     TurnNotice,
 )
 from bot.store import OutboxKind, OutboxState, OutboxTarget, Store
+from tests.service.service_helpers import ALICE, BOB, play, start_game
 
 
 async def turn_dm_to_bob(service: GameService) -> tuple[GameStarted, Delivery]:

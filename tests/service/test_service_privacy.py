@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 from bot.service import GameService, Place, errors
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
 OTHER_CHANNEL = Place(guild_id=PLACE.guild_id, channel_id=11)

@@ -6,13 +6,13 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 import rules
 from bot.service import GameService, ManualClock, MovePlayed, Place, errors
 from bot.service.ratings import NEW_PLAYER, rate_game, update
 from bot.store import NotifyMode, Rating
 from tests.dbtools import connect
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
 

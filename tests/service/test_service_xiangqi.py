@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
 import rules
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, errors
 from bot.service.phrases import check_text, termination_text
+from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
 # A five-ply mate found by search: the red cannon lands behind the black elephant.
 QUICK_MATE = ("b2b4", "a6a5", "b4c4", "f9e8", "c4c9")

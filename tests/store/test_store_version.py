@@ -5,11 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from test_store_database import NOW, START
-from test_store_database import _game as _new_game
-
 from bot.store import GameEnding, GameRecord, OfferKind, Store
 from tests.dbtools import connect, snapshot
+from tests.store.test_store_database import NOW, START
+from tests.store.test_store_database import _game as _new_game
 
 
 async def _game(store: Store) -> GameRecord:

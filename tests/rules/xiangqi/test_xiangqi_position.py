@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_xiangqi_perft import naive_legal_moves
 
 from rules import Color, IllegalMoveError, Move, Position, Variant
 from rules.xiangqi import XIANGQI, XiangqiPosition
+from tests.rules.xiangqi.test_xiangqi_perft import naive_legal_moves
 
 
 def test_variant_and_positions_satisfy_the_shared_protocols() -> None:
