@@ -99,10 +99,11 @@ def judged_move(move: JudgedMove) -> str:
     """``3... Nf6?? (blunder; Nce7 was best)``"""
     glyph = move.judgement.glyph if move.judgement else ""
     grade = _grade(move.judgement)
-    played = f"{move.number} {move.played}{glyph}"
+    # chess moves in the reader's piece letters (French Cf3), as they type them
+    played = f"{move.number} {say(move.played)}{glyph}"
     if move.best:
         return _("{move} ({grade}; {best} was best)").format(
-            move=played, grade=grade, best=move.best
+            move=played, grade=grade, best=say(move.best)
         )
     return _("{move} ({grade})").format(move=played, grade=grade)
 

@@ -149,10 +149,11 @@ def _did_you_mean(said: str, suggestions: Sequence[str]) -> str:
     if not suggestions:
         return said
     if len(suggestions) == 1:
-        question = _("Did you mean {move}?").format(move=suggestions[0])
+        question = _("Did you mean {move}?").format(move=say(suggestions[0]))
     else:
+        # Moves in the reader's piece letters (French Cf3), as they type them.
         question = _("Did you mean {moves} or {move}?").format(
-            moves=", ".join(suggestions[:-1]), move=suggestions[-1]
+            moves=", ".join(say(s) for s in suggestions[:-1]), move=say(suggestions[-1])
         )
     return said + ("" if said.endswith(("。", "？", "！")) else " ") + question
 

@@ -38,7 +38,7 @@ def line_text(line: PreparedLine) -> str:
     with one's own move: ``2. Nf3; if 2... Nc6, 3. Bb5``)."""
     parts: list[str] = []
     for index, move in enumerate(line.moves):
-        played = f"{move.number} {move.notation}"
+        played = f"{move.number} {say(move.notation)}"  # a chess move in the reader's letters
         if not move.mine:
             parts.append(_("if {move}").format(move=played))
         elif index == 0 or not parts:
@@ -54,7 +54,7 @@ def answered(game: GameView, answers: tuple[ConditionalAnswer, ...]) -> str:
     for answer in answers:
         who = game.white if answer.player_id == game.white.id else game.black
         said += _(", {player} answered {number} {move} (conditional)").format(
-            player=who.name, number=answer.number, move=answer.notation
+            player=who.name, number=answer.number, move=say(answer.notation)
         )
     return said
 
@@ -120,7 +120,7 @@ def cleared(result: Cleared, kind: Literal["notes", "lines"]) -> str:
 
 def _when(note: NoteView) -> str:
     if note.after:
-        return _("after {move}").format(move=note.after)
+        return _("after {move}").format(move=say(note.after))
     return _("before the first move")
 
 

@@ -91,6 +91,15 @@ class PieceLetters(Enum):
             return text
         return text.translate(str.maketrans(self.value, PieceLetters.ENGLISH.value))
 
+    def from_english(self, san: str) -> str:
+        """Standard (English) ``san`` written with this set's capital letters, as its
+        players read moves: ``Nf3`` is ``Cf3`` in French, ``Rxe1`` ``Txe1``, ``e8=Q``
+        ``e8=D``; squares (lowercase) and castling stay as they are. ``to_english`` reads
+        the result back as the same move."""
+        if self is PieceLetters.ENGLISH:
+            return san
+        return san.translate(str.maketrans(PieceLetters.ENGLISH.value, self.value))
+
 
 class Termination(Enum):
     """How a game ended. The rules engine decides the first group; the service the rest."""

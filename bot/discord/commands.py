@@ -109,7 +109,8 @@ async def autocomplete_move(
     offered = moves[:AUTOCOMPLETE_LIMIT]
     if game is None and interaction.channel_id is not None:
         bot.foresight.offered(interaction.user.id, interaction.channel_id, offered)
-    return [app_commands.Choice(name=move, value=move) for move in offered]
+    # Shown in the reader's piece letters (French Cf3); the value sent back stays SAN.
+    return [app_commands.Choice(name=say(move), value=move) for move in offered]
 
 
 async def autocomplete_game(

@@ -142,7 +142,7 @@ def layout_texts(reply: Reply) -> tuple[list[str], list[str]]:
             below.append(reply.card.description)
         below += [f"{name}: {value}" for name, value in reply.card.fields]
     if reply.recent:
-        below.append(_("Moves: {moves}").format(moves=reply.recent))
+        below.append(_("Moves: {moves}").format(moves=say(reply.recent)))
     return above, below
 
 
@@ -232,7 +232,9 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     game = result.game
     played = safe(
         _("{player} played {move}{answers}").format(
-            player=result.mover.name, move=result.san, answers=words.answered(game, result.answers)
+            player=result.mover.name,
+            move=say(result.san),  # a chess move in the reader's piece letters
+            answers=words.answered(game, result.answers),
         )
     )
     if result.ending is not None:
@@ -707,7 +709,7 @@ def move_cancelled(result: MoveCancelled) -> str:
 
 def move_chosen(result: MovePlayed) -> str:
     """What replaces the private menu or preview once its move is played."""
-    return clip(escape_text(_("You played {move}.").format(move=result.san)), CONTENT_LIMIT)
+    return clip(escape_text(_("You played {move}.").format(move=say(result.san))), CONTENT_LIMIT)
 
 
 def animation_made(result: GameAnimation, *, step: int, frames: int) -> str:

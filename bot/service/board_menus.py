@@ -260,7 +260,11 @@ class BoardMenuUseCases(PlayUseCases):
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
         a line starting with Black's move reads ``9... Nc6``), empty before the first move."""
         record = await self._game(game_id)
-        return numbered_line(await self.store.games.recent_moves(game_id, count), record.start_fen)
+        return numbered_line(
+            await self.store.games.recent_moves(game_id, count),
+            record.start_fen,
+            chess=record.variant == "chess",
+        )
 
     async def wants_confirmation(self, user: User) -> bool:
         """Whether ``user`` confirms moves chosen on the board before they are played."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import rules
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Sentences, Text
+from bot.i18n.text import Joined, Sentences, Text
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -30,6 +30,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
+from bot.service.notation import move_name
 from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
 from bot.store import ConditionalNode, GameRecord, OutboxItem, OutboxTarget, PreparedAnswer
 from rules import Color, Move
@@ -273,7 +274,7 @@ class ConditionalMoves:
         for index, move in enumerate(moves):
             position = played.position
             mine = index % 2 == first
-            shown.append(LineMove(move_number(position), position.san(move), mine))
+            shown.append(LineMove(move_number(position), move_name(position, move), mine))
             played = played.play(move)
         board = await self._core._board(
             played, orientation=view.color_of(owner_id), viewer_id=owner_id
@@ -319,13 +320,13 @@ def _parse_one(position: rules.Position, token: str, index: int) -> Move:
     except (UnreadableMoveError, IllegalMoveError, AmbiguousMoveError) as error:
         raise BadLineMoveError(index, token, error.message) from error
     if isinstance(parsed, list):
-        names = [position.san(move) for move in parsed]
+        names = [move_name(position, move) for move in parsed]
         raise BadLineMoveError(
             index,
             token,
             Text(
                 "say which piece: {moves} or {move}.",
-                moves=", ".join(names[:-1]),
+                moves=Joined(", ", names[:-1]),
                 move=names[-1],
             ),
         )
@@ -370,9 +371,9 @@ def _check_answers(
                 before = game.position
                 for earlier in moves[: index - 1]:
                     before = before.play(earlier)
-                expected = before.san(moves[index - 1])
-                stored = position.san(position.parse_move(siblings[0].uci))
-                raise ConflictingAnswerError(expected, stored, position.san(move))
+                expected = move_name(before, moves[index - 1])
+                stored = move_name(position, position.parse_move(siblings[0].uci))
+                raise ConflictingAnswerError(expected, stored, move_name(position, move))
             return
         parent = same.id
         position = position.play(move)
@@ -502,7 +503,7 @@ def plan_answers(
                 answer.id,
                 responder,
                 move,
-                position.san(move),
+                move_name(position, move),
                 position.uci(move),
                 move_number(position),
                 game.play(move),

@@ -26,7 +26,7 @@ from bot.service.errors import (
     NotYourTurnError,
     UnknownGameError,
 )
-from bot.service.notation import MoveNamer, namer, reading_notation
+from bot.service.notation import MoveNamer, chess_namer, namer, reading_notation
 from bot.service.phrases import variant_text
 from bot.service.ratings import NEW_PLAYER, rate_game
 from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
@@ -202,11 +202,12 @@ class ServiceCore:
         *,
         player: Player | None = None,
     ) -> MoveNamer:
-        """How to name moves for ``player_id``: SAN in chess; in xiangqi their notation, or
-        the one they ``typed`` in (see ``reading_notation``). ``player``: their row, if the
-        caller has it (saves reading it)."""
+        """How to name moves for ``player_id``: SAN in chess (``ChessMove``s, said with the
+        reader's piece letters); in xiangqi their notation, or the one they ``typed`` in
+        (see ``reading_notation``). ``player``: their row, if the caller has it (saves
+        reading it)."""
         if position.variant.name != "xiangqi":
-            return position.san
+            return chess_namer(position)
         if player is None or player.id != player_id:
             player = await self.store.players.get(player_id)
         return namer(position, reading_notation(player, typed))

@@ -18,6 +18,7 @@ from bot.service.deadlines import DeadlineUseCases
 from bot.service.digests import DigestUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
+from bot.service.notation import move_name
 from bot.service.phrases import check_text, reminder_text
 from bot.service.results import (
     ChallengeClosed,
@@ -471,5 +472,5 @@ def _moves_since(game: Game, record: GameRecord, first: int) -> list[tuple[int, 
     for ply in range(first, game.ply + 1):
         position = positions[ply - 1]
         mover_id = record.white_id if position.side_to_move is Color.WHITE else record.black_id
-        found.append((ply, mover_id, move_number(position), position.san(moves[ply - 1])))
+        found.append((ply, mover_id, move_number(position), move_name(position, moves[ply - 1])))
     return found

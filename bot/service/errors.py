@@ -40,7 +40,9 @@ def _did_you_mean(suggestions: Sequence[str]) -> str:
     if len(suggestions) == 1:
         return Text(" Did you mean {move}?", move=suggestions[0])
     return Text(
-        " Did you mean {moves} or {last}?", moves=", ".join(suggestions[:-1]), last=suggestions[-1]
+        " Did you mean {moves} or {last}?",
+        moves=Joined(", ", suggestions[:-1]),
+        last=suggestions[-1],
     )
 
 
@@ -53,7 +55,7 @@ def did_you_mean(suggestions: Sequence[str]) -> str:
         return Text("Did you mean {move}?", move=suggestions[0])
     return Text(
         "Did you mean {moves} or {move}?",
-        moves=", ".join(suggestions[:-1]),
+        moves=Joined(", ", suggestions[:-1]),
         move=suggestions[-1],
     )
 
@@ -330,7 +332,7 @@ class AmbiguousMoveError(UserError):
             Text(
                 "{move}: did you mean {moves} or {last}?",
                 move=text,
-                moves=", ".join(candidates[:-1]),
+                moves=Joined(", ", candidates[:-1]),
                 last=candidates[-1],
             )
             if len(candidates) > 1

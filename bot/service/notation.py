@@ -1,18 +1,50 @@
 """Which notation a player reads moves in: the xiangqi notation they chose, or the one they
 typed the move in (a move typed in Chinese is answered in Chinese unless they chose another).
-Chess moves are always SAN."""
+Chess moves are SAN, said with the reader's piece letters (``ChessMove``: French ``Cf3``);
+records, PGN and stored moves keep standard English SAN."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from bot.service.reading import reads_chinese, reads_traditional
+from bot.i18n.text import Joined, Text
+from bot.service.reading import piece_letters, reads_chinese, reads_traditional
 from bot.store import Player, XiangqiNotation
 from rules import Move, Position
 from rules.xiangqi.position import XiangqiPosition
 
 MoveNamer = Callable[[Move], str]
+
+
+class ChessMove(Text):
+    """A chess move in a sentence. Its str value is standard (English) SAN, what records,
+    PGN, logs and stored moves keep; said (``bot.i18n.text.say``), it is written with the
+    reader's piece letters, the ones they type: ``Cf3``, ``Dxd7``, ``e8=D`` in French.
+    Korean, Japanese and Chinese players type and read the English letters."""
+
+    def __new__(cls, san: str) -> ChessMove:
+        made = str.__new__(cls, san)
+        made.template = ""
+        made.fields = {}
+        return made
+
+    def said(self) -> str:
+        return piece_letters().from_english(str(self))
+
+
+def chess_namer(position: Position) -> MoveNamer:
+    """Names moves from chess ``position`` as ``ChessMove``s (SAN, said in the reader's
+    letters)."""
+    return lambda move: ChessMove(position.san(move))
+
+
+def move_name(position: Position, move: Move) -> str:
+    """``move`` from ``position`` in standard notation, for a sentence: a ``ChessMove`` in
+    chess (said in the reader's piece letters), WXF in xiangqi."""
+    if isinstance(position, XiangqiPosition):
+        return position.san(move)
+    return ChessMove(position.san(move))
 
 
 def is_chinese(text: str) -> bool:
@@ -30,7 +62,9 @@ def reading_notation(player: Player | None, typed: str = "") -> XiangqiNotation:
 
 def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:
     """How to name moves from ``position`` in ``notation`` (SAN for chess, whatever asked)."""
-    if not isinstance(position, XiangqiPosition) or notation is XiangqiNotation.WXF:
+    if not isinstance(position, XiangqiPosition):
+        return chess_namer(position)
+    if notation is XiangqiNotation.WXF:
         return position.san
     if notation is XiangqiNotation.ICCS:
         return position.uci
@@ -39,10 +73,11 @@ def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:
     return position.chinese
 
 
-def numbered_line(moves: Sequence[tuple[int, str]], start_fen: str) -> str:
+def numbered_line(moves: Sequence[tuple[int, str]], start_fen: str, *, chess: bool = False) -> str:
     """Stored moves as (ply, SAN/WXF), oldest first, with their move numbers counted from
     the game's ``start_fen`` (``9. Nf3 Nc6 10. Bb5``; a line starting with Black's move
-    reads ``9... Nc6``); empty for no moves."""
+    reads ``9... Nc6``); empty for no moves. With ``chess``, each move is a ``ChessMove``
+    (said with the reader's piece letters); its str value is the same line."""
     fields = start_fen.split() if start_fen else []
     black_first = len(fields) > 1 and fields[1] == "b"
     first_number = int(fields[-1]) if fields and fields[-1].isdigit() else 1
@@ -54,5 +89,5 @@ def numbered_line(moves: Sequence[tuple[int, str]], start_fen: str) -> str:
             words.append(f"{number}.")
         elif index == 0:
             words.append(f"{number}...")
-        words.append(san)
-    return " ".join(words)
+        words.append(ChessMove(san) if chess else san)
+    return Joined(" ", words)

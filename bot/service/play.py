@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import rules
 from bot.i18n.names import Command
-from bot.i18n.text import Sentences, Text, TextIn
+from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.service.conditional import plan_answers
 from bot.service.core import (
     WRITE_ATTEMPTS,
@@ -28,7 +29,7 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.move_hints import MoveHint, hint_for
-from bot.service.notation import MoveNamer, numbered_line
+from bot.service.notation import MoveNamer, move_name, numbered_line
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.reading import piece_letters
 from bot.service.results import (
@@ -217,7 +218,7 @@ class PlayUseCases(ServiceCore):
         written = await self.store.games.play_move(
             record,
             uci=uci,
-            san=san,
+            san=str(san),  # standard SAN (WXF or Chinese for xiangqi), not a said value
             fen=after.position.fen(),
             mover_id=user.id,
             now=now,
@@ -300,7 +301,7 @@ class PlayUseCases(ServiceCore):
                 else "",
             ),
             lapsed_offers=lapsed,
-            recent=numbered_line(written.recent, record.start_fen),
+            recent=numbered_line(written.recent, record.start_fen, chess=record.variant == "chess"),
             answers=plan.facts,
             vacation_ended=back,
         )
@@ -312,7 +313,7 @@ class PlayUseCases(ServiceCore):
         """The move ``typed`` names, or the promotion moves to choose from when it names a
         pawn reaching the last rank without a piece. Raises the move ``UserError``s, their
         suggestions and choices named by ``name`` (SAN by default)."""
-        name = name or position.san
+        name = name or partial(move_name, position)
         try:
             return position.parse_move(typed, piece_letters())
         except rules.AmbiguousMoveError as error:
@@ -425,7 +426,7 @@ class PlayUseCases(ServiceCore):
             text = Text("The piece on {square} has no legal moves.", square=name)
         else:
             named = await self._namer(position, user.id)
-            sans = ", ".join(dict.fromkeys(named(m) for m in moves))
+            sans = Joined(", ", dict.fromkeys(named(m) for m in moves))
             text = Text("Legal moves from {square}: {moves}.", square=name, moves=sans)
         return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
 

@@ -218,3 +218,42 @@ async def test_each_games_board_has_its_own_label(tmp_path: Path) -> None:
     assert re.search(r"^plateau : \[\d+\]", said["xiangqi"], re.MULTILINE)
     assert re.search(r"^image du plateau : ", said["xiangqi"], re.MULTILINE)
     assert "échiquier" not in said["xiangqi"]
+
+
+FRENCH_LETTERS = """\
+alice /challenge bob game:chess color:white
+bob /press Accepter
+alice /settings confirm:no
+bob /settings confirm:no
+alice /move e4
+bob /move e5
+alice /move Fc4
+bob /move Cc6
+alice /move Dh5
+bob /moves g8
+bob /move Cf6
+alice /move Dxf7
+alice /pgn
+"""
+
+
+async def test_french_players_read_moves_in_french_letters_and_records_keep_english(
+    tmp_path: Path,
+) -> None:
+    """A French reader reads the moves as they type them (Fc4, Cc6, Dxf7#), in the
+    sentences and lists; the record and its PGN keep standard English SAN."""
+    said = await play(tmp_path, FRENCH_LETTERS, Locale.FR)
+    for sentence in ("alice a joué 2. Fc4.", "bob a joué 2... Cc6.", "alice a joué 4. Dxf7#."):
+        assert sentence in said
+    assert "Coups possibles depuis g8 : Cf6, Cge7, Ch6." in said
+    assert "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0" in said
+    assert "Fc4" not in said.split("[Event")[1]  # the record: English SAN only
+
+
+async def test_korean_players_read_english_letters(tmp_path: Path) -> None:
+    """Korean (and Japanese and Chinese) players type and read chess moves with the English
+    letters, as their chess sites show them."""
+    english = FRENCH_LETTERS.replace("Accepter", "수락").replace("/move F", "/move B")
+    english = english.replace("/move C", "/move N").replace("/move D", "/move Q")
+    said = await play(tmp_path, english, Locale.KO)
+    assert "2. Bc4" in said and "Fc4" not in said and "Nf6, Nge7, Nh6" in said

@@ -196,3 +196,25 @@ async def test_a_stale_board_is_refused_in_the_readers_language(
     for message in (stale, refused):
         assert message.ephemeral and "⟦" in message.text(), message.text()
         assert english_left(message.text(), pseudo_french, NOT_WORDS) == []
+
+
+async def test_a_french_player_reads_moves_in_french_letters(running: Harness) -> None:
+    """On Discord, a French reader reads chess moves in French letters — the public move
+    message, its recent moves, the autocomplete offers (whose value stays SAN) — while the
+    PGN keeps standard English SAN."""
+    import rules
+
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    alice.locale = bob.locale = "fr"
+    for user, move in ((alice, "e4"), (bob, "e5"), (alice, "Fc4")):
+        message = await play(fake, user, move, thread)
+    assert "2. Fc4" in message.text() and "Bc4" not in message.text(), message.text()
+    knights = await fake.autocomplete(bob, "move", "move", {"move": "C"}, channel=thread)
+    offered = {c["name"]: c["value"] for c in knights.choices}
+    assert offered == {"Cc6": "Nc6", "Ca6": "Na6", "Cf6": "Nf6", "Ch6": "Nh6", "Ce7": "Ne7"}
+    answer = await command(fake, bob, "pgn", channel=thread)
+    record = next(f for f in answer.files if f.filename.endswith(".pgn")).content.decode()
+    _, game = rules.get_variant("chess").read_record(record)
+    assert game.san_moves() == ["e4", "e5", "Bc4"]

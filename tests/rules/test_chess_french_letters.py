@@ -57,7 +57,27 @@ def test_an_illegal_french_move_quotes_what_was_typed() -> None:
 
 
 def _french(san: str) -> str:
-    return san.translate(str.maketrans("KQRBN", "RDTFC"))
+    return PieceLetters.FRENCH.from_english(san)
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [
+        ("Nf3", "Cf3"),
+        ("Qxd7+", "Dxd7+"),
+        ("Rxe1#", "Txe1#"),
+        ("Kf1", "Rf1"),
+        ("Bb5", "Fb5"),
+        ("e8=Q", "e8=D"),
+        ("exd8=N+", "exd8=C+"),
+        ("Nbd2", "Cbd2"),
+        ("O-O-O", "O-O-O"),
+    ],
+)
+def test_san_is_written_with_french_letters(english: str, french: str) -> None:
+    """How a French player reads a move: the capital letters only (files stay a to h)."""
+    assert PieceLetters.FRENCH.from_english(english) == french
+    assert PieceLetters.ENGLISH.from_english(english) == english
 
 
 def test_every_legal_move_reads_back_from_its_french_san() -> None:
