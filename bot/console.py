@@ -33,6 +33,7 @@ from bot.i18n import (
     Locale,
     UnknownLocaleError,
     _,
+    current,
     current_locale,
     ngettext,
     pgettext,
@@ -40,6 +41,7 @@ from bot.i18n import (
 )
 from bot.i18n.dates import when_text
 from bot.i18n.names import (
+    CHOICE,
     COMMAND_NAME,
     OPTION_NAME,
     Command,
@@ -84,7 +86,7 @@ from bot.service import (
 )
 from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.analysis import AnalysisProgress
-from bot.service.catalog import ALL_OPTION_NAMES, BY_NAME, CommandSpec, command_named
+from bot.service.catalog import ALL_OPTION_NAMES, BY_NAME, CommandSpec, OptionSpec, command_named
 from bot.service.errors import ChallengePendingError
 from bot.service.uptime import keeping_time
 from bot.store import (
@@ -738,7 +740,25 @@ def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str
             )
         )
     options.update(zip(slots, plain, strict=False))
-    return options
+    return {name: _chosen(spec.option(name), value) for name, value in options.items()}
+
+
+def _chosen(option: OptionSpec | None, typed: str) -> str:
+    """``typed`` as the value of the choice of ``option`` it names: the value itself, or the
+    choice's label as Discord lists it, in English or in the reader's language, whole or
+    without its parenthesis (``noirs``, ``blancs`` for « blancs (échecs) », ``aucun`` for no
+    time limit); else ``typed`` as it is (the service refuses it, saying why)."""
+    if option is None or not option.choices:
+        return typed
+    word = typed.strip().casefold()
+    translator = current()
+    for value, label in option.choice_labels:
+        if str(value).casefold() == word:
+            return typed
+        for shown in (label, translator.pgettext(CHOICE, label)):
+            if word in (shown.casefold(), shown.split(" (")[0].casefold()):
+                return str(value)
+    return typed
 
 
 def _named_options(names: list[str] | tuple[str, ...]) -> Joined:
@@ -844,7 +864,8 @@ async def _challenge(
     opponent = user_named(checked_name(name)) if name else None
     rated = _bool_option("rated", options["rated"]) if "rated" in options else None
     days_text = options.get("days", "3")
-    untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
+    # 0 is Discord's value for "none (no time limit)".
+    untimed = days_text.strip().lower() in ("none", "no", "off", "untimed", "0")
     game = options.get("game", "chess").lower()
     level = _int_option("level", options["level"]) if "level" in options else None
     if console.service.computer.meant(opponent, level):

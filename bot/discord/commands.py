@@ -20,10 +20,8 @@ from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import Outlook, quickly
-from bot.i18n import Locale
 from bot.i18n.text import say
 from bot.service import (
-    DAYS_CHOICES,
     BoardShown,
     ChallengeClosed,
     GameEnded,
@@ -34,7 +32,7 @@ from bot.service import (
     TakenBack,
     color_word,
 )
-from bot.service.challenges import COLOR_WORDS
+from bot.service.catalog import BY_NAME
 from bot.service.computer import LEVELS
 from bot.service.local_time import zone_names
 from bot.service.themes import available_piece_sets, available_themes
@@ -49,17 +47,20 @@ CHOICE_NAME_LIMIT = 100
 
 Variant = Literal["chess", "xiangqi"]
 MoreDays = Literal[1, 2, 3, 5, 7]
-# Discord's choices cannot depend on the game chosen: each colour says which game it is for.
-COLOR_LABELS = {"white": "white (chess)", "red": "red (xiangqi)"}
-COLOR_CHOICES = [
-    app_commands.Choice(name=COLOR_LABELS.get(word, word), value=word) for word in COLOR_WORDS
-]
+
+
+def described_choices(command: str, option: str) -> list[app_commands.Choice[Any]]:
+    """The choices of ``/command option:`` as ``bot.service.catalog`` describes them (value,
+    and its label in English; the translator gives the label in each language)."""
+    spec = BY_NAME[command].option(option)
+    assert spec is not None, f"/{command} {option} is not described"
+    return [app_commands.Choice(name=label, value=value) for value, label in spec.choice_labels]
+
+
+COLOR_CHOICES = described_choices("challenge", "color")
 NotifyChoice = Literal["channel", "dm", "off"]
 # Each language by its own name (never translated), and "auto": the Discord app's language.
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name="auto (your Discord app's language)", value="auto"),
-    *(app_commands.Choice(name=locale.native_name, value=locale.value) for locale in Locale),
-]
+LANGUAGE_CHOICES = described_choices("settings", "language")
 MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
@@ -189,12 +190,7 @@ GAME_HELP = "Which of your games (not needed inside a game's thread)"
     level="Play the computer (Postal itself) at this strength: 1 weakest to 8 strongest",
 )
 @app_commands.choices(color=COLOR_CHOICES)
-@app_commands.choices(
-    days=[
-        *(app_commands.Choice(name=str(days), value=days) for days in DAYS_CHOICES),
-        app_commands.Choice(name="none (no time limit)", value=0),
-    ]
-)
+@app_commands.choices(days=described_choices("challenge", "days"))
 @app_commands.check(can_host_game)
 async def challenge(
     interaction: discord.Interaction,
@@ -530,20 +526,9 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
     language="The language Postal writes to you in (default: your Discord app's)",
 )
 @app_commands.choices(
-    orientation=[
-        app_commands.Choice(name="my own side", value="own"),
-        app_commands.Choice(name="the side to move", value="turn"),
-    ],
-    takebacks=[
-        app_commands.Choice(name="always ask me", value="ask"),
-        app_commands.Choice(name="ask me in casual games only", value="casual"),
-        app_commands.Choice(name="never ask me", value="never"),
-    ],
-    notation=[
-        app_commands.Choice(name="WXF (C2.5)", value="wxf"),
-        app_commands.Choice(name="Chinese (炮二平五)", value="chinese"),
-        app_commands.Choice(name="ICCS (h2e2)", value="iccs"),
-    ],
+    orientation=described_choices("settings", "orientation"),
+    takebacks=described_choices("settings", "takebacks"),
+    notation=described_choices("settings", "notation"),
     language=LANGUAGE_CHOICES,
 )
 @app_commands.autocomplete(

@@ -26,6 +26,7 @@ from bot.i18n.translator import Translator, current, translator_for
 # The msgctxt of the catalog entries the Discord translator uses (bot.i18n.checks.Context).
 COMMAND_NAME = "command name"
 OPTION_NAME = "option name"
+CHOICE = "choice"
 
 # The language command names are said in for the running task (None: the current one).
 _NAMES: ContextVar[Locale | None] = ContextVar("postal_names", default=None)

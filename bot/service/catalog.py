@@ -33,13 +33,22 @@ class OptionKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a command. ``limits`` bounds a number's value or a text's length."""
+    """One option of a command. ``limits`` bounds a number's value or a text's length.
+    ``labels`` are the choices as Discord lists them, in English (msgctxt ``choice`` in the
+    catalogs), one per choice; none when each choice is shown as its value."""
 
     name: str
     kind: OptionKind
     required: bool = False
     choices: tuple[str | int, ...] = ()
     limits: tuple[int, int] | None = None
+    labels: tuple[str, ...] = ()
+
+    @property
+    def choice_labels(self) -> tuple[tuple[str | int, str], ...]:
+        """(value, label as Discord lists it in English) of each choice."""
+        labels = self.labels or tuple(str(choice) for choice in self.choices)
+        return tuple(zip(self.choices, labels, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +75,14 @@ class CommandSpec:
         return tuple(option.name for option in self.options)
 
 
-# /settings language: "auto" (the Discord app's), or a catalog's name.
+# /settings language: "auto" (the Discord app's), or a catalog's name; each language listed
+# by its own name (never translated).
 LANGUAGE_VALUES = ("auto", *(locale.value for locale in Locale))
+LANGUAGE_LABELS = (
+    "auto (your Discord app's language)",
+    *(locale.native_name for locale in Locale),
+)
+COLOR_LABELS = {"white": "white (chess)", "red": "red (xiangqi)"}
 
 
 def _values(kind: type[Enum]) -> tuple[str, ...]:
@@ -89,9 +104,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             OptionSpec("opponent", OptionKind.USER),
             VARIANT,
-            OptionSpec("color", OptionKind.TEXT, choices=COLOR_WORDS),
+            OptionSpec(
+                "color",
+                OptionKind.TEXT,
+                choices=COLOR_WORDS,
+                # Discord's choices cannot depend on the game chosen: each colour says which
+                # game it is for.
+                labels=tuple(COLOR_LABELS.get(word, word) for word in COLOR_WORDS),
+            ),
             # 0: no time limit (Discord's choices are all of one type).
-            OptionSpec("days", OptionKind.WHOLE_NUMBER, choices=(*DAYS_CHOICES, 0)),
+            OptionSpec(
+                "days",
+                OptionKind.WHOLE_NUMBER,
+                choices=(*DAYS_CHOICES, 0),
+                labels=(*(str(days) for days in DAYS_CHOICES), "none (no time limit)"),
+            ),
             OptionSpec("rated", OptionKind.YES_NO),
             OptionSpec("fen", OptionKind.TEXT, limits=(1, 120)),
             # The computer's strength: given, or with Postal as the opponent, the game is
@@ -142,17 +169,34 @@ COMMANDS: tuple[CommandSpec, ...] = (
         (
             OptionSpec("notify", OptionKind.TEXT, choices=("channel", "dm", "off")),
             OptionSpec("theme", OptionKind.TEXT, limits=(1, 40)),
-            OptionSpec("orientation", OptionKind.TEXT, choices=_values(Orientation)),
+            OptionSpec(
+                "orientation",
+                OptionKind.TEXT,
+                choices=_values(Orientation),
+                labels=("my own side", "the side to move"),
+            ),
             OptionSpec("confirm", OptionKind.YES_NO),
             OptionSpec("reminders", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec("timezone", OptionKind.TEXT, limits=(1, 64)),
             OptionSpec("quiet", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec("digest", OptionKind.TEXT, limits=(1, 20)),
-            OptionSpec("takebacks", OptionKind.TEXT, choices=_values(TakebackPolicy)),
-            OptionSpec("notation", OptionKind.TEXT, choices=_values(XiangqiNotation)),
+            OptionSpec(
+                "takebacks",
+                OptionKind.TEXT,
+                choices=_values(TakebackPolicy),
+                labels=("always ask me", "ask me in casual games only", "never ask me"),
+            ),
+            OptionSpec(
+                "notation",
+                OptionKind.TEXT,
+                choices=_values(XiangqiNotation),
+                labels=("WXF (C2.5)", "Chinese (炮二平五)", "ICCS (h2e2)"),
+            ),
             OptionSpec("pieces", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec("strip", OptionKind.YES_NO),
-            OptionSpec("language", OptionKind.TEXT, choices=LANGUAGE_VALUES),
+            OptionSpec(
+                "language", OptionKind.TEXT, choices=LANGUAGE_VALUES, labels=LANGUAGE_LABELS
+            ),
         ),
     ),
     _about_a_game("analyse"),

@@ -68,9 +68,9 @@ async def test_a_french_game_with_the_french_command_names(tmp_path: Path) -> No
     for said in (
         "bob a accepté. alice (blancs) contre bob (noirs), échecs, 3 jours par coup, partie "
         "classée. À alice de jouer.",
-        "Coups possibles depuis g8 : Ne7, Nf6, Nh6.",
+        "Coups possibles depuis g8 : Ce7, Cf6, Ch6.",
         "Vous avez 1 ligne préparée ici ; elle n'est visible que par vous (/conditionnels liste).",
-        "bob a joué 2... Nc6. À alice de jouer.",
+        "bob a joué 2... Cc6. À alice de jouer.",
         "1 note effacée dans alice contre bob · échecs (partie #1).",
         "1. e4 e5 2. Bc4 Nc6 *",
         "Vraiment abandonner alice contre bob · échecs ? Appuyez sur Abandonner pour confirmer.",
@@ -121,3 +121,34 @@ async def test_the_names_are_the_readers_language_only(tmp_path: Path) -> None:
     language, not in every language at once."""
     output = await play(tmp_path, "alice /jouer e4\n", Locale.EN)
     assert output == '! Unknown command "/jouer". Type /help for the list.\n'
+
+
+async def test_choices_are_read_by_their_french_labels(tmp_path: Path) -> None:
+    """A choice is read by the label a French client lists (« noirs », « aucun (sans limite
+    de temps) » as ``aucun``, « jamais », « mp », « chinoise (炮二平五) » as ``chinoise``), by
+    its value, or by its English label."""
+    script = """\
+alice /défier bob partie:échecs couleur:noirs jours:aucun classée:no
+alice /réglages orientation:"le camp au trait" reprises:jamais notifications:mp notation:chinoise
+alice /classement échecs
+alice /défier carol partie:xiangqi couleur:rouges jours:0
+alice /défier dave color:black days:"none (no time limit)"
+"""
+    lines = (await play(tmp_path, script, Locale.FR)).splitlines()
+    assert lines[0].startswith(
+        "alice défie bob — échecs (alice : noirs, sans limite de temps, partie amicale)."
+    )
+    settings = lines[2]
+    for said in (
+        "votre tour est annoncé par message privé",
+        "vos échiquiers montrent en bas le camp au trait",
+        "demandes de reprise jamais permises",
+        "coups de xiangqi en notation chinoise (炮二平五)",
+    ):
+        assert said in settings, said
+    assert "Aucune partie classée (échecs) sur ce serveur pour l'instant." in lines
+    assert any(
+        line.startswith("alice défie carol — xiangqi (alice : rouges, sans") for line in lines
+    )
+    assert any(line.startswith("alice défie dave — échecs (alice : noirs, sans") for line in lines)
+    assert not [line for line in lines if line.startswith("!")]

@@ -56,6 +56,9 @@ def agree(command: Command[Any, ..., Any] | Group, spec: CommandSpec, where: str
         assert KINDS[parameter.type] is option.kind, about
         assert parameter.required == option.required, about
         assert [choice.value for choice in parameter.choices] == list(option.choices), about
+        # The labels too: the console reads a choice by its label in the reader's language.
+        labels = [label for _, label in option.choice_labels]
+        assert [choice.name for choice in parameter.choices] == labels, about
         assert (parameter.min_value, parameter.max_value) == (option.limits or (None, None)), about
 
 
