@@ -31,7 +31,7 @@ class Lines(io.StringIO):
         self.before = before
         self.read_lines = 0
 
-    def readline(self, size: int | None = -1, /) -> str:
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
         if self.read_lines in self.before:
             self.before[self.read_lines]()
         self.read_lines += 1

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 import rules
 from bot.discord import boards as board_worker
@@ -107,6 +107,7 @@ async def test_whole_game_with_buttons_and_menus_only(running: Harness, confirmi
     last = await play_with_menus(fake, thread, bob, fourth, "d8", "d8h4", confirm=False)
     assert "Checkmate" in last.text() and labels(last) == AFTER_GAME
     game_id = int(last.text().split("game #")[1].split()[0])
+    assert running.bot is not None
     record = await running.bot.service.game_view(game_id)
     assert record.result == "0-1" and record.ply == 4
     # No slash command was used to move.
@@ -126,7 +127,7 @@ async def test_gif_and_pgn_after_the_game(running: Harness) -> None:
     gif = await answer(fake, await fake.click(carol, final, "GIF"))
     assert gif.ephemeral and gif.visible_to == carol.id
     with Image.open(io.BytesIO(gif.files[0].content)) as image:
-        assert image.format == "GIF" and image.n_frames == 5
+        assert isinstance(image, GifImagePlugin.GifImageFile) and image.n_frames == 5
     assert "4 plies, one frame each" in gif.text()
     pgn = await answer(fake, await fake.click(carol, final, "PGN"))
     tags, game = rules.get_variant("chess").read_record(pgn.files[0].content.decode())
@@ -141,6 +142,7 @@ async def test_gif_command_for_a_running_game(running: Harness) -> None:
     await command(fake, alice, "move", {"move": "e4"}, channel=thread)
     gif = await command(fake, alice, "gif", {"frame_ms": 250}, channel=thread)
     with Image.open(io.BytesIO(gif.files[0].content)) as image:
+        assert isinstance(image, GifImagePlugin.GifImageFile)
         assert image.n_frames == 2 and image.info["duration"] == 250
 
 
@@ -161,6 +163,7 @@ async def test_rematch_swaps_colours(running: Harness) -> None:
     await fake.acknowledged(await fake.click(bob, offer, "Accept"))
     new_board = await newest_board(fake, thread, final)
     assert "bob vs alice" in new_board.text() and labels(new_board) == CONTROLS
+    assert running.bot is not None
     games = await running.bot.service.games(User(bob.id, bob.name), None)
     started = games.entries[0].game
     assert started.white.id == bob.id and started.days_per_move == 7 and started.rated
@@ -205,6 +208,7 @@ async def test_stale_menus_and_buttons_are_refused(running: Harness) -> None:
     )
     refused = await fake.reply(pressed)
     assert refused.ephemeral and "moved on" in refused.text()
+    assert running.bot is not None
     game = await running.bot.service.game_view(1)
     assert game.ply == 1
 
@@ -384,7 +388,7 @@ async def test_an_old_boards_edit_waits_for_a_quiet_event_loop(
             pauses.append(seconds)
             now[0] += seconds
 
-    monkeypatch.setattr(board_worker.asyncio, "sleep", sleep)
+    monkeypatch.setattr(asyncio, "sleep", sleep)  # the worker sleeps through asyncio
     assert await board_worker.quiet_loop(lambda: now[0]) == 0.0 and pauses == []
     turns.extend([0.02, 0.03, 0.001])  # two slow turns, then a quick one
     waited = await board_worker.quiet_loop(lambda: now[0])

@@ -6,7 +6,6 @@ import asyncio
 
 import pytest
 
-from bot.discord import pacing
 from bot.discord.pacing import RateLimiter, counts_toward_global_limit
 
 
@@ -25,7 +24,8 @@ async def test_no_second_holds_more_than_the_rate(
     async def sleep(seconds: float) -> None:
         now[0] += seconds
 
-    monkeypatch.setattr(pacing.asyncio, "sleep", sleep)
+    # pacing sleeps through the asyncio module: patched there
+    monkeypatch.setattr(asyncio, "sleep", sleep)
     limiter = RateLimiter(rate, monotonic=lambda: now[0])
     starts = []
     for _ in range(int(rate * 5) + 3):
@@ -65,7 +65,8 @@ async def test_background_requests_take_only_the_slots_nobody_waits_for(
 
     limiter = RateLimiter(10, monotonic=lambda: now[0])
     await limiter.acquire()  # the next start must wait: the callers below queue
-    monkeypatch.setattr(pacing.asyncio, "sleep", sleep)
+    # pacing sleeps through the asyncio module: patched there
+    monkeypatch.setattr(asyncio, "sleep", sleep)
     order: list[str] = []
 
     async def start(name: str, *, background: bool = False) -> None:

@@ -123,8 +123,8 @@ def test_second_signal_kills_before_its_handler_returns(monkeypatch: pytest.Monk
     try:
         with monkeypatch.context() as patch:
             # Recorded, not done: the test process must live on.
-            patch.setattr(runner.os, "kill", lambda pid, signum: kills.append((pid, signum)))
-            patch.setattr(runner.signal, "signal", lambda num, act: actions.append((num, act)))
+            patch.setattr(os, "kill", lambda pid, signum: kills.append((pid, signum)))
+            patch.setattr(signal, "signal", lambda num, act: actions.append((num, act)))
             signals._received(signal.SIGTERM)
             assert signals.requested.is_set() and kills == [] and actions == []
             signals._received(signal.SIGINT)

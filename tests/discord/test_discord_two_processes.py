@@ -113,6 +113,7 @@ async def test_two_processes_share_the_clock_and_survive_a_kill(
 
     threads, black_names = [], []
     for server in servers:
+        assert server.guild_id is not None
         for n in range(GAMES_PER_SHARD):
             white = fake.add_user(f"w{server.guild_id % 1000}{n}")
             black = fake.add_user(f"b{server.guild_id % 1000}{n}")

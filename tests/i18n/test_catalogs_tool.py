@@ -26,7 +26,8 @@ def template(*messages: str | tuple[str, str]) -> Catalog:
     catalog = new_catalog()
     for message in messages:
         context, msgid = message if isinstance(message, tuple) else (None, message)
-        catalog.add(msgid, locations=[("bot/words.py", None)], context=context)
+        # No line number (None), as the tool writes references: babel types it as an int.
+        catalog.add(msgid, locations=[("bot/words.py", None)], context=context)  # type: ignore[list-item]
     return catalog
 
 

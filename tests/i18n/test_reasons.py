@@ -59,7 +59,7 @@ def test_xiangqi_speaks_of_the_general() -> None:
 def test_every_fen_problem_is_worded_with_its_facts(locale: Locale) -> None:
     """Each FenProblem and StartProblem makes a sentence from its facts (no placeholder left
     over, none missing), in every language."""
-    facts = {
+    facts: dict[str, str | int] = {
         "minimum": 1, "maximum": 6, "found": 7, "expected": 10, "field": "castling",
         "character": "Q", "rank": 3, "square": "e2", "white": 0, "black": 2, "side": "red",
         "to_move": "black", "right": "K", "king_square": "e1", "rook_square": "h1",

@@ -60,7 +60,7 @@ def test_a_fuzzy_translation_is_not_used(locales_dir: Write, tmp_path: Path) -> 
     from bot.i18n import catalogs
     from tests.i18n.conftest import write_catalog
 
-    write_catalog(catalogs.LOCALES_DIR, Locale.JA, {"Resign": "投了"}, fuzzy={"Resign"})
+    write_catalog(catalogs.LOCALES_DIR, Locale.JA, {"Resign": "投了"}, fuzzy=frozenset({"Resign"}))
     catalogs.translations.cache_clear()
     with using(Locale.JA):
         assert _("Resign") == "Resign"
@@ -76,7 +76,7 @@ async def test_each_task_keeps_its_own_language(locales_dir: Write) -> None:
             await asyncio.sleep(0)
             return _("Check!")
 
-    assert await asyncio.gather(say(Locale.FR), say(Locale.JA), say(Locale.EN)) == [
+    assert list(await asyncio.gather(say(Locale.FR), say(Locale.JA), say(Locale.EN))) == [
         "Échec !",
         "王手！",
         "Check!",

@@ -41,9 +41,9 @@ def test_english_stays_the_default() -> None:
     """Without the French set, R is a rook and C is no piece: nobody else's input changes."""
     position = CHESS.from_fen(KINGS_AND_ROOKS)
     rook = position.parse_move("Rf1")
-    assert position.board[rook.from_square] == "R"  # type: ignore[attr-defined]
+    assert position.board[rook.from_square] == "R"
     king = position.parse_move("Rf1", PieceLetters.FRENCH)
-    assert position.board[king.from_square] == "K"  # type: ignore[attr-defined]
+    assert position.board[king.from_square] == "K"
     with pytest.raises(RulesError):
         CHESS.start().parse_move("Cf3")
 

@@ -98,7 +98,7 @@ async def test_move_checked_before_a_takeback_is_not_stored(
             await service.move(ALICE, None, "Qh5+", game_id=game_id)
         return await original(*args, **kwargs)  # type: ignore[arg-type]
 
-    games.play_move = takeback_wins_the_race  # type: ignore[method-assign]
+    games.play_move = takeback_wins_the_race  # type: ignore[method-assign,assignment]
     try:
         try:
             await service.move(BOB, None, "g5", game_id=game_id)

@@ -30,8 +30,9 @@ async def test_three_days_down_do_not_forfeit_a_one_day_game(
         report = await service.expire_overdue()
         assert report.ended == ()
         view = await service.game_view(started.game.id)
-        assert view.deadline == started.game.deadline + timedelta(days=3)  # type: ignore[operator]
-        assert view.deadline - clock.now == timedelta(hours=4)  # type: ignore[operator]
+        assert started.game.deadline is not None and view.deadline is not None
+        assert view.deadline == started.game.deadline + timedelta(days=3)
+        assert view.deadline - clock.now == timedelta(hours=4)
 
 
 async def test_credit_is_given_once_even_if_start_up_is_repeated(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.service import GameService, ManualClock, Orientation, errors
+from bot.service import GameService, ManualClock, MovePlayed, Orientation, errors
 from bot.store import Store
 from bot.words import settings_text
 from rules import Color
@@ -56,6 +57,7 @@ async def test_the_board_after_a_move_is_turned_for_the_player_to_move(
     assert played.board.orientation is Color.BLACK
     await play(service, game_id, "e5", "g4")
     mate = await service.move(BOB, PLACE, "Qh4", game_id=game_id)
+    assert isinstance(mate, MovePlayed), mate
     assert mate.ending is not None
     # Bob chose the side to move, and nobody is to move: white's side, where the mate is.
     assert mate.board.orientation is Color.WHITE
@@ -69,6 +71,7 @@ async def test_a_mating_move_shows_the_movers_own_side(service: GameService) -> 
     started = await start_game(service)
     await play(service, started.game.id, "f3", "e5", "g4")
     mate = await service.move(BOB, PLACE, "Qh4", game_id=started.game.id)
+    assert isinstance(mate, MovePlayed), mate
     assert mate.ending is not None and mate.board.orientation is Color.BLACK
 
 
@@ -92,7 +95,7 @@ async def test_a_mating_move_shows_the_movers_own_side(service: GameService) -> 
     ],
 )
 async def test_bad_values_are_refused_and_nothing_changes(
-    service: GameService, db_path: Path, options: dict[str, str], message: str
+    service: GameService, db_path: Path, options: dict[str, Any], message: str
 ) -> None:
     """An unknown value is refused with what is allowed (or how to write it); no
     preference is stored."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.service import GameService, ManualClock
+from bot.service import GameService, ManualClock, MovePlayed
 from bot.store import OutboxKind, OutboxTarget
 from bot.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
@@ -155,6 +155,7 @@ async def test_the_daily_digest_replaces_the_notice_per_move(
     second = await start_game(service, days=5)
     for game in (first, second):
         played = await service.move(ALICE, PLACE, "e4", game_id=game.game.id)
+        assert isinstance(played, MovePlayed), played
         assert played.notify is not None and played.notify.digest
         assert await dm_rows(service, game.game.id, OutboxKind.TURN) == []
     assert await service.next_wakeup() == datetime(2026, 1, 6, 8, 0, tzinfo=UTC)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -47,7 +47,7 @@ class Trips:
 @asynccontextmanager
 async def counted(store: Store) -> AsyncIterator[Trips]:
     """Count the round trips to ``store``'s database and the statements it runs."""
-    connection: Any = store.database._connection
+    connection: Any = cast(Any, store.database)._connection
     real: Callable[..., Any] = connection._execute
     seen = Trips()
 
@@ -168,7 +168,7 @@ async def test_a_move_on_postgresql_is_one_read_and_one_write(
         game = (await start_game(service)).game
         await play(service, game.id, "e4")
         sent: list[str] = []
-        real = asyncpg.connection.Connection._execute
+        real = cast(Any, asyncpg.connection.Connection)._execute
 
         async def spy(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
             sent.append(query)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, ManualClock, MovePlayed, errors
+from bot.service import ChallengeCreated, GameService, ManualClock, MovePlayed, errors
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot
 
 
@@ -78,4 +78,5 @@ async def test_a_rematch_of_an_untimed_game_is_untimed(service: GameService) -> 
     await service.resign(ALICE, PLACE, game_id=game_id)
     await service.confirm_resign(ALICE, game_id)
     again = await service.rematch(BOB, game_id)
+    assert isinstance(again, ChallengeCreated), again
     assert again.challenge.untimed and not again.challenge.rated

@@ -64,7 +64,7 @@ async def test_backup_while_another_connection_writes(tmp_path: Path) -> None:
             await asyncio.sleep(0.05)
             async with store.database.read() as conn:
                 cursor = await conn.execute("SELECT COUNT(*) FROM games")
-                (before,) = await cursor.fetchone()  # type: ignore[misc]
+                (before,) = await cursor.fetchone()
             made = await asyncio.to_thread(back_up, source, tmp_path / f"backup{number}.db")
             games = consistent_snapshot(made.path)
             assert games >= before and made.games == games, (games, before)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameEnding, OfferKind, Store, StoreError
+from bot.store import Challenge, GameEnding, OfferKind, Store, StoreError
 from bot.store import database as database_module
 
 NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
@@ -26,6 +26,7 @@ async def _game(store: Store, thread_id: int | None = None):  # type: ignore[no-
         variant="chess", color="white", days_per_move=3, rated=True, start_fen=None, now=NOW,
         expires_at=NOW + timedelta(hours=48),
     )  # fmt: skip
+    assert isinstance(challenge, Challenge), challenge
     game = await store.games.start_from_challenge(
         challenge_id=challenge.id, acceptor_id=2, white_id=1, black_id=2, start_fen=START,
         to_move_id=1, now=NOW, deadline_at=NOW + timedelta(days=3),
@@ -43,7 +44,7 @@ async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
             pragmas = {}
             for name in ("journal_mode", "foreign_keys", "busy_timeout", "user_version"):
                 cursor = await conn.execute(f"PRAGMA {name}")
-                pragmas[name] = (await cursor.fetchone())[0]  # type: ignore[index]
+                pragmas[name] = (await cursor.fetchone())[0]
     finally:
         await store.close()
     assert pragmas == {

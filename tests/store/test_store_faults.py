@@ -38,7 +38,7 @@ async def test_full_disk_fails_one_write_and_play_goes_on(tmp_path: Path) -> Non
         await service.move(ALICE, None, "e4", game_id=game.game.id)
         async with store.database.read() as conn:
             cursor = await conn.execute("PRAGMA page_count")
-            (pages,) = await cursor.fetchone()  # type: ignore[misc]
+            (pages,) = await cursor.fetchone()
             await conn.execute(f"PRAGMA max_page_count = {pages}")
         failures = 0
         for number in range(200):  # fill the last pages with challenges until one fails

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 import pytest
@@ -388,7 +388,7 @@ async def test_a_transaction_in_a_deadlock_is_a_conflict(pg_url: str) -> None:
         outcomes = await asyncio.gather(
             writer(first, "a", "b", "20ms"), writer(second, "b", "a", "5s")
         )
-        assert outcomes == ["conflict", "written"]
+        assert list(outcomes) == ["conflict", "written"]
         assert await first.bot_state.get("a") == "b"
         assert await first.bot_state.get("b") == "b"
     finally:
@@ -503,7 +503,8 @@ async def test_a_write_sent_whole_is_one_round_trip(
     store = await Store.open(pg_url)
     other = await Store.open(pg_url)
     calls: list[str] = []
-    real = asyncpg.connection.Connection._execute
+    # A private method of asyncpg's: the one every query goes through.
+    real = cast(Any, asyncpg.connection.Connection)._execute
 
     async def spy(self: Any, query: str, *args: Any, **kwargs: Any) -> Any:
         calls.append(query)

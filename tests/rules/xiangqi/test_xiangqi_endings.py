@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Color, Game, IllegalMoveError, IllegalReason, Outcome, Termination
-from rules.xiangqi import XIANGQI
+from rules.xiangqi import XIANGQI, XiangqiPosition
 
 
 def _play(fen: str, moves: str) -> Game:
@@ -45,6 +45,7 @@ def test_side_without_a_legal_move_loses_even_when_not_in_check() -> None:
     assert not game.position.is_check()
     assert game.position.legal_moves() == ()
     assert game.outcome() == Outcome(Termination.STALEMATE, Color.WHITE)
+    assert isinstance(game.position, XiangqiPosition)
     assert game.position.is_stalemate()
 
 

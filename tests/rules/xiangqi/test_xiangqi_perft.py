@@ -153,7 +153,7 @@ def _engine_moves(position: XiangqiPosition) -> set[tuple[int, int]]:
 
 def _random_positions(count: int, seed: int) -> list[XiangqiPosition]:
     rng = random.Random(seed)
-    positions = []
+    positions: list[XiangqiPosition] = []
     position = XIANGQI.start()
     while len(positions) < count:
         positions.append(position)
