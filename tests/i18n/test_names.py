@@ -17,7 +17,7 @@ from bot.discord.analyse import ANALYSIS_COMMANDS
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.translator import translate_command_string
-from bot.i18n import Locale, using
+from bot.i18n import Locale, translator_for, using
 from bot.i18n.catalogs import TEMPLATE_PATH, catalog_path, read_catalog
 from bot.i18n.checks import NAME_PATTERN
 from bot.i18n.names import (
@@ -209,3 +209,22 @@ def test_the_literal_name_check_finds_them() -> None:
     ]
     assert _literal_names("Ajouter vos notes (/note)", Locale.KO, description=True) == ["note"]
     assert _literal_names("내 /메모 메모", Locale.KO, description=True) == []
+
+
+@pytest.mark.parametrize("locale", Locale, ids=lambda locale: locale.value)
+def test_each_choice_reads_as_one_choice_in_every_language(locale: Locale) -> None:
+    """The console reads a choice by its label, whole or without its parenthesis: no two
+    choices of an option may read the same in a language, nor one as another's value."""
+    translator = translator_for(locale)
+    clashes = []
+    for command in COMMANDS:
+        for described in (command, *command.subcommands):
+            for option in described.options:
+                read: dict[str, str] = {}
+                for value, label in option.choice_labels:
+                    shown = translator.pgettext("choice", label)
+                    words = {str(value), label, shown, label.split(" (")[0], shown.split(" (")[0]}
+                    for word in {word.casefold() for word in words}:
+                        if read.setdefault(word, str(value)) != str(value):
+                            clashes.append((described.name, option.name, word))
+    assert clashes == []
