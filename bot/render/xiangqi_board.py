@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render.drawing import palette_of, paste_ellipse, paste_glow, to_palette
-from bot.render.piece_sets import PieceSet
+from bot.render.piece_sets import SIMPLIFIED, PieceSet
 from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, XIANGQI_FONT, font, sprites
 from bot.render.strip import palette_sample
@@ -68,7 +68,11 @@ def _line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, flo
     draw.line((a, b), fill=theme.dark, width=width)
 
 
-def _background(theme: Theme, layout: Layout, orientation: Color, coordinates: bool) -> Image.Image:
+def _background(
+    theme: Theme, layout: Layout, orientation: Color, coordinates: bool, simplified: bool
+) -> Image.Image:
+    """The empty board; its river written in the pieces' characters (汉界 with simplified
+    pieces, 漢界 with traditional ones)."""
     image = Image.new("RGB", (layout.width, layout.height), theme.light)
     draw = ImageDraw.Draw(image)
     cell = layout.cell
@@ -96,7 +100,8 @@ def _background(theme: Theme, layout: Layout, orientation: Color, coordinates: b
     river_font = font(XIANGQI_FONT, round(cell * 0.62))
     river_y = top + 4.5 * cell
     draw.text((left + 2 * cell, river_y), "楚 河", theme.dark, river_font, "mm")
-    draw.text((left + 6 * cell, river_y), "漢 界", theme.dark, river_font, "mm")
+    draw.text((left + 6 * cell, river_y), "汉 界" if simplified else "漢 界", theme.dark,
+              river_font, "mm")  # fmt: skip
     if coordinates:
         _file_numbers(draw, layout, orientation, theme)
     return image
@@ -146,7 +151,8 @@ class Kit:
 def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
     layout = Layout.of(size, coordinates)
     backgrounds = {
-        c: _background(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)
+        c: _background(theme, layout, c, coordinates, pieces is SIMPLIFIED)
+        for c in (Color.WHITE, Color.BLACK)
     }
     board = backgrounds[Color.WHITE]
     strips = palette_sample(theme, size)

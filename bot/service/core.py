@@ -11,6 +11,8 @@ from typing import TypeVar
 
 import rules
 from bot.engine.api import Engines
+from bot.i18n import Locale, current_locale
+from bot.i18n.locale import resolve
 from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.render import PlayerLabel, Strip
@@ -638,6 +640,9 @@ class ServiceCore:
                 viewer.xiangqi_pieces if game.variant.name == "xiangqi" else viewer.chess_pieces
             )
             pieces = None if chosen == DEFAULT_THEME else chosen
+        if pieces is None and game.variant.name == "xiangqi" and _reads_simplified(viewer):
+            # A mainland reader's pieces and river in the characters they read: 帅车马, 汉界.
+            pieces = "simplified"
         if orientation is None:
             orientation = board_orientation(viewer, seat, position.side_to_move)
         return BoardView(
@@ -896,3 +901,16 @@ def typed_away(place: Place | None, record: GameRecord) -> bool:
 def replace_record(record: GameRecord, **changes: object) -> GameRecord:
     """A copy of ``record`` with fields changed (after a successful write)."""
     return dataclasses.replace(record, **changes)  # type: ignore[arg-type]
+
+
+def _reads_simplified(viewer: Player | None) -> bool:
+    """Whether ``viewer`` reads Simplified Chinese: their /settings choice, else their
+    Discord app's language; for a viewer Postal knows neither of (the console's players), the
+    language of the command being answered."""
+    if viewer is not None and (viewer.language or viewer.client_locale):
+        try:
+            chosen = Locale.parse(viewer.language) if viewer.language else None
+        except ValueError:  # a language a later version removed: the app's counts
+            chosen = None
+        return resolve(chosen, user=viewer.client_locale) is Locale.ZH_HANS
+    return current_locale() is Locale.ZH_HANS

@@ -153,3 +153,25 @@ def test_without_coordinates_the_board_is_shorter() -> None:
     without = decode(render_board(VARIANT.start(), coordinates=False))
     assert without.size == (512, Layout.of(512, coordinates=False).height)
     assert without.height < with_numbers.height
+
+
+def test_the_river_is_written_in_the_pieces_characters() -> None:
+    """楚河 漢界 beside traditional pieces, 楚河 汉界 beside simplified ones: only the right
+    half of the river differs (each image's palette is its own, so colours are compared
+    within a tolerance)."""
+    layout = Layout.of(512)
+    empty = VARIANT.from_fen("4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1")
+    traditional = decode(render_board(empty, pieces="traditional"))
+    simplified = decode(render_board(empty, pieces="simplified"))
+    river_y = (point("a4")[1] + point("a5")[1]) // 2
+    half = layout.cell // 2
+
+    def differs(left: int, right: int) -> int:
+        return sum(
+            not close(pixel(traditional, (x, y)), pixel(simplified, (x, y)), 40)
+            for x in range(left, right)
+            for y in range(river_y - half, river_y + half)
+        )
+
+    assert differs(point("b4")[0], point("d4")[0]) == 0  # 楚河: the same characters
+    assert differs(point("f4")[0], point("h4")[0]) > 20  # 漢 / 汉

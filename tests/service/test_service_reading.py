@@ -86,3 +86,22 @@ async def test_traditional_chinese_readers_get_traditional_characters(
     with using(Locale.ZH_HANT):
         again = await service.move(ALICE, PLACE, "h0g2", game_id=game_id)
     assert isinstance(again, MovePlayed) and again.san == "馬二進三"
+
+
+async def test_a_simplified_chinese_reader_sees_simplified_pieces(service: GameService) -> None:
+    """Xiangqi pieces are text in an image: a Simplified Chinese reader's board is drawn
+    with simplified characters (帅车马, and 汉界 on the river) unless they chose a set; a
+    Traditional Chinese or any other reader keeps the traditional ones. The viewer's own
+    language counts, not that of whoever asked."""
+    game_id = (await start_game(service, "xiangqi")).game.id
+    seen = {}
+    for locale in (Locale.ZH_HANS, Locale.ZH_HANT, Locale.EN):
+        with using(locale):
+            seen[locale] = (await service.board(ALICE, PLACE, game_id=game_id)).board.pieces
+    assert seen == {Locale.ZH_HANS: "simplified", Locale.ZH_HANT: None, Locale.EN: None}
+    await service.settings(BOB, language="zh_Hans")
+    with using(Locale.EN):
+        assert (await service.board(BOB, PLACE, game_id=game_id)).board.pieces == "simplified"
+    await service.settings(BOB, pieces="traditional")
+    with using(Locale.ZH_HANS):
+        assert (await service.board(BOB, PLACE, game_id=game_id)).board.pieces == "traditional"
