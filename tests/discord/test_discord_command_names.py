@@ -5,7 +5,7 @@ when that player chose French replies in /settings."""
 from __future__ import annotations
 
 from tests.discord.harness import Harness, command
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import CREATE_PUBLIC_THREADS, FakeDiscord
 
 
 async def test_a_french_reply_names_the_french_command(running: Harness, fake: FakeDiscord) -> None:
@@ -36,3 +36,24 @@ async def test_a_french_reader_with_an_english_app_is_told_the_english_name(
     alice.locale = "fr"
     reply = await command(fake, alice, "move", {"move": "e4"})
     assert reply.text().endswith("avec /défier.")
+
+
+async def test_a_french_player_is_told_to_play_on_with_jouer_partie(running: Harness) -> None:
+    """A game whose channel is gone: its French player is told to keep playing with the
+    game option, named as their app lists it: « par ex. /jouer partie:1 »."""
+    fake = running.fake
+    room = fake.add_channel("room")
+    fake.set_channel_permissions(room, deny=CREATE_PUBLIC_THREADS)
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    bob.locale = "fr"
+    challenge = await command(fake, alice, "challenge", {"opponent": bob}, channel=room)
+    await fake.acknowledged(await fake.click(bob, challenge, "Accept"))  # alice's English
+    fake.delete_channel(room)
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    running.clock.advance(days=1)
+    await running.clock_round()
+    interaction = await fake.slash(bob, "games", {})
+    await fake.wait_until(lambda: len(interaction.messages()) == 2)
+    notice = interaction.messages()[1].text()
+    assert "Continuez à jouer avec l'option partie, par ex. /jouer partie:1." in notice, notice
