@@ -218,3 +218,19 @@ async def test_a_french_player_reads_moves_in_french_letters(running: Harness) -
     record = next(f for f in answer.files if f.filename.endswith(".pgn")).content.decode()
     _, game = rules.get_variant("chess").read_record(record)
     assert game.san_moves() == ["e4", "e5", "Bc4"]
+
+
+async def test_a_deadline_is_a_discord_timestamp_each_reader_sees_in_their_language(
+    running: Harness,
+) -> None:
+    """The deadline under a French player's move is Discord's relative and full timestamps
+    of one moment (<t:…:R> (<t:…:f>)), which each client writes in its reader's language and
+    time zone; no date is written out in any one language."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=3)
+    alice.locale = bob.locale = "fr"
+    shown = (await play(fake, alice, "e4", thread)).text()
+    stamps = re.findall(r"<t:(\d+):R> \(<t:(\d+):f>\)", shown)
+    assert len(stamps) == 1 and stamps[0][0] == stamps[0][1], shown
+    assert not re.search(r"\b20\d\d\b|UTC", shown), shown
