@@ -262,28 +262,29 @@ class Analyses:
         await self._core.store.analyses.show_progress_in(game_id, channel_id, message_id, user.id)
 
     async def progress_messages(self) -> list[ProgressMessage]:
-        """The analyses running now (``resume`` carried them on) whose progress showed in a
-        message before the restart: the adapter follows each there."""
+        """The messages that showed the analyses running now (``resume`` carried them on)
+        before the restart, each to its own asker: the adapter follows each there."""
         core = self._core
         found = []
         for stored in await core.store.analyses.unfinished():
             job = self._jobs.get(stored.game_id)
-            if job is None or stored.progress_message is None:
+            if job is None:
                 continue
             record = await core.store.games.get(stored.game_id)
             if record is None:
                 continue
-            asker = await core._ref(stored.requested_by)
-            channel_id, message_id = stored.progress_message
-            found.append(
-                ProgressMessage(
-                    await core._view(record),
-                    channel_id,
-                    message_id,
-                    User(asker.id, asker.name),
-                    job.progress(),
+            view = await core._view(record)
+            for shown in await core.store.analyses.progress_messages(stored.game_id):
+                asker = await core._ref(shown.viewer_id)
+                found.append(
+                    ProgressMessage(
+                        view,
+                        shown.channel_id,
+                        shown.message_id,
+                        User(asker.id, asker.name),
+                        job.progress(),
+                    )
                 )
-            )
         return found
 
     async def resume(self) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.store.analyses import Analyses, PositionEvaluation, StoredAnalysis
+from bot.store.analyses import Analyses, PositionEvaluation, ProgressShown, StoredAnalysis
 from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
@@ -171,6 +171,7 @@ __all__ = [
     "PositionEvaluation",
     "PreferenceChange",
     "PreparedAnswer",
+    "ProgressShown",
     "RateFunction",
     "Rating",
     "RatingEntry",

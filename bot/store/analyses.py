@@ -15,8 +15,8 @@ from bot.store.records import from_epoch, from_epoch_or_none, to_epoch
 @dataclass(frozen=True, slots=True)
 class StoredAnalysis:
     """An analysis of game ``game_id``: ``positions`` to evaluate (its plies + 1), each with
-    ``nodes`` of search; finished when ``finished_at`` is set, stopped by ``failure``;
-    ``progress_message`` is where its progress shows (channel id, message id), if known."""
+    ``nodes`` of search, started by ``requested_by`` (the engine pool's fairness key, kept
+    whoever asks later); finished when ``finished_at`` is set, stopped by ``failure``."""
 
     game_id: int
     nodes: int
@@ -25,7 +25,17 @@ class StoredAnalysis:
     created_at: datetime
     finished_at: datetime | None
     failure: str | None
-    progress_message: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressShown:
+    """A message (``channel_id``, ``message_id``) showing game ``game_id``'s analysis to
+    ``viewer_id``, who asked for it there."""
+
+    game_id: int
+    viewer_id: int
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,23 +52,12 @@ class PositionEvaluation:
     pv: tuple[str, ...] = ()
 
 
-_ANALYSIS = (
-    "game_id, nodes, positions, requested_by, created_at, finished_at, failure, "
-    "progress_channel_id, progress_message_id"
-)
+_ANALYSIS = "game_id, nodes, positions, requested_by, created_at, finished_at, failure"
 
 
 def _analysis(row: Any) -> StoredAnalysis:
-    shown = None if row[7] is None or row[8] is None else (int(row[7]), int(row[8]))
     return StoredAnalysis(
-        row[0],
-        row[1],
-        row[2],
-        row[3],
-        from_epoch(row[4]),
-        from_epoch_or_none(row[5]),
-        row[6],
-        shown,
+        row[0], row[1], row[2], row[3], from_epoch(row[4]), from_epoch_or_none(row[5]), row[6]
     )
 
 
@@ -96,14 +95,27 @@ class Analyses:
     async def show_progress_in(
         self, game_id: int, channel_id: int, message_id: int, asker_id: int
     ) -> None:
-        """Remember the message showing the analysis's progress, the latest asker's (the one
-        a restart goes on updating); that asker becomes the analysis's ``requested_by``."""
+        """Remember the message showing the analysis's progress to ``asker_id`` (a restart
+        goes on updating it); it replaces that asker's earlier one. ``requested_by`` stays."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE analyses SET progress_channel_id = ?, progress_message_id = ?, "
-                "requested_by = ? WHERE game_id = ?",
-                (channel_id, message_id, asker_id, game_id),
+                "INSERT INTO analysis_progress_messages "
+                "(game_id, viewer_id, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game_id, viewer_id) DO UPDATE SET "
+                "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                (game_id, asker_id, channel_id, message_id),
             )
+
+    async def progress_messages(self, game_id: int) -> list[ProgressShown]:
+        """The messages showing game ``game_id``'s analysis, in the order first shown."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT game_id, viewer_id, channel_id, message_id "
+                "FROM analysis_progress_messages WHERE game_id = ? ORDER BY message_id",
+                (game_id,),
+            )
+            rows = await cursor.fetchall()
+        return [ProgressShown(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]
 
     async def evaluations(self, game_id: int) -> list[PositionEvaluation]:
         """The positions evaluated so far, by ply."""
@@ -115,6 +127,15 @@ class Analyses:
             )
             rows = await cursor.fetchall()
         return [PositionEvaluation(r[0], r[1], r[2], r[3], r[4], tuple(r[5].split())) for r in rows]
+
+    async def evaluated(self, game_id: int) -> int:
+        """How many positions are evaluated so far."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT COUNT(*) FROM analysis_positions WHERE game_id = ?", (game_id,)
+            )
+            row = await cursor.fetchone()
+        return 0 if row is None else int(row[0])
 
     async def add_evaluation(self, game_id: int, evaluation: PositionEvaluation) -> None:
         """Keep one position's evaluation (a second one for the same ply is ignored: the
@@ -129,10 +150,14 @@ class Analyses:
             )
 
     async def finish(self, game_id: int, now: datetime) -> None:
+        """Mark the analysis finished; its progress messages need no following any more."""
         async with self._db.transaction() as conn:
             await conn.execute(
                 "UPDATE analyses SET finished_at = ?, failure = NULL WHERE game_id = ?",
                 (to_epoch(now), game_id),
+            )
+            await conn.execute(
+                "DELETE FROM analysis_progress_messages WHERE game_id = ?", (game_id,)
             )
 
     async def fail(self, game_id: int, reason: str) -> None:

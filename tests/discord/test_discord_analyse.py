@@ -136,3 +136,29 @@ async def test_a_restart_resumes_the_analysis_in_the_same_message(running: Harne
     assert len(fake.channel_messages(thread.id)) == messages_before  # no new message
     again = await command(fake, bob, "analyse", {"game": 1}, channel=thread)
     assert analysed(again)
+
+
+async def test_a_restart_resumes_every_askers_message_under_the_first_askers_key(
+    running: Harness,
+) -> None:
+    """alice starts the analysis, bob asks too; after a restart both messages become the
+    analysis (each its asker's), and the resumed searches are still alice's in the engine
+    pool's fair queue, not the latest asker's."""
+    fake = running.fake
+    alice, bob, thread = await finished(fake)
+    assert running.bot is not None
+    held = FakeEngines(gate=asyncio.Event(), hold_after=2)
+    running.bot.service.engines = held
+    first = await command(fake, alice, "analyse", {}, channel=thread)
+    await held.wait_until(lambda: len(held.requests) >= 3)
+    later = await command(fake, bob, "analyse", {"game": 1}, channel=thread)
+    assert not analysed(later)
+    await running.stop()
+    assert "this message will show it" in first.content and "this message will show it" in (
+        later.content
+    )
+    engines = FakeEngines()
+    running.engines = engines
+    await running.start()
+    await fake.wait_until(lambda: (analysed(first) and analysed(later)) or None)
+    assert engines.requests and {r.requester for r in engines.requests} == {str(alice.id)}

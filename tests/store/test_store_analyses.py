@@ -3,10 +3,13 @@ analysis tried again with its evaluations kept, unfinished ones found after reop
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
-from bot.store import PositionEvaluation, Store
+import pytest
+
+from bot.store import PositionEvaluation, ProgressShown, Store
 from tests.store.test_store_database import NOW, _game
 
 
@@ -62,25 +65,60 @@ async def test_a_failed_analysis_is_tried_again_keeping_its_evaluations(tmp_path
         await store.close()
 
 
-async def test_the_progress_message_is_kept_across_a_restart(tmp_path: Path) -> None:
-    """The message showing an analysis (the latest asker's, who becomes its requester) is
-    found again after reopening, with the unfinished analysis; a new analysis has none."""
-    path = tmp_path / "postal.db"
-    store = await Store.open(path)
+async def test_each_askers_message_is_kept_and_the_first_asker_stays(
+    db_target: Path | str,
+) -> None:
+    """Every asker's message showing an analysis is found again after reopening, a later
+    message of the same asker replacing theirs; the analysis's requester stays the one who
+    started it (the engine pool's fairness key); finishing it forgets the messages."""
+    store = await Store.open(db_target)
     try:
         game = await _game(store, None)
-        started = await store.analyses.start(
+        await store.analyses.start(
             game.id, nodes=1000, positions=3, requested_by=game.white_id, now=NOW
         )
-        assert started.progress_message is None
+        assert await store.analyses.progress_messages(game.id) == []
         await store.analyses.show_progress_in(game.id, 700, 800, game.white_id)
         await store.analyses.show_progress_in(game.id, 701, 801, game.black_id)  # a later asker
+        await store.analyses.show_progress_in(game.id, 702, 802, game.black_id)  # bob again
     finally:
         await store.close()
-    store = await Store.open(path)
+    store = await Store.open(db_target)
     try:
         (unfinished,) = await store.analyses.unfinished()
-        assert unfinished.progress_message == (701, 801)
-        assert unfinished.requested_by == game.black_id
+        assert unfinished.requested_by == game.white_id
+        assert await store.analyses.progress_messages(game.id) == [
+            ProgressShown(game.id, game.white_id, 700, 800),
+            ProgressShown(game.id, game.black_id, 702, 802),
+        ]
+        await store.analyses.finish(game.id, NOW)
+        assert await store.analyses.progress_messages(game.id) == []
+    finally:
+        await store.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> None:
+    """An unfinished analysis's message stored in the analyses row (migration 26) is its
+    asker's message after migration 27."""
+    path = tmp_path / "postal.db"
+    store = await Store.open(path)
+    game = await _game(store, None)
+    await store.close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("DROP TABLE analysis_progress_messages")
+        connection.execute("ALTER TABLE analyses ADD COLUMN progress_channel_id INTEGER")
+        connection.execute("ALTER TABLE analyses ADD COLUMN progress_message_id INTEGER")
+        connection.execute(
+            "INSERT INTO analyses (game_id, nodes, positions, requested_by, created_at, "
+            "progress_channel_id, progress_message_id) VALUES (?, 1000, 3, 2, 0, 700, 800)",
+            (game.id,),
+        )
+        connection.execute("PRAGMA user_version = 26")
+    store = await Store.open(path)
+    try:
+        assert await store.analyses.progress_messages(game.id) == [
+            ProgressShown(game.id, 2, 700, 800)
+        ]
     finally:
         await store.close()

@@ -63,6 +63,7 @@ async def _deployment(path: Path) -> dict[int, str]:
         await store.analyses.add_evaluation(
             mated.game.id, PositionEvaluation(0, 20, None, 12, "e2e4", ("e2e4", "e7e5"))
         )
+        await store.analyses.show_progress_in(mated.game.id, 30, 3_000_000_000_000, ALICE.id)
         epoch = clock.now.timestamp()
         await store.claims.take(
             ClaimKind.TIME_OUT, [going.game.id], "shards:0/2", epoch, epoch + 300
