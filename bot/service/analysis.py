@@ -6,7 +6,9 @@ the evaluation graph and the record with ``[%eval]`` comments.
 An analysis is one background job per game, shared by everyone who asks: the first request
 starts it, later ones follow its progress, and a finished one is read from the store at once.
 Each evaluation is stored when the engine gives it, so a restart carries an unfinished
-analysis on from where it stopped (``resume``) without searching a position twice.
+analysis on from where it stopped (``resume``) without searching a position twice. Several
+processes sharing the database run it once: the process holding its claim runs it, one
+asked meanwhile follows its progress in the store and takes it over if that one stops.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ PARALLEL_SEARCHES = 2
 # it stores): several processes on one database resume an unfinished analysis once, and a
 # killed process's analysis is taken over by the next to start once the lease has run out.
 ANALYSIS_CLAIM_LEASE = timedelta(minutes=2)
+# How often a process following another's analysis reads its progress from the store (and
+# tries its claim, to take it over once that process stopped or died).
+WATCH_SECONDS = 1.0
 
 ProgressCallback = Callable[["AnalysisProgress"], Awaitable[None]]
 
@@ -181,11 +186,17 @@ class Analyses:
     """``/analyse`` and its background jobs (``service.analysis``)."""
 
     def __init__(
-        self, core: ServiceCore, *, nodes: int = ANALYSIS_NODES, parallel: int = PARALLEL_SEARCHES
+        self,
+        core: ServiceCore,
+        *,
+        nodes: int = ANALYSIS_NODES,
+        parallel: int = PARALLEL_SEARCHES,
+        watch_seconds: float = WATCH_SECONDS,
     ) -> None:
         self._core = core
         self.nodes = nodes
         self.parallel = parallel
+        self.watch_seconds = watch_seconds
         self._jobs: dict[int, _Job] = {}
         self._closing = False
 
@@ -341,24 +352,67 @@ class Analyses:
 
     async def _launch(self, record: GameRecord, stored: StoredAnalysis) -> _Job:
         """The game's job: the one running (someone asked meanwhile), or a new one."""
-        done = {e.ply for e in await self._core.store.analyses.evaluations(record.id)}
+        done = await self._core.store.analyses.evaluated(record.id)
         running = self._jobs.get(record.id)
         if running is not None:
             return running
-        job = _Job(record.id, stored.positions, len(done))
+        job = _Job(record.id, stored.positions, done)
         self._jobs[record.id] = job
-        # Asked here, it runs here; the claim keeps other processes' resume off it.
-        await self._claim(record.id)
+        # The claim decides where it runs: here if free (it keeps the other processes'
+        # resume off it); if another process runs it, this job follows that one.
+        held = bool(await self._claim(record.id))
         job.task = asyncio.create_task(
-            self._run(job, record, stored, done), name=f"analysis of game {record.id}"
+            self._drive(job, record, stored, held), name=f"analysis of game {record.id}"
         )
         return job
 
-    async def _run(
-        self, job: _Job, record: GameRecord, stored: StoredAnalysis, done: set[int]
+    async def _drive(
+        self, job: _Job, record: GameRecord, stored: StoredAnalysis, held: bool
     ) -> None:
+        """Run the analysis here, once this process holds its claim (``held``: it does);
+        until then follow the progress the holder stores. Ends the job either way."""
+        try:
+            held = held or await self._await_claim(job)
+            if held:
+                await self._run(job, record, stored)
+        finally:
+            self._jobs.pop(record.id, None)
+            if held:
+                # Not on cancellation's path alone: a stopped process's claim would otherwise
+                # keep the others' resume off the analysis for the whole lease.
+                with contextlib.suppress(*DATABASE_ERRORS):
+                    await self._core.store.claims.release(
+                        ClaimKind.ANALYSIS, record.id, self._core.process
+                    )
+            job.finished.set()
+            job.changed.set()
+
+    async def _await_claim(self, job: _Job) -> bool:
+        """Follow another process's run of the job's analysis through the store, as its
+        evaluations are stored, until it ends (False) or this process takes its claim over
+        (True: that process stopped, or died and its lease ran out)."""
+        analyses = self._core.store.analyses
+        while True:
+            await asyncio.sleep(self.watch_seconds)
+            try:
+                stored = await analyses.get(job.game_id)
+                if stored is None or stored.finished_at is not None or stored.failure:
+                    return False  # ``follow`` reads how it ended
+                done = await analyses.evaluated(job.game_id)
+                if done != job.done:
+                    job.done = done
+                    job.changed.set()
+                if await self._claim(job.game_id):
+                    return True
+            except DATABASE_ERRORS:
+                _log.warning("analysis of game %s: the database failed", job.game_id)
+
+    async def _run(self, job: _Job, record: GameRecord, stored: StoredAnalysis) -> None:
         core = self._core
         try:
+            # Read again: another process may have stored some while this one waited.
+            done = {e.ply for e in await core.store.analyses.evaluations(record.id)}
+            job.done = len(done)
             replay = await core._replay(record)
             todo = [ply for ply in range(stored.positions) if ply not in done]
             slots = asyncio.Semaphore(self.parallel)
@@ -381,14 +435,6 @@ class Analyses:
         except* Exception:
             _log.exception("analysis of game %s failed", record.id)
             await core.store.analyses.fail(record.id, "internal error")
-        finally:
-            self._jobs.pop(record.id, None)
-            # Not on cancellation's path alone: a stopped process's claim would otherwise
-            # keep the others' resume off the analysis for the whole lease.
-            with contextlib.suppress(*DATABASE_ERRORS):
-                await core.store.claims.release(ClaimKind.ANALYSIS, record.id, core.process)
-            job.finished.set()
-            job.changed.set()
 
     async def _evaluate(
         self, replay: rules.Game, ply: int, stored: StoredAnalysis

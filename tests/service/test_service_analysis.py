@@ -209,6 +209,60 @@ async def test_processes_sharing_the_database_resume_an_analysis_once(
     assert result.moves[5].judgement is Judgement.BLUNDER
 
 
+async def test_asking_on_another_process_joins_the_running_analysis(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """Process B asked for the analysis process A is running (two stores on one database)
+    searches nothing: it follows A's progress through the store and ends with A's result;
+    asked again while A runs, then A stopping, B takes it over through the claim and
+    searches only what A had not stored."""
+    a_engines = FakeEngines(gate=asyncio.Event(), hold_after=3)
+    a_side = GameService(store, clock, engines=a_engines, process="shards:0/2")
+    game_id = await finished_game(a_side, *SCHOLARS_MATE)
+    await a_side.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    await a_engines.wait_until(lambda: len(a_engines.requests) >= 4)  # 3 stored, held after
+    other = await Store.open(db_path)
+    try:
+        b_engines = FakeEngines()
+        b_side = GameService(other, clock, engines=b_engines, process="shards:1/2")
+        b_side.analysis.watch_seconds = 0.02
+        started = await b_side.analysis.analyse(BOB, PLACE, game_id=game_id)
+        assert started.result is None and started.progress.done == 3
+        seen: list[int] = []
+
+        async def progress(now: AnalysisProgress) -> None:
+            seen.append(now.done)
+
+        following = asyncio.ensure_future(b_side.analysis.follow(BOB, game_id, progress))
+        await asyncio.sleep(0.2)
+        assert b_engines.requests == [] and not following.done()
+        assert a_engines.gate is not None
+        a_engines.gate.set()
+        result = await asyncio.wait_for(following, 10)
+        assert b_engines.requests == [] and len(result.evaluations) == 8
+        assert seen and seen[-1] > 3
+
+        # Another game: A stops mid-analysis while B follows; B carries it on.
+        a_engines.gate.clear()
+        a_engines.requests.clear()
+        second = await finished_game(a_side, "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#")
+        await a_side.analysis.analyse(ALICE, PLACE, game_id=second)
+        await a_engines.wait_until(lambda: len(a_engines.requests) >= 4)
+        await b_side.analysis.analyse(BOB, PLACE, game_id=second)
+        following = asyncio.ensure_future(b_side.analysis.follow(BOB, second))
+        await asyncio.sleep(0.1)
+        assert b_engines.requests == []
+        stored = {e.ply for e in await store.analyses.evaluations(second)}
+        await a_side.analysis.close()
+        result = await asyncio.wait_for(following, 10)
+        assert len(result.evaluations) == 8
+        assert b_engines.requests and stored.isdisjoint(len(r.moves) for r in b_engines.requests)
+        assert {r.requester for r in b_engines.requests} == {str(ALICE.id)}
+    finally:
+        await b_side.analysis.close()
+        await other.close()
+
+
 async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
     store: Store, clock: ManualClock
 ) -> None:
