@@ -25,7 +25,7 @@ from bot.service.analysis import (
     NothingToAnalyseError,
 )
 from bot.service.judgement import Judgement
-from bot.store import ClaimKind, Store
+from bot.store import ClaimKind, PositionEvaluation, Store
 from rules import Color
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
@@ -220,7 +220,10 @@ async def test_asking_on_another_process_joins_the_running_analysis(
     a_side = GameService(store, clock, engines=a_engines, process="shards:0/2")
     game_id = await finished_game(a_side, *SCHOLARS_MATE)
     await a_side.analysis.analyse(ALICE, PLACE, game_id=game_id)
-    await a_engines.wait_until(lambda: len(a_engines.requests) >= 4)  # 3 stored, held after
+    for _ in range(500):  # 3 stored, the rest held
+        if await store.analyses.evaluated(game_id) == 3:
+            break
+        await asyncio.sleep(0.01)
     other = await Store.open(db_path)
     try:
         b_engines = FakeEngines()
@@ -234,13 +237,17 @@ async def test_asking_on_another_process_joins_the_running_analysis(
             seen.append(now.done)
 
         following = asyncio.ensure_future(b_side.analysis.follow(BOB, game_id, progress))
-        await asyncio.sleep(0.2)
-        assert b_engines.requests == [] and not following.done()
+        # A stores the final position (mate: judged by the rules, not searched): B sees it.
+        await store.analyses.add_evaluation(game_id, PositionEvaluation(7, None, 0, 0, None))
+        for _ in range(500):
+            if seen:
+                break
+            await asyncio.sleep(0.01)
+        assert seen == [4] and b_engines.requests == [] and not following.done()
         assert a_engines.gate is not None
         a_engines.gate.set()
         result = await asyncio.wait_for(following, 10)
         assert b_engines.requests == [] and len(result.evaluations) == 8
-        assert seen and seen[-1] > 3
 
         # Another game: A stops mid-analysis while B follows; B carries it on.
         a_engines.gate.clear()
