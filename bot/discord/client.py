@@ -56,6 +56,7 @@ from bot.service import (
     User,
     system_clock,
 )
+from bot.service.analysis import ProgressMessage
 from bot.service.computer_queue import ReplyQueue
 from bot.store import Store
 
@@ -186,8 +187,14 @@ class PostalBot(discord.AutoShardedClient):
         self.computer_replies.start()
         # Analyses a previous run left unfinished carry on, shown in the messages their
         # askers saw (asking again shows them too).
+        # So do those taken over from another process that stopped or died meanwhile.
+        self._service.analysis.on_taken_over = self._follow_analyses
         await self._service.analysis.resume()
-        for shown in await self._service.analysis.progress_messages():
+        self._follow_analyses(await self._service.analysis.progress_messages())
+
+    def _follow_analyses(self, messages: list[ProgressMessage]) -> None:
+        """Go on showing each analysis in its message (one Postal posted before)."""
+        for shown in messages:
             follower = asyncio.create_task(
                 follow_in_message(self, shown), name=f"postal-analysis-{shown.game.id}"
             )

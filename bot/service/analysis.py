@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -173,6 +174,8 @@ class _Job:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    # Users following it in this process now (``follow``), with how many times each.
+    followers: Counter[int] = field(default_factory=Counter)
 
     def progress(self) -> AnalysisProgress:
         return AnalysisProgress(self.game_id, self.done, self.total)
@@ -197,6 +200,9 @@ class Analyses:
         self.nodes = nodes
         self.parallel = parallel
         self.watch_seconds = watch_seconds
+        # Told the messages to go on showing an analysis this process took over from
+        # another (stopped or dead) one: those of askers not following it here.
+        self.on_taken_over: Callable[[list[ProgressMessage]], None] | None = None
         self._jobs: dict[int, _Job] = {}
         self._closing = False
 
@@ -243,17 +249,23 @@ class Analyses:
         reported by the next). Raises ``AnalysisFailedError`` when the engine failed, and
         ``AnalysisInterruptedError`` when Postal stops meanwhile (``close``)."""
         job = self._jobs.get(game_id)
-        while job is not None and not job.finished.is_set():
-            job.changed.clear()
-            changed = asyncio.ensure_future(job.changed.wait())
-            finished = asyncio.ensure_future(job.finished.wait())
-            try:
-                await asyncio.wait({changed, finished}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                changed.cancel()
-                finished.cancel()
-            if on_progress is not None and not job.finished.is_set():
-                await on_progress(job.progress())
+        if job is not None:
+            job.followers[user.id] += 1
+        try:
+            while job is not None and not job.finished.is_set():
+                job.changed.clear()
+                changed = asyncio.ensure_future(job.changed.wait())
+                finished = asyncio.ensure_future(job.finished.wait())
+                try:
+                    await asyncio.wait({changed, finished}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    changed.cancel()
+                    finished.cancel()
+                if on_progress is not None and not job.finished.is_set():
+                    await on_progress(job.progress())
+        finally:
+            if job is not None:
+                job.followers[user.id] -= 1
         if self._closing:
             raise AnalysisInterruptedError(game_id)
         core = self._core
@@ -284,18 +296,27 @@ class Analyses:
             record = await core.store.games.get(stored.game_id)
             if record is None:
                 continue
-            view = await core._view(record)
-            for shown in await core.store.analyses.progress_messages(stored.game_id):
-                asker = await core._ref(shown.viewer_id)
-                found.append(
-                    ProgressMessage(
-                        view,
-                        shown.channel_id,
-                        shown.message_id,
-                        User(asker.id, asker.name),
-                        job.progress(),
-                    )
+            found += await self._shown(record, job)
+        return found
+
+    async def _shown(self, record: GameRecord, job: _Job) -> list[ProgressMessage]:
+        """The stored messages showing ``job``'s analysis, but those of its followers here."""
+        core = self._core
+        view = await core._view(record)
+        found = []
+        for shown in await core.store.analyses.progress_messages(record.id):
+            if job.followers[shown.viewer_id] > 0:
+                continue  # already shown by the follower's own answer
+            asker = await core._ref(shown.viewer_id)
+            found.append(
+                ProgressMessage(
+                    view,
+                    shown.channel_id,
+                    shown.message_id,
+                    User(asker.id, asker.name),
+                    job.progress(),
                 )
+            )
         return found
 
     async def resume(self) -> int:
@@ -372,7 +393,10 @@ class Analyses:
         """Run the analysis here, once this process holds its claim (``held``: it does);
         until then follow the progress the holder stores. Ends the job either way."""
         try:
-            held = held or await self._await_claim(job)
+            if not held:
+                held = await self._await_claim(job)
+                if held:
+                    await self._taken_over(record, job)
             if held:
                 await self._run(job, record, stored)
         finally:
@@ -386,6 +410,18 @@ class Analyses:
                     )
             job.finished.set()
             job.changed.set()
+
+    async def _taken_over(self, record: GameRecord, job: _Job) -> None:
+        """Hand the messages the stopped process showed the analysis in to the adapter."""
+        if self.on_taken_over is None:
+            return
+        try:
+            shown = await self._shown(record, job)
+        except DATABASE_ERRORS:
+            _log.warning("analysis of game %s: its messages were not read", record.id)
+            return
+        if shown:
+            self.on_taken_over(shown)
 
     async def _await_claim(self, job: _Job) -> bool:
         """Follow another process's run of the job's analysis through the store, as its

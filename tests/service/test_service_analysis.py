@@ -23,6 +23,7 @@ from bot.service.analysis import (
     NoEngineError,
     NotFinishedError,
     NothingToAnalyseError,
+    ProgressMessage,
 )
 from bot.service.judgement import Judgement
 from bot.store import ClaimKind, PositionEvaluation, Store
@@ -255,14 +256,20 @@ async def test_asking_on_another_process_joins_the_running_analysis(
         second = await finished_game(a_side, "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#")
         await a_side.analysis.analyse(ALICE, PLACE, game_id=second)
         await a_engines.wait_until(lambda: len(a_engines.requests) >= 4)
+        await a_side.analysis.show_progress_in(ALICE, second, 40, 4000)
         await b_side.analysis.analyse(BOB, PLACE, game_id=second)
+        await b_side.analysis.show_progress_in(BOB, second, 50, 5000)
+        taken: list[ProgressMessage] = []
+        b_side.analysis.on_taken_over = taken.extend
         following = asyncio.ensure_future(b_side.analysis.follow(BOB, second))
         await asyncio.sleep(0.1)
-        assert b_engines.requests == []
+        assert b_engines.requests == [] and taken == []
         stored = {e.ply for e in await store.analyses.evaluations(second)}
         await a_side.analysis.close()
         result = await asyncio.wait_for(following, 10)
         assert len(result.evaluations) == 8
+        # A's asker's message is B's to show now; B's own asker follows in their answer.
+        assert [(m.viewer.id, m.channel_id, m.message_id) for m in taken] == [(ALICE.id, 40, 4000)]
         assert b_engines.requests and stored.isdisjoint(len(r.moves) for r in b_engines.requests)
         assert {r.requester for r in b_engines.requests} == {str(ALICE.id)}
     finally:
