@@ -50,7 +50,7 @@ from bot.i18n.names import (
     english_name,
     name_in,
 )
-from bot.i18n.text import Joined, Sentences, Text
+from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.i18n.text import say as in_language
 from bot.outage import outage_sentence
 from bot.reasons import refusal
@@ -650,10 +650,14 @@ class Console:
 Handler = Callable[[Console, User, list[str], dict[str, str]], Awaitable[None]]
 
 
+# Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
+_LIST = TextIn("list separator", ", ")
+
+
 def _subcommand(group: CommandSpec, words: list[str]) -> CommandSpec:
     """The subcommand of ``group`` the first of ``words`` names. Raises ``UserError``."""
     names = [Subcommand(sub.name) for sub in group.subcommands]
-    listed, last = Joined(", ", names[:-1]), names[-1]
+    listed, last = Joined(_LIST, names[:-1]), names[-1]
     found = (
         english_name(
             COMMAND_NAME, words[0], (sub.name for sub in group.subcommands), current_locale()
@@ -718,7 +722,7 @@ def options_of(spec: CommandSpec, words: list[str], group: str = "") -> dict[str
         extra = " ".join(f'"{word}"' for word in plain[len(slots) :])
         others = [name for name in spec.option_names if name not in spec.positional]
         named = _named_options(others)
-        slot_names = Joined(", ", [Option(name) for name in slots])
+        slot_names = Joined(_LIST, [Option(name) for name in slots])
         reads: str
         if slots and others:
             reads = Text(
@@ -763,7 +767,7 @@ def _chosen(option: OptionSpec | None, typed: str) -> str:
 
 def _named_options(names: list[str] | tuple[str, ...]) -> Joined:
     """``game:, level:``, each name as the reader's client shows it."""
-    return Joined(", ", [Option(name, "") for name in names])
+    return Joined(_LIST, [Option(name, "") for name in names])
 
 
 def _looks_like_option(key: str, spec: CommandSpec) -> bool:
