@@ -152,3 +152,18 @@ alice /défier dave color:black days:"none (no time limit)"
     )
     assert any(line.startswith("alice défie dave — échecs (alice : noirs, sans") for line in lines)
     assert not [line for line in lines if line.startswith("!")]
+
+
+async def test_a_player_who_chose_french_types_the_french_names(tmp_path: Path) -> None:
+    """In an English console, /settings language:fr gives alice the French names (and the
+    English ones); bob, still in English, has only the English ones."""
+    script = """\
+alice /settings language:fr
+alice /défier bob partie:échecs couleur:blancs
+bob /défier alice
+alice /jouer
+"""
+    lines = (await play(tmp_path, script, Locale.EN)).splitlines()
+    assert any(line.startswith("alice défie bob — échecs (alice : blancs") for line in lines)
+    assert '! Unknown command "/défier". Type /help for the list.' in lines
+    assert lines[-1] == "! Dites quel coup jouer, par ex. /jouer e4."
