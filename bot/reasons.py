@@ -153,7 +153,8 @@ def _did_you_mean(said: str, suggestions: Sequence[str]) -> str:
     else:
         # Moves in the reader's piece letters (French Cf3), as they type them.
         question = _("Did you mean {moves} or {move}?").format(
-            moves=", ".join(say(s) for s in suggestions[:-1]), move=say(suggestions[-1])
+            moves=pgettext("list separator", ", ").join(say(s) for s in suggestions[:-1]),
+            move=say(suggestions[-1]),
         )
     return said + ("" if said.endswith(("。", "？", "！")) else " ") + question
 

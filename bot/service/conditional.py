@@ -30,7 +30,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.notation import move_name
+from bot.service.notation import LIST_SEPARATOR, move_name
 from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
 from bot.store import ConditionalNode, GameRecord, OutboxItem, OutboxTarget, PreparedAnswer
 from rules import Color, Move
@@ -326,7 +326,7 @@ def _parse_one(position: rules.Position, token: str, index: int) -> Move:
             token,
             Text(
                 "say which piece: {moves} or {move}.",
-                moves=Joined(", ", names[:-1]),
+                moves=Joined(LIST_SEPARATOR, names[:-1]),
                 move=names[-1],
             ),
         )

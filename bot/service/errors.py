@@ -10,7 +10,7 @@ from datetime import datetime
 from enum import Enum
 
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Joined, Moment, Sentences, Text
+from bot.i18n.text import Joined, Moment, Sentences, Text, TextIn
 from bot.service.move_hints import MoveSlip
 from rules import FenProblem, IllegalReason, InvalidFenError
 
@@ -34,6 +34,10 @@ class UserError(Exception):
         self.message = message
 
 
+# Between listed moves: the reader's list separator (、 in Chinese and Japanese).
+_MOVES_SEPARATOR = TextIn("list separator", ", ")
+
+
 def _did_you_mean(suggestions: Sequence[str]) -> str:
     if not suggestions:
         return ""
@@ -41,7 +45,7 @@ def _did_you_mean(suggestions: Sequence[str]) -> str:
         return Text(" Did you mean {move}?", move=suggestions[0])
     return Text(
         " Did you mean {moves} or {last}?",
-        moves=Joined(", ", suggestions[:-1]),
+        moves=Joined(_MOVES_SEPARATOR, suggestions[:-1]),
         last=suggestions[-1],
     )
 
@@ -55,7 +59,7 @@ def did_you_mean(suggestions: Sequence[str]) -> str:
         return Text("Did you mean {move}?", move=suggestions[0])
     return Text(
         "Did you mean {moves} or {move}?",
-        moves=Joined(", ", suggestions[:-1]),
+        moves=Joined(_MOVES_SEPARATOR, suggestions[:-1]),
         move=suggestions[-1],
     )
 
@@ -332,7 +336,7 @@ class AmbiguousMoveError(UserError):
             Text(
                 "{move}: did you mean {moves} or {last}?",
                 move=text,
-                moves=Joined(", ", candidates[:-1]),
+                moves=Joined(_MOVES_SEPARATOR, candidates[:-1]),
                 last=candidates[-1],
             )
             if len(candidates) > 1

@@ -8,13 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from bot.i18n.text import Joined, Text
+from bot.i18n.text import Joined, Text, TextIn
 from bot.service.reading import piece_letters, reads_chinese, reads_traditional
 from bot.store import Player, XiangqiNotation
 from rules import Move, Position
 from rules.xiangqi.position import XiangqiPosition
 
 MoveNamer = Callable[[Move], str]
+# Between the moves of a list in a sentence: the reader's list separator (、 in Chinese and
+# Japanese), as between any listed things.
+LIST_SEPARATOR = TextIn("list separator", ", ")
 
 
 class ChessMove(Text):

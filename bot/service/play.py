@@ -29,7 +29,7 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.move_hints import MoveHint, hint_for
-from bot.service.notation import MoveNamer, move_name, numbered_line
+from bot.service.notation import LIST_SEPARATOR, MoveNamer, move_name, numbered_line
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.reading import piece_letters
 from bot.service.results import (
@@ -426,7 +426,7 @@ class PlayUseCases(ServiceCore):
             text = Text("The piece on {square} has no legal moves.", square=name)
         else:
             named = await self._namer(position, user.id)
-            sans = Joined(", ", dict.fromkeys(named(m) for m in moves))
+            sans = Joined(LIST_SEPARATOR, dict.fromkeys(named(m) for m in moves))
             text = Text("Legal moves from {square}: {moves}.", square=name, moves=sans)
         return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
 

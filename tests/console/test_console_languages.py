@@ -257,3 +257,10 @@ async def test_korean_players_read_english_letters(tmp_path: Path) -> None:
     english = english.replace("/move C", "/move N").replace("/move D", "/move Q")
     said = await play(tmp_path, english, Locale.KO)
     assert "2. Bc4" in said and "Fc4" not in said and "Nf6, Nge7, Nh6" in said
+
+
+async def test_a_list_of_moves_takes_the_readers_separator(tmp_path: Path) -> None:
+    """Moves listed in a Japanese sentence are separated with 、 like any list there."""
+    script = "alice /challenge bob game:chess color:white\nbob /press 受ける\nalice /moves g1\n"
+    said = await play(tmp_path, script, Locale.JA)
+    assert "g1 からの合法手：Nf3、Nh3。" in said, said
