@@ -24,10 +24,11 @@ unless the test expects it (``expect_flash``: a wrong guess that the answer is p
 The first follow-up after a deferral fills the "thinking…" message and keeps its visibility,
 whatever flag it carries, as Discord does.
 
-Message edits in a channel are limited as Discord limits them (``EDIT_MESSAGE_LIMIT``: 5 per
-5 s per channel): past the limit a 429 with ``retry_after`` and the X-RateLimit-* headers, in
-a bucket whose hash is the channel posts' one though counted apart, as Discord does. Not a
-violation (discord.py waits and retries, as it must); ``rate_limited()`` lists those 429s.
+Posting in a channel and editing messages in it are limited as Discord limits them
+(``POST_MESSAGE_LIMIT``, ``EDIT_MESSAGE_LIMIT``: 5 per 5 s per channel each): past the limit a
+429 with ``retry_after`` and the X-RateLimit-* headers, in one bucket hash for both though
+they are counted apart, as Discord does. Not a violation (discord.py waits and retries, as it
+must); ``rate_limited()`` lists those 429s.
 
 A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
 Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),
@@ -544,12 +545,15 @@ class Call:
 FAULT_KINDS = ("500", "502", "503", "504", "429", "429-global", "reset", "reset-after")
 
 
-_CHANNEL_POST = re.compile(r"^/api/v10/channels/\d+/messages$")
+_CHANNEL_POST = re.compile(r"^/api/v10/channels/(\d+)/messages$")
 _CHANNEL_EDIT = re.compile(r"^/api/v10/channels/(\d+)/messages/\d+$")
 # Edit Message's limit per channel, as Discord answers it to bots: 5 edits per 5 seconds
 # (X-RateLimit-Limit 5, Reset-After 5 in the issues above; widely observed, never
 # documented: Discord says to read the headers, which discord.py does).
 EDIT_MESSAGE_LIMIT = RouteLimit(5, 5.0)
+# Create Message's, the same (discord-api-docs issue #20: "5/5 ... applies to message
+# creation and editing"; #2761: the channel-messages bucket "5/5"), counted apart from edits.
+POST_MESSAGE_LIMIT = RouteLimit(5, 5.0)
 _CALLBACK = re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$")
 
 
@@ -627,9 +631,11 @@ class FakeDiscord:
         self.thread_edits: dict[int, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
         # Edits of channel messages per channel (PATCH /channels/{id}/messages/{id}): past
-        # the limit Discord answers 429 until the window resets.
+        # the limit Discord answers 429 until the channel's window resets.
         self.edit_limit = EDIT_MESSAGE_LIMIT
-        self._edit_windows: dict[int, _Window] = {}
+        # Posts in a channel (POST /channels/{id}/messages), counted apart from the edits.
+        self.post_limit = POST_MESSAGE_LIMIT
+        self._windows: dict[tuple[str, int], _Window] = {}
         # The clock of those windows (a test may turn it by hand).
         self.clock: Callable[[], float] = time.monotonic
         self.faults: Faults | None = None
@@ -1341,11 +1347,10 @@ class FakeDiscord:
             )
             return _json_response({"message": "401: Unauthorized", "code": 0}, 401)
         fault = self._fault(request.method, request.path)
-        edited = _CHANNEL_EDIT.match(request.path) if request.method == "PATCH" else None
-        window = None
-        if edited is not None and fault in (None, "reset-after"):
-            window = self._edit_window(int(edited.group(1)))
-        if window is not None and window.used >= self.edit_limit.limit:
+        limit, window = self._route_limit(request.method, request.path)
+        if fault not in (None, "reset-after"):
+            window = None  # refused or lost on the way: not counted
+        if window is not None and window.used >= limit.limit:
             # Over the channel's edit limit: refused before anything is looked at.
             retry_after = round(window.resets_at - self.clock(), 3)
             response = _too_many_requests(retry_after, is_global=False)
@@ -1355,7 +1360,7 @@ class FakeDiscord:
                 request.path,
                 remaining=0,
                 reset_after=retry_after,
-                limit=self.edit_limit.limit,
+                limit=limit.limit,
             )
         elif fault is not None and fault != "reset-after":
             response = await self._inject(request, fault)
@@ -1380,9 +1385,9 @@ class FakeDiscord:
                 response,
                 request.method,
                 request.path,
-                remaining=self.edit_limit.limit - window.used,
+                remaining=limit.limit - window.used,
                 reset_after=max(0.0, window.resets_at - self.clock()),
-                limit=self.edit_limit.limit,
+                limit=limit.limit,
             )
         elif fault is None and response.status != 429:
             _rate_limit_headers(response, request.method, request.path, remaining=49)
@@ -1399,13 +1404,21 @@ class FakeDiscord:
         await self._notify()
         return response
 
-    def _edit_window(self, channel_id: int) -> _Window:
-        """The channel's current window of message edits (a new one once the last reset)."""
+    def _route_limit(self, method: str, path: str) -> tuple[RouteLimit, _Window | None]:
+        """The per-channel limit of the call's route and the channel's current window of it
+        (a new one once the last reset); no window for routes without such a limit."""
+        posted = _CHANNEL_POST.match(path) if method == "POST" else None
+        edited = _CHANNEL_EDIT.match(path) if method == "PATCH" else None
+        found = posted or edited
+        if found is None:
+            return self.edit_limit, None
+        route, limit = ("post", self.post_limit) if posted else ("edit", self.edit_limit)
+        key = (route, int(found.group(1)))
         now = self.clock()
-        window = self._edit_windows.get(channel_id)
+        window = self._windows.get(key)
         if window is None or now >= window.resets_at:
-            window = self._edit_windows[channel_id] = _Window(now + self.edit_limit.seconds)
-        return window
+            window = self._windows[key] = _Window(now + limit.seconds)
+        return limit, window
 
     def rate_limited(self) -> list[Call]:
         """The calls Discord's per-route limits refused with a 429 (not the fault mode's)."""

@@ -16,19 +16,23 @@ GAME_NUMBER = re.compile(r"game #(\d+)")
 
 
 async def seed_due_reminders(fake: FakeDiscord, database: Path, count: int) -> None:
-    """``count`` games in the fake's channel, each with its 24-hour reminder due now (the
-    games began two days and an hour ago, with three days per move; the same two players
-    play them all)."""
+    """``count`` games challenged in the fake's channel, each in its own thread there (as a
+    game lives: Discord takes 5 posts per 5 seconds per channel, so a thousand reminders in
+    one channel would take a quarter of an hour), each with its 24-hour reminder due now
+    (the games began two days and an hour ago, with three days per move; the same two
+    players play them all)."""
     started = datetime.now(UTC) - timedelta(days=2, hours=1)
     white, black = fake.add_user("white"), fake.add_user("black")
     store = await Store.open(database, synchronous="NORMAL")
     try:
         for user in (white, black):
             await store.players.ensure(user.id, user.name, False, started)
-        for _ in range(count):
+        for n in range(count):
+            thread = fake.add_thread(fake.channel, f"game {n + 1}", owner=fake.bot_user)
             challenge = await store.challenges.create(
                 guild_id=fake.guild_id,
                 channel_id=fake.channel.id,
+                thread_id=thread.id,
                 challenger_id=white.id,
                 opponent_id=black.id,
                 variant="chess",
@@ -57,9 +61,9 @@ async def seed_due_reminders(fake: FakeDiscord, database: Path, count: int) -> N
 
 
 def reminders_by_game(fake: FakeDiscord) -> Counter[int]:
-    """How many reminders each game got in the fake's channel."""
+    """How many reminders each game got, wherever they were posted."""
     found: Counter[int] = Counter()
-    for message in fake.channel_messages(fake.channel.id):
+    for message in fake.public_messages():
         text = message.text()
         match = GAME_NUMBER.search(text)
         if "Reminder" in text and match:

@@ -7,7 +7,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord import Call, FakeDiscord, Faults
+from tests.fakediscord import Call, FakeDiscord, Faults, RouteLimit
 
 
 async def post(
@@ -63,6 +63,7 @@ async def test_resets_before_and_after_the_call_took_effect(fake: FakeDiscord) -
 async def test_a_fraction_of_calls_fails(fake: FakeDiscord) -> None:
     """``Faults(0.5, kinds=("503",))``: about half the channel calls fail, each recorded."""
     fake.faults = Faults(0.5, kinds=("503",), seed=7)
+    fake.post_limit = RouteLimit(100, 5.0)  # faults here, not the channel's limit
     statuses = [
         (await post(fake, f"/channels/{fake.channel.id}/messages", {"content": "x"}))[0]
         for _ in range(40)

@@ -1,6 +1,6 @@
-"""The fake's per-route rate limit on message edits, as Discord answers it and as discord.py
-meets it: 5 edits per 5 seconds per channel, in a bucket whose hash the channel's posts share
-though they are counted apart."""
+"""The fake's per-route rate limits on posting and editing messages, as Discord answers them
+and as discord.py meets them: 5 per 5 seconds per channel each, under one bucket hash though
+they are counted apart."""
 
 from __future__ import annotations
 
@@ -13,7 +13,13 @@ import discord
 import pytest
 from discord.http import handle_message_parameters
 
-from tests.fakediscord import EDIT_MESSAGE_LIMIT, FakeDiscord, FakeMessage, RouteLimit
+from tests.fakediscord import (
+    EDIT_MESSAGE_LIMIT,
+    POST_MESSAGE_LIMIT,
+    FakeDiscord,
+    FakeMessage,
+    RouteLimit,
+)
 
 
 class Clock:
@@ -93,6 +99,29 @@ async def test_channels_and_posts_are_counted_apart(fake: FakeDiscord) -> None:
         fake, "POST", f"/channels/{fake.channel.id}/messages", {"content": "d"}
     )
     assert status == 200 and post["X-RateLimit-Bucket"] == edited["X-RateLimit-Bucket"]
+
+
+async def test_a_sixth_post_within_five_seconds_is_refused_and_not_posted(
+    fake: FakeDiscord,
+) -> None:
+    """Posting has its own count: five posts in a channel go through, the sixth is a 429
+    and posts nothing; edits in that channel are still allowed; the window's end lets
+    posts through again."""
+    clock = Clock()
+    fake.clock = clock
+    path = f"/channels/{fake.channel.id}/messages"
+    for n in range(POST_MESSAGE_LIMIT.limit):
+        status, _, headers = await call(fake, "POST", path, {"content": f"post {n}"})
+        assert status == 200 and headers["X-RateLimit-Remaining"] == str(4 - n)
+    status, body, refused = await call(fake, "POST", path, {"content": "too soon"})
+    assert status == 429 and body["retry_after"] == 5.0 and refused["Via"]
+    assert [m.content for m in fake.channel_messages(fake.channel.id)][-1] == "post 4"
+    first = fake.channel_messages(fake.channel.id)[0]
+    status, _, _ = await call(fake, "PATCH", f"{path}/{first.id}", {"content": "edited"})
+    assert status == 200
+    clock.now += 5.0
+    status, _, _ = await call(fake, "POST", path, {"content": "later"})
+    assert status == 200 and len(fake.channel_messages(fake.channel.id)) == 6
 
 
 @pytest.fixture
