@@ -400,6 +400,8 @@ def compare(
     urls: list[str], counts: list[int], games: int, seconds: float, max_plies: int, sqlite_most: int
 ) -> None:
     rates: dict[tuple[str, int], float] = {}
+    # CPU seconds a move costs in all (workers and, on PostgreSQL, the server), per run.
+    costs: dict[tuple[str, int], float] = {}
     for url in urls:
         for processes in counts:
             if url == "sqlite" and processes > sqlite_most:
@@ -413,6 +415,7 @@ def compare(
             kind = "SQLite" if url == "sqlite" else "PostgreSQL"
             rate = moves / seconds
             rates[(kind, processes)] = rate
+            costs[(kind, processes)] = (cpu + server) / max(moves, 1)
             print(
                 f"{kind} x{processes}: {rate:.0f} moves/s over {seconds:.0f} s "
                 f"({moves} moves), move p50 {statistics.median(durations) * 1000:.2f} ms, "
@@ -430,6 +433,26 @@ def compare(
                     f"{kind} x{processes} / SQLite x1: {rate / base:.2f}x "
                     "(target: PostgreSQL x2 >= 1.5x)"
                 )
+        print_cpu_bound(costs)
+
+
+def print_cpu_bound(costs: dict[tuple[str, int], float]) -> None:
+    """What the CPU allows, whatever the load: SQLite x1 works on one core, so at most
+    1/s moves a second for s CPU seconds a move; N PostgreSQL processes and their servers
+    share every core, at most cores/p for p CPU seconds a move in all. Their ratio is the
+    most PostgreSQL xN can reach against SQLite x1 on this machine."""
+    sqlite = costs.get(("SQLite", 1))
+    cores = os.cpu_count() or 1
+    for (kind, processes), cost in sorted(costs.items()):
+        if kind != "PostgreSQL" or not sqlite or not cost:
+            continue
+        most = min(processes, cores) / cost
+        print(
+            f"CPU bound: PostgreSQL x{processes} at {cost * 1000:.2f} ms a move (workers and "
+            f"server) on {cores} cores: at most {most:.0f} moves/s; SQLite x1 at "
+            f"{sqlite * 1000:.2f} ms: {1 / sqlite:.0f} moves/s; ratio at most "
+            f"{most * sqlite:.2f}x"
+        )
 
 
 def counts(text: str) -> list[int]:
