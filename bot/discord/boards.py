@@ -7,17 +7,22 @@ in its spare slots (``RateLimiter``'s background requests: the outbox's posts go
 and each edit waits for a quiet turn of the event loop (``quiet_loop``: players first). An
 edit is one request: the board's components are kept in memory from when it was posted
 (read back from Discord only for boards posted before a restart). Only each game's newest
-old board is edited: when moves come faster than edits may go out, the older ones are
-dropped (their buttons refuse a press anyway: they carry the ply they were made at), so
-the work left is never more than one edit per game. An edit Discord refuses is logged and
-not retried.
+old board is edited first: when moves come faster than edits may go out, the older ones are
+put aside (their buttons refuse a press anyway: they carry the ply they were made at), so
+the stored work is never more than one edit per game. Those put aside are edited later, in
+memory and best effort (a restart forgets them), only when nothing else is to edit and
+their channel is quiet: no board posted there for ``QUIET_SECONDS`` and fewer than
+``SUPERSEDED_EDITS`` of Postal's edits there within Discord's per-channel window, so they
+never take the edits a game being played needs. An edit Discord refuses is logged and not
+retried.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +55,16 @@ LOOP_BUSY_SECONDS = 0.005
 BUSY_PAUSE_SECONDS = 0.05
 MAX_WAIT_SECONDS = 1.0
 IS_COMPONENTS_V2 = 1 << 15
+# Boards put aside for a newer one are edited only in a channel where no board was posted
+# for this long: Discord allows 5 message edits per channel in 5 seconds, and a channel with
+# moves coming uses them for its newest old boards.
+QUIET_SECONDS = 5.0
+EDIT_WINDOW_SECONDS = 5.0
+# ... and while Postal's edits in the channel within the window are fewer than this (of
+# Discord's 5: the rest stay for the next move's edit and for other messages' edits).
+SUPERSEDED_EDITS = 3
+# Boards put aside kept at most (the oldest forgotten first: they keep their buttons).
+SUPERSEDED_KEPT = 2048
 ACTION_ROW, MEDIA_GALLERY = 1, 12
 
 
@@ -65,6 +80,10 @@ class BoardRetirer(Worker):
         super().__init__()
         self._bot = bot
         self._kept: OrderedDict[int, discord.ui.View | discord.ui.LayoutView] = OrderedDict()
+        # Boards put aside for a newer one, to edit when their channel is quiet.
+        self._aside: OrderedDict[int, OldBoard] = OrderedDict()
+        self._posted: dict[int, float] = {}  # channel id -> when a board was last posted
+        self._edits: dict[int, deque[float]] = {}  # channel id -> Postal's recent edits
         self.edited = self.read_back = self.superseded = 0
 
     async def replaced(
@@ -76,6 +95,10 @@ class BoardRetirer(Worker):
     ) -> None:
         """Record ``message_id`` (posted in ``channel_id``, the game's place, with ``view``
         if known) as the game's board message; the one it replaces is edited soon."""
+        now = time.monotonic()
+        self._posted[channel_id] = now
+        if len(self._posted) > SUPERSEDED_KEPT:  # only quiet channels' entries go
+            self._posted = {c: t for c, t in self._posted.items() if t > now - QUIET_SECONDS}
         if view is not None:
             self._kept[message_id] = view
             if len(self._kept) > KEPT_BOARDS:
@@ -95,26 +118,73 @@ class BoardRetirer(Worker):
                     for board in chunk:
                         await quiet_loop()
                         await self._retire(board)
-                    dropped = set(await self._bot.service.board_retired(*chunk))
-                    self._forget(dropped)
+                    dropped = await self._bot.service.board_retired(*chunk)
+                    self._put_aside(dropped)
                     # Newer boards came meanwhile: those listed that they supersede are
-                    # not edited.
-                    left = [board for board in left if board.message_id not in dropped]
+                    # edited later, when their channel is quiet.
+                    gone = {board.message_id for board in dropped}
+                    left = [board for board in left if board.message_id not in gone]
             except StoreError as error:
                 # The database is busy or full: the rows stay, and are tried again later.
                 _log.warning("old boards not retired now: %s", error)
                 await self._sleep(RETRY_SECONDS)
                 continue
-            if not found and not self._wake.is_set():
-                self._idle.set()
+            if found or self._wake.is_set():
+                continue
+            # Nothing stored is left: the boards put aside, in quiet channels only.
+            self._idle.set()
+            ready, wait = self._quiet_aside()
+            for board in ready:
+                if self._wake.is_set():
+                    break  # a newer board's edit goes first
+                await quiet_loop()
+                await self._retire(board)
+            if ready:
+                continue
+            if wait is None:
                 await self._wake.wait()
+            else:
+                await self._sleep(wait)
 
-    def _forget(self, superseded: set[int]) -> None:
-        for message_id in superseded:
-            self._kept.pop(message_id, None)
+    def _put_aside(self, superseded: list[OldBoard]) -> None:
+        for board in superseded:
+            self._aside[board.message_id] = board
+        while len(self._aside) > SUPERSEDED_KEPT:
+            forgotten, _ = self._aside.popitem(last=False)
+            self._kept.pop(forgotten, None)
         self.superseded += len(superseded)
         if superseded:
-            _log.debug("%d old boards keep their buttons: newer ones came", len(superseded))
+            _log.debug("%d old boards put aside: newer ones came", len(superseded))
+
+    def _quiet_aside(self) -> tuple[list[OldBoard], float | None]:
+        """The boards put aside that may be edited now (taken out of the list), and how
+        long until another may (None: none is waiting)."""
+        now = time.monotonic()
+        ready: list[OldBoard] = []
+        wait: float | None = None
+        taken: dict[int, int] = {}
+        for board in list(self._aside.values()):
+            channel = board.channel_id
+            quiet_at = self._posted.get(channel, 0.0) + QUIET_SECONDS
+            recent = self._recent_edits(channel, now)
+            room = SUPERSEDED_EDITS - len(recent) - taken.get(channel, 0)
+            if quiet_at <= now and room > 0:
+                ready.append(self._aside.pop(board.message_id))
+                taken[channel] = taken.get(channel, 0) + 1
+                continue
+            opens = max(quiet_at, recent[0] + EDIT_WINDOW_SECONDS if recent else now)
+            wait = max(0.05, opens - now) if wait is None else min(wait, max(0.05, opens - now))
+        return ready, wait
+
+    def _recent_edits(self, channel_id: int, now: float) -> deque[float]:
+        edits = self._edits.get(channel_id)
+        if edits is None:
+            return deque()
+        while edits and edits[0] <= now - EDIT_WINDOW_SECONDS:
+            edits.popleft()
+        if not edits:
+            del self._edits[channel_id]
+        return edits
 
     async def _retire(self, board: OldBoard) -> None:
         """Edit the old board: its own components without the row of buttons (as posted, or
@@ -134,6 +204,7 @@ class BoardRetirer(Worker):
                     multipart=None,
                     files=None,
                 )
+                self._edits.setdefault(channel_id, deque()).append(time.monotonic())
                 await http.edit_message(channel_id, message_id, params=params)
             self.edited += 1
         except discord.HTTPException as error:

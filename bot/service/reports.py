@@ -303,10 +303,10 @@ class ReportUseCases(ServiceCore):
         )
         return [board for board in boards if board.message_id in mine]
 
-    async def board_retired(self, *boards: OldBoard) -> list[int]:
+    async def board_retired(self, *boards: OldBoard) -> list[OldBoard]:
         """The edits of ``boards`` were tried: they are not listed again. Older boards of
-        the same games still listed are dropped (they keep their buttons, which refuse a
-        press); returns their message ids."""
+        the same games still listed are dropped (their buttons refuse a press; the adapter
+        may still edit them when it has time); returns them."""
         return await self.store.boards.retired(*(board.message_id for board in boards))
 
     async def game_view(self, game_id: int) -> GameView:

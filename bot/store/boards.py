@@ -59,13 +59,14 @@ class Boards:
         )
         return [OldBoard(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
-    async def retired(self, *message_ids: int) -> list[int]:
+    async def retired(self, *message_ids: int) -> list[OldBoard]:
         """The edits were tried (done, or the messages are out of reach): forget them, and,
         in the same transaction, the boards to retire that a newer old board of the same
-        game supersedes; returns the message ids of the latter. Their buttons stay, and
-        refuse a press (they carry the ply they were made at): while moves come faster than
-        edits may go out, editing every old board would fall behind without end; the one
-        kept per game is the one just above the live board, where a player looks."""
+        game supersedes; returns the latter. Their buttons refuse a press (they carry the
+        ply they were made at): while moves come faster than edits may go out, editing
+        every old board would fall behind without end, so the one kept per game is the one
+        just above the live board, where a player looks; the adapter may edit the others
+        later, when their channel is quiet (best effort: they are no longer stored)."""
         if not message_ids:
             return []
         marks = ", ".join("?" * len(message_ids))
@@ -75,14 +76,15 @@ class Boards:
                 # would pass for its game's newest.
                 Statement(
                     f"DELETE FROM board_retirements WHERE message_id NOT IN ({_NEWEST}) "
-                    "RETURNING message_id"
+                    "RETURNING message_id, game_id, channel_id"
                 ),
                 Statement(
                     f"DELETE FROM board_retirements WHERE message_id IN ({marks})", message_ids
                 ),
             ]
         )
-        return sorted(int(row[0]) for row in results[0]) if results else []
+        rows = sorted(results[0]) if results else []
+        return [OldBoard(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
 
 # Each game's newest board to retire. Message ids are Discord snowflakes, which grow with

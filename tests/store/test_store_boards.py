@@ -48,12 +48,15 @@ async def test_only_each_games_newest_old_board_is_retired(db_target: Path | str
             OldBoard(150, second.id, 7),
             OldBoard(300, first.id, 6),
         ]
-        assert await store.boards.retired(300) == [100, 200]
+        assert await store.boards.retired(300) == [
+            OldBoard(100, first.id, 6),
+            OldBoard(200, first.id, 6),
+        ]
         assert await store.boards.to_retire(10) == [OldBoard(150, second.id, 7)]
         await store.boards.replace(second.id, 7, 350, NOW)  # 250 old now, newer than 150
         assert await store.boards.retired() == []  # nothing done: nothing written
         assert await store.boards.to_retire(10) == [OldBoard(250, second.id, 7)]
-        assert await store.boards.retired(250) == [150]
+        assert await store.boards.retired(250) == [OldBoard(150, second.id, 7)]
         assert await store.boards.to_retire(10) == []
     finally:
         await store.close()
