@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -36,7 +35,14 @@ from bot.service.analysis_report import GameAnalysis, build_analysis
 from bot.service.claiming import claimed
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, User
-from bot.store import DATABASE_ERRORS, ClaimKind, GameRecord, PositionEvaluation, StoredAnalysis
+from bot.store import (
+    DATABASE_ERRORS,
+    ClaimKind,
+    GameRecord,
+    PositionEvaluation,
+    ProgressShown,
+    StoredAnalysis,
+)
 
 if TYPE_CHECKING:
     from bot.service.core import ServiceCore
@@ -174,8 +180,7 @@ class _Job:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     finished: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
-    # Users following it in this process now (``follow``), with how many times each.
-    followers: Counter[int] = field(default_factory=Counter)
+    running_here: bool = False  # False: another process runs it, this one follows it
 
     def progress(self) -> AnalysisProgress:
         return AnalysisProgress(self.game_id, self.done, self.total)
@@ -249,23 +254,17 @@ class Analyses:
         reported by the next). Raises ``AnalysisFailedError`` when the engine failed, and
         ``AnalysisInterruptedError`` when Postal stops meanwhile (``close``)."""
         job = self._jobs.get(game_id)
-        if job is not None:
-            job.followers[user.id] += 1
-        try:
-            while job is not None and not job.finished.is_set():
-                job.changed.clear()
-                changed = asyncio.ensure_future(job.changed.wait())
-                finished = asyncio.ensure_future(job.finished.wait())
-                try:
-                    await asyncio.wait({changed, finished}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    changed.cancel()
-                    finished.cancel()
-                if on_progress is not None and not job.finished.is_set():
-                    await on_progress(job.progress())
-        finally:
-            if job is not None:
-                job.followers[user.id] -= 1
+        while job is not None and not job.finished.is_set():
+            job.changed.clear()
+            changed = asyncio.ensure_future(job.changed.wait())
+            finished = asyncio.ensure_future(job.finished.wait())
+            try:
+                await asyncio.wait({changed, finished}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                changed.cancel()
+                finished.cancel()
+            if on_progress is not None and not job.finished.is_set():
+                await on_progress(job.progress())
         if self._closing:
             raise AnalysisInterruptedError(game_id)
         core = self._core
@@ -280,13 +279,17 @@ class Analyses:
         self, user: User, game_id: int, channel_id: int, message_id: int
     ) -> None:
         """Remember the message an adapter shows game ``game_id``'s analysis to ``user`` in,
-        so that a restart resuming it goes on updating that message (``progress_messages``),
-        in their language and looks."""
-        await self._core.store.analyses.show_progress_in(game_id, channel_id, message_id, user.id)
+        so that after a restart this process goes on updating that message
+        (``progress_messages``), in their language and looks."""
+        core = self._core
+        await core.store.analyses.show_progress_in(
+            game_id, channel_id, message_id, user.id, core.process
+        )
 
     async def progress_messages(self) -> list[ProgressMessage]:
-        """The messages that showed the analyses running now (``resume`` carried them on)
-        before the restart, each to its own asker: the adapter follows each there."""
+        """The messages this process showed the analyses going on now (``resume`` carried
+        them on, here or in another process) in before the restart, each to its own asker:
+        the adapter follows each there."""
         core = self._core
         found = []
         for stored in await core.store.analyses.unfinished():
@@ -296,17 +299,20 @@ class Analyses:
             record = await core.store.games.get(stored.game_id)
             if record is None:
                 continue
-            found += await self._shown(record, job)
+            # Running it, this process also shows the messages nobody is known to show.
+            mine = (core.process, "") if job.running_here else (core.process,)
+            shown = await core.store.analyses.progress_messages(stored.game_id, mine)
+            found += await self._shown(record, job, shown)
         return found
 
-    async def _shown(self, record: GameRecord, job: _Job) -> list[ProgressMessage]:
-        """The stored messages showing ``job``'s analysis, but those of its followers here."""
+    async def _shown(
+        self, record: GameRecord, job: _Job, messages: list[ProgressShown]
+    ) -> list[ProgressMessage]:
+        """``messages`` of ``job``'s analysis, for the adapter."""
         core = self._core
         view = await core._view(record)
         found = []
-        for shown in await core.store.analyses.progress_messages(record.id):
-            if job.followers[shown.viewer_id] > 0:
-                continue  # already shown by the follower's own answer
+        for shown in messages:
             asker = await core._ref(shown.viewer_id)
             found.append(
                 ProgressMessage(
@@ -329,7 +335,14 @@ class Analyses:
             if record is None or self.engines is None or not self.engines.available(record.variant):
                 continue  # tried again when someone asks, and refused clearly then
             if not await self._claim(stored.game_id):
-                continue  # another process sharing the database is running it
+                # Another process sharing the database runs it: this one follows it if it
+                # showed it to someone before the restart (their messages are its to update).
+                mine = await self._core.store.analyses.progress_messages(
+                    stored.game_id, (self._core.process,)
+                )
+                if mine:
+                    await self._launch(record, stored)
+                continue
             await self._launch(record, stored)
             resumed += 1
         return resumed
@@ -381,7 +394,7 @@ class Analyses:
         self._jobs[record.id] = job
         # The claim decides where it runs: here if free (it keeps the other processes'
         # resume off it); if another process runs it, this job follows that one.
-        held = bool(await self._claim(record.id))
+        held = job.running_here = bool(await self._claim(record.id))
         job.task = asyncio.create_task(
             self._drive(job, record, stored, held), name=f"analysis of game {record.id}"
         )
@@ -394,7 +407,7 @@ class Analyses:
         until then follow the progress the holder stores. Ends the job either way."""
         try:
             if not held:
-                held = await self._await_claim(job)
+                held = job.running_here = await self._await_claim(job)
                 if held:
                     await self._taken_over(record, job)
             if held:
@@ -412,15 +425,16 @@ class Analyses:
             job.changed.set()
 
     async def _taken_over(self, record: GameRecord, job: _Job) -> None:
-        """Hand the messages the stopped process showed the analysis in to the adapter."""
-        if self.on_taken_over is None:
-            return
+        """The messages the stopped process showed the analysis in are this one's now: they
+        go to the adapter."""
+        core = self._core
         try:
-            shown = await self._shown(record, job)
+            taken = await core.store.analyses.take_progress_messages(record.id, core.process)
+            shown = await self._shown(record, job, taken) if self.on_taken_over else []
         except DATABASE_ERRORS:
-            _log.warning("analysis of game %s: its messages were not read", record.id)
+            _log.warning("analysis of game %s: its messages were not taken over", record.id)
             return
-        if shown:
+        if shown and self.on_taken_over is not None:
             self.on_taken_over(shown)
 
     async def _await_claim(self, job: _Job) -> bool:

@@ -93,29 +93,51 @@ class Analyses:
         return _analysis(row)
 
     async def show_progress_in(
-        self, game_id: int, channel_id: int, message_id: int, asker_id: int
+        self, game_id: int, channel_id: int, message_id: int, asker_id: int, shown_by: str = ""
     ) -> None:
-        """Remember the message showing the analysis's progress to ``asker_id`` (a restart
-        goes on updating it); it replaces that asker's earlier one. ``requested_by`` stays."""
+        """Remember the message showing the analysis's progress to ``asker_id``, shown by
+        process ``shown_by`` (which goes on updating it after a restart); it replaces that
+        asker's earlier one. ``requested_by`` stays."""
         async with self._db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO analysis_progress_messages "
-                "(game_id, viewer_id, channel_id, message_id) VALUES (?, ?, ?, ?) "
+                "(game_id, viewer_id, channel_id, message_id, shown_by) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id, viewer_id) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id",
-                (game_id, asker_id, channel_id, message_id),
+                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "shown_by = excluded.shown_by",
+                (game_id, asker_id, channel_id, message_id, shown_by),
             )
 
-    async def progress_messages(self, game_id: int) -> list[ProgressShown]:
-        """The messages showing game ``game_id``'s analysis, in the order first shown."""
+    async def progress_messages(
+        self, game_id: int, shown_by: tuple[str, ...] | None = None
+    ) -> list[ProgressShown]:
+        """The messages showing game ``game_id``'s analysis (only those shown by one of the
+        processes ``shown_by``, when given; '' is nobody), in the order first shown."""
+        marks = "" if shown_by is None else ", ".join("?" * len(shown_by))
+        mine = "" if shown_by is None else f" AND shown_by IN ({marks})"
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT game_id, viewer_id, channel_id, message_id "
-                "FROM analysis_progress_messages WHERE game_id = ? ORDER BY message_id",
-                (game_id,),
+                f"FROM analysis_progress_messages WHERE game_id = ?{mine} ORDER BY message_id",
+                (game_id, *(shown_by or ())),
             )
             rows = await cursor.fetchall()
         return [ProgressShown(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+    async def take_progress_messages(self, game_id: int, shown_by: str) -> list[ProgressShown]:
+        """Make process ``shown_by`` the one showing game ``game_id``'s messages that
+        another process showed (it took the analysis over); returns those."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE analysis_progress_messages SET shown_by = ? "
+                "WHERE game_id = ? AND shown_by <> ? "
+                "RETURNING game_id, viewer_id, channel_id, message_id",
+                (shown_by, game_id, shown_by),
+            )
+            rows = await cursor.fetchall()
+            await cursor.close()
+        shown = [ProgressShown(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]
+        return sorted(shown, key=lambda m: m.message_id)
 
     async def evaluations(self, game_id: int) -> list[PositionEvaluation]:
         """The positions evaluated so far, by ply."""

@@ -277,6 +277,40 @@ async def test_asking_on_another_process_joins_the_running_analysis(
         await other.close()
 
 
+async def test_a_process_following_anothers_analysis_shows_its_askers_after_a_restart(
+    store: Store, clock: ManualClock, db_path: Path
+) -> None:
+    """B follows the analysis A runs and restarts meanwhile: the new B, not running it,
+    follows it again to go on showing B's asker's message, and only that one (A shows its
+    own asker's); both end with A's result."""
+    a_engines = FakeEngines(gate=asyncio.Event(), hold_after=3)
+    a_side = GameService(store, clock, engines=a_engines, process="shards:0/2")
+    game_id = await finished_game(a_side, *SCHOLARS_MATE)
+    await a_side.analysis.analyse(ALICE, PLACE, game_id=game_id)
+    await a_side.analysis.show_progress_in(ALICE, game_id, 40, 4000)
+    other = await Store.open(db_path)
+    try:
+        b_side = GameService(other, clock, engines=FakeEngines(), process="shards:1/2")
+        await b_side.analysis.analyse(BOB, PLACE, game_id=game_id)
+        await b_side.analysis.show_progress_in(BOB, game_id, 50, 5000)
+        await b_side.analysis.close()
+        again = GameService(other, clock, engines=FakeEngines(), process="shards:1/2")
+        again.analysis.watch_seconds = 0.02
+        assert await again.analysis.resume() == 0  # A runs it ...
+        assert again.analysis.running(game_id) is not None  # ... B follows it
+        shown = await again.analysis.progress_messages()
+        assert [(m.viewer.id, m.channel_id, m.message_id) for m in shown] == [(BOB.id, 50, 5000)]
+        following = asyncio.ensure_future(again.analysis.follow(BOB, game_id))
+        assert a_engines.gate is not None
+        a_engines.gate.set()
+        result = await asyncio.wait_for(following, 10)
+        assert len(result.evaluations) == 8
+        assert await again.analysis.resume() == 0 and again.analysis.running(game_id) is None
+    finally:
+        await a_side.analysis.close()
+        await other.close()
+
+
 async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
     store: Store, clock: ManualClock
 ) -> None:

@@ -97,6 +97,44 @@ async def test_each_askers_message_is_kept_and_the_first_asker_stays(
         await store.close()
 
 
+async def test_each_message_is_shown_by_its_process_until_another_takes_it(
+    db_target: Path | str,
+) -> None:
+    """A message is listed for the process that showed it (and one shown by nobody, from
+    before, for whoever asks for it); a process taking the analysis over takes the other
+    processes' messages, and only those."""
+    store = await Store.open(db_target)
+    try:
+        game = await _game(store, None)
+        await store.analyses.start(game.id, nodes=1000, positions=3, requested_by=1, now=NOW)
+        await store.analyses.show_progress_in(game.id, 70, 700, 1, "shards:0/2")
+        await store.analyses.show_progress_in(game.id, 71, 710, 2, "shards:1/2")
+        await store.analyses.show_progress_in(game.id, 72, 720, 3)  # shown by nobody known
+        alice, bob, carol = (
+            ProgressShown(game.id, 1, 70, 700),
+            ProgressShown(game.id, 2, 71, 710),
+            ProgressShown(game.id, 3, 72, 720),
+        )
+        assert await store.analyses.progress_messages(game.id, ("shards:1/2",)) == [bob]
+        assert await store.analyses.progress_messages(game.id, ("shards:0/2", "")) == [
+            alice,
+            carol,
+        ]
+        assert await store.analyses.take_progress_messages(game.id, "shards:1/2") == [
+            alice,
+            carol,
+        ]
+        assert await store.analyses.progress_messages(game.id, ("shards:0/2",)) == []
+        assert await store.analyses.progress_messages(game.id, ("shards:1/2",)) == [
+            alice,
+            bob,
+            carol,
+        ]
+        assert await store.analyses.take_progress_messages(game.id, "shards:1/2") == []
+    finally:
+        await store.close()
+
+
 @pytest.mark.sqlite_only
 async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> None:
     """An unfinished analysis's message stored in the analyses row (migration 26) is its
