@@ -29,7 +29,13 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.move_hints import MoveHint, hint_for
-from bot.service.notation import LIST_SEPARATOR, MoveNamer, move_name, numbered_line
+from bot.service.notation import (
+    LIST_SEPARATOR,
+    ChessMove,
+    MoveNamer,
+    move_name,
+    numbered_line,
+)
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.reading import piece_letters
 from bot.service.results import (
@@ -54,6 +60,7 @@ from bot.store import (
     SeatedGame,
 )
 from rules import Color, IllegalReason, Move, Termination
+from rules.xiangqi.position import XiangqiPosition
 
 MAX_MOVE_TEXT = 40
 PROMOTION_NAMES = {
@@ -457,6 +464,9 @@ def _mistyped(
     itself when it is legal, the promotion choices, or the suggestions for an illegal move
     and why it is."""
     instead, problem = hint.instead, None
+    chess = not isinstance(position, XiangqiPosition)
+    if chess:  # a French player's rewrite (1. Rf1 → Rf1, the roi) read in their letters
+        instead = piece_letters().to_english(instead)
     try:
         suggestions = [name(position.parse_move(instead))]
     except rules.AmbiguousMoveError as error:
@@ -470,7 +480,9 @@ def _mistyped(
             suggestions = suggestions or moves_of_kind(instead, position, name)
     except rules.InvalidMoveError:
         suggestions = near_misses(instead, position, name)
-    return MistypedMoveError(typed, hint.slip, instead, suggestions, problem)
+    # The rewrite in the reader's piece letters too (« écrivez seulement Cf3 »).
+    shown = ChessMove(instead) if chess else instead
+    return MistypedMoveError(typed, hint.slip, shown, suggestions, problem)
 
 
 def _same_turn(before: GameRecord, after: GameRecord) -> bool:

@@ -264,3 +264,16 @@ async def test_a_list_of_moves_takes_the_readers_separator(tmp_path: Path) -> No
     script = "alice /challenge bob game:chess color:white\nbob /press 受ける\nalice /moves g1\n"
     said = await play(tmp_path, script, Locale.JA)
     assert "g1 からの合法手：Nf3、Nh3。" in said, said
+
+
+async def test_a_french_players_slip_is_corrected_in_french_letters(tmp_path: Path) -> None:
+    """The rewrite of a slip (a move number, a figurine) is read and shown in the French
+    player's letters: « 1.Rf1 » is the roi's move, and ♘f3 is shown as Cf3."""
+    script = (
+        "alice /challenge bob game:chess color:white\nbob /press Accepter\n"
+        "alice /move ♘f3\nalice /move 1.Rf1\n"
+    )
+    said = await play(tmp_path, script, Locale.FR)
+    assert "par ex. Cf3. Vouliez-vous dire Cf3 ?" in said, said
+    assert "écrivez seulement Rf1. Rf1 est illégal ici : une de vos pièces occupe" in said, said
+    assert "Nf3" not in said and "Tf1" not in said
