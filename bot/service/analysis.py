@@ -206,7 +206,7 @@ class Analyses:
         self.parallel = parallel
         self.watch_seconds = watch_seconds
         # Told the messages to go on showing an analysis this process took over from
-        # another (stopped or dead) one: those of askers not following it here.
+        # another (stopped or dead) one: those that process showed it in.
         self.on_taken_over: Callable[[list[ProgressMessage]], None] | None = None
         self._jobs: dict[int, _Job] = {}
         self._closing = False
