@@ -282,6 +282,8 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
         await bot.announce_move_elsewhere(interaction, result)
     else:
         bot.foresight.confirms(user, False)
+        if channel_id is not None:
+            bot.foresight.played(user, channel_id)
         await bot.announce_move(interaction, result)
 
 

@@ -137,6 +137,11 @@ class Foresight:
         if len(self._offered) > self.LIMIT:
             self._offered.popitem(last=False)
 
+    def played(self, user_id: int, channel_id: int) -> None:
+        """The user's move in the channel was played: what autocomplete offered them there
+        was for the position before it (the same move sent again would be refused)."""
+        self._offered.pop((user_id, channel_id), None)
+
     def confirms(self, user_id: int, confirming: bool) -> None:
         """The user's Confirm moves setting, as a command just showed it."""
         self._plays_at_once[user_id] = not confirming
