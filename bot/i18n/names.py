@@ -23,7 +23,8 @@ from bot.i18n.locale import Locale
 from bot.i18n.text import Text, say
 from bot.i18n.translator import Translator, current, translator_for
 
-# The msgctxt of the catalog entries the Discord translator uses (bot.i18n.checks.Context).
+# The msgctxt of the catalog entries the Discord translator uses (bot.i18n.checks.Context,
+# not imported: it loads Babel, which a process needs only once a catalog is read).
 COMMAND_NAME = "command name"
 OPTION_NAME = "option name"
 CHOICE = "choice"

@@ -19,8 +19,9 @@ from bot.discord.commands import ALL_COMMANDS
 from bot.discord.translator import translate_command_string
 from bot.i18n import Locale, translator_for, using
 from bot.i18n.catalogs import TEMPLATE_PATH, catalog_path, read_catalog
-from bot.i18n.checks import NAME_PATTERN
+from bot.i18n.checks import NAME_PATTERN, Context
 from bot.i18n.names import (
+    CHOICE,
     COMMAND_NAME,
     OPTION_NAME,
     Command,
@@ -55,6 +56,12 @@ def test_a_command_is_said_as_the_french_client_shows_it() -> None:
         assert say(Option("rated", "no")) == "classée:no"
         assert say(Option("confirm", "")) == "confirmer:"
         assert say(sentence) == "Start one with /défier."  # (no such message: the field)
+
+
+def test_the_msgctxts_are_the_translator_s() -> None:
+    assert tuple(
+        context.msgctxt for context in (Context.COMMAND_NAME, Context.OPTION_NAME, Context.CHOICE)
+    ) == (COMMAND_NAME, OPTION_NAME, CHOICE)
 
 
 def test_names_follow_the_client_not_the_chosen_language() -> None:
@@ -222,7 +229,7 @@ def test_each_choice_reads_as_one_choice_in_every_language(locale: Locale) -> No
             for option in described.options:
                 read: dict[str, str] = {}
                 for value, label in option.choice_labels:
-                    shown = translator.pgettext("choice", label)
+                    shown = translator.pgettext(CHOICE, label)
                     words = {str(value), label, shown, label.split(" (")[0], shown.split(" (")[0]}
                     for word in {word.casefold() for word in words}:
                         if read.setdefault(word, str(value)) != str(value):
