@@ -903,14 +903,20 @@ def replace_record(record: GameRecord, **changes: object) -> GameRecord:
     return dataclasses.replace(record, **changes)  # type: ignore[arg-type]
 
 
+def reader_locale(player: Player | None) -> Locale | None:
+    """The language ``player`` reads Postal in as far as Postal knows it: their /settings
+    choice, else their Discord app's; None when it knows neither (the console's players,
+    who read the console's ``--locale``)."""
+    if player is None or not (player.language or player.client_locale):
+        return None
+    try:
+        chosen = Locale.parse(player.language) if player.language else None
+    except ValueError:  # a language a later version removed: the app's counts
+        chosen = None
+    return resolve(chosen, user=player.client_locale)
+
+
 def _reads_simplified(viewer: Player | None) -> bool:
-    """Whether ``viewer`` reads Simplified Chinese: their /settings choice, else their
-    Discord app's language; for a viewer Postal knows neither of (the console's players), the
-    language of the command being answered."""
-    if viewer is not None and (viewer.language or viewer.client_locale):
-        try:
-            chosen = Locale.parse(viewer.language) if viewer.language else None
-        except ValueError:  # a language a later version removed: the app's counts
-            chosen = None
-        return resolve(chosen, user=viewer.client_locale) is Locale.ZH_HANS
-    return current_locale() is Locale.ZH_HANS
+    """Whether ``viewer`` reads Simplified Chinese (``reader_locale``; for a viewer Postal
+    knows no language of, the language of the command being answered)."""
+    return (reader_locale(viewer) or current_locale()) is Locale.ZH_HANS

@@ -8,17 +8,20 @@ talks to Discord itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from datetime import datetime, timedelta
 
 from bot.engine.api import UnavailableReason
+from bot.i18n import using
 from bot.i18n.text import Sentences, Text
 from bot.service.conditional import move_number
+from bot.service.core import reader_locale
 from bot.service.deadlines import DeadlineUseCases
 from bot.service.digests import DigestUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
-from bot.service.notation import move_name
+from bot.service.notation import MoveNamer, namer, reading_notation
 from bot.service.phrases import check_text, reminder_text
 from bot.service.results import (
     ChallengeClosed,
@@ -49,7 +52,7 @@ from bot.store import (
     RatingUpdate,
 )
 from bot.store.records import from_epoch
-from rules import Color, Game, Outcome, Termination
+from rules import Color, Game, Outcome, Position, Termination
 
 # After Discord refuses a DM (DMs closed), no DM is tried for this long.
 CLOSED_DM_MEMORY = timedelta(days=7)
@@ -309,9 +312,18 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         # prepared ones marked as such.
         first = facts.get("from")
         prepared = facts.get("conditional")
+        # Moves named as the player told reads them: their xiangqi notation, Chinese by
+        # default in their language (their choice, else their app's), not the language of
+        # whatever task sends the notice.
+        xiangqi = view.variant == "xiangqi"  # (chess moves are said in the reader's letters)
+        reader = await self.store.players.get(view.to_move.id) if xiangqi else None
+        reading = reader_locale(reader)
         if isinstance(first, int) and isinstance(prepared, list) and first < game.ply:
             said: list[str] = []
-            for ply, mover_id, number, san in _moves_since(game, record, first):
+            with using(reading) if reading is not None else nullcontext():
+                notation = reading_notation(reader)
+                since = _moves_since(game, record, first, lambda p: namer(p, notation))
+            for ply, mover_id, number, san in since:
                 mover = view.white if mover_id == view.white.id else view.black
                 said.append(
                     Text(
@@ -331,7 +343,8 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
             return Sentences(*said, check, to_move)
         number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
         mover = view.opponent_of(view.to_move.id)
-        san = (await self._namer(before, view.to_move.id))(last)  # as they read moves
+        with using(reading) if reading is not None else nullcontext():
+            san = namer(before, reading_notation(reader))(last)
         played = Text(
             "{player} played {number} {move}.", player=mover.name, number=number, move=san
         )
@@ -465,12 +478,15 @@ def _ratings(facts: object) -> RatingUpdate | None:
     return RatingUpdate(rating(facts[0]), white_after, rating(facts[2]), black_after)
 
 
-def _moves_since(game: Game, record: GameRecord, first: int) -> list[tuple[int, int, str, str]]:
-    """(ply, mover id, move number, notation) of the game's moves from ply ``first`` on."""
+def _moves_since(
+    game: Game, record: GameRecord, first: int, name: Callable[[Position], MoveNamer]
+) -> list[tuple[int, int, str, str]]:
+    """(ply, mover id, move number, notation) of the game's moves from ply ``first`` on,
+    each named by ``name(position)``."""
     positions, moves = game.positions, game.moves
     found = []
     for ply in range(first, game.ply + 1):
         position = positions[ply - 1]
         mover_id = record.white_id if position.side_to_move is Color.WHITE else record.black_id
-        found.append((ply, mover_id, move_number(position), move_name(position, moves[ply - 1])))
+        found.append((ply, mover_id, move_number(position), name(position)(moves[ply - 1])))
     return found

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.i18n import Locale, using
+from bot.i18n.text import say
 from bot.service import (
     Delivery,
     DeliveryTarget,
@@ -121,3 +123,29 @@ async def test_ended_rows_are_purged_after_a_month(
     clock.advance(days=2)
     assert await service.purge_deliveries() == 1
     assert await service.deliveries_of(started.game.id) == []
+
+
+async def test_a_xiangqi_turn_notice_names_the_move_as_its_reader_reads_it(
+    service: GameService,
+) -> None:
+    """The turn notice is worded when it is sent, in no player's task: the move is named
+    in its reader's notation, Chinese for a player who reads Simplified Chinese (their
+    choice), traditional characters for Traditional Chinese, WXF for the rest, whatever
+    the mover reads."""
+    await service.settings(BOB, notify="dm")
+    game_id = (await start_game(service, "xiangqi")).game.id
+    named = []
+    steps = [("zh_Hans", "", "h2e2"), ("zh_Hant", "h9g7", "h0g2"), ("en", "i9h9", "i0h0")]
+    for language, black, red in steps:
+        if black:
+            await play(service, game_id, black)
+        await service.settings(BOB, language=language)
+        with using(Locale.EN):  # the mover's language: not the reader's
+            await play(service, game_id, red)
+        row = (await service.deliveries_of(game_id))[-1]
+        delivery = await service.delivery(row)
+        assert delivery is not None and isinstance(delivery.content, TurnNotice)
+        named.append(say(delivery.content.text))
+    assert "1. 炮二平五" in named[0], named
+    assert "2. 馬二進三" in named[1], named
+    assert "3. R1.2" in named[2], named
