@@ -226,6 +226,29 @@ def test_placeholders_are_numbered_outside_quotes_and_comments() -> None:
     assert to_postgres("INSERT INTO t VALUES (?) RETURNING id")[1] is True
 
 
+def test_a_write_is_compiled_once_per_shape_with_nulls_written_in() -> None:
+    """Writes differing only in values share a function; a NULL is written into its SQL
+    (its type is the column's), so a NULL where a value was is another shape; the other
+    values are the function's typed arguments, in order."""
+    update = "UPDATE games SET fen = ?, deadline_at = ? WHERE id = ? AND version = ?"
+
+    def shape(*params: object) -> postgres.Shape:
+        return postgres.shape_of([Statement(update, params, guard=True)])
+
+    first = postgres.compile_write(shape("fen1", 10, 1, 2))
+    assert postgres.compile_write(shape("fen2", 99, 3, 4)) == first
+    timeless = postgres.compile_write(shape("fen1", None, 1, 2))
+    assert timeless.name != first.name and timeless.name.startswith("postal_write_")
+    assert "deadline_at = NULL WHERE id = $2 AND version = $3" in timeless.create
+    assert f"{first.name}(text, bigint, bigint, bigint)" in first.create
+    assert first.call == f"SELECT {first.name}($1, $2, $3, $4)"
+    assert postgres.arguments([Statement(update, ("f", None, 1, 2))]) == ["f", 1, 2]
+    with pytest.raises(ValueError, match="more placeholders"):
+        postgres.compile_write(postgres.shape_of([Statement(update, ("f", 1, 2))]))
+    with pytest.raises(TypeError, match="cannot write"):
+        postgres.shape_of([Statement(update, ("f", 1, 2, object()))])
+
+
 def test_sqlite_schemas_translate_to_postgresql_types() -> None:
     sql = (
         "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, n INTEGER NOT NULL, "
