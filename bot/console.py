@@ -48,6 +48,7 @@ from bot.i18n.names import (
     Option,
     Subcommand,
     english_name,
+    label_head,
     name_in,
 )
 from bot.i18n.text import Joined, Sentences, Text, TextIn
@@ -760,7 +761,7 @@ def _chosen(option: OptionSpec | None, typed: str) -> str:
         if str(value).casefold() == word:
             return typed
         for shown in (label, translator.pgettext(CHOICE, label)):
-            if word in (shown.casefold(), shown.split(" (")[0].casefold()):
+            if word in (shown.casefold(), label_head(shown).casefold()):
                 return str(value)
     return typed
 

@@ -15,6 +15,7 @@ them back (the console accepts both).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -29,6 +30,8 @@ COMMAND_NAME = "command name"
 OPTION_NAME = "option name"
 CHOICE = "choice"
 
+# A label's closing parenthesis (« blancs (échecs) », 白（チェス）).
+_PARENTHESIS = re.compile(r"\s*[(（][^()（）]*[)）]$")
 # The language command names are said in for the running task (None: the current one).
 _NAMES: ContextVar[Locale | None] = ContextVar("postal_names", default=None)
 
@@ -117,6 +120,31 @@ class Option(Text):
             return name
         value = say(self.value) if isinstance(self.value, str) else str(self.value)
         return f"{name}:{value}"
+
+
+class Choice(Text):
+    """A choice of an option named in a sentence: its str is its value, as the console reads
+    it (``random``); said as Discord lists its ``label`` in the reader's language, without
+    the label's parenthesis (« au hasard »; « noirs » for « noirs (échecs) »), which the
+    console reads too."""
+
+    label: str
+
+    def __new__(cls, value: str | int, label: str) -> Choice:
+        made = str.__new__(cls, str(value))
+        made.template = ""
+        made.fields = {}
+        made.label = label
+        return made
+
+    def said(self) -> str:
+        return label_head(_names_translator().pgettext(CHOICE, self.label))
+
+
+def label_head(label: str) -> str:
+    """A choice's label without its parenthesis (« blancs » for « blancs (échecs) », 白 for
+    白（チェス）): what a player types for it."""
+    return _PARENTHESIS.sub("", label) or label
 
 
 def localised_names(msgctxt: str, english: str) -> dict[Locale, str]:

@@ -13,7 +13,7 @@ from enum import Enum
 
 from bot.i18n.locale import Locale
 from bot.service.after_game import FRAME_MS_RANGE
-from bot.service.challenges import COLOR_WORDS, DAYS_CHOICES
+from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES
 from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
@@ -82,7 +82,6 @@ LANGUAGE_LABELS = (
     "auto (your Discord app's language)",
     *(locale.native_name for locale in Locale),
 )
-COLOR_LABELS = {"white": "white (chess)", "red": "red (xiangqi)"}
 
 
 def _values(kind: type[Enum]) -> tuple[str, ...]:
@@ -108,9 +107,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "color",
                 OptionKind.TEXT,
                 choices=COLOR_WORDS,
-                # Discord's choices cannot depend on the game chosen: each colour says which
-                # game it is for.
-                labels=tuple(COLOR_LABELS.get(word, word) for word in COLOR_WORDS),
+                labels=tuple(COLOR_LABELS[word] for word in COLOR_WORDS),
             ),
             # 0: no time limit (Discord's choices are all of one type).
             OptionSpec(

@@ -6,8 +6,8 @@ import random
 from datetime import timedelta
 
 import rules
-from bot.i18n.names import Option
-from bot.i18n.text import Text, TextIn
+from bot.i18n.names import Choice, Option
+from bot.i18n.text import Joined, Text, TextIn
 from bot.service.core import ServiceCore, variant_named
 from bot.service.errors import (
     BotChallengeError,
@@ -45,6 +45,14 @@ VARIANT_COLORS: dict[str, dict[str, str]] = {
     "xiangqi": {"red": "white", "black": "black", "random": "random"},
 }
 COLOR_WORDS = ("white", "red", "black", "random")
+# The colours as Discord lists them: its choices cannot depend on the game chosen, so each
+# colour only one game has says which game it is for.
+COLOR_LABELS = {
+    "white": "white (chess)",
+    "red": "red (xiangqi)",
+    "black": "black",
+    "random": "random",
+}
 COLOR_CHOICES = COLOR_WORDS
 CHALLENGE_LIFETIME = timedelta(hours=48)
 MAX_FEN_LENGTH = 120
@@ -314,10 +322,10 @@ def color_word(game: str, word: str) -> str:
         return typed
     if typed in words:
         return words[typed]
-    # The colours are named as typed (option values), only the sentence is translated.
-    allowed = list(words)
-    listed, last = ", ".join(allowed[:-1]), allowed[-1]
-    first, second = (name for name in allowed if name != "random")
+    # The colours as the reader's Discord lists them (the console reads those words too).
+    allowed = [Choice(seat, COLOR_LABELS[seat]) for seat in words]
+    listed, last = Joined(TextIn("list separator", ", "), allowed[:-1]), allowed[-1]
+    first, second = (choice for choice in allowed if choice != "random")
     if any(typed in colors for colors in VARIANT_COLORS.values()):  # another game's colour
         raise InvalidOptionError(
             Text(
@@ -329,7 +337,8 @@ def color_word(game: str, word: str) -> str:
                 second=second,
                 listed=listed,
                 last=last,
-                word=word,
+                # Another game's colour, as the reader's Discord listed it.
+                word=Choice(typed, COLOR_LABELS[typed]),
             )
         )
     raise InvalidOptionError(

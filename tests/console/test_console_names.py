@@ -167,3 +167,17 @@ alice /jouer
     assert any(line.startswith("alice défie bob — échecs (alice : blancs") for line in lines)
     assert '! Unknown command "/défier". Type /help for the list.' in lines
     assert lines[-1] == "! Dites quel coup jouer, par ex. /jouer e4."
+
+
+async def test_colours_are_named_as_the_french_client_lists_them(tmp_path: Path) -> None:
+    """A colour refused is answered with the colours a French client lists, which the
+    console reads too."""
+    script = """\
+alice /défier bob partie:xiangqi couleur:blancs
+alice /défier bob couleur:vert
+"""
+    assert (await play(tmp_path, script, Locale.FR)).splitlines() == [
+        "! Pour cette partie (xiangqi), les couleurs sont rouges et noirs : couleur doit valoir "
+        "rouges, noirs ou au hasard, pas « blancs ».",
+        "! couleur doit valoir blancs, noirs ou au hasard, pas « vert ».",
+    ]

@@ -57,3 +57,20 @@ async def test_a_french_player_is_told_to_play_on_with_jouer_partie(running: Har
     await fake.wait_until(lambda: len(interaction.messages()) == 2)
     notice = interaction.messages()[1].text()
     assert "Continuez à jouer avec l'option partie, par ex. /jouer partie:1." in notice, notice
+
+
+async def test_a_colour_is_refused_with_the_colours_a_french_app_lists(
+    running: Harness, fake: FakeDiscord
+) -> None:
+    """White (chess) chosen for xiangqi: the refusal names the colours as the French app
+    lists them (« rouges (xiangqi) » is said « rouges »)."""
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.locale = "fr"
+    reply = await command(
+        fake, alice, "challenge", {"opponent": bob, "game": "xiangqi", "color": "white"}
+    )
+    assert reply.ephemeral
+    assert reply.text() == (
+        "Pour cette partie (xiangqi), les couleurs sont rouges et noirs : couleur doit valoir "
+        "rouges, noirs ou au hasard, pas « blancs »."
+    )

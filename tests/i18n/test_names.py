@@ -24,10 +24,12 @@ from bot.i18n.names import (
     CHOICE,
     COMMAND_NAME,
     OPTION_NAME,
+    Choice,
     Command,
     Option,
     Subcommand,
     english_name,
+    label_head,
     localised_names,
     write_names,
 )
@@ -56,6 +58,18 @@ def test_a_command_is_said_as_the_french_client_shows_it() -> None:
         assert say(Option("rated", "no")) == "classée:no"
         assert say(Option("confirm", "")) == "confirmer:"
         assert say(sentence) == "Start one with /défier."  # (no such message: the field)
+
+
+def test_a_choice_is_said_as_the_client_lists_it() -> None:
+    """Its str is the value the console reads; said, the label without its parenthesis."""
+    white = Choice("white", "white (chess)")
+    assert white == "white" and say(white) == "white"
+    with using(Locale.FR):
+        assert say(white) == "blancs" and say(Choice("random", "random")) == "au hasard"
+        assert say(Choice(0, "none (no time limit)")) == "aucun"
+    with using(Locale.JA):
+        assert say(white) == "白"
+    assert label_head("WXF (C2.5)") == "WXF" and label_head("(x)") == "(x)"
 
 
 def test_the_msgctxts_are_the_translator_s() -> None:
@@ -230,7 +244,7 @@ def test_each_choice_reads_as_one_choice_in_every_language(locale: Locale) -> No
                 read: dict[str, str] = {}
                 for value, label in option.choice_labels:
                     shown = translator.pgettext(CHOICE, label)
-                    words = {str(value), label, shown, label.split(" (")[0], shown.split(" (")[0]}
+                    words = {str(value), label, shown, label_head(label), label_head(shown)}
                     for word in {word.casefold() for word in words}:
                         if read.setdefault(word, str(value)) != str(value):
                             clashes.append((described.name, option.name, word))
