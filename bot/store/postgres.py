@@ -525,8 +525,13 @@ class PostgresDatabase:
     async def _lend(self) -> PoolConnectionProxy[Any]:
         """A connection: the last one given back, else one from the pool (waiting while all
         are lent). Raises ``StoreUnavailable`` (server down, no free slot on the server)."""
-        if self._idle:
-            return self._idle.pop()
+        while self._idle:
+            raw = self._idle.pop()
+            if not _gone(raw):
+                return raw
+            # Its connection ended while kept here (the server restarted or stopped): the
+            # pool took it back then and detached this proxy, which can run nothing now.
+            await self._pool.release(raw)
         self._waiting += 1
         try:
             return await self._pool.acquire()
