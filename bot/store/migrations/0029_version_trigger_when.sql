@@ -1,0 +1,3 @@
+-- Nothing to do on SQLite: its games_version_increases (0004) already fires only WHEN
+-- NEW.version <= OLD.version. PostgreSQL's trigger (migrations/postgresql/0029) gets the
+-- same condition.
