@@ -127,9 +127,19 @@ def shape_of(statements: Sequence[Statement]) -> Shape:
         kinds = tuple(type(value) for value in statement.params)
         for kind in kinds:
             if kind is not type(None) and kind not in _SQL_TYPES:
-                raise TypeError(f"cannot write {kind.__name__} to PostgreSQL")
+                _sql_type(kind)  # raises for a type the store never writes
         shape.append((statement.sql, statement.guard, kinds))
     return tuple(shape)
+
+
+def _sql_type(kind: type) -> str:
+    """The SQL type of a parameter of Python type ``kind``: its own or its nearest base's
+    (a ``str`` subclass such as a move's SAN is text). Raises ``TypeError`` for a type the
+    store never writes."""
+    for base in kind.__mro__:
+        if base in _SQL_TYPES:
+            return _SQL_TYPES[base]
+    raise TypeError(f"cannot write {kind.__name__} to PostgreSQL")
 
 
 def arguments(statements: Sequence[Statement]) -> list[object]:
@@ -138,7 +148,7 @@ def arguments(statements: Sequence[Statement]) -> list[object]:
     hold one)."""
     found = [value for statement in statements for value in statement.params if value is not None]
     for value in found:
-        if type(value) is str and "\x00" in value:
+        if isinstance(value, str) and "\x00" in value:
             raise ValueError("PostgreSQL text cannot hold a NUL character")
     return found
 
@@ -196,7 +206,7 @@ def _bind(sql: str, kinds: tuple[type, ...], types: list[str]) -> str:
             raise ValueError(f"more placeholders than parameters in {sql!r}")
         if kind is type(None):
             return "NULL"
-        types.append(_SQL_TYPES[kind])
+        types.append(_sql_type(kind))
         return f"${len(types)}"
 
     written = _TOKENS.sub(replace, sql)

@@ -248,6 +248,12 @@ def test_a_write_is_compiled_once_per_shape_with_nulls_written_in() -> None:
     with pytest.raises(TypeError, match="cannot write"):
         postgres.shape_of([Statement(update, ("f", 1, 2, object()))])
 
+    class Named(str):
+        """A str of the service's own (a move's SAN is one)."""
+
+    named = postgres.compile_write(shape(Named("fen1"), 10, 1, 2))
+    assert named.name == first.name
+
 
 def test_sqlite_schemas_translate_to_postgresql_types() -> None:
     sql = (
