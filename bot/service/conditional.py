@@ -425,8 +425,10 @@ class AnswerPlan:
 
     @property
     def stored(self) -> tuple[PreparedAnswer, ...]:
-        """The answers as the store appends them."""
-        return tuple(PreparedAnswer(a.uci, a.notation, a.mover_id) for a in self.answers)
+        """The answers as the store appends them: standard SAN as plain text (a chess move's
+        notation is a ``ChessMove``, a value said in the reader's letters, which a store
+        writes as nothing else than a str)."""
+        return tuple(PreparedAnswer(a.uci, str(a.notation), a.mover_id) for a in self.answers)
 
     @property
     def facts(self) -> tuple[ConditionalAnswer, ...]:
