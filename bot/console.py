@@ -43,13 +43,16 @@ from bot.i18n.dates import when_text
 from bot.i18n.names import (
     CHOICE,
     COMMAND_NAME,
+    NO,
     OPTION_NAME,
+    YES,
     Command,
     Option,
     Subcommand,
     english_name,
     label_head,
     name_in,
+    yes_or_no,
 )
 from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.i18n.text import say as in_language
@@ -844,12 +847,20 @@ def _int_option(name: str, value: str | None) -> int:
 
 
 def _bool_option(name: str, value: str) -> bool:
-    lowered = value.lower()
-    if lowered in ("yes", "true", "1", "on"):
-        return True
-    if lowered in ("no", "false", "0", "off"):
-        return False
-    raise _BadOption(Text("{option} must be yes or no.", option=Option(name)))
+    """``value`` of the yes-or-no option ``name``: yes or no in the reader's language or in
+    English. Raises ``UserError`` naming both words in the reader's language."""
+    answer = yes_or_no(value, current_locale())
+    if answer is None:
+        raise _BadOption(
+            Text(
+                '{option} must be {yes} or {no}, not "{value}".',
+                option=Option(name),
+                yes=YES,
+                no=NO,
+                value=value,
+            )
+        )
+    return answer
 
 
 class _BadOption(UserError):
@@ -961,7 +972,11 @@ async def _vacation(
 ) -> None:
     given = _first(positional, options, "days")
     ending = "end" in options and _bool_option("end", options["end"])
-    if ending or (given is not None and given.strip().lower() == "end"):
+    # "/vacation end": the option's name alone (« /congés fin » in French) ends it too.
+    said_end = given is not None and (
+        english_name(OPTION_NAME, given.strip(), ("end",), current_locale()) is not None
+    )
+    if ending or said_end:
         ended = await console.service.end_vacation(user)
         console.say(words.vacation_ended(ended, _when(ended.planned_until)))
         return
@@ -1036,7 +1051,9 @@ async def _settings(
         confirm_moves = (
             _("confirm moves: on ({option})") if confirming else _("confirm moves: off ({option})")
         )
-        console.say(confirm_moves.format(option=in_language(Option("confirm", "yes|no"))))
+        console.say(
+            confirm_moves.format(option=in_language(Option("confirm", Joined("|", (YES, NO)))))
+        )
 
 
 async def _gif(

@@ -10,7 +10,7 @@ from typing import Literal
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import Locale, _, ngettext, pgettext
-from bot.i18n.names import Command, Option
+from bot.i18n.names import YES, Command, Option
 from bot.i18n.text import say
 from bot.service import (
     Cleared,
@@ -137,7 +137,7 @@ def note_added(result: NoteAdded) -> str:
         count=result.count,
         note=say(Command("note")),
         pgn=say(Command("pgn")),
-        option=say(Option("notes", "true")),
+        option=say(Option("notes", YES)),
     )
     return f"{head}\n{count}"
 

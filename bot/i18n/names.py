@@ -22,7 +22,7 @@ from contextvars import ContextVar
 
 from bot.i18n.locale import Locale
 from bot.i18n.text import Text, say
-from bot.i18n.translator import Translator, current, translator_for
+from bot.i18n.translator import NP_, Translator, current, translator_for
 
 # The msgctxt of the catalog entries the Discord translator uses (bot.i18n.checks.Context,
 # not imported: it loads Babel, which a process needs only once a catalog is read).
@@ -145,6 +145,27 @@ def label_head(label: str) -> str:
     """A choice's label without its parenthesis (« blancs » for « blancs (échecs) », 白 for
     白（チェス）): what a player types for it."""
     return _PARENTHESIS.sub("", label) or label
+
+
+# Yes and no, as the console shows and reads a yes-or-no option (« confirmer:non »). Discord's
+# client draws a boolean option's two values itself; a sentence says these.
+YES = Choice("yes", NP_("choice", "yes"))
+NO = Choice("no", NP_("choice", "no"))
+# What the console has always read for them, in every language (English stays accepted).
+_YES_WORDS = frozenset(("yes", "true", "1", "on"))
+_NO_WORDS = frozenset(("no", "false", "0", "off"))
+
+
+def yes_or_no(typed: str, locale: Locale) -> bool | None:
+    """``typed`` read as yes (True) or no (False): the English words (yes/no, true/false,
+    on/off, 1/0) or ``locale``'s yes and no (« oui », 아니요), any case; None for neither."""
+    word = typed.strip().casefold()
+    translator = translator_for(locale)
+    if word in _YES_WORDS or word == label_head(translator.pgettext(CHOICE, YES.label)).casefold():
+        return True
+    if word in _NO_WORDS or word == label_head(translator.pgettext(CHOICE, NO.label)).casefold():
+        return False
+    return None
 
 
 def localised_names(msgctxt: str, english: str) -> dict[Locale, str]:

@@ -6,7 +6,7 @@ import random
 from datetime import timedelta
 
 import rules
-from bot.i18n.names import Choice, Option
+from bot.i18n.names import NO, Choice, Option
 from bot.i18n.text import Joined, Text, TextIn
 from bot.service.core import ServiceCore, variant_named
 from bot.service.errors import (
@@ -106,7 +106,7 @@ class ChallengeUseCases(ServiceCore):
             raise InvalidOptionError(
                 Text(
                     "Rated games keep a deadline: choose the days per move, or {option}.",
-                    option=Option("rated", "no"),
+                    option=Option("rated", NO),
                 )
             )
         await self._ensure_player(user)

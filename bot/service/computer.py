@@ -33,7 +33,7 @@ from bot.engine.api import (
     UnavailableReason,
 )
 from bot.engine.levels import LEVELS as ENGINE_LEVELS
-from bot.i18n.names import Option
+from bot.i18n.names import NO, Option
 from bot.i18n.text import Text
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.claiming import claimed
@@ -217,7 +217,7 @@ class ComputerOpponent:
                 Text(
                     "Games against the computer are never rated; leave {option} out (or {value}).",
                     option=Option("rated"),
-                    value=Option("rated", "no"),
+                    value=Option("rated", NO),
                 )
             )
         seats = {"white": "white", "black": "black", "random": "random"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.i18n.names import Command, Option
+from bot.i18n.names import YES, Command, Option
 from bot.i18n.text import Text
 from bot.service.core import variant_named
 from bot.service.errors import UserError
@@ -56,7 +56,7 @@ class TooManyNotesError(UserError):
                 "{command} {option} first.",
                 most=MAX_NOTES_PER_GAME,
                 command=Command("note"),
-                option=Option("clear", "true"),
+                option=Option("clear", YES),
             )
         )
 

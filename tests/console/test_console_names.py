@@ -37,8 +37,8 @@ bob /conditionnels ajouter Cc6 Cf3 Cf6
 bob /conditionnels liste
 bob /jouer Cc6
 alice /note surveiller la colonne e
-alice /note effacer:yes
-alice /pgn partie:1 notes:yes
+alice /note effacer:oui
+alice /pgn partie:1 notes:oui
 alice /abandonner partie:1
 """
 ENGLISH_GAME = """\
@@ -113,7 +113,7 @@ alice /défier postal niveau:3 classée:yes
         "nom:valeur (effacer:, partie:).",
     ]
     assert lines[8] == "! Vous n'avez pas de partie dans ce salon. Lancez-en une avec /défier."
-    assert "(ou mettez classée:no)" in lines[9]
+    assert "(ou mettez classée:non)" in lines[9]
 
 
 async def test_the_names_are_the_readers_language_only(tmp_path: Path) -> None:

@@ -91,4 +91,4 @@ async def test_board_looks_in_the_console(tmp_path: Path) -> None:
     )
     assert "pieces simple (chess), default (xiangqi); names and ratings drawn on boards" in output
     assert "piece sets: default, cburnett, simple, traditional, simplified" in output
-    assert "! strip must be yes or no." in output
+    assert '! strip must be yes or no, not "maybe".' in output
