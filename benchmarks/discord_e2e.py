@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import random
 import shutil
@@ -63,6 +64,7 @@ from tests.fakediscord import (  # noqa: E402
     Call,
     FakeDiscord,
     Faults,
+    RouteLimit,
 )
 
 
@@ -302,6 +304,8 @@ async def measure_latency(
 async def drain_burst(count: int, faults: float, rate_limit: float, seed: int) -> None:
     """Start a bot on ``count`` due reminders with ``faults`` failing; print what arrived."""
     fake = FakeDiscord()
+    # A rate above Discord's 50 a second is that of a bot whose global limit Discord raised.
+    fake.global_limit = RouteLimit(max(fake.global_limit.limit, math.ceil(rate_limit)), 1.0)
     await fake.start()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "postal.db"

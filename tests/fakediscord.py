@@ -554,6 +554,9 @@ EDIT_MESSAGE_LIMIT = RouteLimit(5, 5.0)
 # Create Message's, the same (discord-api-docs issue #20: "5/5 ... applies to message
 # creation and editing"; #2761: the channel-messages bucket "5/5"), counted apart from edits.
 POST_MESSAGE_LIMIT = RouteLimit(5, 5.0)
+# "All bots can make up to 50 requests per second to our API" (Discord's rate-limit docs),
+# interaction responses and webhooks excepted; Discord raises it for large bots on request.
+GLOBAL_LIMIT = RouteLimit(50, 1.0)
 _CALLBACK = re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$")
 
 
@@ -636,6 +639,10 @@ class FakeDiscord:
         # Posts in a channel (POST /channels/{id}/messages), counted apart from the edits.
         self.post_limit = POST_MESSAGE_LIMIT
         self._windows: dict[tuple[str, int], _Window] = {}
+        # All the bot's requests that count toward Discord's global limit, per second: past
+        # it a global 429, and a violation (Postal paces itself well below it).
+        self.global_limit = GLOBAL_LIMIT
+        self._global_window: _Window | None = None
         # The clock of those windows (a test may turn it by hand).
         self.clock: Callable[[], float] = time.monotonic
         self.faults: Faults | None = None
@@ -1348,9 +1355,17 @@ class FakeDiscord:
             return _json_response({"message": "401: Unauthorized", "code": 0}, 401)
         fault = self._fault(request.method, request.path)
         limit, window = self._route_limit(request.method, request.path)
+        overall = self._global(request.path)
         if fault not in (None, "reset-after"):
-            window = None  # refused or lost on the way: not counted
-        if window is not None and window.used >= limit.limit:
+            window = overall = None  # refused or lost on the way: not counted
+        if overall is not None and overall.used >= self.global_limit.limit:
+            retry_after = round(overall.resets_at - self.clock(), 3)
+            self.violations.append(
+                f"{request.method} {request.path}: over the global limit of "
+                f"{self.global_limit.limit} requests a second"
+            )
+            response = _too_many_requests(retry_after, is_global=True)
+        elif window is not None and window.used >= limit.limit:
             # Over the channel's edit limit: refused before anything is looked at.
             retry_after = round(window.resets_at - self.clock(), 3)
             response = _too_many_requests(retry_after, is_global=False)
@@ -1367,6 +1382,8 @@ class FakeDiscord:
         else:
             if window is not None:
                 window.used += 1
+            if overall is not None:
+                overall.used += 1
             try:
                 response = await handler(request)
             except DiscordError as error:
@@ -1419,6 +1436,17 @@ class FakeDiscord:
         if window is None or now >= window.resets_at:
             window = self._windows[key] = _Window(now + limit.seconds)
         return limit, window
+
+    def _global(self, path: str) -> _Window | None:
+        """The current second of the bot's requests that count toward the global limit (a
+        new one once the last is over); None for requests that do not count."""
+        exempt = path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
+        if exempt or not path.startswith("/api/"):
+            return None
+        now = self.clock()
+        if self._global_window is None or now >= self._global_window.resets_at:
+            self._global_window = _Window(now + self.global_limit.seconds)
+        return self._global_window
 
     def rate_limited(self) -> list[Call]:
         """The calls Discord's per-route limits refused with a 429 (not the fault mode's)."""

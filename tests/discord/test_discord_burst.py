@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.discord.burst import reminders_by_game, seed_due_reminders
 from tests.discord.live import start_bot
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, RouteLimit
 
 REMINDERS = 1000
 # Above the default 25/s so the test takes seconds; the pacing is the same at any cap.
@@ -17,6 +17,7 @@ CAP = 200
 
 async def test_a_burst_is_paced_and_survives_a_kill(fake: FakeDiscord, tmp_path: Path) -> None:
     database = tmp_path / "postal.db"
+    fake.global_limit = RouteLimit(CAP, 1.0)  # a bot whose global limit Discord raised
     await seed_due_reminders(fake, database, REMINDERS)
     first = await start_bot(fake, database, DISCORD_RATE_LIMIT=str(CAP))
     try:

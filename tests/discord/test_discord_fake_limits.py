@@ -15,6 +15,7 @@ from discord.http import handle_message_parameters
 
 from tests.fakediscord import (
     EDIT_MESSAGE_LIMIT,
+    GLOBAL_LIMIT,
     POST_MESSAGE_LIMIT,
     FakeDiscord,
     FakeMessage,
@@ -122,6 +123,27 @@ async def test_a_sixth_post_within_five_seconds_is_refused_and_not_posted(
     clock.now += 5.0
     status, _, _ = await call(fake, "POST", path, {"content": "later"})
     assert status == 200 and len(fake.channel_messages(fake.channel.id)) == 6
+
+
+async def test_more_than_fifty_requests_in_a_second_is_a_global_429_and_a_violation(
+    fake: FakeDiscord,
+) -> None:
+    """Discord's global limit: the 51st request of a second (the fake's clock stopped) is a
+    global 429 and a broken rule; the next second takes requests again."""
+    clock = Clock()
+    fake.clock = clock
+    path = f"/channels/{fake.channel.id}"
+    for _ in range(GLOBAL_LIMIT.limit):
+        status, _, _ = await call(fake, "GET", path, {})
+        assert status == 200
+    status, body, refused = await call(fake, "GET", path, {})
+    assert status == 429 and body["global"] is True and refused["X-RateLimit-Global"] == "true"
+    assert refused["X-RateLimit-Scope"] == "global" and refused["Via"]
+    assert len(fake.violations) == 1 and "global limit" in fake.violations[0]
+    fake.violations.clear()  # the broken rule was the point here
+    clock.now += 1.0
+    status, _, _ = await call(fake, "GET", path, {})
+    assert status == 200
 
 
 @pytest.fixture
