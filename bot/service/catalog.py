@@ -12,13 +12,20 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.i18n.locale import Locale
+from bot.i18n.names import Choice
 from bot.service.after_game import FRAME_MS_RANGE
 from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES
 from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.notes import MAX_NOTE_TEXT
-from bot.store import Orientation, TakebackPolicy, XiangqiNotation
+from bot.service.preferences import (
+    AUTO_LANGUAGE,
+    NOTATION_CHOICES,
+    NOTIFY_CHOICES,
+    ORIENTATION_CHOICES,
+    TAKEBACK_CHOICES,
+)
 from rules import VARIANT_NAMES
 
 
@@ -79,13 +86,17 @@ class CommandSpec:
 # by its own name (never translated).
 LANGUAGE_VALUES = ("auto", *(locale.value for locale in Locale))
 LANGUAGE_LABELS = (
-    "auto (your Discord app's language)",
+    AUTO_LANGUAGE.label,
     *(locale.native_name for locale in Locale),
 )
 
 
-def _values(kind: type[Enum]) -> tuple[str, ...]:
-    return tuple(str(member.value) for member in kind)
+def _values(choices: tuple[Choice, ...]) -> tuple[str, ...]:
+    return tuple(str(choice) for choice in choices)
+
+
+def _labels(choices: tuple[Choice, ...]) -> tuple[str, ...]:
+    return tuple(choice.label for choice in choices)
 
 
 GAME_ID = OptionSpec("game", OptionKind.WHOLE_NUMBER)
@@ -164,13 +175,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "settings",
         (
-            OptionSpec("notify", OptionKind.TEXT, choices=("channel", "dm", "off")),
+            OptionSpec("notify", OptionKind.TEXT, choices=_values(NOTIFY_CHOICES)),
             OptionSpec("theme", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec(
                 "orientation",
                 OptionKind.TEXT,
-                choices=_values(Orientation),
-                labels=("my own side", "the side to move"),
+                choices=_values(ORIENTATION_CHOICES),
+                labels=_labels(ORIENTATION_CHOICES),
             ),
             OptionSpec("confirm", OptionKind.YES_NO),
             OptionSpec("reminders", OptionKind.TEXT, limits=(1, 40)),
@@ -180,14 +191,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
             OptionSpec(
                 "takebacks",
                 OptionKind.TEXT,
-                choices=_values(TakebackPolicy),
-                labels=("always ask me", "ask me in casual games only", "never ask me"),
+                choices=_values(TAKEBACK_CHOICES),
+                labels=_labels(TAKEBACK_CHOICES),
             ),
             OptionSpec(
                 "notation",
                 OptionKind.TEXT,
-                choices=_values(XiangqiNotation),
-                labels=("WXF (C2.5)", "Chinese (炮二平五)", "ICCS (h2e2)"),
+                choices=_values(NOTATION_CHOICES),
+                labels=_labels(NOTATION_CHOICES),
             ),
             OptionSpec("pieces", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec("strip", OptionKind.YES_NO),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.i18n.locale import Locale, UnknownLocaleError
-from bot.i18n.names import Option
+from bot.i18n.names import Choice, Option
 from bot.i18n.text import Text
 from bot.service.core import ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
@@ -28,6 +28,25 @@ from bot.store import (
 )
 
 OFF_WORDS = ("off", "none", "no", "never")
+
+# The choices as Discord lists them (msgctxt "choice"; bot.service.catalog), which a refusal
+# names in the reader's language: the console reads them as typed (« le camp au trait »).
+NOTIFY_CHOICES = (Choice("channel", "channel"), Choice("dm", "dm"), Choice("off", "off"))
+ORIENTATION_CHOICES = (
+    Choice(Orientation.OWN.value, "my own side"),
+    Choice(Orientation.TURN.value, "the side to move"),
+)
+TAKEBACK_CHOICES = (
+    Choice(TakebackPolicy.ASK.value, "always ask me"),
+    Choice(TakebackPolicy.CASUAL.value, "ask me in casual games only"),
+    Choice(TakebackPolicy.NEVER.value, "never ask me"),
+)
+NOTATION_CHOICES = (
+    Choice(XiangqiNotation.WXF.value, "WXF (C2.5)"),
+    Choice(XiangqiNotation.CHINESE.value, "Chinese (炮二平五)"),
+    Choice(XiangqiNotation.ICCS.value, "ICCS (h2e2)"),
+)
+AUTO_LANGUAGE = Choice("auto", "auto (your Discord app's language)")
 
 # What players may type for each orientation (the first is the name /settings shows).
 ORIENTATION_WORDS: dict[Orientation, tuple[str, ...]] = {
@@ -145,8 +164,11 @@ def _notify(text: str | None) -> NotifyMode | None:
     except ValueError as error:
         raise InvalidOptionError(
             Text(
-                '{option} must be channel, dm or off, not "{text}".',
+                '{option} must be {channel}, {dm} or {off}, not "{text}".',
                 option=Option("notify"),
+                channel=NOTIFY_CHOICES[0],
+                dm=NOTIFY_CHOICES[1],
+                off=NOTIFY_CHOICES[2],
                 text=text,
             )
         ) from error
@@ -172,9 +194,10 @@ def _orientation(text: str | None) -> Orientation | None:
             return orientation
     raise InvalidOptionError(
         Text(
-            "{option} must be own (your side at the bottom) or turn (the side to move), not "
-            '"{text}".',
+            '{option} must be {own} or {turn}, not "{text}".',
             option=Option("orientation"),
+            own=ORIENTATION_CHOICES[0],
+            turn=ORIENTATION_CHOICES[1],
             text=text,
         )
     )
@@ -252,9 +275,11 @@ def _takebacks(text: str | None) -> TakebackPolicy | None:
     except ValueError as error:
         raise InvalidOptionError(
             Text(
-                "{option} must be ask (always asked), casual (asked in casual games only) or "
-                'never, not "{text}".',
+                '{option} must be {ask}, {casual} or {never}, not "{text}".',
                 option=Option("takebacks"),
+                ask=TAKEBACK_CHOICES[0],
+                casual=TAKEBACK_CHOICES[1],
+                never=TAKEBACK_CHOICES[2],
                 text=text,
             )
         ) from error
@@ -269,8 +294,11 @@ def _notation(text: str | None) -> XiangqiNotation | None:
     except ValueError as error:
         raise InvalidOptionError(
             Text(
-                '{option} must be wxf (C2.5), chinese (炮二平五) or iccs (h2e2), not "{text}".',
+                '{option} must be {wxf}, {chinese} or {iccs}, not "{text}".',
                 option=Option("notation"),
+                wxf=NOTATION_CHOICES[0],
+                chinese=NOTATION_CHOICES[1],
+                iccs=NOTATION_CHOICES[2],
                 text=text,
             )
         ) from error
@@ -309,8 +337,9 @@ def _language(text: str | None) -> str | tuple[()] | None:
         choices = ", ".join(locale.value for locale in Locale)
         raise InvalidOptionError(
             Text(
-                '{option} must be auto or one of {choices}, not "{text}".',
+                '{option} must be {auto} or one of {choices}, not "{text}".',
                 option=Option("language"),
+                auto=AUTO_LANGUAGE,
                 choices=choices,
                 text=text,
             )

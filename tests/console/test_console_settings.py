@@ -56,7 +56,7 @@ async def test_text_boards_follow_each_players_orientation(tmp_path: Path) -> No
 async def test_bad_orientation_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     """An unknown orientation says what is allowed; the default stays."""
     output = await console_output(tmp_path, "alice /settings orientation:upside\nalice /settings\n")
-    assert "! orientation must be own (your side at the bottom) or turn" in output
+    assert '! orientation must be my own side or the side to move, not "upside".' in output
     assert "boards show your own side at the bottom" in output
 
 

@@ -75,3 +75,35 @@ async def test_a_french_game_ends_a_vacation_and_plays_unrated(tmp_path: Path) -
     )
     assert "! " not in said, said
     assert "partie amicale" in said, said
+
+
+async def test_a_refused_choice_lists_the_labels_the_reader_types(tmp_path: Path) -> None:
+    """Each refusal lists the choices as a French player types them (it said « channel, dm
+    or off », « own (…) or turn (…) »…), and those words are then read."""
+    said = await play(
+        tmp_path,
+        "alice /réglages notifications:x\n"
+        "alice /réglages orientation:y\n"
+        "alice /réglages reprises:z\n"
+        "alice /réglages notation:q\n"
+        "alice /réglages langue:de\n"
+        'alice /réglages notifications:mp orientation:"le camp au trait" reprises:jamais '
+        "notation:chinoise langue:auto\n",
+        Locale.FR,
+    )
+    lines = said.splitlines()
+    assert lines[:5] == [
+        "! notifications doit être salon, mp ou désactivé, pas « x ».",
+        "! orientation doit être « mon camp » ou « le camp au trait », pas « y ».",
+        "! reprises doit être « toujours me demander », « seulement en partie amicale » ou "
+        "« jamais », pas « z ».",
+        "! notation doit être WXF, chinoise ou ICCS, pas « q ».",
+        "! langue doit être auto ou l'une de en, fr, ko, ja, zh_Hans, zh_Hant, pas « de ».",
+    ]
+    assert "par message privé" in lines[5] and "en bas le camp au trait" in lines[5]
+    assert "reprise jamais permises" in lines[5] and "notation chinoise" in lines[5]
+
+
+async def test_a_korean_refusal_lists_korean_choices(tmp_path: Path) -> None:
+    said = await play(tmp_path, "alice /설정 알림방식:x\n", Locale.KO)
+    assert said == '! 알림방식은(는) 채널, DM, 끄기 중 하나여야 해요 ("x"은(는) 안 돼요).\n'

@@ -78,7 +78,7 @@ async def test_a_mating_move_shows_the_movers_own_side(service: GameService) -> 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"orientation": "sideways"}, "orientation must be own (your side at the bottom)"),
+        ({"orientation": "sideways"}, "orientation must be own or turn"),
         ({"notify": "pigeon"}, "notify must be channel, dm or off"),
         ({"theme": "plaid"}, 'Unknown theme "plaid"'),
         # One bad value refuses the whole command, good ones included.
