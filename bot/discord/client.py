@@ -308,7 +308,8 @@ class PostalBot(discord.AutoShardedClient):
         message posted in its game's place becomes the game's board (the previous one
         loses its buttons)."""
         if reply.layout and reply.game_id is not None and not reply.recent:
-            reply = replace(reply, recent=await self.service.recent_moves(reply.game_id))
+            recent = await self.service.recent_moves(reply.game_id, reader=interaction.user.id)
+            reply = replace(reply, recent=recent)
         fields = message_fields(reply)
         view = fields.get("view")  # kept: the board's buttons go without reading it back
         message_id = await answer(interaction, reply, self.render, fields)

@@ -477,7 +477,11 @@ class OutboxSender(Worker):
             return dm.id, message.id
         reply = messages.delivery_post(delivery)
         if reply.layout and reply.game_id is not None:
-            recent = await bot.service.recent_moves(reply.game_id)
+            # The moves under the board in the notation of the one player it is for, if
+            # one (as its language: ``_language``); else the language's default.
+            readers = [delivery.user] if delivery.user is not None else list(delivery.mention)
+            reader = readers[0].id if len(readers) == 1 and readers[0] is not None else None
+            recent = await bot.service.recent_moves(reply.game_id, reader=reader)
             reply = dataclasses.replace(reply, recent=recent)
         place = bot.get_partial_messageable(
             delivery.channel_id or 0, guild_id=delivery.guild_id or None

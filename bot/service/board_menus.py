@@ -13,7 +13,7 @@ from collections.abc import Callable
 import rules
 from bot.i18n.text import Text, TextIn
 from bot.service.errors import GameChangedError, InvalidButtonError
-from bot.service.notation import MoveNamer, numbered_line
+from bot.service.notation import MoveNamer
 from bot.service.play import PlayUseCases
 from bot.service.results import (
     BoardShown,
@@ -31,7 +31,7 @@ from bot.service.results import (
     SelectMenu,
     User,
 )
-from bot.store import GameRecord
+from bot.store import GameRecord, XiangqiNotation
 from rules import Move
 
 # Discord shows at most 25 options in a select menu and five menus in a message.
@@ -256,15 +256,16 @@ class BoardMenuUseCases(PlayUseCases):
         self._require_player(record, user)
         return MoveCancelled(await self._view(record), Text("Move cancelled; nothing was played."))
 
-    async def recent_moves(self, game_id: int, count: int = 6) -> str:
+    async def recent_moves(self, game_id: int, count: int = 6, *, reader: int | None = None) -> str:
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
-        a line starting with Black's move reads ``9... Nc6``), empty before the first move."""
+        a line starting with Black's move reads ``9... Nc6``), empty before the first move;
+        xiangqi moves in the notation of ``reader`` (a player's id; None: the default of the
+        language being spoken). Raises ``UnknownGameError``, ``DamagedGameError``."""
         record = await self._game(game_id)
-        return numbered_line(
-            await self.store.games.recent_moves(game_id, count),
-            record.start_fen,
-            chess=record.variant == "chess",
-        )
+        moves = await self.store.games.recent_moves(game_id, count)
+        xiangqi = record.variant == "xiangqi"
+        notation = await self._notation(reader) if xiangqi else XiangqiNotation.WXF
+        return await self._recent_line(record, moves, notation)
 
     async def wants_confirmation(self, user: User) -> bool:
         """Whether ``user`` confirms moves chosen on the board before they are played."""

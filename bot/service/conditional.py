@@ -30,7 +30,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.notation import LIST_SEPARATOR, move_name
+from bot.service.notation import LIST_SEPARATOR, ChessMove, move_name, stored_names
 from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
 from bot.store import ConditionalNode, GameRecord, OutboxItem, OutboxTarget, PreparedAnswer
 from rules import Color, Move
@@ -174,6 +174,7 @@ class PlannedAnswer:
     uci: str
     number: str
     after: rules.Game
+    chinese: str | None = None  # a xiangqi move's Chinese (``notation`` is its WXF)
 
 
 # --- the use cases -----------------------------------------------------------------------
@@ -428,7 +429,9 @@ class AnswerPlan:
         """The answers as the store appends them: standard SAN as plain text (a chess move's
         notation is a ``ChessMove``, a value said in the reader's letters, which a store
         writes as nothing else than a str)."""
-        return tuple(PreparedAnswer(a.uci, str(a.notation), a.mover_id) for a in self.answers)
+        return tuple(
+            PreparedAnswer(a.uci, str(a.notation), a.mover_id, a.chinese) for a in self.answers
+        )
 
     @property
     def facts(self) -> tuple[ConditionalAnswer, ...]:
@@ -500,15 +503,17 @@ def plan_answers(
             move = position.parse_move(answer.uci)
         except rules.RulesError:
             break  # checked when stored; a rules change since is no reason to fail a move
+        notation, chinese = stored_names(position, move)
         answers.append(
             PlannedAnswer(
                 answer.id,
                 responder,
                 move,
-                move_name(position, move),
+                ChessMove(notation) if chinese is None else notation,
                 position.uci(move),
                 move_number(position),
                 game.play(move),
+                chinese,
             )
         )
         game, last_mover = answers[-1].after, responder

@@ -28,7 +28,14 @@ from bot.service.errors import (
     NotYourTurnError,
     UnknownGameError,
 )
-from bot.service.notation import MoveNamer, chess_namer, namer, reading_notation
+from bot.service.notation import (
+    MoveNamer,
+    chess_namer,
+    namer,
+    reading_notation,
+    recent_line,
+    stored_names,
+)
 from bot.service.phrases import variant_text
 from bot.service.ratings import NEW_PLAYER, rate_game
 from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
@@ -57,9 +64,11 @@ from bot.store import (
     Player,
     RateFunction,
     RatingUpdate,
+    RecentMove,
     SeatedGame,
     Store,
     StoredMove,
+    XiangqiNotation,
 )
 from rules import Color, Outcome, Termination
 
@@ -210,9 +219,32 @@ class ServiceCore:
         reading it)."""
         if position.variant.name != "xiangqi":
             return chess_namer(position)
-        if player is None or player.id != player_id:
+        return namer(position, await self._notation(player_id, typed, player=player))
+
+    async def _notation(
+        self, player_id: int | None, typed: str = "", *, player: Player | None = None
+    ) -> XiangqiNotation:
+        """The xiangqi notation ``player_id`` reads (``reading_notation``; None: nobody in
+        particular, the language's default). ``player``: their row, if the caller has it."""
+        if player_id is not None and (player is None or player.id != player_id):
             player = await self.store.players.get(player_id)
-        return namer(position, reading_notation(player, typed))
+        return reading_notation(player if player_id is not None else None, typed)
+
+    async def _recent_line(
+        self,
+        record: GameRecord,
+        moves: Sequence[RecentMove],
+        notation: XiangqiNotation,
+        game: rules.Game | None = None,
+    ) -> str:
+        """``moves``, the last of ``record``'s, as the line under its board, xiangqi moves in
+        ``notation``. A xiangqi move stored without its Chinese (before migration 0030) is
+        named from the game replayed (``game`` if the caller has it at ``record``'s moves).
+        Raises ``DamagedGameError`` as ``_replay``."""
+        chess = record.variant != "xiangqi"
+        if not chess and any(move.chinese is None for move in moves):
+            moves = _named(game or await self._replay(record), moves)
+        return recent_line(moves, record.start_fen, chess=chess, notation=notation)
 
     # --- players -------------------------------------------------------------------------
 
@@ -920,3 +952,16 @@ def _reads_simplified(viewer: Player | None) -> bool:
     """Whether ``viewer`` reads Simplified Chinese (``reader_locale``; for a viewer Postal
     knows no language of, the language of the command being answered)."""
     return (reader_locale(viewer) or current_locale()) is Locale.ZH_HANS
+
+
+def _named(game: rules.Game, moves: Sequence[RecentMove]) -> list[RecentMove]:
+    """``moves`` with the names of each stored without its Chinese made again from
+    ``game``'s positions (a move ``game`` does not reach, newer than it, stays as stored)."""
+    positions, played = game.positions, game.moves
+    named = []
+    for move in moves:
+        if move.chinese is None and 0 < move.ply <= len(played):
+            san, chinese = stored_names(positions[move.ply - 1], played[move.ply - 1])
+            move = RecentMove(move.ply, move.uci, san, chinese)
+        named.append(move)
+    return named

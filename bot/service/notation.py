@@ -1,7 +1,9 @@
 """Which notation a player reads moves in: the xiangqi notation they chose, or the one they
 typed the move in (a move typed in Chinese is answered in Chinese unless they chose another).
 Chess moves are SAN, said with the reader's piece letters (``ChessMove``: French ``Cf3``);
-records, PGN and stored moves keep standard English SAN."""
+records, PGN and stored moves keep standard English SAN. A stored xiangqi move keeps its
+WXF (``san``) and its Chinese (``chinese``, simplified) whatever its mover reads, so each
+reader reads the moves under a board in their own notation (``recent_line``)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from functools import partial
 
 from bot.i18n.text import Joined, Text, TextIn
 from bot.service.reading import piece_letters, reads_chinese, reads_traditional
-from bot.store import Player, XiangqiNotation
+from bot.store import Player, RecentMove, XiangqiNotation
 from rules import Move, Position
+from rules.xiangqi.notation import traditional
 from rules.xiangqi.position import XiangqiPosition
 
 MoveNamer = Callable[[Move], str]
@@ -48,6 +51,36 @@ def move_name(position: Position, move: Move) -> str:
     if isinstance(position, XiangqiPosition):
         return position.san(move)
     return ChessMove(position.san(move))
+
+
+def stored_names(position: Position, move: Move) -> tuple[str, str | None]:
+    """What a move's row keeps of its names: standard SAN (chess) or WXF (xiangqi), and the
+    xiangqi move in Chinese notation, simplified (None in chess). Raises
+    ``rules.IllegalMoveError`` for a move that is not legal in ``position``."""
+    if isinstance(position, XiangqiPosition):
+        return position.san(move), position.chinese(move)
+    return position.san(move), None
+
+
+def xiangqi_name(move: RecentMove, notation: XiangqiNotation) -> str:
+    """Stored xiangqi ``move`` in ``notation``: WXF, ICCS, or Chinese in the reader's
+    characters. A move stored before its Chinese was kept (``chinese`` None) reads as its
+    mover named it."""
+    if notation is XiangqiNotation.ICCS:
+        return move.uci
+    if notation is XiangqiNotation.WXF or move.chinese is None:
+        return move.san
+    return traditional(move.chinese) if reads_traditional() else move.chinese
+
+
+def recent_line(
+    moves: Sequence[RecentMove], start_fen: str, *, chess: bool, notation: XiangqiNotation
+) -> str:
+    """A game's last ``moves`` as the line under its board (``numbered_line``): chess moves
+    as ``ChessMove``s, xiangqi moves in ``notation`` (see ``xiangqi_name``)."""
+    if chess:
+        return numbered_line([(m.ply, m.san) for m in moves], start_fen, chess=True)
+    return numbered_line([(m.ply, xiangqi_name(m, notation)) for m in moves], start_fen)
 
 
 def is_chinese(text: str) -> bool:

@@ -34,7 +34,8 @@ from bot.service.notation import (
     ChessMove,
     MoveNamer,
     move_name,
-    numbered_line,
+    stored_names,
+    xiangqi_name,
 )
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.reading import piece_letters
@@ -57,7 +58,9 @@ from bot.store import (
     GameStatus,
     OfferKind,
     OutboxSource,
+    RecentMove,
     SeatedGame,
+    XiangqiNotation,
 )
 from rules import Color, IllegalReason, Move, Termination
 from rules.xiangqi.position import XiangqiPosition
@@ -188,8 +191,17 @@ class PlayUseCases(ServiceCore):
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)
         position, move = game.position, parsed
-        # The move as the mover reads it: SAN, or their xiangqi notation.
-        san, uci = name(move), position.uci(move)
+        uci = position.uci(move)
+        if isinstance(position, XiangqiPosition):
+            # The row keeps the move's WXF and Chinese, whatever its mover reads; the mover
+            # reads it (and the moves under the board) in their own notation.
+            notation = await self._notation(user.id, typed, player=players.get(user.id))
+            stored, chinese = stored_names(position, move)
+            san = xiangqi_name(RecentMove(0, uci, stored, chinese), notation)
+        else:
+            notation, chinese = XiangqiNotation.WXF, None
+            san = name(move)  # a ChessMove: standard SAN, said in the reader's letters
+            stored = str(san)
         number = f"{position.fullmove_number}." + (
             "" if position.side_to_move is Color.WHITE else ".."
         )
@@ -225,7 +237,8 @@ class PlayUseCases(ServiceCore):
         written = await self.store.games.play_move(
             record,
             uci=uci,
-            san=str(san),  # standard SAN (WXF or Chinese for xiangqi), not a said value
+            san=stored,
+            chinese=chinese,
             fen=after.position.fen(),
             mover_id=user.id,
             now=now,
@@ -308,7 +321,7 @@ class PlayUseCases(ServiceCore):
                 else "",
             ),
             lapsed_offers=lapsed,
-            recent=numbered_line(written.recent, record.start_fen, chess=record.variant == "chess"),
+            recent=await self._recent_line(record, written.recent, notation, after),
             answers=plan.facts,
             vacation_ended=back,
         )

@@ -29,6 +29,7 @@ from bot.store.records import (
     OfferKind,
     PreparedAnswer,
     RatingUpdate,
+    RecentMove,
     ReminderDue,
     ResultCounts,
     SeatedGame,
@@ -72,7 +73,7 @@ _SEATED = (
 )
 # The last moves a board message lists.
 RECENT_PLIES = 6
-_RECENT = "SELECT ply, san FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?"
+_RECENT = "SELECT ply, uci, san, chinese FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?"
 
 
 # Finished games whose own thread is not archived yet, and when each is due (the end plus a
@@ -134,9 +135,12 @@ def seated_from_row(row: Any) -> SeatedGame:
     return SeatedGame(game, players, bool(flags[0]), frozenset(closed), frozenset(confirming))
 
 
-def _recent(rows: Iterable[Any]) -> tuple[tuple[int, str], ...]:
+def _recent(rows: Iterable[Any]) -> tuple[RecentMove, ...]:
     """``_RECENT``'s rows, oldest first."""
-    return tuple((int(ply), str(san)) for ply, san in reversed(list(rows)))
+    return tuple(
+        RecentMove(int(ply), str(uci), str(san), None if chinese is None else str(chinese))
+        for ply, uci, san, chinese in reversed(list(rows))
+    )
 
 
 class Games:
@@ -349,6 +353,7 @@ class Games:
         *,
         uci: str,
         san: str,
+        chinese: str | None = None,
         fen: str,
         mover_id: int,
         now: datetime,
@@ -372,7 +377,7 @@ class Games:
         line added since raised the version, so the write is refused anyway. Returns
         ``Written(ok=False)`` on a conflict.
         """
-        steps = [PreparedAnswer(uci, san, mover_id), *answers]
+        steps = [PreparedAnswer(uci, san, mover_id, chinese), *answers]
         if ending is not None:
             return await self._play_final_move(
                 game, steps, fen, now, deadline_at, ending, rate, outbox
@@ -617,15 +622,12 @@ class Games:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else from_epoch(row[0])
 
-    async def recent_moves(self, game_id: int, count: int) -> list[tuple[int, str]]:
-        """The game's last ``count`` moves as (ply, SAN/WXF), oldest first."""
+    async def recent_moves(self, game_id: int, count: int) -> tuple[RecentMove, ...]:
+        """The game's last ``count`` moves, oldest first."""
         async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT ply, san FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?",
-                (game_id, count),
-            )
+            cursor = await conn.execute(_RECENT, (game_id, count))
             rows = await cursor.fetchall()
-        return [(int(ply), str(san)) for ply, san in reversed(list(rows))]
+        return _recent(rows)
 
     async def set_message(self, game_id: int, message_id: int | None) -> None:
         async with self._db.transaction() as conn:
@@ -830,9 +832,17 @@ def _step_statements(
             (game.id, step.mover_id),
         ),
         Statement(
-            "INSERT INTO moves (game_id, ply, uci, san, played_at, version) "
-            "SELECT ?, ?, ?, ?, ?, version FROM games WHERE id = ?",
-            (game.id, game.ply + 1 + index, step.uci, step.san, to_epoch(now), game.id),
+            "INSERT INTO moves (game_id, ply, uci, san, chinese, played_at, version) "
+            "SELECT ?, ?, ?, ?, ?, ?, version FROM games WHERE id = ?",
+            (
+                game.id,
+                game.ply + 1 + index,
+                step.uci,
+                step.san,
+                step.chinese,
+                to_epoch(now),
+                game.id,
+            ),
         ),
     ]
 

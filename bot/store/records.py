@@ -261,6 +261,20 @@ class PreparedAnswer:
     uci: str
     san: str
     mover_id: int
+    # Xiangqi: the move in Chinese notation, simplified (``san`` is its WXF); None in chess.
+    chinese: str | None = None
+
+
+class RecentMove(NamedTuple):
+    """One of a game's last moves, as the line under its board shows it: ``san`` is standard
+    SAN (chess) or WXF (xiangqi), ``chinese`` the xiangqi move in Chinese notation (None in
+    chess, and for a xiangqi move stored before migration 0030, whose ``san`` is as its
+    mover named it)."""
+
+    ply: int
+    uci: str
+    san: str
+    chinese: str | None = None
 
 
 class StoredMove(NamedTuple):
@@ -435,5 +449,5 @@ class Written:
     ratings: RatingUpdate | None = None
     lapsed: tuple[OfferKind, ...] = ()
     version: int | None = None
-    # The game's last few moves after the write, as (ply, SAN/WXF), oldest first.
-    recent: tuple[tuple[int, str], ...] = ()
+    # The game's last few moves after the write, oldest first.
+    recent: tuple[RecentMove, ...] = ()

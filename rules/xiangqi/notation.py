@@ -182,6 +182,12 @@ def wxf(position: XiangqiPosition, move: Move) -> str:
 _TRADITIONAL = str.maketrans("马车进后帅将", "馬車進後帥將")
 
 
+def traditional(chinese: str) -> str:
+    """A move in Chinese notation (as ``chinese`` writes it, simplified) in traditional
+    characters: ``马８进７`` → ``馬８進７``."""
+    return chinese.translate(_TRADITIONAL)
+
+
 def chinese(position: XiangqiPosition, move: Move, *, traditional: bool = False) -> str:
     """The legal ``move`` in Chinese notation: simplified ``炮二平五``, ``马８进７``, or with
     ``traditional`` characters ``馬８進７``, ``前車進一``. Raises IllegalMoveError if it is

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import Locale, using
 from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
+from bot.store import Store
 from bot.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
 
@@ -102,3 +104,60 @@ async def test_board_menus_in_the_players_notation(service: GameService) -> None
         ALICE, ButtonAction.PICK_TARGET, game_id, "0:h2:0", place=PLACE, values=("h2e2",)
     )
     assert "Play 炮二平五?" in getattr(preview, "text", "")
+
+
+async def test_moves_under_the_board_in_each_readers_notation(
+    service: GameService, store: Store
+) -> None:
+    """The line of recent moves is in its reader's notation, every move of it, whatever
+    notation each mover typed or reads; the rows keep WXF and Chinese, not the typed text."""
+    game_id = await xiangqi(service)
+    await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)  # alice reads Chinese
+    answered = await service.move(BOB, PLACE, "h9g7", game_id=game_id)  # bob reads WXF
+    assert isinstance(answered, MovePlayed) and answered.recent == "1. C2.5 H8+7"
+    played = await service.move(ALICE, PLACE, "马二进三", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.recent == "1. 炮二平五 马８进７ 2. 马二进三"
+    rows = await store.games.moves(game_id)
+    assert [row.san for row in rows] == ["C2.5", "H8+7", "H2+3"]
+    assert [row.uci for row in rows] == ["h2e2", "h9g7", "h0g2"]
+    recent = await store.games.recent_moves(game_id, 6)
+    assert [move.chinese for move in recent] == ["炮二平五", "马８进７", "马二进三"]
+    # The board's line read later, for each reader.
+    assert await service.recent_moves(game_id, reader=BOB.id) == "1. C2.5 H8+7 2. H2+3"
+    await service.settings(BOB, notation="iccs")
+    assert await service.recent_moves(game_id, reader=BOB.id) == "1. h2e2 h9g7 2. h0g2"
+    with using(Locale.ZH_HANT):  # nobody in particular, in a Traditional Chinese channel
+        assert await service.recent_moves(game_id) == "1. 炮二平五 馬８進７ 2. 馬二進三"
+    assert await service.recent_moves(game_id) == "1. C2.5 H8+7 2. H2+3"
+
+
+async def test_stacked_soldiers_are_named_in_each_notation(service: GameService) -> None:
+    """Three red soldiers on one file: the middle one is P7 in WXF (as a lone soldier would
+    be) but 中兵 in Chinese, so neither name is made from the other; both are kept."""
+    fen = "3k5/9/9/6P2/6P2/6P2/9/9/9/4K4 w - - 0 1"
+    game_id = await xiangqi(service, fen)
+    played = await service.move(ALICE, PLACE, "g5f5", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.recent == "1. P3.4"
+    await service.settings(BOB, notation="chinese")
+    assert await service.recent_moves(game_id, reader=BOB.id) == "1. 中兵平四"
+
+
+async def test_moves_stored_as_their_mover_named_them_are_read_in_the_readers_notation(
+    service: GameService, store: Store
+) -> None:
+    """Rows from before migration 0030 (the mover's text in ``san``, no Chinese) are named
+    again from the game's coordinates, so an old game's line is not a mix either."""
+    game_id = await xiangqi(service)
+    await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
+    await service.move(BOB, PLACE, "h9g7", game_id=game_id)
+    async with store.database.transaction() as conn:
+        await conn.execute("UPDATE moves SET chinese = NULL WHERE game_id = ?", (game_id,))
+        await conn.execute(
+            "UPDATE moves SET san = '炮二平五' WHERE game_id = ? AND ply = 1", (game_id,)
+        )
+        await conn.execute(
+            "UPDATE moves SET san = 'h9g7' WHERE game_id = ? AND ply = 2", (game_id,)
+        )
+    assert await service.recent_moves(game_id, reader=BOB.id) == "1. C2.5 H8+7"
+    await service.settings(BOB, notation="chinese")
+    assert await service.recent_moves(game_id, reader=BOB.id) == "1. 炮二平五 马８进７"

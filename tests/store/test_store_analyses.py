@@ -152,6 +152,7 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             "progress_channel_id, progress_message_id) VALUES (?, 1000, 3, 2, 0, 700, 800)",
             (game.id,),
         )
+        connection.execute("ALTER TABLE moves DROP COLUMN chinese")  # 0030, applied again
         connection.execute("PRAGMA user_version = 26")
     store = await Store.open(path)
     try:
