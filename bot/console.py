@@ -24,12 +24,12 @@ from typing import Any, TextIO
 
 from bot import analysis_words, words
 from bot.config import ConfigError, Settings
+from bot.console_help import help_parts
 from bot.console_lines import UnreadableLine, words_of
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
 from bot.i18n import (
     N_,
-    NP_,
     Locale,
     UnknownLocaleError,
     _,
@@ -118,74 +118,6 @@ def _challenge_buttons(challenge_id: int) -> set[tuple[ButtonAction, int]]:
     return {(action, challenge_id) for action in _CHALLENGE_ACTIONS}
 
 
-# The console's help, each part translated whole (commands and options stay as typed), and
-# each part printed as one message that fits where Discord would show it (2,000 characters:
-# tests/i18n checks every language).
-HELP_PARTS = (
-    NP_(
-        "console",
-        """\
-Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).
-  alice /challenge bob [game:chess|xiangqi] [color:white|black|random] [days:3|none]
-                       [rated:yes|no] [fen:"..."]      (xiangqi: color:red|black|random)
-  alice /challenge                    an open challenge anyone may accept
-  alice /challenge postal [level:1-8] play the computer (Postal itself) at once, unrated;
-                                      it answers each move by itself (level 3 by default)
-  bob /press Accept                   press a button or a menu's choice shown as [n] Label
-                                      (by label or number; the numbers survive a restart)
-  alice /move e4                      any notation: e4, Nf3, e2e4, O-O, e8=Q;
-                                      xiangqi: C2.5, h2e2, 炮二平五
-  alice /board        alice /moves e2        alice /pgn
-  alice /draw         alice /takeback        alice /resign        alice /abort
-  alice /games [user] alice /history [user]  alice /stats [user]  alice /leaderboard [game]
-  alice /moretime 2   alice /vacation 5      alice /vacation end   (or end:yes)""",
-    ),
-    NP_(
-        "console",
-        """\
-  alice /settings [notify:channel|dm|off] [theme:NAME] [orientation:own|turn]
-                 [reminders:"24,1"|none] [timezone:Europe/Paris] [quiet:23:00-07:00|off]
-                 [digest:08:00|off] [takebacks:ask|casual|never]
-                 [notation:wxf|chinese|iccs] [pieces:NAME] [strip:on|off]
-                 [confirm:yes|no]    confirm moves chosen on the board (default yes)
-                 [language:auto|en|fr|ko|ja|zh_Hans|zh_Hant]   your language (auto: --locale)
-  alice /gif [game:N] [frame_ms:1000] the whole game as an animated GIF
-  alice /analyse [game:N]             engine analysis of a finished game: each player's
-                                      accuracy, mistakes, graph and annotated record saved
-  bob /conditional add Nf3 Nc6 Bb5 a6   prepare answers: if Nf3, play Nc6; if then Bb5, a6
-  bob /conditional list [line:N]        bob /conditional clear     (only you see your lines)
-  bob /note watch the e-file   bob /note (shows yours)   bob /note clear:yes   bob /pgn notes:yes
-With several games in progress, add game:<id> (see /games). A word starting with # begins
-a comment, to the end of the line.""",
-    ),
-)
-HELP = "\n".join(HELP_PARTS)
-
-# In the help, a command (``/conditional add``) and an option (``game:``) are written in
-# English, like code; ``help_with_names`` shows them as the reader's client does.
-_HELP_COMMAND = re.compile(r"(?<![\w/])/(?P<name>[a-z]+)(?: (?P<next>[a-z]+))?")
-_HELP_OPTION = re.compile(r"(?<![\w/:.-])(?P<name>[a-z_]+):")
-
-
-def help_with_names(text: str) -> str:
-    """``text`` (the help) with its commands and options named in the current language."""
-
-    def command(match: re.Match[str]) -> str:
-        spec = command_named(match["name"])
-        after = match["next"]
-        if spec is None:
-            return match[0]
-        if after is not None and spec.subcommand(after) is not None:
-            return in_language(Command(spec.name, after))
-        return in_language(Command(spec.name)) + (f" {after}" if after is not None else "")
-
-    def option(match: re.Match[str]) -> str:
-        name = match["name"]
-        return in_language(Option(name, "")) if name in ALL_OPTION_NAMES else match[0]
-
-    return _HELP_OPTION.sub(option, _HELP_COMMAND.sub(command, text))
-
-
 # A console user is one word; a colon after it ("vic: /move e4", as in a chat log) is not
 # part of the name.
 _USER_NAME = re.compile(r"@?[\w.\-]+", re.UNICODE)
@@ -224,9 +156,10 @@ def _speaker(words: list[str]) -> User:
             )
         raise _BadOption(
             Text(
-                "Say what {player} does, e.g. 'alice {command} bob'. Type /help for more.",
+                "Say what {player} does, e.g. 'alice {command} bob'. Type {help} for more.",
                 player=first,
                 command=Command("challenge"),
+                help=Command("help"),
             )
         )
     second = words[1]
@@ -245,10 +178,11 @@ def _speaker(words: list[str]) -> User:
         raise _BadOption(
             Text(
                 '"{word}" is not a command: write <user> /<command>, e.g. \'alice {challenge} '
-                "bob' or 'alice {move} e4'. Type /help for the list.",
+                "bob' or 'alice {move} e4'. Type {help} for the list.",
                 word=second,
                 challenge=Command("challenge"),
                 move=Command("move"),
+                help=Command("help"),
             )
         )
     speaker = user_named(checked_name(first))
@@ -326,8 +260,8 @@ class Console:
 
     def say_help(self) -> None:
         """Print the help, in the current language, one message per part."""
-        for part in HELP_PARTS:
-            self.say(help_with_names(pgettext("console", part)))
+        for part in help_parts():
+            self.say(part)
 
     # --- one input line ----------------------------------------------------------------
 
@@ -368,7 +302,7 @@ class Console:
             return None
         if not words:
             return None
-        if words[0] in ("/help", "help"):
+        if command_of(words[0].removeprefix("/")) is BY_NAME["help"]:
             self.say_help()
             return None
         try:
@@ -441,8 +375,8 @@ class Console:
         handler = _COMMANDS.get(command)
         if handler is None:
             self.say(
-                _('! Unknown command "/{command}". Type /help for the list.').format(
-                    command=command
+                _('! Unknown command "/{command}". Type {help} for the list.').format(
+                    command=command, help=in_language(Command("help"))
                 )
             )
             return
@@ -1170,7 +1104,13 @@ async def _press(
 ) -> None:
     choice = _first(positional, options, "label")
     if not choice:
-        raise _BadOption(Text("Say which button, e.g. /press Accept or /press 1."))
+        raise _BadOption(
+            Text(
+                "Say which button, e.g. {command} {label} or {command} 1.",
+                command=Command("press"),
+                label=TextIn("button", "Accept"),
+            )
+        )
     button = await console.find_button(user, choice)
     if button is None:
         raise _BadOption(Text('There is no button "{label}" to press.', label=choice))
@@ -1286,7 +1226,11 @@ async def run_console(
             console = Console(GameService(store, engines=engines), out, images, locale)
             if interactive:
                 with using(locale):
-                    console.say(_("Postal console. Type /help for the commands, Ctrl-D to leave."))
+                    console.say(
+                        _("Postal console. Type {help} for the commands, Ctrl-D to leave.").format(
+                            help=in_language(Command("help"))
+                        )
+                    )
             while True:
                 if interactive:
                     print("> ", end="", file=out, flush=True)
@@ -1336,7 +1280,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot console",
         description="Play Postal in a terminal: each line is '<user> <command>'.",
-        epilog=HELP,
+        epilog="\n".join(help_parts()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

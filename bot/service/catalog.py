@@ -13,6 +13,7 @@ from enum import Enum
 
 from bot.i18n.locale import Locale
 from bot.i18n.names import Choice
+from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
 from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES
 from bot.service.computer import LEVELS
@@ -240,14 +241,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
         positional=("text",),
         rest=True,
     ),
-    # Buttons, which the console shows as numbered labels.
+    # Buttons, which the console shows as numbered labels. Its name in each language is the
+    # catalog's, as a slash command's is (it has none on Discord).
     CommandSpec(
-        "press",
+        NP_("command name", "press"),
         (OptionSpec("label", OptionKind.TEXT, required=True),),
         positional=("label",),
         rest=True,
         console_only=True,
     ),
+    # The console's help (« /aide » in French).
+    CommandSpec(NP_("command name", "help"), console_only=True),
 )
 
 BY_NAME: dict[str, CommandSpec] = {command.name: command for command in COMMANDS}

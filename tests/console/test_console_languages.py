@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import HELP_PARTS, help_with_names, run_console
-from bot.i18n import Locale, catalogs, pgettext, translator_for, using
+from bot.console import run_console
+from bot.console_help import help_parts
+from bot.i18n import Locale, catalogs, translator_for, using
 from bot.i18n.checks import CONTENT_LIMIT
 from bot.i18n.names import Command, Option
 from bot.i18n.text import say
@@ -97,9 +98,11 @@ alice /analyse
 "unclosed
 """
 # Not sentences: players, commands and options as typed, notation, files.
-# The computer is Postal (a name).
+# The computer is Postal (a name, typed "postal"). The help's usages: a subcommand after its
+# group (/conditional list), a plain word filling an option ([user]).
 NOT_WORDS = re.compile(
-    r"alice|bob|carol|Postal|/\w+|\w+:\S*|\[\d+\]|game\d+\S*|\S+\.(png|pgn|gif)\b|#\d+"
+    r"alice|bob|carol|Postal|postal|/\w+(?: (?:add|list|clear)\b)?|\w+:\S*|\[\w+\]|game\d+\S*"
+    r"|\S+\.(png|pgn|gif)\b|#\d+"
 )
 
 
@@ -180,7 +183,7 @@ async def test_help_comes_in_parts_that_each_fit_a_discord_message(
     names them (``/défier`` in French)."""
     output = await play(tmp_path, "alice /help\n", locale)
     with using(locale):
-        parts = [help_with_names(pgettext("console", part)) for part in HELP_PARTS]
+        parts = help_parts()
         commands = [say(Command(name)) for name in ("challenge", "move", "settings", "analyse")]
         commands += [say(Command("conditional", "add")), say(Option("game", "N"))]
     assert output == "".join(f"{part}\n" for part in parts)

@@ -4,12 +4,15 @@ refusal lists, and the help's names, values, examples and columns."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
 
 from bot.console import run_console
-from bot.i18n import Locale
+from bot.console_help import Grid, Row, cells, help_layout, help_parts, lay_out
+from bot.i18n import Locale, pgettext, using
+from bot.i18n.text import say
 from tests.fake_engines import FakeEngines
 
 
@@ -107,3 +110,66 @@ async def test_a_refused_choice_lists_the_labels_the_reader_types(tmp_path: Path
 async def test_a_korean_refusal_lists_korean_choices(tmp_path: Path) -> None:
     said = await play(tmp_path, "alice /설정 알림방식:x\n", Locale.KO)
     assert said == '! 알림방식은(는) 채널, DM, 끄기 중 하나여야 해요 ("x"은(는) 안 돼요).\n'
+
+
+# English words the help wrote inside every translation (values, examples, placeholders).
+HELP_ENGLISH = re.compile(
+    r"yes\||\|no\]|:yes|channel\||white\||\|random|\bnone\]|\bAccept\b|watch the e-file|\[user\]"
+    r"|\[game\]|NAME|/challenge|/move|/settings|own\|turn|ask\|casual"
+)
+
+
+@pytest.mark.parametrize("locale", [Locale.FR, Locale.KO, Locale.JA, Locale.ZH_HANT])
+async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> None:
+    """The help names options, choices, yes and no, examples and placeholders in the
+    reader's words (« [couleur:blancs|rouges|noirs|"au hasard"] », « bob /appuyer Accepter »)."""
+    said = await play(tmp_path, "alice /help\n", locale)
+    assert HELP_ENGLISH.findall(said) == []
+    english = await play(tmp_path, "alice /help\n", Locale.EN)
+    assert len(HELP_ENGLISH.findall(english)) > 10  # (the check finds them)
+    if locale is Locale.FR:
+        assert '[couleur:blancs|rouges|noirs|"au hasard"]' in said
+        assert "[classée:oui|non]" in said and "[bandeau:oui|non]" in said
+        assert "[jours:3|aucun]" in said and "[notifications:salon|mp|désactivé]" in said
+        assert "bob /appuyer Accepter" in said and "bob /note surveiller la colonne e" in said
+        assert "alice /parties [joueur]" in said and "alice /classement [partie]" in said
+        assert "[thème:NOM]" in said and "(oui par défaut)" in said
+
+
+@pytest.mark.parametrize("locale", list(Locale), ids=lambda locale: locale.value)
+def test_the_help_notes_start_in_one_column(locale: Locale) -> None:
+    """In each part, every note beside a command starts at the same terminal column, and so
+    does each further line of a note, counting a wide (CJK) character as two cells; no line
+    is wider than the layout's bound."""
+    with using(locale):
+        for part, text in zip(help_layout(), help_parts(), strict=True):
+            lines = text.splitlines()
+            columns = set()
+            for row in part:
+                if not isinstance(row, Row) or not row.note:
+                    continue
+                note = pgettext("console help", row.note)
+                note = note.format(**{key: say(value) for key, value in row.fields})
+                for note_line in note.splitlines():
+                    found = [line for line in lines if line.endswith(note_line)]
+                    assert found, note_line
+                    columns.add(cells(found[0][: -len(note_line)]))
+            assert len(columns) == 1, (locale, columns)
+            assert max(cells(line) for line in lines if "alice" in line or "bob" in line) <= 96
+
+
+def test_cells_count_wide_characters_twice() -> None:
+    assert cells("abc") == 3 and cells("対局") == 4 and cells("대국:N") == 6
+    assert cells("é") == 1 and cells("e\u0301") == 1 and cells("ＡＢ") == 4
+
+
+def test_a_grid_keeps_its_columns_when_it_wraps() -> None:
+    grid = Grid(((("x" * 40,), ("y" * 40,), ("z",)), (("a",), ("b",), ("c" * 30,))))
+    with using(Locale.EN):
+        lines = lay_out((grid,)).splitlines()
+    assert [line.rstrip() for line in lines] == [
+        "  " + "x" * 40 + "  " + "y" * 40,
+        "  z",
+        "  a" + " " * 41 + "b",
+        "  " + "c" * 30,
+    ]

@@ -1,0 +1,350 @@
+"""The console's /help, written in the reader's words and laid out from their widths.
+
+Each line of the help is built from the command catalog: commands and options as the
+reader's Discord client names them (``/défier``, ``partie:``), choices as it lists them
+(``couleur:blancs|rouges|noirs|"au hasard"``), yes and no in the reader's language, and
+examples (a button's label, a note) from the catalogs. The notes beside the commands start in
+one column, measured in terminal cells: an East Asian wide or fullwidth character takes two
+(``unicodedata.east_asian_width``), so the column holds in Korean, Japanese and Chinese too.
+Each part is printed as one message and stays within Discord's 2,000 characters
+(``tests/console/test_console_languages.py`` checks every language).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.i18n import NP_, pgettext
+from bot.i18n.names import NO, YES, Choice, Command, Option, label_head, name_in
+from bot.i18n.names import OPTION_NAME as _OPTION_NAME
+from bot.i18n.text import say
+from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, OptionSpec
+
+# Notes start at most this far right; a longer usage puts its note on the lines below it.
+WIDEST_USAGE = 38
+# Usages wrap before this many cells (a common terminal is 80 wide; boards are narrower).
+LINE_CELLS = 92
+# Between a usage and its note, and between the cells of a grid.
+GAP = 2
+INDENT = "  "
+# The word that turns reminders, quiet hours or the digest off (a choice of /settings notify).
+OFF = Choice("off", "off")
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes: two for a wide or fullwidth character (CJK),
+    none for a combining mark, one for the rest."""
+    width = 0
+    for character in text:
+        if unicodedata.combining(character):
+            continue
+        width += 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+    return width
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - cells(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A usage (its words, said at print time) and a note beside it (lines of one message,
+    msgctxt ``console help``; empty for none)."""
+
+    usage: tuple[str, ...]
+    note: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """Short usages side by side, in columns as wide as their widest cell."""
+
+    rows: tuple[tuple[tuple[str, ...], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A sentence on its own (msgctxt ``console help``), with fields said in the language."""
+
+    text: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+
+Part = tuple[Row | Grid | Line, ...]
+
+
+def _said(word: str) -> str:
+    return say(word)
+
+
+def _quoted(word: str) -> str:
+    """A word as the console reads it in one piece: quoted when it holds a space."""
+    return f'"{word}"' if any(character.isspace() for character in word) else word
+
+
+def choices_of(spec: OptionSpec) -> str:
+    """``spec``'s choices as the reader types them: each label as their client lists it,
+    without its parenthesis, quoted if it has spaces (``blancs|noirs|"au hasard"``)."""
+    said = []
+    for value, label in spec.choice_labels:
+        shown = label_head(pgettext("choice", label))
+        said.append(_quoted(shown) if shown else str(value))
+    return "|".join(dict.fromkeys(said))
+
+
+def option(command: str, name: str, value: str | None = None, *, bracket: bool = True) -> str:
+    """``[name:value]`` of ``/command``, the name as the reader's client shows it; the value
+    given, else the option's choices (yes|no for a yes-or-no)."""
+    spec = BY_NAME[command].option(name)
+    if value is None:
+        if spec is not None and spec.kind.value == "yes or no":
+            value = f"{say(YES)}|{say(NO)}"
+        elif spec is not None and spec.choices:
+            value = choices_of(spec)
+        else:
+            value = ""
+    shown = f"{name_in(_OPTION_NAME, name)}:{value}"
+    return f"[{shown}]" if bracket else shown
+
+
+def placeholder(name: str) -> str:
+    """``[game]``: a plain word filling an option, named as the reader's client names it."""
+    return f"[{name_in(_OPTION_NAME, name)}]"
+
+
+def _command(*path: str) -> str:
+    return say(Command(*path))
+
+
+def _note(note: str, fields: Iterable[tuple[str, str]]) -> list[str]:
+    if not note:
+        return []
+    said = pgettext("console help", note).format(**{key: say(value) for key, value in fields})
+    return said.splitlines()
+
+
+def _usage_lines(words: Sequence[str]) -> list[str]:
+    """``words`` on lines of at most ``LINE_CELLS`` cells, later lines under the third word
+    (after ``alice /command``)."""
+    lines: list[str] = []
+    line = ""
+    indent = " " * (cells(" ".join(words[:2])) + 1) if len(words) > 2 else "    "
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if line and cells(INDENT + candidate) > LINE_CELLS:
+            lines.append(line)
+            candidate = indent + word
+        line = candidate
+    lines.append(line)
+    return lines
+
+
+def lay_out(part: Part) -> str:
+    """One part of the help as text: notes in one column, grids in aligned columns."""
+    rows = [item for item in part if isinstance(item, Row)]
+    usages = {id(row): " ".join(_said(word) for word in row.usage) for row in rows}
+    fitting = [cells(usages[id(row)]) for row in rows if row.note]
+    fitting = [width for width in fitting if width <= WIDEST_USAGE]
+    column = (max(fitting) if fitting else 0) + GAP
+    out: list[str] = []
+    for item in part:
+        if isinstance(item, Line):
+            said = pgettext("console help", item.text)
+            out.extend(said.format(**{key: say(value) for key, value in item.fields}).splitlines())
+        elif isinstance(item, Grid):
+            out.extend(_grid(item))
+        else:
+            usage = usages[id(item)]
+            note = _note(item.note, item.fields)
+            if not note:
+                out.extend(INDENT + line for line in _usage_lines(item.usage))
+                continue
+            if cells(usage) <= WIDEST_USAGE:
+                out.append(INDENT + _pad(usage, column) + note[0])
+                note = note[1:]
+            else:
+                out.extend(INDENT + line for line in _usage_lines(item.usage))
+            out.extend(INDENT + " " * column + line for line in note)
+    return "\n".join(line.rstrip() for line in out)
+
+
+def _grid(grid: Grid) -> list[str]:
+    """The grid's rows in aligned columns; a row too wide for ``LINE_CELLS`` goes on in the
+    same columns on the next line (as few columns as it takes)."""
+    said = [[" ".join(_said(word) for word in usage) for usage in row] for row in grid.rows]
+    for columns in range(max(len(row) for row in said), 0, -1):
+        chunks = [
+            row[start : start + columns] for row in said for start in range(0, len(row), columns)
+        ]
+        widths = [
+            max(cells(chunk[index]) for chunk in chunks if index < len(chunk))
+            for index in range(columns)
+        ]
+        if cells(INDENT) + sum(widths) + GAP * (columns - 1) <= LINE_CELLS or columns == 1:
+            break
+    return [
+        INDENT + "".join(_pad(text, widths[index] + GAP) for index, text in enumerate(chunk))
+        for chunk in chunks
+    ]
+
+
+def help_layout() -> tuple[Part, Part]:
+    """The help's two parts, made in the current language (names are said as they are
+    laid out)."""
+    a, b = "alice", "bob"
+    challenge, settings = _command("challenge"), _command("settings")
+    days_none = label_head(pgettext("choice", "none (no time limit)"))
+    off = say(OFF)
+    name = pgettext("console help", "NAME")
+    first: Part = (
+        Line(
+            NP_(
+                "console help",
+                "Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).",
+            )
+        ),
+        Row(
+            (
+                a,
+                challenge,
+                b,
+                option("challenge", "game"),
+                option("challenge", "color"),
+                option("challenge", "days", f"3|{days_none}"),
+                option("challenge", "rated"),
+                option("challenge", "fen", '"..."'),
+            )
+        ),
+        Row((a, challenge), NP_("console help", "an open challenge anyone may accept")),
+        Row(
+            (a, challenge, "postal", option("challenge", "level", "1-8")),
+            NP_(
+                "console help",
+                "play the computer (Postal itself) at once, unrated;\n"
+                "it answers each move by itself (level 3 by default)",
+            ),
+        ),
+        Row(
+            (b, _command("press"), pgettext("button", "Accept")),
+            NP_(
+                "console help",
+                "press a button or a menu's choice shown as [n] Label\n"
+                "(by label or number; the numbers survive a restart)",
+            ),
+        ),
+        Row(
+            (a, _command("move"), "e4"),
+            NP_(
+                "console help",
+                "any notation: e4, Nf3, e2e4, O-O, e8=Q;\nxiangqi: C2.5, h2e2, 炮二平五",
+            ),
+        ),
+        Grid(
+            (
+                ((a, _command("board")), (a, _command("moves"), "e2"), (a, _command("pgn"))),
+                (
+                    (a, _command("draw")),
+                    (a, _command("takeback")),
+                    (a, _command("resign")),
+                    (a, _command("abort")),
+                ),
+                (
+                    (a, _command("games"), placeholder("user")),
+                    (a, _command("history"), placeholder("user")),
+                    (a, _command("stats"), placeholder("user")),
+                    (a, _command("leaderboard"), placeholder("game")),
+                ),
+                (
+                    (a, _command("moretime"), "2"),
+                    (a, _command("vacation"), "5"),
+                    (a, _command("vacation"), option("vacation", "end", say(YES), bracket=False)),
+                    (a, _command("help")),
+                ),
+            )
+        ),
+    )
+    second: Part = (
+        Row(
+            (
+                a,
+                settings,
+                option("settings", "notify"),
+                option("settings", "theme", name),
+                option("settings", "orientation"),
+                option("settings", "reminders", f'"24,1"|{off}'),
+                option("settings", "timezone", "Europe/Paris"),
+                option("settings", "quiet", f"23:00-07:00|{off}"),
+                option("settings", "digest", f"08:00|{off}"),
+                option("settings", "takebacks"),
+                option("settings", "notation"),
+                option("settings", "pieces", name),
+                option("settings", "strip"),
+            )
+        ),
+        Row(
+            (a, settings, option("settings", "confirm")),
+            NP_("console help", "confirm moves chosen on the board (default {yes})"),
+            (("yes", YES),),
+        ),
+        Row(
+            (a, settings, option("settings", "language", "|".join(LANGUAGE_VALUES))),
+            NP_("console help", "your language (auto: --locale)"),
+        ),
+        Row(
+            (a, _command("gif"), option("gif", "game", "N"), option("gif", "frame_ms", "1000")),
+            NP_("console help", "the whole game as an animated GIF"),
+        ),
+        Row(
+            (a, _command("analyse"), option("analyse", "game", "N")),
+            NP_(
+                "console help",
+                "engine analysis of a finished game: each player's\n"
+                "accuracy, mistakes, graph and annotated record saved",
+            ),
+        ),
+        Row(
+            (b, _command("conditional", "add"), "Nf3 Nc6 Bb5 a6"),
+            NP_("console help", "prepare answers: if Nf3, play Nc6; if then Bb5, a6"),
+        ),
+        Row(
+            (b, _command("conditional", "list"), option("conditional", "line", "N")),
+            NP_("console help", "your prepared lines (only you see them)"),
+        ),
+        Row(
+            (b, _command("conditional", "clear")),
+            NP_("console help", "forget your prepared lines"),
+        ),
+        Row(
+            (b, _command("note"), pgettext("console help", "watch the e-file")),
+            NP_("console help", "a note on the game, for you alone"),
+        ),
+        Row((b, _command("note")), NP_("console help", "shows your notes")),
+        Row(
+            (b, _command("note"), option("note", "clear", say(YES), bracket=False)),
+            NP_("console help", "clears them"),
+        ),
+        Row(
+            (b, _command("pgn"), option("pgn", "notes", say(YES), bracket=False)),
+            NP_("console help", "the record with your notes"),
+        ),
+        Line(
+            NP_(
+                "console help",
+                "With several games in progress, add {option} (see {games}). A word starting\n"
+                "with # begins a comment, to the end of the line.",
+            ),
+            (("option", Option("game", "N")), ("games", Command("games"))),
+        ),
+    )
+    return first, second
+
+
+def help_parts() -> list[str]:
+    """The help in the current language, one message per part."""
+    return [lay_out(part) for part in help_layout()]
+
+
+__all__ = ["Grid", "Line", "Row", "cells", "help_layout", "help_parts", "lay_out"]
