@@ -282,7 +282,7 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         XiangqiNotation.WXF: _("xiangqi moves in WXF (C2.5)"),
         XiangqiNotation.CHINESE: _("xiangqi moves in Chinese (炮二平五)"),
         XiangqiNotation.ICCS: _("xiangqi moves in ICCS (h2e2)"),
-    }[result.xiangqi_notation]
+    }[result.xiangqi_notation or _said_by_default(result.xiangqi_notation_read)]
     language = (
         _("language: your Discord app's")
         if result.language is None
@@ -310,6 +310,11 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         notation,
         _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
             chess=result.chess_pieces, xiangqi=result.xiangqi_pieces
+        )
+        if result.xiangqi_pieces != "default"
+        # Not chosen: the set their language draws (simplified for Simplified Chinese).
+        else _("pieces {chess} (chess), {xiangqi} (xiangqi, by your language)").format(
+            chess=result.chess_pieces, xiangqi=result.xiangqi_pieces_seen
         ),
         strip,
         language,
@@ -323,3 +328,9 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
     if result.vacation_until is not None:
         text += " " + _("On vacation until {time}.").format(time=when(result.vacation_until))
     return text
+
+
+def _said_by_default(read: XiangqiNotation) -> XiangqiNotation | None:
+    """The notation sentence for a player who chose none: the Chinese one for a reader who
+    reads Chinese by default (their language), else the one saying WXF or Chinese as typed."""
+    return read if read is XiangqiNotation.CHINESE else None

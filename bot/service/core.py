@@ -667,14 +667,10 @@ class ServiceCore:
         theme = pieces = None
         if viewer is not None and viewer.board_theme != DEFAULT_THEME:
             theme = viewer.board_theme
-        if viewer is not None:
-            chosen = (
-                viewer.xiangqi_pieces if game.variant.name == "xiangqi" else viewer.chess_pieces
-            )
-            pieces = None if chosen == DEFAULT_THEME else chosen
-        if pieces is None and game.variant.name == "xiangqi" and _reads_simplified(viewer):
-            # A mainland reader's pieces and river in the characters they read: 帅车马, 汉界.
-            pieces = "simplified"
+        if game.variant.name == "xiangqi":
+            pieces = xiangqi_pieces_for(viewer)
+        elif viewer is not None and viewer.chess_pieces != DEFAULT_THEME:
+            pieces = viewer.chess_pieces
         if orientation is None:
             orientation = board_orientation(viewer, seat, position.side_to_move)
         return BoardView(
@@ -946,6 +942,15 @@ def reader_locale(player: Player | None) -> Locale | None:
     except ValueError:  # a language a later version removed: the app's counts
         chosen = None
     return resolve(chosen, user=player.client_locale)
+
+
+def xiangqi_pieces_for(viewer: Player | None) -> str | None:
+    """The xiangqi piece set ``viewer``'s boards are drawn with: their choice; else, for a
+    reader of Simplified Chinese, ``simplified`` (a mainland reader's pieces and river in the
+    characters they read: 帅车马, 汉界); else None, the renderer's default (traditional)."""
+    if viewer is not None and viewer.xiangqi_pieces != DEFAULT_THEME:
+        return viewer.xiangqi_pieces
+    return "simplified" if _reads_simplified(viewer) else None
 
 
 def _reads_simplified(viewer: Player | None) -> bool:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+from contextlib import nullcontext
 
+from bot.i18n import using
 from bot.i18n.locale import Locale, UnknownLocaleError
 from bot.i18n.names import Choice, Option
 from bot.i18n.text import Text
-from bot.service.core import ServiceCore
+from bot.render import piece_set_names
+from bot.service.core import ServiceCore, reader_locale, xiangqi_pieces_for
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
 from bot.service.errors import InvalidOptionError
 from bot.service.local_time import (
@@ -17,6 +20,7 @@ from bot.service.local_time import (
     parse_time_range,
     zone_named,
 )
+from bot.service.notation import reading_notation
 from bot.service.results import PlayerSettings, User
 from bot.service.themes import DEFAULT_THEME, available_piece_sets, available_themes
 from bot.store import (
@@ -128,6 +132,10 @@ class PreferenceUseCases(ServiceCore):
         until = player.vacation_ends_at if player.on_vacation(now) else None
         left = self.vacation_days_per_year - used
         hours = self.reminder_hours if player.reminder_hours is None else player.reminder_hours
+        # In the language they read from now on (this command may have just chosen it).
+        reading = reader_locale(player)
+        with using(reading) if reading is not None else nullcontext():
+            notation_read = reading_notation(player)
         return PlayerSettings(
             player=await self._ref(user.id),
             notify=player.notify,
@@ -143,8 +151,10 @@ class PreferenceUseCases(ServiceCore):
             digest_at=player.digest_at,
             takeback_policy=player.takeback_policy,
             xiangqi_notation=player.xiangqi_notation,
+            xiangqi_notation_read=notation_read,
             chess_pieces=player.chess_pieces,
             xiangqi_pieces=player.xiangqi_pieces,
+            xiangqi_pieces_seen=xiangqi_pieces_for(player) or piece_set_names("xiangqi")[0],
             piece_sets=tuple(available_piece_sets()),
             board_strip=player.board_strip,
             language=player.language,

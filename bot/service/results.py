@@ -641,6 +641,11 @@ class PlayerSettings:
     xiangqi_notation: XiangqiNotation | None = None  # None: not chosen
     chess_pieces: str = "default"
     xiangqi_pieces: str = "default"
+    # What they see when they chose nothing (their language decides): the notation xiangqi
+    # moves are written to them in (Chinese for a Chinese reader; WXF, or Chinese for a
+    # move typed so, for the rest) and the xiangqi piece set their boards are drawn with.
+    xiangqi_notation_read: XiangqiNotation = XiangqiNotation.WXF
+    xiangqi_pieces_seen: str = "traditional"
     piece_sets: tuple[str, ...] = ()  # the names a player may choose
     board_strip: bool = False
     language: str | None = None  # the catalog chosen (None: their Discord client's)

@@ -89,6 +89,7 @@ async def test_board_looks_in_the_console(tmp_path: Path) -> None:
     output = await console_output(
         tmp_path, "alice /settings pieces:simple strip:on\nalice /settings strip:maybe\n"
     )
-    assert "pieces simple (chess), default (xiangqi); names and ratings drawn on boards" in output
+    pieces = "pieces simple (chess), traditional (xiangqi, by your language)"
+    assert pieces + "; names and ratings drawn on boards" in output
     assert "piece sets: default, cburnett, simple, traditional, simplified" in output
     assert '! strip must be yes or no, not "maybe".' in output

@@ -133,7 +133,9 @@ async def test_a_piece_set_per_variant(service: GameService) -> None:
     """A chess set and a xiangqi set are chosen apart; each game draws with its own."""
     chosen = await service.settings(ALICE, pieces="simple")
     assert chosen.chess_pieces == "simple" and chosen.xiangqi_pieces == "default"
-    assert "pieces simple (chess), default (xiangqi)" in settings_text(chosen, str)
+    assert "pieces simple (chess), traditional (xiangqi, by your language)" in settings_text(
+        chosen, str
+    )
     await service.settings(ALICE, pieces="Simplified", theme="blue")
     chess = await start_game(service)
     xiangqi = await start_game(service, "xiangqi")
