@@ -91,7 +91,9 @@ from bot.service import (
 from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.analysis import AnalysisProgress
 from bot.service.catalog import ALL_OPTION_NAMES, BY_NAME, CommandSpec, OptionSpec, command_named
+from bot.service.challenges import NO_TIME_LIMIT
 from bot.service.errors import ChallengePendingError
+from bot.service.preferences import OFF
 from bot.service.uptime import keeping_time
 from bot.store import (
     ConsoleButton,
@@ -967,10 +969,10 @@ async def _settings(
         notify=options.get("notify"),
         theme=options.get("theme"),
         orientation=options.get("orientation"),
-        reminders=options.get("reminders"),
+        reminders=_off_word(options.get("reminders")),
         timezone=options.get("timezone"),
-        quiet=options.get("quiet"),
-        digest=options.get("digest"),
+        quiet=_off_word(options.get("quiet")),
+        digest=_off_word(options.get("digest")),
         takebacks=options.get("takebacks"),
         notation=options.get("notation"),
         pieces=options.get("pieces"),
@@ -988,6 +990,20 @@ async def _settings(
         console.say(
             confirm_moves.format(option=in_language(Option("confirm", Joined("|", (YES, NO)))))
         )
+
+
+def _off_word(typed: str | None) -> str | None:
+    """``typed`` as the service reads it: ``off`` for the reader's word for off, none or no
+    (« désactivé », « aucun », « non »), which the help and refusals offer; else as it is."""
+    if typed is None:
+        return None
+    translator = current()
+    words = {
+        label_head(translator.pgettext(CHOICE, OFF.label)),
+        label_head(translator.pgettext(CHOICE, NO_TIME_LIMIT)),
+        label_head(translator.pgettext(CHOICE, NO.label)),
+    }
+    return "off" if typed.strip().casefold() in {word.casefold() for word in words} else typed
 
 
 async def _gif(

@@ -17,10 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import NP_, pgettext
-from bot.i18n.names import NO, YES, Choice, Command, Option, label_head, name_in
+from bot.i18n.names import NO, YES, Command, Option, label_head, name_in
 from bot.i18n.names import OPTION_NAME as _OPTION_NAME
 from bot.i18n.text import say
 from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, OptionSpec
+from bot.service.preferences import OFF
 
 # Notes start at most this far right; a longer usage puts its note on the lines below it.
 WIDEST_USAGE = 38
@@ -29,8 +30,6 @@ LINE_CELLS = 92
 # Between a usage and its note, and between the cells of a grid.
 GAP = 2
 INDENT = "  "
-# The word that turns reminders, quiet hours or the digest off (a choice of /settings notify).
-OFF = Choice("off", "off")
 
 
 def cells(text: str) -> int:

@@ -15,7 +15,7 @@ from bot.i18n.locale import Locale
 from bot.i18n.names import Choice
 from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
-from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES
+from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
@@ -126,7 +126,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "days",
                 OptionKind.WHOLE_NUMBER,
                 choices=(*DAYS_CHOICES, 0),
-                labels=(*(str(days) for days in DAYS_CHOICES), "none (no time limit)"),
+                labels=(*(str(days) for days in DAYS_CHOICES), NO_TIME_LIMIT),
             ),
             OptionSpec("rated", OptionKind.YES_NO),
             OptionSpec("fen", OptionKind.TEXT, limits=(1, 120)),

@@ -37,6 +37,8 @@ from bot.store import Challenge, ChallengeStatus, LimitHit, SameChallengeOpen
 from rules import Color
 
 DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)
+# The days choice of an untimed game (value 0), as Discord lists it (msgctxt "choice").
+NO_TIME_LIMIT = "none (no time limit)"
 DEFAULT_DAYS = 3
 # The colour words a player may type in each variant, and the seat each means ("red" is
 # the seat called white in the store and in rules).
@@ -299,9 +301,10 @@ def check_days(days: int | None) -> None:
     if days is not None and days not in DAYS_CHOICES:
         raise InvalidOptionError(
             Text(
-                "{option} must be one of {days} (days per move), or none for no time limit.",
+                "{option} must be one of {days} (days per move), or {none} for no time limit.",
                 option=Option("days"),
                 days=", ".join(map(str, DAYS_CHOICES)),
+                none=Choice(0, NO_TIME_LIMIT),
             )
         )
 

@@ -51,6 +51,8 @@ NOTATION_CHOICES = (
     Choice(XiangqiNotation.ICCS.value, "ICCS (h2e2)"),
 )
 AUTO_LANGUAGE = Choice("auto", "auto (your Discord app's language)")
+# The word a refusal offers for "none" (reminders, quiet hours, the digest): notify's "off".
+OFF = NOTIFY_CHOICES[2]
 
 # What players may type for each orientation (the first is the name /settings shows).
 ORIENTATION_WORDS: dict[Orientation, tuple[str, ...]] = {
@@ -223,9 +225,11 @@ def _reminder_hours(text: str | None) -> tuple[int, ...] | None:
     if not words or not all(word.isdigit() and int(word) in REMINDER_CHOICES for word in words):
         raise InvalidOptionError(
             Text(
-                'reminders are hours before a deadline, any of {choices} (e.g. "24, 1"), or '
-                'none, not "{text}".',
+                '{option} are hours before a deadline, any of {choices} (e.g. "24, 1"), or '
+                '{off}, not "{text}".',
+                option=Option("reminders"),
                 choices=choices,
+                off=OFF,
                 text=text,
             )
         )
@@ -257,8 +261,10 @@ def _quiet(text: str | None) -> tuple[int, int] | tuple[()] | None:
     except TimeFormatError as error:
         raise InvalidOptionError(
             Text(
-                "quiet hours: {error}; write them like 23:00-07:00 (your time zone), or off.",
+                "{option}: {error}; write them like 23:00-07:00 (your time zone), or {off}.",
+                option=Option("quiet"),
                 error=error,
+                off=OFF,
             )
         ) from error
 
@@ -272,7 +278,12 @@ def _digest(text: str | None) -> int | tuple[()] | None:
         return parse_time_of_day(text)
     except TimeFormatError as error:
         raise InvalidOptionError(
-            Text("digest: {error}; give the time of day for it (e.g. 08:00), or off.", error=error)
+            Text(
+                "{option}: {error}; give the time of day for it (e.g. 08:00), or {off}.",
+                option=Option("digest"),
+                error=error,
+                off=OFF,
+            )
         ) from error
 
 

@@ -173,3 +173,28 @@ def test_a_grid_keeps_its_columns_when_it_wraps() -> None:
         "  a" + " " * 41 + "b",
         "  " + "c" * 30,
     ]
+
+
+async def test_off_is_said_and_read_in_the_readers_word(tmp_path: Path) -> None:
+    """Reminders, quiet hours and the digest are turned off with « désactivé » (or « aucun »,
+    « non »), the word their refusals and the help offer (they offered none and off)."""
+    said = await play(
+        tmp_path,
+        "alice /réglages rappels:x\n"
+        "alice /réglages silence:99\n"
+        "alice /réglages résumé:zz\n"
+        "alice /défier bob jours:4\n"
+        "alice /réglages rappels:désactivé silence:aucun résumé:non\n",
+        Locale.FR,
+    )
+    lines = said.splitlines()
+    assert (
+        lines[0].startswith("! rappels : des heures avant l'échéance")
+        and "ou désactivé" in lines[0]
+    )
+    assert lines[1].startswith("! silence : ") and lines[1].endswith("ou désactivé.")
+    assert lines[2].startswith("! résumé : ") and lines[2].endswith("ou désactivé.")
+    assert "ou aucun pour jouer sans limite de temps" in lines[3]
+    assert "aucun rappel" in lines[4] and "pas d'heures calmes" in lines[4]
+    assert "pas de résumé quotidien" in lines[4]
+    assert not any(word in said for word in (" none", " off", "reminders", "quiet", "digest"))
