@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,9 +30,24 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.notation import LIST_SEPARATOR, ChessMove, move_name, stored_names
+from bot.service.notation import (
+    LIST_SEPARATOR,
+    ChessMove,
+    MoveNamer,
+    namer,
+    stored_names,
+    xiangqi_name,
+)
 from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
-from bot.store import ConditionalNode, GameRecord, OutboxItem, OutboxTarget, PreparedAnswer
+from bot.store import (
+    ConditionalNode,
+    GameRecord,
+    OutboxItem,
+    OutboxTarget,
+    PreparedAnswer,
+    RecentMove,
+    XiangqiNotation,
+)
 from rules import Color, Move
 
 if TYPE_CHECKING:
@@ -197,11 +212,14 @@ class ConditionalMoves:
         ``TooManyPreparedError``, and the usual ``NotAPlayerError``, ``GameOverError``."""
         core = self._core
         record = await self._own_active(user, place, game_id)
+        # Moves named as the player reads them (a line typed in Chinese answered in Chinese).
+        notation = await core._notation(user.id, text) if record.variant == "xiangqi" else None
+        name = _namer_in(notation)
         for _ in range(WRITE_ATTEMPTS):
             game = await core._replay(record)
-            moves = parse_line(game.position, text)
+            moves = parse_line(game.position, text, name)
             nodes = await core.store.conditionals.tree(record.id, user.id)
-            _check_answers(game, moves, nodes, mine_first=record.to_move_id == user.id)
+            _check_answers(game, moves, nodes, mine_first=record.to_move_id == user.id, name=name)
             if len(nodes) + len(moves) > MAX_PREPARED_MOVES:
                 ucis = {m.uci for m in nodes}  # a line already stored adds nothing
                 if any(game.position.uci(m) not in ucis for m in moves):
@@ -212,7 +230,7 @@ class ConditionalMoves:
                 core._schedule_changed()
                 fresh = await core._game(record.id)
                 view = await core._view(fresh)
-                line = await self._line(game, moves, user.id, view, fresh)
+                line = await self._line(game, moves, user.id, view, fresh, name)
                 tree = await core.store.conditionals.tree(record.id, user.id)
                 return ConditionalAdded(view, line, added, len(_paths(tree)))
             record = await core._refreshed_placement(record)
@@ -230,6 +248,7 @@ class ConditionalMoves:
             return ConditionalList(view, ())
         game = await core._replay(record)
         tree = await core.store.conditionals.tree(record.id, user.id)
+        notation = await core._notation(user.id) if record.variant == "xiangqi" else None
         lines = []
         for path in _paths(tree):
             moves: list[Move] = []
@@ -238,7 +257,7 @@ class ConditionalMoves:
                 move = position.parse_move(node.uci)
                 moves.append(move)
                 position = position.play(move)
-            lines.append(await self._line(game, moves, user.id, view, record))
+            lines.append(await self._line(game, moves, user.id, view, record, _namer_in(notation)))
         return ConditionalList(view, tuple(lines))
 
     async def clear(
@@ -268,14 +287,17 @@ class ConditionalMoves:
         owner_id: int,
         view: GameView,
         record: GameRecord,
+        name: Callable[[rules.Position], MoveNamer],
     ) -> PreparedLine:
+        """``moves`` from ``game`` as the owner's prepared line, each named by ``name``
+        (the owner's notation) and the board it leads to, drawn for them."""
         shown: list[LineMove] = []
         played = game
         first = 0 if record.to_move_id == owner_id else 1
         for index, move in enumerate(moves):
             position = played.position
             mine = index % 2 == first
-            shown.append(LineMove(move_number(position), move_name(position, move), mine))
+            shown.append(LineMove(move_number(position), name(position)(move), mine))
             played = played.play(move)
         board = await self._core._board(
             played, orientation=view.color_of(owner_id), viewer_id=owner_id
@@ -286,10 +308,16 @@ class ConditionalMoves:
 # --- reading lines -----------------------------------------------------------------------
 
 
-def parse_line(position: rules.Position, text: str) -> list[Move]:
+def parse_line(
+    position: rules.Position,
+    text: str,
+    name: Callable[[rules.Position], MoveNamer] | None = None,
+) -> list[Move]:
     """The moves of ``text`` (any notation the rules read, move numbers allowed), each legal
-    after the ones before it. Raises ``EmptyLineError``, ``LineTooLongError`` and
+    after the ones before it; the moves a refusal names are named by ``name`` (standard
+    notation by default). Raises ``EmptyLineError``, ``LineTooLongError`` and
     ``BadLineMoveError``."""
+    name = name or _namer_in(None)
     tokens = _tokens(text[: MAX_LINE_TEXT + 1])
     if len(text) > MAX_LINE_TEXT or len(tokens) > MAX_LINE_MOVES:
         raise LineTooLongError(len(tokens))
@@ -297,7 +325,7 @@ def parse_line(position: rules.Position, text: str) -> list[Move]:
         raise EmptyLineError
     moves: list[Move] = []
     for index, token in enumerate(tokens, start=1):
-        move = _parse_one(position, token, index)
+        move = _parse_one(position, token, index, name(position))
         moves.append(move)
         position = position.play(move)
     return moves
@@ -312,16 +340,16 @@ def _tokens(text: str) -> list[str]:
     return found
 
 
-def _parse_one(position: rules.Position, token: str, index: int) -> Move:
+def _parse_one(position: rules.Position, token: str, index: int, name: MoveNamer) -> Move:
     # The same reading and explanations as /move (suggestions included).
     from bot.service.play import PlayUseCases
 
     try:
-        parsed = PlayUseCases._parse(position, token)
+        parsed = PlayUseCases._parse(position, token, name)
     except (UnreadableMoveError, IllegalMoveError, AmbiguousMoveError) as error:
         raise BadLineMoveError(index, token, error.message) from error
     if isinstance(parsed, list):
-        names = [move_name(position, move) for move in parsed]
+        names = [name(move) for move in parsed]
         raise BadLineMoveError(
             index,
             token,
@@ -355,6 +383,7 @@ def _check_answers(
     nodes: Sequence[ConditionalNode],
     *,
     mine_first: bool,
+    name: Callable[[rules.Position], MoveNamer],
 ) -> None:
     """Raise ``ConflictingAnswerError`` if the line answers a move the stored tree already
     answers, differently (the first move of a line on one's own turn is no answer: several
@@ -372,12 +401,19 @@ def _check_answers(
                 before = game.position
                 for earlier in moves[: index - 1]:
                     before = before.play(earlier)
-                expected = move_name(before, moves[index - 1])
-                stored = move_name(position, position.parse_move(siblings[0].uci))
-                raise ConflictingAnswerError(expected, stored, move_name(position, move))
+                expected = name(before)(moves[index - 1])
+                stored = name(position)(position.parse_move(siblings[0].uci))
+                raise ConflictingAnswerError(expected, stored, name(position)(move))
             return
         parent = same.id
         position = position.play(move)
+
+
+def _namer_in(notation: XiangqiNotation | None) -> Callable[[rules.Position], MoveNamer]:
+    """How to name moves from each position: in xiangqi ``notation`` (None: WXF, the
+    standard), chess moves as ``ChessMove``s whatever it is."""
+    chosen = notation or XiangqiNotation.WXF
+    return lambda position: namer(position, chosen)
 
 
 def _children(nodes: Sequence[ConditionalNode]) -> dict[int | None, list[ConditionalNode]]:
@@ -453,16 +489,20 @@ class AnswerPlan:
             if not (item.target is OutboxTarget.DM and item.user_id == mover_id)
         ]
 
-    def said(self, view: GameView) -> str:
+    def said(self, view: GameView, notation: XiangqiNotation = XiangqiNotation.WXF) -> str:
         """``bob answered 12... Nc6 (a conditional move).`` for each answer, one sentence
-        after another (empty when there is none)."""
+        after another (empty when there is none); xiangqi moves in ``notation``."""
         return Sentences(
             *(
                 Text(
                     "{player} answered {number} {move} (a conditional move).",
                     player=(view.white if answer.mover_id == view.white.id else view.black).name,
                     number=answer.number,
-                    move=answer.notation,
+                    move=answer.notation
+                    if answer.chinese is None
+                    else xiangqi_name(
+                        RecentMove(0, answer.uci, answer.notation, answer.chinese), notation
+                    ),
                 )
                 for answer in self.answers
             )

@@ -311,7 +311,7 @@ class PlayUseCases(ServiceCore):
                             number=number,
                             move=san,
                         ),
-                        plan.said(view),
+                        plan.said(view, notation),
                     ),
                     result_ending,
                     lapsed,

@@ -261,14 +261,21 @@ async def test_the_turn_dm_says_which_moves_were_prepared(
 
 
 async def test_xiangqi_lines_in_every_notation(service: GameService, store: Store) -> None:
-    """A xiangqi line in WXF, Chinese and ICCS, mixed: checked, answered, shown in WXF."""
+    """A xiangqi line in WXF, Chinese and ICCS, mixed: checked, answered, and shown in its
+    reader's notation (Chinese for a line typed with Chinese, as /move answers; WXF once
+    chosen); the answer's sentence in the mover's notation."""
     game = (await start_game(service, "xiangqi")).game
     await play(service, game.id, "C2.5")
     # Red (alice) prepares on black's turn: black's expected move first.
     added = await service.conditional.add(ALICE, None, "马8进7 H2+3 b9c7 C8.6", game_id=game.id)
-    assert [m.notation for m in added.line.moves][:2] == ["H8+7", "H2+3"]
+    assert [m.notation for m in added.line.moves][:2] == ["马８进７", "马二进三"]
+    await service.settings(ALICE, notation="wxf")
+    (listed,) = (await service.conditional.list(ALICE, None, game_id=game.id)).lines
+    assert [m.notation for m in listed.moves][:2] == ["H8+7", "H2+3"]
+    await service.settings(BOB, notation="chinese")
     result = await service.move(BOB, None, "H8+7", game_id=game.id)
     assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["H2+3"]
+    assert "alice answered 2. 马二进三 (a conditional move)." in result.text
     assert len(await moves_of(store, game.id)) == 3
 
 
