@@ -105,6 +105,7 @@ LOADING = 1 << 7
 
 # Application command option types.
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 6
+NUMBER = 10
 CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 7, 8, 9, 10, 11
 
 ACK_DEADLINE_SECONDS = 3.0
@@ -1646,6 +1647,10 @@ class FakeDiscord:
                 raise self._violation(400, 50035, f"{label}: more than 25 choices")
             if option.get("choices") and option.get("autocomplete"):
                 raise self._violation(400, 50035, f"{label}: choices and autocomplete together")
+            # Only string, integer and number options take choices; a boolean's two values
+            # are drawn by the client itself, so no bot names or translates them.
+            if option.get("choices") and option.get("type") not in (STRING, INTEGER, NUMBER):
+                raise self._violation(400, 50035, f"{label}: choices on a {option.get('type')}")
 
     # ----------------------------------------------------------------- REST: interactions
 

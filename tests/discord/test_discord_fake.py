@@ -281,3 +281,19 @@ async def test_the_first_follow_up_keeps_the_deferrals_visibility(loose_fake: Fa
     assert await webhook(fake, expected, "POST", body={"content": "no", "flags": 64}) == 200
     assert len(fake.violations) == 1 and fake.flashes == [refused.id, expected.id]
     assert expected.original is None and [m.ephemeral for m in expected.followups] == [True]
+
+
+async def test_a_boolean_option_takes_no_choices(loose_fake: FakeDiscord) -> None:
+    """Discord draws a boolean option's True and False itself: choices (which a bot could
+    name and translate, « oui »/« non ») are refused on it, as on any type but string,
+    integer and number."""
+    option = {"name": "rated", "description": "r", "type": 5}
+    choices = [{"name": "oui", "value": True}, {"name": "non", "value": False}]
+    with pytest.raises(Exception, match="choices on a 5"):
+        loose_fake._register(
+            [{"name": "play", "description": "p", "options": [{**option, "choices": choices}]}],
+            None,
+        )
+    assert loose_fake._register([{"name": "play", "description": "p", "options": [option]}], None)[
+        0
+    ]["options"] == [option]
