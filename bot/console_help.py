@@ -21,7 +21,7 @@ from bot.i18n.names import NO, YES, Command, Option, label_head, name_in
 from bot.i18n.names import OPTION_NAME as _OPTION_NAME
 from bot.i18n.text import say
 from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, OptionSpec
-from bot.service.preferences import OFF
+from bot.service.preferences import AUTO_LANGUAGE, OFF
 
 # Notes start at most this far right; a longer usage puts its note on the lines below it.
 WIDEST_USAGE = 38
@@ -196,7 +196,7 @@ def help_layout() -> tuple[Part, Part]:
     a, b = "alice", "bob"
     challenge, settings = _command("challenge"), _command("settings")
     days_none = label_head(pgettext("choice", "none (no time limit)"))
-    off = say(OFF)
+    off, auto = say(OFF), say(AUTO_LANGUAGE)
     name = pgettext("console help", "NAME")
     first: Part = (
         Line(
@@ -289,8 +289,9 @@ def help_layout() -> tuple[Part, Part]:
             (("yes", YES),),
         ),
         Row(
-            (a, settings, option("settings", "language", "|".join(LANGUAGE_VALUES))),
-            NP_("console help", "your language (auto: --locale)"),
+            (a, settings, option("settings", "language", "|".join((auto, *LANGUAGE_VALUES[1:])))),
+            NP_("console help", "your language ({auto}: --locale)"),
+            (("auto", AUTO_LANGUAGE),),
         ),
         Row(
             (a, _command("gif"), option("gif", "game", "N"), option("gif", "frame_ms", "1000")),

@@ -110,6 +110,11 @@ async def test_a_refused_choice_lists_the_labels_the_reader_types(tmp_path: Path
 async def test_a_korean_refusal_lists_korean_choices(tmp_path: Path) -> None:
     said = await play(tmp_path, "alice /설정 알림방식:x\n", Locale.KO)
     assert said == '! 알림방식은(는) 채널, DM, 끄기 중 하나여야 해요 ("x"은(는) 안 돼요).\n'
+    # The help offers 자동 (auto) for the language, and the console reads it.
+    assert "[언어:자동|en|fr|ko|ja|zh_Hans|zh_Hant]" in await play(
+        tmp_path, "a /도움말\n", Locale.KO
+    )
+    assert "! " not in await play(tmp_path, "alice /설정 언어:자동\n", Locale.KO)
 
 
 # English words the help wrote inside every translation (values, examples, placeholders).
