@@ -21,7 +21,7 @@ from bot.service.judgement import (
     win_percent,
     winning_chances,
 )
-from bot.service.notation import move_name
+from bot.service.notation import said_move
 from bot.service.reports import record_tags
 from bot.service.results import BoardView, GameView
 from bot.store import GameRecord, PositionEvaluation
@@ -183,7 +183,7 @@ def _judged(
     best = None
     if best_uci is not None and best_uci != position.uci(move):
         chosen = _best_move(position, best_uci)
-        best = move_name(position, chosen) if chosen is not None else None
+        best = said_move(position, chosen) if chosen is not None else None
     mover_before = win_percent(before)
     # The position after: from the mover's view, the opponent's score turned round; a
     # mate delivered (the opponent mated already, mate 0) is the best there is.
@@ -194,7 +194,7 @@ def _judged(
         ply=ply,
         mover=mover,
         number=f"{number}." if mover is Color.WHITE else f"{number}...",
-        played=move_name(position, move),
+        played=said_move(position, move),
         best=best,
         judgement=judgement,
         loss=max(0.0, mover_before - mover_after),

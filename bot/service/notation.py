@@ -39,6 +39,27 @@ class ChessMove(Text):
         return piece_letters().from_english(str(self))
 
 
+class XiangqiMove(Text):
+    """A xiangqi move in a sentence made before its reader is known (an analysis, worded
+    for each of its askers when shown): its str value is WXF; said, it is in Chinese (in
+    the reader's characters) to a reader of Chinese, WXF to the rest, the default of the
+    reader's language (what they chose in /settings is not known where it is said)."""
+
+    chinese: str
+
+    def __new__(cls, wxf: str, chinese: str) -> XiangqiMove:
+        made = str.__new__(cls, wxf)
+        made.template = ""
+        made.fields = {}
+        made.chinese = chinese
+        return made
+
+    def said(self) -> str:
+        if not reads_chinese():
+            return str(self)
+        return traditional(self.chinese) if reads_traditional() else self.chinese
+
+
 def chess_namer(position: Position) -> MoveNamer:
     """Names moves from chess ``position`` as ``ChessMove``s (SAN, said in the reader's
     letters)."""
@@ -50,6 +71,14 @@ def move_name(position: Position, move: Move) -> str:
     chess (said in the reader's piece letters), WXF in xiangqi."""
     if isinstance(position, XiangqiPosition):
         return position.san(move)
+    return ChessMove(position.san(move))
+
+
+def said_move(position: Position, move: Move) -> str:
+    """``move`` from ``position`` for a sentence whose reader is not known yet: a
+    ``ChessMove`` in chess, a ``XiangqiMove`` in xiangqi (Chinese to a reader of Chinese)."""
+    if isinstance(position, XiangqiPosition):
+        return XiangqiMove(position.san(move), position.chinese(move))
     return ChessMove(position.san(move))
 
 

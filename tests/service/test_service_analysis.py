@@ -14,6 +14,8 @@ import pytest
 from PIL import Image
 
 from bot.engine.api import UnavailableReason
+from bot.i18n import Locale, using
+from bot.i18n.text import say
 from bot.reasons import refusal
 from bot.service import GameService, ManualClock
 from bot.service.analysis import (
@@ -396,6 +398,13 @@ async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: M
     assert result.record.count("[%eval") == 4
     assert "[Variant" in result.record or "xiangqi" in result.record.lower()
     assert len(result.evaluations) == 5
+    # The moves it names are said in the reader's notation: Chinese to a Chinese reader.
+    played = [move.played for move in result.moves]
+    assert played == ["C2.5", "H8+7", "C5+4", "H2+3"]
+    with using(Locale.ZH_HANS):
+        assert [say(move) for move in played] == ["炮二平五", "马８进７", "炮五进四", "马２进３"]
+    with using(Locale.ZH_HANT):
+        assert say(played[1]) == "馬８進７"
 
 
 async def test_the_graph_and_critical_board_are_pictures(store: Store, clock: ManualClock) -> None:
