@@ -14,7 +14,9 @@ import asyncio
 import difflib
 import hashlib
 import io
+import os
 import re
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -1335,6 +1337,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (``… | head``): end quietly, as a C program killed by
+        # SIGPIPE would, and point stdout at nothing so the exit's flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
 
 
 __all__ = ["Console", "main", "run_console", "text_board", "user_named"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import queue
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -256,3 +257,24 @@ async def test_the_console_leaves_no_outbox_row_pending(tmp_path: Path) -> None:
         states = dict(conn.execute("SELECT state, COUNT(*) FROM outbox GROUP BY state"))
     assert states.get("pending", 0) == 0
     assert states.get("sent", 0) >= 1
+
+
+def test_a_reader_who_stops_reading_ends_the_console_quietly(tmp_path: Path) -> None:
+    """``… | python -m bot console | head -1``: once the reader has closed the pipe, no
+    traceback, and SIGPIPE's exit status, as a program killed by it would have."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "p.db"), "--no-images"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("alice /help\n")
+    process.stdin.flush()
+    assert process.stdout.readline().startswith("Each line is")
+    process.stdout.close()  # the reader goes away with the rest of the help unread
+    _, errors = process.communicate("alice /help\n" * 5, timeout=60)
+    assert process.returncode == 128 + signal.SIGPIPE
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
