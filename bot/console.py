@@ -984,8 +984,9 @@ async def _settings(
     confirming = await console.service.move_confirmation(user, confirm)
     with using(await console.language(user)):
         console.say(words.settings_text(result, lambda moment: when_text(moment, result.time_zone)))
-        console.say(_("themes: {themes}").format(themes=", ".join(result.themes)))
-        console.say(_("piece sets: {sets}").format(sets=", ".join(result.piece_sets)))
+        themes, sets = Joined(_LIST, result.themes), Joined(_LIST, result.piece_sets)
+        console.say(_("themes: {themes}").format(themes=in_language(themes)))
+        console.say(_("piece sets: {sets}").format(sets=in_language(sets)))
         confirm_moves = (
             _("confirm moves: on ({option})") if confirming else _("confirm moves: off ({option})")
         )

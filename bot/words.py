@@ -31,6 +31,7 @@ from bot.service import (
 from bot.service.core import VACATION_WINDOW
 from bot.service.local_time import clock_text
 from bot.service.notes import NoteAdded, NoteList, NoteView
+from bot.service.themes import piece_set_choice, theme_choice
 
 
 def line_text(line: PreparedLine) -> str:
@@ -300,7 +301,7 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
     )
     parts = [
         where,
-        _("board theme {theme}").format(theme=result.board_theme),
+        _("board theme {theme}").format(theme=say(theme_choice(result.board_theme))),
         bottom,
         _hours_text(result.reminder_hours),
         _("time zone {zone}").format(zone=result.time_zone),
@@ -309,12 +310,14 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         takebacks,
         notation,
         _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
-            chess=result.chess_pieces, xiangqi=result.xiangqi_pieces
+            chess=say(piece_set_choice(result.chess_pieces)),
+            xiangqi=say(piece_set_choice(result.xiangqi_pieces)),
         )
         if result.xiangqi_pieces != "default"
         # Not chosen: the set their language draws (simplified for Simplified Chinese).
         else _("pieces {chess} (chess), {xiangqi} (xiangqi, by your language)").format(
-            chess=result.chess_pieces, xiangqi=result.xiangqi_pieces_seen
+            chess=say(piece_set_choice(result.chess_pieces)),
+            xiangqi=say(piece_set_choice(result.xiangqi_pieces_seen)),
         ),
         strip,
         language,

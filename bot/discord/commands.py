@@ -20,6 +20,7 @@ from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import Outlook, quickly
+from bot.i18n.names import Choice
 from bot.i18n.text import say
 from bot.service import (
     BoardShown,
@@ -35,7 +36,12 @@ from bot.service import (
 from bot.service.catalog import BY_NAME
 from bot.service.computer import LEVELS
 from bot.service.local_time import zone_names
-from bot.service.themes import available_piece_sets, available_themes
+from bot.service.themes import (
+    available_piece_sets,
+    available_themes,
+    piece_set_listed,
+    theme_choice,
+)
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -140,23 +146,27 @@ async def autocomplete_game(
 async def autocomplete_theme(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=theme, value=theme)
-        for theme in available_themes()
-        if typed in theme
-    ][:AUTOCOMPLETE_LIMIT]
+    """The themes, each shown as the user's client names it (« bois »); the value sent back
+    is the theme's name (``wood``)."""
+    return _looks(current, [theme_choice(name) for name in available_themes()])
 
 
 async def autocomplete_pieces(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The piece sets, each named with the game it is for."""
-    typed = current.strip().lower()
+    """The piece sets, each shown with the game it is for in the user's client's language
+    (« simples (échecs) »); the value sent back is the set's name (``simple``)."""
+    return _looks(current, [piece_set_listed(name) for name in available_piece_sets()])
+
+
+def _looks(current: str, choices: list[Choice]) -> list[app_commands.Choice[str]]:
+    """``choices`` whose name or shown label holds what was typed (any case)."""
+    typed = current.strip().casefold()
+    shown = [(str(choice), say(choice)) for choice in choices]
     return [
-        app_commands.Choice(name=f"{name} ({variant})", value=name)
-        for name, variant in available_piece_sets().items()
-        if typed in name
+        app_commands.Choice(name=messages.clip(label, CHOICE_NAME_LIMIT), value=name)
+        for name, label in shown
+        if typed in name.casefold() or typed in label.casefold()
     ][:AUTOCOMPLETE_LIMIT]
 
 

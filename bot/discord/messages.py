@@ -19,7 +19,7 @@ from bot.discord.escape import clip, escape_text, plain_label
 from bot.discord.places import permissions_text
 from bot.i18n import _, ngettext, pgettext
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Text, say
+from bot.i18n.text import Joined, Text, TextIn, say
 from bot.service import (
     BoardShown,
     BoardView,
@@ -542,8 +542,9 @@ def leaderboard(result: Leaderboard) -> Reply:
 
 
 def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
-    themes = ", ".join(result.themes) if result.themes else "default"
-    pieces = ", ".join(result.piece_sets) if result.piece_sets else "default"
+    listed = TextIn("list separator", ", ")
+    themes = say(Joined(listed, result.themes))
+    pieces = say(Joined(listed, result.piece_sets))
     stamps = () if result.vacation_until is None else (timestamp(result.vacation_until, "f"),)
     text = "\n".join(
         (

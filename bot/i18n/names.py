@@ -141,6 +141,21 @@ class Choice(Text):
         return label_head(_names_translator().pgettext(CHOICE, self.label))
 
 
+class Listed(Choice):
+    """A choice named in a list of them: said as its whole label (« simplifiées (xiangqi) »),
+    as Discord's autocomplete lists it; its str is its value."""
+
+    def __new__(cls, value: str | int, label: str) -> Listed:
+        made = str.__new__(cls, str(value))
+        made.template = ""
+        made.fields = {}
+        made.label = label
+        return made
+
+    def said(self) -> str:
+        return _names_translator().pgettext(CHOICE, self.label)
+
+
 def label_head(label: str) -> str:
     """A choice's label without its parenthesis (« blancs » for « blancs (échecs) », 白 for
     白（チェス）): what a player types for it."""

@@ -8,7 +8,7 @@ from contextlib import nullcontext
 from bot.i18n import using
 from bot.i18n.locale import Locale, UnknownLocaleError
 from bot.i18n.names import Choice, Option
-from bot.i18n.text import Text
+from bot.i18n.text import Joined, Text, TextIn
 from bot.render import piece_set_names
 from bot.service.core import ServiceCore, reader_locale, xiangqi_pieces_for
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
@@ -22,7 +22,15 @@ from bot.service.local_time import (
 )
 from bot.service.notation import reading_notation
 from bot.service.results import PlayerSettings, User
-from bot.service.themes import DEFAULT_THEME, available_piece_sets, available_themes
+from bot.service.themes import (
+    DEFAULT_THEME,
+    available_piece_sets,
+    available_themes,
+    piece_set_listed,
+    piece_set_named,
+    theme_choice,
+    theme_named,
+)
 from bot.store import (
     NotifyMode,
     Orientation,
@@ -32,6 +40,8 @@ from bot.store import (
 )
 
 OFF_WORDS = ("off", "none", "no", "never")
+# Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
+LIST = TextIn("list separator", ", ")
 
 # The choices as Discord lists them (msgctxt "choice"; bot.service.catalog), which a refusal
 # names in the reader's language: the console reads them as typed (« le camp au trait »).
@@ -145,7 +155,7 @@ class PreferenceUseCases(ServiceCore):
             vacation_days_left=left,
             vacation_until=until,
             vacation_allowance=self.vacation_days_per_year,
-            themes=available_themes(),
+            themes=tuple(theme_choice(name) for name in available_themes()),
             orientation=player.orientation,
             reminder_hours=tuple(sorted(hours, reverse=True)),
             time_zone=player.time_zone,
@@ -157,7 +167,7 @@ class PreferenceUseCases(ServiceCore):
             chess_pieces=player.chess_pieces,
             xiangqi_pieces=player.xiangqi_pieces,
             xiangqi_pieces_seen=xiangqi_pieces_for(player) or piece_set_names("xiangqi")[0],
-            piece_sets=tuple(available_piece_sets()),
+            piece_sets=tuple(piece_set_listed(name) for name in available_piece_sets()),
             board_strip=player.board_strip,
             language=player.language,
         )
@@ -187,14 +197,16 @@ def _notify(text: str | None) -> NotifyMode | None:
 
 
 def _theme(text: str | None) -> str | None:
+    """The theme ``text`` names (its name or its label in any language)."""
     if text is None:
         return None
-    themes = available_themes()
-    if _words(text) not in themes:
+    theme = theme_named(text)
+    if theme is None:
+        themes = Joined(LIST, [theme_choice(name) for name in available_themes()])
         raise InvalidOptionError(
-            Text('Unknown theme "{text}"; choose {themes}.', text=text, themes=", ".join(themes))
+            Text('Unknown theme "{text}"; choose {themes}.', text=text, themes=themes)
         )
-    return _words(text)
+    return theme
 
 
 def _orientation(text: str | None) -> Orientation | None:
@@ -331,13 +343,13 @@ def _pieces(text: str | None) -> tuple[str | None, str | None]:
     if text is None:
         return None, None
     sets = available_piece_sets()
-    wanted = _words(text)
-    variant = sets.get(wanted)
-    if variant is None:
-        names = ", ".join(f"{name} ({kind})" for name, kind in sets.items())
+    wanted = piece_set_named(text)
+    if wanted is None:
+        names = Joined(LIST, [piece_set_listed(name) for name in sets])
         raise InvalidOptionError(
             Text('Unknown piece set "{text}"; choose {names}.', text=text, names=names)
         )
+    variant = sets[wanted]
     if wanted == DEFAULT_THEME:
         return wanted, wanted
     return (wanted, None) if variant == "chess" else (None, wanted)

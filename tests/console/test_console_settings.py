@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 from bot.console import run_console
+from bot.i18n import Locale
 
 
 async def console_output(tmp_path: Path, script: str) -> str:
@@ -91,5 +92,47 @@ async def test_board_looks_in_the_console(tmp_path: Path) -> None:
     )
     pieces = "pieces simple (chess), traditional (xiangqi, by your language)"
     assert pieces + "; names and ratings drawn on boards" in output
-    assert "piece sets: default, cburnett, simple, traditional, simplified" in output
+    listed = (
+        "default, cburnett (chess), simple (chess), traditional (xiangqi), simplified (xiangqi)"
+    )
+    assert "piece sets: " + listed in output
     assert '! strip must be yes or no, not "maybe".' in output
+
+
+async def test_french_players_name_themes_and_piece_sets_in_french(tmp_path: Path) -> None:
+    """A French console reads and shows themes and piece sets by their French labels (and
+    still reads the English names); a refusal lists the French labels."""
+    out = io.StringIO()
+    script = (
+        "alice /settings thème:bois pièces:simplifiées\n"
+        "alice /settings theme:green pieces:simple\n"
+        "alice /settings thème:écossais\n"
+        "alice /settings pièces:staunton\n"
+    )
+    await run_console(
+        tmp_path / "c.db", None, io.StringIO(script), out, interactive=False, locale=Locale.FR
+    )
+    output = out.getvalue()
+    assert "thème bois" in output
+    assert "pièces par défaut (échecs), simplifiées (xiangqi)" in output
+    assert "thème vert" in output and "pièces simples (échecs)" in output
+    assert "thèmes : par défaut, bleu, vert, bois" in output
+    assert "jeux de pièces : par défaut, cburnett (échecs), simples (échecs)" in output
+    assert "choisissez par défaut, bleu, vert, bois." in output
+    assert "simplifiées (xiangqi)." in output.split("staunton")[1]
+    assert "wood" not in output and "simplified" not in output
+
+
+async def test_a_simplified_chinese_reader_is_told_the_set_they_see(tmp_path: Path) -> None:
+    """Not having chosen a xiangqi set, a Simplified Chinese reader sees the simplified one,
+    and /settings names it in their language."""
+    out = io.StringIO()
+    await run_console(
+        tmp_path / "c.db",
+        None,
+        io.StringIO("alice /settings\n"),
+        out,
+        interactive=False,
+        locale=Locale.ZH_HANS,
+    )
+    assert "简体" in out.getvalue() and "simplified" not in out.getvalue()

@@ -149,3 +149,22 @@ async def test_piece_sets_are_offered_and_drawn(running: Harness) -> None:
     assert "pieces simple (chess)" in chosen.text()
     after = (await command(fake, alice, "board", channel=thread)).file("board.png").content
     assert after != before
+
+
+async def test_a_french_client_is_offered_french_looks(running: Harness) -> None:
+    """Autocomplete shows a French client the themes and piece sets in French and sends back
+    their names; a label typed without picking is read too, and /settings says it in French."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    alice.locale = "fr"
+    themes = await fake.autocomplete(alice, "settings", "theme", {"theme": "BO"})
+    assert [(c["name"], c["value"]) for c in themes.choices] == [("bois", "wood")]
+    pieces = await fake.autocomplete(alice, "settings", "pieces", {"pieces": ""})
+    names = {c["value"]: c["name"] for c in pieces.choices}
+    assert names["simplified"] == "simplifiées (xiangqi)" and names["cburnett"] == (
+        "cburnett (échecs)"
+    )
+    chosen = await command(fake, alice, "settings", {"theme": "vert", "pieces": "simples"})
+    assert "thème vert" in chosen.text() and "pièces simples (échecs)" in chosen.text()
+    assert "Thèmes : par défaut, bleu, vert, bois." in chosen.text()
+    assert "green" not in chosen.text() and "simple (chess)" not in chosen.text()
