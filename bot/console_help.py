@@ -22,6 +22,12 @@ from bot.i18n.names import OPTION_NAME as _OPTION_NAME
 from bot.i18n.text import say
 from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, OptionSpec
 from bot.service.preferences import AUTO_LANGUAGE, OFF
+from bot.service.themes import (
+    available_piece_sets,
+    available_themes,
+    piece_set_choice,
+    theme_choice,
+)
 
 # Notes start at most this far right; a longer usage puts its note on the lines below it.
 WIDEST_USAGE = 38
@@ -197,7 +203,9 @@ def help_layout() -> tuple[Part, Part]:
     challenge, settings = _command("challenge"), _command("settings")
     days_none = label_head(pgettext("choice", "none (no time limit)"))
     off, auto = say(OFF), say(AUTO_LANGUAGE)
-    name = pgettext("console help", "NAME")
+    # The looks as the console reads them in the reader's language (« bois », « simples »).
+    themes = "|".join(_quoted(say(theme_choice(theme))) for theme in available_themes())
+    pieces = "|".join(_quoted(say(piece_set_choice(one))) for one in available_piece_sets())
     first: Part = (
         Line(
             NP_(
@@ -271,7 +279,7 @@ def help_layout() -> tuple[Part, Part]:
                 a,
                 settings,
                 option("settings", "notify"),
-                option("settings", "theme", name),
+                option("settings", "theme", themes),
                 option("settings", "orientation"),
                 option("settings", "reminders", f'"24,1"|{off}'),
                 option("settings", "timezone", "Europe/Paris"),
@@ -279,7 +287,7 @@ def help_layout() -> tuple[Part, Part]:
                 option("settings", "digest", f"08:00|{off}"),
                 option("settings", "takebacks"),
                 option("settings", "notation"),
-                option("settings", "pieces", name),
+                option("settings", "pieces", pieces),
                 option("settings", "strip"),
             )
         ),

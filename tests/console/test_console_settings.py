@@ -101,13 +101,15 @@ async def test_board_looks_in_the_console(tmp_path: Path) -> None:
 
 async def test_french_players_name_themes_and_piece_sets_in_french(tmp_path: Path) -> None:
     """A French console reads and shows themes and piece sets by their French labels (and
-    still reads the English names); a refusal lists the French labels."""
+    still reads the English names); a refusal and the help list the French labels."""
     out = io.StringIO()
     script = (
         "alice /settings thème:bois pièces:simplifiées\n"
         "alice /settings theme:green pieces:simple\n"
         "alice /settings thème:écossais\n"
         "alice /settings pièces:staunton\n"
+        'alice /settings thème:"par défaut" pièces:cburnett\n'
+        "alice /aide\n"
     )
     await run_console(
         tmp_path / "c.db", None, io.StringIO(script), out, interactive=False, locale=Locale.FR
@@ -120,6 +122,10 @@ async def test_french_players_name_themes_and_piece_sets_in_french(tmp_path: Pat
     assert "jeux de pièces : par défaut, cburnett (échecs), simples (échecs)" in output
     assert "choisissez par défaut, bleu, vert, bois." in output
     assert "simplifiées (xiangqi)." in output.split("staunton")[1]
+    assert "thème par défaut" in output and "pièces cburnett (échecs)" in output
+    # Help offers the words the console reads.
+    assert '[thème:"par défaut"|bleu|vert|bois]' in output
+    assert '[pièces:"par défaut"|cburnett|simples|traditionnelles|simplifiées]' in output
     assert "wood" not in output and "simplified" not in output
 
 

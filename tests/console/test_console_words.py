@@ -120,7 +120,7 @@ async def test_a_korean_refusal_lists_korean_choices(tmp_path: Path) -> None:
 # English words the help wrote inside every translation (values, examples, placeholders).
 HELP_ENGLISH = re.compile(
     r"yes\||\|no\]|:yes|channel\||white\||\|random|\bnone\]|\bAccept\b|watch the e-file|\[user\]"
-    r"|\[game\]|NAME|/challenge|/move|/settings|own\|turn|ask\|casual"
+    r"|\[game\]|NAME|wood|simplified|/challenge|/move|/settings|own\|turn|ask\|casual"
 )
 
 
@@ -138,7 +138,7 @@ async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> N
         assert "[jours:3|aucun]" in said and "[notifications:salon|mp|désactivé]" in said
         assert "bob /appuyer Accepter" in said and "bob /note surveiller la colonne e" in said
         assert "alice /parties [joueur]" in said and "alice /classement [partie]" in said
-        assert "[thème:NOM]" in said and "(oui par défaut)" in said
+        assert '[thème:"par défaut"|bleu|vert|bois]' in said and "(oui par défaut)" in said
 
 
 @pytest.mark.parametrize("locale", list(Locale), ids=lambda locale: locale.value)
