@@ -523,4 +523,8 @@ class Analyses:
         view = await core._view(record)
         evaluations = await core.store.analyses.evaluations(record.id)
         board = await core._board(replay, viewer_id=user.id, seat=view.color_of(user.id))
-        return build_analysis(view, record, replay, evaluations, stored.nodes, board)
+        # The asker's own xiangqi notation if they chose one; else their language's default,
+        # decided where the report is said (it may be worded later, by another task).
+        asker = await core.store.players.get(user.id) if record.variant == "xiangqi" else None
+        notation = asker.xiangqi_notation if asker is not None else None
+        return build_analysis(view, record, replay, evaluations, stored.nodes, board, notation)

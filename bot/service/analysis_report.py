@@ -4,7 +4,7 @@ critical moment, the record with ``[%eval]`` comments, and the pictures (drawn o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import rules
@@ -21,10 +21,10 @@ from bot.service.judgement import (
     win_percent,
     winning_chances,
 )
-from bot.service.notation import said_move
+from bot.service.notation import namer, said_move
 from bot.service.reports import record_tags
 from bot.service.results import BoardView, GameView
-from bot.store import GameRecord, PositionEvaluation
+from bot.store import GameRecord, PositionEvaluation, XiangqiNotation
 from rules import Color
 
 
@@ -123,9 +123,13 @@ def build_analysis(
     evaluations: Sequence[PositionEvaluation],
     nodes: int,
     board: BoardView,
+    notation: XiangqiNotation | None = None,
 ) -> GameAnalysis:
-    """The report of a game whose every position is evaluated (``evaluations`` by ply).
-    Raises ValueError when a position is missing."""
+    """The report of a game whose every position is evaluated (``evaluations`` by ply),
+    xiangqi moves in ``notation`` (the asker's choice; None: the default of the language
+    the report is said in, see ``XiangqiMove``). Raises ValueError when a position is
+    missing."""
+    name = said_move if notation is None else lambda p, m: namer(p, notation)(m)
     if [e.ply for e in evaluations] != list(range(replay.ply + 1)):
         raise ValueError(f"the analysis of game {record.id} is missing positions")
     scores = [Score(centipawns=e.centipawns, mate=e.mate) for e in evaluations]
@@ -133,7 +137,9 @@ def build_analysis(
         _white_view(score, position)
         for score, position in zip(scores, replay.positions, strict=True)
     )
-    moves = tuple(_judged(replay, ply, scores, evaluations) for ply in range(1, replay.ply + 1))
+    moves = tuple(
+        _judged(replay, ply, scores, evaluations, name) for ply in range(1, replay.ply + 1)
+    )
     white_first = replay.start.side_to_move is Color.WHITE
     figures = game_figures([as_centipawns(score) for score in white_view], white_first)
     white, black = (
@@ -172,6 +178,7 @@ def _judged(
     ply: int,
     scores: Sequence[Score],
     evaluations: Sequence[PositionEvaluation],
+    name: Callable[[rules.Position, rules.Move], str],
 ) -> JudgedMove:
     """The ``ply``-th move with the evaluations before and after it."""
     position = replay.positions[ply - 1]
@@ -183,7 +190,7 @@ def _judged(
     best = None
     if best_uci is not None and best_uci != position.uci(move):
         chosen = _best_move(position, best_uci)
-        best = said_move(position, chosen) if chosen is not None else None
+        best = name(position, chosen) if chosen is not None else None
     mover_before = win_percent(before)
     # The position after: from the mover's view, the opponent's score turned round; a
     # mate delivered (the opponent mated already, mate 0) is the best there is.
@@ -194,7 +201,7 @@ def _judged(
         ply=ply,
         mover=mover,
         number=f"{number}." if mover is Color.WHITE else f"{number}...",
-        played=said_move(position, move),
+        played=name(position, move),
         best=best,
         judgement=judgement,
         loss=max(0.0, mover_before - mover_after),

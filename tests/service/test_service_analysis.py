@@ -405,6 +405,11 @@ async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: M
         assert [say(move) for move in played] == ["炮二平五", "马８进７", "炮五进四", "马２进３"]
     with using(Locale.ZH_HANT):
         assert say(played[1]) == "馬８進７"
+    # A notation chosen in /settings wins over the language's default.
+    await service.settings(BOB, notation="iccs")
+    chosen = await service.analysis.follow(BOB, game_id)
+    with using(Locale.ZH_HANS):
+        assert [say(move.played) for move in chosen.moves] == ["h2e2", "h9g7", "e2e6", "b9c7"]
 
 
 async def test_the_graph_and_critical_board_are_pictures(store: Store, clock: ManualClock) -> None:
