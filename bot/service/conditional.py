@@ -469,11 +469,21 @@ class AnswerPlan:
             PreparedAnswer(a.uci, str(a.notation), a.mover_id, a.chinese) for a in self.answers
         )
 
-    @property
-    def facts(self) -> tuple[ConditionalAnswer, ...]:
+    def facts(
+        self, notation: XiangqiNotation = XiangqiNotation.WXF
+    ) -> tuple[ConditionalAnswer, ...]:
+        """The answers for the move's message, xiangqi moves in ``notation`` (the mover's,
+        as the move they played is named there)."""
         return tuple(
-            ConditionalAnswer(a.mover_id, a.number, a.notation, a.uci) for a in self.answers
+            ConditionalAnswer(a.mover_id, a.number, self._named(a, notation), a.uci)
+            for a in self.answers
         )
+
+    @staticmethod
+    def _named(answer: PlannedAnswer, notation: XiangqiNotation) -> str:
+        if answer.chinese is None:
+            return answer.notation  # chess: a ChessMove, said in the reader's letters
+        return xiangqi_name(RecentMove(0, answer.uci, answer.notation, answer.chinese), notation)
 
     def told(self, items: list[OutboxItem], *, mover_id: int) -> list[OutboxItem]:
         """The outbox rows of the move, when answers followed it: the player to move is
@@ -498,11 +508,7 @@ class AnswerPlan:
                     "{player} answered {number} {move} (a conditional move).",
                     player=(view.white if answer.mover_id == view.white.id else view.black).name,
                     number=answer.number,
-                    move=answer.notation
-                    if answer.chinese is None
-                    else xiangqi_name(
-                        RecentMove(0, answer.uci, answer.notation, answer.chinese), notation
-                    ),
+                    move=self._named(answer, notation),
                 )
                 for answer in self.answers
             )

@@ -322,7 +322,7 @@ class PlayUseCases(ServiceCore):
             ),
             lapsed_offers=lapsed,
             recent=await self._recent_line(record, written.recent, notation, after),
-            answers=plan.facts,
+            answers=plan.facts(notation),
             vacation_ended=back,
         )
 

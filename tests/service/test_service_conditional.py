@@ -274,7 +274,7 @@ async def test_xiangqi_lines_in_every_notation(service: GameService, store: Stor
     assert [m.notation for m in listed.moves][:2] == ["H8+7", "H2+3"]
     await service.settings(BOB, notation="chinese")
     result = await service.move(BOB, None, "H8+7", game_id=game.id)
-    assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["H2+3"]
+    assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["马二进三"]
     assert "alice answered 2. 马二进三 (a conditional move)." in result.text
     assert len(await moves_of(store, game.id)) == 3
 
