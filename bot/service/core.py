@@ -262,6 +262,13 @@ class ServiceCore:
         await self.store.players.ensure(user.id, name, user.is_bot, self.now(), user.locale)
         self._known_users[user.id] = (user.name, user.is_bot, user.locale)
 
+    def _locale_seen(self, user: User) -> None:
+        """Note that ``user``'s app language is stored (a move wrote it), so their next
+        ``_ensure_player`` writes nothing for it."""
+        known = self._known_users.get(user.id)
+        if known is not None and user.locale is not None:
+            self._known_users[user.id] = (known[0], known[1], user.locale)
+
     async def _ensure_known(self, user: User) -> None:
         """Make sure a player someone else named (an opponent, ``/stats user:X``) exists,
         without ever renaming them: a name is stored from a mention only for a player

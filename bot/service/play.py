@@ -58,6 +58,7 @@ from bot.store import (
     GameStatus,
     OfferKind,
     OutboxSource,
+    Player,
     RecentMove,
     SeatedGame,
     XiangqiNotation,
@@ -249,9 +250,11 @@ class PlayUseCases(ServiceCore):
             answers=plan.stored,
             followed=plan.followed,
             lines_waiting=seated.has_conditionals,
+            client_locale=_changed_locale(players.get(user.id), user.locale),
         )
         if not written.ok:
             return None
+        self._locale_seen(user)
         # Moving is being back: a vacation ends with the player's first move in any game.
         back = await self._end_vacation_by_move(players.get(user.id), now)
         self._remember(
@@ -506,6 +509,15 @@ def _same_turn(before: GameRecord, after: GameRecord) -> bool:
         and after.fen == before.fen
         and after.to_move_id == before.to_move_id
     )
+
+
+def _changed_locale(player: Player | None, reported: str | None) -> str | None:
+    """The language ``player``'s app ``reported`` for their move, when it differs from the
+    one stored (which Postal writes to them in on its own); None when unknown or the same.
+    A /move never calls ``_ensure_player`` (one read, one write): this keeps it current."""
+    if player is None or reported is None or reported == player.client_locale:
+        return None
+    return reported
 
 
 def _promotions(position: rules.Position, move: Move | None) -> list[Move]:

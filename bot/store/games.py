@@ -17,7 +17,12 @@ from typing import Any
 from bot.store import conditionals, confirmations
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_items, insert_statements
-from bot.store.players import PLAYER_WIDTH, player_columns, player_from_row
+from bot.store.players import (
+    PLAYER_WIDTH,
+    client_locale_statement,
+    player_columns,
+    player_from_row,
+)
 from bot.store.ratings import RateFunction, rating_key, read_rating, write_rating
 from bot.store.records import (
     GameEnding,
@@ -364,6 +369,7 @@ class Games:
         answers: Sequence[PreparedAnswer] = (),
         followed: Sequence[int] = (),
         lines_waiting: bool = True,
+        client_locale: str | None = None,
     ) -> Written:
         """Append a move if the game is still active at ``game.version``, then the prepared
         ``answers`` it set off (conditional moves, each answering the move before it); end
@@ -374,13 +380,17 @@ class Games:
         position they were about has changed). What follows the prepared moves the game
         ``followed`` stays prepared; every other line is dropped. ``lines_waiting`` False
         (the game had no conditional lines at ``game.version``) skips that statement: a
-        line added since raised the version, so the write is refused anyway. Returns
+        line added since raised the version, so the write is refused anyway.
+        ``client_locale`` (the language the mover's app now reports, given only when it
+        differs from the stored one) is stored for the mover in the same write. Returns
         ``Written(ok=False)`` on a conflict.
         """
         steps = [PreparedAnswer(uci, san, mover_id, chinese), *answers]
+        # The mover's app language, when it changed: part of the move's own write.
+        locale = [] if client_locale is None else [client_locale_statement(mover_id, client_locale)]
         if ending is not None:
             return await self._play_final_move(
-                game, steps, fen, now, deadline_at, ending, rate, outbox
+                game, steps, fen, now, deadline_at, ending, rate, outbox, locale
             )
         # The common move: one write, sent whole (see ``Database.write``).
         statements: list[Statement] = []
@@ -389,6 +399,7 @@ class Games:
         if lines_waiting or followed:
             statements += conditionals.followed(game.id, followed, game.ply + len(steps))
         statements += insert_statements(_items(outbox, None), now)
+        statements += locale
         statements.append(Statement(_RECENT, (game.id, RECENT_PLIES)))
         results = await self._db.write(statements)
         if results is None:
@@ -411,9 +422,11 @@ class Games:
         ending: GameEnding,
         rate: RateFunction | None,
         outbox: OutboxSource,
+        also: Sequence[Statement] = (),
     ) -> Written:
         """``play_move`` for the moves that end the game: the ratings are read and written
-        inside the transaction (the players' other games may end meanwhile)."""
+        inside the transaction (the players' other games may end meanwhile); ``also`` runs
+        in it after the outbox rows."""
         async with self._db.transaction() as conn:
             lapsed: set[OfferKind] = set()
             version, ratings = game.version, None
@@ -437,6 +450,8 @@ class Games:
                     version, ratings = await _finish(conn, game, version, ending, now, rate)
                 await conn.execute(insert.sql, insert.params)
             await insert_items(conn, _items(outbox, ratings), now)
+            for statement in also:  # the mover's app language, when it changed
+                await conn.execute(statement.sql, statement.params)
             cursor = await conn.execute(_RECENT, (game.id, RECENT_PLIES))
             recent = _recent(await cursor.fetchall())
             await cursor.close()

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.database import Connection, Database
+from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import (
     NotifyMode,
@@ -59,6 +59,15 @@ def player_from_row(row: Any) -> Player:
         board_strip=bool(row[16]),
         language=row[17],
         client_locale=row[18],
+    )
+
+
+def client_locale_statement(player_id: int, client_locale: str) -> Statement:
+    """The statement storing ``client_locale`` (a Discord code) as the language
+    ``player_id``'s app reports, for a write sent whole (a move stores it within its own
+    write instead of a round trip of its own)."""
+    return Statement(
+        "UPDATE players SET client_locale = ? WHERE id = ?", (client_locale, player_id)
     )
 
 

@@ -4,8 +4,12 @@ player chose for the sentences."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.i18n import Locale
-from bot.service import GameService, User
+from bot.service import GameService, MovePlayed, User
+from bot.store import Store
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 
 async def test_a_player_s_app_language_names_the_commands(service: GameService) -> None:
@@ -19,3 +23,38 @@ async def test_a_player_s_app_language_names_the_commands(service: GameService) 
     carol = User(3, "carol", locale="zh-TW")
     await service.settings(carol, theme="default")
     assert await service.languages.of_and_app(3) == (Locale.ZH_HANT, Locale.ZH_HANT)
+
+
+async def test_a_move_keeps_the_app_language_current(service: GameService, store: Store) -> None:
+    """A /move never calls ``_ensure_player`` (one read, one write): a player who switched
+    their app to Simplified Chinese and then only moves is written to in Chinese from then
+    on, the language stored by the move's own write."""
+    alice, bob = User(ALICE.id, "alice", locale="fr"), User(BOB.id, "bob", locale="en-US")
+    await service.settings(alice, theme="default")
+    await service.settings(bob, theme="default")
+    game = (await start_game(service, white=alice, black=bob)).game
+    assert await service.languages.of(alice.id) == Locale.FR
+    await service.move(dataclasses.replace(alice, locale="zh-CN"), PLACE, "e4", game_id=game.id)
+    assert await service.languages.of(alice.id) == Locale.ZH_HANS
+    stored = await store.players.get(alice.id)
+    assert stored is not None and stored.client_locale == "zh-CN"
+    # Bob's app still says what is stored: his move writes nothing of it (unchanged).
+    await service.move(bob, PLACE, "e5", game_id=game.id)
+    assert await service.languages.of(bob.id) == Locale.EN
+
+
+async def test_a_move_that_ends_the_game_keeps_the_app_language_current(
+    service: GameService, store: Store
+) -> None:
+    """The game's last move is written otherwise (its ratings inside the transaction): the
+    app language it reports is stored all the same."""
+    alice, bob = User(ALICE.id, "alice", locale="en-US"), User(BOB.id, "bob", locale="fr")
+    await service.settings(alice, theme="default")
+    await service.settings(bob, theme="default")
+    game = (await start_game(service, white=alice, black=bob)).game
+    await play(service, game.id, "f3", "e5", "g4")
+    played = await service.move(
+        dataclasses.replace(bob, locale="zh-CN"), PLACE, "Qh4#", game_id=game.id
+    )
+    assert isinstance(played, MovePlayed) and played.ending is not None
+    assert await service.languages.of(bob.id) == Locale.ZH_HANS

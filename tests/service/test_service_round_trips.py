@@ -7,6 +7,7 @@ The guard and the rollback are checked on both databases.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -181,3 +182,18 @@ async def test_a_move_on_postgresql_is_one_read_and_one_write(
         assert sent[1].startswith("SELECT postal_write_")
     finally:
         await store.close()
+
+
+@pytest.mark.sqlite_only
+async def test_a_move_reporting_a_new_app_language_is_still_two_trips(
+    service: GameService, store: Store
+) -> None:
+    """The mover's app language, changed since it was stored, goes into the move's own
+    write: no round trip of its own."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4")
+    async with counted(store) as seen:
+        await service.move(dataclasses.replace(BOB, locale="zh-CN"), PLACE, "e5")
+    assert seen.trips == 2, seen.statements
+    assert seen.writes() == 1
+    assert [sql for sql in seen.statements if sql.startswith("UPDATE players SET client_locale")]
