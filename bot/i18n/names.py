@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Self
 
 from bot.i18n.locale import Locale
 from bot.i18n.text import Text, say
@@ -130,7 +131,7 @@ class Choice(Text):
 
     label: str
 
-    def __new__(cls, value: str | int, label: str) -> Choice:
+    def __new__(cls, value: str | int, label: str) -> Self:
         made = str.__new__(cls, str(value))
         made.template = ""
         made.fields = {}
@@ -144,13 +145,6 @@ class Choice(Text):
 class Listed(Choice):
     """A choice named in a list of them: said as its whole label (« simplifiées (xiangqi) »),
     as Discord's autocomplete lists it; its str is its value."""
-
-    def __new__(cls, value: str | int, label: str) -> Listed:
-        made = str.__new__(cls, str(value))
-        made.template = ""
-        made.fields = {}
-        made.label = label
-        return made
 
     def said(self) -> str:
         return _names_translator().pgettext(CHOICE, self.label)

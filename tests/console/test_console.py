@@ -159,16 +159,21 @@ def test_help_and_bad_database_url(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     assert main([]) == 1
 
 
-def test_each_reply_is_flushed_before_the_next_line(tmp_path: Path) -> None:
-    """A program driving the console line by line reads each reply before sending more."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "l.db"), "--no-images"],
+def console_process(database: Path) -> subprocess.Popen[str]:
+    """``python -m bot console`` on ``database``, its stdin, stdout and stderr piped."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot", "console", "--db", str(database), "--no-images"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
     )
+
+
+def test_each_reply_is_flushed_before_the_next_line(tmp_path: Path) -> None:
+    """A program driving the console line by line reads each reply before sending more."""
+    process = console_process(tmp_path / "l.db")
     assert process.stdin is not None and process.stdout is not None
     replies: queue.Queue[str] = queue.Queue()
     stdout = process.stdout
@@ -262,14 +267,7 @@ async def test_the_console_leaves_no_outbox_row_pending(tmp_path: Path) -> None:
 def test_a_reader_who_stops_reading_ends_the_console_quietly(tmp_path: Path) -> None:
     """``… | python -m bot console | head -1``: once the reader has closed the pipe, no
     traceback, and SIGPIPE's exit status, as a program killed by it would have."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "p.db"), "--no-images"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
+    process = console_process(tmp_path / "p.db")
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("alice /help\n")
     process.stdin.flush()

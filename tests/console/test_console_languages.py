@@ -21,7 +21,7 @@ from bot.i18n import Locale, catalogs, translator_for, using
 from bot.i18n.checks import CONTENT_LIMIT
 from bot.i18n.names import Command, Option
 from bot.i18n.text import say
-from tests.fake_engines import FakeEngines
+from tests.console.session import play
 from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
 from tests.i18n.test_catalogs import COMPLETE
 
@@ -111,20 +111,6 @@ def pseudo_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[s
     """French as ⟦English⟧ for every message of the sources; yields the English words."""
     yield install_pseudo(tmp_path / "locales", Locale.FR, monkeypatch)
     catalogs.translations.cache_clear()
-
-
-async def play(tmp_path: Path, script: str, locale: Locale = Locale.EN) -> str:
-    out = io.StringIO()
-    await run_console(
-        tmp_path / "c.db",
-        None,
-        io.StringIO(script),
-        out,
-        interactive=False,
-        engines=FakeEngines(),
-        locale=locale,
-    )
-    return out.getvalue()
 
 
 def console_english(output: str, vocabulary: set[str]) -> list[str]:

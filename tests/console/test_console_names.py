@@ -4,27 +4,10 @@ them so in its sentences."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-from bot.console import run_console
 from bot.i18n import Locale
-from tests.fake_engines import FakeEngines
-
-
-async def play(tmp_path: Path, script: str, locale: Locale) -> str:
-    out = io.StringIO()
-    await run_console(
-        tmp_path / "c.db",
-        None,
-        io.StringIO(script),
-        out,
-        interactive=False,
-        engines=FakeEngines(),
-        locale=locale,
-    )
-    return out.getvalue()
-
+from tests.console.session import play
 
 FRENCH_GAME = """\
 alice /défier bob partie:chess couleur:white jours:3

@@ -3,31 +3,15 @@ refusal lists, and the help's names, values, examples and columns."""
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
 
-from bot.console import run_console
 from bot.console_help import Grid, Row, cells, help_layout, help_parts, lay_out
 from bot.i18n import Locale, pgettext, using
 from bot.i18n.text import say
-from tests.fake_engines import FakeEngines
-
-
-async def play(tmp_path: Path, script: str, locale: Locale) -> str:
-    out = io.StringIO()
-    await run_console(
-        tmp_path / "c.db",
-        None,
-        io.StringIO(script),
-        out,
-        interactive=False,
-        engines=FakeEngines(),
-        locale=locale,
-    )
-    return out.getvalue()
+from tests.console.session import play
 
 
 async def test_a_french_player_says_oui_and_non(tmp_path: Path) -> None:
