@@ -1123,6 +1123,17 @@ class FakeDiscord:
             MESSAGE_COMPONENT, user, current.channel_id, data, message=current
         )
 
+    async def click_as_shown(
+        self, user: FakeUser, shown: FakeMessage, button: dict[str, Any]
+    ) -> FakeInteraction:
+        """``user`` presses ``button`` of ``shown``, the message as their client still shows
+        it: a press that raced Postal's edit removing its buttons (Discord delivers it)."""
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        current = self.messages[shown.id]
+        return await self._interact(
+            MESSAGE_COMPONENT, user, current.channel_id, data, message=current
+        )
+
     def _visible_message(self, user: FakeUser, message: FakeMessage) -> FakeMessage:
         """``message`` as it is now; LookupError if deleted, ValueError if ``user`` cannot
         see it (someone else's ephemeral message)."""

@@ -200,13 +200,7 @@ async def test_stale_menus_and_buttons_are_refused(running: Harness) -> None:
     stale = await fake.reply(await fake.choose(alice, menu, ["d2"]))
     assert stale.ephemeral and "moved on" in stale.text()
     # The first board's Draw button, pressed before its buttons were removed.
-    pressed = await fake._interact(
-        3,
-        alice,
-        thread,
-        {"custom_id": draw["custom_id"], "component_type": 2},
-        message=fake.messages[first.id],
-    )
+    pressed = await fake.click_as_shown(alice, first, draw)
     refused = await fake.reply(pressed)
     assert refused.ephemeral and "moved on" in refused.text()
     assert running.bot is not None

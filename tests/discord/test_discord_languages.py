@@ -185,13 +185,7 @@ async def test_a_stale_board_is_refused_in_the_readers_language(
     await play(fake, alice, "e4", thread)
     stale = await fake.reply(await fake.choose(alice, menu, ["d2"]))
     draw = first.buttons()[1]
-    pressed = await fake._interact(
-        3,
-        alice,
-        thread,
-        {"custom_id": draw["custom_id"], "component_type": 2},
-        message=fake.messages[first.id],
-    )
+    pressed = await fake.click_as_shown(alice, first, draw)
     refused = await fake.reply(pressed)
     for message in (stale, refused):
         assert message.ephemeral and "⟦" in message.text(), message.text()
