@@ -34,8 +34,6 @@ class Context(Enum):
     SELECT_OPTION = ("select option", 100)
     PLACEHOLDER = ("placeholder", 150)
     MODAL = ("modal", 45)
-    # The console's help: printed in parts, each one message as Discord would take it.
-    CONSOLE = ("console", 2000)
 
     def __init__(self, msgctxt: str, limit: int) -> None:
         self.msgctxt = msgctxt

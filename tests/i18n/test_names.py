@@ -191,9 +191,8 @@ def _alternatives(names: set[str]) -> str:
 def _messages(locale: Locale | None) -> Iterator[tuple[str, str, bool]]:
     catalog = read_catalog(TEMPLATE_PATH if locale is None else catalog_path(locale))
     for message in catalog:
-        # Names are names. (msgctxt "console" was the help written whole, its syntax in
-        # English; bot/console_help.py now says names as fields, its notes are checked.)
-        if not message.id or message.context in (COMMAND_NAME, OPTION_NAME, "console"):
+        # Names are names.
+        if not message.id or message.context in (COMMAND_NAME, OPTION_NAME):
             continue
         ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
         strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
