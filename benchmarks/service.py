@@ -10,7 +10,10 @@ With ``--db`` and ``--processes`` (each may be repeated) it compares databases a
 processes instead, every pair on a freshly built copy of the same workload (``--games``
 games, same seed): ``N`` worker processes, each with its own connection and its share of the
 games (as each bot process serves its own shards' servers), play random legal moves back to
-back for ``--seconds``; it prints moves/s over all of them and the move's p50/p99::
+back for ``--seconds``; it prints moves/s over all of them and the move's p50/p99. Every
+configuration runs once in each of ``--rounds`` rounds (3), in turn, and each round's
+ratios compare its own runs (this machine's speed drifts from minute to minute); the medians
+over the rounds end the report::
 
     python benchmarks/service.py --db sqlite --db postgresql --processes 1,2
 
@@ -37,6 +40,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +107,7 @@ async def random_move(
     started = time.perf_counter()
     result = await service.move(mover, None, text, game_id=game_id)
     if render and isinstance(result, MovePlayed):
-        from bot.render import render_board  # type: ignore[attr-defined]
+        from bot.render import render_board
 
         await asyncio.to_thread(
             render_board,
@@ -396,62 +400,153 @@ def run_processes(
     )
 
 
+@dataclass(frozen=True)
+class Run:
+    """One configuration's figures in one round."""
+
+    kind: str
+    processes: int
+    rate: float  # moves a second over all its processes
+    p50: float  # seconds
+    p99: float
+    bot_cpu: float  # CPU seconds a move in the worker processes
+    server_cpu: float  # in the PostgreSQL server processes serving them (0 on SQLite)
+
+    @property
+    def cost(self) -> float:
+        return self.bot_cpu + self.server_cpu
+
+
 def compare(
-    urls: list[str], counts: list[int], games: int, seconds: float, max_plies: int, sqlite_most: int
+    urls: list[str],
+    counts: list[int],
+    games: int,
+    seconds: float,
+    max_plies: int,
+    sqlite_most: int,
+    rounds: int,
 ) -> None:
-    rates: dict[tuple[str, int], float] = {}
-    # CPU seconds a move costs in all (workers and, on PostgreSQL, the server), per run.
-    costs: dict[tuple[str, int], float] = {}
-    for url in urls:
-        for processes in counts:
-            if url == "sqlite" and processes > sqlite_most:
-                continue
-            with fresh_database(url) as target:
-                began = time.perf_counter()
-                ids = asyncio.run(build_workload(target, games, max_plies))
-                built = time.perf_counter() - began
-                before = load()
-                moves, durations, cpu, server = run_processes(target, processes, ids, seconds)
-            kind = "SQLite" if url == "sqlite" else "PostgreSQL"
-            rate = moves / seconds
-            rates[(kind, processes)] = rate
-            costs[(kind, processes)] = (cpu + server) / max(moves, 1)
+    """Every configuration (database, processes) on its own copy of the workload, run in
+    ``rounds`` rounds: each round runs every configuration once for ``seconds``, in turn
+    (the order reversed every other round), so that the ratios of a round compare runs
+    minutes apart at most. This machine's speed drifts by a fifth from minute to minute (a
+    shared virtual machine): two runs far apart compare the moments more than the databases.
+    A configuration keeps its database from round to round, its games going on."""
+    configurations = [
+        (url, processes)
+        for url in urls
+        for processes in counts
+        if not (url == "sqlite" and processes > sqlite_most)
+    ]
+    with contextlib.ExitStack() as stack:
+        workloads: dict[tuple[str, int], tuple[str, list[int]]] = {}
+        for url, processes in configurations:
+            target = stack.enter_context(fresh_database(url))
+            began = time.perf_counter()
+            workloads[(url, processes)] = (
+                target,
+                asyncio.run(build_workload(target, games, max_plies)),
+            )
             print(
-                f"{kind} x{processes}: {rate:.0f} moves/s over {seconds:.0f} s "
-                f"({moves} moves), move p50 {statistics.median(durations) * 1000:.2f} ms, "
-                f"p99 {percentile(durations, 0.99) * 1000:.2f} ms "
-                f"({games} games built in {built:.0f} s; {before} before, {load()} after); "
-                f"CPU per move: {cpu / max(moves, 1) * 1000:.2f} ms in the workers"
-                + (f", {server / max(moves, 1) * 1000:.2f} ms in the server" if server else ""),
+                f"{kind_of(url)} x{processes}: {games} games built in "
+                f"{time.perf_counter() - began:.0f} s",
                 flush=True,
             )
-    base = rates.get(("SQLite", 1))
-    if base:
-        for (kind, processes), rate in rates.items():
-            if (kind, processes) != ("SQLite", 1):
-                print(
-                    f"{kind} x{processes} / SQLite x1: {rate / base:.2f}x "
-                    "(target: PostgreSQL x2 >= 1.5x)"
+        history: list[list[Run]] = []
+        for number in range(1, rounds + 1):
+            order = configurations if number % 2 else configurations[::-1]
+            runs = []
+            for url, processes in order:
+                target, ids = workloads[(url, processes)]
+                before = load()
+                moves, durations, cpu, server = run_processes(target, processes, ids, seconds)
+                run = Run(
+                    kind_of(url),
+                    processes,
+                    moves / seconds,
+                    statistics.median(durations),
+                    percentile(durations, 0.99),
+                    cpu / max(moves, 1),
+                    server / max(moves, 1),
                 )
-        print_cpu_bound(costs)
+                runs.append(run)
+                print(
+                    f"round {number}: {run.kind} x{processes}: {run.rate:.0f} moves/s over "
+                    f"{seconds:.0f} s ({moves} moves), move p50 {run.p50 * 1000:.2f} ms, "
+                    f"p99 {run.p99 * 1000:.2f} ms ({before} before, {load()} after); "
+                    f"CPU per move: {run.bot_cpu * 1000:.2f} ms in the workers"
+                    + (f", {run.server_cpu * 1000:.2f} ms in the server" if server else ""),
+                    flush=True,
+                )
+            if order is not configurations:
+                runs.reverse()  # kept, and their ratios printed, in the configurations' order
+            history.append(runs)
+            print_ratios(f"round {number}", runs)
+    if rounds > 1:
+        print_summary(history)
 
 
-def print_cpu_bound(costs: dict[tuple[str, int], float]) -> None:
+def kind_of(url: str) -> str:
+    return "SQLite" if url == "sqlite" else "PostgreSQL"
+
+
+def print_ratios(label: str, runs: list[Run]) -> None:
+    """Each run of a round against SQLite x1 of the same round, and the CPU bound."""
+    base = next((run for run in runs if (run.kind, run.processes) == ("SQLite", 1)), None)
+    if base is None:
+        return
+    for run in runs:
+        if run is not base:
+            print(
+                f"{label}: {run.kind} x{run.processes} / SQLite x1: {run.rate / base.rate:.2f}x "
+                "(target: PostgreSQL x2 >= 1.5x)"
+            )
+    print_cpu_bound(label, base, runs)
+
+
+def print_summary(history: list[list[Run]]) -> None:
+    """Each configuration's median over the rounds, and the median and range of its ratio
+    to SQLite x1 of the same round."""
+    print(f"over {len(history)} rounds (median, and the range of the rounds):")
+    by_configuration: dict[tuple[str, int], list[tuple[Run, Run | None]]] = {}
+    for runs in history:
+        base = next((run for run in runs if (run.kind, run.processes) == ("SQLite", 1)), None)
+        for run in runs:
+            by_configuration.setdefault((run.kind, run.processes), []).append((run, base))
+    for (kind, processes), pairs in by_configuration.items():
+        rates = [run.rate for run, _ in pairs]
+        p99s = [run.p99 * 1000 for run, _ in pairs]
+        line = (
+            f"{kind} x{processes}: {statistics.median(rates):.0f} moves/s "
+            f"({min(rates):.0f}-{max(rates):.0f}), p99 {statistics.median(p99s):.2f} ms "
+            f"({min(p99s):.2f}-{max(p99s):.2f})"
+        )
+        ratios = [
+            run.rate / base.rate for run, base in pairs if base is not None and run is not base
+        ]
+        if ratios:
+            line += (
+                f", / SQLite x1: {statistics.median(ratios):.2f}x "
+                f"({min(ratios):.2f}-{max(ratios):.2f})"
+            )
+        print(line)
+
+
+def print_cpu_bound(label: str, base: Run, runs: list[Run]) -> None:
     """What the CPU allows, whatever the load: SQLite x1 works on one core, so at most
     1/s moves a second for s CPU seconds a move; N PostgreSQL processes and their servers
     share every core, at most cores/p for p CPU seconds a move in all. Their ratio is the
     most PostgreSQL xN can reach against SQLite x1 on this machine."""
-    sqlite = costs.get(("SQLite", 1))
     cores = os.cpu_count() or 1
-    for (kind, processes), cost in sorted(costs.items()):
-        if kind != "PostgreSQL" or not sqlite or not cost:
+    for run in runs:
+        if run.kind != "PostgreSQL" or not run.cost:
             continue
-        most = min(processes, cores) / cost
+        most = min(run.processes, cores) / run.cost
         print(
-            f"CPU bound: PostgreSQL x{processes} at {cost * 1000:.2f} ms a move (workers and "
-            f"server) on {cores} cores: at most {most:.0f} moves/s; SQLite x1 at "
-            f"{sqlite * 1000:.2f} ms: {1 / sqlite:.0f} moves/s; ratio at most "
-            f"{most * sqlite:.2f}x"
+            f"{label}: CPU bound: PostgreSQL x{run.processes} at {run.cost * 1000:.2f} ms a "
+            f"move (workers and server) on {cores} cores: at most {most:.0f} moves/s; SQLite "
+            f"x1 at {base.cost * 1000:.2f} ms: {1 / base.cost:.0f} moves/s; ratio at most "
+            f"{most * base.cost:.2f}x"
         )
 
 
@@ -476,6 +571,12 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="with --db/--processes: run every configuration this many times, in turn",
+    )
     parser.add_argument("--plies", type=int, default=6, help="most plies played into each game")
     parser.add_argument(
         "--synchronous", choices=("FULL", "NORMAL"), default="FULL", help="SQLite durability"
@@ -513,6 +614,7 @@ if __name__ == "__main__":
             args.seconds,
             args.plies,
             args.sqlite_processes,
+            max(1, args.rounds),
         )
     else:
         asyncio.run(main(args.games, args.moves, args.seconds, args.plies, args.synchronous))
