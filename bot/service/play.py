@@ -251,6 +251,7 @@ class PlayUseCases(ServiceCore):
             followed=plan.followed,
             lines_waiting=seated.has_conditionals,
             client_locale=_changed_locale(players.get(user.id), user.locale),
+            before=seated.recent,  # read with the game: the write need not read them back
         )
         if not written.ok:
             return None

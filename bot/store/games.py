@@ -10,12 +10,13 @@ ply back to the same number.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot.store import conditionals, confirmations
-from bot.store.database import Connection, Database, Statement
+from bot.store.database import Connection, Database, Dialect, Statement
 from bot.store.outbox import OutboxItem, insert_items, insert_statements
 from bot.store.players import (
     PLAYER_WIDTH,
@@ -61,11 +62,28 @@ _IN_CHANNEL = (
     "games.status = 'active' AND (games.white_id = ? OR games.black_id = ?) "
     "AND (games.channel_id = ? OR games.thread_id = ?) ORDER BY games.id"
 )
-# A game, its last move's version, both players, whether conditional lines wait, whether
+# The last moves a board message lists.
+RECENT_PLIES = 6
+_RECENT = "SELECT ply, uci, san, chinese FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?"
+# A game's last RECENT_PLIES - 1 moves (the last one's version with them), as one JSON array
+# of [ply, uci, san, chinese, version] (in no set order; an empty game's is NULL or []): the
+# seated read brings them, so a move's write knows the board's line after it without reading
+# it back (its version guard proves the moves did not change between). One index range scan,
+# where the last move's version alone took one anyway. The aggregate's name is the dialect's.
+_BEFORE = {
+    Dialect.SQLITE: "json_group_array(json_array",
+    Dialect.POSTGRESQL: "json_agg(json_build_array",
+}
+_BEFORE_SQL = (
+    "(SELECT {aggregate}(m.ply, m.uci, m.san, m.chinese, m.version)) FROM moves m "
+    f"WHERE m.game_id = games.id AND m.ply > games.ply - {RECENT_PLIES - 1})"
+)
+# A game, its last moves (``_BEFORE``), both players, whether conditional lines wait, whether
 # each player's DMs are closed at a moment (the first two parameters), and whether each
 # confirms moves (the next two: the default): all a move reads, at once.
 _SEATED = (
-    f"SELECT {{games}}, {_LAST_MOVE}, {player_columns('w')}, {player_columns('b')}, "
+    "SELECT {games}, {before}, "
+    f"{player_columns('w')}, {player_columns('b')}, "
     "EXISTS (SELECT 1 FROM conditional_moves c WHERE c.game_id = games.id), "
     "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.white_id AND d.until > ?), "
     "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.black_id AND d.until > ?), "
@@ -76,9 +94,6 @@ _SEATED = (
     "FROM games LEFT JOIN players w ON w.id = games.white_id "
     "LEFT JOIN players b ON b.id = games.black_id WHERE "
 )
-# The last moves a board message lists.
-RECENT_PLIES = 6
-_RECENT = "SELECT ply, uci, san, chinese FROM moves WHERE game_id = ? ORDER BY ply DESC LIMIT ?"
 
 
 # Finished games whose own thread is not archived yet, and when each is due (the end plus a
@@ -92,8 +107,11 @@ _ARCHIVE_PENDING = (
 _ARCHIVE_DUE = "COALESCE(thread_archive_retry_at, finished_at + ?)"
 
 
-def game_from_row(row: Any, *, with_last_move: bool = False) -> GameRecord:
-    """The game of ``row`` (``_COLUMNS``, then ``_LAST_MOVE`` if ``with_last_move``)."""
+def game_from_row(
+    row: Any, *, with_last_move: bool = False, last_move_version: int | None = None
+) -> GameRecord:
+    """The game of ``row`` (``_COLUMNS``, then ``_LAST_MOVE`` if ``with_last_move``, else
+    the last move's version is ``last_move_version``)."""
     return GameRecord(
         id=row[0],
         guild_id=row[1],
@@ -120,13 +138,16 @@ def game_from_row(row: Any, *, with_last_move: bool = False) -> GameRecord:
         damaged_at=from_epoch_or_none(row[22]),
         thread_owned=bool(row[23]),
         untimed=bool(row[24]),
-        last_move_version=row[_WIDTH] if with_last_move else None,
+        last_move_version=row[_WIDTH] if with_last_move else last_move_version,
     )
 
 
 def seated_from_row(row: Any) -> SeatedGame:
     """The ``SeatedGame`` of a ``_SEATED`` row."""
-    game = game_from_row(row, with_last_move=True)
+    before = _before(row[_WIDTH])
+    # Its version, as ``_LAST_MOVE``: only a row at the game's ply is the last move.
+    last = before[-1] if before and before[-1][0] == row[14] else None
+    game = game_from_row(row, last_move_version=None if last is None else last[4])
     start = _WIDTH + 1
     players = {}
     for offset in (start, start + PLAYER_WIDTH):
@@ -137,7 +158,23 @@ def seated_from_row(row: Any) -> SeatedGame:
     seats = (game.white_id, game.black_id)
     closed = {pid for pid, flag in zip(seats, flags[1:3], strict=True) if flag}
     confirming = {pid for pid, flag in zip(seats, flags[3:5], strict=True) if flag}
-    return SeatedGame(game, players, bool(flags[0]), frozenset(closed), frozenset(confirming))
+    return SeatedGame(
+        game,
+        players,
+        bool(flags[0]),
+        frozenset(closed),
+        frozenset(confirming),
+        tuple(RecentMove(ply, uci, san, chinese) for ply, uci, san, chinese, _ in before),
+    )
+
+
+def _before(found: str | None) -> list[Any]:
+    """``_BEFORE_SQL``'s moves, oldest first: [ply, uci, san, chinese, version] each."""
+    if found is None:
+        return []
+    moves: list[Any] = json.loads(found)
+    moves.sort()  # by ply, unique in a game
+    return moves
 
 
 def _recent(rows: Iterable[Any]) -> tuple[RecentMove, ...]:
@@ -153,6 +190,8 @@ class Games:
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        before = _BEFORE_SQL.format(aggregate=_BEFORE[database.dialect])
+        self._seated = _SEATED.format(games=_prefixed("games"), before=before)
 
     # --- reads -------------------------------------------------------------------------
 
@@ -166,8 +205,9 @@ class Games:
         self, where: str, params: Sequence[object], now: datetime
     ) -> list[SeatedGame]:
         moment, default = to_epoch(now), int(confirmations.DEFAULT_CONFIRM)
-        sql = _SEATED.format(games=_prefixed("games")) + where
-        rows = await self._db.fetch(sql, (moment, moment, default, default, *params))
+        rows = await self._db.fetch(
+            self._seated + where, (moment, moment, default, default, *params)
+        )
         return [seated_from_row(row) for row in rows]
 
     async def get(self, game_id: int) -> GameRecord | None:
@@ -370,6 +410,7 @@ class Games:
         followed: Sequence[int] = (),
         lines_waiting: bool = True,
         client_locale: str | None = None,
+        before: Sequence[RecentMove] | None = None,
     ) -> Written:
         """Append a move if the game is still active at ``game.version``, then the prepared
         ``answers`` it set off (conditional moves, each answering the move before it); end
@@ -382,15 +423,19 @@ class Games:
         (the game had no conditional lines at ``game.version``) skips that statement: a
         line added since raised the version, so the write is refused anyway.
         ``client_locale`` (the language the mover's app now reports, given only when it
-        differs from the stored one) is stored for the mover in the same write. Returns
-        ``Written(ok=False)`` on a conflict.
+        differs from the stored one) is stored for the mover in the same write.
+        ``before``: the game's last moves read with it at ``game.version`` (``SeatedGame.recent``);
+        ``Written.recent`` is then they and the new moves (the version guard proves nothing
+        moved between), else the write reads the moves back. Returns ``Written(ok=False)`` on
+        a conflict. Raises ``ValueError`` when ``before`` does not end at ``game.ply``.
         """
         steps = [PreparedAnswer(uci, san, mover_id, chinese), *answers]
+        recent = None if before is None else _after(game, before, steps)
         # The mover's app language, when it changed: part of the move's own write.
         locale = [] if client_locale is None else [client_locale_statement(mover_id, client_locale)]
         if ending is not None:
             return await self._play_final_move(
-                game, steps, fen, now, deadline_at, ending, rate, outbox, locale
+                game, steps, fen, now, deadline_at, ending, rate, outbox, locale, recent
             )
         # The common move: one write, sent whole (see ``Database.write``).
         statements: list[Statement] = []
@@ -400,7 +445,8 @@ class Games:
             statements += conditionals.followed(game.id, followed, game.ply + len(steps))
         statements += insert_statements(_items(outbox, None), now)
         statements += locale
-        statements.append(Statement(_RECENT, (game.id, RECENT_PLIES)))
+        if recent is None:
+            statements.append(Statement(_RECENT, (game.id, RECENT_PLIES)))
         results = await self._db.write(statements)
         if results is None:
             return Written(ok=False)
@@ -409,7 +455,7 @@ class Games:
             ok=True,
             lapsed=tuple(sorted(lapsed, key=lambda k: k.value)),
             version=results[3 * len(steps) - 3][0][0],
-            recent=_recent(results[-1]),
+            recent=_recent(results[-1]) if recent is None else recent,
         )
 
     async def _play_final_move(
@@ -423,10 +469,12 @@ class Games:
         rate: RateFunction | None,
         outbox: OutboxSource,
         also: Sequence[Statement] = (),
+        recent: tuple[RecentMove, ...] | None = None,
     ) -> Written:
         """``play_move`` for the moves that end the game: the ratings are read and written
         inside the transaction (the players' other games may end meanwhile); ``also`` runs
-        in it after the outbox rows."""
+        in it after the outbox rows; ``recent`` (the line after the moves, when known) spares
+        reading it back."""
         async with self._db.transaction() as conn:
             lapsed: set[OfferKind] = set()
             version, ratings = game.version, None
@@ -452,9 +500,10 @@ class Games:
             await insert_items(conn, _items(outbox, ratings), now)
             for statement in also:  # the mover's app language, when it changed
                 await conn.execute(statement.sql, statement.params)
-            cursor = await conn.execute(_RECENT, (game.id, RECENT_PLIES))
-            recent = _recent(await cursor.fetchall())
-            await cursor.close()
+            if recent is None:
+                cursor = await conn.execute(_RECENT, (game.id, RECENT_PLIES))
+                recent = _recent(await cursor.fetchall())
+                await cursor.close()
         kinds = tuple(sorted(lapsed, key=lambda k: k.value))
         return Written(ok=True, ratings=ratings, lapsed=kinds, version=version, recent=recent)
 
@@ -860,6 +909,24 @@ def _step_statements(
             ),
         ),
     ]
+
+
+def _after(
+    game: GameRecord, before: Sequence[RecentMove], steps: Sequence[PreparedAnswer]
+) -> tuple[RecentMove, ...]:
+    """The last ``RECENT_PLIES`` moves once ``steps`` follow ``before`` (``game``'s last moves,
+    oldest first). Raises ``ValueError`` when ``before`` does not end at ``game.ply`` or holds
+    fewer moves than the line needs (read at another state of the game)."""
+    if (before[-1].ply if before else 0) != game.ply or len(before) < min(
+        game.ply, RECENT_PLIES - 1
+    ):
+        plies = [move.ply for move in before]
+        raise ValueError(f"moves {plies} are not game #{game.id}'s last at ply {game.ply}")
+    new = (
+        RecentMove(game.ply + 1 + index, step.uci, step.san, step.chinese)
+        for index, step in enumerate(steps)
+    )
+    return (*before, *new)[-RECENT_PLIES:]
 
 
 def _prefixed(alias: str) -> str:

@@ -240,6 +240,10 @@ class SeatedGame:
     closed_dms: frozenset[int]
     # The players who want to confirm their moves (Confirm moves, their choice or the default).
     confirming: frozenset[int] = frozenset()
+    # The game's last few moves (up to ``games.RECENT_PLIES - 1``), oldest first, read with it:
+    # a move's write adds its own to them for the line under the board (``play_move``'s
+    # ``before``).
+    recent: tuple[RecentMove, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,8 +68,8 @@ async def counted(store: Store) -> AsyncIterator[Trips]:
 @pytest.mark.sqlite_only
 async def test_a_move_is_one_read_and_one_write(service: GameService, store: Store) -> None:
     """A move in a game this process has seen: one statement reads the game, its players and
-    what else the move needs; one transaction, sent whole, writes it (and reads back the
-    last moves the board lists)."""
+    what else the move needs (the last moves the board lists among it); one transaction, sent
+    whole, writes it, reading no moves back."""
     game = (await start_game(service)).game
     await play(service, game.id, "e4")
     async with counted(store) as seen:
@@ -77,6 +77,7 @@ async def test_a_move_is_one_read_and_one_write(service: GameService, store: Sto
     assert isinstance(played, MovePlayed) and played.recent == "1. e4 e5"
     assert seen.trips == 2, seen.statements
     assert len(seen.reads_outside_writes()) == 1 and seen.writes() == 1
+    assert not [sql for sql in seen.statements if sql.startswith("SELECT ply, uci, san")]
     # No conditional lines wait in the game (its row said so): none are dropped.
     assert not [sql for sql in seen.statements if sql.startswith("DELETE FROM conditional")]
 
