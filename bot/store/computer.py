@@ -88,13 +88,19 @@ class ComputerGames:
         self, computer_id: int, now: datetime, limit: int, holder: str = ""
     ) -> list[PendingReply]:
         """Active games where the computer ``computer_id`` is to move (read through the
-        index of the players to move, not every game ever played against it), no failure
-        holds back until later and no process but ``holder`` has claimed
-        (``ClaimKind.COMPUTER_REPLY``), at most ``limit``: every player's longest waiting
-        game first (longest waiting player first), then every player's second, and so on."""
+        indexes of a player's games by colour and status, not every game ever played
+        against it), no failure holds back until later and no process but ``holder`` has
+        claimed (``ClaimKind.COMPUTER_REPLY``), at most ``limit``: every player's longest
+        waiting game first (longest waiting player first), then every player's second, and
+        so on."""
         async with self._db.read() as conn:
             # Fair across players: each one's k-th longest waiting game ranks k, and rank
             # goes before waiting time, so one player's fifty games do not hold up others.
+            # "white or black" is implied by "to move" but is what an index answers
+            # (games_white, games_black: no index has to_move_id, which every move changes).
+            # CROSS JOIN: SQLite (no statistics) would start from computer_games_player, every
+            # game the computer ever played; CROSS JOIN makes it start from the games (to
+            # PostgreSQL it is a plain join, planned by its statistics).
             cursor = await conn.execute(
                 "SELECT game_id, ply, level, computer_id, requester_id, waiting_since, attempts "
                 "FROM (SELECT g.id AS game_id, g.ply AS ply, c.level AS level, "
@@ -104,14 +110,15 @@ class ComputerGames:
                 "CASE WHEN c.failed_ply = g.ply THEN c.attempts ELSE 0 END AS attempts, "
                 "ROW_NUMBER() OVER (PARTITION BY CASE WHEN g.white_id = c.computer_id "
                 "THEN g.black_id ELSE g.white_id END ORDER BY g.last_move_at, g.id) AS turn "
-                "FROM computer_games AS c JOIN games AS g ON g.id = c.game_id "
+                "FROM games AS g CROSS JOIN computer_games AS c "
                 "LEFT JOIN claims AS k ON k.kind = 'computer_reply' AND k.item_id = g.id "
                 "AND k.holder <> ? AND k.claimed_until > ? "
-                "WHERE g.status = 'active' AND g.to_move_id = ? AND c.computer_id = ? "
+                "WHERE c.game_id = g.id AND g.status = 'active' "
+                "AND (g.white_id = ? OR g.black_id = ?) AND g.to_move_id = ? AND c.computer_id = ? "
                 "AND g.damaged_at IS NULL AND k.item_id IS NULL "
                 "AND (c.failed_ply IS NULL OR c.failed_ply <> g.ply OR c.retry_at <= ?)) "
                 "AS waiting ORDER BY turn, waiting_since, game_id LIMIT ?",
-                (holder, now.timestamp(), computer_id, computer_id, to_epoch(now), limit),
+                (holder, now.timestamp(), *[computer_id] * 4, to_epoch(now), limit),
             )
             rows = await cursor.fetchall()
         return [
@@ -130,12 +137,14 @@ class ComputerGames:
     async def next_retry(self, computer_id: int) -> datetime | None:
         """The soonest time a reply held back by a failure may be tried again."""
         async with self._db.read() as conn:
+            # "white or black" and CROSS JOIN: for the index, as in ``pending``.
             cursor = await conn.execute(
-                "SELECT MIN(c.retry_at) FROM computer_games AS c "
-                "JOIN games AS g ON g.id = c.game_id "
-                "WHERE g.status = 'active' AND g.to_move_id = ? AND c.computer_id = ? "
+                "SELECT MIN(c.retry_at) FROM games AS g CROSS JOIN computer_games AS c "
+                "WHERE c.game_id = g.id AND g.status = 'active' "
+                "AND (g.white_id = ? OR g.black_id = ?) "
+                "AND g.to_move_id = ? AND c.computer_id = ? "
                 "AND g.damaged_at IS NULL AND c.failed_ply = g.ply",
-                (computer_id, computer_id),
+                [computer_id] * 4,
             )
             row = await cursor.fetchone()
         return from_epoch_or_none(row[0] if row else None)

@@ -253,10 +253,13 @@ class Players:
                     "UPDATE vacations SET ends_at = ?, days = days + ? WHERE id = ?",
                     (ends, days, running[0]),
                 )
+            # "white or black" is implied by "to move" but is what an index answers
+            # (games_white, games_black: no index has to_move_id, which every move changes).
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at + ?, version = version + 1 "
-                "WHERE status = 'active' AND to_move_id = ? AND deadline_at IS NOT NULL",
-                (seconds, player_id),
+                "WHERE status = 'active' AND (white_id = ? OR black_id = ?) "
+                "AND to_move_id = ? AND deadline_at IS NOT NULL",
+                (seconds, player_id, player_id, player_id),
             )
         return True, from_epoch(ends)
 
@@ -277,10 +280,12 @@ class Players:
             if running is None:
                 return None
             vacation_id, starts_at, ends_at = running
+            # "white or black": for the index, as in ``start_vacation``.
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at - ?, version = version + 1 "
-                "WHERE status = 'active' AND to_move_id = ? AND deadline_at IS NOT NULL",
-                (ends_at - moment, player_id),
+                "WHERE status = 'active' AND (white_id = ? OR black_id = ?) "
+                "AND to_move_id = ? AND deadline_at IS NOT NULL",
+                (ends_at - moment, player_id, player_id, player_id),
             )
             if moment > starts_at:
                 await conn.execute(

@@ -153,6 +153,9 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             (game.id,),
         )
         connection.execute("ALTER TABLE moves DROP COLUMN chinese")  # 0030, applied again
+        connection.execute(  # 0031, applied again
+            "CREATE INDEX games_to_move ON games (to_move_id) WHERE status = 'active'"
+        )
         connection.execute("PRAGMA user_version = 26")
     store = await Store.open(path)
     try:

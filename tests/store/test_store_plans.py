@@ -1,0 +1,199 @@
+"""Query plans: the queries for a player's games where they are to move reach the games
+through an index of the player's games (games_white, games_black), never by reading every
+game or every active game, on SQLite and on PostgreSQL.
+
+No index has ``to_move_id`` (migration 31: every move changes it, so every move would
+maintain such an index); these queries add "the player is white or black", which those
+indexes answer. The plans are read with the server's own EXPLAIN, of the statements the
+store really sends (recorded as it runs them), on a database with many players and games
+(PostgreSQL plans by its statistics, which ANALYZE gathers as autovacuum would; SQLite
+Postal never analyses, so it plans by its rules). By cost, PostgreSQL may still prefer to
+read the active games whole (games_active_deadline) for a player in a large share of them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import Store
+from bot.store.database import SqliteConnection, SqliteDatabase
+from bot.store.postgres import PostgresConnection, PostgresDatabase, to_postgres
+
+NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+PEOPLE = 200
+HUMAN_GAMES = 3000
+COMPUTER_GAMES = 600
+COMPUTER = 1000
+# The indexes that find a player's games; the primary key reaches a game from another row.
+PLAYER_INDEXES = {"games_white", "games_black"}
+
+Recorded = list[tuple[str, tuple[object, ...]]]
+
+
+@pytest.fixture
+async def store(db_target: Path | str) -> AsyncIterator[Store]:
+    """A store whose database holds 200 people's games (half finished), and the computer's:
+    many finished, a few active."""
+    opened = await Store.open(db_target)
+    try:
+        await _populate(opened)
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def _populate(store: Store) -> None:
+    moment = int(NOW.timestamp())
+    people = [(p, f"player{p}", 0, moment) for p in range(1, PEOPLE + 1)]
+    games: list[tuple[object, ...]] = []
+    computer: list[tuple[int, int]] = []
+    for n in range(HUMAN_GAMES):
+        white = n % PEOPLE + 1
+        black = (n * 7 + 3) % PEOPLE + 1
+        if white == black:
+            continue
+        games.append(_game(len(games) + 1, white, black, active=n % 2 == 0, to_move=black))
+    for n in range(COMPUTER_GAMES):
+        human = n % PEOPLE + 1
+        number = len(games) + 1
+        to_move = COMPUTER if n // 20 % 2 else human
+        games.append(_game(number, human, COMPUTER, active=n % 20 == 0, to_move=to_move))
+        computer.append((number, COMPUTER))
+    async with store.database.transaction() as conn:
+        await conn.executemany(
+            "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, ?, ?)",
+            [*people, (COMPUTER, "Postal", 1, moment)],
+        )
+        await conn.executemany(
+            "INSERT INTO games (id, guild_id, channel_id, variant, start_fen, white_id, "
+            "black_id, days_per_move, rated, status, result, ply, fen, to_move_id, "
+            "created_at, last_move_at, deadline_at, finished_at) "
+            "VALUES (?, 5, 6, 'chess', ?, ?, ?, 3, 0, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+            games,
+        )
+        await conn.executemany(
+            "INSERT INTO computer_games (game_id, computer_id, level) VALUES (?, ?, 1)", computer
+        )
+    if isinstance(store.database, PostgresDatabase):
+        await store.database.fetch("ANALYZE")
+
+
+def _game(number: int, white: int, black: int, *, active: bool, to_move: int) -> tuple[object, ...]:
+    # Moves at scattered times, as games are played: the order of deadlines is not the
+    # order the rows were written in.
+    moved = int(NOW.timestamp()) - number * 7919 % (3 * 86400)
+    if active:
+        return (number, START, white, black, "active", None, START, to_move, moved, moved,
+                moved + 3 * 86400, None)  # fmt: skip
+    return (number, START, white, black, "finished", "1-0", START, None, moved, moved,
+            None, moved)  # fmt: skip
+
+
+async def _recorded(
+    monkeypatch: pytest.MonkeyPatch, action: Callable[[], Awaitable[object]]
+) -> Recorded:
+    """The statements that read or change games by the player to move, as ``action``
+    sends them (SQL and parameters)."""
+    seen: Recorded = []
+    for kind in (SqliteConnection, PostgresConnection):
+        original = kind.execute
+
+        async def execute(
+            self: Any, sql: str, parameters: Sequence[object] = (), _original: Any = original
+        ) -> Any:
+            if "to_move_id = ?" in sql:
+                seen.append((sql, tuple(parameters)))
+            return await _original(self, sql, parameters)
+
+        monkeypatch.setattr(kind, "execute", execute)
+    await action()
+    monkeypatch.undo()
+    return seen
+
+
+async def _games_read_by(store: Store, sql: str, parameters: tuple[object, ...]) -> list[str]:
+    """How the plan of ``sql`` reaches the games table, one entry a scan of it: the index
+    used (``games_white``…, ``PRIMARY KEY``) or ``FULL`` for a scan of every row or of a
+    whole index. Each plan's text is in the assertion's message."""
+    database = store.database
+    if isinstance(database, SqliteDatabase):
+        rows = await database.fetch("EXPLAIN QUERY PLAN " + sql, parameters)
+        details = [str(row[3]) for row in rows]
+        reads = [d for d in details if d.split(" ")[1:2] in (["games"], ["g"])]
+        return [_sqlite_access(d) for d in reads] + [f"plan: {details}"]
+    assert isinstance(database, PostgresDatabase)
+    query = "EXPLAIN (FORMAT JSON) " + to_postgres(sql)[0]
+    ((plan,),) = await database.fetch(query, parameters)
+    tree = json.loads(plan) if isinstance(plan, str) else plan
+    return [*_postgres_access(tree[0]["Plan"]), f"plan: {json.dumps(tree)}"]
+
+
+def _sqlite_access(detail: str) -> str:
+    """``SEARCH g USING INDEX games_white (white_id=? AND status=?)`` → games_white;
+    ``SEARCH g USING INTEGER PRIMARY KEY (rowid=?)`` → PRIMARY KEY; a SCAN → FULL."""
+    if not detail.startswith("SEARCH"):
+        return "FULL"
+    if "PRIMARY KEY" in detail:
+        return "PRIMARY KEY"
+    return detail.split(" INDEX ", 1)[1].split(" ", 1)[0]
+
+
+def _postgres_access(node: dict[str, Any]) -> Iterator[str]:
+    """Each read of games in the plan tree ``node``: the index with a condition on it, or
+    FULL (a sequential scan, or an index read whole: no Index Cond)."""
+    index = str(node.get("Index Name", ""))
+    if node.get("Relation Name") == "games" or index.startswith("games"):
+        kind = node["Node Type"]
+        if kind in ("Index Scan", "Index Only Scan", "Bitmap Index Scan"):
+            named = "PRIMARY KEY" if index == "games_pkey" else index
+            yield named if node.get("Index Cond") else "FULL"
+        elif kind not in ("Bitmap Heap Scan", "ModifyTable"):  # their scans are below them
+            yield "FULL"
+    for child in node.get("Plans", []):
+        yield from _postgres_access(child)
+
+
+async def _assert_by_player(store: Store, statements: Recorded, count: int) -> None:
+    assert len(statements) == count, [sql for sql, _ in statements]
+    for sql, parameters in statements:
+        *reads, plan = await _games_read_by(store, sql, parameters)
+        assert reads, plan
+        assert "FULL" not in reads, plan
+        # The player's own games are the way in, by both colours' index.
+        assert set(reads) >= PLAYER_INDEXES, plan
+
+
+async def test_a_computers_waiting_games_are_found_by_its_games_index(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer's replies owed (and the next retry) read its active games through
+    games_white/games_black, not its every game ever (computer_games_player) nor every
+    active game."""
+
+    async def both() -> None:
+        pending = await store.computer.pending(COMPUTER, NOW, 100)
+        assert len(pending) == 15  # the active games (30) where it is to move (half)
+        await store.computer.next_retry(COMPUTER)
+
+    await _assert_by_player(store, await _recorded(monkeypatch, both), 2)
+
+
+async def test_a_vacation_moves_deadlines_through_the_players_games_index(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Taking and ending a vacation shift the deadlines of the player's games where they
+    are to move, found through games_white/games_black."""
+    window = NOW - timedelta(days=365)
+
+    async def both() -> None:
+        assert (await store.players.start_vacation(7, 3, NOW, window, 30))[0]
+        assert await store.players.end_vacation(7, NOW + timedelta(days=1)) is not None
+
+    await _assert_by_player(store, await _recorded(monkeypatch, both), 2)
