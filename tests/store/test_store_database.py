@@ -8,10 +8,12 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import Challenge, GameEnding, OfferKind, Store, StoreError
 from bot.store import database as database_module
+from tests.dbtools import snapshot
 
 NOW = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -156,6 +158,50 @@ async def test_records_are_frozen(db_target: Path | str) -> None:
         game = await _game(store)
         with pytest.raises(dataclasses.FrozenInstanceError):
             game.ply = 5  # type: ignore[misc, unused-ignore]
+    finally:
+        await store.close()
+
+
+# Each rule of games and moves broken once, as (table, assignment): refused on both
+# dialects, though PostgreSQL keeps the one-column rules as domains and the player to move
+# as a CHECK instead of a foreign key (migrations/postgresql/0032).
+_BROKEN_RULES = [
+    ("games", "variant = 'go'"),
+    ("games", "days_per_move = 0"),
+    ("games", "rated = 2"),
+    ("games", "status = 'paused'"),
+    ("games", "status = 'finished', result = '2-0'"),
+    ("games", "status = 'finished'"),  # finished without a result
+    ("games", "result = '1-0'"),  # a result while still active
+    ("games", "ply = -1"),
+    ("games", "thread_owned = 2"),
+    ("games", "untimed = -1"),
+    ("games", "black_id = white_id"),
+    ("games", "to_move_id = 99"),  # nobody's id
+    ("moves", "ply = 0"),
+]
+
+
+@pytest.mark.parametrize(("table", "assignment"), _BROKEN_RULES)
+async def test_a_broken_rule_of_games_and_moves_is_refused(
+    db_target: Path | str, table: str, assignment: str
+) -> None:
+    """The database itself refuses a game or move row breaking one of its rules, and the
+    rows stay as they were."""
+    store = await Store.open(db_target)
+    try:
+        game = await _game(store)
+        played = await store.games.play_move(
+            game, uci="e2e4", san="e4", fen="after", mover_id=1, now=NOW,
+            deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
+        )  # fmt: skip
+        assert played.ok
+        before = snapshot(db_target)
+        key = "id" if table == "games" else "game_id"
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)):
+            async with store.database.transaction() as conn:
+                await conn.execute(f"UPDATE {table} SET {assignment} WHERE {key} = ?", (game.id,))
+        assert snapshot(db_target) == before
     finally:
         await store.close()
 

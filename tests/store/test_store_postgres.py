@@ -117,6 +117,58 @@ async def test_the_version_triggers_work_as_on_sqlite(pg_url: str) -> None:
     assert games_version == (game.version + 1,) and move_version == games_version
 
 
+async def test_the_player_to_move_must_be_one_of_the_seats(pg_url: str) -> None:
+    """PostgreSQL checks games.to_move_id against the game's seats (a CHECK, where SQLite
+    has a foreign key to players): a third player, existing, is refused; each seat and
+    nobody (a finished game) are taken."""
+    store = await Store.open(pg_url)
+    try:
+        game = await _game(store)
+        await store.players.ensure(3, "carol", False, NOW)
+    finally:
+        await store.close()
+    with connect(pg_url) as conn:
+        with pytest.raises(asyncpg.CheckViolationError, match="games_seats_check"):
+            conn.execute("UPDATE games SET to_move_id = 3 WHERE id = ?", (game.id,))
+        for seat in (2, None, 1):
+            conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (seat, game.id))
+        assert conn.execute("SELECT to_move_id FROM games").fetchall() == [(1,)]
+
+
+async def test_games_and_moves_keep_their_one_column_rules_as_domains(pg_url: str) -> None:
+    """Every CHECK left on games and moves names two columns or more: the one-column rules
+    are domains (checked where a value is written, parsed once per server process), and
+    games.to_move_id has no foreign key (migrations/postgresql/0032). A later migration
+    rebuilding either table must keep that."""
+    with connect(pg_url) as conn:
+        checks = conn.execute(
+            "SELECT conrelid::regclass::text, conname, cardinality(conkey) FROM pg_constraint "
+            "WHERE conrelid IN ('games'::regclass, 'moves'::regclass) AND contype = 'c'"
+        ).fetchall()
+        domains = conn.execute(
+            "SELECT table_name, column_name, domain_name FROM information_schema.columns "
+            "WHERE table_name IN ('games', 'moves') AND domain_name IS NOT NULL "
+            "ORDER BY 1, 2"
+        ).fetchall()
+        foreign = conn.execute(
+            "SELECT conname FROM pg_constraint "
+            "WHERE conrelid = 'games'::regclass AND contype = 'f' ORDER BY 1"
+        ).fetchall()
+    assert sorted(checks) == [("games", "games_check1", 2), ("games", "games_seats_check", 3)]
+    assert domains == [
+        ("games", "days_per_move", "postal_days_per_move"),
+        ("games", "ply", "postal_game_ply"),
+        ("games", "rated", "postal_flag"),
+        ("games", "result", "postal_game_result"),
+        ("games", "status", "postal_game_status"),
+        ("games", "thread_owned", "postal_flag"),
+        ("games", "untimed", "postal_flag"),
+        ("games", "variant", "postal_variant"),
+        ("moves", "ply", "postal_move_ply"),
+    ]
+    assert foreign == [("games_black_id_fkey",), ("games_white_id_fkey",)]
+
+
 async def test_writes_holding_one_lock_take_turns(pg_url: str) -> None:
     """Twenty writers each read a number and write it plus one, at once, on a pool of
     connections, each holding the same named lock: none is lost."""

@@ -1,0 +1,3 @@
+-- Nothing to do on SQLite: PostgreSQL's version (migrations/postgresql/0032) moves the
+-- one-column CHECKs of games and moves into domains and replaces games.to_move_id's foreign
+-- key by a CHECK, for the server's CPU a move; the rules stay the same as here.
