@@ -2,7 +2,9 @@
 
 Both databases are opened (and so migrated) by the caller first: they have the same tables.
 The copy is one transaction on the target, tables in the order their foreign keys need;
-``copy_rows`` refuses a target that already holds anything.
+``copy_rows`` refuses a target that already holds anything, and stops at the first row the
+target's rules refuse (``RowRefused``; PostgreSQL's are stricter on one point: the player to
+move must be one of the game's seats, migrations/postgresql/0032).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
+
+import asyncpg
 
 from bot.store import health
 from bot.store.database import Database, Dialect, StoreError, migrations_script
@@ -21,6 +25,15 @@ _OPENING_KEYS = ("store_opened_at",)
 
 class TargetNotEmpty(StoreError):
     """The target database already holds a deployment's rows."""
+
+
+class RowRefused(StoreError):
+    """The target's rules refuse a row of the source: nothing was copied."""
+
+
+# A row breaking a rule of the target's schema (a CHECK, a foreign key, NOT NULL): SQLite's
+# and PostgreSQL's error for it.
+_REFUSED = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
 @dataclass(frozen=True)
@@ -79,7 +92,8 @@ async def count_rows(database: Database) -> list[TableCount]:
 
 async def copy_rows(source: Database, target: Database) -> list[TableCount]:
     """Copy every row of ``source`` into ``target`` in one transaction; returns the counts
-    copied. Raises ``TargetNotEmpty`` (nothing written) when ``target`` holds any row."""
+    copied. Raises ``TargetNotEmpty`` (nothing written) when ``target`` holds any row, and
+    ``RowRefused`` (nothing written) when a row breaks one of the target's rules."""
     filled = [count for count in await count_rows(target) if count.rows]
     if filled:
         listed = ", ".join(f"{c.table} ({c.rows})" for c in filled)
@@ -99,7 +113,14 @@ async def copy_rows(source: Database, target: Database) -> list[TableCount]:
                 rows = [tuple(row) for row in await cursor.fetchall()]
                 await cursor.close()
             for start in range(0, len(rows), BATCH):
-                await writer.executemany(insert, rows[start : start + BATCH])
+                try:
+                    await writer.executemany(insert, rows[start : start + BATCH])
+                except _REFUSED as error:
+                    # Raising rolls the whole copy back.
+                    raise RowRefused(
+                        f"{target.name} refuses a row of {table} ({_why(error)}); "
+                        "nothing was copied"
+                    ) from error
             total += len(rows)
             copied.append(TableCount(table, total))
         if target.dialect is Dialect.POSTGRESQL:
@@ -107,3 +128,11 @@ async def copy_rows(source: Database, target: Database) -> list[TableCount]:
 
             await writer.execute(SYNC_IDENTITIES)
     return copied
+
+
+def _why(error: Exception) -> str:
+    """The driver's message for a refused row, on one line, with PostgreSQL's detail (the
+    failing row, which names the game)."""
+    message = str(getattr(error, "message", None) or error).splitlines()[0].rstrip(".")
+    detail = getattr(error, "detail", None)
+    return f"{message}; {' '.join(str(detail).split())}".rstrip(".") if detail else message

@@ -173,6 +173,32 @@ def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
     assert "Traceback" not in again.stderr
 
 
+def test_a_row_postgresql_refuses_is_one_line_and_nothing_is_copied(
+    tmp_path: Path, pg_empty_url: str
+) -> None:
+    """A game whose player to move is not one of its seats (SQLite's foreign key lets an
+    existing player through; PostgreSQL's CHECK does not) stops the copy with one line
+    naming the table and the rule, and leaves the target empty."""
+    source = tmp_path / "postal.db"
+    import asyncio
+
+    positions = asyncio.run(_deployment(source))
+    with sqlite3.connect(source) as conn:
+        seats = conn.execute(
+            "SELECT white_id, black_id FROM games WHERE id = ?", (min(positions),)
+        ).fetchone()
+        assert CAROL.id not in seats
+        conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (CAROL.id, min(positions)))
+    done = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
+    assert done.returncode == 1
+    assert done.stderr.startswith("postal: ") and len(done.stderr.splitlines()) == 1
+    assert "refuses a row of games" in done.stderr and "games_seats_check" in done.stderr
+    assert "nothing was copied" in done.stderr
+    with connect(pg_empty_url) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM players").fetchone() == (0,)
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+
+
 def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, pg_empty_url: str) -> None:
     latest = len(migrations())
     for target in (str(tmp_path / "new.db"), pg_empty_url):
