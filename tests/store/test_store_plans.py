@@ -97,10 +97,12 @@ def _game(number: int, white: int, black: int, *, active: bool, to_move: int) ->
 
 
 async def _recorded(
-    monkeypatch: pytest.MonkeyPatch, action: Callable[[], Awaitable[object]]
+    monkeypatch: pytest.MonkeyPatch,
+    action: Callable[[], Awaitable[object]],
+    naming: str = "to_move_id = ?",
 ) -> Recorded:
-    """The statements that read or change games by the player to move, as ``action``
-    sends them (SQL and parameters)."""
+    """The statements with ``naming`` in them (by default: those that read or change
+    games by the player to move), as ``action`` sends them (SQL and parameters)."""
     seen: Recorded = []
     for kind in (SqliteConnection, PostgresConnection):
         original = kind.execute
@@ -108,11 +110,22 @@ async def _recorded(
         async def execute(
             self: Any, sql: str, parameters: Sequence[object] = (), _original: Any = original
         ) -> Any:
-            if "to_move_id = ?" in sql:
+            if naming in sql:
                 seen.append((sql, tuple(parameters)))
             return await _original(self, sql, parameters)
 
         monkeypatch.setattr(kind, "execute", execute)
+    for database in (SqliteDatabase, PostgresDatabase):  # reads outside a block
+        fetch = database.fetch
+
+        async def fetch_recorded(
+            self: Any, sql: str, parameters: Sequence[object] = (), _original: Any = fetch
+        ) -> Any:
+            if naming in sql:
+                seen.append((sql, tuple(parameters)))
+            return await _original(self, sql, parameters)
+
+        monkeypatch.setattr(database, "fetch", fetch_recorded)
     await action()
     monkeypatch.undo()
     return seen
@@ -183,6 +196,20 @@ async def test_a_computers_waiting_games_are_found_by_its_games_index(
         await store.computer.next_retry(COMPUTER)
 
     await _assert_by_player(store, await _recorded(monkeypatch, both), 2)
+
+
+async def test_a_players_games_in_a_channel_are_found_by_the_players_games_index(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A player's active games in a channel (or its threads) are read through
+    games_white/games_black, not through the channel's (games_channel: every active game
+    there, whoever plays it)."""
+
+    async def both() -> None:
+        assert len(await store.games.active_in_channel(7, 6)) == 15
+        assert len(await store.games.seated_in_channel(7, 6, NOW)) == 15
+
+    await _assert_by_player(store, await _recorded(monkeypatch, both, "channel_id = ?"), 2)
 
 
 async def test_a_vacation_moves_deadlines_through_the_players_games_index(
