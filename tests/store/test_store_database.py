@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.store import Challenge, GameEnding, OfferKind, Store, StoreError
+from bot.store import Challenge, GameEnding, GameRecord, OfferKind, Store, StoreError, Written
 from bot.store import database as database_module
 from tests.dbtools import snapshot
 
@@ -35,6 +35,14 @@ async def _game(store: Store, thread_id: int | None = None):  # type: ignore[no-
     )  # fmt: skip
     assert game is not None
     return game
+
+
+async def _play(store: Store, game: GameRecord, uci: str, san: str, fen: str) -> Written:
+    """alice (white) plays ``uci`` in ``game`` as the store was given it, not as it is now."""
+    return await store.games.play_move(
+        game, uci=uci, san=san, fen=fen, mover_id=1, now=NOW,
+        deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
+    )  # fmt: skip
 
 
 @pytest.mark.sqlite_only
@@ -109,15 +117,9 @@ async def test_stale_move_writes_nothing(db_target: Path | str) -> None:
     store = await Store.open(db_target)
     try:
         game = await _game(store)
-        first = await store.games.play_move(
-            game, uci="e2e4", san="e4", fen="after", mover_id=1, now=NOW,
-            deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
-        )  # fmt: skip
+        first = await _play(store, game, "e2e4", "e4", "after")
         assert first.ok
-        stale = await store.games.play_move(
-            game, uci="d2d4", san="d4", fen="other", mover_id=1, now=NOW,
-            deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
-        )  # fmt: skip
+        stale = await _play(store, game, "d2d4", "d4", "other")
         assert not stale.ok
         moves = await store.games.moves(game.id)
         assert [(m.ply, m.uci) for m in moves] == [(1, "e2e4")]
@@ -191,10 +193,7 @@ async def test_a_broken_rule_of_games_and_moves_is_refused(
     store = await Store.open(db_target)
     try:
         game = await _game(store)
-        played = await store.games.play_move(
-            game, uci="e2e4", san="e4", fen="after", mover_id=1, now=NOW,
-            deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
-        )  # fmt: skip
+        played = await _play(store, game, "e2e4", "e4", "after")
         assert played.ok
         before = snapshot(db_target)
         key = "id" if table == "games" else "game_id"
