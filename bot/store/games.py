@@ -75,11 +75,16 @@ _RECENT = "SELECT ply, uci, san, chinese FROM moves WHERE game_id = ? ORDER BY p
 # dialect's (SQLite before 3.44 has no string_agg).
 _FIELD, _MOVE = "\x1f", "\x1e"
 _AGGREGATE = {Dialect.SQLITE: "group_concat", Dialect.POSTGRESQL: "string_agg"}
+#
+# The moves are a LIMIT's, backwards from the game's ply: a plain index scan over the key's
+# end. As a bare range (no LIMIT), PostgreSQL's generic plan cannot tell how many plies
+# "ply > ?" keeps and reads it with a bitmap scan, whose start-up costs its server more.
 _BEFORE_SQL = (
     "(SELECT {aggregate}(CAST(m.ply AS TEXT) || '{field}' || CAST(m.version AS TEXT) || "
     "'{field}' || m.uci || '{field}' || m.san || '{field}' || COALESCE(m.chinese, ''), "
-    "'{move}') FROM moves m "
-    f"WHERE m.game_id = games.id AND m.ply > games.ply - {RECENT_PLIES - 1})"
+    "'{move}') FROM (SELECT m.ply, m.version, m.uci, m.san, m.chinese FROM moves m "
+    f"WHERE m.game_id = games.id AND m.ply > games.ply - {RECENT_PLIES - 1} "
+    f"ORDER BY m.ply DESC LIMIT {RECENT_PLIES - 1}) AS m)"
 )
 # A game, its last moves (``_BEFORE_SQL``), both players, whether conditional lines wait,
 # whether each player's DMs are closed at a moment (the first two parameters), and whether

@@ -23,11 +23,16 @@ from bot.store.records import (
 
 # The end of the player's latest vacation comes along, so a move needs no second query.
 def player_columns(table: str) -> str:
-    """The columns ``player_from_row`` reads, of the players table called ``table``."""
+    """The columns ``player_from_row`` reads, of the players table called ``table``.
+
+    The vacation's end is the latest (``ends_at`` is never NULL) as the first row of the index
+    ``vacations_player`` backwards, not ``MAX``: PostgreSQL rewrites a ``MAX`` into that same
+    scan under two more plan nodes (an InitPlan and its Result), each started at every read."""
     return (
         f"{table}.id, {table}.display_name, {table}.is_bot, {table}.notify, "
         f"{table}.board_theme, "
-        f"(SELECT MAX(v.ends_at) FROM vacations v WHERE v.player_id = {table}.id), "
+        f"(SELECT v.ends_at FROM vacations v WHERE v.player_id = {table}.id "
+        "ORDER BY v.ends_at DESC LIMIT 1), "
         f"{table}.orientation, {table}.reminder_hours, {table}.time_zone, {table}.quiet_from, "
         f"{table}.quiet_until, {table}.digest_at, {table}.takeback_policy, "
         f"{table}.xiangqi_notation, {table}.chess_pieces, {table}.xiangqi_pieces, "

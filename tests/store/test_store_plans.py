@@ -244,3 +244,82 @@ async def test_the_clock_finds_deadlines_through_the_active_deadline_index(
     for sql, parameters in statements:
         *reads, plan = await _games_read_by(store, sql, parameters)
         assert reads == ["games_active_deadline"], plan
+
+
+async def test_the_seated_read_takes_the_last_moves_and_vacations_by_plain_index_scans(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seated read (every move's) reaches a game's last moves through the moves' key and
+    each player's latest vacation through vacations_player, without sorting; on PostgreSQL
+    (its generic plan, the one a prepared statement keeps) as plain index scans: no InitPlan
+    (what a MAX becomes) and no bitmap scan (costly to start: the benchmark's workload had
+    the moves' bare range read by one), nothing read whole."""
+    moment = int(NOW.timestamp())
+    async with store.database.transaction() as conn:  # games' moves, players' vacations
+        await conn.executemany(
+            "INSERT INTO moves (game_id, ply, uci, san, played_at) VALUES (?, ?, 'e2e4', 'e4', ?)",
+            [(game, ply, moment) for game in range(1, 1001) for ply in range(1, 7)],
+        )
+        await conn.executemany(
+            "INSERT INTO vacations (player_id, starts_at, ends_at, days) VALUES (?, ?, ?, 1)",
+            [
+                (p, moment - d * 86400, moment - d * 86400 + 86400)
+                for p in range(1, PEOPLE + 1)
+                for d in range(1, 6)
+            ],
+        )
+        await conn.execute("UPDATE games SET ply = 6 WHERE id <= 1000")
+    if isinstance(store.database, PostgresDatabase):
+        await store.database.fetch("ANALYZE")
+
+    async def read() -> None:
+        assert (await store.games.seated(1, NOW)) is not None
+
+    ((sql, parameters),) = await _recorded(monkeypatch, read, "FROM vacations v")
+    database = store.database
+    if isinstance(database, SqliteDatabase):
+        rows = await database.fetch("EXPLAIN QUERY PLAN " + sql, parameters)
+        details = [str(row[3]) for row in rows]
+        assert "SEARCH m USING PRIMARY KEY (game_id=? AND ply>?)" in details, details
+        vacations = "SEARCH v USING COVERING INDEX vacations_player (player_id=?)"
+        assert details.count(vacations) == 2, details
+        assert not [d for d in details if "TEMP B-TREE" in d or d.startswith("SCAN v")], details
+        return
+    assert isinstance(database, PostgresDatabase)
+    async with database.read() as conn:
+        assert isinstance(conn, PostgresConnection)
+        raw = conn.raw
+        await raw.execute("SET plan_cache_mode = force_generic_plan")
+        try:
+            await raw.execute("PREPARE seated AS " + to_postgres(sql)[0])
+            values = ", ".join(str(int(p)) for p in parameters)  # type: ignore[call-overload]
+            plan = await raw.fetchval(f"EXPLAIN (FORMAT JSON) EXECUTE seated({values})")
+        finally:
+            await raw.execute("DEALLOCATE ALL")
+            await raw.execute("RESET plan_cache_mode")
+    tree = json.loads(plan) if isinstance(plan, str) else plan
+    nodes = list(_nodes(tree[0]["Plan"]))
+    text = json.dumps(tree)
+    scans = {
+        n["Relation Name"]: n for n in nodes if n.get("Relation Name") in ("moves", "vacations")
+    }
+    assert scans.keys() == {"moves", "vacations"}, text
+    for subplan in nodes:  # the subqueries' plans: the moves' and the vacations'
+        below = list(_nodes(subplan))
+        if subplan.get("Parent Relationship") != "SubPlan" or not any(
+            n.get("Relation Name") in ("moves", "vacations") for n in below
+        ):
+            continue
+        for node in below:
+            assert node["Node Type"] not in ("Bitmap Heap Scan", "Seq Scan", "Sort"), text
+            assert node.get("Parent Relationship") != "InitPlan", text
+            if node.get("Relation Name") in ("moves", "vacations"):
+                assert node["Node Type"] in ("Index Scan", "Index Only Scan"), text
+                assert node.get("Index Cond"), text
+
+
+def _nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """``node`` and every node below it."""
+    yield node
+    for child in node.get("Plans", []):
+        yield from _nodes(child)
