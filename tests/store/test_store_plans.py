@@ -104,28 +104,23 @@ async def _recorded(
     """The statements with ``naming`` in them (by default: those that read or change
     games by the player to move), as ``action`` sends them (SQL and parameters)."""
     seen: Recorded = []
-    for kind in (SqliteConnection, PostgresConnection):
-        original = kind.execute
+    # Statements inside a block go through a connection's execute, reads outside one
+    # through the database's fetch: both take (sql, parameters).
+    sending: list[tuple[type, str]] = [
+        (kind, "execute") for kind in (SqliteConnection, PostgresConnection)
+    ]
+    sending += [(kind, "fetch") for kind in (SqliteDatabase, PostgresDatabase)]
+    for owner, method in sending:
+        original = getattr(owner, method)
 
-        async def execute(
+        async def recorded(
             self: Any, sql: str, parameters: Sequence[object] = (), _original: Any = original
         ) -> Any:
             if naming in sql:
                 seen.append((sql, tuple(parameters)))
             return await _original(self, sql, parameters)
 
-        monkeypatch.setattr(kind, "execute", execute)
-    for database in (SqliteDatabase, PostgresDatabase):  # reads outside a block
-        fetch = database.fetch
-
-        async def fetch_recorded(
-            self: Any, sql: str, parameters: Sequence[object] = (), _original: Any = fetch
-        ) -> Any:
-            if naming in sql:
-                seen.append((sql, tuple(parameters)))
-            return await _original(self, sql, parameters)
-
-        monkeypatch.setattr(database, "fetch", fetch_recorded)
+        monkeypatch.setattr(owner, method, recorded)
     await action()
     monkeypatch.undo()
     return seen
