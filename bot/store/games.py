@@ -115,11 +115,9 @@ _ARCHIVE_PENDING = (
 _ARCHIVE_DUE = "COALESCE(thread_archive_retry_at, finished_at + ?)"
 
 
-def game_from_row(
-    row: Any, *, with_last_move: bool = False, last_move_version: int | None = None
-) -> GameRecord:
-    """The game of ``row`` (``_COLUMNS``, then ``_LAST_MOVE`` if ``with_last_move``, else
-    the last move's version is ``last_move_version``)."""
+def game_from_row(row: Any, *, last_move_version: int | None = None) -> GameRecord:
+    """The game of ``row`` (``_COLUMNS``), its last move's row at ``last_move_version``
+    (read by ``_LAST_MOVE`` or with the seated read's last moves; None: not read)."""
     return GameRecord(
         id=row[0],
         guild_id=row[1],
@@ -146,7 +144,7 @@ def game_from_row(
         damaged_at=from_epoch_or_none(row[22]),
         thread_owned=bool(row[23]),
         untimed=bool(row[24]),
-        last_move_version=row[_WIDTH] if with_last_move else last_move_version,
+        last_move_version=last_move_version,
     )
 
 
@@ -213,7 +211,7 @@ class Games:
         rows = await self._db.fetch(
             f"SELECT {_COLUMNS}, {_LAST_MOVE} FROM games WHERE {where}", params
         )
-        return [game_from_row(row, with_last_move=True) for row in rows]
+        return [game_from_row(row, last_move_version=row[_WIDTH]) for row in rows]
 
     async def _select_seated(
         self, where: str, params: Sequence[object], now: datetime
