@@ -75,7 +75,7 @@ class Settings:
         if get("BACKUP_DIR") and not isinstance(database, Path):
             raise ConfigError(
                 "BACKUP_DIR copies an SQLite file; back up PostgreSQL with pg_dump instead "
-                "(README: 'PostgreSQL')"
+                "(docs/running.md: 'PostgreSQL')"
             )
         return cls(
             discord_token=get("DISCORD_TOKEN"),

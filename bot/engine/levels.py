@@ -5,7 +5,7 @@ level), which Stockfish and Fairy-Stockfish both understand: ``Skill Level`` 0â€
 engine pick, among several candidate lines, a weaker one with a random margin, and the
 depth cap keeps the low levels' search shallow. ``UCI_LimitStrength`` is switched off so the
 skill level alone decides; the calibration in ``benchmarks/engine.py`` measures each level
-against the engine at fixed ``UCI_Elo`` steps (the README's rating table).
+against the engine at fixed ``UCI_Elo`` steps (the rating table in benchmarks/README.md).
 
 Skill 0 at depth 1 is as weak as Stockfish 15.1 goes (its ``Skill Level`` stops at 0, where
 lichess's Fairy-Stockfish goes below), and it still rated about 1,300 on that scale: levels

@@ -13,7 +13,7 @@ import sqlite3
 from functools import cache
 from pathlib import Path
 
-RESTORE_HINT = "restore it from a backup (README: 'Restoring a backup')"
+RESTORE_HINT = "restore it from a backup (docs/running.md: 'Restoring a backup')"
 
 # How many lines of a failed quick_check to quote: the first ones name the damage.
 QUOTED_PROBLEMS = 2
