@@ -306,8 +306,14 @@ class ReportUseCases(ServiceCore):
     async def board_retired(self, *boards: OldBoard) -> list[OldBoard]:
         """The edits of ``boards`` were tried: they are not listed again. Older boards of
         the same games still listed are dropped (their buttons refuse a press; the adapter
-        may still edit them when it has time); returns them."""
-        return await self.store.boards.retired(*(board.message_id for board in boards))
+        may still edit them when it has time); returns those this process now claims. A
+        dropped board another process holds is one it listed and is editing: it stays
+        that process's, so no board is edited twice."""
+        dropped = await self.store.boards.retired(*(board.message_id for board in boards))
+        mine = await claimed(
+            self.store, self.process, ClaimKind.BOARD, [b.message_id for b in dropped], self.now()
+        )
+        return [board for board in dropped if board.message_id in mine]
 
     async def game_view(self, game_id: int) -> GameView:
         """The facts of one game, for adapters' own use (no access check: never show the

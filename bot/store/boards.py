@@ -74,9 +74,11 @@ class Boards:
             [
                 # The superseded first: once the done ones are gone, an older board
                 # would pass for its game's newest.
+                # The boards just tried are not among them: they were edited already.
                 Statement(
                     f"DELETE FROM board_retirements WHERE message_id NOT IN ({_NEWEST}) "
-                    "RETURNING message_id, game_id, channel_id"
+                    f"AND message_id NOT IN ({marks}) RETURNING message_id, game_id, channel_id",
+                    message_ids,
                 ),
                 Statement(
                     f"DELETE FROM board_retirements WHERE message_id IN ({marks})", message_ids

@@ -107,3 +107,39 @@ async def test_each_finished_games_thread_is_archived_by_one_process(
     found = await asyncio.gather(a.threads_to_archive(), b.threads_to_archive())
     listed = [view.id for views in found for view in views]
     assert sorted(listed) == sorted(ids)
+
+
+async def test_an_old_board_is_edited_by_one_process_only(
+    services: tuple[GameService, GameService],
+) -> None:
+    """B lists the game's old board and is editing it when a newer old board comes and A,
+    marking its own edit done, finds B's superseded: A leaves it to B. A does not get back
+    the board it has just edited either: every old board goes to one edit."""
+    a, b = services
+    (game,) = (await games(a))[:1]
+    channel = 100
+    await a.replace_board_message(game, channel, 1001)
+    await a.replace_board_message(game, channel, 1002)
+    listed_by_b = await b.boards_to_retire()
+    assert [board.message_id for board in listed_by_b] == [1001]
+    await a.replace_board_message(game, channel, 1003)  # 1002 is old now, and the newest
+    listed_by_a = await a.boards_to_retire()
+    assert [board.message_id for board in listed_by_a] == [1002]
+    assert await a.board_retired(*listed_by_a) == [], "1001 is B's: B is editing it"
+    assert await b.board_retired(*listed_by_b) == []
+    assert await a.boards_to_retire() == [] and await b.boards_to_retire() == []
+
+
+async def test_a_board_superseded_while_edited_is_not_handed_back(
+    services: tuple[GameService, GameService],
+) -> None:
+    """A lists an old board; a newer one comes before A marks the first done: the first is
+    not returned as put aside (A edited it already), the newer one is still to edit."""
+    a, _ = services
+    (game,) = (await games(a))[:1]
+    await a.replace_board_message(game, 100, 1001)
+    await a.replace_board_message(game, 100, 1002)
+    listed = await a.boards_to_retire()
+    await a.replace_board_message(game, 100, 1003)
+    assert await a.board_retired(*listed) == []
+    assert [board.message_id for board in await a.boards_to_retire()] == [1002]
