@@ -22,8 +22,10 @@ Rules implemented — the simplified Asian (WXF) rules:
   resets the count (the FEN half-move clock): checks, replies to checks and soldier moves do
   not, so a long series of checks cannot keep a game alive. Repetition is judged first: a
   perpetual check completed on the 120th ply still loses.
-- Out of scope: the finer Asian/Chinese chase rules that ``rules.xiangqi.chase`` lists
-  ("one check one chase", idle vs. forbidden moves). There are no claimable draws.
+- A check is judged as a check (perpetual check first); it is also a chase of an unprotected
+  piece it newly threatens, and it never makes a piece look unprotected (protection is
+  judged with the check set aside): ``rules.xiangqi.chase`` states this with the rule book's
+  wording. Out of scope: the rule book's idle-move subtleties. There are no claimable draws.
 
 Sources for the move limit, which rule books and sites set differently:
 

@@ -15,20 +15,42 @@ side loses. Rules followed here, as Fairy-Stockfish implements the AXF rules (it
   and soldiers that have not crossed the river.
 - **A threat** is a capture the attacker could make (its own general's safety aside, as a
   capture that loses the game is still a threat) of a piece that is *unprotected* — after the
-  capture its owner could not legally take back on that square — or *stronger* whatever its
-  protection: a chariot attacked by a horse or cannon; a chariot, horse or cannon attacked by
-  an advisor or elephant. Two pieces of one kind attacking each other is no chase (either may
-  take), unless the attacked one cannot legally take back (it is pinned).
+  capture its owner could not legally take back on that square (a check set aside, below) —
+  or *stronger* whatever its protection: a chariot attacked by a horse or cannon; a chariot,
+  horse or cannon attacked by an advisor or elephant. Two pieces of one kind attacking each
+  other is no chase (either may take), unless the attacked one cannot legally take back (it
+  is pinned; a check is set aside here too).
 - **Perpetual chase** in a cycle is chasing the *same* piece after every one of one's moves
   (the chased piece is followed as it moves). Perpetual check is judged first: when a side
   checks with every move, it loses (the other side's chasing does not matter), both checking
   perpetually draws; otherwise, one side chasing perpetually loses, both chasing draws, and a
   cycle with neither is a draw.
 
-Not implemented (as in Fairy-Stockfish): "one check, one chase" (alternating checks and
-chases counts as neither), chases of several different pieces in turn, idle-move subtleties.
+**A check is not a chase; a check may also be a chase.** The Asian rules judge checks first:
+"Under any circumstance, the side that perpetually checks with one piece or several pieces
+will be ruled to lose" (rule 6), and "'One check one chase' or 'several checks and one chase'
+should be ruled as a draw" (rule 12). So a checking move is a check; it is *also* a chase of a
+piece it newly threatens that is unprotected, as a chase stays a chase whatever else the move
+does (rule 36: a chase that is also an offer to exchange "still constitutes a perpetual
+chase"); H. G. Muller's reading of the rules (option 1, "ignore checking moves", "contradicts
+Asia rules") and Fairy-Stockfish agree. What a check must not do is make pieces look
+unprotected: while in check the other side cannot legally take anything back, so protection
+is judged with the check set aside (Muller's "fictionally resolve the check"): a piece is
+protected if its owner could take back but for the check already given (the checking pieces
+still block lines and screen cannons; a pinned protector still does not protect). Hence:
 
-Sources: H. G. Muller's and P. Nguyen's account of how the Asian rules judge a chase, worked
+- a side checking with every move loses by perpetual check, whatever it also chases;
+- a check that threatens a *protected* piece is only a check: checking every other move
+  and quiet moves in between is a draw (rule 12), not a perpetual chase;
+- a check that threatens the same *unprotected* piece the side's other moves chase keeps the
+  chase going: perpetual chase.
+
+Not implemented (as in Fairy-Stockfish): the rule book's idle-move subtleties (a move that
+only threatens mate is no chase here, rule 9 agrees).
+
+Sources: the Asian rules' English translation by Eric Wu (Hong Kong Chinese Chess
+Association's committee of referees; http://www.wxf.org/xq/rule/asia/, the rule numbers above);
+H. G. Muller's and P. Nguyen's account of how the Asian rules judge a chase, worked
 out for engines ("Perpetual chasing in Xiangqi", TalkChess, August 2010,
 https://talkchess.com/forum3/viewtopic.php?p=367311: a chase is a capture possible after the
 move that was not possible, or not of an unprotected piece, before it; king and pawn attacks
@@ -99,10 +121,10 @@ def chasers(start: XiangqiPosition, moves: Sequence[Move]) -> frozenset[Color]:
 def chased_by(before: XiangqiPosition, move: Move, after: XiangqiPosition) -> frozenset[Square]:
     """The squares of the pieces ``move`` chases (pieces of the side to move in ``after``)."""
     # The chaser's threats are captures it could make next: ask with the chaser to move.
-    now = _threats(_turned(after), after)
+    now = _threats(_turned(after))
     if not now:
         return frozenset()
-    earlier = _threats(before, _turned(before))
+    earlier = _threats(before)
     f, t = move[0], move[1]
     moved = abs(after.board[t])
     found = set()
@@ -116,9 +138,8 @@ def chased_by(before: XiangqiPosition, move: Move, after: XiangqiPosition) -> fr
     return frozenset(found)
 
 
-def _threats(chaser: XiangqiPosition, victim: XiangqiPosition) -> set[tuple[Square, Square]]:
-    """The (attacker, target) pairs the side to move in ``chaser`` threatens; ``victim`` is
-    the same board with the other side to move."""
+def _threats(chaser: XiangqiPosition) -> set[tuple[Square, Square]]:
+    """The (attacker, target) pairs the side to move in ``chaser`` threatens."""
     board = chaser.board
     red = chaser.side_to_move is Color.WHITE
     sign = 1 if red else -1
@@ -133,8 +154,8 @@ def _threats(chaser: XiangqiPosition, victim: XiangqiPosition) -> set[tuple[Squa
             continue  # a soldier that has not crossed the river may be attacked freely
         if target in _STRONGER.get(attacker, _NONE):
             found.add((f, t))
-        elif target == attacker and victim.is_legal(Move(t, f, None)):
-            continue  # mutual attack: it may take first
+        elif target == attacker and _can_answer(chaser, list(board), f, t):
+            continue  # mutual attack: it may take first (a check set aside)
         elif not _protected(chaser, move):
             found.add((f, t))
     return found
@@ -142,15 +163,61 @@ def _threats(chaser: XiangqiPosition, victim: XiangqiPosition) -> set[tuple[Squa
 
 def _protected(chaser: XiangqiPosition, capture: Move) -> bool:
     """Whether, after ``capture`` (made regardless of the chaser's own general), the other
-    side could legally take back on the captured square."""
+    side could take back on the captured square (a check set aside: ``_can_answer``)."""
     f, t = capture[0], capture[1]
     board = list(chaser.board)
     board[t] = board[f]
     board[f] = 0
+    return _can_answer(chaser, board, t)
+
+
+def _can_answer(
+    chaser: XiangqiPosition, board: list[int], target: Square, origin: Square | None = None
+) -> bool:
+    """Whether the side not to move in ``chaser`` has a move to ``target`` (from ``origin``
+    if given) on ``board``: a legal one, or one legal but for the check the chaser is giving.
+
+    The check is set aside by leaving the checking pieces where they are (they still block
+    lines and screen cannons) but making them attack nothing: an advisor of the checking side
+    stands in for each. The general's own steps then do not count, as the squares around it
+    would look safer than they are."""
+    if _answers(chaser, board, target, origin, set_aside=False):
+        return True
+    checkers = [sq for sq in _checkers(chaser) if board[sq] == chaser.board[sq]]
+    if not checkers:
+        return False
+    stand_in = ADVISOR if chaser.side_to_move is Color.WHITE else -ADVISOR
+    for square in checkers:
+        board[square] = stand_in
+    return _answers(chaser, board, target, origin, set_aside=True)
+
+
+def _answers(
+    chaser: XiangqiPosition,
+    board: list[int],
+    target: Square,
+    origin: Square | None,
+    *,
+    set_aside: bool,
+) -> bool:
     red = chaser.side_to_move is Color.WHITE
+    general = chaser.king_square(chaser.side_to_move.other)
     generals = (chaser.king_square(Color.WHITE), chaser.king_square(Color.BLACK))  # never moved
     answer = XiangqiPosition._make(tuple(board), not red, 0, 1, generals)
-    return any(move[1] == t for move in answer.legal_moves())
+    return any(
+        move[1] == target
+        and (origin is None or move[0] == origin)
+        and not (set_aside and move[0] == general)
+        for move in answer.legal_moves()
+    )
+
+
+def _checkers(chaser: XiangqiPosition) -> set[Square]:
+    """The squares of the chaser's pieces that give check (the other side's general is
+    attacked while the chaser is to move, as after a checking move)."""
+    general = chaser.king_square(chaser.side_to_move.other)
+    red = chaser.side_to_move is Color.WHITE
+    return {move[0] for move in pseudo_legal_moves(chaser.board, red) if move[1] == general}
 
 
 def _turned(position: XiangqiPosition) -> XiangqiPosition:

@@ -54,6 +54,26 @@ def test_a_discovered_attack_chases() -> None:
     assert chased(fen, "a4b6") == ["a7"]
 
 
+CHECK_FEN = "4k4/9/4b4/9/2c6/9/1N7/9/R8/3K5 w - - 0 1"
+
+
+def test_a_check_does_not_take_a_pieces_protection_away() -> None:
+    """a1a9 checks; the horse's attack on the c5 cannon, which the e7 elephant could take
+    back but for the check, is no chase; the quiet a1a2 chases nothing either."""
+    position = XIANGQI.from_fen(CHECK_FEN)
+    assert position.play(position.parse_move("a1a9")).is_check()
+    assert chased(CHECK_FEN, "a1a9") == []
+    assert chased(CHECK_FEN, "a1a2") == []
+
+
+def test_a_check_that_newly_attacks_an_unprotected_piece_is_also_a_chase() -> None:
+    """The horse checks from b8 and forks the unprotected cannon on d7: check and chase."""
+    fen = fen_of({"a6": "N", "d7": "c"})
+    position = XIANGQI.from_fen(fen)
+    assert position.play(position.parse_move("a6b8")).is_check()
+    assert chased(fen, "a6b8") == ["d7"]
+
+
 # --- cycles ----------------------------------------------------------------------------------
 
 ISSUE_FEN = "2bakr3/9/3a5/4P1r2/9/9/9/9/2n1K4/5AB2 b - - 0 1"
@@ -139,6 +159,21 @@ DIFFERENCES = [
 ]
 
 
+# Red checks with every other move (e4d4) and chases nothing: no perpetual check, no chase.
+CHECK_CYCLE_FEN = "4ka3/4a4/c1P1b1N2/8p/1P1r5/4CR3/4P3P/N8/4AK2c/2BA2r2 b - - 11 42"
+CHECK_CYCLE = "e9d9 e4d4 d9e9 d4e4 e9d9 e4d4 d9e9 d4e4"
+
+
+def test_a_check_on_every_other_move_is_no_perpetual_chase() -> None:
+    """A real game: red's checks would have made every attacked piece look unprotected and
+    red lose by perpetual chase; it is a draw (Fairy-Stockfish: a draw)."""
+    game = Game("xiangqi", CHECK_CYCLE_FEN)
+    for move in CHECK_CYCLE.split():
+        assert game.outcome() is None
+        game = game.play(move)
+    assert game.outcome() == Outcome(Termination.REPETITION, None)
+
+
 def play_cycle(fen: str, cycle: str) -> Game:
     game = Game("xiangqi", fen)
     for move in (cycle.split() * 2)[:-1]:
@@ -214,6 +249,11 @@ def test_fairy_stockfish_agrees_on_the_listed_cycles(
 def test_fairy_stockfish_agrees_on_the_issue_cycle() -> None:
     game = Game("xiangqi", ISSUE_FEN).extended(ISSUE_MOVES.split())
     assert fairy_outcome(ISSUE_FEN, ISSUE_MOVES.split()) == as_fairy(game) == (True, -32000)
+
+
+def test_fairy_stockfish_agrees_on_the_check_cycle() -> None:
+    game = Game("xiangqi", CHECK_CYCLE_FEN).extended(CHECK_CYCLE.split())
+    assert fairy_outcome(CHECK_CYCLE_FEN, CHECK_CYCLE.split()) == as_fairy(game) == (True, 0)
 
 
 def test_fairy_stockfish_agrees_on_random_cycles() -> None:
