@@ -22,7 +22,8 @@ to ``violations``; the test fixture fails the test when that list is not empty. 
 "thinking…" message that the bot deletes (it flashed before a private answer) is a violation,
 unless the test expects it (``expect_flash``: a wrong guess that the answer is public).
 The first follow-up after a deferral fills the "thinking…" message and keeps its visibility,
-whatever flag it carries, as Discord does.
+whatever flag it carries, as Discord does; that path is deprecated (a violation) and refused
+for a component layout, which must edit the original response (Discord's documentation).
 
 Posting in a channel and editing messages in it are limited as Discord limits them
 (``POST_MESSAGE_LIMIT``, ``EDIT_MESSAGE_LIMIT``: 5 per 5 s per channel each): past the limit a
@@ -1831,7 +1832,20 @@ class FakeDiscord:
         original = interaction.original
         if original is not None and original.loading:
             # Discord: the first follow-up after a deferred response fills in the
-            # "thinking" message, which keeps the visibility chosen when deferring.
+            # "thinking" message, which keeps the visibility chosen when deferring. That is
+            # kept for backwards compatibility and deprecated (Edit Original Interaction
+            # Response is the way); a component layout "must" go that way.
+            if int(body.get("flags") or 0) & IS_COMPONENTS_V2:
+                raise self._violation(
+                    400,
+                    50035,
+                    f"interaction {interaction.id}: a component layout after a deferral "
+                    "must be sent by editing the original response, not as a follow-up",
+                )
+            self.violations.append(
+                f"interaction {interaction.id}: a deferred response completed by a follow-up "
+                "(deprecated: edit the original response)"
+            )
             self._check_message(body, files, edit=False, existing=original)
             self._apply_edit(original, body, files)
             interaction.note_answer()

@@ -5,13 +5,15 @@ is ready within ``ANSWER_WITHIN_SECONDS`` (60 ms) of the interaction's creation,
 ("thinking…") at that moment otherwise, so acknowledgements stay within 100 ms. A deferral
 is public only when the answer is known to be public: while the outcome is open it is
 ephemeral, because errors are answered privately and a public "thinking…" message cannot
-turn private. A public answer after a private deferral replaces the private placeholder
-with a public follow-up; a private answer after a public deferral (a wrong guess) removes
-the public placeholder and follows up privately.
+turn private. An answer seen as the deferral was completes it by editing the original
+response (Discord's documented way; a follow-up filling it is deprecated, and refused for a
+component layout). A public answer after a private deferral replaces the private
+placeholder with a public follow-up; a private answer after a public deferral (a wrong
+guess) removes the public placeholder and follows up privately.
 
 The helpers keep track of the acknowledgement sent (in ``interaction.extras``) so later
-answers take the right route: the first response, the follow-up that fills a deferred
-"thinking" message, or an edit of the message a button sits on.
+answers take the right route: the first response, the edit that completes a deferred
+"thinking" message, a follow-up, or an edit of the message a button sits on.
 """
 
 from __future__ import annotations
@@ -289,18 +291,26 @@ async def answer(
         )
         _set_state(interaction, Ack.ANSWERED)
         return callback.message_id
-    if state is Ack.THINKING_EPHEMERAL and not reply.ephemeral:
-        # The first follow-up would fill the private "thinking…" message and stay private:
-        # remove the placeholder (only its reader saw it), then answer in public.
-        await interaction.delete_original_response()
-    elif state is Ack.THINKING_PUBLIC and reply.ephemeral:
-        # A wrong guess (``Foresight``): Discord fills a deferred message with the first
-        # follow-up and keeps the deferral's visibility, ignoring the follow-up's ephemeral
-        # flag, so a refusal or a preview would be shown to the channel. Remove the public
-        # placeholder; the follow-up after it is a new message that may be private.
-        await interaction.delete_original_response()
     if fields.get("content") is None:
         fields.pop("content", None)
+    thinking = (Ack.THINKING_EPHEMERAL, Ack.THINKING_PUBLIC)
+    if state in thinking and (state is Ack.THINKING_EPHEMERAL) == reply.ephemeral:
+        # Discord completes a deferred response by editing it (the original response);
+        # filling it with a follow-up is deprecated, and refused for a component layout.
+        edited = await interaction.edit_original_response(
+            attachments=files or discord.utils.MISSING, **fields
+        )
+        _set_state(interaction, Ack.ANSWERED)
+        return edited.id
+    if state is Ack.THINKING_EPHEMERAL and not reply.ephemeral:
+        # The private "thinking…" message cannot turn public: remove the placeholder (only
+        # its reader saw it), then answer in public.
+        await interaction.delete_original_response()
+    elif state is Ack.THINKING_PUBLIC and reply.ephemeral:
+        # A wrong guess (``Foresight``): a deferred message keeps the deferral's visibility,
+        # so a refusal or a preview would be shown to the channel. Remove the public
+        # placeholder; the follow-up after it is a new message that may be private.
+        await interaction.delete_original_response()
     message = await interaction.followup.send(
         files=files or discord.utils.MISSING, ephemeral=reply.ephemeral, wait=True, **fields
     )

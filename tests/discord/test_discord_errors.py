@@ -37,13 +37,18 @@ def slow_down(monkeypatch: pytest.MonkeyPatch, service: object, name: str, secon
 
 async def deferred_publicly(fake: FakeDiscord, mover: FakeUser, thread: FakeChannel) -> FakeMessage:
     """``mover`` plays e4 in ``thread``: asserts the public "thinking…" first, filled by the
-    public board; returns that message."""
+    public board (a component layout) through an edit of the original response, the way
+    Discord documents (a follow-up would be refused); returns that message."""
     interaction = await fake.slash(mover, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE
     assert not ack.data.get("flags", 0) & EPHEMERAL
     reply = await fake.reply(interaction)
     assert reply is interaction.original and not reply.ephemeral and reply.files
+    assert reply.layout
+    webhook = f"/api/v10/webhooks/{fake.application_id}/{interaction.token}"
+    sent = [(c.method, c.path) for c in fake.calls if c.path.startswith(webhook)]
+    assert sent == [("PATCH", webhook + "/messages/@original")]
     return reply
 
 

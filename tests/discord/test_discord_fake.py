@@ -260,8 +260,9 @@ async def webhook(
 
 async def test_the_first_follow_up_keeps_the_deferrals_visibility(loose_fake: FakeDiscord) -> None:
     """After a public deferral the first follow-up fills the "thinking…" message and stays
-    public, its ephemeral flag ignored; once that placeholder is deleted (a violation unless
-    the test expects it), a follow-up is a new message and may be private."""
+    public, its ephemeral flag ignored (a deprecated path: a violation); once that
+    placeholder is deleted (a violation unless the test expects it), a follow-up is a new
+    message and may be private."""
     fake = loose_fake
     user = fake.add_user("a")
     filled = await fake.slash(user, "ping", {"text": "x"})
@@ -269,6 +270,11 @@ async def test_the_first_follow_up_keeps_the_deferrals_visibility(loose_fake: Fa
     assert await webhook(fake, filled, "POST", body={"content": "hi", "flags": 64}) == 200
     assert filled.followups == [] and filled.original is not None
     assert not filled.original.ephemeral and filled.original.text() == "hi"
+    assert fake.violations == [
+        f"interaction {filled.id}: a deferred response completed by a follow-up "
+        "(deprecated: edit the original response)"
+    ]
+    fake.violations.clear()
 
     refused = await fake.slash(user, "ping", {"text": "y"})
     assert (await callback(fake, refused, {"type": 5}))[0] == 200
@@ -281,6 +287,24 @@ async def test_the_first_follow_up_keeps_the_deferrals_visibility(loose_fake: Fa
     assert await webhook(fake, expected, "POST", body={"content": "no", "flags": 64}) == 200
     assert len(fake.violations) == 1 and fake.flashes == [refused.id, expected.id]
     assert expected.original is None and [m.ephemeral for m in expected.followups] == [True]
+
+
+async def test_a_deferred_layout_is_sent_by_editing_the_original(loose_fake: FakeDiscord) -> None:
+    """Discord: a component layout (IS_COMPONENTS_V2) after a deferral must be sent by Edit
+    Original Interaction Response; the same message as a follow-up is refused."""
+    fake = loose_fake
+    user = fake.add_user("a")
+    layout = {"flags": 1 << 15, "components": [{"type": 10, "content": "board"}]}
+    refused = await fake.slash(user, "ping", {"text": "x"})
+    assert (await callback(fake, refused, {"type": 5}))[0] == 200
+    assert await webhook(fake, refused, "POST", body=layout) == 400
+    assert refused.original is not None and refused.original.loading
+    fake.violations.clear()
+    edited = await fake.slash(user, "ping", {"text": "y"})
+    assert (await callback(fake, edited, {"type": 5}))[0] == 200
+    assert await webhook(fake, edited, "PATCH", "/messages/@original", body=layout) == 200
+    assert edited.original is not None and edited.original.layout
+    assert not edited.original.loading and fake.violations == []
 
 
 async def test_a_boolean_option_takes_no_choices(loose_fake: FakeDiscord) -> None:
