@@ -109,6 +109,8 @@ SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER = 1, 2, 3, 4, 5, 
 NUMBER = 10
 CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 7, 8, 9, 10, 11
 
+# JSON error code of a message sent or edited in a locked thread (without Manage Threads).
+THREAD_LOCKED = 160005
 ACK_DEADLINE_SECONDS = 3.0
 # An interaction's token (its webhook: follow-ups, edits of its messages) works for 15
 # minutes; after that Discord answers 401 Invalid Webhook Token (50027).
@@ -1973,12 +1975,13 @@ class FakeDiscord:
 
     def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:
         """Sending in an archived thread unarchives it, unless a moderator locked it
-        (then only Manage Threads may); a locked thread takes no messages otherwise."""
+        (then only Manage Threads may); a locked thread takes no messages otherwise
+        (Discord's docs, "Locked Threads": no creating or updating messages; 160005)."""
         moderator = bool(permissions & MANAGE_THREADS)
         if thread.locked and not moderator:
             if thread.archived:
                 raise DiscordError(400, 50083, "Thread is archived")
-            raise DiscordError(403, 50013, "Missing Permissions")
+            raise DiscordError(400, THREAD_LOCKED, "Thread is locked")
         if thread.archived:
             self.set_thread_state(thread, archived=False)
 
@@ -2005,6 +2008,9 @@ class FakeDiscord:
         if channel.is_thread and channel.archived:
             # Messages in an archived thread cannot be edited until it is unarchived.
             raise DiscordError(400, 50083, "Thread is archived")
+        moderator = bool(self.channel_permissions(channel) & MANAGE_THREADS)
+        if channel.is_thread and channel.locked and not moderator:
+            raise DiscordError(400, THREAD_LOCKED, "Thread is locked")
         body, files = await self._read_body(request)
         self._apply_edit(message, body, files)
         return _json_response(message.payload(self.base_url))

@@ -9,8 +9,9 @@ decides what happens next:
   and jitter (never sooner than a 429's ``retry_after``), the time stored in the row;
 - 50007 (the user's DMs are closed): the service says it in the game's place instead and
   remembers the closed DMs for a while;
-- 50001/50013 (no access or permission), 10003 (unknown channel) and 50083 (a locked
-  thread: an archived one that is not locked reopens on a post): a thread falls back to
+- 50001/50013 (no access or permission), 10003 (unknown channel), 50083 (a locked and
+  archived thread: an archived one that is not locked reopens on a post) and 160005 (a
+  locked thread, still active): a thread falls back to
   its parent channel (unless that is a forum, which takes no messages); a channel ends
   the row, the game's players are told at their next command what Postal lacks, and an
   unknown channel marks the game unreachable;
@@ -103,6 +104,8 @@ UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 # Posting in an archived thread reopens it, unless a moderator locked it: then this (400).
 ARCHIVED_THREAD = 50083
+# Posting or editing in a thread a moderator locked (still active): "Thread is locked".
+THREAD_LOCKED = 160005
 
 Clock = Callable[[], datetime]
 
@@ -372,6 +375,7 @@ class OutboxSender(Worker):
             UNKNOWN_CHANNEL,
             MISSING_ACCESS,
             ARCHIVED_THREAD,  # a locked thread: only a moderator may reopen it
+            THREAD_LOCKED,
         ):
             await self._fail(delivery, f"challenge message unreachable: {what}")
         elif delivery.target is DeliveryTarget.PLACE and code in (
@@ -379,8 +383,9 @@ class OutboxSender(Worker):
             MISSING_PERMISSIONS,
             UNKNOWN_CHANNEL,
             ARCHIVED_THREAD,
+            THREAD_LOCKED,
         ):
-            gone, locked = code == UNKNOWN_CHANNEL, code == ARCHIVED_THREAD
+            gone, locked = code == UNKNOWN_CHANNEL, code in (ARCHIVED_THREAD, THREAD_LOCKED)
             label = (
                 "unknown channel" if gone else "thread locked" if locked else "missing permissions"
             )

@@ -190,6 +190,22 @@ async def test_archived_threads_reopen_on_send_unless_locked(loose_fake: FakeDis
     assert (status, body["code"]) == (400, 50083) and locked.archived
 
 
+async def test_a_locked_active_thread_refuses_posts_and_edits(loose_fake: FakeDiscord) -> None:
+    """A thread locked but not archived takes no new or edited message from the bot
+    without Manage Threads (400, 160005 "Thread is locked")."""
+    thread = loose_fake.add_thread(loose_fake.channel, "kept")
+    posts = f"/channels/{thread.id}/messages"
+    posted, sent = await rest(loose_fake, "POST", posts, {"content": "x"})
+    assert posted == 200
+    loose_fake.set_thread_state(thread, archived=False, locked=True)
+    status, body = await rest(loose_fake, "POST", posts, {"content": "y"})
+    assert (status, body["code"]) == (400, 160005)
+    path = f"/channels/{thread.id}/messages/{sent['id']}"
+    status, body = await rest(loose_fake, "PATCH", path, {"content": "z"})
+    assert (status, body["code"]) == (400, 160005)
+    assert [m.text() for m in loose_fake.channel_messages(thread.id)] == ["x"]
+
+
 async def test_threads_only_where_discord_allows_them(loose_fake: FakeDiscord) -> None:
     """No thread from a voice channel's chat or inside a thread (400, 50024)."""
     voice = loose_fake.add_channel("lounge", type=GUILD_VOICE)

@@ -242,6 +242,22 @@ async def test_a_locked_thread_falls_back_to_the_channel(running: Harness) -> No
     assert thread.locked and thread.archived
 
 
+async def test_a_locked_active_thread_falls_back_to_the_channel(running: Harness) -> None:
+    """A moderator locked the game's thread without archiving it: Discord refuses the post
+    (160005, "Thread is locked") and the reminder goes to the parent channel, once."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    fake.set_thread_state(thread, archived=False, locked=True)
+    running.clock.advance(days=2, hours=1)
+    await running.clock_round()
+    moved = reminders(fake, fake.channel)
+    assert len(moved) == 1 and moved[0].mentions == [alice.id]
+    assert reminders(fake, thread) == []
+    assert running.bot is not None
+    assert await running.bot.service.store.outbox.pending(10) == []
+
+
 async def test_a_thread_closed_to_the_bot_falls_back_to_the_channel(running: Harness) -> None:
     """Send Messages in Threads taken away after the start: reminders go to the channel."""
     from tests.fakediscord import SEND_MESSAGES_IN_THREADS
