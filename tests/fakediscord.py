@@ -1770,8 +1770,8 @@ class FakeDiscord:
     def _check_modal(self, modal: dict[str, Any]) -> None:
         """Discord's limits on a modal: a title of 1-45 characters, a custom_id of 1-100,
         1-5 components, each a Label (label 1-45, description up to 100) around a text
-        input, or an action row holding one (label 1-45); a text input's lengths within
-        0-4000 / 1-4000 and its placeholder up to 100."""
+        input, or (deprecated: a violation) an action row holding one (label 1-45); a text
+        input's lengths within 0-4000 / 1-4000 and its placeholder up to 100."""
         title, custom_id = modal.get("title") or "", modal.get("custom_id") or ""
         if not 1 <= len(title) <= 45:
             raise self._violation(400, 50035, f"modal title {title!r}: 1-45 characters")
@@ -1788,6 +1788,11 @@ class FakeDiscord:
                 if len(top.get("description") or "") > 100:
                     raise self._violation(400, 50035, "label description: at most 100 characters")
             elif top.get("type") == 1 and len(top.get("components") or []) == 1:
+                # Accepted still, but deprecated in Discord's component reference: a text
+                # input goes in a Label, whose label replaces the input's own.
+                self.violations.append(
+                    "a text input in an action row in a modal (deprecated: use a Label)"
+                )
                 box = top["components"][0]
                 label = box.get("label") or ""
             else:

@@ -184,15 +184,11 @@ def layout_view(
 def move_form(custom_id: str, title: str, label: str, placeholder: str) -> discord.ui.Modal:
     """The form for typing a move; its ``custom_id`` says which game and ply it is for."""
     modal = discord.ui.Modal(title=say(title)[:45], custom_id=custom_id, timeout=None)
-    modal.add_item(
-        discord.ui.TextInput(
-            label=say(label)[:45],
-            custom_id="move",
-            placeholder=placeholder[:100],
-            min_length=1,
-            max_length=40,
-        )
+    # In a Label: Discord deprecates a text input in an action row (and its own label).
+    box: discord.ui.TextInput[discord.ui.Modal] = discord.ui.TextInput(
+        custom_id="move", placeholder=placeholder[:100], min_length=1, max_length=40
     )
+    modal.add_item(discord.ui.Label(text=say(label)[:45], component=box))
     return modal
 
 

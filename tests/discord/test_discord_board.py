@@ -100,6 +100,9 @@ async def test_whole_game_with_buttons_and_menus_only(running: Harness, confirmi
     opened = await fake.click(bob, menu, "Type a move…")
     await fake.acknowledged(opened)
     assert opened.ack is not None and opened.ack.type == 9  # the form
+    # A Label around the text input (Discord deprecates it in an action row).
+    [box] = opened.ack.data["components"]
+    assert box["type"] == 18 and box["component"]["custom_id"] == "move" and box["label"]
     await fake.submit_modal(bob, opened, {"move": "e5"})
     third = await newest_board(fake, thread, second)
     assert "bob played 1... e5" in third.text() and "Moves: 1. f3 e5" in third.text()
