@@ -197,8 +197,9 @@ def game_title(game: GameView) -> str:
 
 
 def thread_name(game: GameView) -> str:
-    """The game's thread name, ``alice vs bob · chess``: plain text, markup dropped."""
-    return plain_label(game.title, THREAD_NAME_LIMIT)
+    """The game's thread name, ``alice vs bob · chess`` in the current language: plain
+    text, markup dropped."""
+    return plain_label(say(game.title), THREAD_NAME_LIMIT)
 
 
 def wants_mention(player: PlayerRef | None) -> bool:

@@ -16,6 +16,7 @@ import discord
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
+from bot.discord.language import server_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import (
     build_files,
@@ -25,6 +26,7 @@ from bot.discord.respond import (
     update_pressed_message,
 )
 from bot.discord.views import move_form
+from bot.i18n import using
 from bot.service import (
     BoardShown,
     ChallengeClosed,
@@ -213,9 +215,12 @@ async def open_thread(interaction: discord.Interaction, game: GameView) -> disco
     )
     if not all(needed):
         return None
+    # Named for everyone in the channel: in the server's language, not the accepter's.
+    with using(server_language(interaction.guild)):
+        name = messages.thread_name(game)
     try:
         return await interaction.message.create_thread(
-            name=messages.thread_name(game),
+            name=name,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
         )
     except discord.HTTPException as error:

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import Locale, catalogs, translator_for
+from bot.i18n import Locale, catalogs, translator_for, using
+from bot.i18n.text import Text, say
+from bot.service.phrases import variant_text
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_board import answer
 from tests.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, EMBED_LINKS, FakeDiscord, FakeMessage
@@ -228,3 +230,24 @@ async def test_a_deadline_is_a_discord_timestamp_each_reader_sees_in_their_langu
     stamps = re.findall(r"<t:(\d+):R> \(<t:(\d+):f>\)", shown)
     assert len(stamps) == 1 and stamps[0][0] == stamps[0][1], shown
     assert not re.search(r"\b20\d\d\b|UTC", shown), shown
+
+
+async def test_a_games_thread_is_named_in_the_servers_language(running: Harness) -> None:
+    """On a Japanese server the game's thread is named in Japanese (the channel reads it),
+    even when the player who accepted uses Discord in English."""
+    fake = running.fake
+    fake.set_guild_locale("ja")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    challenge = await command(fake, alice, "challenge", {"opponent": bob, "color": "white"})
+    await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
+    [thread] = await fake.wait_until(lambda: fake.threads())
+    with using(Locale.JA):
+        expected = say(
+            Text(
+                "{white} vs {black} · {variant}",
+                white="alice",
+                black="bob",
+                variant=variant_text("chess"),
+            )
+        )
+    assert thread.name == expected and "chess" not in thread.name and "alice" in thread.name
