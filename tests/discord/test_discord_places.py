@@ -228,32 +228,20 @@ async def test_posting_reopens_an_archived_thread(running: Harness) -> None:
     assert len(reminders(fake, thread)) == 1 and not thread.archived
 
 
-async def test_a_locked_thread_falls_back_to_the_channel(running: Harness) -> None:
-    """A moderator locked (and archived) the game's thread: the reminder goes to the parent
-    channel instead of being retried forever against Discord's 400."""
+@pytest.mark.parametrize("archived", [True, False])
+async def test_a_locked_thread_falls_back_to_the_channel(running: Harness, archived: bool) -> None:
+    """A moderator locked the game's thread (archived too: 50083; still active: 160005,
+    "Thread is locked"): the reminder goes to the parent channel, once, instead of being
+    retried forever against Discord's 400."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    fake.set_thread_state(thread, archived=True, locked=True)
+    fake.set_thread_state(thread, archived=archived, locked=True)
     running.clock.advance(days=2, hours=1)
     await running.clock_round()
     moved = reminders(fake, fake.channel)
     assert len(moved) == 1 and moved[0].mentions == [alice.id]
-    assert thread.locked and thread.archived
-
-
-async def test_a_locked_active_thread_falls_back_to_the_channel(running: Harness) -> None:
-    """A moderator locked the game's thread without archiving it: Discord refuses the post
-    (160005, "Thread is locked") and the reminder goes to the parent channel, once."""
-    fake = running.fake
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    thread, _ = await start_game(fake, alice, bob)
-    fake.set_thread_state(thread, archived=False, locked=True)
-    running.clock.advance(days=2, hours=1)
-    await running.clock_round()
-    moved = reminders(fake, fake.channel)
-    assert len(moved) == 1 and moved[0].mentions == [alice.id]
-    assert reminders(fake, thread) == []
+    assert thread.locked and thread.archived == archived and reminders(fake, thread) == []
     assert running.bot is not None
     assert await running.bot.service.store.outbox.pending(10) == []
 
