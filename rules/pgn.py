@@ -140,10 +140,14 @@ def decode_record(
     is Windows-1252 with Latin-1 for the five bytes it leaves undefined, so it reads anything:
     older chess files are written in it; xiangqi files in GB18030/GBK or Big5.
 
-    Raises InvalidRecordError for UTF-16/UTF-32 or binary data (a NUL byte): not a PGN text,
-    or bytes none of the encodings reads.
+    NUL bytes at the very end are padding (archives pad files to a block: pgnmentor's
+    ``Stein.pgn`` ends in two) and are dropped. Raises InvalidRecordError for UTF-16/UTF-32 or
+    binary data (a NUL byte before the end, or nothing but NULs): not a PGN text, or bytes
+    none of the encodings reads.
     """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+    padded = data
+    data = data.rstrip(b"\x00")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data or (padded and not data):
         raise InvalidRecordError("the file is not a text file (binary data, or UTF-16/UTF-32)")
     try:
         return DecodedText(data.decode("utf-8-sig"), "utf-8")

@@ -15,6 +15,7 @@ from rules.core import NULL_MOVE
 from rules.errors import IllegalMoveError, InvalidMoveError
 from rules.pgn import decode_record, scan_games
 from rules.records import ReadGame, WarningKind
+from rules.xiangqi import XIANGQI
 
 DATA = Path(__file__).parent / "data"
 
@@ -312,10 +313,34 @@ def test_utf8_file_is_read_as_utf8() -> None:
     assert only_game(data).tags["White"] == "Ding Liren 丁立人"
 
 
-@pytest.mark.parametrize("data", ['[Event "A"]\n\n1. e4 *'.encode("utf-16"), b"\x00\x01\x02PK"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        '[Event "A"]\n\n1. e4 *'.encode("utf-16"),
+        '[Event "A"]\n\n1. e4 *\n'.encode("utf-16-le"),  # no byte-order mark, NULs throughout
+        b"\x00\x01\x02PK",
+        b'[Event "A"]\n\n1. e4 \x00\x07\x00 *\n\x00\x00',  # a NUL inside, not only padding
+        b"\x00\x00\x00\x00",
+    ],
+)
 def test_binary_or_utf16_bytes_are_refused_clearly(data: bytes) -> None:
     with pytest.raises(InvalidRecordError, match="not a text file"):
         read_all(data)
+
+
+def test_nul_padding_at_the_end_of_a_file_is_not_binary() -> None:
+    """pgnmentor's Stein.pgn and Miles.pgn end in two NUL bytes: every game is still read."""
+    data = b'[Event "A"]\n\n1. e4 e5 1-0\n\n[Event "B"]\n\n1. d4 0-1\n\x00\x00'
+    first, second = read_all(data)
+    assert isinstance(first, ReadGame) and first.game.san_moves() == ["e4", "e5"]
+    assert isinstance(second, ReadGame) and second.tags["Event"] == "B"
+    assert decode_record(data).text.endswith("0-1\n")
+
+
+def test_nul_padding_at_the_end_of_a_xiangqi_record_is_not_binary() -> None:
+    data = '[Game "Chinese Chess"]\n\n1. 炮二平五 馬８進７ *\n'.encode("big5") + b"\0\0"
+    (found,) = XIANGQI.read_games(data)
+    assert isinstance(found, ReadGame) and found.game.ply == 2
 
 
 # --- the scanner alone -----------------------------------------------------------------------
