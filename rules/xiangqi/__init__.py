@@ -36,8 +36,20 @@ Sources for the move limit, which rule books and sites set differently:
   it is the governing body's number, and the longest, so no game ends sooner than there.
 - Xiangqi.cc (judged by the Asian rules): a draw after 50 moves by each side (100 plies)
   without a capture (https://xiangqi-cc.software.informer.com/).
-- Fairy-Stockfish's ``xiangqi`` keeps the engine's default ``nMoveRule = 50`` (50 moves by
-  each side; only captures reset it, since soldiers are not pawns there).
+- Fairy-Stockfish's ``xiangqi`` (``Position::is_optional_game_end`` in its ``position.cpp``):
+  50 moves by each side (100 plies) without a capture draw, lengthened by 2 plies for each
+  check beyond 10 given since the last capture by the side that gave more of them (its
+  reading of the AXF rule that checks do not count towards the limit, 10 allowed). Red giving
+  14 checks and black 3: a draw at ply 108. Only captures reset the count (soldiers are not
+  pawns there); a mate on the last ply still wins, and the limit is judged *before*
+  repetition, so a perpetual check completed on the last ply is a draw there.
+- Where Postal and Fairy-Stockfish differ: a game without a capture ends at Postal's 120
+  plies and at Fairy-Stockfish's 100 + 2 × (checks − 10). With at most 10 checks by each side
+  Fairy-Stockfish draws at ply 100, while Postal plays on to 120; with 11 to 19 it draws
+  between plies 102 and 118; at 20 both end at 120; with more than 20 checks by one side
+  Postal has drawn at 120 while Fairy-Stockfish plays on. Postal counts no checks because a
+  correspondence game must end, and a side cannot keep a lost position alive by checking.
+  On a perpetual check completed on the 120th ply Postal gives the loss (repetition first).
 - Xiangqi.com enforces its "move limits" (https://www.xiangqi.com/help/limits) for perpetual
   check, chase and idle repetition; the ICCS guide (http://www.ithaca.edu/ic3/chess_rules.htm)
   suggests a 30-move progress rule that also counts soldier advances. Both are stricter than

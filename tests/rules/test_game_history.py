@@ -53,6 +53,31 @@ def test_perpetual_check_on_the_last_allowed_ply_still_loses() -> None:
     assert game.outcome() == Outcome(Termination.PERPETUAL_CHECK, Color.BLACK)
 
 
+# 108 plies from SHUFFLE without a capture or a repetition, red checking 14 times, black never.
+CHECKING_WALK = (
+    "c0c3 h9i7 c3i3 g9i9 i3d3 i7g8 d3e3 g8e7 h0i2 i9i6 e3i3 c9c6 g0g9 e7f9 i3e3 c6e6 g9g6 b9d8 "
+    "b0c2 d8b7 e3f3 b7d6 f3f6 i6i3 c2b0 f9g7 f6f4 i3i5 b0a2 i5i7 d0d1 e6e0 f4e4 e9f9 e4f4 d6f7 "
+    "g6g0 g7i8 a2c3 e0a0 g0b0 a0a9 c3a2 a9a7 b0b2 i7h7 f4b4 a7b7 b2b1 h7h3 b4g4 b7b5 d1d0 b5b2 "
+    "g4a4 f7g9 a4f4 f9e9 f4e4 g9e8 e4a4 e8c7 a4a9 b2b9 b1e1 c7e8 i2g3 b9c9 g3e4 h3b3 e1b1 b3h3 "
+    "a9a3 c9c7 b1b9 e8c9 b9b1 h3h2 b1b0 c9e8 a3a9 e8c9 a2c1 h2h4 a9a5 h4h7 a5e5 e9f9 e5f5 c7f7 "
+    "f5f0 h7h8 b0b1 c9b7 f0f5 h8f8 e4d6 f8g8 f5e5 f9f8 e5g5 f7e7 g5g1 g8g7 g1f1 g7f7 d6e4 f8f9"
+).split()
+
+
+def test_the_move_limit_where_fairy_stockfish_differs() -> None:
+    """Fairy-Stockfish draws at 100 plies plus 2 for each check beyond 10 by the side that
+    checked more (here 14 by red: ply 108); Postal's limit is 120 plies, checks uncounted."""
+    start = SHUFFLE.format(clock=0)
+    game = _play(Game("xiangqi", start), CHECKING_WALK)
+    checks = sum(position.is_check() for position in game.positions[1::2])
+    assert game.ply == 108 and checks == 14 and game.outcome() is None
+    sf = pytest.importorskip("pyffish")
+    fairy = [f"{m[0]}{int(m[1]) + 1}{m[2]}{int(m[3]) + 1}" for m in CHECKING_WALK]
+    assert sf.is_optional_game_end("xiangqi", start, fairy) == (True, 0)
+    assert sf.is_optional_game_end("xiangqi", start, fairy[:-1]) == (False, 0)
+    assert sf.is_optional_game_end("xiangqi", start, fairy[:100])[0] is False
+
+
 def test_chess_has_no_sixty_move_limit() -> None:
     """The xiangqi limit is not chess's: 60 moves without capture or pawn move only allow a
     claim of the 50-move rule in chess."""
