@@ -47,9 +47,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Each ply multiplies the count by about 30 (chess) or 40 (xiangqi): depth 7 already takes
+# hours here, and a depth near the recursion limit would end in a RecursionError, not a count.
+MAX_PERFT_DEPTH = 20
+
+
 def _perft(variant_name: str, fen: str, depth: int, out: TextIO) -> int:
-    if depth < 0:
-        print("error: depth must be 0 or more", file=sys.stderr)
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        print(
+            f"error: depth {depth} is out of range: it must be 0 to {MAX_PERFT_DEPTH}",
+            file=sys.stderr,
+        )
         return 2
     try:
         position = get_variant(variant_name).from_fen(fen)

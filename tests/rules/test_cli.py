@@ -48,6 +48,22 @@ def test_perft_with_a_bad_fen_fails(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["perft", "startpos", "-1"]) == (2, "")
 
 
+MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"  # any depth: 0
+
+
+@pytest.mark.parametrize(
+    ("fen", "depth"), [("startpos", "-1"), ("startpos", "99999999999"), (MATED, "21")]
+)
+def test_perft_depth_out_of_range_is_one_line_and_status_2(
+    fen: str, depth: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A depth the count could never reach (it used to end in a RecursionError) is refused."""
+    assert run(["perft", fen, depth]) == (2, "")
+    err = capsys.readouterr().err
+    assert err == f"error: depth {depth} is out of range: it must be 0 to 20\n"
+    assert run(["perft", MATED, "20"]) == (0, "0\n")
+
+
 def test_unknown_variant_is_a_usage_error() -> None:
     """An unsupported --variant is refused by the argument parser."""
     with pytest.raises(SystemExit) as info:
