@@ -7,7 +7,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.config import ConfigError, Settings
+from bot.config import POSTGRESQL_BACKUP_ADVICE, ConfigError, Settings
+from bot.database_cli import database_argument
 from bot.store.backup import BackupError, back_up, daily_name
 
 
@@ -20,15 +21,15 @@ def main(argv: list[str]) -> int:
         "the backup over the database file.",
     )
     parser.add_argument("path", type=Path, help="the backup file (or a folder to put it in)")
-    parser.add_argument("--db", type=Path, help="the database (default: from DATABASE_URL)")
+    parser.add_argument(
+        "--db", type=database_argument, help="the database (default: from DATABASE_URL)"
+    )
     parser.add_argument("--force", action="store_true", help="replace PATH if it exists")
     args = parser.parse_args(argv)
     try:
         database = args.db or Settings.from_env().database
         if not isinstance(database, Path):
-            raise BackupError(
-                "backup copies an SQLite file; back up PostgreSQL with pg_dump instead"
-            )
+            raise BackupError(f"backup {POSTGRESQL_BACKUP_ADVICE}")
         target: Path = args.path
         if target.is_dir():
             target = target / daily_name(datetime.now(UTC))

@@ -20,6 +20,10 @@ MAX_DISCORD_RATE_LIMIT = 1000.0
 
 
 DEFAULT_BACKUP_KEEP = 7
+# Postal's backups copy an SQLite file; said wherever one is asked of PostgreSQL.
+POSTGRESQL_BACKUP_ADVICE = (
+    "copies an SQLite file; back up PostgreSQL with pg_dump instead (docs/running.md: 'PostgreSQL')"
+)
 # Discord's largest bots run tens of thousands of shards; more is a typo.
 MAX_SHARD_COUNT = 100_000
 # Each engine process searches on one core; far more processes than cores only queue.
@@ -73,10 +77,7 @@ class Settings:
         shard_count, shard_ids = _parse_shards(get("SHARD_COUNT"), get("SHARD_IDS"))
         database = parse_database_url(get("DATABASE_URL") or DEFAULT_DATABASE_URL)
         if get("BACKUP_DIR") and not isinstance(database, Path):
-            raise ConfigError(
-                "BACKUP_DIR copies an SQLite file; back up PostgreSQL with pg_dump instead "
-                "(docs/running.md: 'PostgreSQL')"
-            )
+            raise ConfigError(f"BACKUP_DIR {POSTGRESQL_BACKUP_ADVICE}")
         return cls(
             discord_token=get("DISCORD_TOKEN"),
             database=database,

@@ -28,6 +28,7 @@ from bot import analysis_words, words
 from bot.config import ConfigError, Settings
 from bot.console_help import help_parts
 from bot.console_lines import UnreadableLine, words_of
+from bot.database_cli import EXIT_NOT_FOUND, announce_if_created, database_argument
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
 from bot.i18n import (
@@ -100,6 +101,7 @@ from bot.service.uptime import keeping_time
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
+    DatabaseNotFound,
     OutboxKind,
     Store,
     StoreConflict,
@@ -1239,6 +1241,7 @@ async def run_console(
     """Play the lines of ``lines`` against the database, the computer played and finished
     games analysed by ``engines`` (None: neither); return the exit status."""
     store = await Store.open(database)
+    announce_if_created(store)
     try:
         # The console is Postal running too: downtime before it is credited, as for the bot.
         async with keeping_time(store):
@@ -1289,11 +1292,6 @@ def stdin_lines() -> TextIO:
     return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
 
 
-def _database(text: str) -> Path | str:
-    """``--db``: a URL as it is, anything else a file's path."""
-    return text if "://" in text else Path(text)
-
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot console [--db PATH] [--images DIR]``; returns the exit status."""
     parser = argparse.ArgumentParser(
@@ -1304,7 +1302,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--db",
-        type=_database,
+        type=database_argument,
         help="SQLite file or postgresql:// URL (default: from DATABASE_URL)",
     )
     parser.add_argument(
@@ -1335,7 +1333,7 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_console_with_engines(database, images, settings, locale))
     except StoreError as error:
         print(f"postal: {error}", file=sys.stderr)
-        return 1
+        return EXIT_NOT_FOUND if isinstance(error, DatabaseNotFound) else 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

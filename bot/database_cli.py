@@ -12,12 +12,27 @@ from pathlib import Path
 
 import rules
 from bot.config import ConfigError, Settings
-from bot.store import Store, StoreError
+from bot.store import DatabaseNotFound, Store, StoreError
 from bot.store.copy import TableCount, copy_rows, count_rows
+from bot.store.database import SQLITE_PREFIX
+
+# The exit status of a database path that names nothing (a mistyped --db or FROM), as
+# argparse exits for any other wrong argument.
+EXIT_NOT_FOUND = 2
 
 
-def _target(text: str) -> Path | str:
-    """A URL as it is, anything else an SQLite file's path."""
+def announce_if_created(store: Store) -> None:
+    """One line on stderr when opening ``store`` made a new SQLite file, so that a mistyped
+    path shows at once instead of as games gone missing."""
+    if store.database.created:
+        print(f"postal: created a new database at {store.database.name}", file=sys.stderr)
+
+
+def database_argument(text: str) -> Path | str:
+    """``--db``, ``FROM`` and ``TO``: an ``sqlite:///`` URL's file or any other path as a
+    ``Path``; any other URL as it is (``Store.open`` refuses an unknown scheme)."""
+    if text.startswith(SQLITE_PREFIX):
+        return Path(text[len(SQLITE_PREFIX) :])
     return text if "://" in text else Path(text)
 
 
@@ -29,7 +44,9 @@ def migrate_main(argv: Sequence[str]) -> int:
         "A database newer than this Postal is refused and left alone.",
     )
     parser.add_argument(
-        "--db", type=_target, help="SQLite file or postgresql:// URL (default: DATABASE_URL)"
+        "--db",
+        type=database_argument,
+        help="SQLite file or postgresql:// URL (default: DATABASE_URL)",
     )
     args = parser.parse_args(argv)
     try:
@@ -37,7 +54,7 @@ def migrate_main(argv: Sequence[str]) -> int:
         print(asyncio.run(_migrate(target)))
     except (ConfigError, StoreError) as error:
         print(f"postal: {error}", file=sys.stderr)
-        return 1
+        return EXIT_NOT_FOUND if isinstance(error, DatabaseNotFound) else 1
     return 0
 
 
@@ -74,14 +91,18 @@ def copy_main(argv: Sequence[str]) -> int:
         "moves replay to its position. Stop the bot first. Example: python -m bot copy-db "
         "sqlite:///postal.db postgresql://postal:secret@db/postal",
     )
-    parser.add_argument("source", metavar="FROM", type=_target, help="file or URL to copy")
-    parser.add_argument("target", metavar="TO", type=_target, help="empty database to fill")
+    parser.add_argument(
+        "source", metavar="FROM", type=database_argument, help="file or URL to copy"
+    )
+    parser.add_argument(
+        "target", metavar="TO", type=database_argument, help="empty database to fill"
+    )
     args = parser.parse_args(argv)
     try:
         result = asyncio.run(copy_database(args.source, args.target))
     except StoreError as error:
         print(f"postal: {error}", file=sys.stderr)
-        return 1
+        return EXIT_NOT_FOUND if isinstance(error, DatabaseNotFound) else 1
     for count in result.copied:
         print(f"{count.table}: {count.rows:,} {'row' if count.rows == 1 else 'rows'}")
     print(f"verified: the same rows per table; {result.games_replayed:,} games replay")
@@ -94,8 +115,10 @@ def copy_main(argv: Sequence[str]) -> int:
 async def copy_database(source_target: Path | str, target_target: Path | str) -> CopyResult:
     """Copy ``source_target`` into the empty ``target_target`` and verify the copy.
 
-    Raises ``StoreError`` (``TargetNotEmpty``: nothing written; ``CopyMismatch``)."""
-    source = await Store.open(source_target)
+    Raises ``StoreError`` (``DatabaseNotFound``: no SQLite file at ``source_target``, or
+    no folder for ``target_target``, nothing created; ``TargetNotEmpty``: nothing written;
+    ``CopyMismatch``)."""
+    source = await Store.open(source_target, create=False)
     try:
         target = await Store.open(target_target)
         try:

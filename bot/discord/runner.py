@@ -18,6 +18,7 @@ import discord
 import yarl
 
 from bot.config import ConfigError, Settings
+from bot.database_cli import announce_if_created
 from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
 from bot.discord.sync import CommandSyncError
@@ -27,6 +28,7 @@ from bot.service.backups import daily_backups
 from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError
+from bot.subcommands import summary
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -89,6 +91,7 @@ async def run(settings: Settings) -> None:
         store = await Store.open(settings.database)
     except StoreError as error:
         raise StartupError(str(error)) from error
+    announce_if_created(store)
     # BACKUP_DIR is refused with PostgreSQL by the settings: backups copy an SQLite file.
     folder = settings.backup_dir if isinstance(settings.database, Path) else None
     backups = daily_backups(Path(settings.database), folder, settings.backup_keep)
@@ -198,8 +201,11 @@ def main(argv: list[str]) -> int:
     """Entry point of ``python -m bot``; returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
+        usage="python -m bot [-h] | python -m bot SUBCOMMAND [OPTIONS]",
         description="Run the Postal Discord bot (settings come from the environment or .env; "
         "see `python -m bot console` to play without a token).",
+        epilog=summary(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.parse_args(argv)
     try:

@@ -26,6 +26,7 @@ from bot.store.database import (
     DATABASE_ERRORS,
     Connection,
     Database,
+    DatabaseNotFound,
     Dialect,
     SqliteDatabase,
     StoreConflict,
@@ -107,11 +108,13 @@ class Store:
         self.analyses = Analyses(database)
 
     @classmethod
-    async def open(cls, target: Path | str, *, synchronous: str = "FULL") -> Store:
+    async def open(
+        cls, target: Path | str, *, synchronous: str = "FULL", create: bool = True
+    ) -> Store:
         """Open and migrate ``target``: an SQLite file (a path or ``sqlite:///`` URL) or a
-        ``postgresql://`` URL (see ``SqliteDatabase.open`` for ``synchronous``). Raises
-        ``StoreError``."""
-        return cls(await open_database(target, synchronous=synchronous))
+        ``postgresql://`` URL (see ``SqliteDatabase.open`` for ``synchronous`` and
+        ``create``). Raises ``StoreError`` (``DatabaseNotFound``: a missing file or folder)."""
+        return cls(await open_database(target, synchronous=synchronous, create=create))
 
     @property
     def path(self) -> Path:
@@ -141,6 +144,7 @@ __all__ = [
     "ConsoleButton",
     "ConsoleButtons",
     "Database",
+    "DatabaseNotFound",
     "Dialect",
     "DowntimeCredit",
     "GameEnding",

@@ -43,6 +43,11 @@ class StoreUnavailable(StoreError):
     the same call may succeed later."""
 
 
+class DatabaseNotFound(StoreError):
+    """The SQLite file named is not there (and was not to be created), or its folder is
+    missing: most often a mistyped path. Nothing was created."""
+
+
 class StoreConflict(StoreError):
     """A write collided with another writer's (a duplicate key, a deadlock, a serialization
     failure) and was rolled back: nothing was written. Retrying the whole call may succeed."""
@@ -117,6 +122,9 @@ class Database(Protocol):
     row_lock: str
     # The schema version found when the database was opened, before its migrations ran.
     migrated_from: int
+    # Whether opening it made a new SQLite file (False on PostgreSQL: the server's
+    # database existed before).
+    created: bool
 
     @property
     def name(self) -> str:
@@ -155,10 +163,14 @@ class Database(Protocol):
     async def close(self) -> None: ...
 
 
-async def open_database(target: Path | str, *, synchronous: str = "FULL") -> Database:
+async def open_database(
+    target: Path | str, *, synchronous: str = "FULL", create: bool = True
+) -> Database:
     """Open ``target``: a path or ``sqlite:///`` URL (SQLite), or a ``postgresql://`` URL.
 
-    Creates and migrates the schema as needed. Raises ``StoreError`` with a one-line reason.
+    Creates and migrates the schema as needed; ``create`` False refuses a missing SQLite
+    file. Raises ``StoreError`` with a one-line reason (``DatabaseNotFound`` for a missing
+    file or folder).
     """
     if isinstance(target, str) and target.startswith(POSTGRESQL_PREFIXES):
         from bot.store.postgres import PostgresDatabase
@@ -169,7 +181,7 @@ async def open_database(target: Path | str, *, synchronous: str = "FULL") -> Dat
     elif isinstance(target, str) and "://" in target:
         scheme = target.split("://", 1)[0]
         raise StoreError(f"unknown database {scheme!r}: use sqlite or postgresql")
-    return await SqliteDatabase.open(target, synchronous=synchronous)
+    return await SqliteDatabase.open(target, synchronous=synchronous, create=create)
 
 
 def migrations(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
@@ -266,36 +278,50 @@ class SqliteDatabase:
         self._lock = asyncio.Lock()
         self.path = path
         self.migrated_from = 0
+        self.created = False
 
     @property
     def name(self) -> str:
         return str(self.path)
 
     @classmethod
-    async def open(cls, path: Path | str, *, synchronous: str = "FULL") -> SqliteDatabase:
-        """Open (creating if needed) the database file, check it, and bring its schema up to
-        date.
+    async def open(
+        cls, path: Path | str, *, synchronous: str = "FULL", create: bool = True
+    ) -> SqliteDatabase:
+        """Open (creating it if ``create``) the database file, check it, and bring its schema
+        up to date. A missing folder is never created: a mistyped path would otherwise make
+        an empty database somewhere unexpected, and the operator think the games lost.
 
         ``synchronous`` FULL (the default) makes every committed move survive a power cut;
         NORMAL only a crashed or killed process (WAL stays consistent either way).
-        Raises ``StoreError`` with a one-line reason when the file cannot serve Postal: not a
+        Raises ``DatabaseNotFound`` for a missing folder (or file, unless ``create``), and
+        ``StoreError`` with a one-line reason when the file cannot serve Postal: not a
         database, damaged (``PRAGMA quick_check``), tables missing, read-only, a schema newer
         than this code knows, or a failed migration.
         """
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
         path = Path(path)
+        folder = path.parent
+        if not folder.is_dir():
+            raise DatabaseNotFound(
+                f"the folder {folder} of the database {path} does not exist: "
+                "check the path (or create the folder first)"
+            )
+        existed = path.exists()
+        if not existed and not create:
+            raise DatabaseNotFound(f"there is no database at {path}: check the path")
         try:
-            return await cls._open_checked(path, synchronous)
+            database = await cls._open_checked(path, synchronous)
         except (sqlite3.Error, OSError) as error:
             raise StoreError(health.explain(error, path)) from error
         except health.UnusableDatabase as error:
             raise StoreError(str(error)) from error
+        database.created = not existed
+        return database
 
     @classmethod
     async def _open_checked(cls, path: Path, synchronous: str) -> SqliteDatabase:
-        if path.parent != Path(""):
-            path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists():  # checked before anything writes to it, migrations included
             await asyncio.to_thread(health.check_pages, path, BUSY_TIMEOUT_MS)
         database = await cls._connect(path, synchronous)
@@ -347,7 +373,10 @@ class SqliteDatabase:
                 cursor = await self._connection.execute("PRAGMA user_version")
                 row = await cursor.fetchone()
                 if row and int(row[0]) >= pending[-1][0]:
-                    return  # another process applied the same migrations meanwhile
+                    # Another process applied the same migrations meanwhile: this one found
+                    # the schema up to date once it could write (as PostgreSQL's lock says).
+                    self.migrated_from = int(row[0])
+                    return
                 if health.is_file_fault(error):
                     raise  # the file's fault (read-only, damaged, locked), explained by open()
                 raise StoreError(f"migration of {self.path} failed: {error}") from error

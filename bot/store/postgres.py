@@ -422,6 +422,7 @@ class PostgresDatabase:
         self._pool = pool
         self.url = url
         self.migrated_from = 0
+        self.created = False
         # Connections given back and kept lent to this database, the next to use first:
         # taking one is a list's pop, where the pool's acquire and release cost ~60 µs of
         # the bot's CPU per statement (a task to shield the release, a timer re-armed),

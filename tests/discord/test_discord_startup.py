@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from bot.store import Store
 from tests.discord.harness import Harness
 from tests.fakediscord import PRIVILEGED_INTENTS, STRING, USER, FakeDiscord
 
@@ -58,6 +59,13 @@ def process_env(env: dict[str, str]) -> dict[str, str]:
     """``env`` plus what a child Python needs to import the project."""
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": path, **env}
+
+
+async def existing_database(folder: Path) -> str:
+    """The URL of a database made beforehand (a new one would be announced on stderr)."""
+    path = folder / "p.db"
+    await (await Store.open(path)).close()
+    return f"sqlite:///{path}"
 
 
 async def run_bot_process(env: dict[str, str]) -> tuple[int, str]:
@@ -139,7 +147,7 @@ async def test_rejected_token_is_one_line_and_status_1(fake: FakeDiscord, tmp_pa
     status, stderr = await run_bot_process(
         {
             "DISCORD_TOKEN": "not-the-token",
-            "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
+            "DATABASE_URL": await existing_database(tmp_path),
             "DISCORD_API_BASE": fake.api_base,
             "DISCORD_GATEWAY_URL": fake.gateway_url,
         }
@@ -163,7 +171,7 @@ async def test_wrong_dev_guild_is_one_line_and_status_1(fake: FakeDiscord, tmp_p
     status, stderr = await run_bot_process(
         {
             "DISCORD_TOKEN": fake.token,
-            "DATABASE_URL": f"sqlite:///{tmp_path}/p.db",
+            "DATABASE_URL": await existing_database(tmp_path),
             "DISCORD_API_BASE": fake.api_base,
             "DISCORD_GATEWAY_URL": fake.gateway_url,
             "DEV_GUILD_ID": "12345",
@@ -195,8 +203,21 @@ async def test_sigterm_stops_the_bot_cleanly(fake: FakeDiscord, tmp_path: Path) 
     process.terminate()
     _, stderr = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 0
-    assert stderr.decode().strip() == ""
+    # The only line: the database it made (a mistyped DATABASE_URL shows at once).
+    assert stderr.decode() == f"postal: created a new database at {tmp_path / 'p.db'}\n"
     assert (tmp_path / "p.db").is_file()
+
+
+async def test_database_in_a_missing_folder_is_one_line_and_status_1(tmp_path: Path) -> None:
+    """A DATABASE_URL whose folder does not exist (a typo) is refused before Discord is
+    contacted, and no folder or file is made."""
+    wrong = tmp_path / "nonexistent" / "p.db"
+    status, stderr = await run_bot_process(
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": f"sqlite:///{wrong}"}
+    )
+    assert status == 1
+    assert stderr.strip().count("\n") == 0 and f"the folder {wrong.parent}" in stderr, stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 async def test_heartbeats_are_sent_and_acknowledged(harness: Harness) -> None:

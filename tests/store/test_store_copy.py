@@ -231,5 +231,6 @@ def _as_url(target: str) -> str:
 
 
 async def test_copy_from_a_missing_server_is_one_line(tmp_path: Path) -> None:
+    await (await Store.open(tmp_path / "x.db")).close()
     with pytest.raises(StoreError, match="cannot connect to PostgreSQL"):
         await copy_database(tmp_path / "x.db", f"postgresql://p@/x?host={tmp_path}")

@@ -47,9 +47,11 @@ async def _play(store: Store, game: GameRecord, uci: str, san: str, fen: str) ->
 
 @pytest.mark.sqlite_only
 async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
-    """A new file gets WAL, foreign keys, a busy timeout and the latest schema version."""
-    store = await Store.open(tmp_path / "sub" / "new.db")
+    """A new file gets WAL, foreign keys, a busy timeout and the latest schema version,
+    and says it was created."""
+    store = await Store.open(tmp_path / "new.db")
     try:
+        assert store.database.created
         async with store.database.read() as conn:
             pragmas = {}
             for name in ("journal_mode", "foreign_keys", "busy_timeout", "user_version"):

@@ -1,0 +1,87 @@
+"""The operator's command lines: a mistyped database path is refused in one line and
+creates nothing; a new database is announced; ``--help`` lists the subcommands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.subcommands import SUBCOMMANDS
+from tests.processes import run_postal
+
+pytestmark = pytest.mark.sqlite_only
+
+
+def _one_line(stderr: str) -> str:
+    assert stderr.count("\n") == 1 and stderr.startswith("postal: "), stderr
+    return stderr.strip()
+
+
+@pytest.mark.parametrize("form", ["path", "url"])
+def test_copy_db_from_a_missing_file_is_refused(tmp_path: Path, form: str) -> None:
+    """``copy-db`` from a file that is not there: one line, exit 2, nothing created on
+    either side (it used to make an empty source and "verify 0 games")."""
+    source = tmp_path / "typo.db"
+    done = run_postal(
+        [
+            "copy-db",
+            str(source) if form == "path" else f"sqlite:///{source}",
+            str(tmp_path / "to.db"),
+        ]
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert _one_line(done.stderr) == f"postal: there is no database at {source}: check the path"
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["console", "--no-images"], ["migrate"]])
+def test_db_in_a_missing_folder_is_refused(tmp_path: Path, command: list[str]) -> None:
+    """``--db`` naming a folder that does not exist creates neither folder nor file."""
+    wrong = tmp_path / "nonexistent" / "dir" / "x.db"
+    done = run_postal([*command, "--db", str(wrong)], stdin="alice /games\n")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert _one_line(done.stderr) == (
+        f"postal: the folder {wrong.parent} of the database {wrong} does not exist: "
+        "check the path (or create the folder first)"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_copy_db_into_a_missing_folder_is_refused(tmp_path: Path) -> None:
+    source = tmp_path / "postal.db"
+    assert run_postal(["migrate", "--db", str(source)]).returncode == 0
+    done = run_postal(["copy-db", str(source), str(tmp_path / "no" / "copy.db")])
+    assert done.returncode == 2 and "the folder" in _one_line(done.stderr)
+    assert not (tmp_path / "no").exists()
+
+
+def test_console_says_when_it_creates_the_database(tmp_path: Path) -> None:
+    """A new file is announced once on stderr; opening it again says nothing."""
+    path = tmp_path / "postal.db"
+    first = run_postal(["console", "--db", str(path), "--no-images"], stdin="alice /games\n")
+    assert first.returncode == 0, first.stderr
+    assert first.stderr == f"postal: created a new database at {path}\n"
+    again = run_postal(["console", "--db", f"sqlite:///{path}", "--no-images"], stdin="")
+    assert again.returncode == 0 and again.stderr == ""
+
+
+@pytest.mark.parametrize("url", ["postgresql://postal:secret@db/postal", "postgres://db/postal"])
+def test_backup_of_a_postgresql_url_gives_the_pg_dump_advice(tmp_path: Path, url: str) -> None:
+    """``backup --db postgresql://…`` says what ``DATABASE_URL=postgresql://…`` says."""
+    by_flag = run_postal(["backup", str(tmp_path / "b.db"), "--db", url])
+    by_env = run_postal(["backup", str(tmp_path / "b.db")], env={"DATABASE_URL": url})
+    assert by_flag.returncode == by_env.returncode == 1
+    assert "pg_dump" in _one_line(by_flag.stderr) and "secret" not in by_flag.stderr
+    assert by_flag.stderr == by_env.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_lists_every_subcommand_with_one_line(tmp_path: Path) -> None:
+    done = run_postal(["--help"])
+    assert done.returncode == 0
+    for name in SUBCOMMANDS:
+        (line,) = [line for line in done.stdout.splitlines() if line.startswith(f"  {name} ")]
+        assert len(line.split()) > 3, line
+        sub = run_postal([name, "--help"])
+        assert sub.returncode == 0 and f"python -m bot {name}" in sub.stdout
