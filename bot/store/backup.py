@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.store.health import explain
+from bot.store.health import explain, quick_check
 
 DAILY_PREFIX = "postal-"
 DAILY_SUFFIX = ".db"
@@ -77,10 +77,10 @@ def _copy_and_check(source: Path, partial: Path) -> int:
         try:
             origin.backup(copy)  # all pages in one step: one snapshot
             copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
-            (verdict,) = copy.execute("PRAGMA quick_check").fetchone()
-            if verdict != "ok":
+            damage = quick_check(copy)
+            if damage is not None:
                 raise BackupError(
-                    f"the database {source} is damaged ({verdict}): not backed up; keep the "
+                    f"the database {source} is damaged ({damage}): not backed up; keep the "
                     "previous backups"
                 )
             row = copy.execute(

@@ -91,15 +91,29 @@ def check_pages(path: Path, busy_timeout_ms: int) -> None:
     """
     connection = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
     try:
-        lines = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
+        damage = quick_check(connection)
     finally:
         connection.close()
-    if lines != ["ok"]:
-        quoted = "; ".join(lines[:QUOTED_PROBLEMS])
-        more = f" and {len(lines) - QUOTED_PROBLEMS} more" if len(lines) > QUOTED_PROBLEMS else ""
-        raise UnusableDatabase(
-            f"the database {path} is damaged (quick_check: {quoted}{more}): {RESTORE_HINT}"
-        )
+    if damage is not None:
+        raise UnusableDatabase(f"the database {path} is damaged ({damage}): {RESTORE_HINT}")
+
+
+def quick_check(connection: sqlite3.Connection) -> str | None:
+    """``PRAGMA quick_check`` of ``connection``'s database: None when it is sound, else its
+    first problems on one line (``quick_check: …; … and 97 more``). SQLite gives one row
+    per problem, or one row of many lines (``*** in database main ***`` then a line per
+    page), so the lines are counted whichever way they come."""
+    lines = [
+        line
+        for (row,) in connection.execute("PRAGMA quick_check")
+        for line in str(row).splitlines()
+        if line.strip() and not line.startswith("*** in database")
+    ]
+    if lines == ["ok"]:
+        return None
+    quoted = "; ".join(lines[:QUOTED_PROBLEMS])
+    more = f" and {len(lines) - QUOTED_PROBLEMS} more" if len(lines) > QUOTED_PROBLEMS else ""
+    return f"quick_check: {quoted}{more}"
 
 
 def check_schema_and_write(path: Path, migrations_script: str, busy_timeout_ms: int) -> None:

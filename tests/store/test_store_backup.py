@@ -117,6 +117,25 @@ def test_damaged_database_is_not_backed_up(tmp_path: Path) -> None:
     assert not (tmp_path / "backup.db").exists()
 
 
+def test_a_database_with_many_problems_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A damage quick_check reports as one row of many lines (pages never used) gives one
+    ``postal:`` line quoting the first problems and counting the rest, for the backup and at
+    start-up alike."""
+    source = tmp_path / "postal.db"
+    with sqlite3.connect(source) as conn:
+        conn.execute("CREATE TABLE junk (id INTEGER PRIMARY KEY, fen TEXT)")
+        conn.executemany("INSERT INTO junk (fen) VALUES (?)", [("x" * 200,)] * 500)
+    with sqlite3.connect(source) as conn:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("DELETE FROM sqlite_schema WHERE name = 'junk'")  # its pages: unused
+    backup = run_postal(["backup", str(tmp_path / "b.db"), "--db", str(source)])
+    console = run_postal(["console", "--db", str(source), "--no-images"])
+    for done in (backup, console):
+        assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+        assert "(quick_check: Page 2 is never used; Page 3 is never used and 26 more)" in done.stderr
+    assert not (tmp_path / "b.db").exists()
+
+
 async def test_daily_backups_once_a_day_keeping_the_newest(tmp_path: Path) -> None:
     """One backup a day at most; only the newest BACKUP_KEEP are kept."""
     source = tmp_path / "postal.db"

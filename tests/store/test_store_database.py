@@ -8,6 +8,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import aiosqlite
 import asyncpg
 import pytest
 
@@ -105,6 +106,35 @@ async def test_failed_migration_leaves_nothing(
         assert conn.execute("PRAGMA user_version").fetchone() == (0,)
         tables = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
         assert tables == []
+
+
+@pytest.mark.sqlite_only
+async def test_a_migration_done_meanwhile_by_another_process_is_said_up_to_date(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two ``migrate`` at once on a schema-5 file: the one whose migrations find the work
+    already done (by the other, between its version check and its write) says it found
+    the schema up to date, not "migrated from 5"."""
+    path = tmp_path / "postal.db"
+    known = database_module.migrations()
+    with sqlite3.connect(path) as conn:
+        conn.executescript("\n;\n".join(sql for _, sql in known[:5]))
+        conn.execute("PRAGMA user_version = 5")
+    original = aiosqlite.Connection.executescript
+
+    async def the_other_process_first(self: aiosqlite.Connection, script: str) -> object:
+        with sqlite3.connect(path) as other:
+            other.executescript("\n;\n".join(sql for _, sql in known[5:]))
+            other.execute(f"PRAGMA user_version = {len(known)}")
+        return await original(self, script)
+
+    monkeypatch.setattr(aiosqlite.Connection, "executescript", the_other_process_first)
+    store = await Store.open(path)
+    try:
+        assert store.database.migrated_from == await store.database.schema_version()
+        assert store.database.migrated_from == len(known)
+    finally:
+        await store.close()
 
 
 def test_migrations_are_numbered_from_one() -> None:
