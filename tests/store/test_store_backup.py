@@ -132,7 +132,8 @@ def test_a_database_with_many_problems_is_refused_in_one_line(tmp_path: Path) ->
     console = run_postal(["console", "--db", str(source), "--no-images"])
     for done in (backup, console):
         assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
-        assert "(quick_check: Page 2 is never used; Page 3 is never used and 26 more)" in done.stderr
+        quoted = "(quick_check: Page 2 is never used; Page 3 is never used and 26 more)"
+        assert quoted in done.stderr
     assert not (tmp_path / "b.db").exists()
 
 
