@@ -31,7 +31,6 @@ def test_every_document_referred_to_is_in_the_repository() -> None:
     assert not missing, sorted(missing)
 
 
-
 def test_every_relative_link_in_the_documents_leads_to_a_file() -> None:
     """README.md and every page under docs/ and benchmarks/ link only to files that exist,
     relative to the page (the README was split into docs/: a link moved with its text)."""
@@ -46,6 +45,7 @@ def test_every_relative_link_in_the_documents_leads_to_a_file() -> None:
             if not (page.parent / path).exists():
                 broken.append(f"{page.relative_to(ROOT)}: {target}")
     assert not broken, broken
+
 
 def test_rules_cli_help_points_to_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m rules --help` names docs/CONTRACTS.md, which describes every command."""
