@@ -562,6 +562,10 @@ POST_MESSAGE_LIMIT = RouteLimit(5, 5.0)
 # interaction responses and webhooks excepted; Discord raises it for large bots on request.
 GLOBAL_LIMIT = RouteLimit(50, 1.0)
 _CALLBACK = re.compile(r"^/api/v10/interactions/\d+/[^/]+/callback$")
+# What answers an interaction: its callback, a follow-up, an edit of the original response.
+_ANSWER = re.compile(
+    r"^/api/v10/(interactions/\d+/[^/]+/callback|webhooks/\d+/[^/]+(/messages/[^/]+)?)$"
+)
 
 
 def _faultable(method: str, path: str) -> bool:
@@ -677,6 +681,12 @@ class FakeDiscord:
         self.answering = asyncio.Event()
         self.answering.set()
         self.held_answers = 0
+        # Cleared, answers to interactions (callbacks, follow-ups) are held before they take
+        # effect, counted in ``held_arrivals``, and dropped with their connection once it is
+        # set again: a request still on its way when the bot was killed.
+        self.arriving = asyncio.Event()
+        self.arriving.set()
+        self.held_arrivals = 0
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1394,6 +1404,11 @@ class FakeDiscord:
             )
         elif fault is not None and fault != "reset-after":
             response = await self._inject(request, fault)
+        elif not self.arriving.is_set() and request.method != "GET" and _ANSWER.match(request.path):
+            self.held_arrivals += 1
+            await self._notify()
+            await self.arriving.wait()
+            response = await self._inject(request, "reset")
         else:
             if window is not None:
                 window.used += 1
@@ -1828,9 +1843,12 @@ class FakeDiscord:
                 401, 50027, f"Invalid Webhook Token: interaction {interaction.id} is too old"
             )
         if interaction.ack is None:
-            raise self._violation(
-                404, 10015, f"follow-up to interaction {interaction.id} before acknowledging it"
-            )
+            message = f"follow-up to interaction {interaction.id} before acknowledging it"
+            if request.method == "GET":
+                # Asking whether an answer landed (its outcome unknown) is no misuse: there
+                # is none yet, so no webhook either.
+                raise DiscordError(404, 10015, f"Unknown Webhook: {message}")
+            raise self._violation(404, 10015, message)
         return interaction
 
     async def _followup(self, request: web.Request) -> web.Response:

@@ -92,9 +92,12 @@ class BoardRetirer(Worker):
         channel_id: int,
         message_id: int,
         view: discord.ui.View | discord.ui.LayoutView | None = None,
+        *,
+        answered: str | None = None,
     ) -> None:
         """Record ``message_id`` (posted in ``channel_id``, the game's place, with ``view``
-        if known) as the game's board message; the one it replaces is edited soon."""
+        if known) as the game's board message; the one it replaces is edited soon.
+        ``answered``: the board is the answer ``MovePlayed.answering`` names."""
         now = time.monotonic()
         self._posted[channel_id] = now
         if len(self._posted) > SUPERSEDED_KEPT:  # only quiet channels' entries go
@@ -103,7 +106,9 @@ class BoardRetirer(Worker):
             self._kept[message_id] = view
             if len(self._kept) > KEPT_BOARDS:
                 self._kept.popitem(last=False)
-        old = await self._bot.service.replace_board_message(game_id, channel_id, message_id)
+        old = await self._bot.service.replace_board_message(
+            game_id, channel_id, message_id, answered=answered
+        )
         if old is not None:
             self.wake()
 

@@ -23,6 +23,7 @@ import discord
 from bot.config import Settings
 from bot.discord import messages
 from bot.discord.analyse import ANALYSIS_COMMANDS, follow_in_message
+from bot.discord.answers import Answers
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.boards import BoardRetirer
 from bot.discord.challenge_posts import ChallengePosts
@@ -114,6 +115,7 @@ class PostalBot(discord.AutoShardedClient):
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
         self.outbox = OutboxSender(self, self.clock, holder=process_name(settings))
         self.boards = BoardRetirer(self)
+        self.answers = Answers(self)
         # What tells early that a /move will be answered in public (bot.discord.respond).
         self.foresight = Foresight()
         self.challenge_posts = ChallengePosts()
@@ -157,6 +159,7 @@ class PostalBot(discord.AutoShardedClient):
             on_computer_turn=self._computer_turn,
             process=process_name(self.settings),
             engines=self.engines,
+            hold_answers=True,  # an answer lost on its way must not lose the turn notice
         )
         if self.user is not None:  # logged in: the computer opponent is the bot itself
             me = self.user
@@ -303,16 +306,24 @@ class PostalBot(discord.AutoShardedClient):
 
     # ------------------------------------------------------------------ answering
 
-    async def reply(self, interaction: discord.Interaction, reply: Reply) -> int | None:
+    async def reply(
+        self, interaction: discord.Interaction, reply: Reply, *, answering: str | None = None
+    ) -> int | None:
         """Answer ``interaction`` with ``reply``; returns the message id if known. A board
         message posted in its game's place becomes the game's board (the previous one
-        loses its buttons)."""
+        loses its buttons). ``answering``: the outbox rows the answer stands for
+        (``MovePlayed.answering``), done when it lands and sent by the outbox if it is lost."""
         if reply.layout and reply.game_id is not None and not reply.recent:
             recent = await self.service.recent_moves(reply.game_id, reader=interaction.user.id)
             reply = replace(reply, recent=recent)
         fields = message_fields(reply)
         view = fields.get("view")  # kept: the board's buttons go without reading it back
-        message_id = await answer(interaction, reply, self.render, fields)
+        try:
+            message_id = await answer(interaction, reply, self.render, fields)
+        except Exception:
+            if answering is not None and reply.game_id is not None:
+                await self.answers.lost(interaction, reply.game_id, answering)
+            raise
         channel_id = interaction.channel_id
         if (
             message_id is not None
@@ -321,7 +332,11 @@ class PostalBot(discord.AutoShardedClient):
             and channel_id is not None
             and channel_id == reply.place_id
         ):
-            await self.boards.replaced(reply.game_id, channel_id, message_id, view)
+            await self.boards.replaced(
+                reply.game_id, channel_id, message_id, view, answered=answering
+            )
+        elif answering is not None and reply.game_id is not None:
+            await self.service.answered(reply.game_id, answering, channel_id, message_id)
         return message_id
 
     async def post_challenge(
@@ -351,7 +366,11 @@ class PostalBot(discord.AutoShardedClient):
         """The public after-move message, pinging the player to move if they want mentions
         (a DM for those who chose DMs is an outbox row of the move itself)."""
         mention = messages.wants_turn_mention(result.notify)
-        await self.reply(interaction, messages.move_played(result, mention_player=mention))
+        await self.reply(
+            interaction,
+            messages.move_played(result, mention_player=mention),
+            answering=result.answering,
+        )
         game = result.game
         self.wake_outbox_for(result.notify, *((game.white, game.black) if result.ending else ()))
 

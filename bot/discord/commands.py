@@ -8,6 +8,7 @@ DMs. Discord enforces these contexts: it never offers a server command in a DM.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
@@ -275,13 +276,16 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
         and bot.foresight.public_move(user, channel_id, move)
     ):
         outlook.known(False)
-    result = await quickly(
-        interaction,
+    work = asyncio.ensure_future(
         bot.service.move_or_preview(
             actor_of(interaction), place, move, game_id=game, checked=outlook.known
-        ),
-        ephemeral=outlook,
+        )
     )
+    try:
+        result = await quickly(interaction, work, ephemeral=outlook)
+    except Exception:
+        bot.answers.abandoned(work)  # a move stored meanwhile is told by the outbox
+        raise
     if isinstance(result, PromotionNeeded):
         await bot.reply(interaction, messages.promotion_needed(result))
     elif isinstance(result, MovePreview):

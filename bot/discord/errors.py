@@ -11,6 +11,7 @@ import contextlib
 import logging
 import secrets
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -106,7 +107,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     text = explain(error, interaction)
     try:
         await answer(interaction, Reply(text, ephemeral=True), _no_render)
-    except discord.HTTPException:
+    except (discord.HTTPException, OSError, aiohttp.ClientError):
+        # Refused, or the connection failed: the user was not told; nothing else to do.
         _log.warning("could not tell user %s about an error: %s", interaction.user.id, text)
 
 

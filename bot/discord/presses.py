@@ -72,12 +72,16 @@ async def handle_press(
     the result; every error goes to the shared error handler (privately)."""
     try:
         place = place_of(interaction)
-        result = await quickly(
-            interaction,
+        work = asyncio.ensure_future(
             bot.service.press_custom_id(
                 actor_of(interaction), custom_id, place=place, values=values
-            ),
+            )
         )
+        try:
+            result = await quickly(interaction, work)
+        except Exception:
+            bot.answers.abandoned(work)  # a move stored meanwhile is told by the outbox
+            raise
         await show_press(bot, interaction, result, place)
     except Exception as error:
         await report_error(interaction, error)
@@ -95,7 +99,11 @@ async def show_press(
             await update_pressed_message(interaction, messages.challenge_closed(result))
         case MovePlayed():
             if not _from_board(interaction):  # a private menu or preview says so
-                await update_pressed_message(interaction, messages.move_chosen(result))
+                try:
+                    await update_pressed_message(interaction, messages.move_chosen(result))
+                except Exception:
+                    await bot.answers.unsaid(result)
+                    raise
             if result.game.place.target_id != place.target_id:
                 # Chosen away from the game: announced in its place.
                 await bot.announce_move_elsewhere(interaction, result)

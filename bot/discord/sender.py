@@ -219,11 +219,19 @@ class OutboxSender(Worker):
             await self._sleep(delay)
 
     async def _start_up(self) -> None:
-        """End the claims this process's previous run left, say how many rows were in
-        flight when a process last stopped (sent again now, with their nonces), and drop rows
-        that ended long ago."""
+        """End the claims this process's previous run left (its deliveries, and the rows
+        its unfinished answers stood for: sent now), say how many rows were in flight when
+        a process last stopped (sent again now, with their nonces), and drop rows that
+        ended long ago."""
         service = self._bot.service
         await service.release_deliveries(self.holder)
+        unanswered = await service.release_answers(self.holder)
+        if unanswered:
+            _log.warning(
+                "%d answers to moves were on their way when Postal stopped; posting what "
+                "they said in the games' places",
+                unanswered,
+            )
         interrupted = await service.interrupted_deliveries()
         if interrupted:
             _log.warning(

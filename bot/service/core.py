@@ -54,6 +54,7 @@ from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
 from bot.store import (
     DATABASE_ERRORS,
+    Answering,
     Challenge,
     GameRecord,
     NotifyMode,
@@ -69,6 +70,8 @@ from bot.store import (
     Store,
     StoredMove,
     XiangqiNotation,
+    answer_holder,
+    new_nonce,
 )
 from rules import Color, Outcome, Termination
 
@@ -88,6 +91,9 @@ _REPLAY_IN_THREAD_PLIES = 200
 # A write refused only because the game's version moved on for something that does not bear
 # on it is tried again against the fresh game, a few times at most.
 WRITE_ATTEMPTS = 3
+# What an interaction's answer says is also written as an outbox row, held for the answer
+# this long: Discord's interaction token lives 15 minutes, so no answer can land after it.
+ANSWER_LEASE = timedelta(minutes=15)
 
 
 def variant_named(name: str) -> rules.Variant:
@@ -123,8 +129,13 @@ class ServiceCore:
         replay_cache_bytes: int = DEFAULT_BUDGET_BYTES,
         process: str = "shards:all",
         engines: Engines | None = None,
+        hold_answers: bool = False,
     ) -> None:
         self.store = store
+        # Whether a move answered in its place writes what the answer says as outbox rows
+        # too, held for the answer (``_answering``): for an adapter whose answers can be
+        # lost (Discord's); the console prints its answers before the next line is read.
+        self.hold_answers = hold_answers
         # This process's name in the claims on the clock's work (several processes may
         # share the database; ``bot.service.claiming``).
         self.process = process
@@ -310,10 +321,21 @@ class ServiceCore:
             )
         ]
 
+    def _answering(self) -> Answering:
+        """The claim on the outbox rows an interaction's answer stands for, written with
+        the change: kept while the answer is on its way (see ``ANSWER_LEASE``), marked sent
+        when it lands (``answered``), released when it is lost (``unanswered``), and
+        released by this process's next run if it dies first."""
+        until = self.now() + ANSWER_LEASE
+        return Answering(answer_holder(self.process), until.timestamp(), new_nonce())
+
     @staticmethod
-    def _turn_in_place(game_id: int, ply: int, player: PlayerRef) -> list[OutboxItem]:
+    def _turn_in_place(
+        game_id: int, ply: int, player: PlayerRef, answering: Answering | None = None
+    ) -> list[OutboxItem]:
         """The board after the move at ``ply``, posted in the game's place, mentioning
-        ``player`` (to move) if they want mentions: for a move typed elsewhere."""
+        ``player`` (to move) if they want mentions: for a move typed elsewhere, or, held
+        for it (``answering``), what the move's answer in the place says."""
         mention = [player.id] if player.notify is NotifyMode.CHANNEL and not player.digest else []
         return [
             OutboxItem(
@@ -322,6 +344,7 @@ class ServiceCore:
                 game_id=game_id,
                 user_id=player.id,
                 facts={"ply": ply, "mention": mention, "board": True},
+                answering=answering,
             )
         ]
 
@@ -333,10 +356,11 @@ class ServiceCore:
         *,
         in_place: bool,
         actor_id: int | None,
+        answering: Answering | None = None,
     ) -> list[OutboxItem]:
         """The end of ``record`` told by DM to players who want DMs, and, when nobody's
-        interaction shows it (``in_place``: a time-out), posted in the game's place with
-        the other players mentioned."""
+        interaction shows it (``in_place``: a time-out) or held for the interaction's answer
+        that does (``answering``), posted in the game's place with the players mentioned."""
         facts: dict[str, object] = {"actor_id": actor_id, "ratings": rating_facts(ratings)}
         players = [refs[record.white_id], refs[record.black_id]]
         items = [
@@ -351,7 +375,7 @@ class ServiceCore:
             for player in players
             if player.notify is NotifyMode.DM
         ]
-        if in_place:
+        if in_place or answering is not None:
             mention = [p.id for p in players if p.notify is NotifyMode.CHANNEL]
             items.append(
                 OutboxItem(
@@ -360,6 +384,7 @@ class ServiceCore:
                     game_id=record.id,
                     facts={**facts, "mention": mention},
                     dedupe_key=f"ending:{record.id}:place",
+                    answering=answering,
                 )
             )
         return items

@@ -50,6 +50,7 @@ from bot.store import (
     OutboxTarget,
     Rating,
     RatingUpdate,
+    answer_holder,
 )
 from bot.store.records import from_epoch
 from rules import Color, Game, Outcome, Position, Termination
@@ -86,6 +87,24 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         """End the claims a previous run of ``holder`` left (it stopped or was killed before
         their outcome); returns how many."""
         return await self.store.outbox.release_claims(holder)
+
+    async def release_answers(self, holder: str) -> int:
+        """End the claims on the rows a previous run of ``holder`` wrote for interaction
+        answers (it stopped before learning whether they landed; a dead process's answers
+        never will): they are delivered now. Returns how many."""
+        return await self.store.outbox.release_claims(answer_holder(holder))
+
+    async def answered(
+        self, game_id: int, answering: str, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """The interaction answer ``answering`` (``MovePlayed.answering``) landed as
+        ``message_id``: the rows written in case it was lost are done, unsent."""
+        await self.store.outbox.answered(game_id, answering, channel_id, message_id, self.now())
+
+    async def unanswered(self, game_id: int, answering: str) -> None:
+        """The interaction answer ``answering`` was lost: the rows written with the change
+        for that case are delivered (the sender's next round)."""
+        await self.store.outbox.unanswered(game_id, answering)
 
     async def next_claimable_delivery(self, holder: str, now: float) -> float | None:
         """When ``holder`` may next claim a row (epoch seconds): a row's next attempt, or the

@@ -224,14 +224,24 @@ class PlayUseCases(ServiceCore):
         refs = told_by_mention(
             refs_of(players, (record.white_id, record.black_id)), seated.closed_dms
         )
+        # Answered in the place, the answer says it; written too, in case it is lost (not
+        # to the computer: its reply, posted in the place, follows within seconds).
+        computer = opponent is not None and opponent.is_bot
+        held = self.hold_answers and not away and not computer
+        answering = self._answering() if held else None
         if outcome:
             outbox: OutboxSource = lambda ratings: self._ending_items(  # noqa: E731
-                record, refs, in_place=away, actor_id=last_mover_id, ratings=ratings
+                record,
+                refs,
+                in_place=away,
+                actor_id=last_mover_id,
+                ratings=ratings,
+                answering=answering,
             )
         else:
             outbox = self._turn_dm(record.id, after.ply, refs[opponent_id])
-            if away:
-                outbox += self._turn_in_place(record.id, after.ply, refs[opponent_id])
+            if away or answering is not None:
+                outbox += self._turn_in_place(record.id, after.ply, refs[opponent_id], answering)
             outbox = plan.told(outbox, mover_id=user.id)
         if checked is not None:
             checked(away)
@@ -328,6 +338,7 @@ class PlayUseCases(ServiceCore):
             recent=await self._recent_line(record, written.recent, notation, after),
             answers=plan.facts(notation),
             vacation_ended=back,
+            answering=None if answering is None else answering.nonce,
         )
 
     @staticmethod

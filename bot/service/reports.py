@@ -287,12 +287,16 @@ class ReportUseCases(ServiceCore):
         await self.store.games.set_message(game_id, message_id)
 
     async def replace_board_message(
-        self, game_id: int, channel_id: int, message_id: int
+        self, game_id: int, channel_id: int, message_id: int, *, answered: str | None = None
     ) -> OldBoard | None:
         """Remember ``message_id`` (posted in ``channel_id``, the game's place) as the game's
         newest board message; the board it replaces is kept to have its controls removed
-        (returned, and listed by ``boards_to_retire`` until ``board_retired``)."""
-        return await self.store.boards.replace(game_id, channel_id, message_id, self.now())
+        (returned, and listed by ``boards_to_retire`` until ``board_retired``). ``answered``:
+        the board is the answer ``MovePlayed.answering`` names, which said what its rows say
+        (see ``answered``)."""
+        return await self.store.boards.replace(
+            game_id, channel_id, message_id, self.now(), answered=answered
+        )
 
     async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:
         """Older board messages whose controls are still to be removed (each game's newest),

@@ -344,6 +344,9 @@ class MovePlayed:
     vacation_ended: bool = False  # the mover was on vacation: this move ended it
     # The game's last few moves after it, numbered (``9. Nf3 Nc6 10. Bb5``).
     recent: str = ""
+    # The nonce of the outbox rows written in case this answer is lost (None: typed away,
+    # the rows are the place's): the adapter reports the answer's fate with it.
+    answering: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from bot.store.database import (
 from bot.store.games import Games, OutboxSource
 from bot.store.notes import Note, Notes
 from bot.store.outbox import (
+    Answering,
     Outbox,
     OutboxCounts,
     OutboxItem,
@@ -45,6 +46,8 @@ from bot.store.outbox import (
     OutboxState,
     OutboxTarget,
     PlayerNotice,
+    answer_holder,
+    new_nonce,
 )
 from bot.store.pings import Pings
 from bot.store.players import Players
@@ -130,6 +133,7 @@ class Store:
 __all__ = [
     "DATABASE_ERRORS",
     "Analyses",
+    "Answering",
     "Boards",
     "Challenge",
     "ChallengeLimits",
@@ -196,4 +200,6 @@ __all__ = [
     "TakebackPolicy",
     "Written",
     "XiangqiNotation",
+    "answer_holder",
+    "new_nonce",
 ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.database import Database, Statement
+from bot.store.outbox import answered_statement
 from bot.store.records import to_epoch
 
 
@@ -23,11 +24,24 @@ class Boards:
         self._db = database
 
     async def replace(
-        self, game_id: int, channel_id: int, message_id: int, now: datetime
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        now: datetime,
+        *,
+        answered: str | None = None,
     ) -> OldBoard | None:
         """Record ``message_id`` (in ``channel_id``, the game's place) as the game's board
         message and, in the same transaction, the one it replaces as an ``OldBoard`` to
-        retire (returned; None if there was none or it is the same)."""
+        retire (returned; None if there was none or it is the same). ``answered``: the
+        nonce of the outbox row this board, an interaction's answer, stood in for (marked
+        sent in the same write: see ``Outbox.answered``)."""
+        done = (
+            []
+            if answered is None
+            else [answered_statement(game_id, answered, channel_id, message_id, now)]
+        )
         # One write sent whole: the old board is listed first (read from the game's row
         # inside the transaction), then the row points to the new one.
         results = await self._db.write(
@@ -44,6 +58,7 @@ class Boards:
                     "AND (message_id IS NULL OR message_id <> ?)",
                     (message_id, game_id, message_id),
                 ),
+                *done,
             ]
         )
         listed = results[0] if results else []

@@ -50,8 +50,27 @@ class OutboxState(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Answering:
+    """The interaction answer a row stands in for: the row is written claimed by
+    ``holder`` (``answer_holder`` of the answering process) until ``until`` (epoch
+    seconds), with ``nonce``, which names it when the answer's outcome is known."""
+
+    holder: str
+    until: float
+    nonce: str
+
+
+def answer_holder(process: str) -> str:
+    """The claim holder of the rows ``process``'s interaction answers stand in for: apart
+    from its deliveries, so that renewing or releasing those leaves them alone."""
+    return f"{process}/answers"
+
+
+@dataclass(frozen=True, slots=True)
 class OutboxItem:
-    """A row to insert. ``dedupe_key`` makes a second insert with the same key a no-op."""
+    """A row to insert. ``dedupe_key`` makes a second insert with the same key a no-op.
+    ``answering``: what an interaction's answer says, written in case the answer is lost
+    (see ``Outbox.answered`` and ``Outbox.unanswered``)."""
 
     kind: OutboxKind
     target: OutboxTarget
@@ -60,6 +79,7 @@ class OutboxItem:
     user_id: int | None = None
     facts: Mapping[str, Any] = field(default_factory=dict)
     dedupe_key: str | None = None
+    answering: Answering | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,11 +197,12 @@ def _row(row: Any) -> OutboxRow:
     )
 
 
-_INSERT = (
-    "INSERT INTO outbox (kind, target, game_id, challenge_id, user_id, facts, dedupe_key, "
-    "nonce, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-    "ON CONFLICT (dedupe_key) DO NOTHING"
+_INSERTED = (
+    "kind, target, game_id, challenge_id, user_id, facts, dedupe_key, nonce, next_attempt_at, "
+    "created_at, claimed_by, claimed_until"
 )
+_VALUES = f"({', '.join('?' * _INSERTED.count(','))}, ?)"
+_INSERT = f"INSERT INTO outbox ({_INSERTED}) VALUES {_VALUES} ON CONFLICT (dedupe_key) DO NOTHING"
 
 
 def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]]:
@@ -195,9 +216,11 @@ def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]
             item.user_id,
             json.dumps(dict(item.facts), sort_keys=True),
             item.dedupe_key,
-            new_nonce(),
+            new_nonce() if item.answering is None else item.answering.nonce,
             float(moment),
             moment,
+            None if item.answering is None else item.answering.holder,
+            None if item.answering is None else item.answering.until,
         )
         for item in items
     ]
@@ -210,10 +233,9 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
     if not rows:
         return 0
     # One statement for all the rows; the ids returned are those of the rows inserted.
-    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+    values = ", ".join([_VALUES] * len(rows))
     cursor = await conn.execute(
-        "INSERT INTO outbox (kind, target, game_id, challenge_id, user_id, facts, dedupe_key, "
-        f"nonce, next_attempt_at, created_at) VALUES {values} "
+        f"INSERT INTO outbox ({_INSERTED}) VALUES {values} "
         "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
         [value for row in rows for value in row],
     )
@@ -225,6 +247,18 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
 def insert_statements(items: Iterable[OutboxItem], now: datetime) -> list[Statement]:
     """``insert_items`` as statements of a write sent whole (``Database.write``)."""
     return [Statement(_INSERT, row) for row in _rows(items, now)]
+
+
+def answered_statement(
+    game_id: int, nonce: str, channel_id: int | None, message_id: int | None, now: datetime
+) -> Statement:
+    """Mark sent the row of ``game_id`` written with ``nonce`` for an interaction answer
+    that Discord accepted (``message_id`` in ``channel_id``): the answer said it."""
+    return Statement(
+        "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, finished_at = ?, "
+        f"{_UNCLAIMED} WHERE game_id = ? AND state = 'pending' AND nonce = ?",
+        (channel_id, message_id, to_epoch(now), game_id, nonce),
+    )
 
 
 class Outbox:
@@ -305,6 +339,31 @@ class Outbox:
                 f"UPDATE outbox SET {_UNCLAIMED} WHERE claimed_by = ?", (holder,)
             )
             return cursor.rowcount
+
+    async def answered(
+        self,
+        game_id: int,
+        nonce: str,
+        channel_id: int | None,
+        message_id: int | None,
+        now: datetime,
+    ) -> None:
+        """The interaction answer the row of ``game_id`` with ``nonce`` stands in for was
+        accepted: the row is marked sent with the answer's message (``answered_statement``)."""
+        await self._db.write([answered_statement(game_id, nonce, channel_id, message_id, now)])
+
+    async def unanswered(self, game_id: int, nonce: str) -> None:
+        """The interaction answer the row of ``game_id`` with ``nonce`` stands in for is lost:
+        its claim ends, so the sender delivers it now."""
+        await self._db.write(
+            [
+                Statement(
+                    f"UPDATE outbox SET {_UNCLAIMED} WHERE game_id = ? AND state = 'pending' "
+                    "AND nonce = ?",
+                    (game_id, nonce),
+                )
+            ]
+        )
 
     async def next_claimable(self, holder: str, now: float) -> float | None:
         """When the soonest row ``holder`` could claim is due (epoch seconds): the first of

@@ -67,6 +67,14 @@ async def test_every_announcement_arrives_once_under_faults(running: Harness) ->
     kinds = Counter((r.kind, r.target.value) for r in rows)
     # A DM each turn, the first one when the game began, in the DM half.
     assert kinds[(OutboxKind.TURN, "dm")] == (len(OPENING) + 1) * GAMES // 2
+    # The board of each move, said by the move's answer (the row, held for it, marked sent
+    # with the answer's message): the faults here fall on the bot's own posts.
+    assert kinds[(OutboxKind.TURN, "place")] == len(OPENING) * GAMES
+    answered = [r for r in rows if fake.messages[r.message_id or 0].interaction_id is not None]
+    assert [(r.kind, r.target.value) for r in answered] == [(OutboxKind.TURN, "place")] * len(
+        OPENING
+    ) * GAMES
+    rows = [r for r in rows if r not in answered]
     assert kinds[(OutboxKind.REMINDER, "place")] == 2 * GAMES
     assert kinds[(OutboxKind.REMINDER, "dm")] == GAMES  # the DM half, twice each
     assert kinds[(OutboxKind.ENDING, "place")] == GAMES

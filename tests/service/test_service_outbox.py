@@ -149,3 +149,38 @@ async def test_a_xiangqi_turn_notice_names_the_move_as_its_reader_reads_it(
     assert "1. 炮二平五" in named[0], named
     assert "2. 馬二進三" in named[1], named
     assert "3. R1.2" in named[2], named
+
+
+async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
+    store: Store, clock: ManualClock
+) -> None:
+    """With answers held (the Discord adapter), a move answered in its place also writes
+    the board with bob's mention, claimed for the answer: the sender cannot take it; a
+    landed answer marks it sent, a lost one (or the next run of a dead process) frees it."""
+    service = GameService(store, clock, process="p", hold_answers=True)
+    started = await start_game(service)
+    moved = await service.move(ALICE, started.game.place, "e4", game_id=started.game.id)
+    assert isinstance(moved, MovePlayed) and moved.answering is not None
+    (row,) = await service.deliveries_of(started.game.id)
+    assert (row.kind, row.target, row.nonce) == (
+        OutboxKind.TURN,
+        OutboxTarget.PLACE,
+        moved.answering,
+    )
+    assert dict(row.facts) == {"ply": 1, "mention": [BOB.id], "board": True}
+    now = clock().timestamp()
+    assert await service.claim_deliveries("p", now, 60, 10) == []
+    await service.answered(started.game.id, moved.answering, 10, 99)
+    (done,) = await service.deliveries_of(started.game.id)
+    assert (done.state, done.message_id) == (OutboxState.SENT, 99)
+
+    lost = await service.move(BOB, started.game.place, "e5", game_id=started.game.id)
+    assert isinstance(lost, MovePlayed) and lost.answering is not None
+    await service.unanswered(started.game.id, lost.answering)
+    (freed,) = await service.claim_deliveries("p", now, 60, 10)
+    assert freed.nonce == lost.answering and freed.facts["mention"] == [ALICE.id]
+
+    dead = await service.move(ALICE, started.game.place, "Nf3", game_id=started.game.id)
+    assert isinstance(dead, MovePlayed) and dead.answering is not None
+    assert await service.release_answers("other") == 0
+    assert await service.release_answers("p") == 1
