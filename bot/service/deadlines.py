@@ -79,9 +79,10 @@ class DeadlineUseCases(EndingUseCases):
             view = await self._challenge_view(challenge)
             expired.append(ChallengeClosed(view, "expired", "The challenge expired unanswered."))
         # Old rows go: answered and expired challenges after their retention, pings once
-        # out of every window.
+        # out of every window, reminders once their deadline passed or their game ended.
         if self._next_purge_at is None or now >= self._next_purge_at:
             await self.store.challenges.purge(now - CHALLENGE_RETENTION)
+            await self.store.games.purge_reminders(now)
             await self.store.pings.purge(now - PING_WINDOW)
             await self.store.claims.purge((now - CLOCK_CLAIM_LEASE).timestamp())
             self._next_purge_at = now + PURGE_INTERVAL

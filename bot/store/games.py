@@ -798,6 +798,21 @@ class Games:
                     [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
                 )
 
+    async def purge_reminders(self, now: datetime) -> int:
+        """Delete the reminders no reader can match any more: those of games no longer
+        active and those of deadlines already past (a reminder is only looked up against
+        its active game's current deadline, which is never moved back into the past);
+        returns how many. Reminders of a future deadline moved meanwhile wait until it
+        passes: a vacation ended at once restores its deadline exactly."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM reminders_sent WHERE deadline_at <= ? OR NOT EXISTS "
+                "(SELECT 1 FROM games g WHERE g.id = reminders_sent.game_id "
+                "AND g.status = 'active')",
+                (to_epoch(now),),
+            )
+            return cursor.rowcount
+
     async def next_clock_event(
         self, default_hours: Sequence[int], choices: Sequence[int]
     ) -> datetime | None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, ManualClock, MovePlayed, errors
+from bot.service import GameService, ManualClock, MovePlayed, Place, errors
 from bot.store import Store
-from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
+from tests.dbtools import connect
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
 async def test_timeout_wins_for_the_waiting_side(service: GameService, clock: ManualClock) -> None:
@@ -114,6 +115,38 @@ async def test_a_move_rearms_reminders(service: GameService, clock: ManualClock)
     clock.advance(hours=24)
     (second,) = await service.due_reminders()
     assert second.player.id == BOB.id
+
+
+async def test_reminders_of_past_deadlines_and_ended_games_are_purged(
+    service: GameService, clock: ManualClock, db_path: Path | str
+) -> None:
+    """The clock's upkeep deletes the sent reminders nobody can look up again (the game
+    ended, or the deadline passed) and keeps those of a current deadline."""
+    going = await start_game(service, days=2)
+    ended = await start_game(service, white=CAROL, black=BOB, place=Place(2, 20), days=2)
+    clock.advance(hours=25)
+    for reminder in await service.due_reminders():
+        await service.mark_reminder_sent(reminder)
+    await service.confirm_resign(CAROL, ended.game.id)
+    first = going.game.deadline
+    await service.move(ALICE, PLACE, "e4")  # a new deadline; the first one 23 h ahead
+    await service.expire_overdue()
+    assert {(game, deadline) for game, deadline in _reminded(db_path)} == {
+        (going.game.id, first)
+    }  # the ended game's rows are gone; the moved deadline's wait until it passes
+    clock.advance(hours=24)  # the first deadline passed; bob's is 24 h away
+    (bobs,) = await service.due_reminders()
+    await service.mark_reminder_sent(bobs)
+    await service.expire_overdue()
+    current = (await service.game_view(going.game.id)).deadline
+    assert {(game, deadline) for game, deadline in _reminded(db_path)} == {(going.game.id, current)}
+    assert await service.due_reminders() == []  # bob's, kept, is still known as sent
+
+
+def _reminded(db_path: Path | str) -> list[tuple[int, datetime]]:
+    with connect(db_path) as conn:
+        rows = conn.execute("SELECT game_id, deadline_at FROM reminders_sent").fetchall()
+    return [(int(game_id), datetime.fromtimestamp(int(at), UTC)) for game_id, at in rows]
 
 
 async def test_moretime_by_the_waiting_player(
