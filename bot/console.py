@@ -565,6 +565,20 @@ class Console:
         else:
             self.say(_("board image: {path}").format(path=path))
 
+    async def show_unlisted_challenges(self) -> None:
+        """Show again, with new numbers, each open challenge of the console whose buttons
+        are not kept: a database from before schema 13 kept none (the console held them in
+        memory), so such a challenge could only wait out its 48 hours."""
+        kept = {
+            parsed[1]
+            for button in await self.saved.all()
+            if (parsed := parse_button_id(button.custom_id)) is not None
+            and parsed[0] in _CHALLENGE_ACTIONS
+        }
+        for waiting in await self.service.waiting_in(CONSOLE_PLACE):
+            if waiting.challenge.id not in kept:
+                await self.show(waiting)
+
     async def _buttons_of(self, challenge_id: int) -> str:
         """`` Its buttons: [1] Accept …`` for a challenge whose buttons are shown, else ""."""
         shown = []
@@ -1246,6 +1260,8 @@ async def run_console(
         # The console is Postal running too: downtime before it is credited, as for the bot.
         async with keeping_time(store):
             console = Console(GameService(store, engines=engines), out, images, locale)
+            with using(locale):
+                await console.show_unlisted_challenges()
             if interactive:
                 with using(locale):
                     console.say(

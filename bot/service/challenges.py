@@ -144,6 +144,17 @@ class ChallengeUseCases(ServiceCore):
             target = (await self._ref(opponent.id)).name if opponent is not None else None
             raise refusal(challenge, target, now)
         self._schedule_changed()
+        return await self._posted(challenge)
+
+    async def waiting_in(self, place: Place) -> list[ChallengeCreated]:
+        """The challenges still open in ``place``'s channel, each as it was posted (text and
+        buttons), for an adapter that must show them again (the console's buttons of a
+        database from before they were stored)."""
+        opened = await self.store.challenges.open_in(place.guild_id, place.channel_id)
+        return [await self._posted(challenge) for challenge in opened]
+
+    async def _posted(self, challenge: Challenge) -> ChallengeCreated:
+        """The challenge as its message shows it: its words and its buttons."""
         view = await self._challenge_view(challenge)
         return ChallengeCreated(view, _challenge_text(view), _challenge_buttons(view))
 

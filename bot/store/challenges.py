@@ -193,13 +193,22 @@ class Challenges:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else from_epoch(row[0])
 
+    async def open_in(self, guild_id: int, channel_id: int) -> list[Challenge]:
+        """Open challenges made in the channel ``channel_id`` of ``guild_id``, oldest first."""
+        return await self._open_where("guild_id = ? AND channel_id = ?", (guild_id, channel_id))
+
     async def open_for(self, player_id: int) -> list[Challenge]:
         """Open challenges the player made or received."""
+        return await self._open_where(
+            "(challenger_id = ? OR opponent_id = ?)", (player_id, player_id)
+        )
+
+    async def _open_where(self, condition: str, params: tuple[int, ...]) -> list[Challenge]:
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' "
-                "AND (challenger_id = ? OR opponent_id = ?) ORDER BY id",
-                (player_id, player_id),
+                f"AND {condition} ORDER BY id",
+                params,
             )
             rows = await cursor.fetchall()
         return [challenge_from_row(row) for row in rows]

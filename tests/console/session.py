@@ -15,6 +15,7 @@ async def play(tmp_path: Path, script: str, locale: Locale = Locale.EN) -> str:
     ``tmp_path/c.db``, replies in ``locale`` unless a player chose theirs; no images, a
     fake engine."""
     out = io.StringIO()
+    tmp_path.mkdir(parents=True, exist_ok=True)  # a folder of its own per language
     await run_console(
         tmp_path / "c.db",
         None,

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.console import run_console
+import pytest
+
+from bot.console import run_console, user_named
+from bot.store.database import migrations
 
 
 async def run(database: Path, *lines: str, images: Path | None = None) -> str:
@@ -127,3 +132,35 @@ def confirm_number(out: str) -> str:
     found = re.search(r"\[(\d+)\] Confirm", out)
     assert found is not None, out
     return found.group(1)
+
+
+@pytest.mark.parametrize("version", [5, 12])
+async def test_a_challenge_waiting_in_an_older_database_keeps_its_buttons(
+    tmp_path: Path, version: int
+) -> None:
+    """Before schema 13 the console kept its buttons in memory only: a challenge waiting in
+    such a database is shown again with its buttons when the console opens it, and bob can
+    accept it (it waited 48 hours for a button nobody could press)."""
+    database = tmp_path / "c.db"
+    alice, bob = user_named("alice"), user_named("bob")
+    now = int(datetime.now(UTC).timestamp())
+    with sqlite3.connect(database) as conn:
+        conn.executescript("\n;\n".join(sql for _, sql in migrations()[:version]))
+        conn.execute(f"PRAGMA user_version = {version}")
+        for user in (alice, bob):
+            conn.execute(
+                "INSERT INTO players (id, display_name, created_at) VALUES (?, ?, ?)",
+                (user.id, user.name, now),
+            )
+        conn.execute(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, variant, "
+            "color, days_per_move, rated, status, created_at, expires_at) "
+            "VALUES (0, 1, ?, ?, 'chess', 'white', 3, 0, 'open', ?, ?)",
+            (alice.id, bob.id, now, now + 3600),
+        )
+    shown = await run(database, "bob /press Accept", "alice /move e4")
+    assert "alice challenges bob to chess" in shown
+    assert "buttons: [1] Accept  [2] Decline  [3] Cancel" in shown
+    assert "bob accepted" in shown and "alice played 1. e4" in shown
+    again = await run(database, "bob /games")
+    assert "alice challenges" not in again  # shown once: its buttons are kept now
