@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.i18n import _, ngettext, pgettext
 from bot.i18n.names import Command, Option
 from bot.i18n.text import say
+from bot.render.eval_graph import GraphLegend
 from bot.service import GameView
 from bot.service.analysis import AnalysisProgress
 from bot.service.analysis_report import GameAnalysis, JudgedMove, PlayerFigures
@@ -106,6 +107,16 @@ def judged_move(move: JudgedMove) -> str:
             move=played, grade=grade, best=say(move.best)
         )
     return _("{move} ({grade})").format(move=played, grade=grade)
+
+
+def graph_legend() -> GraphLegend:
+    """The evaluation graph's legend in the reader's language."""
+    return GraphLegend(
+        _grade(Judgement.INACCURACY),
+        _grade(Judgement.MISTAKE),
+        _grade(Judgement.BLUNDER),
+        pgettext("graph", "critical move"),
+    )
 
 
 def _grade(judgement: Judgement | None) -> str:

@@ -406,6 +406,7 @@ class Console:
                 suffix = "-moves" if board.marks else "-board"
             elif isinstance(result, MovePreview):
                 suffix = "-preview"
+                board = words.preview_board(board)
             await self._write_image(game, board, suffix=suffix)
             if isinstance(result, BOARD_RESULTS) and not (
                 isinstance(result, BoardShown) and board.marks
@@ -1058,7 +1059,10 @@ async def _analyse(
     if console.images is None:
         return
     console.images.mkdir(parents=True, exist_ok=True)
-    graph, critical = await asyncio.to_thread(lambda: (result.graph_png(), result.critical_png()))
+    legend = analysis_words.graph_legend()
+    graph, critical = await asyncio.to_thread(
+        lambda: (result.graph_png(legend=legend), result.critical_png())
+    )
     pictures = [(N_("graph saved: {path}"), f"game{result.game.id}-analysis-graph.png", graph)]
     if critical is not None:
         pictures.append(

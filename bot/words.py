@@ -13,6 +13,7 @@ from bot.i18n import Locale, _, ngettext, pgettext
 from bot.i18n.names import YES, Command, Option
 from bot.i18n.text import say
 from bot.service import (
+    BoardView,
     Cleared,
     ComputerStuck,
     ConditionalAdded,
@@ -32,6 +33,11 @@ from bot.service.core import VACATION_WINDOW
 from bot.service.local_time import clock_text
 from bot.service.notes import NoteAdded, NoteList, NoteView
 from bot.service.themes import piece_set_choice, theme_choice
+
+
+def preview_board(board: BoardView) -> BoardView:
+    """A previewed move's board with "Preview" on its strip, in the reader's language."""
+    return board.noted(pgettext("board", "Preview"))
 
 
 def line_text(line: PreparedLine) -> str:

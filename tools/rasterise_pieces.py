@@ -7,8 +7,8 @@ reads SVG. Needs cairosvg (``pip install -e '.[art]'``), which needs the cairo l
     python tools/rasterise_pieces.py cburnett   # one set
 
 For each set it writes ``bot/render/pieces/<set>/<colour><kind>.png`` (``wK.png`` …
-``bP.png``): RGBA, MASTER pixels square, the piece centred on its box the way its set
-draws it. The renderer only ever scales these masters down (a 2048 px board has squares of
+``bP.png``): RGBA, MASTER pixels square: the artwork's own box, drawn over the whole
+square as the set's makers draw it (lichess, gnome-chess), never shrunk to leave a margin. The renderer only ever scales these masters down (a 2048 px board has squares of
 at most 256 px), so pieces stay crisp at every board size from 128 to 2048 px. The set's
 licence and source note are copied beside the sprites.
 """
@@ -45,31 +45,25 @@ class PieceSet:
 
 
 def _sprite_piece(folder: Path, colour: str, kind: str) -> bytes:
-    """One piece out of cm-chessboard's sprite: its group, alone, in the sprite's viewBox
-    (40 × 40, the piece drawn from (5, 5) at its original 45-unit scale)."""
+    """One piece out of cm-chessboard's sprite: its group, alone, in the sprite's own
+    40-unit box, where each group is placed (by its transform) as the set means it to stand
+    on a square: queen and bishop 78 % of the square's height, as lichess draws them."""
     ElementTree.register_namespace("", SVG)
     root = ElementTree.parse(folder / "standard.svg").getroot()
     group = root.find(f".//{{{SVG}}}g[@id='{colour}{kind}']")
     if group is None:
         raise SystemExit(f"{folder / 'standard.svg'}: no group {colour}{kind}")
-    # cm-chessboard draws the 45-unit Cburnett pieces at (5, 5) of a 40-unit square, so
-    # they overflow it; the original 45-unit box around them keeps lichess's proportions.
-    document = ElementTree.Element(f"{{{SVG}}}svg", {"viewBox": "2.5 2.5 45 45"})
+    document = ElementTree.Element(f"{{{SVG}}}svg", {"viewBox": root.attrib["viewBox"]})
     document.append(group)
     return ElementTree.tostring(document)
 
 
 def _file_piece(folder: Path, colour: str, kind: str) -> bytes:
-    """One piece from a file per piece, named as gnome-chess names them (whiteKing.svg).
-
-    These pieces touch the edges of their 1000-unit box; a wider viewBox leaves them the
-    same room in a square as the Cburnett pieces have (about 7% each side).
-    """
+    """One piece from a file per piece, named as gnome-chess names them (whiteKing.svg),
+    in its own 1000-unit box, which gnome-chess draws over the whole square (king and
+    bishop 88 % of its height)."""
     name = ("white" if colour == "w" else "black") + KINDS[kind]
-    svg = (folder / f"{name}.svg").read_text(encoding="utf-8")
-    if 'viewBox="0 0 1000 1000"' not in svg:
-        raise SystemExit(f"{folder / name}.svg: expected a 1000-unit viewBox")
-    return svg.replace('viewBox="0 0 1000 1000"', 'viewBox="-75 -75 1150 1150"').encode()
+    return (folder / f"{name}.svg").read_bytes()
 
 
 SETS = {

@@ -184,7 +184,7 @@ def analysis_reply(analysis: GameAnalysis) -> Reply:
             break
         listed = f"{listed}\n{entry}" if listed else entry
     fields.append((words.judged_title(), listed or _("None.")))
-    files = [(GRAPH_FILENAME, analysis.graph_png())]
+    files = [(GRAPH_FILENAME, analysis.graph_png(legend=words.graph_legend()))]
     critical = analysis.critical_png()
     if critical is not None:
         files.append((CRITICAL_FILENAME, critical))

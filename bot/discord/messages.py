@@ -702,7 +702,8 @@ def move_menu(result: MoveMenu) -> Reply:
 def move_preview(result: MovePreview) -> Reply:
     """Confirm moves: the board after the move, for the mover only, with Confirm / Cancel."""
     card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
-    return Reply(card=card, board=result.board, buttons=result.buttons, ephemeral=True)
+    board = words.preview_board(result.board)
+    return Reply(card=card, board=board, buttons=result.buttons, ephemeral=True)
 
 
 def move_cancelled(result: MoveCancelled) -> str:

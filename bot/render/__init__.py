@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from PIL import Image
 
 from bot.render.chess_board import draw_chess
+from bot.render.coordinates import Coordinates
 from bot.render.piece_sets import PIECE_SETS, PieceSet, get_piece_set, piece_set_names
 from bot.render.scene import Scene
 from bot.render.strip import PlayerLabel, Strip, band_height, with_strips
@@ -36,11 +37,12 @@ def draw_board(
     check: Square | None = None,
     marks: Iterable[Square] = (),
     selected: Square | None = None,
-    coordinates: bool = True,
+    coordinates: Coordinates | bool | str = True,
     size: int = 512,
     theme: Theme | str | None = None,
     pieces: PieceSet | str | None = None,
     strip: Strip | None = None,
+    preview: bool = False,
 ) -> Image.Image:
     """The board as a palette image; see ``render_board``."""
     if not MIN_SIZE <= size <= MAX_SIZE:
@@ -65,8 +67,9 @@ def draw_board(
             if square is not None and not (isinstance(square, int) and 0 <= square < board_squares):
                 raise ValueError(f"{what}: {square!r} is not a square of a {variant} board")
     draw = draw_xiangqi if variant == "xiangqi" else draw_chess
-    scene = Scene(position, side, squares, check, marked, coordinates, size, chosen, piece_set,
-                  selected)  # fmt: skip
+    placed = Coordinates.of(coordinates)
+    scene = Scene(position, side, squares, check, marked, placed, size, chosen, piece_set,
+                  selected, preview and squares is not None)  # fmt: skip
     board = draw(scene)
     return board if strip is None else with_strips(board, strip, side, chosen)
 
@@ -79,11 +82,12 @@ def render_board(
     check: Square | None = None,
     marks: Iterable[Square] = (),
     selected: Square | None = None,
-    coordinates: bool = True,
+    coordinates: Coordinates | bool | str = True,
     size: int = 512,
     theme: Theme | str | None = None,
     pieces: PieceSet | str | None = None,
     strip: Strip | None = None,
+    preview: bool = False,
 ) -> bytes:
     """A PNG of ``position`` (chess or xiangqi) ``size`` pixels wide.
 
@@ -96,9 +100,14 @@ def render_board(
     its name (None, or one made for the other variant: the variant's default; see
     ``theme_names`` and ``piece_set_names``). ``strip``: the players' names, ratings and
     whose turn it is, in strips above and below the board (the image grows taller by two
-    ``band_height(size)``). Raises ValueError for an unknown theme or piece set, a size
-    outside 128–2048, an orientation that is not a Color, a strip that is not a Strip, or a
-    square (of ``last_move``, ``check``, ``marks``, ``selected``) that is not on the board.
+    ``band_height(size)``). ``coordinates``: ``Coordinates.INSIDE`` (or True) in the corners
+    of the edge squares, ``FRAME`` in a margin around the board, ``NONE`` (or False) none.
+    ``preview``: ``last_move`` is a move not yet played (Confirm moves), marked as a ghost
+    of the last-move mark (chess: a faint tint in a dashed outline; xiangqi: dashed
+    brackets); a strip's ``note`` may say so in words. Raises ValueError for an unknown
+    theme or piece set, a size outside 128–2048, an unknown coordinates placement, an
+    orientation that is not a Color, a strip that is not a Strip, or a square (of
+    ``last_move``, ``check``, ``marks``, ``selected``) that is not on the board.
     """
     image = draw_board(
         position,
@@ -112,6 +121,7 @@ def render_board(
         theme=theme,
         pieces=pieces,
         strip=strip,
+        preview=preview,
     )
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=PNG_COMPRESSION)
@@ -167,6 +177,7 @@ def render_gif(
 __all__ = [
     "PIECE_SETS",
     "THEMES",
+    "Coordinates",
     "PieceSet",
     "PlayerLabel",
     "Strip",

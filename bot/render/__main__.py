@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.render import PIECE_SETS, THEMES, PlayerLabel, Strip, render_board
+from bot.render import PIECE_SETS, THEMES, Coordinates, PlayerLabel, Strip, render_board
 from rules import VARIANT_NAMES, Color, Move, RulesError, Square, Variant, get_variant
 
 # Two square names, optionally joined by '-', and a chess promotion letter: e2e4, h2-e2, e7e8q.
@@ -37,7 +37,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--over", action="store_true", help="the game is over: the strip shows no turn"
     )
-    parser.add_argument("--no-coordinates", action="store_true")
+    parser.add_argument(
+        "--coordinates",
+        choices=[placement.value for placement in Coordinates],
+        default=Coordinates.INSIDE.value,
+        help="inside the edge squares (default), in a frame around the board, or none",
+    )
+    parser.add_argument("--no-coordinates", action="store_true", help="as --coordinates none")
+    parser.add_argument(
+        "--preview", action="store_true", help="mark --last-move as a move not yet played"
+    )
     parser.add_argument("-o", "--output", required=True, type=Path)
     return parser
 
@@ -110,7 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             last_move=last_move,
             marks=marks,
             selected=selected[0] if selected else None,
-            coordinates=not args.no_coordinates,
+            coordinates=Coordinates.NONE if args.no_coordinates else args.coordinates,
+            preview=args.preview,
             size=args.size,
             theme=theme,
             pieces=pieces,

@@ -12,6 +12,7 @@ from enum import Enum
 from PIL import Image, ImageDraw
 
 from bot.render import PNG_COMPRESSION, chess_board, draw_board, xiangqi_board
+from bot.render.coordinates import Coordinates
 from bot.render.piece_sets import PieceSet
 from bot.render.themes import Theme
 from rules import Color, Position, Square
@@ -34,7 +35,11 @@ class Arrow:
 
 
 def square_centre(
-    position: Position, square: Square, orientation: Color, size: int, coordinates: bool = True
+    position: Position,
+    square: Square,
+    orientation: Color,
+    size: int,
+    coordinates: Coordinates | bool = True,
 ) -> tuple[float, float]:
     """The pixel at the middle of ``square`` (chess) or on its point (xiangqi) in a board
     ``render_board`` draws with these arguments and no strip."""
@@ -46,7 +51,7 @@ def square_centre(
     return left + layout.square / 2, top + layout.square / 2
 
 
-def cell_size(position: Position, size: int, coordinates: bool = True) -> int:
+def cell_size(position: Position, size: int, coordinates: Coordinates | bool = True) -> int:
     """The distance between two neighbouring squares' centres (points in xiangqi)."""
     if position.variant.name == "xiangqi":
         return xiangqi_board.Layout.of(size, coordinates).cell

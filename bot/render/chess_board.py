@@ -1,8 +1,9 @@
-"""The chess board: 8×8 squares, coordinates in a margin, pieces, highlights and marks.
+"""The chess board: 8×8 squares, coordinates, pieces, highlights and marks.
 
 Every square is one of a few hundred possible tiles (piece × square colour × highlight ×
-mark). Tiles are drawn once per (theme, size), mapped to one shared palette, and a render only
-pastes 64 of them onto a cached frame and encodes a palette PNG: a few milliseconds, tens of KB.
+mark × coordinate label). Tiles are drawn once per (theme, size), mapped to one shared
+palette, and a render only pastes 64 of them onto a cached frame and encodes a palette PNG:
+a few milliseconds, tens of KB.
 """
 
 from __future__ import annotations
@@ -14,15 +15,21 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render.coordinates import Coordinates
 from bot.render.drawing import palette_of, paste_ellipse, paste_glow, to_palette
 from bot.render.piece_sets import PieceSet
 from bot.render.scene import Scene
 from bot.render.sprites import COORDINATE_FONT, font, sprites
 from bot.render.strip import palette_sample
-from bot.render.themes import Theme, blend
+from bot.render.themes import RGB, Theme, blend
 from rules import Color, Square
 
-MARGIN = 0.045  # of the image, each side, when coordinates are shown
+MARGIN = 0.045  # of the image, each side, when coordinates are in a frame
+# Coordinates inside the edge squares, as lichess draws them: a small bold label in the
+# square's corner (files bottom left, ranks top right), in the other square colour.
+LABEL_FONT, LABEL_PAD = 0.24, 0.04  # of a square
+NO_LABEL = ("", "")  # (file letter, rank number) drawn in a tile
+PREVIEW_TINT = 0.25  # a previewed move's squares: a ghost of the last move's 0.5
 # The check glow's radius, of a square: solid red to a quarter of it, then fading, so it is
 # gone just past the corners (0.71) and the square's own colour frames it.
 CHECK_GLOW = 0.75
@@ -33,12 +40,16 @@ class Highlight(Enum):
     LAST_MOVE = 1
     CHECK = 2
     SELECTED = 3  # the piece whose moves are marked
+    PREVIEW = 4  # a move not yet played (Confirm moves): a ghosted tint in a dashed outline
 
 
 class Mark(Enum):
     NONE = 0
     DOT = 1  # a legal destination that is empty
     RING = 2  # a legal capture
+
+
+TileKey = tuple[str, bool, Highlight, Mark, tuple[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +61,10 @@ class Layout:
     origin: int
 
     @classmethod
-    def of(cls, size: int, coordinates: bool) -> Layout:
-        margin = round(size * MARGIN) if coordinates else 0
+    def of(cls, size: int, coordinates: Coordinates | bool) -> Layout:
+        """The layout of a ``size`` px board; only coordinates in a frame take a margin."""
+        framed = Coordinates.of(coordinates) is Coordinates.FRAME
+        margin = round(size * MARGIN) if framed else 0
         square = (size - 2 * margin) // 8
         return cls(size, square, (size - 8 * square) // 2)
 
@@ -71,11 +84,18 @@ class Kit:
     layout: Layout
     palette: Image.Image
     frames: dict[Color, Image.Image]
-    tiles: dict[tuple[str, bool, Highlight, Mark], Image.Image] = field(default_factory=dict)
+    tiles: dict[TileKey, Image.Image] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def tile(self, letter: str, light: bool, highlight: Highlight, mark: Mark) -> Image.Image:
-        key = (letter, light, highlight, mark)
+    def tile(
+        self,
+        letter: str,
+        light: bool,
+        highlight: Highlight,
+        mark: Mark,
+        label: tuple[str, str] = NO_LABEL,
+    ) -> Image.Image:
+        key = (letter, light, highlight, mark, label)
         tile = self.tiles.get(key)
         if tile is None:
             with self.lock:
@@ -94,11 +114,16 @@ def _draw_tile(
     light: bool,
     highlight: Highlight,
     mark: Mark,
+    label: tuple[str, str] = NO_LABEL,
 ) -> Image.Image:
     background = theme.square(
         light, highlight is Highlight.LAST_MOVE, highlight is Highlight.SELECTED
     )
+    if highlight is Highlight.PREVIEW:
+        background = blend(background, theme.last_move, PREVIEW_TINT)
     tile = Image.new("RGB", (square, square), background)
+    if highlight is Highlight.PREVIEW:
+        _dashed_outline(tile, blend(background, theme.last_move, 0.9))
     mark_colour = blend(background, theme.mark, 0.45)
     centre = (square / 2, square / 2)
     if highlight is Highlight.CHECK:
@@ -111,12 +136,44 @@ def _draw_tile(
     if letter != ".":
         sprite = sprites(theme, pieces, square)[(letter.lower(), letter.isupper())]
         tile.paste(sprite, (0, 0), sprite)
+    if label != NO_LABEL:
+        _label(tile, theme, light, label)
     return tile
 
 
-def _frame(theme: Theme, layout: Layout, orientation: Color, coordinates: bool) -> Image.Image:
+def _dashed_outline(tile: Image.Image, colour: RGB) -> None:
+    """Four dashes to a side around a tile's edge (a side cut in sevenths: dash, gap, ...,
+    dash, so the corners are drawn): a preview's mark."""
+    square = tile.width
+    width = max(2, round(square * 0.07))
+    draw = ImageDraw.Draw(tile)
+    for seventh in range(0, 7, 2):
+        a, b = round(seventh * square / 7), round((seventh + 1) * square / 7) - 1
+        for box in ((a, 0, b, width - 1), (a, square - width, b, square - 1),
+                    (0, a, width - 1, b), (square - width, a, square - 1, b)):  # fmt: skip
+            draw.rectangle(box, fill=colour)
+
+
+def _label(tile: Image.Image, theme: Theme, light: bool, label: tuple[str, str]) -> None:
+    """The file letter in the bottom-left corner, the rank number in the top-right one, over
+    the piece (so a wide queen never hides them), in the other square colour."""
+    square = tile.width
+    draw = ImageDraw.Draw(tile)
+    ink = theme.dark if light else theme.light
+    label_font = font(COORDINATE_FONT, max(8, round(square * LABEL_FONT)))
+    pad = max(1, round(square * LABEL_PAD))
+    file_letter, rank_number = label
+    if file_letter:
+        draw.text((pad, square - pad), file_letter, ink, label_font, "ld")
+    if rank_number:
+        draw.text((square - pad, pad), rank_number, ink, label_font, "ra")
+
+
+def _frame(
+    theme: Theme, layout: Layout, orientation: Color, coordinates: Coordinates
+) -> Image.Image:
     frame = Image.new("RGB", (layout.size, layout.size), theme.margin)
-    if not coordinates:
+    if coordinates is not Coordinates.FRAME:
         return frame
     draw = ImageDraw.Draw(frame)
     label_font = font(COORDINATE_FONT, max(8, round(layout.origin * 0.62)))
@@ -132,19 +189,31 @@ def _frame(theme: Theme, layout: Layout, orientation: Color, coordinates: bool) 
     return frame
 
 
-@lru_cache(maxsize=32)
-def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
-    layout = Layout.of(size, coordinates)
-    frames = {c: _frame(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)}
-    # The palette comes from a sample of the tiles a game shows most, plus the frame.
+def _sample_keys(coordinates: Coordinates) -> list[TileKey]:
+    """The tiles a game shows most, whose colours the palette must hold."""
     keys = [
-        (letter, light, highlight, Mark.NONE)
+        (letter, light, highlight, Mark.NONE, NO_LABEL)
         for letter in ".KQRBNPkqrbnp"
         for light in (True, False)
         for highlight in Highlight
     ]
-    keys += [(".", light, Highlight.NONE, Mark.DOT) for light in (True, False)]
-    keys += [("p", light, Highlight.NONE, Mark.RING) for light in (True, False)]
+    keys += [(".", light, Highlight.NONE, Mark.DOT, NO_LABEL) for light in (True, False)]
+    keys += [("p", light, Highlight.NONE, Mark.RING, NO_LABEL) for light in (True, False)]
+    if coordinates is Coordinates.INSIDE:  # the labels' anti-aliased edges
+        keys += [
+            (".", light, highlight, Mark.NONE, ("a", "8"))
+            for light in (True, False)
+            for highlight in (Highlight.NONE, Highlight.LAST_MOVE)
+        ]
+    return keys
+
+
+@lru_cache(maxsize=32)
+def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: Coordinates) -> Kit:
+    layout = Layout.of(size, coordinates)
+    frames = {c: _frame(theme, layout, c, coordinates) for c in (Color.WHITE, Color.BLACK)}
+    # The palette comes from a sample of the tiles a game shows most, plus the frame.
+    keys = _sample_keys(coordinates)
     drawn = {key: _draw_tile(theme, pieces, layout.square, *key) for key in keys}
     frame = frames[Color.WHITE]
     band = layout.origin  # the margin with the coordinates, bottom and left
@@ -169,34 +238,52 @@ def _kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
 _kits_lock = threading.Lock()
 
 
-def kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
+def kit(theme: Theme, pieces: PieceSet, size: int, coordinates: Coordinates) -> Kit:
     """The cached drawing kit; built once under a lock so worker threads share it."""
     with _kits_lock:
         return _kit(theme, pieces, size, coordinates)
 
 
+def _labels(orientation: Color, coordinates: Coordinates) -> dict[Square, tuple[str, str]]:
+    """The coordinate labels drawn inside squares: each file's letter on the bottom row,
+    each rank's number on the right-hand column, as seen from ``orientation``."""
+    if coordinates is not Coordinates.INSIDE:
+        return {}
+    bottom_rank, right_file = (0, 7) if orientation is Color.WHITE else (7, 0)
+    labels: dict[Square, tuple[str, str]] = {}
+    for index in range(8):
+        labels[bottom_rank * 8 + index] = ("abcdefgh"[index], "")
+    for index in range(8):
+        square = index * 8 + right_file
+        labels[square] = (labels.get(square, NO_LABEL)[0], str(index + 1))
+    return labels
+
+
+def _highlight(scene: Scene, square: Square) -> Highlight:
+    if square == scene.check:
+        return Highlight.CHECK
+    if square == scene.selected:
+        return Highlight.SELECTED
+    if square in (scene.last_move or ()):
+        return Highlight.PREVIEW if scene.preview else Highlight.LAST_MOVE
+    return Highlight.NONE
+
+
 def draw_chess(scene: Scene) -> Image.Image:
     """The board as a palette image."""
     board_kit = kit(scene.theme, scene.pieces, scene.size, scene.coordinates)
-    orientation, check, marks = scene.orientation, scene.check, scene.marks
+    orientation, marks = scene.orientation, scene.marks
     canvas = board_kit.frames[orientation].copy()
     pieces = scene.position.pieces()
-    highlighted = scene.last_move or ()
+    labels = _labels(orientation, scene.coordinates)
     for square in range(64):
         piece = pieces.get(square)
         letter = piece.symbol if piece is not None else "."
-        if square == check:
-            highlight = Highlight.CHECK
-        elif square == scene.selected:
-            highlight = Highlight.SELECTED
-        elif square in highlighted:
-            highlight = Highlight.LAST_MOVE
-        else:
-            highlight = Highlight.NONE
         mark = Mark.NONE
         if square in marks:
             mark = Mark.RING if piece is not None else Mark.DOT
         light = (square % 8 + square // 8) % 2 == 1
-        tile = board_kit.tile(letter, light, highlight, mark)
+        label = labels.get(square, NO_LABEL)
+        tile = board_kit.tile(letter, light, _highlight(scene, square), mark, label)
         canvas.paste(tile, board_kit.layout.corner(square, orientation))
     return canvas

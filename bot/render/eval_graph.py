@@ -1,9 +1,8 @@
 """The evaluation graph of an analysed game, as lichess draws it: the first player's winning
 chances over the game, their advantage filled light above the middle line and the second
 player's dark below, each inaccuracy, mistake and blunder a dot in its colour, and the
-critical move a line across.
-
-No words are drawn (only move numbers), so the image needs no translation.
+critical move a line across. Optionally, evaluations marked up the left edge (``axis``) and
+a legend of the marks below the move numbers (``legend``, in the caller's words).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.render.sprites import COORDINATE_FONT, font
+from bot.render.strip import draw_words, words_width
 
 # Lichess's colours for the three grades (its analysis board's glyph colours).
 MARK_COLOURS = {
@@ -34,6 +34,28 @@ MIN_WIDTH, MAX_WIDTH = 200, 2000
 MIN_HEIGHT, MAX_HEIGHT = 80, 1000
 SCALE = 2  # drawn twice as large, then reduced: smooth edges
 LABEL_BAND = 0.1  # of the height: the move numbers below the graph
+LEGEND_BAND = 0.1  # of the height: the legend below the move numbers, when there is one
+GRID = (160, 160, 160)  # the axis values' lines across the graph
+
+
+@dataclass(frozen=True, slots=True)
+class AxisTick:
+    """An evaluation marked on the left edge: ``label`` (``+2``) at ``value``, the first
+    player's winning chances there (-1..1)."""
+
+    label: str
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class GraphLegend:
+    """The legend's words, in the reader's language: each grade of mark and the critical
+    move's line."""
+
+    inaccuracy: str
+    mistake: str
+    blunder: str
+    critical: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +77,19 @@ def render_eval_graph(
     variant: str = "chess",
     width: int = 800,
     height: int = 240,
+    axis: Sequence[AxisTick] = (),
+    legend: GraphLegend | None = None,
 ) -> bytes:
     """A PNG of the graph. ``advantages[ply]``: the first player's winning chances (-1..1)
     in the position after ``ply`` plies, the start included. ``critical``: the ply of the
     critical move's position. ``first_move_number``, ``black_first``: how the first move
-    is numbered, for the move numbers below.
+    is numbered, for the move numbers below. ``axis``: evaluations labelled up the left
+    edge, each with a faint line across (those that would crowd their neighbour are left
+    out). ``legend``: a row below the move numbers naming the marks' colours.
 
-    Raises ValueError for fewer than two positions, an advantage outside -1..1, a mark or
-    critical ply outside the game, an unknown mark kind or variant, or a size out of range.
+    Raises ValueError for fewer than two positions, an advantage or tick outside -1..1, a
+    mark or critical ply outside the game, an unknown mark kind or variant, or a size out of
+    range.
     """
     if len(advantages) < 2:
         raise ValueError("a graph needs at least two positions")
@@ -82,10 +109,16 @@ def render_eval_graph(
             raise ValueError(f"mark at ply {mark.ply} outside the game's 1..{last}")
     if critical is not None and not 1 <= critical <= last:
         raise ValueError(f"critical ply {critical} outside the game's 1..{last}")
+    if any(not -1.0 <= tick.value <= 1.0 for tick in axis):
+        raise ValueError("axis ticks are winning chances, from -1 to 1")
 
     big_w, big_h = width * SCALE, height * SCALE
     band = round(big_h * LABEL_BAND)
-    plot_h = big_h - band
+    legend_band = round(big_h * LEGEND_BAND) if legend is not None else 0
+    plot_h = big_h - band - legend_band
+    tick_size = max(8 * SCALE, round(band * 0.6))
+    # The axis values take a column at the left; the plot starts after it.
+    left = _axis_width(axis, tick_size)
     middle = plot_h / 2
     margin = plot_h * 0.04  # the curve never touches the edges
     radius = max(3 * SCALE, round(plot_h * 0.025))
@@ -95,7 +128,7 @@ def render_eval_graph(
     inset = radius + 2 * SCALE
 
     def x_of(ply: int) -> float:
-        return inset + ply * (big_w - 1 - 2 * inset) / last
+        return left + inset + ply * (big_w - 1 - left - 2 * inset) / last
 
     def y_of(value: float) -> float:
         return middle - value * (middle - margin)
@@ -111,7 +144,9 @@ def render_eval_graph(
         ImageDraw.Draw(layer).polygon(area, fill=fill)
         image.paste(layer.crop(box), box[:2])
     draw = ImageDraw.Draw(image)
-    draw.line([(0, middle), (big_w, middle)], fill=MIDDLE_LINE, width=SCALE)
+    if axis:
+        _axis(draw, axis, y_of, left, big_w, tick_size)
+    draw.line([(left, middle), (big_w, middle)], fill=MIDDLE_LINE, width=SCALE)
     if critical is not None:
         x = x_of(critical)
         draw.line([(x, 0), (x, plot_h)], fill=CRITICAL_COLOUR, width=2 * SCALE)
@@ -125,7 +160,9 @@ def render_eval_graph(
             width=SCALE,
         )
     draw.rectangle((0, plot_h, big_w, big_h), fill=BACKGROUND)
-    _move_numbers(draw, last, x_of, plot_h, band, first_move_number, black_first)
+    _move_numbers(draw, last, x_of, (plot_h, band, big_w), first_move_number, black_first)
+    if legend is not None:
+        _legend(draw, legend, (left + inset, plot_h + band, big_w), legend_band, radius)
     small = image.resize((width, height), Image.Resampling.LANCZOS)
     buffer = io.BytesIO()
     small.save(buffer, "PNG", optimize=False, compress_level=6)
@@ -136,13 +173,14 @@ def _move_numbers(
     draw: ImageDraw.ImageDraw,
     last: int,
     x_of: Callable[[int], float],
-    top: int,
-    band: int,
+    area: tuple[int, int, int],
     first_move_number: int,
     black_first: bool,
 ) -> None:
     """Each ``step``-th move number under the position after the first player's move of
-    that number, ``step`` chosen so that the numbers never crowd."""
+    that number, ``step`` chosen so that the numbers never crowd (``area``: the band's top,
+    height and the picture's width)."""
+    top, band, width = area
     moves = last // 2 + 1
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500) if moves / s <= 12)
     label_font = font(COORDINATE_FONT, max(8, round(band * 0.7)))
@@ -150,12 +188,69 @@ def _move_numbers(
     ply = 2 if black_first else 1
     while ply <= last:
         if number % step == 0 or step == 1:
-            # Under its tick, moved in only as far as keeps its digits whole at an edge
-            # (the picture's right edge is as far past the last position as the left is
-            # before the first).
+            # Under its tick, moved in only as far as keeps its digits whole at an edge.
             half = draw.textlength(str(number), label_font) / 2 + SCALE
-            x = min(max(x_of(ply), half), x_of(last) + x_of(0) - half)
+            x = min(max(x_of(ply), half), width - half)
             draw.line([(x_of(ply), top), (x_of(ply), top + band * 0.25)], fill=LABELS, width=SCALE)
             draw.text((x, top + band * 0.62), str(number), LABELS, label_font, "mm")
         ply += 2
         number += 1
+
+
+def _axis_width(axis: Sequence[AxisTick], size: int) -> int:
+    """The left column the axis values need: the widest label and a little room."""
+    if not axis:
+        return 0
+    return round(max(words_width(tick.label, size) for tick in axis) + size * 0.8)
+
+
+def _axis(
+    draw: ImageDraw.ImageDraw,
+    axis: Sequence[AxisTick],
+    y_of: Callable[[float], float],
+    left: int,
+    right: int,
+    size: int,
+) -> None:
+    """Each tick's label, right-aligned in the left column, and a faint line across the
+    graph at its height; a tick closer than a label's height to one drawn is left out."""
+    drawn: list[float] = []
+    for tick in sorted(axis, key=lambda t: abs(t.value)):  # 0 first, then outwards
+        y = y_of(tick.value)
+        if any(abs(y - other) < size * 1.1 for other in drawn):
+            continue
+        drawn.append(y)
+        if tick.value != 0:
+            draw.line([(left, y), (right, y)], fill=GRID, width=max(1, SCALE // 2))
+        x = left - size * 0.4 - words_width(tick.label, size)
+        draw_words(draw, (x, y), tick.label, size, LABELS)
+
+
+def _legend(
+    draw: ImageDraw.ImageDraw,
+    legend: GraphLegend,
+    area: tuple[int, int, int],
+    band: int,
+    radius: int,
+) -> None:
+    """A dot of each grade's colour and its word, then the critical line and its word, in
+    a row from the plot's left edge (``area``: left, top, right), each word cut to fit."""
+    x, top, right = area
+    middle = top + band / 2
+    size = max(8 * SCALE, round(band * 0.55))
+    entries = (
+        (MARK_COLOURS["inaccuracy"], legend.inaccuracy),
+        (MARK_COLOURS["mistake"], legend.mistake),
+        (MARK_COLOURS["blunder"], legend.blunder),
+        (None, legend.critical),
+    )
+    room = (right - x) / len(entries) - 3 * radius
+    for colour, word in entries:
+        if colour is None:  # the critical move's line
+            draw.line([(x + radius, middle - band * 0.35), (x + radius, middle + band * 0.35)],
+                      fill=CRITICAL_COLOUR, width=2 * SCALE)  # fmt: skip
+        else:
+            draw.ellipse((x, middle - radius, x + 2 * radius, middle + radius), fill=colour,
+                         outline=CURVE, width=SCALE)  # fmt: skip
+        x += 3 * radius
+        x += round(draw_words(draw, (x, middle), word, size, LABELS, room)) + 3 * radius

@@ -44,11 +44,13 @@ class PlayerLabel:
 @dataclass(frozen=True, slots=True)
 class Strip:
     """Who plays white (red in xiangqi) and black, and whose turn it is (None: the game is
-    over, no strip is tinted)."""
+    over, no strip is tinted). ``note``: a word shown in a badge at the right end of the
+    bottom strip, such as "Preview" for a move not yet played (the caller's language)."""
 
     white: PlayerLabel
     black: PlayerLabel
     to_move: Color | None
+    note: str = ""
 
 
 def band_height(width: int) -> int:
@@ -98,6 +100,29 @@ def _runs(characters: list[tuple[str, Path]]) -> list[tuple[str, Path]]:
     return runs
 
 
+def draw_words(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB,
+    room: float | None = None,
+) -> float:  # fmt: skip
+    """``text`` drawn from ``xy`` (its left end, vertically centred) in the names fonts,
+    each character in the first that has it ("?" for none), cut with an ellipsis at
+    ``room`` pixels; returns the width drawn."""
+    characters = _characters(text, size)
+    if room is not None:
+        characters = _fitted(characters, size, room)
+    x, y = xy
+    for run, path in _runs(characters):
+        typeface = font(path, size)
+        draw.text((x, y), run, fill, typeface, "lm")
+        x += round(typeface.getlength(run))
+    return x - xy[0]
+
+
+def words_width(text: str, size: int) -> float:
+    """The width ``draw_words`` gives ``text`` at ``size``, uncut."""
+    return _width(_characters(text, size), size)
+
+
 def _width(characters: list[tuple[str, Path]], size: int) -> float:
     return sum(font(path, size).getlength(text) for text, path in _runs(characters))
 
@@ -115,9 +140,9 @@ def _fitted(characters: list[tuple[str, Path]], size: int, room: float) -> list[
 
 
 def draw_band(
-    theme: Theme, width: int, player: PlayerLabel, side: Color, to_move: bool
+    theme: Theme, width: int, player: PlayerLabel, side: Color, to_move: bool, note: str = ""
 ) -> Image.Image:
-    """One strip as an RGB image ``width`` wide."""
+    """One strip as an RGB image ``width`` wide, ``note`` in a badge at its right end."""
     height = band_height(width)
     background, ink, dim = _colours(theme, to_move)
     band = Image.new("RGB", (width, height), background)
@@ -137,25 +162,37 @@ def draw_band(
     x += round(2 * radius + pad)
     size = max(8, round(height * 0.46))
     rating = f"  {player.rating}" if player.rating is not None else ""
-    room = width - x - pad - font(NAME_FONTS[0], size).getlength(rating)
-    for text, path in _runs(_fitted(_characters(player.name, size), size, room)):
-        typeface = font(path, size)
-        draw.text((x, middle), text, ink, typeface, "lm")
-        x += round(typeface.getlength(text))
+    right = _badge(draw, theme, width, height, note) if note else width
+    room = right - x - pad - font(NAME_FONTS[0], size).getlength(rating)
+    x += round(draw_words(draw, (x, middle), player.name, size, ink, room))
     if rating:
         draw.text((x, middle), rating, dim, font(NAME_FONTS[0], size), "lm")
     return band
 
 
+def _badge(draw: ImageDraw.ImageDraw, theme: Theme, width: int, height: int, note: str) -> int:
+    """``note`` (cut to a third of the strip) in a rounded badge of the last-move colour at
+    the strip's right end; returns the badge's left edge."""
+    size = max(8, round(height * 0.46))
+    pad = round(height * 0.3)
+    inner = min(words_width(note, size), width / 3)
+    left = round(width - pad - inner - 2 * pad)
+    top, bottom = round(height * 0.14), round(height * 0.86)
+    draw.rounded_rectangle((left, top, width - pad, bottom), radius=(bottom - top) // 2,
+                           fill=theme.last_move)  # fmt: skip
+    draw_words(draw, (left + pad, height / 2), note, size, theme.black_piece, width / 3)
+    return left
+
+
 @lru_cache(maxsize=256)
 def _mapped_band(
     theme: Theme, width: int, player: PlayerLabel, side: Color, to_move: bool,
-    palette: tuple[int, ...],
+    palette: tuple[int, ...], note: str = "",
 ) -> Image.Image:  # fmt: skip
     """A strip in a board's palette. Cached: a game's strips change only with the turn, so
     most renders reuse both."""
     with _fonts_lock:  # FreeType faces are shared between the rendering threads
-        band = draw_band(theme, width, player, side, to_move)
+        band = draw_band(theme, width, player, side, to_move, note)
     reference = Image.new("P", (1, 1))
     reference.putpalette(palette)
     return to_palette(band, reference)
@@ -171,8 +208,9 @@ def with_strips(board: Image.Image, strip: Strip, orientation: Color, theme: The
     framed.putpalette(palette)
     for side, y in ((orientation.other, 0), (orientation, height + board.height)):
         player = strip.white if side is Color.WHITE else strip.black
-        framed.paste(_mapped_band(theme, width, player, side, strip.to_move is side, palette),
-                     (0, y))  # fmt: skip
+        note = strip.note if side is orientation else ""
+        band = _mapped_band(theme, width, player, side, strip.to_move is side, palette, note)
+        framed.paste(band, (0, y))
     framed.paste(board, (0, height))
     return framed
 
@@ -181,6 +219,6 @@ def palette_sample(theme: Theme, width: int) -> Image.Image:
     """Both kinds of strip with some text, for a kit's palette to hold their colours."""
     sample = Image.new("RGB", (width, 2 * band_height(width)))
     label = PlayerLabel("Sample Player", 1500)
-    sample.paste(draw_band(theme, width, label, Color.WHITE, True), (0, 0))
+    sample.paste(draw_band(theme, width, label, Color.WHITE, True, "Preview"), (0, 0))
     sample.paste(draw_band(theme, width, label, Color.BLACK, False), (0, band_height(width)))
     return sample

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from bot.render.coordinates import Coordinates
 from bot.render.drawing import palette_of, paste_ellipse, paste_glow, to_palette
 from bot.render.piece_sets import SIMPLIFIED, PieceSet
 from bot.render.scene import Scene
@@ -31,7 +32,10 @@ NUMBER_BAND = 0.45  # of a cell: the height added above and below for the file n
 # The check and selection glows: solid under the disc (radius 0.45 of a cell), fading out
 # by 0.72, short of the next point's disc.
 GLOW, GLOW_SOLID = 0.72, 0.6
-MARK_EDGE = (250, 240, 215)  # the light rim around destination marks
+MARK_EDGE = (250, 240, 215)  # the light rim around destination marks and last-move brackets
+# The last move's corner brackets, of a cell: corners 0.5 from the point (just outside a
+# disc's 0.45), arms 0.26 long, lines 0.1 thick.
+BRACKET_REACH, BRACKET_ARM, BRACKET_WIDTH = 0.5, 0.26, 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +54,13 @@ class Layout:
     top: int
 
     @classmethod
-    def of(cls, size: int, coordinates: bool = True) -> Layout:
+    def of(cls, size: int, coordinates: Coordinates | bool = True) -> Layout:
+        """The layout of a ``size`` px board; shown coordinates (inside or framed alike)
+        take a band above and below."""
+        shown = Coordinates.of(coordinates).shown
         cell = size // 10
         left = (size - 8 * cell) // 2
-        top = left + (round(cell * NUMBER_BAND) if coordinates else 0)
+        top = left + (round(cell * NUMBER_BAND) if shown else 0)
         return cls(size, 9 * cell + 2 * top, cell, left, top)
 
     def point(self, square: Square, orientation: Color) -> tuple[int, int]:
@@ -181,22 +188,33 @@ def kit(theme: Theme, pieces: PieceSet, size: int, coordinates: bool) -> Kit:
         return _kit(theme, pieces, size, coordinates)
 
 
-def _brackets(draw: ImageDraw.ImageDraw, centre: tuple[int, int], cell: int, theme: Theme) -> None:
-    """Corner brackets around a point: the last move's from- and to-points."""
+def _brackets(
+    draw: ImageDraw.ImageDraw, centre: tuple[int, int], cell: int, theme: Theme, preview: bool
+) -> None:
+    """Corner brackets around a point, the last move's from- and to-points: thick, on a
+    cream rim so they stand out from the lines and a disc's dark edge at 360 px. A preview's
+    (a move not yet played) are dashed: each arm cut in two."""
     x, y = centre
-    reach, arm = cell * 0.48, cell * 0.18
-    width = max(2, round(cell / 16))
-    for dx in (-1, 1):
-        for dy in (-1, 1):
-            cx, cy = x + dx * reach, y + dy * reach
-            draw.line(((cx, cy), (cx - dx * arm, cy)), fill=theme.last_move, width=width)
-            draw.line(((cx, cy), (cx, cy - dy * arm)), fill=theme.last_move, width=width)
+    reach, arm = cell * BRACKET_REACH, cell * BRACKET_ARM
+    width = max(3, round(cell * BRACKET_WIDTH))
+    rim = width + max(2, round(cell / 18))
+    pieces = ((0.0, 0.32), (0.68, 1.0)) if preview else ((0.0, 1.0),)
+    for colour, thickness in ((MARK_EDGE, rim), (theme.last_move, width)):
+        for dx in (-1, 1):
+            for dy in (-1, 1):
+                cx, cy = x + dx * reach, y + dy * reach
+                for start, end in pieces:
+                    a, b = arm * start, arm * end
+                    draw.line(((cx - dx * a, cy), (cx - dx * b, cy)), fill=colour,
+                              width=thickness)  # fmt: skip
+                    draw.line(((cx, cy - dy * a), (cx, cy - dy * b)), fill=colour,
+                              width=thickness)  # fmt: skip
 
 
 def draw_xiangqi(scene: Scene) -> Image.Image:
     """The board as a palette image."""
     theme, orientation = scene.theme, scene.orientation
-    board_kit = kit(theme, scene.pieces, scene.size, scene.coordinates)
+    board_kit = kit(theme, scene.pieces, scene.size, scene.coordinates.shown)
     layout = board_kit.layout
     canvas = board_kit.backgrounds[orientation].copy()
     draw = ImageDraw.Draw(canvas)
@@ -204,7 +222,7 @@ def draw_xiangqi(scene: Scene) -> Image.Image:
     cell = layout.cell
     if scene.last_move is not None:
         for square in scene.last_move:
-            _brackets(draw, layout.point(square, orientation), cell, theme)
+            _brackets(draw, layout.point(square, orientation), cell, theme, scene.preview)
     # Glows lie under the pieces: red around a general in check (as the chess king's),
     # blue around the piece whose moves are marked.
     for glowing, colour in ((scene.check, theme.check), (scene.selected, theme.selected)):

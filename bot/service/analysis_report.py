@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import rules
 from bot.engine.api import Score
 from bot.render.arrows import Arrow, ArrowKind, render_arrows
-from bot.render.eval_graph import GraphMark, render_eval_graph
+from bot.render.eval_graph import AxisTick, GraphLegend, GraphMark, render_eval_graph
 from bot.service.judgement import (
     CP_CEILING,
     Judgement,
@@ -26,6 +26,16 @@ from bot.service.reports import record_tags
 from bot.service.results import BoardView, GameView
 from bot.store import GameRecord, PositionEvaluation, XiangqiNotation
 from rules import Color
+
+
+def _tick(centipawns: int) -> AxisTick:
+    """An evaluation in pawns (``+2``, ``0``, ``–5``, an en dash for minus) at its height."""
+    pawns = f"{centipawns // 100:+d}".replace("-", "–") if centipawns else "0"
+    return AxisTick(pawns, winning_chances(centipawns))
+
+
+# The graph's axis: the evaluations lichess's players read, in pawns.
+EVALUATION_TICKS = tuple(_tick(cp) for cp in (500, 200, 100, 0, -100, -200, -500))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +90,11 @@ class GameAnalysis:
     nodes: int
     board: BoardView = field(repr=False)
 
-    def graph_png(self, width: int = 800, height: int = 240) -> bytes:
+    def graph_png(
+        self, width: int = 800, height: int = 240, legend: GraphLegend | None = None
+    ) -> bytes:
+        """The evaluation graph, evaluations in pawns up its left edge; ``legend``: the
+        marks' names in the reader's language, in a row below it."""
         start = self.replay.start
         marks = [GraphMark(m.ply, m.judgement.value) for m in self.moves if m.judgement]
         return render_eval_graph(
@@ -92,6 +106,8 @@ class GameAnalysis:
             variant=self.game.variant,
             width=width,
             height=height,
+            axis=EVALUATION_TICKS,
+            legend=legend,
         )
 
     def critical_png(self, size: int = 512) -> bytes | None:

@@ -326,7 +326,9 @@ class BoardMenuUseCases(PlayUseCases):
         san, uci = name(move), position.uci(move)
         after = game.play(move)
         view = await self._view(record)
-        board = await self._board(after, seat=view.color_of(user.id), viewer_id=user.id)
+        board = await self._board(
+            after, seat=view.color_of(user.id), viewer_id=user.id, record=record, preview=True
+        )
         argument = f"{record.ply}:{uci}"
         buttons = (
             Button(

@@ -686,12 +686,15 @@ class ServiceCore:
         selected: int | None = None,
         viewer: Player | None = None,
         record: GameRecord | None = None,
+        preview: bool = False,
     ) -> BoardView:
         """What to draw for one viewer (``viewer``, or looked up by ``viewer_id``), in their
         theme and piece set and turned as they chose: their own side at the bottom (``seat``,
         their colour in this game; None for a spectator) or the side to move.
         ``orientation`` overrides. With ``record`` (the game), a viewer who wants strips
-        gets both players' names, ratings and the turn drawn on the board."""
+        gets both players' names, ratings and the turn drawn on the board. ``preview``: the
+        last move is not played yet; it is marked so, on strips every viewer gets (the
+        adapter words the strip's note)."""
         position = game.position
         check = position.king_square(position.side_to_move) if position.is_check() else None
         if viewer is None and viewer_id is not None:
@@ -715,8 +718,9 @@ class ServiceCore:
             selected=selected,
             pieces=pieces,
             strip=await self._strip(record, game)
-            if viewer is not None and viewer.board_strip and record is not None
+            if record is not None and (preview or (viewer is not None and viewer.board_strip))
             else None,
+            preview=preview,
         )
 
     async def _strip(self, record: GameRecord, game: rules.Game) -> Strip:

@@ -7,7 +7,7 @@ here: ``BoardView`` holds what ``bot.render.render_board`` needs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 
@@ -165,7 +165,8 @@ def parse_button_id(custom_id: str) -> tuple[ButtonAction, int, str] | None:
 class BoardView:
     """What to draw: pass the fields to ``render_board`` (orientation = the viewer's side;
     ``theme``/``pieces`` a theme / piece set name, None for the renderer's default;
-    ``selected`` the piece whose moves ``marks`` shows; ``strip`` the players' names)."""
+    ``selected`` the piece whose moves ``marks`` shows; ``strip`` the players' names;
+    ``preview``: ``last_move`` is a move not yet played, marked as one)."""
 
     position: Position
     orientation: Color
@@ -176,6 +177,14 @@ class BoardView:
     selected: Square | None = None
     pieces: str | None = None
     strip: Strip | None = None
+    preview: bool = False
+
+    def noted(self, note: str) -> BoardView:
+        """This board with ``note`` (a word in the reader's language, such as "Preview")
+        on its bottom strip; unchanged without a strip."""
+        if self.strip is None:
+            return self
+        return replace(self, strip=replace(self.strip, note=note))
 
     def render_png(self) -> bytes:
         """The PNG of this board. Slow work: adapters call it in a worker thread
@@ -190,6 +199,7 @@ class BoardView:
             theme=self.theme,
             pieces=self.pieces,
             strip=self.strip,
+            preview=self.preview,
         )
 
 

@@ -17,6 +17,8 @@ from bot.render.eval_graph import (
     LOWER_FILL,
     MARK_COLOURS,
     UPPER_FILL,
+    AxisTick,
+    GraphLegend,
     GraphMark,
     render_eval_graph,
 )
@@ -94,6 +96,50 @@ def test_the_last_move_number_stands_under_its_tick() -> None:
     assert first <= tick <= max(digits)
 
 
+AXIS = [AxisTick("+5", 0.73), AxisTick("0", 0.0), AxisTick("–5", -0.73)]
+LEGEND = GraphLegend("inaccuracy", "mistake", "blunder", "critical move")
+
+
+def label_pixels(picture: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """How many pixels of ``box`` are in the labels' ink."""
+    crop = picture.crop(box)
+    counted = crop.getcolors(crop.width * crop.height) or []
+    return sum(n for n, c in counted if isinstance(c, tuple) and near(c, LABELS, 8))
+
+
+def test_graph_axis_labels_evaluations_on_the_left() -> None:
+    """With ``axis``, each tick's label stands in a column at the left at its height (the
+    +5 one up in the white player's half, -5 down in the black's); without, none do."""
+    advantages = [0.0, 0.2, -0.1, 0.3]
+    plain = image(render_eval_graph(advantages, width=800, height=240))
+    labelled = image(render_eval_graph(advantages, width=800, height=240, axis=AXIS))
+    plot = 240 * 0.9
+    for value in (0.73, -0.73):
+        y = round(plot / 2 - value * (plot / 2 - plot * 0.04))
+        box = (0, y - 6, 30, y + 6)
+        assert label_pixels(labelled, box) > 10, value
+        assert label_pixels(plain, box) == 0, value
+    mid = round(plot / 2 - 0.36 * (plot / 2 - plot * 0.04))  # between +5 and 0: no label
+    assert label_pixels(labelled, (0, mid - 4, 30, mid + 4)) == 0
+
+
+def test_graph_legend_names_each_marks_colour() -> None:
+    """With ``legend``, a row below the move numbers shows each grade's dot colour and the
+    critical line's red beside their words; without, that row does not exist."""
+    advantages = [0.0, 0.2, -0.1, 0.3]
+    plain = image(render_eval_graph(advantages, width=800, height=240))
+    legend = image(render_eval_graph(advantages, width=800, height=240, legend=LEGEND))
+    row = (0, 216, 800, 240)
+    colours = [c for _, c in legend.crop(row).getcolors(800 * 24) or [] if isinstance(c, tuple)]
+    for colour in (*MARK_COLOURS.values(), CRITICAL_COLOUR):
+        assert any(near(c, colour, 10) for c in colours), colour
+    assert label_pixels(legend, row) > 100
+    plain_colours = [
+        c for _, c in plain.crop(row).getcolors(800 * 24) or [] if isinstance(c, tuple)
+    ]
+    assert not any(near(c, MARK_COLOURS["inaccuracy"], 10) for c in plain_colours)
+
+
 def test_xiangqi_graph_tints_reds_advantage() -> None:
     picture = image(render_eval_graph([0.0, 0.9, 0.9], variant="xiangqi"))
     assert near(pixel(picture, (600, 60)), UPPER_FILL["xiangqi"])
@@ -109,6 +155,7 @@ def test_xiangqi_graph_tints_reds_advantage() -> None:
         ([0.0, 0.1], {"critical": 0}),
         ([0.0, 0.1], {"variant": "shogi"}),
         ([0.0, 0.1], {"width": 50}),
+        ([0.0, 0.1], {"axis": [AxisTick("+9", 1.2)]}),
     ],
 )
 def test_graph_refuses_bad_input(advantages: list[float], kwargs: dict[str, object]) -> None:

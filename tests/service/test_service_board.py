@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
+from bot import words
+from bot.i18n import Locale, using
+from bot.render import band_height
 from bot.service import (
     ButtonAction,
     ChallengeCreated,
@@ -163,3 +168,30 @@ async def test_a_gif_is_drawn_in_the_askers_piece_set(service: GameService) -> N
     made = await service.animation(CAROL, PLACE, game_id=game.id)
     assert (made.theme, made.pieces) == ("green", "simple")
     assert made.render(8 * 1024 * 1024).frames == 2
+
+
+async def test_a_preview_board_is_marked_as_one_with_a_worded_strip(
+    service: GameService,
+) -> None:
+    """The preview's board marks its move as a preview and carries the players' strips
+    (whether or not the mover wants them on played boards), the strip saying "Preview"
+    in the mover's language once the adapter words it; a played board is not marked."""
+    game = (await start_game(service)).game
+    targets = await service.press(
+        ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("g1",)
+    )
+    assert isinstance(targets, MoveMenu)
+    preview = await service.press_custom_id(
+        ALICE, targets.menus[0].custom_id, place=PLACE, values=("g1f3",)
+    )
+    assert isinstance(preview, MovePreview)
+    board = preview.board
+    assert board.preview and board.last_move is not None and board.strip is not None
+    assert board.strip.note == ""
+    with using(Locale.FR):
+        worded = words.preview_board(board)
+    assert worded.strip is not None and worded.strip.note == "Aperçu"
+    image = Image.open(io.BytesIO(worded.render_png()))
+    assert image.height == 512 + 2 * band_height(512)
+    played = await service.press_custom_id(ALICE, preview.buttons[0].custom_id, place=PLACE)
+    assert isinstance(played, MovePlayed) and not played.board.preview
