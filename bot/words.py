@@ -32,7 +32,7 @@ from bot.service import (
 from bot.service.core import VACATION_WINDOW
 from bot.service.local_time import clock_text
 from bot.service.notes import NoteAdded, NoteList, NoteView
-from bot.service.themes import piece_set_choice, theme_choice
+from bot.service.themes import piece_set_choice, shown_chess_pieces, shown_theme, theme_choice
 
 
 def preview_board(board: BoardView) -> BoardView:
@@ -307,7 +307,7 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
     )
     parts = [
         where,
-        _("board theme {theme}").format(theme=say(theme_choice(result.board_theme))),
+        _("board theme {theme}").format(theme=say(theme_choice(shown_theme(result.board_theme)))),
         bottom,
         _hours_text(result.reminder_hours),
         _("time zone {zone}").format(zone=result.time_zone),
@@ -316,13 +316,13 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         takebacks,
         notation,
         _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
-            chess=say(piece_set_choice(result.chess_pieces)),
+            chess=say(piece_set_choice(shown_chess_pieces(result.chess_pieces))),
             xiangqi=say(piece_set_choice(result.xiangqi_pieces)),
         )
         if result.xiangqi_pieces != "default"
         # Not chosen: the set their language draws (simplified for Simplified Chinese).
         else _("pieces {chess} (chess), {xiangqi} (xiangqi, by your language)").format(
-            chess=say(piece_set_choice(result.chess_pieces)),
+            chess=say(piece_set_choice(shown_chess_pieces(result.chess_pieces))),
             xiangqi=say(piece_set_choice(result.xiangqi_pieces_seen)),
         ),
         strip,

@@ -87,15 +87,8 @@ class Kit:
     tiles: dict[TileKey, Image.Image] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def tile(
-        self,
-        letter: str,
-        light: bool,
-        highlight: Highlight,
-        mark: Mark,
-        label: tuple[str, str] = NO_LABEL,
-    ) -> Image.Image:
-        key = (letter, light, highlight, mark, label)
+    def tile(self, key: TileKey) -> Image.Image:
+        """The tile (piece letter, light square, highlight, mark, label), drawn once."""
         tile = self.tiles.get(key)
         if tile is None:
             with self.lock:
@@ -284,6 +277,6 @@ def draw_chess(scene: Scene) -> Image.Image:
             mark = Mark.RING if piece is not None else Mark.DOT
         light = (square % 8 + square // 8) % 2 == 1
         label = labels.get(square, NO_LABEL)
-        tile = board_kit.tile(letter, light, _highlight(scene, square), mark, label)
+        tile = board_kit.tile((letter, light, _highlight(scene, square), mark, label))
         canvas.paste(tile, board_kit.layout.corner(square, orientation))
     return canvas

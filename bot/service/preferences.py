@@ -349,10 +349,9 @@ def _pieces(text: str | None) -> tuple[str | None, str | None]:
         raise InvalidOptionError(
             Text('Unknown piece set "{text}"; choose {names}.', text=text, names=names)
         )
-    variant = sets[wanted]
     if wanted == DEFAULT_THEME:
         return wanted, wanted
-    return (wanted, None) if variant == "chess" else (None, wanted)
+    return (wanted, None) if sets[wanted] == "chess" else (None, wanted)
 
 
 AUTO_LANGUAGE_WORDS = ("auto", "discord", "default")

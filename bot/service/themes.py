@@ -1,5 +1,9 @@
 """The board themes and piece sets players may choose, and their names in each language.
 
+Every choice looks different from every other: ``default`` (stored while a player has chosen
+nothing) is no choice of its own but a word that resets the look to the renderer's default,
+and a player is shown that default by its name (``wood``, ``cburnett``).
+
 A theme or set is stored and sent by its name (``wood``, ``simplified``); players read and may
 type its label (msgctxt ``choice``, as Discord's autocomplete lists it): « bois »,
 « simplifiées (xiangqi) », 简体（象棋）. ``cburnett`` keeps its name in every language: it is
@@ -33,18 +37,25 @@ _PIECE_SET_LABELS = {
 
 
 def available_themes() -> tuple[str, ...]:
-    """Theme names a player may choose, ``default`` (the renderer's own choice) first, then
-    the renderer's chess themes; xiangqi boards have one look, whatever the choice."""
-    return (DEFAULT_THEME, *sorted(theme_names("chess")))
+    """Theme names a player may choose: the renderer's chess themes, its default first;
+    xiangqi boards have one look, whatever the choice."""
+    return tuple(theme_names("chess"))
 
 
 def available_piece_sets() -> dict[str, str]:
-    """Piece set names a player may choose, each with the variant it is for (``default``,
-    the renderer's own choice, for both)."""
-    return {
-        DEFAULT_THEME: "both",
-        **{name: variant for variant in ("chess", "xiangqi") for name in piece_set_names(variant)},
-    }
+    """Piece set names a player may choose, each with the variant it is for, each
+    variant's default first."""
+    return {name: variant for variant in ("chess", "xiangqi") for name in piece_set_names(variant)}
+
+
+def shown_theme(name: str) -> str:
+    """The theme a player sees: ``default`` (nothing chosen) is the renderer's default."""
+    return available_themes()[0] if name == DEFAULT_THEME else name
+
+
+def shown_chess_pieces(name: str) -> str:
+    """The chess set a player sees: ``default`` (nothing chosen) is the renderer's default."""
+    return piece_set_names("chess")[0] if name == DEFAULT_THEME else name
 
 
 def theme_choice(name: str) -> Choice:
@@ -66,13 +77,15 @@ def piece_set_listed(name: str) -> Listed:
 
 def theme_named(typed: str) -> str | None:
     """The theme ``typed`` names: its name or its label (whole or without its parenthesis)
-    in English or any language Postal speaks, any case; None for none of them."""
-    return _named(typed, [theme_choice(name) for name in available_themes()])
+    in English or any language Postal speaks, any case; ``default`` (a reset, not a look)
+    for that word in any language; None for none of them."""
+    return _named(typed, [theme_choice(name) for name in (*available_themes(), DEFAULT_THEME)])
 
 
 def piece_set_named(typed: str) -> str | None:
     """The piece set ``typed`` names, read as ``theme_named`` reads a theme."""
-    return _named(typed, [piece_set_choice(name) for name in available_piece_sets()])
+    names = (*available_piece_sets(), DEFAULT_THEME)
+    return _named(typed, [piece_set_choice(name) for name in names])
 
 
 def _named(typed: str, choices: list[Choice]) -> str | None:

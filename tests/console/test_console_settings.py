@@ -92,9 +92,7 @@ async def test_board_looks_in_the_console(tmp_path: Path) -> None:
     )
     pieces = "pieces simple (chess), traditional (xiangqi, by your language)"
     assert pieces + "; names and ratings drawn on boards" in output
-    listed = (
-        "default, cburnett (chess), simple (chess), traditional (xiangqi), simplified (xiangqi)"
-    )
+    listed = "cburnett (chess), simple (chess), traditional (xiangqi), simplified (xiangqi)"
     assert "piece sets: " + listed in output
     assert '! strip must be yes or no, not "maybe".' in output
 
@@ -116,16 +114,17 @@ async def test_french_players_name_themes_and_piece_sets_in_french(tmp_path: Pat
     )
     output = out.getvalue()
     assert "thème bois" in output
-    assert "pièces par défaut (échecs), simplifiées (xiangqi)" in output
+    assert "pièces cburnett (échecs), simplifiées (xiangqi)" in output
     assert "thème vert" in output and "pièces simples (échecs)" in output
-    assert "thèmes : par défaut, bleu, vert, bois" in output
-    assert "jeux de pièces : par défaut, cburnett (échecs), simples (échecs)" in output
-    assert "choisissez par défaut, bleu, vert, bois." in output
+    assert "thèmes : bois, vert, bleu" in output
+    assert "jeux de pièces : cburnett (échecs), simples (échecs)" in output
+    assert "choisissez bois, vert, bleu." in output
     assert "simplifiées (xiangqi)." in output.split("staunton")[1]
-    assert "thème par défaut" in output and "pièces cburnett (échecs)" in output
+    # "par défaut" resets to the default, named for what it is.
+    assert output.count("thème bois") == 2 and "pièces cburnett (échecs)" in output
     # Help offers the words the console reads.
-    assert '[thème:"par défaut"|bleu|vert|bois]' in output
-    assert '[pièces:"par défaut"|cburnett|simples|traditionnelles|simplifiées]' in output
+    assert "[thème:bois|vert|bleu]" in output
+    assert "[pièces:cburnett|simples|traditionnelles|simplifiées]" in output
     assert "wood" not in output and "simplified" not in output
 
 

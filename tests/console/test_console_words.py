@@ -122,7 +122,7 @@ async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> N
         assert "[jours:3|aucun]" in said and "[notifications:salon|mp|désactivé]" in said
         assert "bob /appuyer Accepter" in said and "bob /note surveiller la colonne e" in said
         assert "alice /parties [joueur]" in said and "alice /classement [partie]" in said
-        assert '[thème:"par défaut"|bleu|vert|bois]' in said and "(oui par défaut)" in said
+        assert "[thème:bois|vert|bleu]" in said and "(oui par défaut)" in said
 
 
 @pytest.mark.parametrize("locale", list(Locale), ids=lambda locale: locale.value)

@@ -73,7 +73,7 @@ async def test_board_theme_setting(running: Harness) -> None:
     alice = fake.add_user("alice")
     offered = await fake.autocomplete(alice, "settings", "theme", {"theme": ""})
     names = [c["value"] for c in offered.choices]
-    assert names[0] == "default" and "blue" in names
+    assert names == ["wood", "green", "blue"]  # the default first; "default" is no look
     chosen = await command(fake, alice, "settings", {"theme": "blue"})
     assert chosen.ephemeral and "board theme blue" in chosen.text()
     unknown = await command(fake, alice, "settings", {"theme": "plaid"})

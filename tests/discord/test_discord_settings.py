@@ -166,5 +166,5 @@ async def test_a_french_client_is_offered_french_looks(running: Harness) -> None
     )
     chosen = await command(fake, alice, "settings", {"theme": "vert", "pieces": "simples"})
     assert "thème vert" in chosen.text() and "pièces simples (échecs)" in chosen.text()
-    assert "Thèmes : par défaut, bleu, vert, bois." in chosen.text()
+    assert "Thèmes : bois, vert, bleu." in chosen.text()
     assert "green" not in chosen.text() and "simple (chess)" not in chosen.text()

@@ -7,6 +7,7 @@ import pytest
 from bot.i18n import Locale
 from bot.i18n.names import CHOICE, label_head
 from bot.i18n.translator import translator_for
+from bot.service import GameService
 from bot.service.themes import (
     available_piece_sets,
     available_themes,
@@ -15,6 +16,10 @@ from bot.service.themes import (
     theme_choice,
     theme_named,
 )
+from bot.words import settings_text
+from tests.service.service_helpers import ALICE, PLACE, start_game
+
+VARIANTS = ("chess", "xiangqi")
 
 # Discord's limit on an autocomplete choice's name.
 CHOICE_NAME_LIMIT = 100
@@ -60,3 +65,29 @@ def test_each_look_has_its_own_label_in_every_language() -> None:
 def test_unknown_words_name_no_look() -> None:
     assert theme_named("plaid") is None and piece_set_named("staunton") is None
     assert theme_named("simple") is None and piece_set_named("wood") is None
+
+
+async def test_every_choice_draws_a_board_unlike_every_other(service: GameService) -> None:
+    """Each theme and piece set a player may choose draws its variant's board differently
+    from every other choice (none is another under a second name): ``default`` is no
+    choice, only a word that resets, and /settings names the look it resets to."""
+    assert "default" not in available_themes() and "default" not in available_piece_sets()
+    games = {variant: (await start_game(service, variant)).game.id for variant in VARIANTS}
+
+    async def drawn(variant: str) -> bytes:
+        return (await service.board(ALICE, PLACE, game_id=games[variant])).board.render_png()
+
+    themes = []
+    for theme in available_themes():
+        await service.settings(ALICE, theme=theme)
+        themes.append(await drawn("chess"))
+    assert len(set(themes)) == len(themes) == 3
+    await service.settings(ALICE, theme="default")
+    for variant in VARIANTS:
+        sets = []
+        for name in [n for n, made_for in available_piece_sets().items() if made_for == variant]:
+            await service.settings(ALICE, pieces=name)
+            sets.append(await drawn(variant))
+        assert len(set(sets)) == len(sets) == 2, variant
+    said = settings_text(await service.settings(ALICE, theme="default", pieces="default"), str)
+    assert "board theme wood" in said and "pieces cburnett (chess)" in said

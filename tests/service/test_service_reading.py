@@ -116,13 +116,13 @@ async def test_settings_say_the_xiangqi_pieces_and_notation_a_reader_gets(
     "default" for simplified pieces, nor "WXF" for a Chinese reader's Chinese moves)."""
     game_id = (await start_game(service, "xiangqi")).game.id
     english = settings_text(await service.settings(BOB), str)
-    assert "pieces default (chess), traditional (xiangqi, by your language)" in english
+    assert "pieces cburnett (chess), traditional (xiangqi, by your language)" in english
     assert "xiangqi moves in WXF (C2.5), or in Chinese when you type them so" in english
     shown = await service.settings(BOB, language="zh_Hans")
     assert shown.xiangqi_pieces_seen == "simplified"
     assert shown.xiangqi_notation_read is XiangqiNotation.CHINESE
     said = settings_text(shown, str)  # (in English here, to read the fields)
-    assert "pieces default (chess), simplified (xiangqi, by your language)" in said
+    assert "pieces cburnett (chess), simplified (xiangqi, by your language)" in said
     assert "xiangqi moves in Chinese (炮二平五)" in said and "WXF" not in said
     # What the settings say is what the boards and moves are.
     assert (await service.board(BOB, PLACE, game_id=game_id)).board.pieces == "simplified"
@@ -130,5 +130,5 @@ async def test_settings_say_the_xiangqi_pieces_and_notation_a_reader_gets(
         await service.move(ALICE, PLACE, "h2e2", game_id=game_id)
         assert await service.recent_moves(game_id, reader=BOB.id) == "1. 炮二平五"
     chosen = settings_text(await service.settings(BOB, pieces="traditional"), str)
-    assert "pieces default (chess), traditional (xiangqi)" in chosen
+    assert "pieces cburnett (chess), traditional (xiangqi)" in chosen
     assert "by your language" not in chosen
