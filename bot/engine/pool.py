@@ -191,6 +191,11 @@ class EnginePool:
             raise EngineUnavailable(
                 name, UnavailableReason.FAILED_TO_START, " ".join(command)
             ) from error
+        except BaseException:
+            # Cancelled while it configures (an analysis cancels its other searches when one
+            # fails): nobody will use it, and left counted it would hold a slot for good.
+            await self._discard(engine)
+            raise
         return engine
 
     async def _discard(self, engine: UciEngine) -> None:
@@ -198,9 +203,8 @@ class EnginePool:
         for idle in self._idle.values():
             if engine in idle:
                 idle.remove(engine)
-        engine.kill()
         with contextlib.suppress(Exception):
-            await engine.close(grace=0)
+            await engine.close(grace=0)  # kills at once, even if this is cancelled
 
     async def _search_on(
         self,

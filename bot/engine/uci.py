@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
+import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,6 +22,10 @@ from bot.engine.api import Budget, Score
 LINE_LIMIT = 64 * 1024
 # Lines read during one command before the engine counts as babbling instead of answering.
 MAX_LINES = 100_000
+# How long a killed engine may take to be reaped: SIGKILL is immediate, this bounds the rest.
+REAP_S = 5.0
+
+_log = logging.getLogger(__name__)
 
 
 class UciError(Exception):
@@ -144,8 +150,14 @@ def go_command(
 class UciEngine:
     """One running engine process. Use ``start``; always ``close`` (also after an error)."""
 
-    def __init__(self, process: asyncio.subprocess.Process, command: Sequence[str]) -> None:
+    def __init__(
+        self,
+        process: asyncio.subprocess.Process,
+        transport: asyncio.SubprocessTransport,
+        command: Sequence[str],
+    ) -> None:
         self._process = process
+        self._transport = transport
         self.command = tuple(command)
         self.name = ""
         self.options: dict[str, UciOption] = {}
@@ -158,21 +170,25 @@ class UciEngine:
         Raises ``FileNotFoundError``/``PermissionError`` when it cannot be run, ``UciError``
         when it does not complete the handshake within ``timeout`` seconds.
         """
-        process = await asyncio.create_subprocess_exec(
+        loop = asyncio.get_running_loop()
+        # The transport is kept (``create_subprocess_exec`` hides it): closing its pipes is
+        # what lets a killed process be reaped (see ``close``).
+        transport, protocol = await loop.subprocess_exec(
+            lambda: asyncio.subprocess.SubprocessStreamProtocol(LINE_LIMIT, loop),
             *command,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL,
-            limit=LINE_LIMIT,
-            # Its own process group: a terminal's Ctrl-C goes to Postal, which stops it itself.
+            # Its own session and process group: a terminal's Ctrl-C goes to Postal, which
+            # stops it itself, and ``kill`` reaches whatever a wrapper script forked.
             start_new_session=True,
             env={**os.environ, "LC_ALL": "C"},
         )
-        engine = cls(process, command)
+        engine = cls(asyncio.subprocess.Process(transport, protocol, loop), transport, command)
         try:
             await engine._handshake(timeout)
         except BaseException:
-            await engine.close()
+            await engine.close(grace=0)  # cancelled or broken: nothing to wait for
             raise
         return engine
 
@@ -253,23 +269,47 @@ class UciEngine:
         raise UciGarbage(f"more than {MAX_LINES} lines without a bestmove")
 
     async def close(self, grace: float = 1.0) -> None:
-        """Ask the engine to quit; kill it if it is still running after ``grace`` seconds."""
+        """Ask the engine to quit and give it ``grace`` seconds; then kill its process group
+        (its own process and anything a wrapper forked) and reap it, within ``REAP_S``.
+
+        Never raises for the engine's state; a cancellation still kills the group first.
+        """
         process = self._process
-        if process.returncode is None:
-            with contextlib.suppress(OSError, RuntimeError, UciError):
-                self._send("quit")
-            try:
-                await asyncio.wait_for(process.wait(), grace)
-            except TimeoutError:
-                self.kill()
+        try:
+            if process.returncode is None and grace > 0:
+                with contextlib.suppress(OSError, RuntimeError, UciError):
+                    self._send("quit")
+                self._close_pipes()
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(grace):
+                        await process.wait()
+        finally:
+            self.kill()
+            self._close_pipes()
+        try:
+            async with asyncio.timeout(REAP_S):
                 await process.wait()
-        if process.stdin is not None:
-            process.stdin.close()
+        except TimeoutError:
+            _log.warning(
+                "engine %s (pid %s) not reaped %s s after a kill", self.name, self.pid, REAP_S
+            )
 
     def kill(self) -> None:
-        """Kill the process at once (a hung engine)."""
-        with contextlib.suppress(ProcessLookupError):
-            self._process.kill()
+        """Kill the engine's process group at once (a hung engine, or the end of ``close``).
+
+        The group outlives its leader while a forked child is in it, and its id cannot be
+        given to another process meanwhile; once it is empty the kill finds nothing."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._process.pid, signal.SIGKILL)
+
+    def _close_pipes(self) -> None:
+        """Close both pipes. Python 3.11's ``wait()`` returns only once every pipe is closed,
+        and an engine that flooded its output leaves the output pipe paused for reading,
+        never to see its end: unclosed, a killed engine would never be reaped."""
+        for fd in (0, 1):
+            pipe = self._transport.get_pipe_transport(fd)
+            if pipe is not None:
+                pipe.close()
 
     def _send(self, line: str) -> None:
         stdin = self._process.stdin
@@ -280,9 +320,11 @@ class UciEngine:
     async def _read_line(self, deadline: float) -> str:
         stdout = self._process.stdout
         assert stdout is not None
-        remaining = deadline - asyncio.get_running_loop().time()
         try:
-            raw = await asyncio.wait_for(stdout.readline(), max(remaining, 0.0))
+            # Not ``wait_for``: on Python 3.11 it swallows a cancellation that comes as the
+            # line arrives, and a cancelled search's engine then lived on to its deadline.
+            async with asyncio.timeout_at(deadline):
+                raw = await stdout.readline()
         except TimeoutError as error:
             raise UciTimeout(f"{self.command[0]} did not answer in time") from error
         except ValueError as error:  # asyncio's limit: a line longer than LINE_LIMIT

@@ -11,11 +11,14 @@ says otherwise:
 - ``crash``: exits on ``go``; ``crash-once``: the first process to see a ``go`` (a state file
   in ``FAKE_UCI_STATE``) exits, the later ones answer;
 - ``hang``: never answers ``go`` nor ``quit``; ``hang-handshake``: never sends ``uciok``;
+  ``hang-ready``: answers the handshake's ``isready``, never a later one;
   ``exit``: exits before the handshake; ``no-variant``: declares no ``UCI_Variant``;
 - ``illegal``: answers ``bestmove a1a1``-like nonsense legal in no position; with
   ``searchmoves`` given it answers the first of them (the pool's retry);
 - ``garbage``: a malformed ``info`` line; ``binary``: bytes that are not UTF-8;
-- ``slow``: sleeps ``FAKE_UCI_DELAY`` seconds (default 0.05) before each answer.
+- ``slow``: sleeps ``FAKE_UCI_DELAY`` seconds (default 0.05) before each answer;
+- ``flood``: answers ``go`` with ``info`` lines without end (and never ``bestmove``), so
+  the pipe fills and stays full while the client stops reading.
 
 Every line received is appended to ``FAKE_UCI_LOG`` (if set) as ``PID LINE``.
 """
@@ -72,6 +75,7 @@ def main() -> None:
     variant = "chess"
     fen = "startpos"
     moves: list[str] = []
+    readies = 0
     crashed_once = os.environ.get("FAKE_UCI_STATE", "")
     for raw in sys.stdin:
         line = raw.strip()
@@ -91,7 +95,9 @@ def main() -> None:
             if MODE != "hang-handshake":
                 say("uciok")
         elif line == "isready":
-            say("readyok")
+            readies += 1
+            if MODE != "hang-ready" or readies == 1:
+                say("readyok")
         elif line.startswith("setoption name UCI_Variant value "):
             variant = line.rsplit(" ", 1)[1]
         elif line.startswith("position fen "):
@@ -112,6 +118,9 @@ def answer(line: str, variant: str, fen: str, moves: list[str], state: str) -> N
         sys.exit(1)
     if MODE == "hang":
         time.sleep(3600)
+    if MODE == "flood":
+        while True:  # until killed: a write blocks once the pipe is full
+            say("info depth 1 score cp 0 nodes 1 pv " + "e2e4 " * 50)
     if MODE == "slow":
         time.sleep(float(os.environ.get("FAKE_UCI_DELAY", "0.05")))
     if MODE == "garbage":

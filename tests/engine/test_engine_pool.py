@@ -370,3 +370,108 @@ async def test_after_close_searches_fail_and_processes_are_gone(fake_command: Co
     assert not pool.available("chess")
     with pytest.raises(EngineFailed):
         await pool.search(chess())
+
+
+# Not a timing claim: it turns a search or close that never returns into a failed test.
+HANG_GUARD_S = 120.0
+
+
+def gone(pid: int) -> bool:
+    """Whether ``pid`` has exited: no such process, or a zombie that only waits for init
+    to reap it (an orphan's parent is init, which may not reap in a container)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except FileNotFoundError:
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] == "Z"
+
+
+def pids_in(log: Path) -> set[int]:
+    return {int(line.split()[0]) for line in log.read_text().splitlines()}
+
+
+async def test_a_flooding_engine_is_killed_reaped_and_frees_its_slot(
+    fake_command: Command, fake_log: Path
+) -> None:
+    """An engine that writes without end during ``go`` fails its search after its budget;
+    its process is reaped (Python 3.11's ``wait`` once hung on its full, unread pipe) and
+    the pool's one slot serves the next search."""
+    pool = EnginePool({"chess": fake_command("flood"), "xiangqi": fake_command("normal")}, 1, QUICK)
+    try:
+        with pytest.raises(EngineFailed):
+            await asyncio.wait_for(pool.search(chess()), HANG_GUARD_S)
+        assert pool.processes == 0
+        flooders = pids_in(fake_log)
+        assert len(flooders) == 2  # the first try and one retry
+        assert all(gone(pid) for pid in flooders)
+        request = SearchRequest("xiangqi", XIANGQI_START, (), Budget(depth=3))
+        result = await asyncio.wait_for(pool.search(request), HANG_GUARD_S)
+    finally:
+        await asyncio.wait_for(pool.close(), HANG_GUARD_S)
+    assert result.best_move == "a0a1"  # the fake engine: the first legal move
+
+
+async def _lines(log: Path, line: str, count: int) -> None:
+    """Wait until the fake engines have received ``line`` ``count`` times in all."""
+    for _ in range(2000):
+        if log.exists() and received(log).count(line) >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the engines never received {line!r} {count} times")
+
+
+@pytest.mark.parametrize(
+    ("mode", "line", "per_process"), [("hang-handshake", "uci", 1), ("hang-ready", "isready", 2)]
+)
+async def test_searches_cancelled_while_their_engine_starts_leave_no_process_nor_slot(
+    fake_command: Command, fake_log: Path, mode: str, line: str, per_process: int
+) -> None:
+    """A search cancelled in its engine's handshake or configuration kills that engine and
+    gives its slot back: after three, nothing runs and the pool's one slot still serves
+    (a leaked slot once made every later search fail with "coroutine raised StopIteration")."""
+    pool = EnginePool({"chess": fake_command(mode), "xiangqi": fake_command("normal")}, 1, LIMITS)
+    try:
+        for attempt in range(1, 4):
+            task = asyncio.create_task(pool.search(chess()))
+            await _lines(fake_log, line, attempt * per_process)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        assert pool.processes == 0
+        starters = pids_in(fake_log)
+        assert len(starters) == 3
+        assert all(gone(pid) for pid in starters)
+        request = SearchRequest("xiangqi", XIANGQI_START, (), Budget(depth=3))
+        result = await asyncio.wait_for(pool.search(request), HANG_GUARD_S)
+    finally:
+        await pool.close()
+    assert result.best_move == "a0a1"  # the fake engine: the first legal move
+
+
+@pytest.mark.parametrize("mode", ["normal", "hang"])
+async def test_what_a_wrapper_script_forks_is_killed_with_its_engine(
+    tmp_path: Path, fake_command: Command, mode: str
+) -> None:
+    """An engine wrapper that forks a child (which keeps the engine's output open): the child
+    is killed with the engine when the pool closes (normal) or discards a hung engine."""
+    children = tmp_path / "children"
+    wrapper = tmp_path / "engine.sh"
+    fake = " ".join(fake_command(mode))
+    wrapper.write_text(f"#!/bin/sh\nsleep 600 &\necho $! >> {children}\nexec {fake}\n")
+    wrapper.chmod(0o755)
+    pool = EnginePool({"chess": (str(wrapper),)}, 1, QUICK)
+    try:
+        if mode == "hang":
+            with pytest.raises(EngineFailed):
+                await asyncio.wait_for(pool.search(chess()), HANG_GUARD_S)
+        else:
+            await pool.search(chess())
+    finally:
+        await asyncio.wait_for(pool.close(), HANG_GUARD_S)
+    pids = [int(pid) for pid in children.read_text().split()]
+    assert len(pids) == (2 if mode == "hang" else 1)
+    for _ in range(100):  # SIGKILL is delivered asynchronously
+        if all(gone(pid) for pid in pids):
+            break
+        await asyncio.sleep(0.01)
+    assert all(gone(pid) for pid in pids)
