@@ -35,6 +35,7 @@ from bot.service.results import (
     VacationEnded,
     VacationStarted,
 )
+from bot.service.uptime import credit_gap
 from bot.store import (
     ClaimKind,
     GameRecord,
@@ -59,9 +60,14 @@ class DeadlineUseCases(EndingUseCases):
 
         The side that ran out of time loses, unless the waiting side could never mate, in
         which case it is a draw. Games changed meanwhile are skipped (seen next time); a game
-        whose moves no longer replay is logged, marked damaged and skipped for good.
+        whose moves no longer replay is logged, marked damaged and skipped for good. A
+        downtime the heartbeat shows is credited first (``credit_gap``). Raises the store's
+        errors.
         """
         now = now or self.now()
+        # A process frozen for days (SIGSTOP, docker pause) wakes with every deadline past:
+        # the downtime is credited before any game is ended on time.
+        await credit_gap(self.store, now)
         overdue = await self.store.games.overdue(now)
         mine = await claimed(
             self.store, self.process, ClaimKind.TIME_OUT, [g.id for g in overdue], now

@@ -4,6 +4,11 @@
 entry it gives every running clock back the time Postal was down (lichess does the same after
 its outages), while running it records a heartbeat every minute, and on a clean exit it
 records the last one, so the next start measures the downtime from there.
+
+A process can also stop without exiting: frozen (SIGSTOP, ``docker pause``, a suspended VM)
+and resumed days later, its event loop picks up where it was. Every heartbeat therefore
+credits the gap since the last one exactly as a start does, and the clock's round
+(``credit_gap``) does the same before it ends any game on time, whichever runs first.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.service.clock import Clock, system_clock
 from bot.store import DowntimeCredit, Store
@@ -39,6 +44,17 @@ async def resume(store: Store, clock: Clock = system_clock) -> DowntimeCredit | 
             credit.challenges,
         )
     return credit
+
+
+async def credit_gap(store: Store, now: datetime) -> DowntimeCredit | None:
+    """Credit the downtime since the last heartbeat if it is more than the tolerance old at
+    ``now`` (the process was frozen: its heartbeat could not run), as ``resume`` does; the
+    clock calls this before ending games on time. None: no heartbeat yet, or a recent one
+    (one read, no write). Raises the store's errors."""
+    last = await store.uptime.last_beat()
+    if last is None or now - last <= DOWNTIME_TOLERANCE:
+        return None
+    return await resume(store, lambda: now)
 
 
 @asynccontextmanager
@@ -68,6 +84,7 @@ async def _beat_forever(store: Store, clock: Clock, seconds: float) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
-            await store.uptime.beat(clock())
+            # Each beat is a resume: after a freeze, the gap is credited as at start-up.
+            await resume(store, clock)
         except Exception as error:  # a full disk or a lock: the loop must go on; try later
             _log.warning("heartbeat not recorded: %s", error)

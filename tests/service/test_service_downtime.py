@@ -138,6 +138,62 @@ async def test_heartbeat_is_kept_while_running(store: Store, clock: ManualClock)
     assert await store.uptime.last_beat() == clock.now
 
 
+async def test_a_frozen_process_credits_the_gap_before_any_time_out(
+    store: Store, service: GameService, clock: ManualClock
+) -> None:
+    """Frozen (SIGSTOP, docker pause) for 3 days and 1 hour, its heartbeat last written
+    before: the clock's first round credits the gap as a start-up does, and none of the
+    three rated games ends on time."""
+    await resume(store, clock)
+    games = [
+        await start_game(service, days=1),
+        await start_game(service, white=CAROL, black=BOB, days=2),
+        await start_game(service, white=BOB, black=CAROL, days=3),
+    ]
+    gap = timedelta(days=3, hours=1)
+    clock.advance(gap)
+    report = await service.expire_overdue()
+    assert report.ended == ()
+    for started in games:
+        view = await service.game_view(started.game.id)
+        assert view.active and view.deadline == started.game.deadline + gap  # type: ignore[operator]
+    assert await store.uptime.last_beat() == clock.now
+    assert await resume(store, clock) is None  # credited once
+
+
+async def test_the_heartbeat_credits_a_gap_it_sees(
+    store: Store, service: GameService, clock: ManualClock
+) -> None:
+    """The first heartbeat after a freeze credits the gap exactly as a start-up does; the
+    clock's round after it has nothing left to credit, nor any game to end."""
+    async with keeping_time(store, clock, interval=timedelta(milliseconds=10)):
+        started = await start_game(service, days=1)
+        clock.advance(days=3, hours=1)
+        for _ in range(200):
+            if await store.uptime.last_beat() == clock.now:
+                break
+            await asyncio.sleep(0.01)
+        view = await service.game_view(started.game.id)
+        assert view.deadline == started.game.deadline + timedelta(days=3, hours=1)  # type: ignore[operator]
+        assert (await service.expire_overdue()).ended == ()
+
+
+async def test_a_gap_within_the_tolerance_credits_nothing(
+    store: Store, service: GameService, clock: ManualClock
+) -> None:
+    """A heartbeat missed for a few minutes is no downtime: a deadline that passed in the
+    gap ends the game on time, and the heartbeat is left to its own task."""
+    await resume(store, clock)
+    started = await start_game(service, days=1)
+    clock.advance(days=1, minutes=-1)
+    await store.uptime.beat(clock.now)
+    beat = clock.now
+    clock.advance(DOWNTIME_TOLERANCE)
+    report = await service.expire_overdue()
+    assert [ended.game.id for ended in report.ended] == [started.game.id]
+    assert await store.uptime.last_beat() == beat
+
+
 def test_console_restarted_after_downtime_does_not_forfeit(tmp_path: Path) -> None:
     """The console credits downtime too: a database last used three days ago, with a one-day
     game, is opened by `python -m bot console` and the game goes on."""
