@@ -40,7 +40,9 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long one search may think: exactly one of the three limits, positive.
+    """How long one search may think: exactly one of the three limits, positive. A depth or
+    node budget gives the same answer to the same request every time (the pool clears the
+    engine's hash first, and each engine searches on one thread); a think time cannot.
 
     Raises ``ValueError`` when none, several, or a non-positive one is given.
     """

@@ -216,6 +216,11 @@ class EnginePool:
         chosen = level(request.level)
         apply_level(engine, chosen)
         budget = request.budget
+        if budget.movetime_ms is None:
+            # A node or depth budget is reproducible only from a clean engine: what this
+            # process searched before (its hash and history tables) would change the answer.
+            engine.new_game()
+            await engine.ready(self._limits.start_s)
         timeout = (
             budget.movetime_ms / 1000 + self._limits.margin_s
             if budget.movetime_ms is not None

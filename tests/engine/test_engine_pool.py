@@ -475,3 +475,23 @@ async def test_what_a_wrapper_script_forks_is_killed_with_its_engine(
             break
         await asyncio.sleep(0.01)
     assert all(gone(pid) for pid in pids)
+
+
+async def test_a_node_or_depth_budget_searches_from_a_cleared_hash(
+    fake_command: Command, fake_log: Path
+) -> None:
+    """Each search with a node or depth budget (the analysis's) is preceded by ``ucinewgame``
+    and ``isready``, so its answer does not depend on what the process searched before; a
+    think-time search (the computer's move) keeps the hash."""
+    pool = pool_of(fake_command("normal"), processes=1)
+    try:
+        for budget in (Budget(nodes=1000), Budget(depth=4), Budget(movetime_ms=100)):
+            await pool.search(SearchRequest("chess", CHESS_START, ("e2e4",), budget))
+    finally:
+        await pool.close()
+    lines = [line for line in received(fake_log) if not line.startswith("setoption")]
+    gos = [i for i, line in enumerate(lines) if line.startswith("go")]
+    assert [lines[i] for i in gos] == ["go nodes 1000", "go depth 4", "go movetime 100"]
+    for i in gos[:2]:
+        assert lines[i - 3 : i - 1] == ["ucinewgame", "isready"]
+    assert "ucinewgame" not in lines[gos[1] : gos[2]]

@@ -4,6 +4,9 @@ Skipped where an engine is not installed."""
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 
 from bot.engine.pool import EnginePool
@@ -11,7 +14,7 @@ from bot.service import GameService, ManualClock
 from bot.service.analysis_report import GameAnalysis
 from bot.service.judgement import Judgement
 from bot.store import Store
-from rules import Color
+from rules import Color, Game
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 # A small budget keeps the tests quick; these blunders show at any depth.
@@ -76,3 +79,40 @@ async def test_fairy_stockfish_finds_a_hanging_cannon(store: Store) -> None:
     assert hanging.mover is Color.BLACK
     assert hanging.judgement in {Judgement.MISTAKE, Judgement.BLUNDER}
     assert hanging.best is not None and result.critical == hanging
+
+
+def seeded_moves(variant: str, plies: int, seed: int) -> tuple[str, ...]:
+    """``plies`` random legal moves from the start (seeded), leaving the game running."""
+    rng = random.Random(seed)
+    while True:
+        game = Game(variant)
+        for _ in range(plies):
+            if game.outcome() is not None:
+                break
+            game = game.play(rng.choice(list(game.position.legal_moves())))
+        if game.ply == plies and game.outcome() is None:
+            return tuple(game.uci_moves())
+
+
+@pytest.mark.parametrize("variant", ["chess", "xiangqi"])
+async def test_the_same_game_analysed_in_two_fresh_databases_reads_the_same(
+    tmp_path: Path, variant: str
+) -> None:
+    """Analysis is reproducible: two pools and two databases, two positions at a time on
+    two processes each, give the same evaluations, judgements, figures and record (the
+    engines search a node budget on one thread from a cleared hash)."""
+    moves = seeded_moves(variant, 24, seed=7)
+    results = []
+    for name in ("first", "second"):
+        pool = pool_or_skip(variant)
+        store = await Store.open(tmp_path / f"{name}.db")
+        try:
+            results.append(await analysed(store, pool, variant, moves))
+        finally:
+            await store.close()
+            await pool.close()
+    first, second = results
+    assert first.evaluations == second.evaluations
+    assert first.moves == second.moves
+    assert (first.white, first.black) == (second.white, second.black)
+    assert first.record == second.record
