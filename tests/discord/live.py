@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.store import Store
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.processes import process_env
 
@@ -30,6 +31,14 @@ class Table:
     thread: FakeChannel
 
 
+async def existing_database(database: Path) -> Path:
+    """``database``, made beforehand if it is not there: the bot announces a database it
+    creates on stderr, which tests of its stderr do not expect."""
+    if not database.exists():
+        await (await Store.open(database)).close()
+    return database
+
+
 def bot_env(fake: FakeDiscord, database: Path, **extra: str) -> dict[str, str]:
     """The settings that aim ``python -m bot`` at ``fake`` with ``database``."""
     return {
@@ -46,8 +55,10 @@ def bot_env(fake: FakeDiscord, database: Path, **extra: str) -> dict[str, str]:
 async def start_bot(
     fake: FakeDiscord, database: Path, *, stderr: int | None = None, **extra: str
 ) -> asyncio.subprocess.Process:
-    """Start ``python -m bot`` on ``fake`` and wait until it is connected with its commands
-    registered. ``stderr``: ``asyncio.subprocess.PIPE`` to capture it (default: inherited)."""
+    """Start ``python -m bot`` on ``fake`` (``database`` made first) and wait until it is
+    connected with its commands registered. ``stderr``: ``asyncio.subprocess.PIPE`` to
+    capture it (default: inherited)."""
+    await existing_database(database)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

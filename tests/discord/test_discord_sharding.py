@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 
 from tests.discord.harness import Harness, command
-from tests.discord.live import bot_env
+from tests.discord.live import bot_env, existing_database
 from tests.fakediscord import FakeDiscord
 from tests.processes import ROOT, process_env
 
 
 async def run_bot(fake: FakeDiscord, tmp_path: Path, **extra: str) -> tuple[int, str]:
     """Run ``python -m bot`` on ``fake`` to its end; returns (exit status, stderr)."""
+    database = await existing_database(tmp_path / "postal.db")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=ROOT,
-        env=process_env(bot_env(fake, tmp_path / "postal.db", **extra)),
+        env=process_env(bot_env(fake, database, **extra)),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     try:

@@ -8,8 +8,8 @@ import os
 import sys
 from pathlib import Path
 
-from bot.store import Store
 from tests.discord.harness import Harness
+from tests.discord.live import existing_database
 from tests.fakediscord import PRIVILEGED_INTENTS, STRING, USER, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,13 +59,6 @@ def process_env(env: dict[str, str]) -> dict[str, str]:
     """``env`` plus what a child Python needs to import the project."""
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": path, **env}
-
-
-async def existing_database(folder: Path) -> str:
-    """The URL of a database made beforehand (a new one would be announced on stderr)."""
-    path = folder / "p.db"
-    await (await Store.open(path)).close()
-    return f"sqlite:///{path}"
 
 
 async def run_bot_process(env: dict[str, str]) -> tuple[int, str]:
@@ -147,7 +140,7 @@ async def test_rejected_token_is_one_line_and_status_1(fake: FakeDiscord, tmp_pa
     status, stderr = await run_bot_process(
         {
             "DISCORD_TOKEN": "not-the-token",
-            "DATABASE_URL": await existing_database(tmp_path),
+            "DATABASE_URL": f"sqlite:///{await existing_database(tmp_path / 'p.db')}",
             "DISCORD_API_BASE": fake.api_base,
             "DISCORD_GATEWAY_URL": fake.gateway_url,
         }
@@ -171,7 +164,7 @@ async def test_wrong_dev_guild_is_one_line_and_status_1(fake: FakeDiscord, tmp_p
     status, stderr = await run_bot_process(
         {
             "DISCORD_TOKEN": fake.token,
-            "DATABASE_URL": await existing_database(tmp_path),
+            "DATABASE_URL": f"sqlite:///{await existing_database(tmp_path / 'p.db')}",
             "DISCORD_API_BASE": fake.api_base,
             "DISCORD_GATEWAY_URL": fake.gateway_url,
             "DEV_GUILD_ID": "12345",
