@@ -673,6 +673,10 @@ class FakeDiscord:
         self.recommended_shards = 1
         self.required_shards = 1
         self.close_on_identify: int | None = None
+        # False during a gateway outage (``gateway_outage``): connections are refused with a
+        # 503 before the websocket handshake; ``gateway_refused`` counts them.
+        self.gateway_up = True
+        self.gateway_refused = 0
         # Cleared, answers to channel posts wait until it is set again (``_pass_gate``).
         self.posting = asyncio.Event()
         self.posting.set()
@@ -974,6 +978,17 @@ class FakeDiscord:
                     f"timed out after {timeout}s; violations: {self.violations}; "
                     f"last calls: {[(c.method, c.path, c.status) for c in self.calls[-5:]]}"
                 ) from None
+
+    async def gateway_outage(self) -> None:
+        """Discord's gateway goes down: every session is dropped with close code 1011 (an
+        internal error, after which a client reconnects) and every new connection is refused
+        with 503 until ``gateway_restored``. REST keeps answering."""
+        self.gateway_up = False
+        for session in list(self._sockets):
+            await session.ws.close(code=1011, message=b"Internal error.")
+
+    def gateway_restored(self) -> None:
+        self.gateway_up = True
 
     async def _notify(self) -> None:
         async with self._changed:
@@ -2368,7 +2383,11 @@ class FakeDiscord:
             if session.owns(int(guild) if guild is not None else None):
                 session.send_dispatch(event, data)
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if not self.gateway_up:
+            self.gateway_refused += 1
+            await self._notify()
+            return web.Response(status=503, text="upstream connect error")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         session = _GatewaySession(self, ws)

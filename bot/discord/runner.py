@@ -32,6 +32,9 @@ from bot.subcommands import summary
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
+# How long discord.py's connect loop may take to end after the client closed, when it is
+# not waiting out a reconnect (it ends at its next look at the event queue).
+CONNECT_LOOP_GRACE_SECONDS = 1.0
 
 
 class StartupError(Exception):
@@ -102,7 +105,7 @@ async def run(settings: Settings) -> None:
         async with keeping_time(store), backups:
             if not signals.requested.is_set():
                 bot = create_bot(settings, store=store, engines=engines)
-                await serve(bot, token, settings, signals)
+                await serve(bot, token, settings, signals.requested)
     except BackupError as error:
         raise StartupError(str(error)) from error
     finally:
@@ -135,17 +138,24 @@ class StopSignals:
         os.kill(os.getpid(), signum)
 
 
-async def serve(bot: PostalBot, token: str, settings: Settings, signals: StopSignals) -> None:
-    """Run ``bot`` until it ends or a stop is requested, then close it gracefully."""
+async def serve(bot: PostalBot, token: str, settings: Settings, stop: asyncio.Event) -> None:
+    """Run ``bot`` until it ends or ``stop`` is set, then close it gracefully.
+
+    During a Discord outage discord.py's connect loop sleeps out its reconnect back-off
+    (up to about 17 minutes) or a 60 s handshake before it looks whether the client was
+    closed; once ``close`` has finished what was in flight and disconnected, nothing is
+    left for that loop to do, so it is cancelled rather than waited for."""
     running = asyncio.create_task(start(bot, token, settings))
-    stop = asyncio.create_task(signals.requested.wait())
+    stopping = asyncio.create_task(stop.wait())
     try:
-        await asyncio.wait({running, stop}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         if not running.done():
             await bot.close()
-        await running  # raises the reason it ended, if any
+            await asyncio.wait({running}, timeout=CONNECT_LOOP_GRACE_SECONDS)
+        if running.done():
+            await running  # raises the reason it ended, if any
     finally:
-        stop.cancel()
+        stopping.cancel()
         if not running.done():
             running.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -56,7 +56,7 @@ async def main() -> None:
         bot.boards.wake()
 
     loop.add_signal_handler(signal.SIGUSR1, look_now)
-    await serve(bot, require_token(settings), settings, signals)
+    await serve(bot, require_token(settings), settings, signals.requested)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from discord.backoff import ExponentialBackoff
 
+from bot.config import Settings
 from bot.discord import runner
 from tests.discord.live import Table, set_up_games, start_bot
 from tests.fakediscord import FakeDiscord, FakeInteraction
@@ -134,3 +136,31 @@ def test_second_signal_kills_before_its_handler_returns(monkeypatch: pytest.Monk
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.remove_signal_handler(signum)
         loop.close()
+
+
+async def test_a_stop_during_a_gateway_outage_does_not_wait_out_the_reconnect(
+    fake: FakeDiscord, environ: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGTERM while Discord's gateway is down: discord.py's connect loop sleeps out its
+    reconnect back-off (here an hour, as a long outage makes it) before it looks again;
+    the bot stops without waiting for it, its database closed."""
+    backing_off = asyncio.Event()
+
+    def an_hour(self: ExponentialBackoff[bool]) -> float:
+        backing_off.set()
+        return 3600.0
+
+    monkeypatch.setattr(ExponentialBackoff, "delay", an_hour)
+    settings = Settings.from_env(environ, env_file=None)
+    bot = runner.create_bot(settings)
+    bot._connection.guild_ready_timeout = 0.05
+    stop = asyncio.Event()
+    serving = asyncio.create_task(runner.serve(bot, fake.token, settings, stop))
+    await fake.wait_until(lambda: fake._sockets, EXIT_TIMEOUT)
+    await asyncio.wait_for(bot.wait_until_ready(), EXIT_TIMEOUT)
+    await fake.gateway_outage()
+    await asyncio.wait_for(backing_off.wait(), EXIT_TIMEOUT)
+    assert fake.gateway_refused >= 1  # it tried once, was refused, and now waits
+    stop.set()  # what the first SIGTERM does
+    await asyncio.wait_for(serving, EXIT_TIMEOUT)  # before the fix: the hour
+    assert bot.is_closed() and bot._store is None
