@@ -1,12 +1,14 @@
-"""Board image speed and size, for every piece set: Postal's renderer against the usual bot
-way, in one run.
+"""Board image speed and size, for every piece set and theme: Postal's renderer against the
+usual bot way, in one run; and how large each chess set's pieces stand on their squares.
 
 The usual way (most Discord chess bots): python-chess draws an SVG and cairosvg rasterises
 it. Run ``pip install -e '.[bench]'`` for the peer; without it only Postal's figures print.
-Prints, for each piece set of each variant, the median milliseconds (CPU time) and bytes per
-PNG at 512 px (plain, and with the players' strip), and the first render after start-up
-(sprites and tiles built once), measured in a fresh process. Budget: median <= 5 ms, <= 40 KB,
-first render <= 300 ms.
+Prints the piece-to-square ratio of each chess set (a bishop, queen and knight on d4, diffed
+against the board without them: height and width as shares of the square; lichess draws
+cburnett's queen and bishop at 78 %), then, for each theme and piece set of each variant, the
+median milliseconds (CPU time) and bytes per PNG at 512 px (plain, and with the players'
+strip), and the first render after start-up (sprites and tiles built once), measured in a
+fresh process. Budget: median <= 5 ms, <= 40 KB, first render <= 300 ms.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from bot.render import PlayerLabel, Strip, piece_set_names, render_board, render_gif
+from bot.render import PlayerLabel, Strip, piece_set_names, render_board, render_gif, theme_names
+from bot.render.measure import piece_box
 from rules import Color, Game, Move, get_variant
 
 CASES = (
@@ -36,7 +39,7 @@ CASES = (
 FIRST_RENDER = (
     "import time; t, c = time.perf_counter(), time.process_time(); "
     "from bot.render import render_board; from rules import get_variant; "
-    "render_board(get_variant({variant!r}).start(), pieces={pieces!r}); "
+    "render_board(get_variant({variant!r}).start(), pieces={pieces!r}, theme={theme!r}); "
     "print(time.perf_counter() - t, time.process_time() - c)"
 )
 STRIP = Strip(PlayerLabel("Alice Liddell", 1523), PlayerLabel("Bob", 1480), Color.WHITE)
@@ -89,16 +92,16 @@ def main() -> None:
     if load > cores:
         print(f"note: the machine is busy (load {load:.1f} on {cores} cores), so every figure "
               "is inflated; the peer's column shows by how much")  # fmt: skip
-    for variant_name in ("chess", "xiangqi"):
-        for pieces in piece_set_names(variant_name):
-            script = FIRST_RENDER.format(variant=variant_name, pieces=pieces)
-            output = subprocess.check_output([sys.executable, "-c", script], text=True)
-            wall, cpu = (float(figure) * 1000 for figure in output.split())
-            flag = "" if cpu <= BUDGET_FIRST_MS else "  OVER BUDGET"
-            print(f"first {variant_name} render, {pieces} pieces, in a fresh process "
-                  f"(imports included): {cpu:.0f} ms CPU, {wall:.0f} ms wall{flag}")  # fmt: skip
+    print_piece_scale()
+    for variant_name, theme, pieces in looks():
+        script = FIRST_RENDER.format(variant=variant_name, pieces=pieces, theme=theme)
+        output = subprocess.check_output([sys.executable, "-c", script], text=True)
+        wall, cpu = (float(figure) * 1000 for figure in output.split())
+        flag = "" if cpu <= BUDGET_FIRST_MS else "  OVER BUDGET"
+        print(f"first {variant_name} render, {theme} theme, {pieces} pieces, in a fresh process "
+              f"(imports included): {cpu:.0f} ms CPU, {wall:.0f} ms wall{flag}")  # fmt: skip
     other = peer()
-    header = f"{'board (512 px)':<26} {'pieces':<11} {'postal ms':>9} {'postal KB':>9}"
+    header = f"{'board (512 px)':<26} {'theme':<7} {'pieces':<11} {'postal ms':>9} {'postal KB':>9}"
     header += f" {'+strip ms':>9} {'+strip KB':>9}"
     if callable(other):
         header += f" {'svg+cairo ms':>12} {'svg+cairo KB':>12} {'speed-up':>8}"
@@ -113,20 +116,22 @@ def main() -> None:
         if callable(other) and variant_name == "chess":
             repeat = max(5, args.repeat // 5)
             theirs = median_ms(lambda f=fen, m=last: other(f, m), repeat)
-        for pieces in piece_set_names(variant_name):
+        for theme, pieces in [(t, s) for v, t, s in looks() if v == variant_name]:
             ours, size = median_ms(
-                lambda p=position, m=move, s=pieces: render_board(p, last_move=m, pieces=s),
+                lambda p=position, m=move, s=pieces, t=theme: render_board(
+                    p, last_move=m, pieces=s, theme=t
+                ),
                 args.repeat,
             )
             framed, framed_size = median_ms(
-                lambda p=position, m=move, s=pieces: render_board(
-                    p, last_move=m, pieces=s, strip=STRIP
+                lambda p=position, m=move, s=pieces, t=theme: render_board(
+                    p, last_move=m, pieces=s, theme=t, strip=STRIP
                 ),
                 args.repeat,
             )
             over = [ms > BUDGET_MS or nbytes / 1024 > BUDGET_KB
                     for ms, nbytes in ((ours, size), (framed, framed_size))]  # fmt: skip
-            line = f"{name:<26} {pieces:<11} {ours:>9.2f} {size / 1024:>9.1f}"
+            line = f"{name:<26} {theme:<7} {pieces:<11} {ours:>9.2f} {size / 1024:>9.1f}"
             line += f" {framed:>9.2f} {framed_size / 1024:>9.1f}"
             if theirs is not None:
                 line += f" {theirs[0]:>12.1f} {theirs[1] / 1024:>12.1f} {theirs[0] / ours:>7.0f}x"
@@ -146,6 +151,29 @@ def main() -> None:
     seconds = time.process_time() - started
     print(f"GIF of a {long_game.ply}-ply (150-move) random game at 360 px: "
           f"{len(gif) / 1024 / 1024:.2f} MB in {seconds:.2f} s CPU")  # fmt: skip
+
+
+def looks() -> list[tuple[str, str, str]]:
+    """Every (variant, theme, piece set) a board can be drawn in."""
+    return [
+        (variant, theme, pieces)
+        for variant in ("chess", "xiangqi")
+        for theme in theme_names(variant)
+        for pieces in piece_set_names(variant)
+    ]
+
+
+def print_piece_scale() -> None:
+    """Each chess set's bishop, queen and knight on d4 of a 512 px board: height x width
+    as shares of the square, and how far the piece's middle is from the square's."""
+    print("piece-to-square ratio (512 px, on d4; lichess: cburnett's queen and bishop 78 %)")
+    for pieces in piece_set_names("chess"):
+        cells = []
+        for piece, name in (("B", "bishop"), ("Q", "queen"), ("N", "knight")):
+            box = piece_box(pieces, piece)
+            cells.append(f"{name} {box.height:.0%} x {box.width:.0%}"
+                         f" (off centre {box.dx:+.0%}, {box.dy:+.0%})")  # fmt: skip
+        print(f"  {pieces:<9} " + "; ".join(cells))
 
 
 def random_game(plies: int, seed: int) -> Game:

@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.render import PlayerLabel, Strip, render_board, render_gif  # noqa: E402
+from bot.render.eval_graph import GraphLegend, GraphMark, render_eval_graph  # noqa: E402
+from bot.service.analysis_report import EVALUATION_TICKS  # noqa: E402
 from rules import Color, Game, Move, Position, get_variant  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -72,6 +74,27 @@ def xiangqi_moves(size: int = 512) -> bytes:
                         selected=horse, pieces="simplified", size=size)  # fmt: skip
 
 
+def preview(size: int = 360) -> bytes:
+    """Chess, Confirm moves: the board after a move not yet played, dashed and ghosted,
+    "Preview" on the mover's strip (the strip every preview gets)."""
+    game = played("chess", "e4 e5 Nf3 Nc6")
+    move = game.position.parse_move("Bb5")
+    strip = Strip(PLAYERS.white, PLAYERS.black, Color.BLACK, note="Preview")
+    return render_board(game.position.play(move), orientation=Color.WHITE, last_move=move,
+                        preview=True, strip=strip, size=size)  # fmt: skip
+
+
+def analysis_graph() -> bytes:
+    """An analysis's evaluation graph (made-up evaluations): pawns up the left edge, the
+    marks' legend below, as /analyse sends it in English."""
+    advantages = [0.0, 0.1, 0.05, 0.12, 0.1, 0.3, 0.28, -0.45, -0.4, -0.5, -0.1, -0.15,
+                  0.35, 0.4, 0.6, 0.62, 0.85, 0.9]  # fmt: skip
+    marks = [GraphMark(7, "blunder"), GraphMark(10, "mistake"), GraphMark(4, "inaccuracy")]
+    legend = GraphLegend("inaccuracy", "mistake", "blunder", "critical move")
+    return render_eval_graph(advantages, marks=marks, critical=7, axis=EVALUATION_TICKS,
+                             legend=legend)  # fmt: skip
+
+
 def scholars_mate_gif() -> bytes:
     """The whole game, with the players' strips; after the mate nobody is to move."""
     over = Strip(PLAYERS.white, PLAYERS.black, None)
@@ -86,6 +109,8 @@ IMAGES: dict[str, Callable[[], bytes]] = {
     "xiangqi-moves.png": xiangqi_moves,
     "phone-chess-360.png": lambda: knight_moves(360, "cburnett"),
     "phone-xiangqi-360.png": lambda: xiangqi_moves(360),
+    "phone-preview-360.png": preview,
+    "analysis-graph.png": analysis_graph,
     "game.gif": scholars_mate_gif,
 }
 

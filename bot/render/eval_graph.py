@@ -213,11 +213,11 @@ def _axis(
     size: int,
 ) -> None:
     """Each tick's label, right-aligned in the left column, and a faint line across the
-    graph at its height; a tick closer than a label's height to one drawn is left out."""
+    graph at its height; a tick closer than 1.4 labels' height to one drawn is left out."""
     drawn: list[float] = []
     for tick in sorted(axis, key=lambda t: abs(t.value)):  # 0 first, then outwards
         y = y_of(tick.value)
-        if any(abs(y - other) < size * 1.1 for other in drawn):
+        if any(abs(y - other) < size * 1.4 for other in drawn):
             continue
         drawn.append(y)
         if tick.value != 0:
