@@ -56,6 +56,7 @@ class Settings:
     engine_chess: str | None = None  # a path or command; None: stockfish on PATH or /usr/games
     engine_xiangqi: str | None = None  # the same for fairy-stockfish
     engine_processes: int | None = None  # None: one per core
+    health_file: Path | None = None  # marked at each heartbeat (``python -m bot health``)
 
     @classmethod
     def from_env(
@@ -93,6 +94,7 @@ class Settings:
             engine_chess=_parse_command("ENGINE_CHESS", get("ENGINE_CHESS")),
             engine_xiangqi=_parse_command("ENGINE_XIANGQI", get("ENGINE_XIANGQI")),
             engine_processes=_parse_engine_processes(get("ENGINE_PROCESSES")),
+            health_file=Path(health_file) if (health_file := get("HEALTH_FILE")) else None,
         )
 
 

@@ -11,6 +11,7 @@ SUBCOMMANDS: Final[dict[str, tuple[str, str, str]]] = {
     "console": ("bot.console", "main", "play in a terminal, no Discord token needed"),
     "backup": ("bot.backup", "main", "copy the SQLite database safely, even while the bot runs"),
     "migrate": ("bot.database_cli", "migrate_main", "bring the database's schema up to date"),
+    "health": ("bot.health", "main", "exit 0 if the running bot's heartbeat is fresh (Docker)"),
     "copy-db": (
         "bot.database_cli",
         "copy_main",

@@ -24,6 +24,7 @@ from bot.discord.logs import configure_logging
 from bot.discord.sync import CommandSyncError
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
+from bot.health import mark_alive
 from bot.service.backups import daily_backups
 from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
@@ -102,7 +103,9 @@ async def run(settings: Settings) -> None:
     # challenge, and everything else works without it.
     engines = engines_for(settings)
     try:
-        async with keeping_time(store), backups:
+        health = settings.health_file
+        on_beat = (lambda: mark_alive(health)) if health is not None else None
+        async with keeping_time(store, on_beat=on_beat), backups:
             if not signals.requested.is_set():
                 bot = create_bot(settings, store=store, engines=engines)
                 await serve(bot, token, settings, signals.requested)

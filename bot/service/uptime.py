@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from datetime import datetime, timedelta
 
@@ -59,15 +59,22 @@ async def credit_gap(store: Store, now: datetime) -> DowntimeCredit | None:
 
 @asynccontextmanager
 async def keeping_time(
-    store: Store, clock: Clock = system_clock, *, interval: timedelta = HEARTBEAT_INTERVAL
+    store: Store,
+    clock: Clock = system_clock,
+    *,
+    interval: timedelta = HEARTBEAT_INTERVAL,
+    on_beat: Callable[[], None] | None = None,
 ) -> AsyncIterator[DowntimeCredit | None]:
     """Resume (see ``resume``), then keep a heartbeat until the block ends. Yields the credit.
+    ``on_beat`` is called after the resume and after each heartbeat the database took (the
+    bot marks its health file with it).
 
     Raises what ``resume`` raises (the store's errors); a failed heartbeat later is logged
     and retried at the next interval, never fatal.
     """
     credit = await resume(store, clock)
-    beating = asyncio.create_task(_beat_forever(store, clock, interval.total_seconds()))
+    _signal(on_beat)
+    beating = asyncio.create_task(_beat_forever(store, clock, interval.total_seconds(), on_beat))
     try:
         yield credit
     finally:
@@ -80,7 +87,9 @@ async def keeping_time(
             _log.warning("last heartbeat not recorded: %s", error)
 
 
-async def _beat_forever(store: Store, clock: Clock, seconds: float) -> None:
+async def _beat_forever(
+    store: Store, clock: Clock, seconds: float, on_beat: Callable[[], None] | None
+) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
@@ -88,3 +97,15 @@ async def _beat_forever(store: Store, clock: Clock, seconds: float) -> None:
             await resume(store, clock)
         except Exception as error:  # a full disk or a lock: the loop must go on; try later
             _log.warning("heartbeat not recorded: %s", error)
+        else:
+            _signal(on_beat)
+
+
+def _signal(on_beat: Callable[[], None] | None) -> None:
+    """Call ``on_beat``; its failure (a read-only health file) is logged, never fatal."""
+    if on_beat is None:
+        return
+    try:
+        on_beat()
+    except OSError as error:
+        _log.warning("health file not marked: %s", error)

@@ -275,3 +275,27 @@ async def test_locked_database_at_start_up_is_a_store_error(
     finally:
         blocker.execute("ROLLBACK")
         blocker.close()
+
+
+async def test_each_heartbeat_marks_the_health_file(
+    store: Store, clock: ManualClock, tmp_path: Path
+) -> None:
+    """``on_beat`` (the bot's health file) is called once the downtime is resumed and after
+    each heartbeat the database took; one that fails is logged, and the heartbeats go on."""
+    beats: list[datetime] = []
+    failures = 0
+
+    def on_beat() -> None:
+        nonlocal failures
+        beats.append(clock.now)
+        if len(beats) == 2:
+            failures += 1
+            raise OSError("read-only file system")
+
+    async with keeping_time(store, clock, interval=timedelta(milliseconds=10), on_beat=on_beat):
+        assert beats == [clock.now]
+        for _ in range(200):
+            if len(beats) >= 4:
+                break
+            await asyncio.sleep(0.01)
+    assert len(beats) >= 4 and failures == 1
