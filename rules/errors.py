@@ -102,12 +102,19 @@ class InvalidFenError(RulesError):
 
 
 class InvalidMoveError(RulesError):
-    """Text that is not a move in any accepted notation (``"Nf9"``)."""
+    """Text that is not a move in any notation this game accepts (``"Nf9"``).
+    ``written_for`` names the other game whose notation the text is written in (``"chess"``
+    for ``e4`` typed in xiangqi), or is None."""
 
-    def __init__(self, text: str, reason: str = "not a move") -> None:
+    def __init__(
+        self, text: str, reason: str = "not a move", *, written_for: str | None = None
+    ) -> None:
+        if written_for is not None:
+            reason = f"{reason}: that is {written_for} notation"
         super().__init__(f"invalid move {text!r}: {reason}")
         self.text = text
         self.reason = reason
+        self.written_for = written_for
 
 
 class IllegalReason(Enum):

@@ -249,6 +249,31 @@ class UnreadableMoveError(UserError):
         self.suggestions = tuple(suggestions)
 
 
+class WrongNotationError(UnreadableMoveError):
+    """A move written in the other game's notation (``e4`` in xiangqi, ``C2.5`` in chess):
+    says which notations this game takes. ``variant_name`` is the game being played."""
+
+    def __init__(self, text: str, variant_name: str, suggestions: Sequence[str] = ()) -> None:
+        super().__init__(text, suggestions)
+        if variant_name == "xiangqi":
+            said = Text(
+                '"{move}" is written in chess notation: xiangqi moves are written like '
+                "h2e2, C2.5 or 炮二平五.{hint}",
+                move=text,
+                hint=_did_you_mean(suggestions),
+            )
+        else:
+            said = Text(
+                '"{move}" is written in xiangqi notation: chess moves are written like '
+                "Nf3, exd5 or g1f3.{hint}",
+                move=text,
+                hint=_did_you_mean(suggestions),
+            )
+        self.message = said
+        self.args = (said,)
+        self.variant_name = variant_name
+
+
 class MistypedMoveError(UnreadableMoveError):
     """A move written in a way the rules do not read, with what to change (``slip``, a
     ``MoveSlip``), and, when the rewrite is not playable, why (``rewrite_problem``)."""

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from rules.move_text import normalize
+
 
 class MoveSlip(Enum):
     """What is wrong with how a move was written."""
@@ -49,7 +51,7 @@ _PROMOTION = re.compile(
 
 def hint_for(typed: str, variant: str) -> MoveHint | None:
     """The slip in ``typed`` (a move the rules could not read) for ``variant``, or None."""
-    text = typed.strip()
+    text = normalize(typed).strip()  # full-width forms as the rules read them
     number = _MOVE_NUMBER.fullmatch(text)
     if number is not None:
         return MoveHint(MoveSlip.MOVE_NUMBER, number[1].strip())

@@ -27,6 +27,7 @@ from bot.service.errors import (
     UnknownSquareError,
     UnreadableMoveError,
     UserError,
+    WrongNotationError,
 )
 from bot.service.move_hints import MoveHint, hint_for
 from bot.service.notation import (
@@ -368,7 +369,11 @@ class PlayUseCases(ServiceCore):
             hint = hint_for(typed, position.variant.name)
             if hint is not None:
                 raise _mistyped(position, typed, hint, name) from error
-            raise UnreadableMoveError(typed, near_misses(typed, position, name)) from error
+            suggestions = near_misses(typed, position, name)
+            if error.written_for is not None:
+                variant = position.variant.name
+                raise WrongNotationError(typed, variant, suggestions) from error
+            raise UnreadableMoveError(typed, suggestions) from error
 
     async def _promotion_needed(
         self, record: GameRecord, game: rules.Game, user: User, choices: list[Move]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.service.notation import MoveNamer
 from rules import Move, Position
+from rules.move_text import normalize
 
 MAX_SUGGESTIONS = 3
 MAX_CHOICES = 25
@@ -14,8 +15,9 @@ _DECORATIONS = str.maketrans("", "", "+#!?x:=- ")
 
 
 def _plain(text: str) -> str:
-    """The move text without check marks, capture signs and separators, lowercased."""
-    return text.translate(_DECORATIONS).lower()
+    """The move text without check marks, capture signs and separators, lowercased, and
+    full-width forms read as ASCII (``ｅ４`` is ``e4``)."""
+    return normalize(text).translate(_DECORATIONS).lower()
 
 
 def near_misses(text: str, position: Position, namer: MoveNamer | None = None) -> list[str]:
@@ -65,7 +67,7 @@ def moves_of_kind(text: str, position: Position, namer: MoveNamer | None = None)
     """Legal moves of the kind of piece ``text`` starts with (``Nf6`` → the knight moves),
     closest spelling first, named by ``namer`` (SAN/WXF by default); empty when ``text``
     names no piece by a capital letter."""
-    letter = text.strip()[:1]
+    letter = normalize(text).strip()[:1]
     if not (letter.isascii() and letter.isupper()):
         return []
     plain = _plain(text)
@@ -84,7 +86,7 @@ def matching_moves(
 
     Name matches come first, then moves matched only by their coordinates; at most ``limit``.
     """
-    typed = prefix.strip()
+    typed = normalize(prefix).strip()
     moves: Sequence[Move] = position.legal_moves()
     names = [(namer or position.san)(move) for move in moves]
     if not typed:

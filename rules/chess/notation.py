@@ -14,6 +14,7 @@ from rules.chess.geometry import FILES, SQUARE_NAMES, SQUARES_BY_NAME, file_of, 
 from rules.chess.position import EMPTY, ChessPosition, is_attacked
 from rules.core import Move, PieceLetters, Square
 from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, InvalidMoveError
+from rules.move_text import normalize, written_for
 
 _COORDINATES = re.compile(r"([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
 _LONG = re.compile(r"([nbrqk])([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
@@ -99,7 +100,7 @@ def parse_move(
     """The legal move that ``text`` names. See ChessPosition.parse_move."""
     if not isinstance(text, str):
         raise InvalidMoveError(repr(text), "a move must be text")
-    cleaned = _clean(letters.to_english(text))
+    cleaned = _clean(letters.to_english(normalize(text)))
     if not cleaned:
         raise InvalidMoveError(text, "empty move" if not text.strip() else "not a move")
 
@@ -116,7 +117,17 @@ def parse_move(
         return _coordinate_move(position, text, origin, target, _promotion(m[4]), m[1].lower())
     if (m := _SAN.fullmatch(cleaned)) is not None:
         return _san_move(position, text, m)
-    raise InvalidMoveError(text)
+    raise InvalidMoveError(text, written_for=written_for(text, "chess"))
+
+
+def reads_as_chess(text: str) -> bool:
+    """Whether ``text`` has the form of a chess move (SAN, castling or coordinates), in
+    whatever position."""
+    cleaned = _clean(normalize(text))
+    castle = cleaned.upper().replace("0", "O").replace("-", "")
+    return castle in ("OO", "OOO") or any(
+        pattern.fullmatch(cleaned) for pattern in (_COORDINATES, _LONG, _SAN)
+    )
 
 
 def _clean(text: str) -> str:

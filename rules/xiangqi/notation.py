@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from rules.core import Color, Move, Square
 from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, InvalidMoveError
+from rules.move_text import normalize, written_for
 from rules.xiangqi.geometry import (
     ADVISOR,
     CANNON,
@@ -265,7 +266,7 @@ def parse_move(position: XiangqiPosition, text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(str(text), "a move must be text")
-    compact = "".join(text.split()).translate(_FULL_WIDTH)
+    compact = "".join(normalize(text).split())
     if not compact:
         raise InvalidMoveError(text, "empty move")
     if len(compact) > 12:
@@ -282,8 +283,24 @@ def parse_move(position: XiangqiPosition, text: str) -> Move:
         return move
     spec = _parse_chinese(compact) if _has_cjk(compact) else _parse_wxf(compact)
     if spec is None:
-        raise InvalidMoveError(text, "not ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)")
+        raise InvalidMoveError(
+            text,
+            "not ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)",
+            written_for=written_for(text, "xiangqi"),
+        )
     return _resolve(position, text, spec)
+
+
+def reads_as_xiangqi(text: str) -> bool:
+    """Whether ``text`` has the form of a xiangqi move (ICCS, WXF or Chinese), in whatever
+    position."""
+    compact = "".join(normalize(text).split())
+    if not compact or len(compact) > 12:
+        return False
+    if _ICCS.fullmatch(compact.lower()):
+        return True
+    spec = _parse_chinese(compact) if _has_cjk(compact) else _parse_wxf(compact)
+    return spec is not None
 
 
 def _has_cjk(text: str) -> bool:
@@ -330,10 +347,6 @@ def _parse_chinese(text: str) -> _Spec | None:
     if first in "前后後中" and second in _CHINESE_NUMBERS:  # 前三进一: soldiers on two files
         return _Spec(SOLDIER, _CHINESE_NUMBERS[second], _CHINESE_PLACES[first], operator, target)
     return None
-
-
-# Full-width forms (ｈ２ｅ２, Ｃ２．５, 马８进７) are read as their ASCII twins.
-_FULL_WIDTH = {0xFF01 + i: chr(0x21 + i) for i in range(0x5E)}
 
 
 def _resolve(position: XiangqiPosition, text: str, spec: _Spec) -> Move:

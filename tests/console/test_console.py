@@ -142,6 +142,41 @@ async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
     assert "H2-E2" in text  # the record, ICCS
 
 
+async def test_a_move_in_the_other_games_notation_says_which_notation(tmp_path: Path) -> None:
+    """``e4`` in xiangqi and ``C2.5`` in chess are refused naming the notations the game
+    takes (in the reader's language); full-width moves are read."""
+    script = "\n".join(
+        [
+            "alice /challenge bob game:xiangqi color:red",
+            "bob /press Accept",
+            "alice /move e4",
+            "alice /move Ｃ２．５",
+            "bob /settings language:fr",
+            "bob /move Nf6",
+            "bob /move ｈ９ｇ７",
+        ]
+    )
+    out = io.StringIO()
+    await run_console(tmp_path / "x.db", None, io.StringIO(script + "\n"), out, interactive=False)
+    text = out.getvalue()
+    assert (
+        '! "e4" is written in chess notation: xiangqi moves are written like h2e2, C2.5 or '
+        "炮二平五." in text
+    )
+    assert "alice played 1. C2.5. bob to move." in text
+    assert "! « Nf6 » est écrit en notation des échecs : au xiangqi, les coups s'écrivent" in text
+    assert "1... H8+7" in text
+    chess = "\n".join(
+        ["carol /challenge dave color:white", "dave /press Accept", "carol /move C2.5"]
+    )
+    out = io.StringIO()
+    await run_console(tmp_path / "c.db", None, io.StringIO(chess + "\n"), out, interactive=False)
+    assert (
+        '! "C2.5" is written in xiangqi notation: chess moves are written like Nf3, exd5 or '
+        "g1f3." in out.getvalue()
+    )
+
+
 def test_user_names_map_to_stable_ids() -> None:
     """The same name (any case, with or without @) is always the same player."""
     assert user_named("Alice").id == user_named("@alice").id == user_named("alice").id
