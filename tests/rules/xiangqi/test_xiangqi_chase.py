@@ -156,6 +156,41 @@ DIFFERENCES = [
         Termination.PERPETUAL_CHASE,
         Color.WHITE,
     ),
+    # Red's cannon leaving b7 was the screen of the black cannon protecting b9 (chase), then
+    # attacks b9 itself (chase): red chases b9 throughout; Fairy-Stockfish: a draw.
+    (
+        "1nbak1bn1/1R2a4/rC5r1/p1p3p1p/9/5pP1P/P1P6/N6cB/4K1C2/R1BA1c3 b - - 11 23",
+        "h2b2 b7f7 b2h2 f7b7",
+        Termination.PERPETUAL_CHASE,
+        Color.BLACK,
+    ),
+    # The red elephant leaving e2 leaves the black horse alone between the generals, so it
+    # can no longer take back on g4 (chase); back on e2 it attacks the cannon (chase): red
+    # chases g4 throughout; Fairy-Stockfish sees no flying-general pin: a draw.
+    (
+        "n3k4/9/6R2/9/4n4/6c2/9/4B4/9/4K4 w - - 0 1",
+        "e2c0 a9b7 c0e2 b7a9",
+        Termination.PERPETUAL_CHASE,
+        Color.BLACK,
+    ),
+    # The red horse on e5 is red's only piece between the generals, but the black elephant on
+    # e7 stands there too: the horse is not pinned and protects f7, so black's h6h7 chases
+    # nothing; Fairy-Stockfish counts the horse as pinned: black loses.
+    (
+        "r1b1ka3/2C6/2nab2r1/p1p2C3/P3N1P2/8p/2P4cP/B1RA2p2/2N5R/4KAB2 b - - 10 33",
+        "h7h6 f6f7 h6h7 f7f6",
+        Termination.REPETITION,
+        None,
+    ),
+    # Both sides chase throughout: red g4 (the flying-general pin above, then the elephant),
+    # black a2 (a horse becoming the cannon's screen, then attacking itself): a draw;
+    # Fairy-Stockfish sees only black's chase: black loses.
+    (
+        "4k4/c8/6R2/9/4n4/6c2/2n6/R3B4/9/4K4 w - - 0 1",
+        "e2c0 c3a4 c0e2 a4c3",
+        Termination.REPETITION,
+        None,
+    ),
 ]
 
 
@@ -244,6 +279,16 @@ def test_fairy_stockfish_agrees_on_the_listed_cycles(
 ) -> None:
     game = play_cycle(fen, cycle)
     assert fairy_outcome(fen, game.uci_moves()) == as_fairy(game)
+
+
+@pytest.mark.parametrize(("fen", "cycle", "termination", "winner"), DIFFERENCES)
+def test_fairy_stockfish_differs_where_the_docstring_says(
+    fen: str, cycle: str, termination: Termination, winner: Color | None
+) -> None:
+    """Each difference the chase module documents is real: Fairy-Stockfish judges the
+    cycle otherwise."""
+    game = play_cycle(fen, cycle)
+    assert fairy_outcome(fen, game.uci_moves()) != as_fairy(game)
 
 
 def test_fairy_stockfish_agrees_on_the_issue_cycle() -> None:
