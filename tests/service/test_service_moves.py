@@ -197,6 +197,8 @@ async def test_autocomplete_lists_legal_moves(service: GameService) -> None:
     assert await service.legal_move_suggestions(ALICE, PLACE, "e2") == ["e3", "e4"]
     assert await service.legal_move_suggestions(BOB, PLACE, "") == []
     assert await service.legal_move_suggestions(CAROL, PLACE, "e") == []
+    # Full-width input (a CJK keyboard) matches as its ASCII form.
+    assert await service.legal_move_suggestions(ALICE, PLACE, "Ｎ") == ["Na3", "Nc3", "Nf3", "Nh3"]
 
 
 async def test_board_and_legal_targets(service: GameService) -> None:
