@@ -120,9 +120,18 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
     assert lines[9].startswith("! That start position is not valid: ")
 
 
+async def console_text(database: Path, lines: list[str]) -> str:
+    """What the console (in this process) printed for ``lines``, on ``database``."""
+    out = io.StringIO()
+    script = io.StringIO("\n".join(lines) + "\n")
+    await run_console(database, None, script, out, interactive=False)
+    return out.getvalue()
+
+
 async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
     """Xiangqi plays in the console with WXF and Chinese notation and a text board with a river."""
-    script = "\n".join(
+    text = await console_text(
+        tmp_path / "x.db",
         [
             "alice /challenge bob game:xiangqi color:red",
             "bob /press Accept",
@@ -130,11 +139,8 @@ async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
             "bob /move 马8进7",
             "alice /moves e2",
             "bob /pgn",
-        ]
+        ],
     )
-    out = io.StringIO()
-    await run_console(tmp_path / "x.db", None, io.StringIO(script + "\n"), out, interactive=False)
-    text = out.getvalue()
     assert "alice played 1. C2.5. bob to move." in text
     assert "bob played 1... 马８进７. alice to move." in text  # typed in Chinese
     assert "~~~" in text  # the river
@@ -145,7 +151,8 @@ async def test_xiangqi_in_the_console(tmp_path: Path) -> None:
 async def test_a_move_in_the_other_games_notation_says_which_notation(tmp_path: Path) -> None:
     """``e4`` in xiangqi and ``C2.5`` in chess are refused naming the notations the game
     takes (in the reader's language); full-width moves are read."""
-    script = "\n".join(
+    text = await console_text(
+        tmp_path / "x.db",
         [
             "alice /challenge bob game:xiangqi color:red",
             "bob /press Accept",
@@ -154,11 +161,8 @@ async def test_a_move_in_the_other_games_notation_says_which_notation(tmp_path: 
             "bob /settings language:fr",
             "bob /move Nf6",
             "bob /move ｈ９ｇ７",
-        ]
+        ],
     )
-    out = io.StringIO()
-    await run_console(tmp_path / "x.db", None, io.StringIO(script + "\n"), out, interactive=False)
-    text = out.getvalue()
     assert (
         '! "e4" is written in chess notation: xiangqi moves are written like h2e2, C2.5 or '
         "炮二平五." in text
@@ -166,14 +170,13 @@ async def test_a_move_in_the_other_games_notation_says_which_notation(tmp_path: 
     assert "alice played 1. C2.5. bob to move." in text
     assert "! « Nf6 » est écrit en notation des échecs : au xiangqi, les coups s'écrivent" in text
     assert "1... H8+7" in text
-    chess = "\n".join(
-        ["carol /challenge dave color:white", "dave /press Accept", "carol /move C2.5"]
+    chess = await console_text(
+        tmp_path / "c.db",
+        ["carol /challenge dave color:white", "dave /press Accept", "carol /move C2.5"],
     )
-    out = io.StringIO()
-    await run_console(tmp_path / "c.db", None, io.StringIO(chess + "\n"), out, interactive=False)
     assert (
         '! "C2.5" is written in xiangqi notation: chess moves are written like Nf3, exd5 or '
-        "g1f3." in out.getvalue()
+        "g1f3." in chess
     )
 
 
