@@ -8,6 +8,11 @@ status, how many moves were in flight at the signal, and checks the database aft
 every move the bot answered is stored (lost must be 0) and ``integrity_check`` passes.
 
     python benchmarks/sigterm.py [--games 200] [--think-ms 1000] [--load-seconds 5]
+
+With ``--outage 30,60,120`` it measures instead, for each outage length, the time from
+SIGTERM to exit when the gateway has been down that long (the fake closes the bot's gateway
+session and refuses new ones with 503, as ``FakeDiscord.gateway_outage`` does): the bot
+is then waiting out discord.py's reconnect back-off, which the stop must not wait for.
 """
 
 from __future__ import annotations
@@ -64,14 +69,53 @@ def stored_moves(database: Path) -> tuple[int, str]:
     return int(count), str(integrity)
 
 
+async def stop_during_outage(outage_seconds: float) -> tuple[float, int | None, int]:
+    """Start the bot, take the gateway down for ``outage_seconds``, send SIGTERM; returns
+    (seconds from SIGTERM to exit, exit status, gateway connections refused meanwhile)."""
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            bot = await start_bot(fake, Path(folder) / "postal.db", stderr=asyncio.subprocess.PIPE)
+            # discord.py logs every failed reconnect with its traceback: read, not shown.
+            drained = asyncio.create_task(bot.stderr.read() if bot.stderr else asyncio.sleep(0))
+            await fake.gateway_outage()
+            await asyncio.sleep(outage_seconds)
+            signalled = time.perf_counter()
+            bot.send_signal(signal.SIGTERM)
+            status = await bot.wait()
+            exit_seconds = time.perf_counter() - signalled
+            await drained
+    finally:
+        await fake.stop()
+    return exit_seconds, status, fake.gateway_refused
+
+
+async def outages(lengths: list[float]) -> None:
+    for length in lengths:
+        seconds, status, refused = await stop_during_outage(length)
+        print(
+            f"gateway down {length:.0f} s ({refused} reconnects refused): "
+            f"SIGTERM -> exit {seconds * 1000:.0f} ms, exit status {status}"
+        )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--think-ms", type=float, default=1000.0)
     parser.add_argument("--load-seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--outage",
+        type=lambda text: [float(part) for part in text.split(",")],
+        help="comma-separated outage lengths in seconds: measure SIGTERM during each",
+    )
     args = parser.parse_args()
     random.seed(args.seed)
+    if args.outage:
+        await outages(args.outage)
+        return
 
     fake = FakeDiscord()
     await fake.start()

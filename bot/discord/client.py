@@ -225,6 +225,7 @@ class PostalBot(discord.AutoShardedClient):
         if self._service is not None:
             # Stored as far as they got, resumed at the next start; their askers are told.
             await self._service.analysis.close()
+            self._service.animations.close()
         if self._analysis_followers:
             # Each says in its message that the analysis carries on after the restart.
             await asyncio.wait(self._analysis_followers, timeout=SHUTDOWN_CANCEL_SECONDS)

@@ -715,6 +715,15 @@ def move_chosen(result: MovePlayed) -> str:
     return clip(escape_text(_("You played {move}.").format(move=say(result.san))), CONTENT_LIMIT)
 
 
+def animation_queued(ahead: int) -> str:
+    """The deferred answer of a GIF that waits for others to be drawn first."""
+    return ngettext(
+        "Your GIF is in the queue: {count} GIF is being made before it.",
+        "Your GIF is in the queue: {count} GIFs are being made before it.",
+        ahead,
+    ).format(count=ahead)
+
+
 def animation_made(result: GameAnimation, *, step: int, frames: int) -> str:
     """The text beside a game's GIF: how many plies it shows."""
     plies = result.plies

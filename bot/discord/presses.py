@@ -159,11 +159,17 @@ def _from_board(interaction: discord.Interaction) -> bool:
 async def send_animation(
     bot: PostalBot, interaction: discord.Interaction, result: GameAnimation
 ) -> None:
-    """The game's GIF, drawn in a worker thread small enough for this interaction's upload
-    limit, privately."""
+    """The game's GIF, small enough for this interaction's upload limit, privately: drawn
+    by the service's GIF queue (one per player; "queued" said while others are ahead).
+    Raises ``AnimationBusyError`` or ``AnimationQueueFullError`` before deferring."""
     limit = min(interaction.filesize_limit, GIF_LIMIT_BYTES) - UPLOAD_MARGIN_BYTES
+    gifs = bot.service.animations
+    asker = actor_of(interaction)
+    ahead = gifs.ahead(asker, result, limit)
     await defer(interaction, ephemeral=True)
-    made = await asyncio.to_thread(result.render, limit)
+    if ahead:
+        await interaction.edit_original_response(content=messages.animation_queued(ahead))
+    made = await gifs.render(asker, result, limit)
     text = messages.animation_made(result, step=made.step, frames=made.frames)
     reply = messages.Reply(text, attachment=(result.filename, made.data), ephemeral=True)
     await bot.reply(interaction, reply)

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot.engine.api import Engines
 from bot.service.analysis import Analyses
+from bot.service.animations import AnimationQueue
 from bot.service.buttons import ButtonUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.conditional import ConditionalMoves
@@ -40,6 +41,9 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
         self.computer = ComputerOpponent(self, engines)
         self.analysis = Analyses(self)
         self.languages = Languages(self)
+        # GIFs drawn one at a time, one per player, the recent ones kept (adapters draw
+        # through it: ``service.animations.render(...)``).
+        self.animations = AnimationQueue()
 
     def on_language_chosen(self, player_id: int, language: str | None) -> None:
         self.languages.chose(player_id, language)
