@@ -346,6 +346,9 @@ def scan_games(source: str | Iterable[str]) -> Iterator[ScannedGame]:
     for chunk in chunks:
         for text in chunk.splitlines():
             number += 1
+            # NUL padding at the end of a file read as text (decode_record drops it from
+            # bytes): trailing NULs are no token.
+            text = text.rstrip("\x00")
             if first:
                 text = text.lstrip("\ufeff")
                 first = False

@@ -337,6 +337,13 @@ def test_nul_padding_at_the_end_of_a_file_is_not_binary() -> None:
     assert decode_record(data).text.endswith("0-1\n")
 
 
+def test_nul_padding_at_the_end_of_a_file_read_as_text_is_no_game() -> None:
+    """The same padded file opened as text and streamed line by line: two games, no error."""
+    text = '[Event "A"]\n\n1. e4 e5 1-0\n\n[Event "B"]\n\n1. d4 0-1\n\x00\x00'
+    found = read_all(io.StringIO(text))
+    assert [type(game) for game in found] == [ReadGame, ReadGame]
+
+
 def test_nul_padding_at_the_end_of_a_xiangqi_record_is_not_binary() -> None:
     data = '[Game "Chinese Chess"]\n\n1. 炮二平五 馬８進７ *\n'.encode("big5") + b"\0\0"
     (found,) = XIANGQI.read_games(data)
