@@ -27,6 +27,7 @@ from rules.errors import (
     RulesError,
 )
 from rules.game import Game
+from rules.pgn import Annotations
 
 VARIANT_NAMES = ("chess", "xiangqi")
 
@@ -47,6 +48,7 @@ def get_variant(name: str) -> Variant:
 __all__ = [
     "VARIANT_NAMES",
     "AmbiguousMoveError",
+    "Annotations",
     "Color",
     "FenProblem",
     "Game",

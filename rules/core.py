@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from rules.game import Game
+    from rules.pgn import Annotations
 
 Square = int
 
@@ -213,7 +214,11 @@ class Variant(Protocol):
     ) -> tuple[Termination, ...]: ...
     def ending_before_move(self, position: Position, repetition: Repetition) -> Outcome | None: ...
     def write_record(
-        self, game: Game, tags: Mapping[str, str], comments: Mapping[int, str] | None = None
+        self,
+        game: Game,
+        tags: Mapping[str, str],
+        comments: Mapping[int, str] | None = None,
+        annotations: Annotations | None = None,
     ) -> str: ...
     def read_record(self, text: str) -> tuple[dict[str, str], Game]: ...
     def has_insufficient_material(self, position: Position, color: Color) -> bool: ...

@@ -26,14 +26,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from rules.errors import InvalidRecordError
+from rules.errors import InvalidRecordError, RulesError
+
+if TYPE_CHECKING:
+    from rules.core import Move, Position
+    from rules.game import Game
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 SEVEN_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 # The tokens records use for a null move (a side passing: analysis, not play).
 NULL_TOKENS = frozenset(("--", "Z0", "0000", "@@@@"))
 LINE_WIDTH = 80
+# A comment's words for wrapping: an embedded command ([%eval 0.31]) or a run of non-spaces.
+_COMMENT_WORD = re.compile(r"\[%[^\]]*\]|\S+")
 
 _TAG = re.compile(r'\[\s*([^\s"\]]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 # A tag whose value has unescaped quotes ([White ""Mirage""], from old chess programs): the
@@ -71,33 +78,105 @@ def ordered_tags(defaults: Mapping[str, str], extra: Mapping[str, str]) -> list[
     return roster + rest
 
 
+@dataclass(frozen=True, slots=True)
+class Annotations:
+    """What an annotated record adds to its moves, by ply: ``nags``, a mark written onto that
+    move (``?!``, ``?``, ``??``); ``variations``, moves played instead of that one (given to
+    ``write_record`` in coordinates from the position before it; to ``format_movetext``
+    already in the record's notation)."""
+
+    nags: Mapping[int, str] = field(default_factory=dict)
+    variations: Mapping[int, Sequence[str]] = field(default_factory=dict)
+
+
 def format_movetext(
     moves: list[str],
     first_number: int,
     black_first: bool,
     result: str,
     comments: Mapping[int, str] | None = None,
+    annotations: Annotations | None = None,
 ) -> str:
-    """Numbered movetext wrapped at 80 columns, ending with the result. ``comments`` by ply
+    """Numbered movetext wrapped at 80 columns, ending with the result. By ply: ``comments``
     go after that move (0: before the first); a comment's braces become parentheses, since
-    a ``}`` would end it early."""
+    a ``}`` would end it early; ``annotations``' marks go onto their moves, their
+    variations in parentheses after the move's comment."""
     comments = comments or {}
+    nags = annotations.nags if annotations else {}
+    variations = annotations.variations if annotations else {}
     tokens: list[str] = []
     number = first_number
     if comments.get(0):
         tokens += _comment(comments[0])
     for index, move in enumerate(moves):
         white_to_move = (index % 2 == 0) != black_first
-        if white_to_move:
-            tokens.append(f"{number}.")
-        elif index == 0 or comments.get(index):
-            tokens.append(f"{number}...")
-        tokens.append(move)
+        interrupted = index == 0 or bool(comments.get(index)) or bool(variations.get(index))
+        tokens += _number(number, white_to_move, interrupted)
+        tokens.append(move + nags.get(index + 1, ""))
         if comments.get(index + 1):
             tokens += _comment(comments[index + 1])
+        if variations.get(index + 1):
+            tokens += _variation(variations[index + 1], number, white_to_move)
         if not white_to_move:
             number += 1
     tokens.append(result)
+    return _wrap(tokens)
+
+
+def named_annotations(
+    game: Game, annotations: Annotations | None, name: Callable[[Position, Move], str]
+) -> Annotations | None:
+    """``annotations`` with each variation's moves named by ``name`` (the record's notation)
+    from the position before its ply."""
+    if annotations is None:
+        return None
+    variations = {
+        ply: line_names(game.positions[ply - 1], line, name)
+        for ply, line in annotations.variations.items()
+    }
+    return Annotations(annotations.nags, variations)
+
+
+def line_names(
+    position: Position, line: Sequence[str], name: Callable[[Position, Move], str]
+) -> list[str]:
+    """``line``'s moves (any notation ``position`` reads, e.g. coordinates), each named by
+    ``name`` in the position it is played from; the line stops at its first illegal move."""
+    names: list[str] = []
+    for text in line:
+        try:
+            move = position.parse_move(text)
+        except RulesError:
+            break
+        names.append(name(position, move))
+        position = position.play(move)
+    return names
+
+
+def _number(number: int, white_to_move: bool, interrupted: bool) -> list[str]:
+    """The move number before a move: always for the first player, for the second only
+    where the moves were interrupted (the start, a comment, a variation)."""
+    if white_to_move:
+        return [f"{number}."]
+    return [f"{number}..."] if interrupted else []
+
+
+def _variation(line: Sequence[str], number: int, white_to_move: bool) -> list[str]:
+    """A variation's tokens in parentheses, numbered from the move it replaces."""
+    tokens: list[str] = []
+    for index, move in enumerate(line):
+        tokens += _number(number, white_to_move, index == 0)
+        tokens.append(move)
+        if not white_to_move:
+            number += 1
+        white_to_move = not white_to_move
+    tokens[0] = "(" + tokens[0]
+    tokens[-1] += ")"
+    return tokens
+
+
+def _wrap(tokens: list[str]) -> str:
+    """Tokens as lines of at most 80 columns (a longer token stands alone)."""
     lines: list[str] = []
     line = ""
     for token in tokens:
@@ -111,8 +190,9 @@ def format_movetext(
 
 
 def _comment(text: str) -> list[str]:
-    """A comment as words, so that a long one wraps like the moves around it."""
-    words = text.replace("{", "(").replace("}", ")").split() or [""]
+    """A comment as words, so that a long one wraps like the moves around it; a command
+    such as ``[%eval #1]`` stays one word (readers look for it on one line)."""
+    words = _COMMENT_WORD.findall(text.replace("{", "(").replace("}", ")")) or [""]
     words[0] = "{" + words[0]
     words[-1] += "}"
     return words

@@ -34,6 +34,9 @@ def _tick(centipawns: int) -> AxisTick:
     return AxisTick(pawns, winning_chances(centipawns))
 
 
+# The longest engine line the record gives after a judged move (lichess's are of this kind).
+VARIATION_PLIES = 10
+
 # The graph's axis: the evaluations lichess's players read, in pawns.
 EVALUATION_TICKS = tuple(_tick(cp) for cp in (500, 200, 100, 0, -100, -200, -500))
 
@@ -173,7 +176,7 @@ def build_analysis(
         white=white,
         black=black,
         critical=critical,
-        record=_record(replay, view, record, white_view),
+        record=_record(replay, view, record, white_view, moves, evaluations),
         record_filename=f"postal-{record.variant}-{record.id}-analysis.{extension}",
         nodes=nodes,
         board=board,
@@ -211,7 +214,11 @@ def _judged(
     # The position after: from the mover's view, the opponent's score turned round; a
     # mate delivered (the opponent mated already, mate 0) is the best there is.
     mover_after = 100.0 if scores[ply].mate == 0 else win_percent(after)
-    judgement = None if scores[ply].mate == 0 else judge(before, after)
+    # As lichess: only a move where the engine wanted another is judged. The engine's own
+    # choice can still score lower one ply later (the next search sees further), and a
+    # grade with no better move to show says nothing the player can use.
+    judged = best is not None and scores[ply].mate != 0
+    judgement = judge(before, after) if judged else None
     number = position.fullmove_number
     return JudgedMove(
         ply=ply,
@@ -263,14 +270,30 @@ def _record(
     view: GameView,
     record: GameRecord,
     white_view: tuple[Score, ...],
+    moves: Sequence[JudgedMove],
+    evaluations: Sequence[PositionEvaluation],
 ) -> str:
     """The game's record with each move followed by the evaluation of the position it
-    led to (none after the move that ended the game on the board: lichess writes none)."""
+    led to (none after the move that ended the game on the board: lichess writes none);
+    each judged move carries its mark (``?!``, ``?``, ``??``) and the engine's line from
+    its best move, as a variation (up to ``VARIATION_PLIES`` moves)."""
     comments = {
         ply: eval_comment(white_view[ply])
         for ply in range(1, replay.ply + 1)
         if replay.positions[ply].legal_moves()
     }
+    judged = [m for m in moves if m.judgement is not None]
+    nags = {m.ply: m.judgement.glyph for m in judged if m.judgement is not None}
+    variations = {m.ply: _line(evaluations[m.ply - 1])[:VARIATION_PLIES] for m in judged}
     tags = record_tags(view, record)
     tags["Annotator"] = "Postal"
-    return replay.variant.write_record(replay, tags, comments)
+    annotations = rules.Annotations(nags, variations)
+    return replay.variant.write_record(replay, tags, comments, annotations)
+
+
+def _line(evaluation: PositionEvaluation) -> tuple[str, ...]:
+    """The engine's line from a position: its stored line, or at least its best move (an
+    evaluation stored before lines were kept has only the move)."""
+    if evaluation.pv:
+        return evaluation.pv
+    return (evaluation.best_move,) if evaluation.best_move else ()

@@ -69,10 +69,12 @@ class ChessVariant:
         game: Game,
         tags: Mapping[str, str] | None = None,
         comments: Mapping[int, str] | None = None,
+        annotations: pgn.Annotations | None = None,
     ) -> str:
         """The game as PGN: the Seven Tag Roster, FEN/SetUp for a custom start, extra tags,
-        movetext wrapped at 80 columns (``comments`` by ply after their moves) and the
-        result."""
+        movetext wrapped at 80 columns (by ply: ``comments`` after their moves,
+        ``annotations``' marks on them and variations, given in UCI, in SAN in parentheses)
+        and the result."""
         outcome = game.outcome()
         result = (tags or {}).get("Result") or (outcome.result() if outcome else "*")
         defaults = {
@@ -95,6 +97,7 @@ class ChessVariant:
             start.side_to_move.value == "black",
             result,
             comments,
+            pgn.named_annotations(game, annotations, lambda p, m: p.san(m)),
         )
         return f"{pgn.format_tags(ordered)}\n\n{movetext}\n"
 

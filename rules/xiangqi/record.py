@@ -42,10 +42,14 @@ _LAST_TAGS = ("FEN", "Format")
 
 
 def write_record(
-    game: Game, tags: Mapping[str, str], comments: Mapping[int, str] | None = None
+    game: Game,
+    tags: Mapping[str, str],
+    comments: Mapping[int, str] | None = None,
+    annotations: pgn.Annotations | None = None,
 ) -> str:
     """The record of ``game`` with the given tags (Event, Red/White, Black, Date, …), and
-    ``comments`` by ply after their moves.
+    by ply: ``comments`` after their moves, ``annotations``' marks on them and variations
+    (given in ICCS, written as the moves are) in parentheses after them.
 
     The result comes from the rules when they ended the game, otherwise from the ``Result``
     tag (``"*"`` when absent or not a result).
@@ -70,10 +74,16 @@ def write_record(
     order = [*_FIRST_TAGS]
     order += [name for name in values if name not in _FIRST_TAGS and name not in _LAST_TAGS]
     order += _LAST_TAGS
-    moves = [f"{uci[:2]}-{uci[2:]}".upper() for uci in game.uci_moves()]
+    moves = [_iccs(uci) for uci in game.uci_moves()]
+    named = pgn.named_annotations(game, annotations, lambda p, m: _iccs(p.uci(m)))
     start = game.start
     movetext = pgn.format_movetext(
-        moves, start.fullmove_number, start.side_to_move is Color.BLACK, result, comments
+        moves,
+        start.fullmove_number,
+        start.side_to_move is Color.BLACK,
+        result,
+        comments,
+        named,
     )
     return f"{pgn.format_tags((name, values[name]) for name in order)}\n\n{movetext}\n"
 
@@ -113,3 +123,8 @@ def _record_start(tags: Mapping[str, str]) -> records.RecordStart:
         raise InvalidRecordError(f"not a xiangqi record: Variant is {tags['Variant']!r}")
     fen = tags.get("FEN")
     return records.RecordStart(XiangqiPosition.from_fen(fen) if fen else None)
+
+
+def _iccs(uci: str) -> str:
+    """A move as the record writes it: ``h2e2`` as ``H2-E2``."""
+    return f"{uci[:2]}-{uci[2:]}".upper()

@@ -14,6 +14,7 @@ from rules.xiangqi.position import XiangqiPosition
 if TYPE_CHECKING:
     from rules.errors import InvalidRecordError
     from rules.game import Game
+    from rules.pgn import Annotations
     from rules.records import ReadGame
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -82,12 +83,16 @@ class XiangqiVariant:
         return not has_attackers(position, color)
 
     def write_record(
-        self, game: Game, tags: Mapping[str, str], comments: Mapping[int, str] | None = None
+        self,
+        game: Game,
+        tags: Mapping[str, str],
+        comments: Mapping[int, str] | None = None,
+        annotations: Annotations | None = None,
     ) -> str:
         """The game as a PGN-like xiangqi record (see ``rules.xiangqi.record``)."""
         from rules.xiangqi.record import write_record
 
-        return write_record(game, tags, comments)
+        return write_record(game, tags, comments, annotations)
 
     def read_record(self, text: str) -> tuple[dict[str, str], Game]:
         """The tags and game of a record, read as played. Raises RulesError subclasses on

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules import (
+    Annotations,
     Color,
     Game,
     InvalidFenError,
@@ -292,3 +293,22 @@ def test_move_numbers_are_skipped_but_moves_with_dots_are_kept() -> None:
     _, moves, result = split_record("1. e4 1... e5 2.Nf3 77.8 *")
     assert moves == ["e4", "e5", "Nf3", "77.8"]
     assert result == "*"
+
+
+def test_marks_and_variations_are_written_where_their_moves_are() -> None:
+    """A mark goes onto its move, a variation (UCI, from the position before its move) is
+    written in SAN in parentheses after the move's comment, numbered from the move it
+    replaces, and the mainline resumes with its number; an illegal tail is cut."""
+    game = play(Game("chess"), ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"])
+    pgn = CHESS.write_record(
+        game,
+        {},
+        {6: "[%eval #1]"},
+        Annotations({3: "?!", 6: "??"}, {3: ("g1f3", "b8c6"), 6: ("g7g6", "h5f3", "e1e1")}),
+    )
+    movetext = " ".join(pgn.split("\n\n", 1)[1].split())
+    assert movetext == (
+        "1. e4 e5 2. Qh5?! (2. Nf3 Nc6) 2... Nc6 3. Bc4 Nf6?? {[%eval #1]} (3... g6 4. Qf3) *"
+    )
+    again = CHESS.read_record(pgn)[1]
+    assert again.uci_moves() == game.uci_moves()

@@ -13,6 +13,7 @@ import chess.pgn
 import pytest
 from PIL import Image
 
+import rules
 from bot.engine.api import UnavailableReason
 from bot.i18n import Locale, using
 from bot.i18n.text import say
@@ -94,12 +95,14 @@ async def test_scholars_mate_is_analysed_with_the_blunder_found(
 
 async def test_the_record_carries_lichess_eval_comments(store: Store, clock: ManualClock) -> None:
     """Each move but the mating one is followed by [%eval] from white's view, which a PGN
-    reader that knows lichess's comments (python-chess) reads back as the same scores."""
+    reader that knows lichess's comments (python-chess) reads back as the same scores; each
+    judged move carries its mark (a NAG) and the engine's line from its best move as a
+    variation, and no other move does."""
     service = engine_service(store, clock, FakeEngines())
     game_id = await finished_game(service, *SCHOLARS_MATE)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
     result = await service.analysis.follow(ALICE, game_id)
-    assert "3... Nf6 {[%eval #1]} 4. Qxf7# 1-0" in " ".join(result.record.split())
+    assert "3... Nf6?? {[%eval #1]} (3... Nce7) 4. Qxf7# 1-0" in " ".join(result.record.split())
     assert result.record.count("[%eval") == 6
     assert result.record_filename == f"postal-chess-{game_id}-analysis.pgn"
     game = chess.pgn.read_game(io.StringIO(result.record))
@@ -116,6 +119,15 @@ async def test_the_record_carries_lichess_eval_comments(store: Store, clock: Man
         else:
             assert white.score() == expected.centipawns
     assert nodes[-1].eval() is None
+    marks = {m.ply: m.judgement.glyph for m in result.moves if m.judgement is not None}
+    bests = {m.ply: m.best for m in result.moves if m.judgement is not None}
+    assert marks and None not in bests.values()
+    glyphs = {chess.pgn.NAG_DUBIOUS_MOVE: "?!", chess.pgn.NAG_MISTAKE: "?"}
+    glyphs[chess.pgn.NAG_BLUNDER] = "??"
+    for ply, node in enumerate(nodes, start=1):
+        assert [glyphs[nag] for nag in node.nags] == ([marks[ply]] if ply in marks else [])
+        variations = [v.san() for v in node.parent.variations[1:]]
+        assert variations == ([bests[ply]] if ply in bests else [])
 
 
 async def test_asking_again_is_instant_and_searches_nothing(
@@ -397,6 +409,17 @@ async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: M
     assert result.record_filename.endswith("-analysis.txt")
     assert result.record.count("[%eval") == 4
     assert "[Variant" in result.record or "xiangqi" in result.record.lower()
+    # Each judged move has its mark and the engine's line (ICCS) as a variation, which the
+    # xiangqi reader skips: the record reads back as the game played.
+    judged = [m for m in result.moves if m.judgement is not None]
+    assert judged and all(m.best is not None for m in judged)
+    text = " ".join(result.record.split())
+    assert text.count("(") == len(judged)
+    for move in judged:
+        assert f"{result.replay.uci_moves()[move.ply - 1].upper()[:2]}-" in text
+        assert move.judgement is not None and f"{move.judgement.glyph} {{[%eval" in text
+    _, again = rules.get_variant("xiangqi").read_record(result.record)
+    assert again.uci_moves() == result.replay.uci_moves()
     assert len(result.evaluations) == 5
     # The moves it names are said in the reader's notation: Chinese to a Chinese reader.
     played = [move.played for move in result.moves]

@@ -60,7 +60,9 @@ async def test_stockfish_finds_the_scholars_mate_blunder(store: Store) -> None:
     assert result.black.blunders == 1 and result.white.blunders == 0
     assert result.white.accuracy is not None and result.black.accuracy is not None
     assert result.white.accuracy > 80 > result.black.accuracy
-    assert "3... Nf6 {[%eval #1]} 4. Qxf7# 1-0" in " ".join(result.record.split())
+    text = " ".join(result.record.split())
+    assert f"3... Nf6?? {{[%eval #1]}} (3... {blunder.best} " in text
+    assert text.endswith(") 4. Qxf7# 1-0")
 
 
 async def test_fairy_stockfish_finds_a_hanging_cannon(store: Store) -> None:
