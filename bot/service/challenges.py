@@ -192,7 +192,8 @@ class ChallengeUseCases(ServiceCore):
         first = variant.from_fen(start_fen).side_to_move
         to_move_id = white_id if first is Color.WHITE else black_id
         now = self.now()
-        deadline = await self._deadline_for(to_move_id, now, challenge.clock_days)
+        first_mover = await self.store.players.get(to_move_id)
+        deadline = await self._deadline_for(to_move_id, now, challenge.clock_days, first_mover)
         first_player = await self._ref(to_move_id)
         record = await self.store.games.start_from_challenge(
             challenge_id=challenge.id,
@@ -203,6 +204,7 @@ class ChallengeUseCases(ServiceCore):
             to_move_id=to_move_id,
             now=now,
             deadline_at=deadline,
+            next_look_at=self._first_look(first_mover, deadline, now),
             outbox=self._turn_dm(None, 0, first_player),
         )
         if record is None:

@@ -38,6 +38,7 @@ from bot.service.notation import (
 )
 from bot.service.phrases import variant_text
 from bot.service.ratings import NEW_PLAYER, rate_game
+from bot.service.reminder_times import first_event, next_look, reminder_hours
 from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
 from bot.service.results import (
     BoardView,
@@ -55,7 +56,9 @@ from bot.service.themes import DEFAULT_THEME
 from bot.store import (
     DATABASE_ERRORS,
     Answering,
+    LOOK_HORIZON,
     Challenge,
+    ClockLook,
     GameRecord,
     NotifyMode,
     Orientation,
@@ -143,6 +146,9 @@ class ServiceCore:
         self.engines = engines
         self.clock = clock
         self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
+        if any(timedelta(hours=h) > LOOK_HORIZON for h in self.reminder_hours):
+            # The clock looks at a game no earlier than that before its deadline.
+            raise ValueError(f"reminders are at most {LOOK_HORIZON} before a deadline")
         self.vacation_days_per_year = vacation_days_per_year
         self.on_schedule_change = on_schedule_change
         # Called when a game became the computer's to move (its replies' queue looks then).
@@ -193,6 +199,29 @@ class ServiceCore:
             assert player.vacation_ends_at is not None
             starts = player.vacation_ends_at
         return starts + timedelta(days=days)
+
+    def _first_look(
+        self, player: Player | None, deadline: datetime | None, now: datetime
+    ) -> datetime | None:
+        """When the clock must first look at a game where ``player`` has just got the move
+        (due ``deadline``, None: untimed): their first reminder, else the deadline."""
+        if deadline is None:
+            return None
+        chosen = None if player is None else player.reminder_hours
+        return first_event(
+            deadline, reminder_hours(deadline, now, chosen, self.reminder_hours), now
+        )
+
+    async def _look_again(self, looks: list[ClockLook], now: datetime) -> None:
+        """Record when the clock must next look at each of ``looks``' games (all dealt with
+        at ``now``): their next reminder or deadline."""
+        await self.store.clock.note(
+            [
+                (look.game.id, look.game.deadline_at, next_look(look, self.reminder_hours, now))
+                for look in looks
+                if look.game.deadline_at is not None
+            ]
+        )
 
     async def _vacation_ended(
         self, player_id: int, now: datetime, planned: datetime, *, by_move: bool

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 
 from bot.i18n.names import Option
@@ -23,6 +24,7 @@ from bot.service.limits import (
     refusal,
 )
 from bot.service.phrases import reminder_text
+from bot.service.reminder_times import reminder_due
 from bot.service.results import (
     ChallengeClosed,
     ClockReport,
@@ -38,6 +40,7 @@ from bot.service.results import (
 from bot.service.uptime import credit_gap
 from bot.store import (
     ClaimKind,
+    ClockLook,
     GameRecord,
     NotifyMode,
     OutboxItem,
@@ -52,6 +55,8 @@ MORETIME_DAYS = (1, 2, 3, 5, 7)
 REMINDER_CHOICES = (48, 24, 12, 6, 1)
 # A finished game's own thread stays open this long for last words, then is archived.
 THREAD_ARCHIVE_DELAY = timedelta(days=1)
+# Games a round reads, claims and works through at a time.
+CLOCK_BATCH = 500
 
 
 class DeadlineUseCases(EndingUseCases):
@@ -68,18 +73,25 @@ class DeadlineUseCases(EndingUseCases):
         # A process frozen for days (SIGSTOP, docker pause) wakes with every deadline past:
         # the downtime is credited before any game is ended on time.
         await credit_gap(self.store, now)
-        overdue = await self.store.games.overdue(now)
-        mine = await claimed(
-            self.store, self.process, ClaimKind.TIME_OUT, [g.id for g in overdue], now
-        )
-        # Each game on its own: a damaged one is logged, marked and skipped, and time-outs
-        # committed before it are still reported.
-        timed_out = await self._each_game(
-            [record for record in overdue if record.id in mine],
-            lambda record: record.id,
-            lambda record: self._time_out(record, now),
-        )
-        ended = [ending for ending in timed_out if ending is not None]
+        ended: list[GameEnded] = []
+        after: tuple[int, int] | None = None
+        # In bounded batches (reads, claims), so a backlog after an outage neither holds the
+        # database long nor makes one statement too big.
+        while batch := await self.store.games.overdue(now, after=after, limit=CLOCK_BATCH):
+            last = batch[-1]
+            assert last.deadline_at is not None
+            after = (int(last.deadline_at.timestamp()), last.id)
+            mine = await claimed(
+                self.store, self.process, ClaimKind.TIME_OUT, [g.id for g in batch], now
+            )
+            # Each game on its own: a damaged one is logged, marked and skipped, and
+            # time-outs committed before it are still reported.
+            timed_out = await self._each_game(
+                [record for record in batch if record.id in mine],
+                lambda record: record.id,
+                lambda record: self._time_out(record, now),
+            )
+            ended += [ending for ending in timed_out if ending is not None]
         expired = []
         for challenge in await self.store.challenges.expire_due(now):
             view = await self._challenge_view(challenge)
@@ -120,19 +132,42 @@ class DeadlineUseCases(EndingUseCases):
         DM as ``reminder.player.notify`` says (players who chose "off" get none). Each is due
         until ``mark_reminder_sent`` records it, so a crash before sending retries it."""
         now = now or self.now()
-        choices = self._reminder_choices()
-        due = await self.store.games.due_reminders(now, self.reminder_hours, max(choices))
-        mine = await claimed(
-            self.store, self.process, ClaimKind.REMINDER, [d.game.id for d in due], now
-        )
-        due = [d for d in due if d.game.id in mine]
-        by_game = {d.game.id: d.hours_before for d in due}
+        found: list[Reminder] = []
+        async for looks in self._looks(now):
+            found += (await self._due_in(looks, now))[0]
+        return found
+
+    async def _looks(self, now: datetime) -> AsyncIterator[list[ClockLook]]:
+        """The games the clock must look at ``now``, in bounded batches (by the index of
+        each game's next look: as many as are due, however many games exist)."""
+        after: tuple[int, int] | None = None
+        while looks := await self.store.clock.due(now, after, CLOCK_BATCH):
+            after = looks[-1].key
+            yield looks
+
+    async def _due_in(
+        self, looks: list[ClockLook], now: datetime
+    ) -> tuple[list[Reminder], set[int]]:
+        """The reminders due among ``looks`` that this process holds, and the games looked
+        at for good: those with none due and those whose reminder was dealt with (built,
+        or recorded for a player who wants none)."""
+        due = {
+            look.game.id: h for look in looks if (h := reminder_due(look, self.reminder_hours, now))
+        }
+        mine = await claimed(self.store, self.process, ClaimKind.REMINDER, list(due), now)
+        done = {look.game.id for look in looks if look.game.id not in due}
+
+        async def remind(record: GameRecord) -> Reminder | None:
+            reminder = await self._reminder(record, due[record.id], now)
+            done.add(record.id)
+            return reminder
+
         found = await self._each_game(
-            [d.game for d in due],
+            [look.game for look in looks if look.game.id in due and look.game.id in mine],
             lambda record: record.id,
-            lambda record: self._reminder(record, by_game[record.id], now),
+            remind,
         )
-        return [reminder for reminder in found if reminder is not None]
+        return [reminder for reminder in found if reminder is not None], done
 
     async def _reminder(
         self, record: GameRecord, hours_before: int, now: datetime
@@ -144,6 +179,7 @@ class DeadlineUseCases(EndingUseCases):
             await self.store.games.mark_reminded(
                 view.id, view.deadline, self._covered(hours_before), now
             )
+            await self._look_again(await self.store.clock.of_game(view.id), now)
             return None
         text = reminder_text(view.to_move.name, hours_before, view.title, view.id)
         return Reminder(view, view.to_move, hours_before, view.deadline, text)
@@ -154,28 +190,36 @@ class DeadlineUseCases(EndingUseCases):
         does not spin on a reminder Discord refuses: the outbox retries it). Returns how
         many were handed over."""
         now = now or self.now()
-        reminders = await self.due_reminders(now)
-        # Each reminder was built game by game (a damaged game skipped); writing them all is
-        # one transaction, so a burst of a thousand does not wait on the disk a thousand times.
-        await self.store.games.hand_over_reminders(
-            [
-                (
-                    reminder.game.id,
-                    reminder.deadline,
-                    self._covered(reminder.hours_before),
-                    _reminder_items(reminder),
-                )
-                for reminder in reminders
-            ],
-            now,
-        )
-        return len(reminders)
+        count = 0
+        async for looks in self._looks(now):
+            reminders, done = await self._due_in(looks, now)
+            # Each reminder was built game by game (a damaged game skipped); writing a batch
+            # is one transaction, so a burst does not wait on the disk a thousand times.
+            await self.store.games.hand_over_reminders(
+                [
+                    (
+                        reminder.game.id,
+                        reminder.deadline,
+                        self._covered(reminder.hours_before),
+                        _reminder_items(reminder),
+                    )
+                    for reminder in reminders
+                ],
+                now,
+            )
+            # Then each game looked at for good is next looked at when its next reminder or
+            # its deadline comes (not before: a round costs what is due).
+            await self._look_again([look for look in looks if look.game.id in done], now)
+            count += len(reminders)
+        return count
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""
+        now = self.now()
         await self.store.games.mark_reminded(
-            reminder.game.id, reminder.deadline, self._covered(reminder.hours_before), self.now()
+            reminder.game.id, reminder.deadline, self._covered(reminder.hours_before), now
         )
+        await self._look_again(await self.store.clock.of_game(reminder.game.id), now)
 
     def _reminder_choices(self) -> tuple[int, ...]:
         """Every reminder a player may have: the choices and the server's default."""
@@ -211,9 +255,7 @@ class DeadlineUseCases(EndingUseCases):
         times = [
             t
             for t in (
-                await self.store.games.next_clock_event(
-                    self.reminder_hours, self._reminder_choices()
-                ),
+                await self.store.clock.next_look(),
                 await self.store.players.next_digest(),
                 await self.store.challenges.next_expiry(),
                 await self.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),

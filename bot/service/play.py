@@ -255,6 +255,7 @@ class PlayUseCases(ServiceCore):
             mover_id=user.id,
             now=now,
             deadline_at=deadline,
+            next_look_at=self._first_look(opponent, deadline, now),
             ending=ending,
             rate=self._rate(record) if outcome else None,
             outbox=outbox,

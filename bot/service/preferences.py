@@ -133,6 +133,9 @@ class PreferenceUseCases(ServiceCore):
             else:
                 change = dataclasses.replace(change, digest_at=(), digest_due_at=None)
         await self.store.players.update_preferences(user.id, change)
+        if change.reminder_hours is not None:
+            # The clock's next look at their games was worked out from their old hours.
+            await self._look_again(await self.store.clock.to_move(user.id), self.now())
         if change.language is not None:
             self.on_language_chosen(user.id, change.language or None)
         if change.notify is NotifyMode.DM:

@@ -5,8 +5,8 @@ dataclasses.
 PostgreSQL database (``bot.store.postgres``) and applies the numbered migrations;
 ``store.players``, ``store.challenges``, ``store.games``, ``store.ratings``,
 ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
-``store.conditionals``, ``store.notes``, ``store.claims``, ``store.computer`` and
-``store.analyses`` hold the queries, each write one transaction.
+``store.conditionals``, ``store.notes``, ``store.claims``, ``store.clock``,
+``store.computer`` and ``store.analyses`` hold the queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.claims import ClaimKind, Claims
+from bot.store.clock_looks import LOOK_HORIZON, ClockLook, ClockLooks
 from bot.store.computer import ComputerGames, ComputerResult, PendingReply
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
@@ -107,6 +108,7 @@ class Store:
         self.boards = Boards(database)
         self.console_buttons = ConsoleButtons(database)
         self.claims = Claims(database)
+        self.clock = ClockLooks(database)
         self.computer = ComputerGames(database)
         self.analyses = Analyses(database)
 
@@ -132,6 +134,7 @@ class Store:
 
 __all__ = [
     "DATABASE_ERRORS",
+    "LOOK_HORIZON",
     "Analyses",
     "Answering",
     "Boards",
@@ -140,6 +143,8 @@ __all__ = [
     "ChallengeStatus",
     "ClaimKind",
     "Claims",
+    "ClockLook",
+    "ClockLooks",
     "ComputerGames",
     "ComputerResult",
     "ConditionalNode",

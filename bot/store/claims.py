@@ -20,6 +20,9 @@ from enum import Enum
 
 from bot.store.database import Database
 
+# Items claimed by one statement: 4 parameters each, well inside PostgreSQL's 32,767.
+TAKE_BATCH = 1000
+
 
 class ClaimKind(Enum):
     """What a claim is on (the item id is of that kind's table)."""
@@ -42,10 +45,18 @@ class Claims:
         self, kind: ClaimKind, item_ids: Sequence[int], holder: str, now: float, until: float
     ) -> set[int]:
         """Claim those of ``item_ids`` that nobody else holds at ``now`` for ``holder``,
-        until ``until`` (epoch seconds); returns the ids taken."""
+        until ``until`` (epoch seconds); returns the ids taken. ``TAKE_BATCH`` ids a
+        statement and a transaction, however many are due (PostgreSQL refuses a statement
+        of more than 32,767 parameters)."""
         ids = sorted(set(item_ids))
-        if not ids:
-            return set()
+        taken: set[int] = set()
+        for start in range(0, len(ids), TAKE_BATCH):
+            taken |= await self._take(kind, ids[start : start + TAKE_BATCH], holder, now, until)
+        return taken
+
+    async def _take(
+        self, kind: ClaimKind, ids: Sequence[int], holder: str, now: float, until: float
+    ) -> set[int]:
         values = ", ".join("(?, ?, ?, ?)" for _ in ids)
         params: list[object] = []
         for item_id in ids:

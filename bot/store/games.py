@@ -35,7 +35,6 @@ from bot.store.records import (
     PreparedAnswer,
     RatingUpdate,
     RecentMove,
-    ReminderDue,
     ResultCounts,
     SeatedGame,
     StoredMove,
@@ -203,7 +202,7 @@ class Games:
         before = _BEFORE_SQL.format(
             aggregate=_AGGREGATE[database.dialect], field=_FIELD, move=_MOVE
         )
-        self._seated = _SEATED.format(games=_prefixed("games"), before=before)
+        self._seated = _SEATED.format(games=game_columns("games"), before=before)
 
     # --- reads -------------------------------------------------------------------------
 
@@ -362,10 +361,12 @@ class Games:
         to_move_id: int,
         now: datetime,
         deadline_at: datetime | None,
+        next_look_at: datetime | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> GameRecord | None:
         """Accept an open, unexpired challenge and create its game in one transaction,
-        with its ``outbox`` rows (those without a game id get the new game's).
+        with its ``outbox`` rows (those without a game id get the new game's);
+        ``next_look_at``: when the clock must first look at it (``bot.store.clock_looks``).
 
         Returns None (changing nothing) if the challenge was no longer open: of two
         simultaneous accepts exactly one creates a game.
@@ -397,6 +398,7 @@ class Games:
                 bool(untimed),
                 to_move_id,
                 deadline_at,
+                next_look_at,
             )
             game = await insert_game(conn, new, now, outbox)
             await conn.execute(
@@ -417,6 +419,7 @@ class Games:
         deadline_at: datetime | None,
         ending: GameEnding | None,
         rate: RateFunction | None,
+        next_look_at: datetime | None = None,
         outbox: OutboxSource = (),
         answers: Sequence[PreparedAnswer] = (),
         followed: Sequence[int] = (),
@@ -427,7 +430,9 @@ class Games:
         """Append a move if the game is still active at ``game.version``, then the prepared
         ``answers`` it set off (conditional moves, each answering the move before it); end
         the game after the last if ``ending``; write its ``outbox`` rows in the same
-        transaction. ``fen`` and ``deadline_at`` are the position and deadline after the last.
+        transaction. ``fen`` and ``deadline_at`` are the position and deadline after the last;
+        ``next_look_at`` when the clock must next look at the game (None: the default,
+        ``bot.store.clock_looks``).
 
         Draw offers by a mover's opponent lapse, and takeback requests are dropped (the
         position they were about has changed). What follows the prepared moves the game
@@ -452,7 +457,9 @@ class Games:
         # The common move: one write, sent whole (see ``Database.write``).
         statements: list[Statement] = []
         for index, step in enumerate(steps):
-            statements += _step_statements(game, index, step, fen, now, deadline_at, last=False)
+            statements += _step_statements(
+                game, index, step, fen, now, (deadline_at, next_look_at), last=False
+            )
             # The version the UPDATE gives (the guard holds it at game.version, then each
             # move raises it by one inside the transaction), written as it is: no re-read.
             statements.append(_move_row(game, index, step, now, game.version + 1 + index))
@@ -496,7 +503,7 @@ class Games:
             for index, step in enumerate(steps):
                 last = index == len(steps) - 1
                 update, offers = _step_statements(
-                    game, index, step, fen, now, deadline_at, last=last
+                    game, index, step, fen, now, (deadline_at, None), last=last
                 )
                 cursor = await conn.execute(update.sql, update.params)
                 row = await cursor.fetchone()
@@ -718,11 +725,19 @@ class Games:
 
     # --- the clock ---------------------------------------------------------------------
 
-    async def overdue(self, now: datetime) -> list[GameRecord]:
-        """Active games past their deadline (damaged games are left to an operator)."""
+    async def overdue(
+        self, now: datetime, *, after: tuple[int, int] | None = None, limit: int = 500
+    ) -> list[GameRecord]:
+        """At most ``limit`` active games past their deadline, by deadline then id, from
+        after ``after`` (the deadline and id of the last one taken before: a round goes
+        through them in bounded reads). Damaged games are left to an operator."""
+        moment = to_epoch(now)
+        last, last_id = after if after is not None else (-(1 << 62), 0)
         return await self._select(
-            "status = 'active' AND damaged_at IS NULL AND deadline_at <= ? ORDER BY deadline_at",
-            (to_epoch(now),),
+            "status = 'active' AND damaged_at IS NULL AND deadline_at <= ? "
+            "AND (deadline_at > ? OR (deadline_at = ? AND id > ?)) "
+            "ORDER BY deadline_at, id LIMIT ?",
+            (moment, last, last, last_id, limit),
         )
 
     async def mark_damaged(self, game_id: int, reason: str, now: datetime) -> None:
@@ -734,47 +749,6 @@ class Games:
                 "WHERE id = ? AND damaged_at IS NULL",
                 (to_epoch(now), reason[:500], game_id),
             )
-
-    async def due_reminders(
-        self, now: datetime, default_hours: Sequence[int], widest: int
-    ) -> list[ReminderDue]:
-        """Reminders due now: for each active game not yet overdue, the most urgent of the
-        hours its player to move chose (``default_hours`` if they never chose; at most
-        ``widest``) whose time has come and that was not sent for the current deadline.
-
-        A reminder only applies when the player had more than that many hours to move.
-        """
-        moment = to_epoch(now)
-        default = ",".join(map(str, default_hours))
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                f"SELECT {_prefixed('g')}, COALESCE(p.reminder_hours, ?) FROM games g "
-                "LEFT JOIN players p ON p.id = g.to_move_id "
-                "WHERE g.status = 'active' AND g.damaged_at IS NULL AND g.deadline_at > ? "
-                "AND g.deadline_at - ? <= ? ORDER BY g.deadline_at",
-                (default, moment, widest * 3600, moment),
-            )
-            rows = await cursor.fetchall()
-            if not rows:
-                return []
-            games = [(game_from_row(row), row[-1]) for row in rows]
-            marks = ", ".join("?" * len(games))
-            cursor = await conn.execute(
-                "SELECT game_id, deadline_at, hours_before FROM reminders_sent "
-                f"WHERE game_id IN ({marks})",
-                [game.id for game, _ in games],
-            )
-            sent = {(row[0], row[1], row[2]) for row in await cursor.fetchall()}
-        due: list[ReminderDue] = []
-        for game, chosen in games:
-            assert game.deadline_at is not None
-            deadline = to_epoch(game.deadline_at)
-            window = deadline - to_epoch(game.last_move_at)
-            hours = sorted(int(h) for h in chosen.split(",") if h)
-            passed = [h for h in hours if deadline - h * 3600 <= moment and window > h * 3600]
-            if passed and (game.id, deadline, passed[0]) not in sent:
-                due.append(ReminderDue(game, passed[0]))
-        return due
 
     async def mark_reminded(
         self, game_id: int, deadline_at: datetime, hours: Sequence[int], now: datetime
@@ -813,41 +787,6 @@ class Games:
             )
             return cursor.rowcount
 
-    async def next_clock_event(
-        self, default_hours: Sequence[int], choices: Sequence[int]
-    ) -> datetime | None:
-        """The soonest deadline or unsent reminder among active games: each of ``choices``
-        counts for games whose player to move chose it (or left ``default_hours``)."""
-        times: list[int] = []
-        default = ",".join(map(str, default_hours))
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT MIN(deadline_at) FROM games WHERE status = 'active' AND damaged_at IS NULL"
-            )
-            row = await cursor.fetchone()
-            if row and row[0] is not None:
-                times.append(row[0])
-            # Only the hours someone may be reminded at: the default and those chosen.
-            cursor = await conn.execute(
-                "SELECT DISTINCT reminder_hours FROM players WHERE reminder_hours IS NOT NULL"
-            )
-            chosen = {int(h) for (text,) in await cursor.fetchall() for h in text.split(",") if h}
-            for h in [h for h in choices if h in chosen or h in default_hours]:
-                cursor = await conn.execute(
-                    "SELECT MIN(g.deadline_at - ?) FROM games g "
-                    "LEFT JOIN players p ON p.id = g.to_move_id WHERE g.status = 'active' "
-                    "AND g.damaged_at IS NULL AND g.deadline_at - g.last_move_at > ? "
-                    "AND ',' || COALESCE(p.reminder_hours, ?) || ',' LIKE ? "
-                    "AND NOT EXISTS (SELECT 1 FROM reminders_sent r WHERE r.game_id = g.id "
-                    "AND r.deadline_at = g.deadline_at "
-                    "AND r.hours_before = ?)",
-                    (h * 3600, h * 3600, default, f"%,{h},%", h),
-                )
-                row = await cursor.fetchone()
-                if row and row[0] is not None:
-                    times.append(row[0])
-        return from_epoch(min(times)) if times else None
-
 
 async def insert_game(
     conn: Connection,
@@ -860,8 +799,8 @@ async def insert_game(
     cursor = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
         "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
-        "created_at, last_move_at, deadline_at, untimed) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?) "
+        "created_at, last_move_at, deadline_at, untimed, clock_deadline, clock_next_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?) "
         f"RETURNING {_COLUMNS}",
         (
             game.guild_id,
@@ -879,6 +818,7 @@ async def insert_game(
             to_epoch(now),
             None if game.deadline_at is None else to_epoch(game.deadline_at),
             int(game.untimed),
+            *_clock_note(game.deadline_at, game.next_look_at),
         ),
     )
     row = await cursor.fetchone()
@@ -894,26 +834,29 @@ def _step_statements(
     step: PreparedAnswer,
     fen: str,
     now: datetime,
-    deadline_at: datetime | None,
+    clock: tuple[datetime | None, datetime | None],
     *,
     last: bool,
 ) -> list[Statement]:
     """The ``index``-th move of a write to ``game``: the row moved on (guarded: the first
     by the version read, the ones after by the ply, inside the same transaction) and the
     offers it makes lapse (their kinds returned); ``_move_row`` stores the move. ``fen`` and
-    ``deadline_at``: after the write's last move; ``last``: this one ends the game (nobody
-    is to move)."""
+    ``clock`` (the deadline, and when the clock must next look: ``_clock_note``): after the
+    write's last move; ``last``: this one ends the game (nobody is to move)."""
     check, expected = ("version", game.version) if index == 0 else ("ply", game.ply + index)
+    deadline_at = clock[0]
     return [
         Statement(
             "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
-            f"deadline_at = ?, version = version + 1 WHERE id = ? AND {check} = ? "
+            "deadline_at = ?, clock_deadline = ?, clock_next_at = ?, version = version + 1 "
+            f"WHERE id = ? AND {check} = ? "
             "AND status = 'active' AND to_move_id = ? RETURNING version",
             (
                 fen,
                 None if last else game.opponent_of(step.mover_id),
                 to_epoch(now),
                 None if deadline_at is None else to_epoch(deadline_at),
+                *_clock_note(*clock),
                 game.id,
                 expected,
                 step.mover_id,
@@ -926,6 +869,16 @@ def _step_statements(
             (game.id, step.mover_id),
         ),
     ]
+
+
+def _clock_note(
+    deadline_at: datetime | None, next_look_at: datetime | None
+) -> tuple[int | None, int | None]:
+    """``clock_deadline`` and ``clock_next_at`` for a game due ``deadline_at`` that the
+    clock must next look at ``next_look_at`` (None: the default look, NULLs)."""
+    if deadline_at is None or next_look_at is None:
+        return None, None
+    return to_epoch(deadline_at), to_epoch(next_look_at)
 
 
 def _move_row(
@@ -959,7 +912,7 @@ def _after(
     return (*before, *new)[-RECENT_PLIES:]
 
 
-def _prefixed(alias: str) -> str:
+def game_columns(alias: str) -> str:
     """The game columns of the table called ``alias`` in a join."""
     return ", ".join(f"{alias}.{column.strip()}" for column in _COLUMNS.split(","))
 

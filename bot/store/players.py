@@ -161,6 +161,15 @@ class Players:
             await conn.execute(
                 f"UPDATE players SET {assignments} WHERE id = ?", (*columns.values(), player_id)
             )
+            if "reminder_hours" in columns:
+                # The clock's next look at the games where they are to move was worked out
+                # from their old hours: back to the default look (bot.store.clock_looks).
+                await conn.execute(
+                    "UPDATE games SET clock_deadline = NULL WHERE status = 'active' "
+                    "AND (white_id = ? OR black_id = ?) AND to_move_id = ? "
+                    "AND clock_deadline IS NOT NULL",
+                    (player_id, player_id, player_id),
+                )
 
     async def chosen_languages(self) -> dict[int, str]:
         """Every player's chosen language (/settings language:), for those who chose one."""

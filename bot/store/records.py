@@ -332,6 +332,8 @@ class NewGame:
     untimed: bool
     to_move_id: int
     deadline_at: datetime | None
+    # When the clock must first look at it (bot.store.clock_looks; None: the default).
+    next_look_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -156,6 +156,14 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
         connection.execute(  # 0031, applied again
             "CREATE INDEX games_to_move ON games (to_move_id) WHERE status = 'active'"
         )
+        connection.executescript(  # 0033, applied again
+            "DROP INDEX games_clock_next; DROP TRIGGER games_version_increases; "
+            "CREATE TRIGGER games_version_increases AFTER UPDATE ON games "
+            "WHEN NEW.version <= OLD.version BEGIN "
+            "UPDATE games SET version = OLD.version + 1 WHERE id = NEW.id; END; "
+            "ALTER TABLE games DROP COLUMN clock_deadline; "
+            "ALTER TABLE games DROP COLUMN clock_next_at;"
+        )
         connection.execute("PRAGMA user_version = 26")
     store = await Store.open(path)
     try:

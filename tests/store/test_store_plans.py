@@ -224,21 +224,40 @@ async def test_a_vacation_moves_deadlines_through_the_players_games_index(
 async def test_the_clock_finds_deadlines_through_the_active_deadline_index(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The soonest deadline and the overdue games are read through games_active_deadline,
-    never by reading every game. (That index is also what stops a move's UPDATE from being
-    heap-only on PostgreSQL, deadline_at changing at every move: dropping it was measured
-    at -0.06 ms of server CPU a move, but the clock then reads every active game twice a
-    round, and the planner starts reading the active games whole for other queries too.)"""
+    """The overdue games are read through games_active_deadline, never by reading every
+    game. (That index is also what stops a move's UPDATE from being heap-only on
+    PostgreSQL, deadline_at changing at every move: dropping it was measured at -0.06 ms of
+    server CPU a move, but the clock then reads every active game twice a round, and the
+    planner starts reading the active games whole for other queries too.)"""
 
-    async def both() -> None:
+    async def overdue() -> None:
         assert await store.games.overdue(NOW + timedelta(hours=1)) != []  # a few
-        assert await store.games.next_clock_event([24], [24]) is not None
 
-    statements = await _recorded(monkeypatch, both, "status = 'active' AND damaged_at IS NULL")
-    assert len(statements) == 2, [sql for sql, _ in statements]
+    statements = await _recorded(monkeypatch, overdue, "deadline_at <= ?")
+    assert len(statements) == 1, [sql for sql, _ in statements]
     for sql, parameters in statements:
         *reads, plan = await _games_read_by(store, sql, parameters)
         assert reads == ["games_active_deadline"], plan
+
+
+async def test_the_clocks_looks_are_found_through_their_own_index(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next wake-up and the games due for a look (reminders) are read through
+    games_clock_next: as many rows as are due, however many games are active (the clock
+    read every active game once per reminder hour before, issue 29)."""
+
+    async def both() -> None:
+        assert await store.clock.next_look() is not None
+        assert await store.clock.due(NOW + timedelta(hours=1), None, 500) != []
+
+    (first, due) = await _recorded(monkeypatch, both, "clock_next_at")
+    # The soonest look: the index's first entry (read in its order, no sort, LIMIT 1).
+    *reads, plan = await _games_read_by(store, *first)
+    assert reads in (["FULL"], ["games_clock_next"]) and "games_clock_next" in plan, plan
+    assert "Sort" not in plan and "B-TREE" not in plan, plan
+    *reads, plan = await _games_read_by(store, *due)
+    assert reads == ["games_clock_next"], plan
 
 
 async def test_the_seated_read_takes_the_last_moves_and_vacations_by_plain_index_scans(

@@ -1,0 +1,352 @@
+"""What grows with the database: ``python benchmarks/scale.py --sizes 1000,10000,100000``.
+
+For each size N and each store (``--db sqlite``, ``--db postgresql``: a throwaway durable
+server, ``tests/pgserver.py``) it builds a database of N stored games: a few games played
+through the service (chess, ~78 plies finished by resignation, ~20 plies still running) are
+cloned in SQL (``INSERT ... SELECT`` from a map of new ids), 90 % finished and 10 % active,
+over 1,000 servers and N / 20 players (at least 100), one player holding 1,000 of the games.
+The copy is checked (moves per game against each game's ply, a sample replayed by the
+service). Then it times, on a store opened afresh:
+
+- ``open``: opening the store (checks and migrations included);
+- ``first round``: the first clock round after opening (what an upgrade pays once);
+- ``round, nothing due``: a whole clock round (time-outs, reminders, digests, threads to
+  archive, the next wake-up) with nothing due, the median of ``--rounds``;
+- ``next_wakeup``: the next wake-up alone;
+- ``move p50`` / ``move p99``: ``GameService.move`` in distinct active games while clock
+  rounds run back to back beside it (a round every 50 ms);
+- ``/history`` and ``/stats`` of the player with 1,000 games;
+- ``claim 10k``: claiming 10,000 due items at once (``Claims.take``);
+- ``drain``: the clock moved 60 hours on, every active game is due (a time-out, or a
+  reminder): rounds run until nothing is due; items per second, and whether each game got
+  exactly one ending or reminder.
+
+Prints operation x size per store, with the growth factor from each size to the next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import rules
+from benchmarks.service import fresh_database
+from bot.service import GameService, ManualClock, Place, User
+from bot.store import ClaimKind, Store
+
+SERVERS = 1000
+HEAVY_ID = 9_000_000  # the player with 1,000 games
+HEAVY_GAMES = 1000
+FIRST_PLAYER = 10_000_000
+PLACE = Place(guild_id=1, channel_id=1)
+Row = dict[str, float | str]
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+async def timed_ms(work: Callable[[], Awaitable[object]]) -> float:
+    started = time.perf_counter()
+    await work()
+    return (time.perf_counter() - started) * 1000
+
+
+async def play_line(service: GameService, game_id: int, plies: int, rng: random.Random) -> bool:
+    """Play ``plies`` random legal moves that do not end the game; False if one would."""
+    for _ in range(plies):
+        view = await service.game_view(game_id)
+        assert view.to_move is not None
+        board = await service.board(User(view.to_move.id, view.to_move.name), None, game_id=game_id)
+        position = board.board.position
+        quiet = [m for m in position.legal_moves() if position.play(m).legal_moves()]
+        if not quiet:
+            return False
+        mover = User(view.to_move.id, view.to_move.name)
+        await service.move(mover, None, position.san(rng.choice(quiet)), game_id=game_id)
+    return True
+
+
+async def templates(service: GameService, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Three finished games (~78 plies, resigned) and two active ones (~20 plies)."""
+    finished: list[int] = []
+    active: list[int] = []
+    pair = 0
+    while len(finished) < 3 or len(active) < 2:
+        pair += 1  # a pair of its own each (the pings per pair an hour are limited)
+        white, black = User(2 * pair - 1, f"tmpl-w{pair}"), User(2 * pair, f"tmpl-b{pair}")
+        want_active = len(active) < 2 and len(finished) == 3
+        created = await service.challenge(white, PLACE, black, color="white", days=3)
+        game_id = (await service.accept_challenge(black, created.challenge.id)).game.id
+        plies = 20 if want_active else rng.randrange(74, 83)
+        played = await play_line(service, game_id, plies, rng)
+        if played and want_active:
+            active.append(game_id)
+            continue
+        view = await service.game_view(game_id)
+        if view.to_move is not None:  # resigned: finished (or a line gone wrong, unused)
+            loser = User(view.to_move.id, view.to_move.name)
+            await service.confirm_resign(loser, game_id)
+        if played:
+            finished.append(game_id)
+    return finished, active
+
+
+async def clone(store: Store, size: int, finished: list[int], active: list[int], now: int) -> None:
+    """``size`` games cloned from the templates, their moves and players, in SQL."""
+    db = store.database
+    rng = random.Random(size)
+    players = max(100, size // 20)
+    columns = [row[0] for row in await db.fetch(_COLUMNS_SQL[db.dialect.value])]
+    start = int((await db.fetch("SELECT MAX(id) FROM games"))[0][0]) + 1
+    rows = []
+    for n in range(size):
+        is_active = n % 10 == 0
+        template = active[n % 2] if is_active else finished[n % 3]
+        white = HEAVY_ID if n < min(HEAVY_GAMES, size) * 2 and n % 2 else 0
+        white = white or FIRST_PLAYER + rng.randrange(players)
+        black = FIRST_PLAYER + rng.randrange(players)
+        while black == white:
+            black = FIRST_PLAYER + rng.randrange(players)
+        # Active: the last move 0-47 h ago (deadlines 25-72 h away: nothing due now).
+        # Finished: ended within the last year.
+        ago = rng.randrange(0, 47 * 3600) if is_active else rng.randrange(2, 365) * 86400
+        guild = 1 + n % SERVERS
+        rows.append((start + n, template, guild, guild * 1000 + n % 7, white, black, now - ago))
+    async with db.transaction() as conn:
+        await conn.execute(
+            "CREATE TABLE bench_map (new_id BIGINT, template_id BIGINT, guild_id BIGINT, "
+            "channel_id BIGINT, white_id BIGINT, black_id BIGINT, last_at BIGINT)"
+        )
+        await conn.executemany(
+            "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, 0, ?)",
+            [(FIRST_PLAYER + p, f"p{p}", now) for p in range(players)] + [(HEAVY_ID, "heavy", now)],
+        )
+        for chunk in range(0, len(rows), 50_000):
+            await conn.executemany(
+                "INSERT INTO bench_map VALUES (?, ?, ?, ?, ?, ?, ?)", rows[chunk : chunk + 50_000]
+            )
+        shift = "(m.last_at - t.last_move_at)"
+        override = {
+            "id": "m.new_id",
+            "guild_id": "m.guild_id",
+            "channel_id": "m.channel_id",
+            "white_id": "m.white_id",
+            "black_id": "m.black_id",
+            "to_move_id": "CASE WHEN t.to_move_id = t.white_id THEN m.white_id "
+            "WHEN t.to_move_id = t.black_id THEN m.black_id END",
+            "created_at": f"t.created_at + {shift}",
+            "last_move_at": "m.last_at",
+            "deadline_at": f"t.deadline_at + {shift}",
+            "finished_at": f"t.finished_at + {shift}",
+            "message_id": "NULL",
+        }
+        chosen = ", ".join(override.get(c, f"t.{c}") for c in columns)
+        await conn.execute(
+            f"INSERT INTO games ({', '.join(columns)}) SELECT {chosen} "
+            "FROM bench_map m JOIN games t ON t.id = m.template_id"
+        )
+        await conn.execute(
+            "INSERT INTO moves (game_id, ply, uci, san, chinese, played_at, version) "
+            "SELECT m.new_id, v.ply, v.uci, v.san, v.chinese, v.played_at + "
+            "(m.last_at - t.last_move_at), v.version FROM bench_map m "
+            "JOIN games t ON t.id = m.template_id JOIN moves v ON v.game_id = t.id"
+        )
+        await conn.execute("DROP TABLE bench_map")
+    if db.dialect.value == "postgresql":
+        from bot.store.postgres import SYNC_IDENTITIES
+
+        async with db.transaction() as conn:
+            await conn.execute(SYNC_IDENTITIES)
+            await conn.execute("ANALYZE")
+    else:
+        async with db.read() as conn:
+            await conn.execute("ANALYZE")
+
+
+_COLUMNS_SQL = {
+    "sqlite": "SELECT name FROM pragma_table_info('games') ORDER BY cid",
+    "postgresql": "SELECT column_name FROM information_schema.columns "
+    "WHERE table_name = 'games' AND table_schema = current_schema() ORDER BY ordinal_position",
+}
+
+
+async def check(store: Store, service: GameService, size: int) -> None:
+    """The copy is whole: every game's moves number its ply; a sample replays."""
+    db = store.database
+    games, plies = (await db.fetch("SELECT COUNT(*), SUM(ply) FROM games"))[0]
+    moves = (await db.fetch("SELECT COUNT(*) FROM moves"))[0][0]
+    assert int(games) >= size + 5 and int(plies) == int(moves), (games, plies, moves)
+    for (game_id,) in await db.fetch("SELECT id FROM games ORDER BY id DESC LIMIT 20"):
+        await service.game_view(int(game_id))
+        record = await store.games.get(int(game_id))
+        assert record is not None
+        game = rules.Game(record.variant, record.start_fen)
+        for move in await store.games.moves(int(game_id)):
+            game = game.play(move.uci)
+        assert game.position.fen() == record.fen
+
+
+async def clock_round(service: GameService) -> None:
+    """What ``bot.discord.clockwork.run_clock`` asks of the service in one round."""
+    await service.expire_overdue()
+    await service.hand_over_reminders()
+    await service.hand_over_digests()
+    await service.threads_to_archive()
+    await service.next_wakeup()
+
+
+async def moves_beside_rounds(store: Store, service: GameService, count: int) -> list[float]:
+    """Move latencies (ms) in ``count`` distinct active games while rounds run."""
+    rows = await store.database.fetch(
+        "SELECT id FROM games WHERE status = 'active' AND white_id > 1000 ORDER BY id LIMIT ?",
+        (count,),
+    )
+    targets = []
+    for (game_id,) in rows:
+        record = await store.games.get(int(game_id))
+        assert record is not None and record.to_move_id is not None
+        position = rules.Game(record.variant, record.start_fen).variant.from_fen(record.fen)
+        mover = await store.players.get(record.to_move_id)
+        assert mover is not None
+        san = position.san(next(iter(position.legal_moves())))
+        targets.append((User(mover.id, mover.display_name), int(game_id), san))
+    stop = asyncio.Event()
+
+    async def rounds() -> None:
+        while not stop.is_set():
+            await clock_round(service)
+            await asyncio.sleep(0.05)
+
+    runner = asyncio.create_task(rounds())
+    samples = []
+    try:
+        for user, game_id, san in targets:
+            started = time.perf_counter()
+            await service.move(user, None, san, game_id=game_id)
+            samples.append((time.perf_counter() - started) * 1000)
+            await asyncio.sleep(0.01)
+    finally:
+        stop.set()
+        await runner
+    return samples
+
+
+async def drain(store: Store, service: GameService, clock: ManualClock) -> tuple[float, str]:
+    """Every active game due (time-out or reminder): rounds until none is; items/s."""
+    db = store.database
+    active = int((await db.fetch("SELECT COUNT(*) FROM games WHERE status = 'active'"))[0][0])
+    clock.advance(hours=60)
+    started = time.perf_counter()
+    for _ in range(10_000):
+        await clock_round(service)
+        wake = await service.next_wakeup()
+        if wake is None or wake > clock.now:
+            break
+    seconds = time.perf_counter() - started
+    ended = int((await db.fetch("SELECT COUNT(*) FROM games WHERE termination = 'timeout'"))[0][0])
+    reminded = int((await db.fetch("SELECT COUNT(DISTINCT game_id) FROM reminders_sent"))[0][0])
+    items = ended + reminded
+    return items / seconds, f"{items}/{active} items in {seconds:.1f} s"
+
+
+async def measure(url: str, size: int, rounds: int, moves: int) -> tuple[Row, list[str]]:
+    rng = random.Random(2026)
+    clock = ManualClock()
+    store = await Store.open(url, synchronous="FULL")
+    try:
+        service = GameService(store, clock)
+        finished, active = await templates(service, rng)
+        built = time.perf_counter()
+        await clone(store, size, finished, active, int(clock.now.timestamp()))
+        notes = [f"built in {time.perf_counter() - built:.1f} s"]
+        await check(store, service, size)
+    finally:
+        await store.close()
+    row: Row = {}
+    started = time.perf_counter()
+    store = await Store.open(url, synchronous="FULL")
+    row["open"] = (time.perf_counter() - started) * 1000
+    service = GameService(store, clock)
+    try:
+        row["first round"] = await timed_ms(lambda: clock_round(service))
+        row["round, nothing due"] = statistics.median(
+            [await timed_ms(lambda: clock_round(service)) for _ in range(rounds)]
+        )
+        row["next_wakeup"] = statistics.median(
+            [await timed_ms(service.next_wakeup) for _ in range(rounds)]
+        )
+        heavy = User(HEAVY_ID, "heavy")
+        row["/history"] = statistics.median(
+            [await timed_ms(lambda: service.history(heavy, limit=10)) for _ in range(rounds)]
+        )
+        row["/stats"] = statistics.median(
+            [await timed_ms(lambda: service.stats(heavy)) for _ in range(rounds)]
+        )
+        samples = await moves_beside_rounds(store, service, moves)
+        row["move p50"], row["move p99"] = percentile(samples, 0.5), percentile(samples, 0.99)
+        try:
+            now = clock.now.timestamp()
+            row["claim 10k"] = await timed_ms(
+                lambda: store.claims.take(ClaimKind.BOARD, range(1, 10_001), "bench", now, now + 60)
+            )
+        except Exception as error:  # the figure is that it fails
+            row["claim 10k"] = f"fails ({type(error).__name__})"
+        rate, note = await drain(store, service, clock)
+        row["drain items/s"] = rate
+        notes.append(f"drain: {note}")
+    finally:
+        await store.close()
+    return row, notes
+
+
+def show(value: float | str) -> str:
+    return value if isinstance(value, str) else f"{value:.1f}" if value < 100 else f"{value:.0f}"
+
+
+def report(db: str, sizes: list[int], rows: dict[int, Row]) -> None:
+    print(f"\n{db}: ms unless said (growth from the size before)")
+    header = ["operation", *(f"{s:,}" for s in sizes)]
+    print(" | ".join(header))
+    for name in rows[sizes[0]]:
+        cells = [name]
+        for index, size in enumerate(sizes):
+            value = rows[size].get(name, "-")
+            cell = show(value)
+            before = rows[sizes[index - 1]].get(name) if index else None
+            if isinstance(value, float) and isinstance(before, float) and before > 0:
+                cell += f" (x{value / before:.1f})"
+            cells.append(cell)
+        print(" | ".join(cells))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000", help="comma-separated game counts")
+    parser.add_argument("--db", action="append", choices=("sqlite", "postgresql"))
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=200)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    for db in args.db or ["sqlite"]:
+        rows: dict[int, Row] = {}
+        for size in sizes:
+            with fresh_database(db) as url:
+                rows[size], notes = asyncio.run(measure(url, size, args.rounds, args.moves))
+            print(f"{db} {size:,}: {'; '.join(notes)}", flush=True)
+        report(db, sizes, rows)
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        main()

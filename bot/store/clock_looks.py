@@ -1,0 +1,122 @@
+"""When the clock must next look at each active game (migration 0033): one index answers
+"what is due" and "when is the next thing due", however many games there are.
+
+A game's next look is ``clock_next_at``, written by the clock for the deadline it was worked
+out for (``clock_deadline``); when the deadline has moved since (a move, /moretime, a
+vacation…), it is ``LOOK_HORIZON`` before the deadline, before which no reminder or time-out
+can fall. The writes that move deadlines need not know of this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.store.database import Database
+from bot.store.games import game_columns, game_from_row
+from bot.store.records import GameRecord, from_epoch, to_epoch
+
+# The widest reminder the clock may send (hours before a deadline). The index's expression
+# holds it as a number (172800 s): a wider one needs a migration of games_clock_next.
+LOOK_HORIZON = timedelta(hours=48)
+# games_clock_next's expression, as the index has it (SQLite uses an index on an expression
+# only for the very same expression), and its rows.
+NEXT_LOOK = (
+    "(CASE WHEN clock_deadline = deadline_at THEN clock_next_at "
+    f"ELSE deadline_at - {int(LOOK_HORIZON.total_seconds())} END)"
+)
+LOOKED_AT = "status = 'active' AND damaged_at IS NULL AND deadline_at IS NOT NULL"
+
+
+@dataclass(frozen=True, slots=True)
+class ClockLook:
+    """An active game the clock must look at now: ``hours`` its player to move chose for
+    reminders (None: the default), ``sent`` those already sent for its current deadline;
+    ``key`` orders the looks (``ClockLooks.due``'s ``after``)."""
+
+    game: GameRecord
+    hours: tuple[int, ...] | None
+    sent: frozenset[int]
+    key: tuple[int, int]
+
+
+class ClockLooks:
+    """Reads and writes of the clock's next look at each game (``games_clock_next``)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def next_look(self) -> datetime | None:
+        """When the clock must next look at some active game (None: no timed game)."""
+        rows = await self._db.fetch(
+            f"SELECT {NEXT_LOOK} FROM games WHERE {LOOKED_AT} ORDER BY {NEXT_LOOK}, id LIMIT 1"
+        )
+        return from_epoch(rows[0][0]) if rows else None
+
+    async def due(
+        self, now: datetime, after: tuple[int, int] | None, limit: int
+    ) -> list[ClockLook]:
+        """At most ``limit`` games to look at ``now`` (not yet past their deadline: those are
+        time-outs), in the order of their look, from after ``after`` (a ``ClockLook.key``)."""
+        moment = to_epoch(now)
+        last, last_id = after if after is not None else (-(1 << 62), 0)
+        return await self._looks(
+            f"{NEXT_LOOK} <= ? AND deadline_at > ? AND ({NEXT_LOOK}, games.id) > (?, ?) "
+            f"ORDER BY {NEXT_LOOK}, games.id LIMIT ?",
+            (moment, moment, last, last_id, limit),
+        )
+
+    async def of_game(self, game_id: int) -> list[ClockLook]:
+        """The game, as a look, if it is active and timed (to work its next look out anew)."""
+        return await self._looks("games.id = ?", (game_id,))
+
+    async def to_move(self, player_id: int) -> list[ClockLook]:
+        """The player's active timed games where they are to move, as looks."""
+        return await self._looks(
+            "(white_id = ? OR black_id = ?) AND to_move_id = ?", (player_id, player_id, player_id)
+        )
+
+    async def _looks(self, where: str, params: Sequence[object]) -> list[ClockLook]:
+        rows = await self._db.fetch(
+            f"SELECT {game_columns('games')}, {NEXT_LOOK}, players.reminder_hours FROM games "
+            "LEFT JOIN players ON players.id = games.to_move_id "
+            f"WHERE {LOOKED_AT} AND {where}",
+            params,
+        )
+        if not rows:
+            return []
+        games = [(game_from_row(row), row[-2], row[-1]) for row in rows]
+        marks = ", ".join("?" * len(games))
+        sent: dict[tuple[int, int], set[int]] = {}
+        for game_id, deadline, hours in await self._db.fetch(
+            "SELECT game_id, deadline_at, hours_before FROM reminders_sent "
+            f"WHERE game_id IN ({marks})",
+            [game.id for game, _, _ in games],
+        ):
+            sent.setdefault((int(game_id), int(deadline)), set()).add(int(hours))
+        looks = []
+        for game, look, chosen in games:
+            assert game.deadline_at is not None
+            done = sent.get((game.id, to_epoch(game.deadline_at)), set())
+            hours = None if chosen is None else tuple(int(h) for h in chosen.split(",") if h)
+            looks.append(ClockLook(game, hours, frozenset(done), (int(look), game.id)))
+        return looks
+
+    async def note(self, looks: Sequence[tuple[int, datetime, datetime]]) -> None:
+        """Record, for each (game id, deadline, next look), when the clock must look at the
+        game next while its deadline stays that one. A game whose deadline has moved
+        meanwhile is left alone (its look is the default again); the version is unchanged
+        (migration 0033's trigger), so no move is refused for it."""
+        rows = [
+            (to_epoch(deadline), to_epoch(at), game_id, to_epoch(deadline))
+            for game_id, deadline, at in looks
+        ]
+        if not rows:
+            return
+        async with self._db.transaction() as conn:
+            await conn.executemany(
+                "UPDATE games SET clock_deadline = ?, clock_next_at = ? "
+                "WHERE id = ? AND deadline_at = ?",
+                rows,
+            )

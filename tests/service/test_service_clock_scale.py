@@ -1,0 +1,102 @@
+"""The clock with many games: a round looks only at what is due (the index of each game's
+next look), and a backlog of 10,000 due items (after an outage) drains in bounded batches,
+each item once, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.service import GameService, ManualClock
+from bot.store import ClaimKind, Store
+from tests.service.service_helpers import ALICE, BOB, play, start_game
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+BACKLOG = 10_000
+
+
+async def _active_games(store: Store, count: int, moved_at: int, days: int = 3) -> None:
+    """``count`` active games (alice to move, ``days`` per move, her last move at
+    ``moved_at``), written in SQL as the benchmark builds them."""
+    deadline = moved_at + days * 86400
+    async with store.database.transaction() as conn:
+        await conn.executemany(
+            "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, 0, ?) "
+            "ON CONFLICT (id) DO NOTHING",
+            [(ALICE.id, ALICE.name, moved_at), (BOB.id, BOB.name, moved_at)],
+        )
+        await conn.executemany(
+            "INSERT INTO games (guild_id, channel_id, variant, start_fen, white_id, black_id, "
+            "days_per_move, rated, status, ply, fen, to_move_id, created_at, last_move_at, "
+            "deadline_at) VALUES (1, 10, 'chess', ?, ?, ?, ?, 0, 'active', 0, ?, ?, ?, ?, ?)",
+            [
+                (START, ALICE.id, BOB.id, days, START, ALICE.id, moved_at, moved_at, deadline)
+                for _ in range(count)
+            ],
+        )
+
+
+async def test_ten_thousand_due_reminders_are_handed_over_once(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """10,000 reminders due at once (PostgreSQL refused the claim of more than 8,191 in one
+    statement) are all handed over in one round, once each; the next round finds none."""
+    await _active_games(store, BACKLOG, int(clock.now.timestamp()))
+    clock.advance(days=2, hours=1)  # 23 h before every deadline: the 24 h reminder
+    assert await service.hand_over_reminders() == BACKLOG
+    assert await service.hand_over_reminders() == 0
+    rows = await store.database.fetch("SELECT COUNT(*) FROM outbox WHERE kind = 'reminder'")
+    assert rows[0][0] == BACKLOG
+    # Each game's next look is its 1 h reminder now, not earlier.
+    assert await service.next_wakeup() == clock.now + timedelta(hours=22)
+
+
+async def test_ten_thousand_items_are_claimed_at_once(store: Store) -> None:
+    """One process claims 10,000 due items in one call; another then gets none of them."""
+    now = 1_800_000_000.0
+    ids = range(1, BACKLOG + 1)
+    assert await store.claims.take(ClaimKind.TIME_OUT, ids, "a", now, now + 60) == set(ids)
+    assert await store.claims.take(ClaimKind.TIME_OUT, ids, "b", now, now + 60) == set()
+
+
+async def test_overdue_games_are_timed_out_in_batches_each_once(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """More overdue games than a batch all end in one round, each once."""
+    await _active_games(store, 1200, int(clock.now.timestamp()))
+    clock.advance(days=4)
+    report = await service.expire_overdue()
+    assert len(report.ended) == 1200
+    assert len({ended.game.id for ended in report.ended}) == 1200
+    assert (await service.expire_overdue()).ended == ()
+
+
+async def test_a_round_with_nothing_due_looks_at_no_game(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """Once each game's next look is worked out, the clock has nothing to look at until the
+    first reminder: the index answers without reading the games."""
+    start = clock.now
+    await _active_games(store, 300, int(start.timestamp()))
+    assert await service.next_wakeup() == start + timedelta(hours=24)  # 48 h before
+    clock.advance(hours=24)
+    assert await service.hand_over_reminders() == 0  # each game's next look worked out
+    assert await store.clock.due(start + timedelta(hours=47), None, 1000) == []
+    assert await service.next_wakeup() == start + timedelta(hours=48)  # 24 h before
+
+
+async def test_the_clocks_note_does_not_refuse_a_move_read_before_it(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """Writing when to look next leaves the game's version: a move is never refused for
+    it."""
+    started = await start_game(service, days=3)
+    before = await store.games.get(started.game.id)
+    assert before is not None
+    clock.advance(days=1)  # 48 h before the deadline: the default look
+    await store.database.fetch(
+        "UPDATE games SET clock_deadline = NULL WHERE id = ?", (started.game.id,)
+    )
+    await service.hand_over_reminders()
+    after = await store.games.get(started.game.id)
+    assert after is not None and after.version == before.version
+    await play(service, started.game.id, "e4")
