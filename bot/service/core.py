@@ -55,8 +55,8 @@ from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
 from bot.store import (
     DATABASE_ERRORS,
-    Answering,
     LOOK_HORIZON,
+    Answering,
     Challenge,
     ClockLook,
     GameRecord,
