@@ -53,7 +53,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -282,6 +282,9 @@ class FakeChannel:
     bot_id: int = 0
     # Who was added to the thread (a private thread admits only them and moderators).
     member_ids: set[int] = field(default_factory=set)
+    # A thread's last activity (a message, unarchiving, a new auto-archive time), on the
+    # fake's wall clock: ``auto_archive_duration`` minutes later Discord archives it.
+    active_at: datetime | None = None
 
     @property
     def mention(self) -> str:
@@ -653,6 +656,8 @@ class FakeDiscord:
         self._global_window: _Window | None = None
         # The clock of those windows (a test may turn it by hand).
         self.clock: Callable[[], float] = time.monotonic
+        # The wall clock of threads' inactivity (the harness gives the bot's hand-moved one).
+        self.wall: Callable[[], datetime] = lambda: datetime.now(UTC)
         self.faults: Faults | None = None
         self._scripted: list[tuple[str, str, str, int]] = []
         # Create Message nonces: nonce -> (message id, when); Discord remembers "a few minutes".
@@ -846,6 +851,7 @@ class FakeDiscord:
             locked=locked,
             bot_id=self.bot_user.id,
             member_ids={(owner or self.owner).id},
+            active_at=self.wall(),
         )
         self.channels[thread.id] = thread
         self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
@@ -870,6 +876,8 @@ class FakeDiscord:
         self, thread: FakeChannel, *, archived: bool, locked: bool | None = None
     ) -> None:
         """Archive (or unarchive, lock) a thread as a moderator or the inactivity timer does."""
+        if thread.archived and not archived:
+            thread.active_at = self.wall()  # unarchiving is activity
         thread.archived = archived
         if locked is not None:
             thread.locked = locked
@@ -936,7 +944,32 @@ class FakeDiscord:
 
     def threads(self) -> list[FakeChannel]:
         """Every thread (and forum post), in the order they were opened."""
+        self.archive_idle_threads()
         return [c for c in self.channels.values() if c.is_thread]
+
+    def archive_idle_threads(self) -> list[FakeChannel]:
+        """Archive, as Discord does, each active thread left without activity (a message,
+        unarchiving, a change of its auto-archive time) for its ``auto_archive_duration``
+        on the wall clock; returns them. Run before each request and interaction, so the
+        bot meets a thread in the state Discord would have it in by then."""
+        now = self.wall()
+        idle = [
+            c
+            for c in self.channels.values()
+            if c.is_thread
+            and not c.archived
+            and c.active_at is not None
+            and now - c.active_at >= timedelta(minutes=c.auto_archive_duration)
+        ]
+        for thread in idle:
+            self.set_thread_state(thread, archived=True)
+        return idle
+
+    def touch(self, channel_id: int) -> None:
+        """A message in ``channel_id``: activity, when it is a thread."""
+        channel = self.channels.get(channel_id)
+        if channel is not None and channel.is_thread:
+            channel.active_at = self.wall()
 
     def channel_messages(
         self, channel_id: int, *, include_ephemeral: bool = False
@@ -1334,6 +1367,11 @@ class FakeDiscord:
         if where.type == GUILD_FORUM:
             # A forum has no message box: commands are typed in its posts (threads).
             raise ValueError(f"nobody can type a command in forum channel {where.name}")
+        self.archive_idle_threads()
+        if where.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            # Discord's docs (Threads): users cannot use application commands in archived
+            # threads (the client offers none until someone posts there).
+            raise ValueError(f"nobody can use a command in archived thread {where.name}")
         # Interaction ids are snowflakes of their creation time, as Discord's are: bots read
         # the interaction's age from them.
         interaction_id = self._snowflake(time.time() - delayed)
@@ -1385,6 +1423,7 @@ class FakeDiscord:
         self, request: web.Request, handler: Callable[..., Any]
     ) -> web.StreamResponse:
         started = time.monotonic()
+        self.archive_idle_threads()
         # Interaction callbacks and webhooks authenticate by their token, not the bot's.
         by_token = request.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
         authorised = request.headers.get("Authorization") == f"Bot {self.token}"
@@ -2080,6 +2119,8 @@ class FakeDiscord:
             raise DiscordError(403, 50013, "Missing Permissions")
         if "auto_archive_duration" in body:
             self._check_archive_duration(body["auto_archive_duration"])
+            if body["auto_archive_duration"] != channel.auto_archive_duration:
+                channel.active_at = self.wall()  # a new auto-archive time is activity
             channel.auto_archive_duration = body["auto_archive_duration"]
         if "name" in body:
             channel.name = body["name"]
@@ -2141,6 +2182,7 @@ class FakeDiscord:
             auto_archive_duration=body.get("auto_archive_duration", 10080),
             bot_id=self.bot_user.id,
             member_ids={self.bot_user.id},
+            active_at=self.wall(),
         )
         self.channels[thread.id] = thread
         created = thread.payload()
@@ -2292,6 +2334,7 @@ class FakeDiscord:
         )
         self._check_attachment_refs(message)
         self.messages[message.id] = message
+        self.touch(channel_id)
         return message
 
     def _apply_edit(

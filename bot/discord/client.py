@@ -27,7 +27,7 @@ from bot.discord.answers import Answers
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.boards import BoardRetirer
 from bot.discord.challenge_posts import ChallengePosts
-from bot.discord.clockwork import run_clock
+from bot.discord.clockwork import reopen_game_thread, run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
 from bot.discord.errors import PostalTree, ShuttingDown, report_error
@@ -148,6 +148,15 @@ class PostalBot(discord.AutoShardedClient):
             self.application_id,
             len(self.guilds),
         )
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """Discord archived a running game's thread early (busy servers' threads may go
+        before their week): reopen it at once, so players keep their commands there."""
+        metadata = payload.data.get("thread_metadata", {})
+        if not metadata.get("archived") or metadata.get("locked"):
+            return
+        if await self.service.keeps_thread(payload.thread_id):
+            await reopen_game_thread(self, payload.thread_id)
 
     async def setup_hook(self) -> None:
         if self._store is None:

@@ -1,5 +1,6 @@
 """What the deadline scheduler does each round: end overdue games, expire old challenges and
-hand due reminders to the outbox, archive finished games' threads a day after the end. The
+hand due reminders to the outbox, keep running games' idle threads active, archive finished
+games' threads a day after the end. The
 service writes every announcement as an outbox row in the same transaction; the sender
 (``bot.discord.sender``) delivers them, paced and retried."""
 
@@ -11,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.places import archive_thread
+from bot.discord.places import archive_thread, keep_thread
 from bot.service import GameView
+from bot.store import ThreadUpkeep
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -34,6 +36,8 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     bot.outbox.wake()
     for game in await service.threads_to_archive(now):
         await close_thread(bot, game)
+    for due in await service.threads_to_keep(now):
+        await keep_game_thread(bot, due)
     return await service.next_wakeup()
 
 
@@ -50,3 +54,29 @@ async def close_thread(bot: PostalBot, game: GameView) -> None:
         await bot.service.retry_thread_archive(game.id, ARCHIVE_RETRY)
         return
     await bot.service.thread_archived(game.id)
+
+
+async def keep_game_thread(bot: PostalBot, due: ThreadUpkeep) -> None:
+    """Keep a running game's idle thread active (players keep their commands there). A
+    thread gone, locked or no longer Postal's to edit is left alone for good (posts still
+    reopen it, or fall back to its channel); a passing failure is tried again later."""
+    try:
+        await keep_thread(bot, due.thread_id)
+    except (discord.Forbidden, discord.NotFound) as error:
+        _log.warning("cannot keep game %s's thread active: %s", due.game_id, error)
+        await bot.service.thread_kept(due.game_id, None)
+        return
+    except (discord.HTTPException, OSError) as error:
+        _log.warning("keeping game %s's thread active failed, will retry: %s", due.game_id, error)
+        await bot.service.thread_kept(due.game_id, ARCHIVE_RETRY)
+        return
+    await bot.service.thread_kept(due.game_id)
+
+
+async def reopen_game_thread(bot: PostalBot, thread_id: int) -> None:
+    """Keep a running game's thread that Discord archived active again; a failure is
+    logged (the clock's next look, or the next post, reopens it)."""
+    try:
+        await keep_thread(bot, thread_id)
+    except (discord.HTTPException, OSError) as error:
+        _log.warning("cannot reopen game thread %s: %s", thread_id, error)

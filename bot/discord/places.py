@@ -4,8 +4,8 @@ A game lives where it was challenged: a text or announcement channel (Postal the
 thread for it when it may), a voice channel's chat, a thread, or a forum post (neither of
 the last three can hold a new thread). ``check_place`` refuses a challenge where Postal could
 not post the game's messages later; ``fallback_parent`` says where a refused thread's
-messages go instead (the outbox sender asks); ``archive_thread`` archives a finished game's
-thread.
+messages go instead (the outbox sender asks); ``keep_thread`` keeps a running game's thread
+active; ``archive_thread`` archives a finished game's thread.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ _log = logging.getLogger(__name__)
 
 # A week without messages before Discord archives a thread: the longest it allows.
 THREAD_ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
+# Another auto-archive time, set for a moment to keep a thread active (``keep_thread``).
+OTHER_ARCHIVE_MINUTES: Final[Literal[4320]] = 4320
 
 
 class PlaceRefusedError(app_commands.CheckFailure):
@@ -147,3 +149,20 @@ async def archive_thread(bot: PostalBot, thread_id: int) -> None:
         return
     if not thread.archived:
         await thread.edit(archived=True)
+
+
+async def keep_thread(bot: PostalBot, thread_id: int) -> None:
+    """Keep the thread ``thread_id`` active another week without posting in it.
+
+    Discord archives a thread after its auto-archive time (a week at most) without
+    "activity", and nobody can use a command in an archived thread; activity is "sending a
+    message, unarchiving a thread, or changing the auto-archive time" (Discord's docs,
+    Threads). Changing the time is the one that shows nothing to players: to three days
+    (unarchiving too, if Discord archived it early) and back to a week, two requests. Allowed
+    to the thread's creator (Postal, for the threads it opens). Raises ``discord.Forbidden``
+    (locked by a moderator) or ``discord.NotFound`` (gone) for good, ``discord.HTTPException``
+    on other failures."""
+    await bot.http.edit_channel(
+        thread_id, archived=False, auto_archive_duration=OTHER_ARCHIVE_MINUTES
+    )
+    await bot.http.edit_channel(thread_id, auto_archive_duration=THREAD_ARCHIVE_MINUTES)

@@ -88,6 +88,9 @@ Item = TypeVar("Item")
 VACATION_DAYS_PER_YEAR = 30
 # Vacation days are counted over this window (see ``deadlines.vacation_window_start``).
 VACATION_WINDOW = timedelta(days=365)
+# A running game's own thread is looked at after this long without a move: a day before
+# Discord archives a thread left a week (its longest auto-archive time) without activity.
+THREAD_IDLE_LOOK = timedelta(days=6)
 # Replaying more moves than this goes to a worker thread (a thread costs ~0.1 ms; a ply
 # ~30 µs): only long games after a restart, or long gaps, get there.
 _REPLAY_IN_THREAD_PLIES = 200

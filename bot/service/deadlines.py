@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from bot.i18n.names import Option
 from bot.i18n.text import Moment, Plural, Sentences, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
-from bot.service.core import VACATION_WINDOW, replace_record
+from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, replace_record
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
     GameChangedError,
@@ -47,6 +47,7 @@ from bot.store import (
     OutboxKind,
     OutboxTarget,
     PingKind,
+    ThreadUpkeep,
 )
 from rules import Color, Outcome, Termination
 
@@ -248,6 +249,38 @@ class DeadlineUseCases(EndingUseCases):
         """Archiving the game's thread met a passing failure: try again ``after`` from now."""
         await self.store.games.retry_thread_archive(game_id, self.now() + after)
 
+    async def threads_to_keep(self, now: datetime | None = None) -> list[ThreadUpkeep]:
+        """Running games' own threads left idle long enough that Discord would soon archive
+        them (no move for ``THREAD_IDLE_LOOK``), claimed by this process; a thread a move
+        has kept active since is only looked at again later."""
+        now = now or self.now()
+        idle = []
+        for due in await self.store.games.threads_to_keep(now):
+            if due.last_move_at + THREAD_IDLE_LOOK > now:
+                await self.store.games.set_thread_upkeep(
+                    due.game_id, due.last_move_at + THREAD_IDLE_LOOK
+                )
+            else:
+                idle.append(due)
+        mine = await claimed(
+            self.store, self.process, ClaimKind.THREAD, [d.game_id for d in idle], now
+        )
+        return [due for due in idle if due.game_id in mine]
+
+    async def keeps_thread(self, thread_id: int) -> bool:
+        """Whether a running game's own thread is ``thread_id`` (to be kept active)."""
+        return await self.store.games.keeps_thread(thread_id)
+
+    async def thread_kept(
+        self, game_id: int, again_after: timedelta | None = THREAD_IDLE_LOOK
+    ) -> None:
+        """The game's thread was kept active (look again ``THREAD_IDLE_LOOK`` from now), or
+        keeping it met a passing failure (again ``again_after``), or never can be (None)."""
+        if again_after is None:
+            await self.store.games.set_thread_upkeep(game_id, None)
+        else:
+            await self.store.games.set_thread_upkeep(game_id, self.now() + again_after)
+
     async def next_wakeup(self) -> datetime | None:
         """When the scheduler should next call ``expire_overdue``/``due_reminders``: the
         soonest deadline, unsent reminder, challenge expiry or thread to archive (None:
@@ -259,6 +292,7 @@ class DeadlineUseCases(EndingUseCases):
                 await self.store.players.next_digest(),
                 await self.store.challenges.next_expiry(),
                 await self.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),
+                await self.store.games.next_thread_upkeep(),
             )
             if t is not None
         ]

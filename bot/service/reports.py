@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.claiming import claimed
-from bot.service.core import ServiceCore, may_read, reach
+from bot.service.core import THREAD_IDLE_LOOK, ServiceCore, may_read, reach
 from bot.service.errors import InvalidOptionError
 from bot.service.notes import note_comments
 from bot.service.phrases import termination_text, variant_text
@@ -279,8 +279,9 @@ class ReportUseCases(ServiceCore):
         return Leaderboard(game, rows, text)
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
-        """Remember the thread the adapter created for the game (commands there mean it)."""
-        await self.store.games.set_thread(game_id, thread_id)
+        """Remember the thread the adapter created for the game (commands there mean it),
+        to be kept active while the game runs (``threads_to_keep``)."""
+        await self.store.games.set_thread(game_id, thread_id, self.now() + THREAD_IDLE_LOOK)
 
     async def set_game_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the adapter's latest board message of the game."""

@@ -83,6 +83,7 @@ from bot.store.records import (
     SpamLimit,
     StoredMove,
     TakebackPolicy,
+    ThreadUpkeep,
     Written,
     XiangqiNotation,
 )
@@ -203,6 +204,7 @@ __all__ = [
     "StoredAnalysis",
     "StoredMove",
     "TakebackPolicy",
+    "ThreadUpkeep",
     "Written",
     "XiangqiNotation",
     "answer_holder",

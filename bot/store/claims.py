@@ -30,6 +30,7 @@ class ClaimKind(Enum):
     TIME_OUT = "time_out"  # games.id
     REMINDER = "reminder"  # games.id
     ARCHIVE = "archive"  # games.id: the finished game's thread
+    THREAD = "thread"  # games.id: the running game's thread kept active
     BOARD = "board"  # board_retirements' message id
     COMPUTER_REPLY = "computer_reply"  # games.id: the computer's move being thought
     ANALYSIS = "analysis"  # games.id: the game's analysis being searched

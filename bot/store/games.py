@@ -38,6 +38,7 @@ from bot.store.records import (
     ResultCounts,
     SeatedGame,
     StoredMove,
+    ThreadUpkeep,
     Written,
     from_epoch,
     from_epoch_or_none,
@@ -665,14 +666,59 @@ class Games:
         async with self._db.transaction() as conn:
             return await _consume_offer(conn, game_id, kind, from_player_id)
 
-    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
-        """Record the thread Postal opened for the game (None: it stays in its channel)."""
+    async def set_thread(
+        self, game_id: int, thread_id: int | None, upkeep_at: datetime | None = None
+    ) -> None:
+        """Record the thread Postal opened for the game (None: it stays in its channel),
+        to be looked after at ``upkeep_at`` (``thread_upkeep_at``)."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE games SET thread_id = ?, thread_owned = ?, version = version + 1 "
-                "WHERE id = ?",
-                (thread_id, int(thread_id is not None), game_id),
+                "UPDATE games SET thread_id = ?, thread_owned = ?, thread_upkeep_at = ?, "
+                "version = version + 1 WHERE id = ?",
+                (
+                    thread_id,
+                    int(thread_id is not None),
+                    None if thread_id is None or upkeep_at is None else to_epoch(upkeep_at),
+                    game_id,
+                ),
             )
+
+    async def threads_to_keep(self, now: datetime, limit: int = 100) -> list[ThreadUpkeep]:
+        """Running games whose own thread is due a look at ``now``, soonest first."""
+        rows = await self._db.fetch(
+            "SELECT id, thread_id, last_move_at FROM games WHERE status = 'active' "
+            "AND thread_upkeep_at <= ? AND thread_id IS NOT NULL "
+            "ORDER BY thread_upkeep_at LIMIT ?",
+            (to_epoch(now), limit),
+        )
+        return [ThreadUpkeep(row[0], row[1], from_epoch(row[2])) for row in rows]
+
+    async def set_thread_upkeep(self, game_id: int, at: datetime | None) -> None:
+        """Look at the game's thread again at ``at`` (None: never)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET thread_upkeep_at = ?, version = version + 1 WHERE id = ?",
+                (None if at is None else to_epoch(at), game_id),
+            )
+
+    async def keeps_thread(self, thread_id: int) -> bool:
+        """Whether a running game keeps the thread ``thread_id`` active (its own thread)."""
+        rows = await self._db.fetch(
+            "SELECT 1 FROM games WHERE thread_id = ? AND status = 'active' "
+            "AND thread_upkeep_at IS NOT NULL LIMIT 1",
+            (thread_id,),
+        )
+        return bool(rows)
+
+    async def next_thread_upkeep(self) -> datetime | None:
+        """When the next running game's thread is due a look."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(thread_upkeep_at) FROM games "
+                "WHERE status = 'active' AND thread_upkeep_at IS NOT NULL"
+            )
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else from_epoch(row[0])
 
     async def threads_to_archive(self, now: datetime, delay: timedelta) -> list[GameRecord]:
         """Finished games whose own thread (one Postal opened) is due to be archived: ended

@@ -176,6 +176,16 @@ class Challenge:
 
 
 @dataclass(frozen=True, slots=True)
+class ThreadUpkeep:
+    """A running game's own thread due a look: ``last_move_at`` tells whether a move since
+    kept it active (each move posts there)."""
+
+    game_id: int
+    thread_id: int
+    last_move_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A game row. ``fen``, ``ply`` and ``to_move_id`` are caches of the move list.
 

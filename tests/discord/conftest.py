@@ -77,6 +77,8 @@ async def harness(
     root = logging.getLogger()
     root.addHandler(errors)
     clock = ManualClock(datetime.now(UTC).replace(microsecond=0))
+    # Threads archive after days without activity on the bot's clock, as moved by the test.
+    fake.wall = clock
     rig = Harness(fake, db_target, clock, errors, environ)
     try:
         yield rig

@@ -9,6 +9,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.service.clock import ManualClock
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
     ATTACH_FILES,
@@ -188,6 +189,32 @@ async def test_archived_threads_reopen_on_send_unless_locked(loose_fake: FakeDis
         loose_fake, "POST", f"/channels/{locked.id}/messages", {"content": "x"}
     )
     assert (status, body["code"]) == (400, 50083) and locked.archived
+
+
+async def test_an_idle_thread_archives_and_takes_no_commands_until_a_post(
+    loose_fake: FakeDiscord,
+) -> None:
+    """A thread archives after its auto-archive time without activity (a message, a new
+    auto-archive time); then no application command can be used in it, until a post
+    reopens it."""
+    clock = ManualClock()
+    loose_fake.wall = clock
+    user = loose_fake.add_user("a")
+    thread = loose_fake.add_thread(loose_fake.channel, "quiet")
+    clock.advance(days=6)
+    assert (
+        await rest(loose_fake, "POST", f"/channels/{thread.id}/messages", {"content": "x"})
+        and not thread.archived
+    )
+    clock.advance(days=6, hours=23)
+    await loose_fake.slash(user, "ping", {"text": "y"}, channel=thread)
+    clock.advance(hours=1)
+    with pytest.raises(ValueError, match="archived thread"):
+        await loose_fake.slash(user, "ping", {"text": "z"}, channel=thread)
+    assert thread.archived
+    status, _ = await rest(loose_fake, "POST", f"/channels/{thread.id}/messages", {"content": "x"})
+    assert status == 200 and not thread.archived
+    await loose_fake.slash(user, "ping", {"text": "w"}, channel=thread)
 
 
 async def test_a_locked_active_thread_refuses_posts_and_edits(loose_fake: FakeDiscord) -> None:

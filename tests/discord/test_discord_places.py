@@ -217,6 +217,46 @@ async def test_a_finished_games_thread_is_archived_a_day_later(running: Harness)
     assert not theirs.archived and theirs.id not in fake.thread_edits
 
 
+async def test_a_running_games_idle_thread_stays_usable(running: Harness) -> None:
+    """A 14-day game: Discord archives a thread a week after its last activity, and then
+    nobody can type a command in it. Postal keeps an idle game's thread active by changing
+    its auto-archive time (to 3 days and back to a week: activity, no message), six days
+    after the last move and every six days after; a move in between puts that off."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob, days=14)
+    await play(fake, alice, "e4", thread)
+    running.clock.advance(days=5)
+    await running.clock_round()
+    assert thread.id not in fake.thread_edits  # a move five days ago: nothing to do
+    for days in (1, 6):  # six days after the move, and six days after that
+        running.clock.advance(days=days, hours=1 if days == 1 else 0)
+        await running.clock_round()
+    kept = [{"archived": False, "auto_archive_duration": 4320}, {"auto_archive_duration": 10080}]
+    assert fake.thread_edits[thread.id] == kept * 2
+    running.clock.advance(days=1, hours=12)
+    assert not thread.archived and fake.archive_idle_threads() == []
+    answer = await play(fake, bob, "e5", thread)  # 13.5 days after alice's move
+    assert "e5" in answer.text()
+    assert thread.auto_archive_duration == 10080 and not fake.violations
+
+
+async def test_a_running_games_thread_archived_early_is_reopened(running: Harness) -> None:
+    """Discord archives a busy server's thread before its week: Postal reopens a running
+    game's thread at once (THREAD_UPDATE), and leaves a finished game's alone."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    fake.set_thread_state(thread, archived=True)
+    await fake.wait_until(lambda: not thread.archived)
+    assert fake.thread_edits[thread.id][0] == {"archived": False, "auto_archive_duration": 4320}
+    ended = await command(fake, alice, "abort", channel=thread)
+    assert "aborted" in ended.text()
+    fake.set_thread_state(thread, archived=True)
+    await running.clock_round()
+    assert thread.archived and len(fake.thread_edits[thread.id]) == 2
+
+
 async def test_posting_reopens_an_archived_thread(running: Harness) -> None:
     """A reminder in a game whose thread Discord archived (a week's silence) reopens it."""
     fake = running.fake

@@ -164,6 +164,8 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             "ALTER TABLE games DROP COLUMN clock_deadline; "
             "ALTER TABLE games DROP COLUMN clock_next_at;"
         )
+        connection.execute("DROP INDEX games_thread_upkeep")  # 0034, applied again
+        connection.execute("ALTER TABLE games DROP COLUMN thread_upkeep_at")
         connection.execute("PRAGMA user_version = 26")
     store = await Store.open(path)
     try:

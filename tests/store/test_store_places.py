@@ -67,6 +67,31 @@ async def test_postals_own_thread_is_archived_a_day_after_the_end(db_target: Pat
         await store.close()
 
 
+async def test_a_running_games_own_thread_is_due_a_look_until_the_end(
+    db_target: Path | str,
+) -> None:
+    """The thread Postal opened for a running game is due at its upkeep time, moved by
+    each look, and never once the game is over (nor for a thread that is not Postal's)."""
+    store = await Store.open(db_target)
+    try:
+        game = await started(store, thread_id=None)
+        theirs = await started(store, thread_id=77)
+        await store.games.set_thread(game.id, 88, NOW + 6 * DAY)
+        assert await store.games.next_thread_upkeep() == NOW + 6 * DAY
+        assert await store.games.threads_to_keep(NOW + 6 * DAY - timedelta(seconds=1)) == []
+        [due] = await store.games.threads_to_keep(NOW + 6 * DAY)
+        assert (due.game_id, due.thread_id) == (game.id, 88)
+        assert await store.games.keeps_thread(88) and not await store.games.keeps_thread(77)
+        await store.games.set_thread_upkeep(game.id, NOW + 12 * DAY)
+        assert await store.games.threads_to_keep(NOW + 11 * DAY) == []
+        await aborted(store, game)
+        assert await store.games.threads_to_keep(NOW + 99 * DAY) == []
+        assert await store.games.next_thread_upkeep() is None
+        assert theirs.thread_owned is False
+    finally:
+        await store.close()
+
+
 @pytest.mark.sqlite_only
 async def test_threads_of_games_from_before_the_migration_are_postals(tmp_path: Path) -> None:
     """Before places were stored, a game's thread was always one Postal opened: the
