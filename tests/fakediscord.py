@@ -28,8 +28,11 @@ for a component layout, which must edit the original response (Discord's documen
 Posting in a channel and editing messages in it are limited as Discord limits them
 (``POST_MESSAGE_LIMIT``, ``EDIT_MESSAGE_LIMIT``: 5 per 5 s per channel each): past the limit a
 429 with ``retry_after`` and the X-RateLimit-* headers, in one bucket hash for both though
-they are counted apart, as Discord does. Not a violation (discord.py waits and retries, as it
-must); ``rate_limited()`` lists those 429s.
+they are counted apart, as Discord does. Edits of messages older than an hour (on the fake's
+wall clock; message ids are snowflakes of it) have a tighter limit besides
+(``OLD_EDIT_LIMIT``, 3 per 6 s per channel): a 429 with code 30046 and no X-RateLimit
+headers, its ``retry_after`` left out when ``old_edit_retry_after`` is False. Not a
+violation (discord.py waits and retries, as it must); ``rate_limited()`` lists those 429s.
 
 A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
 Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),
@@ -195,6 +198,22 @@ def _too_many_requests(retry_after: float, *, is_global: bool) -> web.Response:
         response.headers["X-RateLimit-Scope"] = "global"
     else:
         response.headers["X-RateLimit-Scope"] = "user"
+    return response
+
+
+def _old_edits_refused(retry_after: float | None) -> web.Response:
+    """The 429 of the old-message edit limit: code 30046, no X-RateLimit headers (it is
+    not a route's bucket), ``retry_after`` in the body unless None."""
+    body: dict[str, Any] = {
+        "message": "Maximum number of edits to messages older than 1 hour reached. Try again later",
+        "code": OLD_EDITS_REFUSED,
+    }
+    if retry_after is not None:
+        body["retry_after"] = retry_after
+    response = _json_response(body, 429)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(max(1, math.ceil(retry_after)))
+    response.headers["Via"] = "1.1 google"
     return response
 
 
@@ -388,6 +407,8 @@ class FakeMessage:
     # The user who alone sees an ephemeral message.
     visible_to: int | None = None
     edits: int = 0
+    # When it was sent, on the fake's wall clock (its id is a snowflake of that moment).
+    sent_at: datetime | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -550,6 +571,9 @@ class Call:
 
 
 FAULT_KINDS = ("500", "502", "503", "504", "429", "429-global", "reset", "reset-after")
+# Scripted only (``fail_next``): the old-message edit limit's 429 (30046) with no
+# ``retry_after`` in its body, which discord.py 2.7 does not expect.
+SCRIPTED_FAULTS = (*FAULT_KINDS, "30046-bare")
 
 
 _CHANNEL_POST = re.compile(r"^/api/v10/channels/(\d+)/messages$")
@@ -561,6 +585,13 @@ EDIT_MESSAGE_LIMIT = RouteLimit(5, 5.0)
 # Create Message's, the same (discord-api-docs issue #20: "5/5 ... applies to message
 # creation and editing"; #2761: the channel-messages bucket "5/5"), counted apart from edits.
 POST_MESSAGE_LIMIT = RouteLimit(5, 5.0)
+# Edits of messages older than an hour, per channel, on top of the edit limit: Discord
+# documents the error (30046, "Maximum number of edits to messages older than 1 hour
+# reached. Try again later") but no figures; the community's documentation (discord-
+# userdoccers) gives about 3 per 6 seconds, refused with a 429.
+OLD_EDIT_LIMIT = RouteLimit(3, 6.0)
+OLD_MESSAGE = timedelta(hours=1)
+OLD_EDITS_REFUSED = 30046
 # "All bots can make up to 50 requests per second to our API" (Discord's rate-limit docs),
 # interaction responses and webhooks excepted; Discord raises it for large bots on request.
 GLOBAL_LIMIT = RouteLimit(50, 1.0)
@@ -649,6 +680,10 @@ class FakeDiscord:
         self.edit_limit = EDIT_MESSAGE_LIMIT
         # Posts in a channel (POST /channels/{id}/messages), counted apart from the edits.
         self.post_limit = POST_MESSAGE_LIMIT
+        # Edits of messages older than an hour, per channel, besides (``OLD_EDIT_LIMIT``);
+        # ``old_edit_retry_after`` False: its 429 says no ``retry_after``.
+        self.old_edit_limit = OLD_EDIT_LIMIT
+        self.old_edit_retry_after = True
         self._windows: dict[tuple[str, int], _Window] = {}
         # All the bot's requests that count toward Discord's global limit, per second: past
         # it a global 429, and a violation (Postal paces itself well below it).
@@ -914,8 +949,8 @@ class FakeDiscord:
         self, method: str, path_contains: str, fault: str = "503", *, times: int = 1
     ) -> None:
         """Make the next ``times`` calls ``method`` to a path containing ``path_contains``
-        fail with ``fault`` (one of ``FAULT_KINDS``)."""
-        if fault not in FAULT_KINDS:
+        fail with ``fault`` (one of ``SCRIPTED_FAULTS``)."""
+        if fault not in SCRIPTED_FAULTS:
             raise ValueError(f"unknown fault {fault!r}")
         self._scripted.append((method, path_contains, fault, times))
 
@@ -1434,9 +1469,10 @@ class FakeDiscord:
             return _json_response({"message": "401: Unauthorized", "code": 0}, 401)
         fault = self._fault(request.method, request.path)
         limit, window = self._route_limit(request.method, request.path)
+        old = self._old_edit_window(request.method, request.path)
         overall = self._global(request.path)
         if fault not in (None, "reset-after"):
-            window = overall = None  # refused or lost on the way: not counted
+            window = overall = old = None  # refused or lost on the way: not counted
         if overall is not None and overall.used >= self.global_limit.limit:
             retry_after = round(overall.resets_at - self.clock(), 3)
             self.violations.append(
@@ -1456,6 +1492,9 @@ class FakeDiscord:
                 reset_after=retry_after,
                 limit=limit.limit,
             )
+        elif old is not None and old.used >= self.old_edit_limit.limit:
+            after = round(old.resets_at - self.clock(), 3)
+            response = _old_edits_refused(after if self.old_edit_retry_after else None)
         elif fault is not None and fault != "reset-after":
             response = await self._inject(request, fault)
         elif not self.arriving.is_set() and request.method != "GET" and _ANSWER.match(request.path):
@@ -1464,6 +1503,8 @@ class FakeDiscord:
             await self.arriving.wait()
             response = await self._inject(request, "reset")
         else:
+            if old is not None:
+                old.used += 1
             if window is not None:
                 window.used += 1
             if overall is not None:
@@ -1521,6 +1562,24 @@ class FakeDiscord:
             window = self._windows[key] = _Window(now + limit.seconds)
         return limit, window
 
+    def _old_edit_window(self, method: str, path: str) -> _Window | None:
+        """The channel's current window of edits of messages older than an hour, when the
+        call is such an edit (None otherwise)."""
+        found = _CHANNEL_EDIT.match(path) if method == "PATCH" else None
+        if found is None:
+            return None
+        message = self.messages.get(int(path.rsplit("/", 1)[1]))
+        if message is None or message.sent_at is None:
+            return None
+        if self.wall() - message.sent_at < OLD_MESSAGE:
+            return None
+        key = ("old-edit", int(found.group(1)))
+        now = self.clock()
+        window = self._windows.get(key)
+        if window is None or now >= window.resets_at:
+            window = self._windows[key] = _Window(now + self.old_edit_limit.seconds)
+        return window
+
     def _global(self, path: str) -> _Window | None:
         """The current second of the bot's requests that count toward the global limit (a
         new one once the last is over); None for requests that do not count."""
@@ -1571,6 +1630,8 @@ class FakeDiscord:
             if request.transport is not None:
                 request.transport.close()
             return web.Response(status=500)  # never reaches the client
+        if fault == "30046-bare":
+            return _old_edits_refused(None)
         if fault.startswith("429"):
             is_global = fault == "429-global"
             after = self.faults.retry_after if self.faults is not None else 0.05
@@ -2316,8 +2377,9 @@ class FakeDiscord:
         if not flags & LOADING:
             self._check_message(body, files, edit=False)
         content = body.get("content") or ""
+        sent_at = self.wall()
         message = FakeMessage(
-            self.new_id(),
+            self._snowflake(sent_at.timestamp()),
             channel_id,
             self.bot_user,
             content=content,
@@ -2331,6 +2393,7 @@ class FakeDiscord:
             ),
             interaction_id=None if interaction is None else interaction.id,
             visible_to=interaction.user.id if interaction and flags & EPHEMERAL else None,
+            sent_at=sent_at,
         )
         self._check_attachment_refs(message)
         self.messages[message.id] = message

@@ -13,8 +13,10 @@ the stored work is never more than one edit per game. Those put aside are edited
 memory and best effort (a restart forgets them), only when nothing else is to edit and
 their channel is quiet: no board posted there for ``QUIET_SECONDS`` and fewer than
 ``SUPERSEDED_EDITS`` of Postal's edits there within Discord's per-channel window, so they
-never take the edits a game being played needs. An edit Discord refuses is logged and not
-retried.
+never take the edits a game being played needs. Edits of boards older than an hour (most:
+the previous move's board of a game waiting days for a move) also keep under Discord's
+tighter limit for those (``OldEdits``: 3 per 6 s per channel). An edit Discord refuses is
+logged and not retried, but for that limit's 429 without ``retry_after`` (put aside, later).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from bot.discord.pacing import in_background
+from bot.discord.pacing import in_background, refused_without_retry_after
 from bot.discord.scheduler import Worker
 from bot.store import OldBoard, StoreError
 
@@ -209,9 +211,18 @@ class BoardRetirer(Worker):
                     multipart=None,
                     files=None,
                 )
+                # Boards of games waiting for a move are mostly older than an hour: their
+                # edits in one channel keep under Discord's tighter limit for those.
+                await self._bot.old_edits.wait(channel_id, message_id)
                 self._edits.setdefault(channel_id, deque()).append(time.monotonic())
                 await http.edit_message(channel_id, message_id, params=params)
             self.edited += 1
+        except KeyError as error:
+            if not refused_without_retry_after(error):
+                raise
+            # Rate limited all the same (another process's edits in the channel): later.
+            _log.info("board %s of game %s: edit rate limited; later", message_id, board.game_id)
+            self._put_aside([board])
         except discord.HTTPException as error:
             # Gone, an archived thread, no access: the old board keeps its buttons, which
             # refuse a press anyway.

@@ -33,7 +33,7 @@ from bot.discord.context import place_of
 from bot.discord.errors import PostalTree, ShuttingDown, report_error
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
-from bot.discord.pacing import RateLimiter, pacing_trace
+from bot.discord.pacing import OldEdits, RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
 from bot.discord.respond import Foresight, answer, message_fields
 from bot.discord.scheduler import DeadlineScheduler
@@ -114,6 +114,8 @@ class PostalBot(discord.AutoShardedClient):
         self.tree = PostalTree(self)
         self.scheduler = DeadlineScheduler(partial(run_clock, self), self.clock)
         self.outbox = OutboxSender(self, self.clock, holder=process_name(settings))
+        # Edits of messages older than an hour, paced per channel (old boards, challenges).
+        self.old_edits = OldEdits(self.clock)
         self.boards = BoardRetirer(self)
         self.answers = Answers(self)
         # What tells early that a /move will be answered in public (bot.discord.respond).

@@ -63,6 +63,7 @@ import discord
 
 from bot.discord import messages
 from bot.discord.language import server_language
+from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
 from bot.discord.scheduler import Worker
@@ -335,6 +336,10 @@ class OutboxSender(Worker):
             await self._refused(delivery, error)
         except (OSError, aiohttp.ClientError, TimeoutError) as error:
             await self._later(delivery, f"network: {type(error).__name__}: {error}", None)
+        except KeyError as error:
+            if not refused_without_retry_after(error):
+                raise
+            await self._later(delivery, "rate limited: a 429 without retry_after", None)
         else:
             self._accepted.append((delivery, channel_id, message_id))
             self.stats.sent += 1
@@ -470,6 +475,7 @@ class OutboxSender(Worker):
             )
             message = channel.get_partial_message(delivery.message_id)
             closed = messages.challenge_closed(content)
+            await bot.old_edits.wait(channel.id, message.id)  # a challenge is hours old
             try:
                 await message.edit(content=closed, view=None)
             except discord.HTTPException as error:
