@@ -30,7 +30,7 @@ from bot.discord.challenge_posts import ChallengePosts
 from bot.discord.clockwork import reopen_game_thread, run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
-from bot.discord.errors import PostalTree, ShuttingDown, report_error
+from bot.discord.errors import PostalTree, ShuttingDown, answer_cut_short, report_error
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.pacing import OldEdits, RateLimiter, pacing_trace
@@ -131,6 +131,7 @@ class PostalBot(discord.AutoShardedClient):
         self.computer_replies: ReplyQueue | None = None
         self._settle: asyncio.TimerHandle | None = None
         self._in_flight: set[asyncio.Task[object]] = set()
+        self._in_flight_for: dict[asyncio.Task[object], discord.Interaction] = {}
         # Set when closing begins: new commands and presses are refused from then on.
         self.stopping = False
         self._analysis_followers: set[asyncio.Task[None]] = set()
@@ -215,13 +216,20 @@ class PostalBot(discord.AutoShardedClient):
             self._analysis_followers.add(follower)
             follower.add_done_callback(self._analysis_followers.discard)
 
-    def track(self) -> None:
-        """Count the current task (a command or button handler) as in flight until it ends,
-        so ``close`` lets it finish before closing the store."""
+    def track(self, interaction: discord.Interaction | None = None) -> None:
+        """Count the current task (a command or button handler, for ``interaction``) as in
+        flight until it ends, so ``close`` lets it finish before closing the store (and
+        answers its user if it has to cancel it)."""
         task = asyncio.current_task()
         if task is not None and task not in self._in_flight:
             self._in_flight.add(task)
             task.add_done_callback(self._in_flight.discard)
+            if interaction is not None:
+                self._in_flight_for[task] = interaction
+                task.add_done_callback(self._forget_interaction)
+
+    def _forget_interaction(self, task: asyncio.Task[object]) -> None:
+        self._in_flight_for.pop(task, None)
 
     async def close(self) -> None:
         self.stopping = True
@@ -268,11 +276,15 @@ class PostalBot(discord.AutoShardedClient):
             if not running or left <= 0:
                 break
             await asyncio.wait(running, timeout=left)
+        cut = [self._in_flight_for[task] for task in running if task in self._in_flight_for]
         for task in running:
             _log.warning("shutdown: cancelling a command still running after %.0f s", grace)
             task.cancel()
         if running:
             await asyncio.wait(running, timeout=SHUTDOWN_CANCEL_SECONDS)
+        # Their users are told (a deferred one would show "thinking…" for ever), while the
+        # HTTP session is still open.
+        await asyncio.gather(*(answer_cut_short(interaction) for interaction in cut))
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
@@ -426,7 +438,7 @@ class PostalBot(discord.AutoShardedClient):
         self, interaction: discord.Interaction, custom_id: str, values: tuple[str, ...]
     ) -> None:
         """A Postal button, select menu (``values`` chosen) or form (``values`` typed)."""
-        self.track()
+        self.track(interaction)
         if self.stopping:  # before any await: see PostalTree.interaction_check
             await report_error(interaction, ShuttingDown())
             return

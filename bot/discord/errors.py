@@ -11,7 +11,6 @@ import contextlib
 import logging
 import secrets
 
-import aiohttp
 import discord
 from discord import app_commands
 
@@ -19,8 +18,8 @@ from bot.discord.escape import escape_text
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Reply
 from bot.discord.places import POSTING_PERMISSIONS, permissions_text
-from bot.discord.respond import answer, quickly
-from bot.i18n import _, resolve
+from bot.discord.respond import Ack, ack_state, answer, quickly
+from bot.i18n import _, resolve, using
 from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
 from bot.outage import outage_sentence
@@ -100,16 +99,45 @@ async def _no_render(board: BoardView) -> bytes:
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer the user about ``error`` ephemerally, along whatever route is still open."""
-    error = unwrap(error)
-    if isinstance(error, ChallengePendingError) and error.message_id is None:
-        await _link_first_challenge(interaction, error)
-    text = explain(error, interaction)
+    """Answer the user about ``error`` ephemerally, along whatever route is still open.
+    Never raises (it is the error path: nothing handles its errors): a failure to answer
+    (Discord refused, the connection closed at shutdown) is logged in one line."""
     try:
+        error = unwrap(error)
+        if isinstance(error, ChallengePendingError) and error.message_id is None:
+            await _link_first_challenge(interaction, error)
+        text = explain(error, interaction)
         await answer(interaction, Reply(text, ephemeral=True), _no_render)
-    except (discord.HTTPException, OSError, aiohttp.ClientError):
-        # Refused, or the connection failed: the user was not told; nothing else to do.
-        _log.warning("could not tell user %s about an error: %s", interaction.user.id, text)
+    except Exception as failure:
+        _not_answered(interaction, type(error).__name__, failure)
+
+
+def _not_answered(interaction: discord.Interaction, about: str, failure: Exception) -> None:
+    _log.warning(
+        "could not answer user %s (%s): %s: %s",
+        _user_id(interaction),
+        about,
+        type(failure).__name__,
+        failure,
+    )
+
+
+async def answer_cut_short(interaction: discord.Interaction) -> None:
+    """A command or press cancelled at shutdown (still running after the grace time) gets
+    the restart note instead of its answer: in its "thinking…" message if it deferred (it
+    would think for ever), else as its answer. Never raises; a failure is logged."""
+    state = ack_state(interaction)
+    if state is Ack.ANSWERED or state is Ack.DEFERRED_UPDATE:
+        return
+    code = interaction.locale.value if interaction.locale else None
+    with using(resolve(user=code)):
+        if state is Ack.NONE:
+            await report_error(interaction, ShuttingDown())
+            return
+        try:
+            await interaction.edit_original_response(content=say(RESTARTING))
+        except Exception as failure:
+            _not_answered(interaction, "cut short", failure)
 
 
 async def _link_first_challenge(
@@ -128,11 +156,14 @@ async def _link_first_challenge(
             )
 
 
+RESTARTING = Text("Postal is restarting: send that again in a minute.")
+
+
 class ShuttingDown(app_commands.CheckFailure):
     """A command arrived while the bot is stopping: it is refused, not half-done."""
 
     def __init__(self) -> None:
-        super().__init__(Text("Postal is restarting: send that again in a minute."))
+        super().__init__(RESTARTING)
 
 
 class PostalTree(app_commands.CommandTree[discord.Client]):
@@ -142,7 +173,7 @@ class PostalTree(app_commands.CommandTree[discord.Client]):
         # Runs inside the task that handles the command: let the bot track it for shutdown.
         track = getattr(interaction.client, "track", None)
         if track is not None:
-            track()
+            track(interaction)
         # While stopping, new commands are refused so the commands in flight can end and the
         # process can exit under steady load (autocomplete is harmless and still answered).
         # Checked before anything is awaited, so a command that came in before the signal is

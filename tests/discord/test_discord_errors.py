@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import Any
 
 import pytest
 
-from bot.discord import respond
+from bot.discord import client, respond
 from bot.i18n import Locale, using
 from bot.outage import outage_sentence
 from bot.service import errors
@@ -272,3 +273,45 @@ async def test_time_to_answer_counts_from_the_interactions_creation(
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
     reply = await fake.reply(interaction)
     assert not reply.ephemeral and "e4" in reply.text()
+
+
+async def test_a_refusal_at_shutdown_that_cannot_be_sent_is_logged_in_one_line(
+    running: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """While stopping, a new command is refused ("Postal is restarting"); that answer's own
+    request fails (the connection is closed under it): the error path does not raise (no
+    "Task exception was never retrieved"), and says so in one line without a traceback."""
+    bot = running.bot
+    assert bot is not None
+    fake = running.fake
+    bot.stopping = True
+    fake.fail_next("POST", "/callback", "reset")
+    await fake.slash(fake.add_user("alice"), "games")
+    await fake.wait_until(lambda: any(c.fault == "reset" for c in fake.calls))
+    await bot.commands_finished()
+    await asyncio.sleep(0.1)
+    gc.collect()  # a task's exception nobody retrieved is reported when the task goes
+    lines = [r for r in caplog.records if "could not answer user" in r.getMessage()]
+    assert len(lines) == 1 and lines[0].exc_info is None
+    assert "ShuttingDown" in lines[0].getMessage()
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+    bot.stopping = False
+
+
+async def test_a_deferred_command_cut_short_at_shutdown_is_answered(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command deferred ("thinking…") and still running when the shutdown's grace time
+    is over is cancelled (its transaction rolled back) and its user told to send it again,
+    in the "thinking…" message, which would otherwise think for ever."""
+    monkeypatch.setattr(client, "SHUTDOWN_GRACE_SECONDS", 0.3)
+    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
+    assert running.bot is not None
+    slow_down(monkeypatch, running.bot.service, "leaderboard", 60)
+    fake = running.fake
+    interaction = await fake.slash(fake.add_user("alice"), "leaderboard")
+    assert (await fake.acknowledged(interaction)).type == DEFERRED_CHANNEL_MESSAGE
+    await running.stop()
+    reply = interaction.original
+    assert reply is not None and not reply.loading and "restarting" in reply.text()
+    assert fake.still_thinking() == []
