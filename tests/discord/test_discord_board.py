@@ -13,8 +13,9 @@ from PIL import GifImagePlugin, Image
 import rules
 from bot.discord import boards as board_worker
 from bot.discord.boards import BoardRetirer
+from bot.discord.pacing import OldEdits
 from bot.discord.views import layout_view
-from bot.service import User
+from bot.service import ManualClock, User
 from bot.store import OldBoard, Store
 from tests.discord.harness import Harness, board_image, command, start_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
@@ -363,7 +364,7 @@ async def test_a_board_superseded_while_its_round_runs_is_put_aside(
             edited.append(message_id)
 
     monkeypatch.setattr(board_worker, "MARK_EVERY", 1)
-    bot = SimpleNamespace(service=Service(), http=Http())
+    bot = SimpleNamespace(service=Service(), http=Http(), old_edits=OldEdits(ManualClock()))
     retirer = BoardRetirer(bot)  # type: ignore[arg-type]
     view = layout_view(["a board"], image="attachment://board.png", buttons=(), colour=0)
     retirer._kept.update({first.message_id: view, second.message_id: view})

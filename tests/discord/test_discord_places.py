@@ -248,8 +248,9 @@ async def test_a_running_games_thread_archived_early_is_reopened(running: Harnes
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     fake.set_thread_state(thread, archived=True)
-    await fake.wait_until(lambda: not thread.archived)
+    await fake.wait_until(lambda: len(fake.thread_edits.get(thread.id, [])) == 2)
     assert fake.thread_edits[thread.id][0] == {"archived": False, "auto_archive_duration": 4320}
+    assert not thread.archived
     ended = await command(fake, alice, "abort", channel=thread)
     assert "aborted" in ended.text()
     fake.set_thread_state(thread, archived=True)
