@@ -7,7 +7,9 @@ service writes every announcement as an outbox row in the same transaction; the 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
+from enum import Enum
 from typing import TYPE_CHECKING
 
 import discord
@@ -41,36 +43,49 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     return await service.next_wakeup()
 
 
+class ThreadEdit(Enum):
+    """How an edit of a game's thread ended."""
+
+    DONE = "done"
+    NEVER = "never"  # gone, or not Postal's to edit any more
+    RETRY = "retry"  # a passing failure (Discord 5xx, network)
+
+
+async def edit_game_thread(edit: Awaitable[None], doing: str, game_id: int) -> ThreadEdit:
+    """Await ``edit`` of game ``game_id``'s thread (``doing``: what, for the log)."""
+    try:
+        await edit
+    except (discord.Forbidden, discord.NotFound) as error:
+        _log.warning("cannot %s game %s's thread: %s", doing, game_id, error)
+        return ThreadEdit.NEVER
+    except (discord.HTTPException, OSError) as error:
+        _log.warning("%s game %s's thread failed, will retry: %s", doing, game_id, error)
+        return ThreadEdit.RETRY
+    return ThreadEdit.DONE
+
+
 async def close_thread(bot: PostalBot, game: GameView) -> None:
     """Archive a finished game's own thread (a day after the end). A thread gone or not
     Postal's to archive any more is done with; a passing failure is tried again later."""
     assert game.thread_id is not None
-    try:
-        await archive_thread(bot, game.thread_id)
-    except (discord.Forbidden, discord.NotFound) as error:
-        _log.warning("cannot archive game %s's thread: %s", game.id, error)
-    except (discord.HTTPException, OSError) as error:
-        _log.warning("archiving game %s's thread failed, will retry: %s", game.id, error)
+    done = await edit_game_thread(archive_thread(bot, game.thread_id), "archive", game.id)
+    if done is ThreadEdit.RETRY:
         await bot.service.retry_thread_archive(game.id, ARCHIVE_RETRY)
-        return
-    await bot.service.thread_archived(game.id)
+    else:
+        await bot.service.thread_archived(game.id)
 
 
 async def keep_game_thread(bot: PostalBot, due: ThreadUpkeep) -> None:
     """Keep a running game's idle thread active (players keep their commands there). A
     thread gone, locked or no longer Postal's to edit is left alone for good (posts still
     reopen it, or fall back to its channel); a passing failure is tried again later."""
-    try:
-        await keep_thread(bot, due.thread_id)
-    except (discord.Forbidden, discord.NotFound) as error:
-        _log.warning("cannot keep game %s's thread active: %s", due.game_id, error)
-        await bot.service.thread_kept(due.game_id, None)
-        return
-    except (discord.HTTPException, OSError) as error:
-        _log.warning("keeping game %s's thread active failed, will retry: %s", due.game_id, error)
-        await bot.service.thread_kept(due.game_id, ARCHIVE_RETRY)
-        return
-    await bot.service.thread_kept(due.game_id)
+    done = await edit_game_thread(keep_thread(bot, due.thread_id), "keep active", due.game_id)
+    if done is ThreadEdit.DONE:
+        await bot.service.thread_kept(due.game_id)
+    else:
+        await bot.service.thread_kept(
+            due.game_id, ARCHIVE_RETRY if done is ThreadEdit.RETRY else None
+        )
 
 
 async def reopen_game_thread(bot: PostalBot, thread_id: int) -> None:
