@@ -551,6 +551,15 @@ class FakeInteraction:
         return messages[0]
 
 
+@dataclass(frozen=True)
+class SentBody:
+    """A request's JSON body, as the bot sent it."""
+
+    method: str
+    path: str
+    body: Any
+
+
 @dataclass
 class Call:
     """One REST call the bot made: ``started`` when it arrived, ``at`` when answered;
@@ -675,6 +684,8 @@ class FakeDiscord:
         # Each PATCH of a thread by the bot (archiving, unarchiving), by thread id.
         self.thread_edits: dict[int, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
+        # The JSON body of every request that had one (``payload_json`` of a multipart one).
+        self.bodies: list[SentBody] = []
         # Edits of channel messages per channel (PATCH /channels/{id}/messages/{id}): past
         # the limit Discord answers 429 until the channel's window resets.
         self.edit_limit = EDIT_MESSAGE_LIMIT
@@ -1694,7 +1705,7 @@ class FakeDiscord:
         return _json_response(self.guild_commands.get(int(request.match_info["guild"]), []))
 
     async def _put_global_commands(self, request: web.Request) -> web.Response:
-        self.global_commands = self._register(await request.json(), None)
+        self.global_commands = self._register(await self._json_body(request), None)
         self.command_puts.append("global")
         return _json_response(self.global_commands)
 
@@ -1703,7 +1714,7 @@ class FakeDiscord:
         if guild_id not in self.guild_names:
             # Not a violation: a wrong DEV_GUILD_ID is the operator's mistake to report.
             raise DiscordError(403, 50001, "Missing Access")
-        self.guild_commands[guild_id] = self._register(await request.json(), guild_id)
+        self.guild_commands[guild_id] = self._register(await self._json_body(request), guild_id)
         self.command_puts.append(f"guild:{guild_id}")
         return _json_response(self.guild_commands[guild_id])
 
@@ -2251,7 +2262,7 @@ class FakeDiscord:
         return _json_response(created, 201)
 
     async def _open_dm(self, request: web.Request) -> web.Response:
-        body = await request.json()
+        body = await self._json_body(request)
         user = self.users.get(int(body["recipient_id"]))
         if user is None:
             raise self._violation(400, 50035, f"Unknown recipient {body['recipient_id']}")
@@ -2273,10 +2284,17 @@ class FakeDiscord:
                     content = await part.read()  # type: ignore[union-attr]
                     files.append(FakeFile(self.new_id(), part.filename or "file", bytes(content)))  # type: ignore[union-attr]
             self._check_files(files)
+            self.bodies.append(SentBody(request.method, request.path, body))
             return body, files
+        return await self._json_body(request), []
+
+    async def _json_body(self, request: web.Request) -> Any:
+        """A JSON request's body, recorded in ``bodies``."""
         if request.content_type != "application/json":
             raise self._violation(400, 50035, f"unexpected Content-Type {request.content_type}")
-        return await request.json(), []
+        body = await request.json()
+        self.bodies.append(SentBody(request.method, request.path, body))
+        return body
 
     def _check_files(self, files: Iterable[FakeFile]) -> None:
         total = sum(len(f.content) for f in files)

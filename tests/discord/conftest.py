@@ -21,6 +21,7 @@ from bot.discord import respond  # noqa: E402
 from bot.service import ManualClock  # noqa: E402
 from bot.store import confirmations  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness  # noqa: E402
+from tests.discord_schema import check_request  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 
@@ -33,6 +34,18 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     assert server.violations == [], f"the bot broke Discord's rules: {server.violations}"
     thinking = [i.id for i in server.still_thinking()]
     assert thinking == [], f"interactions left 'thinking' forever: {thinking}"
+    refused = refused_bodies(server)
+    assert refused == [], f"Discord's OpenAPI description refuses: {refused}"
+
+
+def refused_bodies(server: FakeDiscord) -> list[str]:
+    """Every request body the bot sent that Discord's OpenAPI description refuses (the
+    schemas of ``tests/discord_api``), with where and why."""
+    refused = []
+    for sent in server.bodies:
+        for refusal in check_request(sent.method, sent.path, sent.body):
+            refused.append(f"{sent.method} {sent.path} {refusal}")
+    return refused
 
 
 @pytest.fixture
