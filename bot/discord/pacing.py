@@ -100,6 +100,9 @@ class OldEdits:
     AGE = timedelta(hours=1)
     EDITS = 3
     WINDOW_SECONDS = 6.0
+    # Discord's window starts when the first edit reaches it, later than the edit left by
+    # its trip (longer on a busy loop): the next window is waited for this much longer.
+    MARGIN_SECONDS = 0.5
     # Channels whose recent old edits are remembered at most (the oldest forgotten first).
     KEPT_CHANNELS = 4096
 
@@ -126,14 +129,15 @@ class OldEdits:
             now = self._monotonic()
             edits = self._edits.setdefault(channel_id, deque())
             self._edits.move_to_end(channel_id)
-            while edits and edits[0] <= now - self.WINDOW_SECONDS:
+            window = self.WINDOW_SECONDS + self.MARGIN_SECONDS
+            while edits and edits[0] <= now - window:
                 edits.popleft()
             if len(edits) < self.EDITS:
                 edits.append(now)
                 if len(self._edits) > self.KEPT_CHANNELS:
                     self._edits.popitem(last=False)
                 return
-            await asyncio.sleep(edits[0] + self.WINDOW_SECONDS - now)
+            await asyncio.sleep(edits[0] + window - now)
 
 
 def discord_time(snowflake: int) -> datetime:
