@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import _, ngettext, pgettext
 from bot.i18n.names import Command, Option
+from bot.i18n.numbers import number_text
 from bot.i18n.text import say
 from bot.render.eval_graph import GraphLegend
 from bot.service import GameView
@@ -37,7 +38,7 @@ def _variant(name: str) -> str:
 def progress(game: GameView, now: AnalysisProgress) -> str:
     """``Analysing alice vs bob · chess (game #12): 23/80 positions…``"""
     return _("Analysing {game}: {done}/{total} positions…").format(
-        game=_game(game), done=now.done, total=now.total
+        game=_game(game), done=number_text(now.done), total=number_text(now.total)
     )
 
 
@@ -48,8 +49,8 @@ def still_running(game: GameView, now: AnalysisProgress) -> str:
         "ask {command} {option} again for the result."
     ).format(
         game=_game(game),
-        done=now.done,
-        total=now.total,
+        done=number_text(now.done),
+        total=number_text(now.total),
         command=say(Command("analyse")),
         option=say(Option("game", game.id)),
     )
@@ -60,7 +61,7 @@ def heading(analysis: GameAnalysis) -> str:
 
 
 def budget(analysis: GameAnalysis) -> str:
-    return _("Engine analysis, {nodes} nodes a position.").format(nodes=f"{analysis.nodes:,}")
+    return _("Engine analysis, {nodes} nodes a position.").format(nodes=number_text(analysis.nodes))
 
 
 def _side(game: GameView, color: Color) -> str:
@@ -81,17 +82,21 @@ def player_line(analysis: GameAnalysis, figures: PlayerFigures) -> str:
     counts = pgettext("list separator", ", ").join(
         (
             ngettext("{count} inaccuracy", "{count} inaccuracies", inaccuracies).format(
-                count=inaccuracies
+                count=number_text(inaccuracies)
             ),
-            ngettext("{count} mistake", "{count} mistakes", mistakes).format(count=mistakes),
-            ngettext("{count} blunder", "{count} blunders", blunders).format(count=blunders),
+            ngettext("{count} mistake", "{count} mistakes", mistakes).format(
+                count=number_text(mistakes)
+            ),
+            ngettext("{count} blunder", "{count} blunders", blunders).format(
+                count=number_text(blunders)
+            ),
         )
     )
     return _("{side} {name}: accuracy {accuracy}%, average loss {loss} cp · {counts}").format(
         side=side,
         name=name,
-        accuracy=f"{figures.accuracy:.0f}",
-        loss=figures.average_loss,
+        accuracy=number_text(figures.accuracy),
+        loss=number_text(figures.average_loss),
         counts=counts,
     )
 
@@ -144,7 +149,7 @@ def judged_moves(analysis: GameAnalysis) -> list[str]:
     if more > 0:
         lines.append(
             ngettext("and {count} more (see the record)", "and {count} more (see the record)",
-                     more).format(count=more)
+                     more).format(count=number_text(more))
         )  # fmt: skip
     return lines
 

@@ -90,3 +90,28 @@ async def test_the_summary_is_punctuated_and_named_in_the_readers_language(
     assert "的分析。引擎分析" in heading and ". " not in heading
     players = [line for line in out.getvalue().splitlines() if "准确率" in line]
     assert len(players) == 2 and all("、" in line and ", " not in line for line in players)
+
+
+async def test_numbers_in_the_analysis_are_written_the_reader_s_way(tmp_path: Path) -> None:
+    """French groups thousands with a narrow no-break space (100 000 nœuds), English with a
+    comma: the node budget and every figure go through the language's number format."""
+    script = SCHOLARS_MATE.replace("carol /analyse game:1\nbob /analyse 1\n", "")
+    texts = {}
+    for locale, lines in (
+        (Locale.EN, script + "bob /analyse 1\n"),
+        (Locale.FR, "bob /analyse 1\n"),
+    ):
+        out = io.StringIO()
+        await run_console(
+            tmp_path / "c.db",
+            tmp_path / "boards",
+            io.StringIO(lines),
+            out,
+            interactive=False,
+            engines=FakeEngines(),
+            locale=locale,
+        )
+        texts[locale] = out.getvalue()
+    assert "100,000 nodes a position" in texts[Locale.EN]
+    assert "100\u202f000 nœuds" in texts[Locale.FR]
+    assert "100,000" not in texts[Locale.FR]
