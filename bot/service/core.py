@@ -163,6 +163,10 @@ class ServiceCore:
         # Games replayed by this process, each valid for one version of its row: they save
         # replaying, and never decide anything the stored moves would not.
         self._replays = ReplayCache(replay_cache_bytes)
+        # Replays under way, by game and version: asked again meanwhile (a GIF storm after a
+        # restart: forty replays of one long game in the shared worker threads kept every
+        # board waiting), the same game is replayed once and shared.
+        self._rebuilding: dict[tuple[int, int], asyncio.Future[rules.Game]] = {}
 
     # --- time ----------------------------------------------------------------------------
 
@@ -602,9 +606,37 @@ class ServiceCore:
         return done
 
     async def _rebuild(self, record: GameRecord) -> rules.Game:
-        """``_replay`` without the damage check: from the cache when it holds the game at
-        ``record.version`` (no move read), else played on from the cached game with the moves
-        stored since, else replayed from the start position."""
+        """``_replay`` without the damage check: ``_rebuild_now``, shared with the callers
+        asking for the same game at the same version meanwhile."""
+        key = (record.id, record.version)
+        while (under_way := self._rebuilding.get(key)) is not None:
+            try:
+                return await asyncio.shield(under_way)
+            except asyncio.CancelledError:
+                if not under_way.cancelled():
+                    raise  # this caller was cancelled
+                # The one replaying was cancelled: the next caller replays.
+        shared: asyncio.Future[rules.Game] = asyncio.get_running_loop().create_future()
+        # Read here so that an error nobody else waited for is not reported as unretrieved.
+        shared.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self._rebuilding[key] = shared
+        try:
+            game = await self._rebuild_now(record)
+        except Exception as error:
+            shared.set_exception(error)
+            raise
+        except BaseException:
+            shared.cancel()
+            raise
+        finally:
+            del self._rebuilding[key]
+        shared.set_result(game)
+        return game
+
+    async def _rebuild_now(self, record: GameRecord) -> rules.Game:
+        """From the cache when it holds the game at ``record.version`` (no move read), else
+        played on from the cached game with the moves stored since, else replayed from the
+        start position."""
         cached = self._replays.get(record.id)
         if cached is not None and cached.start_fen == record.start_fen:
             if cached.version == record.version:

@@ -116,6 +116,43 @@ async def test_a_long_replay_leaves_the_event_loop_free(
     assert order == ["other move answered", "long game replayed"]
 
 
+async def test_a_long_game_asked_for_many_times_at_once_is_replayed_once(
+    db_path: Path, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Forty GIFs and boards of one long game asked at once after a restart replay it once
+    (they used to replay it forty times over in the shared worker threads, where every other
+    board then waited); a caller cancelled meanwhile leaves the replay to the others."""
+    first = GameService(await Store.open(db_path), clock)
+    try:
+        long_game = await start_game(first, "xiangqi")
+    finally:
+        await first.store.close()
+    store_long_game(db_path, long_game.game.id, wandering_game(2_000))
+    replays: list[int] = []
+    real_extended = rules.Game.extended
+
+    def counted(game: rules.Game, ucis: list[str]) -> rules.Game:
+        replays.append(len(ucis))
+        return real_extended(game, ucis)
+
+    monkeypatch.setattr(rules.Game, "extended", counted)
+    service = GameService(await Store.open(db_path), clock)  # a restart: nothing cached
+    try:
+        game_id = long_game.game.id
+        impatient = asyncio.create_task(service.board(ALICE, None, game_id=game_id))
+        gifs = asyncio.gather(
+            *(service.animation(ALICE, None, game_id=game_id, frame_ms=200 + n) for n in range(20))
+        )
+        boards = asyncio.gather(*(service.board(BOB, None, game_id=game_id) for _ in range(20)))
+        await asyncio.sleep(0)
+        impatient.cancel()
+        plies = [gif.plies for gif in await asyncio.wait_for(gifs, 60)]
+        plies += [shown.game.ply for shown in await asyncio.wait_for(boards, 60)]
+    finally:
+        await service.store.close()
+    assert replays == [2_000] and plies == [2_000] * 40
+
+
 async def test_a_move_in_a_cached_game_reads_no_stored_moves(service: GameService) -> None:
     """Once a game is replayed, each move reads no stored move, however long the game: the
     cache is checked against the game's version. A write beside the moves (the board message)
