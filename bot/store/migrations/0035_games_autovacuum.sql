@@ -1,2 +1,2 @@
 -- Nothing to do on SQLite (no vacuum of dead rows to tune). PostgreSQL's version
--- (migrations/postgresql/0034) sets autovacuum for games.
+-- (migrations/postgresql/0035) sets autovacuum for games.

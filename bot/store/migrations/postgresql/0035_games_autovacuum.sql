@@ -1,4 +1,4 @@
--- PostgreSQL's version of 0034: autovacuum for games by the rows that change, not by a fifth
+-- PostgreSQL's version of 0035: autovacuum for games by the rows that change, not by a fifth
 -- of the table. Every move updates the indexed deadline_at, so no move's UPDATE is heap-only:
 -- each leaves a dead entry in games_active_deadline and games_clock_next, which the clock
 -- scans. At the default (20 % of the table, ~200,000 moves at 1M games) the due-reminders
