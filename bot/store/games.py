@@ -270,14 +270,27 @@ class Games:
     async def finished_for_player(
         self, player_id: int, guild_id: int | None, limit: int
     ) -> list[GameRecord]:
-        """The player's finished games, newest first (on one server if ``guild_id`` is set)."""
-        where = "status = 'finished' AND (white_id = ? OR black_id = ?)"
-        params: list[object] = [player_id, player_id]
-        if guild_id is not None:
-            where += " AND guild_id = ?"
-            params.append(guild_id)
+        """The player's ``limit`` newest finished games, newest first (on one server if
+        ``guild_id`` is set): the newest ``limit`` down each colour's index
+        (games_white_finished, games_black_finished), however many the player has."""
+        newest = []
+        params: list[object] = []
+        for seat in ("white_id", "black_id"):
+            where = f"status = 'finished' AND {seat} = ?"
+            params.append(player_id)
+            if guild_id is not None:
+                where += " AND guild_id = ?"
+                params.append(guild_id)
+            newest.append(
+                f"SELECT id FROM (SELECT id FROM games WHERE {where} "
+                "ORDER BY finished_at DESC, id DESC LIMIT ?) AS newest"
+            )
+            params.append(limit)
         params.append(limit)
-        return await self._select(where + " ORDER BY finished_at DESC, id DESC LIMIT ?", params)
+        return await self._select(
+            f"id IN ({newest[0]} UNION ALL {newest[1]}) ORDER BY finished_at DESC, id DESC LIMIT ?",
+            params,
+        )
 
     async def all_ids(self) -> list[int]:
         """Every game's id, in order (checks over the whole database: ``copy-db``)."""

@@ -377,3 +377,23 @@ async def test_threads_to_archive_are_found_through_their_own_index(
         assert "games_thread_to_archive" in plan, plan
         assert "Seq Scan" not in plan and "SCAN games'" not in plan, plan
         assert "SCAN games," not in plan, plan
+
+
+async def test_a_players_history_reads_only_the_newest_of_each_colour(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/history reads a player's newest finished games down games_white_finished and
+    games_black_finished (a LIMIT each), not every finished game of theirs sorted."""
+
+    async def history() -> None:
+        found = await store.games.finished_for_player(7, None, 5)
+        assert len(found) == 5
+        assert [g.finished_at for g in found] == sorted(
+            (g.finished_at for g in found), reverse=True
+        )
+
+    statements = await _recorded(monkeypatch, history, "status = 'finished' AND white_id = ?")
+    assert len(statements) == 1, [sql for sql, _ in statements]
+    *reads, plan = await _games_read_by(store, *statements[0])
+    assert {"games_white_finished", "games_black_finished"} <= set(reads), plan
+    assert "FULL" not in reads, plan
