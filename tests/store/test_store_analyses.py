@@ -165,6 +165,9 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             "ALTER TABLE games DROP COLUMN clock_next_at;"
         )
         connection.execute("DROP INDEX games_thread_upkeep")  # 0034, applied again
+        connection.executescript(  # 0036, applied again
+            "DROP INDEX games_white_finished; DROP INDEX games_black_finished;"
+        )
         connection.execute("ALTER TABLE games DROP COLUMN thread_upkeep_at")
         connection.execute("PRAGMA user_version = 26")
     store = await Store.open(path)
