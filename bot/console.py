@@ -435,7 +435,23 @@ class Console:
             )
         if isinstance(result, GameAnimation):
             await self._write_animation(result)
+        if isinstance(result, MovePreview):
+            await self._retire_previews(result)
         await self._show_choices(result)
+
+    async def _retire_previews(self, preview: MovePreview) -> None:
+        """A newer preview takes the older ones' Confirm / Cancel away (only the latest
+        confirms), as Discord removes a pressed message's buttons."""
+        mover = preview.buttons[0].allowed_user_ids if preview.buttons else ()
+        for button in await self.saved.all():
+            parsed = parse_button_id(button.custom_id)
+            if (
+                parsed is not None
+                and parsed[0] in (ButtonAction.CONFIRM_MOVE, ButtonAction.CANCEL_MOVE)
+                and parsed[1] == preview.game.id
+                and button.allowed_user_ids == mover
+            ):
+                await self.saved.remove_group(button.group)
 
     async def _show_choices(self, result: object) -> None:
         """A result's select menus as numbered choices, then its buttons."""
@@ -982,7 +998,6 @@ async def _leaderboard(
 async def _settings(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    confirm = _bool_option("confirm", options["confirm"]) if "confirm" in options else None
     result = await console.service.settings(
         user,
         notify=options.get("notify"),
@@ -997,19 +1012,13 @@ async def _settings(
         pieces=options.get("pieces"),
         strip=_bool_option("strip", options["strip"]) if "strip" in options else None,
         language=options.get("language"),
+        confirm=options.get("confirm"),
     )
-    confirming = await console.service.move_confirmation(user, confirm)
     with using(await console.language(user)):
         console.say(words.settings_text(result, lambda moment: when_text(moment, result.time_zone)))
         themes, sets = Joined(_LIST, result.themes), Joined(_LIST, result.piece_sets)
         console.say(_("themes: {themes}").format(themes=in_language(themes)))
         console.say(_("piece sets: {sets}").format(sets=in_language(sets)))
-        confirm_moves = (
-            _("confirm moves: on ({option})") if confirming else _("confirm moves: off ({option})")
-        )
-        console.say(
-            confirm_moves.format(option=in_language(Option("confirm", Joined("|", (YES, NO)))))
-        )
 
 
 def _off_word(typed: str | None) -> str | None:

@@ -293,8 +293,13 @@ def help_layout() -> tuple[Part, Part]:
         ),
         Row(
             (a, settings, option("settings", "confirm")),
-            NP_("console help", "confirm moves chosen on the board (default {yes})"),
-            (("yes", YES),),
+            NP_(
+                "console help",
+                "menus (the default): a move chosen on the board's menus is shown\n"
+                "before it is played, a typed {move} is played at once;\n"
+                "always: every move is shown first; never: none is",
+            ),
+            (("move", Command("move")),),
         ),
         Row(
             (a, settings, option("settings", "language", "|".join((auto, *LANGUAGE_VALUES[1:])))),

@@ -19,6 +19,7 @@ from bot.service import (
     ConditionalAdded,
     ConditionalAnswer,
     ConditionalList,
+    ConfirmMoves,
     Digest,
     GameView,
     NotifyMode,
@@ -296,6 +297,14 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         else _("language: {language}").format(language=Locale.parse(result.language).native_name)
     )
     strip = _("names and ratings drawn on boards") if result.board_strip else _("no name strips")
+    confirm = {
+        ConfirmMoves.MENUS: _(
+            "a move chosen on the board's menus shown to you before it is played (confirm "
+            "menus), a typed /move played at once"
+        ),
+        ConfirmMoves.ALWAYS: _("every move shown to you before it is played (confirm always)"),
+        ConfirmMoves.NEVER: _("every move played at once (confirm never)"),
+    }[result.confirm_moves]
     left = ngettext(
         "{count} vacation day left ({allowance} in any {window} days)",
         "{count} vacation days left ({allowance} in any {window} days)",
@@ -314,6 +323,7 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         quiet,
         digest,
         takebacks,
+        confirm,
         notation,
         _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
             chess=say(piece_set_choice(shown_chess_pieces(result.chess_pieces))),

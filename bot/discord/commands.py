@@ -26,6 +26,7 @@ from bot.i18n.text import say
 from bot.service import (
     BoardShown,
     ChallengeClosed,
+    ConfirmMoves,
     GameEnded,
     MovePlayed,
     MovePreview,
@@ -530,7 +531,7 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
     notify="channel: a mention; dm: a direct message; off: nothing",
     theme="Board colours",
     orientation="Which side your boards show at the bottom",
-    confirm="Confirm moves chosen on the board before they are played (default: yes)",
+    confirm="Which of your moves are shown to you before they are played (default: menus)",
     reminders='Hours before a deadline to be reminded: any of 48, 24, 12, 6, 1 ("24, 1"), or none',
     timezone="Your time zone, e.g. Europe/Paris (for quiet hours and the digest)",
     quiet="Hours when no DM is sent, e.g. 23:00-07:00 (your time zone), or off",
@@ -545,6 +546,7 @@ async def leaderboard(interaction: discord.Interaction, game: Variant = "chess")
     orientation=described_choices("settings", "orientation"),
     takebacks=described_choices("settings", "takebacks"),
     notation=described_choices("settings", "notation"),
+    confirm=described_choices("settings", "confirm"),
     language=LANGUAGE_CHOICES,
 )
 @app_commands.autocomplete(
@@ -555,7 +557,7 @@ async def settings(
     notify: NotifyChoice | None = None,
     theme: app_commands.Range[str, 1, 40] | None = None,
     orientation: str | None = None,
-    confirm: bool | None = None,
+    confirm: str | None = None,
     reminders: app_commands.Range[str, 1, 40] | None = None,
     timezone: app_commands.Range[str, 1, 64] | None = None,
     quiet: app_commands.Range[str, 1, 40] | None = None,
@@ -584,16 +586,12 @@ async def settings(
             pieces=pieces,
             strip=strip,
             language=language,
+            confirm=confirm,
         ),
         ephemeral=True,
     )
-    # Confirm moves is stored on its own (bot.store.confirmations); set only once the other
-    # options were accepted, so a refused command changes nothing.
-    confirming = await quickly(
-        interaction, bot.service.move_confirmation(user, confirm), ephemeral=True
-    )
-    bot.foresight.confirms(user.id, confirming)
-    await bot.reply(interaction, messages.player_settings(result, confirm_moves=confirming))
+    bot.foresight.confirms(user.id, result.confirm_moves is ConfirmMoves.ALWAYS)
+    await bot.reply(interaction, messages.player_settings(result))
 
 
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group

@@ -542,7 +542,7 @@ def leaderboard(result: Leaderboard) -> Reply:
     return text_card(_("Leaderboard"), result.text, ephemeral=False)
 
 
-def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
+def player_settings(result: PlayerSettings) -> Reply:
     listed = TextIn("list separator", ", ")
     themes = say(Joined(listed, result.themes))
     pieces = say(Joined(listed, result.piece_sets))
@@ -551,19 +551,10 @@ def player_settings(result: PlayerSettings, *, confirm_moves: bool) -> Reply:
         (
             words.settings_text(result, lambda moment: timestamp(moment, "f")),
             _("Themes: {themes}. Piece sets: {pieces}.").format(themes=themes, pieces=pieces),
-            confirm_moves_text(confirm_moves),
         )
     )
     body = clip(escape_text(text, keep=stamps), DESCRIPTION_LIMIT)
     return Reply(card=Card(_("Settings"), body), ephemeral=True)
-
-
-def confirm_moves_text(confirm: bool) -> str:
-    if confirm:
-        return _(
-            "Confirm moves: on (a move chosen on the board is shown to you before it is played)."
-        )
-    return _("Confirm moves: off (a move chosen on the board is played at once).")
 
 
 def vacation_started(result: VacationStarted) -> Reply:

@@ -79,6 +79,7 @@ from bot.service.results import (
 )
 from bot.service.service import GameService
 from bot.store import (
+    ConfirmMoves,
     NotifyMode,
     OfferKind,
     Orientation,
@@ -111,6 +112,7 @@ __all__ = [
     "ConditionalAdded",
     "ConditionalAnswer",
     "ConditionalList",
+    "ConfirmMoves",
     "ConfirmationNeeded",
     "Delivery",
     "DeliveryTarget",

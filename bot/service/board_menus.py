@@ -11,8 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import rules
-from bot.i18n.text import Text, TextIn
-from bot.service.errors import GameChangedError, InvalidButtonError
+from bot.i18n.text import Sentences, Text, TextIn
+from bot.service.core import named_game
+from bot.service.errors import (
+    GameChangedError,
+    InvalidButtonError,
+    PreviewReplacedError,
+    UserError,
+)
 from bot.service.notation import MoveNamer
 from bot.service.play import PlayUseCases
 from bot.service.results import (
@@ -31,7 +37,7 @@ from bot.service.results import (
     SelectMenu,
     User,
 )
-from bot.store import GameRecord, XiangqiNotation
+from bot.store import ConfirmMoves, GameRecord, Preview, XiangqiNotation
 from rules import Move
 
 # Discord shows at most 25 options in a select menu and five menus in a message.
@@ -244,17 +250,31 @@ class BoardMenuUseCases(PlayUseCases):
     async def confirm_move(
         self, user: User, game_id: int, argument: str, *, place: Place | None = None
     ) -> MovePlayed | PromotionNeeded:
-        """Confirm: play the previewed move (argument ``ply:uci``)."""
+        """Confirm: play the previewed move (argument ``ply:uci``), unless a newer preview
+        replaced it (``PreviewReplacedError``) or the game moved on."""
         ply, _, uci = argument.partition(":")
         if not ply.isdigit() or not uci:
             raise InvalidButtonError
+        latest = await self.store.previews.latest(named_game(game_id), user.id)
+        if latest is not None and latest.ply == int(ply) and latest.uci != uci:
+            raise PreviewReplacedError(latest.san)
         return await self.move(user, place, uci, game_id=game_id, expected_ply=int(ply))
 
-    async def cancel_move(self, user: User, game_id: int) -> MoveCancelled:
-        """Cancel: nothing is played."""
+    async def cancel_move(self, user: User, game_id: int, argument: str = "") -> MoveCancelled:
+        """Cancel (argument ``ply:uci``; older buttons: ``ply``): nothing is played, and
+        the preview no longer waits."""
         record = await self._resolve(user, None, game_id)
         self._require_player(record, user)
+        latest = await self.store.previews.latest(record.id, user.id)
+        if latest is not None and argument == f"{latest.ply}:{latest.uci}":
+            await self.store.previews.answered(record.id, user.id)
         return MoveCancelled(await self._view(record), Text("Move cancelled; nothing was played."))
+
+    async def waiting_preview(self, user: User, record: GameRecord) -> Preview | None:
+        """The move ``user`` was shown in the game and has neither confirmed nor cancelled,
+        while the game is where it was shown."""
+        latest = await self.store.previews.latest(record.id, user.id)
+        return latest if latest is not None and latest.ply == record.ply else None
 
     async def recent_moves(self, game_id: int, count: int = 6, *, reader: int | None = None) -> str:
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
@@ -267,16 +287,9 @@ class BoardMenuUseCases(PlayUseCases):
         notation = await self._notation(reader) if xiangqi else XiangqiNotation.WXF
         return await self._recent_line(record, moves, notation)
 
-    async def wants_confirmation(self, user: User) -> bool:
-        """Whether ``user`` confirms moves chosen on the board before they are played."""
-        return await self.store.confirmations.confirms(user.id)
-
-    async def move_confirmation(self, user: User, confirm: bool | None = None) -> bool:
-        """Confirm moves: set it (unless ``confirm`` is None) and return the setting."""
-        await self._ensure_player(user)
-        if confirm is not None:
-            await self.store.confirmations.set(user.id, confirm)
-        return await self.wants_confirmation(user)
+    async def wants_confirmation(self, user: User) -> ConfirmMoves:
+        """Which of ``user``'s moves are shown to them before they are played."""
+        return await self.store.confirmations.mode(user.id)
 
     async def move_or_preview(
         self,
@@ -288,13 +301,25 @@ class BoardMenuUseCases(PlayUseCases):
         checked: Callable[[bool], None] | None = None,
     ) -> MovePlayed | PromotionNeeded | MovePreview:
         """A typed ``/move``: played at once (see ``move``), or, for a player who confirms
-        moves, first shown to them as the board after it with Confirm / Cancel (Confirm
-        plays it unless the game has moved on). Raises what ``move`` raises."""
+        every move (Confirm moves ``always``), first shown to them as the board after it with
+        Confirm / Cancel (Confirm plays it unless the game has moved on). Raises what
+        ``move`` raises."""
         seated = await self._seat(user, place, game_id)
-        if user.id not in seated.confirming:
-            return await self._move_in(seated, user, place, text, checked=checked)
-        typed = await self._move_text(seated, user, text)
-        game, name, parsed = await self._read_move(seated, user, typed)
+        try:
+            if user.id not in seated.confirming:
+                return await self._move_in(seated, user, place, text, checked=checked)
+            typed = await self._move_text(seated, user, text)
+            game, name, parsed = await self._read_move(seated, user, typed)
+        except UserError as error:
+            # A refusal while a preview waits says so: the player may think it was played.
+            waiting = await self.waiting_preview(user, seated.game)
+            if waiting is not None:
+                error.message = Sentences(
+                    error.message,
+                    Text("Your move {move} is waiting for Confirm.", move=waiting.san),
+                )
+                error.args = (error.message,)
+            raise
         if isinstance(parsed, list):
             return await self._promotion_needed(seated.game, game, user, parsed)
         return await self._preview(user, seated.game, game, parsed, name)
@@ -305,7 +330,7 @@ class BoardMenuUseCases(PlayUseCases):
         ply = argument.split(":", 1)[0]
         if not ply.isdigit():
             raise InvalidButtonError
-        if not await self.wants_confirmation(user):
+        if await self.wants_confirmation(user) is ConfirmMoves.NEVER:
             return await self.move(user, place, text, game_id=game_id, expected_ply=int(ply))
         record, game = await self._current(user, place, game_id, argument, mover=True)
         parsed = self._parse(game.position, " ".join(text.split())[:40] or text)
@@ -330,6 +355,7 @@ class BoardMenuUseCases(PlayUseCases):
             after, seat=view.color_of(user.id), viewer_id=user.id, record=record, preview=True
         )
         argument = f"{record.ply}:{uci}"
+        await self.store.previews.shown(record.id, user.id, Preview(record.ply, uci, san))
         buttons = (
             Button(
                 TextIn("button", "Confirm"),
@@ -343,7 +369,7 @@ class BoardMenuUseCases(PlayUseCases):
                 TextIn("button", "Cancel"),
                 ButtonAction.CANCEL_MOVE,
                 record.id,
-                str(record.ply),
+                argument,
                 (user.id,),
             ),
         )

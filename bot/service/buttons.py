@@ -105,7 +105,7 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
             case ButtonAction.DECLINE_TAKEBACK:
                 return await self.decline_takeback(user, target_id)
             case ButtonAction.CANCEL_MOVE:
-                return await self.cancel_move(user, target_id)
+                return await self.cancel_move(user, target_id, argument)
             case ButtonAction.REMATCH:
                 return await self.rematch(user, target_id, place=place)
             case ButtonAction.GIF:

@@ -22,6 +22,7 @@ from bot.service.deadlines import MORETIME_DAYS
 from bot.service.notes import MAX_NOTE_TEXT
 from bot.service.preferences import (
     AUTO_LANGUAGE,
+    CONFIRM_CHOICES,
     NOTATION_CHOICES,
     NOTIFY_CHOICES,
     ORIENTATION_CHOICES,
@@ -184,7 +185,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=_values(ORIENTATION_CHOICES),
                 labels=_labels(ORIENTATION_CHOICES),
             ),
-            OptionSpec("confirm", OptionKind.YES_NO),
+            OptionSpec(
+                "confirm",
+                OptionKind.TEXT,
+                choices=_values(CONFIRM_CHOICES),
+                labels=_labels(CONFIRM_CHOICES),
+            ),
             OptionSpec("reminders", OptionKind.TEXT, limits=(1, 40)),
             OptionSpec("timezone", OptionKind.TEXT, limits=(1, 64)),
             OptionSpec("quiet", OptionKind.TEXT, limits=(1, 40)),

@@ -56,6 +56,7 @@ from bot.service.themes import DEFAULT_THEME
 from bot.store import (
     DATABASE_ERRORS,
     LOOK_HORIZON,
+    MAX_ROW_ID,
     Answering,
     Challenge,
     ClockLook,
@@ -118,6 +119,14 @@ def variant_named(name: str) -> rules.Variant:
         raise InvalidOptionError(
             Text("{name} is not available on this server yet.", name=name)
         ) from error
+
+
+def named_game(game_id: int) -> int:
+    """``game_id`` as typed, when it may name a game. Raises ``UnknownGameError`` for a
+    number no game can have (below 1, or past what the database holds)."""
+    if not 0 < game_id <= MAX_ROW_ID:
+        raise UnknownGameError(game_id)
+    return game_id
 
 
 class ServiceCore:
@@ -431,7 +440,7 @@ class ServiceCore:
     # --- games ---------------------------------------------------------------------------
 
     async def _game(self, game_id: int) -> GameRecord:
-        record = await self.store.games.get(game_id)
+        record = await self.store.games.get(named_game(game_id))
         if record is None:
             raise UnknownGameError(game_id)
         return record
@@ -464,7 +473,7 @@ class ServiceCore:
         caller inside the service — skips that check)."""
         now = self.now()
         if game_id is not None:
-            found = await self.store.games.seated(game_id, now)
+            found = await self.store.games.seated(named_game(game_id), now)
             if found is None or (place is not None and not may_read(found.game, user.id, place)):
                 # Exactly the answer for a game that does not exist: ids are sequential,
                 # so "not yours" would confirm that game #N exists somewhere.

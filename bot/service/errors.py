@@ -202,6 +202,16 @@ class StaleBoardError(GameChangedError):
         self.game_id = game_id
 
 
+class PreviewReplacedError(GameChangedError):
+    """A Confirm pressed on a preview a newer one replaced: only the latest confirms."""
+
+    def __init__(self, latest: str) -> None:
+        UserError.__init__(
+            self, Text("A newer preview replaced this one: confirm {move} there.", move=latest)
+        )
+        self.latest = latest
+
+
 class DamagedGameError(UserError):
     """The game's stored moves no longer replay: it cannot be shown or played until an
     operator repairs it. Nothing was changed."""

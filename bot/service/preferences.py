@@ -32,6 +32,7 @@ from bot.service.themes import (
     theme_named,
 )
 from bot.store import (
+    ConfirmMoves,
     NotifyMode,
     Orientation,
     PreferenceChange,
@@ -59,6 +60,11 @@ NOTATION_CHOICES = (
     Choice(XiangqiNotation.WXF.value, "WXF (C2.5)"),
     Choice(XiangqiNotation.CHINESE.value, "Chinese (炮二平五)"),
     Choice(XiangqiNotation.ICCS.value, "ICCS (h2e2)"),
+)
+CONFIRM_CHOICES = (
+    Choice(ConfirmMoves.MENUS.value, "menus (moves chosen on the board's menus; the default)"),
+    Choice(ConfirmMoves.ALWAYS.value, "always (typed moves too)"),
+    Choice(ConfirmMoves.NEVER.value, "never"),
 )
 AUTO_LANGUAGE = Choice("auto", "auto (your Discord app's language)")
 # The word a refusal offers for "none" (reminders, quiet hours, the digest): notify's "off".
@@ -88,6 +94,7 @@ class PreferenceUseCases(ServiceCore):
         pieces: str | None = None,
         strip: bool | None = None,
         language: str | None = None,
+        confirm: str | None = None,
     ) -> PlayerSettings:
         """Show the user's preferences and change those given: where they are told it is
         their move (channel, dm, off), their board theme, which side their boards show at
@@ -98,8 +105,9 @@ class PreferenceUseCases(ServiceCore):
         iccs), a piece set (a chess set or a xiangqi set; ``default`` resets both) and
         whether boards carry strips with the players' names, ratings and the turn, and the
         language Postal writes to them in (a catalog's name, or ``auto``: their Discord
-        client's). All are checked before any is stored. Raises ``InvalidOptionError`` naming the
-        first value it cannot take."""
+        client's), and which of their moves are shown to them before they are played
+        (menus, always, never). All are checked before any is stored. Raises
+        ``InvalidOptionError`` naming the first value it cannot take."""
         await self._ensure_player(user)
         now = self.now()
         change = PreferenceChange(
@@ -121,6 +129,7 @@ class PreferenceUseCases(ServiceCore):
             board_strip=strip,
             language=_language(language),
         )
+        confirming = _confirm(confirm)
         if change.time_zone is not None or change.digest_at is not None:
             # The next digest is due at the chosen time of day in the chosen zone.
             before = await self.store.players.get(user.id)
@@ -136,6 +145,8 @@ class PreferenceUseCases(ServiceCore):
         if change.reminder_hours is not None:
             # The clock's next look at their games was worked out from their old hours.
             await self._look_again(await self.store.clock.to_move(user.id), self.now())
+        if confirming is not None:
+            await self.store.confirmations.set(user.id, confirming)
         if change.language is not None:
             self.on_language_chosen(user.id, change.language or None)
         if change.notify is NotifyMode.DM:
@@ -173,6 +184,7 @@ class PreferenceUseCases(ServiceCore):
             piece_sets=tuple(piece_set_listed(name) for name in available_piece_sets()),
             board_strip=player.board_strip,
             language=player.language,
+            confirm_moves=await self.store.confirmations.mode(user.id),
         )
 
 
@@ -228,6 +240,24 @@ def _orientation(text: str | None) -> Orientation | None:
             text=text,
         )
     )
+
+
+def _confirm(text: str | None) -> ConfirmMoves | None:
+    if text is None:
+        return None
+    try:
+        return ConfirmMoves(_words(text))
+    except ValueError as error:
+        raise InvalidOptionError(
+            Text(
+                '{option} must be {menus}, {always} or {never}, not "{text}".',
+                option=Option("confirm"),
+                menus=CONFIRM_CHOICES[0],
+                always=CONFIRM_CHOICES[1],
+                never=CONFIRM_CHOICES[2],
+                text=text,
+            )
+        ) from error
 
 
 def _reminder_hours(text: str | None) -> tuple[int, ...] | None:

@@ -16,6 +16,8 @@ from bot.i18n.text import Text
 from bot.render import Strip, render_board
 from bot.service.phrases import variant_text
 from bot.store import (
+    MAX_ROW_ID,
+    ConfirmMoves,
     NotifyMode,
     OfferKind,
     Orientation,
@@ -158,7 +160,8 @@ def parse_button_id(custom_id: str) -> tuple[ButtonAction, int, str] | None:
         action = ButtonAction(parts[1])
     except ValueError:
         return None
-    return action, int(parts[2]), parts[3]
+    target = int(parts[2])
+    return (action, target, parts[3]) if target <= MAX_ROW_ID else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -662,6 +665,7 @@ class PlayerSettings:
     piece_sets: tuple[str, ...] = ()  # the names a player may choose
     board_strip: bool = False
     language: str | None = None  # the catalog chosen (None: their Discord client's)
+    confirm_moves: ConfirmMoves = ConfirmMoves.MENUS
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,11 +52,14 @@ from bot.store.outbox import (
 )
 from bot.store.pings import Pings
 from bot.store.players import Players
+from bot.store.previews import Preview, Previews
 from bot.store.ratings import RateFunction, Ratings
 from bot.store.records import (
+    MAX_ROW_ID,
     Challenge,
     ChallengeLimits,
     ChallengeStatus,
+    ConfirmMoves,
     GameEnding,
     GameRecord,
     GameStatus,
@@ -106,6 +109,7 @@ class Store:
         self.conditionals = Conditionals(database)
         self.notes = Notes(database)
         self.confirmations = Confirmations(database)
+        self.previews = Previews(database)
         self.boards = Boards(database)
         self.console_buttons = ConsoleButtons(database)
         self.claims = Claims(database)
@@ -136,6 +140,7 @@ class Store:
 __all__ = [
     "DATABASE_ERRORS",
     "LOOK_HORIZON",
+    "MAX_ROW_ID",
     "Analyses",
     "Answering",
     "Boards",
@@ -150,6 +155,7 @@ __all__ = [
     "ComputerResult",
     "ConditionalNode",
     "Conditionals",
+    "ConfirmMoves",
     "Connection",
     "ConsoleButton",
     "ConsoleButtons",
@@ -186,6 +192,8 @@ __all__ = [
     "PositionEvaluation",
     "PreferenceChange",
     "PreparedAnswer",
+    "Preview",
+    "Previews",
     "ProgressShown",
     "RateFunction",
     "Rating",

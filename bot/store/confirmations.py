@@ -1,30 +1,32 @@
-"""Confirm moves: whether a player sees a move chosen on the board before it is played."""
+"""Confirm moves: which of a player's moves are shown to them before they are played."""
 
 from __future__ import annotations
 
 from bot.store.database import Database
+from bot.store.records import ConfirmMoves
 
-# Lichess asks for confirmation in correspondence games by default; every Postal game is one.
-DEFAULT_CONFIRM = True
+# A typed /move is already deliberate (typed, or picked from autocomplete); a move picked
+# from the board's menus is one tap from a slip, so those are shown first by default.
+DEFAULT_CONFIRM = ConfirmMoves.MENUS
 
 
 class Confirmations:
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def confirms(self, player_id: int) -> bool:
+    async def mode(self, player_id: int) -> ConfirmMoves:
         """The player's choice, else ``DEFAULT_CONFIRM``."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                "SELECT confirm FROM move_confirmation WHERE player_id = ?", (player_id,)
+                "SELECT mode FROM move_confirmation WHERE player_id = ?", (player_id,)
             )
             row = await cursor.fetchone()
-        return DEFAULT_CONFIRM if row is None else bool(row[0])
+        return DEFAULT_CONFIRM if row is None else ConfirmMoves(row[0])
 
-    async def set(self, player_id: int, confirm: bool) -> None:
+    async def set(self, player_id: int, mode: ConfirmMoves) -> None:
         async with self._db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO move_confirmation (player_id, confirm) VALUES (?, ?) "
-                "ON CONFLICT (player_id) DO UPDATE SET confirm = excluded.confirm",
-                (player_id, int(confirm)),
+                "INSERT INTO move_confirmation (player_id, mode) VALUES (?, ?) "
+                "ON CONFLICT (player_id) DO UPDATE SET mode = excluded.mode",
+                (player_id, mode.value),
             )

@@ -88,17 +88,18 @@ _BEFORE_SQL = (
 )
 # A game, its last moves (``_BEFORE_SQL``), both players, whether conditional lines wait,
 # whether each player's DMs are closed at a moment (the first two parameters), and whether
-# each confirms moves (the next two: the default): all a move reads, at once.
+# each confirms typed moves (Confirm moves ``always``; the next two: the default's
+# value): all a move reads, at once.
 _SEATED = (
     "SELECT {games}, {before}, "
     f"{player_columns('w')}, {player_columns('b')}, "
     "EXISTS (SELECT 1 FROM conditional_moves c WHERE c.game_id = games.id), "
     "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.white_id AND d.until > ?), "
     "EXISTS (SELECT 1 FROM closed_dms d WHERE d.player_id = games.black_id AND d.until > ?), "
-    "COALESCE((SELECT mc.confirm FROM move_confirmation mc "
-    "WHERE mc.player_id = games.white_id), ?), "
-    "COALESCE((SELECT mc.confirm FROM move_confirmation mc "
-    "WHERE mc.player_id = games.black_id), ?) "
+    "COALESCE((SELECT mc.mode FROM move_confirmation mc "
+    "WHERE mc.player_id = games.white_id), ?) = 'always', "
+    "COALESCE((SELECT mc.mode FROM move_confirmation mc "
+    "WHERE mc.player_id = games.black_id), ?) = 'always' "
     "FROM games LEFT JOIN players w ON w.id = games.white_id "
     "LEFT JOIN players b ON b.id = games.black_id WHERE "
 )
@@ -216,7 +217,7 @@ class Games:
     async def _select_seated(
         self, where: str, params: Sequence[object], now: datetime
     ) -> list[SeatedGame]:
-        moment, default = to_epoch(now), int(confirmations.DEFAULT_CONFIRM)
+        moment, default = to_epoch(now), confirmations.DEFAULT_CONFIRM.value
         rows = await self._db.fetch(
             self._seated + where, (moment, moment, default, default, *params)
         )

@@ -17,11 +17,25 @@ class NotifyMode(Enum):
     OFF = "off"
 
 
+# The largest row id either database holds (SQLite's INTEGER, PostgreSQL's BIGINT): a
+# larger number names no row, and the drivers refuse to send it.
+MAX_ROW_ID = 2**63 - 1
+
+
 class Orientation(Enum):
     """Which side a player sees at the bottom of the boards shown to them."""
 
     OWN = "own"  # their own side in their games (as lichess and chess.com show it)
     TURN = "turn"  # the side to move
+
+
+class ConfirmMoves(Enum):
+    """Which of a player's moves are shown to them (with Confirm / Cancel) before they are
+    played."""
+
+    MENUS = "menus"  # those chosen on the board's menus, one tap from a slip; typed: at once
+    ALWAYS = "always"  # typed ``/move``s too
+    NEVER = "never"
 
 
 class TakebackPolicy(Enum):
@@ -242,13 +256,13 @@ class GameRecord:
 class SeatedGame:
     """A game with what acting on it needs, read in one statement: its players (by id;
     one missing from ``players`` has no row), whether conditional lines wait in it, which
-    of its players' DMs are known to be closed, and who confirms moves."""
+    of its players' DMs are known to be closed, and who confirms typed moves."""
 
     game: GameRecord
     players: Mapping[int, Player]
     has_conditionals: bool
     closed_dms: frozenset[int]
-    # The players who want to confirm their moves (Confirm moves, their choice or the default).
+    # The players who confirm typed moves too (Confirm moves ``always``).
     confirming: frozenset[int] = frozenset()
     # The game's last few moves (up to ``games.RECENT_PLIES - 1``), oldest first, read with it:
     # a move's write adds its own to them for the line under the board (``play_move``'s

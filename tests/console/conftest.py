@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import confirmations
+from bot.store import ConfirmMoves, confirmations
 
 
 @pytest.fixture(autouse=True)
@@ -13,10 +13,10 @@ def moves_unconfirmed(monkeypatch: pytest.MonkeyPatch) -> None:
     Confirm moves off: most tests are not about confirming. The tests of confirming ask for
     ``confirming`` (the shipped default: on). (A console in its own process gets its
     players' choice written first: ``tests.console.unconfirmed``.)"""
-    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", False)
+    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", ConfirmMoves.NEVER)
 
 
 @pytest.fixture
 def confirming(monkeypatch: pytest.MonkeyPatch) -> None:
     """Confirm moves as shipped: on unless a player turns it off."""
-    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", True)
+    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", ConfirmMoves.ALWAYS)

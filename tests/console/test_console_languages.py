@@ -212,8 +212,8 @@ async def test_each_games_board_has_its_own_label(tmp_path: Path) -> None:
 FRENCH_LETTERS = """\
 alice /challenge bob game:chess color:white
 bob /press Accepter
-alice /settings confirm:no
-bob /settings confirm:no
+alice /settings confirm:never
+bob /settings confirm:never
 alice /move e4
 bob /move e5
 alice /move Fc4

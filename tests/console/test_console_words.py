@@ -1,4 +1,4 @@
-"""The console's words in the reader's language: yes and no (« confirmer:non »), the choices a
+"""The console's words in the reader's language: yes and no (« bandeau:non »), the choices a
 refusal lists, and the help's names, values, examples and columns."""
 
 from __future__ import annotations
@@ -15,27 +15,25 @@ from tests.console.session import play
 
 
 async def test_a_french_player_says_oui_and_non(tmp_path: Path) -> None:
-    """« confirmer:non » turns confirmation off (it was refused as « doit valoir yes ou no »);
-    a word that is neither is refused with the French words."""
+    """« bandeau:non » turns the name strips off (it was refused as « doit valoir yes ou
+    no »); a word that is neither is refused with the French words."""
     said = await play(
         tmp_path,
-        "alice /réglages confirmer:non\n"
-        "alice /réglages confirmer:oui bandeau:NON\n"
-        "alice /réglages confirmer:peut-être\n",
+        "alice /réglages bandeau:oui\n"
+        "alice /réglages bandeau:NON\n"
+        "alice /réglages bandeau:peut-être\n",
         Locale.FR,
     )
     lines = said.splitlines()
-    assert any(line.startswith("confirmation des coups : désactivée") for line in lines), said
-    assert "! confirmer doit valoir oui ou non, pas « peut-être »." in lines
+    assert "pas de bandeau des noms" in said, said
+    assert "! bandeau doit valoir oui ou non, pas « peut-être »." in lines
     assert "yes" not in said and ":no" not in said and "yes|no" not in said
 
 
 async def test_english_yes_and_no_stay_accepted(tmp_path: Path) -> None:
-    said = await play(
-        tmp_path, "alice /settings confirm:no\nalice /settings confirm:x\n", Locale.EN
-    )
-    assert '! confirm must be yes or no, not "x".' in said.splitlines()
-    korean = await play(tmp_path, "alice /설정 확인:아니요\nalice /설정 확인:no\n", Locale.KO)
+    said = await play(tmp_path, "alice /settings strip:no\nalice /settings strip:x\n", Locale.EN)
+    assert '! strip must be yes or no, not "x".' in said.splitlines()
+    korean = await play(tmp_path, "alice /설정 이름띠:아니요\nalice /설정 이름띠:no\n", Locale.KO)
     assert "! " not in korean
 
 

@@ -26,7 +26,7 @@ def confirm_off(database: Path, names: set[str]) -> None:
     asyncio.run(_create(database))
     with sqlite3.connect(database) as conn:
         conn.executemany(
-            "INSERT INTO move_confirmation (player_id, confirm) VALUES (?, 0) "
+            "INSERT INTO move_confirmation (player_id, mode) VALUES (?, 'never') "
             "ON CONFLICT (player_id) DO NOTHING",
             [(user_named(name).id,) for name in sorted(names)],
         )

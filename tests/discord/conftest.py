@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:  # `pytest` run without `python -m`: make `tests` 
 
 from bot.discord import respond  # noqa: E402
 from bot.service import ManualClock  # noqa: E402
-from bot.store import confirmations  # noqa: E402
+from bot.store import ConfirmMoves, confirmations  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness  # noqa: E402
 from tests.discord_schema import check_request  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -73,13 +73,13 @@ def moves_unconfirmed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The players of these tests play their moves at once, as if each had turned Confirm
     moves off: most tests are not about confirming. The tests of confirming ask for
     ``confirming`` (the shipped default: on)."""
-    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", False)
+    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", ConfirmMoves.NEVER)
 
 
 @pytest.fixture
 def confirming(monkeypatch: pytest.MonkeyPatch) -> None:
     """Confirm moves as shipped: on unless a player turns it off."""
-    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", True)
+    monkeypatch.setattr(confirmations, "DEFAULT_CONFIRM", ConfirmMoves.ALWAYS)
 
 
 @pytest.fixture

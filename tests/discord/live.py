@@ -81,7 +81,7 @@ async def set_up_game(fake: FakeDiscord, index: int) -> Table:
     Both have turned Confirm moves off: their ``/move`` is played at once."""
     white, black = fake.add_user(f"white{index}"), fake.add_user(f"black{index}")
     for player in (white, black):
-        settings = await fake.slash(player, "settings", {"confirm": False})
+        settings = await fake.slash(player, "settings", {"confirm": "never"})
         await fake.reply(settings, STEP_TIMEOUT)
     challenge = await fake.slash(white, "challenge", {"opponent": black, "color": "white"})
     message = await fake.reply(challenge, STEP_TIMEOUT)

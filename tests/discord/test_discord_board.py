@@ -95,8 +95,8 @@ async def test_whole_game_with_buttons_and_menus_only(running: Harness, confirmi
     assert old.media() == ["attachment://board.png"] and old.layout
     assert "New game" in old.text()  # the old board keeps its text and image
     # bob turns Confirm moves off and types his move in the form.
-    settings = await command(fake, bob, "settings", {"confirm": False}, channel=thread)
-    assert "Confirm moves: off" in settings.text()
+    settings = await command(fake, bob, "settings", {"confirm": "never"}, channel=thread)
+    assert "every move played at once (confirm never)" in settings.text()
     menu = await answer(fake, await fake.click(bob, second, "Move…"))
     opened = await fake.click(bob, menu, "Type a move…")
     await fake.acknowledged(opened)
@@ -219,7 +219,7 @@ async def test_a_queen_with_27_moves_gets_two_menus(running: Harness) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     fen = "8/8/8/k7/3Q4/8/7K/8 w - - 0 1"
     thread, first = await start_game(fake, alice, bob, fen=fen)
-    await command(fake, alice, "settings", {"confirm": False}, channel=thread)
+    await command(fake, alice, "settings", {"confirm": "never"}, channel=thread)
     menu = await answer(fake, await fake.click(alice, first, "Move…"))
     targets = await answer(fake, await fake.choose(alice, menu, ["d4"]))
     menus = targets.selects()
@@ -311,7 +311,7 @@ async def test_a_burst_of_moves_retires_the_newest_old_board_first(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _first = await start_game(fake, alice, bob)
     for user in (alice, bob):
-        await command(fake, user, "settings", {"confirm": False}, channel=thread)
+        await command(fake, user, "settings", {"confirm": "never"}, channel=thread)
     await asyncio.wait_for(bot.boards.wait_idle(), 10)
     await bot.boards.stop()  # the moves come while no edit can go out
     for user, move in ((alice, "e4"), (bob, "e5"), (alice, "Nf3")):

@@ -86,6 +86,6 @@ async def test_confirm_moves_off_plays_a_typed_move_at_once(running: Harness) ->
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    await command(fake, alice, "settings", {"confirm": False}, channel=thread)
+    await command(fake, alice, "settings", {"confirm": "never"}, channel=thread)
     played = await command(fake, alice, "move", {"move": "e4"}, channel=thread)
     assert not played.ephemeral and played.files and "alice played e4" in played.text()

@@ -43,7 +43,7 @@ async def test_an_offered_move_is_deferred_publicly_and_filled_by_its_board(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     for user in (alice, bob):
-        await command(fake, user, "settings", {"confirm": False}, channel=thread)
+        await command(fake, user, "settings", {"confirm": "never"}, channel=thread)
     typing = await fake.autocomplete(alice, "move", "move", {"move": "e"}, channel=thread)
     assert "e4" in [choice["value"] for choice in typing.choices]
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
@@ -74,7 +74,7 @@ async def test_a_wrong_guess_is_refused_privately(
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     for user in (alice, bob):
-        await command(fake, user, "settings", {"confirm": False}, channel=thread)
+        await command(fake, user, "settings", {"confirm": "never"}, channel=thread)
     await fake.autocomplete(alice, "move", "move", {"move": "e"}, channel=thread)
     public_before = len(fake.public_messages())
     twice = [await fake.slash(alice, "move", {"move": "e4"}, channel=thread) for _ in "12"]
@@ -100,7 +100,7 @@ async def test_a_played_move_is_no_longer_guessed_public(late: Harness) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     for user in (alice, bob):
-        await command(fake, user, "settings", {"confirm": False}, channel=thread)
+        await command(fake, user, "settings", {"confirm": "never"}, channel=thread)
     await fake.autocomplete(alice, "move", "move", {"move": "e"}, channel=thread)
     first = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     assert not (await fake.reply(first)).ephemeral
@@ -117,7 +117,7 @@ async def test_a_player_who_confirms_moves_is_never_deferred_publicly(late: Harn
     fake = late.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    await command(fake, alice, "settings", {"confirm": True}, channel=thread)
+    await command(fake, alice, "settings", {"confirm": "always"}, channel=thread)
     await fake.autocomplete(alice, "move", "move", {"move": "e"}, channel=thread)
     before = len(fake.public_messages())
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)

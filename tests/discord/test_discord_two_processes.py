@@ -119,7 +119,7 @@ async def test_two_processes_share_the_clock_and_survive_a_kill(
             black = fake.add_user(f"b{server.guild_id % 1000}{n}")
             thread, _ = await start_game(fake, white, black, days=3, channel=server)
             # (these bots run in their own processes: white turns Confirm moves off)
-            await command(fake, white, "settings", {"confirm": False}, channel=thread)
+            await command(fake, white, "settings", {"confirm": "never"}, channel=thread)
             await play(fake, white, "e4", thread)
             threads.append(thread)
             black_names.append(black.name)

@@ -10,10 +10,12 @@ from PIL import Image
 
 from bot import words
 from bot.i18n import Locale, using
+from bot.i18n.text import say
 from bot.render import band_height
 from bot.service import (
     ButtonAction,
     ChallengeCreated,
+    ConfirmMoves,
     GameService,
     MoveCancelled,
     MoveMenu,
@@ -36,7 +38,7 @@ async def test_confirm_moves_is_on_by_default_and_can_be_turned_off(service: Gam
     """As lichess in correspondence games: a move chosen on the board is previewed to the
     mover, played by Confirm, dropped by Cancel; with the setting off it is played at once."""
     game = (await start_game(service)).game
-    assert await service.move_confirmation(ALICE) is True
+    assert (await service.settings(ALICE)).confirm_moves is ConfirmMoves.MENUS
     pieces = await menu(service, ALICE, game.id, 0)
     assert [c.value for c in pieces.menus[0].choices] == [
         "b1", "g1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
@@ -59,7 +61,7 @@ async def test_confirm_moves_is_on_by_default_and_can_be_turned_off(service: Gam
     assert isinstance(dropped, MoveCancelled) and (await service.game_view(game.id)).ply == 0
     played = await service.press_custom_id(ALICE, confirm.custom_id, place=PLACE)
     assert isinstance(played, MovePlayed) and played.san == "Nf3"
-    assert await service.move_confirmation(BOB, False) is False
+    assert (await service.settings(BOB, confirm="never")).confirm_moves is ConfirmMoves.NEVER
     typed = await service.press(
         BOB, ButtonAction.TYPED_MOVE, game.id, "1", place=PLACE, values=("e5",)
     )
@@ -88,7 +90,7 @@ async def test_xiangqi_pieces_and_a_move_typed_in_chinese(service: GameService) 
     """Xiangqi pieces have their names; destinations say WXF and the square; the form takes
     Chinese notation like /move."""
     game = (await start_game(service, "xiangqi")).game
-    await service.move_confirmation(ALICE, False)
+    await service.settings(ALICE, confirm="never")
     pieces = await menu(service, ALICE, game.id, 0)
     labels = {c.label for c in pieces.menus[0].choices}
     assert {"Chariot a0", "Cannon h2", "Horse b0", "Soldier e3"} <= labels
@@ -195,3 +197,43 @@ async def test_a_preview_board_is_marked_as_one_with_a_worded_strip(
     assert image.height == 512 + 2 * band_height(512)
     played = await service.press_custom_id(ALICE, preview.buttons[0].custom_id, place=PLACE)
     assert isinstance(played, MovePlayed) and not played.board.preview
+
+
+async def test_a_typed_move_plays_at_once_by_default(service: GameService) -> None:
+    """Confirm moves ``menus`` (the default): a typed /move is played at once; a move
+    chosen on the board's menus is previewed (above)."""
+    game = (await start_game(service)).game
+    played = await service.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
+    assert isinstance(played, MovePlayed) and played.san == "e4"
+
+
+async def test_only_the_latest_preview_confirms(service: GameService) -> None:
+    """/move e4, /move d4, then the first Confirm (an old message keeps it): refused,
+    naming the newer preview; nothing is played, and the newer one still confirms. A
+    refusal while a preview waits says so."""
+    game = (await start_game(service)).game
+    await service.settings(ALICE, confirm="always")
+    first = await service.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
+    second = await service.move_or_preview(ALICE, PLACE, "d4", game_id=game.id)
+    assert isinstance(first, MovePreview) and isinstance(second, MovePreview)
+    with pytest.raises(errors.PreviewReplacedError) as refused:
+        await service.press_custom_id(ALICE, first.buttons[0].custom_id, place=PLACE)
+    assert say(refused.value.message) == "A newer preview replaced this one: confirm d4 there."
+    with pytest.raises(errors.UserError) as slip:
+        await service.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
+    assert say(slip.value.message) == '"Nf9" is not a move. Your move d4 is waiting for Confirm.'
+    assert (await service.game_view(game.id)).ply == 0
+    played = await service.press_custom_id(ALICE, second.buttons[0].custom_id, place=PLACE)
+    assert isinstance(played, MovePlayed) and played.san == "d4"
+
+
+async def test_a_cancelled_preview_no_longer_waits(service: GameService) -> None:
+    """After Cancel a refusal says nothing of the cancelled move."""
+    game = (await start_game(service)).game
+    await service.settings(ALICE, confirm="always")
+    preview = await service.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
+    assert isinstance(preview, MovePreview)
+    await service.press_custom_id(ALICE, preview.buttons[1].custom_id, place=PLACE)
+    with pytest.raises(errors.UserError) as slip:
+        await service.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
+    assert "waiting" not in say(slip.value.message)

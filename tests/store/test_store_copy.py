@@ -30,6 +30,7 @@ NOT_FILLED = {
     "conditional_moves",
     "console_buttons",
     "move_confirmation",
+    "move_previews",
     "offers",
     "player_notices",
     "reminders_sent",
