@@ -10,7 +10,7 @@ from typing import Literal
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import Locale, _, ngettext, pgettext
-from bot.i18n.names import YES, Command, Option
+from bot.i18n.names import YES, Choice, Command, Option
 from bot.i18n.text import say
 from bot.service import (
     BoardView,
@@ -33,6 +33,7 @@ from bot.service import (
 from bot.service.core import VACATION_WINDOW
 from bot.service.local_time import clock_text
 from bot.service.notes import NoteAdded, NoteList, NoteView
+from bot.service.preferences import CONFIRM_CHOICES
 from bot.service.themes import piece_set_choice, shown_chess_pieces, shown_theme, theme_choice
 
 
@@ -254,6 +255,11 @@ def _hours_text(hours: tuple[int, ...]) -> str:
     return _("reminders {hours} before a deadline").format(hours=listed)
 
 
+def _choice(choices: tuple[Choice, ...], value: str) -> Choice:
+    """The one of ``choices`` whose value is ``value``."""
+    return next(choice for choice in choices if choice == value)
+
+
 def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> str:
     """The player's preferences in one paragraph (``when`` writes the end of a running
     vacation as the adapter writes times)."""
@@ -299,12 +305,15 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
     strip = _("names and ratings drawn on boards") if result.board_strip else _("no name strips")
     confirm = {
         ConfirmMoves.MENUS: _(
-            "a move chosen on the board's menus shown to you before it is played (confirm "
-            "menus), a typed /move played at once"
+            "a move chosen on the board's menus shown to you before it is played "
+            "({option}), a typed {command} played at once"
         ),
-        ConfirmMoves.ALWAYS: _("every move shown to you before it is played (confirm always)"),
-        ConfirmMoves.NEVER: _("every move played at once (confirm never)"),
-    }[result.confirm_moves]
+        ConfirmMoves.ALWAYS: _("every move shown to you before it is played ({option})"),
+        ConfirmMoves.NEVER: _("every move played at once ({option})"),
+    }[result.confirm_moves].format(
+        option=say(Option("confirm", _choice(CONFIRM_CHOICES, result.confirm_moves.value))),
+        command=say(Command("move")),
+    )
     left = ngettext(
         "{count} vacation day left ({allowance} in any {window} days)",
         "{count} vacation days left ({allowance} in any {window} days)",

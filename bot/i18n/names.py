@@ -156,7 +156,7 @@ def label_head(label: str) -> str:
     return _PARENTHESIS.sub("", label) or label
 
 
-# Yes and no, as the console shows and reads a yes-or-no option (« confirmer:non »). Discord's
+# Yes and no, as the console shows and reads a yes-or-no option (« bandeau:non »). Discord's
 # client draws a boolean option's two values itself; a sentence says these.
 YES = Choice("yes", NP_("choice", "yes"))
 NO = Choice("no", NP_("choice", "no"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from contextlib import nullcontext
+from enum import Enum
+from typing import TypeVar
 
 from bot.i18n import using
 from bot.i18n.locale import Locale, UnknownLocaleError
@@ -39,6 +41,8 @@ from bot.store import (
     TakebackPolicy,
     XiangqiNotation,
 )
+
+E = TypeVar("E", bound=Enum)
 
 OFF_WORDS = ("off", "none", "no", "never")
 # Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
@@ -193,22 +197,31 @@ def _words(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").lower().split())
 
 
-def _notify(text: str | None) -> NotifyMode | None:
+def _named(kind: type[E], text: str | None, option: str, choices: tuple[Choice, ...]) -> E | None:
+    """The member of ``kind`` that ``text`` names (None for None). Raises
+    ``InvalidOptionError`` listing ``choices``, the values of ``option``."""
     if text is None:
         return None
     try:
-        return NotifyMode(_words(text))
+        return kind(_words(text))
     except ValueError as error:
         raise InvalidOptionError(
             Text(
-                '{option} must be {channel}, {dm} or {off}, not "{text}".',
-                option=Option("notify"),
-                channel=NOTIFY_CHOICES[0],
-                dm=NOTIFY_CHOICES[1],
-                off=NOTIFY_CHOICES[2],
-                text=text,
+                '{option} must be {listed} or {last}, not "{word}".',
+                option=Option(option),
+                listed=Joined(LIST, choices[:-1]),
+                last=choices[-1],
+                word=text,
             )
         ) from error
+
+
+def _notify(text: str | None) -> NotifyMode | None:
+    return _named(NotifyMode, text, "notify", NOTIFY_CHOICES)
+
+
+def _confirm(text: str | None) -> ConfirmMoves | None:
+    return _named(ConfirmMoves, text, "confirm", CONFIRM_CHOICES)
 
 
 def _theme(text: str | None) -> str | None:
@@ -240,24 +253,6 @@ def _orientation(text: str | None) -> Orientation | None:
             text=text,
         )
     )
-
-
-def _confirm(text: str | None) -> ConfirmMoves | None:
-    if text is None:
-        return None
-    try:
-        return ConfirmMoves(_words(text))
-    except ValueError as error:
-        raise InvalidOptionError(
-            Text(
-                '{option} must be {menus}, {always} or {never}, not "{text}".',
-                option=Option("confirm"),
-                menus=CONFIRM_CHOICES[0],
-                always=CONFIRM_CHOICES[1],
-                never=CONFIRM_CHOICES[2],
-                text=text,
-            )
-        ) from error
 
 
 def _reminder_hours(text: str | None) -> tuple[int, ...] | None:

@@ -73,7 +73,7 @@ async def test_a_game_played_with_the_board_controls(tmp_path: Path, confirming:
     assert "! " not in out, out
     assert "Play f3? The board after it is shown" in out
     assert "Play g4? The board after it is shown" in out
-    assert "every move played at once (confirm never)" in out
+    assert "every move played at once (confirm:never)" in out
     assert "bob played 2... Qh4#. Checkmate — black wins." in out
     assert "board: [" in out and "Rematch" in out
     assert (images / "game-1.gif").exists()

@@ -78,7 +78,7 @@ async def test_a_refused_choice_lists_the_labels_the_reader_types(tmp_path: Path
     )
     lines = said.splitlines()
     assert lines[:5] == [
-        "! notifications doit être salon, mp ou désactivé, pas « x ».",
+        "! notifications doit valoir salon, mp ou désactivé, pas « x ».",
         "! orientation doit être « mon camp » ou « le camp au trait », pas « y ».",
         "! reprises doit être « toujours me demander », « seulement en partie amicale » ou "
         "« jamais », pas « z ».",
@@ -91,7 +91,7 @@ async def test_a_refused_choice_lists_the_labels_the_reader_types(tmp_path: Path
 
 async def test_a_korean_refusal_lists_korean_choices(tmp_path: Path) -> None:
     said = await play(tmp_path, "alice /설정 알림방식:x\n", Locale.KO)
-    assert said == '! 알림방식은(는) 채널, DM, 끄기 중 하나여야 해요 ("x"은(는) 안 돼요).\n'
+    assert said == '! 알림방식은(는) 채널, DM, 끄기 중 하나여야 해요. "x"은(는) 안 돼요.\n'
     # The help offers 자동 (auto) for the language, and the console reads it.
     assert "[언어:자동|en|fr|ko|ja|zh_Hans|zh_Hant]" in await play(
         tmp_path, "a /도움말\n", Locale.KO
@@ -120,7 +120,8 @@ async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> N
         assert "[jours:3|aucun]" in said and "[notifications:salon|mp|désactivé]" in said
         assert "bob /appuyer Accepter" in said and "bob /note surveiller la colonne e" in said
         assert "alice /parties [joueur]" in said and "alice /classement [partie]" in said
-        assert "[thème:bois|vert|bleu]" in said and "(oui par défaut)" in said
+        assert "[thème:bois|vert|bleu]" in said
+        assert "[confirmer:menus|toujours|jamais]" in said
 
 
 @pytest.mark.parametrize("locale", list(Locale), ids=lambda locale: locale.value)

@@ -96,7 +96,7 @@ async def test_whole_game_with_buttons_and_menus_only(running: Harness, confirmi
     assert "New game" in old.text()  # the old board keeps its text and image
     # bob turns Confirm moves off and types his move in the form.
     settings = await command(fake, bob, "settings", {"confirm": "never"}, channel=thread)
-    assert "every move played at once (confirm never)" in settings.text()
+    assert "every move played at once (confirm:never)" in settings.text()
     menu = await answer(fake, await fake.click(bob, second, "Move…"))
     opened = await fake.click(bob, menu, "Type a move…")
     await fake.acknowledged(opened)
