@@ -1,5 +1,5 @@
 """Confirm moves: a player's choice of which moves are shown first, and the migration of the
-yes-or-no it was before (0036), on both dialects."""
+yes-or-no it was before (0037), on both dialects."""
 
 from __future__ import annotations
 
@@ -19,20 +19,20 @@ def _set_version(conn: object, target: Path | str, version: int) -> None:
 
 
 async def test_a_stored_yes_or_no_keeps_what_the_player_lived_with(db_target: Path | str) -> None:
-    """Before 0036 a stored yes previewed every move (typed ones too): it becomes
+    """Before 0037 a stored yes previewed every move (typed ones too): it becomes
     ``always``; a no becomes ``never``; a player who never chose gets the new default,
     ``menus``; a choice is stored and read back."""
     store = await Store.open(db_target)
     await store.close()
     with connect(db_target) as conn:
-        conn.execute("DROP TABLE move_previews")  # 0037, applied again
+        conn.execute("DROP TABLE move_previews")  # 0038, applied again
         conn.execute("DROP TABLE move_confirmation")
         conn.execute(
             "CREATE TABLE move_confirmation (player_id INTEGER PRIMARY KEY, "
             "confirm INTEGER NOT NULL CHECK (confirm IN (0, 1)))"
         )
         conn.execute("INSERT INTO move_confirmation (player_id, confirm) VALUES (1, 1), (2, 0)")
-        _set_version(conn, db_target, 35)
+        _set_version(conn, db_target, 36)
     store = await Store.open(db_target)
     try:
         assert await store.database.schema_version() == len(migrations())
