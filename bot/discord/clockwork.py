@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord.places import archive_thread, keep_thread
+from bot.discord.places import archive_thread, keep_thread, may_keep
 from bot.service import GameView
 from bot.store import ThreadUpkeep
 
@@ -79,6 +79,9 @@ async def keep_game_thread(bot: PostalBot, due: ThreadUpkeep) -> None:
     """Keep a running game's idle thread active (players keep their commands there). A
     thread gone, locked or no longer Postal's to edit is left alone for good (posts still
     reopen it, or fall back to its channel); a passing failure is tried again later."""
+    if not may_keep(bot, due.thread_id):  # someone's thread a rematch started in
+        await bot.service.thread_kept(due.game_id, None)
+        return
     done = await edit_game_thread(keep_thread(bot, due.thread_id), "keep active", due.game_id)
     if done is ThreadEdit.DONE:
         await bot.service.thread_kept(due.game_id)
@@ -91,6 +94,8 @@ async def keep_game_thread(bot: PostalBot, due: ThreadUpkeep) -> None:
 async def reopen_game_thread(bot: PostalBot, thread_id: int) -> None:
     """Keep a running game's thread that Discord archived active again; a failure is
     logged (the clock's next look, or the next post, reopens it)."""
+    if not may_keep(bot, thread_id):
+        return
     try:
         await keep_thread(bot, thread_id)
     except (discord.HTTPException, OSError) as error:

@@ -151,6 +151,18 @@ async def archive_thread(bot: PostalBot, thread_id: int) -> None:
         await thread.edit(archived=True)
 
 
+def may_keep(bot: PostalBot, thread_id: int) -> bool:
+    """Whether Postal may change the thread's auto-archive time (``keep_thread``): its
+    creator or a moderator (Manage Threads) may; not known (not cached): worth a try."""
+    thread = bot.get_channel(thread_id)
+    if not isinstance(thread, discord.Thread) or bot.user is None:
+        return True
+    if thread.owner_id == bot.user.id:
+        return True
+    me = thread.guild.me
+    return me is not None and thread.permissions_for(me).manage_threads
+
+
 async def keep_thread(bot: PostalBot, thread_id: int) -> None:
     """Keep the thread ``thread_id`` active another week without posting in it.
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 import rules
 from bot.i18n.names import NO, Choice, Option
 from bot.i18n.text import Joined, Text, TextIn
-from bot.service.core import ServiceCore, variant_named
+from bot.service.core import THREAD_IDLE_LOOK, ServiceCore, variant_named
 from bot.service.errors import (
     BotChallengeError,
     ChallengeClosedError,
@@ -205,6 +205,7 @@ class ChallengeUseCases(ServiceCore):
             now=now,
             deadline_at=deadline,
             next_look_at=self._first_look(first_mover, deadline, now),
+            thread_look_at=now + THREAD_IDLE_LOOK,
             outbox=self._turn_dm(None, 0, first_player),
         )
         if record is None:

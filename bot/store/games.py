@@ -377,11 +377,14 @@ class Games:
         now: datetime,
         deadline_at: datetime | None,
         next_look_at: datetime | None = None,
+        thread_look_at: datetime | None = None,
         outbox: Sequence[OutboxItem] = (),
     ) -> GameRecord | None:
         """Accept an open, unexpired challenge and create its game in one transaction,
         with its ``outbox`` rows (those without a game id get the new game's);
-        ``next_look_at``: when the clock must first look at it (``bot.store.clock_looks``).
+        ``next_look_at``: when the clock must first look at it (``bot.store.clock_looks``);
+        ``thread_look_at``: when to look at its thread if it starts in one (a rematch in
+        the thread Postal opened for the last game, say).
 
         Returns None (changing nothing) if the challenge was no longer open: of two
         simultaneous accepts exactly one creates a game.
@@ -414,6 +417,7 @@ class Games:
                 to_move_id,
                 deadline_at,
                 next_look_at,
+                None if thread_id is None else thread_look_at,
             )
             game = await insert_game(conn, new, now, outbox)
             await conn.execute(
@@ -859,8 +863,9 @@ async def insert_game(
     cursor = await conn.execute(
         "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
         "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
-        "created_at, last_move_at, deadline_at, untimed, clock_deadline, clock_next_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "created_at, last_move_at, deadline_at, untimed, clock_deadline, clock_next_at, "
+        "thread_upkeep_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         f"RETURNING {_COLUMNS}",
         (
             game.guild_id,
@@ -879,6 +884,7 @@ async def insert_game(
             None if game.deadline_at is None else to_epoch(game.deadline_at),
             int(game.untimed),
             *_clock_note(game.deadline_at, game.next_look_at),
+            None if game.thread_look_at is None else to_epoch(game.thread_look_at),
         ),
     )
     row = await cursor.fetchone()

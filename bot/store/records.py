@@ -358,6 +358,8 @@ class NewGame:
     deadline_at: datetime | None
     # When the clock must first look at it (bot.store.clock_looks; None: the default).
     next_look_at: datetime | None = None
+    # When to look at the thread it starts in, to keep it active (None: none to keep).
+    thread_look_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

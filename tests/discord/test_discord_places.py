@@ -241,6 +241,24 @@ async def test_a_running_games_idle_thread_stays_usable(running: Harness) -> Non
     assert thread.auto_archive_duration == 10080 and not fake.violations
 
 
+async def test_a_game_started_in_postals_thread_keeps_it_usable(running: Harness) -> None:
+    """A second game challenged inside the thread Postal opened for the first (a rematch)
+    lives there; idle six days, its thread is kept active too. A game in someone else's
+    thread is not Postal's to keep: nothing is tried there."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, _ = await start_game(fake, alice, bob)
+    assert "aborted" in (await command(fake, alice, "abort", channel=thread)).text()
+    again, _ = await start_game(fake, alice, bob, channel=thread, days=14)
+    theirs = fake.add_thread(fake.channel, "carol's corner", owner=carol)
+    await start_game(fake, carol, bob, channel=theirs, days=14)
+    assert again.id == thread.id
+    running.clock.advance(days=6, hours=1)
+    await running.clock_round()
+    assert len(fake.thread_edits[thread.id]) == 2 and theirs.id not in fake.thread_edits
+    assert not thread.archived
+
+
 async def test_a_running_games_thread_archived_early_is_reopened(running: Harness) -> None:
     """Discord archives a busy server's thread before its week: Postal reopens a running
     game's thread at once (THREAD_UPDATE), and leaves a finished game's alone."""
