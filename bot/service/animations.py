@@ -11,9 +11,13 @@ frame time and looks) is served from a small cache, or shares the drawing alread
 from __future__ import annotations
 
 import asyncio
+import queue
+import threading
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
 
 from bot.i18n.text import Text
 from bot.render.animation import Animation
@@ -22,8 +26,8 @@ from bot.service.errors import UserError
 from bot.service.results import User
 from rules import Color, Move
 
-# GIFs drawn at once. Each holds a core while it draws; with one, boards always have the
-# other core and the shared worker threads to themselves.
+# GIFs drawn at once (on one thread of their own). Each holds a core while it draws; with
+# one, boards always have the other core and the shared worker threads to themselves.
 RENDERERS = 1
 # GIFs that may wait for a renderer; more are refused (each waiting one is a player's
 # deferred interaction, answered only when its turn comes).
@@ -48,6 +52,47 @@ class AnimationQueueFullError(UserError):
         super().__init__(
             Text("Too many GIFs are being made right now: try again in a few minutes.")
         )
+
+
+class AnimationStoppedError(UserError):
+    """Postal is stopping: the GIF being drawn or waiting is dropped."""
+
+    def __init__(self) -> None:
+        super().__init__(Text("Postal is restarting: send that again in a minute."))
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+class _DaemonThread(Executor):
+    """Runs what is submitted, in order, on one daemon thread: a GIF still being drawn when
+    the process ends is dropped with it, not waited for (a worker of a ThreadPoolExecutor
+    is joined at exit: SIGTERM took 7 s with a 2,000-ply GIF under way)."""
+
+    def __init__(self) -> None:
+        self._work: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        threading.Thread(target=self._run, name="postal-gif", daemon=True).start()
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        done: Future[_T] = Future()
+        self._work.put((done, lambda: fn(*args, **kwargs)))
+        return done
+
+    def _run(self) -> None:
+        while (item := self._work.get()) is not None:
+            done, call = item
+            if not done.set_running_or_notify_cancel():
+                continue  # cancelled while waiting
+            try:
+                done.set_result(call())
+            except BaseException as error:  # handed to the asker, as an executor does
+                done.set_exception(error)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._work.put(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +128,11 @@ class AnimationQueue:
     """Draws ``GameAnimation``s for the adapters, within the limits above."""
 
     def __init__(
-        self,
-        *,
-        renderers: int = RENDERERS,
-        waiting_limit: int = WAITING_LIMIT,
-        cache_bytes: int = CACHE_BYTES,
+        self, *, waiting_limit: int = WAITING_LIMIT, cache_bytes: int = CACHE_BYTES
     ) -> None:
-        self._renderers = renderers
         self._waiting_limit = waiting_limit
         self._cache_bytes = cache_bytes
-        self._executor: ThreadPoolExecutor | None = None
+        self._executor: _DaemonThread | None = None
         self._drawing: dict[_Key, asyncio.Future[Animation]] = {}
         self._askers: set[int] = set()
         self._cache: OrderedDict[_Key, Animation] = OrderedDict()
@@ -111,9 +151,9 @@ class AnimationQueue:
             return 0
         if user.id in self._askers:
             raise AnimationBusyError
-        if self.pending >= self._renderers + self._waiting_limit:
+        if self.pending >= RENDERERS + self._waiting_limit:
             raise AnimationQueueFullError
-        return max(0, self.pending - self._renderers + 1)
+        return max(0, self.pending - RENDERERS + 1)
 
     async def render(self, user: User, animation: GameAnimation, limit_bytes: int) -> Animation:
         """The GIF, no larger than ``limit_bytes``: from the cache, from the drawing of the
@@ -125,18 +165,16 @@ class AnimationQueue:
             return cached
         drawing = self._drawing.get(key)
         if drawing is not None:
-            return await asyncio.shield(drawing)
+            return await self._shared(drawing)
         self.ahead(user, animation, limit_bytes)
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(self._renderers, thread_name_prefix="postal-gif")
+            self._executor = _DaemonThread()
         loop = asyncio.get_running_loop()
         drawing = loop.run_in_executor(self._executor, animation.render, limit_bytes)
         self._drawing[key] = drawing
         self._askers.add(user.id)
         try:
-            # Shielded: an asker who goes away (a cancelled interaction) leaves the drawing
-            # to finish for the cache and for anyone sharing it.
-            made = await asyncio.shield(drawing)
+            made = await self._shared(drawing)
         finally:
             self._askers.discard(user.id)
             if drawing.done():
@@ -145,6 +183,18 @@ class AnimationQueue:
                 drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
         self._remember(key, made)
         return made
+
+    @staticmethod
+    async def _shared(drawing: asyncio.Future[Animation]) -> Animation:
+        """The drawing's GIF. Shielded: an asker who goes away (a cancelled interaction)
+        leaves it to finish for the cache and for anyone sharing it. Raises
+        ``AnimationStoppedError`` when ``close`` dropped it."""
+        try:
+            return await asyncio.shield(drawing)
+        except asyncio.CancelledError:
+            if drawing.cancelled():
+                raise AnimationStoppedError from None
+            raise
 
     def _remember(self, key: _Key, made: Animation) -> None:
         if len(made.data) > self._cache_bytes:
@@ -155,7 +205,10 @@ class AnimationQueue:
             self._cache.popitem(last=False)
 
     def close(self) -> None:
-        """Stop drawing: GIFs under way are dropped (their askers' interactions lapse)."""
+        """Stop drawing: the GIFs being drawn or waiting are dropped, and their askers told
+        at once that Postal is restarting (``AnimationStoppedError``)."""
+        for drawing in list(self._drawing.values()):
+            drawing.cancel()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor.shutdown()
             self._executor = None

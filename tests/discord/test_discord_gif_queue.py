@@ -3,6 +3,7 @@ drawn (and told so), a full queue refused, a GIF asked again served without draw
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
 from collections.abc import Iterator
@@ -24,6 +25,13 @@ class Gate:
     def __init__(self) -> None:
         self.open = threading.Event()
         self.started = 0
+
+    async def reached(self, count: int) -> None:
+        """Wait until ``count`` drawings have started (on the GIF thread: the fake's
+        ``wait_until`` would not look again without a change of its own)."""
+        async with asyncio.timeout(DRAW_TIMEOUT):
+            while self.started < count:
+                await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -62,7 +70,7 @@ async def test_one_gif_per_player_the_rest_queued_then_refused(
     await command(fake, alice, "move", {"move": "e4"}, channel=thread)
     first = await fake.slash(alice, "gif", {}, channel=thread)
     await fake.acknowledged(first)
-    await fake.wait_until(lambda: gate.started == 1)
+    await gate.reached(1)
     again = await command(fake, alice, "gif", {"frame_ms": 500}, channel=thread)
     assert again.ephemeral and "Your previous GIF is still being made" in again.text()
     queued = await fake.slash(bob, "gif", {}, channel=thread)
@@ -100,3 +108,23 @@ async def test_the_same_gif_again_is_not_drawn_again(running: Harness, gate: Gat
     await command(fake, bob, "move", {"move": "e5"}, channel=thread)
     assert frames(await command(fake, alice, "gif", {}, channel=thread)) == 3
     assert gate.started == 2
+
+
+async def test_a_gif_being_drawn_when_the_bot_stops_is_answered_at_once(
+    running: Harness, gate: Gate, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Stopping the bot does not wait for a GIF being drawn (it used to hold the shutdown
+    for the grace time, then be cancelled as a command still running, and then hold the
+    process exit): its asker is told at once that Postal is restarting."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await command(fake, alice, "move", {"move": "e4"}, channel=thread)
+    asked = await fake.slash(alice, "gif", {}, channel=thread)
+    await fake.acknowledged(asked)
+    await gate.reached(1)
+    await running.stop()
+    told = await fake.reply(asked)
+    assert not gate.open.is_set() and not told.files
+    assert told.ephemeral and told.text() == "Postal is restarting: send that again in a minute."
+    assert "cancelling a command still running" not in caplog.text
