@@ -3,8 +3,13 @@ Confirm / Cancel (on by default, as lichess does in correspondence games)."""
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import pytest
+from PIL import Image
+
+from bot.render import band_height
+from bot.render.themes import WOOD
 from tests.discord.harness import Harness, command, start_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -36,6 +41,13 @@ async def test_typed_move_is_shown_first_then_confirmed(running: Harness) -> Non
     public = len(fake.public_messages())
     preview = await preview_of(fake, alice, "e4", thread)
     assert "Play e4?" in preview.text()
+    # Marked as a preview: the players' strips, "Preview" in a badge at the bottom right.
+    image = Image.open(io.BytesIO(preview.files[0].content)).convert("RGB")
+    band = band_height(512)
+    assert image.size == (512, 512 + 2 * band)
+    badge = image.crop((400, 512 + band, 512, 512 + 2 * band))
+    counted = badge.getcolors(badge.width * badge.height) or []
+    assert sum(n for n, c in counted if c == WOOD.last_move) > 100
     assert len(fake.public_messages()) == public
     assert (await running.bot.service.game_view(1)).ply == 0
     press = await fake.click(alice, preview, "Confirm")
