@@ -96,6 +96,7 @@ from bot.service.analysis import AnalysisProgress
 from bot.service.catalog import ALL_OPTION_NAMES, BY_NAME, CommandSpec, OptionSpec, command_named
 from bot.service.challenges import NO_TIME_LIMIT
 from bot.service.errors import ChallengePendingError
+from bot.service.phrases import variant_text
 from bot.service.preferences import OFF
 from bot.service.uptime import keeping_time
 from bot.store import (
@@ -608,16 +609,45 @@ class Console:
     # --- pressing buttons --------------------------------------------------------------
 
     async def find_button(self, user: User, choice: str) -> ConsoleButton | None:
-        """The button ``[n]`` or labelled ``choice``: among several with that label, the
-        newest one ``user`` may press, else the newest (which then is not theirs)."""
+        """The button ``[n]`` or labelled ``choice``: the one ``user`` may press, else the
+        newest (which then is not theirs). Raises ``UserError`` when the label is on
+        several messages ``user`` may press about different games or challenges, listing
+        them by number (about one, the newest is meant: Resign, then its confirmation)."""
         shown = await self.saved.all()
         if choice.isdigit():
             return next((b for b in shown if b.number == int(choice)), None)
         wanted = choice.lower()
         matching = [b for b in shown if b.label.lower() == wanted]
         mine = [b for b in matching if not b.allowed_user_ids or user.id in b.allowed_user_ids]
+        if len({_target(b) for b in mine}) > 1:
+            listed = [f"[{b.number}] {b.label} ({in_language(await self._owner(b))})" for b in mine]
+            raise _BadOption(
+                Text(
+                    '"{label}" is on several messages: {buttons}. Press one by its number.',
+                    label=choice,
+                    buttons="  ".join(listed),
+                )
+            )
         chosen = mine or matching
         return max(chosen, key=lambda b: b.number) if chosen else None
+
+    async def _owner(self, button: ConsoleButton) -> Option:
+        """What a button belongs to, as an option: a challenge's game (``game:chess``), or
+        a game's number (``game:12``)."""
+        challenged, target = _target(button)
+        if challenged:
+            challenge = await self.service.store.challenges.get(target)
+            if challenge is not None:
+                return Option("game", variant_text(challenge.variant))
+        return Option("game", target)
+
+
+def _target(button: ConsoleButton) -> tuple[bool, int]:
+    """The challenge (True) or game a button acts on, by id."""
+    parsed = parse_button_id(button.custom_id)
+    if parsed is None:
+        return False, 0
+    return parsed[0] in _CHALLENGE_ACTIONS, parsed[1]
 
 
 # --- commands ------------------------------------------------------------------------------

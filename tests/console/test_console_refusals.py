@@ -40,3 +40,23 @@ async def test_a_game_number_too_big_for_the_database_names_no_game(
     said = await play(tmp_path, f"{START}alice {command}\nalice /board\n")
     assert refusals(said) == [f"! There is no game #{HUGE}."], said
     assert "move 1. alice to move" in said.rsplit("! ", 1)[1]
+
+
+async def test_a_label_on_several_messages_is_refused_with_the_choices(tmp_path: Path) -> None:
+    """Two pending challenges: ``/press Accept`` names both by number and accepts neither
+    (it accepted one silently); a number picks one."""
+    said = await play(
+        tmp_path,
+        "alice /challenge bob game:chess\n"
+        "alice /challenge bob game:xiangqi\n"
+        "bob /press Accept\n"
+        "bob /press Decline\n"
+        "bob /press 4\n",
+    )
+    assert refusals(said) == [
+        '! "Accept" is on several messages: [1] Accept (game:chess)  [4] Accept (game:xiangqi).'
+        " Press one by its number.",
+        '! "Decline" is on several messages: [2] Decline (game:chess)  [5] Decline'
+        " (game:xiangqi). Press one by its number.",
+    ]
+    assert said.count("bob accepted") == 1 and "xiangqi, 3 days per move" in said
