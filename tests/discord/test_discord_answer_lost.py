@@ -107,7 +107,7 @@ async def test_a_kill_before_the_answer_is_told_after_the_restart(
     try:
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
         for player in (alice, bob):
-            await command(fake, player, "settings", {"confirm": False})
+            await command(fake, player, "settings", {"confirm": "never"})
         thread, _ = await start_game(fake, alice, bob)
         fake.arriving.clear()
         await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
