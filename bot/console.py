@@ -1130,13 +1130,13 @@ async def _conditional(
         added = await conditional.add(user, CONSOLE_PLACE, line, game_id=game_id)
         console.say(words.conditional_added(added))
     elif action == "list":
-        listed = await conditional.list(user, CONSOLE_PLACE, game_id=game_id)
+        number = _int_option("line", options["line"]) if "line" in options else None
+        listed = await conditional.list(user, CONSOLE_PLACE, game_id=game_id, line=number)
         console.say(words.conditional_list(listed))
-        shown = _int_option("line", options["line"]) if "line" in options else None
-        if shown is not None and 1 <= shown <= len(listed.lines):
-            board = listed.lines[shown - 1].board
+        if listed.shown is not None:
+            board = listed.shown.board
             console.say(text_board(board))
-            await console._write_image(listed.game, board, suffix=f"-line{shown}")
+            await console._write_image(listed.game, board, suffix=f"-line{number}")
     elif action == "clear":
         cleared = await conditional.clear(user, CONSOLE_PLACE, game_id=game_id)
         console.say(words.cleared(cleared, "lines"))

@@ -139,11 +139,13 @@ async def list_(
     bot = _bot(interaction)
     result = await quickly(
         interaction,
-        bot.service.conditional.list(actor_of(interaction), place_of(interaction), game_id=game),
+        bot.service.conditional.list(
+            actor_of(interaction), place_of(interaction), game_id=game, line=line
+        ),
         ephemeral=True,
     )
     lines = result.lines
-    shown = lines[line - 1].board if line is not None and line <= len(lines) else None
+    shown = result.shown.board if result.shown is not None else None
     if shown is None and len(lines) == 1:
         shown = lines[0].board
     said = card(_("Conditional moves"), words.conditional_list(result))

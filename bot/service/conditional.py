@@ -27,6 +27,7 @@ from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
     IllegalMoveError,
+    InvalidOptionError,
     UnreadableMoveError,
     UserError,
 )
@@ -178,6 +179,8 @@ class ConditionalList:
 
     game: GameView
     lines: tuple[PreparedLine, ...]
+    # The line asked for by its number (``line:``), whose board is shown.
+    shown: PreparedLine | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,15 +240,22 @@ class ConditionalMoves:
         raise GameChangedError
 
     async def list(
-        self, user: User, place: Place | None, *, game_id: int | None = None
+        self,
+        user: User,
+        place: Place | None,
+        *,
+        game_id: int | None = None,
+        line: int | None = None,
     ) -> ConditionalList:
-        """The user's own lines in the game meant, each with the position it leads to."""
+        """The user's own lines in the game meant, each with the position it leads to, and
+        the one numbered ``line`` as ``shown``. Raises ``InvalidOptionError`` for a ``line``
+        that is not one of them."""
         core = self._core
         record = await core._resolve(user, place, game_id)
         core._require_player(record, user)
         view = await core._view(record)
         if not record.is_active:
-            return ConditionalList(view, ())
+            return ConditionalList(view, (), _numbered([], line))
         game = await core._replay(record)
         tree = await core.store.conditionals.tree(record.id, user.id)
         notation = await core._notation(user.id) if record.variant == "xiangqi" else None
@@ -258,7 +268,7 @@ class ConditionalMoves:
                 moves.append(move)
                 position = position.play(move)
             lines.append(await self._line(game, moves, user.id, view, record, _namer_in(notation)))
-        return ConditionalList(view, tuple(lines))
+        return ConditionalList(view, tuple(lines), _numbered(lines, line))
 
     async def clear(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -570,3 +580,27 @@ def _last_uci(game: rules.Game) -> str:
     before, last = game.before_last_move, game.last_move
     assert before is not None and last is not None
     return before.uci(last)
+
+
+def _numbered(lines: Sequence[PreparedLine], line: int | None) -> PreparedLine | None:
+    """The line numbered ``line`` (from 1; None: none asked for). Raises
+    ``InvalidOptionError`` naming the numbers there are."""
+    if line is None:
+        return None
+    if not lines:
+        raise InvalidOptionError(
+            Text(
+                "You have no lines prepared here, so there is no {option}.",
+                option=Option("line", line),
+            )
+        )
+    if not 1 <= line <= len(lines):
+        raise InvalidOptionError(
+            Text(
+                "{option} must be from 1 to {count} (the lines listed), not {line}.",
+                option=Option("line"),
+                count=len(lines),
+                line=line,
+            )
+        )
+    return lines[line - 1]

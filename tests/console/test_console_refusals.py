@@ -60,3 +60,25 @@ async def test_a_label_on_several_messages_is_refused_with_the_choices(tmp_path:
         " (game:xiangqi). Press one by its number.",
     ]
     assert said.count("bob accepted") == 1 and "xiangqi, 3 days per move" in said
+
+
+async def test_a_conditional_line_number_that_is_not_listed_is_refused(tmp_path: Path) -> None:
+    """``line:abc`` is refused before anything is listed (it listed, then refused);
+    ``line:99`` and ``line:0`` name the numbers there are (they were ignored); with no
+    line prepared, any number is refused."""
+    said = await play(
+        tmp_path,
+        f"{START}alice /move e4\n"
+        "bob /conditional list line:1\n"
+        "bob /conditional add 1... e5 2. Nf3 Nc6\n"
+        "bob /conditional list line:abc\n"
+        "bob /conditional list line:99\n"
+        "bob /conditional list line:0\n",
+    )
+    assert refusals(said) == [
+        "! You have no lines prepared here, so there is no line:1.",
+        "! line must be a whole number, e.g. line:3.",
+        "! line must be from 1 to 1 (the lines listed), not 99.",
+        "! line must be from 1 to 1 (the lines listed), not 0.",
+    ]
+    assert said.count("Your conditional moves in") == 0
