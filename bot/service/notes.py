@@ -110,7 +110,8 @@ class Notes:
         if note is None:
             raise TooManyNotesError
         count = len(await core.store.notes.of(record.id, user.id))
-        return NoteAdded(await core._view(record), _shown(record, note), count)
+        sans = (await core._replay(record)).san_moves()
+        return NoteAdded(await core._view(record), _shown(record, note, sans), count)
 
     async def list(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -120,7 +121,9 @@ class Notes:
         record = await core._resolve(user, place, game_id, finished_ok=True)
         core._require_player(record, user)
         notes = await core.store.notes.of(record.id, user.id)
-        return NoteList(await core._view(record), tuple(_shown(record, n) for n in notes))
+        sans = (await core._replay(record)).san_moves()
+        shown = tuple(_shown(record, note, sans) for note in notes)
+        return NoteList(await core._view(record), shown)
 
     async def clear(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -133,14 +136,17 @@ class Notes:
         return Cleared(await core._view(record), removed)
 
 
-def _shown(record: GameRecord, note: Note) -> NoteView:
+def _shown(record: GameRecord, note: Note, sans: list[str]) -> NoteView:
+    """``note`` with the move it follows (``1... e5``; a move a takeback has since undone:
+    its number only), from the game's moves in SAN (WXF for xiangqi)."""
     if note.ply == 0:
         return NoteView(note, "")
     start = variant_named(record.variant).from_fen(record.start_fen)
     black_first = start.side_to_move is Color.BLACK
     index = note.ply - 1 + black_first  # counted from a white move
     number = start.fullmove_number + index // 2
-    return NoteView(note, f"{number}." if index % 2 == 0 else f"{number}...")
+    label = f"{number}." if index % 2 == 0 else f"{number}..."
+    return NoteView(note, f"{label} {sans[note.ply - 1]}" if note.ply <= len(sans) else label)
 
 
 def note_comments(notes: list[Note], plies: int) -> dict[int, str]:

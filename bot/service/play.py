@@ -439,8 +439,10 @@ class PlayUseCases(ServiceCore):
         except ValueError as error:
             raise UnknownSquareError(square, example) from error
         position = game.position
+        # A finished game's last position may still have moves; none is played any more.
         moves = sorted(
-            (m for m in position.legal_moves() if m.from_square == origin), key=position.san
+            (m for m in position.legal_moves() if m.from_square == origin and record.is_active),
+            key=position.san,
         )
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
         view = await self._view(record)
@@ -455,7 +457,9 @@ class PlayUseCases(ServiceCore):
         )
         name = variant.square_name(origin)
         text: Text
-        if piece is None:
+        if not record.is_active:
+            text = Text("{game} is over: no piece moves in it any more.", game=view.title)
+        elif piece is None:
             text = Text("There is no piece on {square}.", square=name)
         elif piece.color is not position.side_to_move:
             text = Text(

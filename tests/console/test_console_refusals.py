@@ -82,3 +82,18 @@ async def test_a_conditional_line_number_that_is_not_listed_is_refused(tmp_path:
         "! line must be from 1 to 1 (the lines listed), not 0.",
     ]
     assert said.count("Your conditional moves in") == 0
+
+
+async def test_a_finished_games_pieces_and_a_notes_move_are_said_as_they_are(
+    tmp_path: Path,
+) -> None:
+    """/moves on a finished game says it is over (it said "it is white's turn"); a note's
+    confirmation names the move it follows (it said "after 1...:")."""
+    said = await play(
+        tmp_path,
+        f"{START}alice /move e4\nbob /move e5\nbob /note world\n"
+        "alice /resign\nalice /press Resign\nbob /moves e5\n",
+    )
+    assert "Noted in alice vs bob · chess (game #1), after 1... e5: world" in said
+    assert "alice vs bob · chess is over: no piece moves in it any more." in said
+    assert "turn" not in said.rsplit("alice resigned", 1)[1]

@@ -23,12 +23,12 @@ async def test_notes_are_kept_per_player_and_shown_only_to_their_author(
     assert first.note.after == "" and first.count == 1
     await play(service, game.id, "e4", "e5", "Nf3")
     second = await service.notes.add(ALICE, None, "  watch\nthe e-file \x07 ", game_id=game.id)
-    assert second.note.note.text == "watch the e-file" and second.note.after == "2."
+    assert second.note.note.text == "watch the e-file" and second.note.after == "2. Nf3"
     await service.notes.add(BOB, None, "bob's secret plan", game_id=game.id)
     mine = await service.notes.list(ALICE, None, game_id=game.id)
     assert [(n.after, n.note.text) for n in mine.notes] == [
         ("", "open with the king's pawn"),
-        ("2.", "watch the e-file"),
+        ("2. Nf3", "watch the e-file"),
     ]
     theirs = await service.notes.list(BOB, None, game_id=game.id)
     assert [n.note.text for n in theirs.notes] == ["bob's secret plan"]
@@ -78,7 +78,7 @@ async def test_xiangqi_notes_and_a_black_first_start(service: GameService) -> No
     chess = (await start_game(service, fen=fen, white=ALICE, black=CAROL)).game
     await play(service, chess.id, "e5")
     noted = await service.notes.add(CAROL, None, "symmetry", game_id=chess.id)
-    assert noted.note.after == "1..."
+    assert noted.note.after == "1... e5"
     pgn = await service.record(CAROL, None, game_id=chess.id, notes=True)
     assert "1... e5 {symmetry} *" in pgn.record
 
