@@ -21,11 +21,13 @@ from bot.config import ConfigError, Settings
 from bot.database_cli import announce_if_created
 from bot.discord.client import Clock, PostalBot
 from bot.discord.logs import configure_logging
+from bot.discord.sharding import leased_shards
 from bot.discord.sync import CommandSyncError
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
 from bot.health import mark_alive
 from bot.service.backups import daily_backups
+from bot.service.shards import holding_shards
 from bot.service.uptime import keeping_time
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError
@@ -105,11 +107,19 @@ async def run(settings: Settings) -> None:
     try:
         health = settings.health_file
         on_beat = (lambda: mark_alive(health)) if health is not None else None
-        async with keeping_time(store, on_beat=on_beat), backups:
-            if not signals.requested.is_set():
-                bot = create_bot(settings, store=store, engines=engines)
-                await serve(bot, token, settings, signals.requested)
+        # Another process serving the same shards (a rolling deploy's old one) is waited
+        # for: both would answer every command.
+        async with holding_shards(
+            store, leased_shards(settings), signals.requested, signals.requested.set
+        ) as leased:
+            if leased:
+                async with keeping_time(store, on_beat=on_beat), backups:
+                    if not signals.requested.is_set():
+                        bot = create_bot(settings, store=store, engines=engines)
+                        await serve(bot, token, settings, signals.requested)
     except BackupError as error:
+        raise StartupError(str(error)) from error
+    except StoreError as error:  # the lease's first write: the database is unusable
         raise StartupError(str(error)) from error
     finally:
         await engines.close()

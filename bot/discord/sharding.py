@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.config import Settings
+from bot.store import ALL_SHARDS
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:
@@ -31,6 +32,12 @@ def process_name(settings: Settings) -> str:
     if settings.shard_ids is None:
         return "shards:all"
     return f"shards:{','.join(map(str, settings.shard_ids))}/{settings.shard_count}"
+
+
+def leased_shards(settings: Settings) -> list[int]:
+    """The shards this process leases before serving them (``bot.service.shards``): its
+    ``SHARD_IDS``, or ``ALL_SHARDS`` without them."""
+    return [ALL_SHARDS] if settings.shard_ids is None else list(settings.shard_ids)
 
 
 def registers_commands(settings: Settings) -> bool:

@@ -90,6 +90,7 @@ from bot.store.records import (
     Written,
     XiangqiNotation,
 )
+from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.uptime import DowntimeCredit, Uptime
 
 
@@ -114,6 +115,7 @@ class Store:
         self.console_buttons = ConsoleButtons(database)
         self.claims = Claims(database)
         self.clock = ClockLooks(database)
+        self.shards = ShardLeases(database)
         self.computer = ComputerGames(database)
         self.analyses = Analyses(database)
 
@@ -138,6 +140,7 @@ class Store:
 
 
 __all__ = [
+    "ALL_SHARDS",
     "DATABASE_ERRORS",
     "LOOK_HORIZON",
     "MAX_ROW_ID",
@@ -204,6 +207,8 @@ __all__ = [
     "ResultCounts",
     "SameChallengeOpen",
     "SeatedGame",
+    "ShardLease",
+    "ShardLeases",
     "SpamLimit",
     "Store",
     "StoreConflict",

@@ -161,3 +161,55 @@ async def test_two_processes_share_the_clock_and_survive_a_kill(
     assert [row.state for row in endings] == [OutboxState.SENT] * len(threads)
     # One attempt each by the survivor, after one by the dead process for those it claimed.
     assert sum(row.attempts for row in endings) >= len(threads) + in_flight
+
+
+async def test_a_second_process_on_the_same_shards_waits_for_the_first(
+    fake: FakeDiscord, shared_database: str, tmp_path: Path
+) -> None:
+    """Two ``python -m bot`` without SHARD_IDS on one database (a rolling deploy, ``--scale
+    2``): the second says in one line that it waits for the first, and does not connect;
+    when the first stops it takes the shards over and answers commands."""
+    env = bot_env(fake, tmp_path / "unused.db")
+    env["DATABASE_URL"] = shared_database
+    first = await spawn_bot(env, tmp_path)
+    second: asyncio.subprocess.Process | None = None
+    try:
+        await fake.wait_until(lambda: fake.commands(fake.guild_id) and fake._sockets, STEP)
+        second = await spawn_bot(env, tmp_path, stderr=asyncio.subprocess.PIPE)
+        assert second.stderr is not None
+        waiting = await asyncio.wait_for(line_with(second.stderr, "waiting"), STEP)
+        assert "shards all are served by another process" in waiting
+        await asyncio.sleep(1.0)  # time to connect, if it were going to
+        assert len(fake.identify_payloads) == 1, "the second process connected"
+        first.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(first.wait(), STEP) == 0
+        await fake.wait_until(lambda: len(fake.identify_payloads) == 2, STEP)
+        alice = fake.add_user("alice")
+        answer = await command(fake, alice, "games")
+        assert answer.ephemeral and answer.text()
+        second.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(second.wait(), STEP) == 0
+        rest = (await second.stderr.read()).decode()
+        assert "waiting" not in rest, "the wait is said once"
+    finally:
+        for process in (first, second):
+            if process is not None and process.returncode is None:
+                process.kill()
+                await process.wait()
+
+
+async def spawn_bot(
+    env: dict[str, str], folder: Path, stderr: int | None = None
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` with ``env``, in ``folder`` (no project .env leaks in)."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=folder, env=process_env(env), stderr=stderr
+    )
+
+
+async def line_with(stream: asyncio.StreamReader, words: str) -> str:
+    """The first line of ``stream`` containing ``words``."""
+    while line := (await stream.readline()).decode():
+        if words in line:
+            return line
+    raise AssertionError(f"no line with {words!r}")

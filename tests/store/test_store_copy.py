@@ -69,6 +69,7 @@ async def _deployment(path: Path) -> dict[int, str]:
         await store.claims.take(
             ClaimKind.TIME_OUT, [going.game.id], "shards:0/2", epoch, epoch + 300
         )
+        assert await store.shards.take([0], "host:1:ab", epoch, epoch + 180) == []
         await store.notes.add(going.game.id, ALICE.id, 3, "f7 is weak", clock.now, limit=10)
         clock.advance(timedelta(hours=2))
         positions = {}
