@@ -4,8 +4,9 @@
 one line), leases them, renews the lease every heartbeat while the block runs, and releases
 it when the block ends. A rolling deploy hands over cleanly: the new process waits while the
 old one serves, and takes over as soon as the old one stops (its lease is released) or, if it
-was killed, when its lease expires. A process that finds its lease taken by another (it was
-frozen past the lease) says so and stops serving (``on_lost``).
+was killed, when its lease expires (at once if it ran on this host: its pid is gone). A
+process that finds its lease taken by another (it was frozen past the lease) says so and
+stops serving (``on_lost``).
 """
 
 from __future__ import annotations
@@ -78,7 +79,33 @@ async def holding_shards(
 
 async def _take(store: Store, shards: Sequence[int], owner: str, clock: Clock) -> list[ShardLease]:
     now = clock().timestamp()
-    return await store.shards.take(shards, owner, now, now + SHARD_LEASE.total_seconds())
+    until = now + SHARD_LEASE.total_seconds()
+    held = await store.shards.take(shards, owner, now, until)
+    dead = sorted({lease.owner for lease in held if exited(lease.owner)})
+    if not dead:
+        return held
+    # A process of this host that is gone (killed, and restarted as this one): its lease
+    # need not run out.
+    _log.info("taking shards %s over from %s, which exited", shards_text(shards), dead)
+    return await store.shards.take(shards, owner, now, until, dead=dead)
+
+
+def exited(owner: str) -> bool:
+    """Whether the lease ``owner`` names a process of this host that no longer runs (this
+    process's own pid under another tag included: a container restarted keeps its pid)."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    if int(pid) == os.getpid():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, another user's
+        return False
+    return False
 
 
 async def _wait_for(

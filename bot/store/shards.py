@@ -36,17 +36,27 @@ class ShardLeases:
         self._db = database
 
     async def take(
-        self, shards: Sequence[int], owner: str, now: float, until: float
+        self,
+        shards: Sequence[int],
+        owner: str,
+        now: float,
+        until: float,
+        *,
+        dead: Sequence[str] = (),
     ) -> list[ShardLease]:
         """Lease ``shards`` to ``owner`` until ``until`` unless another owner's lease on any
         of them (or on ``ALL_SHARDS``, or on any shard if ``shards`` is ``ALL_SHARDS``)
         runs at ``now``: then nothing is written and those leases are returned. Empty: all
-        are ``owner``'s now. One transaction; processes taking at once take turns."""
+        are ``owner``'s now. Leases of ``dead`` owners (known to have exited) count as
+        expired. One transaction; processes taking at once take turns."""
         wanted = sorted(set(shards))
         marks = ", ".join("?" * len(wanted))
         # Every shard conflicts with every row; a shard with its own row and every-shard's.
         which = "" if ALL_SHARDS in wanted else f" AND shard IN ({marks}, ?)"
-        params = () if ALL_SHARDS in wanted else (*wanted, ALL_SHARDS)
+        params: tuple[object, ...] = () if ALL_SHARDS in wanted else (*wanted, ALL_SHARDS)
+        if dead:
+            which += f" AND owner NOT IN ({', '.join('?' * len(dead))})"
+            params = (*params, *dead)
         async with self._db.transaction() as conn:
             await conn.lock(["shard_leases"])
             cursor = await conn.execute(

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
+import subprocess
+import sys
 from datetime import timedelta
 
 import pytest
 
 from bot.service import ManualClock
-from bot.service.shards import SHARD_LEASE, holding_shards
+from bot.service.shards import SHARD_LEASE, exited, holding_shards
 from bot.store import ALL_SHARDS, Store
 
 
@@ -55,3 +59,22 @@ async def test_a_lease_lost_while_frozen_stops_the_process(
     assert any("passed to another process (new)" in r.getMessage() for r in caplog.records)
     now = clock().timestamp()
     assert await store.shards.take([0], "third", now, now + 60) != []  # new's, not released
+
+
+async def test_a_killed_process_of_this_host_is_taken_over_at_once(
+    store: Store, clock: ManualClock
+) -> None:
+    """A lease whose owner ran on this host and is gone (its pid no longer runs, or is this
+    process's own: a container restarted) is taken without waiting for it to run out; a
+    live owner's is not."""
+    host = socket.gethostname()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    for owner in (f"{host}:{gone}:aa", f"{host}:{os.getpid()}:bb"):
+        assert exited(owner)
+    assert not exited(f"{host}:1:cc") and not exited(f"elsewhere:{gone}:dd")
+    now = clock().timestamp()
+    await store.shards.take([ALL_SHARDS], f"{host}:{gone}:aa", now, now + 180)
+    stop = asyncio.Event()
+    async with holding_shards(store, [ALL_SHARDS], stop, stop.set, clock=clock) as leased:
+        assert leased
