@@ -839,12 +839,38 @@ def _game_id(options: dict[str, str]) -> int | None:
     return int(text)
 
 
-def _int_option(name: str, value: str | None) -> int:
-    if value is None or not value.strip().isdigit():
+def _int_option(command: str, name: str, value: str | None) -> int:
+    """``value`` of the whole-number option ``name`` of ``/command`` (``conditional list``
+    for a subcommand), signed: the service says what range a number must be in. Raises
+    ``UserError`` for what is not a whole number, saying the option's range or choices."""
+    typed = (value or "").strip()
+    if typed.removeprefix("-").removeprefix("+").isdigit():
+        return int(typed)
+    group, _, sub = command.partition(" ")
+    spec = BY_NAME[group].subcommand(sub) if sub else BY_NAME[group]
+    option = spec.option(name) if spec is not None else None
+    if option is not None and option.limits is not None:
+        low, high = option.limits
         raise _BadOption(
-            Text("{option} must be a whole number, e.g. {option}:3.", option=Option(name))
+            Text(
+                '{option} must be a whole number from {low} to {high}, not "{value}".',
+                option=Option(name),
+                low=low,
+                high=high,
+                value=typed,
+            )
         )
-    return int(value)
+    if option is not None and option.choices:
+        numbers = [str(choice) for choice in option.choices if choice]
+        raise _BadOption(
+            Text(
+                '{option} must be one of {numbers}, not "{value}".',
+                option=Option(name),
+                numbers=Joined(_LIST, numbers),
+                value=typed,
+            )
+        )
+    raise _BadOption(Text("{option} must be a whole number, e.g. {option}:3.", option=Option(name)))
 
 
 def _bool_option(name: str, value: str) -> bool:
@@ -881,10 +907,10 @@ async def _challenge(
     opponent = user_named(checked_name(name)) if name else None
     rated = _bool_option("rated", options["rated"]) if "rated" in options else None
     days_text = options.get("days", "3")
-    # 0 is Discord's value for "none (no time limit)".
+    # 0 is Discord's value for "none (no time limit)" (its label, typed, is read as 0).
     untimed = days_text.strip().lower() in ("none", "no", "off", "untimed", "0")
     game = options.get("game", "chess").lower()
-    level = _int_option("level", options["level"]) if "level" in options else None
+    level = _int_option("challenge", "level", options["level"]) if "level" in options else None
     if console.service.computer.meant(opponent, level):
         await console.show(
             await console.service.computer.challenge(
@@ -893,7 +919,7 @@ async def _challenge(
                 level=level,
                 game=game,
                 color=color_word(game, options.get("color", "random")),
-                days=None if untimed else _int_option("days", days_text),
+                days=None if untimed else _int_option("challenge", "days", days_text),
                 rated=rated,
                 fen=options.get("fen"),
             )
@@ -905,7 +931,7 @@ async def _challenge(
         opponent,
         game=game,
         color=color_word(game, options.get("color", "random")),
-        days=None if untimed else _int_option("days", days_text),
+        days=None if untimed else _int_option("challenge", "days", days_text),
         rated=rated,
         fen=options.get("fen"),
     )
@@ -962,7 +988,7 @@ def _game_command(
 async def _moretime(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    days = _int_option("days", _first(positional, options, "days"))
+    days = _int_option("moretime", "days", _first(positional, options, "days"))
     await console.show(
         await console.service.moretime(user, CONSOLE_PLACE, days, game_id=_game_id(options))
     )
@@ -981,7 +1007,7 @@ async def _vacation(
         ended = await console.service.end_vacation(user)
         console.say(words.vacation_ended(ended, _when(ended.planned_until)))
         return
-    days = _int_option("days", given) if given is not None else None
+    days = _int_option("vacation", "days", given) if given is not None else None
     await console.show(await console.service.vacation(user, days))
 
 
@@ -1068,7 +1094,7 @@ def _off_word(typed: str | None) -> str | None:
 async def _gif(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    frame_ms = _int_option("frame_ms", options.get("frame_ms", str(DEFAULT_FRAME_MS)))
+    frame_ms = _int_option("gif", "frame_ms", options.get("frame_ms", str(DEFAULT_FRAME_MS)))
     result = await console.service.animation(
         user, CONSOLE_PLACE, game_id=_game_id(options), frame_ms=frame_ms
     )
@@ -1130,7 +1156,9 @@ async def _conditional(
         added = await conditional.add(user, CONSOLE_PLACE, line, game_id=game_id)
         console.say(words.conditional_added(added))
     elif action == "list":
-        number = _int_option("line", options["line"]) if "line" in options else None
+        number = (
+            _int_option("conditional list", "line", options["line"]) if "line" in options else None
+        )
         listed = await conditional.list(user, CONSOLE_PLACE, game_id=game_id, line=number)
         console.say(words.conditional_list(listed))
         if listed.shown is not None:

@@ -77,7 +77,7 @@ async def test_a_conditional_line_number_that_is_not_listed_is_refused(tmp_path:
     )
     assert refusals(said) == [
         "! You have no lines prepared here, so there is no line:1.",
-        "! line must be a whole number, e.g. line:3.",
+        '! line must be a whole number from 1 to 100, not "abc".',
         "! line must be from 1 to 1 (the lines listed), not 99.",
         "! line must be from 1 to 1 (the lines listed), not 0.",
     ]
@@ -97,3 +97,22 @@ async def test_a_finished_games_pieces_and_a_notes_move_are_said_as_they_are(
     assert "Noted in alice vs bob · chess (game #1), after 1... e5: world" in said
     assert "alice vs bob · chess is over: no piece moves in it any more." in said
     assert "turn" not in said.rsplit("alice resigned", 1)[1]
+
+
+async def test_numbers_out_of_range_are_refused_saying_the_range(tmp_path: Path) -> None:
+    """A negative number is refused with the option's range, not as "not a whole number";
+    a word names the range, not an example outside it (``frame_ms:3``)."""
+    said = await play(
+        tmp_path,
+        "alice /challenge bob days:-3\n"
+        f"{START}"
+        "alice /moretime -1\n"
+        "alice /gif frame_ms:abc\n"
+        "alice /vacation -2\n",
+    )
+    assert refusals(said) == [
+        "! days must be one of 1, 2, 3, 5, 7, 10, 14 (days per move), or none for no time limit.",
+        "! days must be one of 1, 2, 3, 5, 7 for more time.",
+        '! frame_ms must be a whole number from 100 to 10000, not "abc".',
+        "! A vacation is 1 to 30 days, not -2.",
+    ]
