@@ -14,6 +14,7 @@ import asyncio
 import difflib
 import hashlib
 import io
+import logging
 import os
 import re
 import signal
@@ -1373,6 +1374,13 @@ async def _console_with_engines(
         await engines.close()
 
 
+def quiet_logs(log_level: str | None) -> None:
+    """The console's terminal is the player's: the operators' English log lines (such as
+    the downtime credited at start-up) stay out of it unless ``LOG_LEVEL`` asks for them;
+    errors still show."""
+    logging.basicConfig(level=log_level or "ERROR", format="%(levelname)s %(name)s: %(message)s")
+
+
 def stdin_lines() -> TextIO:
     """Standard input as UTF-8 text whose undecodable bytes come through as surrogates, so
     one bad byte refuses one line (see ``words_of``) instead of ending the console."""
@@ -1416,6 +1424,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"postal: {error}", file=sys.stderr)
         return 1
     images = None if args.no_images else args.images
+    quiet_logs(os.environ.get("LOG_LEVEL"))
     try:
         return asyncio.run(_console_with_engines(database, images, settings, locale))
     except StoreError as error:

@@ -3,6 +3,10 @@ an unexpected failure."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +120,34 @@ async def test_numbers_out_of_range_are_refused_saying_the_range(tmp_path: Path)
         '! frame_ms must be a whole number from 100 to 10000, not "abc".',
         "! A vacation is 1 to 30 days, not -2.",
     ]
+
+
+def test_the_downtime_log_line_is_not_printed_to_the_player(tmp_path: Path) -> None:
+    """After more than five minutes away the console credits the downtime without printing
+    the operators' English log line (``downtime credited: …``) in the player's terminal."""
+    database = tmp_path / "c.db"
+    subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--db", str(database), "--no-images"],
+        input="",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE bot_state SET value = '1000' WHERE key = 'heartbeat_at'")
+    conn.close()
+    env = {k: v for k, v in os.environ.items() if k != "LOG_LEVEL"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--db", str(database), "--no-images"],
+        input="alice /games\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    assert "downtime credited" not in done.stdout + done.stderr
+    with sqlite3.connect(database) as conn:
+        assert conn.execute(
+            "SELECT value FROM bot_state WHERE key = 'downtime_credited'"
+        ).fetchone()
+    conn.close()
