@@ -31,6 +31,7 @@ from bot.service.results import (
     User,
     parse_button_id,
 )
+from bot.store import GameRecord, OfferKind
 
 PressResult = (
     GameStarted
@@ -83,7 +84,8 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
             if not argument.isdigit():
                 raise InvalidButtonError
             record = await self._game(target_id)
-            if record.is_active and record.ply != int(argument):
+            moved_on = record.is_active and record.ply != int(argument)
+            if moved_on and not await self._draw_offer_stands(record, action, int(argument)):
                 raise GameChangedError
         match action:
             case ButtonAction.ACCEPT_CHALLENGE:
@@ -113,6 +115,16 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
             case ButtonAction.PGN:
                 return await self.record(user, place, game_id=target_id)
         raise InvalidButtonError
+
+    async def _draw_offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:
+        """Whether ``action`` answers the draw offer made at ``ply`` and it still stands: the
+        offerer's own move keeps an offer (only the opponent's move lapses it), so its
+        buttons work as long as it does; a takeback's or a resignation's are about the
+        position they were made in."""
+        if action not in (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW):
+            return False
+        offers = await self.store.games.offers(record.id)
+        return any(offer.kind is OfferKind.DRAW and offer.ply == ply for offer in offers)
 
     async def _board_control(
         self,

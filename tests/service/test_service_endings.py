@@ -105,6 +105,28 @@ async def test_own_move_keeps_own_offer(service: GameService) -> None:
     assert ended.ending.result == "1/2-1/2"
 
 
+async def test_a_standing_draw_offers_buttons_work_after_the_offerers_move(
+    service: GameService,
+) -> None:
+    """The offer stands after its offerer moves, and so do its buttons: Decline, then a new
+    offer's Accept, both pressed after a move (before, "The game changed…"). A button of an
+    offer that is gone is still refused."""
+    await start_game(service)
+    first = await service.draw(ALICE, PLACE)
+    assert isinstance(first, OfferMade)
+    await play(service, 1, "e4")
+    declined = await service.press_custom_id(BOB, first.buttons[1].custom_id)
+    assert isinstance(declined, OfferDeclined)
+    with pytest.raises(errors.UserError):
+        await service.press_custom_id(BOB, first.buttons[0].custom_id)
+    await play(service, 1, "e5")
+    second = await service.draw(ALICE, PLACE)
+    assert isinstance(second, OfferMade)
+    await play(service, 1, "Nf3")
+    ended = await service.press_custom_id(BOB, second.buttons[0].custom_id)
+    assert isinstance(ended, GameEnded) and ended.ending.termination == "agreement"
+
+
 async def test_threefold_claim(service: GameService) -> None:
     """/draw claims a threefold repetition instead of offering."""
     await start_game(service)
