@@ -306,7 +306,7 @@ async def test_the_seated_read_takes_the_last_moves_and_vacations_by_plain_index
         await raw.execute("SET plan_cache_mode = force_generic_plan")
         try:
             await raw.execute("PREPARE seated AS " + to_postgres(sql)[0])
-            values = ", ".join(str(int(p)) for p in parameters)  # type: ignore[call-overload]
+            values = ", ".join(_literal(p) for p in parameters)
             plan = await raw.fetchval(f"EXPLAIN (FORMAT JSON) EXECUTE seated({values})")
         finally:
             await raw.execute("DEALLOCATE ALL")
@@ -395,3 +395,11 @@ async def test_a_players_history_reads_only_the_newest_of_each_colour(
     *reads, plan = await _games_read_by(store, *statements[0])
     assert {"games_white_finished", "games_black_finished"} <= set(reads), plan
     assert "FULL" not in reads, plan
+
+
+def _literal(value: object) -> str:
+    """A parameter written into EXECUTE's text: text quoted (the seated read asks for a
+    player's confirm mode by name), anything else as a whole number."""
+    if isinstance(value, str):
+        return "'" + value.replace("'", "''") + "'"
+    return str(int(value))  # type: ignore[call-overload]
