@@ -1,15 +1,19 @@
 """Backups of a database in use: SQLite's online backup API, then a check, then a rename.
 
 The copy is one consistent snapshot even while the bot writes (a WAL reader sees one
-committed state and does not block writers). It is written beside the target under a
-temporary name, checked with ``PRAGMA quick_check``, flushed to disk and only then renamed
-into place, so ``PATH`` is either the previous file or a complete, checked backup.
+committed state and does not block writers). It is read in steps of ``STEP_PAGES`` pages with
+a ``STEP_PAUSE`` between them, inside one read transaction (so a write between two steps does
+not restart it), leaving the disk and the bot's own connection room for commands. It is
+written beside the target under a temporary name, checked with ``PRAGMA quick_check``,
+flushed to disk and only then renamed into place, so ``PATH`` is either the previous file or a
+complete, checked backup.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +23,14 @@ from bot.store.health import explain, quick_check
 DAILY_PREFIX = "postal-"
 DAILY_SUFFIX = ".db"
 _DAILY_STAMP = "%Y%m%d-%H%M%S"
+
+# 1,024 pages (4 MB) a step and 10 ms between: a million-game file (about 3 GB) is read in
+# about 700 steps, each short enough that the bot's writes are not held behind it.
+STEP_PAGES = 1024
+STEP_PAUSE = 0.01
+
+# Called after each step with (status, pages left, pages in all); tests count the steps.
+Progress = Callable[[int, int, int], object]
 
 
 class BackupError(Exception):
@@ -34,7 +46,14 @@ class BackupMade:
     games: int
 
 
-def back_up(source: Path, target: Path, *, overwrite: bool = False) -> BackupMade:
+def back_up(
+    source: Path,
+    target: Path,
+    *,
+    overwrite: bool = False,
+    step_pages: int = STEP_PAGES,
+    progress: Progress | None = None,
+) -> BackupMade:
     """Copy the database ``source`` to ``target`` consistently, even while it is written.
 
     Raises ``BackupError`` when ``source`` is missing or unusable, ``target`` exists and
@@ -54,7 +73,7 @@ def back_up(source: Path, target: Path, *, overwrite: bool = False) -> BackupMad
         raise BackupError(f"the folder {target.parent} does not exist")
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
     try:
-        games = _copy_and_check(source, partial)
+        games = _copy_and_check(source, partial, step_pages, progress)
         os.replace(partial, target)
         _sync_folder(target.parent)
     except sqlite3.Error as error:
@@ -66,16 +85,23 @@ def back_up(source: Path, target: Path, *, overwrite: bool = False) -> BackupMad
     return BackupMade(target, target.stat().st_size, games)
 
 
-def _copy_and_check(source: Path, partial: Path) -> int:
+def _copy_and_check(source: Path, partial: Path, step_pages: int, progress: Progress | None) -> int:
     """Copy ``source`` into ``partial`` and check the copy; returns its number of games."""
     partial.unlink(missing_ok=True)
     # mode=rw: never creates the database it copies (it only reads; rw lets SQLite tidy
     # the -wal and -shm files away on close, as Postal's own connection does).
-    origin = sqlite3.connect(f"{source.resolve().as_uri()}?mode=rw", uri=True, timeout=5)
+    origin = sqlite3.connect(
+        f"{source.resolve().as_uri()}?mode=rw", uri=True, timeout=5, isolation_level=None
+    )
     try:
         copy = sqlite3.connect(partial)
         try:
-            origin.backup(copy)  # all pages in one step: one snapshot
+            # One read transaction around all the steps: one snapshot, and another
+            # connection's commit between two steps does not make SQLite start again.
+            origin.execute("BEGIN")
+            origin.execute("SELECT COUNT(*) FROM sqlite_schema").fetchone()
+            origin.backup(copy, pages=step_pages, progress=progress, sleep=STEP_PAUSE)
+            origin.execute("COMMIT")
             copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
             damage = quick_check(copy)
             if damage is not None:

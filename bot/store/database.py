@@ -296,7 +296,8 @@ class SqliteDatabase:
         NORMAL only a crashed or killed process (WAL stays consistent either way).
         Raises ``DatabaseNotFound`` for a missing folder (or file, unless ``create``), and
         ``StoreError`` with a one-line reason when the file cannot serve Postal: not a
-        database, damaged (``PRAGMA quick_check``), tables missing, read-only, a schema newer
+        database, damaged (header, schema or a table's first page: ``health.probe_pages``;
+        every page is ``python -m bot check``), tables missing, read-only, a schema newer
         than this code knows, or a failed migration.
         """
         if synchronous not in SYNCHRONOUS_MODES:
@@ -323,7 +324,7 @@ class SqliteDatabase:
     @classmethod
     async def _open_checked(cls, path: Path, synchronous: str) -> SqliteDatabase:
         if path.exists():  # checked before anything writes to it, migrations included
-            await asyncio.to_thread(health.check_pages, path, BUSY_TIMEOUT_MS)
+            await asyncio.to_thread(health.probe_pages, path, BUSY_TIMEOUT_MS)
         database = await cls._connect(path, synchronous)
         try:
             await asyncio.to_thread(

@@ -1,9 +1,12 @@
 """Is a database file usable? Start-up checks and one-line explanations of SQLite errors.
 
-A damaged page that is not noticed at start-up makes every later command fail with "database
-disk image is malformed", so ``Database.open`` runs ``PRAGMA quick_check`` (every page and
-index entry, without the slower cross-checks of ``integrity_check``), compares the tables
-with what the migrations create, and writes once to prove the file is writable.
+Start-up must stay quick whatever the size, so ``Database.open`` only probes: SQLite reads
+the header and the schema (garbage, a damaged header and a file shorter than its header says
+fail there), then the first row of every table, which reads each table's root page (a
+scribbled root makes every command on that table fail). It compares the tables with what the
+migrations create and writes once to prove the file is writable. Reading every page
+(``PRAGMA integrity_check``, 7 s at a million games) is ``python -m bot check`` and the daily
+backup's check of its copy.
 """
 
 from __future__ import annotations
@@ -84,28 +87,52 @@ class UnusableDatabase(Exception):
     """The file cannot serve Postal; the message is one line for the operator."""
 
 
-def check_pages(path: Path, busy_timeout_ms: int) -> None:
-    """Run ``PRAGMA quick_check`` on ``path`` (an existing file).
+def probe_pages(path: Path, busy_timeout_ms: int) -> None:
+    """Read ``path``'s header, schema and the first row of each table: a few pages whatever
+    the size (a damaged page deeper in is found by ``check_pages``).
+
+    Raises ``sqlite3.Error`` (SQLITE_NOTADB, SQLITE_CORRUPT) for what it finds damaged.
+    """
+    # mode=rw: probing never creates the file; isolation_level=None: nothing is written.
+    uri = f"{path.resolve().as_uri()}?mode=rw"
+    connection = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms / 1000)
+    try:
+        tables = connection.execute(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        ).fetchall()
+        for (table,) in tables:
+            quoted = str(table).replace('"', '""')
+            connection.execute(f'SELECT * FROM "{quoted}" LIMIT 1').fetchall()
+    finally:
+        connection.close()
+
+
+def check_pages(path: Path, busy_timeout_ms: int, pragma: str = "integrity_check") -> None:
+    """Read every page of ``path`` (an existing file) with ``PRAGMA integrity_check``
+    (``quick_check`` skips the cross-checks of indexes against their tables).
 
     Raises ``UnusableDatabase`` for damage, ``sqlite3.Error`` when it cannot even be checked.
     """
-    connection = sqlite3.connect(path, timeout=busy_timeout_ms / 1000)
+    uri = f"{path.resolve().as_uri()}?mode=rw"
+    connection = sqlite3.connect(uri, uri=True, timeout=busy_timeout_ms / 1000)
     try:
-        damage = quick_check(connection)
+        damage = quick_check(connection, pragma)
     finally:
         connection.close()
     if damage is not None:
         raise UnusableDatabase(f"the database {path} is damaged ({damage}): {RESTORE_HINT}")
 
 
-def quick_check(connection: sqlite3.Connection) -> str | None:
-    """``PRAGMA quick_check`` of ``connection``'s database: None when it is sound, else its
-    first problems on one line (``quick_check: …; … and 97 more``). SQLite gives one row
-    per problem, or one row of many lines (``*** in database main ***`` then a line per
-    page), so the lines are counted whichever way they come."""
+def quick_check(connection: sqlite3.Connection, pragma: str = "quick_check") -> str | None:
+    """``PRAGMA quick_check`` (or ``integrity_check``) of ``connection``'s database: None
+    when it is sound, else its first problems on one line (``quick_check: …; … and 97
+    more``). SQLite gives one row per problem, or one row of many lines (``*** in database
+    main ***`` then a line per page), so the lines are counted whichever way they come."""
+    if pragma not in ("quick_check", "integrity_check"):
+        raise ValueError(f"not a check: {pragma}")
     lines = [
         line
-        for (row,) in connection.execute("PRAGMA quick_check")
+        for (row,) in connection.execute(f"PRAGMA {pragma}")
         for line in str(row).splitlines()
         if line.strip() and not line.startswith("*** in database")
     ]
@@ -113,7 +140,7 @@ def quick_check(connection: sqlite3.Connection) -> str | None:
         return None
     quoted = "; ".join(lines[:QUOTED_PROBLEMS])
     more = f" and {len(lines) - QUOTED_PROBLEMS} more" if len(lines) > QUOTED_PROBLEMS else ""
-    return f"quick_check: {quoted}{more}"
+    return f"{pragma}: {quoted}{more}"
 
 
 def check_schema_and_write(path: Path, migrations_script: str, busy_timeout_ms: int) -> None:

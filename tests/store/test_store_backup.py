@@ -119,8 +119,8 @@ def test_damaged_database_is_not_backed_up(tmp_path: Path) -> None:
 
 def test_a_database_with_many_problems_is_refused_in_one_line(tmp_path: Path) -> None:
     """A damage quick_check reports as one row of many lines (pages never used) gives one
-    ``postal:`` line quoting the first problems and counting the rest, for the backup and at
-    start-up alike."""
+    ``postal:`` line quoting the first problems and counting the rest. Start-up reads only a
+    few pages (its check must not grow with the file), so it is the backup that finds them."""
     source = tmp_path / "postal.db"
     with sqlite3.connect(source) as conn:
         conn.execute("CREATE TABLE junk (id INTEGER PRIMARY KEY, fen TEXT)")
@@ -129,11 +129,9 @@ def test_a_database_with_many_problems_is_refused_in_one_line(tmp_path: Path) ->
         conn.execute("PRAGMA writable_schema = ON")
         conn.execute("DELETE FROM sqlite_schema WHERE name = 'junk'")  # its pages: unused
     backup = run_postal(["backup", str(tmp_path / "b.db"), "--db", str(source)])
-    console = run_postal(["console", "--db", str(source), "--no-images"])
-    for done in (backup, console):
-        assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
-        quoted = "(quick_check: Page 2 is never used; Page 3 is never used and 26 more)"
-        assert quoted in done.stderr
+    assert backup.returncode == 1 and backup.stderr.count("\n") == 1, backup.stderr
+    quoted = "(quick_check: Page 2 is never used; Page 3 is never used and 26 more)"
+    assert quoted in backup.stderr
     assert not (tmp_path / "b.db").exists()
 
 
