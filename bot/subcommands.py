@@ -10,6 +10,7 @@ from typing import Final
 SUBCOMMANDS: Final[dict[str, tuple[str, str, str]]] = {
     "console": ("bot.console", "main", "play in a terminal, no Discord token needed"),
     "backup": ("bot.backup", "main", "copy the SQLite database safely, even while the bot runs"),
+    "check": ("bot.check", "main", "read every page of the SQLite database and say if it is sound"),
     "migrate": ("bot.database_cli", "migrate_main", "bring the database's schema up to date"),
     "health": ("bot.health", "main", "exit 0 if the running bot's heartbeat is fresh (Docker)"),
     "copy-db": (

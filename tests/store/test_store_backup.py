@@ -176,3 +176,56 @@ def test_backup_command(tmp_path: Path) -> None:
     missing = run_postal(["backup", str(tmp_path / "x.db"), "--db", str(tmp_path / "none.db")])
     assert missing.returncode == 1 and "Traceback" not in missing.stderr
     assert missing.stderr.strip() == f"postal: there is no database at {tmp_path / 'none.db'}"
+
+
+def test_check_reads_every_page_that_start_up_no_longer_reads(tmp_path: Path) -> None:
+    """Pages never used (a damage deep in the file) do not stop start-up, which reads only
+    the header, the schema and each table's first page; ``python -m bot check`` reads every
+    page and says so in one line, status 1. A sound file is said sound, status 0; a missing
+    one is refused, status 2."""
+    source = tmp_path / "postal.db"
+    sound = run_postal(["check", "--db", str(source)])
+    assert sound.returncode == 2 and "there is no database" in sound.stderr
+    with sqlite3.connect(source) as conn:
+        conn.execute("CREATE TABLE junk (id INTEGER PRIMARY KEY, fen TEXT)")
+        conn.executemany("INSERT INTO junk (fen) VALUES (?)", [("x" * 200,)] * 500)
+    migrated = run_postal(["migrate", "--db", str(source)])
+    assert migrated.returncode == 0, migrated.stderr
+    sound = run_postal(["check", "--db", str(source)])
+    assert sound.returncode == 0 and "is sound" in sound.stdout, sound.stderr
+    with sqlite3.connect(source) as conn:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("DELETE FROM sqlite_schema WHERE name = 'junk'")  # its pages: unused
+    started = run_postal(["migrate", "--db", str(source)])
+    assert started.returncode == 0, started.stderr
+    damaged = run_postal(["check", "--db", str(source)])
+    assert damaged.returncode == 1 and damaged.stderr.count("\n") == 1, damaged.stderr
+    assert "is never used" in damaged.stderr and "restore it from a backup" in damaged.stderr
+
+
+def test_a_backup_read_in_steps_is_one_snapshot_while_another_connection_writes(
+    tmp_path: Path,
+) -> None:
+    """The backup reads a page at a time here (many steps), while another connection
+    commits between the steps: the copy is the snapshot of its start, whole and sound."""
+    source = tmp_path / "postal.db"
+    with sqlite3.connect(source) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, fen TEXT)")
+        conn.executemany("INSERT INTO games (fen) VALUES (?)", [("x" * 300,)] * 300)
+    writer = sqlite3.connect(source, isolation_level=None)
+    steps: list[int] = []
+
+    def write_between(status: int, remaining: int, total: int) -> None:
+        steps.append(remaining)
+        writer.execute("INSERT INTO games (fen) VALUES ('written meanwhile')")
+
+    made = back_up(source, tmp_path / "b.db", step_pages=1, progress=write_between)
+    writer.close()
+    assert len(steps) > 10, "read in many steps"
+    assert made.games == 300, "the copy is the snapshot taken when it started"
+    with sqlite3.connect(tmp_path / "b.db") as copy:
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert copy.execute("SELECT COUNT(*) FROM games").fetchone() == (300,)
+    with sqlite3.connect(source) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (300 + len(steps),)
