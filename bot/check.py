@@ -8,13 +8,12 @@ for an operator who wants to know now.
 from __future__ import annotations
 
 import argparse
-import sqlite3
 import sys
 from pathlib import Path
 
 from bot.config import ConfigError, Settings
 from bot.database_cli import EXIT_NOT_FOUND, database_argument
-from bot.store.health import UnusableDatabase, check_pages
+from bot.store.health import UnusableDatabase, check_file
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -24,7 +23,7 @@ def main(argv: list[str]) -> int:
     unusable, 2 no such file)."""
     parser = argparse.ArgumentParser(
         prog="python -m bot check",
-        description="Read every page of Postal's SQLite database (PRAGMA integrity_check), "
+        description="Read every page of Postal's SQLite database (SQLite's integrity check), "
         "safe while the bot runs, and say whether it is sound.",
     )
     parser.add_argument(
@@ -47,8 +46,8 @@ def main(argv: list[str]) -> int:
         print(f"postal: there is no database at {database}: check the path", file=sys.stderr)
         return EXIT_NOT_FOUND
     try:
-        check_pages(database, BUSY_TIMEOUT_MS)
-    except (UnusableDatabase, sqlite3.Error) as error:
+        check_file(database, BUSY_TIMEOUT_MS)
+    except UnusableDatabase as error:
         print(f"postal: {error}", file=sys.stderr)
         return 1
     print(f"the database {database} is sound: every page read")

@@ -123,6 +123,15 @@ def check_pages(path: Path, busy_timeout_ms: int, pragma: str = "integrity_check
         raise UnusableDatabase(f"the database {path} is damaged ({damage}): {RESTORE_HINT}")
 
 
+def check_file(path: Path, busy_timeout_ms: int) -> None:
+    """``check_pages`` for the operator's ``python -m bot check``: whatever stops the check
+    (damage, or a file SQLite cannot read at all) as ``UnusableDatabase``, one line."""
+    try:
+        check_pages(path, busy_timeout_ms)
+    except sqlite3.Error as error:
+        raise UnusableDatabase(explain(error, path)) from error
+
+
 def quick_check(connection: sqlite3.Connection, pragma: str = "quick_check") -> str | None:
     """``PRAGMA quick_check`` (or ``integrity_check``) of ``connection``'s database: None
     when it is sound, else its first problems on one line (``quick_check: …; … and 97
