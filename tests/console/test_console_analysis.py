@@ -12,6 +12,7 @@ from PIL import Image
 import rules
 from bot.console import run_console
 from bot.i18n import Locale
+from tests.console.session import play
 from tests.console.test_console import SCHOLARS_MATE_SCRIPT
 from tests.fake_engines import FakeEngines
 
@@ -74,8 +75,8 @@ async def test_the_summary_is_punctuated_and_named_in_the_readers_language(
     variant is 国际象棋, and the counts are listed with 、 — not English's '. ', 'chess'
     and ', ' joined in code."""
     script = SCHOLARS_MATE.replace("carol /analyse game:1\nbob /analyse 1\n", "")
-    await _console(tmp_path, Locale.EN, script)  # the game played in English,
-    text = await _console(tmp_path, Locale.ZH_HANS, "bob /analyse 1\n")  # analysed in Chinese
+    await play(tmp_path, script, Locale.EN)  # the game played in English,
+    text = await play(tmp_path, "bob /analyse 1\n", Locale.ZH_HANS)  # analysed in Chinese
     heading = next(line for line in text.splitlines() if "的分析" in line)
     assert "国际象棋" in heading and "chess" not in heading
     assert "的分析。引擎分析" in heading and ". " not in heading
@@ -88,24 +89,9 @@ async def test_numbers_in_the_analysis_are_written_the_reader_s_way(tmp_path: Pa
     comma: the node budget and every figure go through the language's number format."""
     script = SCHOLARS_MATE.replace("carol /analyse game:1\nbob /analyse 1\n", "")
     texts = {
-        Locale.EN: await _console(tmp_path, Locale.EN, script + "bob /analyse 1\n"),
-        Locale.FR: await _console(tmp_path, Locale.FR, "bob /analyse 1\n"),
+        Locale.EN: await play(tmp_path, script + "bob /analyse 1\n", Locale.EN),
+        Locale.FR: await play(tmp_path, "bob /analyse 1\n", Locale.FR),
     }
     assert "100,000 nodes a position" in texts[Locale.EN]
     assert "100\u202f000 nœuds" in texts[Locale.FR]
     assert "100,000" not in texts[Locale.FR]
-
-
-async def _console(tmp_path: Path, locale: Locale, lines: str) -> str:
-    """What the console prints for ``lines`` read in ``locale``, on the test's database."""
-    out = io.StringIO()
-    await run_console(
-        tmp_path / "c.db",
-        tmp_path / "boards",
-        io.StringIO(lines),
-        out,
-        interactive=False,
-        engines=FakeEngines(),
-        locale=locale,
-    )
-    return out.getvalue()
