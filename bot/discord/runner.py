@@ -110,7 +110,11 @@ async def run(settings: Settings) -> None:
         # Another process serving the same shards (a rolling deploy's old one) is waited
         # for: both would answer every command.
         async with holding_shards(
-            store, leased_shards(settings), signals.requested, signals.requested.set
+            store,
+            leased_shards(settings),
+            signals.requested,
+            signals.requested.set,
+            on_wait=on_beat,
         ) as leased:
             if leased:
                 async with keeping_time(store, on_beat=on_beat), backups:

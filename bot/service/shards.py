@@ -53,13 +53,16 @@ async def holding_shards(
     owner: str | None = None,
     clock: Clock = system_clock,
     renew_every: timedelta = HEARTBEAT_INTERVAL,
+    on_wait: Callable[[], None] | None = None,
 ) -> AsyncIterator[bool]:
     """Lease ``shards`` (``ALL_SHARDS``: every one), waiting while another process holds
     them, until ``stop`` is set; yields True once leased (renewed every ``renew_every`` until
-    the block ends, then released), False when ``stop`` came first. Raises the store's
-    errors at the first attempt (an unusable database is a start-up failure)."""
+    the block ends, then released), False when ``stop`` came first. ``on_wait`` is called
+    after each attempt the database answered while waiting (a standby is alive: its health
+    file is marked). Raises the store's errors at the first attempt (an unusable database
+    is a start-up failure)."""
     owner = owner or lease_owner()
-    if not await _wait_for(store, shards, owner, stop, clock):
+    if not await _wait_for(store, shards, owner, stop, clock, on_wait or _nothing):
         yield False
         return
     renewing = asyncio.create_task(
@@ -108,12 +111,22 @@ def exited(owner: str) -> bool:
     return False
 
 
+def _nothing() -> None:
+    pass
+
+
 async def _wait_for(
-    store: Store, shards: Sequence[int], owner: str, stop: asyncio.Event, clock: Clock
+    store: Store,
+    shards: Sequence[int],
+    owner: str,
+    stop: asyncio.Event,
+    clock: Clock,
+    on_wait: Callable[[], None],
 ) -> bool:
     """Lease ``shards``, waiting while others hold them; False if ``stop`` came first."""
     held = await _take(store, shards, owner, clock)
     if held:
+        on_wait()
         # One line, however long the wait: what is happening and what ends it.
         _log.warning(
             "shards %s are served by another process (%s, lease until %s): waiting until it "
@@ -130,8 +143,10 @@ async def _wait_for(
             return False
         try:
             held = await _take(store, shards, owner, clock)
-        except Exception as error:  # a passing outage: keep waiting
+        except Exception as error:  # a passing outage: keep waiting (and look unhealthy)
             _log.debug("shard lease not taken yet: %s", error)
+        else:
+            on_wait()
     return True
 
 

@@ -35,6 +35,24 @@ async def test_a_waiting_process_says_so_once_and_stops_when_asked(
     assert "waiting until it stops or its lease expires" in line
 
 
+async def test_a_waiting_process_stays_healthy_while_its_database_answers(
+    store: Store, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A standby (a rolling deploy's new process) is alive: each look at the lease the
+    database answers marks its health, so Docker does not restart it while it waits."""
+    monkeypatch.setattr("bot.service.shards.WAIT_POLL_SECONDS", 0.01)
+    now = clock().timestamp()
+    await store.shards.take([ALL_SHARDS], "old", now, now + SHARD_LEASE.total_seconds())
+    beats: list[float] = []
+    stop = asyncio.Event()
+    asyncio.get_running_loop().call_later(0.2, stop.set)
+    async with holding_shards(
+        store, [ALL_SHARDS], stop, stop.set, clock=clock, on_wait=lambda: beats.append(1.0)
+    ) as leased:
+        assert not leased
+    assert len(beats) >= 3
+
+
 async def test_a_lease_lost_while_frozen_stops_the_process(
     store: Store, clock: ManualClock, caplog: pytest.LogCaptureFixture
 ) -> None:
