@@ -712,10 +712,11 @@ class Games:
         return [ThreadUpkeep(row[0], row[1], from_epoch(row[2])) for row in rows]
 
     async def set_thread_upkeep(self, game_id: int, at: datetime | None) -> None:
-        """Look at the game's thread again at ``at`` (None: never)."""
+        """Look at the game's thread again at ``at`` (None: never); the game's version stays
+        (a move read before this look still writes)."""
         async with self._db.transaction() as conn:
             await conn.execute(
-                "UPDATE games SET thread_upkeep_at = ?, version = version + 1 WHERE id = ?",
+                "UPDATE games SET thread_upkeep_at = ? WHERE id = ?",
                 (None if at is None else to_epoch(at), game_id),
             )
 

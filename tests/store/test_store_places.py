@@ -82,8 +82,12 @@ async def test_a_running_games_own_thread_is_due_a_look_until_the_end(
         [due] = await store.games.threads_to_keep(NOW + 6 * DAY)
         assert (due.game_id, due.thread_id) == (game.id, 88)
         assert await store.games.keeps_thread(88) and not await store.games.keeps_thread(77)
+        before = await store.games.get(game.id)
         await store.games.set_thread_upkeep(game.id, NOW + 12 * DAY)
         assert await store.games.threads_to_keep(NOW + 11 * DAY) == []
+        # The look is not a change of the game: a move read before it still writes.
+        after = await store.games.get(game.id)
+        assert before is not None and after is not None and after.version == before.version
         await aborted(store, game)
         assert await store.games.threads_to_keep(NOW + 99 * DAY) == []
         assert await store.games.next_thread_upkeep() is None
