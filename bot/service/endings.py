@@ -55,6 +55,13 @@ from bot.store import (
 )
 from rules import Color, Outcome, Termination
 
+# A game with fewer plies than this has no result to rate (as on lichess): /abort ends it,
+# and whatever else ends it then (a resignation, a draw agreed, the clock) aborts it too.
+ABORTABLE_PLIES = 2
+_ABORTED_BEFORE_PLAY = frozenset(
+    {Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIMEOUT, Termination.TIMEOUT_DRAW}
+)
+
 
 class EndingUseCases(ServiceCore):
     async def resign(
@@ -87,7 +94,7 @@ class EndingUseCases(ServiceCore):
     ) -> GameEnded:
         """End the game without a result, allowed before both sides have moved."""
         record = await self._playable(user, place, game_id)
-        if record.ply >= 2:
+        if record.ply >= ABORTABLE_PLIES:
             raise CannotAbortError
         outcome = Outcome(Termination.ABORTED, None)
         return await self._end(
@@ -360,6 +367,8 @@ class EndingUseCases(ServiceCore):
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
         await self._replay(record)  # raises DamagedGameError before anything is written
+        if record.ply < ABORTABLE_PLIES and outcome.termination in _ABORTED_BEFORE_PLAY:
+            outcome, rated = Outcome(Termination.ABORTED, None), False
         now = now or self.now()
         result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
         refs = await self._refs(record.white_id, record.black_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,9 +152,11 @@ async def start_game(
     fen: str | None = None,
     days: int = 3,
     channel: FakeChannel | None = None,
+    moves: Sequence[str] = (),
 ) -> tuple[FakeChannel, FakeMessage]:
     """``white`` challenges ``black`` (who accepts) in ``channel`` (default: the first text
-    channel); returns where the game lives and its first board message."""
+    channel), and ``moves`` are played in turn (``OPENED``: a game with a result to rate);
+    returns where the game lives and its latest board message."""
     seat = "red" if game == "xiangqi" else "white"
     options: dict[str, Any] = {"opponent": black, "game": game, "color": seat, "days": days}
     if fen is not None:
@@ -175,7 +178,14 @@ async def start_game(
         return None
 
     found: tuple[FakeChannel, FakeMessage] = await fake.wait_until(first_board)
-    return found
+    place, board = found
+    for ply, move in enumerate(moves):
+        board = await play(fake, (white, black)[ply % 2], move, place)
+    return place, board
+
+
+# Two plies: before them, whatever ends a game aborts it (no result, no rating).
+OPENED = ("e4", "e5")
 
 
 async def play(

@@ -17,7 +17,7 @@ from bot.discord.pacing import OldEdits
 from bot.discord.views import layout_view
 from bot.service import ManualClock, User
 from bot.store import OldBoard, Store
-from tests.discord.harness import Harness, board_image, command, start_game
+from tests.discord.harness import OPENED, Harness, board_image, command, start_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 CONTROLS = ["Move…", "Draw", "Takeback", "Resign", "Legal moves"]
@@ -248,7 +248,7 @@ async def test_resign_and_draw_from_the_board(running: Harness) -> None:
     confirmation ends the game with a final board carrying the after-game buttons."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    thread, first = await start_game(fake, alice, bob)
+    thread, first = await start_game(fake, alice, bob, moves=OPENED)
     offer = await answer(fake, await fake.click(alice, first, "Draw"))
     assert not offer.ephemeral and bob.id in offer.mentions
     assert labels(offer) == ["Accept", "Decline"] and "offers a draw" in offer.text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.discord.harness import Harness, command, play, png_size, start_game
+from tests.discord.harness import OPENED, Harness, command, play, png_size, start_game
 
 PROMOTION_FEN = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
 
@@ -62,13 +62,13 @@ async def test_resign_with_confirmation(running: Harness) -> None:
     """/resign asks for confirmation ephemerally; confirming ends the game publicly."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    thread, _ = await start_game(fake, alice, bob)
+    thread, _ = await start_game(fake, alice, bob, moves=OPENED)
     confirm = await command(fake, bob, "resign", channel=thread)
     assert confirm.ephemeral and [b["label"] for b in confirm.buttons()] == ["Resign"]
     press = await fake.click(bob, confirm, "Resign")
     final = await fake.wait_until(lambda: [m for m in press.messages() if m.files])
     assert "bob resigned — white wins" in final[0].text() and not final[0].ephemeral
-    late = await command(fake, alice, "move", {"move": "e4"}, channel=thread)
+    late = await command(fake, alice, "move", {"move": "Nf3"}, channel=thread)
     assert late.ephemeral and "is over" in late.text()
 
 

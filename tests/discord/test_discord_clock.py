@@ -13,7 +13,8 @@ async def test_reminder_then_time_out(running: Harness) -> None:
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob, days=3)
-    await play(fake, alice, "e4", thread)
+    for player, move in ((alice, "e4"), (bob, "e5"), (alice, "Nf3")):  # rated from ply 2
+        await play(fake, player, move, thread)
     posted = len(fake.channel_messages(thread.id))
 
     running.clock.advance(days=1, hours=23)
@@ -34,7 +35,7 @@ async def test_reminder_then_time_out(running: Harness) -> None:
     ended = fake.channel_messages(thread.id)[-1]
     assert "bob ran out of time — white wins" in ended.text()
     assert png_size(ended)[0] >= 256
-    late = await command(fake, bob, "move", {"move": "e5"}, channel=thread)
+    late = await command(fake, bob, "move", {"move": "Nc6"}, channel=thread)
     assert late.ephemeral and "is over" in late.text()
 
 
@@ -43,6 +44,8 @@ async def test_time_out_fires_after_a_restart(running: Harness) -> None:
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob, days=1)
+    for player, move in ((alice, "e4"), (bob, "e5")):  # before two plies it would be aborted
+        await play(fake, player, move, thread)
     await running.stop()
     running.clock.advance(days=2)
     await running.start()  # the scheduler runs a round at start-up
@@ -93,6 +96,8 @@ async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
     broken_thread, _ = await start_game(fake, alice, bob, days=1)
     await play(fake, alice, "e4", broken_thread)
     healthy_thread, _ = await start_game(fake, carol, dave, days=2)
+    for player, move in ((carol, "e4"), (dave, "e5")):  # before two plies it would be aborted
+        await play(fake, player, move, healthy_thread)
     with connect(running.database) as conn:
         (broken_id,) = conn.execute(
             "SELECT id FROM games WHERE thread_id = ?", (broken_thread.id,)

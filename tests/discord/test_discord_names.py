@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.harness import OPENED, Harness, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 from tests.fakediscord import FakeMessage
 
@@ -89,8 +89,7 @@ async def test_markup_in_names_is_escaped_in_what_the_bot_posts_itself(running: 
     mallory, bob = fake.add_user("mallory"), fake.add_user("bob")
     mallory.global_name = NITRO
     bob.global_name = "||@here|| `bob`"
-    thread, _ = await start_game(fake, mallory, bob, days=3)
-    await play(fake, mallory, "e4", thread)
+    thread, _ = await start_game(fake, mallory, bob, days=3, moves=(*OPENED, "Nf3"))
     posted = len(fake.channel_messages(thread.id))
     running.clock.advance(days=2, hours=1)
     await running.clock_round()  # a reminder for bob

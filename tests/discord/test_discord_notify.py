@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.harness import OPENED, Harness, command, play, start_game
 from tests.fakediscord import DM
 
 
@@ -86,7 +86,7 @@ async def test_the_end_of_a_game_reaches_players_their_way(running: Harness) -> 
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     await command(fake, alice, "settings", {"notify": "dm"})
-    thread, _ = await start_game(fake, alice, bob)
+    thread, _ = await start_game(fake, alice, bob, moves=OPENED)
     confirm = await command(fake, bob, "resign", channel=thread)
     press = await fake.click(bob, confirm, "Resign")
     final = (await fake.wait_until(lambda: [m for m in press.messages() if m.files]))[0]

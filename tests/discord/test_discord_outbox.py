@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord import messages
 from bot.store import OutboxKind, OutboxState, OutboxTarget
-from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.harness import OPENED, Harness, command, play, start_game
 from tests.fakediscord import (
     CREATE_PUBLIC_THREADS,
     DM,
@@ -60,7 +60,7 @@ async def test_a_time_out_survives_a_transient_failure(running: Harness) -> None
     once, instead of being lost."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    thread, _ = await start_game(fake, alice, bob, days=1)
+    thread, _ = await start_game(fake, alice, bob, days=1, moves=OPENED)
     fake.fail_next("POST", f"/channels/{thread.id}/messages", "503")
     running.clock.advance(days=1, minutes=1)
     await running.clock_round()
@@ -80,7 +80,7 @@ async def test_a_thread_the_bot_may_not_post_in_falls_back_to_its_channel(
     players hear at their next command which permission Postal lacks there."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    thread, _ = await start_game(fake, alice, bob, days=1)
+    thread, _ = await start_game(fake, alice, bob, days=1, moves=OPENED)
     fake.set_channel_permissions(fake.channel, deny=SEND_MESSAGES_IN_THREADS)
     running.clock.advance(days=1, minutes=1)
     await running.clock_round()

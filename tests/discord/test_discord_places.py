@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.discord.harness import Harness, board_image, command, play, start_game
+from tests.discord.harness import OPENED, Harness, board_image, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
@@ -63,6 +63,7 @@ async def test_a_game_challenged_in_a_thread_lives_there(running: Harness, kind:
     assert len(fake.threads()) == threads_before
     reply = await play(fake, alice, "e4", post)
     assert reply.channel_id == post.id
+    await play(fake, bob, "e5", post)  # rated from ply 2: a real time-out
     await remind_and_time_out(running, post)
 
 
@@ -71,7 +72,7 @@ async def test_a_game_in_a_voice_chat_opens_no_thread(running: Harness) -> None:
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     voice = fake.add_channel("lounge", type=GUILD_VOICE)
-    where, _ = await start_game(fake, alice, bob, channel=voice)
+    where, _ = await start_game(fake, alice, bob, channel=voice, moves=OPENED)
     assert where.id == voice.id and fake.threads() == []
     await remind_and_time_out(running, voice)
 
@@ -83,7 +84,7 @@ async def test_a_game_in_an_announcement_channel_gets_an_announcement_thread(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     news = fake.add_channel("news", type=GUILD_ANNOUNCEMENT)
-    thread, _ = await start_game(fake, alice, bob, channel=news)
+    thread, _ = await start_game(fake, alice, bob, channel=news, moves=OPENED)
     assert thread.type == ANNOUNCEMENT_THREAD and thread.parent_id == news.id
     assert thread.auto_archive_duration == 10080
     await remind_and_time_out(running, thread)
@@ -430,8 +431,7 @@ async def test_an_ending_typed_elsewhere_is_announced_in_the_games_place(
     await fake.wait_until(
         lambda: [m for m in fake.channel_messages(first.id) if "aborted" in m.text()]
     )
-    second, _ = await start_game(fake, carol, dave)
-    await play(fake, carol, "e4", second)
+    second, _ = await start_game(fake, carol, dave, moves=OPENED)
     offer = await command(fake, carol, "draw", channel=second)
     assert not offer.ephemeral, offer.text()
     game_id = game_id_of(fake, second)
@@ -452,8 +452,7 @@ async def test_an_offer_typed_elsewhere_is_posted_in_the_games_place(
     gets a private note with a link, and the opponent's Accept there works."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    thread, _ = await start_game(fake, alice, bob)
-    await play(fake, alice, "e4", thread)
+    thread, _ = await start_game(fake, alice, bob, moves=(*OPENED, "Nf3"))
     lobby = fake.add_channel("lobby")
     game_id = game_id_of(fake, thread)
     note = await command(fake, alice, kind, {"game": game_id}, channel=lobby)

@@ -120,7 +120,8 @@ async def test_two_processes_share_the_clock_and_survive_a_kill(
             thread, _ = await start_game(fake, white, black, days=3, channel=server)
             # (these bots run in their own processes: white turns Confirm moves off)
             await command(fake, white, "settings", {"confirm": "never"}, channel=thread)
-            await play(fake, white, "e4", thread)
+            for player, move in ((white, "e4"), (black, "e5"), (white, "Nf3")):
+                await play(fake, player, move, thread)  # rated from ply 2: a real time-out
             threads.append(thread)
             black_names.append(black.name)
 

@@ -16,7 +16,7 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapsh
 async def test_timeout_wins_for_the_waiting_side(service: GameService, clock: ManualClock) -> None:
     """When the player to move runs out of time, the opponent wins on time."""
     started = await start_game(service, days=1)
-    await play(service, started.game.id, "e4")
+    await play(service, started.game.id, "e4", "e5", "Nf3")
     view = await service.game_view(started.game.id)
     assert view.deadline == clock.now + timedelta(days=1)
     clock.advance(hours=23, minutes=59)
@@ -34,12 +34,13 @@ async def test_timeout_is_a_draw_without_mating_material(
     service: GameService, clock: ManualClock
 ) -> None:
     """A waiting side that could never mate only draws when the opponent's time runs out."""
-    await start_game(service, days=1, fen="k7/8/8/8/8/8/8/K6R w - - 0 1")
-    await service.move(ALICE, PLACE, "Rh2")
+    won = await start_game(service, days=1, fen="k7/8/8/8/8/8/8/K6R w - - 0 1")
+    await play(service, won.game.id, "Rh2", "Kb8", "Rh3")
     clock.advance(days=2)
     (ended,) = (await service.expire_overdue()).ended
     assert ended.ending.result == "1-0"  # black ran out; white (waiting) has a rook
-    await start_game(service, days=1, fen="k7/8/8/8/8/8/8/K6R w - - 0 1")
+    drawn_game = await start_game(service, days=1, fen="k7/8/8/8/8/8/8/K6R w - - 0 1")
+    await play(service, drawn_game.game.id, "Rh2", "Kb8")
     clock.advance(days=2)
     (drawn,) = (await service.expire_overdue()).ended
     assert drawn.ending.result == "1/2-1/2" and drawn.ending.termination == (
@@ -51,7 +52,8 @@ async def test_a_lone_knight_wins_on_time_when_a_helpmate_exists(
     service: GameService, clock: ManualClock
 ) -> None:
     """FIDE: a knight alone can mate a king hemmed in by its own rook, so it wins on time."""
-    await start_game(service, days=1, fen="k7/8/8/8/8/8/1n6/K6R w - - 0 1")
+    started = await start_game(service, days=1, fen="k7/8/8/8/8/8/1n6/K6R w - - 0 1")
+    await play(service, started.game.id, "Rh2", "Kb8")
     clock.advance(days=2)
     (ended,) = (await service.expire_overdue()).ended
     assert ended.ending.result == "0-1" and ended.ending.termination == "timeout"

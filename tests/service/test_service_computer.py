@@ -33,7 +33,7 @@ from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxRow, OutboxTarget
 from bot.words import computer_stuck
 from rules import Color
 from tests.fake_engines import FakeEngines
-from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
 
 POSTAL = User(999, "Postal", is_bot=True)
 
@@ -229,8 +229,11 @@ async def test_games_against_the_computer_have_their_own_stats_and_no_rating(
 ) -> None:
     """A loss to Postal counts apart from games against people and rates nobody."""
     people = await start_game(service)  # alice vs bob, rated
+    await play(service, people.game.id, "e4", "e5")  # two plies: a result, not an abort
     await service.confirm_resign(BOB, people.game.id)
     started = await service.computer.challenge(ALICE, PLACE, color="white", level=2)
+    await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    await service.computer.reply_all()
     await service.confirm_resign(ALICE, started.game.id)
 
     stats = await service.stats(ALICE, place=PLACE)

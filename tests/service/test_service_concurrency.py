@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.service import GameService, MovePlayed, OfferMade, User, errors
 from tests.dbtools import connect
-from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 
 async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path: Path) -> None:
@@ -151,6 +151,7 @@ async def test_an_ending_crossing_the_games_thread_being_recorded_still_ends(
     """Recording the game's thread and board message raises the version; a resignation
     checked before that is tried again against the fresh game instead of being refused."""
     game_id = (await start_game(service)).game.id
+    await play(service, game_id, "e4", "e5")  # two plies: a resignation, not an abort
     with placement_recorded_before(service, game_id, "finish") as crossed:
         ended = await service.confirm_resign(ALICE, game_id)
     assert crossed and ended.ending.termination == "resignation"

@@ -10,6 +10,7 @@ from bot.service import (
     ButtonAction,
     GameEnded,
     GameService,
+    ManualClock,
     MovePlayed,
     OfferDeclined,
     OfferKind,
@@ -23,6 +24,7 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapsh
 async def test_resign_needs_confirmation(service: GameService, db_path: Path) -> None:
     """/resign asks first; the Resign button ends the game for the opponent."""
     started = await start_game(service)
+    await play(service, started.game.id, "e4", "e5")  # two plies: a result, not an abort
     before = snapshot(db_path)
     asked = await service.resign(BOB, PLACE)
     assert snapshot(db_path) == before
@@ -52,7 +54,8 @@ async def test_a_move_after_the_end_says_the_game_is_over(
 
 async def test_draw_offer_accepted(service: GameService) -> None:
     """A draw offer gives the opponent buttons; accepting ends the game drawn."""
-    await start_game(service)
+    started = await start_game(service)
+    await play(service, started.game.id, "e4", "e5")
     offer = await service.draw(ALICE, PLACE)
     assert isinstance(offer, OfferMade) and offer.kind is OfferKind.DRAW
     assert [b.label for b in offer.buttons] == ["Accept", "Decline"]
@@ -68,7 +71,8 @@ async def test_draw_offer_accepted(service: GameService) -> None:
 
 async def test_draw_offer_declined_and_answering_draw_accepts(service: GameService) -> None:
     """Declining removes the offer; /draw by the opponent of a pending offer accepts it."""
-    await start_game(service)
+    started = await start_game(service)
+    await play(service, started.game.id, "e4", "e5")
     offer = await service.draw(ALICE, PLACE)
     declined = await service.decline_draw(BOB, offer.game.id)
     assert declined.text == "bob declined the draw offer."
@@ -97,9 +101,10 @@ async def test_draw_offer_lapses_when_opponent_moves(service: GameService) -> No
 
 async def test_own_move_keeps_own_offer(service: GameService) -> None:
     """The offerer's own move does not withdraw their offer."""
-    await start_game(service)
+    started = await start_game(service)
+    await play(service, started.game.id, "e4", "e5")
     await service.draw(ALICE, PLACE)
-    moved = await service.move(ALICE, PLACE, "e4")
+    moved = await service.move(ALICE, PLACE, "Nf3")
     assert isinstance(moved, MovePlayed) and moved.lapsed_offers == ()
     ended = await service.accept_draw(BOB, moved.game.id)
     assert ended.ending.result == "1/2-1/2"
@@ -211,3 +216,34 @@ async def test_stalemate_and_insufficient_material_end_automatically(
     captured = await service.move(CAROL, None, "Kxb2", game_id=third.game.id)
     assert isinstance(captured, MovePlayed) and captured.ending is not None
     assert captured.ending.termination == "insufficient_material"
+
+
+async def test_whatever_ends_a_game_before_two_plies_aborts_it(
+    service: GameService, clock: ManualClock
+) -> None:
+    """As on lichess: a resignation, an agreed draw or a time-out before both sides have
+    moved ends the game aborted, with no result and no rating change; from the second ply
+    on the same endings count."""
+    resigned = await start_game(service)
+    ended = await service.confirm_resign(ALICE, resigned.game.id)
+    assert (ended.ending.result, ended.ending.termination) == ("*", "aborted")
+    assert ended.ending.rating_changes == ()
+    agreed = await start_game(service)
+    await play(service, agreed.game.id, "e4")
+    offer = await service.draw(BOB, PLACE)
+    assert isinstance(offer, OfferMade)
+    drawn = await service.accept_draw(ALICE, agreed.game.id)
+    assert (drawn.ending.result, drawn.ending.termination) == ("*", "aborted")
+    timed = await start_game(service, days=1)
+    await play(service, timed.game.id, "e4")
+    clock.advance(days=2)
+    (lapsed,) = (await service.expire_overdue()).ended
+    assert (lapsed.ending.result, lapsed.ending.termination) == ("*", "aborted")
+    assert (await service.leaderboard(PLACE.guild_id, "chess")).rows == ()
+    stats = await service.stats(ALICE, place=PLACE)
+    assert stats is not None and stats.variants == ()
+    counted = await start_game(service)
+    await play(service, counted.game.id, "e4", "e5")
+    real = await service.confirm_resign(ALICE, counted.game.id)
+    assert (real.ending.result, real.ending.termination) == ("0-1", "resignation")
+    assert [change.player.id for change in real.ending.rating_changes] == [ALICE.id, BOB.id]

@@ -103,6 +103,7 @@ async def test_history_lists_finished_games(service: GameService) -> None:
     first = await start_game(service)
     await play(service, first.game.id, *SCHOLARS_MATE)
     second = await start_game(service)
+    await play(service, second.game.id, "e4", "e5")
     await service.confirm_resign(ALICE, second.game.id)
     history = await service.history(BOB)
     assert [(e.game.id, e.outcome) for e in history.entries] == [
@@ -148,6 +149,7 @@ async def test_timeout_of_rated_game_rates_in_the_same_write(
 ) -> None:
     """A time-out in a rated game writes the result and both ratings together."""
     started = await start_game(service, days=1)
+    await play(service, started.game.id, "e4", "e5")
     clock.advance(days=1)
     (ended,) = (await service.expire_overdue()).ended
     assert [change.player.id for change in ended.ending.rating_changes] == [ALICE.id, BOB.id]
@@ -179,10 +181,13 @@ async def test_ratings_are_per_server_and_per_game(service: GameService) -> None
     """A result on one server or in one game kind leaves the other tables alone."""
     elsewhere = Place(guild_id=2, channel_id=20)
     first = await start_game(service)
+    await play(service, first.game.id, "e4", "e5")
     await service.confirm_resign(BOB, first.game.id)
     second = await start_game(service, place=elsewhere)
+    await play(service, second.game.id, "e4", "e5")
     await service.confirm_resign(ALICE, second.game.id)
     third = await start_game(service, "xiangqi")
+    await play(service, third.game.id, "h2e2", "h9g7")
     await service.confirm_resign(BOB, third.game.id)
     here = await service.leaderboard(PLACE.guild_id, "chess")
     there = await service.leaderboard(elsewhere.guild_id, "chess")
