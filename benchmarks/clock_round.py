@@ -60,7 +60,7 @@ async def main() -> None:
         players = [User(10_000 + n, f"player{n}") for n in range(args.players)]
         for number, player in enumerate(players):
             if number % 2 and not args.plain:
-                await service.settings(
+                await service.preferences.settings(
                     player,
                     reminders=rng.choice(("48, 6", "12", "24, 1", "none")),
                     timezone=rng.choice(ZONES),
@@ -69,16 +69,16 @@ async def main() -> None:
                 )
         for _ in range(args.games):
             white, black = rng.sample(players, 2)
-            created = await service.challenge(white, PLACE, black, color="white", days=3)
-            await service.accept_challenge(black, created.challenge.id)
+            created = await service.challenges.challenge(white, PLACE, black, color="white", days=3)
+            await service.challenges.accept_challenge(black, created.challenge.id)
             clock.advance(minutes=rng.randrange(0, 5))
-        wakeup = await timed(args.rounds, service.next_wakeup)
+        wakeup = await timed(args.rounds, service.deadlines.next_wakeup)
         clock.advance(days=2, hours=12)  # many 24 h and 12 h reminders are due
-        due = await timed(args.rounds, service.due_reminders)
-        reminders = len(await service.due_reminders())
+        due = await timed(args.rounds, service.deadlines.due_reminders)
+        reminders = len(await service.deadlines.due_reminders())
         clock.advance(days=1)
         started = time.perf_counter()
-        digests = await service.hand_over_digests() if not args.plain else []
+        digests = await service.digests.hand_over_digests() if not args.plain else []
         digest_ms = (time.perf_counter() - started) * 1000
         await store.close()
     terms = "nobody" if args.plain else "half"

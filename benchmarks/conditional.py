@@ -50,10 +50,12 @@ async def new_game(service: GameService) -> tuple[int, User, User]:
     """A game after 1. e4 e5 between two new players (the spam limits count per pair)."""
     number = next(_numbers)
     white, black = User(2 * number + 1, f"white{number}"), User(2 * number + 2, f"black{number}")
-    created = await service.challenge(white, PLACE, black, game="chess", color="white")
-    started = await service.accept_challenge(black, created.challenge.id)
+    created = await service.challenges.challenge(white, PLACE, black, game="chess", color="white")
+    started = await service.challenges.accept_challenge(black, created.challenge.id)
     for index, move in enumerate(OPENING):
-        await service.move(white if index % 2 == 0 else black, None, move, game_id=started.game.id)
+        await service.play.move(
+            white if index % 2 == 0 else black, None, move, game_id=started.game.id
+        )
     return started.game.id, white, black
 
 
@@ -67,17 +69,17 @@ async def run(games: int, plain_only: bool) -> None:
         adding: list[float] = []
         for _ in range(games):
             game_id, white, black = await new_game(service)
-            await timed(plain, service.move(white, None, "Nf3", game_id=game_id))
+            await timed(plain, service.play.move(white, None, "Nf3", game_id=game_id))
         for _ in range(0 if plain_only else games):
             game_id, white, black = await new_game(service)
             await timed(adding, service.conditional.add(black, None, LINE, game_id=game_id))
-            result = await timed(answered, service.move(white, None, "Nf3", game_id=game_id))
+            result = await timed(answered, service.play.move(white, None, "Nf3", game_id=game_id))
             assert isinstance(result, MovePlayed) and len(result.answers) == 1
         for _ in range(0 if plain_only else games):
             game_id, white, black = await new_game(service)
             await service.conditional.add(black, None, LINE, game_id=game_id)
             await service.conditional.add(white, None, "Nf3 Nc6 Bb5 a6 Ba4", game_id=game_id)
-            result = await timed(chained, service.move(white, None, "Nf3", game_id=game_id))
+            result = await timed(chained, service.play.move(white, None, "Nf3", game_id=game_id))
             assert isinstance(result, MovePlayed) and len(result.answers) == 5
         await store.close()
     print(f"{games} games each, real SQLite file, synchronous=FULL")

@@ -406,7 +406,7 @@ async def computer_reply_times(
                     reply = asyncio.get_running_loop().create_future()
                     answered[game_id] = reply
                     began = time.perf_counter()
-                    played = await service.move(human, place, move, game_id=game_id)
+                    played = await service.play.move(human, place, move, game_id=game_id)
                     assert isinstance(played, MovePlayed)
                     if played.ending is not None:
                         answered.pop(game_id, None)

@@ -38,11 +38,13 @@ def random_game(variant_name: str, rng: random.Random) -> list[str]:
 
 
 async def finished_game(service: GameService, variant_name: str, moves: list[str]) -> int:
-    created = await service.challenge(WHITE, PLACE, BLACK, game=variant_name, color="white")
-    game_id = (await service.accept_challenge(BLACK, created.challenge.id)).game.id
+    created = await service.challenges.challenge(
+        WHITE, PLACE, BLACK, game=variant_name, color="white"
+    )
+    game_id = (await service.challenges.accept_challenge(BLACK, created.challenge.id)).game.id
     for index, move in enumerate(moves):
-        await service.move(WHITE if index % 2 == 0 else BLACK, None, move, game_id=game_id)
-    await service.confirm_resign(WHITE, game_id)
+        await service.play.move(WHITE if index % 2 == 0 else BLACK, None, move, game_id=game_id)
+    await service.endings.confirm_resign(WHITE, game_id)
     return game_id
 
 

@@ -137,8 +137,10 @@ async def move_costs(
     try:
         service = GameService(store)
         place = Place(guild_id=1, channel_id=channel)
-        challenge = await service.challenge(WHITE, place, BLACK, game="chess", color="white")
-        started = await service.accept_challenge(BLACK, challenge.challenge.id)
+        challenge = await service.challenges.challenge(
+            WHITE, place, BLACK, game="chess", color="white"
+        )
+        started = await service.challenges.accept_challenge(BLACK, challenge.challenge.id)
         game_id = started.game.id
     finally:
         await store.close()
@@ -150,7 +152,7 @@ async def move_costs(
         for ply in range(at_ply, at_ply + moves + 1):
             mover = WHITE if ply % 2 == 0 else BLACK
             began = time.perf_counter()
-            await service.move(mover, None, line[ply], game_id=game_id)
+            await service.play.move(mover, None, line[ply], game_id=game_id)
             samples.append(time.perf_counter() - began)
     finally:
         await store.close()

@@ -81,8 +81,10 @@ async def measure(games: int, plies: int, budget: int) -> dict[str, float]:
                 )
                 variant = "xiangqi" if number % 2 else "chess"
                 place = Place(guild_id=1, channel_id=1_000 + number // 20)
-                made = await service.challenge(white, place, black, game=variant, color="white")
-                game = await service.accept_challenge(black, made.challenge.id)
+                made = await service.challenges.challenge(
+                    white, place, black, game=variant, color="white"
+                )
+                game = await service.challenges.accept_challenge(black, made.challenge.id)
                 started.append(
                     (game.game.id, variant, white, black, lines[variant][number % LINES])
                 )
@@ -101,7 +103,7 @@ async def measure(games: int, plies: int, budget: int) -> dict[str, float]:
                     )
             for game_id, _, white, black, line in started:
                 mover = white if plies % 2 == 0 else black
-                await service.move(mover, None, line[plies], game_id=game_id)
+                await service.play.move(mover, None, line[plies], game_id=game_id)
             gc.collect()
             after = rss_bytes()
             cache = service._replays

@@ -65,15 +65,17 @@ async def timed_ms(work: Callable[[], Awaitable[object]]) -> float:
 async def play_line(service: GameService, game_id: int, plies: int, rng: random.Random) -> bool:
     """Play ``plies`` random legal moves that do not end the game; False if one would."""
     for _ in range(plies):
-        view = await service.game_view(game_id)
+        view = await service.reports.game_view(game_id)
         assert view.to_move is not None
-        board = await service.board(User(view.to_move.id, view.to_move.name), None, game_id=game_id)
+        board = await service.play.board(
+            User(view.to_move.id, view.to_move.name), None, game_id=game_id
+        )
         position = board.board.position
         quiet = [m for m in position.legal_moves() if position.play(m).legal_moves()]
         if not quiet:
             return False
         mover = User(view.to_move.id, view.to_move.name)
-        await service.move(mover, None, position.san(rng.choice(quiet)), game_id=game_id)
+        await service.play.move(mover, None, position.san(rng.choice(quiet)), game_id=game_id)
     return True
 
 
@@ -86,17 +88,17 @@ async def templates(service: GameService, rng: random.Random) -> tuple[list[int]
         pair += 1  # a pair of its own each (the pings per pair an hour are limited)
         white, black = User(2 * pair - 1, f"tmpl-w{pair}"), User(2 * pair, f"tmpl-b{pair}")
         want_active = len(active) < 2 and len(finished) == 3
-        created = await service.challenge(white, PLACE, black, color="white", days=3)
-        game_id = (await service.accept_challenge(black, created.challenge.id)).game.id
+        created = await service.challenges.challenge(white, PLACE, black, color="white", days=3)
+        game_id = (await service.challenges.accept_challenge(black, created.challenge.id)).game.id
         plies = 20 if want_active else rng.randrange(74, 83)
         played = await play_line(service, game_id, plies, rng)
         if played and want_active:
             active.append(game_id)
             continue
-        view = await service.game_view(game_id)
+        view = await service.reports.game_view(game_id)
         if view.to_move is not None:  # resigned: finished (or a line gone wrong, unused)
             loser = User(view.to_move.id, view.to_move.name)
-            await service.confirm_resign(loser, game_id)
+            await service.endings.confirm_resign(loser, game_id)
         if played:
             finished.append(game_id)
     return finished, active
@@ -193,7 +195,7 @@ async def check(store: Store, service: GameService, size: int) -> None:
     moves = (await db.fetch("SELECT COUNT(*) FROM moves"))[0][0]
     assert int(games) >= size + 5 and int(plies) == int(moves), (games, plies, moves)
     for (game_id,) in await db.fetch("SELECT id FROM games ORDER BY id DESC LIMIT 20"):
-        await service.game_view(int(game_id))
+        await service.reports.game_view(int(game_id))
         record = await store.games.get(int(game_id))
         assert record is not None
         game = rules.Game(record.variant, record.start_fen)
@@ -204,11 +206,11 @@ async def check(store: Store, service: GameService, size: int) -> None:
 
 async def clock_round(service: GameService) -> None:
     """What ``bot.discord.clockwork.run_clock`` asks of the service in one round."""
-    await service.expire_overdue()
-    await service.hand_over_reminders()
-    await service.hand_over_digests()
-    await service.threads_to_archive()
-    await service.next_wakeup()
+    await service.deadlines.expire_overdue()
+    await service.deadlines.hand_over_reminders()
+    await service.digests.hand_over_digests()
+    await service.deadlines.threads_to_archive()
+    await service.deadlines.next_wakeup()
 
 
 async def moves_beside_rounds(store: Store, service: GameService, count: int) -> list[float]:
@@ -238,7 +240,7 @@ async def moves_beside_rounds(store: Store, service: GameService, count: int) ->
     try:
         for user, game_id, san in targets:
             started = time.perf_counter()
-            await service.move(user, None, san, game_id=game_id)
+            await service.play.move(user, None, san, game_id=game_id)
             samples.append((time.perf_counter() - started) * 1000)
             await asyncio.sleep(0.01)
     finally:
@@ -255,7 +257,7 @@ async def drain(store: Store, service: GameService, clock: ManualClock) -> tuple
     started = time.perf_counter()
     for _ in range(10_000):
         await clock_round(service)
-        wake = await service.next_wakeup()
+        wake = await service.deadlines.next_wakeup()
         if wake is None or wake > clock.now:
             break
     seconds = time.perf_counter() - started
@@ -289,14 +291,17 @@ async def measure(url: str, size: int, rounds: int, moves: int) -> tuple[Row, li
             [await timed_ms(lambda: clock_round(service)) for _ in range(rounds)]
         )
         row["next_wakeup"] = statistics.median(
-            [await timed_ms(service.next_wakeup) for _ in range(rounds)]
+            [await timed_ms(service.deadlines.next_wakeup) for _ in range(rounds)]
         )
         heavy = User(HEAVY_ID, "heavy")
         row["/history"] = statistics.median(
-            [await timed_ms(lambda: service.history(heavy, limit=10)) for _ in range(rounds)]
+            [
+                await timed_ms(lambda: service.reports.history(heavy, limit=10))
+                for _ in range(rounds)
+            ]
         )
         row["/stats"] = statistics.median(
-            [await timed_ms(lambda: service.stats(heavy)) for _ in range(rounds)]
+            [await timed_ms(lambda: service.reports.stats(heavy)) for _ in range(rounds)]
         )
         samples = await moves_beside_rounds(store, service, moves)
         row["move p50"], row["move p99"] = percentile(samples, 0.5), percentile(samples, 0.99)

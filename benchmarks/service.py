@@ -66,8 +66,10 @@ async def build(service: GameService, games: int, rng: random.Random, max_plies:
     for number in range(games):
         white, black = rng.sample(players, 2)
         variant = "xiangqi" if number % 4 == 3 else "chess"
-        created = await service.challenge(white, PLACE, black, game=variant, color="white")
-        started = await service.accept_challenge(black, created.challenge.id)
+        created = await service.challenges.challenge(
+            white, PLACE, black, game=variant, color="white"
+        )
+        started = await service.challenges.accept_challenge(black, created.challenge.id)
         ids.append(started.game.id)
         for _ in range(rng.randrange(0, max_plies + 1)):
             await random_move(service, started.game.id, rng)
@@ -85,27 +87,27 @@ async def random_move(
     """Play a random legal move in the game; return the seconds ``move`` (and rendering)
     took, or None if the game is over. With ``replay`` the move is picked without warming
     the service's replay cache, so ``move`` replays the game from the database."""
-    view = await service.game_view(game_id)
+    view = await service.reports.game_view(game_id)
     if view.to_move is None:
         return None
     mover = User(view.to_move.id, view.to_move.name)
     if replay:
-        moves_played = await service.store.games.moves(game_id)
-        record = await service.store.games.get(game_id)
+        moves_played = await service.core.store.games.moves(game_id)
+        record = await service.core.store.games.get(game_id)
         assert record is not None
         game = rules.Game(record.variant, record.start_fen)
         for played in moves_played:
             game = game.play(played.uci)
         position = game.position
     else:
-        board = await service.board(mover, None, game_id=game_id)
+        board = await service.play.board(mover, None, game_id=game_id)
         position = board.board.position
     moves = list(position.legal_moves())
     if not moves:
         return None
     text = position.san(rng.choice(moves))
     started = time.perf_counter()
-    result = await service.move(mover, None, text, game_id=game_id)
+    result = await service.play.move(mover, None, text, game_id=game_id)
     if render and isinstance(result, MovePlayed):
         from bot.render import render_board
 
@@ -329,7 +331,7 @@ async def play_share(
             move = rng.choice(list(game.position.legal_moves()))
             text = game.position.san(move)
             began = time.perf_counter()
-            await service.move(User(mover_id, names[mover_id]), None, text, game_id=game_id)
+            await service.play.move(User(mover_id, names[mover_id]), None, text, game_id=game_id)
             durations.append(time.perf_counter() - began)
             game = game.play(move)
             if game.outcome() is None and game.position.legal_moves():

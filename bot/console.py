@@ -259,7 +259,7 @@ class Console:
 
     @property
     def saved(self) -> ConsoleButtons:
-        return self.service.store.console_buttons
+        return self.service.core.store.console_buttons
 
     def say(self, text: str = "") -> None:
         """Print ``text``; what the service states (``bot.i18n.text``) in the reader's
@@ -332,7 +332,7 @@ class Console:
                 positional, options = [sub.name], options_of(sub, rest[1:], spec.name)
             else:
                 positional, options = [], options_of(spec, rest)
-            await self._report_clock(await self.service.expire_overdue())
+            await self._report_clock(await self.service.deadlines.expire_overdue())
             await self._run(user, command, positional, options)
         except ChallengePendingError as error:
             self.say(
@@ -351,7 +351,7 @@ class Console:
             )
         await self._computer_replies()
         # What the outbox rows of this line say was printed above; nothing else sends them.
-        await self.service.settle_shown_deliveries()
+        await self.service.deliveries.settle_shown_deliveries()
 
     async def _computer_replies(self) -> None:
         """The computer's moves this line made due, each shown as a move is (the console
@@ -361,9 +361,9 @@ class Console:
                 await self.show(played)
             # A lasting engine failure is told once through the outbox; the console shows
             # its rows itself (settle_shown_deliveries), so it prints this one here.
-            for row in await self.service.pending_deliveries():
+            for row in await self.service.deliveries.pending_deliveries():
                 if row.kind is OutboxKind.COMPUTER_STUCK:
-                    delivery = await self.service.delivery(row)
+                    delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
         except UserError as error:
@@ -534,7 +534,7 @@ class Console:
 
     async def _direct(self, player: PlayerRef, deadline: datetime | None) -> str:
         """``(direct message to bob)``, saying when it goes out if quiet hours hold it."""
-        held = await self.service.dm_held_until(player.id, deadline)
+        held = await self.service.deliveries.dm_held_until(player.id, deadline)
         if held:
             return _("(direct message to {player}, sent at {time} after their quiet hours)").format(
                 player=player.name, time=_when(held)
@@ -550,7 +550,7 @@ class Console:
                     challenge=expired.challenge.id, text=in_language(expired.text)
                 )
             )
-        for reminder in await self.service.due_reminders():
+        for reminder in await self.service.deadlines.due_reminders():
             self.say(
                 _("(reminder) {text} Deadline {time}.").format(
                     text=in_language(reminder.text), time=_when(reminder.deadline)
@@ -559,8 +559,8 @@ class Console:
             if reminder.player.notify is NotifyMode.DM:
                 dm = await self._direct(reminder.player, reminder.deadline)
                 self.say(f"{dm} {in_language(reminder.text)}")
-            await self.service.mark_reminder_sent(reminder)
-        for digest in await self.service.hand_over_digests():
+            await self.service.deadlines.mark_reminder_sent(reminder)
+        for digest in await self.service.digests.hand_over_digests():
             lines = [words.digest_headline(digest)]
             lines += [
                 _("- {game} (game #{id}, deadline {time})").format(
@@ -594,7 +594,7 @@ class Console:
             if (parsed := parse_button_id(button.custom_id)) is not None
             and parsed[0] in _CHALLENGE_ACTIONS
         }
-        for waiting in await self.service.waiting_in(CONSOLE_PLACE):
+        for waiting in await self.service.challenges.waiting_in(CONSOLE_PLACE):
             if waiting.challenge.id not in kept:
                 await self.show(waiting)
 
@@ -637,7 +637,7 @@ class Console:
         a game's number (``game:12``)."""
         challenged, target = _target(button)
         if challenged:
-            challenge = await self.service.store.challenges.get(target)
+            challenge = await self.service.core.store.challenges.get(target)
             if challenge is not None:
                 return Option("game", variant_text(challenge.variant))
         return Option("game", target)
@@ -926,7 +926,7 @@ async def _challenge(
             )
         )
         return
-    result = await console.service.challenge(
+    result = await console.service.challenges.challenge(
         user,
         CONSOLE_PLACE,
         opponent,
@@ -945,7 +945,7 @@ async def _move(
     text = _first(positional, options, "move")
     if not text:
         raise _BadOption(Text("Say which move, e.g. {command} e4.", command=Command("move")))
-    result = await console.service.move_or_preview(
+    result = await console.service.play.move_or_preview(
         user, CONSOLE_PLACE, text, game_id=_game_id(options)
     )
     await console.show(result)
@@ -956,7 +956,9 @@ async def _board(
 ) -> None:
     if positional and positional[0].lstrip("#").isdigit() and "game" not in options:
         options = {**options, "game": positional[0]}
-    await console.show(await console.service.board(user, CONSOLE_PLACE, game_id=_game_id(options)))
+    await console.show(
+        await console.service.play.board(user, CONSOLE_PLACE, game_id=_game_id(options))
+    )
 
 
 async def _moves(
@@ -965,22 +967,24 @@ async def _moves(
     square = _first(positional, options, "square")
     if not square:
         raise _BadOption(Text("Say which square, e.g. {command} e2.", command=Command("moves")))
-    result = await console.service.legal_targets(
+    result = await console.service.play.legal_targets(
         user, CONSOLE_PLACE, square, game_id=_game_id(options)
     )
     await console.show(result)
 
 
 def _game_command(
-    method: Callable[..., Awaitable[Any]],
+    method: Callable[[GameService], Callable[..., Awaitable[Any]]],
 ) -> Handler:
+    """A command on one game: ``method`` picks the use case's method from the service."""
+
     async def run(
         console: Console, user: User, positional: list[str], options: dict[str, str]
     ) -> None:
         if positional and positional[0].lstrip("#").isdigit() and "game" not in options:
             options = {**options, "game": positional[0]}
         await console.show(
-            await method(console.service, user, CONSOLE_PLACE, game_id=_game_id(options))
+            await method(console.service)(user, CONSOLE_PLACE, game_id=_game_id(options))
         )
 
     return run
@@ -991,7 +995,9 @@ async def _moretime(
 ) -> None:
     days = _int_option("moretime", "days", _first(positional, options, "days"))
     await console.show(
-        await console.service.moretime(user, CONSOLE_PLACE, days, game_id=_game_id(options))
+        await console.service.deadlines.moretime(
+            user, CONSOLE_PLACE, days, game_id=_game_id(options)
+        )
     )
 
 
@@ -1005,11 +1011,11 @@ async def _vacation(
         english_name(OPTION_NAME, given.strip(), ("end",), current_locale()) is not None
     )
     if ending or said_end:
-        ended = await console.service.end_vacation(user)
+        ended = await console.service.deadlines.end_vacation(user)
         console.say(words.vacation_ended(ended, _when(ended.planned_until)))
         return
     days = _int_option("vacation", "days", given) if given is not None else None
-    await console.show(await console.service.vacation(user, days))
+    await console.show(await console.service.deadlines.vacation(user, days))
 
 
 def _target_user(positional: list[str], options: dict[str, str]) -> User | None:
@@ -1020,7 +1026,7 @@ def _target_user(positional: list[str], options: dict[str, str]) -> User | None:
 async def _games(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    listing = await console.service.games(
+    listing = await console.service.reports.games(
         user, _target_user(positional, options), place=CONSOLE_PLACE
     )
     lines = in_language(listing.text).splitlines()
@@ -1034,7 +1040,9 @@ async def _history(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     await console.show(
-        await console.service.history(user, _target_user(positional, options), place=CONSOLE_PLACE)
+        await console.service.reports.history(
+            user, _target_user(positional, options), place=CONSOLE_PLACE
+        )
     )
 
 
@@ -1042,20 +1050,20 @@ async def _stats(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     target = _target_user(positional, options)
-    await console.show(await console.service.stats(user, target, place=CONSOLE_PLACE))
+    await console.show(await console.service.reports.stats(user, target, place=CONSOLE_PLACE))
 
 
 async def _leaderboard(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     game = (_first(positional, options, "game") or "chess").lower()
-    await console.show(await console.service.leaderboard(CONSOLE_PLACE.guild_id, game))
+    await console.show(await console.service.reports.leaderboard(CONSOLE_PLACE.guild_id, game))
 
 
 async def _settings(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    result = await console.service.settings(
+    result = await console.service.preferences.settings(
         user,
         notify=options.get("notify"),
         theme=options.get("theme"),
@@ -1096,7 +1104,7 @@ async def _gif(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     frame_ms = _int_option("gif", "frame_ms", options.get("frame_ms", str(DEFAULT_FRAME_MS)))
-    result = await console.service.animation(
+    result = await console.service.after_game.animation(
         user, CONSOLE_PLACE, game_id=_game_id(options), frame_ms=frame_ms
     )
     await console.show(result)
@@ -1202,7 +1210,9 @@ async def _pgn(
         options = {**options, "game": positional[0]}
     notes = _bool_option("notes", options["notes"]) if "notes" in options else False
     await console.show(
-        await console.service.record(user, CONSOLE_PLACE, game_id=_game_id(options), notes=notes)
+        await console.service.reports.record(
+            user, CONSOLE_PLACE, game_id=_game_id(options), notes=notes
+        )
     )
 
 
@@ -1224,7 +1234,7 @@ async def _press(
     if button.allowed_user_ids and user.id not in button.allowed_user_ids:
         raise _BadOption(Text("That button is not yours to press."))
     values = (button.value,) if button.value is not None else ()
-    result = await console.service.press_custom_id(
+    result = await console.service.buttons.press_custom_id(
         user, button.custom_id, place=CONSOLE_PLACE, values=values
     )
     # Pressed: its message's buttons are gone, as on Discord (a board's stay until its
@@ -1244,10 +1254,10 @@ _COMMANDS: dict[str, Handler] = {
     "move": _move,
     "board": _board,
     "moves": _moves,
-    "resign": _game_command(GameService.resign),
-    "draw": _game_command(GameService.draw),
-    "takeback": _game_command(GameService.takeback),
-    "abort": _game_command(GameService.abort),
+    "resign": _game_command(lambda service: service.endings.resign),
+    "draw": _game_command(lambda service: service.endings.draw),
+    "takeback": _game_command(lambda service: service.endings.takeback),
+    "abort": _game_command(lambda service: service.endings.abort),
     "pgn": _pgn,
     "moretime": _moretime,
     "vacation": _vacation,

@@ -72,7 +72,7 @@ class Answers:
                     game_id, message.channel.id, message.id, answered=answering
                 )
             else:
-                await self._bot.service.unanswered(game_id, answering)
+                await self._bot.service.deliveries.unanswered(game_id, answering)
                 self._bot.outbox.wake()
         except StoreError as error:
             _log.warning("answer to a move in game %s not recorded: %s", game_id, error)
@@ -87,7 +87,7 @@ class Answers:
         if played.answering is None:
             return
         try:
-            await self._bot.service.unanswered(played.game.id, played.answering)
+            await self._bot.service.deliveries.unanswered(played.game.id, played.answering)
             self._bot.outbox.wake()
         except StoreError as error:
             _log.warning("notice of game %s left to its claim: %s", played.game.id, error)

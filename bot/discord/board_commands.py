@@ -33,7 +33,7 @@ async def gif(
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.animation(
+        bot.service.after_game.animation(
             actor_of(interaction), place_of(interaction), game_id=game, frame_ms=frame_ms
         ),
         ephemeral=True,
@@ -50,7 +50,7 @@ async def _challenge_from_menu(
         return
     result = await quickly(
         interaction,
-        bot.service.challenge(
+        bot.service.challenges.challenge(
             actor_of(interaction), place_of(interaction), user_of(member), game=variant
         ),
     )

@@ -108,7 +108,7 @@ class BoardRetirer(Worker):
             self._kept[message_id] = view
             if len(self._kept) > KEPT_BOARDS:
                 self._kept.popitem(last=False)
-        old = await self._bot.service.replace_board_message(
+        old = await self._bot.service.reports.replace_board_message(
             game_id, channel_id, message_id, answered=answered
         )
         if old is not None:
@@ -118,14 +118,14 @@ class BoardRetirer(Worker):
         while True:
             self._wake.clear()
             try:
-                found = await self._bot.service.boards_to_retire()
+                found = await self._bot.service.reports.boards_to_retire()
                 left = list(found)
                 while left:
                     chunk, left = left[:MARK_EVERY], left[MARK_EVERY:]
                     for board in chunk:
                         await quiet_loop()
                         await self._retire(board)
-                    dropped = await self._bot.service.board_retired(*chunk)
+                    dropped = await self._bot.service.reports.board_retired(*chunk)
                     self._put_aside(dropped)
                     # Newer boards came meanwhile: those listed that they supersede are
                     # edited later, when their channel is quiet.

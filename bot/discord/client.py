@@ -158,7 +158,7 @@ class PostalBot(discord.AutoShardedClient):
         metadata = payload.data.get("thread_metadata", {})
         if not metadata.get("archived") or metadata.get("locked"):
             return
-        if await self.service.keeps_thread(payload.thread_id):
+        if await self.service.deadlines.keeps_thread(payload.thread_id):
             await reopen_game_thread(self, payload.thread_id)
 
     async def setup_hook(self) -> None:
@@ -291,7 +291,7 @@ class PostalBot(discord.AutoShardedClient):
     ) -> None:
         """After a command, tell its user what Postal learned while posting on its own
         (a permission it lacks in one of their games' places, a place that is gone)."""
-        found = await self.service.notices_for(interaction.user.id)
+        found = await self.service.deliveries.notices_for(interaction.user.id)
         if found:
             await self.reply(interaction, messages.notices(found))
 
@@ -338,7 +338,9 @@ class PostalBot(discord.AutoShardedClient):
         loses its buttons). ``answering``: the outbox rows the answer stands for
         (``MovePlayed.answering``), done when it lands and sent by the outbox if it is lost."""
         if reply.layout and reply.game_id is not None and not reply.recent:
-            recent = await self.service.recent_moves(reply.game_id, reader=interaction.user.id)
+            recent = await self.service.board_menus.recent_moves(
+                reply.game_id, reader=interaction.user.id
+            )
             reply = replace(reply, recent=recent)
         fields = message_fields(reply)
         view = fields.get("view")  # kept: the board's buttons go without reading it back
@@ -360,7 +362,7 @@ class PostalBot(discord.AutoShardedClient):
                 reply.game_id, channel_id, message_id, view, answered=answering
             )
         elif answering is not None and reply.game_id is not None:
-            await self.service.answered(reply.game_id, answering, channel_id, message_id)
+            await self.service.deliveries.answered(reply.game_id, answering, channel_id, message_id)
         return message_id
 
     async def post_challenge(
@@ -371,7 +373,7 @@ class PostalBot(discord.AutoShardedClient):
         async with self.challenge_posts.posting(result.challenge.id) as posted:
             message_id = await self.reply(interaction, messages.challenge_created(result))
             posted(message_id)
-            if message_id is not None and await self.service.set_challenge_message(
+            if message_id is not None and await self.service.challenges.set_challenge_message(
                 result.challenge.id, message_id
             ):
                 self.outbox.wake()
@@ -384,7 +386,7 @@ class PostalBot(discord.AutoShardedClient):
             return posted
         # The same challenge again may have read the first before its id was stored, and
         # the post may have ended since: the store has it now.
-        return await self.service.challenge_message(challenge_id)
+        return await self.service.challenges.challenge_message(challenge_id)
 
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
         """The public after-move message, pinging the player to move if they want mentions

@@ -32,15 +32,15 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     when the next round is due (None: nothing pending). Nothing here waits for Discord, so a refused
     message never makes the scheduler spin: its retries are the outbox's."""
     service = bot.service
-    await service.expire_overdue(now)
-    await service.hand_over_reminders(now)
-    await service.hand_over_digests(now)
+    await service.deadlines.expire_overdue(now)
+    await service.deadlines.hand_over_reminders(now)
+    await service.digests.hand_over_digests(now)
     bot.outbox.wake()
-    for game in await service.threads_to_archive(now):
+    for game in await service.deadlines.threads_to_archive(now):
         await close_thread(bot, game)
-    for due in await service.threads_to_keep(now):
+    for due in await service.deadlines.threads_to_keep(now):
         await keep_game_thread(bot, due)
-    return await service.next_wakeup()
+    return await service.deadlines.next_wakeup()
 
 
 class ThreadEdit(Enum):
@@ -70,9 +70,9 @@ async def close_thread(bot: PostalBot, game: GameView) -> None:
     assert game.thread_id is not None
     done = await edit_game_thread(archive_thread(bot, game.thread_id), "archive", game.id)
     if done is ThreadEdit.RETRY:
-        await bot.service.retry_thread_archive(game.id, ARCHIVE_RETRY)
+        await bot.service.deadlines.retry_thread_archive(game.id, ARCHIVE_RETRY)
     else:
-        await bot.service.thread_archived(game.id)
+        await bot.service.deadlines.thread_archived(game.id)
 
 
 async def keep_game_thread(bot: PostalBot, due: ThreadUpkeep) -> None:
@@ -80,13 +80,13 @@ async def keep_game_thread(bot: PostalBot, due: ThreadUpkeep) -> None:
     thread gone, locked or no longer Postal's to edit is left alone for good (posts still
     reopen it, or fall back to its channel); a passing failure is tried again later."""
     if not may_keep(bot, due.thread_id):  # someone's thread a rematch started in
-        await bot.service.thread_kept(due.game_id, None)
+        await bot.service.deadlines.thread_kept(due.game_id, None)
         return
     done = await edit_game_thread(keep_thread(bot, due.thread_id), "keep active", due.game_id)
     if done is ThreadEdit.DONE:
-        await bot.service.thread_kept(due.game_id)
+        await bot.service.deadlines.thread_kept(due.game_id)
     else:
-        await bot.service.thread_kept(
+        await bot.service.deadlines.thread_kept(
             due.game_id, ARCHIVE_RETRY if done is ThreadEdit.RETRY else None
         )
 

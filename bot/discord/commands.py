@@ -112,7 +112,7 @@ async def autocomplete_move(
     """Legal moves of the user's game here (SAN/WXF) starting like what they typed."""
     bot = postal(interaction)
     game = _game_option(interaction)
-    moves = await bot.service.legal_move_suggestions(
+    moves = await bot.service.play.legal_move_suggestions(
         actor_of(interaction), place_of(interaction), current, game_id=game
     )
     offered = moves[:AUTOCOMPLETE_LIMIT]
@@ -126,7 +126,7 @@ async def autocomplete_game(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """The user's active games, this channel's first, matching the id or label typed."""
-    choices = await postal(interaction).service.game_choices(
+    choices = await postal(interaction).service.reports.game_choices(
         actor_of(interaction), place_of(interaction)
     )
     typed = str(current).strip().lstrip("#").lower()
@@ -230,7 +230,7 @@ async def challenge(
     # 0 is the "none" choice: an untimed game.
     result = await quickly(
         interaction,
-        bot.service.challenge(
+        bot.service.challenges.challenge(
             actor_of(interaction),
             place_of(interaction),
             user_of(opponent) if opponent is not None else None,
@@ -278,7 +278,7 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
     ):
         outlook.known(False)
     work = asyncio.ensure_future(
-        bot.service.move_or_preview(
+        bot.service.play.move_or_preview(
             actor_of(interaction), place, move, game_id=game, checked=outlook.known
         )
     )
@@ -309,7 +309,7 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
     bot = postal(interaction)
     result: BoardShown = await quickly(
         interaction,
-        bot.service.board(actor_of(interaction), place_of(interaction), game_id=game),
+        bot.service.play.board(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await bot.reply(interaction, messages.board_shown(result, ephemeral=False))
 
@@ -323,7 +323,7 @@ async def moves(
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.legal_targets(
+        bot.service.play.legal_targets(
             actor_of(interaction), place_of(interaction), square, game_id=game
         ),
         ephemeral=True,
@@ -338,7 +338,7 @@ async def resign(interaction: discord.Interaction, game: int | None = None) -> N
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.resign(actor_of(interaction), place_of(interaction), game_id=game),
+        bot.service.endings.resign(actor_of(interaction), place_of(interaction), game_id=game),
         ephemeral=True,
     )
     await bot.reply(interaction, messages.confirmation_needed(result))
@@ -353,7 +353,7 @@ async def draw(interaction: discord.Interaction, game: int | None = None) -> Non
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.draw(actor_of(interaction), place_of(interaction), game_id=game),
+        bot.service.endings.draw(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await _show_offer_or_ending(bot, interaction, result)
 
@@ -365,7 +365,7 @@ async def takeback(interaction: discord.Interaction, game: int | None = None) ->
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.takeback(actor_of(interaction), place_of(interaction), game_id=game),
+        bot.service.endings.takeback(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await _show_offer_or_ending(bot, interaction, result)
 
@@ -377,7 +377,7 @@ async def abort(interaction: discord.Interaction, game: int | None = None) -> No
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.abort(actor_of(interaction), place_of(interaction), game_id=game),
+        bot.service.endings.abort(actor_of(interaction), place_of(interaction), game_id=game),
     )
     await bot.announce_ending(interaction, result)
 
@@ -420,7 +420,9 @@ async def moretime(
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.moretime(actor_of(interaction), place_of(interaction), days, game_id=game),
+        bot.service.deadlines.moretime(
+            actor_of(interaction), place_of(interaction), days, game_id=game
+        ),
     )
     await bot.reply(interaction, messages.more_time(result))
 
@@ -437,10 +439,10 @@ async def vacation(
     bot = postal(interaction)
     user = actor_of(interaction)
     if end:
-        ended = await quickly(interaction, bot.service.end_vacation(user))
+        ended = await quickly(interaction, bot.service.deadlines.end_vacation(user))
         await bot.reply(interaction, messages.vacation_ended(ended))
         return
-    result = await quickly(interaction, bot.service.vacation(user, days))
+    result = await quickly(interaction, bot.service.deadlines.vacation(user, days))
     await bot.reply(interaction, messages.vacation_started(result))
 
 
@@ -455,7 +457,7 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.games(
+        bot.service.reports.games(
             actor_of(interaction),
             user_of(user) if user is not None else None,
             place=place_of(interaction),
@@ -476,7 +478,9 @@ async def pgn(
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.record(actor_of(interaction), place_of(interaction), game_id=game, notes=notes),
+        bot.service.reports.record(
+            actor_of(interaction), place_of(interaction), game_id=game, notes=notes
+        ),
         # The author's notes are theirs alone: that record is sent privately.
         ephemeral=True if notes else None,
     )
@@ -490,7 +494,7 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.history(
+        bot.service.reports.history(
             actor_of(interaction),
             user_of(user) if user is not None else None,
             place=place_of(interaction),
@@ -506,7 +510,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
     bot = postal(interaction)
     result = await quickly(
         interaction,
-        bot.service.stats(
+        bot.service.reports.stats(
             actor_of(interaction),
             user_of(user) if user is not None else None,
             place=place_of(interaction),
@@ -520,7 +524,9 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 @app_commands.describe(game="chess or xiangqi")
 async def leaderboard(interaction: discord.Interaction, game: Variant = "chess") -> None:
     bot = postal(interaction)
-    result = await quickly(interaction, bot.service.leaderboard(interaction.guild_id or 0, game))
+    result = await quickly(
+        interaction, bot.service.reports.leaderboard(interaction.guild_id or 0, game)
+    )
     await bot.reply(interaction, messages.leaderboard(result))
 
 
@@ -572,7 +578,7 @@ async def settings(
     user = actor_of(interaction)
     result = await quickly(
         interaction,
-        bot.service.settings(
+        bot.service.preferences.settings(
             user,
             notify=notify,
             theme=theme,

@@ -73,7 +73,7 @@ async def handle_press(
     try:
         place = place_of(interaction)
         work = asyncio.ensure_future(
-            bot.service.press_custom_id(
+            bot.service.buttons.press_custom_id(
                 actor_of(interaction), custom_id, place=place, values=values
             )
         )
@@ -185,7 +185,7 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
     view: discord.ui.View | discord.ui.LayoutView | None = None
     if thread is not None:
         # Remember the thread first: commands typed there find the game from now on.
-        await bot.service.set_game_thread(game.id, thread.id)
+        await bot.service.reports.set_game_thread(game.id, thread.id)
         try:
             reply = messages.game_started(result, in_thread=True)
             fields = message_fields(reply)
@@ -194,7 +194,7 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
             message_id = message.id
         except discord.Forbidden:
             _log.info("cannot post in thread %s; the game stays in the channel", thread.id)
-            await bot.service.set_game_thread(game.id, None)
+            await bot.service.reports.set_game_thread(game.id, None)
             thread = None
     if thread is not None:
         await update_pressed_message(

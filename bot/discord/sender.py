@@ -195,7 +195,7 @@ class OutboxSender(Worker):
         with contextlib.suppress(Exception):
             # Rows still in flight go back to the other processes now, not at the lease's end
             # (sent again with their nonces, they are not posted twice).
-            await self._bot.service.release_deliveries(self.holder)
+            await self._bot.service.deliveries.release_deliveries(self.holder)
         await super().stop()
 
     # ------------------------------------------------------------------ the loop
@@ -225,15 +225,15 @@ class OutboxSender(Worker):
         a process last stopped (sent again now, with their nonces), and drop rows that
         ended long ago."""
         service = self._bot.service
-        await service.release_deliveries(self.holder)
-        unanswered = await service.release_answers(self.holder)
+        await service.deliveries.release_deliveries(self.holder)
+        unanswered = await service.deliveries.release_answers(self.holder)
         if unanswered:
             _log.warning(
                 "%d answers to moves were on their way when Postal stopped; posting what "
                 "they said in the games' places",
                 unanswered,
             )
-        interrupted = await service.interrupted_deliveries()
+        interrupted = await service.deliveries.interrupted_deliveries()
         if interrupted:
             _log.warning(
                 "%d outbox rows were being sent when Postal stopped; sending them again with "
@@ -247,7 +247,7 @@ class OutboxSender(Worker):
         if self._now() < self._next_purge:
             return
         self._next_purge = self._now() + PURGE_EVERY_SECONDS
-        purged = await self._bot.service.purge_deliveries()
+        purged = await self._bot.service.deliveries.purge_deliveries()
         if purged:
             _log.info("deleted %d outbox rows that ended long ago", purged)
 
@@ -260,12 +260,14 @@ class OutboxSender(Worker):
         await self._purge()
         now = self._now()
         if self._in_flight and now - self._renewed_at >= RENEW_EVERY_SECONDS:
-            await service.renew_deliveries(self.holder, now, CLAIM_LEASE_SECONDS)
+            await service.deliveries.renew_deliveries(self.holder, now, CLAIM_LEASE_SECONDS)
             self._renewed_at = now
         free = self._concurrency - len(self._in_flight)
         claimed: list[OutboxRow] = []
         if free > 0:
-            claimed = await service.claim_deliveries(self.holder, now, CLAIM_LEASE_SECONDS, free)
+            claimed = await service.deliveries.claim_deliveries(
+                self.holder, now, CLAIM_LEASE_SECONDS, free
+            )
             self._renewed_at = now if not self._in_flight else self._renewed_at
         # A lane still in flight here keeps its row (a claim that expired under a stalled
         # event loop): one request per game at a time; the claim lapses and it comes back.
@@ -277,7 +279,7 @@ class OutboxSender(Worker):
         if len(self._in_flight) >= self._concurrency:
             delay = MAX_SLEEP_SECONDS  # a finished row wakes the loop
         else:
-            soonest = await service.next_claimable_delivery(self.holder, now)
+            soonest = await service.deliveries.next_claimable_delivery(self.holder, now)
             delay = MAX_SLEEP_SECONDS if soonest is None else soonest - now
             if delay <= 0:
                 # Due, yet not claimed: another process took it a moment ago.
@@ -299,14 +301,14 @@ class OutboxSender(Worker):
     async def _mark_accepted(self) -> None:
         accepted, self._accepted = self._accepted, []
         if accepted:
-            await self._bot.service.delivered_many(accepted)
+            await self._bot.service.deliveries.delivered_many(accepted)
 
     # ------------------------------------------------------------------ one row
 
     async def _deliver_row(self, row: OutboxRow) -> None:
         service = self._bot.service
         try:
-            delivery = await service.delivery(row)
+            delivery = await service.deliveries.delivery(row)
             if delivery is None:
                 self.stats.skipped += 1
                 return
@@ -322,10 +324,14 @@ class OutboxSender(Worker):
         attempts = row.attempts + 1
         try:
             if attempts >= MAX_ATTEMPTS:
-                await service.delivery_failed(row.id, f"gave up after {attempts} attempts: {error}")
+                await service.deliveries.delivery_failed(
+                    row.id, f"gave up after {attempts} attempts: {error}"
+                )
                 self.stats.failed["gave up"] += 1
             else:
-                await service.retry_delivery(row.id, self._now() + backoff(attempts), error)
+                await service.deliveries.retry_delivery(
+                    row.id, self._now() + backoff(attempts), error
+                )
         except Exception:
             _log.exception("recording the failure of outbox row %s failed", row.id)
 
@@ -355,14 +361,14 @@ class OutboxSender(Worker):
             await self._fail(delivery, f"gave up after {attempts} attempts: {error}")
             return
         at = self._now() + backoff(attempts, retry_after)
-        await self._bot.service.retry_delivery(delivery.row_id, at, error)
+        await self._bot.service.deliveries.retry_delivery(delivery.row_id, at, error)
         self.stats.retried += 1
         _log.info(
             "outbox row %s: %s; attempt %d failed, retrying", delivery.row_id, error, attempts
         )
 
     async def _fail(self, delivery: Delivery, reason: str) -> None:
-        await self._bot.service.delivery_failed(delivery.row_id, reason)
+        await self._bot.service.deliveries.delivery_failed(delivery.row_id, reason)
         self._count_failure(delivery, reason)
 
     def _count_failure(self, delivery: Delivery, reason: str) -> None:
@@ -380,7 +386,7 @@ class OutboxSender(Worker):
         elif status >= 500:
             await self._later(delivery, f"Discord error: {what}", None)
         elif code == CANNOT_DM and delivery.target is DeliveryTarget.DM:
-            await service.dm_refused(delivery, f"dms closed: {what}")
+            await service.deliveries.dm_refused(delivery, f"dms closed: {what}")
             self._count_failure(delivery, f"dms closed (a mention instead): {what}")
             self.wake()
         elif delivery.target is DeliveryTarget.MESSAGE and code in (
@@ -406,7 +412,7 @@ class OutboxSender(Worker):
             parent_id, thread_id = delivery.parent_id, delivery.channel_id or 0
             if parent_id is not None and not takes_fallback(self._bot, thread_id, parent_id):
                 delivery = dataclasses.replace(delivery, parent_id=None)
-            again = await service.place_refused(
+            again = await service.deliveries.place_refused(
                 delivery, f"{label}: {what}", missing=missing, gone=gone, locked=locked
             )
             if again:
@@ -500,7 +506,7 @@ class OutboxSender(Worker):
             # one (as its language: ``_language``); else the language's default.
             readers = [delivery.user] if delivery.user is not None else list(delivery.mention)
             reader = readers[0].id if len(readers) == 1 and readers[0] is not None else None
-            recent = await bot.service.recent_moves(reply.game_id, reader=reader)
+            recent = await bot.service.board_menus.recent_moves(reply.game_id, reader=reader)
             reply = dataclasses.replace(reply, recent=recent)
         place = bot.get_partial_messageable(
             delivery.channel_id or 0, guild_id=delivery.guild_id or None

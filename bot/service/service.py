@@ -5,12 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.api import Engines
+from bot.service.after_game import AfterGameUseCases
 from bot.service.analysis import Analyses
 from bot.service.animations import AnimationQueue
+from bot.service.board_menus import BoardMenuUseCases
 from bot.service.buttons import ButtonUseCases
+from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.conditional import ConditionalMoves
+from bot.service.core import ServiceCore
+from bot.service.deadlines import DeadlineUseCases
 from bot.service.deliveries import DeliveryUseCases
+from bot.service.digests import DigestUseCases
+from bot.service.endings import EndingUseCases
 from bot.service.languages import Languages
 from bot.service.notes import Notes
 from bot.service.preferences import PreferenceUseCases
@@ -34,7 +41,22 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
     def __init__(self, *args: Any, engines: Engines | None = None, **kwargs: Any) -> None:
         # The core keeps the engines too: analysis (and whatever else) reads them there.
         super().__init__(*args, engines=engines, **kwargs)
-        # Use cases side by side, sharing this core: ``service.conditional.add(...)``.
+        # Use cases side by side: adapters call ``service.play.move(...)``. Those still
+        # mixed in are this object seen as the use case, until each is a class of its own.
+        self.core: ServiceCore = self
+        # (The typed ``/move`` with its preview, ``move_or_preview``, is play's: until it
+        # moves out of board_menus.py, play is seen through the board menus.)
+        self.play: BoardMenuUseCases = self
+        self.board_menus: BoardMenuUseCases = self
+        self.challenges: ChallengeUseCases = self
+        self.after_game: AfterGameUseCases = self
+        self.endings: EndingUseCases = self
+        self.deadlines: DeadlineUseCases = self
+        self.digests: DigestUseCases = self
+        self.deliveries: DeliveryUseCases = self
+        self.reports: ReportUseCases = self
+        self.preferences: PreferenceUseCases = self
+        self.buttons: ButtonUseCases = self
         self.conditional = ConditionalMoves(self)
         self.notes = Notes(self)
         # ``engines`` None: no computer opponent (challenging it says how to install one).

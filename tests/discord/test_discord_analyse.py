@@ -40,7 +40,7 @@ async def test_progress_then_the_analysis(running: Harness) -> None:
     alice, bob, thread = await finished(fake)
     gate = asyncio.Event()
     assert running.bot is not None
-    running.bot.service.engines = FakeEngines(gate=gate, hold_after=2)
+    running.bot.service.core.engines = FakeEngines(gate=gate, hold_after=2)
     interaction = await fake.slash(bob, "analyse", {}, channel=thread)
     first = await fake.reply(interaction)
     assert not first.ephemeral
@@ -72,7 +72,7 @@ async def test_a_game_in_progress_is_refused_privately(running: Harness) -> None
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     assert running.bot is not None
-    running.bot.service.engines = FakeEngines()
+    running.bot.service.core.engines = FakeEngines()
     refused = await command(fake, alice, "analyse", {}, channel=thread)
     assert refused.ephemeral
     assert "still being played" in refused.text()
@@ -82,7 +82,7 @@ async def test_without_an_engine_it_says_how_to_install_one(running: Harness) ->
     fake = running.fake
     _, bob, thread = await finished(fake)
     assert running.bot is not None
-    running.bot.service.engines = FakeEngines(variants=())  # none installed
+    running.bot.service.core.engines = FakeEngines(variants=())  # none installed
     refused = await command(fake, bob, "analyse", {}, channel=thread)
     assert refused.ephemeral and "apt-get install stockfish" in refused.text()
 
@@ -99,7 +99,7 @@ async def test_an_analysis_outliving_the_token_says_to_ask_again(
     _, bob, thread = await finished(fake)
     gate = asyncio.Event()
     assert running.bot is not None
-    running.bot.service.engines = FakeEngines(gate=gate, hold_after=1)
+    running.bot.service.core.engines = FakeEngines(gate=gate, hold_after=1)
     first = await command(fake, bob, "analyse", {}, channel=thread)
     await fake.wait_until(lambda: first.content.startswith("Still analysing"))
     assert "ask /analyse game:1 again" in first.content
@@ -121,7 +121,7 @@ async def test_a_restart_resumes_the_analysis_in_the_same_message(running: Harne
     gate = asyncio.Event()
     assert running.bot is not None
     held = FakeEngines(gate=gate, hold_after=2)
-    running.bot.service.engines = held
+    running.bot.service.core.engines = held
     first = await command(fake, bob, "analyse", {}, channel=thread)
     await held.wait_until(lambda: len(held.requests) >= 3)  # two stored, the rest held
     await running.stop()
@@ -148,7 +148,7 @@ async def test_a_restart_resumes_every_askers_message_under_the_first_askers_key
     alice, bob, thread = await finished(fake)
     assert running.bot is not None
     held = FakeEngines(gate=asyncio.Event(), hold_after=2)
-    running.bot.service.engines = held
+    running.bot.service.core.engines = held
     first = await command(fake, alice, "analyse", {}, channel=thread)
     await held.wait_until(lambda: len(held.requests) >= 3)
     later = await command(fake, bob, "analyse", {"game": 1}, channel=thread)

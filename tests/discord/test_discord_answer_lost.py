@@ -41,7 +41,7 @@ async def test_an_answered_move_is_told_once(running: Harness) -> None:
     await running.clock_round()
     assert told(fake, thread, bob) == [reply]
     assert running.bot is not None
-    rows = await running.bot.service.store.outbox.rows()
+    rows = await running.bot.service.core.store.outbox.rows()
     place = [r for r in rows if r.kind is OutboxKind.TURN]
     assert [(r.state, r.message_id) for r in place] == [(OutboxState.SENT, int(reply.id))]
 
@@ -65,7 +65,9 @@ async def test_a_lost_answer_is_posted_by_the_outbox(
     [notice] = told(fake, thread, bob)
     assert notice.interaction_id is None, "posted by the outbox, not as the answer"
     assert "alice played 1. e4" in notice.text()
-    assert await turn_rows(running.bot.service.store) == [(OutboxTarget.PLACE, OutboxState.SENT)]
+    assert await turn_rows(running.bot.service.core.store) == [
+        (OutboxTarget.PLACE, OutboxState.SENT)
+    ]
     # The error the failed answer raised is logged, and the apology could not be sent in
     # time either: discord.py retried the 503s past Discord's 3 seconds (as it would).
     running.errors.records.clear()
@@ -89,7 +91,7 @@ async def test_an_answer_that_landed_unheard_is_not_told_again(running: Harness)
     await running.clock_round()
     [answer] = told(fake, thread, bob)
     assert answer.interaction_id is not None
-    store = running.bot.service.store
+    store = running.bot.service.core.store
     assert await turn_rows(store) == [(OutboxTarget.PLACE, OutboxState.SENT)]
     game = await store.games.get(1)
     assert game is not None and game.message_id == int(answer.id)

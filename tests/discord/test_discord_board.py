@@ -112,7 +112,7 @@ async def test_whole_game_with_buttons_and_menus_only(running: Harness, confirmi
     assert "Checkmate" in last.text() and labels(last) == AFTER_GAME
     game_id = int(last.text().split("game #")[1].split()[0])
     assert running.bot is not None
-    record = await running.bot.service.game_view(game_id)
+    record = await running.bot.service.reports.game_view(game_id)
     assert record.result == "0-1" and record.ply == 4
     # No slash command was used to move.
     moves = [c for c in fake.interactions.values() if c.payload["data"].get("name") == "move"]
@@ -168,7 +168,7 @@ async def test_rematch_swaps_colours(running: Harness) -> None:
     new_board = await newest_board(fake, thread, final)
     assert "bob vs alice" in new_board.text() and labels(new_board) == CONTROLS
     assert running.bot is not None
-    games = await running.bot.service.games(User(bob.id, bob.name), None)
+    games = await running.bot.service.reports.games(User(bob.id, bob.name), None)
     started = games.entries[0].game
     assert started.white.id == bob.id and started.days_per_move == 7 and started.rated
 
@@ -208,7 +208,7 @@ async def test_stale_menus_and_buttons_are_refused(running: Harness) -> None:
     refused = await fake.reply(pressed)
     assert refused.ephemeral and "moved on" in refused.text()
     assert running.bot is not None
-    game = await running.bot.service.game_view(1)
+    game = await running.bot.service.reports.game_view(1)
     assert game.ply == 1
 
 

@@ -22,7 +22,7 @@ async def drain(running: Harness) -> None:
     assert running.bot is not None
     for _ in range(200):
         await running.delivered(timeout=30)
-        if (await running.bot.service.outbox_counts()).pending == 0:
+        if (await running.bot.service.deliveries.outbox_counts()).pending == 0:
             return
         running.clock.advance(minutes=1)
     raise AssertionError("the outbox never drained")
@@ -62,7 +62,9 @@ async def test_every_announcement_arrives_once_under_faults(running: Harness) ->
     fake.faults = None
 
     rows = [
-        r for game in range(1, GAMES + 1) for r in await running.bot.service.deliveries_of(game)
+        r
+        for game in range(1, GAMES + 1)
+        for r in await running.bot.service.deliveries.deliveries_of(game)
     ]
     kinds = Counter((r.kind, r.target.value) for r in rows)
     # A DM each turn, the first one when the game began, in the DM half.

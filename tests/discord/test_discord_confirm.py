@@ -49,7 +49,7 @@ async def test_typed_move_is_shown_first_then_confirmed(running: Harness) -> Non
     counted = badge.getcolors(badge.width * badge.height) or []
     assert sum(n for n, c in counted if c == WOOD.last_move) > 100
     assert len(fake.public_messages()) == public
-    assert (await running.bot.service.game_view(1)).ply == 0
+    assert (await running.bot.service.reports.game_view(1)).ply == 0
     press = await fake.click(alice, preview, "Confirm")
     await fake.acknowledged(press)
 
@@ -59,7 +59,7 @@ async def test_typed_move_is_shown_first_then_confirmed(running: Harness) -> Non
 
     played = await fake.wait_until(board)
     assert "alice played e4" in played.text() and bob.id in played.mentions
-    assert (await running.bot.service.game_view(1)).ply == 1
+    assert (await running.bot.service.reports.game_view(1)).ply == 1
     assert "You played e4." in fake.messages[preview.id].text()
 
 
@@ -73,7 +73,7 @@ async def test_typed_move_cancelled_plays_nothing(running: Harness) -> None:
     preview = await preview_of(fake, alice, "Nf3", thread)
     await fake.acknowledged(await fake.click(alice, preview, "Cancel"))
     await fake.wait_until(lambda: "nothing was played" in fake.messages[preview.id].text())
-    view = await running.bot.service.game_view(1)
+    view = await running.bot.service.reports.game_view(1)
     assert view.ply == 0 and view.to_move is not None and view.to_move.name == "alice"
 
 
@@ -90,7 +90,7 @@ async def test_a_stale_confirmation_is_refused(running: Harness) -> None:
     await fake.wait_until(lambda: "You played e4." in fake.messages[second.id].text())
     refused = await fake.reply(await fake.click(alice, first, "Confirm"))
     assert refused.ephemeral and "moved on" in refused.text()
-    assert (await running.bot.service.game_view(1)).ply == 1
+    assert (await running.bot.service.reports.game_view(1)).ply == 1
 
 
 async def test_confirm_moves_off_plays_a_typed_move_at_once(running: Harness) -> None:

@@ -62,7 +62,7 @@ async def test_unexpected_error_is_logged_and_apologised_for(
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("database on fire")
 
-    monkeypatch.setattr(running.bot.service, "leaderboard", broken)
+    monkeypatch.setattr(running.bot.service.reports, "leaderboard", broken)
     fake = running.fake
     answer = await command(fake, fake.add_user("alice"), "leaderboard")
     assert answer.ephemeral and "error id" in answer.text()
@@ -88,7 +88,7 @@ async def test_a_database_outage_is_said_as_such_not_as_a_bug(
     async def failing(*args: Any, **kwargs: Any) -> None:
         raise failures.pop(0)
 
-    monkeypatch.setattr(running.bot.service, "leaderboard", failing)
+    monkeypatch.setattr(running.bot.service.reports, "leaderboard", failing)
     fake = running.fake
     alice = fake.add_user("alice")
     with caplog.at_level("WARNING", logger="bot.discord.errors"):
@@ -129,7 +129,7 @@ async def test_answer_ready_within_the_window_is_not_deferred(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.2)
+    slow_down(monkeypatch, running.bot.service.play, "move_or_preview", 0.2)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == CHANNEL_MESSAGE and not ack.data.get("flags", 0) & EPHEMERAL
@@ -149,7 +149,7 @@ async def test_slow_move_is_deferred_privately_then_answered_in_public(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.5)
+    slow_down(monkeypatch, running.bot.service.play, "move_or_preview", 0.5)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE
@@ -172,7 +172,7 @@ async def test_move_found_legal_before_a_slow_write_is_deferred_publicly(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, bot.service.store.games, "play_move", 1.0)
+    slow_down(monkeypatch, bot.service.core.store.games, "play_move", 1.0)
     reply = await deferred_publicly(fake, alice, thread)
     assert "e4" in reply.text()
     assert not [c for c in fake.calls if c.method == "DELETE" and "/webhooks/" in c.path]
@@ -216,7 +216,7 @@ async def test_slow_refusal_leaves_nothing_public(
         await asyncio.sleep(0.2)
         raise errors.NotYourTurnError("alice")
 
-    monkeypatch.setattr(running.bot.service, "move_or_preview", slow_refusal)
+    monkeypatch.setattr(running.bot.service.play, "move_or_preview", slow_refusal)
     interaction = await fake.slash(bob, "move", {"move": "e5"}, channel=thread)
     ack = await fake.acknowledged(interaction)
     assert ack.type == DEFERRED_CHANNEL_MESSAGE and ack.data["flags"] & EPHEMERAL
@@ -231,7 +231,7 @@ async def test_slow_private_command_defers_privately(
     """/stats, whose answer is always private, defers privately when slow."""
     assert running.bot is not None
     monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
-    slow_down(monkeypatch, running.bot.service, "stats", 0.2)
+    slow_down(monkeypatch, running.bot.service.reports, "stats", 0.2)
     fake = running.fake
     interaction = await fake.slash(fake.add_user("alice"), "stats")
     ack = await fake.acknowledged(interaction)
@@ -265,7 +265,7 @@ async def test_time_to_answer_counts_from_the_interactions_creation(
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.3)
+    slow_down(monkeypatch, running.bot.service.play, "move_or_preview", 0.3)
     interaction = await fake.slash(alice, "move", {"move": "e4"}, channel=thread, delayed=0.9)
     ack = await fake.acknowledged(interaction)
     # The behaviour, not a duration: a direct answer (CHANNEL_MESSAGE) is what a clock
@@ -307,7 +307,7 @@ async def test_a_deferred_command_cut_short_at_shutdown_is_answered(
     monkeypatch.setattr(client, "SHUTDOWN_GRACE_SECONDS", 0.3)
     monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
     assert running.bot is not None
-    slow_down(monkeypatch, running.bot.service, "leaderboard", 60)
+    slow_down(monkeypatch, running.bot.service.reports, "leaderboard", 60)
     fake = running.fake
     interaction = await fake.slash(fake.add_user("alice"), "leaderboard")
     assert (await fake.acknowledged(interaction)).type == DEFERRED_CHANNEL_MESSAGE

@@ -29,7 +29,7 @@ def late(running: Harness, monkeypatch: pytest.MonkeyPatch) -> Harness:
     """Every /move is checked after its acknowledgement is due."""
     assert running.bot is not None
     monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.05)
-    slow_down(monkeypatch, running.bot.service, "move_or_preview", 0.3)
+    slow_down(monkeypatch, running.bot.service.play, "move_or_preview", 0.3)
     return running
 
 
@@ -70,7 +70,7 @@ async def test_a_wrong_guess_is_refused_privately(
     fake = late.fake
     assert late.bot is not None
     # Both sent before either is played, even on a loop running late.
-    slow_down(monkeypatch, late.bot.service, "move_or_preview", 1.0)
+    slow_down(monkeypatch, late.bot.service.play, "move_or_preview", 1.0)
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     for user in (alice, bob):

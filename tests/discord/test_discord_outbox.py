@@ -43,9 +43,11 @@ async def test_a_refused_reminder_is_not_retried_in_a_storm(running: Harness) ->
     await asyncio.sleep(1.6)  # real time passes; the bot's clock does not
     assert posts_to(fake, thread.id) - 1 == 1  # one attempt (the move's board was the other)
     assert running.bot is not None
-    assert await running.bot.service.next_wakeup() != running.clock()
+    assert await running.bot.service.deadlines.next_wakeup() != running.clock()
     (row,) = [
-        r for r in await running.bot.service.deliveries_of(1) if r.kind is OutboxKind.REMINDER
+        r
+        for r in await running.bot.service.deliveries.deliveries_of(1)
+        if r.kind is OutboxKind.REMINDER
     ]
     assert row.state is OutboxState.PENDING and row.attempts == 1
     assert row.next_attempt_at > running.clock().timestamp() and "503" in (row.last_error or "")
@@ -109,7 +111,7 @@ async def test_a_channel_the_bot_may_not_post_in_is_not_silent(running: Harness)
     running.clock.advance(days=1, minutes=1)
     await running.clock_round()
     assert running.bot is not None
-    rows = await running.bot.service.deliveries_of(1)
+    rows = await running.bot.service.deliveries.deliveries_of(1)
     (ending,) = [r for r in rows if r.kind is OutboxKind.ENDING]
     assert ending.state is OutboxState.FAILED
     assert ending.reason is not None and "missing permissions" in ending.reason
@@ -145,7 +147,7 @@ async def test_a_deleted_channel_marks_the_game_unreachable(running: Harness) ->
     running.clock.advance(days=1)
     await running.clock_round()
     assert running.bot is not None
-    rows = await running.bot.service.deliveries_of(1)
+    rows = await running.bot.service.deliveries.deliveries_of(1)
     assert [r.state for r in rows] == [OutboxState.FAILED, OutboxState.FAILED]
     assert rows[0].reason is not None and "unknown channel" in rows[0].reason
     assert rows[1].reason is not None and rows[1].reason.startswith("unreachable")
@@ -190,7 +192,7 @@ async def test_dm_notice_lost_answer_is_not_sent_twice(running: Harness) -> None
     assert running.bot is not None
     (row,) = [
         r
-        for r in await running.bot.service.deliveries_of(1)
+        for r in await running.bot.service.deliveries.deliveries_of(1)
         if r.target is OutboxTarget.DM and r.facts.get("ply") == 1
     ]
     assert row.state is OutboxState.SENT and row.message_id == notices[0].id
@@ -213,7 +215,7 @@ async def test_a_row_that_trips_a_bug_backs_off_instead_of_spinning(
     await running.clock_round()
     await asyncio.sleep(0.5)
     assert running.bot is not None
-    (row,) = await running.bot.service.deliveries_of(1)
+    (row,) = await running.bot.service.deliveries.deliveries_of(1)
     assert row.state is OutboxState.PENDING and row.attempts == 1
     assert "RuntimeError: a bug" in (row.last_error or "")
     assert row.next_attempt_at > running.clock().timestamp()

@@ -161,7 +161,7 @@ async def test_an_expired_challenge_in_a_locked_thread_ends_failed_once(
     running.clock.advance(hours=48, minutes=1)
     await running.clock_round()
     assert running.bot is not None
-    rows = await running.bot.service.store.outbox.pending(10)
+    rows = await running.bot.service.core.store.outbox.pending(10)
     assert rows == []
     assert fake.messages[challenge.id].buttons()
     assert [m.id for m in fake.channel_messages(thread.id)] == [challenge.id]
@@ -303,7 +303,7 @@ async def test_a_locked_thread_falls_back_to_the_channel(running: Harness, archi
     assert len(moved) == 1 and moved[0].mentions == [alice.id]
     assert thread.locked and thread.archived == archived and reminders(fake, thread) == []
     assert running.bot is not None
-    assert await running.bot.service.store.outbox.pending(10) == []
+    assert await running.bot.service.core.store.outbox.pending(10) == []
 
 
 async def test_a_thread_closed_to_the_bot_falls_back_to_the_channel(running: Harness) -> None:
@@ -356,13 +356,13 @@ async def test_archiving_that_meets_a_server_error_is_tried_again_later(
     await running.clock_round()
     assert not thread.archived
     fake.faults = None
-    wakeup = await running.bot.service.next_wakeup()
+    wakeup = await running.bot.service.deadlines.next_wakeup()
     assert wakeup is not None and wakeup - running.clock() >= timedelta(minutes=4)
     await running.restart()
     running.clock.advance(minutes=6)
     await running.clock_round()
     assert thread.archived
-    assert await running.bot.service.next_wakeup() is None
+    assert await running.bot.service.deadlines.next_wakeup() is None
 
 
 async def test_a_private_thread_admits_postal_only_once_added(running: Harness) -> None:

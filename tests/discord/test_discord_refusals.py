@@ -15,13 +15,13 @@ async def refused(
     fake = running.fake
     assert running.bot is not None
     before_public = len(fake.public_messages())
-    before_ply = (await running.bot.service.game_view(game_id)).ply
+    before_ply = (await running.bot.service.reports.game_view(game_id)).ply
     answer = await command(fake, user, "move", {"move": move}, channel=where)
     assert answer.ephemeral, answer.text()
     assert answer.visible_to == user.id
     assert answer.files == []
     assert len(fake.public_messages()) == before_public
-    assert (await running.bot.service.game_view(game_id)).ply == before_ply
+    assert (await running.bot.service.reports.game_view(game_id)).ply == before_ply
     return answer.text()
 
 
@@ -112,4 +112,4 @@ async def test_double_move_plays_once(running: Harness) -> None:
     answers = [await fake.reply(first), await fake.reply(second)]
     assert sorted(a.ephemeral for a in answers) == [False, True]
     assert running.bot is not None
-    assert (await running.bot.service.game_view(game_id_of(fake, thread))).ply == 1
+    assert (await running.bot.service.reports.game_view(game_id_of(fake, thread))).ply == 1

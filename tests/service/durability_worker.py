@@ -28,8 +28,10 @@ async def play_forever(db_path: Path, ready_fd: int, seed: int) -> None:
             white, black = rng.sample(PLAYERS, 2)
             variant = rng.choice(("chess", "xiangqi"))
             try:  # a spam limit may refuse it: pick another pair next time
-                created = await service.challenge(white, PLACE, black, game=variant, color="white")
-                await service.accept_challenge(black, created.challenge.id)
+                created = await service.challenges.challenge(
+                    white, PLACE, black, game=variant, color="white"
+                )
+                await service.challenges.accept_challenge(black, created.challenge.id)
             except UserError:
                 pass
             continue
@@ -40,18 +42,20 @@ async def play_forever(db_path: Path, ready_fd: int, seed: int) -> None:
         roll = rng.random()
         try:
             if roll < 0.04 and record.ply > 2:
-                request = await service.takeback(other, None, game_id=record.id)
-                await service.press(mover, *_accept(request))
+                request = await service.endings.takeback(other, None, game_id=record.id)
+                await service.buttons.press(mover, *_accept(request))
             elif roll < 0.07:
-                offer = await service.draw(other, None, game_id=record.id)
+                offer = await service.endings.draw(other, None, game_id=record.id)
                 if rng.random() < 0.3:
-                    await service.press(mover, *_accept(offer))
+                    await service.buttons.press(mover, *_accept(offer))
             elif roll < 0.08 and record.ply > 20:
-                await service.confirm_resign(mover, record.id)
+                await service.endings.confirm_resign(mover, record.id)
             else:
-                board = await service.board(mover, None, game_id=record.id)
+                board = await service.play.board(mover, None, game_id=record.id)
                 move = rng.choice(list(board.board.position.legal_moves()))
-                await service.move(mover, None, board.board.position.uci(move), game_id=record.id)
+                await service.play.move(
+                    mover, None, board.board.position.uci(move), game_id=record.id
+                )
                 os.write(ready_fd, b"m")
         except UserError:
             continue

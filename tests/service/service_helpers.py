@@ -24,21 +24,21 @@ async def start_game(
     fen: str | None = None,
 ) -> GameStarted:
     """A game between ``white`` and ``black``: challenged by white, accepted by black."""
-    created = await service.challenge(
+    created = await service.challenges.challenge(
         white, place, black, game=variant, color="white", days=days, rated=rated, fen=fen
     )
-    return await service.accept_challenge(black, created.challenge.id)
+    return await service.challenges.accept_challenge(black, created.challenge.id)
 
 
 async def play(service: GameService, game_id: int, *moves: str) -> None:
     """Play ``moves`` alternately, each by whoever is to move."""
     for text in moves:
-        view = await service.game_view(game_id)
+        view = await service.reports.game_view(game_id)
         assert view.to_move is not None, f"game over before {text}"
         mover = (
             ALICE if view.to_move.id == ALICE.id else BOB if view.to_move.id == BOB.id else CAROL
         )
-        await service.move(mover, None, text, game_id=game_id)
+        await service.play.move(mover, None, text, game_id=game_id)
 
 
 __all__ = ["ALICE", "BOB", "CAROL", "PLACE", "ROBOT", "play", "snapshot", "start_game"]

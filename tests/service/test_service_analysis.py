@@ -41,9 +41,9 @@ async def finished_game(service: GameService, *moves: str, variant: str = "chess
     started = await start_game(service, variant)
     game_id = started.game.id
     await play(service, game_id, *moves)
-    view = await service.game_view(game_id)
+    view = await service.reports.game_view(game_id)
     if view.active:
-        await service.confirm_resign(ALICE if view.to_move == view.white else BOB, game_id)
+        await service.endings.confirm_resign(ALICE if view.to_move == view.white else BOB, game_id)
     return game_id
 
 
@@ -381,7 +381,7 @@ async def test_refusals_change_nothing(store: Store, clock: ManualClock, db_path
     assert snapshot(db_path) == before
 
     aborted = (await start_game(service)).game.id
-    await service.abort(ALICE, PLACE, game_id=aborted)
+    await service.endings.abort(ALICE, PLACE, game_id=aborted)
     with pytest.raises(NothingToAnalyseError):
         await service.analysis.analyse(ALICE, PLACE, game_id=aborted)
 
@@ -429,7 +429,7 @@ async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: M
     with using(Locale.ZH_HANT):
         assert say(played[1]) == "馬８進７"
     # A notation chosen in /settings wins over the language's default.
-    await service.settings(BOB, notation="iccs")
+    await service.preferences.settings(BOB, notation="iccs")
     chosen = await service.analysis.follow(BOB, game_id)
     with using(Locale.ZH_HANS):
         assert [say(move.played) for move in chosen.moves] == ["h2e2", "h9g7", "e2e6", "b9c7"]

@@ -35,9 +35,9 @@ async def analysed(
     service.analysis.nodes = TEST_NODES
     game_id = (await start_game(service, variant)).game.id
     await play(service, game_id, *moves)
-    view = await service.game_view(game_id)
+    view = await service.reports.game_view(game_id)
     if view.active:
-        await service.confirm_resign(ALICE if view.to_move == view.white else BOB, game_id)
+        await service.endings.confirm_resign(ALICE if view.to_move == view.white else BOB, game_id)
     await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
     return await service.analysis.follow(ALICE, game_id)
 

@@ -15,13 +15,13 @@ from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 async def test_a_player_s_app_language_names_the_commands(service: GameService) -> None:
     assert await service.languages.of_and_app(1) == (Locale.EN, None)  # never seen
     alice = User(1, "alice", locale="en-US")
-    await service.settings(alice, language="fr")
+    await service.preferences.settings(alice, language="fr")
     assert await service.languages.of_and_app(1) == (Locale.FR, Locale.EN)
     bob = User(2, "bob", locale="de")  # an app language Postal does not speak: English names
-    await service.settings(bob, language="ja")
+    await service.preferences.settings(bob, language="ja")
     assert await service.languages.of_and_app(2) == (Locale.JA, Locale.EN)
     carol = User(3, "carol", locale="zh-TW")
-    await service.settings(carol, theme="default")
+    await service.preferences.settings(carol, theme="default")
     assert await service.languages.of_and_app(3) == (Locale.ZH_HANT, Locale.ZH_HANT)
 
 
@@ -30,16 +30,18 @@ async def test_a_move_keeps_the_app_language_current(service: GameService, store
     their app to Simplified Chinese and then only moves is written to in Chinese from then
     on, the language stored by the move's own write."""
     alice, bob = User(ALICE.id, "alice", locale="fr"), User(BOB.id, "bob", locale="en-US")
-    await service.settings(alice, theme="default")
-    await service.settings(bob, theme="default")
+    await service.preferences.settings(alice, theme="default")
+    await service.preferences.settings(bob, theme="default")
     game = (await start_game(service, white=alice, black=bob)).game
     assert await service.languages.of(alice.id) == Locale.FR
-    await service.move(dataclasses.replace(alice, locale="zh-CN"), PLACE, "e4", game_id=game.id)
+    await service.play.move(
+        dataclasses.replace(alice, locale="zh-CN"), PLACE, "e4", game_id=game.id
+    )
     assert await service.languages.of(alice.id) == Locale.ZH_HANS
     stored = await store.players.get(alice.id)
     assert stored is not None and stored.client_locale == "zh-CN"
     # Bob's app still says what is stored: his move writes nothing of it (unchanged).
-    await service.move(bob, PLACE, "e5", game_id=game.id)
+    await service.play.move(bob, PLACE, "e5", game_id=game.id)
     assert await service.languages.of(bob.id) == Locale.EN
 
 
@@ -49,11 +51,11 @@ async def test_a_move_that_ends_the_game_keeps_the_app_language_current(
     """The game's last move is written otherwise (its ratings inside the transaction): the
     app language it reports is stored all the same."""
     alice, bob = User(ALICE.id, "alice", locale="en-US"), User(BOB.id, "bob", locale="fr")
-    await service.settings(alice, theme="default")
-    await service.settings(bob, theme="default")
+    await service.preferences.settings(alice, theme="default")
+    await service.preferences.settings(bob, theme="default")
     game = (await start_game(service, white=alice, black=bob)).game
     await play(service, game.id, "f3", "e5", "g4")
-    played = await service.move(
+    played = await service.play.move(
         dataclasses.replace(bob, locale="zh-CN"), PLACE, "Qh4#", game_id=game.id
     )
     assert isinstance(played, MovePlayed) and played.ending is not None

@@ -29,7 +29,9 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapsh
 
 
 async def menu(service: GameService, user: User, game_id: int, ply: int) -> MoveMenu:
-    result = await service.press(user, ButtonAction.MOVE_MENU, game_id, str(ply), place=PLACE)
+    result = await service.buttons.press(
+        user, ButtonAction.MOVE_MENU, game_id, str(ply), place=PLACE
+    )
     assert isinstance(result, MoveMenu)
     return result
 
@@ -38,12 +40,12 @@ async def test_confirm_moves_is_on_by_default_and_can_be_turned_off(service: Gam
     """As lichess in correspondence games: a move chosen on the board is previewed to the
     mover, played by Confirm, dropped by Cancel; with the setting off it is played at once."""
     game = (await start_game(service)).game
-    assert (await service.settings(ALICE)).confirm_moves is ConfirmMoves.MENUS
+    assert (await service.preferences.settings(ALICE)).confirm_moves is ConfirmMoves.MENUS
     pieces = await menu(service, ALICE, game.id, 0)
     assert [c.value for c in pieces.menus[0].choices] == [
         "b1", "g1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
     ]  # fmt: skip
-    targets = await service.press(
+    targets = await service.buttons.press(
         ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("g1",)
     )
     assert isinstance(targets, MoveMenu) and targets.board is not None
@@ -52,17 +54,21 @@ async def test_confirm_moves_is_on_by_default_and_can_be_turned_off(service: Gam
         ("Nh3", "g1h3"),
     ]
     custom = targets.menus[0].custom_id
-    preview = await service.press_custom_id(ALICE, custom, place=PLACE, values=("g1f3",))
+    preview = await service.buttons.press_custom_id(ALICE, custom, place=PLACE, values=("g1f3",))
     assert isinstance(preview, MovePreview) and preview.san == "Nf3"
     assert preview.board.position.fen().startswith("rnbqkbnr/pppppppp/8/8/8/5N2")
-    assert (await service.game_view(game.id)).ply == 0  # nothing played yet
+    assert (await service.reports.game_view(game.id)).ply == 0  # nothing played yet
     cancel, confirm = preview.buttons[1], preview.buttons[0]
-    dropped = await service.press_custom_id(ALICE, cancel.custom_id, place=PLACE)
-    assert isinstance(dropped, MoveCancelled) and (await service.game_view(game.id)).ply == 0
-    played = await service.press_custom_id(ALICE, confirm.custom_id, place=PLACE)
+    dropped = await service.buttons.press_custom_id(ALICE, cancel.custom_id, place=PLACE)
+    assert (
+        isinstance(dropped, MoveCancelled) and (await service.reports.game_view(game.id)).ply == 0
+    )
+    played = await service.buttons.press_custom_id(ALICE, confirm.custom_id, place=PLACE)
     assert isinstance(played, MovePlayed) and played.san == "Nf3"
-    assert (await service.settings(BOB, confirm="never")).confirm_moves is ConfirmMoves.NEVER
-    typed = await service.press(
+    assert (
+        await service.preferences.settings(BOB, confirm="never")
+    ).confirm_moves is ConfirmMoves.NEVER
+    typed = await service.buttons.press(
         BOB, ButtonAction.TYPED_MOVE, game.id, "1", place=PLACE, values=("e5",)
     )
     assert isinstance(typed, MovePlayed) and typed.san == "e5"
@@ -90,16 +96,16 @@ async def test_xiangqi_pieces_and_a_move_typed_in_chinese(service: GameService) 
     """Xiangqi pieces have their names; destinations say WXF and the square; the form takes
     Chinese notation like /move."""
     game = (await start_game(service, "xiangqi")).game
-    await service.settings(ALICE, confirm="never")
+    await service.preferences.settings(ALICE, confirm="never")
     pieces = await menu(service, ALICE, game.id, 0)
     labels = {c.label for c in pieces.menus[0].choices}
     assert {"Chariot a0", "Cannon h2", "Horse b0", "Soldier e3"} <= labels
-    targets = await service.press(
+    targets = await service.buttons.press(
         ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("h2",)
     )
     assert isinstance(targets, MoveMenu)
     assert ("C2.5 (to e2)", "h2e2") in [(c.label, c.value) for c in targets.menus[0].choices]
-    played = await service.press(
+    played = await service.buttons.press(
         ALICE, ButtonAction.TYPED_MOVE, game.id, "0", place=PLACE, values=("炮二平五",)
     )
     assert isinstance(played, MovePlayed) and played.uci == "h2e2"
@@ -109,7 +115,7 @@ async def test_a_chariot_on_an_open_board_fits_one_menu(service: GameService) ->
     """A xiangqi chariot has at most 17 moves: one menu."""
     fen = "3k5/9/9/9/9/4R4/9/9/9/5K3 w - - 0 1"
     game = (await start_game(service, "xiangqi", fen=fen)).game
-    targets = await service.press(
+    targets = await service.buttons.press(
         ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("e4",)
     )
     assert isinstance(targets, MoveMenu)
@@ -120,28 +126,28 @@ async def test_rematch_swaps_colours_and_keeps_the_terms(service: GameService) -
     """Rematch: the loser challenges the winner with colours swapped, same days and rating."""
     game = (await start_game(service, days=7, rated=False)).game
     await play(service, game.id, "f3", "e5", "g4", "Qh4#")
-    created = await service.press(ALICE, ButtonAction.REMATCH, game.id, place=PLACE)
+    created = await service.buttons.press(ALICE, ButtonAction.REMATCH, game.id, place=PLACE)
     assert isinstance(created, ChallengeCreated)
     challenge = created.challenge
     assert challenge.challenger.id == ALICE.id and challenge.opponent is not None
     assert challenge.opponent.id == BOB.id and challenge.color == "black"
     assert challenge.days_per_move == 7 and challenge.rated is False
     with pytest.raises(errors.NotAPlayerError):
-        await service.press(CAROL, ButtonAction.REMATCH, game.id, place=PLACE)
+        await service.buttons.press(CAROL, ButtonAction.REMATCH, game.id, place=PLACE)
 
 
 async def test_recent_moves_are_numbered_from_the_start_position(service: GameService) -> None:
     """The board's move line: the last plies with move numbers, a custom start's numbers
     and Black's first move (``7... Kd7``) included."""
     game = (await start_game(service)).game
-    assert await service.recent_moves(game.id) == ""
+    assert await service.board_menus.recent_moves(game.id) == ""
     await play(service, game.id, "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4")
-    assert await service.recent_moves(game.id) == "1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"
+    assert await service.board_menus.recent_moves(game.id) == "1... e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"
     fen = "4k3/8/8/8/8/8/8/R3K3 b - - 0 7"
     custom = (await start_game(service, fen=fen)).game
-    await service.move(BOB, None, "Kd7", game_id=custom.id)
-    await service.move(ALICE, None, "Ra7", game_id=custom.id)
-    assert await service.recent_moves(custom.id) == "7... Kd7 8. Ra7+"
+    await service.play.move(BOB, None, "Kd7", game_id=custom.id)
+    await service.play.move(ALICE, None, "Ra7", game_id=custom.id)
+    assert await service.board_menus.recent_moves(custom.id) == "7... Kd7 8. Ra7+"
 
 
 async def test_menu_boards_mark_the_piece_and_show_the_movers_side(service: GameService) -> None:
@@ -149,25 +155,29 @@ async def test_menu_boards_mark_the_piece_and_show_the_movers_side(service: Game
     /settings orientation says); the preview too; a GIF shows a player's own side."""
     game = (await start_game(service)).game
     await play(service, game.id, "e4")
-    targets = await service.press(
+    targets = await service.buttons.press(
         BOB, ButtonAction.PICK_PIECE, game.id, "1:0", place=PLACE, values=("g8",)
     )
     assert isinstance(targets, MoveMenu) and targets.board is not None
     assert targets.board.orientation is Color.BLACK and targets.board.selected == 62
-    preview = await service.press_custom_id(
+    preview = await service.buttons.press_custom_id(
         BOB, targets.menus[0].custom_id, place=PLACE, values=("g8f6",)
     )
     assert isinstance(preview, MovePreview) and preview.board.orientation is Color.BLACK
-    assert (await service.animation(BOB, PLACE, game_id=game.id)).orientation is Color.BLACK
-    assert (await service.animation(CAROL, PLACE, game_id=game.id)).orientation is Color.WHITE
+    assert (
+        await service.after_game.animation(BOB, PLACE, game_id=game.id)
+    ).orientation is Color.BLACK
+    assert (
+        await service.after_game.animation(CAROL, PLACE, game_id=game.id)
+    ).orientation is Color.WHITE
 
 
 async def test_a_gif_is_drawn_in_the_askers_piece_set(service: GameService) -> None:
     """The GIF uses the asker's theme and piece set, as their boards do."""
     game = (await start_game(service)).game
     await play(service, game.id, "e4")
-    await service.settings(CAROL, theme="green", pieces="simple")
-    made = await service.animation(CAROL, PLACE, game_id=game.id)
+    await service.preferences.settings(CAROL, theme="green", pieces="simple")
+    made = await service.after_game.animation(CAROL, PLACE, game_id=game.id)
     assert (made.theme, made.pieces) == ("green", "simple")
     assert made.render(8 * 1024 * 1024).frames == 2
 
@@ -179,11 +189,11 @@ async def test_a_preview_board_is_marked_as_one_with_a_worded_strip(
     (whether or not the mover wants them on played boards), the strip saying "Preview"
     in the mover's language once the adapter words it; a played board is not marked."""
     game = (await start_game(service)).game
-    targets = await service.press(
+    targets = await service.buttons.press(
         ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("g1",)
     )
     assert isinstance(targets, MoveMenu)
-    preview = await service.press_custom_id(
+    preview = await service.buttons.press_custom_id(
         ALICE, targets.menus[0].custom_id, place=PLACE, values=("g1f3",)
     )
     assert isinstance(preview, MovePreview)
@@ -195,7 +205,7 @@ async def test_a_preview_board_is_marked_as_one_with_a_worded_strip(
     assert worded.strip is not None and worded.strip.note == "Aperçu"
     image = Image.open(io.BytesIO(worded.render_png()))
     assert image.height == 512 + 2 * band_height(512)
-    played = await service.press_custom_id(ALICE, preview.buttons[0].custom_id, place=PLACE)
+    played = await service.buttons.press_custom_id(ALICE, preview.buttons[0].custom_id, place=PLACE)
     assert isinstance(played, MovePlayed) and not played.board.preview
 
 
@@ -203,7 +213,7 @@ async def test_a_typed_move_plays_at_once_by_default(service: GameService) -> No
     """Confirm moves ``menus`` (the default): a typed /move is played at once; a move
     chosen on the board's menus is previewed (above)."""
     game = (await start_game(service)).game
-    played = await service.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
+    played = await service.play.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
     assert isinstance(played, MovePlayed) and played.san == "e4"
 
 
@@ -212,28 +222,28 @@ async def test_only_the_latest_preview_confirms(service: GameService) -> None:
     naming the newer preview; nothing is played, and the newer one still confirms. A
     refusal while a preview waits says so."""
     game = (await start_game(service)).game
-    await service.settings(ALICE, confirm="always")
-    first = await service.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
-    second = await service.move_or_preview(ALICE, PLACE, "d4", game_id=game.id)
+    await service.preferences.settings(ALICE, confirm="always")
+    first = await service.play.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
+    second = await service.play.move_or_preview(ALICE, PLACE, "d4", game_id=game.id)
     assert isinstance(first, MovePreview) and isinstance(second, MovePreview)
     with pytest.raises(errors.PreviewReplacedError) as refused:
-        await service.press_custom_id(ALICE, first.buttons[0].custom_id, place=PLACE)
+        await service.buttons.press_custom_id(ALICE, first.buttons[0].custom_id, place=PLACE)
     assert say(refused.value.message) == "A newer preview replaced this one: confirm d4 there."
     with pytest.raises(errors.UserError) as slip:
-        await service.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
+        await service.play.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
     assert say(slip.value.message) == '"Nf9" is not a move. Your move d4 is waiting for Confirm.'
-    assert (await service.game_view(game.id)).ply == 0
-    played = await service.press_custom_id(ALICE, second.buttons[0].custom_id, place=PLACE)
+    assert (await service.reports.game_view(game.id)).ply == 0
+    played = await service.buttons.press_custom_id(ALICE, second.buttons[0].custom_id, place=PLACE)
     assert isinstance(played, MovePlayed) and played.san == "d4"
 
 
 async def test_a_cancelled_preview_no_longer_waits(service: GameService) -> None:
     """After Cancel a refusal says nothing of the cancelled move."""
     game = (await start_game(service)).game
-    await service.settings(ALICE, confirm="always")
-    preview = await service.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
+    await service.preferences.settings(ALICE, confirm="always")
+    preview = await service.play.move_or_preview(ALICE, PLACE, "e4", game_id=game.id)
     assert isinstance(preview, MovePreview)
-    await service.press_custom_id(ALICE, preview.buttons[1].custom_id, place=PLACE)
+    await service.buttons.press_custom_id(ALICE, preview.buttons[1].custom_id, place=PLACE)
     with pytest.raises(errors.UserError) as slip:
-        await service.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
+        await service.play.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
     assert "waiting" not in say(slip.value.message)

@@ -17,15 +17,17 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snaps
 
 async def test_challenge_then_accept_starts_game(service: GameService) -> None:
     """Accepting a challenge creates the game with the chosen colours and a deadline."""
-    created = await service.challenge(ALICE, PLACE, BOB, game="chess", color="black", days=5)
+    created = await service.challenges.challenge(
+        ALICE, PLACE, BOB, game="chess", color="black", days=5
+    )
     assert [b.label for b in created.buttons] == ["Accept", "Decline", "Cancel"]
     assert created.buttons[0].allowed_user_ids == (BOB.id,)
     assert "alice challenges bob to chess" in created.text
-    started = await service.accept_challenge(BOB, created.challenge.id)
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
     game = started.game
     assert (game.white.id, game.black.id) == (BOB.id, ALICE.id)
     assert game.to_move is not None and game.to_move.id == BOB.id
-    assert game.deadline == service.now() + timedelta(days=5)
+    assert game.deadline == service.core.now() + timedelta(days=5)
     assert game.title == "bob vs alice · chess"
     assert started.board.orientation is Color.WHITE
     assert started.notify.id == BOB.id
@@ -33,13 +35,13 @@ async def test_challenge_then_accept_starts_game(service: GameService) -> None:
 
 async def test_open_challenge_accepted_by_anyone(service: GameService) -> None:
     """An open challenge has no Decline button and the first taker gets the game."""
-    created = await service.challenge(ALICE, PLACE, None, color="white")
+    created = await service.challenges.challenge(ALICE, PLACE, None, color="white")
     assert [b.label for b in created.buttons] == ["Accept", "Cancel"]
     assert created.buttons[0].allowed_user_ids == ()
-    started = await service.accept_challenge(CAROL, created.challenge.id)
+    started = await service.challenges.accept_challenge(CAROL, created.challenge.id)
     assert started.game.black.id == CAROL.id
     with pytest.raises(errors.ChallengeClosedError):
-        await service.accept_challenge(BOB, created.challenge.id)
+        await service.challenges.accept_challenge(BOB, created.challenge.id)
 
 
 @pytest.mark.parametrize(
@@ -64,10 +66,10 @@ async def test_bad_challenges_change_nothing(
     error: type[errors.UserError],
 ) -> None:
     """Self, bot, bad days/game/colour/FEN, rated custom start, finished start: refused."""
-    await service.challenge(CAROL, PLACE, BOB)  # the database is not empty
+    await service.challenges.challenge(CAROL, PLACE, BOB)  # the database is not empty
     before = snapshot(db_path)
     with pytest.raises(error) as raised:
-        await service.challenge(ALICE, PLACE, opponent, **options)
+        await service.challenges.challenge(ALICE, PLACE, opponent, **options)
     assert raised.value.message
     assert snapshot(db_path) == before
 
@@ -75,24 +77,24 @@ async def test_bad_challenges_change_nothing(
 async def test_custom_fen_is_validated_and_unrated(service: GameService) -> None:
     """A custom start FEN is normalised, unrated by default, and the game starts there."""
     fen = "7k/8/8/8/8/8/8/K5R1   w - - 0 1"
-    created = await service.challenge(ALICE, PLACE, BOB, color="white", fen=fen)
+    created = await service.challenges.challenge(ALICE, PLACE, BOB, color="white", fen=fen)
     assert created.challenge.start_fen == "7k/8/8/8/8/8/8/K5R1 w - - 0 1"
     assert not created.challenge.rated
-    started = await service.accept_challenge(BOB, created.challenge.id)
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
     assert started.board.position.fen() == "7k/8/8/8/8/8/8/K5R1 w - - 0 1"
 
 
 async def test_custom_fen_with_black_to_move(service: GameService) -> None:
     """With black to move in the start FEN, black's player moves first."""
     fen = "7k/8/8/8/8/8/8/K5R1 b - - 0 1"
-    created = await service.challenge(ALICE, PLACE, BOB, color="white", fen=fen)
-    started = await service.accept_challenge(BOB, created.challenge.id)
+    created = await service.challenges.challenge(ALICE, PLACE, BOB, color="white", fen=fen)
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
     assert started.game.to_move is not None and started.game.to_move.id == BOB.id
 
 
 async def test_accept_refusals_change_nothing(service: GameService, db_path: Path) -> None:
     """Only the addressee may accept; not the challenger, not a bot, not a stranger."""
-    created = await service.challenge(ALICE, PLACE, BOB)
+    created = await service.challenges.challenge(ALICE, PLACE, BOB)
     before = snapshot(db_path)
     for user, error in [
         (ALICE, errors.NotYourChallengeError),
@@ -100,42 +102,42 @@ async def test_accept_refusals_change_nothing(service: GameService, db_path: Pat
         (ROBOT, errors.BotChallengeError),
     ]:
         with pytest.raises(error):
-            await service.accept_challenge(user, created.challenge.id)
+            await service.challenges.accept_challenge(user, created.challenge.id)
     with pytest.raises(errors.UnknownChallengeError):
-        await service.accept_challenge(BOB, 999)
+        await service.challenges.accept_challenge(BOB, 999)
     with pytest.raises(errors.NotYourChallengeError):
-        await service.decline_challenge(CAROL, created.challenge.id)
+        await service.challenges.decline_challenge(CAROL, created.challenge.id)
     with pytest.raises(errors.NotYourChallengeError):
-        await service.cancel_challenge(BOB, created.challenge.id)
+        await service.challenges.cancel_challenge(BOB, created.challenge.id)
     assert snapshot(db_path) == before
 
 
 async def test_decline_and_cancel(service: GameService) -> None:
     """Declining or cancelling closes a challenge for good."""
-    first = await service.challenge(ALICE, PLACE, BOB)
-    declined = await service.decline_challenge(BOB, first.challenge.id)
+    first = await service.challenges.challenge(ALICE, PLACE, BOB)
+    declined = await service.challenges.decline_challenge(BOB, first.challenge.id)
     assert declined.status == "declined" and "bob declined" in declined.text
     with pytest.raises(errors.ChallengeClosedError):
-        await service.accept_challenge(BOB, first.challenge.id)
-    second = await service.challenge(ALICE, PLACE, BOB)
-    cancelled = await service.cancel_challenge(ALICE, second.challenge.id)
+        await service.challenges.accept_challenge(BOB, first.challenge.id)
+    second = await service.challenges.challenge(ALICE, PLACE, BOB)
+    cancelled = await service.challenges.cancel_challenge(ALICE, second.challenge.id)
     assert cancelled.status == "cancelled"
     with pytest.raises(errors.ChallengeClosedError):
-        await service.decline_challenge(BOB, second.challenge.id)
+        await service.challenges.decline_challenge(BOB, second.challenge.id)
 
 
 async def test_challenge_expires_after_48_hours(service: GameService, clock: ManualClock) -> None:
     """After 48 hours a challenge cannot be accepted and expire_overdue reports it."""
-    created = await service.challenge(ALICE, PLACE, BOB)
-    assert await service.next_wakeup() == created.challenge.expires_at
+    created = await service.challenges.challenge(ALICE, PLACE, BOB)
+    assert await service.deadlines.next_wakeup() == created.challenge.expires_at
     clock.advance(hours=47, minutes=59)
-    assert (await service.expire_overdue()).expired_challenges == ()
+    assert (await service.deadlines.expire_overdue()).expired_challenges == ()
     clock.advance(minutes=1)
     with pytest.raises(errors.ChallengeClosedError):
-        await service.accept_challenge(BOB, created.challenge.id)
-    report = await service.expire_overdue()
+        await service.challenges.accept_challenge(BOB, created.challenge.id)
+    report = await service.deadlines.expire_overdue()
     assert [c.challenge.id for c in report.expired_challenges] == [created.challenge.id]
-    assert await service.next_wakeup() is None
+    assert await service.deadlines.next_wakeup() is None
 
 
 async def test_a_challenge_expired_before_its_message_was_stored_still_loses_its_buttons(
@@ -143,33 +145,33 @@ async def test_a_challenge_expired_before_its_message_was_stored_still_loses_its
 ) -> None:
     """Expired while its message was being posted (no message to edit yet): storing the
     message's id then writes the edit that removes the buttons, once."""
-    created = await service.challenge(ALICE, PLACE, BOB)
+    created = await service.challenges.challenge(ALICE, PLACE, BOB)
     clock.advance(hours=48)
-    await service.expire_overdue()
+    await service.deadlines.expire_overdue()
     assert await store.outbox.pending(10) == []
-    assert await service.set_challenge_message(created.challenge.id, 555) is True
+    assert await service.challenges.set_challenge_message(created.challenge.id, 555) is True
     rows = await store.outbox.pending(10)
     assert [(r.challenge_id, dict(r.facts)) for r in rows] == [
         (created.challenge.id, {"status": "expired"})
     ]
-    assert await service.set_challenge_message(created.challenge.id, 555) is False
+    assert await service.challenges.set_challenge_message(created.challenge.id, 555) is False
     assert len(await store.outbox.pending(10)) == 1
     # an open challenge's message id is only stored
-    other = await service.challenge(ALICE, PLACE, CAROL)
-    assert await service.set_challenge_message(other.challenge.id, 556) is False
-    assert await service.challenge_message(other.challenge.id) == 556
+    other = await service.challenges.challenge(ALICE, PLACE, CAROL)
+    assert await service.challenges.set_challenge_message(other.challenge.id, 556) is False
+    assert await service.challenges.challenge_message(other.challenge.id) == 556
     assert len(await store.outbox.pending(10)) == 1
 
 
 async def test_buttons_route_through_press(service: GameService) -> None:
     """A challenge's Accept button, pressed by custom id, starts the game."""
-    created = await service.challenge(ALICE, PLACE, BOB)
+    created = await service.challenges.challenge(ALICE, PLACE, BOB)
     accept = created.buttons[0]
     assert accept.action is ButtonAction.ACCEPT_CHALLENGE
-    started = await service.press_custom_id(BOB, accept.custom_id)
+    started = await service.buttons.press_custom_id(BOB, accept.custom_id)
     assert started.game.id > 0  # type: ignore[union-attr]
     with pytest.raises(errors.InvalidButtonError):
-        await service.press_custom_id(BOB, "postal:nonsense:1:")
+        await service.buttons.press_custom_id(BOB, "postal:nonsense:1:")
 
 
 # --- colour words and the same challenge twice ----------------------------------------------
@@ -177,16 +179,18 @@ async def test_buttons_route_through_press(service: GameService) -> None:
 
 async def test_xiangqi_takes_red_and_black(service: GameService) -> None:
     """In xiangqi the challenger may choose red (the first to move) or black by those names."""
-    red = await service.challenge(
+    red = await service.challenges.challenge(
         ALICE, PLACE, BOB, game="xiangqi", color=color_word("xiangqi", "Red")
     )
     assert "alice plays red" in red.text
-    started = await service.accept_challenge(BOB, red.challenge.id)
+    started = await service.challenges.accept_challenge(BOB, red.challenge.id)
     assert started.game.white.id == ALICE.id and started.game.color_name(Color.WHITE) == "red"
-    black = await service.challenge(BOB, PLACE, CAROL, game="xiangqi", color="black")
-    assert (await service.accept_challenge(CAROL, black.challenge.id)).game.black.id == BOB.id
+    black = await service.challenges.challenge(BOB, PLACE, CAROL, game="xiangqi", color="black")
+    assert (
+        await service.challenges.accept_challenge(CAROL, black.challenge.id)
+    ).game.black.id == BOB.id
     assert color_word("chess", "white") == "white" and color_word("chess", "random") == "random"
-    as_typed = await service.challenge(ALICE, PLACE, CAROL, game="xiangqi", color=" Red")
+    as_typed = await service.challenges.challenge(ALICE, PLACE, CAROL, game="xiangqi", color=" Red")
     assert "alice plays red" in as_typed.text
 
 
@@ -221,7 +225,7 @@ async def test_a_colour_of_the_other_game_is_refused_clearly(
         color_word(game, word)
     assert raised.value.message == says
     with pytest.raises(errors.InvalidOptionError):
-        await service.challenge(ALICE, PLACE, BOB, game="chess", color="red")
+        await service.challenges.challenge(ALICE, PLACE, BOB, game="chess", color="red")
     assert snapshot(db_path) == before
 
 
@@ -230,45 +234,57 @@ async def test_the_same_challenge_twice_points_to_the_first(
 ) -> None:
     """A second identical challenge while the first waits is refused, naming the first; it
     writes nothing and uses none of the pings allowed per pair."""
-    first = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+    first = await service.challenges.challenge(
+        ALICE, PLACE, BOB, game="chess", color="white", days=3
+    )
     before = snapshot(db_path)
     for _ in range(4):  # more than the 3 pings an hour: a refusal is not a ping
         with pytest.raises(errors.ChallengePendingError) as raised:
-            await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+            await service.challenges.challenge(
+                ALICE, PLACE, BOB, game="chess", color="white", days=3
+            )
         assert raised.value.challenge_id == first.challenge.id
         assert f"challenge #{first.challenge.id} waits for their answer" in raised.value.message
         assert "You already challenged bob" in raised.value.message
     assert snapshot(db_path) == before
     # Other settings are another challenge; so is the same one once the first is answered.
-    other = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=5)
+    other = await service.challenges.challenge(
+        ALICE, PLACE, BOB, game="chess", color="white", days=5
+    )
     assert other.challenge.id != first.challenge.id
-    await service.cancel_challenge(ALICE, first.challenge.id)
-    again = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+    await service.challenges.cancel_challenge(ALICE, first.challenge.id)
+    again = await service.challenges.challenge(
+        ALICE, PLACE, BOB, game="chess", color="white", days=3
+    )
     assert again.challenge.id not in (first.challenge.id, other.challenge.id)
     # An expired first one does not block either (the clock has not purged it yet).
     clock.advance(timedelta(hours=49))
-    await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=5)
+    await service.challenges.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=5)
 
 
 async def test_the_same_open_challenge_twice_in_one_place(service: GameService) -> None:
     """An open challenge repeated in the same place is refused; in another place it is new."""
-    first = await service.challenge(ALICE, PLACE, None)
+    first = await service.challenges.challenge(ALICE, PLACE, None)
     with pytest.raises(errors.ChallengePendingError) as raised:
-        await service.challenge(ALICE, PLACE, None)
+        await service.challenges.challenge(ALICE, PLACE, None)
     assert raised.value.challenge_id == first.challenge.id
     assert "open challenge" in raised.value.message
     elsewhere = Place(PLACE.guild_id, PLACE.channel_id + 1)
-    assert (await service.challenge(ALICE, elsewhere, None)).challenge.id != first.challenge.id
-    untimed = await service.challenge(ALICE, PLACE, None, days=None)  # not the same: no clock
+    assert (
+        await service.challenges.challenge(ALICE, elsewhere, None)
+    ).challenge.id != first.challenge.id
+    untimed = await service.challenges.challenge(
+        ALICE, PLACE, None, days=None
+    )  # not the same: no clock
     assert untimed.challenge.id != first.challenge.id
     with pytest.raises(errors.ChallengePendingError):
-        await service.challenge(ALICE, PLACE, None, days=None)
+        await service.challenges.challenge(ALICE, PLACE, None, days=None)
 
 
 async def test_the_same_challenge_at_once_is_written_once(service: GameService) -> None:
     """Five identical challenges at the same moment: one is written, four point to it."""
     outcomes = await asyncio.gather(
-        *(service.challenge(ALICE, PLACE, BOB) for _ in range(5)), return_exceptions=True
+        *(service.challenges.challenge(ALICE, PLACE, BOB) for _ in range(5)), return_exceptions=True
     )
     written = [o for o in outcomes if not isinstance(o, BaseException)]
     assert len(written) == 1
@@ -295,6 +311,6 @@ async def test_a_refused_start_position_carries_a_code(
     """A refused FEN says why as a stable code and the facts it names, which the adapters
     word in the reader's language; no English is matched."""
     with pytest.raises(errors.InvalidPositionError) as raised:
-        await service.challenge(ALICE, PLACE, BOB, fen=fen)
+        await service.challenges.challenge(ALICE, PLACE, BOB, fen=fen)
     assert raised.value.problem is problem
     assert raised.value.details == details

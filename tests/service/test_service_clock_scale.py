@@ -42,12 +42,12 @@ async def test_ten_thousand_due_reminders_are_handed_over_once(
     statement) are all handed over in one round, once each; the next round finds none."""
     await _active_games(store, BACKLOG, int(clock.now.timestamp()))
     clock.advance(days=2, hours=1)  # 23 h before every deadline: the 24 h reminder
-    assert await service.hand_over_reminders() == BACKLOG
-    assert await service.hand_over_reminders() == 0
+    assert await service.deadlines.hand_over_reminders() == BACKLOG
+    assert await service.deadlines.hand_over_reminders() == 0
     rows = await store.database.fetch("SELECT COUNT(*) FROM outbox WHERE kind = 'reminder'")
     assert rows[0][0] == BACKLOG
     # Each game's next look is its 1 h reminder now, not earlier.
-    assert await service.next_wakeup() == clock.now + timedelta(hours=22)
+    assert await service.deadlines.next_wakeup() == clock.now + timedelta(hours=22)
 
 
 async def test_ten_thousand_items_are_claimed_at_once(store: Store) -> None:
@@ -64,10 +64,10 @@ async def test_overdue_games_are_timed_out_in_batches_each_once(
     """More overdue games than a batch all end in one round, each once."""
     await _active_games(store, 1200, int(clock.now.timestamp()))
     clock.advance(days=4)
-    report = await service.expire_overdue()
+    report = await service.deadlines.expire_overdue()
     assert len(report.ended) == 1200
     assert len({ended.game.id for ended in report.ended}) == 1200
-    assert (await service.expire_overdue()).ended == ()
+    assert (await service.deadlines.expire_overdue()).ended == ()
 
 
 async def test_a_round_with_nothing_due_looks_at_no_game(
@@ -77,11 +77,11 @@ async def test_a_round_with_nothing_due_looks_at_no_game(
     first reminder: the index answers without reading the games."""
     start = clock.now
     await _active_games(store, 300, int(start.timestamp()))
-    assert await service.next_wakeup() == start + timedelta(hours=24)  # 48 h before
+    assert await service.deadlines.next_wakeup() == start + timedelta(hours=24)  # 48 h before
     clock.advance(hours=24)
-    assert await service.hand_over_reminders() == 0  # each game's next look worked out
+    assert await service.deadlines.hand_over_reminders() == 0  # each game's next look worked out
     assert await store.clock.due(start + timedelta(hours=47), None, 1000) == []
-    assert await service.next_wakeup() == start + timedelta(hours=48)  # 24 h before
+    assert await service.deadlines.next_wakeup() == start + timedelta(hours=48)  # 24 h before
 
 
 async def test_the_clocks_note_does_not_refuse_a_move_read_before_it(
@@ -96,7 +96,7 @@ async def test_the_clocks_note_does_not_refuse_a_move_read_before_it(
     await store.database.fetch(
         "UPDATE games SET clock_deadline = NULL WHERE id = ?", (started.game.id,)
     )
-    await service.hand_over_reminders()
+    await service.deadlines.hand_over_reminders()
     after = await store.games.get(started.game.id)
     assert after is not None and after.version == before.version
     await play(service, started.game.id, "e4")

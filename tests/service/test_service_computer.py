@@ -63,7 +63,7 @@ async def test_the_computer_moves_after_the_human_through_the_move_path(
     computer = await store.players.get(POSTAL.id)
     assert computer is not None and computer.is_bot and computer.notify is NotifyMode.OFF
 
-    moved = await service.move(ALICE, PLACE, "e4", game_id=game.id)
+    moved = await service.play.move(ALICE, PLACE, "e4", game_id=game.id)
     assert isinstance(moved, MovePlayed) and moved.game.to_move is not None
     assert moved.game.to_move.id == POSTAL.id
     assert moved.game.deadline is None  # the computer has no clock
@@ -84,7 +84,7 @@ async def test_the_computer_moves_after_the_human_through_the_move_path(
     turn = [r for r in rows if r.kind is OutboxKind.TURN and r.target is OutboxTarget.PLACE]
     assert len(turn) == 1 and turn[0].facts["mention"] == [ALICE.id]
     assert turn[0].facts["board"] is True and turn[0].facts["ply"] == 2
-    record = await service.record(ALICE, PLACE, game_id=game.id)
+    record = await service.reports.record(ALICE, PLACE, game_id=game.id)
     assert f"1. e4 {reply.san}" in record.record
     assert '[Black "Postal"]' in record.record
     # Nothing more to do until alice moves again.
@@ -111,7 +111,7 @@ async def test_the_board_after_a_move_against_the_computer_is_the_humans(
     started = await service.computer.challenge(ALICE, PLACE, color="black")
     (first,) = await service.computer.reply_all()
     assert first.board.orientation is Color.BLACK
-    moved = await service.move(ALICE, PLACE, "e5", game_id=started.game.id)
+    moved = await service.play.move(ALICE, PLACE, "e5", game_id=started.game.id)
     assert isinstance(moved, MovePlayed)
     assert moved.board.orientation is Color.BLACK
 
@@ -124,7 +124,7 @@ async def test_xiangqi_from_a_custom_position(service: GameService, engines: Fak
         ALICE, PLACE, game="xiangqi", color="red", fen=fen, level=1
     )
     assert started.game.variant == "xiangqi" and "custom position" in started.text
-    await service.move(ALICE, PLACE, "a1a2", game_id=started.game.id)
+    await service.play.move(ALICE, PLACE, "a1a2", game_id=started.game.id)
     (reply,) = await service.computer.reply_all()
     request = engines.requests[0]
     assert request.start_fen == fen and request.moves == ("a1a2",)
@@ -184,7 +184,7 @@ async def test_a_restart_resumes_the_computers_pending_reply(
     first = GameService(store, clock, engines=FakeEngines())
     first.computer.introduce(POSTAL)
     started = await first.computer.challenge(ALICE, PLACE, color="white")
-    await first.move(ALICE, PLACE, "d4", game_id=started.game.id)
+    await first.play.move(ALICE, PLACE, "d4", game_id=started.game.id)
     await store.close()  # the process stops before the computer answered
 
     store = await Store.open(db_path)
@@ -208,7 +208,7 @@ async def test_an_engine_failure_is_tried_again_later(
 ) -> None:
     """A crashed search holds the reply back (30 s, then longer), then it is played."""
     started = await service.computer.challenge(ALICE, PLACE, color="white")
-    await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    await service.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
     engines.failures = 2
     assert await service.computer.reply_all() == []
     assert await service.computer.pending(10) == []
@@ -230,13 +230,13 @@ async def test_games_against_the_computer_have_their_own_stats_and_no_rating(
     """A loss to Postal counts apart from games against people and rates nobody."""
     people = await start_game(service)  # alice vs bob, rated
     await play(service, people.game.id, "e4", "e5")  # two plies: a result, not an abort
-    await service.confirm_resign(BOB, people.game.id)
+    await service.endings.confirm_resign(BOB, people.game.id)
     started = await service.computer.challenge(ALICE, PLACE, color="white", level=2)
-    await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    await service.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
     await service.computer.reply_all()
-    await service.confirm_resign(ALICE, started.game.id)
+    await service.endings.confirm_resign(ALICE, started.game.id)
 
-    stats = await service.stats(ALICE, place=PLACE)
+    stats = await service.reports.stats(ALICE, place=PLACE)
     assert [(v.variant, v.wins, v.losses) for v in stats.variants] == [("chess", 1, 0)]
     assert [(c.variant, c.level, c.wins, c.draws, c.losses) for c in stats.computer] == [
         ("chess", 2, 0, 0, 1)
@@ -245,10 +245,10 @@ async def test_games_against_the_computer_have_their_own_stats_and_no_rating(
         "Against the computer (unrated):" in stats.text
         and "level 2: 0 won, 0 drawn, 1 lost" in stats.text
     )
-    theirs = await service.stats(ALICE, POSTAL, place=PLACE)
+    theirs = await service.reports.stats(ALICE, POSTAL, place=PLACE)
     assert theirs.variants == ()
     assert [(c.level, c.wins, c.losses) for c in theirs.computer] == [(2, 1, 0)]
-    board = await service.leaderboard(PLACE.guild_id, "chess")
+    board = await service.reports.leaderboard(PLACE.guild_id, "chess")
     assert POSTAL.id not in {row.player.id for row in board.rows}
 
 
@@ -260,19 +260,19 @@ async def test_the_computer_grants_takebacks_and_plays_on_when_offered_a_draw(
     started = await service.computer.challenge(ALICE, PLACE, color="white")
     game_id = started.game.id
     for _ in range(4):  # more than the spam limit between people allows
-        await service.move(ALICE, PLACE, "e4", game_id=game_id)
+        await service.play.move(ALICE, PLACE, "e4", game_id=game_id)
         await service.computer.reply_all()
-        taken = await service.takeback(ALICE, PLACE, game_id=game_id)
+        taken = await service.endings.takeback(ALICE, PLACE, game_id=game_id)
         assert isinstance(taken, TakenBack) and taken.plies == 2
         assert taken.game.ply == 0 and taken.notify.id == ALICE.id
-    await service.move(ALICE, PLACE, "d4", game_id=game_id)
+    await service.play.move(ALICE, PLACE, "d4", game_id=game_id)
     # Asked while the computer thinks: only the human's move goes, and no reply follows.
-    taken = await service.takeback(ALICE, PLACE, game_id=game_id)
+    taken = await service.endings.takeback(ALICE, PLACE, game_id=game_id)
     assert isinstance(taken, TakenBack) and taken.plies == 1
     assert await service.computer.reply_all() == []
     before = snapshot(db_path)
     with pytest.raises(ComputerPlaysOnError, match="Postal does not agree to draws"):
-        await service.draw(ALICE, PLACE, game_id=game_id)
+        await service.endings.draw(ALICE, PLACE, game_id=game_id)
     assert snapshot(db_path) == before
 
 
@@ -283,13 +283,13 @@ async def test_the_computers_mate_ends_the_game_in_its_place(
     the game's place, and counted in the human's results against the computer."""
     fen = "4r1k1/5ppp/8/8/8/8/P4PPP/4N1K1 w - - 0 1"
     started = await service.computer.challenge(ALICE, PLACE, color="white", fen=fen, level=8)
-    await service.move(ALICE, PLACE, "a3", game_id=started.game.id)
+    await service.play.move(ALICE, PLACE, "a3", game_id=started.game.id)
     (reply,) = await service.computer.reply_all()
     assert reply.san == "Rxe1#" and reply.ending is not None
     assert reply.ending.result == "0-1" and not reply.ending.rating_changes
     rows = await store.outbox.rows(game_id=started.game.id)
     assert [r.target for r in rows if r.kind is OutboxKind.ENDING] == [OutboxTarget.PLACE]
-    stats = await service.stats(ALICE, place=PLACE)
+    stats = await service.reports.stats(ALICE, place=PLACE)
     assert [(c.level, c.losses) for c in stats.computer] == [(8, 1)]
 
 
@@ -299,8 +299,8 @@ async def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level(
     """Rematch after a game against Postal: a new game at once, colours swapped, same level
     (not a challenge nobody could accept)."""
     started = await service.computer.challenge(ALICE, PLACE, color="white", level=6, days=5)
-    await service.confirm_resign(ALICE, started.game.id)
-    again = await service.rematch(ALICE, started.game.id, place=PLACE)
+    await service.endings.confirm_resign(ALICE, started.game.id)
+    again = await service.after_game.rematch(ALICE, started.game.id, place=PLACE)
     assert isinstance(again, ComputerGameStarted)
     assert again.level == 6 and again.game.black.id == ALICE.id
     assert again.game.white.id == POSTAL.id and again.game.days_per_move == 5
@@ -320,7 +320,7 @@ async def test_two_processes_never_both_think_the_computers_move(
         service.computer.introduce(POSTAL)
     try:
         started = await first.computer.challenge(ALICE, PLACE, color="white")
-        await first.move(ALICE, PLACE, "e4", game_id=started.game.id)
+        await first.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
         (pending,) = await first.computer.pending(10)
         assert [p.game_id for p in await second.computer.pending(10)] == [started.game.id]
 
@@ -340,7 +340,7 @@ async def test_two_processes_never_both_think_the_computers_move(
         assert record is not None and record.ply == 2
 
         # The claim ended with the reply: the second process answers the next move.
-        await second.move(ALICE, PLACE, "d4", game_id=started.game.id)
+        await second.play.move(ALICE, PLACE, "d4", game_id=started.game.id)
         (reply,) = await second.computer.reply_all()
         assert reply.game.ply == 4 and len(other.requests) == 1 and len(held.requests) == 1
     finally:
@@ -357,7 +357,7 @@ async def test_a_reply_claimed_by_a_killed_process_is_taken_over_after_its_lease
         service = GameService(store, clock, engines=FakeEngines(), process="survivor")
         service.computer.introduce(POSTAL)
         started = await service.computer.challenge(ALICE, PLACE, color="white")
-        await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+        await service.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
         moment = clock().timestamp()
         until = moment + REPLY_CLAIM_LEASE.total_seconds()
         taken = await store.claims.take(
@@ -380,7 +380,7 @@ async def test_an_engine_that_keeps_failing_is_told_to_the_player_once(
     and the notice, if still unsent, is dropped."""
     started = await service.computer.challenge(ALICE, PLACE, color="white")
     game_id = started.game.id
-    await service.move(ALICE, PLACE, "e4", game_id=game_id)
+    await service.play.move(ALICE, PLACE, "e4", game_id=game_id)
 
     def stuck(rows: list[OutboxRow]) -> list[OutboxRow]:
         return [r for r in rows if r.kind is OutboxKind.COMPUTER_STUCK]
@@ -393,7 +393,7 @@ async def test_an_engine_that_keeps_failing_is_told_to_the_player_once(
         clock.advance(LONGEST_RETRY)
     (row,) = told
     assert row.target is OutboxTarget.PLACE and row.user_id == ALICE.id
-    delivery = await service.delivery(row)
+    delivery = await service.deliveries.delivery(row)
     assert delivery is not None and isinstance(delivery.content, ComputerStuck)
     assert delivery.content.reason is None and delivery.content.player.id == ALICE.id
     assert [p.id for p in delivery.mention] == [ALICE.id]  # she takes mentions
@@ -401,7 +401,7 @@ async def test_an_engine_that_keeps_failing_is_told_to_the_player_once(
 
     (reply,) = await service.computer.reply_all()  # the engine works again
     assert reply.game.ply == 2
-    assert await service.delivery(row) is None  # moved on: superseded, not sent late
+    assert await service.deliveries.delivery(row) is None  # moved on: superseded, not sent late
 
 
 async def test_a_missing_engine_is_told_at_once_by_dm_to_who_wants_dms(
@@ -409,15 +409,15 @@ async def test_a_missing_engine_is_told_at_once_by_dm_to_who_wants_dms(
 ) -> None:
     """An engine gone missing (uninstalled) is a lasting failure: the player hears at the
     first one, by DM since that is how she takes her news, with how to install it."""
-    await service.settings(ALICE, notify="dm")
+    await service.preferences.settings(ALICE, notify="dm")
     started = await service.computer.challenge(ALICE, PLACE, color="white")
-    await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    await service.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
     engines.variants = ()
     assert await service.computer.reply_all() == []
     rows = await store.outbox.rows(game_id=started.game.id)
     (row,) = [r for r in rows if r.kind is OutboxKind.COMPUTER_STUCK]
     assert row.target is OutboxTarget.DM
-    delivery = await service.delivery(row)
+    delivery = await service.deliveries.delivery(row)
     assert delivery is not None and isinstance(delivery.content, ComputerStuck)
     assert delivery.content.reason is UnavailableReason.MISSING
     assert "apt-get install stockfish" in computer_stuck(delivery.content)

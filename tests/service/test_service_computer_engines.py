@@ -44,9 +44,9 @@ def service(store: Store, clock: ManualClock, pool: EnginePool) -> GameService:
 
 async def replayed(service: GameService, game_id: int) -> rules.Game:
     """The game as stored, replayed by Postal's rules (every move legal, or it raises)."""
-    record = await service.store.games.get(game_id)
+    record = await service.core.store.games.get(game_id)
     assert record is not None
-    line = await service.store.games.move_line(game_id)
+    line = await service.core.store.games.move_line(game_id)
     return rules.Game(rules.get_variant(record.variant), record.start_fen).extended(
         [move.uci for move in line]
     )
@@ -57,14 +57,14 @@ async def test_stockfish_answers_a_chess_game_move_after_move(service: GameServi
     """Three moves of alice's each get Stockfish's legal reply at level 1, stored."""
     started = await service.computer.challenge(ALICE, PLACE, color="white", level=1)
     for move in ("e4", "Nf3", "Bc4"):
-        view = await service.game_view(started.game.id)
+        view = await service.reports.game_view(started.game.id)
         if not view.active:
             break
         game = await replayed(service, started.game.id)
         legal = {game.position.san(m) for m in game.position.legal_moves()}
         if move not in legal:
             move = sorted(legal)[0]
-        await service.move(ALICE, PLACE, move, game_id=started.game.id)
+        await service.play.move(ALICE, PLACE, move, game_id=started.game.id)
         (reply,) = await service.computer.reply_all()
         assert reply.mover.id == POSTAL.id
     game = await replayed(service, started.game.id)
@@ -76,7 +76,7 @@ async def test_fairy_stockfish_answers_xiangqi_in_iccs(service: GameService) -> 
     """Fairy-Stockfish's reply to 炮二平五 is a legal xiangqi move in Postal's coordinates,
     and it moves first when the human takes black."""
     started = await service.computer.challenge(ALICE, PLACE, game="xiangqi", color="red")
-    await service.move(ALICE, PLACE, "炮二平五", game_id=started.game.id)
+    await service.play.move(ALICE, PLACE, "炮二平五", game_id=started.game.id)
     (reply,) = await service.computer.reply_all()
     game = await replayed(service, started.game.id)
     assert game.ply == 2 and reply.uci == game.uci_moves()[-1]

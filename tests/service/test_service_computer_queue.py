@@ -81,7 +81,7 @@ async def test_stopping_mid_thought_leaves_the_reply_for_the_next_start(
     queue.start()
     await until(lambda: engines.thinking == 1)
     await queue.stop()
-    assert (await service.game_view(started.game.id)).ply == 0
+    assert (await service.reports.game_view(started.game.id)).ply == 0
     engines.gate = None
     played: list[MovePlayed] = []
     again = ReplyQueue(service.computer, clock, capacity=1, on_reply=played.append)
@@ -104,7 +104,7 @@ async def test_a_move_wakes_the_queue(store: Store, clock: ManualClock) -> None:
     try:
         await asyncio.sleep(0.05)
         assert played == []
-        await service.move(ALICE, PLACE, "e4", game_id=started.game.id)
+        await service.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
         queue.wake()
         await until(lambda: len(played) == 1)
     finally:
@@ -127,7 +127,7 @@ async def test_only_a_game_becoming_the_computers_to_move_calls_for_its_queue(
     assert turns == []
     against = await service.computer.challenge(ALICE, PLACE, color="white")
     assert turns == []  # alice moves first
-    await service.move(ALICE, PLACE, "e4", game_id=against.game.id)
+    await service.play.move(ALICE, PLACE, "e4", game_id=against.game.id)
     assert turns == [1]
     await service.computer.challenge(BOB, PLACE, color="black")
     assert turns == [1, 1]

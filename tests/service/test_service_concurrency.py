@@ -16,7 +16,7 @@ async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path:
     """50 concurrent /move calls on one game store exactly one move; the rest are refused."""
     started = await start_game(service)
     outcomes = await asyncio.gather(
-        *(service.move(ALICE, PLACE, "e4") for _ in range(50)), return_exceptions=True
+        *(service.play.move(ALICE, PLACE, "e4") for _ in range(50)), return_exceptions=True
     )
     played = [o for o in outcomes if isinstance(o, MovePlayed)]
     refused = [o for o in outcomes if isinstance(o, errors.UserError)]
@@ -37,7 +37,7 @@ async def test_fifty_different_moves_from_two_services(db_path: Path, service: G
     started = await start_game(service)
     other_store = await Store.open(db_path)
     try:
-        other = GameService(other_store, service.clock)
+        other = GameService(other_store, service.core.clock)
         moves = ["e4", "d4", "Nf3", "c4", "g3"] * 10
         calls = [
             (service if index % 2 else other).move(ALICE, PLACE, text)
@@ -56,12 +56,12 @@ async def test_fifty_different_moves_from_two_services(db_path: Path, service: G
 
 async def test_two_accepts_make_one_game(service: GameService, db_path: Path) -> None:
     """Two players accepting one open challenge at once start exactly one game."""
-    created = await service.challenge(ALICE, PLACE, None)
+    created = await service.challenges.challenge(ALICE, PLACE, None)
     outcomes = await asyncio.gather(
-        service.accept_challenge(BOB, created.challenge.id),
-        service.accept_challenge(CAROL, created.challenge.id),
+        service.challenges.accept_challenge(BOB, created.challenge.id),
+        service.challenges.accept_challenge(CAROL, created.challenge.id),
         *(
-            service.accept_challenge(User(1000 + n, f"p{n}"), created.challenge.id)
+            service.challenges.accept_challenge(User(1000 + n, f"p{n}"), created.challenge.id)
             for n in range(8)
         ),
         return_exceptions=True,
@@ -84,9 +84,9 @@ async def test_move_checked_before_a_takeback_is_not_stored(
     started = await start_game(service)
     game_id = started.game.id
     for mover, text in ((ALICE, "e4"), (BOB, "f6"), (ALICE, "d4")):
-        await service.move(mover, None, text, game_id=game_id)
-    await service.takeback(ALICE, None, game_id=game_id)
-    games = service.store.games
+        await service.play.move(mover, None, text, game_id=game_id)
+    await service.endings.takeback(ALICE, None, game_id=game_id)
+    games = service.core.store.games
     original = games.play_move
     interleaved = False
 
@@ -94,14 +94,14 @@ async def test_move_checked_before_a_takeback_is_not_stored(
         nonlocal interleaved
         if not interleaved:  # bob's g5, already checked against the position after d4
             interleaved = True
-            await service.accept_takeback(BOB, game_id)
-            await service.move(ALICE, None, "Qh5+", game_id=game_id)
+            await service.endings.accept_takeback(BOB, game_id)
+            await service.play.move(ALICE, None, "Qh5+", game_id=game_id)
         return await original(*args, **kwargs)  # type: ignore[arg-type]
 
     games.play_move = takeback_wins_the_race  # type: ignore[method-assign,assignment]
     try:
         try:
-            await service.move(BOB, None, "g5", game_id=game_id)
+            await service.play.move(BOB, None, "g5", game_id=game_id)
         except errors.GameChangedError:
             pass
         else:
@@ -116,7 +116,7 @@ async def test_move_checked_before_a_takeback_is_not_stored(
     for uci in stored:
         game = game.play(uci)
     assert game.position.is_check()
-    view = await service.game_view(game_id)
+    view = await service.reports.game_view(game_id)
     assert view.ply == 3 and view.to_move is not None and view.to_move.id == BOB.id
 
 
@@ -127,15 +127,15 @@ def placement_recorded_before(
     """While active, the first call of the store's games ``write`` is preceded by the adapter
     recording the game's thread and board message (each raises the game's version). Yields a
     list that holds True once that happened."""
-    games = service.store.games
+    games = service.core.store.games
     original = getattr(games, write)
     crossed: list[bool] = []
 
     async def placement_first(*args: object, **kwargs: object) -> object:
         if not crossed:
             crossed.append(True)
-            await service.set_game_thread(game_id, 4242)
-            await service.set_game_message(game_id, 4343)
+            await service.reports.set_game_thread(game_id, 4242)
+            await service.reports.set_game_message(game_id, 4343)
         return await original(*args, **kwargs)
 
     setattr(games, write, placement_first)
@@ -153,9 +153,9 @@ async def test_an_ending_crossing_the_games_thread_being_recorded_still_ends(
     game_id = (await start_game(service)).game.id
     await play(service, game_id, "e4", "e5")  # two plies: a resignation, not an abort
     with placement_recorded_before(service, game_id, "finish") as crossed:
-        ended = await service.confirm_resign(ALICE, game_id)
+        ended = await service.endings.confirm_resign(ALICE, game_id)
     assert crossed and ended.ending.termination == "resignation"
-    assert not (await service.game_view(game_id)).active
+    assert not (await service.reports.game_view(game_id)).active
 
 
 async def test_a_draw_offer_crossing_the_games_board_message_being_recorded_still_stands(
@@ -165,7 +165,9 @@ async def test_a_draw_offer_crossing_the_games_board_message_being_recorded_stil
     (right after the start) is tried again against the fresh game, not refused."""
     game_id = (await start_game(service)).game.id
     with placement_recorded_before(service, game_id, "make_offer") as crossed:
-        offered = await service.draw(ALICE, None, game_id=game_id)
+        offered = await service.endings.draw(ALICE, None, game_id=game_id)
     assert crossed
     assert isinstance(offered, OfferMade)
-    assert [offer.kind.value for offer in await service.store.games.offers(game_id)] == ["draw"]
+    assert [offer.kind.value for offer in await service.core.store.games.offers(game_id)] == [
+        "draw"
+    ]

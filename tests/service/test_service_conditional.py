@@ -108,7 +108,7 @@ async def test_the_answer_is_played_with_the_move_and_the_rest_stays(
     game = (await start_game(service)).game
     await play(service, game.id, "e4", "e5")
     await service.conditional.add(BOB, None, "Nf3 Nc6 Bb5 a6 Ba4 Nf6", game_id=game.id)
-    result = await service.move(ALICE, None, "Nf3", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     assert isinstance(result, MovePlayed)
     assert [(a.player_id, a.number, a.notation) for a in result.answers] == [
         (BOB.id, "2...", "Nc6")
@@ -120,15 +120,15 @@ async def test_the_answer_is_played_with_the_move_and_the_rest_stays(
     assert await moves_of(store, game.id) == ["e4", "e5", "Nf3", "Nc6"]
     assert await lines_of(service, BOB, game.id) == ["Bb5 a6 Ba4 Nf6"]
     # A chain over several turns.
-    result = await service.move(ALICE, None, "Bb5", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Bb5", game_id=game.id)
     assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["a6"]
-    result = await service.move(ALICE, None, "Ba4", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Ba4", game_id=game.id)
     assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["Nf6"]
     assert await lines_of(service, BOB, game.id) == []
     assert await moves_of(store, game.id) == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
     # Each move its own version, so the replay cache and a restart agree.
     fresh = GameService(store, ManualClock())
-    assert (await fresh.game_view(game.id)).ply == 8
+    assert (await fresh.reports.game_view(game.id)).ply == 8
 
 
 async def test_alternatives_pick_the_answer_to_the_move_played_and_others_drop(
@@ -140,7 +140,7 @@ async def test_alternatives_pick_the_answer_to_the_move_played_and_others_drop(
     await play(service, game.id, "e4", "e5")
     await service.conditional.add(BOB, None, "Nf3 Nc6 Bb5 a6", game_id=game.id)
     await service.conditional.add(BOB, None, "Bc4 Nf6 d3 Bc5", game_id=game.id)
-    result = await service.move(ALICE, None, "Bc4", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Bc4", game_id=game.id)
     assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["Nf6"]
     assert await lines_of(service, BOB, game.id) == ["d3 Bc5"]
 
@@ -150,7 +150,7 @@ async def test_a_move_nobody_expected_drops_every_line(service: GameService) -> 
     game = (await start_game(service)).game
     await play(service, game.id, "e4", "e5")
     await service.conditional.add(BOB, None, "Nf3 Nc6", game_id=game.id)
-    result = await service.move(ALICE, None, "d4", game_id=game.id)
+    result = await service.play.move(ALICE, None, "d4", game_id=game.id)
     assert isinstance(result, MovePlayed) and result.answers == ()
     assert result.notify is not None and result.notify.id == BOB.id
     assert await lines_of(service, BOB, game.id) == []
@@ -165,7 +165,7 @@ async def test_both_players_lines_meet_in_one_chain(service: GameService, store:
     # On her own turn, Alice's line starts with her own move.
     mine = await service.conditional.add(ALICE, None, "Nf3 Nc6 Bb5 a6 Ba4", game_id=game.id)
     assert [m.mine for m in mine.line.moves] == [True, False, True, False, True]
-    result = await service.move(ALICE, None, "Nf3", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     assert isinstance(result, MovePlayed)
     assert [(a.player_id, a.notation) for a in result.answers] == [
         (BOB.id, "Nc6"),
@@ -190,7 +190,7 @@ async def test_a_conditional_move_that_mates_ends_the_game_and_rates_it(
     game = (await start_game(service, rated=True)).game
     await play(service, game.id, "f3", "e5")
     await service.conditional.add(BOB, None, "g4 Qh4#", game_id=game.id)
-    result = await service.move(ALICE, None, "g4", game_id=game.id)
+    result = await service.play.move(ALICE, None, "g4", game_id=game.id)
     assert isinstance(result, MovePlayed)
     assert result.ending is not None and result.ending.result == "0-1"
     assert result.ending.termination == "checkmate"
@@ -210,8 +210,8 @@ async def test_a_takeback_drops_the_lines_it_invalidates(service: GameService) -
     game = (await start_game(service)).game
     await play(service, game.id, "e4", "e5", "Nf3")
     await service.conditional.add(ALICE, None, "Nc6 Bb5", game_id=game.id)
-    await service.takeback(ALICE, None, game_id=game.id)
-    await service.accept_takeback(BOB, game.id)
+    await service.endings.takeback(ALICE, None, game_id=game.id)
+    await service.endings.accept_takeback(BOB, game.id)
     assert await lines_of(service, ALICE, game.id) == []
 
 
@@ -223,9 +223,9 @@ async def test_draw_offer_and_deadline_follow_the_usual_rules(
     game = (await start_game(service, days=3)).game
     await play(service, game.id, "e4", "e5")
     await service.conditional.add(BOB, None, "Nf3 Nc6", game_id=game.id)
-    await service.draw(ALICE, None, game_id=game.id)
+    await service.endings.draw(ALICE, None, game_id=game.id)
     clock.advance(hours=5)
-    result = await service.move(ALICE, None, "Nf3", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     assert isinstance(result, MovePlayed) and result.lapsed_offers == (OfferKind.DRAW,)
     assert await store.games.offers(game.id) == []
     record = await store.games.get(game.id)
@@ -238,21 +238,21 @@ async def test_the_turn_dm_says_which_moves_were_prepared(
 ) -> None:
     """The player to move after a chain is told every move since their turn, the prepared
     ones marked; the mover gets no DM about their own answer."""
-    await service.settings(ALICE, notify="dm")
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(ALICE, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     game = (await start_game(service)).game
     await play(service, game.id, "e4", "e5")
     await service.conditional.add(BOB, None, "Nf3 Nc6", game_id=game.id)
     await service.conditional.add(ALICE, None, "Nf3 Nc6 Bb5", game_id=game.id)
-    await service.move(ALICE, None, "Nf3", game_id=game.id)
+    await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     rows = [
         row
-        for row in await service.deliveries_of(game.id)
+        for row in await service.deliveries.deliveries_of(game.id)
         if row.kind is OutboxKind.TURN and row.target is OutboxTarget.DM
     ]
     last = rows[-1]
     assert last.user_id == BOB.id and last.facts["ply"] == 5
-    delivery = await service.delivery(last)
+    delivery = await service.deliveries.delivery(last)
     assert delivery is not None
     assert delivery.content.text == (  # type: ignore[union-attr]
         "alice played 2. Nf3. bob played 2... Nc6 (a conditional move). "
@@ -269,11 +269,11 @@ async def test_xiangqi_lines_in_every_notation(service: GameService, store: Stor
     # Red (alice) prepares on black's turn: black's expected move first.
     added = await service.conditional.add(ALICE, None, "马8进7 H2+3 b9c7 C8.6", game_id=game.id)
     assert [m.notation for m in added.line.moves][:2] == ["马８进７", "马二进三"]
-    await service.settings(ALICE, notation="wxf")
+    await service.preferences.settings(ALICE, notation="wxf")
     (listed,) = (await service.conditional.list(ALICE, None, game_id=game.id)).lines
     assert [m.notation for m in listed.moves][:2] == ["H8+7", "H2+3"]
-    await service.settings(BOB, notation="chinese")
-    result = await service.move(BOB, None, "H8+7", game_id=game.id)
+    await service.preferences.settings(BOB, notation="chinese")
+    result = await service.play.move(BOB, None, "H8+7", game_id=game.id)
     assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["马二进三"]
     assert "alice answered 2. 马二进三 (a conditional move)." in result.text
     assert len(await moves_of(store, game.id)) == 3
@@ -288,7 +288,7 @@ async def test_a_line_stored_while_the_opponent_moves_is_checked_against_the_new
     await play(service, game.id, "e4", "e5")
     record = await store.games.get(game.id)
     assert record is not None
-    await service.move(ALICE, None, "Nf3", game_id=game.id)
+    await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     stale = await store.conditionals.add_line(record, BOB.id, ["g1f3", "b8c6"], clock())
     assert stale is None
     with connect(db_path) as conn:
@@ -318,7 +318,7 @@ async def test_lines_cleared_while_a_move_is_checked_are_not_played(
         return list(nodes)
 
     monkeypatch.setattr(store.conditionals, "tree", tree_then_cleared)
-    result = await service.move(ALICE, None, "Nf3", game_id=game.id)
+    result = await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     assert isinstance(result, MovePlayed) and result.answers == ()
     # The second check read the game again, which showed no line left: no second tree read.
     assert reads == 1

@@ -28,22 +28,22 @@ async def test_a_damaged_game_is_skipped_and_the_round_goes_on(
     first = await start_game(service, days=1)
     await play(service, first.game.id, "e4")
     broken = await start_game(service, days=1, white=ALICE, black=CAROL, place=OTHER_PLACE)
-    await service.move(ALICE, None, "e4", game_id=broken.game.id)
+    await service.play.move(ALICE, None, "e4", game_id=broken.game.id)
     last = await start_game(service, days=2, white=BOB, black=CAROL, place=OTHER_PLACE)
-    await service.challenge(ALICE, PLACE, CAROL)
+    await service.challenges.challenge(ALICE, PLACE, CAROL)
     damage(db_path, broken.game.id)
 
     clock.advance(days=3)
     with caplog.at_level(logging.ERROR):
-        report = await service.expire_overdue()
+        report = await service.deadlines.expire_overdue()
     assert {e.game.id for e in report.ended} == {first.game.id, last.game.id}
     assert len(report.expired_challenges) == 1
     assert any(f"game #{broken.game.id} is damaged" in r.getMessage() for r in caplog.records)
 
     # The damaged game no longer holds the clock: nothing due now, no busy loop.
-    assert (await service.expire_overdue()).ended == ()
-    assert await service.next_wakeup() is None
-    assert await service.due_reminders() == []
+    assert (await service.deadlines.expire_overdue()).ended == ()
+    assert await service.deadlines.next_wakeup() is None
+    assert await service.deadlines.due_reminders() == []
 
 
 async def test_players_are_told_plainly_and_nothing_changes(
@@ -56,27 +56,27 @@ async def test_players_are_told_plainly_and_nothing_changes(
     game_id = started.game.id
     before = snapshot(db_path)
     with pytest.raises(errors.DamagedGameError) as raised:
-        await service.board(ALICE, PLACE, game_id=game_id)
+        await service.play.board(ALICE, PLACE, game_id=game_id)
     assert raised.value.message.startswith(f"Game #{game_id} is damaged and cannot be played")
     after_first = snapshot(db_path)
     assert [line for line in after_first if line not in before] != []  # marked damaged
 
     calls = [
-        service.confirm_resign(ALICE, game_id),
-        service.resign(ALICE, PLACE, game_id=game_id),
-        service.move(ALICE, PLACE, "Nf3", game_id=game_id),
-        service.record(BOB, PLACE, game_id=game_id),
-        service.legal_targets(BOB, PLACE, "e2", game_id=game_id),
-        service.draw(BOB, PLACE, game_id=game_id),
-        service.abort(BOB, PLACE, game_id=game_id),
-        service.moretime(BOB, PLACE, 2, game_id=game_id),
+        service.endings.confirm_resign(ALICE, game_id),
+        service.endings.resign(ALICE, PLACE, game_id=game_id),
+        service.play.move(ALICE, PLACE, "Nf3", game_id=game_id),
+        service.reports.record(BOB, PLACE, game_id=game_id),
+        service.play.legal_targets(BOB, PLACE, "e2", game_id=game_id),
+        service.endings.draw(BOB, PLACE, game_id=game_id),
+        service.endings.abort(BOB, PLACE, game_id=game_id),
+        service.deadlines.moretime(BOB, PLACE, 2, game_id=game_id),
     ]
     for call in calls:
         with pytest.raises(errors.DamagedGameError):
             await call
-    assert await service.legal_move_suggestions(ALICE, PLACE, "N", game_id=game_id) == []
+    assert await service.play.legal_move_suggestions(ALICE, PLACE, "N", game_id=game_id) == []
     assert snapshot(db_path) == after_first
-    assert (await service.game_view(game_id)).active
+    assert (await service.reports.game_view(game_id)).active
 
 
 async def test_resign_on_a_game_not_yet_known_damaged_commits_nothing(
@@ -88,8 +88,8 @@ async def test_resign_on_a_game_not_yet_known_damaged_commits_nothing(
     await play(service, started.game.id, "e4")
     damage(db_path, started.game.id)
     with pytest.raises(errors.DamagedGameError):
-        await service.confirm_resign(BOB, started.game.id)
-    view = await service.game_view(started.game.id)
+        await service.endings.confirm_resign(BOB, started.game.id)
+    view = await service.reports.game_view(started.game.id)
     assert view.active and view.result is None
 
 
@@ -108,11 +108,11 @@ async def test_a_failing_reminder_is_isolated(
 
     monkeypatch.setattr(service, "_view", view)
     clock.advance(hours=23, minutes=30)
-    reminders = await service.due_reminders()
+    reminders = await service.deadlines.due_reminders()
     assert [r.game.id for r in reminders] == [second.game.id]
     monkeypatch.undo()
     # The failing game is now marked damaged: no reminder for it even with a working view.
-    assert [r.game.id for r in await service.due_reminders()] == [second.game.id]
+    assert [r.game.id for r in await service.deadlines.due_reminders()] == [second.game.id]
 
 
 async def test_a_damaged_games_outbox_rows_fail_once_instead_of_looping(
@@ -122,18 +122,18 @@ async def test_a_damaged_games_outbox_rows_fail_once_instead_of_looping(
     the reason (not raised at the sender for ever); other games' rows are delivered."""
     from bot.store import OutboxState
 
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     broken = await start_game(service)
     healthy = await start_game(service, white=CAROL, black=BOB, place=OTHER_PLACE)
     await play(service, broken.game.id, "e4")  # a DM turn notice for bob
-    await service.move(CAROL, None, "e4", game_id=healthy.game.id)
+    await service.play.move(CAROL, None, "e4", game_id=healthy.game.id)
     damage(db_path, broken.game.id)
-    rows = [r for r in await service.pending_deliveries() if r.game_id is not None]
+    rows = [r for r in await service.deliveries.pending_deliveries() if r.game_id is not None]
     by_game = {row.game_id: row for row in rows}
-    assert await service.delivery(by_game[broken.game.id]) is None
-    delivery = await service.delivery(by_game[healthy.game.id])
+    assert await service.deliveries.delivery(by_game[broken.game.id]) is None
+    delivery = await service.deliveries.delivery(by_game[healthy.game.id])
     assert delivery is not None and delivery.game_id == healthy.game.id
-    left = {r.game_id for r in await service.pending_deliveries()}
+    left = {r.game_id for r in await service.deliveries.pending_deliveries()}
     assert broken.game.id not in left and healthy.game.id in left
     with connect(db_path) as conn:
         state, reason = conn.execute(

@@ -27,9 +27,9 @@ async def test_three_days_down_do_not_forfeit_a_one_day_game(
     clock.advance(days=3)
     async with keeping_time(store, clock) as credit:
         assert credit is not None and credit.seconds == 3 * 86400 and credit.games == 1
-        report = await service.expire_overdue()
+        report = await service.deadlines.expire_overdue()
         assert report.ended == ()
-        view = await service.game_view(started.game.id)
+        view = await service.reports.game_view(started.game.id)
         assert started.game.deadline is not None and view.deadline is not None
         assert view.deadline == started.game.deadline + timedelta(days=3)
         assert view.deadline - clock.now == timedelta(hours=4)
@@ -45,7 +45,7 @@ async def test_credit_is_given_once_even_if_start_up_is_repeated(
     first = await resume(store, clock)
     second = await resume(store, clock)  # the same start-up again, nothing in between
     assert first is not None and first.games == 1 and second is None
-    view = await service.game_view(started.game.id)
+    view = await service.reports.game_view(started.game.id)
     assert view.deadline == started.game.deadline + timedelta(days=2)  # type: ignore[operator]
 
 
@@ -70,7 +70,7 @@ async def test_failed_credit_changes_nothing(
     with pytest.raises(StoreError, match="disk I/O error"):
         await resume(store, clock)
     monkeypatch.undo()
-    view = await service.game_view(started.game.id)
+    view = await service.reports.game_view(started.game.id)
     assert view.deadline == started.game.deadline
     credit = await resume(store, clock)
     assert credit is not None and credit.seconds == 2 * 86400
@@ -88,10 +88,10 @@ async def test_only_clocks_running_when_postal_stopped_are_extended(
     clock.advance(days=1)
     credit = await resume(store, clock)
     assert credit is not None and credit.games == 1
-    assert (await service.game_view(late.game.id)).deadline == late.game.deadline
-    moved = await service.game_view(on_time.game.id)
+    assert (await service.reports.game_view(late.game.id)).deadline == late.game.deadline
+    moved = await service.reports.game_view(on_time.game.id)
     assert moved.deadline == on_time.game.deadline + timedelta(days=1)  # type: ignore[operator]
-    report = await service.expire_overdue()
+    report = await service.deadlines.expire_overdue()
     assert [ended.game.id for ended in report.ended] == [late.game.id]
 
 
@@ -100,14 +100,16 @@ async def test_open_challenges_get_the_downtime_too(
 ) -> None:
     """Nobody could press Accept while Postal was down: the challenge's expiry moves too."""
     await resume(store, clock)
-    created = await service.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=3)
+    created = await service.challenges.challenge(
+        ALICE, PLACE, BOB, game="chess", color="white", days=3
+    )
     clock.advance(hours=47)
     await store.uptime.beat(clock.now)
     clock.advance(days=1)
     credit = await resume(store, clock)
     assert credit is not None and credit.challenges == 1
-    assert (await service.expire_overdue()).expired_challenges == ()
-    accepted = await service.accept_challenge(BOB, created.challenge.id)
+    assert (await service.deadlines.expire_overdue()).expired_challenges == ()
+    accepted = await service.challenges.accept_challenge(BOB, created.challenge.id)
     assert accepted.game.id > 0
 
 
@@ -122,7 +124,7 @@ async def test_short_gaps_and_clocks_moved_back_give_nothing(
     clock.advance(days=-10)
     assert await resume(store, clock) is None
     assert await store.uptime.last_beat() == clock.now
-    assert (await service.game_view(started.game.id)).deadline == started.game.deadline
+    assert (await service.reports.game_view(started.game.id)).deadline == started.game.deadline
 
 
 async def test_heartbeat_is_kept_while_running(store: Store, clock: ManualClock) -> None:
@@ -152,10 +154,10 @@ async def test_a_frozen_process_credits_the_gap_before_any_time_out(
     ]
     gap = timedelta(days=3, hours=1)
     clock.advance(gap)
-    report = await service.expire_overdue()
+    report = await service.deadlines.expire_overdue()
     assert report.ended == ()
     for started in games:
-        view = await service.game_view(started.game.id)
+        view = await service.reports.game_view(started.game.id)
         assert view.active and view.deadline == started.game.deadline + gap  # type: ignore[operator]
     assert await store.uptime.last_beat() == clock.now
     assert await resume(store, clock) is None  # credited once
@@ -173,9 +175,9 @@ async def test_the_heartbeat_credits_a_gap_it_sees(
             if await store.uptime.last_beat() == clock.now:
                 break
             await asyncio.sleep(0.01)
-        view = await service.game_view(started.game.id)
+        view = await service.reports.game_view(started.game.id)
         assert view.deadline == started.game.deadline + timedelta(days=3, hours=1)  # type: ignore[operator]
-        assert (await service.expire_overdue()).ended == ()
+        assert (await service.deadlines.expire_overdue()).ended == ()
 
 
 async def test_a_gap_within_the_tolerance_credits_nothing(
@@ -189,7 +191,7 @@ async def test_a_gap_within_the_tolerance_credits_nothing(
     await store.uptime.beat(clock.now)
     beat = clock.now
     clock.advance(DOWNTIME_TOLERANCE)
-    report = await service.expire_overdue()
+    report = await service.deadlines.expire_overdue()
     assert [ended.game.id for ended in report.ended] == [started.game.id]
     assert await store.uptime.last_beat() == beat
 
@@ -237,12 +239,12 @@ def run_console(database: Path, script: str) -> str:
 async def test_vacation_allowance_spans_new_year(service: GameService, clock: ManualClock) -> None:
     """30 days taken on 31 December leave none on 1 January: days in any 365, not per year."""
     clock.now = datetime(2026, 12, 31, 12, 0, tzinfo=UTC)
-    await service.vacation(ALICE, 30)
+    await service.deadlines.vacation(ALICE, 30)
     clock.now = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
     with pytest.raises(errors.VacationError, match="0 vacation days left"):
-        await service.vacation(ALICE, 1)
+        await service.deadlines.vacation(ALICE, 1)
     clock.now = datetime(2027, 12, 31, 12, 1, tzinfo=UTC)  # 365 days after the first
-    assert (await service.vacation(ALICE, 30)).days_left == 0
+    assert (await service.deadlines.vacation(ALICE, 30)).days_left == 0
 
 
 async def test_clock_moved_back_across_new_year_grants_no_second_vacation(
@@ -251,11 +253,11 @@ async def test_clock_moved_back_across_new_year_grants_no_second_vacation(
     """A vacation taken while the clock wrongly said January still counts once the clock
     is set back to December."""
     clock.now = datetime(2027, 1, 2, 9, 0, tzinfo=UTC)  # the clock is ahead
-    await service.vacation(ALICE, 30)
+    await service.deadlines.vacation(ALICE, 30)
     clock.now = datetime(2026, 12, 30, 9, 0, tzinfo=UTC)  # corrected, back across New Year
     with pytest.raises(errors.VacationError, match="0 vacation days left"):
-        await service.vacation(ALICE, 5)
-    settings = await service.settings(ALICE)
+        await service.deadlines.vacation(ALICE, 5)
+    settings = await service.preferences.settings(ALICE)
     assert settings.vacation_days_left == 0
 
 

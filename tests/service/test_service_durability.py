@@ -106,8 +106,8 @@ async def _start_games(db_path: Path) -> None:
         for number in range(ACTIVE_GAMES):
             white, black = PLAYERS[number % 3], PLAYERS[3 + number % 3]
             variant = "xiangqi" if number % 2 else "chess"
-            created = await service.challenge(white, PLACE, black, game=variant)
-            await service.accept_challenge(black, created.challenge.id)
+            created = await service.challenges.challenge(white, PLACE, black, game=variant)
+            await service.challenges.accept_challenge(black, created.challenge.id)
     finally:
         await store.close()
 
@@ -123,9 +123,9 @@ async def _continue_every_game(db_path: Path) -> None:
         for record in active.values():
             assert record.to_move_id is not None
             mover = by_id[record.to_move_id]
-            board = await service.board(mover, None, game_id=record.id)
+            board = await service.play.board(mover, None, game_id=record.id)
             move = board.board.position.legal_moves()[0]
-            played = await service.move(
+            played = await service.play.move(
                 mover, None, board.board.position.uci(move), game_id=record.id
             )
             assert isinstance(played, MovePlayed) and played.game.ply == record.ply + 1

@@ -26,17 +26,17 @@ async def test_resign_needs_confirmation(service: GameService, db_path: Path) ->
     started = await start_game(service)
     await play(service, started.game.id, "e4", "e5")  # two plies: a result, not an abort
     before = snapshot(db_path)
-    asked = await service.resign(BOB, PLACE)
+    asked = await service.endings.resign(BOB, PLACE)
     assert snapshot(db_path) == before
     (button,) = asked.buttons
     assert button.action is ButtonAction.CONFIRM_RESIGN and button.allowed_user_ids == (BOB.id,)
-    ended = await service.press_custom_id(BOB, button.custom_id)
+    ended = await service.buttons.press_custom_id(BOB, button.custom_id)
     assert isinstance(ended, GameEnded)
     assert ended.ending.result == "1-0" and ended.ending.termination == "resignation"
     assert ended.ending.text == "bob resigned — white wins"
-    assert not (await service.game_view(started.game.id)).active
+    assert not (await service.reports.game_view(started.game.id)).active
     with pytest.raises(errors.GameOverError):
-        await service.resign(ALICE, None, game_id=started.game.id)
+        await service.endings.resign(ALICE, None, game_id=started.game.id)
 
 
 async def test_a_move_after_the_end_says_the_game_is_over(
@@ -47,7 +47,7 @@ async def test_a_move_after_the_end_says_the_game_is_over(
     await play(service, started.game.id, "f3", "e5", "g4", "Qh4#")
     before = snapshot(db_path)
     with pytest.raises(errors.GameOverError) as caught:
-        await service.move(ALICE, PLACE, "e4")
+        await service.play.move(ALICE, PLACE, "e4")
     assert f"Game #{started.game.id} is over (0-1)" in caught.value.message
     assert snapshot(db_path) == before
 
@@ -56,15 +56,15 @@ async def test_draw_offer_accepted(service: GameService) -> None:
     """A draw offer gives the opponent buttons; accepting ends the game drawn."""
     started = await start_game(service)
     await play(service, started.game.id, "e4", "e5")
-    offer = await service.draw(ALICE, PLACE)
+    offer = await service.endings.draw(ALICE, PLACE)
     assert isinstance(offer, OfferMade) and offer.kind is OfferKind.DRAW
     assert [b.label for b in offer.buttons] == ["Accept", "Decline"]
     assert all(b.allowed_user_ids == (BOB.id,) for b in offer.buttons)
     with pytest.raises(errors.OfferPendingError):
-        await service.draw(ALICE, PLACE)
+        await service.endings.draw(ALICE, PLACE)
     with pytest.raises(errors.NoOfferError):
-        await service.accept_draw(ALICE, offer.game.id)  # one's own offer
-    ended = await service.press_custom_id(BOB, offer.buttons[0].custom_id)
+        await service.endings.accept_draw(ALICE, offer.game.id)  # one's own offer
+    ended = await service.buttons.press_custom_id(BOB, offer.buttons[0].custom_id)
     assert isinstance(ended, GameEnded) and ended.ending.result == "1/2-1/2"
     assert ended.ending.text == "Draw by agreement"
 
@@ -73,13 +73,13 @@ async def test_draw_offer_declined_and_answering_draw_accepts(service: GameServi
     """Declining removes the offer; /draw by the opponent of a pending offer accepts it."""
     started = await start_game(service)
     await play(service, started.game.id, "e4", "e5")
-    offer = await service.draw(ALICE, PLACE)
-    declined = await service.decline_draw(BOB, offer.game.id)
+    offer = await service.endings.draw(ALICE, PLACE)
+    declined = await service.endings.decline_draw(BOB, offer.game.id)
     assert declined.text == "bob declined the draw offer."
     with pytest.raises(errors.NoOfferError):
-        await service.accept_draw(BOB, offer.game.id)
-    await service.draw(ALICE, PLACE)
-    ended = await service.draw(BOB, PLACE)
+        await service.endings.accept_draw(BOB, offer.game.id)
+    await service.endings.draw(ALICE, PLACE)
+    ended = await service.endings.draw(BOB, PLACE)
     assert isinstance(ended, GameEnded) and ended.ending.termination == "agreement"
 
 
@@ -87,26 +87,26 @@ async def test_draw_offer_lapses_when_opponent_moves(service: GameService) -> No
     """An offer lapses when the offerer's opponent moves instead of answering."""
     await start_game(service)
     await play(service, 1, "e4")
-    offer = await service.draw(ALICE, PLACE)  # alice offers while bob is to move
+    offer = await service.endings.draw(ALICE, PLACE)  # alice offers while bob is to move
     assert isinstance(offer, OfferMade)
-    moved = await service.move(BOB, PLACE, "e5")
+    moved = await service.play.move(BOB, PLACE, "e5")
     assert isinstance(moved, MovePlayed)
     assert moved.lapsed_offers == (OfferKind.DRAW,)
     assert "The draw offer lapsed." in moved.text
     with pytest.raises(errors.UserError):
-        await service.press_custom_id(BOB, offer.buttons[0].custom_id)
+        await service.buttons.press_custom_id(BOB, offer.buttons[0].custom_id)
     with pytest.raises(errors.NoOfferError):
-        await service.accept_draw(BOB, offer.game.id)
+        await service.endings.accept_draw(BOB, offer.game.id)
 
 
 async def test_own_move_keeps_own_offer(service: GameService) -> None:
     """The offerer's own move does not withdraw their offer."""
     started = await start_game(service)
     await play(service, started.game.id, "e4", "e5")
-    await service.draw(ALICE, PLACE)
-    moved = await service.move(ALICE, PLACE, "Nf3")
+    await service.endings.draw(ALICE, PLACE)
+    moved = await service.play.move(ALICE, PLACE, "Nf3")
     assert isinstance(moved, MovePlayed) and moved.lapsed_offers == ()
-    ended = await service.accept_draw(BOB, moved.game.id)
+    ended = await service.endings.accept_draw(BOB, moved.game.id)
     assert ended.ending.result == "1/2-1/2"
 
 
@@ -117,18 +117,18 @@ async def test_a_standing_draw_offers_buttons_work_after_the_offerers_move(
     offer's Accept, both pressed after a move (before, "The game changed…"). A button of an
     offer that is gone is still refused."""
     await start_game(service)
-    first = await service.draw(ALICE, PLACE)
+    first = await service.endings.draw(ALICE, PLACE)
     assert isinstance(first, OfferMade)
     await play(service, 1, "e4")
-    declined = await service.press_custom_id(BOB, first.buttons[1].custom_id)
+    declined = await service.buttons.press_custom_id(BOB, first.buttons[1].custom_id)
     assert isinstance(declined, OfferDeclined)
     with pytest.raises(errors.UserError):
-        await service.press_custom_id(BOB, first.buttons[0].custom_id)
+        await service.buttons.press_custom_id(BOB, first.buttons[0].custom_id)
     await play(service, 1, "e5")
-    second = await service.draw(ALICE, PLACE)
+    second = await service.endings.draw(ALICE, PLACE)
     assert isinstance(second, OfferMade)
     await play(service, 1, "Nf3")
-    ended = await service.press_custom_id(BOB, second.buttons[0].custom_id)
+    ended = await service.buttons.press_custom_id(BOB, second.buttons[0].custom_id)
     assert isinstance(ended, GameEnded) and ended.ending.termination == "agreement"
 
 
@@ -136,7 +136,7 @@ async def test_threefold_claim(service: GameService) -> None:
     """/draw claims a threefold repetition instead of offering."""
     await start_game(service)
     await play(service, 1, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
-    ended = await service.draw(ALICE, PLACE)
+    ended = await service.endings.draw(ALICE, PLACE)
     assert isinstance(ended, GameEnded)
     assert ended.ending.termination == "threefold_repetition"
     assert ended.ending.text == "Draw — alice claimed threefold repetition"
@@ -146,16 +146,16 @@ async def test_takeback_of_own_last_move(service: GameService) -> None:
     """A takeback right after one's move undoes one ply; the requester moves again."""
     await start_game(service)
     await play(service, 1, "e4", "e5", "Nf3")
-    request = await service.takeback(ALICE, PLACE)
+    request = await service.endings.takeback(ALICE, PLACE)
     assert isinstance(request, OfferMade) and request.to.id == BOB.id
-    done = await service.press_custom_id(BOB, request.buttons[0].custom_id)
+    done = await service.buttons.press_custom_id(BOB, request.buttons[0].custom_id)
     assert isinstance(done, TakenBack) and done.plies == 1
     assert done.game.ply == 2 and done.notify.id == ALICE.id
-    board = await service.board(ALICE, PLACE)
+    board = await service.play.board(ALICE, PLACE)
     assert board.board.position.fen().startswith(
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"
     )
-    moved = await service.move(ALICE, PLACE, "d4")
+    moved = await service.play.move(ALICE, PLACE, "d4")
     assert isinstance(moved, MovePlayed) and moved.game.ply == 3
 
 
@@ -163,9 +163,9 @@ async def test_takeback_after_reply_undoes_two(service: GameService) -> None:
     """Asking after the opponent replied undoes the reply and the requester's move."""
     await start_game(service)
     await play(service, 1, "e4", "e5")
-    request = await service.takeback(ALICE, PLACE)
+    request = await service.endings.takeback(ALICE, PLACE)
     assert isinstance(request, OfferMade)
-    done = await service.accept_takeback(BOB, request.game.id)
+    done = await service.endings.accept_takeback(BOB, request.game.id)
     assert done.plies == 2 and done.game.ply == 0
     assert "2 moves taken back" in done.text
 
@@ -176,15 +176,15 @@ async def test_takeback_refusals(service: GameService, db_path: Path) -> None:
     await play(service, 1, "e4")
     before = snapshot(db_path)
     with pytest.raises(errors.NothingToTakeBackError):
-        await service.takeback(BOB, PLACE)
+        await service.endings.takeback(BOB, PLACE)
     with pytest.raises(errors.NoOfferError):
-        await service.accept_takeback(ALICE, 1)
+        await service.endings.accept_takeback(ALICE, 1)
     with pytest.raises(errors.NotAPlayerError):
-        await service.takeback(CAROL, None, game_id=1)
+        await service.endings.takeback(CAROL, None, game_id=1)
     assert snapshot(db_path) == before
-    request = await service.takeback(ALICE, PLACE)
+    request = await service.endings.takeback(ALICE, PLACE)
     assert isinstance(request, OfferMade)
-    declined = await service.press_custom_id(BOB, request.buttons[1].custom_id)
+    declined = await service.buttons.press_custom_id(BOB, request.buttons[1].custom_id)
     assert isinstance(declined, OfferDeclined)
     assert declined.text == "bob declined the takeback request."
 
@@ -193,14 +193,14 @@ async def test_abort_only_before_both_moved(service: GameService, db_path: Path)
     """A game may be aborted before both sides moved, unrated and without result."""
     first = await start_game(service)
     await play(service, first.game.id, "e4")
-    aborted = await service.abort(BOB, PLACE)
+    aborted = await service.endings.abort(BOB, PLACE)
     assert aborted.ending.result == "*" and aborted.ending.text == "Game aborted by bob"
     assert aborted.ending.rating_changes == ()
     second = await start_game(service)
     await play(service, second.game.id, "e4", "e5")
     before = snapshot(db_path)
     with pytest.raises(errors.CannotAbortError):
-        await service.abort(ALICE, PLACE)
+        await service.endings.abort(ALICE, PLACE)
     assert snapshot(db_path) == before
 
 
@@ -209,11 +209,11 @@ async def test_stalemate_and_insufficient_material_end_automatically(
 ) -> None:
     """The rules engine's automatic endings finish the game as draws."""
     await start_game(service, fen="k7/8/1Q6/8/8/8/8/K7 w - - 0 1")
-    stalemate = await service.move(ALICE, PLACE, "Kb2")  # black's king has no move
+    stalemate = await service.play.move(ALICE, PLACE, "Kb2")  # black's king has no move
     assert isinstance(stalemate, MovePlayed) and stalemate.ending is not None
     assert stalemate.ending.text == "Stalemate — draw"
     third = await start_game(service, white=CAROL, black=BOB, fen="k7/8/8/8/8/8/1r6/K7 w - - 0 1")
-    captured = await service.move(CAROL, None, "Kxb2", game_id=third.game.id)
+    captured = await service.play.move(CAROL, None, "Kxb2", game_id=third.game.id)
     assert isinstance(captured, MovePlayed) and captured.ending is not None
     assert captured.ending.termination == "insufficient_material"
 
@@ -225,25 +225,25 @@ async def test_whatever_ends_a_game_before_two_plies_aborts_it(
     moved ends the game aborted, with no result and no rating change; from the second ply
     on the same endings count."""
     resigned = await start_game(service)
-    ended = await service.confirm_resign(ALICE, resigned.game.id)
+    ended = await service.endings.confirm_resign(ALICE, resigned.game.id)
     assert (ended.ending.result, ended.ending.termination) == ("*", "aborted")
     assert ended.ending.rating_changes == ()
     agreed = await start_game(service)
     await play(service, agreed.game.id, "e4")
-    offer = await service.draw(BOB, PLACE)
+    offer = await service.endings.draw(BOB, PLACE)
     assert isinstance(offer, OfferMade)
-    drawn = await service.accept_draw(ALICE, agreed.game.id)
+    drawn = await service.endings.accept_draw(ALICE, agreed.game.id)
     assert (drawn.ending.result, drawn.ending.termination) == ("*", "aborted")
     timed = await start_game(service, days=1)
     await play(service, timed.game.id, "e4")
     clock.advance(days=2)
-    (lapsed,) = (await service.expire_overdue()).ended
+    (lapsed,) = (await service.deadlines.expire_overdue()).ended
     assert (lapsed.ending.result, lapsed.ending.termination) == ("*", "aborted")
-    assert (await service.leaderboard(PLACE.guild_id, "chess")).rows == ()
-    stats = await service.stats(ALICE, place=PLACE)
+    assert (await service.reports.leaderboard(PLACE.guild_id, "chess")).rows == ()
+    stats = await service.reports.stats(ALICE, place=PLACE)
     assert stats is not None and stats.variants == ()
     counted = await start_game(service)
     await play(service, counted.game.id, "e4", "e5")
-    real = await service.confirm_resign(ALICE, counted.game.id)
+    real = await service.endings.confirm_resign(ALICE, counted.game.id)
     assert (real.ending.result, real.ending.termination) == ("0-1", "resignation")
     assert [change.player.id for change in real.ending.rating_changes] == [ALICE.id, BOB.id]

@@ -33,7 +33,7 @@ async def test_a_flooding_engine_fails_the_analysis_in_one_logged_line(
     try:
         game_id = (await start_game(service, "chess")).game.id
         await play(service, game_id, "e4", "e5")
-        await service.confirm_resign(ALICE, game_id)
+        await service.endings.confirm_resign(ALICE, game_id)
         await service.analysis.analyse(BOB, PLACE, game_id=game_id)
         with (
             caplog.at_level(logging.WARNING, logger="bot.service.analysis"),

@@ -75,7 +75,7 @@ async def test_a_long_replay_leaves_the_event_loop_free(
         long_game = await start_game(first, "xiangqi")
         other = await start_game(first, white=CAROL, black=BOB, place=OTHER_PLACE)
     finally:
-        await first.store.close()
+        await first.core.store.close()
     store_long_game(db_path, long_game.game.id, wandering_game(10_000))
 
     halfway = threading.Event()  # the replay is half done ...
@@ -98,13 +98,13 @@ async def test_a_long_replay_leaves_the_event_loop_free(
         setattr(XiangqiPosition, "play", play_and_wait_halfway)  # noqa: B010
 
         async def long_game_board() -> None:
-            await service.board(ALICE, None, game_id=long_game.game.id)
+            await service.play.board(ALICE, None, game_id=long_game.game.id)
             order.append("long game replayed")
 
         async def other_players_move() -> None:
             while not halfway.is_set():
                 await asyncio.sleep(0.001)
-            played = await service.move(CAROL, None, "e4", game_id=other.game.id)
+            played = await service.play.move(CAROL, None, "e4", game_id=other.game.id)
             assert isinstance(played, MovePlayed)
             order.append("other move answered")
             answered.set()
@@ -112,7 +112,7 @@ async def test_a_long_replay_leaves_the_event_loop_free(
         await asyncio.wait_for(asyncio.gather(long_game_board(), other_players_move()), 120)
     finally:
         setattr(XiangqiPosition, "play", real_play)  # noqa: B010
-        await service.store.close()
+        await service.core.store.close()
     assert order == ["other move answered", "long game replayed"]
 
 
@@ -126,7 +126,7 @@ async def test_a_long_game_asked_for_many_times_at_once_is_replayed_once(
     try:
         long_game = await start_game(first, "xiangqi")
     finally:
-        await first.store.close()
+        await first.core.store.close()
     store_long_game(db_path, long_game.game.id, wandering_game(2_000))
     replays: list[int] = []
     real_extended = rules.Game.extended
@@ -139,17 +139,22 @@ async def test_a_long_game_asked_for_many_times_at_once_is_replayed_once(
     service = GameService(await Store.open(db_path), clock)  # a restart: nothing cached
     try:
         game_id = long_game.game.id
-        impatient = asyncio.create_task(service.board(ALICE, None, game_id=game_id))
+        impatient = asyncio.create_task(service.play.board(ALICE, None, game_id=game_id))
         gifs = asyncio.gather(
-            *(service.animation(ALICE, None, game_id=game_id, frame_ms=200 + n) for n in range(20))
+            *(
+                service.after_game.animation(ALICE, None, game_id=game_id, frame_ms=200 + n)
+                for n in range(20)
+            )
         )
-        boards = asyncio.gather(*(service.board(BOB, None, game_id=game_id) for _ in range(20)))
+        boards = asyncio.gather(
+            *(service.play.board(BOB, None, game_id=game_id) for _ in range(20))
+        )
         await asyncio.sleep(0)
         impatient.cancel()
         plies = [gif.plies for gif in await asyncio.wait_for(gifs, 60)]
         plies += [shown.game.ply for shown in await asyncio.wait_for(boards, 60)]
     finally:
-        await service.store.close()
+        await service.core.store.close()
     assert replays == [2_000] and plies == [2_000] * 40
 
 
@@ -160,7 +165,7 @@ async def test_a_move_in_a_cached_game_reads_no_stored_moves(service: GameServic
     started = await start_game(service)
     game_id = started.game.id
     await play(service, game_id, "e4", "e5", "Nf3", "Nc6")
-    games = service.store.games
+    games = service.core.store.games
     read: list[int] = []
     real_line = games.move_line
 
@@ -174,10 +179,10 @@ async def test_a_move_in_a_cached_game_reads_no_stored_moves(service: GameServic
     games.move_line = counting_line  # type: ignore[method-assign,assignment]
     await play(service, game_id, "Bb5", "a6", "Ba4", "Nf6")
     assert read == []
-    await service.set_game_message(game_id, 12345)  # raises the version, not the moves
+    await service.reports.set_game_message(game_id, 12345)  # raises the version, not the moves
     await play(service, game_id, "O-O")
     assert read == []  # the last cached move's version came with the game's row
-    view = await service.game_view(game_id)
+    view = await service.reports.game_view(game_id)
     assert view.ply == 9
 
 
@@ -194,12 +199,12 @@ async def test_the_replay_cache_stays_within_its_budget(store: Store, clock: Man
             service, white=white, black=black, place=Place(guild_id=1, channel_id=100 + number)
         )
         ids.append(started.game.id)
-        await service.move(white, None, "e4", game_id=started.game.id)
-        await service.move(black, None, "e5", game_id=started.game.id)
+        await service.play.move(white, None, "e4", game_id=started.game.id)
+        await service.play.move(black, None, "e5", game_id=started.game.id)
         cache: ReplayCache = service._replays
         assert cache.size <= budget
     assert len(cache) == 3
-    board = await service.board(User(1000, "w0"), None, game_id=ids[0])  # evicted long ago
+    board = await service.play.board(User(1000, "w0"), None, game_id=ids[0])  # evicted long ago
     assert board.board.position.fen() == probe.position.fen()
 
 
@@ -215,10 +220,10 @@ async def test_takeback_in_a_cached_game_replays_what_is_stored(service: GameSer
     started = await start_game(service)
     game_id = started.game.id
     await play(service, game_id, "e4", "e5")
-    await service.takeback(BOB, PLACE, game_id=game_id)
-    await service.accept_takeback(ALICE, game_id)
+    await service.endings.takeback(BOB, PLACE, game_id=game_id)
+    await service.endings.accept_takeback(ALICE, game_id)
     await play(service, game_id, "c5")
-    board = await service.board(ALICE, None, game_id=game_id)
+    board = await service.play.board(ALICE, None, game_id=game_id)
     assert board.board.position.fen() == rules.Game("chess").play("e4").play("c5").position.fen()
 
 
@@ -226,12 +231,12 @@ async def test_sixty_moves_without_a_capture_end_a_xiangqi_game(service: GameSer
     """The move completing 60 moves by each side without a capture ends the game in a draw,
     said in words; the result is stored."""
     started = await start_game(service, "xiangqi", fen="4k4/9/9/9/9/9/9/9/R8/3K5 w - - 119 1")
-    played = await service.move(ALICE, None, "a1a2", game_id=started.game.id)
+    played = await service.play.move(ALICE, None, "a1a2", game_id=started.game.id)
     assert isinstance(played, MovePlayed) and played.ending is not None
     assert played.ending.result == "1/2-1/2"
     assert played.ending.termination == "sixty_moves"
     assert "Draw — 60 moves by each side without a capture" in played.text
-    view = await service.game_view(started.game.id)
+    view = await service.reports.game_view(started.game.id)
     assert not view.active and view.termination == "sixty_moves"
 
 
@@ -244,13 +249,13 @@ async def test_a_game_stored_past_the_move_limit_ends_by_it(
     fen = "1nr1k1rn1/9/9/9/9/9/9/9/9/1NRK2RN1 w - - 118 1"
     started = await start_game(service, "xiangqi", fen=fen)
     store_long_game(db_path, started.game.id, ["b0c2", "b9c7", "c2b0", "c7b9"], fen)
-    board = await service.board(ALICE, None, game_id=started.game.id)
+    board = await service.play.board(ALICE, None, game_id=started.game.id)
     assert board.game.ply == 4
     with pytest.raises(errors.GameOverError):
-        await service.move(ALICE, None, "b0c2", game_id=started.game.id)
-    view = await service.game_view(started.game.id)
+        await service.play.move(ALICE, None, "b0c2", game_id=started.game.id)
+    view = await service.reports.game_view(started.game.id)
     assert view.to_move is not None
     clock.advance(days=4)
-    report = await service.expire_overdue()
+    report = await service.deadlines.expire_overdue()
     assert [ended.ending.termination for ended in report.ended] == ["sixty_moves"]
     assert report.ended[0].ending.result == "1/2-1/2"

@@ -75,19 +75,21 @@ async def test_every_choice_draws_a_board_unlike_every_other(service: GameServic
     games = {variant: (await start_game(service, variant)).game.id for variant in VARIANTS}
 
     async def drawn(variant: str) -> bytes:
-        return (await service.board(ALICE, PLACE, game_id=games[variant])).board.render_png()
+        return (await service.play.board(ALICE, PLACE, game_id=games[variant])).board.render_png()
 
     themes = []
     for theme in available_themes():
-        await service.settings(ALICE, theme=theme)
+        await service.preferences.settings(ALICE, theme=theme)
         themes.append(await drawn("chess"))
     assert len(set(themes)) == len(themes) == 3
-    await service.settings(ALICE, theme="default")
+    await service.preferences.settings(ALICE, theme="default")
     for variant in VARIANTS:
         sets = []
         for name in [n for n, made_for in available_piece_sets().items() if made_for == variant]:
-            await service.settings(ALICE, pieces=name)
+            await service.preferences.settings(ALICE, pieces=name)
             sets.append(await drawn(variant))
         assert len(set(sets)) == len(sets) == 2, variant
-    said = settings_text(await service.settings(ALICE, theme="default", pieces="default"), str)
+    said = settings_text(
+        await service.preferences.settings(ALICE, theme="default", pieces="default"), str
+    )
     assert "board theme wood" in said and "pieces cburnett (chess)" in said

@@ -28,7 +28,7 @@ async def test_move_result_carries_what_adapters_need(
     """A move returns SAN, the board to draw, who to notify and the new deadline."""
     await start_game(service)
     clock.advance(hours=5)
-    result = await service.move(ALICE, PLACE, "e2e4")
+    result = await service.play.move(ALICE, PLACE, "e2e4")
     assert isinstance(result, MovePlayed)
     assert (result.san, result.uci) == ("e4", "e2e4")
     assert result.mover.id == ALICE.id
@@ -45,7 +45,7 @@ async def test_any_notation_and_check(service: GameService) -> None:
     """SAN, lenient SAN and UCI are accepted; a check is reported with the king's square."""
     await start_game(service)
     await play(service, 1, "e4", "e7-e5", "Bc4", "Nc6", "Qh5", "Nf6")
-    result = await service.move(ALICE, PLACE, "qxf7")
+    result = await service.play.move(ALICE, PLACE, "qxf7")
     assert isinstance(result, MovePlayed)
     assert result.ending is not None and result.ending.text == "Checkmate — white wins"
     assert result.ending.winner is not None and result.ending.winner.id == ALICE.id
@@ -57,7 +57,7 @@ async def test_check_is_announced(service: GameService) -> None:
     """A checking move says Check! and marks the checked king."""
     await start_game(service)
     await play(service, 1, "e4", "f5")
-    result = await service.move(ALICE, PLACE, "Qh5+")
+    result = await service.play.move(ALICE, PLACE, "Qh5+")
     assert isinstance(result, MovePlayed)
     assert result.check and "Check!" in result.text
     assert result.board.check == 60
@@ -86,7 +86,7 @@ async def test_refused_moves_change_nothing(
     await start_game(service)
     before = snapshot(db_path)
     with pytest.raises(error) as raised:
-        await service.move(user, PLACE, text)
+        await service.play.move(user, PLACE, text)
     assert message in raised.value.message
     assert snapshot(db_path) == before
 
@@ -96,9 +96,9 @@ async def test_not_a_player_of_named_game(service: GameService, db_path: Path) -
     started = await start_game(service)
     before = snapshot(db_path)
     with pytest.raises(errors.NotAPlayerError, match="not playing in game"):
-        await service.move(CAROL, PLACE, "e4", game_id=started.game.id)
+        await service.play.move(CAROL, PLACE, "e4", game_id=started.game.id)
     with pytest.raises(errors.UnknownGameError):
-        await service.move(ALICE, PLACE, "e4", game_id=9999)
+        await service.play.move(ALICE, PLACE, "e4", game_id=9999)
     assert snapshot(db_path) == before
 
 
@@ -108,11 +108,11 @@ async def test_illegal_reasons_and_suggestions(service: GameService, db_path: Pa
     await start_game(service, fen=fen)
     before = snapshot(db_path)
     with pytest.raises(errors.IllegalMoveError) as raised:
-        await service.move(ALICE, PLACE, "Nf4")
+        await service.play.move(ALICE, PLACE, "Nf4")
     assert raised.value.message.startswith("Nf4 is illegal: that piece is pinned to your king.")
     assert raised.value.reason is IllegalReason.PINNED  # a code the adapters word
     with pytest.raises(errors.IllegalMoveError) as raised:
-        await service.move(ALICE, PLACE, "Ke2")
+        await service.play.move(ALICE, PLACE, "Ke2")
     assert "your own pieces" in raised.value.message
     assert raised.value.reason is IllegalReason.OWN_PIECE
     assert snapshot(db_path) == before
@@ -124,7 +124,7 @@ async def test_ambiguous_move_lists_candidates(service: GameService, db_path: Pa
     await play(service, 1, "Nf3", "a6", "d3", "a5")
     before = snapshot(db_path)
     with pytest.raises(errors.AmbiguousMoveError) as raised:
-        await service.move(ALICE, PLACE, "Nd2")
+        await service.play.move(ALICE, PLACE, "Nd2")
     assert raised.value.message == "Nd2: did you mean Nbd2 or Nfd2?"
     assert snapshot(db_path) == before
 
@@ -133,13 +133,13 @@ async def test_near_miss_suggestions_are_not_wild(service: GameService) -> None:
     """A slip gets a suggestion from the legal moves; a far-off try gets none."""
     await start_game(service)
     with pytest.raises(errors.UnreadableMoveError) as raised:
-        await service.move(ALICE, PLACE, "Nf9")
+        await service.play.move(ALICE, PLACE, "Nf9")
     assert raised.value.suggestions == ()
     with pytest.raises(errors.IllegalMoveError) as raised_illegal:
-        await service.move(ALICE, PLACE, "e4e5")
+        await service.play.move(ALICE, PLACE, "e4e5")
     assert raised_illegal.value.suggestions == ()
     with pytest.raises(errors.IllegalMoveError) as raised_reach:
-        await service.move(ALICE, PLACE, "e2e5")
+        await service.play.move(ALICE, PLACE, "e2e5")
     assert set(raised_reach.value.suggestions) == {"e3", "e4"}
     assert "Did you mean e3 or e4?" in raised_reach.value.message or (
         "Did you mean e4 or e3?" in raised_reach.value.message
@@ -150,7 +150,7 @@ async def test_promotion_asks_then_plays_the_choice(service: GameService, db_pat
     """A pawn reaching the last rank without a piece asks; the chosen button plays it."""
     started = await start_game(service, fen="k7/4P3/8/8/8/8/8/K7 w - - 0 1")
     before = snapshot(db_path)
-    asked = await service.move(ALICE, PLACE, "e8")
+    asked = await service.play.move(ALICE, PLACE, "e8")
     assert isinstance(asked, PromotionNeeded)
     assert [b.label for b in asked.buttons] == ["Queen", "Rook", "Bishop", "Knight"]
     assert all(b.allowed_user_ids == (ALICE.id,) for b in asked.buttons)
@@ -158,65 +158,75 @@ async def test_promotion_asks_then_plays_the_choice(service: GameService, db_pat
     assert snapshot(db_path) == before
     knight = asked.buttons[3]
     with pytest.raises(errors.NotYourTurnError):
-        await service.press(BOB, knight.action, knight.target_id, knight.argument)
-    played = await service.press_custom_id(ALICE, knight.custom_id)
+        await service.buttons.press(BOB, knight.action, knight.target_id, knight.argument)
+    played = await service.buttons.press_custom_id(ALICE, knight.custom_id)
     assert isinstance(played, MovePlayed)
     assert played.san == "e8=N" and played.game.id == started.game.id
     with pytest.raises(errors.UserError):
-        await service.press_custom_id(ALICE, asked.buttons[0].custom_id)  # stale button
+        await service.buttons.press_custom_id(ALICE, asked.buttons[0].custom_id)  # stale button
 
 
 async def test_game_resolution_in_threads_and_channels(service: GameService) -> None:
     """Thread → its game; else the only game in the channel; else a list of choices."""
     first = await start_game(service)
-    await service.set_game_thread(first.game.id, 555)
+    await service.reports.set_game_thread(first.game.id, 555)
     second = await start_game(service, white=ALICE, black=CAROL)
     in_thread = Place(PLACE.guild_id, PLACE.channel_id, thread_id=555)
-    result = await service.move(ALICE, in_thread, "d4")
+    result = await service.play.move(ALICE, in_thread, "d4")
     assert isinstance(result, MovePlayed) and result.game.id == first.game.id
     elsewhere = Place(PLACE.guild_id, channel_id=77)
     with pytest.raises(errors.NoGameError):
-        await service.move(ALICE, elsewhere, "d4")
+        await service.play.move(ALICE, elsewhere, "d4")
     with pytest.raises(errors.ChooseGameError) as raised:
-        await service.move(ALICE, PLACE, "d4")
+        await service.play.move(ALICE, PLACE, "d4")
     assert [choice[0] for choice in raised.value.choices] == [first.game.id, second.game.id]
     assert "vs carol" in raised.value.message
-    choices = await service.game_choices(ALICE, PLACE)
+    choices = await service.reports.game_choices(ALICE, PLACE)
     assert {game_id for game_id, _ in choices} == {first.game.id, second.game.id}
     # bob has only one game in the channel: no need to say which
-    result = await service.move(BOB, PLACE, "d5")
+    result = await service.play.move(BOB, PLACE, "d5")
     assert isinstance(result, MovePlayed) and result.game.id == first.game.id
 
 
 async def test_autocomplete_lists_legal_moves(service: GameService) -> None:
     """Autocomplete gives at most 25 legal SAN moves matching the prefix, mover only."""
     await start_game(service)
-    everything = await service.legal_move_suggestions(ALICE, PLACE, "")
+    everything = await service.play.legal_move_suggestions(ALICE, PLACE, "")
     assert len(everything) == 20
-    assert await service.legal_move_suggestions(ALICE, PLACE, "N") == ["Na3", "Nc3", "Nf3", "Nh3"]
-    assert await service.legal_move_suggestions(ALICE, PLACE, "e2") == ["e3", "e4"]
-    assert await service.legal_move_suggestions(BOB, PLACE, "") == []
-    assert await service.legal_move_suggestions(CAROL, PLACE, "e") == []
+    assert await service.play.legal_move_suggestions(ALICE, PLACE, "N") == [
+        "Na3",
+        "Nc3",
+        "Nf3",
+        "Nh3",
+    ]
+    assert await service.play.legal_move_suggestions(ALICE, PLACE, "e2") == ["e3", "e4"]
+    assert await service.play.legal_move_suggestions(BOB, PLACE, "") == []
+    assert await service.play.legal_move_suggestions(CAROL, PLACE, "e") == []
     # Full-width input (a CJK keyboard) matches as its ASCII form.
-    assert await service.legal_move_suggestions(ALICE, PLACE, "Ｎ") == ["Na3", "Nc3", "Nf3", "Nh3"]
+    assert await service.play.legal_move_suggestions(ALICE, PLACE, "Ｎ") == [
+        "Na3",
+        "Nc3",
+        "Nf3",
+        "Nh3",
+    ]
 
 
 async def test_board_and_legal_targets(service: GameService) -> None:
     """/board shows the position; /moves marks the legal destinations of a piece."""
     await start_game(service)
-    shown = await service.board(BOB, PLACE)
+    shown = await service.play.board(BOB, PLACE)
     assert shown.board.orientation is Color.BLACK
-    targets = await service.legal_targets(ALICE, PLACE, "g1")
+    targets = await service.play.legal_targets(ALICE, PLACE, "g1")
     assert targets.targets == ("f3", "h3")
     assert set(targets.board.marks) == {21, 23}
     assert targets.board.selected == 6  # g1, the knight whose moves are marked
-    assert (await service.legal_targets(ALICE, PLACE, "e5")).board.selected is None
+    assert (await service.play.legal_targets(ALICE, PLACE, "e5")).board.selected is None
     assert targets.text == "Legal moves from g1: Nf3, Nh3."
     with pytest.raises(errors.UnknownSquareError):
-        await service.legal_targets(ALICE, PLACE, "z9")
-    waiting = await service.legal_targets(BOB, PLACE, "g8")
+        await service.play.legal_targets(ALICE, PLACE, "z9")
+    waiting = await service.play.legal_targets(BOB, PLACE, "g8")
     assert waiting.text == "The piece on g8 cannot move now: it is white's turn."
-    assert (await service.legal_targets(ALICE, PLACE, "e5")).text == "There is no piece on e5."
+    assert (await service.play.legal_targets(ALICE, PLACE, "e5")).text == "There is no piece on e5."
 
 
 async def test_game_over_refuses_moves(service: GameService, db_path: Path) -> None:
@@ -225,7 +235,7 @@ async def test_game_over_refuses_moves(service: GameService, db_path: Path) -> N
     await play(service, started.game.id, "f3", "e5", "g4", "Qh4#")
     before = snapshot(db_path)
     with pytest.raises(errors.GameOverError):
-        await service.move(ALICE, None, "e4", game_id=started.game.id)
+        await service.play.move(ALICE, None, "e4", game_id=started.game.id)
     assert snapshot(db_path) == before
 
 
@@ -281,7 +291,7 @@ async def test_common_ways_of_writing_a_move_get_specific_help(
     await start_game(service, fen=fen)
     before = snapshot(db_path)
     with pytest.raises(errors.MistypedMoveError) as raised:
-        await service.move(ALICE, PLACE, typed)
+        await service.play.move(ALICE, PLACE, typed)
     assert raised.value.message == says
     assert isinstance(raised.value, errors.UnreadableMoveError)  # adapters need not know it
     assert snapshot(db_path) == before
@@ -292,11 +302,11 @@ async def test_a_move_number_for_black_and_in_xiangqi(service: GameService) -> N
     started = await start_game(service)
     await play(service, started.game.id, "e4")
     with pytest.raises(errors.MistypedMoveError) as raised:
-        await service.move(BOB, PLACE, "1... e5")
+        await service.play.move(BOB, PLACE, "1... e5")
     assert raised.value.suggestions == ("e5",)
     xiangqi = await start_game(service, "xiangqi", white=CAROL, black=BOB)
     with pytest.raises(errors.MistypedMoveError) as raised:
-        await service.move(CAROL, None, "1. C2.5", game_id=xiangqi.game.id)
+        await service.play.move(CAROL, None, "1. C2.5", game_id=xiangqi.game.id)
     assert raised.value.suggestions == ("C2.5",)
 
 
@@ -304,7 +314,7 @@ async def test_a_piece_that_cannot_get_there_suggests_its_moves(service: GameSer
     """`Nf6` as White's first move is illegal and suggests knight moves, the nearest first."""
     await start_game(service)
     with pytest.raises(errors.IllegalMoveError) as raised:
-        await service.move(ALICE, PLACE, "Nf6")
+        await service.play.move(ALICE, PLACE, "Nf6")
     assert raised.value.suggestions[0] == "Nf3"
     assert set(raised.value.suggestions) <= {"Nf3", "Nh3", "Nc3", "Na3"}
     assert raised.value.message.startswith("Nf6 is illegal: that piece cannot move there. ")

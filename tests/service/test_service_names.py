@@ -15,19 +15,19 @@ async def test_nobody_renames_another_player(service: GameService) -> None:
     never replaces the player's own; their own next interaction does."""
     started = await start_game(service)  # alice and bob act themselves
     renamed = User(BOB.id, "[free nitro](https://evil.example)")
-    await service.stats(CAROL, renamed, place=PLACE)
-    await service.games(CAROL, renamed, place=PLACE)
-    await service.history(CAROL, renamed, place=PLACE)
-    await service.challenge(CAROL, PLACE, renamed)
-    assert (await service.game_view(started.game.id)).black.name == "bob"
+    await service.reports.stats(CAROL, renamed, place=PLACE)
+    await service.reports.games(CAROL, renamed, place=PLACE)
+    await service.reports.history(CAROL, renamed, place=PLACE)
+    await service.challenges.challenge(CAROL, PLACE, renamed)
+    assert (await service.reports.game_view(started.game.id)).black.name == "bob"
     await play(service, started.game.id, *SCHOLARS_MATE)
-    export = await service.record(ALICE, PLACE, game_id=started.game.id)
+    export = await service.reports.record(ALICE, PLACE, game_id=started.game.id)
     assert '[Black "bob"]' in export.record
-    assert "bob" in (await service.leaderboard(1)).text
-    assert "free nitro" not in (await service.leaderboard(1)).text
+    assert "bob" in (await service.reports.leaderboard(1)).text
+    assert "free nitro" not in (await service.reports.leaderboard(1)).text
 
-    await service.stats(User(BOB.id, "Robert"))  # bob himself
-    assert (await service.game_view(started.game.id)).black.name == "Robert"
+    await service.reports.stats(User(BOB.id, "Robert"))  # bob himself
+    assert (await service.reports.game_view(started.game.id)).black.name == "Robert"
 
 
 async def test_a_player_first_seen_in_a_mention_gets_that_name_until_they_act(
@@ -36,9 +36,9 @@ async def test_a_player_first_seen_in_a_mention_gets_that_name_until_they_act(
     """Someone Postal never met is stored with the name the mention carried; it does not
     change on further mentions, only when they act."""
     dave = User(404, "dave")
-    created = await service.challenge(ALICE, PLACE, dave)
+    created = await service.challenges.challenge(ALICE, PLACE, dave)
     assert created.challenge.opponent is not None and created.challenge.opponent.name == "dave"
-    again = await service.challenge(CAROL, PLACE, User(404, "Dave the Nick"))
+    again = await service.challenges.challenge(CAROL, PLACE, User(404, "Dave the Nick"))
     assert again.challenge.opponent is not None and again.challenge.opponent.name == "dave"
 
 
@@ -47,10 +47,10 @@ async def test_stored_names_are_one_clean_line(service: GameService) -> None:
     PGN; a long name is cut at 64 characters between whole graphemes."""
     sneaky = User(ALICE.id, 'al\x00ice\r\n[Result "0-1"]\u202e\t"x\\')
     started = await start_game(service, white=sneaky)
-    view = await service.game_view(started.game.id)
+    view = await service.reports.game_view(started.game.id)
     assert view.white.name == 'alice [Result "0-1"] "x\\'
     await play(service, started.game.id, *SCHOLARS_MATE)
-    export = await service.record(ALICE, PLACE, game_id=started.game.id)
+    export = await service.reports.record(ALICE, PLACE, game_id=started.game.id)
     tags, _ = rules.get_variant("chess").read_record(export.record)
     assert tags["White"] == view.white.name and tags["Result"] == "1-0"
     assert "\r" not in export.record and "\x00" not in export.record

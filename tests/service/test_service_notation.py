@@ -21,23 +21,23 @@ async def xiangqi(service: GameService, fen: str | None = None) -> int:
 async def test_a_move_typed_in_chinese_is_confirmed_in_chinese(service: GameService) -> None:
     """By default the reply speaks as the player typed: Chinese for Chinese, WXF otherwise."""
     game_id = await xiangqi(service)
-    played = await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
+    played = await service.play.move(ALICE, PLACE, "炮二平五", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "炮二平五"
     assert played.text.startswith("alice played 1. 炮二平五.")
-    answered = await service.move(BOB, PLACE, "H8+7", game_id=game_id)
+    answered = await service.play.move(BOB, PLACE, "H8+7", game_id=game_id)
     assert isinstance(answered, MovePlayed) and answered.san == "H8+7"
 
 
 async def test_the_chosen_notation_wins(service: GameService) -> None:
     """A chosen notation is used whatever the move was typed in."""
-    shown = await service.settings(ALICE, notation="iccs")
+    shown = await service.preferences.settings(ALICE, notation="iccs")
     assert shown.xiangqi_notation is XiangqiNotation.ICCS
     assert "xiangqi moves in ICCS (h2e2)" in settings_text(shown, str)
-    await service.settings(BOB, notation="wxf")
+    await service.preferences.settings(BOB, notation="wxf")
     game_id = await xiangqi(service)
-    played = await service.move(ALICE, PLACE, "C2.5", game_id=game_id)
+    played = await service.play.move(ALICE, PLACE, "C2.5", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "h2e2"
-    answered = await service.move(BOB, PLACE, "马８进７", game_id=game_id)
+    answered = await service.play.move(BOB, PLACE, "马８进７", game_id=game_id)
     assert isinstance(answered, MovePlayed) and answered.san == "H8+7"
 
 
@@ -45,11 +45,11 @@ async def test_an_ambiguous_chinese_move_gets_chinese_choices(service: GameServi
     """车九平八 with two chariots on file 九: did you mean 前车平八 or 后车平八?"""
     game_id = await xiangqi(service, TWO_CHARIOTS)
     with pytest.raises(errors.AmbiguousMoveError) as chinese:
-        await service.move(ALICE, PLACE, "车九平八", game_id=game_id)
+        await service.play.move(ALICE, PLACE, "车九平八", game_id=game_id)
     assert chinese.value.candidates == ("前车平八", "后车平八")
     assert chinese.value.message == "车九平八: did you mean 前车平八 or 后车平八?"
     with pytest.raises(errors.AmbiguousMoveError) as wxf:
-        await service.move(ALICE, PLACE, "R9.8", game_id=game_id)
+        await service.play.move(ALICE, PLACE, "R9.8", game_id=game_id)
     assert wxf.value.candidates == ("R+.8", "R-.8")
 
 
@@ -57,50 +57,50 @@ async def test_suggestions_in_the_players_notation(service: GameService) -> None
     """An illegal Chinese move is answered with the piece's legal moves in Chinese."""
     game_id = await xiangqi(service)
     with pytest.raises(errors.IllegalMoveError) as refused:
-        await service.move(ALICE, PLACE, "马二进四", game_id=game_id)
+        await service.play.move(ALICE, PLACE, "马二进四", game_id=game_id)
     assert refused.value.suggestions and all(
         name.startswith("马二") for name in refused.value.suggestions
     )
-    await service.settings(ALICE, notation="chinese")
-    shown = await service.legal_targets(ALICE, PLACE, "h2", game_id=game_id)
+    await service.preferences.settings(ALICE, notation="chinese")
+    shown = await service.play.legal_targets(ALICE, PLACE, "h2", game_id=game_id)
     assert "炮二平五" in shown.text and "C2.5" not in shown.text
 
 
 async def test_autocomplete_in_the_players_notation(service: GameService) -> None:
     """Autocomplete lists moves in the chosen notation, or in Chinese when typing Chinese."""
     game_id = await xiangqi(service)
-    assert "C2.5" in await service.legal_move_suggestions(ALICE, PLACE, "C", game_id=game_id)
-    chinese = await service.legal_move_suggestions(ALICE, PLACE, "炮二", game_id=game_id)
+    assert "C2.5" in await service.play.legal_move_suggestions(ALICE, PLACE, "C", game_id=game_id)
+    chinese = await service.play.legal_move_suggestions(ALICE, PLACE, "炮二", game_id=game_id)
     assert "炮二平五" in chinese and all(name.startswith("炮二") for name in chinese)
-    await service.settings(ALICE, notation="iccs")
-    iccs = await service.legal_move_suggestions(ALICE, PLACE, "h2", game_id=game_id)
+    await service.preferences.settings(ALICE, notation="iccs")
+    iccs = await service.play.legal_move_suggestions(ALICE, PLACE, "h2", game_id=game_id)
     assert "h2e2" in iccs
 
 
 async def test_chess_stays_san(service: GameService) -> None:
     """The xiangqi notation does not touch chess moves."""
-    await service.settings(ALICE, notation="chinese")
+    await service.preferences.settings(ALICE, notation="chinese")
     game_id = (await start_game(service)).game.id
-    played = await service.move(ALICE, PLACE, "e2e4", game_id=game_id)
+    played = await service.play.move(ALICE, PLACE, "e2e4", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "e4"
 
 
 async def test_unknown_notation_is_refused(service: GameService) -> None:
     with pytest.raises(errors.InvalidOptionError, match="notation must be wxf"):
-        await service.settings(ALICE, notation="algebraic")
+        await service.preferences.settings(ALICE, notation="algebraic")
 
 
 async def test_board_menus_in_the_players_notation(service: GameService) -> None:
     """The Move… menu's destinations and the confirmation speak the chosen notation."""
-    await service.settings(ALICE, notation="chinese")
+    await service.preferences.settings(ALICE, notation="chinese")
     game_id = await xiangqi(service)
-    targets = await service.press(
+    targets = await service.buttons.press(
         ALICE, ButtonAction.PICK_PIECE, game_id, "0:0", place=PLACE, values=("h2",)
     )
     assert isinstance(targets, MoveMenu)
     labels = [(c.label, c.value) for c in targets.menus[0].choices]
     assert ("炮二平五 (to e2)", "h2e2") in labels
-    preview = await service.press(
+    preview = await service.buttons.press(
         ALICE, ButtonAction.PICK_TARGET, game_id, "0:h2:0", place=PLACE, values=("h2e2",)
     )
     assert "Play 炮二平五?" in getattr(preview, "text", "")
@@ -112,10 +112,10 @@ async def test_moves_under_the_board_in_each_readers_notation(
     """The line of recent moves is in its reader's notation, every move of it, whatever
     notation each mover typed or reads; the rows keep WXF and Chinese, not the typed text."""
     game_id = await xiangqi(service)
-    await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)  # alice reads Chinese
-    answered = await service.move(BOB, PLACE, "h9g7", game_id=game_id)  # bob reads WXF
+    await service.play.move(ALICE, PLACE, "炮二平五", game_id=game_id)  # alice reads Chinese
+    answered = await service.play.move(BOB, PLACE, "h9g7", game_id=game_id)  # bob reads WXF
     assert isinstance(answered, MovePlayed) and answered.recent == "1. C2.5 H8+7"
-    played = await service.move(ALICE, PLACE, "马二进三", game_id=game_id)
+    played = await service.play.move(ALICE, PLACE, "马二进三", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.recent == "1. 炮二平五 马８进７ 2. 马二进三"
     rows = await store.games.moves(game_id)
     assert [row.san for row in rows] == ["C2.5", "H8+7", "H2+3"]
@@ -123,12 +123,12 @@ async def test_moves_under_the_board_in_each_readers_notation(
     recent = await store.games.recent_moves(game_id, 6)
     assert [move.chinese for move in recent] == ["炮二平五", "马８进７", "马二进三"]
     # The board's line read later, for each reader.
-    assert await service.recent_moves(game_id, reader=BOB.id) == "1. C2.5 H8+7 2. H2+3"
-    await service.settings(BOB, notation="iccs")
-    assert await service.recent_moves(game_id, reader=BOB.id) == "1. h2e2 h9g7 2. h0g2"
+    assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. C2.5 H8+7 2. H2+3"
+    await service.preferences.settings(BOB, notation="iccs")
+    assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. h2e2 h9g7 2. h0g2"
     with using(Locale.ZH_HANT):  # nobody in particular, in a Traditional Chinese channel
-        assert await service.recent_moves(game_id) == "1. 炮二平五 馬８進７ 2. 馬二進三"
-    assert await service.recent_moves(game_id) == "1. C2.5 H8+7 2. H2+3"
+        assert await service.board_menus.recent_moves(game_id) == "1. 炮二平五 馬８進７ 2. 馬二進三"
+    assert await service.board_menus.recent_moves(game_id) == "1. C2.5 H8+7 2. H2+3"
 
 
 async def test_stacked_soldiers_are_named_in_each_notation(service: GameService) -> None:
@@ -136,10 +136,10 @@ async def test_stacked_soldiers_are_named_in_each_notation(service: GameService)
     be) but 中兵 in Chinese, so neither name is made from the other; both are kept."""
     fen = "3k5/9/9/6P2/6P2/6P2/9/9/9/4K4 w - - 0 1"
     game_id = await xiangqi(service, fen)
-    played = await service.move(ALICE, PLACE, "g5f5", game_id=game_id)
+    played = await service.play.move(ALICE, PLACE, "g5f5", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.recent == "1. P3.4"
-    await service.settings(BOB, notation="chinese")
-    assert await service.recent_moves(game_id, reader=BOB.id) == "1. 中兵平四"
+    await service.preferences.settings(BOB, notation="chinese")
+    assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. 中兵平四"
 
 
 async def test_moves_stored_as_their_mover_named_them_are_read_in_the_readers_notation(
@@ -148,8 +148,8 @@ async def test_moves_stored_as_their_mover_named_them_are_read_in_the_readers_no
     """Rows from before migration 0030 (the mover's text in ``san``, no Chinese) are named
     again from the game's coordinates, so an old game's line is not a mix either."""
     game_id = await xiangqi(service)
-    await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
-    await service.move(BOB, PLACE, "h9g7", game_id=game_id)
+    await service.play.move(ALICE, PLACE, "炮二平五", game_id=game_id)
+    await service.play.move(BOB, PLACE, "h9g7", game_id=game_id)
     async with store.database.transaction() as conn:
         await conn.execute("UPDATE moves SET chinese = NULL WHERE game_id = ?", (game_id,))
         await conn.execute(
@@ -158,6 +158,6 @@ async def test_moves_stored_as_their_mover_named_them_are_read_in_the_readers_no
         await conn.execute(
             "UPDATE moves SET san = 'h9g7' WHERE game_id = ? AND ply = 2", (game_id,)
         )
-    assert await service.recent_moves(game_id, reader=BOB.id) == "1. C2.5 H8+7"
-    await service.settings(BOB, notation="chinese")
-    assert await service.recent_moves(game_id, reader=BOB.id) == "1. 炮二平五 马８进７"
+    assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. C2.5 H8+7"
+    await service.preferences.settings(BOB, notation="chinese")
+    assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. 炮二平五 马８进７"

@@ -57,9 +57,9 @@ async def test_the_authors_pgn_carries_their_notes_as_comments(service: GameServ
     await service.notes.add(ALICE, None, "they may play {c5}", game_id=game.id)
     await play(service, game.id, "e5", "Nf3", "Nc6")
     await service.notes.add(BOB, None, "bob only", game_id=game.id)
-    plain = await service.record(ALICE, None, game_id=game.id)
+    plain = await service.reports.record(ALICE, None, game_id=game.id)
     assert "{" not in plain.record
-    noted = await service.record(ALICE, None, game_id=game.id, notes=True)
+    noted = await service.reports.record(ALICE, None, game_id=game.id, notes=True)
     assert "{prepared the Italian} 1. e4 {they may play (c5)} 1... e5 2. Nf3 Nc6" in noted.record
     assert "bob only" not in noted.record
     tags, replayed = rules.get_variant("chess").read_record(noted.record)
@@ -72,14 +72,14 @@ async def test_xiangqi_notes_and_a_black_first_start(service: GameService) -> No
     game = (await start_game(service, "xiangqi")).game
     await play(service, game.id, "C2.5")
     await service.notes.add(BOB, None, "central cannon", game_id=game.id)
-    record = await service.record(BOB, None, game_id=game.id, notes=True)
+    record = await service.reports.record(BOB, None, game_id=game.id, notes=True)
     assert "1. H2-E2 {central cannon} *" in record.record
     fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     chess = (await start_game(service, fen=fen, white=ALICE, black=CAROL)).game
     await play(service, chess.id, "e5")
     noted = await service.notes.add(CAROL, None, "symmetry", game_id=chess.id)
     assert noted.note.after == "1... e5"
-    pgn = await service.record(CAROL, None, game_id=chess.id, notes=True)
+    pgn = await service.reports.record(CAROL, None, game_id=chess.id, notes=True)
     assert "1... e5 {symmetry} *" in pgn.record
 
 
@@ -88,7 +88,7 @@ async def test_a_note_after_a_move_taken_back_stays_in_the_pgn(service: GameServ
     game = (await start_game(service)).game
     await play(service, game.id, "e4", "e5", "Nf3")
     await service.notes.add(ALICE, None, "knight out", game_id=game.id)
-    await service.takeback(ALICE, None, game_id=game.id)
-    await service.accept_takeback(BOB, game.id)
-    pgn = await service.record(ALICE, None, game_id=game.id, notes=True)
+    await service.endings.takeback(ALICE, None, game_id=game.id)
+    await service.endings.accept_takeback(BOB, game.id)
+    pgn = await service.reports.record(ALICE, None, game_id=game.id, notes=True)
     assert "1. e4 e5 {knight out} *" in pgn.record

@@ -23,36 +23,36 @@ from tests.service.service_helpers import ALICE, BOB, play, start_game
 
 async def turn_dm_to_bob(service: GameService) -> tuple[GameStarted, Delivery]:
     """Bob wants DMs; alice plays e4: the turn notice, ready to send."""
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     started = await start_game(service)
     await play(service, started.game.id, "e4")
-    (row,) = await service.deliveries_of(started.game.id)
-    delivery = await service.delivery(row)
+    (row,) = await service.deliveries.deliveries_of(started.game.id)
+    delivery = await service.deliveries.delivery(row)
     assert delivery is not None
     return started, delivery
 
 
 async def test_a_move_to_a_dm_player_writes_its_turn_notice(service: GameService) -> None:
     """The DM is a row of the move itself: facts (the ply), no sentence."""
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     started = await start_game(service)
     await play(service, started.game.id, "e4")
-    (row,) = await service.deliveries_of(started.game.id)
+    (row,) = await service.deliveries.deliveries_of(started.game.id)
     assert (row.kind, row.target, row.user_id) == (OutboxKind.TURN, OutboxTarget.DM, BOB.id)
     assert dict(row.facts) == {"ply": 1} and row.state is OutboxState.PENDING
-    delivery = await service.delivery(row)
+    delivery = await service.deliveries.delivery(row)
     assert delivery is not None and delivery.target is DeliveryTarget.DM
     assert isinstance(delivery.content, TurnNotice)
     assert delivery.content.text == "alice played 1. e4. bob to move."
 
 
 async def test_a_turn_notice_the_game_outran_is_superseded(service: GameService) -> None:
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     started = await start_game(service)
     await play(service, started.game.id, "e4", "e5")
-    (row,) = await service.deliveries_of(started.game.id)
-    assert await service.delivery(row) is None
-    (after,) = await service.deliveries_of(started.game.id)
+    (row,) = await service.deliveries.deliveries_of(started.game.id)
+    assert await service.deliveries.delivery(row) is None
+    (after,) = await service.deliveries.deliveries_of(started.game.id)
     assert after.state is OutboxState.SUPERSEDED and "moved on" in (after.reason or "")
 
 
@@ -64,12 +64,12 @@ async def test_reminders_are_handed_over_once_per_deadline_and_hour(
     await play(service, started.game.id, "e4")
     deadline = clock.now + timedelta(days=3)
     clock.advance(days=2, hours=1)
-    assert await service.hand_over_reminders() == 1
-    assert await service.hand_over_reminders() == 0
-    assert await service.next_wakeup() == deadline - timedelta(hours=1)
-    (row,) = await service.deliveries_of(started.game.id)
+    assert await service.deadlines.hand_over_reminders() == 1
+    assert await service.deadlines.hand_over_reminders() == 0
+    assert await service.deadlines.next_wakeup() == deadline - timedelta(hours=1)
+    (row,) = await service.deliveries.deliveries_of(started.game.id)
     assert row.kind is OutboxKind.REMINDER and row.target is OutboxTarget.PLACE
-    delivery = await service.delivery(row)
+    delivery = await service.deliveries.delivery(row)
     assert delivery is not None and isinstance(delivery.content, Reminder)
     assert delivery.mention == (delivery.content.player,)  # bob wants mentions
 
@@ -77,16 +77,16 @@ async def test_reminders_are_handed_over_once_per_deadline_and_hour(
 async def test_a_time_out_writes_its_announcement_with_the_ending(
     service: GameService, clock: ManualClock
 ) -> None:
-    await service.settings(ALICE, notify="dm")
+    await service.preferences.settings(ALICE, notify="dm")
     started = await start_game(service, days=1)
     clock.advance(days=1, minutes=1)
-    (ended,) = (await service.expire_overdue()).ended
-    rows = await service.deliveries_of(started.game.id)
+    (ended,) = (await service.deadlines.expire_overdue()).ended
+    rows = await service.deliveries.deliveries_of(started.game.id)
     targets = sorted((r.target.value, r.user_id) for r in rows if r.kind is OutboxKind.ENDING)
     assert targets == [("dm", ALICE.id), ("place", None)]
     place = next(r for r in rows if r.target is OutboxTarget.PLACE)
     assert place.facts["mention"] == [BOB.id]  # alice hears it by DM
-    delivery = await service.delivery(place)
+    delivery = await service.deliveries.delivery(place)
     assert delivery is not None and delivery.content.text == ended.text  # type: ignore[union-attr]
 
 
@@ -96,33 +96,37 @@ async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
     """After a refused DM the player is mentioned instead (the next move writes no DM row);
     choosing DMs in /settings again tries a DM once more."""
     started, delivery = await turn_dm_to_bob(service)
-    await service.dm_refused(delivery, "dms closed: 403 50007")
-    rows = await service.deliveries_of(started.game.id)
+    await service.deliveries.dm_refused(delivery, "dms closed: 403 50007")
+    rows = await service.deliveries.deliveries_of(started.game.id)
     assert [(r.target, r.state) for r in rows] == [
         (OutboxTarget.DM, OutboxState.FAILED),
         (OutboxTarget.PLACE, OutboxState.PENDING),
     ]
     assert rows[1].facts["mention"] == [BOB.id] and rows[1].facts["dm_fallback"] is True
     await play(service, started.game.id, "e5")
-    moved = await service.move(ALICE, None, "Nf3", game_id=started.game.id)
+    moved = await service.play.move(ALICE, None, "Nf3", game_id=started.game.id)
     assert isinstance(moved, MovePlayed) and moved.notify is not None
     assert moved.notify.notify is NotifyMode.CHANNEL  # mentioned at once, no DM tried
-    dms = [r for r in await service.deliveries_of(started.game.id) if r.target is OutboxTarget.DM]
+    dms = [
+        r
+        for r in await service.deliveries.deliveries_of(started.game.id)
+        if r.target is OutboxTarget.DM
+    ]
     assert len(dms) == 1
-    await service.settings(BOB, notify="dm")
-    assert (await service.game_view(started.game.id)).black.notify is NotifyMode.DM
+    await service.preferences.settings(BOB, notify="dm")
+    assert (await service.reports.game_view(started.game.id)).black.notify is NotifyMode.DM
 
 
 async def test_ended_rows_are_purged_after_a_month(
     service: GameService, store: Store, clock: ManualClock
 ) -> None:
     started, delivery = await turn_dm_to_bob(service)
-    await service.delivered_many([(delivery, 1, 2)])
+    await service.deliveries.delivered_many([(delivery, 1, 2)])
     clock.advance(days=29)
-    assert await service.purge_deliveries() == 0
+    assert await service.deliveries.purge_deliveries() == 0
     clock.advance(days=2)
-    assert await service.purge_deliveries() == 1
-    assert await service.deliveries_of(started.game.id) == []
+    assert await service.deliveries.purge_deliveries() == 1
+    assert await service.deliveries.deliveries_of(started.game.id) == []
 
 
 async def test_a_xiangqi_turn_notice_names_the_move_as_its_reader_reads_it(
@@ -132,18 +136,18 @@ async def test_a_xiangqi_turn_notice_names_the_move_as_its_reader_reads_it(
     in its reader's notation, Chinese for a player who reads Simplified Chinese (their
     choice), traditional characters for Traditional Chinese, WXF for the rest, whatever
     the mover reads."""
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     game_id = (await start_game(service, "xiangqi")).game.id
     named = []
     steps = [("zh_Hans", "", "h2e2"), ("zh_Hant", "h9g7", "h0g2"), ("en", "i9h9", "i0h0")]
     for language, black, red in steps:
         if black:
             await play(service, game_id, black)
-        await service.settings(BOB, language=language)
+        await service.preferences.settings(BOB, language=language)
         with using(Locale.EN):  # the mover's language: not the reader's
             await play(service, game_id, red)
-        row = (await service.deliveries_of(game_id))[-1]
-        delivery = await service.delivery(row)
+        row = (await service.deliveries.deliveries_of(game_id))[-1]
+        delivery = await service.deliveries.delivery(row)
         assert delivery is not None and isinstance(delivery.content, TurnNotice)
         named.append(say(delivery.content.text))
     assert "1. 炮二平五" in named[0], named
@@ -159,9 +163,9 @@ async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
     landed answer marks it sent, a lost one (or the next run of a dead process) frees it."""
     service = GameService(store, clock, process="p", hold_answers=True)
     started = await start_game(service)
-    moved = await service.move(ALICE, started.game.place, "e4", game_id=started.game.id)
+    moved = await service.play.move(ALICE, started.game.place, "e4", game_id=started.game.id)
     assert isinstance(moved, MovePlayed) and moved.answering is not None
-    (row,) = await service.deliveries_of(started.game.id)
+    (row,) = await service.deliveries.deliveries_of(started.game.id)
     assert (row.kind, row.target, row.nonce) == (
         OutboxKind.TURN,
         OutboxTarget.PLACE,
@@ -169,18 +173,18 @@ async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
     )
     assert dict(row.facts) == {"ply": 1, "mention": [BOB.id], "board": True}
     now = clock().timestamp()
-    assert await service.claim_deliveries("p", now, 60, 10) == []
-    await service.answered(started.game.id, moved.answering, 10, 99)
-    (done,) = await service.deliveries_of(started.game.id)
+    assert await service.deliveries.claim_deliveries("p", now, 60, 10) == []
+    await service.deliveries.answered(started.game.id, moved.answering, 10, 99)
+    (done,) = await service.deliveries.deliveries_of(started.game.id)
     assert (done.state, done.message_id) == (OutboxState.SENT, 99)
 
-    lost = await service.move(BOB, started.game.place, "e5", game_id=started.game.id)
+    lost = await service.play.move(BOB, started.game.place, "e5", game_id=started.game.id)
     assert isinstance(lost, MovePlayed) and lost.answering is not None
-    await service.unanswered(started.game.id, lost.answering)
-    (freed,) = await service.claim_deliveries("p", now, 60, 10)
+    await service.deliveries.unanswered(started.game.id, lost.answering)
+    (freed,) = await service.deliveries.claim_deliveries("p", now, 60, 10)
     assert freed.nonce == lost.answering and freed.facts["mention"] == [ALICE.id]
 
-    dead = await service.move(ALICE, started.game.place, "Nf3", game_id=started.game.id)
+    dead = await service.play.move(ALICE, started.game.place, "Nf3", game_id=started.game.id)
     assert isinstance(dead, MovePlayed) and dead.answering is not None
-    assert await service.release_answers("other") == 0
-    assert await service.release_answers("p") == 1
+    assert await service.deliveries.release_answers("other") == 0
+    assert await service.deliveries.release_answers("p") == 1

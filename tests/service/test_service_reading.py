@@ -16,12 +16,12 @@ async def test_a_french_player_types_french_piece_letters(service: GameService) 
     """Cf3 is the knight for a French player; the move is recorded and shown as Nf3."""
     game_id = (await start_game(service)).game.id
     with using(Locale.FR):
-        played = await service.move(ALICE, PLACE, "Cf3", game_id=game_id)
+        played = await service.play.move(ALICE, PLACE, "Cf3", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "Nf3"
     with using(Locale.FR):
-        answered = await service.move(BOB, PLACE, "Cc6", game_id=game_id)
+        answered = await service.play.move(BOB, PLACE, "Cc6", game_id=game_id)
     assert isinstance(answered, MovePlayed) and answered.san == "Nc6"
-    view = await service.game_view(game_id)
+    view = await service.reports.game_view(game_id)
     assert view.ply == 2
 
 
@@ -29,7 +29,7 @@ async def test_english_letters_still_work_for_a_french_player(service: GameServi
     """A French player typing English SAN (Nf3) is understood too."""
     game_id = (await start_game(service)).game.id
     with using(Locale.FR):
-        played = await service.move(ALICE, PLACE, "Nf3", game_id=game_id)
+        played = await service.play.move(ALICE, PLACE, "Nf3", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "Nf3"
 
 
@@ -38,15 +38,15 @@ async def test_french_letters_mean_nothing_to_others(service: GameService) -> No
     game_id = (await start_game(service)).game.id
     for locale in (Locale.EN, Locale.KO):
         with using(locale), pytest.raises(errors.UserError):
-            await service.move(ALICE, PLACE, "Cf3", game_id=game_id)
-    assert (await service.game_view(game_id)).ply == 0
+            await service.play.move(ALICE, PLACE, "Cf3", game_id=game_id)
+    assert (await service.reports.game_view(game_id)).ply == 0
 
 
 async def test_a_french_prefix_completes_to_the_move(service: GameService) -> None:
     """Autocomplete reads the French letters too: "Cf" offers Nf3."""
     await start_game(service)
     with using(Locale.FR):
-        offered = await service.legal_move_suggestions(ALICE, PLACE, "Cf")
+        offered = await service.play.legal_move_suggestions(ALICE, PLACE, "Cf")
     assert "Nf3" in offered
 
 
@@ -62,16 +62,16 @@ async def test_chinese_players_read_xiangqi_in_chinese(
     Chinese notation, whatever it was typed in; others get WXF."""
     game_id = (await start_game(service, "xiangqi")).game.id
     with using(locale):
-        played = await service.move(ALICE, PLACE, "h2e2", game_id=game_id)
+        played = await service.play.move(ALICE, PLACE, "h2e2", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == shown
 
 
 async def test_a_chosen_notation_beats_the_language(service: GameService) -> None:
     """A Chinese player who chose WXF in /settings gets WXF."""
-    await service.settings(ALICE, notation="wxf")
+    await service.preferences.settings(ALICE, notation="wxf")
     game_id = (await start_game(service, "xiangqi")).game.id
     with using(Locale.ZH_HANS):
-        played = await service.move(ALICE, PLACE, "炮二平五", game_id=game_id)
+        played = await service.play.move(ALICE, PLACE, "炮二平五", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "C2.5"
 
 
@@ -80,12 +80,12 @@ async def test_traditional_chinese_readers_get_traditional_characters(
 ) -> None:
     """马８进７ for a Simplified Chinese reader is 馬８進７ for a Traditional Chinese one."""
     game_id = (await start_game(service, "xiangqi")).game.id
-    await service.move(ALICE, PLACE, "h2e2", game_id=game_id)
+    await service.play.move(ALICE, PLACE, "h2e2", game_id=game_id)
     with using(Locale.ZH_HANT):
-        played = await service.move(BOB, PLACE, "h9g7", game_id=game_id)
+        played = await service.play.move(BOB, PLACE, "h9g7", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "馬８進７"
     with using(Locale.ZH_HANT):
-        again = await service.move(ALICE, PLACE, "h0g2", game_id=game_id)
+        again = await service.play.move(ALICE, PLACE, "h0g2", game_id=game_id)
     assert isinstance(again, MovePlayed) and again.san == "馬二進三"
 
 
@@ -98,14 +98,14 @@ async def test_a_simplified_chinese_reader_sees_simplified_pieces(service: GameS
     seen = {}
     for locale in (Locale.ZH_HANS, Locale.ZH_HANT, Locale.EN):
         with using(locale):
-            seen[locale] = (await service.board(ALICE, PLACE, game_id=game_id)).board.pieces
+            seen[locale] = (await service.play.board(ALICE, PLACE, game_id=game_id)).board.pieces
     assert seen == {Locale.ZH_HANS: "simplified", Locale.ZH_HANT: None, Locale.EN: None}
-    await service.settings(BOB, language="zh_Hans")
+    await service.preferences.settings(BOB, language="zh_Hans")
     with using(Locale.EN):
-        assert (await service.board(BOB, PLACE, game_id=game_id)).board.pieces == "simplified"
-    await service.settings(BOB, pieces="traditional")
+        assert (await service.play.board(BOB, PLACE, game_id=game_id)).board.pieces == "simplified"
+    await service.preferences.settings(BOB, pieces="traditional")
     with using(Locale.ZH_HANS):
-        assert (await service.board(BOB, PLACE, game_id=game_id)).board.pieces == "traditional"
+        assert (await service.play.board(BOB, PLACE, game_id=game_id)).board.pieces == "traditional"
 
 
 async def test_settings_say_the_xiangqi_pieces_and_notation_a_reader_gets(
@@ -115,20 +115,20 @@ async def test_settings_say_the_xiangqi_pieces_and_notation_a_reader_gets(
     notation moves are written to them in, when their language chooses them (not
     "default" for simplified pieces, nor "WXF" for a Chinese reader's Chinese moves)."""
     game_id = (await start_game(service, "xiangqi")).game.id
-    english = settings_text(await service.settings(BOB), str)
+    english = settings_text(await service.preferences.settings(BOB), str)
     assert "pieces cburnett (chess), traditional (xiangqi, by your language)" in english
     assert "xiangqi moves in WXF (C2.5), or in Chinese when you type them so" in english
-    shown = await service.settings(BOB, language="zh_Hans")
+    shown = await service.preferences.settings(BOB, language="zh_Hans")
     assert shown.xiangqi_pieces_seen == "simplified"
     assert shown.xiangqi_notation_read is XiangqiNotation.CHINESE
     said = settings_text(shown, str)  # (in English here, to read the fields)
     assert "pieces cburnett (chess), simplified (xiangqi, by your language)" in said
     assert "xiangqi moves in Chinese (炮二平五)" in said and "WXF" not in said
     # What the settings say is what the boards and moves are.
-    assert (await service.board(BOB, PLACE, game_id=game_id)).board.pieces == "simplified"
+    assert (await service.play.board(BOB, PLACE, game_id=game_id)).board.pieces == "simplified"
     with using(Locale.ZH_HANS):
-        await service.move(ALICE, PLACE, "h2e2", game_id=game_id)
-        assert await service.recent_moves(game_id, reader=BOB.id) == "1. 炮二平五"
-    chosen = settings_text(await service.settings(BOB, pieces="traditional"), str)
+        await service.play.move(ALICE, PLACE, "h2e2", game_id=game_id)
+        assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. 炮二平五"
+    chosen = settings_text(await service.preferences.settings(BOB, pieces="traditional"), str)
     assert "pieces cburnett (chess), traditional (xiangqi)" in chosen
     assert "by your language" not in chosen

@@ -21,7 +21,7 @@ async def test_pgn_export_reads_back(service: GameService) -> None:
     """/pgn returns a PGN that the rules engine reads back to the same moves, and a link."""
     started = await start_game(service, days=5)
     await play(service, started.game.id, *SCHOLARS_MATE)
-    export = await service.record(ALICE, PLACE)
+    export = await service.reports.record(ALICE, PLACE)
     tags, game = rules.get_variant("chess").read_record(export.record)
     assert tags["White"] == "alice" and tags["Black"] == "bob" and tags["Result"] == "1-0"
     assert tags["TimeControl"] == "1/432000" and tags["Termination"] == "normal"
@@ -36,7 +36,7 @@ async def test_pgn_of_custom_start_has_fen(service: GameService) -> None:
     fen = "k7/8/8/8/8/8/8/K5R1 w - - 0 1"
     await start_game(service, fen=fen)
     await play(service, 1, "Rg7")
-    export = await service.record(BOB, PLACE)
+    export = await service.reports.record(BOB, PLACE)
     tags, game = rules.get_variant("chess").read_record(export.record)
     assert tags["FEN"] == fen and tags["SetUp"] == "1"
     assert game.san_moves() == ["Rg7"]
@@ -71,31 +71,31 @@ async def test_rated_game_updates_ratings_stats_and_leaderboard(service: GameSer
     """A rated result moves both ratings in the same write; stats and leaderboard show it."""
     started = await start_game(service)
     await play(service, started.game.id, *SCHOLARS_MATE)
-    board = await service.leaderboard(PLACE.guild_id, "chess")
+    board = await service.reports.leaderboard(PLACE.guild_id, "chess")
     assert [row.player.id for row in board.rows] == [ALICE.id, BOB.id]
     assert board.rows[0].rating > 1500 > board.rows[1].rating
-    stats = await service.stats(BOB, place=PLACE)
+    stats = await service.reports.stats(BOB, place=PLACE)
     (chess,) = stats.variants
     assert (chess.wins, chess.draws, chess.losses) == (0, 0, 1)
     assert chess.rating is not None and chess.rating < 1500 and chess.rated_games == 1
-    other_server = await service.leaderboard(999, "chess")
+    other_server = await service.reports.leaderboard(999, "chess")
     assert other_server.rows == () and "No rated chess games" in other_server.text
     casual = await start_game(service, white=ALICE, black=CAROL, rated=False)
-    await service.resign(CAROL, None, game_id=casual.game.id)
-    await service.confirm_resign(CAROL, casual.game.id)
-    assert await service.stats(CAROL, place=PLACE) is not None
-    assert (await service.leaderboard(PLACE.guild_id, "chess")).rows[0].games == 1
+    await service.endings.resign(CAROL, None, game_id=casual.game.id)
+    await service.endings.confirm_resign(CAROL, casual.game.id)
+    assert await service.reports.stats(CAROL, place=PLACE) is not None
+    assert (await service.reports.leaderboard(PLACE.guild_id, "chess")).rows[0].games == 1
 
 
 async def test_leaderboard_counts_one_game_in_the_singular(service: GameService) -> None:
     """After one rated game the table says "(1 game)", after two "(2 games)"."""
     started = await start_game(service)
     await play(service, started.game.id, *SCHOLARS_MATE)
-    text = (await service.leaderboard(PLACE.guild_id, "chess")).text
+    text = (await service.reports.leaderboard(PLACE.guild_id, "chess")).text
     assert text.count("(1 game)") == 2 and "games)" not in text
     again = await start_game(service)
     await play(service, again.game.id, *SCHOLARS_MATE)
-    assert (await service.leaderboard(PLACE.guild_id, "chess")).text.count("(2 games)") == 2
+    assert (await service.reports.leaderboard(PLACE.guild_id, "chess")).text.count("(2 games)") == 2
 
 
 async def test_history_lists_finished_games(service: GameService) -> None:
@@ -104,8 +104,8 @@ async def test_history_lists_finished_games(service: GameService) -> None:
     await play(service, first.game.id, *SCHOLARS_MATE)
     second = await start_game(service)
     await play(service, second.game.id, "e4", "e5")
-    await service.confirm_resign(ALICE, second.game.id)
-    history = await service.history(BOB)
+    await service.endings.confirm_resign(ALICE, second.game.id)
+    history = await service.reports.history(BOB)
     assert [(e.game.id, e.outcome) for e in history.entries] == [
         (second.game.id, "win"),
         (first.game.id, "loss"),
@@ -120,7 +120,7 @@ async def test_games_list_my_turn_first_then_most_urgent(
     slow = await start_game(service, days=7)  # alice to move, far deadline
     waiting = await start_game(service, white=CAROL, black=ALICE, days=1)  # carol to move
     urgent = await start_game(service, days=1)  # alice to move, near deadline
-    listing = await service.games(ALICE)
+    listing = await service.reports.games(ALICE)
     assert [e.game.id for e in listing.entries] == [urgent.game.id, slow.game.id, waiting.game.id]
     assert [e.my_turn for e in listing.entries] == [True, True, False]
     assert listing.text.splitlines()[1].startswith(f"#{urgent.game.id} vs bob")
@@ -129,18 +129,18 @@ async def test_games_list_my_turn_first_then_most_urgent(
 async def test_settings_notify_and_theme(service: GameService) -> None:
     """Settings change the notification mode that move results carry."""
     await start_game(service)
-    changed = await service.settings(BOB, notify="dm")
+    changed = await service.preferences.settings(BOB, notify="dm")
     assert changed.notify is NotifyMode.DM
-    result = await service.move(ALICE, PLACE, "e4")
+    result = await service.play.move(ALICE, PLACE, "e4")
     assert result.notify is not None and result.notify.notify is NotifyMode.DM  # type: ignore[union-attr]
     with pytest.raises(errors.InvalidOptionError):
-        await service.settings(BOB, notify="pigeon")
+        await service.preferences.settings(BOB, notify="pigeon")
     with pytest.raises(errors.InvalidOptionError):
-        await service.settings(BOB, theme="no-such-theme")
-    assert (await service.settings(BOB)).board_theme == "default"
-    if "green" in (await service.settings(BOB)).themes:  # the renderer's themes
-        await service.settings(ALICE, theme="Green")
-        reply = await service.move(BOB, PLACE, "e5")
+        await service.preferences.settings(BOB, theme="no-such-theme")
+    assert (await service.preferences.settings(BOB)).board_theme == "default"
+    if "green" in (await service.preferences.settings(BOB)).themes:  # the renderer's themes
+        await service.preferences.settings(ALICE, theme="Green")
+        reply = await service.play.move(BOB, PLACE, "e5")
         assert isinstance(reply, MovePlayed) and reply.board.theme == "green"
 
 
@@ -151,7 +151,7 @@ async def test_timeout_of_rated_game_rates_in_the_same_write(
     started = await start_game(service, days=1)
     await play(service, started.game.id, "e4", "e5")
     clock.advance(days=1)
-    (ended,) = (await service.expire_overdue()).ended
+    (ended,) = (await service.deadlines.expire_overdue()).ended
     assert [change.player.id for change in ended.ending.rating_changes] == [ALICE.id, BOB.id]
     assert ended.ending.rating_changes[1].after > 1500  # bob won on time
     with connect(db_path) as conn:
@@ -164,16 +164,16 @@ async def test_timeout_of_rated_game_rates_in_the_same_write(
 async def test_pending_offer_refusals_change_nothing(service: GameService, db_path: Path) -> None:
     """Offering twice, or answering an offer that is not there, changes nothing."""
     await start_game(service)
-    await service.draw(ALICE, PLACE)
+    await service.endings.draw(ALICE, PLACE)
     before = snapshot(db_path)
     with pytest.raises(errors.OfferPendingError):
-        await service.draw(ALICE, PLACE)
+        await service.endings.draw(ALICE, PLACE)
     with pytest.raises(errors.NoOfferError):
-        await service.decline_draw(ALICE, 1)
+        await service.endings.decline_draw(ALICE, 1)
     with pytest.raises(errors.NoOfferError):
-        await service.decline_takeback(BOB, 1)
+        await service.endings.decline_takeback(BOB, 1)
     with pytest.raises(errors.NotAPlayerError):
-        await service.draw(CAROL, None, game_id=1)
+        await service.endings.draw(CAROL, None, game_id=1)
     assert snapshot(db_path) == before
 
 
@@ -182,19 +182,19 @@ async def test_ratings_are_per_server_and_per_game(service: GameService) -> None
     elsewhere = Place(guild_id=2, channel_id=20)
     first = await start_game(service)
     await play(service, first.game.id, "e4", "e5")
-    await service.confirm_resign(BOB, first.game.id)
+    await service.endings.confirm_resign(BOB, first.game.id)
     second = await start_game(service, place=elsewhere)
     await play(service, second.game.id, "e4", "e5")
-    await service.confirm_resign(ALICE, second.game.id)
+    await service.endings.confirm_resign(ALICE, second.game.id)
     third = await start_game(service, "xiangqi")
     await play(service, third.game.id, "h2e2", "h9g7")
-    await service.confirm_resign(BOB, third.game.id)
-    here = await service.leaderboard(PLACE.guild_id, "chess")
-    there = await service.leaderboard(elsewhere.guild_id, "chess")
-    xiangqi = await service.leaderboard(PLACE.guild_id, "xiangqi")
+    await service.endings.confirm_resign(BOB, third.game.id)
+    here = await service.reports.leaderboard(PLACE.guild_id, "chess")
+    there = await service.reports.leaderboard(elsewhere.guild_id, "chess")
+    xiangqi = await service.reports.leaderboard(PLACE.guild_id, "xiangqi")
     assert [row.player.id for row in here.rows] == [ALICE.id, BOB.id]
     assert [row.player.id for row in there.rows] == [BOB.id, ALICE.id]
     assert [row.player.id for row in xiangqi.rows] == [ALICE.id, BOB.id]
     assert all(row.games == 1 for board in (here, there, xiangqi) for row in board.rows)
     with pytest.raises(errors.InvalidOptionError):
-        await service.leaderboard(PLACE.guild_id, "go")
+        await service.reports.leaderboard(PLACE.guild_id, "go")

@@ -73,7 +73,7 @@ async def test_a_move_is_one_read_and_one_write(service: GameService, store: Sto
     game = (await start_game(service)).game
     await play(service, game.id, "e4")
     async with counted(store) as seen:
-        played = await service.move(BOB, PLACE, "e5")
+        played = await service.play.move(BOB, PLACE, "e5")
     assert isinstance(played, MovePlayed) and played.recent == "1. e4 e5"
     assert seen.trips == 2, seen.statements
     assert len(seen.reads_outside_writes()) == 1 and seen.writes() == 1
@@ -91,15 +91,15 @@ async def test_a_move_after_its_board_message_was_recorded_reads_no_moves(
     version), so the next move still costs two trips; recording is one."""
     game = (await start_game(service)).game
     await play(service, game.id, "e4")
-    await service.replace_board_message(game.id, PLACE.channel_id, 1001)
+    await service.reports.replace_board_message(game.id, PLACE.channel_id, 1001)
     async with counted(store) as recording:
-        old = await service.replace_board_message(game.id, PLACE.channel_id, 1002)
+        old = await service.reports.replace_board_message(game.id, PLACE.channel_id, 1002)
     assert old is not None and old.message_id == 1001
     assert recording.trips == 1
     async with counted(store) as seen:
-        await service.move(BOB, PLACE, "e5")
+        await service.play.move(BOB, PLACE, "e5")
     assert seen.trips == 2, seen.statements
-    assert [b.message_id for b in await service.boards_to_retire()] == [1001]
+    assert [b.message_id for b in await service.reports.boards_to_retire()] == [1001]
 
 
 @pytest.mark.sqlite_only
@@ -109,11 +109,11 @@ async def test_a_typed_move_away_with_dms_and_prepared_lines_stays_within_three(
     """The heavier cases stay within three trips: conditional lines waiting (their tree is
     read only when the game's row says there are some) and a player who wants DMs."""
     game = (await start_game(service)).game
-    await service.settings(BOB, notify="dm")
+    await service.preferences.settings(BOB, notify="dm")
     await play(service, game.id, "e4", "e5")
     await service.conditional.add(BOB, None, "Nf3 Nc6", game_id=game.id)
     async with counted(store) as seen:
-        played = await service.move(ALICE, None, "Nf3", game_id=game.id)
+        played = await service.play.move(ALICE, None, "Nf3", game_id=game.id)
     assert isinstance(played, MovePlayed) and [a.notation for a in played.answers] == ["Nc6"]
     assert seen.trips == 3, [s[:60] for s in seen.statements]
 
@@ -134,7 +134,7 @@ async def test_a_write_refused_by_its_guard_changes_nothing(
         san="d4",
         fen="rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
         mover_id=ALICE.id,
-        now=service.now(),
+        now=service.core.now(),
         deadline_at=None,
         ending=None,
         rate=None,
@@ -177,7 +177,7 @@ async def test_a_move_on_postgresql_is_one_read_and_one_write(
             return await real(self, query, *args, **kwargs)
 
         monkeypatch.setattr(asyncpg.connection.Connection, "_execute", spy)
-        played = await service.move(BOB, PLACE, "e5")
+        played = await service.play.move(BOB, PLACE, "e5")
         assert isinstance(played, MovePlayed) and played.recent == "1. e4 e5"
         assert len(sent) == 2, sent
         assert sent[1].startswith("SELECT postal_write_")
@@ -194,7 +194,7 @@ async def test_a_move_reporting_a_new_app_language_is_still_two_trips(
     game = (await start_game(service)).game
     await play(service, game.id, "e4")
     async with counted(store) as seen:
-        await service.move(dataclasses.replace(BOB, locale="zh-CN"), PLACE, "e5")
+        await service.play.move(dataclasses.replace(BOB, locale="zh-CN"), PLACE, "e5")
     assert seen.trips == 2, seen.statements
     assert seen.writes() == 1
     assert [sql for sql in seen.statements if sql.startswith("UPDATE players SET client_locale")]

@@ -13,28 +13,28 @@ from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, sta
 
 async def test_a_player_who_chose_never_is_not_asked(service: GameService, db_path: Path) -> None:
     """Bob chose never: alice's request is refused at once, no offer, no ping."""
-    shown = await service.settings(BOB, takebacks="never")
+    shown = await service.preferences.settings(BOB, takebacks="never")
     assert shown.takeback_policy is TakebackPolicy.NEVER
     assert "takeback requests never asked" in settings_text(shown, str)
     started = await start_game(service, rated=False)
     await play(service, started.game.id, "e4")
     before = snapshot(db_path)
     with pytest.raises(errors.TakebacksRefusedError) as refused:
-        await service.takeback(ALICE, PLACE, game_id=started.game.id)
+        await service.endings.takeback(ALICE, PLACE, game_id=started.game.id)
     assert refused.value.message == "bob does not take takeback requests; play on."
     assert snapshot(db_path) == before  # not even a ping counted
 
 
 async def test_casual_only_refuses_in_rated_games(service: GameService) -> None:
     """Casual only: asked in a casual game, not in a rated one."""
-    await service.settings(BOB, takebacks="casual only")
+    await service.preferences.settings(BOB, takebacks="casual only")
     rated = await start_game(service, rated=True)
     casual = await start_game(service, rated=False)
     for started in (rated, casual):
         await play(service, started.game.id, "e4")
     with pytest.raises(errors.TakebacksRefusedError, match="in rated games"):
-        await service.takeback(ALICE, PLACE, game_id=rated.game.id)
-    asked = await service.takeback(ALICE, PLACE, game_id=casual.game.id)
+        await service.endings.takeback(ALICE, PLACE, game_id=rated.game.id)
+    asked = await service.endings.takeback(ALICE, PLACE, game_id=casual.game.id)
     assert isinstance(asked, OfferMade) and asked.to.id == BOB.id
 
 
@@ -42,14 +42,16 @@ async def test_the_default_asks_always(service: GameService) -> None:
     """A player who never chose is asked, rated or not."""
     started = await start_game(service, rated=True)
     await play(service, started.game.id, "e4")
-    assert isinstance(await service.takeback(ALICE, PLACE, game_id=started.game.id), OfferMade)
-    assert (await service.settings(BOB)).takeback_policy is TakebackPolicy.ASK
+    assert isinstance(
+        await service.endings.takeback(ALICE, PLACE, game_id=started.game.id), OfferMade
+    )
+    assert (await service.preferences.settings(BOB)).takeback_policy is TakebackPolicy.ASK
 
 
 async def test_a_player_who_refuses_may_still_ask(service: GameService) -> None:
     """The choice is about being asked: bob (never) may ask alice, who then answers."""
-    await service.settings(BOB, takebacks="never")
+    await service.preferences.settings(BOB, takebacks="never")
     started = await start_game(service, rated=False)
     await play(service, started.game.id, "e4", "e5")
-    asked = await service.takeback(BOB, PLACE, game_id=started.game.id)
+    asked = await service.endings.takeback(BOB, PLACE, game_id=started.game.id)
     assert isinstance(asked, OfferMade) and asked.to.id == ALICE.id

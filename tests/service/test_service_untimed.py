@@ -11,10 +11,10 @@ from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot
 
 
 async def untimed_game(service: GameService) -> int:
-    created = await service.challenge(ALICE, PLACE, BOB, color="white", days=None)
+    created = await service.challenges.challenge(ALICE, PLACE, BOB, color="white", days=None)
     assert created.challenge.untimed and not created.challenge.rated
     assert "no time limit" in created.text
-    started = await service.accept_challenge(BOB, created.challenge.id)
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
     assert started.game.untimed and started.game.deadline is None
     assert "no time limit, casual" in started.text
     return started.game.id
@@ -23,24 +23,24 @@ async def untimed_game(service: GameService) -> int:
 async def test_an_untimed_game_has_no_clock(service: GameService, clock: ManualClock) -> None:
     """No deadline after any move, nothing for the clock to do, even after months."""
     game_id = await untimed_game(service)
-    played = await service.move(ALICE, PLACE, "e4", game_id=game_id)
+    played = await service.play.move(ALICE, PLACE, "e4", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.game.deadline is None
-    assert await service.next_wakeup() is None
+    assert await service.deadlines.next_wakeup() is None
     clock.advance(days=100)
-    assert await service.due_reminders() == []
-    assert (await service.expire_overdue()).ended == ()
-    view = await service.game_view(game_id)
+    assert await service.deadlines.due_reminders() == []
+    assert (await service.deadlines.expire_overdue()).ended == ()
+    view = await service.reports.game_view(game_id)
     assert view.active and view.deadline is None
     await play(service, game_id, "e5")
-    assert (await service.game_view(game_id)).deadline is None
+    assert (await service.reports.game_view(game_id)).deadline is None
 
 
 async def test_untimed_games_are_not_rated(service: GameService, db_path: Path) -> None:
     """Rated games keep a deadline: asking for both is refused, nothing stored."""
-    await service.settings(ALICE)
+    await service.preferences.settings(ALICE)
     before = snapshot(db_path)
     with pytest.raises(errors.InvalidOptionError, match="Rated games keep a deadline"):
-        await service.challenge(ALICE, PLACE, BOB, days=None, rated=True)
+        await service.challenges.challenge(ALICE, PLACE, BOB, days=None, rated=True)
     assert snapshot(db_path) == before
 
 
@@ -48,19 +48,19 @@ async def test_no_more_time_and_no_vacation_deadline(service: GameService) -> No
     """/moretime has nothing to extend; a vacation leaves the game without a deadline."""
     game_id = await untimed_game(service)
     with pytest.raises(errors.NotAllowedError, match="no time limit"):
-        await service.moretime(BOB, PLACE, 2, game_id=game_id)
-    await service.vacation(ALICE, 3)
-    assert (await service.game_view(game_id)).deadline is None
+        await service.deadlines.moretime(BOB, PLACE, 2, game_id=game_id)
+    await service.deadlines.vacation(ALICE, 3)
+    assert (await service.reports.game_view(game_id)).deadline is None
     await play(service, game_id, "e4")  # ends alice's vacation
-    assert (await service.game_view(game_id)).deadline is None
+    assert (await service.reports.game_view(game_id)).deadline is None
 
 
 async def test_a_takeback_keeps_it_untimed(service: GameService) -> None:
     """Taking back a move sets no deadline either."""
     game_id = await untimed_game(service)
     await play(service, game_id, "e4")
-    await service.takeback(ALICE, PLACE, game_id=game_id)
-    taken = await service.accept_takeback(BOB, game_id)
+    await service.endings.takeback(ALICE, PLACE, game_id=game_id)
+    taken = await service.endings.accept_takeback(BOB, game_id)
     assert taken.game.deadline is None
 
 
@@ -68,15 +68,15 @@ async def test_the_record_says_no_time_control(service: GameService) -> None:
     """The PGN's TimeControl is "-" (no time control)."""
     game_id = await untimed_game(service)
     await play(service, game_id, "e4")
-    exported = await service.record(ALICE, PLACE, game_id=game_id)
+    exported = await service.reports.record(ALICE, PLACE, game_id=game_id)
     assert '[TimeControl "-"]' in exported.record
 
 
 async def test_a_rematch_of_an_untimed_game_is_untimed(service: GameService) -> None:
     """Rematch keeps the game's pace: no time limit again."""
     game_id = await untimed_game(service)
-    await service.resign(ALICE, PLACE, game_id=game_id)
-    await service.confirm_resign(ALICE, game_id)
-    again = await service.rematch(BOB, game_id)
+    await service.endings.resign(ALICE, PLACE, game_id=game_id)
+    await service.endings.confirm_resign(ALICE, game_id)
+    again = await service.after_game.rematch(BOB, game_id)
     assert isinstance(again, ChallengeCreated), again
     assert again.challenge.untimed and not again.challenge.rated

@@ -18,13 +18,15 @@ async def test_a_vacation_ended_early_costs_the_days_taken(
     started = await start_game(service)  # alice to move
     deadline = started.game.deadline
     assert deadline is not None
-    await service.vacation(ALICE, 10)
+    await service.deadlines.vacation(ALICE, 10)
     clock.advance(days=2)
-    ended = await service.end_vacation(ALICE)
+    ended = await service.deadlines.end_vacation(ALICE)
     assert ended.days_left == 28 and not ended.by_move
     assert ended.planned_until == clock.now + timedelta(days=8)
-    assert (await service.game_view(started.game.id)).deadline == deadline + timedelta(days=2)
-    shown = await service.settings(ALICE)
+    assert (await service.reports.game_view(started.game.id)).deadline == deadline + timedelta(
+        days=2
+    )
+    shown = await service.preferences.settings(ALICE)
     assert shown.vacation_until is None and shown.vacation_days_left == 28
 
 
@@ -34,17 +36,17 @@ async def test_a_move_ends_the_vacation(service: GameService, clock: ManualClock
     second = await start_game(service)
     deadline = second.game.deadline
     assert deadline is not None
-    await service.vacation(ALICE, 10)
+    await service.deadlines.vacation(ALICE, 10)
     clock.advance(days=1, hours=3)
-    played = await service.move(ALICE, PLACE, "e4", game_id=first.game.id)
+    played = await service.play.move(ALICE, PLACE, "e4", game_id=first.game.id)
     assert isinstance(played, MovePlayed) and played.vacation_ended
     assert "alice is back from vacation: clocks run again." in played.text
-    view = await service.game_view(second.game.id)
+    view = await service.reports.game_view(second.game.id)
     assert view.deadline == deadline + timedelta(days=1, hours=3)
-    shown = await service.settings(ALICE)
+    shown = await service.preferences.settings(ALICE)
     assert shown.vacation_until is None and shown.vacation_days_left == 28  # 2 started days
     # Bob's reply is due days per move after it, not after the vacation's planned end.
-    answered = await service.move(BOB, PLACE, "e5", game_id=first.game.id)
+    answered = await service.play.move(BOB, PLACE, "e5", game_id=first.game.id)
     assert isinstance(answered, MovePlayed) and not answered.vacation_ended
     assert answered.game.deadline == clock.now + timedelta(days=3)
 
@@ -53,20 +55,20 @@ async def test_a_vacation_without_games_costs_nothing(
     service: GameService, clock: ManualClock
 ) -> None:
     """Three days away with no game to pause leave the whole allowance."""
-    started = await service.vacation(ALICE, 3)
+    started = await service.deadlines.vacation(ALICE, 3)
     assert started.days_left == 27  # reserved while it runs
     clock.advance(days=4)
-    assert (await service.settings(ALICE)).vacation_days_left == 30
+    assert (await service.preferences.settings(ALICE)).vacation_days_left == 30
 
 
 async def test_only_days_with_games_count(service: GameService, clock: ManualClock) -> None:
     """A game accepted on day 6 of a 10-day vacation makes it cost 4 days."""
-    await service.vacation(ALICE, 10)
+    await service.deadlines.vacation(ALICE, 10)
     clock.advance(days=6)
     started = await start_game(service, white=BOB, black=ALICE)
     assert started.game.deadline is not None
     clock.advance(days=4)
-    assert (await service.settings(ALICE)).vacation_days_left == 26
+    assert (await service.preferences.settings(ALICE)).vacation_days_left == 26
 
 
 async def test_a_vacation_during_another_lengthens_it(
@@ -74,11 +76,11 @@ async def test_a_vacation_during_another_lengthens_it(
 ) -> None:
     """Five days, then three more: one vacation of eight days, ended as one."""
     await start_game(service)
-    first = await service.vacation(ALICE, 5)
+    first = await service.deadlines.vacation(ALICE, 5)
     clock.advance(days=1)
-    second = await service.vacation(ALICE, 3)
+    second = await service.deadlines.vacation(ALICE, 3)
     assert second.until == first.until + timedelta(days=3) and second.days_left == 22
-    ended = await service.end_vacation(ALICE)
+    ended = await service.deadlines.end_vacation(ALICE)
     assert ended.planned_until == second.until and ended.days_left == 29
 
 
@@ -89,7 +91,7 @@ async def test_ending_a_vacation_not_taken_is_refused(
     await start_game(service)
     before = snapshot(db_path)
     with pytest.raises(errors.VacationError, match="You are not on vacation"):
-        await service.end_vacation(ALICE)
+        await service.deadlines.end_vacation(ALICE)
     with pytest.raises(errors.VacationError, match="Say how many days"):
-        await service.vacation(ALICE, None)
+        await service.deadlines.vacation(ALICE, None)
     assert snapshot(db_path) == before

@@ -24,11 +24,11 @@ async def test_xiangqi_game_to_mate_and_record(service: GameService) -> None:
     result = None
     for ply, text in enumerate(QUICK_MATE):
         user = ALICE if ply % 2 == 0 else BOB
-        result = await service.move(user, PLACE, text)
+        result = await service.play.move(user, PLACE, text)
     assert isinstance(result, MovePlayed) and result.ending is not None
     assert result.ending.text == "Checkmate — red wins"
     assert result.ending.result == "1-0"
-    export = await service.record(ALICE, PLACE)
+    export = await service.reports.record(ALICE, PLACE)
     assert export.analysis_url is None and export.filename.endswith(".txt")
     tags, game = rules.get_variant("xiangqi").read_record(export.record)
     assert game.uci_moves() == list(QUICK_MATE)
@@ -38,9 +38,9 @@ async def test_xiangqi_game_to_mate_and_record(service: GameService) -> None:
 async def test_xiangqi_accepts_wxf_and_chinese(service: GameService) -> None:
     """WXF and Chinese notation are played and echoed in WXF."""
     await start_game(service, "xiangqi")
-    first = await service.move(ALICE, PLACE, "C2.5")
+    first = await service.play.move(ALICE, PLACE, "C2.5")
     assert isinstance(first, MovePlayed) and first.san == "C2.5" and first.uci == "h2e2"
-    second = await service.move(BOB, PLACE, "马8进7")
+    second = await service.play.move(BOB, PLACE, "马8进7")
     assert isinstance(second, MovePlayed) and second.uci == "h9g7"
 
 
@@ -49,12 +49,12 @@ async def test_xiangqi_refusals_change_nothing(service: GameService, db_path: Pa
     await start_game(service, "xiangqi")
     before = snapshot(db_path)
     with pytest.raises(errors.IllegalMoveError) as raised:
-        await service.move(ALICE, PLACE, "e0e2")  # the general cannot jump two points
+        await service.play.move(ALICE, PLACE, "e0e2")  # the general cannot jump two points
     assert raised.value.message.startswith("e0e2 is illegal:")
     with pytest.raises(errors.UnreadableMoveError):
-        await service.move(ALICE, PLACE, "Z9+9")
+        await service.play.move(ALICE, PLACE, "Z9+9")
     assert snapshot(db_path) == before
-    suggestions = await service.legal_move_suggestions(ALICE, PLACE, "C")
+    suggestions = await service.play.legal_move_suggestions(ALICE, PLACE, "C")
     assert "C2.5" in suggestions and len(suggestions) <= 25
 
 
@@ -65,7 +65,7 @@ async def test_xiangqi_mate_and_check_are_said_in_xiangqis_words(service: GameSe
     await start_game(service, "xiangqi")
     result = None
     for ply, text in enumerate(QUICK_MATE):
-        result = await service.move(ALICE if ply % 2 == 0 else BOB, PLACE, text)
+        result = await service.play.move(ALICE if ply % 2 == 0 else BOB, PLACE, text)
     assert isinstance(result, MovePlayed) and result.ending is not None
     said = {}
     for locale in (Locale.KO, Locale.JA, Locale.ZH_HANS):

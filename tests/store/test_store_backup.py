@@ -29,7 +29,7 @@ async def play_games(service: GameService, stop: asyncio.Event) -> int:
         game = await start_game(service, white=white, black=black)
         started += 1
         for ply, text in enumerate(MOVES):
-            await service.move((white, black)[ply % 2], None, text, game_id=game.game.id)
+            await service.play.move((white, black)[ply % 2], None, text, game_id=game.game.id)
     return started
 
 

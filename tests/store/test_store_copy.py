@@ -54,9 +54,9 @@ async def _deployment(path: Path) -> dict[int, str]:
         await play(service, mated.game.id, "f3", "e5", "g4", "Qh4#")
         xiangqi = await start_game(service, "xiangqi", place=Place(guild_id=1, channel_id=11))
         await play(service, xiangqi.game.id, "h2e2", "h9g7")
-        await service.challenge(CAROL, PLACE, ALICE, game="chess", color="black", days=5)
-        await service.settings(ALICE, notify="dm", timezone="Europe/Paris")
-        await service.vacation(BOB, 3)
+        await service.challenges.challenge(CAROL, PLACE, ALICE, game="chess", color="black", days=5)
+        await service.preferences.settings(ALICE, notify="dm", timezone="Europe/Paris")
+        await service.deadlines.vacation(BOB, 3)
         await service.computer.challenge(ALICE, Place(3, 30), level=2, color="white", days=2)
         await store.analyses.start(
             mated.game.id, nodes=1000, positions=5, requested_by=BOB.id, now=clock.now
@@ -131,7 +131,7 @@ async def test_games_go_on_after_the_move(tmp_path: Path, pg_empty_url: str) -> 
     try:
         service = GameService(store, ManualClock())
         await play(service, min(positions), "Nc6")
-        view = await service.game_view(min(positions))
+        view = await service.reports.game_view(min(positions))
         assert view.ply == 4
         started = await start_game(service, white=CAROL, black=BOB, place=Place(2, 20))
         assert started.game.id == max(positions) + 1

@@ -35,7 +35,7 @@ async def test_full_disk_fails_one_write_and_play_goes_on(tmp_path: Path) -> Non
     service = GameService(store, ManualClock())
     try:
         game = await start_game(service)
-        await service.move(ALICE, None, "e4", game_id=game.game.id)
+        await service.play.move(ALICE, None, "e4", game_id=game.game.id)
         async with store.database.read() as conn:
             cursor = await conn.execute("PRAGMA page_count")
             (pages,) = await cursor.fetchone()
@@ -52,7 +52,7 @@ async def test_full_disk_fails_one_write_and_play_goes_on(tmp_path: Path) -> Non
         assert failures == 1
         async with store.database.read() as conn:
             await conn.execute(f"PRAGMA max_page_count = {pages * 100}")
-        await service.move(BOB, None, "e5", game_id=game.game.id)
+        await service.play.move(BOB, None, "e5", game_id=game.game.id)
     finally:
         await store.close()
     rows = intact(path)
@@ -76,7 +76,7 @@ async def test_locked_database_fails_one_write_and_play_goes_on(
         blocker = sqlite3.connect(path, isolation_level=None)
         blocker.execute("BEGIN EXCLUSIVE")
         with pytest.raises(StoreUnavailable, match="locked") as failed:
-            await service.move(ALICE, None, "e4", game_id=game.game.id)
+            await service.play.move(ALICE, None, "e4", game_id=game.game.id)
         assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
         with pytest.raises(StoreUnavailable, match="locked"):
             async with store.database.transaction() as conn:
@@ -85,7 +85,7 @@ async def test_locked_database_fails_one_write_and_play_goes_on(
             await store.database.write([Statement("UPDATE games SET ply = ply")])
         blocker.execute("ROLLBACK")
         blocker.close()
-        await service.move(ALICE, None, "e4", game_id=game.game.id)
+        await service.play.move(ALICE, None, "e4", game_id=game.game.id)
     finally:
         await store.close()
     assert (game.game.id, 1, 1) in intact(path)
