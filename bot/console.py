@@ -25,7 +25,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot import analysis_words, words
 from bot.config import ConfigError, Settings
 from bot.console_help import help_parts
 from bot.console_lines import UnreadableLine, words_of
@@ -60,8 +59,6 @@ from bot.i18n.names import (
 )
 from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.i18n.text import say as in_language
-from bot.outage import outage_sentence
-from bot.reasons import refusal
 from bot.service import (
     BoardShown,
     BoardView,
@@ -110,6 +107,9 @@ from bot.store import (
     StoreError,
     StoreUnavailable,
 )
+from bot.text import analysis_words, words
+from bot.text.outage import outage_sentence
+from bot.text.reasons import refusal
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)

@@ -149,6 +149,21 @@ def test_service_imports_no_adapter() -> None:
     assert offenders(service, ("discord", "bot.discord", "bot.console")) == []
 
 
+def test_text_sits_between_the_adapters_and_the_service() -> None:
+    """bot/text words the service's facts for both adapters: it may read the service's result
+    types, but never the adapters; and the service (and the layers below it) never import it,
+    so no English sentence can creep back into the facts."""
+    text = {name: names for name, names in ALL.items() if within(name, "bot.text")}
+    assert "bot.text.words" in text
+    assert offenders(text, ("discord", "bot.discord", "bot.console")) == []
+    below = {
+        name: names
+        for name, names in ALL.items()
+        if any(within(name, layer) for layer in ("rules", "bot.service", "bot.store", "bot.render"))
+    }
+    assert offenders(below, ("bot.text",)) == []
+
+
 def test_store_imports_no_layer_above_it() -> None:
     """bot/store never imports the service or the adapters that sit on top of it."""
     store = {name: names for name, names in ALL.items() if within(name, "bot.store")}

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import analysis_words as words
 from bot.discord.commands import GAME_HELP, autocomplete_game, postal, server_only
 from bot.discord.context import actor_of, place_of
 from bot.discord.escape import escape_text
@@ -38,6 +37,7 @@ from bot.service.analysis import (
     ProgressMessage,
 )
 from bot.service.analysis_report import GameAnalysis
+from bot.text import analysis_words as words
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot import words
 from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
 from bot.discord.language import answer_in_users_language
@@ -18,6 +17,7 @@ from bot.discord.respond import quickly
 from bot.i18n import N_, NP_, _, pgettext
 from bot.service import ConditionalAdded
 from bot.service.conditional import MAX_LINE_TEXT
+from bot.text import words
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot

@@ -22,10 +22,10 @@ from bot.discord.respond import Ack, ack_state, answer, quickly
 from bot.i18n import _, resolve, using
 from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
-from bot.outage import outage_sentence
-from bot.reasons import refusal
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
+from bot.text.outage import outage_sentence
+from bot.text.reasons import refusal
 
 _log = logging.getLogger(__name__)
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
 
-from bot import words
 from bot.discord.escape import clip, escape_text, plain_label
 from bot.discord.places import permissions_text
 from bot.i18n import _, ngettext, pgettext
@@ -63,6 +62,7 @@ from bot.service import (
     board_controls,
 )
 from bot.service.phrases import variant_text
+from bot.text import words
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000

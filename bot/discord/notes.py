@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot import words
 from bot.discord.conditional import GAME_HELP, card, game_choices
 from bot.discord.context import actor_of, place_of
 from bot.discord.messages import Reply
 from bot.discord.respond import quickly
 from bot.i18n import _
 from bot.service.notes import MAX_NOTE_TEXT
+from bot.text import words
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot

@@ -13,9 +13,9 @@ import pytest
 
 from bot.console import run_console
 from bot.i18n import Locale, using
-from bot.outage import outage_sentence
 from bot.store import StoreConflict, games
 from bot.store import database as database_module
+from bot.text.outage import outage_sentence
 from tests.pgserver import PostgresServer, PostgresUnavailable
 
 UNREACHABLE = (

@@ -10,9 +10,9 @@ import pytest
 
 from bot.discord import client, respond
 from bot.i18n import Locale, using
-from bot.outage import outage_sentence
 from bot.service import errors
 from bot.store import StoreConflict, StoreUnavailable
+from bot.text.outage import outage_sentence
 from tests.discord.harness import SHIPPED_ANSWER_WINDOW, Harness, command, play, start_game
 from tests.fakediscord import (
     CHANNEL_MESSAGE,

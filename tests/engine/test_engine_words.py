@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.api import UnavailableReason
-from bot.words import engine_unavailable
+from bot.text.words import engine_unavailable
 
 
 @pytest.mark.parametrize(

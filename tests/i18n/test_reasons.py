@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Locale, using
-from bot.reasons import illegal_reason, position_problem, refusal
 from bot.service.errors import IllegalMoveError, InvalidPositionError, StartProblem
+from bot.text.reasons import illegal_reason, position_problem, refusal
 from rules import FenProblem, IllegalReason, InvalidFenError
 from rules.xiangqi import XIANGQI
 

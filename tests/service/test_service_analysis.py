@@ -17,7 +17,6 @@ import rules
 from bot.engine.api import UnavailableReason
 from bot.i18n import Locale, using
 from bot.i18n.text import say
-from bot.reasons import refusal
 from bot.service import GameService, ManualClock
 from bot.service.analysis import (
     ANALYSIS_CLAIM_LEASE,
@@ -30,6 +29,7 @@ from bot.service.analysis import (
 )
 from bot.service.judgement import Judgement
 from bot.store import ClaimKind, PositionEvaluation, Store
+from bot.text.reasons import refusal
 from rules import Color
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot import words
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.render import band_height
@@ -24,6 +23,7 @@ from bot.service import (
     User,
     errors,
 )
+from bot.text import words
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bot.engine.api import UnavailableReason
-from bot.reasons import refusal
 from bot.service import (
     ComputerGameStarted,
     ComputerStuck,
@@ -30,7 +29,8 @@ from bot.service.computer import (
 )
 from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
 from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxRow, OutboxTarget, Store
-from bot.words import computer_stuck
+from bot.text.reasons import refusal
+from bot.text.words import computer_stuck
 from rules import Color
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game

@@ -16,7 +16,7 @@ from bot.service.themes import (
     theme_choice,
     theme_named,
 )
-from bot.words import settings_text
+from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, PLACE, start_game
 
 VARIANTS = ("chess", "xiangqi")

@@ -7,7 +7,7 @@ import pytest
 from bot.i18n import Locale, using
 from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
 from bot.store import Store
-from bot.words import settings_text
+from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
 
 # Red has two chariots on file 九 (a0, a2): "车九平八" could be either.

@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import GameService, ManualClock, MovePlayed, Orientation, errors
 from bot.store import Store
-from bot.words import settings_text
+from bot.text.words import settings_text
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 

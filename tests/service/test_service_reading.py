@@ -8,7 +8,7 @@ import pytest
 
 from bot.i18n import Locale, using
 from bot.service import GameService, MovePlayed, XiangqiNotation, errors
-from bot.words import settings_text
+from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
 
 

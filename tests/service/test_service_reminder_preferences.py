@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.service import GameService, ManualClock, MovePlayed
 from bot.store import OutboxKind, OutboxTarget
-from bot.words import settings_text
+from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, OfferMade, TakebackPolicy, errors
-from bot.words import settings_text
+from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
 
 

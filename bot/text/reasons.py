@@ -18,7 +18,7 @@ from bot.service.errors import (
     UserError,
     illegal_text,
 )
-from bot.words import engine_unavailable
+from bot.text.words import engine_unavailable
 from rules import FenProblem, IllegalReason
 
 
