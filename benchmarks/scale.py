@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import random
+import resource
 import statistics
 import sys
 import time
@@ -267,9 +268,9 @@ async def drain(store: Store, service: GameService, clock: ManualClock) -> tuple
     return items / seconds, f"{items}/{active} items in {seconds:.1f} s"
 
 
-async def measure(url: str, size: int, rounds: int, moves: int) -> tuple[Row, list[str]]:
+async def build(url: str, size: int, clock: ManualClock) -> list[str]:
+    """The database of ``size`` cloned games, checked; notes on how long it took."""
     rng = random.Random(2026)
-    clock = ManualClock()
     store = await Store.open(url, synchronous="FULL")
     try:
         service = GameService(store, clock)
@@ -280,10 +281,19 @@ async def measure(url: str, size: int, rounds: int, moves: int) -> tuple[Row, li
         await check(store, service, size)
     finally:
         await store.close()
+    return notes
+
+
+async def measure(
+    url: str, size: int, rounds: int, moves: int, built: bool = False
+) -> tuple[Row, list[str]]:
+    clock = ManualClock()
+    notes = ["reused"] if built else await build(url, size, clock)
     row: Row = {}
     started = time.perf_counter()
     store = await Store.open(url, synchronous="FULL")
     row["open"] = (time.perf_counter() - started) * 1000
+    row["KB a game"] = await bytes_a_game(store) / 1000
     service = GameService(store, clock)
     try:
         row["first round"] = await timed_ms(lambda: clock_round(service))
@@ -312,12 +322,25 @@ async def measure(url: str, size: int, rounds: int, moves: int) -> tuple[Row, li
             )
         except Exception as error:  # the figure is that it fails
             row["claim 10k"] = f"fails ({type(error).__name__})"
+        row["peak RSS MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         rate, note = await drain(store, service, clock)
         row["drain items/s"] = rate
         notes.append(f"drain: {note}")
     finally:
         await store.close()
     return row, notes
+
+
+async def bytes_a_game(store: Store) -> float:
+    """The database's size on disk (SQLite: the file; PostgreSQL: ``pg_database_size``)
+    divided by the games it stores."""
+    db = store.database
+    games = int((await db.fetch("SELECT COUNT(*) FROM games"))[0][0])
+    if db.dialect.value == "postgresql":
+        size = int((await db.fetch("SELECT pg_database_size(current_database())"))[0][0])
+    else:
+        size = store.path.stat().st_size
+    return size / games
 
 
 def show(value: float | str) -> str:
@@ -346,10 +369,26 @@ def main() -> None:
     parser.add_argument("--db", action="append", choices=("sqlite", "postgresql"))
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        help="SQLite only, one size: build the database in this file and keep it; a file "
+        "already there is measured as it is (a 1M build takes long)",
+    )
+    parser.add_argument("--build-only", action="store_true", help="with --keep: build, no timing")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    if args.keep is not None:
+        url, built = f"sqlite:///{args.keep}", args.keep.exists()
+        if args.build_only:
+            notes = [] if built else asyncio.run(build(url, sizes[0], ManualClock()))
+            print(f"sqlite {sizes[0]:,} in {args.keep}: {'; '.join(notes) or 'already built'}")
+            return
+        rows = {sizes[0]: asyncio.run(measure(url, sizes[0], args.rounds, args.moves, built))[0]}
+        report("sqlite", sizes[:1], rows)
+        return
     for db in args.db or ["sqlite"]:
-        rows: dict[int, Row] = {}
+        rows = {}
         for size in sizes:
             with fresh_database(db) as url:
                 rows[size], notes = asyncio.run(measure(url, size, args.rounds, args.moves))

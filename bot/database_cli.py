@@ -9,11 +9,20 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 import rules
 from bot.config import ConfigError, Settings
+from bot.progress import Progress
 from bot.store import DatabaseNotFound, Store, StoreError
-from bot.store.copy import TableCount, copy_rows, count_rows
+from bot.store.copy import (
+    PAGE_ROWS,
+    CopyMismatch,
+    ProgressListener,
+    TableCount,
+    copy_rows,
+    count_rows,
+)
 from bot.store.database import SQLITE_PREFIX
 
 # The exit status of a database path that names nothing (a mistyped --db or FROM), as
@@ -74,22 +83,19 @@ async def _migrate(target: Path | str) -> str:
 @dataclass(frozen=True)
 class CopyResult:
     copied: list[TableCount]
-    games_replayed: int
+    games_replayed: int  # 0 unless asked (``--replay``)
     damaged: list[int]  # games marked damaged in the source, copied as they are
-
-
-class CopyMismatch(StoreError):
-    """The target does not hold what the source does after the copy."""
 
 
 def copy_main(argv: Sequence[str]) -> int:
     """Copy one database into an empty one and verify it; returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="python -m bot copy-db",
-        description="Copy every row of FROM into TO (an empty database, migrated first), then "
-        "check both hold the same number of rows per table and that every game's stored "
-        "moves replay to its position. Stop the bot first. Example: python -m bot copy-db "
-        "sqlite:///postal.db postgresql://postal:secret@db/postal",
+        description="Copy every row of FROM into TO (an empty database, migrated first) in "
+        "pages, each page read back from TO and compared with FROM's rows as it is written, "
+        "then check both hold the same rows per table. Memory stays a page's worth whatever "
+        "the size; progress shows on stderr. Stop the bot first. Example: python -m bot "
+        "copy-db sqlite:///postal.db postgresql://postal:secret@db/postal",
     )
     parser.add_argument(
         "source", metavar="FROM", type=database_argument, help="file or URL to copy"
@@ -97,40 +103,88 @@ def copy_main(argv: Sequence[str]) -> int:
     parser.add_argument(
         "target", metavar="TO", type=database_argument, help="empty database to fill"
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue an interrupted copy into TO from the last page it committed "
+        "(refused if FROM changed since)",
+    )
+    parser.add_argument(
+        "--replay",
+        action="store_true",
+        help="also replay every game's moves on TO to its stored position (slow: reads each game)",
+    )
+    parser.add_argument("--page-rows", type=int, default=PAGE_ROWS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
-        result = asyncio.run(copy_database(args.source, args.target))
+        result = asyncio.run(
+            copy_database(
+                args.source, args.target, resume=args.resume, replay=args.replay,
+                page_rows=max(1, args.page_rows), progress_to=sys.stderr,
+            )
+        )  # fmt: skip
     except StoreError as error:
         print(f"postal: {error}", file=sys.stderr)
         return EXIT_NOT_FOUND if isinstance(error, DatabaseNotFound) else 1
     for count in result.copied:
         print(f"{count.table}: {count.rows:,} {'row' if count.rows == 1 else 'rows'}")
-    print(f"verified: the same rows per table; {result.games_replayed:,} games replay")
+    replayed = f"; {result.games_replayed:,} games replay" if args.replay else ""
+    print(f"verified: every page read back, the same rows per table{replayed}")
     if result.damaged:
         listed = ", ".join(f"#{game_id}" for game_id in result.damaged)
         print(f"copied as they were, already marked damaged: {listed}")
     return 0
 
 
-async def copy_database(source_target: Path | str, target_target: Path | str) -> CopyResult:
-    """Copy ``source_target`` into the empty ``target_target`` and verify the copy.
+async def copy_database(
+    source_target: Path | str,
+    target_target: Path | str,
+    *,
+    resume: bool = False,
+    replay: bool = True,
+    page_rows: int = PAGE_ROWS,
+    progress_to: TextIO | None = None,
+) -> CopyResult:
+    """Copy ``source_target`` into the empty ``target_target`` and verify the copy (each
+    page read back; with ``replay``, every game replayed); progress on ``progress_to``.
 
     Raises ``StoreError`` (``DatabaseNotFound``: no SQLite file at ``source_target``, or
-    no folder for ``target_target``, nothing created; ``TargetNotEmpty``: nothing written;
-    ``CopyMismatch``)."""
+    no folder for ``target_target``, nothing created; ``TargetNotEmpty``, ``CannotResume``:
+    nothing written; ``RowRefused``, ``CopyMismatch``)."""
     source = await Store.open(source_target, create=False)
     try:
         target = await Store.open(target_target)
         try:
-            copied = await copy_rows(source.database, target.database)
-            if await count_rows(target.database) != await count_rows(source.database):
-                raise CopyMismatch("the copy's row counts differ from the source's")
-            replayed, damaged = await _verify_games(source, target)
+            progress = await _progress(source, target, progress_to)
+            copied = await copy_rows(
+                source.database, target.database, resume=resume, page_rows=page_rows,
+                listener=_listener(progress) if progress else None,
+            )  # fmt: skip
+            if progress is not None:
+                progress.finish("done")
+            replayed, damaged = await _verify_games(source, target) if replay else (0, [])
         finally:
             await target.close()
     finally:
         await source.close()
     return CopyResult(copied, replayed, damaged)
+
+
+async def _progress(source: Store, target: Store, stream: TextIO | None) -> Progress | None:
+    """The progress shown on ``stream`` (None: not shown): the source's rows, those a
+    resumed copy holds already counted done."""
+    if stream is None:
+        return None
+    progress = Progress(sum(c.rows for c in await count_rows(source.database)), stream)
+    progress.skip(sum(c.rows for c in await count_rows(target.database)))
+    return progress
+
+
+def _listener(progress: Progress) -> ProgressListener:
+    def heard(table: str, rows: int) -> None:
+        progress.advance(rows, table)
+
+    return heard
 
 
 async def _verify_games(source: Store, target: Store) -> tuple[int, list[int]]:

@@ -1,26 +1,43 @@
 """Copying every row of one Postal database into another (SQLite to PostgreSQL or back).
 
 Both databases are opened (and so migrated) by the caller first: they have the same tables.
-The copy is one transaction on the target, tables in the order their foreign keys need;
-``copy_rows`` refuses a target that already holds anything, and stops at the first row the
-target's rules refuse (``RowRefused``; PostgreSQL's are stricter on one point: the player to
-move must be one of the game's seats, migrations/postgresql/0032).
+The copy streams: each table is read in pages of ``page_rows`` rows in key order (a keyset:
+``WHERE key > last ORDER BY key LIMIT n``), and each page is written in a transaction of
+its own on the target, read back there and compared with the source's rows, and the last
+key copied is recorded in the same transaction (``bot_state`` row ``copy_db_progress``), so
+memory stays one page whatever the size and an interrupted copy resumes where it stopped.
+
+``copy_rows`` refuses a target that already holds anything (unless resuming the copy it
+holds), and stops at the first row the target's rules refuse (``RowRefused``; PostgreSQL's
+are stricter on one point: the player to move must be one of the game's seats,
+migrations/postgresql/0032). Shard leases are not copied: they belong to the processes
+that ran on the source, and a copied live lease would hold the copy's first start until it
+expired.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import asyncpg
 
 from bot.store import health
-from bot.store.database import Database, Dialect, StoreError, migrations_script
+from bot.store.database import Connection, Database, Dialect, StoreError, migrations_script
+from bot.store.postgres import SYNC_IDENTITIES
 
-BATCH = 1000
-# Written by every opening of an SQLite file (a write probe): not data of the deployment.
-_OPENING_KEYS = ("store_opened_at",)
+PAGE_ROWS = 2000
+PROGRESS_KEY = "copy_db_progress"
+# Written by every opening of an SQLite file (a write probe), and the copy's own progress:
+# not data of the deployment.
+_NOT_COPIED_KEYS = ("store_opened_at", PROGRESS_KEY)
+# Leases of the source's running processes (see the module's docstring).
+_NOT_COPIED_TABLES = frozenset({"shard_leases"})
+Key = tuple[Any, ...]
 
 
 class TargetNotEmpty(StoreError):
@@ -28,7 +45,15 @@ class TargetNotEmpty(StoreError):
 
 
 class RowRefused(StoreError):
-    """The target's rules refuse a row of the source: nothing was copied."""
+    """The target's rules refuse a row of the source: the page was not written."""
+
+
+class CopyMismatch(StoreError):
+    """The target does not hold what the source does."""
+
+
+class CannotResume(StoreError):
+    """The target's interrupted copy is not of this source as it is now."""
 
 
 # A row breaking a rule of the target's schema (a CHECK, a foreign key, NOT NULL): SQLite's
@@ -42,9 +67,37 @@ class TableCount:
     rows: int
 
 
+@dataclass(frozen=True)
+class TablePlan:
+    """One table to copy: its columns, and the key its pages are read in (none: the table
+    has no primary key, a small log read in one page)."""
+
+    table: str
+    columns: tuple[str, ...]
+    key: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """How far a table's copy got: rows committed, the last key, whether it is done."""
+
+    rows: int = 0
+    last: Key | None = None
+    done: bool = False
+
+
+ProgressListener = Callable[[str, int], None]
+
+
 @cache
 def table_order() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Every table with its columns, each after the tables its foreign keys point to."""
+    return tuple((plan.table, plan.columns) for plan in table_plans())
+
+
+@cache
+def table_plans() -> tuple[TablePlan, ...]:
+    """Every table (leases left out) with its columns and key, in foreign-key order."""
     reference = sqlite3.connect(":memory:")
     try:
         reference.executescript(migrations_script())
@@ -57,77 +110,242 @@ def table_order() -> tuple[tuple[str, tuple[str, ...]], ...]:
             - {table}
             for table in columns
         }
-        ordered: list[tuple[str, tuple[str, ...]]] = []
+        ordered: list[TablePlan] = []
         placed: set[str] = set()
         while len(placed) < len(columns):
             ready = sorted(t for t in columns if t not in placed and needs[t] <= placed)
             if not ready:
                 raise StoreError(f"foreign keys form a cycle among {sorted(set(columns) - placed)}")
             for table in ready:
-                names = tuple(
-                    str(row[1])
-                    for row in reference.execute("SELECT * FROM pragma_table_info(?)", (table,))
-                )
-                ordered.append((table, names))
                 placed.add(table)
+                if table not in _NOT_COPIED_TABLES:
+                    ordered.append(_plan(reference, table))
         return tuple(ordered)
     finally:
         reference.close()
 
 
+def _plan(reference: sqlite3.Connection, table: str) -> TablePlan:
+    info = list(reference.execute("SELECT * FROM pragma_table_info(?)", (table,)))
+    key = tuple(str(row[1]) for row in sorted(info, key=lambda row: int(row[5])) if row[5])
+    return TablePlan(table, tuple(str(row[1]) for row in info), key)
+
+
+def _only_data(plan: TablePlan) -> tuple[str, tuple[object, ...]]:
+    """The condition leaving out rows that are not the deployment's (``bot_state``'s)."""
+    if plan.table != "bot_state":
+        return "", ()
+    return f"key NOT IN ({', '.join('?' * len(_NOT_COPIED_KEYS))})", _NOT_COPIED_KEYS
+
+
 async def count_rows(database: Database) -> list[TableCount]:
-    """How many rows each table holds (the opening probe's bot_state row left out)."""
+    """How many rows each copied table holds (the opening probe's and the copy's own
+    ``bot_state`` rows left out)."""
     counts = []
-    marks = ", ".join("?" * len(_OPENING_KEYS))
-    async with database.read() as conn:
-        for table, _ in table_order():
-            where = f" WHERE key NOT IN ({marks})" if table == "bot_state" else ""
-            params = _OPENING_KEYS if table == "bot_state" else ()
-            cursor = await conn.execute(f"SELECT COUNT(*) FROM {table}{where}", params)
-            row = await cursor.fetchone()
-            await cursor.close()
-            counts.append(TableCount(table, int(row[0])))
+    for plan in table_plans():
+        where, params = _only_data(plan)
+        sql = f"SELECT COUNT(*) FROM {plan.table}" + (f" WHERE {where}" if where else "")
+        counts.append(TableCount(plan.table, int((await database.fetch(sql, params))[0][0])))
     return counts
 
 
-async def copy_rows(source: Database, target: Database) -> list[TableCount]:
-    """Copy every row of ``source`` into ``target`` in one transaction; returns the counts
-    copied. Raises ``TargetNotEmpty`` (nothing written) when ``target`` holds any row, and
-    ``RowRefused`` (nothing written) when a row breaks one of the target's rules."""
-    filled = [count for count in await count_rows(target) if count.rows]
-    if filled:
-        listed = ", ".join(f"{c.table} ({c.rows})" for c in filled)
-        raise TargetNotEmpty(f"{target.name} is not empty: {listed}")
-    copied = []
-    async with target.transaction() as writer:
-        for table, columns in table_order():
-            names = ", ".join(columns)
-            marks = ", ".join("?" * len(columns))
-            insert = f"INSERT INTO {table} ({names}) VALUES ({marks})"
-            if table == "bot_state":  # the target's own opening probe is replaced
-                insert += " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-            total = 0
-            async with source.read() as reader:
-                # In key order, so a row comes after the rows of its own table it points to.
-                cursor = await reader.execute(f"SELECT {names} FROM {table} ORDER BY 1")
-                rows = [tuple(row) for row in await cursor.fetchall()]
-                await cursor.close()
-            for start in range(0, len(rows), BATCH):
-                try:
-                    await writer.executemany(insert, rows[start : start + BATCH])
-                except _REFUSED as error:
-                    # Raising rolls the whole copy back.
-                    raise RowRefused(
-                        f"{target.name} refuses a row of {table} ({_why(error)}); "
-                        "nothing was copied"
-                    ) from error
-            total += len(rows)
-            copied.append(TableCount(table, total))
-        if target.dialect is Dialect.POSTGRESQL:
-            from bot.store.postgres import SYNC_IDENTITIES
+def _page_sql(plan: TablePlan, after: Key | None, upto: Key | None, limit: int | None) -> str:
+    """The page of ``plan``'s rows after key ``after`` up to key ``upto``, in key order."""
+    conditions = [_only_data(plan)[0]]
+    row_key = f"({', '.join(plan.key)})"
+    marks = f"({', '.join('?' * len(plan.key))})"
+    if after is not None:
+        conditions.append(f"{row_key} > {marks}")
+    if upto is not None:
+        conditions.append(f"{row_key} <= {marks}")
+    where = " AND ".join(c for c in conditions if c)
+    sql = f"SELECT {', '.join(plan.columns)} FROM {plan.table}" + (
+        f" WHERE {where}" if where else ""
+    )
+    sql += f" ORDER BY {', '.join(plan.key or plan.columns)}"
+    return sql + (f" LIMIT {limit}" if limit is not None else "")
 
+
+def _page_params(plan: TablePlan, after: Key | None, upto: Key | None) -> tuple[object, ...]:
+    return _only_data(plan)[1] + (after or ()) + (upto or ())
+
+
+async def read_page(
+    database: Database, plan: TablePlan, after: Key | None, limit: int
+) -> list[tuple[Any, ...]]:
+    """Up to ``limit`` rows of ``plan``'s table after key ``after`` (a table without a key:
+    all its rows)."""
+    sql = _page_sql(plan, after, None, limit if plan.key else None)
+    rows = await database.fetch(sql, _page_params(plan, after, None))
+    return [tuple(row) for row in rows]
+
+
+def _key_of(plan: TablePlan, row: Sequence[Any]) -> Key:
+    return tuple(row[plan.columns.index(name)] for name in plan.key)
+
+
+async def copy_rows(
+    source: Database,
+    target: Database,
+    *,
+    resume: bool = False,
+    page_rows: int = PAGE_ROWS,
+    listener: ProgressListener | None = None,
+) -> list[TableCount]:
+    """Copy every row of ``source`` into ``target`` page by page, each page verified; returns
+    the rows per table. ``listener(table, rows)`` hears of each page committed.
+
+    Raises ``TargetNotEmpty`` (nothing written) when ``target`` holds any row and ``resume``
+    is not asked or finds no copy to continue; ``CannotResume`` (nothing written) when the
+    interrupted copy is of another source or state; ``RowRefused`` (that page not written)
+    when a row breaks one of the target's rules; ``CopyMismatch`` when a page or the
+    final counts differ."""
+    expected = await count_rows(source)
+    version = await source.schema_version()
+    progress = await _start(source, target, expected, version, resume)
+    state = {"version": version, "counts": {c.table: c.rows for c in expected}}
+    for plan in table_plans():
+
+        def encode(table_now: TableProgress, table: str = plan.table) -> str:
+            return _encode(state, progress | {table: table_now})
+
+        start = progress.get(plan.table, TableProgress())
+        progress[plan.table] = await _copy_table(
+            source, target, plan, start, page_rows, encode, listener
+        )
+    copied = [TableCount(plan.table, progress[plan.table].rows) for plan in table_plans()]
+    if await count_rows(target) != expected or copied != expected:
+        raise CopyMismatch("the copy's row counts differ from the source's")
+    async with target.transaction() as writer:
+        if target.dialect is Dialect.POSTGRESQL:
             await writer.execute(SYNC_IDENTITIES)
+        await writer.execute("DELETE FROM bot_state WHERE key = ?", (PROGRESS_KEY,))
     return copied
+
+
+async def _start(
+    source: Database,
+    target: Database,
+    expected: list[TableCount],
+    version: int,
+    resume: bool,
+) -> dict[str, TableProgress]:
+    """The progress to continue from (empty for a new copy); raises as ``copy_rows``."""
+    saved = await _saved_state(target)
+    filled = [count for count in await count_rows(target) if count.rows]
+    if saved is None or not resume:
+        if not filled:
+            return {}
+        listed = ", ".join(f"{c.table} ({c.rows})" for c in filled)
+        hint = "; an interrupted copy-db: add --resume to continue it" if saved else ""
+        raise TargetNotEmpty(f"{target.name} is not empty: {listed}{hint}")
+    if saved.get("version") != version or await target.schema_version() != version:
+        raise CannotResume(
+            f"{target.name} holds a copy of a database at another schema version; "
+            "start again on an empty database"
+        )
+    if saved.get("counts") != {c.table: c.rows for c in expected}:
+        raise CannotResume(
+            f"{source.name} changed since the copy into {target.name} began (rows per table "
+            "differ); start again on an empty database"
+        )
+    progress = {
+        table: TableProgress(int(p["rows"]), tuple(p["last"]) if p["last"] else None, p["done"])
+        for table, p in saved.get("tables", {}).items()
+    }
+    for count in await count_rows(target):
+        if count.rows != progress.get(count.table, TableProgress()).rows:
+            raise CannotResume(
+                f"{target.name} holds {count.rows} rows of {count.table} where the copy "
+                "recorded another number; start again on an empty database"
+            )
+    return progress
+
+
+async def _saved_state(target: Database) -> dict[str, Any] | None:
+    rows = await target.fetch("SELECT value FROM bot_state WHERE key = ?", (PROGRESS_KEY,))
+    return dict(json.loads(rows[0][0])) if rows else None
+
+
+def _encode(state: dict[str, Any], progress: dict[str, TableProgress]) -> str:
+    tables = {
+        table: {"rows": p.rows, "last": list(p.last) if p.last else None, "done": p.done}
+        for table, p in progress.items()
+    }
+    return json.dumps(state | {"tables": tables})
+
+
+async def _copy_table(
+    source: Database,
+    target: Database,
+    plan: TablePlan,
+    progress: TableProgress,
+    page_rows: int,
+    encode: Callable[[TableProgress], str],
+    listener: ProgressListener | None,
+) -> TableProgress:
+    """Copy ``plan``'s table from where ``progress`` left it; the progress when done."""
+    while not progress.done:
+        rows = await read_page(source, plan, progress.last, page_rows)
+        done = not plan.key or len(rows) < page_rows
+        after = TableProgress(
+            progress.rows + len(rows), _key_of(plan, rows[-1]) if rows else progress.last, done
+        )
+        async with target.transaction() as writer:
+            if rows:
+                await _write_page(writer, target.name, plan, rows)
+                await _verify_page(writer, plan, progress.last, rows)
+            # In the page's transaction: the recorded key is always the last one committed.
+            await writer.execute(
+                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (PROGRESS_KEY, encode(after)),
+            )
+        progress = after
+        if listener is not None and rows:
+            listener(plan.table, len(rows))
+    return progress
+
+
+async def _write_page(
+    writer: Connection, target_name: str, plan: TablePlan, rows: list[tuple[Any, ...]]
+) -> None:
+    names = ", ".join(plan.columns)
+    insert = f"INSERT INTO {plan.table} ({names}) VALUES ({', '.join('?' * len(plan.columns))})"
+    try:
+        await writer.executemany(insert, rows)
+    except _REFUSED as error:
+        # Raising rolls the page back.
+        raise RowRefused(
+            f"{target_name} refuses a row of {plan.table} ({_why(error)}); the rows before "
+            "it were copied: fix the row in the source and add --resume"
+        ) from error
+
+
+async def _verify_page(
+    writer: Connection, plan: TablePlan, after: Key | None, rows: list[tuple[Any, ...]]
+) -> None:
+    """The page as the target holds it is the page the source gave (before it commits)."""
+    upto = _key_of(plan, rows[-1]) if plan.key else None
+    cursor = await writer.execute(
+        _page_sql(plan, after, upto, None), _page_params(plan, after, upto)
+    )
+    written = [tuple(row) for row in await cursor.fetchall()]
+    await cursor.close()
+    if written != rows:
+        first = next(
+            (n for n, (a, b) in enumerate(zip(written, rows, strict=False)) if a != b),
+            min(len(written), len(rows)),
+        )
+        raise CopyMismatch(
+            f"{plan.table}: the copy's row {_named(rows, first)} differs from the source's"
+        )
+
+
+def _named(rows: list[tuple[Any, ...]], index: int) -> str:
+    """A row of a page named for a message (its first values)."""
+    row = rows[index] if index < len(rows) else ()
+    return "(" + ", ".join(repr(value) for value in row[:3]) + ")"
 
 
 def _why(error: Exception) -> str:
