@@ -951,16 +951,6 @@ async def _move(
     await console.show(result)
 
 
-async def _board(
-    console: Console, user: User, positional: list[str], options: dict[str, str]
-) -> None:
-    if positional and positional[0].lstrip("#").isdigit() and "game" not in options:
-        options = {**options, "game": positional[0]}
-    await console.show(
-        await console.service.play.board(user, CONSOLE_PLACE, game_id=_game_id(options))
-    )
-
-
 async def _moves(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
@@ -994,10 +984,9 @@ async def _moretime(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     days = _int_option("moretime", "days", _first(positional, options, "days"))
+    game_id = _game_id(options)
     await console.show(
-        await console.service.deadlines.moretime(
-            user, CONSOLE_PLACE, days, game_id=_game_id(options)
-        )
+        await console.service.deadlines.moretime(user, CONSOLE_PLACE, days, game_id=game_id)
     )
 
 
@@ -1039,11 +1028,8 @@ async def _games(
 async def _history(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    await console.show(
-        await console.service.reports.history(
-            user, _target_user(positional, options), place=CONSOLE_PLACE
-        )
-    )
+    target = _target_user(positional, options)
+    await console.show(await console.service.reports.history(user, target, place=CONSOLE_PLACE))
 
 
 async def _stats(
@@ -1252,7 +1238,7 @@ async def _help(
 _COMMANDS: dict[str, Handler] = {
     "challenge": _challenge,
     "move": _move,
-    "board": _board,
+    "board": _game_command(lambda service: service.play.board),
     "moves": _moves,
     "resign": _game_command(lambda service: service.endings.resign),
     "draw": _game_command(lambda service: service.endings.draw),

@@ -417,12 +417,9 @@ async def _show_offer_or_ending(
 async def moretime(
     interaction: discord.Interaction, days: MoreDays, game: int | None = None
 ) -> None:
-    bot = postal(interaction)
+    bot, user, place = postal(interaction), actor_of(interaction), place_of(interaction)
     result = await quickly(
-        interaction,
-        bot.service.deadlines.moretime(
-            actor_of(interaction), place_of(interaction), days, game_id=game
-        ),
+        interaction, bot.service.deadlines.moretime(user, place, days, game_id=game)
     )
     await bot.reply(interaction, messages.more_time(result))
 
@@ -475,12 +472,10 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
 async def pgn(
     interaction: discord.Interaction, game: int | None = None, notes: bool = False
 ) -> None:
-    bot = postal(interaction)
+    bot, user, place = postal(interaction), actor_of(interaction), place_of(interaction)
     result = await quickly(
         interaction,
-        bot.service.reports.record(
-            actor_of(interaction), place_of(interaction), game_id=game, notes=notes
-        ),
+        bot.service.reports.record(user, place, game_id=game, notes=notes),
         # The author's notes are theirs alone: that record is sent privately.
         ephemeral=True if notes else None,
     )
@@ -523,10 +518,8 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 @app_commands.command(name="leaderboard", description="This server's rating table")
 @app_commands.describe(game="chess or xiangqi")
 async def leaderboard(interaction: discord.Interaction, game: Variant = "chess") -> None:
-    bot = postal(interaction)
-    result = await quickly(
-        interaction, bot.service.reports.leaderboard(interaction.guild_id or 0, game)
-    )
+    bot, guild_id = postal(interaction), interaction.guild_id or 0
+    result = await quickly(interaction, bot.service.reports.leaderboard(guild_id, game))
     await bot.reply(interaction, messages.leaderboard(result))
 
 
