@@ -20,6 +20,7 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.notation import MoveNamer
+from bot.service.parsing import parse_move
 from bot.service.play import PlayUseCases
 from bot.service.results import (
     BoardShown,
@@ -333,7 +334,7 @@ class BoardMenuUseCases(PlayUseCases):
         if await self.wants_confirmation(user) is ConfirmMoves.NEVER:
             return await self.move(user, place, text, game_id=game_id, expected_ply=int(ply))
         record, game = await self._current(user, place, game_id, argument, mover=True)
-        parsed = self._parse(game.position, " ".join(text.split())[:40] or text)
+        parsed = parse_move(game.position, " ".join(text.split())[:40] or text)
         if isinstance(parsed, list):
             return await self._promotion_needed(record, game, user, parsed)
         return await self._preview(user, record, game, parsed)

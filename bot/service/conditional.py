@@ -39,6 +39,7 @@ from bot.service.notation import (
     stored_names,
     xiangqi_name,
 )
+from bot.service.parsing import parse_move
 from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
 from bot.store import (
     ConditionalNode,
@@ -352,10 +353,8 @@ def _tokens(text: str) -> list[str]:
 
 def _parse_one(position: rules.Position, token: str, index: int, name: MoveNamer) -> Move:
     # The same reading and explanations as /move (suggestions included).
-    from bot.service.play import PlayUseCases
-
     try:
-        parsed = PlayUseCases._parse(position, token, name)
+        parsed = parse_move(position, token, name)
     except (UnreadableMoveError, IllegalMoveError, AmbiguousMoveError) as error:
         raise BadLineMoveError(index, token, error.message) from error
     if isinstance(parsed, list):

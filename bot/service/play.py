@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 import rules
 from bot.i18n.names import Command
@@ -19,25 +18,19 @@ from bot.service.core import (
     typed_away,
 )
 from bot.service.errors import (
-    AmbiguousMoveError,
     GameChangedError,
     GameOverError,
-    IllegalMoveError,
-    MistypedMoveError,
     UnknownSquareError,
     UnreadableMoveError,
     UserError,
-    WrongNotationError,
 )
-from bot.service.move_hints import MoveHint, hint_for
 from bot.service.notation import (
     LIST_SEPARATOR,
-    ChessMove,
     MoveNamer,
-    move_name,
     stored_names,
     xiangqi_name,
 )
+from bot.service.parsing import parse_move
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.reading import piece_letters
 from bot.service.results import (
@@ -52,7 +45,7 @@ from bot.service.results import (
     PromotionNeeded,
     User,
 )
-from bot.service.suggestions import matching_moves, moves_of_kind, moves_of_piece, near_misses
+from bot.service.suggestions import matching_moves
 from bot.store import (
     GameEnding,
     GameRecord,
@@ -64,7 +57,7 @@ from bot.store import (
     SeatedGame,
     XiangqiNotation,
 )
-from rules import Color, IllegalReason, Move, Termination
+from rules import Color, Move, Termination
 from rules.xiangqi.position import XiangqiPosition
 
 MAX_MOVE_TEXT = 40
@@ -175,7 +168,7 @@ class PlayUseCases(ServiceCore):
             raise GameOverError(record.id, ruled.result())
         player = seated.players.get(user.id)
         name = await self._namer(game.position, user.id, typed, player=player)
-        return game, name, self._parse(game.position, typed, name)
+        return game, name, parse_move(game.position, typed, name)
 
     async def _try_move(
         self,
@@ -343,39 +336,6 @@ class PlayUseCases(ServiceCore):
             answering=None if answering is None else answering.nonce,
         )
 
-    @staticmethod
-    def _parse(
-        position: rules.Position, typed: str, name: MoveNamer | None = None
-    ) -> Move | list[Move]:
-        """The move ``typed`` names, or the promotion moves to choose from when it names a
-        pawn reaching the last rank without a piece. Raises the move ``UserError``s, their
-        suggestions and choices named by ``name`` (SAN by default)."""
-        name = name or partial(move_name, position)
-        try:
-            return position.parse_move(typed, piece_letters())
-        except rules.AmbiguousMoveError as error:
-            raise AmbiguousMoveError(typed, [name(m) for m in error.candidates]) from error
-        except rules.IllegalMoveError as error:
-            if error.reason is IllegalReason.MISSING_PROMOTION:
-                choices = _promotions(position, error.move)
-                if choices:
-                    return choices
-            suggestions = moves_of_piece(position, error.move, name) if error.move else []
-            suggestions = suggestions or near_misses(typed, position, name)
-            suggestions = suggestions or moves_of_kind(typed, position, name)
-            raise IllegalMoveError(
-                typed, error.reason, suggestions, variant_name=position.variant.name
-            ) from error
-        except rules.InvalidMoveError as error:
-            hint = hint_for(typed, position.variant.name)
-            if hint is not None:
-                raise _mistyped(position, typed, hint, name) from error
-            suggestions = near_misses(typed, position, name)
-            if error.written_for is not None:
-                variant = position.variant.name
-                raise WrongNotationError(typed, variant, suggestions) from error
-            raise UnreadableMoveError(typed, suggestions) from error
-
     async def _promotion_needed(
         self, record: GameRecord, game: rules.Game, user: User, choices: list[Move]
     ) -> PromotionNeeded:
@@ -495,34 +455,6 @@ class PlayUseCases(ServiceCore):
         return matching_moves(game.position, piece_letters().to_english(typed), namer=name)
 
 
-def _mistyped(
-    position: rules.Position, typed: str, hint: MoveHint, name: MoveNamer
-) -> MistypedMoveError:
-    """What to change in ``typed``, with the moves the rewrite leads to (named by ``name``):
-    itself when it is legal, the promotion choices, or the suggestions for an illegal move
-    and why it is."""
-    instead, problem = hint.instead, None
-    chess = not isinstance(position, XiangqiPosition)
-    if chess:  # a French player's rewrite (1. Rf1 → Rf1, the roi) read in their letters
-        instead = piece_letters().to_english(instead)
-    try:
-        suggestions = [name(position.parse_move(instead))]
-    except rules.AmbiguousMoveError as error:
-        suggestions = [name(move) for move in error.candidates]
-    except rules.IllegalMoveError as error:
-        if error.reason is IllegalReason.MISSING_PROMOTION and error.move is not None:
-            suggestions = [name(move) for move in _promotions(position, error.move)]
-        else:
-            problem = error.reason
-            suggestions = moves_of_piece(position, error.move, name) if error.move else []
-            suggestions = suggestions or moves_of_kind(instead, position, name)
-    except rules.InvalidMoveError:
-        suggestions = near_misses(instead, position, name)
-    # The rewrite in the reader's piece letters too (« écrivez seulement Cf3 »).
-    shown = ChessMove(instead) if chess else instead
-    return MistypedMoveError(typed, hint.slip, shown, suggestions, problem)
-
-
 def _same_turn(before: GameRecord, after: GameRecord) -> bool:
     """Whether the same player is to move in the same position in both (active) records."""
     return (
@@ -540,19 +472,6 @@ def _changed_locale(player: Player | None, reported: str | None) -> str | None:
     if player is None or reported is None or reported == player.client_locale:
         return None
     return reported
-
-
-def _promotions(position: rules.Position, move: Move | None) -> list[Move]:
-    if move is None:
-        return []
-    found = [
-        m
-        for m in position.legal_moves()
-        if m.from_square == move.from_square and m.to_square == move.to_square and m.promotion
-    ]
-    order = "qrbn"
-    found.sort(key=lambda m: order.find(m.promotion or "") % 10)
-    return found
 
 
 def _claim_names(claimable: tuple[Termination, ...]) -> Text:

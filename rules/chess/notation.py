@@ -14,7 +14,7 @@ from rules.chess.geometry import FILES, SQUARE_NAMES, SQUARES_BY_NAME, file_of, 
 from rules.chess.position import EMPTY, ChessPosition, is_attacked
 from rules.core import Move, PieceLetters, Square
 from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, InvalidMoveError
-from rules.move_text import normalize, written_for
+from rules.move_text import normalize
 
 _COORDINATES = re.compile(r"([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
 _LONG = re.compile(r"([nbrqk])([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbn])?", re.IGNORECASE)
@@ -117,7 +117,7 @@ def parse_move(
         return _coordinate_move(position, text, origin, target, _promotion(m[4]), m[1].lower())
     if (m := _SAN.fullmatch(cleaned)) is not None:
         return _san_move(position, text, m)
-    raise InvalidMoveError(text, written_for=written_for(text, "chess"))
+    raise InvalidMoveError(text)
 
 
 def reads_as_chess(text: str) -> bool:

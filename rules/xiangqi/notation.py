@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from rules.core import Color, Move, Square
 from rules.errors import AmbiguousMoveError, IllegalMoveError, IllegalReason, InvalidMoveError
-from rules.move_text import normalize, written_for
+from rules.move_text import normalize
 from rules.xiangqi.geometry import (
     ADVISOR,
     CANNON,
@@ -286,7 +286,6 @@ def parse_move(position: XiangqiPosition, text: str) -> Move:
         raise InvalidMoveError(
             text,
             "not ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五)",
-            written_for=written_for(text, "xiangqi"),
         )
     return _resolve(position, text, spec)
 

@@ -1,11 +1,12 @@
 """Moves typed in full-width forms are read, and a move in the other game's notation says so
-(``rules.move_text``)."""
+(``rules.move_text``, ``rules.notations``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules import Game, InvalidMoveError
+from rules.notations import parse_move
 
 
 @pytest.mark.parametrize(
@@ -54,9 +55,12 @@ def test_full_width_moves_are_read(game: str, typed: str, uci: str | None) -> No
 def test_a_move_in_the_other_games_notation_says_which(
     game: str, typed: str, written_for: str | None
 ) -> None:
-    """``e4`` in xiangqi or ``C2.5`` in chess is no move here, and the error names the game
-    whose notation it is; text no game reads names none."""
-    with pytest.raises(InvalidMoveError) as raised:
+    """``e4`` in xiangqi or ``C2.5`` in chess is no move here, and the error read above the
+    games (``rules.notations``) names the game whose notation it is; text no game reads
+    names none."""
+    with pytest.raises(InvalidMoveError):
         Game(game).play(typed)
+    with pytest.raises(InvalidMoveError) as raised:
+        parse_move(Game(game).position, typed)
     assert raised.value.written_for == written_for
     assert raised.value.text == typed
