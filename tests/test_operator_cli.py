@@ -56,6 +56,33 @@ def test_copy_db_into_a_missing_folder_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "no").exists()
 
 
+@pytest.mark.parametrize("written", ["backups", "backups/", "no/such/folder/postal.db"])
+def test_backup_into_a_missing_folder_is_refused(tmp_path: Path, written: str) -> None:
+    """``backup backups`` where there is no folder ``backups`` (it used to write a file
+    named ``backups``), or a file in a folder that does not exist: one line, exit 2,
+    nothing made."""
+    source = tmp_path / "postal.db"
+    assert run_postal(["migrate", "--db", str(source)]).returncode == 0
+    target = f"{tmp_path}/{written}"
+    done = run_postal(["backup", target, "--db", str(source)])
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = _one_line(done.stderr)
+    if written.startswith("backups"):
+        assert line == (
+            f"postal: there is no folder {tmp_path / 'backups'}: create it first, or name "
+            f"the backup file (e.g. {tmp_path / 'backups.db'})"
+        )
+    else:
+        assert (
+            line
+            == f"postal: the folder {tmp_path / 'no/such/folder'} does not exist: check the path"
+        )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["postal.db"]
+    (tmp_path / "backups").mkdir()
+    made = run_postal(["backup", f"{tmp_path}/backups", "--db", str(source)])
+    assert made.returncode == 0 and len(list((tmp_path / "backups").iterdir())) == 1
+
+
 def test_console_says_when_it_creates_the_database(tmp_path: Path) -> None:
     """A new file is announced once on stderr; opening it again says nothing."""
     path = tmp_path / "postal.db"

@@ -37,6 +37,10 @@ class BackupError(Exception):
     """The backup could not be made; the message is one line for the operator."""
 
 
+class FolderMissing(BackupError):
+    """The folder the backup should go in does not exist (most often a mistyped path)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BackupMade:
     """A finished backup: where, how big, and what it holds."""
@@ -70,7 +74,7 @@ def back_up(
     if target.exists() and not overwrite:
         raise BackupError(f"{target} already exists: choose another name or pass --force")
     if not target.parent.is_dir():
-        raise BackupError(f"the folder {target.parent} does not exist")
+        raise FolderMissing(f"the folder {target.parent} does not exist: check the path")
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
     try:
         games = _copy_and_check(source, partial, step_pages, progress)
