@@ -332,15 +332,29 @@ async def measure(
 
 
 async def bytes_a_game(store: Store) -> float:
-    """The database's size on disk (SQLite: the file; PostgreSQL: ``pg_database_size``)
-    divided by the games it stores."""
+    """The bytes on disk of Postal's tables and indexes divided by the games stored."""
+    games = int((await store.database.fetch("SELECT COUNT(*) FROM games"))[0][0])
+    return (await disk_bytes(store))[0] / games
+
+
+async def disk_bytes(store: Store) -> tuple[int, int]:
+    """Bytes on disk of Postal's tables with their indexes, and of ``moves`` with its
+    primary key. SQLite: the pages of each (``dbstat``); PostgreSQL: each relation's heap,
+    TOAST and indexes (``pg_total_relation_size``), without the catalog a new database
+    brings (~7 MB)."""
     db = store.database
-    games = int((await db.fetch("SELECT COUNT(*) FROM games"))[0][0])
     if db.dialect.value == "postgresql":
-        size = int((await db.fetch("SELECT pg_database_size(current_database())"))[0][0])
+        rows = await db.fetch(
+            "SELECT SUM(pg_total_relation_size(c.oid)), SUM(pg_total_relation_size(c.oid)) "
+            "FILTER (WHERE c.relname = 'moves') FROM pg_class c JOIN pg_namespace n "
+            "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'"
+        )
     else:
-        size = store.path.stat().st_size
-    return size / games
+        rows = await db.fetch(
+            "SELECT SUM(pgsize), SUM(pgsize) FILTER (WHERE name IN "
+            "('moves', 'sqlite_autoindex_moves_1')) FROM dbstat"
+        )
+    return int(rows[0][0]), int(rows[0][1])
 
 
 def show(value: float | str) -> str:

@@ -169,6 +169,17 @@ async def test_games_and_moves_keep_their_one_column_rules_as_domains(pg_url: st
     assert foreign == [("games_black_id_fkey",), ("games_white_id_fkey",)]
 
 
+async def test_a_moves_ply_and_version_take_four_bytes(pg_url: str) -> None:
+    """moves.ply and moves.version are 4-byte integers (migrations/postgresql/0041): a move's
+    row is 8 bytes narrower once aligned; the keys and played_at stay 8 bytes."""
+    with connect(pg_url) as conn:
+        widths = conn.execute(
+            "SELECT attname, attlen FROM pg_attribute WHERE attrelid = 'moves'::regclass "
+            "AND attnum > 0 AND NOT attisdropped AND attlen > 0 ORDER BY attnum"
+        ).fetchall()
+    assert widths == [("game_id", 8), ("ply", 4), ("played_at", 8), ("version", 4)]
+
+
 async def test_writes_holding_one_lock_take_turns(pg_url: str) -> None:
     """Twenty writers each read a number and write it plus one, at once, on a pool of
     connections, each holding the same named lock: none is lost."""

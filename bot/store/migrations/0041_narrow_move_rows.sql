@@ -1,0 +1,2 @@
+-- Nothing to do on SQLite: its integers take the bytes their values need (a ply of 40 is one
+-- byte). PostgreSQL's version (migrations/postgresql/0041) narrows moves.ply and version.
