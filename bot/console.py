@@ -108,8 +108,8 @@ from bot.store import (
     StoreUnavailable,
 )
 from bot.text import analysis_words, words
+from bot.text.errors import error_text
 from bot.text.outage import outage_sentence
-from bot.text.reasons import refusal
 from rules import Color
 
 CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
@@ -340,7 +340,7 @@ class Console:
                 + await self._buttons_of(error.challenge_id)
             )
         except UserError as error:
-            self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
+            self.say(_("! {error}").format(error=error_text(error)))
         except _OUTAGES:
             raise  # said once by ``handle``; the computer and the outbox wait for the next line
         except Exception as error:  # an adapter never shows a traceback to a player
@@ -367,7 +367,7 @@ class Console:
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
         except UserError as error:
-            self.say(_("! {error}").format(error=refusal(error) or in_language(error.message)))
+            self.say(_("! {error}").format(error=error_text(error)))
         except Exception as error:  # an adapter never shows a traceback to a player
             if isinstance(error, _OUTAGES):
                 raise  # said once by ``handle``, which leaves the rest of the line alone

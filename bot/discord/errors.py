@@ -24,8 +24,8 @@ from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
+from bot.text.errors import RESTARTING, error_text
 from bot.text.outage import outage_sentence
-from bot.text.reasons import refusal
 
 _log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         return escape_text(f"{say(error.message)} {link}", keep=(link,))
     if isinstance(error, UserError):
         # it may quote names and what the user typed
-        return escape_text(refusal(error) or say(error.message))
+        return escape_text(error_text(error))
     if isinstance(error, discord.Forbidden):
         return say(permissions_help(error.text or "403 Forbidden"))
     if isinstance(error, app_commands.TransformerError):
@@ -154,9 +154,6 @@ async def _link_first_challenge(
             error.message_id = await quickly(
                 interaction, message_of(error.challenge_id), ephemeral=True
             )
-
-
-RESTARTING = Text("Postal is restarting: send that again in a minute.")
 
 
 class ShuttingDown(app_commands.CheckFailure):

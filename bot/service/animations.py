@@ -55,10 +55,7 @@ class AnimationQueueFullError(UserError):
 
 
 class AnimationStoppedError(UserError):
-    """Postal is stopping: the GIF being drawn or waiting is dropped."""
-
-    def __init__(self) -> None:
-        super().__init__(Text("Postal is restarting: send that again in a minute."))
+    """Postal is stopping: the GIF being drawn or waiting is dropped (worded at the edge)."""
 
 
 _P = ParamSpec("_P")

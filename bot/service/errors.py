@@ -1,4 +1,5 @@
-"""User-facing errors: each carries a friendly ``message`` an adapter shows as it is.
+"""User-facing errors: each carries its facts, and either a friendly ``message`` (a ``Text``)
+or none, when ``bot/text/errors.py`` words it at the edge.
 
 Anything that is not a ``UserError`` is a bug: adapters log it and apologise.
 """
@@ -27,10 +28,12 @@ MAX_LISTED_CHOICES = 10
 
 
 class UserError(Exception):
-    """Something the user asked for cannot be done; ``message`` says why, kindly."""
+    """Something the user asked for cannot be done; ``message`` says why, kindly, as a
+    ``Text``. An error converted to facts has none (empty): ``bot/text/errors.py`` words it
+    from the facts it carries."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str = "") -> None:
+        super().__init__(message or type(self).__name__)
         self.message = message
 
 

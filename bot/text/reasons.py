@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 
 from bot.engine.api import UnavailableReason
 from bot.i18n import _, pgettext
@@ -12,7 +12,6 @@ from bot.i18n.text import say
 from bot.service.analysis import NoEngineError
 from bot.service.computer import ComputerUnavailableError
 from bot.service.errors import (
-    IllegalMoveError,
     InvalidPositionError,
     StartProblem,
     UserError,
@@ -143,30 +142,10 @@ def position_problem(problem: FenProblem | StartProblem, details: Mapping[str, s
     return template.format(**facts)
 
 
-def _did_you_mean(said: str, suggestions: Sequence[str]) -> str:
-    """``said`` followed by the question naming ``suggestions`` (none: ``said`` alone); a
-    sentence ending in a full-width stop needs no space after it (Chinese, Japanese)."""
-    if not suggestions:
-        return said
-    if len(suggestions) == 1:
-        question = _("Did you mean {move}?").format(move=say(suggestions[0]))
-    else:
-        # Moves in the reader's piece letters (French Cf3), as they type them.
-        question = _("Did you mean {moves} or {move}?").format(
-            moves=pgettext("list separator", ", ").join(say(s) for s in suggestions[:-1]),
-            move=say(suggestions[-1]),
-        )
-    return said + ("" if said.endswith(("。", "？", "！")) else " ") + question
-
-
 def refusal(error: UserError) -> str | None:
-    """The reader's sentence for a refusal the rules explained with a code (an illegal
-    move, a start position refused) or a computer or an analysis whose engine is missing,
-    or None for any other error."""
-    if isinstance(error, IllegalMoveError):
-        reason = illegal_reason(error.reason, error.variant_name)
-        said = _("{move} is illegal: {reason}.").format(move=error.text, reason=reason)
-        return _did_you_mean(said, error.suggestions)
+    """The reader's sentence for a refusal the rules explained with a code (a start position
+    refused) or a computer or an analysis whose engine is missing, or None for any other
+    error (an illegal move says itself: its ``Text`` names the reason's)."""
     if isinstance(error, ComputerUnavailableError):
         return engine_unavailable(error.variant, error.reason or UnavailableReason.MISSING)
     if isinstance(error, NoEngineError):

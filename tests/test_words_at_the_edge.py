@@ -1,0 +1,134 @@
+"""Words at the edge (issue 24.3): the service returns facts and message keys, and
+``bot/text`` words them. What the service still words itself is counted here per module —
+each message it builds (``Text``, ``Plural``, ``TextIn``, ``_``, ``ngettext``, ``pgettext``,
+``N_``, ``NP_``) — and the result types that still carry a finished ``text``. The counts may
+shrink, never grow; a module leaves the list once it words nothing, so the list only gets
+shorter."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+from pathlib import Path
+
+import pytest
+
+from bot.service import results
+from bot.service.animations import AnimationStoppedError
+from bot.service.errors import UserError
+from bot.text.errors import WORDED
+
+ROOT = Path(__file__).resolve().parents[1]
+WORDING_CALLS = {"Text", "Plural", "TextIn", "_", "ngettext", "pgettext", "N_", "NP_"}
+
+# Messages still built in bot/service, by module: to be moved to bot/text.
+SENTENCES_LEFT: dict[str, int] = {
+    "bot/service/after_game.py": 1,
+    "bot/service/analysis.py": 4,
+    "bot/service/animations.py": 2,
+    "bot/service/board_menus.py": 30,
+    "bot/service/catalog.py": 2,
+    "bot/service/challenges.py": 20,
+    "bot/service/computer.py": 6,
+    "bot/service/conditional.py": 9,
+    "bot/service/controls.py": 8,
+    "bot/service/core.py": 37,
+    "bot/service/deadlines.py": 10,
+    "bot/service/deliveries.py": 5,
+    "bot/service/endings.py": 15,
+    "bot/service/errors.py": 68,
+    "bot/service/limits.py": 6,
+    "bot/service/local_time.py": 7,
+    "bot/service/notation.py": 1,
+    "bot/service/notes.py": 3,
+    "bot/service/phrases.py": 34,
+    "bot/service/play.py": 22,
+    "bot/service/preferences.py": 12,
+    "bot/service/reports.py": 27,
+    "bot/service/results.py": 1,
+    "bot/service/themes.py": 9,
+}
+
+# Result types (bot/service/results.py) that still carry a finished ``text``.
+RESULTS_WITH_TEXT = {
+    "BoardShown",
+    "ChallengeClosed",
+    "ChallengeCreated",
+    "ConfirmationNeeded",
+    "Ending",
+    "GameEnded",
+    "GameList",
+    "GameStarted",
+    "History",
+    "Leaderboard",
+    "MoreTimeGiven",
+    "MoveCancelled",
+    "MoveMenu",
+    "MovePlayed",
+    "MovePreview",
+    "OfferDeclined",
+    "OfferMade",
+    "PromotionNeeded",
+    "RecordExport",
+    "Reminder",
+    "Stats",
+    "TakenBack",
+    "TurnNotice",
+    "VacationStarted",
+}
+
+
+def sentences_built() -> dict[str, int]:
+    """``bot/service/x.py`` -> how many messages it builds (calls whose first argument is a
+    string literal, the message's English)."""
+    counts: dict[str, int] = {}
+    for path in sorted((ROOT / "bot" / "service").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = 0
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            literal = [a for a in node.args if isinstance(a, ast.Constant)]
+            if node.func.id in WORDING_CALLS and literal and isinstance(literal[0].value, str):
+                found += 1
+        if found:
+            counts[str(path.relative_to(ROOT))] = found
+    return counts
+
+
+def test_the_service_words_no_more_than_it_did() -> None:
+    """bot/service builds no more messages than listed (in all: code moving between its
+    modules is no change); when it builds fewer, the list is brought down to the count."""
+    built = sentences_built()
+    assert sum(built.values()) <= sum(SENTENCES_LEFT.values()), (
+        "new English in the service: word it in bot/text instead",
+        {
+            m: (SENTENCES_LEFT.get(m, 0), n)
+            for m, n in built.items()
+            if n > SENTENCES_LEFT.get(m, 0)
+        },
+    )
+    assert sum(built.values()) == sum(SENTENCES_LEFT.values()), (
+        "fewer messages built in the service: set SENTENCES_LEFT to these counts",
+        built,
+    )
+
+
+def test_no_more_result_types_carry_text() -> None:
+    """Only the listed result types still carry a finished ``text``."""
+    with_text = {
+        name
+        for name, kind in inspect.getmembers(results, inspect.isclass)
+        if dataclasses.is_dataclass(kind)
+        and kind.__module__ == results.__name__
+        and any(f.name == "text" for f in dataclasses.fields(kind))
+    }
+    assert with_text == RESULTS_WITH_TEXT
+
+
+@pytest.mark.parametrize("error", [AnimationStoppedError()], ids=type)
+def test_converted_errors_carry_no_text(error: UserError) -> None:
+    """An error worded at the edge carries its facts only; bot/text has its wording."""
+    assert error.message == ""
+    assert type(error) in WORDED
