@@ -97,6 +97,21 @@ def test_damaged_page_is_caught_at_start_up(tmp_path: Path) -> None:
     assert_refused(path, "is damaged")
 
 
+@pytest.mark.parametrize("index", ["games_white", "games_active_deadline"])
+def test_damaged_index_root_is_caught_at_start_up(tmp_path: Path, index: str) -> None:
+    """An index's root page scribbled over (a plain index, and a partial one) is refused at
+    start-up as a damaged table is, not met by the first read that uses the index."""
+    path = postal_database(tmp_path / "postal.db")
+    data = bytearray(path.read_bytes())
+    conn = sqlite3.connect(path)
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = ?", (index,)).fetchone()
+    conn.close()
+    start = (root - 1) * PAGE
+    data[start : start + PAGE] = bytes((i * 37) % 251 for i in range(PAGE))
+    path.write_bytes(bytes(data))
+    assert_refused(path, "is damaged")
+
+
 def test_scrambled_schema_is_refused(tmp_path: Path) -> None:
     """The schema table itself rewritten to SQL that no longer parses."""
     path = postal_database(tmp_path / "postal.db")
