@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.commands import GAME_HELP, autocomplete_game, postal, server_only
+from bot.discord.commands import autocomplete_game, postal, server_only
 from bot.discord.context import actor_of, place_of
+from bot.discord.descriptions import about, about_options
 from bot.discord.escape import escape_text
 from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
@@ -54,10 +55,8 @@ TOKEN_MARGIN_SECONDS = 30
 FIELD_LIMIT = 1024
 
 
-@app_commands.command(
-    name="analyse", description="Computer analysis of a finished game: mistakes, accuracy, graph"
-)
-@app_commands.describe(game=GAME_HELP)
+@app_commands.command(name="analyse", description=about("analyse"))
+@app_commands.describe(**about_options("analyse"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def analyse(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)

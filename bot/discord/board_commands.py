@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import (
-    GAME_HELP,
     autocomplete_game,
     can_host_game,
     play_the_computer,
@@ -17,6 +16,7 @@ from bot.discord.commands import (
     server_only,
 )
 from bot.discord.context import actor_of, place_of, user_of
+from bot.discord.descriptions import about, about_options
 from bot.discord.presses import send_animation
 from bot.discord.respond import quickly
 from bot.service.after_game import DEFAULT_FRAME_MS, FRAME_MS_RANGE
@@ -24,8 +24,8 @@ from bot.service.after_game import DEFAULT_FRAME_MS, FRAME_MS_RANGE
 FrameMs = app_commands.Range[int, FRAME_MS_RANGE[0], FRAME_MS_RANGE[1]]
 
 
-@app_commands.command(name="gif", description="The whole game as an animated GIF")
-@app_commands.describe(game=GAME_HELP, frame_ms="How long each move shows, in milliseconds")
+@app_commands.command(name="gif", description=about("gif"))
+@app_commands.describe(**about_options("gif"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def gif(
     interaction: discord.Interaction, game: int | None = None, frame_ms: FrameMs = DEFAULT_FRAME_MS

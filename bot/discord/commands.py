@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
+from bot.discord.descriptions import about, about_options
 from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import Outlook, quickly
@@ -185,22 +186,11 @@ async def autocomplete_timezone(
     return [app_commands.Choice(name=name, value=name) for name in found[:AUTOCOMPLETE_LIMIT]]
 
 
-GAME_HELP = "Which of your games (not needed inside a game's thread)"
-
-
 # ------------------------------------------------------------------------------ playing
 
 
-@app_commands.command(name="challenge", description="Challenge someone (or anyone) to a game")
-@app_commands.describe(
-    opponent="Who to play; leave empty for an open challenge anyone may accept",
-    game="chess or xiangqi",
-    color="Your colour: white or black in chess, red or black in xiangqi",
-    days="Days per move (none: no time limit, casual games only)",
-    rated="Whether the result counts for ratings (default: yes, unless from a custom position)",
-    fen="Start from this position (FEN)",
-    level="Play the computer (Postal itself) at this strength: 1 weakest to 8 strongest",
-)
+@app_commands.command(name="challenge", description=about("challenge"))
+@app_commands.describe(**about_options("challenge"))
 @app_commands.choices(color=COLOR_CHOICES)
 @app_commands.choices(days=described_choices("challenge", "days"))
 @app_commands.check(can_host_game)
@@ -259,8 +249,8 @@ async def play_the_computer(
     await bot.reply(interaction, messages.computer_game_started(started))
 
 
-@app_commands.command(name="move", description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五…")
-@app_commands.describe(move="Your move in any notation", game=GAME_HELP)
+@app_commands.command(name="move", description=about("move"))
+@app_commands.describe(**about_options("move"))
 @app_commands.autocomplete(move=autocomplete_move)
 @app_commands.autocomplete(game=autocomplete_game)
 async def move(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
@@ -302,8 +292,8 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
         await bot.announce_move(interaction, result)
 
 
-@app_commands.command(name="board", description="Show the current board of a game")
-@app_commands.describe(game=GAME_HELP)
+@app_commands.command(name="board", description=about("board"))
+@app_commands.describe(**about_options("board"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def board(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)
@@ -314,8 +304,8 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
     await bot.reply(interaction, messages.board_shown(result, ephemeral=False))
 
 
-@app_commands.command(name="moves", description="Show where the piece on a square can move")
-@app_commands.describe(square="The piece's square, e.g. e2 (chess) or h2 (xiangqi)", game=GAME_HELP)
+@app_commands.command(name="moves", description=about("moves"))
+@app_commands.describe(**about_options("moves"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def moves(
     interaction: discord.Interaction, square: SquareText, game: int | None = None
@@ -331,8 +321,8 @@ async def moves(
     await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
 
 
-@app_commands.command(name="resign", description="Resign a game (asks you to confirm)")
-@app_commands.describe(game=GAME_HELP)
+@app_commands.command(name="resign", description=about("resign"))
+@app_commands.describe(**about_options("resign"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def resign(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)
@@ -344,10 +334,8 @@ async def resign(interaction: discord.Interaction, game: int | None = None) -> N
     await bot.reply(interaction, messages.confirmation_needed(result))
 
 
-@app_commands.command(
-    name="draw", description="Offer a draw, accept one, or claim one where the rules allow"
-)
-@app_commands.describe(game=GAME_HELP)
+@app_commands.command(name="draw", description=about("draw"))
+@app_commands.describe(**about_options("draw"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def draw(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)
@@ -358,8 +346,8 @@ async def draw(interaction: discord.Interaction, game: int | None = None) -> Non
     await _show_offer_or_ending(bot, interaction, result)
 
 
-@app_commands.command(name="takeback", description="Ask your opponent to take back your last move")
-@app_commands.describe(game=GAME_HELP)
+@app_commands.command(name="takeback", description=about("takeback"))
+@app_commands.describe(**about_options("takeback"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def takeback(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)
@@ -370,8 +358,8 @@ async def takeback(interaction: discord.Interaction, game: int | None = None) ->
     await _show_offer_or_ending(bot, interaction, result)
 
 
-@app_commands.command(name="abort", description="Abort a game before both sides have moved")
-@app_commands.describe(game=GAME_HELP)
+@app_commands.command(name="abort", description=about("abort"))
+@app_commands.describe(**about_options("abort"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def abort(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = postal(interaction)
@@ -409,10 +397,8 @@ async def _show_offer_or_ending(
             raise TypeError(f"unexpected result {type(result).__name__}")
 
 
-@app_commands.command(
-    name="moretime", description="Give your opponent more days for their current move"
-)
-@app_commands.describe(days="Extra days", game=GAME_HELP)
+@app_commands.command(name="moretime", description=about("moretime"))
+@app_commands.describe(**about_options("moretime"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def moretime(
     interaction: discord.Interaction, days: MoreDays, game: int | None = None
@@ -424,12 +410,8 @@ async def moretime(
     await bot.reply(interaction, messages.more_time(result))
 
 
-@app_commands.command(
-    name="vacation", description="Pause all your clocks for some days (30 days a year), or end it"
-)
-@app_commands.describe(
-    days="How many days (1-30)", end="End your vacation now (a move in any game ends it too)"
-)
+@app_commands.command(name="vacation", description=about("vacation"))
+@app_commands.describe(**about_options("vacation"))
 async def vacation(
     interaction: discord.Interaction, days: VacationDays | None = None, end: bool = False
 ) -> None:
@@ -446,10 +428,8 @@ async def vacation(
 # ------------------------------------------------------------------------------ records
 
 
-@app_commands.command(
-    name="games", description="List active games: your turn first, most urgent first"
-)
-@app_commands.describe(user="Whose games (default: yours)")
+@app_commands.command(name="games", description=about("games"))
+@app_commands.describe(**about_options("games"))
 async def games(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     bot = postal(interaction)
     result = await quickly(
@@ -464,10 +444,8 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
     await bot.reply(interaction, messages.game_list(result))
 
 
-@app_commands.command(
-    name="pgn", description="Get a game's PGN (chess) or record (xiangqi) as a file"
-)
-@app_commands.describe(game=GAME_HELP, notes="Put your own /note notes in as comments")
+@app_commands.command(name="pgn", description=about("pgn"))
+@app_commands.describe(**about_options("pgn"))
 @app_commands.autocomplete(game=autocomplete_game)
 async def pgn(
     interaction: discord.Interaction, game: int | None = None, notes: bool = False
@@ -483,8 +461,8 @@ async def pgn(
     await bot.reply(interaction, dataclasses.replace(reply, ephemeral=True) if notes else reply)
 
 
-@app_commands.command(name="history", description="Finished games and their results")
-@app_commands.describe(user="Whose history (default: yours)")
+@app_commands.command(name="history", description=about("history"))
+@app_commands.describe(**about_options("history"))
 async def history(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     bot = postal(interaction)
     result = await quickly(
@@ -499,8 +477,8 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
     await bot.reply(interaction, messages.history(result))
 
 
-@app_commands.command(name="stats", description="Wins, draws, losses and rating")
-@app_commands.describe(user="Whose stats (default: yours)")
+@app_commands.command(name="stats", description=about("stats"))
+@app_commands.describe(**about_options("stats"))
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     bot = postal(interaction)
     result = await quickly(
@@ -515,32 +493,16 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
     await bot.reply(interaction, messages.stats(result))
 
 
-@app_commands.command(name="leaderboard", description="This server's rating table")
-@app_commands.describe(game="chess or xiangqi")
+@app_commands.command(name="leaderboard", description=about("leaderboard"))
+@app_commands.describe(**about_options("leaderboard"))
 async def leaderboard(interaction: discord.Interaction, game: Variant = "chess") -> None:
     bot, guild_id = postal(interaction), interaction.guild_id or 0
     result = await quickly(interaction, bot.service.reports.leaderboard(guild_id, game))
     await bot.reply(interaction, messages.leaderboard(result))
 
 
-@app_commands.command(
-    name="settings", description="Your preferences: notifications, boards; shows them all"
-)
-@app_commands.describe(
-    notify="channel: a mention; dm: a direct message; off: nothing",
-    theme="Board colours",
-    orientation="Which side your boards show at the bottom",
-    confirm="Which of your moves are shown to you before they are played (default: menus)",
-    reminders='Hours before a deadline to be reminded: any of 48, 24, 12, 6, 1 ("24, 1"), or none',
-    timezone="Your time zone, e.g. Europe/Paris (for quiet hours and the digest)",
-    quiet="Hours when no DM is sent, e.g. 23:00-07:00 (your time zone), or off",
-    digest="One DM a day at this time listing your games to move (e.g. 08:00), or off",
-    takebacks="Whether your opponents may ask you to take back a move",
-    notation="How xiangqi moves are written to you: WXF (C2.5), Chinese (炮二平五) or ICCS (h2e2)",
-    pieces="Your piece set (a chess set or a xiangqi set; default resets both)",
-    strip="Draw the players' names, ratings and whose turn it is on your boards",
-    language="The language Postal writes to you in (default: your Discord app's)",
-)
+@app_commands.command(name="settings", description=about("settings"))
+@app_commands.describe(**about_options("settings"))
 @app_commands.choices(
     orientation=described_choices("settings", "orientation"),
     takebacks=described_choices("settings", "takebacks"),

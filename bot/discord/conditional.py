@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.context import actor_of, place_of
+from bot.discord.descriptions import about, about_options
 from bot.discord.errors import report_error
 from bot.discord.language import answer_in_users_language
 from bot.discord.messages import Card, Reply, Tone, card_text, clip, safe
@@ -28,12 +29,7 @@ LINE_LABEL = NP_("modal", "Line: their move, your answer, …")
 LINE_HELP = N_("e.g. Nf3 Nc6 Bb5 a6 · 马8进7 炮八平五 · any notation, move numbers allowed")
 TITLE_LIMIT = 256
 
-conditional = app_commands.Group(
-    name="conditional", description="Moves prepared in advance: only you see them"
-)
-
-
-GAME_HELP = "Which of your games (not needed inside a game's thread)"
+conditional = app_commands.Group(name="conditional", description=about("conditional"))
 
 
 def _bot(interaction: discord.Interaction) -> PostalBot:
@@ -109,12 +105,8 @@ class LineModal(discord.ui.Modal, title=MODAL_TITLE):
         await report_error(interaction, error)
 
 
-@conditional.command(name="add", description="Prepare answers: their expected move, yours, …")
-@app_commands.describe(
-    line="Their expected move, your answer, … (on your own turn: your move first). "
-    "Leave empty for a box to type in",
-    game=GAME_HELP,
-)
+@conditional.command(name="add", description=about("conditional add"))
+@app_commands.describe(**about_options("conditional add"))
 @app_commands.autocomplete(game=game_choices)
 async def add(
     interaction: discord.Interaction, line: LineText | None = None, game: int | None = None
@@ -125,11 +117,8 @@ async def add(
     await _add(interaction, line, game)
 
 
-@conditional.command(name="list", description="Your prepared lines and where each leads")
-@app_commands.describe(
-    line="Show the board at the end of this line (its number in the list)",
-    game=GAME_HELP,
-)
+@conditional.command(name="list", description=about("conditional list"))
+@app_commands.describe(**about_options("conditional list"))
 @app_commands.autocomplete(game=game_choices)
 async def list_(
     interaction: discord.Interaction,
@@ -152,8 +141,8 @@ async def list_(
     await bot.reply(interaction, Reply(card=said, board=shown, ephemeral=True))
 
 
-@conditional.command(name="clear", description="Remove all your prepared lines in a game")
-@app_commands.describe(game=GAME_HELP)
+@conditional.command(name="clear", description=about("conditional clear"))
+@app_commands.describe(**about_options("conditional clear"))
 @app_commands.autocomplete(game=game_choices)
 async def clear(interaction: discord.Interaction, game: int | None = None) -> None:
     bot = _bot(interaction)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot.discord.conditional import GAME_HELP, card, game_choices
+from bot.discord.conditional import card, game_choices
 from bot.discord.context import actor_of, place_of
+from bot.discord.descriptions import about, about_options
 from bot.discord.messages import Reply
 from bot.discord.respond import quickly
 from bot.i18n import _
@@ -20,12 +21,8 @@ if TYPE_CHECKING:
     from bot.discord.client import PostalBot
 
 
-@app_commands.command(name="note", description="Your private notes on a game (only you see them)")
-@app_commands.describe(
-    text="The note to keep; leave empty to see your notes",
-    clear="Delete all your notes on this game",
-    game=GAME_HELP,
-)
+@app_commands.command(name="note", description=about("note"))
+@app_commands.describe(**about_options("note"))
 @app_commands.autocomplete(game=game_choices)
 async def note(
     interaction: discord.Interaction,

@@ -52,6 +52,8 @@ class OptionSpec:
     choices: tuple[str | int, ...] = ()
     limits: tuple[int, int] | None = None
     labels: tuple[str, ...] = ()
+    # What the option is for, in English (msgctxt ``description`` in the catalogs).
+    description: str = ""
 
     @property
     def choice_labels(self) -> tuple[tuple[str | int, str], ...]:
@@ -70,6 +72,9 @@ class CommandSpec:
     positional: tuple[str, ...] = ()
     rest: bool = False
     console_only: bool = False
+    # What the command does, in English (msgctxt ``description`` in the catalogs): Discord's
+    # command list, the docs' command list (tests/test_docs_examples.py checks it).
+    description: str = ""
     # A group (``/conditional add …``): the first word names one of these.
     subcommands: tuple[CommandSpec, ...] = ()
 
@@ -101,26 +106,38 @@ def _labels(choices: tuple[Choice, ...]) -> tuple[str, ...]:
     return tuple(choice.label for choice in choices)
 
 
-GAME_ID = OptionSpec("game", OptionKind.WHOLE_NUMBER)
-VARIANT = OptionSpec("game", OptionKind.TEXT, choices=VARIANT_NAMES)
-WHO = OptionSpec("user", OptionKind.USER)
+GAME_ID = OptionSpec(
+    "game",
+    OptionKind.WHOLE_NUMBER,
+    description="Which of your games (not needed inside a game's thread)",
+)
+VARIANT = OptionSpec("game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess or xiangqi")
 
 
-def _about_a_game(name: str) -> CommandSpec:
-    return CommandSpec(name, (GAME_ID,), positional=("game",))
+def _whose(what: str) -> OptionSpec:
+    return OptionSpec("user", OptionKind.USER, description=f"Whose {what} (default: yours)")
+
+
+def _about_a_game(name: str, description: str) -> CommandSpec:
+    return CommandSpec(name, (GAME_ID,), positional=("game",), description=description)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "challenge",
         (
-            OptionSpec("opponent", OptionKind.USER),
+            OptionSpec(
+                "opponent",
+                OptionKind.USER,
+                description="Who to play; leave empty for an open challenge anyone may accept",
+            ),
             VARIANT,
             OptionSpec(
                 "color",
                 OptionKind.TEXT,
                 choices=COLOR_WORDS,
                 labels=tuple(COLOR_LABELS[word] for word in COLOR_WORDS),
+                description="Your colour: white or black in chess, red or black in xiangqi",
             ),
             # 0: no time limit (Discord's choices are all of one type).
             OptionSpec(
@@ -128,124 +145,293 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 OptionKind.WHOLE_NUMBER,
                 choices=(*DAYS_CHOICES, 0),
                 labels=(*(str(days) for days in DAYS_CHOICES), NO_TIME_LIMIT),
+                description="Days per move (none: no time limit, casual games only)",
             ),
-            OptionSpec("rated", OptionKind.YES_NO),
-            OptionSpec("fen", OptionKind.TEXT, limits=(1, 120)),
+            OptionSpec(
+                "rated",
+                OptionKind.YES_NO,
+                description="Whether the result counts for ratings (default: yes, unless from a "
+                "custom position)",
+            ),
+            OptionSpec(
+                "fen",
+                OptionKind.TEXT,
+                limits=(1, 120),
+                description="Start from this position (FEN)",
+            ),
             # The computer's strength: given, or with Postal as the opponent, the game is
             # against the computer (bot.service.computer).
-            OptionSpec("level", OptionKind.WHOLE_NUMBER, limits=(LEVELS[0], LEVELS[-1])),
+            OptionSpec(
+                "level",
+                OptionKind.WHOLE_NUMBER,
+                limits=(LEVELS[0], LEVELS[-1]),
+                description="Play the computer (Postal itself) at this strength: 1 weakest to 8 "
+                "strongest",
+            ),
         ),
         positional=("opponent",),
+        description="Challenge someone (or anyone) to a game",
     ),
     CommandSpec(
         "move",
-        (OptionSpec("move", OptionKind.TEXT, required=True, limits=(1, 40)), GAME_ID),
+        (
+            OptionSpec(
+                "move",
+                OptionKind.TEXT,
+                required=True,
+                limits=(1, 40),
+                description="Your move in any notation",
+            ),
+            GAME_ID,
+        ),
         positional=("move",),
         rest=True,
+        description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五…",
     ),
-    _about_a_game("board"),
+    _about_a_game("board", "Show the current board of a game"),
     CommandSpec(
         "moves",
-        (OptionSpec("square", OptionKind.TEXT, required=True, limits=(1, 4)), GAME_ID),
+        (
+            OptionSpec(
+                "square",
+                OptionKind.TEXT,
+                required=True,
+                limits=(1, 4),
+                description="The piece's square, e.g. e2 (chess) or h2 (xiangqi)",
+            ),
+            GAME_ID,
+        ),
         positional=("square",),
+        description="Show where the piece on a square can move",
     ),
-    _about_a_game("resign"),
-    _about_a_game("draw"),
-    _about_a_game("takeback"),
-    _about_a_game("abort"),
+    _about_a_game("resign", "Resign a game (asks you to confirm)"),
+    _about_a_game("draw", "Offer a draw, accept one, or claim one where the rules allow"),
+    _about_a_game("takeback", "Ask your opponent to take back your last move"),
+    _about_a_game("abort", "Abort a game before both sides have moved"),
     CommandSpec(
         "moretime",
         (
-            OptionSpec("days", OptionKind.WHOLE_NUMBER, required=True, choices=MORETIME_DAYS),
+            OptionSpec(
+                "days",
+                OptionKind.WHOLE_NUMBER,
+                required=True,
+                choices=MORETIME_DAYS,
+                description="Extra days",
+            ),
             GAME_ID,
         ),
         positional=("days",),
+        description="Give your opponent more days for their current move",
     ),
     CommandSpec(
         "vacation",
         (
-            OptionSpec("days", OptionKind.WHOLE_NUMBER, limits=(1, 30)),
-            OptionSpec("end", OptionKind.YES_NO),
+            OptionSpec(
+                "days", OptionKind.WHOLE_NUMBER, limits=(1, 30), description="How many days (1-30)"
+            ),
+            OptionSpec(
+                "end",
+                OptionKind.YES_NO,
+                description="End your vacation now (a move in any game ends it too)",
+            ),
         ),
         positional=("days",),
+        description="Pause all your clocks for some days (30 days a year), or end it",
     ),
-    CommandSpec("games", (WHO,), positional=("user",)),
-    CommandSpec("pgn", (GAME_ID, OptionSpec("notes", OptionKind.YES_NO)), positional=("game",)),
-    CommandSpec("history", (WHO,), positional=("user",)),
-    CommandSpec("stats", (WHO,), positional=("user",)),
-    CommandSpec("leaderboard", (VARIANT,), positional=("game",)),
+    CommandSpec(
+        "games",
+        (_whose("games"),),
+        positional=("user",),
+        description="List active games: your turn first, most urgent first",
+    ),
+    CommandSpec(
+        "pgn",
+        (
+            GAME_ID,
+            OptionSpec(
+                "notes", OptionKind.YES_NO, description="Put your own /note notes in as comments"
+            ),
+        ),
+        positional=("game",),
+        description="Get a game's PGN (chess) or record (xiangqi) as a file",
+    ),
+    CommandSpec(
+        "history",
+        (_whose("history"),),
+        positional=("user",),
+        description="Finished games and their results",
+    ),
+    CommandSpec(
+        "stats",
+        (_whose("stats"),),
+        positional=("user",),
+        description="Wins, draws, losses and rating",
+    ),
+    CommandSpec(
+        "leaderboard", (VARIANT,), positional=("game",), description="This server's rating table"
+    ),
     CommandSpec(
         "settings",
         (
-            OptionSpec("notify", OptionKind.TEXT, choices=_values(NOTIFY_CHOICES)),
-            OptionSpec("theme", OptionKind.TEXT, limits=(1, 40)),
+            OptionSpec(
+                "notify",
+                OptionKind.TEXT,
+                choices=_values(NOTIFY_CHOICES),
+                description="channel: a mention; dm: a direct message; off: nothing",
+            ),
+            OptionSpec(
+                "theme",
+                OptionKind.TEXT,
+                limits=(1, 40),
+                description="Board colours",
+            ),
             OptionSpec(
                 "orientation",
                 OptionKind.TEXT,
                 choices=_values(ORIENTATION_CHOICES),
                 labels=_labels(ORIENTATION_CHOICES),
+                description="Which side your boards show at the bottom",
             ),
             OptionSpec(
                 "confirm",
                 OptionKind.TEXT,
                 choices=_values(CONFIRM_CHOICES),
                 labels=_labels(CONFIRM_CHOICES),
+                description="Which of your moves are shown to you before they are played "
+                "(default: menus)",
             ),
-            OptionSpec("reminders", OptionKind.TEXT, limits=(1, 40)),
-            OptionSpec("timezone", OptionKind.TEXT, limits=(1, 64)),
-            OptionSpec("quiet", OptionKind.TEXT, limits=(1, 40)),
-            OptionSpec("digest", OptionKind.TEXT, limits=(1, 20)),
+            OptionSpec(
+                "reminders",
+                OptionKind.TEXT,
+                limits=(1, 40),
+                description="Hours before a deadline to be reminded: any of 48, 24, 12, 6, 1 "
+                '("24, 1"), or none',
+            ),
+            OptionSpec(
+                "timezone",
+                OptionKind.TEXT,
+                limits=(1, 64),
+                description="Your time zone, e.g. Europe/Paris (for quiet hours and the digest)",
+            ),
+            OptionSpec(
+                "quiet",
+                OptionKind.TEXT,
+                limits=(1, 40),
+                description="Hours when no DM is sent, e.g. 23:00-07:00 (your time zone), or off",
+            ),
+            OptionSpec(
+                "digest",
+                OptionKind.TEXT,
+                limits=(1, 20),
+                description="One DM a day at this time listing your games to move (e.g. 08:00), "
+                "or off",
+            ),
             OptionSpec(
                 "takebacks",
                 OptionKind.TEXT,
                 choices=_values(TAKEBACK_CHOICES),
                 labels=_labels(TAKEBACK_CHOICES),
+                description="Whether your opponents may ask you to take back a move",
             ),
             OptionSpec(
                 "notation",
                 OptionKind.TEXT,
                 choices=_values(NOTATION_CHOICES),
                 labels=_labels(NOTATION_CHOICES),
+                description="How xiangqi moves are written to you: WXF (C2.5), Chinese (炮二平五) "
+                "or ICCS (h2e2)",
             ),
-            OptionSpec("pieces", OptionKind.TEXT, limits=(1, 40)),
-            OptionSpec("strip", OptionKind.YES_NO),
             OptionSpec(
-                "language", OptionKind.TEXT, choices=LANGUAGE_VALUES, labels=LANGUAGE_LABELS
+                "pieces",
+                OptionKind.TEXT,
+                limits=(1, 40),
+                description="Your piece set (a chess set or a xiangqi set; default resets both)",
+            ),
+            OptionSpec(
+                "strip",
+                OptionKind.YES_NO,
+                description="Draw the players' names, ratings and whose turn it is on your boards",
+            ),
+            OptionSpec(
+                "language",
+                OptionKind.TEXT,
+                choices=LANGUAGE_VALUES,
+                labels=LANGUAGE_LABELS,
+                description="The language Postal writes to you in (default: your Discord app's)",
             ),
         ),
+        description="Your preferences: notifications, boards; shows them all",
     ),
-    _about_a_game("analyse"),
+    _about_a_game("analyse", "Computer analysis of a finished game: mistakes, accuracy, graph"),
     CommandSpec(
         "gif",
-        (GAME_ID, OptionSpec("frame_ms", OptionKind.WHOLE_NUMBER, limits=FRAME_MS_RANGE)),
+        (
+            GAME_ID,
+            OptionSpec(
+                "frame_ms",
+                OptionKind.WHOLE_NUMBER,
+                limits=FRAME_MS_RANGE,
+                description="How long each move shows, in milliseconds",
+            ),
+        ),
         positional=("game",),
+        description="The whole game as an animated GIF",
     ),
     CommandSpec(
         "conditional",
         subcommands=(
             CommandSpec(
                 "add",
-                (OptionSpec("line", OptionKind.TEXT, limits=(1, MAX_LINE_TEXT)), GAME_ID),
+                (
+                    OptionSpec(
+                        "line",
+                        OptionKind.TEXT,
+                        limits=(1, MAX_LINE_TEXT),
+                        description="Their expected move, your answer, … (on your own turn: your "
+                        "move first). Leave empty for a box to type in",
+                    ),
+                    GAME_ID,
+                ),
                 positional=("line",),
                 rest=True,
+                description="Prepare answers: their expected move, yours, …",
             ),
             CommandSpec(
                 "list",
-                (OptionSpec("line", OptionKind.WHOLE_NUMBER, limits=(1, 100)), GAME_ID),
+                (
+                    OptionSpec(
+                        "line",
+                        OptionKind.WHOLE_NUMBER,
+                        limits=(1, 100),
+                        description="Show the board at the end of this line (its number in the "
+                        "list)",
+                    ),
+                    GAME_ID,
+                ),
                 positional=("line",),
+                description="Your prepared lines and where each leads",
             ),
-            _about_a_game("clear"),
+            _about_a_game("clear", "Remove all your prepared lines in a game"),
         ),
+        description="Moves prepared in advance: only you see them",
     ),
     CommandSpec(
         "note",
         (
-            OptionSpec("text", OptionKind.TEXT, limits=(1, MAX_NOTE_TEXT)),
-            OptionSpec("clear", OptionKind.YES_NO),
+            OptionSpec(
+                "text",
+                OptionKind.TEXT,
+                limits=(1, MAX_NOTE_TEXT),
+                description="The note to keep; leave empty to see your notes",
+            ),
+            OptionSpec(
+                "clear", OptionKind.YES_NO, description="Delete all your notes on this game"
+            ),
             GAME_ID,
         ),
         positional=("text",),
         rest=True,
+        description="Your private notes on a game (only you see them)",
     ),
     # Buttons, which the console shows as numbered labels. Its name in each language is the
     # catalog's, as a slash command's is (it has none on Discord).

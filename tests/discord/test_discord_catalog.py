@@ -45,14 +45,18 @@ def agree(command: Command[Any, ..., Any] | Group, spec: CommandSpec, where: str
     if isinstance(command, Group):
         subcommands = {sub.name: sub for sub in command.commands}
         assert set(subcommands) == {sub.name for sub in spec.subcommands}, f"{where}: {HOW}"
+        assert command.description == spec.description, f"{where}: {HOW}"
         for sub in spec.subcommands:
             agree(subcommands[sub.name], sub, f"{where} {sub.name}")
         return
     assert not spec.subcommands, f"{where}: {HOW}"
+    # Descriptions are the catalog's (discord.py shortens one over 100 characters with …).
+    assert command.description == spec.description, f"{where}: {HOW}"
     parameters = command.parameters
     assert [p.name for p in parameters] == list(spec.option_names), f"{where}: {HOW}"
     for parameter, option in zip(parameters, spec.options, strict=True):
         about = f"{where} {option.name}: {HOW}"
+        assert option.description.startswith(parameter.description.rstrip("…")), about
         assert KINDS[parameter.type] is option.kind, about
         assert parameter.required == option.required, about
         assert [choice.value for choice in parameter.choices] == list(option.choices), about

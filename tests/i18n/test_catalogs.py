@@ -3,8 +3,6 @@ complete in the languages whose translation is finished."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,6 +12,7 @@ from babel.messages.catalog import Catalog
 from bot.i18n import Locale
 from bot.i18n.catalogs import TEMPLATE_PATH, catalog_path, read_catalog
 from bot.i18n.checks import Fault, catalog_problems, limit_of
+from tests.tools import load_tool as load_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [locale for locale in Locale if locale is not Locale.EN]
@@ -24,12 +23,7 @@ COMPLETE: frozenset[Locale] = frozenset(LANGUAGES)
 
 
 def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("catalogs_tool", ROOT / "tools" / "catalogs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tools("catalogs", "catalogs_tool")
 
 
 def keys(catalog: Catalog) -> set[tuple[str | None, str]]:
