@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import resource
 import statistics
@@ -284,12 +285,39 @@ async def build(url: str, size: int, clock: ManualClock) -> list[str]:
     return notes
 
 
+def evict(path: Path) -> None:
+    """Drop ``path``'s pages (and its -wal's) from the operating system's page cache."""
+    for name in (path, Path(f"{path}-wal")):
+        if name.exists():
+            descriptor = os.open(name, os.O_RDONLY)
+            try:
+                os.fsync(descriptor)  # dirty pages are not dropped
+                os.posix_fadvise(descriptor, 0, 0, os.POSIX_FADV_DONTNEED)
+            finally:
+                os.close(descriptor)
+
+
+class ShownRow(dict[str, float | str]):
+    """A row that prints each figure as it is measured (a 1M run takes long)."""
+
+    def __setitem__(self, name: str, value: float | str) -> None:
+        super().__setitem__(name, value)
+        print(f"  {name}: {show(value)}", file=sys.stderr, flush=True)
+
+
 async def measure(
-    url: str, size: int, rounds: int, moves: int, built: bool = False
+    url: str, size: int, rounds: int, moves: int, built: bool = False, drains: bool = True
 ) -> tuple[Row, list[str]]:
     clock = ManualClock()
     notes = ["reused"] if built else await build(url, size, clock)
-    row: Row = {}
+    row: Row = ShownRow() if built else {}
+    if url.startswith("sqlite:///"):
+        # Out of the page cache: the open of a machine just started (or of a file not read
+        # for long), not of one the build has just written.
+        evict(Path(url[len("sqlite:///") :]))
+        started = time.perf_counter()
+        await (await Store.open(url, synchronous="FULL")).close()
+        row["open, cold"] = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
     store = await Store.open(url, synchronous="FULL")
     row["open"] = (time.perf_counter() - started) * 1000
@@ -323,9 +351,10 @@ async def measure(
         except Exception as error:  # the figure is that it fails
             row["claim 10k"] = f"fails ({type(error).__name__})"
         row["peak RSS MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        rate, note = await drain(store, service, clock)
-        row["drain items/s"] = rate
-        notes.append(f"drain: {note}")
+        if drains:
+            rate, note = await drain(store, service, clock)
+            row["drain items/s"] = rate
+            notes.append(f"drain: {note}")
     finally:
         await store.close()
     return row, notes
@@ -390,6 +419,7 @@ def main() -> None:
         "already there is measured as it is (a 1M build takes long)",
     )
     parser.add_argument("--build-only", action="store_true", help="with --keep: build, no timing")
+    parser.add_argument("--no-drain", action="store_true", help="leave the drain out")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     if args.keep is not None:
@@ -398,14 +428,16 @@ def main() -> None:
             notes = [] if built else asyncio.run(build(url, sizes[0], ManualClock()))
             print(f"sqlite {sizes[0]:,} in {args.keep}: {'; '.join(notes) or 'already built'}")
             return
-        rows = {sizes[0]: asyncio.run(measure(url, sizes[0], args.rounds, args.moves, built))[0]}
+        measured = measure(url, sizes[0], args.rounds, args.moves, built, not args.no_drain)
+        rows = {sizes[0]: asyncio.run(measured)[0]}
         report("sqlite", sizes[:1], rows)
         return
     for db in args.db or ["sqlite"]:
         rows = {}
         for size in sizes:
             with fresh_database(db) as url:
-                rows[size], notes = asyncio.run(measure(url, size, args.rounds, args.moves))
+                measured = measure(url, size, args.rounds, args.moves, drains=not args.no_drain)
+                rows[size], notes = asyncio.run(measured)
             print(f"{db} {size:,}: {'; '.join(notes)}", flush=True)
         report(db, sizes, rows)
 
