@@ -153,7 +153,10 @@ async def copy_database(
     nothing written; ``RowRefused``, ``CopyMismatch``)."""
     source = await Store.open(source_target, create=False)
     try:
-        target = await Store.open(target_target)
+        # NORMAL: a page's commit waits for no fsync (the WAL is synced at checkpoints and
+        # when the copy closes it). A crash may lose the last pages, never half of one: the
+        # recorded key commits with its page, so --resume starts after what survived.
+        target = await Store.open(target_target, synchronous="NORMAL")
         try:
             progress = await _progress(source, target, progress_to)
             copied = await copy_rows(
