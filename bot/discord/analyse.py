@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.commands import autocomplete_game, postal, server_only
+from bot.discord.autocomplete import autocomplete_game
+from bot.discord.commands import postal, server_only
 from bot.discord.context import actor_of, place_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.escape import escape_text

@@ -8,8 +8,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.autocomplete import autocomplete_game
 from bot.discord.commands import (
-    autocomplete_game,
     can_host_game,
     play_the_computer,
     postal,

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
+from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, CHOICE_NAME_LIMIT, autocomplete_game
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
@@ -51,8 +52,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-AUTOCOMPLETE_LIMIT = 25
-CHOICE_NAME_LIMIT = 100
 
 Variant = Literal["chess", "xiangqi"]
 MoreDays = Literal[1, 2, 3, 5, 7]
@@ -121,29 +120,6 @@ async def autocomplete_move(
         bot.foresight.offered(interaction.user.id, interaction.channel_id, offered)
     # Shown in the reader's piece letters (French Cf3); the value sent back stays SAN.
     return [app_commands.Choice(name=say(move), value=move) for move in offered]
-
-
-async def autocomplete_game(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """The user's active games, this channel's first, matching the id or label typed."""
-    choices = await postal(interaction).service.reports.game_choices(
-        actor_of(interaction), place_of(interaction)
-    )
-    typed = str(current).strip().lstrip("#").lower()
-    # Labels in the user's language (autocomplete answers are not app_commands strings);
-    # what they type may match the label in English too.
-    found = [
-        app_commands.Choice(
-            name=messages.clip(f"#{game_id} {say(label)}", CHOICE_NAME_LIMIT), value=game_id
-        )
-        for game_id, label in choices
-        if not typed
-        or str(game_id).startswith(typed)
-        or typed in label.lower()
-        or typed in say(label).lower()
-    ]
-    return found[:AUTOCOMPLETE_LIMIT]
 
 
 async def autocomplete_theme(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
+from bot.discord.autocomplete import autocomplete_game
 from bot.discord.context import actor_of, place_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.errors import report_error
@@ -39,9 +40,6 @@ def _bot(interaction: discord.Interaction) -> PostalBot:
 async def game_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
-    # bot.discord.commands registers this group, so it is imported here, when first used.
-    from bot.discord.commands import autocomplete_game
-
     return await autocomplete_game(interaction, current)
 
 
