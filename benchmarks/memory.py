@@ -106,7 +106,7 @@ async def measure(games: int, plies: int, budget: int) -> dict[str, float]:
                 await service.play.move(mover, None, line[plies], game_id=game_id)
             gc.collect()
             after = rss_bytes()
-            cache = service._replays
+            cache = service.core._replays
             return {
                 "games": games,
                 "rss_before": before,

@@ -11,6 +11,7 @@ from bot.i18n.text import Text
 from bot.render.animation import Animation, render_animation
 from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerGameStarted, ComputerOpponent
+from bot.service.core import ServiceCore
 from bot.service.errors import InvalidOptionError
 from bot.service.results import ChallengeCreated, GameView, Place, User
 from rules import Color
@@ -48,9 +49,15 @@ class GameAnimation:
         )
 
 
-class AfterGameUseCases(ChallengeUseCases):
+class AfterGameUseCases:
+    def __init__(
+        self, core: ServiceCore, challenges: ChallengeUseCases, computer: ComputerOpponent
+    ) -> None:
+        self._core = core
+        self._challenges = challenges
+        self._computer = computer
+
     # Set by ``GameService``: the computer opponent's use case (a rematch against it).
-    computer: ComputerOpponent
 
     async def rematch(
         self, user: User, game_id: int, *, place: Place | None = None
@@ -59,15 +66,15 @@ class AfterGameUseCases(ChallengeUseCases):
         variant, start position, days per move and rating mode; against the computer, a new
         game at the same level starts at once. Raises the challenge's errors (limits
         included) and ``NotAPlayerError``."""
-        record = await self._resolve(user, place, game_id, finished_ok=True)
-        self._require_player(record, user)
-        view = await self._view(record)
+        record = await self._core.resolve(user, place, game_id, finished_ok=True)
+        self._core.require_player(record, user)
+        view = await self._core.view(record)
         opponent = view.opponent_of(user.id)
         color = "black" if view.color_of(user.id) is Color.WHITE else "white"
         where = place or view.place
-        level = await self.store.computer.level_of(record.id)
+        level = await self._core.store.computer.level_of(record.id)
         if level is not None:
-            return await self.computer.challenge(
+            return await self._computer.challenge(
                 user,
                 where,
                 level=level,
@@ -76,7 +83,7 @@ class AfterGameUseCases(ChallengeUseCases):
                 days=record.clock_days,
                 fen=record.start_fen,
             )
-        return await self.challenge(
+        return await self._challenges.challenge(
             user,
             where,
             User(opponent.id, opponent.name),
@@ -109,12 +116,12 @@ class AfterGameUseCases(ChallengeUseCases):
                     high=high,
                 )
             )
-        record = await self._resolve(user, place, game_id, finished_ok=True)
-        replay = await self._replay(record)
-        view = await self._view(record)
+        record = await self._core.resolve(user, place, game_id, finished_ok=True)
+        replay = await self._core.replay(record)
+        view = await self._core.view(record)
         seat = view.color_of(user.id)
         # The viewer's theme and piece set, as on their boards.
-        looks = await self._board(replay, viewer_id=user.id, seat=seat)
+        looks = await self._core.board_image(replay, viewer_id=user.id, seat=seat)
         side = seat or Color.WHITE
         name = f"game-{record.id}.gif"
         return GameAnimation(view, replay, frame_ms, name, side, looks.theme, looks.pieces)

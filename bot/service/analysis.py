@@ -219,12 +219,12 @@ class Analyses:
         Raises ``NotFinishedError``, ``NothingToAnalyseError``, ``NoEngineError`` and the
         errors of finding the game."""
         core = self._core
-        record = await core._resolve(user, place, game_id, finished_ok=True)
+        record = await core.resolve(user, place, game_id, finished_ok=True)
         if record.is_active:
             raise NotFinishedError(record.id)
         if record.ply == 0:
             raise NothingToAnalyseError(record.id)
-        view = await core._view(record)
+        view = await core.view(record)
         stored = await core.store.analyses.get(record.id)
         if stored is not None and stored.finished_at is not None:
             total = stored.positions
@@ -268,7 +268,7 @@ class Analyses:
         if self._closing:
             raise AnalysisInterruptedError(game_id)
         core = self._core
-        record = await core._game(game_id)
+        record = await core.game_record(game_id)
         stored = await core.store.analyses.get(game_id)
         if stored is None or stored.finished_at is None:
             done = len(await core.store.analyses.evaluations(game_id))
@@ -310,10 +310,10 @@ class Analyses:
     ) -> list[ProgressMessage]:
         """``messages`` of ``job``'s analysis, for the adapter."""
         core = self._core
-        view = await core._view(record)
+        view = await core.view(record)
         found = []
         for shown in messages:
-            asker = await core._ref(shown.viewer_id)
+            asker = await core.ref(shown.viewer_id)
             found.append(
                 ProgressMessage(
                     view,
@@ -463,7 +463,7 @@ class Analyses:
             # Read again: another process may have stored some while this one waited.
             done = {e.ply for e in await core.store.analyses.evaluations(record.id)}
             job.done = len(done)
-            replay = await core._replay(record)
+            replay = await core.replay(record)
             todo = [ply for ply in range(stored.positions) if ply not in done]
             slots = asyncio.Semaphore(self.parallel)
 
@@ -519,10 +519,10 @@ class Analyses:
     async def _result(self, record: GameRecord, stored: StoredAnalysis, user: User) -> GameAnalysis:
         """The report of a finished analysis, its board in ``user``'s looks."""
         core = self._core
-        replay = await core._replay(record)
-        view = await core._view(record)
+        replay = await core.replay(record)
+        view = await core.view(record)
         evaluations = await core.store.analyses.evaluations(record.id)
-        board = await core._board(replay, viewer_id=user.id, seat=view.color_of(user.id))
+        board = await core.board_image(replay, viewer_id=user.id, seat=view.color_of(user.id))
         # The asker's own xiangqi notation if they chose one; else their language's default,
         # decided where the report is said (it may be worded later, by another task).
         asker = await core.store.players.get(user.id) if record.variant == "xiangqi" else None

@@ -8,20 +8,18 @@ menu is parsed and checked exactly as a typed one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import rules
-from bot.i18n.text import Sentences, Text, TextIn
-from bot.service.core import named_game
+from bot.i18n.text import Text, TextIn
+from bot.service.core import ServiceCore, named_game
 from bot.service.errors import (
     GameChangedError,
     InvalidButtonError,
     PreviewReplacedError,
-    UserError,
 )
 from bot.service.notation import MoveNamer
 from bot.service.parsing import parse_move
 from bot.service.play import PlayUseCases
+from bot.service.previews import show_preview, waiting_preview
 from bot.service.results import (
     BoardShown,
     Button,
@@ -73,19 +71,23 @@ def pages(choices: list[Choice]) -> list[tuple[Choice, ...]]:
     ]
 
 
-class BoardMenuUseCases(PlayUseCases):
+class BoardMenuUseCases:
+    def __init__(self, core: ServiceCore, play: PlayUseCases) -> None:
+        self._core = core
+        self._play = play
+
     async def _current(
         self, user: User, place: Place | None, game_id: int, argument: str, *, mover: bool
     ) -> tuple[GameRecord, rules.Game]:
         """The game a board control is about, readable from ``place``; with ``mover`` the
         presser must be the player to move."""
-        record = await self._resolve(user, place, game_id)
+        record = await self._core.resolve(user, place, game_id)
         if mover:
-            self._require_player(record, user)
-            self._require_active(record)
-            await self._require_turn(record, user)
+            self._core.require_player(record, user)
+            self._core.require_active(record)
+            await self._core.require_turn(record, user)
         # (``ButtonUseCases.press`` checked that the ply is still the board's.)
-        return record, await self._replay(record)
+        return record, await self._core.replay(record)
 
     async def move_menu(
         self, user: User, game_id: int, argument: str, *, place: Place | None = None
@@ -94,7 +96,7 @@ class BoardMenuUseCases(PlayUseCases):
         Raises ``NotAPlayerError``, ``NotYourTurnError``, ``GameOverError``,
         ``GameChangedError``."""
         record, game = await self._current(user, place, game_id, argument, mover=True)
-        view = await self._view(record)
+        view = await self._core.view(record)
         menus = self._piece_menus(game, ButtonAction.PICK_PIECE, game_id, record.ply)
         typing = Button(
             TextIn("button", "Type a move…"),
@@ -111,8 +113,8 @@ class BoardMenuUseCases(PlayUseCases):
     ) -> MoveMenu:
         """Legal moves: the pieces of the side to move, for anyone who sees the board."""
         record, game = await self._current(user, place, game_id, argument, mover=False)
-        self._require_active(record)
-        view = await self._view(record)
+        self._core.require_active(record)
+        view = await self._core.view(record)
         menus = self._piece_menus(game, ButtonAction.PICK_LEGAL, game_id, record.ply)
         return MoveMenu(view, Text("Show the legal moves of which piece?"), menus)
 
@@ -163,7 +165,7 @@ class BoardMenuUseCases(PlayUseCases):
         if not moves:
             raise GameChangedError
         square = game.variant.square_name(origin)
-        name = await self._namer(position, user.id)  # the player's xiangqi notation
+        name = await self._core.namer(position, user.id)  # the player's xiangqi notation
         choices = [_target_choice(game, move, name) for move in moves]
         menus = tuple(
             SelectMenu(
@@ -175,9 +177,9 @@ class BoardMenuUseCases(PlayUseCases):
             )
             for index, page in enumerate(pages(choices))
         )
-        view = await self._view(record)
+        view = await self._core.view(record)
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
-        board = await self._board(
+        board = await self._core.board_image(
             game, seat=view.color_of(user.id), viewer_id=user.id, marks=targets, selected=origin
         )
         back = Button(
@@ -217,14 +219,14 @@ class BoardMenuUseCases(PlayUseCases):
         """The ``/moves`` picture of the piece chosen in Legal moves."""
         record, game = await self._current(user, place, game_id, argument, mover=False)
         square = game.variant.square_name(self._square(game, values))
-        return await self.legal_targets(user, place, square, game_id=record.id)
+        return await self._play.legal_targets(user, place, square, game_id=record.id)
 
     async def type_move(
         self, user: User, game_id: int, argument: str, *, place: Place | None = None
     ) -> MoveTyping:
         """Open the form for typing a move (any notation ``/move`` takes)."""
         record, game = await self._current(user, place, game_id, argument, mover=True)
-        view = await self._view(record)
+        view = await self._core.view(record)
         example = "Nf3, e2e4, O-O" if game.variant.name == "chess" else "C2.5, h2e2, 炮二平五"
         custom_id = Button("", ButtonAction.TYPED_MOVE, game_id, str(record.ply)).custom_id
         return MoveTyping(
@@ -256,74 +258,42 @@ class BoardMenuUseCases(PlayUseCases):
         ply, _, uci = argument.partition(":")
         if not ply.isdigit() or not uci:
             raise InvalidButtonError
-        latest = await self.store.previews.latest(named_game(game_id), user.id)
+        latest = await self._core.store.previews.latest(named_game(game_id), user.id)
         if latest is not None and latest.ply == int(ply) and latest.uci != uci:
             raise PreviewReplacedError(latest.san)
-        return await self.move(user, place, uci, game_id=game_id, expected_ply=int(ply))
+        return await self._play.move(user, place, uci, game_id=game_id, expected_ply=int(ply))
 
     async def cancel_move(self, user: User, game_id: int, argument: str = "") -> MoveCancelled:
         """Cancel (argument ``ply:uci``; older buttons: ``ply``): nothing is played, and
         the preview no longer waits."""
-        record = await self._resolve(user, None, game_id)
-        self._require_player(record, user)
-        latest = await self.store.previews.latest(record.id, user.id)
+        record = await self._core.resolve(user, None, game_id)
+        self._core.require_player(record, user)
+        latest = await self._core.store.previews.latest(record.id, user.id)
         if latest is not None and argument == f"{latest.ply}:{latest.uci}":
-            await self.store.previews.answered(record.id, user.id)
-        return MoveCancelled(await self._view(record), Text("Move cancelled; nothing was played."))
+            await self._core.store.previews.answered(record.id, user.id)
+        return MoveCancelled(
+            await self._core.view(record), Text("Move cancelled; nothing was played.")
+        )
 
     async def waiting_preview(self, user: User, record: GameRecord) -> Preview | None:
         """The move ``user`` was shown in the game and has neither confirmed nor cancelled,
         while the game is where it was shown."""
-        latest = await self.store.previews.latest(record.id, user.id)
-        return latest if latest is not None and latest.ply == record.ply else None
+        return await waiting_preview(self._core, user, record)
 
     async def recent_moves(self, game_id: int, count: int = 6, *, reader: int | None = None) -> str:
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
         a line starting with Black's move reads ``9... Nc6``), empty before the first move;
         xiangqi moves in the notation of ``reader`` (a player's id; None: the default of the
         language being spoken). Raises ``UnknownGameError``, ``DamagedGameError``."""
-        record = await self._game(game_id)
-        moves = await self.store.games.recent_moves(game_id, count)
+        record = await self._core.game_record(game_id)
+        moves = await self._core.store.games.recent_moves(game_id, count)
         xiangqi = record.variant == "xiangqi"
-        notation = await self._notation(reader) if xiangqi else XiangqiNotation.WXF
-        return await self._recent_line(record, moves, notation)
+        notation = await self._core.notation(reader) if xiangqi else XiangqiNotation.WXF
+        return await self._core.recent_line(record, moves, notation)
 
     async def wants_confirmation(self, user: User) -> ConfirmMoves:
         """Which of ``user``'s moves are shown to them before they are played."""
-        return await self.store.confirmations.mode(user.id)
-
-    async def move_or_preview(
-        self,
-        user: User,
-        place: Place | None,
-        text: str,
-        *,
-        game_id: int | None = None,
-        checked: Callable[[bool], None] | None = None,
-    ) -> MovePlayed | PromotionNeeded | MovePreview:
-        """A typed ``/move``: played at once (see ``move``), or, for a player who confirms
-        every move (Confirm moves ``always``), first shown to them as the board after it with
-        Confirm / Cancel (Confirm plays it unless the game has moved on). Raises what
-        ``move`` raises."""
-        seated = await self._seat(user, place, game_id)
-        try:
-            if user.id not in seated.confirming:
-                return await self._move_in(seated, user, place, text, checked=checked)
-            typed = await self._move_text(seated, user, text)
-            game, name, parsed = await self._read_move(seated, user, typed)
-        except UserError as error:
-            # A refusal while a preview waits says so: the player may think it was played.
-            waiting = await self.waiting_preview(user, seated.game)
-            if waiting is not None:
-                error.message = Sentences(
-                    error.message,
-                    Text("Your move {move} is waiting for Confirm.", move=waiting.san),
-                )
-                error.args = (error.message,)
-            raise
-        if isinstance(parsed, list):
-            return await self._promotion_needed(seated.game, game, user, parsed)
-        return await self._preview(user, seated.game, game, parsed, name)
+        return await self._core.store.confirmations.mode(user.id)
 
     async def _play_or_preview(
         self, user: User, game_id: int, argument: str, text: str, *, place: Place | None
@@ -332,50 +302,12 @@ class BoardMenuUseCases(PlayUseCases):
         if not ply.isdigit():
             raise InvalidButtonError
         if await self.wants_confirmation(user) is ConfirmMoves.NEVER:
-            return await self.move(user, place, text, game_id=game_id, expected_ply=int(ply))
+            return await self._play.move(user, place, text, game_id=game_id, expected_ply=int(ply))
         record, game = await self._current(user, place, game_id, argument, mover=True)
         parsed = parse_move(game.position, " ".join(text.split())[:40] or text)
         if isinstance(parsed, list):
-            return await self._promotion_needed(record, game, user, parsed)
-        return await self._preview(user, record, game, parsed)
-
-    async def _preview(
-        self,
-        user: User,
-        record: GameRecord,
-        game: rules.Game,
-        move: Move,
-        name: MoveNamer | None = None,
-    ) -> MovePreview:
-        position = game.position
-        name = name or await self._namer(position, user.id)
-        san, uci = name(move), position.uci(move)
-        after = game.play(move)
-        view = await self._view(record)
-        board = await self._board(
-            after, seat=view.color_of(user.id), viewer_id=user.id, record=record, preview=True
-        )
-        argument = f"{record.ply}:{uci}"
-        await self.store.previews.shown(record.id, user.id, Preview(record.ply, uci, san))
-        buttons = (
-            Button(
-                TextIn("button", "Confirm"),
-                ButtonAction.CONFIRM_MOVE,
-                record.id,
-                argument,
-                (user.id,),
-                ButtonStyle.SUCCESS,
-            ),
-            Button(
-                TextIn("button", "Cancel"),
-                ButtonAction.CANCEL_MOVE,
-                record.id,
-                argument,
-                (user.id,),
-            ),
-        )
-        text = Text("Play {move}? The board after it is shown; only you see this.", move=san)
-        return MovePreview(view, board, san, uci, text, buttons)
+            return await self._play.promotion_needed(record, game, user, parsed)
+        return await show_preview(self._core, user, record, game, parsed)
 
     @staticmethod
     def _square(game: rules.Game, values: tuple[str, ...]) -> int:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from bot.service.after_game import AfterGameUseCases, GameAnimation
 from bot.service.board_menus import BoardMenuUseCases
+from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerGameStarted
 from bot.service.controls import PLY_BOUND_ACTIONS
-from bot.service.deadlines import DeadlineUseCases
+from bot.service.core import ServiceCore
+from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, InvalidButtonError, StaleBoardError
+from bot.service.play import PlayUseCases
 from bot.service.reports import ReportUseCases
 from bot.service.results import (
     BoardShown,
@@ -62,7 +65,25 @@ _OFFER_ACTIONS = {
 }
 
 
-class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, DeadlineUseCases):
+class ButtonUseCases:
+    def __init__(
+        self,
+        core: ServiceCore,
+        after_game: AfterGameUseCases,
+        board_menus: BoardMenuUseCases,
+        challenges: ChallengeUseCases,
+        endings: EndingUseCases,
+        play: PlayUseCases,
+        reports: ReportUseCases,
+    ) -> None:
+        self._core = core
+        self._after_game = after_game
+        self._board_menus = board_menus
+        self._challenges = challenges
+        self._endings = endings
+        self._play = play
+        self._reports = reports
+
     async def press(
         self,
         user: User,
@@ -83,37 +104,37 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
         if action in _OFFER_ACTIONS and argument:
             if not argument.isdigit():
                 raise InvalidButtonError
-            record = await self._game(target_id)
+            record = await self._core.game_record(target_id)
             moved_on = record.is_active and record.ply != int(argument)
             if moved_on and not await self._draw_offer_stands(record, action, int(argument)):
                 raise GameChangedError
         match action:
             case ButtonAction.ACCEPT_CHALLENGE:
-                return await self.accept_challenge(user, target_id)
+                return await self._challenges.accept_challenge(user, target_id)
             case ButtonAction.DECLINE_CHALLENGE:
-                return await self.decline_challenge(user, target_id)
+                return await self._challenges.decline_challenge(user, target_id)
             case ButtonAction.CANCEL_CHALLENGE:
-                return await self.cancel_challenge(user, target_id)
+                return await self._challenges.cancel_challenge(user, target_id)
             case ButtonAction.PROMOTE:
-                return await self.promote(user, target_id, argument, place=place)
+                return await self._play.promote(user, target_id, argument, place=place)
             case ButtonAction.CONFIRM_RESIGN:
-                return await self.confirm_resign(user, target_id)
+                return await self._endings.confirm_resign(user, target_id)
             case ButtonAction.ACCEPT_DRAW:
-                return await self.accept_draw(user, target_id)
+                return await self._endings.accept_draw(user, target_id)
             case ButtonAction.DECLINE_DRAW:
-                return await self.decline_draw(user, target_id)
+                return await self._endings.decline_draw(user, target_id)
             case ButtonAction.ACCEPT_TAKEBACK:
-                return await self.accept_takeback(user, target_id)
+                return await self._endings.accept_takeback(user, target_id)
             case ButtonAction.DECLINE_TAKEBACK:
-                return await self.decline_takeback(user, target_id)
+                return await self._endings.decline_takeback(user, target_id)
             case ButtonAction.CANCEL_MOVE:
-                return await self.cancel_move(user, target_id, argument)
+                return await self._board_menus.cancel_move(user, target_id, argument)
             case ButtonAction.REMATCH:
-                return await self.rematch(user, target_id, place=place)
+                return await self._after_game.rematch(user, target_id, place=place)
             case ButtonAction.GIF:
-                return await self.animation(user, place, game_id=target_id)
+                return await self._after_game.animation(user, place, game_id=target_id)
             case ButtonAction.PGN:
-                return await self.record(user, place, game_id=target_id)
+                return await self._reports.record(user, place, game_id=target_id)
         raise InvalidButtonError
 
     async def _draw_offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:
@@ -123,7 +144,7 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
         position they were made in."""
         if action not in (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW):
             return False
-        offers = await self.store.games.offers(record.id)
+        offers = await self._core.store.games.offers(record.id)
         return any(offer.kind is OfferKind.DRAW and offer.ply == ply for offer in offers)
 
     async def _board_control(
@@ -136,7 +157,7 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
         values: tuple[str, ...],
     ) -> PressResult:
         """A control of a board message, or a menu or form opened from one."""
-        record = await self._game(game_id)
+        record = await self._core.game_record(game_id)
         ply = argument.split(":", 1)[0]
         if not ply.isdigit():
             raise InvalidButtonError
@@ -144,27 +165,35 @@ class ButtonUseCases(AfterGameUseCases, BoardMenuUseCases, ReportUseCases, Deadl
             raise StaleBoardError(game_id)
         match action:
             case ButtonAction.MOVE_MENU:
-                return await self.move_menu(user, game_id, argument, place=place)
+                return await self._board_menus.move_menu(user, game_id, argument, place=place)
             case ButtonAction.LEGAL_MENU:
-                return await self.legal_menu(user, game_id, argument, place=place)
+                return await self._board_menus.legal_menu(user, game_id, argument, place=place)
             case ButtonAction.OFFER_DRAW:
-                return await self.draw(user, place, game_id=game_id)
+                return await self._endings.draw(user, place, game_id=game_id)
             case ButtonAction.ASK_TAKEBACK:
-                return await self.takeback(user, place, game_id=game_id)
+                return await self._endings.takeback(user, place, game_id=game_id)
             case ButtonAction.ASK_RESIGN:
-                return await self.resign(user, place, game_id=game_id)
+                return await self._endings.resign(user, place, game_id=game_id)
             case ButtonAction.TYPE_MOVE:
-                return await self.type_move(user, game_id, argument, place=place)
+                return await self._board_menus.type_move(user, game_id, argument, place=place)
             case ButtonAction.PICK_PIECE:
-                return await self.pick_piece(user, game_id, argument, values, place=place)
+                return await self._board_menus.pick_piece(
+                    user, game_id, argument, values, place=place
+                )
             case ButtonAction.PICK_TARGET:
-                return await self.pick_target(user, game_id, argument, values, place=place)
+                return await self._board_menus.pick_target(
+                    user, game_id, argument, values, place=place
+                )
             case ButtonAction.PICK_LEGAL:
-                return await self.pick_legal(user, game_id, argument, values, place=place)
+                return await self._board_menus.pick_legal(
+                    user, game_id, argument, values, place=place
+                )
             case ButtonAction.TYPED_MOVE:
-                return await self.typed_move(user, game_id, argument, values, place=place)
+                return await self._board_menus.typed_move(
+                    user, game_id, argument, values, place=place
+                )
             case ButtonAction.CONFIRM_MOVE:
-                return await self.confirm_move(user, game_id, argument, place=place)
+                return await self._board_menus.confirm_move(user, game_id, argument, place=place)
         raise InvalidButtonError
 
     async def press_custom_id(

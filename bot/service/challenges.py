@@ -60,7 +60,10 @@ CHALLENGE_LIFETIME = timedelta(hours=48)
 MAX_FEN_LENGTH = 120
 
 
-class ChallengeUseCases(ServiceCore):
+class ChallengeUseCases:
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
     async def challenge(
         self,
         user: User,
@@ -111,11 +114,11 @@ class ChallengeUseCases(ServiceCore):
                     option=Option("rated", NO),
                 )
             )
-        await self._ensure_player(user)
+        await self._core.ensure_player(user)
         if opponent is not None:
-            await self._ensure_known(opponent)
-        now = self.now()
-        challenge = await self.store.challenges.create(
+            await self._core.ensure_known(opponent)
+        now = self._core.now()
+        challenge = await self._core.store.challenges.create(
             guild_id=place.guild_id,
             channel_id=place.channel_id,
             thread_id=place.thread_id,
@@ -135,27 +138,27 @@ class ChallengeUseCases(ServiceCore):
             first = challenge.challenge
             raise ChallengePendingError(
                 first.id,
-                (await self._ref(opponent.id)).name if opponent is not None else None,
+                (await self._core.ref(opponent.id)).name if opponent is not None else None,
                 first.expires_at,
                 message_id=first.message_id,
                 place=(first.guild_id, first.thread_id or first.channel_id),
             )
         if isinstance(challenge, LimitHit):
-            target = (await self._ref(opponent.id)).name if opponent is not None else None
+            target = (await self._core.ref(opponent.id)).name if opponent is not None else None
             raise refusal(challenge, target, now)
-        self._schedule_changed()
+        self._core.schedule_changed()
         return await self._posted(challenge)
 
     async def waiting_in(self, place: Place) -> list[ChallengeCreated]:
         """The challenges still open in ``place``'s channel, each as it was posted (text and
         buttons), for an adapter that must show them again (the console's buttons of a
         database from before they were stored)."""
-        opened = await self.store.challenges.open_in(place.guild_id, place.channel_id)
+        opened = await self._core.store.challenges.open_in(place.guild_id, place.channel_id)
         return [await self._posted(challenge) for challenge in opened]
 
     async def _posted(self, challenge: Challenge) -> ChallengeCreated:
         """The challenge as its message shows it: its words and its buttons."""
-        view = await self._challenge_view(challenge)
+        view = await self._core.challenge_view(challenge)
         return ChallengeCreated(view, _challenge_text(view), _challenge_buttons(view))
 
     async def accept_challenge(self, user: User, challenge_id: int) -> GameStarted:
@@ -165,7 +168,7 @@ class ChallengeUseCases(ServiceCore):
         ``ChallengeClosedError``. Raises ``UnknownChallengeError``,
         ``NotYourChallengeError``, ``BotChallengeError``.
         """
-        challenge = await self._open_challenge(challenge_id)
+        core, challenge = self._core, await self._open_challenge(challenge_id)
         if user.is_bot:
             raise BotChallengeError(user.name)
         if challenge.challenger_id == user.id:
@@ -173,11 +176,11 @@ class ChallengeUseCases(ServiceCore):
                 Text("You cannot accept your own challenge; wait for your opponent or cancel it.")
             )
         if challenge.opponent_id is not None and challenge.opponent_id != user.id:
-            opponent = await self._ref(challenge.opponent_id)
+            opponent = await core.ref(challenge.opponent_id)
             raise NotYourChallengeError(
                 Text("This challenge is for {player}.", player=opponent.name)
             )
-        await self._ensure_player(user)
+        await core.ensure_player(user)
         variant = variant_named(challenge.variant)
         start_fen = challenge.start_fen or variant.start_fen
         challenger_color = (
@@ -191,11 +194,11 @@ class ChallengeUseCases(ServiceCore):
             white_id, black_id = user.id, challenge.challenger_id
         first = variant.from_fen(start_fen).side_to_move
         to_move_id = white_id if first is Color.WHITE else black_id
-        now = self.now()
-        first_mover = await self.store.players.get(to_move_id)
-        deadline = await self._deadline_for(to_move_id, now, challenge.clock_days, first_mover)
-        first_player = await self._ref(to_move_id)
-        record = await self.store.games.start_from_challenge(
+        now = core.now()
+        first_mover = await core.store.players.get(to_move_id)
+        deadline = await core.deadline_for(to_move_id, now, challenge.clock_days, first_mover)
+        first_player = await core.ref(to_move_id)
+        record = await core.store.games.start_from_challenge(
             challenge_id=challenge.id,
             acceptor_id=user.id,
             white_id=white_id,
@@ -204,20 +207,20 @@ class ChallengeUseCases(ServiceCore):
             to_move_id=to_move_id,
             now=now,
             deadline_at=deadline,
-            next_look_at=self._first_look(first_mover, deadline, now),
+            next_look_at=core.first_look(first_mover, deadline, now),
             thread_look_at=now + THREAD_IDLE_LOOK,
-            outbox=self._turn_dm(None, 0, first_player),
+            outbox=core.turn_dm(None, 0, first_player),
         )
         if record is None:
-            latest = await self.store.challenges.get(challenge_id)
+            latest = await core.store.challenges.get(challenge_id)
             status = latest.status.value if latest else "withdrawn"
             raise ChallengeClosedError(challenge_id, status)
-        self._schedule_changed()
+        core.schedule_changed()
         game = rules.Game(variant, start_fen)
-        view = await self._view(record)
+        view = await core.view(record)
         assert view.to_move is not None
-        board = await self._board(game, viewer_id=to_move_id, record=record)
-        accepted = await self.store.challenges.get(challenge_id)
+        board = await core.board_image(game, viewer_id=to_move_id, record=record)
+        accepted = await core.store.challenges.get(challenge_id)
         assert accepted is not None
         text = Text(
             "{player} accepted. {white} ({white_colour}) vs {black} ({black_colour}), {variant}, "
@@ -232,7 +235,7 @@ class ChallengeUseCases(ServiceCore):
             rated=rated_text(view.rated),
             to_move=view.to_move.name,
         )
-        return GameStarted(view, board, await self._challenge_view(accepted), text, view.to_move)
+        return GameStarted(view, board, await core.challenge_view(accepted), text, view.to_move)
 
     async def decline_challenge(self, user: User, challenge_id: int) -> ChallengeClosed:
         """Decline a challenge addressed to ``user``. Raises ``NotYourChallengeError``…"""
@@ -265,32 +268,34 @@ class ChallengeUseCases(ServiceCore):
         """Remember the adapter's message showing the challenge (to edit it later). Returns
         True when the challenge expired while its message was being posted: the edit that
         removes its buttons was written to the outbox just now (the adapter wakes it)."""
-        return await self.store.challenges.set_message(challenge_id, message_id, self.now())
+        return await self._core.store.challenges.set_message(
+            challenge_id, message_id, self._core.now()
+        )
 
     async def challenge_message(self, challenge_id: int) -> int | None:
         """The stored id of the adapter's message showing the challenge; None if none is
         stored (yet) or there is no such challenge."""
-        challenge = await self.store.challenges.get(challenge_id)
+        challenge = await self._core.store.challenges.get(challenge_id)
         return challenge.message_id if challenge is not None else None
 
     async def _open_challenge(self, challenge_id: int) -> Challenge:
-        challenge = await self.store.challenges.get(challenge_id)
+        challenge = await self._core.store.challenges.get(challenge_id)
         if challenge is None:
             raise UnknownChallengeError(challenge_id)
         if challenge.status is not ChallengeStatus.OPEN:
             raise ChallengeClosedError(challenge_id, challenge.status.value)
-        if challenge.expires_at <= self.now():
+        if challenge.expires_at <= self._core.now():
             raise ChallengeClosedError(challenge_id, "expired")
         return challenge
 
     async def _close(
         self, challenge: Challenge, status: ChallengeStatus, text: str
     ) -> ChallengeClosed:
-        if not await self.store.challenges.close(challenge.id, status):
-            latest = await self.store.challenges.get(challenge.id)
+        if not await self._core.store.challenges.close(challenge.id, status):
+            latest = await self._core.store.challenges.get(challenge.id)
             raise ChallengeClosedError(challenge.id, latest.status.value if latest else "gone")
-        self._schedule_changed()
-        return ChallengeClosed(await self._challenge_view(challenge), status.value, text)
+        self._core.schedule_changed()
+        return ChallengeClosed(await self._core.challenge_view(challenge), status.value, text)
 
 
 def checked_start(variant: rules.Variant, fen: str | None) -> str | None:

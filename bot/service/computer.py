@@ -19,7 +19,6 @@ import logging
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 import rules
 from bot.engine.api import (
@@ -37,13 +36,14 @@ from bot.i18n.names import NO, Option
 from bot.i18n.text import Text
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.claiming import claimed
-from bot.service.core import variant_named
+from bot.service.core import ServiceCore, variant_named
 from bot.service.errors import (
     BotChallengeError,
     InvalidOptionError,
     UserError,
 )
 from bot.service.phrases import color_text, variant_text
+from bot.service.play import PlayUseCases
 from bot.service.results import (
     BoardView,
     GameView,
@@ -65,9 +65,6 @@ from bot.store import (
     PreferenceChange,
 )
 from rules import Color
-
-if TYPE_CHECKING:
-    from bot.service.play import PlayUseCases
 
 _log = logging.getLogger(__name__)
 
@@ -139,8 +136,10 @@ class ComputerGameStarted:
 class ComputerOpponent:
     """Games against the computer over the service's shared core: ``service.computer``."""
 
-    def __init__(self, core: PlayUseCases, engines: Engines | None) -> None:
+    def __init__(self, core: ServiceCore, play: PlayUseCases, engines: Engines | None) -> None:
         self._core = core
+        # The computer's replies are played as any player's move.
+        self._play = play
         self.engines = engines
         self.identity: User | None = None
         self._ready = False
@@ -227,7 +226,7 @@ class ComputerOpponent:
         start_fen = checked_start(variant, fen) or variant.start_fen
         self._require_engine(variant.name)
         computer = await self._computer()
-        await core._ensure_player(user)
+        await core.ensure_player(user)
         human_color = Color(seat) if seat != "random" else random.choice((Color.WHITE, Color.BLACK))
         white_id, black_id = (
             (user.id, computer.id) if human_color is Color.WHITE else (computer.id, user.id)
@@ -235,7 +234,7 @@ class ComputerOpponent:
         first = variant.from_fen(start_fen).side_to_move
         to_move_id = white_id if first is Color.WHITE else black_id
         now = core.now()
-        first_player = await core._ref(to_move_id)
+        first_player = await core.ref(to_move_id)
         game_row = NewGame(
             guild_id=place.guild_id,
             channel_id=place.channel_id,
@@ -248,20 +247,20 @@ class ComputerOpponent:
             rated=False,
             untimed=days is None,
             to_move_id=to_move_id,
-            deadline_at=await core._deadline_for(to_move_id, now, days),
+            deadline_at=await core.deadline_for(to_move_id, now, days),
         )
         record = await core.store.computer.start(
             game_row,
             computer_id=computer.id,
             level=level,
             now=now,
-            outbox=core._turn_dm(None, 0, first_player) if to_move_id == user.id else [],
+            outbox=core.turn_dm(None, 0, first_player) if to_move_id == user.id else [],
         )
-        core._schedule_changed()
+        core.schedule_changed()
         if to_move_id == computer.id:
-            core._computer_turn()
-        view = await core._view(record)
-        board = await core._board(
+            core.computer_turn()
+        view = await core.view(record)
+        board = await core.board_image(
             rules.Game(variant, start_fen), viewer_id=user.id, seat=human_color, record=record
         )
         me = view.player(human_color)
@@ -294,7 +293,7 @@ class ComputerOpponent:
             raise NoComputerError
         if not self._ready:
             core = self._core
-            await core._ensure_player(self.identity)
+            await core.ensure_player(self.identity)
             await core.store.players.update_preferences(
                 self.identity.id, PreferenceChange(notify=NotifyMode.OFF)
             )
@@ -357,7 +356,7 @@ class ComputerOpponent:
             or record.ply != pending.ply
         ):
             return None
-        game = await core._replay(record)
+        game = await core.replay(record)
         if game.outcome() is not None:
             return None  # ended by a rule the clock applies at its deadline
         line = await core.store.games.move_line(record.id)
@@ -380,9 +379,9 @@ class ComputerOpponent:
         except (EngineFailed, ValueError) as error:
             await self.failed(pending, f"{type(error).__name__}: {error}")
             return None
-        computer = await core._ref(pending.computer_id)
+        computer = await core.ref(pending.computer_id)
         try:
-            played = await core.move(
+            played = await self._play.move(
                 User(computer.id, computer.name, is_bot=True),
                 None,
                 found.best_move,
@@ -426,7 +425,7 @@ class ComputerOpponent:
         """The row telling the player waiting in ``pending``'s game that the computer cannot
         move: by DM if they take their news so, else in the game's place (a mention if they
         want mentions). Keyed by game and ply, so it is written once however often it fails."""
-        human = await self._core._ref(pending.requester_id)
+        human = await self._core.ref(pending.requester_id)
         facts: dict[str, object] = {
             "ply": pending.ply,
             "reason": unavailable.value if unavailable is not None else None,

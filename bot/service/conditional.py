@@ -217,10 +217,10 @@ class ConditionalMoves:
         core = self._core
         record = await self._own_active(user, place, game_id)
         # Moves named as the player reads them (a line typed in Chinese answered in Chinese).
-        notation = await core._notation(user.id, text) if record.variant == "xiangqi" else None
+        notation = await core.notation(user.id, text) if record.variant == "xiangqi" else None
         name = _namer_in(notation)
         for _ in range(WRITE_ATTEMPTS):
-            game = await core._replay(record)
+            game = await core.replay(record)
             moves = parse_line(game.position, text, name)
             nodes = await core.store.conditionals.tree(record.id, user.id)
             _check_answers(game, moves, nodes, mine_first=record.to_move_id == user.id, name=name)
@@ -231,13 +231,13 @@ class ConditionalMoves:
             ucis_new = _ucis(game, moves)
             added = await core.store.conditionals.add_line(record, user.id, ucis_new, core.now())
             if added is not None:
-                core._schedule_changed()
-                fresh = await core._game(record.id)
-                view = await core._view(fresh)
+                core.schedule_changed()
+                fresh = await core.game_record(record.id)
+                view = await core.view(fresh)
                 line = await self._line(game, moves, user.id, view, fresh, name)
                 tree = await core.store.conditionals.tree(record.id, user.id)
                 return ConditionalAdded(view, line, added, len(_paths(tree)))
-            record = await core._refreshed_placement(record)
+            record = await core.refreshed_placement(record)
         raise GameChangedError
 
     async def list(
@@ -252,14 +252,14 @@ class ConditionalMoves:
         the one numbered ``line`` as ``shown``. Raises ``InvalidOptionError`` for a ``line``
         that is not one of them."""
         core = self._core
-        record = await core._resolve(user, place, game_id)
-        core._require_player(record, user)
-        view = await core._view(record)
+        record = await core.resolve(user, place, game_id)
+        core.require_player(record, user)
+        view = await core.view(record)
         if not record.is_active:
             return ConditionalList(view, (), _numbered([], line))
-        game = await core._replay(record)
+        game = await core.replay(record)
         tree = await core.store.conditionals.tree(record.id, user.id)
-        notation = await core._notation(user.id) if record.variant == "xiangqi" else None
+        notation = await core.notation(user.id) if record.variant == "xiangqi" else None
         lines = []
         for path in _paths(tree):
             moves: list[Move] = []
@@ -280,15 +280,15 @@ class ConditionalMoves:
         for _ in range(WRITE_ATTEMPTS):
             removed = await core.store.conditionals.clear(record, user.id)
             if removed is not None:
-                return Cleared(await core._view(await core._game(record.id)), removed)
-            record = await core._refreshed_placement(record)
+                return Cleared(await core.view(await core.game_record(record.id)), removed)
+            record = await core.refreshed_placement(record)
         raise GameChangedError
 
     async def _own_active(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
         core = self._core
-        record = await core._resolve(user, place, game_id)
-        core._require_player(record, user)
-        core._require_active(record)
+        record = await core.resolve(user, place, game_id)
+        core.require_player(record, user)
+        core.require_active(record)
         return record
 
     async def _line(
@@ -310,7 +310,7 @@ class ConditionalMoves:
             mine = index % 2 == first
             shown.append(LineMove(move_number(position), name(position)(move), mine))
             played = played.play(move)
-        board = await self._core._board(
+        board = await self._core.board_image(
             played, orientation=view.color_of(owner_id), viewer_id=owner_id
         )
         return PreparedLine(tuple(shown), played.position.fen(), board)

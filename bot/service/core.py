@@ -168,7 +168,6 @@ class ServiceCore:
         # name, bot or not, the language their app reported (None: not known)
         self._known_users: dict[int, tuple[str, bool, str | None]] = {}
         self._existing_players: set[int] = set()  # ids known to have a row (no write needed)
-        self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
         # Games replayed by this process, each valid for one version of its row: they save
         # replaying, and never decide anything the stored moves would not.
         self._replays = ReplayCache(replay_cache_bytes)
@@ -185,20 +184,16 @@ class ServiceCore:
             raise ValueError("the clock must return timezone-aware datetimes")
         return moment.replace(microsecond=0)
 
-    def on_language_chosen(self, player_id: int, language: str | None) -> None:
-        """Called after a player chose a language in /settings (``GameService`` tells its
-        ``languages`` use case)."""
-
-    def _schedule_changed(self) -> None:
+    def schedule_changed(self) -> None:
         if self.on_schedule_change is not None:
             self.on_schedule_change()
 
-    def _computer_turn(self) -> None:
+    def computer_turn(self) -> None:
         """A change just stored made a game the computer's to move."""
         if self.on_computer_turn is not None:
             self.on_computer_turn()
 
-    async def _deadline_for(
+    async def deadline_for(
         self, player_id: int, now: datetime, days: int | None, player: Player | None = None
     ) -> datetime | None:
         """When ``player_id``'s move is due: ``days`` from now, or from the end of their
@@ -216,7 +211,7 @@ class ServiceCore:
             starts = player.vacation_ends_at
         return starts + timedelta(days=days)
 
-    def _first_look(
+    def first_look(
         self, player: Player | None, deadline: datetime | None, now: datetime
     ) -> datetime | None:
         """When the clock must first look at a game where ``player`` has just got the move
@@ -228,7 +223,7 @@ class ServiceCore:
             deadline, reminder_hours(deadline, now, chosen, self.reminder_hours), now
         )
 
-    async def _look_again(self, looks: list[ClockLook], now: datetime) -> None:
+    async def look_again(self, looks: list[ClockLook], now: datetime) -> None:
         """Record when the clock must next look at each of ``looks``' games (all dealt with
         at ``now``): their next reminder or deadline."""
         await self.store.clock.note(
@@ -239,29 +234,29 @@ class ServiceCore:
             ]
         )
 
-    async def _vacation_ended(
+    async def vacation_ended(
         self, player_id: int, now: datetime, planned: datetime, *, by_move: bool
     ) -> VacationEnded:
         """What ending a vacation at ``now`` (planned to end at ``planned``) left."""
         used = await self.store.players.vacation_days_used(player_id, now - VACATION_WINDOW, now)
         return VacationEnded(
-            player=await self._ref(player_id),
+            player=await self.ref(player_id),
             ended_at=now,
             planned_until=planned,
             days_left=self.vacation_days_per_year - used,
             by_move=by_move,
         )
 
-    async def _end_vacation_by_move(self, player: Player | None, now: datetime) -> bool:
+    async def end_vacation_by_move(self, player: Player | None, now: datetime) -> bool:
         """A move by a player on vacation ends it (their clocks run again). True if it did."""
         if player is None or not player.on_vacation(now):
             return False
         if await self.store.players.end_vacation(player.id, now) is None:
             return False
-        self._schedule_changed()
+        self.schedule_changed()
         return True
 
-    async def _namer(
+    async def namer(
         self,
         position: rules.Position,
         player_id: int,
@@ -275,9 +270,9 @@ class ServiceCore:
         reading it)."""
         if position.variant.name != "xiangqi":
             return chess_namer(position)
-        return namer(position, await self._notation(player_id, typed, player=player))
+        return namer(position, await self.notation(player_id, typed, player=player))
 
-    async def _notation(
+    async def notation(
         self, player_id: int | None, typed: str = "", *, player: Player | None = None
     ) -> XiangqiNotation:
         """The xiangqi notation ``player_id`` reads (``reading_notation``; None: nobody in
@@ -286,7 +281,7 @@ class ServiceCore:
             player = await self.store.players.get(player_id)
         return reading_notation(player if player_id is not None else None, typed)
 
-    async def _recent_line(
+    async def recent_line(
         self,
         record: GameRecord,
         moves: Sequence[RecentMove],
@@ -299,12 +294,12 @@ class ServiceCore:
         Raises ``DamagedGameError`` as ``_replay``."""
         chess = record.variant != "xiangqi"
         if not chess and any(move.chinese is None for move in moves):
-            moves = _named(game or await self._replay(record), moves)
+            moves = _named(game or await self.replay(record), moves)
         return recent_line(moves, record.start_fen, chess=chess, notation=notation)
 
     # --- players -------------------------------------------------------------------------
 
-    async def _ensure_player(self, user: User) -> None:
+    async def ensure_player(self, user: User) -> None:
         """Create the acting player on first sight and keep their name current.
 
         Only a player's own interactions come here: ``user.name`` is then the name they
@@ -318,14 +313,14 @@ class ServiceCore:
         await self.store.players.ensure(user.id, name, user.is_bot, self.now(), user.locale)
         self._known_users[user.id] = (user.name, user.is_bot, user.locale)
 
-    def _locale_seen(self, user: User) -> None:
+    def locale_seen(self, user: User) -> None:
         """Note that ``user``'s app language is stored (a move wrote it), so their next
         ``_ensure_player`` writes nothing for it."""
         known = self._known_users.get(user.id)
         if known is not None and user.locale is not None:
             self._known_users[user.id] = (known[0], known[1], user.locale)
 
-    async def _ensure_known(self, user: User) -> None:
+    async def ensure_known(self, user: User) -> None:
         """Make sure a player someone else named (an opponent, ``/stats user:X``) exists,
         without ever renaming them: a name is stored from a mention only for a player
         Postal has never seen, and their own next interaction replaces it."""
@@ -335,11 +330,11 @@ class ServiceCore:
         await self.store.players.ensure_exists(user.id, name, user.is_bot, self.now())
         self._existing_players.add(user.id)
 
-    async def _refs(self, *player_ids: int) -> dict[int, PlayerRef]:
+    async def refs(self, *player_ids: int) -> dict[int, PlayerRef]:
         refs = refs_of(await self.store.players.get_many(list(set(player_ids))), player_ids)
-        return await self._reachable(refs)
+        return await self.reachable(refs)
 
-    async def _reachable(self, refs: dict[int, PlayerRef]) -> dict[int, PlayerRef]:
+    async def reachable(self, refs: dict[int, PlayerRef]) -> dict[int, PlayerRef]:
         """``refs`` with players whose DMs Discord refused lately told by mention instead:
         no DM is tried on every turn only to be refused again."""
         wanting_dms = [ref.id for ref in refs.values() if ref.notify is NotifyMode.DM]
@@ -350,7 +345,7 @@ class ServiceCore:
     # --- the outbox ----------------------------------------------------------------------
 
     @staticmethod
-    def _turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[OutboxItem]:
+    def turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[OutboxItem]:
         """A DM telling ``player`` it is their move at ``ply``, if that is how they want to
         hear it (``game_id`` None: the game being created); not to a player who reads of
         their turns in a daily digest."""
@@ -366,7 +361,7 @@ class ServiceCore:
             )
         ]
 
-    def _answering(self) -> Answering:
+    def answering(self) -> Answering:
         """The claim on the outbox rows an interaction's answer stands for, written with
         the change: kept while the answer is on its way (see ``ANSWER_LEASE``), marked sent
         when it lands (``answered``), released when it is lost (``unanswered``), and
@@ -375,7 +370,7 @@ class ServiceCore:
         return Answering(answer_holder(self.process), until.timestamp(), new_nonce())
 
     @staticmethod
-    def _turn_in_place(
+    def turn_in_place(
         game_id: int, ply: int, player: PlayerRef, answering: Answering | None = None
     ) -> list[OutboxItem]:
         """The board after the move at ``ply``, posted in the game's place, mentioning
@@ -394,7 +389,7 @@ class ServiceCore:
         ]
 
     @staticmethod
-    def _ending_items(
+    def ending_items(
         record: GameRecord,
         refs: dict[int, PlayerRef],
         ratings: RatingUpdate | None = None,
@@ -434,18 +429,18 @@ class ServiceCore:
             )
         return items
 
-    async def _ref(self, player_id: int) -> PlayerRef:
-        return (await self._refs(player_id))[player_id]
+    async def ref(self, player_id: int) -> PlayerRef:
+        return (await self.refs(player_id))[player_id]
 
     # --- games ---------------------------------------------------------------------------
 
-    async def _game(self, game_id: int) -> GameRecord:
+    async def game_record(self, game_id: int) -> GameRecord:
         record = await self.store.games.get(named_game(game_id))
         if record is None:
             raise UnknownGameError(game_id)
         return record
 
-    async def _refreshed_placement(self, record: GameRecord) -> GameRecord:
+    async def refreshed_placement(self, record: GameRecord) -> GameRecord:
         """The fresh record after a write against ``record`` was refused, when only where the
         game is shown changed meanwhile (the adapter records the thread and board message
         right after a game starts), so the write may be tried again. Raises
@@ -455,13 +450,13 @@ class ServiceCore:
             raise GameChangedError
         return fresh
 
-    async def _resolve(
+    async def resolve(
         self, user: User, place: Place | None, game_id: int | None, *, finished_ok: bool = False
     ) -> GameRecord:
         """The game a command means (see ``_seat``)."""
-        return (await self._seat(user, place, game_id, finished_ok=finished_ok)).game
+        return (await self.seat(user, place, game_id, finished_ok=finished_ok)).game
 
-    async def _seat(
+    async def seat(
         self, user: User, place: Place | None, game_id: int | None, *, finished_ok: bool = False
     ) -> SeatedGame:
         """The game a command means, with its players (``SeatedGame``: in the common cases
@@ -495,8 +490,8 @@ class ServiceCore:
             return seated[0]
         if len(seated) > 1:
             games = [s.game for s in seated]
-            refs = await self._refs(*{p for g in games for p in (g.white_id, g.black_id)})
-            raise ChooseGameError([(g.id, _label(g, refs, user.id)) for g in games])
+            refs = await self.refs(*{p for g in games for p in (g.white_id, g.black_id)})
+            raise ChooseGameError([(g.id, game_label(g, refs, user.id)) for g in games])
         finished = await self.store.games.finished_for_player(user.id, None, 20)
         here = [g for g in finished if channel in (g.channel_id, g.thread_id)]
         if here and finished_ok:
@@ -513,22 +508,11 @@ class ServiceCore:
             )
         )
 
-    async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:
-        """(game id, label) of the user's active games, this channel's first (for the
-        ``game`` option's autocomplete; at most 25)."""
-        games = await self.store.games.active_for_player(user.id)
-        refs = await self._refs(*{p for g in games for p in (g.white_id, g.black_id)})
-        here = {place.channel_id, place.thread_id} if place else set()
-        games.sort(
-            key=lambda g: (not ({g.channel_id, g.thread_id} & here), g.to_move_id != user.id, g.id)
-        )
-        return [(g.id, _label(g, refs, user.id)) for g in games[:25]]
-
-    async def _challenge_view(self, challenge: Challenge) -> ChallengeView:
+    async def challenge_view(self, challenge: Challenge) -> ChallengeView:
         ids = [challenge.challenger_id]
         if challenge.opponent_id is not None:
             ids.append(challenge.opponent_id)
-        refs = await self._refs(*ids)
+        refs = await self.refs(*ids)
         return ChallengeView(
             id=challenge.id,
             challenger=refs[challenge.challenger_id],
@@ -547,21 +531,21 @@ class ServiceCore:
         )
 
     @staticmethod
-    def _require_player(record: GameRecord, user: User) -> None:
+    def require_player(record: GameRecord, user: User) -> None:
         if not record.has_player(user.id):
             raise NotAPlayerError(record.id)
 
     @staticmethod
-    def _require_active(record: GameRecord) -> None:
+    def require_active(record: GameRecord) -> None:
         if not record.is_active:
             raise GameOverError(record.id, record.result)
 
-    async def _require_turn(self, record: GameRecord, user: User) -> None:
+    async def require_turn(self, record: GameRecord, user: User) -> None:
         if record.to_move_id != user.id:
-            opponent = await self._ref(record.opponent_of(user.id))
+            opponent = await self.ref(record.opponent_of(user.id))
             raise NotYourTurnError(opponent.name)
 
-    async def _replay(self, record: GameRecord) -> rules.Game:
+    async def replay(self, record: GameRecord) -> rules.Game:
         """The rules game of ``record``, rebuilt from its stored moves. Raises
         ``DamagedGameError`` (after marking the game damaged) when they no longer replay."""
         if record.damaged_at is not None:
@@ -573,10 +557,10 @@ class ServiceCore:
         except DATABASE_ERRORS:
             raise
         except Exception as error:
-            await self._mark_damaged(record.id, error)
+            await self.mark_damaged(record.id, error)
             raise DamagedGameError(record.id) from error
 
-    async def _mark_damaged(self, game_id: int, error: BaseException) -> None:
+    async def mark_damaged(self, game_id: int, error: BaseException) -> None:
         """Log ``error`` with the game's id and mark the game damaged, so that it stops
         holding up the clock and its players are told why it cannot be played."""
         _log.error(
@@ -587,9 +571,9 @@ class ServiceCore:
             exc_info=(type(error), error, error.__traceback__),
         )
         await self.store.games.mark_damaged(game_id, f"{type(error).__name__}: {error}", self.now())
-        self._forget(game_id)
+        self.forget(game_id)
 
-    async def _each_game(
+    async def each_game(
         self,
         items: Iterable[Item],
         game_id: Callable[[Item], int],
@@ -611,7 +595,7 @@ class ServiceCore:
                 )
                 break
             except Exception as error:
-                await self._mark_damaged(game_id(item), error)
+                await self.mark_damaged(game_id(item), error)
         return done
 
     async def _rebuild(self, record: GameRecord) -> rules.Game:
@@ -653,15 +637,15 @@ class ServiceCore:
             if _same_last_move(cached, record):
                 # Only something beside the moves changed (the board message recorded, a
                 # deadline moved): the cached game is still this one, at the new version.
-                self._remember(record, cached.game, cached.move_version)
+                self.remember(record, cached.game, cached.move_version)
                 return cached.game
             game = await self._played_on(record, cached)
             if game is not None:
                 return game
-        line = await self._line(record, 1)
+        line = await self.line(record, 1)
         start = rules.Game(variant_named(record.variant), record.start_fen)
-        game = await self._extended(start, [move.uci for move in line])
-        self._remember(record, game, line[-1].version if line else None)
+        game = await self.extended(start, [move.uci for move in line])
+        self.remember(record, game, line[-1].version if line else None)
         return game
 
     async def _played_on(self, record: GameRecord, cached: Replayed) -> rules.Game | None:
@@ -670,16 +654,16 @@ class ServiceCore:
         ply = cached.game.ply
         if record.ply < ply:
             return None
-        line = await self._line(record, max(ply, 1))
+        line = await self.line(record, max(ply, 1))
         if ply > 0:
             if not line or (line[0].ply, line[0].version) != (ply, cached.move_version):
                 return None
             line = line[1:]
-        game = await self._extended(cached.game, [move.uci for move in line])
-        self._remember(record, game, line[-1].version if line else cached.move_version)
+        game = await self.extended(cached.game, [move.uci for move in line])
+        self.remember(record, game, line[-1].version if line else cached.move_version)
         return game
 
-    async def _line(self, record: GameRecord, from_ply: int) -> list[StoredMove]:
+    async def line(self, record: GameRecord, from_ply: int) -> list[StoredMove]:
         """The stored moves ``from_ply`` to ``record.ply``, as they were when ``record`` was
         read. Raises ``GameChangedError`` when a write came in between the two reads (moves
         missing, or written after ``record``'s version): replaying them would give another
@@ -692,14 +676,14 @@ class ServiceCore:
         return line
 
     @staticmethod
-    async def _extended(game: rules.Game, ucis: list[str]) -> rules.Game:
+    async def extended(game: rules.Game, ucis: list[str]) -> rules.Game:
         """``game`` followed by stored moves; many of them are played in a worker thread, so
         a long game replayed (after a restart) never holds up everyone else's commands."""
         if len(ucis) > _REPLAY_IN_THREAD_PLIES:
             return await asyncio.to_thread(game.extended, ucis)
         return game.extended(ucis)
 
-    def _remember(self, record: GameRecord, game: rules.Game, move_version: int | None) -> None:
+    def remember(self, record: GameRecord, game: rules.Game, move_version: int | None) -> None:
         """Cache ``game`` as ``record`` at its version, if it is that version's game (the
         moves read may be newer than the record)."""
         if game.ply == record.ply:
@@ -711,10 +695,10 @@ class ServiceCore:
                 move_version=move_version,
             )
 
-    def _forget(self, game_id: int) -> None:
+    def forget(self, game_id: int) -> None:
         self._replays.forget(game_id)
 
-    async def _view(
+    async def view(
         self,
         record: GameRecord,
         refs: dict[int, PlayerRef] | None = None,
@@ -724,9 +708,9 @@ class ServiceCore:
         """The facts of ``record`` for the adapters; ``refs``: its players, if known
         (``reached``: already told by mention where their DMs are closed)."""
         if refs is None or record.white_id not in refs or record.black_id not in refs:
-            refs = await self._refs(record.white_id, record.black_id)
+            refs = await self.refs(record.white_id, record.black_id)
         elif not reached:
-            refs = await self._reachable(refs)
+            refs = await self.reachable(refs)
         return GameView(
             id=record.id,
             variant=record.variant,
@@ -748,7 +732,7 @@ class ServiceCore:
             created_at=record.created_at,
         )
 
-    async def _board(
+    async def board_image(
         self,
         game: rules.Game,
         *,
@@ -790,15 +774,15 @@ class ServiceCore:
             theme=theme,
             selected=selected,
             pieces=pieces,
-            strip=await self._strip(record, game)
+            strip=await self.strip(record, game)
             if record is not None and (preview or (viewer is not None and viewer.board_strip))
             else None,
             preview=preview,
         )
 
-    async def _strip(self, record: GameRecord, game: rules.Game) -> Strip:
+    async def strip(self, record: GameRecord, game: rules.Game) -> Strip:
         """Both players' names, their ratings here in a rated game, and whose turn it is."""
-        refs = await self._refs(record.white_id, record.black_id)
+        refs = await self.refs(record.white_id, record.black_id)
         labels = []
         for player_id in (record.white_id, record.black_id):
             rating = None
@@ -812,10 +796,10 @@ class ServiceCore:
         return Strip(labels[0], labels[1], to_move)
 
     @staticmethod
-    def _rate(record: GameRecord) -> RateFunction | None:
+    def rate(record: GameRecord) -> RateFunction | None:
         return rate_game if record.rated else None
 
-    def _ending(
+    def ending(
         self,
         view: GameView,
         outcome: Outcome,
@@ -990,7 +974,7 @@ def _ref(player: Player | None, player_id: int) -> PlayerRef:
     )
 
 
-def _label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> str:
+def game_label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> str:
     opponent = refs[record.opponent_of(viewer_id)].name if record.has_player(viewer_id) else None
     versus = (
         Text("vs {opponent}", opponent=opponent)

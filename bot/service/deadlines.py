@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from bot.i18n.names import Option
 from bot.i18n.text import Moment, Plural, Sentences, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
-from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, replace_record
+from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore, replace_record
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
     GameChangedError,
@@ -60,7 +60,12 @@ THREAD_ARCHIVE_DELAY = timedelta(days=1)
 CLOCK_BATCH = 500
 
 
-class DeadlineUseCases(EndingUseCases):
+class DeadlineUseCases:
+    def __init__(self, core: ServiceCore, endings: EndingUseCases) -> None:
+        self._core = core
+        self._endings = endings
+        self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
+
     async def expire_overdue(self, now: datetime | None = None) -> ClockReport:
         """End every game past its deadline and expire old challenges.
 
@@ -70,48 +75,48 @@ class DeadlineUseCases(EndingUseCases):
         downtime the heartbeat shows is credited first (``credit_gap``). Raises the store's
         errors.
         """
-        now = now or self.now()
+        now = now or self._core.now()
         # A process frozen for days (SIGSTOP, docker pause) wakes with every deadline past:
         # the downtime is credited before any game is ended on time.
-        await credit_gap(self.store, now)
+        await credit_gap(self._core.store, now)
         ended: list[GameEnded] = []
         after: tuple[int, int] | None = None
         # In bounded batches (reads, claims), so a backlog after an outage neither holds the
         # database long nor makes one statement too big.
-        while batch := await self.store.games.overdue(now, after=after, limit=CLOCK_BATCH):
+        while batch := await self._core.store.games.overdue(now, after=after, limit=CLOCK_BATCH):
             last = batch[-1]
             assert last.deadline_at is not None
             after = (int(last.deadline_at.timestamp()), last.id)
             mine = await claimed(
-                self.store, self.process, ClaimKind.TIME_OUT, [g.id for g in batch], now
+                self._core.store, self._core.process, ClaimKind.TIME_OUT, [g.id for g in batch], now
             )
             # Each game on its own: a damaged one is logged, marked and skipped, and
             # time-outs committed before it are still reported.
-            timed_out = await self._each_game(
+            timed_out = await self._core.each_game(
                 [record for record in batch if record.id in mine],
                 lambda record: record.id,
                 lambda record: self._time_out(record, now),
             )
             ended += [ending for ending in timed_out if ending is not None]
         expired = []
-        for challenge in await self.store.challenges.expire_due(now):
-            view = await self._challenge_view(challenge)
+        for challenge in await self._core.store.challenges.expire_due(now):
+            view = await self._core.challenge_view(challenge)
             expired.append(ChallengeClosed(view, "expired", "The challenge expired unanswered."))
         # Old rows go: answered and expired challenges after their retention, pings once
         # out of every window, reminders once their deadline passed or their game ended.
         if self._next_purge_at is None or now >= self._next_purge_at:
-            await self.store.challenges.purge(now - CHALLENGE_RETENTION)
-            await self.store.games.purge_reminders(now)
-            await self.store.pings.purge(now - PING_WINDOW)
-            await self.store.claims.purge((now - CLOCK_CLAIM_LEASE).timestamp())
+            await self._core.store.challenges.purge(now - CHALLENGE_RETENTION)
+            await self._core.store.games.purge_reminders(now)
+            await self._core.store.pings.purge(now - PING_WINDOW)
+            await self._core.store.claims.purge((now - CLOCK_CLAIM_LEASE).timestamp())
             self._next_purge_at = now + PURGE_INTERVAL
         if ended or expired:
-            self._schedule_changed()
+            self._core.schedule_changed()
         return ClockReport(tuple(ended), tuple(expired))
 
     async def _time_out(self, record: GameRecord, now: datetime) -> GameEnded | None:
         assert record.to_move_id is not None
-        game = await self._replay(record)
+        game = await self._core.replay(record)
         loser = Color.WHITE if record.to_move_id == record.white_id else Color.BLACK
         ruled = game.outcome()
         if ruled is not None:
@@ -122,9 +127,9 @@ class DeadlineUseCases(EndingUseCases):
             outcome = Outcome(Termination.TIMEOUT, loser.other)
         else:
             outcome = Outcome(Termination.TIMEOUT_DRAW, None)
-        loser_user = User(record.to_move_id, (await self._ref(record.to_move_id)).name)
+        loser_user = User(record.to_move_id, (await self._core.ref(record.to_move_id)).name)
         try:
-            return await self._end(record, outcome, loser_user, now=now, in_place=True)
+            return await self._endings.end(record, outcome, loser_user, now=now, in_place=True)
         except GameChangedError:
             return None  # moved or ended meanwhile
 
@@ -132,7 +137,7 @@ class DeadlineUseCases(EndingUseCases):
         """Reminders to send now (24 h and 1 h before a deadline by default), by mention or
         DM as ``reminder.player.notify`` says (players who chose "off" get none). Each is due
         until ``mark_reminder_sent`` records it, so a crash before sending retries it."""
-        now = now or self.now()
+        now = now or self._core.now()
         found: list[Reminder] = []
         async for looks in self._looks(now):
             found += (await self._due_in(looks, now))[0]
@@ -142,7 +147,7 @@ class DeadlineUseCases(EndingUseCases):
         """The games the clock must look at ``now``, in bounded batches (by the index of
         each game's next look: as many as are due, however many games exist)."""
         after: tuple[int, int] | None = None
-        while looks := await self.store.clock.due(now, after, CLOCK_BATCH):
+        while looks := await self._core.store.clock.due(now, after, CLOCK_BATCH):
             after = looks[-1].key
             yield looks
 
@@ -153,9 +158,13 @@ class DeadlineUseCases(EndingUseCases):
         at for good: those with none due and those whose reminder was dealt with (built,
         or recorded for a player who wants none)."""
         due = {
-            look.game.id: h for look in looks if (h := reminder_due(look, self.reminder_hours, now))
+            look.game.id: h
+            for look in looks
+            if (h := reminder_due(look, self._core.reminder_hours, now))
         }
-        mine = await claimed(self.store, self.process, ClaimKind.REMINDER, list(due), now)
+        mine = await claimed(
+            self._core.store, self._core.process, ClaimKind.REMINDER, list(due), now
+        )
         done = {look.game.id for look in looks if look.game.id not in due}
 
         async def remind(record: GameRecord) -> Reminder | None:
@@ -163,7 +172,7 @@ class DeadlineUseCases(EndingUseCases):
             done.add(record.id)
             return reminder
 
-        found = await self._each_game(
+        found = await self._core.each_game(
             [look.game for look in looks if look.game.id in due and look.game.id in mine],
             lambda record: record.id,
             remind,
@@ -173,14 +182,14 @@ class DeadlineUseCases(EndingUseCases):
     async def _reminder(
         self, record: GameRecord, hours_before: int, now: datetime
     ) -> Reminder | None:
-        view = await self._view(record)
+        view = await self._core.view(record)
         assert view.to_move is not None and view.deadline is not None
         if view.to_move.notify is NotifyMode.OFF:
             # They asked for silence: record the reminder as sent instead of sending it.
-            await self.store.games.mark_reminded(
+            await self._core.store.games.mark_reminded(
                 view.id, view.deadline, self._covered(hours_before), now
             )
-            await self._look_again(await self.store.clock.of_game(view.id), now)
+            await self._core.look_again(await self._core.store.clock.of_game(view.id), now)
             return None
         text = reminder_text(view.to_move.name, hours_before, view.title, view.id)
         return Reminder(view, view.to_move, hours_before, view.deadline, text)
@@ -190,13 +199,13 @@ class DeadlineUseCases(EndingUseCases):
         transaction, so it is neither enqueued twice nor reported due again (the scheduler
         does not spin on a reminder Discord refuses: the outbox retries it). Returns how
         many were handed over."""
-        now = now or self.now()
+        now = now or self._core.now()
         count = 0
         async for looks in self._looks(now):
             reminders, done = await self._due_in(looks, now)
             # Each reminder was built game by game (a damaged game skipped); writing a batch
             # is one transaction, so a burst does not wait on the disk a thousand times.
-            await self.store.games.hand_over_reminders(
+            await self._core.store.games.hand_over_reminders(
                 [
                     (
                         reminder.game.id,
@@ -210,21 +219,21 @@ class DeadlineUseCases(EndingUseCases):
             )
             # Then each game looked at for good is next looked at when its next reminder or
             # its deadline comes (not before: a round costs what is due).
-            await self._look_again([look for look in looks if look.game.id in done], now)
+            await self._core.look_again([look for look in looks if look.game.id in done], now)
             count += len(reminders)
         return count
 
     async def mark_reminder_sent(self, reminder: Reminder) -> None:
         """Record that ``reminder`` went out (and any earlier, less urgent one with it)."""
-        now = self.now()
-        await self.store.games.mark_reminded(
+        now = self._core.now()
+        await self._core.store.games.mark_reminded(
             reminder.game.id, reminder.deadline, self._covered(reminder.hours_before), now
         )
-        await self._look_again(await self.store.clock.of_game(reminder.game.id), now)
+        await self._core.look_again(await self._core.store.clock.of_game(reminder.game.id), now)
 
     def _reminder_choices(self) -> tuple[int, ...]:
         """Every reminder a player may have: the choices and the server's default."""
-        return tuple(sorted({*REMINDER_CHOICES, *self.reminder_hours}, reverse=True))
+        return tuple(sorted({*REMINDER_CHOICES, *self._core.reminder_hours}, reverse=True))
 
     def _covered(self, hours_before: int) -> list[int]:
         """The reminders a reminder ``hours_before`` a deadline stands for: itself and every
@@ -234,42 +243,42 @@ class DeadlineUseCases(EndingUseCases):
     async def threads_to_archive(self, now: datetime | None = None) -> list[GameView]:
         """Finished games whose thread Postal opened should now be archived (a day after
         the end); each stays due until ``thread_archived``, so a restart loses none."""
-        now = now or self.now()
-        records = await self.store.games.threads_to_archive(now, THREAD_ARCHIVE_DELAY)
+        now = now or self._core.now()
+        records = await self._core.store.games.threads_to_archive(now, THREAD_ARCHIVE_DELAY)
         mine = await claimed(
-            self.store, self.process, ClaimKind.ARCHIVE, [r.id for r in records], now
+            self._core.store, self._core.process, ClaimKind.ARCHIVE, [r.id for r in records], now
         )
-        return [await self._view(record) for record in records if record.id in mine]
+        return [await self._core.view(record) for record in records if record.id in mine]
 
     async def thread_archived(self, game_id: int) -> None:
         """Record that the game's thread was archived (or can never be)."""
-        await self.store.games.thread_archive_done(game_id, self.now())
+        await self._core.store.games.thread_archive_done(game_id, self._core.now())
 
     async def retry_thread_archive(self, game_id: int, after: timedelta) -> None:
         """Archiving the game's thread met a passing failure: try again ``after`` from now."""
-        await self.store.games.retry_thread_archive(game_id, self.now() + after)
+        await self._core.store.games.retry_thread_archive(game_id, self._core.now() + after)
 
     async def threads_to_keep(self, now: datetime | None = None) -> list[ThreadUpkeep]:
         """Running games' own threads left idle long enough that Discord would soon archive
         them (no move for ``THREAD_IDLE_LOOK``), claimed by this process; a thread a move
         has kept active since is only looked at again later."""
-        now = now or self.now()
+        now = now or self._core.now()
         idle = []
-        for due in await self.store.games.threads_to_keep(now):
+        for due in await self._core.store.games.threads_to_keep(now):
             if due.last_move_at + THREAD_IDLE_LOOK > now:
-                await self.store.games.set_thread_upkeep(
+                await self._core.store.games.set_thread_upkeep(
                     due.game_id, due.last_move_at + THREAD_IDLE_LOOK
                 )
             else:
                 idle.append(due)
         mine = await claimed(
-            self.store, self.process, ClaimKind.THREAD, [d.game_id for d in idle], now
+            self._core.store, self._core.process, ClaimKind.THREAD, [d.game_id for d in idle], now
         )
         return [due for due in idle if due.game_id in mine]
 
     async def keeps_thread(self, thread_id: int) -> bool:
         """Whether a running game's own thread is ``thread_id`` (to be kept active)."""
-        return await self.store.games.keeps_thread(thread_id)
+        return await self._core.store.games.keeps_thread(thread_id)
 
     async def thread_kept(
         self, game_id: int, again_after: timedelta | None = THREAD_IDLE_LOOK
@@ -277,9 +286,9 @@ class DeadlineUseCases(EndingUseCases):
         """The game's thread was kept active (look again ``THREAD_IDLE_LOOK`` from now), or
         keeping it met a passing failure (again ``again_after``), or never can be (None)."""
         if again_after is None:
-            await self.store.games.set_thread_upkeep(game_id, None)
+            await self._core.store.games.set_thread_upkeep(game_id, None)
         else:
-            await self.store.games.set_thread_upkeep(game_id, self.now() + again_after)
+            await self._core.store.games.set_thread_upkeep(game_id, self._core.now() + again_after)
 
     async def next_wakeup(self) -> datetime | None:
         """When the scheduler should next call ``expire_overdue``/``due_reminders``: the
@@ -288,11 +297,11 @@ class DeadlineUseCases(EndingUseCases):
         times = [
             t
             for t in (
-                await self.store.clock.next_look(),
-                await self.store.players.next_digest(),
-                await self.store.challenges.next_expiry(),
-                await self.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),
-                await self.store.games.next_thread_upkeep(),
+                await self._core.store.clock.next_look(),
+                await self._core.store.players.next_digest(),
+                await self._core.store.challenges.next_expiry(),
+                await self._core.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),
+                await self._core.store.games.next_thread_upkeep(),
             )
             if t is not None
         ]
@@ -315,7 +324,7 @@ class DeadlineUseCases(EndingUseCases):
                     days=", ".join(map(str, MORETIME_DAYS)),
                 )
             )
-        record = await self._playable(user, place, game_id)
+        record = await self._endings.playable(user, place, game_id)
         if record.to_move_id == user.id:
             raise NotAllowedError(
                 Text("Only your opponent can give you more time; it is your move.")
@@ -325,15 +334,15 @@ class DeadlineUseCases(EndingUseCases):
                 Text("This game has no time limit: there is no deadline to move.")
             )
         opponent_id = record.opponent_of(user.id)  # the player to move
-        now = self.now()
-        hit = await self.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
+        now = self._core.now()
+        hit = await self._core.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
         if hit is not None:  # it mentions the opponent: a ping like any other
-            raise refusal(hit, (await self._ref(opponent_id)).name, now)
+            raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
         deadline = record.deadline_at + timedelta(days=days)
-        if not await self.store.games.set_deadline(record, deadline):
+        if not await self._core.store.games.set_deadline(record, deadline):
             raise GameChangedError
-        self._schedule_changed()
-        view = await self._view(replace_record(record, deadline_at=deadline))
+        self._core.schedule_changed()
+        view = await self._core.view(replace_record(record, deadline_at=deadline))
         assert view.to_move is not None
         text = Plural(
             "{player} gave {opponent} {count} more day for this move.",
@@ -350,26 +359,26 @@ class DeadlineUseCases(EndingUseCases):
         are due ``days per move`` after it ends. It ends early with ``end_vacation`` or the
         user's next move; only days taken while they have games count. Raises
         ``VacationError`` (``days`` None: the user said neither how long nor to end it)."""
-        await self._ensure_player(user)
+        await self._core.ensure_player(user)
         if days is None:
             raise VacationError(
                 Text("Say how many days of vacation to take, or end your vacation with end.")
             )
-        if not 1 <= days <= self.vacation_days_per_year:
+        if not 1 <= days <= self._core.vacation_days_per_year:
             raise VacationError(
                 Text(
                     "A vacation is 1 to {most} days, not {days}.",
-                    most=self.vacation_days_per_year,
+                    most=self._core.vacation_days_per_year,
                     days=days,
                 )
             )
-        now = self.now()
+        now = self._core.now()
         window_start = vacation_window_start(now)
-        ok, until = await self.store.players.start_vacation(
-            user.id, days, now, window_start, self.vacation_days_per_year
+        ok, until = await self._core.store.players.start_vacation(
+            user.id, days, now, window_start, self._core.vacation_days_per_year
         )
-        used = await self.store.players.vacation_days_used(user.id, window_start, now)
-        left = self.vacation_days_per_year - used
+        used = await self._core.store.players.vacation_days_used(user.id, window_start, now)
+        left = self._core.vacation_days_per_year - used
         if not ok:
             raise VacationError(
                 Plural(
@@ -378,13 +387,13 @@ class DeadlineUseCases(EndingUseCases):
                     "You have {count} vacation days left ({allowance} in any {window} days), "
                     "not {days}.",
                     left,
-                    allowance=self.vacation_days_per_year,
+                    allowance=self._core.vacation_days_per_year,
                     window=VACATION_WINDOW.days,
                     days=days,
                 )
             )
-        self._schedule_changed()
-        player = await self._ref(user.id)
+        self._core.schedule_changed()
+        player = await self._core.ref(user.id)
         text = Sentences(
             Text(
                 "{player} is on vacation until {until}: clocks paused.",
@@ -395,7 +404,7 @@ class DeadlineUseCases(EndingUseCases):
                 "{count} vacation day left ({allowance} in any {window} days).",
                 "{count} vacation days left ({allowance} in any {window} days).",
                 left,
-                allowance=self.vacation_days_per_year,
+                allowance=self._core.vacation_days_per_year,
                 window=VACATION_WINDOW.days,
             ),
         )
@@ -405,13 +414,13 @@ class DeadlineUseCases(EndingUseCases):
         """End the user's vacation now: clocks run again, deadlines lose the part not taken,
         and only the days taken (while they had games) count against the allowance.
         Raises ``VacationError`` when no vacation is running."""
-        await self._ensure_player(user)
-        now = self.now()
-        planned = await self.store.players.end_vacation(user.id, now)
+        await self._core.ensure_player(user)
+        now = self._core.now()
+        planned = await self._core.store.players.end_vacation(user.id, now)
         if planned is None:
             raise VacationError(Text("You are not on vacation."))
-        self._schedule_changed()
-        return await self._vacation_ended(user.id, now, planned, by_move=False)
+        self._core.schedule_changed()
+        return await self._core.vacation_ended(user.id, now, planned, by_move=False)
 
 
 def vacation_window_start(now: datetime) -> datetime:

@@ -16,9 +16,9 @@ from bot.engine.api import UnavailableReason
 from bot.i18n import using
 from bot.i18n.text import Sentences, Text
 from bot.service.conditional import move_number
-from bot.service.core import reader_locale
-from bot.service.deadlines import DeadlineUseCases
+from bot.service.core import ServiceCore, reader_locale
 from bot.service.digests import DigestUseCases
+from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.notation import MoveNamer, namer, reading_notation
@@ -61,14 +61,19 @@ CLOSED_DM_MEMORY = timedelta(days=7)
 FINISHED_ROW_MEMORY = timedelta(days=30)
 
 
-class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
+class DeliveryUseCases:
+    def __init__(self, core: ServiceCore, digests: DigestUseCases, endings: EndingUseCases) -> None:
+        self._core = core
+        self._digests = digests
+        self._endings = endings
+
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
         """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""
-        return await self.store.outbox.pending(limit, self.now())
+        return await self._core.store.outbox.pending(limit, self._core.now())
 
     async def next_delivery_at(self) -> float | None:
         """When the soonest pending row is due (epoch seconds), None if none is pending."""
-        return await self.store.outbox.next_attempt()
+        return await self._core.store.outbox.next_attempt()
 
     async def claim_deliveries(
         self, holder: str, now: float, lease: float, limit: int
@@ -77,48 +82,50 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         each first in its game's lane, for ``lease`` seconds: no other process sends them
         meanwhile. Each claim counts an attempt before its request (a crash leaves the row
         pending, to be sent again with the same nonce). Returns them, oldest first."""
-        return await self.store.outbox.claim_due(holder, now, now + lease, limit)
+        return await self._core.store.outbox.claim_due(holder, now, now + lease, limit)
 
     async def renew_deliveries(self, holder: str, now: float, lease: float) -> None:
         """Keep ``holder``'s claims (rows still in flight) for ``lease`` more seconds."""
-        await self.store.outbox.renew_claims(holder, now + lease)
+        await self._core.store.outbox.renew_claims(holder, now + lease)
 
     async def release_deliveries(self, holder: str) -> int:
         """End the claims a previous run of ``holder`` left (it stopped or was killed before
         their outcome); returns how many."""
-        return await self.store.outbox.release_claims(holder)
+        return await self._core.store.outbox.release_claims(holder)
 
     async def release_answers(self, holder: str) -> int:
         """End the claims on the rows a previous run of ``holder`` wrote for interaction
         answers (it stopped before learning whether they landed; a dead process's answers
         never will): they are delivered now. Returns how many."""
-        return await self.store.outbox.release_claims(answer_holder(holder))
+        return await self._core.store.outbox.release_claims(answer_holder(holder))
 
     async def answered(
         self, game_id: int, answering: str, channel_id: int | None, message_id: int | None
     ) -> None:
         """The interaction answer ``answering`` (``MovePlayed.answering``) landed as
         ``message_id``: the rows written in case it was lost are done, unsent."""
-        await self.store.outbox.answered(game_id, answering, channel_id, message_id, self.now())
+        await self._core.store.outbox.answered(
+            game_id, answering, channel_id, message_id, self._core.now()
+        )
 
     async def unanswered(self, game_id: int, answering: str) -> None:
         """The interaction answer ``answering`` was lost: the rows written with the change
         for that case are delivered (the sender's next round)."""
-        await self.store.outbox.unanswered(game_id, answering)
+        await self._core.store.outbox.unanswered(game_id, answering)
 
     async def next_claimable_delivery(self, holder: str, now: float) -> float | None:
         """When ``holder`` may next claim a row (epoch seconds): a row's next attempt, or the
         end of another process's claim; None when no row is pending."""
-        return await self.store.outbox.next_claimable(holder, now)
+        return await self._core.store.outbox.next_claimable(holder, now)
 
     async def interrupted_deliveries(self) -> int:
         """Rows whose request was under way when the process stopped, now held by none:
         their outcome is unknown, and they are sent again with the same nonce."""
-        return await self.store.outbox.interrupted(self.now().timestamp())
+        return await self._core.store.outbox.interrupted(self._core.now().timestamp())
 
     async def purge_deliveries(self) -> int:
         """Delete rows that ended more than ``FINISHED_ROW_MEMORY`` ago; returns how many."""
-        return await self.store.outbox.purge_finished(self.now() - FINISHED_ROW_MEMORY)
+        return await self._core.store.outbox.purge_finished(self._core.now() - FINISHED_ROW_MEMORY)
 
     async def settle_shown_deliveries(self) -> int:
         """Mark every pending row sent without sending it, for an adapter that already
@@ -127,26 +134,28 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         by a console session would wait for a Discord sender that never comes, or reach
         Discord later if the bot is started on the same database."""
         settled = 0
-        while rows := await self.store.outbox.pending(200):
-            await self.store.outbox.mark_sent([(row.id, None, None) for row in rows], self.now())
+        while rows := await self._core.store.outbox.pending(200):
+            await self._core.store.outbox.mark_sent(
+                [(row.id, None, None) for row in rows], self._core.now()
+            )
             settled += len(rows)
         return settled
 
     async def outbox_counts(self) -> OutboxCounts:
-        return await self.store.outbox.counts()
+        return await self._core.store.outbox.counts()
 
     async def delivery(self, row: OutboxRow) -> Delivery | None:
         """What ``row`` says and where, or None when it is no longer worth saying (recorded
         as superseded) or cannot be said (recorded as failed, with its reason)."""
-        now = self.now()
+        core, now = self._core, self._core.now()
         if row.kind is OutboxKind.CHALLENGE:
             return await self._challenge_delivery(row)
         if row.kind is OutboxKind.DIGEST:
             return None if await self._held(row, None) else await self._digest_delivery(row)
         assert row.game_id is not None
-        record = await self.store.games.get(row.game_id)
+        record = await core.store.games.get(row.game_id)
         if record is None:
-            await self.store.outbox.finish(row.id, OutboxState.FAILED, "the game is gone", now)
+            await core.store.outbox.finish(row.id, OutboxState.FAILED, "the game is gone", now)
             return None
         deadline = record.deadline_at
         if row.kind is OutboxKind.REMINDER:
@@ -156,9 +165,9 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         if await self._held(row, deadline):
             return None
         if row.target is OutboxTarget.PLACE:
-            gone = await self.store.outbox.unreachable(record.id)
+            gone = await core.store.outbox.unreachable(record.id)
             if gone is not None:
-                await self.store.outbox.finish(
+                await core.store.outbox.finish(
                     row.id, OutboxState.FAILED, f"unreachable: {gone}", now
                 )
                 return None
@@ -167,10 +176,10 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         except DamagedGameError as error:
             # Said once and recorded, so the sender neither retries it nor stops for it.
             reason = f"game #{error.game_id} is damaged: its moves no longer replay"
-            await self.store.outbox.finish(row.id, OutboxState.FAILED, reason, now)
+            await core.store.outbox.finish(row.id, OutboxState.FAILED, reason, now)
             return None
         if isinstance(content, str):
-            await self.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
+            await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None
         view = content.game
         facts = row.facts
@@ -204,17 +213,17 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         until = await self.dm_held_until(row.user_id, deadline)
         if until is None:
             return False
-        await self.store.outbox.hold(row.id, until)
+        await self._core.store.outbox.hold(row.id, until)
         return True
 
     async def dm_held_until(self, player_id: int, deadline: datetime | None) -> datetime | None:
         """When a DM to the player may go out if they are in their quiet hours now (the
         end of them), or None when it goes now: no quiet hours, or ``deadline`` (of the
         game it is about) comes first."""
-        player = await self.store.players.get(player_id)
+        player = await self._core.store.players.get(player_id)
         if player is None or player.quiet_hours is None:
             return None
-        until = quiet_until(self.now(), player.quiet_hours, zone_or_utc(player.time_zone))
+        until = quiet_until(self._core.now(), player.quiet_hours, zone_or_utc(player.time_zone))
         if until is None or (deadline is not None and until >= deadline):
             return None
         return until
@@ -224,13 +233,15 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         when the player has moved in all of them since)."""
         assert row.user_id is not None
         player_id = row.user_id
-        records = [await self.store.games.get(int(game_id)) for game_id in row.facts["games"]]
+        records = [await self._core.store.games.get(int(game_id)) for game_id in row.facts["games"]]
         waiting = [r for r in records if r is not None and r.to_move_id == player_id]
         if not waiting:
             reason = "the player moved in every game of the digest before it went out"
-            await self.store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, self.now())
+            await self._core.store.outbox.finish(
+                row.id, OutboxState.SUPERSEDED, reason, self._core.now()
+            )
             return None
-        digest = await self._digest(player_id, waiting)
+        digest = await self._digests.digest(player_id, waiting)
         return Delivery(
             row_id=row.id,
             lane=row.lane,
@@ -243,13 +254,13 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
 
     async def _challenge_delivery(self, row: OutboxRow) -> Delivery | None:
         assert row.challenge_id is not None
-        challenge = await self.store.challenges.get(row.challenge_id)
+        challenge = await self._core.store.challenges.get(row.challenge_id)
         if challenge is None or challenge.message_id is None:
-            await self.store.outbox.finish(
-                row.id, OutboxState.FAILED, "the challenge or its message is gone", self.now()
+            await self._core.store.outbox.finish(
+                row.id, OutboxState.FAILED, "the challenge or its message is gone", self._core.now()
             )
             return None
-        view = await self._challenge_view(challenge)
+        view = await self._core.challenge_view(challenge)
         status = str(row.facts.get("status", challenge.status.value))
         closed = ChallengeClosed(view, status, "The challenge expired unanswered.")
         return Delivery(
@@ -272,7 +283,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         facts = row.facts
         if row.kind is OutboxKind.ENDING:
             return await self._ended_from_facts(record, facts)
-        view = await self._view(record)
+        view = await self._core.view(record)
         if row.kind is OutboxKind.COMPUTER_STUCK:
             if record.ply != int(facts["ply"]) or not record.is_active:
                 return "the computer moved, or the game ended, before the notice went out"
@@ -283,17 +294,17 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
             kind, from_id, ply = OfferKind(facts["offer"]), int(facts["from"]), int(facts["ply"])
             pending = any(
                 offer.kind is kind and offer.from_player_id == from_id and offer.ply == ply
-                for offer in await self.store.games.offers(record.id)
+                for offer in await self._core.store.games.offers(record.id)
             )
             if not record.is_active or not pending:
                 return "the offer was answered, withdrawn or overtaken before it went out"
-            return self._offer_made(view, kind, from_id, ply)
+            return self._endings.offer_made(view, kind, from_id, ply)
         if row.kind is OutboxKind.TAKEBACK:
             if record.ply != int(facts["ply"]) or not record.is_active:
                 return "the game moved on before the takeback was shown"
-            game = await self._replay(record)
+            game = await self._core.replay(record)
             plies, by_id = int(facts["plies"]), int(facts["by"])
-            return await self._taken_back(record, view, game, plies, by_id)
+            return await self._endings.taken_back(record, view, game, plies, by_id)
         if row.kind is OutboxKind.REMINDER:
             deadline = from_epoch(int(facts["deadline"]))
             if not record.is_active or record.deadline_at != deadline:
@@ -307,15 +318,15 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
             return "the game moved on before the turn notice went out"
         board = None
         if facts.get("board"):
-            game = await self._replay(record)
-            board = await self._board(game, viewer_id=view.to_move.id, record=record)
+            game = await self._core.replay(record)
+            board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
         text = await self._turn_text(record, view, facts)
         return TurnNotice(view, view.to_move, text, board)
 
     async def _turn_text(
         self, record: GameRecord, view: GameView, facts: Mapping[str, object]
     ) -> Text:
-        game = await self._replay(record)
+        game = await self._core.replay(record)
         assert view.to_move is not None
         before, last = game.before_last_move, game.last_move
         if before is None or last is None:
@@ -335,7 +346,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         # default in their language (their choice, else their app's), not the language of
         # whatever task sends the notice.
         xiangqi = view.variant == "xiangqi"  # (chess moves are said in the reader's letters)
-        reader = await self.store.players.get(view.to_move.id) if xiangqi else None
+        reader = await self._core.store.players.get(view.to_move.id) if xiangqi else None
         reading = reader_locale(reader)
         if isinstance(first, int) and isinstance(prepared, list) and first < game.ply:
             said: list[str] = []
@@ -374,7 +385,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         termination = Termination(record.termination)
         winner = {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(record.result or "")
         actor = facts.get("actor_id")
-        return await self._game_ended(
+        return await self._endings.game_ended(
             record,
             Outcome(termination, winner),
             int(actor) if isinstance(actor, int) else None,
@@ -387,28 +398,28 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         self, accepted: Sequence[tuple[Delivery, int | None, int | None]]
     ) -> None:
         """Mark rows Discord accepted as sent: (delivery, channel id, message id) each."""
-        await self.store.outbox.mark_sent(
+        await self._core.store.outbox.mark_sent(
             [(delivery.row_id, channel, message) for delivery, channel, message in accepted],
-            self.now(),
+            self._core.now(),
         )
 
     async def retry_delivery(self, row_id: int, at: float, error: str) -> None:
         """The attempt failed for a reason that may pass; the next attempt is due at ``at``."""
-        await self.store.outbox.retry_at(row_id, at, error)
+        await self._core.store.outbox.retry_at(row_id, at, error)
 
     async def delivery_failed(self, row_id: int, reason: str) -> None:
         """Give the row up for ``reason`` (recorded; the sender logs and counts it)."""
-        await self.store.outbox.finish(row_id, OutboxState.FAILED, reason, self.now())
+        await self._core.store.outbox.finish(row_id, OutboxState.FAILED, reason, self._core.now())
 
     async def dm_refused(self, delivery: Delivery, reason: str) -> None:
         """The player's DMs are closed: remember it for a while, and say it in the game's
         place with a mention instead."""
         assert delivery.user is not None
-        now = self.now()
-        row = await self.store.outbox.get(delivery.row_id)
+        now = self._core.now()
+        row = await self._core.store.outbox.get(delivery.row_id)
         assert row is not None
         if row.game_id is None:  # a digest: about several games, so no one place to say it
-            await self.store.outbox.finish(
+            await self._core.store.outbox.finish(
                 row.id,
                 OutboxState.FAILED,
                 reason,
@@ -424,7 +435,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
             facts={**row.facts, "mention": [delivery.user.id], "dm_fallback": True},
             dedupe_key=f"fallback:{row.id}",
         )
-        await self.store.outbox.finish(
+        await self._core.store.outbox.finish(
             row.id,
             OutboxState.FAILED,
             reason,
@@ -432,7 +443,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
             followups=[followup],
             close_dms_of=(delivery.user.id, now + CLOSED_DM_MEMORY),
         )
-        self._schedule_changed()
+        self._core.schedule_changed()
 
     async def place_refused(
         self,
@@ -448,7 +459,7 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         locked (``locked``). A thread falls back to its parent channel (returns True: send
         again); a channel ends the row, the players are told at their next command, and a
         game that is gone is marked unreachable."""
-        now = self.now()
+        now = self._core.now()
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
         if not isinstance(delivery.content, ChallengeClosed | Digest):
@@ -459,9 +470,11 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
         if delivery.parent_id is not None:
             # A locked thread is the moderators' choice, not a permission to ask for.
             told = [] if gone or locked else notices
-            await self.store.outbox.redirect(delivery.row_id, delivery.parent_id, reason, told, now)
+            await self._core.store.outbox.redirect(
+                delivery.row_id, delivery.parent_id, reason, told, now
+            )
             return True
-        await self.store.outbox.finish(
+        await self._core.store.outbox.finish(
             delivery.row_id,
             OutboxState.FAILED,
             reason,
@@ -473,16 +486,16 @@ class DeliveryUseCases(DeadlineUseCases, DigestUseCases):
 
     async def notices_for(self, player_id: int) -> list[Notice]:
         """What to tell the player at this command (each notice is told once)."""
-        if not await self.store.outbox.has_notices(player_id):
+        if not await self._core.store.outbox.has_notices(player_id):
             return []
         return [
             Notice(NoticeKind(n.kind), n.game_id, n.detail)
-            for n in await self.store.outbox.take_notices(player_id)
+            for n in await self._core.store.outbox.take_notices(player_id)
         ]
 
     async def deliveries_of(self, game_id: int) -> list[OutboxRow]:
         """Every outbox row of a game, in order (for reports and tests)."""
-        return await self.store.outbox.rows(game_id=game_id)
+        return await self._core.store.outbox.rows(game_id=game_id)
 
 
 def _ratings(facts: object) -> RatingUpdate | None:

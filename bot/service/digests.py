@@ -12,15 +12,18 @@ from bot.store import GameRecord, OutboxItem, OutboxKind, OutboxTarget
 from bot.store.records import to_epoch
 
 
-class DigestUseCases(ServiceCore):
+class DigestUseCases:
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
     async def hand_over_digests(self, now: datetime | None = None) -> list[Digest]:
         """Write each daily digest due at ``now`` to the outbox — a DM listing the games
         where it is the player's move, nothing when there is none — and make the next one
         due at the same local time the next day, one transaction per player (a digest is
         written once however often this runs). Returns the digests written."""
-        now = now or self.now()
+        now = now or self._core.now()
         written: list[Digest] = []
-        for player, due_at in await self.store.players.digests_due(now):
+        for player, due_at in await self._core.store.players.digests_due(now):
             assert player.digest_at is not None
             waiting = await self._waiting_for(player.id)
             following = next_time_of_day(now, player.digest_at, zone_or_utc(player.time_zone))
@@ -33,20 +36,22 @@ class DigestUseCases(ServiceCore):
                     dedupe_key=f"digest:{player.id}:{to_epoch(due_at)}",
                 )
             ]
-            done = await self.store.players.hand_over_digest(
+            done = await self._core.store.players.hand_over_digest(
                 player.id, due_at, following, items if waiting else [], now
             )
             if done and waiting:
-                written.append(await self._digest(player.id, waiting))
+                written.append(await self.digest(player.id, waiting))
         return written
 
     async def _waiting_for(self, player_id: int) -> list[GameRecord]:
         """The player's active games where it is their move, most urgent first."""
-        games = await self.store.games.active_for_player(player_id)
+        games = await self._core.store.games.active_for_player(player_id)
         mine = [g for g in games if g.to_move_id == player_id and g.damaged_at is None]
         return sorted(mine, key=lambda g: (g.deadline_at is None, g.deadline_at, g.id))
 
-    async def _digest(self, player_id: int, games: list[GameRecord]) -> Digest:
-        refs = await self._refs(player_id, *{p for g in games for p in (g.white_id, g.black_id)})
-        views = tuple([await self._view(record, refs) for record in games])
+    async def digest(self, player_id: int, games: list[GameRecord]) -> Digest:
+        refs = await self._core.refs(
+            player_id, *{p for g in games for p in (g.white_id, g.black_id)}
+        )
+        views = tuple([await self._core.view(record, refs) for record in games])
         return Digest(refs[player_id], views)

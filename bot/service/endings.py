@@ -63,13 +63,16 @@ _ABORTED_BEFORE_PLAY = frozenset(
 )
 
 
-class EndingUseCases(ServiceCore):
+class EndingUseCases:
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
     async def resign(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> ConfirmationNeeded:
         """Ask the player to confirm resigning (a ``CONFIRM_RESIGN`` button)."""
-        record = await self._playable(user, place, game_id)
-        view = await self._view(record)
+        record = await self.playable(user, place, game_id)
+        view = await self._core.view(record)
         button = Button(
             TextIn("button", "Resign"),
             ButtonAction.CONFIRM_RESIGN,
@@ -84,20 +87,20 @@ class EndingUseCases(ServiceCore):
 
     async def confirm_resign(self, user: User, game_id: int) -> GameEnded:
         """Resign the game: the opponent wins."""
-        record = await self._playable(user, None, game_id)
+        record = await self.playable(user, None, game_id)
         color = Color.WHITE if user.id == record.white_id else Color.BLACK
         outcome = Outcome(Termination.RESIGNATION, color.other)
-        return await self._end(record, outcome, user)
+        return await self.end(record, outcome, user)
 
     async def abort(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> GameEnded:
         """End the game without a result, allowed before both sides have moved."""
-        record = await self._playable(user, place, game_id)
+        record = await self.playable(user, place, game_id)
         if record.ply >= ABORTABLE_PLIES:
             raise CannotAbortError
         outcome = Outcome(Termination.ABORTED, None)
-        return await self._end(
+        return await self.end(
             record, outcome, user, rated=False, in_place=typed_away(place, record)
         )
 
@@ -107,13 +110,13 @@ class EndingUseCases(ServiceCore):
         """``/draw``: claim a draw where the rules allow it; accept the opponent's pending
         offer; otherwise offer a draw (buttons for the opponent). Raises
         ``OfferPendingError`` if this player's offer is already pending."""
-        record = await self._playable(user, place, game_id)
-        game = await self._replay(record)
+        record = await self.playable(user, place, game_id)
+        game = await self._core.replay(record)
         away = typed_away(place, record)
         claimable = game.claimable_draws()
         if claimable:
-            return await self._end(record, Outcome(claimable[0], None), user, in_place=away)
-        offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
+            return await self.end(record, Outcome(claimable[0], None), user, in_place=away)
+        offers = {offer.kind: offer for offer in await self._core.store.games.offers(record.id)}
         existing = offers.get(OfferKind.DRAW)
         if existing is not None and existing.from_player_id != user.id:
             return await self.accept_draw(user, record.id, in_place=away)
@@ -127,10 +130,10 @@ class EndingUseCases(ServiceCore):
     async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
         """Accept the opponent's pending draw offer (``in_place``: typed away from the game,
         so the ending is posted in its place too). Raises ``NoOfferError``."""
-        record = await self._playable(user, None, game_id)
+        record = await self.playable(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         await self._pending(record, OfferKind.DRAW, opponent_id)
-        return await self._end(
+        return await self.end(
             record,
             Outcome(Termination.AGREEMENT, None),
             user,
@@ -151,8 +154,8 @@ class EndingUseCases(ServiceCore):
         ``NothingToTakeBackError``, ``OfferPendingError``, ``TakebacksRefusedError`` when the
         opponent chose not to be asked (never, or not in rated games).
         """
-        record = await self._playable(user, place, game_id)
-        offers = {offer.kind: offer for offer in await self.store.games.offers(record.id)}
+        record = await self.playable(user, place, game_id)
+        offers = {offer.kind: offer for offer in await self._core.store.games.offers(record.id)}
         existing = offers.get(OfferKind.TAKEBACK)
         if existing is not None and existing.from_player_id != user.id:
             return await self.accept_takeback(user, record.id, in_place=typed_away(place, record))
@@ -160,10 +163,10 @@ class EndingUseCases(ServiceCore):
             raise OfferPendingError(
                 Text("You have already asked for a takeback; wait for the answer.")
             )
-        game = await self._replay(record)
+        game = await self._core.replay(record)
         if _plies_to_undo(game, record, user.id) == 0:
             raise NothingToTakeBackError(Text("You have no move in this game to take back."))
-        opponent = await self.store.players.get(record.opponent_of(user.id))
+        opponent = await self._core.store.players.get(record.opponent_of(user.id))
         if opponent is not None and opponent.is_bot:
             # The computer grants takebacks at once, as chess sites' computers do.
             away = typed_away(place, record)
@@ -183,23 +186,23 @@ class EndingUseCases(ServiceCore):
     ) -> TakenBack:
         """Grant the opponent's takeback request: their last move (and any reply) is undone
         (``in_place``: typed away from the game, so the board is posted in its place too)."""
-        record = await self._playable(user, None, game_id)
+        record = await self.playable(user, None, game_id)
         requester_id = record.opponent_of(user.id)
         await self._pending(record, OfferKind.TAKEBACK, requester_id)
-        game = await self._replay(record)
+        game = await self._core.replay(record)
         plies = _plies_to_undo(game, record, requester_id)
         if plies == 0:
             raise NothingToTakeBackError(Text("There is no move to take back any more."))
         earlier = game.take_back(plies)
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
-        now = self.now()
-        deadline = await self._deadline_for(to_move_id, now, record.clock_days)
-        to_move = await self._ref(to_move_id)
-        outbox = self._turn_dm(record.id, record.ply - plies, to_move)
+        now = self._core.now()
+        deadline = await self._core.deadline_for(to_move_id, now, record.clock_days)
+        to_move = await self._core.ref(to_move_id)
+        outbox = self._core.turn_dm(record.id, record.ply - plies, to_move)
         if in_place:
             outbox.append(_taken_back_in_place(record, record.ply - plies, plies, user.id, to_move))
-        written = await self.store.games.take_back(
+        written = await self._core.store.games.take_back(
             record,
             plies=plies,
             fen=earlier.position.fen(),
@@ -211,8 +214,8 @@ class EndingUseCases(ServiceCore):
         )
         if not written.ok:
             raise GameChangedError
-        self._forget(record.id)
-        self._schedule_changed()
+        self._core.forget(record.id)
+        self._core.schedule_changed()
         updated = replace_record(
             record,
             ply=record.ply - plies,
@@ -222,9 +225,11 @@ class EndingUseCases(ServiceCore):
             deadline_at=deadline,
             version=written.version,
         )
-        return await self._taken_back(updated, await self._view(updated), earlier, plies, user.id)
+        return await self.taken_back(
+            updated, await self._core.view(updated), earlier, plies, user.id
+        )
 
-    async def _taken_back(
+    async def taken_back(
         self, record: GameRecord, view: GameView, game: rules.Game, plies: int, by_id: int
     ) -> TakenBack:
         """What the players see after ``by_id`` granted a takeback of ``plies``: ``game`` (of
@@ -238,7 +243,7 @@ class EndingUseCases(ServiceCore):
             player=by.name,
             to_move=view.to_move.name,
         )
-        board = await self._board(game, viewer_id=view.to_move.id, record=record)
+        board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
         return TakenBack(view, board, plies, text, view.to_move)
 
     async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:
@@ -250,21 +255,21 @@ class EndingUseCases(ServiceCore):
     async def _computer_opponent(self, record: GameRecord, user: User) -> PlayerRef | None:
         """The computer, when it is ``user``'s opponent in ``record`` (only the computer
         plays games as a bot)."""
-        opponent = await self.store.players.get(record.opponent_of(user.id))
+        opponent = await self._core.store.players.get(record.opponent_of(user.id))
         if opponent is None or not opponent.is_bot:
             return None
-        return await self._ref(opponent.id)
+        return await self._core.ref(opponent.id)
 
-    async def _playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
-        record = await self._resolve(user, place, game_id)
-        self._require_player(record, user)
-        self._require_active(record)
+    async def playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
+        record = await self._core.resolve(user, place, game_id)
+        self._core.require_player(record, user)
+        self._core.require_active(record)
         if record.damaged_at is not None:
             raise DamagedGameError(record.id)
         return record
 
     async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> None:
-        offers = await self.store.games.offers(record.id)
+        offers = await self._core.store.games.offers(record.id)
         if not any(o.kind is kind and o.from_player_id == from_player_id for o in offers):
             raise NoOfferError(_no_offer(kind))
 
@@ -281,23 +286,27 @@ class EndingUseCases(ServiceCore):
         so the offer with its buttons is posted there (an outbox row written with it).
         ``pings`` False: not counted against the spam limit (the computer is asked, and
         nobody is pinged)."""
-        now = self.now()
+        now = self._core.now()
         opponent_id = record.opponent_of(user.id)
         ping = PingKind.DRAW if kind is OfferKind.DRAW else PingKind.TAKEBACK
-        hit = await self.store.pings.take(user.id, opponent_id, ping, now, PINGS) if pings else None
+        hit = (
+            await self._core.store.pings.take(user.id, opponent_id, ping, now, PINGS)
+            if pings
+            else None
+        )
         if hit is not None:
-            raise refusal(hit, (await self._ref(opponent_id)).name, now)
+            raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
         for _ in range(WRITE_ATTEMPTS):
             outbox = [_offer_in_place(record, kind, user.id)] if away else []
-            if await self.store.games.make_offer(record, kind, user.id, now, outbox):
+            if await self._core.store.games.make_offer(record, kind, user.id, now, outbox):
                 break
-            record = await self._refreshed_placement(record)
+            record = await self._core.refreshed_placement(record)
         else:
             raise GameChangedError
-        return self._offer_made(await self._view(record), kind, user.id, record.ply)
+        return self.offer_made(await self._core.view(record), kind, user.id, record.ply)
 
     @staticmethod
-    def _offer_made(view: GameView, kind: OfferKind, from_id: int, ply: int) -> OfferMade:
+    def offer_made(view: GameView, kind: OfferKind, from_id: int, ply: int) -> OfferMade:
         """The offer by ``from_id`` made at ``ply``, with Accept/Decline for the opponent."""
         by = view.white if from_id == view.white.id else view.black
         to = view.opponent_of(from_id)
@@ -336,11 +345,11 @@ class EndingUseCases(ServiceCore):
         return OfferMade(view, kind, by, to, text, buttons)
 
     async def _decline(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
-        record = await self._playable(user, None, game_id)
+        record = await self.playable(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
-        if not await self.store.games.withdraw_offer(record.id, kind, opponent_id):
+        if not await self._core.store.games.withdraw_offer(record.id, kind, opponent_id):
             raise NoOfferError(_no_offer(kind))
-        view = await self._view(record)
+        view = await self._core.view(record)
         by = view.white if user.id == view.white.id else view.black
         declined = (
             Text("{player} declined the draw offer.", player=user.name)
@@ -349,7 +358,7 @@ class EndingUseCases(ServiceCore):
         )
         return OfferDeclined(view, kind, by, declined)
 
-    async def _end(
+    async def end(
         self,
         record: GameRecord,
         outcome: Outcome,
@@ -366,30 +375,30 @@ class EndingUseCases(ServiceCore):
 
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
-        await self._replay(record)  # raises DamagedGameError before anything is written
+        await self._core.replay(record)  # raises DamagedGameError before anything is written
         if record.ply < ABORTABLE_PLIES and outcome.termination in _ABORTED_BEFORE_PLAY:
             outcome, rated = Outcome(Termination.ABORTED, None), False
-        now = now or self.now()
+        now = now or self._core.now()
         result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
-        refs = await self._refs(record.white_id, record.black_id)
+        refs = await self._core.refs(record.white_id, record.black_id)
         actor_id = None if actor is None else actor.id
         for _ in range(WRITE_ATTEMPTS):
-            written: Written = await self.store.games.finish(
+            written: Written = await self._core.store.games.finish(
                 record,
                 GameEnding(result, outcome.termination.value),
                 now,
-                self._rate(record) if rated else None,
+                self._core.rate(record) if rated else None,
                 consume_offer=consume_offer,
                 outbox=partial(
-                    self._ending_items, record, refs, in_place=in_place, actor_id=actor_id
+                    self._core.ending_items, record, refs, in_place=in_place, actor_id=actor_id
                 ),
             )
             if written.ok:
                 break
-            record = await self._refreshed_placement(record)
+            record = await self._core.refreshed_placement(record)
         else:
             raise GameChangedError
-        self._schedule_changed()
+        self._core.schedule_changed()
         updated = replace_record(
             record,
             status=GameStatus.FINISHED,
@@ -400,9 +409,9 @@ class EndingUseCases(ServiceCore):
             finished_at=now,
             version=written.version,
         )
-        return await self._game_ended(updated, outcome, actor_id, written.ratings, refs)
+        return await self.game_ended(updated, outcome, actor_id, written.ratings, refs)
 
-    async def _game_ended(
+    async def game_ended(
         self,
         record: GameRecord,
         outcome: Outcome,
@@ -412,13 +421,13 @@ class EndingUseCases(ServiceCore):
     ) -> GameEnded:
         """What a finished ``record`` looks like to the players: the final board, the
         ending's text and rating changes."""
-        view = await self._view(record, refs)
+        view = await self._core.view(record, refs)
         actor_ref = None
         if actor_id is not None:
             actor_ref = view.white if actor_id == view.white.id else view.black
-        ending = self._ending(view, outcome, actor=actor_ref, ratings=ratings)
-        game = await self._replay(record)
-        board = await self._board(game, orientation=Color.WHITE)
+        ending = self._core.ending(view, outcome, actor=actor_ref, ratings=ratings)
+        game = await self._core.replay(record)
+        board = await self._core.board_image(game, orientation=Color.WHITE)
         return GameEnded(view, board, ending, ended_text(ending))
 
 

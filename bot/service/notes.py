@@ -97,8 +97,8 @@ class Notes:
         ply. Raises ``EmptyNoteError``, ``NoteTooLongError``, ``TooManyNotesError``,
         ``NotAPlayerError``."""
         core = self._core
-        record = await core._resolve(user, place, game_id, finished_ok=True)
-        core._require_player(record, user)
+        record = await core.resolve(user, place, game_id, finished_ok=True)
+        core.require_player(record, user)
         cleaned = one_line(text)
         if not cleaned:
             raise EmptyNoteError
@@ -110,30 +110,30 @@ class Notes:
         if note is None:
             raise TooManyNotesError
         count = len(await core.store.notes.of(record.id, user.id))
-        sans = (await core._replay(record)).san_moves()
-        return NoteAdded(await core._view(record), _shown(record, note, sans), count)
+        sans = (await core.replay(record)).san_moves()
+        return NoteAdded(await core.view(record), _shown(record, note, sans), count)
 
     async def list(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> NoteList:
         """The user's own notes on the game meant, oldest first."""
         core = self._core
-        record = await core._resolve(user, place, game_id, finished_ok=True)
-        core._require_player(record, user)
+        record = await core.resolve(user, place, game_id, finished_ok=True)
+        core.require_player(record, user)
         notes = await core.store.notes.of(record.id, user.id)
-        sans = (await core._replay(record)).san_moves()
+        sans = (await core.replay(record)).san_moves()
         shown = tuple(_shown(record, note, sans) for note in notes)
-        return NoteList(await core._view(record), shown)
+        return NoteList(await core.view(record), shown)
 
     async def clear(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> Cleared:
         """Delete the user's notes on the game meant."""
         core = self._core
-        record = await core._resolve(user, place, game_id, finished_ok=True)
-        core._require_player(record, user)
+        record = await core.resolve(user, place, game_id, finished_ok=True)
+        core.require_player(record, user)
         removed = await core.store.notes.clear(record.id, user.id)
-        return Cleared(await core._view(record), removed)
+        return Cleared(await core.view(record), removed)
 
 
 def _shown(record: GameRecord, note: Note, sans: list[str]) -> NoteView:

@@ -32,6 +32,7 @@ from bot.service.notation import (
 )
 from bot.service.parsing import parse_move
 from bot.service.phrases import check_text, color_text, termination_text
+from bot.service.previews import show_preview, waiting_preview
 from bot.service.reading import piece_letters
 from bot.service.results import (
     BoardShown,
@@ -41,6 +42,7 @@ from bot.service.results import (
     Ending,
     GameView,
     MovePlayed,
+    MovePreview,
     Place,
     PromotionNeeded,
     User,
@@ -69,7 +71,10 @@ PROMOTION_NAMES = {
 }
 
 
-class PlayUseCases(ServiceCore):
+class PlayUseCases:
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
     async def move(
         self,
         user: User,
@@ -97,8 +102,8 @@ class PlayUseCases(ServiceCore):
         """
         # One read finds the game and everything the move needs (its players, whether
         # conditional lines wait, closed DMs); the move is then one write.
-        seated = await self._seat(user, place, game_id)
-        return await self._move_in(
+        seated = await self._core.seat(user, place, game_id)
+        return await self.move_in(
             seated,
             user,
             place,
@@ -108,7 +113,7 @@ class PlayUseCases(ServiceCore):
             checked=checked,
         )
 
-    async def _move_in(
+    async def move_in(
         self,
         seated: SeatedGame,
         user: User,
@@ -121,7 +126,7 @@ class PlayUseCases(ServiceCore):
     ) -> MovePlayed | PromotionNeeded:
         """``move`` in the game ``seated`` (read already)."""
         record = seated.game
-        typed = await self._move_text(seated, user, text)
+        typed = await self.move_text(seated, user, text)
         if expected_ply is not None and expected_ply != record.ply:
             raise GameChangedError
         # Typed away from the game's place (another channel, a DM): the board and the
@@ -134,40 +139,40 @@ class PlayUseCases(ServiceCore):
             # The write was refused: the game's version moved on. When only something beside
             # the position changed (the board message was recorded, the deadline moved), the
             # move is checked again against the fresh game; otherwise the player must look.
-            fresh = await self.store.games.seated(record.id, self.now())
+            fresh = await self._core.store.games.seated(record.id, self._core.now())
             if fresh is None or not _same_turn(record, fresh.game):
                 raise GameChangedError
             seated, record = fresh, fresh.game
         raise GameChangedError
 
-    async def _move_text(self, seated: SeatedGame, user: User, text: str) -> str:
+    async def move_text(self, seated: SeatedGame, user: User, text: str) -> str:
         """``text`` with its spaces tidied, once ``user`` may move in ``seated``'s game now.
         Raises ``NotAPlayerError``, ``GameOverError``, ``NotYourTurnError``,
         ``UnreadableMoveError`` (empty or too long)."""
         record = seated.game
-        self._require_player(record, user)
-        self._require_active(record)
-        await self._require_turn(record, user)
+        self._core.require_player(record, user)
+        self._core.require_active(record)
+        await self._core.require_turn(record, user)
         typed = " ".join(text.split())
         if not typed or len(typed) > MAX_MOVE_TEXT:
             raise UnreadableMoveError(typed[:MAX_MOVE_TEXT] or text)
         return typed
 
-    async def _read_move(
+    async def read_move(
         self, seated: SeatedGame, user: User, typed: str
     ) -> tuple[rules.Game, MoveNamer, Move | list[Move]]:
         """The game of ``seated``, how ``user`` names moves, and the move ``typed`` names
         (or the promotions to choose from). Raises ``GameOverError`` for a game a rule has
         ended meanwhile, and the move ``UserError``s."""
         record = seated.game
-        game = await self._replay(record)
+        game = await self._core.replay(record)
         ruled = game.outcome()
         if ruled is not None:
             # Stored before a rule that ends it now (xiangqi's move limit): the clock ends
             # it by that rule at its deadline; nobody can move meanwhile.
             raise GameOverError(record.id, ruled.result())
         player = seated.players.get(user.id)
-        name = await self._namer(game.position, user.id, typed, player=player)
+        name = await self._core.namer(game.position, user.id, typed, player=player)
         return game, name, parse_move(game.position, typed, name)
 
     async def _try_move(
@@ -181,16 +186,16 @@ class PlayUseCases(ServiceCore):
     ) -> MovePlayed | PromotionNeeded | None:
         """Check ``typed`` against ``seated``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile."""
-        record, players = seated.game, seated.players
-        game, name, parsed = await self._read_move(seated, user, typed)
+        core, record, players = self._core, seated.game, seated.players
+        game, name, parsed = await self.read_move(seated, user, typed)
         if isinstance(parsed, list):
-            return await self._promotion_needed(record, game, user, parsed)
+            return await self.promotion_needed(record, game, user, parsed)
         position, move = game.position, parsed
         uci = position.uci(move)
         if isinstance(position, XiangqiPosition):
             # The row keeps the move's WXF and Chinese, whatever its mover reads; the mover
             # reads it (and the moves under the board) in their own notation.
-            notation = await self._notation(user.id, typed, player=players.get(user.id))
+            notation = await core.notation(user.id, typed, player=players.get(user.id))
             stored, chinese = stored_names(position, move)
             san = xiangqi_name(RecentMove(0, uci, stored, chinese), notation)
         else:
@@ -202,18 +207,18 @@ class PlayUseCases(ServiceCore):
         )
         after = game.play(move)
         # Prepared answers (conditional moves) this move sets off go into the same write.
-        lines = await self.store.conditionals.tree(record.id) if seated.has_conditionals else []
+        lines = await core.store.conditionals.tree(record.id) if seated.has_conditionals else []
         plan = plan_answers(after, record, user.id, lines)
         after, last_mover_id = plan.game or after, plan.last_mover_id or user.id
         outcome = after.outcome()
-        now = self.now()
+        now = core.now()
         opponent_id = record.opponent_of(last_mover_id)
         opponent = players.get(opponent_id)
         ending = GameEnding(outcome.result(), outcome.termination.value) if outcome else None
         deadline = (
             None
             if outcome
-            else await self._deadline_for(opponent_id, now, record.clock_days, opponent)
+            else await core.deadline_for(opponent_id, now, record.clock_days, opponent)
         )
         refs = told_by_mention(
             refs_of(players, (record.white_id, record.black_id)), seated.closed_dms
@@ -221,10 +226,10 @@ class PlayUseCases(ServiceCore):
         # Answered in the place, the answer says it; written too, in case it is lost (not
         # to the computer: its reply, posted in the place, follows within seconds).
         computer = opponent is not None and opponent.is_bot
-        held = self.hold_answers and not away and not computer
-        answering = self._answering() if held else None
+        held = core.hold_answers and not away and not computer
+        answering = core.answering() if held else None
         if outcome:
-            outbox: OutboxSource = lambda ratings: self._ending_items(  # noqa: E731
+            outbox: OutboxSource = lambda ratings: core.ending_items(  # noqa: E731
                 record,
                 refs,
                 in_place=away,
@@ -233,13 +238,13 @@ class PlayUseCases(ServiceCore):
                 answering=answering,
             )
         else:
-            outbox = self._turn_dm(record.id, after.ply, refs[opponent_id])
+            outbox = core.turn_dm(record.id, after.ply, refs[opponent_id])
             if away or answering is not None:
-                outbox += self._turn_in_place(record.id, after.ply, refs[opponent_id], answering)
+                outbox += core.turn_in_place(record.id, after.ply, refs[opponent_id], answering)
             outbox = plan.told(outbox, mover_id=user.id)
         if checked is not None:
             checked(away)
-        written = await self.store.games.play_move(
+        written = await core.store.games.play_move(
             record,
             uci=uci,
             san=stored,
@@ -248,9 +253,9 @@ class PlayUseCases(ServiceCore):
             mover_id=user.id,
             now=now,
             deadline_at=deadline,
-            next_look_at=self._first_look(opponent, deadline, now),
+            next_look_at=core.first_look(opponent, deadline, now),
             ending=ending,
-            rate=self._rate(record) if outcome else None,
+            rate=core.rate(record) if outcome else None,
             outbox=outbox,
             answers=plan.stored,
             followed=plan.followed,
@@ -260,17 +265,17 @@ class PlayUseCases(ServiceCore):
         )
         if not written.ok:
             return None
-        self._locale_seen(user)
+        core.locale_seen(user)
         # Moving is being back: a vacation ends with the player's first move in any game.
-        back = await self._end_vacation_by_move(players.get(user.id), now)
-        self._remember(
+        back = await core.end_vacation_by_move(players.get(user.id), now)
+        core.remember(
             replace_record(record, ply=after.ply, version=written.version),
             after,
             written.version,
         )
-        self._schedule_changed()
+        core.schedule_changed()
         if not outcome and opponent is not None and opponent.is_bot:
-            self._computer_turn()  # only then: the queue's read is not every move's cost
+            core.computer_turn()  # only then: the queue's read is not every move's cost
         updated = replace_record(
             record,
             ply=after.ply,
@@ -284,11 +289,11 @@ class PlayUseCases(ServiceCore):
             finished_at=now if outcome else None,
             version=written.version,
         )
-        view = await self._view(updated, refs, reached=True)
+        view = await core.view(updated, refs, reached=True)
         mover = view.white if user.id == view.white.id else view.black
         actor = view.white if last_mover_id == view.white.id else view.black
         result_ending = (
-            self._ending(view, outcome, actor=actor, ratings=written.ratings) if outcome else None
+            core.ending(view, outcome, actor=actor, ratings=written.ratings) if outcome else None
         )
         lapsed = written.lapsed  # the opponent's draw offer, any takeback request
         for_mover = outcome is not None or (opponent is not None and opponent.is_bot)
@@ -296,7 +301,7 @@ class PlayUseCases(ServiceCore):
             game=view,
             # The board is for the player to move next; after the last move, or when the
             # computer moves next (its reply follows within seconds), for the mover.
-            board=await self._board(
+            board=await core.board_image(
                 after,
                 viewer=players.get(user.id) if for_mover else opponent,
                 # (after prepared answers the player to move may be the mover again)
@@ -330,17 +335,17 @@ class PlayUseCases(ServiceCore):
                 else "",
             ),
             lapsed_offers=lapsed,
-            recent=await self._recent_line(record, written.recent, notation, after),
+            recent=await core.recent_line(record, written.recent, notation, after),
             answers=plan.facts(notation),
             vacation_ended=back,
             answering=None if answering is None else answering.nonce,
         )
 
-    async def _promotion_needed(
+    async def promotion_needed(
         self, record: GameRecord, game: rules.Game, user: User, choices: list[Move]
     ) -> PromotionNeeded:
         position = game.position
-        view = await self._view(record)
+        view = await self._core.view(record)
         buttons = tuple(
             Button(
                 PROMOTION_NAMES.get(choice.promotion or "", (choice.promotion or "?").upper()),
@@ -355,12 +360,45 @@ class PlayUseCases(ServiceCore):
         target = position.variant.square_name(choices[0].to_square)
         return PromotionNeeded(
             game=view,
-            board=await self._board(
+            board=await self._core.board_image(
                 game, viewer_id=user.id, seat=position.side_to_move, record=record
             ),
             text=Text("Promote on {square} to which piece?", square=target),
             buttons=buttons,
         )
+
+    async def move_or_preview(
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        game_id: int | None = None,
+        checked: Callable[[bool], None] | None = None,
+    ) -> MovePlayed | PromotionNeeded | MovePreview:
+        """A typed ``/move``: played at once (see ``move``), or, for a player who confirms
+        every move (Confirm moves ``always``), first shown to them as the board after it with
+        Confirm / Cancel (Confirm plays it unless the game has moved on). Raises what
+        ``move`` raises."""
+        seated = await self._core.seat(user, place, game_id)
+        try:
+            if user.id not in seated.confirming:
+                return await self.move_in(seated, user, place, text, checked=checked)
+            typed = await self.move_text(seated, user, text)
+            game, name, parsed = await self.read_move(seated, user, typed)
+        except UserError as error:
+            # A refusal while a preview waits says so: the player may think it was played.
+            waiting = await waiting_preview(self._core, user, seated.game)
+            if waiting is not None:
+                error.message = Sentences(
+                    error.message,
+                    Text("Your move {move} is waiting for Confirm.", move=waiting.san),
+                )
+                error.args = (error.message,)
+            raise
+        if isinstance(parsed, list):
+            return await self.promotion_needed(seated.game, game, user, parsed)
+        return await show_preview(self._core, user, seated.game, game, parsed, name)
 
     async def promote(
         self, user: User, game_id: int, argument: str, *, place: Place | None = None
@@ -376,11 +414,11 @@ class PlayUseCases(ServiceCore):
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> BoardShown:
         """The current board of the game meant (finished games too), from the viewer's side."""
-        record = await self._resolve(user, place, game_id, finished_ok=True)
-        game = await self._replay(record)
-        view = await self._view(record)
+        record = await self._core.resolve(user, place, game_id, finished_ok=True)
+        game = await self._core.replay(record)
+        view = await self._core.view(record)
         color = view.color_of(user.id)
-        board = await self._board(game, viewer_id=user.id, seat=color, record=record)
+        board = await self._core.board_image(game, viewer_id=user.id, seat=color, record=record)
         return BoardShown(view, board, _board_text(view, game))
 
     async def legal_targets(
@@ -390,8 +428,8 @@ class PlayUseCases(ServiceCore):
 
         Raises ``UnknownSquareError`` for a bad square name.
         """
-        record = await self._resolve(user, place, game_id, finished_ok=True)
-        game = await self._replay(record)
+        record = await self._core.resolve(user, place, game_id, finished_ok=True)
+        game = await self._core.replay(record)
         variant = game.variant
         example = "e4" if variant.name == "chess" else "e2"
         try:
@@ -405,9 +443,9 @@ class PlayUseCases(ServiceCore):
             key=position.san,
         )
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
-        view = await self._view(record)
+        view = await self._core.view(record)
         piece = position.piece_at(origin)
-        board = await self._board(
+        board = await self._core.board_image(
             game,
             viewer_id=user.id,
             seat=view.color_of(user.id),
@@ -430,7 +468,7 @@ class PlayUseCases(ServiceCore):
         elif not moves:
             text = Text("The piece on {square} has no legal moves.", square=name)
         else:
-            named = await self._namer(position, user.id)
+            named = await self._core.namer(position, user.id)
             sans = Joined(LIST_SEPARATOR, dict.fromkeys(named(m) for m in moves))
             text = Text("Legal moves from {square}: {moves}.", square=name, moves=sans)
         return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
@@ -444,14 +482,14 @@ class PlayUseCases(ServiceCore):
         autocomplete never raises a user error.
         """
         try:
-            record = await self._resolve(user, place, game_id)
+            record = await self._core.resolve(user, place, game_id)
             if not record.is_active or record.to_move_id != user.id:
                 return []
-            game = await self._replay(record)
+            game = await self._core.replay(record)
         except UserError:  # autocomplete answers with nothing rather than an error
             return []  # (a damaged game included: the command itself will say so)
         typed = prefix[:MAX_MOVE_TEXT]
-        name = await self._namer(game.position, user.id, typed)
+        name = await self._core.namer(game.position, user.id, typed)
         return matching_moves(game.position, piece_letters().to_english(typed), namer=name)
 
 

@@ -15,6 +15,7 @@ from bot.render import piece_set_names
 from bot.service.core import ServiceCore, reader_locale, xiangqi_pieces_for
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
 from bot.service.errors import InvalidOptionError
+from bot.service.languages import Languages
 from bot.service.local_time import (
     TimeFormatError,
     next_time_of_day,
@@ -81,7 +82,12 @@ ORIENTATION_WORDS: dict[Orientation, tuple[str, ...]] = {
 }
 
 
-class PreferenceUseCases(ServiceCore):
+class PreferenceUseCases:
+    def __init__(self, core: ServiceCore, languages: Languages) -> None:
+        self._core = core
+        # Told a player's chosen language (it keeps the app's language of each player).
+        self._languages = languages
+
     async def settings(
         self,
         user: User,
@@ -112,8 +118,8 @@ class PreferenceUseCases(ServiceCore):
         client's), and which of their moves are shown to them before they are played
         (menus, always, never). All are checked before any is stored. Raises
         ``InvalidOptionError`` naming the first value it cannot take."""
-        await self._ensure_player(user)
-        now = self.now()
+        core, now = self._core, self._core.now()
+        await core.ensure_player(user)
         change = PreferenceChange(
             notify=_notify(notify),
             board_theme=_theme(theme),
@@ -136,7 +142,7 @@ class PreferenceUseCases(ServiceCore):
         confirming = _confirm(confirm)
         if change.time_zone is not None or change.digest_at is not None:
             # The next digest is due at the chosen time of day in the chosen zone.
-            before = await self.store.players.get(user.id)
+            before = await core.store.players.get(user.id)
             assert before is not None
             zone = zone_named(change.time_zone or before.time_zone)
             at = before.digest_at if change.digest_at is None else change.digest_at
@@ -145,34 +151,34 @@ class PreferenceUseCases(ServiceCore):
                 change = dataclasses.replace(change, digest_at=at, digest_due_at=due)
             else:
                 change = dataclasses.replace(change, digest_at=(), digest_due_at=None)
-        await self.store.players.update_preferences(user.id, change)
+        await core.store.players.update_preferences(user.id, change)
         if change.reminder_hours is not None:
             # The clock's next look at their games was worked out from their old hours.
-            await self._look_again(await self.store.clock.to_move(user.id), self.now())
+            await core.look_again(await core.store.clock.to_move(user.id), core.now())
         if confirming is not None:
-            await self.store.confirmations.set(user.id, confirming)
+            await core.store.confirmations.set(user.id, confirming)
         if change.language is not None:
-            self.on_language_chosen(user.id, change.language or None)
+            self._languages.chose(user.id, change.language or None)
         if change.notify is NotifyMode.DM:
             # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
-            await self.store.outbox.forget_closed_dms(user.id)
-        player = await self.store.players.get(user.id)
+            await core.store.outbox.forget_closed_dms(user.id)
+        player = await core.store.players.get(user.id)
         assert player is not None
-        used = await self.store.players.vacation_days_used(user.id, vacation_window_start(now), now)
+        used = await core.store.players.vacation_days_used(user.id, vacation_window_start(now), now)
         until = player.vacation_ends_at if player.on_vacation(now) else None
-        left = self.vacation_days_per_year - used
-        hours = self.reminder_hours if player.reminder_hours is None else player.reminder_hours
+        left = core.vacation_days_per_year - used
+        hours = core.reminder_hours if player.reminder_hours is None else player.reminder_hours
         # In the language they read from now on (this command may have just chosen it).
         reading = reader_locale(player)
         with using(reading) if reading is not None else nullcontext():
             notation_read = reading_notation(player)
         return PlayerSettings(
-            player=await self._ref(user.id),
+            player=await core.ref(user.id),
             notify=player.notify,
             board_theme=player.board_theme,
             vacation_days_left=left,
             vacation_until=until,
-            vacation_allowance=self.vacation_days_per_year,
+            vacation_allowance=core.vacation_days_per_year,
             themes=tuple(theme_choice(name) for name in available_themes()),
             orientation=player.orientation,
             reminder_hours=tuple(sorted(hours, reverse=True)),
@@ -188,7 +194,7 @@ class PreferenceUseCases(ServiceCore):
             piece_sets=tuple(piece_set_listed(name) for name in available_piece_sets()),
             board_strip=player.board_strip,
             language=player.language,
-            confirm_moves=await self.store.confirmations.mode(user.id),
+            confirm_moves=await core.store.confirmations.mode(user.id),
         )
 
 

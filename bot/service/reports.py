@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.claiming import claimed
-from bot.service.core import THREAD_IDLE_LOOK, ServiceCore, may_read, reach
+from bot.service.core import THREAD_IDLE_LOOK, ServiceCore, game_label, may_read, reach
 from bot.service.errors import InvalidOptionError
 from bot.service.notes import note_comments
 from bot.service.phrases import termination_text, variant_text
@@ -42,7 +42,10 @@ PGN_TERMINATIONS = {
 }
 
 
-class ReportUseCases(ServiceCore):
+class ReportUseCases:
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
     async def games(
         self, viewer: User, player: User | None = None, *, place: Place | None = None
     ) -> GameList:
@@ -52,7 +55,7 @@ class ReportUseCases(ServiceCore):
         nothing one server does shows in another, no game shows outside where it lives."""
         target = await self._about(viewer, player)
         records = self._listable(
-            await self.store.games.active_for_player(
+            await self._core.store.games.active_for_player(
                 target.id, reach(_guild(place), viewer.id, target.id)
             ),
             viewer,
@@ -60,10 +63,12 @@ class ReportUseCases(ServiceCore):
         )
         far = datetime.max.replace(tzinfo=UTC)
         records.sort(key=lambda g: (g.to_move_id != target.id, g.deadline_at or far, g.id))
-        refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
+        refs = await self._core.refs(
+            target.id, *{p for g in records for p in (g.white_id, g.black_id)}
+        )
         entries = []
         for record in records:
-            view = await self._view(record, refs)
+            view = await self._core.view(record, refs)
             entries.append(
                 GameListEntry(view, view.opponent_of(target.id), record.to_move_id == target.id)
             )
@@ -100,11 +105,11 @@ class ReportUseCases(ServiceCore):
         """The PGN (chess) or record (xiangqi) of the game meant, finished games included,
         with a lichess analysis link for chess; with ``notes``, the asker's own notes as
         comments after the moves they were written at."""
-        record = await self._resolve(user, place, game_id, finished_ok=True)
-        game = await self._replay(record)
-        view = await self._view(record)
+        record = await self._core.resolve(user, place, game_id, finished_ok=True)
+        game = await self._core.replay(record)
+        view = await self._core.view(record)
         tags = record_tags(view, record)
-        mine = await self.store.notes.of(record.id, user.id) if notes else []
+        mine = await self._core.store.notes.of(record.id, user.id) if notes else []
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
         url = _analysis_url(game) if record.variant == "chess" else None
         extension = "pgn" if record.variant == "chess" else "txt"
@@ -130,14 +135,16 @@ class ReportUseCases(ServiceCore):
         this server's only, and of someone else's only those readable at ``place``."""
         target = await self._about(viewer, player)
         limit = max(1, min(limit, 50))
-        found = await self.store.games.finished_for_player(
+        found = await self._core.store.games.finished_for_player(
             target.id, reach(_guild(place), viewer.id, target.id), limit * HISTORY_SCAN
         )
         records = self._listable(found, viewer, place)[:limit]
-        refs = await self._refs(target.id, *{p for g in records for p in (g.white_id, g.black_id)})
+        refs = await self._core.refs(
+            target.id, *{p for g in records for p in (g.white_id, g.black_id)}
+        )
         entries = []
         for record in records:
-            view = await self._view(record, refs)
+            view = await self._core.view(record, refs)
             entries.append(
                 HistoryEntry(view, view.opponent_of(target.id), _outcome_for(record, target.id))
             )
@@ -169,12 +176,12 @@ class ReportUseCases(ServiceCore):
     ) -> Stats:
         """Wins, draws and losses per game kind, and the rating, on the server of ``place``
         only (totals: they name no game)."""
-        target = await self._about(viewer, player)
+        core, target = self._core, await self._about(viewer, player)
         guild_id = _guild(place)
         scope = reach(guild_id, viewer.id, target.id)
-        counts = {c.variant: c for c in await self.store.games.results_by_variant(target.id, scope)}
-        ratings = await self.store.ratings.for_player(guild_id, target.id)
-        me = await self._ref(target.id)
+        counts = {c.variant: c for c in await core.store.games.results_by_variant(target.id, scope)}
+        ratings = await core.store.ratings.for_player(guild_id, target.id)
+        me = await core.ref(target.id)
         rows = []
         for variant in VARIANT_NAMES:
             count = counts.get(variant)
@@ -194,7 +201,7 @@ class ReportUseCases(ServiceCore):
             )
         computer = tuple(
             ComputerStats(c.variant, c.level, c.wins, c.draws, c.losses)
-            for c in await self.store.computer.results(target.id, scope)
+            for c in await core.store.computer.results(target.id, scope)
         )
         text: str
         if not rows and not computer:
@@ -228,10 +235,10 @@ class ReportUseCases(ServiceCore):
     async def _about(self, viewer: User, player: User | None) -> User:
         """Whom a report is about (``player``, else the viewer), both known to the store:
         the viewer's own name refreshed, the other's never (see ``_ensure_known``)."""
-        await self._ensure_player(viewer)
+        await self._core.ensure_player(viewer)
         if player is None:
             return viewer
-        await self._ensure_known(player)
+        await self._core.ensure_known(player)
         return player
 
     @staticmethod
@@ -251,8 +258,8 @@ class ReportUseCases(ServiceCore):
         """The server's rating table for ``game``, best first."""
         if game not in VARIANT_NAMES:
             raise InvalidOptionError(Text('"{game}" is not a game Postal plays.', game=game))
-        entries = await self.store.ratings.leaderboard(guild_id, game, max(1, min(limit, 25)))
-        refs = await self._refs(*(e.player_id for e in entries)) if entries else {}
+        entries = await self._core.store.ratings.leaderboard(guild_id, game, max(1, min(limit, 25)))
+        refs = await self._core.refs(*(e.player_id for e in entries)) if entries else {}
         rows = tuple(
             LeaderboardRow(
                 rank, refs[e.player_id], e.rating.rating, e.rating.deviation, e.rating.games
@@ -281,11 +288,13 @@ class ReportUseCases(ServiceCore):
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
         """Remember the thread the adapter created for the game (commands there mean it),
         to be kept active while the game runs (``threads_to_keep``)."""
-        await self.store.games.set_thread(game_id, thread_id, self.now() + THREAD_IDLE_LOOK)
+        await self._core.store.games.set_thread(
+            game_id, thread_id, self._core.now() + THREAD_IDLE_LOOK
+        )
 
     async def set_game_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the adapter's latest board message of the game."""
-        await self.store.games.set_message(game_id, message_id)
+        await self._core.store.games.set_message(game_id, message_id)
 
     async def replace_board_message(
         self, game_id: int, channel_id: int, message_id: int, *, answered: str | None = None
@@ -295,16 +304,20 @@ class ReportUseCases(ServiceCore):
         (returned, and listed by ``boards_to_retire`` until ``board_retired``). ``answered``:
         the board is the answer ``MovePlayed.answering`` names, which said what its rows say
         (see ``answered``)."""
-        return await self.store.boards.replace(
-            game_id, channel_id, message_id, self.now(), answered=answered
+        return await self._core.store.boards.replace(
+            game_id, channel_id, message_id, self._core.now(), answered=answered
         )
 
     async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:
         """Older board messages whose controls are still to be removed (each game's newest),
         oldest first: those this process claims (another process edits the others)."""
-        boards = await self.store.boards.to_retire(limit)
+        boards = await self._core.store.boards.to_retire(limit)
         mine = await claimed(
-            self.store, self.process, ClaimKind.BOARD, [b.message_id for b in boards], self.now()
+            self._core.store,
+            self._core.process,
+            ClaimKind.BOARD,
+            [b.message_id for b in boards],
+            self._core.now(),
         )
         return [board for board in boards if board.message_id in mine]
 
@@ -314,16 +327,31 @@ class ReportUseCases(ServiceCore):
         may still edit them when it has time); returns those this process now claims. A
         dropped board another process holds is one it listed and is editing: it stays
         that process's, so no board is edited twice."""
-        dropped = await self.store.boards.retired(*(board.message_id for board in boards))
+        dropped = await self._core.store.boards.retired(*(board.message_id for board in boards))
         mine = await claimed(
-            self.store, self.process, ClaimKind.BOARD, [b.message_id for b in dropped], self.now()
+            self._core.store,
+            self._core.process,
+            ClaimKind.BOARD,
+            [b.message_id for b in dropped],
+            self._core.now(),
         )
         return [board for board in dropped if board.message_id in mine]
+
+    async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:
+        """(game id, label) of the user's active games, this channel's first (for the
+        ``game`` option's autocomplete; at most 25)."""
+        games = await self._core.store.games.active_for_player(user.id)
+        refs = await self._core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
+        here = {place.channel_id, place.thread_id} if place else set()
+        games.sort(
+            key=lambda g: (not ({g.channel_id, g.thread_id} & here), g.to_move_id != user.id, g.id)
+        )
+        return [(g.id, game_label(g, refs, user.id)) for g in games[:25]]
 
     async def game_view(self, game_id: int) -> GameView:
         """The facts of one game, for adapters' own use (no access check: never show the
         answer to a user as is). Raises ``UnknownGameError``."""
-        return await self._view(await self._game(game_id))
+        return await self._core.view(await self._core.game_record(game_id))
 
 
 def _guild(place: Place | None) -> int:

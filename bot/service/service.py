@@ -20,11 +20,13 @@ from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.languages import Languages
 from bot.service.notes import Notes
+from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
+from bot.store import Store
 
 
-class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUseCases):
+class GameService:
     """Postal's use cases over one ``Store``; async, and knows nothing of Discord.
 
     ``GameService(store, clock=system_clock, reminder_hours=(24, 1),
@@ -36,36 +38,35 @@ class GameService(ButtonUseCases, ReportUseCases, DeliveryUseCases, PreferenceUs
     ``engines`` (``bot.engine.api.Engines``) serve analysis and the computer opponent.
     Methods raise ``UserError`` subclasses with a friendly ``.message`` for anything the
     user can fix; any other exception is a bug.
+
+    Use cases side by side, each built from the core and the siblings it uses (who builds
+    whom is below): adapters call ``service.play.move(...)``, ``service.endings.abort(...)``.
     """
 
-    def __init__(self, *args: Any, engines: Engines | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, store: Store, *args: Any, engines: Engines | None = None, **kwargs: Any
+    ) -> None:
         # The core keeps the engines too: analysis (and whatever else) reads them there.
-        super().__init__(*args, engines=engines, **kwargs)
-        # Use cases side by side: adapters call ``service.play.move(...)``. Those still
-        # mixed in are this object seen as the use case, until each is a class of its own.
-        self.core: ServiceCore = self
-        # (The typed ``/move`` with its preview, ``move_or_preview``, is play's: until it
-        # moves out of board_menus.py, play is seen through the board menus.)
-        self.play: BoardMenuUseCases = self
-        self.board_menus: BoardMenuUseCases = self
-        self.challenges: ChallengeUseCases = self
-        self.after_game: AfterGameUseCases = self
-        self.endings: EndingUseCases = self
-        self.deadlines: DeadlineUseCases = self
-        self.digests: DigestUseCases = self
-        self.deliveries: DeliveryUseCases = self
-        self.reports: ReportUseCases = self
-        self.preferences: PreferenceUseCases = self
-        self.buttons: ButtonUseCases = self
-        self.conditional = ConditionalMoves(self)
-        self.notes = Notes(self)
+        self.core = core = ServiceCore(store, *args, engines=engines, **kwargs)
+        self.languages = Languages(core)
+        self.play = play = PlayUseCases(core)
+        self.board_menus = board_menus = BoardMenuUseCases(core, play)
         # ``engines`` None: no computer opponent (challenging it says how to install one).
-        self.computer = ComputerOpponent(self, engines)
-        self.analysis = Analyses(self)
-        self.languages = Languages(self)
+        self.computer = computer = ComputerOpponent(core, play, engines)
+        self.challenges = challenges = ChallengeUseCases(core)
+        self.after_game = after_game = AfterGameUseCases(core, challenges, computer)
+        self.endings = endings = EndingUseCases(core)
+        self.deadlines = DeadlineUseCases(core, endings)
+        self.digests = digests = DigestUseCases(core)
+        self.deliveries = DeliveryUseCases(core, digests, endings)
+        self.reports = reports = ReportUseCases(core)
+        self.preferences = PreferenceUseCases(core, self.languages)
+        self.buttons = ButtonUseCases(
+            core, after_game, board_menus, challenges, endings, play, reports
+        )
+        self.conditional = ConditionalMoves(core)
+        self.notes = Notes(core)
+        self.analysis = Analyses(core)
         # GIFs drawn one at a time, one per player, the recent ones kept (adapters draw
         # through it: ``service.animations.render(...)``).
         self.animations = AnimationQueue()
-
-    def on_language_chosen(self, player_id: int, language: str | None) -> None:
-        self.languages.chose(player_id, language)

@@ -364,7 +364,8 @@ async def test_a_board_superseded_while_its_round_runs_is_put_aside(
             edited.append(message_id)
 
     monkeypatch.setattr(board_worker, "MARK_EVERY", 1)
-    bot = SimpleNamespace(service=Service(), http=Http(), old_edits=OldEdits(ManualClock()))
+    service = SimpleNamespace(reports=Service())
+    bot = SimpleNamespace(service=service, http=Http(), old_edits=OldEdits(ManualClock()))
     retirer = BoardRetirer(bot)  # type: ignore[arg-type]
     view = layout_view(["a board"], image="attachment://board.png", buttons=(), colour=0)
     retirer._kept.update({first.message_id: view, second.message_id: view})

@@ -40,7 +40,7 @@ async def test_fifty_different_moves_from_two_services(db_path: Path, service: G
         other = GameService(other_store, service.core.clock)
         moves = ["e4", "d4", "Nf3", "c4", "g3"] * 10
         calls = [
-            (service if index % 2 else other).move(ALICE, PLACE, text)
+            (service if index % 2 else other).play.move(ALICE, PLACE, text)
             for index, text in enumerate(moves)
         ]
         outcomes = await asyncio.gather(*calls, return_exceptions=True)

@@ -99,14 +99,14 @@ async def test_a_failing_reminder_is_isolated(
     """A reminder that fails for one game is skipped; the other games' reminders come."""
     first = await start_game(service, days=1)
     second = await start_game(service, days=1, white=BOB, black=CAROL, place=OTHER_PLACE)
-    real_view = service._view
+    real_view = service.core.view
 
     async def view(record, refs=None):  # type: ignore[no-untyped-def]
         if record.id == first.game.id:
             raise ValueError("a corrupt row")
         return await real_view(record, refs)
 
-    monkeypatch.setattr(service, "_view", view)
+    monkeypatch.setattr(service.core, "view", view)
     clock.advance(hours=23, minutes=30)
     reminders = await service.deadlines.due_reminders()
     assert [r.game.id for r in reminders] == [second.game.id]

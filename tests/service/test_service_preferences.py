@@ -111,12 +111,14 @@ async def test_preferences_survive_a_restart(db_path: Path, clock: ManualClock) 
     """Preferences are stored in the database, not in the process."""
     store = await Store.open(db_path)
     try:
-        await GameService(store, clock).settings(ALICE, orientation="to move", notify="dm")
+        await GameService(store, clock).preferences.settings(
+            ALICE, orientation="to move", notify="dm"
+        )
     finally:
         await store.close()
     store = await Store.open(db_path)
     try:
-        shown = await GameService(store, clock).settings(ALICE)
+        shown = await GameService(store, clock).preferences.settings(ALICE)
     finally:
         await store.close()
     assert shown.orientation is Orientation.TURN

@@ -54,9 +54,11 @@ async def test_each_reminder_is_handed_over_by_one_process(
     a, b = services
     ids = await games(a)
     clock.advance(days=2, hours=1)
-    handed = await asyncio.gather(a.hand_over_reminders(), b.hand_over_reminders())
+    handed = await asyncio.gather(
+        a.deadlines.hand_over_reminders(), b.deadlines.hand_over_reminders()
+    )
     assert sum(handed) == GAMES
-    rows = await a.pending_deliveries()
+    rows = await a.deliveries.pending_deliveries()
     assert sorted(row.game_id or 0 for row in rows) == sorted(ids)
 
 
@@ -68,7 +70,7 @@ async def test_each_time_out_is_worked_on_by_one_process(
     a, b = services
     ids = await games(a)
     clock.advance(days=3, minutes=1)
-    reports = await asyncio.gather(a.expire_overdue(), b.expire_overdue())
+    reports = await asyncio.gather(a.deadlines.expire_overdue(), b.deadlines.expire_overdue())
     ended = [ending.game.id for report in reports for ending in report.ended]
     assert sorted(ended) == sorted(ids)
 
@@ -83,13 +85,13 @@ async def test_a_dead_process_items_wait_for_its_lease_then_go_to_the_other(
     clock.advance(days=3, minutes=1)
     now = clock()
     lease = CLOCK_CLAIM_LEASE.total_seconds()
-    taken = await a.store.claims.take(
-        ClaimKind.TIME_OUT, ids, a.process, now.timestamp(), now.timestamp() + lease
+    taken = await a.core.store.claims.take(
+        ClaimKind.TIME_OUT, ids, a.core.process, now.timestamp(), now.timestamp() + lease
     )
     assert taken == set(ids)  # ... and A is killed here
-    assert (await b.expire_overdue()).ended == ()
+    assert (await b.deadlines.expire_overdue()).ended == ()
     clock.advance(seconds=lease)
-    assert sorted(e.game.id for e in (await b.expire_overdue()).ended) == sorted(ids)
+    assert sorted(e.game.id for e in (await b.deadlines.expire_overdue()).ended) == sorted(ids)
 
 
 async def test_each_finished_games_thread_is_archived_by_one_process(
@@ -100,11 +102,11 @@ async def test_each_finished_games_thread_is_archived_by_one_process(
     a, b = services
     ids = await games(a)
     for n, game_id in enumerate(ids):
-        await a.store.games.set_thread(game_id, 5000 + n)
+        await a.core.store.games.set_thread(game_id, 5000 + n)
     clock.advance(days=3, minutes=1)
-    await a.expire_overdue()
+    await a.deadlines.expire_overdue()
     clock.advance(days=1, minutes=1)
-    found = await asyncio.gather(a.threads_to_archive(), b.threads_to_archive())
+    found = await asyncio.gather(a.deadlines.threads_to_archive(), b.deadlines.threads_to_archive())
     listed = [view.id for views in found for view in views]
     assert sorted(listed) == sorted(ids)
 
@@ -118,16 +120,16 @@ async def test_an_old_board_is_edited_by_one_process_only(
     a, b = services
     (game,) = (await games(a))[:1]
     channel = 100
-    await a.replace_board_message(game, channel, 1001)
-    await a.replace_board_message(game, channel, 1002)
-    listed_by_b = await b.boards_to_retire()
+    await a.reports.replace_board_message(game, channel, 1001)
+    await a.reports.replace_board_message(game, channel, 1002)
+    listed_by_b = await b.reports.boards_to_retire()
     assert [board.message_id for board in listed_by_b] == [1001]
-    await a.replace_board_message(game, channel, 1003)  # 1002 is old now, and the newest
-    listed_by_a = await a.boards_to_retire()
+    await a.reports.replace_board_message(game, channel, 1003)  # 1002 is old now, and the newest
+    listed_by_a = await a.reports.boards_to_retire()
     assert [board.message_id for board in listed_by_a] == [1002]
-    assert await a.board_retired(*listed_by_a) == [], "1001 is B's: B is editing it"
-    assert await b.board_retired(*listed_by_b) == []
-    assert await a.boards_to_retire() == [] and await b.boards_to_retire() == []
+    assert await a.reports.board_retired(*listed_by_a) == [], "1001 is B's: B is editing it"
+    assert await b.reports.board_retired(*listed_by_b) == []
+    assert await a.reports.boards_to_retire() == [] and await b.reports.boards_to_retire() == []
 
 
 async def test_a_board_superseded_while_edited_is_not_handed_back(
@@ -137,9 +139,9 @@ async def test_a_board_superseded_while_edited_is_not_handed_back(
     not returned as put aside (A edited it already), the newer one is still to edit."""
     a, _ = services
     (game,) = (await games(a))[:1]
-    await a.replace_board_message(game, 100, 1001)
-    await a.replace_board_message(game, 100, 1002)
-    listed = await a.boards_to_retire()
-    await a.replace_board_message(game, 100, 1003)
-    assert await a.board_retired(*listed) == []
-    assert [board.message_id for board in await a.boards_to_retire()] == [1002]
+    await a.reports.replace_board_message(game, 100, 1001)
+    await a.reports.replace_board_message(game, 100, 1002)
+    listed = await a.reports.boards_to_retire()
+    await a.reports.replace_board_message(game, 100, 1003)
+    assert await a.reports.board_retired(*listed) == []
+    assert [board.message_id for board in await a.reports.boards_to_retire()] == [1002]

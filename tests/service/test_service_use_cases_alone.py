@@ -1,0 +1,61 @@
+"""Each use case is built from the core and the siblings it uses, and works alone: a test
+builds only what it needs (endings without play, the clock's deadlines with endings only,
+reports with the core alone)."""
+
+from __future__ import annotations
+
+from bot.service import ManualClock
+from bot.service.challenges import ChallengeUseCases
+from bot.service.core import ServiceCore
+from bot.service.deadlines import DeadlineUseCases
+from bot.service.endings import EndingUseCases
+from bot.service.reports import ReportUseCases
+from bot.store import Store
+from rules import Termination
+from tests.service.service_helpers import ALICE, BOB, PLACE
+
+
+async def started(core: ServiceCore) -> int:
+    """A game between Alice (white) and Bob, through the challenges alone."""
+    challenges = ChallengeUseCases(core)
+    created = await challenges.challenge(ALICE, PLACE, BOB, game="chess", color="white", days=1)
+    return (await challenges.accept_challenge(BOB, created.challenge.id)).game.id
+
+
+async def test_endings_resign_a_game_without_play(store: Store, clock: ManualClock) -> None:
+    """``EndingUseCases(core)``: no play, no buttons, no computer; a resignation ends the game
+    (before two plies it is aborted, unrated) and the stored game says so."""
+    core = ServiceCore(store, clock)
+    game_id = await started(core)
+    endings = EndingUseCases(core)
+    asked = await endings.resign(ALICE, PLACE, game_id=game_id)
+    assert asked.buttons
+    ended = await endings.confirm_resign(ALICE, game_id)
+    assert ended.ending.termination == Termination.ABORTED.value
+    assert ended.ending.winner is None
+    record = await core.store.games.get(game_id)
+    assert record is not None and not record.is_active
+
+
+async def test_deadlines_time_out_a_game_with_endings_alone(
+    store: Store, clock: ManualClock
+) -> None:
+    """``DeadlineUseCases(core, endings)``: the clock ends an overdue game (no move played:
+    aborted) through the endings it was given."""
+    core = ServiceCore(store, clock)
+    game_id = await started(core)
+    deadlines = DeadlineUseCases(core, EndingUseCases(core))
+    clock.advance(days=2)
+    report = await deadlines.expire_overdue()
+    assert [ended.game.id for ended in report.ended] == [game_id]
+    assert report.ended[0].ending.termination == Termination.ABORTED.value
+
+
+async def test_reports_read_a_game_with_the_core_alone(store: Store, clock: ManualClock) -> None:
+    """``ReportUseCases(core)`` lists and shows a game it did not start."""
+    core = ServiceCore(store, clock)
+    game_id = await started(core)
+    reports = ReportUseCases(core)
+    view = await reports.game_view(game_id)
+    assert (view.white.id, view.black.id) == (ALICE.id, BOB.id)
+    assert [choice for choice, _ in await reports.game_choices(ALICE, PLACE)] == [game_id]
