@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from bot.i18n.names import Option
 from bot.i18n.text import Moment, Plural, Sentences, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
-from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore, replace_record
+from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
     GameChangedError,
@@ -16,6 +16,7 @@ from bot.service.errors import (
     NotAllowedError,
     VacationError,
 )
+from bot.service.game_facts import replace_record
 from bot.service.limits import (
     CHALLENGE_RETENTION,
     PING_WINDOW,

@@ -16,10 +16,11 @@ from bot.engine.api import UnavailableReason
 from bot.i18n import using
 from bot.i18n.text import Sentences, Text
 from bot.service.conditional import move_number
-from bot.service.core import ServiceCore, reader_locale
+from bot.service.core import ServiceCore
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
+from bot.service.game_facts import reader_locale
 from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.notation import MoveNamer, namer, reading_notation
 from bot.service.phrases import check_text, reminder_text

@@ -7,13 +7,7 @@ from functools import partial
 
 import rules
 from bot.i18n.text import Plural, Text, TextIn
-from bot.service.core import (
-    WRITE_ATTEMPTS,
-    ServiceCore,
-    ended_text,
-    replace_record,
-    typed_away,
-)
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     CannotAbortError,
     ComputerPlaysOnError,
@@ -24,6 +18,7 @@ from bot.service.errors import (
     OfferPendingError,
     TakebacksRefusedError,
 )
+from bot.service.game_facts import ended_text, replace_record, typed_away
 from bot.service.limits import PINGS, refusal
 from bot.service.results import (
     Button,

@@ -8,15 +8,7 @@ import rules
 from bot.i18n.names import Command
 from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.service.conditional import plan_answers
-from bot.service.core import (
-    WRITE_ATTEMPTS,
-    ServiceCore,
-    ended_text,
-    refs_of,
-    replace_record,
-    told_by_mention,
-    typed_away,
-)
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     GameChangedError,
     GameOverError,
@@ -24,6 +16,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
+from bot.service.game_facts import ended_text, refs_of, replace_record, told_by_mention, typed_away
 from bot.service.notation import (
     LIST_SEPARATOR,
     MoveNamer,

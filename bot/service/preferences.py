@@ -12,9 +12,10 @@ from bot.i18n.locale import Locale, UnknownLocaleError
 from bot.i18n.names import Choice, Option
 from bot.i18n.text import Joined, Text, TextIn
 from bot.render import piece_set_names
-from bot.service.core import ServiceCore, reader_locale, xiangqi_pieces_for
+from bot.service.core import ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
 from bot.service.errors import InvalidOptionError
+from bot.service.game_facts import reader_locale, xiangqi_pieces_for
 from bot.service.languages import Languages
 from bot.service.local_time import (
     TimeFormatError,

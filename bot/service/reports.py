@@ -7,8 +7,9 @@ from urllib.parse import quote
 
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.claiming import claimed
-from bot.service.core import THREAD_IDLE_LOOK, ServiceCore, game_label, may_read, reach
+from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidOptionError
+from bot.service.game_facts import game_label, may_read, reach
 from bot.service.notes import note_comments
 from bot.service.phrases import termination_text, variant_text
 from bot.service.results import (
