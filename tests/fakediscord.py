@@ -71,6 +71,7 @@ from tests.fake_components import (
 )
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
+MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
@@ -259,6 +260,9 @@ class FakeUser:
     nick: str | None = None
     # The language of the user's Discord client, sent as each interaction's ``locale``.
     locale: str = "en-US"
+    # Their permissions in the server, sent in each interaction's member object (a member
+    # who may manage the server has MANAGE_GUILD).
+    permissions: int = BOT_PERMISSIONS
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -1389,7 +1393,7 @@ class FakeDiscord:
             "nick": user.nick,
             "avatar": None,
             "pending": False,
-            "permissions": str(BOT_PERMISSIONS),
+            "permissions": str(user.permissions),
         }
 
     def _resolve_channel(self, channel: FakeChannel | int | None) -> FakeChannel:

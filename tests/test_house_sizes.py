@@ -25,7 +25,6 @@ LONG_FUNCTIONS: dict[str, int] = {
     "bot/store/games.py:play_move": 73,
     "bot/store/challenges.py:create": 66,
     "rules/chess/position.py:_generate": 63,
-    "bot/discord/presses.py:show_press": 61,
 }
 LARGE_MODULES: dict[str, int] = {
     "bot/console.py": 1438,

@@ -22,10 +22,12 @@ import discord
 from discord import app_commands
 
 from bot.discord.autocomplete import autocomplete_game
-from bot.discord.commands import postal, server_only
+from bot.discord.commands import server_only
 from bot.discord.context import actor_of, place_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.escape import escape_text
+from bot.discord.kit import postal
+from bot.discord.language import shared_language
 from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
 from bot.i18n import _
@@ -68,8 +70,10 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
     )
     if started.result is not None:
         # Known public now: if drawing takes long, "thinking…" is shown publicly meanwhile.
-        drawing = asyncio.to_thread(analysis_reply, started.result)
-        await answer(interaction, await quickly(interaction, drawing, ephemeral=False), _none)
+        # The channel reads it: in the server's language (the thread copies the context).
+        with using(shared_language(interaction)):
+            drawing = asyncio.to_thread(analysis_reply, started.result)
+            await answer(interaction, await quickly(interaction, drawing, ephemeral=False), _none)
         return
     view = started.game
     edits_original = ack_state(interaction) is not Ack.THINKING_EPHEMERAL

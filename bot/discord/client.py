@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -31,7 +32,7 @@ from bot.discord.clockwork import reopen_game_thread, run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
 from bot.discord.errors import PostalTree, ShuttingDown, answer_cut_short, report_error
-from bot.discord.language import answer_in_users_language
+from bot.discord.language import answer_in_users_language, language_for
 from bot.discord.messages import Reply
 from bot.discord.pacing import OldEdits, RateLimiter, pacing_trace
 from bot.discord.presses import handle_press
@@ -43,6 +44,7 @@ from bot.discord.sync import sync_if_changed
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views import PostalButton, PostalSelect, typed_values
 from bot.engine.api import Engines
+from bot.i18n import current_locale, using
 from bot.service import (
     BUTTON_ID_PREFIX,
     BoardView,
@@ -331,12 +333,30 @@ class PostalBot(discord.AutoShardedClient):
     # ------------------------------------------------------------------ answering
 
     async def reply(
-        self, interaction: discord.Interaction, reply: Reply, *, answering: str | None = None
+        self,
+        interaction: discord.Interaction,
+        reply: Reply | Callable[[], Reply],
+        *,
+        answering: str | None = None,
     ) -> int | None:
         """Answer ``interaction`` with ``reply``; returns the message id if known. A board
         message posted in its game's place becomes the game's board (the previous one
         loses its buttons). ``answering``: the outbox rows the answer stands for
-        (``MovePlayed.answering``), done when it lands and sent by the outbox if it is lost."""
+        (``MovePlayed.answering``), done when it lands and sent by the outbox if it is lost.
+
+        ``reply`` given as a function is worded for its readers: in the reader's language
+        when it is ephemeral, again in the server's when the whole channel sees it."""
+        built = reply if isinstance(reply, Reply) else reply()
+        language = language_for(interaction, ephemeral=built.ephemeral)
+        if not isinstance(reply, Reply) and language is not current_locale():
+            with using(language):
+                built = reply()
+        with using(language):
+            return await self._answer(interaction, built, answering)
+
+    async def _answer(
+        self, interaction: discord.Interaction, reply: Reply, answering: str | None
+    ) -> int | None:
         if reply.layout and reply.game_id is not None and not reply.recent:
             recent = await self.service.board_menus.recent_moves(
                 reply.game_id, reader=interaction.user.id
@@ -371,7 +391,7 @@ class PostalBot(discord.AutoShardedClient):
         """Answer ``interaction`` with the new challenge and store its message id; the same
         challenge sent again meanwhile waits for that id (``challenge_posts``) to link to it."""
         async with self.challenge_posts.posting(result.challenge.id) as posted:
-            message_id = await self.reply(interaction, messages.challenge_created(result))
+            message_id = await self.reply(interaction, lambda: messages.challenge_created(result))
             posted(message_id)
             if message_id is not None and await self.service.challenges.set_challenge_message(
                 result.challenge.id, message_id
@@ -394,7 +414,7 @@ class PostalBot(discord.AutoShardedClient):
         mention = messages.wants_turn_mention(result.notify)
         await self.reply(
             interaction,
-            messages.move_played(result, mention_player=mention),
+            lambda: messages.move_played(result, mention_player=mention),
             answering=result.answering,
         )
         game = result.game
@@ -406,21 +426,22 @@ class PostalBot(discord.AutoShardedClient):
         if any(p is not None and p.notify is NotifyMode.DM for p in players):
             self.outbox.wake()
 
-    async def ending_reply(self, result: GameEnded) -> Reply:
-        """The message announcing an ending, mentioning the players who want mentions (the
-        others hear of it by DM, through the outbox)."""
+    def ending_reply(self, result: GameEnded) -> Callable[[], Reply]:
+        """The message announcing an ending (worded by ``reply``), mentioning the players who
+        want mentions (the others hear of it by DM, through the outbox)."""
         players = (result.game.white, result.game.black)
         self.wake_outbox_for(*players)
-        return messages.game_ended(result, [p for p in players if messages.wants_mention(p)])
+        mentioned = [p for p in players if messages.wants_mention(p)]
+        return lambda: messages.game_ended(result, mentioned)
 
     async def announce_ending(self, interaction: discord.Interaction, result: GameEnded) -> None:
         """The ending answered to the command that caused it; typed away from the game's
         place, the service posts it there (an outbox row) and the typist gets a note."""
         if result.game.place.target_id != place_of(interaction).target_id:
             self.outbox.wake()
-            await self.reply(interaction, messages.ended_elsewhere(result))
+            await self.reply(interaction, lambda: messages.ended_elsewhere(result))
         else:
-            await self.reply(interaction, await self.ending_reply(result))
+            await self.reply(interaction, self.ending_reply(result))
 
     async def announce_move_elsewhere(
         self, interaction: discord.Interaction, result: MovePlayed
@@ -428,7 +449,7 @@ class PostalBot(discord.AutoShardedClient):
         """A move typed away from its game: the service wrote the board with the mention as
         an outbox row for the game's place; the mover gets a private note with a link."""
         self.outbox.wake()
-        await self.reply(interaction, messages.played_elsewhere(result))
+        await self.reply(interaction, lambda: messages.played_elsewhere(result))
 
     # ------------------------------------------------------------------ buttons
 

@@ -10,25 +10,25 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, CHOICE_NAME_LIMIT, autocomplete_game
+from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, autocomplete_game
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
+from bot.discord.kit import described_choices, postal
 from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import Outlook, quickly
-from bot.i18n.names import Choice
+from bot.discord.settings import settings
 from bot.i18n.text import say
 from bot.service import (
     BoardShown,
     ChallengeClosed,
-    ConfirmMoves,
     GameEnded,
     MovePlayed,
     MovePreview,
@@ -37,15 +37,7 @@ from bot.service import (
     TakenBack,
     color_word,
 )
-from bot.service.catalog import BY_NAME
 from bot.service.computer import LEVELS
-from bot.service.local_time import zone_names
-from bot.service.themes import (
-    available_piece_sets,
-    available_themes,
-    piece_set_listed,
-    theme_choice,
-)
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -57,18 +49,7 @@ Variant = Literal["chess", "xiangqi"]
 MoreDays = Literal[1, 2, 3, 5, 7]
 
 
-def described_choices(command: str, option: str) -> list[app_commands.Choice[Any]]:
-    """The choices of ``/command option:`` as ``bot.service.catalog`` describes them (value,
-    and its label in English; the translator gives the label in each language)."""
-    spec = BY_NAME[command].option(option)
-    assert spec is not None, f"/{command} {option} is not described"
-    return [app_commands.Choice(name=label, value=value) for value, label in spec.choice_labels]
-
-
 COLOR_CHOICES = described_choices("challenge", "color")
-NotifyChoice = Literal["channel", "dm", "off"]
-# Each language by its own name (never translated), and "auto": the Discord app's language.
-LANGUAGE_CHOICES = described_choices("settings", "language")
 MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
@@ -97,10 +78,6 @@ async def can_host_game(interaction: discord.Interaction) -> bool:
     return True
 
 
-def postal(interaction: discord.Interaction) -> PostalBot:
-    return cast("PostalBot", interaction.client)
-
-
 def _game_option(interaction: discord.Interaction) -> int | None:
     value = getattr(interaction.namespace, "game", None)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -120,46 +97,6 @@ async def autocomplete_move(
         bot.foresight.offered(interaction.user.id, interaction.channel_id, offered)
     # Shown in the reader's piece letters (French Cf3); the value sent back stays SAN.
     return [app_commands.Choice(name=say(move), value=move) for move in offered]
-
-
-async def autocomplete_theme(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The themes, each shown as the user's client names it (« bois »); the value sent back
-    is the theme's name (``wood``)."""
-    return _looks(current, [theme_choice(name) for name in available_themes()])
-
-
-async def autocomplete_pieces(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """The piece sets, each shown with the game it is for in the user's client's language
-    (« simples (échecs) »); the value sent back is the set's name (``simple``)."""
-    return _looks(current, [piece_set_listed(name) for name in available_piece_sets()])
-
-
-def _looks(current: str, choices: list[Choice]) -> list[app_commands.Choice[str]]:
-    """``choices`` whose name or shown label holds what was typed (any case)."""
-    typed = current.strip().casefold()
-    shown = [(str(choice), say(choice)) for choice in choices]
-    return [
-        app_commands.Choice(name=messages.clip(label, CHOICE_NAME_LIMIT), value=name)
-        for name, label in shown
-        if typed in name.casefold() or typed in label.casefold()
-    ][:AUTOCOMPLETE_LIMIT]
-
-
-async def autocomplete_timezone(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """IANA time zone names containing what was typed (a city, a region), prefix first."""
-    typed = current.strip().lower().replace(" ", "_")
-    names = zone_names()
-    found = sorted(
-        (name for name in names if typed in name.lower()),
-        key=lambda name: (not name.lower().startswith(typed), "/" not in name, name),
-    )
-    return [app_commands.Choice(name=name, value=name) for name in found[:AUTOCOMPLETE_LIMIT]]
 
 
 # ------------------------------------------------------------------------------ playing
@@ -222,7 +159,7 @@ async def play_the_computer(
             actor_of(interaction), place_of(interaction), level=level, game=game, **options
         ),
     )
-    await bot.reply(interaction, messages.computer_game_started(started))
+    await bot.reply(interaction, lambda: messages.computer_game_started(started))
 
 
 @app_commands.command(name="move", description=about("move"))
@@ -254,10 +191,10 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
         bot.answers.abandoned(work)  # a move stored meanwhile is told by the outbox
         raise
     if isinstance(result, PromotionNeeded):
-        await bot.reply(interaction, messages.promotion_needed(result))
+        await bot.reply(interaction, lambda: messages.promotion_needed(result))
     elif isinstance(result, MovePreview):
         bot.foresight.confirms(user, True)
-        await bot.reply(interaction, messages.move_preview(result))
+        await bot.reply(interaction, lambda: messages.move_preview(result))
     elif result.game.place.target_id != place.target_id:
         # Typed away from the game: its place gets the board, the mover a private note.
         await bot.announce_move_elsewhere(interaction, result)
@@ -277,7 +214,7 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
         interaction,
         bot.service.play.board(actor_of(interaction), place_of(interaction), game_id=game),
     )
-    await bot.reply(interaction, messages.board_shown(result, ephemeral=False))
+    await bot.reply(interaction, lambda: messages.board_shown(result, ephemeral=False))
 
 
 @app_commands.command(name="moves", description=about("moves"))
@@ -294,7 +231,7 @@ async def moves(
         ),
         ephemeral=True,
     )
-    await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
+    await bot.reply(interaction, lambda: messages.board_shown(result, ephemeral=True))
 
 
 @app_commands.command(name="resign", description=about("resign"))
@@ -307,7 +244,7 @@ async def resign(interaction: discord.Interaction, game: int | None = None) -> N
         bot.service.endings.resign(actor_of(interaction), place_of(interaction), game_id=game),
         ephemeral=True,
     )
-    await bot.reply(interaction, messages.confirmation_needed(result))
+    await bot.reply(interaction, lambda: messages.confirmation_needed(result))
 
 
 @app_commands.command(name="draw", description=about("draw"))
@@ -356,19 +293,21 @@ async def _show_offer_or_ending(
             # Typed away from the game: the offer and its buttons were written to the
             # outbox for the game's place, where the opponent sees them.
             bot.outbox.wake()
-            await bot.reply(interaction, messages.offered_elsewhere(result))
+            await bot.reply(interaction, lambda: messages.offered_elsewhere(result))
         case OfferMade():
-            await bot.reply(interaction, messages.offer_made(result))
+            await bot.reply(interaction, lambda: messages.offer_made(result))
         case GameEnded():
             await bot.announce_ending(interaction, result)
         case TakenBack() if result.game.place.target_id != place_of(interaction).target_id:
             # Granted away from the game: the board went to the outbox for the game's place.
             bot.outbox.wake()
-            await bot.reply(interaction, messages.taken_back_elsewhere(result))
+            await bot.reply(interaction, lambda: messages.taken_back_elsewhere(result))
         case TakenBack():
             mention = messages.wants_turn_mention(result.notify)
             bot.outbox.wake()
-            await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
+            await bot.reply(
+                interaction, lambda: messages.taken_back(result, mention_player=mention)
+            )
         case _:
             raise TypeError(f"unexpected result {type(result).__name__}")
 
@@ -383,7 +322,7 @@ async def moretime(
     result = await quickly(
         interaction, bot.service.deadlines.moretime(user, place, days, game_id=game)
     )
-    await bot.reply(interaction, messages.more_time(result))
+    await bot.reply(interaction, lambda: messages.more_time(result))
 
 
 @app_commands.command(name="vacation", description=about("vacation"))
@@ -395,10 +334,10 @@ async def vacation(
     user = actor_of(interaction)
     if end:
         ended = await quickly(interaction, bot.service.deadlines.end_vacation(user))
-        await bot.reply(interaction, messages.vacation_ended(ended))
+        await bot.reply(interaction, lambda: messages.vacation_ended(ended))
         return
     result = await quickly(interaction, bot.service.deadlines.vacation(user, days))
-    await bot.reply(interaction, messages.vacation_started(result))
+    await bot.reply(interaction, lambda: messages.vacation_started(result))
 
 
 # ------------------------------------------------------------------------------ records
@@ -417,7 +356,7 @@ async def games(interaction: discord.Interaction, user: discord.User | None = No
         ),
         ephemeral=True,
     )
-    await bot.reply(interaction, messages.game_list(result))
+    await bot.reply(interaction, lambda: messages.game_list(result))
 
 
 @app_commands.command(name="pgn", description=about("pgn"))
@@ -433,8 +372,12 @@ async def pgn(
         # The author's notes are theirs alone: that record is sent privately.
         ephemeral=True if notes else None,
     )
-    reply = messages.record_export(result)
-    await bot.reply(interaction, dataclasses.replace(reply, ephemeral=True) if notes else reply)
+
+    def worded() -> messages.Reply:
+        reply = messages.record_export(result)
+        return dataclasses.replace(reply, ephemeral=True) if notes else reply
+
+    await bot.reply(interaction, worded)
 
 
 @app_commands.command(name="history", description=about("history"))
@@ -450,7 +393,7 @@ async def history(interaction: discord.Interaction, user: discord.User | None = 
         ),
         ephemeral=True,
     )
-    await bot.reply(interaction, messages.history(result))
+    await bot.reply(interaction, lambda: messages.history(result))
 
 
 @app_commands.command(name="stats", description=about("stats"))
@@ -466,7 +409,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
         ),
         ephemeral=True,
     )
-    await bot.reply(interaction, messages.stats(result))
+    await bot.reply(interaction, lambda: messages.stats(result))
 
 
 @app_commands.command(name="leaderboard", description=about("leaderboard"))
@@ -474,61 +417,7 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
 async def leaderboard(interaction: discord.Interaction, game: Variant = "chess") -> None:
     bot, guild_id = postal(interaction), interaction.guild_id or 0
     result = await quickly(interaction, bot.service.reports.leaderboard(guild_id, game))
-    await bot.reply(interaction, messages.leaderboard(result))
-
-
-@app_commands.command(name="settings", description=about("settings"))
-@app_commands.describe(**about_options("settings"))
-@app_commands.choices(
-    orientation=described_choices("settings", "orientation"),
-    takebacks=described_choices("settings", "takebacks"),
-    notation=described_choices("settings", "notation"),
-    confirm=described_choices("settings", "confirm"),
-    language=LANGUAGE_CHOICES,
-)
-@app_commands.autocomplete(
-    theme=autocomplete_theme, timezone=autocomplete_timezone, pieces=autocomplete_pieces
-)
-async def settings(
-    interaction: discord.Interaction,
-    notify: NotifyChoice | None = None,
-    theme: app_commands.Range[str, 1, 40] | None = None,
-    orientation: str | None = None,
-    confirm: str | None = None,
-    reminders: app_commands.Range[str, 1, 40] | None = None,
-    timezone: app_commands.Range[str, 1, 64] | None = None,
-    quiet: app_commands.Range[str, 1, 40] | None = None,
-    digest: app_commands.Range[str, 1, 20] | None = None,
-    takebacks: str | None = None,
-    notation: str | None = None,
-    pieces: app_commands.Range[str, 1, 40] | None = None,
-    strip: bool | None = None,
-    language: str | None = None,
-) -> None:
-    bot = postal(interaction)
-    user = actor_of(interaction)
-    result = await quickly(
-        interaction,
-        bot.service.preferences.settings(
-            user,
-            notify=notify,
-            theme=theme,
-            orientation=orientation,
-            reminders=reminders,
-            timezone=timezone,
-            quiet=quiet,
-            digest=digest,
-            takebacks=takebacks,
-            notation=notation,
-            pieces=pieces,
-            strip=strip,
-            language=language,
-            confirm=confirm,
-        ),
-        ephemeral=True,
-    )
-    bot.foresight.confirms(user.id, result.confirm_moves is ConfirmMoves.ALWAYS)
-    await bot.reply(interaction, messages.player_settings(result))
+    await bot.reply(interaction, lambda: messages.leaderboard(result))
 
 
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group

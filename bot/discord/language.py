@@ -1,10 +1,13 @@
 """The language each interaction is answered in, and each outbox row written in.
 
-An interaction is answered in its user's language: their ``/settings language:`` choice,
-else their Discord app's (``interaction.locale``), else English; even a public reply
-answers the one who acted. What Postal posts on its own follows ``bot.service.languages``:
-a player's language for what is addressed to them, the server's (``guild.preferred_locale``)
-for a post to a whole channel.
+What only the one who acted sees (an ephemeral answer, a refusal, a private menu) is in
+their language: their ``/settings language:`` choice, else their Discord app's
+(``interaction.locale``), else English. What the whole channel sees (a move's board and its
+buttons, an announcement, a rewritten challenge) is in the server's language
+(``bot.service.server_languages``: the managers' ``/settings server_language:``, else the
+``guild_locale`` Discord sends with the interaction), so a shared board does not change
+language with each player who moves. What Postal posts on its own follows the same rule: a
+player's language for what is addressed to them, the server's for a post to a channel.
 """
 
 from __future__ import annotations
@@ -17,7 +20,10 @@ import discord
 from bot.i18n import Locale, resolve
 from bot.i18n.names import write_names
 from bot.i18n.text import write_moments
-from bot.i18n.translator import enter
+from bot.i18n.translator import current_locale, enter
+
+# Where an interaction keeps the language of what its answers show the whole channel.
+_SHARED = "postal_shared_language"
 
 
 def _timestamp(moment: datetime) -> str:
@@ -36,6 +42,7 @@ async def answer_in_users_language(interaction: discord.Interaction[Any]) -> Loc
     else:
         locale = await service.languages.for_reader(interaction.user.id, code)
     enter(locale)
+    interaction.extras[_SHARED] = await _shared_language(interaction, service, locale)
     write_moments(_timestamp)
     # Commands named in the replies as this user's client lists them: in its language, even
     # when the user chose another in /settings (English for a language Postal does not speak).
@@ -43,7 +50,37 @@ async def answer_in_users_language(interaction: discord.Interaction[Any]) -> Loc
     return locale
 
 
-def server_language(guild: discord.Guild | None) -> Locale:
-    """The language of posts to a whole channel of ``guild`` (English outside servers)."""
-    code = guild.preferred_locale.value if guild is not None else None
-    return resolve(server=code)
+async def _shared_language(
+    interaction: discord.Interaction[Any], service: Any, reader: Locale
+) -> Locale:
+    """The server's language for ``interaction`` (the reader's own in a DM, where only they
+    read)."""
+    if interaction.guild_id is None:
+        return reader
+    # Discord sends the server's language with every interaction; the guild's cached
+    # preferred locale stands in for it when absent.
+    found = interaction.guild_locale or (interaction.guild and interaction.guild.preferred_locale)
+    code = found.value if found else None
+    if service is None:
+        return resolve(server=code)
+    chosen: Locale = await service.server_languages.of(interaction.guild_id, code)
+    return chosen
+
+
+def shared_language(interaction: discord.Interaction[Any]) -> Locale:
+    """The language of what ``interaction``'s answers show the whole channel (decided with
+    the reader's, by ``answer_in_users_language``; before that, the reader's)."""
+    held = interaction.extras.get(_SHARED)
+    return held if isinstance(held, Locale) else current_locale()
+
+
+def remember_shared_language(interaction: discord.Interaction[Any], locale: Locale) -> None:
+    """From now on ``interaction``'s answers show the channel ``locale`` (a server language
+    just chosen)."""
+    interaction.extras[_SHARED] = locale
+
+
+def language_for(interaction: discord.Interaction[Any], *, ephemeral: bool) -> Locale:
+    """The language of an answer to ``interaction``: the reader's when only they see it,
+    the server's when the channel does."""
+    return current_locale() if ephemeral else shared_language(interaction)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ import discord
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
-from bot.discord.language import server_language
+from bot.discord.language import language_for, shared_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import (
     build_files,
@@ -96,58 +97,81 @@ async def show_press(
         case GameStarted():
             await start_game(bot, interaction, result)
         case ChallengeClosed():
-            await update_pressed_message(interaction, messages.challenge_closed(result))
+            await rewrite_pressed(interaction, lambda: messages.challenge_closed(result))
         case MovePlayed():
-            if not _from_board(interaction):  # a private menu or preview says so
-                try:
-                    await update_pressed_message(interaction, messages.move_chosen(result))
-                except Exception:
-                    await bot.answers.unsaid(result)
-                    raise
-            if result.game.place.target_id != place.target_id:
-                # Chosen away from the game: announced in its place.
-                await bot.announce_move_elsewhere(interaction, result)
-            else:
-                await bot.announce_move(interaction, result)
+            await show_move(bot, interaction, result, place)
         case PromotionNeeded():
-            await bot.reply(interaction, messages.promotion_needed(result))
+            await bot.reply(interaction, lambda: messages.promotion_needed(result))
         case GameEnded():
             if not _from_board(interaction):
-                await update_pressed_message(
-                    interaction, messages.sentence(messages.safe(result.ending.text))
+                await rewrite_pressed(
+                    interaction, lambda: messages.sentence(messages.safe(result.ending.text))
                 )
-            await bot.reply(interaction, await bot.ending_reply(result))
+            await bot.reply(interaction, bot.ending_reply(result))
         case OfferDeclined():
-            await update_pressed_message(interaction, messages.safe(result.text))
+            await rewrite_pressed(interaction, lambda: messages.safe(result.text))
         case TakenBack():
             if not _from_board(interaction):
-                await update_pressed_message(interaction, messages.safe(result.text))
+                await rewrite_pressed(interaction, lambda: messages.safe(result.text))
             mention = messages.wants_turn_mention(result.notify)
             bot.outbox.wake()
-            await bot.reply(interaction, messages.taken_back(result, mention_player=mention))
+            await bot.reply(
+                interaction, lambda: messages.taken_back(result, mention_player=mention)
+            )
         case OfferMade():
-            await bot.reply(interaction, messages.offer_made(result))
+            await bot.reply(interaction, lambda: messages.offer_made(result))
         case ConfirmationNeeded():
-            await bot.reply(interaction, messages.confirmation_needed(result))
+            await bot.reply(interaction, lambda: messages.confirmation_needed(result))
         case MoveMenu():
-            await bot.reply(interaction, messages.move_menu(result))
+            await bot.reply(interaction, lambda: messages.move_menu(result))
         case MoveTyping():
             form = move_form(result.custom_id, result.title, result.label, result.placeholder)
             await interaction.response.send_modal(form)
         case MovePreview():
-            await bot.reply(interaction, messages.move_preview(result))
+            await bot.reply(interaction, lambda: messages.move_preview(result))
         case MoveCancelled():
-            await update_pressed_message(interaction, messages.move_cancelled(result))
+            await rewrite_pressed(interaction, lambda: messages.move_cancelled(result))
         case BoardShown():
-            await bot.reply(interaction, messages.board_shown(result, ephemeral=True))
+            await bot.reply(interaction, lambda: messages.board_shown(result, ephemeral=True))
         case ComputerGameStarted():  # a rematch against the computer
-            await bot.reply(interaction, messages.computer_game_started(result))
+            await bot.reply(interaction, lambda: messages.computer_game_started(result))
         case ChallengeCreated():
             await bot.post_challenge(interaction, result)
         case RecordExport():
-            await bot.reply(interaction, replace(messages.record_export(result), ephemeral=True))
+            await bot.reply(
+                interaction, lambda: replace(messages.record_export(result), ephemeral=True)
+            )
         case GameAnimation():
             await send_animation(bot, interaction, result)
+
+
+async def show_move(
+    bot: PostalBot, interaction: discord.Interaction, result: MovePlayed, place: Place
+) -> None:
+    """A move chosen with a press: the private menu or preview that chose it says so, and
+    the board is posted in the game's place."""
+    if not _from_board(interaction):
+        try:
+            await rewrite_pressed(interaction, lambda: messages.move_chosen(result))
+        except Exception:
+            await bot.answers.unsaid(result)
+            raise
+    if result.game.place.target_id != place.target_id:
+        # Chosen away from the game: announced in its place.
+        await bot.announce_move_elsewhere(interaction, result)
+    else:
+        await bot.announce_move(interaction, result)
+
+
+async def rewrite_pressed(interaction: discord.Interaction, word: Callable[[], str]) -> None:
+    """Rewrite the pressed message with the text ``word`` gives, in its readers' language:
+    the presser's for their own private menu or preview, the server's for a message the
+    channel sees (a challenge, an offer)."""
+    message = interaction.message
+    private = message is not None and message.flags.ephemeral
+    with using(language_for(interaction, ephemeral=private)):
+        text = word()
+    await update_pressed_message(interaction, text)
 
 
 def _from_board(interaction: discord.Interaction) -> bool:
@@ -187,8 +211,9 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
         # Remember the thread first: commands typed there find the game from now on.
         await bot.service.reports.set_game_thread(game.id, thread.id)
         try:
-            reply = messages.game_started(result, in_thread=True)
-            fields = message_fields(reply)
+            with using(shared_language(interaction)):  # the channel reads it
+                reply = messages.game_started(result, in_thread=True)
+                fields = message_fields(reply)
             view = fields.get("view")
             message = await thread.send(files=await build_files(reply, bot.render), **fields)
             message_id = message.id
@@ -197,15 +222,15 @@ async def start_game(bot: PostalBot, interaction: discord.Interaction, result: G
             await bot.service.reports.set_game_thread(game.id, None)
             thread = None
     if thread is not None:
-        await update_pressed_message(
-            interaction, messages.challenge_accepted(result, thread.mention)
-        )
+        link = thread.mention
+        await rewrite_pressed(interaction, lambda: messages.challenge_accepted(result, link))
     else:
-        await update_pressed_message(interaction, messages.challenge_accepted(result, None))
+        await rewrite_pressed(interaction, lambda: messages.challenge_accepted(result, None))
         mention = messages.wants_turn_mention(result.notify)
         bot.outbox.wake()
         message_id = await bot.reply(
-            interaction, messages.game_started(result, in_thread=False, mention_player=mention)
+            interaction,
+            lambda: messages.game_started(result, in_thread=False, mention_player=mention),
         )
     if thread is not None and message_id is not None:
         await bot.boards.replaced(game.id, thread.id, message_id, view)
@@ -230,7 +255,7 @@ async def open_thread(interaction: discord.Interaction, game: GameView) -> disco
     if not all(needed):
         return None
     # Named for everyone in the channel: in the server's language, not the accepter's.
-    with using(server_language(interaction.guild)):
+    with using(shared_language(interaction)):
         name = messages.thread_name(game)
     try:
         return await interaction.message.create_thread(

@@ -62,7 +62,6 @@ import aiohttp
 import discord
 
 from bot.discord import messages
-from bot.discord.language import server_language
 from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
@@ -462,7 +461,8 @@ class OutboxSender(Worker):
         if len(readers) == 1 and readers[0] is not None:
             return await self._bot.service.languages.of_and_app(readers[0].id)
         guild = self._bot.get_guild(delivery.guild_id) if delivery.guild_id else None
-        return server_language(guild), None
+        code = guild.preferred_locale.value if guild is not None else None
+        return await self._bot.service.server_languages.of(delivery.guild_id, code), None
 
     async def _send(self, delivery: Delivery) -> tuple[int | None, int | None]:
         """Send one delivery, in its reader's language; returns (channel id, message id).

@@ -18,6 +18,7 @@ from bot.service.errors import (
 )
 from bot.service.notation import MoveNamer
 from bot.service.parsing import parse_move
+from bot.service.phrases import PIECE_NAMES
 from bot.service.play import PlayUseCases
 from bot.service.previews import show_preview, waiting_preview
 from bot.service.results import (
@@ -41,25 +42,6 @@ from rules import Move
 
 # Discord shows at most 25 options in a select menu and five menus in a message.
 MENU_OPTIONS = 25
-PIECE_NAMES = {
-    "chess": {
-        "k": TextIn("piece", "King"),
-        "q": TextIn("piece", "Queen"),
-        "r": TextIn("piece", "Rook"),
-        "b": TextIn("piece", "Bishop"),
-        "n": TextIn("piece", "Knight"),
-        "p": TextIn("piece", "Pawn"),
-    },
-    "xiangqi": {
-        "k": TextIn("piece", "General"),
-        "a": TextIn("piece", "Advisor"),
-        "b": TextIn("piece", "Elephant"),
-        "n": TextIn("piece", "Horse"),
-        "r": TextIn("piece", "Chariot"),
-        "c": TextIn("piece", "Cannon"),
-        "p": TextIn("piece", "Soldier"),
-    },
-}
 _PIECE_ORDER = "kqrbancp"
 
 

@@ -26,6 +26,7 @@ from bot.service.preferences import (
     NOTATION_CHOICES,
     NOTIFY_CHOICES,
     ORIENTATION_CHOICES,
+    SERVER_AUTO_LANGUAGE,
     TAKEBACK_CHOICES,
 )
 from rules import VARIANT_NAMES
@@ -54,6 +55,8 @@ class OptionSpec:
     labels: tuple[str, ...] = ()
     # What the option is for, in English (msgctxt ``description`` in the catalogs).
     description: str = ""
+    # Only on Discord (a server's own setting): the console has no server to set it for.
+    discord_only: bool = False
 
     @property
     def choice_labels(self) -> tuple[tuple[str | int, str], ...]:
@@ -86,7 +89,8 @@ class CommandSpec:
 
     @property
     def option_names(self) -> tuple[str, ...]:
-        return tuple(option.name for option in self.options)
+        """The options the console reads (those only on Discord left out)."""
+        return tuple(option.name for option in self.options if not option.discord_only)
 
 
 # /settings language: "auto" (the Discord app's), or a catalog's name; each language listed
@@ -96,6 +100,8 @@ LANGUAGE_LABELS = (
     AUTO_LANGUAGE.label,
     *(locale.native_name for locale in Locale),
 )
+# /settings server_language: the same languages; "auto" is the server's on Discord.
+SERVER_LANGUAGE_LABELS = (SERVER_AUTO_LANGUAGE.label, *LANGUAGE_LABELS[1:])
 
 
 def _values(choices: tuple[Choice, ...]) -> tuple[str, ...]:
@@ -358,6 +364,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=LANGUAGE_VALUES,
                 labels=LANGUAGE_LABELS,
                 description="The language Postal writes to you in (default: your Discord app's)",
+            ),
+            OptionSpec(
+                "server_language",
+                OptionKind.TEXT,
+                choices=LANGUAGE_VALUES,
+                labels=SERVER_LANGUAGE_LABELS,
+                description="The language of what the whole channel sees (Manage Server only; "
+                "default: the server's)",
+                discord_only=True,
             ),
         ),
         description="Your preferences: notifications, boards; shows them all",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 from bot.i18n.locale import Locale, resolve
 from bot.service.core import ServiceCore
@@ -23,43 +24,57 @@ _log = logging.getLogger(__name__)
 TTL_SECONDS = 30.0
 
 
-class Languages:
-    """Players' chosen languages, held in memory per process."""
+class HeldChoices:
+    """Languages chosen per id (a player's, a server's), held in memory per process: read
+    once from ``read``, then refreshed in the background every ``TTL_SECONDS``."""
 
-    def __init__(self, core: ServiceCore) -> None:
-        self._core = core
+    def __init__(self, read: Callable[[], Awaitable[dict[int, str]]]) -> None:
+        self._read = read
         self._chosen: dict[int, str] | None = None
         self._read_at = 0.0
         self._refreshing: asyncio.Task[None] | None = None
 
     async def _refresh(self) -> None:
         try:
-            chosen = await self._core.store.players.chosen_languages()
+            chosen = await self._read()
         except Exception as error:  # the store closing under it: the old map serves
-            _log.debug("could not refresh players' languages: %s", error)
+            _log.debug("could not refresh chosen languages: %s", error)
             return
         self._chosen, self._read_at = chosen, time.monotonic()
 
-    async def _choices(self) -> dict[int, str]:
+    async def get(self, key: int) -> Locale | None:
+        """The language chosen for ``key``, or None."""
         if self._chosen is None:
             await self._refresh()
         elif time.monotonic() - self._read_at > TTL_SECONDS and self._refreshing is None:
             self._refreshing = asyncio.create_task(self._refresh())
             self._refreshing.add_done_callback(lambda _: setattr(self, "_refreshing", None))
-        return self._chosen or {}
+        return _chosen((self._chosen or {}).get(key))
 
-    def chose(self, player_id: int, language: str | None) -> None:
-        """Remember ``player_id``'s new choice (None: back to their app's language)."""
+    def set(self, key: int, language: str | None) -> None:
+        """Remember ``key``'s new choice (None: none)."""
         if self._chosen is None:
             return
         if language is None:
-            self._chosen.pop(player_id, None)
+            self._chosen.pop(key, None)
         else:
-            self._chosen[player_id] = language
+            self._chosen[key] = language
+
+
+class Languages:
+    """Players' chosen languages, held in memory per process."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+        self._chosen = HeldChoices(lambda: core.store.players.chosen_languages())
+
+    def chose(self, player_id: int, language: str | None) -> None:
+        """Remember ``player_id``'s new choice (None: back to their app's language)."""
+        self._chosen.set(player_id, language)
 
     async def chosen(self, player_id: int) -> Locale | None:
         """The language ``player_id`` chose in /settings, or None."""
-        return _chosen((await self._choices()).get(player_id))
+        return await self._chosen.get(player_id)
 
     async def for_reader(self, player_id: int, client: str | None) -> Locale:
         """The language of a reply to ``player_id``, whose Discord app reports ``client``

@@ -94,3 +94,25 @@ def reminder_text(player: str, hours: int, game: str, game_id: int) -> Text:
         game=game,
         id=game_id,
     )
+
+
+# Each game's pieces by their letter, as menus and previews name them (« Roi », 车).
+PIECE_NAMES = {
+    "chess": {
+        "k": TextIn("piece", "King"),
+        "q": TextIn("piece", "Queen"),
+        "r": TextIn("piece", "Rook"),
+        "b": TextIn("piece", "Bishop"),
+        "n": TextIn("piece", "Knight"),
+        "p": TextIn("piece", "Pawn"),
+    },
+    "xiangqi": {
+        "k": TextIn("piece", "General"),
+        "a": TextIn("piece", "Advisor"),
+        "b": TextIn("piece", "Elephant"),
+        "n": TextIn("piece", "Horse"),
+        "r": TextIn("piece", "Chariot"),
+        "c": TextIn("piece", "Cannon"),
+        "p": TextIn("piece", "Soldier"),
+    },
+}

@@ -73,6 +73,7 @@ CONFIRM_CHOICES = (
     Choice(ConfirmMoves.NEVER.value, "never"),
 )
 AUTO_LANGUAGE = Choice("auto", "auto (your Discord app's language)")
+SERVER_AUTO_LANGUAGE = Choice("auto", "auto (the server's language on Discord)")
 # The word a refusal offers for "none" (reminders, quiet hours, the digest): notify's "off".
 OFF = NOTIFY_CHOICES[2]
 
@@ -138,7 +139,7 @@ class PreferenceUseCases:
             chess_pieces=chess_pieces,
             xiangqi_pieces=xiangqi_pieces,
             board_strip=strip,
-            language=_language(language),
+            language=parse_language(language),
         )
         confirming = _confirm(confirm)
         if change.time_zone is not None or change.digest_at is not None:
@@ -392,8 +393,11 @@ def _pieces(text: str | None) -> tuple[str | None, str | None]:
 AUTO_LANGUAGE_WORDS = ("auto", "discord", "default")
 
 
-def _language(text: str | None) -> str | tuple[()] | None:
-    """A catalog's name (``fr``, ``zh_Hant``), () for ``auto``, None when not given."""
+def parse_language(
+    text: str | None, option: str = "language", auto: Choice = AUTO_LANGUAGE
+) -> str | tuple[()] | None:
+    """A catalog's name (``fr``, ``zh_Hant``), () for ``auto``, None when not given. Raises
+    ``InvalidOptionError`` (naming ``option`` and its ``auto`` choice) for anything else."""
     if text is None:
         return None
     if _words(text) in AUTO_LANGUAGE_WORDS:
@@ -405,8 +409,8 @@ def _language(text: str | None) -> str | tuple[()] | None:
         raise InvalidOptionError(
             Text(
                 '{option} must be {auto} or one of {choices}, not "{text}".',
-                option=Option("language"),
-                auto=AUTO_LANGUAGE,
+                option=Option(option),
+                auto=auto,
                 choices=choices,
                 text=text,
             )

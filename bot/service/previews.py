@@ -7,6 +7,7 @@ import rules
 from bot.i18n.text import Text, TextIn
 from bot.service.core import ServiceCore
 from bot.service.notation import MoveNamer
+from bot.service.phrases import PIECE_NAMES
 from bot.service.results import Button, ButtonAction, ButtonStyle, MovePreview, User
 from bot.store import GameRecord, Preview
 from rules import Move
@@ -49,8 +50,28 @@ async def show_preview(
             (user.id,),
         ),
     )
-    text = Text("Play {move}? The board after it is shown; only you see this.", move=san)
-    return MovePreview(view, board, san, uci, text, buttons)
+    return MovePreview(view, board, san, uci, _preview_text(game, move, san), buttons)
+
+
+def _preview_text(game: rules.Game, move: Move, san: str) -> Text:
+    """What a preview asks. A chess piece's move names the piece and where (« Roi f1 »): a
+    French player's Rf1 is the king (roi), which an English habit reads as a rook. A pawn's
+    move and castling have no piece letter to mistake."""
+    piece = game.position.piece_at(move.from_square)
+    lettered = piece is not None and piece.kind != "p" and not san.startswith("O")
+    if game.variant.name != "chess" or piece is None or not lettered:
+        return Text("Play {move}? The board after it is shown; only you see this.", move=san)
+    named = TextIn(
+        "select option",
+        "{piece} {square}",
+        piece=PIECE_NAMES["chess"][piece.kind],
+        square=game.variant.square_name(move.to_square),
+    )
+    return Text(
+        "Play {move} ({piece})? The board after it is shown; only you see this.",
+        move=san,
+        piece=named,
+    )
 
 
 async def waiting_preview(core: ServiceCore, user: User, record: GameRecord) -> Preview | None:

@@ -23,6 +23,7 @@ from bot.service.notes import Notes
 from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
+from bot.service.server_languages import ServerLanguages
 from bot.store import Store
 
 
@@ -49,6 +50,7 @@ class GameService:
         # The core keeps the engines too: analysis (and whatever else) reads them there.
         self.core = core = ServiceCore(store, *args, engines=engines, **kwargs)
         self.languages = Languages(core)
+        self.server_languages = ServerLanguages(core)
         self.play = play = PlayUseCases(core)
         self.board_menus = board_menus = BoardMenuUseCases(core, play)
         # ``engines`` None: no computer opponent (challenging it says how to install one).

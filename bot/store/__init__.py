@@ -90,6 +90,7 @@ from bot.store.records import (
     Written,
     XiangqiNotation,
 )
+from bot.store.servers import ServerLanguages
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.uptime import DowntimeCredit, Uptime
 
@@ -118,6 +119,7 @@ class Store:
         self.shards = ShardLeases(database)
         self.computer = ComputerGames(database)
         self.analyses = Analyses(database)
+        self.server_languages = ServerLanguages(database)
 
     @classmethod
     async def open(
@@ -207,6 +209,7 @@ __all__ = [
     "ResultCounts",
     "SameChallengeOpen",
     "SeatedGame",
+    "ServerLanguages",
     "ShardLease",
     "ShardLeases",
     "SpamLimit",

@@ -195,14 +195,15 @@ async def test_a_stale_board_is_refused_in_the_readers_language(
 
 
 async def test_a_french_player_reads_moves_in_french_letters(running: Harness) -> None:
-    """On Discord, a French reader reads chess moves in French letters — the public move
-    message, its recent moves, the autocomplete offers (whose value stays SAN) — while the
-    PGN keeps standard English SAN."""
+    """On Discord, French readers read chess moves in French letters — the public move
+    message of a French server, its recent moves, the autocomplete offers (whose value stays
+    SAN) — while the PGN keeps standard English SAN."""
     import rules
 
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
+    fake.set_guild_locale("fr")
     alice.locale = bob.locale = "fr"
     for user, move in ((alice, "e4"), (bob, "e5"), (alice, "Fc4")):
         message = await play(fake, user, move, thread)
@@ -234,12 +235,15 @@ async def test_a_deadline_is_a_discord_timestamp_each_reader_sees_in_their_langu
 
 async def test_a_games_thread_is_named_in_the_servers_language(running: Harness) -> None:
     """On a Japanese server the game's thread is named in Japanese (the channel reads it),
-    even when the player who accepted uses Discord in English."""
+    as the challenge's buttons are, even when the players use Discord in English."""
     fake = running.fake
     fake.set_guild_locale("ja")
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     challenge = await command(fake, alice, "challenge", {"opponent": bob, "color": "white"})
-    await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
+    # Its buttons are the channel's: Japanese too.
+    accept = challenge.buttons()[0]
+    assert accept["label"] == "受ける", accept
+    await fake.acknowledged(await fake.click(bob, challenge, str(accept["label"])))
     [thread] = await fake.wait_until(lambda: fake.threads())
     with using(Locale.JA):
         expected = say(

@@ -6,25 +6,27 @@ from tests.discord.harness import Harness, command, start_game
 from tests.fakediscord import FakeMessage
 
 
-async def test_each_reader_reads_the_moves_under_the_board_in_their_notation(
+async def test_the_moves_under_a_shared_board_are_in_the_servers_notation(
     running: Harness,
 ) -> None:
-    """alice's app is in Simplified Chinese, bob's in English: each board a command of
-    theirs posts lists every move, both players', in their own notation (not as each mover
-    typed it), the board that /move answers and the one /board shows alike."""
+    """alice's app is in Simplified Chinese, bob's in English: a board the channel reads
+    lists every move, both players' (not as each mover typed it), in the server's language's
+    notation whoever asked for it — WXF on an English server, Chinese on a Chinese one.
+    (A move typed in Chinese is still answered in Chinese, as typed.)"""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob, game="xiangqi")
-    alice.locale = "zh-CN"  # (after the challenge: its buttons would be in Chinese to bob)
+    alice.locale = "zh-CN"
     await command(fake, alice, "move", {"move": "炮二平五"}, channel=thread)
     answered = await command(fake, bob, "move", {"move": "h9g7"}, channel=thread)
     assert "1. C2.5 H8+7" in answered.text(), answered.text()
-    played = await command(fake, alice, "move", {"move": "马二进三"}, channel=thread)
-    assert "1. 炮二平五 马８进７ 2. 马二进三" in played.text(), played.text()
-    shown = await command(fake, bob, "board", channel=thread)
-    assert "1. C2.5 H8+7 2. H2+3" in shown.text(), shown.text()
+    await command(fake, alice, "move", {"move": "马二进三"}, channel=thread)
     shown = await command(fake, alice, "board", channel=thread)
-    assert "1. 炮二平五 马８进７ 2. 马二进三" in shown.text(), shown.text()
+    assert "1. C2.5 H8+7 2. H2+3" in shown.text(), shown.text()
+    fake.set_guild_locale("zh-CN")
+    for reader in (bob, alice):
+        shown = await command(fake, reader, "board", channel=thread)
+        assert "1. 炮二平五 马８进７ 2. 马二进三" in shown.text(), shown.text()
 
 
 async def test_a_board_posted_for_one_player_lists_the_moves_in_their_notation(

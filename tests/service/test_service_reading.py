@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Locale, using
-from bot.service import GameService, MovePlayed, XiangqiNotation, errors
+from bot.i18n.text import say
+from bot.service import GameService, MovePlayed, MovePreview, XiangqiNotation, errors
 from bot.text.words import settings_text
-from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 
 async def test_a_french_player_types_french_piece_letters(service: GameService) -> None:
@@ -132,3 +133,25 @@ async def test_settings_say_the_xiangqi_pieces_and_notation_a_reader_gets(
     chosen = settings_text(await service.preferences.settings(BOB, pieces="traditional"), str)
     assert "pieces cburnett (chess), traditional (xiangqi)" in chosen
     assert "by your language" not in chosen
+
+
+async def test_a_french_rf1_is_the_king_and_its_preview_names_it(service: GameService) -> None:
+    """In French notation R is the roi: Rf1, where the king and the h1 rook could both go to
+    f1, is the king's move for a French player, and the preview names the piece that will
+    move (« Roi f1 ») before anything is played; for an English player Rf1 is the rook."""
+    game_id = (await start_game(service)).game.id
+    await play(service, game_id, "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5")
+    await service.preferences.settings(ALICE, confirm="always")
+    with using(Locale.FR):
+        preview = await service.play.move_or_preview(ALICE, PLACE, "Rf1", game_id=game_id)
+        assert isinstance(preview, MovePreview)
+        assert say(preview.text).startswith("Jouer Rf1 (Roi f1) ?"), say(preview.text)
+        played = await service.buttons.press_custom_id(
+            ALICE, preview.buttons[0].custom_id, place=PLACE
+        )
+    assert isinstance(played, MovePlayed) and played.san == "Kf1"
+    game_id = (await start_game(service)).game.id
+    await play(service, game_id, "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5")
+    preview = await service.play.move_or_preview(ALICE, PLACE, "Rf1", game_id=game_id)
+    assert isinstance(preview, MovePreview)
+    assert say(preview.text).startswith("Play Rf1 (Rook f1)?"), say(preview.text)

@@ -72,6 +72,7 @@ async def _deployment(path: Path) -> dict[int, str]:
         )
         assert await store.shards.take([0], "host:1:ab", epoch, epoch + 180) == []
         await store.notes.add(going.game.id, ALICE.id, 3, "f7 is weak", clock.now, limit=10)
+        await store.server_languages.choose(PLACE.guild_id, "fr")
         clock.advance(timedelta(hours=2))
         positions = {}
         for game_id in await store.games.all_ids():
