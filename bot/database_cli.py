@@ -18,10 +18,8 @@ from bot.store import DatabaseNotFound, Store, StoreError
 from bot.store.copy import (
     PAGE_ROWS,
     CopyMismatch,
-    ProgressListener,
     TableCount,
     copy_rows,
-    count_rows,
 )
 from bot.store.database import SQLITE_PREFIX
 
@@ -158,10 +156,10 @@ async def copy_database(
         # recorded key commits with its page, so --resume starts after what survived.
         target = await Store.open(target_target, synchronous="NORMAL")
         try:
-            progress = await _progress(source, target, progress_to)
+            progress = Progress(progress_to) if progress_to is not None else None
             copied = await copy_rows(
                 source.database, target.database, resume=resume, page_rows=page_rows,
-                listener=_listener(progress) if progress else None,
+                listener=progress,
             )  # fmt: skip
             if progress is not None:
                 progress.finish("done")
@@ -171,23 +169,6 @@ async def copy_database(
     finally:
         await source.close()
     return CopyResult(copied, replayed, damaged)
-
-
-async def _progress(source: Store, target: Store, stream: TextIO | None) -> Progress | None:
-    """The progress shown on ``stream`` (None: not shown): the source's rows, those a
-    resumed copy holds already counted done."""
-    if stream is None:
-        return None
-    progress = Progress(sum(c.rows for c in await count_rows(source.database)), stream)
-    progress.skip(sum(c.rows for c in await count_rows(target.database)))
-    return progress
-
-
-def _listener(progress: Progress) -> ProgressListener:
-    def heard(table: str, rows: int) -> None:
-        progress.advance(rows, table)
-
-    return heard
 
 
 async def _verify_games(source: Store, target: Store) -> tuple[int, list[int]]:

@@ -30,8 +30,8 @@ class Progress:
 
     def __init__(
         self,
-        total: int,
         stream: TextIO,
+        total: int = 0,
         *,
         unit: str = "rows",
         clock: Callable[[], float] = time.monotonic,
@@ -46,11 +46,11 @@ class Progress:
         self.shown_at = self.started
         self.bar = stream.isatty()
 
-    def skip(self, count: int) -> None:
-        """``count`` units done before this run (a resumed copy): counted, not in the rate."""
-        self.done += count
-        self.total = max(self.total, self.done)
-        self.skipped += count
+    def begin(self, total: int, done: int) -> None:
+        """The work starts now: ``total`` units, ``done`` of them before this run (a resumed
+        copy; counted, not in the rate)."""
+        self.total, self.done, self.skipped = max(total, done), done, done
+        self.started = self.shown_at = self.clock()
 
     def advance(self, count: int, label: str) -> None:
         """``count`` more units done, working on ``label`` (a table)."""

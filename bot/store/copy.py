@@ -22,7 +22,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 import asyncpg
 
@@ -91,7 +91,14 @@ class TableProgress:
     done: bool = False
 
 
-ProgressListener = Callable[[str, int], None]
+class ProgressListener(Protocol):
+    """Hears how far a copy got (``bot.progress.Progress`` is one)."""
+
+    def begin(self, total: int, done: int) -> None:
+        """The copy starts: ``total`` rows to copy, ``done`` of them before (a resume)."""
+
+    def advance(self, count: int, label: str) -> None:
+        """``count`` more rows of table ``label`` committed."""
 
 
 @cache
@@ -198,7 +205,7 @@ async def copy_rows(
     listener: ProgressListener | None = None,
 ) -> list[TableCount]:
     """Copy every row of ``source`` into ``target`` page by page, each page verified; returns
-    the rows per table. ``listener(table, rows)`` hears of each page committed.
+    the rows per table. ``listener`` hears of the start and of each page committed.
 
     Raises ``TargetNotEmpty`` (nothing written) when ``target`` holds any row and ``resume``
     is not asked or finds no copy to continue; ``CannotResume`` (nothing written) when the
@@ -210,6 +217,9 @@ async def copy_rows(
     if target.dialect is Dialect.SQLITE:
         await target.fetch(f"PRAGMA cache_size = -{TARGET_CACHE_KIB}")
     progress = await _start(source, target, expected, version, resume)
+    if listener is not None:
+        done = sum(p.rows for p in progress.values())
+        listener.begin(sum(c.rows for c in expected), done)
     state = {"version": version, "counts": {c.table: c.rows for c in expected}}
     for plan in table_plans():
 
@@ -310,7 +320,7 @@ async def _copy_table(
             )
         progress = after
         if listener is not None and rows:
-            listener(plan.table, len(rows))
+            listener.advance(len(rows), plan.table)
     return progress
 
 
