@@ -316,7 +316,7 @@ class Console:
         try:
             return _speaker(words), words
         except UserError as error:
-            self.say(_("! {error}").format(error=in_language(error.message)))
+            self.say(_("! {error}").format(error=error_text(error)))
             return None
 
     async def _handle(self, user: User, words: list[str]) -> None:
@@ -336,7 +336,7 @@ class Console:
             await self._run(user, command, positional, options)
         except ChallengePendingError as error:
             self.say(
-                _("! {error}").format(error=in_language(error.message))
+                _("! {error}").format(error=error_text(error))
                 + await self._buttons_of(error.challenge_id)
             )
         except UserError as error:

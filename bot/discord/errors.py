@@ -57,7 +57,7 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         # The first challenge is pointed to: its message, with the buttons to answer it.
         guild_id, target_id = error.place
         link = f"https://discord.com/channels/{guild_id}/{target_id}/{error.message_id}"
-        return escape_text(f"{say(error.message)} {link}", keep=(link,))
+        return escape_text(f"{error_text(error)} {link}", keep=(link,))
     if isinstance(error, UserError):
         # it may quote names and what the user typed
         return escape_text(error_text(error))

@@ -391,7 +391,7 @@ class ComputerOpponent:
             )
         except UserError as error:
             # The human resigned or took back meanwhile: nothing to play any more.
-            _log.info("computer's move in game #%s not played: %s", record.id, error.message)
+            _log.info("computer's move in game #%s not played: %r", record.id, error)
             return None
         assert not isinstance(played, PromotionNeeded), "an engine's move names its promotion"
         return played

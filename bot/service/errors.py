@@ -15,15 +15,6 @@ from bot.i18n.text import Joined, Moment, Sentences, Text, TextIn
 from bot.service.move_hints import MoveSlip
 from rules import FenProblem, IllegalReason, InvalidFenError
 
-# How a challenge ended, as ChallengeClosedError quotes it.
-_STATUS = {
-    "accepted": Text("accepted"),
-    "declined": Text("declined"),
-    "cancelled": Text("cancelled"),
-    "expired": Text("expired"),
-    "withdrawn": Text("withdrawn"),
-}
-
 MAX_LISTED_CHOICES = 10
 
 
@@ -35,6 +26,9 @@ class UserError(Exception):
     def __init__(self, message: str = "") -> None:
         super().__init__(message or type(self).__name__)
         self.message = message
+        # The move a player's preview still waits to confirm, when the refusal came while
+        # it waited (they may think it was played): the edge says so after the refusal.
+        self.waiting_move: str | None = None
 
 
 # Between listed moves: the reader's list separator (、 in Chinese and Japanese).
@@ -113,7 +107,7 @@ class NoGameError(UserError):
 
 class UnknownGameError(UserError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(Text("There is no game #{game}.", game=game_id))
+        super().__init__()
         self.game_id = game_id
 
 
@@ -149,59 +143,34 @@ class ChooseGameError(UserError):
 
 class NotAPlayerError(UserError):
     def __init__(self, game_id: int) -> None:
-        super().__init__(Text("You are not playing in game #{game}.", game=game_id))
+        super().__init__()
         self.game_id = game_id
 
 
 class NotYourTurnError(UserError):
     def __init__(self, opponent_name: str) -> None:
-        super().__init__(Text("It is not your turn: {player} is to move.", player=opponent_name))
+        super().__init__()
         self.opponent_name = opponent_name
 
 
 class GameOverError(UserError):
+    """``result`` is the finished game's result (``1-0``), when it has one."""
+
     def __init__(self, game_id: int, result: str | None) -> None:
-        super().__init__(
-            Text(
-                "Game #{game} is over ({result}). Start a new one with {command}.",
-                game=game_id,
-                result=result,
-                command=Command("challenge"),
-            )
-            if result
-            else Text(
-                "Game #{game} is over. Start a new one with {command}.",
-                game=game_id,
-                command=Command("challenge"),
-            )
-        )
+        super().__init__()
         self.game_id = game_id
+        self.result = result
 
 
 class GameChangedError(UserError):
     """Another action changed the game between reading and writing it (a double click)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            Text(
-                "The game changed while this was being done, so nothing happened. "
-                "Look at the board and try again."
-            )
-        )
 
 
 class StaleBoardError(GameChangedError):
     """A control of a board (or a menu opened from one) that the game has moved on from."""
 
     def __init__(self, game_id: int) -> None:
-        UserError.__init__(
-            self,
-            Text(
-                "This board of game #{game} is out of date: the game has moved on since. "
-                "Nothing was done; use the newest board.",
-                game=game_id,
-            ),
-        )
+        super().__init__()
         self.game_id = game_id
 
 
@@ -209,9 +178,7 @@ class PreviewReplacedError(GameChangedError):
     """A Confirm pressed on a preview a newer one replaced: only the latest confirms."""
 
     def __init__(self, latest: str) -> None:
-        UserError.__init__(
-            self, Text("A newer preview replaced this one: confirm {move} there.", move=latest)
-        )
+        super().__init__()
         self.latest = latest
 
 
@@ -220,14 +187,7 @@ class DamagedGameError(UserError):
     operator repairs it. Nothing was changed."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            Text(
-                "Game #{game} is damaged and cannot be played: its stored moves no longer "
-                "replay. Nothing was changed; the bot's operator has been told (it is in the "
-                "log).",
-                game=game_id,
-            )
-        )
+        super().__init__()
         self.game_id = game_id
 
 
@@ -239,13 +199,7 @@ class TakebacksRefusedError(NotAllowedError):
     """The opponent chose never to be asked for takebacks (or not in rated games)."""
 
     def __init__(self, opponent: str, *, rated_only: bool) -> None:
-        super().__init__(
-            Text(
-                "{player} does not take takeback requests in rated games; play on.", player=opponent
-            )
-            if rated_only
-            else Text("{player} does not take takeback requests; play on.", player=opponent)
-        )
+        super().__init__()
         self.opponent = opponent
         self.rated_only = rated_only
 
@@ -440,31 +394,28 @@ class InvalidPositionError(UserError):
 
 
 class SelfChallengeError(UserError):
-    def __init__(self) -> None:
-        super().__init__(Text("You cannot challenge yourself; pick an opponent or leave it open."))
+    """A player challenged themselves."""
 
 
 class BotChallengeError(UserError):
     def __init__(self, name: str) -> None:
-        super().__init__(
-            Text("{player} is a bot and cannot play; challenge a person.", player=name)
-        )
+        super().__init__()
+        self.name = name
 
 
 class UnknownChallengeError(UserError):
     def __init__(self, challenge_id: int) -> None:
-        super().__init__(Text("There is no challenge #{challenge}.", challenge=challenge_id))
+        super().__init__()
+        self.challenge_id = challenge_id
 
 
 class ChallengeClosedError(UserError):
+    """``status``: how the challenge ended (accepted, declined, cancelled, expired,
+    withdrawn; or gone)."""
+
     def __init__(self, challenge_id: int, status: str) -> None:
-        super().__init__(
-            Text(
-                "Challenge #{challenge} is no longer open (it was {status}).",
-                challenge=challenge_id,
-                status=_STATUS.get(status, status),
-            )
-        )
+        super().__init__()
+        self.challenge_id = challenge_id
         self.status = status
 
 
@@ -548,10 +499,7 @@ class NothingToTakeBackError(UserError):
 
 
 class CannotAbortError(UserError):
-    def __init__(self) -> None:
-        super().__init__(
-            Text("A game can only be aborted before both sides have moved; resign instead.")
-        )
+    """Both sides have moved: the game can be resigned, no longer aborted."""
 
 
 class VacationError(UserError):
@@ -559,5 +507,4 @@ class VacationError(UserError):
 
 
 class InvalidButtonError(UserError):
-    def __init__(self) -> None:
-        super().__init__(Text("That button is not recognised any more."))
+    """A button whose id Postal no longer reads."""

@@ -383,11 +383,7 @@ class PlayUseCases:
             # A refusal while a preview waits says so: the player may think it was played.
             waiting = await waiting_preview(self._core, user, seated.game)
             if waiting is not None:
-                error.message = Sentences(
-                    error.message,
-                    Text("Your move {move} is waiting for Confirm.", move=waiting.san),
-                )
-                error.args = (error.message,)
+                error.waiting_move = waiting.san
             raise
         if isinstance(parsed, list):
             return await self.promotion_needed(seated.game, game, user, parsed)

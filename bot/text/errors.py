@@ -10,25 +10,134 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.i18n.text import Text, say
+from bot.i18n.names import Command
+from bot.i18n.text import Sentences, Text, say
 from bot.service.animations import AnimationStoppedError
-from bot.service.errors import UserError
+from bot.service.errors import (
+    BotChallengeError,
+    CannotAbortError,
+    ChallengeClosedError,
+    DamagedGameError,
+    GameChangedError,
+    GameOverError,
+    InvalidButtonError,
+    NotAPlayerError,
+    NotYourTurnError,
+    PreviewReplacedError,
+    SelfChallengeError,
+    StaleBoardError,
+    TakebacksRefusedError,
+    UnknownChallengeError,
+    UnknownGameError,
+    UserError,
+)
 from bot.text.reasons import refusal
 
 # Postal is stopping: a command or a GIF is refused, to be sent again after the restart.
 RESTARTING = Text("Postal is restarting: send that again in a minute.")
 
-# Each error converted to facts, and its sentence made from them.
+# How a challenge ended, as ChallengeClosedError quotes it.
+_STATUS = {
+    "accepted": Text("accepted"),
+    "declined": Text("declined"),
+    "cancelled": Text("cancelled"),
+    "expired": Text("expired"),
+    "withdrawn": Text("withdrawn"),
+}
+
+
+def _game_over(error: GameOverError) -> Text:
+    if error.result:
+        return Text(
+            "Game #{game} is over ({result}). Start a new one with {command}.",
+            game=error.game_id,
+            result=error.result,
+            command=Command("challenge"),
+        )
+    return Text(
+        "Game #{game} is over. Start a new one with {command}.",
+        game=error.game_id,
+        command=Command("challenge"),
+    )
+
+
+def _takebacks_refused(error: TakebacksRefusedError) -> Text:
+    if error.rated_only:
+        return Text(
+            "{player} does not take takeback requests in rated games; play on.",
+            player=error.opponent,
+        )
+    return Text("{player} does not take takeback requests; play on.", player=error.opponent)
+
+
+# Each error converted to facts, and its sentence made from them (the nearest of the error's
+# own classes listed here words it: StaleBoardError before its GameChangedError).
 WORDED: dict[type[UserError], Callable[[Any], Text]] = {
     AnimationStoppedError: lambda error: RESTARTING,
+    UnknownGameError: lambda error: Text("There is no game #{game}.", game=error.game_id),
+    NotAPlayerError: lambda error: Text("You are not playing in game #{game}.", game=error.game_id),
+    NotYourTurnError: lambda error: Text(
+        "It is not your turn: {player} is to move.", player=error.opponent_name
+    ),
+    GameOverError: _game_over,
+    StaleBoardError: lambda error: Text(
+        "This board of game #{game} is out of date: the game has moved on since. "
+        "Nothing was done; use the newest board.",
+        game=error.game_id,
+    ),
+    PreviewReplacedError: lambda error: Text(
+        "A newer preview replaced this one: confirm {move} there.", move=error.latest
+    ),
+    GameChangedError: lambda error: Text(
+        "The game changed while this was being done, so nothing happened. "
+        "Look at the board and try again."
+    ),
+    DamagedGameError: lambda error: Text(
+        "Game #{game} is damaged and cannot be played: its stored moves no longer "
+        "replay. Nothing was changed; the bot's operator has been told (it is in the "
+        "log).",
+        game=error.game_id,
+    ),
+    TakebacksRefusedError: _takebacks_refused,
+    SelfChallengeError: lambda error: Text(
+        "You cannot challenge yourself; pick an opponent or leave it open."
+    ),
+    BotChallengeError: lambda error: Text(
+        "{player} is a bot and cannot play; challenge a person.", player=error.name
+    ),
+    UnknownChallengeError: lambda error: Text(
+        "There is no challenge #{challenge}.", challenge=error.challenge_id
+    ),
+    ChallengeClosedError: lambda error: Text(
+        "Challenge #{challenge} is no longer open (it was {status}).",
+        challenge=error.challenge_id,
+        status=_STATUS.get(error.status, error.status),
+    ),
+    CannotAbortError: lambda error: Text(
+        "A game can only be aborted before both sides have moved; resign instead."
+    ),
+    InvalidButtonError: lambda error: Text("That button is not recognised any more."),
 }
+
+
+def error_message(error: UserError) -> Text | str:
+    """``error``'s sentence as a ``Text`` (English as its str): from its facts when it is
+    converted, else its own message; and, when a preview waits, the move it waits for."""
+    worded: Text | str = error.message
+    for kind in type(error).__mro__:
+        wording = WORDED.get(kind)
+        if wording is not None:
+            worded = wording(error)
+            break
+    if error.waiting_move is None:
+        return worded
+    # A refusal while a preview waits says so: the player may think it was played.
+    return Sentences(
+        worded, Text("Your move {move} is waiting for Confirm.", move=error.waiting_move)
+    )
 
 
 def error_text(error: UserError) -> str:
     """``error`` in the reader's language: worded from its facts when it is converted,
     else from its reason code, else its own message said."""
-    for kind in type(error).__mro__:
-        wording = WORDED.get(kind)
-        if wording is not None:
-            return say(wording(error))
-    return refusal(error) or say(error.message)
+    return refusal(error) or say(error_message(error))

@@ -24,6 +24,7 @@ from bot.service import (
     errors,
 )
 from bot.text import words
+from bot.text.errors import error_message
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -228,10 +229,15 @@ async def test_only_the_latest_preview_confirms(service: GameService) -> None:
     assert isinstance(first, MovePreview) and isinstance(second, MovePreview)
     with pytest.raises(errors.PreviewReplacedError) as refused:
         await service.buttons.press_custom_id(ALICE, first.buttons[0].custom_id, place=PLACE)
-    assert say(refused.value.message) == "A newer preview replaced this one: confirm d4 there."
+    assert (
+        say(error_message(refused.value)) == "A newer preview replaced this one: confirm d4 there."
+    )
     with pytest.raises(errors.UserError) as slip:
         await service.play.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
-    assert say(slip.value.message) == '"Nf9" is not a move. Your move d4 is waiting for Confirm.'
+    assert (
+        say(error_message(slip.value))
+        == '"Nf9" is not a move. Your move d4 is waiting for Confirm.'
+    )
     assert (await service.reports.game_view(game.id)).ply == 0
     played = await service.buttons.press_custom_id(ALICE, second.buttons[0].custom_id, place=PLACE)
     assert isinstance(played, MovePlayed) and played.san == "d4"
@@ -246,4 +252,4 @@ async def test_a_cancelled_preview_no_longer_waits(service: GameService) -> None
     await service.buttons.press_custom_id(ALICE, preview.buttons[1].custom_id, place=PLACE)
     with pytest.raises(errors.UserError) as slip:
         await service.play.move_or_preview(ALICE, PLACE, "Nf9", game_id=game.id)
-    assert "waiting" not in say(slip.value.message)
+    assert "waiting" not in say(error_message(slip.value))

@@ -11,6 +11,7 @@ import pytest
 
 from bot.service import ButtonAction, GameService, ManualClock, Place, User, color_word, errors
 from bot.store import Store
+from bot.text.errors import error_message
 from rules import Color, FenProblem
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
@@ -70,7 +71,7 @@ async def test_bad_challenges_change_nothing(
     before = snapshot(db_path)
     with pytest.raises(error) as raised:
         await service.challenges.challenge(ALICE, PLACE, opponent, **options)
-    assert raised.value.message
+    assert error_message(raised.value)
     assert snapshot(db_path) == before
 
 
@@ -223,7 +224,7 @@ async def test_a_colour_of_the_other_game_is_refused_clearly(
     before = snapshot(db_path)
     with pytest.raises(errors.InvalidOptionError) as raised:
         color_word(game, word)
-    assert raised.value.message == says
+    assert error_message(raised.value) == says
     with pytest.raises(errors.InvalidOptionError):
         await service.challenges.challenge(ALICE, PLACE, BOB, game="chess", color="red")
     assert snapshot(db_path) == before
@@ -244,8 +245,10 @@ async def test_the_same_challenge_twice_points_to_the_first(
                 ALICE, PLACE, BOB, game="chess", color="white", days=3
             )
         assert raised.value.challenge_id == first.challenge.id
-        assert f"challenge #{first.challenge.id} waits for their answer" in raised.value.message
-        assert "You already challenged bob" in raised.value.message
+        assert f"challenge #{first.challenge.id} waits for their answer" in error_message(
+            raised.value
+        )
+        assert "You already challenged bob" in error_message(raised.value)
     assert snapshot(db_path) == before
     # Other settings are another challenge; so is the same one once the first is answered.
     other = await service.challenges.challenge(
@@ -268,7 +271,7 @@ async def test_the_same_open_challenge_twice_in_one_place(service: GameService) 
     with pytest.raises(errors.ChallengePendingError) as raised:
         await service.challenges.challenge(ALICE, PLACE, None)
     assert raised.value.challenge_id == first.challenge.id
-    assert "open challenge" in raised.value.message
+    assert "open challenge" in error_message(raised.value)
     elsewhere = Place(PLACE.guild_id, PLACE.channel_id + 1)
     assert (
         await service.challenges.challenge(ALICE, elsewhere, None)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, ManualClock, Place, errors
+from bot.text.errors import error_message
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -57,7 +58,9 @@ async def test_players_are_told_plainly_and_nothing_changes(
     before = snapshot(db_path)
     with pytest.raises(errors.DamagedGameError) as raised:
         await service.play.board(ALICE, PLACE, game_id=game_id)
-    assert raised.value.message.startswith(f"Game #{game_id} is damaged and cannot be played")
+    assert error_message(raised.value).startswith(
+        f"Game #{game_id} is damaged and cannot be played"
+    )
     after_first = snapshot(db_path)
     assert [line for line in after_first if line not in before] != []  # marked damaged
 

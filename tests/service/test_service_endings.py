@@ -18,6 +18,7 @@ from bot.service import (
     TakenBack,
     errors,
 )
+from bot.text.errors import error_message
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
@@ -48,7 +49,7 @@ async def test_a_move_after_the_end_says_the_game_is_over(
     before = snapshot(db_path)
     with pytest.raises(errors.GameOverError) as caught:
         await service.play.move(ALICE, PLACE, "e4")
-    assert f"Game #{started.game.id} is over (0-1)" in caught.value.message
+    assert f"Game #{started.game.id} is over (0-1)" in error_message(caught.value)
     assert snapshot(db_path) == before
 
 

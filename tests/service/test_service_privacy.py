@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import GameService, Place, errors
+from bot.text.errors import error_message
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
@@ -16,14 +17,14 @@ async def unknown_answer(service: GameService, game_id: int) -> str:
     """What anyone is told about a game number that does not exist."""
     with pytest.raises(errors.UnknownGameError) as raised:
         await service.play.board(CAROL, PLACE, game_id=game_id)
-    return raised.value.message
+    return error_message(raised.value)
 
 
 async def refused(call: object) -> str:
     with pytest.raises(errors.UserError) as raised:
         await call  # type: ignore[misc]
     assert type(raised.value) is errors.UnknownGameError
-    return raised.value.message
+    return error_message(raised.value)
 
 
 async def test_others_read_a_game_only_where_it_lives(service: GameService) -> None:

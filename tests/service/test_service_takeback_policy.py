@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, OfferMade, TakebackPolicy, errors
+from bot.text.errors import error_message
 from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot, start_game
 
@@ -21,7 +22,7 @@ async def test_a_player_who_chose_never_is_not_asked(service: GameService, db_pa
     before = snapshot(db_path)
     with pytest.raises(errors.TakebacksRefusedError) as refused:
         await service.endings.takeback(ALICE, PLACE, game_id=started.game.id)
-    assert refused.value.message == "bob does not take takeback requests; play on."
+    assert error_message(refused.value) == "bob does not take takeback requests; play on."
     assert snapshot(db_path) == before  # not even a ping counted
 
 
@@ -32,8 +33,10 @@ async def test_casual_only_refuses_in_rated_games(service: GameService) -> None:
     casual = await start_game(service, rated=False)
     for started in (rated, casual):
         await play(service, started.game.id, "e4")
-    with pytest.raises(errors.TakebacksRefusedError, match="in rated games"):
+    with pytest.raises(errors.TakebacksRefusedError) as refused:
         await service.endings.takeback(ALICE, PLACE, game_id=rated.game.id)
+    assert refused.value.rated_only
+    assert "in rated games" in error_message(refused.value)
     asked = await service.endings.takeback(ALICE, PLACE, game_id=casual.game.id)
     assert isinstance(asked, OfferMade) and asked.to.id == BOB.id
 
