@@ -8,7 +8,7 @@ from datetime import timedelta
 import rules
 from bot.i18n.names import NO, Choice, Option
 from bot.i18n.text import Joined, Text, TextIn
-from bot.service.core import THREAD_IDLE_LOOK, ServiceCore, variant_named
+from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import (
     BotChallengeError,
     ChallengeClosedError,
@@ -20,7 +20,9 @@ from bot.service.errors import (
     StartProblem,
     UnknownChallengeError,
 )
+from bot.service.game_facts import variant_named
 from bot.service.limits import CHALLENGE_LIMITS, refusal
+from bot.service.outbox_items import turn_dm
 from bot.service.phrases import color_text, pace_text, rated_text, variant_text
 from bot.service.results import (
     Button,
@@ -209,7 +211,7 @@ class ChallengeUseCases:
             deadline_at=deadline,
             next_look_at=core.first_look(first_mover, deadline, now),
             thread_look_at=now + THREAD_IDLE_LOOK,
-            outbox=core.turn_dm(None, 0, first_player),
+            outbox=turn_dm(None, 0, first_player),
         )
         if record is None:
             latest = await core.store.challenges.get(challenge_id)

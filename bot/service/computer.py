@@ -36,12 +36,14 @@ from bot.i18n.names import NO, Option
 from bot.i18n.text import Text
 from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
 from bot.service.claiming import claimed
-from bot.service.core import ServiceCore, variant_named
+from bot.service.core import ServiceCore
 from bot.service.errors import (
     BotChallengeError,
     InvalidOptionError,
     UserError,
 )
+from bot.service.game_facts import variant_named
+from bot.service.outbox_items import turn_dm
 from bot.service.phrases import color_text, variant_text
 from bot.service.play import PlayUseCases
 from bot.service.results import (
@@ -254,7 +256,7 @@ class ComputerOpponent:
             computer_id=computer.id,
             level=level,
             now=now,
-            outbox=core.turn_dm(None, 0, first_player) if to_move_id == user.id else [],
+            outbox=turn_dm(None, 0, first_player) if to_move_id == user.id else [],
         )
         core.schedule_changed()
         if to_move_id == computer.id:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import TypeVar
 
@@ -16,10 +15,8 @@ from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
     ChooseGameError,
-    DamagedGameError,
     GameChangedError,
     GameOverError,
-    InvalidOptionError,
     NoGameError,
     NotAPlayerError,
     NotYourTurnError,
@@ -32,9 +29,7 @@ from bot.service.game_facts import (
     may_read,
     named_moves,
     only_placement_changed,
-    rating_facts,
     refs_of,
-    same_last_move,
     told_by_mention,
     xiangqi_pieces_for,
 )
@@ -47,7 +42,8 @@ from bot.service.notation import (
 )
 from bot.service.ratings import NEW_PLAYER, rate_game
 from bot.service.reminder_times import first_event, next_look, reminder_hours
-from bot.service.replays import DEFAULT_BUDGET_BYTES, ReplayCache, Replayed
+from bot.service.replaying import GameReplays
+from bot.service.replays import DEFAULT_BUDGET_BYTES
 from bot.service.results import (
     BoardView,
     ChallengeView,
@@ -62,7 +58,6 @@ from bot.service.results import (
 from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
 from bot.store import (
-    DATABASE_ERRORS,
     LOOK_HORIZON,
     MAX_ROW_ID,
     Answering,
@@ -70,16 +65,12 @@ from bot.store import (
     ClockLook,
     GameRecord,
     NotifyMode,
-    OutboxItem,
-    OutboxKind,
-    OutboxTarget,
     Player,
     RateFunction,
     RatingUpdate,
     RecentMove,
     SeatedGame,
     Store,
-    StoredMove,
     XiangqiNotation,
     answer_holder,
     new_nonce,
@@ -99,33 +90,12 @@ VACATION_WINDOW = timedelta(days=365)
 # A running game's own thread is looked at after this long without a move: a day before
 # Discord archives a thread left a week (its longest auto-archive time) without activity.
 THREAD_IDLE_LOOK = timedelta(days=6)
-# Replaying more moves than this goes to a worker thread (a thread costs ~0.1 ms; a ply
-# ~30 µs): only long games after a restart, or long gaps, get there.
-_REPLAY_IN_THREAD_PLIES = 200
 # A write refused only because the game's version moved on for something that does not bear
 # on it is tried again against the fresh game, a few times at most.
 WRITE_ATTEMPTS = 3
 # What an interaction's answer says is also written as an outbox row, held for the answer
 # this long: Discord's interaction token lives 15 minutes, so no answer can land after it.
 ANSWER_LEASE = timedelta(minutes=15)
-
-
-def variant_named(name: str) -> rules.Variant:
-    """The rules of ``name``; raises ``InvalidOptionError`` for an unknown or missing game."""
-    if name not in rules.VARIANT_NAMES:
-        raise InvalidOptionError(
-            Text(
-                '"{name}" is not a game Postal plays; choose {games}.',
-                name=name,
-                games=" or ".join(rules.VARIANT_NAMES),
-            )
-        )
-    try:
-        return rules.get_variant(name)
-    except ImportError as error:
-        raise InvalidOptionError(
-            Text("{name} is not available on this server yet.", name=name)
-        ) from error
 
 
 def named_game(game_id: int) -> int:
@@ -175,13 +145,8 @@ class ServiceCore:
         # name, bot or not, the language their app reported (None: not known)
         self._known_users: dict[int, tuple[str, bool, str | None]] = {}
         self._existing_players: set[int] = set()  # ids known to have a row (no write needed)
-        # Games replayed by this process, each valid for one version of its row: they save
-        # replaying, and never decide anything the stored moves would not.
-        self._replays = ReplayCache(replay_cache_bytes)
-        # Replays under way, by game and version: asked again meanwhile (a GIF storm after a
-        # restart: forty replays of one long game in the shared worker threads kept every
-        # board waiting), the same game is replayed once and shared.
-        self._rebuilding: dict[tuple[int, int], asyncio.Future[rules.Game]] = {}
+        # Games replayed by this process, and replaying them (``replays.line``, ``.forget``).
+        self.replays = GameReplays(store, self.now, replay_cache_bytes)
 
     # --- time ----------------------------------------------------------------------------
 
@@ -351,23 +316,6 @@ class ServiceCore:
 
     # --- the outbox ----------------------------------------------------------------------
 
-    @staticmethod
-    def turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[OutboxItem]:
-        """A DM telling ``player`` it is their move at ``ply``, if that is how they want to
-        hear it (``game_id`` None: the game being created); not to a player who reads of
-        their turns in a daily digest."""
-        if player is None or player.notify is not NotifyMode.DM or player.digest:
-            return []
-        return [
-            OutboxItem(
-                OutboxKind.TURN,
-                OutboxTarget.DM,
-                game_id=game_id,
-                user_id=player.id,
-                facts={"ply": ply},
-            )
-        ]
-
     def answering(self) -> Answering:
         """The claim on the outbox rows an interaction's answer stands for, written with
         the change: kept while the answer is on its way (see ``ANSWER_LEASE``), marked sent
@@ -375,66 +323,6 @@ class ServiceCore:
         released by this process's next run if it dies first."""
         until = self.now() + ANSWER_LEASE
         return Answering(answer_holder(self.process), until.timestamp(), new_nonce())
-
-    @staticmethod
-    def turn_in_place(
-        game_id: int, ply: int, player: PlayerRef, answering: Answering | None = None
-    ) -> list[OutboxItem]:
-        """The board after the move at ``ply``, posted in the game's place, mentioning
-        ``player`` (to move) if they want mentions: for a move typed elsewhere, or, held
-        for it (``answering``), what the move's answer in the place says."""
-        mention = [player.id] if player.notify is NotifyMode.CHANNEL and not player.digest else []
-        return [
-            OutboxItem(
-                OutboxKind.TURN,
-                OutboxTarget.PLACE,
-                game_id=game_id,
-                user_id=player.id,
-                facts={"ply": ply, "mention": mention, "board": True},
-                answering=answering,
-            )
-        ]
-
-    @staticmethod
-    def ending_items(
-        record: GameRecord,
-        refs: dict[int, PlayerRef],
-        ratings: RatingUpdate | None = None,
-        *,
-        in_place: bool,
-        actor_id: int | None,
-        answering: Answering | None = None,
-    ) -> list[OutboxItem]:
-        """The end of ``record`` told by DM to players who want DMs, and, when nobody's
-        interaction shows it (``in_place``: a time-out) or held for the interaction's answer
-        that does (``answering``), posted in the game's place with the players mentioned."""
-        facts: dict[str, object] = {"actor_id": actor_id, "ratings": rating_facts(ratings)}
-        players = [refs[record.white_id], refs[record.black_id]]
-        items = [
-            OutboxItem(
-                OutboxKind.ENDING,
-                OutboxTarget.DM,
-                game_id=record.id,
-                user_id=player.id,
-                facts=facts,
-                dedupe_key=f"ending:{record.id}:dm:{player.id}",
-            )
-            for player in players
-            if player.notify is NotifyMode.DM
-        ]
-        if in_place or answering is not None:
-            mention = [p.id for p in players if p.notify is NotifyMode.CHANNEL]
-            items.append(
-                OutboxItem(
-                    OutboxKind.ENDING,
-                    OutboxTarget.PLACE,
-                    game_id=record.id,
-                    facts={**facts, "mention": mention},
-                    dedupe_key=f"ending:{record.id}:place",
-                    answering=answering,
-                )
-            )
-        return items
 
     async def ref(self, player_id: int) -> PlayerRef:
         return (await self.refs(player_id))[player_id]
@@ -553,157 +441,8 @@ class ServiceCore:
             raise NotYourTurnError(opponent.name)
 
     async def replay(self, record: GameRecord) -> rules.Game:
-        """The rules game of ``record``, rebuilt from its stored moves. Raises
-        ``DamagedGameError`` (after marking the game damaged) when they no longer replay."""
-        if record.damaged_at is not None:
-            raise DamagedGameError(record.id)
-        try:
-            return await self._rebuild(record)
-        except (DamagedGameError, GameChangedError):
-            raise
-        except DATABASE_ERRORS:
-            raise
-        except Exception as error:
-            await self.mark_damaged(record.id, error)
-            raise DamagedGameError(record.id) from error
-
-    async def mark_damaged(self, game_id: int, error: BaseException) -> None:
-        """Log ``error`` with the game's id and mark the game damaged, so that it stops
-        holding up the clock and its players are told why it cannot be played."""
-        _log.error(
-            "game #%s is damaged and is skipped from now on: %s: %s",
-            game_id,
-            type(error).__name__,
-            error,
-            exc_info=(type(error), error, error.__traceback__),
-        )
-        await self.store.games.mark_damaged(game_id, f"{type(error).__name__}: {error}", self.now())
-        self.forget(game_id)
-
-    async def each_game(
-        self,
-        items: Iterable[Item],
-        game_id: Callable[[Item], int],
-        work: Callable[[Item], Awaitable[T]],
-    ) -> list[T]:
-        """``work`` for each item (a game, a reminder …) on its own: one whose game fails
-        is logged with the game's id, the game marked damaged, and skipped; the rest go on.
-        A database failure ends the round early but keeps what was already done (the
-        remaining items come next round)."""
-        done: list[T] = []
-        for item in items:
-            try:
-                done.append(await work(item))
-            except DamagedGameError:
-                continue  # logged and marked when it was found
-            except DATABASE_ERRORS:
-                _log.exception(
-                    "the database failed at game #%s; the round ends here", game_id(item)
-                )
-                break
-            except Exception as error:
-                await self.mark_damaged(game_id(item), error)
-        return done
-
-    async def _rebuild(self, record: GameRecord) -> rules.Game:
-        """``_replay`` without the damage check: ``_rebuild_now``, shared with the callers
-        asking for the same game at the same version meanwhile."""
-        key = (record.id, record.version)
-        while (under_way := self._rebuilding.get(key)) is not None:
-            try:
-                return await asyncio.shield(under_way)
-            except asyncio.CancelledError:
-                if not under_way.cancelled():
-                    raise  # this caller was cancelled
-                # The one replaying was cancelled: the next caller replays.
-        shared: asyncio.Future[rules.Game] = asyncio.get_running_loop().create_future()
-        # Read here so that an error nobody else waited for is not reported as unretrieved.
-        shared.add_done_callback(lambda done: done.cancelled() or done.exception())
-        self._rebuilding[key] = shared
-        try:
-            game = await self._rebuild_now(record)
-        except Exception as error:
-            shared.set_exception(error)
-            raise
-        except BaseException:
-            shared.cancel()
-            raise
-        finally:
-            del self._rebuilding[key]
-        shared.set_result(game)
-        return game
-
-    async def _rebuild_now(self, record: GameRecord) -> rules.Game:
-        """From the cache when it holds the game at ``record.version`` (no move read), else
-        played on from the cached game with the moves stored since, else replayed from the
-        start position."""
-        cached = self._replays.get(record.id)
-        if cached is not None and cached.start_fen == record.start_fen:
-            if cached.version == record.version:
-                return cached.game
-            if same_last_move(cached, record):
-                # Only something beside the moves changed (the board message recorded, a
-                # deadline moved): the cached game is still this one, at the new version.
-                self.remember(record, cached.game, cached.move_version)
-                return cached.game
-            game = await self._played_on(record, cached)
-            if game is not None:
-                return game
-        line = await self.line(record, 1)
-        start = rules.Game(variant_named(record.variant), record.start_fen)
-        game = await self.extended(start, [move.uci for move in line])
-        self.remember(record, game, line[-1].version if line else None)
-        return game
-
-    async def _played_on(self, record: GameRecord, cached: Replayed) -> rules.Game | None:
-        """The cached game followed by the moves stored after it, or None when its last move
-        is no longer stored as it was (taken back, played again)."""
-        ply = cached.game.ply
-        if record.ply < ply:
-            return None
-        line = await self.line(record, max(ply, 1))
-        if ply > 0:
-            if not line or (line[0].ply, line[0].version) != (ply, cached.move_version):
-                return None
-            line = line[1:]
-        game = await self.extended(cached.game, [move.uci for move in line])
-        self.remember(record, game, line[-1].version if line else cached.move_version)
-        return game
-
-    async def line(self, record: GameRecord, from_ply: int) -> list[StoredMove]:
-        """The stored moves ``from_ply`` to ``record.ply``, as they were when ``record`` was
-        read. Raises ``GameChangedError`` when a write came in between the two reads (moves
-        missing, or written after ``record``'s version): replaying them would give another
-        game than ``record``'s, which several connections (PostgreSQL) make easy to see."""
-        line = await self.store.games.move_line(record.id, from_ply=from_ply, to_ply=record.ply)
-        if len(line) != max(record.ply - from_ply + 1, 0) or any(
-            move.version > record.version for move in line
-        ):
-            raise GameChangedError()
-        return line
-
-    @staticmethod
-    async def extended(game: rules.Game, ucis: list[str]) -> rules.Game:
-        """``game`` followed by stored moves; many of them are played in a worker thread, so
-        a long game replayed (after a restart) never holds up everyone else's commands."""
-        if len(ucis) > _REPLAY_IN_THREAD_PLIES:
-            return await asyncio.to_thread(game.extended, ucis)
-        return game.extended(ucis)
-
-    def remember(self, record: GameRecord, game: rules.Game, move_version: int | None) -> None:
-        """Cache ``game`` as ``record`` at its version, if it is that version's game (the
-        moves read may be newer than the record)."""
-        if game.ply == record.ply:
-            self._replays.put(
-                record.id,
-                game,
-                start_fen=record.start_fen,
-                version=record.version,
-                move_version=move_version,
-            )
-
-    def forget(self, game_id: int) -> None:
-        self._replays.forget(game_id)
+        """The rules game of ``record`` (``GameReplays.replay``)."""
+        return await self.replays.replay(record)
 
     async def view(
         self,

@@ -93,7 +93,7 @@ class DeadlineUseCases:
             )
             # Each game on its own: a damaged one is logged, marked and skipped, and
             # time-outs committed before it are still reported.
-            timed_out = await self._core.each_game(
+            timed_out = await self._core.replays.each_game(
                 [record for record in batch if record.id in mine],
                 lambda record: record.id,
                 lambda record: self._time_out(record, now),
@@ -173,7 +173,7 @@ class DeadlineUseCases:
             done.add(record.id)
             return reminder
 
-        found = await self._core.each_game(
+        found = await self._core.replays.each_game(
             [look.game for look in looks if look.game.id in due and look.game.id in mine],
             lambda record: record.id,
             remind,

@@ -20,6 +20,7 @@ from bot.service.errors import (
 )
 from bot.service.game_facts import ended_text, replace_record, typed_away
 from bot.service.limits import PINGS, refusal
+from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
     ButtonAction,
@@ -194,7 +195,7 @@ class EndingUseCases:
         now = self._core.now()
         deadline = await self._core.deadline_for(to_move_id, now, record.clock_days)
         to_move = await self._core.ref(to_move_id)
-        outbox = self._core.turn_dm(record.id, record.ply - plies, to_move)
+        outbox = turn_dm(record.id, record.ply - plies, to_move)
         if in_place:
             outbox.append(_taken_back_in_place(record, record.ply - plies, plies, user.id, to_move))
         written = await self._core.store.games.take_back(
@@ -209,7 +210,7 @@ class EndingUseCases:
         )
         if not written.ok:
             raise GameChangedError
-        self._core.forget(record.id)
+        self._core.replays.forget(record.id)
         self._core.schedule_changed()
         updated = replace_record(
             record,
@@ -384,9 +385,7 @@ class EndingUseCases:
                 now,
                 self._core.rate(record) if rated else None,
                 consume_offer=consume_offer,
-                outbox=partial(
-                    self._core.ending_items, record, refs, in_place=in_place, actor_id=actor_id
-                ),
+                outbox=partial(ending_items, record, refs, in_place=in_place, actor_id=actor_id),
             )
             if written.ok:
                 break

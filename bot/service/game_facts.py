@@ -10,6 +10,7 @@ import rules
 from bot.i18n import Locale, current_locale
 from bot.i18n.locale import resolve
 from bot.i18n.text import Joined, Sentences, Text, TextIn
+from bot.service.errors import InvalidOptionError
 from bot.service.notation import (
     stored_names,
 )
@@ -265,3 +266,21 @@ def named_moves(game: rules.Game, moves: Sequence[RecentMove]) -> list[RecentMov
             move = RecentMove(move.ply, move.uci, san, chinese)
         named.append(move)
     return named
+
+
+def variant_named(name: str) -> rules.Variant:
+    """The rules of ``name``; raises ``InvalidOptionError`` for an unknown or missing game."""
+    if name not in rules.VARIANT_NAMES:
+        raise InvalidOptionError(
+            Text(
+                '"{name}" is not a game Postal plays; choose {games}.',
+                name=name,
+                games=" or ".join(rules.VARIANT_NAMES),
+            )
+        )
+    try:
+        return rules.get_variant(name)
+    except ImportError as error:
+        raise InvalidOptionError(
+            Text("{name} is not available on this server yet.", name=name)
+        ) from error

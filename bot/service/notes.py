@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from bot.i18n.names import YES, Command, Option
 from bot.i18n.text import Text
-from bot.service.core import variant_named
 from bot.service.errors import UserError
+from bot.service.game_facts import variant_named
 from bot.service.results import Cleared, GameView, Place, User
 from bot.service.text import one_line
 from bot.store import GameRecord, Note

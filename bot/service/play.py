@@ -23,6 +23,7 @@ from bot.service.notation import (
     stored_names,
     xiangqi_name,
 )
+from bot.service.outbox_items import ending_items, turn_dm, turn_in_place
 from bot.service.parsing import parse_move
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.previews import show_preview, waiting_preview
@@ -222,7 +223,7 @@ class PlayUseCases:
         held = core.hold_answers and not away and not computer
         answering = core.answering() if held else None
         if outcome:
-            outbox: OutboxSource = lambda ratings: core.ending_items(  # noqa: E731
+            outbox: OutboxSource = lambda ratings: ending_items(  # noqa: E731
                 record,
                 refs,
                 in_place=away,
@@ -231,9 +232,9 @@ class PlayUseCases:
                 answering=answering,
             )
         else:
-            outbox = core.turn_dm(record.id, after.ply, refs[opponent_id])
+            outbox = turn_dm(record.id, after.ply, refs[opponent_id])
             if away or answering is not None:
-                outbox += core.turn_in_place(record.id, after.ply, refs[opponent_id], answering)
+                outbox += turn_in_place(record.id, after.ply, refs[opponent_id], answering)
             outbox = plan.told(outbox, mover_id=user.id)
         if checked is not None:
             checked(away)
@@ -261,7 +262,7 @@ class PlayUseCases:
         core.locale_seen(user)
         # Moving is being back: a vacation ends with the player's first move in any game.
         back = await core.end_vacation_by_move(players.get(user.id), now)
-        core.remember(
+        core.replays.remember(
             replace_record(record, ply=after.ply, version=written.version),
             after,
             written.version,

@@ -201,7 +201,7 @@ async def test_the_replay_cache_stays_within_its_budget(store: Store, clock: Man
         ids.append(started.game.id)
         await service.play.move(white, None, "e4", game_id=started.game.id)
         await service.play.move(black, None, "e5", game_id=started.game.id)
-        cache: ReplayCache = service.core._replays
+        cache: ReplayCache = service.core.replays.cache
         assert cache.size <= budget
     assert len(cache) == 3
     board = await service.play.board(User(1000, "w0"), None, game_id=ids[0])  # evicted long ago

@@ -1,0 +1,97 @@
+"""Outbox rows a change writes with it: the turn's DM, the turn said in the game's place,
+the ending's notices (the core and the use cases build them alike)."""
+
+from __future__ import annotations
+
+from bot.service.game_facts import (
+    rating_facts,
+)
+from bot.service.results import (
+    PlayerRef,
+)
+from bot.store import (
+    Answering,
+    GameRecord,
+    NotifyMode,
+    OutboxItem,
+    OutboxKind,
+    OutboxTarget,
+    RatingUpdate,
+)
+
+
+def turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[OutboxItem]:
+    """A DM telling ``player`` it is their move at ``ply``, if that is how they want to
+    hear it (``game_id`` None: the game being created); not to a player who reads of
+    their turns in a daily digest."""
+    if player is None or player.notify is not NotifyMode.DM or player.digest:
+        return []
+    return [
+        OutboxItem(
+            OutboxKind.TURN,
+            OutboxTarget.DM,
+            game_id=game_id,
+            user_id=player.id,
+            facts={"ply": ply},
+        )
+    ]
+
+
+def turn_in_place(
+    game_id: int, ply: int, player: PlayerRef, answering: Answering | None = None
+) -> list[OutboxItem]:
+    """The board after the move at ``ply``, posted in the game's place, mentioning
+    ``player`` (to move) if they want mentions: for a move typed elsewhere, or, held
+    for it (``answering``), what the move's answer in the place says."""
+    mention = [player.id] if player.notify is NotifyMode.CHANNEL and not player.digest else []
+    return [
+        OutboxItem(
+            OutboxKind.TURN,
+            OutboxTarget.PLACE,
+            game_id=game_id,
+            user_id=player.id,
+            facts={"ply": ply, "mention": mention, "board": True},
+            answering=answering,
+        )
+    ]
+
+
+def ending_items(
+    record: GameRecord,
+    refs: dict[int, PlayerRef],
+    ratings: RatingUpdate | None = None,
+    *,
+    in_place: bool,
+    actor_id: int | None,
+    answering: Answering | None = None,
+) -> list[OutboxItem]:
+    """The end of ``record`` told by DM to players who want DMs, and, when nobody's
+    interaction shows it (``in_place``: a time-out) or held for the interaction's answer
+    that does (``answering``), posted in the game's place with the players mentioned."""
+    facts: dict[str, object] = {"actor_id": actor_id, "ratings": rating_facts(ratings)}
+    players = [refs[record.white_id], refs[record.black_id]]
+    items = [
+        OutboxItem(
+            OutboxKind.ENDING,
+            OutboxTarget.DM,
+            game_id=record.id,
+            user_id=player.id,
+            facts=facts,
+            dedupe_key=f"ending:{record.id}:dm:{player.id}",
+        )
+        for player in players
+        if player.notify is NotifyMode.DM
+    ]
+    if in_place or answering is not None:
+        mention = [p.id for p in players if p.notify is NotifyMode.CHANNEL]
+        items.append(
+            OutboxItem(
+                OutboxKind.ENDING,
+                OutboxTarget.PLACE,
+                game_id=record.id,
+                facts={**facts, "mention": mention},
+                dedupe_key=f"ending:{record.id}:place",
+                answering=answering,
+            )
+        )
+    return items
