@@ -1,6 +1,6 @@
 """End-to-end latency of /move through Discord's protocol, with many games at once.
 
-Starts the loopback fake Discord (tests/fakediscord.py) in this process and the real bot as
+Starts the loopback fake Discord (tests/fakediscord/) in this process and the real bot as
 ``python -m bot`` in a subprocess pointed at it, sets up ``--games`` games (challenge, Accept,
 a thread each), then plays ``--plies`` moves in every game concurrently: each game's player
 to move sends ``/move`` after a random think time (uniform 0..2×``--think-ms``; 0 sends every
