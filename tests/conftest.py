@@ -4,7 +4,10 @@ default) or ``--db postgresql`` (a throwaway server started for the run, see
 
 Tests that are about SQLite itself (its files, pages, locks, backups) carry
 ``@pytest.mark.sqlite_only`` and are skipped on PostgreSQL, and so are tests that never ask
-for the database (``db_target``): they would only repeat the default run.
+for the database (``db_target``): they would only repeat the default run. The Discord suite
+(``tests/discord``) is about Discord, not the database: on PostgreSQL only its tests marked
+``@pytest.mark.store`` run (what the store keeps across restarts, kills and processes: the
+outbox, deadlines, claims); the store and service suites prove the rest on both databases.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import pytest
 from tests.pgserver import PostgresServer, PostgresUnavailable
 
 ROOT = Path(__file__).resolve().parents[1]
+DISCORD = ROOT / "tests" / "discord"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -32,6 +36,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: a test about SQLite itself")
     config.addinivalue_line("markers", "postgresql: a test that needs a PostgreSQL server")
+    config.addinivalue_line(
+        "markers", "store: a Discord test about what the store keeps: run on PostgreSQL too"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -41,11 +48,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # A test that never asks for the chosen database (the fake's own tests, tests on files
     # of their own, tests/store/test_store_postgres.py) runs the same under either --db.
     same_anyway = pytest.mark.skip(reason="does not use the --db database")
+    about_discord = pytest.mark.skip(reason="about Discord, not the store: runs on SQLite")
     for item in items:
         if item.get_closest_marker("sqlite_only"):
             item.add_marker(about_sqlite)
         elif "db_target" not in getattr(item, "fixturenames", ()):
             item.add_marker(same_anyway)
+        elif DISCORD in item.path.parents and not item.get_closest_marker("store"):
+            item.add_marker(about_discord)
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,8 @@ from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.live import STEP_TIMEOUT, start_bot
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
+pytestmark = pytest.mark.store
+
 
 def told(fake: FakeDiscord, thread: FakeChannel, user: FakeUser) -> list[FakeMessage]:
     """The boards in ``thread`` after 1. e4 that mention ``user``."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.discord.harness import OPENED, Harness, command, play, png_size, start_game
 
 PROMOTION_FEN = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"
@@ -91,6 +93,7 @@ async def test_takeback_accepted(running: Harness) -> None:
     assert "d4" in again.text()
 
 
+@pytest.mark.store
 async def test_buttons_work_after_a_restart(running: Harness) -> None:
     """A challenge posted before a restart is accepted after it, and the game goes on."""
     fake = running.fake

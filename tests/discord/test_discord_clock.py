@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.discord.client import SCHEDULE_SETTLE_SECONDS
 from tests.discord.harness import Harness, command, play, png_size, start_game
+
+pytestmark = pytest.mark.store
 
 
 async def test_reminder_then_time_out(running: Harness) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.discord.harness import Harness, command, play, start_game
 from tests.fake_engines import FakeEngines
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -94,6 +96,7 @@ async def test_refusals_are_clear_and_private(harness: Harness) -> None:
     assert rated.ephemeral and "never rated" in rated.text()
 
 
+@pytest.mark.store
 async def test_a_restart_answers_the_move_the_computer_owed(harness: Harness) -> None:
     """The bot stops while the computer thinks; started again, it plays and posts the move."""
     engines = FakeEngines()

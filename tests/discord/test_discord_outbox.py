@@ -19,6 +19,8 @@ from tests.fakediscord import (
     FakeDiscord,
 )
 
+pytestmark = pytest.mark.store
+
 
 def posts_to(fake: FakeDiscord, channel_id: int) -> int:
     """How many times the bot tried to post in ``channel_id``."""

@@ -14,6 +14,8 @@ import pytest
 from tests.discord.harness import Harness, play, start_game
 from tests.fakediscord import FakeChannel, FakeUser
 
+pytestmark = pytest.mark.store
+
 
 @pytest.fixture
 async def pair(harness: Harness) -> AsyncIterator[tuple[Harness, Harness]]:

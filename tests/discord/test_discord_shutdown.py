@@ -17,6 +17,8 @@ from bot.discord import runner
 from tests.discord.live import Table, set_up_games, start_bot
 from tests.fakediscord import FakeDiscord, FakeInteraction
 
+pytestmark = pytest.mark.store
+
 GAMES = 6
 EXIT_TIMEOUT = 20.0
 
