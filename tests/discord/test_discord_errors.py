@@ -165,14 +165,22 @@ async def test_move_found_legal_before_a_slow_write_is_deferred_publicly(
     """A move found legal, whose write is slow: when the window closes the answer is known
     to be public, so the acknowledgement is a public "thinking…" that the board fills; no
     private placeholder has to be removed first (a request less on the way to the board).
-    (The window is 0.3 s, so a busy test machine still has the move checked within it.)"""
+    (The write waits until Discord has the acknowledgement: the window, the harness's 2 s,
+    closes while the move is being written however busy the machine, not before it was
+    checked, as a 0.3 s window and a 1 s write did under load.)"""
     bot = running.bot
     assert bot is not None
-    monkeypatch.setattr(respond, "ANSWER_WITHIN_SECONDS", 0.3)
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    slow_down(monkeypatch, bot.service.core.store.games, "play_move", 1.0)
+    games = bot.service.core.store.games
+    write = games.play_move
+
+    async def write_once_acknowledged(*args: Any, **kwargs: Any) -> Any:
+        await fake.wait_until(lambda: all(i.ack for i in fake.interactions.values()))
+        return await write(*args, **kwargs)
+
+    monkeypatch.setattr(games, "play_move", write_once_acknowledged)
     reply = await deferred_publicly(fake, alice, thread)
     assert "e4" in reply.text()
     assert not [c for c in fake.calls if c.method == "DELETE" and "/webhooks/" in c.path]
