@@ -103,7 +103,10 @@ async def test_a_locked_sqlite_file_is_said_in_one_sentence(
     blocker: list[sqlite3.Connection] = []
 
     def lock() -> None:
-        blocker.append(sqlite3.connect(path, isolation_level=None))
+        # The script's lines are read in asyncio's worker threads, and unlock() may run in
+        # another than lock() did (under load the pool has several): the connection must
+        # not refuse a second thread, as sqlite3 does by default (ProgrammingError).
+        blocker.append(sqlite3.connect(path, isolation_level=None, check_same_thread=False))
         blocker[0].execute("BEGIN EXCLUSIVE")
 
     def unlock() -> None:
