@@ -19,7 +19,6 @@ LONG_FUNCTIONS: dict[str, int] = {
     "bot/service/preferences.py:settings": 108,
     "bot/service/computer.py:challenge": 102,
     "bot/render/eval_graph.py:render_eval_graph": 100,
-    "bot/text/words.py:settings_text": 96,
     "bot/service/challenges.py:challenge": 84,
     "bot/service/challenges.py:accept_challenge": 75,
     "bot/store/games.py:play_move": 73,

@@ -111,13 +111,7 @@ async def show_press(
         case OfferDeclined():
             await rewrite_pressed(interaction, lambda: messages.safe(result.text))
         case TakenBack():
-            if not _from_board(interaction):
-                await rewrite_pressed(interaction, lambda: messages.safe(result.text))
-            mention = messages.wants_turn_mention(result.notify)
-            bot.outbox.wake()
-            await bot.reply(
-                interaction, lambda: messages.taken_back(result, mention_player=mention)
-            )
+            await show_taken_back(bot, interaction, result)
         case OfferMade():
             await bot.reply(interaction, lambda: messages.offer_made(result))
         case ConfirmationNeeded():
@@ -143,6 +137,18 @@ async def show_press(
             )
         case GameAnimation():
             await send_animation(bot, interaction, result)
+
+
+async def show_taken_back(
+    bot: PostalBot, interaction: discord.Interaction, result: TakenBack
+) -> None:
+    """A takeback accepted with a press: the request's message says so (unless the press was
+    on the board), and the board after it is posted."""
+    if not _from_board(interaction):
+        await rewrite_pressed(interaction, lambda: messages.safe(result.text))
+    mention = messages.wants_turn_mention(result.notify)
+    bot.outbox.wake()
+    await bot.reply(interaction, lambda: messages.taken_back(result, mention_player=mention))
 
 
 async def show_move(

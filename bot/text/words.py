@@ -260,50 +260,62 @@ def _choice(choices: tuple[Choice, ...], value: str) -> Choice:
     return next(choice for choice in choices if choice == value)
 
 
-def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> str:
-    """The player's preferences in one paragraph (``when`` writes the end of a running
-    vacation as the adapter writes times)."""
-    where = {
+def _notified(result: PlayerSettings) -> str:
+    return {
         NotifyMode.CHANNEL: _("your turn is announced with a mention in the game's channel"),
         NotifyMode.DM: _("your turn is announced with a direct message"),
         NotifyMode.OFF: _("your turn is not announced"),
     }[result.notify]
-    bottom = {
+
+
+def _bottom(result: PlayerSettings) -> str:
+    return {
         Orientation.OWN: _("boards show your own side at the bottom"),
         Orientation.TURN: _("boards show the side to move at the bottom"),
     }[result.orientation]
-    quiet = (
-        _("no quiet hours")
-        if result.quiet_hours is None
-        else _(
-            "quiet hours {hours} (direct messages wait for their end unless a deadline comes first)"
-        ).format(hours="-".join(map(clock_text, result.quiet_hours)))
+
+
+def _quiet(result: PlayerSettings) -> str:
+    if result.quiet_hours is None:
+        return _("no quiet hours")
+    return _(
+        "quiet hours {hours} (direct messages wait for their end unless a deadline comes first)"
+    ).format(hours="-".join(map(clock_text, result.quiet_hours)))
+
+
+def _digest(result: PlayerSettings) -> str:
+    if result.digest_at is None:
+        return _("no daily digest")
+    return _("a daily digest at {time} instead of a notice per move").format(
+        time=clock_text(result.digest_at)
     )
-    digest = (
-        _("no daily digest")
-        if result.digest_at is None
-        else _("a daily digest at {time} instead of a notice per move").format(
-            time=clock_text(result.digest_at)
-        )
-    )
-    takebacks = {
+
+
+def _takebacks(result: PlayerSettings) -> str:
+    return {
         TakebackPolicy.ASK: _("takeback requests always asked"),
         TakebackPolicy.CASUAL: _("takeback requests asked in casual games only"),
         TakebackPolicy.NEVER: _("takeback requests never asked"),
     }[result.takeback_policy]
-    notation = {
+
+
+def _notation(result: PlayerSettings) -> str:
+    return {
         None: _("xiangqi moves in WXF (C2.5), or in Chinese when you type them so"),
         XiangqiNotation.WXF: _("xiangqi moves in WXF (C2.5)"),
         XiangqiNotation.CHINESE: _("xiangqi moves in Chinese (炮二平五)"),
         XiangqiNotation.ICCS: _("xiangqi moves in ICCS (h2e2)"),
     }[result.xiangqi_notation or _said_by_default(result.xiangqi_notation_read)]
-    language = (
-        _("language: your Discord app's")
-        if result.language is None
-        else _("language: {language}").format(language=Locale.parse(result.language).native_name)
-    )
-    strip = _("names and ratings drawn on boards") if result.board_strip else _("no name strips")
-    confirm = {
+
+
+def _language(result: PlayerSettings) -> str:
+    if result.language is None:
+        return _("language: your Discord app's")
+    return _("language: {language}").format(language=Locale.parse(result.language).native_name)
+
+
+def _confirm(result: PlayerSettings) -> str:
+    return {
         ConfirmMoves.MENUS: _(
             "a move chosen on the board's menus shown to you before it is played "
             "({option}), a typed {command} played at once"
@@ -314,7 +326,10 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         option=say(Option("confirm", _choice(CONFIRM_CHOICES, result.confirm_moves.value))),
         command=say(Command("move")),
     )
-    left = ngettext(
+
+
+def _vacation_left(result: PlayerSettings) -> str:
+    return ngettext(
         "{count} vacation day left ({allowance} in any {window} days)",
         "{count} vacation days left ({allowance} in any {window} days)",
         result.vacation_days_left,
@@ -323,30 +338,38 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         allowance=result.vacation_allowance,
         window=VACATION_WINDOW.days,
     )
+
+
+def _pieces(result: PlayerSettings) -> str:
+    chess = say(piece_set_choice(shown_chess_pieces(result.chess_pieces)))
+    if result.xiangqi_pieces != "default":
+        return _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
+            chess=chess, xiangqi=say(piece_set_choice(result.xiangqi_pieces))
+        )
+    # Not chosen: the set their language draws (simplified for Simplified Chinese).
+    return _("pieces {chess} (chess), {xiangqi} (xiangqi, by your language)").format(
+        chess=chess, xiangqi=say(piece_set_choice(result.xiangqi_pieces_seen))
+    )
+
+
+def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> str:
+    """The player's preferences in one paragraph (``when`` writes the end of a running
+    vacation as the adapter writes times)."""
     parts = [
-        where,
+        _notified(result),
         _("board theme {theme}").format(theme=say(theme_choice(shown_theme(result.board_theme)))),
-        bottom,
+        _bottom(result),
         _hours_text(result.reminder_hours),
         _("time zone {zone}").format(zone=result.time_zone),
-        quiet,
-        digest,
-        takebacks,
-        confirm,
-        notation,
-        _("pieces {chess} (chess), {xiangqi} (xiangqi)").format(
-            chess=say(piece_set_choice(shown_chess_pieces(result.chess_pieces))),
-            xiangqi=say(piece_set_choice(result.xiangqi_pieces)),
-        )
-        if result.xiangqi_pieces != "default"
-        # Not chosen: the set their language draws (simplified for Simplified Chinese).
-        else _("pieces {chess} (chess), {xiangqi} (xiangqi, by your language)").format(
-            chess=say(piece_set_choice(shown_chess_pieces(result.chess_pieces))),
-            xiangqi=say(piece_set_choice(result.xiangqi_pieces_seen)),
-        ),
-        strip,
-        language,
-        left,
+        _quiet(result),
+        _digest(result),
+        _takebacks(result),
+        _confirm(result),
+        _notation(result),
+        _pieces(result),
+        _("names and ratings drawn on boards") if result.board_strip else _("no name strips"),
+        _language(result),
+        _vacation_left(result),
     ]
     # Translators: the separator between the parts of the /settings paragraph.
     separator = _("; ")
