@@ -8,10 +8,12 @@ deadlines are days apart; a time-out five minutes late is still fair).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
-from bot.store import ClaimKind, Store
+from bot.store import ClaimKind, GameRecord, Store
+from bot.store.records import from_epoch
 
 CLOCK_CLAIM_LEASE = timedelta(minutes=5)
 
@@ -29,3 +31,24 @@ async def claimed(
     moment = now.timestamp()
     until = moment + lease.total_seconds()
     return await store.claims.take(kind, list(item_ids), process, moment, until)
+
+
+async def leave_to_holders(
+    store: Store, kind: ClaimKind, records: Sequence[GameRecord], now: datetime
+) -> None:
+    """The clock next looks at ``records``' games, due but held by another process, when
+    their claims end (or at a deadline that comes first): not at once, again and again,
+    while the holder works on them or, killed, holds them until its lease ends."""
+    if not records:
+        return
+    held = await store.claims.held_until(kind, [record.id for record in records])
+    looks = []
+    for record in records:
+        if record.id not in held:
+            continue  # the claim went meanwhile: the next round takes the game
+        # Whole seconds, as the index holds them: rounded up, so the look is not before.
+        at = from_epoch(math.ceil(held[record.id]))
+        if record.deadline_at is not None and now < record.deadline_at < at:
+            at = record.deadline_at  # its time-out comes first
+        looks.append((record.id, at))
+    await store.clock.postpone(looks, now)

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from bot.i18n.names import Option
 from bot.i18n.text import Moment, Plural, Sentences, Text
-from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed
+from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed, leave_to_holders
 from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
@@ -91,6 +91,12 @@ class DeadlineUseCases:
             mine = await claimed(
                 self._core.store, self._core.process, ClaimKind.TIME_OUT, [g.id for g in batch], now
             )
+            await leave_to_holders(
+                self._core.store,
+                ClaimKind.TIME_OUT,
+                [record for record in batch if record.id not in mine],
+                now,
+            )
             # Each game on its own: a damaged one is logged, marked and skipped, and
             # time-outs committed before it are still reported.
             timed_out = await self._core.replays.each_game(
@@ -165,6 +171,12 @@ class DeadlineUseCases:
         }
         mine = await claimed(
             self._core.store, self._core.process, ClaimKind.REMINDER, list(due), now
+        )
+        await leave_to_holders(
+            self._core.store,
+            ClaimKind.REMINDER,
+            [look.game for look in looks if look.game.id in due and look.game.id not in mine],
+            now,
         )
         done = {look.game.id for look in looks if look.game.id not in due}
 

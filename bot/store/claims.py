@@ -74,6 +74,22 @@ class Claims:
             rows = await cursor.fetchall()
         return {int(row[0]) for row in rows}
 
+    async def held_until(self, kind: ClaimKind, item_ids: Sequence[int]) -> dict[int, float]:
+        """When each of ``item_ids``' claims of ``kind`` ends (epoch seconds), for those
+        claimed; ``TAKE_BATCH`` ids a statement."""
+        ids = sorted(set(item_ids))
+        held: dict[int, float] = {}
+        for start in range(0, len(ids), TAKE_BATCH):
+            part = ids[start : start + TAKE_BATCH]
+            marks = ", ".join("?" * len(part))
+            for item_id, until in await self._db.fetch(
+                "SELECT item_id, claimed_until FROM claims "
+                f"WHERE kind = ? AND item_id IN ({marks})",
+                [kind.value, *part],
+            ):
+                held[int(item_id)] = float(until)
+        return held
+
     async def release(self, kind: ClaimKind, item_id: int, holder: str) -> bool:
         """End ``holder``'s claim on ``item_id`` now; whether it held one."""
         async with self._db.transaction() as conn:

@@ -120,3 +120,18 @@ class ClockLooks:
                 "WHERE id = ? AND deadline_at = ?",
                 rows,
             )
+
+    async def postpone(self, looks: Sequence[tuple[int, datetime]], now: datetime) -> None:
+        """Look at each (game id, at) game next at ``at``, if the clock must still look at
+        it at ``now``: a game another process holds is not due here before its claim ends
+        (the holder's own ``note`` after its work, earlier or later, wins over this one)."""
+        moment = to_epoch(now)
+        rows = [(to_epoch(at), game_id, moment) for game_id, at in looks]
+        if not rows:
+            return
+        async with self._db.transaction() as conn:
+            await conn.executemany(
+                "UPDATE games SET clock_deadline = deadline_at, clock_next_at = ? "
+                f"WHERE id = ? AND {LOOKED_AT} AND {NEXT_LOOK} <= ?",
+                rows,
+            )

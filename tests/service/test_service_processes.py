@@ -75,23 +75,43 @@ async def test_each_time_out_is_worked_on_by_one_process(
     assert sorted(ended) == sorted(ids)
 
 
+async def dead_holder(a: GameService, kind: ClaimKind, ids: list[int], clock: ManualClock) -> None:
+    """A claims ``ids`` for ``kind`` now, for the clock's lease, and is killed."""
+    now = clock().timestamp()
+    lease = CLOCK_CLAIM_LEASE.total_seconds()
+    assert await a.core.store.claims.take(kind, ids, a.core.process, now, now + lease) == set(ids)
+
+
 async def test_a_dead_process_items_wait_for_its_lease_then_go_to_the_other(
     services: tuple[GameService, GameService], clock: ManualClock
 ) -> None:
     """A claimed the overdue games and died before ending them: B leaves them while A's
-    claims run, and ends them once the claims have run out."""
+    claims run, next wakes when they end (not at the deadlines already past, round after
+    round), and ends them then."""
     a, b = services
     ids = await games(a)
     clock.advance(days=3, minutes=1)
-    now = clock()
-    lease = CLOCK_CLAIM_LEASE.total_seconds()
-    taken = await a.core.store.claims.take(
-        ClaimKind.TIME_OUT, ids, a.core.process, now.timestamp(), now.timestamp() + lease
-    )
-    assert taken == set(ids)  # ... and A is killed here
+    await dead_holder(a, ClaimKind.TIME_OUT, ids, clock)
     assert (await b.deadlines.expire_overdue()).ended == ()
-    clock.advance(seconds=lease)
+    assert await b.deadlines.next_wakeup() == clock() + CLOCK_CLAIM_LEASE
+    clock.advance(seconds=CLOCK_CLAIM_LEASE.total_seconds())
     assert sorted(e.game.id for e in (await b.deadlines.expire_overdue()).ended) == sorted(ids)
+
+
+async def test_a_reminder_another_process_holds_is_not_due_until_its_claim_ends(
+    services: tuple[GameService, GameService], clock: ManualClock
+) -> None:
+    """A claimed the due reminders and died before handing them over: B's next wake-up is
+    when A's claims end (not at once, round after round), and then B hands them over."""
+    a, b = services
+    ids = await games(a)
+    clock.advance(days=2, hours=1)
+    await dead_holder(a, ClaimKind.REMINDER, ids, clock)
+    assert await b.deadlines.hand_over_reminders() == 0
+    assert await b.deadlines.next_wakeup() == clock() + CLOCK_CLAIM_LEASE
+    clock.advance(seconds=CLOCK_CLAIM_LEASE.total_seconds())
+    assert await b.deadlines.hand_over_reminders() == GAMES
+    assert (wakeup := await b.deadlines.next_wakeup()) is not None and wakeup > clock()
 
 
 async def test_each_finished_games_thread_is_archived_by_one_process(
