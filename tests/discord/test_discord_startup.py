@@ -42,6 +42,7 @@ SPEC_COMMANDS = {
         "strip",
         "confirm",
         "language",
+        "server_language",
     },
     "moretime": {"days", "game"},
     "vacation": {"days", "end"},
