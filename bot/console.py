@@ -13,13 +13,12 @@ import argparse
 import asyncio
 import difflib
 import hashlib
-import io
-import logging
 import os
 import re
 import signal
 import sys
 from collections.abc import Awaitable, Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,7 +27,13 @@ from typing import Any, TextIO
 from bot.config import ConfigError, Settings
 from bot.console_help import help_parts
 from bot.console_lines import UnreadableLine, words_of
-from bot.database_cli import EXIT_NOT_FOUND, announce_if_created, database_argument
+from bot.console_terminal import quiet_logs, stdin_lines, terminal_session
+from bot.database_cli import (
+    EXIT_NOT_FOUND,
+    announce_if_created,
+    database_argument,
+    database_name,
+)
 from bot.engine.api import Engines
 from bot.engine.pool import EnginePool
 from bot.i18n import (
@@ -1319,68 +1324,58 @@ async def run_console(
     interactive: bool,
     engines: Engines | None = None,
     locale: Locale = Locale.EN,
+    typed: Callable[[str], Awaitable[str]] | None = None,
 ) -> int:
-    """Play the lines of ``lines`` against the database, the computer played and finished
-    games analysed by ``engines`` (None: neither); return the exit status."""
+    """Play the lines of ``lines`` (``typed``: read at a terminal instead) against the
+    database, the computer played and finished games analysed by ``engines`` (None:
+    neither); return the exit status."""
     store = await Store.open(database)
     announce_if_created(store)
+    read = typed or _prompting(lines, out if interactive else None)
     try:
         # The console is Postal running too: downtime before it is credited, as for the bot.
         async with keeping_time(store):
             console = Console(GameService(store, engines=engines), out, images, locale)
             with using(locale):
                 await console.show_unlisted_challenges()
-            if interactive:
-                with using(locale):
-                    console.say(
-                        _("Postal console. Type {help} for the commands, Ctrl-D to leave.").format(
-                            help=in_language(Command("help"))
-                        )
-                    )
-            while True:
                 if interactive:
-                    print("> ", end="", file=out, flush=True)
-                line = await asyncio.to_thread(lines.readline)
-                if not line:
-                    break
+                    help_name = in_language(Command("help"))
+                    greeting = _("Postal console. Type {help} for the commands, Ctrl-D to leave.")
+                    console.say(greeting.format(help=help_name))
+            while line := await read("> "):
                 await console.handle(line)
     finally:
         await store.close()
     return 0
 
 
+def _prompting(lines: TextIO, out: TextIO | None) -> Callable[[str], Awaitable[str]]:
+    """Read ``lines`` one at a time, printing the prompt to ``out`` first (None: none)."""
+
+    async def read(prompt: str) -> str:
+        if out is not None:
+            print(prompt, end="", file=out, flush=True)
+        return await asyncio.to_thread(lines.readline)
+
+    return read
+
+
 async def _console_with_engines(
     database: Path | str, images: Path | None, settings: Settings, locale: Locale = Locale.EN
 ) -> int:
-    """The console on stdin, the computer played by the engines the settings name."""
+    """The console on stdin (line editing and history at a terminal), the computer played
+    by the engines the settings name."""
     engines = EnginePool.from_settings(
         settings.engine_chess, settings.engine_xiangqi, settings.engine_processes
     )
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        return await run_console(
-            database,
-            images,
-            stdin_lines(),
-            sys.stdout,
-            interactive=sys.stdin.isatty(),
-            engines=engines,
-            locale=locale,
-        )
+        with terminal_session() if terminal else nullcontext(None) as typed:
+            return await run_console(database, images, stdin_lines(), sys.stdout,
+                                     interactive=sys.stdin.isatty(), engines=engines,
+                                     locale=locale, typed=typed)  # fmt: skip
     finally:
         await engines.close()
-
-
-def quiet_logs(log_level: str | None) -> None:
-    """The console's terminal is the player's: the operators' English log lines (such as
-    the downtime credited at start-up) stay out of it unless ``LOG_LEVEL`` asks for them;
-    errors still show."""
-    logging.basicConfig(level=log_level or "ERROR", format="%(levelname)s %(name)s: %(message)s")
-
-
-def stdin_lines() -> TextIO:
-    """Standard input as UTF-8 text whose undecodable bytes come through as surrogates, so
-    one bad byte refuses one line (see ``words_of``) instead of ending the console."""
-    return io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1397,7 +1392,7 @@ def main(argv: list[str] | None = None) -> int:
         help="SQLite file or postgresql:// URL (default: from DATABASE_URL)",
     )
     parser.add_argument(
-        "--images", type=Path, default=Path("boards"), help="folder for board PNGs (default boards)"
+        "--images", type=Path, help="folder for board PNGs (default boards/<database name>)"
     )
     parser.add_argument("--no-images", action="store_true", help="print text boards only")
     parser.add_argument(
@@ -1419,7 +1414,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"postal: {error}", file=sys.stderr)
         return 1
-    images = None if args.no_images else args.images
+    # One folder per database by default: two databases' game #1 would share file names.
+    images = None if args.no_images else args.images or Path("boards") / database_name(database)
     quiet_logs(os.environ.get("LOG_LEVEL"))
     try:
         return asyncio.run(_console_with_engines(database, images, settings, locale))

@@ -43,6 +43,16 @@ def database_argument(text: str) -> Path | str:
     return text if "://" in text else Path(text)
 
 
+def database_name(database: Path | str) -> str:
+    """A short name of ``database``: an SQLite file's stem, a URL's database name
+    (``postgresql://host/postal`` -> ``postal``; the scheme when it names none)."""
+    if isinstance(database, Path):
+        return database.stem or "postal"
+    scheme, _, rest = database.partition("://")
+    name = rest.partition("?")[0].rpartition("/")[2] if "/" in rest else ""
+    return name or scheme
+
+
 def migrate_main(argv: Sequence[str]) -> int:
     """Apply pending migrations and print the version; returns the exit status."""
     parser = argparse.ArgumentParser(

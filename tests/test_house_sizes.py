@@ -26,7 +26,7 @@ LONG_FUNCTIONS: dict[str, int] = {
     "rules/chess/position.py:_generate": 63,
 }
 LARGE_MODULES: dict[str, int] = {
-    "bot/console.py": 1438,
+    "bot/console.py": 1434,
     "bot/store/games.py": 1049,
     "bot/service/results.py": 741,
     "bot/discord/messages.py": 733,

@@ -1,0 +1,125 @@
+"""The console at a real terminal (a pseudo-terminal): the Up arrow recalls the last line,
+the history outlives the session, Ctrl-C ends it at once without a traceback; and each
+database's board images go to a folder of its own."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.console_terminal import history_file
+
+ROOT = Path(__file__).resolve().parents[2]
+UP_ARROW = "\x1b[A"
+
+
+def _own_terminal() -> None:
+    """In the child, after its new session: make the pseudo-terminal its controlling
+    terminal, so Ctrl-C there sends it SIGINT as a real terminal does."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """``python -m bot console`` on the slave side of a pseudo-terminal."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm"}
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "t.db"),
+             "--no-images"],
+            stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=self.env,
+            start_new_session=True, preexec_fn=_own_terminal,
+        )  # fmt: skip
+        os.close(slave)
+        self.seen = ""
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def wait_for(self, text: str, count: int = 1, seconds: float = 30.0) -> None:
+        """Read the terminal until ``text`` has been shown ``count`` times."""
+        deadline = time.monotonic() + seconds
+        while self.seen.count(text) < count:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} x{count} not shown; the terminal showed:\n{self.seen}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.seen += os.read(self.master, 4096).decode(errors="replace")
+                except OSError:  # the console exited: the slave side is gone
+                    break
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        os.close(self.master)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Terminal]:
+    made = Terminal(tmp_path)
+    yield made
+    made.close()
+
+
+def test_the_up_arrow_recalls_the_last_line_and_the_history_is_kept(
+    terminal: Terminal, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal.wait_for("> ")
+    terminal.type("alice /nonsense\n")
+    terminal.wait_for("/nonsense", 2)  # echoed, then named in the refusal
+    shown = terminal.seen.count("/nonsense")
+    terminal.type(UP_ARROW + "\n")
+    terminal.wait_for("/nonsense", shown + 2)
+    terminal.wait_for("> ", 3)  # the third prompt: the recalled line was answered
+    terminal.type("\x04")  # Ctrl-D
+    assert terminal.process.wait(timeout=30) == 0
+    history = history_file_in(tmp_path, monkeypatch)
+    assert history.read_text(encoding="utf-8").splitlines()[-1] == "alice /nonsense"
+
+
+def test_ctrl_c_ends_the_console_at_once(terminal: Terminal) -> None:
+    terminal.wait_for("> ")
+    terminal.type("alice /challenge bob\n")
+    terminal.wait_for("> ", 2)
+    started = time.monotonic()
+    terminal.type("\x03")  # Ctrl-C, with no Enter after it
+    status = terminal.process.wait(timeout=10)
+    waited = time.monotonic() - started
+    assert status == 130 and waited < 10
+    terminal.wait_for("> ", 2, seconds=1)  # what it printed meanwhile
+    assert "Traceback" not in terminal.seen and "KeyboardInterrupt" not in terminal.seen
+
+
+def history_file_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where the console run with ``XDG_STATE_HOME=tmp_path/state`` keeps its history."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    return history_file()
+
+
+def test_each_database_keeps_its_board_images_in_a_folder_of_its_own(tmp_path: Path) -> None:
+    """Game #1 of two databases, played in one folder: neither's images overwrite the
+    other's (boards/<database name>/ unless --images names a folder)."""
+    lines = "alice /challenge bob color:white\nbob /press Accept\nalice /move e4\n"
+    for name in ("first", "second"):
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "console", "--db", f"{name}.db"],
+            input=lines, capture_output=True, text=True, cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert f"boards/{name}/game1-ply1.png" in done.stdout
+    assert (tmp_path / "boards" / "first" / "game1-ply1.png").is_file()
+    assert (tmp_path / "boards" / "second" / "game1-ply1.png").is_file()
