@@ -42,7 +42,7 @@ from bot.discord.sender import OutboxSender
 from bot.discord.sharding import process_name, registers_commands, shard_options
 from bot.discord.sync import sync_if_changed
 from bot.discord.translator import CatalogTranslator
-from bot.discord.views import PostalButton, PostalSelect, typed_values
+from bot.discord.views import PostalButton, PostalSelect, press_left_unanswered, typed_values
 from bot.engine.api import Engines
 from bot.i18n import current_locale, using
 from bot.service import (
@@ -470,7 +470,12 @@ class PostalBot(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A submitted Postal form (the move typed in Move…): forms are not kept in memory,
-        their ``custom_id`` says what they are for, so they work after a restart too."""
+        their ``custom_id`` says what they are for, so they work after a restart too. And a
+        press of a component its message no longer shows (``press_left_unanswered``)."""
+        left = press_left_unanswered(interaction)
+        if left is not None:  # a press that raced the edit taking its component away
+            await self.on_choice(interaction, *left)
+            return
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data: dict[str, Any] = dict(interaction.data or {})

@@ -111,6 +111,29 @@ class PostalSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
             await handler(interaction, self.custom_id_text, values)
 
 
+def press_left_unanswered(interaction: discord.Interaction) -> tuple[str, tuple[str, ...]] | None:
+    """A press of a Postal button or menu that its message no longer shows (an edit took
+    the component away after the user's client drew it, and Discord still delivers the
+    press): discord.py builds a dynamic item only from a component the message has, and
+    drops the press unanswered otherwise. Returns its ``custom_id`` and values for Postal
+    to answer itself, or None when discord.py dispatches it (or it is not Postal's)."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not any(re.fullmatch(t, custom_id) for t in (CUSTOM_ID_TEMPLATE, SELECT_ID_TEMPLATE)):
+        return None
+    message = interaction.message
+    if message is not None:
+        # discord.py's own test (ui.view._ViewStore.schedule_dynamic_item_call).
+        kind = data.get("component_type")
+        view_class = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+        shown = view_class.from_message(message, timeout=None).walk_children()
+        if any(i.type.value == kind and getattr(i, "custom_id", None) == custom_id for i in shown):
+            return None
+    return custom_id, tuple(str(value) for value in data.get("values", ()))
+
+
 def postal_button(button: Button) -> PostalButton:
     label = say(button.label)[:80]  # in the reader's language (bot.i18n.text)
     return PostalButton(button.custom_id, label=label, style=_STYLES[button.style])

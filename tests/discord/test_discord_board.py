@@ -203,7 +203,9 @@ async def test_stale_menus_and_buttons_are_refused(running: Harness) -> None:
     await command(fake, alice, "move", {"move": "e4"}, channel=thread)
     stale = await fake.reply(await fake.choose(alice, menu, ["d2"]))
     assert stale.ephemeral and "moved on" in stale.text()
-    # The first board's Draw button, pressed before its buttons were removed.
+    # The first board's Draw button, pressed on a client that still showed it, after the
+    # edit removing it reached Discord (the press raced that edit): answered, not dropped.
+    await fake.wait_until(lambda: draw not in fake.messages[first.id].buttons(), 30)
     pressed = await fake.click_as_shown(alice, first, draw)
     refused = await fake.reply(pressed)
     assert refused.ephemeral and "moved on" in refused.text()
