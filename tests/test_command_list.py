@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.service.catalog import COMMANDS
-from tests.tools import load_tool
+from tests.script_tools import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog
 from bot.i18n import Locale
 from bot.i18n.catalogs import TEMPLATE_PATH, catalog_path, read_catalog
 from bot.i18n.checks import Fault, catalog_problems, limit_of
-from tests.tools import load_tool as load_tools
+from tests.script_tools import load_tool as load_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = [locale for locale in Locale if locale is not Locale.EN]
