@@ -29,7 +29,6 @@ LARGE_MODULES: dict[str, int] = {
     "bot/console.py": 1434,
     "bot/store/games.py": 1049,
     "bot/service/results.py": 741,
-    "bot/discord/messages.py": 733,
     "bot/store/postgres.py": 713,
     "rules/chess/position.py": 615,
     "bot/service/conditional.py": 605,

@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
-from bot.discord import messages
+from bot.discord import messages, outbox_messages
 from bot.discord.analyse import ANALYSIS_COMMANDS, follow_in_message
 from bot.discord.answers import Answers
 from bot.discord.board_commands import BOARD_COMMANDS
@@ -295,7 +295,7 @@ class PostalBot(discord.AutoShardedClient):
         (a permission it lacks in one of their games' places, a place that is gone)."""
         found = await self.service.deliveries.notices_for(interaction.user.id)
         if found:
-            await self.reply(interaction, messages.notices(found))
+            await self.reply(interaction, outbox_messages.notices(found))
 
     def _schedule_changed(self) -> None:
         # Called by the service after every change that may move the next wake-up; bursts

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import messages
+from bot.discord import menu_messages, messages
 from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, autocomplete_game
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
@@ -194,7 +194,7 @@ async def move(interaction: discord.Interaction, move: MoveText, game: int | Non
         await bot.reply(interaction, lambda: messages.promotion_needed(result))
     elif isinstance(result, MovePreview):
         bot.foresight.confirms(user, True)
-        await bot.reply(interaction, lambda: messages.move_preview(result))
+        await bot.reply(interaction, lambda: menu_messages.move_preview(result))
     elif result.game.place.target_id != place.target_id:
         # Typed away from the game: its place gets the board, the mover a private note.
         await bot.announce_move_elsewhere(interaction, result)

@@ -15,10 +15,8 @@ from datetime import datetime
 from enum import Enum
 
 from bot.discord.escape import clip, escape_text, plain_label
-from bot.discord.places import permissions_text
-from bot.i18n import _, ngettext, pgettext
-from bot.i18n.names import Command, Option
-from bot.i18n.text import Joined, Text, TextIn, say
+from bot.i18n import _, pgettext
+from bot.i18n.text import Joined, TextIn, say
 from bot.service import (
     BoardShown,
     BoardView,
@@ -26,11 +24,7 @@ from bot.service import (
     ChallengeClosed,
     ChallengeCreated,
     ComputerGameStarted,
-    ComputerStuck,
     ConfirmationNeeded,
-    Delivery,
-    Digest,
-    GameAnimation,
     GameEnded,
     GameList,
     GameStarted,
@@ -38,12 +32,7 @@ from bot.service import (
     History,
     Leaderboard,
     MoreTimeGiven,
-    MoveCancelled,
-    MoveMenu,
     MovePlayed,
-    MovePreview,
-    Notice,
-    NoticeKind,
     NotifyMode,
     OfferDeclined,
     OfferKind,
@@ -56,7 +45,6 @@ from bot.service import (
     SelectMenu,
     Stats,
     TakenBack,
-    TurnNotice,
     VacationEnded,
     VacationStarted,
     board_controls,
@@ -577,157 +565,3 @@ def record_export(result: RecordExport) -> Reply:
     description = clip(escape_text(result.text, keep=link), DESCRIPTION_LIMIT)
     card = Card(game_title(result.game), description, (), Tone.INFO)
     return Reply(card=card, attachment=(result.filename, result.record.encode("utf-8")))
-
-
-# --------------------------------------------------------------------------- the outbox
-
-
-def delivery_post(delivery: Delivery) -> Reply:
-    """What an outbox row posts in the game's place."""
-    content = delivery.content
-    mention = list(delivery.mention)
-    closed = (
-        _(" (your DMs are closed, so Postal mentions you here)") if delivery.dm_fallback else ""
-    )
-    if isinstance(content, Reminder):
-        reply = reminder(content, mention_player=content.player.id in {p.id for p in mention})
-    elif isinstance(content, GameEnded):
-        reply = game_ended(content, mention)
-    elif isinstance(content, OfferMade):
-        return offer_made(content)
-    elif isinstance(content, TakenBack):
-        return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
-    elif isinstance(content, ComputerStuck):
-        line, mentions = with_mentions(words.computer_stuck(content), mention)
-        reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
-    elif isinstance(content, TurnNotice):
-        line, mentions = with_mentions(
-            _("your move{closed}. {news}").format(closed=closed, news=safe(content.text)), mention
-        )
-        game = content.game
-        card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
-        reply = Reply(line, card, content.board, mentions=mentions)
-        return board_message(reply, game) if content.board is not None else reply
-    else:
-        raise TypeError(f"cannot post {type(content).__name__} in a game's place")
-    if closed and reply.content:
-        return replace(reply, content=clip(reply.content + closed, CONTENT_LIMIT))
-    return reply
-
-
-def delivery_dm(delivery: Delivery) -> Reply:
-    """What an outbox row says in a player's DMs (with a link back to the game)."""
-    content = delivery.content
-    if isinstance(content, GameEnded):
-        return direct_message(Text("Game over: {text}", text=content.text), content.game)
-    if isinstance(content, TurnNotice | Reminder):
-        return direct_message(content.text, content.game)
-    if isinstance(content, ComputerStuck):
-        return direct_message(words.computer_stuck(content), content.game)
-    if isinstance(content, Digest):
-        return digest(content)
-    raise TypeError(f"cannot DM {type(content).__name__}")
-
-
-def digest(result: Digest) -> Reply:
-    """The daily digest: how many games wait for the player's move, each with its deadline
-    and the link to its place."""
-    lines = [words.digest_headline(result)]
-    for game in result.games:
-        due = (
-            _(", due {when}").format(when=timestamp(game.deadline))
-            if game.deadline is not None
-            else ""
-        )
-        link = place_link(game)
-        where = f" {link}" if link else ""
-        lines.append(f"- {game_title(game)}{due}{where}")
-    return Reply(clip("\n".join(lines), CONTENT_LIMIT))
-
-
-def notices(found: Iterable[Notice]) -> Reply:
-    """Problems with a player's games that Postal learned while posting on its own."""
-    lines = []
-    for notice in found:  # facts (ids, permission names): nothing a user typed
-        game = (
-            _("game #{id}").format(id=notice.game_id) if notice.game_id is not None else _("a game")
-        )
-        if notice.kind is NoticeKind.MISSING_PERMISSIONS:
-            lines.append(
-                _(
-                    "Postal cannot post in the place of {game}: it lacks {permissions}. "
-                    "Ask a moderator to grant it there."
-                ).format(game=game, permissions=say(permissions_text(notice.detail.split(", "))))
-            )
-        else:
-            lines.append(
-                _(
-                    "The place of {game} is gone (deleted, or Postal lost access): Postal can no "
-                    "longer post there. Keep playing with the {option} option, e.g. {command} "
-                    "{example}."
-                ).format(
-                    game=game,
-                    option=say(Option("game")),
-                    command=say(Command("move")),
-                    example=say(Option("game", notice.game_id)),
-                )
-            )
-    return Reply(clip("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
-
-
-# --------------------------------------------------------------------------- the board's menus
-
-
-def move_menu(result: MoveMenu) -> Reply:
-    """Move… or Legal moves: select menus (and the board marking a piece's destinations),
-    seen by the presser only."""
-    card = None
-    if result.board is not None:
-        card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
-    content = "" if card is not None else clip(safe(result.text), CONTENT_LIMIT)
-    return Reply(
-        content, card, result.board, buttons=result.buttons, menus=result.menus, ephemeral=True
-    )
-
-
-def move_preview(result: MovePreview) -> Reply:
-    """Confirm moves: the board after the move, for the mover only, with Confirm / Cancel."""
-    card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
-    board = words.preview_board(result.board)
-    return Reply(card=card, board=board, buttons=result.buttons, ephemeral=True)
-
-
-def move_cancelled(result: MoveCancelled) -> str:
-    return clip(safe(result.text), CONTENT_LIMIT)
-
-
-def move_chosen(result: MovePlayed) -> str:
-    """What replaces the private menu or preview once its move is played."""
-    return clip(escape_text(_("You played {move}.").format(move=say(result.san))), CONTENT_LIMIT)
-
-
-def animation_queued(ahead: int) -> str:
-    """The deferred answer of a GIF that waits for others to be drawn first."""
-    return ngettext(
-        "Your GIF is in the queue: {count} GIF is being made before it.",
-        "Your GIF is in the queue: {count} GIFs are being made before it.",
-        ahead,
-    ).format(count=ahead)
-
-
-def animation_made(result: GameAnimation, *, step: int, frames: int) -> str:
-    """The text beside a game's GIF: how many plies it shows."""
-    plies = result.plies
-    if step == 1:
-        shown = ngettext(
-            "{count} ply, one frame each", "{count} plies, one frame each", plies
-        ).format(count=plies)
-    else:
-        shown = _(
-            "{count} plies, one frame every {step} plies ({frames} frames) to fit "
-            "Discord's upload limit"
-        ).format(count=plies, step=step, frames=frames)
-    text = _("{game} · game #{id}: {shown}.").format(
-        game=say(result.game.title), id=result.game.id, shown=shown
-    )
-    return clip(escape_text(text), CONTENT_LIMIT)

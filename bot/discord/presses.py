@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import messages
+from bot.discord import menu_messages, messages
 from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
 from bot.discord.language import language_for, shared_language
@@ -117,14 +117,14 @@ async def show_press(
         case ConfirmationNeeded():
             await bot.reply(interaction, lambda: messages.confirmation_needed(result))
         case MoveMenu():
-            await bot.reply(interaction, lambda: messages.move_menu(result))
+            await bot.reply(interaction, lambda: menu_messages.move_menu(result))
         case MoveTyping():
             form = move_form(result.custom_id, result.title, result.label, result.placeholder)
             await interaction.response.send_modal(form)
         case MovePreview():
-            await bot.reply(interaction, lambda: messages.move_preview(result))
+            await bot.reply(interaction, lambda: menu_messages.move_preview(result))
         case MoveCancelled():
-            await rewrite_pressed(interaction, lambda: messages.move_cancelled(result))
+            await rewrite_pressed(interaction, lambda: menu_messages.move_cancelled(result))
         case BoardShown():
             await bot.reply(interaction, lambda: messages.board_shown(result, ephemeral=True))
         case ComputerGameStarted():  # a rematch against the computer
@@ -158,7 +158,7 @@ async def show_move(
     the board is posted in the game's place."""
     if not _from_board(interaction):
         try:
-            await rewrite_pressed(interaction, lambda: messages.move_chosen(result))
+            await rewrite_pressed(interaction, lambda: menu_messages.move_chosen(result))
         except Exception:
             await bot.answers.unsaid(result)
             raise
@@ -198,9 +198,9 @@ async def send_animation(
     ahead = gifs.ahead(asker, result, limit)
     await defer(interaction, ephemeral=True)
     if ahead:
-        await interaction.edit_original_response(content=messages.animation_queued(ahead))
+        await interaction.edit_original_response(content=menu_messages.animation_queued(ahead))
     made = await gifs.render(asker, result, limit)
-    text = messages.animation_made(result, step=made.step, frames=made.frames)
+    text = menu_messages.animation_made(result, step=made.step, frames=made.frames)
     reply = messages.Reply(text, attachment=(result.filename, made.data), ephemeral=True)
     await bot.reply(interaction, reply)
 

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord import messages
+from bot.discord import messages, outbox_messages
 from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
@@ -493,14 +493,14 @@ class OutboxSender(Worker):
         if delivery.target is DeliveryTarget.DM:
             assert delivery.user is not None
             dm = await bot.create_dm(discord.Object(delivery.user.id))
-            text = messages.delivery_dm(delivery)
+            text = outbox_messages.delivery_dm(delivery)
             message = await dm.send(
                 text.content,
                 nonce=delivery.nonce,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return dm.id, message.id
-        reply = messages.delivery_post(delivery)
+        reply = outbox_messages.delivery_post(delivery)
         if reply.layout and reply.game_id is not None:
             # The moves under the board in the notation of the one player it is for, if
             # one (as its language: ``_language``); else the language's default.

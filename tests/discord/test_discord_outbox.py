@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.discord import messages
+from bot.discord import outbox_messages
 from bot.store import OutboxKind, OutboxState, OutboxTarget
 from tests.discord.harness import OPENED, Harness, command, play, start_game
 from tests.fakediscord import (
@@ -212,7 +212,7 @@ async def test_a_row_that_trips_a_bug_backs_off_instead_of_spinning(
     def broken(delivery: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(messages, "delivery_post", broken)  # the sender words through it
+    monkeypatch.setattr(outbox_messages, "delivery_post", broken)  # the sender words through it
     running.clock.advance(days=1, hours=1)
     await running.clock_round()
     await asyncio.sleep(0.5)

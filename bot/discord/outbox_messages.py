@@ -1,0 +1,139 @@
+"""Discord messages for what the outbox delivers on Postal's own initiative (turn notices,
+reminders, endings, digests: posted in a game's place or sent by DM) and the notices a
+player asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from bot.discord.escape import clip
+from bot.discord.messages import (
+    CONTENT_LIMIT,
+    Card,
+    Reply,
+    Tone,
+    board_message,
+    card_text,
+    deadline_field,
+    direct_message,
+    game_ended,
+    game_title,
+    offer_made,
+    place_link,
+    reminder,
+    safe,
+    taken_back,
+    timestamp,
+    with_mentions,
+)
+from bot.discord.places import permissions_text
+from bot.i18n import _
+from bot.i18n.names import Command, Option
+from bot.i18n.text import Text, say
+from bot.service import (
+    ComputerStuck,
+    Delivery,
+    Digest,
+    GameEnded,
+    Notice,
+    NoticeKind,
+    OfferMade,
+    Reminder,
+    TakenBack,
+    TurnNotice,
+)
+from bot.text import words
+
+
+def delivery_post(delivery: Delivery) -> Reply:
+    """What an outbox row posts in the game's place."""
+    content = delivery.content
+    mention = list(delivery.mention)
+    closed = (
+        _(" (your DMs are closed, so Postal mentions you here)") if delivery.dm_fallback else ""
+    )
+    if isinstance(content, Reminder):
+        reply = reminder(content, mention_player=content.player.id in {p.id for p in mention})
+    elif isinstance(content, GameEnded):
+        reply = game_ended(content, mention)
+    elif isinstance(content, OfferMade):
+        return offer_made(content)
+    elif isinstance(content, TakenBack):
+        return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
+    elif isinstance(content, ComputerStuck):
+        line, mentions = with_mentions(words.computer_stuck(content), mention)
+        reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
+    elif isinstance(content, TurnNotice):
+        line, mentions = with_mentions(
+            _("your move{closed}. {news}").format(closed=closed, news=safe(content.text)), mention
+        )
+        game = content.game
+        card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
+        reply = Reply(line, card, content.board, mentions=mentions)
+        return board_message(reply, game) if content.board is not None else reply
+    else:
+        raise TypeError(f"cannot post {type(content).__name__} in a game's place")
+    if closed and reply.content:
+        return replace(reply, content=clip(reply.content + closed, CONTENT_LIMIT))
+    return reply
+
+
+def delivery_dm(delivery: Delivery) -> Reply:
+    """What an outbox row says in a player's DMs (with a link back to the game)."""
+    content = delivery.content
+    if isinstance(content, GameEnded):
+        return direct_message(Text("Game over: {text}", text=content.text), content.game)
+    if isinstance(content, TurnNotice | Reminder):
+        return direct_message(content.text, content.game)
+    if isinstance(content, ComputerStuck):
+        return direct_message(words.computer_stuck(content), content.game)
+    if isinstance(content, Digest):
+        return digest(content)
+    raise TypeError(f"cannot DM {type(content).__name__}")
+
+
+def digest(result: Digest) -> Reply:
+    """The daily digest: how many games wait for the player's move, each with its deadline
+    and the link to its place."""
+    lines = [words.digest_headline(result)]
+    for game in result.games:
+        due = (
+            _(", due {when}").format(when=timestamp(game.deadline))
+            if game.deadline is not None
+            else ""
+        )
+        link = place_link(game)
+        where = f" {link}" if link else ""
+        lines.append(f"- {game_title(game)}{due}{where}")
+    return Reply(clip("\n".join(lines), CONTENT_LIMIT))
+
+
+def notices(found: Iterable[Notice]) -> Reply:
+    """Problems with a player's games that Postal learned while posting on its own."""
+    lines = []
+    for notice in found:  # facts (ids, permission names): nothing a user typed
+        game = (
+            _("game #{id}").format(id=notice.game_id) if notice.game_id is not None else _("a game")
+        )
+        if notice.kind is NoticeKind.MISSING_PERMISSIONS:
+            lines.append(
+                _(
+                    "Postal cannot post in the place of {game}: it lacks {permissions}. "
+                    "Ask a moderator to grant it there."
+                ).format(game=game, permissions=say(permissions_text(notice.detail.split(", "))))
+            )
+        else:
+            lines.append(
+                _(
+                    "The place of {game} is gone (deleted, or Postal lost access): Postal can no "
+                    "longer post there. Keep playing with the {option} option, e.g. {command} "
+                    "{example}."
+                ).format(
+                    game=game,
+                    option=say(Option("game")),
+                    command=say(Command("move")),
+                    example=say(Option("game", notice.game_id)),
+                )
+            )
+    return Reply(clip("\n".join(lines), CONTENT_LIMIT), ephemeral=True)
