@@ -1,11 +1,9 @@
 """The terminal adapter: play Postal by typing ``<user> <command>`` lines, no Discord needed.
 
-``python -m bot console [--db PATH] [--images DIR]`` reads lines such as
-``alice /challenge bob game:chess days:3`` or ``bob /move e5`` from stdin (interactive or
-piped), runs them through the same ``GameService`` as the Discord bot, and prints each reply
-at once: text, a text board, and the path of the PNG board written to the images folder.
-Buttons are listed as ``[n] Label`` and pressed with ``<user> /press <label or n>``.
-"""
+``python -m bot console`` reads lines such as ``bob /move e5`` from stdin (a terminal or a
+pipe), runs them through the same ``GameService`` as the bot, and prints each reply at once:
+text, a text board, and the path of the PNG board written; buttons are listed as ``[n]
+Label`` and pressed with ``<user> /press <label or n>`` (the label in any language)."""
 
 from __future__ import annotations
 
@@ -47,6 +45,7 @@ from bot.i18n import (
     pgettext,
     using,
 )
+from bot.i18n.catalogs import same_words
 from bot.i18n.dates import when_text
 from bot.i18n.names import (
     CHOICE,
@@ -615,15 +614,14 @@ class Console:
     # --- pressing buttons --------------------------------------------------------------
 
     async def find_button(self, user: User, choice: str) -> ConsoleButton | None:
-        """The button ``[n]`` or labelled ``choice``: the one ``user`` may press, else the
-        newest (which then is not theirs). Raises ``UserError`` when the label is on
-        several messages ``user`` may press about different games or challenges, listing
-        them by number (about one, the newest is meant: Resign, then its confirmation)."""
+        """The button ``[n]`` or labelled ``choice`` (in any language Postal speaks): the one
+        ``user`` may press, else the newest (then not theirs). Raises ``UserError`` when the
+        label is on several messages ``user`` may press about different games or challenges,
+        listing them by number (about one, the newest is meant: Resign, then its confirm)."""
         shown = await self.saved.all()
         if choice.isdigit():
             return next((b for b in shown if b.number == int(choice)), None)
-        wanted = choice.lower()
-        matching = [b for b in shown if b.label.lower() == wanted]
+        matching = [b for b in shown if same_words("button", b.label, choice)]
         mine = [b for b in matching if not b.allowed_user_ids or user.id in b.allowed_user_ids]
         if len({_target(b) for b in mine}) > 1:
             listed = [f"[{b.number}] {b.label} ({in_language(await self._owner(b))})" for b in mine]
@@ -772,7 +770,8 @@ def _chosen(option: OptionSpec | None, typed: str) -> str:
             return typed
         for shown in (label, translator.pgettext(CHOICE, label)):
             if word in (shown.casefold(), label_head(shown).casefold()):
-                return str(value)
+                # A 0 choice (days: "none") stays a word: a typed 0 means no choice.
+                return str(value) if value else label_head(label)
     return typed
 
 
@@ -850,11 +849,13 @@ def _int_option(command: str, name: str, value: str | None) -> int:
     for a subcommand), signed: the service says what range a number must be in. Raises
     ``UserError`` for what is not a whole number, saying the option's range or choices."""
     typed = (value or "").strip()
-    if typed.removeprefix("-").removeprefix("+").isdigit():
-        return int(typed)
     group, _, sub = command.partition(" ")
     spec = BY_NAME[group].subcommand(sub) if sub else BY_NAME[group]
     option = spec.option(name) if spec is not None else None
+    # A typed 0 where 0 is Discord's value of a labelled choice (days: none) is refused.
+    zero_is_a_label = option is not None and 0 in option.choices
+    if typed.removeprefix("-").removeprefix("+").isdigit() and (int(typed) or not zero_is_a_label):
+        return int(typed)
     if option is not None and option.limits is not None:
         low, high = option.limits
         raise _BadOption(
@@ -867,7 +868,7 @@ def _int_option(command: str, name: str, value: str | None) -> int:
             )
         )
     if option is not None and option.choices:
-        numbers = [str(choice) for choice in option.choices if choice]
+        numbers = [str(c) if c else pgettext(CHOICE, t) for c, t in option.choice_labels]
         raise _BadOption(
             Text(
                 '{option} must be one of {numbers}, not "{value}".',
@@ -913,8 +914,7 @@ async def _challenge(
     opponent = user_named(checked_name(name)) if name else None
     rated = _bool_option("rated", options["rated"]) if "rated" in options else None
     days_text = options.get("days", "3")
-    # 0 is Discord's value for "none (no time limit)" (its label, typed, is read as 0).
-    untimed = days_text.strip().lower() in ("none", "no", "off", "untimed", "0")
+    untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
     game = options.get("game", "chess").lower()
     level = _int_option("challenge", "level", options["level"]) if "level" in options else None
     if console.service.computer.meant(opponent, level):

@@ -87,3 +87,36 @@ def translations(locale: Locale) -> gettext.NullTranslations:
         _log.warning("no catalog for %s at %s: English is used", locale.value, path)
         return gettext.NullTranslations()
     return compile_catalog(read_catalog(path, locale))
+
+
+def spellings(context: str) -> dict[str, frozenset[str]]:
+    """Every way a message of ``context`` is written in a language Postal speaks, folded
+    (``str.casefold``), mapped to the source messages written so (``"accepter"`` ->
+    ``{"Accept"}``): a label read back in whatever language it was shown in."""
+    return _spellings(context, LOCALES_DIR)
+
+
+@cache
+def _spellings(context: str, folder: Path) -> dict[str, frozenset[str]]:
+    """``spellings`` from the catalogs in ``folder`` (kept by folder: tests point the
+    catalogs elsewhere)."""
+    found: dict[str, set[str]] = {}
+    for locale in Locale:
+        path = folder / locale.value / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if locale is Locale.EN or not path.exists():
+            continue
+        for message in read_catalog(path, locale):
+            if message.context != context or not isinstance(message.id, str) or not message.id:
+                continue
+            for written in (message.id, message.string):
+                if isinstance(written, str) and written:
+                    found.setdefault(written.casefold(), set()).add(message.id)
+    return {written: frozenset(ids) for written, ids in found.items()}
+
+
+def same_words(context: str, one: str, other: str) -> bool:
+    """Whether ``one`` and ``other`` are the same message of ``context`` (a button's label,
+    say) in any languages Postal speaks, or the same text, case aside."""
+    one, other = one.casefold(), other.casefold()
+    known = spellings(context)
+    return one == other or bool(known.get(one, frozenset()) & known.get(other, frozenset()))

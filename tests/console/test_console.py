@@ -109,7 +109,7 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
         '! Unknown command "/frobnicate". Type /help for the list.',
         "! You cannot challenge yourself; pick an opponent or leave it open.",
         "! days must be one of 1, 2, 3, 5, 7, 10, 14 (days per move), or none for no time limit.",
-        '! days must be one of 1, 2, 3, 5, 7, 10, 14, not "soon".',
+        '! days must be one of 1, 2, 3, 5, 7, 10, 14, none (no time limit), not "soon".',
         "! That button is not yours to press.",
         "! It is not your turn: alice is to move.",
         '! "Nf9" is not a move.',

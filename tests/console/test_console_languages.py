@@ -266,3 +266,25 @@ async def test_a_french_players_slip_is_corrected_in_french_letters(tmp_path: Pa
     assert "par ex. Cf3. Vouliez-vous dire Cf3 ?" in said, said
     assert "écrivez seulement Rf1. Rf1 est illégal ici : une de vos pièces occupe" in said, said
     assert "Nf3" not in said and "Tf1" not in said
+
+
+async def test_a_button_is_pressed_by_its_label_in_any_language(tmp_path: Path) -> None:
+    """alice reads French, bob English: alice's challenge shows « Accepter », and bob's
+    ``/press Accept`` presses it; a label in no language is still refused."""
+    output = await play(
+        tmp_path,
+        "alice /settings language:fr\n"
+        "alice /challenge bob color:white\n"
+        "bob /press Nope\n"
+        "bob /press Accept\n",
+    )
+    assert "boutons : [1] Accepter  [2] Refuser  [3] Annuler" in output
+    assert 'There is no button "Nope" to press.' in output
+    assert "bob accepted. alice (white) vs bob (black)" in output
+
+
+async def test_a_french_label_presses_an_english_button(tmp_path: Path) -> None:
+    """The other way round: an English button pressed by its French label, in capitals."""
+    output = await play(tmp_path, "alice /challenge bob color:white\nbob /press ACCEPTER\n")
+    assert "buttons: [1] Accept  [2] Decline  [3] Cancel" in output
+    assert "bob accepted." in output

@@ -122,6 +122,17 @@ async def test_numbers_out_of_range_are_refused_saying_the_range(tmp_path: Path)
     ]
 
 
+async def test_days_0_is_refused_and_none_makes_an_untimed_game(tmp_path: Path) -> None:
+    """0 is only how Discord sends the "none" choice: typed, it is refused naming the
+    choices (it used to make an untimed, casual game without a word), while
+    ``days:none`` is the untimed game, said as such."""
+    said = await play(tmp_path, "alice /challenge bob days:0\nalice /challenge bob days:none\n")
+    assert refusals(said) == [
+        '! days must be one of 1, 2, 3, 5, 7, 10, 14, none (no time limit), not "0".'
+    ]
+    assert "no time limit, casual" in said
+
+
 def test_the_downtime_log_line_is_not_printed_to_the_player(tmp_path: Path) -> None:
     """After more than five minutes away the console credits the downtime without printing
     the operators' English log line (``downtime credited: …``) in the player's terminal."""
