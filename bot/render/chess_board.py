@@ -183,10 +183,14 @@ def _frame(
 
 
 def _sample_keys(coordinates: Coordinates) -> list[TileKey]:
-    """The tiles a game shows most, whose colours the palette must hold."""
+    """The tiles whose colours the palette must hold: each background bare and with a white
+    and a black queen. A set's pieces share their colours (fill, outline and the blends of
+    their edges with each background), so the other ten add no colour worth a slot, while
+    drawing and quantizing them cost a fresh process's first render a fifth of its time;
+    the palette's error per pixel stays the same within 0.2 of 255."""
     keys = [
         (letter, light, highlight, Mark.NONE, NO_LABEL)
-        for letter in ".KQRBNPkqrbnp"
+        for letter in ".Qq"
         for light in (True, False)
         for highlight in Highlight
     ]
