@@ -3,7 +3,7 @@
     python benchmarks/console_lines.py
 
 Prints, for lines of growing length, the time to refuse or split the line with
-``bot.console_lines.words_of`` and, for comparison, with ``shlex.split`` (what the console
+``bot.console.lines.words_of`` and, for comparison, with ``shlex.split`` (what the console
 used before: quadratic in the length of a word).
 """
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.console_lines import MAX_LINE_CHARACTERS, UnreadableLine, split_words, words_of  # noqa: E402
+from bot.console.lines import MAX_LINE_CHARACTERS, UnreadableLine, split_words, words_of  # noqa: E402
 
 
 def seconds(action: Callable[[], object]) -> float:

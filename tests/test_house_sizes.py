@@ -15,7 +15,6 @@ MAX_MODULE_LINES = 600
 # Over the limits when the limits were set; each to be cut down and removed from here.
 LONG_FUNCTIONS: dict[str, int] = {
     "bot/service/play.py:_try_move": 165,
-    "bot/console_help.py:help_layout": 157,
     "bot/service/preferences.py:settings": 108,
     "bot/service/computer.py:challenge": 102,
     "bot/render/eval_graph.py:render_eval_graph": 100,
@@ -26,7 +25,6 @@ LONG_FUNCTIONS: dict[str, int] = {
     "rules/chess/position.py:_generate": 63,
 }
 LARGE_MODULES: dict[str, int] = {
-    "bot/console.py": 1434,
     "bot/store/games.py": 1049,
     "bot/service/results.py": 741,
     "bot/store/postgres.py": 713,

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.console import run_console
-from bot.console_lines import MAX_LINE_CHARACTERS, split_words, words_of
+from bot.console.lines import MAX_LINE_CHARACTERS, split_words, words_of
 from tests.processes import run_postal
 
 

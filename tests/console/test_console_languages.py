@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import run_console
-from bot.console_help import help_parts
+from bot.console.help import help_parts
 from bot.i18n import Locale, catalogs, translator_for, using
 from bot.i18n.checks import CONTENT_LIMIT
 from bot.i18n.names import Command, Option

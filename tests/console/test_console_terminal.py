@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console_terminal import history_file
+from bot.console.terminal import history_file
 
 ROOT = Path(__file__).resolve().parents[2]
 UP_ARROW = "\x1b[A"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console_help import Grid, Row, cells, help_layout, help_parts, lay_out
+from bot.console.help import Grid, Row, cells, help_layout, help_parts, lay_out
 from bot.i18n import Locale, pgettext, using
 from bot.i18n.text import say
 from tests.console.session import play

@@ -9,8 +9,8 @@ from typing import Any
 from discord import AppCommandOptionType
 from discord.app_commands import Command, Group
 
-from bot.console import _COMMANDS as CONSOLE_COMMANDS
-from bot.console_help import help_parts
+from bot.console.commands import COMMANDS as CONSOLE_COMMANDS
+from bot.console.help import help_parts
 from bot.discord.analyse import ANALYSIS_COMMANDS
 from bot.discord.board_commands import BOARD_COMMANDS
 from bot.discord.commands import ALL_COMMANDS

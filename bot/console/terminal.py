@@ -24,7 +24,7 @@ from typing import Any, TextIO
 
 HISTORY_LINES = 1000
 # What a line that is no text in the terminal's encoding reads as: one the console refuses
-# as undecodable bytes, as it does from a pipe (``bot.console_lines.words_of``).
+# as undecodable bytes, as it does from a pipe (``bot.console.lines.words_of``).
 UNDECODABLE = "\udcff\n"
 
 

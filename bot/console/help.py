@@ -199,14 +199,15 @@ def _grid(grid: Grid) -> list[str]:
 def help_layout() -> tuple[Part, Part]:
     """The help's two parts, made in the current language (names are said as they are
     laid out)."""
+    return (*_playing_rows(), _commands_grid()), (*_settings_rows(), *_game_tool_rows())
+
+
+def _playing_rows() -> Part:
+    """How a line reads; challenging, pressing and moving."""
     a, b = "alice", "bob"
-    challenge, settings = _command("challenge"), _command("settings")
+    challenge = _command("challenge")
     days_none = label_head(pgettext("choice", "none (no time limit)"))
-    off, auto = say(OFF), say(AUTO_LANGUAGE)
-    # The looks as the console reads them in the reader's language (« bois », « simples »).
-    themes = "|".join(_quoted(say(theme_choice(theme))) for theme in available_themes())
-    pieces = "|".join(_quoted(say(piece_set_choice(one))) for one in available_piece_sets())
-    first: Part = (
+    return (
         Line(
             NP_(
                 "console help",
@@ -249,31 +250,46 @@ def help_layout() -> tuple[Part, Part]:
                 "any notation: e4, Nf3, e2e4, O-O, e8=Q;\nxiangqi: C2.5, h2e2, 炮二平五",
             ),
         ),
-        Grid(
-            (
-                ((a, _command("board")), (a, _command("moves"), "e2"), (a, _command("pgn"))),
-                (
-                    (a, _command("draw")),
-                    (a, _command("takeback")),
-                    (a, _command("resign")),
-                    (a, _command("abort")),
-                ),
-                (
-                    (a, _command("games"), placeholder("user")),
-                    (a, _command("history"), placeholder("user")),
-                    (a, _command("stats"), placeholder("user")),
-                    (a, _command("leaderboard"), placeholder("game")),
-                ),
-                (
-                    (a, _command("moretime"), "2"),
-                    (a, _command("vacation"), "5"),
-                    (a, _command("vacation"), option("vacation", "end", say(YES), bracket=False)),
-                    (a, _command("help")),
-                ),
-            )
-        ),
     )
-    second: Part = (
+
+
+def _commands_grid() -> Grid:
+    """The short commands on a game and about players, side by side."""
+    a = "alice"
+    return Grid(
+        (
+            ((a, _command("board")), (a, _command("moves"), "e2"), (a, _command("pgn"))),
+            (
+                (a, _command("draw")),
+                (a, _command("takeback")),
+                (a, _command("resign")),
+                (a, _command("abort")),
+            ),
+            (
+                (a, _command("games"), placeholder("user")),
+                (a, _command("history"), placeholder("user")),
+                (a, _command("stats"), placeholder("user")),
+                (a, _command("leaderboard"), placeholder("game")),
+            ),
+            (
+                (a, _command("moretime"), "2"),
+                (a, _command("vacation"), "5"),
+                (a, _command("vacation"), option("vacation", "end", say(YES), bracket=False)),
+                (a, _command("help")),
+            ),
+        )
+    )
+
+
+def _settings_rows() -> Part:
+    """/settings: every option, then confirm and language with their notes."""
+    a = "alice"
+    settings = _command("settings")
+    off, auto = say(OFF), say(AUTO_LANGUAGE)
+    # The looks as the console reads them in the reader's language (« bois », « simples »).
+    themes = "|".join(_quoted(say(theme_choice(theme))) for theme in available_themes())
+    pieces = "|".join(_quoted(say(piece_set_choice(one))) for one in available_piece_sets())
+    return (
         Row(
             (
                 a,
@@ -306,6 +322,13 @@ def help_layout() -> tuple[Part, Part]:
             NP_("console help", "your language ({auto}: --locale)"),
             (("auto", AUTO_LANGUAGE),),
         ),
+    )
+
+
+def _game_tool_rows() -> Part:
+    """After and beside a game: GIF, analysis, prepared lines, notes, the record."""
+    a, b = "alice", "bob"
+    return (
         Row(
             (a, _command("gif"), option("gif", "game", "N"), option("gif", "frame_ms", "1000")),
             NP_("console help", "the whole game as an animated GIF"),
@@ -352,7 +375,6 @@ def help_layout() -> tuple[Part, Part]:
             (("option", Option("game", "N")), ("games", Command("games"))),
         ),
     )
-    return first, second
 
 
 def help_parts() -> list[str]:
