@@ -9,7 +9,7 @@ Modules by concern: ``entry`` (arguments and the reading loop), ``terminal`` (li
 history, Ctrl-C), ``lines`` (a line's words), ``names`` (who a line is by, which command),
 ``options`` (a command's options), ``commands`` (the handlers and their table),
 ``session`` (running a line, printing results, buttons), ``board`` (the text board),
-``help`` and ``layout`` (/help).
+and ``help`` (/help, laid out in parts that each fit a message).
 """
 
 from bot.console.board import text_board
