@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import rules
 from bot.i18n.names import Command
 from bot.i18n.text import Joined, Sentences, Text, TextIn
-from bot.service.conditional import plan_answers
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     GameChangedError,
@@ -17,19 +17,20 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.game_facts import ended_text, refs_of, replace_record, told_by_mention, typed_away
+from bot.service.move_plan import MovePlan, move_outbox, plan_move, written_record
 from bot.service.notation import (
     LIST_SEPARATOR,
     MoveNamer,
     stored_names,
     xiangqi_name,
 )
-from bot.service.outbox_items import ending_items, turn_dm, turn_in_place
 from bot.service.parsing import parse_move
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.previews import show_preview, waiting_preview
 from bot.service.reading import piece_letters
 from bot.service.results import (
     BoardShown,
+    BoardView,
     Button,
     ButtonAction,
     ButtonStyle,
@@ -38,22 +39,23 @@ from bot.service.results import (
     MovePlayed,
     MovePreview,
     Place,
+    PlayerRef,
     PromotionNeeded,
     User,
 )
 from bot.service.suggestions import matching_moves
 from bot.store import (
-    GameEnding,
+    Answering,
     GameRecord,
-    GameStatus,
     OfferKind,
     OutboxSource,
     Player,
     RecentMove,
     SeatedGame,
+    Written,
     XiangqiNotation,
 )
-from rules import Color, Move, Termination
+from rules import Move, Termination
 from rules.xiangqi.position import XiangqiPosition
 
 MAX_MOVE_TEXT = 40
@@ -63,6 +65,17 @@ PROMOTION_NAMES = {
     "b": TextIn("button", "Bishop"),
     "n": TextIn("button", "Knight"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """A move's names: ``stored`` (and ``chinese``) as its row keeps them, ``san`` as its
+    mover reads it in ``notation``."""
+
+    notation: XiangqiNotation
+    stored: str
+    chinese: str | None
+    san: Text | str
 
 
 class PlayUseCases:
@@ -179,41 +192,31 @@ class PlayUseCases:
         checked: Callable[[bool], None] | None = None,
     ) -> MovePlayed | PromotionNeeded | None:
         """Check ``typed`` against ``seated``'s game and store it; None when the store refused
-        the write because the game's version moved on meanwhile."""
+        the write because the game's version moved on meanwhile. The move is planned
+        (``plan_move``), written, then described."""
         core, record, players = self._core, seated.game, seated.players
         game, name, parsed = await self.read_move(seated, user, typed)
         if isinstance(parsed, list):
             return await self.promotion_needed(record, game, user, parsed)
-        position, move = game.position, parsed
-        uci = position.uci(move)
-        if isinstance(position, XiangqiPosition):
-            # The row keeps the move's WXF and Chinese, whatever its mover reads; the mover
-            # reads it (and the moves under the board) in their own notation.
-            notation = await core.notation(user.id, typed, player=players.get(user.id))
-            stored, chinese = stored_names(position, move)
-            san = xiangqi_name(RecentMove(0, uci, stored, chinese), notation)
-        else:
-            notation, chinese = XiangqiNotation.WXF, None
-            san = name(move)  # a ChessMove: standard SAN, said in the reader's letters
-            stored = str(san)
-        number = f"{position.fullmove_number}." + (
-            "" if position.side_to_move is Color.WHITE else ".."
-        )
-        after = game.play(move)
+        named = await self._names(seated, user, typed, game.position, parsed, name)
         # Prepared answers (conditional moves) this move sets off go into the same write.
         lines = await core.store.conditionals.tree(record.id) if seated.has_conditionals else []
-        plan = plan_answers(after, record, user.id, lines)
-        after, last_mover_id = plan.game or after, plan.last_mover_id or user.id
-        outcome = after.outcome()
-        now = core.now()
-        opponent_id = record.opponent_of(last_mover_id)
-        opponent = players.get(opponent_id)
-        ending = GameEnding(outcome.result(), outcome.termination.value) if outcome else None
-        deadline = (
-            None
-            if outcome
-            else await core.deadline_for(opponent_id, now, record.clock_days, opponent)
+        plan = plan_move(
+            game,
+            parsed,
+            record,
+            user.id,
+            stored=named.stored,
+            chinese=named.chinese,
+            lines=lines,
+            now=core.now(),
         )
+        opponent = players.get(plan.opponent_id)
+        if plan.outcome is None:
+            deadline = await core.deadline_for(
+                plan.opponent_id, plan.now, record.clock_days, opponent
+            )
+            plan = replace(plan, deadline=deadline)
         refs = told_by_mention(
             refs_of(players, (record.white_id, record.black_id)), seated.closed_dms
         )
@@ -222,117 +225,141 @@ class PlayUseCases:
         computer = opponent is not None and opponent.is_bot
         held = core.hold_answers and not away and not computer
         answering = core.answering() if held else None
-        if outcome:
-            outbox: OutboxSource = lambda ratings: ending_items(  # noqa: E731
-                record,
-                refs,
-                in_place=away,
-                actor_id=last_mover_id,
-                ratings=ratings,
-                answering=answering,
-            )
-        else:
-            outbox = turn_dm(record.id, after.ply, refs[opponent_id])
-            if away or answering is not None:
-                outbox += turn_in_place(record.id, after.ply, refs[opponent_id], answering)
-            outbox = plan.told(outbox, mover_id=user.id)
         if checked is not None:
             checked(away)
+        written = await self._write(seated, user, plan, move_outbox(plan, refs, away, answering))
+        if not written.ok:
+            return None
+        return await self._describe(seated, user, plan, written, named, refs, answering)
+
+    async def _names(
+        self,
+        seated: SeatedGame,
+        user: User,
+        typed: str,
+        position: rules.Position,
+        move: Move,
+        name: MoveNamer,
+    ) -> _Named:
+        """How the row keeps ``move`` and how its mover reads it."""
+        if isinstance(position, XiangqiPosition):
+            # The row keeps the move's WXF and Chinese, whatever its mover reads; the mover
+            # reads it (and the moves under the board) in their own notation.
+            player = seated.players.get(user.id)
+            notation = await self._core.notation(user.id, typed, player=player)
+            stored, chinese = stored_names(position, move)
+            san = xiangqi_name(RecentMove(0, position.uci(move), stored, chinese), notation)
+            return _Named(notation, stored, chinese, san)
+        san = name(move)  # a ChessMove: standard SAN, said in the reader's letters
+        return _Named(XiangqiNotation.WXF, str(san), None, san)
+
+    async def _write(
+        self, seated: SeatedGame, user: User, plan: MovePlan, outbox: OutboxSource
+    ) -> Written:
+        """Store ``plan`` in one transaction with its ``outbox`` rows, guarded by the game's
+        version; then what a written move changes besides the row."""
+        core, record = self._core, plan.record
+        opponent = seated.players.get(plan.opponent_id)
         written = await core.store.games.play_move(
             record,
-            uci=uci,
-            san=stored,
-            chinese=chinese,
-            fen=after.position.fen(),
-            mover_id=user.id,
-            now=now,
-            deadline_at=deadline,
-            next_look_at=core.first_look(opponent, deadline, now),
-            ending=ending,
-            rate=core.rate(record) if outcome else None,
+            uci=plan.uci,
+            san=plan.stored,
+            chinese=plan.chinese,
+            fen=plan.fen,
+            mover_id=plan.mover_id,
+            now=plan.now,
+            deadline_at=plan.deadline,
+            next_look_at=core.first_look(opponent, plan.deadline, plan.now),
+            ending=plan.ending,
+            rate=core.rate(record) if plan.outcome else None,
             outbox=outbox,
-            answers=plan.stored,
-            followed=plan.followed,
+            answers=plan.answers.stored,
+            followed=plan.answers.followed,
             lines_waiting=seated.has_conditionals,
-            client_locale=_changed_locale(players.get(user.id), user.locale),
+            client_locale=_changed_locale(seated.players.get(user.id), user.locale),
             before=seated.recent,  # read with the game: the write need not read them back
         )
         if not written.ok:
-            return None
+            return written
         core.locale_seen(user)
-        # Moving is being back: a vacation ends with the player's first move in any game.
-        back = await core.end_vacation_by_move(players.get(user.id), now)
         core.replays.remember(
-            replace_record(record, ply=after.ply, version=written.version),
-            after,
+            replace_record(record, ply=plan.after.ply, version=written.version),
+            plan.after,
             written.version,
         )
         core.schedule_changed()
-        if not outcome and opponent is not None and opponent.is_bot:
+        if plan.outcome is None and opponent is not None and opponent.is_bot:
             core.computer_turn()  # only then: the queue's read is not every move's cost
-        updated = replace_record(
-            record,
-            ply=after.ply,
-            fen=after.position.fen(),
-            to_move_id=None if outcome else opponent_id,
-            last_move_at=now,
-            deadline_at=deadline,
-            status=GameStatus.FINISHED if outcome else record.status,
-            result=ending.result if ending else None,
-            termination=ending.termination if ending else None,
-            finished_at=now if outcome else None,
-            version=written.version,
-        )
+        return written
+
+    async def _describe(
+        self,
+        seated: SeatedGame,
+        user: User,
+        plan: MovePlan,
+        written: Written,
+        named: _Named,
+        refs: dict[int, PlayerRef],
+        answering: Answering | None,
+    ) -> MovePlayed:
+        """The result of the written ``plan``: the game's view, the board, and the words."""
+        core, record, players, outcome = self._core, plan.record, seated.players, plan.outcome
+        # Moving is being back: a vacation ends with the player's first move in any game.
+        back = await core.end_vacation_by_move(players.get(user.id), plan.now)
+        updated = written_record(plan, written.version)
         view = await core.view(updated, refs, reached=True)
         mover = view.white if user.id == view.white.id else view.black
-        actor = view.white if last_mover_id == view.white.id else view.black
-        result_ending = (
+        actor = view.white if plan.last_mover_id == view.white.id else view.black
+        ending = (
             core.ending(view, outcome, actor=actor, ratings=written.ratings) if outcome else None
         )
-        lapsed = written.lapsed  # the opponent's draw offer, any takeback request
-        for_mover = outcome is not None or (opponent is not None and opponent.is_bot)
+        played = Text(
+            "{player} played {number} {move}.",
+            player=mover.name,
+            number=plan.number,
+            move=named.san,
+        )
         return MovePlayed(
             game=view,
-            # The board is for the player to move next; after the last move, or when the
-            # computer moves next (its reply follows within seconds), for the mover.
-            board=await core.board_image(
-                after,
-                viewer=players.get(user.id) if for_mover else opponent,
-                # (after prepared answers the player to move may be the mover again)
-                seat=position.side_to_move if for_mover else after.position.side_to_move,
-                record=updated,
-            ),
+            board=await self._board(seated, user, plan, updated),
             mover=mover,
-            san=san,
-            uci=uci,
-            check=after.position.is_check(),
-            ending=result_ending,
+            san=named.san,
+            uci=plan.uci,
+            check=plan.after.position.is_check(),
+            ending=ending,
             notify=None if view.to_move == mover else view.to_move,
             text=Sentences(
                 _move_text(
                     view,
-                    after,
-                    Sentences(
-                        Text(
-                            "{player} played {number} {move}.",
-                            player=mover.name,
-                            number=number,
-                            move=san,
-                        ),
-                        plan.said(view, notation),
-                    ),
-                    result_ending,
-                    lapsed,
+                    plan.after,
+                    Sentences(played, plan.answers.said(view, named.notation)),
+                    ending,
+                    written.lapsed,  # the opponent's draw offer, any takeback request
                 ),
                 Text("{player} is back from vacation: clocks run again.", player=mover.name)
                 if back
                 else "",
             ),
-            lapsed_offers=lapsed,
-            recent=await core.recent_line(record, written.recent, notation, after),
-            answers=plan.facts(notation),
+            lapsed_offers=written.lapsed,
+            recent=await core.recent_line(record, written.recent, named.notation, plan.after),
+            answers=plan.answers.facts(named.notation),
             vacation_ended=back,
             answering=None if answering is None else answering.nonce,
+        )
+
+    async def _board(
+        self, seated: SeatedGame, user: User, plan: MovePlan, updated: GameRecord
+    ) -> BoardView:
+        """The board is for the player to move next; after the last move, or when the
+        computer moves next (its reply follows within seconds), for the mover."""
+        opponent = seated.players.get(plan.opponent_id)
+        for_mover = plan.outcome is not None or (opponent is not None and opponent.is_bot)
+        return await self._core.board_image(
+            plan.after,
+            viewer=seated.players.get(user.id) if for_mover else opponent,
+            # (after prepared answers the player to move may be the mover again)
+            seat=plan.side if for_mover else plan.after.position.side_to_move,
+            record=updated,
         )
 
     async def promotion_needed(
