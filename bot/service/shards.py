@@ -62,7 +62,7 @@ async def holding_shards(
     file is marked). Raises the store's errors at the first attempt (an unusable database
     is a start-up failure)."""
     owner = owner or lease_owner()
-    if not await _wait_for(store, shards, owner, stop, clock, on_wait or _nothing):
+    if not await _wait_for(store, shards, owner, stop, clock, on_wait or (lambda: None)):
         yield False
         return
     renewing = asyncio.create_task(
@@ -109,10 +109,6 @@ def exited(owner: str) -> bool:
     except OSError:  # alive, another user's
         return False
     return False
-
-
-def _nothing() -> None:
-    pass
 
 
 async def _wait_for(

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.console.terminal import history_file
+from bot.database_cli import database_name
 
 ROOT = Path(__file__).resolve().parents[2]
 UP_ARROW = "\x1b[A"
@@ -123,3 +124,19 @@ def test_each_database_keeps_its_board_images_in_a_folder_of_its_own(tmp_path: P
         assert f"boards/{name}/game1-ply1.png" in done.stdout
     assert (tmp_path / "boards" / "first" / "game1-ply1.png").is_file()
     assert (tmp_path / "boards" / "second" / "game1-ply1.png").is_file()
+
+
+@pytest.mark.parametrize(
+    ("database", "name"),
+    [
+        (Path("games/demo.db"), "demo"),
+        (Path("postal"), "postal"),
+        ("postgresql://postal@db.example/chessclub", "chessclub"),
+        ("postgresql://db.example/chessclub?sslmode=require", "chessclub"),
+        ("postgresql://db.example", "postgresql"),
+        ("postgresql://", "postgresql"),
+    ],
+)
+def test_the_images_folder_is_named_for_the_database(database: Path | str, name: str) -> None:
+    """An SQLite file by its stem, a URL by its database (by its scheme when it names none)."""
+    assert database_name(database) == name
