@@ -103,10 +103,17 @@ async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
     for player, move in ((carol, "e4"), (dave, "e5")):  # before two plies it would be aborted
         await play(fake, player, move, healthy_thread)
     with connect(running.database) as conn:
+        # One statement: a SELECT left open would pin a snapshot that the bot's own writes
+        # (the boards of the moves above) make stale, and SQLite then refuses the UPDATE at
+        # once ("database is locked") instead of waiting its busy timeout.
+        conn.execute(
+            "UPDATE moves SET uci = 'e1e8' "
+            "WHERE game_id = (SELECT id FROM games WHERE thread_id = ?)",
+            (broken_thread.id,),
+        )
         (broken_id,) = conn.execute(
             "SELECT id FROM games WHERE thread_id = ?", (broken_thread.id,)
-        ).fetchone()
-        conn.execute("UPDATE moves SET uci = 'e1e8' WHERE game_id = ?", (broken_id,))
+        ).fetchall()[0]
     broken_posts = len(fake.channel_messages(broken_thread.id))
 
     running.clock.advance(days=3)
