@@ -87,7 +87,9 @@ def connect(target: Path | str) -> Iterator[Any]:
     if isinstance(target, str):
         yield PostgresSync(target)
         return
-    with sqlite3.connect(target) as conn:
+    # A running bot may hold its write lock for seconds on a loaded machine: wait for it
+    # (sqlite3's default is 5 s) rather than fail a test on the machine's pace.
+    with sqlite3.connect(target, timeout=60) as conn:
         yield conn
 
 
