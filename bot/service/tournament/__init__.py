@@ -1,0 +1,1 @@
+"""Tournaments: pure pairing and standings functions, and the ``Tournaments`` use case."""
