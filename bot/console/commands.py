@@ -383,7 +383,7 @@ async def _press(
 async def _help(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    console.say_help()
+    console.say_help(options["command"].split() if "command" in options else [])
 
 
 COMMANDS: dict[str, Handler] = {

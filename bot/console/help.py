@@ -20,7 +20,7 @@ from bot.i18n import NP_, pgettext
 from bot.i18n.names import NO, YES, Command, Option, label_head, name_in
 from bot.i18n.names import OPTION_NAME as _OPTION_NAME
 from bot.i18n.text import say
-from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, OptionSpec
+from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, CommandSpec, OptionSpec
 from bot.service.preferences import AUTO_LANGUAGE, OFF
 from bot.service.themes import (
     available_piece_sets,
@@ -100,10 +100,17 @@ def choices_of(spec: OptionSpec) -> str:
     return "|".join(dict.fromkeys(said))
 
 
-def option(command: str, name: str, value: str | None = None, *, bracket: bool = True) -> str:
-    """``[name:value]`` of ``/command``, the name as the reader's client shows it; the value
-    given, else the option's choices (yes|no for a yes-or-no)."""
-    spec = BY_NAME[command].option(name)
+def option(
+    command: str,
+    name: str,
+    value: str | None = None,
+    *,
+    bracket: bool = True,
+    sub: CommandSpec | None = None,
+) -> str:
+    """``[name:value]`` of ``/command`` (of its subcommand ``sub``), the name as the reader's
+    client shows it; the value given, else the option's choices (yes|no for a yes-or-no)."""
+    spec = (sub or BY_NAME[command]).option(name)
     if value is None:
         if spec is not None and spec.kind.value == "yes or no":
             value = f"{say(YES)}|{say(NO)}"
@@ -275,7 +282,7 @@ def _commands_grid() -> Grid:
                 (a, _command("moretime"), "2"),
                 (a, _command("vacation"), "5"),
                 (a, _command("vacation"), option("vacation", "end", say(YES), bracket=False)),
-                (a, _command("help")),
+                (a, _command("help"), placeholder("command")),
             ),
         )
     )
@@ -382,4 +389,60 @@ def help_parts() -> list[str]:
     return [lay_out(part) for part in help_layout()]
 
 
-__all__ = ["Grid", "Line", "Row", "cells", "help_layout", "help_parts", "lay_out"]
+def command_help(spec: CommandSpec, group: CommandSpec | None = None) -> str:
+    """``/spec`` explained in the current language, from the catalog's descriptions: what it
+    does, then each option the console reads, with its choices and what it is for; a group's
+    subcommands each in turn. ``group`` is the group ``spec`` belongs to."""
+    path = (group.name, spec.name) if group else (spec.name,)
+    about = pgettext("description", spec.description) if spec.description else ""
+    lines = wrapped(f"{_command(*path)} — {about}" if about else _command(*path), LINE_CELLS)
+    for name in spec.option_names:
+        described = spec.option(name)
+        assert described is not None
+        lines.append(INDENT + option(path[0], name, bracket=False, sub=spec if group else None))
+        if described.description:
+            note = pgettext("description", described.description)
+            lines.extend(INDENT * 3 + line for line in wrapped(note, LINE_CELLS - cells(INDENT * 3)))
+    parts = ["\n".join(lines)]
+    parts.extend(command_help(sub, spec) for sub in spec.subcommands)
+    return "\n\n".join(parts)
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` on lines of at most ``width`` terminal cells: broken at spaces, and inside a
+    word longer than a line (Chinese and Japanese have no spaces to break at)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        while cells(candidate) > width:
+            if line:
+                lines.append(line)
+                line, candidate = "", word
+                continue
+            cut = _fitting(candidate, width)
+            lines.append(candidate[:cut])
+            candidate = word = candidate[cut:]
+        line = candidate
+    return [*lines, line] if line else lines
+
+
+def _fitting(text: str, width: int) -> int:
+    """How many of ``text``'s first characters fit in ``width`` cells (at least one)."""
+    for end in range(1, len(text) + 1):
+        if cells(text[:end]) > width:
+            return max(end - 1, 1)
+    return len(text)
+
+
+__all__ = [
+    "Grid",
+    "Line",
+    "Row",
+    "cells",
+    "command_help",
+    "help_layout",
+    "help_parts",
+    "lay_out",
+    "wrapped",
+]

@@ -4,14 +4,14 @@ board, images written, buttons numbered) and buttons found again when pressed.""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 from bot.console.board import text_board, when
-from bot.console.help import help_parts
+from bot.console.help import command_help, help_parts
 from bot.console.lines import UnreadableLine, words_of
 from bot.console.names import (
     CHALLENGE_ACTIONS,
@@ -121,10 +121,27 @@ class Console:
         language."""
         print(in_language(text), file=self.out, flush=True)
 
-    def say_help(self) -> None:
-        """Print the help, in the current language, one message per part."""
-        for part in help_parts():
-            self.say(part)
+    def say_help(self, words: Sequence[str] = ()) -> None:
+        """Print the help, in the current language, one message per part; with ``words``
+        (``challenge``, ``conditional add``), that command explained. Raises ``UserError``
+        for words that name no command."""
+        if not words:
+            for part in help_parts():
+                self.say(part)
+            return
+        spec = command_of(words[0].removeprefix("/"))
+        if spec is None:
+            raise BadOption(
+                Text(
+                    '"{word}" is not a command; {help} lists them.',
+                    word=words[0],
+                    help=Command("help"),
+                )
+            )
+        if len(words) > 1 and spec.subcommands:
+            self.say(command_help(subcommand(spec, list(words[1:])), spec))
+        else:
+            self.say(command_help(spec))
 
     # --- one input line ----------------------------------------------------------------
 
@@ -165,10 +182,10 @@ class Console:
             return None
         if not words:
             return None
-        if command_of(words[0].removeprefix("/")) is BY_NAME["help"]:
-            self.say_help()
-            return None
         try:
+            if command_of(words[0].removeprefix("/")) is BY_NAME["help"]:
+                self.say_help(words[1:])
+                return None
             return speaker(words), words
         except UserError as error:
             self.say(_("! {error}").format(error=error_text(error)))

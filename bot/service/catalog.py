@@ -457,8 +457,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rest=True,
         console_only=True,
     ),
-    # The console's help (« /aide » in French).
-    CommandSpec(NP_("command name", "help"), console_only=True),
+    # The console's help (« /aide » in French): the list, or one command as described here.
+    CommandSpec(
+        NP_("command name", "help"),
+        (
+            OptionSpec(
+                NP_("option name", "command"),
+                OptionKind.TEXT,
+                description=NP_("description", "The command to explain, e.g. challenge"),
+            ),
+        ),
+        positional=("command",),
+        rest=True,
+        console_only=True,
+        description=NP_("description", "The commands, or one command's options explained"),
+    ),
 )
 
 BY_NAME: dict[str, CommandSpec] = {command.name: command for command in COMMANDS}
