@@ -36,6 +36,8 @@ LINE_CELLS = 92
 # Between a usage and its note, and between the cells of a grid.
 GAP = 2
 INDENT = "  "
+# Where /help <command> puts what an option is for: under the option, further in.
+NOTE_INDENT = INDENT * 3
 
 
 def cells(text: str) -> int:
@@ -402,7 +404,8 @@ def command_help(spec: CommandSpec, group: CommandSpec | None = None) -> str:
         lines.append(INDENT + option(path[0], name, bracket=False, sub=spec if group else None))
         if described.description:
             note = pgettext("description", described.description)
-            lines.extend(INDENT * 3 + line for line in wrapped(note, LINE_CELLS - cells(INDENT * 3)))
+            width = LINE_CELLS - cells(NOTE_INDENT)
+            lines.extend(NOTE_INDENT + line for line in wrapped(note, width))
     parts = ["\n".join(lines)]
     parts.extend(command_help(sub, spec) for sub in spec.subcommands)
     return "\n\n".join(parts)
