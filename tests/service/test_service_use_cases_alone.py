@@ -1,15 +1,22 @@
 """Each use case is built from the core and the siblings it uses, and works alone: a test
 builds only what it needs (endings without play, the clock's deadlines with endings only,
-reports with the core alone)."""
+reports with the core alone, play and the conditional moves without each other)."""
 
 from __future__ import annotations
 
 from bot.service import ManualClock
+from bot.service.board_menus import BoardMenuUseCases
 from bot.service.challenges import ChallengeUseCases
+from bot.service.conditional import ConditionalMoves
 from bot.service.core import ServiceCore
 from bot.service.deadlines import DeadlineUseCases
 from bot.service.endings import EndingUseCases
+from bot.service.languages import Languages
+from bot.service.notes import Notes
+from bot.service.play import PlayUseCases
+from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
+from bot.service.results import MovePlayed
 from bot.store import Store
 from rules import Termination
 from tests.service.service_helpers import ALICE, BOB, PLACE
@@ -59,3 +66,40 @@ async def test_reports_read_a_game_with_the_core_alone(store: Store, clock: Manu
     view = await reports.game_view(game_id)
     assert (view.white.id, view.black.id) == (ALICE.id, BOB.id)
     assert [choice for choice, _ in await reports.game_choices(ALICE, PLACE)] == [game_id]
+
+
+async def test_play_moves_alone_and_a_prepared_answer_follows(
+    store: Store, clock: ManualClock
+) -> None:
+    """``PlayUseCases(core)`` and ``ConditionalMoves(core)`` know nothing of each other: Bob's
+    line, stored by the conditional moves alone, is played by the move's own plan."""
+    core = ServiceCore(store, clock)
+    game_id = await started(core)
+    prepared = await ConditionalMoves(core).add(BOB, PLACE, "e4 e5", game_id=game_id)
+    assert prepared.added == 2
+    played = await PlayUseCases(core).move(ALICE, PLACE, "e4", game_id=game_id)
+    assert isinstance(played, MovePlayed) and played.san == "e4"
+    record = await core.store.games.get(game_id)
+    assert record is not None and record.ply == 2  # e4, then Bob's prepared e5
+
+
+async def test_board_menus_with_play_alone(store: Store, clock: ManualClock) -> None:
+    """``BoardMenuUseCases(core, play)``: Move… lists the pieces that can move."""
+    core = ServiceCore(store, clock)
+    game_id = await started(core)
+    menus = BoardMenuUseCases(core, PlayUseCases(core))
+    menu = await menus.move_menu(ALICE, game_id, "0", place=PLACE)
+    assert len(menu.menus) == 1 and len(menu.menus[0].choices) == 10  # eight pawns, two knights
+
+
+async def test_notes_and_preferences_alone(store: Store, clock: ManualClock) -> None:
+    """``Notes(core)`` keeps a note; ``PreferenceUseCases(core, Languages(core))`` sets a
+    theme: neither needs play, endings or the clock's use cases."""
+    core = ServiceCore(store, clock)
+    game_id = await started(core)
+    notes = Notes(core)
+    await notes.add(ALICE, PLACE, "watch the e-file", game_id=game_id)
+    kept = await notes.list(ALICE, PLACE, game_id=game_id)
+    assert [view.note.text for view in kept.notes] == ["watch the e-file"]
+    settings = await PreferenceUseCases(core, Languages(core)).settings(ALICE, theme="green")
+    assert settings.board_theme == "green"
