@@ -173,7 +173,7 @@ async def clone(store: Store, size: int, finished: list[int], active: list[int],
         )
         await conn.execute("DROP TABLE bench_map")
     if db.dialect.value == "postgresql":
-        from bot.store.postgres import SYNC_IDENTITIES
+        from bot.store.pg_schema import SYNC_IDENTITIES
 
         async with db.transaction() as conn:
             await conn.execute(SYNC_IDENTITIES)

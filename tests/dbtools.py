@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.postgres import to_postgres
+from bot.store.pg_writes import to_postgres
 from tests.pgserver import dump_rows
 
 

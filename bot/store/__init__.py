@@ -35,7 +35,8 @@ from bot.store.database import (
     StoreUnavailable,
     open_database,
 )
-from bot.store.games import Games, OutboxSource
+from bot.store.game_endings import OutboxSource
+from bot.store.games import Games
 from bot.store.notes import Note, Notes
 from bot.store.outbox import (
     Answering,

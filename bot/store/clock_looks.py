@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.store.database import Database
-from bot.store.games import game_columns, game_from_row
+from bot.store.game_rows import game_columns, game_from_row
 from bot.store.records import GameRecord, from_epoch, to_epoch
 
 # The widest reminder the clock may send (hours before a deadline). The index's expression

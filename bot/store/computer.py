@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.database import Database
-from bot.store.games import insert_game
+from bot.store.game_starts import insert_game
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, NewGame, from_epoch, from_epoch_or_none, to_epoch
 

@@ -28,7 +28,7 @@ import asyncpg
 
 from bot.store import health
 from bot.store.database import Connection, Database, Dialect, StoreError, migrations_script
-from bot.store.postgres import SYNC_IDENTITIES
+from bot.store.pg_schema import SYNC_IDENTITIES
 
 PAGE_ROWS = 5000
 # SQLite's page cache for the target while it is filled (KiB): the indexes of games grow by

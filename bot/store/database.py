@@ -24,6 +24,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.store import health
+from bot.store.pg_schema import translate_schema
 
 _log = logging.getLogger(__name__)
 
@@ -189,7 +190,7 @@ def migrations(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
 
     ``bot/store/migrations/NNNN_name.sql`` is written for SQLite. PostgreSQL runs the file of
     the same name in ``migrations/postgresql/`` where there is one (triggers, which differ),
-    else the SQLite script translated by ``bot.store.postgres.translate_schema``.
+    else the SQLite script translated by ``bot.store.pg_schema.translate_schema``.
     """
     folder = resources.files("bot.store").joinpath("migrations")
     found: list[tuple[int, str, str]] = []
@@ -206,8 +207,6 @@ def migrations(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
         raise StoreError(f"migrations must be numbered 1..n without gaps, found {versions}")
     if dialect is Dialect.SQLITE:
         return [(version, sql) for version, _, sql in found]
-    from bot.store.postgres import translate_schema
-
     overrides = {
         entry.name: entry.read_text(encoding="utf-8")
         for entry in folder.joinpath("postgresql").iterdir()

@@ -23,7 +23,8 @@ import pytest
 
 from bot.store import Store
 from bot.store.database import SqliteConnection, SqliteDatabase
-from bot.store.postgres import PostgresConnection, PostgresDatabase, to_postgres
+from bot.store.pg_writes import to_postgres
+from bot.store.postgres import PostgresConnection, PostgresDatabase
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -13,7 +13,7 @@ from typing import Any, cast
 import asyncpg
 import pytest
 
-from bot.store import Store, StoreError, health, postgres
+from bot.store import Store, StoreError, health, pg_writes, postgres
 from bot.store import database as database_module
 from bot.store.database import (
     Dialect,
@@ -23,7 +23,9 @@ from bot.store.database import (
     migrations,
     migrations_script,
 )
-from bot.store.postgres import redact, to_postgres, translate_schema
+from bot.store.pg_schema import translate_schema
+from bot.store.pg_writes import to_postgres
+from bot.store.postgres import redact
 from tests.dbtools import connect
 from tests.pgserver import PostgresServer
 from tests.store.test_store_database import NOW, _game
@@ -295,26 +297,26 @@ def test_a_write_is_compiled_once_per_shape_with_nulls_written_in() -> None:
     values are the function's typed arguments, in order."""
     update = "UPDATE games SET fen = ?, deadline_at = ? WHERE id = ? AND version = ?"
 
-    def shape(*params: object) -> postgres.Shape:
-        return postgres.shape_of([Statement(update, params, guard=True)])
+    def shape(*params: object) -> pg_writes.Shape:
+        return pg_writes.shape_of([Statement(update, params, guard=True)])
 
-    first = postgres.compile_write(shape("fen1", 10, 1, 2))
-    assert postgres.compile_write(shape("fen2", 99, 3, 4)) == first
-    timeless = postgres.compile_write(shape("fen1", None, 1, 2))
+    first = pg_writes.compile_write(shape("fen1", 10, 1, 2))
+    assert pg_writes.compile_write(shape("fen2", 99, 3, 4)) == first
+    timeless = pg_writes.compile_write(shape("fen1", None, 1, 2))
     assert timeless.name != first.name and timeless.name.startswith("postal_write_")
     assert "deadline_at = NULL WHERE id = $2 AND version = $3" in timeless.create
     assert f"{first.name}(text, bigint, bigint, bigint)" in first.create
     assert first.call == f"SELECT {first.name}($1, $2, $3, $4)"
-    assert postgres.arguments([Statement(update, ("f", None, 1, 2))]) == ["f", 1, 2]
+    assert pg_writes.arguments([Statement(update, ("f", None, 1, 2))]) == ["f", 1, 2]
     with pytest.raises(ValueError, match="more placeholders"):
-        postgres.compile_write(postgres.shape_of([Statement(update, ("f", 1, 2))]))
+        pg_writes.compile_write(pg_writes.shape_of([Statement(update, ("f", 1, 2))]))
     with pytest.raises(TypeError, match="cannot write"):
-        postgres.shape_of([Statement(update, ("f", 1, 2, object()))])
+        pg_writes.shape_of([Statement(update, ("f", 1, 2, object()))])
 
     class Named(str):
         """A str of the service's own (a move's SAN is one)."""
 
-    named = postgres.compile_write(shape(Named("fen1"), 10, 1, 2))
+    named = pg_writes.compile_write(shape(Named("fen1"), 10, 1, 2))
     assert named.name == first.name
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import GameRecord, Store
-from bot.store.games import RECENT_PLIES
+from bot.store.game_rows import RECENT_PLIES
 from bot.store.records import PreparedAnswer, RecentMove, SeatedGame
 from tests.dbtools import snapshot
 from tests.store.test_store_database import NOW

@@ -1,0 +1,126 @@
+"""Starting a game: from an accepted challenge, or inside another write's transaction."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.store.database import Connection
+from bot.store.game_rows import COLUMNS, GameTable, clock_note, game_from_row
+from bot.store.outbox import OutboxItem, insert_items
+from bot.store.records import GameRecord, NewGame, to_epoch
+
+
+class GameStarts(GameTable):
+    """Games created."""
+
+    async def start_from_challenge(
+        self,
+        *,
+        challenge_id: int,
+        acceptor_id: int,
+        white_id: int,
+        black_id: int,
+        start_fen: str,
+        to_move_id: int,
+        now: datetime,
+        deadline_at: datetime | None,
+        next_look_at: datetime | None = None,
+        thread_look_at: datetime | None = None,
+        outbox: Sequence[OutboxItem] = (),
+    ) -> GameRecord | None:
+        """Accept an open, unexpired challenge and create its game in one transaction,
+        with its ``outbox`` rows (those without a game id get the new game's);
+        ``next_look_at``: when the clock must first look at it (``bot.store.clock_looks``);
+        ``thread_look_at``: when to look at its thread if it starts in one (a rematch in
+        the thread Postal opened for the last game, say).
+
+        Returns None (changing nothing) if the challenge was no longer open: of two
+        simultaneous accepts exactly one creates a game.
+        """
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE challenges SET status = 'accepted', opponent_id = ? "
+                "WHERE id = ? AND status = 'open' AND expires_at > ? "
+                "RETURNING guild_id, channel_id, thread_id, variant, days_per_move, rated, "
+                "untimed",
+                (acceptor_id, challenge_id, to_epoch(now)),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
+                return None
+            # The game lives where it was challenged: a channel, or a thread or forum post.
+            guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row
+            new = NewGame(
+                guild_id,
+                channel_id,
+                thread_id,
+                variant,
+                start_fen,
+                white_id,
+                black_id,
+                days_per_move,
+                bool(rated),
+                bool(untimed),
+                to_move_id,
+                deadline_at,
+                next_look_at,
+                None if thread_id is None else thread_look_at,
+            )
+            game = await insert_game(conn, new, now, outbox)
+            await conn.execute(
+                "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)
+            )
+        return game
+
+
+async def insert_game(
+    conn: Connection,
+    game: NewGame,
+    now: datetime,
+    outbox: Sequence[OutboxItem] = (),
+) -> GameRecord:
+    """Create ``game`` inside the caller's transaction, with its ``outbox`` rows (those
+    without a game id get the new game's)."""
+    cursor = await conn.execute(
+        "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
+        "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
+        "created_at, last_move_at, deadline_at, untimed, clock_deadline, clock_next_at, "
+        "thread_upkeep_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        f"RETURNING {COLUMNS}",
+        (
+            game.guild_id,
+            game.channel_id,
+            game.thread_id,
+            game.variant,
+            game.start_fen,
+            game.white_id,
+            game.black_id,
+            game.days_per_move,
+            int(game.rated),
+            game.start_fen,
+            game.to_move_id,
+            to_epoch(now),
+            to_epoch(now),
+            None if game.deadline_at is None else to_epoch(game.deadline_at),
+            int(game.untimed),
+            *clock_note(game.deadline_at, game.next_look_at),
+            None if game.thread_look_at is None else to_epoch(game.thread_look_at),
+        ),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    created = game_from_row(row)
+    await insert_items(conn, _for_game(outbox, created.id), now)
+    return created
+
+
+def _for_game(items: Sequence[OutboxItem], game_id: int) -> list[OutboxItem]:
+    """``items``, those without a game id given ``game_id``."""
+    return [
+        item if item.game_id is not None else dataclasses.replace(item, game_id=game_id)
+        for item in items
+    ]
