@@ -44,6 +44,7 @@ import rules
 from benchmarks.service import fresh_database
 from bot.service import GameService, ManualClock, Place, User
 from bot.store import ClaimKind, Store
+from bot.store.database import migrations
 
 SERVERS = 1000
 HEAVY_ID = 9_000_000  # the player with 1,000 games
@@ -172,6 +173,9 @@ async def clone(store: Store, size: int, finished: list[int], active: list[int],
             "JOIN games t ON t.id = m.template_id JOIN moves v ON v.game_id = t.id"
         )
         await conn.execute("DROP TABLE bench_map")
+        # The players' counted results (/stats), as the migration that made them counts.
+        await conn.execute("DELETE FROM player_results")
+        await conn.execute(_COUNTS_SQL)
     if db.dialect.value == "postgresql":
         from bot.store.pg_schema import SYNC_IDENTITIES
 
@@ -183,6 +187,12 @@ async def clone(store: Store, size: int, finished: list[int], active: list[int],
             await conn.execute("ANALYZE")
 
 
+# The statement of the migration making ``player_results`` that counts the games stored.
+_COUNTS_SQL = next(
+    sql[sql.index("INSERT INTO player_results") :]
+    for _, sql in migrations()
+    if "CREATE TABLE player_results" in sql
+)
 _COLUMNS_SQL = {
     "sqlite": "SELECT name FROM pragma_table_info('games') ORDER BY cid",
     "postgresql": "SELECT column_name FROM information_schema.columns "

@@ -180,7 +180,8 @@ class ReportUseCases:
         core, target = self._core, await self._about(viewer, player)
         guild_id = _guild(place)
         scope = reach(guild_id, viewer.id, target.id)
-        counts = {c.variant: c for c in await core.store.games.results_by_variant(target.id, scope)}
+        results = await core.store.tallies.of(target.id, scope)
+        counts = {c.variant: c for c in results.people}
         ratings = await core.store.ratings.for_player(guild_id, target.id)
         me = await core.ref(target.id)
         rows = []
@@ -201,8 +202,7 @@ class ReportUseCases:
                 )
             )
         computer = tuple(
-            ComputerStats(c.variant, c.level, c.wins, c.draws, c.losses)
-            for c in await core.store.computer.results(target.id, scope)
+            ComputerStats(c.variant, c.level, c.wins, c.draws, c.losses) for c in results.computer
         )
         text: str
         if not rows and not computer:

@@ -6,7 +6,8 @@ PostgreSQL database (``bot.store.postgres``) and applies the numbered migrations
 ``store.players``, ``store.challenges``, ``store.games``, ``store.ratings``,
 ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
 ``store.conditionals``, ``store.notes``, ``store.claims``, ``store.clock``,
-``store.computer`` and ``store.analyses`` hold the queries, each write one transaction.
+``store.computer``, ``store.analyses`` and ``store.tallies`` hold the queries, each write one
+transaction.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.claims import ClaimKind, Claims
 from bot.store.clock_looks import LOOK_HORIZON, ClockLook, ClockLooks
-from bot.store.computer import ComputerGames, ComputerResult, PendingReply
+from bot.store.computer import ComputerGames, PendingReply
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
 from bot.store.console_buttons import ConsoleButton, ConsoleButtons
@@ -93,6 +94,7 @@ from bot.store.records import (
 )
 from bot.store.servers import ServerLanguages
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
+from bot.store.tallies import ComputerResult, PlayerResults, Tallies
 from bot.store.uptime import DowntimeCredit, Uptime
 
 
@@ -121,6 +123,7 @@ class Store:
         self.computer = ComputerGames(database)
         self.analyses = Analyses(database)
         self.server_languages = ServerLanguages(database)
+        self.tallies = Tallies(database)
 
     @classmethod
     async def open(
@@ -195,6 +198,7 @@ __all__ = [
     "PingLimit",
     "Player",
     "PlayerNotice",
+    "PlayerResults",
     "PositionEvaluation",
     "PreferenceChange",
     "PreparedAnswer",
@@ -221,6 +225,7 @@ __all__ = [
     "StoredAnalysis",
     "StoredMove",
     "TakebackPolicy",
+    "Tallies",
     "ThreadUpkeep",
     "Written",
     "XiangqiNotation",

@@ -1,4 +1,5 @@
-"""Games against the computer: their level, the replies the computer owes, its results.
+"""Games against the computer: their level and the replies the computer owes (its results
+are counted with everyone's: ``bot.store.tallies``).
 
 A reply the computer owes is the game itself (active, the computer to move): the human's move
 writes it in its own transaction, so nothing is lost in a restart and nothing can disagree
@@ -17,9 +18,6 @@ from bot.store.game_starts import insert_game
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, NewGame, from_epoch, from_epoch_or_none, to_epoch
 
-_WON = "(g.result = '1-0' AND g.white_id = ?) OR (g.result = '0-1' AND g.black_id = ?)"
-_LOST = "(g.result = '0-1' AND g.white_id = ?) OR (g.result = '1-0' AND g.black_id = ?)"
-
 
 @dataclass(frozen=True, slots=True)
 class PendingReply:
@@ -33,18 +31,6 @@ class PendingReply:
     requester_id: int
     waiting_since: datetime
     attempts: int
-
-
-@dataclass(frozen=True, slots=True)
-class ComputerResult:
-    """Finished games against the computer at one variant and level (aborted ones excluded),
-    from ``player_id``'s side: theirs when they are the human, the computer's otherwise."""
-
-    variant: str
-    level: int
-    wins: int
-    draws: int
-    losses: int
 
 
 class ComputerGames:
@@ -174,31 +160,3 @@ class ComputerGames:
             row = await cursor.fetchone()
             await cursor.close()
         return 0 if row is None else int(row[0])
-
-    async def results(self, player_id: int, guild_id: int | None) -> list[ComputerResult]:
-        """``player_id``'s finished games against the computer (or, for the computer, against
-        people) per variant and level, on ``guild_id`` only unless None."""
-        where = (
-            "g.status = 'finished' AND g.termination <> 'aborted' "
-            "AND (g.white_id = ? OR g.black_id = ?)"
-        )
-        params: list[object] = [player_id] * 6
-        if guild_id is not None:
-            where += " AND g.guild_id = ?"
-            params.append(guild_id)
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                # CASE rather than SUM of a comparison: portable to PostgreSQL.
-                "SELECT g.variant, c.level, "
-                f"SUM(CASE WHEN {_WON} THEN 1 ELSE 0 END), "
-                "SUM(CASE WHEN g.result = '1/2-1/2' THEN 1 ELSE 0 END), "
-                f"SUM(CASE WHEN {_LOST} THEN 1 ELSE 0 END) "
-                "FROM computer_games AS c JOIN games AS g ON g.id = c.game_id "
-                f"WHERE {where} GROUP BY g.variant, c.level ORDER BY g.variant, c.level",
-                params,
-            )
-            rows = await cursor.fetchall()
-        return [
-            ComputerResult(row[0], int(row[1]), int(row[2]), int(row[3]), int(row[4]))
-            for row in rows
-        ]

@@ -13,6 +13,7 @@ from bot.store.game_rows import GameTable
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, rating_key, read_rating, write_rating
 from bot.store.records import GameEnding, GameRecord, OfferKind, RatingUpdate, Written, to_epoch
+from bot.store.tallies import count_result
 
 # Outbox rows for a write, or a function making them from the write's rating changes
 # (an ending's message carries them, and they are only known inside the transaction).
@@ -58,6 +59,8 @@ async def finish_game(
         raise Conflict
     await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
     await conditionals.drop_invalid(conn, game.id, None)
+    # The players' counted results change with the result, in its transaction (/stats).
+    await count_result(conn, game, ending.result, ending.termination)
     if rate is None or not game.rated:
         return row[0], None
     seats = (game.white_id, game.black_id)

@@ -1,13 +1,14 @@
-"""Lists over a player's games: the active ones, the finished ones, results per variant."""
+"""Lists over a player's games: the active ones, the finished ones (their results are counted
+in ``bot.store.tallies``)."""
 
 from __future__ import annotations
 
 from bot.store.game_rows import GameTable
-from bot.store.records import GameRecord, ResultCounts
+from bot.store.records import GameRecord
 
 
 class GameLists(GameTable):
-    """A player's games, listed and counted."""
+    """A player's games, listed."""
 
     async def active_for_player(
         self, player_id: int, guild_id: int | None = None
@@ -47,28 +48,3 @@ class GameLists(GameTable):
             f"id IN ({newest[0]} UNION ALL {newest[1]}) ORDER BY finished_at DESC, id DESC LIMIT ?",
             params,
         )
-
-    async def results_by_variant(self, player_id: int, guild_id: int | None) -> list[ResultCounts]:
-        """Wins, draws and losses per variant in finished games between people (aborted
-        ones and games against the computer excluded: those have their own counts)."""
-        where = (
-            "status = 'finished' AND termination <> 'aborted' AND (white_id = ? OR black_id = ?) "
-            "AND NOT EXISTS (SELECT 1 FROM computer_games WHERE game_id = games.id)"
-        )
-        params: list[object] = [player_id, player_id, player_id, player_id, player_id, player_id]
-        if guild_id is not None:
-            where += " AND guild_id = ?"
-            params.append(guild_id)
-        async with self._db.read() as conn:
-            cursor = await conn.execute(
-                "SELECT variant, "
-                "SUM(CASE WHEN (result = '1-0' AND white_id = ?) "
-                "OR (result = '0-1' AND black_id = ?) THEN 1 ELSE 0 END), "
-                "SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END), "
-                "SUM(CASE WHEN (result = '0-1' AND white_id = ?) "
-                "OR (result = '1-0' AND black_id = ?) THEN 1 ELSE 0 END) "
-                f"FROM games WHERE {where} GROUP BY variant ORDER BY variant",
-                params,
-            )
-            rows = await cursor.fetchall()
-        return [ResultCounts(row[0], int(row[1]), int(row[2]), int(row[3])) for row in rows]

@@ -66,6 +66,12 @@ async def test_lists_show_only_this_servers_games(running: Harness) -> None:
             "to_move_id = NULL, deadline_at = NULL, finished_at = created_at WHERE id = ?",
             (game_id + 2,),
         )
+        # Its result counted as the ending's write counts it (bot.store.tallies).
+        conn.execute(
+            "INSERT INTO player_results SELECT white_id, guild_id, variant, rated, 0, 1, 0, 0 "
+            "FROM games WHERE id = ?",
+            (game_id + 2,),
+        )
     listing = await command(fake, carol, "games", {"user": alice})
     listed = listing.text()
     assert f"#{game_id} " in listed and f"#{game_id + 1} " not in listed
