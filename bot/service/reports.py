@@ -201,9 +201,7 @@ class ReportUseCases:
                     rating.games if rating else 0,
                 )
             )
-        computer = tuple(
-            ComputerStats(c.variant, c.level, c.wins, c.draws, c.losses) for c in results.computer
-        )
+        computer = results.computer
         text: str
         if not rows and not computer:
             text = Text("{player} has not finished a game yet.", player=me.name)

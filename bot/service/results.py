@@ -17,6 +17,7 @@ from bot.render import Strip, render_board
 from bot.service.phrases import variant_text
 from bot.store import (
     MAX_ROW_ID,
+    ComputerResult,
     ConfirmMoves,
     NotifyMode,
     OfferKind,
@@ -600,16 +601,9 @@ class VariantStats:
     rated_games: int
 
 
-@dataclass(frozen=True, slots=True)
-class ComputerStats:
-    """Results of games against the computer at one variant and level: the player's, or,
-    for the computer itself, its results against people."""
-
-    variant: str
-    level: int
-    wins: int
-    draws: int
-    losses: int
+# Results of games against the computer at one variant and level: the player's, or, for the
+# computer itself, its results against people (the store's counted rows, as they are).
+ComputerStats = ComputerResult
 
 
 @dataclass(frozen=True, slots=True)
