@@ -15,7 +15,7 @@ service). Then it times, on a store opened afresh:
 - ``next_wakeup``: the next wake-up alone;
 - ``move p50`` / ``move p99``: ``GameService.move`` in distinct active games while clock
   rounds run back to back beside it (a round every 50 ms);
-- ``/history`` and ``/stats`` of the player with 1,000 games;
+- ``/history``, ``/games`` and ``/stats`` of the player with 1,000 games;
 - ``claim 10k``: claiming 10,000 due items at once (``Claims.take``);
 - ``drain``: the clock moved 60 hours on, every active game is due (a time-out, or a
   reminder): rounds run until nothing is due; items per second, and whether each game got
@@ -347,6 +347,9 @@ async def measure(
                 await timed_ms(lambda: service.reports.history(heavy, limit=10))
                 for _ in range(rounds)
             ]
+        )
+        row["/games"] = statistics.median(
+            [await timed_ms(lambda: service.reports.games(heavy)) for _ in range(rounds)]
         )
         row["/stats"] = statistics.median(
             [await timed_ms(lambda: service.reports.stats(heavy)) for _ in range(rounds)]
