@@ -50,7 +50,7 @@ from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.analysis import AnalysisProgress
 from bot.service.challenges import NO_TIME_LIMIT
 from bot.service.preferences import OFF
-from bot.text import analysis_words, words
+from bot.text import analysis_words, reports, words
 
 
 async def _challenge(
@@ -169,7 +169,7 @@ async def _games(
     listing = await console.service.reports.games(
         user, _target_user(positional, options), place=CONSOLE_PLACE
     )
-    lines = in_language(listing.text).splitlines()
+    lines = in_language(reports.game_list_text(listing)).splitlines()
     for index, entry in enumerate(listing.entries, start=1):
         if entry.game.deadline is not None:
             lines[index] += _(" · deadline {time}").format(time=when(entry.game.deadline))

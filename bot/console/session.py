@@ -82,6 +82,7 @@ from bot.store import (
 from bot.text import words
 from bot.text.errors import error_text
 from bot.text.outage import outage_sentence
+from bot.text.results import result_text
 
 # Results that show a game's board: the console lists the board's controls after them.
 BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
@@ -266,7 +267,7 @@ class Console:
 
     async def show(self, result: object) -> None:
         """Print any service result: its text, board, buttons and whom it notifies."""
-        text = getattr(result, "text", "")
+        text = result_text(result)
         if text:
             self.say(text)
         game: GameView | None = getattr(result, "game", None)

@@ -50,7 +50,7 @@ from bot.service import (
     board_controls,
 )
 from bot.service.phrases import variant_text
-from bot.text import words
+from bot.text import reports, words
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000
@@ -472,7 +472,7 @@ def played_elsewhere(result: MovePlayed) -> Reply:
 def game_list(result: GameList) -> Reply:
     """The player's games, each line ending with the link that opens the game's thread or
     channel (a plain address: Discord shows it as a link to the place)."""
-    said = say(result.text)
+    said = say(reports.game_list_text(result))
     lines = said.splitlines()
     body = "\n".join(lines[1:]) if len(lines) > 1 else said
     description = card_text(body)
@@ -519,15 +519,15 @@ def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:
 
 
 def history(result: History) -> Reply:
-    return text_card(_("History"), result.text, ephemeral=True)
+    return text_card(_("History"), reports.history_text(result), ephemeral=True)
 
 
 def stats(result: Stats) -> Reply:
-    return text_card(_("Stats"), result.text, ephemeral=True)
+    return text_card(_("Stats"), reports.stats_text(result), ephemeral=True)
 
 
 def leaderboard(result: Leaderboard) -> Reply:
-    return text_card(_("Leaderboard"), result.text, ephemeral=False)
+    return text_card(_("Leaderboard"), reports.leaderboard_text(result), ephemeral=False)
 
 
 def player_settings(result: PlayerSettings) -> Reply:
@@ -562,6 +562,6 @@ def vacation_ended(result: VacationEnded) -> Reply:
 def record_export(result: RecordExport) -> Reply:
     """The PGN (or xiangqi record) as a file, and the analysis link."""
     link = (result.analysis_url,) if result.analysis_url else ()
-    description = clip(escape_text(result.text, keep=link), DESCRIPTION_LIMIT)
+    description = clip(escape_text(say(reports.record_text(result)), keep=link), DESCRIPTION_LIMIT)
     card = Card(game_title(result.game), description, (), Tone.INFO)
     return Reply(card=card, attachment=(result.filename, result.record.encode("utf-8")))

@@ -1,5 +1,6 @@
-"""User-facing errors: each carries its facts, and either a friendly ``message`` (a ``Text``)
-or none, when ``bot/text/errors.py`` words it at the edge.
+"""User-facing errors: each carries its facts, and ``bot/text/errors.py`` words it at the edge
+(its ``message`` is empty), or, where a module of the service still words one, a friendly
+``message`` (a ``Text``).
 
 Anything that is not a ``UserError`` is a bug: adapters log it and apologise.
 """
@@ -10,12 +11,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
 
-from bot.i18n.names import Command, Option
-from bot.i18n.text import Joined, Moment, Sentences, Text, TextIn
 from bot.service.move_hints import MoveSlip
 from rules import FenProblem, IllegalReason, InvalidFenError
-
-MAX_LISTED_CHOICES = 10
 
 
 class UserError(Exception):
@@ -29,73 +26,6 @@ class UserError(Exception):
         # The move a player's preview still waits to confirm, when the refusal came while
         # it waited (they may think it was played): the edge says so after the refusal.
         self.waiting_move: str | None = None
-
-
-# Between listed moves: the reader's list separator (、 in Chinese and Japanese).
-_MOVES_SEPARATOR = TextIn("list separator", ", ")
-
-
-def _did_you_mean(suggestions: Sequence[str]) -> str:
-    if not suggestions:
-        return ""
-    if len(suggestions) == 1:
-        return Text(" Did you mean {move}?", move=suggestions[0])
-    return Text(
-        " Did you mean {moves} or {last}?",
-        moves=Joined(_MOVES_SEPARATOR, suggestions[:-1]),
-        last=suggestions[-1],
-    )
-
-
-def did_you_mean(suggestions: Sequence[str]) -> str:
-    """The question naming ``suggestions`` as a sentence of its own (none: empty), to say
-    after another in ``Sentences`` (which spaces sentences as each language does)."""
-    if not suggestions:
-        return ""
-    if len(suggestions) == 1:
-        return Text("Did you mean {move}?", move=suggestions[0])
-    return Text(
-        "Did you mean {moves} or {move}?",
-        moves=Joined(_MOVES_SEPARATOR, suggestions[:-1]),
-        move=suggestions[-1],
-    )
-
-
-# Why the rules refuse a move (their stable codes), as a clause; in xiangqi the king is the
-# general.
-_KING = {
-    IllegalReason.IN_CHECK: Text("your king is in check"),
-    IllegalReason.PINNED: Text("that piece is pinned to your king"),
-    IllegalReason.INTO_CHECK: Text("it would put your king in check"),
-}
-_GENERAL = {
-    IllegalReason.IN_CHECK: Text("your general is in check"),
-    IllegalReason.PINNED: Text("that piece is pinned to your general"),
-    IllegalReason.INTO_CHECK: Text("it would leave your general in check"),
-}
-_ILLEGAL = {
-    IllegalReason.NO_PIECE: Text("there is no piece on that square"),
-    IllegalReason.NOT_YOUR_PIECE: Text("that piece belongs to your opponent"),
-    IllegalReason.NO_SUCH_PIECE: Text("you have no piece that can make that move"),
-    IllegalReason.CANNOT_REACH: Text("that piece cannot move there"),
-    IllegalReason.PATH_BLOCKED: Text("the path is blocked"),
-    IllegalReason.OWN_PIECE: Text("one of your own pieces is on that square"),
-    IllegalReason.NO_CASTLING_RIGHTS: Text("you no longer have the right to castle on that side"),
-    IllegalReason.CASTLING_BLOCKED: Text("the squares between king and rook are not empty"),
-    IllegalReason.CASTLING_OUT_OF_CHECK: Text("you cannot castle out of check"),
-    IllegalReason.CASTLING_THROUGH_CHECK: Text("the king would pass through an attacked square"),
-    IllegalReason.BAD_PROMOTION: Text("that promotion piece is not allowed"),
-    IllegalReason.MISSING_PROMOTION: Text("a pawn reaching the last rank must promote"),
-    IllegalReason.GENERALS_FACE: Text("the two generals would face each other"),
-    IllegalReason.GAME_OVER: Text("the game is over"),
-}
-
-
-def illegal_text(reason: IllegalReason, variant_name: str = "chess") -> Text:
-    """Why a move is illegal, as a clause (``that piece is pinned to your king``) that the
-    adapters say in the reader's language."""
-    royal = _GENERAL if variant_name == "xiangqi" else _KING
-    return royal.get(reason) or _ILLEGAL[reason]
 
 
 # --- which game ------------------------------------------------------------------------
@@ -115,26 +45,7 @@ class ChooseGameError(UserError):
     """Several games could be meant; ``choices`` are (game id, label) pairs to pick from."""
 
     def __init__(self, choices: Sequence[tuple[int, str]]) -> None:
-        shown = choices[:MAX_LISTED_CHOICES]
-        listed = Joined(
-            "; ", (Text("#{game} {title}", game=game_id, title=label) for game_id, label in shown)
-        )
-        more = len(choices) - len(shown)
-        text = Text(
-            "You have several games here; say which with the {option} option: {games}",
-            option=Option("game"),
-            games=listed,
-        )
-        if more:
-            text = Text(
-                "You have several games here; say which with the {option} option: {games}; and "
-                "{more} more (see {command})",
-                option=Option("game"),
-                command=Command("games"),
-                games=listed,
-                more=more,
-            )
-        super().__init__(text)
+        super().__init__()
         self.choices = tuple(choices)
 
 
@@ -208,10 +119,10 @@ class TakebacksRefusedError(NotAllowedError):
 
 
 class UnreadableMoveError(UserError):
+    """``text`` is not a move; ``suggestions`` are moves it may have meant."""
+
     def __init__(self, text: str, suggestions: Sequence[str] = ()) -> None:
-        super().__init__(
-            Text('"{move}" is not a move.{hint}', move=text, hint=_did_you_mean(suggestions))
-        )
+        super().__init__()
         self.text = text
         self.suggestions = tuple(suggestions)
 
@@ -222,28 +133,13 @@ class WrongNotationError(UnreadableMoveError):
 
     def __init__(self, text: str, variant_name: str, suggestions: Sequence[str] = ()) -> None:
         super().__init__(text, suggestions)
-        if variant_name == "xiangqi":
-            said = Text(
-                '"{move}" is written in chess notation: xiangqi moves are written like '
-                "h2e2, C2.5 or 炮二平五.{hint}",
-                move=text,
-                hint=_did_you_mean(suggestions),
-            )
-        else:
-            said = Text(
-                '"{move}" is written in xiangqi notation: chess moves are written like '
-                "Nf3, exd5 or g1f3.{hint}",
-                move=text,
-                hint=_did_you_mean(suggestions),
-            )
-        self.message = said
-        self.args = (said,)
         self.variant_name = variant_name
 
 
 class MistypedMoveError(UnreadableMoveError):
     """A move written in a way the rules do not read, with what to change (``slip``, a
-    ``MoveSlip``), and, when the rewrite is not playable, why (``rewrite_problem``)."""
+    ``MoveSlip``, and the rewrite ``instead``), and, when the rewrite is not playable, why
+    (``rewrite_problem``)."""
 
     def __init__(
         self,
@@ -254,45 +150,9 @@ class MistypedMoveError(UnreadableMoveError):
         rewrite_problem: IllegalReason | None = None,
     ) -> None:
         super().__init__(text, suggestions)
-        advice = {
-            MoveSlip.FIGURINE: Text(
-                "write pieces as letters (K, Q, R, B, N), e.g. {move}", move=instead
-            ),
-            MoveSlip.PAWN_LETTER: Text(
-                "write {move} without the P (a pawn move names only its square)", move=instead
-            ),
-            MoveSlip.MOVE_NUMBER: Text(
-                "move numbers are not needed, write just {move}", move=instead
-            ),
-            MoveSlip.PROMOTION_FORM: Text("write a promotion as {move}", move=instead),
-            MoveSlip.PROMOTION_TO_KING: Text(
-                "a pawn cannot become a king; it promotes to a queen, rook, bishop or knight"
-            ),
-            MoveSlip.PROMOTION_TO_PAWN: Text(
-                "a pawn must promote to a queen, rook, bishop or knight"
-            ),
-        }[slip]
-        problem = (
-            # The rewrite's problem in the reader's words, as /move says it (the rules'
-            # describe() is English for developers).
-            Text(
-                " {move} is illegal here: {reason}.",
-                move=instead,
-                reason=illegal_text(rewrite_problem),
-            )
-            if rewrite_problem
-            else ""
-        )
-        self.message = Text(
-            '"{typed}": {advice}.{problem}{hint}',
-            typed=text,
-            advice=advice,
-            problem=problem,
-            hint=_did_you_mean(suggestions),
-        )
-        self.args = (self.message,)
         self.slip = slip
         self.instead = instead
+        self.rewrite_problem = rewrite_problem
 
 
 class IllegalMoveError(UserError):
@@ -306,16 +166,7 @@ class IllegalMoveError(UserError):
         *,
         variant_name: str = "chess",
     ) -> None:
-        super().__init__(
-            Sentences(
-                Text(
-                    "{move} is illegal: {reason}.",
-                    move=text,
-                    reason=illegal_text(reason, variant_name),
-                ),
-                did_you_mean(suggestions),
-            )
-        )
+        super().__init__()
         self.text = text
         self.reason = reason
         self.suggestions = tuple(suggestions)
@@ -323,31 +174,21 @@ class IllegalMoveError(UserError):
 
 
 class AmbiguousMoveError(UserError):
+    """``text`` names several moves, ``candidates`` (at least one)."""
+
     def __init__(self, text: str, candidates: Sequence[str]) -> None:
-        super().__init__(
-            Text(
-                "{move}: did you mean {moves} or {last}?",
-                move=text,
-                moves=Joined(_MOVES_SEPARATOR, candidates[:-1]),
-                last=candidates[-1],
-            )
-            if len(candidates) > 1
-            else Text("{move}: did you mean {last}?", move=text, last=candidates[-1])
-        )
+        super().__init__()
         self.text = text
         self.candidates = tuple(candidates)
 
 
 class UnknownSquareError(UserError):
+    """``text`` is not a square; ``example`` is one that is."""
+
     def __init__(self, text: str, example: str) -> None:
-        super().__init__(
-            Text(
-                '"{square}" is not a square (squares look like {example}).',
-                square=text,
-                example=example,
-            )
-        )
+        super().__init__()
         self.text = text
+        self.example = example
 
 
 # --- challenges ------------------------------------------------------------------------
@@ -357,6 +198,14 @@ class InvalidOptionError(UserError):
     """An option value outside what the command accepts (days, game, colour, …)."""
 
 
+class UnknownVariantError(InvalidOptionError):
+    """``game`` is not a game Postal plays."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
+
+
 class StartProblem(Enum):
     """Why a start position the rules accept cannot start a game here."""
 
@@ -364,20 +213,15 @@ class StartProblem(Enum):
     ALREADY_OVER = "ALREADY_OVER"
 
 
-_START_TEXT = {
-    StartProblem.TOO_LONG: "the FEN is far too long",
-    StartProblem.ALREADY_OVER: "the game would already be over",
-}
-
-
 class InvalidPositionError(UserError):
     """A custom start position refused: ``problem`` is the rules' ``FenProblem`` code (or a
-    ``StartProblem``), ``details`` the facts it names."""
+    ``StartProblem``), ``details`` the facts it names, ``reason`` the rules' own English
+    (for logs; the reader's sentence is worded from the code)."""
 
     def __init__(
         self, problem: FenProblem | StartProblem, details: Mapping[str, str | int], reason: str
     ) -> None:
-        super().__init__(f"That start position is not valid: {reason}.")
+        super().__init__()
         self.problem = problem
         self.details = dict(details)
         self.reason = reason
@@ -390,7 +234,7 @@ class InvalidPositionError(UserError):
     @classmethod
     def start(cls, problem: StartProblem, **details: str | int) -> InvalidPositionError:
         """The error for a position refused as a start."""
-        return cls(problem, details, _START_TEXT[problem])
+        return cls(problem, details, problem.value.lower().replace("_", " "))
 
 
 class SelfChallengeError(UserError):
@@ -421,16 +265,24 @@ class ChallengeClosedError(UserError):
 
 class LimitReachedError(UserError):
     """A spam limit refused a challenge, draw offer or takeback request (``limit`` names
-    which: open_by_challenger, open_to_target, pings_per_pair); nothing was changed."""
+    which: open_by_challenger, open_to_target, pings_per_pair); nothing was changed.
+    ``allowed`` is the limit's figure, ``target`` who was asked (None: not known), and for
+    pings ``minutes`` until the next is allowed."""
 
-    def __init__(self, limit: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(
+        self, limit: str, allowed: int, target: str | None = None, minutes: int | None = None
+    ) -> None:
+        super().__init__()
         self.limit = limit
+        self.allowed = allowed
+        self.target = target
+        self.minutes = minutes
 
 
 class ChallengePendingError(UserError):
     """The same challenge (players and settings) is still waiting for an answer; nothing was
-    written. ``challenge_id`` is the first one, ``message_id`` its message if it was shown."""
+    written. ``challenge_id`` is the first one, ``opponent_name`` whom it asks (None: an
+    open challenge), ``message_id`` its message if it was shown."""
 
     def __init__(
         self,
@@ -441,24 +293,9 @@ class ChallengePendingError(UserError):
         message_id: int | None = None,
         place: tuple[int, int] | None = None,
     ) -> None:
-        until = Moment(expires_at)
-        if opponent_name is None:
-            text = Text(
-                "Your open challenge #{challenge} with these settings is still waiting "
-                "here for someone to accept it (until {until}); nothing new was posted.",
-                challenge=challenge_id,
-                until=until,
-            )
-        else:
-            text = Text(
-                "You already challenged {player} to this game: challenge "
-                "#{challenge} waits for their answer until {until}; nothing new was sent.",
-                player=opponent_name,
-                challenge=challenge_id,
-                until=until,
-            )
-        super().__init__(text)
+        super().__init__()
         self.challenge_id = challenge_id
+        self.opponent_name = opponent_name
         self.expires_at = expires_at
         self.message_id = message_id
         self.place = place
@@ -480,18 +317,11 @@ class OfferPendingError(UserError):
 
 
 class ComputerPlaysOnError(UserError):
-    """A draw offered to the computer, which never agrees to one."""
+    """A draw offered to the computer (``name``), which never agrees to one."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(
-            Text(
-                "{player} does not agree to draws: play on, claim a draw the rules allow with "
-                "{draw}, or {resign}.",
-                player=name,
-                draw=Command("draw"),
-                resign=Command("resign"),
-            )
-        )
+        super().__init__()
+        self.name = name
 
 
 class NothingToTakeBackError(UserError):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from bot.i18n.text import Plural, Text
 from bot.service.errors import LimitReachedError
 from bot.store import ChallengeLimits, LimitHit, PingLimit, SpamLimit
 
@@ -34,40 +33,10 @@ CHALLENGE_LIMITS = ChallengeLimits(MAX_OPEN_CHALLENGES, MAX_CHALLENGES_WAITING, 
 
 
 def refusal(hit: LimitHit, target: str | None, now: datetime) -> LimitReachedError:
-    """The error telling the user which limit refused them (``target``: who they asked)."""
-    who: str = target or Text("that player")
-    match hit.limit:
-        case SpamLimit.OPEN_BY_CHALLENGER:
-            text: Text = Text(
-                "You already have {count} open challenges, the most at once; wait for "
-                "answers or cancel one before challenging again.",
-                count=hit.allowed,
-            )
-        case SpamLimit.OPEN_TO_TARGET:
-            text = Text(
-                "{player} already has {count} open challenges waiting, the most at once; "
-                "try again once some are answered or have expired.",
-                player=who,
-                count=hit.allowed,
-            )
-        case SpamLimit.PINGS_PER_PAIR:
-            assert hit.retry_at is not None
-            minutes = max(1, math.ceil((hit.retry_at - now).total_seconds() / 60))
-            text = Plural(
-                "You have already pinged {player} {times} times in the last {window} "
-                "(challenges, draw offers, takeback requests and more time together); "
-                "try again in {count} minute.",
-                "You have already pinged {player} {times} times in the last {window} "
-                "(challenges, draw offers, takeback requests and more time together); "
-                "try again in {count} minutes.",
-                minutes,
-                player=who,
-                times=hit.allowed,
-                window=_window(),
-            )
-    return LimitReachedError(hit.limit.value, text)
-
-
-def _window() -> Text:
-    hours = PING_WINDOW.total_seconds() / 3600
-    return Text("hour") if hours == 1 else Text("{hours} hours", hours=format(hours, "g"))
+    """The error telling the user which limit refused them (``target``: who they asked),
+    and for pings in how many minutes they may ask again."""
+    minutes = None
+    if hit.limit is SpamLimit.PINGS_PER_PAIR:
+        assert hit.retry_at is not None
+        minutes = max(1, math.ceil((hit.retry_at - now).total_seconds() / 60))
+    return LimitReachedError(hit.limit.value, hit.allowed, target, minutes)

@@ -5,15 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
-from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
-from bot.service.errors import InvalidOptionError
+from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import game_label, may_read, reach
 from bot.service.notes import note_comments
-from bot.service.phrases import termination_text, variant_text
 from bot.service.results import (
-    ComputerStats,
     GameList,
     GameListEntry,
     GameView,
@@ -73,32 +70,8 @@ class ReportUseCases:
             entries.append(
                 GameListEntry(view, view.opponent_of(target.id), record.to_move_id == target.id)
             )
-        me = refs[target.id]
-        text: str
-        if not entries:
-            text = Text("{player} has no active games.", player=me.name)
-        else:
-            lines: list[str] = [Text("{player}'s games:", player=me.name)]
-            for entry in entries:
-                turn = (
-                    Text("your move")
-                    if entry.my_turn
-                    else Text("{player} to move", player=entry.opponent.name)
-                )
-                if player is not None and player.id != viewer.id and entry.my_turn:
-                    turn = Text("{player} to move", player=me.name)
-                lines.append(
-                    Text(
-                        "#{game} vs {opponent} · {variant} · move {number} · {turn}",
-                        game=entry.game.id,
-                        opponent=entry.opponent.name,
-                        variant=variant_text(entry.game.variant),
-                        number=entry.game.ply // 2 + 1,
-                        turn=turn,
-                    )
-                )
-            text = Joined("\n", lines)
-        return GameList(me, tuple(entries), text)
+        own = player is None or player.id == viewer.id
+        return GameList(refs[target.id], tuple(entries), own)
 
     async def record(
         self, user: User, place: Place | None, *, game_id: int | None = None, notes: bool = False
@@ -115,14 +88,7 @@ class ReportUseCases:
         url = _analysis_url(game) if record.variant == "chess" else None
         extension = "pgn" if record.variant == "chess" else "txt"
         filename = f"postal-{record.variant}-{record.id}.{extension}"
-        summary: str = (
-            Text("PGN of {game} (game #{id}).", game=view.title, id=view.id)
-            if record.variant == "chess"
-            else Text("Record of {game} (game #{id}).", game=view.title, id=view.id)
-        )
-        if url:
-            summary = Sentences(summary, Text("Analyse it: {url}", url=url))
-        return RecordExport(view, text, filename, url, summary)
+        return RecordExport(view, text, filename, url)
 
     async def history(
         self,
@@ -149,28 +115,7 @@ class ReportUseCases:
             entries.append(
                 HistoryEntry(view, view.opponent_of(target.id), _outcome_for(record, target.id))
             )
-        me = refs[target.id]
-        text: str
-        if not entries:
-            text = Text("{player} has no finished games yet.", player=me.name)
-        else:
-            lines: list[str] = [Text("{player}'s finished games:", player=me.name)]
-            for entry in entries:
-                when = entry.game.created_at.strftime("%Y-%m-%d")
-                lines.append(
-                    Text(
-                        "#{game} {date} vs {opponent} · {variant} · {outcome} ({result}, {how})",
-                        game=entry.game.id,
-                        date=when,
-                        opponent=entry.opponent.name,
-                        variant=variant_text(entry.game.variant),
-                        outcome=_OUTCOMES.get(entry.outcome, entry.outcome),
-                        result=entry.game.result,
-                        how=termination_text(entry.game.termination, entry.game.variant),
-                    )
-                )
-            text = Joined("\n", lines)
-        return History(me, tuple(entries), text)
+        return History(refs[target.id], tuple(entries))
 
     async def stats(
         self, viewer: User, player: User | None = None, *, place: Place | None = None
@@ -202,34 +147,7 @@ class ReportUseCases:
                 )
             )
         computer = results.computer
-        text: str
-        if not rows and not computer:
-            text = Text("{player} has not finished a game yet.", player=me.name)
-        else:
-            lines: list[str] = [Text("{player}:", player=me.name)]
-            for row in rows:
-                rated = (
-                    Text(
-                        ", rating {rating} ± {deviation}",
-                        rating=round(row.rating),
-                        deviation=round(row.deviation or 0),
-                    )
-                    if row.rating is not None
-                    else ""
-                )
-                lines.append(
-                    Text(
-                        "{variant}: {wins} won, {draws} drawn, {losses} lost{rated}",
-                        variant=variant_text(row.variant),
-                        wins=row.wins,
-                        draws=row.draws,
-                        losses=row.losses,
-                        rated=rated,
-                    )
-                )
-            lines += _computer_lines(computer, plays_people=target.is_bot)
-            text = Joined("\n", lines)
-        return Stats(me, tuple(rows), text, computer)
+        return Stats(me, tuple(rows), computer, of_computer=target.is_bot)
 
     async def _about(self, viewer: User, player: User | None) -> User:
         """Whom a report is about (``player``, else the viewer), both known to the store:
@@ -256,7 +174,7 @@ class ReportUseCases:
     ) -> Leaderboard:
         """The server's rating table for ``game``, best first."""
         if game not in VARIANT_NAMES:
-            raise InvalidOptionError(Text('"{game}" is not a game Postal plays.', game=game))
+            raise UnknownVariantError(game)
         entries = await self._core.store.ratings.leaderboard(guild_id, game, max(1, min(limit, 25)))
         refs = await self._core.refs(*(e.player_id for e in entries)) if entries else {}
         rows = tuple(
@@ -265,24 +183,7 @@ class ReportUseCases:
             )
             for rank, e in enumerate(entries, start=1)
         )
-        text: str
-        if not rows:
-            text = Text("No rated {variant} games on this server yet.", variant=variant_text(game))
-        else:
-            lines: list[str] = [Text("{variant} leaderboard:", variant=variant_text(game))]
-            lines += [
-                Plural(
-                    "{rank}. {player} {rating} ({count} game)",
-                    "{rank}. {player} {rating} ({count} games)",
-                    row.games,
-                    rank=row.rank,
-                    player=row.player.name,
-                    rating=round(row.rating),
-                )
-                for row in rows
-            ]
-            text = Joined("\n", lines)
-        return Leaderboard(game, rows, text)
+        return Leaderboard(game, rows)
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
         """Remember the thread the adapter created for the game (commands there mean it),
@@ -400,36 +301,3 @@ def _outcome_for(record: GameRecord, player_id: int) -> str:
         return "draw"
     won = (record.result == "1-0") == (player_id == record.white_id)
     return "win" if won else "loss"
-
-
-def _computer_lines(results: tuple[ComputerStats, ...], *, plays_people: bool) -> list[str]:
-    """Games against the computer, unrated and counted apart: ``chess level 3: 2 won, …``
-    (``plays_people``: the computer's own stats, its games against people)."""
-    if not results:
-        return []
-    title: str = (
-        Text("Against people (unrated):")
-        if plays_people
-        else Text("Against the computer (unrated):")
-    )
-    lines: list[str] = [title]
-    return lines + [
-        Text(
-            "{variant} level {level}: {wins} won, {draws} drawn, {losses} lost",
-            variant=variant_text(c.variant),
-            level=c.level,
-            wins=c.wins,
-            draws=c.draws,
-            losses=c.losses,
-        )
-        for c in results
-    ]
-
-
-# A finished game's outcome for one player, as history lists it.
-_OUTCOMES = {
-    "aborted": Text("aborted"),
-    "draw": TextIn("outcome", "draw"),
-    "win": Text("win"),
-    "loss": Text("loss"),
-}

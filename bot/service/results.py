@@ -560,9 +560,11 @@ class GameListEntry:
 
 @dataclass(frozen=True, slots=True)
 class GameList:
+    """``player``'s active games; ``own``: the viewer asked for their own."""
+
     player: PlayerRef
     entries: tuple[GameListEntry, ...]
-    text: str
+    own: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -573,7 +575,6 @@ class RecordExport:
     record: str
     filename: str
     analysis_url: str | None
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -587,7 +588,6 @@ class HistoryEntry:
 class History:
     player: PlayerRef
     entries: tuple[HistoryEntry, ...]
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -609,12 +609,13 @@ ComputerStats = ComputerResult
 @dataclass(frozen=True, slots=True)
 class Stats:
     """A player's results against people per variant (``variants``, with ratings) and,
-    apart, against the computer (``computer``)."""
+    apart, against the computer (``computer``; ``of_computer``: the player is the computer,
+    and those are its games against people)."""
 
     player: PlayerRef
     variants: tuple[VariantStats, ...]
-    text: str
     computer: tuple[ComputerStats, ...] = ()
+    of_computer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -630,7 +631,6 @@ class LeaderboardRow:
 class Leaderboard:
     variant: str
     rows: tuple[LeaderboardRow, ...]
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

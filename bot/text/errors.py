@@ -10,17 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.i18n.names import Command
-from bot.i18n.text import Sentences, Text, say
+from bot.i18n.names import Command, Option
+from bot.i18n.text import Joined, Moment, Plural, Sentences, Text, say
 from bot.service.animations import AnimationStoppedError
 from bot.service.errors import (
     BotChallengeError,
     CannotAbortError,
     ChallengeClosedError,
+    ChallengePendingError,
+    ChooseGameError,
+    ComputerPlaysOnError,
     DamagedGameError,
     GameChangedError,
     GameOverError,
     InvalidButtonError,
+    InvalidPositionError,
+    LimitReachedError,
     NotAPlayerError,
     NotYourTurnError,
     PreviewReplacedError,
@@ -29,9 +34,16 @@ from bot.service.errors import (
     TakebacksRefusedError,
     UnknownChallengeError,
     UnknownGameError,
+    UnknownVariantError,
     UserError,
 )
+from bot.service.limits import PING_WINDOW
+from bot.store import SpamLimit
+from bot.text.move_errors import MOVE_WORDED
 from bot.text.reasons import refusal
+
+# At most this many games are listed when a command could mean several.
+MAX_LISTED_CHOICES = 10
 
 # Postal is stopping: a command or a GIF is refused, to be sent again after the restart.
 RESTARTING = Text("Postal is restarting: send that again in a minute.")
@@ -70,9 +82,83 @@ def _takebacks_refused(error: TakebacksRefusedError) -> Text:
     return Text("{player} does not take takeback requests; play on.", player=error.opponent)
 
 
+def _choose_game(error: ChooseGameError) -> Text:
+    shown = error.choices[:MAX_LISTED_CHOICES]
+    listed = Joined(
+        "; ", (Text("#{game} {title}", game=game_id, title=label) for game_id, label in shown)
+    )
+    more = len(error.choices) - len(shown)
+    if more:
+        return Text(
+            "You have several games here; say which with the {option} option: {games}; and "
+            "{more} more (see {command})",
+            option=Option("game"),
+            command=Command("games"),
+            games=listed,
+            more=more,
+        )
+    return Text(
+        "You have several games here; say which with the {option} option: {games}",
+        option=Option("game"),
+        games=listed,
+    )
+
+
+def _challenge_pending(error: ChallengePendingError) -> Text:
+    until = Moment(error.expires_at)
+    if error.opponent_name is None:
+        return Text(
+            "Your open challenge #{challenge} with these settings is still waiting "
+            "here for someone to accept it (until {until}); nothing new was posted.",
+            challenge=error.challenge_id,
+            until=until,
+        )
+    return Text(
+        "You already challenged {player} to this game: challenge "
+        "#{challenge} waits for their answer until {until}; nothing new was sent.",
+        player=error.opponent_name,
+        challenge=error.challenge_id,
+        until=until,
+    )
+
+
+def _ping_window() -> Text:
+    hours = PING_WINDOW.total_seconds() / 3600
+    return Text("hour") if hours == 1 else Text("{hours} hours", hours=format(hours, "g"))
+
+
+def _limit_reached(error: LimitReachedError) -> Text:
+    who: str = error.target or Text("that player")
+    if error.limit == SpamLimit.OPEN_BY_CHALLENGER.value:
+        return Text(
+            "You already have {count} open challenges, the most at once; wait for "
+            "answers or cancel one before challenging again.",
+            count=error.allowed,
+        )
+    if error.limit == SpamLimit.OPEN_TO_TARGET.value:
+        return Text(
+            "{player} already has {count} open challenges waiting, the most at once; "
+            "try again once some are answered or have expired.",
+            player=who,
+            count=error.allowed,
+        )
+    return Plural(
+        "You have already pinged {player} {times} times in the last {window} "
+        "(challenges, draw offers, takeback requests and more time together); "
+        "try again in {count} minute.",
+        "You have already pinged {player} {times} times in the last {window} "
+        "(challenges, draw offers, takeback requests and more time together); "
+        "try again in {count} minutes.",
+        error.minutes or 1,
+        player=who,
+        times=error.allowed,
+        window=_ping_window(),
+    )
+
+
 # Each error converted to facts, and its sentence made from them (the nearest of the error's
 # own classes listed here words it: StaleBoardError before its GameChangedError).
-WORDED: dict[type[UserError], Callable[[Any], Text]] = {
+WORDED: dict[type[UserError], Callable[[Any], str]] = {
     AnimationStoppedError: lambda error: RESTARTING,
     UnknownGameError: lambda error: Text("There is no game #{game}.", game=error.game_id),
     NotAPlayerError: lambda error: Text("You are not playing in game #{game}.", game=error.game_id),
@@ -117,13 +203,44 @@ WORDED: dict[type[UserError], Callable[[Any], Text]] = {
         "A game can only be aborted before both sides have moved; resign instead."
     ),
     InvalidButtonError: lambda error: Text("That button is not recognised any more."),
+    ChooseGameError: _choose_game,
+    ChallengePendingError: _challenge_pending,
+    LimitReachedError: _limit_reached,
+    ComputerPlaysOnError: lambda error: Text(
+        "{player} does not agree to draws: play on, claim a draw the rules allow with "
+        "{draw}, or {resign}.",
+        player=error.name,
+        draw=Command("draw"),
+        resign=Command("resign"),
+    ),
+    UnknownVariantError: lambda error: Text(
+        '"{game}" is not a game Postal plays.', game=error.game
+    ),
+    # Worded by its reason code, with the other refusals the rules explain with one.
+    InvalidPositionError: lambda error: refusal(error) or "",
+    **MOVE_WORDED,
 }
+
+
+def _quoting_its_cause(error: UserError) -> Text | str:
+    """``error``'s own message; when it quotes (as its ``reason``) the message of the error
+    that caused it and that error is worded here (a conditional line's move refused, still
+    worded in the service), with the cause's sentence."""
+    message, cause = error.message, error.__cause__
+    if (
+        isinstance(message, Text)
+        and "reason" in message.fields
+        and isinstance(cause, UserError)
+        and not cause.message
+    ):
+        return Text(message.template, **{**message.fields, "reason": error_message(cause)})
+    return message
 
 
 def error_message(error: UserError) -> Text | str:
     """``error``'s sentence as a ``Text`` (English as its str): from its facts when it is
     converted, else its own message; and, when a preview waits, the move it waits for."""
-    worded: Text | str = error.message
+    worded: Text | str = _quoting_its_cause(error)
     for kind in type(error).__mro__:
         wording = WORDED.get(kind)
         if wording is not None:

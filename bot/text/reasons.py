@@ -15,8 +15,8 @@ from bot.service.errors import (
     InvalidPositionError,
     StartProblem,
     UserError,
-    illegal_text,
 )
+from bot.text.move_errors import illegal_text
 from bot.text.words import engine_unavailable
 from rules import FenProblem, IllegalReason
 

@@ -15,13 +15,15 @@ from rules.xiangqi import XIANGQI
 LANGUAGES = [locale for locale in Locale if locale is not Locale.EN]
 
 
-def test_english_says_what_the_service_said() -> None:
-    """In English the worded refusal is the service's own sentence, for every reason: the
-    illegal move is worded once (the error's Text), not again by the reasons' module."""
+def test_an_illegal_move_is_worded_once() -> None:
+    """For every reason the illegal move is worded once, from its facts (bot/text's
+    ``error_message``), not again by the reasons' module."""
     for reason in IllegalReason:
         error = IllegalMoveError("Nf4", reason, ["Nd3", "Ng2"])
         assert refusal(error) is None
-        assert error_text(error) == error.message
+        assert error_text(error) == (
+            f"Nf4 is illegal: {illegal_reason(reason)}. Did you mean Nd3 or Ng2?"
+        )
 
 
 @pytest.mark.parametrize("locale", LANGUAGES, ids=lambda locale: locale.value)

@@ -15,6 +15,7 @@ from bot.service.limits import (
     PING_WINDOW,
     PINGS_PER_PAIR,
 )
+from bot.text.errors import error_message
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -31,7 +32,7 @@ async def test_pings_per_pair_are_limited_then_free_again(
     before = snapshot(db_path)
     with pytest.raises(errors.LimitReachedError) as raised:
         await service.challenges.challenge(ALICE, PLACE, BOB, days=DAYS_CHOICES[PINGS_PER_PAIR])
-    assert raised.value.message == (
+    assert error_message(raised.value) == (
         "You have already pinged bob 3 times in the last hour (challenges, draw offers, "
         "takeback requests and more time together); try again in 30 minutes."
     )
@@ -50,7 +51,8 @@ async def test_open_challenges_per_challenger_are_limited(service: GameService) 
     ]
     with pytest.raises(errors.LimitReachedError) as raised:
         await service.challenges.challenge(ALICE, PLACE, BOB)
-    assert raised.value.message.startswith("You already have 5 open challenges")
+    assert (raised.value.limit, raised.value.allowed) == ("open_by_challenger", 5)
+    assert error_message(raised.value).startswith("You already have 5 open challenges")
     await service.challenges.accept_challenge(BOB, created[0].challenge.id)
     await service.challenges.challenge(ALICE, PLACE, BOB)
 
@@ -61,7 +63,8 @@ async def test_challenges_waiting_for_one_player_are_limited(service: GameServic
         await service.challenges.challenge(User(1000 + number, f"fan{number}"), PLACE, BOB)
     with pytest.raises(errors.LimitReachedError) as raised:
         await service.challenges.challenge(CAROL, PLACE, BOB)
-    assert raised.value.message.startswith("bob already has 10 open challenges waiting")
+    assert (raised.value.limit, raised.value.target) == ("open_to_target", "bob")
+    assert error_message(raised.value).startswith("bob already has 10 open challenges waiting")
 
 
 async def test_draw_offers_and_takeback_requests_count_as_pings(

@@ -7,6 +7,7 @@ import pytest
 from bot.i18n import Locale, using
 from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
 from bot.store import Store
+from bot.text.errors import error_message
 from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
 
@@ -47,7 +48,7 @@ async def test_an_ambiguous_chinese_move_gets_chinese_choices(service: GameServi
     with pytest.raises(errors.AmbiguousMoveError) as chinese:
         await service.play.move(ALICE, PLACE, "车九平八", game_id=game_id)
     assert chinese.value.candidates == ("前车平八", "后车平八")
-    assert chinese.value.message == "车九平八: did you mean 前车平八 or 后车平八?"
+    assert error_message(chinese.value) == "车九平八: did you mean 前车平八 or 后车平八?"
     with pytest.raises(errors.AmbiguousMoveError) as wxf:
         await service.play.move(ALICE, PLACE, "R9.8", game_id=game_id)
     assert wxf.value.candidates == ("R+.8", "R-.8")

@@ -1,0 +1,179 @@
+"""The reports in the reader's words, from the facts the service returns: a player's games,
+history and stats, a server's leaderboard, a game's record. Each is a ``Text`` (lines joined
+by newlines, the first a heading) that the adapters say and lay out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
+from bot.service.phrases import termination_text, variant_text
+from bot.service.results import (
+    ComputerStats,
+    GameList,
+    GameListEntry,
+    History,
+    HistoryEntry,
+    Leaderboard,
+    RecordExport,
+    Stats,
+    VariantStats,
+)
+
+
+def _turn(result: GameList, entry: GameListEntry) -> Text:
+    if not entry.my_turn:
+        return Text("{player} to move", player=entry.opponent.name)
+    if result.own:
+        return Text("your move")
+    return Text("{player} to move", player=result.player.name)
+
+
+def game_list_text(result: GameList) -> Text:
+    """``alice's games:`` then one line per game (``#3 vs bob · chess · move 5 · your
+    move``), or that there are none."""
+    if not result.entries:
+        return Text("{player} has no active games.", player=result.player.name)
+    lines: list[str] = [Text("{player}'s games:", player=result.player.name)]
+    for entry in result.entries:
+        lines.append(
+            Text(
+                "#{game} vs {opponent} · {variant} · move {number} · {turn}",
+                game=entry.game.id,
+                opponent=entry.opponent.name,
+                variant=variant_text(entry.game.variant),
+                number=entry.game.ply // 2 + 1,
+                turn=_turn(result, entry),
+            )
+        )
+    return Joined("\n", lines)
+
+
+# A finished game's outcome for one player, as history lists it.
+_OUTCOMES = {
+    "aborted": Text("aborted"),
+    "draw": TextIn("outcome", "draw"),
+    "win": Text("win"),
+    "loss": Text("loss"),
+}
+
+
+def _history_line(entry: HistoryEntry) -> Text:
+    return Text(
+        "#{game} {date} vs {opponent} · {variant} · {outcome} ({result}, {how})",
+        game=entry.game.id,
+        date=entry.game.created_at.strftime("%Y-%m-%d"),
+        opponent=entry.opponent.name,
+        variant=variant_text(entry.game.variant),
+        outcome=_OUTCOMES.get(entry.outcome, entry.outcome),
+        result=entry.game.result,
+        how=termination_text(entry.game.termination, entry.game.variant),
+    )
+
+
+def history_text(result: History) -> Text:
+    """``alice's finished games:`` then one line per game, or that there are none."""
+    if not result.entries:
+        return Text("{player} has no finished games yet.", player=result.player.name)
+    heading = Text("{player}'s finished games:", player=result.player.name)
+    return Joined("\n", [heading, *(_history_line(entry) for entry in result.entries)])
+
+
+def _variant_line(row: VariantStats) -> Text:
+    rated = (
+        Text(
+            ", rating {rating} ± {deviation}",
+            rating=round(row.rating),
+            deviation=round(row.deviation or 0),
+        )
+        if row.rating is not None
+        else ""
+    )
+    return Text(
+        "{variant}: {wins} won, {draws} drawn, {losses} lost{rated}",
+        variant=variant_text(row.variant),
+        wins=row.wins,
+        draws=row.draws,
+        losses=row.losses,
+        rated=rated,
+    )
+
+
+def _computer_lines(results: tuple[ComputerStats, ...], *, plays_people: bool) -> list[str]:
+    """Games against the computer, unrated and counted apart: ``chess level 3: 2 won, …``
+    (``plays_people``: the computer's own stats, its games against people)."""
+    if not results:
+        return []
+    title: str = (
+        Text("Against people (unrated):")
+        if plays_people
+        else Text("Against the computer (unrated):")
+    )
+    lines: list[str] = [title]
+    return lines + [
+        Text(
+            "{variant} level {level}: {wins} won, {draws} drawn, {losses} lost",
+            variant=variant_text(c.variant),
+            level=c.level,
+            wins=c.wins,
+            draws=c.draws,
+            losses=c.losses,
+        )
+        for c in results
+    ]
+
+
+def stats_text(result: Stats) -> Text:
+    """``alice:`` then a line per game kind and the games against the computer, or that
+    none is finished."""
+    if not result.variants and not result.computer:
+        return Text("{player} has not finished a game yet.", player=result.player.name)
+    lines: list[str] = [Text("{player}:", player=result.player.name)]
+    lines += [_variant_line(row) for row in result.variants]
+    lines += _computer_lines(result.computer, plays_people=result.of_computer)
+    return Joined("\n", lines)
+
+
+def leaderboard_text(result: Leaderboard) -> Text:
+    """``chess leaderboard:`` then a line per player, or that no rated game was played."""
+    variant = variant_text(result.variant)
+    if not result.rows:
+        return Text("No rated {variant} games on this server yet.", variant=variant)
+    lines: list[str] = [Text("{variant} leaderboard:", variant=variant)]
+    lines += [
+        Plural(
+            "{rank}. {player} {rating} ({count} game)",
+            "{rank}. {player} {rating} ({count} games)",
+            row.games,
+            rank=row.rank,
+            player=row.player.name,
+            rating=round(row.rating),
+        )
+        for row in result.rows
+    ]
+    return Joined("\n", lines)
+
+
+def record_text(result: RecordExport) -> Text:
+    """What the record is (``PGN of alice vs bob · chess (game #3).``) and where to analyse
+    it."""
+    view = result.game
+    summary: Text = (
+        Text("PGN of {game} (game #{id}).", game=view.title, id=view.id)
+        if view.variant == "chess"
+        else Text("Record of {game} (game #{id}).", game=view.title, id=view.id)
+    )
+    if result.analysis_url:
+        return Sentences(summary, Text("Analyse it: {url}", url=result.analysis_url))
+    return summary
+
+
+# Each report and its wording, for adapters that show any result (``result_text``).
+REPORTS: dict[type, Callable[[Any], str]] = {
+    GameList: game_list_text,
+    History: history_text,
+    Stats: stats_text,
+    Leaderboard: leaderboard_text,
+    RecordExport: record_text,
+}

@@ -1,0 +1,21 @@
+"""A service result's text for an adapter that shows any result (the console): worded here
+from its facts, or, for a result the service still words, its own ``text``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.text.reports import REPORTS
+
+# Each result type worded from its facts, and its wording.
+WORDED: dict[type, Callable[[Any], str]] = dict(REPORTS)
+
+
+def result_text(result: object) -> str:
+    """``result``'s sentence (a ``Text``: English as its str), or empty when it has none."""
+    wording = WORDED.get(type(result))
+    if wording is not None:
+        return wording(result)
+    text = getattr(result, "text", "")
+    return text if isinstance(text, str) else ""
