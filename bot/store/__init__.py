@@ -6,8 +6,8 @@ PostgreSQL database (``bot.store.postgres``) and applies the numbered migrations
 ``store.players``, ``store.challenges``, ``store.games``, ``store.ratings``,
 ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
 ``store.conditionals``, ``store.notes``, ``store.claims``, ``store.clock``,
-``store.computer``, ``store.analyses`` and ``store.tallies`` hold the queries, each write one
-transaction.
+``store.computer``, ``store.analyses``, ``store.tallies`` and ``store.tournaments`` hold the
+queries, each write one transaction.
 """
 
 from __future__ import annotations
@@ -95,6 +95,18 @@ from bot.store.records import (
 from bot.store.servers import ServerLanguages
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.tallies import ComputerResult, PlayerResults, Tallies
+from bot.store.tournament_records import (
+    Entrant,
+    Entry,
+    EntryChange,
+    NewTournament,
+    PairedGame,
+    Tournament,
+    TournamentFormat,
+    TournamentGame,
+    TournamentStatus,
+)
+from bot.store.tournaments import Tournaments
 from bot.store.uptime import DowntimeCredit, Uptime
 
 
@@ -124,6 +136,7 @@ class Store:
         self.analyses = Analyses(database)
         self.server_languages = ServerLanguages(database)
         self.tallies = Tallies(database)
+        self.tournaments = Tournaments(database)
 
     @classmethod
     async def open(
@@ -172,12 +185,16 @@ __all__ = [
     "DatabaseNotFound",
     "Dialect",
     "DowntimeCredit",
+    "Entrant",
+    "Entry",
+    "EntryChange",
     "GameEnding",
     "GameRecord",
     "GameStatus",
     "LimitHit",
     "MoveRecord",
     "NewGame",
+    "NewTournament",
     "Note",
     "Notes",
     "NotifyMode",
@@ -193,6 +210,7 @@ __all__ = [
     "OutboxSource",
     "OutboxState",
     "OutboxTarget",
+    "PairedGame",
     "PendingReply",
     "PingKind",
     "PingLimit",
@@ -227,6 +245,11 @@ __all__ = [
     "TakebackPolicy",
     "Tallies",
     "ThreadUpkeep",
+    "Tournament",
+    "TournamentFormat",
+    "TournamentGame",
+    "TournamentStatus",
+    "Tournaments",
     "Written",
     "XiangqiNotation",
     "answer_holder",

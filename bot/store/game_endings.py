@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from bot.store import conditionals
+from bot.store import conditionals, tournament_endings
 from bot.store.database import Connection
 from bot.store.game_rows import GameTable
 from bot.store.outbox import OutboxItem, insert_items
-from bot.store.ratings import RateFunction, rating_key, read_rating, write_rating
+from bot.store.ratings import RateFunction, rate_game
 from bot.store.records import GameEnding, GameRecord, OfferKind, RatingUpdate, Written, to_epoch
 from bot.store.tallies import count_result
 
@@ -61,16 +61,12 @@ async def finish_game(
     await conditionals.drop_invalid(conn, game.id, None)
     # The players' counted results change with the result, in its transaction (/stats).
     await count_result(conn, game, ending.result, ending.termination)
-    if rate is None or not game.rated:
-        return row[0], None
-    seats = (game.white_id, game.black_id)
-    await conn.lock(rating_key(game.guild_id, game.variant, player) for player in seats)
-    white_old = await read_rating(conn, game.guild_id, game.variant, game.white_id)
-    black_old = await read_rating(conn, game.guild_id, game.variant, game.black_id)
-    white_new, black_new = rate(white_old, black_old, ending.result)
-    await write_rating(conn, game.guild_id, game.variant, game.white_id, white_new, now)
-    await write_rating(conn, game.guild_id, game.variant, game.black_id, black_new, now)
-    return row[0], RatingUpdate(white_old, white_new, black_old, black_new)
+    ratings = (
+        None if rate is None or not game.rated else await rate_game(conn, game, ending, now, rate)
+    )
+    # After the ratings' locks: every ending takes its locks in one order.
+    await tournament_endings.game_ended(conn, game.id, now)
+    return row[0], ratings
 
 
 class GameEndings(GameTable):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.store.database import Connection, Database
-from bot.store.records import Rating, RatingEntry, to_epoch
+from bot.store.records import GameEnding, GameRecord, Rating, RatingEntry, RatingUpdate, to_epoch
 
 # Computes both players' new ratings from their old ones (None: never rated here yet).
 RateFunction = Callable[[Rating | None, Rating | None, str], tuple[Rating, Rating]]
@@ -92,3 +92,18 @@ class Ratings:
             )
             rows = await cursor.fetchall()
         return [RatingEntry(row[0], row[1], Rating(row[2], row[3], row[4], row[5])) for row in rows]
+
+
+async def rate_game(
+    conn: Connection, game: GameRecord, ending: GameEnding, now: datetime, rate: RateFunction
+) -> RatingUpdate:
+    """Inside the transaction ending ``game``: both players' new ratings after ``ending``,
+    written (their locks held until it ends)."""
+    seats = (game.white_id, game.black_id)
+    await conn.lock(rating_key(game.guild_id, game.variant, player) for player in seats)
+    white_old = await read_rating(conn, game.guild_id, game.variant, game.white_id)
+    black_old = await read_rating(conn, game.guild_id, game.variant, game.black_id)
+    white_new, black_new = rate(white_old, black_old, ending.result)
+    await write_rating(conn, game.guild_id, game.variant, game.white_id, white_new, now)
+    await write_rating(conn, game.guild_id, game.variant, game.black_id, black_new, now)
+    return RatingUpdate(white_old, white_new, black_old, black_new)

@@ -169,6 +169,13 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             "DROP INDEX games_white_finished; DROP INDEX games_black_finished;"
         )
         connection.execute("ALTER TABLE games DROP COLUMN thread_upkeep_at")
+        for table in (
+            "tournament_games",
+            "tournament_rounds",
+            "tournament_entrants",
+            "tournaments",
+        ):
+            connection.execute(f"DROP TABLE {table}")  # 0044, applied again
         connection.execute("DROP TABLE server_languages")  # 0042, applied again
         connection.execute("DROP TABLE shard_leases")  # 0039, applied again
         connection.execute("DROP TABLE move_previews")  # 0038, applied again

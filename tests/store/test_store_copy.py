@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+import rules
 from bot.database_cli import copy_database
 from bot.service import GameService, ManualClock, Place, User
-from bot.store import ClaimKind, PositionEvaluation, Store, StoreError
+from bot.store import (
+    ClaimKind,
+    NewGame,
+    NewTournament,
+    PairedGame,
+    PositionEvaluation,
+    Store,
+    StoreError,
+    TournamentFormat,
+)
 from bot.store.copy import TargetNotEmpty, count_rows
 from bot.store.database import migrations
 from tests.dbtools import connect
@@ -73,6 +83,7 @@ async def _deployment(path: Path) -> dict[int, str]:
         assert await store.shards.take([0], "host:1:ab", epoch, epoch + 180) == []
         await store.notes.add(going.game.id, ALICE.id, 3, "f7 is weak", clock.now, limit=10)
         await store.server_languages.choose(PLACE.guild_id, "fr")
+        await _tournament(store, clock.now)
         clock.advance(timedelta(hours=2))
         positions = {}
         for game_id in await store.games.all_ids():
@@ -82,6 +93,26 @@ async def _deployment(path: Path) -> dict[int, str]:
         return positions
     finally:
         await store.close()
+
+
+async def _tournament(store: Store, now: datetime) -> None:
+    """A round robin started with one of its games (the store's part alone)."""
+    made = await store.tournaments.create(
+        NewTournament(
+            PLACE.guild_id, PLACE.channel_id, None, ALICE.id, "Cup",
+            TournamentFormat.ROUND_ROBIN, 1, "chess", 3, False, 4, False,
+        ),
+        now,
+    )  # fmt: skip
+    for player in (ALICE, BOB, CAROL):
+        await store.tournaments.join(made.id, player.id, now)
+    opened = await store.tournaments.get(made.id)
+    assert opened is not None
+    start = rules.get_variant("chess").start_fen
+    game = NewGame(PLACE.guild_id, PLACE.channel_id, None, "chess", start, ALICE.id, CAROL.id,
+                   3, False, False, ALICE.id, now + timedelta(days=3))  # fmt: skip
+    seeds = {ALICE.id: 1, BOB.id: 2, CAROL.id: 3}
+    assert await store.tournaments.start(opened, seeds, [1], [PairedGame(1, 1, game)], now)
 
 
 def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
@@ -116,7 +147,7 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(
     assert {table for table, rows in _rows(source).items() if not rows} == NOT_FILLED
     # Pages of two rows: every table of more than two rows is read and verified in pages.
     there = await copy_database(source, pg_empty_url, page_rows=2)
-    assert there.games_replayed == len(positions) == 4 and there.damaged == []
+    assert there.games_replayed == len(positions) == 5 and there.damaged == []
     assert {c.table: c.rows for c in there.copied}["moves"] == 3 + 4 + 2
     back = tmp_path / "back.db"
     again = await copy_database(pg_empty_url, back, page_rows=2)
@@ -172,7 +203,7 @@ def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
     asyncio.run(_deployment(source))
     done = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
     assert done.returncode == 0, done.stderr
-    assert "games: 4 rows" in done.stdout and "moves: 9 rows" in done.stdout
+    assert "games: 5 rows" in done.stdout and "moves: 9 rows" in done.stdout
     assert "computer_games: 1 row\n" in done.stdout and "analyses: 1 row\n" in done.stdout
     assert "verified: every page read back, the same rows per table\n" in done.stdout
     # Not a terminal: plain lines, the last one the whole count.
@@ -213,7 +244,7 @@ def test_a_row_postgresql_refuses_is_one_line_and_the_copy_resumes_once_fixed(
         conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (seats[0], min(positions)))
     resumed = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url, "--resume"])
     assert resumed.returncode == 0, resumed.stderr
-    assert "games: 4 rows" in resumed.stdout
+    assert "games: 5 rows" in resumed.stdout
 
 
 def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, pg_empty_url: str) -> None:

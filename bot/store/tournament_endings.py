@@ -1,0 +1,37 @@
+"""What a game's ending writes about its tournament, inside the ending's own transaction."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.store.database import Connection
+from bot.store.records import to_epoch
+
+
+async def game_ended(conn: Connection, game_id: int, now: datetime) -> int | None:
+    """Inside the transaction that just ended game ``game_id``: when it was its running
+    tournament's last game going on, finish the tournament. Returns the id of the tournament
+    it finished, else None (a game of no tournament: one statement, no row).
+
+    The tournament's row is written first (its version raised), which holds its lock until
+    the transaction ends: two of its last games ending at once take turns, and the second
+    counts the first's ending (PostgreSQL reads each statement as last committed)."""
+    cursor = await conn.execute(
+        "UPDATE tournaments SET version = version + 1 WHERE status = 'running' AND id = "
+        "(SELECT tournament_id FROM tournament_games WHERE game_id = ?) RETURNING id",
+        (game_id,),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    if row is None:
+        return None
+    tournament_id = int(row[0])
+    cursor = await conn.execute(
+        "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM tournament_games t JOIN games g ON g.id = t.game_id "
+        "WHERE t.tournament_id = ? AND g.status = 'active') RETURNING id",
+        (to_epoch(now), tournament_id, tournament_id),
+    )
+    finished = await cursor.fetchone()
+    await cursor.close()
+    return None if finished is None else tournament_id

@@ -1,0 +1,118 @@
+"""The frozen values the tournament store returns and takes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+
+from bot.store.outbox import OutboxItem
+from bot.store.records import NewGame
+
+
+class TournamentFormat(Enum):
+    """How a tournament pairs its players."""
+
+    ROUND_ROBIN = "round_robin"  # everyone meets everyone (Berger tables), all games at once
+    SWISS = "swiss"  # a round at a time, by score (not yet started by Postal)
+    KNOCKOUT = "knockout"  # single elimination (not yet started by Postal)
+
+
+class TournamentStatus(Enum):
+    OPEN = "open"  # taking entrants
+    RUNNING = "running"  # started: its games are on
+    FINISHED = "finished"  # every game over
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    organiser_id: int
+    name: str
+    format: TournamentFormat
+    cycles: int
+    variant: str
+    days_per_move: int
+    rated: bool
+    max_players: int
+    start_when_full: bool
+    status: TournamentStatus
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournament:
+    """A tournament to open, taking entrants: where, by whom, and how it is played."""
+
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    organiser_id: int
+    name: str
+    format: TournamentFormat
+    cycles: int
+    variant: str
+    days_per_move: int
+    rated: bool
+    max_players: int
+    start_when_full: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player in a tournament; ``seed`` is their pairing number once it started."""
+
+    player_id: int
+    name: str
+    joined_at: datetime
+    seed: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentGame:
+    """A game a tournament started, as its standings read it (``result`` None: going on)."""
+
+    game_id: int
+    round: int
+    board: int
+    white_id: int
+    black_id: int
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PairedGame:
+    """A game to start with a tournament: its round and board, the game, its outbox rows
+    (those without a game id get the new game's)."""
+
+    round: int
+    board: int
+    game: NewGame
+    outbox: tuple[OutboxItem, ...] = ()
+
+
+class EntryChange(Enum):
+    """What joining or leaving did: done, or why nothing changed."""
+
+    DONE = "done"
+    ALREADY_IN = "already_in"  # joining twice
+    NOT_IN = "not_in"  # leaving a tournament one is not in
+    FULL = "full"
+    NOT_OPEN = "not_open"  # started or finished
+    UNKNOWN = "unknown"  # no such tournament
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """The outcome of a join or a leave, and the field after it."""
+
+    change: EntryChange
+    entrants: int = 0
+    tournament: Tournament | None = None

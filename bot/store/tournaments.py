@@ -1,0 +1,301 @@
+"""Tournaments, their entrants, rounds and games: every write one transaction.
+
+Every write raises the tournament's ``version``; the start is guarded by the version the
+service paired (``WHERE version = ?``), so a field that changed meanwhile, or a second start
+(another click, another process), changes nothing. A game's ending finishes its tournament
+in the ending's own transaction (``bot.store.tournament_endings``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.store.database import Connection, Database
+from bot.store.game_starts import insert_game
+from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
+from bot.store.tournament_records import (
+    Entrant,
+    Entry,
+    EntryChange,
+    NewTournament,
+    PairedGame,
+    Tournament,
+    TournamentFormat,
+    TournamentGame,
+    TournamentStatus,
+)
+
+_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
+    "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
+    "started_at, finished_at, version"
+)
+
+
+def tournament_from_row(row: Any) -> Tournament:
+    return Tournament(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        message_id=row[4],
+        organiser_id=row[5],
+        name=row[6],
+        format=TournamentFormat(row[7]),
+        cycles=row[8],
+        variant=row[9],
+        days_per_move=row[10],
+        rated=bool(row[11]),
+        max_players=row[12],
+        start_when_full=bool(row[13]),
+        status=TournamentStatus(row[14]),
+        created_at=from_epoch(row[15]),
+        started_at=from_epoch_or_none(row[16]),
+        finished_at=from_epoch_or_none(row[17]),
+        version=row[18],
+    )
+
+
+class Tournaments:
+    """Reads and writes of the tournament tables."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def create(self, new: NewTournament, now: datetime) -> Tournament:
+        """Open ``new`` for entrants (its organiser is a stored player)."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
+                "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
+                "status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) "
+                f"RETURNING {_COLUMNS}",
+                (
+                    new.guild_id,
+                    new.channel_id,
+                    new.thread_id,
+                    new.organiser_id,
+                    new.name,
+                    new.format.value,
+                    new.cycles,
+                    new.variant,
+                    new.days_per_move,
+                    int(new.rated),
+                    new.max_players,
+                    int(new.start_when_full),
+                    to_epoch(now),
+                ),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+        return tournament_from_row(row)
+
+    async def get(self, tournament_id: int) -> Tournament | None:
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else tournament_from_row(row)
+
+    async def unfinished_in(self, guild_id: int, channel_id: int) -> list[Tournament]:
+        """The tournaments of a channel (or of threads under it) not finished yet, oldest
+        first."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE channel_id = ? AND guild_id = ? "
+                "AND status <> 'finished' ORDER BY id",
+                (channel_id, guild_id),
+            )
+            rows = await cursor.fetchall()
+        return [tournament_from_row(row) for row in rows]
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]:
+        """The entrants, by pairing number once started, by joining order before."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT e.player_id, p.display_name, e.joined_at, e.seed "
+                "FROM tournament_entrants e JOIN players p ON p.id = e.player_id "
+                "WHERE e.tournament_id = ? ORDER BY e.seed, e.joined_at, e.player_id",
+                (tournament_id,),
+            )
+            rows = await cursor.fetchall()
+        return [Entrant(row[0], row[1], from_epoch(row[2]), row[3]) for row in rows]
+
+    async def games(self, tournament_id: int) -> list[TournamentGame]:
+        """Its games by round and board, with their results so far."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT t.game_id, t.round, t.board, g.white_id, g.black_id, "
+                "CASE WHEN g.status = 'finished' THEN g.result END "
+                "FROM tournament_games t JOIN games g ON g.id = t.game_id "
+                "WHERE t.tournament_id = ? ORDER BY t.round, t.board",
+                (tournament_id,),
+            )
+            rows = await cursor.fetchall()
+        return [TournamentGame(*row) for row in rows]
+
+    async def of_game(self, game_id: int) -> int | None:
+        """The tournament ``game_id`` belongs to, if any."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT tournament_id FROM tournament_games WHERE game_id = ?", (game_id,)
+            )
+            row = await cursor.fetchone()
+        return None if row is None else int(row[0])
+
+    async def set_message(self, tournament_id: int, message_id: int | None) -> None:
+        """Remember the adapter's message showing the tournament."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
+            )
+
+    async def join(self, tournament_id: int, player_id: int, now: datetime) -> Entry:
+        """Enter ``player_id`` (a stored player) if the tournament is open, has room and
+        does not hold them; otherwise change nothing and say why."""
+        try:
+            return await self._join(tournament_id, player_id, now)
+        except _Unchanged as unchanged:
+            return unchanged.entry
+
+    async def _join(self, tournament_id: int, player_id: int, now: datetime) -> Entry:
+        async with self._db.transaction() as conn:
+            tournament = await _claim_open(conn, tournament_id)
+            if isinstance(tournament, EntryChange):
+                return Entry(tournament)
+            count, already = await _field(conn, tournament_id, player_id)
+            if already:
+                raise _Unchanged(Entry(EntryChange.ALREADY_IN, count, tournament))
+            if count >= tournament.max_players:
+                raise _Unchanged(Entry(EntryChange.FULL, count, tournament))
+            await conn.execute(
+                "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at) "
+                "VALUES (?, ?, ?)",
+                (tournament_id, player_id, to_epoch(now)),
+            )
+        return Entry(EntryChange.DONE, count + 1, tournament)
+
+    async def leave(self, tournament_id: int, player_id: int) -> Entry:
+        """Take ``player_id`` out of an open tournament; otherwise change nothing and say
+        why."""
+        try:
+            return await self._leave(tournament_id, player_id)
+        except _Unchanged as unchanged:
+            return unchanged.entry
+
+    async def _leave(self, tournament_id: int, player_id: int) -> Entry:
+        async with self._db.transaction() as conn:
+            tournament = await _claim_open(conn, tournament_id)
+            if isinstance(tournament, EntryChange):
+                return Entry(tournament)
+            cursor = await conn.execute(
+                "DELETE FROM tournament_entrants WHERE tournament_id = ? AND player_id = ?",
+                (tournament_id, player_id),
+            )
+            count, _ = await _field(conn, tournament_id, player_id)
+            if cursor.rowcount == 0:
+                raise _Unchanged(Entry(EntryChange.NOT_IN, count, tournament))
+        return Entry(EntryChange.DONE, count, tournament)
+
+    async def start(
+        self,
+        tournament: Tournament,
+        seeds: Mapping[int, int],
+        rounds: Sequence[int],
+        games: Sequence[PairedGame],
+        now: datetime,
+    ) -> list[GameRecord] | None:
+        """Start ``tournament`` if it is still open at ``tournament.version``: its entrants
+        numbered by ``seeds`` (player id: pairing number), ``rounds`` begun, ``games`` created
+        with their outbox rows, all in one transaction. Returns the games; None, changing
+        nothing, if it started or its field changed meanwhile."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE tournaments SET status = 'running', started_at = ?, "
+                "version = version + 1 WHERE id = ? AND version = ? AND status = 'open' "
+                "RETURNING id",
+                (to_epoch(now), tournament.id, tournament.version),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
+                return None
+            await conn.executemany(
+                "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
+                [(seed, tournament.id, player) for player, seed in seeds.items()],
+            )
+            await conn.executemany(
+                "INSERT INTO tournament_rounds (tournament_id, number, started_at) "
+                "VALUES (?, ?, ?)",
+                [(tournament.id, number, to_epoch(now)) for number in rounds],
+            )
+            return [await _start_game(conn, tournament.id, paired, now) for paired in games]
+
+    async def finish(self, tournament_id: int, now: datetime) -> bool:
+        """Finish a running tournament none of whose games goes on (games ended before the
+        link existed; the ending's transaction does it otherwise). Returns whether it did."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE tournaments SET status = 'finished', finished_at = ?, "
+                "version = version + 1 WHERE id = ? AND status = 'running' "
+                "AND NOT EXISTS (SELECT 1 FROM tournament_games t JOIN games g "
+                "ON g.id = t.game_id WHERE t.tournament_id = ? AND g.status = 'active') "
+                "RETURNING id",
+                (to_epoch(now), tournament_id, tournament_id),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+        return row is not None
+
+
+class _Unchanged(Exception):
+    """Raised inside a transaction to roll it back (the version raised by the claim too)
+    and answer ``entry``."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.change.value)
+        self.entry = entry
+
+
+async def _claim_open(conn: Connection, tournament_id: int) -> Tournament | EntryChange:
+    """Raise an open tournament's version (its row locked until the transaction ends, so
+    joins and leaves take turns and the start sees the field they leave), or say why not."""
+    cursor = await conn.execute(
+        "UPDATE tournaments SET version = version + 1 WHERE id = ? AND status = 'open' "
+        f"RETURNING {_COLUMNS}",
+        (tournament_id,),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    if row is not None:
+        return tournament_from_row(row)
+    cursor = await conn.execute("SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,))
+    exists = await cursor.fetchone()
+    await cursor.close()
+    return EntryChange.NOT_OPEN if exists else EntryChange.UNKNOWN
+
+
+async def _field(conn: Connection, tournament_id: int, player_id: int) -> tuple[int, bool]:
+    """How many entrants the tournament has, and whether ``player_id`` is one."""
+    cursor = await conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN player_id = ? THEN 1 ELSE 0 END), 0) "
+        "FROM tournament_entrants WHERE tournament_id = ?",
+        (player_id, tournament_id),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    return int(row[0]), bool(row[1])
+
+
+async def _start_game(
+    conn: Connection, tournament_id: int, paired: PairedGame, now: datetime
+) -> GameRecord:
+    game = await insert_game(conn, paired.game, now, paired.outbox)
+    await conn.execute(
+        "INSERT INTO tournament_games (game_id, tournament_id, round, board) VALUES (?, ?, ?, ?)",
+        (game.id, tournament_id, paired.round, paired.board),
+    )
+    return game
