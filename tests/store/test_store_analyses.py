@@ -176,6 +176,7 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             "tournaments",
         ):
             connection.execute(f"DROP TABLE {table}")  # 0044, applied again
+        connection.execute("DROP TABLE player_results")  # 0043, applied again
         connection.execute("DROP TABLE server_languages")  # 0042, applied again
         connection.execute("DROP TABLE shard_leases")  # 0039, applied again
         connection.execute("DROP TABLE move_previews")  # 0038, applied again

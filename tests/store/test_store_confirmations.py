@@ -32,6 +32,7 @@ async def test_a_stored_yes_or_no_keeps_what_the_player_lived_with(db_target: Pa
             "tournaments",
         ):
             conn.execute(f"DROP TABLE {table}")  # 0044, applied again
+        conn.execute("DROP TABLE player_results")  # 0043, applied again
         conn.execute("DROP TABLE server_languages")  # 0042, applied again
         conn.execute("DROP TABLE shard_leases")  # 0039, applied again
         conn.execute("DROP TABLE move_previews")  # 0038, applied again
