@@ -4,14 +4,16 @@ replay cache kept within its memory budget."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import rules
-from bot.service import GameService, ManualClock, MovePlayed, Place, User, errors
+from bot.service import GameService, ManualClock, MovePlayed, Place, User, errors, replaying
 from bot.service.replays import ReplayCache, estimated_size
 from bot.store import Store
 from rules.xiangqi import XiangqiPosition
@@ -19,9 +21,14 @@ from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 OTHER_PLACE = Place(guild_id=1, channel_id=11)
+# A long game: past the length replayed in a worker thread (what is proved at any length;
+# making the game takes seconds per thousand plies, so it is made once, at this length).
+LONG = 1_000
+assert LONG > replaying._REPLAY_IN_THREAD_PLIES
 
 
-def wandering_game(plies: int, seed: int = 15) -> list[str]:
+@functools.cache
+def wandering_game(plies: int, seed: int = 15) -> tuple[str, ...]:
     """A xiangqi game of ``plies`` moves, captures only when nothing else will do, that never
     repeats a position three times nor leaves a side without moves: legal under the rules
     before the move limit."""
@@ -41,13 +48,15 @@ def wandering_game(plies: int, seed: int = 15) -> list[str]:
             raise AssertionError("the wandering game got stuck")
         ucis.append(position.uci(move))
         game = after
-    return ucis
+    return tuple(ucis)
 
 
 SIXTY_MOVES = rules.Outcome(rules.Termination.SIXTY_MOVES, None)
 
 
-def store_long_game(db_path: Path, game_id: int, ucis: list[str], fen: str | None = None) -> None:
+def store_long_game(
+    db_path: Path, game_id: int, ucis: Sequence[str], fen: str | None = None
+) -> None:
     """Give the game these stored moves, as a game played before the move limit could have
     them (written straight into the file, as the bot would find it after a restart)."""
     game = rules.Game.replay("xiangqi", fen, ucis)
@@ -68,7 +77,7 @@ def store_long_game(db_path: Path, game_id: int, ucis: list[str], fen: str | Non
 async def test_a_long_replay_leaves_the_event_loop_free(
     db_path: Path, clock: ManualClock, monkeypatch: object
 ) -> None:
-    """While a 10,000-ply game is replayed after a restart, another player's move is played
+    """While a long game is replayed after a restart, another player's move is played
     and answered: the replay runs in a worker thread, the event loop keeps serving."""
     first = GameService(await Store.open(db_path), clock)
     try:
@@ -76,7 +85,7 @@ async def test_a_long_replay_leaves_the_event_loop_free(
         other = await start_game(first, white=CAROL, black=BOB, place=OTHER_PLACE)
     finally:
         await first.core.store.close()
-    store_long_game(db_path, long_game.game.id, wandering_game(10_000))
+    store_long_game(db_path, long_game.game.id, wandering_game(LONG))
 
     halfway = threading.Event()  # the replay is half done ...
     answered = threading.Event()  # ... and waits (at most 60 s) for the other move's answer
@@ -87,7 +96,7 @@ async def test_a_long_replay_leaves_the_event_loop_free(
     def play_and_wait_halfway(position: XiangqiPosition, move: rules.Move) -> XiangqiPosition:
         nonlocal calls
         calls += 1
-        if calls == 5_000:
+        if calls == LONG // 2:
             halfway.set()
             if not answered.wait(60):
                 order.append("replay waited in vain: the event loop was blocked")
@@ -127,7 +136,7 @@ async def test_a_long_game_asked_for_many_times_at_once_is_replayed_once(
         long_game = await start_game(first, "xiangqi")
     finally:
         await first.core.store.close()
-    store_long_game(db_path, long_game.game.id, wandering_game(2_000))
+    store_long_game(db_path, long_game.game.id, wandering_game(LONG))
     replays: list[int] = []
     real_extended = rules.Game.extended
 
@@ -155,7 +164,7 @@ async def test_a_long_game_asked_for_many_times_at_once_is_replayed_once(
         plies += [shown.game.ply for shown in await asyncio.wait_for(boards, 60)]
     finally:
         await service.core.store.close()
-    assert replays == [2_000] and plies == [2_000] * 40
+    assert replays == [LONG] and plies == [LONG] * 40
 
 
 async def test_a_move_in_a_cached_game_reads_no_stored_moves(service: GameService) -> None:
