@@ -1,4 +1,5 @@
-"""Postal's rules engine for chess and xiangqi: pure Python, no I/O, no third-party imports.
+"""Postal's rules engine for chess and xiangqi: pure Python, no third-party imports, no I/O
+but reading its own data (the chess opening names, ``rules.chess.openings``).
 
 Start with ``get_variant("chess")`` or ``get_variant("xiangqi")``; see ``Game`` for records.
 """

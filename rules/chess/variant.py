@@ -9,6 +9,7 @@ from rules import pgn, records
 from rules.chess import endings
 from rules.chess.fen import START_FEN, parse_fen, parse_record_fen
 from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
+from rules.chess.openings import opening_of
 from rules.chess.position import ChessPosition
 from rules.core import Color, Outcome, Position, Repetition, Square, Termination
 from rules.errors import InvalidMoveError, InvalidRecordError
@@ -71,7 +72,8 @@ class ChessVariant:
         comments: Mapping[int, str] | None = None,
         annotations: pgn.Annotations | None = None,
     ) -> str:
-        """The game as PGN: the Seven Tag Roster, FEN/SetUp for a custom start, extra tags,
+        """The game as PGN: the Seven Tag Roster, FEN/SetUp for a custom start, ECO and
+        Opening when the game reached a named opening (``rules.chess.openings``), extra tags,
         movetext wrapped at 80 columns (by ply: ``comments`` after their moves,
         ``annotations``' marks on them and variations, given in UCI, in SAN in parentheses)
         and the result."""
@@ -89,6 +91,9 @@ class ChessVariant:
         if not game.is_standard_start():
             defaults["SetUp"] = "1"
             defaults["FEN"] = game.start.fen()
+        opening = opening_of(game.positions)
+        if opening is not None:
+            defaults["ECO"], defaults["Opening"] = opening.eco, opening.name
         ordered = pgn.ordered_tags(defaults, {**(tags or {}), "Result": result})
         start = game.start
         movetext = pgn.format_movetext(

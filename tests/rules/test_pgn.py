@@ -79,10 +79,12 @@ def movetext(pgn: str) -> str:
 
 
 def test_export_has_the_seven_tag_roster_in_order() -> None:
-    """The first seven tags are Event, Site, Date, Round, White, Black, Result; extras follow."""
+    """The first seven tags are Event, Site, Date, Round, White, Black, Result; extras follow
+    (the opening's ECO and name, found by position, unless the caller gives them)."""
     game = play(Game("chess"), ["e4", "e5"])
-    pgn = CHESS.write_record(game, {"ECO": "C20", "White": "Alice", "Black": "Bob"})
-    assert tag_names(pgn) == [*SEVEN_TAGS, "ECO"]
+    pgn = CHESS.write_record(game, {"ECO": "C99", "White": "Alice", "Black": "Bob"})
+    assert tag_names(pgn) == [*SEVEN_TAGS, "ECO", "Opening"]
+    assert '[ECO "C99"]' in pgn and '[Opening "King\'s Pawn Game"]' in pgn
     assert '[White "Alice"]' in pgn and '[Black "Bob"]' in pgn
     assert re.search(r'^\[Date "\d{4}\.\d\d\.\d\d"\]$', pgn, flags=re.MULTILINE)
     assert "SetUp" not in pgn and "FEN" not in pgn
@@ -153,7 +155,7 @@ def test_round_trip_keeps_tags_and_moves() -> None:
     """Exporting a read game and reading it again gives the same tags and moves."""
     tags, game = CHESS.read_record(OPERA_GAME)
     again_tags, again = CHESS.read_record(CHESS.write_record(game, tags))
-    assert again_tags == tags
+    assert again_tags == {**tags, "Opening": "Philidor Defense"}  # C41, named by position
     assert again.moves == game.moves
 
 

@@ -1,0 +1,57 @@
+"""Naming openings (``rules.chess.openings``): what loading the table and a lookup cost.
+
+Run: ``python benchmarks/openings.py [--repeat N]``. Over the 120 games of
+``tests/rules/data/corpus/stockfish_selfplay.pgn`` it prints: the table's first load (read
+and index every line), the cost of naming the position after a move (``opening_at``: the
+position's key and one dictionary look-up, as a move would pay), and of naming a whole game
+from its positions (``opening_of``: walking back from the end of the opening phase), each
+the best of ``--repeat`` runs. There is no peer: python-chess has no opening names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from rules.chess import CHESS, openings
+from rules.errors import InvalidRecordError
+from rules.game import Game
+
+CORPUS = Path(__file__).resolve().parent.parent / "tests/rules/data/corpus/stockfish_selfplay.pgn"
+
+
+def best(repeat: int, run: object) -> float:
+    assert callable(run)
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    repeat = parser.parse_args().repeat
+    read = CHESS.read_games(CORPUS.read_text(encoding="utf-8"))
+    games: list[Game] = [found.game for found in read if not isinstance(found, InvalidRecordError)]
+    positions = [game.positions for game in games]
+    started = time.perf_counter()
+    openings._table()
+    loaded = time.perf_counter() - started
+    early = [position for game in positions for position in game[1:37]]
+    named = sum(openings.opening_at(position) is not None for position in early)
+    per_move = best(repeat, lambda: [openings.opening_at(p) for p in early]) / len(early)
+    per_game = best(repeat, lambda: [openings.opening_of(game) for game in positions])
+    found = sum(openings.opening_of(game) is not None for game in positions)
+    table = len(openings._table()[0])
+    print(f"table: {table:,} named positions, first load {loaded * 1e3:.1f} ms")
+    print(f"after a move: {per_move * 1e6:.1f} µs ({len(early):,} positions, {named:,} named)")
+    per_game_us = per_game / len(positions) * 1e6
+    print(f"a whole game: {per_game_us:.1f} µs ({found}/{len(positions)} named)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Chess opening names, looked up by position so that a transposition is named too.
+
+The names are lichess's chess-openings data set (CC0), shipped in ``openings.tsv`` with each
+line's position key (written by ``tools/openings.py``). A game is named after the last
+position of its opening phase that has a name, as lichess classifies games ("play moves
+backwards until a named position is found").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rules.core import Position
+
+TABLE = Path(__file__).with_name("openings.tsv")
+_MOVE_NUMBER = re.compile(r"\d+\.+")
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """An opening's ECO code (``C50``) and English name (``Italian Game: Giuoco Piano``)."""
+
+    eco: str
+    name: str
+
+
+def moves_of(pgn: str) -> list[str]:
+    """The SAN moves of a line written ``1. e4 e5 2. Nf3``, without their numbers."""
+    return [word for word in pgn.split() if not _MOVE_NUMBER.fullmatch(word)]
+
+
+@cache
+def _table() -> tuple[dict[Hashable, Opening], int]:
+    """Each named position's opening by its key, and the longest named line in plies."""
+    named: dict[Hashable, Opening] = {}
+    longest = 0
+    for line in TABLE.read_text(encoding="utf-8").splitlines()[1:]:
+        eco, name, pgn, key = line.split("\t")
+        # The data set names each position once; the first line that reaches it is kept.
+        named.setdefault(key, Opening(eco, name))
+        # Plies: the words that are not move numbers (a SAN move never starts with a digit).
+        longest = max(longest, sum(not word[0].isdigit() for word in pgn.split()))
+    return named, longest
+
+
+def opening_at(position: Position) -> Opening | None:
+    """The opening whose named position ``position`` is, or None."""
+    return _table()[0].get(position.repetition_key())
+
+
+def opening_of(positions: tuple[Position, ...]) -> Opening | None:
+    """The opening of a game whose positions are ``positions`` (its start first): the last
+    named one among those of its opening phase (no named line is longer), or None."""
+    named, longest = _table()
+    for position in reversed(positions[: longest + 1]):
+        found = named.get(position.repetition_key())
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["TABLE", "Opening", "moves_of", "opening_at", "opening_of"]
