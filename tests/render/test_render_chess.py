@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.render import band_height, render_board
 from bot.render.chess_board import Layout
 from bot.render.themes import GREEN, WOOD, Theme
 from rules import Color, Move, Position, get_variant
-from tests.render.render_pixels import close, decode, pixel
+from tests.render.render_pixels import close, decode, near, pixel
 
 CHESS = get_variant("chess")
 SCHOLAR_MATE = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
@@ -355,12 +355,7 @@ def test_no_square_colour_shows_inside_a_piece(pieces: str, kind: str) -> None:
         x, y = layout.corner(square_of(square_name), Color.WHITE)
         tiles.append(image.crop((x, y, x + layout.square, y + layout.square)))
     # Pixels where each tile shows its bare square colour: the outside, and any hole.
-    bare = Image.new("L", tiles[0].size, 0)
-    for px in range(tiles[0].width):
-        for py in range(tiles[0].height):
-            a, b = pixel(tiles[0], (px, py)), pixel(tiles[1], (px, py))
-            if close(a, WOOD.dark, 10) and close(b, WOOD.light, 10):
-                bare.putpixel((px, py), 255)
+    bare = ImageChops.darker(near(tiles[0], WOOD.dark, 10), near(tiles[1], WOOD.light, 10))
     ImageDraw.floodfill(bare, (0, 0), 128)  # the outside, reached from the corner
     enclosed = bare.histogram()[255]
     assert enclosed == 0
