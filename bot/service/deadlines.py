@@ -33,11 +33,13 @@ from bot.service.results import (
     GameView,
     MoreTimeGiven,
     Place,
+    PlayerRef,
     Reminder,
     User,
     VacationEnded,
     VacationStarted,
 )
+from bot.service.time_outs import TimeOuts
 from bot.service.uptime import credit_gap
 from bot.store import (
     ClaimKind,
@@ -50,7 +52,6 @@ from bot.store import (
     PingKind,
     ThreadUpkeep,
 )
-from rules import Color, Outcome, Termination
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
 # The reminders a player may choose, in hours before a deadline.
@@ -65,6 +66,7 @@ class DeadlineUseCases:
     def __init__(self, core: ServiceCore, endings: EndingUseCases) -> None:
         self._core = core
         self._endings = endings
+        self._time_outs = TimeOuts(core, endings)
         self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
 
     async def expire_overdue(self, now: datetime | None = None) -> ClockReport:
@@ -97,14 +99,8 @@ class DeadlineUseCases:
                 [record for record in batch if record.id not in mine],
                 now,
             )
-            # Each game on its own: a damaged one is logged, marked and skipped, and
-            # time-outs committed before it are still reported.
-            timed_out = await self._core.replays.each_game(
-                [record for record in batch if record.id in mine],
-                lambda record: record.id,
-                lambda record: self._time_out(record, now),
-            )
-            ended += [ending for ending in timed_out if ending is not None]
+            # Replayed one by one (a damaged game marked and skipped), written in batches.
+            ended += await self._time_outs.end([r for r in batch if r.id in mine], now)
         expired = []
         for challenge in await self._core.store.challenges.expire_due(now):
             view = await self._core.challenge_view(challenge)
@@ -120,25 +116,6 @@ class DeadlineUseCases:
         if ended or expired:
             self._core.schedule_changed()
         return ClockReport(tuple(ended), tuple(expired))
-
-    async def _time_out(self, record: GameRecord, now: datetime) -> GameEnded | None:
-        assert record.to_move_id is not None
-        game = await self._core.replay(record)
-        loser = Color.WHITE if record.to_move_id == record.white_id else Color.BLACK
-        ruled = game.outcome()
-        if ruled is not None:
-            # Stored before a rule that ends it now (xiangqi's move limit): nobody could move
-            # any more, so the rules' ending stands, not a loss on time.
-            outcome = ruled
-        elif not game.variant.has_insufficient_material(game.position, loser.other):
-            outcome = Outcome(Termination.TIMEOUT, loser.other)
-        else:
-            outcome = Outcome(Termination.TIMEOUT_DRAW, None)
-        loser_user = User(record.to_move_id, (await self._core.ref(record.to_move_id)).name)
-        try:
-            return await self._endings.end(record, outcome, loser_user, now=now, in_place=True)
-        except GameChangedError:
-            return None  # moved or ended meanwhile
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
         """Reminders to send now (24 h and 1 h before a deadline by default), by mention or
@@ -179,23 +156,22 @@ class DeadlineUseCases:
             now,
         )
         done = {look.game.id for look in looks if look.game.id not in due}
+        games = [look.game for look in looks if look.game.id in due and look.game.id in mine]
+        # Every player of the batch read at once, not two reads a reminder.
+        refs = await self._core.refs(*{p for game in games for p in (game.white_id, game.black_id)})
 
         async def remind(record: GameRecord) -> Reminder | None:
-            reminder = await self._reminder(record, due[record.id], now)
+            reminder = await self._reminder(record, due[record.id], now, refs)
             done.add(record.id)
             return reminder
 
-        found = await self._core.replays.each_game(
-            [look.game for look in looks if look.game.id in due and look.game.id in mine],
-            lambda record: record.id,
-            remind,
-        )
+        found = await self._core.replays.each_game(games, lambda record: record.id, remind)
         return [reminder for reminder in found if reminder is not None], done
 
     async def _reminder(
-        self, record: GameRecord, hours_before: int, now: datetime
+        self, record: GameRecord, hours_before: int, now: datetime, refs: dict[int, PlayerRef]
     ) -> Reminder | None:
-        view = await self._core.view(record)
+        view = await self._core.view(record, refs, reached=True)
         assert view.to_move is not None and view.deadline is not None
         if view.to_move.notify is NotifyMode.OFF:
             # They asked for silence: record the reminder as sent instead of sending it.

@@ -372,16 +372,14 @@ class EndingUseCases:
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
         await self._core.replay(record)  # raises DamagedGameError before anything is written
-        if record.ply < ABORTABLE_PLIES and outcome.termination in _ABORTED_BEFORE_PLAY:
-            outcome, rated = Outcome(Termination.ABORTED, None), False
+        outcome, rated = settled(record, outcome, rated)
         now = now or self._core.now()
-        result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
         refs = await self._core.refs(record.white_id, record.black_id)
         actor_id = None if actor is None else actor.id
         for _ in range(WRITE_ATTEMPTS):
             written: Written = await self._core.store.games.finish(
                 record,
-                GameEnding(result, outcome.termination.value),
+                stored_ending(outcome),
                 now,
                 self._core.rate(record) if rated else None,
                 consume_offer=consume_offer,
@@ -393,16 +391,7 @@ class EndingUseCases:
         else:
             raise GameChangedError
         self._core.schedule_changed()
-        updated = replace_record(
-            record,
-            status=GameStatus.FINISHED,
-            result=result,
-            termination=outcome.termination.value,
-            to_move_id=None,
-            deadline_at=None,
-            finished_at=now,
-            version=written.version,
-        )
+        updated = finished_record(record, outcome, now, written.version)
         return await self.game_ended(updated, outcome, actor_id, written.ratings, refs)
 
     async def game_ended(
@@ -414,8 +403,9 @@ class EndingUseCases:
         refs: dict[int, PlayerRef] | None = None,
     ) -> GameEnded:
         """What a finished ``record`` looks like to the players: the final board, the
-        ending's text and rating changes."""
-        view = await self._core.view(record, refs)
+        ending's text and rating changes (``refs``: its players as ``ServiceCore.refs``
+        gives them, if read already)."""
+        view = await self._core.view(record, refs, reached=refs is not None)
         actor_ref = None
         if actor_id is not None:
             actor_ref = view.white if actor_id == view.white.id else view.black
@@ -423,6 +413,37 @@ class EndingUseCases:
         game = await self._core.replay(record)
         board = await self._core.board_image(game, orientation=Color.WHITE)
         return GameEnded(view, board, ending, ended_text(ending))
+
+
+def settled(record: GameRecord, outcome: Outcome, rated: bool) -> tuple[Outcome, bool]:
+    """How ``record`` ends with ``outcome`` (and whether rated): a game ended by a player or
+    the clock before each side has moved is aborted instead, unrated."""
+    if record.ply < ABORTABLE_PLIES and outcome.termination in _ABORTED_BEFORE_PLAY:
+        return Outcome(Termination.ABORTED, None), False
+    return outcome, rated
+
+
+def stored_ending(outcome: Outcome) -> GameEnding:
+    """``outcome`` as the store keeps it (an aborted game's result is ``*``)."""
+    result = "*" if outcome.termination is Termination.ABORTED else outcome.result()
+    return GameEnding(result, outcome.termination.value)
+
+
+def finished_record(
+    record: GameRecord, outcome: Outcome, now: datetime, version: int | None
+) -> GameRecord:
+    """``record`` as its ending with ``outcome`` at ``now`` left it (at ``version``)."""
+    ending = stored_ending(outcome)
+    return replace_record(
+        record,
+        status=GameStatus.FINISHED,
+        result=ending.result,
+        termination=ending.termination,
+        to_move_id=None,
+        deadline_at=None,
+        finished_at=now,
+        version=version,
+    )
 
 
 def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> int:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import TypeVar
 
 import rules
@@ -24,6 +25,8 @@ Item = TypeVar("Item")
 # Replaying more moves than this goes to a worker thread (a thread costs ~0.1 ms; a ply
 # ~30 µs): only long games after a restart, or long gaps, get there.
 _REPLAY_IN_THREAD_PLIES = 200
+# Moves ``replay_ahead`` holds in memory at once (a StoredMove is about 100 bytes).
+_PLIES_A_READ = 20_000
 
 
 class GameReplays:
@@ -138,11 +141,49 @@ class GameReplays:
             game = await self._played_on(record, cached)
             if game is not None:
                 return game
-        line = await self.line(record, 1)
-        start = rules.Game(variant_named(record.variant), record.start_fen)
+        return await self._from_start(record, await self.line(record, 1))
+
+    async def _from_start(self, record: GameRecord, line: list[StoredMove]) -> rules.Game:
+        """``record``'s game replayed from its start position with ``line``, cached."""
+        start = rules.Game(variant_named(record.variant), _start(record.variant, record.start_fen))
         game = await self.extended(start, [move.uci for move in line])
         self.remember(record, game, line[-1].version if line else None)
         return game
+
+    async def replay_ahead(self, records: Sequence[GameRecord]) -> None:
+        """Replay those of ``records``' games not cached at their version, their moves read
+        together (about ``_PLIES_A_READ`` a read instead of a read a game): ``replay`` then
+        finds them cached. A game whose moves do not replay as read is left to ``replay``,
+        which judges it (and marks it damaged)."""
+        wanted: list[GameRecord] = []
+        plies = 0
+        for record in records:
+            cached = self.cache.get(record.id)
+            if record.damaged_at is not None or (
+                cached is not None
+                and cached.version == record.version
+                and cached.start_fen == record.start_fen
+            ):
+                continue
+            wanted.append(record)
+            plies += record.ply
+            if plies >= _PLIES_A_READ:
+                await self._ahead(wanted)
+                wanted, plies = [], 0
+        await self._ahead(wanted)
+
+    async def _ahead(self, records: list[GameRecord]) -> None:
+        if not records:
+            return
+        lines = await self._store.move_lines.of_games([record.id for record in records])
+        for record in records:
+            line = [move for move in lines.get(record.id, []) if move.ply <= record.ply]
+            if len(line) != record.ply or any(move.version > record.version for move in line):
+                continue  # a write came between the two reads: replay() reads it again
+            try:
+                await self._from_start(record, line)
+            except Exception:  # replay() finds the fault again, and marks the game damaged
+                continue
 
     async def _played_on(self, record: GameRecord, cached: Replayed) -> rules.Game | None:
         """The cached game followed by the moves stored after it, or None when its last move
@@ -193,3 +234,10 @@ class GameReplays:
 
     def forget(self, game_id: int) -> None:
         self.cache.forget(game_id)
+
+
+@lru_cache(maxsize=64)
+def _start(variant: str, fen: str) -> rules.Position:
+    """The start position ``fen`` of ``variant``, read once (positions are immutable; most
+    games share a few starts, and reading a FEN costs a tenth of a short game's replay)."""
+    return variant_named(variant).from_fen(fen)

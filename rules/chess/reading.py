@@ -34,19 +34,31 @@ from rules.core import Move, Square
 # The squares on a line (rank, file, diagonal) through each square: only a piece on such a line
 # through its own king can be pinned.
 _LINES = tuple(frozenset(s for ray in QUEEN_RAYS[king] for s in ray) for king in range(64))
+_COORDINATES = re.compile(r"[a-h][1-8][a-h][1-8]")
 _STRICT = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([NBRQ]))?[+#]?")
 
 
 def read_move(position: ChessPosition, text: str) -> tuple[Move, ChessPosition]:
     """The move ``text`` names and the position after it. Raises the errors of
     ``ChessPosition.parse_move`` for text that names no single legal move."""
-    match = _STRICT.fullmatch(text)
+    match = _STRICT.fullmatch(_with_piece(position, text))
     if match is not None:
         move = _strict_san(position, match)
         if move is not None:
             return move, position._after(move)
     move = position.parse_move(text)
     return move, position._after(move)
+
+
+def _with_piece(position: ChessPosition, text: str) -> str:
+    """UCI text of a move by a piece (``g1f3``) as the strict SAN that names the same move
+    (``Ng1f3``); other text as it is. Stored moves are UCI: read as they are, a piece's move
+    looks like a pawn's, finds none, and goes to the full parser."""
+    if len(text) != 4 or _COORDINATES.fullmatch(text) is None:
+        return text
+    piece = position.board[SQUARES_BY_NAME[text[:2]]]
+    own = WHITE_PIECES if position._white else BLACK_PIECES
+    return piece.upper() + text if piece in own and piece not in "Pp" else text
 
 
 def _strict_san(position: ChessPosition, match: re.Match[str]) -> Move | None:

@@ -104,10 +104,10 @@ async def test_a_failing_reminder_is_isolated(
     second = await start_game(service, days=1, white=BOB, black=CAROL, place=OTHER_PLACE)
     real_view = service.core.view
 
-    async def view(record, refs=None):  # type: ignore[no-untyped-def]
+    async def view(record, refs=None, **options):  # type: ignore[no-untyped-def]
         if record.id == first.game.id:
             raise ValueError("a corrupt row")
-        return await real_view(record, refs)
+        return await real_view(record, refs, **options)
 
     monkeypatch.setattr(service.core, "view", view)
     clock.advance(hours=23, minutes=30)

@@ -1,0 +1,173 @@
+"""Games ended in batches: many endings written by one transaction of a few statements, each
+game still guarded by its version (the clock's time-outs after an outage: thousands due at
+once, where one transaction a game waits on the disk thousands of times).
+
+A batch is set-based: one UPDATE ends every game still at the version it was read at (a game
+changed meanwhile is left as it is, and the others end), then one statement each drops their
+offers and prepared lines, reads and writes the ratings they change, and inserts their outbox
+rows. Ratings are worked out in the batch's order, so a player in two of its games has the
+second rated from the first's result, as if they had ended one after the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.store.database import Connection, Database
+from bot.store.game_endings import OutboxSource
+from bot.store.outbox import OutboxItem, insert_items
+from bot.store.ratings import RateFunction, rating_key
+from bot.store.records import GameEnding, GameRecord, Rating, RatingUpdate, Written, to_epoch
+
+# Endings a batch at most: a few parameters each in one statement (PostgreSQL's limit is
+# 32,767), and the transaction short enough that commands waiting behind it hardly notice.
+MOST_ENDINGS = 1000
+# Outbox rows a statement: 12 parameters each, well inside PostgreSQL's 32,767.
+ITEMS_A_STATEMENT = 1000
+# A rating's key: (server, variant, player).
+RatingKey = tuple[int, str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class BatchEnding:
+    """One game of a batch: the record as read (its version guards the write), how it ends,
+    how to rate it (None: unrated), and its outbox rows (or a function of its rating
+    changes, known only inside the transaction)."""
+
+    game: GameRecord
+    ending: GameEnding
+    rate: RateFunction | None
+    outbox: OutboxSource = ()
+
+
+class EndingBatches:
+    """Writes of many endings at once."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def finish(self, endings: Sequence[BatchEnding], now: datetime) -> dict[int, Written]:
+        """End each game of ``endings`` still active at its record's version, all in one
+        transaction, with their ratings (in the order given) and outbox rows. Returns what
+        was written for each game ended, by game id; a game changed meanwhile is absent
+        and left as it is. Raises ``ValueError`` for more than ``MOST_ENDINGS`` (or a game
+        twice), and the database's errors (nothing written then)."""
+        if len(endings) > MOST_ENDINGS or len({e.game.id for e in endings}) < len(endings):
+            raise ValueError(f"a batch ends at most {MOST_ENDINGS} games, each once")
+        if not endings:
+            return {}
+        async with self._db.transaction() as conn:
+            versions = await _close(conn, endings, now)
+            ended = [ending for ending in endings if ending.game.id in versions]
+            if not ended:
+                return {}
+            marks = ", ".join("?" * len(ended))
+            ids = [ending.game.id for ending in ended]
+            await conn.execute(f"DELETE FROM offers WHERE game_id IN ({marks})", ids)
+            await conn.execute(f"DELETE FROM conditional_moves WHERE game_id IN ({marks})", ids)
+            ratings = await _rate(conn, ended, now)
+            items: list[OutboxItem] = []
+            for ending in ended:
+                source = ending.outbox
+                items += source(ratings.get(ending.game.id)) if callable(source) else source
+            for start in range(0, len(items), ITEMS_A_STATEMENT):
+                await insert_items(conn, items[start : start + ITEMS_A_STATEMENT], now)
+        return {
+            game_id: Written(ok=True, ratings=ratings.get(game_id), version=version)
+            for game_id, version in versions.items()
+        }
+
+
+def _cast_values(rows: Sequence[Sequence[object]], types: Sequence[str]) -> str:
+    """A ``VALUES`` list of ``rows`` placeholders, each cast to its column's type: PostgreSQL
+    cannot tell a bare parameter's type inside ``VALUES`` (SQLite ignores the casts)."""
+    row = "(" + ", ".join(f"CAST(? AS {kind})" for kind in types) + ")"
+    return "VALUES " + ", ".join([row] * len(rows))
+
+
+async def _close(conn: Connection, endings: Sequence[BatchEnding], now: datetime) -> dict[int, int]:
+    """Finish the games still active at their records' versions: their new version, by id."""
+    rows = [(e.game.id, e.game.version, e.ending.result, e.ending.termination) for e in endings]
+    values = _cast_values(rows, ("BIGINT", "BIGINT", "TEXT", "TEXT"))
+    cursor = await conn.execute(
+        f"WITH ending (game_id, read_version, new_result, new_termination) AS ({values}) "
+        "UPDATE games SET status = 'finished', result = ending.new_result, "
+        "termination = ending.new_termination, finished_at = ?, deadline_at = NULL, "
+        "to_move_id = NULL, version = games.version + 1 FROM ending "
+        "WHERE games.id = ending.game_id AND games.version = ending.read_version "
+        "AND games.status = 'active' RETURNING games.id, games.version",
+        [*(value for row in rows for value in row), to_epoch(now)],
+    )
+    found = {int(row[0]): int(row[1]) for row in await cursor.fetchall()}
+    await cursor.close()
+    return found
+
+
+async def _rate(
+    conn: Connection, ended: Sequence[BatchEnding], now: datetime
+) -> dict[int, RatingUpdate]:
+    """Rate the rated games of ``ended`` one after the other, in order (each from the
+    ratings the one before left), then write each rating changed once: the updates by id."""
+    rated = [ending for ending in ended if ending.rate is not None and ending.game.rated]
+    if not rated:
+        return {}
+    keys = sorted({key for ending in rated for key in _seats(ending.game)})
+    await conn.lock(rating_key(*key) for key in keys)
+    current = await _read(conn, keys)
+    changed: dict[RatingKey, Rating] = {}
+    updates: dict[int, RatingUpdate] = {}
+    for ending in rated:
+        assert ending.rate is not None
+        white, black = _seats(ending.game)
+        white_old, black_old = current[white], current[black]
+        white_new, black_new = ending.rate(white_old, black_old, ending.ending.result)
+        current[white] = changed[white] = white_new
+        current[black] = changed[black] = black_new
+        updates[ending.game.id] = RatingUpdate(white_old, white_new, black_old, black_new)
+    await _write(conn, changed, now)
+    return updates
+
+
+def _seats(game: GameRecord) -> tuple[RatingKey, RatingKey]:
+    return (game.guild_id, game.variant, game.white_id), (
+        game.guild_id,
+        game.variant,
+        game.black_id,
+    )
+
+
+async def _read(conn: Connection, keys: Sequence[RatingKey]) -> dict[RatingKey, Rating | None]:
+    """The ratings of ``keys`` (None: never rated there yet)."""
+    values = _cast_values(keys, ("BIGINT", "TEXT", "BIGINT"))
+    cursor = await conn.execute(
+        f"WITH wanted (guild_id, variant, player_id) AS ({values}) "
+        "SELECT r.guild_id, r.variant, r.player_id, r.rating, r.deviation, r.volatility, "
+        "r.games FROM ratings r JOIN wanted ON r.guild_id = wanted.guild_id "
+        "AND r.variant = wanted.variant AND r.player_id = wanted.player_id",
+        [value for key in keys for value in key],
+    )
+    found: dict[RatingKey, Rating | None] = dict.fromkeys(keys)
+    for row in await cursor.fetchall():
+        found[(int(row[0]), str(row[1]), int(row[2]))] = Rating(row[3], row[4], row[5], row[6])
+    await cursor.close()
+    return found
+
+
+async def _write(conn: Connection, ratings: Mapping[RatingKey, Rating], now: datetime) -> None:
+    """Write ``ratings`` in one statement (PostgreSQL refuses one that changes a row twice:
+    each key once, its last rating)."""
+    rows = [
+        (*key, rating.rating, rating.deviation, rating.volatility, rating.games, to_epoch(now))
+        for key, rating in ratings.items()
+    ]
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+    await conn.execute(
+        "INSERT INTO ratings (guild_id, variant, player_id, rating, deviation, volatility, "
+        f"games, updated_at) VALUES {values} "
+        "ON CONFLICT (guild_id, variant, player_id) DO UPDATE SET rating = excluded.rating, "
+        "deviation = excluded.deviation, volatility = excluded.volatility, "
+        "games = excluded.games, updated_at = excluded.updated_at",
+        [value for row in rows for value in row],
+    )
