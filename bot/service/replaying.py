@@ -175,7 +175,7 @@ class GameReplays:
     async def _ahead(self, records: list[GameRecord]) -> None:
         if not records:
             return
-        lines = await self._store.move_lines.of_games([record.id for record in records])
+        lines = await self._store.games.move_lines([record.id for record in records])
         for record in records:
             line = [move for move in lines.get(record.id, []) if move.ply <= record.ply]
             if len(line) != record.ply or any(move.version > record.version for move in line):

@@ -3,7 +3,7 @@ once, and one transaction a game (a wait on the disk each) drained them at tens 
 
 Each game is replayed on its own first (a damaged one is marked and skipped, as everywhere),
 its ending worked out, then ``ENDING_BATCH`` endings are written by one transaction
-(``EndingBatches.finish``): each game guarded by the version it was read at, ratings in the
+(``store.games.finish_many``): each game guarded by the version it was read at, ratings in the
 batch's order, the announcements as outbox rows beside them.
 """
 
@@ -82,7 +82,7 @@ class TimeOuts:
         self, batch: Sequence[_TimeOut], refs: dict[int, PlayerRef], now: datetime
     ) -> list[GameEnded]:
         """One transaction ending ``batch``; what each game ended looks like."""
-        written = await self._core.store.ending_batches.finish(
+        written = await self._core.store.games.finish_many(
             [
                 BatchEnding(
                     item.record,

@@ -3,9 +3,8 @@ dataclasses.
 
 ``await Store.open(path_or_url)`` opens an SQLite file (WAL, foreign keys, busy timeout) or a
 PostgreSQL database (``bot.store.postgres``) and applies the numbered migrations;
-``store.players``, ``store.challenges``, ``store.games``, ``store.ending_batches``,
-``store.move_lines``,
-``store.ratings``, ``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
+``store.players``, ``store.challenges``, ``store.games``, ``store.ratings``,
+``store.bot_state``, ``store.uptime``, ``store.outbox``, ``store.pings``,
 ``store.conditionals``, ``store.notes``, ``store.claims``, ``store.clock``,
 ``store.computer``, ``store.analyses``, ``store.tallies`` and ``store.tournaments`` hold the
 queries, each write one transaction.
@@ -37,10 +36,8 @@ from bot.store.database import (
     StoreUnavailable,
     open_database,
 )
-from bot.store.ending_batches import BatchEnding, EndingBatches
-from bot.store.game_endings import OutboxSource
+from bot.store.ending_batches import BatchEnding, OutboxSource
 from bot.store.games import Games
-from bot.store.move_lines import MoveLines
 from bot.store.notes import Note, Notes
 from bot.store.outbox import (
     Answering,
@@ -121,8 +118,6 @@ class Store:
         self.players = Players(database)
         self.challenges = Challenges(database)
         self.games = Games(database)
-        self.ending_batches = EndingBatches(database)
-        self.move_lines = MoveLines(database)
         self.ratings = Ratings(database)
         self.bot_state = BotState(database)
         self.uptime = Uptime(database)
@@ -191,7 +186,6 @@ __all__ = [
     "DatabaseNotFound",
     "Dialect",
     "DowntimeCredit",
-    "EndingBatches",
     "Entrant",
     "Entry",
     "EntryChange",
@@ -199,7 +193,6 @@ __all__ = [
     "GameRecord",
     "GameStatus",
     "LimitHit",
-    "MoveLines",
     "MoveRecord",
     "NewGame",
     "NewTournament",

@@ -84,6 +84,14 @@ class Statement:
     guard: bool = False
 
 
+def typed_values(rows: int, types: Sequence[str]) -> str:
+    """A ``VALUES`` list of ``rows`` rows of placeholders, each cast to its column's SQL type
+    (``BIGINT``, ``TEXT``…): PostgreSQL cannot tell a bare parameter's type in ``VALUES``
+    read as a table (a ``WITH`` of rows to join); SQLite takes the casts as they are."""
+    row = "(" + ", ".join(f"CAST(? AS {kind})" for kind in types) + ")"
+    return "VALUES " + ", ".join([row] * rows)
+
+
 class Cursor(Protocol):
     """The rows of one statement (``rowcount``: rows changed by an INSERT/UPDATE/DELETE)."""
 

@@ -1,40 +1,52 @@
-"""Games ended in batches: many endings written by one transaction of a few statements, each
-game still guarded by its version (the clock's time-outs after an outage: thousands due at
-once, where one transaction a game waits on the disk thousands of times).
+"""Ending games inside a transaction, one or many at once: each game guarded by the version
+it was read at, its offers and prepared lines dropped, its players' results counted and
+ratings changed, its tournament told, its outbox rows written. Every ending of the store goes
+through ``end_games`` (a resignation is a batch of one), so the single and the batched ending
+cannot drift apart.
 
-A batch is set-based: one UPDATE ends every game still at the version it was read at (a game
-changed meanwhile is left as it is, and the others end), then one statement each drops their
-offers and prepared lines, reads and writes the ratings they change, and inserts their outbox
-rows. Ratings are worked out in the batch's order, so a player in two of its games has the
-second rated from the first's result, as if they had ended one after the other.
+A batch is set-based, a few statements whatever its size (the clock's time-outs after an
+outage: thousands due at once, where one transaction a game waited on the disk thousands of
+times). One UPDATE ends every game still at the version it was read at (a game changed
+meanwhile is left as it is, and the others end), then one statement each drops the offers
+and lines, counts the results, reads and writes the ratings, and inserts the outbox rows.
+Ratings are worked out in the batch's order, so a player in two of its games has the second
+rated from the first's result, as if they had ended one after the other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store.database import Connection, Database
-from bot.store.game_endings import OutboxSource
+from bot.store import tournament_endings
+from bot.store.database import Connection, typed_values
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, rating_key
 from bot.store.records import GameEnding, GameRecord, Rating, RatingUpdate, Written, to_epoch
+from bot.store.tallies import count_results
 
 # Endings a batch at most: a few parameters each in one statement (PostgreSQL's limit is
-# 32,767), and the transaction short enough that commands waiting behind it hardly notice.
+# 32,767); the caller keeps its transactions short (the clock writes 100 at a time).
 MOST_ENDINGS = 1000
 # Outbox rows a statement: 12 parameters each, well inside PostgreSQL's 32,767.
 ITEMS_A_STATEMENT = 1000
 # A rating's key: (server, variant, player).
 RatingKey = tuple[int, str, int]
+# Outbox rows for a write, or a function making them from the write's rating changes
+# (an ending's message carries them, and they are only known inside the transaction).
+OutboxSource = Sequence[OutboxItem] | Callable[[RatingUpdate | None], Sequence[OutboxItem]]
+
+
+def outbox_items(source: OutboxSource, ratings: RatingUpdate | None) -> Sequence[OutboxItem]:
+    return source(ratings) if callable(source) else source
 
 
 @dataclass(frozen=True, slots=True)
 class BatchEnding:
-    """One game of a batch: the record as read (its version guards the write), how it ends,
-    how to rate it (None: unrated), and its outbox rows (or a function of its rating
-    changes, known only inside the transaction)."""
+    """One game to end: the record as read (its version guards the write), how it ends, how
+    to rate it (None: unrated), and its outbox rows (or a function of its rating changes,
+    known only inside the transaction)."""
 
     game: GameRecord
     ending: GameEnding
@@ -42,55 +54,41 @@ class BatchEnding:
     outbox: OutboxSource = ()
 
 
-class EndingBatches:
-    """Writes of many endings at once."""
-
-    def __init__(self, database: Database) -> None:
-        self._db = database
-
-    async def finish(self, endings: Sequence[BatchEnding], now: datetime) -> dict[int, Written]:
-        """End each game of ``endings`` still active at its record's version, all in one
-        transaction, with their ratings (in the order given) and outbox rows. Returns what
-        was written for each game ended, by game id; a game changed meanwhile is absent
-        and left as it is. Raises ``ValueError`` for more than ``MOST_ENDINGS`` (or a game
-        twice), and the database's errors (nothing written then)."""
-        if len(endings) > MOST_ENDINGS or len({e.game.id for e in endings}) < len(endings):
-            raise ValueError(f"a batch ends at most {MOST_ENDINGS} games, each once")
-        if not endings:
-            return {}
-        async with self._db.transaction() as conn:
-            versions = await _close(conn, endings, now)
-            ended = [ending for ending in endings if ending.game.id in versions]
-            if not ended:
-                return {}
-            marks = ", ".join("?" * len(ended))
-            ids = [ending.game.id for ending in ended]
-            await conn.execute(f"DELETE FROM offers WHERE game_id IN ({marks})", ids)
-            await conn.execute(f"DELETE FROM conditional_moves WHERE game_id IN ({marks})", ids)
-            ratings = await _rate(conn, ended, now)
-            items: list[OutboxItem] = []
-            for ending in ended:
-                source = ending.outbox
-                items += source(ratings.get(ending.game.id)) if callable(source) else source
-            for start in range(0, len(items), ITEMS_A_STATEMENT):
-                await insert_items(conn, items[start : start + ITEMS_A_STATEMENT], now)
-        return {
-            game_id: Written(ok=True, ratings=ratings.get(game_id), version=version)
-            for game_id, version in versions.items()
-        }
-
-
-def _cast_values(rows: Sequence[Sequence[object]], types: Sequence[str]) -> str:
-    """A ``VALUES`` list of ``rows`` placeholders, each cast to its column's type: PostgreSQL
-    cannot tell a bare parameter's type inside ``VALUES`` (SQLite ignores the casts)."""
-    row = "(" + ", ".join(f"CAST(? AS {kind})" for kind in types) + ")"
-    return "VALUES " + ", ".join([row] * len(rows))
+async def end_games(
+    conn: Connection, endings: Sequence[BatchEnding], now: datetime
+) -> dict[int, Written]:
+    """Inside a transaction: end each game of ``endings`` still active at its record's
+    version, with its ratings (in the order given) and outbox rows. Returns what was written
+    for each game ended, by game id; a game changed meanwhile is absent and left as it is.
+    Raises ``ValueError`` for more than ``MOST_ENDINGS`` endings (or a game twice)."""
+    if len(endings) > MOST_ENDINGS or len({e.game.id for e in endings}) < len(endings):
+        raise ValueError(f"a batch ends at most {MOST_ENDINGS} games, each once")
+    versions = await _close(conn, endings, now) if endings else {}
+    ended = [ending for ending in endings if ending.game.id in versions]
+    if not ended:
+        return {}
+    marks = ", ".join("?" * len(ended))
+    ids = [ending.game.id for ending in ended]
+    await conn.execute(f"DELETE FROM offers WHERE game_id IN ({marks})", ids)
+    await conn.execute(f"DELETE FROM conditional_moves WHERE game_id IN ({marks})", ids)
+    # The players' counted results change with the result, in its transaction (/stats).
+    await count_results(conn, [(e.game, e.ending.result, e.ending.termination) for e in ended])
+    ratings = await _rate(conn, ended, now)
+    # After the ratings' locks: every ending takes its locks in one order.
+    await tournament_endings.games_ended(conn, ids, now)
+    items = [item for e in ended for item in outbox_items(e.outbox, ratings.get(e.game.id))]
+    for start in range(0, len(items), ITEMS_A_STATEMENT):
+        await insert_items(conn, items[start : start + ITEMS_A_STATEMENT], now)
+    return {
+        game_id: Written(ok=True, ratings=ratings.get(game_id), version=version)
+        for game_id, version in versions.items()
+    }
 
 
 async def _close(conn: Connection, endings: Sequence[BatchEnding], now: datetime) -> dict[int, int]:
     """Finish the games still active at their records' versions: their new version, by id."""
     rows = [(e.game.id, e.game.version, e.ending.result, e.ending.termination) for e in endings]
-    values = _cast_values(rows, ("BIGINT", "BIGINT", "TEXT", "TEXT"))
+    values = typed_values(len(rows), ("BIGINT", "BIGINT", "TEXT", "TEXT"))
     cursor = await conn.execute(
         f"WITH ending (game_id, read_version, new_result, new_termination) AS ({values}) "
         "UPDATE games SET status = 'finished', result = ending.new_result, "
@@ -140,7 +138,7 @@ def _seats(game: GameRecord) -> tuple[RatingKey, RatingKey]:
 
 async def _read(conn: Connection, keys: Sequence[RatingKey]) -> dict[RatingKey, Rating | None]:
     """The ratings of ``keys`` (None: never rated there yet)."""
-    values = _cast_values(keys, ("BIGINT", "TEXT", "BIGINT"))
+    values = typed_values(len(keys), ("BIGINT", "TEXT", "BIGINT"))
     cursor = await conn.execute(
         f"WITH wanted (guild_id, variant, player_id) AS ({values}) "
         "SELECT r.guild_id, r.variant, r.player_id, r.rating, r.deviation, r.volatility, "

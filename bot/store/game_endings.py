@@ -1,27 +1,19 @@
-"""Ending a game: the guarded ending inside a transaction (offers dropped, lines dropped,
-ratings read and written), and the write that ends a game on its own.
+"""Ending games: the guarded ending of one game inside a caller's transaction (a final move),
+the write that ends a game on its own, and the write that ends many at once. Each is
+``ending_batches.end_games``: one way of ending a game, whatever the number.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Sequence
 from datetime import datetime
 
-from bot.store import conditionals, tournament_endings
 from bot.store.database import Connection
+from bot.store.ending_batches import BatchEnding, OutboxSource, end_games
 from bot.store.game_rows import GameTable
-from bot.store.outbox import OutboxItem, insert_items
-from bot.store.ratings import RateFunction, rate_game
-from bot.store.records import GameEnding, GameRecord, OfferKind, RatingUpdate, Written, to_epoch
-from bot.store.tallies import count_result
-
-# Outbox rows for a write, or a function making them from the write's rating changes
-# (an ending's message carries them, and they are only known inside the transaction).
-OutboxSource = Sequence[OutboxItem] | Callable[[RatingUpdate | None], Sequence[OutboxItem]]
-
-
-def outbox_items(source: OutboxSource, ratings: RatingUpdate | None) -> Sequence[OutboxItem]:
-    return source(ratings) if callable(source) else source
+from bot.store.ratings import RateFunction
+from bot.store.records import GameEnding, GameRecord, OfferKind, RatingUpdate, Written
 
 
 class Conflict(Exception):
@@ -44,29 +36,18 @@ async def finish_game(
     ending: GameEnding,
     now: datetime,
     rate: RateFunction | None,
+    outbox: OutboxSource = (),
 ) -> tuple[int, RatingUpdate | None]:
-    """End the game if it is still active at ``version``: (new version, ratings). Raises
-    ``Conflict`` otherwise, which rolls the caller's transaction back."""
-    cursor = await conn.execute(
-        "UPDATE games SET status = 'finished', result = ?, termination = ?, finished_at = ?, "
-        "deadline_at = NULL, to_move_id = NULL, version = version + 1 "
-        "WHERE id = ? AND version = ? AND status = 'active' RETURNING version",
-        (ending.result, ending.termination, to_epoch(now), game.id, version),
-    )
-    row = await cursor.fetchone()
-    await cursor.close()
-    if row is None:
+    """End the game if it is still active at ``version``: (new version, ratings), with its
+    ``outbox`` rows. Raises ``Conflict`` otherwise, which rolls the caller's transaction
+    back."""
+    at_version = dataclasses.replace(game, version=version)
+    written = await end_games(conn, [BatchEnding(at_version, ending, rate, outbox)], now)
+    if game.id not in written:
         raise Conflict
-    await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
-    await conditionals.drop_invalid(conn, game.id, None)
-    # The players' counted results change with the result, in its transaction (/stats).
-    await count_result(conn, game, ending.result, ending.termination)
-    ratings = (
-        None if rate is None or not game.rated else await rate_game(conn, game, ending, now, rate)
-    )
-    # After the ratings' locks: every ending takes its locks in one order.
-    await tournament_endings.game_ended(conn, game.id, now)
-    return row[0], ratings
+    done = written[game.id]
+    assert done.version is not None
+    return done.version, done.ratings
 
 
 class GameEndings(GameTable):
@@ -91,8 +72,22 @@ class GameEndings(GameTable):
                 if consume_offer is not None and not await use_offer(conn, game.id, *consume_offer):
                     return Written(ok=False)
                 # Raises Conflict (rolling the used-up offer back) if the game moved on.
-                version, ratings = await finish_game(conn, game, game.version, ending, now, rate)
-                await insert_items(conn, outbox_items(outbox, ratings), now)
+                version, ratings = await finish_game(
+                    conn, game, game.version, ending, now, rate, outbox
+                )
         except Conflict:
             return Written(ok=False)
         return Written(ok=True, ratings=ratings, version=version)
+
+    async def finish_many(
+        self, endings: Sequence[BatchEnding], now: datetime
+    ) -> dict[int, Written]:
+        """End each game of ``endings`` still active at its record's version, all in one
+        transaction (ratings in the order given, outbox rows beside them): what was written
+        for each game ended, by id. A game changed meanwhile is absent, left as it is.
+        Raises ``ValueError`` past ``ending_batches.MOST_ENDINGS``, and the database's
+        errors (nothing written then)."""
+        if not endings:
+            return {}
+        async with self._db.transaction() as conn:
+            return await end_games(conn, endings, now)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store.game_rows import BY_ID, BY_THREAD, IN_CHANNEL, RECENT, GameTable, recent_from_rows
@@ -15,6 +16,9 @@ from bot.store.records import (
     StoredMove,
     from_epoch,
 )
+
+# Games whose moves one statement reads (``move_lines``): a parameter each.
+GAMES_A_READ = 500
 
 
 class GameReads(GameTable):
@@ -84,6 +88,23 @@ class GameReads(GameTable):
             )
             rows = await cursor.fetchall()
         return [StoredMove(*row) for row in rows]
+
+    async def move_lines(self, game_ids: Sequence[int]) -> dict[int, list[StoredMove]]:
+        """Every stored move of each of ``game_ids`` as ``move_line`` reads them, by game id
+        (a game without moves absent): ``GAMES_A_READ`` games a statement instead of one.
+        The caller bounds the moves: they are all held at once."""
+        ids = sorted(set(game_ids))
+        lines: dict[int, list[StoredMove]] = {}
+        for start in range(0, len(ids), GAMES_A_READ):
+            part = ids[start : start + GAMES_A_READ]
+            marks = ", ".join("?" * len(part))
+            for game_id, ply, uci, version in await self._db.fetch(
+                f"SELECT game_id, ply, uci, version FROM moves WHERE game_id IN ({marks}) "
+                "ORDER BY game_id, ply",
+                part,
+            ):
+                lines.setdefault(int(game_id), []).append(StoredMove(ply, uci, version))
+        return lines
 
     async def offers(self, game_id: int) -> list[Offer]:
         async with self._db.read() as conn:

@@ -9,7 +9,8 @@ from datetime import datetime
 
 from bot.store import conditionals
 from bot.store.database import Statement
-from bot.store.game_endings import OutboxSource, finish_game, outbox_items
+from bot.store.ending_batches import OutboxSource, outbox_items
+from bot.store.game_endings import finish_game
 from bot.store.game_rows import RECENT, RECENT_PLIES, GameTable, clock_note, recent_from_rows
 from bot.store.outbox import insert_items, insert_statements
 from bot.store.players import client_locale_statement

@@ -9,23 +9,15 @@ that had ended before. Aborted games count nowhere.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.store.database import Connection, Database
+from bot.store.database import Connection, Database, typed_values
 from bot.store.records import GameRecord, ResultCounts
 
 ABORTED = "aborted"  # the termination of a game ended before it began: never counted
 PEOPLE = 0  # the level of a game between people (the computer's levels are 1-8)
 
-# One seat's result added to its counters. The level is read from ``computer_games`` in the
-# statement (a game against the computer has its row from its start).
-_COUNT = (
-    "INSERT INTO player_results (player_id, guild_id, variant, rated, level, wins, draws, losses) "
-    "VALUES (?, ?, ?, ?, COALESCE((SELECT level FROM computer_games WHERE game_id = ?), 0), "
-    "?, ?, ?) ON CONFLICT (player_id, guild_id, variant, rated, level) DO UPDATE SET "
-    "wins = player_results.wins + excluded.wins, draws = player_results.draws + excluded.draws, "
-    "losses = player_results.losses + excluded.losses"
-)
 # A seat's (wins, draws, losses) by result, white's first.
 _WHITE = {"1-0": (1, 0, 0), "1/2-1/2": (0, 1, 0), "0-1": (0, 0, 1)}
 _BLACK = {"1-0": (0, 0, 1), "1/2-1/2": (0, 1, 0), "0-1": (1, 0, 0)}
@@ -54,29 +46,43 @@ class PlayerResults:
 
 async def count_result(conn: Connection, game: GameRecord, result: str, termination: str) -> None:
     """Add ``game``'s ending (``result``, ``termination``) to both players' counters, inside
-    the transaction that stores it. The rows are written in player order, so two endings
-    between the same players never wait for each other's rows in opposite orders."""
-    if termination == ABORTED:
-        return
-    seats = sorted(
-        ((game.white_id, _WHITE.get(result)), (game.black_id, _BLACK.get(result))),
-        key=lambda seat: seat[0],
-    )
-    for player_id, counts in seats:
-        wins, draws, losses = counts or (0, 0, 0)
-        await conn.execute(
-            _COUNT,
-            (
-                player_id,
-                game.guild_id,
-                game.variant,
-                int(game.rated),
-                game.id,
-                wins,
-                draws,
-                losses,
-            ),
+    the transaction that stores it (``count_results`` of one game)."""
+    await count_results(conn, [(game, result, termination)])
+
+
+async def count_results(conn: Connection, endings: Sequence[tuple[GameRecord, str, str]]) -> None:
+    """Add each (game, result, termination) of ``endings`` to both players' counters, inside
+    the transaction that stores them: one statement, each counter row written once (a
+    player in several of the games gets their sum), in player order, so two endings between
+    the same players never wait for each other's rows in opposite orders."""
+    seats = [
+        (player_id, game.guild_id, game.variant, game.id, int(game.rated), *counts)
+        for game, result, termination in endings
+        if termination != ABORTED
+        for player_id, counts in (
+            (game.white_id, _WHITE.get(result, (0, 0, 0))),
+            (game.black_id, _BLACK.get(result, (0, 0, 0))),
         )
+    ]
+    if not seats:
+        return
+    # player, server, variant, game: then rated and the counts, small numbers.
+    values = typed_values(len(seats), ("BIGINT", "BIGINT", "TEXT", "BIGINT", *["INTEGER"] * 4))
+    # The level is read from ``computer_games`` (a game against the computer has its row
+    # from its start). SQLite needs the WHERE to read ON CONFLICT as the upsert's.
+    await conn.execute(
+        "WITH seat (player_id, guild_id, variant, game_id, rated, wins, draws, losses) AS "
+        f"({values}) INSERT INTO player_results (player_id, guild_id, variant, rated, level, "
+        "wins, draws, losses) SELECT seat.player_id, seat.guild_id, seat.variant, seat.rated, "
+        "COALESCE(c.level, 0), SUM(seat.wins), SUM(seat.draws), SUM(seat.losses) FROM seat "
+        "LEFT JOIN computer_games c ON c.game_id = seat.game_id WHERE true "
+        "GROUP BY seat.player_id, seat.guild_id, seat.variant, seat.rated, COALESCE(c.level, 0) "
+        "ORDER BY 1, 2, 3, 4, 5 ON CONFLICT (player_id, guild_id, variant, rated, level) "
+        "DO UPDATE SET wins = player_results.wins + excluded.wins, "
+        "draws = player_results.draws + excluded.draws, "
+        "losses = player_results.losses + excluded.losses",
+        [value for seat in seats for value in seat],
+    )
 
 
 class Tallies:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store.database import Connection
@@ -35,3 +36,22 @@ async def game_ended(conn: Connection, game_id: int, now: datetime) -> int | Non
     finished = await cursor.fetchone()
     await cursor.close()
     return None if finished is None else tournament_id
+
+
+async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) -> list[int]:
+    """``game_ended`` for each of ``game_ids``, just ended in this transaction, in order of
+    id: the ids of the tournaments finished. Games of no tournament (most) cost one
+    statement between them."""
+    marks = ", ".join("?" * len(game_ids))
+    cursor = await conn.execute(
+        f"SELECT game_id FROM tournament_games WHERE game_id IN ({marks}) ORDER BY game_id",
+        list(game_ids),
+    )
+    in_tournaments = [int(row[0]) for row in await cursor.fetchall()]
+    await cursor.close()
+    finished = []
+    for game_id in in_tournaments:
+        tournament_id = await game_ended(conn, game_id, now)
+        if tournament_id is not None:
+            finished.append(tournament_id)
+    return finished
