@@ -20,6 +20,8 @@ from bot.store.records import (
     to_epoch,
 )
 
+# Challenges one transaction expires (after an outage thousands may be due at once).
+EXPIRY_BATCH = 500
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
     "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id, "
@@ -157,12 +159,24 @@ class Challenges:
 
     async def expire_due(self, now: datetime) -> list[Challenge]:
         """Mark open challenges past their expiry as expired and return them; the edit that
-        removes a posted challenge's buttons is an outbox row of the same transaction."""
+        removes a posted challenge's buttons is an outbox row of the same transaction.
+        ``EXPIRY_BATCH`` a transaction, however many are due (after an outage)."""
+        expired: list[Challenge] = []
+        while batch := await self._expire_some(now):
+            expired += batch
+            if len(batch) < EXPIRY_BATCH:
+                break
+        return expired
+
+    async def _expire_some(self, now: datetime) -> list[Challenge]:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
-                "UPDATE challenges SET status = 'expired' "
-                f"WHERE status = 'open' AND expires_at <= ? RETURNING {_COLUMNS}",
-                (to_epoch(now),),
+                # Another process expiring at once takes other rows (PostgreSQL skips the
+                # locked ones); the status is checked again on the row as last committed.
+                "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND id IN "
+                "(SELECT id FROM challenges WHERE status = 'open' AND expires_at <= ? "
+                f"ORDER BY expires_at, id LIMIT ?{self._db.claim_lock}) RETURNING {_COLUMNS}",
+                (to_epoch(now), EXPIRY_BATCH),
             )
             rows = await cursor.fetchall()
             await cursor.close()

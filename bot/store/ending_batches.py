@@ -29,8 +29,6 @@ from bot.store.tallies import count_results
 # Endings a batch at most: a few parameters each in one statement (PostgreSQL's limit is
 # 32,767); the caller keeps its transactions short (the clock writes 100 at a time).
 MOST_ENDINGS = 1000
-# Outbox rows a statement: 12 parameters each, well inside PostgreSQL's 32,767.
-ITEMS_A_STATEMENT = 1000
 # A rating's key: (server, variant, player).
 RatingKey = tuple[int, str, int]
 # Outbox rows for a write, or a function making them from the write's rating changes
@@ -77,8 +75,7 @@ async def end_games(
     # After the ratings' locks: every ending takes its locks in one order.
     await tournament_endings.games_ended(conn, ids, now)
     items = [item for e in ended for item in outbox_items(e.outbox, ratings.get(e.game.id))]
-    for start in range(0, len(items), ITEMS_A_STATEMENT):
-        await insert_items(conn, items[start : start + ITEMS_A_STATEMENT], now)
+    await insert_items(conn, items, now)
     return {
         game_id: Written(ok=True, ratings=ratings.get(game_id), version=version)
         for game_id, version in versions.items()

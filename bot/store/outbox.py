@@ -201,6 +201,8 @@ _INSERTED = (
     "kind, target, game_id, challenge_id, user_id, facts, dedupe_key, nonce, next_attempt_at, "
     "created_at, claimed_by, claimed_until"
 )
+# Rows one INSERT writes: 12 parameters each, well inside PostgreSQL's 32,767.
+ROWS_A_STATEMENT = 1000
 _VALUES = f"({', '.join('?' * _INSERTED.count(','))}, ?)"
 _INSERT = f"INSERT INTO outbox ({_INSERTED}) VALUES {_VALUES} ON CONFLICT (dedupe_key) DO NOTHING"
 
@@ -230,17 +232,19 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
     """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
     Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
     rows = _rows(items, now)
-    if not rows:
-        return 0
-    # One statement for all the rows; the ids returned are those of the rows inserted.
-    values = ", ".join([_VALUES] * len(rows))
-    cursor = await conn.execute(
-        f"INSERT INTO outbox ({_INSERTED}) VALUES {values} "
-        "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
-        [value for row in rows for value in row],
-    )
-    inserted = len(list(await cursor.fetchall()))
-    await cursor.close()
+    inserted = 0
+    # One statement for up to ROWS_A_STATEMENT rows (PostgreSQL refuses a statement of more
+    # than 32,767 parameters); the ids returned are those of the rows inserted.
+    for start in range(0, len(rows), ROWS_A_STATEMENT):
+        part = rows[start : start + ROWS_A_STATEMENT]
+        values = ", ".join([_VALUES] * len(part))
+        cursor = await conn.execute(
+            f"INSERT INTO outbox ({_INSERTED}) VALUES {values} "
+            "ON CONFLICT (dedupe_key) DO NOTHING RETURNING id",
+            [value for row in part for value in row],
+        )
+        inserted += len(list(await cursor.fetchall()))
+        await cursor.close()
     return inserted
 
 

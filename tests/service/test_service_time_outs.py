@@ -251,3 +251,29 @@ def test_a_kill_mid_batch_loses_nothing_and_ends_nothing_twice(db_path: Path | s
             await store.close()
 
     asyncio.run(take_over())
+
+
+async def test_thousands_of_posted_challenges_expire_at_once(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """3,000 posted challenges past their expiry (after an outage) all expire in one round,
+    each once with its message's edit: PostgreSQL refused the edits' one statement (12
+    parameters a row, 32,767 at most)."""
+    at = int(clock.now.timestamp())
+    async with store.database.transaction() as conn:
+        await conn.executemany(
+            "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, 0, ?)",
+            [(player.id, player.name, at) for player in PLAYERS[:2]],
+        )
+        await conn.executemany(
+            "INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id, "
+            "opponent_id, variant, color, days_per_move, rated, created_at, expires_at) "
+            "VALUES (1, ?, ?, ?, ?, 'chess', 'white', 3, 0, ?, ?)",
+            [(n, 10_000 + n, PLAYERS[0].id, PLAYERS[1].id, at, at + 3600) for n in range(3000)],
+        )
+    clock.advance(hours=2)
+    report = await service.deadlines.expire_overdue()
+    assert len({closed.challenge.id for closed in report.expired_challenges}) == 3000
+    rows = await store.database.fetch("SELECT COUNT(*) FROM outbox WHERE kind = 'challenge'")
+    assert rows[0][0] == 3000
+    assert (await service.deadlines.expire_overdue()).expired_challenges == ()
