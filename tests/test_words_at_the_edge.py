@@ -20,6 +20,7 @@ from bot.service import errors, results
 from bot.service.animations import AnimationStoppedError
 from bot.service.errors import UserError
 from bot.service.move_hints import MoveSlip
+from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import SpamLimit
 from bot.text.errors import WORDED, error_text
 from rules import IllegalReason
@@ -166,6 +167,12 @@ CONVERTED: tuple[UserError, ...] = (
     errors.ChallengePendingError(3, None, datetime(2026, 11, 28, 9, 30, tzinfo=UTC)),
     errors.ComputerPlaysOnError("Postal"),
     errors.UnknownVariantError("shogi"),
+    *(
+        TournamentError(reason, tournament_id=3, count=2, choices=((3, "Cup"),))
+        for reason in TournamentRefusal
+    ),
+    TournamentError(TournamentRefusal.NOT_ORGANISER),
+    TournamentError(TournamentRefusal.NO_TOURNAMENT),
 )
 
 

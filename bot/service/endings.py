@@ -35,6 +35,7 @@ from bot.service.results import (
     TakenBack,
     User,
 )
+from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import (
     GameEnding,
     GameRecord,
@@ -81,6 +82,16 @@ class EndingUseCases:
             view, Text("Really resign {game}? Press Resign to confirm.", game=view.title), (button,)
         )
 
+    async def _in_tournament(self, record: GameRecord) -> bool:
+        """Whether ``record`` is a tournament's game: it counts from the start (a
+        resignation or time-out before the first moves is a loss, and nothing aborts it)."""
+        return await self._core.store.tournaments.of_game(record.id) is not None
+
+    async def counts_from_start(self, record: GameRecord) -> bool:
+        """Whether an ending of ``record`` now stands even before each side has moved (a
+        tournament's game); asked of the store only for such an early ending."""
+        return record.ply < ABORTABLE_PLIES and await self._in_tournament(record)
+
     async def confirm_resign(self, user: User, game_id: int) -> GameEnded:
         """Resign the game: the opponent wins."""
         record = await self.playable(user, None, game_id)
@@ -93,6 +104,8 @@ class EndingUseCases:
     ) -> GameEnded:
         """End the game without a result, allowed before both sides have moved."""
         record = await self.playable(user, place, game_id)
+        if await self._in_tournament(record):
+            raise TournamentError(TournamentRefusal.NO_ABORT)
         if record.ply >= ABORTABLE_PLIES:
             raise CannotAbortError
         outcome = Outcome(Termination.ABORTED, None)
@@ -372,7 +385,7 @@ class EndingUseCases:
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
         await self._core.replay(record)  # raises DamagedGameError before anything is written
-        outcome, rated = settled(record, outcome, rated)
+        outcome, rated = settled(record, outcome, rated, await self.counts_from_start(record))
         now = now or self._core.now()
         refs = await self._core.refs(record.white_id, record.black_id)
         actor_id = None if actor is None else actor.id
@@ -415,10 +428,14 @@ class EndingUseCases:
         return GameEnded(view, board, ending, ended_text(ending))
 
 
-def settled(record: GameRecord, outcome: Outcome, rated: bool) -> tuple[Outcome, bool]:
+def settled(
+    record: GameRecord, outcome: Outcome, rated: bool, counts_from_start: bool = False
+) -> tuple[Outcome, bool]:
     """How ``record`` ends with ``outcome`` (and whether rated): a game ended by a player or
-    the clock before each side has moved is aborted instead, unrated."""
-    if record.ply < ABORTABLE_PLIES and outcome.termination in _ABORTED_BEFORE_PLAY:
+    the clock before each side has moved is aborted instead, unrated, unless it
+    ``counts_from_start`` (a tournament's game)."""
+    early = record.ply < ABORTABLE_PLIES and not counts_from_start
+    if early and outcome.termination in _ABORTED_BEFORE_PLAY:
         return Outcome(Termination.ABORTED, None), False
     return outcome, rated
 

@@ -24,6 +24,7 @@ from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 from bot.service.server_languages import ServerLanguages
+from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import Store
 
 
@@ -69,6 +70,7 @@ class GameService:
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)
         self.analysis = Analyses(core)
+        self.tournaments = TournamentUseCases(core)
         # GIFs drawn one at a time, one per player, the recent ones kept (adapters draw
         # through it: ``service.animations.render(...)``).
         self.animations = AnimationQueue()

@@ -75,7 +75,8 @@ class TimeOuts:
             outcome = Outcome(Termination.TIMEOUT, loser.other)
         else:
             outcome = Outcome(Termination.TIMEOUT_DRAW, None)
-        outcome, rated = settled(record, outcome, rated=True)
+        counts = await self._endings.counts_from_start(record)  # a tournament's game
+        outcome, rated = settled(record, outcome, True, counts)
         return _TimeOut(record, outcome, rated)
 
     async def _write(

@@ -113,6 +113,17 @@ class Tournaments:
             rows = await cursor.fetchall()
         return [tournament_from_row(row) for row in rows]
 
+    async def latest_in(self, guild_id: int, channel_id: int) -> Tournament | None:
+        """The channel's newest tournament, whatever its status."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE channel_id = ? AND guild_id = ? "
+                "ORDER BY id DESC LIMIT 1",
+                (channel_id, guild_id),
+            )
+            row = await cursor.fetchone()
+        return None if row is None else tournament_from_row(row)
+
     async def entrants(self, tournament_id: int) -> list[Entrant]:
         """The entrants, by pairing number once started, by joining order before."""
         async with self._db.read() as conn:

@@ -41,6 +41,7 @@ from bot.service.limits import PING_WINDOW
 from bot.store import SpamLimit
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.reasons import refusal
+from bot.text.tournament_words import TOURNAMENT_WORDED
 
 # At most this many games are listed when a command could mean several.
 MAX_LISTED_CHOICES = 10
@@ -219,6 +220,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     # Worded by its reason code, with the other refusals the rules explain with one.
     InvalidPositionError: lambda error: refusal(error) or "",
     **MOVE_WORDED,
+    **TOURNAMENT_WORDED,
 }
 
 

@@ -1,0 +1,136 @@
+"""What the tournament use case returns and raises: facts, worded at the edge
+(``bot/text/tournament_words.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.service.errors import UserError
+from bot.service.results import GameView, Place, PlayerRef
+from bot.store import TournamentFormat, TournamentStatus
+
+# Berger tables are published for up to 16 players; a round robin needs three to be one.
+MIN_PLAYERS = 3
+MAX_PLAYERS = 16
+DEFAULT_PLAYERS = 8
+MAX_NAME_LENGTH = 60
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    """A tournament at one moment: its terms, organiser and entrants (by pairing number
+    once started, by joining order before)."""
+
+    id: int
+    name: str
+    format: TournamentFormat
+    cycles: int
+    variant: str
+    days_per_move: int
+    rated: bool
+    max_players: int
+    start_when_full: bool
+    status: TournamentStatus
+    organiser: PlayerRef
+    entrants: tuple[PlayerRef, ...]
+    place: Place
+    message_id: int | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.status is TournamentStatus.OPEN
+
+
+class EntryKind(Enum):
+    CREATED = "created"
+    JOINED = "joined"
+    LEFT = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentShown:
+    """A tournament's message after ``kind`` by ``actor``: edit it (or post it, when
+    created); ``started``: joining filled a tournament that starts when full."""
+
+    tournament: TournamentView
+    kind: EntryKind
+    actor: PlayerRef
+    started: TournamentStarted | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A game the start created: its round and board, and the game."""
+
+    round: int
+    board: int
+    game: GameView
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStarted:
+    """A tournament started: every game created at once. Open each like an accepted
+    challenge's (a thread when the place allows), then ``set_game_thread``."""
+
+    tournament: TournamentView
+    pairings: tuple[Pairing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One line of the table (see ``bot.service.tournament.standings``)."""
+
+    rank: int
+    player: PlayerRef
+    points: float
+    played: int
+    wins: int
+    direct: float
+    sonneborn_berger: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStandings:
+    """The table now, how many games are over, and the winners once it finished."""
+
+    tournament: TournamentView
+    lines: tuple[StandingLine, ...]
+    games: int
+    finished_games: int
+    winners: tuple[PlayerRef, ...] = ()
+
+
+class TournamentRefusal(Enum):
+    """Why a tournament command changed nothing."""
+
+    NOT_ORGANISER = "not_organiser"  # creating without Manage Server; starting another's
+    ALREADY_IN = "already_in"
+    NOT_IN = "not_in"
+    FULL = "full"
+    STARTED = "started"  # joining, leaving or starting one that started or finished
+    TOO_FEW = "too_few"  # starting with fewer than MIN_PLAYERS
+    NO_TOURNAMENT = "no_tournament"  # none open here, or no such id here
+    SEVERAL = "several"  # more than one here: name it
+    BAD_SIZE = "bad_size"  # max players outside MIN_PLAYERS..MAX_PLAYERS
+    BAD_NAME = "bad_name"  # empty or longer than MAX_NAME_LENGTH
+    NO_ABORT = "no_abort"  # a tournament's game counts from the start
+
+
+class TournamentError(UserError):
+    """A tournament command refused (``reason``), nothing changed; ``tournament_id`` and
+    ``count`` where they say more (the tournament meant; how many joined, or the limit)."""
+
+    def __init__(
+        self,
+        reason: TournamentRefusal,
+        *,
+        tournament_id: int | None = None,
+        count: int | None = None,
+        choices: tuple[tuple[int, str], ...] = (),
+    ) -> None:
+        super().__init__()
+        self.reason = reason
+        self.tournament_id = tournament_id
+        self.count = count
+        self.choices = choices

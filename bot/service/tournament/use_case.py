@@ -1,0 +1,317 @@
+"""Tournaments in a server (``service.tournaments``): an organiser opens one, players join
+and leave, the start creates every round-robin game at once, the standings are read from
+the games' results, and the last game's ending finishes the tournament (in its own
+transaction: ``bot.store.tournament_endings``).
+
+Pairing numbers are given in joining order (the first to join is number 1). Every refusal
+is a ``TournamentError`` with its reason, raised before anything changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.service.challenges import check_days
+from bot.service.core import ServiceCore
+from bot.service.errors import UnknownVariantError
+from bot.service.game_facts import variant_named
+from bot.service.outbox_items import turn_dm
+from bot.service.results import Place, PlayerRef, User
+from bot.service.tournament.berger import round_robin
+from bot.service.tournament.facts import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    EntryKind,
+    Pairing,
+    StandingLine,
+    TournamentError,
+    TournamentRefusal,
+    TournamentShown,
+    TournamentStandings,
+    TournamentStarted,
+    TournamentView,
+)
+from bot.service.tournament.standings import Played, standings, winners
+from bot.store import (
+    EntryChange,
+    NewGame,
+    NewTournament,
+    PairedGame,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+)
+
+# The games a tournament may be of (the store's tables hold these).
+TOURNAMENT_VARIANTS = ("chess", "xiangqi")
+_REFUSED_ENTRY = {
+    EntryChange.ALREADY_IN: TournamentRefusal.ALREADY_IN,
+    EntryChange.NOT_IN: TournamentRefusal.NOT_IN,
+    EntryChange.FULL: TournamentRefusal.FULL,
+    EntryChange.NOT_OPEN: TournamentRefusal.STARTED,
+    EntryChange.UNKNOWN: TournamentRefusal.NO_TOURNAMENT,
+}
+
+
+class TournamentUseCases:
+    def __init__(self, core: ServiceCore) -> None:
+        self._core = core
+
+    async def create(
+        self,
+        user: User,
+        place: Place,
+        *,
+        manages_server: bool,
+        name: str = "",
+        game: str = "chess",
+        days: int = 3,
+        rated: bool = True,
+        players: int = 8,
+        double: bool = False,
+        start_when_full: bool = False,
+    ) -> TournamentShown:
+        """Open a round robin in ``place`` for up to ``players`` (3 to 16); ``double``:
+        each pair plays twice, once with each colour, both games at once. Only a member who
+        may manage the server (``manages_server``) may. Raises ``TournamentError``
+        (NOT_ORGANISER, BAD_SIZE, BAD_NAME), ``InvalidOptionError`` for the days or game."""
+        if not manages_server:
+            raise TournamentError(TournamentRefusal.NOT_ORGANISER)
+        variant = variant_named(game)
+        if variant.name not in TOURNAMENT_VARIANTS:
+            raise UnknownVariantError(game)
+        check_days(days)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise TournamentError(TournamentRefusal.BAD_SIZE, count=players)
+        title = " ".join(name.split())
+        if len(title) > MAX_NAME_LENGTH:
+            raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
+        await self._core.ensure_player(user)
+        made = await self._core.store.tournaments.create(
+            NewTournament(
+                place.guild_id,
+                place.channel_id,
+                place.thread_id,
+                user.id,
+                title,
+                TournamentFormat.ROUND_ROBIN,
+                2 if double else 1,
+                variant.name,
+                days,
+                rated,
+                players,
+                start_when_full,
+            ),
+            self._core.now(),
+        )
+        return TournamentShown(await self._view(made), EntryKind.CREATED, await self._ref(user))
+
+    async def join(
+        self, user: User, place: Place, tournament_id: int | None = None
+    ) -> TournamentShown:
+        """Enter the tournament (``tournament_id``, or the one open in ``place``); a join
+        that fills one set to start when full starts it (``TournamentShown.started``).
+        Raises ``TournamentError`` (ALREADY_IN, FULL, STARTED, NO_TOURNAMENT, SEVERAL)."""
+        tournament = await self._find(place, tournament_id, open_only=True)
+        await self._core.ensure_player(user)
+        entry = await self._core.store.tournaments.join(tournament.id, user.id, self._core.now())
+        self._refuse(entry.change, tournament.id, entry.entrants)
+        started = None
+        if tournament.start_when_full and entry.entrants >= tournament.max_players:
+            latest = await self._core.store.tournaments.get(tournament.id)
+            if latest is not None and latest.status is TournamentStatus.OPEN:
+                started = await self._start(latest)
+        shown = await self._view(await self._latest(tournament.id))
+        return TournamentShown(shown, EntryKind.JOINED, await self._ref(user), started)
+
+    async def leave(
+        self, user: User, place: Place, tournament_id: int | None = None
+    ) -> TournamentShown:
+        """Leave a tournament before it starts. Raises ``TournamentError`` (NOT_IN,
+        STARTED, NO_TOURNAMENT, SEVERAL)."""
+        tournament = await self._find(place, tournament_id, open_only=True)
+        entry = await self._core.store.tournaments.leave(tournament.id, user.id)
+        self._refuse(entry.change, tournament.id, entry.entrants)
+        shown = await self._view(await self._latest(tournament.id))
+        return TournamentShown(shown, EntryKind.LEFT, await self._ref(user))
+
+    async def start(
+        self,
+        user: User,
+        place: Place,
+        tournament_id: int | None = None,
+        *,
+        manages_server: bool,
+    ) -> TournamentStarted:
+        """Start the tournament now: its organiser, or a member who may manage the server.
+        Every game is created at once, in one transaction. Raises ``TournamentError``
+        (NOT_ORGANISER, TOO_FEW, STARTED, NO_TOURNAMENT, SEVERAL)."""
+        tournament = await self._find(place, tournament_id, open_only=True)
+        if user.id != tournament.organiser_id and not manages_server:
+            raise TournamentError(TournamentRefusal.NOT_ORGANISER, tournament_id=tournament.id)
+        return await self._start(tournament)
+
+    async def standings(
+        self, place: Place, tournament_id: int | None = None
+    ) -> TournamentStandings:
+        """The table now (the newest tournament of ``place`` when none is named), with its
+        winners once every game is over. Raises ``TournamentError`` (NO_TOURNAMENT)."""
+        tournament = await self._find(place, tournament_id, open_only=False)
+        store = self._core.store.tournaments
+        entrants = await store.entrants(tournament.id)
+        games = await store.games(tournament.id)
+        ids = [entrant.player_id for entrant in entrants]
+        table = standings(ids, [Played(g.white_id, g.black_id, g.result) for g in games])
+        refs = await self._core.refs(*ids) if ids else {}
+        lines = tuple(
+            StandingLine(
+                s.rank,
+                refs[s.player],
+                s.points,
+                s.played,
+                s.wins,
+                s.direct,
+                s.sonneborn_berger,
+            )
+            for s in table
+        )
+        done = sum(game.result is not None for game in games)
+        won = tournament.status is TournamentStatus.FINISHED
+        first = tuple(refs[player] for player in winners(table)) if won else ()
+        return TournamentStandings(await self._view(tournament), lines, len(games), done, first)
+
+    async def shown(self, tournament_id: int) -> TournamentView:
+        """The tournament as its message shows it now. Raises ``TournamentError``."""
+        return await self._view(await self._latest(tournament_id))
+
+    async def in_place(self, place: Place) -> list[TournamentView]:
+        """The tournaments of ``place``'s channel not finished yet, oldest first."""
+        found = await self._core.store.tournaments.unfinished_in(place.guild_id, place.channel_id)
+        return [await self._view(tournament) for tournament in found]
+
+    async def set_message(self, tournament_id: int, message_id: int | None) -> None:
+        """Remember the adapter's message showing the tournament (to edit it later)."""
+        await self._core.store.tournaments.set_message(tournament_id, message_id)
+
+    # --- the start -----------------------------------------------------------------------
+
+    async def _start(self, tournament: Tournament) -> TournamentStarted:
+        """Create every game of ``tournament`` at once; raises ``TournamentError`` when it
+        has too few players or started meanwhile."""
+        core, store = self._core, self._core.store.tournaments
+        entrants = await store.entrants(tournament.id)
+        if len(entrants) < MIN_PLAYERS:
+            raise TournamentError(
+                TournamentRefusal.TOO_FEW, tournament_id=tournament.id, count=len(entrants)
+            )
+        seeds = {entrant.player_id: number for number, entrant in enumerate(entrants, 1)}
+        by_seed = {number: player for player, number in seeds.items()}
+        rounds = round_robin(len(entrants), tournament.cycles)
+        players = await core.store.players.get_many(list(seeds))
+        refs = await core.refs(*seeds)
+        now = core.now()
+        start_fen = variant_named(tournament.variant).start_fen
+        paired = []
+        for pairing in (p for played in rounds for p in played.pairings):
+            white, black = by_seed[pairing.white], by_seed[pairing.black]
+            deadline = await core.deadline_for(
+                white, now, tournament.days_per_move, players.get(white)
+            )
+            game = NewGame(
+                tournament.guild_id,
+                tournament.channel_id,
+                tournament.thread_id,
+                tournament.variant,
+                start_fen,
+                white,
+                black,
+                tournament.days_per_move,
+                tournament.rated,
+                False,
+                white,
+                deadline,
+                core.first_look(players.get(white), deadline, now),
+            )
+            outbox = tuple(turn_dm(None, 0, refs[white]))
+            paired.append(PairedGame(pairing.round, pairing.board, game, outbox))
+        records = await store.start(tournament, seeds, [r.number for r in rounds], paired, now)
+        if records is None:
+            raise TournamentError(TournamentRefusal.STARTED, tournament_id=tournament.id)
+        core.schedule_changed()
+        pairings = [
+            Pairing(p.round, p.board, await core.view(record, refs))
+            for p, record in zip(paired, records, strict=True)
+        ]
+        return TournamentStarted(
+            await self._view(await self._latest(tournament.id)), tuple(pairings)
+        )
+
+    # --- finding and showing -------------------------------------------------------------
+
+    async def _find(
+        self, place: Place, tournament_id: int | None, *, open_only: bool
+    ) -> Tournament:
+        """The tournament meant in ``place``: ``tournament_id`` (of this server and channel),
+        else the only one open there (``open_only`` False: the newest there)."""
+        store = self._core.store.tournaments
+        if tournament_id is not None:
+            found = await store.get(tournament_id)
+            if found is None or (found.guild_id, found.channel_id) != (
+                place.guild_id,
+                place.channel_id,
+            ):
+                raise TournamentError(TournamentRefusal.NO_TOURNAMENT, tournament_id=tournament_id)
+            return found
+        if not open_only:
+            latest = await store.latest_in(place.guild_id, place.channel_id)
+            if latest is None:
+                raise TournamentError(TournamentRefusal.NO_TOURNAMENT)
+            return latest
+        here = [
+            t
+            for t in await store.unfinished_in(place.guild_id, place.channel_id)
+            if t.status is TournamentStatus.OPEN
+        ]
+        if not here:
+            raise TournamentError(TournamentRefusal.NO_TOURNAMENT)
+        if len(here) > 1:
+            raise TournamentError(
+                TournamentRefusal.SEVERAL, choices=tuple((t.id, t.name) for t in here)
+            )
+        return here[0]
+
+    async def _latest(self, tournament_id: int) -> Tournament:
+        found = await self._core.store.tournaments.get(tournament_id)
+        if found is None:
+            raise TournamentError(TournamentRefusal.NO_TOURNAMENT, tournament_id=tournament_id)
+        return found
+
+    @staticmethod
+    def _refuse(change: EntryChange, tournament_id: int, count: int) -> None:
+        if change is not EntryChange.DONE:
+            raise TournamentError(_REFUSED_ENTRY[change], tournament_id=tournament_id, count=count)
+
+    async def _ref(self, user: User) -> PlayerRef:
+        return await self._core.ref(user.id)
+
+    async def _view(self, tournament: Tournament) -> TournamentView:
+        entrants = await self._core.store.tournaments.entrants(tournament.id)
+        ids: Sequence[int] = [entrant.player_id for entrant in entrants]
+        refs = await self._core.refs(tournament.organiser_id, *ids)
+        return TournamentView(
+            tournament.id,
+            tournament.name,
+            tournament.format,
+            tournament.cycles,
+            tournament.variant,
+            tournament.days_per_move,
+            tournament.rated,
+            tournament.max_players,
+            tournament.start_when_full,
+            tournament.status,
+            refs[tournament.organiser_id],
+            tuple(refs[player] for player in ids),
+            Place(tournament.guild_id, tournament.channel_id, tournament.thread_id),
+            tournament.message_id,
+        )

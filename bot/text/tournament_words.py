@@ -1,0 +1,209 @@
+"""The words of tournaments, for both adapters: the tournament's message, its start, its
+standings, and every refusal (``TournamentError``, by reason)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.i18n.numbers import decimal_text
+from bot.i18n.text import Joined, Plural, Sentences, Text
+from bot.service.phrases import pace_text, rated_text, variant_text
+from bot.service.tournament.facts import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    EntryKind,
+    TournamentError,
+    TournamentRefusal,
+    TournamentShown,
+    TournamentStandings,
+    TournamentStarted,
+    TournamentView,
+)
+from bot.store import TournamentStatus
+
+# At most this many games are listed in a start's message (the rest: /games, the channel).
+MAX_LISTED_PAIRINGS = 40
+
+
+def title(view: TournamentView) -> Text | str:
+    """The tournament's name, or ``Tournament #3`` when it has none."""
+    return view.name or Text("Tournament #{tournament}", tournament=view.id)
+
+
+def _kind(view: TournamentView) -> Text:
+    return Text("double round robin") if view.cycles == 2 else Text("round robin")
+
+
+def tournament_text(view: TournamentView) -> Text:
+    """What the tournament's message says: its terms, its players and what comes next."""
+    terms = Text(
+        "{name} (#{tournament}): {kind} of {variant}, {pace}, {rated}, up to {count} players.",
+        name=title(view),
+        tournament=view.id,
+        kind=_kind(view),
+        variant=variant_text(view.variant),
+        pace=pace_text(view.days_per_move, False),
+        rated=rated_text(view.rated),
+        count=view.max_players,
+    )
+    names = Joined(", ", (player.name for player in view.entrants))
+    players = (
+        Text(
+            "Players ({count}/{maximum}): {players}.",
+            count=len(view.entrants),
+            maximum=view.max_players,
+            players=names,
+        )
+        if view.entrants
+        else Text("No players yet.")
+    )
+    match view.status:
+        case TournamentStatus.OPEN if view.start_when_full:
+            state = Text("Join or leave with the buttons; it starts when full.")
+        case TournamentStatus.OPEN:
+            state = Text(
+                "Join or leave with the buttons; {organiser} starts it.",
+                organiser=view.organiser.name,
+            )
+        case TournamentStatus.RUNNING:
+            state = Text("Under way: every game has started.")
+        case _:
+            state = Text("Finished.")
+    return Sentences(terms, players, state)
+
+
+def entry_text(shown: TournamentShown) -> Text:
+    """What just happened to the tournament's field."""
+    name = shown.actor.name
+    match shown.kind:
+        case EntryKind.CREATED:
+            said = Text("{player} opened a tournament.", player=name)
+        case EntryKind.JOINED:
+            said = Text("{player} joined.", player=name)
+        case _:
+            said = Text("{player} left.", player=name)
+    return Sentences(said, tournament_text(shown.tournament))
+
+
+def started_text(started: TournamentStarted) -> Text:
+    """The start: how many games, and the pairings round by round."""
+    view = started.tournament
+    shown = started.pairings[:MAX_LISTED_PAIRINGS]
+    lines = Joined(
+        "\n",
+        (
+            Text(
+                "Round {round}: {white} – {black} (game #{game})",
+                round=pairing.round,
+                white=pairing.game.white.name,
+                black=pairing.game.black.name,
+                game=pairing.game.id,
+            )
+            for pairing in shown
+        ),
+    )
+    head = Plural(
+        "{name} has started: {count} game, all at once.",
+        "{name} has started: {count} games, all at once.",
+        len(started.pairings),
+        name=title(view),
+    )
+    return Text("{head}\n{lines}", head=head, lines=lines)
+
+
+def standings_text(table: TournamentStandings) -> Text:
+    """The table: rank, player, points, games played, tie-breaks; the winner at the end."""
+    view = table.tournament
+    head = Text(
+        "Standings of {name} after {done} of {total} games:",
+        name=title(view),
+        done=table.finished_games,
+        total=table.games,
+    )
+    lines = Joined(
+        "\n",
+        (
+            Text(
+                "{rank}. {player} — points: {points}, games: {played}, "
+                "direct encounter: {direct}, Sonneborn–Berger: {berger}",
+                rank=line.rank,
+                player=line.player.name,
+                points=decimal_text(line.points),
+                played=line.played,
+                direct=decimal_text(line.direct),
+                berger=decimal_text(line.sonneborn_berger),
+            )
+            for line in table.lines
+        ),
+    )
+    if not table.winners:
+        return Text("{head}\n{lines}", head=head, lines=lines)
+    names = Joined(", ", (player.name for player in table.winners))
+    won = (
+        Text("{name} is over: {player} wins.", name=title(view), player=names)
+        if len(table.winners) == 1
+        else Text("{name} is over: {players} share first place.", name=title(view), players=names)
+    )
+    return Text("{head}\n{lines}\n{won}", head=head, lines=lines, won=won)
+
+
+def _refusal(error: TournamentError) -> Text:
+    tournament, count = error.tournament_id, error.count
+    match error.reason:
+        case TournamentRefusal.NOT_ORGANISER if tournament is None:
+            return Text("Only members who may manage this server can open a tournament.")
+        case TournamentRefusal.NOT_ORGANISER:
+            return Text(
+                "Only the organiser of tournament #{tournament}, or a member who may manage "
+                "this server, can start it.",
+                tournament=tournament,
+            )
+        case TournamentRefusal.ALREADY_IN:
+            return Text("You are already in tournament #{tournament}.", tournament=tournament)
+        case TournamentRefusal.NOT_IN:
+            return Text("You are not in tournament #{tournament}.", tournament=tournament)
+        case TournamentRefusal.FULL:
+            return Text(
+                "Tournament #{tournament} is full ({count} players).",
+                tournament=tournament,
+                count=count,
+            )
+        case TournamentRefusal.STARTED:
+            return Text(
+                "Tournament #{tournament} has started already: its players are set.",
+                tournament=tournament,
+            )
+        case TournamentRefusal.TOO_FEW:
+            return Text(
+                "A round robin needs at least {minimum} players; tournament #{tournament} "
+                "has {count}.",
+                minimum=MIN_PLAYERS,
+                tournament=tournament,
+                count=count,
+            )
+        case TournamentRefusal.NO_TOURNAMENT if tournament is not None:
+            return Text("There is no tournament #{tournament} here.", tournament=tournament)
+        case TournamentRefusal.NO_TOURNAMENT:
+            return Text("There is no open tournament here.")
+        case TournamentRefusal.SEVERAL:
+            listed = Joined(
+                "; ", (Text("#{tournament} {name}", tournament=i, name=n) for i, n in error.choices)
+            )
+            return Text(
+                "Several tournaments are open here; say which by its number: {tournaments}",
+                tournaments=listed,
+            )
+        case TournamentRefusal.BAD_SIZE:
+            return Text(
+                "A round robin takes {minimum} to {maximum} players, not {count}.",
+                minimum=MIN_PLAYERS,
+                maximum=MAX_PLAYERS,
+                count=count,
+            )
+        case TournamentRefusal.BAD_NAME:
+            return Text("A tournament's name has at most {count} characters.", count=count)
+        case _:
+            return Text("A tournament's game counts from the start: it cannot be aborted.")
+
+
+TOURNAMENT_WORDED: dict[type, Callable[[TournamentError], Text]] = {TournamentError: _refusal}
