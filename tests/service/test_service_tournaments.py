@@ -5,10 +5,11 @@ and the last game's ending finishes it with its winner. Every refusal changes no
 from __future__ import annotations
 
 from collections import Counter
+from datetime import timedelta
 
 import pytest
 
-from bot.service import GameService, User
+from bot.service import GameService, ManualClock, User
 from bot.service.tournament.facts import (
     EntryKind,
     TournamentError,
@@ -178,3 +179,21 @@ async def test_the_table_is_worded_with_its_winner(service: GameService) -> None
     assert "Standings of Cup after 3 of 3 games:" in text
     assert "1. alice — points: 1, games: 2, direct encounter: 1, Sonneborn–Berger: 1" in text
     assert "share first place" in text
+
+
+async def test_a_tournament_game_lost_on_time_before_any_move_counts(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A tournament's game whose first mover never moves is lost on time, not aborted:
+    the win counts in the table."""
+    tournaments = service.tournaments
+    await tournaments.create(ALICE, PLACE, manages_server=True, days=1)
+    for user in (ALICE, BOB, CAROL):
+        await tournaments.join(user, PLACE)
+    await tournaments.start(ALICE, PLACE, manages_server=False)
+    clock.advance(timedelta(days=2))
+    ended = (await service.deadlines.expire_overdue()).ended
+    assert len(ended) == 3 and all(e.ending.termination == "timeout" for e in ended)
+    final = await tournaments.standings(PLACE)
+    assert final.tournament.status is TournamentStatus.FINISHED
+    assert [line.points for line in final.lines] == [1, 1, 1]
