@@ -404,3 +404,36 @@ def _literal(value: object) -> str:
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     return str(int(value))  # type: ignore[call-overload]
+
+
+async def test_the_next_digest_is_the_first_entry_of_its_index(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clock's next wake-up asks for the soonest daily digest at every round: the first
+    entry of players_digest_due (partial: only players who want one), not a read of every
+    player (42-236 ms at 50,000 players, holding SQLite's one connection while moves
+    waited)."""
+
+    if isinstance(store.database, PostgresDatabase):
+        # PostgreSQL plans by cost: a table of two pages is read whole whatever the indexes.
+        moment = int(NOW.timestamp())
+        async with store.database.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO players (id, display_name, is_bot, created_at) VALUES (?, ?, 0, ?)",
+                [(10_000 + p, f"more{p}", moment) for p in range(20_000)],
+            )
+        await store.database.fetch("ANALYZE players")
+
+    async def soonest() -> None:
+        await store.players.next_digest()
+
+    ((sql, parameters),) = await _recorded(monkeypatch, soonest, "digest_due_at")
+    database = store.database
+    if isinstance(database, SqliteDatabase):
+        rows = await database.fetch("EXPLAIN QUERY PLAN " + sql, parameters)
+        plan = str([str(row[3]) for row in rows])
+    else:
+        assert isinstance(database, PostgresDatabase)
+        ((found,),) = await database.fetch("EXPLAIN (FORMAT JSON) " + to_postgres(sql)[0])
+        plan = found if isinstance(found, str) else json.dumps(found)
+    assert "players_digest_due" in plan and "Seq Scan" not in plan, plan
