@@ -28,9 +28,15 @@ def module_name(path: Path) -> str:
 
 def imports_of(source: str, module: str, is_package: bool) -> set[str]:
     """Absolute names of every module ``source`` imports, relative imports resolved."""
+    return imports_in(ast.parse(source), module, is_package)
+
+
+def imports_in(tree: ast.AST, module: str, is_package: bool) -> set[str]:
+    """Absolute names of every module the syntax ``tree`` imports, relative imports
+    resolved."""
     package = module if is_package else module.rpartition(".")[0]
     names: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -256,9 +262,9 @@ def _function_imports(path: Path, module: str) -> tuple[set[str], set[str]]:
     inner: set[str] = set()
     for function in ast.walk(tree):
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            inner |= imports_of(ast.unparse(function), module, package)
+            inner |= imports_in(function, module, package)
             function.body = [ast.Pass()]  # what is left imports at module level
-    return imports_of(ast.unparse(tree), module, package), inner
+    return imports_in(tree, module, package), inner
 
 
 def test_no_import_inside_a_function_breaks_a_loop() -> None:
