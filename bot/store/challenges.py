@@ -27,6 +27,21 @@ _COLUMNS = (
     "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id, "
     "untimed"
 )
+# The open challenge the same as a new one (the same players and terms; an open challenge
+# in the same place), if any.
+_SAME_OPEN = (
+    f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at > ? "
+    "AND challenger_id = ? AND opponent_id IS NOT DISTINCT FROM ? AND variant = ? "
+    "AND color = ? AND days_per_move = ? AND rated = ? "
+    "AND start_fen IS NOT DISTINCT FROM ? AND untimed = ? "
+    "AND (opponent_id IS NOT NULL OR (channel_id = ? AND thread_id IS NOT DISTINCT FROM ?)) "
+    "ORDER BY id LIMIT 1"
+)
+_INSERT = (
+    "INSERT INTO challenges (guild_id, channel_id, thread_id, challenger_id, "
+    "opponent_id, variant, color, days_per_move, rated, start_fen, created_at, "
+    f"expires_at, untimed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}"
+)
 
 
 def challenge_from_row(row: Any) -> Challenge:
@@ -88,14 +103,7 @@ class Challenges:
             # turns here; others go on side by side.
             await conn.lock(_challenge_keys(challenger_id, opponent_id))
             cursor = await conn.execute(
-                f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' AND expires_at > ? "
-                "AND challenger_id = ? AND opponent_id IS NOT DISTINCT FROM ? AND variant = ? "
-                "AND color = ? AND days_per_move = ? AND rated = ? "
-                "AND start_fen IS NOT DISTINCT FROM ? AND untimed = ? "
-                "AND (opponent_id IS NOT NULL "
-                "OR (channel_id = ? AND thread_id IS NOT DISTINCT FROM ?)) "
-                "ORDER BY id LIMIT 1",
-                (to_epoch(now), *terms, int(untimed), channel_id, thread_id),
+                _SAME_OPEN, (to_epoch(now), *terms, int(untimed), channel_id, thread_id)
             )
             same = await cursor.fetchone()
             await cursor.close()
@@ -105,20 +113,9 @@ class Challenges:
                 hit = await _over_limits(conn, challenger_id, opponent_id, now, limits)
                 if hit is not None:
                     return hit
+            when = (to_epoch(now), to_epoch(expires_at))
             cursor = await conn.execute(
-                "INSERT INTO challenges (guild_id, channel_id, thread_id, challenger_id, "
-                "opponent_id, variant, color, days_per_move, rated, start_fen, created_at, "
-                "expires_at, untimed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                f"RETURNING {_COLUMNS}",
-                (
-                    guild_id,
-                    channel_id,
-                    thread_id,
-                    *terms,
-                    to_epoch(now),
-                    to_epoch(expires_at),
-                    int(untimed),
-                ),
+                _INSERT, (guild_id, channel_id, thread_id, *terms, *when, int(untimed))
             )
             row = await cursor.fetchone()
             await cursor.close()
