@@ -19,8 +19,6 @@ LONG_FUNCTIONS: dict[str, int] = {
     "bot/render/eval_graph.py:render_eval_graph": 100,
     "bot/service/challenges.py:challenge": 84,
     "bot/service/challenges.py:accept_challenge": 75,
-    "bot/store/move_writes.py:play_move": 73,
-    "bot/store/challenges.py:create": 66,
     "rules/chess/position.py:_generate": 63,
 }
 LARGE_MODULES: dict[str, int] = {

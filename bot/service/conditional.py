@@ -9,7 +9,7 @@ a tree per game and player (several expected moves at each point, one answer to 
 ``ConditionalMoves`` adds, lists and clears them; ``plan_answers`` decides, when a move has
 just been played, which prepared answers follow at once (both players' trees may meet, so
 one move can set off a chain over several turns). The move path stores the move and the
-answers in one transaction (``Games.play_move``).
+answers in one transaction (``Games.play_move``, one ``MoveWrite``).
 """
 
 from __future__ import annotations

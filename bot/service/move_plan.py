@@ -22,7 +22,11 @@ from bot.store import (
     GameEnding,
     GameRecord,
     GameStatus,
+    MoveWrite,
     OutboxSource,
+    PreparedAnswer,
+    RateFunction,
+    SeatedGame,
 )
 from rules import Color, Move
 
@@ -53,6 +57,36 @@ class MovePlan:
     @property
     def fen(self) -> str:
         return self.after.position.fen()
+
+    def write(
+        self,
+        seated: SeatedGame,
+        outbox: OutboxSource,
+        *,
+        next_look_at: datetime | None,
+        rate: RateFunction | None,
+        client_locale: str | None,
+    ) -> MoveWrite:
+        """What the store writes for this plan, ``seated`` being the game as read for it
+        (its last moves and whether conditional lines wait), with the ``outbox`` rows
+        (``move_outbox``), when the clock must next look, how an ending is rated, and the
+        mover's app language when it changed."""
+        return MoveWrite(
+            game=self.record,
+            move=PreparedAnswer(self.uci, self.stored, self.mover_id, self.chinese),
+            fen=self.fen,
+            now=self.now,
+            deadline_at=self.deadline,
+            next_look_at=next_look_at,
+            answers=self.answers.stored,
+            followed=self.answers.followed,
+            lines_waiting=seated.has_conditionals,
+            ending=self.ending,
+            rate=rate,
+            outbox=outbox,
+            client_locale=client_locale,
+            before=seated.recent,  # read with the game: the write need not read them back
+        )
 
 
 def plan_move(

@@ -261,23 +261,13 @@ class PlayUseCases:
         core, record = self._core, plan.record
         opponent = seated.players.get(plan.opponent_id)
         written = await core.store.games.play_move(
-            record,
-            uci=plan.uci,
-            san=plan.stored,
-            chinese=plan.chinese,
-            fen=plan.fen,
-            mover_id=plan.mover_id,
-            now=plan.now,
-            deadline_at=plan.deadline,
-            next_look_at=core.first_look(opponent, plan.deadline, plan.now),
-            ending=plan.ending,
-            rate=core.rate(record) if plan.outcome else None,
-            outbox=outbox,
-            answers=plan.answers.stored,
-            followed=plan.answers.followed,
-            lines_waiting=seated.has_conditionals,
-            client_locale=_changed_locale(seated.players.get(user.id), user.locale),
-            before=seated.recent,  # read with the game: the write need not read them back
+            plan.write(
+                seated,
+                outbox,
+                next_look_at=core.first_look(opponent, plan.deadline, plan.now),
+                rate=core.rate(record) if plan.outcome else None,
+                client_locale=_changed_locale(seated.players.get(user.id), user.locale),
+            )
         )
         if not written.ok:
             return written

@@ -38,6 +38,7 @@ from bot.store.database import (
 )
 from bot.store.ending_batches import BatchEnding, OutboxSource
 from bot.store.games import Games
+from bot.store.move_write import MoveWrite
 from bot.store.notes import Note, Notes
 from bot.store.outbox import (
     Answering,
@@ -194,6 +195,7 @@ __all__ = [
     "GameStatus",
     "LimitHit",
     "MoveRecord",
+    "MoveWrite",
     "NewGame",
     "NewTournament",
     "Note",

@@ -4,23 +4,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
-
 from bot.store import conditionals
 from bot.store.database import Statement
-from bot.store.ending_batches import OutboxSource, outbox_items
+from bot.store.ending_batches import outbox_items
 from bot.store.game_endings import finish_game
 from bot.store.game_rows import RECENT, RECENT_PLIES, GameTable, clock_note, recent_from_rows
+from bot.store.move_write import LAPSING_FROM_ANYONE, LAPSING_FROM_OPPONENT, MoveWrite
 from bot.store.outbox import insert_items, insert_statements
 from bot.store.players import client_locale_statement
-from bot.store.ratings import RateFunction
 from bot.store.records import (
     GameEnding,
-    GameRecord,
     OfferKind,
     PreparedAnswer,
-    RecentMove,
     Written,
     to_epoch,
 )
@@ -29,67 +24,25 @@ from bot.store.records import (
 class MoveWrites(GameTable):
     """Moves written."""
 
-    async def play_move(
-        self,
-        game: GameRecord,
-        *,
-        uci: str,
-        san: str,
-        chinese: str | None = None,
-        fen: str,
-        mover_id: int,
-        now: datetime,
-        deadline_at: datetime | None,
-        ending: GameEnding | None,
-        rate: RateFunction | None,
-        next_look_at: datetime | None = None,
-        outbox: OutboxSource = (),
-        answers: Sequence[PreparedAnswer] = (),
-        followed: Sequence[int] = (),
-        lines_waiting: bool = True,
-        client_locale: str | None = None,
-        before: Sequence[RecentMove] | None = None,
-    ) -> Written:
-        """Append a move if the game is still active at ``game.version``, then the prepared
-        ``answers`` it set off (conditional moves, each answering the move before it); end
-        the game after the last if ``ending``; write its ``outbox`` rows in the same
-        transaction. ``fen`` and ``deadline_at`` are the position and deadline after the last;
-        ``next_look_at`` when the clock must next look at the game (None: the default,
-        ``bot.store.clock_looks``).
-
-        Draw offers by a mover's opponent lapse, and takeback requests are dropped (the
-        position they were about has changed). What follows the prepared moves the game
-        ``followed`` stays prepared; every other line is dropped. ``lines_waiting`` False
-        (the game had no conditional lines at ``game.version``) skips that statement: a
-        line added since raised the version, so the write is refused anyway.
-        ``client_locale`` (the language the mover's app now reports, given only when it
-        differs from the stored one) is stored for the mover in the same write.
-        ``before``: the game's last moves read with it at ``game.version`` (``SeatedGame.recent``);
-        ``Written.recent`` is then they and the new moves (the version guard proves nothing
-        moved between), else the write reads the moves back. Returns ``Written(ok=False)`` on
-        a conflict. Raises ``ValueError`` when ``before`` does not end at ``game.ply``.
-        """
-        steps = [PreparedAnswer(uci, san, mover_id, chinese), *answers]
-        recent = None if before is None else _after(game, before, steps)
-        # The mover's app language, when it changed: part of the move's own write.
-        locale = [] if client_locale is None else [client_locale_statement(mover_id, client_locale)]
-        if ending is not None:
-            return await self._play_final_move(
-                game, steps, fen, now, deadline_at, ending, rate, outbox, locale, recent
-            )
+    async def play_move(self, write: MoveWrite) -> Written:
+        """Write ``write`` (a move and the answers it sets off, see ``MoveWrite``) if the
+        game is still active at ``write.game.version``. Returns ``Written(ok=False)``,
+        changing nothing, on a conflict; else the offers that lapsed, the ratings when it
+        ended the game, the game's new version and its last moves."""
+        if write.ending is not None:
+            return await self._play_final_move(write, write.ending)
         # The common move: one write, sent whole (see ``Database.write``).
+        game, steps, recent = write.game, write.steps, write.recent
         statements: list[Statement] = []
         for index, step in enumerate(steps):
-            statements += _step_statements(
-                game, index, step, fen, now, (deadline_at, next_look_at), last=False
-            )
+            statements += _step_statements(write, index, step, last=False)
             # The version the UPDATE gives (the guard holds it at game.version, then each
             # move raises it by one inside the transaction), written as it is: no re-read.
-            statements.append(_move_row(game, index, step, now, game.version + 1 + index))
-        if lines_waiting or followed:
-            statements += conditionals.followed(game.id, followed, game.ply + len(steps))
-        statements += insert_statements(outbox_items(outbox, None), now)
-        statements += locale
+            statements.append(_move_row(write, index, step, game.version + 1 + index))
+        if write.lines_waiting or write.followed:
+            statements += conditionals.followed(game.id, write.followed, game.ply + len(steps))
+        statements += insert_statements(outbox_items(write.outbox, None), write.now)
+        statements += _locale(write)
         if recent is None:
             statements.append(Statement(RECENT, (game.id, RECENT_PLIES)))
         results = await self._db.write(statements)
@@ -98,36 +51,22 @@ class MoveWrites(GameTable):
         lapsed = {OfferKind(row[0]) for rows in results[1 : 3 * len(steps) : 3] for row in rows}
         return Written(
             ok=True,
-            lapsed=tuple(sorted(lapsed, key=lambda k: k.value)),
+            lapsed=_sorted(lapsed),
             version=results[3 * len(steps) - 3][0][0],
             recent=recent_from_rows(results[-1]) if recent is None else recent,
         )
 
-    async def _play_final_move(
-        self,
-        game: GameRecord,
-        steps: Sequence[PreparedAnswer],
-        fen: str,
-        now: datetime,
-        deadline_at: datetime | None,
-        ending: GameEnding,
-        rate: RateFunction | None,
-        outbox: OutboxSource,
-        also: Sequence[Statement] = (),
-        recent: tuple[RecentMove, ...] | None = None,
-    ) -> Written:
-        """``play_move`` for the moves that end the game: the ratings are read and written
-        inside the transaction (the players' other games may end meanwhile); ``also`` runs
-        in it after the outbox rows; ``recent`` (the line after the moves, when known) spares
-        reading it back."""
+    async def _play_final_move(self, write: MoveWrite, ending: GameEnding) -> Written:
+        """``play_move`` for the moves that end the game, statement by statement: the ratings
+        are read and written inside the transaction (the players' other games may end
+        meanwhile)."""
+        game, steps, recent = write.game, write.steps, write.recent
         async with self._db.transaction() as conn:
             lapsed: set[OfferKind] = set()
             version, ratings = game.version, None
             for index, step in enumerate(steps):
                 last = index == len(steps) - 1
-                update, offers = _step_statements(
-                    game, index, step, fen, now, (deadline_at, None), last=last
-                )
+                update, offers = _step_statements(write, index, step, last=last)
                 cursor = await conn.execute(update.sql, update.params)
                 row = await cursor.fetchone()
                 await cursor.close()
@@ -140,37 +79,59 @@ class MoveWrites(GameTable):
                 lapsed.update(OfferKind(row[0]) for row in await cursor.fetchall())
                 await cursor.close()
                 if last:
-                    version, ratings = await finish_game(conn, game, version, ending, now, rate)
-                insert = _move_row(game, index, step, now, version)
+                    version, ratings = await finish_game(
+                        conn, game, version, ending, write.now, write.rate
+                    )
+                insert = _move_row(write, index, step, version)
                 await conn.execute(insert.sql, insert.params)
-            await insert_items(conn, outbox_items(outbox, ratings), now)
-            for statement in also:  # the mover's app language, when it changed
+            await insert_items(conn, outbox_items(write.outbox, ratings), write.now)
+            for statement in _locale(write):
                 await conn.execute(statement.sql, statement.params)
             if recent is None:
                 cursor = await conn.execute(RECENT, (game.id, RECENT_PLIES))
                 recent = recent_from_rows(await cursor.fetchall())
                 await cursor.close()
-        kinds = tuple(sorted(lapsed, key=lambda k: k.value))
-        return Written(ok=True, ratings=ratings, lapsed=kinds, version=version, recent=recent)
+        return Written(
+            ok=True, ratings=ratings, lapsed=_sorted(lapsed), version=version, recent=recent
+        )
+
+
+def _sorted(kinds: set[OfferKind]) -> tuple[OfferKind, ...]:
+    return tuple(sorted(kinds, key=lambda kind: kind.value))
+
+
+def _locale(write: MoveWrite) -> list[Statement]:
+    """The mover's app language, when it changed: part of the move's own write."""
+    if write.client_locale is None:
+        return []
+    return [client_locale_statement(write.move.mover_id, write.client_locale)]
+
+
+def _kinds(kinds: frozenset[OfferKind]) -> str:
+    """``kinds`` as an SQL list of literals (an enum's values: no quoting needed)."""
+    return ", ".join(f"'{kind.value}'" for kind in sorted(kinds, key=lambda kind: kind.value))
+
+
+# The offers a move makes lapse (``move_write.LAPSING_FROM_ANYONE``, ``..._FROM_OPPONENT``),
+# their kinds returned.
+_LAPSE = (
+    "DELETE FROM offers WHERE game_id = ? "
+    f"AND (kind IN ({_kinds(LAPSING_FROM_ANYONE)}) "
+    f"OR (from_player_id <> ? AND kind IN ({_kinds(LAPSING_FROM_OPPONENT)}))) RETURNING kind"
+)
 
 
 def _step_statements(
-    game: GameRecord,
-    index: int,
-    step: PreparedAnswer,
-    fen: str,
-    now: datetime,
-    clock: tuple[datetime | None, datetime | None],
-    *,
-    last: bool,
+    write: MoveWrite, index: int, step: PreparedAnswer, *, last: bool
 ) -> list[Statement]:
-    """The ``index``-th move of a write to ``game``: the row moved on (guarded: the first
-    by the version read, the ones after by the ply, inside the same transaction) and the
-    offers it makes lapse (their kinds returned); ``_move_row`` stores the move. ``fen`` and
-    ``clock`` (the deadline, and when the clock must next look: ``clock_note``): after the
-    write's last move; ``last``: this one ends the game (nobody is to move)."""
+    """The ``index``-th move of ``write``: the row moved on (guarded: the first by the
+    version read, the ones after by the ply, inside the same transaction) to the position
+    and clock after the write's last move, and the offers it makes lapse; ``_move_row``
+    stores the move. ``last``: this one ends the game (nobody is to move)."""
+    game, deadline_at = write.game, write.deadline_at
     check, expected = ("version", game.version) if index == 0 else ("ply", game.ply + index)
-    deadline_at = clock[0]
+    # A write that ends the game leaves the clock nothing to look at.
+    next_look_at = None if write.ending is not None else write.next_look_at
     return [
         Statement(
             "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
@@ -178,51 +139,28 @@ def _step_statements(
             f"WHERE id = ? AND {check} = ? "
             "AND status = 'active' AND to_move_id = ? RETURNING version",
             (
-                fen,
+                write.fen,
                 None if last else game.opponent_of(step.mover_id),
-                to_epoch(now),
+                to_epoch(write.now),
                 None if deadline_at is None else to_epoch(deadline_at),
-                *clock_note(*clock),
+                *clock_note(deadline_at, next_look_at),
                 game.id,
                 expected,
                 step.mover_id,
             ),
             guard=True,
         ),
-        Statement(
-            "DELETE FROM offers WHERE game_id = ? "
-            "AND (kind = 'takeback' OR from_player_id <> ?) RETURNING kind",
-            (game.id, step.mover_id),
-        ),
+        Statement(_LAPSE, (game.id, step.mover_id)),
     ]
 
 
-def _move_row(
-    game: GameRecord, index: int, step: PreparedAnswer, now: datetime, version: int
-) -> Statement:
-    """The ``index``-th move of a write to ``game`` stored with ``version``, the game's
-    version after it (so a reader who cached the game at that version knows this row; see
+def _move_row(write: MoveWrite, index: int, step: PreparedAnswer, version: int) -> Statement:
+    """The ``index``-th move of ``write`` stored with ``version``, the game's version after
+    it (so a reader who cached the game at that version knows this row; see
     ``move_line``)."""
+    game, now = write.game, write.now
     return Statement(
         "INSERT INTO moves (game_id, ply, uci, san, chinese, played_at, version) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         (game.id, game.ply + 1 + index, step.uci, step.san, step.chinese, to_epoch(now), version),
     )
-
-
-def _after(
-    game: GameRecord, before: Sequence[RecentMove], steps: Sequence[PreparedAnswer]
-) -> tuple[RecentMove, ...]:
-    """The last ``RECENT_PLIES`` moves once ``steps`` follow ``before`` (``game``'s last moves,
-    oldest first). Raises ``ValueError`` when ``before`` does not end at ``game.ply`` or holds
-    fewer moves than the line needs (read at another state of the game)."""
-    if (before[-1].ply if before else 0) != game.ply or len(before) < min(
-        game.ply, RECENT_PLIES - 1
-    ):
-        plies = [move.ply for move in before]
-        raise ValueError(f"moves {plies} are not game #{game.id}'s last at ply {game.ply}")
-    new = (
-        RecentMove(game.ply + 1 + index, step.uci, step.san, step.chinese)
-        for index, step in enumerate(steps)
-    )
-    return (*before, *new)[-RECENT_PLIES:]

@@ -16,7 +16,7 @@ from typing import Any, cast
 import pytest
 
 from bot.service import GameService, MovePlayed
-from bot.store import DATABASE_ERRORS, Store
+from bot.store import DATABASE_ERRORS, MoveWrite, PreparedAnswer, Store
 from bot.store.database import Statement
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
@@ -129,15 +129,13 @@ async def test_a_write_refused_by_its_guard_changes_nothing(
     await play(service, game.id, "e4")
     before = (await store.games.get(game.id), await store.games.moves(game.id))
     written = await store.games.play_move(
-        stale,
-        uci="d2d4",
-        san="d4",
-        fen="rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
-        mover_id=ALICE.id,
-        now=service.core.now(),
-        deadline_at=None,
-        ending=None,
-        rate=None,
+        MoveWrite(
+            stale,
+            PreparedAnswer("d2d4", "d4", ALICE.id),
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+            service.core.now(),
+            None,
+        )
     )
     assert not written.ok
     assert (await store.games.get(game.id), await store.games.moves(game.id)) == before

@@ -12,7 +12,17 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.store import Challenge, GameEnding, GameRecord, OfferKind, Store, StoreError, Written
+from bot.store import (
+    Challenge,
+    GameEnding,
+    GameRecord,
+    MoveWrite,
+    OfferKind,
+    PreparedAnswer,
+    Store,
+    StoreError,
+    Written,
+)
 from bot.store import database as database_module
 from tests.dbtools import snapshot
 
@@ -40,10 +50,8 @@ async def _game(store: Store, thread_id: int | None = None):  # type: ignore[no-
 
 async def _play(store: Store, game: GameRecord, uci: str, san: str, fen: str) -> Written:
     """alice (white) plays ``uci`` in ``game`` as the store was given it, not as it is now."""
-    return await store.games.play_move(
-        game, uci=uci, san=san, fen=fen, mover_id=1, now=NOW,
-        deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
-    )  # fmt: skip
+    move = PreparedAnswer(uci, san, 1)
+    return await store.games.play_move(MoveWrite(game, move, fen, NOW, NOW + timedelta(days=3)))
 
 
 @pytest.mark.sqlite_only

@@ -23,8 +23,10 @@ from bot.store import (
     GameEnding,
     GameRecord,
     LimitHit,
+    MoveWrite,
     OfferKind,
     PingKind,
+    PreparedAnswer,
     Rating,
     SameChallengeOpen,
     Store,
@@ -123,10 +125,10 @@ async def test_two_moves_at_one_version_play_one(stores: tuple[Store, Store]) ->
         record = await game(first, 1, 2)
 
         async def move(store: Store, record: GameRecord, uci: str, san: str, fen: str) -> bool:
+            move = PreparedAnswer(uci, san, 1)
             written = await store.games.play_move(
-                record, uci=uci, san=san, fen=fen, mover_id=1, now=NOW,
-                deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
-            )  # fmt: skip
+                MoveWrite(record, move, fen, NOW, NOW + timedelta(days=3))
+            )
             return written.ok
 
         results = await race(
@@ -218,8 +220,10 @@ async def test_an_offer_crossing_a_move_never_outlives_it(stores: tuple[Store, S
         record = await game(first, 1, 2)
         written, offered = await race(
             first.games.play_move(
-                record, uci="e2e4", san="e4", fen=AFTER_E4, mover_id=1, now=NOW,
-                deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
+                MoveWrite(
+                    record, PreparedAnswer("e2e4", "e4", 1), AFTER_E4, NOW,
+                    NOW + timedelta(days=3),
+                )
             ),
             second.games.make_offer(record, OfferKind.DRAW, 2, NOW),
         )  # fmt: skip

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, MoveWrite, Store
 from bot.store.game_rows import RECENT_PLIES
 from bot.store.records import PreparedAnswer, RecentMove, SeatedGame
 from tests.dbtools import snapshot
@@ -50,10 +50,12 @@ async def _play(
     """Play ``uci`` for whoever is to move in ``seated``'s game; the line after it."""
     game = seated.game
     assert game.to_move_id is not None
+    move = PreparedAnswer(uci, san, game.to_move_id, chinese)
     written = await store.games.play_move(
-        game, uci=uci, san=san, chinese=chinese, fen="after " + uci,
-        mover_id=game.to_move_id, now=NOW, deadline_at=NOW + timedelta(days=3), ending=None,
-        rate=None, answers=answers, before=seated.recent if before is None else before,
+        MoveWrite(
+            game, move, "after " + uci, NOW, NOW + timedelta(days=3), answers=answers,
+            before=seated.recent if before is None else before,
+        )
     )  # fmt: skip
     assert written.ok
     return written.recent

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from bot.store import GameEnding, GameRecord, OfferKind, Store
+from bot.store import GameEnding, GameRecord, MoveWrite, OfferKind, PreparedAnswer, Store
 from tests.dbtools import connect, snapshot
 from tests.store.test_store_database import NOW, START
 from tests.store.test_store_database import _game as _new_game
@@ -23,10 +23,10 @@ async def _current(store: Store, game_id: int) -> GameRecord:
 
 
 async def _move(store: Store, game: GameRecord, uci: str, mover: int) -> bool:
+    move = PreparedAnswer(uci, uci, mover)
     written = await store.games.play_move(
-        game, uci=uci, san=uci, fen="after " + uci, mover_id=mover, now=NOW,
-        deadline_at=NOW + timedelta(days=3), ending=None, rate=None,
-    )  # fmt: skip
+        MoveWrite(game, move, "after " + uci, NOW, NOW + timedelta(days=3))
+    )
     return written.ok
 
 
