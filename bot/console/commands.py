@@ -50,7 +50,7 @@ from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.analysis import AnalysisProgress
 from bot.service.challenges import NO_TIME_LIMIT
 from bot.service.preferences import OFF
-from bot.text import analysis_words, reports, words
+from bot.text import analysis_words, words
 
 
 async def _challenge(
@@ -166,14 +166,11 @@ def _target_user(positional: list[str], options: dict[str, str]) -> User | None:
 async def _games(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    listing = await console.service.reports.games(
-        user, _target_user(positional, options), place=CONSOLE_PLACE
+    await console.show(
+        await console.service.reports.games(
+            user, _target_user(positional, options), place=CONSOLE_PLACE
+        )
     )
-    lines = in_language(reports.game_list_text(listing)).splitlines()
-    for index, entry in enumerate(listing.entries, start=1):
-        if entry.game.deadline is not None:
-            lines[index] += _(" · deadline {time}").format(time=when(entry.game.deadline))
-    console.say("\n".join(lines))
 
 
 async def _history(

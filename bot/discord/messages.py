@@ -503,7 +503,7 @@ def game_list(result: GameList) -> Reply:
         description,
         tuple(fields),
     )
-    return Reply(card=card, ephemeral=True)
+    return Reply(card=card, buttons=reports.game_list_buttons(result), ephemeral=True)
 
 
 def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:

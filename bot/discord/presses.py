@@ -36,6 +36,7 @@ from bot.service import (
     ConfirmationNeeded,
     GameAnimation,
     GameEnded,
+    GameList,
     GameStarted,
     GameView,
     MoveCancelled,
@@ -137,6 +138,8 @@ async def show_press(
             )
         case GameAnimation():
             await send_animation(bot, interaction, result)
+        case GameList():  # a list's next page, privately as the list was
+            await bot.reply(interaction, lambda: messages.game_list(result))
 
 
 async def show_taken_back(

@@ -19,6 +19,7 @@ from bot.service.results import (
     ChallengeCreated,
     ConfirmationNeeded,
     GameEnded,
+    GameList,
     GameStarted,
     MoveCancelled,
     MoveMenu,
@@ -55,6 +56,7 @@ PressResult = (
     | ComputerGameStarted
     | GameAnimation
     | RecordExport
+    | GameList
 )
 _OFFER_ACTIONS = {
     ButtonAction.CONFIRM_RESIGN,
@@ -135,6 +137,8 @@ class ButtonUseCases:
                 return await self._after_game.animation(user, place, game_id=target_id)
             case ButtonAction.PGN:
                 return await self._reports.record(user, place, game_id=target_id)
+            case ButtonAction.GAMES_PAGE:
+                return await self._reports.games_page(user, target_id, argument, place=place)
         raise InvalidButtonError
 
     async def _draw_offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:

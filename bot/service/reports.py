@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from urllib.parse import quote
 
 from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
-from bot.service.errors import UnknownVariantError
+from bot.service.errors import InvalidButtonError, UnknownVariantError
 from bot.service.game_facts import game_label, may_read, reach
 from bot.service.notes import note_comments
 from bot.service.results import (
@@ -25,7 +24,7 @@ from bot.service.results import (
     VariantStats,
 )
 from bot.service.text import pgn_tag
-from bot.store import ClaimKind, GameRecord, OldBoard
+from bot.store import MAX_ROW_ID, UNTIMED_LAST, ActiveKey, ClaimKind, GameRecord, OldBoard
 from rules import VARIANT_NAMES, Game
 
 LICHESS_ANALYSIS = "https://lichess.org/analysis"
@@ -33,6 +32,8 @@ MAX_URL_LENGTH = 1900  # Discord and browsers cope; longer games link to the fin
 # Another player's history is filtered to the games readable where it is asked: look this many
 # times further back than the games shown, so filtering rarely leaves the page short.
 HISTORY_SCAN = 5
+# Active games a /games page shows (its embed has a field per game, at most 10).
+GAMES_PAGE = 10
 PGN_TERMINATIONS = {
     "timeout": "time forfeit",
     "timeout_insufficient_material": "time forfeit",
@@ -45,33 +46,62 @@ class ReportUseCases:
         self._core = core
 
     async def games(
-        self, viewer: User, player: User | None = None, *, place: Place | None = None
+        self,
+        viewer: User,
+        player: User | None = None,
+        *,
+        place: Place | None = None,
+        after: ActiveKey | None = None,
     ) -> GameList:
-        """``player``'s (default: the viewer's) active games: their turn first, then the most
-        urgent deadline first. Asked at ``place`` on a server, only that server's games, and
-        of someone else's only those the viewer may read there (see ``reach``, ``may_read``):
-        nothing one server does shows in another, no game shows outside where it lives."""
+        """``player``'s (default: the viewer's) active games, a page of ``GAMES_PAGE`` after
+        ``after`` (None: the first): their turn first, then the most urgent deadline first,
+        with a Next page button while more follow. Asked at ``place`` on a server, only that
+        server's games, and of someone else's only those the viewer may read there (see
+        ``reach``, ``may_read``): nothing one server does shows in another, no game shows
+        outside where it lives."""
         target = await self._about(viewer, player)
-        records = self._listable(
-            await self._core.store.games.active_for_player(
-                target.id, reach(_guild(place), viewer.id, target.id)
-            ),
-            viewer,
-            place,
+        return await self._games(viewer, target.id, place, after)
+
+    async def games_page(
+        self, viewer: User, player_id: int, argument: str, *, place: Place | None = None
+    ) -> GameList:
+        """The page of ``player_id``'s active games a Next page button (``argument``: the
+        key of the last game its list showed) asks for. Raises ``InvalidButtonError`` for
+        an argument no list made."""
+        key = parse_list_key(argument)
+        if key is None:
+            raise InvalidButtonError
+        await self._core.ensure_player(viewer)
+        return await self._games(viewer, player_id, place, key)
+
+    async def _games(
+        self, viewer: User, target_id: int, place: Place | None, after: ActiveKey | None
+    ) -> GameList:
+        # One's own list is a page and one more game (whether more follow). Someone else's
+        # is filtered to the games readable at ``place``: read further, so the filter rarely
+        # leaves the page short.
+        scan = GAMES_PAGE + 1 if target_id == viewer.id else GAMES_PAGE * HISTORY_SCAN + 1
+        found = await self._core.store.games.active_page(
+            target_id, reach(_guild(place), viewer.id, target_id), after, scan
         )
-        far = datetime.max.replace(tzinfo=UTC)
-        records.sort(key=lambda g: (g.to_move_id != target.id, g.deadline_at or far, g.id))
+        listable = self._listable(found, viewer, place)
+        records = listable[:GAMES_PAGE]
         refs = await self._core.refs(
-            target.id, *{p for g in records for p in (g.white_id, g.black_id)}
+            target_id, *{p for g in records for p in (g.white_id, g.black_id)}
         )
         entries = []
         for record in records:
             view = await self._core.view(record, refs)
             entries.append(
-                GameListEntry(view, view.opponent_of(target.id), record.to_move_id == target.id)
+                GameListEntry(view, view.opponent_of(target_id), record.to_move_id == target_id)
             )
-        own = player is None or player.id == viewer.id
-        return GameList(refs[target.id], tuple(entries), own)
+        # More follow the last game shown; or, when the filter left the page short, the
+        # last game read (those between were not for this viewer).
+        last = records[-1] if len(listable) > GAMES_PAGE else None
+        if last is None and len(found) == scan:
+            last = found[-1]
+        more = None if last is None else list_key_argument(ActiveKey.of(last, target_id))
+        return GameList(refs[target_id], tuple(entries), target_id == viewer.id, more, viewer.id)
 
     async def record(
         self, user: User, place: Place | None, *, game_id: int | None = None, notes: bool = False
@@ -301,3 +331,20 @@ def _outcome_for(record: GameRecord, player_id: int) -> str:
         return "draw"
     won = (record.result == "1-0") == (player_id == record.white_id)
     return "win" if won else "loss"
+
+
+def list_key_argument(key: ActiveKey) -> str:
+    """A list key as a button's argument: ``w:deadline:id`` (w: 1 when waiting; a button's
+    id allows digits, small letters and colons)."""
+    return f"{int(key.waiting)}:{key.deadline}:{key.game_id}"
+
+
+def parse_list_key(argument: str) -> ActiveKey | None:
+    """The key ``list_key_argument`` wrote; None for anything else."""
+    parts = argument.split(":")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts) or parts[0] not in "01":
+        return None
+    waiting, deadline, game_id = (int(part) for part in parts)
+    if deadline > UNTIMED_LAST or game_id > MAX_ROW_ID:
+        return None
+    return ActiveKey(bool(waiting), deadline, game_id)

@@ -97,6 +97,8 @@ class ButtonAction(Enum):
     REMATCH = "rematch"
     GIF = "gif"
     PGN = "pgn"
+    # A list's next page (target: the player listed; argument: the last shown's key).
+    GAMES_PAGE = "games"
 
 
 class ButtonStyle(Enum):
@@ -560,11 +562,15 @@ class GameListEntry:
 
 @dataclass(frozen=True, slots=True)
 class GameList:
-    """``player``'s active games; ``own``: the viewer asked for their own."""
+    """A page of ``player``'s active games; ``own``: the viewer asked for their own.
+    ``more_after`` is set while more follow: the argument of the Next page button (the key
+    of the last game shown) that only ``asker_id`` may press."""
 
     player: PlayerRef
     entries: tuple[GameListEntry, ...]
     own: bool = True
+    more_after: str | None = None
+    asker_id: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from bot.store.database import (
     open_database,
 )
 from bot.store.ending_batches import BatchEnding, OutboxSource
+from bot.store.game_lists import UNTIMED_LAST, ActiveKey
 from bot.store.games import Games
 from bot.store.move_write import MoveWrite
 from bot.store.notes import Note, Notes
@@ -164,6 +165,8 @@ __all__ = [
     "DATABASE_ERRORS",
     "LOOK_HORIZON",
     "MAX_ROW_ID",
+    "UNTIMED_LAST",
+    "ActiveKey",
     "Analyses",
     "Answering",
     "BatchEnding",

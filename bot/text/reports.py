@@ -10,6 +10,8 @@ from typing import Any
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.phrases import termination_text, variant_text
 from bot.service.results import (
+    Button,
+    ButtonAction,
     ComputerStats,
     GameList,
     GameListEntry,
@@ -48,6 +50,21 @@ def game_list_text(result: GameList) -> Text:
             )
         )
     return Joined("\n", lines)
+
+
+def game_list_buttons(result: GameList) -> tuple[Button, ...]:
+    """Next page while more games follow the list's page (only its asker may press it)."""
+    if result.more_after is None:
+        return ()
+    return (
+        Button(
+            TextIn("button", "Next page"),
+            ButtonAction.GAMES_PAGE,
+            result.player.id,
+            argument=result.more_after,
+            allowed_user_ids=(result.asker_id,),
+        ),
+    )
 
 
 # A finished game's outcome for one player, as history lists it.

@@ -314,3 +314,16 @@ def test_a_reader_who_stops_reading_ends_the_console_quietly(tmp_path: Path) -> 
     _, errors = process.communicate("alice /help\n" * 5, timeout=60)
     assert process.returncode == 128 + signal.SIGPIPE
     assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
+
+
+def test_games_in_pages_with_a_next_page_button(tmp_path: Path) -> None:
+    """/games with eleven games lists ten and offers Next page, which lists the eleventh."""
+    script = "".join(
+        f"alice /challenge p{n} game:chess color:white days:3\np{n} /press Accept\n"
+        for n in range(11)
+    )
+    out = run_script(tmp_path, script + "alice /games\nalice /press Next page\n")
+    listed = out[out.index("alice's games:") :]
+    first, second = listed.split("alice's games:")[1:3]
+    assert first.count(" vs p") == 10 and re.search(r"buttons: \[\d+\] Next page", first)
+    assert second.count(" vs p") == 1 and "Next page" not in second

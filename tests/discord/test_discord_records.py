@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from bot.store.copy import table_order
+from tests.dbtools import connect
 from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.test_discord_refusals import game_id_of
 
 
 async def test_records_after_a_rated_game(running: Harness) -> None:
@@ -29,3 +32,32 @@ async def test_records_after_a_rated_game(running: Harness) -> None:
     assert "No rated xiangqi games" in empty.text()
     games = await command(fake, bob, "games")
     assert "no active games" in games.text()
+
+
+async def test_games_comes_in_pages_with_a_next_page_button(running: Harness) -> None:
+    """/games of a player with eleven games shows ten and a Next page button, which only the
+    asker sees (the list is private); pressing it answers, privately, with the eleventh."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    first = game_id_of(fake, thread)
+    with connect(running.database) as conn:
+        # Ten more games like the first, each an hour later (the list's order is theirs).
+        columns = [name for name in dict(table_order())["games"] if name != "id"]
+        picked = ", ".join(columns)
+        copied = picked.replace("deadline_at", "deadline_at + 3600 * ?").replace(
+            "thread_id", "NULL"
+        )
+        for hours in range(1, 11):
+            conn.execute(
+                f"INSERT INTO games ({picked}) SELECT {copied} FROM games WHERE id = ?",
+                (hours, first),
+            )
+    listing = await command(fake, alice, "games")
+    assert listing.ephemeral and listing.text().count("· move 1 ·") == 10
+    assert f"#{first} " in listing.text() and f"#{first + 10} " not in listing.text()
+    pressed = await fake.click(alice, listing, "Next page")
+    page = await fake.reply(pressed)
+    assert page.ephemeral and page.visible_to == alice.id
+    assert f"#{first + 10} " in page.text() and page.text().count("· move 1 ·") == 1
+    assert page.buttons() == []

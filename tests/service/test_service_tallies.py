@@ -16,6 +16,7 @@ import pytest
 
 from bot.service import GameService, ManualClock, Place, User
 from bot.store import Store
+from bot.store.database import Dialect, migrations
 from tests.dbtools import connect
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
@@ -107,16 +108,19 @@ async def test_counters_equal_a_recount_after_every_kind_of_ending(
 async def test_the_migration_counts_the_games_that_ended_before_it(
     service: GameService, clock: ManualClock, store: Store, db_target: Path | str
 ) -> None:
-    """Migration 0043 fills the counters from the finished games already stored."""
+    """The migration making the counters fills them from the finished games already stored
+    (its script run again on this database, games and all, after the table is dropped)."""
     await every_ending(service, clock)
     expected = recount(db_target)
     await store.close()
-    with connect(db_target) as conn:  # the database as migration 42 left it, games and all
+    dialect = Dialect.POSTGRESQL if isinstance(db_target, str) else Dialect.SQLITE
+    script = next(sql for _, sql in migrations(dialect) if "TABLE player_results" in sql)
+    with connect(db_target) as conn:
         conn.execute("DROP TABLE player_results")
         if isinstance(db_target, str):
-            conn.execute("UPDATE postal_schema SET version = 42")
+            conn.execute(script)
         else:
-            conn.execute("PRAGMA user_version = 42")
+            conn.executescript(script)
     reopened = await Store.open(db_target)
     try:
         assert counters(db_target) == expected

@@ -2,13 +2,15 @@
 through an index of the player's games (games_white, games_black), never by reading every
 game or every active game, on SQLite and on PostgreSQL.
 
-No index has ``to_move_id`` (migration 31: every move changes it, so every move would
-maintain such an index); these queries add "the player is white or black", which those
-indexes answer. The plans are read with the server's own EXPLAIN, of the statements the
-store really sends (recorded as it runs them), on a database with many players and games
-(PostgreSQL plans by its statistics, which ANALYZE gathers as autovacuum would; SQLite
-Postal never analyses, so it plans by its rules). By cost, PostgreSQL may still prefer to
-read the active games whole (games_active_deadline) for a player in a large share of them.
+Migration 31 dropped the index of ``to_move_id`` (every move changes it, so every move
+maintained it) and these queries added "the player is white or black", which those indexes
+answer; migration 44 brought one back, ordered as /games lists the games
+(games_list_to_move), which the planner may take instead. The plans are read with the
+server's own EXPLAIN, of the statements the store really sends (recorded as it runs them),
+on a database with many players and games (PostgreSQL plans by its statistics, which
+ANALYZE gathers as autovacuum would; SQLite Postal never analyses, so it plans by its
+rules). By cost, PostgreSQL may still prefer to read the active games whole
+(games_active_deadline) for a player in a large share of them.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import Store
+from bot.store import ActiveKey, Store
 from bot.store.database import SqliteConnection, SqliteDatabase
 from bot.store.pg_writes import to_postgres
 from bot.store.postgres import PostgresConnection, PostgresDatabase
@@ -175,8 +177,9 @@ async def _assert_by_player(store: Store, statements: Recorded, count: int) -> N
         *reads, plan = await _games_read_by(store, sql, parameters)
         assert reads, plan
         assert "FULL" not in reads, plan
-        # The player's own games are the way in, by both colours' index.
-        assert set(reads) >= PLAYER_INDEXES, plan
+        # The player's own games are the way in: by both colours' index, or by the index of
+        # the games where they are to move.
+        assert set(reads) >= PLAYER_INDEXES or "games_list_to_move" in reads, plan
 
 
 async def test_a_computers_waiting_games_are_found_by_its_games_index(
@@ -437,3 +440,33 @@ async def test_the_next_digest_is_the_first_entry_of_its_index(
         ((found,),) = await database.fetch("EXPLAIN (FORMAT JSON) " + to_postgres(sql)[0])
         plan = found if isinstance(found, str) else json.dumps(found)
     assert "players_digest_due" in plan and "Seq Scan" not in plan, plan
+
+
+async def test_a_players_active_games_are_read_a_page_down_each_side_of_the_turn(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/games reads a page of a player's active games down games_list_to_move and
+    games_list_waiting (a LIMIT each, from the last game shown), not every active game of
+    theirs sorted; the pages follow one another in the list's order (the computer's: it is
+    to move in half of them)."""
+    everything = await store.games.active_page(COMPUTER, None, None, 100)
+    keys = [ActiveKey.of(game, COMPUTER) for game in everything]
+    assert len(keys) > 8 and keys == sorted(keys)
+    assert {key.waiting for key in keys} == {False, True}  # its move in some, not in others
+
+    async def three_pages() -> None:
+        first = await store.games.active_page(COMPUTER, None, None, 4)
+        assert first == everything[:4]
+        after = ActiveKey.of(first[-1], COMPUTER)
+        assert await store.games.active_page(COMPUTER, None, after, 4) == everything[4:8]
+        after = ActiveKey.of(everything[20], COMPUTER)  # where it waits
+        assert await store.games.active_page(COMPUTER, None, after, 4) == everything[21:25]
+
+    statements = await _recorded(monkeypatch, three_pages, "COALESCE(deadline_at")
+    assert len(statements) == 3, [sql for sql, _ in statements]
+    for number, (sql, parameters) in enumerate(statements):
+        *reads, plan = await _games_read_by(store, sql, parameters)
+        assert "FULL" not in reads, plan
+        assert set(reads) <= {"games_list_to_move", "games_list_waiting", "PRIMARY KEY"}, plan
+        if number == 0:  # from the first game: both sides of the turn
+            assert {"games_list_to_move", "games_list_waiting"} <= set(reads), plan
