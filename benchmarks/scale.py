@@ -4,9 +4,9 @@ For each size N and each store (``--db sqlite``, ``--db postgresql``: a throwawa
 server, ``tests/pgserver.py``) it builds a database of N stored games: a few games played
 through the service (chess, ~78 plies finished by resignation, ~20 plies still running) are
 cloned in SQL (``INSERT ... SELECT`` from a map of new ids), 90 % finished and 10 % active,
-over 1,000 servers and N / 20 players (at least 100), one player holding 1,000 of the games.
-The copy is checked (moves per game against each game's ply, a sample replayed by the
-service). Then it times, on a store opened afresh:
+over 1,000 servers and N / 20 players (at least 100), one player holding 1,000 of the games
+(200 of them active). The copy is checked (moves per game against each game's ply, a sample
+replayed by the service). Then it times, on a store opened afresh:
 
 - ``open``: opening the store (checks and migrations included);
 - ``first round``: the first clock round after opening (what an upgrade pays once);
@@ -118,7 +118,8 @@ async def clone(store: Store, size: int, finished: list[int], active: list[int],
     for n in range(size):
         is_active = n % 10 == 0
         template = active[n % 2] if is_active else finished[n % 3]
-        white = HEAVY_ID if n < min(HEAVY_GAMES, size) * 2 and n % 2 else 0
+        # Every other game among the first: 1,000 games, a fifth of them active (n % 10 == 0).
+        white = HEAVY_ID if n < min(HEAVY_GAMES, size) * 2 and n % 2 == 0 else 0
         white = white or FIRST_PLAYER + rng.randrange(players)
         black = FIRST_PLAYER + rng.randrange(players)
         while black == white:
