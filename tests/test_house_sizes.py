@@ -14,8 +14,6 @@ MAX_MODULE_LINES = 600
 
 # Over the limits when the limits were set; each to be cut down and removed from here.
 LONG_FUNCTIONS: dict[str, int] = {
-    "bot/service/preferences.py:settings": 108,
-    "bot/service/computer.py:challenge": 102,
     "bot/render/eval_graph.py:render_eval_graph": 100,
     "bot/service/challenges.py:challenge": 84,
     "bot/service/challenges.py:accept_challenge": 75,

@@ -16,10 +16,16 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import Locale, using
+from bot.i18n.names import Choice
 from bot.service import errors, results
+from bot.service import option_errors as options
 from bot.service.animations import AnimationStoppedError
+from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
+from bot.service.computer import NoComputerError
 from bot.service.errors import UserError
+from bot.service.local_time import TimeFormatError
 from bot.service.move_hints import MoveSlip
+from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import SpamLimit
 from bot.text.errors import WORDED, error_text
@@ -35,8 +41,7 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/animations.py": 2,
     "bot/service/board_menus.py": 13,
     "bot/service/catalog.py": 5,
-    "bot/service/challenges.py": 20,
-    "bot/service/computer.py": 6,
+    "bot/service/challenges.py": 3,
     "bot/service/conditional.py": 9,
     "bot/service/controls.py": 8,
     "bot/service/core.py": 2,
@@ -49,7 +54,6 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/notes.py": 3,
     "bot/service/phrases.py": 47,
     "bot/service/play.py": 22,
-    "bot/service/preferences.py": 12,
     "bot/service/previews.py": 5,
     "bot/service/results.py": 1,
     "bot/service/server_languages.py": 2,
@@ -59,12 +63,9 @@ SENTENCES_LEFT: dict[str, int] = {
 # Result types (bot/service/results.py) that still carry a finished ``text``.
 RESULTS_WITH_TEXT = {
     "BoardShown",
-    "ChallengeClosed",
-    "ChallengeCreated",
     "ConfirmationNeeded",
     "Ending",
     "GameEnded",
-    "GameStarted",
     "MoreTimeGiven",
     "MoveCancelled",
     "MoveMenu",
@@ -128,6 +129,8 @@ def test_no_more_result_types_carry_text() -> None:
     assert with_text == RESULTS_WITH_TEXT
 
 
+XIANGQI_COLOURS = (("red", "red (xiangqi)"), ("black", "black"), ("random", "random"))
+
 # One of each error converted to facts.
 CONVERTED: tuple[UserError, ...] = (
     AnimationStoppedError(),
@@ -173,6 +176,26 @@ CONVERTED: tuple[UserError, ...] = (
     ),
     TournamentError(TournamentRefusal.NOT_ORGANISER),
     TournamentError(TournamentRefusal.NO_TOURNAMENT),
+    *(ChallengeRefusedError(reason, "bob") for reason in ChallengeRefusal),
+    NoComputerError(),
+    options.NotAChoiceError("notify", "loud", NOTIFY_CHOICES),
+    options.AnotherGamesColourError(
+        "xiangqi",
+        Choice("white", "white (chess)"),
+        [Choice(seat, label) for seat, label in XIANGQI_COLOURS],
+    ),
+    options.DaysError(4),
+    *(options.UnratableError(reason) for reason in options.Unratable),
+    options.UnknownNameError("theme", "pink", ["wood", "blue"]),
+    options.UnknownNameError("pieces", "staunton", ["default"]),
+    options.ReminderHoursError("25"),
+    *(
+        options.TimeOptionError(option, TimeFormatError("no such time"))
+        for option in ("timezone", "quiet", "digest")
+    ),
+    options.LanguageChoiceError("language", AUTO_LANGUAGE, "xx"),
+    options.LevelRangeError(9),
+    options.LevelForPersonError(3, "bob", "Postal"),
 )
 
 

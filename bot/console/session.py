@@ -81,6 +81,7 @@ from bot.store import (
     OutboxKind,
 )
 from bot.text import words
+from bot.text.challenges import closed_text
 from bot.text.errors import error_text
 from bot.text.outage import outage_sentence
 from bot.text.reports import game_list_buttons, game_list_text
@@ -424,7 +425,7 @@ class Console:
         for expired in report.expired_challenges:
             self.say(
                 _("Challenge #{challenge}: {text}").format(
-                    challenge=expired.challenge.id, text=in_language(expired.text)
+                    challenge=expired.challenge.id, text=in_language(closed_text(expired))
                 )
             )
         for reminder in await self.service.deadlines.due_reminders():

@@ -51,6 +51,7 @@ from bot.service import (
 )
 from bot.service.phrases import variant_text
 from bot.text import reports, words
+from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000
@@ -258,7 +259,7 @@ def game_started(result: GameStarted, *, in_thread: bool, mention_player: bool =
     """The first board of a new game. In a thread both players are mentioned, which adds
     them to it; in a channel only the player to move, when ``mention_player`` says so."""
     game = result.game
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
+    card = Card(game_title(game), card_text(started_text(result)), deadline_field(game), Tone.GAME)
     players = [game.white, game.black] if in_thread else []
     if not in_thread and mention_player:
         players.append(result.notify)
@@ -273,7 +274,8 @@ def computer_game_started(result: ComputerGameStarted) -> Reply:
     """The first board of a game against the computer, answered to the challenge itself;
     when the computer moves first, its move follows as a message of its own."""
     game = result.game
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
+    text = computer_started_text(result)
+    card = Card(game_title(game), card_text(text), deadline_field(game), Tone.GAME)
     if result.notify.id == result.computer.id:
         line = _("New game against {computer} (level {level})! It moves first.")
     else:
@@ -340,7 +342,7 @@ def more_time(result: MoreTimeGiven) -> Reply:
 def challenge_created(result: ChallengeCreated) -> Reply:
     challenge = result.challenge
     players = [challenge.opponent] if challenge.opponent is not None else []
-    content, mentions = with_mentions(safe(result.text), players)
+    content, mentions = with_mentions(safe(challenge_text(challenge)), players)
     expires = _("Expires {when}.").format(when=timestamp(challenge.expires_at))
     return Reply(
         clip(f"{content}\n{expires}", CONTENT_LIMIT), buttons=result.buttons, mentions=mentions
@@ -353,7 +355,7 @@ def challenge_closed(result: ChallengeClosed) -> str:
     fields = {
         "challenger": safe(challenge.challenger.name),
         "variant": safe(variant_text(challenge.variant)),
-        "text": safe(result.text),
+        "text": safe(closed_text(result)),
     }
     if challenge.opponent is None:
         text = _("{challenger}'s {variant} challenge to anyone: {text}").format(**fields)
@@ -367,12 +369,11 @@ def challenge_closed(result: ChallengeClosed) -> str:
 def challenge_accepted(result: GameStarted, thread: str | None) -> str:
     """The text that replaces an accepted challenge: who plays whom, and where (``thread``,
     a mention of the game's thread, or None: in this channel)."""
+    said = safe(started_text(result))
     if thread is None:
-        text = _("{text} The game continues here.").format(text=safe(result.text))
+        text = _("{text} The game continues here.").format(text=said)
     else:
-        text = _("{text} The game continues in {place}.").format(
-            text=safe(result.text), place=thread
-        )
+        text = _("{text} The game continues in {place}.").format(text=said, place=thread)
     return clip(text, CONTENT_LIMIT)
 
 

@@ -22,8 +22,6 @@ from datetime import datetime, timedelta
 
 import rules
 from bot.engine.api import (
-    MAX_LEVEL,
-    MIN_LEVEL,
     Budget,
     EngineFailed,
     Engines,
@@ -32,19 +30,20 @@ from bot.engine.api import (
     UnavailableReason,
 )
 from bot.engine.levels import LEVELS as ENGINE_LEVELS
-from bot.i18n.names import NO, Option
-from bot.i18n.text import Text
-from bot.service.challenges import DEFAULT_DAYS, check_days, checked_start, color_word, pace
+from bot.service.challenge_plan import (
+    DEFAULT_DAYS,
+    DEFAULT_LEVEL,
+    LEVELS,
+    ComputerGamePlan,
+    Seats,
+    plan_computer_game,
+)
 from bot.service.claiming import claimed
 from bot.service.core import ServiceCore
-from bot.service.errors import (
-    BotChallengeError,
-    InvalidOptionError,
-    UserError,
-)
+from bot.service.errors import UserError
 from bot.service.game_facts import variant_named
+from bot.service.option_errors import LevelError, LevelForPersonError
 from bot.service.outbox_items import turn_dm
-from bot.service.phrases import color_text, variant_text
 from bot.service.play import PlayUseCases
 from bot.service.results import (
     BoardView,
@@ -58,6 +57,7 @@ from bot.service.results import (
 from bot.store import (
     DATABASE_ERRORS,
     ClaimKind,
+    GameRecord,
     NewGame,
     NotifyMode,
     OutboxItem,
@@ -70,8 +70,7 @@ from rules import Color
 
 _log = logging.getLogger(__name__)
 
-DEFAULT_LEVEL = 3
-LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "ComputerOpponent", "LevelError"]
 # After an engine failure the reply is tried again later, waiting longer each time.
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(minutes=30)
@@ -110,29 +109,23 @@ class ComputerUnavailableError(UserError):
         self.reason = reason
 
 
-class LevelError(InvalidOptionError):
-    """A level out of range, or a level given for a game against a person."""
-
-
 class NoComputerError(UserError):
     """The adapter has not told the service who the computer is (it is not connected)."""
-
-    def __init__(self) -> None:
-        super().__init__(Text("Postal cannot play games itself right now; try again in a minute."))
 
 
 @dataclass(frozen=True, slots=True)
 class ComputerGameStarted:
-    """A game against the computer began at once. Post ``board`` in the game's place and
-    record it with ``set_game_message``; when the computer moves first its move follows
-    through the outbox."""
+    """A game against the computer began at once (from a custom position when
+    ``custom_start``). Post ``board`` in the game's place and record it with
+    ``set_game_message``; when the computer moves first its move follows through the
+    outbox."""
 
     game: GameView
     board: BoardView
     level: int
     computer: PlayerRef
-    text: str
     notify: PlayerRef  # the player to move
+    custom_start: bool = False
 
 
 class ComputerOpponent:
@@ -166,17 +159,7 @@ class ComputerOpponent:
             return False
         if opponent is not None:
             computer = self.identity.name if self.identity is not None else "Postal"
-            raise LevelError(
-                Text(
-                    "{option} is the computer's strength: challenge {computer} itself "
-                    "({opponent} {level}), or leave the {option} out to play {player}.",
-                    option=Option("level"),
-                    computer=computer,
-                    opponent=Option("opponent", f"@{computer}"),
-                    level=Option("level", level),
-                    player=opponent.name,
-                )
-            )
+            raise LevelForPersonError(level, opponent.name, computer)
         return True
 
     async def challenge(
@@ -199,88 +182,63 @@ class ComputerOpponent:
         ``BotChallengeError``, ``ComputerUnavailableError`` (no engine for the game),
         ``NoComputerError``.
         """
-        core = self._core
-        level = DEFAULT_LEVEL if level is None else level
-        if level not in LEVELS:
-            raise LevelError(
-                Text(
-                    "{option} must be {weakest} (weakest) to {strongest} (strongest), not {level}.",
-                    option=Option("level"),
-                    weakest=MIN_LEVEL,
-                    strongest=MAX_LEVEL,
-                    level=level,
-                )
-            )
-        variant = variant_named(game)
-        check_days(days)
-        if rated:
-            raise InvalidOptionError(
-                Text(
-                    "Games against the computer are never rated; leave {option} out (or {value}).",
-                    option=Option("rated"),
-                    value=Option("rated", NO),
-                )
-            )
-        seats = {"white": "white", "black": "black", "random": "random"}
-        seat = seats.get(color) or color_word(variant.name, color)
-        if user.is_bot:
-            raise BotChallengeError(user.name)
-        start_fen = checked_start(variant, fen) or variant.start_fen
-        self._require_engine(variant.name)
-        computer = await self._computer()
-        await core.ensure_player(user)
-        human_color = Color(seat) if seat != "random" else random.choice((Color.WHITE, Color.BLACK))
-        white_id, black_id = (
-            (user.id, computer.id) if human_color is Color.WHITE else (computer.id, user.id)
+        coin = random.choice((Color.WHITE, Color.BLACK))
+        plan = plan_computer_game(
+            user, level=level, game=game, color=color, days=days, rated=rated, fen=fen, coin=coin
         )
-        first = variant.from_fen(start_fen).side_to_move
-        to_move_id = white_id if first is Color.WHITE else black_id
-        now = core.now()
-        first_player = await core.ref(to_move_id)
+        self._require_engine(plan.variant)
+        computer = await self._computer()
+        await self._core.ensure_player(user)
+        seats = plan.seats(user.id, computer.id)
+        record = await self._start(plan, place, seats, user_id=user.id, computer_id=computer.id)
+        return await self._started(plan, record, seats)
+
+    async def _start(
+        self, plan: ComputerGamePlan, place: Place, seats: Seats, *, user_id: int, computer_id: int
+    ) -> GameRecord:
+        """Write ``plan``'s game in ``place``, and wake the computer if it moves first."""
+        core, now, to_move_id = self._core, self._core.now(), seats.to_move_id
         game_row = NewGame(
             guild_id=place.guild_id,
             channel_id=place.channel_id,
             thread_id=place.thread_id,
-            variant=variant.name,
-            start_fen=start_fen,
-            white_id=white_id,
-            black_id=black_id,
-            days_per_move=days or DEFAULT_DAYS,  # unused when untimed
+            variant=plan.variant,
+            start_fen=plan.start_fen,
+            white_id=seats.white_id,
+            black_id=seats.black_id,
+            days_per_move=plan.days_per_move,
             rated=False,
-            untimed=days is None,
+            untimed=plan.untimed,
             to_move_id=to_move_id,
-            deadline_at=await core.deadline_for(to_move_id, now, days),
+            deadline_at=await core.deadline_for(
+                to_move_id, now, None if plan.untimed else plan.days_per_move
+            ),
         )
+        first_player = await core.ref(to_move_id)
         record = await core.store.computer.start(
             game_row,
-            computer_id=computer.id,
-            level=level,
+            computer_id=computer_id,
+            level=plan.level,
             now=now,
-            outbox=turn_dm(None, 0, first_player) if to_move_id == user.id else [],
+            outbox=turn_dm(None, 0, first_player) if to_move_id == user_id else [],
         )
         core.schedule_changed()
-        if to_move_id == computer.id:
+        if to_move_id == computer_id:
             core.computer_turn()
+        return record
+
+    async def _started(
+        self, plan: ComputerGamePlan, record: GameRecord, seats: Seats
+    ) -> ComputerGameStarted:
+        """The game ``plan`` started, as its first board shows it to the player."""
+        core = self._core
         view = await core.view(record)
-        board = await core.board_image(
-            rules.Game(variant, start_fen), viewer_id=user.id, seat=human_color, record=record
-        )
-        me = view.player(human_color)
-        them = view.player(human_color.other)
-        text = Text(
-            "{player} ({colour}) vs {computer} ({computer_colour}, level {level}), {variant}, "
-            "{pace}, unrated{start}. {first} to move.",
-            player=me.name,
-            colour=color_text(view.variant, human_color),
-            computer=them.name,
-            computer_colour=color_text(view.variant, human_color.other),
-            level=level,
-            variant=variant_text(view.variant),
-            pace=pace(view.days_per_move, view.untimed),
-            start=Text(", from a custom position") if start_fen != variant.start_fen else "",
-            first=first_player.name,
-        )
-        return ComputerGameStarted(view, board, level, them, text, first_player)
+        game = rules.Game(variant_named(plan.variant), plan.start_fen)
+        human = view.player(plan.human)
+        board = await core.board_image(game, viewer_id=human.id, seat=plan.human, record=record)
+        computer = view.player(plan.human.other)
+        first = view.white if seats.to_move_id == view.white.id else view.black
+        return ComputerGameStarted(view, board, plan.level, computer, first, plan.custom_start)
 
     def _require_engine(self, variant: str) -> None:
         if self.engines is None:

@@ -104,7 +104,7 @@ class DeadlineUseCases:
         expired = []
         for challenge in await self._core.store.challenges.expire_due(now):
             view = await self._core.challenge_view(challenge)
-            expired.append(ChallengeClosed(view, "expired", "The challenge expired unanswered."))
+            expired.append(ChallengeClosed(view, "expired"))
         # Old rows go: answered and expired challenges after their retention, pings once
         # out of every window, reminders once their deadline passed or their game ended.
         if self._next_purge_at is None or now >= self._next_purge_at:

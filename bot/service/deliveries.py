@@ -263,7 +263,7 @@ class DeliveryUseCases:
             return None
         view = await self._core.challenge_view(challenge)
         status = str(row.facts.get("status", challenge.status.value))
-        closed = ChallengeClosed(view, status, "The challenge expired unanswered.")
+        closed = ChallengeClosed(view, status)
         return Delivery(
             row_id=row.id,
             lane=row.lane,

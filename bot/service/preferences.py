@@ -1,20 +1,25 @@
-"""A player's preferences: ``/settings`` shows them and changes those given."""
+"""A player's preferences: ``/settings`` shows them and changes those given.
+
+A change goes plan -> write -> describe: ``plan_settings`` reads what was typed into one
+``PreferenceChange`` (refusing the first value it cannot take, with an error of facts from
+``bot.service.option_errors``), the store writes it, and the player's settings are described
+as facts (``bot.text.words.settings_text`` words them)."""
 
 from __future__ import annotations
 
 import dataclasses
 from contextlib import nullcontext
+from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 from typing import TypeVar
 
 from bot.i18n import using
 from bot.i18n.locale import Locale, UnknownLocaleError
-from bot.i18n.names import Choice, Option
-from bot.i18n.text import Joined, Text, TextIn
+from bot.i18n.names import Choice
 from bot.render import piece_set_names
 from bot.service.core import ServiceCore
 from bot.service.deadlines import REMINDER_CHOICES, vacation_window_start
-from bot.service.errors import InvalidOptionError
 from bot.service.game_facts import reader_locale, xiangqi_pieces_for
 from bot.service.languages import Languages
 from bot.service.local_time import (
@@ -25,6 +30,13 @@ from bot.service.local_time import (
     zone_named,
 )
 from bot.service.notation import reading_notation
+from bot.service.option_errors import (
+    LanguageChoiceError,
+    NotAChoiceError,
+    ReminderHoursError,
+    TimeOptionError,
+    UnknownNameError,
+)
 from bot.service.results import PlayerSettings, User
 from bot.service.themes import (
     DEFAULT_THEME,
@@ -39,6 +51,7 @@ from bot.store import (
     ConfirmMoves,
     NotifyMode,
     Orientation,
+    Player,
     PreferenceChange,
     TakebackPolicy,
     XiangqiNotation,
@@ -47,8 +60,6 @@ from bot.store import (
 E = TypeVar("E", bound=Enum)
 
 OFF_WORDS = ("off", "none", "no", "never")
-# Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
-LIST = TextIn("list separator", ", ")
 
 # The choices as Discord lists them (msgctxt "choice"; bot.service.catalog), which a refusal
 # names in the reader's language: the console reads them as typed (« le camp au trait »).
@@ -82,6 +93,74 @@ ORIENTATION_WORDS: dict[Orientation, tuple[str, ...]] = {
     Orientation.OWN: ("own", "mine", "my side"),
     Orientation.TURN: ("turn", "to move", "side to move", "to_move"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsAsked:
+    """The options of one ``/settings`` as typed (None: not given)."""
+
+    notify: str | None = None
+    theme: str | None = None
+    orientation: str | None = None
+    reminders: str | None = None
+    timezone: str | None = None
+    quiet: str | None = None
+    digest: str | None = None
+    takebacks: str | None = None
+    notation: str | None = None
+    pieces: str | None = None
+    strip: bool | None = None
+    language: str | None = None
+    confirm: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsPlan:
+    """What a ``/settings`` changes: the player's preferences, and which of their moves are
+    shown before they are played (None: as it is)."""
+
+    change: PreferenceChange
+    confirm: ConfirmMoves | None
+
+
+def plan_settings(asked: SettingsAsked, before: Player, now: datetime) -> SettingsPlan:
+    """The change ``asked`` makes to ``before``'s preferences at ``now``; all are checked,
+    in the order of the options. Raises ``InvalidOptionError`` (a kind of
+    ``bot.service.option_errors``) for the first value it cannot take."""
+    change = PreferenceChange(
+        notify=_notify(asked.notify),
+        board_theme=_theme(asked.theme),
+        orientation=_orientation(asked.orientation),
+        reminder_hours=_reminder_hours(asked.reminders),
+        time_zone=_time_zone(asked.timezone),
+        quiet_hours=_quiet(asked.quiet),
+        digest_at=_digest(asked.digest),
+        takeback_policy=_takebacks(asked.takebacks),
+        xiangqi_notation=_notation(asked.notation),
+    )
+    chess_pieces, xiangqi_pieces = _pieces(asked.pieces)
+    change = dataclasses.replace(
+        change,
+        chess_pieces=chess_pieces,
+        xiangqi_pieces=xiangqi_pieces,
+        board_strip=asked.strip,
+        language=parse_language(asked.language),
+    )
+    confirm = _confirm(asked.confirm)
+    return SettingsPlan(_digest_due(change, before, now), confirm)
+
+
+def _digest_due(change: PreferenceChange, before: Player, now: datetime) -> PreferenceChange:
+    """``change`` with its next digest due at the chosen time of day in the chosen zone,
+    when it changes either."""
+    if change.time_zone is None and change.digest_at is None:
+        return change
+    zone = zone_named(change.time_zone or before.time_zone)
+    at = before.digest_at if change.digest_at is None else change.digest_at
+    if isinstance(at, int):
+        due = next_time_of_day(now, at, zone)
+        return dataclasses.replace(change, digest_at=at, digest_due_at=due)
+    return dataclasses.replace(change, digest_at=(), digest_due_at=None)
 
 
 class PreferenceUseCases:
@@ -120,66 +199,62 @@ class PreferenceUseCases:
         client's), and which of their moves are shown to them before they are played
         (menus, always, never). All are checked before any is stored. Raises
         ``InvalidOptionError`` naming the first value it cannot take."""
-        core, now = self._core, self._core.now()
+        asked = SettingsAsked(
+            notify=notify,
+            theme=theme,
+            orientation=orientation,
+            reminders=reminders,
+            timezone=timezone,
+            quiet=quiet,
+            digest=digest,
+            takebacks=takebacks,
+            notation=notation,
+            pieces=pieces,
+            strip=strip,
+            language=language,
+            confirm=confirm,
+        )
+        core = self._core
         await core.ensure_player(user)
-        change = PreferenceChange(
-            notify=_notify(notify),
-            board_theme=_theme(theme),
-            orientation=_orientation(orientation),
-            reminder_hours=_reminder_hours(reminders),
-            time_zone=_time_zone(timezone),
-            quiet_hours=_quiet(quiet),
-            digest_at=_digest(digest),
-            takeback_policy=_takebacks(takebacks),
-            xiangqi_notation=_notation(notation),
-        )
-        chess_pieces, xiangqi_pieces = _pieces(pieces)
-        change = dataclasses.replace(
-            change,
-            chess_pieces=chess_pieces,
-            xiangqi_pieces=xiangqi_pieces,
-            board_strip=strip,
-            language=parse_language(language),
-        )
-        confirming = _confirm(confirm)
-        if change.time_zone is not None or change.digest_at is not None:
-            # The next digest is due at the chosen time of day in the chosen zone.
-            before = await core.store.players.get(user.id)
-            assert before is not None
-            zone = zone_named(change.time_zone or before.time_zone)
-            at = before.digest_at if change.digest_at is None else change.digest_at
-            if isinstance(at, int):
-                due = next_time_of_day(now, at, zone)
-                change = dataclasses.replace(change, digest_at=at, digest_due_at=due)
-            else:
-                change = dataclasses.replace(change, digest_at=(), digest_due_at=None)
-        await core.store.players.update_preferences(user.id, change)
+        before = await core.store.players.get(user.id)
+        assert before is not None
+        await self._write(user.id, plan_settings(asked, before, core.now()))
+        return await self._described(user.id)
+
+    async def _write(self, player_id: int, plan: SettingsPlan) -> None:
+        """Store ``plan`` for ``player_id``, and what follows from it."""
+        core, change = self._core, plan.change
+        await core.store.players.update_preferences(player_id, change)
         if change.reminder_hours is not None:
             # The clock's next look at their games was worked out from their old hours.
-            await core.look_again(await core.store.clock.to_move(user.id), core.now())
-        if confirming is not None:
-            await core.store.confirmations.set(user.id, confirming)
+            await core.look_again(await core.store.clock.to_move(player_id), core.now())
+        if plan.confirm is not None:
+            await core.store.confirmations.set(player_id, plan.confirm)
         if change.language is not None:
-            self._languages.chose(user.id, change.language or None)
+            self._languages.chose(player_id, change.language or None)
         if change.notify is NotifyMode.DM:
             # Choosing DMs again (perhaps after opening them) tries a DM on the next turn.
-            await core.store.outbox.forget_closed_dms(user.id)
-        player = await core.store.players.get(user.id)
+            await core.store.outbox.forget_closed_dms(player_id)
+
+    async def _described(self, player_id: int) -> PlayerSettings:
+        """``player_id``'s preferences as they now are, with what they may choose."""
+        core, now = self._core, self._core.now()
+        player = await core.store.players.get(player_id)
         assert player is not None
-        used = await core.store.players.vacation_days_used(user.id, vacation_window_start(now), now)
-        until = player.vacation_ends_at if player.on_vacation(now) else None
-        left = core.vacation_days_per_year - used
+        used = await core.store.players.vacation_days_used(
+            player_id, vacation_window_start(now), now
+        )
         hours = core.reminder_hours if player.reminder_hours is None else player.reminder_hours
         # In the language they read from now on (this command may have just chosen it).
         reading = reader_locale(player)
         with using(reading) if reading is not None else nullcontext():
             notation_read = reading_notation(player)
         return PlayerSettings(
-            player=await core.ref(user.id),
+            player=await core.ref(player_id),
             notify=player.notify,
             board_theme=player.board_theme,
-            vacation_days_left=left,
-            vacation_until=until,
+            vacation_days_left=core.vacation_days_per_year - used,
+            vacation_until=player.vacation_ends_at if player.on_vacation(now) else None,
             vacation_allowance=core.vacation_days_per_year,
             themes=tuple(theme_choice(name) for name in available_themes()),
             orientation=player.orientation,
@@ -196,7 +271,7 @@ class PreferenceUseCases:
             piece_sets=tuple(piece_set_listed(name) for name in available_piece_sets()),
             board_strip=player.board_strip,
             language=player.language,
-            confirm_moves=await core.store.confirmations.mode(user.id),
+            confirm_moves=await core.store.confirmations.mode(player_id),
         )
 
 
@@ -207,21 +282,13 @@ def _words(text: str) -> str:
 
 def _named(kind: type[E], text: str | None, option: str, choices: tuple[Choice, ...]) -> E | None:
     """The member of ``kind`` that ``text`` names (None for None). Raises
-    ``InvalidOptionError`` listing ``choices``, the values of ``option``."""
+    ``NotAChoiceError`` listing ``choices``, the values of ``option``."""
     if text is None:
         return None
     try:
         return kind(_words(text))
     except ValueError as error:
-        raise InvalidOptionError(
-            Text(
-                '{option} must be {listed} or {last}, not "{word}".',
-                option=Option(option),
-                listed=Joined(LIST, choices[:-1]),
-                last=choices[-1],
-                word=text,
-            )
-        ) from error
+        raise NotAChoiceError(option, text, choices) from error
 
 
 def _notify(text: str | None) -> NotifyMode | None:
@@ -238,10 +305,7 @@ def _theme(text: str | None) -> str | None:
         return None
     theme = theme_named(text)
     if theme is None:
-        themes = Joined(LIST, [theme_choice(name) for name in available_themes()])
-        raise InvalidOptionError(
-            Text('Unknown theme "{text}"; choose {themes}.', text=text, themes=themes)
-        )
+        raise UnknownNameError("theme", text, [theme_choice(name) for name in available_themes()])
     return theme
 
 
@@ -252,15 +316,7 @@ def _orientation(text: str | None) -> Orientation | None:
     for orientation, words in ORIENTATION_WORDS.items():
         if wanted in (_words(word) for word in words):
             return orientation
-    raise InvalidOptionError(
-        Text(
-            '{option} must be {own} or {turn}, not "{text}".',
-            option=Option("orientation"),
-            own=ORIENTATION_CHOICES[0],
-            turn=ORIENTATION_CHOICES[1],
-            text=text,
-        )
-    )
+    raise NotAChoiceError("orientation", text, ORIENTATION_CHOICES)
 
 
 def _reminder_hours(text: str | None) -> tuple[int, ...] | None:
@@ -269,18 +325,8 @@ def _reminder_hours(text: str | None) -> tuple[int, ...] | None:
     if _words(text) in OFF_WORDS:
         return ()
     words = text.replace(",", " ").replace("h", " ").split()
-    choices = ", ".join(map(str, REMINDER_CHOICES))
     if not words or not all(word.isdigit() and int(word) in REMINDER_CHOICES for word in words):
-        raise InvalidOptionError(
-            Text(
-                '{option} are hours before a deadline, any of {choices} (e.g. "24, 1"), or '
-                '{off}, not "{text}".',
-                option=Option("reminders"),
-                choices=choices,
-                off=OFF,
-                text=text,
-            )
-        )
+        raise ReminderHoursError(text)
     return tuple(sorted({int(word) for word in words}, reverse=True))
 
 
@@ -290,13 +336,7 @@ def _time_zone(text: str | None) -> str | None:
     try:
         return zone_named(text).key
     except TimeFormatError as error:
-        raise InvalidOptionError(
-            Text(
-                "{error}; use a name from the IANA time zone database, e.g. Europe/Paris, "
-                "America/New_York, Asia/Shanghai or UTC.",
-                error=error,
-            )
-        ) from error
+        raise TimeOptionError("timezone", error) from error
 
 
 def _quiet(text: str | None) -> tuple[int, int] | tuple[()] | None:
@@ -307,14 +347,7 @@ def _quiet(text: str | None) -> tuple[int, int] | tuple[()] | None:
     try:
         return parse_time_range(text)
     except TimeFormatError as error:
-        raise InvalidOptionError(
-            Text(
-                "{option}: {error}; write them like 23:00-07:00 (your time zone), or {off}.",
-                option=Option("quiet"),
-                error=error,
-                off=OFF,
-            )
-        ) from error
+        raise TimeOptionError("quiet", error) from error
 
 
 def _digest(text: str | None) -> int | tuple[()] | None:
@@ -325,14 +358,7 @@ def _digest(text: str | None) -> int | tuple[()] | None:
     try:
         return parse_time_of_day(text)
     except TimeFormatError as error:
-        raise InvalidOptionError(
-            Text(
-                "{option}: {error}; give the time of day for it (e.g. 08:00), or {off}.",
-                option=Option("digest"),
-                error=error,
-                off=OFF,
-            )
-        ) from error
+        raise TimeOptionError("digest", error) from error
 
 
 def _takebacks(text: str | None) -> TakebackPolicy | None:
@@ -342,16 +368,7 @@ def _takebacks(text: str | None) -> TakebackPolicy | None:
     try:
         return TakebackPolicy(wanted)
     except ValueError as error:
-        raise InvalidOptionError(
-            Text(
-                '{option} must be {ask}, {casual} or {never}, not "{text}".',
-                option=Option("takebacks"),
-                ask=TAKEBACK_CHOICES[0],
-                casual=TAKEBACK_CHOICES[1],
-                never=TAKEBACK_CHOICES[2],
-                text=text,
-            )
-        ) from error
+        raise NotAChoiceError("takebacks", text, TAKEBACK_CHOICES) from error
 
 
 def _notation(text: str | None) -> XiangqiNotation | None:
@@ -361,16 +378,7 @@ def _notation(text: str | None) -> XiangqiNotation | None:
     try:
         return XiangqiNotation(wanted)
     except ValueError as error:
-        raise InvalidOptionError(
-            Text(
-                '{option} must be {wxf}, {chinese} or {iccs}, not "{text}".',
-                option=Option("notation"),
-                wxf=NOTATION_CHOICES[0],
-                chinese=NOTATION_CHOICES[1],
-                iccs=NOTATION_CHOICES[2],
-                text=text,
-            )
-        ) from error
+        raise NotAChoiceError("notation", text, NOTATION_CHOICES) from error
 
 
 def _pieces(text: str | None) -> tuple[str | None, str | None]:
@@ -381,10 +389,7 @@ def _pieces(text: str | None) -> tuple[str | None, str | None]:
     sets = available_piece_sets()
     wanted = piece_set_named(text)
     if wanted is None:
-        names = Joined(LIST, [piece_set_listed(name) for name in sets])
-        raise InvalidOptionError(
-            Text('Unknown piece set "{text}"; choose {names}.', text=text, names=names)
-        )
+        raise UnknownNameError("pieces", text, [piece_set_listed(name) for name in sets])
     if wanted == DEFAULT_THEME:
         return wanted, wanted
     return (wanted, None) if sets[wanted] == "chess" else (None, wanted)
@@ -397,7 +402,7 @@ def parse_language(
     text: str | None, option: str = "language", auto: Choice = AUTO_LANGUAGE
 ) -> str | tuple[()] | None:
     """A catalog's name (``fr``, ``zh_Hant``), () for ``auto``, None when not given. Raises
-    ``InvalidOptionError`` (naming ``option`` and its ``auto`` choice) for anything else."""
+    ``LanguageChoiceError`` (naming ``option`` and its ``auto`` choice) for anything else."""
     if text is None:
         return None
     if _words(text) in AUTO_LANGUAGE_WORDS:
@@ -405,13 +410,4 @@ def parse_language(
     try:
         return Locale.parse(text).value
     except UnknownLocaleError:
-        choices = ", ".join(locale.value for locale in Locale)
-        raise InvalidOptionError(
-            Text(
-                '{option} must be {auto} or one of {choices}, not "{text}".',
-                option=Option(option),
-                auto=auto,
-                choices=choices,
-                text=text,
-            )
-        ) from None
+        raise LanguageChoiceError(option, auto, text) from None

@@ -316,17 +316,17 @@ class ChallengeView:
 @dataclass(frozen=True, slots=True)
 class ChallengeCreated:
     challenge: ChallengeView
-    text: str
     buttons: tuple[Button, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class ChallengeClosed:
-    """Declined, cancelled or expired; the adapter removes the buttons."""
+    """Declined, cancelled or expired (``status``), by the player named ``by`` (None: it
+    expired); the adapter removes the buttons."""
 
     challenge: ChallengeView
     status: str
-    text: str
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +337,7 @@ class GameStarted:
     game: GameView
     board: BoardView
     challenge: ChallengeView
-    text: str
+    acceptor: PlayerRef
     notify: PlayerRef
 
 

@@ -39,7 +39,9 @@ from bot.service.errors import (
 )
 from bot.service.limits import PING_WINDOW
 from bot.store import SpamLimit
+from bot.text.challenges import REFUSALS as CHALLENGE_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
+from bot.text.options import OPTION_REFUSALS
 from bot.text.reasons import refusal
 from bot.text.tournament_words import TOURNAMENT_WORDED
 
@@ -221,6 +223,8 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     InvalidPositionError: lambda error: refusal(error) or "",
     **MOVE_WORDED,
     **TOURNAMENT_WORDED,
+    **CHALLENGE_REFUSALS,
+    **OPTION_REFUSALS,
 }
 
 

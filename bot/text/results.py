@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.text.challenges import CHALLENGE_RESULTS
 from bot.text.reports import REPORTS
 
 # Each result type worded from its facts, and its wording.
-WORDED: dict[type, Callable[[Any], str]] = dict(REPORTS)
+WORDED: dict[type, Callable[[Any], str]] = {**REPORTS, **CHALLENGE_RESULTS}
 
 
 def result_text(result: object) -> str:

@@ -23,7 +23,7 @@ async def test_challenge_then_accept_starts_game(service: GameService) -> None:
     )
     assert [b.label for b in created.buttons] == ["Accept", "Decline", "Cancel"]
     assert created.buttons[0].allowed_user_ids == (BOB.id,)
-    assert "alice challenges bob to chess" in created.text
+    assert created.challenge.challenger.id == ALICE.id and created.challenge.variant == "chess"
     started = await service.challenges.accept_challenge(BOB, created.challenge.id)
     game = started.game
     assert (game.white.id, game.black.id) == (BOB.id, ALICE.id)
@@ -117,7 +117,7 @@ async def test_decline_and_cancel(service: GameService) -> None:
     """Declining or cancelling closes a challenge for good."""
     first = await service.challenges.challenge(ALICE, PLACE, BOB)
     declined = await service.challenges.decline_challenge(BOB, first.challenge.id)
-    assert declined.status == "declined" and "bob declined" in declined.text
+    assert declined.status == "declined" and declined.by == "bob"
     with pytest.raises(errors.ChallengeClosedError):
         await service.challenges.accept_challenge(BOB, first.challenge.id)
     second = await service.challenges.challenge(ALICE, PLACE, BOB)
@@ -183,7 +183,7 @@ async def test_xiangqi_takes_red_and_black(service: GameService) -> None:
     red = await service.challenges.challenge(
         ALICE, PLACE, BOB, game="xiangqi", color=color_word("xiangqi", "Red")
     )
-    assert "alice plays red" in red.text
+    assert red.challenge.color == "white"  # red, the seat called white
     started = await service.challenges.accept_challenge(BOB, red.challenge.id)
     assert started.game.white.id == ALICE.id and started.game.color_name(Color.WHITE) == "red"
     black = await service.challenges.challenge(BOB, PLACE, CAROL, game="xiangqi", color="black")
@@ -192,7 +192,7 @@ async def test_xiangqi_takes_red_and_black(service: GameService) -> None:
     ).game.black.id == BOB.id
     assert color_word("chess", "white") == "white" and color_word("chess", "random") == "random"
     as_typed = await service.challenges.challenge(ALICE, PLACE, CAROL, game="xiangqi", color=" Red")
-    assert "alice plays red" in as_typed.text
+    assert as_typed.challenge.color == "white"
 
 
 @pytest.mark.parametrize(

@@ -24,10 +24,16 @@ from bot.service.computer import (
     REPLY_CLAIM_LEASE,
     TELL_AFTER_FAILURES,
     ComputerUnavailableError,
-    LevelError,
     NoComputerError,
 )
-from bot.service.errors import ComputerPlaysOnError, InvalidOptionError, InvalidPositionError
+from bot.service.errors import ComputerPlaysOnError, InvalidPositionError
+from bot.service.option_errors import (
+    LevelForPersonError,
+    LevelRangeError,
+    NotAChoiceError,
+    Unratable,
+    UnratableError,
+)
 from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxRow, OutboxTarget, Store
 from bot.text.errors import error_message
 from bot.text.reasons import refusal
@@ -61,7 +67,7 @@ async def test_the_computer_moves_after_the_human_through_the_move_path(
     game = started.game
     assert (game.white.id, game.black.id) == (ALICE.id, POSTAL.id)
     assert not game.rated and started.level == 5 and started.notify.id == ALICE.id
-    assert "level 5" in started.text and "unrated" in started.text
+    assert not started.custom_start and started.computer.id == POSTAL.id
     computer = await store.players.get(POSTAL.id)
     assert computer is not None and computer.is_bot and computer.notify is NotifyMode.OFF
 
@@ -125,7 +131,7 @@ async def test_xiangqi_from_a_custom_position(service: GameService, engines: Fak
     started = await service.computer.challenge(
         ALICE, PLACE, game="xiangqi", color="red", fen=fen, level=1
     )
-    assert started.game.variant == "xiangqi" and "custom position" in started.text
+    assert started.game.variant == "xiangqi" and started.custom_start
     await service.play.move(ALICE, PLACE, "a1a2", game_id=started.game.id)
     (reply,) = await service.computer.reply_all()
     request = engines.requests[0]
@@ -138,14 +144,18 @@ async def test_refusals_change_nothing(service: GameService, db_path: Path) -> N
     """A level out of range, rated:yes, a level with a person, and a bad position are refused
     with a clear reason, and nothing is written."""
     before = snapshot(db_path)
-    with pytest.raises(LevelError, match="1 \\(weakest\\) to 8"):
+    with pytest.raises(LevelRangeError) as out_of_range:
         await service.computer.challenge(ALICE, PLACE, level=9)
-    with pytest.raises(InvalidOptionError, match="never rated"):
+    assert out_of_range.value.level == 9
+    with pytest.raises(UnratableError) as rated:
         await service.computer.challenge(ALICE, PLACE, rated=True)
-    with pytest.raises(LevelError, match="challenge Postal itself"):
+    assert rated.value.reason is Unratable.COMPUTER
+    with pytest.raises(LevelForPersonError) as person:
         service.computer.meant(BOB, 4)
-    with pytest.raises(InvalidOptionError, match="color must be red, black or random"):
+    assert (person.value.player, person.value.computer) == ("bob", "Postal")
+    with pytest.raises(NotAChoiceError) as colour:
         await service.computer.challenge(ALICE, PLACE, game="xiangqi", color="green")
+    assert colour.value.option == "color" and colour.value.choices == ("red", "black", "random")
     with pytest.raises(InvalidPositionError) as refused:
         await service.computer.challenge(ALICE, PLACE, fen="not a fen")
     assert refused.value.problem is FenProblem.FIELD_COUNT

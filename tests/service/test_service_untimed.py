@@ -7,16 +7,16 @@ from pathlib import Path
 import pytest
 
 from bot.service import ChallengeCreated, GameService, ManualClock, MovePlayed, errors
+from bot.service.option_errors import Unratable, UnratableError
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot
 
 
 async def untimed_game(service: GameService) -> int:
     created = await service.challenges.challenge(ALICE, PLACE, BOB, color="white", days=None)
     assert created.challenge.untimed and not created.challenge.rated
-    assert "no time limit" in created.text
     started = await service.challenges.accept_challenge(BOB, created.challenge.id)
     assert started.game.untimed and started.game.deadline is None
-    assert "no time limit, casual" in started.text
+    assert not started.game.rated
     return started.game.id
 
 
@@ -39,8 +39,9 @@ async def test_untimed_games_are_not_rated(service: GameService, db_path: Path) 
     """Rated games keep a deadline: asking for both is refused, nothing stored."""
     await service.preferences.settings(ALICE)
     before = snapshot(db_path)
-    with pytest.raises(errors.InvalidOptionError, match="Rated games keep a deadline"):
+    with pytest.raises(UnratableError) as refused:
         await service.challenges.challenge(ALICE, PLACE, BOB, days=None, rated=True)
+    assert refused.value.reason is Unratable.UNTIMED
     assert snapshot(db_path) == before
 
 

@@ -11,6 +11,7 @@ from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, errors
 from bot.service.phrases import check_text, termination_text
+from rules import Color
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
 # A five-ply mate found by search: the red cannon lands behind the black elephant.
@@ -20,7 +21,8 @@ QUICK_MATE = ("b2b4", "a6a5", "b4c4", "f9e8", "c4c9")
 async def test_xiangqi_game_to_mate_and_record(service: GameService) -> None:
     """A xiangqi game plays to mate in ICCS; red wins and the record reads back."""
     started = await start_game(service, "xiangqi")
-    assert started.text.startswith("bob accepted. alice (red) vs bob (black), xiangqi")
+    assert started.acceptor.id == BOB.id and started.game.white.id == ALICE.id
+    assert started.game.color_name(Color.WHITE) == "red"
     result = None
     for ply, text in enumerate(QUICK_MATE):
         user = ALICE if ply % 2 == 0 else BOB

@@ -1,0 +1,293 @@
+"""The plans of a challenge and of a game's start, worked out without the store.
+
+A challenge, its acceptance and a game against the computer go plan -> write -> describe,
+as a move does (``bot.service.move_plan``): a pure function checks what was asked and
+decides the seats, refusing with an error of facts; the use case writes the plan in one
+transaction and describes the result; ``bot/text`` words it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import rules
+from bot.engine.api import MAX_LEVEL, MIN_LEVEL
+from bot.i18n.names import Choice
+from bot.service.errors import (
+    BotChallengeError,
+    InvalidPositionError,
+    NotYourChallengeError,
+    SelfChallengeError,
+    StartProblem,
+)
+from bot.service.game_facts import variant_named
+from bot.service.option_errors import (
+    AnotherGamesColourError,
+    DaysError,
+    LevelRangeError,
+    NotAChoiceError,
+    Unratable,
+    UnratableError,
+)
+from bot.service.results import ChallengeView, User
+from rules import Color
+
+DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)
+# The days choice of an untimed game (value 0), as Discord lists it (msgctxt "choice").
+NO_TIME_LIMIT = "none (no time limit)"
+DEFAULT_DAYS = 3
+# The colour words a player may type in each variant, and the seat each means ("red" is
+# the seat called white in the store and in rules).
+VARIANT_COLORS: dict[str, dict[str, str]] = {
+    "chess": {"white": "white", "black": "black", "random": "random"},
+    "xiangqi": {"red": "white", "black": "black", "random": "random"},
+}
+COLOR_WORDS = ("white", "red", "black", "random")
+# The colours as Discord lists them: its choices cannot depend on the game chosen, so each
+# colour only one game has says which game it is for.
+COLOR_LABELS = {
+    "white": "white (chess)",
+    "red": "red (xiangqi)",
+    "black": "black",
+    "random": "random",
+}
+COLOR_CHOICES = COLOR_WORDS
+MAX_FEN_LENGTH = 120
+DEFAULT_LEVEL = 3
+LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
+
+
+class ChallengeRefusal(Enum):
+    """Why a player may not answer a challenge so."""
+
+    OWN = "own"  # accepting one's own challenge
+    FOR_ANOTHER = "for_another"  # accepting a challenge made to someone else
+    DECLINE_NOT_YOURS = "decline_not_yours"  # declining one made to someone else
+    DECLINE_OPEN = "decline_open"  # declining an open challenge
+    CANCEL_NOT_YOURS = "cancel_not_yours"  # cancelling another's challenge
+
+
+class ChallengeRefusedError(NotYourChallengeError):
+    """The challenge is not the player's to answer so (``reason``); ``player`` is whom it
+    was made to, for ``FOR_ANOTHER``."""
+
+    def __init__(self, reason: ChallengeRefusal, player: str | None = None) -> None:
+        super().__init__()
+        self.reason = reason
+        self.player = player
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Who plays white (red in xiangqi) and black, and who moves first."""
+
+    white_id: int
+    black_id: int
+    to_move_id: int
+
+
+def seated(player_id: int, color: Color, other_id: int, first: Color) -> Seats:
+    """``player_id`` at ``color``, ``other_id`` at the other; ``first`` is the side to move
+    in the start position."""
+    white_id, black_id = (player_id, other_id) if color is Color.WHITE else (other_id, player_id)
+    return Seats(white_id, black_id, white_id if first is Color.WHITE else black_id)
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengePlan:
+    """A challenge as it is stored: ``color`` is the challenger's seat (white, black or
+    random), ``start_fen`` None for the standard start; ``days_per_move`` is unused when
+    ``untimed``."""
+
+    challenger_id: int
+    opponent_id: int | None
+    variant: str
+    color: str
+    days_per_move: int
+    untimed: bool
+    rated: bool
+    start_fen: str | None
+
+
+def plan_challenge(
+    user: User,
+    opponent: User | None,
+    *,
+    game: str,
+    color: str,
+    days: int | None,
+    rated: bool | None,
+    fen: str | None,
+) -> ChallengePlan:
+    """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``). Raises
+    ``InvalidOptionError`` (and its kinds in ``bot.service.option_errors``),
+    ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``."""
+    variant = variant_named(game)
+    check_days(days)
+    # The seats by their rules names are always understood (callers inside Postal use
+    # them); what a player typed is checked against the variant's words by ``color_word``
+    # in the adapter first.
+    seats = {"white": "white", **VARIANT_COLORS[variant.name]}
+    stored_color = seats.get(color) or color_word(variant.name, color)
+    if user.is_bot:
+        raise BotChallengeError(user.name)
+    if opponent is not None:
+        if opponent.id == user.id:
+            raise SelfChallengeError
+        if opponent.is_bot:
+            raise BotChallengeError(opponent.name)
+    start_fen = checked_start(variant, fen)
+    if rated and start_fen is not None:
+        raise UnratableError(Unratable.CUSTOM_START)
+    if rated and days is None:
+        raise UnratableError(Unratable.UNTIMED)
+    return ChallengePlan(
+        challenger_id=user.id,
+        opponent_id=opponent.id if opponent is not None else None,
+        variant=variant.name,
+        color=stored_color,
+        days_per_move=days or DEFAULT_DAYS,
+        untimed=days is None,
+        rated=start_fen is None and days is not None if rated is None else rated,
+        start_fen=start_fen,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlan:
+    """The game ``acceptor_id`` starts by accepting ``challenge``: its start and seats."""
+
+    challenge: ChallengeView
+    acceptor_id: int
+    variant: rules.Variant
+    start_fen: str
+    seats: Seats
+
+
+def plan_start(challenge: ChallengeView, acceptor: User, coin: Color) -> StartPlan:
+    """The game that starts when ``acceptor`` accepts ``challenge``; ``coin`` is the
+    challenger's colour when they chose random. Raises ``BotChallengeError``,
+    ``ChallengeRefusedError`` (their own challenge, or one made to someone else)."""
+    if acceptor.is_bot:
+        raise BotChallengeError(acceptor.name)
+    if challenge.challenger.id == acceptor.id:
+        raise ChallengeRefusedError(ChallengeRefusal.OWN)
+    if challenge.opponent is not None and challenge.opponent.id != acceptor.id:
+        raise ChallengeRefusedError(ChallengeRefusal.FOR_ANOTHER, challenge.opponent.name)
+    variant = variant_named(challenge.variant)
+    start_fen = challenge.start_fen or variant.start_fen
+    color = coin if challenge.color == "random" else Color(challenge.color)
+    first = variant.from_fen(start_fen).side_to_move
+    seats = seated(challenge.challenger.id, color, acceptor.id, first)
+    return StartPlan(challenge, acceptor.id, variant, start_fen, seats)
+
+
+def answer_refusal(challenge: ChallengeView, user: User, status: str) -> ChallengeRefusal | None:
+    """Why ``user`` may not close ``challenge`` with ``status`` (``declined``: only the
+    player challenged may; ``cancelled``: only its author may), or None."""
+    if status == "cancelled":
+        mine = challenge.challenger.id == user.id
+        return None if mine else ChallengeRefusal.CANCEL_NOT_YOURS
+    if challenge.opponent is None:
+        return ChallengeRefusal.DECLINE_OPEN
+    return None if challenge.opponent.id == user.id else ChallengeRefusal.DECLINE_NOT_YOURS
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerGamePlan:
+    """A game against the computer at ``level``: the player's colour ``human``, the start
+    (``custom_start`` when it is not the variant's own) and the player's clock."""
+
+    level: int
+    variant: str
+    start_fen: str
+    custom_start: bool
+    human: Color
+    first: Color
+    days_per_move: int
+    untimed: bool
+
+    def seats(self, player_id: int, computer_id: int) -> Seats:
+        return seated(player_id, self.human, computer_id, self.first)
+
+
+def plan_computer_game(
+    user: User,
+    *,
+    level: int | None,
+    game: str,
+    color: str,
+    days: int | None,
+    rated: bool | None,
+    fen: str | None,
+    coin: Color,
+) -> ComputerGamePlan:
+    """The game against the computer ``user`` asks for (see ``ComputerOpponent.challenge``);
+    ``coin`` is their colour when they chose random. Raises ``LevelRangeError``,
+    ``InvalidOptionError``, ``InvalidPositionError``, ``BotChallengeError``."""
+    level = DEFAULT_LEVEL if level is None else level
+    if level not in LEVELS:
+        raise LevelRangeError(level)
+    variant = variant_named(game)
+    check_days(days)
+    if rated:
+        raise UnratableError(Unratable.COMPUTER)
+    seats = {"white": "white", "black": "black", "random": "random"}
+    seat = seats.get(color) or color_word(variant.name, color)
+    if user.is_bot:
+        raise BotChallengeError(user.name)
+    start_fen = checked_start(variant, fen) or variant.start_fen
+    return ComputerGamePlan(
+        level=level,
+        variant=variant.name,
+        start_fen=start_fen,
+        custom_start=start_fen != variant.start_fen,
+        human=coin if seat == "random" else Color(seat),
+        first=variant.from_fen(start_fen).side_to_move,
+        days_per_move=days or DEFAULT_DAYS,
+        untimed=days is None,
+    )
+
+
+def checked_start(variant: rules.Variant, fen: str | None) -> str | None:
+    """The normalised custom start FEN, or None for the standard start."""
+    if fen is None or not fen.strip() or fen.strip() == "startpos":
+        return None
+    text = " ".join(fen.split())
+    if len(text) > MAX_FEN_LENGTH:
+        raise InvalidPositionError.start(StartProblem.TOO_LONG, limit=MAX_FEN_LENGTH)
+    try:
+        position = variant.from_fen(text)
+    except rules.InvalidFenError as error:
+        raise InvalidPositionError.of(error) from error
+    if rules.Game(variant, position).outcome() is not None or not position.legal_moves():
+        raise InvalidPositionError.start(StartProblem.ALREADY_OVER)
+    normalised = position.fen()
+    return None if normalised == variant.start_fen else normalised
+
+
+def check_days(days: int | None) -> None:
+    """Raises ``DaysError`` unless ``days`` (per move) is a choice, or None."""
+    if days is not None and days not in DAYS_CHOICES:
+        raise DaysError(days)
+
+
+def color_word(game: str, word: str) -> str:
+    """The seat (white, black, random) meant by the colour ``word`` a player typed for
+    ``game``: white, black or random in chess, red, black or random in xiangqi. Raises
+    ``NotAChoiceError``, an ``AnotherGamesColourError`` when ``word`` is another game's
+    colour. An unknown ``game`` is left for ``challenge`` to refuse (``word`` comes back
+    lowercased)."""
+    typed = word.strip().lower()
+    words = VARIANT_COLORS.get(game)
+    if words is None:
+        return typed
+    if typed in words:
+        return words[typed]
+    # The colours as the reader's Discord lists them (the console reads those words too).
+    allowed = [Choice(seat, COLOR_LABELS[seat]) for seat in words]
+    if any(typed in colors for colors in VARIANT_COLORS.values()):
+        # Another game's colour, as the reader's Discord listed it.
+        raise AnotherGamesColourError(game, Choice(typed, COLOR_LABELS[typed]), allowed)
+    raise NotAChoiceError("color", word, allowed)

@@ -1,0 +1,129 @@
+"""Challenges and new games in words: a challenge made, answered or refused, a game started
+(against a person or the computer), for both adapters."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n.text import Text
+from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
+from bot.service.computer import ComputerGameStarted, NoComputerError
+from bot.service.errors import UserError
+from bot.service.phrases import color_text, pace_text, rated_text, variant_text
+from bot.service.results import ChallengeClosed, ChallengeCreated, ChallengeView, GameStarted
+from rules import Color
+
+CUSTOM_START = Text(", from a custom position")
+
+_REFUSALS = {
+    ChallengeRefusal.OWN: Text(
+        "You cannot accept your own challenge; wait for your opponent or cancel it."
+    ),
+    ChallengeRefusal.DECLINE_NOT_YOURS: Text(
+        "Only the challenged player can decline; the challenger may cancel."
+    ),
+    ChallengeRefusal.DECLINE_OPEN: Text(
+        "An open challenge cannot be declined; just leave it, or its author may cancel it."
+    ),
+    ChallengeRefusal.CANCEL_NOT_YOURS: Text("Only the player who made a challenge can cancel it."),
+}
+
+
+def _refused(error: ChallengeRefusedError) -> Text:
+    if error.reason is ChallengeRefusal.FOR_ANOTHER:
+        return Text("This challenge is for {player}.", player=error.player)
+    return _REFUSALS[error.reason]
+
+
+# The refusals of this module's facts, by type (``bot.text.errors.WORDED`` holds them).
+REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
+    ChallengeRefusedError: _refused,
+    NoComputerError: lambda error: Text(
+        "Postal cannot play games itself right now; try again in a minute."
+    ),
+}
+
+
+def challenge_text(view: ChallengeView) -> Text:
+    """The challenge as its message says it: who challenges whom, to what, and until when
+    it may be answered."""
+    start = CUSTOM_START if view.start_fen else ""
+    if view.opponent is not None:
+        return Text(
+            "{challenger} challenges {opponent} to {variant} ({challenger} plays {colour}, "
+            "{pace}, {rated}{start}). {opponent} may accept or decline within 48 hours.",
+            challenger=view.challenger.name,
+            opponent=view.opponent.name,
+            variant=variant_text(view.variant),
+            colour=color_text(view.variant, view.color),
+            pace=pace_text(view.days_per_move, view.untimed),
+            rated=rated_text(view.rated),
+            start=start,
+        )
+    return Text(
+        "{challenger} challenges anyone to {variant} ({challenger} plays {colour}, {pace}, "
+        "{rated}{start}). Anyone may accept within 48 hours.",
+        challenger=view.challenger.name,
+        variant=variant_text(view.variant),
+        colour=color_text(view.variant, view.color),
+        pace=pace_text(view.days_per_move, view.untimed),
+        rated=rated_text(view.rated),
+        start=start,
+    )
+
+
+def closed_text(result: ChallengeClosed) -> Text:
+    """How the challenge was closed: declined or cancelled by a player, else expired."""
+    if result.by is not None and result.status == "declined":
+        return Text("{player} declined.", player=result.by)
+    if result.by is not None and result.status == "cancelled":
+        return Text("{player} cancelled the challenge.", player=result.by)
+    return Text("The challenge expired unanswered.")
+
+
+def started_text(result: GameStarted) -> Text:
+    """The accepted challenge's game: who plays which side, its terms, who moves first."""
+    view = result.game
+    return Text(
+        "{player} accepted. {white} ({white_colour}) vs {black} ({black_colour}), {variant}, "
+        "{pace}, {rated}. {to_move} to move.",
+        player=result.acceptor.name,
+        white=view.white.name,
+        white_colour=color_text(view.variant, Color.WHITE),
+        black=view.black.name,
+        black_colour=color_text(view.variant, Color.BLACK),
+        variant=variant_text(view.variant),
+        pace=pace_text(view.days_per_move, view.untimed),
+        rated=rated_text(view.rated),
+        to_move=result.notify.name,
+    )
+
+
+def computer_started_text(result: ComputerGameStarted) -> Text:
+    """The game against the computer: the player's side, the computer's and its level, the
+    terms, who moves first."""
+    view = result.game
+    human = Color.BLACK if view.white.id == result.computer.id else Color.WHITE
+    return Text(
+        "{player} ({colour}) vs {computer} ({computer_colour}, level {level}), {variant}, "
+        "{pace}, unrated{start}. {first} to move.",
+        player=view.player(human).name,
+        colour=color_text(view.variant, human),
+        computer=result.computer.name,
+        computer_colour=color_text(view.variant, human.other),
+        level=result.level,
+        variant=variant_text(view.variant),
+        pace=pace_text(view.days_per_move, view.untimed),
+        start=CUSTOM_START if result.custom_start else "",
+        first=result.notify.name,
+    )
+
+
+# Each result of a challenge worded from its facts (``bot.text.results.WORDED`` holds them).
+CHALLENGE_RESULTS: dict[type, Callable[[Any], Text]] = {
+    ChallengeCreated: lambda result: challenge_text(result.challenge),
+    ChallengeClosed: closed_text,
+    GameStarted: started_text,
+    ComputerGameStarted: computer_started_text,
+}

@@ -1,0 +1,180 @@
+"""Option values refused (``bot.service.option_errors``), in words, for both adapters: the
+option as the reader's Discord names it, what was typed, and what it may be."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.engine.api import MAX_LEVEL, MIN_LEVEL
+from bot.i18n.locale import Locale
+from bot.i18n.names import NO, Choice, Option
+from bot.i18n.text import Joined, Text, TextIn
+from bot.service.challenge_plan import DAYS_CHOICES, NO_TIME_LIMIT
+from bot.service.deadlines import REMINDER_CHOICES
+from bot.service.errors import UserError
+from bot.service.option_errors import (
+    AnotherGamesColourError,
+    DaysError,
+    LanguageChoiceError,
+    LevelForPersonError,
+    LevelRangeError,
+    NotAChoiceError,
+    ReminderHoursError,
+    TimeOptionError,
+    UnknownNameError,
+    Unratable,
+    UnratableError,
+)
+from bot.service.phrases import variant_text
+from bot.service.preferences import OFF
+
+# Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
+LIST = TextIn("list separator", ", ")
+
+
+def _not_a_choice(error: NotAChoiceError) -> Text:
+    option, choices, text = Option(error.option), error.choices, error.word
+    # Some options have their own sentence (translators word each so).
+    if error.option == "orientation":
+        own, turn = choices
+        return Text(
+            '{option} must be {own} or {turn}, not "{text}".',
+            option=option,
+            own=own,
+            turn=turn,
+            text=text,
+        )
+    if error.option == "takebacks":
+        ask, casual, never = choices
+        return Text(
+            '{option} must be {ask}, {casual} or {never}, not "{text}".',
+            option=option,
+            ask=ask,
+            casual=casual,
+            never=never,
+            text=text,
+        )
+    if error.option == "notation":
+        wxf, chinese, iccs = choices
+        return Text(
+            '{option} must be {wxf}, {chinese} or {iccs}, not "{text}".',
+            option=option,
+            wxf=wxf,
+            chinese=chinese,
+            iccs=iccs,
+            text=text,
+        )
+    return Text(
+        '{option} must be {listed} or {last}, not "{word}".',
+        option=Option(error.option),
+        listed=Joined(LIST, error.choices[:-1]),
+        last=error.choices[-1],
+        word=error.word,
+    )
+
+
+def _another_games_colour(error: AnotherGamesColourError) -> Text:
+    first, second = (choice for choice in error.choices if choice != "random")
+    return Text(
+        "In {variant} the colours are {first} and {second}: {option} must be {listed} "
+        'or {last}, not "{word}".',
+        option=Option(error.option),
+        variant=variant_text(error.game),
+        first=first,
+        second=second,
+        listed=Joined(LIST, error.choices[:-1]),
+        last=error.choices[-1],
+        word=error.word,
+    )
+
+
+def _unratable(error: UnratableError) -> Text:
+    if error.reason is Unratable.CUSTOM_START:
+        return Text("Games from a custom position cannot be rated.")
+    if error.reason is Unratable.UNTIMED:
+        return Text(
+            "Rated games keep a deadline: choose the days per move, or {option}.",
+            option=Option("rated", NO),
+        )
+    return Text(
+        "Games against the computer are never rated; leave {option} out (or {value}).",
+        option=Option("rated"),
+        value=Option("rated", NO),
+    )
+
+
+def _unknown_name(error: UnknownNameError) -> Text:
+    listed = Joined(LIST, error.choices)
+    if error.kind == "theme":
+        return Text('Unknown theme "{text}"; choose {themes}.', text=error.word, themes=listed)
+    return Text('Unknown piece set "{text}"; choose {names}.', text=error.word, names=listed)
+
+
+def _time_option(error: TimeOptionError) -> Text:
+    if error.option == "quiet":
+        return Text(
+            "{option}: {error}; write them like 23:00-07:00 (your time zone), or {off}.",
+            option=Option("quiet"),
+            error=error.problem,
+            off=OFF,
+        )
+    if error.option == "digest":
+        return Text(
+            "{option}: {error}; give the time of day for it (e.g. 08:00), or {off}.",
+            option=Option("digest"),
+            error=error.problem,
+            off=OFF,
+        )
+    return Text(
+        "{error}; use a name from the IANA time zone database, e.g. Europe/Paris, "
+        "America/New_York, Asia/Shanghai or UTC.",
+        error=error.problem,
+    )
+
+
+# Each refusal of an option value, worded from its facts (``bot.text.errors.WORDED``).
+OPTION_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
+    NotAChoiceError: _not_a_choice,
+    AnotherGamesColourError: _another_games_colour,
+    DaysError: lambda error: Text(
+        "{option} must be one of {days} (days per move), or {none} for no time limit.",
+        option=Option("days"),
+        days=", ".join(map(str, DAYS_CHOICES)),
+        none=Choice(0, NO_TIME_LIMIT),
+    ),
+    UnratableError: _unratable,
+    UnknownNameError: _unknown_name,
+    ReminderHoursError: lambda error: Text(
+        '{option} are hours before a deadline, any of {choices} (e.g. "24, 1"), or '
+        '{off}, not "{text}".',
+        option=Option("reminders"),
+        choices=", ".join(map(str, REMINDER_CHOICES)),
+        off=OFF,
+        text=error.word,
+    ),
+    TimeOptionError: _time_option,
+    LanguageChoiceError: lambda error: Text(
+        '{option} must be {auto} or one of {choices}, not "{text}".',
+        option=Option(error.option),
+        auto=error.auto,
+        choices=", ".join(locale.value for locale in Locale),
+        text=error.word,
+    ),
+    LevelRangeError: lambda error: Text(
+        "{option} must be {weakest} (weakest) to {strongest} (strongest), not {level}.",
+        option=Option("level"),
+        weakest=MIN_LEVEL,
+        strongest=MAX_LEVEL,
+        level=error.level,
+    ),
+    LevelForPersonError: lambda error: Text(
+        "{option} is the computer's strength: challenge {computer} itself "
+        "({opponent} {level}), or leave the {option} out to play {player}.",
+        option=Option("level"),
+        computer=error.computer,
+        opponent=Option("opponent", f"@{error.computer}"),
+        level=Option("level", error.level),
+        player=error.player,
+    ),
+}
