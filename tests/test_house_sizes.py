@@ -15,8 +15,6 @@ MAX_MODULE_LINES = 600
 # Over the limits when the limits were set; each to be cut down and removed from here.
 LONG_FUNCTIONS: dict[str, int] = {
     "bot/render/eval_graph.py:render_eval_graph": 100,
-    "bot/service/challenges.py:challenge": 84,
-    "bot/service/challenges.py:accept_challenge": 75,
     "rules/chess/position.py:_generate": 63,
 }
 LARGE_MODULES: dict[str, int] = {
