@@ -14,7 +14,6 @@ MAX_MODULE_LINES = 600
 
 # Over the limits when the limits were set; each to be cut down and removed from here.
 LONG_FUNCTIONS: dict[str, int] = {
-    "bot/render/eval_graph.py:render_eval_graph": 100,
     "rules/chess/position.py:_generate": 63,
 }
 LARGE_MODULES: dict[str, int] = {

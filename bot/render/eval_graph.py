@@ -91,6 +91,36 @@ def render_eval_graph(
     mark or critical ply outside the game, an unknown mark kind or variant, or a size out of
     range.
     """
+    _check(advantages, marks, critical, variant, (width, height), axis)
+    frame = _Frame.of(len(advantages) - 1, width, height, axis, legend is not None)
+    image = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
+    curve = _fill(image, frame, advantages, variant)
+    draw = ImageDraw.Draw(image)
+    if axis:
+        _axis(draw, axis, frame.y_of, frame.left, frame.width, frame.tick_size)
+    _lines(draw, frame, curve, marks, critical)
+    draw.rectangle((0, frame.plot_h, frame.width, frame.height), fill=BACKGROUND)
+    numbers_area = (frame.plot_h, frame.band, frame.width)
+    _move_numbers(draw, frame.last, frame.x_of, numbers_area, first_move_number, black_first)
+    if legend is not None:
+        legend_area = (frame.left + frame.inset, frame.plot_h + frame.band, frame.width)
+        _legend(draw, legend, legend_area, frame.legend_band, frame.radius)
+    small = image.resize((width, height), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    small.save(buffer, "PNG", optimize=False, compress_level=6)
+    return buffer.getvalue()
+
+
+def _check(
+    advantages: Sequence[float],
+    marks: Sequence[GraphMark],
+    critical: int | None,
+    variant: str,
+    size: tuple[int, int],
+    axis: Sequence[AxisTick],
+) -> None:
+    """Raises ValueError for what ``render_eval_graph`` cannot draw (see there)."""
+    width, height = size
     if len(advantages) < 2:
         raise ValueError("a graph needs at least two positions")
     if any(not -1.0 <= value <= 1.0 for value in advantages):
@@ -112,44 +142,86 @@ def render_eval_graph(
     if any(not -1.0 <= tick.value <= 1.0 for tick in axis):
         raise ValueError("axis ticks are winning chances, from -1 to 1")
 
-    big_w, big_h = width * SCALE, height * SCALE
-    band = round(big_h * LABEL_BAND)
-    legend_band = round(big_h * LEGEND_BAND) if legend is not None else 0
-    plot_h = big_h - band - legend_band
-    tick_size = max(8 * SCALE, round(band * 0.6))
-    # The axis values take a column at the left; the plot starts after it.
-    left = _axis_width(axis, tick_size)
-    middle = plot_h / 2
-    margin = plot_h * 0.04  # the curve never touches the edges
-    radius = max(3 * SCALE, round(plot_h * 0.025))
-    # The first and last positions stand in by a dot's width (and the outline's), so a
-    # mark or the critical line on the game's last move is drawn whole, not cut in half
-    # by the image's edge (a game resigned after a blunder ends on its critical move).
-    inset = radius + 2 * SCALE
 
-    def x_of(ply: int) -> float:
-        return left + inset + ply * (big_w - 1 - left - 2 * inset) / last
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Where things go in the picture drawn ``SCALE`` times as large: the plot above the
+    move numbers' ``band`` (and the legend's), the axis column at its ``left``."""
 
-    def y_of(value: float) -> float:
-        return middle - value * (middle - margin)
+    last: int  # the last ply
+    width: int
+    height: int
+    band: int
+    legend_band: int
+    plot_h: int
+    tick_size: int
+    left: int
+    radius: int
+    inset: int
 
-    image = Image.new("RGB", (big_w, big_h), BACKGROUND)
-    curve = [(x_of(ply), y_of(value)) for ply, value in enumerate(advantages)]
-    area = [(x_of(0), middle), *curve, (x_of(last), middle)]
+    @classmethod
+    def of(
+        cls, last: int, width: int, height: int, axis: Sequence[AxisTick], legend: bool
+    ) -> _Frame:
+        big_w, big_h = width * SCALE, height * SCALE
+        band = round(big_h * LABEL_BAND)
+        legend_band = round(big_h * LEGEND_BAND) if legend else 0
+        plot_h = big_h - band - legend_band
+        tick_size = max(8 * SCALE, round(band * 0.6))
+        radius = max(3 * SCALE, round(plot_h * 0.025))
+        # The first and last positions stand in by a dot's width (and the outline's), so a
+        # mark or the critical line on the game's last move is drawn whole, not cut in half
+        # by the image's edge (a game resigned after a blunder ends on its critical move).
+        inset = radius + 2 * SCALE
+        # The axis values take a column at the left; the plot starts after it.
+        left = _axis_width(axis, tick_size)
+        return cls(last, big_w, big_h, band, legend_band, plot_h, tick_size, left, radius, inset)
+
+    @property
+    def middle(self) -> float:
+        return self.plot_h / 2
+
+    def x_of(self, ply: int) -> float:
+        return (
+            self.left + self.inset + ply * (self.width - 1 - self.left - 2 * self.inset) / self.last
+        )
+
+    def y_of(self, value: float) -> float:
+        margin = self.plot_h * 0.04  # the curve never touches the edges
+        return self.middle - value * (self.middle - margin)
+
+
+def _fill(
+    image: Image.Image, frame: _Frame, advantages: Sequence[float], variant: str
+) -> list[tuple[float, float]]:
+    """Fill the first player's advantage above the middle and the second's below; returns
+    the curve's points."""
+    curve = [(frame.x_of(ply), frame.y_of(value)) for ply, value in enumerate(advantages)]
+    middle = frame.middle
+    area = [(frame.x_of(0), middle), *curve, (frame.x_of(frame.last), middle)]
     for fill, box in (
-        (UPPER_FILL[variant], (0, 0, big_w, round(middle))),
-        (LOWER_FILL[variant], (0, round(middle), big_w, plot_h)),
+        (UPPER_FILL[variant], (0, 0, frame.width, round(middle))),
+        (LOWER_FILL[variant], (0, round(middle), frame.width, frame.plot_h)),
     ):
-        layer = Image.new("RGB", (big_w, big_h), BACKGROUND)
+        layer = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
         ImageDraw.Draw(layer).polygon(area, fill=fill)
         image.paste(layer.crop(box), box[:2])
-    draw = ImageDraw.Draw(image)
-    if axis:
-        _axis(draw, axis, y_of, left, big_w, tick_size)
-    draw.line([(left, middle), (big_w, middle)], fill=MIDDLE_LINE, width=SCALE)
+    return curve
+
+
+def _lines(
+    draw: ImageDraw.ImageDraw,
+    frame: _Frame,
+    curve: list[tuple[float, float]],
+    marks: Sequence[GraphMark],
+    critical: int | None,
+) -> None:
+    """The middle line, the critical move's line, the curve and its marks' dots."""
+    middle, radius = frame.middle, frame.radius
+    draw.line([(frame.left, middle), (frame.width, middle)], fill=MIDDLE_LINE, width=SCALE)
     if critical is not None:
-        x = x_of(critical)
-        draw.line([(x, 0), (x, plot_h)], fill=CRITICAL_COLOUR, width=2 * SCALE)
+        x = frame.x_of(critical)
+        draw.line([(x, 0), (x, frame.plot_h)], fill=CRITICAL_COLOUR, width=2 * SCALE)
     draw.line(curve, fill=CURVE, width=2 * SCALE, joint="curve")
     for mark in sorted(marks, key=lambda m: list(MARK_COLOURS).index(m.kind)):
         x, y = curve[mark.ply]
@@ -159,14 +231,6 @@ def render_eval_graph(
             outline=CURVE,
             width=SCALE,
         )
-    draw.rectangle((0, plot_h, big_w, big_h), fill=BACKGROUND)
-    _move_numbers(draw, last, x_of, (plot_h, band, big_w), first_move_number, black_first)
-    if legend is not None:
-        _legend(draw, legend, (left + inset, plot_h + band, big_w), legend_band, radius)
-    small = image.resize((width, height), Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    small.save(buffer, "PNG", optimize=False, compress_level=6)
-    return buffer.getvalue()
 
 
 def _move_numbers(
