@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from pathlib import Path
 
 import pytest
@@ -113,7 +113,7 @@ def pseudo_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[s
     catalogs.translations.cache_clear()
 
 
-def console_english(output: str, vocabulary: set[str]) -> list[str]:
+def console_english(output: str, vocabulary: Set[str]) -> list[str]:
     """Lines of a console's ``output`` with English left outside the catalogs (boards and
     records skipped)."""
     kept = [

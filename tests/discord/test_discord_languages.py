@@ -82,14 +82,14 @@ async def test_a_whole_game_in_french_says_only_catalog_sentences(
 
 
 @pytest.fixture
-def french_words() -> set[str]:
+def french_words() -> frozenset[str]:
     """Postal's English words that French never uses; read before the bot starts (reading
     the sources takes seconds, which would stall the bot's event loop under test)."""
     return vocabulary(Locale.FR)
 
 
 async def test_a_whole_game_in_french_shows_no_english(
-    french_words: set[str], running: Harness, fake: FakeDiscord
+    french_words: frozenset[str], running: Harness, fake: FakeDiscord
 ) -> None:
     """The same game with the real French catalog: no word of Postal's English that the
     French translations themselves do not use."""

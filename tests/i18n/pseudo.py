@@ -10,10 +10,13 @@ either."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Set
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import write_po
 
 from bot.i18n import Locale, catalogs
@@ -39,10 +42,9 @@ def install_pseudo(root: Path, locale: Locale, monkeypatch: pytest.MonkeyPatch) 
     """Write ``locale``'s catalog under ``root`` as the pseudo-translation of the sources'
     template and point the product at it; returns the English vocabulary (words of four
     letters or more of the template's sentences)."""
-    template = load_tool().extract()
     catalog = catalogs.new_catalog(locale)
     vocabulary: set[str] = set()
-    for message in template:
+    for message in template():
         if not message.id or message.context in KEPT_CONTEXTS:
             continue
         if isinstance(message.id, tuple | list):
@@ -70,20 +72,32 @@ def words_of(text: str) -> set[str]:
     return {word.lower() for word in re.findall(r"[A-Za-z]{4,}", text)}
 
 
-def vocabulary(locale: Locale) -> set[str]:
+@functools.cache
+def template() -> tuple[Message, ...]:
+    """The messages of the sources' template, extracted once a run (a second's work: the
+    sources do not change while the tests run)."""
+    return tuple(load_tool().extract())
+
+
+def vocabulary(locale: Locale) -> frozenset[str]:
     """Postal's English words that ``locale``'s own translations never use (French shares
-    "position" or "message" with English: those prove nothing)."""
-    template = load_tool().extract()
+    "position" or "message" with English: those prove nothing). Worked out once a run for
+    each catalog file."""
+    return _vocabulary(catalog_path(locale), locale)
+
+
+@functools.cache
+def _vocabulary(path: Path, locale: Locale) -> frozenset[str]:
     english: set[str] = set()
-    for message in template:
+    for message in template():
         if message.id and message.context in (None, "button"):
             ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
             english |= words_of(" ".join(map(str, ids)))
     own: set[str] = set()
-    for message in read_catalog(catalog_path(locale), locale):
+    for message in read_catalog(path, locale):
         forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
         own |= words_of(" ".join(str(form or "") for form in forms))
-    return english - own
+    return frozenset(english - own)
 
 
 def untranslated(text: str) -> tuple[str, str]:
@@ -103,7 +117,7 @@ def untranslated(text: str) -> tuple[str, str]:
     return "".join(outside), "".join(fields)
 
 
-def english_left(text: str, vocabulary: set[str], not_words: re.Pattern[str]) -> list[str]:
+def english_left(text: str, vocabulary: Set[str], not_words: re.Pattern[str]) -> list[str]:
     """Lines of ``text`` with a word of Postal's English outside the catalogs' messages, or
     inside a field as plain text, or a date written as for nobody's language (``not_words``:
     names, commands, notation and the like, removed first)."""
