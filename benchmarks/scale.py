@@ -14,7 +14,8 @@ replayed by the service). Then it times, on a store opened afresh:
   archive, the next wake-up) with nothing due, the median of ``--rounds``;
 - ``next_wakeup``: the next wake-up alone;
 - ``move p50`` / ``move p99``: ``GameService.move`` in distinct active games while clock
-  rounds run back to back beside it (a round every 50 ms);
+  rounds run back to back beside it (a round every 50 ms), and ``alone`` before that in
+  other games with no round running (what the machine's load alone does to a move);
 - ``/history``, ``/games`` and ``/stats`` of the player with 1,000 games;
 - ``claim 10k``: claiming 10,000 due items at once (``Claims.take``);
 - ``drain``: the clock moved 60 hours on, every active game is due (a time-out, or a
@@ -226,10 +227,14 @@ async def clock_round(service: GameService) -> None:
     await service.deadlines.next_wakeup()
 
 
-async def moves_beside_rounds(store: Store, service: GameService, count: int) -> list[float]:
-    """Move latencies (ms) in ``count`` distinct active games while rounds run."""
+async def moves_beside_rounds(
+    store: Store, service: GameService, count: int, *, clock_runs: bool = True
+) -> list[float]:
+    """Move latencies (ms) in ``count`` distinct active games while rounds run (or, with
+    ``clock_runs`` False, alone: what the machine gives a move, for comparison)."""
     rows = await store.database.fetch(
-        "SELECT id FROM games WHERE status = 'active' AND white_id > 1000 ORDER BY id LIMIT ?",
+        "SELECT id FROM games WHERE status = 'active' AND white_id > 1000 AND ply = 20 "
+        "ORDER BY id LIMIT ?",
         (count,),
     )
     targets = []
@@ -244,7 +249,7 @@ async def moves_beside_rounds(store: Store, service: GameService, count: int) ->
     stop = asyncio.Event()
 
     async def rounds() -> None:
-        while not stop.is_set():
+        while clock_runs and not stop.is_set():
             await clock_round(service)
             await asyncio.sleep(0.05)
 
@@ -356,6 +361,11 @@ async def measure(
         )
         row["/stats"] = statistics.median(
             [await timed_ms(lambda: service.reports.stats(heavy)) for _ in range(rounds)]
+        )
+        alone = await moves_beside_rounds(store, service, moves, clock_runs=False)
+        row["move p50 alone"], row["move p99 alone"] = (
+            percentile(alone, 0.5),
+            percentile(alone, 0.99),
         )
         samples = await moves_beside_rounds(store, service, moves)
         row["move p50"], row["move p99"] = percentile(samples, 0.5), percentile(samples, 0.99)
