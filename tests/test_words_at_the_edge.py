@@ -25,6 +25,7 @@ from bot.service.computer import NoComputerError
 from bot.service.errors import UserError
 from bot.service.local_time import TimeFormatError
 from bot.service.move_hints import MoveSlip
+from bot.service.notes import UnknownMoveNumberError
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import SpamLimit
@@ -196,6 +197,8 @@ CONVERTED: tuple[UserError, ...] = (
     options.LanguageChoiceError("language", AUTO_LANGUAGE, "xx"),
     options.LevelRangeError(9),
     options.LevelForPersonError(3, "bob", "Postal"),
+    UnknownMoveNumberError("5.", "2..."),
+    UnknownMoveNumberError("1.", ""),
 )
 
 

@@ -330,8 +330,11 @@ async def _note(
     text = first_value(positional, options, "text")
     if "clear" in options and bool_option("clear", options["clear"]):
         console.say(words.cleared(await notes.clear(user, CONSOLE_PLACE, game_id=game_id), "notes"))
-    elif text:
-        added = await notes.add(user, CONSOLE_PLACE, text, game_id=game_id)
+    elif text or "move" in options:
+        # A move named without a text is refused as an empty note, never taken as a list.
+        added = await notes.add(
+            user, CONSOLE_PLACE, text or "", game_id=game_id, move=options.get("move")
+        )
         console.say(words.note_added(added))
     else:
         console.say(words.note_list(await notes.list(user, CONSOLE_PLACE, game_id=game_id)))

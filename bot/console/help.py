@@ -363,7 +363,12 @@ def _game_tool_rows() -> Part:
             NP_("console help", "forget your prepared lines"),
         ),
         Row(
-            (b, _command("note"), pgettext("console help", "watch the e-file")),
+            (
+                b,
+                _command("note"),
+                option("note", "move", "12..."),
+                pgettext("console help", "watch the e-file"),
+            ),
             NP_("console help", "a note on the game, for you alone"),
         ),
         Row((b, _command("note")), NP_("console help", "shows your notes")),

@@ -29,16 +29,17 @@ async def note(
     text: app_commands.Range[str, 1, MAX_NOTE_TEXT] | None = None,
     clear: bool = False,
     game: int | None = None,
+    move: app_commands.Range[str, 1, 12] | None = None,
 ) -> None:
     bot = cast("PostalBot", interaction.client)
     user, place, notes = actor_of(interaction), place_of(interaction), bot.service.notes
     if clear:
         cleared = await quickly(interaction, notes.clear(user, place, game_id=game), ephemeral=True)
         said = words.cleared(cleared, "notes")
-    elif text is not None:
-        added = await quickly(
-            interaction, notes.add(user, place, text, game_id=game), ephemeral=True
-        )
+    elif text is not None or move is not None:
+        # A move named without a text is refused as an empty note, never taken as a list.
+        adding = notes.add(user, place, text or "", game_id=game, move=move)
+        added = await quickly(interaction, adding, ephemeral=True)
         said = words.note_added(added)
     else:
         listed = await quickly(interaction, notes.list(user, place, game_id=game), ephemeral=True)

@@ -443,6 +443,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "clear", OptionKind.YES_NO, description="Delete all your notes on this game"
             ),
             GAME_ID,
+            OptionSpec(
+                "move",
+                OptionKind.TEXT,
+                limits=(1, 12),
+                description="The move the note follows, by number: 12. or 12... (default: "
+                "the last)",
+            ),
         ),
         positional=("text",),
         rest=True,

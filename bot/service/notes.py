@@ -1,11 +1,13 @@
 """Private notes: a player's own notes on one of their games, seen by nobody else.
 
-Each note remembers the ply the game was at when it was written, so that ``/pgn`` can put
+Each note remembers the move it follows — the game's last when it was written, or one its
+author names by number (``12.`` white's twelfth, ``12...`` black's) — so that ``/pgn`` can put
 the author's notes into their own copy of the record as comments after that move.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,7 +18,7 @@ from bot.service.game_facts import variant_named
 from bot.service.results import Cleared, GameView, Place, User
 from bot.service.text import one_line
 from bot.store import GameRecord, Note
-from rules import Color
+from rules import Color, Position
 
 if TYPE_CHECKING:
     from bot.service.core import ServiceCore
@@ -61,6 +63,45 @@ class TooManyNotesError(UserError):
         )
 
 
+class UnknownMoveNumberError(UserError):
+    """``move:`` names no move of the game: ``typed`` as written; ``last`` the number of
+    the game's last move as a player writes it (``20...``), empty before the first."""
+
+    def __init__(self, typed: str, last: str) -> None:
+        super().__init__()
+        self.typed = typed
+        self.last = last
+
+
+# A move's number as players write it: 12 or 12. (the first player's), 12... or 12… (the
+# second's); spaces around it allowed.
+_MOVE_NUMBER = re.compile(r"\s*(\d{1,5})\s*(\.\.\.|…|\.)?\s*")
+
+
+def move_label(start: Position, ply: int) -> str:
+    """How players number the move that made ``ply`` in a game from ``start``: ``12.`` for
+    the first player's, ``12...`` for the second's (empty for ply 0, before any move)."""
+    if ply == 0:
+        return ""
+    index = ply - 1 + (start.side_to_move is Color.BLACK)  # counted from a white move
+    number = start.fullmove_number + index // 2
+    return f"{number}." if index % 2 == 0 else f"{number}..."
+
+
+def ply_named(typed: str, start: Position, last_ply: int) -> int:
+    """The ply of the move ``typed`` names (``12.``, ``12...``) in a game from ``start`` that
+    has ``last_ply`` moves. Raises ``UnknownMoveNumberError`` for a text that is no move
+    number or names a move not played."""
+    match = _MOVE_NUMBER.fullmatch(typed)
+    if match is not None:
+        second = match[2] in ("...", "…")
+        index = (int(match[1]) - start.fullmove_number) * 2 + second
+        ply = index + 1 - (start.side_to_move is Color.BLACK)
+        if 1 <= ply <= last_ply:
+            return ply
+    raise UnknownMoveNumberError(typed, move_label(start, last_ply))
+
+
 @dataclass(frozen=True, slots=True)
 class NoteView:
     """A note and the move it follows: ``12.`` or ``12...`` (empty: before the first)."""
@@ -91,11 +132,18 @@ class Notes:
         self._core = core
 
     async def add(
-        self, user: User, place: Place | None, text: str, *, game_id: int | None = None
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        game_id: int | None = None,
+        move: str | None = None,
     ) -> NoteAdded:
-        """Keep ``text`` (on one line) as the user's note on the game meant, at its current
-        ply. Raises ``EmptyNoteError``, ``NoteTooLongError``, ``TooManyNotesError``,
-        ``NotAPlayerError``."""
+        """Keep ``text`` (on one line) as the user's note on the game meant, after the move
+        numbered ``move`` (``12.``, ``12...``), else after its last. Raises
+        ``EmptyNoteError``, ``NoteTooLongError``, ``UnknownMoveNumberError``,
+        ``TooManyNotesError``, ``NotAPlayerError``."""
         core = self._core
         record = await core.resolve(user, place, game_id, finished_ok=True)
         core.require_player(record, user)
@@ -104,8 +152,10 @@ class Notes:
             raise EmptyNoteError
         if len(cleaned) > MAX_NOTE_TEXT:
             raise NoteTooLongError(len(cleaned))
+        start = variant_named(record.variant).from_fen(record.start_fen)
+        ply = record.ply if move is None else ply_named(move, start, record.ply)
         note = await core.store.notes.add(
-            record.id, user.id, record.ply, cleaned, core.now(), limit=MAX_NOTES_PER_GAME
+            record.id, user.id, ply, cleaned, core.now(), limit=MAX_NOTES_PER_GAME
         )
         if note is None:
             raise TooManyNotesError
@@ -141,11 +191,7 @@ def _shown(record: GameRecord, note: Note, sans: list[str]) -> NoteView:
     its number only), from the game's moves in SAN (WXF for xiangqi)."""
     if note.ply == 0:
         return NoteView(note, "")
-    start = variant_named(record.variant).from_fen(record.start_fen)
-    black_first = start.side_to_move is Color.BLACK
-    index = note.ply - 1 + black_first  # counted from a white move
-    number = start.fullmove_number + index // 2
-    label = f"{number}." if index % 2 == 0 else f"{number}..."
+    label = move_label(variant_named(record.variant).from_fen(record.start_fen), note.ply)
     return NoteView(note, f"{label} {sans[note.ply - 1]}" if note.ply <= len(sans) else label)
 
 

@@ -38,6 +38,7 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.limits import PING_WINDOW
+from bot.service.notes import UnknownMoveNumberError
 from bot.store import SpamLimit
 from bot.text.challenges import REFUSALS as CHALLENGE_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
@@ -159,6 +160,17 @@ def _limit_reached(error: LimitReachedError) -> Text:
     )
 
 
+def _unknown_move_number(error: UnknownMoveNumberError) -> Text:
+    if not error.last:
+        return Text("No move has been played yet: leave out {option}.", option=Option("move"))
+    return Text(
+        '"{typed}" is not a move of this game: give its number as 12. (the first player\'s) '
+        "or 12... (the second's); the last move is {last}.",
+        typed=error.typed,
+        last=error.last,
+    )
+
+
 # Each error converted to facts, and its sentence made from them (the nearest of the error's
 # own classes listed here words it: StaleBoardError before its GameChangedError).
 WORDED: dict[type[UserError], Callable[[Any], str]] = {
@@ -219,6 +231,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     UnknownVariantError: lambda error: Text(
         '"{game}" is not a game Postal plays.', game=error.game
     ),
+    UnknownMoveNumberError: _unknown_move_number,
     # Worded by its reason code, with the other refusals the rules explain with one.
     InvalidPositionError: lambda error: refusal(error) or "",
     **MOVE_WORDED,

@@ -93,7 +93,7 @@ alice /défier postal niveau:3 classée:yes
         "! Après /conditionnels, écrivez ajouter, liste ou effacer, par ex. /conditionnels "
         "ajouter.",
         '! Trop de mots pour /note : "b". Elle ne lit que des options écrites sous la forme '
-        "nom:valeur (effacer:, partie:).",
+        "nom:valeur (effacer:, partie:, coup:).",
     ]
     assert lines[8] == "! Vous n'avez pas de partie dans ce salon. Lancez-en une avec /défier."
     assert "(ou mettez classée:non)" in lines[9]

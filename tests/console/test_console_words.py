@@ -118,7 +118,8 @@ async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> N
         assert '[couleur:blancs|rouges|noirs|"au hasard"]' in said
         assert "[classée:oui|non]" in said and "[bandeau:oui|non]" in said
         assert "[jours:3|aucun]" in said and "[notifications:salon|mp|désactivé]" in said
-        assert "bob /appuyer Accepter" in said and "bob /note surveiller la colonne e" in said
+        assert "bob /appuyer Accepter" in said
+        assert "bob /note [coup:12...] surveiller la colonne e" in said
         assert "alice /parties [joueur]" in said and "alice /classement [partie]" in said
         assert "[thème:bois|vert|bleu]" in said
         assert "[confirmer:menus|toujours|jamais]" in said

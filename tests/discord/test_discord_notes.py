@@ -34,3 +34,26 @@ async def test_notes_stay_private_and_go_into_the_authors_pgn(harness: Harness) 
 
     cleared = await command(fake, alice, "note", {"clear": True}, channel=thread)
     assert cleared.ephemeral and "Cleared 2 notes" in cleared.text()
+
+
+async def test_a_note_after_an_earlier_move_and_a_number_refused(harness: Harness) -> None:
+    """``move:`` names the move a note follows; a number not played is refused, ephemeral,
+    naming the last move, and keeps nothing."""
+    await harness.start()
+    fake = harness.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(fake, alice, bob)
+    await play(fake, alice, "e4", thread)
+    await play(fake, bob, "c5", thread)
+    await play(fake, alice, "Nf3", thread)
+    noted = await command(
+        fake, alice, "note", {"text": "the Sicilian", "move": "1..."}, channel=thread
+    )
+    assert noted.ephemeral and "after 1... c5" in noted.text()
+    refused = await command(fake, alice, "note", {"text": "x", "move": "5."}, channel=thread)
+    assert refused.ephemeral
+    assert '"5." is not a move of this game' in refused.text() and "is 2." in refused.text()
+    mine = await command(fake, alice, "note", channel=thread)
+    assert "the Sicilian" in mine.text()
+    private = await command(fake, alice, "pgn", {"notes": True}, channel=thread)
+    assert "1. e4 c5 {the Sicilian} 2. Nf3 *" in private.files[0].content.decode()

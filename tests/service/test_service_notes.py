@@ -10,7 +10,7 @@ import pytest
 import rules
 from bot.service import GameService
 from bot.service.errors import NotAPlayerError
-from bot.service.notes import EmptyNoteError, NoteTooLongError
+from bot.service.notes import EmptyNoteError, NoteTooLongError, UnknownMoveNumberError
 from tests.service.service_helpers import ALICE, BOB, CAROL, play, snapshot, start_game
 
 
@@ -92,3 +92,54 @@ async def test_a_note_after_a_move_taken_back_stays_in_the_pgn(service: GameServ
     await service.endings.accept_takeback(BOB, game.id)
     pgn = await service.reports.record(ALICE, None, game_id=game.id, notes=True)
     assert "1. e4 e5 {knight out} *" in pgn.record
+
+
+async def test_a_note_names_the_move_it_follows_by_number(
+    service: GameService, db_path: Path
+) -> None:
+    """``move:`` puts a note after an earlier move (``1.`` white's first, ``2...`` black's
+    second); the author's PGN has it there, the opponent's never."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4", "c5", "Nf3", "d6")
+    first = await service.notes.add(ALICE, None, "the Sicilian", game_id=game.id, move="1...")
+    assert first.note.after == "1... c5"
+    second = await service.notes.add(ALICE, None, "quiet", game_id=game.id, move=" 2 ")
+    assert second.note.after == "2. Nf3"
+    third = await service.notes.add(ALICE, None, "now d4", game_id=game.id, move="2…")
+    assert third.note.after == "2... d6"
+    pgn = await service.reports.record(ALICE, None, game_id=game.id, notes=True)
+    assert "1. e4 c5 {the Sicilian} 2. Nf3 {quiet} 2... d6 {now d4} *" in pgn.record
+    theirs = await service.reports.record(BOB, None, game_id=game.id, notes=True)
+    assert "Sicilian}" not in theirs.record and "{" not in theirs.record
+
+
+@pytest.mark.parametrize("typed", ["3.", "2...x", "0.", "-1", "e4", "12 ...", "99999..."])
+async def test_a_move_number_not_played_is_refused_naming_the_last(
+    service: GameService, db_path: Path, typed: str
+) -> None:
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4", "e5", "Nf3")
+    before = snapshot(db_path)
+    with pytest.raises(UnknownMoveNumberError) as refused:
+        await service.notes.add(ALICE, None, "hm", game_id=game.id, move=typed)
+    assert (refused.value.typed, refused.value.last) == (typed, "2.")
+    assert snapshot(db_path) == before
+
+
+async def test_move_numbers_of_a_black_first_start_and_before_any_move(
+    service: GameService,
+) -> None:
+    """From a start with black to move at move 7, ``7...`` is the first ply and ``8.`` the
+    second; with no move yet, any number is refused (the last is empty)."""
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7"
+    game = (await start_game(service, fen=fen)).game
+    with pytest.raises(UnknownMoveNumberError) as refused:
+        await service.notes.add(BOB, None, "too early", game_id=game.id, move="7...")
+    assert refused.value.last == ""
+    await play(service, game.id, "e5", "Nf3")
+    assert (await service.notes.add(BOB, None, "a", game_id=game.id, move="7...")).note.after == (
+        "7... e5"
+    )
+    assert (await service.notes.add(BOB, None, "b", game_id=game.id, move="8")).note.after == (
+        "8. Nf3"
+    )
