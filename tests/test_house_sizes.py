@@ -13,12 +13,9 @@ MAX_FUNCTION_LINES = 60
 MAX_MODULE_LINES = 600
 
 # Over the limits when the limits were set; each to be cut down and removed from here.
-LONG_FUNCTIONS: dict[str, int] = {
-    "rules/chess/position.py:_generate": 63,
-}
+LONG_FUNCTIONS: dict[str, int] = {}
 LARGE_MODULES: dict[str, int] = {
     "bot/service/results.py": 741,
-    "rules/chess/position.py": 615,
     "bot/service/conditional.py": 605,
 }
 

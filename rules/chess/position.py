@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from rules.chess.attacks import EMPTY, Board, checks_and_pins, is_attacked
 from rules.chess.geometry import (
-    ALL_RAYS,
     BISHOP_RAYS,
     BLACK_KINGSIDE,
     BLACK_QUEENSIDE,
@@ -32,47 +32,12 @@ from rules.errors import IllegalMoveError, IllegalReason, RulesError
 if TYPE_CHECKING:
     from rules.chess.variant import ChessVariant
 
-Board = tuple[str, ...]
-EMPTY = "."
+__all__ = ["EMPTY", "Board", "ChessPosition", "is_attacked"]
+
 WHITE_PIECES = frozenset("PNBRQK")
 BLACK_PIECES = frozenset("pnbrqk")
 PROMOTIONS = ("q", "r", "b", "n")
 SLIDER_RAYS = {"b": BISHOP_RAYS, "r": ROOK_RAYS, "q": QUEEN_RAYS}
-_NO_LIMIT: frozenset[Square] = frozenset()
-
-
-def is_attacked(board: Board | list[str], square: Square, by_white: bool) -> bool:
-    """Whether any piece of the given side attacks ``square`` on ``board``."""
-    if by_white:
-        knight, pawn, king, rook, bishop, queen = "N", "P", "K", "R", "B", "Q"
-        pawn_sources = PAWN_CAPTURES[1][square]
-    else:
-        knight, pawn, king, rook, bishop, queen = "n", "p", "k", "r", "b", "q"
-        pawn_sources = PAWN_CAPTURES[0][square]
-    for s in KNIGHT_TARGETS[square]:
-        if board[s] == knight:
-            return True
-    for s in pawn_sources:
-        if board[s] == pawn:
-            return True
-    for s in KING_TARGETS[square]:
-        if board[s] == king:
-            return True
-    for ray in ROOK_RAYS[square]:
-        for s in ray:
-            p = board[s]
-            if p != EMPTY:
-                if p == rook or p == queen:
-                    return True
-                break
-    for ray in BISHOP_RAYS[square]:
-        for s in ray:
-            p = board[s]
-            if p != EMPTY:
-                if p == bishop or p == queen:
-                    return True
-                break
-    return False
 
 
 class ChessPosition:
@@ -366,47 +331,10 @@ class ChessPosition:
         board = self._board
         white = self._white
         if white:
-            own, enemy = WHITE_PIECES, BLACK_PIECES
-            king = self._kings[0]
-            e_knight, e_pawn, e_rook, e_bishop, e_queen = "n", "p", "r", "b", "q"
-            pawn_sources = PAWN_CAPTURES[0][king]
+            own, enemy, king = WHITE_PIECES, BLACK_PIECES, self._kings[0]
         else:
-            own, enemy = BLACK_PIECES, WHITE_PIECES
-            king = self._kings[1]
-            e_knight, e_pawn, e_rook, e_bishop, e_queen = "N", "P", "R", "B", "Q"
-            pawn_sources = PAWN_CAPTURES[1][king]
-
-        # Checkers and pins, in one scan of the eight rays around the king.
-        checkers = 0
-        block: frozenset[Square] = _NO_LIMIT  # where a non-king move must land if in check
-        pins: dict[Square, frozenset[Square]] = {}
-        for direction, ray in enumerate(ALL_RAYS[king]):
-            slider = e_rook if direction < 4 else e_bishop
-            shield = -1
-            for i, s in enumerate(ray):
-                p = board[s]
-                if p == EMPTY:
-                    continue
-                if p in own:
-                    if shield >= 0:
-                        break
-                    shield = s
-                    continue
-                if p == slider or p == e_queen:
-                    if shield >= 0:
-                        pins[shield] = frozenset(ray[: i + 1])
-                    else:
-                        checkers += 1
-                        block = frozenset(ray[: i + 1])
-                break
-        for s in KNIGHT_TARGETS[king]:
-            if board[s] == e_knight:
-                checkers += 1
-                block = frozenset((s,))
-        for s in pawn_sources:
-            if board[s] == e_pawn:
-                checkers += 1
-                block = frozenset((s,))
+            own, enemy, king = BLACK_PIECES, WHITE_PIECES, self._kings[1]
+        checkers, block, pins = checks_and_pins(board, king, white, own)
 
         moves: list[Move] = []
         add = moves.append
