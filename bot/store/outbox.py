@@ -201,8 +201,7 @@ _INSERTED = (
     "kind, target, game_id, challenge_id, user_id, facts, dedupe_key, nonce, next_attempt_at, "
     "created_at, claimed_by, claimed_until"
 )
-# Rows one INSERT writes: 12 parameters each, well inside PostgreSQL's 32,767.
-ROWS_A_STATEMENT = 1000
+ROWS_A_STATEMENT = 1000  # 12 parameters a row: well inside PostgreSQL's 32,767 a statement
 _VALUES = f"({', '.join('?' * _INSERTED.count(','))}, ?)"
 _INSERT = f"INSERT INTO outbox ({_INSERTED}) VALUES {_VALUES} ON CONFLICT (dedupe_key) DO NOTHING"
 
@@ -231,10 +230,8 @@ def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]
 async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datetime) -> int:
     """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
     Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
-    rows = _rows(items, now)
-    inserted = 0
-    # One statement for up to ROWS_A_STATEMENT rows (PostgreSQL refuses a statement of more
-    # than 32,767 parameters); the ids returned are those of the rows inserted.
+    rows, inserted = _rows(items, now), 0
+    # A statement for up to ROWS_A_STATEMENT rows; the ids returned: the rows inserted.
     for start in range(0, len(rows), ROWS_A_STATEMENT):
         part = rows[start : start + ROWS_A_STATEMENT]
         values = ", ".join([_VALUES] * len(part))
