@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import PositionEvaluation, ProgressShown, Store
+from tests.dbtools import undo_migrations_after
 from tests.store.test_store_database import NOW, _game
 
 
@@ -169,17 +170,7 @@ async def test_a_message_stored_before_the_migration_is_kept(tmp_path: Path) -> 
             "DROP INDEX games_white_finished; DROP INDEX games_black_finished;"
         )
         connection.execute("ALTER TABLE games DROP COLUMN thread_upkeep_at")
-        for table in (
-            "tournament_games",
-            "tournament_rounds",
-            "tournament_entrants",
-            "tournaments",
-        ):
-            connection.execute(f"DROP TABLE {table}")  # 0044, applied again
-        connection.execute("DROP TABLE player_results")  # 0043, applied again
-        connection.execute("DROP TABLE server_languages")  # 0042, applied again
-        connection.execute("DROP TABLE shard_leases")  # 0039, applied again
-        connection.execute("DROP TABLE move_previews")  # 0038, applied again
+        undo_migrations_after(connection, 37)  # 0038 on, applied again
         connection.execute("DROP TABLE move_confirmation")  # 0037, applied again
         connection.execute(
             "CREATE TABLE move_confirmation (player_id INTEGER PRIMARY KEY, confirm INTEGER)"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.store import ConfirmMoves, Store
 from bot.store.database import migrations
-from tests.dbtools import connect
+from tests.dbtools import UNDO_MIGRATION, connect, undo_migrations_after
 
 
 def _set_version(conn: object, target: Path | str, version: int) -> None:
@@ -25,17 +25,7 @@ async def test_a_stored_yes_or_no_keeps_what_the_player_lived_with(db_target: Pa
     store = await Store.open(db_target)
     await store.close()
     with connect(db_target) as conn:
-        for table in (
-            "tournament_games",
-            "tournament_rounds",
-            "tournament_entrants",
-            "tournaments",
-        ):
-            conn.execute(f"DROP TABLE {table}")  # 0044, applied again
-        conn.execute("DROP TABLE player_results")  # 0043, applied again
-        conn.execute("DROP TABLE server_languages")  # 0042, applied again
-        conn.execute("DROP TABLE shard_leases")  # 0039, applied again
-        conn.execute("DROP TABLE move_previews")  # 0038, applied again
+        undo_migrations_after(conn, 37)  # applied again
         conn.execute("DROP TABLE move_confirmation")
         conn.execute(
             "CREATE TABLE move_confirmation (player_id INTEGER PRIMARY KEY, "
@@ -53,3 +43,15 @@ async def test_a_stored_yes_or_no_keeps_what_the_player_lived_with(db_target: Pa
         assert await store.confirmations.mode(3) is ConfirmMoves.NEVER
     finally:
         await store.close()
+
+
+def test_each_migration_since_0038_that_creates_something_can_be_undone() -> None:
+    """Tests that set the schema back (here, and test_store_analyses) undo the later
+    migrations with ``tests.dbtools.UNDO_MIGRATION``: a new one creating a table or an index
+    must be listed there, or those tests would fail on its second run."""
+    creating = {
+        version
+        for version, sql in migrations()
+        if version >= 38 and ("CREATE TABLE" in sql or "CREATE INDEX" in sql)
+    }
+    assert creating <= set(UNDO_MIGRATION), sorted(creating - set(UNDO_MIGRATION))
