@@ -6,15 +6,14 @@ turn starts with the move one means to play ("I play A; if they answer B, I play
 how a player whose opponent has prepared answers keeps the initiative too. Lines merge into
 a tree per game and player (several expected moves at each point, one answer to each).
 
-``ConditionalMoves`` adds, lists and clears them; ``plan_answers`` decides, when a move has
-just been played, which prepared answers follow at once (both players' trees may meet, so
-one move can set off a chain over several turns). The move path stores the move and the
-answers in one transaction (``Games.play_move``, one ``MoveWrite``).
+``ConditionalMoves`` adds, lists and clears them; ``bot.service.answer_plan.plan_answers``
+decides, when a move has just been played, which prepared answers follow at once. The move
+path stores the move and the answers in one transaction (``Games.play_move``, one
+``MoveWrite``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +21,8 @@ from typing import TYPE_CHECKING
 
 import rules
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Joined, Sentences, Text
+from bot.i18n.text import Joined, Text
+from bot.service.answer_plan import AnswerPlan, children_of, move_number, plan_answers
 from bot.service.errors import (
     AmbiguousMoveError,
     GameChangedError,
@@ -33,24 +33,19 @@ from bot.service.errors import (
 )
 from bot.service.notation import (
     LIST_SEPARATOR,
-    ChessMove,
     MoveNamer,
     namer,
-    stored_names,
-    xiangqi_name,
 )
 from bot.service.parsing import parse_move
-from bot.service.results import BoardView, Cleared, ConditionalAnswer, GameView, Place, User
+from bot.service.results import BoardView, Cleared, GameView, Place, User
 from bot.store import (
     ConditionalNode,
     GameRecord,
-    OutboxItem,
-    OutboxTarget,
-    PreparedAnswer,
-    RecentMove,
     XiangqiNotation,
 )
-from rules import Color, Move
+from rules import Move
+
+__all__ = ["AnswerPlan", "ConditionalMoves", "move_number", "plan_answers"]
 
 if TYPE_CHECKING:
     from bot.service.core import ServiceCore
@@ -182,18 +177,6 @@ class ConditionalList:
     lines: tuple[PreparedLine, ...]
     # The line asked for by its number (``line:``), whose board is shown.
     shown: PreparedLine | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedAnswer:
-    node_id: int
-    mover_id: int
-    move: Move
-    notation: str
-    uci: str
-    number: str
-    after: rules.Game
-    chinese: str | None = None  # a xiangqi move's Chinese (``notation`` is its WXF)
 
 
 # --- the use cases -----------------------------------------------------------------------
@@ -371,12 +354,6 @@ def _parse_one(position: rules.Position, token: str, index: int, name: MoveNamer
     return parsed
 
 
-def move_number(position: rules.Position) -> str:
-    """``12.`` before White's (Red's) move, ``12...`` before Black's."""
-    dots = "." if position.side_to_move is Color.WHITE else "..."
-    return f"{position.fullmove_number}{dots}"
-
-
 def _ucis(game: rules.Game, moves: Sequence[Move]) -> list[str]:
     position = game.position
     found = []
@@ -397,7 +374,7 @@ def _check_answers(
     """Raise ``ConflictingAnswerError`` if the line answers a move the stored tree already
     answers, differently (the first move of a line on one's own turn is no answer: several
     may be prepared)."""
-    children = _children(nodes)
+    children = children_of(nodes)
     parent: int | None = None
     position = game.position
     answers_at = 0 if mine_first else 1
@@ -425,16 +402,9 @@ def _namer_in(notation: XiangqiNotation | None) -> Callable[[rules.Position], Mo
     return lambda position: namer(position, chosen)
 
 
-def _children(nodes: Sequence[ConditionalNode]) -> dict[int | None, list[ConditionalNode]]:
-    children: dict[int | None, list[ConditionalNode]] = {}
-    for node in nodes:
-        children.setdefault(node.parent_id, []).append(node)
-    return children
-
-
 def _paths(nodes: Sequence[ConditionalNode]) -> list[list[ConditionalNode]]:
     """Every root-to-leaf path of a tree, in the order the moves were entered."""
-    children = _children(nodes)
+    children = children_of(nodes)
     paths: list[list[ConditionalNode]] = []
 
     def walk(node: ConditionalNode, path: list[ConditionalNode]) -> None:
@@ -447,138 +417,6 @@ def _paths(nodes: Sequence[ConditionalNode]) -> list[list[ConditionalNode]]:
     for root in children.get(None, []):
         walk(root, [])
     return paths
-
-
-# --- answering a move --------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerPlan:
-    """What a move sets off: the prepared answers played after it, in order, and every
-    prepared move the game followed (what comes after each stays prepared)."""
-
-    answers: tuple[PlannedAnswer, ...] = ()
-    followed: tuple[int, ...] = ()
-
-    @property
-    def game(self) -> rules.Game | None:
-        """The game after the last answer (None: no answer)."""
-        return self.answers[-1].after if self.answers else None
-
-    @property
-    def last_mover_id(self) -> int | None:
-        return self.answers[-1].mover_id if self.answers else None
-
-    @property
-    def stored(self) -> tuple[PreparedAnswer, ...]:
-        """The answers as the store appends them: standard SAN as plain text (a chess move's
-        notation is a ``ChessMove``, a value said in the reader's letters, which a store
-        writes as nothing else than a str)."""
-        return tuple(
-            PreparedAnswer(a.uci, str(a.notation), a.mover_id, a.chinese) for a in self.answers
-        )
-
-    def facts(
-        self, notation: XiangqiNotation = XiangqiNotation.WXF
-    ) -> tuple[ConditionalAnswer, ...]:
-        """The answers for the move's message, xiangqi moves in ``notation`` (the mover's,
-        as the move they played is named there)."""
-        return tuple(
-            ConditionalAnswer(a.mover_id, a.number, self._named(a, notation), a.uci)
-            for a in self.answers
-        )
-
-    @staticmethod
-    def _named(answer: PlannedAnswer, notation: XiangqiNotation) -> str:
-        if answer.chinese is None:
-            return answer.notation  # chess: a ChessMove, said in the reader's letters
-        return xiangqi_name(RecentMove(0, answer.uci, answer.notation, answer.chinese), notation)
-
-    def told(self, items: list[OutboxItem], *, mover_id: int) -> list[OutboxItem]:
-        """The outbox rows of the move, when answers followed it: the player to move is
-        told every move since their turn (``from`` that ply, the ``conditional`` plies
-        marked), and no turn DM goes to the mover, who sees their own answer."""
-        if not self.answers:
-            return items
-        first = self.answers[0].after.ply - 1
-        told = {"from": first, "conditional": [a.after.ply for a in self.answers]}
-        return [
-            dataclasses.replace(item, facts={**item.facts, **told})
-            for item in items
-            if not (item.target is OutboxTarget.DM and item.user_id == mover_id)
-        ]
-
-    def said(self, view: GameView, notation: XiangqiNotation = XiangqiNotation.WXF) -> str:
-        """``bob answered 12... Nc6 (a conditional move).`` for each answer, one sentence
-        after another (empty when there is none); xiangqi moves in ``notation``."""
-        return Sentences(
-            *(
-                Text(
-                    "{player} answered {number} {move} (a conditional move).",
-                    player=(view.white if answer.mover_id == view.white.id else view.black).name,
-                    number=answer.number,
-                    move=self._named(answer, notation),
-                )
-                for answer in self.answers
-            )
-        )
-
-
-def plan_answers(
-    game: rules.Game, record: GameRecord, mover_id: int, nodes: Sequence[ConditionalNode]
-) -> AnswerPlan:
-    """What follows at once after ``mover_id`` played the last move of ``game`` (``record``
-    is the game before it): each player's tree is followed along the moves played; when the
-    player to move has an answer prepared there, it is played, and so on, until a line ends,
-    a move was not expected, or the game ends."""
-    if not nodes:
-        return AnswerPlan()
-    children = _children(nodes)
-    players = (record.white_id, record.black_id)
-    # Each player's prepared moves for the ply just played (roots are at that ply).
-    frontier = {p: [n for n in children.get(None, []) if n.player_id == p] for p in players}
-    answers: list[PlannedAnswer] = []
-    followed: list[int] = []
-    last_mover = mover_id
-    while True:
-        played = _last_uci(game)
-        for player in players:
-            hit = next((n for n in frontier[player] if n.ply == game.ply and n.uci == played), None)
-            frontier[player] = children.get(hit.id, []) if hit is not None else []
-            if hit is not None:
-                followed.append(hit.id)
-        if game.outcome() is not None:
-            break
-        responder = record.opponent_of(last_mover)
-        answer = next((n for n in frontier[responder] if n.ply == game.ply + 1), None)
-        if answer is None:
-            break
-        position = game.position
-        try:
-            move = position.parse_move(answer.uci)
-        except rules.RulesError:
-            break  # checked when stored; a rules change since is no reason to fail a move
-        notation, chinese = stored_names(position, move)
-        answers.append(
-            PlannedAnswer(
-                answer.id,
-                responder,
-                move,
-                ChessMove(notation) if chinese is None else notation,
-                position.uci(move),
-                move_number(position),
-                game.play(move),
-                chinese,
-            )
-        )
-        game, last_mover = answers[-1].after, responder
-    return AnswerPlan(tuple(answers), tuple(followed))
-
-
-def _last_uci(game: rules.Game) -> str:
-    before, last = game.before_last_move, game.last_move
-    assert before is not None and last is not None
-    return before.uci(last)
 
 
 def _numbered(lines: Sequence[PreparedLine], line: int | None) -> PreparedLine | None:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from bot.engine.api import UnavailableReason
 from bot.i18n import using
 from bot.i18n.text import Sentences, Text
-from bot.service.conditional import move_number
+from bot.service.answer_plan import move_number
 from bot.service.core import ServiceCore
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import rules
-from bot.service.conditional import AnswerPlan, plan_answers
+from bot.service.answer_plan import AnswerPlan, plan_answers
 from bot.service.game_facts import replace_record
 from bot.service.outbox_items import ending_items, turn_dm, turn_in_place
 from bot.service.results import PlayerRef
