@@ -22,6 +22,12 @@ from bot.service import option_errors as options
 from bot.service.animations import AnimationStoppedError
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
 from bot.service.computer import NoComputerError
+from bot.service.conditional import (
+    ConflictingAnswerError,
+    EmptyLineError,
+    LineTooLongError,
+    TooManyPreparedError,
+)
 from bot.service.errors import UserError
 from bot.service.local_time import TimeFormatError
 from bot.service.move_hints import MoveSlip
@@ -44,7 +50,7 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/board_menus.py": 13,
     "bot/service/catalog.py": 5,
     "bot/service/challenges.py": 3,
-    "bot/service/conditional.py": 8,
+    "bot/service/conditional.py": 4,
     "bot/service/controls.py": 8,
     "bot/service/core.py": 2,
     "bot/service/deadlines.py": 10,
@@ -198,6 +204,10 @@ CONVERTED: tuple[UserError, ...] = (
     options.LanguageChoiceError("language", AUTO_LANGUAGE, "xx"),
     options.LevelRangeError(9),
     options.LevelForPersonError(3, "bob", "Postal"),
+    EmptyLineError(),
+    LineTooLongError(41),
+    TooManyPreparedError(),
+    ConflictingAnswerError("Nf3", "Nc6", "Nf6"),
     UnknownMoveNumberError("5.", "2..."),
     UnknownMoveNumberError("1.", ""),
 )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
-from bot.i18n.names import Command, Option
+from bot.i18n.names import Option
 from bot.i18n.text import Joined, Text
 from bot.service.answer_plan import AnswerPlan, children_of, move_number, plan_answers
 from bot.service.errors import (
@@ -69,39 +69,19 @@ class ConditionalError(UserError):
 
 
 class EmptyLineError(ConditionalError):
-    def __init__(self) -> None:
-        super().__init__(
-            Text(
-                "Give a line of at least two moves: your opponent's expected move and your "
-                'answer, e.g. {option}:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).',
-                option=Option("line"),
-            )
-        )
+    """A line of fewer than two moves (``bot.text.conditional_words`` words the refusals)."""
 
 
 class LineTooLongError(ConditionalError):
+    """A line of ``moves`` moves, more than ``MAX_LINE_MOVES``."""
+
     def __init__(self, moves: int) -> None:
-        super().__init__(
-            Text(
-                "A line may hold at most {most} moves; this one has {moves}. Prepare the rest "
-                "later.",
-                most=MAX_LINE_MOVES,
-                moves=moves,
-            )
-        )
+        super().__init__()
         self.moves = moves
 
 
 class TooManyPreparedError(ConditionalError):
-    def __init__(self) -> None:
-        super().__init__(
-            Text(
-                "You have prepared the most moves a game allows ({most}); clear some with "
-                "{command} first.",
-                most=MAX_PREPARED_MOVES,
-                command=Command("conditional", "clear"),
-            )
-        )
+    """The game holds ``MAX_PREPARED_MOVES`` of the player's prepared moves already."""
 
 
 class BadLineMoveError(ConditionalError):
@@ -121,19 +101,11 @@ class BadLineMoveError(ConditionalError):
 
 
 class ConflictingAnswerError(ConditionalError):
-    """The line answers an expected move differently from a line already stored."""
+    """The line answers ``expected`` with ``new``; a line already stored answers it with
+    ``stored``."""
 
     def __init__(self, expected: str, stored: str, new: str) -> None:
-        super().__init__(
-            Text(
-                "You already answer {expected} with {stored}; this line answers it with {new}. "
-                "One answer per move: {command}, then add the lines you want.",
-                command=Command("conditional", "clear"),
-                expected=expected,
-                stored=stored,
-                new=new,
-            )
-        )
+        super().__init__()
         self.expected, self.stored, self.new = expected, stored, new
 
 

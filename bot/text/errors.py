@@ -41,6 +41,7 @@ from bot.service.limits import PING_WINDOW
 from bot.service.notes import UnknownMoveNumberError
 from bot.store import SpamLimit
 from bot.text.challenges import REFUSALS as CHALLENGE_REFUSALS
+from bot.text.conditional_words import CONDITIONAL_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.options import OPTION_REFUSALS
 from bot.text.reasons import refusal
@@ -238,6 +239,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     **TOURNAMENT_WORDED,
     **CHALLENGE_REFUSALS,
     **OPTION_REFUSALS,
+    **CONDITIONAL_REFUSALS,
 }
 
 
