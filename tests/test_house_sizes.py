@@ -15,7 +15,6 @@ MAX_MODULE_LINES = 600
 # Over the limits when the limits were set; each to be cut down and removed from here.
 LONG_FUNCTIONS: dict[str, int] = {}
 LARGE_MODULES: dict[str, int] = {
-    "bot/service/results.py": 741,
 }
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from bot.i18n import Locale, using
 from bot.i18n.names import Choice
-from bot.service import errors, results
+from bot.service import delivery_results, errors, report_results, results
 from bot.service import option_errors as options
 from bot.service.animations import AnimationStoppedError
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
@@ -33,6 +33,7 @@ from bot.service.local_time import TimeFormatError
 from bot.service.move_hints import MoveSlip
 from bot.service.notes import UnknownMoveNumberError
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
+from bot.service.results import GameChoice
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import SpamLimit
 from bot.text.errors import WORDED, error_text
@@ -56,32 +57,27 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/deadlines.py": 10,
     "bot/service/deliveries.py": 5,
     "bot/service/endings.py": 15,
-    "bot/service/game_facts.py": 35,
     "bot/service/local_time.py": 7,
     "bot/service/notation.py": 1,
     "bot/service/notes.py": 3,
     "bot/service/phrases.py": 47,
-    "bot/service/play.py": 22,
+    "bot/service/play.py": 4,
     "bot/service/previews.py": 5,
     "bot/service/results.py": 1,
     "bot/service/server_languages.py": 2,
     "bot/service/themes.py": 9,
 }
 
-# Result types (bot/service/results.py) that still carry a finished ``text``.
+# Result types (bot/service/results.py, report_results.py, delivery_results.py) that still
+# carry a finished ``text``.
 RESULTS_WITH_TEXT = {
-    "BoardShown",
     "ConfirmationNeeded",
-    "Ending",
-    "GameEnded",
     "MoreTimeGiven",
     "MoveCancelled",
     "MoveMenu",
-    "MovePlayed",
     "MovePreview",
     "OfferDeclined",
     "OfferMade",
-    "PromotionNeeded",
     "Reminder",
     "TakenBack",
     "TurnNotice",
@@ -129,9 +125,10 @@ def test_no_more_result_types_carry_text() -> None:
     """Only the listed result types still carry a finished ``text``."""
     with_text = {
         name
-        for name, kind in inspect.getmembers(results, inspect.isclass)
+        for module in (results, report_results, delivery_results)
+        for name, kind in inspect.getmembers(module, inspect.isclass)
         if dataclasses.is_dataclass(kind)
-        and kind.__module__ == results.__name__
+        and kind.__module__ == module.__name__
         and any(f.name == "text" for f in dataclasses.fields(kind))
     }
     assert with_text == RESULTS_WITH_TEXT
@@ -158,8 +155,15 @@ CONVERTED: tuple[UserError, ...] = (
     errors.ChallengeClosedError(3, "declined"),
     errors.CannotAbortError(),
     errors.InvalidButtonError(),
-    errors.ChooseGameError([(game_id, f"game {game_id}") for game_id in range(12)]),
-    errors.ChooseGameError([(1, "vs bob"), (2, "vs carol")]),
+    errors.ChooseGameError(
+        [GameChoice(game_id, "chess", "alice", "bob", "bob", 3, True) for game_id in range(12)]
+    ),
+    errors.ChooseGameError(
+        [
+            GameChoice(1, "chess", "alice", "bob", "bob", 1, False),
+            GameChoice(2, "xiangqi", "carol", "dave", None, 9, False),
+        ]
+    ),
     errors.UnreadableMoveError("Nf9", ["Nf3", "Nh3"]),
     errors.WrongNotationError("C2.5", "chess", ["c4"]),
     errors.WrongNotationError("e4", "xiangqi"),
@@ -210,6 +214,8 @@ CONVERTED: tuple[UserError, ...] = (
     ConflictingAnswerError("Nf3", "Nc6", "Nf6"),
     UnknownMoveNumberError("5.", "2..."),
     UnknownMoveNumberError("1.", ""),
+    errors.UnknownVariantError("shogi", ("chess", "xiangqi")),
+    errors.VariantUnavailableError("janggi"),
 )
 
 

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of
 from bot.i18n.text import say
+from bot.text.reports import game_label
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -28,11 +29,12 @@ async def autocomplete_game(
     typed = str(current).strip().lstrip("#").lower()
     # Labels in the user's language (autocomplete answers are not app_commands strings);
     # what they type may match the label in English too.
+    labels = [(choice.game_id, game_label(choice)) for choice in choices]
     found = [
         app_commands.Choice(
             name=messages.clip(f"#{game_id} {say(label)}", CHOICE_NAME_LIMIT), value=game_id
         )
-        for game_id, label in choices
+        for game_id, label in labels
         if not typed
         or str(game_id).startswith(typed)
         or typed in label.lower()

@@ -50,7 +50,7 @@ from bot.service import (
     board_controls,
 )
 from bot.service.phrases import variant_text
-from bot.text import reports, words
+from bot.text import boards, endings, reports, words
 from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
 
 BOARD_FILENAME = "board.png"
@@ -229,7 +229,8 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     )
     if result.ending is not None:
         tone = Tone.ENDED
-        headline = _("{played} — {ending}").format(played=played, ending=safe(result.ending.text))
+        ending = safe(endings.ending_text(result.ending))
+        headline = _("{played} — {ending}").format(played=played, ending=ending)
     elif result.check:
         checked = (
             pgettext("xiangqi", "{played} — Check!")
@@ -239,7 +240,9 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
         tone, headline = Tone.CHECK, checked.format(played=played)
     else:
         tone, headline = Tone.YOUR_MOVE, played
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), tone)
+    card = Card(
+        game_title(game), card_text(endings.move_played_text(result)), deadline_field(game), tone
+    )
     players: list[PlayerRef] = []
     if result.notify is not None and mention_player:
         players.append(result.notify)
@@ -285,13 +288,15 @@ def computer_game_started(result: ComputerGameStarted) -> Reply:
 
 
 def promotion_needed(result: PromotionNeeded) -> Reply:
-    return Reply(clip(safe(result.text), CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
+    text = safe(boards.promotion_text(result))
+    return Reply(clip(text, CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
 
 
 def board_shown(result: BoardShown, *, ephemeral: bool) -> Reply:
     """``/board`` (public: the game's board message, with its controls) or ``/moves``."""
     game = result.game
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
+    text = card_text(boards.board_shown_text(result))
+    card = Card(game_title(game), text, deadline_field(game), Tone.GAME)
     reply = Reply(card=card, board=result.board, ephemeral=ephemeral)
     return reply if ephemeral else board_message(reply, game)
 
@@ -314,8 +319,8 @@ def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
     """Resignation, agreed or claimed draw, abort, time-out: the final board for both, with
     ``mention`` pinged (the service's text already carries the rating changes)."""
     game = result.game
-    card = Card(game_title(game), card_text(result.text), (), Tone.ENDED)
-    ending = sentence(safe(result.ending.text))
+    card = Card(game_title(game), card_text(endings.game_ended_text(result)), (), Tone.ENDED)
+    ending = sentence(safe(endings.ending_text(result.ending)))
     content, mentions = with_mentions(_("Game over: {ending}").format(ending=ending), mention)
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
@@ -414,7 +419,9 @@ def _there(game: GameView) -> str:
 def ended_elsewhere(result: GameEnded) -> Reply:
     """The private note for an ending typed away from the game's place (it is posted there)."""
     text = _("{ending} — {game}; announced{there}").format(
-        ending=safe(result.ending.text), game=game_title(result.game), there=_there(result.game)
+        ending=safe(endings.ending_text(result.ending)),
+        game=game_title(result.game),
+        there=_there(result.game),
     )
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 

@@ -44,6 +44,7 @@ from bot.service import (
     TurnNotice,
 )
 from bot.text import words
+from bot.text.endings import game_ended_text
 
 
 def delivery_post(delivery: Delivery) -> Reply:
@@ -83,7 +84,9 @@ def delivery_dm(delivery: Delivery) -> Reply:
     """What an outbox row says in a player's DMs (with a link back to the game)."""
     content = delivery.content
     if isinstance(content, GameEnded):
-        return direct_message(Text("Game over: {text}", text=content.text), content.game)
+        return direct_message(
+            Text("Game over: {text}", text=game_ended_text(content)), content.game
+        )
     if isinstance(content, TurnNotice | Reminder):
         return direct_message(content.text, content.game)
     if isinstance(content, ComputerStuck):

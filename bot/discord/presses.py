@@ -52,6 +52,7 @@ from bot.service import (
     TakenBack,
 )
 from bot.service.buttons import PressResult
+from bot.text.endings import ending_text
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -106,7 +107,8 @@ async def show_press(
         case GameEnded():
             if not _from_board(interaction):
                 await rewrite_pressed(
-                    interaction, lambda: messages.sentence(messages.safe(result.ending.text))
+                    interaction,
+                    lambda: messages.sentence(messages.safe(ending_text(result.ending))),
                 )
             await bot.reply(interaction, bot.ending_reply(result))
         case OfferDeclined():

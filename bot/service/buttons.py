@@ -11,6 +11,7 @@ from bot.service.core import ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, InvalidButtonError, StaleBoardError
 from bot.service.play import PlayUseCases
+from bot.service.report_results import GameList, RecordExport
 from bot.service.reports import ReportUseCases
 from bot.service.results import (
     BoardShown,
@@ -19,7 +20,6 @@ from bot.service.results import (
     ChallengeCreated,
     ConfirmationNeeded,
     GameEnded,
-    GameList,
     GameStarted,
     MoveCancelled,
     MoveMenu,
@@ -30,7 +30,6 @@ from bot.service.results import (
     OfferMade,
     Place,
     PromotionNeeded,
-    RecordExport,
     TakenBack,
     User,
     parse_button_id,

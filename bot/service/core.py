@@ -24,8 +24,7 @@ from bot.service.errors import (
 )
 from bot.service.game_facts import (
     board_orientation,
-    ending_text,
-    game_label,
+    game_choice,
     may_read,
     named_moves,
     only_placement_changed,
@@ -386,7 +385,7 @@ class ServiceCore:
         if len(seated) > 1:
             games = [s.game for s in seated]
             refs = await self.refs(*{p for g in games for p in (g.white_id, g.black_id)})
-            raise ChooseGameError([(g.id, game_label(g, refs, user.id)) for g in games])
+            raise ChooseGameError([game_choice(g, refs, user.id) for g in games])
         finished = await self.store.games.finished_for_player(user.id, None, 20)
         here = [g for g in finished if channel in (g.channel_id, g.thread_id)]
         if here and finished_ok:
@@ -572,6 +571,7 @@ class ServiceCore:
             result=outcome.result() if outcome.termination is not Termination.ABORTED else "*",
             termination=outcome.termination.value,
             winner=winner,
-            text=ending_text(view, outcome, actor),
+            variant=view.variant,
+            actor=actor,
             rating_changes=changes,
         )

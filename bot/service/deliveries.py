@@ -17,6 +17,14 @@ from bot.i18n import using
 from bot.i18n.text import Sentences, Text
 from bot.service.answer_plan import move_number
 from bot.service.core import ServiceCore
+from bot.service.delivery_results import (
+    Delivery,
+    DeliveryTarget,
+    Digest,
+    Notice,
+    NoticeKind,
+    TurnNotice,
+)
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
@@ -27,18 +35,12 @@ from bot.service.phrases import check_text, reminder_text
 from bot.service.results import (
     ChallengeClosed,
     ComputerStuck,
-    Delivery,
-    DeliveryTarget,
-    Digest,
     GameEnded,
     GameView,
-    Notice,
-    NoticeKind,
     OfferMade,
     PlayerRef,
     Reminder,
     TakenBack,
-    TurnNotice,
 )
 from bot.store import (
     GameRecord,

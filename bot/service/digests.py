@@ -6,8 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.service.core import ServiceCore
+from bot.service.delivery_results import (
+    Digest,
+)
 from bot.service.local_time import next_time_of_day, zone_or_utc
-from bot.service.results import Digest
 from bot.store import GameRecord, OutboxItem, OutboxKind, OutboxTarget
 from bot.store.records import to_epoch
 

@@ -18,7 +18,7 @@ from bot.service.errors import (
     OfferPendingError,
     TakebacksRefusedError,
 )
-from bot.service.game_facts import ended_text, replace_record, typed_away
+from bot.service.game_facts import replace_record, typed_away
 from bot.service.limits import PINGS, refusal
 from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
@@ -425,7 +425,7 @@ class EndingUseCases:
         ending = self._core.ending(view, outcome, actor=actor_ref, ratings=ratings)
         game = await self._core.replay(record)
         board = await self._core.board_image(game, orientation=Color.WHITE)
-        return GameEnded(view, board, ending, ended_text(ending))
+        return GameEnded(view, board, ending)
 
 
 def settled(

@@ -12,6 +12,7 @@ from datetime import datetime
 from enum import Enum
 
 from bot.service.move_hints import MoveSlip
+from bot.service.results import GameChoice
 from rules import FenProblem, IllegalReason, InvalidFenError
 
 
@@ -42,9 +43,10 @@ class UnknownGameError(UserError):
 
 
 class ChooseGameError(UserError):
-    """Several games could be meant; ``choices`` are (game id, label) pairs to pick from."""
+    """Several games could be meant; ``choices`` are the games to pick from (each a
+    ``GameChoice``)."""
 
-    def __init__(self, choices: Sequence[tuple[int, str]]) -> None:
+    def __init__(self, choices: Sequence[GameChoice]) -> None:
         super().__init__()
         self.choices = tuple(choices)
 
@@ -199,7 +201,17 @@ class InvalidOptionError(UserError):
 
 
 class UnknownVariantError(InvalidOptionError):
-    """``game`` is not a game Postal plays."""
+    """``game`` is not a game Postal plays; ``choices``, when given, are the games to
+    choose from."""
+
+    def __init__(self, game: str, choices: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.game = game
+        self.choices = choices
+
+
+class VariantUnavailableError(InvalidOptionError):
+    """``game`` is a game Postal plays, but its rules are not installed on this server."""
 
     def __init__(self, game: str) -> None:
         super().__init__()

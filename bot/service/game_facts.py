@@ -9,16 +9,13 @@ from collections.abc import Iterable, Mapping, Sequence
 import rules
 from bot.i18n import Locale, current_locale
 from bot.i18n.locale import resolve
-from bot.i18n.text import Joined, Sentences, Text, TextIn
-from bot.service.errors import InvalidOptionError
+from bot.service.errors import UnknownVariantError, VariantUnavailableError
 from bot.service.notation import (
     stored_names,
 )
-from bot.service.phrases import variant_text
 from bot.service.replays import Replayed
 from bot.service.results import (
-    Ending,
-    GameView,
+    GameChoice,
     Place,
     PlayerRef,
 )
@@ -31,69 +28,7 @@ from bot.store import (
     RatingUpdate,
     RecentMove,
 )
-from rules import Color, Outcome, Termination
-
-
-def ended_text(ending: Ending) -> Sentences:
-    """``Checkmate — white wins. Ratings: alice 1500 → 1512 (+12), ….``"""
-    changes = Joined(
-        TextIn("list separator", ", "), [change.text for change in ending.rating_changes]
-    )
-    rated = Text("Ratings: {changes}.", changes=changes) if changes else ""
-    return Sentences(Text("{ending}.", ending=ending.text), rated)
-
-
-def _wins(variant: str, winner: Color | None) -> Text:
-    if winner is None:
-        return Text("draw")
-    if variant == "xiangqi":
-        return Text("red wins") if winner is Color.WHITE else TextIn("xiangqi", "black wins")
-    return Text("white wins") if winner is Color.WHITE else Text("black wins")
-
-
-def ending_text(view: GameView, outcome: Outcome, actor: PlayerRef | None = None) -> Text:
-    """``Checkmate — white wins``, ``Draw by agreement``, ``bob resigned — white wins`` …"""
-    wins = _wins(view.variant, outcome.winner)
-    who = actor.name if actor is not None else Text("A player")
-    match outcome.termination:
-        # Xiangqi's own words (绝杀, 困毙: a stalemated side loses) differ from chess's.
-        case Termination.CHECKMATE if view.variant == "xiangqi":
-            return TextIn("xiangqi", "Checkmate — {wins}", wins=wins)
-        case Termination.CHECKMATE:
-            return Text("Checkmate — {wins}", wins=wins)
-        case Termination.STALEMATE if view.variant == "xiangqi":
-            return TextIn("xiangqi", "Stalemate — {wins}", wins=wins)
-        case Termination.STALEMATE:
-            return Text("Stalemate — {wins}", wins=wins)
-        case Termination.INSUFFICIENT_MATERIAL:
-            return Text("Draw — neither side can mate any more")
-        case Termination.FIVEFOLD_REPETITION:
-            return Text("Draw — the position occurred five times")
-        case Termination.SEVENTYFIVE_MOVES:
-            return Text("Draw — 75 moves without a capture or pawn move")
-        case Termination.THREEFOLD_REPETITION:
-            return Text("Draw — {player} claimed threefold repetition", player=who)
-        case Termination.FIFTY_MOVES:
-            return Text("Draw — {player} claimed the 50-move rule", player=who)
-        case Termination.REPETITION:
-            return Text("Draw — repetition")
-        case Termination.SIXTY_MOVES:
-            return Text("Draw — 60 moves by each side without a capture")
-        case Termination.PERPETUAL_CHECK:
-            return Text("Perpetual check is not allowed — {wins}", wins=wins)
-        case Termination.PERPETUAL_CHASE:
-            return Text("Perpetual chase is not allowed — {wins}", wins=wins)
-        case Termination.RESIGNATION:
-            return Text("{player} resigned — {wins}", player=who, wins=wins)
-        case Termination.AGREEMENT:
-            return Text("Draw by agreement")
-        case Termination.TIMEOUT:
-            return Text("{player} ran out of time — {wins}", player=who, wins=wins)
-        case Termination.TIMEOUT_DRAW:
-            return Text("{player} ran out of time, but the opponent cannot mate — draw", player=who)
-        case Termination.ABORTED:
-            return Text("Game aborted by {player}", player=who)
-    return Text("Game over — {wins}", wins=wins)
+from rules import Color
 
 
 def board_orientation(viewer: Player | None, seat: Color | None, to_move: Color) -> Color:
@@ -177,22 +112,17 @@ def _ref(player: Player | None, player_id: int) -> PlayerRef:
     )
 
 
-def game_label(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> str:
+def game_choice(record: GameRecord, refs: dict[int, PlayerRef], viewer_id: int) -> GameChoice:
+    """The game of ``record`` as ``viewer_id`` chooses it (a list of games, autocomplete)."""
     opponent = refs[record.opponent_of(viewer_id)].name if record.has_player(viewer_id) else None
-    versus = (
-        Text("vs {opponent}", opponent=opponent)
-        if opponent is not None
-        else Text(
-            "{white} vs {black}", white=refs[record.white_id].name, black=refs[record.black_id].name
-        )
-    )
-    turn = Text("your move") if record.to_move_id == viewer_id else Text("waiting")
-    return Text(
-        "{versus} · {variant} · move {number} · {turn}",
-        versus=versus,
-        variant=variant_text(record.variant),
-        number=record.ply // 2 + 1,
-        turn=turn,
+    return GameChoice(
+        record.id,
+        record.variant,
+        refs[record.white_id].name,
+        refs[record.black_id].name,
+        opponent,
+        record.ply // 2 + 1,
+        record.to_move_id == viewer_id,
     )
 
 
@@ -269,18 +199,11 @@ def named_moves(game: rules.Game, moves: Sequence[RecentMove]) -> list[RecentMov
 
 
 def variant_named(name: str) -> rules.Variant:
-    """The rules of ``name``; raises ``InvalidOptionError`` for an unknown or missing game."""
+    """The rules of ``name``; raises ``UnknownVariantError`` for an unknown game,
+    ``VariantUnavailableError`` for one whose rules are missing."""
     if name not in rules.VARIANT_NAMES:
-        raise InvalidOptionError(
-            Text(
-                '"{name}" is not a game Postal plays; choose {games}.',
-                name=name,
-                games=" or ".join(rules.VARIANT_NAMES),
-            )
-        )
+        raise UnknownVariantError(name, tuple(rules.VARIANT_NAMES))
     try:
         return rules.get_variant(name)
     except ImportError as error:
-        raise InvalidOptionError(
-            Text("{name} is not available on this server yet.", name=name)
-        ) from error
+        raise VariantUnavailableError(name) from error

@@ -6,8 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import rules
-from bot.i18n.names import Command
-from bot.i18n.text import Joined, Sentences, Text, TextIn
+from bot.i18n.text import Text, TextIn
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     GameChangedError,
@@ -16,16 +15,14 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.game_facts import ended_text, refs_of, replace_record, told_by_mention, typed_away
+from bot.service.game_facts import refs_of, replace_record, told_by_mention, typed_away
 from bot.service.move_plan import MovePlan, move_outbox, plan_move, written_record
 from bot.service.notation import (
-    LIST_SEPARATOR,
     MoveNamer,
     stored_names,
     xiangqi_name,
 )
 from bot.service.parsing import parse_move
-from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.previews import show_preview, waiting_preview
 from bot.service.reading import piece_letters
 from bot.service.results import (
@@ -34,8 +31,7 @@ from bot.service.results import (
     Button,
     ButtonAction,
     ButtonStyle,
-    Ending,
-    GameView,
+    Look,
     MovePlayed,
     MovePreview,
     Place,
@@ -47,7 +43,6 @@ from bot.service.suggestions import matching_moves
 from bot.store import (
     Answering,
     GameRecord,
-    OfferKind,
     OutboxSource,
     Player,
     RecentMove,
@@ -55,7 +50,7 @@ from bot.store import (
     Written,
     XiangqiNotation,
 )
-from rules import Move, Termination
+from rules import Move
 from rules.xiangqi.position import XiangqiPosition
 
 MAX_MOVE_TEXT = 40
@@ -303,12 +298,6 @@ class PlayUseCases:
         ending = (
             core.ending(view, outcome, actor=actor, ratings=written.ratings) if outcome else None
         )
-        played = Text(
-            "{player} played {number} {move}.",
-            player=mover.name,
-            number=plan.number,
-            move=named.san,
-        )
         return MovePlayed(
             game=view,
             board=await self._board(seated, user, plan, updated),
@@ -318,19 +307,9 @@ class PlayUseCases:
             check=plan.after.position.is_check(),
             ending=ending,
             notify=None if view.to_move == mover else view.to_move,
-            text=Sentences(
-                _move_text(
-                    view,
-                    plan.after,
-                    Sentences(played, plan.answers.said(view, named.notation)),
-                    ending,
-                    written.lapsed,  # the opponent's draw offer, any takeback request
-                ),
-                Text("{player} is back from vacation: clocks run again.", player=mover.name)
-                if back
-                else "",
-            ),
-            lapsed_offers=written.lapsed,
+            number=plan.number,
+            lapsed_offers=written.lapsed,  # the opponent's draw offer, any takeback request
+            claimable=() if ending else tuple(plan.after.claimable_draws()),
             recent=await core.recent_line(record, written.recent, named.notation, plan.after),
             answers=plan.answers.facts(named.notation),
             vacation_ended=back,
@@ -374,7 +353,7 @@ class PlayUseCases:
             board=await self._core.board_image(
                 game, viewer_id=user.id, seat=position.side_to_move, record=record
             ),
-            text=Text("Promote on {square} to which piece?", square=target),
+            square=target,
             buttons=buttons,
         )
 
@@ -426,7 +405,14 @@ class PlayUseCases:
         view = await self._core.view(record)
         color = view.color_of(user.id)
         board = await self._core.board_image(game, viewer_id=user.id, seat=color, record=record)
-        return BoardShown(view, board, _board_text(view, game))
+        position = game.position
+        return BoardShown(
+            view,
+            board,
+            number=position.fullmove_number,
+            check=position.is_check(),
+            side_to_move=position.side_to_move,
+        )
 
     async def legal_targets(
         self, user: User, place: Place | None, square: str, *, game_id: int | None = None
@@ -460,25 +446,29 @@ class PlayUseCases:
             selected=origin if piece is not None else None,
             record=record,
         )
-        name = variant.square_name(origin)
-        text: Text
+        named: tuple[str, ...] = ()
         if not record.is_active:
-            text = Text("{game} is over: no piece moves in it any more.", game=view.title)
+            look = Look.GAME_OVER
         elif piece is None:
-            text = Text("There is no piece on {square}.", square=name)
+            look = Look.NO_PIECE
         elif piece.color is not position.side_to_move:
-            text = Text(
-                "The piece on {square} cannot move now: it is {side}'s turn.",
-                square=name,
-                side=color_text(view.variant, position.side_to_move),
-            )
+            look = Look.NOT_ITS_TURN
         elif not moves:
-            text = Text("The piece on {square} has no legal moves.", square=name)
+            look = Look.NO_MOVES
         else:
-            named = await self._core.namer(position, user.id)
-            sans = Joined(LIST_SEPARATOR, dict.fromkeys(named(m) for m in moves))
-            text = Text("Legal moves from {square}: {moves}.", square=name, moves=sans)
-        return BoardShown(view, board, text, tuple(variant.square_name(t) for t in targets))
+            look, namer = Look.MOVES, await self._core.namer(position, user.id)
+            named = tuple(dict.fromkeys(namer(m) for m in moves))
+        return BoardShown(
+            view,
+            board,
+            tuple(variant.square_name(t) for t in targets),
+            look,
+            number=position.fullmove_number,
+            check=position.is_check(),
+            side_to_move=position.side_to_move,
+            square=variant.square_name(origin),
+            moves=named,
+        )
 
     async def legal_move_suggestions(
         self, user: User, place: Place | None, prefix: str, *, game_id: int | None = None
@@ -517,70 +507,3 @@ def _changed_locale(player: Player | None, reported: str | None) -> str | None:
     if player is None or reported is None or reported == player.client_locale:
         return None
     return reported
-
-
-def _claim_names(claimable: tuple[Termination, ...]) -> Text:
-    names = {
-        Termination.THREEFOLD_REPETITION: Text("threefold repetition"),
-        Termination.FIFTY_MOVES: Text("50-move rule"),
-    }
-    named = [names.get(t, t.value) for t in claimable]
-    rules = (
-        named[0] if len(named) == 1 else Text("{first}, {second}", first=named[0], second=named[1])
-    )
-    return Text("{rules} — use {command}", rules=rules, command=Command("draw"))
-
-
-def _move_text(
-    view: GameView,
-    after: rules.Game,
-    played: str,
-    ending: Ending | None,
-    lapsed: tuple[OfferKind, ...],
-) -> Sentences:
-    """``alice played 12. Nf3. Check! bob to move.`` and what else players must know."""
-    parts: list[str] = [played]
-    if ending is not None:
-        return Sentences(*parts, ended_text(ending))
-    if lapsed:
-        parts.append(_lapsed_text(lapsed))
-    if after.position.is_check():
-        parts.append(check_text(view.variant))
-    assert view.to_move is not None
-    claimable = after.claimable_draws()
-    if claimable:
-        parts.append(
-            Text(
-                "{player} may claim a draw ({rules}).",
-                player=view.to_move.name,
-                rules=_claim_names(claimable),
-            )
-        )
-    parts.append(Text("{player} to move.", player=view.to_move.name))
-    return Sentences(*parts)
-
-
-def _lapsed_text(kinds: tuple[OfferKind, ...]) -> Sentences:
-    names = {
-        OfferKind.DRAW: Text("The draw offer lapsed."),
-        OfferKind.TAKEBACK: Text("The takeback request lapsed."),
-    }
-    return Sentences(*(names[kind] for kind in kinds))
-
-
-def _board_text(view: GameView, game: rules.Game) -> Text:
-    if not view.active:
-        return Text(
-            "{game}: finished, {result} ({how}).",
-            game=view.title,
-            result=view.result,
-            how=termination_text(view.termination, view.variant),
-        )
-    assert view.to_move is not None
-    return Text(
-        "{game}, move {number}.{check} {player} to move.",
-        game=view.title,
-        number=game.position.fullmove_number,
-        check=check_text(view.variant, lead=" ") if game.position.is_check() else "",
-        player=view.to_move.name,
-    )

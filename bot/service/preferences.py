@@ -37,7 +37,8 @@ from bot.service.option_errors import (
     TimeOptionError,
     UnknownNameError,
 )
-from bot.service.results import PlayerSettings, User
+from bot.service.report_results import PlayerSettings
+from bot.service.results import User
 from bot.service.themes import (
     DEFAULT_THEME,
     available_piece_sets,

@@ -7,21 +7,24 @@ from urllib.parse import quote
 from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidButtonError, UnknownVariantError
-from bot.service.game_facts import game_label, may_read, reach
+from bot.service.game_facts import game_choice, may_read, reach
 from bot.service.notes import note_comments
-from bot.service.results import (
+from bot.service.report_results import (
     GameList,
     GameListEntry,
-    GameView,
     History,
     HistoryEntry,
     Leaderboard,
     LeaderboardRow,
-    Place,
     RecordExport,
     Stats,
-    User,
     VariantStats,
+)
+from bot.service.results import (
+    GameChoice,
+    GameView,
+    Place,
+    User,
 )
 from bot.service.text import pgn_tag
 from bot.store import MAX_ROW_ID, UNTIMED_LAST, ActiveKey, ClaimKind, GameRecord, OldBoard
@@ -267,16 +270,16 @@ class ReportUseCases:
         )
         return [board for board in dropped if board.message_id in mine]
 
-    async def game_choices(self, user: User, place: Place | None) -> list[tuple[int, str]]:
-        """(game id, label) of the user's active games, this channel's first (for the
-        ``game`` option's autocomplete; at most 25)."""
+    async def game_choices(self, user: User, place: Place | None) -> list[GameChoice]:
+        """The user's active games, this channel's first (for the ``game`` option's
+        autocomplete; at most 25)."""
         games = await self._core.store.games.active_for_player(user.id)
         refs = await self._core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
         here = {place.channel_id, place.thread_id} if place else set()
         games.sort(
             key=lambda g: (not ({g.channel_id, g.thread_id} & here), g.to_move_id != user.id, g.id)
         )
-        return [(g.id, game_label(g, refs, user.id)) for g in games[:25]]
+        return [game_choice(g, refs, user.id) for g in games[:25]]
 
     async def game_view(self, game_id: int) -> GameView:
         """The facts of one game, for adapters' own use (no access check: never show the

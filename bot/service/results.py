@@ -7,7 +7,7 @@ here: ``BoardView`` holds what ``bot.render.render_board`` needs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
 
@@ -17,16 +17,10 @@ from bot.render import Strip, render_board
 from bot.service.phrases import variant_text
 from bot.store import (
     MAX_ROW_ID,
-    ComputerResult,
-    ConfirmMoves,
     NotifyMode,
     OfferKind,
-    Orientation,
-    OutboxTarget,
-    TakebackPolicy,
-    XiangqiNotation,
 )
-from rules import Color, Move, Position, Square
+from rules import Color, Move, Position, Square, Termination
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +262,21 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
+class GameChoice:
+    """A game to choose from, as a viewer reads it: its players (``opponent``: the viewer's,
+    None when the viewer does not play in it), the move it is at (``number``), and whether
+    it is the viewer's move."""
+
+    game_id: int
+    variant: str
+    white: str
+    black: str
+    opponent: str | None
+    number: int
+    my_turn: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RatingChange:
     player: PlayerRef
     before: float
@@ -281,12 +290,14 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class Ending:
-    """How a game ended: ``text`` reads like ``Checkmate — white wins``."""
+    """How a game of ``variant`` ended (``termination``, a stored ``Termination`` value):
+    ``actor`` is who resigned, claimed, ran out of time or aborted, when someone did."""
 
     result: str
     termination: str
     winner: PlayerRef | None
-    text: str
+    variant: str = "chess"
+    actor: PlayerRef | None = None
     rating_changes: tuple[RatingChange, ...] = ()
 
 
@@ -353,8 +364,10 @@ class MovePlayed:
     check: bool
     ending: Ending | None
     notify: PlayerRef | None
-    text: str
+    number: str = ""  # the move's number as it is written before it: ``12.``, ``12...``
     lapsed_offers: tuple[OfferKind, ...] = ()
+    # The draws the player to move may claim after it (none when it ended the game).
+    claimable: tuple[Termination, ...] = ()
     # Prepared answers played right after the move, in order (conditional moves).
     answers: tuple[ConditionalAnswer, ...] = ()
     vacation_ended: bool = False  # the mover was on vacation: this move ended it
@@ -385,22 +398,42 @@ class Cleared:
 
 @dataclass(frozen=True, slots=True)
 class PromotionNeeded:
-    """The move needs a promotion piece; offer the buttons to the mover only."""
+    """The move to ``square`` needs a promotion piece; offer the buttons to the mover only."""
 
     game: GameView
     board: BoardView
-    text: str
+    square: str
     buttons: tuple[Button, ...]
+
+
+class Look(Enum):
+    """What a board shown says: the game (``/board``), or, for the piece on a square
+    (``/moves``), its legal moves or why it has none."""
+
+    BOARD = "board"
+    GAME_OVER = "game_over"  # the game is finished: no piece moves any more
+    NO_PIECE = "no_piece"
+    NOT_ITS_TURN = "not_its_turn"  # the piece is the side's not to move
+    NO_MOVES = "no_moves"
+    MOVES = "moves"
 
 
 @dataclass(frozen=True, slots=True)
 class BoardShown:
-    """``/board`` and ``/moves``: ``targets`` names the marked squares (``/moves``)."""
+    """``/board`` and ``/moves``: ``targets`` names the marked squares (``/moves``), ``look``
+    what is said about the position (``number``: its move number; ``check``: the side to
+    move, ``side_to_move``, is in check) or the piece on ``square`` (its legal ``moves``,
+    named as the viewer reads them)."""
 
     game: GameView
     board: BoardView
-    text: str
     targets: tuple[str, ...] = ()
+    look: Look = Look.BOARD
+    number: int = 1
+    check: bool = False
+    side_to_move: Color = Color.WHITE
+    square: str = ""
+    moves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,7 +523,6 @@ class GameEnded:
     game: GameView
     board: BoardView
     ending: Ending
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,191 +583,3 @@ class ClockReport:
 
     ended: tuple[GameEnded, ...] = ()
     expired_challenges: tuple[ChallengeClosed, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class GameListEntry:
-    game: GameView
-    opponent: PlayerRef
-    my_turn: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GameList:
-    """A page of ``player``'s active games; ``own``: the viewer asked for their own.
-    ``more_after`` is set while more follow: the argument of the Next page button (the key
-    of the last game shown) that only ``asker_id`` may press."""
-
-    player: PlayerRef
-    entries: tuple[GameListEntry, ...]
-    own: bool = True
-    more_after: str | None = None
-    asker_id: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class RecordExport:
-    """A PGN (chess) or game record (xiangqi) and where to analyse it."""
-
-    game: GameView
-    record: str
-    filename: str
-    analysis_url: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
-    game: GameView
-    opponent: PlayerRef
-    outcome: str  # "win", "draw", "loss" or "aborted", from the player's side
-
-
-@dataclass(frozen=True, slots=True)
-class History:
-    player: PlayerRef
-    entries: tuple[HistoryEntry, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class VariantStats:
-    variant: str
-    wins: int
-    draws: int
-    losses: int
-    rating: float | None
-    deviation: float | None
-    rated_games: int
-
-
-# Results of games against the computer at one variant and level: the player's, or, for the
-# computer itself, its results against people (the store's counted rows, as they are).
-ComputerStats = ComputerResult
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """A player's results against people per variant (``variants``, with ratings) and,
-    apart, against the computer (``computer``; ``of_computer``: the player is the computer,
-    and those are its games against people)."""
-
-    player: PlayerRef
-    variants: tuple[VariantStats, ...]
-    computer: tuple[ComputerStats, ...] = ()
-    of_computer: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardRow:
-    rank: int
-    player: PlayerRef
-    rating: float
-    deviation: float
-    games: int
-
-
-@dataclass(frozen=True, slots=True)
-class Leaderboard:
-    variant: str
-    rows: tuple[LeaderboardRow, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSettings:
-    player: PlayerRef
-    notify: NotifyMode
-    board_theme: str
-    vacation_days_left: int
-    vacation_until: datetime | None
-    vacation_allowance: int = 30  # days in any VACATION_WINDOW
-    themes: tuple[str, ...] = field(default=())
-    orientation: Orientation = Orientation.OWN
-    reminder_hours: tuple[int, ...] = (24, 1)
-    time_zone: str = "UTC"
-    quiet_hours: tuple[int, int] | None = None  # local minutes: from, until
-    digest_at: int | None = None  # local minute of the daily digest
-    takeback_policy: TakebackPolicy = TakebackPolicy.ASK
-    xiangqi_notation: XiangqiNotation | None = None  # None: not chosen
-    chess_pieces: str = "default"
-    xiangqi_pieces: str = "default"
-    # What they see when they chose nothing (their language decides): the notation xiangqi
-    # moves are written to them in (Chinese for a Chinese reader; WXF, or Chinese for a
-    # move typed so, for the rest) and the xiangqi piece set their boards are drawn with.
-    xiangqi_notation_read: XiangqiNotation = XiangqiNotation.WXF
-    xiangqi_pieces_seen: str = "traditional"
-    piece_sets: tuple[str, ...] = ()  # the names a player may choose
-    board_strip: bool = False
-    language: str | None = None  # the catalog chosen (None: their Discord client's)
-    confirm_moves: ConfirmMoves = ConfirmMoves.MENUS
-
-
-@dataclass(frozen=True, slots=True)
-class Digest:
-    """A player's daily digest: the games where it is their move, most urgent first."""
-
-    player: PlayerRef
-    games: tuple[GameView, ...]
-
-
-# Where an outbox row goes: the game's place, a player's DMs, an edit of a message.
-DeliveryTarget = OutboxTarget
-
-
-@dataclass(frozen=True, slots=True)
-class TurnNotice:
-    """It is ``player``'s move (a DM, or a mention in the place when DMs are closed)."""
-
-    game: GameView
-    player: PlayerRef
-    text: str
-    # The board, when the notice stands for a move typed away from the game's place.
-    board: BoardView | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Delivery:
-    """One outbox row, ready to send: what to say (``content``) and where.
-
-    ``channel_id`` is the game's place (its thread, or the parent channel after a thread
-    refused), or the channel of the message to edit; ``parent_id`` the channel a thread
-    belongs to (None when the place is a channel); ``user`` the DM's recipient;
-    ``mention`` the players to ping; ``dm_fallback`` says the player's DMs were closed.
-    """
-
-    row_id: int
-    lane: str
-    attempts: int
-    nonce: str
-    target: DeliveryTarget
-    content: (
-        TurnNotice
-        | Reminder
-        | GameEnded
-        | ChallengeClosed
-        | Digest
-        | OfferMade
-        | TakenBack
-        | ComputerStuck
-    )
-    guild_id: int = 0
-    channel_id: int | None = None
-    parent_id: int | None = None
-    message_id: int | None = None
-    user: PlayerRef | None = None
-    mention: tuple[PlayerRef, ...] = ()
-    dm_fallback: bool = False
-    game_id: int | None = None
-
-
-class NoticeKind(Enum):
-    MISSING_PERMISSIONS = "missing_permissions"
-    UNREACHABLE = "unreachable"
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """Something a player is told at their next command: the permissions Postal lacks in
-    a game's place (``detail`` names them), or a game whose place Discord no longer knows."""
-
-    kind: NoticeKind
-    game_id: int | None
-    detail: str

@@ -36,6 +36,7 @@ from bot.service.errors import (
     UnknownGameError,
     UnknownVariantError,
     UserError,
+    VariantUnavailableError,
 )
 from bot.service.limits import PING_WINDOW
 from bot.service.notes import UnknownMoveNumberError
@@ -45,6 +46,7 @@ from bot.text.conditional_words import CONDITIONAL_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.options import OPTION_REFUSALS
 from bot.text.reasons import refusal
+from bot.text.reports import game_label
 from bot.text.tournament_words import TOURNAMENT_WORDED
 
 # At most this many games are listed when a command could mean several.
@@ -90,7 +92,8 @@ def _takebacks_refused(error: TakebacksRefusedError) -> Text:
 def _choose_game(error: ChooseGameError) -> Text:
     shown = error.choices[:MAX_LISTED_CHOICES]
     listed = Joined(
-        "; ", (Text("#{game} {title}", game=game_id, title=label) for game_id, label in shown)
+        "; ",
+        (Text("#{game} {title}", game=c.game_id, title=game_label(c)) for c in shown),
     )
     more = len(error.choices) - len(shown)
     if more:
@@ -172,6 +175,16 @@ def _unknown_move_number(error: UnknownMoveNumberError) -> Text:
     )
 
 
+def _unknown_variant(error: UnknownVariantError) -> Text:
+    if error.choices:
+        return Text(
+            '"{name}" is not a game Postal plays; choose {games}.',
+            name=error.game,
+            games=" or ".join(error.choices),
+        )
+    return Text('"{game}" is not a game Postal plays.', game=error.game)
+
+
 # Each error converted to facts, and its sentence made from them (the nearest of the error's
 # own classes listed here words it: StaleBoardError before its GameChangedError).
 WORDED: dict[type[UserError], Callable[[Any], str]] = {
@@ -229,8 +242,9 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
         draw=Command("draw"),
         resign=Command("resign"),
     ),
-    UnknownVariantError: lambda error: Text(
-        '"{game}" is not a game Postal plays.', game=error.game
+    UnknownVariantError: _unknown_variant,
+    VariantUnavailableError: lambda error: Text(
+        "{name} is not available on this server yet.", name=error.game
     ),
     UnknownMoveNumberError: _unknown_move_number,
     # Worded by its reason code, with the other refusals the rules explain with one.

@@ -9,9 +9,7 @@ from typing import Any
 
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.phrases import termination_text, variant_text
-from bot.service.results import (
-    Button,
-    ButtonAction,
+from bot.service.report_results import (
     ComputerStats,
     GameList,
     GameListEntry,
@@ -22,6 +20,28 @@ from bot.service.results import (
     Stats,
     VariantStats,
 )
+from bot.service.results import (
+    Button,
+    ButtonAction,
+    GameChoice,
+)
+
+
+def game_label(choice: GameChoice) -> Text:
+    """``vs bob · chess · move 5 · your move`` (a game the viewer does not play: ``alice vs
+    bob · …``)."""
+    versus = (
+        Text("vs {opponent}", opponent=choice.opponent)
+        if choice.opponent is not None
+        else Text("{white} vs {black}", white=choice.white, black=choice.black)
+    )
+    return Text(
+        "{versus} · {variant} · move {number} · {turn}",
+        versus=versus,
+        variant=variant_text(choice.variant),
+        number=choice.number,
+        turn=Text("your move") if choice.my_turn else Text("waiting"),
+    )
 
 
 def _turn(result: GameList, entry: GameListEntry) -> Text:

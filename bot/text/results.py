@@ -6,11 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.service.results import BoardShown, GameEnded, MovePlayed, PromotionNeeded
+from bot.text.boards import board_shown_text, promotion_text
 from bot.text.challenges import CHALLENGE_RESULTS
+from bot.text.endings import game_ended_text, move_played_text
 from bot.text.reports import REPORTS
 
 # Each result type worded from its facts, and its wording.
-WORDED: dict[type, Callable[[Any], str]] = {**REPORTS, **CHALLENGE_RESULTS}
+WORDED: dict[type, Callable[[Any], str]] = {
+    **REPORTS,
+    **CHALLENGE_RESULTS,
+    GameEnded: game_ended_text,
+    MovePlayed: move_played_text,
+    BoardShown: board_shown_text,
+    PromotionNeeded: promotion_text,
+}
 
 
 def result_text(result: object) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import GameService, ManualClock, MovePlayed, Place, errors
 from bot.store import Store
+from bot.text.endings import ending_text
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -25,7 +26,7 @@ async def test_timeout_wins_for_the_waiting_side(service: GameService, clock: Ma
     report = await service.deadlines.expire_overdue()
     (ended,) = report.ended
     assert ended.ending.result == "1-0" and ended.ending.termination == "timeout"
-    assert ended.ending.text == "bob ran out of time — white wins"
+    assert ending_text(ended.ending) == "bob ran out of time — white wins"
     assert not (await service.reports.game_view(started.game.id)).active
     assert (await service.deadlines.expire_overdue()).ended == ()
 

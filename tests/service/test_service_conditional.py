@@ -16,6 +16,7 @@ from bot.service.conditional import (
 )
 from bot.service.errors import GameOverError, NotAPlayerError
 from bot.store import OfferKind, OutboxKind, OutboxTarget, Store
+from bot.text.endings import move_played_text
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, play, snapshot, start_game
 
@@ -113,7 +114,7 @@ async def test_the_answer_is_played_with_the_move_and_the_rest_stays(
     assert [(a.player_id, a.number, a.notation) for a in result.answers] == [
         (BOB.id, "2...", "Nc6")
     ]
-    assert "bob answered 2... Nc6 (a conditional move)" in result.text
+    assert "bob answered 2... Nc6 (a conditional move)" in move_played_text(result)
     assert result.game.to_move is not None and result.game.to_move.id == ALICE.id
     assert result.notify is None  # alice typed it: she is looking at the answer
     assert result.board.last_move is not None
@@ -275,7 +276,7 @@ async def test_xiangqi_lines_in_every_notation(service: GameService, store: Stor
     await service.preferences.settings(BOB, notation="chinese")
     result = await service.play.move(BOB, None, "H8+7", game_id=game.id)
     assert isinstance(result, MovePlayed) and [a.notation for a in result.answers] == ["马二进三"]
-    assert "alice answered 2. 马二进三 (a conditional move)." in result.text
+    assert "alice answered 2. 马二进三 (a conditional move)." in move_played_text(result)
     assert len(await moves_of(store, game.id)) == 3
 
 

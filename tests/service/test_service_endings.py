@@ -18,6 +18,7 @@ from bot.service import (
     TakenBack,
     errors,
 )
+from bot.text.endings import ending_text, move_played_text
 from bot.text.errors import error_message
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -34,7 +35,7 @@ async def test_resign_needs_confirmation(service: GameService, db_path: Path) ->
     ended = await service.buttons.press_custom_id(BOB, button.custom_id)
     assert isinstance(ended, GameEnded)
     assert ended.ending.result == "1-0" and ended.ending.termination == "resignation"
-    assert ended.ending.text == "bob resigned — white wins"
+    assert ending_text(ended.ending) == "bob resigned — white wins"
     assert not (await service.reports.game_view(started.game.id)).active
     with pytest.raises(errors.GameOverError):
         await service.endings.resign(ALICE, None, game_id=started.game.id)
@@ -67,7 +68,7 @@ async def test_draw_offer_accepted(service: GameService) -> None:
         await service.endings.accept_draw(ALICE, offer.game.id)  # one's own offer
     ended = await service.buttons.press_custom_id(BOB, offer.buttons[0].custom_id)
     assert isinstance(ended, GameEnded) and ended.ending.result == "1/2-1/2"
-    assert ended.ending.text == "Draw by agreement"
+    assert ending_text(ended.ending) == "Draw by agreement"
 
 
 async def test_draw_offer_declined_and_answering_draw_accepts(service: GameService) -> None:
@@ -93,7 +94,7 @@ async def test_draw_offer_lapses_when_opponent_moves(service: GameService) -> No
     moved = await service.play.move(BOB, PLACE, "e5")
     assert isinstance(moved, MovePlayed)
     assert moved.lapsed_offers == (OfferKind.DRAW,)
-    assert "The draw offer lapsed." in moved.text
+    assert "The draw offer lapsed." in move_played_text(moved)
     with pytest.raises(errors.UserError):
         await service.buttons.press_custom_id(BOB, offer.buttons[0].custom_id)
     with pytest.raises(errors.NoOfferError):
@@ -140,7 +141,7 @@ async def test_threefold_claim(service: GameService) -> None:
     ended = await service.endings.draw(ALICE, PLACE)
     assert isinstance(ended, GameEnded)
     assert ended.ending.termination == "threefold_repetition"
-    assert ended.ending.text == "Draw — alice claimed threefold repetition"
+    assert ending_text(ended.ending) == "Draw — alice claimed threefold repetition"
 
 
 async def test_takeback_of_own_last_move(service: GameService) -> None:
@@ -195,7 +196,7 @@ async def test_abort_only_before_both_moved(service: GameService, db_path: Path)
     first = await start_game(service)
     await play(service, first.game.id, "e4")
     aborted = await service.endings.abort(BOB, PLACE)
-    assert aborted.ending.result == "*" and aborted.ending.text == "Game aborted by bob"
+    assert aborted.ending.result == "*" and ending_text(aborted.ending) == "Game aborted by bob"
     assert aborted.ending.rating_changes == ()
     second = await start_game(service)
     await play(service, second.game.id, "e4", "e5")
@@ -212,7 +213,7 @@ async def test_stalemate_and_insufficient_material_end_automatically(
     await start_game(service, fen="k7/8/1Q6/8/8/8/8/K7 w - - 0 1")
     stalemate = await service.play.move(ALICE, PLACE, "Kb2")  # black's king has no move
     assert isinstance(stalemate, MovePlayed) and stalemate.ending is not None
-    assert stalemate.ending.text == "Stalemate — draw"
+    assert ending_text(stalemate.ending) == "Stalemate — draw"
     third = await start_game(service, white=CAROL, black=BOB, fen="k7/8/8/8/8/8/1r6/K7 w - - 0 1")
     captured = await service.play.move(CAROL, None, "Kxb2", game_id=third.game.id)
     assert isinstance(captured, MovePlayed) and captured.ending is not None

@@ -16,6 +16,7 @@ import rules
 from bot.service import GameService, ManualClock, MovePlayed, Place, User, errors, replaying
 from bot.service.replays import ReplayCache, estimated_size
 from bot.store import Store
+from bot.text.endings import move_played_text
 from rules.xiangqi import XiangqiPosition
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
@@ -244,7 +245,7 @@ async def test_sixty_moves_without_a_capture_end_a_xiangqi_game(service: GameSer
     assert isinstance(played, MovePlayed) and played.ending is not None
     assert played.ending.result == "1/2-1/2"
     assert played.ending.termination == "sixty_moves"
-    assert "Draw — 60 moves by each side without a capture" in played.text
+    assert "Draw — 60 moves by each side without a capture" in move_played_text(played)
     view = await service.reports.game_view(started.game.id)
     assert not view.active and view.termination == "sixty_moves"
 

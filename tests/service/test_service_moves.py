@@ -17,7 +17,10 @@ from bot.service import (
     User,
     errors,
 )
+from bot.service.results import Look
 from bot.store import NotifyMode
+from bot.text.boards import board_shown_text
+from bot.text.endings import ending_text, move_played_text
 from bot.text.errors import error_message
 from rules import Color, IllegalReason
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
@@ -39,7 +42,7 @@ async def test_move_result_carries_what_adapters_need(
     assert result.board.last_move is not None
     assert result.game.ply == 1 and result.game.deadline is not None
     assert result.game.deadline == clock.now + timedelta(days=3)
-    assert result.text == "alice played 1. e4. bob to move."
+    assert move_played_text(result) == "alice played 1. e4. bob to move."
 
 
 async def test_any_notation_and_check(service: GameService) -> None:
@@ -48,7 +51,7 @@ async def test_any_notation_and_check(service: GameService) -> None:
     await play(service, 1, "e4", "e7-e5", "Bc4", "Nc6", "Qh5", "Nf6")
     result = await service.play.move(ALICE, PLACE, "qxf7")
     assert isinstance(result, MovePlayed)
-    assert result.ending is not None and result.ending.text == "Checkmate — white wins"
+    assert result.ending is not None and ending_text(result.ending) == "Checkmate — white wins"
     assert result.ending.winner is not None and result.ending.winner.id == ALICE.id
     assert result.notify is None and not result.game.active
     assert result.board.check == 60  # e8
@@ -60,7 +63,7 @@ async def test_check_is_announced(service: GameService) -> None:
     await play(service, 1, "e4", "f5")
     result = await service.play.move(ALICE, PLACE, "Qh5+")
     assert isinstance(result, MovePlayed)
-    assert result.check and "Check!" in result.text
+    assert result.check and "Check!" in move_played_text(result)
     assert result.board.check == 60
 
 
@@ -184,10 +187,10 @@ async def test_game_resolution_in_threads_and_channels(service: GameService) -> 
         await service.play.move(ALICE, elsewhere, "d4")
     with pytest.raises(errors.ChooseGameError) as raised:
         await service.play.move(ALICE, PLACE, "d4")
-    assert [choice[0] for choice in raised.value.choices] == [first.game.id, second.game.id]
+    assert [c.game_id for c in raised.value.choices] == [first.game.id, second.game.id]
     assert "vs carol" in error_message(raised.value)
     choices = await service.reports.game_choices(ALICE, PLACE)
-    assert {game_id for game_id, _ in choices} == {first.game.id, second.game.id}
+    assert {c.game_id for c in choices} == {first.game.id, second.game.id}
     # bob has only one game in the channel: no need to say which
     result = await service.play.move(BOB, PLACE, "d5")
     assert isinstance(result, MovePlayed) and result.game.id == first.game.id
@@ -226,12 +229,15 @@ async def test_board_and_legal_targets(service: GameService) -> None:
     assert set(targets.board.marks) == {21, 23}
     assert targets.board.selected == 6  # g1, the knight whose moves are marked
     assert (await service.play.legal_targets(ALICE, PLACE, "e5")).board.selected is None
-    assert targets.text == "Legal moves from g1: Nf3, Nh3."
+    assert (targets.look, targets.square, targets.moves) == (Look.MOVES, "g1", ("Nf3", "Nh3"))
+    assert board_shown_text(targets) == "Legal moves from g1: Nf3, Nh3."
     with pytest.raises(errors.UnknownSquareError):
         await service.play.legal_targets(ALICE, PLACE, "z9")
     waiting = await service.play.legal_targets(BOB, PLACE, "g8")
-    assert waiting.text == "The piece on g8 cannot move now: it is white's turn."
-    assert (await service.play.legal_targets(ALICE, PLACE, "e5")).text == "There is no piece on e5."
+    assert (waiting.look, waiting.side_to_move) == (Look.NOT_ITS_TURN, Color.WHITE)
+    assert board_shown_text(waiting) == "The piece on g8 cannot move now: it is white's turn."
+    empty = await service.play.legal_targets(ALICE, PLACE, "e5")
+    assert (empty.look, empty.square) == (Look.NO_PIECE, "e5")
 
 
 async def test_game_over_refuses_moves(service: GameService, db_path: Path) -> None:

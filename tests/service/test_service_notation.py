@@ -7,6 +7,7 @@ import pytest
 from bot.i18n import Locale, using
 from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
 from bot.store import Store
+from bot.text.endings import move_played_text
 from bot.text.errors import error_message
 from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, start_game
@@ -24,7 +25,7 @@ async def test_a_move_typed_in_chinese_is_confirmed_in_chinese(service: GameServ
     game_id = await xiangqi(service)
     played = await service.play.move(ALICE, PLACE, "炮二平五", game_id=game_id)
     assert isinstance(played, MovePlayed) and played.san == "炮二平五"
-    assert played.text.startswith("alice played 1. 炮二平五.")
+    assert move_played_text(played).startswith("alice played 1. 炮二平五.")
     answered = await service.play.move(BOB, PLACE, "H8+7", game_id=game_id)
     assert isinstance(answered, MovePlayed) and answered.san == "H8+7"
 
@@ -64,7 +65,7 @@ async def test_suggestions_in_the_players_notation(service: GameService) -> None
     )
     await service.preferences.settings(ALICE, notation="chinese")
     shown = await service.play.legal_targets(ALICE, PLACE, "h2", game_id=game_id)
-    assert "炮二平五" in shown.text and "C2.5" not in shown.text
+    assert "炮二平五" in shown.moves and "C2.5" not in shown.moves
 
 
 async def test_autocomplete_in_the_players_notation(service: GameService) -> None:

@@ -9,6 +9,7 @@ from bot.i18n.text import say
 from bot.service import (
     Delivery,
     DeliveryTarget,
+    GameEnded,
     GameService,
     GameStarted,
     ManualClock,
@@ -18,6 +19,7 @@ from bot.service import (
     TurnNotice,
 )
 from bot.store import OutboxKind, OutboxState, OutboxTarget, Store
+from bot.text.endings import game_ended_text
 from tests.service.service_helpers import ALICE, BOB, play, start_game
 
 
@@ -87,7 +89,8 @@ async def test_a_time_out_writes_its_announcement_with_the_ending(
     place = next(r for r in rows if r.target is OutboxTarget.PLACE)
     assert place.facts["mention"] == [BOB.id]  # alice hears it by DM
     delivery = await service.deliveries.delivery(place)
-    assert delivery is not None and delivery.content.text == ended.text  # type: ignore[union-attr]
+    assert delivery is not None and isinstance(delivery.content, GameEnded)
+    assert game_ended_text(delivery.content) == game_ended_text(ended)
 
 
 async def test_closed_dms_are_remembered_until_dms_are_chosen_again(

@@ -89,9 +89,7 @@ async def test_autocomplete_offers_only_the_users_own_games(service: GameService
     """The ``game`` option's choices are the asker's games, never anyone else's."""
     mine = await start_game(service, white=ALICE, black=CAROL)
     await start_game(service)  # alice vs bob, same channel
-    assert [game_id for game_id, _ in await service.reports.game_choices(CAROL, PLACE)] == [
-        mine.game.id
-    ]
+    assert [c.game_id for c in await service.reports.game_choices(CAROL, PLACE)] == [mine.game.id]
     assert await service.reports.game_choices(BOB, OTHER_SERVER) != []  # his own, wherever asked
 
 

@@ -65,7 +65,7 @@ async def test_reports_read_a_game_with_the_core_alone(store: Store, clock: Manu
     reports = ReportUseCases(core)
     view = await reports.game_view(game_id)
     assert (view.white.id, view.black.id) == (ALICE.id, BOB.id)
-    assert [choice for choice, _ in await reports.game_choices(ALICE, PLACE)] == [game_id]
+    assert [c.game_id for c in await reports.game_choices(ALICE, PLACE)] == [game_id]
 
 
 async def test_play_moves_alone_and_a_prepared_answer_follows(

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, ManualClock, MovePlayed, errors
+from bot.text.endings import move_played_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
 
@@ -40,7 +41,7 @@ async def test_a_move_ends_the_vacation(service: GameService, clock: ManualClock
     clock.advance(days=1, hours=3)
     played = await service.play.move(ALICE, PLACE, "e4", game_id=first.game.id)
     assert isinstance(played, MovePlayed) and played.vacation_ended
-    assert "alice is back from vacation: clocks run again." in played.text
+    assert "alice is back from vacation: clocks run again." in move_played_text(played)
     view = await service.reports.game_view(second.game.id)
     assert view.deadline == deadline + timedelta(days=1, hours=3)
     shown = await service.preferences.settings(ALICE)

@@ -11,6 +11,7 @@ from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, errors
 from bot.service.phrases import check_text, termination_text
+from bot.text.endings import ending_text
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 
@@ -28,7 +29,7 @@ async def test_xiangqi_game_to_mate_and_record(service: GameService) -> None:
         user = ALICE if ply % 2 == 0 else BOB
         result = await service.play.move(user, PLACE, text)
     assert isinstance(result, MovePlayed) and result.ending is not None
-    assert result.ending.text == "Checkmate — red wins"
+    assert ending_text(result.ending) == "Checkmate — red wins"
     assert result.ending.result == "1-0"
     export = await service.reports.record(ALICE, PLACE)
     assert export.analysis_url is None and export.filename.endswith(".txt")
@@ -72,7 +73,7 @@ async def test_xiangqi_mate_and_check_are_said_in_xiangqis_words(service: GameSe
     said = {}
     for locale in (Locale.KO, Locale.JA, Locale.ZH_HANS):
         with using(locale):
-            said[locale] = (say(result.ending.text), say(check_text("xiangqi")))
+            said[locale] = (say(ending_text(result.ending)), say(check_text("xiangqi")))
     assert said == {
         Locale.KO: ("외통수로 홍 승", "장군!"),
         Locale.JA: ("詰みで紅の勝ち", "王手！"),

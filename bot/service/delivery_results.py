@@ -1,0 +1,93 @@
+"""What the outbox hands the adapters: a row ready to send (``Delivery``) and what it says,
+a player's digest, a turn notice, a notice for a player's next command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.service.results import (
+    BoardView,
+    ChallengeClosed,
+    ComputerStuck,
+    GameEnded,
+    GameView,
+    OfferMade,
+    PlayerRef,
+    Reminder,
+    TakenBack,
+)
+from bot.store import OutboxTarget
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """A player's daily digest: the games where it is their move, most urgent first."""
+
+    player: PlayerRef
+    games: tuple[GameView, ...]
+
+
+# Where an outbox row goes: the game's place, a player's DMs, an edit of a message.
+DeliveryTarget = OutboxTarget
+
+
+@dataclass(frozen=True, slots=True)
+class TurnNotice:
+    """It is ``player``'s move (a DM, or a mention in the place when DMs are closed)."""
+
+    game: GameView
+    player: PlayerRef
+    text: str
+    # The board, when the notice stands for a move typed away from the game's place.
+    board: BoardView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """One outbox row, ready to send: what to say (``content``) and where.
+
+    ``channel_id`` is the game's place (its thread, or the parent channel after a thread
+    refused), or the channel of the message to edit; ``parent_id`` the channel a thread
+    belongs to (None when the place is a channel); ``user`` the DM's recipient;
+    ``mention`` the players to ping; ``dm_fallback`` says the player's DMs were closed.
+    """
+
+    row_id: int
+    lane: str
+    attempts: int
+    nonce: str
+    target: DeliveryTarget
+    content: (
+        TurnNotice
+        | Reminder
+        | GameEnded
+        | ChallengeClosed
+        | Digest
+        | OfferMade
+        | TakenBack
+        | ComputerStuck
+    )
+    guild_id: int = 0
+    channel_id: int | None = None
+    parent_id: int | None = None
+    message_id: int | None = None
+    user: PlayerRef | None = None
+    mention: tuple[PlayerRef, ...] = ()
+    dm_fallback: bool = False
+    game_id: int | None = None
+
+
+class NoticeKind(Enum):
+    MISSING_PERMISSIONS = "missing_permissions"
+    UNREACHABLE = "unreachable"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something a player is told at their next command: the permissions Postal lacks in
+    a game's place (``detail`` names them), or a game whose place Discord no longer knows."""
+
+    kind: NoticeKind
+    game_id: int | None
+    detail: str

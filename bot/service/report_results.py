@@ -1,0 +1,132 @@
+"""What the reports return: a player's games, history and stats, a server's leaderboard, a
+game's record, a player's settings (facts only; ``bot/text/reports.py`` words them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from bot.service.results import GameView, PlayerRef
+from bot.store import (
+    ComputerResult,
+    ConfirmMoves,
+    NotifyMode,
+    Orientation,
+    TakebackPolicy,
+    XiangqiNotation,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameListEntry:
+    game: GameView
+    opponent: PlayerRef
+    my_turn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameList:
+    """A page of ``player``'s active games; ``own``: the viewer asked for their own.
+    ``more_after`` is set while more follow: the argument of the Next page button (the key
+    of the last game shown) that only ``asker_id`` may press."""
+
+    player: PlayerRef
+    entries: tuple[GameListEntry, ...]
+    own: bool = True
+    more_after: str | None = None
+    asker_id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RecordExport:
+    """A PGN (chess) or game record (xiangqi) and where to analyse it."""
+
+    game: GameView
+    record: str
+    filename: str
+    analysis_url: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    game: GameView
+    opponent: PlayerRef
+    outcome: str  # "win", "draw", "loss" or "aborted", from the player's side
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    player: PlayerRef
+    entries: tuple[HistoryEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantStats:
+    variant: str
+    wins: int
+    draws: int
+    losses: int
+    rating: float | None
+    deviation: float | None
+    rated_games: int
+
+
+# Results of games against the computer at one variant and level: the player's, or, for the
+# computer itself, its results against people (the store's counted rows, as they are).
+ComputerStats = ComputerResult
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's results against people per variant (``variants``, with ratings) and,
+    apart, against the computer (``computer``; ``of_computer``: the player is the computer,
+    and those are its games against people)."""
+
+    player: PlayerRef
+    variants: tuple[VariantStats, ...]
+    computer: tuple[ComputerStats, ...] = ()
+    of_computer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    player: PlayerRef
+    rating: float
+    deviation: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    variant: str
+    rows: tuple[LeaderboardRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    player: PlayerRef
+    notify: NotifyMode
+    board_theme: str
+    vacation_days_left: int
+    vacation_until: datetime | None
+    vacation_allowance: int = 30  # days in any VACATION_WINDOW
+    themes: tuple[str, ...] = field(default=())
+    orientation: Orientation = Orientation.OWN
+    reminder_hours: tuple[int, ...] = (24, 1)
+    time_zone: str = "UTC"
+    quiet_hours: tuple[int, int] | None = None  # local minutes: from, until
+    digest_at: int | None = None  # local minute of the daily digest
+    takeback_policy: TakebackPolicy = TakebackPolicy.ASK
+    xiangqi_notation: XiangqiNotation | None = None  # None: not chosen
+    chess_pieces: str = "default"
+    xiangqi_pieces: str = "default"
+    # What they see when they chose nothing (their language decides): the notation xiangqi
+    # moves are written to them in (Chinese for a Chinese reader; WXF, or Chinese for a
+    # move typed so, for the rest) and the xiangqi piece set their boards are drawn with.
+    xiangqi_notation_read: XiangqiNotation = XiangqiNotation.WXF
+    xiangqi_pieces_seen: str = "traditional"
+    piece_sets: tuple[str, ...] = ()  # the names a player may choose
+    board_strip: bool = False
+    language: str | None = None  # the catalog chosen (None: their Discord client's)
+    confirm_moves: ConfirmMoves = ConfirmMoves.MENUS
