@@ -22,6 +22,7 @@ from bot.console.options import (
     int_option,
 )
 from bot.console.session import Console, Handler
+from bot.console.tournaments import tournament
 from bot.i18n import (
     N_,
     _,
@@ -405,6 +406,7 @@ COMMANDS: dict[str, Handler] = {
     "settings": _settings,
     "conditional": _conditional,
     "note": _note,
+    "tournament": tournament,
     "press": _press,
     "gif": _gif,
     "analyse": _analyse,

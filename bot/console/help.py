@@ -205,10 +205,57 @@ def _grid(grid: Grid) -> list[str]:
     ]
 
 
-def help_layout() -> tuple[Part, Part]:
-    """The help's two parts, made in the current language (names are said as they are
-    laid out)."""
-    return (*_playing_rows(), _commands_grid()), (*_settings_rows(), *_game_tool_rows())
+def help_layout() -> tuple[Part, ...]:
+    """The help's parts, made in the current language (names are said as they are laid
+    out)."""
+    return (
+        (*_playing_rows(), _commands_grid()),
+        (*_settings_rows(), *_game_tool_rows()),
+        _tournament_rows(),
+    )
+
+
+def _tournament_rows() -> Part:
+    """A round robin, from its opening to its table."""
+    a, b = "alice", "bob"
+    create = BY_NAME["tournament"].subcommand("create")
+    assert create is not None
+
+    def chosen(name: str, value: str | None = None) -> str:
+        return option("tournament", name, value, sub=create)
+
+    return (
+        Row(
+            (
+                a,
+                _command("tournament", "create"),
+                pgettext("console help", "Autumn cup"),
+                chosen("players", "4"),
+            ),
+            NP_("console help", "open a round robin (3 to 16 players)"),
+        ),
+        Row(
+            (INDENT, chosen("days", "3"), chosen("double"), chosen("rated")),
+            NP_("console help", "double: each pair plays both colours at once"),
+        ),
+        Row(
+            (INDENT, chosen("start_when_full")),
+            NP_("console help", "start as soon as it is full"),
+        ),
+        Row(
+            (b, _command("tournament", "join")),
+            NP_("console help", "join it (or leave it) before it starts"),
+        ),
+        Row((b, _command("tournament", "leave"))),
+        Row(
+            (a, _command("tournament", "start")),
+            NP_("console help", "start it: every game at once"),
+        ),
+        Row(
+            (b, _command("tournament", "standings")),
+            NP_("console help", "the table: points and tie-breaks"),
+        ),
+    )
 
 
 def _playing_rows() -> Part:

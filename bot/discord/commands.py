@@ -25,6 +25,7 @@ from bot.discord.notes import note
 from bot.discord.places import check_place
 from bot.discord.respond import Outlook, quickly
 from bot.discord.settings import settings
+from bot.discord.tournaments import tournament
 from bot.i18n.text import say
 from bot.service import (
     BoardShown,
@@ -436,6 +437,7 @@ SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     leaderboard,
     settings,
     conditional,
+    tournament,
 )
 # Read-only commands about one's own games: also in the bot's DMs.
 DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats, note)

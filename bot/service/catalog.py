@@ -29,6 +29,7 @@ from bot.service.preferences import (
     SERVER_AUTO_LANGUAGE,
     TAKEBACK_CHOICES,
 )
+from bot.service.tournament.facts import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from rules import VARIANT_NAMES
 
 
@@ -126,6 +127,17 @@ def _whose(what: str) -> OptionSpec:
 
 def _about_a_game(name: str, description: str) -> CommandSpec:
     return CommandSpec(name, (GAME_ID,), positional=("game",), description=description)
+
+
+TOURNAMENT_ID = OptionSpec(
+    "tournament",
+    OptionKind.WHOLE_NUMBER,
+    description="Which tournament, by its number (default: the one here)",
+)
+
+
+def _about_a_tournament(name: str, description: str) -> CommandSpec:
+    return CommandSpec(name, (TOURNAMENT_ID,), positional=("tournament",), description=description)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -429,6 +441,56 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _about_a_game("clear", "Remove all your prepared lines in a game"),
         ),
         description="Moves prepared in advance: only you see them",
+    ),
+    CommandSpec(
+        "tournament",
+        subcommands=(
+            CommandSpec(
+                "create",
+                (
+                    OptionSpec(
+                        "title",
+                        OptionKind.TEXT,
+                        limits=(1, MAX_NAME_LENGTH),
+                        description="The tournament's name",
+                    ),
+                    VARIANT,
+                    OptionSpec(
+                        "days",
+                        OptionKind.WHOLE_NUMBER,
+                        choices=DAYS_CHOICES,
+                        description="Days per move in every game (default 3)",
+                    ),
+                    OptionSpec(
+                        "players",
+                        OptionKind.WHOLE_NUMBER,
+                        limits=(MIN_PLAYERS, MAX_PLAYERS),
+                        description="How many players at most (3 to 16, default 8)",
+                    ),
+                    OptionSpec(
+                        "double",
+                        OptionKind.YES_NO,
+                        description="Each pair plays twice, once with each colour, at once",
+                    ),
+                    OptionSpec(
+                        "rated", OptionKind.YES_NO, description="Whether results change ratings"
+                    ),
+                    OptionSpec(
+                        "start_when_full",
+                        OptionKind.YES_NO,
+                        description="Start as soon as the last place is taken",
+                    ),
+                ),
+                positional=("title",),
+                rest=True,
+                description="Open a round-robin tournament here (Manage Server)",
+            ),
+            _about_a_tournament("join", "Join the tournament open here"),
+            _about_a_tournament("leave", "Leave a tournament before it starts"),
+            _about_a_tournament("start", "Start a tournament now: every game at once"),
+            _about_a_tournament("standings", "A tournament's table: points and tie-breaks"),
+        ),
+        description="Round-robin tournaments in this server",
     ),
     CommandSpec(
         "note",

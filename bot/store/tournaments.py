@@ -125,7 +125,8 @@ class Tournaments:
         return None if row is None else tournament_from_row(row)
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
-        """The entrants, by pairing number once started, by joining order before."""
+        """The entrants, by pairing number once started, by joining order before (the
+        number each got when joining)."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT e.player_id, p.display_name, e.joined_at, e.seed "
@@ -183,10 +184,12 @@ class Tournaments:
                 raise _Unchanged(Entry(EntryChange.ALREADY_IN, count, tournament))
             if count >= tournament.max_players:
                 raise _Unchanged(Entry(EntryChange.FULL, count, tournament))
+            # Numbered in joining order until the start numbers them for pairing.
             await conn.execute(
-                "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at) "
-                "VALUES (?, ?, ?)",
-                (tournament_id, player_id, to_epoch(now)),
+                "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at, seed) "
+                "SELECT ?, ?, ?, COALESCE(MAX(seed), 0) + 1 FROM tournament_entrants "
+                "WHERE tournament_id = ?",
+                (tournament_id, player_id, to_epoch(now), tournament_id),
             )
         return Entry(EntryChange.DONE, count + 1, tournament)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Plural, Sentences, Text
 from bot.service.phrases import pace_text, rated_text, variant_text
@@ -59,10 +60,16 @@ def tournament_text(view: TournamentView) -> Text:
     )
     match view.status:
         case TournamentStatus.OPEN if view.start_when_full:
-            state = Text("Join or leave with the buttons; it starts when full.")
+            state = Text(
+                "Join with {join}, leave with {leave}; it starts when full.",
+                join=Command("tournament", "join"),
+                leave=Command("tournament", "leave"),
+            )
         case TournamentStatus.OPEN:
             state = Text(
-                "Join or leave with the buttons; {organiser} starts it.",
+                "Join with {join}, leave with {leave}; {organiser} starts it.",
+                join=Command("tournament", "join"),
+                leave=Command("tournament", "leave"),
                 organiser=view.organiser.name,
             )
         case TournamentStatus.RUNNING:

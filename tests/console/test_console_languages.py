@@ -101,7 +101,9 @@ alice /analyse
 # The computer is Postal (a name, typed "postal"). The help's usages: a subcommand after its
 # group (/conditional list), a plain word filling an option ([user]).
 NOT_WORDS = re.compile(
-    r"alice|bob|carol|Postal|postal|/\w+(?: (?:add|list|clear)\b)?|\w+:\S*|\[\w+\]|game\d+\S*"
+    r"alice|bob|carol|Postal|postal"
+    r"|/\w+(?: (?:add|list|clear|create|join|leave|start|standings)\b)?"
+    r"|\w+:\S*|\[\w+\]|game\d+\S*"
     r"|\S+\.(png|pgn|gif)\b|#\d+"
 )
 

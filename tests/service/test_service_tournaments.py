@@ -85,7 +85,7 @@ async def test_joining_leaving_and_starting_refuse_what_cannot_be(service: GameS
     started = await tournaments.start(BOB, PLACE, manages_server=True)
     assert len(started.pairings) == 3
     assert await service.core.store.games.all_ids() == [p.game.id for p in started.pairings]
-    await _refused(TournamentRefusal.NO_TOURNAMENT, tournaments.join(DAVE, PLACE))
+    await _refused(TournamentRefusal.STARTED, tournaments.join(DAVE, PLACE))
     tid = started.tournament.id
     await _refused(TournamentRefusal.STARTED, tournaments.join(DAVE, PLACE, tid))
     await _refused(TournamentRefusal.STARTED, tournaments.leave(BOB, PLACE, tid))

@@ -151,3 +151,17 @@ async def test_the_last_game_ending_finishes_the_tournament(store: Store) -> Non
     finished = await store.tournaments.get(tournament.id)
     assert finished is not None and finished.finished_at == NOW
     assert await store.tournaments.unfinished_in(5, 6) == []
+
+
+async def test_entrants_are_listed_in_joining_order(store: Store) -> None:
+    """Joined in one second, entrants keep their joining order (not their ids'), and one who
+    left and came back joins at the end."""
+    tournament = await _open(store)
+    for player in (3, 1, 2):
+        await store.tournaments.join(tournament.id, player, NOW)
+    await store.tournaments.leave(tournament.id, 3)
+    await store.tournaments.join(tournament.id, 3, NOW)
+    assert [e.player_id for e in await store.tournaments.entrants(tournament.id)] == [1, 2, 3]
+    await store.tournaments.leave(tournament.id, 1)
+    await store.tournaments.join(tournament.id, 4, NOW)
+    assert [e.player_id for e in await store.tournaments.entrants(tournament.id)] == [2, 3, 4]

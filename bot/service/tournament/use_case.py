@@ -274,6 +274,9 @@ class TournamentUseCases:
             if t.status is TournamentStatus.OPEN
         ]
         if not here:
+            latest = await store.latest_in(place.guild_id, place.channel_id)
+            if latest is not None:  # the tournament here has started (or finished)
+                raise TournamentError(TournamentRefusal.STARTED, tournament_id=latest.id)
             raise TournamentError(TournamentRefusal.NO_TOURNAMENT)
         if len(here) > 1:
             raise TournamentError(

@@ -1,0 +1,78 @@
+"""The console's ``/tournament create|join|leave|start|standings``: the same use case as on
+Discord, in the console's one place; the console's player is the server's manager."""
+
+from __future__ import annotations
+
+from bot.console.names import CONSOLE_PLACE
+from bot.console.options import BadOption, bool_option, int_option
+from bot.console.session import Console
+from bot.i18n.names import Command, Subcommand
+from bot.i18n.text import Text
+from bot.service import User
+from bot.text.tournament_words import entry_text, standings_text, started_text
+
+_ACTIONS = ("create", "join", "leave", "start", "standings")
+
+
+def _number(action: str, options: dict[str, str], words: list[str]) -> int | None:
+    """The ``tournament:`` option (or the word after the action) as an id, if given."""
+    typed = options.get("tournament") or (words[0] if words else None)
+    if typed is None:
+        return None
+    return int_option(f"tournament {action}", "tournament", typed.lstrip("#"))
+
+
+async def tournament(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    action = positional[0].lower() if positional else ""
+    tournaments, words = console.service.tournaments, positional[1:]
+    if action == "create":
+        await _create(console, user, words, options)
+    elif action in ("join", "leave"):
+        act = tournaments.join if action == "join" else tournaments.leave
+        shown = await act(user, CONSOLE_PLACE, _number(action, options, words))
+        console.say(entry_text(shown))
+        if shown.started is not None:
+            console.say(started_text(shown.started))
+    elif action == "start":
+        number = _number(action, options, words)
+        started = await tournaments.start(user, CONSOLE_PLACE, number, manages_server=True)
+        console.say(started_text(started))
+    elif action == "standings":
+        number = _number(action, options, words)
+        console.say(standings_text(await tournaments.standings(CONSOLE_PLACE, number)))
+    else:
+        raise BadOption(
+            Text(
+                "Say {create}, {join}, {leave}, {start} or {standings}, e.g. {command} Autumn cup.",
+                create=Subcommand("create"),
+                join=Subcommand("join"),
+                leave=Subcommand("leave"),
+                start=Subcommand("start"),
+                standings=Subcommand("standings"),
+                command=Command("tournament", "create"),
+            )
+        )
+
+
+async def _create(console: Console, user: User, words: list[str], options: dict[str, str]) -> None:
+    def flag(name: str, default: bool) -> bool:
+        return bool_option(name, options[name]) if name in options else default
+
+    def number(name: str, default: int) -> int:
+        return int_option("tournament create", name, options[name]) if name in options else default
+
+    shown = await console.service.tournaments.create(
+        user,
+        CONSOLE_PLACE,
+        manages_server=True,
+        name=options.get("title") or " ".join(words),
+        game=options.get("game", "chess").lower(),
+        days=number("days", 3),
+        rated=flag("rated", True),
+        players=number("players", 8),
+        double=flag("double", False),
+        start_when_full=flag("start_when_full", False),
+    )
+    console.say(entry_text(shown))

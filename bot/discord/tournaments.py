@@ -1,0 +1,181 @@
+"""``/tournament create|join|leave|start|standings``: round robins in a server. The
+tournament's message is posted in the channel; at the start each game gets its own thread
+when the channel allows (else it lives in the channel), its first board posted there with
+the first mover mentioned, as an accepted challenge's game does."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.discord.context import actor_of, place_of
+from bot.discord.descriptions import about, about_options
+from bot.discord.kit import postal
+from bot.discord.language import shared_language
+from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
+from bot.discord.respond import build_files, message_fields, quickly
+from bot.i18n import using
+from bot.service import GameView, Place, User
+from bot.service.tournament.facts import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TournamentShown,
+    TournamentStarted,
+)
+from bot.text.tournament_words import entry_text, standings_text, started_text
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+_log = logging.getLogger(__name__)
+
+NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
+Players = app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS]
+Days = Literal[1, 2, 3, 5, 7, 10, 14]
+
+tournament = app_commands.Group(name="tournament", description=about("tournament"))
+
+
+def _said(text: str) -> messages.Reply:
+    return messages.Reply(messages.clip(messages.safe(text), messages.CONTENT_LIMIT))
+
+
+async def _show_entry(interaction: discord.Interaction, shown: TournamentShown) -> None:
+    bot = postal(interaction)
+    await bot.reply(interaction, lambda: _said(entry_text(shown)))
+    if shown.started is not None:
+        await _open_games(bot, interaction, shown.started)
+
+
+@tournament.command(name="create", description=about("tournament create"))
+@app_commands.describe(**about_options("tournament create"))
+async def create(
+    interaction: discord.Interaction,
+    title: NameText | None = None,
+    game: Literal["chess", "xiangqi"] = "chess",
+    days: Days = 3,
+    players: Players = 8,
+    double: bool = False,
+    rated: bool = True,
+    start_when_full: bool = False,
+) -> None:
+    bot = postal(interaction)
+    shown = await quickly(
+        interaction,
+        bot.service.tournaments.create(
+            actor_of(interaction),
+            place_of(interaction),
+            manages_server=interaction.permissions.manage_guild,
+            name=title or "",
+            game=game,
+            days=days,
+            rated=rated,
+            players=players,
+            double=double,
+            start_when_full=start_when_full,
+        ),
+    )
+    await _show_entry(interaction, shown)
+
+
+@tournament.command(name="join", description=about("tournament join"))
+@app_commands.describe(**about_options("tournament join"))
+async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
+    bot = postal(interaction)
+    shown = await quickly(
+        interaction,
+        bot.service.tournaments.join(actor_of(interaction), place_of(interaction), tournament),
+    )
+    await _show_entry(interaction, shown)
+
+
+@tournament.command(name="leave", description=about("tournament leave"))
+@app_commands.describe(**about_options("tournament leave"))
+async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
+    bot = postal(interaction)
+    shown = await quickly(
+        interaction,
+        bot.service.tournaments.leave(actor_of(interaction), place_of(interaction), tournament),
+    )
+    await _show_entry(interaction, shown)
+
+
+@tournament.command(name="start", description=about("tournament start"))
+@app_commands.describe(**about_options("tournament start"))
+async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
+    bot = postal(interaction)
+    started = await quickly(
+        interaction,
+        bot.service.tournaments.start(
+            actor_of(interaction),
+            place_of(interaction),
+            tournament,
+            manages_server=interaction.permissions.manage_guild,
+        ),
+    )
+    await _open_games(bot, interaction, started)
+
+
+@tournament.command(name="standings", description=about("tournament standings"))
+@app_commands.describe(**about_options("tournament standings"))
+async def standings(interaction: discord.Interaction, tournament: int | None = None) -> None:
+    bot = postal(interaction)
+    table = await quickly(
+        interaction, bot.service.tournaments.standings(place_of(interaction), tournament)
+    )
+    await bot.reply(interaction, lambda: _said(standings_text(table)))
+
+
+async def _open_games(
+    bot: PostalBot, interaction: discord.Interaction, started: TournamentStarted
+) -> None:
+    """Say the pairings, then give each game its own thread with its first board (or, where
+    no thread can be made, post the board in the channel)."""
+    await bot.reply(interaction, lambda: _said(started_text(started)))
+    for pairing in started.pairings:
+        game = pairing.game
+        thread = await _game_thread(interaction, game)
+        if thread is not None:
+            await bot.service.reports.set_game_thread(game.id, thread.id)
+        white = User(game.white.id, game.white.name)
+        where = Place(game.guild_id, game.channel_id, thread.id if thread else None)
+        shown = await bot.service.play.board(white, where, game_id=game.id)
+        with using(shared_language(interaction)):  # the channel reads it
+            reply = messages.board_shown(shown, ephemeral=False)
+            fields = message_fields(reply)
+        target = thread or interaction.channel
+        if not isinstance(target, discord.abc.Messageable):
+            continue
+        try:
+            posted = await target.send(files=await build_files(reply, bot.render), **fields)
+        except discord.HTTPException as error:
+            _log.info("game #%s: first board not posted (%s)", game.id, error)
+            continue
+        if thread is not None:
+            await bot.boards.replaced(game.id, thread.id, posted.id, fields.get("view"))
+
+
+async def _game_thread(interaction: discord.Interaction, game: GameView) -> discord.Thread | None:
+    """A public thread for ``game`` in the channel, or None where Postal may not make one."""
+    channel = interaction.channel
+    permissions = interaction.app_permissions
+    if not opens_thread(channel):
+        return None
+    if not (permissions.create_public_threads and permissions.send_messages_in_threads):
+        return None
+    with using(shared_language(interaction)):
+        name = messages.thread_name(game)
+    try:
+        return await channel.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+    except discord.HTTPException as error:
+        _log.info("no thread for game #%s (%s); it stays in the channel", game.id, error)
+        return None
