@@ -47,6 +47,7 @@ SPEC_COMMANDS = {
     "moretime": {"days", "game"},
     "vacation": {"days", "end"},
     "conditional": {"add", "list", "clear"},
+    "tournament": {"create", "join", "leave", "start", "standings"},
     "note": {"text", "clear", "game"},
     "gif": {"game", "frame_ms"},
     "analyse": {"game"},
