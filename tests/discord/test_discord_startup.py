@@ -48,7 +48,7 @@ SPEC_COMMANDS = {
     "vacation": {"days", "end"},
     "conditional": {"add", "list", "clear"},
     "tournament": {"create", "join", "leave", "start", "standings"},
-    "note": {"text", "clear", "game"},
+    "note": {"text", "clear", "game", "move"},
     "gif": {"game", "frame_ms"},
     "analyse": {"game"},
     # User commands (right-click a member, Apps): no options.
