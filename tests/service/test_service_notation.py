@@ -6,6 +6,7 @@ import pytest
 
 from bot.i18n import Locale, using
 from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
+from bot.service.option_errors import NotAChoiceError
 from bot.store import Store
 from bot.text.endings import move_played_text
 from bot.text.errors import error_message
@@ -88,8 +89,10 @@ async def test_chess_stays_san(service: GameService) -> None:
 
 
 async def test_unknown_notation_is_refused(service: GameService) -> None:
-    with pytest.raises(errors.InvalidOptionError, match="notation must be wxf"):
+    with pytest.raises(NotAChoiceError) as refused:
         await service.preferences.settings(ALICE, notation="algebraic")
+    assert (refused.value.option, refused.value.word) == ("notation", "algebraic")
+    assert refused.value.choices == ("wxf", "chinese", "iccs")
 
 
 async def test_board_menus_in_the_players_notation(service: GameService) -> None:
