@@ -12,10 +12,10 @@ PRODUCT = ("bot", "rules")
 MAX_FUNCTION_LINES = 60
 MAX_MODULE_LINES = 600
 
-# Over the limits when the limits were set; each to be cut down and removed from here.
+# Over the limits when the limits were set, each to be cut down and removed from here: all
+# were by 2026-11-28, so nothing may be over them now.
 LONG_FUNCTIONS: dict[str, int] = {}
-LARGE_MODULES: dict[str, int] = {
-}
+LARGE_MODULES: dict[str, int] = {}
 
 
 def product_files() -> list[Path]:
