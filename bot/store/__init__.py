@@ -34,13 +34,13 @@ from bot.store.database import (
     StoreConflict,
     StoreError,
     StoreUnavailable,
-    open_database,
 )
 from bot.store.ending_batches import BatchEnding, OutboxSource
 from bot.store.game_lists import UNTIMED_LAST, ActiveKey
 from bot.store.games import Games
 from bot.store.move_write import MoveWrite
 from bot.store.notes import Note, Notes
+from bot.store.opening import open_database
 from bot.store.outbox import (
     Answering,
     Outbox,

@@ -4,7 +4,8 @@ The store's modules write SQL once, with ``?`` placeholders and portable stateme
 (``RETURNING``, ``ON CONFLICT``, ``CASE`` rather than SQLite's scalar ``MAX``), and run it on a
 ``Connection`` from ``Database.read()`` or ``Database.transaction()``. This module holds the
 interface and the SQLite implementation (one aiosqlite connection per process);
-``bot.store.postgres`` holds the PostgreSQL one. ``open_database`` picks by URL.
+``bot.store.postgres`` holds the PostgreSQL one; ``bot.store.opening.open_database`` picks by
+URL.
 """
 
 from __future__ import annotations
@@ -170,27 +171,6 @@ class Database(Protocol):
         and fetch."""
 
     async def close(self) -> None: ...
-
-
-async def open_database(
-    target: Path | str, *, synchronous: str = "FULL", create: bool = True
-) -> Database:
-    """Open ``target``: a path or ``sqlite:///`` URL (SQLite), or a ``postgresql://`` URL.
-
-    Creates and migrates the schema as needed; ``create`` False refuses a missing SQLite
-    file. Raises ``StoreError`` with a one-line reason (``DatabaseNotFound`` for a missing
-    file or folder).
-    """
-    if isinstance(target, str) and target.startswith(POSTGRESQL_PREFIXES):
-        from bot.store.postgres import PostgresDatabase
-
-        return await PostgresDatabase.open(target)
-    if isinstance(target, str) and target.startswith(SQLITE_PREFIX):
-        target = target[len(SQLITE_PREFIX) :]
-    elif isinstance(target, str) and "://" in target:
-        scheme = target.split("://", 1)[0]
-        raise StoreError(f"unknown database {scheme!r}: use sqlite or postgresql")
-    return await SqliteDatabase.open(target, synchronous=synchronous, create=create)
 
 
 def migrations(dialect: Dialect = Dialect.SQLITE) -> list[tuple[int, str]]:
