@@ -4,7 +4,7 @@ Run: ``python benchmarks/openings.py [--repeat N]``. Over the 120 games of
 ``tests/rules/data/corpus/stockfish_selfplay.pgn`` it prints: the table's first load (read
 and index every line), the cost of naming the position after a move (``opening_at``: the
 position's key and one dictionary look-up, as a move would pay), and of naming a whole game
-from its positions (``opening_of``: walking back from the end of the opening phase), each
+from its start and moves (``opening_of``: playing its opening phase, 36 plies at most), each
 the best of ``--repeat`` runs. There is no peer: python-chess has no opening names.
 """
 
@@ -44,8 +44,8 @@ def main() -> None:
     early = [position for game in positions for position in game[1:37]]
     named = sum(openings.opening_at(position) is not None for position in early)
     per_move = best(repeat, lambda: [openings.opening_at(p) for p in early]) / len(early)
-    per_game = best(repeat, lambda: [openings.opening_of(game) for game in positions])
-    found = sum(openings.opening_of(game) is not None for game in positions)
+    per_game = best(repeat, lambda: [openings.opening_of(g.start, g.moves) for g in games])
+    found = sum(openings.opening_of(g.start, g.moves) is not None for g in games)
     table = len(openings._table()[0])
     print(f"table: {table:,} named positions, first load {loaded * 1e3:.1f} ms")
     print(f"after a move: {per_move * 1e6:.1f} µs ({len(early):,} positions, {named:,} named)")

@@ -152,8 +152,10 @@ class Notes:
             raise EmptyNoteError
         if len(cleaned) > MAX_NOTE_TEXT:
             raise NoteTooLongError(len(cleaned))
-        start = variant_named(record.variant).from_fen(record.start_fen)
-        ply = record.ply if move is None else ply_named(move, start, record.ply)
+        ply = record.ply
+        if move is not None:
+            start = variant_named(record.variant).from_fen(record.start_fen)
+            ply = ply_named(move, start, record.ply)
         note = await core.store.notes.add(
             record.id, user.id, ply, cleaned, core.now(), limit=MAX_NOTES_PER_GAME
         )

@@ -9,12 +9,12 @@ backwards until a named position is found").
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from rules.core import Position
+from rules.core import Move, Position
 
 TABLE = Path(__file__).with_name("openings.tsv")
 _MOVE_NUMBER = re.compile(r"\d+\.+")
@@ -52,15 +52,16 @@ def opening_at(position: Position) -> Opening | None:
     return _table()[0].get(position.repetition_key())
 
 
-def opening_of(positions: tuple[Position, ...]) -> Opening | None:
-    """The opening of a game whose positions are ``positions`` (its start first): the last
-    named one among those of its opening phase (no named line is longer), or None."""
+def opening_of(start: Position, moves: Sequence[Move]) -> Opening | None:
+    """The opening of a game from ``start`` with ``moves``: the last named position of its
+    opening phase (no named line is longer, so only that many moves are played), or None."""
     named, longest = _table()
-    for position in reversed(positions[: longest + 1]):
-        found = named.get(position.repetition_key())
-        if found is not None:
-            return found
-    return None
+    position = start
+    found = named.get(position.repetition_key())
+    for move in moves[:longest]:
+        position = position.play(move)
+        found = named.get(position.repetition_key(), found)
+    return found
 
 
 __all__ = ["TABLE", "Opening", "moves_of", "opening_at", "opening_of"]

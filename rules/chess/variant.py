@@ -91,7 +91,7 @@ class ChessVariant:
         if not game.is_standard_start():
             defaults["SetUp"] = "1"
             defaults["FEN"] = game.start.fen()
-        opening = opening_of(game.positions)
+        opening = opening_of(game.start, game.moves)
         if opening is not None:
             defaults["ECO"], defaults["Opening"] = opening.eco, opening.name
         ordered = pgn.ordered_tags(defaults, {**(tags or {}), "Result": result})

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from rules import Game
+from rules import Game, Move, Position
 from rules.chess.openings import TABLE, Opening, moves_of, opening_at, opening_of
 from rules.chess.variant import CHESS
 from rules.xiangqi.variant import XIANGQI
 
 LINES = [line.split("\t") for line in TABLE.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def start_and_moves(game: Game) -> tuple[Position, tuple[Move, ...]]:
+    return game.start, game.moves
 
 
 def played(moves: str, start: str | None = None) -> Game:
@@ -38,23 +42,23 @@ def test_the_table_is_whole_and_names_each_position_once() -> None:
 
 def test_a_transposition_is_named_as_the_main_line() -> None:
     """1. Nf3 d5 2. d4 reaches the position of 1. d4 d5 2. Nf3."""
-    main = opening_of(played("d4 d5 Nf3").positions)
+    main = opening_of(*start_and_moves(played("d4 d5 Nf3")))
     assert main == Opening("D02", "Queen's Pawn Game: Zukertort Variation")
-    assert opening_of(played("Nf3 d5 d4").positions) == main
+    assert opening_of(*start_and_moves(played("Nf3 d5 d4"))) == main
 
 
 def test_a_game_past_its_opening_keeps_the_last_name_it_reached() -> None:
     game = played("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+ Kf1 d5 h3 dxc4")
-    assert opening_of(game.positions) == Opening(
+    assert opening_of(game.start, game.moves) == Opening(
         "C54", "Italian Game: Giuoco Piano, Cracow Variation"
     )
     assert opening_at(game.position) is None
 
 
 def test_no_name_before_a_move_or_away_from_the_book() -> None:
-    assert opening_of(Game("chess").positions) is None
+    assert opening_of(*start_and_moves(Game("chess"))) is None
     endgame = played("Kd1", "8/8/4k3/8/8/8/3PK3/8 w - - 0 40")
-    assert opening_of(endgame.positions) is None
+    assert opening_of(endgame.start, endgame.moves) is None
     assert "ECO" not in CHESS.write_record(endgame)
 
 
