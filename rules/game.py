@@ -162,7 +162,7 @@ class Game:
         linear in the length of the game)."""
         found = [self._start]
         for move in self.moves:
-            found.append(_play(found[-1], move))
+            found.append(after_move(found[-1], move))
         return tuple(found)
 
     @property
@@ -261,7 +261,7 @@ class Game:
         table[position.repetition_key()] = steps[0]
         for step in steps[1:]:
             assert step.move is not None
-            position = _play(position, step.move)
+            position = after_move(position, step.move)
             if not position.halfmove_clock:
                 table = {}
             table[position.repetition_key()] = step
@@ -300,7 +300,7 @@ class Game:
         return f"Game({self.variant.name!r}, {self.start.fen()!r}, moves={self.uci_moves()})"
 
 
-def _play(position: Position, move: Move) -> Position:
+def after_move(position: Position, move: Move) -> Position:
     """The position after a move of a game's record (a null move included)."""
     return position.play_null() if move.is_null else position.play(move)
 

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from rules.core import Move, Position
+from rules.game import after_move
 
 TABLE = Path(__file__).with_name("openings.tsv")
 _MOVE_NUMBER = re.compile(r"\d+\.+")
@@ -59,7 +60,7 @@ def opening_of(start: Position, moves: Sequence[Move]) -> Opening | None:
     position = start
     found = named.get(position.repetition_key())
     for move in moves[:longest]:
-        position = position.play(move)
+        position = after_move(position, move)  # a record's null move too
         found = named.get(position.repetition_key(), found)
     return found
 
