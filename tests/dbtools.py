@@ -10,10 +10,10 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -88,9 +88,26 @@ def connect(target: Path | str) -> Iterator[Any]:
         yield PostgresSync(target)
         return
     # A running bot may hold its write lock for seconds on a loaded machine: wait for it
-    # (sqlite3's default is 5 s) rather than fail a test on the machine's pace.
-    with sqlite3.connect(target, timeout=60) as conn:
+    # (sqlite3's default is 5 s) rather than fail a test on the machine's pace. IMMEDIATE
+    # takes the write lock before a change reads anything: a deferred one that read first
+    # is refused at once ("database is locked", no waiting) if the bot commits in between.
+    with sqlite3.connect(target, timeout=60, isolation_level="IMMEDIATE") as conn:
         yield conn
+
+
+Result = TypeVar("Result")
+
+
+async def change_behind_the_bot(target: Path | str, change: Callable[[Any], Result]) -> Result:
+    """``change(conn)`` on a connection of its own, run on a thread. A running bot may be in
+    a transaction whose next step waits on this event loop: blocking the loop while waiting
+    for the bot's lock would wait out the timeout and fail."""
+
+    def run() -> Result:
+        with connect(target) as conn:
+            return change(conn)
+
+    return await asyncio.to_thread(run)
 
 
 def snapshot(target: Path | str) -> list[str]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from bot.discord.client import SCHEDULE_SETTLE_SECONDS
+from tests.dbtools import change_behind_the_bot
 from tests.discord.harness import Harness, command, play, png_size, start_game
 
 pytestmark = pytest.mark.store
@@ -92,8 +94,6 @@ async def test_a_schedule_change_wakes_the_sleeping_scheduler(running: Harness) 
 async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
     """A game whose stored moves no longer replay is skipped (logged with its id): the other
     game still times out, the damaged one's players are told plainly when they use it."""
-    from tests.dbtools import connect
-
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     carol, dave = fake.add_user("carol"), fake.add_user("dave")
@@ -102,18 +102,19 @@ async def test_a_damaged_game_never_stops_the_clock(running: Harness) -> None:
     healthy_thread, _ = await start_game(fake, carol, dave, days=2)
     for player, move in ((carol, "e4"), (dave, "e5")):  # before two plies it would be aborted
         await play(fake, player, move, healthy_thread)
-    with connect(running.database) as conn:
-        # One statement: a SELECT left open would pin a snapshot that the bot's own writes
-        # (the boards of the moves above) make stale, and SQLite then refuses the UPDATE at
-        # once ("database is locked") instead of waiting its busy timeout.
+
+    def damage(conn: Any) -> int:
         conn.execute(
             "UPDATE moves SET uci = 'e1e8' "
             "WHERE game_id = (SELECT id FROM games WHERE thread_id = ?)",
             (broken_thread.id,),
         )
-        (broken_id,) = conn.execute(
+        (game,) = conn.execute(
             "SELECT id FROM games WHERE thread_id = ?", (broken_thread.id,)
         ).fetchall()[0]
+        return int(game)
+
+    broken_id = await change_behind_the_bot(running.database, damage)
     broken_posts = len(fake.channel_messages(broken_thread.id))
 
     running.clock.advance(days=3)

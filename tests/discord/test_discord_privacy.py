@@ -3,8 +3,10 @@ about a player show only the server where they are asked."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.store.copy import table_order
-from tests.dbtools import connect
+from tests.dbtools import change_behind_the_bot
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 
@@ -51,7 +53,8 @@ async def test_lists_show_only_this_servers_games(running: Harness) -> None:
     alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
     thread, _ = await start_game(fake, alice, bob)
     game_id = game_id_of(fake, thread)
-    with connect(running.database) as conn:
+
+    def copy_to_another_server(conn: Any) -> None:
         # The same two players, on a server this one knows nothing about.
         columns = [name for name in dict(table_order())["games"] if name != "id"]
         picked = ", ".join(columns)
@@ -72,6 +75,8 @@ async def test_lists_show_only_this_servers_games(running: Harness) -> None:
             "FROM games WHERE id = ?",
             (game_id + 2,),
         )
+
+    await change_behind_the_bot(running.database, copy_to_another_server)
     listing = await command(fake, carol, "games", {"user": alice})
     listed = listing.text()
     assert f"#{game_id} " in listed and f"#{game_id + 1} " not in listed

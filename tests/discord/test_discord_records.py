@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.store.copy import table_order
-from tests.dbtools import connect
+from tests.dbtools import change_behind_the_bot
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_refusals import game_id_of
 
@@ -41,7 +43,8 @@ async def test_games_comes_in_pages_with_a_next_page_button(running: Harness) ->
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
     first = game_id_of(fake, thread)
-    with connect(running.database) as conn:
+
+    def ten_more_games(conn: Any) -> None:
         # Ten more games like the first, each an hour later (the list's order is theirs).
         columns = [name for name in dict(table_order())["games"] if name != "id"]
         picked = ", ".join(columns)
@@ -53,6 +56,8 @@ async def test_games_comes_in_pages_with_a_next_page_button(running: Harness) ->
                 f"INSERT INTO games ({picked}) SELECT {copied} FROM games WHERE id = ?",
                 (hours, first),
             )
+
+    await change_behind_the_bot(running.database, ten_more_games)
     listing = await command(fake, alice, "games")
     assert listing.ephemeral and listing.text().count("· move 1 ·") == 10
     assert f"#{first} " in listing.text() and f"#{first + 10} " not in listing.text()
