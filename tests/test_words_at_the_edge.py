@@ -23,6 +23,7 @@ from bot.service.animations import AnimationStoppedError
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
 from bot.service.computer import NoComputerError
 from bot.service.conditional import (
+    BadLineMoveError,
     ConflictingAnswerError,
     EmptyLineError,
     LineTooLongError,
@@ -51,14 +52,13 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/board_menus.py": 13,
     "bot/service/catalog.py": 5,
     "bot/service/challenges.py": 3,
-    "bot/service/conditional.py": 4,
+    "bot/service/conditional.py": 2,
     "bot/service/controls.py": 8,
     "bot/service/core.py": 2,
     "bot/service/deadlines.py": 10,
     "bot/service/deliveries.py": 5,
     "bot/service/endings.py": 15,
     "bot/service/local_time.py": 7,
-    "bot/service/notation.py": 1,
     "bot/service/notes.py": 3,
     "bot/service/phrases.py": 47,
     "bot/service/play.py": 4,
@@ -209,6 +209,8 @@ CONVERTED: tuple[UserError, ...] = (
     options.LevelRangeError(9),
     options.LevelForPersonError(3, "bob", "Postal"),
     EmptyLineError(),
+    BadLineMoveError(3, "Ke2", errors.IllegalMoveError("Ke2", IllegalReason.INTO_CHECK)),
+    BadLineMoveError(2, "Nd2", choices=["Nbd2", "Nfd2"]),
     LineTooLongError(41),
     TooManyPreparedError(),
     ConflictingAnswerError("Nf3", "Nc6", "Nf6"),
@@ -241,4 +243,16 @@ def test_a_refusal_while_a_preview_waits_says_what_waits() -> None:
     error.waiting_move = "e4"
     assert error_text(error) == (
         "It is not your turn: bob is to move. Your move e4 is waiting for Confirm."
+    )
+
+
+def test_a_line_s_refused_move_says_why_in_its_move_error_s_words() -> None:
+    """A conditional line's move refused carries its move error; the edge words the line's
+    sentence around that error's own (or asks which piece)."""
+    illegal = errors.IllegalMoveError("Ke2", IllegalReason.INTO_CHECK, variant_name="chess")
+    assert error_text(BadLineMoveError(3, "Ke2", illegal)) == (
+        f'Move 3 of the line, "Ke2": {error_text(illegal)} Nothing was stored.'
+    )
+    assert error_text(BadLineMoveError(2, "Nd2", choices=["Nbd2", "Nfd2", "Nb1d2"])) == (
+        'Move 2 of the line, "Nd2": say which piece: Nbd2, Nfd2 or Nb1d2. Nothing was stored.'
     )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import rules
 from bot.i18n.names import Option
-from bot.i18n.text import Joined, Text
+from bot.i18n.text import Text
 from bot.service.answer_plan import AnswerPlan, children_of, move_number, plan_answers
 from bot.service.errors import (
     AmbiguousMoveError,
@@ -31,11 +31,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.notation import (
-    LIST_SEPARATOR,
-    MoveNamer,
-    namer,
-)
+from bot.service.notation import MoveNamer, namer
 from bot.service.parsing import parse_move
 from bot.service.results import BoardView, Cleared, GameView, Place, User
 from bot.store import (
@@ -85,19 +81,22 @@ class TooManyPreparedError(ConditionalError):
 
 
 class BadLineMoveError(ConditionalError):
-    """Move ``index`` (1-based) of the line cannot be played where it stands."""
+    """Move ``index`` (1-based) of the line, typed ``typed``, cannot be played where it
+    stands: ``cause`` says why (a move refused as ``/move`` refuses it), or ``choices`` name
+    the moves it could mean (which piece?)."""
 
-    def __init__(self, index: int, typed: str, reason: str) -> None:
-        super().__init__(
-            Text(
-                'Move {index} of the line, "{typed}": {reason} Nothing was stored.',
-                index=index,
-                typed=typed,
-                reason=reason,
-            )
-        )
+    def __init__(
+        self,
+        index: int,
+        typed: str,
+        cause: UserError | None = None,
+        choices: Sequence[str] = (),
+    ) -> None:
+        super().__init__()
         self.index = index
         self.typed = typed
+        self.cause = cause
+        self.choices = tuple(choices)
 
 
 class ConflictingAnswerError(ConditionalError):
@@ -311,18 +310,9 @@ def _parse_one(position: rules.Position, token: str, index: int, name: MoveNamer
     try:
         parsed = parse_move(position, token, name)
     except (UnreadableMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-        raise BadLineMoveError(index, token, error.message) from error
+        raise BadLineMoveError(index, token, error) from error
     if isinstance(parsed, list):
-        names = [name(move) for move in parsed]
-        raise BadLineMoveError(
-            index,
-            token,
-            Text(
-                "say which piece: {moves} or {move}.",
-                moves=Joined(LIST_SEPARATOR, names[:-1]),
-                move=names[-1],
-            ),
-        )
+        raise BadLineMoveError(index, token, choices=[name(move) for move in parsed])
     return parsed
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from bot.i18n.text import Joined, Text, TextIn
+from bot.i18n.text import Joined, Text
 from bot.service.reading import piece_letters, reads_chinese, reads_traditional
 from bot.store import Player, RecentMove, XiangqiNotation
 from rules import Move, Position
@@ -18,9 +18,6 @@ from rules.xiangqi.notation import traditional
 from rules.xiangqi.position import XiangqiPosition
 
 MoveNamer = Callable[[Move], str]
-# Between the moves of a list in a sentence: the reader's list separator (、 in Chinese and
-# Japanese), as between any listed things.
-LIST_SEPARATOR = TextIn("list separator", ", ")
 
 
 class ChessMove(Text):

@@ -4,9 +4,9 @@ the facts of a ``BoardShown`` and a ``PromotionNeeded``."""
 from __future__ import annotations
 
 from bot.i18n.text import Joined, Text
-from bot.service.notation import LIST_SEPARATOR
 from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.results import BoardShown, Look, PromotionNeeded
+from bot.text.move_errors import LIST_SEPARATOR
 
 
 def _game_text(result: BoardShown) -> Text:

@@ -6,19 +6,41 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Text
+from bot.i18n.text import Joined, Text
 from bot.service.conditional import (
     MAX_LINE_MOVES,
     MAX_PREPARED_MOVES,
+    BadLineMoveError,
     ConflictingAnswerError,
     EmptyLineError,
     LineTooLongError,
     TooManyPreparedError,
 )
 from bot.service.errors import UserError
+from bot.text.move_errors import LIST_SEPARATOR, move_error_message
+
+
+def _bad_line_move(error: BadLineMoveError) -> Text:
+    """The line's move and why it cannot be played: its move error's sentence, or which
+    piece it means."""
+    reason = move_error_message(error.cause) if error.cause is not None else None
+    if reason is None:
+        reason = Text(
+            "say which piece: {moves} or {move}.",
+            moves=Joined(LIST_SEPARATOR, error.choices[:-1]),
+            move=error.choices[-1],
+        )
+    return Text(
+        'Move {index} of the line, "{typed}": {reason} Nothing was stored.',
+        index=error.index,
+        typed=error.typed,
+        reason=reason,
+    )
+
 
 # Each refusal of a line worded from its facts (``bot.text.errors.WORDED`` holds them).
 CONDITIONAL_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
+    BadLineMoveError: _bad_line_move,
     EmptyLineError: lambda error: Text(
         "Give a line of at least two moves: your opponent's expected move and your "
         'answer, e.g. {option}:"Nf3 Nc6 Bb5 a6" (on your own turn, your move first).',

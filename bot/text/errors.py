@@ -257,25 +257,10 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
 }
 
 
-def _quoting_its_cause(error: UserError) -> Text | str:
-    """``error``'s own message; when it quotes (as its ``reason``) the message of the error
-    that caused it and that error is worded here (a conditional line's move refused, still
-    worded in the service), with the cause's sentence."""
-    message, cause = error.message, error.__cause__
-    if (
-        isinstance(message, Text)
-        and "reason" in message.fields
-        and isinstance(cause, UserError)
-        and not cause.message
-    ):
-        return Text(message.template, **{**message.fields, "reason": error_message(cause)})
-    return message
-
-
 def error_message(error: UserError) -> Text | str:
     """``error``'s sentence as a ``Text`` (English as its str): from its facts when it is
     converted, else its own message; and, when a preview waits, the move it waits for."""
-    worded: Text | str = _quoting_its_cause(error)
+    worded: Text | str = error.message
     for kind in type(error).__mro__:
         wording = WORDED.get(kind)
         if wording is not None:

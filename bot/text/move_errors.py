@@ -21,7 +21,7 @@ from bot.service.move_hints import MoveSlip
 from rules import IllegalReason
 
 # Between listed moves: the reader's list separator (、 in Chinese and Japanese).
-_MOVES_SEPARATOR = TextIn("list separator", ", ")
+LIST_SEPARATOR = TextIn("list separator", ", ")
 
 
 def _did_you_mean(suggestions: Sequence[str]) -> str:
@@ -33,7 +33,7 @@ def _did_you_mean(suggestions: Sequence[str]) -> str:
         return Text(" Did you mean {move}?", move=suggestions[0])
     return Text(
         " Did you mean {moves} or {last}?",
-        moves=Joined(_MOVES_SEPARATOR, suggestions[:-1]),
+        moves=Joined(LIST_SEPARATOR, suggestions[:-1]),
         last=suggestions[-1],
     )
 
@@ -47,7 +47,7 @@ def did_you_mean(suggestions: Sequence[str]) -> str:
         return Text("Did you mean {move}?", move=suggestions[0])
     return Text(
         "Did you mean {moves} or {move}?",
-        moves=Joined(_MOVES_SEPARATOR, suggestions[:-1]),
+        moves=Joined(LIST_SEPARATOR, suggestions[:-1]),
         move=suggestions[-1],
     )
 
@@ -171,10 +171,20 @@ def _ambiguous(error: AmbiguousMoveError) -> Text:
         return Text(
             "{move}: did you mean {moves} or {last}?",
             move=error.text,
-            moves=Joined(_MOVES_SEPARATOR, candidates[:-1]),
+            moves=Joined(LIST_SEPARATOR, candidates[:-1]),
             last=candidates[-1],
         )
     return Text("{move}: did you mean {last}?", move=error.text, last=candidates[-1])
+
+
+def move_error_message(error: UserError) -> Text | None:
+    """``error``'s sentence when it is a move error (the nearest of its own classes words
+    it), else None."""
+    for kind in type(error).__mro__:
+        wording = MOVE_WORDED.get(kind)
+        if wording is not None:
+            return wording(error)
+    return None
 
 
 # Each move error and its sentence (the nearest of an error's own classes words it).

@@ -14,7 +14,12 @@ from bot.service.conditional import (
     EmptyLineError,
     LineTooLongError,
 )
-from bot.service.errors import GameOverError, NotAPlayerError
+from bot.service.errors import (
+    GameOverError,
+    IllegalMoveError,
+    NotAPlayerError,
+    UnreadableMoveError,
+)
 from bot.store import OfferKind, OutboxKind, OutboxTarget, Store
 from bot.text.endings import move_played_text
 from tests.dbtools import connect
@@ -62,10 +67,12 @@ async def test_a_bad_move_in_a_line_is_named_and_nothing_is_stored(
     before = snapshot(db_path)
     with pytest.raises(BadLineMoveError) as raised:
         await service.conditional.add(BOB, None, "Nf3 Nc6 Bb6 a6", game_id=game.id)
-    assert raised.value.index == 3 and '"Bb6"' in raised.value.message
+    assert (raised.value.index, raised.value.typed) == (3, "Bb6")
+    assert isinstance(raised.value.cause, IllegalMoveError)
     with pytest.raises(BadLineMoveError) as raised:
         await service.conditional.add(BOB, None, "Nf3 Nf9", game_id=game.id)
     assert raised.value.index == 2
+    assert isinstance(raised.value.cause, UnreadableMoveError)
     with pytest.raises(EmptyLineError):
         await service.conditional.add(BOB, None, "Nf3", game_id=game.id)
     with pytest.raises(LineTooLongError):
