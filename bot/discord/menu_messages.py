@@ -22,16 +22,17 @@ from bot.service import (
     MovePlayed,
     MovePreview,
 )
-from bot.text import words
+from bot.text import interactions, words
 
 
 def move_menu(result: MoveMenu) -> Reply:
     """Move… or Legal moves: select menus (and the board marking a piece's destinations),
     seen by the presser only."""
     card = None
+    asked = interactions.move_menu_text(result)
     if result.board is not None:
-        card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
-    content = "" if card is not None else clip(safe(result.text), CONTENT_LIMIT)
+        card = Card(game_title(result.game), card_text(asked), (), Tone.YOUR_MOVE)
+    content = "" if card is not None else clip(safe(asked), CONTENT_LIMIT)
     return Reply(
         content, card, result.board, buttons=result.buttons, menus=result.menus, ephemeral=True
     )
@@ -39,13 +40,14 @@ def move_menu(result: MoveMenu) -> Reply:
 
 def move_preview(result: MovePreview) -> Reply:
     """Confirm moves: the board after the move, for the mover only, with Confirm / Cancel."""
-    card = Card(game_title(result.game), card_text(result.text), (), Tone.YOUR_MOVE)
+    text = card_text(interactions.move_preview_text(result))
+    card = Card(game_title(result.game), text, (), Tone.YOUR_MOVE)
     board = words.preview_board(result.board)
     return Reply(card=card, board=board, buttons=result.buttons, ephemeral=True)
 
 
 def move_cancelled(result: MoveCancelled) -> str:
-    return clip(safe(result.text), CONTENT_LIMIT)
+    return clip(safe(interactions.move_cancelled_text(result)), CONTENT_LIMIT)
 
 
 def move_chosen(result: MovePlayed) -> str:

@@ -50,7 +50,7 @@ from bot.service import (
     board_controls,
 )
 from bot.service.phrases import variant_text
-from bot.text import boards, endings, reports, words
+from bot.text import boards, endings, interactions, reports, words
 from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
 
 BOARD_FILENAME = "board.png"
@@ -302,17 +302,18 @@ def board_shown(result: BoardShown, *, ephemeral: bool) -> Reply:
 
 
 def confirmation_needed(result: ConfirmationNeeded) -> Reply:
-    return Reply(clip(safe(result.text), CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
+    text = safe(interactions.confirmation_text(result))
+    return Reply(clip(text, CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
 
 
 def offer_made(result: OfferMade) -> Reply:
     """A draw offer or takeback request: public, with buttons for the opponent."""
-    content, mentions = with_mentions(safe(result.text), [result.to])
+    content, mentions = with_mentions(safe(interactions.offer_made_text(result)), [result.to])
     return Reply(content, buttons=result.buttons, mentions=mentions)
 
 
 def offer_declined(result: OfferDeclined) -> Reply:
-    return Reply(clip(safe(result.text), CONTENT_LIMIT))
+    return Reply(clip(safe(interactions.offer_declined_text(result)), CONTENT_LIMIT))
 
 
 def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
@@ -327,7 +328,8 @@ def game_ended(result: GameEnded, mention: Iterable[PlayerRef]) -> Reply:
 
 def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
     game = result.game
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
+    text = card_text(interactions.taken_back_text(result))
+    card = Card(game_title(game), text, deadline_field(game), Tone.GAME)
     players = [result.notify] if mention_player else []
     content, mentions = with_mentions(_("Move taken back."), players)
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
@@ -335,7 +337,8 @@ def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
 
 def more_time(result: MoreTimeGiven) -> Reply:
     game = result.game
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.GAME)
+    text = card_text(interactions.more_time_text(result))
+    card = Card(game_title(game), text, deadline_field(game), Tone.GAME)
     players = [result.notify] if wants_mention(result.notify) else []
     content, mentions = with_mentions(_("More time."), players)
     return Reply(content, card, mentions=mentions)
@@ -450,7 +453,9 @@ def taken_back_elsewhere(result: TakenBack) -> Reply:
         else _("{text} — {game}; the board is posted{there}")
     )
     text = template.format(
-        text=safe(result.text), game=game_title(result.game), there=_there(result.game)
+        text=safe(interactions.taken_back_text(result)),
+        game=game_title(result.game),
+        there=_there(result.game),
     )
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)
 
@@ -554,7 +559,8 @@ def player_settings(result: PlayerSettings) -> Reply:
 
 
 def vacation_started(result: VacationStarted) -> Reply:
-    text = _("{text} Back {when}.").format(text=safe(result.text), when=timestamp(result.until))
+    said = safe(interactions.vacation_started_text(result))
+    text = _("{text} Back {when}.").format(text=said, when=timestamp(result.until))
     return Reply(card=Card(_("Vacation"), clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 
 

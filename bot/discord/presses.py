@@ -52,6 +52,7 @@ from bot.service import (
     TakenBack,
 )
 from bot.service.buttons import PressResult
+from bot.text import interactions
 from bot.text.endings import ending_text
 
 if TYPE_CHECKING:
@@ -112,7 +113,9 @@ async def show_press(
                 )
             await bot.reply(interaction, bot.ending_reply(result))
         case OfferDeclined():
-            await rewrite_pressed(interaction, lambda: messages.safe(result.text))
+            await rewrite_pressed(
+                interaction, lambda: messages.safe(interactions.offer_declined_text(result))
+            )
         case TakenBack():
             await show_taken_back(bot, interaction, result)
         case OfferMade():
@@ -150,7 +153,9 @@ async def show_taken_back(
     """A takeback accepted with a press: the request's message says so (unless the press was
     on the board), and the board after it is posted."""
     if not _from_board(interaction):
-        await rewrite_pressed(interaction, lambda: messages.safe(result.text))
+        await rewrite_pressed(
+            interaction, lambda: messages.safe(interactions.taken_back_text(result))
+        )
     mention = messages.wants_turn_mention(result.notify)
     bot.outbox.wake()
     await bot.reply(interaction, lambda: messages.taken_back(result, mention_player=mention))

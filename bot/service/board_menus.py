@@ -9,7 +9,7 @@ menu is parsed and checked exactly as a typed one.
 from __future__ import annotations
 
 import rules
-from bot.i18n.text import Text, TextIn
+from bot.i18n.text import TextIn
 from bot.service.core import ServiceCore, named_game
 from bot.service.errors import (
     GameChangedError,
@@ -27,6 +27,7 @@ from bot.service.results import (
     ButtonAction,
     ButtonStyle,
     Choice,
+    MenuStep,
     MoveCancelled,
     MoveMenu,
     MovePlayed,
@@ -88,7 +89,7 @@ class BoardMenuUseCases:
             (user.id,),
             ButtonStyle.SECONDARY,
         )
-        return MoveMenu(view, Text("Which piece?"), menus, (typing,))
+        return MoveMenu(view, MenuStep.PIECE, menus, (typing,))
 
     async def legal_menu(
         self, user: User, game_id: int, argument: str, *, place: Place | None = None
@@ -98,7 +99,7 @@ class BoardMenuUseCases:
         self._core.require_active(record)
         view = await self._core.view(record)
         menus = self._piece_menus(game, ButtonAction.PICK_LEGAL, game_id, record.ply)
-        return MoveMenu(view, Text("Show the legal moves of which piece?"), menus)
+        return MoveMenu(view, MenuStep.LEGAL_PIECE, menus)
 
     def _piece_menus(
         self, game: rules.Game, action: ButtonAction, game_id: int, ply: int
@@ -171,9 +172,7 @@ class BoardMenuUseCases:
             str(record.ply),
             (user.id,),
         )
-        return MoveMenu(
-            view, Text("Where to, from {square}?", square=square), menus, (back,), board
-        )
+        return MoveMenu(view, MenuStep.TARGET, menus, (back,), board, square)
 
     async def pick_target(
         self,
@@ -253,9 +252,7 @@ class BoardMenuUseCases:
         latest = await self._core.store.previews.latest(record.id, user.id)
         if latest is not None and argument == f"{latest.ply}:{latest.uci}":
             await self._core.store.previews.answered(record.id, user.id)
-        return MoveCancelled(
-            await self._core.view(record), Text("Move cancelled; nothing was played.")
-        )
+        return MoveCancelled(await self._core.view(record))
 
     async def waiting_preview(self, user: User, record: GameRecord) -> Preview | None:
         """The move ``user`` was shown in the game and has neither confirmed nor cancelled,

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 
 from bot.i18n.names import Option
-from bot.i18n.text import Moment, Plural, Sentences, Text
+from bot.i18n.text import Plural, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed, leave_to_holders
 from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore
 from bot.service.endings import EndingUseCases
@@ -333,14 +333,7 @@ class DeadlineUseCases:
         self._core.schedule_changed()
         view = await self._core.view(replace_record(record, deadline_at=deadline))
         assert view.to_move is not None
-        text = Plural(
-            "{player} gave {opponent} {count} more day for this move.",
-            "{player} gave {opponent} {count} more days for this move.",
-            days,
-            player=user.name,
-            opponent=view.to_move.name,
-        )
-        return MoreTimeGiven(view, days, text, view.to_move)
+        return MoreTimeGiven(view, days, view.opponent_of(view.to_move.id), view.to_move)
 
     async def vacation(self, user: User, days: int | None) -> VacationStarted:
         """Pause all of the user's clocks for ``days`` (30 days in any 365): games where it is
@@ -383,21 +376,8 @@ class DeadlineUseCases:
             )
         self._core.schedule_changed()
         player = await self._core.ref(user.id)
-        text = Sentences(
-            Text(
-                "{player} is on vacation until {until}: clocks paused.",
-                player=user.name,
-                until=Moment(until),
-            ),
-            Plural(
-                "{count} vacation day left ({allowance} in any {window} days).",
-                "{count} vacation days left ({allowance} in any {window} days).",
-                left,
-                allowance=self._core.vacation_days_per_year,
-                window=VACATION_WINDOW.days,
-            ),
-        )
-        return VacationStarted(player, days, until, left, text)
+        allowance = self._core.vacation_days_per_year
+        return VacationStarted(player, days, until, left, allowance)
 
     async def end_vacation(self, user: User) -> VacationEnded:
         """End the user's vacation now: clocks run again, deadlines lose the part not taken,

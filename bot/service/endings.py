@@ -6,7 +6,7 @@ from datetime import datetime
 from functools import partial
 
 import rules
-from bot.i18n.text import Plural, Text, TextIn
+from bot.i18n.text import Text, TextIn
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     CannotAbortError,
@@ -78,9 +78,7 @@ class EndingUseCases:
             allowed_user_ids=(user.id,),
             style=ButtonStyle.DANGER,
         )
-        return ConfirmationNeeded(
-            view, Text("Really resign {game}? Press Resign to confirm.", game=view.title), (button,)
-        )
+        return ConfirmationNeeded(view, (button,))
 
     async def _in_tournament(self, record: GameRecord) -> bool:
         """Whether ``record`` is a tournament's game: it counts from the start (a
@@ -245,15 +243,8 @@ class EndingUseCases:
         ``record``) as it is now, to be continued by the player to move."""
         assert view.to_move is not None
         by = view.white if by_id == view.white.id else view.black
-        text = Plural(
-            "{player} accepted the takeback: move taken back. {to_move} to move.",
-            "{player} accepted the takeback: {count} moves taken back. {to_move} to move.",
-            plies,
-            player=by.name,
-            to_move=view.to_move.name,
-        )
         board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
-        return TakenBack(view, board, plies, text, view.to_move)
+        return TakenBack(view, board, plies, by, view.to_move)
 
     async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:
         """Refuse the opponent's takeback request. Raises ``NoOfferError``."""
@@ -320,18 +311,8 @@ class EndingUseCases:
         by = view.white if from_id == view.white.id else view.black
         to = view.opponent_of(from_id)
         if kind is OfferKind.DRAW:
-            text = Text(
-                "{player} offers a draw. {opponent}, accept or decline.",
-                player=by.name,
-                opponent=to.name,
-            )
             actions = (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW)
         else:
-            text = Text(
-                "{player} asks to take back their last move. {opponent}, accept or decline.",
-                player=by.name,
-                opponent=to.name,
-            )
             actions = (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK)
         buttons = (
             Button(
@@ -351,7 +332,7 @@ class EndingUseCases:
                 style=ButtonStyle.DANGER,
             ),
         )
-        return OfferMade(view, kind, by, to, text, buttons)
+        return OfferMade(view, kind, by, to, buttons)
 
     async def _decline(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
         record = await self.playable(user, None, game_id)
@@ -360,12 +341,7 @@ class EndingUseCases:
             raise NoOfferError(_no_offer(kind))
         view = await self._core.view(record)
         by = view.white if user.id == view.white.id else view.black
-        declined = (
-            Text("{player} declined the draw offer.", player=user.name)
-            if kind is OfferKind.DRAW
-            else Text("{player} declined the takeback request.", player=user.name)
-        )
-        return OfferDeclined(view, kind, by, declined)
+        return OfferDeclined(view, kind, by)
 
     async def end(
         self,

@@ -4,10 +4,9 @@ preview that waits for their Confirm (shared by ``/move`` and the board's menus)
 from __future__ import annotations
 
 import rules
-from bot.i18n.text import Text, TextIn
+from bot.i18n.text import TextIn
 from bot.service.core import ServiceCore
 from bot.service.notation import MoveNamer
-from bot.service.phrases import PIECE_NAMES
 from bot.service.results import Button, ButtonAction, ButtonStyle, MovePreview, User
 from bot.store import GameRecord, Preview
 from rules import Move
@@ -50,28 +49,18 @@ async def show_preview(
             (user.id,),
         ),
     )
-    return MovePreview(view, board, san, uci, _preview_text(game, move, san), buttons)
+    piece, to_square = _named_piece(game, move, san)
+    return MovePreview(view, board, san, uci, buttons, piece, to_square)
 
 
-def _preview_text(game: rules.Game, move: Move, san: str) -> Text:
-    """What a preview asks. A chess piece's move names the piece and where (« Roi f1 »): a
-    French player's Rf1 is the king (roi), which an English habit reads as a rook. A pawn's
-    move and castling have no piece letter to mistake."""
+def _named_piece(game: rules.Game, move: Move, san: str) -> tuple[str, str]:
+    """The chess piece a preview names, and where it goes (« Roi f1 »): a French player's
+    Rf1 is the king (roi), which an English habit reads as a rook. A pawn's move, castling
+    and xiangqi name none (empty)."""
     piece = game.position.piece_at(move.from_square)
-    lettered = piece is not None and piece.kind != "p" and not san.startswith("O")
-    if game.variant.name != "chess" or piece is None or not lettered:
-        return Text("Play {move}? The board after it is shown; only you see this.", move=san)
-    named = TextIn(
-        "select option",
-        "{piece} {square}",
-        piece=PIECE_NAMES["chess"][piece.kind],
-        square=game.variant.square_name(move.to_square),
-    )
-    return Text(
-        "Play {move} ({piece})? The board after it is shown; only you see this.",
-        move=san,
-        piece=named,
-    )
+    if game.variant.name != "chess" or piece is None or piece.kind == "p" or san.startswith("O"):
+        return "", ""
+    return piece.kind, game.variant.square_name(move.to_square)
 
 
 async def waiting_preview(core: ServiceCore, user: User, record: GameRecord) -> Preview | None:

@@ -436,16 +436,27 @@ class BoardShown:
     moves: tuple[str, ...] = ()
 
 
+class MenuStep(Enum):
+    """What a board menu asks: which piece to move, which piece's legal moves to show, or
+    where the piece on ``square`` goes."""
+
+    PIECE = "piece"
+    LEGAL_PIECE = "legal"
+    TARGET = "target"
+
+
 @dataclass(frozen=True, slots=True)
 class MoveMenu:
     """Choices for the player (Move…: pieces, then a piece's destinations; Legal moves:
-    pieces), private to them. ``board`` shows the chosen piece's destinations, if any."""
+    pieces), private to them. ``board`` shows the chosen piece's destinations, if any;
+    ``square`` is the chosen piece's (``MenuStep.TARGET``)."""
 
     game: GameView
-    text: str
+    step: MenuStep
     menus: tuple[SelectMenu, ...]
     buttons: tuple[Button, ...] = ()
     board: BoardView | None = None
+    square: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,14 +473,17 @@ class MoveTyping:
 
 @dataclass(frozen=True, slots=True)
 class MovePreview:
-    """Confirm moves: the board after ``san``, for the mover only, with Confirm / Cancel."""
+    """Confirm moves: the board after ``san``, for the mover only, with Confirm / Cancel.
+    ``piece`` is the moving chess piece's letter when the preview names it and where it
+    goes (``to_square``), lest a French Rf1 (the king) be read as a rook; else empty."""
 
     game: GameView
     board: BoardView
     san: str
     uci: str
-    text: str
     buttons: tuple[Button, ...]
+    piece: str = ""
+    to_square: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,13 +491,13 @@ class MoveCancelled:
     """The mover dropped a previewed move; nothing was played."""
 
     game: GameView
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
 class ConfirmationNeeded:
+    """Resigning ``game`` waits for the player's Resign button."""
+
     game: GameView
-    text: str
     buttons: tuple[Button, ...]
 
 
@@ -495,24 +509,26 @@ class OfferMade:
     kind: OfferKind
     by: PlayerRef
     to: PlayerRef
-    text: str
     buttons: tuple[Button, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class OfferDeclined:
+    """``by`` declined the opponent's offer of ``kind``."""
+
     game: GameView
     kind: OfferKind
     by: PlayerRef
-    text: str
 
 
 @dataclass(frozen=True, slots=True)
 class TakenBack:
+    """``by`` granted a takeback of ``plies``; ``notify`` is to move."""
+
     game: GameView
     board: BoardView
     plies: int
-    text: str
+    by: PlayerRef
     notify: PlayerRef
 
 
@@ -527,19 +543,24 @@ class GameEnded:
 
 @dataclass(frozen=True, slots=True)
 class MoreTimeGiven:
+    """``by`` gave ``notify`` (to move) ``days`` more for this move."""
+
     game: GameView
     days: int
-    text: str
+    by: PlayerRef
     notify: PlayerRef
 
 
 @dataclass(frozen=True, slots=True)
 class VacationStarted:
+    """``player``'s clocks pause ``days`` until ``until``; ``days_left`` of ``allowance``
+    in any window of days remain."""
+
     player: PlayerRef
     days: int
     until: datetime
     days_left: int
-    text: str
+    allowance: int
 
 
 @dataclass(frozen=True, slots=True)

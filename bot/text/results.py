@@ -10,12 +10,14 @@ from bot.service.results import BoardShown, GameEnded, MovePlayed, PromotionNeed
 from bot.text.boards import board_shown_text, promotion_text
 from bot.text.challenges import CHALLENGE_RESULTS
 from bot.text.endings import game_ended_text, move_played_text
+from bot.text.interactions import INTERACTIONS
 from bot.text.reports import REPORTS
 
 # Each result type worded from its facts, and its wording.
 WORDED: dict[type, Callable[[Any], str]] = {
     **REPORTS,
     **CHALLENGE_RESULTS,
+    **INTERACTIONS,
     GameEnded: game_ended_text,
     MovePlayed: move_played_text,
     BoardShown: board_shown_text,

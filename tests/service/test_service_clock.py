@@ -165,7 +165,7 @@ async def test_moretime_by_the_waiting_player(
     assert snapshot(db_path) == before
     given = await service.deadlines.moretime(BOB, PLACE, 2)
     assert given.game.deadline == started.game.deadline + timedelta(days=2)  # type: ignore[operator]
-    assert given.text == "bob gave alice 2 more days for this move."
+    assert (given.days, given.by.name, given.notify.name) == (2, "bob", "alice")
 
 
 async def test_vacation_pauses_clocks(

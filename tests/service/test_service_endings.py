@@ -77,7 +77,7 @@ async def test_draw_offer_declined_and_answering_draw_accepts(service: GameServi
     await play(service, started.game.id, "e4", "e5")
     offer = await service.endings.draw(ALICE, PLACE)
     declined = await service.endings.decline_draw(BOB, offer.game.id)
-    assert declined.text == "bob declined the draw offer."
+    assert (declined.kind, declined.by.name) == (OfferKind.DRAW, "bob")
     with pytest.raises(errors.NoOfferError):
         await service.endings.accept_draw(BOB, offer.game.id)
     await service.endings.draw(ALICE, PLACE)
@@ -169,7 +169,7 @@ async def test_takeback_after_reply_undoes_two(service: GameService) -> None:
     assert isinstance(request, OfferMade)
     done = await service.endings.accept_takeback(BOB, request.game.id)
     assert done.plies == 2 and done.game.ply == 0
-    assert "2 moves taken back" in done.text
+    assert (done.by.name, done.notify.name) == ("bob", "alice")
 
 
 async def test_takeback_refusals(service: GameService, db_path: Path) -> None:
@@ -188,7 +188,7 @@ async def test_takeback_refusals(service: GameService, db_path: Path) -> None:
     assert isinstance(request, OfferMade)
     declined = await service.buttons.press_custom_id(BOB, request.buttons[1].custom_id)
     assert isinstance(declined, OfferDeclined)
-    assert declined.text == "bob declined the takeback request."
+    assert (declined.kind, declined.by.name) == (OfferKind.TAKEBACK, "bob")
 
 
 async def test_abort_only_before_both_moved(service: GameService, db_path: Path) -> None:

@@ -9,6 +9,7 @@ import pytest
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, MovePreview, XiangqiNotation, errors
+from bot.text.interactions import move_preview_text
 from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
@@ -145,7 +146,9 @@ async def test_a_french_rf1_is_the_king_and_its_preview_names_it(service: GameSe
     with using(Locale.FR):
         preview = await service.play.move_or_preview(ALICE, PLACE, "Rf1", game_id=game_id)
         assert isinstance(preview, MovePreview)
-        assert say(preview.text).startswith("Jouer Rf1 (Roi f1) ?"), say(preview.text)
+        assert (preview.piece, preview.to_square) == ("k", "f1")
+        asked = say(move_preview_text(preview))
+        assert asked.startswith("Jouer Rf1 (Roi f1) ?"), asked
         played = await service.buttons.press_custom_id(
             ALICE, preview.buttons[0].custom_id, place=PLACE
         )
@@ -154,4 +157,6 @@ async def test_a_french_rf1_is_the_king_and_its_preview_names_it(service: GameSe
     await play(service, game_id, "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5")
     preview = await service.play.move_or_preview(ALICE, PLACE, "Rf1", game_id=game_id)
     assert isinstance(preview, MovePreview)
-    assert say(preview.text).startswith("Play Rf1 (Rook f1)?"), say(preview.text)
+    assert (preview.piece, preview.to_square) == ("r", "f1")
+    asked = say(move_preview_text(preview))
+    assert asked.startswith("Play Rf1 (Rook f1)?"), asked

@@ -1,0 +1,141 @@
+"""What a player's own action answers, in the reader's words, from its result's facts: a
+resignation to confirm, a draw offer or takeback request made or declined, a takeback
+granted, more time given, a vacation begun, the board's menus, a move previewed or cancelled.
+Both adapters say these (``INTERACTIONS``); the Discord adapter escapes them first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n.text import Moment, Plural, Sentences, Text, TextIn
+from bot.service.core import VACATION_WINDOW
+from bot.service.phrases import PIECE_NAMES
+from bot.service.results import (
+    ConfirmationNeeded,
+    MenuStep,
+    MoreTimeGiven,
+    MoveCancelled,
+    MoveMenu,
+    MovePreview,
+    OfferDeclined,
+    OfferMade,
+    TakenBack,
+    VacationStarted,
+)
+from bot.store import OfferKind
+
+
+def confirmation_text(result: ConfirmationNeeded) -> Text:
+    """``Really resign alice vs bob · chess? Press Resign to confirm.``"""
+    return Text("Really resign {game}? Press Resign to confirm.", game=result.game.title)
+
+
+def offer_made_text(result: OfferMade) -> Text:
+    """``alice offers a draw. bob, accept or decline.`` (or asks to take back)."""
+    if result.kind is OfferKind.DRAW:
+        return Text(
+            "{player} offers a draw. {opponent}, accept or decline.",
+            player=result.by.name,
+            opponent=result.to.name,
+        )
+    return Text(
+        "{player} asks to take back their last move. {opponent}, accept or decline.",
+        player=result.by.name,
+        opponent=result.to.name,
+    )
+
+
+def offer_declined_text(result: OfferDeclined) -> Text:
+    """``bob declined the draw offer.`` (or the takeback request)."""
+    if result.kind is OfferKind.DRAW:
+        return Text("{player} declined the draw offer.", player=result.by.name)
+    return Text("{player} declined the takeback request.", player=result.by.name)
+
+
+def taken_back_text(result: TakenBack) -> Text:
+    """``bob accepted the takeback: 2 moves taken back. alice to move.``"""
+    return Plural(
+        "{player} accepted the takeback: move taken back. {to_move} to move.",
+        "{player} accepted the takeback: {count} moves taken back. {to_move} to move.",
+        result.plies,
+        player=result.by.name,
+        to_move=result.notify.name,
+    )
+
+
+def more_time_text(result: MoreTimeGiven) -> Text:
+    """``bob gave alice 2 more days for this move.``"""
+    return Plural(
+        "{player} gave {opponent} {count} more day for this move.",
+        "{player} gave {opponent} {count} more days for this move.",
+        result.days,
+        player=result.by.name,
+        opponent=result.notify.name,
+    )
+
+
+def vacation_started_text(result: VacationStarted) -> Text:
+    """``alice is on vacation until …: clocks paused. 27 vacation days left (30 in any 365
+    days).``"""
+    return Sentences(
+        Text(
+            "{player} is on vacation until {until}: clocks paused.",
+            player=result.player.name,
+            until=Moment(result.until),
+        ),
+        Plural(
+            "{count} vacation day left ({allowance} in any {window} days).",
+            "{count} vacation days left ({allowance} in any {window} days).",
+            result.days_left,
+            allowance=result.allowance,
+            window=VACATION_WINDOW.days,
+        ),
+    )
+
+
+def move_menu_text(result: MoveMenu) -> Text:
+    """What a board menu asks: which piece, or where to from the piece chosen."""
+    match result.step:
+        case MenuStep.PIECE:
+            return Text("Which piece?")
+        case MenuStep.LEGAL_PIECE:
+            return Text("Show the legal moves of which piece?")
+        case MenuStep.TARGET:
+            return Text("Where to, from {square}?", square=result.square)
+
+
+def move_preview_text(result: MovePreview) -> Text:
+    """What a preview asks. A chess piece's move names the piece and where (« Roi f1 »): a
+    French player's Rf1 is the king (roi), which an English habit reads as a rook."""
+    if not result.piece:
+        return Text("Play {move}? The board after it is shown; only you see this.", move=result.san)
+    named = TextIn(
+        "select option",
+        "{piece} {square}",
+        piece=PIECE_NAMES["chess"][result.piece],
+        square=result.to_square,
+    )
+    return Text(
+        "Play {move} ({piece})? The board after it is shown; only you see this.",
+        move=result.san,
+        piece=named,
+    )
+
+
+def move_cancelled_text(result: MoveCancelled) -> Text:
+    return Text("Move cancelled; nothing was played.")
+
+
+# Each result type worded here, and its wording (``bot.text.results.WORDED`` holds them).
+INTERACTIONS: dict[type, Callable[[Any], Text]] = {
+    ConfirmationNeeded: confirmation_text,
+    OfferMade: offer_made_text,
+    OfferDeclined: offer_declined_text,
+    TakenBack: taken_back_text,
+    MoreTimeGiven: more_time_text,
+    VacationStarted: vacation_started_text,
+    MoveMenu: move_menu_text,
+    MovePreview: move_preview_text,
+    MoveCancelled: move_cancelled_text,
+}
