@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 # Half points a result gives white and black.
-_HALVES = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}
+HALVES = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,7 @@ class Standing:
 
 def _finished(games: Iterable[Played]) -> list[tuple[int, int, int, int]]:
     """The finished games as (white, black, white's half points, black's)."""
-    return [(g.white, g.black, *_HALVES[g.result]) for g in games if g.result in _HALVES]
+    return [(g.white, g.black, *HALVES[g.result]) for g in games if g.result in HALVES]
 
 
 def standings(players: Sequence[int], games: Iterable[Played]) -> tuple[Standing, ...]:

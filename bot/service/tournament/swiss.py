@@ -1,0 +1,502 @@
+"""Swiss pairings by the FIDE (Dutch) system, Handbook C.04.3 as approved in 2016/2017.
+Pure: players are pairing numbers (1 the highest seed), rounds are what was played.
+
+What is implemented, by the handbook's letters:
+- A.2 order (score, then pairing number), A.3 scoregroups paired from the top, players
+  left unpaired moving down (A.4) into the next bracket as MDPs.
+- Absolute criteria: C1 no rematch; C2 no second bye; C3 two players with the same
+  absolute colour preference never meet (the final round's topscorer exception is not
+  used: colour difference stays within ±2 and nobody gets a colour three times running).
+- C4 completion: a bracket's pairing must leave the rest pairable (checked exactly, by a
+  maximum matching, ``bot.service.tournament.matching``).
+- Quality, in this order: C5 the most pairs; C6 the smallest score differences (MDPs of
+  the highest scores paired first); C10 colour preferences and C11 strong ones granted;
+  C12/C14 no downfloat again after one a round or two rounds before; C13/C15 the same for
+  upfloats. C7 (the next bracket's downfloaters), C8/C9 (topscorers) and C16-C19 (float
+  score differences) are not applied.
+- Candidates in the order of D: S1 (the top half, or the MDPs in a heterogeneous
+  bracket) against S2 by transpositions of S2 in lexicographic order, then single
+  exchanges between S1 and S2 (D.2's order); the first candidate meeting every criterion
+  is taken, else the best one seen. The search is bounded (``NODE_LIMIT`` steps a
+  bracket) so a 200-player round pairs in well under a second; past the bound the best
+  candidate found is kept, and the last bracket falls back to any complete pairing.
+- E colour allocation (``swiss_players.allocate``), round 1 being top half against
+  bottom half with the top seed on the initial colour.
+- The bye (A.5) goes to the player left in the lowest bracket, who must not have had one:
+  with the brackets' lexicographic order that is the lowest-ranked eligible player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations, islice
+from math import comb
+
+from bot.service.tournament.berger import Pairing, Round
+from bot.service.tournament.matching import maximum_matching, pairs_everyone, with_bye
+from bot.service.tournament.swiss_players import (
+    Float,
+    PastRound,
+    SwissPlayer,
+    allocate,
+    colour_excesses,
+    colour_misses,
+    may_meet,
+    swiss_players,
+)
+from rules.core import Color
+
+NODE_LIMIT = 10000  # search steps a bracket and a number of pairs
+REMAINDER_LIMIT = 4000  # of which for the remainder after one pairing of the MDPs
+_SUBSETS = 64  # MDP subsets tried for one number of MDPs paired
+_EXCHANGES = 5000  # exchanges listed for one number of players exchanged
+_COUNTS = 9  # C7 to C15
+_WORST = (1 << 30,) * _COUNTS
+_FREE = (0,) * _COUNTS
+
+
+class NoPairingError(ValueError):
+    """No pairing of the round keeps every absolute rule (everyone has met, say)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRules:
+    """A Swiss tournament's settings: what the bye scores (half points) and the colour
+    the top seed gets in round 1 (FIDE draws it by lot; Postal gives white)."""
+
+    bye_halves: int = 2
+    initial: Color = Color.WHITE
+    rounds: int | None = None  # how many rounds it has (None: not known, no final round)
+
+
+def pair_round(
+    players: Sequence[int], rounds: Sequence[PastRound], rules: SwissRules | None = None
+) -> Round:
+    """The next round of a Swiss between ``players`` (pairing numbers, present this
+    round) after ``rounds``. Raises ``NoPairingError`` when no pairing keeps the absolute
+    criteria, ``ValueError`` for fewer than two players or a game not finished."""
+    rules = rules or SwissRules()
+    if len(players) < 2:
+        raise ValueError(f"a Swiss round needs two players, not {len(players)}")
+    entrants = swiss_players(players, rounds, rules.bye_halves)
+    if rules.rounds == len(rounds) + 1:  # the final round: topscorers (A.7)
+        entrants = {
+            number: replace(player, topscorer=player.halves > len(rounds))
+            for number, player in entrants.items()
+        }
+    entrants = {  # who may meet whom, worked out once (C1, C3)
+        number: replace(
+            player,
+            partners=frozenset(n for n, other in entrants.items() if may_meet(player, other)),
+        )
+        for number, player in entrants.items()
+    }
+    ranked = sorted(entrants.values(), key=lambda player: player.rank)
+    if not _completes(ranked):
+        raise NoPairingError(f"no pairing of round {len(rounds) + 1}")
+    pairs, bye = _pair_brackets(ranked)
+    games = [allocate(one, two, rules.initial) for one, two in pairs]
+
+    def board_order(game: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+        one, two = entrants[game[0]], entrants[game[1]]
+        return (-max(one.halves, two.halves), -(one.halves + two.halves), min(one.rank, two.rank))
+
+    number = len(rounds) + 1
+    ordered = sorted(games, key=board_order)
+    return Round(
+        number,
+        tuple(
+            Pairing(number, board, white, black) for board, (white, black) in enumerate(ordered, 1)
+        ),
+        bye.number if bye else None,
+    )
+
+
+def _pair_brackets(
+    ranked: list[SwissPlayer],
+) -> tuple[list[tuple[SwissPlayer, SwissPlayer]], SwissPlayer | None]:
+    """Pair the scoregroups from the top, each with the players moved down into it."""
+    groups: list[list[SwissPlayer]] = []
+    for player in ranked:
+        if groups and groups[-1][0].halves == player.halves:
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    pairs: list[tuple[SwissPlayer, SwissPlayer]] = []
+    moved: list[SwissPlayer] = []
+    for index, group in enumerate(groups):
+        below = [player for lower in groups[index + 1 :] for player in lower]
+        following = groups[index + 1] if index + 1 < len(groups) else []
+        made, moved = _pair_bracket(moved, group, below, following)
+        pairs.extend(made)
+    return pairs, (moved[0] if moved else None)
+
+
+def _pair_bracket(
+    moved: list[SwissPlayer],
+    residents: list[SwissPlayer],
+    below: list[SwissPlayer],
+    following: list[SwissPlayer],
+) -> tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]]:
+    """The bracket's pairs and its downfloaters: the most pairs (C5) that leave the rest
+    pairable (C4), the best candidate for that many."""
+    size = len(moved) + len(residents)
+    for target in range(size // 2, -1, -1):
+        if not below and target < size // 2:
+            break  # the last bracket pairs everyone but the bye
+        search = _Search(below, following)
+        search.run(moved, residents, target)
+        if search.best is not None:
+            return search.best
+    return _any_pairing(moved + residents)
+
+
+def _any_pairing(
+    players: list[SwissPlayer],
+) -> tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]]:
+    """Every player paired but one eligible for the bye, by a maximum matching: the last
+    bracket's fallback when the bounded search found no candidate."""
+    graph = with_bye(_adjacency(players), [player.bye_eligible for player in players])
+    count = len(players)
+    mate = maximum_matching(graph)
+    pairs = [
+        (players[v], players[mate[v]])
+        for v in range(count)
+        if mate[v] != -1 and mate[v] < count and v < mate[v]
+    ]
+    paired = {p.number for pair in pairs for p in pair}
+    return pairs, [player for player in players if player.number not in paired]
+
+
+def _adjacency(players: Sequence[SwissPlayer]) -> list[list[int]]:
+    index = {player.number: i for i, player in enumerate(players)}
+    return [sorted(index[n] for n in one.partners if n in index) for one in players]
+
+
+def _left_unpaired(floaters: list[SwissPlayer], following: list[SwissPlayer]) -> int:
+    """How many of the next bracket (``floaters`` moved down into ``following``) a
+    maximum matching leaves unpaired, MDPs meeting residents only (S1 against S2)."""
+    players = floaters + following
+    count = len(floaters)
+    adjacency = [
+        [j for j in neighbours if i >= count or j >= count]
+        for i, neighbours in enumerate(_adjacency(players))
+    ]
+    return sum(partner == -1 for partner in maximum_matching(adjacency))
+
+
+def _meets(one: SwissPlayer, two: SwissPlayer) -> bool:
+    return two.number in one.partners
+
+
+def _completes(players: Sequence[SwissPlayer]) -> bool:
+    """C4: every one of ``players`` can be paired, one eligible player sitting out when
+    they are odd in number. Dirac's theorem answers most cases at once: when everyone
+    may meet at least half of the others (the bye counting as one more player), the
+    graph has a Hamiltonian cycle, hence a perfect matching."""
+    numbers = {player.number for player in players}
+    count = len(numbers) + len(numbers) % 2
+    if count == 0:
+        return True
+    enough = all(2 * len(player.partners & numbers) >= count for player in players)
+    if enough and len(numbers) % 2:
+        enough = 2 * sum(player.bye_eligible for player in players) >= count
+    return enough or pairs_everyone(
+        _adjacency(players), [player.bye_eligible for player in players]
+    )
+
+
+def _psd(halves: Sequence[int], floaters: Sequence[int], lowest: int) -> tuple[int, ...]:
+    """C6's pairing score differences, largest first: each pair's difference, and each
+    downfloater's score less an artificial one point below the bracket's lowest."""
+    return tuple(sorted([*halves, *(score - (lowest - 2) for score in floaters)], reverse=True))
+
+
+@dataclass
+class _Search:
+    """One bracket's search for one number of pairs: candidates in D's order, each
+    judged on C4 and the quality criteria; ``best`` is (pairs, downfloaters)."""
+
+    below: list[SwissPlayer]
+    following: list[SwissPlayer]  # the next scoregroup, where the downfloaters go (C7)
+    best: tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]] | None = None
+    best_counts: tuple[int, ...] = _WORST
+    steps: int = 0
+    done: bool = False
+    cap: int | None = None  # the step at which the current remainder's search ends
+    floor: int = 0  # the fewest players the next bracket can leave unpaired (C7)
+    _chosen: list[tuple[SwissPlayer, SwissPlayer]] = field(default_factory=list)
+    completions: dict[frozenset[int], bool] = field(default_factory=dict)
+    left_next: dict[frozenset[int], int] = field(default_factory=dict)
+
+    def run(self, moved: list[SwissPlayer], residents: list[SwissPlayer], target: int) -> None:
+        """Try the MDP subsets by increasing C6 score differences, stopping after the
+        first subset that gives a candidate (a later one cannot score lower on C6)."""
+        lowest = residents[-1].halves
+        floating = len(moved) + len(residents) - 2 * target
+        if floating and self.following:  # the next bracket leaves at least this many (C7)
+            following = len(self.following)
+            self.floor = max(floating - following, (floating + following) % 2)
+        found_psd: tuple[int, ...] | None = None
+        for psd, subset in self._subsets(moved, residents, target, lowest):
+            if found_psd is not None and psd > found_psd:
+                return
+            rest = [player for player in moved if player not in subset]
+            start = (self.floor,) + (0,) * (_COUNTS - 1)
+            self._pair_moved(list(subset), residents, target - len(subset), rest, start)
+            if self.best is not None and found_psd is None:
+                found_psd = psd
+            if self.done:
+                return
+
+    def _subsets(
+        self, moved: list[SwissPlayer], residents: list[SwissPlayer], target: int, lowest: int
+    ) -> list[tuple[tuple[int, ...], tuple[SwissPlayer, ...]]]:
+        """The MDPs to pair, each with the C6 score differences it gives: as many as can
+        be (C5), best first."""
+        options = []
+        for count in range(min(len(moved), target, len(residents)), -1, -1):
+            remainder = target - count
+            if len(residents) - count < 2 * remainder:
+                continue
+            for subset in islice(combinations(moved, count), _SUBSETS):
+                unpaired = [p.halves for p in moved if p not in subset]
+                floating = len(residents) - count - 2 * remainder
+                psd = _psd(
+                    [p.halves - lowest for p in subset],
+                    unpaired + [lowest] * floating,
+                    lowest,
+                )
+                options.append((psd, subset))
+        return sorted(options, key=lambda option: option[0])
+
+    def _pair_moved(
+        self,
+        heads: list[SwissPlayer],
+        pool: list[SwissPlayer],
+        remainder: int,
+        unpaired: list[SwissPlayer],
+        counts: tuple[int, ...],
+    ) -> None:
+        """Pair each MDP of ``heads`` with a resident (S2 transposed), then the rest."""
+        if not heads:  # the remainder, within its own share of the steps
+            self.cap = self.steps + REMAINDER_LIMIT
+            for first, second in _splits(pool, remainder):
+                self._pair_half(first, second, counts, unpaired, _tally(first, second))
+                if self.done or self.steps > self.cap:
+                    break
+            self.cap = None
+            return
+        head = heads[0]
+        for index, resident, more in self._options(head, pool, counts):
+            self._chosen.append((head, resident))
+            self._pair_moved(heads[1:], pool[:index] + pool[index + 1 :], remainder, unpaired, more)
+            self._chosen.pop()
+
+    def _pair_half(
+        self,
+        first: list[SwissPlayer],
+        second: list[SwissPlayer],
+        counts: tuple[int, ...],
+        unpaired: list[SwissPlayer],
+        tally: tuple[int, ...],
+    ) -> None:
+        """S1's players in order, each against the first S2 player left that may meet
+        them (transpositions of S2 in lexicographic order); ``tally`` counts their
+        colour preferences (``_tally``)."""
+        if not first:
+            self._judge(counts, unpaired + second)
+            return
+        head = first[0]
+        for index, other, more in self._options(head, second, counts):
+            rest = second[:index] + second[index + 1 :]
+            left = _untally(tally, head, other)
+            if more[:3] == self.best_counts[:3]:
+                floor = max(0, left[0] - left[3] - left[4], left[1] - left[2] - left[4])
+                if floor and (*more[:3], more[3] + floor, *more[4:]) >= self.best_counts:
+                    continue  # the players left cannot all get their colours
+            if self._tight(more) and not _free_matching(first[1:], rest):
+                continue  # only pairs costing nothing could still do better: none left
+            self._chosen.append((head, other))
+            self._pair_half(first[1:], rest, more, unpaired, left)
+            self._chosen.pop()
+
+    def _options(
+        self, head: SwissPlayer, pool: list[SwissPlayer], counts: tuple[int, ...]
+    ) -> Iterator[tuple[int, SwissPlayer, tuple[int, ...]]]:
+        """The opponents ``head`` may meet in ``pool``, in order, with the counts each
+        pair brings, while they could still beat the best candidate."""
+        for index, other in enumerate(pool):
+            if self._stop():
+                return
+            if _meets(head, other):
+                more = _add(counts, _pair_counts(head, other))
+                if more < self.best_counts:
+                    yield index, other, more
+
+    def _judge(self, counts: tuple[int, ...], floaters: list[SwissPlayer]) -> None:
+        """A whole candidate: keep it when it beats the best so far and completes."""
+        if not self.below and (len(floaters) > 1 or (floaters and not floaters[0].bye_eligible)):
+            return
+        down = sum(1 for p in floaters if p.floats[-1:] == (Float.DOWN,))
+        down_two = sum(1 for p in floaters if p.floats[-2:-1] == (Float.DOWN,))
+        if (self.floor, *counts[1:]) >= self.best_counts:
+            return  # C7 cannot go below its floor: no better than the best
+        left = self._left_next(floaters) if floaters and self.following else 0
+        total = (
+            left,
+            *counts[1:5],
+            counts[5] + down,
+            counts[6],
+            counts[7] + down_two,
+            counts[8],
+        )
+        if total >= self.best_counts:
+            return
+        if self.below and not self._completes_with(floaters):
+            return
+        self.best = (list(self._chosen), sorted(floaters, key=lambda player: player.rank))
+        self.best_counts = total
+        self.done = total[0] == self.floor and not any(total[1:])
+
+    def _completes_with(self, floaters: list[SwissPlayer]) -> bool:
+        """C4 for these downfloaters (remembered: many candidates share them)."""
+        key = frozenset(player.number for player in floaters)
+        if key not in self.completions:
+            self.completions[key] = _completes(floaters + self.below)
+        return self.completions[key]
+
+    def _tight(self, counts: tuple[int, ...]) -> bool:
+        """Whether any pair that costs something would leave the candidate no better
+        than the best (the cheapest cost is one on the last criterion)."""
+        return (*counts[:-1], counts[-1] + 1) >= self.best_counts
+
+    def _left_next(self, floaters: list[SwissPlayer]) -> int:
+        """C7: how many players the next bracket (these downfloaters and the next
+        scoregroup) would leave unpaired, at best."""
+        key = frozenset(player.number for player in floaters)
+        if key not in self.left_next:
+            self.left_next[key] = _left_unpaired(floaters, self.following)
+        return self.left_next[key]
+
+    def _stop(self) -> bool:
+        self.steps += 1
+        if self.cap is not None and self.steps > self.cap:
+            return True
+        if self.steps > NODE_LIMIT and self.best is not None:
+            self.done = True
+        return self.done or self.steps > NODE_LIMIT * 4
+
+
+def _tally(first: list[SwissPlayer], second: list[SwissPlayer]) -> tuple[int, ...]:
+    """S1's players wanting white, black; S2's wanting white, black, nothing: the
+    fewest colour preferences (C10) S1 against S2 must miss is then
+    max(0, S1 white - S2 black - S2 none, S1 black - S2 white - S2 none)."""
+    tally = [0] * 5
+    for player in first:
+        if player.preference is not None:
+            tally[0 if player.preference is Color.WHITE else 1] += 1
+    for player in second:
+        tally[_wanting(player) + 2] += 1
+    return tuple(tally)
+
+
+def _wanting(player: SwissPlayer) -> int:
+    if player.preference is None:
+        return 2
+    return 0 if player.preference is Color.WHITE else 1
+
+
+def _untally(tally: tuple[int, ...], one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
+    """``tally`` without the S1 player ``one`` and the S2 player ``two``."""
+    left = list(tally)
+    if one.preference is not None:
+        left[_wanting(one)] -= 1
+    left[_wanting(two) + 2] -= 1
+    return tuple(left)
+
+
+def _free_matching(first: list[SwissPlayer], second: list[SwissPlayer]) -> bool:
+    """Whether each of ``first`` can meet a different one of ``second`` at no cost
+    (Kuhn's augmenting paths over the pairs that may meet and cost nothing)."""
+    if len(first) < 2:
+        return True
+    edges = [
+        [
+            j
+            for j, other in enumerate(second)
+            if _meets(one, other) and _pair_counts(one, other) is _FREE
+        ]
+        for one in first
+    ]
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j in edges[i]:
+            if j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(first)))
+
+
+def _pair_counts(one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
+    """What a pair costs on C8-C15: topscorers' colour excesses, colour preferences
+    missed, strong ones missed, and the lower-scored player's upfloat again (a round, two
+    rounds after the last)."""
+    beyond, in_a_row = colour_excesses(one, two)
+    misses, strong = colour_misses(one, two)
+    up_again = up_two = 0
+    if one.halves != two.halves:
+        low = two if one.halves > two.halves else one
+        up_again = int(low.floats[-1:] == (Float.UP,))
+        up_two = int(low.floats[-2:-1] == (Float.UP,))
+    if not (beyond or in_a_row or misses or up_again or up_two):
+        return _FREE
+    return (0, beyond, in_a_row, misses, strong, 0, up_again, 0, up_two)
+
+
+def _add(one: tuple[int, ...], two: tuple[int, ...]) -> tuple[int, ...]:
+    if two is _FREE:
+        return one
+    return tuple(a + b for a, b in zip(one, two, strict=True))
+
+
+def _splits(
+    players: list[SwissPlayer], pairs: int
+) -> Iterator[tuple[list[SwissPlayer], list[SwissPlayer]]]:
+    """S1 and S2 of a homogeneous bracket making ``pairs`` pairs: the top ``pairs``
+    players against the rest, then exchanges between them in D.2's order: fewest players
+    exchanged, the smallest difference of bracket sequence numbers, S1's lowest and S2's
+    highest first (exchanges of more players only while there are few enough to list)."""
+    first, second = players[:pairs], players[pairs:]
+    yield first, second
+    for size in range(1, min(len(first), len(second)) + 1):
+        if comb(len(first), size) * comb(len(second), size) > _EXCHANGES:
+            return
+        swaps = sorted(
+            (
+                (
+                    sum(b + pairs for b in out_two) - sum(out_one),
+                    tuple(-a for a in reversed(out_one)),
+                    out_two,
+                )
+                for out_one in combinations(range(pairs), size)
+                for out_two in combinations(range(len(second)), size)
+            ),
+        )
+        for _, out_one, out_two in swaps:
+            leaving = {-a for a in out_one}
+            new_first = [p for i, p in enumerate(first) if i not in leaving]
+            new_first += [second[j] for j in out_two]
+            new_second = [p for j, p in enumerate(second) if j not in out_two]
+            new_second += [first[i] for i in leaving]
+            yield sorted(new_first, key=_rank), sorted(new_second, key=_rank)
+
+
+def _rank(player: SwissPlayer) -> tuple[int, int]:
+    return player.rank
