@@ -43,8 +43,10 @@ from bot.service import (
     TakenBack,
     TurnNotice,
 )
+from bot.service.tournament.facts import TournamentStandings
 from bot.text import words
 from bot.text.endings import game_ended_text
+from bot.text.tournament_words import ended_text
 
 
 def delivery_post(delivery: Delivery) -> Reply:
@@ -65,6 +67,8 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, ComputerStuck):
         line, mentions = with_mentions(words.computer_stuck(content), mention)
         reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
+    elif isinstance(content, TournamentStandings):
+        return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TurnNotice):
         line, mentions = with_mentions(
             _("your move{closed}. {news}").format(closed=closed, news=safe(content.text)), mention

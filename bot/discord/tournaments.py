@@ -6,6 +6,7 @@ the first mover mentioned, as an accepted challenge's game does."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -18,7 +19,7 @@ from bot.discord.kit import postal
 from bot.discord.language import shared_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.discord.respond import build_files, message_fields, quickly
-from bot.i18n import using
+from bot.i18n import _, using
 from bot.service import GameView, Place, User
 from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
@@ -146,7 +147,7 @@ async def _open_games(
         where = Place(game.guild_id, game.channel_id, thread.id if thread else None)
         shown = await bot.service.play.board(white, where, game_id=game.id)
         with using(shared_language(interaction)):  # the channel reads it
-            reply = messages.board_shown(shown, ephemeral=False)
+            reply = _first_board(messages.board_shown(shown, ephemeral=False), game, thread)
             fields = message_fields(reply)
         target = thread or interaction.channel
         if not isinstance(target, discord.abc.Messageable):
@@ -158,6 +159,19 @@ async def _open_games(
             continue
         if thread is not None:
             await bot.boards.replaced(game.id, thread.id, posted.id, fields.get("view"))
+
+
+def _first_board(
+    board: messages.Reply, game: GameView, thread: discord.Thread | None
+) -> messages.Reply:
+    """The game's first board, saying who moves first: in its thread both players are
+    mentioned (which adds them to it), in the channel the first mover if they want it."""
+    players = [game.white, game.black] if thread is not None else []
+    if thread is None and messages.wants_turn_mention(game.white):
+        players.append(game.white)
+    line = _("New game! {player} to move.").format(player=messages.safe(game.white.name))
+    content, mentions = messages.with_mentions(line, players)
+    return replace(board, content=content, mentions=mentions)
 
 
 async def _game_thread(interaction: discord.Interaction, game: GameView) -> discord.Thread | None:

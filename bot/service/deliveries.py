@@ -42,6 +42,8 @@ from bot.service.results import (
     Reminder,
     TakenBack,
 )
+from bot.service.tournament.facts import TournamentStandings
+from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import (
     GameRecord,
     OfferKind,
@@ -65,10 +67,17 @@ FINISHED_ROW_MEMORY = timedelta(days=30)
 
 
 class DeliveryUseCases:
-    def __init__(self, core: ServiceCore, digests: DigestUseCases, endings: EndingUseCases) -> None:
+    def __init__(
+        self,
+        core: ServiceCore,
+        digests: DigestUseCases,
+        endings: EndingUseCases,
+        tournaments: TournamentUseCases,
+    ) -> None:
         self._core = core
         self._digests = digests
         self._endings = endings
+        self._tournaments = tournaments
 
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
         """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""
@@ -151,8 +160,8 @@ class DeliveryUseCases:
         """What ``row`` says and where, or None when it is no longer worth saying (recorded
         as superseded) or cannot be said (recorded as failed, with its reason)."""
         core, now = self._core, self._core.now()
-        if row.kind is OutboxKind.CHALLENGE:
-            return await self._challenge_delivery(row)
+        if row.kind is OutboxKind.CHALLENGE or row.kind is OutboxKind.TOURNAMENT_ENDED:
+            return await self._message_delivery(row)
         if row.kind is OutboxKind.DIGEST:
             return None if await self._held(row, None) else await self._digest_delivery(row)
         assert row.game_id is not None
@@ -253,6 +262,29 @@ class DeliveryUseCases:
             target=DeliveryTarget.DM,
             content=digest,
             user=digest.player,
+        )
+
+    async def _message_delivery(self, row: OutboxRow) -> Delivery | None:
+        """A row about no game's move: a challenge closed, a tournament ended."""
+        if row.kind is OutboxKind.CHALLENGE:
+            return await self._challenge_delivery(row)
+        return await self._tournament_delivery(row)
+
+    async def _tournament_delivery(self, row: OutboxRow) -> Delivery:
+        """The end of the tournament of ``row``: its final table, in the tournament's place
+        (the channel, or the thread it was made in)."""
+        table = await self._tournaments.final(int(row.facts["tournament_id"]))
+        place = table.tournament.place
+        return Delivery(
+            row_id=row.id,
+            lane=row.lane,
+            attempts=row.attempts,
+            nonce=row.nonce,
+            target=DeliveryTarget.PLACE,
+            content=table,
+            guild_id=place.guild_id,
+            channel_id=place.target_id,
+            parent_id=place.channel_id if place.thread_id else None,
         )
 
     async def _challenge_delivery(self, row: OutboxRow) -> Delivery | None:
@@ -465,7 +497,7 @@ class DeliveryUseCases:
         now = self._core.now()
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
-        if not isinstance(delivery.content, ChallengeClosed | Digest):
+        if not isinstance(delivery.content, ChallengeClosed | Digest | TournamentStandings):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS
         where = delivery.channel_id or 0

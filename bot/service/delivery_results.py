@@ -17,6 +17,7 @@ from bot.service.results import (
     Reminder,
     TakenBack,
 )
+from bot.service.tournament.facts import TournamentStandings
 from bot.store import OutboxTarget
 
 
@@ -67,6 +68,7 @@ class Delivery:
         | OfferMade
         | TakenBack
         | ComputerStuck
+        | TournamentStandings
     )
     guild_id: int = 0
     channel_id: int | None = None

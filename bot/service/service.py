@@ -61,7 +61,8 @@ class GameService:
         self.endings = endings = EndingUseCases(core)
         self.deadlines = DeadlineUseCases(core, endings)
         self.digests = digests = DigestUseCases(core)
-        self.deliveries = DeliveryUseCases(core, digests, endings)
+        self.tournaments = tournaments = TournamentUseCases(core)
+        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments)
         self.reports = reports = ReportUseCases(core)
         self.preferences = PreferenceUseCases(core, self.languages)
         self.buttons = ButtonUseCases(
@@ -70,7 +71,6 @@ class GameService:
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)
         self.analysis = Analyses(core)
-        self.tournaments = TournamentUseCases(core)
         # GIFs drawn one at a time, one per player, the recent ones kept (adapters draw
         # through it: ``service.animations.render(...)``).
         self.animations = AnimationQueue()

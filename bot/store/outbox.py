@@ -4,8 +4,7 @@ A row is inserted with ``insert_items`` inside the transaction of the change tha
 (a move, a time-out, an expired challenge, a reminder marked as due), so a change is never
 stored without its message nor a message without its change. ``Outbox`` reads due rows and
 records each attempt's outcome; a row ends ``sent`` (with Discord's message id), ``failed``
-(with its reason) or ``superseded`` (the game moved on before it could be said).
-"""
+(with its reason) or ``superseded`` (the game moved on before it could be said)."""
 
 from __future__ import annotations
 
@@ -32,6 +31,7 @@ class OutboxKind(Enum):
     OFFER = "offer"  # a draw offer or takeback request typed away from the game's place
     TAKEBACK = "takeback"  # a takeback granted away from the game's place: the board there
     COMPUTER_STUCK = "computer_stuck"  # the computer's engine keeps failing in a game
+    TOURNAMENT_ENDED = "tournament_ended"  # a tournament's last game ended: its final table
 
 
 class OutboxTarget(Enum):

@@ -6,7 +6,21 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store.database import Connection
+from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget
 from bot.store.records import to_epoch
+
+
+def ended_item(game_id: int, tournament_id: int) -> OutboxItem:
+    """The announcement of tournament ``tournament_id``'s end (its final table and winners),
+    written with the ending of its last game, ``game_id``: in that game's lane, so it follows
+    the game's own ending; once per tournament, whatever retries the ending."""
+    return OutboxItem(
+        OutboxKind.TOURNAMENT_ENDED,
+        OutboxTarget.PLACE,
+        game_id=game_id,
+        facts={"tournament_id": tournament_id},
+        dedupe_key=f"tournament:{tournament_id}:ended",
+    )
 
 
 async def game_ended(conn: Connection, game_id: int, now: datetime) -> int | None:
@@ -38,10 +52,10 @@ async def game_ended(conn: Connection, game_id: int, now: datetime) -> int | Non
     return None if finished is None else tournament_id
 
 
-async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) -> list[int]:
+async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) -> list[OutboxItem]:
     """``game_ended`` for each of ``game_ids``, just ended in this transaction, in order of
-    id: the ids of the tournaments finished. Games of no tournament (most) cost one
-    statement between them."""
+    id: the announcements of the tournaments finished (``ended_item``), to write with the
+    ending. Games of no tournament (most) cost one statement between them."""
     marks = ", ".join("?" * len(game_ids))
     cursor = await conn.execute(
         f"SELECT game_id FROM tournament_games WHERE game_id IN ({marks}) ORDER BY game_id",
@@ -53,5 +67,5 @@ async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) 
     for game_id in in_tournaments:
         tournament_id = await game_ended(conn, game_id, now)
         if tournament_id is not None:
-            finished.append(tournament_id)
+            finished.append(ended_item(game_id, tournament_id))
     return finished

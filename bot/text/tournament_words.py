@@ -120,10 +120,20 @@ def started_text(started: TournamentStarted) -> Text:
 
 def standings_text(table: TournamentStandings) -> Text:
     """The table: rank, player, points, games played, tie-breaks; the winner at the end."""
-    view = table.tournament
+    if not table.winners:
+        return _table(table)
+    return Text("{table}\n{won}", table=_table(table), won=_won(table))
+
+
+def ended_text(table: TournamentStandings) -> Text:
+    """The end's announcement: the winner(s) first, then the final table."""
+    return Text("{won}\n{table}", won=_won(table), table=_table(table))
+
+
+def _table(table: TournamentStandings) -> Text:
     head = Text(
         "Standings of {name} after {done} of {total} games:",
-        name=title(view),
+        name=title(table.tournament),
         done=table.finished_games,
         total=table.games,
     )
@@ -143,15 +153,15 @@ def standings_text(table: TournamentStandings) -> Text:
             for line in table.lines
         ),
     )
-    if not table.winners:
-        return Text("{head}\n{lines}", head=head, lines=lines)
+    return Text("{head}\n{lines}", head=head, lines=lines)
+
+
+def _won(table: TournamentStandings) -> Text:
+    name = title(table.tournament)
     names = Joined(", ", (player.name for player in table.winners))
-    won = (
-        Text("{name} is over: {player} wins.", name=title(view), player=names)
-        if len(table.winners) == 1
-        else Text("{name} is over: {players} share first place.", name=title(view), players=names)
-    )
-    return Text("{head}\n{lines}\n{won}", head=head, lines=lines, won=won)
+    if len(table.winners) == 1:
+        return Text("{name} is over: {player} wins.", name=name, player=names)
+    return Text("{name} is over: {players} share first place.", name=name, players=names)
 
 
 def _refusal(error: TournamentError) -> Text:

@@ -181,6 +181,13 @@ class TournamentUseCases:
         first = tuple(refs[player] for player in winners(table)) if won else ()
         return TournamentStandings(await self._view(tournament), lines, len(games), done, first)
 
+    async def final(self, tournament_id: int) -> TournamentStandings:
+        """The final table of tournament ``tournament_id`` (its end's announcement). Raises
+        ``TournamentError`` (NO_TOURNAMENT) when it is gone."""
+        found = await self._latest(tournament_id)
+        place = Place(found.guild_id, found.channel_id, found.thread_id)
+        return await self.standings(place, tournament_id)
+
     async def shown(self, tournament_id: int) -> TournamentView:
         """The tournament as its message shows it now. Raises ``TournamentError``."""
         return await self._view(await self._latest(tournament_id))

@@ -1,0 +1,140 @@
+"""Tournaments on Discord, end to end: a double round robin of four played to its end, each
+game in its own thread, the standings right after every result, the end announced once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.discord.harness import Harness, command
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord.model import MANAGE_GUILD
+
+# Who scores what against whom in the double round robin (each pair's two games): alice and
+# bob end level on 4 points, and alice is first by the direct encounter (she beat bob twice).
+SCORES = {
+    ("alice", "bob"): (1.0, 1.0),
+    ("alice", "carol"): (0.0, 0.0),
+    ("alice", "dave"): (1.0, 1.0),
+    ("bob", "carol"): (1.0, 1.0),
+    ("bob", "dave"): (1.0, 1.0),
+    ("carol", "dave"): (0.5, 0.5),
+}
+
+
+@dataclass
+class Board:
+    """A tournament game as its thread shows it: the thread, its seats."""
+
+    thread: FakeChannel
+    white: FakeUser
+    black: FakeUser
+
+
+async def _resign(fake: FakeDiscord, loser: FakeUser, thread: FakeChannel) -> None:
+    confirm = await command(fake, loser, "resign", channel=thread)
+    press = await fake.click(loser, confirm, "Resign")
+    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
+
+
+async def _draw(fake: FakeDiscord, game: Board) -> None:
+    await command(fake, game.white, "move", {"move": "e4"}, channel=game.thread)
+    offer = await command(fake, game.black, "draw", channel=game.thread)
+    press = await fake.click(game.white, offer, "Accept")
+    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
+
+
+def _first_board(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage:
+    return next(m for m in fake.channel_messages(thread.id) if m.files)
+
+
+async def _games(fake: FakeDiscord, users: dict[int, FakeUser], count: int) -> list[Board]:
+    """The tournament's games, one thread each, read from each thread's first board."""
+    await fake.wait_until(
+        lambda: (
+            len([t for t in fake.threads() if any(m.files for m in fake.channel_messages(t.id))])
+            >= count
+        )
+    )
+    boards = []
+    for thread in fake.threads():
+        first = _first_board(fake, thread)
+        white_name, black_name = thread.name.split(" · ")[0].split(" vs ")
+        white = next(u for u in users.values() if u.name == white_name)
+        black = next(u for u in users.values() if u.name == black_name)
+        boards.append(Board(thread, white, black))
+        # The first mover is mentioned in the thread's first message, and told to move.
+        assert white.id in first.mentions, (thread.name, first.mentions)
+        assert f"{white.name} to move" in first.text()
+    return boards
+
+
+def _points(table: str) -> dict[str, str]:
+    """Each player's points as the standings message writes them."""
+    found = {}
+    for line in table.splitlines():
+        if " — points: " in line:
+            name = line.split(". ", 1)[1].split(" — ")[0]
+            found[name] = line.split("points: ")[1].split(",")[0]
+    return found
+
+
+def _announced(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
+    """The end's announcements in ``channel``: Postal's own messages, no command's answer."""
+    return [
+        m
+        for m in fake.channel_messages(channel.id)
+        if m.interaction_id is None and "Club is over" in m.text()
+    ]
+
+
+async def test_a_double_round_robin_of_four_played_to_its_end(running: Harness) -> None:
+    """Created, joined by four, started (12 games, each in its own thread with its first
+    mover mentioned), every game played out with the table right after each result; the end
+    is announced once in the channel with the final table and alice first on the direct
+    encounter over bob, level on points."""
+    fake = running.fake
+    names = ("alice", "bob", "carol", "dave")
+    players = {name: fake.add_user(name) for name in names}
+    users = {user.id: user for user in players.values()}
+    players["alice"].permissions |= MANAGE_GUILD  # the organiser
+    made = await command(
+        fake, players["alice"], "tournament create", {"title": "Club", "players": 4, "double": True}
+    )
+    assert not made.ephemeral and "Club (#1): double round robin" in made.text()
+    for name in names:
+        joined = await command(fake, players[name], "tournament join")
+        assert f"{name} joined." in joined.text(), joined.text()
+    started = await command(fake, players["alice"], "tournament start")
+    assert "Club has started: 12 games, all at once." in started.text()
+    games = await _games(fake, users, 12)
+    assert len(games) == 12 and len({g.thread.id for g in games}) == 12
+    pairs = {frozenset((g.white.name, g.black.name)) for g in games}
+    assert len(pairs) == 6  # each pair plays twice, once with each colour
+    expected = dict.fromkeys(names, 0.0)
+    played: dict[tuple[str, str], int] = {}
+    for game in games:
+        a, b = sorted((game.white.name, game.black.name))
+        index = played.get((a, b), 0)
+        played[(a, b)] = index + 1
+        score = SCORES[(a, b)][index]
+        if score == 0.5:
+            await _draw(fake, game)
+        else:
+            loser = players[b] if score == 1.0 else players[a]
+            await _resign(fake, loser, game.thread)
+        expected[a] += score
+        expected[b] += 1 - score
+        table = await command(fake, players["carol"], "tournament standings")
+        shown = _points(table.text())
+        assert shown == {n: f"{expected[n]:g}" for n in names}, (shown, expected)
+    await running.delivered()
+    ended = _announced(fake, fake.channel)
+    assert len(ended) == 1, [m.text() for m in ended]
+    announced = ended[0].text()
+    assert "Club is over: alice wins." in announced
+    ranks = [announced.index(f"{rank}\\. {name} — points: ") for rank, name in enumerate(names, 1)]
+    assert ranks == sorted(ranks), announced  # alice, bob, carol, dave
+    assert "alice — points: 4, games: 6, direct encounter: 2" in announced
+    assert "bob — points: 4, games: 6, direct encounter: 0" in announced
+    await running.clock_round()
+    assert len(_announced(fake, fake.channel)) == 1
