@@ -1,0 +1,126 @@
+"""Knockout brackets: seeding with byes to the top seeds, two-game matches with the
+colours swapped, a tied match's tie-break pair then the higher seed, and the next match
+started as soon as both matches feeding it are decided."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.service.tournament.knockout import (
+    Decision,
+    KnockoutGame,
+    bracket,
+    champion,
+    games_to_start,
+    rounds_for,
+    seed_order,
+)
+
+
+def _finish(games: list[KnockoutGame], starting: tuple[KnockoutGame, ...], *results: str) -> None:
+    """Add ``starting`` to ``games`` with ``results`` in order."""
+    games.extend(
+        replace(game, result=result) for game, result in zip(starting, results, strict=True)
+    )
+
+
+def test_the_seeding_meets_one_and_two_only_in_the_final() -> None:
+    """The standard order: 1-8, 4-5, 2-7, 3-6 (and the 16-player one)."""
+    assert seed_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert seed_order(16)[:4] == [1, 16, 8, 9]
+    assert rounds_for(8) == 3 and rounds_for(9) == 4 and rounds_for(2) == 1
+
+
+def test_byes_go_to_the_top_seeds() -> None:
+    """Six players in a bracket of eight: seeds 1 and 2 go straight to round 2, and the
+    first games are 4-5 and 3-6, each a pair with the colours swapped."""
+    first = [match for match in bracket(6, []) if match.round == 1]
+    assert [(m.high, m.low, m.decision) for m in first] == [
+        (1, None, Decision.BYE),
+        (4, 5, None),
+        (2, None, Decision.BYE),
+        (3, 6, None),
+    ]
+    starting = games_to_start(6, [])
+    assert [(g.round, g.match, g.white, g.black) for g in starting] == [
+        (1, 2, 4, 5),
+        (1, 2, 5, 4),
+        (1, 4, 3, 6),
+        (1, 4, 6, 3),
+    ]
+
+
+def test_the_next_match_starts_when_both_feeding_matches_are_decided() -> None:
+    """4 beats 5 while 3-6 goes on: 1 (a bye) meets 4 at once, 2's opponent waits."""
+    games: list[KnockoutGame] = []
+    starting = games_to_start(6, games)
+    _finish(games, starting[:2], "1-0", "1/2-1/2")
+    games.extend(starting[2:])  # 3-6 still going on
+    assert [(g.round, g.match, g.white, g.black) for g in games_to_start(6, games)] == [
+        (2, 1, 1, 4),
+        (2, 1, 4, 1),
+    ]
+
+
+def test_a_tied_match_plays_a_tiebreak_pair_then_the_higher_seed_goes_through() -> None:
+    """1-1 after two games: two more, one with each colour; level again: seed 1 wins."""
+    games: list[KnockoutGame] = []
+    _finish(games, games_to_start(2, games), "1-0", "1-0")  # each won with white
+    assert bracket(2, games)[0].winner is None
+    tiebreak = games_to_start(2, games)
+    assert [(g.white, g.black) for g in tiebreak] == [(1, 2), (2, 1)]
+    _finish(games, tiebreak, "1/2-1/2", "1/2-1/2")
+    final = bracket(2, games)[0]
+    assert (final.winner, final.decision, final.high_points, final.low_points) == (
+        1,
+        Decision.SEED,
+        2.0,
+        2.0,
+    )
+    assert games_to_start(2, games) == ()
+    assert champion(2, games) == 1
+
+
+def test_a_tiebreak_pair_can_decide() -> None:
+    """The lower seed wins the tie-break pair: through, by tie-break."""
+    games: list[KnockoutGame] = []
+    _finish(games, games_to_start(2, games), "1/2-1/2", "1/2-1/2")
+    _finish(games, games_to_start(2, games), "0-1", "1/2-1/2")
+    assert (bracket(2, games)[0].winner, bracket(2, games)[0].decision) == (2, Decision.TIEBREAK)
+
+
+def test_the_organiser_may_allow_more_tiebreak_pairs() -> None:
+    """With two tie-break pairs, a second level pair still does not decide."""
+    games: list[KnockoutGame] = []
+    for _ in range(2):
+        _finish(games, games_to_start(2, games, 2), "1-0", "1-0")
+    assert bracket(2, games, 2)[0].winner is None
+    assert len(games_to_start(2, games, 2)) == 2
+
+
+def test_one_player_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least 2"):
+        bracket(1, [])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 20), st.integers(0, 10_000))
+def test_every_knockout_ends_with_one_champion(players: int, seed: int) -> None:
+    """Random results until nothing starts: every match decided, each player loses at
+    most once, the champion lost none, each pair of games swaps the colours."""
+    rng = random.Random(seed)
+    games: list[KnockoutGame] = []
+    while starting := games_to_start(players, games):
+        _finish(games, starting, *(rng.choice(["1-0", "0-1", "1/2-1/2"]) for _ in starting))
+    matches = bracket(players, games)
+    assert all(match.winner is not None for match in matches)
+    losers = [m.low if m.winner == m.high else m.high for m in matches if m.low is not None]
+    assert len(losers) == len(set(losers)) == players - 1
+    assert champion(players, games) not in losers
+    for first, second in zip(games[::2], games[1::2], strict=True):
+        assert (first.white, first.black) == (second.black, second.white)
