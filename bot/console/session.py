@@ -81,6 +81,7 @@ from bot.store import (
     OutboxKind,
 )
 from bot.text import words
+from bot.text.buttons import button_label
 from bot.text.challenges import closed_text
 from bot.text.errors import error_text
 from bot.text.outage import outage_sentence
@@ -343,7 +344,9 @@ class Console:
             for menu in menus
             for choice in menu.choices
         ]
-        entries += [(in_language(b.label), b.custom_id, b.allowed_user_ids, None) for b in buttons]
+        entries += [
+            (in_language(button_label(b)), b.custom_id, b.allowed_user_ids, None) for b in buttons
+        ]
         if not entries:
             return
         made = await self.saved.add(entries)
@@ -358,7 +361,9 @@ class Console:
         self, buttons: tuple[Button, ...], *, board_game_id: int, xiangqi: bool
     ) -> None:
         """A board's controls, numbered, under the board's label (xiangqi's own)."""
-        entries = [(in_language(b.label), b.custom_id, b.allowed_user_ids, None) for b in buttons]
+        entries = [
+            (in_language(button_label(b)), b.custom_id, b.allowed_user_ids, None) for b in buttons
+        ]
         made = await self.saved.add(entries, board_game_id=board_game_id)
         listed = "  ".join(f"[{b.number}] {b.label}" for b in made)
         # A xiangqi board is not an échiquier: each game's board has its own label.

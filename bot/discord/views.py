@@ -15,6 +15,7 @@ import discord
 
 from bot.i18n.text import say
 from bot.service import Button, ButtonStyle, SelectMenu
+from bot.text.buttons import button_label
 
 # Mirrors bot.service.results.Button.custom_id: postal:<action>:<target id>:<argument>.
 # Select menus' ids have the same shape and their own actions. discord.py keys dynamic items
@@ -135,7 +136,7 @@ def press_left_unanswered(interaction: discord.Interaction) -> tuple[str, tuple[
 
 
 def postal_button(button: Button) -> PostalButton:
-    label = say(button.label)[:80]  # in the reader's language (bot.i18n.text)
+    label = say(button_label(button))[:80]  # in the reader's language (bot.i18n.text)
     return PostalButton(button.custom_id, label=label, style=_STYLES[button.style])
 
 

@@ -25,6 +25,7 @@ from bot.service.results import (
     BoardShown,
     Button,
     ButtonAction,
+    ButtonLabel,
     ButtonStyle,
     Choice,
     MenuStep,
@@ -82,7 +83,7 @@ class BoardMenuUseCases:
         view = await self._core.view(record)
         menus = self._piece_menus(game, ButtonAction.PICK_PIECE, game_id, record.ply)
         typing = Button(
-            TextIn("button", "Type a move…"),
+            ButtonLabel.TYPE_MOVE,
             ButtonAction.TYPE_MOVE,
             game_id,
             str(record.ply),
@@ -166,7 +167,7 @@ class BoardMenuUseCases:
             game, seat=view.color_of(user.id), viewer_id=user.id, marks=targets, selected=origin
         )
         back = Button(
-            TextIn("button", "Another piece"),
+            ButtonLabel.ANOTHER_PIECE,
             ButtonAction.MOVE_MENU,
             game_id,
             str(record.ply),

@@ -9,7 +9,6 @@ import random
 from datetime import timedelta
 
 import rules
-from bot.i18n.text import TextIn
 from bot.service.challenge_plan import (
     COLOR_CHOICES,
     COLOR_LABELS,
@@ -38,6 +37,7 @@ from bot.service.outbox_items import turn_dm
 from bot.service.results import (
     Button,
     ButtonAction,
+    ButtonLabel,
     ButtonStyle,
     ChallengeClosed,
     ChallengeCreated,
@@ -254,7 +254,7 @@ def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
     answerers = (view.opponent.id,) if view.opponent else ()
     buttons = [
         Button(
-            TextIn("button", "Accept"),
+            ButtonLabel.ACCEPT,
             ButtonAction.ACCEPT_CHALLENGE,
             view.id,
             allowed_user_ids=answerers,
@@ -264,7 +264,7 @@ def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
     if view.opponent:
         buttons.append(
             Button(
-                TextIn("button", "Decline"),
+                ButtonLabel.DECLINE,
                 ButtonAction.DECLINE_CHALLENGE,
                 view.id,
                 allowed_user_ids=answerers,
@@ -273,7 +273,7 @@ def _challenge_buttons(view: ChallengeView) -> tuple[Button, ...]:
         )
     buttons.append(
         Button(
-            TextIn("button", "Cancel"),
+            ButtonLabel.CANCEL,
             ButtonAction.CANCEL_CHALLENGE,
             view.id,
             allowed_user_ids=(view.challenger.id,),

@@ -7,8 +7,7 @@ refused (``GameChangedError``) even if its buttons were not removed yet.
 
 from __future__ import annotations
 
-from bot.i18n.text import TextIn
-from bot.service.results import Button, ButtonAction, ButtonStyle, GameView
+from bot.service.results import Button, ButtonAction, ButtonLabel, ButtonStyle, GameView
 
 # The controls that act on the position shown: refused once the game has moved on.
 PLY_BOUND_ACTIONS = frozenset(
@@ -38,36 +37,36 @@ def board_controls(game: GameView) -> tuple[Button, ...]:
         mover = (game.to_move.id,) if game.to_move is not None else players
         return (
             Button(
-                TextIn("button", "Move…"),
+                ButtonLabel.MOVE,
                 ButtonAction.MOVE_MENU,
                 game.id,
                 ply,
                 mover,
                 ButtonStyle.PRIMARY,
             ),
-            Button(TextIn("button", "Draw"), ButtonAction.OFFER_DRAW, game.id, ply, players),
-            Button(TextIn("button", "Takeback"), ButtonAction.ASK_TAKEBACK, game.id, ply, players),
+            Button(ButtonLabel.DRAW, ButtonAction.OFFER_DRAW, game.id, ply, players),
+            Button(ButtonLabel.TAKEBACK, ButtonAction.ASK_TAKEBACK, game.id, ply, players),
             Button(
-                TextIn("button", "Resign"),
+                ButtonLabel.RESIGN,
                 ButtonAction.ASK_RESIGN,
                 game.id,
                 ply,
                 players,
                 ButtonStyle.DANGER,
             ),
-            Button(TextIn("button", "Legal moves"), ButtonAction.LEGAL_MENU, game.id, ply),
+            Button(ButtonLabel.LEGAL_MOVES, ButtonAction.LEGAL_MENU, game.id, ply),
         )
     return (
         Button(
-            TextIn("button", "Rematch"),
+            ButtonLabel.REMATCH,
             ButtonAction.REMATCH,
             game.id,
             "",
             players,
             ButtonStyle.PRIMARY,
         ),
-        Button(TextIn("button", "GIF"), ButtonAction.GIF, game.id),
-        Button(TextIn("button", "PGN"), ButtonAction.PGN, game.id),
+        Button(ButtonLabel.GIF, ButtonAction.GIF, game.id),
+        Button(ButtonLabel.PGN, ButtonAction.PGN, game.id),
     )
 
 

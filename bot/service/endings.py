@@ -6,7 +6,7 @@ from datetime import datetime
 from functools import partial
 
 import rules
-from bot.i18n.text import Text, TextIn
+from bot.i18n.text import Text
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     CannotAbortError,
@@ -24,6 +24,7 @@ from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
     ButtonAction,
+    ButtonLabel,
     ButtonStyle,
     ConfirmationNeeded,
     GameEnded,
@@ -71,7 +72,7 @@ class EndingUseCases:
         record = await self.playable(user, place, game_id)
         view = await self._core.view(record)
         button = Button(
-            TextIn("button", "Resign"),
+            ButtonLabel.RESIGN,
             ButtonAction.CONFIRM_RESIGN,
             record.id,
             argument=str(record.ply),
@@ -316,7 +317,7 @@ class EndingUseCases:
             actions = (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK)
         buttons = (
             Button(
-                TextIn("button", "Accept"),
+                ButtonLabel.ACCEPT,
                 actions[0],
                 view.id,
                 argument=str(ply),
@@ -324,7 +325,7 @@ class EndingUseCases:
                 style=ButtonStyle.SUCCESS,
             ),
             Button(
-                TextIn("button", "Decline"),
+                ButtonLabel.DECLINE,
                 actions[1],
                 view.id,
                 argument=str(ply),

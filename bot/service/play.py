@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import rules
-from bot.i18n.text import Text, TextIn
+from bot.i18n.text import Text
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     GameChangedError,
@@ -30,6 +30,7 @@ from bot.service.results import (
     BoardView,
     Button,
     ButtonAction,
+    ButtonLabel,
     ButtonStyle,
     Look,
     MovePlayed,
@@ -54,11 +55,11 @@ from rules import Move
 from rules.xiangqi.position import XiangqiPosition
 
 MAX_MOVE_TEXT = 40
-PROMOTION_NAMES = {
-    "q": TextIn("button", "Queen"),
-    "r": TextIn("button", "Rook"),
-    "b": TextIn("button", "Bishop"),
-    "n": TextIn("button", "Knight"),
+PROMOTION_LABELS = {
+    "q": ButtonLabel.QUEEN,
+    "r": ButtonLabel.ROOK,
+    "b": ButtonLabel.BISHOP,
+    "n": ButtonLabel.KNIGHT,
 }
 
 
@@ -338,7 +339,7 @@ class PlayUseCases:
         view = await self._core.view(record)
         buttons = tuple(
             Button(
-                PROMOTION_NAMES.get(choice.promotion or "", (choice.promotion or "?").upper()),
+                PROMOTION_LABELS.get(choice.promotion or "", (choice.promotion or "?").upper()),
                 ButtonAction.PROMOTE,
                 record.id,
                 argument=f"{record.ply}:{position.uci(choice)}",

@@ -4,10 +4,9 @@ preview that waits for their Confirm (shared by ``/move`` and the board's menus)
 from __future__ import annotations
 
 import rules
-from bot.i18n.text import TextIn
 from bot.service.core import ServiceCore
 from bot.service.notation import MoveNamer
-from bot.service.results import Button, ButtonAction, ButtonStyle, MovePreview, User
+from bot.service.results import Button, ButtonAction, ButtonLabel, ButtonStyle, MovePreview, User
 from bot.store import GameRecord, Preview
 from rules import Move
 
@@ -34,7 +33,7 @@ async def show_preview(
     await core.store.previews.shown(record.id, user.id, Preview(record.ply, uci, san))
     buttons = (
         Button(
-            TextIn("button", "Confirm"),
+            ButtonLabel.CONFIRM,
             ButtonAction.CONFIRM_MOVE,
             record.id,
             argument,
@@ -42,7 +41,7 @@ async def show_preview(
             ButtonStyle.SUCCESS,
         ),
         Button(
-            TextIn("button", "Cancel"),
+            ButtonLabel.CANCEL,
             ButtonAction.CANCEL_MOVE,
             record.id,
             argument,

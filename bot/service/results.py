@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import Enum
+from enum import Enum, StrEnum
 
 from bot.engine.api import UnavailableReason
 from bot.i18n.text import Text
@@ -105,11 +105,37 @@ class ButtonStyle(Enum):
 BUTTON_ID_PREFIX = "postal"
 
 
+class ButtonLabel(StrEnum):
+    """What a service's button says, as a key ``bot.text.buttons`` words in the reader's
+    language."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    CANCEL = "cancel"
+    CONFIRM = "confirm"
+    RESIGN = "resign"
+    MOVE = "move"
+    TYPE_MOVE = "type move"
+    ANOTHER_PIECE = "another piece"
+    DRAW = "draw"
+    TAKEBACK = "takeback"
+    LEGAL_MOVES = "legal moves"
+    REMATCH = "rematch"
+    GIF = "gif"
+    PGN = "pgn"
+    QUEEN = "queen"
+    ROOK = "rook"
+    BISHOP = "bishop"
+    KNIGHT = "knight"
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     """A button to offer. ``target_id`` is a challenge id for challenge actions, else a game
     id; ``argument`` is the UCI move of a promotion or the ply an offer was made at.
-    ``allowed_user_ids`` empty means anyone may press it (an open challenge)."""
+    ``allowed_user_ids`` empty means anyone may press it (an open challenge). ``label`` is
+    a ``ButtonLabel`` (``bot.text.buttons.button_label`` words it), or, for a button
+    ``bot/text`` makes, words already."""
 
     label: str
     action: ButtonAction

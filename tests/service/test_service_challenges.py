@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from bot.service import ButtonAction, GameService, ManualClock, Place, User, color_word, errors
+from bot.service import (
+    ButtonAction,
+    ButtonLabel,
+    GameService,
+    ManualClock,
+    Place,
+    User,
+    color_word,
+    errors,
+)
 from bot.store import Store
 from bot.text.errors import error_message
 from rules import Color, FenProblem
@@ -21,7 +30,11 @@ async def test_challenge_then_accept_starts_game(service: GameService) -> None:
     created = await service.challenges.challenge(
         ALICE, PLACE, BOB, game="chess", color="black", days=5
     )
-    assert [b.label for b in created.buttons] == ["Accept", "Decline", "Cancel"]
+    assert [b.label for b in created.buttons] == [
+        ButtonLabel.ACCEPT,
+        ButtonLabel.DECLINE,
+        ButtonLabel.CANCEL,
+    ]
     assert created.buttons[0].allowed_user_ids == (BOB.id,)
     assert created.challenge.challenger.id == ALICE.id and created.challenge.variant == "chess"
     started = await service.challenges.accept_challenge(BOB, created.challenge.id)
@@ -37,7 +50,7 @@ async def test_challenge_then_accept_starts_game(service: GameService) -> None:
 async def test_open_challenge_accepted_by_anyone(service: GameService) -> None:
     """An open challenge has no Decline button and the first taker gets the game."""
     created = await service.challenges.challenge(ALICE, PLACE, None, color="white")
-    assert [b.label for b in created.buttons] == ["Accept", "Cancel"]
+    assert [b.label for b in created.buttons] == [ButtonLabel.ACCEPT, ButtonLabel.CANCEL]
     assert created.buttons[0].allowed_user_ids == ()
     started = await service.challenges.accept_challenge(CAROL, created.challenge.id)
     assert started.game.black.id == CAROL.id

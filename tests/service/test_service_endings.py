@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import (
     ButtonAction,
+    ButtonLabel,
     GameEnded,
     GameService,
     ManualClock,
@@ -60,7 +61,7 @@ async def test_draw_offer_accepted(service: GameService) -> None:
     await play(service, started.game.id, "e4", "e5")
     offer = await service.endings.draw(ALICE, PLACE)
     assert isinstance(offer, OfferMade) and offer.kind is OfferKind.DRAW
-    assert [b.label for b in offer.buttons] == ["Accept", "Decline"]
+    assert [b.label for b in offer.buttons] == [ButtonLabel.ACCEPT, ButtonLabel.DECLINE]
     assert all(b.allowed_user_ids == (BOB.id,) for b in offer.buttons)
     with pytest.raises(errors.OfferPendingError):
         await service.endings.draw(ALICE, PLACE)

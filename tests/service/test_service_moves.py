@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import (
     ButtonAction,
+    ButtonLabel,
     GameService,
     ManualClock,
     MovePlayed,
@@ -160,7 +161,12 @@ async def test_promotion_asks_then_plays_the_choice(service: GameService, db_pat
     before = snapshot(db_path)
     asked = await service.play.move(ALICE, PLACE, "e8")
     assert isinstance(asked, PromotionNeeded)
-    assert [b.label for b in asked.buttons] == ["Queen", "Rook", "Bishop", "Knight"]
+    assert [b.label for b in asked.buttons] == [
+        ButtonLabel.QUEEN,
+        ButtonLabel.ROOK,
+        ButtonLabel.BISHOP,
+        ButtonLabel.KNIGHT,
+    ]
     assert all(b.allowed_user_ids == (ALICE.id,) for b in asked.buttons)
     assert all(b.action is ButtonAction.PROMOTE for b in asked.buttons)
     assert snapshot(db_path) == before

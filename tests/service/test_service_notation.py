@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import Locale, using
-from bot.service import ButtonAction, GameService, MoveMenu, MovePlayed, XiangqiNotation, errors
+from bot.service import (
+    ButtonAction,
+    GameService,
+    MoveMenu,
+    MovePlayed,
+    MovePreview,
+    XiangqiNotation,
+    errors,
+)
 from bot.service.option_errors import NotAChoiceError
 from bot.store import Store
 from bot.text.endings import move_played_text
@@ -108,7 +116,7 @@ async def test_board_menus_in_the_players_notation(service: GameService) -> None
     preview = await service.buttons.press(
         ALICE, ButtonAction.PICK_TARGET, game_id, "0:h2:0", place=PLACE, values=("h2e2",)
     )
-    assert "Play 炮二平五?" in getattr(preview, "text", "")
+    assert isinstance(preview, MovePreview) and preview.san == "炮二平五"
 
 
 async def test_moves_under_the_board_in_each_readers_notation(
