@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import menu_messages, messages
+from bot.discord import menu_messages, messages, tournaments
 from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
 from bot.discord.language import language_for, shared_language
@@ -52,6 +52,7 @@ from bot.service import (
     TakenBack,
 )
 from bot.service.buttons import PressResult
+from bot.service.tournament.facts import TournamentShown
 from bot.text import interactions
 from bot.text.endings import ending_text
 
@@ -145,6 +146,8 @@ async def show_press(
             await send_animation(bot, interaction, result)
         case GameList():  # a list's next page, privately as the list was
             await bot.reply(interaction, lambda: messages.game_list(result))
+        case TournamentShown():
+            await tournaments.show_pressed(bot, interaction, result)
 
 
 async def show_taken_back(

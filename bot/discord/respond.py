@@ -318,15 +318,18 @@ async def answer(
     return message.id
 
 
-async def update_pressed_message(interaction: discord.Interaction, content: str) -> None:
-    """Replace the text of the message whose button was pressed and remove its buttons."""
+async def update_pressed_message(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+) -> None:
+    """Replace the text of the message whose button was pressed, and its buttons with
+    ``view``'s (None: none)."""
     state = ack_state(interaction)
     if state is Ack.NONE:
-        await interaction.response.edit_message(content=content, view=None)
+        await interaction.response.edit_message(content=content, view=view)
         _set_state(interaction, Ack.ANSWERED)
     elif state is Ack.DEFERRED_UPDATE:
-        await interaction.edit_original_response(content=content, view=None)
+        await interaction.edit_original_response(content=content, view=view)
     else:
         message = interaction.message
         if message is not None and not message.flags.ephemeral:
-            await message.edit(content=content, view=None)
+            await message.edit(content=content, view=view)

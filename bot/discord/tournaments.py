@@ -18,8 +18,9 @@ from bot.discord.descriptions import about, about_options
 from bot.discord.kit import postal
 from bot.discord.language import shared_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
-from bot.discord.respond import build_files, message_fields, quickly
+from bot.discord.respond import build_files, message_fields, quickly, update_pressed_message
 from bot.i18n import _, using
+from bot.i18n.text import Text
 from bot.service import GameView, Place, User
 from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
@@ -27,8 +28,9 @@ from bot.service.tournament.facts import (
     MIN_PLAYERS,
     TournamentShown,
     TournamentStarted,
+    TournamentView,
 )
-from bot.text.tournament_words import entry_text, standings_text, started_text
+from bot.text.tournament_words import entry_text, standings_text, started_text, tournament_text
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -46,11 +48,50 @@ def _said(text: str) -> messages.Reply:
     return messages.Reply(messages.clip(messages.safe(text), messages.CONTENT_LIMIT))
 
 
+def _signup(view: TournamentView, text: Text) -> messages.Reply:
+    """The tournament's sign-up message: ``text``, with Join and Leave while it is open."""
+    return replace(_said(text), buttons=view.buttons)
+
+
 async def _show_entry(interaction: discord.Interaction, shown: TournamentShown) -> None:
+    """A join or leave typed as a command: say it, bring the sign-up message up to date,
+    and open the games when the join filled a tournament that starts when full."""
     bot = postal(interaction)
     await bot.reply(interaction, lambda: _said(entry_text(shown)))
     if shown.started is not None:
         await _open_games(bot, interaction, shown.started)
+    else:
+        await _refresh(bot, interaction, shown.tournament)
+
+
+async def show_pressed(
+    bot: PostalBot, interaction: discord.Interaction, shown: TournamentShown
+) -> None:
+    """Join or Leave pressed on the sign-up message: rewrite it with the field as it is now
+    (its buttons gone once it started), then open the games if the join started it."""
+    with using(shared_language(interaction)):  # the channel reads it
+        reply = _signup(shown.tournament, tournament_text(shown.tournament))
+        fields = message_fields(reply)
+    await update_pressed_message(interaction, fields.get("content") or "", fields.get("view"))
+    if shown.started is not None:
+        await _open_games(bot, interaction, shown.started)
+
+
+async def _refresh(bot: PostalBot, interaction: discord.Interaction, view: TournamentView) -> None:
+    """Edit the tournament's sign-up message (where Postal posted it) to show ``view``; a
+    message gone or out of reach is left as it is (the commands still work)."""
+    if view.message_id is None:
+        return
+    with using(shared_language(interaction)):
+        reply = _signup(view, tournament_text(view))
+        fields = message_fields(reply)
+    channel = bot.get_partial_messageable(view.place.target_id, guild_id=view.place.guild_id)
+    try:
+        await channel.get_partial_message(view.message_id).edit(
+            content=fields.get("content"), view=fields.get("view")
+        )
+    except discord.HTTPException as error:
+        _log.info("tournament #%s: sign-up message not updated (%s)", view.id, error)
 
 
 @tournament.command(name="create", description=about("tournament create"))
@@ -81,7 +122,9 @@ async def create(
             start_when_full=start_when_full,
         ),
     )
-    await _show_entry(interaction, shown)
+    made = shown.tournament
+    posted = await bot.reply(interaction, lambda: _signup(made, entry_text(shown)))
+    await bot.service.tournaments.set_message(made.id, posted)
 
 
 @tournament.command(name="join", description=about("tournament join"))
@@ -135,9 +178,11 @@ async def standings(interaction: discord.Interaction, tournament: int | None = N
 async def _open_games(
     bot: PostalBot, interaction: discord.Interaction, started: TournamentStarted
 ) -> None:
-    """Say the pairings, then give each game its own thread with its first board (or, where
-    no thread can be made, post the board in the channel)."""
+    """Say the pairings, take the buttons off the sign-up message, then give each game its
+    own thread with its first board (or, where no thread can be made, post the board in the
+    channel)."""
     await bot.reply(interaction, lambda: _said(started_text(started)))
+    await _refresh(bot, interaction, started.tournament)
     for pairing in started.pairings:
         game = pairing.game
         thread = await _game_thread(interaction, game)

@@ -34,6 +34,8 @@ from bot.service.results import (
     User,
     parse_button_id,
 )
+from bot.service.tournament.facts import TournamentShown
+from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import GameRecord, OfferKind
 
 PressResult = (
@@ -56,6 +58,7 @@ PressResult = (
     | GameAnimation
     | RecordExport
     | GameList
+    | TournamentShown
 )
 _OFFER_ACTIONS = {
     ButtonAction.CONFIRM_RESIGN,
@@ -76,6 +79,7 @@ class ButtonUseCases:
         endings: EndingUseCases,
         play: PlayUseCases,
         reports: ReportUseCases,
+        tournaments: TournamentUseCases,
     ) -> None:
         self._core = core
         self._after_game = after_game
@@ -84,6 +88,7 @@ class ButtonUseCases:
         self._endings = endings
         self._play = play
         self._reports = reports
+        self._tournaments = tournaments
 
     async def press(
         self,
@@ -138,6 +143,10 @@ class ButtonUseCases:
                 return await self._reports.record(user, place, game_id=target_id)
             case ButtonAction.GAMES_PAGE:
                 return await self._reports.games_page(user, target_id, argument, place=place)
+            case ButtonAction.JOIN_TOURNAMENT if place is not None:
+                return await self._tournaments.join(user, place, target_id)
+            case ButtonAction.LEAVE_TOURNAMENT if place is not None:
+                return await self._tournaments.leave(user, place, target_id)
         raise InvalidButtonError
 
     async def _draw_offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:

@@ -93,6 +93,9 @@ class ButtonAction(Enum):
     PGN = "pgn"
     # A list's next page (target: the player listed; argument: the last shown's key).
     GAMES_PAGE = "games"
+    # A tournament's sign-up message (target: the tournament).
+    JOIN_TOURNAMENT = "tjoin"
+    LEAVE_TOURNAMENT = "tleave"
 
 
 class ButtonStyle(Enum):

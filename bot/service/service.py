@@ -66,7 +66,7 @@ class GameService:
         self.reports = reports = ReportUseCases(core)
         self.preferences = PreferenceUseCases(core, self.languages)
         self.buttons = ButtonUseCases(
-            core, after_game, board_menus, challenges, endings, play, reports
+            core, after_game, board_menus, challenges, endings, play, reports, tournaments
         )
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)

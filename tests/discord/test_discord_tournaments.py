@@ -138,3 +138,51 @@ async def test_a_double_round_robin_of_four_played_to_its_end(running: Harness) 
     assert "bob — points: 4, games: 6, direct encounter: 0" in announced
     await running.clock_round()
     assert len(_announced(fake, fake.channel)) == 1
+
+
+async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -> None:
+    """The sign-up message carries Join and Leave: each acts for the presser and rewrites
+    the message's list of players (a /tournament join too); leaving when not in is refused
+    privately; the join that fills it starts it, the buttons go, and a press on the buttons
+    as a client still shows them is refused as started."""
+    fake = running.fake
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    alice.permissions |= MANAGE_GUILD
+    options = {"title": "Blitz", "players": 3, "start_when_full": True}
+    signup = await command(fake, alice, "tournament create", options)
+    assert [b["label"] for b in signup.buttons()] == ["Join", "Leave"]
+    join_button = dict(signup.button("Join"))  # as a client still shows it at the end
+
+    def players_line() -> str:
+        return next(
+            line for line in fake.messages[signup.id].text().split(". ") if "layers" in line
+        )
+
+    await fake.reply(await fake.click(bob, signup, "Join"))
+    assert "Players (1/3): bob" in fake.messages[signup.id].text()
+    refused = await fake.reply(await fake.click(carol, signup, "Leave"))
+    assert refused.ephemeral and "You are not in tournament #1." in refused.text()
+    assert "Players (1/3): bob" in fake.messages[signup.id].text()
+    await fake.reply(await fake.click(bob, signup, "Leave"))
+    assert "No players yet." in fake.messages[signup.id].text()
+    joined = await command(fake, carol, "tournament join")
+    assert "carol joined." in joined.text()
+    await fake.wait_until(lambda: "Players (1/3): carol" in fake.messages[signup.id].text())
+    await fake.reply(await fake.click(bob, signup, "Join"))
+    press = await fake.click(dave, signup, "Join")
+    await fake.acknowledged(press)
+    await fake.wait_until(lambda: fake.messages[signup.id].buttons() == [])
+    assert "Under way" in fake.messages[signup.id].text()
+    assert "Players (3/3): carol, bob, dave" in fake.messages[signup.id].text()
+    pairings = await fake.wait_until(
+        lambda: [m for m in press.messages() if "Blitz has started" in m.text()]
+    )
+    assert "3 games, all at once" in pairings[0].text()
+    await fake.wait_until(lambda: len([t for t in fake.threads() if _has_board(fake, t)]) == 3)
+    late = await fake.click_as_shown(alice, signup, join_button)
+    refusal = await fake.reply(late)
+    assert refusal.ephemeral and "Tournament #1 has started already" in refusal.text()
+
+
+def _has_board(fake: FakeDiscord, thread: FakeChannel) -> bool:
+    return any(m.files for m in fake.channel_messages(thread.id))
