@@ -30,7 +30,13 @@ from bot.service.tournament.facts import (
     TournamentStarted,
     TournamentView,
 )
-from bot.text.tournament_words import entry_text, standings_text, started_text, tournament_text
+from bot.text.tournament_words import (
+    entry_text,
+    signup_buttons,
+    standings_text,
+    started_text,
+    tournament_text,
+)
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -50,7 +56,7 @@ def _said(text: str) -> messages.Reply:
 
 def _signup(view: TournamentView, text: Text) -> messages.Reply:
     """The tournament's sign-up message: ``text``, with Join and Leave while it is open."""
-    return replace(_said(text), buttons=view.buttons)
+    return replace(_said(text), buttons=signup_buttons(view))
 
 
 async def _show_entry(interaction: discord.Interaction, shown: TournamentShown) -> None:

@@ -93,8 +93,7 @@ class ButtonAction(Enum):
     PGN = "pgn"
     # A list's next page (target: the player listed; argument: the last shown's key).
     GAMES_PAGE = "games"
-    # A tournament's sign-up message (target: the tournament).
-    JOIN_TOURNAMENT = "tjoin"
+    JOIN_TOURNAMENT = "tjoin"  # a tournament's sign-up message (target: the tournament)
     LEAVE_TOURNAMENT = "tleave"
 
 

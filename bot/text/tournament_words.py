@@ -7,8 +7,9 @@ from collections.abc import Callable
 
 from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
-from bot.i18n.text import Joined, Plural, Sentences, Text
+from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.phrases import pace_text, rated_text, variant_text
+from bot.service.results import Button, ButtonAction, ButtonStyle
 from bot.service.tournament.facts import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -77,6 +78,21 @@ def tournament_text(view: TournamentView) -> Text:
         case _:
             state = Text("Finished.")
     return Sentences(terms, players, state)
+
+
+def signup_buttons(view: TournamentView) -> tuple[Button, ...]:
+    """Join and Leave while the tournament takes entrants (each acts for the presser)."""
+    if not view.open:
+        return ()
+    return (
+        Button(
+            TextIn("button", "Join"),
+            ButtonAction.JOIN_TOURNAMENT,
+            view.id,
+            style=ButtonStyle.SUCCESS,
+        ),
+        Button(TextIn("button", "Leave"), ButtonAction.LEAVE_TOURNAMENT, view.id),
+    )
 
 
 def entry_text(shown: TournamentShown) -> Text:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.i18n.text import TextIn
 from bot.service.errors import UserError
-from bot.service.results import Button, ButtonAction, ButtonStyle, GameView, Place, PlayerRef
+from bot.service.results import GameView, Place, PlayerRef
 from bot.store import TournamentFormat, TournamentStatus
 
 # Berger tables are published for up to 16 players; a round robin needs three to be one.
@@ -41,21 +40,6 @@ class TournamentView:
     @property
     def open(self) -> bool:
         return self.status is TournamentStatus.OPEN
-
-    @property
-    def buttons(self) -> tuple[Button, ...]:
-        """Join and Leave while it takes entrants (each acts for the presser), else none."""
-        if not self.open:
-            return ()
-        return (
-            Button(
-                TextIn("button", "Join"),
-                ButtonAction.JOIN_TOURNAMENT,
-                self.id,
-                style=ButtonStyle.SUCCESS,
-            ),
-            Button(TextIn("button", "Leave"), ButtonAction.LEAVE_TOURNAMENT, self.id),
-        )
 
 
 class EntryKind(Enum):
