@@ -84,6 +84,7 @@ from bot.text import words
 from bot.text.buttons import button_label
 from bot.text.challenges import closed_text
 from bot.text.errors import error_text
+from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
 from bot.text.reports import game_list_buttons, game_list_text
 from bot.text.results import result_text
@@ -436,12 +437,12 @@ class Console:
         for reminder in await self.service.deadlines.due_reminders():
             self.say(
                 _("(reminder) {text} Deadline {time}.").format(
-                    text=in_language(reminder.text), time=when(reminder.deadline)
+                    text=in_language(reminder_text(reminder)), time=when(reminder.deadline)
                 )
             )
             if reminder.player.notify is NotifyMode.DM:
                 dm = await self._direct(reminder.player, reminder.deadline)
-                self.say(f"{dm} {in_language(reminder.text)}")
+                self.say(f"{dm} {in_language(reminder_text(reminder))}")
             await self.service.deadlines.mark_reminder_sent(reminder)
         for digest in await self.service.digests.hand_over_digests():
             lines = [words.digest_headline(digest)]

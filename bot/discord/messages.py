@@ -52,6 +52,7 @@ from bot.service import (
 from bot.service.phrases import variant_text
 from bot.text import boards, endings, interactions, reports, words
 from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
+from bot.text.notices import reminder_text
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000
@@ -390,7 +391,9 @@ def challenge_accepted(result: GameStarted, thread: str | None) -> str:
 
 def reminder(result: Reminder, *, mention_player: bool) -> Reply:
     game = result.game
-    card = Card(game_title(game), card_text(result.text), deadline_field(game), Tone.CHECK)
+    card = Card(
+        game_title(game), card_text(reminder_text(result)), deadline_field(game), Tone.CHECK
+    )
     players = [result.player] if mention_player else []
     content, mentions = with_mentions(
         _("Reminder: your move is due {when}.").format(when=timestamp(result.deadline)), players

@@ -46,6 +46,7 @@ from bot.service import (
 from bot.service.tournament.facts import TournamentStandings
 from bot.text import words
 from bot.text.endings import game_ended_text
+from bot.text.notices import reminder_text, turn_notice_text
 from bot.text.tournament_words import ended_text
 
 
@@ -70,11 +71,12 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, TournamentStandings):
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TurnNotice):
+        news = turn_notice_text(content)
         line, mentions = with_mentions(
-            _("your move{closed}. {news}").format(closed=closed, news=safe(content.text)), mention
+            _("your move{closed}. {news}").format(closed=closed, news=safe(news)), mention
         )
         game = content.game
-        card = Card(game_title(game), card_text(content.text), deadline_field(game), Tone.GAME)
+        card = Card(game_title(game), card_text(news), deadline_field(game), Tone.GAME)
         reply = Reply(line, card, content.board, mentions=mentions)
         return board_message(reply, game) if content.board is not None else reply
     else:
@@ -91,8 +93,10 @@ def delivery_dm(delivery: Delivery) -> Reply:
         return direct_message(
             Text("Game over: {text}", text=game_ended_text(content)), content.game
         )
-    if isinstance(content, TurnNotice | Reminder):
-        return direct_message(content.text, content.game)
+    if isinstance(content, TurnNotice):
+        return direct_message(turn_notice_text(content), content.game)
+    if isinstance(content, Reminder):
+        return direct_message(reminder_text(content), content.game)
     if isinstance(content, ComputerStuck):
         return direct_message(words.computer_stuck(content), content.game)
     if isinstance(content, Digest):

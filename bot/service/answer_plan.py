@@ -20,6 +20,7 @@ from bot.store import (
     OutboxTarget,
     PreparedAnswer,
     RecentMove,
+    TurnFacts,
     XiangqiNotation,
 )
 from rules import Color, Move
@@ -97,14 +98,19 @@ class AnswerPlan:
 
     def told(self, items: list[OutboxItem], *, mover_id: int) -> list[OutboxItem]:
         """The outbox rows of the move, when answers followed it: the player to move is
-        told every move since their turn (``from`` that ply, the ``conditional`` plies
+        told every move since their turn (``since_ply``, the ``conditional`` plies
         marked), and no turn DM goes to the mover, who sees their own answer."""
         if not self.answers:
             return items
         first = self.answers[0].after.ply - 1
-        told = {"from": first, "conditional": [a.after.ply for a in self.answers]}
+        prepared = tuple(a.after.ply for a in self.answers)
         return [
-            dataclasses.replace(item, facts={**item.facts, **told})
+            dataclasses.replace(
+                item,
+                facts=dataclasses.replace(item.facts, since_ply=first, conditional=prepared),
+            )
+            if isinstance(item.facts, TurnFacts)
+            else item
             for item in items
             if not (item.target is OutboxTarget.DM and item.user_id == mover_id)
         ]

@@ -57,14 +57,15 @@ from bot.service.results import (
 from bot.store import (
     DATABASE_ERRORS,
     ClaimKind,
+    ComputerStuckFacts,
     GameRecord,
     NewGame,
     NotifyMode,
     OutboxItem,
-    OutboxKind,
     OutboxTarget,
     PendingReply,
     PreferenceChange,
+    Routing,
 )
 from rules import Color
 
@@ -386,21 +387,18 @@ class ComputerOpponent:
         move: by DM if they take their news so, else in the game's place (a mention if they
         want mentions). Keyed by game and ply, so it is written once however often it fails."""
         human = await self._core.ref(pending.requester_id)
-        facts: dict[str, object] = {
-            "ply": pending.ply,
-            "reason": unavailable.value if unavailable is not None else None,
-        }
+        facts = ComputerStuckFacts(
+            pending.ply, unavailable.value if unavailable is not None else None
+        )
         dm = human.notify is NotifyMode.DM
-        if not dm:
-            mention = human.notify is NotifyMode.CHANNEL and not human.digest
-            facts["mention"] = [human.id] if mention else []
+        mention = not dm and human.notify is NotifyMode.CHANNEL and not human.digest
         return [
             OutboxItem(
-                OutboxKind.COMPUTER_STUCK,
                 OutboxTarget.DM if dm else OutboxTarget.PLACE,
+                facts,
                 game_id=pending.game_id,
                 user_id=human.id,
-                facts=facts,
+                routing=Routing((human.id,) if mention else ()),
                 dedupe_key=f"computer_stuck:{pending.game_id}:{pending.ply}",
             )
         ]

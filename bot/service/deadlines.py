@@ -24,7 +24,6 @@ from bot.service.limits import (
     PURGE_INTERVAL,
     refusal,
 )
-from bot.service.phrases import reminder_text
 from bot.service.reminder_times import reminder_due
 from bot.service.results import (
     ChallengeClosed,
@@ -47,9 +46,10 @@ from bot.store import (
     GameRecord,
     NotifyMode,
     OutboxItem,
-    OutboxKind,
     OutboxTarget,
     PingKind,
+    ReminderFacts,
+    Routing,
     ThreadUpkeep,
 )
 
@@ -180,8 +180,7 @@ class DeadlineUseCases:
             )
             await self._core.look_again(await self._core.store.clock.of_game(view.id), now)
             return None
-        text = reminder_text(view.to_move.name, hours_before, view.title, view.id)
-        return Reminder(view, view.to_move, hours_before, view.deadline, text)
+        return Reminder(view, view.to_move, hours_before, view.deadline)
 
     async def hand_over_reminders(self, now: datetime | None = None) -> int:
         """Write the reminders due now to the outbox, each marked as handed over in the same
@@ -407,27 +406,23 @@ def _reminder_items(reminder: Reminder) -> list[OutboxItem]:
     for players who chose DMs, by DM."""
     game, player = reminder.game, reminder.player
     deadline = int(reminder.deadline.timestamp())
-    facts = {"deadline": deadline, "hours": reminder.hours_before}
+    facts = ReminderFacts(deadline, reminder.hours_before)
     key = f"reminder:{game.id}:{deadline}:{reminder.hours_before}"
+    mention = (player.id,) if player.notify is NotifyMode.CHANNEL else ()
     items = [
         OutboxItem(
-            OutboxKind.REMINDER,
             OutboxTarget.PLACE,
+            facts,
             game_id=game.id,
             user_id=player.id,
-            facts={**facts, "mention": player.notify is NotifyMode.CHANNEL},
+            routing=Routing(mention),
             dedupe_key=f"{key}:place",
         )
     ]
     if player.notify is NotifyMode.DM:
         items.append(
             OutboxItem(
-                OutboxKind.REMINDER,
-                OutboxTarget.DM,
-                game_id=game.id,
-                user_id=player.id,
-                facts=facts,
-                dedupe_key=f"{key}:dm",
+                OutboxTarget.DM, facts, game_id=game.id, user_id=player.id, dedupe_key=f"{key}:dm"
             )
         )
     return items

@@ -8,57 +8,41 @@ talks to Discord itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import nullcontext
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from bot.engine.api import UnavailableReason
-from bot.i18n import using
-from bot.i18n.text import Sentences, Text
-from bot.service.answer_plan import move_number
 from bot.service.core import ServiceCore
+from bot.service.delivery_contents import DeliveryContents
 from bot.service.delivery_results import (
     Delivery,
     DeliveryTarget,
     Digest,
     Notice,
     NoticeKind,
-    TurnNotice,
 )
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
-from bot.service.game_facts import reader_locale
 from bot.service.local_time import quiet_until, zone_or_utc
-from bot.service.notation import MoveNamer, namer, reading_notation
-from bot.service.phrases import check_text, reminder_text
-from bot.service.results import (
-    ChallengeClosed,
-    ComputerStuck,
-    GameEnded,
-    GameView,
-    OfferMade,
-    PlayerRef,
-    Reminder,
-    TakenBack,
-)
+from bot.service.results import ChallengeClosed, PlayerRef
 from bot.service.tournament.facts import TournamentStandings
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import (
-    GameRecord,
-    OfferKind,
+    ChallengeFacts,
+    DigestFacts,
+    EndingFacts,
     OutboxCounts,
     OutboxItem,
-    OutboxKind,
     OutboxRow,
     OutboxState,
     OutboxTarget,
-    Rating,
-    RatingUpdate,
+    ReminderFacts,
+    Routing,
+    TournamentEndedFacts,
+    UnreadableFacts,
     answer_holder,
 )
 from bot.store.records import from_epoch
-from rules import Color, Game, Outcome, Position, Termination
 
 # After Discord refuses a DM (DMs closed), no DM is tried for this long.
 CLOSED_DM_MEMORY = timedelta(days=7)
@@ -78,6 +62,7 @@ class DeliveryUseCases:
         self._digests = digests
         self._endings = endings
         self._tournaments = tournaments
+        self._contents = DeliveryContents(core, endings)
 
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
         """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""
@@ -159,20 +144,25 @@ class DeliveryUseCases:
     async def delivery(self, row: OutboxRow) -> Delivery | None:
         """What ``row`` says and where, or None when it is no longer worth saying (recorded
         as superseded) or cannot be said (recorded as failed, with its reason)."""
-        core, now = self._core, self._core.now()
-        if row.kind is OutboxKind.CHALLENGE or row.kind is OutboxKind.TOURNAMENT_ENDED:
-            return await self._message_delivery(row)
-        if row.kind is OutboxKind.DIGEST:
-            return None if await self._held(row, None) else await self._digest_delivery(row)
+        core, now, facts = self._core, self._core.now(), row.facts
+        if isinstance(facts, UnreadableFacts):
+            await core.store.outbox.finish(row.id, OutboxState.FAILED, facts.problem, now)
+            return None
+        if isinstance(facts, ChallengeFacts):
+            return await self._challenge_delivery(row, facts)
+        if isinstance(facts, DigestFacts):
+            return None if await self._held(row, None) else await self._digest_delivery(row, facts)
+        if isinstance(facts, TournamentEndedFacts):
+            return await self._tournament_delivery(row, facts)
         assert row.game_id is not None
         record = await core.store.games.get(row.game_id)
         if record is None:
             await core.store.outbox.finish(row.id, OutboxState.FAILED, "the game is gone", now)
             return None
         deadline = record.deadline_at
-        if row.kind is OutboxKind.REMINDER:
-            deadline = from_epoch(int(row.facts["deadline"]))
-        elif row.kind is OutboxKind.ENDING:
+        if isinstance(facts, ReminderFacts):
+            deadline = from_epoch(facts.deadline)
+        elif isinstance(facts, EndingFacts):
             deadline = None
         if await self._held(row, deadline):
             return None
@@ -184,7 +174,7 @@ class DeliveryUseCases:
                 )
                 return None
         try:
-            content = await self._content(row, record)
+            content = await self._contents.content(facts, row.user_id, record)
         except DamagedGameError as error:
             # Said once and recorded, so the sender neither retries it nor stops for it.
             reason = f"game #{error.game_id} is damaged: its moves no longer replay"
@@ -193,13 +183,9 @@ class DeliveryUseCases:
         if isinstance(content, str):
             await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None
-        view = content.game
-        facts = row.facts
-        mention_ids = facts.get("mention", [])
-        if mention_ids is True:
-            mention_ids = [row.user_id]
+        view, routing = content.game, row.routing
         refs = {view.white.id: view.white, view.black.id: view.black}
-        redirected = facts.get("channel_id")
+        redirected = routing.channel_id
         place = view.thread_id or view.channel_id
         return Delivery(
             row_id=row.id,
@@ -209,11 +195,11 @@ class DeliveryUseCases:
             target=row.target,
             content=content,
             guild_id=view.guild_id,
-            channel_id=int(redirected) if redirected else place,
+            channel_id=redirected if redirected else place,
             parent_id=view.channel_id if view.thread_id and not redirected else None,
             user=refs.get(row.user_id) if row.user_id is not None else None,
-            mention=tuple(refs[i] for i in mention_ids or () if i in refs),
-            dm_fallback=bool(facts.get("dm_fallback")),
+            mention=tuple(refs[i] for i in routing.mention if i in refs),
+            dm_fallback=routing.dm_fallback,
             game_id=record.id,
         )
 
@@ -240,12 +226,12 @@ class DeliveryUseCases:
             return None
         return until
 
-    async def _digest_delivery(self, row: OutboxRow) -> Delivery | None:
+    async def _digest_delivery(self, row: OutboxRow, facts: DigestFacts) -> Delivery | None:
         """The digest of ``row``: its games where it is still the player's move (superseded
         when the player has moved in all of them since)."""
         assert row.user_id is not None
         player_id = row.user_id
-        records = [await self._core.store.games.get(int(game_id)) for game_id in row.facts["games"]]
+        records = [await self._core.store.games.get(game_id) for game_id in facts.games]
         waiting = [r for r in records if r is not None and r.to_move_id == player_id]
         if not waiting:
             reason = "the player moved in every game of the digest before it went out"
@@ -264,16 +250,10 @@ class DeliveryUseCases:
             user=digest.player,
         )
 
-    async def _message_delivery(self, row: OutboxRow) -> Delivery | None:
-        """A row about no game's move: a challenge closed, a tournament ended."""
-        if row.kind is OutboxKind.CHALLENGE:
-            return await self._challenge_delivery(row)
-        return await self._tournament_delivery(row)
-
-    async def _tournament_delivery(self, row: OutboxRow) -> Delivery:
+    async def _tournament_delivery(self, row: OutboxRow, facts: TournamentEndedFacts) -> Delivery:
         """The end of the tournament of ``row``: its final table, in the tournament's place
         (the channel, or the thread it was made in)."""
-        table = await self._tournaments.final(int(row.facts["tournament_id"]))
+        table = await self._tournaments.final(facts.tournament_id)
         place = table.tournament.place
         return Delivery(
             row_id=row.id,
@@ -287,7 +267,7 @@ class DeliveryUseCases:
             parent_id=place.channel_id if place.thread_id else None,
         )
 
-    async def _challenge_delivery(self, row: OutboxRow) -> Delivery | None:
+    async def _challenge_delivery(self, row: OutboxRow, facts: ChallengeFacts) -> Delivery | None:
         assert row.challenge_id is not None
         challenge = await self._core.store.challenges.get(row.challenge_id)
         if challenge is None or challenge.message_id is None:
@@ -296,8 +276,7 @@ class DeliveryUseCases:
             )
             return None
         view = await self._core.challenge_view(challenge)
-        status = str(row.facts.get("status", challenge.status.value))
-        closed = ChallengeClosed(view, status)
+        closed = ChallengeClosed(view, facts.status)
         return Delivery(
             row_id=row.id,
             lane=row.lane,
@@ -309,122 +288,6 @@ class DeliveryUseCases:
             # Its message is in the thread or forum post it was made in, if any.
             channel_id=view.place.target_id,
             message_id=challenge.message_id,
-        )
-
-    async def _content(
-        self, row: OutboxRow, record: GameRecord
-    ) -> TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | ComputerStuck | str:
-        """The result object of ``row`` at delivery time, or why it is superseded."""
-        facts = row.facts
-        if row.kind is OutboxKind.ENDING:
-            return await self._ended_from_facts(record, facts)
-        view = await self._core.view(record)
-        if row.kind is OutboxKind.COMPUTER_STUCK:
-            if record.ply != int(facts["ply"]) or not record.is_active:
-                return "the computer moved, or the game ended, before the notice went out"
-            reason = facts.get("reason")
-            waiting = view.player(Color.WHITE if view.white.id == row.user_id else Color.BLACK)
-            return ComputerStuck(view, waiting, UnavailableReason(reason) if reason else None)
-        if row.kind is OutboxKind.OFFER:
-            kind, from_id, ply = OfferKind(facts["offer"]), int(facts["from"]), int(facts["ply"])
-            pending = any(
-                offer.kind is kind and offer.from_player_id == from_id and offer.ply == ply
-                for offer in await self._core.store.games.offers(record.id)
-            )
-            if not record.is_active or not pending:
-                return "the offer was answered, withdrawn or overtaken before it went out"
-            return self._endings.offer_made(view, kind, from_id, ply)
-        if row.kind is OutboxKind.TAKEBACK:
-            if record.ply != int(facts["ply"]) or not record.is_active:
-                return "the game moved on before the takeback was shown"
-            game = await self._core.replay(record)
-            plies, by_id = int(facts["plies"]), int(facts["by"])
-            return await self._endings.taken_back(record, view, game, plies, by_id)
-        if row.kind is OutboxKind.REMINDER:
-            deadline = from_epoch(int(facts["deadline"]))
-            if not record.is_active or record.deadline_at != deadline:
-                return "the deadline moved or the game ended before the reminder went out"
-            assert view.to_move is not None
-            hours = int(facts["hours"])
-            text = reminder_text(view.to_move.name, hours, view.title, view.id)
-            return Reminder(view, view.to_move, hours, deadline, text)
-        ply = int(facts["ply"])
-        if record.ply != ply or not record.is_active or view.to_move is None:
-            return "the game moved on before the turn notice went out"
-        board = None
-        if facts.get("board"):
-            game = await self._core.replay(record)
-            board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
-        text = await self._turn_text(record, view, facts)
-        return TurnNotice(view, view.to_move, text, board)
-
-    async def _turn_text(
-        self, record: GameRecord, view: GameView, facts: Mapping[str, object]
-    ) -> Text:
-        game = await self._core.replay(record)
-        assert view.to_move is not None
-        before, last = game.before_last_move, game.last_move
-        if before is None or last is None:
-            return Text(
-                "New game: {game} (game #{id}). {player} to move.",
-                game=view.title,
-                id=view.id,
-                player=view.to_move.name,
-            )
-        check: str = check_text(view.variant) if game.position.is_check() else ""
-        to_move = Text("{player} to move.", player=view.to_move.name)
-        # A move that set off prepared answers: every move since the player's turn, the
-        # prepared ones marked as such.
-        first = facts.get("from")
-        prepared = facts.get("conditional")
-        # Moves named as the player told reads them: their xiangqi notation, Chinese by
-        # default in their language (their choice, else their app's), not the language of
-        # whatever task sends the notice.
-        xiangqi = view.variant == "xiangqi"  # (chess moves are said in the reader's letters)
-        reader = await self._core.store.players.get(view.to_move.id) if xiangqi else None
-        reading = reader_locale(reader)
-        if isinstance(first, int) and isinstance(prepared, list) and first < game.ply:
-            said: list[str] = []
-            with using(reading) if reading is not None else nullcontext():
-                notation = reading_notation(reader)
-                since = _moves_since(game, record, first, lambda p: namer(p, notation))
-            for ply, mover_id, number, san in since:
-                mover = view.white if mover_id == view.white.id else view.black
-                said.append(
-                    Text(
-                        "{player} played {number} {move} (a conditional move).",
-                        player=mover.name,
-                        number=number,
-                        move=san,
-                    )
-                    if ply in prepared
-                    else Text(
-                        "{player} played {number} {move}.",
-                        player=mover.name,
-                        number=number,
-                        move=san,
-                    )
-                )
-            return Sentences(*said, check, to_move)
-        number = f"{before.fullmove_number}." + ("" if before.side_to_move is Color.WHITE else "..")
-        mover = view.opponent_of(view.to_move.id)
-        with using(reading) if reading is not None else nullcontext():
-            san = namer(before, reading_notation(reader))(last)
-        played = Text(
-            "{player} played {number} {move}.", player=mover.name, number=number, move=san
-        )
-        return Sentences(played, check, to_move)
-
-    async def _ended_from_facts(self, record: GameRecord, facts: Mapping[str, object]) -> GameEnded:
-        assert record.termination is not None
-        termination = Termination(record.termination)
-        winner = {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(record.result or "")
-        actor = facts.get("actor_id")
-        return await self._endings.game_ended(
-            record,
-            Outcome(termination, winner),
-            int(actor) if isinstance(actor, int) else None,
-            _ratings(facts.get("ratings")),
         )
 
     # --- outcomes ------------------------------------------------------------------------
@@ -462,12 +325,13 @@ class DeliveryUseCases:
                 close_dms_of=(delivery.user.id, now + CLOSED_DM_MEMORY),
             )
             return
+        assert not isinstance(row.facts, UnreadableFacts)  # it was delivered
         followup = OutboxItem(
-            row.kind,
             OutboxTarget.PLACE,
+            row.facts,
             game_id=row.game_id,
             user_id=delivery.user.id,
-            facts={**row.facts, "mention": [delivery.user.id], "dm_fallback": True},
+            routing=Routing((delivery.user.id,), dm_fallback=True),
             dedupe_key=f"fallback:{row.id}",
         )
         await self._core.store.outbox.finish(
@@ -531,29 +395,3 @@ class DeliveryUseCases:
     async def deliveries_of(self, game_id: int) -> list[OutboxRow]:
         """Every outbox row of a game, in order (for reports and tests)."""
         return await self._core.store.outbox.rows(game_id=game_id)
-
-
-def _ratings(facts: object) -> RatingUpdate | None:
-    if not isinstance(facts, list) or len(facts) != 4:
-        return None
-
-    def rating(value: object) -> Rating | None:
-        return None if value is None else Rating(float(str(value)), 0.0, 0.0)
-
-    white_after, black_after = rating(facts[1]), rating(facts[3])
-    assert white_after is not None and black_after is not None
-    return RatingUpdate(rating(facts[0]), white_after, rating(facts[2]), black_after)
-
-
-def _moves_since(
-    game: Game, record: GameRecord, first: int, name: Callable[[Position], MoveNamer]
-) -> list[tuple[int, int, str, str]]:
-    """(ply, mover id, move number, notation) of the game's moves from ply ``first`` on,
-    each named by ``name(position)``."""
-    positions, moves = game.positions, game.moves
-    found = []
-    for ply in range(first, game.ply + 1):
-        position = positions[ply - 1]
-        mover_id = record.white_id if position.side_to_move is Color.WHITE else record.black_id
-        found.append((ply, mover_id, move_number(position), name(position)(moves[ply - 1])))
-    return found

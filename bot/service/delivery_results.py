@@ -34,12 +34,26 @@ DeliveryTarget = OutboxTarget
 
 
 @dataclass(frozen=True, slots=True)
+class MoveTold:
+    """A move a turn notice tells: ``player`` played ``notation`` as move ``number``
+    (``12.``, ``12...``); ``conditional``: an answer they had prepared."""
+
+    player: PlayerRef
+    number: str
+    notation: str
+    conditional: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TurnNotice:
-    """It is ``player``'s move (a DM, or a mention in the place when DMs are closed)."""
+    """It is ``player``'s move (a DM, or a mention in the place when DMs are closed) after
+    ``moves`` (the last one, or every one since their turn when prepared answers followed
+    it; none in a new game); ``check``: the player to move is in check."""
 
     game: GameView
     player: PlayerRef
-    text: str
+    moves: tuple[MoveTold, ...]
+    check: bool = False
     # The board, when the notice stands for a move typed away from the game's place.
     board: BoardView | None = None
 

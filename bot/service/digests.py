@@ -10,7 +10,7 @@ from bot.service.delivery_results import (
     Digest,
 )
 from bot.service.local_time import next_time_of_day, zone_or_utc
-from bot.store import GameRecord, OutboxItem, OutboxKind, OutboxTarget
+from bot.store import DigestFacts, GameRecord, OutboxItem, OutboxTarget
 from bot.store.records import to_epoch
 
 
@@ -31,10 +31,9 @@ class DigestUseCases:
             following = next_time_of_day(now, player.digest_at, zone_or_utc(player.time_zone))
             items = [
                 OutboxItem(
-                    OutboxKind.DIGEST,
                     OutboxTarget.DM,
+                    DigestFacts(tuple(record.id for record in waiting)),
                     user_id=player.id,
-                    facts={"games": [record.id for record in waiting]},
                     dedupe_key=f"digest:{player.id}:{to_epoch(due_at)}",
                 )
             ]

@@ -42,12 +42,14 @@ from bot.store import (
     GameRecord,
     GameStatus,
     NotifyMode,
+    OfferFacts,
     OfferKind,
     OutboxItem,
-    OutboxKind,
     OutboxTarget,
     PingKind,
     RatingUpdate,
+    Routing,
+    TakebackFacts,
     TakebackPolicy,
     Written,
 )
@@ -456,11 +458,10 @@ def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> i
 def _offer_in_place(record: GameRecord, kind: OfferKind, from_id: int) -> OutboxItem:
     """The outbox row posting an offer typed away from the game in the game's place."""
     return OutboxItem(
-        OutboxKind.OFFER,
         OutboxTarget.PLACE,
+        OfferFacts(kind.value, from_id, record.ply),
         game_id=record.id,
         user_id=record.opponent_of(from_id),
-        facts={"offer": kind.value, "from": from_id, "ply": record.ply},
     )
 
 
@@ -469,13 +470,13 @@ def _taken_back_in_place(
 ) -> OutboxItem:
     """The outbox row posting the board after a takeback granted away from the game's place
     in the game's place, mentioning the player to move if they want mentions."""
-    mention = [to_move.id] if to_move.notify is NotifyMode.CHANNEL else []
+    mention = (to_move.id,) if to_move.notify is NotifyMode.CHANNEL else ()
     return OutboxItem(
-        OutboxKind.TAKEBACK,
         OutboxTarget.PLACE,
+        TakebackFacts(ply, plies, by_id),
         game_id=record.id,
         user_id=to_move.id,
-        facts={"ply": ply, "plies": plies, "by": by_id, "mention": mention},
+        routing=Routing(mention),
     )
 
 

@@ -67,16 +67,16 @@ def reach(guild_id: int, viewer_id: int, target_id: int) -> int | None:
     return None if viewer_id == target_id else 0
 
 
-def rating_facts(ratings: RatingUpdate | None) -> list[float | None] | None:
+def rating_facts(ratings: RatingUpdate | None) -> tuple[float | None, ...] | None:
     """Rating changes as outbox facts: white before/after, black before/after."""
     if ratings is None:
         return None
-    return [
+    return (
         None if ratings.white_before is None else ratings.white_before.rating,
         ratings.white_after.rating,
         None if ratings.black_before is None else ratings.black_before.rating,
         ratings.black_after.rating,
-    ]
+    )
 
 
 def told_by_mention(refs: dict[int, PlayerRef], closed: Iterable[int]) -> dict[int, PlayerRef]:

@@ -11,12 +11,14 @@ from bot.service.results import (
 )
 from bot.store import (
     Answering,
+    EndingFacts,
     GameRecord,
     NotifyMode,
     OutboxItem,
-    OutboxKind,
     OutboxTarget,
     RatingUpdate,
+    Routing,
+    TurnFacts,
 )
 
 
@@ -26,15 +28,7 @@ def turn_dm(game_id: int | None, ply: int, player: PlayerRef | None) -> list[Out
     their turns in a daily digest."""
     if player is None or player.notify is not NotifyMode.DM or player.digest:
         return []
-    return [
-        OutboxItem(
-            OutboxKind.TURN,
-            OutboxTarget.DM,
-            game_id=game_id,
-            user_id=player.id,
-            facts={"ply": ply},
-        )
-    ]
+    return [OutboxItem(OutboxTarget.DM, TurnFacts(ply), game_id=game_id, user_id=player.id)]
 
 
 def turn_in_place(
@@ -43,14 +37,14 @@ def turn_in_place(
     """The board after the move at ``ply``, posted in the game's place, mentioning
     ``player`` (to move) if they want mentions: for a move typed elsewhere, or, held
     for it (``answering``), what the move's answer in the place says."""
-    mention = [player.id] if player.notify is NotifyMode.CHANNEL and not player.digest else []
+    mention = (player.id,) if player.notify is NotifyMode.CHANNEL and not player.digest else ()
     return [
         OutboxItem(
-            OutboxKind.TURN,
             OutboxTarget.PLACE,
+            TurnFacts(ply, board=True),
             game_id=game_id,
             user_id=player.id,
-            facts={"ply": ply, "mention": mention, "board": True},
+            routing=Routing(mention),
             answering=answering,
         )
     ]
@@ -68,28 +62,27 @@ def ending_items(
     """The end of ``record`` told by DM to players who want DMs, and, when nobody's
     interaction shows it (``in_place``: a time-out) or held for the interaction's answer
     that does (``answering``), posted in the game's place with the players mentioned."""
-    facts: dict[str, object] = {"actor_id": actor_id, "ratings": rating_facts(ratings)}
+    facts = EndingFacts(actor_id, rating_facts(ratings))
     players = [refs[record.white_id], refs[record.black_id]]
     items = [
         OutboxItem(
-            OutboxKind.ENDING,
             OutboxTarget.DM,
+            facts,
             game_id=record.id,
             user_id=player.id,
-            facts=facts,
             dedupe_key=f"ending:{record.id}:dm:{player.id}",
         )
         for player in players
         if player.notify is NotifyMode.DM
     ]
     if in_place or answering is not None:
-        mention = [p.id for p in players if p.notify is NotifyMode.CHANNEL]
+        mention = tuple(p.id for p in players if p.notify is NotifyMode.CHANNEL)
         items.append(
             OutboxItem(
-                OutboxKind.ENDING,
                 OutboxTarget.PLACE,
+                facts,
                 game_id=record.id,
-                facts={**facts, "mention": mention},
+                routing=Routing(mention),
                 dedupe_key=f"ending:{record.id}:place",
                 answering=answering,
             )

@@ -84,18 +84,6 @@ def termination_text(value: str | None, variant: str = "chess") -> str:
     return _TERMINATIONS[termination]
 
 
-def reminder_text(player: str, hours: int, game: str, game_id: int) -> Text:
-    """``bob, less than 1 hour left for your move in alice vs bob · chess (game #3).``"""
-    return Plural(
-        "{player}, less than {count} hour left for your move in {game} (game #{id}).",
-        "{player}, less than {count} hours left for your move in {game} (game #{id}).",
-        hours,
-        player=player,
-        game=game,
-        id=game_id,
-    )
-
-
 # Each game's pieces by their letter, as menus and previews name them (« Roi », 车).
 PIECE_NAMES = {
     "chess": {

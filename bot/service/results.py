@@ -623,7 +623,6 @@ class Reminder:
     player: PlayerRef
     hours_before: int
     deadline: datetime
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ from datetime import datetime
 from typing import Any, Literal
 
 from bot.store.database import Connection, Database
-from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget, insert_items
+from bot.store.outbox import OutboxItem, insert_items
+from bot.store.outbox_facts import ChallengeFacts, OutboxTarget
 from bot.store.pings import ping_key, take_ping
 from bot.store.records import (
     Challenge,
@@ -235,10 +236,9 @@ def _challenge_keys(challenger_id: int, opponent_id: int | None) -> list[str]:
 def _expired_edit(challenge_id: int) -> OutboxItem:
     """The outbox row that edits an expired challenge's message (its buttons go)."""
     return OutboxItem(
-        OutboxKind.CHALLENGE,
         OutboxTarget.MESSAGE,
+        ChallengeFacts("expired"),
         challenge_id=challenge_id,
-        facts={"status": "expired"},
         dedupe_key=f"challenge:{challenge_id}:expired",
     )
 

@@ -10,36 +10,25 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from typing import Any
 
 from bot.store.database import Connection, Database, Statement
+from bot.store.outbox_facts import (
+    NO_ROUTING,
+    MessageFacts,
+    OutboxKind,
+    OutboxTarget,
+    Routing,
+    UnreadableFacts,
+    decode,
+    encode,
+    kind_of,
+)
 from bot.store.records import from_epoch, to_epoch
-
-
-class OutboxKind(Enum):
-    """What a row says."""
-
-    TURN = "turn"  # it is the player's move
-    REMINDER = "reminder"  # a deadline is near
-    ENDING = "ending"  # the game is over
-    CHALLENGE = "challenge"  # a challenge closed: its message loses its buttons
-    DIGEST = "digest"  # a player's daily digest: the games where it is their move
-    OFFER = "offer"  # a draw offer or takeback request typed away from the game's place
-    TAKEBACK = "takeback"  # a takeback granted away from the game's place: the board there
-    COMPUTER_STUCK = "computer_stuck"  # the computer's engine keeps failing in a game
-    TOURNAMENT_ENDED = "tournament_ended"  # a tournament's last game ended: its final table
-
-
-class OutboxTarget(Enum):
-    """Where a row goes: the game's place, the player's DMs, or an edit of a message."""
-
-    PLACE = "place"
-    DM = "dm"
-    MESSAGE = "message"
 
 
 class OutboxState(Enum):
@@ -68,18 +57,23 @@ def answer_holder(process: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class OutboxItem:
-    """A row to insert. ``dedupe_key`` makes a second insert with the same key a no-op.
-    ``answering``: what an interaction's answer says, written in case the answer is lost
-    (see ``Outbox.answered`` and ``Outbox.unanswered``)."""
+    """A row to insert: what it says (``facts``, whose type is its kind), where and how.
+    ``dedupe_key`` makes a second insert with the same key a no-op. ``answering``: what an
+    interaction's answer says, written in case the answer is lost (see ``Outbox.answered``
+    and ``Outbox.unanswered``)."""
 
-    kind: OutboxKind
     target: OutboxTarget
+    facts: MessageFacts
     game_id: int | None = None
     challenge_id: int | None = None
     user_id: int | None = None
-    facts: Mapping[str, Any] = field(default_factory=dict)
+    routing: Routing = NO_ROUTING
     dedupe_key: str | None = None
     answering: Answering | None = None
+
+    @property
+    def kind(self) -> OutboxKind:
+        return kind_of(self.facts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +86,8 @@ class OutboxRow:
     game_id: int | None
     challenge_id: int | None
     user_id: int | None
-    facts: Mapping[str, Any]
+    facts: MessageFacts | UnreadableFacts
+    routing: Routing
     nonce: str
     state: OutboxState
     attempts: int
@@ -176,14 +171,17 @@ def new_nonce() -> str:
 
 
 def _row(row: Any) -> OutboxRow:
+    kind = OutboxKind(row[1])
+    facts, routing = decode(kind, row[6])
     return OutboxRow(
         id=row[0],
-        kind=OutboxKind(row[1]),
+        kind=kind,
         target=OutboxTarget(row[2]),
         game_id=row[3],
         challenge_id=row[4],
         user_id=row[5],
-        facts=json.loads(row[6]),
+        facts=facts,
+        routing=routing,
         nonce=row[7],
         state=OutboxState(row[8]),
         attempts=row[9],
@@ -215,7 +213,7 @@ def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]
             item.game_id,
             item.challenge_id,
             item.user_id,
-            json.dumps(dict(item.facts), sort_keys=True),
+            encode(item.facts, item.routing),
             item.dedupe_key,
             new_nonce() if item.answering is None else item.answering.nonce,
             float(moment),

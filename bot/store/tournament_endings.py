@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store.database import Connection
-from bot.store.outbox import OutboxItem, OutboxKind, OutboxTarget
+from bot.store.outbox import OutboxItem
+from bot.store.outbox_facts import OutboxTarget, TournamentEndedFacts
 from bot.store.records import to_epoch
 
 
@@ -15,10 +16,9 @@ def ended_item(game_id: int, tournament_id: int) -> OutboxItem:
     written with the ending of its last game, ``game_id``: in that game's lane, so it follows
     the game's own ending; once per tournament, whatever retries the ending."""
     return OutboxItem(
-        OutboxKind.TOURNAMENT_ENDED,
         OutboxTarget.PLACE,
+        TournamentEndedFacts(tournament_id),
         game_id=game_id,
-        facts={"tournament_id": tournament_id},
         dedupe_key=f"tournament:{tournament_id}:ended",
     )
 

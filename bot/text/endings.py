@@ -143,20 +143,33 @@ def _after_move(result: MovePlayed, view: GameView) -> list[str]:
                 rules=_claim_names(result.claimable),
             )
         )
-    parts.append(Text("{player} to move.", player=view.to_move.name))
+    parts.append(to_move_text(view.to_move.name))
     return parts
+
+
+def played_text(player: str, number: str, move: str, *, conditional: bool = False) -> Text:
+    """``alice played 12. Nf3.`` (``conditional``: ``… (a conditional move).``): the one
+    wording of a move played, in a move's answer and in a turn notice alike."""
+    if conditional:
+        return Text(
+            "{player} played {number} {move} (a conditional move).",
+            player=player,
+            number=number,
+            move=move,
+        )
+    return Text("{player} played {number} {move}.", player=player, number=number, move=move)
+
+
+def to_move_text(player: str) -> Text:
+    """``bob to move.``"""
+    return Text("{player} to move.", player=player)
 
 
 def move_played_text(result: MovePlayed) -> Sentences:
     """``alice played 12. Nf3. Check! bob to move.`` and what else players must know: the
     answers prepared that followed, the ending, lapsed offers, a draw to claim, a vacation
     ended by the move."""
-    played = Text(
-        "{player} played {number} {move}.",
-        player=result.mover.name,
-        number=result.number,
-        move=result.san,
-    )
+    played = played_text(result.mover.name, result.number, result.san)
     said = Sentences(played, _answers_text(result))
     if result.ending is not None:
         moved = Sentences(said, ended_text(result.ending))

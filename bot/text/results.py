@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.service.results import BoardShown, GameEnded, MovePlayed, PromotionNeeded
+from bot.service.delivery_results import TurnNotice
+from bot.service.results import BoardShown, GameEnded, MovePlayed, PromotionNeeded, Reminder
 from bot.text.boards import board_shown_text, promotion_text
 from bot.text.challenges import CHALLENGE_RESULTS
 from bot.text.endings import game_ended_text, move_played_text
 from bot.text.interactions import INTERACTIONS
+from bot.text.notices import reminder_text, turn_notice_text
 from bot.text.reports import REPORTS
 
 # Each result type worded from its facts, and its wording.
@@ -22,6 +24,8 @@ WORDED: dict[type, Callable[[Any], str]] = {
     MovePlayed: move_played_text,
     BoardShown: board_shown_text,
     PromotionNeeded: promotion_text,
+    TurnNotice: turn_notice_text,
+    Reminder: reminder_text,
 }
 
 

@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from bot.discord import outbox_messages
-from bot.store import OutboxKind, OutboxState, OutboxTarget
+from bot.store import OutboxKind, OutboxState, OutboxTarget, TurnFacts
 from tests.discord.harness import OPENED, Harness, command, play, start_game
 from tests.fakediscord import (
     CREATE_PUBLIC_THREADS,
@@ -195,7 +195,7 @@ async def test_dm_notice_lost_answer_is_not_sent_twice(running: Harness) -> None
     (row,) = [
         r
         for r in await running.bot.service.deliveries.deliveries_of(1)
-        if r.target is OutboxTarget.DM and r.facts.get("ply") == 1
+        if r.target is OutboxTarget.DM and r.facts == TurnFacts(1)
     ]
     assert row.state is OutboxState.SENT and row.message_id == notices[0].id
 

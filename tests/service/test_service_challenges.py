@@ -19,7 +19,7 @@ from bot.service import (
     color_word,
     errors,
 )
-from bot.store import Store
+from bot.store import ChallengeFacts, Store
 from bot.text.errors import error_message
 from rules import Color, FenProblem
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
@@ -165,8 +165,8 @@ async def test_a_challenge_expired_before_its_message_was_stored_still_loses_its
     assert await store.outbox.pending(10) == []
     assert await service.challenges.set_challenge_message(created.challenge.id, 555) is True
     rows = await store.outbox.pending(10)
-    assert [(r.challenge_id, dict(r.facts)) for r in rows] == [
-        (created.challenge.id, {"status": "expired"})
+    assert [(r.challenge_id, r.facts) for r in rows] == [
+        (created.challenge.id, ChallengeFacts("expired"))
     ]
     assert await service.challenges.set_challenge_message(created.challenge.id, 555) is False
     assert len(await store.outbox.pending(10)) == 1

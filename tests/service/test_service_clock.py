@@ -10,6 +10,7 @@ import pytest
 from bot.service import GameService, ManualClock, MovePlayed, Place, errors
 from bot.store import Store
 from bot.text.endings import ending_text
+from bot.text.notices import reminder_text
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -73,7 +74,7 @@ async def test_reminders_at_24_and_1_hours_each_once(
     clock.now = deadline - timedelta(hours=24)
     (reminder,) = await service.deadlines.due_reminders()
     assert reminder.player.id == ALICE.id and reminder.hours_before == 24
-    assert reminder.text.startswith("alice, less than 24 hours left")
+    assert reminder_text(reminder).startswith("alice, less than 24 hours left")
     await service.deadlines.mark_reminder_sent(reminder)
     assert await service.deadlines.due_reminders() == []
     assert await service.deadlines.next_wakeup() == deadline - timedelta(hours=1)

@@ -34,7 +34,15 @@ from bot.service.option_errors import (
     Unratable,
     UnratableError,
 )
-from bot.store import ClaimKind, NotifyMode, OutboxKind, OutboxRow, OutboxTarget, Store
+from bot.store import (
+    ClaimKind,
+    NotifyMode,
+    OutboxKind,
+    OutboxRow,
+    OutboxTarget,
+    Store,
+    TurnFacts,
+)
 from bot.text.errors import error_message
 from bot.text.reasons import refusal
 from bot.text.reports import stats_text
@@ -90,8 +98,8 @@ async def test_the_computer_moves_after_the_human_through_the_move_path(
     # Posted in the game's place, mentioning alice (she wants mentions), with the board.
     rows = await store.outbox.rows(game_id=game.id)
     turn = [r for r in rows if r.kind is OutboxKind.TURN and r.target is OutboxTarget.PLACE]
-    assert len(turn) == 1 and turn[0].facts["mention"] == [ALICE.id]
-    assert turn[0].facts["board"] is True and turn[0].facts["ply"] == 2
+    assert len(turn) == 1 and turn[0].routing.mention == (ALICE.id,)
+    assert turn[0].facts == TurnFacts(2, board=True)
     record = await service.reports.record(ALICE, PLACE, game_id=game.id)
     assert f"1. e4 {reply.san}" in record.record
     assert '[Black "Postal"]' in record.record

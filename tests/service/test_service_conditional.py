@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, ManualClock, MovePlayed
+from bot.service import GameService, ManualClock, MovePlayed, TurnNotice
 from bot.service.conditional import (
     BadLineMoveError,
     ConflictingAnswerError,
@@ -20,8 +20,9 @@ from bot.service.errors import (
     NotAPlayerError,
     UnreadableMoveError,
 )
-from bot.store import OfferKind, OutboxKind, OutboxTarget, Store
+from bot.store import OfferKind, OutboxKind, OutboxTarget, Store, TurnFacts
 from bot.text.endings import move_played_text
+from bot.text.notices import turn_notice_text
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, play, snapshot, start_game
 
@@ -259,10 +260,15 @@ async def test_the_turn_dm_says_which_moves_were_prepared(
         if row.kind is OutboxKind.TURN and row.target is OutboxTarget.DM
     ]
     last = rows[-1]
-    assert last.user_id == BOB.id and last.facts["ply"] == 5
+    assert last.user_id == BOB.id and last.facts == TurnFacts(5, since_ply=3, conditional=(4, 5))
     delivery = await service.deliveries.delivery(last)
-    assert delivery is not None
-    assert delivery.content.text == (  # type: ignore[union-attr]
+    assert delivery is not None and isinstance(delivery.content, TurnNotice)
+    assert [(m.notation, m.conditional) for m in delivery.content.moves] == [
+        ("Nf3", False),
+        ("Nc6", True),
+        ("Bb5", True),
+    ]
+    assert turn_notice_text(delivery.content) == (
         "alice played 2. Nf3. bob played 2... Nc6 (a conditional move). "
         "alice played 3. Bb5 (a conditional move). bob to move."
     )

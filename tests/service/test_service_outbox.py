@@ -18,8 +18,9 @@ from bot.service import (
     Reminder,
     TurnNotice,
 )
-from bot.store import OutboxKind, OutboxState, OutboxTarget, Store
-from bot.text.endings import game_ended_text
+from bot.store import OutboxKind, OutboxState, OutboxTarget, Routing, Store, TurnFacts
+from bot.text.endings import game_ended_text, move_played_text
+from bot.text.notices import turn_notice_text
 from tests.service.service_helpers import ALICE, BOB, play, start_game
 
 
@@ -41,11 +42,34 @@ async def test_a_move_to_a_dm_player_writes_its_turn_notice(service: GameService
     await play(service, started.game.id, "e4")
     (row,) = await service.deliveries.deliveries_of(started.game.id)
     assert (row.kind, row.target, row.user_id) == (OutboxKind.TURN, OutboxTarget.DM, BOB.id)
-    assert dict(row.facts) == {"ply": 1} and row.state is OutboxState.PENDING
+    assert row.facts == TurnFacts(1) and row.state is OutboxState.PENDING
     delivery = await service.deliveries.delivery(row)
     assert delivery is not None and delivery.target is DeliveryTarget.DM
     assert isinstance(delivery.content, TurnNotice)
-    assert delivery.content.text == "alice played 1. e4. bob to move."
+    (told,) = delivery.content.moves
+    assert (told.player.id, told.number, told.notation, told.conditional) == (
+        ALICE.id,
+        "1.",
+        "e4",
+        False,
+    )
+    assert (delivery.content.player.id, delivery.content.check) == (BOB.id, False)
+    assert turn_notice_text(delivery.content) == "alice played 1. e4. bob to move."
+
+
+async def test_a_turn_notice_says_the_move_as_its_answer_does(service: GameService) -> None:
+    """The move is worded once (bot/text): bob's turn DM and alice's answer say it alike,
+    in every language."""
+    await service.preferences.settings(BOB, notify="dm")
+    started = await start_game(service)
+    moved = await service.play.move(ALICE, None, "e4", game_id=started.game.id)
+    assert isinstance(moved, MovePlayed)
+    (row,) = await service.deliveries.deliveries_of(started.game.id)
+    delivery = await service.deliveries.delivery(row)
+    assert delivery is not None and isinstance(delivery.content, TurnNotice)
+    for locale in Locale:
+        with using(locale):
+            assert say(turn_notice_text(delivery.content)) == say(move_played_text(moved))
 
 
 async def test_a_turn_notice_the_game_outran_is_superseded(service: GameService) -> None:
@@ -87,7 +111,7 @@ async def test_a_time_out_writes_its_announcement_with_the_ending(
     targets = sorted((r.target.value, r.user_id) for r in rows if r.kind is OutboxKind.ENDING)
     assert targets == [("dm", ALICE.id), ("place", None)]
     place = next(r for r in rows if r.target is OutboxTarget.PLACE)
-    assert place.facts["mention"] == [BOB.id]  # alice hears it by DM
+    assert place.routing.mention == (BOB.id,)  # alice hears it by DM
     delivery = await service.deliveries.delivery(place)
     assert delivery is not None and isinstance(delivery.content, GameEnded)
     assert game_ended_text(delivery.content) == game_ended_text(ended)
@@ -105,7 +129,7 @@ async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
         (OutboxTarget.DM, OutboxState.FAILED),
         (OutboxTarget.PLACE, OutboxState.PENDING),
     ]
-    assert rows[1].facts["mention"] == [BOB.id] and rows[1].facts["dm_fallback"] is True
+    assert rows[1].routing == Routing((BOB.id,), dm_fallback=True)
     await play(service, started.game.id, "e5")
     moved = await service.play.move(ALICE, None, "Nf3", game_id=started.game.id)
     assert isinstance(moved, MovePlayed) and moved.notify is not None
@@ -152,7 +176,7 @@ async def test_a_xiangqi_turn_notice_names_the_move_as_its_reader_reads_it(
         row = (await service.deliveries.deliveries_of(game_id))[-1]
         delivery = await service.deliveries.delivery(row)
         assert delivery is not None and isinstance(delivery.content, TurnNotice)
-        named.append(say(delivery.content.text))
+        named.append(say(turn_notice_text(delivery.content)))
     assert "1. 炮二平五" in named[0], named
     assert "2. 馬二進三" in named[1], named
     assert "3. R1.2" in named[2], named
@@ -174,7 +198,7 @@ async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
         OutboxTarget.PLACE,
         moved.answering,
     )
-    assert dict(row.facts) == {"ply": 1, "mention": [BOB.id], "board": True}
+    assert (row.facts, row.routing) == (TurnFacts(1, board=True), Routing((BOB.id,)))
     now = clock().timestamp()
     assert await service.deliveries.claim_deliveries("p", now, 60, 10) == []
     await service.deliveries.answered(started.game.id, moved.answering, 10, 99)
@@ -185,7 +209,7 @@ async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
     assert isinstance(lost, MovePlayed) and lost.answering is not None
     await service.deliveries.unanswered(started.game.id, lost.answering)
     (freed,) = await service.deliveries.claim_deliveries("p", now, 60, 10)
-    assert freed.nonce == lost.answering and freed.facts["mention"] == [ALICE.id]
+    assert freed.nonce == lost.answering and freed.routing.mention == (ALICE.id,)
 
     dead = await service.play.move(ALICE, started.game.place, "Nf3", game_id=started.game.id)
     assert isinstance(dead, MovePlayed) and dead.answering is not None

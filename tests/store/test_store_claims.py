@@ -11,7 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ClaimKind, OutboxItem, OutboxKind, OutboxState, OutboxTarget, Store
+from bot.store import (
+    ClaimKind,
+    DigestFacts,
+    OutboxItem,
+    OutboxRow,
+    OutboxState,
+    OutboxTarget,
+    Store,
+)
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 T = NOW.timestamp()
@@ -31,10 +39,13 @@ async def stores(db_target: Path | str) -> AsyncIterator[tuple[Store, Store]]:
 
 def items(player: int, count: int) -> list[OutboxItem]:
     """``count`` rows of one lane (a player's digests: no game needed)."""
-    return [
-        OutboxItem(OutboxKind.DIGEST, OutboxTarget.DM, user_id=player, facts={"n": n})
-        for n in range(count)
-    ]
+    return [OutboxItem(OutboxTarget.DM, DigestFacts((n,)), user_id=player) for n in range(count)]
+
+
+def number(row: OutboxRow) -> int:
+    """Which of its lane's ``items`` the row is."""
+    assert isinstance(row.facts, DigestFacts)
+    return row.facts.games[0]
 
 
 async def test_only_the_first_row_of_each_lane_is_claimed_once(stores: tuple[Store, Store]) -> None:
@@ -43,11 +54,11 @@ async def test_only_the_first_row_of_each_lane_is_claimed_once(stores: tuple[Sto
     a, b = stores
     await a.outbox.enqueue([*items(1, 2), *items(2, 2), *items(3, 1)], NOW)
     mine = await a.outbox.claim_due("A", T, T + LEASE, 10)
-    assert [(row.user_id, row.facts["n"]) for row in mine] == [(1, 0), (2, 0), (3, 0)]
+    assert [(row.user_id, number(row)) for row in mine] == [(1, 0), (2, 0), (3, 0)]
     assert await b.outbox.claim_due("B", T, T + LEASE, 10) == []
     await a.outbox.mark_sent([(mine[0].id, 5, 6)], NOW)
     theirs = await b.outbox.claim_due("B", T, T + LEASE, 10)
-    assert [(row.user_id, row.facts["n"]) for row in theirs] == [(1, 1)]
+    assert [(row.user_id, number(row)) for row in theirs] == [(1, 1)]
 
 
 async def test_a_claim_expires_and_another_process_takes_the_row(

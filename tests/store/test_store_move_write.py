@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import (
+    EndingFacts,
     GameEnding,
     GameStatus,
     MoveWrite,
@@ -38,8 +39,8 @@ MATE = PreparedAnswer("d8h4", "Qh4#", BOB)
 
 def _notice(game_id: int, ratings: RatingUpdate | None) -> list[OutboxItem]:
     """The ending's message, carrying the ratings the write changed."""
-    facts = {"white": ratings.white_after.rating if ratings else None}
-    return [OutboxItem(OutboxKind.ENDING, OutboxTarget.PLACE, game_id, facts=facts)]
+    facts = EndingFacts(ratings=(ratings.white_after.rating,) if ratings else None)
+    return [OutboxItem(OutboxTarget.PLACE, facts, game_id)]
 
 
 async def test_a_move_and_its_answers_that_end_the_game_are_one_write(
@@ -88,7 +89,9 @@ async def test_a_move_and_its_answers_that_end_the_game_are_one_write(
         ]
         assert [m.san for m in written.recent] == ["f3", "e5", "g4", "Qh4#"]
         rows = await store.outbox.rows(game_id=game.id)
-        assert [(r.kind, r.facts) for r in rows] == [(OutboxKind.ENDING, {"white": 1501.0})]
+        assert [(r.kind, r.facts) for r in rows] == [
+            (OutboxKind.ENDING, EndingFacts(ratings=(1501.0,)))
+        ]
         assert await store.conditionals.tree(game.id) == []
         assert await store.ratings.get(5, "chess", BOB) is not None
     finally:
@@ -129,7 +132,7 @@ async def test_a_stale_move_write_changes_nothing(
         current = await _current(store, stale.id)
         assert await store.conditionals.add_line(current, BOB, ["f2f3"], NOW) == 1
         before = snapshot(db_target)
-        item = OutboxItem(OutboxKind.ENDING, OutboxTarget.PLACE, stale.id)
+        item = OutboxItem(OutboxTarget.PLACE, EndingFacts(), stale.id)
         write = MoveWrite(stale, F3, "fen", NOW, DEADLINE, answers=(E5,), outbox=[item])
         written = await store.games.play_move(
             write if ending is None else MoveWrite(stale, F3, "fen", NOW, None, ending=ending)

@@ -17,13 +17,13 @@ from bot.store import (
     NewGame,
     NewTournament,
     OutboxItem,
-    OutboxKind,
     OutboxTarget,
     PairedGame,
     Store,
     Tournament,
     TournamentFormat,
     TournamentStatus,
+    TurnFacts,
 )
 
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
@@ -69,7 +69,7 @@ def _paired(white: int, black: int, round_number: int, board: int) -> PairedGame
     game = NewGame(
         5, 6, None, "chess", START, white, black, 3, True, False, white, NOW + timedelta(days=3)
     )
-    turn = OutboxItem(OutboxKind.TURN, OutboxTarget.PLACE, user_id=white, facts={"ply": 0})
+    turn = OutboxItem(OutboxTarget.PLACE, TurnFacts(0), user_id=white)
     return PairedGame(round_number, board, game, (turn,))
 
 

@@ -1,0 +1,168 @@
+"""What an outbox row says when it is delivered: the result object its facts stand for, as
+the game is now (``bot/text`` words it, in the language that applies then), or why it is
+no longer worth saying."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+
+from bot.engine.api import UnavailableReason
+from bot.i18n import using
+from bot.service.answer_plan import move_number
+from bot.service.core import ServiceCore
+from bot.service.delivery_results import MoveTold, TurnNotice
+from bot.service.endings import EndingUseCases
+from bot.service.game_facts import reader_locale
+from bot.service.notation import MoveNamer, namer, reading_notation
+from bot.service.results import (
+    ComputerStuck,
+    GameEnded,
+    GameView,
+    OfferMade,
+    Reminder,
+    TakenBack,
+)
+from bot.store import (
+    ComputerStuckFacts,
+    EndingFacts,
+    GameRecord,
+    OfferFacts,
+    OfferKind,
+    Rating,
+    RatingUpdate,
+    ReminderFacts,
+    TakebackFacts,
+    TurnFacts,
+)
+from bot.store.records import from_epoch
+from rules import Color, Game, Outcome, Position, Termination
+
+# The facts of a row about one game.
+GameFacts = (
+    TurnFacts | ReminderFacts | EndingFacts | OfferFacts | TakebackFacts | ComputerStuckFacts
+)
+Content = TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | ComputerStuck
+
+
+class DeliveryContents:
+    """Builds the result a row of a game says, from its facts and the game as it is now."""
+
+    def __init__(self, core: ServiceCore, endings: EndingUseCases) -> None:
+        self._core = core
+        self._endings = endings
+
+    async def content(
+        self, facts: GameFacts, user_id: int | None, record: GameRecord
+    ) -> Content | str:
+        """The result ``facts`` stand for (``user_id``: the row's player), or why it is
+        superseded (a str). Raises ``DamagedGameError`` for a game that no longer replays."""
+        if isinstance(facts, EndingFacts):
+            return await self._ended(record, facts)
+        view = await self._core.view(record)
+        if isinstance(facts, ComputerStuckFacts):
+            if record.ply != facts.ply or not record.is_active:
+                return "the computer moved, or the game ended, before the notice went out"
+            waiting = view.player(Color.WHITE if view.white.id == user_id else Color.BLACK)
+            reason = UnavailableReason(facts.reason) if facts.reason else None
+            return ComputerStuck(view, waiting, reason)
+        if isinstance(facts, OfferFacts):
+            return await self._offer(record, view, facts)
+        if isinstance(facts, TakebackFacts):
+            if record.ply != facts.ply or not record.is_active:
+                return "the game moved on before the takeback was shown"
+            game = await self._core.replay(record)
+            return await self._endings.taken_back(record, view, game, facts.plies, facts.by)
+        if isinstance(facts, ReminderFacts):
+            deadline = from_epoch(facts.deadline)
+            if not record.is_active or record.deadline_at != deadline:
+                return "the deadline moved or the game ended before the reminder went out"
+            assert view.to_move is not None
+            return Reminder(view, view.to_move, facts.hours, deadline)
+        return await self._turn(record, view, facts)
+
+    async def _offer(
+        self, record: GameRecord, view: GameView, facts: OfferFacts
+    ) -> OfferMade | str:
+        kind = OfferKind(facts.offer)
+        pending = any(
+            offer.kind is kind and offer.from_player_id == facts.from_id and offer.ply == facts.ply
+            for offer in await self._core.store.games.offers(record.id)
+        )
+        if not record.is_active or not pending:
+            return "the offer was answered, withdrawn or overtaken before it went out"
+        return self._endings.offer_made(view, kind, facts.from_id, facts.ply)
+
+    async def _turn(self, record: GameRecord, view: GameView, facts: TurnFacts) -> TurnNotice | str:
+        if record.ply != facts.ply or not record.is_active or view.to_move is None:
+            return "the game moved on before the turn notice went out"
+        game = await self._core.replay(record)
+        board = None
+        if facts.board:
+            board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
+        moves = await self._moves_told(game, record, view, facts)
+        return TurnNotice(view, view.to_move, moves, game.position.is_check(), board)
+
+    async def _moves_told(
+        self, game: Game, record: GameRecord, view: GameView, facts: TurnFacts
+    ) -> tuple[MoveTold, ...]:
+        """The moves the player to move is told of: the last one, or, when prepared answers
+        followed it, every move since their turn (the prepared ones marked); none for a
+        game not begun."""
+        if game.ply == 0:
+            return ()
+        assert view.to_move is not None
+        # Moves named as the player told reads them: their xiangqi notation, Chinese by
+        # default in their language (their choice, else their app's), not the language of
+        # whatever task sends the notice (chess moves are said in the reader's letters).
+        xiangqi = view.variant == "xiangqi"
+        reader = await self._core.store.players.get(view.to_move.id) if xiangqi else None
+        reading = reader_locale(reader)
+        first = facts.since_ply if facts.since_ply is not None and facts.conditional else game.ply
+        first = min(first, game.ply)
+        with using(reading) if reading is not None else nullcontext():
+            notation = reading_notation(reader)
+            since = _moves_since(game, record, first, lambda p: namer(p, notation))
+        return tuple(
+            MoveTold(
+                view.white if mover_id == view.white.id else view.black,
+                number,
+                san,
+                conditional=ply in facts.conditional,
+            )
+            for ply, mover_id, number, san in since
+        )
+
+    async def _ended(self, record: GameRecord, facts: EndingFacts) -> GameEnded:
+        assert record.termination is not None
+        termination = Termination(record.termination)
+        winner = {"1-0": Color.WHITE, "0-1": Color.BLACK}.get(record.result or "")
+        return await self._endings.game_ended(
+            record, Outcome(termination, winner), facts.actor_id, _ratings(facts.ratings)
+        )
+
+
+def _ratings(facts: tuple[float | None, ...] | None) -> RatingUpdate | None:
+    if facts is None or len(facts) != 4:
+        return None
+
+    def rating(value: float | None) -> Rating | None:
+        return None if value is None else Rating(float(value), 0.0, 0.0)
+
+    white_after, black_after = rating(facts[1]), rating(facts[3])
+    assert white_after is not None and black_after is not None
+    return RatingUpdate(rating(facts[0]), white_after, rating(facts[2]), black_after)
+
+
+def _moves_since(
+    game: Game, record: GameRecord, first: int, name: Callable[[Position], MoveNamer]
+) -> list[tuple[int, int, str, str]]:
+    """(ply, mover id, move number, notation) of the game's moves from ply ``first`` on,
+    each named by ``name(position)``."""
+    positions, moves = game.positions, game.moves
+    found = []
+    for ply in range(first, game.ply + 1):
+        position = positions[ply - 1]
+        mover_id = record.white_id if position.side_to_move is Color.WHITE else record.black_id
+        found.append((ply, mover_id, move_number(position), name(position)(moves[ply - 1])))
+    return found

@@ -1,0 +1,224 @@
+"""What an outbox row says, as facts: one frozen dataclass per kind of message (the kind is
+the message's key; ``bot/text`` words it when the row is delivered, in the language that
+applies then), and how the row goes out (``Routing``: whom it mentions, a DM refused, a
+thread's parent instead of the thread).
+
+A row stores both as one small JSON object, versioned: ``{"v": 2, <the facts' fields>,
+"mention": [ids], "dm_fallback": true, "channel_id": id}`` (routing keys only when set).
+Version 1 (no ``"v"``: before migration 0046) said ``"from"`` for a turn's first ply and an
+offer's maker, and a reminder's mention as true/false; 0046 rewrote every row to version 2,
+keeping its state, attempts and nonce, so a row queued before the upgrade is delivered once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+FACTS_VERSION = 2
+
+
+class OutboxKind(Enum):
+    """What a row says."""
+
+    TURN = "turn"  # it is the player's move
+    REMINDER = "reminder"  # a deadline is near
+    ENDING = "ending"  # the game is over
+    CHALLENGE = "challenge"  # a challenge closed: its message loses its buttons
+    DIGEST = "digest"  # a player's daily digest: the games where it is their move
+    OFFER = "offer"  # a draw offer or takeback request typed away from the game's place
+    TAKEBACK = "takeback"  # a takeback granted away from the game's place: the board there
+    COMPUTER_STUCK = "computer_stuck"  # the computer's engine keeps failing in a game
+    TOURNAMENT_ENDED = "tournament_ended"  # a tournament's last game ended: its final table
+
+
+class OutboxTarget(Enum):
+    """Where a row goes: the game's place, the player's DMs, or an edit of a message."""
+
+    PLACE = "place"
+    DM = "dm"
+    MESSAGE = "message"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFacts:
+    """It is the player's move after ``ply``. ``board``: the board goes with it (the move
+    was typed away from the game's place). ``since_ply``: prepared answers followed the
+    move, so every move from that ply on is told, those at the ``conditional`` plies
+    marked as prepared."""
+
+    ply: int
+    board: bool = False
+    since_ply: int | None = None
+    conditional: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderFacts:
+    """``hours`` or less are left before ``deadline`` (epoch seconds)."""
+
+    deadline: int
+    hours: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndingFacts:
+    """The game ended (its record says how); ``actor_id`` ended it, if a player did;
+    ``ratings``: white before/after, black before/after, if rated."""
+
+    actor_id: int | None = None
+    ratings: tuple[float | None, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeFacts:
+    """The challenge closed with ``status`` (its message loses its buttons)."""
+
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class DigestFacts:
+    """The player's daily digest of ``games`` (ids) where it was their move."""
+
+    games: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferFacts:
+    """``from_id`` offered ``offer`` (an ``OfferKind`` value) at ``ply``."""
+
+    offer: str
+    from_id: int
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackFacts:
+    """``by`` granted a takeback of ``plies``, leaving the game at ``ply``."""
+
+    ply: int
+    plies: int
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerStuckFacts:
+    """The computer cannot move at ``ply``: ``reason`` (an ``UnavailableReason`` value), or
+    None when its engine keeps crashing or hanging."""
+
+    ply: int
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEndedFacts:
+    """Tournament ``tournament_id`` is over: its final table and winners."""
+
+    tournament_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadableFacts:
+    """A stored row whose facts this Postal cannot read (another version, damaged JSON):
+    delivery records it failed with ``problem`` instead of stopping on it."""
+
+    problem: str
+
+
+MessageFacts = (
+    TurnFacts
+    | ReminderFacts
+    | EndingFacts
+    | ChallengeFacts
+    | DigestFacts
+    | OfferFacts
+    | TakebackFacts
+    | ComputerStuckFacts
+    | TournamentEndedFacts
+)
+
+# Each kind's facts.
+FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
+    OutboxKind.TURN: TurnFacts,
+    OutboxKind.REMINDER: ReminderFacts,
+    OutboxKind.ENDING: EndingFacts,
+    OutboxKind.CHALLENGE: ChallengeFacts,
+    OutboxKind.DIGEST: DigestFacts,
+    OutboxKind.OFFER: OfferFacts,
+    OutboxKind.TAKEBACK: TakebackFacts,
+    OutboxKind.COMPUTER_STUCK: ComputerStuckFacts,
+    OutboxKind.TOURNAMENT_ENDED: TournamentEndedFacts,
+}
+KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Routing:
+    """How a row goes out besides where: the players it mentions, whether it stands for a
+    DM Discord refused, and the channel it was redirected to (a thread's parent, after the
+    thread refused it; set by ``Outbox.redirect``)."""
+
+    mention: tuple[int, ...] = ()
+    dm_fallback: bool = False
+    channel_id: int | None = None
+
+
+NO_ROUTING = Routing()
+
+
+def kind_of(facts: MessageFacts) -> OutboxKind:
+    """The kind of message ``facts`` say."""
+    return KIND_OF[type(facts)]
+
+
+def encode(facts: MessageFacts, routing: Routing = NO_ROUTING) -> str:
+    """``facts`` and ``routing`` as a row's JSON (keys sorted: the same facts, the same text)."""
+    stored: dict[str, Any] = {"v": FACTS_VERSION}
+    for field in dataclasses.fields(facts):
+        value = getattr(facts, field.name)
+        stored[field.name] = list(value) if isinstance(value, tuple) else value
+    if routing.mention:
+        stored["mention"] = list(routing.mention)
+    if routing.dm_fallback:
+        stored["dm_fallback"] = True
+    if routing.channel_id is not None:
+        stored["channel_id"] = routing.channel_id
+    return json.dumps(stored, sort_keys=True)
+
+
+def decode(kind: OutboxKind, text: str) -> tuple[MessageFacts | UnreadableFacts, Routing]:
+    """A row's facts and routing from its JSON; ``UnreadableFacts`` (and no routing) for
+    JSON of another version or not of ``kind``'s shape."""
+    try:
+        stored = json.loads(text)
+        if not isinstance(stored, dict) or stored.get("v") != FACTS_VERSION:
+            version = stored.get("v", 1) if isinstance(stored, dict) else "?"
+            problem = f"outbox facts of version {version}, not {FACTS_VERSION}"
+            return UnreadableFacts(problem), NO_ROUTING
+        return _facts(FACTS_OF[kind], stored), _routing(stored)
+    except (ValueError, TypeError, KeyError) as error:
+        return UnreadableFacts(f"unreadable outbox facts: {error}"), NO_ROUTING
+
+
+def _facts(shape: type[MessageFacts], stored: Mapping[str, Any]) -> MessageFacts:
+    """``shape`` from the stored fields it has (a missing one takes its default)."""
+    values: dict[str, Any] = {}
+    for field in dataclasses.fields(shape):
+        if field.name in stored:
+            value = stored[field.name]
+            values[field.name] = tuple(value) if isinstance(value, list) else value
+    return shape(**values)
+
+
+def _routing(stored: Mapping[str, Any]) -> Routing:
+    channel = stored.get("channel_id")
+    return Routing(
+        tuple(int(i) for i in stored.get("mention", ())),
+        bool(stored.get("dm_fallback", False)),
+        int(channel) if channel is not None else None,
+    )
