@@ -25,6 +25,7 @@ from bot.service.delivery_results import (
     Digest,
     Notice,
     NoticeKind,
+    Reminder,
     TurnNotice,
 )
 from bot.service.errors import UserError
@@ -75,7 +76,6 @@ from bot.service.results import (
     PlayerRef,
     PromotionNeeded,
     RatingChange,
-    Reminder,
     SelectMenu,
     TakenBack,
     User,

@@ -9,6 +9,7 @@ from bot.i18n.names import Option
 from bot.i18n.text import Plural, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed, leave_to_holders
 from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore
+from bot.service.delivery_results import Reminder
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
     GameChangedError,
@@ -33,7 +34,6 @@ from bot.service.results import (
     MoreTimeGiven,
     Place,
     PlayerRef,
-    Reminder,
     User,
     VacationEnded,
     VacationStarted,

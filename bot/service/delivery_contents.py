@@ -11,7 +11,7 @@ from bot.engine.api import UnavailableReason
 from bot.i18n import using
 from bot.service.answer_plan import move_number
 from bot.service.core import ServiceCore
-from bot.service.delivery_results import MoveTold, TurnNotice
+from bot.service.delivery_results import MoveTold, Reminder, TurnNotice
 from bot.service.endings import EndingUseCases
 from bot.service.game_facts import reader_locale
 from bot.service.notation import MoveNamer, namer, reading_notation
@@ -20,7 +20,6 @@ from bot.service.results import (
     GameEnded,
     GameView,
     OfferMade,
-    Reminder,
     TakenBack,
 )
 from bot.store import (

@@ -1,9 +1,10 @@
 """What the outbox hands the adapters: a row ready to send (``Delivery``) and what it says,
-a player's digest, a turn notice, a notice for a player's next command."""
+a player's digest, a turn notice, a reminder, a notice for a player's next command."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 
 from bot.service.results import (
@@ -14,7 +15,6 @@ from bot.service.results import (
     GameView,
     OfferMade,
     PlayerRef,
-    Reminder,
     TakenBack,
 )
 from bot.service.tournament.facts import TournamentStandings
@@ -27,6 +27,17 @@ class Digest:
 
     player: PlayerRef
     games: tuple[GameView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """Remind ``player`` (to move) that ``hours_before`` hours are left; then call
+    ``mark_reminder_sent(reminder)``."""
+
+    game: GameView
+    player: PlayerRef
+    hours_before: int
+    deadline: datetime
 
 
 # Where an outbox row goes: the game's place, a player's DMs, an edit of a message.

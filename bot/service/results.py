@@ -615,17 +615,6 @@ class ComputerStuck:
 
 
 @dataclass(frozen=True, slots=True)
-class Reminder:
-    """Remind ``player`` (to move) that ``hours_before`` hours are left; then call
-    ``mark_reminder_sent(reminder)``."""
-
-    game: GameView
-    player: PlayerRef
-    hours_before: int
-    deadline: datetime
-
-
-@dataclass(frozen=True, slots=True)
 class ClockReport:
     """What ``expire_overdue`` did."""
 

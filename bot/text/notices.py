@@ -6,9 +6,8 @@ in alice vs bob · chess (game #3).``"""
 from __future__ import annotations
 
 from bot.i18n.text import Plural, Sentences, Text
-from bot.service.delivery_results import TurnNotice
+from bot.service.delivery_results import Reminder, TurnNotice
 from bot.service.phrases import check_text
-from bot.service.results import Reminder
 from bot.text.endings import played_text, to_move_text
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.service.delivery_results import TurnNotice
-from bot.service.results import BoardShown, GameEnded, MovePlayed, PromotionNeeded, Reminder
+from bot.service.delivery_results import Reminder, TurnNotice
+from bot.service.results import BoardShown, GameEnded, MovePlayed, PromotionNeeded
 from bot.text.boards import board_shown_text, promotion_text
 from bot.text.challenges import CHALLENGE_RESULTS
 from bot.text.endings import game_ended_text, move_played_text
