@@ -54,7 +54,6 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/catalog.py": 5,
     "bot/service/conditional.py": 2,
     "bot/service/core.py": 2,
-    "bot/service/deadlines.py": 7,
     "bot/service/endings.py": 6,
     "bot/service/local_time.py": 7,
     "bot/service/notes.py": 3,
@@ -138,6 +137,13 @@ CONVERTED: tuple[UserError, ...] = (
     errors.UnknownChallengeError(3),
     errors.ChallengeClosedError(3, "declined"),
     errors.CannotAbortError(),
+    *(errors.MoreTimeRefusedError(reason) for reason in errors.MoreTimeRefusal),
+    errors.VacationError(errors.VacationProblem.NO_DAYS),
+    errors.VacationError(errors.VacationProblem.LENGTH, days=40, allowance=30),
+    errors.VacationError(
+        errors.VacationProblem.ALLOWANCE, days=5, allowance=30, window=365, left=2
+    ),
+    errors.VacationError(errors.VacationProblem.NOT_ON_VACATION),
     errors.InvalidButtonError(),
     errors.ChooseGameError(
         [GameChoice(game_id, "chess", "alice", "bob", "bob", 3, True) for game_id in range(12)]
@@ -181,6 +187,7 @@ CONVERTED: tuple[UserError, ...] = (
         [Choice(seat, label) for seat, label in XIANGQI_COLOURS],
     ),
     options.DaysError(4),
+    options.MoreTimeDaysError(4),
     *(options.UnratableError(reason) for reason in options.Unratable),
     options.UnknownNameError("theme", "pink", ["wood", "blue"]),
     options.UnknownNameError("pieces", "staunton", ["default"]),

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 
-from bot.i18n.names import Option
-from bot.i18n.text import Plural, Text
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed, leave_to_holders
 from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore
 from bot.service.delivery_results import Reminder
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
     GameChangedError,
-    InvalidOptionError,
-    NotAllowedError,
+    MoreTimeRefusal,
+    MoreTimeRefusedError,
     VacationError,
+    VacationProblem,
 )
 from bot.service.game_facts import replace_record
 from bot.service.limits import (
@@ -25,6 +24,7 @@ from bot.service.limits import (
     PURGE_INTERVAL,
     refusal,
 )
+from bot.service.option_errors import MoreTimeDaysError
 from bot.service.reminder_times import reminder_due
 from bot.service.results import (
     ChallengeClosed,
@@ -300,27 +300,17 @@ class DeadlineUseCases:
     ) -> MoreTimeGiven:
         """Give the opponent (the player to move) ``days`` more for their current move.
 
-        Raises ``NotAllowedError`` when it is the user's own move, ``InvalidOptionError``
-        for a number of days outside 1, 2, 3, 5, 7, ``LimitReachedError`` past the pings
-        per pair (it mentions the opponent).
+        Raises ``MoreTimeRefusedError`` when it is the user's own move or the game is
+        untimed, ``MoreTimeDaysError`` for a number of days outside 1, 2, 3, 5, 7,
+        ``LimitReachedError`` past the pings per pair (it mentions the opponent).
         """
         if days not in MORETIME_DAYS:
-            raise InvalidOptionError(
-                Text(
-                    "{option} must be one of {days} for more time.",
-                    option=Option("days"),
-                    days=", ".join(map(str, MORETIME_DAYS)),
-                )
-            )
+            raise MoreTimeDaysError(days)
         record = await self._endings.playable(user, place, game_id)
         if record.to_move_id == user.id:
-            raise NotAllowedError(
-                Text("Only your opponent can give you more time; it is your move.")
-            )
+            raise MoreTimeRefusedError(MoreTimeRefusal.OWN_MOVE)
         if record.deadline_at is None:  # an untimed game
-            raise NotAllowedError(
-                Text("This game has no time limit: there is no deadline to move.")
-            )
+            raise MoreTimeRefusedError(MoreTimeRefusal.UNTIMED)
         opponent_id = record.opponent_of(user.id)  # the player to move
         now = self._core.now()
         hit = await self._core.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
@@ -341,18 +331,11 @@ class DeadlineUseCases:
         user's next move; only days taken while they have games count. Raises
         ``VacationError`` (``days`` None: the user said neither how long nor to end it)."""
         await self._core.ensure_player(user)
+        allowance = self._core.vacation_days_per_year
         if days is None:
-            raise VacationError(
-                Text("Say how many days of vacation to take, or end your vacation with end.")
-            )
-        if not 1 <= days <= self._core.vacation_days_per_year:
-            raise VacationError(
-                Text(
-                    "A vacation is 1 to {most} days, not {days}.",
-                    most=self._core.vacation_days_per_year,
-                    days=days,
-                )
-            )
+            raise VacationError(VacationProblem.NO_DAYS)
+        if not 1 <= days <= allowance:
+            raise VacationError(VacationProblem.LENGTH, days=days, allowance=allowance)
         now = self._core.now()
         window_start = vacation_window_start(now)
         ok, until = await self._core.store.players.start_vacation(
@@ -362,20 +345,14 @@ class DeadlineUseCases:
         left = self._core.vacation_days_per_year - used
         if not ok:
             raise VacationError(
-                Plural(
-                    "You have {count} vacation day left ({allowance} in any {window} days), "
-                    "not {days}.",
-                    "You have {count} vacation days left ({allowance} in any {window} days), "
-                    "not {days}.",
-                    left,
-                    allowance=self._core.vacation_days_per_year,
-                    window=VACATION_WINDOW.days,
-                    days=days,
-                )
+                VacationProblem.ALLOWANCE,
+                days=days,
+                allowance=allowance,
+                window=VACATION_WINDOW.days,
+                left=left,
             )
         self._core.schedule_changed()
         player = await self._core.ref(user.id)
-        allowance = self._core.vacation_days_per_year
         return VacationStarted(player, days, until, left, allowance)
 
     async def end_vacation(self, user: User) -> VacationEnded:
@@ -386,7 +363,7 @@ class DeadlineUseCases:
         now = self._core.now()
         planned = await self._core.store.players.end_vacation(user.id, now)
         if planned is None:
-            raise VacationError(Text("You are not on vacation."))
+            raise VacationError(VacationProblem.NOT_ON_VACATION)
         self._core.schedule_changed()
         return await self._core.vacation_ended(user.id, now, planned, by_move=False)
 

@@ -108,6 +108,21 @@ class NotAllowedError(UserError):
     """The player may not do this now (e.g. give themselves more time)."""
 
 
+class MoreTimeRefusal(Enum):
+    """Why more time cannot be given."""
+
+    OWN_MOVE = "own_move"  # it is the asker's own move: only the opponent may give it
+    UNTIMED = "untimed"  # the game has no deadline
+
+
+class MoreTimeRefusedError(NotAllowedError):
+    """More time cannot be given in this game: ``reason`` says why."""
+
+    def __init__(self, reason: MoreTimeRefusal) -> None:
+        super().__init__()
+        self.reason = reason
+
+
 class TakebacksRefusedError(NotAllowedError):
     """The opponent chose never to be asked for takebacks (or not in rated games)."""
 
@@ -344,8 +359,34 @@ class CannotAbortError(UserError):
     """Both sides have moved: the game can be resigned, no longer aborted."""
 
 
+class VacationProblem(Enum):
+    """Why a vacation cannot be taken or ended."""
+
+    NO_DAYS = "no_days"  # neither how many days nor to end it
+    LENGTH = "length"  # days outside 1 to the allowance
+    ALLOWANCE = "allowance"  # fewer days left than asked
+    NOT_ON_VACATION = "not_on_vacation"  # nothing to end
+
+
 class VacationError(UserError):
-    """Not enough vacation allowance left, or a bad number of days."""
+    """A vacation refused for ``problem``: ``days`` asked, when a vacation may last at
+    most ``allowance`` days in any ``window`` days and ``left`` of them are left."""
+
+    def __init__(
+        self,
+        problem: VacationProblem,
+        *,
+        days: int = 0,
+        allowance: int = 0,
+        window: int = 0,
+        left: int = 0,
+    ) -> None:
+        super().__init__()
+        self.problem = problem
+        self.days = days
+        self.allowance = allowance
+        self.window = window
+        self.left = left
 
 
 class InvalidButtonError(UserError):

@@ -39,6 +39,14 @@ class DaysError(InvalidOptionError):
         self.days = days
 
 
+class MoreTimeDaysError(InvalidOptionError):
+    """``days`` of more time is none of the choices (``bot.service.deadlines.MORETIME_DAYS``)."""
+
+    def __init__(self, days: int) -> None:
+        super().__init__()
+        self.days = days
+
+
 class Unratable(Enum):
     """Why a game asked to be rated cannot be."""
 

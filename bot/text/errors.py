@@ -26,6 +26,8 @@ from bot.service.errors import (
     InvalidButtonError,
     InvalidPositionError,
     LimitReachedError,
+    MoreTimeRefusal,
+    MoreTimeRefusedError,
     NotAPlayerError,
     NotYourTurnError,
     PreviewReplacedError,
@@ -36,6 +38,8 @@ from bot.service.errors import (
     UnknownGameError,
     UnknownVariantError,
     UserError,
+    VacationError,
+    VacationProblem,
     VariantUnavailableError,
 )
 from bot.service.limits import PING_WINDOW
@@ -185,6 +189,34 @@ def _unknown_variant(error: UnknownVariantError) -> Text:
     return Text('"{game}" is not a game Postal plays.', game=error.game)
 
 
+def _more_time_refused(error: MoreTimeRefusedError) -> Text:
+    if error.reason is MoreTimeRefusal.OWN_MOVE:
+        return Text("Only your opponent can give you more time; it is your move.")
+    return Text("This game has no time limit: there is no deadline to move.")
+
+
+def _vacation(error: VacationError) -> Text:
+    match error.problem:
+        case VacationProblem.NO_DAYS:
+            return Text("Say how many days of vacation to take, or end your vacation with end.")
+        case VacationProblem.LENGTH:
+            return Text(
+                "A vacation is 1 to {most} days, not {days}.", most=error.allowance, days=error.days
+            )
+        case VacationProblem.ALLOWANCE:
+            return Plural(
+                "You have {count} vacation day left ({allowance} in any {window} days), "
+                "not {days}.",
+                "You have {count} vacation days left ({allowance} in any {window} days), "
+                "not {days}.",
+                error.left,
+                allowance=error.allowance,
+                window=error.window,
+                days=error.days,
+            )
+    return Text("You are not on vacation.")
+
+
 # Each error converted to facts, and its sentence made from them (the nearest of the error's
 # own classes listed here words it: StaleBoardError before its GameChangedError).
 WORDED: dict[type[UserError], Callable[[Any], str]] = {
@@ -232,6 +264,8 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
         "A game can only be aborted before both sides have moved; resign instead."
     ),
     InvalidButtonError: lambda error: Text("That button is not recognised any more."),
+    MoreTimeRefusedError: _more_time_refused,
+    VacationError: _vacation,
     ChooseGameError: _choose_game,
     ChallengePendingError: _challenge_pending,
     LimitReachedError: _limit_reached,

@@ -11,7 +11,7 @@ from bot.i18n.locale import Locale
 from bot.i18n.names import NO, Choice, Option
 from bot.i18n.text import Joined, Text, TextIn
 from bot.service.challenge_plan import DAYS_CHOICES, NO_TIME_LIMIT
-from bot.service.deadlines import REMINDER_CHOICES
+from bot.service.deadlines import MORETIME_DAYS, REMINDER_CHOICES
 from bot.service.errors import UserError
 from bot.service.option_errors import (
     AnotherGamesColourError,
@@ -19,6 +19,7 @@ from bot.service.option_errors import (
     LanguageChoiceError,
     LevelForPersonError,
     LevelRangeError,
+    MoreTimeDaysError,
     NotAChoiceError,
     ReminderHoursError,
     TimeOptionError,
@@ -142,6 +143,11 @@ OPTION_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
         option=Option("days"),
         days=", ".join(map(str, DAYS_CHOICES)),
         none=Choice(0, NO_TIME_LIMIT),
+    ),
+    MoreTimeDaysError: lambda error: Text(
+        "{option} must be one of {days} for more time.",
+        option=Option("days"),
+        days=", ".join(map(str, MORETIME_DAYS)),
     ),
     UnratableError: _unratable,
     UnknownNameError: _unknown_name,

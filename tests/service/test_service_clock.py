@@ -183,10 +183,12 @@ async def test_vacation_pauses_clocks(
     assert isinstance(moved, MovePlayed)
     assert moved.game.deadline == clock.now + timedelta(days=10 + 3)
     before = snapshot(db_path)
-    with pytest.raises(errors.VacationError, match="20 vacation days left"):
+    with pytest.raises(errors.VacationError) as refused:
         await service.deadlines.vacation(ALICE, 21)
-    with pytest.raises(errors.VacationError):
+    assert (refused.value.problem, refused.value.left) == (errors.VacationProblem.ALLOWANCE, 20)
+    with pytest.raises(errors.VacationError) as refused:
         await service.deadlines.vacation(ALICE, 0)
+    assert refused.value.problem is errors.VacationProblem.LENGTH
     assert snapshot(db_path) == before
     settings = await service.preferences.settings(ALICE)
     assert settings.vacation_days_left == 20 and settings.vacation_until == started.until

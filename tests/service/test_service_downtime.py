@@ -241,8 +241,9 @@ async def test_vacation_allowance_spans_new_year(service: GameService, clock: Ma
     clock.now = datetime(2026, 12, 31, 12, 0, tzinfo=UTC)
     await service.deadlines.vacation(ALICE, 30)
     clock.now = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
-    with pytest.raises(errors.VacationError, match="0 vacation days left"):
+    with pytest.raises(errors.VacationError) as refused:
         await service.deadlines.vacation(ALICE, 1)
+    assert (refused.value.problem, refused.value.left) == (errors.VacationProblem.ALLOWANCE, 0)
     clock.now = datetime(2027, 12, 31, 12, 1, tzinfo=UTC)  # 365 days after the first
     assert (await service.deadlines.vacation(ALICE, 30)).days_left == 0
 
@@ -255,8 +256,9 @@ async def test_clock_moved_back_across_new_year_grants_no_second_vacation(
     clock.now = datetime(2027, 1, 2, 9, 0, tzinfo=UTC)  # the clock is ahead
     await service.deadlines.vacation(ALICE, 30)
     clock.now = datetime(2026, 12, 30, 9, 0, tzinfo=UTC)  # corrected, back across New Year
-    with pytest.raises(errors.VacationError, match="0 vacation days left"):
+    with pytest.raises(errors.VacationError) as refused:
         await service.deadlines.vacation(ALICE, 5)
+    assert (refused.value.problem, refused.value.left) == (errors.VacationProblem.ALLOWANCE, 0)
     settings = await service.preferences.settings(ALICE)
     assert settings.vacation_days_left == 0
 

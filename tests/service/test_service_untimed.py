@@ -48,8 +48,9 @@ async def test_untimed_games_are_not_rated(service: GameService, db_path: Path) 
 async def test_no_more_time_and_no_vacation_deadline(service: GameService) -> None:
     """/moretime has nothing to extend; a vacation leaves the game without a deadline."""
     game_id = await untimed_game(service)
-    with pytest.raises(errors.NotAllowedError, match="no time limit"):
+    with pytest.raises(errors.MoreTimeRefusedError) as refused:
         await service.deadlines.moretime(BOB, PLACE, 2, game_id=game_id)
+    assert refused.value.reason is errors.MoreTimeRefusal.UNTIMED
     await service.deadlines.vacation(ALICE, 3)
     assert (await service.reports.game_view(game_id)).deadline is None
     await play(service, game_id, "e4")  # ends alice's vacation
