@@ -22,7 +22,8 @@ Then it drains a burst: ``--reminders`` games whose reminders are all due, a fre
 started on them with ``DISCORD_RATE_LIMIT=--rate-limit``, and ``--faults`` of the bot's
 channel and DM calls failing (5xx, 429 per route and global, reset connections). It prints
 the reminders lost and doubled (both must be 0), the most requests the fake saw in any one
-second, and the time from the bot being connected to the last reminder.
+second, the time from the bot being connected to the last reminder, and the CPU the bot
+spent meanwhile (Linux).
 
 The default think time (a move 0-5 s after the opponent's, in all 200 games at once: about 45
 moves a second) is far busier than correspondence play; lower ``--think-ms`` to find where
@@ -316,10 +317,12 @@ async def drain_burst(count: int, faults: float, rate_limit: float, seed: int) -
             fake, database, DISCORD_RATE_LIMIT=f"{rate_limit:g}", LOG_LEVEL="ERROR"
         )
         connected = time.perf_counter()
+        cpu_before = cpu_seconds(bot.pid)
         try:
             # len(messages) is cheap; the fake checks it after every call.
             await fake.wait_until(lambda: len(fake.messages) >= count, 30 + 3 * count)
             drained = time.perf_counter() - connected
+            cpu_after = cpu_seconds(bot.pid)
             await asyncio.sleep(2.0)  # anything doubled would arrive now
         finally:
             bot.terminate()
@@ -339,6 +342,10 @@ async def drain_burst(count: int, faults: float, rate_limit: float, seed: int) -
         f"highest request rate in any one second: {fake.max_rate()}; "
         f"drained in {drained:.1f} s ({count / drained:.1f} reminders/s)"
     )
+    if cpu_before is not None and cpu_after is not None:
+        # The clock's hand-over and the sender's rounds: what each delivered row cost.
+        used = cpu_after - cpu_before
+        print(f"bot CPU while draining: {used:.1f} s ({1000 * used / count:.2f} ms a reminder)")
 
 
 if __name__ == "__main__":
