@@ -86,7 +86,7 @@ from bot.text.challenges import closed_text
 from bot.text.errors import error_text
 from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
-from bot.text.reports import game_list_buttons, game_list_text
+from bot.text.reports import game_list_buttons, game_list_menus
 from bot.text.results import result_text
 
 # Results that show a game's board: the console lists the board's controls after them.
@@ -272,7 +272,7 @@ class Console:
 
     async def show(self, result: object) -> None:
         """Print any service result: its text, board, buttons and whom it notifies."""
-        text = _with_deadlines(result) if isinstance(result, GameList) else result_text(result)
+        text = result_text(result)
         if text:
             self.say(text)
         game: GameView | None = getattr(result, "game", None)
@@ -317,8 +317,10 @@ class Console:
             await self._write_animation(result)
         if isinstance(result, MovePreview):
             await self._retire_previews(result)
-        buttons = game_list_buttons(result) if isinstance(result, GameList) else ()
-        await self._show_choices(result, buttons)
+        if isinstance(result, GameList):  # the list's menus and Next page, as on Discord
+            await self._show_choices(result, game_list_buttons(result), game_list_menus(result))
+        else:
+            await self._show_choices(result)
 
     async def _retire_previews(self, preview: MovePreview) -> None:
         """A newer preview takes the older ones' Confirm / Cancel away (only the latest
@@ -334,11 +336,16 @@ class Console:
             ):
                 await self.saved.remove_group(button.group)
 
-    async def _show_choices(self, result: object, buttons: tuple[Button, ...] = ()) -> None:
-        """A result's select menus as numbered choices, then its buttons (``buttons``: those
-        the adapters add to it, such as a list's Next page)."""
+    async def _show_choices(
+        self,
+        result: object,
+        buttons: tuple[Button, ...] = (),
+        menus: tuple[SelectMenu, ...] = (),
+    ) -> None:
+        """A result's select menus as numbered choices, then its buttons (``buttons`` and
+        ``menus``: those the adapters add to it, such as a list's Next page)."""
         buttons = getattr(result, "buttons", ()) or buttons
-        menus: tuple[SelectMenu, ...] = getattr(result, "menus", ())
+        menus = getattr(result, "menus", ()) or menus
         allowed = buttons[0].allowed_user_ids if buttons else ()
         entries: list[tuple[str, str, tuple[int, ...], str | None]] = [
             (in_language(choice.label), menu.custom_id, allowed, choice.value)
@@ -536,12 +543,3 @@ def _target(button: ConsoleButton) -> tuple[bool, int]:
 
 # A command's handler: the session, who typed it, its plain words and its named options.
 Handler = Callable[[Console, User, list[str], dict[str, str]], Awaitable[None]]
-
-
-def _with_deadlines(listing: GameList) -> str:
-    """A games list, each timed game's line ending with its deadline."""
-    lines = in_language(game_list_text(listing)).splitlines()
-    for index, entry in enumerate(listing.entries, start=1):
-        if entry.game.deadline is not None:
-            lines[index] += _(" · deadline {time}").format(time=when(entry.game.deadline))
-    return "\n".join(lines)

@@ -486,40 +486,32 @@ def played_elsewhere(result: MovePlayed) -> Reply:
 
 
 def game_list(result: GameList) -> Reply:
-    """The player's games, each line ending with the link that opens the game's thread or
-    channel (a plain address: Discord shows it as a link to the place)."""
-    said = say(reports.game_list_text(result))
-    lines = said.splitlines()
-    body = "\n".join(lines[1:]) if len(lines) > 1 else said
-    description = card_text(body)
-    if len(lines) == len(result.entries) + 1:
-        linked = []
-        for line, entry in zip(lines[1:], result.entries, strict=True):
-            link = place_link(entry.game)
-            linked.append(f"{safe(line)} · {link}" if link else safe(line))
-        description = clip("\n".join(linked), DESCRIPTION_LIMIT)
-    fields: list[tuple[str, str]] = []
-    for entry in result.entries[:10]:
-        if entry.game.deadline is not None:
-            fields.append(
-                (
-                    clip(
-                        escape_text(
-                            _("#{id} vs {opponent}").format(
-                                id=entry.game.id, opponent=entry.opponent.name
-                            )
-                        ),
-                        256,
-                    ),
-                    _("deadline {when}").format(when=timestamp(entry.game.deadline)),
-                )
-            )
-    card = Card(
-        clip(safe(lines[0]) if lines else _("Games"), TITLE_LIMIT),
-        description,
-        tuple(fields),
+    """The player's games at a glance, in sections (their move, waiting, challenges to
+    them), each game's line ending with the link to its board message (else its place),
+    with select menus to show a board privately or to play, and Next page."""
+    heading = say(reports.game_list_text(result)).splitlines()[0]
+    parts: list[str] = []
+    for section in reports.game_list_sections(result):
+        parts.append(f"**{safe(say(section.heading))}**")
+        for line, entry in section.lines:
+            link = None if entry is None else board_link(entry.game)
+            parts.append(f"{safe(say(line))} · {link}" if link else safe(say(line)))
+    card = Card(clip(safe(heading), TITLE_LIMIT), clip("\n".join(parts), DESCRIPTION_LIMIT))
+    return Reply(
+        card=card,
+        buttons=reports.game_list_buttons(result),
+        menus=reports.game_list_menus(result),
+        ephemeral=True,
     )
-    return Reply(card=card, buttons=reports.game_list_buttons(result), ephemeral=True)
+
+
+def board_link(game: GameView) -> str | None:
+    """The link to the game's board message (its place's link while it has none); None
+    for games outside a server."""
+    link = place_link(game)
+    if link is None or game.message_id is None:
+        return link
+    return f"{link}/{game.message_id}"
 
 
 def text_card(title: str, text: str, *, ephemeral: bool) -> Reply:

@@ -14,13 +14,22 @@ from typing import Any
 import discord
 
 from bot.i18n.text import say
-from bot.service import Button, ButtonStyle, SelectMenu
+from bot.service import Button, ButtonAction, ButtonStyle, SelectMenu
 from bot.text.buttons import button_label
 
 # Mirrors bot.service.results.Button.custom_id: postal:<action>:<target id>:<argument>.
 # Select menus' ids have the same shape and their own actions. discord.py keys dynamic items
 # by template and tries every template that matches, so the two must not overlap.
-_SELECT_ACTIONS = "piece|target|legalpiece"
+_SELECT_ACTIONS = "|".join(
+    action.value
+    for action in (
+        ButtonAction.PICK_PIECE,
+        ButtonAction.PICK_TARGET,
+        ButtonAction.PICK_LEGAL,
+        ButtonAction.LIST_BOARD,
+        ButtonAction.LIST_PLAY,
+    )
+)
 CUSTOM_ID_TEMPLATE = (
     rf"postal:(?!(?:{_SELECT_ACTIONS}):)(?P<action>[a-z]{{1,20}}):(?P<target>[0-9]{{1,19}}):"
     r"(?P<argument>[0-9a-z:]{0,60})"

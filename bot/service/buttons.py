@@ -147,7 +147,23 @@ class ButtonUseCases:
                 return await self._tournaments.join(user, place, target_id)
             case ButtonAction.LEAVE_TOURNAMENT if place is not None:
                 return await self._tournaments.leave(user, place, target_id)
+            case ButtonAction.LIST_BOARD | ButtonAction.LIST_PLAY:
+                return await self._listed_game(user, action, values, place)
         raise InvalidButtonError
+
+    async def _listed_game(
+        self, user: User, action: ButtonAction, values: tuple[str, ...], place: Place | None
+    ) -> BoardShown | MoveMenu:
+        """A game chosen from a list: its board, or its Move… menu (the checks are those of
+        ``/board`` and of the board's Move… button: nobody sees or moves in a game they
+        could not from a command). Raises ``InvalidButtonError`` for a value no list made."""
+        if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 19:
+            raise InvalidButtonError
+        game_id = int(values[0])
+        if action is ButtonAction.LIST_BOARD:
+            return await self._play.board(user, place, game_id=game_id)
+        record = await self._core.resolve(user, place, game_id)
+        return await self._board_menus.move_menu(user, game_id, str(record.ply), place=place)
 
     async def _draw_offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:
         """Whether ``action`` answers the draw offer made at ``ply`` and it still stands: the

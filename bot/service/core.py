@@ -475,6 +475,7 @@ class ServiceCore:
             result=record.result,
             termination=record.termination,
             created_at=record.created_at,
+            opening=self.replays.opening(record),
         )
 
     async def board_image(

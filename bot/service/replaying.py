@@ -16,6 +16,7 @@ from bot.service.errors import DamagedGameError, GameChangedError
 from bot.service.game_facts import same_last_move, variant_named
 from bot.service.replays import ReplayCache, Replayed
 from bot.store import DATABASE_ERRORS, GameRecord, Store, StoredMove
+from rules.chess.openings import Opening
 
 _log = logging.getLogger(__name__)
 
@@ -234,6 +235,16 @@ class GameReplays:
 
     def forget(self, game_id: int) -> None:
         self.cache.forget(game_id)
+
+    def opening(self, record: GameRecord) -> Opening | None:
+        """The opening of ``record``'s game when this process holds that game (replayed for
+        the message being made); None when it does not: naming never replays."""
+        cached = self.cache.get(record.id)
+        if cached is None or cached.start_fen != record.start_fen:
+            return None
+        if cached.version == record.version or same_last_move(cached, record):
+            return cached.opening
+        return None
 
 
 @lru_cache(maxsize=64)

@@ -5,7 +5,8 @@ version reads no moves at all. It also remembers the version of its last move's 
 after an unrelated write (the board message recorded) the moves since can be read and played
 on, instead of replaying from the start. Entries are dropped least recently used first when
 their estimated size passes the budget, so memory does not grow with the number of games nor
-with their length.
+with their length. An entry also keeps its game's opening (chess), worked out from the entry
+it replaces with one lookup, so that naming the opening costs no replay.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import rules
+from rules.chess.openings import Opening, named_plies, opening_at, opening_of
 
 DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024
 # Estimated bytes, measured with benchmarks/memory.py (tracemalloc over games of both
@@ -35,6 +37,24 @@ class Replayed:
     version: int
     move_version: int | None
     size: int
+    opening: Opening | None = None  # chess only
+
+
+def opening_after(game: rules.Game, start_fen: str, before: Replayed | None) -> Opening | None:
+    """The opening of ``game`` (None but in chess): carried over from ``before`` (the cached
+    entry it replaces) when ``game`` is that game or that game and one more move, with one
+    lookup then; else named from its start (its opening phase played again)."""
+    if game.variant.name != "chess":
+        return None
+    if before is not None and before.start_fen == start_fen:
+        if game.position is before.game.position:
+            return before.opening
+        # Positions are never shared between games: this move was played on ``before``.
+        if game.before_last_move is before.game.position:
+            if game.ply > named_plies():
+                return before.opening
+            return opening_at(game.position) or before.opening
+    return opening_of(game.start, game.moves)
 
 
 def estimated_size(game: rules.Game) -> int:
@@ -77,8 +97,10 @@ class ReplayCache:
     ) -> None:
         """Keep ``game`` as game ``game_id`` at ``version``; drop the least recently used
         entries beyond the budget (a game larger than the whole budget is not kept)."""
+        before = self._entries.get(game_id)
         self.forget(game_id)
-        entry = Replayed(game, start_fen, version, move_version, estimated_size(game))
+        opening = opening_after(game, start_fen, before)
+        entry = Replayed(game, start_fen, version, move_version, estimated_size(game), opening)
         if entry.size > self.budget_bytes:
             return
         self._entries[game_id] = entry

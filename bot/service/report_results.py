@@ -4,9 +4,9 @@ game's record, a player's settings (facts only; ``bot/text/reports.py`` words th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
-from bot.service.results import GameView, PlayerRef
+from bot.service.results import ChallengeView, GameView, PlayerRef
 from bot.store import (
     ComputerResult,
     ConfirmMoves,
@@ -19,14 +19,21 @@ from bot.store import (
 
 @dataclass(frozen=True, slots=True)
 class GameListEntry:
+    """A game of a list: whose move (``my_turn``: the listed player's), its last move as
+    the reader reads it (``12... Nf3``; None before the first), and the time the player to
+    move has left (``bot.service.time_left``; None without a clock)."""
+
     game: GameView
     opponent: PlayerRef
     my_turn: bool
+    last_move: str | None = None
+    time_left: timedelta | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class GameList:
-    """A page of ``player``'s active games; ``own``: the viewer asked for their own.
+    """A page of ``player``'s active games, their move first (by time left), then those
+    waiting for the opponent; ``own``: the viewer asked for their own.
     ``more_after`` is set while more follow: the argument of the Next page button (the key
     of the last game shown) that only ``asker_id`` may press."""
 
@@ -35,6 +42,10 @@ class GameList:
     own: bool = True
     more_after: str | None = None
     asker_id: int = 0
+    # Open challenges to the player, after their games (one's own list, its last page).
+    challenges: tuple[ChallengeView, ...] = ()
+    # When the list was made (the challenges' time to answer counts from it).
+    at: datetime = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)

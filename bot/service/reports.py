@@ -8,10 +8,10 @@ from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidButtonError, UnknownVariantError
 from bot.service.game_facts import game_choice, may_read, reach
+from bot.service.glance import challenges_to, list_entries
 from bot.service.notes import note_comments
 from bot.service.report_results import (
     GameList,
-    GameListEntry,
     History,
     HistoryEntry,
     Leaderboard,
@@ -92,19 +92,23 @@ class ReportUseCases:
         refs = await self._core.refs(
             target_id, *{p for g in records for p in (g.white_id, g.black_id)}
         )
-        entries = []
-        for record in records:
-            view = await self._core.view(record, refs)
-            entries.append(
-                GameListEntry(view, view.opponent_of(target_id), record.to_move_id == target_id)
-            )
+        entries = await list_entries(self._core, records, refs, target_id, viewer.id)
         # More follow the last game shown; or, when the filter left the page short, the
         # last game read (those between were not for this viewer).
         last = records[-1] if len(listable) > GAMES_PAGE else None
         if last is None and len(found) == scan:
             last = found[-1]
         more = None if last is None else list_key_argument(ActiveKey.of(last, target_id))
-        return GameList(refs[target_id], tuple(entries), target_id == viewer.id, more, viewer.id)
+        own = target_id == viewer.id
+        # After the last of one's own games, the challenges waiting for one's answer.
+        challenges = (
+            await challenges_to(self._core, viewer.id, reach(_guild(place), viewer.id, viewer.id))
+            if own and more is None
+            else ()
+        )
+        return GameList(
+            refs[target_id], entries, own, more, viewer.id, challenges, self._core.now()
+        )
 
     async def record(
         self, user: User, place: Place | None, *, game_id: int | None = None, notes: bool = False

@@ -21,6 +21,7 @@ from bot.store import (
     OfferKind,
 )
 from rules import Color, Move, Position, Square, Termination
+from rules.chess.openings import Opening
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,10 @@ class ButtonAction(Enum):
     GAMES_PAGE = "games"
     JOIN_TOURNAMENT = "tjoin"  # a tournament's sign-up message (target: the tournament)
     LEAVE_TOURNAMENT = "tleave"
+    # A list's select menus (target: the player listed; the value chosen: a game's id):
+    # show that game's board, privately; open its Move… menu.
+    LIST_BOARD = "gboard"
+    LIST_PLAY = "gplay"
 
 
 class ButtonStyle(Enum):
@@ -253,6 +258,8 @@ class GameView:
     termination: str | None
     created_at: datetime
     untimed: bool = False  # no deadline (``days_per_move`` does not apply)
+    # The chess opening reached, when known (named from the game this process replayed).
+    opening: Opening | None = None
 
     @property
     def place(self) -> Place:

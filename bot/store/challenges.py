@@ -215,11 +215,33 @@ class Challenges:
             "(challenger_id = ? OR opponent_id = ?)", (player_id, player_id)
         )
 
-    async def _open_where(self, condition: str, params: tuple[int, ...]) -> list[Challenge]:
+    async def open_to(self, player_id: int, guild_id: int | None, limit: int) -> list[Challenge]:
+        """Up to ``limit`` open challenges addressed to the player (on one server if
+        ``guild_id`` is set), soonest to expire first (index challenges_open_opponent)."""
+        if guild_id is None:
+            return await self._open_where(
+                "opponent_id = ?", (player_id,), order="expires_at, id", limit=limit
+            )
+        return await self._open_where(
+            "opponent_id = ? AND guild_id = ?",
+            (player_id, guild_id),
+            order="expires_at, id",
+            limit=limit,
+        )
+
+    async def _open_where(
+        self,
+        condition: str,
+        params: tuple[int, ...],
+        *,
+        order: str = "id",
+        limit: int | None = None,
+    ) -> list[Challenge]:
+        bounded = "" if limit is None else f" LIMIT {int(limit)}"
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 f"SELECT {_COLUMNS} FROM challenges WHERE status = 'open' "
-                f"AND {condition} ORDER BY id",
+                f"AND {condition} ORDER BY {order}{bounded}",
                 params,
             )
             rows = await cursor.fetchall()

@@ -106,6 +106,22 @@ class GameReads(GameTable):
                 lines.setdefault(int(game_id), []).append(StoredMove(ply, uci, version))
         return lines
 
+    async def last_moves(self, games: Sequence[GameRecord]) -> dict[int, RecentMove]:
+        """The last move of each of ``games`` (those with one), by game id: one statement of
+        primary-key lookups, as many as the games a list shows."""
+        played = [game for game in games if game.ply > 0][:GAMES_A_READ]
+        if not played:
+            return {}
+        pairs = " OR ".join(["(game_id = ? AND ply = ?)"] * len(played))
+        rows = await self._db.fetch(
+            f"SELECT game_id, ply, uci, san, chinese FROM moves WHERE {pairs}",
+            [value for game in played for value in (game.id, game.ply)],
+        )
+        return {
+            int(game_id): RecentMove(int(ply), str(uci), str(san), chinese)
+            for game_id, ply, uci, san, chinese in rows
+        }
+
     async def offers(self, game_id: int) -> list[Offer]:
         async with self._db.read() as conn:
             cursor = await conn.execute(

@@ -13,6 +13,7 @@ from bot.service import GameView
 from bot.service.analysis import AnalysisProgress
 from bot.service.analysis_report import GameAnalysis, JudgedMove, PlayerFigures
 from bot.service.judgement import Judgement
+from bot.text.boards import opening_text
 from rules import Color
 
 # How many judged moves the summary lists before saying how many more there are.
@@ -61,7 +62,12 @@ def heading(analysis: GameAnalysis) -> str:
 
 
 def budget(analysis: GameAnalysis) -> str:
-    return _("Engine analysis, {nodes} nodes a position.").format(nodes=number_text(analysis.nodes))
+    """``Engine analysis, 20,000 nodes a position.``, then the opening reached if known."""
+    said = _("Engine analysis, {nodes} nodes a position.").format(nodes=number_text(analysis.nodes))
+    opening = opening_text(analysis.game)
+    if not opening:
+        return said
+    return pgettext("sentences", "{sentence} {next}").format(sentence=said, next=say(opening))
 
 
 def _side(game: GameView, color: Color) -> str:

@@ -3,14 +3,27 @@ the facts of a ``BoardShown`` and a ``PromotionNeeded``."""
 
 from __future__ import annotations
 
-from bot.i18n.text import Joined, Text
+from bot.i18n.text import Joined, Sentences, Text
 from bot.service.phrases import check_text, color_text, termination_text
-from bot.service.results import BoardShown, Look, PromotionNeeded
+from bot.service.results import BoardShown, GameView, Look, PromotionNeeded
 from bot.text.move_errors import LIST_SEPARATOR
 
 
+def opening_text(view: GameView) -> str:
+    """``Opening: C50 Italian Game.`` when the game's opening is known, else nothing. The
+    name stays as the data set writes it (lichess's English names) in every language."""
+    if view.opening is None:
+        return ""
+    return Text("Opening: {eco} {name}.", eco=view.opening.eco, name=view.opening.name)
+
+
 def _game_text(result: BoardShown) -> Text:
-    """``alice vs bob · chess, move 12. Check! bob to move.``, or how the game ended."""
+    """``alice vs bob · chess, move 12. Check! bob to move.``, or how the game ended; then
+    the opening reached."""
+    return Sentences(_state_text(result), opening_text(result.game))
+
+
+def _state_text(result: BoardShown) -> Text:
     view = result.game
     if not view.active:
         return Text(

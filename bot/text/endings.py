@@ -9,6 +9,7 @@ from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.service.phrases import check_text
 from bot.service.results import Ending, GameEnded, GameView, MovePlayed
 from bot.store import OfferKind
+from bot.text.boards import opening_text
 from rules import Termination
 
 
@@ -168,7 +169,7 @@ def to_move_text(player: str) -> Text:
 def move_played_text(result: MovePlayed) -> Sentences:
     """``alice played 12. Nf3. Check! bob to move.`` and what else players must know: the
     answers prepared that followed, the ending, lapsed offers, a draw to claim, a vacation
-    ended by the move."""
+    ended by the move; last, the opening reached."""
     played = played_text(result.mover.name, result.number, result.san)
     said = Sentences(played, _answers_text(result))
     if result.ending is not None:
@@ -180,4 +181,4 @@ def move_played_text(result: MovePlayed) -> Sentences:
         if result.vacation_ended
         else ""
     )
-    return Sentences(moved, back)
+    return Sentences(moved, back, opening_text(result.game))

@@ -5,6 +5,8 @@ by newlines, the first a heading) that the adapters say and lay out."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
@@ -23,7 +25,10 @@ from bot.service.report_results import (
 from bot.service.results import (
     Button,
     ButtonAction,
+    ChallengeView,
+    Choice,
     GameChoice,
+    SelectMenu,
 )
 
 
@@ -44,32 +49,113 @@ def game_label(choice: GameChoice) -> Text:
     )
 
 
-def _turn(result: GameList, entry: GameListEntry) -> Text:
-    if not entry.my_turn:
-        return Text("{player} to move", player=entry.opponent.name)
-    if result.own:
-        return Text("your move")
-    return Text("{player} to move", player=result.player.name)
+def time_left_text(left: timedelta | None) -> Text:
+    """``3 days left``, ``5 hours left``, ``12 minutes left``: rounded down to the largest
+    unit (days from two on, so that "1 day" never hides 47 hours); ``no time limit`` for a
+    game without a clock; ``time is up`` once it ran out (the clock's next round ends it)."""
+    if left is None:
+        return Text("no time limit")
+    minutes = int(left.total_seconds() // 60)
+    if minutes < 1:
+        return Text("time is up")
+    if minutes >= 2 * 24 * 60:
+        return Plural("{count} day left", "{count} days left", minutes // (24 * 60))
+    if minutes >= 60:
+        return Plural("{count} hour left", "{count} hours left", minutes // 60)
+    return Plural("{count} minute left", "{count} minutes left", minutes)
+
+
+def _entry_line(entry: GameListEntry) -> Text:
+    """``#12 vs bob · chess · 12... Nf3 · 3 days left``"""
+    return Text(
+        "#{game} vs {opponent} · {variant} · {move} · {left}",
+        game=entry.game.id,
+        opponent=entry.opponent.name,
+        variant=variant_text(entry.game.variant),
+        move=entry.last_move or Text("no move yet"),
+        left=time_left_text(entry.time_left),
+    )
+
+
+def _challenge_line(challenge: ChallengeView, now: datetime) -> Text:
+    """``#7 from carol · xiangqi · 2 days left`` (to answer it)."""
+    return Text(
+        "#{challenge} from {player} · {variant} · {left}",
+        challenge=challenge.id,
+        player=challenge.challenger.name,
+        variant=variant_text(challenge.variant),
+        left=time_left_text(challenge.expires_at - now),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ListSection:
+    """A heading of a games list and its lines, each with the game it is about (None for
+    a challenge's line)."""
+
+    heading: Text
+    lines: tuple[tuple[Text, GameListEntry | None], ...]
+
+
+def game_list_sections(result: GameList) -> list[ListSection]:
+    """A games list in its order: the games where the listed player is to move (most
+    urgent first), the games waiting for their opponent, the challenges waiting for the
+    player's answer; empty sections left out."""
+    mine = [(_entry_line(e), e) for e in result.entries if e.my_turn]
+    theirs = [(_entry_line(e), e) for e in result.entries if not e.my_turn]
+    to_move = (
+        Text("Your move:") if result.own else Text("{player} to move:", player=result.player.name)
+    )
+    sections = [
+        ListSection(to_move, tuple(mine)),
+        ListSection(Text("Waiting for the opponent:"), tuple(theirs)),
+        ListSection(
+            Text("Challenges to you:"),
+            tuple((_challenge_line(c, result.at), None) for c in result.challenges),
+        ),
+    ]
+    return [section for section in sections if section.lines]
 
 
 def game_list_text(result: GameList) -> Text:
-    """``alice's games:`` then one line per game (``#3 vs bob · chess · move 5 · your
-    move``), or that there are none."""
-    if not result.entries:
+    """``alice's games:`` then each section's heading and lines, or that there are none."""
+    if not result.entries and not result.challenges:
         return Text("{player} has no active games.", player=result.player.name)
     lines: list[str] = [Text("{player}'s games:", player=result.player.name)]
-    for entry in result.entries:
-        lines.append(
-            Text(
-                "#{game} vs {opponent} · {variant} · move {number} · {turn}",
-                game=entry.game.id,
-                opponent=entry.opponent.name,
-                variant=variant_text(entry.game.variant),
-                number=entry.game.ply // 2 + 1,
-                turn=_turn(result, entry),
+    for section in game_list_sections(result):
+        lines.append(section.heading)
+        lines += [line for line, _entry in section.lines]
+    return Joined("\n", lines)
+
+
+def game_list_menus(result: GameList) -> tuple[SelectMenu, ...]:
+    """A list's select menus: show a listed game's board; play in a game where the asker
+    is to move (their own list only)."""
+    if not result.entries:
+        return ()
+
+    def choice(entry: GameListEntry) -> Choice:
+        label = Text("#{game} vs {opponent}", game=entry.game.id, opponent=entry.opponent.name)
+        return Choice(label, str(entry.game.id))
+
+    target = result.player.id
+    menus = [
+        SelectMenu(
+            TextIn("placeholder", "Show a board…"),
+            ButtonAction.LIST_BOARD,
+            target,
+            "",
+            tuple(choice(entry) for entry in result.entries),
+        )
+    ]
+    playable = tuple(choice(entry) for entry in result.entries if entry.my_turn and result.own)
+    if playable:
+        menus.append(
+            SelectMenu(
+                TextIn("placeholder", "Play in…"), ButtonAction.LIST_PLAY, target, "", playable
             )
         )
-    return Joined("\n", lines)
+    return tuple(menus)
 
 
 def game_list_buttons(result: GameList) -> tuple[Button, ...]:

@@ -53,6 +53,11 @@ def opening_at(position: Position) -> Opening | None:
     return _table()[0].get(position.repetition_key())
 
 
+def named_plies() -> int:
+    """The longest named line in plies: a game's opening is decided by then."""
+    return _table()[1]
+
+
 def opening_of(start: Position, moves: Sequence[Move]) -> Opening | None:
     """The opening of a game from ``start`` with ``moves``: the last named position of its
     opening phase (no named line is longer, so only that many moves are played), or None."""
@@ -65,4 +70,4 @@ def opening_of(start: Position, moves: Sequence[Move]) -> Opening | None:
     return found
 
 
-__all__ = ["TABLE", "Opening", "moves_of", "opening_at", "opening_of"]
+__all__ = ["TABLE", "Opening", "moves_of", "named_plies", "opening_at", "opening_of"]

@@ -325,5 +325,8 @@ def test_games_in_pages_with_a_next_page_button(tmp_path: Path) -> None:
     out = run_script(tmp_path, script + "alice /games\nalice /press Next page\n")
     listed = out[out.index("alice's games:") :]
     first, second = listed.split("alice's games:")[1:3]
-    assert first.count(" vs p") == 10 and re.search(r"buttons: \[\d+\] Next page", first)
-    assert second.count(" vs p") == 1 and "Next page" not in second
+    # Each game once in the list, once in the Show a board… menu; the Play in… menu lists
+    # the games where it is alice's move (all of them: nobody moved).
+    assert first.count("· no move yet ·") == 10 and first.count(" vs p") == 30
+    assert re.search(r"buttons: \[\d+\] Next page", first)
+    assert second.count("· no move yet ·") == 1 and "Next page" not in second

@@ -22,7 +22,7 @@ from bot.i18n.checks import CONTENT_LIMIT
 from bot.i18n.names import Command, Option
 from bot.i18n.text import say
 from tests.console.session import play
-from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
+from tests.i18n.pseudo import OPENING_NAME, english_left, install_pseudo, vocabulary
 from tests.i18n.test_catalogs import COMPLETE
 
 GAME = """\
@@ -105,6 +105,7 @@ NOT_WORDS = re.compile(
     r"|/\w+(?: (?:add|list|clear|create|join|leave|start|standings)\b)?"
     r"|\w+:\S*|\[\w+\]|game\d+\S*"
     r"|\S+\.(png|pgn|gif)\b|#\d+"
+    rf"|{OPENING_NAME}"
 )
 
 

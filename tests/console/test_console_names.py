@@ -53,7 +53,7 @@ async def test_a_french_game_with_the_french_command_names(tmp_path: Path) -> No
         "classée. À alice de jouer.",
         "Coups possibles depuis g8 : Ce7, Cf6, Ch6.",
         "Vous avez 1 ligne préparée ici ; elle n'est visible que par vous (/conditionnels liste).",
-        "bob a joué 2... Cc6. À alice de jouer.",
+        "bob a joué 2... Cc6. À alice de jouer. Ouverture : C23 Bishop's Opening.",
         "1 note effacée dans alice contre bob · échecs (partie #1).",
         "1. e4 e5 2. Bc4 Nc6 *",
         "Vraiment abandonner alice contre bob · échecs ? Appuyez sur Abandonner pour confirmer.",

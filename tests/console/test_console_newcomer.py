@@ -107,7 +107,7 @@ async def test_options_a_command_does_not_have_are_errors(tmp_path: Path) -> Non
         '! Too many words for /settings: "extra". It reads only options written as name:value '
         "(notify:, theme:"
     )
-    assert "alice played 1. e4. bob to move." in out
+    assert "alice played 1. e4. bob to move. Opening: B00 King's Pawn Game." in out
 
 
 async def test_lines_without_a_slash_get_specific_help(tmp_path: Path) -> None:

@@ -16,9 +16,12 @@ from bot.service.phrases import variant_text
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_board import answer
 from tests.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, EMBED_LINKS, FakeDiscord, FakeMessage
-from tests.i18n.pseudo import english_left, install_pseudo, vocabulary
+from tests.i18n.pseudo import OPENING_NAME, english_left, install_pseudo, vocabulary
 
-NOT_WORDS = re.compile(r"alice|bob|/\w+|\w+:\S*|<[^>]*>|https?://\S+|#\d+|\S+\.(png|pgn|gif|txt)\b")
+NOT_WORDS = re.compile(
+    r"alice|bob|/\w+|\w+:\S*|<[^>]*>|https?://\S+|#\d+|\S+\.(png|pgn|gif|txt)\b"
+    rf"|{OPENING_NAME}"
+)
 
 
 @pytest.fixture

@@ -100,6 +100,11 @@ def _vocabulary(path: Path, locale: Locale) -> frozenset[str]:
     return frozenset(english - own)
 
 
+# An opening's name after its ECO code (``B00 King's Pawn Game``): the data set's English in
+# every language, as a player's name is theirs (for the tests' ``not_words``).
+OPENING_NAME = r"\b[A-E]\d\d\s+[A-Z][A-Za-z'’:,\-]*(?: [A-Za-z'’:,\-]+)*"
+
+
 def untranslated(text: str) -> tuple[str, str]:
     """``text`` with what the catalogs said blanked out (same length, same lines), as two
     strings: what stood outside every message, and what stood in a field without being a

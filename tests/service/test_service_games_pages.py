@@ -59,7 +59,8 @@ async def test_games_come_in_pages_with_a_next_page_button_until_the_last(
         page = pressed
     assert [len(ids) for ids in shown] == [GAMES_PAGE, GAMES_PAGE, 3]
     assert [game_id for ids in shown for game_id in ids] == expected
-    assert str(game_list_text(page)).count("\n") == 3  # the heading and three games
+    # the heading, the section (all three wait for their opponent) and three games
+    assert str(game_list_text(page)).count("\n") == 4
 
 
 async def test_a_list_that_fits_a_page_has_no_button(

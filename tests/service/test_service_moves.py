@@ -43,7 +43,9 @@ async def test_move_result_carries_what_adapters_need(
     assert result.board.last_move is not None
     assert result.game.ply == 1 and result.game.deadline is not None
     assert result.game.deadline == clock.now + timedelta(days=3)
-    assert move_played_text(result) == "alice played 1. e4. bob to move."
+    assert move_played_text(result) == (
+        "alice played 1. e4. bob to move. Opening: B00 King's Pawn Game."
+    )
 
 
 async def test_any_notation_and_check(service: GameService) -> None:

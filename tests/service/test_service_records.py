@@ -125,7 +125,8 @@ async def test_games_list_my_turn_first_then_most_urgent(
     listing = await service.reports.games(ALICE)
     assert [e.game.id for e in listing.entries] == [urgent.game.id, slow.game.id, waiting.game.id]
     assert [e.my_turn for e in listing.entries] == [True, True, False]
-    assert game_list_text(listing).splitlines()[1].startswith(f"#{urgent.game.id} vs bob")
+    lines = game_list_text(listing).splitlines()
+    assert lines[1] == "Your move:" and lines[2].startswith(f"#{urgent.game.id} vs bob")
 
 
 async def test_settings_notify_and_theme(service: GameService) -> None:

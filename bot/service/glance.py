@@ -1,0 +1,57 @@
+"""A games list at a glance: each game's last move and the time its player to move has
+left, and the open challenges that wait for the player's answer."""
+
+from __future__ import annotations
+
+from bot.service.core import ServiceCore
+from bot.service.errors import DamagedGameError
+from bot.service.report_results import GameListEntry
+from bot.service.results import ChallengeView, PlayerRef
+from bot.service.time_left import time_left
+from bot.store import GameRecord
+
+# Open challenges a list shows after the games (a player receives few: see the limits).
+CHALLENGES_LISTED = 5
+
+
+async def list_entries(
+    core: ServiceCore,
+    records: list[GameRecord],
+    refs: dict[int, PlayerRef],
+    target_id: int,
+    viewer_id: int,
+) -> tuple[GameListEntry, ...]:
+    """``records`` as a list's entries, seen by ``viewer_id`` (their xiangqi notation):
+    their last moves read in one statement, the time left from ``time_left``."""
+    last = await core.store.games.last_moves(records)
+    notation = await core.notation(viewer_id)
+    now = core.now()
+    entries = []
+    for record in records:
+        view = await core.view(record, refs)
+        move = last.get(record.id)
+        said = None
+        if move is not None and record.damaged_at is None:
+            try:
+                said = await core.recent_line(record, [move], notation)
+            except DamagedGameError:
+                said = None  # listed still, its move unnamed: /board tells what is wrong
+        entries.append(
+            GameListEntry(
+                view,
+                view.opponent_of(target_id),
+                record.to_move_id == target_id,
+                said,
+                time_left(record, now),
+            )
+        )
+    return tuple(entries)
+
+
+async def challenges_to(
+    core: ServiceCore, player_id: int, guild_id: int | None
+) -> tuple[ChallengeView, ...]:
+    """The open challenges addressed to ``player_id`` (on ``guild_id`` if set), soonest
+    to expire first, at most ``CHALLENGES_LISTED``."""
+    found = await core.store.challenges.open_to(player_id, guild_id, CHALLENGES_LISTED)
+    return tuple([await core.challenge_view(challenge) for challenge in found])

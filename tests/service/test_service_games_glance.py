@@ -1,0 +1,82 @@
+"""/games at a glance in the service: the player's move first by time left, each game with
+its last move and time left, then the games waiting for the opponent, then the challenges
+to the player; menus that show a listed game's board or open its Move… menu, with the
+checks of the commands they stand for."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import Locale, using
+from bot.i18n.text import say
+from bot.service import BoardShown, GameService, ManualClock, MoveMenu, Place
+from bot.service.errors import InvalidButtonError, NotYourTurnError, UnknownGameError
+from bot.service.results import ButtonAction
+from bot.text.reports import game_list_menus, game_list_text
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
+
+
+async def test_the_list_reads_where_to_move_and_how_urgently(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Alice's move in a 7-day and a 1-day game (the 1-day one first), carol's move in a
+    game where she played, a challenge from carol: in that order, each line with the last
+    move and the time left."""
+    slow = (await start_game(service, days=7)).game
+    await play(service, slow.id, "e4", "e5")
+    urgent = (await start_game(service, days=1)).game
+    clock.advance(hours=5)
+    waiting = (await start_game(service, white=ALICE, black=CAROL, days=3)).game
+    await play(service, waiting.id, "d4")
+    challenge = await service.challenges.challenge(CAROL, PLACE, ALICE, game="xiangqi")
+    listing = await service.reports.games(ALICE, place=PLACE)
+    assert [e.game.id for e in listing.entries] == [urgent.id, slow.id, waiting.id]
+    assert [c.id for c in listing.challenges] == [challenge.challenge.id]
+    assert say(game_list_text(listing)).splitlines() == [
+        "alice's games:",
+        "Your move:",
+        f"#{urgent.id} vs bob · chess · no move yet · 19 hours left",
+        f"#{slow.id} vs bob · chess · 1... e5 · 6 days left",
+        "Waiting for the opponent:",
+        f"#{waiting.id} vs carol · chess · 1. d4 · 3 days left",
+        "Challenges to you:",
+        f"#{challenge.challenge.id} from carol · xiangqi · 2 days left",
+    ]
+    with using(Locale.FR):
+        said = say(game_list_text(listing))
+    assert "À vous de jouer :" in said and "6 jours restants" in said
+    boards, plays = game_list_menus(listing)
+    assert [c.value for c in boards.choices] == [str(urgent.id), str(slow.id), str(waiting.id)]
+    assert [c.value for c in plays.choices] == [str(urgent.id), str(slow.id)]
+    assert game_list_menus(await service.reports.games(BOB, ALICE, place=PLACE))[1:] == ()
+
+
+async def test_the_menus_show_a_board_and_open_the_move_menu(service: GameService) -> None:
+    """Show a board… answers the game's board to the chooser; Play in… its Move… menu.
+    Neither lets anyone see or move where the commands would not: another server's game is
+    unknown there, the opponent's turn is refused, a value no list made is refused."""
+    game = (await start_game(service)).game
+    elsewhere = (await start_game(service, white=BOB, black=CAROL, place=Place(2, 20))).game
+    listing = await service.reports.games(ALICE, place=PLACE)
+    boards, plays = game_list_menus(listing)
+    shown = await service.buttons.press_custom_id(
+        ALICE, boards.custom_id, place=PLACE, values=(str(game.id),)
+    )
+    assert isinstance(shown, BoardShown) and shown.game.id == game.id
+    menu = await service.buttons.press_custom_id(
+        ALICE, plays.custom_id, place=PLACE, values=(str(game.id),)
+    )
+    assert isinstance(menu, MoveMenu) and menu.game.id == game.id
+    with pytest.raises(UnknownGameError):
+        await service.buttons.press(
+            ALICE, ButtonAction.LIST_BOARD, ALICE.id, place=PLACE, values=(str(elsewhere.id),)
+        )
+    with pytest.raises(NotYourTurnError):
+        await service.buttons.press(
+            BOB, ButtonAction.LIST_PLAY, BOB.id, place=PLACE, values=(str(game.id),)
+        )
+    for values in ((), ("x",), ("1", "2"), ("9" * 30,)):
+        with pytest.raises(InvalidButtonError):
+            await service.buttons.press(
+                ALICE, ButtonAction.LIST_BOARD, ALICE.id, place=PLACE, values=values
+            )
