@@ -220,7 +220,7 @@ async def check(store: Store, service: GameService, size: int) -> None:
 
 async def clock_round(service: GameService) -> None:
     """What ``bot.discord.clockwork.run_clock`` asks of the service in one round."""
-    await service.deadlines.expire_overdue()
+    await service.deadlines.expire_overdue(describe=False)
     await service.deadlines.hand_over_reminders()
     await service.digests.hand_over_digests()
     await service.deadlines.threads_to_archive()

@@ -32,7 +32,8 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     when the next round is due (None: nothing pending). Nothing here waits for Discord, so a refused
     message never makes the scheduler spin: its retries are the outbox's."""
     service = bot.service
-    await service.deadlines.expire_overdue(now)
+    # Announced by the outbox rows each ending writes: no description wanted.
+    await service.deadlines.expire_overdue(now, describe=False)
     await service.deadlines.hand_over_reminders(now)
     await service.digests.hand_over_digests(now)
     bot.outbox.wake()

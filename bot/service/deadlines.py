@@ -69,8 +69,12 @@ class DeadlineUseCases:
         self._time_outs = TimeOuts(core, endings)
         self._next_purge_at: datetime | None = None  # when the clock next deletes old rows
 
-    async def expire_overdue(self, now: datetime | None = None) -> ClockReport:
-        """End every game past its deadline and expire old challenges.
+    async def expire_overdue(
+        self, now: datetime | None = None, *, describe: bool = True
+    ) -> ClockReport:
+        """End every game past its deadline and expire old challenges (``describe`` False:
+        the games ended are counted, not described, for a caller whose announcements are
+        the outbox's rows).
 
         The side that ran out of time loses, unless the waiting side could never mate, in
         which case it is a draw. Games changed meanwhile are skipped (seen next time); a game
@@ -83,6 +87,7 @@ class DeadlineUseCases:
         # the downtime is credited before any game is ended on time.
         await credit_gap(self._core.store, now)
         ended: list[GameEnded] = []
+        timed_out = 0
         after: tuple[int, int] | None = None
         # In bounded batches (reads, claims), so a backlog after an outage neither holds the
         # database long nor makes one statement too big.
@@ -100,7 +105,11 @@ class DeadlineUseCases:
                 now,
             )
             # Replayed one by one (a damaged game marked and skipped), written in batches.
-            ended += await self._time_outs.end([r for r in batch if r.id in mine], now)
+            count, described = await self._time_outs.end(
+                [r for r in batch if r.id in mine], now, describe=describe
+            )
+            timed_out += count
+            ended += described
         expired = []
         for challenge in await self._core.store.challenges.expire_due(now):
             view = await self._core.challenge_view(challenge)
@@ -113,9 +122,9 @@ class DeadlineUseCases:
             await self._core.store.pings.purge(now - PING_WINDOW)
             await self._core.store.claims.purge((now - CLOCK_CLAIM_LEASE).timestamp())
             self._next_purge_at = now + PURGE_INTERVAL
-        if ended or expired:
+        if timed_out or expired:
             self._core.schedule_changed()
-        return ClockReport(tuple(ended), tuple(expired))
+        return ClockReport(tuple(ended), tuple(expired), timed_out)
 
     async def due_reminders(self, now: datetime | None = None) -> list[Reminder]:
         """Reminders to send now (24 h and 1 h before a deadline by default), by mention or

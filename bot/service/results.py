@@ -501,7 +501,9 @@ class ComputerStuck:
 
 @dataclass(frozen=True, slots=True)
 class ClockReport:
-    """What ``expire_overdue`` did."""
+    """What ``expire_overdue`` did: the games ended on time (described when asked), the
+    challenges expired, and how many games ended."""
 
     ended: tuple[GameEnded, ...] = ()
     expired_challenges: tuple[ChallengeClosed, ...] = ()
+    timed_out: int = 0

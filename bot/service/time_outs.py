@@ -18,7 +18,7 @@ from bot.service.core import ServiceCore
 from bot.service.endings import EndingUseCases, finished_record, settled, stored_ending
 from bot.service.outbox_items import ending_items
 from bot.service.results import GameEnded, PlayerRef
-from bot.store import BatchEnding, GameRecord
+from bot.store import BatchEnding, GameRecord, Written
 from rules import Color, Outcome, Termination
 
 # Endings one transaction writes: enough that the disk's wait is shared by many, few enough
@@ -42,23 +42,30 @@ class TimeOuts:
         self._core = core
         self._endings = endings
 
-    async def end(self, records: Sequence[GameRecord], now: datetime) -> list[GameEnded]:
+    async def end(
+        self, records: Sequence[GameRecord], now: datetime, *, describe: bool = True
+    ) -> tuple[int, list[GameEnded]]:
         """End ``records`` (games past their deadline that this process holds) on time, in
         order: the side to move loses, unless the other could never mate (a draw). A game
         changed since it was read is skipped (the next round looks at it again); a damaged
-        one is logged, marked and skipped. Raises the store's errors (the batches written
-        before stay written)."""
+        one is logged, marked and skipped. Returns how many ended and, if ``describe``,
+        what each looks like (the outbox rows announce them either way). Raises the
+        store's errors (the batches written before stay written)."""
         await self._core.replays.replay_ahead(records)  # their moves read together
         due = await self._core.replays.each_game(records, lambda record: record.id, self._due)
         refs = await self._core.refs(
             *{player for item in due for player in (item.record.white_id, item.record.black_id)}
         )
-        ended: list[GameEnded] = []
+        count, ended = 0, []
         for start in range(0, len(due), ENDING_BATCH):
-            ended += await self._write(due[start : start + ENDING_BATCH], refs, now)
-        if ended:
+            batch = due[start : start + ENDING_BATCH]
+            written = await self._write(batch, refs, now)
+            count += len(written)
+            if describe:
+                ended += [await self._described(item, done, refs, now) for item, done in written]
+        if count:
             self._core.schedule_changed()
-        return ended
+        return count, ended
 
     async def _due(self, record: GameRecord) -> _TimeOut:
         """How ``record`` ends on time. Raises ``DamagedGameError`` for a game whose moves no
@@ -81,8 +88,8 @@ class TimeOuts:
 
     async def _write(
         self, batch: Sequence[_TimeOut], refs: dict[int, PlayerRef], now: datetime
-    ) -> list[GameEnded]:
-        """One transaction ending ``batch``; what each game ended looks like."""
+    ) -> list[tuple[_TimeOut, Written]]:
+        """One transaction ending ``batch``; the games ended, with what was written."""
         written = await self._core.store.games.finish_many(
             [
                 BatchEnding(
@@ -102,15 +109,16 @@ class TimeOuts:
             ],
             now,
         )
-        ended = []
-        for item in batch:
-            done = written.get(item.record.id)
-            if done is None:
-                continue  # changed meanwhile: the next round looks at it again
-            updated = finished_record(item.record, item.outcome, now, done.version)
-            ended.append(
-                await self._endings.game_ended(
-                    updated, item.outcome, item.record.to_move_id, done.ratings, refs
-                )
-            )
-        return ended
+        # A game changed meanwhile is absent: the next round looks at it again.
+        return [(item, written[item.record.id]) for item in batch if item.record.id in written]
+
+    async def _described(
+        self, item: _TimeOut, done: Written, refs: dict[int, PlayerRef], now: datetime
+    ) -> GameEnded:
+        """What ``item``'s game looks like ended (the console shows it; the Discord adapter
+        announces through the outbox rows and asks for none: a view, a text and a board
+        for each of thousands of games after an outage)."""
+        updated = finished_record(item.record, item.outcome, now, done.version)
+        return await self._endings.game_ended(
+            updated, item.outcome, item.record.to_move_id, done.ratings, refs
+        )

@@ -124,6 +124,26 @@ async def test_a_player_in_many_games_of_one_batch_is_rated_in_order(
     assert [change.before for change in second] == [first[1].rating, 1500.0]
 
 
+async def test_the_discord_clock_ends_games_without_describing_them(
+    service: GameService, store: Store, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``describe=False`` (the Discord adapter's round, announcing through the outbox): the
+    same games end, rated in order, each announced once, counted in ``timed_out``, and none
+    is described (a view, a text and a board each, thousands after an outage)."""
+    await overdue_games(store, 30, clock.now)
+    clock.advance(days=4)
+
+    async def described(*args: object, **kwargs: object) -> None:
+        raise AssertionError("an ending described though nobody asked")
+
+    monkeypatch.setattr(type(service.endings), "game_ended", described)
+    report = await service.deadlines.expire_overdue(describe=False)
+    assert (report.ended, report.timed_out) == ((), 30)
+    assert await ratings_of(store, PLAYERS) == rated_in_order(30)
+    assert list((await endings_told(store)).values()) == [1] * 30
+    assert (await service.deadlines.expire_overdue(describe=False)).timed_out == 0
+
+
 async def test_a_game_moved_meanwhile_is_not_timed_out(
     service: GameService, store: Store, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
