@@ -30,6 +30,13 @@ from bot.store.pg_schema import translate_schema
 _log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
+# SQLite's page cache for the store's connection (KiB; its default is 2 MiB). A million games
+# make B-trees whose interior pages alone exceed 2 MiB (the moves' tree: ~16 MiB), so with
+# the default a move or a time-out read them again from the operating system at every
+# statement, and from the disk once evicted: at 1M games a drain of time-outs on cold pages
+# ran at 47 items/s with 2 MiB and 67 with 64 MiB. Pages are taken as they are read, so a
+# small database never grows to it.
+PAGE_CACHE_KIB = 65_536
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
 SQLITE_PREFIX = "sqlite:///"
 POSTGRESQL_PREFIXES = ("postgresql://", "postgres://")
@@ -330,6 +337,7 @@ class SqliteDatabase:
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute(f"PRAGMA synchronous = {synchronous}")
             await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
             database = cls(connection, path)
             await database._migrate()
         except BaseException:

@@ -56,14 +56,15 @@ async def _play(store: Store, game: GameRecord, uci: str, san: str, fen: str) ->
 
 @pytest.mark.sqlite_only
 async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
-    """A new file gets WAL, foreign keys, a busy timeout and the latest schema version,
-    and says it was created."""
+    """A new file gets WAL, foreign keys, a busy timeout, a page cache for a million games'
+    B-trees and the latest schema version, and says it was created."""
     store = await Store.open(tmp_path / "new.db")
     try:
         assert store.database.created
         async with store.database.read() as conn:
             pragmas = {}
-            for name in ("journal_mode", "foreign_keys", "busy_timeout", "user_version"):
+            names = ("journal_mode", "foreign_keys", "busy_timeout", "cache_size", "user_version")
+            for name in names:
                 cursor = await conn.execute(f"PRAGMA {name}")
                 pragmas[name] = (await cursor.fetchone())[0]
     finally:
@@ -72,6 +73,7 @@ async def test_fresh_database_is_migrated_with_pragmas(tmp_path: Path) -> None:
         "journal_mode": "wal",
         "foreign_keys": 1,
         "busy_timeout": database_module.BUSY_TIMEOUT_MS,
+        "cache_size": -database_module.PAGE_CACHE_KIB,  # KiB (SQLite's default: 2 MiB)
         "user_version": len(database_module.migrations()),
     }
 
