@@ -327,10 +327,8 @@ async def _copy_table(
 async def _write_page(
     writer: Connection, target_name: str, plan: TablePlan, rows: list[tuple[Any, ...]]
 ) -> None:
-    names = ", ".join(plan.columns)
-    insert = f"INSERT INTO {plan.table} ({names}) VALUES ({', '.join('?' * len(plan.columns))})"
     try:
-        await writer.executemany(insert, rows)
+        await writer.insert_rows(plan.table, plan.columns, rows)
     except _REFUSED as error:
         # Raising rolls the page back.
         raise RowRefused(

@@ -120,6 +120,13 @@ class Connection(Protocol):
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
 
+    async def insert_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[object]]
+    ) -> None:
+        """Insert ``rows`` (values of ``columns``, in order) into ``table`` at once, checked
+        by the table's rules as an INSERT is: PostgreSQL's COPY (no statement a row),
+        SQLite's prepared INSERT run for each. Raises the database's errors."""
+
     async def lock(self, keys: Iterable[str]) -> None:
         """Inside a transaction: wait for, then hold until it ends, the lock of each of
         ``keys`` (names of things a write reads before writing, e.g. ``player:42``, that may
@@ -247,6 +254,14 @@ class SqliteConnection:
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         await self.raw.executemany(sql, rows)
+
+    async def insert_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[object]]
+    ) -> None:
+        marks = ", ".join("?" * len(columns))
+        await self.raw.executemany(
+            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows
+        )
 
     async def lock(self, keys: Iterable[str]) -> None:
         """Nothing to do: SQLite's write transactions already exclude every other writer."""

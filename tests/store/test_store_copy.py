@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +27,7 @@ from bot.store import (
 )
 from bot.store.copy import TargetNotEmpty, count_rows
 from bot.store.database import migrations
+from bot.store.postgres import PostgresConnection
 from tests.dbtools import connect
 from tests.fake_engines import FakeEngines
 from tests.processes import run_postal
@@ -156,6 +159,32 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(
     # start takes its shards at once instead of waiting for the lease to expire.
     assert _rows(source)["shard_leases"] != []
     assert _rows(back) == _rows(source) | {"shard_leases": []}
+
+
+async def test_postgresql_takes_each_page_by_copy_not_a_statement_a_row(
+    tmp_path: Path, pg_empty_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Into PostgreSQL each page goes by one COPY (a bound INSERT a row set copy-db's pace
+    at ~7,000 moves a second into a durable server), and still arrives whole and checked."""
+    source = tmp_path / "postal.db"
+    await _deployment(source)
+    copies: list[tuple[str, int]] = []
+    real = PostgresConnection.insert_rows
+
+    async def executemany(*args: object) -> None:
+        raise AssertionError("a page written a statement a row")
+
+    async def insert_rows(
+        self: PostgresConnection, table: str, columns: Sequence[str], rows: Sequence[Any]
+    ) -> None:
+        copies.append((table, len(rows)))
+        await real(self, table, columns, rows)
+
+    monkeypatch.setattr(PostgresConnection, "executemany", executemany)
+    monkeypatch.setattr(PostgresConnection, "insert_rows", insert_rows)
+    there = await copy_database(source, pg_empty_url)
+    assert ("moves", 3 + 4 + 2) in copies
+    assert sum(rows for _, rows in copies) == sum(c.rows for c in there.copied)
 
 
 async def test_games_go_on_after_the_move(tmp_path: Path, pg_empty_url: str) -> None:
