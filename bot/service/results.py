@@ -501,8 +501,7 @@ class ComputerStuck:
 
 @dataclass(frozen=True, slots=True)
 class ClockReport:
-    """What ``expire_overdue`` did: the games ended on time (described when asked), the
-    challenges expired, and how many games ended."""
+    """What ``expire_overdue`` did (``timed_out`` games ended, in ``ended`` if described)."""
 
     ended: tuple[GameEnded, ...] = ()
     expired_challenges: tuple[ChallengeClosed, ...] = ()
