@@ -86,7 +86,7 @@ from bot.text.challenges import closed_text
 from bot.text.errors import error_text
 from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
-from bot.text.reports import game_list_buttons, game_list_menus
+from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 
 # Results that show a game's board: the console lists the board's controls after them.
@@ -453,14 +453,7 @@ class Console:
             await self.service.deadlines.mark_reminder_sent(reminder)
         for digest in await self.service.digests.hand_over_digests():
             lines = [words.digest_headline(digest)]
-            lines += [
-                _("- {game} (game #{id}, deadline {time})").format(
-                    game=in_language(game.title), id=game.id, time=when(game.deadline)
-                )
-                if game.deadline
-                else _("- {game} (game #{id})").format(game=in_language(game.title), id=game.id)
-                for game in digest.games
-            ]
+            lines += [f"- {in_language(entry_line(entry))}" for entry in digest.entries]
             self.say(f"{await self._direct(digest.player, None)} " + "\n".join(lines))
 
     async def write_image(self, game: GameView, board: BoardView, suffix: str) -> None:

@@ -13,6 +13,7 @@ from bot.discord.messages import (
     Card,
     Reply,
     Tone,
+    board_link,
     board_message,
     card_text,
     deadline_field,
@@ -20,11 +21,9 @@ from bot.discord.messages import (
     game_ended,
     game_title,
     offer_made,
-    place_link,
     reminder,
     safe,
     taken_back,
-    timestamp,
     with_mentions,
 )
 from bot.discord.places import permissions_text
@@ -44,7 +43,7 @@ from bot.service import (
     TurnNotice,
 )
 from bot.service.tournament.facts import TournamentStandings
-from bot.text import words
+from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import reminder_text, turn_notice_text
 from bot.text.tournament_words import ended_text
@@ -105,18 +104,13 @@ def delivery_dm(delivery: Delivery) -> Reply:
 
 
 def digest(result: Digest) -> Reply:
-    """The daily digest: how many games wait for the player's move, each with its deadline
-    and the link to its place."""
+    """The daily digest: how many games wait for the player's move, then each as
+    ``/games`` lists it (the least time left first), with the link to its board."""
     lines = [words.digest_headline(result)]
-    for game in result.games:
-        due = (
-            _(", due {when}").format(when=timestamp(game.deadline))
-            if game.deadline is not None
-            else ""
-        )
-        link = place_link(game)
-        where = f" {link}" if link else ""
-        lines.append(f"- {game_title(game)}{due}{where}")
+    for entry in result.entries:
+        link = board_link(entry.game)
+        line = safe(say(reports.entry_line(entry)))
+        lines.append(f"- {line} · {link}" if link else f"- {line}")
     return Reply(clip("\n".join(lines), CONTENT_LIMIT))
 
 

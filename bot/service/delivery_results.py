@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
+from bot.service.report_results import GameListEntry
 from bot.service.results import (
     BoardView,
     ChallengeClosed,
@@ -23,10 +24,12 @@ from bot.store import OutboxTarget
 
 @dataclass(frozen=True, slots=True)
 class Digest:
-    """A player's daily digest: the games where it is their move, most urgent first."""
+    """A player's daily digest: the games where it is their move, the least time left
+    first, as ``/games`` lists them (``entries``: each with its last move and time left)."""
 
     player: PlayerRef
     games: tuple[GameView, ...]
+    entries: tuple[GameListEntry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

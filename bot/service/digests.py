@@ -3,13 +3,15 @@ players who chose it instead of a notice per move."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.service.core import ServiceCore
 from bot.service.delivery_results import (
     Digest,
 )
+from bot.service.glance import list_entries
 from bot.service.local_time import next_time_of_day, zone_or_utc
+from bot.service.time_left import time_left
 from bot.store import DigestFacts, GameRecord, OutboxItem, OutboxTarget
 from bot.store.records import to_epoch
 
@@ -45,14 +47,23 @@ class DigestUseCases:
         return written
 
     async def _waiting_for(self, player_id: int) -> list[GameRecord]:
-        """The player's active games where it is their move, most urgent first."""
+        """The player's active games where it is their move, the least time left first."""
         games = await self._core.store.games.active_for_player(player_id)
-        mine = [g for g in games if g.to_move_id == player_id and g.damaged_at is None]
-        return sorted(mine, key=lambda g: (g.deadline_at is None, g.deadline_at, g.id))
+        return [g for g in games if g.to_move_id == player_id and g.damaged_at is None]
 
     async def digest(self, player_id: int, games: list[GameRecord]) -> Digest:
+        """The digest of ``games`` (where it is ``player_id``'s move) in ``/games``' order:
+        the least time left first (``time_left``), untimed games last; each with its last
+        move and time left, as ``/games`` lists it."""
+        now = self._core.now()
+        games = sorted(games, key=lambda g: (_left_order(time_left(g, now)), g.id))
         refs = await self._core.refs(
             player_id, *{p for g in games for p in (g.white_id, g.black_id)}
         )
-        views = tuple([await self._core.view(record, refs) for record in games])
-        return Digest(refs[player_id], views)
+        entries = await list_entries(self._core, games, refs, player_id, player_id)
+        return Digest(refs[player_id], tuple(entry.game for entry in entries), entries)
+
+
+def _left_order(left: timedelta | None) -> tuple[bool, timedelta]:
+    """Less time left first; no clock last."""
+    return (left is None, left or timedelta(0))

@@ -65,7 +65,7 @@ def time_left_text(left: timedelta | None) -> Text:
     return Plural("{count} minute left", "{count} minutes left", minutes)
 
 
-def _entry_line(entry: GameListEntry) -> Text:
+def entry_line(entry: GameListEntry) -> Text:
     """``#12 vs bob · chess · 12... Nf3 · 3 days left``"""
     return Text(
         "#{game} vs {opponent} · {variant} · {move} · {left}",
@@ -101,8 +101,8 @@ def game_list_sections(result: GameList) -> list[ListSection]:
     """A games list in its order: the games where the listed player is to move (most
     urgent first), the games waiting for their opponent, the challenges waiting for the
     player's answer; empty sections left out."""
-    mine = [(_entry_line(e), e) for e in result.entries if e.my_turn]
-    theirs = [(_entry_line(e), e) for e in result.entries if not e.my_turn]
+    mine = [(entry_line(e), e) for e in result.entries if e.my_turn]
+    theirs = [(entry_line(e), e) for e in result.entries if not e.my_turn]
     to_move = (
         Text("Your move:") if result.own else Text("{player} to move:", player=result.player.name)
     )

@@ -5,6 +5,8 @@ checks of the commands they stand for."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from bot.i18n import Locale, using
@@ -12,7 +14,7 @@ from bot.i18n.text import say
 from bot.service import BoardShown, GameService, ManualClock, MoveMenu, Place
 from bot.service.errors import InvalidButtonError, NotYourTurnError, UnknownGameError
 from bot.service.results import ButtonAction
-from bot.text.reports import game_list_menus, game_list_text
+from bot.text.reports import entry_line, game_list_menus, game_list_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 
@@ -80,3 +82,30 @@ async def test_the_menus_show_a_board_and_open_the_move_menu(service: GameServic
             await service.buttons.press(
                 ALICE, ButtonAction.LIST_BOARD, ALICE.id, place=PLACE, values=values
             )
+
+
+async def test_the_daily_digest_lists_as_games_does(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Bob's digest lists the games where it is his move in /games' order (the least time
+    left first, not the order the games began or their moves came), each line as /games
+    says it: last move, time left."""
+    await service.preferences.settings(BOB, notify="dm", digest="8:00")
+    slow = (await start_game(service, days=5)).game
+    urgent = (await start_game(service, days=1)).game
+    middle = (await start_game(service, days=3)).game
+    for game in (urgent, slow, middle):
+        await play(service, game.id, "e4")
+    clock.now = datetime(2026, 1, 6, 8, 0, tzinfo=UTC)
+    (digest,) = await service.digests.hand_over_digests()
+    order = [urgent.id, middle.id, slow.id]
+    assert [entry.game.id for entry in digest.entries] == order
+    assert [game.id for game in digest.games] == order
+    listing = await service.reports.games(BOB, place=PLACE)
+    assert [entry.game.id for entry in listing.entries] == order
+    assert [say(entry_line(e)) for e in digest.entries] == [
+        say(entry_line(e)) for e in listing.entries
+    ]
+    assert say(entry_line(digest.entries[0])) == (
+        f"#{urgent.id} vs alice · chess · 1. e4 · 4 hours left"
+    )
