@@ -3,15 +3,20 @@ Discord, in the console's one place; the console's player is the server's manage
 
 from __future__ import annotations
 
-from bot.console.names import CONSOLE_PLACE
+from bot.console.names import CONSOLE_PLACE, checked_name, user_named
 from bot.console.options import BadOption, bool_option, int_option
 from bot.console.session import Console
 from bot.i18n.names import Command, Subcommand
 from bot.i18n.text import Text
 from bot.service import User
-from bot.text.tournament_words import entry_text, standings_text, started_text
+from bot.text.tournament_words import (
+    entry_text,
+    standings_text,
+    started_text,
+    withdrawn_text,
+)
 
-_ACTIONS = ("create", "join", "leave", "start", "standings")
+_ACTIONS = ("create", "join", "leave", "start", "withdraw", "standings")
 
 
 def _number(action: str, options: dict[str, str], words: list[str]) -> int | None:
@@ -39,6 +44,14 @@ async def tournament(
         number = _number(action, options, words)
         started = await tournaments.start(user, CONSOLE_PLACE, number, manages_server=True)
         console.say(started_text(started))
+    elif action == "withdraw":
+        number = _number(action, options, words)
+        named = options.get("player")
+        player = user_named(checked_name(named)) if named else None
+        done = await tournaments.withdraw(
+            user, CONSOLE_PLACE, number, player=player, manages_server=True
+        )
+        console.say(withdrawn_text(done))
     elif action == "standings":
         number = _number(action, options, words)
         console.say(standings_text(await tournaments.standings(CONSOLE_PLACE, number)))

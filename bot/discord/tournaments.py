@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.context import actor_of, place_of
+from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import postal
 from bot.discord.language import shared_language
@@ -36,6 +36,7 @@ from bot.text.tournament_words import (
     standings_text,
     started_text,
     tournament_text,
+    withdrawn_text,
 )
 
 if TYPE_CHECKING:
@@ -169,6 +170,27 @@ async def start(interaction: discord.Interaction, tournament: int | None = None)
         ),
     )
     await _open_games(bot, interaction, started)
+
+
+@tournament.command(name="withdraw", description=about("tournament withdraw"))
+@app_commands.describe(**about_options("tournament withdraw"))
+async def withdraw(
+    interaction: discord.Interaction,
+    tournament: int | None = None,
+    player: discord.User | None = None,
+) -> None:
+    bot = postal(interaction)
+    done = await quickly(
+        interaction,
+        bot.service.tournaments.withdraw(
+            actor_of(interaction),
+            place_of(interaction),
+            tournament,
+            player=user_of(player) if player is not None else None,
+            manages_server=interaction.permissions.manage_guild,
+        ),
+    )
+    await bot.reply(interaction, lambda: _said(withdrawn_text(done)))
 
 
 @tournament.command(name="standings", description=about("tournament standings"))

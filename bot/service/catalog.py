@@ -488,6 +488,19 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _about_a_tournament("join", "Join the tournament open here"),
             _about_a_tournament("leave", "Leave a tournament before it starts"),
             _about_a_tournament("start", "Start a tournament now: every game at once"),
+            CommandSpec(
+                "withdraw",
+                (
+                    TOURNAMENT_ID,
+                    OptionSpec(
+                        "player",
+                        OptionKind.USER,
+                        description="Who withdraws (default: you; others: the organiser)",
+                    ),
+                ),
+                positional=("tournament",),
+                description="Withdraw from a tournament under way: your games left are lost",
+            ),
             _about_a_tournament("standings", "A tournament's table: points and tie-breaks"),
         ),
         description="Round-robin tournaments in this server",

@@ -67,12 +67,15 @@ class NewTournament:
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
-    """A player in a tournament; ``seed`` is their pairing number once it started."""
+    """A player in a tournament; ``seed`` is their pairing number once it started;
+    ``withdrawn`` after a withdrawal, ``annulled`` when their results were struck out."""
 
     player_id: int
     name: str
     joined_at: datetime
     seed: int | None
+    withdrawn: bool = False
+    annulled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.database import Connection, Database
+from bot.store.ending_batches import BatchEnding, end_games
 from bot.store.game_starts import insert_game
 from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
 from bot.store.tournament_records import (
@@ -129,13 +130,48 @@ class Tournaments:
         number each got when joining)."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                "SELECT e.player_id, p.display_name, e.joined_at, e.seed "
+                "SELECT e.player_id, p.display_name, e.joined_at, e.seed, "
+                "e.withdrawn_at IS NOT NULL, e.annulled "
                 "FROM tournament_entrants e JOIN players p ON p.id = e.player_id "
                 "WHERE e.tournament_id = ? ORDER BY e.seed, e.joined_at, e.player_id",
                 (tournament_id,),
             )
             rows = await cursor.fetchall()
-        return [Entrant(row[0], row[1], from_epoch(row[2]), row[3]) for row in rows]
+        return [
+            Entrant(row[0], row[1], from_epoch(row[2]), row[3], bool(row[4]), bool(row[5]))
+            for row in rows
+        ]
+
+    async def withdraw(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        annulled: bool,
+        endings: Sequence[BatchEnding],
+        now: datetime,
+    ) -> bool:
+        """In one transaction: mark ``player_id`` withdrawn from the running tournament
+        (``annulled``: their results struck out) and end their games still going
+        (``endings``, each guarded by the version it was read at). False, and nothing
+        changed, when it is not running, they are not in it or withdrew already, or one of
+        the games moved meanwhile (read them again)."""
+        try:
+            async with self._db.transaction() as conn:
+                cursor = await conn.execute(
+                    "UPDATE tournament_entrants SET withdrawn_at = ?, annulled = ? "
+                    "WHERE tournament_id = ? AND player_id = ? AND withdrawn_at IS NULL "
+                    "AND EXISTS (SELECT 1 FROM tournaments t WHERE t.id = ? "
+                    "AND t.status = 'running')",
+                    (to_epoch(now), int(annulled), tournament_id, player_id, tournament_id),
+                )
+                if cursor.rowcount == 0:
+                    raise _Unchanged(Entry(EntryChange.NOT_IN))
+                if len(await end_games(conn, endings, now)) < len(endings):
+                    raise _Unchanged(Entry(EntryChange.NOT_OPEN))  # a game moved: roll back
+        except _Unchanged:
+            return False
+        return True
 
     async def games(self, tournament_id: int) -> list[TournamentGame]:
         """Its games by round and board, with their results so far."""

@@ -14,12 +14,14 @@ from bot.service.tournament.facts import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     EntryKind,
+    StandingLine,
     TournamentError,
     TournamentRefusal,
     TournamentShown,
     TournamentStandings,
     TournamentStarted,
     TournamentView,
+    TournamentWithdrawn,
 )
 from bot.store import TournamentStatus
 
@@ -160,7 +162,7 @@ def _table(table: TournamentStandings) -> Text:
                 "{rank}. {player} — points: {points}, games: {played}, "
                 "direct encounter: {direct}, Sonneborn–Berger: {berger}",
                 rank=line.rank,
-                player=line.player.name,
+                player=_entrant(line),
                 points=decimal_text(line.points),
                 played=line.played,
                 direct=decimal_text(line.direct),
@@ -170,6 +172,40 @@ def _table(table: TournamentStandings) -> Text:
         ),
     )
     return Text("{head}\n{lines}", head=head, lines=lines)
+
+
+def withdrawn_text(done: TournamentWithdrawn) -> Text:
+    """A withdrawal: by whom, after how many games, and what became of the results."""
+    facts = {
+        "player": done.player.name,
+        "name": title(done.tournament),
+        "finished": done.finished,
+        "games": done.games,
+    }
+    rule = (
+        Text(
+            "{player} withdrew from {name} after {finished} of {games} games: fewer than half "
+            "were played, so their results are struck out of the table.",
+            **facts,
+        )
+        if done.struck_out
+        else Text(
+            "{player} withdrew from {name} after {finished} of {games} games: their results "
+            "stand, and their games still going are lost by forfeit.",
+            **facts,
+        )
+    )
+    if not done.forfeited:
+        return rule
+    ended = Plural("{count} game ended.", "{count} games ended.", done.forfeited)
+    return Sentences(rule, ended)
+
+
+def _entrant(line: StandingLine) -> Text | str:
+    """A player's name in the table, marked when they withdrew."""
+    if line.withdrawn:
+        return Text("{player} (withdrew)", player=line.player.name)
+    return line.player.name
 
 
 def _won(table: TournamentStandings) -> Text:
@@ -182,6 +218,8 @@ def _won(table: TournamentStandings) -> Text:
 
 def _refusal(error: TournamentError) -> Text:
     tournament, count = error.tournament_id, error.count
+    if error.reason in _WITHDRAWAL_REFUSALS:
+        return _withdrawal_refusal(error)
     match error.reason:
         case TournamentRefusal.NOT_ORGANISER if tournament is None:
             return Text("Only members who may manage this server can open a tournament.")
@@ -237,6 +275,46 @@ def _refusal(error: TournamentError) -> Text:
             return Text("A tournament's name has at most {count} characters.", count=count)
         case _:
             return Text("A tournament's game counts from the start: it cannot be aborted.")
+
+
+_WITHDRAWAL_REFUSALS = {
+    TournamentRefusal.NOT_STARTED,
+    TournamentRefusal.OVER,
+    TournamentRefusal.WITHDRAWN,
+    TournamentRefusal.NOT_ENTRANT,
+    TournamentRefusal.NOT_ORGANISER_OF,
+}
+
+
+def _withdrawal_refusal(error: TournamentError) -> Text:
+    tournament = error.tournament_id
+    match error.reason:
+        case TournamentRefusal.NOT_STARTED:
+            return Text(
+                "Tournament #{tournament} has not started: leave it with {leave}.",
+                tournament=tournament,
+                leave=Command("tournament", "leave"),
+            )
+        case TournamentRefusal.OVER:
+            return Text("Tournament #{tournament} is over.", tournament=tournament)
+        case TournamentRefusal.WITHDRAWN:
+            return Text(
+                "{player} has already withdrawn from tournament #{tournament}.",
+                player=error.player,
+                tournament=tournament,
+            )
+        case TournamentRefusal.NOT_ENTRANT:
+            return Text(
+                "{player} is not in tournament #{tournament}.",
+                player=error.player,
+                tournament=tournament,
+            )
+        case _:
+            return Text(
+                "Only the organiser of tournament #{tournament}, or a member who may manage "
+                "this server, can withdraw another player.",
+                tournament=tournament,
+            )
 
 
 TOURNAMENT_WORDED: dict[type, Callable[[TournamentError], Text]] = {TournamentError: _refusal}

@@ -186,3 +186,44 @@ async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -
 
 def _has_board(fake: FakeDiscord, thread: FakeChannel) -> bool:
     return any(m.files for m in fake.channel_messages(thread.id))
+
+
+async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harness) -> None:
+    """A round robin of four: dave withdraws before any game ended (fewer than half: his
+    results are struck out and the table leaves him out); alice beats carol, then the
+    organiser withdraws carol (half of her games counted: her results stand and her game
+    left is lost by forfeit); bob's resignation ends it, announced once. Refusals: twice,
+    someone else's without the right, before the start."""
+    fake = running.fake
+    players = {n: fake.add_user(n) for n in ("alice", "bob", "carol", "dave")}
+    users = {user.id: user for user in players.values()}
+    alice, bob, carol, dave = players.values()
+    alice.permissions |= MANAGE_GUILD
+    await command(fake, alice, "tournament create", {"title": "Club", "players": 4})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    early = await command(fake, dave, "tournament withdraw")
+    assert early.ephemeral and "Tournament #1 has not started" in early.text()
+    await command(fake, alice, "tournament start")
+    games = await _games(fake, users, 6)
+    gone = await command(fake, dave, "tournament withdraw")
+    assert not gone.ephemeral, gone.text()
+    assert "dave withdrew from Club after 0 of 3 games: fewer than half" in gone.text()
+    assert "3 games ended." in gone.text()
+    again = await command(fake, dave, "tournament withdraw")
+    assert again.ephemeral and "dave has already withdrawn from tournament #1." in again.text()
+    table = (await command(fake, bob, "tournament standings")).text()
+    assert "dave" not in table and _points(table) == {"alice": "0", "bob": "0", "carol": "0"}
+    versus = {frozenset((g.white.name, g.black.name)): g for g in games}
+    await _resign(fake, carol, versus[frozenset(("alice", "carol"))].thread)
+    refused = await command(fake, bob, "tournament withdraw", {"player": carol})
+    assert refused.ephemeral and "can withdraw another player" in refused.text()
+    removed = await command(fake, alice, "tournament withdraw", {"player": carol})
+    assert "carol withdrew from Club after 1 of 2 games: their results stand" in removed.text()
+    table = (await command(fake, bob, "tournament standings")).text()
+    assert _points(table) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
+    await _resign(fake, bob, versus[frozenset(("alice", "bob"))].thread)
+    await running.delivered()
+    ended = _announced(fake, fake.channel)
+    assert len(ended) == 1 and "Club is over: alice wins." in ended[0].text()
+    assert "dave" not in ended[0].text() and "carol (withdrew) — points: 0" in ended[0].text()

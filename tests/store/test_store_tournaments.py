@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.store import (
+    BatchEnding,
     EntryChange,
     GameEnding,
     NewGame,
@@ -165,3 +167,46 @@ async def test_entrants_are_listed_in_joining_order(store: Store) -> None:
     await store.tournaments.leave(tournament.id, 1)
     await store.tournaments.join(tournament.id, 4, NOW)
     assert [e.player_id for e in await store.tournaments.entrants(tournament.id)] == [2, 3, 4]
+
+
+async def test_a_withdrawal_ends_the_players_games_in_its_transaction(store: Store) -> None:
+    """Withdrawing marks the entrant and ends their games still going together: refused
+    (nothing written) for an open tournament, a game that moved meanwhile, or a second
+    time; the withdrawal that ends the last game finishes the tournament and writes its
+    announcement once."""
+    tournament = await _filled(store, 1, 2, 3)
+    assert not await store.tournaments.withdraw(
+        tournament.id, 3, annulled=True, endings=(), now=NOW
+    )
+    games = [_paired(white, black, number, 1) for white, black, number in GAMES]
+    started = await store.tournaments.start(tournament, SEEDS, [1, 2, 3], games, NOW)
+    assert started is not None
+    assert (await store.games.finish(started[2], GameEnding("0-1", "resignation"), NOW, None)).ok
+    theirs = [g for g in started if 3 in (g.white_id, g.black_id)]
+    endings = [
+        BatchEnding(g, GameEnding("0-1" if g.white_id == 3 else "1-0", "resignation"), None)
+        for g in theirs
+    ]
+    moved = [
+        BatchEnding(replace(theirs[0], version=theirs[0].version - 1), endings[0].ending, None),
+        endings[1],
+    ]
+    assert not await store.tournaments.withdraw(
+        tournament.id, 3, annulled=False, endings=moved, now=NOW
+    )
+    entrants = await store.tournaments.entrants(tournament.id)
+    assert not any(e.withdrawn for e in entrants)
+    assert [g.result for g in await store.tournaments.games(tournament.id)] == [None, None, "0-1"]
+    assert await store.tournaments.withdraw(
+        tournament.id, 3, annulled=False, endings=endings, now=NOW
+    )
+    assert [g.result for g in await store.tournaments.games(tournament.id)] == ["1-0", "0-1", "0-1"]
+    gone = [e for e in await store.tournaments.entrants(tournament.id) if e.withdrawn]
+    assert [(e.player_id, e.annulled) for e in gone] == [(3, False)]
+    finished = await store.tournaments.get(tournament.id)
+    assert finished is not None and finished.status is TournamentStatus.FINISHED
+    ended = [r for r in await store.outbox.pending(50) if r.kind is OutboxKind.TOURNAMENT_ENDED]
+    assert [r.facts["tournament_id"] for r in ended] == [tournament.id]
+    assert not await store.tournaments.withdraw(
+        tournament.id, 3, annulled=False, endings=(), now=NOW
+    )

@@ -88,6 +88,22 @@ class StandingLine:
     wins: int
     direct: float
     sonneborn_berger: float
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentWithdrawn:
+    """``player`` withdrew (or was withdrawn by ``actor``) after ``finished`` of their
+    ``games``: ``struck_out`` when their results no longer count, else their ``forfeited``
+    games still going were lost (see ``bot.service.tournament.withdrawals``)."""
+
+    tournament: TournamentView
+    player: PlayerRef
+    actor: PlayerRef
+    struck_out: bool
+    finished: int
+    games: int
+    forfeited: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +131,17 @@ class TournamentRefusal(Enum):
     BAD_SIZE = "bad_size"  # max players outside MIN_PLAYERS..MAX_PLAYERS
     BAD_NAME = "bad_name"  # empty or longer than MAX_NAME_LENGTH
     NO_ABORT = "no_abort"  # a tournament's game counts from the start
+    NOT_STARTED = "not_started"  # withdrawing before the start: leave instead
+    OVER = "over"  # withdrawing from a finished tournament
+    WITHDRAWN = "withdrawn"  # withdrawing twice (``player``: who)
+    NOT_ENTRANT = "not_entrant"  # withdrawing someone not in it (``player``: who)
+    NOT_ORGANISER_OF = "not_organiser_of"  # withdrawing another without the right
 
 
 class TournamentError(UserError):
     """A tournament command refused (``reason``), nothing changed; ``tournament_id`` and
-    ``count`` where they say more (the tournament meant; how many joined, or the limit)."""
+    ``count`` where they say more (the tournament meant; how many joined, or the limit);
+    ``player``: the name of the player meant, when not the one who asked."""
 
     def __init__(
         self,
@@ -128,8 +150,10 @@ class TournamentError(UserError):
         tournament_id: int | None = None,
         count: int | None = None,
         choices: tuple[tuple[int, str], ...] = (),
+        player: str = "",
     ) -> None:
         super().__init__()
+        self.player = player
         self.reason = reason
         self.tournament_id = tournament_id
         self.count = count

@@ -10,12 +10,14 @@ is a ``TournamentError`` with its reason, raised before anything changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from bot.service.challenges import check_days
-from bot.service.core import ServiceCore
+from bot.service.core import WRITE_ATTEMPTS, ServiceCore
+from bot.service.endings import stored_ending
 from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import variant_named
-from bot.service.outbox_items import turn_dm
+from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import Place, PlayerRef, User
 from bot.service.tournament.berger import round_robin
 from bot.service.tournament.facts import (
@@ -31,10 +33,14 @@ from bot.service.tournament.facts import (
     TournamentStandings,
     TournamentStarted,
     TournamentView,
+    TournamentWithdrawn,
 )
 from bot.service.tournament.standings import Played, standings, winners
+from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
+    BatchEnding,
     EntryChange,
+    GameRecord,
     NewGame,
     NewTournament,
     PairedGame,
@@ -42,6 +48,7 @@ from bot.store import (
     TournamentFormat,
     TournamentStatus,
 )
+from rules import Color, Outcome, Termination
 
 # The games a tournament may be of (the store's tables hold these).
 TOURNAMENT_VARIANTS = ("chess", "xiangqi")
@@ -152,6 +159,76 @@ class TournamentUseCases:
             raise TournamentError(TournamentRefusal.NOT_ORGANISER, tournament_id=tournament.id)
         return await self._start(tournament)
 
+    async def withdraw(
+        self,
+        user: User,
+        place: Place,
+        tournament_id: int | None = None,
+        *,
+        player: User | None = None,
+        manages_server: bool,
+    ) -> TournamentWithdrawn:
+        """``user`` withdraws from the running tournament (the newest here when none is
+        named), or withdraws ``player`` (its organiser, or a member who may manage the
+        server): by the rule of ``bot.service.tournament.withdrawals``, in one transaction.
+        Raises ``TournamentError`` (NOT_STARTED, OVER, NOT_ENTRANT, WITHDRAWN,
+        NOT_ORGANISER_OF, NO_TOURNAMENT)."""
+        tournament = await self._find(place, tournament_id, open_only=False)
+        leaving = player or user
+        name, number = leaving.name, tournament.id
+        if leaving.id != user.id and user.id != tournament.organiser_id and not manages_server:
+            raise TournamentError(TournamentRefusal.NOT_ORGANISER_OF, tournament_id=number)
+        if tournament.status is TournamentStatus.OPEN:
+            raise TournamentError(TournamentRefusal.NOT_STARTED, tournament_id=number)
+        if tournament.status is TournamentStatus.FINISHED:
+            raise TournamentError(TournamentRefusal.OVER, tournament_id=number)
+        for _ in range(WRITE_ATTEMPTS):  # a game moved meanwhile: read them again
+            done = await self._withdraw(tournament, leaving, user)
+            if done is not None:
+                return done
+        raise TournamentError(TournamentRefusal.WITHDRAWN, tournament_id=number, player=name)
+
+    async def _withdraw(
+        self, tournament: Tournament, leaving: User, actor: User
+    ) -> TournamentWithdrawn | None:
+        core, store = self._core, self._core.store.tournaments
+        entrants = await store.entrants(tournament.id)
+        entrant = next((e for e in entrants if e.player_id == leaving.id), None)
+        if entrant is None or entrant.withdrawn:
+            reason = TournamentRefusal.WITHDRAWN if entrant else TournamentRefusal.NOT_ENTRANT
+            raise TournamentError(reason, tournament_id=tournament.id, player=leaving.name)
+        games = await store.games(tournament.id)
+        # Games against a player struck out count for nobody, so not in the half either.
+        struck, finished, total = struck_out(
+            leaving.id, counted(games, {e.player_id for e in entrants if e.annulled})
+        )
+        records = [await core.game_record(game_id) for game_id in going_on(leaving.id, games)]
+        refs = await core.refs(*{p for r in records for p in (r.white_id, r.black_id)})
+        endings = [
+            BatchEnding(
+                record,
+                stored_ending(_lost_by(record, leaving.id)),
+                None,  # a game not played changes no rating
+                partial(ending_items, record, refs, in_place=True, actor_id=leaving.id),
+            )
+            for record in records
+        ]
+        now = core.now()
+        if not await store.withdraw(
+            tournament.id, leaving.id, annulled=struck, endings=endings, now=now
+        ):
+            return None
+        core.schedule_changed()
+        return TournamentWithdrawn(
+            await self._view(await self._latest(tournament.id)),
+            await core.ref(leaving.id),
+            await core.ref(actor.id),
+            struck,
+            finished,
+            total,
+            len(endings),
+        )
+
     async def standings(
         self, place: Place, tournament_id: int | None = None
     ) -> TournamentStandings:
@@ -161,8 +238,11 @@ class TournamentUseCases:
         store = self._core.store.tournaments
         entrants = await store.entrants(tournament.id)
         games = await store.games(tournament.id)
-        ids = [entrant.player_id for entrant in entrants]
-        table = standings(ids, [Played(g.white_id, g.black_id, g.result) for g in games])
+        struck = {entrant.player_id for entrant in entrants if entrant.annulled}
+        gone = {entrant.player_id for entrant in entrants if entrant.withdrawn}
+        ids = [entrant.player_id for entrant in entrants if entrant.player_id not in struck]
+        kept = counted(games, struck)
+        table = standings(ids, [Played(g.white_id, g.black_id, g.result) for g in kept])
         refs = await self._core.refs(*ids) if ids else {}
         lines = tuple(
             StandingLine(
@@ -173,6 +253,7 @@ class TournamentUseCases:
                 s.wins,
                 s.direct,
                 s.sonneborn_berger,
+                s.player in gone,
             )
             for s in table
         )
@@ -325,3 +406,9 @@ class TournamentUseCases:
             Place(tournament.guild_id, tournament.channel_id, tournament.thread_id),
             tournament.message_id,
         )
+
+
+def _lost_by(record: GameRecord, player_id: int) -> Outcome:
+    """``record`` lost by ``player_id``, who withdrew (as if they resigned)."""
+    loser = Color.WHITE if record.white_id == player_id else Color.BLACK
+    return Outcome(Termination.RESIGNATION, loser.other)
