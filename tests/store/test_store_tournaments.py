@@ -23,6 +23,7 @@ from bot.store import (
     PairedGame,
     Store,
     Tournament,
+    TournamentEndedFacts,
     TournamentFormat,
     TournamentStatus,
     TurnFacts,
@@ -205,8 +206,9 @@ async def test_a_withdrawal_ends_the_players_games_in_its_transaction(store: Sto
     assert [(e.player_id, e.annulled) for e in gone] == [(3, False)]
     finished = await store.tournaments.get(tournament.id)
     assert finished is not None and finished.status is TournamentStatus.FINISHED
-    ended = [r for r in await store.outbox.pending(50) if r.kind is OutboxKind.TOURNAMENT_ENDED]
-    assert [r.facts["tournament_id"] for r in ended] == [tournament.id]
+    rows = await store.outbox.pending(50)
+    ended = [r.facts for r in rows if isinstance(r.facts, TournamentEndedFacts)]
+    assert ended == [TournamentEndedFacts(tournament.id)]
     assert not await store.tournaments.withdraw(
         tournament.id, 3, annulled=False, endings=(), now=NOW
     )
