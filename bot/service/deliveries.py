@@ -183,9 +183,8 @@ class DeliveryUseCases:
         if isinstance(content, str):
             await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None
-        view, routing = content.game, row.routing
+        view, routing, redirected = content.game, row.routing, row.routing.channel_id
         refs = {view.white.id: view.white, view.black.id: view.black}
-        redirected = routing.channel_id
         place = view.thread_id or view.channel_id
         return Delivery(
             row_id=row.id,
