@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.service.core import ServiceCore
 from bot.service.errors import DamagedGameError
+from bot.service.game_facts import may_read
 from bot.service.report_results import GameListEntry
-from bot.service.results import ChallengeView, PlayerRef
+from bot.service.results import ChallengeView, Place, PlayerRef
 from bot.service.time_left import time_left
 from bot.store import GameRecord
 
@@ -18,11 +19,12 @@ async def list_entries(
     core: ServiceCore,
     records: list[GameRecord],
     refs: dict[int, PlayerRef],
-    target_id: int,
+    target_id: int | None,
     viewer_id: int,
 ) -> tuple[GameListEntry, ...]:
-    """``records`` as a list's entries, seen by ``viewer_id`` (their xiangqi notation):
-    their last moves read in one statement, the time left from ``time_left``."""
+    """``records`` as a list's entries about ``target_id`` (None: a spectator's, each
+    seen from white's side), seen by ``viewer_id`` (their xiangqi notation): their last
+    moves read in one statement, the time left from ``time_left``."""
     last = await core.store.games.last_moves(records)
     notation = await core.notation(viewer_id)
     now = core.now()
@@ -39,8 +41,8 @@ async def list_entries(
         entries.append(
             GameListEntry(
                 view,
-                view.opponent_of(target_id),
-                record.to_move_id == target_id,
+                view.opponent_of(record.white_id if target_id is None else target_id),
+                target_id is not None and record.to_move_id == target_id,
                 said,
                 time_left(record, now),
             )
@@ -55,3 +57,21 @@ async def challenges_to(
     to expire first, at most ``CHALLENGES_LISTED``."""
     found = await core.store.challenges.open_to(player_id, guild_id, CHALLENGES_LISTED)
     return tuple([await core.challenge_view(challenge) for challenge in found])
+
+
+async def running_here(
+    core: ServiceCore, viewer_id: int, place: Place, limit: int
+) -> tuple[GameListEntry, ...]:
+    """Up to ``limit`` running games of others that live where ``place`` is (its thread's
+    game, or its channel's), those ``may_read`` lets the viewer see there, newest first:
+    the server's games a spectator may read where they ask."""
+    found = await core.store.games.active_here(
+        place.guild_id, place.channel_id, place.thread_id, limit + 1
+    )
+    shown = [
+        record
+        for record in found
+        if not record.has_player(viewer_id) and may_read(record, viewer_id, place)
+    ][:limit]
+    refs = await core.refs(*{p for g in shown for p in (g.white_id, g.black_id)})
+    return await list_entries(core, shown, refs, None, viewer_id)

@@ -44,6 +44,9 @@ class GameList:
     asker_id: int = 0
     # Open challenges to the player, after their games (one's own list, its last page).
     challenges: tuple[ChallengeView, ...] = ()
+    # Others' running games that live where the list was asked (one's own list, asked on a
+    # server, its last page): what a spectator may read there.
+    running: tuple[GameListEntry, ...] = ()
     # When the list was made (the challenges' time to answer counts from it).
     at: datetime = datetime(1970, 1, 1, tzinfo=UTC)
 

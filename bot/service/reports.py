@@ -8,7 +8,7 @@ from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidButtonError, UnknownVariantError
 from bot.service.game_facts import game_choice, may_read, reach
-from bot.service.glance import challenges_to, list_entries
+from bot.service.glance import challenges_to, list_entries, running_here
 from bot.service.notes import note_comments
 from bot.service.report_results import (
     GameList,
@@ -106,8 +106,20 @@ class ReportUseCases:
             if own and more is None
             else ()
         )
+        running = (
+            await running_here(self._core, viewer.id, place, GAMES_PAGE)
+            if own and more is None and place is not None and place.guild_id
+            else ()
+        )
         return GameList(
-            refs[target_id], entries, own, more, viewer.id, challenges, self._core.now()
+            refs[target_id],
+            entries,
+            own,
+            more,
+            viewer.id,
+            challenges=challenges,
+            running=running,
+            at=self._core.now(),
         )
 
     async def record(

@@ -76,6 +76,21 @@ class GameLists(GameTable):
         games = await self._select(f"id IN ({' UNION ALL '.join(branches)})", params)
         return sorted(games, key=lambda game: ActiveKey.of(game, player_id))[:limit]
 
+    async def active_here(
+        self, guild_id: int, channel_id: int, thread_id: int | None, limit: int
+    ) -> list[GameRecord]:
+        """Up to ``limit`` active games living in a place, newest first: the game of the
+        thread ``thread_id``, or those of the channel ``channel_id`` (index games_channel)."""
+        if thread_id is not None:
+            return await self._select(
+                "status = 'active' AND thread_id = ? AND guild_id = ? ORDER BY id DESC LIMIT ?",
+                (thread_id, guild_id, limit),
+            )
+        return await self._select(
+            "status = 'active' AND channel_id = ? AND guild_id = ? ORDER BY id DESC LIMIT ?",
+            (channel_id, guild_id, limit),
+        )
+
     async def finished_for_player(
         self, player_id: int, guild_id: int | None, limit: int
     ) -> list[GameRecord]:

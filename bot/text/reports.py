@@ -88,6 +88,19 @@ def _challenge_line(challenge: ChallengeView, now: datetime) -> Text:
     )
 
 
+def running_line(entry: GameListEntry) -> Text:
+    """``#12 alice vs bob · chess · 12... Nf3 · 3 days left``: a game the reader watches."""
+    return Text(
+        "#{game} {white} vs {black} · {variant} · {move} · {left}",
+        game=entry.game.id,
+        white=entry.game.white.name,
+        black=entry.game.black.name,
+        variant=variant_text(entry.game.variant),
+        move=entry.last_move or Text("no move yet"),
+        left=time_left_text(entry.time_left),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ListSection:
     """A heading of a games list and its lines, each with the game it is about (None for
@@ -113,6 +126,7 @@ def game_list_sections(result: GameList) -> list[ListSection]:
             Text("Challenges to you:"),
             tuple((_challenge_line(c, result.at), None) for c in result.challenges),
         ),
+        ListSection(Text("Running here:"), tuple((running_line(e), e) for e in result.running)),
     ]
     return [section for section in sections if section.lines]
 
@@ -120,8 +134,12 @@ def game_list_sections(result: GameList) -> list[ListSection]:
 def game_list_text(result: GameList) -> Text:
     """``alice's games:`` then each section's heading and lines, or that there are none."""
     if not result.entries and not result.challenges:
-        return Text("{player} has no active games.", player=result.player.name)
-    lines: list[str] = [Text("{player}'s games:", player=result.player.name)]
+        none = Text("{player} has no active games.", player=result.player.name)
+        if not result.running:
+            return none
+        lines: list[str] = [none]
+    else:
+        lines = [Text("{player}'s games:", player=result.player.name)]
     for section in game_list_sections(result):
         lines.append(section.heading)
         lines += [line for line, _entry in section.lines]
@@ -131,12 +149,19 @@ def game_list_text(result: GameList) -> Text:
 def game_list_menus(result: GameList) -> tuple[SelectMenu, ...]:
     """A list's select menus: show a listed game's board; play in a game where the asker
     is to move (their own list only)."""
-    if not result.entries:
+    if not result.entries and not result.running:
         return ()
 
     def choice(entry: GameListEntry) -> Choice:
         label = Text("#{game} vs {opponent}", game=entry.game.id, opponent=entry.opponent.name)
         return Choice(label, str(entry.game.id))
+
+    def watched(entry: GameListEntry) -> Choice:
+        game = entry.game
+        label = Text(
+            "#{game} {white} vs {black}", game=game.id, white=game.white.name, black=game.black.name
+        )
+        return Choice(label, str(game.id))
 
     target = result.player.id
     menus = [
@@ -145,7 +170,7 @@ def game_list_menus(result: GameList) -> tuple[SelectMenu, ...]:
             ButtonAction.LIST_BOARD,
             target,
             "",
-            tuple(choice(entry) for entry in result.entries),
+            tuple(choice(e) for e in result.entries) + tuple(watched(e) for e in result.running),
         )
     ]
     playable = tuple(choice(entry) for entry in result.entries if entry.my_turn and result.own)

@@ -84,3 +84,24 @@ async def test_thirty_games_at_a_glance(running: Harness) -> None:
 def _listed(page: FakeMessage) -> list[int]:
     """The game ids a list's page shows, in its order."""
     return [int(found) for found in re.findall(r"^\\#(\d+) vs ", page.text(), re.MULTILINE)]
+
+
+async def test_a_spectator_lists_the_games_running_where_they_ask(running: Harness) -> None:
+    """Carol, with no game, asks /games: in the channel alice and bob's game was opened in
+    (its thread is Postal's, public there) it is listed under Running here, with its board
+    in the menu; in another channel it is not (the privacy rules of
+    tests/discord/test_discord_privacy.py)."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, _ = await start_game(fake, alice, bob, moves=("e4",))
+    game_id = game_id_of(fake, thread)
+    staff = fake.add_channel("staff")
+    here = await command(fake, carol, "games")
+    assert here.ephemeral and "Running here:" in here.text()
+    assert f"#{game_id} alice vs bob · chess · 1. e4 · 3 days left" in here.text()
+    (boards,) = here.selects()
+    assert [o["value"] for o in boards["options"]] == [str(game_id)]
+    shown = await fake.reply(await fake.choose(carol, here, [str(game_id)]))
+    assert shown.ephemeral and shown.visible_to == carol.id and shown.files
+    there = await command(fake, carol, "games", channel=staff)
+    assert f"#{game_id}" not in there.text() and "Running here:" not in there.text()

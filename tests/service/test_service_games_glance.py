@@ -109,3 +109,31 @@ async def test_the_daily_digest_lists_as_games_does(
     assert say(entry_line(digest.entries[0])) == (
         f"#{urgent.id} vs alice · chess · 1. e4 · 4 hours left"
     )
+
+
+async def test_a_spectator_sees_the_games_running_where_they_ask(service: GameService) -> None:
+    """/games on a server ends with the others' games that live where it is asked, as the
+    privacy rules let the asker read them there: carol, with no game, sees alice vs bob in
+    its channel, not in another channel nor on another server; alice's own game is in her
+    own sections, not among the running ones."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4")
+    other = (await start_game(service, place=Place(1, 11))).game
+    far = (await start_game(service, place=Place(2, 10))).game
+    listing = await service.reports.games(CAROL, place=PLACE)
+    assert [e.game.id for e in listing.running] == [game.id]
+    assert say(game_list_text(listing)).splitlines() == [
+        "carol has no active games.",
+        "Running here:",
+        f"#{game.id} alice vs bob · chess · 1. e4 · 3 days left",
+    ]
+    (boards,) = game_list_menus(listing)
+    assert [c.value for c in boards.choices] == [str(game.id)]
+    shown = await service.buttons.press_custom_id(
+        CAROL, boards.custom_id, place=PLACE, values=(str(game.id),)
+    )
+    assert isinstance(shown, BoardShown) and shown.game.id == game.id
+    elsewhere = await service.reports.games(CAROL, place=Place(1, 12))
+    assert elsewhere.running == () and other.id != far.id
+    assert (await service.reports.games(ALICE, place=PLACE)).running == ()
+    assert (await service.reports.games(CAROL)).running == ()  # outside a server: none
