@@ -127,6 +127,29 @@ async def check_place(interaction: discord.Interaction) -> None:
             raise PlaceRefusedError(NOT_IN_PRIVATE_THREAD) from None
 
 
+async def check_tournament_place(interaction: discord.Interaction) -> None:
+    """Refuse (``PlaceRefusedError``, nothing stored) to hold a tournament where Postal could
+    not post its games: what a game needs (``check_place``), and in a text channel the
+    thread each game gets (Create Public Threads, Send Messages in Threads)."""
+    channel, permissions = interaction.channel, interaction.app_permissions
+    missing = missing_permissions(channel, permissions)
+    if opens_thread(channel):
+        threads = [
+            ("Create Public Threads", permissions.create_public_threads),
+            ("Send Messages in Threads", permissions.send_messages_in_threads),
+        ]
+        missing += [name for name, granted in threads if not granted and name not in missing]
+    if missing:
+        raise PlaceRefusedError(
+            Text(
+                "I cannot hold a tournament here: I am missing {permissions} in this channel. "
+                "Ask a server admin to give me that, or open it in another channel.",
+                permissions=permissions_text(missing),
+            )
+        )
+    await check_place(interaction)
+
+
 def takes_fallback(bot: PostalBot, thread_id: int, parent_id: int) -> bool:
     """Whether messages the game's thread refuses may go to its parent channel instead:
     not when the parent is a forum (it takes no messages; its posts are the threads), nor

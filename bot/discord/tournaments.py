@@ -17,7 +17,7 @@ from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import postal
 from bot.discord.language import shared_language
-from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
+from bot.discord.places import THREAD_ARCHIVE_MINUTES, check_tournament_place, opens_thread
 from bot.discord.respond import build_files, message_fields, quickly, update_pressed_message
 from bot.i18n import _, using
 from bot.i18n.text import Text
@@ -114,6 +114,7 @@ async def create(
     start_when_full: bool = False,
 ) -> None:
     bot = postal(interaction)
+    await check_tournament_place(interaction)
     shown = await quickly(
         interaction,
         bot.service.tournaments.create(

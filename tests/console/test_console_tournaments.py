@@ -37,3 +37,43 @@ async def test_a_round_robin_through_the_console(tmp_path: Path) -> None:
     assert "! Tournament #1 has started already: its players are set." in output
     assert "Standings of Autumn cup after 3 of 3 games:" in output
     assert "Autumn cup is over: alice, bob, carol share first place." in output
+
+
+BAD_INPUTS = """\
+alice /tournament create Cup players:2
+alice /tournament create Cup players:17
+alice /tournament create Cup players:many
+alice /tournament create Cup days:4
+alice /tournament create Cup game:go
+alice /tournament create Cup double:maybe
+alice /tournament create Cup rated:perhaps
+alice /tournament create Cup start_when_full:soon
+alice /tournament create aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+bob /tournament join
+bob /tournament join tournament:abc
+bob /tournament standings
+bob /tournament withdraw
+alice /tournament create Cup players:3
+bob /tournament join 99
+bob /tournament leave
+bob /tournament withdraw
+alice /tournament start
+alice /tournament dance
+"""
+
+
+async def test_every_tournament_option_refuses_bad_input(tmp_path: Path) -> None:
+    """Each bad value of each option is refused by name, and nothing is opened until the
+    one good create (#1)."""
+    output = await play(tmp_path, BAD_INPUTS)
+    refusals = [line for line in output.splitlines() if line.startswith("! ")]
+    assert len(refusals) == 18, "\n".join(refusals)
+    assert "! A round robin takes 3 to 16 players, not 2." in output
+    assert "! A round robin takes 3 to 16 players, not 17." in output
+    assert "! A tournament's name has at most 60 characters." in output
+    assert "! There is no open tournament here." in output
+    assert "! There is no tournament #99 here." in output
+    assert "! You are not in tournament #1." in output
+    assert "! Tournament #1 has not started: leave it with" in output
+    assert "! A round robin needs at least 3 players; tournament #1 has 0." in output
+    assert "(#1)" in output and "(#2)" not in output

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.fakediscord.model import MANAGE_GUILD
+from tests.fakediscord.model import CREATE_PUBLIC_THREADS, MANAGE_GUILD, SEND_MESSAGES
 
 # Who scores what against whom in the double round robin (each pair's two games): alice and
 # bob end level on 4 points, and alice is first by the direct encounter (she beat bob twice).
@@ -227,3 +227,22 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     ended = _announced(fake, fake.channel)
     assert len(ended) == 1 and "Club is over: alice wins." in ended[0].text()
     assert "dave" not in ended[0].text() and "carol (withdrew) — points: 0" in ended[0].text()
+
+
+async def test_no_tournament_where_postal_cannot_open_its_games(running: Harness) -> None:
+    """Where Postal may not open threads, or not post at all, /tournament create is refused
+    privately, naming the permission, and nothing is stored."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    alice.permissions |= MANAGE_GUILD
+    for denied, named in (
+        (CREATE_PUBLIC_THREADS, "Create Public Threads"),
+        (SEND_MESSAGES, "Send Messages"),
+    ):
+        fake.set_channel_permissions(fake.channel, deny=denied)
+        refused = await command(fake, alice, "tournament create", {"title": "Club"})
+        assert refused.ephemeral, refused.text()
+        assert f"I cannot hold a tournament here: I am missing {named}" in refused.text()
+    fake.set_channel_permissions(fake.channel)
+    nothing = await command(fake, alice, "tournament join")
+    assert nothing.ephemeral and "There is no open tournament here." in nothing.text()
