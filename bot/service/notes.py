@@ -168,11 +168,12 @@ class Notes:
     async def list(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> NoteList:
-        """The user's own notes on the game meant, oldest first."""
+        """The user's own notes on the game meant, in the order of the moves they follow
+        (a record's order: notes at one move as they were written), each beside its move."""
         core = self._core
         record = await core.resolve(user, place, game_id, finished_ok=True)
         core.require_player(record, user)
-        notes = await core.store.notes.of(record.id, user.id)
+        notes = sorted(await core.store.notes.of(record.id, user.id), key=lambda n: (n.ply, n.id))
         sans = (await core.replay(record)).san_moves()
         shown = tuple(_shown(record, note, sans) for note in notes)
         return NoteList(await core.view(record), shown)

@@ -31,6 +31,11 @@ async def test_notes_stay_private_and_go_into_the_authors_pgn(harness: Harness) 
     assert private.ephemeral and private.visible_to == alice.id
     pgn = private.files[0].content.decode()
     assert "1. e4 {**bold** plan: Bc4 / ask bob about a rematch} *" in pgn
+    carol = fake.add_user("carol")  # a spectator in the thread: no note of anyone's
+    watched = await command(fake, carol, "pgn", {"notes": True}, channel=thread)
+    assert watched.ephemeral and b"{" not in watched.files[0].content
+    bobs = await command(fake, bob, "pgn", {"notes": True}, channel=thread)
+    assert b"{" not in bobs.files[0].content  # the opponent's PGN: none of alice's
 
     cleared = await command(fake, alice, "note", {"clear": True}, channel=thread)
     assert cleared.ephemeral and "Cleared 2 notes" in cleared.text()

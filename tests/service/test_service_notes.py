@@ -11,7 +11,7 @@ import rules
 from bot.service import GameService
 from bot.service.errors import NotAPlayerError
 from bot.service.notes import EmptyNoteError, NoteTooLongError, UnknownMoveNumberError
-from tests.service.service_helpers import ALICE, BOB, CAROL, play, snapshot, start_game
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
 async def test_notes_are_kept_per_player_and_shown_only_to_their_author(
@@ -143,3 +143,36 @@ async def test_move_numbers_of_a_black_first_start_and_before_any_move(
     assert (await service.notes.add(BOB, None, "b", game_id=game.id, move="8")).note.after == (
         "8. Nf3"
     )
+
+
+async def test_notes_are_listed_beside_their_moves_in_move_order(service: GameService) -> None:
+    """A note written later about an earlier move is listed before the later move's, as the
+    author's PGN places it; notes at one move keep the order they were written in."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4", "c5", "Nf3", "d6")
+    await service.notes.add(ALICE, None, "now d4", game_id=game.id)
+    await service.notes.add(ALICE, None, "the Sicilian", game_id=game.id, move="1...")
+    await service.notes.add(ALICE, None, "an Open Sicilian next", game_id=game.id, move="1...")
+    listed = await service.notes.list(ALICE, None, game_id=game.id)
+    assert [(n.after, n.note.text) for n in listed.notes] == [
+        ("1... c5", "the Sicilian"),
+        ("1... c5", "an Open Sicilian next"),
+        ("2... d6", "now d4"),
+    ]
+    pgn = await service.reports.record(ALICE, None, game_id=game.id, notes=True)
+    assert "1. e4 c5 {the Sicilian / an Open Sicilian next} 2. Nf3 d6 {now d4} *" in pgn.record
+
+
+async def test_a_spectators_pgn_never_carries_a_players_note(service: GameService) -> None:
+    """Carol, who plays no part, asks for the PGN with notes: she has none, and neither
+    player's notes are in it; each player's own PGN has only their own."""
+    game = (await start_game(service)).game
+    await play(service, game.id, "e4", "e5")
+    await service.notes.add(ALICE, None, "alice's plan", game_id=game.id, move="1.")
+    await service.notes.add(BOB, None, "bob's plan", game_id=game.id, move="1...")
+    carol = await service.reports.record(CAROL, PLACE, game_id=game.id, notes=True)
+    assert "{" not in carol.record and "plan" not in carol.record
+    alice = await service.reports.record(ALICE, None, game_id=game.id, notes=True)
+    assert "1. e4 {alice's plan} 1... e5 *" in alice.record and "bob's" not in alice.record
+    bob = await service.reports.record(BOB, None, game_id=game.id, notes=True)
+    assert "1. e4 e5 {bob's plan} *" in bob.record and "alice's" not in bob.record
