@@ -347,8 +347,16 @@ class Console:
         buttons = getattr(result, "buttons", ()) or buttons
         menus = getattr(result, "menus", ()) or menus
         allowed = buttons[0].allowed_user_ids if buttons else ()
+        # Several menus (a games list's): each choice says which menu it is from.
         entries: list[tuple[str, str, tuple[int, ...], str | None]] = [
-            (in_language(choice.label), menu.custom_id, allowed, choice.value)
+            (
+                f"{in_language(menu.placeholder)} {in_language(choice.label)}"
+                if len(menus) > 1
+                else in_language(choice.label),
+                menu.custom_id,
+                allowed,
+                choice.value,
+            )
             for menu in menus
             for choice in menu.choices
         ]

@@ -78,9 +78,9 @@ def entry_line(entry: GameListEntry) -> Text:
 
 
 def _challenge_line(challenge: ChallengeView, now: datetime) -> Text:
-    """``#7 from carol · xiangqi · 2 days left`` (to answer it)."""
+    """``challenge #7 from carol · xiangqi · 2 days left`` (to answer it)."""
     return Text(
-        "#{challenge} from {player} · {variant} · {left}",
+        "challenge #{challenge} from {player} · {variant} · {left}",
         challenge=challenge.id,
         player=challenge.challenger.name,
         variant=variant_text(challenge.variant),

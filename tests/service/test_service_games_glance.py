@@ -42,7 +42,7 @@ async def test_the_list_reads_where_to_move_and_how_urgently(
         "Waiting for the opponent:",
         f"#{waiting.id} vs carol · chess · 1. d4 · 3 days left",
         "Challenges to you:",
-        f"#{challenge.challenge.id} from carol · xiangqi · 2 days left",
+        f"challenge #{challenge.challenge.id} from carol · xiangqi · 2 days left",
     ]
     with using(Locale.FR):
         said = say(game_list_text(listing))
