@@ -11,6 +11,7 @@ from bot.i18n.text import Text
 from bot.service import User
 from bot.text.tournament_words import (
     entry_text,
+    records_text,
     standings_text,
     started_text,
     withdrawn_text,
@@ -52,6 +53,10 @@ async def tournament(
             user, CONSOLE_PLACE, number, player=player, manages_server=True
         )
         console.say(withdrawn_text(done))
+    elif action == "pgn":
+        records = await tournaments.pgn(CONSOLE_PLACE, _number(action, options, words))
+        console.say(records_text(records))
+        console.say(records.text)
     elif action == "standings":
         number = _number(action, options, words)
         console.say(standings_text(await tournaments.standings(CONSOLE_PLACE, number)))

@@ -32,6 +32,7 @@ from bot.service.tournament.facts import (
 )
 from bot.text.tournament_words import (
     entry_text,
+    records_text,
     signup_buttons,
     standings_text,
     started_text,
@@ -192,6 +193,17 @@ async def withdraw(
         ),
     )
     await bot.reply(interaction, lambda: _said(withdrawn_text(done)))
+
+
+@tournament.command(name="pgn", description=about("tournament pgn"))
+@app_commands.describe(**about_options("tournament pgn"))
+async def pgn(interaction: discord.Interaction, tournament: int | None = None) -> None:
+    bot = postal(interaction)
+    records = await quickly(
+        interaction, bot.service.tournaments.pgn(place_of(interaction), tournament)
+    )
+    attached = (records.filename, records.text.encode())
+    await bot.reply(interaction, lambda: replace(_said(records_text(records)), attachment=attached))
 
 
 @tournament.command(name="standings", description=about("tournament standings"))

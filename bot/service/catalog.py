@@ -502,6 +502,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 description="Withdraw from a tournament under way: your games left are lost",
             ),
             _about_a_tournament("standings", "A tournament's table: points and tie-breaks"),
+            _about_a_tournament("pgn", "Every game of a tournament in one PGN file"),
         ),
         description="Round-robin tournaments in this server",
     ),

@@ -16,6 +16,7 @@ from bot.service.tournament.facts import (
     EntryKind,
     StandingLine,
     TournamentError,
+    TournamentRecords,
     TournamentRefusal,
     TournamentShown,
     TournamentStandings,
@@ -94,6 +95,16 @@ def signup_buttons(view: TournamentView) -> tuple[Button, ...]:
             style=ButtonStyle.SUCCESS,
         ),
         Button(TextIn("button", "Leave"), ButtonAction.LEAVE_TOURNAMENT, view.id),
+    )
+
+
+def records_text(records: TournamentRecords) -> Text:
+    """What comes with the file of a tournament's games."""
+    return Plural(
+        "{name}: {count} game in one file.",
+        "{name}: {count} games in one file.",
+        records.games,
+        name=title(records.tournament),
     )
 
 
@@ -283,6 +294,7 @@ _WITHDRAWAL_REFUSALS = {
     TournamentRefusal.WITHDRAWN,
     TournamentRefusal.NOT_ENTRANT,
     TournamentRefusal.NOT_ORGANISER_OF,
+    TournamentRefusal.NO_GAMES,
 }
 
 
@@ -297,6 +309,11 @@ def _withdrawal_refusal(error: TournamentError) -> Text:
             )
         case TournamentRefusal.OVER:
             return Text("Tournament #{tournament} is over.", tournament=tournament)
+        case TournamentRefusal.NO_GAMES:
+            return Text(
+                "Tournament #{tournament} has no games yet: it has not started.",
+                tournament=tournament,
+            )
         case TournamentRefusal.WITHDRAWN:
             return Text(
                 "{player} has already withdrawn from tournament #{tournament}.",

@@ -55,6 +55,7 @@ bob /tournament standings
 bob /tournament withdraw
 alice /tournament create Cup players:3
 bob /tournament join 99
+bob /tournament pgn
 bob /tournament leave
 bob /tournament withdraw
 alice /tournament start
@@ -67,7 +68,7 @@ async def test_every_tournament_option_refuses_bad_input(tmp_path: Path) -> None
     one good create (#1)."""
     output = await play(tmp_path, BAD_INPUTS)
     refusals = [line for line in output.splitlines() if line.startswith("! ")]
-    assert len(refusals) == 18, "\n".join(refusals)
+    assert len(refusals) == 19, "\n".join(refusals)
     assert "! A round robin takes 3 to 16 players, not 2." in output
     assert "! A round robin takes 3 to 16 players, not 17." in output
     assert "! A tournament's name has at most 60 characters." in output
@@ -76,4 +77,5 @@ async def test_every_tournament_option_refuses_bad_input(tmp_path: Path) -> None
     assert "! You are not in tournament #1." in output
     assert "! Tournament #1 has not started: leave it with" in output
     assert "! A round robin needs at least 3 players; tournament #1 has 0." in output
+    assert "! Tournament #1 has no games yet: it has not started." in output
     assert "(#1)" in output and "(#2)" not in output

@@ -227,6 +227,12 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     ended = _announced(fake, fake.channel)
     assert len(ended) == 1 and "Club is over: alice wins." in ended[0].text()
     assert "dave" not in ended[0].text() and "carol (withdrew) — points: 0" in ended[0].text()
+    records = await command(fake, carol, "tournament pgn")
+    assert "Club: 6 games in one file." in records.text()
+    pgn = records.file("postal-tournament-1.pgn").content.decode()
+    assert pgn.count('[Event "Club"]') == 6
+    assert sorted(pgn.count(f'[Round "{n}"]') for n in (1, 2, 3)) == [2, 2, 2]
+    assert pgn.count('[Result "1-0"]') + pgn.count('[Result "0-1"]') == 6
 
 
 async def test_no_tournament_where_postal_cannot_open_its_games(running: Harness) -> None:

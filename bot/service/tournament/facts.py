@@ -107,6 +107,16 @@ class TournamentWithdrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentRecords:
+    """Every game of a tournament as one PGN file (a xiangqi record for xiangqi)."""
+
+    tournament: TournamentView
+    text: str
+    filename: str
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentStandings:
     """The table now, how many games are over, and the winners once it finished."""
 
@@ -136,6 +146,7 @@ class TournamentRefusal(Enum):
     WITHDRAWN = "withdrawn"  # withdrawing twice (``player``: who)
     NOT_ENTRANT = "not_entrant"  # withdrawing someone not in it (``player``: who)
     NOT_ORGANISER_OF = "not_organiser_of"  # withdrawing another without the right
+    NO_GAMES = "no_games"  # its games asked for before the start
 
 
 class TournamentError(UserError):

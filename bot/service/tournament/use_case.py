@@ -18,7 +18,9 @@ from bot.service.endings import stored_ending
 from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import variant_named
 from bot.service.outbox_items import ending_items, turn_dm
+from bot.service.reports import record_tags
 from bot.service.results import Place, PlayerRef, User
+from bot.service.text import pgn_tag
 from bot.service.tournament.berger import round_robin
 from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
@@ -28,6 +30,7 @@ from bot.service.tournament.facts import (
     Pairing,
     StandingLine,
     TournamentError,
+    TournamentRecords,
     TournamentRefusal,
     TournamentShown,
     TournamentStandings,
@@ -261,6 +264,27 @@ class TournamentUseCases:
         won = tournament.status is TournamentStatus.FINISHED
         first = tuple(refs[player] for player in winners(table)) if won else ()
         return TournamentStandings(await self._view(tournament), lines, len(games), done, first)
+
+    async def pgn(self, place: Place, tournament_id: int | None = None) -> TournamentRecords:
+        """Every game of the tournament (the newest here when none is named) in one file,
+        by round and board, each with the tournament's name as its ``Event`` and its round
+        and board. Raises ``TournamentError`` (NO_TOURNAMENT, NO_GAMES)."""
+        tournament = await self._find(place, tournament_id, open_only=False)
+        games = await self._core.store.tournaments.games(tournament.id)
+        if not games:
+            raise TournamentError(TournamentRefusal.NO_GAMES, tournament_id=tournament.id)
+        event = pgn_tag(tournament.name) or f"Postal {tournament.id}"
+        texts = []
+        for listed in games:
+            record = await self._core.game_record(listed.game_id)
+            game = await self._core.replay(record)
+            tags = record_tags(await self._core.view(record), record)
+            tags |= {"Event": event, "Round": str(listed.round), "Board": str(listed.board)}
+            texts.append(game.variant.write_record(game, tags, {}).strip())
+        extension = "pgn" if tournament.variant == "chess" else "txt"
+        filename = f"postal-tournament-{tournament.id}.{extension}"
+        shown = await self._view(tournament)
+        return TournamentRecords(shown, "\n\n".join(texts) + "\n", filename, len(texts))
 
     async def final(self, tournament_id: int) -> TournamentStandings:
         """The final table of tournament ``tournament_id`` (its end's announcement). Raises
