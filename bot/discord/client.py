@@ -234,6 +234,21 @@ class PostalBot(discord.AutoShardedClient):
         self._in_flight_for.pop(task, None)
 
     async def close(self) -> None:
+        """Stop the background work and let running commands finish, then close the gateway
+        and the store. Those two close even when a step before them raises (a background
+        task that ended on a database error raises it again here): otherwise the gateway's
+        session, and discord.py's heartbeat thread with it, would outlive the bot."""
+        try:
+            await self._stop_work()
+        finally:
+            try:
+                await super().close()
+            finally:
+                if self._store is not None and self._owns_store:
+                    await self._store.close()
+                    self._store = None
+
+    async def _stop_work(self) -> None:
         self.stopping = True
         if self._settle is not None:
             self._settle.cancel()
@@ -252,10 +267,6 @@ class PostalBot(discord.AutoShardedClient):
             await asyncio.wait(self._analysis_followers, timeout=SHUTDOWN_CANCEL_SECONDS)
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
         await self.boards.stop()
-        await super().close()
-        if self._store is not None and self._owns_store:
-            await self._store.close()
-            self._store = None
 
     async def commands_finished(self) -> None:
         """Wait until the commands and presses running now (other than the caller) have

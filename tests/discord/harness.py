@@ -82,12 +82,15 @@ class Harness:
         return bot
 
     async def stop(self) -> None:
-        if self.bot is not None:
-            await self.bot.close()
-            self.bot = None
-        if self._task is not None:
-            await asyncio.wait_for(self._task, READY_TIMEOUT)
-            self._task = None
+        """Close the bot and wait for its start task to end (both, even if closing raises)."""
+        bot, self.bot = self.bot, None
+        task, self._task = self._task, None
+        try:
+            if bot is not None:
+                await bot.close()
+        finally:
+            if task is not None:
+                await asyncio.wait_for(task, READY_TIMEOUT)
 
     async def restart(self) -> PostalBot:
         await self.stop()

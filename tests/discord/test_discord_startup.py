@@ -5,8 +5,13 @@ from __future__ import annotations
 import asyncio
 import math
 import os
+import sqlite3
 import sys
+import threading
 from pathlib import Path
+
+import pytest
+from discord.gateway import KeepAliveHandler
 
 from tests.discord.harness import Harness
 from tests.discord.live import existing_database
@@ -222,3 +227,22 @@ async def test_heartbeats_are_sent_and_acknowledged(harness: Harness) -> None:
     await harness.fake.wait_until(lambda: harness.fake.heartbeats >= 2, 5)
     # discord.py's latency is infinite until a HEARTBEAT_ACK came: finite means one did.
     assert 0 <= bot.latency < math.inf
+
+
+async def test_a_failing_step_of_the_stop_still_closes_the_gateway_and_the_store(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stop raises what a step of it raised (here the scheduler's task, ended on a
+    database error) only after closing the gateway and the store: discord.py's heartbeat
+    thread must not outlive the bot (it would beat into a closed event loop)."""
+    bot = await harness.start()
+
+    async def ended_on_an_error() -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(bot.scheduler, "stop", ended_on_an_error)
+    with pytest.raises(sqlite3.OperationalError):
+        await harness.stop()
+    assert bot.is_closed() and bot._store is None
+    beating = [t for t in threading.enumerate() if isinstance(t, KeepAliveHandler)]
+    assert [t.name for t in beating if t.ws._connection is bot._connection] == []
