@@ -12,12 +12,15 @@ outbox, deadlines, claims); the store and service suites prove the rest on both 
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.store import Store
 from tests.pgserver import PostgresServer, PostgresUnavailable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,3 +110,21 @@ def db_target(db_backend: str, tmp_path: Path, request: pytest.FixtureRequest) -
     if db_backend == "postgresql":
         return str(request.getfixturevalue("pg_url"))
     return tmp_path / "postal.db"
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite database made by ``Store.open`` (every migration run) and closed, with no
+    rows: made once a run (a worker), copied by ``tests.dbtools.from_template``."""
+    path = tmp_path_factory.mktemp("template") / "postal.db"
+
+    async def make() -> None:
+        await (await Store.open(path)).close()
+
+    # A thread of its own: the fixture may be set up while a test's event loop runs.
+    maker = threading.Thread(target=asyncio.run, args=(make(),))
+    maker.start()
+    maker.join()
+    # Closed cleanly, the database is one file: its write-ahead log was folded in.
+    assert path.is_file() and not path.with_name("postal.db-wal").exists()
+    return path

@@ -84,7 +84,7 @@ def confirming(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def harness(
-    fake: FakeDiscord, environ: dict[str, str], db_target: Path | str
+    fake: FakeDiscord, environ: dict[str, str], db_target: Path | str, sqlite_template: Path
 ) -> AsyncIterator[Harness]:
     errors = ErrorLog()
     root = logging.getLogger()
@@ -92,7 +92,7 @@ async def harness(
     clock = ManualClock(datetime.now(UTC).replace(microsecond=0))
     # Threads archive after days without activity on the bot's clock, as moved by the test.
     fake.wall = clock
-    rig = Harness(fake, db_target, clock, errors, environ)
+    rig = Harness(fake, db_target, clock, errors, environ, template=sqlite_template)
     try:
         yield rig
     finally:

@@ -23,6 +23,7 @@ from bot.discord.client import PostalBot
 from bot.discord.runner import create_bot
 from bot.engine.api import Engines
 from bot.service import ManualClock
+from tests.dbtools import from_template
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 READY_TIMEOUT = 10.0
@@ -57,6 +58,8 @@ class Harness:
     bot: PostalBot | None = None
     # The computer opponent's engines the bot is started with (None: none).
     engines: Engines | None = None
+    # A migrated SQLite database the first start copies when ``database`` is no file yet.
+    template: Path | None = None
     _task: asyncio.Task[None] | None = None
 
     def settings(self) -> Settings:
@@ -64,6 +67,8 @@ class Harness:
 
     async def start(self) -> PostalBot:
         """Start the bot as ``python -m bot`` would, and wait until it is connected."""
+        if self.template is not None:
+            from_template(self.database, self.template)
         bot = create_bot(self.settings(), clock=self.clock, engines=self.engines)
         # READY waits for GUILD_CREATEs up to this long; 2 s by default.
         bot._connection.guild_ready_timeout = 0.05

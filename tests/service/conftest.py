@@ -10,6 +10,7 @@ import pytest
 
 from bot.service import GameService, ManualClock
 from bot.store import Store
+from tests.dbtools import from_template
 
 
 @pytest.fixture
@@ -24,8 +25,9 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-async def store(db_path: Path | str) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(db_path: Path | str, sqlite_template: Path) -> AsyncIterator[Store]:
+    """The store, opened on a copy of the migrated template (``tests.dbtools``)."""
+    opened = await Store.open(from_template(db_path, sqlite_template))
     yield opened
     await opened.close()
 
