@@ -4,8 +4,10 @@ Run: ``python benchmarks/openings.py [--repeat N]``. Over the 120 games of
 ``tests/rules/data/corpus/stockfish_selfplay.pgn`` it prints: the table's first load (read
 and index every line), the cost of naming the position after a move (``opening_at``: the
 position's key and one dictionary look-up, as a move would pay), and of naming a whole game
-from its start and moves (``opening_of``: playing its opening phase, 36 plies at most), each
-the best of ``--repeat`` runs. There is no peer: python-chess has no opening names.
+from its start and moves (``opening_of``: playing its opening phase, 36 plies at most), and
+a move's opening in the replay cache (``opening_after``: carried over from the entry the
+move's game replaces, one lookup within the opening phase), each the best of ``--repeat``
+runs. There is no peer: python-chess has no opening names.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
+from bot.service.replays import Replayed, opening_after
 from rules.chess import CHESS, openings
 from rules.errors import InvalidRecordError
 from rules.game import Game
@@ -51,6 +54,24 @@ def main() -> None:
     print(f"after a move: {per_move * 1e6:.1f} µs ({len(early):,} positions, {named:,} named)")
     per_game_us = per_game / len(positions) * 1e6
     print(f"a whole game: {per_game_us:.1f} µs ({found}/{len(positions)} named)")
+    steps = _cache_steps(games)
+    per_ply = best(repeat, lambda: [opening_after(g, fen, e) for g, fen, e in steps]) / len(steps)
+    print(f"a move's opening in the replay cache (opening_after): {per_ply * 1e6:.2f} µs")
+
+
+def _cache_steps(games: list[Game]) -> list[tuple[Game, str, Replayed]]:
+    """Each ply of ``games`` as the replay cache meets it: the game after the move and the
+    entry it replaces (the game before, its opening known), as a process playing them."""
+    steps = []
+    for game in games:
+        fen = game.start.fen()
+        played = Game("chess", game.start)
+        entry = Replayed(played, fen, 0, None, 0, opening_after(played, fen, None))
+        for move in game.moves:
+            played = played.then(move)
+            steps.append((played, fen, entry))
+            entry = Replayed(played, fen, 0, None, 0, opening_after(played, fen, entry))
+    return steps
 
 
 if __name__ == "__main__":
