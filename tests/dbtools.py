@@ -135,7 +135,16 @@ def snapshot(target: Path | str) -> list[str]:
 # version back and watch an older migration run on rows stored before it: the later ones then
 # run again and must find nothing of theirs. A new migration that creates a table or an index
 # adds its line here (tests/store/test_store_confirmations.py checks that each has one).
+PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    48: (
+        "ALTER TABLE challenges DROP COLUMN increment_days",
+        "ALTER TABLE challenges DROP COLUMN cap_days",
+        "ALTER TABLE games DROP COLUMN increment_days",
+        "ALTER TABLE games DROP COLUMN cap_days",
+        "ALTER TABLE games DROP COLUMN waiting_bank",
+        "postgresql: DROP DOMAIN postal_bank_seconds",
+    ),
     47: (
         "ALTER TABLE tournament_entrants DROP COLUMN annulled",
         "ALTER TABLE tournament_entrants DROP COLUMN withdrawn_at",
@@ -157,4 +166,8 @@ def undo_migrations_after(connection: Any, version: int) -> None:
     for number in sorted(UNDO_MIGRATION, reverse=True):
         if number > version:
             for statement in UNDO_MIGRATION[number]:
-                connection.execute(statement)
+                # "postgresql: ..." undoes what only PostgreSQL's version made.
+                if not statement.startswith(PG_ONLY):
+                    connection.execute(statement)
+                elif isinstance(connection, PostgresSync):
+                    connection.execute(statement.removeprefix(PG_ONLY))

@@ -63,7 +63,7 @@ async def _challenge(
     days_text = options.get("days", "3")
     untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
     game = options.get("game", "chess").lower()
-    level = int_option("challenge", "level", options["level"]) if "level" in options else None
+    level = _whole("level", options)
     if console.service.computer.meant(opponent, level):
         await console.show(
             await console.service.computer.challenge(
@@ -87,8 +87,15 @@ async def _challenge(
         days=None if untimed else int_option("challenge", "days", days_text),
         rated=rated,
         fen=options.get("fen"),
+        increment=_whole("increment", options),
+        cap=_whole("cap", options),
     )
     await console.show(result)
+
+
+def _whole(name: str, options: dict[str, str]) -> int | None:
+    """The whole-number option ``name`` of ``/challenge`` if given."""
+    return int_option("challenge", name, options[name]) if name in options else None
 
 
 async def _move(

@@ -284,6 +284,17 @@ def _playing_rows() -> Part:
         ),
         Row((a, challenge), NP_("console help", "an open challenge anyone may accept")),
         Row(
+            (
+                a,
+                challenge,
+                b,
+                option("challenge", "days", "3"),
+                option("challenge", "increment", "1"),
+                option("challenge", "cap", "7"),
+            ),
+            NP_("console help", "a time bank: 3 days to start, 1 more per move, at most 7"),
+        ),
+        Row(
             (a, challenge, "postal", option("challenge", "level", "1-8")),
             NP_(
                 "console help",

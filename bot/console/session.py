@@ -83,6 +83,7 @@ from bot.store import (
 from bot.text import words
 from bot.text.buttons import button_label
 from bot.text.challenges import closed_text
+from bot.text.clock_words import waiting_bank_text
 from bot.text.errors import error_text
 from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
@@ -430,6 +431,9 @@ class Console:
             )
         else:
             self.say(_("{player} to move ({due}).").format(player=player.name, due=due))
+        bank = waiting_bank_text(game)
+        if bank is not None:
+            self.say(in_language(bank))
 
     async def _direct(self, player: PlayerRef, deadline: datetime | None) -> str:
         """``(direct message to bob)``, saying when it goes out if quiet hours hold it."""

@@ -38,6 +38,7 @@ from bot.service import (
     TakenBack,
     color_word,
 )
+from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS
 from bot.service.computer import LEVELS
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
 Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
+BankIncrement = app_commands.Range[int, 1, MAX_INCREMENT_DAYS]
+BankCap = app_commands.Range[int, 1, MAX_CAP_DAYS]
 VacationDays = app_commands.Range[int, 1, 30]
 
 
@@ -114,6 +117,8 @@ async def challenge(
     game: Variant = "chess",
     color: str = "random",
     days: int = 3,
+    increment: BankIncrement | None = None,
+    cap: BankCap | None = None,
     rated: bool | None = None,
     fen: FenText | None = None,
     level: Level | None = None,
@@ -143,6 +148,8 @@ async def challenge(
             days=days or None,
             rated=rated,
             fen=fen,
+            increment=increment,
+            cap=cap,
         ),
     )
     await bot.post_challenge(interaction, result)

@@ -52,6 +52,7 @@ from bot.service import (
 from bot.service.phrases import variant_text
 from bot.text import boards, endings, interactions, reports, words
 from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
+from bot.text.clock_words import waiting_bank_text
 from bot.text.notices import reminder_text
 
 BOARD_FILENAME = "board.png"
@@ -173,12 +174,11 @@ def deadline_field(game: GameView) -> tuple[tuple[str, str], ...]:
     if not game.active or game.deadline is None or game.to_move is None:
         return ()
     when = f"{timestamp(game.deadline)} ({timestamp(game.deadline, 'f')})"
-    return (
-        (
-            _("Deadline"),
-            _("{player} to move {when}").format(player=safe(game.to_move.name), when=when),
-        ),
-    )
+    due = _("{player} to move {when}").format(player=safe(game.to_move.name), when=when)
+    bank = waiting_bank_text(game)
+    if bank is not None:  # a time bank: the waiting player's is shown beside the deadline
+        due = f"{due}\n{safe(say(bank))}"
+    return ((_("Deadline"), due),)
 
 
 def game_title(game: GameView) -> str:

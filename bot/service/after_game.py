@@ -63,7 +63,7 @@ class AfterGameUseCases:
         self, user: User, game_id: int, *, place: Place | None = None
     ) -> ChallengeCreated | ComputerGameStarted:
         """Challenge the opponent of a finished game to another: colours swapped, the same
-        variant, start position, days per move and rating mode; against the computer, a new
+        variant, start position, clock and rating mode; against the computer, a new
         game at the same level starts at once. Raises the challenge's errors (limits
         included) and ``NotAPlayerError``."""
         record = await self._core.resolve(user, place, game_id, finished_ok=True)
@@ -92,6 +92,8 @@ class AfterGameUseCases:
             days=record.clock_days,  # an untimed game's rematch is untimed
             rated=view.rated,
             fen=record.start_fen,
+            increment=record.increment_days,
+            cap=record.cap_days,
         )
 
     async def animation(

@@ -15,6 +15,7 @@ from bot.i18n.locale import Locale
 from bot.i18n.names import Choice
 from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
+from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS
 from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
@@ -163,7 +164,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 OptionKind.WHOLE_NUMBER,
                 choices=(*DAYS_CHOICES, 0),
                 labels=(*(str(days) for days in DAYS_CHOICES), NO_TIME_LIMIT),
-                description="Days per move (none: no time limit, casual games only)",
+                description="Days per move (none: no time limit, casual games only); with an "
+                "increment, the starting time bank",
+            ),
+            # A time bank (bot.service.time_bank): days added per move, up to the cap.
+            OptionSpec(
+                "increment",
+                OptionKind.WHOLE_NUMBER,
+                limits=(1, MAX_INCREMENT_DAYS),
+                description="Make days a time bank that gains this many days per move",
+            ),
+            OptionSpec(
+                "cap",
+                OptionKind.WHOLE_NUMBER,
+                limits=(1, MAX_CAP_DAYS),
+                description="The most days a time bank holds (default: days + 4 increments)",
             ),
             OptionSpec(
                 "rated",

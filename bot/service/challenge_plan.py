@@ -27,16 +27,25 @@ from bot.service.option_errors import (
     DaysError,
     LevelRangeError,
     NotAChoiceError,
+    TimeBankError,
+    TimeBankProblem,
     Unratable,
     UnratableError,
 )
 from bot.service.results import ChallengeView, User
+from bot.service.time_bank import ClockTerms
 from rules import Color
 
 DAYS_CHOICES = (1, 2, 3, 5, 7, 10, 14)
 # The days choice of an untimed game (value 0), as Discord lists it (msgctxt "choice").
 NO_TIME_LIMIT = "none (no time limit)"
 DEFAULT_DAYS = 3
+# What a player may choose for a time bank (days): an increment of at most two weeks, a cap
+# of at most 60 days (a bank past two months no longer presses anyone to move); without a
+# cap, room for four moves' increments over the start.
+MAX_INCREMENT_DAYS = 14
+MAX_CAP_DAYS = 60
+DEFAULT_CAP_INCREMENTS = 4
 # The colour words a player may type in each variant, and the seat each means ("red" is
 # the seat called white in the store and in rules).
 VARIANT_COLORS: dict[str, dict[str, str]] = {
@@ -108,6 +117,8 @@ class ChallengePlan:
     untimed: bool
     rated: bool
     start_fen: str | None
+    increment_days: int | None = None  # a time bank's increment and cap (None: per move)
+    cap_days: int | None = None
 
 
 def plan_challenge(
@@ -119,12 +130,18 @@ def plan_challenge(
     days: int | None,
     rated: bool | None,
     fen: str | None,
+    increment: int | None = None,
+    cap: int | None = None,
 ) -> ChallengePlan:
-    """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``). Raises
-    ``InvalidOptionError`` (and its kinds in ``bot.service.option_errors``),
-    ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``."""
+    """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``; ``increment``
+    and ``cap``: a time bank's, see ``time_bank``). Raises ``InvalidOptionError`` (and its
+    kinds in ``bot.service.option_errors``), ``InvalidPositionError``,
+    ``SelfChallengeError``, ``BotChallengeError``."""
     variant = variant_named(game)
     check_days(days)
+    if days is None and (increment is not None or cap is not None):
+        raise TimeBankError(TimeBankProblem.UNTIMED)
+    clock = time_bank(days or DEFAULT_DAYS, increment, cap)
     # The seats by their rules names are always understood (callers inside Postal use
     # them); what a player typed is checked against the variant's words by ``color_word``
     # in the adapter first.
@@ -151,6 +168,8 @@ def plan_challenge(
         untimed=days is None,
         rated=start_fen is None and days is not None if rated is None else rated,
         start_fen=start_fen,
+        increment_days=clock.increment_days,
+        cap_days=clock.cap_days,
     )
 
 
@@ -291,3 +310,26 @@ def color_word(game: str, word: str) -> str:
         # Another game's colour, as the reader's Discord listed it.
         raise AnotherGamesColourError(game, Choice(typed, COLOR_LABELS[typed]), allowed)
     raise NotAChoiceError("color", word, allowed)
+
+
+def time_bank(days: int, increment: int | None, cap: int | None) -> ClockTerms:
+    """The timed clock a player asked for: ``days`` per move without ``increment``, else a
+    bank of ``days`` gaining ``increment`` per move up to ``cap`` (default: ``days`` plus
+    four increments, at most ``MAX_CAP_DAYS``). Raises ``TimeBankError`` for a cap without
+    an increment, an increment or cap below one day or over its maximum, or a cap below
+    the start or the increment."""
+    if increment is None:
+        if cap is not None:
+            raise TimeBankError(TimeBankProblem.CAP_WITHOUT_INCREMENT, cap)
+        return ClockTerms(days)
+    if not 1 <= increment <= MAX_INCREMENT_DAYS:
+        raise TimeBankError(TimeBankProblem.INCREMENT_RANGE, increment, MAX_INCREMENT_DAYS)
+    if cap is None:
+        cap = min(MAX_CAP_DAYS, days + DEFAULT_CAP_INCREMENTS * increment)
+    if not 1 <= cap <= MAX_CAP_DAYS:
+        raise TimeBankError(TimeBankProblem.CAP_RANGE, cap, MAX_CAP_DAYS)
+    if cap < days:
+        raise TimeBankError(TimeBankProblem.CAP_BELOW_START, cap, days)
+    if cap < increment:
+        raise TimeBankError(TimeBankProblem.CAP_BELOW_INCREMENT, cap, increment)
+    return ClockTerms(days, increment, cap)

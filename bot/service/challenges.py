@@ -80,6 +80,8 @@ class ChallengeUseCases:
         days: int | None = DEFAULT_DAYS,
         rated: bool | None = None,
         fen: str | None = None,
+        increment: int | None = None,
+        cap: int | None = None,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
@@ -89,12 +91,22 @@ class ChallengeUseCases:
         white's seat in xiangqi); adapters pass what a player typed through ``color_word``
         first. ``days`` None makes an untimed game (no deadline, reminders or time-outs),
         which cannot be rated. ``rated`` defaults to True for a timed game from the standard
-        start and must be False with a custom ``fen``. Raises ``InvalidOptionError``,
-        ``InvalidPositionError``, ``SelfChallengeError``, ``BotChallengeError``, and
-        ``LimitReachedError`` past a spam limit (see ``bot.service.limits``).
+        start and must be False with a custom ``fen``. An ``increment`` (days, with an
+        optional ``cap``) makes ``days`` a time bank (``bot.service.time_bank``). Raises
+        ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
+        ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
+        ``bot.service.limits``).
         """
         plan = plan_challenge(
-            user, opponent, game=game, color=color, days=days, rated=rated, fen=fen
+            user,
+            opponent,
+            game=game,
+            color=color,
+            days=days,
+            rated=rated,
+            fen=fen,
+            increment=increment,
+            cap=cap,
         )
         await self._core.ensure_player(user)
         if opponent is not None:
@@ -117,6 +129,8 @@ class ChallengeUseCases:
             color=plan.color,
             days_per_move=plan.days_per_move,
             untimed=plan.untimed,
+            increment_days=plan.increment_days,
+            cap_days=plan.cap_days,
             rated=plan.rated,
             start_fen=plan.start_fen,
             now=now,

@@ -165,11 +165,16 @@ class ServiceCore:
             self.on_computer_turn()
 
     async def deadline_for(
-        self, player_id: int, now: datetime, days: int | None, player: Player | None = None
+        self,
+        player_id: int,
+        now: datetime,
+        days: int | timedelta | None,
+        player: Player | None = None,
     ) -> datetime | None:
-        """When ``player_id``'s move is due: ``days`` from now, or from the end of their
-        vacation if they are on one (``player`` saves looking them up); None for an untimed
-        game (``days`` None), and for the computer, which answers within seconds."""
+        """When ``player_id``'s move is due: ``days`` (or the time bank they have) from now,
+        or from the end of their vacation if they are on one (``player`` saves looking them
+        up); None for an untimed game (``days`` None), and for the computer, which answers
+        within seconds."""
         if days is None:
             return None
         if player is None or player.id != player_id:
@@ -180,7 +185,7 @@ class ServiceCore:
         if player is not None and player.on_vacation(now):
             assert player.vacation_ends_at is not None
             starts = player.vacation_ends_at
-        return starts + timedelta(days=days)
+        return starts + (days if isinstance(days, timedelta) else timedelta(days=days))
 
     def first_look(
         self, player: Player | None, deadline: datetime | None, now: datetime
@@ -415,6 +420,8 @@ class ServiceCore:
             color=challenge.color,
             days_per_move=challenge.days_per_move,
             untimed=challenge.untimed,
+            increment_days=challenge.increment_days,
+            cap_days=challenge.cap_days,
             rated=challenge.rated,
             start_fen=challenge.start_fen,
             expires_at=challenge.expires_at,
@@ -476,6 +483,9 @@ class ServiceCore:
             termination=record.termination,
             created_at=record.created_at,
             opening=self.replays.opening(record),
+            increment_days=record.increment_days,
+            cap_days=record.cap_days,
+            waiting_bank=_waiting_bank(record),
         )
 
     async def board_image(
@@ -576,3 +586,10 @@ class ServiceCore:
             actor=actor,
             rating_changes=changes,
         )
+
+
+def _waiting_bank(record: GameRecord) -> timedelta | None:
+    """The bank of ``record``'s player not to move, while it runs on a time bank."""
+    if record.waiting_bank is None or not record.is_active:
+        return None
+    return timedelta(seconds=record.waiting_bank)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
 import rules
@@ -36,6 +36,7 @@ from bot.service.results import (
     TakenBack,
     User,
 )
+from bot.service.time_bank import ClockKind, takeback_banks, terms_of, time_left
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import (
     GameEnding,
@@ -207,7 +208,8 @@ class EndingUseCases:
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
         now = self._core.now()
-        deadline = await self._core.deadline_for(to_move_id, now, record.clock_days)
+        running, waiting = _takeback_clock(record, to_move_id, now)
+        deadline = await self._core.deadline_for(to_move_id, now, running)
         to_move = await self._core.ref(to_move_id)
         outbox = turn_dm(record.id, record.ply - plies, to_move)
         if in_place:
@@ -221,6 +223,7 @@ class EndingUseCases:
             now=now,
             deadline_at=deadline,
             outbox=outbox,
+            waiting_bank=waiting,
         )
         if not written.ok:
             raise GameChangedError
@@ -234,6 +237,7 @@ class EndingUseCases:
             last_move_at=now,
             deadline_at=deadline,
             version=written.version,
+            waiting_bank=waiting,
         )
         return await self.taken_back(
             updated, await self._core.view(updated), earlier, plies, user.id
@@ -484,3 +488,19 @@ def _no_offer(kind: OfferKind) -> Text:
     if kind is OfferKind.DRAW:
         return Text("There is no draw offer from your opponent to answer.")
     return Text("There is no takeback request from your opponent to answer.")
+
+
+def _takeback_clock(
+    record: GameRecord, to_move_id: int, now: datetime
+) -> tuple[timedelta | None, int | None]:
+    """The time the player to move after a takeback in ``record`` has (None: untimed) and
+    the waiting player's bank in seconds (None: not a time bank); see ``takeback_banks``."""
+    terms = terms_of(record.days_per_move, record.untimed, record.increment_days, record.cap_days)
+    if terms.kind is not ClockKind.BANK:
+        return (None if terms.kind is ClockKind.UNTIMED else terms.start), None
+    left = terms.start if record.deadline_at is None else time_left(record.deadline_at, now)
+    waiting = terms.start
+    if record.waiting_bank is not None:
+        waiting = timedelta(seconds=record.waiting_bank)
+    running, other = takeback_banks(left, waiting, switched=to_move_id != record.to_move_id)
+    return running, int(other.total_seconds())

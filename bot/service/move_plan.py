@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import rules
 from bot.service.answer_plan import AnswerPlan, plan_answers
 from bot.service.game_facts import replace_record
 from bot.service.outbox_items import ending_items, turn_dm, turn_in_place
 from bot.service.results import PlayerRef
+from bot.service.time_bank import ClockKind, banks_after, terms_of, time_left
 from bot.store import (
     Answering,
     ConditionalNode,
@@ -24,6 +25,7 @@ from bot.store import (
     GameStatus,
     MoveWrite,
     OutboxSource,
+    Player,
     PreparedAnswer,
     RateFunction,
     SeatedGame,
@@ -53,6 +55,7 @@ class MovePlan:
     ending: GameEnding | None
     now: datetime
     deadline: datetime | None = None
+    waiting_bank: int | None = None  # seconds: the time bank of the player then waiting
 
     @property
     def fen(self) -> str:
@@ -86,7 +89,32 @@ class MovePlan:
             outbox=outbox,
             client_locale=client_locale,
             before=seated.recent,  # read with the game: the write need not read them back
+            waiting_bank=self.waiting_bank,
         )
+
+    def clocks(self, mover: Player | None) -> tuple[timedelta | None, int | None]:
+        """The time the player to move after this plan has (None: untimed) and the bank in
+        seconds of the player then waiting (None: not a time bank); ``mover`` is the
+        mover's row (a move on vacation spends none of the bank: the vacation paused it)."""
+        record = self.record
+        terms = terms_of(
+            record.days_per_move, record.untimed, record.increment_days, record.cap_days
+        )
+        if terms.kind is ClockKind.UNTIMED:
+            return None, None
+        if terms.kind is ClockKind.PER_MOVE:
+            return terms.start, None
+        away = mover is not None and mover.on_vacation(self.now)
+        paused = mover.vacation_ends_at if away and mover is not None else None
+        left = terms.start
+        if record.deadline_at is not None:
+            left = time_left(record.deadline_at, self.now, paused)
+        waiting = terms.start
+        if record.waiting_bank is not None:
+            waiting = timedelta(seconds=record.waiting_bank)
+        moves = self.after.ply - record.ply
+        running, other = banks_after(terms, left, waiting, moves)
+        return running, int(other.total_seconds())
 
 
 def plan_move(
@@ -158,6 +186,7 @@ def written_record(plan: MovePlan, version: int | None) -> GameRecord:
         to_move_id=None if over else plan.opponent_id,
         last_move_at=plan.now,
         deadline_at=plan.deadline,
+        waiting_bank=None if over else plan.waiting_bank,
         status=GameStatus.FINISHED if over else plan.record.status,
         result=ending.result if ending else None,
         termination=ending.termination if ending else None,

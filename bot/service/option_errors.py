@@ -47,6 +47,27 @@ class MoreTimeDaysError(InvalidOptionError):
         self.days = days
 
 
+class TimeBankProblem(Enum):
+    """What is wrong with a time bank asked for (the numbers an error carries, in order)."""
+
+    CAP_WITHOUT_INCREMENT = "cap_without_increment"  # (cap)
+    INCREMENT_RANGE = "increment_range"  # (increment, most)
+    CAP_RANGE = "cap_range"  # (cap, most)
+    CAP_BELOW_START = "cap_below_start"  # (cap, days)
+    CAP_BELOW_INCREMENT = "cap_below_increment"  # (cap, increment)
+    UNTIMED = "untimed"  # an increment or cap asked for a game without a clock ()
+
+
+class TimeBankError(InvalidOptionError):
+    """A time bank's ``increment`` or ``cap`` cannot be: ``problem`` says why, ``numbers``
+    are the days it is about (see ``TimeBankProblem``)."""
+
+    def __init__(self, problem: TimeBankProblem, *numbers: int) -> None:
+        super().__init__()
+        self.problem = problem
+        self.numbers = numbers
+
+
 class Unratable(Enum):
     """Why a game asked to be rated cannot be."""
 

@@ -8,7 +8,7 @@ here: ``BoardView`` holds what ``bot.render.render_board`` needs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 
 from bot.engine.api import UnavailableReason
@@ -138,6 +138,9 @@ class GameView:
     untimed: bool = False  # no deadline (``days_per_move`` does not apply)
     # The chess opening reached, when known (named from the game this process replayed).
     opening: Opening | None = None
+    increment_days: int | None = None  # a time bank's increment and cap (days)
+    cap_days: int | None = None
+    waiting_bank: timedelta | None = None  # the waiting player's bank (on a time bank)
 
     @property
     def place(self) -> Place:
@@ -230,6 +233,8 @@ class ChallengeView:
     thread_id: int | None
     message_id: int | None
     untimed: bool = False  # no deadline (``days_per_move`` does not apply)
+    increment_days: int | None = None  # a time bank's increment and cap (days)
+    cap_days: int | None = None
 
     @property
     def place(self) -> Place:

@@ -26,7 +26,7 @@ EXPIRY_BATCH = 500
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
     "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id, "
-    "untimed"
+    "untimed, increment_days, cap_days"
 )
 # The open challenge the same as a new one (the same players and terms; an open challenge
 # in the same place), if any.
@@ -35,13 +35,15 @@ _SAME_OPEN = (
     "AND challenger_id = ? AND opponent_id IS NOT DISTINCT FROM ? AND variant = ? "
     "AND color = ? AND days_per_move = ? AND rated = ? "
     "AND start_fen IS NOT DISTINCT FROM ? AND untimed = ? "
+    "AND increment_days IS NOT DISTINCT FROM ? AND cap_days IS NOT DISTINCT FROM ? "
     "AND (opponent_id IS NOT NULL OR (channel_id = ? AND thread_id IS NOT DISTINCT FROM ?)) "
     "ORDER BY id LIMIT 1"
 )
 _INSERT = (
     "INSERT INTO challenges (guild_id, channel_id, thread_id, challenger_id, "
     "opponent_id, variant, color, days_per_move, rated, start_fen, created_at, "
-    f"expires_at, untimed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}"
+    "expires_at, untimed, increment_days, cap_days) "
+    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}"
 )
 
 
@@ -64,6 +66,8 @@ def challenge_from_row(row: Any) -> Challenge:
         game_id=row[14],
         thread_id=row[15],
         untimed=bool(row[16]),
+        increment_days=row[17],
+        cap_days=row[18],
     )
 
 
@@ -90,6 +94,8 @@ class Challenges:
         expires_at: datetime,
         limits: ChallengeLimits | None = None,
         untimed: bool = False,
+        increment_days: int | None = None,
+        cap_days: int | None = None,
     ) -> Challenge | LimitHit | SameChallengeOpen:
         """Create an open challenge, unless the same one is still open (the same players and
         settings; for an open challenge, in the same place: ``SameChallengeOpen`` names it) or
@@ -98,13 +104,15 @@ class Challenges:
         these checks together."""
         # Who plays what: the columns a challenge the same as this one has the same values in.
         terms = (challenger_id, opponent_id, variant, color, days_per_move, int(rated), start_fen)
+        bank = (increment_days, cap_days)
         async with self._db.transaction() as conn:
             # What the checks read: the challenger's open challenges, the target's, the
             # pair's pings. Simultaneous challenges by one player, or to one player, take
             # turns here; others go on side by side.
             await conn.lock(_challenge_keys(challenger_id, opponent_id))
             cursor = await conn.execute(
-                _SAME_OPEN, (to_epoch(now), *terms, int(untimed), channel_id, thread_id)
+                _SAME_OPEN,
+                (to_epoch(now), *terms, int(untimed), *bank, channel_id, thread_id),
             )
             same = await cursor.fetchone()
             await cursor.close()
@@ -116,7 +124,7 @@ class Challenges:
                     return hit
             when = (to_epoch(now), to_epoch(expires_at))
             cursor = await conn.execute(
-                _INSERT, (guild_id, channel_id, thread_id, *terms, *when, int(untimed))
+                _INSERT, (guild_id, channel_id, thread_id, *terms, *when, int(untimed), *bank)
             )
             row = await cursor.fetchone()
             await cursor.close()

@@ -28,15 +28,17 @@ class GameOffers(GameTable):
         now: datetime,
         deadline_at: datetime | None,
         outbox: Sequence[OutboxItem] = (),
+        waiting_bank: int | None = None,
     ) -> Written:
         """Undo the last ``plies`` moves, using up ``requester_id``'s takeback request
-        (``outbox`` rows written with it).
+        (``outbox`` rows written with it); ``waiting_bank``: the time bank (seconds) of the
+        player then waiting (None: no time bank).
 
         Returns ``Written(ok=False)`` and changes nothing if the game moved on or the
         request is gone."""
         try:
             return await self._take_back(
-                game, plies, fen, to_move_id, requester_id, now, deadline_at, outbox
+                game, plies, fen, to_move_id, requester_id, now, (deadline_at, waiting_bank), outbox
             )
         except Conflict:
             return Written(ok=False)
@@ -49,13 +51,14 @@ class GameOffers(GameTable):
         to_move_id: int,
         requester_id: int,
         now: datetime,
-        deadline_at: datetime | None,
+        clock: tuple[datetime | None, int | None],
         outbox: Sequence[OutboxItem],
     ) -> Written:
+        deadline_at, waiting_bank = clock
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET ply = ply - ?, fen = ?, to_move_id = ?, last_move_at = ?, "
-                "deadline_at = ?, version = version + 1 "
+                "deadline_at = ?, waiting_bank = ?, version = version + 1 "
                 "WHERE id = ? AND version = ? AND status = 'active' RETURNING version",
                 (
                     plies,
@@ -63,6 +66,7 @@ class GameOffers(GameTable):
                     to_move_id,
                     to_epoch(now),
                     None if deadline_at is None else to_epoch(deadline_at),
+                    waiting_bank,
                     game.id,
                     game.version,
                 ),

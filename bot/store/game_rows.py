@@ -25,7 +25,8 @@ from bot.store.records import (
 COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
-    "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned, untimed"
+    "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned, untimed, "
+    "increment_days, cap_days, waiting_bank"
 )
 WIDTH = len(COLUMNS.split(","))
 # The version of the last move's row, read beside a game (``GameRecord.last_move_version``).
@@ -112,6 +113,9 @@ def game_from_row(row: Any, *, last_move_version: int | None = None) -> GameReco
         thread_owned=bool(row[23]),
         untimed=bool(row[24]),
         last_move_version=last_move_version,
+        increment_days=row[25],
+        cap_days=row[26],
+        waiting_bank=row[27],
     )
 
 

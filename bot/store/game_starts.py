@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from bot.store.database import Connection
 from bot.store.game_rows import COLUMNS, GameTable, clock_note, game_from_row
@@ -44,36 +45,63 @@ class GameStarts(GameTable):
                 "UPDATE challenges SET status = 'accepted', opponent_id = ? "
                 "WHERE id = ? AND status = 'open' AND expires_at > ? "
                 "RETURNING guild_id, channel_id, thread_id, variant, days_per_move, rated, "
-                "untimed",
+                "untimed, increment_days, cap_days",
                 (acceptor_id, challenge_id, to_epoch(now)),
             )
             row = await cursor.fetchone()
             await cursor.close()
             if row is None:
                 return None
-            # The game lives where it was challenged: a channel, or a thread or forum post.
-            guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row
-            new = NewGame(
-                guild_id,
-                channel_id,
-                thread_id,
-                variant,
-                start_fen,
-                white_id,
-                black_id,
-                days_per_move,
-                bool(rated),
-                bool(untimed),
-                to_move_id,
-                deadline_at,
-                next_look_at,
-                None if thread_id is None else thread_look_at,
+            new = _challenged_game(
+                row,
+                start_fen=start_fen,
+                seats=(white_id, black_id, to_move_id),
+                deadline_at=deadline_at,
+                looks=(next_look_at, thread_look_at),
             )
             game = await insert_game(conn, new, now, outbox)
             await conn.execute(
                 "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)
             )
         return game
+
+
+def _challenged_game(
+    row: Any,
+    *,
+    start_fen: str,
+    seats: tuple[int, int, int],
+    deadline_at: datetime | None,
+    looks: tuple[datetime | None, datetime | None],
+) -> NewGame:
+    """The game an accepted challenge (``row``: its place and terms) starts: white, black
+    and who moves first (``seats``), the first deadline, when the clock and the thread
+    upkeep first look at it."""
+    # The game lives where it was challenged: a channel, or a thread or forum post.
+    guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row[:7]
+    increment_days, cap_days = row[7:]
+    white_id, black_id, to_move_id = seats
+    next_look_at, thread_look_at = looks
+    return NewGame(
+        guild_id,
+        channel_id,
+        thread_id,
+        variant,
+        start_fen,
+        white_id,
+        black_id,
+        days_per_move,
+        bool(rated),
+        bool(untimed),
+        to_move_id,
+        deadline_at,
+        next_look_at,
+        None if thread_id is None else thread_look_at,
+        increment_days,
+        cap_days,
+        # On a time bank, the second player's waits full (``bot.service.time_bank``).
+        None if increment_days is None else days_per_move * 86400,
+    )
 
 
 async def insert_game(
@@ -88,8 +116,8 @@ async def insert_game(
         "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
         "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
         "created_at, last_move_at, deadline_at, untimed, clock_deadline, clock_next_at, "
-        "thread_upkeep_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "thread_upkeep_at, increment_days, cap_days, waiting_bank) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         f"RETURNING {COLUMNS}",
         (
             game.guild_id,
@@ -109,6 +137,9 @@ async def insert_game(
             int(game.untimed),
             *clock_note(game.deadline_at, game.next_look_at),
             None if game.thread_look_at is None else to_epoch(game.thread_look_at),
+            game.increment_days,
+            game.cap_days,
+            game.waiting_bank,
         ),
     )
     row = await cursor.fetchone()

@@ -26,7 +26,8 @@ class MoveWrite:
     ``answers`` it sets off (conditional moves, each answering the one before), written in
     one transaction guarded by the version.
 
-    ``fen`` and ``deadline_at`` are the position and deadline after the last move;
+    ``fen`` and ``deadline_at`` are the position and deadline after the last move,
+    ``waiting_bank`` the bank (seconds) of the player then waiting (None: no time bank);
     ``next_look_at`` when the clock must next look at the game (None: the default,
     ``bot.store.clock_looks``). ``ending`` ends the game after the last move, rated by
     ``rate`` when the game is rated. ``outbox`` rows (or the function making them from the
@@ -60,6 +61,7 @@ class MoveWrite:
     outbox: OutboxSource = ()
     client_locale: str | None = None
     before: tuple[RecentMove, ...] | None = None
+    waiting_bank: int | None = None
 
     def __post_init__(self) -> None:
         for earlier, answer in zip(self.steps, self.answers, strict=False):

@@ -135,7 +135,8 @@ def _step_statements(
     return [
         Statement(
             "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
-            "deadline_at = ?, clock_deadline = ?, clock_next_at = ?, version = version + 1 "
+            "deadline_at = ?, clock_deadline = ?, clock_next_at = ?, waiting_bank = ?, "
+            "version = version + 1 "
             f"WHERE id = ? AND {check} = ? "
             "AND status = 'active' AND to_move_id = ? RETURNING version",
             (
@@ -144,6 +145,7 @@ def _step_statements(
                 to_epoch(write.now),
                 None if deadline_at is None else to_epoch(deadline_at),
                 *clock_note(deadline_at, next_look_at),
+                write.waiting_bank,
                 game.id,
                 expected,
                 step.mover_id,

@@ -182,6 +182,9 @@ class Challenge:
     # The thread or forum post it was made in (``channel_id`` is then its parent).
     thread_id: int | None = None
     untimed: bool = False  # no deadline per move (``days_per_move`` does not apply)
+    # A time bank's increment and cap (days; None: days per move).
+    increment_days: int | None = None
+    cap_days: int | None = None
 
     @property
     def clock_days(self) -> int | None:
@@ -235,6 +238,11 @@ class GameRecord:
     # The version of the row of the move at ``ply`` (None before the first move, or when not
     # read): a replay cached with that last move is still this game, whatever else changed.
     last_move_version: int | None = None
+    # A time bank's increment and cap (days; None: days per move), and the bank of the
+    # player not to move, in seconds (None: days per move or untimed).
+    increment_days: int | None = None
+    cap_days: int | None = None
+    waiting_bank: int | None = None
 
     @property
     def clock_days(self) -> int | None:
@@ -360,6 +368,11 @@ class NewGame:
     next_look_at: datetime | None = None
     # When to look at the thread it starts in, to keep it active (None: none to keep).
     thread_look_at: datetime | None = None
+    # A time bank's increment and cap (days; None: days per move); the second player's bank
+    # (seconds) waits at the start.
+    increment_days: int | None = None
+    cap_days: int | None = None
+    waiting_bank: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

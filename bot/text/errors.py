@@ -46,6 +46,7 @@ from bot.service.limits import PING_WINDOW
 from bot.service.notes import UnknownMoveNumberError
 from bot.store import SpamLimit
 from bot.text.challenges import REFUSALS as CHALLENGE_REFUSALS
+from bot.text.clock_words import CLOCK_REFUSALS
 from bot.text.conditional_words import CONDITIONAL_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.options import OPTION_REFUSALS
@@ -287,6 +288,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     **TOURNAMENT_WORDED,
     **CHALLENGE_REFUSALS,
     **OPTION_REFUSALS,
+    **CLOCK_REFUSALS,
     **CONDITIONAL_REFUSALS,
 }
 

@@ -158,7 +158,9 @@ async def test_games_and_moves_keep_their_one_column_rules_as_domains(pg_url: st
         ).fetchall()
     assert sorted(checks) == [("games", "games_check1", 2), ("games", "games_seats_check", 3)]
     assert domains == [
+        ("games", "cap_days", "postal_days_per_move"),
         ("games", "days_per_move", "postal_days_per_move"),
+        ("games", "increment_days", "postal_days_per_move"),
         ("games", "ply", "postal_game_ply"),
         ("games", "rated", "postal_flag"),
         ("games", "result", "postal_game_result"),
@@ -166,6 +168,7 @@ async def test_games_and_moves_keep_their_one_column_rules_as_domains(pg_url: st
         ("games", "thread_owned", "postal_flag"),
         ("games", "untimed", "postal_flag"),
         ("games", "variant", "postal_variant"),
+        ("games", "waiting_bank", "postal_bank_seconds"),
         ("moves", "ply", "postal_move_ply"),
     ]
     assert foreign == [("games_black_id_fkey",), ("games_white_id_fkey",)]
