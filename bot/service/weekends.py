@@ -1,0 +1,62 @@
+"""The weekend pause's arithmetic: a clock that does not run on Saturday and Sunday in a
+player's own time zone (OGS's "pause on weekends"), pure.
+
+A weekend is from Saturday 00:00 to Monday 00:00 on the player's wall clock, read through
+``zoneinfo``, so a daylight-saving change inside or beside it moves its instants, never its
+wall-clock bounds. Deadlines are instants: ``deadline_after`` finds when ``running`` time has
+run outside the weekends; ``running_between`` counts it back.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+SATURDAY = 5
+_NOTHING = timedelta(0)
+
+
+def _weekend_around(moment: datetime, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """The weekend (start, end), as UTC-comparable instants, that ``moment`` is in, or the
+    next one after it."""
+    local = moment.astimezone(zone)
+    days_to_saturday = (SATURDAY - local.weekday()) % 7
+    if local.weekday() == 6:  # Sunday: inside the weekend that began yesterday
+        days_to_saturday = -1
+    saturday = local.date() + timedelta(days=days_to_saturday)
+    # In UTC: Python adds and compares datetimes of one tzinfo on their wall clocks, which
+    # a daylight-saving change would skew.
+    start = datetime.combine(saturday, time(0), zone).astimezone(UTC)
+    end = datetime.combine(saturday + timedelta(days=2), time(0), zone).astimezone(UTC)
+    return start, end
+
+
+def running_between(start: datetime, end: datetime, zone: ZoneInfo) -> timedelta:
+    """How much of ``start`` to ``end`` (timezone-aware) falls outside the weekends of
+    ``zone``; nothing when ``end`` is not after ``start``."""
+    ran, at, end = _NOTHING, start.astimezone(UTC), end.astimezone(UTC)
+    while at < end:
+        weekend_start, weekend_end = _weekend_around(at, zone)
+        if at >= weekend_start:  # inside a weekend: skip to its end
+            at = weekend_end
+            continue
+        stop = min(end, weekend_start)
+        ran += stop - at
+        at = stop
+    return ran
+
+
+def deadline_after(start: datetime, running: timedelta, zone: ZoneInfo) -> datetime:
+    """The instant at which ``running`` time has run from ``start`` (timezone-aware) with the
+    clock stopped on the weekends of ``zone``; a clock that runs out exactly as a weekend
+    begins is due then, not after it."""
+    left, at = running, start.astimezone(UTC)
+    while True:
+        weekend_start, weekend_end = _weekend_around(at, zone)
+        if at >= weekend_start:
+            at = weekend_end
+            continue
+        if at + left <= weekend_start:
+            return at + left
+        left -= weekend_start - at
+        at = weekend_end
