@@ -21,16 +21,19 @@ from bot.discord.places import THREAD_ARCHIVE_MINUTES, check_tournament_place, o
 from bot.discord.respond import build_files, message_fields, quickly, update_pressed_message
 from bot.i18n import _, using
 from bot.i18n.text import Text
+from bot.render.cross_table import render_cross_table
 from bot.service import GameView, Place, User
 from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     TournamentShown,
+    TournamentStandings,
     TournamentStarted,
     TournamentView,
 )
 from bot.text.tournament_words import (
+    cross_table,
     entry_text,
     records_text,
     signup_buttons,
@@ -54,6 +57,12 @@ tournament = app_commands.Group(name="tournament", description=about("tournament
 
 def _said(text: str) -> messages.Reply:
     return messages.Reply(messages.clip(messages.safe(text), messages.CONTENT_LIMIT))
+
+
+def _standings(table: TournamentStandings) -> messages.Reply:
+    """The table in words, and as a cross-table image (drawn in the reader's language)."""
+    image = render_cross_table(cross_table(table))
+    return replace(_said(standings_text(table)), attachment=("standings.png", image))
 
 
 def _signup(view: TournamentView, text: Text) -> messages.Reply:
@@ -213,7 +222,7 @@ async def standings(interaction: discord.Interaction, tournament: int | None = N
     table = await quickly(
         interaction, bot.service.tournaments.standings(place_of(interaction), tournament)
     )
-    await bot.reply(interaction, lambda: _said(standings_text(table)))
+    await bot.reply(interaction, lambda: _standings(table))
 
 
 async def _open_games(

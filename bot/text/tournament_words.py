@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
-from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
+from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn, say
+from bot.render.cross_table import CrossTable
 from bot.service.phrases import pace_text, rated_text, variant_text
 from bot.service.results import Button, ButtonAction, ButtonStyle
 from bot.service.tournament.facts import (
@@ -157,6 +158,27 @@ def standings_text(table: TournamentStandings) -> Text:
 def ended_text(table: TournamentStandings) -> Text:
     """The end's announcement: the winner(s) first, then the final table."""
     return Text("{won}\n{table}", won=_won(table), table=_table(table))
+
+
+def cross_table(table: TournamentStandings) -> CrossTable:
+    """The cross-table image's contents, worded in the current language."""
+    lines = table.lines
+    return CrossTable(
+        say(
+            Text(
+                "Standings of {name} after {done} of {total} games:",
+                name=title(table.tournament),
+                done=table.finished_games,
+                total=table.games,
+            )
+        ).rstrip(":："),
+        (say(Text("Player")), say(Text("Points")), say(Text("S-B"))),
+        tuple(line.rank for line in lines),
+        tuple(say(_entrant(line)) for line in lines),
+        table.cells,
+        tuple(say(decimal_text(line.points)) for line in lines),
+        tuple(say(decimal_text(line.sonneborn_berger)) for line in lines),
+    )
 
 
 def _table(table: TournamentStandings) -> Text:

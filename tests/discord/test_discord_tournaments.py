@@ -3,7 +3,10 @@ game in its own thread, the standings right after every result, the end announce
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
+
+from PIL import Image
 
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -220,8 +223,10 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     assert refused.ephemeral and "can withdraw another player" in refused.text()
     removed = await command(fake, alice, "tournament withdraw", {"player": carol})
     assert "carol withdrew from Club after 1 of 2 games: their results stand" in removed.text()
-    table = (await command(fake, bob, "tournament standings")).text()
-    assert _points(table) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
+    shown = await command(fake, bob, "tournament standings")
+    assert _points(shown.text()) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
+    width, height = _cross_table(shown)
+    assert height == 34 * 5 and width > 3 * 46  # a title, the headings, three players
     await _resign(fake, bob, versus[frozenset(("alice", "bob"))].thread)
     await running.delivered()
     ended = _announced(fake, fake.channel)
@@ -252,3 +257,11 @@ async def test_no_tournament_where_postal_cannot_open_its_games(running: Harness
     fake.set_channel_permissions(fake.channel)
     nothing = await command(fake, alice, "tournament join")
     assert nothing.ephemeral and "There is no open tournament here." in nothing.text()
+
+
+def _cross_table(message: FakeMessage) -> tuple[int, int]:
+    """The standings' cross-table image, decoded by Pillow: its size."""
+    with Image.open(io.BytesIO(message.file("standings.png").content)) as image:
+        assert image.format == "PNG"
+        image.load()
+        return image.size

@@ -125,6 +125,8 @@ class TournamentStandings:
     games: int
     finished_games: int
     winners: tuple[PlayerRef, ...] = ()
+    # cells[i][j]: line i's results against line j's player ("1", "½", "0" a game).
+    cells: tuple[tuple[str, ...], ...] = ()
 
 
 class TournamentRefusal(Enum):

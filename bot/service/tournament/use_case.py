@@ -22,6 +22,7 @@ from bot.service.reports import record_tags
 from bot.service.results import Place, PlayerRef, User
 from bot.service.text import pgn_tag
 from bot.service.tournament.berger import round_robin
+from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -245,7 +246,8 @@ class TournamentUseCases:
         gone = {entrant.player_id for entrant in entrants if entrant.withdrawn}
         ids = [entrant.player_id for entrant in entrants if entrant.player_id not in struck]
         kept = counted(games, struck)
-        table = standings(ids, [Played(g.white_id, g.black_id, g.result) for g in kept])
+        played = [Played(g.white_id, g.black_id, g.result) for g in kept]
+        table = standings(ids, played)
         refs = await self._core.refs(*ids) if ids else {}
         lines = tuple(
             StandingLine(
@@ -263,7 +265,9 @@ class TournamentUseCases:
         done = sum(game.result is not None for game in games)
         won = tournament.status is TournamentStatus.FINISHED
         first = tuple(refs[player] for player in winners(table)) if won else ()
-        return TournamentStandings(await self._view(tournament), lines, len(games), done, first)
+        cells = cross_cells([line.player for line in table], played)
+        shown = await self._view(tournament)
+        return TournamentStandings(shown, lines, len(games), done, first, cells)
 
     async def pgn(self, place: Place, tournament_id: int | None = None) -> TournamentRecords:
         """Every game of the tournament (the newest here when none is named) in one file,
