@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.standings import Played, Standing, standings, winners
 
 A, B, C, D = 1, 2, 3, 4
@@ -88,3 +89,19 @@ def test_a_game_of_a_stranger_is_refused() -> None:
     """A result between players not in the field raises ValueError."""
     with pytest.raises(ValueError):
         standings([A, B], [Played(A, D, "1-0")])
+
+
+def test_cross_table_cells_in_table_order() -> None:
+    """Each player's results against each other, in the table's order, one mark a game
+    (a double round robin's pair shows both), nothing for a game going on or themself."""
+    games = [
+        Played(1, 2, "1-0"),
+        Played(2, 1, "1/2-1/2"),
+        Played(3, 1, "1-0"),
+        Played(2, 3, None),
+    ]
+    assert cross_cells([3, 1, 2], games) == (
+        ("", "1", ""),
+        ("0", "", "1½"),
+        ("", "0½", ""),
+    )
