@@ -52,7 +52,7 @@ SPEC_COMMANDS = {
     "moretime": {"days", "game"},
     "vacation": {"days", "end"},
     "conditional": {"add", "list", "clear"},
-    "tournament": {"create", "join", "leave", "start", "standings"},
+    "tournament": {"create", "join", "leave", "start", "standings", "withdraw", "pgn"},
     "note": {"text", "clear", "game", "move"},
     "gif": {"game", "frame_ms"},
     "analyse": {"game"},
