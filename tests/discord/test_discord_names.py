@@ -32,6 +32,11 @@ async def test_a_nickname_never_renames_a_player(running: Harness) -> None:
 
 
 NITRO = "[nitro](https://evil.example)"  # 29 characters: a valid Discord global name
+# The bot's own bold: /games' section headings (bot.text.reports.game_list_sections).
+HEADINGS = tuple(
+    f"**{heading}**"
+    for heading in ("Your move:", "Waiting for the opponent:", "Challenges to you:")
+)
 
 
 def inert(message: FakeMessage, *own: str) -> bool:
@@ -63,7 +68,7 @@ async def test_markup_in_names_is_shown_as_typed(running: Harness) -> None:
     shown.append(await command(fake, bob, "history", {"user": mallory}))
     for message in shown:
         assert message.masked_links() == [], message.text()
-        assert inert(message, thread.mention), message.text()
+        assert inert(message, thread.mention, *HEADINGS), message.text()
     assert "nitro" in shown[0].text() and "evil.example" in shown[0].text()
     refusal = shown[3]
     assert refusal.ephemeral and "not your turn" in refusal.text()
