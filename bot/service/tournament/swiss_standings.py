@@ -1,0 +1,95 @@
+"""Swiss standings: points, then the tie-breaks FIDE's tie-break regulations (C.07)
+recommend for a Swiss: Buchholz Cut 1, Buchholz, Sonneborn-Berger. Pure.
+
+- Buchholz: the sum of the scores of the player's opponents, one value a round. A round
+  the player did not play (the bye) counts a virtual opponent whose score is the player's
+  own (C.07, unplayed rounds), so a bye neither helps nor harms.
+- Buchholz Cut 1: the Buchholz less its lowest value.
+- Sonneborn-Berger: each round's opponent score times the points the player made in it
+  (the bye's virtual opponent included).
+
+Scores are kept in half points; ``SwissStanding`` gives them as floats. Players level on
+every tie-break share a rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from bot.service.tournament.standings import HALVES, Played
+
+
+@dataclass(frozen=True, slots=True)
+class SwissStanding:
+    """One line of a Swiss table."""
+
+    rank: int
+    player: int
+    points: float
+    played: int
+    wins: int
+    buchholz_cut1: float
+    buchholz: float
+    sonneborn_berger: float
+
+
+def swiss_standings(
+    players: Sequence[int],
+    games: Iterable[Played],
+    byes: Iterable[int] = (),
+    bye_halves: int = 2,
+) -> tuple[SwissStanding, ...]:
+    """The table of ``players`` after ``games`` (unfinished ones count nowhere) and the
+    ``byes`` (one entry a bye), best first, ties by ``players``' order. Raises
+    ``ValueError`` for a game of someone not in ``players``."""
+    halves = dict.fromkeys(players, 0)
+    played = dict.fromkeys(players, 0)
+    wins = dict.fromkeys(players, 0)
+    rounds: dict[int, list[tuple[int | None, int]]] = {p: [] for p in players}
+    for game in games:
+        if game.result not in HALVES:
+            continue
+        if game.white not in halves or game.black not in halves:
+            raise ValueError(f"a game between {game.white} and {game.black}, not both entrants")
+        for player, other, got in (
+            (game.white, game.black, HALVES[game.result][0]),
+            (game.black, game.white, HALVES[game.result][1]),
+        ):
+            halves[player] += got
+            played[player] += 1
+            wins[player] += got == 2
+            rounds[player].append((other, got))
+    for player in byes:
+        if player in halves:
+            halves[player] += bye_halves
+            rounds[player].append((None, bye_halves))
+    values = {
+        player: [(halves[o] if o is not None else halves[player], got) for o, got in rounds[player]]
+        for player in players
+    }
+    buchholz = {p: sum(score for score, _ in values[p]) for p in players}
+    cut = {p: buchholz[p] - min((s for s, _ in values[p]), default=0) for p in players}
+    berger = {p: sum(score * got for score, got in values[p]) for p in players}
+    order = {player: index for index, player in enumerate(players)}
+
+    def key(player: int) -> tuple[int, int, int, int]:
+        return (-halves[player], -cut[player], -buchholz[player], -berger[player])
+
+    ranked = sorted(players, key=lambda player: (key(player), order[player]))
+    table: list[SwissStanding] = []
+    for index, player in enumerate(ranked):
+        rank = table[-1].rank if index and key(ranked[index - 1]) == key(player) else index + 1
+        table.append(
+            SwissStanding(
+                rank,
+                player,
+                halves[player] / 2,
+                played[player],
+                wins[player],
+                cut[player] / 2,
+                buchholz[player] / 2,
+                berger[player] / 4,
+            )
+        )
+    return tuple(table)

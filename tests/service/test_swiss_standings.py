@@ -1,0 +1,56 @@
+"""Swiss standings: points, Buchholz Cut 1, Buchholz, Sonneborn-Berger, on tables worked
+out by hand (the bye counted with a virtual opponent of the player's own score)."""
+
+from __future__ import annotations
+
+from bot.service.tournament.standings import Played
+from bot.service.tournament.swiss_standings import SwissStanding, swiss_standings
+
+
+def _lines(table: tuple[SwissStanding, ...]) -> list[tuple[float, ...]]:
+    return [
+        (s.rank, s.player, s.points, s.buchholz_cut1, s.buchholz, s.sonneborn_berger) for s in table
+    ]
+
+
+def test_buchholz_decides_between_players_level_on_points() -> None:
+    """1 and 2 both have 1½; their opponents: 1 met 3 (1) and 2 (1½), 2 met 4 (0) and 1
+    (1½). Cut 1 is 1½ for both, the full Buchholz 2½ against 1½ puts 1 first; SB: 1 beat
+    3 (1 x 1) and drew 2 (½ x 1½) = 1¾, 2 beat 4 (0) and drew 1 = ¾."""
+    games = [
+        Played(1, 3, "1-0"),
+        Played(4, 2, "0-1"),
+        Played(2, 1, "1/2-1/2"),
+        Played(3, 4, "1-0"),
+    ]
+    assert _lines(swiss_standings([1, 2, 3, 4], games)) == [
+        (1, 1, 1.5, 1.5, 2.5, 1.75),
+        (2, 2, 1.5, 1.5, 1.5, 0.75),
+        (3, 3, 1.0, 1.5, 1.5, 0.0),
+        (4, 4, 0.0, 1.5, 2.5, 0.0),
+    ]
+
+
+def test_a_bye_counts_a_virtual_opponent_of_the_players_own_score() -> None:
+    """3 had the round-1 bye (a win) and drew 1; 2 had round 2's. 3's Buchholz: itself
+    (1½) and 1 (1½) = 3, cut 1½; 1's: 2 (1) and 3 (1½) = 2½, cut 1½: 3 ranks first."""
+    games = [Played(1, 2, "1-0"), Played(3, 1, "1/2-1/2")]
+    table = swiss_standings([1, 2, 3], games, byes=[3, 2])
+    assert _lines(table) == [
+        (1, 3, 1.5, 1.5, 3.0, 2.25),
+        (2, 1, 1.5, 1.5, 2.5, 1.75),
+        (3, 2, 1.0, 1.5, 2.5, 1.0),
+    ]
+
+
+def test_players_level_on_everything_share_a_rank_and_games_going_on_count_nowhere() -> None:
+    """Two draws of the same shape: equal lines, one rank; an unfinished game adds none."""
+    games = [Played(1, 2, "1/2-1/2"), Played(3, 4, "1/2-1/2"), Played(1, 3, None)]
+    assert [line.rank for line in swiss_standings([1, 2, 3, 4], games)] == [1, 1, 1, 1]
+
+
+def test_a_half_point_bye() -> None:
+    """A tournament scoring the bye as a draw gives half a point."""
+    assert (
+        swiss_standings([1, 2, 3], [Played(1, 2, "1-0")], byes=[3], bye_halves=1)[1].points == 0.5
+    )
