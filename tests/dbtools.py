@@ -137,6 +137,11 @@ def snapshot(target: Path | str) -> list[str]:
 # adds its line here (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    49: (
+        "DROP TABLE tournament_byes",
+        "ALTER TABLE tournaments DROP COLUMN bye_halves",
+        "ALTER TABLE tournaments DROP COLUMN rounds",
+    ),
     48: (
         "ALTER TABLE challenges DROP COLUMN increment_days",
         "ALTER TABLE challenges DROP COLUMN cap_days",

@@ -75,6 +75,7 @@ from bot.service import (
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
 from bot.service.phrases import variant_text
+from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
@@ -89,6 +90,7 @@ from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
+from bot.text.tournament_words import ended_text, went_on_text
 
 # Results that show a game's board: the console lists the board's controls after them.
 BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
@@ -245,6 +247,13 @@ class Console:
                     delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
+                elif row.kind is OutboxKind.TOURNAMENT_ROUND:
+                    # The tournament goes on as the row is delivered: its next games.
+                    delivery = await self.service.deliveries.delivery(row)
+                    if delivery is not None and isinstance(delivery.content, TournamentStarted):
+                        self.say(went_on_text(delivery.content))
+                    elif delivery is not None and isinstance(delivery.content, TournamentStandings):
+                        self.say(ended_text(delivery.content))
         except UserError as error:
             self.say(_("! {error}").format(error=error_text(error)))
         except Exception as error:  # an adapter never shows a traceback to a player

@@ -6,9 +6,12 @@ from __future__ import annotations
 from bot.console.names import CONSOLE_PLACE, checked_name, user_named
 from bot.console.options import BadOption, bool_option, int_option
 from bot.console.session import Console
-from bot.i18n.names import Command, Subcommand
-from bot.i18n.text import Text
+from bot.i18n.names import Command, Option, Subcommand
+from bot.i18n.text import Joined, Text
 from bot.service import User
+from bot.service.catalog import FORMAT_LABELS
+from bot.service.tournament.facts import DEFAULT_ROUNDS
+from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     entry_text,
     records_text,
@@ -92,5 +95,23 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         players=number("players", 8),
         double=flag("double", False),
         start_when_full=flag("start_when_full", False),
+        format=_format(options.get("format", "round_robin")),
+        rounds=number("rounds", DEFAULT_ROUNDS),
     )
     console.say(entry_text(shown))
+
+
+def _format(typed: str) -> TournamentFormat:
+    """The ``format:`` option: a format's value (``swiss``) or its English label."""
+    wanted = typed.strip().lower().replace(" ", "_")
+    for value, label in FORMAT_LABELS:
+        if wanted in (value, label.lower().replace(" ", "_")):
+            return TournamentFormat(value)
+    raise BadOption(
+        Text(
+            '{option} must be one of {choices}, not "{value}".',
+            option=Option("format"),
+            choices=Joined(", ", (value for value, _ in FORMAT_LABELS)),
+            value=typed,
+        )
+    )

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 def described_choices(command: str, option: str) -> list[app_commands.Choice[Any]]:
     """The choices of ``/command option:`` as ``bot.service.catalog`` describes them (value,
     and its label in English; the translator gives the label in each language)."""
-    spec = BY_NAME[command].option(option)
+    group, _, sub = command.partition(" ")  # "tournament create": a subcommand's option
+    described = BY_NAME[group].subcommand(sub) if sub else BY_NAME[group]
+    spec = described.option(option) if described is not None else None
     assert spec is not None, f"/{command} {option} is not described"
     return [app_commands.Choice(name=label, value=value) for value, label in spec.choice_labels]
 

@@ -42,11 +42,11 @@ from bot.service import (
     TakenBack,
     TurnNotice,
 )
-from bot.service.tournament.facts import TournamentStandings
+from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import reminder_text, turn_notice_text
-from bot.text.tournament_words import ended_text
+from bot.text.tournament_words import ended_text, went_on_text
 
 
 def delivery_post(delivery: Delivery) -> Reply:
@@ -69,6 +69,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
     elif isinstance(content, TournamentStandings):
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
+    elif isinstance(content, TournamentStarted):
+        return Reply(clip(safe(went_on_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TurnNotice):
         news = turn_notice_text(content)
         line, mentions = with_mentions(

@@ -15,7 +15,7 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
-from bot.discord.kit import postal
+from bot.discord.kit import described_choices, postal
 from bot.discord.language import shared_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, check_tournament_place, opens_thread
 from bot.discord.respond import build_files, message_fields, quickly, update_pressed_message
@@ -24,14 +24,16 @@ from bot.i18n.text import Text
 from bot.render.cross_table import render_cross_table
 from bot.service import GameView, Place, User
 from bot.service.tournament.facts import (
+    MAX_FIELD,
     MAX_NAME_LENGTH,
-    MAX_PLAYERS,
+    MAX_ROUNDS,
     MIN_PLAYERS,
     TournamentShown,
     TournamentStandings,
     TournamentStarted,
     TournamentView,
 )
+from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     cross_table,
     entry_text,
@@ -49,7 +51,8 @@ if TYPE_CHECKING:
 _log = logging.getLogger(__name__)
 
 NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
-Players = app_commands.Range[int, MIN_PLAYERS, MAX_PLAYERS]
+Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
+Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
 
 tournament = app_commands.Group(name="tournament", description=about("tournament"))
@@ -113,12 +116,15 @@ async def _refresh(bot: PostalBot, interaction: discord.Interaction, view: Tourn
 
 @tournament.command(name="create", description=about("tournament create"))
 @app_commands.describe(**about_options("tournament create"))
+@app_commands.choices(format=described_choices("tournament create", "format"))
 async def create(
     interaction: discord.Interaction,
     title: NameText | None = None,
     game: Literal["chess", "xiangqi"] = "chess",
     days: Days = 3,
+    format: str = "round_robin",
     players: Players = 8,
+    rounds: Rounds | None = None,
     double: bool = False,
     rated: bool = True,
     start_when_full: bool = False,
@@ -138,6 +144,8 @@ async def create(
             players=players,
             double=double,
             start_when_full=start_when_full,
+            format=TournamentFormat(format),
+            rounds=rounds,
         ),
     )
     made = shown.tournament

@@ -30,7 +30,12 @@ from bot.service.preferences import (
     SERVER_AUTO_LANGUAGE,
     TAKEBACK_CHOICES,
 )
-from bot.service.tournament.facts import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from bot.service.tournament.facts import (
+    MAX_FIELD,
+    MAX_NAME_LENGTH,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+)
 from rules import VARIANT_NAMES
 
 
@@ -119,6 +124,8 @@ GAME_ID = OptionSpec(
     OptionKind.WHOLE_NUMBER,
     description="Which of your games (not needed inside a game's thread)",
 )
+# A tournament's formats (``TournamentFormat`` values) and their names in the choice list.
+FORMAT_LABELS = (("round_robin", "Round robin"), ("swiss", "Swiss"), ("knockout", "Knockout"))
 VARIANT = OptionSpec("game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess or xiangqi")
 
 
@@ -477,10 +484,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         description="Days per move in every game (default 3)",
                     ),
                     OptionSpec(
+                        "format",
+                        OptionKind.TEXT,
+                        choices=tuple(value for value, _ in FORMAT_LABELS),
+                        labels=tuple(label for _, label in FORMAT_LABELS),
+                        description="Round robin (default), Swiss or knockout",
+                    ),
+                    OptionSpec(
                         "players",
                         OptionKind.WHOLE_NUMBER,
-                        limits=(MIN_PLAYERS, MAX_PLAYERS),
-                        description="How many players at most (3 to 16, default 8)",
+                        limits=(MIN_PLAYERS, MAX_FIELD),
+                        description="How many players at most (a round robin 3 to 16, a Swiss "
+                        "or knockout up to 256; default 8)",
+                    ),
+                    OptionSpec(
+                        "rounds",
+                        OptionKind.WHOLE_NUMBER,
+                        limits=(1, MAX_ROUNDS),
+                        description="A Swiss' rounds (default 5)",
                     ),
                     OptionSpec(
                         "double",
@@ -498,11 +519,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 ),
                 positional=("title",),
                 rest=True,
-                description="Open a round-robin tournament here (Manage Server)",
+                description="Open a tournament here: round robin, Swiss or knockout "
+                "(Manage Server)",
             ),
             _about_a_tournament("join", "Join the tournament open here"),
             _about_a_tournament("leave", "Leave a tournament before it starts"),
-            _about_a_tournament("start", "Start a tournament now: every game at once"),
+            _about_a_tournament("start", "Start a tournament now: its first games"),
             CommandSpec(
                 "withdraw",
                 (
@@ -519,7 +541,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _about_a_tournament("standings", "A tournament's table: points and tie-breaks"),
             _about_a_tournament("pgn", "Every game of a tournament in one PGN file"),
         ),
-        description="Round-robin tournaments in this server",
+        description="Tournaments in this server: round robin, Swiss, knockout",
     ),
     CommandSpec(
         "note",

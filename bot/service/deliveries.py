@@ -25,7 +25,7 @@ from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.results import ChallengeClosed, PlayerRef
-from bot.service.tournament.facts import TournamentStandings
+from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import (
     ChallengeFacts,
@@ -39,6 +39,7 @@ from bot.store import (
     ReminderFacts,
     Routing,
     TournamentEndedFacts,
+    TournamentRoundFacts,
     UnreadableFacts,
     answer_holder,
 )
@@ -148,12 +149,10 @@ class DeliveryUseCases:
         if isinstance(facts, UnreadableFacts):
             await core.store.outbox.finish(row.id, OutboxState.FAILED, facts.problem, now)
             return None
-        if isinstance(facts, ChallengeFacts):
-            return await self._challenge_delivery(row, facts)
+        if isinstance(facts, ChallengeFacts | TournamentEndedFacts | TournamentRoundFacts):
+            return await self._message_delivery(row, facts)
         if isinstance(facts, DigestFacts):
             return None if await self._held(row, None) else await self._digest_delivery(row, facts)
-        if isinstance(facts, TournamentEndedFacts):
-            return await self._tournament_delivery(row, facts)
         assert row.game_id is not None
         record = await core.store.games.get(row.game_id)
         if record is None:
@@ -249,10 +248,31 @@ class DeliveryUseCases:
             user=digest.player,
         )
 
-    async def _tournament_delivery(self, row: OutboxRow, facts: TournamentEndedFacts) -> Delivery:
+    async def _message_delivery(
+        self, row: OutboxRow, facts: ChallengeFacts | TournamentEndedFacts | TournamentRoundFacts
+    ) -> Delivery | None:
+        """A row about no game's move: a challenge closed, a tournament ended or going on."""
+        if isinstance(facts, ChallengeFacts):
+            return await self._challenge_delivery(row, facts)
+        return await self._tournament_delivery(row, facts)
+
+    async def _tournament_delivery(
+        self, row: OutboxRow, facts: TournamentEndedFacts | TournamentRoundFacts
+    ) -> Delivery | None:
         """The end of the tournament of ``row``: its final table, in the tournament's place
-        (the channel, or the thread it was made in)."""
-        table = await self._tournaments.final(facts.tournament_id)
+        (the channel, or the thread it was made in). A Swiss round or knockout match over:
+        the tournament goes on (``tournaments.go_on``), and its new games (or its end) are
+        said there; nothing, when it waits for other games or went on already."""
+        table: TournamentStandings | TournamentStarted | None
+        if isinstance(facts, TournamentRoundFacts):
+            table = await self._tournaments.go_on(facts.tournament_id)
+            if table is None:
+                reason = "the tournament waits for other games, or went on already"
+                now = self._core.now()
+                await self._core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
+                return None
+        else:
+            table = await self._tournaments.final(facts.tournament_id)
         place = table.tournament.place
         return Delivery(
             row_id=row.id,
@@ -360,7 +380,9 @@ class DeliveryUseCases:
         now = self._core.now()
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
-        if not isinstance(delivery.content, ChallengeClosed | Digest | TournamentStandings):
+        if not isinstance(
+            delivery.content, ChallengeClosed | Digest | TournamentStandings | TournamentStarted
+        ):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS
         where = delivery.channel_id or 0

@@ -18,7 +18,7 @@ from bot.service.results import (
     PlayerRef,
     TakenBack,
 )
-from bot.service.tournament.facts import TournamentStandings
+from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.store import OutboxTarget
 
 
@@ -97,6 +97,7 @@ class Delivery:
         | TakenBack
         | ComputerStuck
         | TournamentStandings
+        | TournamentStarted
     )
     guild_id: int = 0
     channel_id: int | None = None

@@ -65,6 +65,7 @@ from bot.store.outbox_facts import (
     Routing,
     TakebackFacts,
     TournamentEndedFacts,
+    TournamentRoundFacts,
     TurnFacts,
     UnreadableFacts,
 )
@@ -278,6 +279,7 @@ __all__ = [
     "TournamentEndedFacts",
     "TournamentFormat",
     "TournamentGame",
+    "TournamentRoundFacts",
     "TournamentStatus",
     "Tournaments",
     "TurnFacts",

@@ -34,6 +34,7 @@ class OutboxKind(Enum):
     TAKEBACK = "takeback"  # a takeback granted away from the game's place: the board there
     COMPUTER_STUCK = "computer_stuck"  # the computer's engine keeps failing in a game
     TOURNAMENT_ENDED = "tournament_ended"  # a tournament's last game ended: its final table
+    TOURNAMENT_ROUND = "tournament_round"  # a Swiss round, or a knockout match, is over
 
 
 class OutboxTarget(Enum):
@@ -123,6 +124,14 @@ class TournamentEndedFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentRoundFacts:
+    """A Swiss round or a knockout match of tournament ``tournament_id`` is over: it goes
+    on (its next games, or its end) as the row is delivered."""
+
+    tournament_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class UnreadableFacts:
     """A stored row whose facts this Postal cannot read (another version, damaged JSON):
     delivery records it failed with ``problem`` instead of stopping on it."""
@@ -140,6 +149,7 @@ MessageFacts = (
     | TakebackFacts
     | ComputerStuckFacts
     | TournamentEndedFacts
+    | TournamentRoundFacts
 )
 
 # Each kind's facts.
@@ -153,6 +163,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.TAKEBACK: TakebackFacts,
     OutboxKind.COMPUTER_STUCK: ComputerStuckFacts,
     OutboxKind.TOURNAMENT_ENDED: TournamentEndedFacts,
+    OutboxKind.TOURNAMENT_ROUND: TournamentRoundFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from bot.store.database import Connection
 from bot.store.outbox import OutboxItem
-from bot.store.outbox_facts import OutboxTarget, TournamentEndedFacts
+from bot.store.outbox_facts import OutboxTarget, TournamentEndedFacts, TournamentRoundFacts
 from bot.store.records import to_epoch
 
 
@@ -43,8 +43,9 @@ async def game_ended(conn: Connection, game_id: int, now: datetime) -> int | Non
     tournament_id = int(row[0])
     cursor = await conn.execute(
         "UPDATE tournaments SET status = 'finished', finished_at = ? WHERE id = ? "
-        "AND NOT EXISTS (SELECT 1 FROM tournament_games t JOIN games g ON g.id = t.game_id "
-        "WHERE t.tournament_id = ? AND g.status = 'active') RETURNING id",
+        "AND format = 'round_robin' AND NOT EXISTS (SELECT 1 FROM tournament_games t "
+        "JOIN games g ON g.id = t.game_id WHERE t.tournament_id = ? AND g.status = 'active') "
+        "RETURNING id",
         (to_epoch(now), tournament_id, tournament_id),
     )
     finished = await cursor.fetchone()
@@ -52,10 +53,39 @@ async def game_ended(conn: Connection, game_id: int, now: datetime) -> int | Non
     return None if finished is None else tournament_id
 
 
+def round_item(game_id: int, tournament_id: int) -> OutboxItem:
+    """A Swiss round or a knockout match is over with ``game_id``'s ending: the service
+    goes on (``service.tournaments.go_on``: the next round, a tie-break pair, the next
+    match, or the end) when this row is delivered; once per ending game."""
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        TournamentRoundFacts(tournament_id),
+        game_id=game_id,
+        dedupe_key=f"tournament:{tournament_id}:after:{game_id}",
+    )
+
+
+async def round_over(conn: Connection, game_id: int) -> OutboxItem | None:
+    """Inside the ending's transaction: when ``game_id`` was the last game going on of its
+    Swiss round (or of its knockout match), the row that makes the tournament go on."""
+    cursor = await conn.execute(
+        "SELECT t.id FROM tournaments t JOIN tournament_games m ON m.tournament_id = t.id "
+        "WHERE m.game_id = ? AND t.status = 'running' AND t.format <> 'round_robin' "
+        "AND NOT EXISTS (SELECT 1 FROM tournament_games o JOIN games g ON g.id = o.game_id "
+        "WHERE o.tournament_id = t.id AND o.round = m.round AND g.status = 'active' "
+        "AND (t.format = 'swiss' OR o.board = m.board))",
+        (game_id,),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    return None if row is None else round_item(game_id, int(row[0]))
+
+
 async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) -> list[OutboxItem]:
     """``game_ended`` for each of ``game_ids``, just ended in this transaction, in order of
-    id: the announcements of the tournaments finished (``ended_item``), to write with the
-    ending. Games of no tournament (most) cost one statement between them."""
+    id: the announcements of the tournaments finished (``ended_item``) and of the Swiss
+    rounds and knockout matches over (``round_item``), to write with the ending. Games of
+    no tournament (most) cost one statement between them."""
     marks = ", ".join("?" * len(game_ids))
     cursor = await conn.execute(
         f"SELECT game_id FROM tournament_games WHERE game_id IN ({marks}) ORDER BY game_id",
@@ -68,4 +98,6 @@ async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) 
         tournament_id = await game_ended(conn, game_id, now)
         if tournament_id is not None:
             finished.append(ended_item(game_id, tournament_id))
+        elif (going_on := await round_over(conn, game_id)) is not None:
+            finished.append(going_on)
     return finished

@@ -14,8 +14,8 @@ class TournamentFormat(Enum):
     """How a tournament pairs its players."""
 
     ROUND_ROBIN = "round_robin"  # everyone meets everyone (Berger tables), all games at once
-    SWISS = "swiss"  # a round at a time, by score (not yet started by Postal)
-    KNOCKOUT = "knockout"  # single elimination (not yet started by Postal)
+    SWISS = "swiss"  # a round at a time, by score (FIDE Dutch system)
+    KNOCKOUT = "knockout"  # single elimination, two-game matches
 
 
 class TournamentStatus(Enum):
@@ -45,6 +45,8 @@ class Tournament:
     started_at: datetime | None
     finished_at: datetime | None
     version: int
+    rounds: int | None = None  # a Swiss' rounds
+    bye_halves: int = 2  # what a Swiss bye scores, in half points
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class NewTournament:
     rated: bool
     max_players: int
     start_when_full: bool
+    rounds: int | None = None  # a Swiss' rounds
+    bye_halves: int = 2  # what a Swiss bye scores, in half points
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from bot.store.tournament_records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
-    "started_at, finished_at, version"
+    "started_at, finished_at, version, rounds, bye_halves"
 )
 
 
@@ -57,6 +57,8 @@ def tournament_from_row(row: Any) -> Tournament:
         started_at=from_epoch_or_none(row[16]),
         finished_at=from_epoch_or_none(row[17]),
         version=row[18],
+        rounds=row[19],
+        bye_halves=row[20],
     )
 
 
@@ -72,7 +74,8 @@ class Tournaments:
             cursor = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
-                "status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) "
+                "status, created_at, rounds, bye_halves) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -88,6 +91,8 @@ class Tournaments:
                     new.max_players,
                     int(new.start_when_full),
                     to_epoch(now),
+                    new.rounds,
+                    new.bye_halves,
                 ),
             )
             row = await cursor.fetchone()
@@ -258,11 +263,13 @@ class Tournaments:
         rounds: Sequence[int],
         games: Sequence[PairedGame],
         now: datetime,
+        byes: Mapping[int, int] | None = None,
     ) -> list[GameRecord] | None:
         """Start ``tournament`` if it is still open at ``tournament.version``: its entrants
         numbered by ``seeds`` (player id: pairing number), ``rounds`` begun, ``games`` created
-        with their outbox rows, all in one transaction. Returns the games; None, changing
-        nothing, if it started or its field changed meanwhile."""
+        with their outbox rows, a Swiss' ``byes`` (round: player) given, all in one
+        transaction. Returns the games; None, changing nothing, if it started or its field
+        changed meanwhile."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE tournaments SET status = 'running', started_at = ?, "
@@ -283,7 +290,73 @@ class Tournaments:
                 "VALUES (?, ?, ?)",
                 [(tournament.id, number, to_epoch(now)) for number in rounds],
             )
+            await _give_byes(conn, tournament.id, byes or {})
             return [await _start_game(conn, tournament.id, paired, now) for paired in games]
+
+    async def add_games(
+        self,
+        tournament: Tournament,
+        rounds: Sequence[int],
+        games: Sequence[PairedGame],
+        byes: Mapping[int, int],
+        now: datetime,
+    ) -> list[GameRecord] | None:
+        """A running Swiss or knockout goes on: ``rounds`` begun (a Swiss round, or a
+        knockout round's first match), ``games`` created with their outbox rows, ``byes``
+        (round: player) given, in one transaction, if the tournament is still at
+        ``tournament.version``. Returns the games; None, changing nothing, when another
+        process (or a retried delivery) went on first."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ? "
+                "AND status = 'running' RETURNING id",
+                (tournament.id, tournament.version),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
+                return None
+            await conn.executemany(
+                "INSERT INTO tournament_rounds (tournament_id, number, started_at) "
+                "VALUES (?, ?, ?)",
+                [(tournament.id, number, to_epoch(now)) for number in rounds],
+            )
+            await _give_byes(conn, tournament.id, byes)
+            return [await _start_game(conn, tournament.id, paired, now) for paired in games]
+
+    async def finish(self, tournament: Tournament, now: datetime) -> bool:
+        """Finish a running Swiss or knockout whose last round is over, if it is still at
+        ``tournament.version``; False when it changed meanwhile."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE tournaments SET status = 'finished', finished_at = ?, "
+                "version = version + 1 WHERE id = ? AND version = ? AND status = 'running' "
+                "RETURNING id",
+                (to_epoch(now), tournament.id, tournament.version),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+        return row is not None
+
+    async def byes(self, tournament_id: int) -> dict[int, int]:
+        """A Swiss' byes: round number to the player who had it."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT round, player_id FROM tournament_byes WHERE tournament_id = ?",
+                (tournament_id,),
+            )
+            rows = await cursor.fetchall()
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    async def rounds_begun(self, tournament_id: int) -> list[int]:
+        """The numbers of the rounds begun, in order."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT number FROM tournament_rounds WHERE tournament_id = ? ORDER BY number",
+                (tournament_id,),
+            )
+            rows = await cursor.fetchall()
+        return [int(row[0]) for row in rows]
 
 
 class _Unchanged(Exception):
@@ -334,3 +407,11 @@ async def _start_game(
         (game.id, tournament_id, paired.round, paired.board),
     )
     return game
+
+
+async def _give_byes(conn: Connection, tournament_id: int, byes: Mapping[int, int]) -> None:
+    if byes:
+        await conn.executemany(
+            "INSERT INTO tournament_byes (tournament_id, round, player_id) VALUES (?, ?, ?)",
+            [(tournament_id, number, player) for number, player in byes.items()],
+        )

@@ -12,9 +12,12 @@ from bot.render.cross_table import CrossTable
 from bot.service.phrases import pace_text, rated_text, variant_text
 from bot.service.results import Button, ButtonAction, ButtonStyle
 from bot.service.tournament.facts import (
+    MAX_FIELD,
     MAX_PLAYERS,
+    MAX_ROUNDS,
     MIN_PLAYERS,
     EntryKind,
+    MatchLine,
     StandingLine,
     TournamentError,
     TournamentRecords,
@@ -25,7 +28,8 @@ from bot.service.tournament.facts import (
     TournamentView,
     TournamentWithdrawn,
 )
-from bot.store import TournamentStatus
+from bot.service.tournament.knockout import Decision
+from bot.store import TournamentFormat, TournamentStatus
 
 # At most this many games are listed in a start's message (the rest: /games, the channel).
 MAX_LISTED_PAIRINGS = 40
@@ -37,6 +41,10 @@ def title(view: TournamentView) -> Text | str:
 
 
 def _kind(view: TournamentView) -> Text:
+    if view.format is TournamentFormat.SWISS:
+        return Plural("Swiss of {count} round", "Swiss of {count} rounds", view.rounds or 0)
+    if view.format is TournamentFormat.KNOCKOUT:
+        return Text("knockout (two-game matches)")
     return Text("double round robin") if view.cycles == 2 else Text("round robin")
 
 
@@ -77,8 +85,10 @@ def tournament_text(view: TournamentView) -> Text:
                 leave=Command("tournament", "leave"),
                 organiser=view.organiser.name,
             )
-        case TournamentStatus.RUNNING:
+        case TournamentStatus.RUNNING if view.format is TournamentFormat.ROUND_ROBIN:
             state = Text("Under way: every game has started.")
+        case TournamentStatus.RUNNING:
+            state = Text("Under way.")
         case _:
             state = Text("Finished.")
     return Sentences(terms, players, state)
@@ -123,7 +133,10 @@ def entry_text(shown: TournamentShown) -> Text:
 
 
 def started_text(started: TournamentStarted) -> Text:
-    """The start: how many games, and the pairings round by round."""
+    """The start: how many games, and the pairings round by round (a Swiss round or a
+    knockout's games started later: ``went_on_text``)."""
+    if started.round is not None:
+        return went_on_text(started)
     view = started.tournament
     shown = started.pairings[:MAX_LISTED_PAIRINGS]
     lines = Joined(
@@ -146,6 +159,34 @@ def started_text(started: TournamentStarted) -> Text:
         name=title(view),
     )
     return Text("{head}\n{lines}", head=head, lines=lines)
+
+
+def went_on_text(started: TournamentStarted) -> Text:
+    """A Swiss round paired, or knockout games started, after the games before them."""
+    games = Joined(
+        "\n",
+        (
+            Text(
+                "Board {board}: {white} – {black} (game #{game})",
+                board=pairing.board,
+                white=pairing.game.white.name,
+                black=pairing.game.black.name,
+                game=pairing.game.id,
+            )
+            for pairing in started.pairings[:MAX_LISTED_PAIRINGS]
+        ),
+    )
+    head = Plural(
+        "{name}, round {round}: {count} game starts.",
+        "{name}, round {round}: {count} games start.",
+        len(started.pairings),
+        name=title(started.tournament),
+        round=started.round or 0,
+    )
+    if started.bye is None:
+        return Text("{head}\n{games}", head=head, games=games)
+    bye = Text("{player} has the bye.", player=started.bye.name)
+    return Text("{head}\n{games}\n{bye}", head=head, games=games, bye=bye)
 
 
 def standings_text(table: TournamentStandings) -> Text:
@@ -182,12 +223,10 @@ def cross_table(table: TournamentStandings) -> CrossTable:
 
 
 def _table(table: TournamentStandings) -> Text:
-    head = Text(
-        "Standings of {name} after {done} of {total} games:",
-        name=title(table.tournament),
-        done=table.finished_games,
-        total=table.games,
-    )
+    if table.matches:
+        return _bracket(table)
+    if table.tournament.format is TournamentFormat.SWISS:
+        return _swiss_table(table)
     lines = Joined(
         "\n",
         (
@@ -204,7 +243,80 @@ def _table(table: TournamentStandings) -> Text:
             for line in table.lines
         ),
     )
-    return Text("{head}\n{lines}", head=head, lines=lines)
+    return Text("{head}\n{lines}", head=_head(table), lines=lines)
+
+
+def _head(table: TournamentStandings) -> Text:
+    return Text(
+        "Standings of {name} after {done} of {total} games:",
+        name=title(table.tournament),
+        done=table.finished_games,
+        total=table.games,
+    )
+
+
+def _swiss_table(table: TournamentStandings) -> Text:
+    """A Swiss' table: points, then Buchholz Cut 1, Buchholz and Sonneborn–Berger."""
+    lines = Joined(
+        "\n",
+        (
+            Text(
+                "{rank}. {player} — points: {points}, games: {played}, Buchholz Cut 1: {cut}, "
+                "Buchholz: {buchholz}, Sonneborn–Berger: {berger}",
+                rank=line.rank,
+                player=line.player.name,
+                points=decimal_text(line.points),
+                played=line.played,
+                cut=decimal_text(line.buchholz_cut1 or 0.0),
+                buchholz=decimal_text(line.buchholz or 0.0),
+                berger=decimal_text(line.sonneborn_berger),
+            )
+            for line in table.lines
+        ),
+    )
+    return Text("{head}\n{lines}", head=_head(table), lines=lines)
+
+
+def _bracket(table: TournamentStandings) -> Text:
+    """A knockout's bracket, round by round: each match's players, score and winner."""
+    return Text(
+        "Bracket of {name}:\n{matches}",
+        name=title(table.tournament),
+        matches=Joined("\n", (_match(match) for match in table.matches)),
+    )
+
+
+def _match(match: MatchLine) -> Text:
+    high = match.high.name if match.high is not None else Text("(to be decided)")
+    if match.low is None and match.decision is Decision.BYE:
+        return Text(
+            "Round {round}, match {match}: {high} (bye)",
+            round=match.round,
+            match=match.number,
+            high=high,
+        )
+    low = match.low.name if match.low is not None else Text("(to be decided)")
+    score = Text(
+        "Round {round}, match {match}: {high} {high_points} – {low_points} {low}",
+        round=match.round,
+        match=match.number,
+        high=high,
+        low=low,
+        high_points=decimal_text(match.high_points),
+        low_points=decimal_text(match.low_points),
+    )
+    if match.winner is None:
+        return score
+    how = {
+        Decision.GAMES: Text("{player} goes through", player=match.winner.name),
+        Decision.TIEBREAK: Text(
+            "{player} goes through on the tie-break games", player=match.winner.name
+        ),
+    }.get(
+        match.decision or Decision.SEED,
+        Text("{player} goes through as the higher seed", player=match.winner.name),
+    )
+    return Text("{score}: {how}", score=score, how=how)
 
 
 def withdrawn_text(done: TournamentWithdrawn) -> Text:
@@ -253,6 +365,8 @@ def _refusal(error: TournamentError) -> Text:
     tournament, count = error.tournament_id, error.count
     if error.reason in _WITHDRAWAL_REFUSALS:
         return _withdrawal_refusal(error)
+    if error.reason in (TournamentRefusal.BAD_FIELD, TournamentRefusal.BAD_ROUNDS):
+        return _terms_refusal(error)
     match error.reason:
         case TournamentRefusal.NOT_ORGANISER if tournament is None:
             return Text("Only members who may manage this server can open a tournament.")
@@ -354,6 +468,22 @@ def _withdrawal_refusal(error: TournamentError) -> Text:
                 "this server, can withdraw another player.",
                 tournament=tournament,
             )
+
+
+def _terms_refusal(error: TournamentError) -> Text:
+    """A Swiss' or knockout's size or rounds refused."""
+    if error.reason is TournamentRefusal.BAD_FIELD:
+        return Text(
+            "A Swiss or a knockout takes {minimum} to {maximum} players, not {count}.",
+            minimum=MIN_PLAYERS,
+            maximum=MAX_FIELD,
+            count=error.count,
+        )
+    return Text(
+        "A Swiss has 1 to {maximum} rounds, and fewer than its players; not {count}.",
+        maximum=MAX_ROUNDS,
+        count=error.count,
+    )
 
 
 TOURNAMENT_WORDED: dict[type, Callable[[TournamentError], Text]] = {TournamentError: _refusal}

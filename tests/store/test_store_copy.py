@@ -99,11 +99,11 @@ async def _deployment(path: Path) -> dict[int, str]:
 
 
 async def _tournament(store: Store, now: datetime) -> None:
-    """A round robin started with one of its games (the store's part alone)."""
+    """A Swiss started with its first round's game and bye (the store's part alone)."""
     made = await store.tournaments.create(
         NewTournament(
             PLACE.guild_id, PLACE.channel_id, None, ALICE.id, "Cup",
-            TournamentFormat.ROUND_ROBIN, 1, "chess", 3, False, 4, False,
+            TournamentFormat.SWISS, 1, "chess", 3, False, 4, False, 2,
         ),
         now,
     )  # fmt: skip
@@ -115,7 +115,8 @@ async def _tournament(store: Store, now: datetime) -> None:
     game = NewGame(PLACE.guild_id, PLACE.channel_id, None, "chess", start, ALICE.id, CAROL.id,
                    3, False, False, ALICE.id, now + timedelta(days=3))  # fmt: skip
     seeds = {ALICE.id: 1, BOB.id: 2, CAROL.id: 3}
-    assert await store.tournaments.start(opened, seeds, [1], [PairedGame(1, 1, game)], now)
+    paired = [PairedGame(1, 1, game)]
+    assert await store.tournaments.start(opened, seeds, [1], paired, now, {1: BOB.id})
 
 
 def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:

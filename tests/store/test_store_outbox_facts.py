@@ -19,6 +19,7 @@ from bot.store import (
     Routing,
     TakebackFacts,
     TournamentEndedFacts,
+    TournamentRoundFacts,
     TurnFacts,
     UnreadableFacts,
 )
@@ -34,6 +35,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     TakebackFacts(10, 2, 8),
     ComputerStuckFacts(4, "missing"),
     TournamentEndedFacts(3),
+    TournamentRoundFacts(3),
 )
 
 

@@ -8,11 +8,16 @@ from enum import Enum
 
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, PlayerRef
+from bot.service.tournament.knockout import Decision
 from bot.store import TournamentFormat, TournamentStatus
 
 # Berger tables are published for up to 16 players; a round robin needs three to be one.
 MIN_PLAYERS = 3
 MAX_PLAYERS = 16
+# A Swiss or a knockout takes more (each round's games start together, not every game).
+MAX_FIELD = 256
+MAX_ROUNDS = 20  # a Swiss' rounds at most
+DEFAULT_ROUNDS = 5
 DEFAULT_PLAYERS = 8
 MAX_NAME_LENGTH = 60
 
@@ -36,6 +41,7 @@ class TournamentView:
     entrants: tuple[PlayerRef, ...]
     place: Place
     message_id: int | None = None
+    rounds: int | None = None  # a Swiss' rounds
 
     @property
     def open(self) -> bool:
@@ -75,6 +81,8 @@ class TournamentStarted:
 
     tournament: TournamentView
     pairings: tuple[Pairing, ...]
+    round: int | None = None  # a Swiss round or knockout games started later (None: the start)
+    bye: PlayerRef | None = None  # the Swiss round's bye
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +97,8 @@ class StandingLine:
     direct: float
     sonneborn_berger: float
     withdrawn: bool = False
+    buchholz_cut1: float | None = None  # a Swiss' tie-breaks (None in a round robin)
+    buchholz: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +127,21 @@ class TournamentRecords:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchLine:
+    """A knockout match as the bracket shows it: its players (None: not known yet, or a
+    bye), points each, its winner once decided and how."""
+
+    round: int
+    number: int
+    high: PlayerRef | None
+    low: PlayerRef | None
+    high_points: float
+    low_points: float
+    winner: PlayerRef | None
+    decision: Decision | None
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentStandings:
     """The table now, how many games are over, and the winners once it finished."""
 
@@ -127,6 +152,7 @@ class TournamentStandings:
     winners: tuple[PlayerRef, ...] = ()
     # cells[i][j]: line i's results against line j's player ("1", "½", "0" a game).
     cells: tuple[tuple[str, ...], ...] = ()
+    matches: tuple[MatchLine, ...] = ()  # a knockout's bracket
 
 
 class TournamentRefusal(Enum):
@@ -149,6 +175,8 @@ class TournamentRefusal(Enum):
     NOT_ENTRANT = "not_entrant"  # withdrawing someone not in it (``player``: who)
     NOT_ORGANISER_OF = "not_organiser_of"  # withdrawing another without the right
     NO_GAMES = "no_games"  # its games asked for before the start
+    BAD_ROUNDS = "bad_rounds"  # a Swiss' rounds outside 1..MAX_ROUNDS, or past its field
+    BAD_FIELD = "bad_field"  # a Swiss' or knockout's max players outside MIN_PLAYERS..MAX_FIELD
 
 
 class TournamentError(UserError):

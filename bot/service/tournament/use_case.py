@@ -9,7 +9,8 @@ is a ``TournamentError`` with its reason, raised before anything changed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 
 from bot.service.challenges import check_days
@@ -17,19 +18,20 @@ from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.endings import stored_ending
 from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import variant_named
-from bot.service.outbox_items import ending_items, turn_dm
+from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
 from bot.service.results import Place, PlayerRef, User
 from bot.service.text import pgn_tag
-from bot.service.tournament.berger import round_robin
 from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.facts import (
+    DEFAULT_ROUNDS,
+    MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_ROUNDS,
     MIN_PLAYERS,
     EntryKind,
     Pairing,
-    StandingLine,
     TournamentError,
     TournamentRecords,
     TournamentRefusal,
@@ -39,13 +41,15 @@ from bot.service.tournament.facts import (
     TournamentView,
     TournamentWithdrawn,
 )
-from bot.service.tournament.standings import Played, standings, winners
+from bot.service.tournament.going_on import first_step, new_games, next_step
+from bot.service.tournament.standings import Played
+from bot.service.tournament.tables import bracket_lines, table_lines
 from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
     BatchEnding,
+    Entrant,
     EntryChange,
     GameRecord,
-    NewGame,
     NewTournament,
     PairedGame,
     Tournament,
@@ -82,19 +86,23 @@ class TournamentUseCases:
         players: int = 8,
         double: bool = False,
         start_when_full: bool = False,
+        format: TournamentFormat = TournamentFormat.ROUND_ROBIN,
+        rounds: int | None = None,
+        bye_halves: int = 2,
     ) -> TournamentShown:
-        """Open a round robin in ``place`` for up to ``players`` (3 to 16); ``double``:
-        each pair plays twice, once with each colour, both games at once. Only a member who
-        may manage the server (``manages_server``) may. Raises ``TournamentError``
-        (NOT_ORGANISER, BAD_SIZE, BAD_NAME), ``InvalidOptionError`` for the days or game."""
+        """Open a tournament in ``place`` for up to ``players``: a round robin (3 to 16;
+        ``double``: each pair plays twice, once with each colour, both games at once), a
+        Swiss of ``rounds`` rounds (a bye worth ``bye_halves`` half points) or a knockout
+        (3 to 256). Only a member who may manage the server (``manages_server``) may.
+        Raises ``TournamentError`` (NOT_ORGANISER, BAD_SIZE, BAD_FIELD, BAD_ROUNDS, BAD_NAME),
+        ``InvalidOptionError`` for the days or game."""
         if not manages_server:
             raise TournamentError(TournamentRefusal.NOT_ORGANISER)
         variant = variant_named(game)
         if variant.name not in TOURNAMENT_VARIANTS:
             raise UnknownVariantError(game)
         check_days(days)
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise TournamentError(TournamentRefusal.BAD_SIZE, count=players)
+        rounds = _checked_terms(format, players, rounds)
         title = " ".join(name.split())
         if len(title) > MAX_NAME_LENGTH:
             raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
@@ -106,13 +114,15 @@ class TournamentUseCases:
                 place.thread_id,
                 user.id,
                 title,
-                TournamentFormat.ROUND_ROBIN,
-                2 if double else 1,
+                format,
+                2 if double and format is TournamentFormat.ROUND_ROBIN else 1,
                 variant.name,
                 days,
                 rated,
                 players,
                 start_when_full,
+                rounds,
+                bye_halves if bye_halves in (0, 1, 2) else 2,
             ),
             self._core.now(),
         )
@@ -244,30 +254,24 @@ class TournamentUseCases:
         games = await store.games(tournament.id)
         struck = {entrant.player_id for entrant in entrants if entrant.annulled}
         gone = {entrant.player_id for entrant in entrants if entrant.withdrawn}
-        ids = [entrant.player_id for entrant in entrants if entrant.player_id not in struck]
-        kept = counted(games, struck)
-        played = [Played(g.white_id, g.black_id, g.result) for g in kept]
-        table = standings(ids, played)
-        refs = await self._core.refs(*ids) if ids else {}
-        lines = tuple(
-            StandingLine(
-                s.rank,
-                refs[s.player],
-                s.points,
-                s.played,
-                s.wins,
-                s.direct,
-                s.sonneborn_berger,
-                s.player in gone,
-            )
-            for s in table
-        )
+        seeded = [entrant.player_id for entrant in entrants]
+        ids = [player for player in seeded if player not in struck]
+        refs = await self._core.refs(*seeded) if seeded else {}
         done = sum(game.result is not None for game in games)
         won = tournament.status is TournamentStatus.FINISHED
-        first = tuple(refs[player] for player in winners(table)) if won else ()
-        cells = cross_cells([line.player for line in table], played)
-        shown = await self._view(tournament)
-        return TournamentStandings(shown, lines, len(games), done, first, cells)
+        view = await self._view(tournament)
+        if tournament.format is TournamentFormat.KNOCKOUT and tournament.started_at is not None:
+            matches, champion = bracket_lines(seeded, games, refs)
+            first = (champion,) if won and champion is not None else ()
+            return TournamentStandings(view, (), len(games), done, first, matches=matches)
+        byes = await store.byes(tournament.id)
+        kept = counted(games, struck)
+        lines, leaders = table_lines(tournament, ids, kept, byes, refs, gone)
+        cells: tuple[tuple[str, ...], ...] = ()
+        if tournament.format is TournamentFormat.ROUND_ROBIN:
+            played = [Played(g.white_id, g.black_id, g.result) for g in kept]
+            cells = cross_cells([line.player.id for line in lines], played)
+        return TournamentStandings(view, lines, len(games), done, leaders if won else (), cells)
 
     async def pgn(self, place: Place, tournament_id: int | None = None) -> TournamentRecords:
         """Every game of the tournament (the newest here when none is named) in one file,
@@ -321,47 +325,88 @@ class TournamentUseCases:
             raise TournamentError(
                 TournamentRefusal.TOO_FEW, tournament_id=tournament.id, count=len(entrants)
             )
+        if tournament.format is not TournamentFormat.ROUND_ROBIN:  # seeded by rating
+            entrants = await self._by_rating(tournament, entrants)
         seeds = {entrant.player_id: number for number, entrant in enumerate(entrants, 1)}
         by_seed = {number: player for player, number in seeds.items()}
-        rounds = round_robin(len(entrants), tournament.cycles)
-        players = await core.store.players.get_many(list(seeds))
-        refs = await core.refs(*seeds)
+        step = first_step(tournament, len(entrants))
+        paired = await new_games(core, tournament, step.seats, by_seed)
+        byes = {number: by_seed[seed] for number, seed in step.byes.items()}
         now = core.now()
-        start_fen = variant_named(tournament.variant).start_fen
-        paired = []
-        for pairing in (p for played in rounds for p in played.pairings):
-            white, black = by_seed[pairing.white], by_seed[pairing.black]
-            deadline = await core.deadline_for(
-                white, now, tournament.days_per_move, players.get(white)
-            )
-            game = NewGame(
-                tournament.guild_id,
-                tournament.channel_id,
-                tournament.thread_id,
-                tournament.variant,
-                start_fen,
-                white,
-                black,
-                tournament.days_per_move,
-                tournament.rated,
-                False,
-                white,
-                deadline,
-                core.first_look(players.get(white), deadline, now),
-            )
-            outbox = tuple(turn_dm(None, 0, refs[white]))
-            paired.append(PairedGame(pairing.round, pairing.board, game, outbox))
-        records = await store.start(tournament, seeds, [r.number for r in rounds], paired, now)
+        records = await store.start(tournament, seeds, step.rounds, paired, now, byes)
         if records is None:
             raise TournamentError(TournamentRefusal.STARTED, tournament_id=tournament.id)
         core.schedule_changed()
+        return await self._started(tournament.id, paired, records, None, byes)
+
+    async def go_on(self, tournament_id: int) -> TournamentStarted | TournamentStandings | None:
+        """A Swiss or knockout after a round (or a match) is over: its next round, a
+        tie-break pair or the next match started, in one transaction; or, its last round or
+        final played, finished with its final table. None when it waits for other games,
+        or another process went on first."""
+        store = self._core.store.tournaments
+        tournament = await store.get(tournament_id)
+        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
+            return None
+        if tournament.format is TournamentFormat.ROUND_ROBIN:
+            return None
+        entrants = await store.entrants(tournament.id)
+        ids = [entrant.player_id for entrant in entrants]
+        seeds = {player: number for number, player in enumerate(ids, 1)}
+        absent = {seeds[entrant.player_id] for entrant in entrants if entrant.withdrawn}
+        games = [
+            replace(game, white_id=seeds[game.white_id], black_id=seeds[game.black_id])
+            for game in await store.games(tournament.id)
+        ]
+        byes = {
+            number: seeds[player] for number, player in (await store.byes(tournament.id)).items()
+        }
+        begun = await store.rounds_begun(tournament.id)
+        step = next_step(tournament, len(ids), games, byes, begun, absent)
+        if step is None:
+            if any(game.result is None for game in games):
+                return None
+            if not await store.finish(tournament, self._core.now()):
+                return None
+            return await self.final(tournament.id)
+        by_seed = dict(enumerate(ids, 1))
+        paired = await new_games(self._core, tournament, step.seats, by_seed)
+        new_byes = {number: by_seed[seed] for number, seed in step.byes.items()}
+        records = await store.add_games(tournament, step.rounds, paired, new_byes, self._core.now())
+        if records is None:
+            return None
+        self._core.schedule_changed()
+        return await self._started(tournament.id, paired, records, step.seats[0].round, new_byes)
+
+    async def _started(
+        self,
+        tournament_id: int,
+        paired: list[PairedGame],
+        records: list[GameRecord],
+        number: int | None,
+        byes: Mapping[int, int],
+    ) -> TournamentStarted:
+        """The games just started, as their announcement shows them."""
+        ids = {g.game.white_id for g in paired} | {g.game.black_id for g in paired}
+        refs = await self._core.refs(*ids, *byes.values()) if ids or byes else {}
         pairings = [
-            Pairing(p.round, p.board, await core.view(record, refs))
+            Pairing(p.round, p.board, await self._core.view(record, refs))
             for p, record in zip(paired, records, strict=True)
         ]
-        return TournamentStarted(
-            await self._view(await self._latest(tournament.id)), tuple(pairings)
-        )
+        bye = refs[next(iter(byes.values()))] if byes else None
+        view = await self._view(await self._latest(tournament_id))
+        return TournamentStarted(view, tuple(pairings), number, bye)
+
+    async def _by_rating(self, tournament: Tournament, entrants: list[Entrant]) -> list[Entrant]:
+        """The entrants strongest first by their rating in the tournament's game on this
+        server (unrated players last), joining order between equals."""
+        ratings = self._core.store.ratings
+        strength = []
+        for entrant in entrants:
+            rating = await ratings.get(tournament.guild_id, tournament.variant, entrant.player_id)
+            strength.append(rating.rating if rating is not None else 0.0)
+        order = sorted(range(len(entrants)), key=lambda i: (-strength[i], i))
+        return [entrants[i] for i in order]
 
     # --- finding and showing -------------------------------------------------------------
 
@@ -433,6 +478,7 @@ class TournamentUseCases:
             tuple(refs[player] for player in ids),
             Place(tournament.guild_id, tournament.channel_id, tournament.thread_id),
             tournament.message_id,
+            tournament.rounds,
         )
 
 
@@ -440,3 +486,19 @@ def _lost_by(record: GameRecord, player_id: int) -> Outcome:
     """``record`` lost by ``player_id``, who withdrew (as if they resigned)."""
     loser = Color.WHITE if record.white_id == player_id else Color.BLACK
     return Outcome(Termination.RESIGNATION, loser.other)
+
+
+def _checked_terms(format: TournamentFormat, players: int, rounds: int | None) -> int | None:
+    """A tournament's size and (for a Swiss) rounds, checked: the rounds it will have.
+    Raises ``TournamentError`` (BAD_SIZE, BAD_FIELD, BAD_ROUNDS)."""
+    if format is TournamentFormat.ROUND_ROBIN and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise TournamentError(TournamentRefusal.BAD_SIZE, count=players)
+    if not MIN_PLAYERS <= players <= MAX_FIELD:
+        raise TournamentError(TournamentRefusal.BAD_FIELD, count=players)
+    if format is not TournamentFormat.SWISS:
+        return None
+    rounds = DEFAULT_ROUNDS if rounds is None else rounds
+    # A Swiss of more rounds than a round robin of its field would run out of opponents.
+    if not 1 <= rounds <= min(MAX_ROUNDS, players - 1 + players % 2):
+        raise TournamentError(TournamentRefusal.BAD_ROUNDS, count=rounds)
+    return rounds

@@ -1,0 +1,185 @@
+"""Swiss and knockout tournaments through the service: the format chosen at creation, the
+first round at the start, then each round (or match) started when the games before it have
+ended, by the outbox row their last ending wrote (delivered as the sender does), and the
+end with its final table. A retried delivery starts nothing twice."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.service import GameService, User
+from bot.service.tournament.facts import (
+    TournamentError,
+    TournamentRefusal,
+    TournamentStandings,
+    TournamentStarted,
+)
+from bot.service.tournament.knockout import Decision
+from bot.store import OutboxKind, TournamentFormat, TournamentStatus
+from bot.text.tournament_words import standings_text
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
+
+DAVE, ERIN = User(404, "dave"), User(505, "erin")
+USERS = {user.id: user for user in (ALICE, BOB, CAROL, DAVE, ERIN)}
+
+
+async def _went_on(service: GameService) -> list[TournamentStarted | TournamentStandings]:
+    """Deliver the pending tournament rows as the sender would (each then marked sent):
+    what each said."""
+    said: list[TournamentStarted | TournamentStandings] = []
+    deliveries = service.deliveries
+    for row in await deliveries.pending_deliveries():
+        if row.kind is OutboxKind.TOURNAMENT_ROUND:
+            delivery = await deliveries.delivery(row)
+            if delivery is not None:
+                assert isinstance(delivery.content, TournamentStarted | TournamentStandings)
+                said.append(delivery.content)
+    await deliveries.settle_shown_deliveries()
+    return said
+
+
+async def _win(service: GameService, winner_id: int, game: TournamentStarted, index: int) -> None:
+    """Game ``index`` of ``game`` won by ``winner_id`` (the other resigns)."""
+    view = game.pairings[index].game
+    loser = view.black.id if view.white.id == winner_id else view.white.id
+    await service.endings.confirm_resign(USERS[loser], view.id)
+
+
+async def _draw(service: GameService, game: TournamentStarted, index: int) -> None:
+    view = game.pairings[index].game
+    await service.endings.draw(USERS[view.white.id], None, game_id=view.id)
+    await service.endings.accept_draw(USERS[view.black.id], view.id)
+
+
+async def test_a_swiss_is_paired_round_by_round_to_its_end(service: GameService) -> None:
+    """Five players, three rounds: each round starts when the last game of the one before
+    ends, nobody meets anyone twice, the bye goes to a different player each round, and the
+    table ranks by points then Buchholz Cut 1; the last round's end finishes it."""
+    tournaments = service.tournaments
+    made = await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=TournamentFormat.SWISS, rounds=3, players=5
+    )
+    assert (made.tournament.format, made.tournament.rounds) == (TournamentFormat.SWISS, 3)
+    for user in USERS.values():
+        await tournaments.join(user, PLACE)
+    current = await tournaments.start(ALICE, PLACE, manages_server=False)
+    met: Counter[frozenset[int]] = Counter()
+    byes = []
+    for number in (1, 2, 3):
+        assert len(current.pairings) == 2 and current.round in (None, number)
+        for index, pairing in enumerate(current.pairings):
+            met[frozenset((pairing.game.white.id, pairing.game.black.id))] += 1
+            await _win(service, pairing.game.white.id, current, index)
+        byes.append(await service.core.store.tournaments.byes(current.tournament.id))
+        said = await _went_on(service)
+        assert len(said) == 1
+        if number < 3:
+            assert isinstance(said[0], TournamentStarted) and said[0].round == number + 1
+            assert said[0].bye is not None
+            current = said[0]
+    final = said[0]
+    assert isinstance(final, TournamentStandings)
+    assert final.tournament.status is TournamentStatus.FINISHED
+    assert max(met.values()) == 1
+    given = list(byes[-1].values())
+    assert len(given) == 3 == len(set(given))
+    assert [line.rank for line in final.lines] == sorted(line.rank for line in final.lines)
+    assert all(line.buchholz_cut1 is not None for line in final.lines)
+    assert final.winners and final.winners[0] == final.lines[0].player
+    assert "Buchholz Cut 1" in str(standings_text(final))
+
+
+async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> None:
+    """Delivering a round's row again (the sender retrying) pairs no second round."""
+    tournaments = service.tournaments
+    await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=TournamentFormat.SWISS, rounds=2, players=4
+    )
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tournaments.join(user, PLACE)
+    first = await tournaments.start(ALICE, PLACE, manages_server=False)
+    for index, pairing in enumerate(first.pairings):
+        await _win(service, pairing.game.white.id, first, index)
+    rows = [
+        row
+        for row in await service.deliveries.pending_deliveries()
+        if row.kind is OutboxKind.TOURNAMENT_ROUND
+    ]
+    assert len(rows) == 1
+    assert await service.deliveries.delivery(rows[0]) is not None
+    assert await service.deliveries.delivery(rows[0]) is None
+    assert await tournaments.go_on(first.tournament.id) is None
+    games = await service.core.store.tournaments.games(first.tournament.id)
+    assert sorted(Counter(game.round for game in games).items()) == [(1, 2), (2, 2)]
+
+
+async def test_a_knockout_with_a_drawn_match(service: GameService) -> None:
+    """Four players: 1-4 and 2-3, two games each. 2-3 is level after two games: a
+    tie-break pair, level again, and the higher seed goes through; the final starts only
+    then, and its winner is the champion."""
+    tournaments = service.tournaments
+    await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=TournamentFormat.KNOCKOUT, players=4
+    )
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tournaments.join(user, PLACE)  # unrated: seeded in joining order
+    first = await tournaments.start(ALICE, PLACE, manages_server=False)
+    seats = [(p.round, p.board, p.game.white.id, p.game.black.id) for p in first.pairings]
+    assert seats == [
+        (1, 1, ALICE.id, DAVE.id),
+        (1, 1, DAVE.id, ALICE.id),
+        (1, 2, BOB.id, CAROL.id),
+        (1, 2, CAROL.id, BOB.id),
+    ]
+    for index in (0, 1):
+        await _win(service, ALICE.id, first, index)
+    await _win(service, BOB.id, first, 2)
+    await _win(service, CAROL.id, first, 3)  # 1-1: level
+    said = await _went_on(service)
+    tiebreak = [s for s in said if isinstance(s, TournamentStarted)]
+    assert [(p.round, p.board, p.game.white.id) for p in tiebreak[0].pairings] == [
+        (1, 2, BOB.id),
+        (1, 2, CAROL.id),
+    ]
+    await _draw(service, tiebreak[0], 0)
+    await _draw(service, tiebreak[0], 1)
+    final = (await _went_on(service))[0]
+    assert isinstance(final, TournamentStarted) and final.round == 2
+    assert {p.game.white.id for p in final.pairings} == {ALICE.id, BOB.id}
+    bracket = await tournaments.standings(PLACE)
+    match = next(m for m in bracket.matches if (m.round, m.number) == (1, 2))
+    assert (match.winner, match.decision) == (bracket.matches[1].high, Decision.SEED)
+    assert "higher seed" in str(standings_text(bracket))
+    await _win(service, BOB.id, final, 0)
+    await _win(service, BOB.id, final, 1)
+    ended = (await _went_on(service))[0]
+    assert isinstance(ended, TournamentStandings)
+    assert [p.id for p in ended.winners] == [BOB.id]
+    assert ended.tournament.status is TournamentStatus.FINISHED
+
+
+async def test_swiss_terms_are_checked(service: GameService) -> None:
+    """A Swiss of more rounds than a round robin of its field, or of a field past 256, is
+    refused; a knockout may take more than a round robin's 16."""
+    tournaments = service.tournaments
+    for players, rounds, reason in (
+        (4, 4, TournamentRefusal.BAD_ROUNDS),
+        (8, 0, TournamentRefusal.BAD_ROUNDS),
+        (300, 5, TournamentRefusal.BAD_FIELD),
+    ):
+        with pytest.raises(TournamentError) as raised:
+            await tournaments.create(
+                ALICE,
+                PLACE,
+                manages_server=True,
+                format=TournamentFormat.SWISS,
+                rounds=rounds,
+                players=players,
+            )
+        assert raised.value.reason is reason
+    made = await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=TournamentFormat.KNOCKOUT, players=64
+    )
+    assert made.tournament.max_players == 64
