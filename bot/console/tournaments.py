@@ -9,8 +9,7 @@ from bot.console.session import Console
 from bot.i18n.names import Command, Option, Subcommand
 from bot.i18n.text import Joined, Text
 from bot.service import User
-from bot.service.catalog import FORMAT_LABELS
-from bot.service.tournament.facts import DEFAULT_ROUNDS
+from bot.service.tournament.facts import DEFAULT_ROUNDS, FORMAT_LABELS
 from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     entry_text,

@@ -31,6 +31,7 @@ from bot.service.preferences import (
     TAKEBACK_CHOICES,
 )
 from bot.service.tournament.facts import (
+    FORMAT_LABELS,
     MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
@@ -124,8 +125,6 @@ GAME_ID = OptionSpec(
     OptionKind.WHOLE_NUMBER,
     description="Which of your games (not needed inside a game's thread)",
 )
-# A tournament's formats (``TournamentFormat`` values) and their names in the choice list.
-FORMAT_LABELS = (("round_robin", "Round robin"), ("swiss", "Swiss"), ("knockout", "Knockout"))
 VARIANT = OptionSpec("game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess or xiangqi")
 
 
@@ -519,8 +518,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 ),
                 positional=("title",),
                 rest=True,
-                description="Open a tournament here: round robin, Swiss or knockout "
-                "(Manage Server)",
+                description="Open a tournament: round robin, Swiss or knockout (Manage Server)",
             ),
             _about_a_tournament("join", "Join the tournament open here"),
             _about_a_tournament("leave", "Leave a tournament before it starts"),

@@ -363,10 +363,8 @@ def _won(table: TournamentStandings) -> Text:
 
 def _refusal(error: TournamentError) -> Text:
     tournament, count = error.tournament_id, error.count
-    if error.reason in _WITHDRAWAL_REFUSALS:
-        return _withdrawal_refusal(error)
-    if error.reason in (TournamentRefusal.BAD_FIELD, TournamentRefusal.BAD_ROUNDS):
-        return _terms_refusal(error)
+    if error.reason in _OTHER_REFUSALS:
+        return _OTHER_REFUSALS[error.reason](error)
     match error.reason:
         case TournamentRefusal.NOT_ORGANISER if tournament is None:
             return Text("Only members who may manage this server can open a tournament.")
@@ -487,3 +485,10 @@ def _terms_refusal(error: TournamentError) -> Text:
 
 
 TOURNAMENT_WORDED: dict[type, Callable[[TournamentError], Text]] = {TournamentError: _refusal}
+
+# Refusals worded apart: withdrawing, and a Swiss' or knockout's terms.
+_OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
+    **dict.fromkeys(_WITHDRAWAL_REFUSALS, _withdrawal_refusal),
+    TournamentRefusal.BAD_FIELD: _terms_refusal,
+    TournamentRefusal.BAD_ROUNDS: _terms_refusal,
+}

@@ -18,6 +18,8 @@ MAX_PLAYERS = 16
 MAX_FIELD = 256
 MAX_ROUNDS = 20  # a Swiss' rounds at most
 DEFAULT_ROUNDS = 5
+# The formats (``TournamentFormat`` values) and their names in /tournament create's choices.
+FORMAT_LABELS = (("round_robin", "Round robin"), ("swiss", "Swiss"), ("knockout", "Knockout"))
 DEFAULT_PLAYERS = 8
 MAX_NAME_LENGTH = 60
 

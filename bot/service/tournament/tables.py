@@ -46,7 +46,14 @@ def table_lines(
     table = standings(ids, played)
     lines = tuple(
         StandingLine(
-            s.rank, refs[s.player], s.points, s.played, s.wins, s.direct, s.sonneborn_berger
+            s.rank,
+            refs[s.player],
+            s.points,
+            s.played,
+            s.wins,
+            s.direct,
+            s.sonneborn_berger,
+            s.player in gone,
         )
         for s in table
     )
