@@ -493,8 +493,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         "players",
                         OptionKind.WHOLE_NUMBER,
                         limits=(MIN_PLAYERS, MAX_FIELD),
-                        description="How many players at most (a round robin 3 to 16, a Swiss "
-                        "or knockout up to 256; default 8)",
+                        description="At most 3-16 in a round robin, 256 otherwise (default 8)",
                     ),
                     OptionSpec(
                         "rounds",
