@@ -224,6 +224,10 @@ def _tournament_rows() -> Part:
     def chosen(name: str, value: str | None = None) -> str:
         return option("tournament", name, value, sub=create)
 
+    def withdrawn(player: str) -> str:
+        withdraw = BY_NAME["tournament"].subcommand("withdraw")
+        return option("tournament", "player", player, sub=withdraw)
+
     return (
         Row(
             (
@@ -256,8 +260,20 @@ def _tournament_rows() -> Part:
             NP_("console help", "start it: every game at once"),
         ),
         Row(
+            (b, _command("tournament", "withdraw")),
+            NP_("console help", "withdraw once it has started"),
+        ),
+        Row(
+            (a, _command("tournament", "withdraw"), withdrawn("carol")),
+            NP_("console help", "as its organiser, withdraw a player"),
+        ),
+        Row(
             (b, _command("tournament", "standings")),
             NP_("console help", "the table: points and tie-breaks"),
+        ),
+        Row(
+            (a, _command("tournament", "pgn")),
+            NP_("console help", "all its games in one PGN file"),
         ),
     )
 

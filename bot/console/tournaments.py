@@ -19,8 +19,6 @@ from bot.text.tournament_words import (
     withdrawn_text,
 )
 
-_ACTIONS = ("create", "join", "leave", "start", "withdraw", "standings")
-
 
 def _number(action: str, options: dict[str, str], words: list[str]) -> int | None:
     """The ``tournament:`` option (or the word after the action) as an id, if given."""
@@ -65,12 +63,15 @@ async def tournament(
     else:
         raise BadOption(
             Text(
-                "Say {create}, {join}, {leave}, {start} or {standings}, e.g. {command} Autumn cup.",
+                "Say {create}, {join}, {leave}, {start}, {withdraw}, {standings} or {pgn}, "
+                "e.g. {command} Autumn cup.",
                 create=Subcommand("create"),
                 join=Subcommand("join"),
                 leave=Subcommand("leave"),
                 start=Subcommand("start"),
+                withdraw=Subcommand("withdraw"),
                 standings=Subcommand("standings"),
+                pgn=Subcommand("pgn"),
                 command=Command("tournament", "create"),
             )
         )

@@ -21,6 +21,7 @@ from bot.i18n import Locale, catalogs, translator_for, using
 from bot.i18n.checks import CONTENT_LIMIT
 from bot.i18n.names import Command, Option
 from bot.i18n.text import say
+from bot.service.catalog import COMMANDS
 from tests.console.session import play
 from tests.i18n.pseudo import OPENING_NAME, english_left, install_pseudo, vocabulary
 from tests.i18n.test_catalogs import COMPLETE
@@ -100,9 +101,10 @@ alice /analyse
 # Not sentences: players, commands and options as typed, notation, files.
 # The computer is Postal (a name, typed "postal"). The help's usages: a subcommand after its
 # group (/conditional list), a plain word filling an option ([user]).
+SUBCOMMANDS = "|".join(sorted({sub.name for spec in COMMANDS for sub in spec.subcommands}))
 NOT_WORDS = re.compile(
     r"alice|bob|carol|Postal|postal"
-    r"|/\w+(?: (?:add|list|clear|create|join|leave|start|standings)\b)?"
+    rf"|/\w+(?: (?:{SUBCOMMANDS})\b)?"
     r"|\w+:\S*|\[\w+\]|game\d+\S*"
     r"|\S+\.(png|pgn|gif)\b|#\d+"
     rf"|{OPENING_NAME}"
