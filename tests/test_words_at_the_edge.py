@@ -36,7 +36,7 @@ from bot.service.notes import UnknownMoveNumberError
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.results import ButtonLabel, GameChoice
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
-from bot.store import SpamLimit
+from bot.store import OfferKind, SpamLimit
 from bot.text.buttons import BUTTON_LABELS
 from bot.text.errors import WORDED, error_text
 from rules import IllegalReason
@@ -54,7 +54,6 @@ SENTENCES_LEFT: dict[str, int] = {
     "bot/service/catalog.py": 5,
     "bot/service/conditional.py": 2,
     "bot/service/core.py": 2,
-    "bot/service/endings.py": 6,
     "bot/service/local_time.py": 7,
     "bot/service/notes.py": 3,
     "bot/service/phrases.py": 46,
@@ -215,6 +214,10 @@ CONVERTED: tuple[UserError, ...] = (
     UnknownMoveNumberError("1.", ""),
     errors.UnknownVariantError("shogi", ("chess", "xiangqi")),
     errors.VariantUnavailableError("janggi"),
+    *(errors.NoOfferError(kind) for kind in OfferKind),
+    *(errors.OfferPendingError(kind) for kind in OfferKind),
+    errors.NothingToTakeBackError(),
+    errors.NothingToTakeBackError(any_more=True),
 )
 
 

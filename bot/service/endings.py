@@ -6,7 +6,6 @@ from datetime import datetime, timedelta
 from functools import partial
 
 import rules
-from bot.i18n.text import Text
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     CannotAbortError,
@@ -132,7 +131,7 @@ class EndingUseCases:
         if existing is not None and existing.from_player_id != user.id:
             return await self.accept_draw(user, record.id, in_place=away)
         if existing is not None:
-            raise OfferPendingError(Text("You have already offered a draw; wait for the answer."))
+            raise OfferPendingError(OfferKind.DRAW)
         computer = await self._computer_opponent(record, user)
         if computer is not None:
             raise ComputerPlaysOnError(computer.name)
@@ -171,12 +170,10 @@ class EndingUseCases:
         if existing is not None and existing.from_player_id != user.id:
             return await self.accept_takeback(user, record.id, in_place=typed_away(place, record))
         if existing is not None:
-            raise OfferPendingError(
-                Text("You have already asked for a takeback; wait for the answer.")
-            )
+            raise OfferPendingError(OfferKind.TAKEBACK)
         game = await self._core.replay(record)
         if _plies_to_undo(game, record, user.id) == 0:
-            raise NothingToTakeBackError(Text("You have no move in this game to take back."))
+            raise NothingToTakeBackError
         opponent = await self._core.store.players.get(record.opponent_of(user.id))
         if opponent is not None and opponent.is_bot:
             # The computer grants takebacks at once, as chess sites' computers do.
@@ -203,7 +200,7 @@ class EndingUseCases:
         game = await self._core.replay(record)
         plies = _plies_to_undo(game, record, requester_id)
         if plies == 0:
-            raise NothingToTakeBackError(Text("There is no move to take back any more."))
+            raise NothingToTakeBackError(any_more=True)
         earlier = game.take_back(plies)
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
@@ -278,7 +275,7 @@ class EndingUseCases:
     async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> None:
         offers = await self._core.store.games.offers(record.id)
         if not any(o.kind is kind and o.from_player_id == from_player_id for o in offers):
-            raise NoOfferError(_no_offer(kind))
+            raise NoOfferError(kind)
 
     async def _offer(
         self,
@@ -345,7 +342,7 @@ class EndingUseCases:
         record = await self.playable(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         if not await self._core.store.games.withdraw_offer(record.id, kind, opponent_id):
-            raise NoOfferError(_no_offer(kind))
+            raise NoOfferError(kind)
         view = await self._core.view(record)
         by = view.white if user.id == view.white.id else view.black
         return OfferDeclined(view, kind, by)
@@ -482,12 +479,6 @@ def _taken_back_in_place(
         user_id=to_move.id,
         routing=Routing(mention),
     )
-
-
-def _no_offer(kind: OfferKind) -> Text:
-    if kind is OfferKind.DRAW:
-        return Text("There is no draw offer from your opponent to answer.")
-    return Text("There is no takeback request from your opponent to answer.")
 
 
 def _takeback_clock(

@@ -13,6 +13,7 @@ from enum import Enum
 
 from bot.service.move_hints import MoveSlip
 from bot.service.results import GameChoice
+from bot.store import OfferKind
 from rules import FenProblem, IllegalReason, InvalidFenError
 
 
@@ -336,11 +337,19 @@ class NotYourChallengeError(UserError):
 
 
 class NoOfferError(UserError):
-    """There is no pending offer of that kind to accept or decline."""
+    """There is no pending offer of ``kind`` from the opponent to accept or decline."""
+
+    def __init__(self, kind: OfferKind) -> None:
+        super().__init__()
+        self.kind = kind
 
 
 class OfferPendingError(UserError):
-    """The user already has an offer of that kind pending."""
+    """The user already has an offer of ``kind`` pending."""
+
+    def __init__(self, kind: OfferKind) -> None:
+        super().__init__()
+        self.kind = kind
 
 
 class ComputerPlaysOnError(UserError):
@@ -352,7 +361,12 @@ class ComputerPlaysOnError(UserError):
 
 
 class NothingToTakeBackError(UserError):
-    """The requester has no move in this game to take back."""
+    """The requester has no move in this game to take back (``any_more``: none left by the
+    time the request is granted)."""
+
+    def __init__(self, *, any_more: bool = False) -> None:
+        super().__init__()
+        self.any_more = any_more
 
 
 class CannotAbortError(UserError):

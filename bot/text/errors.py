@@ -28,8 +28,11 @@ from bot.service.errors import (
     LimitReachedError,
     MoreTimeRefusal,
     MoreTimeRefusedError,
+    NoOfferError,
     NotAPlayerError,
+    NothingToTakeBackError,
     NotYourTurnError,
+    OfferPendingError,
     PreviewReplacedError,
     SelfChallengeError,
     StaleBoardError,
@@ -44,7 +47,7 @@ from bot.service.errors import (
 )
 from bot.service.limits import PING_WINDOW
 from bot.service.notes import UnknownMoveNumberError
-from bot.store import SpamLimit
+from bot.store import OfferKind, SpamLimit
 from bot.text.challenges import REFUSALS as CHALLENGE_REFUSALS
 from bot.text.clock_words import CLOCK_REFUSALS
 from bot.text.conditional_words import CONDITIONAL_REFUSALS
@@ -282,6 +285,21 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
         "{name} is not available on this server yet.", name=error.game
     ),
     UnknownMoveNumberError: _unknown_move_number,
+    NoOfferError: lambda error: (
+        Text("There is no draw offer from your opponent to answer.")
+        if error.kind is OfferKind.DRAW
+        else Text("There is no takeback request from your opponent to answer.")
+    ),
+    OfferPendingError: lambda error: (
+        Text("You have already offered a draw; wait for the answer.")
+        if error.kind is OfferKind.DRAW
+        else Text("You have already asked for a takeback; wait for the answer.")
+    ),
+    NothingToTakeBackError: lambda error: (
+        Text("There is no move to take back any more.")
+        if error.any_more
+        else Text("You have no move in this game to take back.")
+    ),
     # Worded by its reason code, with the other refusals the rules explain with one.
     InvalidPositionError: lambda error: refusal(error) or "",
     **MOVE_WORDED,
