@@ -19,7 +19,18 @@ from bot.i18n import Locale, using
 from bot.i18n.names import Choice
 from bot.service import delivery_results, errors, report_results, results
 from bot.service import option_errors as options
-from bot.service.animations import AnimationStoppedError
+from bot.service.after_game import FrameTimeError
+from bot.service.analysis import (
+    AnalysisFailedError,
+    AnalysisInterruptedError,
+    NotFinishedError,
+    NothingToAnalyseError,
+)
+from bot.service.animations import (
+    AnimationBusyError,
+    AnimationQueueFullError,
+    AnimationStoppedError,
+)
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
 from bot.service.computer import NoComputerError
 from bot.service.conditional import (
@@ -27,14 +38,21 @@ from bot.service.conditional import (
     ConflictingAnswerError,
     EmptyLineError,
     LineTooLongError,
+    NoSuchLineError,
     TooManyPreparedError,
 )
 from bot.service.errors import UserError
 from bot.service.local_time import TimeFormatError
 from bot.service.move_hints import MoveSlip
-from bot.service.notes import UnknownMoveNumberError
+from bot.service.notes import (
+    EmptyNoteError,
+    NoteTooLongError,
+    TooManyNotesError,
+    UnknownMoveNumberError,
+)
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.results import ButtonLabel, GameChoice
+from bot.service.server_languages import ServerLanguageRefusedError
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import OfferKind, SpamLimit
 from bot.text.buttons import BUTTON_LABELS
@@ -46,19 +64,12 @@ WORDING_CALLS = {"Text", "Plural", "TextIn", "_", "ngettext", "pgettext", "N_", 
 
 # Messages still built in bot/service, by module: to be moved to bot/text.
 SENTENCES_LEFT: dict[str, int] = {
-    "bot/service/after_game.py": 1,
-    "bot/service/analysis.py": 4,
-    "bot/service/animations.py": 2,
     "bot/service/answer_plan.py": 1,
     "bot/service/board_menus.py": 7,
     "bot/service/catalog.py": 5,
-    "bot/service/conditional.py": 2,
-    "bot/service/core.py": 2,
     "bot/service/local_time.py": 7,
-    "bot/service/notes.py": 3,
     "bot/service/phrases.py": 46,
     "bot/service/results.py": 1,
-    "bot/service/server_languages.py": 2,
     "bot/service/themes.py": 9,
 }
 
@@ -218,6 +229,22 @@ CONVERTED: tuple[UserError, ...] = (
     *(errors.OfferPendingError(kind) for kind in OfferKind),
     errors.NothingToTakeBackError(),
     errors.NothingToTakeBackError(any_more=True),
+    errors.NoGameError(),
+    errors.NoGameError(placeless=True),
+    NoSuchLineError(3, 0),
+    NoSuchLineError(3, 2),
+    ServerLanguageRefusedError(outside_server=True),
+    ServerLanguageRefusedError(outside_server=False),
+    EmptyNoteError(),
+    NoteTooLongError(1200),
+    TooManyNotesError(),
+    FrameTimeError(100, 10_000),
+    AnimationBusyError(),
+    AnimationQueueFullError(),
+    NotFinishedError(7),
+    NothingToAnalyseError(7),
+    AnalysisFailedError(7, 3, 40),
+    AnalysisInterruptedError(7),
 )
 
 

@@ -31,7 +31,6 @@ from bot.discord.language import shared_language
 from bot.discord.messages import Card, Reply, Tone
 from bot.discord.respond import Ack, ack_state, answer, build_embed, quickly
 from bot.i18n import _
-from bot.i18n.text import say
 from bot.i18n.translator import using
 from bot.service import BoardView
 from bot.service.analysis import (
@@ -42,6 +41,7 @@ from bot.service.analysis import (
 )
 from bot.service.analysis_report import GameAnalysis
 from bot.text import analysis_words as words
+from bot.text.errors import error_text
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -116,7 +116,7 @@ async def analyse(interaction: discord.Interaction, game: int | None = None) -> 
         await edit(escape_text(words.still_running(view, now)))
         return
     except (AnalysisFailedError, AnalysisInterruptedError) as error:
-        await edit(escape_text(say(error.message)))
+        await edit(escape_text(error_text(error)))
         return
     reply = await asyncio.to_thread(analysis_reply, result)
     await edit(None, _embed(reply), tuple(_file(name, data) for name, data in reply.files))
@@ -142,7 +142,7 @@ async def follow_in_message(bot: PostalBot, shown: ProgressMessage) -> None:
             try:
                 result = await analyses.follow(shown.viewer, shown.game.id, on_progress)
             except (AnalysisFailedError, AnalysisInterruptedError) as error:
-                await message.edit(content=escape_text(say(error.message)))
+                await message.edit(content=escape_text(error_text(error)))
                 return
             reply = await asyncio.to_thread(analysis_reply, result)
             files = [_file(name, data) for name, data in reply.files]

@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rules
-from bot.i18n.names import Option
-from bot.i18n.text import Text
 from bot.render.animation import Animation, render_animation
 from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerGameStarted, ComputerOpponent
@@ -19,6 +17,14 @@ from rules import Color
 # GIF frame times a player may choose (milliseconds).
 FRAME_MS_RANGE = (100, 10_000)
 DEFAULT_FRAME_MS = 1000
+
+
+class FrameTimeError(InvalidOptionError):
+    """A GIF's frame time outside ``low`` to ``high`` milliseconds."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__()
+        self.low, self.high = low, high
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +116,7 @@ class AfterGameUseCases:
         ``InvalidOptionError`` for a frame time outside ``FRAME_MS_RANGE``."""
         low, high = FRAME_MS_RANGE
         if not low <= frame_ms <= high:
-            raise InvalidOptionError(
-                Text(
-                    "{option} must be from {low} to {high} milliseconds.",
-                    option=Option("frame_ms"),
-                    low=low,
-                    high=high,
-                )
-            )
+            raise FrameTimeError(low, high)
         record = await self._core.resolve(user, place, game_id, finished_ok=True)
         replay = await self._core.replay(record)
         view = await self._core.view(record)

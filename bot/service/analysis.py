@@ -30,7 +30,6 @@ from bot.engine.api import (
     SearchRequest,
     UnavailableReason,
 )
-from bot.i18n.text import Text
 from bot.service.analysis_report import GameAnalysis, build_analysis
 from bot.service.claiming import claimed
 from bot.service.errors import UserError
@@ -67,21 +66,15 @@ WATCH_SECONDS = 1.0
 ProgressCallback = Callable[["AnalysisProgress"], Awaitable[None]]
 
 
-# The refusals and failures below carry their facts; their ``message`` is a ``Text`` the
-# adapters say in the reader's language (``bot.i18n.text``), except ``NoEngineError``'s,
-# which the edge words with ``bot.words.engine_unavailable`` like the computer's.
+# The refusals and failures below carry their facts; ``bot.text.refusals`` words them, and
+# ``NoEngineError`` is worded with ``bot.text.reasons.engine_unavailable`` like the computer's.
 
 
 class NotFinishedError(UserError):
     """Analysis is for finished games only: during a game it would be cheating."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            Text(
-                "Game #{id} is still being played; it can be analysed once it is over.",
-                id=game_id,
-            )
-        )
+        super().__init__()
         self.game_id = game_id
 
 
@@ -89,9 +82,7 @@ class NothingToAnalyseError(UserError):
     """The game ended before its first move (aborted, or lost on time at once)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            Text("Game #{id} ended before a move was played: nothing to analyse.", id=game_id)
-        )
+        super().__init__()
         self.game_id = game_id
 
 
@@ -110,15 +101,7 @@ class AnalysisFailedError(UserError):
     """The engine failed on this game's analysis; asking again carries it on."""
 
     def __init__(self, game_id: int, done: int, total: int) -> None:
-        super().__init__(
-            Text(
-                "The engine failed while analysing game #{id} ({done}/{total} positions "
-                "done). Ask again to carry on from there.",
-                id=game_id,
-                done=done,
-                total=total,
-            )
-        )
+        super().__init__()
         self.game_id = game_id
         self.done = done
         self.total = total
@@ -128,13 +111,7 @@ class AnalysisInterruptedError(UserError):
     """Postal stopped (a restart) while the analysis ran; it carries on when Postal is back."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(
-            Text(
-                "Postal is restarting; the analysis of game #{id} carries on when it is "
-                "back, and this message will show it.",
-                id=game_id,
-            )
-        )
+        super().__init__()
         self.game_id = game_id
 
 

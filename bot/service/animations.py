@@ -19,7 +19,6 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from bot.i18n.text import Text
 from bot.render.animation import Animation
 from bot.service.after_game import GameAnimation
 from bot.service.errors import UserError
@@ -40,18 +39,14 @@ class AnimationBusyError(UserError):
     """The player already has a GIF waiting or being drawn."""
 
     def __init__(self) -> None:
-        super().__init__(
-            Text("Your previous GIF is still being made: wait for it before asking for another.")
-        )
+        super().__init__()
 
 
 class AnimationQueueFullError(UserError):
     """Too many GIFs are waiting to be drawn; nothing was queued."""
 
     def __init__(self) -> None:
-        super().__init__(
-            Text("Too many GIFs are being made right now: try again in a few minutes.")
-        )
+        super().__init__()
 
 
 class AnimationStoppedError(UserError):

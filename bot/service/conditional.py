@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import rules
-from bot.i18n.names import Option
-from bot.i18n.text import Text
 from bot.service.answer_plan import AnswerPlan, children_of, move_number, plan_answers
 from bot.service.errors import (
     AmbiguousMoveError,
@@ -106,6 +104,14 @@ class ConflictingAnswerError(ConditionalError):
     def __init__(self, expected: str, stored: str, new: str) -> None:
         super().__init__()
         self.expected, self.stored, self.new = expected, stored, new
+
+
+class NoSuchLineError(InvalidOptionError):
+    """``line`` numbers none of the ``count`` lines listed (perhaps none)."""
+
+    def __init__(self, line: int, count: int) -> None:
+        super().__init__()
+        self.line, self.count = line, count
 
 
 # --- results -----------------------------------------------------------------------------
@@ -386,20 +392,6 @@ def _numbered(lines: Sequence[PreparedLine], line: int | None) -> PreparedLine |
     ``InvalidOptionError`` naming the numbers there are."""
     if line is None:
         return None
-    if not lines:
-        raise InvalidOptionError(
-            Text(
-                "You have no lines prepared here, so there is no {option}.",
-                option=Option("line", line),
-            )
-        )
     if not 1 <= line <= len(lines):
-        raise InvalidOptionError(
-            Text(
-                "{option} must be from 1 to {count} (the lines listed), not {line}.",
-                option=Option("line"),
-                count=len(lines),
-                line=line,
-            )
-        )
+        raise NoSuchLineError(line, len(lines))
     return lines[line - 1]

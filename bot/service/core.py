@@ -9,8 +9,6 @@ from typing import TypeVar
 
 import rules
 from bot.engine.api import Engines
-from bot.i18n.names import Command, Option
-from bot.i18n.text import Text
 from bot.render import PlayerLabel, Strip
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
@@ -374,9 +372,7 @@ class ServiceCore:
                 raise UnknownGameError(game_id)
             return found
         if place is None:
-            raise NoGameError(
-                Text("Say which game you mean with the {option} option.", option=Option("game"))
-            )
+            raise NoGameError(placeless=True)
         if place.thread_id is not None:
             in_thread = await self.store.games.seated_by_thread(place.thread_id, now)
             if in_thread is not None:
@@ -400,12 +396,7 @@ class ServiceCore:
         if here:
             # Someone typing /move after the end deserves "it is over", not "what game?".
             raise GameOverError(here[0].id, here[0].result)
-        raise NoGameError(
-            Text(
-                "You have no game in this channel. Start one with {command}.",
-                command=Command("challenge"),
-            )
-        )
+        raise NoGameError
 
     async def challenge_view(self, challenge: Challenge) -> ChallengeView:
         ids = [challenge.challenger_id]

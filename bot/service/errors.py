@@ -34,7 +34,12 @@ class UserError(Exception):
 
 
 class NoGameError(UserError):
-    """The user has no game the command could mean."""
+    """The user has no game the command could mean: none in the channel, or (``placeless``)
+    the command came from nowhere a game lives and named none."""
+
+    def __init__(self, *, placeless: bool = False) -> None:
+        super().__init__()
+        self.placeless = placeless
 
 
 class UnknownGameError(UserError):

@@ -11,8 +11,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.i18n.names import YES, Command, Option
-from bot.i18n.text import Text
 from bot.service.errors import UserError
 from bot.service.game_facts import variant_named
 from bot.service.results import Cleared, GameView, Place, User
@@ -28,39 +26,19 @@ MAX_NOTES_PER_GAME = 100
 
 
 class EmptyNoteError(UserError):
-    def __init__(self) -> None:
-        super().__init__(
-            Text(
-                "Write the note's text, e.g. {command} {option}:watch the e-file.",
-                command=Command("note"),
-                option=Option("text"),
-            )
-        )
+    """A note without text."""
 
 
 class NoteTooLongError(UserError):
+    """A note of ``length`` characters, more than ``MAX_NOTE_TEXT``."""
+
     def __init__(self, length: int) -> None:
-        super().__init__(
-            Text(
-                "A note may have at most {most} characters; this has {length}.",
-                most=MAX_NOTE_TEXT,
-                length=length,
-            )
-        )
+        super().__init__()
         self.length = length
 
 
 class TooManyNotesError(UserError):
-    def __init__(self) -> None:
-        super().__init__(
-            Text(
-                "You have {most} notes on this game, the most it keeps; clear them with "
-                "{command} {option} first.",
-                most=MAX_NOTES_PER_GAME,
-                command=Command("note"),
-                option=Option("clear", YES),
-            )
-        )
+    """The player keeps ``MAX_NOTES_PER_GAME`` notes on the game already."""
 
 
 class UnknownMoveNumberError(UserError):

@@ -8,11 +8,19 @@ reader alone stays in that reader's language (``bot.service.languages``).
 from __future__ import annotations
 
 from bot.i18n.locale import Locale, resolve
-from bot.i18n.text import Text
 from bot.service.core import ServiceCore
 from bot.service.errors import NotAllowedError
 from bot.service.languages import HeldChoices
 from bot.service.preferences import SERVER_AUTO_LANGUAGE, parse_language
+
+
+class ServerLanguageRefusedError(NotAllowedError):
+    """A server's language set outside that server (``outside_server``), or by a member
+    who may not manage it."""
+
+    def __init__(self, *, outside_server: bool) -> None:
+        super().__init__()
+        self.outside_server = outside_server
 
 
 class ServerLanguages:
@@ -41,12 +49,8 @@ class ServerLanguages:
         auto). Raises ``NotAllowedError`` outside a server or for a member who may not
         manage it (Discord's Manage Server), ``InvalidOptionError`` for a language Postal
         does not speak; either way nothing changes."""
-        if guild_id is None:
-            raise NotAllowedError(Text("A server's language can only be set in that server."))
-        if not manages_server:
-            raise NotAllowedError(
-                Text("Only members who may manage this server can set its language.")
-            )
+        if guild_id is None or not manages_server:
+            raise ServerLanguageRefusedError(outside_server=guild_id is None)
         parsed = parse_language(text, "server_language", SERVER_AUTO_LANGUAGE)
         language = parsed or None  # () is auto: no row
         await self._core.store.server_languages.choose(guild_id, language)

@@ -54,6 +54,7 @@ from bot.text.conditional_words import CONDITIONAL_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.options import OPTION_REFUSALS
 from bot.text.reasons import refusal
+from bot.text.refusals import REFUSALS
 from bot.text.reports import game_label
 from bot.text.tournament_words import TOURNAMENT_WORDED
 
@@ -308,6 +309,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     **OPTION_REFUSALS,
     **CLOCK_REFUSALS,
     **CONDITIONAL_REFUSALS,
+    **REFUSALS,
 }
 
 
