@@ -224,10 +224,6 @@ def _tournament_rows() -> Part:
     def chosen(name: str, value: str | None = None) -> str:
         return option("tournament", name, value, sub=create)
 
-    def withdrawn(player: str) -> str:
-        withdraw = BY_NAME["tournament"].subcommand("withdraw")
-        return option("tournament", "player", player, sub=withdraw)
-
     return (
         Row(
             (
@@ -259,12 +255,24 @@ def _tournament_rows() -> Part:
             (a, _command("tournament", "start")),
             NP_("console help", "start it: every game at once"),
         ),
+        *_tournament_running_rows(a, b),
+    )
+
+
+def _tournament_running_rows(a: str, b: str) -> Part:
+    """A tournament under way: withdrawing, its table, its games."""
+    withdraw = BY_NAME["tournament"].subcommand("withdraw")
+    return (
         Row(
             (b, _command("tournament", "withdraw")),
             NP_("console help", "withdraw once it has started"),
         ),
         Row(
-            (a, _command("tournament", "withdraw"), withdrawn("carol")),
+            (
+                a,
+                _command("tournament", "withdraw"),
+                option("tournament", "player", "carol", sub=withdraw),
+            ),
             NP_("console help", "as its organiser, withdraw a player"),
         ),
         Row(
