@@ -285,13 +285,7 @@ class Tournaments:
                 "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
                 [(seed, tournament.id, player) for player, seed in seeds.items()],
             )
-            await conn.executemany(
-                "INSERT INTO tournament_rounds (tournament_id, number, started_at) "
-                "VALUES (?, ?, ?)",
-                [(tournament.id, number, to_epoch(now)) for number in rounds],
-            )
-            await _give_byes(conn, tournament.id, byes or {})
-            return [await _start_game(conn, tournament.id, paired, now) for paired in games]
+            return await _begin_rounds(conn, tournament.id, rounds, games, byes or {}, now)
 
     async def add_games(
         self,
@@ -316,13 +310,7 @@ class Tournaments:
             await cursor.close()
             if row is None:
                 return None
-            await conn.executemany(
-                "INSERT INTO tournament_rounds (tournament_id, number, started_at) "
-                "VALUES (?, ?, ?)",
-                [(tournament.id, number, to_epoch(now)) for number in rounds],
-            )
-            await _give_byes(conn, tournament.id, byes)
-            return [await _start_game(conn, tournament.id, paired, now) for paired in games]
+            return await _begin_rounds(conn, tournament.id, rounds, games, byes, now)
 
     async def finish(self, tournament: Tournament, now: datetime) -> bool:
         """Finish a running Swiss or knockout whose last round is over, if it is still at
@@ -407,6 +395,24 @@ async def _start_game(
         (game.id, tournament_id, paired.round, paired.board),
     )
     return game
+
+
+async def _begin_rounds(
+    conn: Connection,
+    tournament_id: int,
+    rounds: Sequence[int],
+    games: Sequence[PairedGame],
+    byes: Mapping[int, int],
+    now: datetime,
+) -> list[GameRecord]:
+    """``rounds`` begun, ``byes`` (round: player) given and ``games`` created with their
+    outbox rows, inside the caller's transaction."""
+    await conn.executemany(
+        "INSERT INTO tournament_rounds (tournament_id, number, started_at) VALUES (?, ?, ?)",
+        [(tournament_id, number, to_epoch(now)) for number in rounds],
+    )
+    await _give_byes(conn, tournament_id, byes)
+    return [await _start_game(conn, tournament_id, paired, now) for paired in games]
 
 
 async def _give_byes(conn: Connection, tournament_id: int, byes: Mapping[int, int]) -> None:

@@ -15,7 +15,7 @@ are exact; ``Standing`` gives them as floats.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 # Half points a result gives white and black.
@@ -71,27 +71,36 @@ def standings(players: Sequence[int], games: Iterable[Played]) -> tuple[Standing
         berger[white] += white_halves * halves[black]
         berger[black] += black_halves * halves[white]
     direct = _direct(players, halves, finished)
-    order = {player: index for index, player in enumerate(players)}
 
-    def key(player: int) -> tuple[int, int, int]:
+    def key(player: int) -> tuple[int, ...]:
         return (-halves[player], -direct[player], -berger[player])
 
-    ranked = sorted(players, key=lambda player: (key(player), order[player]))
-    table: list[Standing] = []
-    for index, player in enumerate(ranked):
-        rank = table[-1].rank if index and key(ranked[index - 1]) == key(player) else index + 1
-        table.append(
-            Standing(
-                rank,
-                player,
-                halves[player] / 2,
-                played[player],
-                wins[player],
-                direct[player] / 2,
-                berger[player] / 4,
-            )
+    return tuple(
+        Standing(
+            rank,
+            player,
+            halves[player] / 2,
+            played[player],
+            wins[player],
+            direct[player] / 2,
+            berger[player] / 4,
         )
-    return tuple(table)
+        for rank, player in ranked_with_ties(players, key)
+    )
+
+
+def ranked_with_ties(
+    players: Sequence[int], key: Callable[[int], tuple[int, ...]]
+) -> list[tuple[int, int]]:
+    """``(rank, player)``, lowest ``key`` first and ``players``' own order among equals;
+    players with equal keys share a rank (1, 2, 2, 4)."""
+    order = {player: index for index, player in enumerate(players)}
+    ranked = sorted(players, key=lambda player: (key(player), order[player]))
+    ranks: list[tuple[int, int]] = []
+    for index, player in enumerate(ranked):
+        tied = index > 0 and key(ranked[index - 1]) == key(player)
+        ranks.append((ranks[-1][0] if tied else index + 1, player))
+    return ranks
 
 
 def _direct(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.service.tournament.standings import HALVES, Played
+from bot.service.tournament.standings import HALVES, Played, ranked_with_ties
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,25 +71,20 @@ def swiss_standings(
     buchholz = {p: sum(score for score, _ in values[p]) for p in players}
     cut = {p: buchholz[p] - min((s for s, _ in values[p]), default=0) for p in players}
     berger = {p: sum(score * got for score, got in values[p]) for p in players}
-    order = {player: index for index, player in enumerate(players)}
 
-    def key(player: int) -> tuple[int, int, int, int]:
+    def key(player: int) -> tuple[int, ...]:
         return (-halves[player], -cut[player], -buchholz[player], -berger[player])
 
-    ranked = sorted(players, key=lambda player: (key(player), order[player]))
-    table: list[SwissStanding] = []
-    for index, player in enumerate(ranked):
-        rank = table[-1].rank if index and key(ranked[index - 1]) == key(player) else index + 1
-        table.append(
-            SwissStanding(
-                rank,
-                player,
-                halves[player] / 2,
-                played[player],
-                wins[player],
-                cut[player] / 2,
-                buchholz[player] / 2,
-                berger[player] / 4,
-            )
+    return tuple(
+        SwissStanding(
+            rank,
+            player,
+            halves[player] / 2,
+            played[player],
+            wins[player],
+            cut[player] / 2,
+            buchholz[player] / 2,
+            berger[player] / 4,
         )
-    return tuple(table)
+        for rank, player in ranked_with_ties(players, key)
+    )
