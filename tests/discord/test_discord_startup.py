@@ -237,7 +237,12 @@ async def test_a_failing_step_of_the_stop_still_closes_the_gateway_and_the_store
     thread must not outlive the bot (it would beat into a closed event loop)."""
     bot = await harness.start()
 
+    stop_the_scheduler = bot.scheduler.stop
+
     async def ended_on_an_error() -> None:
+        # The task is over (a round left running would meet the closed store and log an
+        # error); awaiting it raised what it ended on.
+        await stop_the_scheduler()
         raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr(bot.scheduler, "stop", ended_on_an_error)
