@@ -24,6 +24,7 @@ from bot.discord.messages import (
     reminder,
     safe,
     taken_back,
+    wants_turn_mention,
     with_mentions,
 )
 from bot.discord.places import permissions_text
@@ -42,6 +43,7 @@ from bot.service import (
     TakenBack,
     TurnNotice,
 )
+from bot.service.delivery_results import GameOpened
 from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
@@ -71,6 +73,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentStarted):
         return Reply(clip(safe(went_on_text(content)), CONTENT_LIMIT))
+    elif isinstance(content, GameOpened):
+        return _game_opened(content)
     elif isinstance(content, TurnNotice):
         news = turn_notice_text(content)
         line, mentions = with_mentions(
@@ -85,6 +89,20 @@ def delivery_post(delivery: Delivery) -> Reply:
     if closed and reply.content:
         return replace(reply, content=clip(reply.content + closed, CONTENT_LIMIT))
     return reply
+
+
+def _game_opened(opened: GameOpened) -> Reply:
+    """A tournament game's first board, saying who moves first: in its own thread both
+    players are mentioned (which adds them to it), elsewhere the first mover if they want."""
+    game = opened.game
+    players = [game.white, game.black] if opened.own_thread else []
+    if not opened.own_thread and wants_turn_mention(game.white):
+        players.append(game.white)
+    to_move = game.to_move or game.white
+    news = _("New game! {player} to move.").format(player=to_move.name)
+    line, mentions = with_mentions(safe(news), players)
+    card = Card(game_title(game), card_text(news), deadline_field(game), Tone.GAME)
+    return board_message(Reply(line, card, opened.board, mentions=mentions), game)
 
 
 def delivery_dm(delivery: Delivery) -> Reply:

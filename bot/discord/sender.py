@@ -62,6 +62,7 @@ import aiohttp
 import discord
 
 from bot.discord import messages, outbox_messages
+from bot.discord.game_openings import open_game
 from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
@@ -69,6 +70,7 @@ from bot.discord.scheduler import Worker
 from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
+from bot.service.delivery_results import GameOpened
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -500,6 +502,8 @@ class OutboxSender(Worker):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return dm.id, message.id
+        if isinstance(content, GameOpened):
+            delivery = await open_game(bot, delivery)  # in its own thread, where it may
         reply = outbox_messages.delivery_post(delivery)
         if reply.layout and reply.game_id is not None:
             # The moves under the board in the notation of the one player it is for, if

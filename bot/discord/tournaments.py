@@ -1,7 +1,8 @@
-"""``/tournament create|join|leave|start|standings``: round robins in a server. The
-tournament's message is posted in the channel; at the start each game gets its own thread
-when the channel allows (else it lives in the channel), its first board posted there with
-the first mover mentioned, as an accepted challenge's game does."""
+"""``/tournament create|join|leave|start|withdraw|pgn|standings``: tournaments in a server.
+The tournament's message is posted in the channel; each game, of the first round and of
+every round after, gets its own thread when the channel allows (else it lives in the
+channel), its first board posted there with both players mentioned, as the outbox delivers
+the row its creation wrote (``bot.discord.game_openings``)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,11 @@ from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import described_choices, postal
 from bot.discord.language import shared_language
-from bot.discord.places import THREAD_ARCHIVE_MINUTES, check_tournament_place, opens_thread
-from bot.discord.respond import build_files, message_fields, quickly, update_pressed_message
-from bot.i18n import _, using
+from bot.discord.places import check_tournament_place
+from bot.discord.respond import message_fields, quickly, update_pressed_message
+from bot.i18n import using
 from bot.i18n.text import Text
 from bot.render.cross_table import render_cross_table
-from bot.service import GameView, Place, User
 from bot.service.tournament.facts import (
     MAX_FIELD,
     MAX_NAME_LENGTH,
@@ -236,63 +236,8 @@ async def standings(interaction: discord.Interaction, tournament: int | None = N
 async def _open_games(
     bot: PostalBot, interaction: discord.Interaction, started: TournamentStarted
 ) -> None:
-    """Say the pairings, take the buttons off the sign-up message, then give each game its
-    own thread with its first board (or, where no thread can be made, post the board in the
-    channel)."""
+    """Say the pairings and take the buttons off the sign-up message. Each game opens in
+    its own thread as the outbox delivers the row its creation wrote
+    (``bot.discord.game_openings``), as every later round's games do."""
     await bot.reply(interaction, lambda: _said(started_text(started)))
     await _refresh(bot, interaction, started.tournament)
-    for pairing in started.pairings:
-        game = pairing.game
-        thread = await _game_thread(interaction, game)
-        if thread is not None:
-            await bot.service.reports.set_game_thread(game.id, thread.id)
-        white = User(game.white.id, game.white.name)
-        where = Place(game.guild_id, game.channel_id, thread.id if thread else None)
-        shown = await bot.service.play.board(white, where, game_id=game.id)
-        with using(shared_language(interaction)):  # the channel reads it
-            reply = _first_board(messages.board_shown(shown, ephemeral=False), game, thread)
-            fields = message_fields(reply)
-        target = thread or interaction.channel
-        if not isinstance(target, discord.abc.Messageable):
-            continue
-        try:
-            posted = await target.send(files=await build_files(reply, bot.render), **fields)
-        except discord.HTTPException as error:
-            _log.info("game #%s: first board not posted (%s)", game.id, error)
-            continue
-        if thread is not None:
-            await bot.boards.replaced(game.id, thread.id, posted.id, fields.get("view"))
-
-
-def _first_board(
-    board: messages.Reply, game: GameView, thread: discord.Thread | None
-) -> messages.Reply:
-    """The game's first board, saying who moves first: in its thread both players are
-    mentioned (which adds them to it), in the channel the first mover if they want it."""
-    players = [game.white, game.black] if thread is not None else []
-    if thread is None and messages.wants_turn_mention(game.white):
-        players.append(game.white)
-    line = _("New game! {player} to move.").format(player=messages.safe(game.white.name))
-    content, mentions = messages.with_mentions(line, players)
-    return replace(board, content=content, mentions=mentions)
-
-
-async def _game_thread(interaction: discord.Interaction, game: GameView) -> discord.Thread | None:
-    """A public thread for ``game`` in the channel, or None where Postal may not make one."""
-    channel = interaction.channel
-    permissions = interaction.app_permissions
-    if not opens_thread(channel):
-        return None
-    if not (permissions.create_public_threads and permissions.send_messages_in_threads):
-        return None
-    with using(shared_language(interaction)):
-        name = messages.thread_name(game)
-    try:
-        return await channel.create_thread(
-            name=name,
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-        )
-    except discord.HTTPException as error:
-        _log.info("no thread for game #%s (%s); it stays in the channel", game.id, error)
-        return None

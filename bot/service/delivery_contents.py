@@ -11,7 +11,7 @@ from bot.engine.api import UnavailableReason
 from bot.i18n import using
 from bot.service.answer_plan import move_number
 from bot.service.core import ServiceCore
-from bot.service.delivery_results import MoveTold, Reminder, TurnNotice
+from bot.service.delivery_results import GameOpened, MoveTold, Reminder, TurnNotice
 from bot.service.endings import EndingUseCases
 from bot.service.game_facts import reader_locale
 from bot.service.notation import MoveNamer, namer, reading_notation
@@ -25,6 +25,7 @@ from bot.service.results import (
 from bot.store import (
     ComputerStuckFacts,
     EndingFacts,
+    GameOpenedFacts,
     GameRecord,
     OfferFacts,
     OfferKind,
@@ -39,9 +40,15 @@ from rules import Color, Game, Outcome, Position, Termination
 
 # The facts of a row about one game.
 GameFacts = (
-    TurnFacts | ReminderFacts | EndingFacts | OfferFacts | TakebackFacts | ComputerStuckFacts
+    TurnFacts
+    | ReminderFacts
+    | EndingFacts
+    | OfferFacts
+    | TakebackFacts
+    | ComputerStuckFacts
+    | GameOpenedFacts
 )
-Content = TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | ComputerStuck
+Content = TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | ComputerStuck | GameOpened
 
 
 class DeliveryContents:
@@ -67,6 +74,8 @@ class DeliveryContents:
             return ComputerStuck(view, waiting, reason)
         if isinstance(facts, OfferFacts):
             return await self._offer(record, view, facts)
+        if isinstance(facts, GameOpenedFacts):
+            return await self._opened(record, view, facts)
         if isinstance(facts, TakebackFacts):
             if record.ply != facts.ply or not record.is_active:
                 return "the game moved on before the takeback was shown"
@@ -91,6 +100,22 @@ class DeliveryContents:
         if not record.is_active or not pending:
             return "the offer was answered, withdrawn or overtaken before it went out"
         return self._endings.offer_made(view, kind, facts.from_id, facts.ply)
+
+    async def _opened(
+        self, record: GameRecord, view: GameView, facts: GameOpenedFacts
+    ) -> GameOpened | str:
+        """A tournament's new game to open: in a thread of its own if it has none yet (a
+        thread other than its tournament's is its own, made by an earlier attempt)."""
+        if not record.is_active:
+            return "the game ended before it was opened"
+        store = self._core.store.tournaments
+        tournament_id = await store.of_game(record.id)
+        tournament = await store.get(tournament_id) if tournament_id is not None else None
+        held_in = tournament.thread_id if tournament is not None else None
+        game = await self._core.replay(record)
+        board = await self._core.board_image(game, viewer_id=record.to_move_id, record=record)
+        own = view.thread_id is not None and view.thread_id != held_in
+        return GameOpened(view, board, facts.round, facts.board, view.thread_id is None, own)
 
     async def _turn(self, record: GameRecord, view: GameView, facts: TurnFacts) -> TurnNotice | str:
         if record.ply != facts.ply or not record.is_active or view.to_move is None:

@@ -43,6 +43,22 @@ class Reminder:
     deadline: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class GameOpened:
+    """A tournament's game just created (``number`` of ``round``: its board, or a
+    knockout's match), to open with its first ``board`` (for the first mover): in a thread
+    of its own under the tournament's channel when ``new_thread`` (the tournament is in a
+    channel and the game has no thread yet) and Postal may make one; ``own_thread``: the
+    game has its thread already (both players are mentioned there, which adds them)."""
+
+    game: GameView
+    board: BoardView
+    round: int
+    number: int
+    new_thread: bool
+    own_thread: bool
+
+
 # Where an outbox row goes: the game's place, a player's DMs, an edit of a message.
 DeliveryTarget = OutboxTarget
 
@@ -98,6 +114,7 @@ class Delivery:
         | ComputerStuck
         | TournamentStandings
         | TournamentStarted
+        | GameOpened
     )
     guild_id: int = 0
     channel_id: int | None = None

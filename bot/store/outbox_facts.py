@@ -35,6 +35,7 @@ class OutboxKind(Enum):
     COMPUTER_STUCK = "computer_stuck"  # the computer's engine keeps failing in a game
     TOURNAMENT_ENDED = "tournament_ended"  # a tournament's last game ended: its final table
     TOURNAMENT_ROUND = "tournament_round"  # a Swiss round, or a knockout match, is over
+    GAME_OPENED = "game_opened"  # a tournament's game just created: its thread, first board
 
 
 class OutboxTarget(Enum):
@@ -132,6 +133,16 @@ class TournamentRoundFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class GameOpenedFacts:
+    """A tournament's game was created as ``board`` of ``round``: it opens in a thread of
+    its own under the tournament's channel (where Postal may make one) with its first
+    board, both players mentioned there, as the row is delivered."""
+
+    round: int
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
 class UnreadableFacts:
     """A stored row whose facts this Postal cannot read (another version, damaged JSON):
     delivery records it failed with ``problem`` instead of stopping on it."""
@@ -150,6 +161,7 @@ MessageFacts = (
     | ComputerStuckFacts
     | TournamentEndedFacts
     | TournamentRoundFacts
+    | GameOpenedFacts
 )
 
 # Each kind's facts.
@@ -164,6 +176,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.COMPUTER_STUCK: ComputerStuckFacts,
     OutboxKind.TOURNAMENT_ENDED: TournamentEndedFacts,
     OutboxKind.TOURNAMENT_ROUND: TournamentRoundFacts,
+    OutboxKind.GAME_OPENED: GameOpenedFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

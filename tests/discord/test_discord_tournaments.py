@@ -56,7 +56,8 @@ async def _games(fake: FakeDiscord, users: dict[int, FakeUser], count: int) -> l
         lambda: (
             len([t for t in fake.threads() if any(m.files for m in fake.channel_messages(t.id))])
             >= count
-        )
+        ),
+        timeout=60,  # the threads' starter messages share the channel's 5-per-5-s limit
     )
     boards = []
     for thread in fake.threads():
@@ -181,7 +182,9 @@ async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -
         lambda: [m for m in press.messages() if "Blitz has started" in m.text()]
     )
     assert "3 games, all at once" in pairings[0].text()
-    await fake.wait_until(lambda: len([t for t in fake.threads() if _has_board(fake, t)]) == 3)
+    await fake.wait_until(
+        lambda: len([t for t in fake.threads() if _has_board(fake, t)]) == 3, timeout=60
+    )
     late = await fake.click_as_shown(alice, signup, join_button)
     refusal = await fake.reply(late)
     assert refusal.ephemeral and "Tournament #1 has started already" in refusal.text()
@@ -265,3 +268,38 @@ def _cross_table(message: FakeMessage) -> tuple[int, int]:
         assert image.format == "PNG"
         image.load()
         return image.size
+
+
+async def test_each_game_opens_in_one_thread_whatever_discord_loses(running: Harness) -> None:
+    """The games open as the outbox delivers their rows: when Discord made the first
+    thread's starter message and another thread but its answers were lost (the connection
+    reset after), and the bot is restarted in the middle, every game still has exactly one
+    thread, one starter line in the channel and one first board mentioning both players."""
+    fake = running.fake
+    players = {n: fake.add_user(n) for n in ("alice", "bob", "carol")}
+    users = {user.id: user for user in players.values()}
+    players["alice"].permissions |= MANAGE_GUILD
+    await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    fake.fail_next("POST", f"/channels/{fake.channel.id}/messages", "reset-after")
+    fake.fail_next("POST", "/threads", "reset-after", times=2)
+    await command(fake, players["alice"], "tournament start")
+    await fake.wait_until(lambda: fake.threads())
+    await running.restart()
+    running.clock.advance(minutes=5)  # past the retries' backoff
+    await running.delivered()
+    games = await _games(fake, users, 3)
+    assert len(games) == len(fake.threads()) == 3
+    for game in games:
+        boards = [m for m in fake.channel_messages(game.thread.id) if m.files]
+        assert len(boards) == 1
+        assert sorted(boards[0].mentions) == sorted((game.white.id, game.black.id))
+    starters = [
+        m
+        for m in fake.channel_messages(fake.channel.id)
+        if m.interaction_id is None and "(game #" in m.text()
+    ]
+    assert len(starters) == 3 and all(not m.mentions for m in starters)
+    assert {m.id for m in starters} == {g.thread.id for g in games}  # each thread's start
+    assert fake.nonce_repeats >= 1  # the lost starter was asked for again, and returned

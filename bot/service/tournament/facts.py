@@ -78,8 +78,8 @@ class Pairing:
 
 @dataclass(frozen=True, slots=True)
 class TournamentStarted:
-    """A tournament started: every game created at once. Open each like an accepted
-    challenge's (a thread when the place allows), then ``set_game_thread``."""
+    """A tournament started, or went on: the games just created, each opened in its
+    place (its own thread where the place allows) as the outbox delivers its row."""
 
     tournament: TournamentView
     pairings: tuple[Pairing, ...]

@@ -22,7 +22,16 @@ from bot.service.tournament.knockout import KnockoutGame, champion, games_to_sta
 from bot.service.tournament.standings import Played
 from bot.service.tournament.swiss import NoPairingError, SwissRules, pair_round
 from bot.service.tournament.swiss_players import PastRound
-from bot.store import NewGame, PairedGame, Tournament, TournamentFormat, TournamentGame
+from bot.store import (
+    GameOpenedFacts,
+    NewGame,
+    OutboxItem,
+    OutboxTarget,
+    PairedGame,
+    Tournament,
+    TournamentFormat,
+    TournamentGame,
+)
 from rules.core import Color
 
 
@@ -131,7 +140,8 @@ async def new_games(
     core: ServiceCore, tournament: Tournament, seats: Sequence[Seat], by_seed: Mapping[int, int]
 ) -> list[PairedGame]:
     """The games of ``seats`` (pairing numbers, ``by_seed`` to player ids) ready to write:
-    each with its first deadline and the first mover's turn notice."""
+    each with its first deadline, the row that opens it in its place (its own thread,
+    made as the row is delivered: once, whatever restarts) and the first mover's DM."""
     ids = {by_seed[seat.white] for seat in seats} | {by_seed[seat.black] for seat in seats}
     players = await core.store.players.get_many(list(ids))
     refs = await core.refs(*ids) if ids else {}
@@ -156,6 +166,7 @@ async def new_games(
             deadline,
             core.first_look(players.get(white), deadline, now),
         )
-        outbox = tuple(turn_dm(None, 0, refs[white]))
+        opened = OutboxItem(OutboxTarget.PLACE, GameOpenedFacts(seat.round, seat.board))
+        outbox = (opened, *turn_dm(None, 0, refs[white]))
         paired.append(PairedGame(seat.round, seat.board, game, outbox))
     return paired
