@@ -9,7 +9,7 @@ everything the service says (names, and the sentences around them) is escaped wi
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import Enum
@@ -99,6 +99,8 @@ class Reply:
     attachment: tuple[str, bytes] | None = None
     # More files (name, bytes), after the board and ``attachment``.
     files: tuple[tuple[str, bytes], ...] = ()
+    # Pictures drawn when the message is sent, off the event loop (name, what draws it).
+    drawings: tuple[tuple[str, Callable[[], bytes]], ...] = ()
     ephemeral: bool = False
     mentions: tuple[int, ...] = field(default=())
     layout: bool = False

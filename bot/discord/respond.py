@@ -264,6 +264,8 @@ async def build_files(reply: Reply, render: Renderer) -> list[discord.File]:
         name, data = reply.attachment
         files.append(discord.File(io.BytesIO(data), filename=name))
     files += [discord.File(io.BytesIO(data), filename=name) for name, data in reply.files]
+    for name, draw in reply.drawings:  # drawn in a thread, as boards are
+        files.append(discord.File(io.BytesIO(await asyncio.to_thread(draw)), filename=name))
     return files
 
 
@@ -278,7 +280,7 @@ async def answer(
     reports one. ``fields``: ``message_fields(reply)`` if the caller built them already
     (to keep the view it sends); they are consumed."""
     drawing = build_files(reply, render)
-    if reply.board is None:
+    if reply.board is None and not reply.drawings:
         files = await drawing  # nothing slow to wait for
     else:
         files = await quickly(interaction, drawing, ephemeral=reply.ephemeral)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -63,9 +64,13 @@ def _said(text: str) -> messages.Reply:
 
 
 def _standings(table: TournamentStandings) -> messages.Reply:
-    """The table in words, and as a cross-table image (drawn in the reader's language)."""
-    image = render_cross_table(cross_table(table))
-    return replace(_said(standings_text(table)), attachment=("standings.png", image))
+    """The table in words, and a round robin's as a cross-table image (worded in the
+    reader's language, drawn off the event loop when it is sent)."""
+    said = _said(standings_text(table))
+    if not table.cells:  # a Swiss' or a knockout's table has no cross-table
+        return said
+    drawing = partial(render_cross_table, cross_table(table))
+    return replace(said, drawings=(("standings.png", drawing),))
 
 
 def _signup(view: TournamentView, text: Text) -> messages.Reply:

@@ -158,7 +158,10 @@ def started_text(started: TournamentStarted) -> Text:
         len(started.pairings),
         name=title(view),
     )
-    return Text("{head}\n{lines}", head=head, lines=lines)
+    if started.bye is None:
+        return Text("{head}\n{lines}", head=head, lines=lines)
+    bye = Text("{player} has the bye.", player=started.bye.name)  # a Swiss' first round
+    return Text("{head}\n{games}\n{bye}", head=head, games=lines, bye=bye)
 
 
 def went_on_text(started: TournamentStarted) -> Text:
@@ -264,7 +267,7 @@ def _swiss_table(table: TournamentStandings) -> Text:
                 "{rank}. {player} — points: {points}, games: {played}, Buchholz Cut 1: {cut}, "
                 "Buchholz: {buchholz}, Sonneborn–Berger: {berger}",
                 rank=line.rank,
-                player=line.player.name,
+                player=_entrant(line),
                 points=decimal_text(line.points),
                 played=line.played,
                 cut=decimal_text(line.buchholz_cut1 or 0.0),

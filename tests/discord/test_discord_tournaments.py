@@ -4,12 +4,23 @@ game in its own thread, the standings right after every result, the end announce
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+import threading
 
+import pytest
 from PIL import Image
 
+from bot.discord import tournaments
+from bot.render.cross_table import CrossTable, render_cross_table
 from tests.discord.harness import Harness, command
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.discord.tournament_play import (
+    announced,
+    draw,
+    has_board,
+    opened_games,
+    points,
+    resign,
+)
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
 from tests.fakediscord.model import CREATE_PUBLIC_THREADS, MANAGE_GUILD, SEND_MESSAGES
 
 # Who scores what against whom in the double round robin (each pair's two games): alice and
@@ -24,71 +35,9 @@ SCORES = {
 }
 
 
-@dataclass
-class Board:
-    """A tournament game as its thread shows it: the thread, its seats."""
-
-    thread: FakeChannel
-    white: FakeUser
-    black: FakeUser
-
-
-async def _resign(fake: FakeDiscord, loser: FakeUser, thread: FakeChannel) -> None:
-    confirm = await command(fake, loser, "resign", channel=thread)
-    press = await fake.click(loser, confirm, "Resign")
-    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
-
-
-async def _draw(fake: FakeDiscord, game: Board) -> None:
-    await command(fake, game.white, "move", {"move": "e4"}, channel=game.thread)
-    offer = await command(fake, game.black, "draw", channel=game.thread)
-    press = await fake.click(game.white, offer, "Accept")
-    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
-
-
-def _first_board(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage:
-    return next(m for m in fake.channel_messages(thread.id) if m.files)
-
-
-async def _games(fake: FakeDiscord, users: dict[int, FakeUser], count: int) -> list[Board]:
-    """The tournament's games, one thread each, read from each thread's first board."""
-    await fake.wait_until(
-        lambda: (
-            len([t for t in fake.threads() if any(m.files for m in fake.channel_messages(t.id))])
-            >= count
-        ),
-        timeout=60,  # the threads' starter messages share the channel's 5-per-5-s limit
-    )
-    boards = []
-    for thread in fake.threads():
-        first = _first_board(fake, thread)
-        white_name, black_name = thread.name.split(" · ")[0].split(" vs ")
-        white = next(u for u in users.values() if u.name == white_name)
-        black = next(u for u in users.values() if u.name == black_name)
-        boards.append(Board(thread, white, black))
-        # The first mover is mentioned in the thread's first message, and told to move.
-        assert white.id in first.mentions, (thread.name, first.mentions)
-        assert f"{white.name} to move" in first.text()
-    return boards
-
-
-def _points(table: str) -> dict[str, str]:
-    """Each player's points as the standings message writes them."""
-    found = {}
-    for line in table.splitlines():
-        if " — points: " in line:
-            name = line.split(". ", 1)[1].split(" — ")[0]
-            found[name] = line.split("points: ")[1].split(",")[0]
-    return found
-
-
 def _announced(fake: FakeDiscord, channel: FakeChannel) -> list[FakeMessage]:
-    """The end's announcements in ``channel``: Postal's own messages, no command's answer."""
-    return [
-        m
-        for m in fake.channel_messages(channel.id)
-        if m.interaction_id is None and "Club is over" in m.text()
-    ]
+    """The end's announcements in ``channel``."""
+    return announced(fake, channel, "Club is over")
 
 
 async def test_a_double_round_robin_of_four_played_to_its_end(running: Harness) -> None:
@@ -110,7 +59,7 @@ async def test_a_double_round_robin_of_four_played_to_its_end(running: Harness) 
         assert f"{name} joined." in joined.text(), joined.text()
     started = await command(fake, players["alice"], "tournament start")
     assert "Club has started: 12 games, all at once." in started.text()
-    games = await _games(fake, users, 12)
+    games = await opened_games(fake, users, 12)
     assert len(games) == 12 and len({g.thread.id for g in games}) == 12
     pairs = {frozenset((g.white.name, g.black.name)) for g in games}
     assert len(pairs) == 6  # each pair plays twice, once with each colour
@@ -122,14 +71,14 @@ async def test_a_double_round_robin_of_four_played_to_its_end(running: Harness) 
         played[(a, b)] = index + 1
         score = SCORES[(a, b)][index]
         if score == 0.5:
-            await _draw(fake, game)
+            await draw(fake, game)
         else:
             loser = players[b] if score == 1.0 else players[a]
-            await _resign(fake, loser, game.thread)
+            await resign(fake, loser, game.thread)
         expected[a] += score
         expected[b] += 1 - score
         table = await command(fake, players["carol"], "tournament standings")
-        shown = _points(table.text())
+        shown = points(table.text())
         assert shown == {n: f"{expected[n]:g}" for n in names}, (shown, expected)
     await running.delivered()
     ended = _announced(fake, fake.channel)
@@ -183,15 +132,11 @@ async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -
     )
     assert "3 games, all at once" in pairings[0].text()
     await fake.wait_until(
-        lambda: len([t for t in fake.threads() if _has_board(fake, t)]) == 3, timeout=60
+        lambda: len([t for t in fake.threads() if has_board(fake, t)]) == 3, timeout=60
     )
     late = await fake.click_as_shown(alice, signup, join_button)
     refusal = await fake.reply(late)
     assert refusal.ephemeral and "Tournament #1 has started already" in refusal.text()
-
-
-def _has_board(fake: FakeDiscord, thread: FakeChannel) -> bool:
-    return any(m.files for m in fake.channel_messages(thread.id))
 
 
 async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harness) -> None:
@@ -211,7 +156,7 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     early = await command(fake, dave, "tournament withdraw")
     assert early.ephemeral and "Tournament #1 has not started" in early.text()
     await command(fake, alice, "tournament start")
-    games = await _games(fake, users, 6)
+    games = await opened_games(fake, users, 6)
     gone = await command(fake, dave, "tournament withdraw")
     assert not gone.ephemeral, gone.text()
     assert "dave withdrew from Club after 0 of 3 games: fewer than half" in gone.text()
@@ -219,18 +164,18 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     again = await command(fake, dave, "tournament withdraw")
     assert again.ephemeral and "dave has already withdrawn from tournament #1." in again.text()
     table = (await command(fake, bob, "tournament standings")).text()
-    assert "dave" not in table and _points(table) == {"alice": "0", "bob": "0", "carol": "0"}
+    assert "dave" not in table and points(table) == {"alice": "0", "bob": "0", "carol": "0"}
     versus = {frozenset((g.white.name, g.black.name)): g for g in games}
-    await _resign(fake, carol, versus[frozenset(("alice", "carol"))].thread)
+    await resign(fake, carol, versus[frozenset(("alice", "carol"))].thread)
     refused = await command(fake, bob, "tournament withdraw", {"player": carol})
     assert refused.ephemeral and "can withdraw another player" in refused.text()
     removed = await command(fake, alice, "tournament withdraw", {"player": carol})
     assert "carol withdrew from Club after 1 of 2 games: their results stand" in removed.text()
     shown = await command(fake, bob, "tournament standings")
-    assert _points(shown.text()) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
+    assert points(shown.text()) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
     width, height = _cross_table(shown)
     assert height == 34 * 5 and width > 3 * 46  # a title, the headings, three players
-    await _resign(fake, bob, versus[frozenset(("alice", "bob"))].thread)
+    await resign(fake, bob, versus[frozenset(("alice", "bob"))].thread)
     await running.delivered()
     ended = _announced(fake, fake.channel)
     assert len(ended) == 1 and "Club is over: alice wins." in ended[0].text()
@@ -289,7 +234,7 @@ async def test_each_game_opens_in_one_thread_whatever_discord_loses(running: Har
     await running.restart()
     running.clock.advance(minutes=5)  # past the retries' backoff
     await running.delivered()
-    games = await _games(fake, users, 3)
+    games = await opened_games(fake, users, 3)
     assert len(games) == len(fake.threads()) == 3
     for game in games:
         boards = [m for m in fake.channel_messages(game.thread.id) if m.files]
@@ -303,3 +248,27 @@ async def test_each_game_opens_in_one_thread_whatever_discord_loses(running: Har
     assert len(starters) == 3 and all(not m.mentions for m in starters)
     assert {m.id for m in starters} == {g.thread.id for g in games}  # each thread's start
     assert fake.nonce_repeats >= 1  # the lost starter was asked for again, and returned
+
+
+async def test_the_cross_table_is_drawn_off_the_event_loop(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/tournament standings draws its cross-table in a worker thread, as boards are drawn,
+    never on the event loop that answers every other command; a Swiss' table has none."""
+    fake = running.fake
+    players = {n: fake.add_user(n) for n in ("alice", "bob", "carol")}
+    players["alice"].permissions |= MANAGE_GUILD
+    drawn_in: list[int] = []
+
+    def recording(table: CrossTable) -> bytes:
+        drawn_in.append(threading.get_ident())
+        return render_cross_table(table)
+
+    monkeypatch.setattr(tournaments, "render_cross_table", recording)
+    await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    await command(fake, players["alice"], "tournament start")
+    shown = await command(fake, players["bob"], "tournament standings")
+    assert _cross_table(shown)[1] == 34 * 5  # a title, the headings, three players
+    assert len(drawn_in) == 1 and drawn_in[0] != threading.get_ident()

@@ -89,6 +89,20 @@ def test_a_bye_worth_half_a_point() -> None:
     assert players[3].halves == 1
 
 
+def test_a_withdrawn_players_games_still_count_for_their_opponents() -> None:
+    """Eight players; 8 withdrew after losing to 4 in round 1: round 2 pairs the seven
+    left (a bye for the lowest), 4 keeps the point and the encounter won from 8, and
+    nobody is paired with 8."""
+    first = pair_round(range(1, 9), [])
+    played = [_played(first, "1-0", "0-1", "1-0", "0-1")]  # 8-4: 4 won with black
+    second = pair_round(range(1, 8), played, absent=[8])
+    paired = {number for game in second.pairings for number in (game.white, game.black)}
+    assert 8 not in paired and second.bye is not None
+    assert paired | {second.bye} == set(range(1, 8))
+    winners = {1, 2, 3, 4}  # the four winners meet among themselves, 4 among them
+    assert {n for game in second.pairings[:2] for n in (game.white, game.black)} == winners
+
+
 def test_no_pairing_when_everyone_has_met() -> None:
     """Four players after three rounds have all met: nothing can be paired."""
     rounds = [

@@ -88,7 +88,7 @@ def swiss_step(
     ]
     rules = SwissRules(tournament.bye_halves, Color.WHITE, tournament.rounds)
     present = [number for number in range(1, players + 1) if number not in absent]
-    paired = pair_round(present, past, rules)
+    paired = pair_round(present, past, rules, sorted(absent))
     seats = tuple(Seat(number, p.board, p.white, p.black) for p in paired.pairings)
     return Step((number,), seats, {number: paired.bye} if paired.bye else {})
 
@@ -130,9 +130,11 @@ def next_step(
         return None
     if len(begun) >= (tournament.rounds or 0):
         return None
+    if players - len(set(absent)) < 2:
+        return None  # fewer than two left: over too
     try:
         return swiss_step(tournament, players, games, byes, absent)
-    except (NoPairingError, ValueError):  # fewer than two left: over too
+    except NoPairingError:
         return None
 
 

@@ -71,15 +71,21 @@ class SwissRules:
 
 
 def pair_round(
-    players: Sequence[int], rounds: Sequence[PastRound], rules: SwissRules | None = None
+    players: Sequence[int],
+    rounds: Sequence[PastRound],
+    rules: SwissRules | None = None,
+    absent: Sequence[int] = (),
 ) -> Round:
     """The next round of a Swiss between ``players`` (pairing numbers, present this
-    round) after ``rounds``. Raises ``NoPairingError`` when no pairing keeps the absolute
-    criteria, ``ValueError`` for fewer than two players or a game not finished."""
+    round) after ``rounds``, whose games may hold the ``absent`` (withdrawn: their
+    opponents keep those games' points, colours and encounters). Raises
+    ``NoPairingError`` when no pairing keeps the absolute criteria, ``ValueError`` for
+    fewer than two players or a game not finished."""
     rules = rules or SwissRules()
     if len(players) < 2:
         raise ValueError(f"a Swiss round needs two players, not {len(players)}")
-    entrants = swiss_players(players, rounds, rules.bye_halves)
+    everyone = swiss_players([*players, *absent], rounds, rules.bye_halves)
+    entrants = {number: everyone[number] for number in players}
     if rules.rounds == len(rounds) + 1:  # the final round: topscorers (A.7)
         entrants = {
             number: replace(player, topscorer=player.halves > len(rounds))

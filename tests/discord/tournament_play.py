@@ -1,0 +1,94 @@
+"""Playing a tournament's games through the fake Discord: each game read from its thread,
+resigned or drawn, the table read back from the standings message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tests.discord.harness import command
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+# The threads' starter messages share the channel's 5-per-5-seconds limit.
+OPENING_TIMEOUT = 60.0
+
+
+@dataclass
+class Board:
+    """A tournament game as its thread shows it: the thread, its seats."""
+
+    thread: FakeChannel
+    white: FakeUser
+    black: FakeUser
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset((self.white.name, self.black.name))
+
+
+async def resign(fake: FakeDiscord, loser: FakeUser, thread: FakeChannel) -> None:
+    confirm = await command(fake, loser, "resign", channel=thread)
+    press = await fake.click(loser, confirm, "Resign")
+    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
+
+
+async def draw(fake: FakeDiscord, game: Board) -> None:
+    await command(fake, game.white, "move", {"move": "e4"}, channel=game.thread)
+    offer = await command(fake, game.black, "draw", channel=game.thread)
+    press = await fake.click(game.white, offer, "Accept")
+    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
+
+
+def first_board(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage:
+    return next(m for m in fake.channel_messages(thread.id) if m.files)
+
+
+def has_board(fake: FakeDiscord, thread: FakeChannel) -> bool:
+    return any(m.files for m in fake.channel_messages(thread.id))
+
+
+async def opened_games(
+    fake: FakeDiscord,
+    users: dict[int, FakeUser],
+    count: int,
+    seen: Iterable[Board] = (),
+) -> list[Board]:
+    """The tournament's ``count`` games opened since ``seen``, one thread each, read from
+    each thread's first board, which mentions both players once and names the first mover."""
+    known = {board.thread.id for board in seen}
+
+    def opened() -> list[FakeChannel]:
+        return [t for t in fake.threads() if t.id not in known and has_board(fake, t)]
+
+    await fake.wait_until(lambda: len(opened()) >= count, timeout=OPENING_TIMEOUT)
+    boards = []
+    for thread in opened():
+        first = first_board(fake, thread)
+        white_name, black_name = thread.name.split(" · ")[0].split(" vs ")
+        white = next(u for u in users.values() if u.name == white_name)
+        black = next(u for u in users.values() if u.name == black_name)
+        boards.append(Board(thread, white, black))
+        assert sorted(first.mentions) == sorted((white.id, black.id)), (thread.name, first)
+        assert f"{white.name} to move" in first.text()
+        assert all(first.text().count(f"<@{user.id}>") == 1 for user in (white, black))
+    assert len(boards) == count, [b.thread.name for b in boards]
+    return boards
+
+
+def points(table: str) -> dict[str, str]:
+    """Each player's points as the standings message writes them."""
+    found = {}
+    for line in table.splitlines():
+        if " — points: " in line:
+            name = line.split(". ", 1)[1].split(" — ")[0]
+            found[name] = line.split("points: ")[1].split(",")[0]
+    return found
+
+
+def announced(fake: FakeDiscord, channel: FakeChannel, words: str) -> list[FakeMessage]:
+    """Postal's own messages in ``channel`` (no command's answer) that say ``words``."""
+    return [
+        m
+        for m in fake.channel_messages(channel.id)
+        if m.interaction_id is None and words in m.text()
+    ]
