@@ -247,8 +247,9 @@ class Console:
                     delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
-                elif row.kind is OutboxKind.TOURNAMENT_ROUND:
-                    # The tournament goes on as the row is delivered: its next games.
+                elif row.kind in (OutboxKind.TOURNAMENT_ROUND, OutboxKind.TOURNAMENT_ENDED):
+                    # A tournament goes on as the row is delivered (its next games), or
+                    # ended: its final table, said once, as the Discord adapter posts it.
                     delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, TournamentStarted):
                         self.say(went_on_text(delivery.content))

@@ -39,6 +39,17 @@ async def test_a_round_robin_through_the_console(tmp_path: Path) -> None:
     assert "Autumn cup is over: alice, bob, carol share first place." in output
 
 
+async def test_the_end_is_announced_once_when_the_last_game_ends(tmp_path: Path) -> None:
+    """The last game's ending announces the end with the final table, once, without
+    anyone asking for the standings (as the Discord adapter posts it in the channel)."""
+    script = SCRIPT.replace("bob /tournament standings\n", "alice /games\n")
+    output = await play(tmp_path, script)
+    assert output.count("Autumn cup is over: alice, bob, carol share first place.") == 1
+    ended = output.index("Autumn cup is over:")
+    assert output.index("Standings of Autumn cup after 3 of 3 games:") > ended  # its table
+    assert "! " not in output[ended:]
+
+
 BAD_INPUTS = """\
 alice /tournament create Cup players:2
 alice /tournament create Cup players:17
