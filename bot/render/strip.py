@@ -4,9 +4,9 @@ The player at the bottom of the board gets the bottom strip. The side to move's 
 tinted in the theme's last-move colour, with a triangle pointing at the board; the strips
 carry no words of their own, only the names and ratings given, so they need no translation.
 Names are drawn in DejaVu Sans Bold (Latin, Greek, Cyrillic) and Droid Sans Fallback (common
-Chinese characters, Japanese kanji and kana, Hangul); a character neither has is drawn as
-"?", never as an empty box. Both fonts also hold every character of the translation
-catalogs, for words drawn in images (``tools/subset_fonts.py``).
+Chinese characters, Japanese kanji and kana, Hangul; a regular face, emboldened to match);
+a character neither has is drawn as "?", never as an empty box. Both fonts also hold every
+character of the translation catalogs, for words drawn in images (``tools/subset_fonts.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from rules import Color
 # Greek and Cyrillic, then Droid Sans Fallback for Chinese (GB2312 and Big5's common
 # characters), Japanese (JIS X 0208's kanji, kana) and Korean (KS X 1001's Hangul).
 NAME_FONTS = (FONTS / "DejaVuSans-Bold-Names.ttf", FONTS / "DroidSansFallback-Names.ttf")
+# The outline that makes the regular CJK fallback as heavy as DejaVu Sans Bold, of the
+# font size (DejaVu Bold's stems are about 0.13 em, Droid Sans Fallback's about 0.08).
+EMBOLDEN = 0.03
 BAND = 0.075  # of the board's width: the height of each strip
 MIN_BAND = 14
 MAX_NAME = 64  # characters kept of a name before measuring (Discord allows 32)
@@ -113,7 +116,11 @@ def draw_words(
     x, y = xy
     for run, path in _runs(characters):
         typeface = font(path, size)
-        draw.text((x, y), run, fill, typeface, "lm")
+        # The CJK fallback has no bold face: its runs are emboldened by a thin outline in
+        # the same ink (synthetic bold, as FreeType's FT_Outline_Embolden does), so a name
+        # or heading mixing scripts is of one weight.
+        stroke = size * EMBOLDEN if path != NAME_FONTS[0] else 0
+        draw.text((x, y), run, fill, typeface, "lm", stroke_width=stroke, stroke_fill=fill)
         x += round(typeface.getlength(run))
     return x - xy[0]
 
