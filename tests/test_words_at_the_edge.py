@@ -53,6 +53,7 @@ from bot.service.notes import (
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.results import ButtonLabel, GameChoice
 from bot.service.server_languages import ServerLanguageRefusedError
+from bot.service.tournament.deadline import DeadlineError, DeadlineProblem
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.store import OfferKind, SpamLimit
 from bot.text.buttons import BUTTON_LABELS
@@ -188,6 +189,10 @@ CONVERTED: tuple[UserError, ...] = (
     ),
     TournamentError(TournamentRefusal.NOT_ORGANISER),
     TournamentError(TournamentRefusal.NO_TOURNAMENT),
+    *(
+        DeadlineError(problem, "3x", datetime(2026, 11, 28, 9, 30, tzinfo=UTC))
+        for problem in DeadlineProblem
+    ),
     *(ChallengeRefusedError(reason, "bob") for reason in ChallengeRefusal),
     NoComputerError(),
     options.NotAChoiceError("notify", "loud", NOTIFY_CHOICES),

@@ -90,6 +90,7 @@ from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
+from bot.text.signup_words import signup_text
 from bot.text.tournament_words import ended_text, went_on_text
 
 # Results that show a game's board: the console lists the board's controls after them.
@@ -214,6 +215,8 @@ class Console:
             else:
                 positional, options = [], options_of(spec, rest)
             await self._report_clock(await self.service.deadlines.expire_overdue())
+            for closed in await self.service.signups.close_due():
+                self.say(signup_text(closed))
             await self._run(user, command, positional, options)
         except ChallengePendingError as error:
             self.say(

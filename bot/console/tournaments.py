@@ -97,6 +97,7 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         start_when_full=flag("start_when_full", False),
         format=_format(options.get("format", "round_robin")),
         rounds=number("rounds", DEFAULT_ROUNDS),
+        deadline=options.get("deadline"),
     )
     console.say(entry_text(shown))
 

@@ -28,14 +28,17 @@ ARCHIVE_RETRY = timedelta(minutes=5)
 
 
 async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
-    """One round at ``now``: time-outs, expired challenges, reminders, daily digests. Returns
-    when the next round is due (None: nothing pending). Nothing here waits for Discord, so a refused
-    message never makes the scheduler spin: its retries are the outbox's."""
+    """One round at ``now``: time-outs, expired challenges, reminders, daily digests,
+    tournaments at their sign-up deadline. Returns when the next round is due (None: nothing
+    pending). Nothing here waits for Discord, so a refused message never makes the scheduler
+    spin: its retries are the outbox's."""
     service = bot.service
     # Announced by the outbox rows each ending writes: no description wanted.
     await service.deadlines.expire_overdue(now, describe=False)
     await service.deadlines.hand_over_reminders(now)
     await service.digests.hand_over_digests(now)
+    # Tournaments at their sign-up deadline start (or are called off): said by the outbox.
+    await service.signups.close_due(now)
     bot.outbox.wake()
     for game in await service.deadlines.threads_to_archive(now):
         await close_thread(bot, game)

@@ -44,11 +44,16 @@ from bot.service import (
     TurnNotice,
 )
 from bot.service.delivery_results import GameOpened
-from bot.service.tournament.facts import TournamentStandings, TournamentStarted
+from bot.service.tournament.facts import (
+    TournamentCancelled,
+    TournamentStandings,
+    TournamentStarted,
+)
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import reminder_text, turn_notice_text
-from bot.text.tournament_words import ended_text, went_on_text
+from bot.text.signup_words import cancelled_text
+from bot.text.tournament_words import ended_text, started_text
 
 
 def delivery_post(delivery: Delivery) -> Reply:
@@ -72,7 +77,9 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, TournamentStandings):
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentStarted):
-        return Reply(clip(safe(went_on_text(content)), CONTENT_LIMIT))
+        return Reply(clip(safe(started_text(content)), CONTENT_LIMIT))
+    elif isinstance(content, TournamentCancelled):
+        return Reply(clip(safe(cancelled_text(content)), CONTENT_LIMIT))
     elif isinstance(content, GameOpened):
         return _game_opened(content)
     elif isinstance(content, TurnNotice):

@@ -54,6 +54,7 @@ _log = logging.getLogger(__name__)
 NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
 Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
 Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
+DeadlineText = app_commands.Range[str, 1, 40]
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
 
 tournament = app_commands.Group(name="tournament", description=about("tournament"))
@@ -133,6 +134,7 @@ async def create(
     double: bool = False,
     rated: bool = True,
     start_when_full: bool = False,
+    deadline: DeadlineText | None = None,
 ) -> None:
     bot = postal(interaction)
     await check_tournament_place(interaction)
@@ -151,6 +153,7 @@ async def create(
             start_when_full=start_when_full,
             format=TournamentFormat(format),
             rounds=rounds,
+            deadline=deadline,
         ),
     )
     made = shown.tournament

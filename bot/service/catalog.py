@@ -450,6 +450,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         OptionKind.YES_NO,
                         description="Start as soon as the last place is taken",
                     ),
+                    OptionSpec(
+                        "deadline",
+                        OptionKind.TEXT,
+                        limits=(1, 40),
+                        description="Sign-up closes then and it starts: 3d, 2d 12h, or "
+                        "2026-12-01 18:00 (your time zone)",
+                    ),
                 ),
                 positional=("title",),
                 rest=True,

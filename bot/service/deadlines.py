@@ -289,8 +289,8 @@ class DeadlineUseCases:
 
     async def next_wakeup(self) -> datetime | None:
         """When the scheduler should next call ``expire_overdue``/``due_reminders``: the
-        soonest deadline, unsent reminder, challenge expiry or thread to archive (None:
-        nothing pending)."""
+        soonest deadline, unsent reminder, challenge expiry, thread to archive or
+        tournament's sign-up deadline (None: nothing pending)."""
         times = [
             t
             for t in (
@@ -299,6 +299,7 @@ class DeadlineUseCases:
                 await self._core.store.challenges.next_expiry(),
                 await self._core.store.games.next_thread_archive(THREAD_ARCHIVE_DELAY),
                 await self._core.store.games.next_thread_upkeep(),
+                await self._core.store.tournaments.next_start(),
             )
             if t is not None
         ]

@@ -25,7 +25,12 @@ from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.results import ChallengeClosed, PlayerRef
-from bot.service.tournament.facts import TournamentStandings, TournamentStarted
+from bot.service.tournament.facts import (
+    MIN_PLAYERS,
+    TournamentCancelled,
+    TournamentStandings,
+    TournamentStarted,
+)
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import (
     ChallengeFacts,
@@ -38,8 +43,10 @@ from bot.store import (
     OutboxTarget,
     ReminderFacts,
     Routing,
+    TournamentCancelledFacts,
     TournamentEndedFacts,
     TournamentRoundFacts,
+    TournamentStartedFacts,
     UnreadableFacts,
     answer_holder,
 )
@@ -151,6 +158,8 @@ class DeliveryUseCases:
             return None
         if isinstance(facts, ChallengeFacts | TournamentEndedFacts | TournamentRoundFacts):
             return await self._message_delivery(row, facts)
+        if isinstance(facts, TournamentStartedFacts | TournamentCancelledFacts):
+            return await self._signup_delivery(row, facts)
         if isinstance(facts, DigestFacts):
             return None if await self._held(row, None) else await self._digest_delivery(row, facts)
         assert row.game_id is not None
@@ -273,14 +282,33 @@ class DeliveryUseCases:
                 return None
         else:
             table = await self._tournaments.final(facts.tournament_id)
-        place = table.tournament.place
+        return self._tournament_post(row, table)
+
+    async def _signup_delivery(
+        self, row: OutboxRow, facts: TournamentStartedFacts | TournamentCancelledFacts
+    ) -> Delivery:
+        """A tournament's sign-up deadline came: its start (the pairings) or its calling
+        off, said in its place."""
+        said: TournamentStarted | TournamentCancelled
+        if isinstance(facts, TournamentStartedFacts):
+            said = await self._tournaments.announced(facts.tournament_id, facts.games)
+        else:
+            view = await self._tournaments.shown(facts.tournament_id)
+            said = TournamentCancelled(view, facts.entrants, MIN_PLAYERS)
+        return self._tournament_post(row, said)
+
+    def _tournament_post(
+        self, row: OutboxRow, said: TournamentStandings | TournamentStarted | TournamentCancelled
+    ) -> Delivery:
+        """``said`` in its tournament's place (the channel, or the thread it was made in)."""
+        place = said.tournament.place
         return Delivery(
             row_id=row.id,
             lane=row.lane,
             attempts=row.attempts,
             nonce=row.nonce,
             target=DeliveryTarget.PLACE,
-            content=table,
+            content=said,
             guild_id=place.guild_id,
             channel_id=place.target_id,
             parent_id=place.channel_id if place.thread_id else None,
@@ -381,7 +409,12 @@ class DeliveryUseCases:
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
         if not isinstance(
-            delivery.content, ChallengeClosed | Digest | TournamentStandings | TournamentStarted
+            delivery.content,
+            ChallengeClosed
+            | Digest
+            | TournamentStandings
+            | TournamentStarted
+            | TournamentCancelled,
         ):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS

@@ -18,7 +18,11 @@ from bot.service.results import (
     PlayerRef,
     TakenBack,
 )
-from bot.service.tournament.facts import TournamentStandings, TournamentStarted
+from bot.service.tournament.facts import (
+    TournamentCancelled,
+    TournamentStandings,
+    TournamentStarted,
+)
 from bot.store import OutboxTarget
 
 
@@ -114,6 +118,7 @@ class Delivery:
         | ComputerStuck
         | TournamentStandings
         | TournamentStarted
+        | TournamentCancelled
         | GameOpened
     )
     guild_id: int = 0

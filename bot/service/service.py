@@ -24,6 +24,7 @@ from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 from bot.service.server_languages import ServerLanguages
+from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import Store
 
@@ -62,6 +63,7 @@ class GameService:
         self.deadlines = DeadlineUseCases(core, endings)
         self.digests = digests = DigestUseCases(core)
         self.tournaments = tournaments = TournamentUseCases(core)
+        self.signups = SignupClock(core, tournaments)
         self.deliveries = DeliveryUseCases(core, digests, endings, tournaments)
         self.reports = reports = ReportUseCases(core)
         self.preferences = PreferenceUseCases(core, self.languages)

@@ -36,6 +36,8 @@ class OutboxKind(Enum):
     TOURNAMENT_ENDED = "tournament_ended"  # a tournament's last game ended: its final table
     TOURNAMENT_ROUND = "tournament_round"  # a Swiss round, or a knockout match, is over
     GAME_OPENED = "game_opened"  # a tournament's game just created: its thread, first board
+    TOURNAMENT_STARTED = "tournament_started"  # the clock started it at its deadline
+    TOURNAMENT_CANCELLED = "tournament_cancelled"  # too few players at its deadline
 
 
 class OutboxTarget(Enum):
@@ -133,6 +135,25 @@ class TournamentRoundFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentStartedFacts:
+    """Tournament ``tournament_id`` was started by the clock at its sign-up deadline with
+    ``games`` (ids): its pairings are said in its place (the games open in their threads by
+    rows of their own)."""
+
+    tournament_id: int
+    games: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCancelledFacts:
+    """Tournament ``tournament_id`` was called off at its sign-up deadline: only
+    ``entrants`` had joined."""
+
+    tournament_id: int
+    entrants: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameOpenedFacts:
     """A tournament's game was created as ``board`` of ``round``: it opens in a thread of
     its own under the tournament's channel (where Postal may make one) with its first
@@ -162,6 +183,8 @@ MessageFacts = (
     | TournamentEndedFacts
     | TournamentRoundFacts
     | GameOpenedFacts
+    | TournamentStartedFacts
+    | TournamentCancelledFacts
 )
 
 # Each kind's facts.
@@ -177,6 +200,8 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.TOURNAMENT_ENDED: TournamentEndedFacts,
     OutboxKind.TOURNAMENT_ROUND: TournamentRoundFacts,
     OutboxKind.GAME_OPENED: GameOpenedFacts,
+    OutboxKind.TOURNAMENT_STARTED: TournamentStartedFacts,
+    OutboxKind.TOURNAMENT_CANCELLED: TournamentCancelledFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -47,6 +47,8 @@ class Tournament:
     version: int
     rounds: int | None = None  # a Swiss' rounds
     bye_halves: int = 2  # what a Swiss bye scores, in half points
+    starts_at: datetime | None = None  # its sign-up deadline: the clock starts it then
+    cancelled_at: datetime | None = None  # called off at its deadline, too few players
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,7 @@ class NewTournament:
     start_when_full: bool
     rounds: int | None = None  # a Swiss' rounds
     bye_halves: int = 2  # what a Swiss bye scores, in half points
+    starts_at: datetime | None = None  # its sign-up deadline
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,14 @@ games' own, read from them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from bot.store.database import Connection, Database
 from bot.store.ending_batches import BatchEnding, end_games
 from bot.store.game_starts import insert_game
+from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
 from bot.store.tournament_records import (
     Entrant,
@@ -32,7 +33,7 @@ from bot.store.tournament_records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
-    "started_at, finished_at, version, rounds, bye_halves"
+    "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at"
 )
 
 
@@ -59,6 +60,8 @@ def tournament_from_row(row: Any) -> Tournament:
         version=row[18],
         rounds=row[19],
         bye_halves=row[20],
+        starts_at=from_epoch_or_none(row[21]),
+        cancelled_at=from_epoch_or_none(row[22]),
     )
 
 
@@ -74,8 +77,8 @@ class Tournaments:
             cursor = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
-                "status, created_at, rounds, bye_halves) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) "
+                "status, created_at, rounds, bye_halves, starts_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -93,6 +96,7 @@ class Tournaments:
                     to_epoch(now),
                     new.rounds,
                     new.bye_halves,
+                    None if new.starts_at is None else to_epoch(new.starts_at),
                 ),
             )
             row = await cursor.fetchone()
@@ -264,12 +268,14 @@ class Tournaments:
         games: Sequence[PairedGame],
         now: datetime,
         byes: Mapping[int, int] | None = None,
+        announce: Callable[[Sequence[GameRecord]], Sequence[OutboxItem]] | None = None,
     ) -> list[GameRecord] | None:
         """Start ``tournament`` if it is still open at ``tournament.version``: its entrants
         numbered by ``seeds`` (player id: pairing number), ``rounds`` begun, ``games`` created
-        with their outbox rows, a Swiss' ``byes`` (round: player) given, all in one
-        transaction. Returns the games; None, changing nothing, if it started or its field
-        changed meanwhile."""
+        with their outbox rows, a Swiss' ``byes`` (round: player) given, the rows
+        ``announce`` makes of the games written (a start by the clock says itself), all in
+        one transaction. Returns the
+        games; None, changing nothing, if it started or its field changed meanwhile."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE tournaments SET status = 'running', started_at = ?, "
@@ -285,7 +291,10 @@ class Tournaments:
                 "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
                 [(seed, tournament.id, player) for player, seed in seeds.items()],
             )
-            return await _begin_rounds(conn, tournament.id, rounds, games, byes or {}, now)
+            records = await _begin_rounds(conn, tournament.id, rounds, games, byes or {}, now)
+            if announce is not None:
+                await insert_items(conn, announce(records), now)
+            return records
 
     async def add_games(
         self,
@@ -335,6 +344,45 @@ class Tournaments:
             )
             rows = await cursor.fetchall()
         return {int(row[0]): int(row[1]) for row in rows}
+
+    async def due(self, now: datetime) -> list[Tournament]:
+        """The open tournaments whose sign-up deadline is ``now`` or past, soonest first."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE status = 'open' "
+                "AND starts_at IS NOT NULL AND starts_at <= ? ORDER BY starts_at, id",
+                (to_epoch(now),),
+            )
+            rows = await cursor.fetchall()
+        return [tournament_from_row(row) for row in rows]
+
+    async def next_start(self) -> datetime | None:
+        """The soonest sign-up deadline of an open tournament (None: none has one)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT MIN(starts_at) FROM tournaments WHERE status = 'open' "
+                "AND starts_at IS NOT NULL"
+            )
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else from_epoch(row[0])
+
+    async def cancel(self, tournament: Tournament, item: OutboxItem, now: datetime) -> bool:
+        """Call off ``tournament`` unplayed if it is still open at ``tournament.version``,
+        writing ``item`` (its announcement) in the same transaction; False, changing
+        nothing, when it changed meanwhile (a join, a start, another process)."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE tournaments SET status = 'finished', finished_at = ?, cancelled_at = ?, "
+                "version = version + 1 WHERE id = ? AND version = ? AND status = 'open' "
+                "RETURNING id",
+                (to_epoch(now), to_epoch(now), tournament.id, tournament.version),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            if row is None:
+                return False
+            await insert_items(conn, (item,), now)
+        return True
 
     async def rounds_begun(self, tournament_id: int) -> list[int]:
         """The numbers of the rounds begun, in order."""

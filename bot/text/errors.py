@@ -56,6 +56,7 @@ from bot.text.options import OPTION_REFUSALS
 from bot.text.reasons import refusal
 from bot.text.refusals import REFUSALS
 from bot.text.reports import game_label
+from bot.text.signup_words import SIGNUP_WORDED
 from bot.text.tournament_words import TOURNAMENT_WORDED
 
 # At most this many games are listed when a command could mean several.
@@ -305,6 +306,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     InvalidPositionError: lambda error: refusal(error) or "",
     **MOVE_WORDED,
     **TOURNAMENT_WORDED,
+    **SIGNUP_WORDED,
     **CHALLENGE_REFUSALS,
     **OPTION_REFUSALS,
     **CLOCK_REFUSALS,

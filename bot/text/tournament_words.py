@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
-from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn, say
+from bot.i18n.text import Joined, Moment, Plural, Sentences, Text, TextIn, say
 from bot.render.cross_table import CrossTable
 from bot.service.phrases import pace_text, rated_text, variant_text
 from bot.service.results import Button, ButtonAction, ButtonStyle
@@ -72,6 +72,19 @@ def tournament_text(view: TournamentView) -> Text:
         else Text("No players yet.")
     )
     match view.status:
+        case _ if view.cancelled:
+            state = Text("Cancelled: too few players had joined by its sign-up deadline.")
+        case TournamentStatus.OPEN if view.starts_at is not None:
+            state = Text(
+                "Join with {join}, leave with {leave}; sign-up closes {time}, then it "
+                "starts if it has {minimum} players or more, else it is cancelled.",
+                join=Command("tournament", "join"),
+                leave=Command("tournament", "leave"),
+                time=Moment(view.starts_at),
+                minimum=MIN_PLAYERS,
+            )
+            if view.start_when_full:
+                state = Sentences(state, Text("It starts sooner if it fills up."))
         case TournamentStatus.OPEN if view.start_when_full:
             state = Text(
                 "Join with {join}, leave with {leave}; it starts when full.",
@@ -494,4 +507,9 @@ _OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
     **dict.fromkeys(_WITHDRAWAL_REFUSALS, _withdrawal_refusal),
     TournamentRefusal.BAD_FIELD: _terms_refusal,
     TournamentRefusal.BAD_ROUNDS: _terms_refusal,
+    TournamentRefusal.CANCELLED: lambda error: Text(
+        "Tournament #{tournament} was cancelled at its sign-up deadline: too few players had "
+        "joined.",
+        tournament=error.tournament_id,
+    ),
 }

@@ -90,3 +90,18 @@ async def test_every_tournament_option_refuses_bad_input(tmp_path: Path) -> None
     assert "! A round robin needs at least 3 players; tournament #1 has 0." in output
     assert "! Tournament #1 has no games yet: it has not started." in output
     assert "(#1)" in output and "(#2)" not in output
+
+
+async def test_a_deadline_through_the_console(tmp_path: Path) -> None:
+    """``deadline:`` shows when sign-up closes; one refused says why and opens nothing."""
+    output = await play(
+        tmp_path,
+        "alice /tournament create Cup deadline:soon\n"
+        "alice /tournament create Cup deadline:2000-01-01\n"
+        "alice /tournament create Cup deadline:3d\n",
+    )
+    assert '! deadline: "soon" is neither a duration like 3d' in output
+    [past] = [line for line in output.splitlines() if "has passed" in line]
+    assert past.startswith("! deadline: Jan 1, 2000") and past.endswith("a duration like 3d.")
+    assert "Cup (#1)" in output and "sign-up closes" in output
+    assert "Cup (#2)" not in output

@@ -12,14 +12,17 @@ from bot.store import (
     ComputerStuckFacts,
     DigestFacts,
     EndingFacts,
+    GameOpenedFacts,
     MessageFacts,
     OfferFacts,
     OutboxKind,
     ReminderFacts,
     Routing,
     TakebackFacts,
+    TournamentCancelledFacts,
     TournamentEndedFacts,
     TournamentRoundFacts,
+    TournamentStartedFacts,
     TurnFacts,
     UnreadableFacts,
 )
@@ -36,6 +39,9 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     ComputerStuckFacts(4, "missing"),
     TournamentEndedFacts(3),
     TournamentRoundFacts(3),
+    GameOpenedFacts(2, 4),
+    TournamentStartedFacts(3, (14, 15, 16)),
+    TournamentCancelledFacts(3, 2),
 )
 
 

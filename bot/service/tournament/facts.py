@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 
 from bot.service.errors import UserError
@@ -44,6 +45,8 @@ class TournamentView:
     place: Place
     message_id: int | None = None
     rounds: int | None = None  # a Swiss' rounds
+    starts_at: datetime | None = None  # its sign-up deadline (the clock starts it then)
+    cancelled: bool = False  # called off at its deadline: too few players
 
     @property
     def open(self) -> bool:
@@ -85,6 +88,16 @@ class TournamentStarted:
     pairings: tuple[Pairing, ...]
     round: int | None = None  # a Swiss round or knockout games started later (None: the start)
     bye: PlayerRef | None = None  # the Swiss round's bye
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCancelled:
+    """A tournament called off at its sign-up deadline: only ``entrants`` joined, it
+    needed ``needed``; it is over, no game was started."""
+
+    tournament: TournamentView
+    entrants: int
+    needed: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +192,7 @@ class TournamentRefusal(Enum):
     NO_GAMES = "no_games"  # its games asked for before the start
     BAD_ROUNDS = "bad_rounds"  # a Swiss' rounds outside 1..MAX_ROUNDS, or past its field
     BAD_FIELD = "bad_field"  # a Swiss' or knockout's max players outside MIN_PLAYERS..MAX_FIELD
+    CANCELLED = "cancelled"  # joining, leaving or starting one called off at its deadline
 
 
 class TournamentError(UserError):

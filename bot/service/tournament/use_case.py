@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 from functools import partial
 
 from bot.service.challenges import check_days
@@ -18,11 +19,13 @@ from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.endings import stored_ending
 from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import variant_named
+from bot.service.local_time import zone_or_utc
 from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
 from bot.service.results import Place, PlayerRef, User
 from bot.service.text import pgn_tag
 from bot.service.tournament.cross import cross_cells
+from bot.service.tournament.deadline import parse_deadline
 from bot.service.tournament.facts import (
     DEFAULT_ROUNDS,
     MAX_FIELD,
@@ -42,6 +45,7 @@ from bot.service.tournament.facts import (
     TournamentWithdrawn,
 )
 from bot.service.tournament.going_on import first_step, new_games, next_step
+from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
 from bot.service.tournament.tables import bracket_lines, table_lines
 from bot.service.tournament.withdrawals import counted, going_on, struck_out
@@ -89,13 +93,15 @@ class TournamentUseCases:
         format: TournamentFormat = TournamentFormat.ROUND_ROBIN,
         rounds: int | None = None,
         bye_halves: int = 2,
+        deadline: str | None = None,
     ) -> TournamentShown:
         """Open a tournament in ``place`` for up to ``players``: a round robin (3 to 16;
         ``double``: each pair plays twice, once with each colour, both games at once), a
         Swiss of ``rounds`` rounds (a bye worth ``bye_halves`` half points) or a knockout
         (3 to 256). Only a member who may manage the server (``manages_server``) may.
+        ``deadline``: when sign-up closes and the clock starts it (``tournament.deadline``).
         Raises ``TournamentError`` (NOT_ORGANISER, BAD_SIZE, BAD_FIELD, BAD_ROUNDS, BAD_NAME),
-        ``InvalidOptionError`` for the days or game."""
+        ``InvalidOptionError`` for the days or game, ``DeadlineError`` for the deadline."""
         if not manages_server:
             raise TournamentError(TournamentRefusal.NOT_ORGANISER)
         variant = variant_named(game)
@@ -107,6 +113,7 @@ class TournamentUseCases:
         if len(title) > MAX_NAME_LENGTH:
             raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
         await self._core.ensure_player(user)
+        starts_at = await self._deadline(user, deadline)
         made = await self._core.store.tournaments.create(
             NewTournament(
                 place.guild_id,
@@ -123,10 +130,21 @@ class TournamentUseCases:
                 start_when_full,
                 rounds,
                 bye_halves if bye_halves in (0, 1, 2) else 2,
+                starts_at,
             ),
             self._core.now(),
         )
+        if starts_at is not None:
+            self._core.schedule_changed()  # the scheduler wakes for the deadline
         return TournamentShown(await self._view(made), EntryKind.CREATED, await self._ref(user))
+
+    async def _deadline(self, user: User, typed: str | None) -> datetime | None:
+        """The sign-up deadline ``typed`` (in ``user``'s time zone), or None."""
+        if typed is None or not typed.strip():
+            return None
+        player = await self._core.store.players.get(user.id)
+        zone = zone_or_utc(player.time_zone if player and player.time_zone else "UTC")
+        return parse_deadline(typed, self._core.now(), zone)
 
     async def join(
         self, user: User, place: Place, tournament_id: int | None = None
@@ -137,7 +155,7 @@ class TournamentUseCases:
         tournament = await self._find(place, tournament_id, open_only=True)
         await self._core.ensure_player(user)
         entry = await self._core.store.tournaments.join(tournament.id, user.id, self._core.now())
-        self._refuse(entry.change, tournament.id, entry.entrants)
+        self._refuse(entry.change, tournament, entry.entrants)
         started = None
         if tournament.start_when_full and entry.entrants >= tournament.max_players:
             latest = await self._core.store.tournaments.get(tournament.id)
@@ -153,7 +171,7 @@ class TournamentUseCases:
         STARTED, NO_TOURNAMENT, SEVERAL)."""
         tournament = await self._find(place, tournament_id, open_only=True)
         entry = await self._core.store.tournaments.leave(tournament.id, user.id)
-        self._refuse(entry.change, tournament.id, entry.entrants)
+        self._refuse(entry.change, tournament, entry.entrants)
         shown = await self._view(await self._latest(tournament.id))
         return TournamentShown(shown, EntryKind.LEFT, await self._ref(user))
 
@@ -316,9 +334,34 @@ class TournamentUseCases:
 
     # --- the start -----------------------------------------------------------------------
 
-    async def _start(self, tournament: Tournament) -> TournamentStarted:
-        """Create every game of ``tournament`` at once; raises ``TournamentError`` when it
-        has too few players or started meanwhile."""
+    async def start_by_clock(self, tournament: Tournament) -> TournamentStarted | None:
+        """Start ``tournament`` at its sign-up deadline, its start said in its place by an
+        outbox row written with it. None when it changed meanwhile (read it again)."""
+        try:
+            return await self._start(tournament, announce=True)
+        except TournamentError:
+            return None
+
+    async def announced(self, tournament_id: int, game_ids: Sequence[int]) -> TournamentStarted:
+        """A start by the clock as its announcement says it: its games ``game_ids`` (and a
+        Swiss' first bye). Raises ``TournamentError`` (NO_TOURNAMENT)."""
+        core, store = self._core, self._core.store.tournaments
+        tournament = await self._latest(tournament_id)
+        wanted = set(game_ids)
+        games = [game for game in await store.games(tournament_id) if game.game_id in wanted]
+        refs = await core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
+        pairings = [
+            Pairing(g.round, g.board, await core.view(await core.game_record(g.game_id), refs))
+            for g in games
+        ]
+        bye = (await store.byes(tournament_id)).get(1)
+        view = await self._view(tournament)
+        return TournamentStarted(view, tuple(pairings), None, await core.ref(bye) if bye else None)
+
+    async def _start(self, tournament: Tournament, *, announce: bool = False) -> TournamentStarted:
+        """Create every game of ``tournament`` at once (``announce``: with the row saying
+        so in its place); raises ``TournamentError`` when it has too few players or started
+        meanwhile."""
         core, store = self._core, self._core.store.tournaments
         entrants = await store.entrants(tournament.id)
         if len(entrants) < MIN_PLAYERS:
@@ -333,7 +376,8 @@ class TournamentUseCases:
         paired = await new_games(core, tournament, step.seats, by_seed)
         byes = {number: by_seed[seed] for number, seed in step.byes.items()}
         now = core.now()
-        records = await store.start(tournament, seeds, step.rounds, paired, now, byes)
+        said = partial(started_items, tournament) if announce else None
+        records = await store.start(tournament, seeds, step.rounds, paired, now, byes, said)
         if records is None:
             raise TournamentError(TournamentRefusal.STARTED, tournament_id=tournament.id)
         core.schedule_changed()
@@ -437,7 +481,7 @@ class TournamentUseCases:
         if not here:
             latest = await store.latest_in(place.guild_id, place.channel_id)
             if latest is not None:  # the tournament here has started (or finished)
-                raise TournamentError(TournamentRefusal.STARTED, tournament_id=latest.id)
+                raise TournamentError(_closed(latest), tournament_id=latest.id)
             raise TournamentError(TournamentRefusal.NO_TOURNAMENT)
         if len(here) > 1:
             raise TournamentError(
@@ -452,9 +496,12 @@ class TournamentUseCases:
         return found
 
     @staticmethod
-    def _refuse(change: EntryChange, tournament_id: int, count: int) -> None:
+    def _refuse(change: EntryChange, tournament: Tournament, count: int) -> None:
         if change is not EntryChange.DONE:
-            raise TournamentError(_REFUSED_ENTRY[change], tournament_id=tournament_id, count=count)
+            reason = _REFUSED_ENTRY[change]
+            if change is EntryChange.NOT_OPEN:
+                reason = _closed(tournament)
+            raise TournamentError(reason, tournament_id=tournament.id, count=count)
 
     async def _ref(self, user: User) -> PlayerRef:
         return await self._core.ref(user.id)
@@ -479,7 +526,14 @@ class TournamentUseCases:
             Place(tournament.guild_id, tournament.channel_id, tournament.thread_id),
             tournament.message_id,
             tournament.rounds,
+            tournament.starts_at,
+            tournament.cancelled_at is not None,
         )
+
+
+def _closed(tournament: Tournament) -> TournamentRefusal:
+    """Why ``tournament`` takes no entrants: it started, or was called off at its deadline."""
+    return TournamentRefusal.CANCELLED if tournament.cancelled_at else TournamentRefusal.STARTED
 
 
 def _lost_by(record: GameRecord, player_id: int) -> Outcome:

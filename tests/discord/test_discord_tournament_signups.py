@@ -1,0 +1,76 @@
+"""Sign-up deadlines on Discord, end to end: ``/tournament create deadline:`` shows when
+sign-up closes; at the deadline the scheduler's round, with no command, posts the pairings in
+the channel once and opens each game in its own thread; too few players: the channel is told
+it is cancelled; a deadline refused is answered privately and opens nothing."""
+
+from __future__ import annotations
+
+from tests.discord.harness import Harness, command
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.model import MANAGE_GUILD
+
+
+def _posted(fake: FakeDiscord, words: str) -> list[FakeMessage]:
+    """Postal's own messages in the channel (no command's answer) saying ``words``."""
+    return [
+        m
+        for m in fake.channel_messages(fake.channel.id)
+        if m.interaction_id is None and words in m.text()
+    ]
+
+
+async def test_the_deadline_starts_it_and_opens_its_threads(running: Harness) -> None:
+    """Three join a tournament whose sign-up closes in a day; nothing happens before the
+    deadline; at it the clock starts it: the pairings posted once, three threads opened,
+    each with its first board."""
+    fake = running.fake
+    alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
+    alice.permissions |= MANAGE_GUILD
+    made = await command(fake, alice, "tournament create", {"title": "Cup", "deadline": "1d"})
+    assert "sign-up closes" in made.text() and "<t:" in made.text(), made.text()
+    for user in (alice, bob, carol):
+        await command(fake, user, "tournament join")
+    running.clock.advance(hours=23)
+    await running.clock_round()
+    assert _posted(fake, "has started") == [] and fake.threads() == []
+    running.clock.advance(hours=1)
+    await running.clock_round()
+    assert len(_posted(fake, "Cup has started: 3 games, all at once.")) == 1
+    await fake.wait_until(
+        lambda: (
+            len([t for t in fake.threads() if any(m.files for m in fake.channel_messages(t.id))])
+            == 3
+        ),
+        timeout=60,
+    )
+    await running.clock_round()
+    assert len(_posted(fake, "has started")) == 1 and len(fake.threads()) == 3
+
+
+async def test_too_few_at_the_deadline_is_announced_as_cancelled(running: Harness) -> None:
+    """Two players at the deadline: the channel is told once it is cancelled, no thread."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.permissions |= MANAGE_GUILD
+    await command(fake, alice, "tournament create", {"title": "Cup", "deadline": "2h"})
+    await command(fake, bob, "tournament join")
+    await command(fake, alice, "tournament join")
+    running.clock.advance(hours=2)
+    await running.clock_round()
+    await running.clock_round()
+    [told] = _posted(fake, "Cup is cancelled: only 2 players had joined")
+    assert fake.threads() == []
+    refused = await command(fake, bob, "tournament join", {"tournament": 1})
+    assert refused.ephemeral and "was cancelled at its sign-up deadline" in refused.text()
+    assert told.text().endswith("and it needs 3.")
+
+
+async def test_a_bad_deadline_is_refused_privately(running: Harness) -> None:
+    """An unreadable deadline: a private refusal saying what is read; no tournament."""
+    fake = running.fake
+    alice = fake.add_user("alice")
+    alice.permissions |= MANAGE_GUILD
+    refused = await command(fake, alice, "tournament create", {"deadline": "next friday"})
+    assert refused.ephemeral and '"next friday" is neither a duration' in refused.text()
+    missing = await command(fake, alice, "tournament join")
+    assert "There is no open tournament here." in missing.text()
