@@ -277,15 +277,13 @@ class Tournaments:
         one transaction. Returns the
         games; None, changing nothing, if it started or its field changed meanwhile."""
         async with self._db.transaction() as conn:
-            cursor = await conn.execute(
+            if not await _guarded_update(
+                conn,
                 "UPDATE tournaments SET status = 'running', started_at = ?, "
                 "version = version + 1 WHERE id = ? AND version = ? AND status = 'open' "
                 "RETURNING id",
                 (to_epoch(now), tournament.id, tournament.version),
-            )
-            row = await cursor.fetchone()
-            await cursor.close()
-            if row is None:
+            ):
                 return None
             await conn.executemany(
                 "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
@@ -310,14 +308,12 @@ class Tournaments:
         ``tournament.version``. Returns the games; None, changing nothing, when another
         process (or a retried delivery) went on first."""
         async with self._db.transaction() as conn:
-            cursor = await conn.execute(
+            if not await _guarded_update(
+                conn,
                 "UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ? "
                 "AND status = 'running' RETURNING id",
                 (tournament.id, tournament.version),
-            )
-            row = await cursor.fetchone()
-            await cursor.close()
-            if row is None:
+            ):
                 return None
             return await _begin_rounds(conn, tournament.id, rounds, games, byes, now)
 
@@ -325,15 +321,13 @@ class Tournaments:
         """Finish a running Swiss or knockout whose last round is over, if it is still at
         ``tournament.version``; False when it changed meanwhile."""
         async with self._db.transaction() as conn:
-            cursor = await conn.execute(
+            return await _guarded_update(
+                conn,
                 "UPDATE tournaments SET status = 'finished', finished_at = ?, "
                 "version = version + 1 WHERE id = ? AND version = ? AND status = 'running' "
                 "RETURNING id",
                 (to_epoch(now), tournament.id, tournament.version),
             )
-            row = await cursor.fetchone()
-            await cursor.close()
-        return row is not None
 
     async def byes(self, tournament_id: int) -> dict[int, int]:
         """A Swiss' byes: round number to the player who had it."""
@@ -402,6 +396,16 @@ class _Unchanged(Exception):
     def __init__(self, entry: Entry) -> None:
         super().__init__(entry.change.value)
         self.entry = entry
+
+
+async def _guarded_update(conn: Connection, sql: str, params: tuple[Any, ...]) -> bool:
+    """Run ``sql``, an ``UPDATE tournaments ... WHERE version = ? ... RETURNING id`` guarded
+    by the version the caller read: whether it changed the row (False: another write, a
+    second click or another process, came first)."""
+    cursor = await conn.execute(sql, params)
+    row = await cursor.fetchone()
+    await cursor.close()
+    return row is not None
 
 
 async def _claim_open(conn: Connection, tournament_id: int) -> Tournament | EntryChange:

@@ -13,11 +13,14 @@ from bot.service.clock import ManualClock
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
     ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     GUILD_ANNOUNCEMENT,
     GUILD_FORUM,
     GUILD_VOICE,
     PUBLIC_THREAD,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
     FakeDiscord,
     FakeInteraction,
@@ -250,6 +253,42 @@ async def test_threads_only_where_discord_allows_them(loose_fake: FakeDiscord) -
     path = f"/channels/{news.id}/messages/{sent['id']}/threads"
     status, created = await rest(loose_fake, "POST", path, {"name": "game"})
     assert status == 201 and created["type"] == ANNOUNCEMENT_THREAD and created["id"] == sent["id"]
+
+
+async def test_threads_need_the_permission_discord_names(loose_fake: FakeDiscord) -> None:
+    """As Discord's permissions say: a public thread (from a message, or without one) needs
+    Create Public Threads, a private thread Create Private Threads, a forum's post only Send
+    Messages; posting in a thread needs Send Messages in Threads, not Send Messages. Each
+    refusal is 403 50013 and makes nothing."""
+    text, forum = loose_fake.channel, loose_fake.add_channel("posts", type=GUILD_FORUM)
+    _, sent = await rest(loose_fake, "POST", f"/channels/{text.id}/messages", {"content": "x"})
+    from_message = f"/channels/{text.id}/messages/{sent['id']}/threads"
+    bare = f"/channels/{text.id}/threads"
+    loose_fake.set_channel_permissions(
+        text, allow=CREATE_PRIVATE_THREADS, deny=CREATE_PUBLIC_THREADS
+    )
+    for path, body in ((from_message, {"name": "a"}), (bare, {"name": "b", "type": 11})):
+        status, refused = await rest(loose_fake, "POST", path, body)
+        assert (status, refused["code"]) == (403, 50013), path
+    status, made = await rest(loose_fake, "POST", bare, {"name": "c", "type": 12})
+    assert status == 201 and made["type"] == 12  # private: its own permission, granted here
+    loose_fake.set_channel_permissions(text, deny=CREATE_PRIVATE_THREADS)
+    status, refused = await rest(loose_fake, "POST", bare, {"name": "d", "type": 12})
+    assert (status, refused["code"]) == (403, 50013)
+    loose_fake.set_channel_permissions(forum, deny=CREATE_PUBLIC_THREADS)
+    post = {"name": "e", "message": {"content": "first"}}
+    status, made = await rest(loose_fake, "POST", f"/channels/{forum.id}/threads", post)
+    assert status == 201  # a forum's post takes Send Messages only
+    loose_fake.set_channel_permissions(forum, deny=SEND_MESSAGES)
+    status, refused = await rest(loose_fake, "POST", f"/channels/{forum.id}/threads", post)
+    assert (status, refused["code"]) == (403, 50013)
+    loose_fake.set_channel_permissions(text, deny=SEND_MESSAGES_IN_THREADS)
+    thread = loose_fake.add_thread(text, "t")
+    status, refused = await rest(
+        loose_fake, "POST", f"/channels/{thread.id}/messages", {"content": "y"}
+    )
+    assert (status, refused["code"]) == (403, 50013)
+    assert [t.name for t in loose_fake.threads() if t.parent_id == text.id] == ["c", "t"]
 
 
 async def test_app_permissions_follow_the_channel_overwrite(loose_fake: FakeDiscord) -> None:

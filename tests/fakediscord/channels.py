@@ -16,6 +16,7 @@ from tests.fakediscord.checks import Checks
 from tests.fakediscord.model import (
     ATTACH_FILES,
     CONNECT,
+    CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DM,
     EPHEMERAL,
@@ -211,7 +212,7 @@ class Channels(Checks):
         permissions = self.channel_permissions(parent)
         if not permissions & VIEW_CHANNEL:
             raise DiscordError(403, 50001, "Missing Access")
-        if not permissions & CREATE_PUBLIC_THREADS:
+        if not permissions & _thread_permission(parent.type, from_message, body):
             # Not a violation: a bot may try and fall back.
             raise DiscordError(403, 50013, "Missing Permissions")
         name = body.get("name", "")
@@ -342,3 +343,14 @@ class Channels(Checks):
         message.flags &= ~LOADING
         message.edits += 1
         self._check_attachment_refs(message)
+
+
+def _thread_permission(parent_type: int, from_message: bool, body: dict[str, Any]) -> int:
+    """The permission Discord asks of a thread's creator: Send Messages for a forum's post
+    (threads in a thread-only channel "only require the SEND_MESSAGES permission"), Create
+    Private Threads for a private thread, Create Public Threads for any other."""
+    if parent_type == GUILD_FORUM:
+        return SEND_MESSAGES
+    if not from_message and body.get("type", PRIVATE_THREAD) == PRIVATE_THREAD:
+        return CREATE_PRIVATE_THREADS
+    return CREATE_PUBLIC_THREADS
