@@ -365,15 +365,13 @@ class Tournaments:
         writing ``item`` (its announcement) in the same transaction; False, changing
         nothing, when it changed meanwhile (a join, a start, another process)."""
         async with self._db.transaction() as conn:
-            cursor = await conn.execute(
+            if not await _guarded_update(
+                conn,
                 "UPDATE tournaments SET status = 'finished', finished_at = ?, cancelled_at = ?, "
                 "version = version + 1 WHERE id = ? AND version = ? AND status = 'open' "
                 "RETURNING id",
                 (to_epoch(now), to_epoch(now), tournament.id, tournament.version),
-            )
-            row = await cursor.fetchone()
-            await cursor.close()
-            if row is None:
+            ):
                 return False
             await insert_items(conn, (item,), now)
         return True
