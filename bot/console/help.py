@@ -243,6 +243,10 @@ def _tournament_rows() -> Part:
             NP_("console help", "start as soon as it is full"),
         ),
         Row(
+            (INDENT, chosen("vacation", "no")),
+            NP_("console help", "a vacation pauses none of its games"),
+        ),
+        Row(
             (INDENT, chosen("deadline", "3d")),
             NP_("console help", "start then, or cancel it if fewer than 3 joined"),
         ),

@@ -98,6 +98,7 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         format=_format(options.get("format", "round_robin")),
         rounds=number("rounds", DEFAULT_ROUNDS),
         deadline=options.get("deadline"),
+        vacation=flag("vacation", True),
     )
     console.say(entry_text(shown))
 

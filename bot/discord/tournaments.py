@@ -135,6 +135,7 @@ async def create(
     rated: bool = True,
     start_when_full: bool = False,
     deadline: DeadlineText | None = None,
+    vacation: bool = True,
 ) -> None:
     bot = postal(interaction)
     await check_tournament_place(interaction)
@@ -154,6 +155,7 @@ async def create(
             format=TournamentFormat(format),
             rounds=rounds,
             deadline=deadline,
+            vacation=vacation,
         ),
     )
     made = shown.tournament

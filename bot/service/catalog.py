@@ -457,6 +457,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         description="Sign-up closes then and it starts: 3d, 2d 12h, or "
                         "2026-12-01 18:00 (your time zone)",
                     ),
+                    OptionSpec(
+                        "vacation",
+                        OptionKind.YES_NO,
+                        description="Whether a player's vacation pauses its games (default yes)",
+                    ),
                 ),
                 positional=("title",),
                 rest=True,

@@ -363,7 +363,9 @@ class DeadlineUseCases:
             )
         self._core.schedule_changed()
         player = await self._core.ref(user.id)
-        return VacationStarted(player, days, until, left, allowance)
+        # A tournament that allows no vacation keeps its games' clocks running.
+        unpaused = await self._core.store.tournaments.unpaused_games(user.id)
+        return VacationStarted(player, days, until, left, allowance, unpaused)
 
     async def end_vacation(self, user: User) -> VacationEnded:
         """End the user's vacation now: clocks run again, deadlines lose the part not taken,

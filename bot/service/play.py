@@ -41,6 +41,7 @@ from bot.service.results import (
     User,
 )
 from bot.service.suggestions import matching_moves
+from bot.service.vacation_rule import as_the_clock_sees
 from bot.store import (
     Answering,
     GameRecord,
@@ -190,6 +191,7 @@ class PlayUseCases:
         """Check ``typed`` against ``seated``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile. The move is planned
         (``plan_move``), written, then described."""
+        seated = await as_the_clock_sees(self._core, seated)
         core, record, players = self._core, seated.game, seated.players
         game, name, parsed = await self.read_move(seated, user, typed)
         if isinstance(parsed, list):

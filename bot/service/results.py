@@ -472,13 +472,14 @@ class MoreTimeGiven:
 @dataclass(frozen=True, slots=True)
 class VacationStarted:
     """``player``'s clocks pause ``days`` until ``until``; ``days_left`` of ``allowance``
-    in any window of days remain."""
+    in any window of days remain; ``unpaused`` games keep their clocks running."""
 
     player: PlayerRef
     days: int
     until: datetime
     days_left: int
     allowance: int
+    unpaused: int = 0  # games whose clocks run on: their tournament allows no vacation
 
 
 @dataclass(frozen=True, slots=True)

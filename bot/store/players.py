@@ -276,7 +276,7 @@ class Players:
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at + ?, version = version + 1 "
                 "WHERE status = 'active' AND (white_id = ? OR black_id = ?) "
-                "AND to_move_id = ? AND deadline_at IS NOT NULL",
+                "AND to_move_id = ? AND deadline_at IS NOT NULL" + _VACATION_ALLOWED,
                 (seconds, player_id, player_id, player_id),
             )
         return True, from_epoch(ends)
@@ -302,7 +302,7 @@ class Players:
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at - ?, version = version + 1 "
                 "WHERE status = 'active' AND (white_id = ? OR black_id = ?) "
-                "AND to_move_id = ? AND deadline_at IS NOT NULL",
+                "AND to_move_id = ? AND deadline_at IS NOT NULL" + _VACATION_ALLOWED,
                 (ends_at - moment, player_id, player_id, player_id),
             )
             if moment > starts_at:
@@ -312,6 +312,13 @@ class Players:
             else:  # ended the second it began: nothing was taken
                 await conn.execute("DELETE FROM vacations WHERE id = ?", (vacation_id,))
         return from_epoch(ends_at)
+
+
+# A vacation moves no deadline in a game of a tournament that allows none (migration 0051).
+_VACATION_ALLOWED = (
+    " AND NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t "
+    "ON t.id = tg.tournament_id WHERE tg.game_id = games.id AND t.vacation = 0)"
+)
 
 
 def _vacation_key(player_id: int) -> str:

@@ -49,6 +49,7 @@ class Tournament:
     bye_halves: int = 2  # what a Swiss bye scores, in half points
     starts_at: datetime | None = None  # its sign-up deadline: the clock starts it then
     cancelled_at: datetime | None = None  # called off at its deadline, too few players
+    vacation: bool = True  # False: a vacation pauses none of its games' clocks
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class NewTournament:
     rounds: int | None = None  # a Swiss' rounds
     bye_halves: int = 2  # what a Swiss bye scores, in half points
     starts_at: datetime | None = None  # its sign-up deadline
+    vacation: bool = True  # False: a vacation pauses none of its games' clocks
 
 
 @dataclass(frozen=True, slots=True)

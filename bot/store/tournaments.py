@@ -33,7 +33,7 @@ from bot.store.tournament_records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
-    "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at"
+    "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation"
 )
 
 
@@ -62,6 +62,7 @@ def tournament_from_row(row: Any) -> Tournament:
         bye_halves=row[20],
         starts_at=from_epoch_or_none(row[21]),
         cancelled_at=from_epoch_or_none(row[22]),
+        vacation=bool(row[23]),
     )
 
 
@@ -77,8 +78,8 @@ class Tournaments:
             cursor = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
-                "status, created_at, rounds, bye_halves, starts_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?) "
+                "status, created_at, rounds, bye_halves, starts_at, vacation) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -97,6 +98,7 @@ class Tournaments:
                     new.rounds,
                     new.bye_halves,
                     None if new.starts_at is None else to_epoch(new.starts_at),
+                    int(new.vacation),
                 ),
             )
             row = await cursor.fetchone()
@@ -194,6 +196,31 @@ class Tournaments:
             )
             rows = await cursor.fetchall()
         return [TournamentGame(*row) for row in rows]
+
+    async def vacation_allowed(self, game_id: int) -> bool:
+        """Whether a vacation pauses ``game_id``'s clock: False only for a game of a
+        tournament that allows none."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT t.vacation FROM tournament_games g JOIN tournaments t "
+                "ON t.id = g.tournament_id WHERE g.game_id = ?",
+                (game_id,),
+            )
+            row = await cursor.fetchone()
+        return row is None or bool(row[0])
+
+    async def unpaused_games(self, player_id: int) -> int:
+        """How many of ``player_id``'s games going on belong to a tournament that allows no
+        vacation (their clocks keep running through one)."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT COUNT(*) FROM games g JOIN tournament_games m ON m.game_id = g.id "
+                "JOIN tournaments t ON t.id = m.tournament_id WHERE t.vacation = 0 "
+                "AND g.status = 'active' AND (g.white_id = ? OR g.black_id = ?)",
+                (player_id, player_id),
+            )
+            row = await cursor.fetchone()
+        return 0 if row is None else int(row[0])
 
     async def of_game(self, game_id: int) -> int | None:
         """The tournament ``game_id`` belongs to, if any."""

@@ -91,6 +91,13 @@ def vacation_started_text(result: VacationStarted) -> Text:
             allowance=result.allowance,
             window=VACATION_WINDOW.days,
         ),
+        Plural(
+            "{count} game keeps its clock running: its tournament allows no vacation.",
+            "{count} games keep their clocks running: their tournament allows no vacation.",
+            result.unpaused,
+        )
+        if result.unpaused
+        else "",
     )
 
 

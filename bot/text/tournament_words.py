@@ -104,7 +104,8 @@ def tournament_text(view: TournamentView) -> Text:
             state = Text("Under way.")
         case _:
             state = Text("Finished.")
-    return Sentences(terms, players, state)
+    vacation = "" if view.vacation else Text("No vacation: a vacation pauses none of its games.")
+    return Sentences(terms, vacation, players, state)
 
 
 def signup_buttons(view: TournamentView) -> tuple[Button, ...]:

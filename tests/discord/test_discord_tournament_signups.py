@@ -74,3 +74,22 @@ async def test_a_bad_deadline_is_refused_privately(running: Harness) -> None:
     assert refused.ephemeral and '"next friday" is neither a duration' in refused.text()
     missing = await command(fake, alice, "tournament join")
     assert "There is no open tournament here." in missing.text()
+
+
+async def test_a_no_vacation_tournament_keeps_its_clocks_through_a_vacation(
+    running: Harness,
+) -> None:
+    """``vacation:false`` is shown on the tournament's message; a player's /vacation then
+    says which of their games keep their clocks running."""
+    fake = running.fake
+    alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
+    alice.permissions |= MANAGE_GUILD
+    made = await command(fake, alice, "tournament create", {"title": "Cup", "vacation": False})
+    assert "No vacation: a vacation pauses none of its games." in made.text()
+    for user in (alice, bob, carol):
+        await command(fake, user, "tournament join")
+    await command(fake, alice, "tournament start")
+    away = await command(fake, bob, "vacation", {"days": 5})
+    assert "2 games keep their clocks running: their tournament allows no vacation." in (
+        away.text()
+    ), away.text()

@@ -206,8 +206,8 @@ async def test_a_kill_during_the_start_leaves_it_to_start_once_after_restart(
 async def test_a_bad_deadline_is_refused_and_changes_nothing(
     service: GameService, db_path: Path | str, typed: str, problem: DeadlineProblem
 ) -> None:
-    """Unreadable, past, or too far ahead: refused with its own sentence, no tournament."""
-    await service.core.ensure_player(ALICE)
+    """Unreadable, past, or too far ahead: refused with its own sentence, nothing written
+    (not even the organiser's player row)."""
     before = snapshot(db_path)
     with pytest.raises(DeadlineError) as raised:
         await _open(service, typed)

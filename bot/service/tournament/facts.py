@@ -47,6 +47,7 @@ class TournamentView:
     rounds: int | None = None  # a Swiss' rounds
     starts_at: datetime | None = None  # its sign-up deadline (the clock starts it then)
     cancelled: bool = False  # called off at its deadline: too few players
+    vacation: bool = True  # False: a vacation pauses none of its games' clocks
 
     @property
     def open(self) -> bool:

@@ -12,7 +12,7 @@ retried, starts nothing twice.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.service.core import ServiceCore
 from bot.service.game_facts import variant_named
@@ -146,6 +146,8 @@ async def new_games(
     made as the row is delivered: once, whatever restarts) and the first mover's DM."""
     ids = {by_seed[seat.white] for seat in seats} | {by_seed[seat.black] for seat in seats}
     players = await core.store.players.get_many(list(ids))
+    if not tournament.vacation:  # a vacation does not put off the first deadline
+        players = {i: replace(p, vacation_ends_at=None) for i, p in players.items()}
     refs = await core.refs(*ids) if ids else {}
     now = core.now()
     start_fen = variant_named(tournament.variant).start_fen

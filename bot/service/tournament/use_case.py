@@ -94,12 +94,14 @@ class TournamentUseCases:
         rounds: int | None = None,
         bye_halves: int = 2,
         deadline: str | None = None,
+        vacation: bool = True,
     ) -> TournamentShown:
         """Open a tournament in ``place`` for up to ``players``: a round robin (3 to 16;
         ``double``: each pair plays twice, once with each colour, both games at once), a
         Swiss of ``rounds`` rounds (a bye worth ``bye_halves`` half points) or a knockout
         (3 to 256). Only a member who may manage the server (``manages_server``) may.
-        ``deadline``: when sign-up closes and the clock starts it (``tournament.deadline``).
+        ``deadline``: when sign-up closes and the clock starts it (``tournament.deadline``);
+        ``vacation`` False: a vacation pauses none of its games (``service.vacation_rule``).
         Raises ``TournamentError`` (NOT_ORGANISER, BAD_SIZE, BAD_FIELD, BAD_ROUNDS, BAD_NAME),
         ``InvalidOptionError`` for the days or game, ``DeadlineError`` for the deadline."""
         if not manages_server:
@@ -109,18 +111,15 @@ class TournamentUseCases:
             raise UnknownVariantError(game)
         check_days(days)
         rounds = _checked_terms(format, players, rounds)
-        title = " ".join(name.split())
-        if len(title) > MAX_NAME_LENGTH:
-            raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
+        starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
-        starts_at = await self._deadline(user, deadline)
         made = await self._core.store.tournaments.create(
             NewTournament(
                 place.guild_id,
                 place.channel_id,
                 place.thread_id,
                 user.id,
-                title,
+                _title(name),
                 format,
                 2 if double and format is TournamentFormat.ROUND_ROBIN else 1,
                 variant.name,
@@ -131,6 +130,7 @@ class TournamentUseCases:
                 rounds,
                 bye_halves if bye_halves in (0, 1, 2) else 2,
                 starts_at,
+                vacation,
             ),
             self._core.now(),
         )
@@ -528,7 +528,16 @@ class TournamentUseCases:
             tournament.rounds,
             tournament.starts_at,
             tournament.cancelled_at is not None,
+            tournament.vacation,
         )
+
+
+def _title(name: str) -> str:
+    """A tournament's name, its spaces tidied. Raises ``TournamentError`` (BAD_NAME)."""
+    title = " ".join(name.split())
+    if len(title) > MAX_NAME_LENGTH:
+        raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
+    return title
 
 
 def _closed(tournament: Tournament) -> TournamentRefusal:

@@ -1,0 +1,82 @@
+"""A tournament's vacation rule (``vacation:no``, chess.com's "no vacation"): a player's
+vacation pauses none of its games' clocks, while it pauses their other games as ever; a
+tournament that allows vacation (the default) has its games paused like any."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.service import GameService, ManualClock, MovePlayed
+from bot.service.tournament.facts import TournamentStarted
+from bot.text.interactions import vacation_started_text
+from bot.text.tournament_words import tournament_text
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
+
+
+async def _round_robin(service: GameService, *, vacation: bool) -> TournamentStarted:
+    made = await service.tournaments.create(
+        ALICE, PLACE, manages_server=True, name="Cup", vacation=vacation
+    )
+    assert made.tournament.vacation is vacation
+    for user in (ALICE, BOB, CAROL):
+        await service.tournaments.join(user, PLACE)
+    return await service.tournaments.start(ALICE, PLACE, manages_server=True)
+
+
+async def _deadline(service: GameService, game_id: int) -> datetime:
+    deadline = (await service.reports.game_view(game_id)).deadline
+    assert deadline is not None
+    return deadline
+
+
+async def test_no_vacation_keeps_its_games_clocks_running(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Bob goes on vacation for five days: his casual game's deadline moves five days, his
+    tournament game's does not (he is told two games keep running); a move made to him in
+    the tournament is due three days from now, in the casual game three days after his
+    vacation; his own move in the tournament does not end his vacation."""
+    started = await _round_robin(service, vacation=False)
+    assert "No vacation: a vacation pauses none of its games." in tournament_text(
+        started.tournament
+    )
+    games = [p.game for p in started.pairings]
+    his_move = next(g for g in games if g.white.id == BOB.id)
+    theirs = next(g for g in games if g.black.id == BOB.id)
+    casual = (await start_game(service, white=BOB, black=CAROL)).game
+    other_casual = (await start_game(service, white=CAROL, black=BOB)).game
+    before = {g.id: await _deadline(service, g.id) for g in (his_move, casual)}
+    taken = await service.deadlines.vacation(BOB, 5)
+    assert taken.unpaused == 2
+    assert "2 games keep their clocks running: their tournament allows no vacation." in (
+        vacation_started_text(taken)
+    )
+    assert await _deadline(service, his_move.id) == before[his_move.id]
+    assert await _deadline(service, casual.id) == before[casual.id] + timedelta(days=5)
+    clock.advance(hours=1)
+    white = next(u for u in (ALICE, CAROL) if u.id == theirs.white.id)
+    await service.play.move(white, PLACE, "e4", game_id=theirs.id)
+    due = clock.now + timedelta(days=3)
+    assert await _deadline(service, theirs.id) == due
+    await service.play.move(CAROL, PLACE, "e4", game_id=other_casual.id)
+    assert await _deadline(service, other_casual.id) == taken.until + timedelta(days=3)
+    played = await service.play.move(BOB, PLACE, "d4", game_id=his_move.id)
+    assert isinstance(played, MovePlayed) and not played.vacation_ended
+    assert (await service.preferences.settings(BOB)).vacation_until == taken.until
+    ended = await service.deadlines.end_vacation(BOB)
+    assert ended.planned_until == taken.until
+    assert await _deadline(service, theirs.id) == due  # nothing paused, nothing given back
+
+
+async def test_a_tournament_that_allows_vacation_pauses_its_games(
+    service: GameService,
+) -> None:
+    """The default: Bob's vacation moves his tournament game's deadline like any other."""
+    started = await _round_robin(service, vacation=True)
+    assert "No vacation" not in tournament_text(started.tournament)
+    his_move = next(p.game for p in started.pairings if p.game.white.id == BOB.id)
+    before = await _deadline(service, his_move.id)
+    taken = await service.deadlines.vacation(BOB, 5)
+    assert taken.unpaused == 0
+    assert "keep" not in vacation_started_text(taken)
+    assert await _deadline(service, his_move.id) == before + timedelta(days=5)
