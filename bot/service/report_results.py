@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from bot.service.results import ChallengeView, GameView, PlayerRef
 from bot.store import (
@@ -91,15 +92,39 @@ ComputerStats = ComputerResult
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedTournament:
+    """A finished tournament the player was in: their ``place`` among its ``players``
+    (shared places give the best; None when their results were struck out) and their
+    ``points``."""
+
+    id: int
+    name: str
+    place: int | None
+    players: int
+    points: float
+
+
+class TournamentsPlayed(Protocol):
+    """Where the reports read a player's tournaments (``TournamentHistory``)."""
+
+    async def of_player(
+        self, player_id: int, scope: int | None
+    ) -> tuple[int, tuple[PlayedTournament, ...]]: ...
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     """A player's results against people per variant (``variants``, with ratings) and,
     apart, against the computer (``computer``; ``of_computer``: the player is the computer,
-    and those are its games against people)."""
+    and those are its games against people); the tournaments they finished."""
 
     player: PlayerRef
     variants: tuple[VariantStats, ...]
     computer: tuple[ComputerStats, ...] = ()
     of_computer: bool = False
+    # Finished tournaments: how many, and the latest (``tournament.history.MAX_SHOWN``).
+    tournaments_played: int = 0
+    tournaments: tuple[PlayedTournament, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

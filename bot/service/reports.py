@@ -18,6 +18,7 @@ from bot.service.report_results import (
     LeaderboardRow,
     RecordExport,
     Stats,
+    TournamentsPlayed,
     VariantStats,
 )
 from bot.service.results import (
@@ -45,8 +46,9 @@ PGN_TERMINATIONS = {
 
 
 class ReportUseCases:
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, tournaments: TournamentsPlayed) -> None:
         self._core = core
+        self._tournaments = tournaments
 
     async def games(
         self,
@@ -170,7 +172,7 @@ class ReportUseCases:
         self, viewer: User, player: User | None = None, *, place: Place | None = None
     ) -> Stats:
         """Wins, draws and losses per game kind, and the rating, on the server of ``place``
-        only (totals: they name no game)."""
+        only (totals: they name no game); the tournaments finished there."""
         core, target = self._core, await self._about(viewer, player)
         guild_id = _guild(place)
         scope = reach(guild_id, viewer.id, target.id)
@@ -195,8 +197,8 @@ class ReportUseCases:
                     rating.games if rating else 0,
                 )
             )
-        computer = results.computer
-        return Stats(me, tuple(rows), computer, of_computer=target.is_bot)
+        played, shown = await self._tournaments.of_player(target.id, scope)
+        return Stats(me, tuple(rows), results.computer, target.is_bot, played, shown)
 
     async def _about(self, viewer: User, player: User | None) -> User:
         """Whom a report is about (``player``, else the viewer), both known to the store:

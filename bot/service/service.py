@@ -24,6 +24,7 @@ from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 from bot.service.server_languages import ServerLanguages
+from bot.service.tournament.history import TournamentHistory
 from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import Store
@@ -65,7 +66,7 @@ class GameService:
         self.tournaments = tournaments = TournamentUseCases(core)
         self.signups = SignupClock(core, tournaments)
         self.deliveries = DeliveryUseCases(core, digests, endings, tournaments)
-        self.reports = reports = ReportUseCases(core)
+        self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
         self.buttons = ButtonUseCases(
             core, after_game, board_menus, challenges, endings, play, reports, tournaments

@@ -197,6 +197,21 @@ class Tournaments:
             rows = await cursor.fetchall()
         return [TournamentGame(*row) for row in rows]
 
+    async def finished_of(self, player_id: int, guild_id: int | None) -> list[Tournament]:
+        """The tournaments ``player_id`` was in that finished (not those cancelled), of
+        server ``guild_id`` (None: every server), the latest first."""
+        where = "" if guild_id is None else " AND guild_id = ?"
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                f"SELECT {_COLUMNS} FROM tournaments WHERE status = 'finished' "
+                "AND cancelled_at IS NULL AND id IN (SELECT tournament_id FROM "
+                f"tournament_entrants WHERE player_id = ?){where} "
+                "ORDER BY finished_at DESC, id DESC",
+                (player_id,) if guild_id is None else (player_id, guild_id),
+            )
+            rows = await cursor.fetchall()
+        return [tournament_from_row(row) for row in rows]
+
     async def vacation_allowed(self, game_id: int) -> bool:
         """Whether a vacation pauses ``game_id``'s clock: False only for a game of a
         tournament that allows none."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.phrases import termination_text, variant_text
 from bot.service.report_results import (
@@ -280,7 +281,44 @@ def stats_text(result: Stats) -> Text:
     lines: list[str] = [Text("{player}:", player=result.player.name)]
     lines += [_variant_line(row) for row in result.variants]
     lines += _computer_lines(result.computer, plays_people=result.of_computer)
+    lines += _tournament_lines(result)
     return Joined("\n", lines)
+
+
+def _tournament_lines(result: Stats) -> list[str]:
+    """``Tournaments: 3 finished.`` then the latest: ``Autumn cup (#4): place 2 of 8,
+    points: 4.5``."""
+    if not result.tournaments_played:
+        return []
+    lines: list[str] = [
+        Plural(
+            "Tournaments: {count} finished.",
+            "Tournaments: {count} finished.",
+            result.tournaments_played,
+        )
+    ]
+    for played in result.tournaments:
+        name = played.name or Text("Tournament #{tournament}", tournament=played.id)
+        if played.place is None:
+            lines.append(
+                Text(
+                    "{name} (#{tournament}): withdrew, results struck out",
+                    name=name,
+                    tournament=played.id,
+                )
+            )
+            continue
+        lines.append(
+            Text(
+                "{name} (#{tournament}): place {place} of {count}, points: {points}",
+                name=name,
+                tournament=played.id,
+                place=played.place,
+                count=played.players,
+                points=decimal_text(played.points),
+            )
+        )
+    return lines
 
 
 def leaderboard_text(result: Leaderboard) -> Text:

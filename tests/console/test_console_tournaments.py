@@ -105,3 +105,10 @@ async def test_a_deadline_through_the_console(tmp_path: Path) -> None:
     assert past.startswith("! deadline: Jan 1, 2000") and past.endswith("a duration like 3d.")
     assert "Cup (#1)" in output and "sign-up closes" in output
     assert "Cup (#2)" not in output
+
+
+async def test_stats_list_a_finished_tournament(tmp_path: Path) -> None:
+    """After the round robin above (everyone on 1 point, sharing first place), bob's /stats
+    lists it."""
+    output = await play(tmp_path, SCRIPT + "bob /stats\n")
+    assert "Tournaments: 1 finished.\nAutumn cup (#1): place 1 of 3, points: 1" in output

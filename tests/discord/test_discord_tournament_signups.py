@@ -6,8 +6,13 @@ it is cancelled; a deadline refused is answered privately and opens nothing."""
 from __future__ import annotations
 
 from tests.discord.harness import Harness, command
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.model import MANAGE_GUILD
+
+
+async def _ended(fake: FakeDiscord, press: FakeInteraction) -> None:
+    """Wait for the board a resignation's confirmation shows."""
+    await fake.wait_until(lambda: [m for m in press.messages() if m.files])
 
 
 def _posted(fake: FakeDiscord, words: str) -> list[FakeMessage]:
@@ -93,3 +98,25 @@ async def test_a_no_vacation_tournament_keeps_its_clocks_through_a_vacation(
     assert "2 games keep their clocks running: their tournament allows no vacation." in (
         away.text()
     ), away.text()
+
+
+async def test_stats_show_the_tournaments_a_player_finished(running: Harness) -> None:
+    """A round robin of three played out (alice beats both, bob beats carol): bob's /stats
+    lists it with his place and points."""
+    fake = running.fake
+    players = {n: fake.add_user(n) for n in ("alice", "bob", "carol")}
+    players["alice"].permissions |= MANAGE_GUILD
+    await command(fake, players["alice"], "tournament create", {"title": "Cup"})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    started = await command(fake, players["alice"], "tournament start")
+    for line in started.text().splitlines()[1:]:  # Round 1: bob – carol (game #1)
+        pair, game = line.split(": ", 1)[1].split(" (game #")
+        names = set(pair.split(" – "))
+        loser = players["carol" if "carol" in names else "bob"]
+        confirm = await command(fake, loser, "resign", {"game": int(game.rstrip(")"))})
+        press = await fake.click(loser, confirm, "Resign")
+        await _ended(fake, press)
+    stats = await command(fake, players["bob"], "stats")
+    assert "Tournaments: 1 finished." in stats.text(), stats.text()
+    assert "Cup (#1): place 2 of 3, points: 1" in stats.text()
