@@ -89,7 +89,8 @@ class Entrant:
 
 @dataclass(frozen=True, slots=True)
 class TournamentGame:
-    """A game a tournament started, as its standings read it (``result`` None: going on)."""
+    """A game a tournament started, as its standings read it (``result`` None: going on;
+    ``forfeit``: ended by a player's withdrawal, not played out)."""
 
     game_id: int
     round: int
@@ -97,6 +98,7 @@ class TournamentGame:
     white_id: int
     black_id: int
     result: str | None
+    forfeit: bool = False
 
 
 @dataclass(frozen=True, slots=True)

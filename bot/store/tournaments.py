@@ -164,9 +164,9 @@ class Tournaments:
     ) -> bool:
         """In one transaction: mark ``player_id`` withdrawn from the running tournament
         (``annulled``: their results struck out) and end their games still going
-        (``endings``, each guarded by the version it was read at). False, and nothing
-        changed, when it is not running, they are not in it or withdrew already, or one of
-        the games moved meanwhile (read them again)."""
+        (``endings``, each guarded by the version it was read at; marked forfeits). False,
+        and nothing changed, when it is not running, they are not in it or withdrew
+        already, or one of the games moved meanwhile (read them again)."""
         try:
             async with self._db.transaction() as conn:
                 cursor = await conn.execute(
@@ -180,22 +180,30 @@ class Tournaments:
                     raise _Unchanged(Entry(EntryChange.NOT_IN))
                 if len(await end_games(conn, endings, now)) < len(endings):
                     raise _Unchanged(Entry(EntryChange.NOT_OPEN))  # a game moved: roll back
+                await conn.executemany(
+                    "UPDATE tournament_games SET forfeit = 1 WHERE game_id = ?",
+                    [(ending.game.id,) for ending in endings],
+                )
         except _Unchanged:
             return False
         return True
 
     async def games(self, tournament_id: int) -> list[TournamentGame]:
-        """Its games by round and board, with their results so far."""
+        """Its games by round and board, with their results so far, each marked forfeited
+        when a withdrawal ended it."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT t.game_id, t.round, t.board, g.white_id, g.black_id, "
-                "CASE WHEN g.status = 'finished' THEN g.result END "
+                "CASE WHEN g.status = 'finished' THEN g.result END, t.forfeit "
                 "FROM tournament_games t JOIN games g ON g.id = t.game_id "
                 "WHERE t.tournament_id = ? ORDER BY t.round, t.board",
                 (tournament_id,),
             )
             rows = await cursor.fetchall()
-        return [TournamentGame(*row) for row in rows]
+        return [
+            TournamentGame(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]))
+            for row in rows
+        ]
 
     async def finished_of(self, player_id: int, guild_id: int | None) -> list[Tournament]:
         """The tournaments ``player_id`` was in that finished (not those cancelled), of

@@ -54,3 +54,26 @@ def test_a_half_point_bye() -> None:
     assert (
         swiss_standings([1, 2, 3], [Played(1, 2, "1-0")], byes=[3], bye_halves=1)[1].points == 0.5
     )
+
+
+def test_a_forfeit_counts_against_a_dummy_of_the_players_own_score() -> None:
+    """C.07 (2024) Article 16, by hand. Round 1: 1 beats 2, 3 and 4 draw. Round 2: 3 beats
+    1; 4 withdraws, so 2 wins their game by forfeit. Round 3: 2 and 3 draw, 1 has the bye;
+    4 sits out. Scores: 1 and 3 two, 2 one and a half, 4 a half (read by the others as 1:
+    the round sat out is a draw). 2's forfeit win counts 2's own 1½ in Sonneborn-Berger
+    (1½ x 1 + 3's 2 x ½ = 2½; as a win over 4 it would be ½ + 1 = 1½), 4's forfeit loss 4's
+    own ½ x 0; 3's draw with 4 counts 4 as 1 (1 x ½ + 2 x 1 + 1½ x ½ = 3¼)."""
+    games = [
+        Played(1, 2, "1-0"),
+        Played(3, 4, "1/2-1/2"),
+        Played(1, 3, "0-1"),
+        Played(2, 4, "1-0", forfeit=True),
+        Played(2, 3, "1/2-1/2"),
+    ]
+    table = swiss_standings([1, 2, 3, 4], games, byes=[1], sat_out={4: 1})
+    assert _lines(table) == [
+        (1, 1, 2.0, 4.0, 5.5, 3.5),  # 1½ (2) + 2 (3) + 2 (own, the bye); SB 1½ + 0 + 2
+        (2, 3, 2.0, 3.5, 4.5, 3.25),  # 1 (4, read as 1) + 2 (1) + 1½ (2)
+        (3, 2, 1.5, 4.0, 5.5, 2.5),  # 2 (1) + 1½ (own, the forfeit) + 2 (3)
+        (4, 4, 0.5, 2.0, 2.5, 1.0),  # 2 (3) + ½ (own, the forfeit); SB 2 x ½
+    ]

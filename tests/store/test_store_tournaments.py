@@ -202,6 +202,8 @@ async def test_a_withdrawal_ends_the_players_games_in_its_transaction(store: Sto
         tournament.id, 3, annulled=False, endings=endings, now=NOW
     )
     assert [g.result for g in await store.tournaments.games(tournament.id)] == ["1-0", "0-1", "0-1"]
+    # The two games the withdrawal ended are forfeits; the one that ended before is not.
+    assert [g.forfeit for g in await store.tournaments.games(tournament.id)] == [True, True, False]
     gone = [e for e in await store.tournaments.entrants(tournament.id) if e.withdrawn]
     assert [(e.player_id, e.annulled) for e in gone] == [(3, False)]
     finished = await store.tournaments.get(tournament.id)

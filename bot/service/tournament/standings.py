@@ -24,11 +24,13 @@ HALVES = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A game's seats and result (``1-0``, ``0-1``, ``1/2-1/2``; None: going on)."""
+    """A game's seats and result (``1-0``, ``0-1``, ``1/2-1/2``; None: going on);
+    ``forfeit``: won and lost by a withdrawal, not played out."""
 
     white: int
     black: int
     result: str | None
+    forfeit: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,9 +24,10 @@ def table_lines(
 ) -> tuple[tuple[StandingLine, ...], tuple[PlayerRef, ...]]:
     """The lines of the table, best first, and who is first on it (by player id);
     ``gone``: the players who withdrew (their lines marked)."""
-    played = [Played(g.white_id, g.black_id, g.result) for g in games]
     if tournament.format is TournamentFormat.SWISS:
-        swiss = swiss_standings(ids, played, byes.values(), tournament.bye_halves)
+        played = [Played(g.white_id, g.black_id, g.result, g.forfeit) for g in games]
+        sat_out = _sat_out(gone, games, byes)
+        swiss = swiss_standings(ids, played, byes.values(), tournament.bye_halves, sat_out)
         lines = tuple(
             StandingLine(
                 s.rank,
@@ -43,7 +44,9 @@ def table_lines(
             for s in swiss
         )
         return lines, tuple(refs[s.player] for s in swiss if s.rank == 1)
-    table = standings(ids, played)
+    # A round robin's forfeits count as played against the scheduled opponent (see
+    # ``standings``): only a Swiss has rounds a withdrawn player sits out.
+    table = standings(ids, [Played(g.white_id, g.black_id, g.result) for g in games])
     lines = tuple(
         StandingLine(
             s.rank,
@@ -58,6 +61,22 @@ def table_lines(
         for s in table
     )
     return lines, tuple(refs[player] for player in winners(table))
+
+
+def _sat_out(
+    gone: Set[int], games: Sequence[TournamentGame], byes: Mapping[int, int]
+) -> dict[int, int]:
+    """How many of the rounds begun each withdrawn player of ``gone`` was not paired in
+    (the rounds after their withdrawal: until then everyone has a game or the bye)."""
+    begun = max([g.round for g in games] + list(byes), default=0)
+    return {
+        player: begun
+        - len(
+            {g.round for g in games if player in (g.white_id, g.black_id)}
+            | {number for number, had in byes.items() if had == player}
+        )
+        for player in gone
+    }
 
 
 def bracket_lines(
