@@ -137,6 +137,13 @@ def snapshot(target: Path | str) -> list[str]:
 # adds its line here (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    52: ("ALTER TABLE tournament_games DROP COLUMN forfeit",),
+    51: ("ALTER TABLE tournaments DROP COLUMN vacation",),
+    50: (
+        "DROP INDEX tournaments_due",
+        "ALTER TABLE tournaments DROP COLUMN cancelled_at",
+        "ALTER TABLE tournaments DROP COLUMN starts_at",
+    ),
     49: (
         "DROP TABLE tournament_byes",
         "ALTER TABLE tournaments DROP COLUMN bye_halves",
