@@ -50,6 +50,7 @@ from bot.service.notes import (
     TooManyNotesError,
     UnknownMoveNumberError,
 )
+from bot.service.pause_facts import PauseError, PauseProblem
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.results import ButtonLabel, GameChoice
 from bot.service.server_languages import ServerLanguageRefusedError
@@ -219,6 +220,12 @@ CONVERTED: tuple[UserError, ...] = (
     options.TimeBankError(options.TimeBankProblem.CAP_BELOW_START, 2, 3),
     options.TimeBankError(options.TimeBankProblem.CAP_BELOW_INCREMENT, 3, 5),
     options.TimeBankError(options.TimeBankProblem.UNTIMED),
+    PauseError(PauseProblem.LENGTH, days=9),
+    PauseError(PauseProblem.UNTIMED),
+    PauseError(PauseProblem.RUNNING, until=datetime(2026, 1, 5, tzinfo=UTC)),
+    PauseError(PauseProblem.ALLOWANCE, days=5, left=1),
+    errors.NoOfferError(OfferKind.PAUSE),
+    errors.OfferPendingError(OfferKind.PAUSE),
     options.LevelForPersonError(3, "bob", "Postal"),
     EmptyLineError(),
     BadLineMoveError(3, "Ke2", errors.IllegalMoveError("Ke2", IllegalReason.INTO_CHECK)),

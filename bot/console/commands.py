@@ -149,6 +149,14 @@ async def _moretime(
     )
 
 
+async def _pause(
+    console: Console, user: User, positional: list[str], options: dict[str, str]
+) -> None:
+    days = int_option("pause", "days", first_value(positional, options, "days"))
+    game_id = game_of(options)
+    await console.show(await console.service.pauses.ask(user, CONSOLE_PLACE, days, game_id=game_id))
+
+
 async def _vacation(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
@@ -406,6 +414,7 @@ COMMANDS: dict[str, Handler] = {
     "pgn": _pgn,
     "moretime": _moretime,
     "vacation": _vacation,
+    "pause": _pause,
     "games": _games,
     "history": _history,
     "stats": _stats,

@@ -361,7 +361,12 @@ def _commands_grid() -> Grid:
     a = "alice"
     return Grid(
         (
-            ((a, _command("board")), (a, _command("moves"), "e2"), (a, _command("pgn"))),
+            (
+                (a, _command("board")),
+                (a, _command("moves"), "e2"),
+                (a, _command("pgn")),
+                (a, _command("pause"), "3"),
+            ),
             (
                 (a, _command("draw")),
                 (a, _command("takeback")),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import menu_messages, messages
+from bot.discord import menu_messages, messages, pause_messages
 from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, autocomplete_game
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
@@ -40,6 +40,7 @@ from bot.service import (
 )
 from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS
 from bot.service.computer import LEVELS
+from bot.service.pause_facts import MAX_PAUSE_DAYS, PauseAgreed
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -59,6 +60,7 @@ Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
 BankIncrement = app_commands.Range[int, 1, MAX_INCREMENT_DAYS]
 BankCap = app_commands.Range[int, 1, MAX_CAP_DAYS]
 VacationDays = app_commands.Range[int, 1, 30]
+PauseDays = app_commands.Range[int, 1, MAX_PAUSE_DAYS]
 
 
 def server_only(command: T) -> T:
@@ -348,6 +350,18 @@ async def vacation(
     await bot.reply(interaction, lambda: messages.vacation_started(result))
 
 
+@app_commands.command(name="pause", description=about("pause"))
+@app_commands.describe(**about_options("pause"))
+@app_commands.autocomplete(game=autocomplete_game)
+async def pause(interaction: discord.Interaction, days: PauseDays, game: int | None = None) -> None:
+    bot, user, place = postal(interaction), actor_of(interaction), place_of(interaction)
+    result = await quickly(interaction, bot.service.pauses.ask(user, place, days, game_id=game))
+    if isinstance(result, PauseAgreed):
+        await bot.reply(interaction, lambda: pause_messages.pause_agreed(result))
+    else:
+        await _show_offer_or_ending(bot, interaction, result)
+
+
 # ------------------------------------------------------------------------------ records
 
 
@@ -441,6 +455,7 @@ SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     abort,
     moretime,
     vacation,
+    pause,
     leaderboard,
     settings,
     conditional,

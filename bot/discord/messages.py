@@ -444,6 +444,8 @@ def offered_elsewhere(result: OfferMade) -> Reply:
     }
     if result.kind is OfferKind.DRAW:
         text = _("Your draw offer in {game} is posted, for {player},{there}").format(**fields)
+    elif result.kind is OfferKind.PAUSE:
+        text = _("Your pause request in {game} is posted, for {player},{there}").format(**fields)
     else:
         text = _("Your takeback request in {game} is posted, for {player},{there}").format(**fields)
     return Reply(clip(text, CONTENT_LIMIT), ephemeral=True)

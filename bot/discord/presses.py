@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import menu_messages, messages, tournaments
+from bot.discord import menu_messages, messages, pause_messages, tournaments
 from bot.discord.context import actor_of, place_of
 from bot.discord.errors import report_error
 from bot.discord.language import language_for, shared_language
@@ -52,6 +52,7 @@ from bot.service import (
     TakenBack,
 )
 from bot.service.buttons import PressResult
+from bot.service.pause_facts import PauseAgreed
 from bot.service.tournament.facts import TournamentShown
 from bot.text import interactions
 from bot.text.endings import ending_text
@@ -121,6 +122,9 @@ async def show_press(
             await show_taken_back(bot, interaction, result)
         case OfferMade():
             await bot.reply(interaction, lambda: messages.offer_made(result))
+        case PauseAgreed():
+            await rewrite_pressed(interaction, lambda: pause_messages.pause_agreed_words(result))
+            await bot.reply(interaction, lambda: pause_messages.pause_agreed(result))
         case ConfirmationNeeded():
             await bot.reply(interaction, lambda: messages.confirmation_needed(result))
         case MoveMenu():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.service.after_game import AfterGameUseCases, GameAnimation
 from bot.service.board_menus import BoardMenuUseCases
 from bot.service.challenges import ChallengeUseCases
@@ -10,6 +12,8 @@ from bot.service.controls import PLY_BOUND_ACTIONS
 from bot.service.core import ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, InvalidButtonError, StaleBoardError
+from bot.service.pause_facts import PauseAgreed
+from bot.service.pauses import PauseUseCases
 from bot.service.play import PlayUseCases
 from bot.service.report_results import GameList, RecordExport
 from bot.service.reports import ReportUseCases
@@ -59,6 +63,7 @@ PressResult = (
     | RecordExport
     | GameList
     | TournamentShown
+    | PauseAgreed
 )
 _OFFER_ACTIONS = {
     ButtonAction.CONFIRM_RESIGN,
@@ -66,6 +71,17 @@ _OFFER_ACTIONS = {
     ButtonAction.DECLINE_DRAW,
     ButtonAction.ACCEPT_TAKEBACK,
     ButtonAction.DECLINE_TAKEBACK,
+    ButtonAction.ACCEPT_PAUSE,
+    ButtonAction.DECLINE_PAUSE,
+}
+# The answers to offers that stand while their maker moves (only the opponent's move lapses
+# them): a draw offer, a pause asked for. A takeback's or a resignation's are about the
+# position they were made in.
+_STANDING = {
+    ButtonAction.ACCEPT_DRAW: OfferKind.DRAW,
+    ButtonAction.DECLINE_DRAW: OfferKind.DRAW,
+    ButtonAction.ACCEPT_PAUSE: OfferKind.PAUSE,
+    ButtonAction.DECLINE_PAUSE: OfferKind.PAUSE,
 }
 
 
@@ -80,6 +96,7 @@ class ButtonUseCases:
         play: PlayUseCases,
         reports: ReportUseCases,
         tournaments: TournamentUseCases,
+        pauses: PauseUseCases,
     ) -> None:
         self._core = core
         self._after_game = after_game
@@ -89,6 +106,7 @@ class ButtonUseCases:
         self._play = play
         self._reports = reports
         self._tournaments = tournaments
+        self._pauses = pauses
 
     async def press(
         self,
@@ -112,7 +130,7 @@ class ButtonUseCases:
                 raise InvalidButtonError
             record = await self._core.game_record(target_id)
             moved_on = record.is_active and record.ply != int(argument)
-            if moved_on and not await self._draw_offer_stands(record, action, int(argument)):
+            if moved_on and not await self._offer_stands(record, action, int(argument)):
                 raise GameChangedError
         match action:
             case ButtonAction.ACCEPT_CHALLENGE:
@@ -123,16 +141,8 @@ class ButtonUseCases:
                 return await self._challenges.cancel_challenge(user, target_id)
             case ButtonAction.PROMOTE:
                 return await self._play.promote(user, target_id, argument, place=place)
-            case ButtonAction.CONFIRM_RESIGN:
-                return await self._endings.confirm_resign(user, target_id)
-            case ButtonAction.ACCEPT_DRAW:
-                return await self._endings.accept_draw(user, target_id)
-            case ButtonAction.DECLINE_DRAW:
-                return await self._endings.decline_draw(user, target_id)
-            case ButtonAction.ACCEPT_TAKEBACK:
-                return await self._endings.accept_takeback(user, target_id)
-            case ButtonAction.DECLINE_TAKEBACK:
-                return await self._endings.decline_takeback(user, target_id)
+            case action if action in _OFFER_ACTIONS:
+                return await self._answer(user, action, target_id)
             case ButtonAction.CANCEL_MOVE:
                 return await self._board_menus.cancel_move(user, target_id, argument)
             case ButtonAction.REMATCH:
@@ -151,6 +161,23 @@ class ButtonUseCases:
                 return await self._listed_game(user, action, values, place)
         raise InvalidButtonError
 
+    async def _answer(self, user: User, action: ButtonAction, game_id: int) -> PressResult:
+        """A resignation confirmed, an offer accepted or declined."""
+        endings, pauses = self._endings, self._pauses
+        answers: dict[ButtonAction, Callable[[User, int], Awaitable[PressResult]]] = {
+            ButtonAction.CONFIRM_RESIGN: endings.confirm_resign,
+            ButtonAction.ACCEPT_DRAW: endings.accept_draw,
+            ButtonAction.DECLINE_DRAW: endings.decline_draw,
+            ButtonAction.ACCEPT_TAKEBACK: endings.accept_takeback,
+            ButtonAction.DECLINE_TAKEBACK: endings.decline_takeback,
+            ButtonAction.ACCEPT_PAUSE: pauses.accept,
+            ButtonAction.DECLINE_PAUSE: pauses.decline,
+        }
+        answer = answers.get(action)
+        if answer is None:
+            raise InvalidButtonError
+        return await answer(user, game_id)
+
     async def _listed_game(
         self, user: User, action: ButtonAction, values: tuple[str, ...], place: Place | None
     ) -> BoardShown | MoveMenu:
@@ -165,15 +192,15 @@ class ButtonUseCases:
         record = await self._core.resolve(user, place, game_id)
         return await self._board_menus.move_menu(user, game_id, str(record.ply), place=place)
 
-    async def _draw_offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:
-        """Whether ``action`` answers the draw offer made at ``ply`` and it still stands: the
-        offerer's own move keeps an offer (only the opponent's move lapses it), so its
-        buttons work as long as it does; a takeback's or a resignation's are about the
-        position they were made in."""
-        if action not in (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW):
+    async def _offer_stands(self, record: GameRecord, action: ButtonAction, ply: int) -> bool:
+        """Whether ``action`` answers a standing offer (``_STANDING``) made at ``ply`` that
+        still stands: the offerer's own move keeps it, so its buttons work as long as it
+        does."""
+        kind = _STANDING.get(action)
+        if kind is None:
             return False
         offers = await self._core.store.games.offers(record.id)
-        return any(offer.kind is OfferKind.DRAW and offer.ply == ply for offer in offers)
+        return any(offer.kind is kind and offer.ply == ply for offer in offers)
 
     async def _board_control(
         self,

@@ -19,6 +19,7 @@ from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.notes import MAX_NOTE_TEXT
+from bot.service.pause_facts import MAX_PAUSE_DAYS
 from bot.service.preferences import (
     AUTO_LANGUAGE,
     CONFIRM_CHOICES,
@@ -212,6 +213,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         positional=("days",),
         description="Pause all your clocks for some days (30 days a year), or end it",
+    ),
+    CommandSpec(
+        "pause",
+        (
+            OptionSpec(
+                "days",
+                OptionKind.WHOLE_NUMBER,
+                required=True,
+                limits=(1, MAX_PAUSE_DAYS),
+                description="How many days (1-7)",
+            ),
+            GAME_ID,
+        ),
+        positional=("days",),
+        description="Ask your opponent to stop this game's clocks for some days",
     ),
     CommandSpec(
         "games",

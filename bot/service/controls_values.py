@@ -20,6 +20,8 @@ class ButtonAction(Enum):
     DECLINE_DRAW = "drawno"
     ACCEPT_TAKEBACK = "backyes"
     DECLINE_TAKEBACK = "backno"
+    ACCEPT_PAUSE = "pauseyes"
+    DECLINE_PAUSE = "pauseno"
     # The board message's controls (argument: the ply the board shows).
     MOVE_MENU = "move"
     LEGAL_MENU = "legal"

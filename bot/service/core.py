@@ -168,11 +168,14 @@ class ServiceCore:
         now: datetime,
         days: int | timedelta | None,
         player: Player | None = None,
+        *,
+        paused_until: datetime | None = None,
     ) -> datetime | None:
         """When ``player_id``'s move is due: ``days`` (or the time bank they have) from now,
         or from the end of their vacation if they are on one (``player`` saves looking them
-        up); None for an untimed game (``days`` None), and for the computer, which answers
-        within seconds."""
+        up), or from the end of the game's agreed pause (``paused_until``), whichever is
+        later; None for an untimed game (``days`` None), and for the computer, which
+        answers within seconds."""
         if days is None:
             return None
         if player is None or player.id != player_id:
@@ -183,6 +186,8 @@ class ServiceCore:
         if player is not None and player.on_vacation(now):
             assert player.vacation_ends_at is not None
             starts = player.vacation_ends_at
+        if paused_until is not None and paused_until > starts:
+            starts = paused_until
         return starts + (days if isinstance(days, timedelta) else timedelta(days=days))
 
     def first_look(

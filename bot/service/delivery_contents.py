@@ -93,13 +93,16 @@ class DeliveryContents:
         self, record: GameRecord, view: GameView, facts: OfferFacts
     ) -> OfferMade | str:
         kind = OfferKind(facts.offer)
-        pending = any(
-            offer.kind is kind and offer.from_player_id == facts.from_id and offer.ply == facts.ply
+        pending = [
+            offer
             for offer in await self._core.store.games.offers(record.id)
-        )
+            if offer.kind is kind
+            and offer.from_player_id == facts.from_id
+            and offer.ply == facts.ply
+        ]
         if not record.is_active or not pending:
             return "the offer was answered, withdrawn or overtaken before it went out"
-        return self._endings.offer_made(view, kind, facts.from_id, facts.ply)
+        return self._endings.offer_made(view, kind, facts.from_id, facts.ply, pending[0].days)
 
     async def _opened(
         self, record: GameRecord, view: GameView, facts: GameOpenedFacts

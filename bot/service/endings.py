@@ -19,6 +19,7 @@ from bot.service.errors import (
 )
 from bot.service.game_facts import replace_record, typed_away
 from bot.service.limits import PINGS, refusal
+from bot.service.move_plan import held_until
 from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
@@ -61,6 +62,14 @@ ABORTABLE_PLIES = 2
 _ABORTED_BEFORE_PLAY = frozenset(
     {Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIMEOUT, Termination.TIMEOUT_DRAW}
 )
+
+
+# The buttons answering each kind of offer: accept, decline.
+_ANSWERS = {
+    OfferKind.DRAW: (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW),
+    OfferKind.TAKEBACK: (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK),
+    OfferKind.PAUSE: (ButtonAction.ACCEPT_PAUSE, ButtonAction.DECLINE_PAUSE),
+}
 
 
 class EndingUseCases:
@@ -135,7 +144,7 @@ class EndingUseCases:
         computer = await self._computer_opponent(record, user)
         if computer is not None:
             raise ComputerPlaysOnError(computer.name)
-        return await self._offer(record, user, OfferKind.DRAW, away=away)
+        return await self.offer(record, user, OfferKind.DRAW, away=away)
 
     async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
         """Accept the opponent's pending draw offer (``in_place``: typed away from the game,
@@ -153,7 +162,7 @@ class EndingUseCases:
 
     async def decline_draw(self, user: User, game_id: int) -> OfferDeclined:
         """Decline the opponent's pending draw offer. Raises ``NoOfferError``."""
-        return await self._decline(user, game_id, OfferKind.DRAW)
+        return await self.decline_offer(user, game_id, OfferKind.DRAW)
 
     async def takeback(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -178,7 +187,7 @@ class EndingUseCases:
         if opponent is not None and opponent.is_bot:
             # The computer grants takebacks at once, as chess sites' computers do.
             away = typed_away(place, record)
-            await self._offer(record, user, OfferKind.TAKEBACK, pings=False)
+            await self.offer(record, user, OfferKind.TAKEBACK, pings=False)
             computer = User(opponent.id, opponent.display_name, is_bot=True)
             return await self.accept_takeback(computer, record.id, in_place=away)
         if opponent is not None and not opponent.may_be_asked_takeback(record.rated):
@@ -187,7 +196,7 @@ class EndingUseCases:
                 opponent.display_name,
                 rated_only=opponent.takeback_policy is TakebackPolicy.CASUAL,
             )
-        return await self._offer(record, user, OfferKind.TAKEBACK, away=typed_away(place, record))
+        return await self.offer(record, user, OfferKind.TAKEBACK, away=typed_away(place, record))
 
     async def accept_takeback(
         self, user: User, game_id: int, *, in_place: bool = False
@@ -205,8 +214,13 @@ class EndingUseCases:
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
         now = self._core.now()
-        running, waiting = _takeback_clock(record, to_move_id, now)
-        deadline = await self._core.deadline_for(to_move_id, now, running)
+        had_move = await self._core.store.players.get(record.to_move_id or to_move_id)
+        running, waiting = _takeback_clock(
+            record, to_move_id, now, held_until(had_move, record, now)
+        )
+        deadline = await self._core.deadline_for(
+            to_move_id, now, running, paused_until=record.paused_until
+        )
         to_move = await self._core.ref(to_move_id)
         outbox = turn_dm(record.id, record.ply - plies, to_move)
         if in_place:
@@ -252,7 +266,7 @@ class EndingUseCases:
 
     async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:
         """Refuse the opponent's takeback request. Raises ``NoOfferError``."""
-        return await self._decline(user, game_id, OfferKind.TAKEBACK)
+        return await self.decline_offer(user, game_id, OfferKind.TAKEBACK)
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -277,7 +291,7 @@ class EndingUseCases:
         if not any(o.kind is kind and o.from_player_id == from_player_id for o in offers):
             raise NoOfferError(kind)
 
-    async def _offer(
+    async def offer(
         self,
         record: GameRecord,
         user: User,
@@ -285,14 +299,16 @@ class EndingUseCases:
         *,
         away: bool = False,
         pings: bool = True,
+        days: int | None = None,
     ) -> OfferMade:
-        """Record ``user``'s offer of ``kind``. ``away``: typed away from the game's place,
-        so the offer with its buttons is posted there (an outbox row written with it).
-        ``pings`` False: not counted against the spam limit (the computer is asked, and
-        nobody is pinged)."""
+        """Record ``user``'s offer of ``kind`` (``days``: a pause's length). ``away``: typed
+        away from the game's place, so the offer with its buttons is posted there (an outbox
+        row written with it). ``pings`` False: not counted against the spam limit (the
+        computer is asked, and nobody is pinged). Raises ``LimitReachedError``,
+        ``GameChangedError``."""
         now = self._core.now()
         opponent_id = record.opponent_of(user.id)
-        ping = PingKind.DRAW if kind is OfferKind.DRAW else PingKind.TAKEBACK
+        ping = PingKind(kind.value)
         hit = (
             await self._core.store.pings.take(user.id, opponent_id, ping, now, PINGS)
             if pings
@@ -302,22 +318,25 @@ class EndingUseCases:
             raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
         for _ in range(WRITE_ATTEMPTS):
             outbox = [_offer_in_place(record, kind, user.id)] if away else []
-            if await self._core.store.games.make_offer(record, kind, user.id, now, outbox):
+            made = await self._core.store.games.make_offer(
+                record, kind, user.id, now, outbox, days=days
+            )
+            if made:
                 break
             record = await self._core.refreshed_placement(record)
         else:
             raise GameChangedError
-        return self.offer_made(await self._core.view(record), kind, user.id, record.ply)
+        return self.offer_made(await self._core.view(record), kind, user.id, record.ply, days)
 
     @staticmethod
-    def offer_made(view: GameView, kind: OfferKind, from_id: int, ply: int) -> OfferMade:
-        """The offer by ``from_id`` made at ``ply``, with Accept/Decline for the opponent."""
+    def offer_made(
+        view: GameView, kind: OfferKind, from_id: int, ply: int, days: int | None = None
+    ) -> OfferMade:
+        """The offer by ``from_id`` made at ``ply`` (``days``: a pause's length), with
+        Accept/Decline for the opponent."""
         by = view.white if from_id == view.white.id else view.black
         to = view.opponent_of(from_id)
-        if kind is OfferKind.DRAW:
-            actions = (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW)
-        else:
-            actions = (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK)
+        actions = _ANSWERS[kind]
         buttons = (
             Button(
                 ButtonLabel.ACCEPT,
@@ -336,9 +355,10 @@ class EndingUseCases:
                 style=ButtonStyle.DANGER,
             ),
         )
-        return OfferMade(view, kind, by, to, buttons)
+        return OfferMade(view, kind, by, to, buttons, days)
 
-    async def _decline(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
+    async def decline_offer(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
+        """Decline the opponent's pending offer of ``kind``. Raises ``NoOfferError``."""
         record = await self.playable(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         if not await self._core.store.games.withdraw_offer(record.id, kind, opponent_id):
@@ -482,14 +502,19 @@ def _taken_back_in_place(
 
 
 def _takeback_clock(
-    record: GameRecord, to_move_id: int, now: datetime
+    record: GameRecord, to_move_id: int, now: datetime, held: datetime | None
 ) -> tuple[timedelta | None, int | None]:
     """The time the player to move after a takeback in ``record`` has (None: untimed) and
-    the waiting player's bank in seconds (None: not a time bank); see ``takeback_banks``."""
+    the waiting player's bank in seconds (None: not a time bank); see ``takeback_banks``.
+    ``held``: until when the clock of the player who had the move stands still (their
+    vacation, the game's pause): their deadline was moved by it, which is no time of theirs
+    to keep (the clock that runs next starts after it again, ``deadline_for``)."""
     terms = terms_of(record.days_per_move, record.untimed, record.increment_days, record.cap_days)
     if terms.kind is not ClockKind.BANK:
         return (None if terms.kind is ClockKind.UNTIMED else terms.start), None
-    left = terms.start if record.deadline_at is None else time_left(record.deadline_at, now)
+    left = terms.start
+    if record.deadline_at is not None:
+        left = time_left(record.deadline_at, now, held)
     waiting = terms.start
     if record.waiting_bank is not None:
         waiting = timedelta(seconds=record.waiting_bank)

@@ -95,7 +95,8 @@ class MovePlan:
     def clocks(self, mover: Player | None) -> tuple[timedelta | None, int | None]:
         """The time the player to move after this plan has (None: untimed) and the bank in
         seconds of the player then waiting (None: not a time bank); ``mover`` is the
-        mover's row (a move on vacation spends none of the bank: the vacation paused it)."""
+        mover's row (a move on vacation, or in an agreed pause, spends none of the bank: the
+        vacation or the pause held it)."""
         record = self.record
         terms = terms_of(
             record.days_per_move, record.untimed, record.increment_days, record.cap_days
@@ -104,8 +105,7 @@ class MovePlan:
             return None, None
         if terms.kind is ClockKind.PER_MOVE:
             return terms.start, None
-        away = mover is not None and mover.on_vacation(self.now)
-        paused = mover.vacation_ends_at if away and mover is not None else None
+        paused = held_until(mover, record, self.now)
         left = terms.start
         if record.deadline_at is not None:
             left = time_left(record.deadline_at, self.now, paused)
@@ -115,6 +115,21 @@ class MovePlan:
         moves = self.after.ply - record.ply
         running, other = banks_after(terms, left, waiting, moves)
         return running, int(other.total_seconds())
+
+
+def held_until(player: Player | None, record: GameRecord, now: datetime) -> datetime | None:
+    """Until when the clock of ``player`` (the player to move in ``record``) stands still at
+    ``now``: the later of the end of their vacation and of the game's agreed pause (None:
+    it runs)."""
+    ends = [
+        end
+        for end in (
+            player.vacation_ends_at if player is not None else None,
+            record.paused_until,
+        )
+        if end is not None and end > now
+    ]
+    return max(ends, default=None)
 
 
 def plan_move(

@@ -212,7 +212,9 @@ class PlayUseCases:
         opponent = players.get(plan.opponent_id)
         if plan.outcome is None:
             running, waiting = plan.clocks(players.get(user.id))
-            deadline = await core.deadline_for(plan.opponent_id, plan.now, running, opponent)
+            deadline = await core.deadline_for(
+                plan.opponent_id, plan.now, running, opponent, paused_until=record.paused_until
+            )
             plan = replace(plan, deadline=deadline, waiting_bank=waiting)
         refs = told_by_mention(
             refs_of(players, (record.white_id, record.black_id)), seated.closed_dms

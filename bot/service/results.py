@@ -421,13 +421,15 @@ class ConfirmationNeeded:
 
 @dataclass(frozen=True, slots=True)
 class OfferMade:
-    """A draw offer or takeback request: buttons for ``to`` (the opponent) only."""
+    """A draw offer, takeback request or request for a pause of ``days``: buttons for
+    ``to`` (the opponent) only."""
 
     game: GameView
     kind: OfferKind
     by: PlayerRef
     to: PlayerRef
     buttons: tuple[Button, ...]
+    days: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.languages import Languages
 from bot.service.notes import Notes
+from bot.service.pauses import PauseUseCases
 from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
@@ -62,6 +63,7 @@ class GameService:
         self.after_game = after_game = AfterGameUseCases(core, challenges, computer)
         self.endings = endings = EndingUseCases(core)
         self.deadlines = DeadlineUseCases(core, endings)
+        self.pauses = pauses = PauseUseCases(core, endings)
         self.digests = digests = DigestUseCases(core)
         self.tournaments = tournaments = TournamentUseCases(core)
         self.signups = SignupClock(core, tournaments)
@@ -69,7 +71,7 @@ class GameService:
         self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
         self.buttons = ButtonUseCases(
-            core, after_game, board_menus, challenges, endings, play, reports, tournaments
+            core, after_game, board_menus, challenges, endings, play, reports, tournaments, pauses
         )
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)

@@ -94,25 +94,51 @@ class GameOffers(GameTable):
         from_player_id: int,
         now: datetime,
         outbox: Sequence[OutboxItem] = (),
+        days: int | None = None,
     ) -> bool:
-        """Record an offer if the game is still active at ``game.version`` and none of that
-        kind is pending, with its ``outbox`` rows; False (nothing written) otherwise. The
-        offer is a row of its own: the game's row (and version) is unchanged, so a move
-        crossing an offer is not refused for it."""
+        """Record an offer (``days``: a pause's length) if the game is still active at
+        ``game.version`` and none of that kind is pending, with its ``outbox`` rows; False
+        (nothing written) otherwise. The offer is a row of its own: the game's row (and
+        version) is unchanged, so a move crossing an offer is not refused for it."""
         async with self._db.transaction() as conn:
             # The game's row locked: a move committing meanwhile is waited for and seen (its
             # new version refuses the offer), not passed by.
             cursor = await conn.execute(
-                "INSERT INTO offers (game_id, kind, from_player_id, ply, created_at) "
-                "SELECT id, ?, ?, ply, ? FROM games "
+                "INSERT INTO offers (game_id, kind, from_player_id, ply, created_at, days) "
+                "SELECT id, ?, ?, ply, ?, ? FROM games "
                 f"WHERE id = ? AND version = ? AND status = 'active'{self._db.row_lock} "
                 "ON CONFLICT (game_id, kind) DO NOTHING",
-                (kind.value, from_player_id, to_epoch(now), game.id, game.version),
+                (kind.value, from_player_id, to_epoch(now), days, game.id, game.version),
             )
             made = cursor.rowcount == 1
             if made:
                 await insert_items(conn, outbox, now)
             return made
+
+    async def pause(
+        self, game: GameRecord, requester_id: int, days: int, until: datetime
+    ) -> Written:
+        """Stop the game's clocks until ``until``, using up ``requester_id``'s request for a
+        pause of ``days``: the deadline of the player to move moves by the pause (the clock
+        stays a stored deadline), and the game counts the days. ``Written(ok=False)``,
+        nothing changed, when the game moved on (its version) or the request is gone."""
+        try:
+            async with self._db.transaction() as conn:
+                cursor = await conn.execute(
+                    "UPDATE games SET paused_until = ?, pause_days = pause_days + ?, "
+                    "deadline_at = deadline_at + ?, version = version + 1 "
+                    "WHERE id = ? AND version = ? AND status = 'active' RETURNING version",
+                    (to_epoch(until), days, days * 86400, game.id, game.version),
+                )
+                row = await cursor.fetchone()
+                await cursor.close()
+                if row is None:
+                    return Written(ok=False)
+                if not await use_offer(conn, game.id, OfferKind.PAUSE, requester_id):
+                    raise Conflict  # rolls the UPDATE back
+        except Conflict:
+            return Written(ok=False)
+        return Written(ok=True, version=row[0])
 
     async def withdraw_offer(self, game_id: int, kind: OfferKind, from_player_id: int) -> bool:
         """Remove a pending offer (declined); False if there was none."""

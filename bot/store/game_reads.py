@@ -125,12 +125,13 @@ class GameReads(GameTable):
     async def offers(self, game_id: int) -> list[Offer]:
         async with self._db.read() as conn:
             cursor = await conn.execute(
-                "SELECT kind, from_player_id, ply, created_at FROM offers WHERE game_id = ?",
+                "SELECT kind, from_player_id, ply, created_at, days FROM offers WHERE game_id = ?",
                 (game_id,),
             )
             rows = await cursor.fetchall()
         return [
-            Offer(game_id, OfferKind(row[0]), row[1], row[2], from_epoch(row[3])) for row in rows
+            Offer(game_id, OfferKind(row[0]), row[1], row[2], from_epoch(row[3]), row[4])
+            for row in rows
         ]
 
     async def recent_moves(self, game_id: int, count: int) -> tuple[RecentMove, ...]:

@@ -26,7 +26,7 @@ COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
     "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned, untimed, "
-    "increment_days, cap_days, waiting_bank"
+    "increment_days, cap_days, waiting_bank, paused_until, pause_days"
 )
 WIDTH = len(COLUMNS.split(","))
 # The version of the last move's row, read beside a game (``GameRecord.last_move_version``).
@@ -116,6 +116,8 @@ def game_from_row(row: Any, *, last_move_version: int | None = None) -> GameReco
         increment_days=row[25],
         cap_days=row[26],
         waiting_bank=row[27],
+        paused_until=from_epoch_or_none(row[28]),
+        pause_days=row[29],
     )
 
 

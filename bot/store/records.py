@@ -70,6 +70,7 @@ class ChallengeStatus(Enum):
 class OfferKind(Enum):
     DRAW = "draw"
     TAKEBACK = "takeback"
+    PAUSE = "pause"  # stop the game's clocks for some days, by agreement
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +244,15 @@ class GameRecord:
     increment_days: int | None = None
     cap_days: int | None = None
     waiting_bank: int | None = None
+    # A pause agreed by both players: the clock does not run before ``paused_until`` (the
+    # deadline was moved by the pause when it was agreed); ``pause_days``: the days of pause
+    # the game has used.
+    paused_until: datetime | None = None
+    pause_days: int = 0
+
+    def paused(self, now: datetime) -> bool:
+        """Whether an agreed pause holds the game's clocks at ``now``."""
+        return self.paused_until is not None and self.paused_until > now
 
     @property
     def clock_days(self) -> int | None:
@@ -328,6 +338,7 @@ class Offer:
     from_player_id: int
     ply: int
     created_at: datetime
+    days: int | None = None  # a pause's length (None for other kinds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +426,7 @@ class PingKind(Enum):
     DRAW = "draw"
     TAKEBACK = "takeback"
     MORETIME = "moretime"
+    PAUSE = "pause"
 
 
 class SpamLimit(Enum):

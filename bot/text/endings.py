@@ -108,6 +108,7 @@ def _lapsed_text(kinds: tuple[OfferKind, ...]) -> Sentences:
     names = {
         OfferKind.DRAW: Text("The draw offer lapsed."),
         OfferKind.TAKEBACK: Text("The takeback request lapsed."),
+        OfferKind.PAUSE: Text("The pause asked for lapsed."),
     }
     return Sentences(*(names[kind] for kind in kinds))
 

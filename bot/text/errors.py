@@ -53,6 +53,7 @@ from bot.text.clock_words import CLOCK_REFUSALS
 from bot.text.conditional_words import CONDITIONAL_REFUSALS
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.options import OPTION_REFUSALS
+from bot.text.pause_words import PAUSE_REFUSALS
 from bot.text.reasons import refusal
 from bot.text.refusals import REFUSALS
 from bot.text.reports import game_label
@@ -287,16 +288,16 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
         "{name} is not available on this server yet.", name=error.game
     ),
     UnknownMoveNumberError: _unknown_move_number,
-    NoOfferError: lambda error: (
-        Text("There is no draw offer from your opponent to answer.")
-        if error.kind is OfferKind.DRAW
-        else Text("There is no takeback request from your opponent to answer.")
-    ),
-    OfferPendingError: lambda error: (
-        Text("You have already offered a draw; wait for the answer.")
-        if error.kind is OfferKind.DRAW
-        else Text("You have already asked for a takeback; wait for the answer.")
-    ),
+    NoOfferError: lambda error: {
+        OfferKind.DRAW: Text("There is no draw offer from your opponent to answer."),
+        OfferKind.TAKEBACK: Text("There is no takeback request from your opponent to answer."),
+        OfferKind.PAUSE: Text("There is no pause asked by your opponent to answer."),
+    }[error.kind],
+    OfferPendingError: lambda error: {
+        OfferKind.DRAW: Text("You have already offered a draw; wait for the answer."),
+        OfferKind.TAKEBACK: Text("You have already asked for a takeback; wait for the answer."),
+        OfferKind.PAUSE: Text("You have already asked for a pause; wait for the answer."),
+    }[error.kind],
     NothingToTakeBackError: lambda error: (
         Text("There is no move to take back any more.")
         if error.any_more
@@ -310,6 +311,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     **CHALLENGE_REFUSALS,
     **OPTION_REFUSALS,
     **CLOCK_REFUSALS,
+    **PAUSE_REFUSALS,
     **CONDITIONAL_REFUSALS,
     **REFUSALS,
 }

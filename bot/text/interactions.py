@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.i18n.text import Moment, Plural, Sentences, Text, TextIn
 from bot.service.core import VACATION_WINDOW
+from bot.service.pause_facts import PauseAgreed
 from bot.service.phrases import PIECE_NAMES
 from bot.service.results import (
     ConfirmationNeeded,
@@ -24,6 +25,7 @@ from bot.service.results import (
     VacationStarted,
 )
 from bot.store import OfferKind
+from bot.text.pause_words import pause_agreed_text, pause_asked_text, pause_declined_text
 
 
 def confirmation_text(result: ConfirmationNeeded) -> Text:
@@ -32,7 +34,10 @@ def confirmation_text(result: ConfirmationNeeded) -> Text:
 
 
 def offer_made_text(result: OfferMade) -> Text:
-    """``alice offers a draw. bob, accept or decline.`` (or asks to take back)."""
+    """``alice offers a draw. bob, accept or decline.`` (or asks to take back, or to
+    pause)."""
+    if result.kind is OfferKind.PAUSE:
+        return pause_asked_text(result)
     if result.kind is OfferKind.DRAW:
         return Text(
             "{player} offers a draw. {opponent}, accept or decline.",
@@ -47,7 +52,9 @@ def offer_made_text(result: OfferMade) -> Text:
 
 
 def offer_declined_text(result: OfferDeclined) -> Text:
-    """``bob declined the draw offer.`` (or the takeback request)."""
+    """``bob declined the draw offer.`` (or the takeback request, or the pause)."""
+    if result.kind is OfferKind.PAUSE:
+        return pause_declined_text(result)
     if result.kind is OfferKind.DRAW:
         return Text("{player} declined the draw offer.", player=result.by.name)
     return Text("{player} declined the takeback request.", player=result.by.name)
@@ -141,6 +148,7 @@ INTERACTIONS: dict[type, Callable[[Any], Text]] = {
     OfferDeclined: offer_declined_text,
     TakenBack: taken_back_text,
     MoreTimeGiven: more_time_text,
+    PauseAgreed: pause_agreed_text,
     VacationStarted: vacation_started_text,
     MoveMenu: move_menu_text,
     MovePreview: move_preview_text,

@@ -51,6 +51,7 @@ SPEC_COMMANDS = {
     },
     "moretime": {"days", "game"},
     "vacation": {"days", "end"},
+    "pause": {"days", "game"},
     "conditional": {"add", "list", "clear"},
     "tournament": {"create", "join", "leave", "start", "standings", "withdraw", "pgn"},
     "note": {"text", "clear", "game", "move"},

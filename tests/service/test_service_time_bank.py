@@ -142,3 +142,32 @@ async def test_nonsense_terms_are_refused_and_change_nothing(
     assert refused.value.problem is problem
     assert message in error_message(refused.value)
     assert snapshot(db_path) == before
+
+
+async def test_a_takeback_during_a_vacation_gives_no_vacation_days_twice(
+    service: GameService, clock: ManualClock
+) -> None:
+    """The deadline of a player on vacation was moved by the vacation: a takeback keeps their
+    bank as it stands without those days (they come again from the vacation's end), whether
+    the move passes to the other player or comes back to them."""
+    started = await banked_game(service)
+    game_id = started.game.id
+    await move(service, game_id, "e4")  # alice: 3 + 1 = 4 days banked
+    clock.advance(days=1)  # bob has 2 of his 3 days left
+    await service.deadlines.vacation(BOB, 5)
+    await service.endings.takeback(ALICE, PLACE, game_id=game_id)
+    switched = await service.endings.accept_takeback(BOB, game_id)
+    assert switched.game.deadline == clock.now + 4 * DAY  # alice's bank
+    assert switched.game.waiting_bank == 2 * DAY  # bob's, without his vacation
+    await move(service, game_id, "e4")
+    view = await service.reports.game_view(game_id)
+    assert view.deadline == clock.now + 5 * DAY + 2 * DAY  # after the vacation, 2 days
+
+    again = (await banked_game(service)).game.id
+    await move(service, again, "e4")
+    await move(service, again, "e5")  # alice to move with 4 days
+    clock.advance(days=1)
+    await service.deadlines.vacation(ALICE, 5)  # her deadline: 3 days after the vacation
+    await service.endings.takeback(ALICE, PLACE, game_id=again)
+    kept = await service.endings.accept_takeback(BOB, again)  # both moves: still alice's
+    assert kept.game.deadline == clock.now + 5 * DAY + 3 * DAY
