@@ -54,10 +54,14 @@ def starter_text(opened: GameOpened) -> Text:
 
 
 def _may_thread(channel: object) -> discord.TextChannel | None:
-    """``channel`` when Postal may open a game's thread there and post in it."""
+    """``channel`` when Postal may open a game's thread there and post in it (or cannot
+    tell: its own member not cached yet, when Discord's answer decides)."""
     if not opens_thread(channel):
         return None
-    permissions = channel.permissions_for(channel.guild.me)
+    me = channel.guild.me
+    if me is None:
+        return channel
+    permissions = channel.permissions_for(me)
     needed = (
         permissions.send_messages,
         permissions.create_public_threads,

@@ -272,3 +272,25 @@ async def test_the_cross_table_is_drawn_off_the_event_loop(
     shown = await command(fake, players["bob"], "tournament standings")
     assert _cross_table(shown)[1] == 34 * 5  # a title, the headings, three players
     assert len(drawn_in) == 1 and drawn_in[0] != threading.get_ident()
+
+
+async def test_games_stay_in_the_channel_when_threads_are_refused(running: Harness) -> None:
+    """Create Public Threads taken away after the tournament was opened: each game's row
+    posts its first board in the channel instead (no starter line, no thread), mentioning
+    the first mover only, and the games are played there with ``game:``."""
+    fake = running.fake
+    players = {n: fake.add_user(n) for n in ("alice", "bob", "carol")}
+    players["alice"].permissions |= MANAGE_GUILD
+    await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    fake.set_channel_permissions(fake.channel, deny=CREATE_PUBLIC_THREADS)
+    await command(fake, players["alice"], "tournament start")
+    await running.delivered()
+    boards = [
+        m for m in fake.channel_messages(fake.channel.id) if m.interaction_id is None and m.files
+    ]
+    assert len(boards) == 3 and not fake.threads()
+    assert all(len(m.mentions) == 1 and "to move" in m.text() for m in boards)
+    own = [m for m in fake.channel_messages(fake.channel.id) if m.interaction_id is None]
+    assert own == boards  # no starter line: Postal's own posts there are the boards
