@@ -67,10 +67,12 @@ from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
 from bot.discord.scheduler import Worker
+from bot.discord.tournaments import show_signup
 from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 from bot.service.delivery_results import GameOpened
+from bot.service.tournament.facts import TournamentCancelled, TournamentStarted
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -523,4 +525,8 @@ class OutboxSender(Worker):
         )
         if reply.game_id is not None:
             await bot.boards.replaced(reply.game_id, place.id, message.id, fields.get("view"))
+        if isinstance(content, TournamentCancelled) or (
+            isinstance(content, TournamentStarted) and content.round is None
+        ):  # started or called off by the clock: the sign-up message loses its buttons
+            await show_signup(bot, content.tournament)
         return place.id, message.id

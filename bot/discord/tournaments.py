@@ -104,13 +104,18 @@ async def show_pressed(
 
 
 async def _refresh(bot: PostalBot, interaction: discord.Interaction, view: TournamentView) -> None:
-    """Edit the tournament's sign-up message (where Postal posted it) to show ``view``; a
-    message gone or out of reach is left as it is (the commands still work)."""
+    """Edit the tournament's sign-up message to show ``view``, in the channel's language."""
+    with using(shared_language(interaction)):
+        await show_signup(bot, view)
+
+
+async def show_signup(bot: PostalBot, view: TournamentView) -> None:
+    """Edit the tournament's sign-up message (where Postal posted it) to show ``view`` in
+    the current language, its buttons gone once it no longer takes entrants; a message gone
+    or out of reach is left as it is (the commands still work). Raises nothing."""
     if view.message_id is None:
         return
-    with using(shared_language(interaction)):
-        reply = _signup(view, tournament_text(view))
-        fields = message_fields(reply)
+    fields = message_fields(_signup(view, tournament_text(view)))
     channel = bot.get_partial_messageable(view.place.target_id, guild_id=view.place.guild_id)
     try:
         await channel.get_partial_message(view.message_id).edit(

@@ -27,7 +27,7 @@ def _posted(fake: FakeDiscord, words: str) -> list[FakeMessage]:
 async def test_the_deadline_starts_it_and_opens_its_threads(running: Harness) -> None:
     """Three join a tournament whose sign-up closes in a day; nothing happens before the
     deadline; at it the clock starts it: the pairings posted once, three threads opened,
-    each with its first board."""
+    each with its first board; the sign-up message loses its buttons."""
     fake = running.fake
     alice, bob, carol = (fake.add_user(n) for n in ("alice", "bob", "carol"))
     alice.permissions |= MANAGE_GUILD
@@ -50,14 +50,17 @@ async def test_the_deadline_starts_it_and_opens_its_threads(running: Harness) ->
     )
     await running.clock_round()
     assert len(_posted(fake, "has started")) == 1 and len(fake.threads()) == 3
+    signup = fake.messages[made.id]
+    assert signup.buttons() == [] and "Under way" in signup.text(), signup.text()
 
 
 async def test_too_few_at_the_deadline_is_announced_as_cancelled(running: Harness) -> None:
-    """Two players at the deadline: the channel is told once it is cancelled, no thread."""
+    """Two players at the deadline: the channel is told once it is cancelled, no thread;
+    the sign-up message says so and loses its buttons."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     alice.permissions |= MANAGE_GUILD
-    await command(fake, alice, "tournament create", {"title": "Cup", "deadline": "2h"})
+    made = await command(fake, alice, "tournament create", {"title": "Cup", "deadline": "2h"})
     await command(fake, bob, "tournament join")
     await command(fake, alice, "tournament join")
     running.clock.advance(hours=2)
@@ -68,6 +71,8 @@ async def test_too_few_at_the_deadline_is_announced_as_cancelled(running: Harnes
     refused = await command(fake, bob, "tournament join", {"tournament": 1})
     assert refused.ephemeral and "was cancelled at its sign-up deadline" in refused.text()
     assert told.text().endswith("and it needs 3.")
+    signup = fake.messages[made.id]
+    assert signup.buttons() == [] and "Cancelled: too few players" in signup.text()
 
 
 async def test_a_bad_deadline_is_refused_privately(running: Harness) -> None:
