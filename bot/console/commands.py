@@ -75,6 +75,8 @@ async def _challenge(
                 days=None if untimed else int_option("challenge", "days", days_text),
                 rated=rated,
                 fen=options.get("fen"),
+                increment=_whole("increment", options),
+                cap=_whole("cap", options),
             )
         )
         return

@@ -136,6 +136,8 @@ async def challenge(
             days=days or None,
             rated=rated,
             fen=fen,
+            increment=increment,
+            cap=cap,
         )
         return
     # 0 is the "none" choice: an untimed game.

@@ -139,9 +139,7 @@ def plan_challenge(
     ``SelfChallengeError``, ``BotChallengeError``."""
     variant = variant_named(game)
     check_days(days)
-    if days is None and (increment is not None or cap is not None):
-        raise TimeBankError(TimeBankProblem.UNTIMED)
-    clock = time_bank(days or DEFAULT_DAYS, increment, cap)
+    clock = timed_clock(days, increment, cap)
     # The seats by their rules names are always understood (callers inside Postal use
     # them); what a player typed is checked against the variant's words by ``color_word``
     # in the adapter first.
@@ -226,6 +224,8 @@ class ComputerGamePlan:
     first: Color
     days_per_move: int
     untimed: bool
+    increment_days: int | None = None  # the player's time bank (None: days per move)
+    cap_days: int | None = None
 
     def seats(self, player_id: int, computer_id: int) -> Seats:
         return seated(player_id, self.human, computer_id, self.first)
@@ -241,15 +241,18 @@ def plan_computer_game(
     rated: bool | None,
     fen: str | None,
     coin: Color,
+    bank: tuple[int | None, int | None] = (None, None),
 ) -> ComputerGamePlan:
     """The game against the computer ``user`` asks for (see ``ComputerOpponent.challenge``);
-    ``coin`` is their colour when they chose random. Raises ``LevelRangeError``,
-    ``InvalidOptionError``, ``InvalidPositionError``, ``BotChallengeError``."""
+    ``coin`` is their colour when they chose random; ``bank``: the increment and cap of
+    their time bank, as a challenge's. Raises ``LevelRangeError``, ``InvalidOptionError``
+    (``TimeBankError`` among them), ``InvalidPositionError``, ``BotChallengeError``."""
     level = DEFAULT_LEVEL if level is None else level
     if level not in LEVELS:
         raise LevelRangeError(level)
     variant = variant_named(game)
     check_days(days)
+    clock = timed_clock(days, *bank)
     if rated:
         raise UnratableError(Unratable.COMPUTER)
     seats = {"white": "white", "black": "black", "random": "random"}
@@ -266,7 +269,18 @@ def plan_computer_game(
         first=variant.from_fen(start_fen).side_to_move,
         days_per_move=days or DEFAULT_DAYS,
         untimed=days is None,
+        increment_days=clock.increment_days,
+        cap_days=clock.cap_days,
     )
+
+
+def timed_clock(days: int | None, increment: int | None, cap: int | None) -> ClockTerms:
+    """The clock of ``days`` (None: untimed) with a time bank's ``increment`` and ``cap``
+    (see ``time_bank``). Raises ``TimeBankError``, also for a bank asked of an untimed
+    game."""
+    if days is None and (increment is not None or cap is not None):
+        raise TimeBankError(TimeBankProblem.UNTIMED)
+    return time_bank(days or DEFAULT_DAYS, increment, cap)
 
 
 def checked_start(variant: rules.Variant, fen: str | None) -> str | None:

@@ -174,10 +174,13 @@ class ComputerOpponent:
         days: int | None = DEFAULT_DAYS,
         rated: bool | None = None,
         fen: str | None = None,
+        increment: int | None = None,
+        cap: int | None = None,
     ) -> ComputerGameStarted:
         """Start a game against the computer at ``level`` (1..8, default 3) right away:
         ``color`` is the player's seat (white, black, red in xiangqi, random), ``days`` the
-        player's time per move (None: untimed), ``fen`` a start position. Never rated.
+        player's time per move (None: untimed), or with ``increment`` (and ``cap``) their
+        time bank, as in a challenge; ``fen`` a start position. Never rated.
 
         Raises ``LevelError``, ``InvalidOptionError``, ``InvalidPositionError``,
         ``BotChallengeError``, ``ComputerUnavailableError`` (no engine for the game),
@@ -185,7 +188,15 @@ class ComputerOpponent:
         """
         coin = random.choice((Color.WHITE, Color.BLACK))
         plan = plan_computer_game(
-            user, level=level, game=game, color=color, days=days, rated=rated, fen=fen, coin=coin
+            user,
+            level=level,
+            game=game,
+            color=color,
+            days=days,
+            rated=rated,
+            fen=fen,
+            coin=coin,
+            bank=(increment, cap),
         )
         self._require_engine(plan.variant)
         computer = await self._computer()
@@ -214,6 +225,10 @@ class ComputerOpponent:
             deadline_at=await core.deadline_for(
                 to_move_id, now, None if plan.untimed else plan.days_per_move
             ),
+            increment_days=plan.increment_days,
+            cap_days=plan.cap_days,
+            # On a time bank, the second player's waits full (``bot.service.time_bank``).
+            waiting_bank=None if plan.increment_days is None else plan.days_per_move * 86400,
         )
         first_player = await core.ref(to_move_id)
         record = await core.store.computer.start(

@@ -31,6 +31,8 @@ from bot.service.option_errors import (
     LevelForPersonError,
     LevelRangeError,
     NotAChoiceError,
+    TimeBankError,
+    TimeBankProblem,
     Unratable,
     UnratableError,
 )
@@ -442,3 +444,31 @@ async def test_a_missing_engine_is_told_at_once_by_dm_to_who_wants_dms(
     assert delivery is not None and isinstance(delivery.content, ComputerStuck)
     assert delivery.content.reason is UnavailableReason.MISSING
     assert "apt-get install stockfish" in computer_stuck(delivery.content)
+
+
+async def test_a_time_bank_against_the_computer_is_honoured(
+    service: GameService, clock: ManualClock, db_path: Path
+) -> None:
+    """``/challenge level: increment: cap:`` gives the player the time bank asked for (the
+    computer has no clock): each of their moves earns the increment up to the cap. Terms a
+    challenge refuses are refused here too, and nothing is written."""
+    before = snapshot(db_path)
+    with pytest.raises(TimeBankError) as capless:
+        await service.computer.challenge(ALICE, PLACE, color="white", days=3, cap=7)
+    assert capless.value.problem is TimeBankProblem.CAP_WITHOUT_INCREMENT
+    with pytest.raises(TimeBankError) as untimed:
+        await service.computer.challenge(ALICE, PLACE, days=None, increment=1)
+    assert untimed.value.problem is TimeBankProblem.UNTIMED
+    assert snapshot(db_path) == before
+    started = await service.computer.challenge(
+        ALICE, PLACE, color="white", days=2, increment=1, cap=3
+    )
+    assert (started.game.increment_days, started.game.cap_days) == (1, 3)
+    game_id = started.game.id
+    for text in ("e4", "d4"):
+        clock.advance(hours=1)
+        await service.play.move(ALICE, PLACE, text, game_id=game_id)
+        clock.advance(seconds=5)
+        (reply,) = await service.computer.reply_all()
+    # 2 days - 1 h + 1 day, then capped at 3 days: her bank runs from the computer's reply.
+    assert reply.game.deadline == clock().replace(microsecond=0) + timedelta(days=3)
