@@ -30,11 +30,15 @@ from rules.errors import (
 from rules.game import Game
 from rules.pgn import Annotations
 
+# The games the bot offers (its ``game`` option); ``get_variant`` knows every name of
+# ``KNOWN_VARIANT_NAMES`` (the rules CLI offers them all).
 VARIANT_NAMES = ("chess", "xiangqi")
+KNOWN_VARIANT_NAMES = (*VARIANT_NAMES, "chess960")
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` ("chess" or "xiangqi"). Raises ValueError for others."""
+    """The variant called ``name`` ("chess", "xiangqi" or "chess960"). Raises ValueError for
+    others."""
     if name == "chess":
         from rules.chess import CHESS
 
@@ -43,10 +47,16 @@ def get_variant(name: str) -> Variant:
         from rules.xiangqi import XIANGQI
 
         return XIANGQI
-    raise ValueError(f"unknown variant {name!r}: expected one of {', '.join(VARIANT_NAMES)}")
+    if name == "chess960":
+        from rules.chess960 import CHESS960
+
+        return CHESS960
+    known = ", ".join(KNOWN_VARIANT_NAMES)
+    raise ValueError(f"unknown variant {name!r}: expected one of {known}")
 
 
 __all__ = [
+    "KNOWN_VARIANT_NAMES",
     "VARIANT_NAMES",
     "AmbiguousMoveError",
     "Annotations",

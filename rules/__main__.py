@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from rules import VARIANT_NAMES, Game, RulesError, get_variant
+from rules import KNOWN_VARIANT_NAMES, Game, RulesError, get_variant
 from rules.perft import perft
 
 CONTRACT_HELP = (
@@ -30,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     def variant_option(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--variant", choices=VARIANT_NAMES, default="chess")
+        sub.add_argument("--variant", choices=KNOWN_VARIANT_NAMES, default="chess")
 
     perft_cmd = commands.add_parser("perft", help="count leaf nodes to a depth")
     perft_cmd.add_argument("fen", help='a FEN, or "startpos"')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.chess.geometry import (
@@ -20,6 +21,10 @@ PIECE_LETTERS = frozenset("pnbrqkPNBRQK")
 # Where king and rook must stand for each castling right.
 CASTLING_SQUARES = {"K": (4, 7, "K", "R"), "Q": (4, 0, "K", "R"),
                     "k": (60, 63, "k", "r"), "q": (60, 56, "k", "r")}  # fmt: skip
+
+
+# Reads a castling field against the board: (fen, field, board, dropped) -> the rights.
+CastlingReader = Callable[[str, str, tuple[str, ...], "list[str] | None"], int]
 
 
 def castling_field(rights: int) -> str:
@@ -58,7 +63,7 @@ def parse_fen(fen: str) -> ChessPosition:
     Accepts four to six fields (missing move counters default to ``0 1``). Raises
     InvalidFenError naming what is wrong.
     """
-    return _parse(fen, None)
+    return parse_with(fen, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,19 +76,31 @@ class RecordFen:
     dropped_en_passant: str | None
 
 
-def parse_record_fen(fen: str) -> RecordFen:
+def parse_record_fen(
+    fen: str, read_castling: CastlingReader | None = None, kind: type[ChessPosition] | None = None
+) -> RecordFen:
     """The start position of a record. As ``parse_fen``, except that an impossible castling
     right or en passant square (real files have them: lichess studies edited by hand) is
     dropped and reported instead of refused; a position a player types stays strict.
-    Raises InvalidFenError for anything else."""
+    Raises InvalidFenError for anything else. ``read_castling`` and ``kind`` as for
+    ``parse_with``."""
     dropped: list[str] = []
-    position = _parse(fen, dropped)
+    position = parse_with(fen, dropped, read_castling, kind or ChessPosition)
     castling = "".join(d for d in dropped if len(d) == 1)
     en_passant = next((d for d in dropped if len(d) == 2), None)
     return RecordFen(position, castling, en_passant)
 
 
-def _parse(fen: str, dropped: list[str] | None) -> ChessPosition:
+def parse_with(
+    fen: str,
+    dropped: list[str] | None,
+    read_castling: CastlingReader | None = None,
+    kind: type[ChessPosition] = ChessPosition,
+) -> ChessPosition:
+    """The position of ``fen`` as a ``kind``, its castling field read by ``read_castling``
+    (standard chess's by default: Chess960 reads rook files too). ``dropped`` (a record's
+    FEN) collects the impossible castling letters and en passant square left out instead of
+    refused. Raises InvalidFenError naming what is wrong."""
     if not isinstance(fen, str):
         raise InvalidFenError(repr(fen), FenProblem.NOT_TEXT)
     text = " ".join(fen.split())
@@ -101,7 +118,7 @@ def _parse(fen: str, dropped: list[str] | None) -> ChessPosition:
         raise InvalidFenError(fen, FenProblem.SIDE_TO_MOVE, found=side)
     white = side == "w"
     kings = _kings(fen, board)
-    castling = _parse_castling(fen, castling_text, board, dropped)
+    castling = (read_castling or _parse_castling)(fen, castling_text, board, dropped)
     ep = _parse_en_passant(fen, ep_text, board, white, dropped)
     halfmove = _counter(fen, halfmove_text, "halfmove clock", minimum=0)
     fullmove = _counter(fen, fullmove_text, "fullmove number", minimum=0) or 1
@@ -110,7 +127,7 @@ def _parse(fen: str, dropped: list[str] | None) -> ChessPosition:
     if is_attacked(board, them, white):
         waiting, to_move = ("black", "white") if white else ("white", "black")
         raise InvalidFenError(fen, FenProblem.OPPONENT_IN_CHECK, side=waiting, to_move=to_move)
-    return ChessPosition._make(board, white, castling, ep, halfmove, fullmove, kings)
+    return kind._make(board, white, castling, ep, halfmove, fullmove, kings)
 
 
 def _parse_placement(fen: str, placement: str) -> tuple[str, ...]:

@@ -60,7 +60,7 @@ def san(position: ChessPosition, move: Move) -> str:
     f, t, promotion = move
     letter = board[f]
     kind = letter.lower()
-    if kind == "k" and abs(t - f) == 2:
+    if kind == "k" and position.is_castling(move):
         text = "O-O" if t > f else "O-O-O"
     elif kind == "p":
         text = SQUARE_NAMES[t]
@@ -240,14 +240,10 @@ def _coordinate_move(
 
 
 def _castle(position: ChessPosition, text: str, *, kingside: bool) -> Move:
-    king = position.king_square(position.side_to_move)
-    move = Move(king, king + (2 if kingside else -2), None)
-    if position.is_legal(move):
+    move = position.castling_move(kingside)
+    if move is not None and position.is_legal(move):
         return move
-    # Off e1/e8 there is no castling move to name: king ± 2 may even leave the board.
-    home = SQUARES_BY_NAME["e1" if position.side_to_move.value == "white" else "e8"]
-    named = move if king == home else None
-    raise _illegal(position, text, _why_castling_illegal(position, kingside), named)
+    raise _illegal(position, text, _why_castling_illegal(position, kingside), move)
 
 
 def _illegal(
@@ -264,7 +260,7 @@ def _why_illegal(position: ChessPosition, move: Move) -> IllegalReason:
     kind = letter.lower()
     white = letter in "PNBRQK"
     home_rank = 0 if white else 7
-    if kind == "k" and abs(t - f) == 2 and rank_of(f) == rank_of(t) == home_rank:
+    if kind == "k" and position.is_castling(move) and rank_of(f) == rank_of(t) == home_rank:
         return _why_castling_illegal(position, kingside=t > f)
     target = board[t]
     if target != EMPTY and (target in "PNBRQK") == white:
@@ -298,17 +294,14 @@ def _why_illegal(position: ChessPosition, move: Move) -> IllegalReason:
 
 
 def _why_castling_illegal(position: ChessPosition, kingside: bool) -> IllegalReason:
-    white = position.side_to_move.value == "white"
-    right = ("K" if kingside else "Q") if white else ("k" if kingside else "q")
-    if right not in position.castling_rights:
+    if not position.has_castling_right(kingside):
         return IllegalReason.NO_CASTLING_RIGHTS
-    king = position.king_square(position.side_to_move)
-    between = (king + 1, king + 2) if kingside else (king - 1, king - 2, king - 3)
-    if any(position.board[sq] != EMPTY for sq in between):
+    empty, passing = position.castling_squares(kingside)
+    if any(position.board[sq] != EMPTY for sq in empty):
         return IllegalReason.CASTLING_BLOCKED
     if position.is_check():
         return IllegalReason.CASTLING_OUT_OF_CHECK
-    passing = king + 1 if kingside else king - 1
-    if is_attacked(position.board, passing, not white):
+    enemy_white = position.side_to_move.value != "white"
+    if any(is_attacked(position.board, sq, enemy_white) for sq in passing):
         return IllegalReason.CASTLING_THROUGH_CHECK
     return IllegalReason.INTO_CHECK

@@ -8,7 +8,7 @@ scan for checkers and pins around the king, so only king moves and en passant ne
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rules.chess.attacks import EMPTY, Board, checks_and_pins, is_attacked
 from rules.chess.geometry import (
@@ -72,6 +72,9 @@ class ChessPosition:
     _legal_set: frozenset[Move] | None
     _moves_from: tuple[Square, list[Move]] | None
     _check: bool | None
+    # AND-ed into the rights for both squares of a move (see geometry.CASTLING_KEPT); a
+    # class attribute so that Chess960, whose rights are rook squares, keeps its own.
+    _KEPT: ClassVar[tuple[int, ...]] = CASTLING_KEPT
 
     @classmethod
     def _make(
@@ -258,7 +261,7 @@ class ChessPosition:
         en passant square. Raises IllegalMoveError while in check."""
         if self.is_check():
             raise IllegalMoveError("--", self.fen(), IllegalReason.IN_CHECK, in_check=True)
-        return ChessPosition._make(
+        return self._make(
             self._board,
             not self._white,
             self._castling,
@@ -316,10 +319,11 @@ class ChessPosition:
                 board[t + 1], board[t - 2] = board[t - 2], EMPTY
         if captured != EMPTY:
             halfmove = 0
-        return ChessPosition._make(
+        kept = self._KEPT
+        return self._make(
             tuple(board),
             not white,
-            self._castling & CASTLING_KEPT[f] & CASTLING_KEPT[t],
+            self._castling & kept[f] & kept[t],
             ep,
             halfmove,
             self._fullmove + (0 if white else 1),
@@ -472,6 +476,28 @@ class ChessPosition:
             and not is_attacked(board, king - 2, enemy_white)
         ):
             add(Move(king, king - 2, None))
+
+    def castling_move(self, kingside: bool) -> Move | None:
+        """The move that would castle to that side (legal or not), None when there is none
+        to name: the king is off its home square."""
+        king = self._kings[0 if self._white else 1]
+        if king != (4 if self._white else 60):
+            return None
+        return Move(king, king + 2 if kingside else king - 2, None)
+
+    def has_castling_right(self, kingside: bool) -> bool:
+        """Whether the side to move still has the right to castle to that side."""
+        if self._white:
+            return bool(self._castling & (WHITE_KINGSIDE if kingside else WHITE_QUEENSIDE))
+        return bool(self._castling & (BLACK_KINGSIDE if kingside else BLACK_QUEENSIDE))
+
+    def castling_squares(self, kingside: bool) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+        """For castling to that side (with the right to it): the squares that must be empty,
+        and those the king passes before its destination."""
+        king = self._kings[0 if self._white else 1]
+        if kingside:
+            return (king + 1, king + 2), (king + 1,)
+        return (king - 1, king - 2, king - 3), (king - 1,)
 
     # --- notation (see rules.chess.notation) --------------------------------------------------
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from rules import pgn, records
 from rules.chess import endings
-from rules.chess.fen import START_FEN, parse_fen, parse_record_fen
+from rules.chess.fen import START_FEN, RecordFen, parse_fen, parse_record_fen
 from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
 from rules.chess.openings import opening_of
 from rules.chess.position import ChessPosition
@@ -88,12 +88,7 @@ class ChessVariant:
             "Black": "?",
             "Result": result,
         }
-        if not game.is_standard_start():
-            defaults["SetUp"] = "1"
-            defaults["FEN"] = game.start.fen()
-        opening = opening_of(game.start, game.moves)
-        if opening is not None:
-            defaults["ECO"], defaults["Opening"] = opening.eco, opening.name
+        defaults.update(self._start_tags(game))
         ordered = pgn.ordered_tags(defaults, {**(tags or {}), "Result": result})
         start = game.start
         movetext = pgn.format_movetext(
@@ -105,6 +100,18 @@ class ChessVariant:
             pgn.named_annotations(game, annotations, lambda p, m: p.san(m)),
         )
         return f"{pgn.format_tags(ordered)}\n\n{movetext}\n"
+
+    def _start_tags(self, game: Game) -> dict[str, str]:
+        """The tags a record's start gives: FEN/SetUp for a custom start; ECO and Opening
+        when the game reached a named opening."""
+        tags = {}
+        if not game.is_standard_start():
+            tags["SetUp"] = "1"
+            tags["FEN"] = game.start.fen()
+        opening = opening_of(game.start, game.moves)
+        if opening is not None:
+            tags["ECO"], tags["Opening"] = opening.eco, opening.name
+        return tags
 
     def ending_before_move(self, position: Position, repetition: Repetition) -> Outcome | None:
         """The automatic ending of ``position`` when a move is known to follow (a record)."""
@@ -126,17 +133,23 @@ class ChessVariant:
         index and line). See ``rules.records`` and ``rules.pgn``."""
         return records.read_games(self, source, self._record_start)
 
+    # The Variant tags of this game (lowercase), and how a record's FEN is read.
+    _variant_tags: tuple[str, ...] = ("standard", "chess", "from position")
+
+    def _record_fen(self, fen: str) -> RecordFen:
+        return parse_record_fen(fen)
+
     def _record_start(self, tags: Mapping[str, str]) -> records.RecordStart:
         """The start position a record's tags give; an impossible castling right or en
         passant square in its FEN is dropped with a warning. Raises InvalidRecordError for
         another variant, InvalidFenError for a FEN that stays impossible."""
         variant = tags.get("Variant", "Standard").strip().lower()
-        if variant not in ("standard", "chess", "from position"):
-            raise InvalidRecordError(f"variant {tags['Variant']!r} is not chess")
+        if variant not in self._variant_tags:
+            raise InvalidRecordError(f"variant {tags['Variant']!r} is not {self.name}")
         fen = tags.get("FEN")
         if not fen:
             return records.RecordStart(None)
-        found = parse_record_fen(fen)
+        found = self._record_fen(fen)
         warnings = []
         if found.dropped_castling:
             kind = records.WarningKind.CASTLING_RIGHT_DROPPED

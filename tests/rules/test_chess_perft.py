@@ -27,9 +27,10 @@ class PerftCase(NamedTuple):
     nodes: int
 
 
-def read_cases() -> list[PerftCase]:
+def read_cases(path: Path = DATA) -> list[PerftCase]:
+    """The (position, depth, nodes) cases of a perft data file: ``name; FEN; depth=nodes ...``."""
     cases = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         name, fen, counts = (field.strip() for field in line.split(";"))
