@@ -210,3 +210,33 @@ def test_legal_answers_every_input_line_so_output_zips_with_input() -> None:
     assert lines[0].startswith("b1c3 ")
     assert lines[1].startswith("error: ")
     assert lines[2].startswith("h1")
+
+
+# --- chess960 --------------------------------------------------------------------------------
+
+CHESS960_READY = "4k2r/8/8/8/8/8/8/RK5R w HAh - 0 1"
+
+
+def test_chess960_perft_counts_castling_by_the_king_taking_its_rook() -> None:
+    """`perft --variant chess960` reads Shredder-FEN and counts Chess960 castling."""
+    scharnagl = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+    assert run(["perft", scharnagl, "3", "--variant", "chess960"]) == (0, "12189\n")
+    assert run(["perft", "startpos", "3", "--variant", "chess960"]) == (0, "8902\n")
+
+
+def test_chess960_legal_lists_castling_as_king_takes_rook() -> None:
+    """`legal --variant chess960` lists castling as b1a1/b1h1, O-O-O/O-O with --san."""
+    status, out = run(["legal", "--variant", "chess960"], CHESS960_READY + "\n")
+    assert status == 0 and out.split()[-2:] == ["b1a1", "b1h1"]
+    status, out = run(["legal", "--variant", "chess960", "--san"], CHESS960_READY + "\n")
+    assert status == 0 and out.split()[-2:] == ["O-O-O", "O-O"]
+    # Standard chess has no rights to read from a Shredder-FEN field.
+    assert run(["legal"], CHESS960_READY + "\n")[0] == 2
+
+
+def test_chess960_game_writes_fens_as_python_chess() -> None:
+    """`game --variant chess960` plays O-O and reports the X-FEN python-chess writes."""
+    status, report = game("O-O Kd7", "--variant", "chess960", "--fen", CHESS960_READY)
+    assert status == 0
+    assert report["uci"] == ["b1h1", "e8d7"] and report["san"] == ["O-O", "Kd7"]
+    assert report["fen"] == "7r/3k4/8/8/8/8/8/R4RK1 w - - 2 2"
