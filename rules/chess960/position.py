@@ -106,26 +106,22 @@ class Chess960Position(ChessPosition):
         king = self._kings[0 if self._white else 1]
         if rook is None:
             return (), ()
-        king_to, rook_to = _destinations(king, rook)
-        return _must_be_empty(king, rook, king_to, rook_to), _between(king, king_to)
+        return _PATHS[king, rook][2:]
 
     def _castling_moves(self, add: Callable[[Move], None], king: Square) -> None:
-        rank = _WHITE_RANK if self._white else _BLACK_RANK
-        rights = self._castling & rank
-        if not rights:
-            return
+        rights = self._castling & (_WHITE_RANK if self._white else _BLACK_RANK)
         board = self._board
         enemy_white = not self._white
-        base = king & ~7
-        for rook in range(base, base + 8):
-            if not rights >> rook & 1:
-                continue
-            king_to, rook_to = _destinations(king, rook)
-            if any(board[sq] != EMPTY for sq in _must_be_empty(king, rook, king_to, rook_to)):
+        while rights:
+            low = rights & -rights
+            rights ^= low
+            rook = low.bit_length() - 1
+            king_to, rook_to, empty, passing = _PATHS[king, rook]
+            if any(board[sq] != EMPTY for sq in empty):
                 continue
             lifted = list(board)
             lifted[king] = EMPTY
-            if any(is_attacked(lifted, sq, enemy_white) for sq in _between(king, king_to)):
+            if any(is_attacked(lifted, sq, enemy_white) for sq in passing):
                 continue
             lifted[rook] = EMPTY
             lifted[rook_to] = board[rook]
@@ -136,7 +132,7 @@ class Chess960Position(ChessPosition):
         f = move[0]
         piece = self._board[f]
         if piece != "K" and piece != "k":
-            return super()._after(move)
+            return _chess_after(self, move)
         t = move[1]
         board = list(self._board)
         white = self._white
@@ -164,6 +160,10 @@ class Chess960Position(ChessPosition):
         )
 
 
+# Called directly, not through super(): this is the hot path of Chess960 move generation.
+_chess_after = ChessPosition._after
+
+
 def _destinations(king: Square, rook: Square) -> tuple[Square, Square]:
     """Where king and rook end when castling: g and f files on the king's side (the rook
     right of the king), c and d on the queen's."""
@@ -184,3 +184,23 @@ def _must_be_empty(
     neighbours, so the union is one stretch of the rank)."""
     low, high = min(king, rook, king_to, rook_to), max(king, rook, king_to, rook_to)
     return tuple(sq for sq in range(low, high + 1) if sq != king and sq != rook)
+
+
+Path = tuple[Square, Square, tuple[Square, ...], tuple[Square, ...]]
+
+
+def _paths() -> dict[tuple[Square, Square], Path]:
+    """Per (king, rook) pair on a first rank: the destinations, the squares that must be
+    empty, and those the king passes (looked up, not computed, when generating moves)."""
+    paths = {}
+    for base in (0, 56):
+        for king in range(base, base + 8):
+            for rook in range(base, base + 8):
+                if rook != king:
+                    king_to, rook_to = _destinations(king, rook)
+                    empty = _must_be_empty(king, rook, king_to, rook_to)
+                    paths[king, rook] = (king_to, rook_to, empty, _between(king, king_to))
+    return paths
+
+
+_PATHS = _paths()
