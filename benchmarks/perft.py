@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 
 from rules import get_variant
 from rules.perft import perft
@@ -95,11 +96,11 @@ def compare(
     rates = []
     for name, fen, depth, expected in cases:
         position = variant.from_fen(fen)
-        ours = best_time(lambda p=position, d=depth: perft(p, d), expected, repeat)
+        ours = best_time(partial(perft, position, depth), expected, repeat)
         rates.append(expected / ours)
         line = f"{name:<20} {depth:>5} {expected:>9} {ours:>9.3f} {expected / ours:>11,.0f}"
         if callable(peer):
-            theirs = best_time(lambda f=fen, d=depth: peer(f, d), expected, repeat)
+            theirs = best_time(partial(peer, fen, depth), expected, repeat)
             line += f" {theirs:>10.3f} {expected / theirs:>12,.0f} {theirs / ours:>7.2f}x"
         print(line, flush=True)
     if not callable(peer):
@@ -135,7 +136,7 @@ def main() -> None:
     for name, fen, depth, expected in XIANGQI_CASES:
         position = xiangqi.from_fen(fen)
         repeat = 1 if expected > 1_000_000 else args.repeat
-        ours = best_time(lambda p=position, d=depth: perft(p, d), expected, repeat)
+        ours = best_time(partial(perft, position, depth), expected, repeat)
         nps = expected / ours
         print(f"{name:<12} {depth:>5} {expected:>9} {ours:>9.3f} {nps:>11,.0f} "
               f"{nps / chess_nps:>19.2f}x")  # fmt: skip
