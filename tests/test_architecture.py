@@ -243,6 +243,8 @@ def test_use_cases_reach_the_core_through_its_public_api() -> None:
 # shrink (the test below fails on a new one, and on one of these once it is gone).
 KNOWN_LOOP_BREAKERS = {
     ("rules", "rules.chess"),
+    # get_variant's lazy import, as for chess: Chess960's variant is a chess variant
+    ("rules", "rules.chess960"),
     ("rules.game", "rules"),
     ("rules.xiangqi.variant", "rules.xiangqi.record"),
     ("rules.xiangqi.position", "rules.xiangqi.variant"),
