@@ -8,6 +8,7 @@ touches SQL; bot/render and bot/service never reach up to the adapters. Imports 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -79,7 +80,13 @@ def offenders(modules: dict[str, set[str]], forbidden: tuple[str, ...]) -> list[
 
 
 PRODUCT = ("rules", "bot")
-ALL = product_modules(*PRODUCT)
+
+
+@functools.cache
+def every_module() -> dict[str, set[str]]:
+    """The product's modules and their imports, parsed once, by the first test that asks:
+    not at import, where every pytest worker collecting the suite would pay for it."""
+    return product_modules(*PRODUCT)
 
 
 def test_the_import_parser_resolves_relative_imports() -> None:
@@ -104,7 +111,7 @@ def test_the_import_parser_resolves_relative_imports() -> None:
 
 def test_rules_imports_only_the_standard_library_and_itself() -> None:
     """rules/ has no third-party or bot imports, so it runs anywhere Python does."""
-    rules = {name: names for name, names in ALL.items() if within(name, "rules")}
+    rules = {name: names for name, names in every_module().items() if within(name, "rules")}
     assert "rules.chess.position" in rules
     bad = sorted(
         f"{module} imports {name}"
@@ -117,14 +124,18 @@ def test_rules_imports_only_the_standard_library_and_itself() -> None:
 
 def test_only_bot_discord_imports_discord() -> None:
     """The discord library is imported by bot/discord alone."""
-    outside = {name: names for name, names in ALL.items() if not within(name, "bot.discord")}
+    outside = {
+        name: names for name, names in every_module().items() if not within(name, "bot.discord")
+    }
     assert offenders(outside, ("discord",)) == []
 
 
 @pytest.mark.parametrize("library", ["sqlite3", "aiosqlite", "asyncpg"])
 def test_only_bot_store_imports_database_drivers(library: str) -> None:
     """Database drivers (SQLite's, PostgreSQL's) are imported by bot/store alone."""
-    outside = {name: names for name, names in ALL.items() if not within(name, "bot.store")}
+    outside = {
+        name: names for name, names in every_module().items() if not within(name, "bot.store")
+    }
     assert offenders(outside, (library,)) == []
 
 
@@ -145,14 +156,14 @@ def test_only_bot_store_contains_sql() -> None:
 
 def test_render_imports_no_service_store_or_adapter() -> None:
     """bot/render depends on rules and Pillow only, never on the layers above or beside it."""
-    render = {name: names for name, names in ALL.items() if within(name, "bot.render")}
+    render = {name: names for name, names in every_module().items() if within(name, "bot.render")}
     forbidden = ("bot.service", "bot.store", "bot.discord", "bot.console", "discord")
     assert offenders(render, forbidden) == []
 
 
 def test_service_imports_no_adapter() -> None:
     """bot/service knows nothing of Discord or the console that call it."""
-    service = {name: names for name, names in ALL.items() if within(name, "bot.service")}
+    service = {name: names for name, names in every_module().items() if within(name, "bot.service")}
     assert offenders(service, ("discord", "bot.discord", "bot.console")) == []
 
 
@@ -160,12 +171,12 @@ def test_text_sits_between_the_adapters_and_the_service() -> None:
     """bot/text words the service's facts for both adapters: it may read the service's result
     types, but never the adapters; and the service (and the layers below it) never import it,
     so no English sentence can creep back into the facts."""
-    text = {name: names for name, names in ALL.items() if within(name, "bot.text")}
+    text = {name: names for name, names in every_module().items() if within(name, "bot.text")}
     assert "bot.text.words" in text
     assert offenders(text, ("discord", "bot.discord", "bot.console")) == []
     below = {
         name: names
-        for name, names in ALL.items()
+        for name, names in every_module().items()
         if any(within(name, layer) for layer in ("rules", "bot.service", "bot.store", "bot.render"))
     }
     assert offenders(below, ("bot.text",)) == []
@@ -173,7 +184,7 @@ def test_text_sits_between_the_adapters_and_the_service() -> None:
 
 def test_store_imports_no_layer_above_it() -> None:
     """bot/store never imports the service or the adapters that sit on top of it."""
-    store = {name: names for name, names in ALL.items() if within(name, "bot.store")}
+    store = {name: names for name, names in every_module().items() if within(name, "bot.store")}
     forbidden = ("bot.service", "bot.discord", "bot.console", "discord")
     assert offenders(store, forbidden) == []
 
@@ -181,7 +192,7 @@ def test_store_imports_no_layer_above_it() -> None:
 def test_engine_imports_only_rules_and_the_standard_library() -> None:
     """bot/engine drives engine processes with the standard library and checks moves with rules:
     the service may import it, it imports nothing of Postal's other layers nor a third party."""
-    engine = {name: names for name, names in ALL.items() if within(name, "bot.engine")}
+    engine = {name: names for name, names in every_module().items() if within(name, "bot.engine")}
     assert "bot.engine.api" in engine
     bad = sorted(
         f"{module} imports {name}"
@@ -198,7 +209,7 @@ def test_nothing_below_the_service_imports_the_engines() -> None:
     """Engines are the service's to use: rules, store and render never import bot/engine."""
     below = {
         name: names
-        for name, names in ALL.items()
+        for name, names in every_module().items()
         if any(within(name, layer) for layer in ("rules", "bot.store", "bot.render"))
     }
     assert offenders(below, ("bot.engine",)) == []
@@ -206,14 +217,14 @@ def test_nothing_below_the_service_imports_the_engines() -> None:
 
 def test_rules_never_imports_bot() -> None:
     """The rules engine is the bottom layer: nothing in rules/ imports bot."""
-    rules = {name: names for name, names in ALL.items() if within(name, "rules")}
+    rules = {name: names for name, names in every_module().items() if within(name, "rules")}
     assert offenders(rules, ("bot",)) == []
 
 
 def test_the_product_imports_no_chess_library() -> None:
     """python-chess, pyffish (Fairy-Stockfish) and cairosvg are test oracles and benchmark
     peers, never product code."""
-    assert offenders(ALL, ("chess", "cairosvg", "pyffish")) == []
+    assert offenders(every_module(), ("chess", "cairosvg", "pyffish")) == []
 
 
 def test_game_service_holds_use_cases_side_by_side() -> None:
