@@ -21,6 +21,7 @@ from bot.discord.kit import described_choices, postal
 from bot.discord.language import shared_language
 from bot.discord.places import check_tournament_place
 from bot.discord.respond import message_fields, quickly, update_pressed_message
+from bot.discord.tournament_events import event_note, make_event
 from bot.i18n import using
 from bot.i18n.text import Text
 from bot.render.cross_table import render_cross_table
@@ -141,6 +142,7 @@ async def create(
     start_when_full: bool = False,
     deadline: DeadlineText | None = None,
     vacation: bool = True,
+    event: bool = False,
 ) -> None:
     bot = postal(interaction)
     await check_tournament_place(interaction)
@@ -166,6 +168,10 @@ async def create(
     made = shown.tournament
     posted = await bot.reply(interaction, lambda: _signup(made, entry_text(shown)))
     await bot.service.tournaments.set_message(made.id, posted)
+    if event:  # its organiser is told privately when there is none
+        note = event_note(await make_event(interaction.guild, made, posted))
+        if note is not None:
+            await bot.reply(interaction, messages.Reply(note, ephemeral=True))
 
 
 @tournament.command(name="join", description=about("tournament join"))

@@ -478,6 +478,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         OptionKind.YES_NO,
                         description="Whether a player's vacation pauses its games (default yes)",
                     ),
+                    OptionSpec(
+                        "event",
+                        OptionKind.YES_NO,
+                        description="Also a Discord event at the sign-up deadline (needs Create "
+                        "Events)",
+                        discord_only=True,
+                    ),
                 ),
                 positional=("title",),
                 rest=True,

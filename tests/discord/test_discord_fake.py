@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
@@ -13,6 +14,7 @@ from bot.service.clock import ManualClock
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
     ATTACH_FILES,
+    CREATE_EVENTS,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     GUILD_ANNOUNCEMENT,
@@ -403,3 +405,45 @@ async def test_a_boolean_option_takes_no_choices(loose_fake: FakeDiscord) -> Non
     assert loose_fake._register([{"name": "play", "description": "p", "options": [option]}], None)[
         0
     ]["options"] == [option]
+
+
+async def _new_event(fake: FakeDiscord, body: dict[str, Any]) -> int:
+    url = f"{fake.api_base}/guilds/{fake.guild_id}/scheduled-events"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json=body, headers=headers) as response,
+    ):
+        return response.status
+
+
+async def test_a_scheduled_event_is_made_only_as_discord_allows(loose_fake: FakeDiscord) -> None:
+    """Create Events needed (403 without it); an external event needs a location, an end,
+    no channel, a start in the future: each refused (400) and recorded as a violation."""
+    fake = loose_fake
+    fake.wall = ManualClock()
+    start = fake.wall() + timedelta(days=1)
+    good = {
+        "name": "Cup",
+        "privacy_level": 2,
+        "entity_type": 3,
+        "scheduled_start_time": start.isoformat(),
+        "scheduled_end_time": (start + timedelta(hours=1)).isoformat(),
+        "entity_metadata": {"location": "https://discord.com/channels/1/2/3"},
+    }
+    assert await _new_event(fake, good) == 403 and fake.violations == []
+    fake.set_bot_permissions(fake.bot_permissions | CREATE_EVENTS)
+    bad = [
+        {**good, "entity_metadata": {}},
+        {**good, "scheduled_end_time": None},
+        {**good, "channel_id": "5"},
+        {**good, "scheduled_start_time": (start - timedelta(days=2)).isoformat()},
+        {**good, "privacy_level": 1},
+        {**good, "name": ""},
+    ]
+    for body in bad:
+        assert await _new_event(fake, body) == 400
+    assert len(fake.violations) == len(bad) and fake.scheduled_events == []
+    fake.violations.clear()
+    assert await _new_event(fake, good) == 200
+    assert [e["name"] for e in fake.scheduled_events] == ["Cup"]

@@ -83,6 +83,7 @@ from tests.fakediscord.model import (
     CONTEXT_BOT_DM,
     CONTEXT_GUILD,
     CONTEXT_PRIVATE_CHANNEL,
+    CREATE_EVENTS,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DEFERRED_CHANNEL_MESSAGE,
@@ -154,6 +155,7 @@ __all__ = [
     "CONTEXT_BOT_DM",
     "CONTEXT_GUILD",
     "CONTEXT_PRIVATE_CHANNEL",
+    "CREATE_EVENTS",
     "CREATE_PRIVATE_THREADS",
     "CREATE_PUBLIC_THREADS",
     "DEFERRED_CHANNEL_MESSAGE",
@@ -256,6 +258,7 @@ class FakeDiscord(Driver):
             ("POST", "/channels/{channel}/threads", self._create_thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self._create_thread),
             ("POST", "/users/@me/channels", self._open_dm),
+            ("POST", "/guilds/{guild}/scheduled-events", self._create_scheduled_event),
         ]
         for method, path, handler in routes:
             app.router.add_route(method, api + path, handler)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from tests.fakediscord.answers import Answers
+from tests.fakediscord.events import Events
 from tests.fakediscord.model import (
     APPLICATION_COMMAND,
     ATTACHMENT_SIZE_LIMIT,
@@ -34,7 +34,7 @@ from tests.fakediscord.model import (
 )
 
 
-class Driver(Answers):
+class Driver(Events):
     """What users do, as INTERACTION_CREATE dispatches, and the bot's answers awaited."""
 
     async def reply(self, interaction: FakeInteraction, timeout: float = 10.0) -> FakeMessage:

@@ -38,6 +38,8 @@ USE_APPLICATION_COMMANDS = 1 << 31
 CONNECT = 1 << 20
 
 MANAGE_THREADS = 1 << 34
+# Creating scheduled events (since 2023; Manage Events, 1 << 33, edits and deletes them).
+CREATE_EVENTS = 1 << 44
 
 CREATE_PUBLIC_THREADS = 1 << 35
 

@@ -90,6 +90,8 @@ class FakeState:
         # Each PATCH of a thread by the bot (archiving, unarchiving), by thread id.
         self.thread_edits: dict[int, list[dict[str, Any]]] = {}
         self.calls: list[Call] = []
+        # The scheduled events the bot created (POST /guilds/{id}/scheduled-events).
+        self.scheduled_events: list[dict[str, Any]] = []
         # The JSON body of every request that had one (``payload_json`` of a multipart one).
         self.bodies: list[SentBody] = []
         # Edits of channel messages per channel (PATCH /channels/{id}/messages/{id}): past
