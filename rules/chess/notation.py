@@ -235,8 +235,25 @@ def _coordinate_move(
     found = _single_move_or_promotions(position, text, found)
     if found:
         return found[0]
+    castling = _castling_onto(position, origin, target) if promotion is None else None
+    if castling is not None:
+        return castling
     move = Move(origin, target, promotion)
     raise _illegal(position, text, _why_illegal(position, move), move)
+
+
+def _castling_onto(position: ChessPosition, origin: Square, target: Square) -> Move | None:
+    """The legal castling that brings the king from ``origin`` to ``target``, for a king
+    moved onto its castling square where no king step goes (Chess960's ``e1g1``, as players
+    drag the king and python-chess reads it; in chess that text is the castling move)."""
+    if origin != position.king_square(position.side_to_move):
+        return None
+    for kingside in (True, False):
+        move = position.castling_move(kingside)
+        destination = (origin & ~7) + (6 if kingside else 2)
+        if move is not None and destination == target and position.is_legal(move):
+            return move
+    return None
 
 
 def _castle(position: ChessPosition, text: str, *, kingside: bool) -> Move:

@@ -183,3 +183,19 @@ def test_standard_chess_refuses_a_chess960_record() -> None:
     game, _ = _random_game(5, seed=1, plies=10)
     with pytest.raises(ValueError, match="Chess960"):
         get_variant("chess").read_record(CHESS960.write_record(game, {}))
+
+
+@pytest.mark.parametrize(
+    ("fen", "text", "uci"),
+    [
+        # king on e1 typed onto g1/c1, as python-chess reads it and players drag it
+        ("rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", "e1g1", "e1h1"),
+        ("rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", "e1c1", "e1a1"),
+        (CASTLE_READY, "b1g1", "b1h1"),
+        (CASTLE_READY, "b1-c1", "b1c1"),  # a king step where there is one: not castling
+    ],
+)
+def test_king_typed_onto_its_castling_square_castles(fen: str, text: str, uci: str) -> None:
+    """A king moved onto g1/c1 where it has no step there is the castling move."""
+    position = CHESS960.from_fen(fen)
+    assert position.uci(position.parse_move(text)) == uci
