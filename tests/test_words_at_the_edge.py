@@ -67,11 +67,8 @@ WORDING_CALLS = {"Text", "Plural", "TextIn", "_", "ngettext", "pgettext", "N_", 
 # Messages still built in bot/service, by module: to be moved to bot/text.
 SENTENCES_LEFT: dict[str, int] = {
     "bot/service/answer_plan.py": 1,
-    "bot/service/board_menus.py": 7,
     "bot/service/catalog.py": 5,
     "bot/service/local_time.py": 7,
-    "bot/service/phrases.py": 46,
-    "bot/service/results.py": 1,
     "bot/service/themes.py": 9,
 }
 

@@ -74,7 +74,6 @@ from bot.service import (
 )
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
-from bot.service.phrases import variant_text
 from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.store import (
     ConsoleButton,
@@ -86,8 +85,10 @@ from bot.text.buttons import button_label
 from bot.text.challenges import closed_text
 from bot.text.clock_words import waiting_bank_text
 from bot.text.errors import error_text
+from bot.text.interactions import move_menus
 from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
+from bot.text.phrases import variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
@@ -333,6 +334,8 @@ class Console:
             await self._retire_previews(result)
         if isinstance(result, GameList):  # the list's menus and Next page, as on Discord
             await self._show_choices(result, game_list_buttons(result), game_list_menus(result))
+        elif isinstance(result, MoveMenu):  # its menus worded as on Discord
+            await self._show_choices(result, menus=move_menus(result))
         else:
             await self._show_choices(result)
 
@@ -356,10 +359,10 @@ class Console:
         buttons: tuple[Button, ...] = (),
         menus: tuple[SelectMenu, ...] = (),
     ) -> None:
-        """A result's select menus as numbered choices, then its buttons (``buttons`` and
-        ``menus``: those the adapters add to it, such as a list's Next page)."""
+        """A result's select menus (``menus``, as bot/text words them) as numbered choices,
+        then its buttons (``buttons``: those the adapters add to it, such as a list's Next
+        page)."""
         buttons = getattr(result, "buttons", ()) or buttons
-        menus = getattr(result, "menus", ()) or menus
         allowed = buttons[0].allowed_user_ids if buttons else ()
         # Several menus (a games list's): each choice says which menu it is from.
         entries: list[tuple[str, str, tuple[int, ...], str | None]] = [

@@ -23,6 +23,7 @@ from bot.service import (
     MovePreview,
 )
 from bot.text import interactions, words
+from bot.text.phrases import title_text
 
 
 def move_menu(result: MoveMenu) -> Reply:
@@ -34,7 +35,12 @@ def move_menu(result: MoveMenu) -> Reply:
         card = Card(game_title(result.game), card_text(asked), (), Tone.YOUR_MOVE)
     content = "" if card is not None else clip(safe(asked), CONTENT_LIMIT)
     return Reply(
-        content, card, result.board, buttons=result.buttons, menus=result.menus, ephemeral=True
+        content,
+        card,
+        result.board,
+        buttons=result.buttons,
+        menus=interactions.move_menus(result),
+        ephemeral=True,
     )
 
 
@@ -77,6 +83,6 @@ def animation_made(result: GameAnimation, *, step: int, frames: int) -> str:
             "Discord's upload limit"
         ).format(count=plies, step=step, frames=frames)
     text = _("{game} · game #{id}: {shown}.").format(
-        game=say(result.game.title), id=result.game.id, shown=shown
+        game=say(title_text(result.game)), id=result.game.id, shown=shown
     )
     return clip(escape_text(text), CONTENT_LIMIT)

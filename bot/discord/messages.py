@@ -49,11 +49,11 @@ from bot.service import (
     VacationStarted,
     board_controls,
 )
-from bot.service.phrases import variant_text
 from bot.text import boards, endings, interactions, reports, words
 from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
 from bot.text.clock_words import waiting_bank_text
 from bot.text.notices import reminder_text
+from bot.text.phrases import title_text, variant_text
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000
@@ -184,14 +184,14 @@ def deadline_field(game: GameView) -> tuple[tuple[str, str], ...]:
 
 
 def game_title(game: GameView) -> str:
-    title = _("{game} · game #{id}").format(game=say(game.title), id=game.id)
+    title = _("{game} · game #{id}").format(game=say(title_text(game)), id=game.id)
     return clip(escape_text(title), TITLE_LIMIT)
 
 
 def thread_name(game: GameView) -> str:
     """The game's thread name, ``alice vs bob · chess`` in the current language: plain
     text, markup dropped."""
-    return plain_label(say(game.title), THREAD_NAME_LIMIT)
+    return plain_label(say(title_text(game)), THREAD_NAME_LIMIT)
 
 
 def wants_mention(player: PlayerRef | None) -> bool:

@@ -130,7 +130,8 @@ async def show_press(
         case MoveMenu():
             await bot.reply(interaction, lambda: menu_messages.move_menu(result))
         case MoveTyping():
-            form = move_form(result.custom_id, result.title, result.label, result.placeholder)
+            title, label = interactions.move_form_text(result)
+            form = move_form(result.custom_id, title, label, result.placeholder)
             await interaction.response.send_modal(form)
         case MovePreview():
             await bot.reply(interaction, lambda: menu_messages.move_preview(result))

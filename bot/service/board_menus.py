@@ -9,16 +9,14 @@ menu is parsed and checked exactly as a typed one.
 from __future__ import annotations
 
 import rules
-from bot.i18n.text import TextIn
+from bot.service.controls_values import MENU_OPTIONS
 from bot.service.core import ServiceCore, named_game
 from bot.service.errors import (
     GameChangedError,
     InvalidButtonError,
     PreviewReplacedError,
 )
-from bot.service.notation import MoveNamer
 from bot.service.parsing import parse_move
-from bot.service.phrases import PIECE_NAMES
 from bot.service.play import PlayUseCases
 from bot.service.previews import show_preview, waiting_preview
 from bot.service.results import (
@@ -27,7 +25,8 @@ from bot.service.results import (
     ButtonAction,
     ButtonLabel,
     ButtonStyle,
-    Choice,
+    MenuOption,
+    MenuPage,
     MenuStep,
     MoveCancelled,
     MoveMenu,
@@ -36,23 +35,28 @@ from bot.service.results import (
     MoveTyping,
     Place,
     PromotionNeeded,
-    SelectMenu,
     User,
 )
 from bot.store import ConfirmMoves, GameRecord, Preview, XiangqiNotation
-from rules import Move
 
-# Discord shows at most 25 options in a select menu and five menus in a message.
-MENU_OPTIONS = 25
 _PIECE_ORDER = "kqrbancp"
 
 
-def pages(choices: list[Choice]) -> list[tuple[Choice, ...]]:
-    """``choices`` cut into runs of at most ``MENU_OPTIONS`` (one select menu each)."""
-    return [
-        tuple(choices[start : start + MENU_OPTIONS])
-        for start in range(0, len(choices), MENU_OPTIONS)
-    ]
+def pages(
+    action: ButtonAction, game_id: int, argument: str, choices: list[MenuOption]
+) -> tuple[MenuPage, ...]:
+    """``choices`` cut into runs of at most ``MENU_OPTIONS`` (one select menu each), the
+    page's index added to each menu's ``argument`` (``ply:...:index``)."""
+    return tuple(
+        MenuPage(
+            action,
+            game_id,
+            f"{argument}:{index}",
+            tuple(choices[start : start + MENU_OPTIONS]),
+            start + 1,
+        )
+        for index, start in enumerate(range(0, len(choices), MENU_OPTIONS))
+    )
 
 
 class BoardMenuUseCases:
@@ -104,9 +108,8 @@ class BoardMenuUseCases:
 
     def _piece_menus(
         self, game: rules.Game, action: ButtonAction, game_id: int, ply: int
-    ) -> tuple[SelectMenu, ...]:
+    ) -> tuple[MenuPage, ...]:
         position = game.position
-        names = PIECE_NAMES.get(game.variant.name, PIECE_NAMES["chess"])
         origins = sorted(
             {m.from_square for m in position.legal_moves()},
             key=lambda square: _piece_rank(position, square),
@@ -114,20 +117,9 @@ class BoardMenuUseCases:
         choices = []
         for origin in origins:
             piece = position.piece_at(origin)
-            kind = piece.kind if piece is not None else "?"
             square = game.variant.square_name(origin)
-            named = names.get(kind, kind.upper())
-            choices.append(
-                Choice(
-                    TextIn("select option", "{piece} {square}", piece=named, square=square), square
-                )
-            )
-        return tuple(
-            SelectMenu(
-                TextIn("placeholder", "Choose a piece"), action, game_id, f"{ply}:{index}", page
-            )
-            for index, page in enumerate(pages(choices))
-        )
+            choices.append(MenuOption(square, square, piece=piece.kind if piece else "?"))
+        return pages(action, game_id, str(ply), choices)
 
     async def pick_piece(
         self,
@@ -150,17 +142,11 @@ class BoardMenuUseCases:
             raise GameChangedError
         square = game.variant.square_name(origin)
         name = await self._core.namer(position, user.id)  # the player's xiangqi notation
-        choices = [_target_choice(game, move, name) for move in moves]
-        menus = tuple(
-            SelectMenu(
-                _page_placeholder(index, len(choices), page),
-                ButtonAction.PICK_TARGET,
-                game_id,
-                f"{record.ply}:{square}:{index}",
-                page,
-            )
-            for index, page in enumerate(pages(choices))
-        )
+        choices = [
+            MenuOption(position.uci(m), game.variant.square_name(m.to_square), move=name(m))
+            for m in moves
+        ]
+        menus = pages(ButtonAction.PICK_TARGET, game_id, f"{record.ply}:{square}", choices)
         view = await self._core.view(record)
         targets = tuple(dict.fromkeys(m.to_square for m in moves))
         board = await self._core.board_image(
@@ -211,13 +197,7 @@ class BoardMenuUseCases:
         view = await self._core.view(record)
         example = "Nf3, e2e4, O-O" if game.variant.name == "chess" else "C2.5, h2e2, 炮二平五"
         custom_id = Button("", ButtonAction.TYPED_MOVE, game_id, str(record.ply)).custom_id
-        return MoveTyping(
-            view,
-            custom_id,
-            TextIn("modal", "Your move in game #{id}", id=game_id),
-            TextIn("modal", "Move"),
-            example,
-        )
+        return MoveTyping(view, custom_id, example)
 
     async def typed_move(
         self,
@@ -303,29 +283,6 @@ def _piece_rank(position: rules.Position, square: int) -> tuple[int, int]:
     piece = position.piece_at(square)
     kind = piece.kind if piece is not None else "?"
     return (_PIECE_ORDER.find(kind) % 10, square)
-
-
-def _target_choice(game: rules.Game, move: Move, name: MoveNamer) -> Choice:
-    position = game.position
-    target = game.variant.square_name(move.to_square)
-    san = name(move)
-    label = (
-        san
-        if game.variant.name == "chess"
-        else TextIn("select option", "{move} (to {square})", move=san, square=target)
-    )
-    return Choice(label, position.uci(move))
-
-
-def _page_placeholder(index: int, total: int, page: tuple[Choice, ...]) -> str:
-    if total <= MENU_OPTIONS:
-        return TextIn("placeholder", "Choose the destination")
-    return TextIn(
-        "placeholder",
-        "Destinations {first}-{last}",
-        first=index * MENU_OPTIONS + 1,
-        last=index * MENU_OPTIONS + len(page),
-    )
 
 
 __all__ = ["BoardMenuUseCases"]

@@ -103,7 +103,7 @@ class Button:
     @property
     def custom_id(self) -> str:
         """A stable id, at most 100 characters, e.g. ``postal:promote:12:e7e8q``."""
-        return f"{BUTTON_ID_PREFIX}:{self.action.value}:{self.target_id}:{self.argument}"
+        return control_id(self.action, self.target_id, self.argument)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,44 @@ class SelectMenu:
 
     @property
     def custom_id(self) -> str:
-        return f"{BUTTON_ID_PREFIX}:{self.action.value}:{self.target_id}:{self.argument}"
+        return control_id(self.action, self.target_id, self.argument)
+
+
+# Discord shows at most 25 options in a select menu and five menus in a message.
+MENU_OPTIONS = 25
+
+
+@dataclass(frozen=True, slots=True)
+class MenuOption:
+    """One choice of a board menu, as facts: what it sends (``value``: a square, or a
+    move's UCI) and the square it names, with the piece's letter (a piece to choose) or the
+    move's name (a destination). ``bot.text.interactions.move_menus`` words it."""
+
+    value: str
+    square: str
+    piece: str = ""
+    move: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MenuPage:
+    """One select menu of a board menu (at most 25 ``choices``), identified like a
+    ``Button``; ``first`` is the place of its first choice among all (from 1)."""
+
+    action: ButtonAction
+    target_id: int
+    argument: str
+    choices: tuple[MenuOption, ...]
+    first: int = 1
+
+    @property
+    def custom_id(self) -> str:
+        return control_id(self.action, self.target_id, self.argument)
+
+
+def control_id(action: ButtonAction, target_id: int, argument: str) -> str:
+    """A button's or select menu's stable id, e.g. ``postal:promote:12:e7e8q``."""
+    return f"{BUTTON_ID_PREFIX}:{action.value}:{target_id}:{argument}"
 
 
 def parse_button_id(custom_id: str) -> tuple[ButtonAction, int, str] | None:

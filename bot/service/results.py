@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from bot.engine.api import UnavailableReason
-from bot.i18n.text import Text
 from bot.render import Strip, render_board
 
 # The controls' values live beside (bot.service.controls_values); said from here too.
@@ -22,9 +21,10 @@ from bot.service.controls_values import ButtonAction as ButtonAction
 from bot.service.controls_values import ButtonLabel as ButtonLabel
 from bot.service.controls_values import ButtonStyle as ButtonStyle
 from bot.service.controls_values import Choice as Choice
+from bot.service.controls_values import MenuOption as MenuOption
+from bot.service.controls_values import MenuPage as MenuPage
 from bot.service.controls_values import SelectMenu as SelectMenu
 from bot.service.controls_values import parse_button_id as parse_button_id
-from bot.service.phrases import variant_text
 from bot.store import (
     NotifyMode,
     OfferKind,
@@ -147,16 +147,6 @@ class GameView:
         """Where the game lives: its thread or forum post if it has one, else its channel."""
         return Place(self.guild_id, self.channel_id, self.thread_id)
 
-    @property
-    def title(self) -> str:
-        """``alice vs bob · chess``: also the name for the game's thread."""
-        return Text(
-            "{white} vs {black} · {variant}",
-            white=self.white.name,
-            black=self.black.name,
-            variant=variant_text(self.variant),
-        )
-
     def color_name(self, color: Color) -> str:
         """``white``/``black``, or ``red``/``black`` in xiangqi."""
         if self.variant == "xiangqi" and color is Color.WHITE:
@@ -260,8 +250,8 @@ class ChallengeClosed:
 
 @dataclass(frozen=True, slots=True)
 class GameStarted:
-    """A challenge was accepted. Create ``game.title`` as a thread if you can, post the
-    board there, then tell the service with ``set_game_thread``/``set_game_message``."""
+    """A challenge was accepted. Create the game's thread (named by its title) if you can,
+    post the board there, then tell the service with ``set_game_thread``/``set_game_message``."""
 
     game: GameView
     board: BoardView
@@ -366,12 +356,13 @@ class MenuStep(Enum):
 @dataclass(frozen=True, slots=True)
 class MoveMenu:
     """Choices for the player (Move…: pieces, then a piece's destinations; Legal moves:
-    pieces), private to them. ``board`` shows the chosen piece's destinations, if any;
-    ``square`` is the chosen piece's (``MenuStep.TARGET``)."""
+    pieces), private to them, as facts (``bot.text.interactions.move_menus`` words its
+    select menus). ``board`` shows the chosen piece's destinations, if any; ``square`` is
+    the chosen piece's (``MenuStep.TARGET``)."""
 
     game: GameView
     step: MenuStep
-    menus: tuple[SelectMenu, ...]
+    menus: tuple[MenuPage, ...]
     buttons: tuple[Button, ...] = ()
     board: BoardView | None = None
     square: str = ""
@@ -380,12 +371,12 @@ class MoveMenu:
 @dataclass(frozen=True, slots=True)
 class MoveTyping:
     """Open a form where the player types a move; its answer is a ``TYPED_MOVE`` with the
-    text (``custom_id`` identifies the game and the ply it is for)."""
+    text (``custom_id`` identifies the game and the ply it is for). ``placeholder`` gives
+    moves of the game's notations as examples; ``bot.text.interactions.move_form_text``
+    words the form's title and label."""
 
     game: GameView
     custom_id: str
-    title: str
-    label: str
     placeholder: str
 
 

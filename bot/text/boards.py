@@ -4,9 +4,9 @@ the facts of a ``BoardShown`` and a ``PromotionNeeded``."""
 from __future__ import annotations
 
 from bot.i18n.text import Joined, Sentences, Text
-from bot.service.phrases import check_text, color_text, termination_text
 from bot.service.results import BoardShown, GameView, Look, PromotionNeeded
 from bot.text.move_errors import LIST_SEPARATOR
+from bot.text.phrases import check_text, color_text, termination_text, title_text
 
 
 def opening_text(view: GameView) -> str:
@@ -28,14 +28,14 @@ def _state_text(result: BoardShown) -> Text:
     if not view.active:
         return Text(
             "{game}: finished, {result} ({how}).",
-            game=view.title,
+            game=title_text(view),
             result=view.result,
             how=termination_text(view.termination, view.variant),
         )
     assert view.to_move is not None
     return Text(
         "{game}, move {number}.{check} {player} to move.",
-        game=view.title,
+        game=title_text(view),
         number=result.number,
         check=check_text(view.variant, lead=" ") if result.check else "",
         player=view.to_move.name,
@@ -48,7 +48,9 @@ def board_shown_text(result: BoardShown) -> Text:
     square = result.square
     match result.look:
         case Look.GAME_OVER:
-            return Text("{game} is over: no piece moves in it any more.", game=result.game.title)
+            return Text(
+                "{game} is over: no piece moves in it any more.", game=title_text(result.game)
+            )
         case Look.NO_PIECE:
             return Text("There is no piece on {square}.", square=square)
         case Look.NOT_ITS_TURN:

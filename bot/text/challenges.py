@@ -10,9 +10,9 @@ from bot.i18n.text import Text
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
 from bot.service.computer import ComputerGameStarted, NoComputerError
 from bot.service.errors import UserError
-from bot.service.phrases import color_text, rated_text, variant_text
 from bot.service.results import ChallengeClosed, ChallengeCreated, ChallengeView, GameStarted
 from bot.text.clock_words import clock_of, clock_text
+from bot.text.phrases import color_text, rated_text, variant_text
 from rules import Color
 
 CUSTOM_START = Text(", from a custom position")

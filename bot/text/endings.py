@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from bot.i18n.names import Command
 from bot.i18n.text import Joined, Sentences, Text, TextIn
-from bot.service.phrases import check_text
 from bot.service.results import Ending, GameEnded, GameView, MovePlayed
 from bot.store import OfferKind
 from bot.text.boards import opening_text
+from bot.text.phrases import check_text
 from rules import Termination
 
 

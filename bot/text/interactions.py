@@ -9,28 +9,34 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n.text import Moment, Plural, Sentences, Text, TextIn
+from bot.service.controls_values import MENU_OPTIONS
 from bot.service.core import VACATION_WINDOW
 from bot.service.pause_facts import PauseAgreed
-from bot.service.phrases import PIECE_NAMES
 from bot.service.results import (
+    Choice,
     ConfirmationNeeded,
+    MenuOption,
+    MenuPage,
     MenuStep,
     MoreTimeGiven,
     MoveCancelled,
     MoveMenu,
     MovePreview,
+    MoveTyping,
     OfferDeclined,
     OfferMade,
+    SelectMenu,
     TakenBack,
     VacationStarted,
 )
 from bot.store import OfferKind
 from bot.text.pause_words import pause_agreed_text, pause_asked_text, pause_declined_text
+from bot.text.phrases import PIECE_NAMES, title_text
 
 
 def confirmation_text(result: ConfirmationNeeded) -> Text:
     """``Really resign alice vs bob · chess? Press Resign to confirm.``"""
-    return Text("Really resign {game}? Press Resign to confirm.", game=result.game.title)
+    return Text("Really resign {game}? Press Resign to confirm.", game=title_text(result.game))
 
 
 def offer_made_text(result: OfferMade) -> Text:
@@ -117,6 +123,47 @@ def move_menu_text(result: MoveMenu) -> Text:
             return Text("Show the legal moves of which piece?")
         case MenuStep.TARGET:
             return Text("Where to, from {square}?", square=result.square)
+
+
+def move_menus(result: MoveMenu) -> tuple[SelectMenu, ...]:
+    """A board menu's select menus in words: a piece's name and square (« Roi e1 »), or a
+    destination (chess: the move; xiangqi: ``C2.5 (to e2)``), under what each asks."""
+    names = PIECE_NAMES.get(result.game.variant, PIECE_NAMES["chess"])
+    total = sum(len(page.choices) for page in result.menus)
+
+    def label(option: MenuOption) -> str:
+        if result.step is not MenuStep.TARGET:
+            named = names.get(option.piece, option.piece.upper())
+            return TextIn("select option", "{piece} {square}", piece=named, square=option.square)
+        if result.game.variant == "chess":
+            return option.move
+        return TextIn(
+            "select option", "{move} (to {square})", move=option.move, square=option.square
+        )
+
+    def placeholder(page: MenuPage) -> str:
+        if result.step is not MenuStep.TARGET:
+            return TextIn("placeholder", "Choose a piece")
+        if total <= MENU_OPTIONS:
+            return TextIn("placeholder", "Choose the destination")
+        last = page.first + len(page.choices) - 1
+        return TextIn("placeholder", "Destinations {first}-{last}", first=page.first, last=last)
+
+    return tuple(
+        SelectMenu(
+            placeholder(page),
+            page.action,
+            page.target_id,
+            page.argument,
+            tuple(Choice(label(option), option.value) for option in page.choices),
+        )
+        for page in result.menus
+    )
+
+
+def move_form_text(result: MoveTyping) -> tuple[TextIn, TextIn]:
+    """The title and the box's label of the form for typing a move."""
+    return TextIn("modal", "Your move in game #{id}", id=result.game.id), TextIn("modal", "Move")
 
 
 def move_preview_text(result: MovePreview) -> Text:

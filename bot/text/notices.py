@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bot.i18n.text import Plural, Sentences, Text
 from bot.service.delivery_results import Reminder, TurnNotice
-from bot.service.phrases import check_text
 from bot.text.endings import played_text, to_move_text
+from bot.text.phrases import check_text, title_text
 
 
 def turn_notice_text(notice: TurnNotice) -> Text:
@@ -18,7 +18,7 @@ def turn_notice_text(notice: TurnNotice) -> Text:
     if not notice.moves:
         return Text(
             "New game: {game} (game #{id}). {player} to move.",
-            game=view.title,
+            game=title_text(view),
             id=view.id,
             player=notice.player.name,
         )
@@ -38,6 +38,6 @@ def reminder_text(reminder: Reminder) -> Plural:
         "{player}, less than {count} hours left for your move in {game} (game #{id}).",
         reminder.hours_before,
         player=reminder.player.name,
-        game=view.title,
+        game=title_text(view),
         id=view.id,
     )

@@ -27,8 +27,8 @@ from bot.service.option_errors import (
     Unratable,
     UnratableError,
 )
-from bot.service.phrases import variant_text
 from bot.service.preferences import OFF
+from bot.text.phrases import variant_text
 
 # Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
 LIST = TextIn("list separator", ", ")

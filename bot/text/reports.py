@@ -11,7 +11,6 @@ from typing import Any
 
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
-from bot.service.phrases import termination_text, variant_text
 from bot.service.report_results import (
     ComputerStats,
     GameList,
@@ -31,6 +30,7 @@ from bot.service.results import (
     GameChoice,
     SelectMenu,
 )
+from bot.text.phrases import termination_text, title_text, variant_text
 
 
 def game_label(choice: GameChoice) -> Text:
@@ -346,9 +346,9 @@ def record_text(result: RecordExport) -> Text:
     it."""
     view = result.game
     summary: Text = (
-        Text("PGN of {game} (game #{id}).", game=view.title, id=view.id)
+        Text("PGN of {game} (game #{id}).", game=title_text(view), id=view.id)
         if view.variant == "chess"
-        else Text("Record of {game} (game #{id}).", game=view.title, id=view.id)
+        else Text("Record of {game} (game #{id}).", game=title_text(view), id=view.id)
     )
     if result.analysis_url:
         return Sentences(summary, Text("Analyse it: {url}", url=result.analysis_url))

@@ -9,7 +9,6 @@ from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Moment, Plural, Sentences, Text, TextIn, say
 from bot.render.cross_table import CrossTable
-from bot.service.phrases import pace_text, rated_text, variant_text
 from bot.service.results import Button, ButtonAction, ButtonStyle
 from bot.service.tournament.facts import (
     MAX_FIELD,
@@ -30,6 +29,7 @@ from bot.service.tournament.facts import (
 )
 from bot.service.tournament.knockout import Decision
 from bot.store import TournamentFormat, TournamentStatus
+from bot.text.phrases import pace_text, rated_text, variant_text
 
 # At most this many games are listed in a start's message (the rest: /games, the channel).
 MAX_LISTED_PAIRINGS = 40

@@ -35,6 +35,7 @@ from bot.service.local_time import clock_text
 from bot.service.notes import NoteAdded, NoteList, NoteView
 from bot.service.preferences import CONFIRM_CHOICES
 from bot.service.themes import piece_set_choice, shown_chess_pieces, shown_theme, theme_choice
+from bot.text.phrases import title_text
 
 
 def preview_board(board: BoardView) -> BoardView:
@@ -69,7 +70,7 @@ def answered(game: GameView, answers: tuple[ConditionalAnswer, ...]) -> str:
 
 
 def _game(game: GameView) -> dict[str, object]:
-    return {"game": say(game.title), "id": game.id}
+    return {"game": say(title_text(game)), "id": game.id}
 
 
 def conditional_added(result: ConditionalAdded) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import Locale, catalogs, translator_for, using
 from bot.i18n.text import Text, say
-from bot.service.phrases import variant_text
+from bot.text.phrases import variant_text
 from tests.discord.harness import Harness, command, play, start_game
 from tests.discord.test_discord_board import answer
 from tests.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, EMBED_LINKS, FakeDiscord, FakeMessage

@@ -25,6 +25,7 @@ from bot.service import (
 )
 from bot.text import words
 from bot.text.errors import error_message
+from bot.text.interactions import move_menus
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
@@ -50,9 +51,9 @@ async def test_confirm_moves_is_on_by_default_and_can_be_turned_off(service: Gam
         ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("g1",)
     )
     assert isinstance(targets, MoveMenu) and targets.board is not None
-    assert [(c.label, c.value) for c in targets.menus[0].choices] == [
-        ("Nf3", "g1f3"),
-        ("Nh3", "g1h3"),
+    assert [(c.move, c.square, c.value) for c in targets.menus[0].choices] == [
+        ("Nf3", "f3", "g1f3"),
+        ("Nh3", "h3", "g1h3"),
     ]
     custom = targets.menus[0].custom_id
     preview = await service.buttons.press_custom_id(ALICE, custom, place=PLACE, values=("g1f3",))
@@ -99,13 +100,23 @@ async def test_xiangqi_pieces_and_a_move_typed_in_chinese(service: GameService) 
     game = (await start_game(service, "xiangqi")).game
     await service.preferences.settings(ALICE, confirm="never")
     pieces = await menu(service, ALICE, game.id, 0)
-    labels = {c.label for c in pieces.menus[0].choices}
-    assert {"Chariot a0", "Cannon h2", "Horse b0", "Soldier e3"} <= labels
+    pieces_shown = {(c.piece, c.square) for c in pieces.menus[0].choices}
+    assert {("r", "a0"), ("c", "h2"), ("n", "b0"), ("p", "e3")} <= pieces_shown
     targets = await service.buttons.press(
         ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("h2",)
     )
     assert isinstance(targets, MoveMenu)
-    assert ("C2.5 (to e2)", "h2e2") in [(c.label, c.value) for c in targets.menus[0].choices]
+    assert ("C2.5", "e2", "h2e2") in [(c.move, c.square, c.value) for c in targets.menus[0].choices]
+    # bot/text words them: the pieces by their xiangqi names, the destinations with squares.
+    (shown_pieces,) = move_menus(pieces)
+    assert shown_pieces.placeholder == "Choose a piece"
+    assert {"Chariot a0", "Cannon h2", "Horse b0", "Soldier e3"} <= {
+        c.label for c in shown_pieces.choices
+    }
+    (shown_targets,) = move_menus(targets)
+    assert shown_targets.placeholder == "Choose the destination"
+    assert shown_targets.custom_id == targets.menus[0].custom_id
+    assert ("C2.5 (to e2)", "h2e2") in [(c.label, c.value) for c in shown_targets.choices]
     played = await service.buttons.press(
         ALICE, ButtonAction.TYPED_MOVE, game.id, "0", place=PLACE, values=("炮二平五",)
     )
@@ -121,6 +132,23 @@ async def test_a_chariot_on_an_open_board_fits_one_menu(service: GameService) ->
     )
     assert isinstance(targets, MoveMenu)
     assert [len(m.choices) for m in targets.menus] == [17]
+
+
+async def test_a_queen_s_destinations_take_two_menus_each_saying_which(
+    service: GameService,
+) -> None:
+    """A queen in the middle of an empty board has 27 moves: two select menus (Discord
+    shows 25 options at most), each saying which destinations it holds."""
+    game = (await start_game(service, fen="8/8/1k6/3Q4/8/7K/8/8 w - - 0 1")).game
+    targets = await service.buttons.press(
+        ALICE, ButtonAction.PICK_PIECE, game.id, "0:0", place=PLACE, values=("d5",)
+    )
+    assert isinstance(targets, MoveMenu)
+    assert [(len(m.choices), m.first) for m in targets.menus] == [(25, 1), (2, 26)]
+    shown = move_menus(targets)
+    assert [m.placeholder for m in shown] == ["Destinations 1-25", "Destinations 26-27"]
+    assert [m.custom_id for m in shown] == [m.custom_id for m in targets.menus]
+    assert shown[0].choices[0].label == targets.menus[0].choices[0].move
 
 
 async def test_rematch_swaps_colours_and_keeps_the_terms(service: GameService) -> None:

@@ -21,6 +21,7 @@ from bot.service import (
 )
 from bot.store import ChallengeFacts, Store
 from bot.text.errors import error_message
+from bot.text.phrases import title_text
 from rules import Color, FenProblem
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, ROBOT, snapshot
 
@@ -42,7 +43,7 @@ async def test_challenge_then_accept_starts_game(service: GameService) -> None:
     assert (game.white.id, game.black.id) == (BOB.id, ALICE.id)
     assert game.to_move is not None and game.to_move.id == BOB.id
     assert game.deadline == service.core.now() + timedelta(days=5)
-    assert game.title == "bob vs alice · chess"
+    assert title_text(game) == "bob vs alice · chess"
     assert started.board.orientation is Color.WHITE
     assert started.notify.id == BOB.id
 

@@ -111,8 +111,8 @@ async def test_board_menus_in_the_players_notation(service: GameService) -> None
         ALICE, ButtonAction.PICK_PIECE, game_id, "0:0", place=PLACE, values=("h2",)
     )
     assert isinstance(targets, MoveMenu)
-    labels = [(c.label, c.value) for c in targets.menus[0].choices]
-    assert ("炮二平五 (to e2)", "h2e2") in labels
+    labels = [(c.move, c.square, c.value) for c in targets.menus[0].choices]
+    assert ("炮二平五", "e2", "h2e2") in labels
     preview = await service.buttons.press(
         ALICE, ButtonAction.PICK_TARGET, game_id, "0:h2:0", place=PLACE, values=("h2e2",)
     )

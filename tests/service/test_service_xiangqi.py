@@ -10,8 +10,8 @@ import rules
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, MovePlayed, errors
-from bot.service.phrases import check_text, termination_text
 from bot.text.endings import ending_text
+from bot.text.phrases import check_text, termination_text
 from rules import Color
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot, start_game
 

@@ -1,9 +1,11 @@
-"""Words the service's sentences share, as catalog messages (``bot.i18n.text``): a game's
-name, a side's colour, a game's pace. The adapters say them in the reader's language."""
+"""Words the edge's sentences share, as catalog messages (``bot.i18n.text``): a game's
+name and title, a side's colour, a game's pace, how it ended, its pieces. Both adapters say
+them in the reader's language."""
 
 from __future__ import annotations
 
 from bot.i18n.text import Plural, Text, TextIn
+from bot.service.results import GameView
 from rules import Color, Termination
 
 
@@ -21,6 +23,16 @@ def check_text(variant: str, *, lead: str = "") -> Text:
 def variant_text(variant: str) -> str:
     """``chess`` / ``xiangqi`` as a word of a sentence (another name as it is)."""
     return {"chess": Text("chess"), "xiangqi": Text("xiangqi")}.get(variant, variant)
+
+
+def title_text(game: GameView) -> Text:
+    """``alice vs bob · chess``: a game's name in sentences, and its thread's name."""
+    return Text(
+        "{white} vs {black} · {variant}",
+        white=game.white.name,
+        black=game.black.name,
+        variant=variant_text(game.variant),
+    )
 
 
 def color_text(variant: str, color: Color | str) -> Text:
