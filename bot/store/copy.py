@@ -26,7 +26,8 @@ from typing import Any, Protocol
 
 import asyncpg
 
-from bot.store import health
+from bot.store import copy_keys, health
+from bot.store.copy_keys import ForeignKey, Lifted
 from bot.store.database import Connection, Database, Dialect, StoreError, migrations_script
 from bot.store.pg_schema import SYNC_IDENTITIES
 
@@ -80,6 +81,7 @@ class TablePlan:
     table: str
     columns: tuple[str, ...]
     key: tuple[str, ...]
+    references: tuple[ForeignKey, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,8 @@ def table_plans() -> tuple[TablePlan, ...]:
 def _plan(reference: sqlite3.Connection, table: str) -> TablePlan:
     info = list(reference.execute("SELECT * FROM pragma_table_info(?)", (table,)))
     key = tuple(str(row[1]) for row in sorted(info, key=lambda row: int(row[5])) if row[5])
-    return TablePlan(table, tuple(str(row[1]) for row in info), key)
+    columns = tuple(str(row[1]) for row in info)
+    return TablePlan(table, columns, key, copy_keys.foreign_keys(reference, table))
 
 
 def _only_data(plan: TablePlan) -> tuple[str, tuple[object, ...]]:
@@ -161,8 +164,8 @@ async def count_rows(database: Database) -> list[TableCount]:
     return counts
 
 
-def _page_sql(plan: TablePlan, after: Key | None, upto: Key | None, limit: int | None) -> str:
-    """The page of ``plan``'s rows after key ``after`` up to key ``upto``, in key order."""
+def _page_where(plan: TablePlan, after: Key | None, upto: Key | None) -> str:
+    """The condition picking ``plan``'s rows after key ``after`` up to key ``upto``."""
     conditions = [_only_data(plan)[0]]
     row_key = f"({', '.join(plan.key)})"
     marks = f"({', '.join('?' * len(plan.key))})"
@@ -170,7 +173,12 @@ def _page_sql(plan: TablePlan, after: Key | None, upto: Key | None, limit: int |
         conditions.append(f"{row_key} > {marks}")
     if upto is not None:
         conditions.append(f"{row_key} <= {marks}")
-    where = " AND ".join(c for c in conditions if c)
+    return " AND ".join(c for c in conditions if c)
+
+
+def _page_sql(plan: TablePlan, after: Key | None, upto: Key | None, limit: int | None) -> str:
+    """The page of ``plan``'s rows after key ``after`` up to key ``upto``, in key order."""
+    where = _page_where(plan, after, upto)
     sql = f"SELECT {', '.join(plan.columns)} FROM {plan.table}" + (
         f" WHERE {where}" if where else ""
     )
@@ -220,7 +228,9 @@ async def copy_rows(
     if listener is not None:
         done = sum(p.rows for p in progress.values())
         listener.begin(sum(c.rows for c in expected), done)
-    state = {"version": version, "counts": {c.table: c.rows for c in expected}}
+    state: dict[str, Any] = {"version": version, "counts": {c.table: c.rows for c in expected}}
+    if target.dialect is Dialect.POSTGRESQL:
+        state["foreign_keys"] = await _lift_keys(target, state, progress)
     for plan in table_plans():
 
         def encode(table_now: TableProgress, table: str = plan.table) -> str:
@@ -228,7 +238,7 @@ async def copy_rows(
 
         start = progress.get(plan.table, TableProgress())
         progress[plan.table] = await _copy_table(
-            source, target, plan, start, page_rows, encode, listener
+            source, target, plan, start, page_rows, encode, listener, "foreign_keys" in state
         )
     copied = [TableCount(plan.table, progress[plan.table].rows) for plan in table_plans()]
     if await count_rows(target) != expected or copied != expected:
@@ -236,8 +246,40 @@ async def copy_rows(
     async with target.transaction() as writer:
         if target.dialect is Dialect.POSTGRESQL:
             await writer.execute(SYNC_IDENTITIES)
+            await _restore_keys(writer, target.name, state["foreign_keys"])
         await writer.execute("DELETE FROM bot_state WHERE key = ?", (PROGRESS_KEY,))
     return copied
+
+
+async def _lift_keys(
+    target: Database, state: dict[str, Any], progress: dict[str, TableProgress]
+) -> Lifted:
+    """Drop the target's foreign keys for the copy (``copy_keys``); all it dropped, this
+    copy or an interrupted one (recorded in the progress row, in the same transaction)."""
+    saved = await _saved_state(target) or {}
+    async with target.transaction() as writer:
+        lifted: Lifted = list(saved.get("foreign_keys", [])) + await copy_keys.lift(writer)
+        await _record(writer, _encode(state | {"foreign_keys": lifted}, progress))
+    return lifted
+
+
+async def _restore_keys(writer: Connection, target_name: str, lifted: Lifted) -> None:
+    try:
+        await copy_keys.restore(writer, lifted)
+    except _REFUSED as error:
+        raise RowRefused(
+            f"{target_name} refuses the copy's references ({_why(error)}): fix the row in "
+            "the source and add --resume"
+        ) from error
+
+
+async def _record(writer: Connection, value: str) -> None:
+    """Record the copy's progress (inside the transaction of what it records)."""
+    await writer.execute(
+        "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (PROGRESS_KEY, value),
+    )
 
 
 async def _start(
@@ -300,8 +342,10 @@ async def _copy_table(
     page_rows: int,
     encode: Callable[[TableProgress], str],
     listener: ProgressListener | None,
+    check_keys: bool,
 ) -> TableProgress:
-    """Copy ``plan``'s table from where ``progress`` left it; the progress when done."""
+    """Copy ``plan``'s table from where ``progress`` left it; the progress when done.
+    ``check_keys``: the target's foreign keys are lifted, each page's are checked here."""
     while not progress.done:
         rows = await read_page(source, plan, progress.last, page_rows)
         done = not plan.key or len(rows) < page_rows
@@ -311,13 +355,11 @@ async def _copy_table(
         async with target.transaction() as writer:
             if rows:
                 await _write_page(writer, target.name, plan, rows)
+                if check_keys:
+                    await _check_references(writer, target.name, plan, progress.last, rows)
                 await _verify_page(writer, plan, progress.last, rows)
             # In the page's transaction: the recorded key is always the last one committed.
-            await writer.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (PROGRESS_KEY, encode(after)),
-            )
+            await _record(writer, encode(after))
         progress = after
         if listener is not None and rows:
             listener.advance(len(rows), plan.table)
@@ -335,6 +377,27 @@ async def _write_page(
             f"{target_name} refuses a row of {plan.table} ({_why(error)}); the rows before "
             "it were copied: fix the row in the source and add --resume"
         ) from error
+
+
+async def _check_references(
+    writer: Connection, target_name: str, plan: TablePlan, after: Key | None, rows: list[Any]
+) -> None:
+    """Every reference of the page names a row (one query a foreign key); raises
+    ``RowRefused`` (rolling the page back) naming the first that does not."""
+    upto = _key_of(plan, rows[-1]) if plan.key else None
+    where = _page_where(plan, after, upto)
+    broken = await copy_keys.broken_reference(
+        writer, plan.table, plan.references, where, _page_params(plan, after, upto)
+    )
+    if broken is not None:
+        named = ", ".join(
+            f"{c} = {v!r}" for c, v in zip(broken.key.columns, broken.values, strict=True)
+        )
+        raise RowRefused(
+            f"{target_name} refuses a row of {plan.table} ({named} names no row of "
+            f"{broken.key.parent}); the rows before it were copied: fix the row in the "
+            "source and add --resume"
+        )
 
 
 async def _verify_page(
