@@ -141,7 +141,7 @@ class Notes:
             raise TooManyNotesError
         count = len(await core.store.notes.of(record.id, user.id))
         sans = (await core.replay(record)).san_moves()
-        return NoteAdded(await core.view(record), _shown(record, note, sans), count)
+        return NoteAdded(await core.view(record), shown_note(record, note, sans), count)
 
     async def list(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -153,7 +153,7 @@ class Notes:
         core.require_player(record, user)
         notes = sorted(await core.store.notes.of(record.id, user.id), key=lambda n: (n.ply, n.id))
         sans = (await core.replay(record)).san_moves()
-        shown = tuple(_shown(record, note, sans) for note in notes)
+        shown = tuple(shown_note(record, note, sans) for note in notes)
         return NoteList(await core.view(record), shown)
 
     async def clear(
@@ -167,7 +167,7 @@ class Notes:
         return Cleared(await core.view(record), removed)
 
 
-def _shown(record: GameRecord, note: Note, sans: list[str]) -> NoteView:
+def shown_note(record: GameRecord, note: Note, sans: list[str]) -> NoteView:
     """``note`` with the move it follows (``1... e5``; a move a takeback has since undone:
     its number only), from the game's moves in SAN (WXF for xiangqi)."""
     if note.ply == 0:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from bot.service.notes import NoteView
 from bot.service.results import ChallengeView, GameView, PlayerRef
 from bot.store import (
     ComputerResult,
@@ -67,6 +68,8 @@ class HistoryEntry:
     game: GameView
     opponent: PlayerRef
     outcome: str  # "win", "draw", "loss" or "aborted", from the player's side
+    # The viewer's own notes on the game, by move (never anyone else's: see ``history``).
+    notes: tuple[NoteView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidButtonError, UnknownVariantError
 from bot.service.game_facts import game_choice, may_read, reach
 from bot.service.glance import challenges_to, list_entries, running_here
-from bot.service.notes import note_comments
+from bot.service.notes import NoteView, note_comments, shown_note
 from bot.service.report_results import (
     GameList,
     History,
@@ -150,7 +150,9 @@ class ReportUseCases:
         limit: int = 10,
     ) -> History:
         """``player``'s finished games, newest first, shown as ``games`` shows active ones:
-        this server's only, and of someone else's only those readable at ``place``."""
+        this server's only, and of someone else's only those readable at ``place``; with
+        each, the viewer's own notes on it beside their moves (``/note``: seen by their
+        author only, never by the opponent or a spectator)."""
         target = await self._about(viewer, player)
         limit = max(1, min(limit, 50))
         found = await self._core.store.games.finished_for_player(
@@ -160,13 +162,33 @@ class ReportUseCases:
         refs = await self._core.refs(
             target.id, *{p for g in records for p in (g.white_id, g.black_id)}
         )
+        notes = await self._own_notes(records, viewer)
         entries = []
         for record in records:
             view = await self._core.view(record, refs)
+            outcome = _outcome_for(record, target.id)
             entries.append(
-                HistoryEntry(view, view.opponent_of(target.id), _outcome_for(record, target.id))
+                HistoryEntry(view, view.opponent_of(target.id), outcome, notes.get(record.id, ()))
             )
         return History(refs[target.id], tuple(entries))
+
+    async def _own_notes(
+        self, records: list[GameRecord], viewer: User
+    ) -> dict[int, tuple[NoteView, ...]]:
+        """The viewer's own notes on those of ``records`` they played, by game, each beside
+        its move, in the order of the moves (read at once; a game replayed only when it has
+        notes)."""
+        mine = [record.id for record in records if record.has_player(viewer.id)]
+        found = await self._core.store.notes.of_games(mine, viewer.id)
+        by_game: dict[int, tuple[NoteView, ...]] = {}
+        for record in records:
+            notes = sorted(
+                (n for n in found if n.game_id == record.id), key=lambda n: (n.ply, n.id)
+            )
+            if notes:
+                sans = (await self._core.replay(record)).san_moves()
+                by_game[record.id] = tuple(shown_note(record, note, sans) for note in notes)
+        return by_game
 
     async def stats(
         self, viewer: User, player: User | None = None, *, place: Place | None = None

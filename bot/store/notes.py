@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -32,6 +33,21 @@ class Notes:
                 "SELECT id, game_id, player_id, ply, text, created_at FROM notes "
                 "WHERE game_id = ? AND player_id = ? ORDER BY id",
                 (game_id, player_id),
+            )
+            rows = await cursor.fetchall()
+        return [Note(r[0], r[1], r[2], r[3], r[4], from_epoch(r[5])) for r in rows]
+
+    async def of_games(self, game_ids: Sequence[int], player_id: int) -> list[Note]:
+        """``player_id``'s notes on any of ``game_ids`` (a list's games, read at once),
+        oldest first; never another player's."""
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT id, game_id, player_id, ply, text, created_at FROM notes "
+                f"WHERE player_id = ? AND game_id IN ({marks}) ORDER BY id",
+                (player_id, *game_ids),
             )
             rows = await cursor.fetchall()
         return [Note(r[0], r[1], r[2], r[3], r[4], from_epoch(r[5])) for r in rows]

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
+from bot.service.notes import NoteView
 from bot.service.report_results import (
     ComputerStats,
     GameList,
@@ -221,12 +222,23 @@ def _history_line(entry: HistoryEntry) -> Text:
     )
 
 
+def _note_line(note: NoteView) -> Text:
+    """``  your note after 12... Nf6: a trap?`` (its author's own, under the game's line)."""
+    if note.after:
+        return Text("  your note after {move}: {note}", move=note.after, note=note.note.text)
+    return Text("  your note before the first move: {note}", note=note.note.text)
+
+
 def history_text(result: History) -> Text:
-    """``alice's finished games:`` then one line per game, or that there are none."""
+    """``alice's finished games:`` then one line per game, each followed by the reader's own
+    notes on it, or that there are none."""
     if not result.entries:
         return Text("{player} has no finished games yet.", player=result.player.name)
     heading = Text("{player}'s finished games:", player=result.player.name)
-    return Joined("\n", [heading, *(_history_line(entry) for entry in result.entries)])
+    lines = [heading]
+    for entry in result.entries:
+        lines += [_history_line(entry), *(_note_line(note) for note in entry.notes)]
+    return Joined("\n", lines)
 
 
 def _variant_line(row: VariantStats) -> Text:

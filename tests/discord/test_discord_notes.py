@@ -62,3 +62,23 @@ async def test_a_note_after_an_earlier_move_and_a_number_refused(harness: Harnes
     assert "the Sicilian" in mine.text()
     private = await command(fake, alice, "pgn", {"notes": True}, channel=thread)
     assert "1. e4 c5 {the Sicilian} 2. Nf3 *" in private.files[0].content.decode()
+
+
+async def test_history_shows_only_the_readers_own_notes(running: Harness) -> None:
+    """/history shows alice her notes beside her moves, privately; bob and a spectator see
+    the game listed without them."""
+    fake = running.fake
+    alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+    thread, _ = await start_game(fake, alice, bob, moves=("e4", "e5"))
+    await command(fake, alice, "note", {"text": "*trap* on f7", "move": "1."}, channel=thread)
+    await command(fake, bob, "note", {"text": "bob's plan"}, channel=thread)
+    confirm = await command(fake, bob, "resign", channel=thread)
+    await fake.reply(await fake.click(bob, confirm, "Resign"))
+    mine = await command(fake, alice, "history", channel=thread)
+    assert mine.ephemeral and mine.visible_to == alice.id
+    assert "your note after 1. e4: \\*trap\\* on f7" in mine.text()
+    assert "bob's plan" not in mine.text()
+    bobs = await command(fake, bob, "history", {"user": alice}, channel=thread)
+    assert "bob's plan" in bobs.text() and "trap" not in bobs.text()
+    watched = await command(fake, carol, "history", {"user": alice}, channel=thread)
+    assert "#1" in watched.text() and "note" not in watched.text()

@@ -11,6 +11,8 @@ import rules
 from bot.service import GameService
 from bot.service.errors import NotAPlayerError
 from bot.service.notes import EmptyNoteError, NoteTooLongError, UnknownMoveNumberError
+from bot.service.report_results import History
+from bot.text.reports import history_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
@@ -176,3 +178,40 @@ async def test_a_spectators_pgn_never_carries_a_players_note(service: GameServic
     assert "1. e4 {alice's plan} 1... e5 *" in alice.record and "bob's" not in alice.record
     bob = await service.reports.record(BOB, None, game_id=game.id, notes=True)
     assert "1. e4 e5 {bob's plan} *" in bob.record and "alice's" not in bob.record
+
+
+async def test_history_shows_the_readers_own_notes_beside_their_moves(
+    service: GameService,
+) -> None:
+    """``/history`` lists each finished game with its reader's own notes beside the moves
+    they follow; never the opponent's, and none to a spectator, whoever's history it is."""
+    started = await start_game(service)
+    game_id = started.game.id
+    await play(service, game_id, "e4", "e5", "Nf3")
+    await service.notes.add(ALICE, PLACE, "aim at f7", game_id=game_id, move="2.")
+    await service.notes.add(ALICE, PLACE, "open game", game_id=game_id, move="1...")
+    await service.notes.add(BOB, PLACE, "bob's secret", game_id=game_id)
+    await service.endings.confirm_resign(BOB, game_id)
+
+    def said(history: History) -> str:
+        return str(history_text(history))
+
+    own = await service.reports.history(ALICE, place=PLACE)
+    (entry,) = own.entries
+    assert [(n.after, n.note.text) for n in entry.notes] == [
+        ("1... e5", "open game"),
+        ("2. Nf3", "aim at f7"),
+    ]
+    text = said(own)
+    assert "  your note after 1... e5: open game\n  your note after 2. Nf3: aim at f7" in text
+    assert "bob's secret" not in text
+    bobs = await service.reports.history(BOB, place=PLACE)
+    assert [n.note.text for n in bobs.entries[0].notes] == ["bob's secret"]
+    assert "aim at f7" not in said(bobs)
+    # alice reading bob's history sees her own notes on their game, not bob's.
+    theirs = await service.reports.history(ALICE, BOB, place=PLACE)
+    assert "bob's secret" not in said(theirs) and "aim at f7" in said(theirs)
+    # A spectator sees the games, and no note of anyone's.
+    watched = await service.reports.history(CAROL, ALICE, place=PLACE)
+    assert watched.entries and all(entry.notes == () for entry in watched.entries)
+    assert "note" not in said(watched)
