@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import rules
-from bot.i18n.text import Sentences, Text
 from bot.service.notation import ChessMove, stored_names, xiangqi_name
-from bot.service.results import ConditionalAnswer, GameView
+from bot.service.results import ConditionalAnswer
 from bot.store import (
     ConditionalNode,
     GameRecord,
@@ -114,21 +113,6 @@ class AnswerPlan:
             for item in items
             if not (item.target is OutboxTarget.DM and item.user_id == mover_id)
         ]
-
-    def said(self, view: GameView, notation: XiangqiNotation = XiangqiNotation.WXF) -> str:
-        """``bob answered 12... Nc6 (a conditional move).`` for each answer, one sentence
-        after another (empty when there is none); xiangqi moves in ``notation``."""
-        return Sentences(
-            *(
-                Text(
-                    "{player} answered {number} {move} (a conditional move).",
-                    player=(view.white if answer.mover_id == view.white.id else view.black).name,
-                    number=answer.number,
-                    move=self._named(answer, notation),
-                )
-                for answer in self.answers
-            )
-        )
 
 
 def plan_answers(

@@ -10,17 +10,34 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
+from enum import Enum
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
-
-from bot.i18n.text import Text
 
 MINUTES_PER_DAY = 24 * 60
 _TIME = re.compile(r"^(\d{1,2})(?::?(\d{2}))?\s*(am|pm)?$")
 
 
+class TimeProblem(Enum):
+    """Why a time of day, range of hours or time zone cannot be read."""
+
+    ZONE_NAME = "zone name"  # no IANA zone of that name
+    ZONE_UNKNOWN = "zone unknown"  # listed, but this server cannot load it
+    TIME = "time"  # not a time of day like 07:00
+    TWELVE_HOUR = "12-hour"  # 13pm, 0am
+    TIME_RANGE = "time range"  # past 23:59
+    RANGE = "range"  # not a range like 23:00-07:00
+    EMPTY_RANGE = "empty range"  # starts and ends at the same time
+
+
 class TimeFormatError(ValueError):
-    """A time of day, range or zone that cannot be read (the message says why)."""
+    """``text`` (a time of day, range or zone) cannot be read, for ``problem``;
+    ``bot.text.options`` words it."""
+
+    def __init__(self, problem: TimeProblem, text: str) -> None:
+        super().__init__(f"{problem.value}: {text!r}")
+        self.problem = problem
+        self.text = text
 
 
 def zone_named(name: str) -> ZoneInfo:
@@ -29,15 +46,11 @@ def zone_named(name: str) -> ZoneInfo:
     wanted = name.strip()
     spelled = _zone_spellings().get(wanted.lower())
     if spelled is None:
-        raise TimeFormatError(
-            Text('"{name}" is not a time zone name like Europe/Paris or UTC', name=name)
-        )
+        raise TimeFormatError(TimeProblem.ZONE_NAME, name)
     try:
         return ZoneInfo(spelled)
     except (ZoneInfoNotFoundError, ValueError) as error:  # listed but not loadable
-        raise TimeFormatError(
-            Text('"{name}" is not a time zone this server knows', name=name)
-        ) from error
+        raise TimeFormatError(TimeProblem.ZONE_UNKNOWN, name) from error
 
 
 @cache
@@ -64,15 +77,15 @@ def parse_time_of_day(text: str) -> int:
     ``TimeFormatError``."""
     match = _TIME.match(text.strip().lower())
     if match is None:
-        raise TimeFormatError(Text('"{text}" is not a time of day like 07:00 or 23:30', text=text))
+        raise TimeFormatError(TimeProblem.TIME, text)
     hour, minute = int(match.group(1)), int(match.group(2) or 0)
     suffix = match.group(3)
     if suffix is not None:
         if not 1 <= hour <= 12:
-            raise TimeFormatError(Text('"{text}" is not a time of day like 7am or 11pm', text=text))
+            raise TimeFormatError(TimeProblem.TWELVE_HOUR, text)
         hour = hour % 12 + (12 if suffix == "pm" else 0)
     if hour > 23 or minute > 59:
-        raise TimeFormatError(Text('"{text}" is not a time of day (00:00 to 23:59)', text=text))
+        raise TimeFormatError(TimeProblem.TIME_RANGE, text)
     return hour * 60 + minute
 
 
@@ -80,10 +93,10 @@ def parse_time_range(text: str) -> tuple[int, int]:
     """``23-7``, ``22:30-07:00`` -> (start, end) in minutes. Raises ``TimeFormatError``."""
     start, sep, end = text.partition("-")
     if not sep or not start.strip() or not end.strip():
-        raise TimeFormatError(Text('"{text}" is not a range of hours like 23:00-07:00', text=text))
+        raise TimeFormatError(TimeProblem.RANGE, text)
     first, last = parse_time_of_day(start), parse_time_of_day(end)
     if first == last:
-        raise TimeFormatError(Text('"{text}" starts and ends at the same time', text=text))
+        raise TimeFormatError(TimeProblem.EMPTY_RANGE, text)
     return first, last
 
 

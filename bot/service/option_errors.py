@@ -11,6 +11,7 @@ from enum import Enum
 
 from bot.i18n.names import Choice
 from bot.service.errors import InvalidOptionError
+from bot.service.local_time import TimeFormatError
 
 
 class NotAChoiceError(InvalidOptionError):
@@ -104,10 +105,10 @@ class ReminderHoursError(InvalidOptionError):
 
 
 class TimeOptionError(InvalidOptionError):
-    """``option`` (``timezone``, ``quiet``, ``digest``) could not be read: ``problem`` (a
-    ``TimeFormatError``) says why."""
+    """``option`` (``timezone``, ``quiet``, ``digest``) could not be read: ``problem`` says
+    why."""
 
-    def __init__(self, option: str, problem: Exception) -> None:
+    def __init__(self, option: str, problem: TimeFormatError) -> None:
         super().__init__()
         self.option = option
         self.problem = problem

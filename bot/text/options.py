@@ -13,6 +13,7 @@ from bot.i18n.text import Joined, Text, TextIn
 from bot.service.challenge_plan import DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.deadlines import MORETIME_DAYS, REMINDER_CHOICES
 from bot.service.errors import UserError
+from bot.service.local_time import TimeFormatError, TimeProblem
 from bot.service.option_errors import (
     AnotherGamesColourError,
     DaysError,
@@ -112,25 +113,56 @@ def _unknown_name(error: UnknownNameError) -> Text:
     return Text('Unknown piece set "{text}"; choose {names}.', text=error.word, names=listed)
 
 
+# Why a time of day, range or zone was refused (what was typed is ``text``).
+_TIME_PROBLEMS: dict[TimeProblem, Callable[[str], Text]] = {
+    TimeProblem.ZONE_NAME: lambda text: Text(
+        '"{name}" is not a time zone name like Europe/Paris or UTC', name=text
+    ),
+    TimeProblem.ZONE_UNKNOWN: lambda text: Text(
+        '"{name}" is not a time zone this server knows', name=text
+    ),
+    TimeProblem.TIME: lambda text: Text(
+        '"{text}" is not a time of day like 07:00 or 23:30', text=text
+    ),
+    TimeProblem.TWELVE_HOUR: lambda text: Text(
+        '"{text}" is not a time of day like 7am or 11pm', text=text
+    ),
+    TimeProblem.TIME_RANGE: lambda text: Text(
+        '"{text}" is not a time of day (00:00 to 23:59)', text=text
+    ),
+    TimeProblem.RANGE: lambda text: Text(
+        '"{text}" is not a range of hours like 23:00-07:00', text=text
+    ),
+    TimeProblem.EMPTY_RANGE: lambda text: Text(
+        '"{text}" starts and ends at the same time', text=text
+    ),
+}
+
+
+def time_problem_text(error: TimeFormatError) -> Text:
+    """Why ``error.text`` is no time of day, range of hours or time zone."""
+    return _TIME_PROBLEMS[error.problem](error.text)
+
+
 def _time_option(error: TimeOptionError) -> Text:
     if error.option == "quiet":
         return Text(
             "{option}: {error}; write them like 23:00-07:00 (your time zone), or {off}.",
             option=Option("quiet"),
-            error=error.problem,
+            error=time_problem_text(error.problem),
             off=OFF,
         )
     if error.option == "digest":
         return Text(
             "{option}: {error}; give the time of day for it (e.g. 08:00), or {off}.",
             option=Option("digest"),
-            error=error.problem,
+            error=time_problem_text(error.problem),
             off=OFF,
         )
     return Text(
         "{error}; use a name from the IANA time zone database, e.g. Europe/Paris, "
         "America/New_York, Asia/Shanghai or UTC.",
-        error=error.problem,
+        error=time_problem_text(error.problem),
     )
 
 
