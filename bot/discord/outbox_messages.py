@@ -30,7 +30,7 @@ from bot.discord.messages import (
 from bot.discord.places import permissions_text
 from bot.i18n import _
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Text, say
+from bot.i18n.text import Sentences, Text, say
 from bot.service import (
     ComputerStuck,
     Delivery,
@@ -51,7 +51,7 @@ from bot.service.tournament.facts import (
 )
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
-from bot.text.notices import reminder_text, turn_notice_text
+from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.signup_words import cancelled_text
 from bot.text.tournament_words import ended_text, started_text
 
@@ -120,7 +120,9 @@ def delivery_dm(delivery: Delivery) -> Reply:
             Text("Game over: {text}", text=game_ended_text(content)), content.game
         )
     if isinstance(content, TurnNotice):
-        return direct_message(turn_notice_text(content), content.game)
+        summary = my_turn_text(content)
+        news = turn_notice_text(content)
+        return direct_message(news if summary is None else Sentences(news, summary), content.game)
     if isinstance(content, Reminder):
         return direct_message(reminder_text(content), content.game)
     if isinstance(content, ComputerStuck):

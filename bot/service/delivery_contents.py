@@ -11,7 +11,13 @@ from bot.engine.api import UnavailableReason
 from bot.i18n import using
 from bot.service.answer_plan import move_number
 from bot.service.core import ServiceCore
-from bot.service.delivery_results import GameOpened, MoveTold, Reminder, TurnNotice
+from bot.service.delivery_results import (
+    MY_TURN_SHOWN,
+    GameOpened,
+    MoveTold,
+    Reminder,
+    TurnNotice,
+)
 from bot.service.endings import EndingUseCases
 from bot.service.game_facts import reader_locale
 from bot.service.notation import MoveNamer, namer, reading_notation
@@ -22,6 +28,7 @@ from bot.service.results import (
     OfferMade,
     TakenBack,
 )
+from bot.service.time_left import by_urgency, time_left
 from bot.store import (
     ComputerStuckFacts,
     EndingFacts,
@@ -128,7 +135,16 @@ class DeliveryContents:
         if facts.board:
             board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
         moves = await self._moves_told(game, record, view, facts)
-        return TurnNotice(view, view.to_move, moves, game.position.is_check(), board)
+        waiting = await self._my_turn(view.to_move.id, record.id)
+        shown = tuple((g.id, time_left(g, self._core.now())) for g in waiting[:MY_TURN_SHOWN])
+        check = game.position.is_check()
+        return TurnNotice(view, view.to_move, moves, check, board, shown, len(waiting))
+
+    async def _my_turn(self, player_id: int, game_id: int) -> list[GameRecord]:
+        """The player's other active games where it is their move, in ``/games``' order."""
+        games = await self._core.store.games.active_for_player(player_id)
+        mine = (g for g in games if g.to_move_id == player_id and g.id != game_id)
+        return by_urgency(mine, self._core.now())
 
     async def _moves_told(
         self, game: Game, record: GameRecord, view: GameView, facts: TurnFacts

@@ -4,7 +4,7 @@ a player's digest, a turn notice, a reminder, a notice for a player's next comma
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 
 from bot.service.report_results import GameListEntry
@@ -24,6 +24,9 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.store import OutboxTarget
+
+# The other games a turn notice lists where it is the player's move, at most.
+MY_TURN_SHOWN = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,11 @@ class TurnNotice:
     check: bool = False
     # The board, when the notice stands for a move typed away from the game's place.
     board: BoardView | None = None
+    # The player's other games where it is their move, in ``/games``' order (the least
+    # time left first): each game's id and time left (None: no clock), at most
+    # ``MY_TURN_SHOWN`` of ``my_turn_count``.
+    my_turn: tuple[tuple[int, timedelta | None], ...] = ()
+    my_turn_count: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@ players who chose it instead of a notice per move."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from bot.service.core import ServiceCore
 from bot.service.delivery_results import (
@@ -11,7 +11,7 @@ from bot.service.delivery_results import (
 )
 from bot.service.glance import list_entries
 from bot.service.local_time import next_time_of_day, zone_or_utc
-from bot.service.time_left import time_left
+from bot.service.time_left import by_urgency
 from bot.store import DigestFacts, GameRecord, OutboxItem, OutboxTarget
 from bot.store.records import to_epoch
 
@@ -56,14 +56,9 @@ class DigestUseCases:
         the least time left first (``time_left``), untimed games last; each with its last
         move and time left, as ``/games`` lists it."""
         now = self._core.now()
-        games = sorted(games, key=lambda g: (_left_order(time_left(g, now)), g.id))
+        games = by_urgency(games, now)
         refs = await self._core.refs(
             player_id, *{p for g in games for p in (g.white_id, g.black_id)}
         )
         entries = await list_entries(self._core, games, refs, player_id, player_id)
         return Digest(refs[player_id], tuple(entry.game for entry in entries), entries)
-
-
-def _left_order(left: timedelta | None) -> tuple[bool, timedelta]:
-    """Less time left first; no clock last."""
-    return (left is None, left or timedelta(0))

@@ -5,10 +5,11 @@ in alice vs bob · chess (game #3).``"""
 
 from __future__ import annotations
 
-from bot.i18n.text import Plural, Sentences, Text
+from bot.i18n.text import Joined, Plural, Sentences, Text, TextIn
 from bot.service.delivery_results import Reminder, TurnNotice
 from bot.text.endings import played_text, to_move_text
 from bot.text.phrases import check_text, title_text
+from bot.text.reports import time_left_text
 
 
 def turn_notice_text(notice: TurnNotice) -> Text:
@@ -40,4 +41,28 @@ def reminder_text(reminder: Reminder) -> Plural:
         player=reminder.player.name,
         game=title_text(view),
         id=view.id,
+    )
+
+
+def my_turn_text(notice: TurnNotice) -> Text | None:
+    """``Your move in 2 other games too: #4 (5 hours left), #1 (3 days left).`` in
+    ``/games``' order (None: no other game waits for the player)."""
+    if not notice.my_turn_count:
+        return None
+    listed = TextIn("list separator", ", ")
+    games: Text = Joined(
+        listed,
+        [
+            Text("#{id} ({left})", id=game_id, left=time_left_text(left))
+            for game_id, left in notice.my_turn
+        ],
+    )
+    more = notice.my_turn_count - len(notice.my_turn)
+    if more:
+        games = Text("{games} and {count} more", games=games, count=more)
+    return Plural(
+        "Your move in {count} other game too: {games}.",
+        "Your move in {count} other games too: {games}.",
+        notice.my_turn_count,
+        games=games,
     )

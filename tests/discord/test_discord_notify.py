@@ -95,3 +95,25 @@ async def test_the_end_of_a_game_reaches_players_their_way(running: Harness) -> 
     await running.delivered()
     dm = next(c for c in fake.channels.values() if c.type == DM and c.recipient is alice)
     assert "Game over: bob resigned — white wins" in fake.channel_messages(dm.id)[-1].text()
+
+
+async def test_a_turn_dm_sums_up_the_other_games_waiting_in_games_order(
+    running: Harness,
+) -> None:
+    """bob's turn DM in one game lists his other games where it is his move, the least
+    time left first (as /games orders them), with the time left; none when none waits."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await command(fake, bob, "settings", {"notify": "dm"})
+    slow, _ = await start_game(fake, alice, bob, days=7)
+    quick, _ = await start_game(fake, alice, bob, days=2)
+    last, _ = await start_game(fake, alice, bob, days=3)
+    await play(fake, alice, "e4", slow)
+    await running.delivered()
+    dm = next(c for c in fake.channels.values() if c.type == DM and c.recipient is bob)
+    assert "other game" not in fake.channel_messages(dm.id)[-1].text()
+    await play(fake, alice, "e4", quick)
+    await play(fake, alice, "e4", last)
+    await running.delivered()
+    told = fake.channel_messages(dm.id)[-1].text()
+    assert "Your move in 2 other games too: #2 (2 days left), #1 (7 days left)." in told
