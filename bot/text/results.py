@@ -1,5 +1,6 @@
 """A service result's text for an adapter that shows any result (the console): worded here
-from its facts, or, for a result the service still words, its own ``text``."""
+from its facts; a result no wording is listed for says nothing (its ``text``, if it has one,
+is data such as a PGN, never a sentence)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,4 @@ WORDED: dict[type, Callable[[Any], str]] = {
 def result_text(result: object) -> str:
     """``result``'s sentence (a ``Text``: English as its str), or empty when it has none."""
     wording = WORDED.get(type(result))
-    if wording is not None:
-        return wording(result)
-    text = getattr(result, "text", "")
-    return text if isinstance(text, str) else ""
+    return wording(result) if wording is not None else ""

@@ -3,6 +3,8 @@ the service returns."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import GameService, ManualClock, User
@@ -31,6 +33,17 @@ async def test_a_challenge_and_its_game_are_worded_from_facts(service: GameServi
     with using(Locale.FR):
         assert say(closed_text(expired)) == "Le défi a expiré sans réponse."
     assert result_text(object()) == ""
+
+
+def test_a_result_s_own_text_is_never_said_as_its_sentence() -> None:
+    """Only bot/text words a result: a ``text`` a result carries (a PGN, say) is data, not
+    a sentence to print."""
+
+    @dataclass(frozen=True)
+    class Exported:
+        text: str
+
+    assert result_text(Exported("1. e4 e5 *")) == ""
 
 
 async def test_a_game_against_the_computer_is_worded_from_facts(
