@@ -49,6 +49,7 @@ from bot.service import (
 )
 from bot.service.after_game import DEFAULT_FRAME_MS
 from bot.service.analysis import AnalysisProgress
+from bot.service.challenge_plan import weekends_off
 from bot.service.challenges import NO_TIME_LIMIT
 from bot.service.preferences import OFF
 from bot.text import analysis_words, words
@@ -91,6 +92,7 @@ async def _challenge(
         fen=options.get("fen"),
         increment=_whole("increment", options),
         cap=_whole("cap", options),
+        weekends_off=weekends_off(options.get("weekends", "on")),
     )
     await console.show(result)
 

@@ -38,7 +38,7 @@ from bot.service import (
     TakenBack,
     color_word,
 )
-from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS
+from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS, weekends_off
 from bot.service.computer import LEVELS
 from bot.service.pause_facts import MAX_PAUSE_DAYS, PauseAgreed
 
@@ -112,6 +112,7 @@ async def autocomplete_move(
 @app_commands.describe(**about_options("challenge"))
 @app_commands.choices(color=COLOR_CHOICES)
 @app_commands.choices(days=described_choices("challenge", "days"))
+@app_commands.choices(weekends=described_choices("challenge", "weekends"))
 @app_commands.check(can_host_game)
 async def challenge(
     interaction: discord.Interaction,
@@ -121,6 +122,7 @@ async def challenge(
     days: int = 3,
     increment: BankIncrement | None = None,
     cap: BankCap | None = None,
+    weekends: str = "on",
     rated: bool | None = None,
     fen: FenText | None = None,
     level: Level | None = None,
@@ -154,6 +156,7 @@ async def challenge(
             fen=fen,
             increment=increment,
             cap=cap,
+            weekends_off=weekends_off(weekends),
         ),
     )
     await bot.post_challenge(interaction, result)

@@ -12,7 +12,12 @@ from bot.i18n.locale import Locale
 from bot.i18n.names import Choice
 from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
-from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS
+from bot.service.challenge_plan import (
+    MAX_CAP_DAYS,
+    MAX_INCREMENT_DAYS,
+    WEEKEND_LABELS,
+    WEEKEND_WORDS,
+)
 from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
 from bot.service.computer import LEVELS
@@ -122,6 +127,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 OptionKind.WHOLE_NUMBER,
                 limits=(1, MAX_CAP_DAYS),
                 description="The most days a time bank holds (default: days + 4 increments)",
+            ),
+            OptionSpec(
+                "weekends",
+                OptionKind.TEXT,
+                choices=WEEKEND_WORDS,
+                labels=tuple(WEEKEND_LABELS[word] for word in WEEKEND_WORDS),
+                description="off: the clock stops on Saturday and Sunday, in each player's own "
+                "time zone",
             ),
             OptionSpec(
                 "rated",

@@ -62,6 +62,12 @@ COLOR_LABELS = {
     "random": "random",
 }
 COLOR_CHOICES = COLOR_WORDS
+# /challenge weekends: "off" stops the clock on each player's own Saturday and Sunday.
+WEEKEND_WORDS = ("on", "off")
+WEEKEND_LABELS = {
+    "on": "on (the clock runs every day)",
+    "off": "off (no clock on Saturday and Sunday)",
+}
 MAX_FEN_LENGTH = 120
 DEFAULT_LEVEL = 3
 LEVELS = tuple(range(MIN_LEVEL, MAX_LEVEL + 1))
@@ -119,6 +125,7 @@ class ChallengePlan:
     start_fen: str | None
     increment_days: int | None = None  # a time bank's increment and cap (None: per move)
     cap_days: int | None = None
+    weekends_off: bool = False  # the clock stops on each player's own weekend
 
 
 def plan_challenge(
@@ -324,6 +331,16 @@ def color_word(game: str, word: str) -> str:
         # Another game's colour, as the reader's Discord listed it.
         raise AnotherGamesColourError(game, Choice(typed, COLOR_LABELS[typed]), allowed)
     raise NotAChoiceError("color", word, allowed)
+
+
+def weekends_off(word: str) -> bool:
+    """Whether the ``weekends`` word a player typed (on or off) stops the clock on
+    weekends. Raises ``NotAChoiceError`` for any other word."""
+    typed = word.strip().lower()
+    if typed not in WEEKEND_WORDS:
+        allowed = [Choice(value, WEEKEND_LABELS[value]) for value in WEEKEND_WORDS]
+        raise NotAChoiceError("weekends", word, allowed)
+    return typed == "off"
 
 
 def time_bank(days: int, increment: int | None, cap: int | None) -> ClockTerms:

@@ -6,6 +6,7 @@ facts, which ``bot/text/challenges.py`` words."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import timedelta
 
 import rules
@@ -82,6 +83,7 @@ class ChallengeUseCases:
         fen: str | None = None,
         increment: int | None = None,
         cap: int | None = None,
+        weekends_off: bool = False,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
@@ -108,6 +110,7 @@ class ChallengeUseCases:
             increment=increment,
             cap=cap,
         )
+        plan = replace(plan, weekends_off=weekends_off)
         await self._core.ensure_player(user)
         if opponent is not None:
             await self._core.ensure_known(opponent)
@@ -131,6 +134,7 @@ class ChallengeUseCases:
             untimed=plan.untimed,
             increment_days=plan.increment_days,
             cap_days=plan.cap_days,
+            weekends_off=plan.weekends_off,
             rated=plan.rated,
             start_fen=plan.start_fen,
             now=now,
@@ -183,7 +187,9 @@ class ChallengeUseCases:
         in one transaction. Raises ``ChallengeClosedError`` when another answer came first."""
         core, now, to_move_id = self._core, self._core.now(), plan.seats.to_move_id
         first_mover = await core.store.players.get(to_move_id)
-        deadline = await core.deadline_for(to_move_id, now, days, first_mover)
+        deadline = await core.deadline_for(
+            to_move_id, now, days, first_mover, weekends_off=plan.challenge.weekends_off
+        )
         record = await core.store.games.start_from_challenge(
             challenge_id=plan.challenge.id,
             acceptor_id=plan.acceptor_id,

@@ -54,6 +54,7 @@ from bot.service.results import (
 )
 from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
+from bot.service.weekends import deadline_after, weekend_zone
 from bot.store import (
     LOOK_HORIZON,
     MAX_ROW_ID,
@@ -170,12 +171,14 @@ class ServiceCore:
         player: Player | None = None,
         *,
         paused_until: datetime | None = None,
+        weekends_off: bool = False,
     ) -> datetime | None:
         """When ``player_id``'s move is due: ``days`` (or the time bank they have) from now,
         or from the end of their vacation if they are on one (``player`` saves looking them
         up), or from the end of the game's agreed pause (``paused_until``), whichever is
         later; None for an untimed game (``days`` None), and for the computer, which
-        answers within seconds."""
+        answers within seconds. With ``weekends_off`` the clock stops on the player's own
+        weekends: the deadline stored skips them, so the clock's lookup stays an index."""
         if days is None:
             return None
         if player is None or player.id != player_id:
@@ -188,7 +191,9 @@ class ServiceCore:
             starts = player.vacation_ends_at
         if paused_until is not None and paused_until > starts:
             starts = paused_until
-        return starts + (days if isinstance(days, timedelta) else timedelta(days=days))
+        running = days if isinstance(days, timedelta) else timedelta(days=days)
+        zone = weekend_zone(weekends_off, None if player is None else player.time_zone)
+        return starts + running if zone is None else deadline_after(starts, running, zone)
 
     def first_look(
         self, player: Player | None, deadline: datetime | None, now: datetime
@@ -418,6 +423,7 @@ class ServiceCore:
             untimed=challenge.untimed,
             increment_days=challenge.increment_days,
             cap_days=challenge.cap_days,
+            weekends_off=challenge.weekends_off,
             rated=challenge.rated,
             start_fen=challenge.start_fen,
             expires_at=challenge.expires_at,
@@ -482,6 +488,7 @@ class ServiceCore:
             increment_days=record.increment_days,
             cap_days=record.cap_days,
             waiting_bank=_waiting_bank(record),
+            weekends_off=record.weekends_off,
         )
 
     async def board_image(

@@ -219,7 +219,11 @@ class EndingUseCases:
             record, to_move_id, now, held_until(had_move, record, now)
         )
         deadline = await self._core.deadline_for(
-            to_move_id, now, running, paused_until=record.paused_until
+            to_move_id,
+            now,
+            running,
+            paused_until=record.paused_until,
+            weekends_off=record.weekends_off,
         )
         to_move = await self._core.ref(to_move_id)
         outbox = turn_dm(record.id, record.ply - plies, to_move)

@@ -17,6 +17,7 @@ from bot.service.game_facts import replace_record
 from bot.service.outbox_items import ending_items, turn_dm, turn_in_place
 from bot.service.results import PlayerRef
 from bot.service.time_bank import ClockKind, banks_after, terms_of, time_left
+from bot.service.weekends import weekend_zone
 from bot.store import (
     Answering,
     ConditionalNode,
@@ -108,7 +109,8 @@ class MovePlan:
         paused = held_until(mover, record, self.now)
         left = terms.start
         if record.deadline_at is not None:
-            left = time_left(record.deadline_at, self.now, paused)
+            zone = weekend_zone(record.weekends_off, None if mover is None else mover.time_zone)
+            left = time_left(record.deadline_at, self.now, paused, zone)
         waiting = terms.start
         if record.waiting_bank is not None:
             waiting = timedelta(seconds=record.waiting_bank)

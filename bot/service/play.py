@@ -213,7 +213,12 @@ class PlayUseCases:
         if plan.outcome is None:
             running, waiting = plan.clocks(players.get(user.id))
             deadline = await core.deadline_for(
-                plan.opponent_id, plan.now, running, opponent, paused_until=record.paused_until
+                plan.opponent_id,
+                plan.now,
+                running,
+                opponent,
+                paused_until=record.paused_until,
+                weekends_off=record.weekends_off,
             )
             plan = replace(plan, deadline=deadline, waiting_bank=waiting)
         refs = told_by_mention(

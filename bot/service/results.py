@@ -141,6 +141,7 @@ class GameView:
     increment_days: int | None = None  # a time bank's increment and cap (days)
     cap_days: int | None = None
     waiting_bank: timedelta | None = None  # the waiting player's bank (on a time bank)
+    weekends_off: bool = False  # the clock stops on each player's own weekend
 
     @property
     def place(self) -> Place:
@@ -225,6 +226,7 @@ class ChallengeView:
     untimed: bool = False  # no deadline (``days_per_move`` does not apply)
     increment_days: int | None = None  # a time bank's increment and cap (days)
     cap_days: int | None = None
+    weekends_off: bool = False  # the clock stops on each player's own weekend
 
     @property
     def place(self) -> Place:

@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
+from zoneinfo import ZoneInfo
+
+from bot.service.weekends import running_between
 
 DAY = timedelta(days=1)
 
@@ -70,11 +73,19 @@ class ClockTerms:
         return min(self.cap, max(left, timedelta(0)) + self.increment)
 
 
-def time_left(deadline: datetime, now: datetime, paused_until: datetime | None = None) -> timedelta:
+def time_left(
+    deadline: datetime,
+    now: datetime,
+    paused_until: datetime | None = None,
+    weekends: ZoneInfo | None = None,
+) -> timedelta:
     """What is left on the clock of a player due at ``deadline`` at ``now``: the clock does
     not run before ``paused_until`` (the end of their vacation), so that part is not left
-    to spend after it."""
+    to spend after it, nor on the weekends of ``weekends`` (a game with weekends off: the
+    player's zone)."""
     starts = now if paused_until is None else max(now, paused_until)
+    if weekends is not None:
+        return running_between(starts, deadline, weekends)
     return max(deadline - starts, timedelta(0))
 
 

@@ -12,8 +12,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from bot.service.local_time import zone_or_utc
+
 SATURDAY = 5
 _NOTHING = timedelta(0)
+
+
+def weekend_zone(weekends_off: bool, time_zone: str | None) -> ZoneInfo | None:
+    """The zone whose weekends stop a clock (None: the game's clock runs every day): the
+    player's own (``/settings timezone``), UTC for a player who chose none."""
+    if not weekends_off:
+        return None
+    return ZoneInfo("UTC") if time_zone is None else zone_or_utc(time_zone)
 
 
 def _weekend_around(moment: datetime, zone: ZoneInfo) -> tuple[datetime, datetime]:

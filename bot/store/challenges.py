@@ -26,7 +26,7 @@ EXPIRY_BATCH = 500
 _COLUMNS = (
     "id, guild_id, channel_id, message_id, challenger_id, opponent_id, variant, color, "
     "days_per_move, rated, start_fen, status, created_at, expires_at, game_id, thread_id, "
-    "untimed, increment_days, cap_days"
+    "untimed, increment_days, cap_days, weekends_off"
 )
 # The open challenge the same as a new one (the same players and terms; an open challenge
 # in the same place), if any.
@@ -36,14 +36,15 @@ _SAME_OPEN = (
     "AND color = ? AND days_per_move = ? AND rated = ? "
     "AND start_fen IS NOT DISTINCT FROM ? AND untimed = ? "
     "AND increment_days IS NOT DISTINCT FROM ? AND cap_days IS NOT DISTINCT FROM ? "
+    "AND weekends_off = ? "
     "AND (opponent_id IS NOT NULL OR (channel_id = ? AND thread_id IS NOT DISTINCT FROM ?)) "
     "ORDER BY id LIMIT 1"
 )
 _INSERT = (
     "INSERT INTO challenges (guild_id, channel_id, thread_id, challenger_id, "
     "opponent_id, variant, color, days_per_move, rated, start_fen, created_at, "
-    "expires_at, untimed, increment_days, cap_days) "
-    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}"
+    "expires_at, untimed, increment_days, cap_days, weekends_off) "
+    f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}"
 )
 
 
@@ -68,6 +69,7 @@ def challenge_from_row(row: Any) -> Challenge:
         untimed=bool(row[16]),
         increment_days=row[17],
         cap_days=row[18],
+        weekends_off=bool(row[19]),
     )
 
 
@@ -96,6 +98,7 @@ class Challenges:
         untimed: bool = False,
         increment_days: int | None = None,
         cap_days: int | None = None,
+        weekends_off: bool = False,
     ) -> Challenge | LimitHit | SameChallengeOpen:
         """Create an open challenge, unless the same one is still open (the same players and
         settings; for an open challenge, in the same place: ``SameChallengeOpen`` names it) or
@@ -104,7 +107,7 @@ class Challenges:
         these checks together."""
         # Who plays what: the columns a challenge the same as this one has the same values in.
         terms = (challenger_id, opponent_id, variant, color, days_per_move, int(rated), start_fen)
-        bank = (increment_days, cap_days)
+        bank = (increment_days, cap_days, int(weekends_off))
         async with self._db.transaction() as conn:
             # What the checks read: the challenger's open challenges, the target's, the
             # pair's pings. Simultaneous challenges by one player, or to one player, take

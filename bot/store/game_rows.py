@@ -26,7 +26,7 @@ COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, variant, start_fen, white_id, black_id, "
     "days_per_move, rated, status, result, termination, ply, fen, to_move_id, created_at, "
     "last_move_at, deadline_at, finished_at, version, damaged_at, thread_owned, untimed, "
-    "increment_days, cap_days, waiting_bank, paused_until, pause_days"
+    "increment_days, cap_days, waiting_bank, paused_until, pause_days, weekends_off"
 )
 WIDTH = len(COLUMNS.split(","))
 # The version of the last move's row, read beside a game (``GameRecord.last_move_version``).
@@ -118,6 +118,7 @@ def game_from_row(row: Any, *, last_move_version: int | None = None) -> GameReco
         waiting_bank=row[27],
         paused_until=from_epoch_or_none(row[28]),
         pause_days=row[29],
+        weekends_off=bool(row[30]),
     )
 
 

@@ -45,7 +45,7 @@ class GameStarts(GameTable):
                 "UPDATE challenges SET status = 'accepted', opponent_id = ? "
                 "WHERE id = ? AND status = 'open' AND expires_at > ? "
                 "RETURNING guild_id, channel_id, thread_id, variant, days_per_move, rated, "
-                "untimed, increment_days, cap_days",
+                "untimed, increment_days, cap_days, weekends_off",
                 (acceptor_id, challenge_id, to_epoch(now)),
             )
             row = await cursor.fetchone()
@@ -79,7 +79,7 @@ def _challenged_game(
     upkeep first look at it."""
     # The game lives where it was challenged: a channel, or a thread or forum post.
     guild_id, channel_id, thread_id, variant, days_per_move, rated, untimed = row[:7]
-    increment_days, cap_days = row[7:]
+    increment_days, cap_days, weekends_off = row[7:]
     white_id, black_id, to_move_id = seats
     next_look_at, thread_look_at = looks
     return NewGame(
@@ -101,6 +101,7 @@ def _challenged_game(
         cap_days,
         # On a time bank, the second player's waits full (``bot.service.time_bank``).
         None if increment_days is None else days_per_move * 86400,
+        bool(weekends_off),
     )
 
 
@@ -116,8 +117,8 @@ async def insert_game(
         "INSERT INTO games (guild_id, channel_id, thread_id, variant, start_fen, "
         "white_id, black_id, days_per_move, rated, status, ply, fen, to_move_id, "
         "created_at, last_move_at, deadline_at, untimed, clock_deadline, clock_next_at, "
-        "thread_upkeep_at, increment_days, cap_days, waiting_bank) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "thread_upkeep_at, increment_days, cap_days, waiting_bank, weekends_off) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         f"RETURNING {COLUMNS}",
         (
             game.guild_id,
@@ -140,6 +141,7 @@ async def insert_game(
             game.increment_days,
             game.cap_days,
             game.waiting_bank,
+            int(game.weekends_off),
         ),
     )
     row = await cursor.fetchone()

@@ -186,6 +186,8 @@ class Challenge:
     # A time bank's increment and cap (days; None: days per move).
     increment_days: int | None = None
     cap_days: int | None = None
+    # The clock stops on Saturday and Sunday in each player's own time zone.
+    weekends_off: bool = False
 
     @property
     def clock_days(self) -> int | None:
@@ -249,6 +251,9 @@ class GameRecord:
     # the game has used.
     paused_until: datetime | None = None
     pause_days: int = 0
+    # The clock stops on Saturday and Sunday in each player's own time zone (the deadline
+    # stored already skips them).
+    weekends_off: bool = False
 
     def paused(self, now: datetime) -> bool:
         """Whether an agreed pause holds the game's clocks at ``now``."""
@@ -384,6 +389,7 @@ class NewGame:
     increment_days: int | None = None
     cap_days: int | None = None
     waiting_bank: int | None = None
+    weekends_off: bool = False  # the clock stops on each player's own weekend
 
 
 @dataclass(frozen=True, slots=True)

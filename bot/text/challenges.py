@@ -11,7 +11,7 @@ from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
 from bot.service.computer import ComputerGameStarted, NoComputerError
 from bot.service.errors import UserError
 from bot.service.results import ChallengeClosed, ChallengeCreated, ChallengeView, GameStarted
-from bot.text.clock_words import clock_of, clock_text
+from bot.text.clock_words import pace_of
 from bot.text.phrases import color_text, rated_text, variant_text
 from rules import Color
 
@@ -58,7 +58,7 @@ def challenge_text(view: ChallengeView) -> Text:
             opponent=view.opponent.name,
             variant=variant_text(view.variant),
             colour=color_text(view.variant, view.color),
-            pace=clock_text(clock_of(view)),
+            pace=pace_of(view),
             rated=rated_text(view.rated),
             start=start,
         )
@@ -68,7 +68,7 @@ def challenge_text(view: ChallengeView) -> Text:
         challenger=view.challenger.name,
         variant=variant_text(view.variant),
         colour=color_text(view.variant, view.color),
-        pace=clock_text(clock_of(view)),
+        pace=pace_of(view),
         rated=rated_text(view.rated),
         start=start,
     )
@@ -95,7 +95,7 @@ def started_text(result: GameStarted) -> Text:
         black=view.black.name,
         black_colour=color_text(view.variant, Color.BLACK),
         variant=variant_text(view.variant),
-        pace=clock_text(clock_of(view)),
+        pace=pace_of(view),
         rated=rated_text(view.rated),
         to_move=result.notify.name,
     )
@@ -115,7 +115,7 @@ def computer_started_text(result: ComputerGameStarted) -> Text:
         computer_colour=color_text(view.variant, human.other),
         level=result.level,
         variant=variant_text(view.variant),
-        pace=clock_text(clock_of(view)),
+        pace=pace_of(view),
         start=CUSTOM_START if result.custom_start else "",
         first=result.notify.name,
     )

@@ -1,5 +1,5 @@
 """A game's clock in words, for both adapters: its terms in one short phrase ("3 days +
-1 day per move, max 7"), a time bank's time left, and a time bank refused."""
+1 day per move, max 7, weekends off"), a time bank's time left, and a time bank refused."""
 
 from __future__ import annotations
 
@@ -37,6 +37,15 @@ def clock_text(terms: ClockTerms) -> Text:
         increment=days_text(terms.increment_days or 0),
         cap=terms.cap_days,
     )
+
+
+def pace_of(view: GameView | ChallengeView) -> Text:
+    """A game's or a challenge's clock in one short phrase, with ``weekends off`` when the
+    clock stops on weekends: ``3 days + 1 day per move, max 7, weekends off``."""
+    terms = clock_of(view)
+    if not view.weekends_off or terms.kind is ClockKind.UNTIMED:
+        return clock_text(terms)
+    return Text("{clock}, weekends off", clock=clock_text(terms))
 
 
 def duration_text(left: timedelta) -> Text:

@@ -20,7 +20,18 @@ from tests.fakediscord import PRIVILEGED_INTENTS, STRING, USER, FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 SPEC_COMMANDS = {
-    "challenge": {"opponent", "game", "color", "days", "increment", "cap", "rated", "fen", "level"},
+    "challenge": {
+        "opponent",
+        "game",
+        "color",
+        "days",
+        "increment",
+        "cap",
+        "weekends",
+        "rated",
+        "fen",
+        "level",
+    },
     "move": {"move", "game"},
     "board": {"game"},
     "moves": {"square", "game"},

@@ -1,0 +1,127 @@
+"""Games with weekends off, through the service, a real database and a controlled clock:
+the clock stops on Saturday and Sunday in the time zone of the player whose clock it is (UTC
+for a player who chose none), the deadline stored skips the weekend, and the game times out
+on the right Monday second, not over the weekend."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.service import GameService, GameStarted, ManualClock
+from bot.service.challenge_plan import weekends_off
+from bot.service.option_errors import NotAChoiceError
+from bot.text.clock_words import pace_of
+from tests.service.service_helpers import ALICE, BOB, PLACE
+from tests.service.test_service_time_bank import move
+
+DAY = timedelta(days=1)
+THURSDAY_NOON = datetime(2026, 1, 8, 12, tzinfo=UTC)  # the clock starts Monday 5 January
+
+
+async def weekend_game(
+    service: GameService, days: int = 3, increment: int | None = None, cap: int | None = None
+) -> GameStarted:
+    """A game with weekends off, alice white: challenged by alice, accepted by bob."""
+    created = await service.challenges.challenge(
+        ALICE,
+        PLACE,
+        BOB,
+        color="white",
+        days=days,
+        increment=increment,
+        cap=cap,
+        weekends_off=True,
+    )
+    assert created.challenge.weekends_off
+    return await service.challenges.accept_challenge(BOB, created.challenge.id)
+
+
+async def test_the_deadline_skips_the_weekend(service: GameService, clock: ManualClock) -> None:
+    """Three days from Thursday noon (UTC, alice chose no zone) are 36 hours to Saturday and
+    36 after Monday began: due Tuesday noon, stored so, and the game keeps the option."""
+    clock.now = THURSDAY_NOON
+    started = await weekend_game(service)
+    assert started.game.weekends_off
+    assert started.game.deadline == datetime(2026, 1, 13, 12, tzinfo=UTC)
+
+
+async def test_no_time_out_over_the_weekend_and_one_on_the_right_monday_second(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Alice's two days from bob's answer on Friday noon are 12 hours of Friday and 36 from
+    Monday 00:00: due Tuesday 12:00 UTC. Nothing ends over the weekend; the game ends the
+    second alice's clock runs out."""
+    clock.now = datetime(2026, 1, 9, 12, tzinfo=UTC)  # Friday noon
+    started = await weekend_game(service, days=2)
+    await move(service, started.game.id, "e4")
+    moved = await move(service, started.game.id, "e5")  # both moved: a loss, not an abort
+    assert moved.game.deadline == datetime(2026, 1, 13, 12, tzinfo=UTC)
+    for when in (
+        datetime(2026, 1, 10, 12, tzinfo=UTC),  # Saturday: 2 days after Friday noon...
+        datetime(2026, 1, 11, 12, tzinfo=UTC),  # ...and Sunday: neither is a time-out
+        datetime(2026, 1, 13, 11, 59, 59, tzinfo=UTC),
+    ):
+        clock.now = when
+        assert (await service.deadlines.expire_overdue()).ended == ()
+    clock.now = datetime(2026, 1, 13, 12, tzinfo=UTC)
+    (ended,) = (await service.deadlines.expire_overdue()).ended
+    assert ended.ending.termination == "timeout" and ended.ending.result == "0-1"
+
+
+async def test_each_player_runs_on_their_own_weekend(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Bob in Tokyo (UTC+9): his weekend begins Friday 15:00 UTC. Alice moves Friday 06:00
+    UTC: bob's 3 days are 9 hours to his Saturday, then 63 hours from his Monday 00:00
+    (Sunday 15:00 UTC): due Wednesday 06:00 UTC, where UTC weekends would give Tuesday."""
+    await service.preferences.settings(BOB, timezone="Asia/Tokyo")
+    clock.now = THURSDAY_NOON
+    started = await weekend_game(service)
+    clock.now = datetime(2026, 1, 9, 6, tzinfo=UTC)
+    moved = await move(service, started.game.id, "e4")
+    assert moved.game.deadline == datetime(2026, 1, 14, 6, tzinfo=UTC)
+
+
+async def test_a_bank_spends_no_weekend_time(service: GameService, clock: ManualClock) -> None:
+    """On a time bank (3 days + 1 day/move, max 7) alice moving Monday 06:00 UTC after a
+    game began Friday noon spent 12 hours of Friday and 6 of Monday, not the weekend: her
+    bank is 3 d - 18 h + 1 d; a move never takes time from bob, whose bank waits full."""
+    clock.now = datetime(2026, 1, 9, 12, tzinfo=UTC)
+    started = await weekend_game(service, days=3, increment=1, cap=7)
+    clock.now = datetime(2026, 1, 12, 6, tzinfo=UTC)
+    moved = await move(service, started.game.id, "e4")
+    assert moved.game.waiting_bank == 4 * DAY - timedelta(hours=18)
+    assert moved.game.deadline == clock.now + 3 * DAY  # bob: Monday 06:00 + 3 weekdays
+
+
+async def test_without_the_option_the_weekend_runs(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A game without weekends off is due three days on, weekend or not."""
+    clock.now = THURSDAY_NOON
+    created = await service.challenges.challenge(ALICE, PLACE, BOB, days=3)
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
+    assert not started.game.weekends_off
+    assert started.game.deadline == THURSDAY_NOON + 3 * DAY
+
+
+async def test_the_clock_in_one_phrase_says_weekends_off(service: GameService) -> None:
+    """The challenge and its game show the clock in one phrase, the weekend pause in it."""
+    created = await service.challenges.challenge(
+        ALICE, PLACE, BOB, days=3, increment=1, cap=7, weekends_off=True
+    )
+    phrase = "3 days + 1 day per move, max 7, weekends off"
+    assert str(pace_of(created.challenge)) == phrase
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
+    assert str(pace_of(started.game)) == phrase
+
+
+def test_weekends_is_on_or_off() -> None:
+    """The option reads on or off in any case; another word is refused, naming the choices."""
+    assert weekends_off(" OFF ") and not weekends_off("on")
+    with pytest.raises(NotAChoiceError) as refused:
+        weekends_off("sometimes")
+    assert refused.value.option == "weekends"
+    assert [str(choice) for choice in refused.value.choices] == ["on", "off"]
