@@ -137,6 +137,10 @@ def snapshot(target: Path | str) -> list[str]:
 # adds its line here (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    54: (
+        "ALTER TABLE challenges DROP COLUMN weekends_off",
+        "ALTER TABLE games DROP COLUMN weekends_off",
+    ),
     # 0053 rebuilds offers and pings from any earlier shape: its columns of games suffice.
     53: ("ALTER TABLE games DROP COLUMN paused_until", "ALTER TABLE games DROP COLUMN pause_days"),
     52: ("ALTER TABLE tournament_games DROP COLUMN forfeit",),

@@ -331,6 +331,10 @@ def _playing_rows() -> Part:
             NP_("console help", "a time bank: 3 days to start, 1 more per move, at most 7"),
         ),
         Row(
+            (a, challenge, b, option("challenge", "weekends", "off")),
+            NP_("console help", "no clock on Saturday and Sunday, in each player's time zone"),
+        ),
+        Row(
             (a, challenge, "postal", option("challenge", "level", "1-8")),
             NP_(
                 "console help",

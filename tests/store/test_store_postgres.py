@@ -169,6 +169,7 @@ async def test_games_and_moves_keep_their_one_column_rules_as_domains(pg_url: st
         ("games", "untimed", "postal_flag"),
         ("games", "variant", "postal_variant"),
         ("games", "waiting_bank", "postal_bank_seconds"),
+        ("games", "weekends_off", "postal_flag"),
         ("moves", "ply", "postal_move_ply"),
     ]
     assert foreign == [("games_black_id_fkey",), ("games_white_id_fkey",)]
