@@ -294,18 +294,27 @@ def _tournament_running_rows(a: str, b: str) -> Part:
     )
 
 
+_LINE_NOTE = NP_(
+    "console help",
+    "Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).",
+)
+
+
+def _weekends_row(a: str, b: str) -> Row:
+    """The weekend pause's example line."""
+    return Row(
+        (a, _command("challenge"), b, option("challenge", "weekends", "off")),
+        NP_("console help", "no clock on weekends, in each player's time zone"),
+    )
+
+
 def _playing_rows() -> Part:
     """How a line reads; challenging, pressing and moving."""
     a, b = "alice", "bob"
     challenge = _command("challenge")
     days_none = label_head(pgettext("choice", "none (no time limit)"))
     return (
-        Line(
-            NP_(
-                "console help",
-                "Each line is: <user> <command> [options]. Users are just names (alice, bob, ...).",
-            )
-        ),
+        Line(_LINE_NOTE),
         Row(
             (
                 a,
@@ -330,10 +339,7 @@ def _playing_rows() -> Part:
             ),
             NP_("console help", "a time bank: 3 days to start, 1 more per move, at most 7"),
         ),
-        Row(
-            (a, challenge, b, option("challenge", "weekends", "off")),
-            NP_("console help", "no clock on Saturday and Sunday, in each player's time zone"),
-        ),
+        _weekends_row(a, b),
         Row(
             (a, challenge, "postal", option("challenge", "level", "1-8")),
             NP_(
