@@ -10,7 +10,9 @@ async def test_a_vacation_ended_by_hand_and_by_a_move(running: Harness) -> None:
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     thread, _ = await start_game(fake, alice, bob)
-    await command(fake, alice, "vacation", {"days": 5})
+    started = await command(fake, alice, "vacation", {"days": 5})
+    # Its end is a timestamp each reader's client writes, never escaped into raw text.
+    assert "<t:" in started.text() and "\\<t:" not in started.text()
     running.clock.advance(hours=5)
     back = await command(fake, alice, "vacation", {"end": True})
     assert "alice is back from vacation" in back.text() and "29 vacation days left" in back.text()
