@@ -3,9 +3,12 @@
 Names and every sentence the service builds around them go through ``escape_text`` before
 Discord sees them: markdown (bold, spoilers ``||``, headings, quotes, code), masked links
 (``[free nitro](https://evil.example)``), mentions (``@everyone``, ``<@id>``, ``<@&role>``)
-and the other ``<…>`` forms (channels, timestamps, custom emoji) are backslash-escaped, which
-Discord hides when it displays the text. Our own markup (mentions of players, timestamps,
-links to lichess) is added by the messages layer after escaping, or passed in ``keep``.
+and the other ``<…>`` forms (channels, custom emoji) are backslash-escaped, which Discord
+hides when it displays the text. Discord timestamps (``<t:1764322200:f>``) are left as they
+are: sentences say their moments as timestamps (each reader's client writes them in its own
+time zone), and a timestamp can neither ping, link nor format anything else. Our other markup
+(mentions of players, links to lichess) is added by the messages layer after escaping, or
+passed in ``keep``.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from bot.service.text import cut
 # Every character that starts or ends inline markup is escaped wherever it is. Not
 # discord.utils.escape_markdown: its masked-link rule matches from the first "[" to the last ")"
 # of a line and escapes only that "[", leaving any markup in between live.
-_INLINE = re.compile(r"[\\*_~|`\[\]<]")
+# A "<" opening a Discord timestamp is not escaped (see the module's docstring).
+_INLINE = re.compile(r"[\\*_~|`\[\]]|<(?!t:-?\d+(?::[tTdDfFR])?>)")
 # Markup that only counts at the start of a line: quotes, headings, list items.
 _LINE_START = re.compile(r"^([ \t]*)(>|#|-|\+)", re.MULTILINE)
 _ORDERED = re.compile(r"^([ \t]*\d+)\.", re.MULTILINE)

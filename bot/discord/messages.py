@@ -558,11 +558,7 @@ def player_settings(result: PlayerSettings) -> Reply:
 
 
 def vacation_started(result: VacationStarted) -> Reply:
-    # The sentence says its end as a timestamp (write_moments): kept, as the reader's client
-    # writes it in their own time zone only when it is not escaped.
-    said = escape_text(
-        say(interactions.vacation_started_text(result)), keep=(timestamp(result.until, "f"),)
-    )
+    said = safe(interactions.vacation_started_text(result))
     text = _("{text} Back {when}.").format(text=said, when=timestamp(result.until))
     return Reply(card=Card(_("Vacation"), clip(text, DESCRIPTION_LIMIT)), ephemeral=False)
 

@@ -106,3 +106,19 @@ async def test_markup_in_names_is_escaped_in_what_the_bot_posts_itself(running: 
     for message in own:
         assert message.masked_links() == [], message.text()
         assert inert(message, thread.mention), message.text()
+
+
+async def test_a_refusals_moment_is_a_timestamp_and_a_names_markup_stays_inert(
+    running: Harness,
+) -> None:
+    """A refusal saying when something ends writes it as a live Discord timestamp (each
+    reader's client shows it in their own time zone), never escaped into raw ``<t:…>`` text,
+    while the markup in a name beside it stays escaped."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("**<@&1> bob**")
+    options = {"opponent": bob, "days": 3}
+    await command(fake, alice, "challenge", options)
+    again = await command(fake, alice, "challenge", options)
+    assert again.ephemeral
+    assert re.search(r"(?<!\\)<t:\d+:f>", again.text()), again.text()
+    assert "\\*\\*\\<@&1> bob\\*\\*" in again.text(), again.text()
