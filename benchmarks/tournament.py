@@ -19,7 +19,8 @@ from bot.service.tournament.swiss_players import PastRound
 from bot.service.tournament.swiss_standings import swiss_standings
 
 
-def _result(rng: random.Random, white: int, black: int) -> str:
+def seeded_result(rng: random.Random, white: int, black: int) -> str:
+    """The higher seed (lower number) wins two games in three, a draw one in six."""
     roll = rng.random()
     if roll < 1 / 6:
         return "1/2-1/2"
@@ -41,7 +42,7 @@ def main() -> None:
         paired = pair_round(players, rounds)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         games = tuple(
-            Played(p.white, p.black, _result(rng, p.white, p.black)) for p in paired.pairings
+            Played(p.white, p.black, seeded_result(rng, p.white, p.black)) for p in paired.pairings
         )
         rounds.append(PastRound(games, paired.bye))
         took = f"{wall * 1e3:.0f} ms (CPU {cpu * 1e3:.0f} ms)"

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.tournament import seeded_result
 from bot.service import GameService, ManualClock, User
 from bot.service.results import Place
 from bot.service.tournament import going_on
@@ -40,15 +41,6 @@ from bot.service.tournament.standings import Played, standings
 from bot.store import Store, TournamentFormat
 
 PLACE = Place(guild_id=1, channel_id=10)
-
-
-def _result(rng: random.Random, white: int, black: int) -> str:
-    """The higher seed (lower number) wins two games in three, a draw one in six."""
-    roll = rng.random()
-    if roll < 1 / 6:
-        return "1/2-1/2"
-    stronger_wins = roll < 1 / 6 + 2 / 3 * 5 / 6
-    return "1-0" if (white < black) == stronger_wins else "0-1"
 
 
 def _ms(seconds: float) -> str:
@@ -114,7 +106,7 @@ async def _play_swiss(service: GameService, size: int, rounds: int, rng: random.
         for pairing_line in started.pairings:
             game = pairing_line.game
             white, black = by_id[game.white.id], by_id[game.black.id]
-            outcome = _result(rng, white.id, black.id)
+            outcome = seeded_result(rng, white.id, black.id)
             began = time.perf_counter()
             if outcome == "1/2-1/2":
                 await service.endings.draw(white, None, game_id=game.id)
@@ -147,7 +139,7 @@ def _round_robin_standings(size: int, seed: int) -> None:
     rng = random.Random(seed)
     players = list(range(1, size + 1))
     games = [
-        Played(p.white, p.black, _result(rng, p.white, p.black))
+        Played(p.white, p.black, seeded_result(rng, p.white, p.black))
         for played in round_robin(size, 1)
         for p in played.pairings
     ]
