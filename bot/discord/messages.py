@@ -546,15 +546,13 @@ def player_settings(result: PlayerSettings) -> Reply:
     listed = TextIn("list separator", ", ")
     themes = say(Joined(listed, result.themes))
     pieces = say(Joined(listed, result.piece_sets))
-    stamps = () if result.vacation_until is None else (timestamp(result.vacation_until, "f"),)
     text = "\n".join(
         (
             words.settings_text(result, lambda moment: timestamp(moment, "f")),
             _("Themes: {themes}. Piece sets: {pieces}.").format(themes=themes, pieces=pieces),
         )
     )
-    body = clip(escape_text(text, keep=stamps), DESCRIPTION_LIMIT)
-    return Reply(card=Card(_("Settings"), body), ephemeral=True)
+    return Reply(card=Card(_("Settings"), card_text(text)), ephemeral=True)
 
 
 def vacation_started(result: VacationStarted) -> Reply:
