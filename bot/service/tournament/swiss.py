@@ -28,10 +28,11 @@ What is implemented, by the handbook's letters:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, islice
 from math import comb
+from operator import add
 
 from bot.service.tournament.berger import Pairing, Round
 from bot.service.tournament.matching import maximum_matching, pairs_everyone, with_bye
@@ -54,6 +55,15 @@ _EXCHANGES = 5000  # exchanges listed for one number of players exchanged
 _COUNTS = 9  # C7 to C15
 _WORST = (1 << 30,) * _COUNTS
 _FREE = (0,) * _COUNTS
+
+
+@dataclass(frozen=True, slots=True)
+class _Memo:
+    """What a round's search asks again and again, by pairing numbers: each pair's
+    ``_pair_counts`` once worked out, and each player's ``_wanting``."""
+
+    wants: dict[int, int]
+    costs: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
 
 class NoPairingError(ValueError):
@@ -131,10 +141,11 @@ def _pair_brackets(
             groups.append([player])
     pairs: list[tuple[SwissPlayer, SwissPlayer]] = []
     moved: list[SwissPlayer] = []
+    memo = _Memo({player.number: _wanting(player) for player in ranked})
     for index, group in enumerate(groups):
         below = [player for lower in groups[index + 1 :] for player in lower]
         following = groups[index + 1] if index + 1 < len(groups) else []
-        made, moved = _pair_bracket(moved, group, below, following)
+        made, moved = _pair_bracket(moved, group, below, following, memo)
         pairs.extend(made)
     return pairs, (moved[0] if moved else None)
 
@@ -144,6 +155,7 @@ def _pair_bracket(
     residents: list[SwissPlayer],
     below: list[SwissPlayer],
     following: list[SwissPlayer],
+    memo: _Memo,
 ) -> tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]]:
     """The bracket's pairs and its downfloaters: the most pairs (C5) that leave the rest
     pairable (C4), the best candidate for that many."""
@@ -151,7 +163,7 @@ def _pair_bracket(
     for target in range(size // 2, -1, -1):
         if not below and target < size // 2:
             break  # the last bracket pairs everyone but the bye
-        search = _Search(below, following)
+        search = _Search(below, following, memo)
         search.run(moved, residents, target)
         if search.best is not None:
             return search.best
@@ -226,6 +238,7 @@ class _Search:
 
     below: list[SwissPlayer]
     following: list[SwissPlayer]  # the next scoregroup, where the downfloaters go (C7)
+    memo: _Memo
     best: tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]] | None = None
     best_counts: tuple[int, ...] = _WORST
     steps: int = 0
@@ -289,7 +302,9 @@ class _Search:
         if not heads:  # the remainder, within its own share of the steps
             self.cap = self.steps + REMAINDER_LIMIT
             for first, second in _splits(pool, remainder):
-                self._pair_half(first, second, counts, unpaired, _tally(first, second))
+                self._pair_half(
+                    first, second, counts, unpaired, _tally(first, second, self.memo.wants)
+                )
                 if self.done or self.steps > self.cap:
                     break
             self.cap = None
@@ -316,13 +331,13 @@ class _Search:
             return
         head = first[0]
         for index, other, more in self._options(head, second, counts):
-            rest = second[:index] + second[index + 1 :]
-            left = _untally(tally, head, other)
+            left = _untally(tally, self.memo.wants[head.number], self.memo.wants[other.number])
             if more[:3] == self.best_counts[:3]:
                 floor = max(0, left[0] - left[3] - left[4], left[1] - left[2] - left[4])
                 if floor and (*more[:3], more[3] + floor, *more[4:]) >= self.best_counts:
                     continue  # the players left cannot all get their colours
-            if self._tight(more) and not _free_matching(first[1:], rest):
+            rest = second[:index] + second[index + 1 :]
+            if self._tight(more) and not _free_matching(first[1:], rest, self._cost):
                 continue  # only pairs costing nothing could still do better: none left
             self._chosen.append((head, other))
             self._pair_half(first[1:], rest, more, unpaired, left)
@@ -337,9 +352,17 @@ class _Search:
             if self._stop():
                 return
             if _meets(head, other):
-                more = _add(counts, _pair_counts(head, other))
+                more = _add(counts, self._cost(head, other))
                 if more < self.best_counts:
                     yield index, other, more
+
+    def _cost(self, one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
+        """``_pair_counts``, remembered: the search meets the same pairs again and again."""
+        key = (one.number, two.number)
+        cost = self.memo.costs.get(key)
+        if cost is None:
+            cost = self.memo.costs[key] = _pair_counts(one, two)
+        return cost
 
     def _judge(self, counts: tuple[int, ...], floaters: list[SwissPlayer]) -> None:
         """A whole candidate: keep it when it beats the best so far and completes."""
@@ -395,45 +418,47 @@ class _Search:
         return self.done or self.steps > NODE_LIMIT * 4
 
 
-def _tally(first: list[SwissPlayer], second: list[SwissPlayer]) -> tuple[int, ...]:
+def _tally(
+    first: list[SwissPlayer], second: list[SwissPlayer], wants: dict[int, int]
+) -> tuple[int, ...]:
     """S1's players wanting white, black; S2's wanting white, black, nothing: the
     fewest colour preferences (C10) S1 against S2 must miss is then
     max(0, S1 white - S2 black - S2 none, S1 black - S2 white - S2 none)."""
-    tally = [0] * 5
+    tally = [0] * 6
     for player in first:
-        if player.preference is not None:
-            tally[0 if player.preference is Color.WHITE else 1] += 1
+        tally[wants[player.number]] += 1
     for player in second:
-        tally[_wanting(player) + 2] += 1
-    return tuple(tally)
+        tally[wants[player.number] + 3] += 1
+    return (tally[0], tally[1], tally[3], tally[4], tally[5])
 
 
 def _wanting(player: SwissPlayer) -> int:
-    if player.preference is None:
-        return 2
-    return 0 if player.preference is Color.WHITE else 1
+    """0 for a preference for white, 1 for black, 2 for none."""
+    wants = player.preference
+    return 2 if wants is None else 0 if wants is Color.WHITE else 1
 
 
-def _untally(tally: tuple[int, ...], one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
-    """``tally`` without the S1 player ``one`` and the S2 player ``two``."""
+def _untally(tally: tuple[int, ...], one: int, two: int) -> tuple[int, ...]:
+    """``tally`` without an S1 player and an S2 player wanting ``one`` and ``two``
+    (``_wanting``)."""
     left = list(tally)
-    if one.preference is not None:
-        left[_wanting(one)] -= 1
-    left[_wanting(two) + 2] -= 1
+    if one < 2:
+        left[one] -= 1
+    left[two + 2] -= 1
     return tuple(left)
 
 
-def _free_matching(first: list[SwissPlayer], second: list[SwissPlayer]) -> bool:
-    """Whether each of ``first`` can meet a different one of ``second`` at no cost
+def _free_matching(
+    first: list[SwissPlayer],
+    second: list[SwissPlayer],
+    cost: Callable[[SwissPlayer, SwissPlayer], tuple[int, ...]],
+) -> bool:
+    """Whether each of ``first`` can meet a different one of ``second`` at no ``cost``
     (Kuhn's augmenting paths over the pairs that may meet and cost nothing)."""
     if len(first) < 2:
         return True
     edges = [
-        [
-            j
-            for j, other in enumerate(second)
-            if _meets(one, other) and _pair_counts(one, other) is _FREE
-        ]
+        [j for j, other in enumerate(second) if _meets(one, other) and cost(one, other) is _FREE]
         for one in first
     ]
     owner: dict[int, int] = {}
@@ -469,7 +494,7 @@ def _pair_counts(one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
 def _add(one: tuple[int, ...], two: tuple[int, ...]) -> tuple[int, ...]:
     if two is _FREE:
         return one
-    return tuple(a + b for a, b in zip(one, two, strict=True))
+    return tuple(map(add, one, two))
 
 
 def _splits(
@@ -496,13 +521,11 @@ def _splits(
             ),
         )
         for _, out_one, out_two in swaps:
+            # every S1 player ranks above every S2 player: order kept, no sorting
             leaving = {-a for a in out_one}
-            new_first = [p for i, p in enumerate(first) if i not in leaving]
-            new_first += [second[j] for j in out_two]
-            new_second = [p for j, p in enumerate(second) if j not in out_two]
-            new_second += [first[i] for i in leaving]
-            yield sorted(new_first, key=_rank), sorted(new_second, key=_rank)
-
-
-def _rank(player: SwissPlayer) -> tuple[int, int]:
-    return player.rank
+            moving = set(out_two)
+            yield (
+                [p for i, p in enumerate(first) if i not in leaving] + [second[j] for j in out_two],
+                [first[i] for i in sorted(leaving)]
+                + [p for j, p in enumerate(second) if j not in moving],
+            )
