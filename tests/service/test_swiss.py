@@ -5,24 +5,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.service.tournament.berger import Round
+from bot.service.tournament.going_on import swiss_step
 from bot.service.tournament.standings import Played
 from bot.service.tournament.swiss import NoPairingError, SwissRules, pair_round
 from bot.service.tournament.swiss_players import (
+    Float,
     PastRound,
     Strength,
     allocate,
     preference,
     swiss_players,
 )
+from bot.store import Tournament, TournamentFormat, TournamentGame, TournamentStatus
 from rules.core import Color
 
 W, B = Color.WHITE, Color.BLACK
+_NOW = datetime(2026, 11, 28, tzinfo=UTC)
 
 
 def _games(found: Round) -> list[tuple[int, int]]:
@@ -101,6 +106,41 @@ def test_a_withdrawn_players_games_still_count_for_their_opponents() -> None:
     assert paired | {second.bye} == set(range(1, 8))
     winners = {1, 2, 3, 4}  # the four winners meet among themselves, 4 among them
     assert {n for game in second.pairings[:2] for n in (game.white, game.black)} == winners
+
+
+def test_a_forfeit_gives_no_colour_no_encounter_and_a_downfloat_to_both() -> None:
+    """A game won and lost by forfeit was not played (C.04.2): its points count, but it
+    gives neither player a colour nor an opponent met, both count as not having played
+    (a downfloat, A.4.b), and the forfeit win blocks the bye (C.04.1.d)."""
+    rounds = [PastRound((Played(1, 2, "1-0", forfeit=True), Played(3, 4, "1-0")))]
+    players = swiss_players(range(1, 5), rounds)
+    winner, loser = players[1], players[2]
+    assert (winner.halves, loser.halves) == (2, 0)
+    assert winner.colours == loser.colours == ()
+    assert winner.opponents == loser.opponents == frozenset()
+    assert winner.preference is None and loser.strength is Strength.NONE
+    assert winner.floats == loser.floats == (Float.DOWN,)
+    assert not winner.bye_eligible and loser.bye_eligible
+    assert players[3].colours == (W,) and players[3].opponents == {4}
+
+
+def test_players_who_met_by_forfeit_may_be_paired_again() -> None:
+    """Two players whose only game was forfeited have not played each other (C.04.1.b
+    counts games played): they may meet, colours as if nothing had been played (E.5)."""
+    rounds = [PastRound((Played(1, 2, "0-1", forfeit=True),))]
+    assert _games(pair_round(range(1, 3), rounds)) == [(1, 2)]
+
+
+def test_a_swiss_step_reads_a_forfeited_game_as_unplayed() -> None:
+    """The service's next Swiss round passes the store's forfeit mark to the pairing:
+    seeds 1 and 2, whose round-1 game was forfeited, meet in round 2."""
+    tournament = Tournament(
+        1, 1, 10, None, None, 1, "cup", TournamentFormat.SWISS, 1, "chess", 3, False, 2,
+        False, TournamentStatus.RUNNING, _NOW, _NOW, None, 1, rounds=2,
+    )  # fmt: skip
+    games = [TournamentGame(100, 1, 1, 1, 2, "1-0", forfeit=True)]
+    step = swiss_step(tournament, 2, games, {})
+    assert [(seat.white, seat.black) for seat in step.seats] == [(1, 2)]
 
 
 def test_no_pairing_when_everyone_has_met() -> None:

@@ -80,7 +80,7 @@ def swiss_step(
     by_round: dict[int, list[Played]] = {}
     for game in games:
         by_round.setdefault(game.round, []).append(
-            Played(game.white_id, game.black_id, game.result)
+            Played(game.white_id, game.black_id, game.result, game.forfeit)
         )
     number = max([*by_round, *byes, 0]) + 1
     past = [

@@ -4,6 +4,15 @@ FIDE C.04.3 (2017): colour preferences (A.6) and the allocation of colours (E). 
 Scores are kept in half points (integers). A pairing-allocated bye scores ``bye_halves``
 (a win, 2, unless the tournament says otherwise: FIDE C.04.1.c), gives no colour, counts
 as a downfloat, and makes the player ineligible for another bye (C.04.3 C2).
+
+A game won and lost by forfeit (``Played.forfeit``: a withdrawal ended it) is an unplayed
+game, as FIDE handles one: its points count, but it gives neither player a colour (C.04.2,
+colour history: "only played games count in situations where the colour sequence is
+meaningful", BWB=W read as =BWBW), it is no encounter (C.04.1.b forbids playing each other
+twice; the handbook's rule for unplayed pairings, C.04.1 F.2 before 2017, says "such a
+pairing is not considered to be illegal in future rounds", and JaVaFo and bbpPairings, the
+endorsed programs, pair such players again), both players count as not having played (a
+downfloat, C.04.3 A.4.b), and the forfeit win blocks the bye (C.04.1.d).
 """
 
 from __future__ import annotations
@@ -121,6 +130,9 @@ def swiss_players(
             got = HALVES[game.result]
             halves[white] += got[0]
             halves[black] += got[1]
+            if game.forfeit:  # not played: points only, and a win blocks the bye
+                byes.update(n for n, won in zip((white, black), got, strict=True) if won == 2)
+                continue
             met[white].add(black)
             met[black].add(white)
             colours[white].append(Color.WHITE)
