@@ -137,6 +137,9 @@ def snapshot(target: Path | str) -> list[str]:
 # adds its line here (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    # 0055 widens CHECKs in place (its scratch table is gone when it ends): run again, it
+    # finds the wider ones and changes nothing.
+    55: (),
     54: (
         "ALTER TABLE challenges DROP COLUMN weekends_off",
         "ALTER TABLE games DROP COLUMN weekends_off",
