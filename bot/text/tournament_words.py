@@ -166,16 +166,41 @@ def started_text(started: TournamentStarted) -> Text:
             for pairing in shown
         ),
     )
-    head = Plural(
-        "{name} has started: {count} game, all at once.",
-        "{name} has started: {count} games, all at once.",
-        len(started.pairings),
-        name=title(view),
-    )
+    head = _started_head(view, len(started.pairings))
     if started.bye is None:
         return Text("{head}\n{lines}", head=head, lines=lines)
     bye = Text("{player} has the bye.", player=started.bye.name)  # a Swiss' first round
     return Text("{head}\n{games}\n{bye}", head=head, games=lines, bye=bye)
+
+
+def _started_head(view: TournamentView, count: int) -> Text:
+    """How many games the start began, worded by format: a round robin's are all its
+    games; a Swiss' are round 1's and a knockout's its first matches', the rest to come."""
+    if view.format is TournamentFormat.SWISS:
+        return Plural(
+            "{name} has started with round 1 of {rounds}: {count} game; each next round "
+            "is paired when the one before has ended.",
+            "{name} has started with round 1 of {rounds}: {count} games; each next round "
+            "is paired when the one before has ended.",
+            count,
+            name=title(view),
+            rounds=view.rounds or 0,
+        )
+    if view.format is TournamentFormat.KNOCKOUT:
+        return Plural(
+            "{name} has started: {count} game now; each later match starts as soon as "
+            "its players are known.",
+            "{name} has started: {count} games now; each later match starts as soon as "
+            "its players are known.",
+            count,
+            name=title(view),
+        )
+    return Plural(
+        "{name} has started: {count} game, all at once.",
+        "{name} has started: {count} games, all at once.",
+        count,
+        name=title(view),
+    )
 
 
 def went_on_text(started: TournamentStarted) -> Text:

@@ -9,6 +9,8 @@ from collections import Counter
 
 import pytest
 
+from bot.i18n import Locale, using
+from bot.i18n.text import say
 from bot.service import GameService, User
 from bot.service.tournament.facts import (
     TournamentError,
@@ -18,7 +20,7 @@ from bot.service.tournament.facts import (
 )
 from bot.service.tournament.knockout import Decision
 from bot.store import OutboxKind, TournamentFormat, TournamentStatus
-from bot.text.tournament_words import standings_text
+from bot.text.tournament_words import standings_text, started_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 
 DAVE, ERIN = User(404, "dave"), User(505, "erin")
@@ -183,3 +185,40 @@ async def test_swiss_terms_are_checked(service: GameService) -> None:
         ALICE, PLACE, manages_server=True, format=TournamentFormat.KNOCKOUT, players=64
     )
     assert made.tournament.max_players == 64
+
+
+@pytest.mark.parametrize(
+    ("format", "english", "french"),
+    [
+        (
+            TournamentFormat.SWISS,
+            "has started with round 1 of 3: {n} games; each next round is paired when the one "
+            "before has ended.",
+            "a commencé par la ronde 1 sur 3 : {n} parties ;",
+        ),
+        (
+            TournamentFormat.KNOCKOUT,
+            "has started: {n} games now; each later match starts as soon as its players are known.",
+            "a commencé : {n} parties pour l'instant ;",
+        ),
+    ],
+)
+async def test_the_start_says_which_games_begin_by_format(
+    service: GameService, format: TournamentFormat, english: str, french: str
+) -> None:
+    """A Swiss starts round 1 only, a knockout its first matches: the start says so (not
+    "all at once", which is a round robin's), in every language."""
+    tournaments = service.tournaments
+    terms = {"rounds": 3} if format is TournamentFormat.SWISS else {}
+    await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=format, players=5, name="Cup", **terms
+    )
+    for user in (ALICE, BOB, CAROL, DAVE, ERIN):
+        await tournaments.join(user, PLACE)
+    started = await tournaments.start(ALICE, PLACE, manages_server=False)
+    count = len(started.pairings)  # a Swiss: 2 (and a bye); a knockout: two games a match
+    assert count < 10 and started.round is None
+    assert english.format(n=count) in str(started_text(started))
+    assert "all at once" not in str(started_text(started))
+    with using(Locale.FR):
+        assert french.format(n=count) in say(started_text(started))
