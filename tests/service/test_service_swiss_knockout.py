@@ -209,9 +209,9 @@ async def test_the_start_says_which_games_begin_by_format(
     """A Swiss starts round 1 only, a knockout its first matches: the start says so (not
     "all at once", which is a round robin's), in every language."""
     tournaments = service.tournaments
-    terms = {"rounds": 3} if format is TournamentFormat.SWISS else {}
+    rounds = 3 if format is TournamentFormat.SWISS else None
     await tournaments.create(
-        ALICE, PLACE, manages_server=True, format=format, players=5, name="Cup", **terms
+        ALICE, PLACE, manages_server=True, format=format, players=5, name="Cup", rounds=rounds
     )
     for user in (ALICE, BOB, CAROL, DAVE, ERIN):
         await tournaments.join(user, PLACE)
