@@ -272,8 +272,8 @@ class Tournaments:
     async def _join(self, tournament_id: int, player_id: int, now: datetime) -> Entry:
         async with self._db.transaction() as conn:
             tournament = await _claim_open(conn, tournament_id)
-            if isinstance(tournament, EntryChange):
-                return Entry(tournament)
+            if isinstance(tournament, Entry):
+                return tournament
             count, already = await _field(conn, tournament_id, player_id)
             if already:
                 raise _Unchanged(Entry(EntryChange.ALREADY_IN, count, tournament))
@@ -299,8 +299,8 @@ class Tournaments:
     async def _leave(self, tournament_id: int, player_id: int) -> Entry:
         async with self._db.transaction() as conn:
             tournament = await _claim_open(conn, tournament_id)
-            if isinstance(tournament, EntryChange):
-                return Entry(tournament)
+            if isinstance(tournament, Entry):
+                return tournament
             cursor = await conn.execute(
                 "DELETE FROM tournament_entrants WHERE tournament_id = ? AND player_id = ?",
                 (tournament_id, player_id),
@@ -456,9 +456,10 @@ async def _guarded_update(conn: Connection, sql: str, params: tuple[Any, ...]) -
     return row is not None
 
 
-async def _claim_open(conn: Connection, tournament_id: int) -> Tournament | EntryChange:
+async def _claim_open(conn: Connection, tournament_id: int) -> Tournament | Entry:
     """Raise an open tournament's version (its row locked until the transaction ends, so
-    joins and leaves take turns and the start sees the field they leave), or say why not."""
+    joins and leaves take turns and the start sees the field they leave), or say why not:
+    NOT_OPEN with the tournament as it is now (started, or cancelled meanwhile)."""
     cursor = await conn.execute(
         "UPDATE tournaments SET version = version + 1 WHERE id = ? AND status = 'open' "
         f"RETURNING {_COLUMNS}",
@@ -468,10 +469,14 @@ async def _claim_open(conn: Connection, tournament_id: int) -> Tournament | Entr
     await cursor.close()
     if row is not None:
         return tournament_from_row(row)
-    cursor = await conn.execute("SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,))
-    exists = await cursor.fetchone()
+    cursor = await conn.execute(
+        f"SELECT {_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)
+    )
+    now = await cursor.fetchone()
     await cursor.close()
-    return EntryChange.NOT_OPEN if exists else EntryChange.UNKNOWN
+    if now is None:
+        return Entry(EntryChange.UNKNOWN)
+    return Entry(EntryChange.NOT_OPEN, tournament=tournament_from_row(now))
 
 
 async def _field(conn: Connection, tournament_id: int, player_id: int) -> tuple[int, bool]:

@@ -23,7 +23,7 @@ from bot.service.tournament.facts import (
     TournamentRefusal,
     TournamentStarted,
 )
-from bot.store import OutboxKind, Store, TournamentFormat, TournamentStatus
+from bot.store import Entry, OutboxKind, Store, TournamentFormat, TournamentStatus
 from bot.text.errors import error_text
 from bot.text.signup_words import cancelled_text, signup_text
 from bot.text.tournament_words import tournament_text
@@ -226,3 +226,28 @@ async def test_a_date_is_the_organisers_local_time(
     view = await service.tournaments.shown(tid)
     assert view.starts_at == datetime(2026, 1, 6, 9, tzinfo=UTC)
     assert "sign-up closes 2026-01-06 09:00 UTC" in str(tournament_text(view))
+
+
+async def test_a_join_racing_the_cancellation_is_told_cancelled(
+    service: GameService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A join that found the tournament open while its deadline's cancellation landed
+    before the join's write: nothing changes, and the refusal says cancelled (it did not
+    start)."""
+    await _open(service, "12h")
+    await service.tournaments.join(BOB, PLACE)
+    clock.advance(hours=12)
+    store = service.core.store.tournaments
+    join = store.join
+    cancelled: list[object] = []
+
+    async def cancelled_first(tournament_id: int, player_id: int, now: datetime) -> Entry:
+        cancelled.extend(await service.signups.close_due())  # the other call, interleaved
+        return await join(tournament_id, player_id, now)
+
+    monkeypatch.setattr(store, "join", cancelled_first)
+    with pytest.raises(TournamentError) as raised:
+        await service.tournaments.join(CAROL, PLACE)
+    assert raised.value.reason is TournamentRefusal.CANCELLED
+    assert [type(one) for one in cancelled] == [TournamentCancelled]
+    assert [e.player_id for e in await store.entrants(raised.value.tournament_id or 0)] == [BOB.id]

@@ -52,6 +52,7 @@ from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
     BatchEnding,
     Entrant,
+    Entry,
     EntryChange,
     GameRecord,
     NewTournament,
@@ -155,7 +156,7 @@ class TournamentUseCases:
         tournament = await self._find(place, tournament_id, open_only=True)
         await self._core.ensure_player(user)
         entry = await self._core.store.tournaments.join(tournament.id, user.id, self._core.now())
-        self._refuse(entry.change, tournament, entry.entrants)
+        self._refuse(entry, tournament)
         started = None
         if tournament.start_when_full and entry.entrants >= tournament.max_players:
             latest = await self._core.store.tournaments.get(tournament.id)
@@ -171,7 +172,7 @@ class TournamentUseCases:
         STARTED, NO_TOURNAMENT, SEVERAL)."""
         tournament = await self._find(place, tournament_id, open_only=True)
         entry = await self._core.store.tournaments.leave(tournament.id, user.id)
-        self._refuse(entry.change, tournament, entry.entrants)
+        self._refuse(entry, tournament)
         shown = await self._view(await self._latest(tournament.id))
         return TournamentShown(shown, EntryKind.LEFT, await self._ref(user))
 
@@ -496,12 +497,14 @@ class TournamentUseCases:
         return found
 
     @staticmethod
-    def _refuse(change: EntryChange, tournament: Tournament, count: int) -> None:
-        if change is not EntryChange.DONE:
-            reason = _REFUSED_ENTRY[change]
-            if change is EntryChange.NOT_OPEN:
-                reason = _closed(tournament)
-            raise TournamentError(reason, tournament_id=tournament.id, count=count)
+    def _refuse(entry: Entry, tournament: Tournament) -> None:
+        """Raise why a join or leave of ``tournament`` changed nothing; a tournament no
+        longer open is judged as the store found it (cancelled meanwhile, or started)."""
+        if entry.change is not EntryChange.DONE:
+            reason = _REFUSED_ENTRY[entry.change]
+            if entry.change is EntryChange.NOT_OPEN:
+                reason = _closed(entry.tournament or tournament)
+            raise TournamentError(reason, tournament_id=tournament.id, count=entry.entrants)
 
     async def _ref(self, user: User) -> PlayerRef:
         return await self._core.ref(user.id)
