@@ -38,6 +38,7 @@ from bot.service.results import (
 )
 from bot.service.time_bank import ClockKind, takeback_banks, terms_of, time_left
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
+from bot.service.vacation_rule import clock_players
 from bot.store import (
     GameEnding,
     GameRecord,
@@ -214,7 +215,9 @@ class EndingUseCases:
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
         now = self._core.now()
-        had_move = await self._core.store.players.get(record.to_move_id or to_move_id)
+        stored = await self._core.store.players.get_many([record.white_id, record.black_id])
+        seats = await clock_players(self._core, record.id, stored)  # a no-vacation game's
+        had_move = seats.get(record.to_move_id or to_move_id)
         running, waiting = _takeback_clock(
             record, to_move_id, now, held_until(had_move, record, now)
         )
@@ -222,6 +225,7 @@ class EndingUseCases:
             to_move_id,
             now,
             running,
+            seats.get(to_move_id),
             paused_until=record.paused_until,
             weekends_off=record.weekends_off,
         )

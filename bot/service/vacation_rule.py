@@ -3,26 +3,36 @@ no vacation (``tournaments.vacation`` 0) a player on vacation is, for that game'
 on vacation: their deadline there was not pushed back (``Players.start_vacation`` skips such
 games), a move made to them there is due ``days per move`` from now, and their own move
 there spends their time bank as any. A move there does not end their vacation elsewhere (it
-is no sign of being back: that clock never stopped)."""
+is no sign of being back: that clock never stopped). A takeback there restarts the clock
+of the player to move as a move does, their vacation left out (``clock_players``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.service.core import ServiceCore
-from bot.store import SeatedGame
+from bot.store import Player, SeatedGame
 
 
 async def as_the_clock_sees(core: ServiceCore, seated: SeatedGame) -> SeatedGame:
     """``seated`` with its players as its clocks see them (see the module). One read more,
     only when one of its players is on vacation."""
+    players = await clock_players(core, seated.game.id, seated.players)
+    return seated if players is seated.players else replace(seated, players=players)
+
+
+async def clock_players(
+    core: ServiceCore, game_id: int, players: Mapping[int, Player]
+) -> Mapping[int, Player]:
+    """``players`` of game ``game_id`` as its clocks see them: those on vacation taken off
+    it in a game whose tournament allows none (the same mapping when nothing changes)."""
     now = core.now()
-    if not any(player.on_vacation(now) for player in seated.players.values()):
-        return seated
-    if await core.store.tournaments.vacation_allowed(seated.game.id):
-        return seated
-    players = {
+    if not any(player.on_vacation(now) for player in players.values()):
+        return players
+    if await core.store.tournaments.vacation_allowed(game_id):
+        return players
+    return {
         player_id: replace(player, vacation_ends_at=None) if player.on_vacation(now) else player
-        for player_id, player in seated.players.items()
+        for player_id, player in players.items()
     }
-    return replace(seated, players=players)

@@ -80,3 +80,23 @@ async def test_a_tournament_that_allows_vacation_pauses_its_games(
     assert taken.unpaused == 0
     assert "keep" not in vacation_started_text(taken)
     assert await _deadline(service, his_move.id) == before + timedelta(days=5)
+
+
+async def test_a_takeback_in_a_no_vacation_game_runs_the_clock_through_the_vacation(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Bob, on vacation, takes back his move in a no-vacation tournament's game: his move
+    is due ``days per move`` from now, as after any move there, not from his vacation's
+    end (that clock never stopped for it)."""
+    started = await _round_robin(service, vacation=False)
+    game = next(p.game for p in started.pairings if p.game.white.id == BOB.id)
+    opponent = next(u for u in (ALICE, CAROL) if u.id == game.black.id)
+    taken = await service.deadlines.vacation(BOB, 5)
+    await service.play.move(BOB, PLACE, "d4", game_id=game.id)
+    await service.play.move(opponent, PLACE, "d5", game_id=game.id)
+    clock.advance(hours=2)
+    await service.endings.takeback(BOB, PLACE, game_id=game.id)
+    back = await service.endings.accept_takeback(opponent, game.id)
+    assert back.plies == 2 and back.notify.id == BOB.id
+    assert await _deadline(service, game.id) == clock.now + timedelta(days=3)
+    assert taken.until > clock.now + timedelta(days=4)  # still on vacation meanwhile
