@@ -215,20 +215,7 @@ class EndingUseCases:
         side = earlier.position.side_to_move
         to_move_id = record.white_id if side is Color.WHITE else record.black_id
         now = self._core.now()
-        stored = await self._core.store.players.get_many([record.white_id, record.black_id])
-        seats = await clock_players(self._core, record.id, stored)  # a no-vacation game's
-        had_move = seats.get(record.to_move_id or to_move_id)
-        running, waiting = _takeback_clock(
-            record, to_move_id, now, held_until(had_move, record, now)
-        )
-        deadline = await self._core.deadline_for(
-            to_move_id,
-            now,
-            running,
-            seats.get(to_move_id),
-            paused_until=record.paused_until,
-            weekends_off=record.weekends_off,
-        )
+        deadline, waiting = await self._clock_after_takeback(record, to_move_id, now)
         to_move = await self._core.ref(to_move_id)
         outbox = turn_dm(record.id, record.ply - plies, to_move)
         if in_place:
@@ -261,6 +248,28 @@ class EndingUseCases:
         return await self.taken_back(
             updated, await self._core.view(updated), earlier, plies, user.id
         )
+
+    async def _clock_after_takeback(
+        self, record: GameRecord, to_move_id: int, now: datetime
+    ) -> tuple[datetime | None, int | None]:
+        """The deadline of ``to_move_id`` after a takeback in ``record``, and the waiting
+        player's bank in seconds (``_takeback_clock``), the players as the game's clocks see
+        them (a no-vacation tournament's game runs through a vacation)."""
+        stored = await self._core.store.players.get_many([record.white_id, record.black_id])
+        seats = await clock_players(self._core, record.id, stored)
+        had_move = seats.get(record.to_move_id or to_move_id)
+        running, waiting = _takeback_clock(
+            record, to_move_id, now, held_until(had_move, record, now)
+        )
+        deadline = await self._core.deadline_for(
+            to_move_id,
+            now,
+            running,
+            seats.get(to_move_id),
+            paused_until=record.paused_until,
+            weekends_off=record.weekends_off,
+        )
+        return deadline, waiting
 
     async def taken_back(
         self, record: GameRecord, view: GameView, game: rules.Game, plies: int, by_id: int
