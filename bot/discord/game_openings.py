@@ -10,6 +10,12 @@ only one thread, which has the message's id (Discord answers 160004 to a second 
 thread is recorded as the game's place before the board goes out with the row's own nonce.
 Where Postal may not make a thread (the tournament is in a thread, or Create Public Threads
 or Send Messages in Threads is missing), the board goes in the channel.
+
+A tournament posted in a forum opens each game as a post of that forum instead (Discord's
+"start thread in forum": a thread made with its first message, the same line; Send Messages
+in the forum, and Send Messages in Threads for the board). A post takes no nonce: it is
+named with the game's number, and an earlier attempt's post is found by that name among the
+forum's active posts (Discord lists them at every connection) before another is made.
 """
 
 from __future__ import annotations
@@ -70,34 +76,47 @@ def _may_thread(channel: object) -> discord.TextChannel | None:
     return channel if all(needed) else None
 
 
+def _forum_above(place: object) -> discord.ForumChannel | None:
+    """The forum ``place`` is a post of, when Postal may open a game's post there (Send
+    Messages in the forum makes a post; Send Messages in Threads posts the board in it)."""
+    if not isinstance(place, discord.Thread) or not isinstance(place.parent, discord.ForumChannel):
+        return None
+    forum = place.parent
+    me = forum.guild.me
+    if me is None:
+        return forum
+    permissions = forum.permissions_for(me)
+    return forum if permissions.send_messages and permissions.send_messages_in_threads else None
+
+
+def post_name(opened: GameOpened) -> str:
+    """A game's forum post's name: its thread name with the game's number, which tells
+    the post apart from a rematch of the same players (a knockout's tie-break)."""
+    suffix = f" · #{opened.game.id}"
+    return messages.thread_name(opened.game)[: messages.THREAD_NAME_LIMIT - len(suffix)] + suffix
+
+
 async def open_game(bot: PostalBot, delivery: Delivery) -> Delivery:
-    """``delivery`` (of a ``GameOpened``) moved into the game's own thread, made now (or
-    found, made by an earlier attempt) and recorded as the game's place; unchanged where
-    no thread is to be made. Raises what discord.py raises for the starter message (the
-    row is tried again)."""
+    """``delivery`` (of a ``GameOpened``) moved into the game's own thread or forum post,
+    made now (or found, made by an earlier attempt) and recorded as the game's place;
+    unchanged where none is to be made. Raises what discord.py raises for the starter
+    message or the post (the row is tried again)."""
     opened = delivery.content
     assert isinstance(opened, GameOpened)
-    channel = _may_thread(bot.get_channel(delivery.channel_id or 0)) if opened.new_thread else None
-    if channel is None:
+    if not opened.new_thread:
+        return delivery
+    place = bot.get_channel(delivery.channel_id or 0)
+    forum = _forum_above(place)
+    channel = _may_thread(place)
+    if forum is not None:
+        thread_id = await _open_post(forum, opened)
+    elif channel is not None:
+        thread_id = await _open_thread(channel, opened, delivery.nonce)
+    else:
+        return delivery
+    if thread_id is None:
         return delivery
     game = opened.game
-    starter = await channel.send(
-        messages.clip(messages.safe(say(starter_text(opened))), messages.CONTENT_LIMIT),
-        nonce=starter_nonce(delivery.nonce),
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
-    try:
-        thread = await starter.create_thread(
-            name=messages.thread_name(game), auto_archive_duration=THREAD_ARCHIVE_MINUTES
-        )
-        thread_id = thread.id
-    except discord.HTTPException as error:
-        if error.code != THREAD_EXISTS:
-            if error.status >= 500 or error.status == 429:
-                raise  # tried again later, with the same nonces
-            _log.info("no thread for game #%s (%s); it stays in the channel", game.id, error)
-            return delivery
-        thread_id = starter.id  # an earlier attempt made it: a thread takes its message's id
     await bot.service.reports.set_game_thread(game.id, thread_id)
     moved = dataclasses.replace(game, thread_id=thread_id)
     return dataclasses.replace(
@@ -106,3 +125,55 @@ async def open_game(bot: PostalBot, delivery: Delivery) -> Delivery:
         parent_id=game.channel_id,
         content=dataclasses.replace(opened, game=moved, new_thread=False, own_thread=True),
     )
+
+
+async def _open_thread(channel: discord.TextChannel, opened: GameOpened, nonce: str) -> int | None:
+    """The game's thread, started from a message in ``channel`` (or the one an earlier
+    attempt started: a message takes one thread, which has its id); None when Discord
+    refuses it for good (the game stays in the channel)."""
+    starter = await channel.send(
+        messages.clip(messages.safe(say(starter_text(opened))), messages.CONTENT_LIMIT),
+        nonce=starter_nonce(nonce),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+    try:
+        thread = await starter.create_thread(
+            name=messages.thread_name(opened.game), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+    except discord.HTTPException as error:
+        if error.code == THREAD_EXISTS:
+            return starter.id  # an earlier attempt made it: a thread takes its message's id
+        _refused_or_raise(opened, error)
+        return None
+    return thread.id
+
+
+async def _open_post(forum: discord.ForumChannel, opened: GameOpened) -> int | None:
+    """The game's post in ``forum`` (Discord's "start thread in forum": a thread made with
+    its first message, the starter line), or the one an earlier attempt made, found by its
+    name among the forum's active posts (a post takes no nonce); None when Discord refuses
+    it for good (the game stays in the tournament's post)."""
+    name = post_name(opened)
+    me = forum.guild.me
+    for post in forum.threads:
+        if post.name == name and (me is None or post.owner_id == me.id):
+            return post.id
+    try:
+        made = await forum.create_thread(
+            name=name,
+            content=messages.clip(messages.safe(say(starter_text(opened))), messages.CONTENT_LIMIT),
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException as error:
+        _refused_or_raise(opened, error)
+        return None
+    return made.thread.id
+
+
+def _refused_or_raise(opened: GameOpened, error: discord.HTTPException) -> None:
+    """Raise ``error`` when Discord may answer otherwise later (5xx, 429: the row is tried
+    again, with the same nonces); log a lasting refusal (the game stays where it is)."""
+    if error.status >= 500 or error.status == 429:
+        raise error
+    _log.info("no place of its own for game #%s (%s); it stays put", opened.game.id, error)

@@ -125,7 +125,7 @@ class DeliveryContents:
         game = await self._core.replay(record)
         board = await self._core.board_image(game, viewer_id=record.to_move_id, record=record)
         own = view.thread_id is not None and view.thread_id != held_in
-        return GameOpened(view, board, facts.round, facts.board, view.thread_id is None, own)
+        return GameOpened(view, board, facts.round, facts.board, not own, own)
 
     async def _turn(self, record: GameRecord, view: GameView, facts: TurnFacts) -> TurnNotice | str:
         if record.ply != facts.ply or not record.is_active or view.to_move is None:

@@ -53,10 +53,11 @@ class Reminder:
 @dataclass(frozen=True, slots=True)
 class GameOpened:
     """A tournament's game just created (``number`` of ``round``: its board, or a
-    knockout's match), to open with its first ``board`` (for the first mover): in a thread
-    of its own under the tournament's channel when ``new_thread`` (the tournament is in a
-    channel and the game has no thread yet) and Postal may make one; ``own_thread``: the
-    game has its thread already (both players are mentioned there, which adds them)."""
+    knockout's match), to open with its first ``board`` (for the first mover): in a place
+    of its own when ``new_thread`` (the game is still in the tournament's place) and the
+    adapter may make one (on Discord: a thread under the tournament's channel, or a post of
+    the forum the tournament is posted in); ``own_thread``: the game has its own place
+    already (both players are mentioned there, which adds them)."""
 
     game: GameView
     board: BoardView

@@ -257,6 +257,26 @@ async def test_threads_only_where_discord_allows_them(loose_fake: FakeDiscord) -
     assert status == 201 and created["type"] == ANNOUNCEMENT_THREAD and created["id"] == sent["id"]
 
 
+async def test_a_forum_post_is_a_thread_made_with_its_first_message(
+    loose_fake: FakeDiscord,
+) -> None:
+    """Discord's "Start Thread in Forum or Media Channel": the answer is the post (a public
+    thread of the forum) with its first message nested, which has the post's id and is in
+    the post; a post without a message is refused (400, 50035) and makes nothing."""
+    forum = loose_fake.add_channel("posts", type=GUILD_FORUM)
+    path = f"/channels/{forum.id}/threads"
+    status, refused = await rest(loose_fake, "POST", path, {"name": "empty"})
+    assert (status, refused["code"]) == (400, 50035)
+    loose_fake.violations.clear()  # that refusal was the point
+    post = {"name": "game", "message": {"content": "Board 1"}}
+    status, made = await rest(loose_fake, "POST", path, post)
+    assert status == 201 and made["type"] == 11 and made["parent_id"] == str(forum.id)
+    assert made["message"]["id"] == made["id"] and made["message"]["channel_id"] == made["id"]
+    [first] = loose_fake.channel_messages(int(made["id"]))
+    assert first.text() == "Board 1"
+    assert [t.name for t in loose_fake.threads() if t.parent_id == forum.id] == ["game"]
+
+
 async def test_threads_need_the_permission_discord_names(loose_fake: FakeDiscord) -> None:
     """As Discord's permissions say: a public thread (from a message, or without one) needs
     Create Public Threads, a private thread Create Private Threads, a forum's post only Send

@@ -16,9 +16,10 @@ It enforces the rules of Discord that a bot can break: one acknowledgement per i
 within 3 seconds, message and embed sizes, component counts, ``custom_id`` length, autocomplete
 choice counts, file sizes, permissions per channel (the bot's overwrites, inherited by
 threads, reported in ``app_permissions``), a message addressed through the channel it is in,
-messages refused in forum channels, thread creation per channel type, archived and locked
-threads, and privileged intents. A broken rule is answered with Discord's error and appended
-to ``violations``; the test fixture fails the test when that list is not empty. A public
+messages refused in forum channels (a forum post is a thread made with its first message,
+which has the post's id), thread creation per channel type, archived and locked threads,
+and privileged intents. A broken rule is answered with Discord's error and appended to
+``violations``; the test fixture fails the test when that list is not empty. A public
 "thinking…" message that the bot deletes (it flashed before a private answer) is a violation,
 unless the test expects it (``expect_flash``: a wrong guess that the answer is public).
 The first follow-up after a deferral fills the "thinking…" message and keeps its visibility,

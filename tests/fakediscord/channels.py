@@ -204,7 +204,7 @@ class Channels(Checks):
         thread; the thread takes the message's id), or without one (a forum post, or a
         thread in a text channel). Threads, voice channels and DMs cannot hold threads."""
         parent = self._channel(request)
-        body, _ = await self._read_body(request)
+        body, files = await self._read_body(request)
         from_message = "message" in request.match_info
         allowed = (*THREAD_FROM_MESSAGE,) if from_message else (GUILD_TEXT, GUILD_FORUM)
         if parent.type not in allowed:
@@ -230,8 +230,10 @@ class Channels(Checks):
                 )
             thread_id, kind = starter.id, THREAD_FROM_MESSAGE[parent.type]
         elif parent.type == GUILD_FORUM:
-            if not body.get("message"):
+            first = body.get("message")
+            if not isinstance(first, dict) or not first:
                 raise self._violation(400, 50035, "a forum post needs its first message")
+            self._check_message(first, files, edit=False)
             kind = PUBLIC_THREAD
         else:
             kind = body.get("type", PRIVATE_THREAD)
@@ -252,6 +254,11 @@ class Channels(Checks):
         self.channels[thread.id] = thread
         created = thread.payload()
         self._dispatch("THREAD_CREATE", {**created, "newly_created": True})
+        if parent.type == GUILD_FORUM:
+            # The post's first message has the post's id; the answer nests it (Discord's
+            # "Start Thread in Forum or Media Channel": a channel with a nested message).
+            first = self._new_message(thread.id, body["message"], files, None, thread.id)
+            created = {**created, "message": first.payload(self.base_url)}
         return json_response(created, 201)
 
     async def _open_dm(self, request: web.Request) -> web.Response:
@@ -293,14 +300,17 @@ class Channels(Checks):
         body: dict[str, Any],
         files: list[FakeFile],
         interaction: FakeInteraction | None,
+        message_id: int | None = None,
     ) -> FakeMessage:
+        """A message Postal sent in ``channel_id`` (``message_id``: a forum post's first,
+        which has the post's id)."""
         flags = int(body.get("flags", 0))
         if not flags & LOADING:
             self._check_message(body, files, edit=False)
         content = body.get("content") or ""
         sent_at = self.wall()
         message = FakeMessage(
-            self._snowflake(sent_at.timestamp()),
+            message_id or self._snowflake(sent_at.timestamp()),
             channel_id,
             self.bot_user,
             content=content,
