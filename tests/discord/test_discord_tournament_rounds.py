@@ -82,7 +82,7 @@ async def test_a_swiss_of_seven_with_a_withdrawal(running: Harness) -> None:
     for user in club.players.values():
         await command(fake, user, "tournament join")
     started = await command(fake, alice, "tournament start")
-    assert "Club has started: 3 games" in started.text()
+    assert "Club has started with round 1 of 3: 3 games" in started.text()
     assert _bye(started.text()) == "gina"
     club.expected["gina"] += 1  # a bye is worth a win
     first = await opened_games(fake, club.users, 3)
