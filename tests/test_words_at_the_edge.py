@@ -55,6 +55,7 @@ from bot.service.results import ButtonLabel, GameChoice
 from bot.service.server_languages import ServerLanguageRefusedError
 from bot.service.tournament.deadline import DeadlineError, DeadlineProblem
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
+from bot.service.vote_facts import VoteError, VoteRefusal
 from bot.store import OfferKind, SpamLimit
 from bot.text.buttons import BUTTON_LABELS
 from bot.text.errors import WORDED, error_text
@@ -187,6 +188,7 @@ CONVERTED: tuple[UserError, ...] = (
         for reason in TournamentRefusal
     ),
     TournamentError(TournamentRefusal.NOT_ORGANISER),
+    *(VoteError(reason, count=3, games=(4, 5)) for reason in VoteRefusal),
     TournamentError(TournamentRefusal.NO_TOURNAMENT),
     *(
         DeadlineError(problem, "3x", datetime(2026, 11, 28, 9, 30, tzinfo=UTC))

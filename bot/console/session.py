@@ -218,6 +218,10 @@ class Console:
             await self._report_clock(await self.service.deadlines.expire_overdue())
             for closed in await self.service.signups.close_due():
                 self.say(signup_text(closed))
+            for window in await self.service.votes.close_due_windows():
+                await self.show(window)
+                if window.played is not None:
+                    await self.show(window.played)
             await self._run(user, command, positional, options)
         except ChallengePendingError as error:
             self.say(

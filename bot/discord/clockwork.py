@@ -29,9 +29,9 @@ ARCHIVE_RETRY = timedelta(minutes=5)
 
 async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     """One round at ``now``: time-outs, expired challenges, reminders, daily digests,
-    tournaments at their sign-up deadline. Returns when the next round is due (None: nothing
-    pending). Nothing here waits for Discord, so a refused message never makes the scheduler
-    spin: its retries are the outbox's."""
+    tournaments at their sign-up deadline, vote chess's windows. Returns when the next round
+    is due (None: nothing pending). Nothing here waits for Discord, so a refused message never
+    makes the scheduler spin: its retries are the outbox's."""
     service = bot.service
     # Announced by the outbox rows each ending writes: no description wanted.
     await service.deadlines.expire_overdue(now, describe=False)
@@ -39,12 +39,15 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     await service.digests.hand_over_digests(now)
     # Tournaments at their sign-up deadline start (or are called off): said by the outbox.
     await service.signups.close_due(now)
+    # Vote chess: due windows close, their elected moves posted in the game's place (outbox).
+    await service.votes.close_due_windows()
     bot.outbox.wake()
     for game in await service.deadlines.threads_to_archive(now):
         await close_thread(bot, game)
     for due in await service.deadlines.threads_to_keep(now):
         await keep_game_thread(bot, due)
-    return await service.deadlines.next_wakeup()
+    wakeups = (await service.deadlines.next_wakeup(), await service.votes.next_close())
+    return min((moment for moment in wakeups if moment is not None), default=None)
 
 
 class ThreadEdit(Enum):

@@ -30,6 +30,7 @@ from bot.store import (
     PreparedAnswer,
     RateFunction,
     SeatedGame,
+    VoteClose,
 )
 from rules import Color, Move
 
@@ -70,6 +71,7 @@ class MovePlan:
         next_look_at: datetime | None,
         rate: RateFunction | None,
         client_locale: str | None,
+        vote: VoteClose | None = None,
     ) -> MoveWrite:
         """What the store writes for this plan, ``seated`` being the game as read for it
         (its last moves and whether conditional lines wait), with the ``outbox`` rows
@@ -91,6 +93,7 @@ class MovePlan:
             client_locale=client_locale,
             before=seated.recent,  # read with the game: the write need not read them back
             waiting_bank=self.waiting_bank,
+            vote=vote,
         )
 
     def clocks(self, mover: Player | None) -> tuple[timedelta | None, int | None]:

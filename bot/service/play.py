@@ -49,6 +49,7 @@ from bot.store import (
     Player,
     RecentMove,
     SeatedGame,
+    VoteClose,
     Written,
     XiangqiNotation,
 )
@@ -127,8 +128,10 @@ class PlayUseCases:
         expected_ply: int | None = None,
         in_place: bool = False,
         checked: Callable[[bool], None] | None = None,
+        vote: VoteClose | None = None,
     ) -> MovePlayed | PromotionNeeded:
-        """``move`` in the game ``seated`` (read already)."""
+        """``move`` in the game ``seated`` (read already); ``vote``: the voting window a
+        team's elected move closes in its write (vote chess)."""
         record = seated.game
         typed = await self.move_text(seated, user, text)
         if expected_ply is not None and expected_ply != record.ply:
@@ -137,7 +140,9 @@ class PlayUseCases:
         # mention go to the place through the outbox; the mover's answer is a private note.
         away = in_place or typed_away(place, record)
         for _ in range(WRITE_ATTEMPTS):
-            played = await self._try_move(seated, user, typed, away=away, checked=checked)
+            played = await self._try_move(
+                seated, user, typed, away=away, checked=checked, vote=vote
+            )
             if played is not None:
                 return played
             # The write was refused: the game's version moved on. When only something beside
@@ -187,6 +192,7 @@ class PlayUseCases:
         *,
         away: bool = False,
         checked: Callable[[bool], None] | None = None,
+        vote: VoteClose | None = None,
     ) -> MovePlayed | PromotionNeeded | None:
         """Check ``typed`` against ``seated``'s game and store it; None when the store refused
         the write because the game's version moved on meanwhile. The move is planned
@@ -231,7 +237,8 @@ class PlayUseCases:
         answering = core.answering() if held else None
         if checked is not None:
             checked(away)
-        written = await self._write(seated, user, plan, move_outbox(plan, refs, away, answering))
+        outbox = move_outbox(plan, refs, away, answering)
+        written = await self._write(seated, user, plan, outbox, vote)
         if not written.ok:
             return None
         return await self._describe(seated, user, plan, written, named, refs, answering)
@@ -258,7 +265,12 @@ class PlayUseCases:
         return _Named(XiangqiNotation.WXF, str(san), None, san)
 
     async def _write(
-        self, seated: SeatedGame, user: User, plan: MovePlan, outbox: OutboxSource
+        self,
+        seated: SeatedGame,
+        user: User,
+        plan: MovePlan,
+        outbox: OutboxSource,
+        vote: VoteClose | None,
     ) -> Written:
         """Store ``plan`` in one transaction with its ``outbox`` rows, guarded by the game's
         version; then what a written move changes besides the row."""
@@ -271,6 +283,7 @@ class PlayUseCases:
                 next_look_at=core.first_look(opponent, plan.deadline, plan.now),
                 rate=core.rate(record) if plan.outcome else None,
                 client_locale=_changed_locale(seated.players.get(user.id), user.locale),
+                vote=vote,
             )
         )
         if not written.ok:

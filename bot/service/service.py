@@ -28,6 +28,7 @@ from bot.service.server_languages import ServerLanguages
 from bot.service.tournament.history import TournamentHistory
 from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
+from bot.service.votes import VoteUseCases
 from bot.store import Store
 
 
@@ -73,6 +74,7 @@ class GameService:
         self.buttons = ButtonUseCases(
             core, after_game, board_menus, challenges, endings, play, reports, tournaments, pauses
         )
+        self.votes = VoteUseCases(core, play, challenges, computer)
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)
         self.analysis = Analyses(core)

@@ -115,6 +115,17 @@ from bot.store.records import (
 from bot.store.servers import ServerLanguages
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.tallies import ComputerResult, PlayerResults, Tallies
+from bot.store.teams import (
+    Ballot,
+    BallotOutcome,
+    DueWindow,
+    NewTeam,
+    Nomination,
+    Team,
+    Teams,
+    VoteClose,
+    team_player_id,
+)
 from bot.store.tournament_records import (
     Entrant,
     Entry,
@@ -157,6 +168,7 @@ class Store:
         self.server_languages = ServerLanguages(database)
         self.tallies = Tallies(database)
         self.tournaments = Tournaments(database)
+        self.teams = Teams(database)
 
     @classmethod
     async def open(
@@ -187,6 +199,8 @@ __all__ = [
     "ActiveKey",
     "Analyses",
     "Answering",
+    "Ballot",
+    "BallotOutcome",
     "BatchEnding",
     "Boards",
     "Challenge",
@@ -211,6 +225,7 @@ __all__ = [
     "Dialect",
     "DigestFacts",
     "DowntimeCredit",
+    "DueWindow",
     "EndingFacts",
     "Entrant",
     "Entry",
@@ -224,7 +239,9 @@ __all__ = [
     "MoveRecord",
     "MoveWrite",
     "NewGame",
+    "NewTeam",
     "NewTournament",
+    "Nomination",
     "Note",
     "Notes",
     "NotifyMode",
@@ -278,6 +295,8 @@ __all__ = [
     "TakebackFacts",
     "TakebackPolicy",
     "Tallies",
+    "Team",
+    "Teams",
     "ThreadUpkeep",
     "Tournament",
     "TournamentCancelledFacts",
@@ -290,8 +309,10 @@ __all__ = [
     "Tournaments",
     "TurnFacts",
     "UnreadableFacts",
+    "VoteClose",
     "Written",
     "XiangqiNotation",
     "answer_holder",
     "new_nonce",
+    "team_player_id",
 ]

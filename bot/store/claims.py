@@ -34,6 +34,7 @@ class ClaimKind(Enum):
     BOARD = "board"  # board_retirements' message id
     COMPUTER_REPLY = "computer_reply"  # games.id: the computer's move being thought
     ANALYSIS = "analysis"  # games.id: the game's analysis being searched
+    VOTE_CLOSE = "vote_close"  # teams.id: the team's voting window being closed
 
 
 class Claims:

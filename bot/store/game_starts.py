@@ -11,6 +11,7 @@ from bot.store.database import Connection
 from bot.store.game_rows import COLUMNS, GameTable, clock_note, game_from_row
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, NewGame, to_epoch
+from bot.store.teams import seat_teams
 
 
 class GameStarts(GameTable):
@@ -148,6 +149,8 @@ async def insert_game(
     await cursor.close()
     created = game_from_row(row)
     await insert_items(conn, _for_game(outbox, created.id), now)
+    # A team seated (vote chess) is linked to its game, its window opened if it moves first.
+    await seat_teams(conn, created.id, (game.white_id, game.black_id), game.to_move_id, now)
     return created
 
 

@@ -12,6 +12,7 @@ from bot.store.ending_batches import OutboxSource
 from bot.store.game_rows import RECENT_PLIES
 from bot.store.ratings import RateFunction
 from bot.store.records import GameEnding, GameRecord, OfferKind, PreparedAnswer, RecentMove
+from bot.store.teams import VoteClose, team_of_player
 
 # What a move makes lapse (the position they were about has changed): every takeback request,
 # and the offers of the mover's opponent (a draw offer is answered by moving). The mover's own
@@ -45,6 +46,11 @@ class MoveWrite:
 
     Raises ``ValueError`` when an answer is not the other player's reply to the move before
     it, or when ``before`` does not end at ``game.ply``.
+
+    A team's move (vote chess: its mover is a team's player) is written only with ``vote``,
+    the window it closes, in the same transaction and guarded (``bot.store.teams``); the move
+    that makes a team the player to move opens its window. A team never has prepared
+    answers. Raises ``ValueError`` for a team's move without its window.
     """
 
     game: GameRecord
@@ -62,8 +68,12 @@ class MoveWrite:
     client_locale: str | None = None
     before: tuple[RecentMove, ...] | None = None
     waiting_bank: int | None = None
+    vote: VoteClose | None = None
 
     def __post_init__(self) -> None:
+        team = team_of_player(self.move.mover_id)
+        if team is not None and (self.vote is None or self.vote.team_id != team):
+            raise ValueError(f"team {team} moves in game #{self.game.id} only by its vote")
         for earlier, answer in zip(self.steps, self.answers, strict=False):
             if answer.mover_id != self.game.opponent_of(earlier.mover_id):
                 raise ValueError(

@@ -19,6 +19,7 @@ from bot.store.records import (
     Written,
     to_epoch,
 )
+from bot.store.teams import window_close, window_open
 
 
 class MoveWrites(GameTable):
@@ -39,6 +40,7 @@ class MoveWrites(GameTable):
             # The version the UPDATE gives (the guard holds it at game.version, then each
             # move raises it by one inside the transaction), written as it is: no re-read.
             statements.append(_move_row(write, index, step, game.version + 1 + index))
+        statements += _windows(write)
         if write.lines_waiting or write.followed:
             statements += conditionals.followed(game.id, write.followed, game.ply + len(steps))
         statements += insert_statements(outbox_items(write.outbox, None), write.now)
@@ -62,6 +64,13 @@ class MoveWrites(GameTable):
         meanwhile)."""
         game, steps, recent = write.game, write.steps, write.recent
         async with self._db.transaction() as conn:
+            if write.vote is not None:  # the team's window, first: refused, nothing written
+                close = window_close(write.vote)
+                cursor = await conn.execute(close.sql, close.params)
+                closed = await cursor.fetchone()
+                await cursor.close()
+                if closed is None:
+                    return Written(ok=False)
             lapsed: set[OfferKind] = set()
             version, ratings = game.version, None
             for index, step in enumerate(steps):
@@ -94,6 +103,15 @@ class MoveWrites(GameTable):
         return Written(
             ok=True, ratings=ratings, lapsed=_sorted(lapsed), version=version, recent=recent
         )
+
+
+def _windows(write: MoveWrite) -> list[Statement]:
+    """Vote chess in a move's own write: the window a team's move closes (guarded), and the
+    window of the team the move makes the player to move."""
+    game, last = write.game, write.steps[-1]
+    closing = [] if write.vote is None else [window_close(write.vote)]
+    to_move = game.opponent_of(last.mover_id)
+    return closing + window_open(to_move, game.id, game.ply + len(write.steps), write.now)
 
 
 def _sorted(kinds: set[OfferKind]) -> tuple[OfferKind, ...]:

@@ -59,6 +59,7 @@ from bot.text.refusals import REFUSALS
 from bot.text.reports import game_label
 from bot.text.signup_words import SIGNUP_WORDED
 from bot.text.tournament_words import TOURNAMENT_WORDED
+from bot.text.vote_words import VOTE_WORDED
 
 # At most this many games are listed when a command could mean several.
 MAX_LISTED_CHOICES = 10
@@ -307,6 +308,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     InvalidPositionError: lambda error: refusal(error) or "",
     **MOVE_WORDED,
     **TOURNAMENT_WORDED,
+    **VOTE_WORDED,
     **SIGNUP_WORDED,
     **CHALLENGE_REFUSALS,
     **OPTION_REFUSALS,

@@ -15,12 +15,14 @@ from bot.text.endings import game_ended_text, move_played_text
 from bot.text.interactions import INTERACTIONS
 from bot.text.notices import reminder_text, turn_notice_text
 from bot.text.reports import REPORTS
+from bot.text.vote_words import VOTE_RESULTS
 
 # Each result type worded from its facts, and its wording.
 WORDED: dict[type, Callable[[Any], str]] = {
     **REPORTS,
     **CHALLENGE_RESULTS,
     **INTERACTIONS,
+    **VOTE_RESULTS,
     GameEnded: game_ended_text,
     MovePlayed: move_played_text,
     BoardShown: board_shown_text,

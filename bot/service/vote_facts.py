@@ -1,0 +1,108 @@
+"""Vote chess's results and refusals, as facts (``bot/text/vote_words.py`` words them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.service.errors import UserError
+from bot.service.results import ChallengeCreated, MovePlayed
+from bot.service.vote_rules import ElectedBy
+
+
+class VoteRefusal(Enum):
+    NOT_A_MEMBER = "not_a_member"  # not listed, or no longer holding the team's role
+    NO_VOTE_GAME = "no_vote_game"  # no running vote game of a team of the voter's
+    SEVERAL = "several"  # several: ``game:`` picks one (``games`` lists them)
+    WINDOW_CLOSED = "window_closed"  # the team is not to move, or the window closed
+    NOMINATION_LIMIT = "nomination_limit"  # this turn's nominations used up (``count``)
+    CHANGE_LIMIT = "change_limit"  # this turn's changes of vote used up (``count``)
+    NEEDS_PIECE = "needs_piece"  # a promotion nominated without its piece
+    NEEDS_DAYS = "needs_days"  # an untimed game or a time bank: no window fits
+    WINDOW_LENGTH = "window_length"  # not 1..days per move in hours (``count``: the most)
+    BAD_NAME = "bad_name"  # empty or longer than ``count``
+    TOO_MANY = "too_many"  # more members listed than ``count``
+    OPPONENT_IN_TEAM = "opponent_in_team"  # the opponent is one of the team
+
+
+class VoteError(UserError):
+    """A vote chess command refused (``reason``), nothing changed; ``count`` and ``games``
+    where they say more."""
+
+    def __init__(
+        self, reason: VoteRefusal, *, count: int | None = None, games: tuple[int, ...] = ()
+    ) -> None:
+        super().__init__()
+        self.reason = reason
+        self.count = count
+        self.games = games
+
+
+@dataclass(frozen=True, slots=True)
+class TeamShown:
+    """A team: its name, captain's name, listed members' names (empty for a role team),
+    its Discord role, the window in hours and whether votes are secret."""
+
+    name: str
+    captain: str
+    members: tuple[str, ...]
+    role_id: int | None
+    window_hours: int
+    secret: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VoteGameOpened:
+    """A team's game opened: challenged (``challenge``, a person to accept), or started
+    against the computer (``game_id``)."""
+
+    team: TeamShown
+    challenge: ChallengeCreated | None = None
+    game_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCount:
+    """A nominated move (as its row keeps it) and its votes (None: secret for now)."""
+
+    san: str
+    votes: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class WindowClosed:
+    """The window of ``team`` in ``game_id`` closed: ``elected`` played (``by`` why, and
+    ``played`` the move's result), or nothing (the clock decides); ``counts`` the votes."""
+
+    game_id: int
+    team: str
+    counts: tuple[MoveCount, ...]
+    elected: str | None = None
+    by: ElectedBy | None = None
+    played: MovePlayed | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BallotTaken:
+    """``voter``'s nomination (``voted`` False) or vote for ``san`` in ``game_id`` taken;
+    ``new``: the move was nominated by it; ``counts`` shown when the team shows votes;
+    ``closed``: the window this vote closed (every listed member has voted)."""
+
+    game_id: int
+    team: str
+    voter: str
+    san: str
+    voted: bool
+    new: bool
+    counts: tuple[MoveCount, ...] = ()
+    closed: WindowClosed | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteTally:
+    """The nominations of ``team``'s open turn in ``game_id`` (votes None while secret)."""
+
+    game_id: int
+    team: str
+    counts: tuple[MoveCount, ...]
+    open: bool

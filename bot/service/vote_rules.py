@@ -1,0 +1,48 @@
+"""Vote chess's rules, pure: which nominated move a closed window elects, and the limits a
+member has each turn (docs/playing.md, *Vote chess*)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.store import Nomination
+
+# Per member per turn, against spam (a vote cast first is not a change).
+NOMINATIONS_PER_TURN = 3
+VOTE_CHANGES_PER_TURN = 5
+# A team's name, and the members a list names (a larger team is a role).
+MAX_TEAM_NAME = 40
+MAX_LISTED_MEMBERS = 50
+# How long a claim on closing a window lasts: a close is one write and a few reads.
+CLOSE_LEASE_SECONDS = 120
+
+
+class ElectedBy(Enum):
+    """Why a nomination was played."""
+
+    VOTES = "votes"  # the most votes
+    TIE = "tie"  # tied on votes, nominated first
+    CAPTAIN = "captain"  # no votes: the captain's nomination
+
+
+@dataclass(frozen=True, slots=True)
+class Election:
+    nomination: Nomination
+    by: ElectedBy
+
+
+def elect(nominations: Sequence[Nomination], captain_id: int) -> Election | None:
+    """The move ``nominations`` (in order of nomination) elect: most votes, a tie to the
+    earliest nominated; with no vote at all the captain's earliest nomination; None when
+    there is nothing to play (the clock decides)."""
+    ordered = sorted(nominations, key=lambda nomination: nomination.id)
+    top = max((nomination.votes for nomination in ordered), default=0)
+    if top > 0:
+        tied = [nomination for nomination in ordered if nomination.votes == top]
+        return Election(tied[0], ElectedBy.TIE if len(tied) > 1 else ElectedBy.VOTES)
+    for nomination in ordered:
+        if nomination.nominated_by == captain_id:
+            return Election(nomination, ElectedBy.CAPTAIN)
+    return None

@@ -1,0 +1,371 @@
+"""Vote chess (``service.votes``): a team plays a side by its members' votes, against a
+person or the computer (docs/playing.md, *Vote chess*; docs/internals.md for the store).
+
+The team sits in its game as a player of its own (``bot.store.teams``); a closed window's
+elected move is played through ``PlayUseCases.move_in`` as that player, its window closed in
+the move's own write (``VoteClose``), so the close happens once whoever tries it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.service.challenge_plan import DEFAULT_DAYS
+from bot.service.challenges import ChallengeUseCases
+from bot.service.computer import ComputerOpponent
+from bot.service.core import ServiceCore
+from bot.service.errors import GameChangedError
+from bot.service.notation import stored_names
+from bot.service.parsing import parse_move
+from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
+from bot.service.results import MovePlayed, Place, User
+from bot.service.vote_facts import (
+    BallotTaken,
+    MoveCount,
+    TeamShown,
+    VoteError,
+    VoteGameOpened,
+    VoteRefusal,
+    VoteTally,
+    WindowClosed,
+)
+from bot.service.vote_rules import (
+    CLOSE_LEASE_SECONDS,
+    MAX_LISTED_MEMBERS,
+    MAX_TEAM_NAME,
+    NOMINATIONS_PER_TURN,
+    VOTE_CHANGES_PER_TURN,
+    elect,
+)
+from bot.store import (
+    BallotOutcome,
+    ClaimKind,
+    GameRecord,
+    NewTeam,
+    Nomination,
+    SeatedGame,
+    Team,
+    VoteClose,
+)
+from bot.store.records import to_epoch
+
+# A close lost to a vote cast meanwhile (or another write) is counted again this often.
+CLOSE_ATTEMPTS = 3
+
+
+class VoteUseCases:
+    """Opening a team's game, nominating and voting, and closing due windows."""
+
+    def __init__(
+        self,
+        core: ServiceCore,
+        play: PlayUseCases,
+        challenges: ChallengeUseCases,
+        computer: ComputerOpponent,
+    ) -> None:
+        self._core = core
+        self._play = play
+        self._challenges = challenges
+        self._computer = computer
+
+    async def open(
+        self,
+        captain: User,
+        place: Place,
+        *,
+        name: str,
+        members: Sequence[User] = (),
+        role_id: int | None = None,
+        opponent: User | None = None,
+        level: int | None = None,
+        window_hours: int | None = None,
+        secret: bool = True,
+        game: str = "chess",
+        color: str = "random",
+        days: int | None = DEFAULT_DAYS,
+        fen: str | None = None,
+    ) -> VoteGameOpened:
+        """Open a game for the team ``name`` (``captain`` and ``members``, or whoever holds
+        ``role_id``) against ``opponent`` (a challenge to accept) or the computer at
+        ``level`` (started at once); ``color`` is the team's seat. Never rated. Raises
+        ``VoteError`` (``NEEDS_DAYS``, ``WINDOW_LENGTH``, ``BAD_NAME``, ``TOO_MANY``,
+        ``OPPONENT_IN_TEAM``) and what a challenge raises."""
+        title, hours = _checked_terms(captain, name, members, opponent, window_hours, days)
+        assert days is not None
+        computer = self._computer.meant(opponent, level)
+        core = self._core
+        await core.ensure_player(captain)
+        listed = tuple(m for m in members if m.id != captain.id)
+        new = NewTeam(
+            place.guild_id,
+            title,
+            captain.id,
+            tuple(m.id for m in listed),
+            role_id,
+            hours * 3600,
+            secret,
+        )
+        team = await core.store.teams.create(new, core.now())
+        shown = TeamShown(
+            title, captain.name, tuple(m.name for m in listed), role_id, hours, secret
+        )
+        player = User(team.player_id, title)
+        if computer:
+            started = await self._computer.challenge(
+                player, place, level=level, game=game, color=color, days=days, fen=fen
+            )
+            return VoteGameOpened(shown, game_id=started.game.id)
+        challenge = await self._challenges.challenge(
+            player, place, opponent, game=game, color=color, days=days, rated=False, fen=fen
+        )
+        return VoteGameOpened(shown, challenge=challenge)
+
+    async def nominate(
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        game_id: int | None = None,
+        roles: frozenset[int] = frozenset(),
+    ) -> BallotTaken:
+        """Nominate the move ``text`` (any notation a move accepts) for the team's turn.
+        Raises ``VoteError`` and the move's ``UserError``s."""
+        return await self._ballot(user, place, text, game_id, roles, voting=False)
+
+    async def vote(
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        *,
+        game_id: int | None = None,
+        roles: frozenset[int] = frozenset(),
+    ) -> BallotTaken:
+        """Vote for the move ``text`` (nominating it if nobody has); a list team's window
+        closes as soon as every member has voted. Raises what ``nominate`` raises."""
+        return await self._ballot(user, place, text, game_id, roles, voting=True)
+
+    async def tally(
+        self,
+        user: User,
+        place: Place | None,
+        *,
+        game_id: int | None = None,
+        roles: frozenset[int] = frozenset(),
+    ) -> VoteTally:
+        """The moves nominated for the team's turn, with their votes unless secret."""
+        team = await self._team_meant(user, place, game_id, roles)
+        assert team.game_id is not None
+        ply = team.window_ply
+        if team.closes_at is None or ply is None:
+            return VoteTally(team.game_id, team.name, (), open=False)
+        nominations = await self._core.store.teams.nominations(team.id, ply)
+        return VoteTally(team.game_id, team.name, _counts(team, nominations), open=True)
+
+    async def _ballot(
+        self,
+        user: User,
+        place: Place | None,
+        text: str,
+        game_id: int | None,
+        roles: frozenset[int],
+        *,
+        voting: bool,
+    ) -> BallotTaken:
+        core = self._core
+        team = await self._team_meant(user, place, game_id, roles)
+        ply, seated = await self._open_turn(team)
+        move = await self._move_named(seated, user, text)
+        teams, now = core.store.teams, core.now()
+        nominated = await teams.nominate(team.id, ply, user.id, move, now, NOMINATIONS_PER_TURN)
+        _refuse(nominated.outcome, VoteRefusal.NOMINATION_LIMIT, NOMINATIONS_PER_TURN)
+        new = nominated.outcome is BallotOutcome.TAKEN
+        closed, voters = None, 0
+        if voting:
+            assert nominated.nomination_id is not None
+            cast = await teams.vote(
+                team.id, ply, user.id, nominated.nomination_id, now, VOTE_CHANGES_PER_TURN
+            )
+            _refuse(cast.outcome, VoteRefusal.CHANGE_LIMIT, VOTE_CHANGES_PER_TURN)
+            voters = cast.voters
+        if voting and team.role_id is None and voters >= len(team.members):
+            closed = await self._close_claimed(team.id)  # every member has voted
+        counts = () if closed else _counts(team, await teams.nominations(team.id, ply))
+        return BallotTaken(
+            seated.game.id, team.name, user.name, move[1], voting, new, counts, closed
+        )
+
+    async def _team_meant(
+        self, user: User, place: Place | None, game_id: int | None, roles: frozenset[int]
+    ) -> Team:
+        """The team whose game ``user`` means, once they are a member (holding ``roles``
+        now). Raises ``VoteError`` (``NO_VOTE_GAME``, ``SEVERAL``, ``NOT_A_MEMBER``)."""
+        store = self._core.store
+        if game_id is not None:
+            record = await store.games.get(game_id)
+            seats = () if record is None else (record.white_id, record.black_id)
+            ids = [-seat for seat in seats if seat < 0]
+        else:
+            guild = 0 if place is None else place.guild_id
+            listed = await store.teams.of_member(user.id, guild)
+            ids = sorted({*listed, *await store.teams.of_roles(sorted(roles), guild)})
+        teams = [team for team in [await store.teams.get(i) for i in ids] if team is not None]
+        if not teams:
+            raise VoteError(VoteRefusal.NO_VOTE_GAME)
+        if len(teams) > 1:
+            raise VoteError(VoteRefusal.SEVERAL, games=tuple(t.game_id or 0 for t in teams))
+        team = teams[0]
+        if not team.may_vote(user.id, roles) or team.game_id is None:
+            raise VoteError(VoteRefusal.NOT_A_MEMBER)
+        return team
+
+    async def _open_turn(self, team: Team) -> tuple[int, SeatedGame]:
+        """The ply of ``team``'s open window and its game. Raises ``VoteError``
+        (``WINDOW_CLOSED``)."""
+        core = self._core
+        now = core.now()
+        ply, closes = team.window_ply, team.closes_at
+        seated = None if team.game_id is None else await core.store.games.seated(team.game_id, now)
+        if seated is None or ply is None or closes is None or closes <= now:
+            raise VoteError(VoteRefusal.WINDOW_CLOSED)
+        record = seated.game
+        if not record.is_active or record.ply != ply or record.to_move_id != team.player_id:
+            raise VoteError(VoteRefusal.WINDOW_CLOSED)
+        return ply, seated
+
+    async def _move_named(
+        self, seated: SeatedGame, user: User, text: str
+    ) -> tuple[str, str, str | None]:
+        """The move ``text`` names in ``seated``'s game, read as ``user`` types moves:
+        (uci, its stored name, its Chinese). Raises the move's ``UserError``s and
+        ``VoteError`` (``NEEDS_PIECE``)."""
+        core = self._core
+        typed = " ".join(text.split())[:MAX_MOVE_TEXT]
+        game = await core.replay(seated.game)
+        position = game.position
+        name = await core.namer(position, user.id, typed)
+        parsed = parse_move(position, typed, name)
+        if isinstance(parsed, list):
+            raise VoteError(VoteRefusal.NEEDS_PIECE)
+        stored, chinese = stored_names(position, parsed)
+        return position.uci(parsed), stored, chinese
+
+    # --- closing windows ----------------------------------------------------------------
+
+    async def close_due_windows(self, limit: int = 500) -> list[WindowClosed]:
+        """Close every window due now (at most ``limit``), each claimed by this process:
+        its elected move played, or nothing when nothing was elected."""
+        core = self._core
+        due = await core.store.teams.due(core.now(), limit)
+        taken = await self._claim([window.team_id for window in due])
+        closed = [await self._close(window.team_id) for window in due if window.team_id in taken]
+        return [window for window in closed if window is not None]
+
+    async def next_close(self) -> datetime | None:
+        """When the next window closes (None: none open): the clock's next event for it."""
+        return await self._core.store.teams.next_close()
+
+    async def _claim(self, team_ids: list[int]) -> set[int]:
+        core = self._core
+        now = to_epoch(core.now())
+        return await core.store.claims.take(
+            ClaimKind.VOTE_CLOSE, team_ids, core.process, now, now + CLOSE_LEASE_SECONDS
+        )
+
+    async def _close_claimed(self, team_id: int) -> WindowClosed | None:
+        return await self._close(team_id) if await self._claim([team_id]) else None
+
+    async def _close(self, team_id: int) -> WindowClosed | None:
+        """Close ``team_id``'s open window: count, then play the elected move with the
+        window closed in its write; counted again when a vote came meanwhile. None when
+        no window was open (closed elsewhere) or its game is no longer the team's to move."""
+        store = self._core.store
+        for _ in range(CLOSE_ATTEMPTS):
+            team = await store.teams.get(team_id)
+            if team is None or team.closes_at is None or team.window_ply is None:
+                return None
+            close = VoteClose(team.id, team.window_ply, team.ballots)
+            assert team.game_id is not None
+            seated = await store.games.seated(team.game_id, self._core.now())
+            record = None if seated is None else seated.game
+            if seated is None or record is None or not _to_move(team, record.ply, record):
+                await store.teams.clear_window(close)
+                return None
+            nominations = await store.teams.nominations(team.id, close.ply)
+            counts = _counts(team, nominations, shown=True)
+            election = elect(nominations, team.captain_id)
+            if election is None:
+                if await store.teams.clear_window(close):
+                    return WindowClosed(record.id, team.name, counts)
+                continue
+            chosen = election.nomination
+            try:
+                played = await self._play.move_in(
+                    seated,
+                    User(team.player_id, team.name),
+                    None,
+                    chosen.uci,
+                    in_place=True,
+                    vote=close,
+                )
+            except GameChangedError:
+                continue  # a vote came, or the game changed: count again
+            return WindowClosed(
+                record.id,
+                team.name,
+                counts,
+                chosen.san,
+                election.by,
+                played if isinstance(played, MovePlayed) else None,
+            )
+        return None
+
+
+def _checked_terms(
+    captain: User,
+    name: str,
+    members: Sequence[User],
+    opponent: User | None,
+    window_hours: int | None,
+    days: int | None,
+) -> tuple[str, int]:
+    """A team's name tidied and its window in hours. Raises ``VoteError``."""
+    title = " ".join(name.split())
+    if not title or len(title) > MAX_TEAM_NAME:
+        raise VoteError(VoteRefusal.BAD_NAME, count=MAX_TEAM_NAME)
+    if len(members) > MAX_LISTED_MEMBERS:
+        raise VoteError(VoteRefusal.TOO_MANY, count=MAX_LISTED_MEMBERS)
+    if opponent is not None and (
+        opponent.id == captain.id or any(m.id == opponent.id for m in members)
+    ):
+        raise VoteError(VoteRefusal.OPPONENT_IN_TEAM)
+    if days is None:
+        raise VoteError(VoteRefusal.NEEDS_DAYS)
+    hours = days * 24 if window_hours is None else window_hours
+    if not 1 <= hours <= days * 24:
+        raise VoteError(VoteRefusal.WINDOW_LENGTH, count=days * 24)
+    return title, hours
+
+
+def _to_move(team: Team, ply: int, record: GameRecord) -> bool:
+    """Whether ``record`` is active with ``team`` to move at its window's ply."""
+    return record.is_active and record.to_move_id == team.player_id and ply == team.window_ply
+
+
+def _counts(
+    team: Team, nominations: Sequence[Nomination], *, shown: bool = False
+) -> tuple[MoveCount, ...]:
+    """The nominations with their votes, unless the team keeps them secret until the
+    window closes (``shown``: it has)."""
+    visible = shown or not team.secret
+    return tuple(MoveCount(n.san, n.votes if visible else None) for n in nominations)
+
+
+def _refuse(outcome: BallotOutcome, limit: VoteRefusal, count: int) -> None:
+    """Raise the ``VoteError`` a refused ballot's ``outcome`` means."""
+    if outcome is BallotOutcome.CLOSED:
+        raise VoteError(VoteRefusal.WINDOW_CLOSED)
+    if outcome is BallotOutcome.LIMIT:
+        raise VoteError(limit, count=count)

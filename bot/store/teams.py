@@ -1,0 +1,419 @@
+"""Vote chess's teams: a team is one side of one game, seated as a player of its own
+(``players.id = -teams.id``), its moves elected by its members' nominations and votes.
+
+Each nomination and vote raises the team's ``ballots`` under its row lock, checked against
+the open window; the close (``window_close`` in a move's write, ``clear_window`` without a
+move) is guarded by the window's ply and that count, so a close counted before a late vote
+writes nothing and is counted again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+from bot.store.database import Connection, Database, Statement
+from bot.store.records import NotifyMode, from_epoch_or_none, to_epoch
+
+
+def team_player_id(team_id: int) -> int:
+    """The id of the player that sits in ``team_id``'s game for it (real ids are positive)."""
+    return -team_id
+
+
+def team_of_player(player_id: int) -> int | None:
+    """The team whose seat ``player_id`` is; None for a person or the computer."""
+    return -player_id if player_id < 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class NewTeam:
+    """A team to create: its server, ``name``, ``captain_id`` (a member), the Discord
+    ``role_id`` whose holders are members (None: the ``members`` listed), the voting
+    window in seconds, and whether votes stay ``secret`` until the window closes."""
+
+    guild_id: int
+    name: str
+    captain_id: int
+    members: tuple[int, ...]
+    role_id: int | None
+    window_seconds: int
+    secret: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A stored team; ``window_ply`` and ``closes_at`` describe the open window (None:
+    none open), ``ballots`` counts every nomination and vote ever taken."""
+
+    id: int
+    guild_id: int
+    name: str
+    captain_id: int
+    role_id: int | None
+    window_seconds: int
+    secret: bool
+    game_id: int | None
+    window_ply: int | None
+    closes_at: datetime | None
+    ballots: int
+    members: tuple[int, ...]
+
+    @property
+    def player_id(self) -> int:
+        return team_player_id(self.id)
+
+    def may_vote(self, player_id: int, roles: frozenset[int]) -> bool:
+        """Whether ``player_id``, holding ``roles`` now, is a member."""
+        return (
+            player_id == self.captain_id
+            or player_id in self.members
+            or (self.role_id is not None and self.role_id in roles)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Nomination:
+    """A move nominated for a turn, in order of nomination (``id``), with its votes."""
+
+    id: int
+    uci: str
+    san: str
+    chinese: str | None
+    nominated_by: int
+    votes: int
+
+
+class BallotOutcome(Enum):
+    """What a nomination or vote did."""
+
+    TAKEN = "taken"  # a new nomination, a first vote, or a vote changed
+    SAME = "same"  # already nominated; already the member's vote
+    CLOSED = "closed"  # no window open for that turn
+    LIMIT = "limit"  # the member's nominations or changes of vote this turn are used up
+
+
+@dataclass(frozen=True, slots=True)
+class Ballot:
+    """A nomination or vote written (or not: ``outcome``), the nomination's id, and how
+    many members have voted this turn."""
+
+    outcome: BallotOutcome
+    nomination_id: int | None = None
+    voters: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DueWindow:
+    team_id: int
+    game_id: int
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
+class VoteClose:
+    """The window of ``team_id`` at ``ply``, counted at ``ballots``: closed by the elected
+    move's own write (``MoveWrite.vote``)."""
+
+    team_id: int
+    ply: int
+    ballots: int
+
+
+_COLUMNS = (
+    "id, guild_id, name, captain_id, role_id, window_seconds, secret, game_id, window_ply, "
+    "closes_at, ballots"
+)
+
+# Raises the count under the row's lock when the window of that turn is open.
+_BALLOT = (
+    "UPDATE teams SET ballots = ballots + 1 "
+    "WHERE id = ? AND window_ply = ? AND closes_at > ? RETURNING ballots"
+)
+
+
+def window_close(close: VoteClose) -> Statement:
+    """The guarded statement closing ``close``'s window, in the elected move's write."""
+    return Statement(
+        "UPDATE teams SET closes_at = NULL WHERE id = ? AND window_ply = ? AND ballots = ? "
+        "AND closes_at IS NOT NULL RETURNING id",
+        (close.team_id, close.ply, close.ballots),
+        guard=True,
+    )
+
+
+def window_open(player_id: int, game_id: int, ply: int, now: datetime) -> list[Statement]:
+    """The statement opening the window of the team seated as ``player_id`` (to move at
+    ``ply`` in ``game_id`` from ``now``); none for a person or the computer."""
+    team_id = team_of_player(player_id)
+    if team_id is None:
+        return []
+    return [
+        Statement(
+            "UPDATE teams SET game_id = ?, window_ply = ?, closes_at = ? + window_seconds "
+            "WHERE id = ?",
+            (game_id, ply, to_epoch(now), team_id),
+        )
+    ]
+
+
+async def seat_teams(
+    conn: Connection, game_id: int, seats: Sequence[int], to_move_id: int, now: datetime
+) -> None:
+    """Inside a new game's transaction: link the teams among ``seats`` to ``game_id`` and
+    open the window of the one to move first."""
+    for player_id in seats:
+        team_id = team_of_player(player_id)
+        if team_id is None:
+            continue
+        opens = player_id == to_move_id
+        # NULL + window_seconds is NULL: the team moving second has no window yet.
+        await conn.execute(
+            "UPDATE teams SET game_id = ?, window_ply = ?, closes_at = ? + window_seconds "
+            "WHERE id = ?",
+            (game_id, 0 if opens else None, to_epoch(now) if opens else None, team_id),
+        )
+
+
+class Teams:
+    """The ``teams``, ``team_members``, ``team_nominations`` and ``team_votes`` tables."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def create(self, team: NewTeam, now: datetime) -> Team:
+        """Write ``team``, its player row (named after it, never notified) and its members
+        in one transaction."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO teams (guild_id, name, captain_id, role_id, window_seconds, "
+                f"secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                (
+                    team.guild_id,
+                    team.name,
+                    team.captain_id,
+                    team.role_id,
+                    team.window_seconds,
+                    int(team.secret),
+                    to_epoch(now),
+                ),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            members = tuple(dict.fromkeys((team.captain_id, *team.members)))
+            await conn.execute(
+                "INSERT INTO players (id, display_name, is_bot, notify, created_at) "
+                "VALUES (?, ?, 0, ?, ?)",
+                (team_player_id(row[0]), team.name, NotifyMode.OFF.value, to_epoch(now)),
+            )
+            for member in members:
+                await conn.execute(
+                    "INSERT INTO team_members (team_id, player_id) VALUES (?, ?)",
+                    (row[0], member),
+                )
+        return _team(row, members)
+
+    async def get(self, team_id: int) -> Team | None:
+        rows = await self._db.fetch(f"SELECT {_COLUMNS} FROM teams WHERE id = ?", (team_id,))
+        if not rows:
+            return None
+        members = await self._db.fetch(
+            "SELECT player_id FROM team_members WHERE team_id = ? ORDER BY player_id",
+            (team_id,),
+        )
+        return _team(rows[0], tuple(int(member[0]) for member in members))
+
+    async def of_member(self, player_id: int, guild_id: int) -> list[int]:
+        """The teams ``player_id`` is listed in on ``guild_id`` whose game is running."""
+        rows = await self._db.fetch(
+            "SELECT t.id FROM team_members m JOIN teams t ON t.id = m.team_id "
+            "JOIN games g ON g.id = t.game_id "
+            "WHERE m.player_id = ? AND t.guild_id = ? AND g.status = 'active' ORDER BY t.id",
+            (player_id, guild_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def of_roles(self, roles: Sequence[int], guild_id: int) -> list[int]:
+        """The teams of ``roles`` on ``guild_id`` whose game is running."""
+        if not roles:
+            return []
+        marks = ", ".join("?" * len(roles))
+        rows = await self._db.fetch(
+            "SELECT t.id FROM teams t JOIN games g ON g.id = t.game_id "
+            f"WHERE t.role_id IN ({marks}) AND t.guild_id = ? AND g.status = 'active' "
+            "ORDER BY t.id",
+            (*roles, guild_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def due(self, now: datetime, limit: int) -> list[DueWindow]:
+        """Open windows whose close has come, soonest first (index ``teams_window_due``)."""
+        rows = await self._db.fetch(
+            "SELECT id, game_id, window_ply FROM teams "
+            "WHERE closes_at IS NOT NULL AND closes_at <= ? ORDER BY closes_at, id LIMIT ?",
+            (to_epoch(now), limit),
+        )
+        return [DueWindow(int(row[0]), int(row[1]), int(row[2])) for row in rows]
+
+    async def next_close(self) -> datetime | None:
+        """The soonest open window's close (None: none open)."""
+        rows = await self._db.fetch("SELECT MIN(closes_at) FROM teams WHERE closes_at IS NOT NULL")
+        return from_epoch_or_none(rows[0][0] if rows else None)
+
+    async def nominate(
+        self,
+        team_id: int,
+        ply: int,
+        player_id: int,
+        move: tuple[str, str, str | None],
+        now: datetime,
+        limit: int,
+    ) -> Ballot:
+        """Nominate ``move`` (uci, san, chinese) for ``ply`` as ``player_id``, at most
+        ``limit`` nominations of theirs a turn; an existing nomination of it is ``SAME``."""
+        try:
+            return await self._nominate(team_id, ply, player_id, move, now, limit)
+        except _Refused as refused:
+            return Ballot(refused.outcome)
+
+    async def _nominate(
+        self,
+        team_id: int,
+        ply: int,
+        player_id: int,
+        move: tuple[str, str, str | None],
+        now: datetime,
+        limit: int,
+    ) -> Ballot:
+        uci, san, chinese = move
+        async with self._db.transaction() as conn:
+            if await _one(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
+                return Ballot(BallotOutcome.CLOSED)
+            found = await _one(
+                conn,
+                "SELECT id FROM team_nominations WHERE team_id = ? AND ply = ? AND uci = ?",
+                (team_id, ply, uci),
+            )
+            if found is not None:
+                return Ballot(BallotOutcome.SAME, int(found[0]))
+            mine = await _one(
+                conn,
+                "SELECT COUNT(*) FROM team_nominations "
+                "WHERE team_id = ? AND ply = ? AND nominated_by = ?",
+                (team_id, ply, player_id),
+            )
+            if mine is not None and int(mine[0]) >= limit:
+                raise _Refused(BallotOutcome.LIMIT)
+            row = await _one(
+                conn,
+                "INSERT INTO team_nominations (team_id, ply, uci, san, chinese, nominated_by, "
+                "nominated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (team_id, ply, uci, san, chinese, player_id, to_epoch(now)),
+            )
+        assert row is not None
+        return Ballot(BallotOutcome.TAKEN, int(row[0]))
+
+    async def vote(
+        self,
+        team_id: int,
+        ply: int,
+        player_id: int,
+        nomination_id: int,
+        now: datetime,
+        limit: int,
+    ) -> Ballot:
+        """``player_id``'s vote for ``nomination_id`` at ``ply``: cast, or changed (at most
+        ``limit`` changes a turn)."""
+        try:
+            return await self._vote(team_id, ply, player_id, nomination_id, now, limit)
+        except _Refused as refused:
+            return Ballot(refused.outcome)
+
+    async def _vote(
+        self,
+        team_id: int,
+        ply: int,
+        player_id: int,
+        nomination_id: int,
+        now: datetime,
+        limit: int,
+    ) -> Ballot:
+        async with self._db.transaction() as conn:
+            if await _one(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
+                return Ballot(BallotOutcome.CLOSED)
+            before = await _one(
+                conn,
+                "SELECT nomination_id, changes FROM team_votes "
+                "WHERE team_id = ? AND ply = ? AND voter_id = ?",
+                (team_id, ply, player_id),
+            )
+            if before is not None and int(before[0]) == nomination_id:
+                outcome = BallotOutcome.SAME
+            elif before is not None and int(before[1]) >= limit:
+                raise _Refused(BallotOutcome.LIMIT)
+            else:
+                outcome = BallotOutcome.TAKEN
+                await conn.execute(
+                    "INSERT INTO team_votes (team_id, ply, voter_id, nomination_id, cast_at) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (team_id, ply, voter_id) DO UPDATE "
+                    "SET nomination_id = excluded.nomination_id, cast_at = excluded.cast_at, "
+                    "changes = team_votes.changes + 1",
+                    (team_id, ply, player_id, nomination_id, to_epoch(now)),
+                )
+            voters = await _one(
+                conn,
+                "SELECT COUNT(*) FROM team_votes WHERE team_id = ? AND ply = ?",
+                (team_id, ply),
+            )
+        return Ballot(outcome, nomination_id, int(voters[0]) if voters else 0)
+
+    async def nominations(self, team_id: int, ply: int) -> list[Nomination]:
+        """The moves nominated for ``ply``, in order of nomination, with their votes."""
+        rows = await self._db.fetch(
+            "SELECT n.id, n.uci, n.san, n.chinese, n.nominated_by, "
+            "(SELECT COUNT(*) FROM team_votes v WHERE v.nomination_id = n.id) "
+            "FROM team_nominations n WHERE n.team_id = ? AND n.ply = ? ORDER BY n.id",
+            (team_id, ply),
+        )
+        return [Nomination(int(r[0]), r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows]
+
+    async def clear_window(self, close: VoteClose) -> bool:
+        """Close ``close``'s window without a move (nothing elected, or its game ended or
+        moved on otherwise); False when it was closed or voted in meanwhile."""
+        rows = await self._db.write([window_close(close)])
+        return rows is not None
+
+
+class _Refused(Exception):
+    """Rolls a ballot's transaction back (its raised count included)."""
+
+    def __init__(self, outcome: BallotOutcome) -> None:
+        super().__init__(outcome.value)
+        self.outcome = outcome
+
+
+async def _one(conn: Connection, sql: str, params: Sequence[object]) -> Any:
+    cursor = await conn.execute(sql, params)
+    row = await cursor.fetchone()
+    await cursor.close()
+    return row
+
+
+def _team(row: Any, members: tuple[int, ...]) -> Team:
+    return Team(
+        id=int(row[0]),
+        guild_id=int(row[1]),
+        name=row[2],
+        captain_id=int(row[3]),
+        role_id=None if row[4] is None else int(row[4]),
+        window_seconds=int(row[5]),
+        secret=bool(row[6]),
+        game_id=None if row[7] is None else int(row[7]),
+        window_ply=None if row[8] is None else int(row[8]),
+        closes_at=from_epoch_or_none(row[9]),
+        ballots=int(row[10]),
+        members=members,
+    )

@@ -1,0 +1,163 @@
+"""The words of vote chess, for both adapters: a team's game opened, a nomination or vote
+taken, a window closed, the tally, and every refusal (``VoteError``, by reason)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.i18n.names import Option
+from bot.i18n.text import Joined, Plural, Sentences, Text
+from bot.service.vote_facts import (
+    BallotTaken,
+    MoveCount,
+    VoteError,
+    VoteGameOpened,
+    VoteRefusal,
+    VoteTally,
+    WindowClosed,
+)
+from bot.service.vote_rules import ElectedBy
+
+
+def opened_text(opened: VoteGameOpened) -> Text:
+    """A team's game opened: who captains it, its window, secret or shown votes."""
+    team = opened.team
+    head = Plural(
+        "{team}, captained by {captain}, plays by vote: each turn's vote lasts {count} hour.",
+        "{team}, captained by {captain}, plays by vote: each turn's vote lasts {count} hours.",
+        team.window_hours,
+        team=team.name,
+        captain=team.captain,
+    )
+    if team.secret:
+        return Sentences(head, Text("Votes stay secret until the vote closes."))
+    return Sentences(head, Text("Votes are shown as they come."))
+
+
+def _counts(counts: Sequence[MoveCount]) -> Text:
+    """The nominated moves, with their votes when shown."""
+    if not counts:
+        return Text("Nothing is nominated yet.")
+    if any(count.votes is None for count in counts):
+        return Text("Nominated: {moves}.", moves=Joined(", ", (c.san for c in counts)))
+    listed = Joined(
+        ", ",
+        (Text("{move} ({votes})", move=count.san, votes=count.votes) for count in counts),
+    )
+    return Text("Votes: {counts}.", counts=listed)
+
+
+def ballot_text(taken: BallotTaken) -> Text:
+    """A nomination or vote taken, the tally when shown, and the close it brought."""
+    if taken.voted:
+        head = Text(
+            "{voter} voted for {move} for {team}.",
+            voter=taken.voter,
+            move=taken.san,
+            team=taken.team,
+        )
+    else:
+        head = Text(
+            "{voter} nominated {move} for {team}.",
+            voter=taken.voter,
+            move=taken.san,
+            team=taken.team,
+        )
+    if taken.closed is not None:
+        return Sentences(head, closed_text(taken.closed))
+    return Sentences(head, _counts(taken.counts))
+
+
+def closed_text(closed: WindowClosed) -> Text:
+    """A window closed: the move played and why, or nothing played."""
+    team, move = closed.team, closed.elected
+    if move is None:
+        head = Text(
+            "{team}'s vote closed with nothing elected: no move is played, and the clock decides.",
+            team=team,
+        )
+    elif closed.by is ElectedBy.CAPTAIN:
+        head = Text(
+            "{team}'s vote closed without votes: {move}, the captain's nomination, is played.",
+            team=team,
+            move=move,
+        )
+    elif closed.by is ElectedBy.TIE:
+        head = Text(
+            "{team}'s vote closed in a tie: {move}, nominated first, is played.",
+            team=team,
+            move=move,
+        )
+    else:
+        head = Text("{team}'s vote closed: {move} is played.", team=team, move=move)
+    return Sentences(head, _counts(closed.counts))
+
+
+def tally_text(tally: VoteTally) -> Text:
+    """The open turn's nominations (and votes when shown)."""
+    if not tally.open:
+        return Text("{team} has no vote open now.", team=tally.team)
+    return Sentences(Text("{team}'s vote is open.", team=tally.team), _counts(tally.counts))
+
+
+def _refusal(error: VoteError) -> Text:
+    count = error.count or 0
+    match error.reason:
+        case VoteRefusal.NOT_A_MEMBER:
+            return Text("You are not on this team, so you cannot nominate or vote.")
+        case VoteRefusal.NO_VOTE_GAME:
+            return Text("You are on no team playing a vote game here.")
+        case VoteRefusal.SEVERAL:
+            return Text(
+                "You are on several teams playing here: name the game, e.g. {option}.",
+                option=Option("game", error.games[0] if error.games else 1),
+            )
+        case VoteRefusal.WINDOW_CLOSED:
+            return Text("The team's vote is not open: it is not its turn, or the vote closed.")
+        case VoteRefusal.NOMINATION_LIMIT:
+            return Plural(
+                "You may nominate {count} move a turn.",
+                "You may nominate {count} moves a turn.",
+                count,
+            )
+        case VoteRefusal.CHANGE_LIMIT:
+            return Plural(
+                "You may change your vote {count} time a turn.",
+                "You may change your vote {count} times a turn.",
+                count,
+            )
+        case VoteRefusal.NEEDS_PIECE:
+            return Text("Name the piece the pawn becomes (e8=Q) to nominate a promotion.")
+        case VoteRefusal.NEEDS_DAYS:
+            return Text("A vote game needs days per move: each turn's vote closes before it.")
+        case VoteRefusal.WINDOW_LENGTH:
+            return Plural(
+                "The vote must last from 1 to {count} hour (the game's days per move).",
+                "The vote must last from 1 to {count} hours (the game's days per move).",
+                count,
+            )
+        case VoteRefusal.BAD_NAME:
+            return Plural(
+                "A team's name has 1 to {count} character.",
+                "A team's name has 1 to {count} characters.",
+                count,
+            )
+        case VoteRefusal.TOO_MANY:
+            return Plural(
+                "A team lists at most {count} member; a larger team is a Discord role.",
+                "A team lists at most {count} members; a larger team is a Discord role.",
+                count,
+            )
+        case VoteRefusal.OPPONENT_IN_TEAM:
+            return Text("The opponent cannot be on the team.")
+
+
+VOTE_WORDED: dict[type, Callable[[VoteError], Text]] = {VoteError: _refusal}
+
+# What the console prints for each result (``bot/text/results.py``).
+VOTE_RESULTS: dict[type, Callable[..., Text]] = {
+    VoteGameOpened: opened_text,
+    BallotTaken: ballot_text,
+    WindowClosed: closed_text,
+    VoteTally: tally_text,
+}
