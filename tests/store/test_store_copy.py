@@ -87,6 +87,11 @@ async def _deployment(path: Path) -> dict[int, str]:
         await store.notes.add(going.game.id, ALICE.id, 3, "f7 is weak", clock.now, limit=10)
         await store.server_languages.choose(PLACE.guild_id, "fr")
         await _tournament(store, clock.now)
+        # A team's game against the computer, its vote under way (teams and their rows).
+        team = dict(name="Lions", members=(BOB, CAROL), level=2, color="white", days=2)
+        await service.votes.open(ALICE, Place(4, 40), **team)  # type: ignore[arg-type]
+        await service.votes.vote(ALICE, Place(4, 40), "e4")
+        await service.votes.vote(BOB, Place(4, 40), "d4")
         clock.advance(timedelta(hours=2))
         positions = {}
         for game_id in await store.games.all_ids():
@@ -151,7 +156,7 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(
     assert {table for table, rows in _rows(source).items() if not rows} == NOT_FILLED
     # Pages of two rows: every table of more than two rows is read and verified in pages.
     there = await copy_database(source, pg_empty_url, page_rows=2)
-    assert there.games_replayed == len(positions) == 5 and there.damaged == []
+    assert there.games_replayed == len(positions) == 6 and there.damaged == []
     assert {c.table: c.rows for c in there.copied}["moves"] == 3 + 4 + 2
     back = tmp_path / "back.db"
     again = await copy_database(pg_empty_url, back, page_rows=2)
@@ -233,8 +238,8 @@ def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
     asyncio.run(_deployment(source))
     done = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
     assert done.returncode == 0, done.stderr
-    assert "games: 5 rows" in done.stdout and "moves: 9 rows" in done.stdout
-    assert "computer_games: 1 row\n" in done.stdout and "analyses: 1 row\n" in done.stdout
+    assert "games: 6 rows" in done.stdout and "moves: 9 rows" in done.stdout
+    assert "computer_games: 2 rows\n" in done.stdout and "analyses: 1 row\n" in done.stdout
     assert "verified: every page read back, the same rows per table\n" in done.stdout
     # Not a terminal: plain lines, the last one the whole count.
     last = done.stderr.splitlines()[-1]
@@ -268,13 +273,13 @@ def test_a_row_postgresql_refuses_is_one_line_and_the_copy_resumes_once_fixed(
     assert "refuses a row of games" in done.stderr and "games_seats_check" in done.stderr
     assert "fix the row in the source and add --resume" in done.stderr
     with connect(pg_empty_url) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM players").fetchone() == (4,)
+        assert conn.execute("SELECT COUNT(*) FROM players").fetchone() == (5,)
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
     with sqlite3.connect(source) as conn:
         conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (seats[0], min(positions)))
     resumed = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url, "--resume"])
     assert resumed.returncode == 0, resumed.stderr
-    assert "games: 5 rows" in resumed.stdout
+    assert "games: 6 rows" in resumed.stdout
 
 
 def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, pg_empty_url: str) -> None:

@@ -92,7 +92,7 @@ async def test_a_copy_killed_midway_resumes_to_the_same_copy(
     await _grown(source)
     progress = _kill_midway(source, db_target)
     players = progress["tables"]["players"]
-    assert not players["done"] and players["rows"] % 5 == 0 and players["rows"] < PLAYERS + 4
+    assert not players["done"] and players["rows"] % 5 == 0 and players["rows"] < PLAYERS + 5
     with connect(db_target) as conn:
         held = conn.execute("SELECT COUNT(*), MAX(id) FROM players").fetchone()
     assert held == (players["rows"], players["last"][0])
@@ -101,7 +101,7 @@ async def test_a_copy_killed_midway_resumes_to_the_same_copy(
     assert again.returncode == 1 and "add --resume to continue it" in again.stderr
     resumed = run_postal(["copy-db", str(source), url, "--resume", "--page-rows", "500"])
     assert resumed.returncode == 0, resumed.stderr
-    assert f"players: {PLAYERS + 4:,} rows" in resumed.stdout
+    assert f"players: {PLAYERS + 5:,} rows" in resumed.stdout
     assert _progress(db_target) is None  # the copy's own row is gone once it is whole
     await _same(db_target, source, tmp_path)
 
@@ -144,7 +144,7 @@ async def test_pages_are_read_in_bounded_size(tmp_path: Path, db_target: Path | 
     try:
         source.database.fetch = counted  # type: ignore[method-assign]
         copied = await copy_rows(source.database, target.database, page_rows=50)
-        assert {c.table: c.rows for c in copied}["players"] == PLAYERS + 4
+        assert {c.table: c.rows for c in copied}["players"] == PLAYERS + 5
         assert max(sizes) == 50 and sizes.count(50) >= PLAYERS // 50
         assert await count_rows(target.database) == await count_rows(source.database)
     finally:
@@ -160,7 +160,7 @@ async def test_resume_into_an_empty_target_copies_and_a_full_one_is_refused(
     source = tmp_path / "source.db"
     await _grown(source)
     done = await copy_database(source, db_target, resume=True, replay=False)
-    assert {c.table: c.rows for c in done.copied}["players"] == PLAYERS + 4
+    assert {c.table: c.rows for c in done.copied}["players"] == PLAYERS + 5
     other = tmp_path / "other.db"
     await copy_database(source, other, replay=False)
     with pytest.raises(TargetNotEmpty, match="is not empty"):
