@@ -9,7 +9,7 @@ writes nothing and is counted again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -274,47 +274,10 @@ class Teams:
     ) -> Ballot:
         """Nominate ``move`` (uci, san, chinese) for ``ply`` as ``player_id``, at most
         ``limit`` nominations of theirs a turn; an existing nomination of it is ``SAME``."""
-        try:
-            return await self._nominate(team_id, ply, player_id, move, now, limit)
-        except _Refused as refused:
-            return Ballot(refused.outcome)
-
-    async def _nominate(
-        self,
-        team_id: int,
-        ply: int,
-        player_id: int,
-        move: tuple[str, str, str | None],
-        now: datetime,
-        limit: int,
-    ) -> Ballot:
-        uci, san, chinese = move
-        async with self._db.transaction() as conn:
-            if await _one(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
-                return Ballot(BallotOutcome.CLOSED)
-            found = await _one(
-                conn,
-                "SELECT id FROM team_nominations WHERE team_id = ? AND ply = ? AND uci = ?",
-                (team_id, ply, uci),
-            )
-            if found is not None:
-                return Ballot(BallotOutcome.SAME, int(found[0]))
-            mine = await _one(
-                conn,
-                "SELECT COUNT(*) FROM team_nominations "
-                "WHERE team_id = ? AND ply = ? AND nominated_by = ?",
-                (team_id, ply, player_id),
-            )
-            if mine is not None and int(mine[0]) >= limit:
-                raise _Refused(BallotOutcome.LIMIT)
-            row = await _one(
-                conn,
-                "INSERT INTO team_nominations (team_id, ply, uci, san, chinese, nominated_by, "
-                "nominated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (team_id, ply, uci, san, chinese, player_id, to_epoch(now)),
-            )
-        assert row is not None
-        return Ballot(BallotOutcome.TAKEN, int(row[0]))
+        nominee = (player_id, move)
+        return await self._ballot(
+            team_id, ply, now, lambda conn: _nominate(conn, team_id, ply, nominee, now, limit)
+        )
 
     async def vote(
         self,
@@ -327,48 +290,27 @@ class Teams:
     ) -> Ballot:
         """``player_id``'s vote for ``nomination_id`` at ``ply``: cast, or changed (at most
         ``limit`` changes a turn)."""
-        try:
-            return await self._vote(team_id, ply, player_id, nomination_id, now, limit)
-        except _Refused as refused:
-            return Ballot(refused.outcome)
+        vote = (player_id, nomination_id)
+        return await self._ballot(
+            team_id, ply, now, lambda conn: _vote(conn, team_id, ply, vote, now, limit)
+        )
 
-    async def _vote(
+    async def _ballot(
         self,
         team_id: int,
         ply: int,
-        player_id: int,
-        nomination_id: int,
         now: datetime,
-        limit: int,
+        take: Callable[[Connection], Awaitable[Ballot]],
     ) -> Ballot:
-        async with self._db.transaction() as conn:
-            if await _one(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
-                return Ballot(BallotOutcome.CLOSED)
-            before = await _one(
-                conn,
-                "SELECT nomination_id, changes FROM team_votes "
-                "WHERE team_id = ? AND ply = ? AND voter_id = ?",
-                (team_id, ply, player_id),
-            )
-            if before is not None and int(before[0]) == nomination_id:
-                outcome = BallotOutcome.SAME
-            elif before is not None and int(before[1]) >= limit:
-                raise _Refused(BallotOutcome.LIMIT)
-            else:
-                outcome = BallotOutcome.TAKEN
-                await conn.execute(
-                    "INSERT INTO team_votes (team_id, ply, voter_id, nomination_id, cast_at) "
-                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (team_id, ply, voter_id) DO UPDATE "
-                    "SET nomination_id = excluded.nomination_id, cast_at = excluded.cast_at, "
-                    "changes = team_votes.changes + 1",
-                    (team_id, ply, player_id, nomination_id, to_epoch(now)),
-                )
-            voters = await _one(
-                conn,
-                "SELECT COUNT(*) FROM team_votes WHERE team_id = ? AND ply = ?",
-                (team_id, ply),
-            )
-        return Ballot(outcome, nomination_id, int(voters[0]) if voters else 0)
+        """Run ``take`` in one transaction once ``ply``'s window is open, its count raised
+        under the team's row lock (``CLOSED`` otherwise); a refusal rolls it all back."""
+        try:
+            async with self._db.transaction() as conn:
+                if await _one(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
+                    return Ballot(BallotOutcome.CLOSED)
+                return await take(conn)
+        except _Refused as refused:
+            return Ballot(refused.outcome)
 
     async def nominations(self, team_id: int, ply: int) -> list[Nomination]:
         """The moves nominated for ``ply``, in order of nomination, with their votes."""
@@ -393,6 +335,72 @@ class _Refused(Exception):
     def __init__(self, outcome: BallotOutcome) -> None:
         super().__init__(outcome.value)
         self.outcome = outcome
+
+
+async def _nominate(
+    conn: Connection,
+    team_id: int,
+    ply: int,
+    nominee: tuple[int, tuple[str, str, str | None]],
+    now: datetime,
+    limit: int,
+) -> Ballot:
+    player_id, (uci, san, chinese) = nominee
+    found = await _one(
+        conn,
+        "SELECT id FROM team_nominations WHERE team_id = ? AND ply = ? AND uci = ?",
+        (team_id, ply, uci),
+    )
+    if found is not None:
+        return Ballot(BallotOutcome.SAME, int(found[0]))
+    mine = await _one(
+        conn,
+        "SELECT COUNT(*) FROM team_nominations WHERE team_id = ? AND ply = ? AND nominated_by = ?",
+        (team_id, ply, player_id),
+    )
+    if mine is not None and int(mine[0]) >= limit:
+        raise _Refused(BallotOutcome.LIMIT)
+    row = await _one(
+        conn,
+        "INSERT INTO team_nominations (team_id, ply, uci, san, chinese, nominated_by, "
+        "nominated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (team_id, ply, uci, san, chinese, player_id, to_epoch(now)),
+    )
+    return Ballot(BallotOutcome.TAKEN, int(row[0]))
+
+
+async def _vote(
+    conn: Connection,
+    team_id: int,
+    ply: int,
+    vote: tuple[int, int],
+    now: datetime,
+    limit: int,
+) -> Ballot:
+    player_id, nomination_id = vote
+    before = await _one(
+        conn,
+        "SELECT nomination_id, changes FROM team_votes "
+        "WHERE team_id = ? AND ply = ? AND voter_id = ?",
+        (team_id, ply, player_id),
+    )
+    if before is not None and int(before[0]) == nomination_id:
+        outcome = BallotOutcome.SAME
+    elif before is not None and int(before[1]) >= limit:
+        raise _Refused(BallotOutcome.LIMIT)
+    else:
+        outcome = BallotOutcome.TAKEN
+        await conn.execute(
+            "INSERT INTO team_votes (team_id, ply, voter_id, nomination_id, cast_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (team_id, ply, voter_id) DO UPDATE "
+            "SET nomination_id = excluded.nomination_id, cast_at = excluded.cast_at, "
+            "changes = team_votes.changes + 1",
+            (team_id, ply, player_id, nomination_id, to_epoch(now)),
+        )
+    voters = await _one(
+        conn, "SELECT COUNT(*) FROM team_votes WHERE team_id = ? AND ply = ?", (team_id, ply)
+    )
+    return Ballot(outcome, nomination_id, int(voters[0]) if voters else 0)
 
 
 async def _one(conn: Connection, sql: str, params: Sequence[object]) -> Any:
