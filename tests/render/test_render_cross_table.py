@@ -53,3 +53,29 @@ def test_a_cross_table_of_mixed_scripts_decodes() -> None:
         assert image.format == "PNG"
         image.load()
         assert image.height == ROW * 6
+
+
+def _gaps(text: str, size: int) -> list[int]:
+    """The widths of the blank columns between the letters of ``text`` drawn by
+    ``draw_words`` at ``size``."""
+    image = Image.new("RGB", (400, 60), (0, 0, 0))
+    draw_words(ImageDraw.Draw(image), (5, 30), text, size, (255, 255, 255))
+    grey = image.convert("L").tobytes()  # row by row, a byte a pixel
+    inked = [any(grey[y * 400 + x] > 96 for y in range(60)) for x in range(400)]
+    first, last = inked.index(True), len(inked) - inked[::-1].index(True)
+    gaps, blank = [], 0
+    for column in inked[first:last]:
+        if column and blank:
+            gaps.append(blank)
+        blank = 0 if column else blank + 1
+    return gaps
+
+
+def test_names_letters_are_evenly_spaced() -> None:
+    """ "mnmnmn" (the "mn" of "Autumn") comes out with its letters evenly spaced at the sizes
+    the images use: no "m" drawn narrower than its advance, standing apart from the "n"
+    after it (the names font keeps DejaVu's hinting, so FreeType's auto-hinter does not
+    redraw its glyphs)."""
+    for size in (14, 18, 24):
+        gaps = _gaps("mnmnmn", size)
+        assert len(gaps) == 5 and max(gaps) - min(gaps) <= 1, (size, gaps)
