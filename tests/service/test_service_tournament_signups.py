@@ -251,3 +251,27 @@ async def test_a_join_racing_the_cancellation_is_told_cancelled(
     assert raised.value.reason is TournamentRefusal.CANCELLED
     assert [type(one) for one in cancelled] == [TournamentCancelled]
     assert [e.player_id for e in await store.entrants(raised.value.tournament_id or 0)] == [BOB.id]
+
+
+async def test_a_start_racing_the_cancellation_is_told_cancelled(
+    service: GameService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The organiser's start read three players; meanwhile one left and the deadline
+    cancelled it: the start changes nothing and says cancelled, not started."""
+    await _open(service, "12h")
+    for user in (ALICE, BOB, CAROL):
+        await service.tournaments.join(user, PLACE)
+    clock.advance(hours=12)
+    store = service.core.store.tournaments
+    start = store.start
+
+    async def cancelled_first(*args: Any, **kwargs: Any) -> Any:
+        await service.tournaments.leave(CAROL, PLACE)  # the other calls, interleaved
+        assert [type(one) for one in await service.signups.close_due()] == [TournamentCancelled]
+        return await start(*args, **kwargs)
+
+    monkeypatch.setattr(store, "start", cancelled_first)
+    with pytest.raises(TournamentError) as raised:
+        await service.tournaments.start(ALICE, PLACE, manages_server=True)
+    assert raised.value.reason is TournamentRefusal.CANCELLED
+    assert await service.core.store.games.all_ids() == []

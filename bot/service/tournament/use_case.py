@@ -361,8 +361,8 @@ class TournamentUseCases:
 
     async def _start(self, tournament: Tournament, *, announce: bool = False) -> TournamentStarted:
         """Create every game of ``tournament`` at once (``announce``: with the row saying
-        so in its place); raises ``TournamentError`` when it has too few players or started
-        meanwhile."""
+        so in its place); raises ``TournamentError`` when it has too few players, or started
+        or was cancelled meanwhile."""
         core, store = self._core, self._core.store.tournaments
         entrants = await store.entrants(tournament.id)
         if len(entrants) < MIN_PLAYERS:
@@ -379,8 +379,9 @@ class TournamentUseCases:
         now = core.now()
         said = partial(started_items, tournament) if announce else None
         records = await store.start(tournament, seeds, step.rounds, paired, now, byes, said)
-        if records is None:
-            raise TournamentError(TournamentRefusal.STARTED, tournament_id=tournament.id)
+        if records is None:  # started meanwhile, or cancelled at its deadline: say which
+            latest = await store.get(tournament.id)
+            raise TournamentError(_closed(latest or tournament), tournament_id=tournament.id)
         core.schedule_changed()
         return await self._started(tournament.id, paired, records, None, byes)
 
