@@ -1,7 +1,9 @@
-"""Postal's rules engine for chess and xiangqi: pure Python, no third-party imports, no I/O
-but reading its own data (the chess opening names, ``rules.chess.openings``).
+"""Postal's rules engine for chess, xiangqi, Chess960 and janggi: pure Python, no
+third-party imports, no I/O but reading its own data (the chess opening names,
+``rules.chess.openings``).
 
-Start with ``get_variant("chess")`` or ``get_variant("xiangqi")``; see ``Game`` for records.
+Start with ``get_variant("chess")`` (or "xiangqi", "chess960", "janggi"); see ``Game`` for
+records.
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ from rules.pgn import Annotations
 # The games the bot offers (its ``game`` option); ``get_variant`` knows every name of
 # ``KNOWN_VARIANT_NAMES`` (the rules CLI offers them all).
 VARIANT_NAMES = ("chess", "xiangqi")
-KNOWN_VARIANT_NAMES = (*VARIANT_NAMES, "chess960")
+KNOWN_VARIANT_NAMES = (*VARIANT_NAMES, "chess960", "janggi")
 
 
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` ("chess", "xiangqi" or "chess960"). Raises ValueError for
-    others."""
+    """The variant called ``name`` ("chess", "xiangqi", "chess960" or "janggi"). Raises
+    ValueError for others."""
     if name == "chess":
         from rules.chess import CHESS
 
@@ -51,6 +53,10 @@ def get_variant(name: str) -> Variant:
         from rules.chess960 import CHESS960
 
         return CHESS960
+    if name == "janggi":
+        from rules.janggi import JANGGI
+
+        return JANGGI
     known = ", ".join(KNOWN_VARIANT_NAMES)
     raise ValueError(f"unknown variant {name!r}: expected one of {known}")
 

@@ -117,6 +117,10 @@ class Termination(Enum):
     PERPETUAL_CHECK = "perpetual_check"
     PERPETUAL_CHASE = "perpetual_chase"
     SIXTY_MOVES = "sixty_moves"
+    # janggi: each decided by the counting rule (material points), never drawn
+    BIKJANG = "bikjang"
+    DOUBLE_PASS = "double_pass"
+    MOVE_LIMIT = "move_limit"
     # decided by players or the clock
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"

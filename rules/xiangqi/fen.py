@@ -69,6 +69,16 @@ class ParsedFen:
 
 def parse_fen(fen: str) -> ParsedFen:
     """Parse and validate a xiangqi FEN. Raises InvalidFenError saying what is wrong."""
+    board, red, halfmove, fullmove = read_fields(fen)
+    generals = _validate_placement(fen, board)
+    _validate_safety(fen, board, red, generals)
+    return ParsedFen(board, red, halfmove, fullmove, generals[0], generals[1])
+
+
+def read_fields(fen: str) -> tuple[Board, bool, int, int]:
+    """The placement, whether the first player (red, janggi's Cho) is to move, the halfmove
+    clock and the move number of a FEN on the 9 × 10 board xiangqi and janggi share, read
+    but not yet judged. Raises InvalidFenError saying what is wrong."""
     if not isinstance(fen, str):
         raise InvalidFenError(str(fen), FenProblem.NOT_TEXT)
     fields = fen.split()
@@ -80,15 +90,12 @@ def parse_fen(fen: str) -> ParsedFen:
     side = fields[1] if len(fields) > 1 else "w"
     if side.lower() not in _SIDES:
         raise InvalidFenError(fen, FenProblem.SIDE_TO_MOVE, found=side)
-    red = _SIDES[side.lower()]
     for index, name in ((2, "castling"), (3, "en passant")):
         if len(fields) > index and fields[index] != "-":
             raise InvalidFenError(fen, FenProblem.FIELD_MUST_BE_EMPTY, field=name)
     halfmove = _parse_counter(fen, fields, 4, "halfmove clock", 0)
     fullmove = _parse_counter(fen, fields, 5, "move number", 1)
-    generals = _validate_placement(fen, board)
-    _validate_safety(fen, board, red, generals)
-    return ParsedFen(board, red, halfmove, fullmove, generals[0], generals[1])
+    return board, _SIDES[side.lower()], halfmove, fullmove
 
 
 def _parse_board(fen: str, placement: str) -> Board:
