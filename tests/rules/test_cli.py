@@ -240,3 +240,35 @@ def test_chess960_game_writes_fens_as_python_chess() -> None:
     assert status == 0
     assert report["uci"] == ["b1h1", "e8d7"] and report["san"] == ["O-O", "Kd7"]
     assert report["fen"] == "7r/3k4/8/8/8/8/8/R4RK1 w - - 2 2"
+
+
+# --- janggi ----------------------------------------------------------------------------------
+
+
+def test_janggi_perft_is_fairy_stockfish_s() -> None:
+    """`perft --variant janggi` counts as Fairy-Stockfish's `go perft` (start: 32, 1024,
+    33000), the passes included."""
+    assert run(["perft", "startpos", "3", "--variant", "janggi"]) == (0, "33000\n")
+    fsf_start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+    assert run(["perft", fsf_start, "2", "--variant", "janggi"]) == (0, "1024\n")
+
+
+def test_janggi_legal_lists_coordinates_or_korean_notation_with_the_pass_last() -> None:
+    """`legal --variant janggi` writes Fairy-Stockfish's coordinates, `--san` Korean."""
+    status, out = run(["legal", "--variant", "janggi"], "startpos\n")
+    assert status == 0 and out.split()[:2] == ["a1a2", "a1a3"] and out.split()[-1] == "e2e2"
+    status, out = run(["legal", "--variant", "janggi", "--san"], "startpos\n")
+    assert status == 0 and "79졸78" in out.split() and out.split()[-1] == "한수쉼"
+    assert run(["legal", "--variant", "janggi"], "startpos\nnot a fen\n")[0] == 2
+
+
+def test_janggi_game_ends_on_two_passes_by_counting() -> None:
+    """`game --variant janggi` reads both notations and passes; two passes end the game by
+    counting, which Han wins on an even board (its 1.5 points)."""
+    status, report = game("79졸78 b10c8 pass 한수쉼", "--variant", "janggi")
+    assert status == 0
+    assert report["uci"] == ["i4h4", "b10c8", "e2e2", "e9e9"]
+    assert report["san"] == ["79졸78", "12마33", "한수쉼", "한수쉼"]
+    assert report["outcome"] == {"result": "0-1", "termination": "double_pass"}
+    status, report = game("79졸78 pass 한수쉼 a1a2", "--variant", "janggi")
+    assert status == 2 and report["ply"] == 4 and report["move"] == "a1a2"
