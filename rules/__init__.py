@@ -34,8 +34,16 @@ from rules.pgn import Annotations
 
 # The games the bot offers (its ``game`` option); ``get_variant`` knows every name of
 # ``KNOWN_VARIANT_NAMES`` (the rules CLI offers them all).
-VARIANT_NAMES = ("chess", "xiangqi")
-KNOWN_VARIANT_NAMES = (*VARIANT_NAMES, "chess960", "janggi")
+VARIANT_NAMES = ("chess", "xiangqi", "chess960")
+KNOWN_VARIANT_NAMES = (*VARIANT_NAMES, "janggi")
+# The variants played on a chess board with chess pieces and chess notation (SAN, UCI, PGN):
+# what the board, the menus, records and engines share; the start and castling may differ.
+CHESS_FAMILY = ("chess", "chess960")
+
+
+def is_chess_family(name: str) -> bool:
+    """Whether the variant called ``name`` is chess or one of its start-position variants."""
+    return name in CHESS_FAMILY
 
 
 def get_variant(name: str) -> Variant:
@@ -62,6 +70,7 @@ def get_variant(name: str) -> Variant:
 
 
 __all__ = [
+    "CHESS_FAMILY",
     "KNOWN_VARIANT_NAMES",
     "VARIANT_NAMES",
     "AmbiguousMoveError",
@@ -84,4 +93,5 @@ __all__ = [
     "Termination",
     "Variant",
     "get_variant",
+    "is_chess_family",
 ]

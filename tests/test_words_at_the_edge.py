@@ -31,6 +31,7 @@ from bot.service.animations import (
     AnimationStoppedError,
 )
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
+from bot.service.chess960_starts import StartNumberError, StartNumberProblem
 from bot.service.computer import NoComputerError
 from bot.service.conditional import (
     BadLineMoveError,
@@ -205,6 +206,7 @@ CONVERTED: tuple[UserError, ...] = (
     options.DaysError(4),
     options.MoreTimeDaysError(4),
     *(options.UnratableError(reason) for reason in options.Unratable),
+    *(StartNumberError(problem, 1000, "chess960") for problem in StartNumberProblem),
     options.UnknownNameError("theme", "pink", ["wood", "blue"]),
     options.UnknownNameError("pieces", "staunton", ["default"]),
     options.ReminderHoursError("25"),

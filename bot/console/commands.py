@@ -78,6 +78,7 @@ async def _challenge(
                 fen=options.get("fen"),
                 increment=_whole("increment", options),
                 cap=_whole("cap", options),
+                position=_whole("position", options),
             )
         )
         return
@@ -93,6 +94,7 @@ async def _challenge(
         increment=_whole("increment", options),
         cap=_whole("cap", options),
         weekends_off=weekends_off(options.get("weekends", "on")),
+        position=_whole("position", options),
     )
     await console.show(result)
 

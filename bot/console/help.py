@@ -308,6 +308,20 @@ def _weekends_row(a: str, b: str) -> Row:
     )
 
 
+def _chess960_row(a: str, b: str) -> Row:
+    """The Chess960 example line: a start by its number."""
+    return Row(
+        (
+            a,
+            _command("challenge"),
+            b,
+            option("challenge", "game", "chess960"),
+            option("challenge", "position", "0-959"),
+        ),
+        NP_("console help", "Chess960 from that start position (random if left out)"),
+    )
+
+
 def _playing_rows() -> Part:
     """How a line reads; challenging, pressing and moving."""
     a, b = "alice", "bob"
@@ -340,6 +354,7 @@ def _playing_rows() -> Part:
             NP_("console help", "a time bank: 3 days to start, 1 more per move, at most 7"),
         ),
         _weekends_row(a, b),
+        _chess960_row(a, b),
         Row(
             (a, challenge, "postal", option("challenge", "level", "1-8")),
             NP_(

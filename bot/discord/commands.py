@@ -41,6 +41,7 @@ from bot.service import (
 from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS, weekends_off
 from bot.service.computer import LEVELS
 from bot.service.pause_facts import MAX_PAUSE_DAYS, PauseAgreed
+from rules.chess960 import START_COUNT
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-Variant = Literal["chess", "xiangqi"]
+Variant = Literal["chess", "xiangqi", "chess960"]
 MoreDays = Literal[1, 2, 3, 5, 7]
 
 
@@ -57,6 +58,7 @@ MoveText = app_commands.Range[str, 1, 40]
 SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
 Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
+StartNumber = app_commands.Range[int, 0, START_COUNT - 1]
 BankIncrement = app_commands.Range[int, 1, MAX_INCREMENT_DAYS]
 BankCap = app_commands.Range[int, 1, MAX_CAP_DAYS]
 VacationDays = app_commands.Range[int, 1, 30]
@@ -126,6 +128,7 @@ async def challenge(
     rated: bool | None = None,
     fen: FenText | None = None,
     level: Level | None = None,
+    position: StartNumber | None = None,
 ) -> None:
     bot = postal(interaction)
     against = user_of(opponent) if opponent is not None else None
@@ -140,6 +143,7 @@ async def challenge(
             fen=fen,
             increment=increment,
             cap=cap,
+            position=position,
         )
         return
     # 0 is the "none" choice: an untimed game.
@@ -157,6 +161,7 @@ async def challenge(
             increment=increment,
             cap=cap,
             weekends_off=weekends_off(weekends),
+            position=position,
         ),
     )
     await bot.post_challenge(interaction, result)

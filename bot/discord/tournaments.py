@@ -132,7 +132,7 @@ async def show_signup(bot: PostalBot, view: TournamentView) -> None:
 async def create(
     interaction: discord.Interaction,
     title: NameText | None = None,
-    game: Literal["chess", "xiangqi"] = "chess",
+    game: Literal["chess", "xiangqi", "chess960"] = "chess",
     days: Days = 3,
     format: str = "round_robin",
     players: Players = 8,

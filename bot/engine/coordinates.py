@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rules import Game, Move, Position
+from rules import Game, Move, Position, is_chess_family
 from rules.core import NULL_MOVE
 
 _CHESS_MOVE = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn]?)")
@@ -37,7 +37,7 @@ def from_engine(variant_name: str, move: str) -> str:
 
 def _chess(variant_name: str, move: str) -> str:
     """A chess coordinate move as it is (Postal's and Stockfish's are the same)."""
-    if variant_name != "chess":
+    if not is_chess_family(variant_name):
         raise ValueError(f"no engine plays {variant_name!r}")
     if not _CHESS_MOVE.fullmatch(move):
         raise ValueError(f"not a chess coordinate move: {move!r}")

@@ -86,8 +86,9 @@ class EnginePool:
         limits: PoolLimits | None = None,
     ) -> EnginePool:
         """The pool for the ``ENGINE_CHESS``/``ENGINE_XIANGQI``/``ENGINE_PROCESSES`` settings
-        (``None``: the default program, the machine's cores)."""
-        settings = {"chess": chess, "xiangqi": xiangqi}
+        (``None``: the default program, the machine's cores); Chess960 is played by the
+        chess engine."""
+        settings = {"chess": chess, "chess960": chess, "xiangqi": xiangqi}
         commands = {name: locate(engine_command(name, settings[name])) for name in PROGRAMS}
         return cls(commands, processes, limits)
 
@@ -257,13 +258,19 @@ def _configure(engine: UciEngine, name: str) -> None:
     """
     if "Threads" in engine.options:
         engine.set_option("Threads", 1)
+    # Chess960 is chess with UCI_Chess960 on (castling written as the king taking its rook,
+    # as Postal writes it): Stockfish's and Fairy-Stockfish's way alike.
+    chess960 = name == "chess960"
+    uci_variant = "chess" if chess960 else name
     variant_option = engine.options.get("UCI_Variant")
     if variant_option is not None:
-        if name not in variant_option.choices:
+        if uci_variant not in variant_option.choices:
             raise ValueError(f"{engine.name} does not play {name}")
-        engine.set_option("UCI_Variant", name)
-    elif name != "chess":
+        engine.set_option("UCI_Variant", uci_variant)
+    elif uci_variant != "chess":
         raise KeyError(f"{engine.name} has no UCI_Variant option: it plays chess only")
+    if chess960:
+        engine.set_option("UCI_Chess960", True)
 
 
 def _prepare(request: SearchRequest) -> _Position:

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 # The Debian packages (``apt-get install stockfish fairy-stockfish``) put these in /usr/games.
-PROGRAMS = {"chess": "stockfish", "xiangqi": "fairy-stockfish"}
+PROGRAMS = {"chess": "stockfish", "chess960": "stockfish", "xiangqi": "fairy-stockfish"}
 PACKAGE_DIR = Path("/usr/games")
 
 

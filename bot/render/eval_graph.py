@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.render.choice import board_kind
 from bot.render.sprites import COORDINATE_FONT, font
 from bot.render.strip import draw_words, words_width
 
@@ -129,6 +130,7 @@ def _check(
         raise ValueError(
             f"the graph is {MIN_WIDTH}-{MAX_WIDTH} by {MIN_HEIGHT}-{MAX_HEIGHT} pixels"
         )
+    variant = board_kind(variant)
     if variant not in UPPER_FILL:
         raise ValueError(f"no graph colours for {variant!r}")
     last = len(advantages) - 1

@@ -167,7 +167,7 @@ def build_analysis(
     )
     candidates = [m for m in moves if m.best is not None and m.loss > 0]
     critical = max(candidates, key=lambda m: (m.loss, -m.ply)) if candidates else None
-    extension = "pgn" if record.variant == "chess" else "txt"
+    extension = "pgn" if rules.is_chess_family(record.variant) else "txt"
     return GameAnalysis(
         game=view,
         replay=replay,

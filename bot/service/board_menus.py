@@ -195,7 +195,8 @@ class BoardMenuUseCases:
         """Open the form for typing a move (any notation ``/move`` takes)."""
         record, game = await self._current(user, place, game_id, argument, mover=True)
         view = await self._core.view(record)
-        example = "Nf3, e2e4, O-O" if game.variant.name == "chess" else "C2.5, h2e2, 炮二平五"
+        chess = rules.is_chess_family(game.variant.name)
+        example = "Nf3, e2e4, O-O" if chess else "C2.5, h2e2, 炮二平五"
         custom_id = Button("", ButtonAction.TYPED_MOVE, game_id, str(record.ply)).custom_id
         return MoveTyping(view, custom_id, example)
 

@@ -12,15 +12,9 @@ from bot.i18n.locale import Locale
 from bot.i18n.names import Choice
 from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
-from bot.service.challenge_plan import (
-    MAX_CAP_DAYS,
-    MAX_INCREMENT_DAYS,
-    WEEKEND_LABELS,
-    WEEKEND_WORDS,
-)
-from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES, NO_TIME_LIMIT
+from bot.service.challenge_plan import DAYS_CHOICES
+from bot.service.challenge_spec import CHALLENGE, VARIANT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
-from bot.service.computer import LEVELS
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
 from bot.service.notes import MAX_NOTE_TEXT
@@ -41,7 +35,6 @@ from bot.service.tournament.facts import (
     MAX_ROUNDS,
     MIN_PLAYERS,
 )
-from rules import VARIANT_NAMES
 
 # /settings language: "auto" (the Discord app's), or a catalog's name; each language listed
 # by its own name (never translated).
@@ -67,7 +60,6 @@ GAME_ID = OptionSpec(
     OptionKind.WHOLE_NUMBER,
     description="Which of your games (not needed inside a game's thread)",
 )
-VARIANT = OptionSpec("game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess or xiangqi")
 
 
 def _whose(what: str) -> OptionSpec:
@@ -90,77 +82,7 @@ def _about_a_tournament(name: str, description: str) -> CommandSpec:
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec(
-        "challenge",
-        (
-            OptionSpec(
-                "opponent",
-                OptionKind.USER,
-                description="Who to play; leave empty for an open challenge anyone may accept",
-            ),
-            VARIANT,
-            OptionSpec(
-                "color",
-                OptionKind.TEXT,
-                choices=COLOR_WORDS,
-                labels=tuple(COLOR_LABELS[word] for word in COLOR_WORDS),
-                description="Your colour: white or black in chess, red or black in xiangqi",
-            ),
-            # 0: no time limit (Discord's choices are all of one type).
-            OptionSpec(
-                "days",
-                OptionKind.WHOLE_NUMBER,
-                choices=(*DAYS_CHOICES, 0),
-                labels=(*(str(days) for days in DAYS_CHOICES), NO_TIME_LIMIT),
-                description="Days per move (none: no time limit, casual games only); with an "
-                "increment, the starting time bank",
-            ),
-            # A time bank (bot.service.time_bank): days added per move, up to the cap.
-            OptionSpec(
-                "increment",
-                OptionKind.WHOLE_NUMBER,
-                limits=(1, MAX_INCREMENT_DAYS),
-                description="Make days a time bank that gains this many days per move",
-            ),
-            OptionSpec(
-                "cap",
-                OptionKind.WHOLE_NUMBER,
-                limits=(1, MAX_CAP_DAYS),
-                description="The most days a time bank holds (default: days + 4 increments)",
-            ),
-            OptionSpec(
-                "weekends",
-                OptionKind.TEXT,
-                choices=WEEKEND_WORDS,
-                labels=tuple(WEEKEND_LABELS[word] for word in WEEKEND_WORDS),
-                description="off: the clock stops on Saturday and Sunday, in each player's own "
-                "time zone",
-            ),
-            OptionSpec(
-                "rated",
-                OptionKind.YES_NO,
-                description="Whether the result counts for ratings (default: yes, unless from a "
-                "custom position)",
-            ),
-            OptionSpec(
-                "fen",
-                OptionKind.TEXT,
-                limits=(1, 120),
-                description="Start from this position (FEN)",
-            ),
-            # The computer's strength: given, or with Postal as the opponent, the game is
-            # against the computer (bot.service.computer).
-            OptionSpec(
-                "level",
-                OptionKind.WHOLE_NUMBER,
-                limits=(LEVELS[0], LEVELS[-1]),
-                description="Play the computer (Postal itself) at this strength: 1 weakest to 8 "
-                "strongest",
-            ),
-        ),
-        positional=("opponent",),
-        description="Challenge someone (or anyone) to a game",
-    ),
+    CHALLENGE,
     CommandSpec(
         "move",
         (

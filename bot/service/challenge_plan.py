@@ -8,12 +8,14 @@ transaction and describes the result; ``bot/text`` words it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from enum import Enum
 
 import rules
 from bot.engine.api import MAX_LEVEL, MIN_LEVEL
 from bot.i18n.names import Choice
+from bot.service.chess960_starts import is_custom_start, numbered_start
 from bot.service.errors import (
     BotChallengeError,
     InvalidPositionError,
@@ -50,6 +52,7 @@ DEFAULT_CAP_INCREMENTS = 4
 # the seat called white in the store and in rules).
 VARIANT_COLORS: dict[str, dict[str, str]] = {
     "chess": {"white": "white", "black": "black", "random": "random"},
+    "chess960": {"white": "white", "black": "black", "random": "random"},
     "xiangqi": {"red": "white", "black": "black", "random": "random"},
 }
 COLOR_WORDS = ("white", "red", "black", "random")
@@ -139,10 +142,13 @@ def plan_challenge(
     fen: str | None,
     increment: int | None = None,
     cap: int | None = None,
+    position: int | None = None,
+    rng: random.Random | None = None,
 ) -> ChallengePlan:
     """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``; ``increment``
-    and ``cap``: a time bank's, see ``time_bank``). Raises ``InvalidOptionError`` (and its
-    kinds in ``bot.service.option_errors``), ``InvalidPositionError``,
+    and ``cap``: a time bank's, see ``time_bank``; ``position``: a Chess960 start number,
+    see ``game_start``). Raises ``InvalidOptionError`` (and its kinds in
+    ``bot.service.option_errors``, ``StartNumberError``), ``InvalidPositionError``,
     ``SelfChallengeError``, ``BotChallengeError``."""
     variant = variant_named(game)
     check_days(days)
@@ -159,8 +165,9 @@ def plan_challenge(
             raise SelfChallengeError
         if opponent.is_bot:
             raise BotChallengeError(opponent.name)
-    start_fen = checked_start(variant, fen)
-    if rated and start_fen is not None:
+    start_fen = game_start(variant, fen, position, rng)
+    custom = is_custom_start(variant.name, start_fen)
+    if rated and custom:
         raise UnratableError(Unratable.CUSTOM_START)
     if rated and days is None:
         raise UnratableError(Unratable.UNTIMED)
@@ -171,7 +178,7 @@ def plan_challenge(
         color=stored_color,
         days_per_move=days or DEFAULT_DAYS,
         untimed=days is None,
-        rated=start_fen is None and days is not None if rated is None else rated,
+        rated=not custom and days is not None if rated is None else rated,
         start_fen=start_fen,
         increment_days=clock.increment_days,
         cap_days=clock.cap_days,
@@ -249,6 +256,7 @@ def plan_computer_game(
     fen: str | None,
     coin: Color,
     bank: tuple[int | None, int | None] = (None, None),
+    position: int | None = None,
 ) -> ComputerGamePlan:
     """The game against the computer ``user`` asks for (see ``ComputerOpponent.challenge``);
     ``coin`` is their colour when they chose random; ``bank``: the increment and cap of
@@ -266,12 +274,13 @@ def plan_computer_game(
     seat = seats.get(color) or color_word(variant.name, color)
     if user.is_bot:
         raise BotChallengeError(user.name)
-    start_fen = checked_start(variant, fen) or variant.start_fen
+    start = game_start(variant, fen, position)
+    start_fen = start or variant.start_fen
     return ComputerGamePlan(
         level=level,
         variant=variant.name,
         start_fen=start_fen,
-        custom_start=start_fen != variant.start_fen,
+        custom_start=is_custom_start(variant.name, start),
         human=coin if seat == "random" else Color(seat),
         first=variant.from_fen(start_fen).side_to_move,
         days_per_move=days or DEFAULT_DAYS,
@@ -288,6 +297,19 @@ def timed_clock(days: int | None, increment: int | None, cap: int | None) -> Clo
     if days is None and (increment is not None or cap is not None):
         raise TimeBankError(TimeBankProblem.UNTIMED)
     return time_bank(days or DEFAULT_DAYS, increment, cap)
+
+
+def game_start(
+    variant: rules.Variant,
+    fen: str | None,
+    position: int | None = None,
+    rng: random.Random | None = None,
+) -> str | None:
+    """The normalised start FEN a new game asks for (None: the variant's own start): a
+    Chess960 game's start ``position`` (drawn from ``rng`` when neither it nor ``fen`` is
+    given), else ``fen``. Raises ``StartNumberError``, ``InvalidPositionError``."""
+    numbered = numbered_start(variant, position, fen, rng)
+    return checked_start(variant, numbered if numbered is not None else fen)
 
 
 def checked_start(variant: rules.Variant, fen: str | None) -> str | None:

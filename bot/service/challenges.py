@@ -69,6 +69,8 @@ CHALLENGE_LIFETIME = timedelta(hours=48)
 class ChallengeUseCases:
     def __init__(self, core: ServiceCore) -> None:
         self._core = core
+        # Draws Chess960 starts; a test sets a seeded one to know which start comes.
+        self.start_draw = random.Random()
 
     async def challenge(
         self,
@@ -84,6 +86,7 @@ class ChallengeUseCases:
         increment: int | None = None,
         cap: int | None = None,
         weekends_off: bool = False,
+        position: int | None = None,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
@@ -94,7 +97,9 @@ class ChallengeUseCases:
         first. ``days`` None makes an untimed game (no deadline, reminders or time-outs),
         which cannot be rated. ``rated`` defaults to True for a timed game from the standard
         start and must be False with a custom ``fen``. An ``increment`` (days, with an
-        optional ``cap``) makes ``days`` a time bank (``bot.service.time_bank``). Raises
+        optional ``cap``) makes ``days`` a time bank (``bot.service.time_bank``). A Chess960
+        game starts from start ``position`` (0–959), or a random one when neither it nor
+        ``fen`` is given; a numbered start may be rated. Raises
         ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
         ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
         ``bot.service.limits``).
@@ -109,6 +114,8 @@ class ChallengeUseCases:
             fen=fen,
             increment=increment,
             cap=cap,
+            position=position,
+            rng=self.start_draw,
         )
         plan = replace(plan, weekends_off=weekends_off)
         await self._core.ensure_player(user)

@@ -176,11 +176,13 @@ class ComputerOpponent:
         fen: str | None = None,
         increment: int | None = None,
         cap: int | None = None,
+        position: int | None = None,
     ) -> ComputerGameStarted:
         """Start a game against the computer at ``level`` (1..8, default 3) right away:
         ``color`` is the player's seat (white, black, red in xiangqi, random), ``days`` the
         player's time per move (None: untimed), or with ``increment`` (and ``cap``) their
-        time bank, as in a challenge; ``fen`` a start position. Never rated.
+        time bank, as in a challenge; ``fen`` a start position, ``position`` a Chess960
+        start's number (random when neither is given). Never rated.
 
         Raises ``LevelError``, ``InvalidOptionError``, ``InvalidPositionError``,
         ``BotChallengeError``, ``ComputerUnavailableError`` (no engine for the game),
@@ -197,6 +199,7 @@ class ComputerOpponent:
             fen=fen,
             coin=coin,
             bank=(increment, cap),
+            position=position,
         )
         self._require_engine(plan.variant)
         computer = await self._computer()

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from rules import is_chess_family
 from rules.move_text import normalize
 
 
@@ -55,7 +56,7 @@ def hint_for(typed: str, variant: str) -> MoveHint | None:
     number = _MOVE_NUMBER.fullmatch(text)
     if number is not None:
         return MoveHint(MoveSlip.MOVE_NUMBER, number[1].strip())
-    if variant != "chess":
+    if not is_chess_family(variant):
         return None
     if any(char in text for char in "♔♕♖♗♘♙♚♛♜♝♞♟"):
         return MoveHint(MoveSlip.FIGURINE, text.translate(_FIGURINES))

@@ -446,7 +446,7 @@ class PlayUseCases:
         record = await self._core.resolve(user, place, game_id, finished_ok=True)
         game = await self._core.replay(record)
         variant = game.variant
-        example = "e4" if variant.name == "chess" else "e2"
+        example = "e4" if rules.is_chess_family(variant.name) else "e2"
         try:
             origin = variant.parse_square(square.strip().lower())
         except ValueError as error:

@@ -57,7 +57,8 @@ def _named_piece(game: rules.Game, move: Move, san: str) -> tuple[str, str]:
     Rf1 is the king (roi), which an English habit reads as a rook. A pawn's move, castling
     and xiangqi name none (empty)."""
     piece = game.position.piece_at(move.from_square)
-    if game.variant.name != "chess" or piece is None or piece.kind == "p" or san.startswith("O"):
+    chess = rules.is_chess_family(game.variant.name)
+    if not chess or piece is None or piece.kind == "p" or san.startswith("O"):
         return "", ""
     return piece.kind, game.variant.square_name(move.to_square)
 

@@ -44,7 +44,7 @@ def opening_after(game: rules.Game, start_fen: str, before: Replayed | None) -> 
     """The opening of ``game`` (None but in chess): carried over from ``before`` (the cached
     entry it replaces) when ``game`` is that game or that game and one more move, with one
     lookup then; else named from its start (its opening phase played again)."""
-    if game.variant.name != "chess":
+    if game.variant.name != "chess":  # the openings are standard chess's (not Chess960's)
         return None
     if before is not None and before.start_fen == start_fen:
         if game.position is before.game.position:

@@ -29,7 +29,7 @@ from bot.service.results import (
 )
 from bot.service.text import pgn_tag
 from bot.store import MAX_ROW_ID, UNTIMED_LAST, ActiveKey, ClaimKind, GameRecord, OldBoard
-from rules import VARIANT_NAMES, Game
+from rules import VARIANT_NAMES, Game, is_chess_family
 
 LICHESS_ANALYSIS = "https://lichess.org/analysis"
 MAX_URL_LENGTH = 1900  # Discord and browsers cope; longer games link to the final position
@@ -136,8 +136,9 @@ class ReportUseCases:
         tags = record_tags(view, record)
         mine = await self._core.store.notes.of(record.id, user.id) if notes else []
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
-        url = _analysis_url(game) if record.variant == "chess" else None
-        extension = "pgn" if record.variant == "chess" else "txt"
+        chess = is_chess_family(record.variant)
+        url = _analysis_url(game) if chess else None
+        extension = "pgn" if chess else "txt"
         filename = f"postal-{record.variant}-{record.id}.{extension}"
         return RecordExport(view, text, filename, url)
 
@@ -353,7 +354,10 @@ def record_tags(view: GameView, record: GameRecord) -> dict[str, str]:
 
 
 def _analysis_url(game: Game) -> str:
-    """A lichess analysis link: the moves for a standard start, else the final position."""
+    """A lichess analysis link: the moves for a standard start, else the final position
+    (``/analysis/chess960/FEN`` for Chess960, whose start the moves alone do not give)."""
+    if game.variant.name == "chess960":
+        return f"{LICHESS_ANALYSIS}/chess960/{_url_fen(game)}"
     if game.is_standard_start() and game.moves:
         sans = game.san_moves()
         words = []
@@ -364,7 +368,12 @@ def _analysis_url(game: Game) -> str:
         url = f"{LICHESS_ANALYSIS}/pgn/{quote(' '.join(words), safe='')}"
         if len(url) <= MAX_URL_LENGTH:
             return url
-    return f"{LICHESS_ANALYSIS}/standard/{quote(game.position.fen().replace(' ', '_'), safe='/_')}"
+    return f"{LICHESS_ANALYSIS}/standard/{_url_fen(game)}"
+
+
+def _url_fen(game: Game) -> str:
+    """The FEN of ``game``'s position as lichess reads it in a link (spaces as ``_``)."""
+    return quote(game.position.fen().replace(" ", "_"), safe="/_")
 
 
 def _outcome_for(record: GameRecord, player_id: int) -> str:

@@ -33,6 +33,8 @@ def _variant(name: str) -> str:
         return _("chess")
     if name == "xiangqi":
         return _("xiangqi")
+    if name == "chess960":
+        return _("Chess960")
     return name
 
 

@@ -14,8 +14,21 @@ from bot.service.results import ChallengeClosed, ChallengeCreated, ChallengeView
 from bot.text.clock_words import pace_of
 from bot.text.phrases import color_text, rated_text, variant_text
 from rules import Color
+from rules.chess960 import STANDARD_START, start_number
 
 CUSTOM_START = Text(", from a custom position")
+
+
+def start_text(variant: str, start_fen: str | None) -> Text | str:
+    """How a challenge's start is said after its terms: a Chess960 start by its number
+    (``, from start position 518``), another start as custom, the variant's own as
+    nothing."""
+    if variant == "chess960":
+        number = STANDARD_START if start_fen is None else start_number(start_fen)
+        if number is not None:
+            return Text(", from start position {number}", number=number)
+    return CUSTOM_START if start_fen else ""
+
 
 _REFUSALS = {
     ChallengeRefusal.OWN: Text(
@@ -49,7 +62,7 @@ REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
 def challenge_text(view: ChallengeView) -> Text:
     """The challenge as its message says it: who challenges whom, to what, and until when
     it may be answered."""
-    start = CUSTOM_START if view.start_fen else ""
+    start = start_text(view.variant, view.start_fen)
     if view.opponent is not None:
         return Text(
             "{challenger} challenges {opponent} to {variant} ({challenger} plays {colour}, "

@@ -32,6 +32,7 @@ from bot.service.results import (
 from bot.store import OfferKind
 from bot.text.pause_words import pause_agreed_text, pause_asked_text, pause_declined_text
 from bot.text.phrases import PIECE_NAMES, title_text
+from rules import is_chess_family
 
 
 def confirmation_text(result: ConfirmationNeeded) -> Text:
@@ -135,7 +136,7 @@ def move_menus(result: MoveMenu) -> tuple[SelectMenu, ...]:
         if result.step is not MenuStep.TARGET:
             named = names.get(option.piece, option.piece.upper())
             return TextIn("select option", "{piece} {square}", piece=named, square=option.square)
-        if result.game.variant == "chess":
+        if is_chess_family(result.game.variant):
             return option.move
         return TextIn(
             "select option", "{move} (to {square})", move=option.move, square=option.square

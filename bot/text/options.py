@@ -11,6 +11,7 @@ from bot.i18n.locale import Locale
 from bot.i18n.names import NO, Choice, Option
 from bot.i18n.text import Joined, Text, TextIn
 from bot.service.challenge_plan import DAYS_CHOICES, NO_TIME_LIMIT
+from bot.service.chess960_starts import StartNumberError, StartNumberProblem
 from bot.service.deadlines import MORETIME_DAYS, REMINDER_CHOICES
 from bot.service.errors import UserError
 from bot.service.local_time import TimeFormatError, TimeProblem
@@ -106,6 +107,26 @@ def _unratable(error: UnratableError) -> Text:
     )
 
 
+def _start_number(error: StartNumberError) -> Text:
+    if error.problem is StartNumberProblem.NOT_CHESS960:
+        return Text(
+            "Only Chess960 has numbered start positions: leave {option} out for {variant}.",
+            option=Option("position"),
+            variant=variant_text(error.game),
+        )
+    if error.problem is StartNumberProblem.WITH_FEN:
+        return Text(
+            "Give {position} or {fen}, not both: each says where the game starts.",
+            position=Option("position"),
+            fen=Option("fen"),
+        )
+    return Text(
+        "{option} is a Chess960 start from 0 to 959, not {number}.",
+        option=Option("position"),
+        number=error.number,
+    )
+
+
 def _unknown_name(error: UnknownNameError) -> Text:
     listed = Joined(LIST, error.choices)
     if error.kind == "theme":
@@ -182,6 +203,7 @@ OPTION_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
         days=", ".join(map(str, MORETIME_DAYS)),
     ),
     UnratableError: _unratable,
+    StartNumberError: _start_number,
     UnknownNameError: _unknown_name,
     ReminderHoursError: lambda error: Text(
         '{option} are hours before a deadline, any of {choices} (e.g. "24, 1"), or '

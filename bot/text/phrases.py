@@ -21,8 +21,10 @@ def check_text(variant: str, *, lead: str = "") -> Text:
 
 
 def variant_text(variant: str) -> str:
-    """``chess`` / ``xiangqi`` as a word of a sentence (another name as it is)."""
-    return {"chess": Text("chess"), "xiangqi": Text("xiangqi")}.get(variant, variant)
+    """``chess`` / ``xiangqi`` / ``Chess960`` as a word of a sentence (another name as it
+    is)."""
+    names = {"chess": Text("chess"), "xiangqi": Text("xiangqi"), "chess960": Text("Chess960")}
+    return names.get(variant, variant)
 
 
 def title_text(game: GameView) -> Text:

@@ -32,6 +32,7 @@ from bot.service.results import (
     SelectMenu,
 )
 from bot.text.phrases import termination_text, title_text, variant_text
+from rules import is_chess_family
 
 
 def game_label(choice: GameChoice) -> Text:
@@ -359,7 +360,7 @@ def record_text(result: RecordExport) -> Text:
     view = result.game
     summary: Text = (
         Text("PGN of {game} (game #{id}).", game=title_text(view), id=view.id)
-        if view.variant == "chess"
+        if is_chess_family(view.variant)
         else Text("Record of {game} (game #{id}).", game=title_text(view), id=view.id)
     )
     if result.analysis_url:

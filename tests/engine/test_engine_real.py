@@ -57,6 +57,23 @@ async def test_stockfish_finds_a_mate_in_one(pool: EnginePool) -> None:
 
 
 @needs_stockfish
+async def test_stockfish_plays_chess960_castling_as_the_king_taking_its_rook(
+    pool: EnginePool,
+) -> None:
+    """With ``UCI_Chess960`` on, Stockfish finds the mate that only castling gives (O-O-O:
+    king b1 to c1, rook a1 to d1) and writes it as Postal does, the king taking its rook."""
+    fen = "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1"
+    try:
+        result = await pool.search(SearchRequest("chess960", fen, (), Budget(depth=6)))
+    finally:
+        await pool.close()
+    assert result.best_move == "b1a1"
+    assert result.score == Score(mate=1)
+    game = Game(get_variant("chess960"), get_variant("chess960").from_fen(fen)).play("b1a1")
+    assert game.outcome() is not None  # mate by Postal's rules too
+
+
+@needs_stockfish
 async def test_stockfish_reports_being_mated_from_the_side_to_move(pool: EnginePool) -> None:
     # black's one move, Kb8, is met by Rh8#: mate in one against the side to move
     fen = "k7/8/1K6/8/8/8/8/7R b - - 0 1"

@@ -11,9 +11,12 @@ retried, starts nothing twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Set
+import random
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, replace
 
+import rules
+from bot.service.chess960_starts import random_start_number
 from bot.service.core import ServiceCore
 from bot.service.game_facts import variant_named
 from bot.service.outbox_items import turn_dm
@@ -32,6 +35,7 @@ from bot.store import (
     TournamentFormat,
     TournamentGame,
 )
+from rules.chess960 import start_fen as chess960_start
 from rules.core import Color
 
 
@@ -138,6 +142,17 @@ def next_step(
         return None
 
 
+def round_starts(
+    variant: rules.Variant, rounds: Iterable[int], rng: random.Random | None = None
+) -> dict[int, str]:
+    """The start FEN of each round's games: the variant's own, or in Chess960 one start
+    drawn per round that all its boards play (as 960 events do: every player meets the same
+    position that round)."""
+    if variant.name != "chess960":
+        return dict.fromkeys(rounds, variant.start_fen)
+    return {number: chess960_start(random_start_number(rng)) for number in sorted(rounds)}
+
+
 async def new_games(
     core: ServiceCore, tournament: Tournament, seats: Sequence[Seat], by_seed: Mapping[int, int]
 ) -> list[PairedGame]:
@@ -150,10 +165,11 @@ async def new_games(
         players = {i: replace(p, vacation_ends_at=None) for i, p in players.items()}
     refs = await core.refs(*ids) if ids else {}
     now = core.now()
-    start_fen = variant_named(tournament.variant).start_fen
+    starts = round_starts(variant_named(tournament.variant), {seat.round for seat in seats})
     paired = []
     for seat in seats:
         white, black = by_seed[seat.white], by_seed[seat.black]
+        start_fen = starts[seat.round]
         deadline = await core.deadline_for(white, now, tournament.days_per_move, players.get(white))
         game = NewGame(
             tournament.guild_id,

@@ -61,10 +61,10 @@ from bot.store import (
     TournamentFormat,
     TournamentStatus,
 )
-from rules import Color, Outcome, Termination
+from rules import Color, Outcome, Termination, is_chess_family
 
 # The games a tournament may be of (the store's tables hold these).
-TOURNAMENT_VARIANTS = ("chess", "xiangqi")
+TOURNAMENT_VARIANTS = ("chess", "xiangqi", "chess960")
 _REFUSED_ENTRY = {
     EntryChange.ALREADY_IN: TournamentRefusal.ALREADY_IN,
     EntryChange.NOT_IN: TournamentRefusal.NOT_IN,
@@ -308,7 +308,7 @@ class TournamentUseCases:
             tags = record_tags(await self._core.view(record), record)
             tags |= {"Event": event, "Round": str(listed.round), "Board": str(listed.board)}
             texts.append(game.variant.write_record(game, tags, {}).strip())
-        extension = "pgn" if tournament.variant == "chess" else "txt"
+        extension = "pgn" if is_chess_family(tournament.variant) else "txt"
         filename = f"postal-tournament-{tournament.id}.{extension}"
         shown = await self._view(tournament)
         return TournamentRecords(shown, "\n\n".join(texts) + "\n", filename, len(texts))
