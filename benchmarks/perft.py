@@ -4,12 +4,17 @@ Run: ``python benchmarks/perft.py`` (after ``pip install -e '.[bench]'`` for the
 Both count leaves in bulk at depth 1. Each figure is the best of ``--repeat`` runs.
 Chess960 is measured against python-chess with ``chess960=True`` the same way (``--chess960``
 runs that part alone). Xiangqi start-position perft is reported too (no peer; the target is
-within 2x of chess).
+within 2x of chess). Janggi (``--janggi`` alone) is measured against Fairy-Stockfish's own
+``go perft`` (``/usr/games/fairy-stockfish``, ``UCI_Variant janggi``), in CPU seconds of
+each (the engine's read from ``/proc``), as a ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
+import subprocess
 import time
 from collections.abc import Callable
 from functools import partial
@@ -48,6 +53,20 @@ XIANGQI_CASES = (
     ("middlegame", XIANGQI_MIDDLEGAME, 4, 4485547),
 )
 
+JANGGI_START = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+# Depth 4: Fairy-Stockfish counts a depth 3 in less than its 10 ms clock tick.
+JANGGI_CASES = (
+    ("start", JANGGI_START, 4, 1065277),
+    # positions of Fairy-Stockfish self-play (tests/rules/janggi/perft_janggi.txt)
+    (
+        "game1-ply20",
+        "2ba1a1r1/r3k4/2nc2n2/p1p1p3b/6pp1/9/BPPP2P1P/2NC2NcC/3K5/R2AA1B1R w - - 20 11",
+        4,
+        2609859,
+    ),
+    ("game10-ply60", "2bk1a3/5n3/7c1/1pp3p2/1r7/4P4/1r4b1P/4K4/3A1A3/R2R5 w - - 0 31", 4, 1553713),
+)
+FAIRY_STOCKFISH = "/usr/games/fairy-stockfish"
 
 # Wall-clock time by default; ``--cpu`` measures CPU time, which a loaded machine skews less.
 CLOCK = {"clock": time.perf_counter}
@@ -108,13 +127,79 @@ def compare(
     return rates
 
 
+class FairyStockfishPerft:
+    """Fairy-Stockfish's ``go perft`` over UCI, timed in the engine's own CPU seconds."""
+
+    def __init__(self) -> None:
+        self._process = subprocess.Popen(
+            [FAIRY_STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self._send("uci\nsetoption name UCI_Variant value janggi\nisready")
+        self._until("readyok")
+
+    def _send(self, text: str) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.write(text + "\n")
+        self._process.stdin.flush()
+
+    def _until(self, prefix: str) -> str:
+        assert self._process.stdout is not None
+        for line in self._process.stdout:
+            if line.startswith(prefix):
+                return line
+        raise SystemExit("fairy-stockfish stopped")
+
+    def _cpu(self) -> float:
+        with open(f"/proc/{self._process.pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def time(self, fen: str, depth: int, expected: int) -> float:
+        started = self._cpu()
+        self._send(f"position fen {fen}\ngo perft {depth}")
+        nodes = int(self._until("Nodes searched:").split(":")[1])
+        if nodes != expected:
+            raise SystemExit(f"fairy-stockfish counted {nodes}, expected {expected}")
+        return self._cpu() - started
+
+    def close(self) -> None:
+        self._send("quit")
+        self._process.wait(timeout=10)
+
+
+def compare_janggi(repeat: int) -> None:
+    """Janggi perft against Fairy-Stockfish's, both in CPU seconds, best of ``repeat``."""
+    if shutil.which(FAIRY_STOCKFISH) is None:
+        print(f"janggi peer unavailable: no {FAIRY_STOCKFISH}")
+        return
+    engine = FairyStockfishPerft()
+    janggi = get_variant("janggi")
+    print(f"{'janggi position':<20} {'depth':>5} {'nodes':>9} {'postal cpu-s':>12} "
+          f"{'postal nps':>11} {'fsf cpu-s':>9} {'fsf nps':>11} {'fsf is':>8}")  # fmt: skip
+    CLOCK["clock"] = time.process_time
+    try:
+        for name, fen, depth, expected in JANGGI_CASES:
+            ours = best_time(partial(perft, janggi.from_fen(fen), depth), expected, repeat)
+            # Fairy-Stockfish's clock ticks in 10 ms: a floor keeps the ratio finite.
+            theirs = max(min(engine.time(fen, depth, expected) for _ in range(repeat)), 0.01)
+            print(f"{name:<20} {depth:>5} {expected:>9} {ours:>12.3f} {expected / ours:>11,.0f} "
+                  f"{theirs:>9.3f} {expected / theirs:>11,.0f} "
+                  f"{ours / theirs:>7.0f}x", flush=True)  # fmt: skip
+    finally:
+        engine.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="only the two target positions")
     parser.add_argument("--chess960", action="store_true", help="only the Chess960 positions")
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of wall clock")
+    parser.add_argument("--janggi", action="store_true", help="only janggi, against FSF")
     args = parser.parse_args()
+    if args.janggi:
+        compare_janggi(args.repeat)
+        return
     if args.cpu:
         CLOCK["clock"] = time.process_time
 
@@ -140,6 +225,8 @@ def main() -> None:
         nps = expected / ours
         print(f"{name:<12} {depth:>5} {expected:>9} {ours:>9.3f} {nps:>11,.0f} "
               f"{nps / chess_nps:>19.2f}x")  # fmt: skip
+    print()
+    compare_janggi(args.repeat)
 
 
 if __name__ == "__main__":
