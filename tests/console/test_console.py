@@ -330,3 +330,28 @@ def test_games_in_pages_with_a_next_page_button(tmp_path: Path) -> None:
     assert first.count("· no move yet ·") == 10 and first.count(" vs p") == 30
     assert re.search(r"buttons: \[\d+\] Next page", first)
     assert second.count("· no move yet ·") == 1 and "Next page" not in second
+
+
+async def test_chess960_in_the_console(tmp_path: Path) -> None:
+    """A Chess960 game from start 195 in the console: its text board, castling both ways
+    (O-O typed, and the king taking its rook), a resignation and the PGN with its start."""
+    text = await console_text(
+        tmp_path / "c.db",
+        [
+            "alice /challenge bob game:chess960 position:195 color:white",
+            "bob /press Accept",
+            "alice /move Ne3",
+            "bob /move Nd6",
+            "alice /move O-O",
+            "bob /move e8d8",
+            "bob /resign",
+            "bob /press Resign",
+            "alice /pgn",
+        ],
+    )
+    assert "from start position 195" in text
+    assert "alice played 2. O-O. bob to move." in text
+    assert "bob played 2... O-O-O. alice to move." in text
+    assert "bob resigned — white wins" in text
+    assert '[Variant "Chess960"]' in text
+    assert '[FEN "bqnrknrb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKNRB w KQkq - 0 1"]' in text

@@ -161,6 +161,7 @@ async def start_game(
     days: int = 3,
     channel: FakeChannel | None = None,
     moves: Sequence[str] = (),
+    position: int | None = None,
 ) -> tuple[FakeChannel, FakeMessage]:
     """``white`` challenges ``black`` (who accepts) in ``channel`` (default: the first text
     channel), and ``moves`` are played in turn (``OPENED``: a game with a result to rate);
@@ -169,6 +170,8 @@ async def start_game(
     options: dict[str, Any] = {"opponent": black, "game": game, "color": seat, "days": days}
     if fen is not None:
         options["fen"] = fen
+    if position is not None:
+        options["position"] = position  # a Chess960 start
     challenge = await command(fake, white, "challenge", options, channel=channel)
     assert not challenge.ephemeral, challenge.text()
     known_threads = {thread.id for thread in fake.threads()}

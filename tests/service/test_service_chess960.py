@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot.service import GameService, MovePlayed, errors
+from bot.service import GameService, MovePlayed, MovePreview, errors
 from bot.service.chess960_starts import StartNumberError, StartNumberProblem, random_start_number
 from bot.service.option_errors import UnratableError
 from rules.chess960 import start_fen
@@ -146,3 +146,23 @@ async def test_an_illegal_castle_is_explained(service: GameService) -> None:
     with pytest.raises(errors.IllegalMoveError) as raised:
         await service.play.move(ALICE, PLACE, "O-O")
     assert raised.value.text == "O-O"
+
+
+async def test_the_kings_menu_offers_castling_and_plays_it(service: GameService) -> None:
+    """Move… → the king: its destinations include O-O (sent as the king taking its rook,
+    e1g1), and choosing it castles (previewed first where the player confirms moves)."""
+    game_id = await _started(service)
+    await service.play.move(ALICE, PLACE, "Ne3")
+    await service.play.move(BOB, PLACE, "Nd6")
+    menu = await service.board_menus.move_menu(ALICE, game_id, "2")
+    kings = [o for page in menu.menus for o in page.choices if o.piece == "k"]
+    assert [o.square for o in kings] == ["e1"]
+    targets = await service.board_menus.pick_piece(ALICE, game_id, "2", ("e1",))
+    castle = [o for page in targets.menus for o in page.choices if o.move == "O-O"]
+    assert [(o.value, o.square) for o in castle] == [("e1g1", "g1")]
+    page = targets.menus[0]
+    chosen = await service.board_menus.pick_target(ALICE, game_id, page.argument, ("e1g1",))
+    if isinstance(chosen, MovePreview):
+        assert (chosen.san, chosen.uci) == ("O-O", "e1g1")
+        chosen = await service.board_menus.confirm_move(ALICE, game_id, "2:e1g1")
+    assert isinstance(chosen, MovePlayed) and chosen.san == "O-O"

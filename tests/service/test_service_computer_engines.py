@@ -15,6 +15,7 @@ from bot.engine.programs import engine_command, locate
 from bot.service import GameService, ManualClock, MovePlayed, User
 from bot.service.computer_queue import ReplyQueue
 from bot.store import Store
+from rules.chess960 import start_fen
 from tests.service.service_helpers import ALICE, PLACE
 
 POSTAL = User(999, "Postal", is_bot=True)
@@ -69,6 +70,36 @@ async def test_stockfish_answers_a_chess_game_move_after_move(service: GameServi
         assert reply.mover.id == POSTAL.id
     game = await replayed(service, started.game.id)
     assert game.ply == 6
+
+
+@needs_stockfish
+async def test_stockfish_plays_a_chess960_game_with_castling(service: GameService) -> None:
+    """A Chess960 game against the computer from start 195: Stockfish (UCI_Chess960) answers
+    each move legally by Postal's rules, alice castles king-side (O-O, the king taking its
+    g1 rook), and the game goes on from the numbered start."""
+    started = await service.computer.challenge(
+        ALICE, PLACE, game="chess960", color="white", level=1, position=195
+    )
+    assert not started.custom_start
+    played = []
+    for move in ("Ne3", "O-O", "d4"):
+        game = await replayed(service, started.game.id)
+        legal = {game.position.san(m).rstrip("+#") for m in game.position.legal_moves()}
+        if move not in legal:  # the computer's reply may have taken it away
+            move = sorted(legal)[0]
+        played.append(move)
+        await service.play.move(ALICE, PLACE, move, game_id=started.game.id)
+        (reply,) = await service.computer.reply_all()
+        assert reply.mover.id == POSTAL.id
+    game = await replayed(service, started.game.id)
+    assert game.ply == 6 and game.start.fen() == start_fen(195)
+    if "O-O" in played:
+        after = game.positions[played.index("O-O") * 2 + 1]  # right after O-O
+        king, rook = (after.piece_at(game.variant.parse_square(sq)) for sq in ("g1", "f1"))
+        assert (king, rook) == (
+            rules.Piece("k", rules.Color.WHITE),
+            rules.Piece("r", rules.Color.WHITE),
+        )
 
 
 @needs_fairy
