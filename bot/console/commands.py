@@ -23,6 +23,7 @@ from bot.console.options import (
 )
 from bot.console.session import Console, Handler
 from bot.console.tournaments import tournament
+from bot.console.votes import vote
 from bot.i18n import (
     N_,
     _,
@@ -429,6 +430,7 @@ COMMANDS: dict[str, Handler] = {
     "conditional": _conditional,
     "note": _note,
     "tournament": tournament,
+    "vote": vote,
     "press": _press,
     "gif": _gif,
     "analyse": _analyse,

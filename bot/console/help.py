@@ -211,8 +211,40 @@ def help_layout() -> tuple[Part, ...]:
     return (
         (*_playing_rows(), _commands_grid()),
         (*_settings_rows(), *_game_tool_rows()),
-        _tournament_rows(),
+        (*_tournament_rows(), *_vote_rows()),
     )
+
+
+def _vote_rows() -> Part:
+    """Vote chess: a team's game, a vote, the tally."""
+    team = BY_NAME["vote"].subcommand("team")
+
+    def chosen(name: str, value: str | None = None) -> str:
+        return option("vote", name, value, sub=team)
+
+    opening = ("alice", _command("vote", "team"), "bob carol", chosen("title", "Lions"))
+    return (
+        Row(
+            (*opening, chosen("opponent", "dave")),
+            NP_("console help", "your team against dave, each move by vote"),
+        ),
+        Row(
+            (INDENT, chosen("level", "2"), chosen("color", "white"), chosen("days", "3")),
+            NP_("console help", "or against the computer; the team's colour and pace"),
+        ),
+        Row(
+            (INDENT, chosen("window", "24"), chosen("secret")),
+            NP_("console help", "each vote lasts 24 hours; votes secret until it closes"),
+        ),
+        Row(("bob", _command("vote", "nominate"), "d4"), _NOMINATE),
+        Row(("bob", _command("vote", "cast"), "e4"), _CAST),
+        Row(("bob", _command("vote", "tally")), _TALLY),
+    )
+
+
+_NOMINATE = NP_("console help", "nominate a move without voting for it")
+_CAST = NP_("console help", "vote for a move (or nominate it)")
+_TALLY = NP_("console help", "the moves nominated, and their votes unless secret")
 
 
 def _tournament_rows() -> Part:

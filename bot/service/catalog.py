@@ -35,6 +35,7 @@ from bot.service.tournament.facts import (
     MAX_ROUNDS,
     MIN_PLAYERS,
 )
+from bot.service.vote_catalog import VOTE
 
 # /settings language: "auto" (the Discord app's), or a catalog's name; each language listed
 # by its own name (never translated).
@@ -480,6 +481,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rest=True,
         console_only=True,
     ),
+    VOTE,
     # The console's help (« /aide » in French): the list, or one command as described here.
     CommandSpec(
         NP_("command name", "help"),

@@ -1,0 +1,101 @@
+"""``/vote`` described once (``bot.service.catalog`` lists it): opening a team's game,
+nominating, voting and the tally (docs/playing.md, *Vote chess*). The console reads it;
+Discord does not list it yet (``console_only``)."""
+
+from __future__ import annotations
+
+from bot.service.challenge_spec import VARIANT
+from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES
+from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
+from bot.service.computer import LEVELS
+from bot.service.play import MAX_MOVE_TEXT
+from bot.service.vote_rules import MAX_TEAM_NAME
+
+_GAME_ID = OptionSpec(
+    "game", OptionKind.WHOLE_NUMBER, description="Which vote game (default: your team's here)"
+)
+_MOVE = OptionSpec(
+    "move",
+    OptionKind.TEXT,
+    required=True,
+    limits=(1, MAX_MOVE_TEXT),
+    description="A move in any notation",
+)
+
+
+def _colour_option(description: str) -> OptionSpec:
+    """The ``color`` option of a game's start (a challenge's, a team's)."""
+    return OptionSpec(
+        "color",
+        OptionKind.TEXT,
+        choices=COLOR_WORDS,
+        labels=tuple(COLOR_LABELS[word] for word in COLOR_WORDS),
+        description=description,
+    )
+
+
+def _ballot(name: str, description: str) -> CommandSpec:
+    return CommandSpec(
+        name, (_MOVE, _GAME_ID), positional=("move",), rest=True, description=description
+    )
+
+
+_TEAM_OPTIONS = (
+    OptionSpec(
+        "title",
+        OptionKind.TEXT,
+        required=True,
+        limits=(1, MAX_TEAM_NAME),
+        description="The team's name",
+    ),
+    OptionSpec("players", OptionKind.TEXT, description="The team's members besides you"),
+    OptionSpec("opponent", OptionKind.USER, description="The player the team challenges"),
+    OptionSpec(
+        "level",
+        OptionKind.WHOLE_NUMBER,
+        limits=(LEVELS[0], LEVELS[-1]),
+        description="Play the computer at this strength instead",
+    ),
+    VARIANT,
+    _colour_option("The team's colour"),
+    OptionSpec(
+        "days",
+        OptionKind.WHOLE_NUMBER,
+        choices=DAYS_CHOICES,
+        description="Days per move (default 3)",
+    ),
+    OptionSpec(
+        "window",
+        OptionKind.WHOLE_NUMBER,
+        limits=(1, DAYS_CHOICES[-1] * 24),
+        description="Hours each turn's vote lasts (default: all the days per move)",
+    ),
+    OptionSpec(
+        "secret",
+        OptionKind.YES_NO,
+        description="Keep votes secret until each vote closes (default: yes)",
+    ),
+)
+
+VOTE = CommandSpec(
+    "vote",
+    subcommands=(
+        CommandSpec(
+            "team",
+            _TEAM_OPTIONS,
+            positional=("players",),
+            rest=True,
+            description="Open a vote game: your team against a player or the computer",
+        ),
+        _ballot("nominate", "Nominate a move for your team's turn"),
+        _ballot("cast", "Vote for a move, nominating it if nobody has"),
+        CommandSpec(
+            "tally",
+            (_GAME_ID,),
+            positional=("game",),
+            description="Your team's nominations, with the votes unless secret",
+        ),
+    ),
+    console_only=True,
+    description="Vote chess: a team plays by its members' votes",
+)

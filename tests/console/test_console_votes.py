@@ -1,0 +1,40 @@
+"""Vote chess through the console: a team of console users against a player to a move
+elected by votes, the refusals a member and an outsider meet, and the tally."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.console.session import play
+
+SCRIPT = """\
+alice /vote team bob carol title:Lions opponent:dave color:white days:1 window:30
+alice /vote team bob carol title:Lions opponent:dave color:white days:1 window:12 secret:no
+dave /press Accept
+erin /vote cast e4
+alice /vote cast e5
+alice /vote cast e4
+bob /vote nominate d4
+bob /vote tally
+bob /vote cast d4
+carol /vote cast d4
+carol /vote cast e4
+dave /move e5
+bob /vote frobnicate
+"""
+
+
+async def test_a_team_votes_its_move_in_the_console(tmp_path: Path) -> None:
+    output = await play(tmp_path, SCRIPT)
+    assert "! The vote must last from 1 to 24 hours (the game's days per move)." in output
+    assert "Lions, captained by alice, plays by vote: each turn's vote lasts 12 hours." in output
+    assert "Votes are shown as they come." in output
+    assert "! You are on no team playing a vote game here." in output  # erin
+    assert "! e5 is illegal: that piece cannot move there. Did you mean e3 or e4?" in output
+    assert "bob nominated d4 for Lions. Votes: e4 (1), d4 (0)." in output
+    assert "Lions's vote is open. Votes: e4 (1), d4 (0)." in output
+    assert "Lions's vote closed: d4 is played. Votes: e4 (1), d4 (2)." in output
+    assert "Lions played 1. d4. dave to move." in output
+    assert "! The team's vote is not open: it is not its turn, or the vote closed." in output
+    assert "dave played 1... e5. Lions to move." in output
+    assert '! Say team, nominate, cast or tally after /vote, not "frobnicate".' in output
