@@ -12,15 +12,30 @@ Each part is printed as one message and stays within Discord's 2,000 characters
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from bot.console.help_rows import (
+    GAP,
+    INDENT,
+    LINE_CELLS,
+    NOTE_INDENT,
+    WIDEST_USAGE,
+    Grid,
+    Line,
+    Part,
+    Row,
+    cells,
+    command_said,
+    option,
+    pad,
+    placeholder,
+    quoted,
+    say_word,
+)
 from bot.i18n import NP_, pgettext
-from bot.i18n.names import NO, YES, Command, Option, label_head, name_in
-from bot.i18n.names import OPTION_NAME as _OPTION_NAME
+from bot.i18n.names import YES, Command, Option, label_head
 from bot.i18n.text import say
-from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, CommandSpec, OptionSpec
+from bot.service.catalog import BY_NAME, LANGUAGE_VALUES, CommandSpec
 from bot.service.preferences import AUTO_LANGUAGE, OFF
 from bot.service.themes import (
     available_piece_sets,
@@ -28,109 +43,6 @@ from bot.service.themes import (
     piece_set_choice,
     theme_choice,
 )
-
-# Notes start at most this far right; a longer usage puts its note on the lines below it.
-WIDEST_USAGE = 38
-# Usages wrap before this many cells (a common terminal is 80 wide; boards are narrower).
-LINE_CELLS = 92
-# Between a usage and its note, and between the cells of a grid.
-GAP = 2
-INDENT = "  "
-# Where /help <command> puts what an option is for: under the option, further in.
-NOTE_INDENT = INDENT * 3
-
-
-def cells(text: str) -> int:
-    """How many terminal cells ``text`` takes: two for a wide or fullwidth character (CJK),
-    none for a combining mark, one for the rest."""
-    width = 0
-    for character in text:
-        if unicodedata.combining(character):
-            continue
-        width += 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
-    return width
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - cells(text))
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """A usage (its words, said at print time) and a note beside it (lines of one message,
-    msgctxt ``console help``; empty for none)."""
-
-    usage: tuple[str, ...]
-    note: str = ""
-    fields: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Grid:
-    """Short usages side by side, in columns as wide as their widest cell."""
-
-    rows: tuple[tuple[tuple[str, ...], ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A sentence on its own (msgctxt ``console help``), with fields said in the language."""
-
-    text: str
-    fields: tuple[tuple[str, str], ...] = ()
-
-
-Part = tuple[Row | Grid | Line, ...]
-
-
-def _said(word: str) -> str:
-    return say(word)
-
-
-def _quoted(word: str) -> str:
-    """A word as the console reads it in one piece: quoted when it holds a space."""
-    return f'"{word}"' if any(character.isspace() for character in word) else word
-
-
-def choices_of(spec: OptionSpec) -> str:
-    """``spec``'s choices as the reader types them: each label as their client lists it,
-    without its parenthesis, quoted if it has spaces (``blancs|noirs|"au hasard"``)."""
-    said = []
-    for value, label in spec.choice_labels:
-        shown = label_head(pgettext("choice", label))
-        said.append(_quoted(shown) if shown else str(value))
-    return "|".join(dict.fromkeys(said))
-
-
-def option(
-    command: str,
-    name: str,
-    value: str | None = None,
-    *,
-    bracket: bool = True,
-    sub: CommandSpec | None = None,
-) -> str:
-    """``[name:value]`` of ``/command`` (of its subcommand ``sub``), the name as the reader's
-    client shows it; the value given, else the option's choices (yes|no for a yes-or-no)."""
-    spec = (sub or BY_NAME[command]).option(name)
-    if value is None:
-        if spec is not None and spec.kind.value == "yes or no":
-            value = f"{say(YES)}|{say(NO)}"
-        elif spec is not None and spec.choices:
-            value = choices_of(spec)
-        else:
-            value = ""
-    shown = f"{name_in(_OPTION_NAME, name)}:{value}"
-    return f"[{shown}]" if bracket else shown
-
-
-def placeholder(name: str) -> str:
-    """``[game]``: a plain word filling an option, named as the reader's client names it."""
-    return f"[{name_in(_OPTION_NAME, name)}]"
-
-
-def _command(*path: str) -> str:
-    return say(Command(*path))
 
 
 def _note(note: str, fields: Iterable[tuple[str, str]]) -> list[str]:
@@ -159,7 +71,7 @@ def _usage_lines(words: Sequence[str]) -> list[str]:
 def lay_out(part: Part) -> str:
     """One part of the help as text: notes in one column, grids in aligned columns."""
     rows = [item for item in part if isinstance(item, Row)]
-    usages = {id(row): " ".join(_said(word) for word in row.usage) for row in rows}
+    usages = {id(row): " ".join(say_word(word) for word in row.usage) for row in rows}
     fitting = [cells(usages[id(row)]) for row in rows if row.note]
     fitting = [width for width in fitting if width <= WIDEST_USAGE]
     column = (max(fitting) if fitting else 0) + GAP
@@ -177,7 +89,7 @@ def lay_out(part: Part) -> str:
                 out.extend(INDENT + line for line in _usage_lines(item.usage))
                 continue
             if cells(usage) <= WIDEST_USAGE:
-                out.append(INDENT + _pad(usage, column) + note[0])
+                out.append(INDENT + pad(usage, column) + note[0])
                 note = note[1:]
             else:
                 out.extend(INDENT + line for line in _usage_lines(item.usage))
@@ -188,7 +100,7 @@ def lay_out(part: Part) -> str:
 def _grid(grid: Grid) -> list[str]:
     """The grid's rows in aligned columns; a row too wide for ``LINE_CELLS`` goes on in the
     same columns on the next line (as few columns as it takes)."""
-    said = [[" ".join(_said(word) for word in usage) for usage in row] for row in grid.rows]
+    said = [[" ".join(say_word(word) for word in usage) for usage in row] for row in grid.rows]
     for columns in range(max(len(row) for row in said), 0, -1):
         chunks = [
             row[start : start + columns] for row in said for start in range(0, len(row), columns)
@@ -200,7 +112,7 @@ def _grid(grid: Grid) -> list[str]:
         if cells(INDENT) + sum(widths) + GAP * (columns - 1) <= LINE_CELLS or columns == 1:
             break
     return [
-        INDENT + "".join(_pad(text, widths[index] + GAP) for index, text in enumerate(chunk))
+        INDENT + "".join(pad(text, widths[index] + GAP) for index, text in enumerate(chunk))
         for chunk in chunks
     ]
 
@@ -222,7 +134,7 @@ def _vote_rows() -> Part:
     def chosen(name: str, value: str | None = None) -> str:
         return option("vote", name, value, sub=team)
 
-    opening = ("alice", _command("vote", "team"), "bob carol", chosen("title", "Lions"))
+    opening = ("alice", command_said("vote", "team"), "bob carol", chosen("title", "Lions"))
     return (
         Row(
             (*opening, chosen("opponent", "dave")),
@@ -236,9 +148,9 @@ def _vote_rows() -> Part:
             (INDENT, chosen("window", "24"), chosen("secret")),
             NP_("console help", "each vote lasts 24 hours; votes secret until it closes"),
         ),
-        Row(("bob", _command("vote", "nominate"), "d4"), _NOMINATE),
-        Row(("bob", _command("vote", "cast"), "e4"), _CAST),
-        Row(("bob", _command("vote", "tally")), _TALLY),
+        Row(("bob", command_said("vote", "nominate"), "d4"), _NOMINATE),
+        Row(("bob", command_said("vote", "cast"), "e4"), _CAST),
+        Row(("bob", command_said("vote", "tally")), _TALLY),
     )
 
 
@@ -260,7 +172,7 @@ def _tournament_rows() -> Part:
         Row(
             (
                 a,
-                _command("tournament", "create"),
+                command_said("tournament", "create"),
                 pgettext("console help", "Autumn cup"),
                 chosen("players", "4"),
             ),
@@ -287,12 +199,12 @@ def _tournament_rows() -> Part:
             NP_("console help", "a Swiss of 5 rounds (or a knockout)"),
         ),
         Row(
-            (b, _command("tournament", "join")),
+            (b, command_said("tournament", "join")),
             NP_("console help", "join it (or leave it) before it starts"),
         ),
-        Row((b, _command("tournament", "leave"))),
+        Row((b, command_said("tournament", "leave"))),
         Row(
-            (a, _command("tournament", "start")),
+            (a, command_said("tournament", "start")),
             NP_("console help", "start it: every game at once"),
         ),
         *_tournament_running_rows(a, b),
@@ -304,23 +216,23 @@ def _tournament_running_rows(a: str, b: str) -> Part:
     withdraw = BY_NAME["tournament"].subcommand("withdraw")
     return (
         Row(
-            (b, _command("tournament", "withdraw")),
+            (b, command_said("tournament", "withdraw")),
             NP_("console help", "withdraw once it has started"),
         ),
         Row(
             (
                 a,
-                _command("tournament", "withdraw"),
+                command_said("tournament", "withdraw"),
                 option("tournament", "player", "carol", sub=withdraw),
             ),
             NP_("console help", "as its organiser, withdraw a player"),
         ),
         Row(
-            (b, _command("tournament", "standings")),
+            (b, command_said("tournament", "standings")),
             NP_("console help", "the table: points and tie-breaks"),
         ),
         Row(
-            (a, _command("tournament", "pgn")),
+            (a, command_said("tournament", "pgn")),
             NP_("console help", "all its games in one PGN file"),
         ),
     )
@@ -335,7 +247,7 @@ _LINE_NOTE = NP_(
 def _weekends_row(a: str, b: str) -> Row:
     """The weekend pause's example line."""
     return Row(
-        (a, _command("challenge"), b, option("challenge", "weekends", "off")),
+        (a, command_said("challenge"), b, option("challenge", "weekends", "off")),
         NP_("console help", "no clock on weekends, in each player's time zone"),
     )
 
@@ -345,7 +257,7 @@ def _chess960_row(a: str, b: str) -> Row:
     return Row(
         (
             a,
-            _command("challenge"),
+            command_said("challenge"),
             b,
             option("challenge", "game", "chess960"),
             option("challenge", "position", "0-959"),
@@ -357,7 +269,7 @@ def _chess960_row(a: str, b: str) -> Row:
 def _playing_rows() -> Part:
     """How a line reads; challenging, pressing and moving."""
     a, b = "alice", "bob"
-    challenge = _command("challenge")
+    challenge = command_said("challenge")
     days_none = label_head(pgettext("choice", "none (no time limit)"))
     return (
         Line(_LINE_NOTE),
@@ -396,7 +308,7 @@ def _playing_rows() -> Part:
             ),
         ),
         Row(
-            (b, _command("press"), pgettext("button", "Accept")),
+            (b, command_said("press"), pgettext("button", "Accept")),
             NP_(
                 "console help",
                 "press a button or a menu's choice shown as [n] Label\n"
@@ -404,7 +316,7 @@ def _playing_rows() -> Part:
             ),
         ),
         Row(
-            (a, _command("move"), "e4"),
+            (a, command_said("move"), "e4"),
             NP_(
                 "console help",
                 "any notation: e4, Nf3, e2e4, O-O, e8=Q;\nxiangqi: C2.5, h2e2, 炮二平五",
@@ -419,28 +331,28 @@ def _commands_grid() -> Grid:
     return Grid(
         (
             (
-                (a, _command("board")),
-                (a, _command("moves"), "e2"),
-                (a, _command("pgn")),
-                (a, _command("pause"), "3"),
+                (a, command_said("board")),
+                (a, command_said("moves"), "e2"),
+                (a, command_said("pgn")),
+                (a, command_said("pause"), "3"),
             ),
             (
-                (a, _command("draw")),
-                (a, _command("takeback")),
-                (a, _command("resign")),
-                (a, _command("abort")),
+                (a, command_said("draw")),
+                (a, command_said("takeback")),
+                (a, command_said("resign")),
+                (a, command_said("abort")),
             ),
             (
-                (a, _command("games"), placeholder("user")),
-                (a, _command("history"), placeholder("user")),
-                (a, _command("stats"), placeholder("user")),
-                (a, _command("leaderboard"), placeholder("game")),
+                (a, command_said("games"), placeholder("user")),
+                (a, command_said("history"), placeholder("user")),
+                (a, command_said("stats"), placeholder("user")),
+                (a, command_said("leaderboard"), placeholder("game")),
             ),
             (
-                (a, _command("moretime"), "2"),
-                (a, _command("vacation"), "5"),
-                (a, _command("vacation"), option("vacation", "end", say(YES), bracket=False)),
-                (a, _command("help"), placeholder("command")),
+                (a, command_said("moretime"), "2"),
+                (a, command_said("vacation"), "5"),
+                (a, command_said("vacation"), option("vacation", "end", say(YES), bracket=False)),
+                (a, command_said("help"), placeholder("command")),
             ),
         )
     )
@@ -449,11 +361,11 @@ def _commands_grid() -> Grid:
 def _settings_rows() -> Part:
     """/settings: every option, then confirm and language with their notes."""
     a = "alice"
-    settings = _command("settings")
+    settings = command_said("settings")
     off, auto = say(OFF), say(AUTO_LANGUAGE)
     # The looks as the console reads them in the reader's language (« bois », « simples »).
-    themes = "|".join(_quoted(say(theme_choice(theme))) for theme in available_themes())
-    pieces = "|".join(_quoted(say(piece_set_choice(one))) for one in available_piece_sets())
+    themes = "|".join(quoted(say(theme_choice(theme))) for theme in available_themes())
+    pieces = "|".join(quoted(say(piece_set_choice(one))) for one in available_piece_sets())
     return (
         Row(
             (
@@ -495,11 +407,11 @@ def _game_tool_rows() -> Part:
     a, b = "alice", "bob"
     return (
         Row(
-            (a, _command("gif"), option("gif", "game", "N"), option("gif", "frame_ms", "1000")),
+            (a, command_said("gif"), option("gif", "game", "N"), option("gif", "frame_ms", "1000")),
             NP_("console help", "the whole game as an animated GIF"),
         ),
         Row(
-            (a, _command("analyse"), option("analyse", "game", "N")),
+            (a, command_said("analyse"), option("analyse", "game", "N")),
             NP_(
                 "console help",
                 "engine analysis of a finished game: each player's\n"
@@ -507,33 +419,33 @@ def _game_tool_rows() -> Part:
             ),
         ),
         Row(
-            (b, _command("conditional", "add"), "Nf3 Nc6 Bb5 a6"),
+            (b, command_said("conditional", "add"), "Nf3 Nc6 Bb5 a6"),
             NP_("console help", "prepare answers: if Nf3, play Nc6; if then Bb5, a6"),
         ),
         Row(
-            (b, _command("conditional", "list"), option("conditional", "line", "N")),
+            (b, command_said("conditional", "list"), option("conditional", "line", "N")),
             NP_("console help", "your prepared lines (only you see them)"),
         ),
         Row(
-            (b, _command("conditional", "clear")),
+            (b, command_said("conditional", "clear")),
             NP_("console help", "forget your prepared lines"),
         ),
         Row(
             (
                 b,
-                _command("note"),
+                command_said("note"),
                 option("note", "move", "12..."),
                 pgettext("console help", "watch the e-file"),
             ),
             NP_("console help", "a note on the game, for you alone"),
         ),
-        Row((b, _command("note")), NP_("console help", "shows your notes")),
+        Row((b, command_said("note")), NP_("console help", "shows your notes")),
         Row(
-            (b, _command("note"), option("note", "clear", say(YES), bracket=False)),
+            (b, command_said("note"), option("note", "clear", say(YES), bracket=False)),
             NP_("console help", "clears them"),
         ),
         Row(
-            (b, _command("pgn"), option("pgn", "notes", say(YES), bracket=False)),
+            (b, command_said("pgn"), option("pgn", "notes", say(YES), bracket=False)),
             NP_("console help", "the record with your notes"),
         ),
         Line(
@@ -558,7 +470,9 @@ def command_help(spec: CommandSpec, group: CommandSpec | None = None) -> str:
     subcommands each in turn. ``group`` is the group ``spec`` belongs to."""
     path = (group.name, spec.name) if group else (spec.name,)
     about = pgettext("description", spec.description) if spec.description else ""
-    lines = wrapped(f"{_command(*path)} — {about}" if about else _command(*path), LINE_CELLS)
+    lines = wrapped(
+        f"{command_said(*path)} — {about}" if about else command_said(*path), LINE_CELLS
+    )
     for name in spec.option_names:
         described = spec.option(name)
         assert described is not None

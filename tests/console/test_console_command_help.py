@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console.help import LINE_CELLS, cells, wrapped
+from bot.console.help import wrapped
+from bot.console.help_rows import LINE_CELLS, cells
 from bot.i18n import Locale, pgettext, using
 from bot.i18n.names import OPTION_NAME, name_in
 from bot.service.catalog import BY_NAME, COMMANDS

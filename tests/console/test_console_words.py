@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.console.help import Grid, Row, cells, help_layout, help_parts, lay_out
+from bot.console.help import help_layout, help_parts, lay_out
+from bot.console.help_rows import Grid, Row, cells
 from bot.i18n import Locale, pgettext, using
 from bot.i18n.text import say
 from tests.console.session import play
