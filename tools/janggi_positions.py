@@ -3,7 +3,8 @@
 Fairy-Stockfish (``/usr/games/fairy-stockfish``, ``UCI_Variant janggi``) plays games against
 itself, each opened by a few seeded random moves so the games differ; every tenth position
 of each game is kept, with a few positions made by hand for the rules' corners (palace
-diagonals, cannons facing cannons, bikjang, soldiers in the enemy palace). Each position's
+diagonals, cannons facing cannons, bikjang, soldiers in the enemy palace) and the other
+horse/elephant setups. Each position's
 leaf counts at depths 1 to 3 come from Fairy-Stockfish's own ``go perft``, so the file is
 the oracle's word, and ``tests/rules/janggi/test_janggi_perft.py`` holds Postal's engine
 to it.
@@ -19,6 +20,7 @@ import subprocess
 from pathlib import Path
 
 from rules import Game
+from rules.janggi import Setup, start_fen
 
 ENGINE = "/usr/games/fairy-stockfish"
 OUT = Path(__file__).resolve().parent.parent / "tests" / "rules" / "janggi" / "perft_janggi.txt"
@@ -29,6 +31,10 @@ CORNERS = (
     ("cannon-screens", "4k4/4a4/4c4/9/4C4/4P4/9/2c1A4/4K4/9 b - - 0 1"),
     ("soldiers-in-palace", "3k5/9/3P1P3/9/9/9/9/9/4p4/3K1A3 w - - 0 1"),
     ("elephants-horses", "4k4/9/2B6/3n5/4N4/9/4b4/9/9/4K4 w - - 0 1"),
+    # the other setups (the start is 마상상마 for both)
+    ("setup-상마상마-마상마상", start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_MA_SANG)),
+    ("setup-상마마상-상마마상", start_fen(Setup.SANG_MA_MA_SANG, Setup.SANG_MA_MA_SANG)),
+    ("setup-마상마상-상마상마", start_fen(Setup.MA_SANG_MA_SANG, Setup.SANG_MA_SANG_MA)),
 )
 
 

@@ -43,6 +43,7 @@ def test_data_file_has_the_start_corners_and_played_games() -> None:
     assert ROWS[0][:2] == ("start", START_FEN)
     assert ROWS[0][2] == [32, 1024, 33000]
     assert {"bikjang", "palace-diagonals", "cannon-screens", "soldiers-in-palace"} <= set(names)
+    assert sum(name.startswith("setup-") for name in names) == 3
     assert sum(name.startswith("game") for name in names) >= 100
 
 
