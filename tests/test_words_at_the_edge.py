@@ -54,6 +54,7 @@ from bot.service.pause_facts import PauseError, PauseProblem
 from bot.service.preferences import AUTO_LANGUAGE, NOTIFY_CHOICES
 from bot.service.results import ButtonLabel, GameChoice
 from bot.service.server_languages import ServerLanguageRefusedError
+from bot.service.thematic_starts import StartLineError, StartLineProblem
 from bot.service.tournament.deadline import DeadlineError, DeadlineProblem
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.service.vote_facts import VoteError, VoteRefusal
@@ -207,6 +208,8 @@ CONVERTED: tuple[UserError, ...] = (
     options.MoreTimeDaysError(4),
     *(options.UnratableError(reason) for reason in options.Unratable),
     *(StartNumberError(problem, 1000, "chess960") for problem in StartNumberProblem),
+    *(StartLineError(problem, "1. e4 e4", "chess") for problem in StartLineProblem),
+    StartLineError(StartLineProblem.UNKNOWN_NAME, "najdorf", "chess", suggestions=("Najdorf",)),
     options.UnknownNameError("theme", "pink", ["wood", "blue"]),
     options.UnknownNameError("pieces", "staunton", ["default"]),
     options.ReminderHoursError("25"),

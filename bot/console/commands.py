@@ -80,6 +80,7 @@ async def _challenge(
                 increment=_whole("increment", options),
                 cap=_whole("cap", options),
                 position=_whole("position", options),
+                start=options.get("start"),
             )
         )
         return
@@ -96,6 +97,7 @@ async def _challenge(
         cap=_whole("cap", options),
         weekends_off=weekends_off(options.get("weekends", "on")),
         position=_whole("position", options),
+        start=options.get("start"),
     )
     await console.show(result)
 

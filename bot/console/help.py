@@ -266,6 +266,14 @@ def _chess960_row(a: str, b: str) -> Row:
     )
 
 
+def _thematic_row(a: str, b: str) -> Row:
+    """The thematic start's example line: a game that begins after a line of moves."""
+    return Row(
+        (a, _command("challenge"), b, option("challenge", "start", '"1. e4 c5"')),
+        NP_("console help", "start after these moves (or a chess opening's name)"),
+    )
+
+
 def _playing_rows() -> Part:
     """How a line reads; challenging, pressing and moving."""
     a, b = "alice", "bob"
@@ -299,6 +307,7 @@ def _playing_rows() -> Part:
         ),
         _weekends_row(a, b),
         _chess960_row(a, b),
+        _thematic_row(a, b),
         Row(
             (a, challenge, "postal", option("challenge", "level", "1-8")),
             NP_(

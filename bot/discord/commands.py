@@ -41,6 +41,7 @@ from bot.service import (
 from bot.service.challenge_plan import MAX_CAP_DAYS, MAX_INCREMENT_DAYS, weekends_off
 from bot.service.computer import LEVELS
 from bot.service.pause_facts import MAX_PAUSE_DAYS, PauseAgreed
+from bot.service.thematic_starts import MAX_START_TEXT
 from rules.chess960 import START_COUNT
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ SquareText = app_commands.Range[str, 1, 4]
 FenText = app_commands.Range[str, 1, 120]
 Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
 StartNumber = app_commands.Range[int, 0, START_COUNT - 1]
+StartText = app_commands.Range[str, 1, MAX_START_TEXT]
 BankIncrement = app_commands.Range[int, 1, MAX_INCREMENT_DAYS]
 BankCap = app_commands.Range[int, 1, MAX_CAP_DAYS]
 VacationDays = app_commands.Range[int, 1, 30]
@@ -129,6 +131,7 @@ async def challenge(
     fen: FenText | None = None,
     level: Level | None = None,
     position: StartNumber | None = None,
+    start: StartText | None = None,
 ) -> None:
     bot = postal(interaction)
     against = user_of(opponent) if opponent is not None else None
@@ -144,6 +147,7 @@ async def challenge(
             increment=increment,
             cap=cap,
             position=position,
+            start=start,
         )
         return
     # 0 is the "none" choice: an untimed game.
@@ -162,6 +166,7 @@ async def challenge(
             cap=cap,
             weekends_off=weekends_off(weekends),
             position=position,
+            start=start,
         ),
     )
     await bot.post_challenge(interaction, result)

@@ -35,6 +35,7 @@ from bot.service.option_errors import (
     UnratableError,
 )
 from bot.service.results import ChallengeView, User
+from bot.service.thematic_starts import StartLineError, StartLineProblem, thematic_start
 from bot.service.time_bank import ClockTerms
 from rules import Color
 
@@ -144,11 +145,13 @@ def plan_challenge(
     cap: int | None = None,
     position: int | None = None,
     rng: random.Random | None = None,
+    line: str | None = None,
 ) -> ChallengePlan:
     """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``; ``increment``
     and ``cap``: a time bank's, see ``time_bank``; ``position``: a Chess960 start number,
-    see ``game_start``). Raises ``InvalidOptionError`` (and its kinds in
-    ``bot.service.option_errors``, ``StartNumberError``), ``InvalidPositionError``,
+    ``line``: a thematic start, see ``game_start``). Raises ``InvalidOptionError`` (and its
+    kinds in ``bot.service.option_errors``, ``StartNumberError``, ``StartLineError``),
+    ``InvalidPositionError``,
     ``SelfChallengeError``, ``BotChallengeError``."""
     variant = variant_named(game)
     check_days(days)
@@ -165,7 +168,7 @@ def plan_challenge(
             raise SelfChallengeError
         if opponent.is_bot:
             raise BotChallengeError(opponent.name)
-    start_fen = game_start(variant, fen, position, rng)
+    start_fen = game_start(variant, fen, position, rng, line)
     custom = is_custom_start(variant.name, start_fen)
     if rated and custom:
         raise UnratableError(Unratable.CUSTOM_START)
@@ -257,6 +260,7 @@ def plan_computer_game(
     coin: Color,
     bank: tuple[int | None, int | None] = (None, None),
     position: int | None = None,
+    line: str | None = None,
 ) -> ComputerGamePlan:
     """The game against the computer ``user`` asks for (see ``ComputerOpponent.challenge``);
     ``coin`` is their colour when they chose random; ``bank``: the increment and cap of
@@ -274,7 +278,7 @@ def plan_computer_game(
     seat = seats.get(color) or color_word(variant.name, color)
     if user.is_bot:
         raise BotChallengeError(user.name)
-    start = game_start(variant, fen, position)
+    start = game_start(variant, fen, position, line=line)
     start_fen = start or variant.start_fen
     return ComputerGamePlan(
         level=level,
@@ -304,10 +308,17 @@ def game_start(
     fen: str | None,
     position: int | None = None,
     rng: random.Random | None = None,
+    line: str | None = None,
 ) -> str | None:
-    """The normalised start FEN a new game asks for (None: the variant's own start): a
-    Chess960 game's start ``position`` (drawn from ``rng`` when neither it nor ``fen`` is
-    given), else ``fen``. Raises ``StartNumberError``, ``InvalidPositionError``."""
+    """The normalised start FEN a new game asks for (None: the variant's own start): the
+    position a thematic ``line`` reaches (``bot.service.thematic_starts``), a Chess960
+    game's start ``position`` (drawn from ``rng`` when neither it nor ``fen`` is given),
+    else ``fen``. Raises ``StartLineError``, ``StartNumberError``,
+    ``InvalidPositionError``."""
+    if line is not None and line.strip():
+        if (fen is not None and fen.strip()) or position is not None:
+            raise StartLineError(StartLineProblem.WITH_OTHER_START, line, variant.name)
+        return checked_start(variant, thematic_start(variant, line))
     numbered = numbered_start(variant, position, fen, rng)
     return checked_start(variant, numbered if numbered is not None else fen)
 

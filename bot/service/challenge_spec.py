@@ -12,6 +12,7 @@ from bot.service.challenge_plan import (
 from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
 from bot.service.computer import LEVELS
+from bot.service.thematic_starts import MAX_START_TEXT
 from rules import VARIANT_NAMES
 from rules.chess960 import START_COUNT
 
@@ -92,6 +93,13 @@ CHALLENGE = CommandSpec(
             OptionKind.WHOLE_NUMBER,
             limits=(0, START_COUNT - 1),
             description="Chess960: the start position's number, 0 to 959 (default: random)",
+        ),
+        # A thematic start (bot.service.thematic_starts): a line of moves or an opening.
+        OptionSpec(
+            "start",
+            OptionKind.TEXT,
+            limits=(1, MAX_START_TEXT),
+            description='Start after these moves ("1. e4 c5") or a named opening (chess)',
         ),
     ),
     positional=("opponent",),

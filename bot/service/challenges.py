@@ -87,6 +87,7 @@ class ChallengeUseCases:
         cap: int | None = None,
         weekends_off: bool = False,
         position: int | None = None,
+        start: str | None = None,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
@@ -99,7 +100,8 @@ class ChallengeUseCases:
         start and must be False with a custom ``fen``. An ``increment`` (days, with an
         optional ``cap``) makes ``days`` a time bank (``bot.service.time_bank``). A Chess960
         game starts from start ``position`` (0–959), or a random one when neither it nor
-        ``fen`` is given; a numbered start may be rated. Raises
+        ``fen`` is given; a numbered start may be rated. ``start`` is a thematic start: a
+        line of moves or (chess) an opening's name (``bot.service.thematic_starts``). Raises
         ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
         ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
         ``bot.service.limits``).
@@ -116,6 +118,7 @@ class ChallengeUseCases:
             cap=cap,
             position=position,
             rng=self.start_draw,
+            line=start,
         )
         plan = replace(plan, weekends_off=weekends_off)
         await self._core.ensure_player(user)

@@ -177,12 +177,14 @@ class ComputerOpponent:
         increment: int | None = None,
         cap: int | None = None,
         position: int | None = None,
+        start: str | None = None,
     ) -> ComputerGameStarted:
         """Start a game against the computer at ``level`` (1..8, default 3) right away:
         ``color`` is the player's seat (white, black, red in xiangqi, random), ``days`` the
         player's time per move (None: untimed), or with ``increment`` (and ``cap``) their
         time bank, as in a challenge; ``fen`` a start position, ``position`` a Chess960
-        start's number (random when neither is given). Never rated.
+        start's number (random when neither is given), ``start`` a thematic start (a line
+        of moves or an opening's name). Never rated.
 
         Raises ``LevelError``, ``InvalidOptionError``, ``InvalidPositionError``,
         ``BotChallengeError``, ``ComputerUnavailableError`` (no engine for the game),
@@ -200,6 +202,7 @@ class ComputerOpponent:
             coin=coin,
             bank=(increment, cap),
             position=position,
+            line=start,
         )
         self._require_engine(plan.variant)
         computer = await self._computer()

@@ -30,6 +30,7 @@ from bot.service.option_errors import (
     UnratableError,
 )
 from bot.service.preferences import OFF
+from bot.service.thematic_starts import StartLineError, StartLineProblem
 from bot.text.phrases import variant_text
 
 # Names listed in a sentence, with the language's separator (、 in Chinese and Japanese).
@@ -127,6 +128,44 @@ def _start_number(error: StartNumberError) -> Text:
     )
 
 
+def _start_line(error: StartLineError) -> Text:
+    option = Option("start")
+    if error.problem is StartLineProblem.UNKNOWN_NAME:
+        if error.suggestions:
+            return Text(
+                'No opening is called "{text}": did you mean {names}?',
+                text=error.text,
+                names=Joined(LIST, error.suggestions),
+            )
+        return Text(
+            '{option} is a line of moves like "1. e4 c5" or the name of a chess opening, '
+            'not "{text}".',
+            option=option,
+            text=error.text,
+        )
+    if error.problem is StartLineProblem.BAD_MOVE:
+        return Text(
+            'Move {ply} of {option}, "{move}", cannot be played there.',
+            ply=error.ply,
+            option=option,
+            move=error.move,
+        )
+    if error.problem is StartLineProblem.NOT_HERE:
+        return Text(
+            "Chess960 games start from a numbered position: give {position}, not {option}.",
+            position=Option("position"),
+            option=option,
+        )
+    if error.problem is StartLineProblem.WITH_OTHER_START:
+        return Text(
+            "Give one start only: {option}, {fen} or {position}.",
+            option=option,
+            fen=Option("fen"),
+            position=Option("position"),
+        )
+    return Text("That line ends the game: {option} must leave moves to play.", option=option)
+
+
 def _unknown_name(error: UnknownNameError) -> Text:
     listed = Joined(LIST, error.choices)
     if error.kind == "theme":
@@ -204,6 +243,7 @@ OPTION_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
     ),
     UnratableError: _unratable,
     StartNumberError: _start_number,
+    StartLineError: _start_line,
     UnknownNameError: _unknown_name,
     ReminderHoursError: lambda error: Text(
         '{option} are hours before a deadline, any of {choices} (e.g. "24, 1"), or '

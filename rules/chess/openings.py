@@ -70,4 +70,39 @@ def opening_of(start: Position, moves: Sequence[Move]) -> Opening | None:
     return found
 
 
-__all__ = ["TABLE", "Opening", "moves_of", "named_plies", "opening_at", "opening_of"]
+@cache
+def _lines() -> dict[str, tuple[str, str]]:
+    """Each opening's line (``1. e4 c5``) and name, by its name in lowercase; a name the
+    data set gives several lines keeps its first (the shortest: lines are listed by name
+    and then by length)."""
+    lines: dict[str, tuple[str, str]] = {}
+    for line in TABLE.read_text(encoding="utf-8").splitlines()[1:]:
+        _, name, pgn, _ = line.split("\t")
+        lines.setdefault(name.lower(), (name, pgn))
+    return lines
+
+
+def line_named(name: str) -> tuple[str, str] | None:
+    """The opening called ``name`` (any case, spaces as written) as (its name, its line
+    ``1. e4 c5``), or None."""
+    return _lines().get(" ".join(name.split()).lower())
+
+
+def names_like(text: str, limit: int = 3) -> list[str]:
+    """Up to ``limit`` opening names holding every word of ``text`` (any case), shortest
+    first: the suggestions for a name not found."""
+    words = text.lower().split()
+    found = [name for key, (name, _) in _lines().items() if all(w in key for w in words)]
+    return sorted(found, key=lambda name: (len(name), name))[:limit]
+
+
+__all__ = [
+    "TABLE",
+    "Opening",
+    "line_named",
+    "moves_of",
+    "named_plies",
+    "names_like",
+    "opening_at",
+    "opening_of",
+]

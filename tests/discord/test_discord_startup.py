@@ -32,6 +32,7 @@ SPEC_COMMANDS = {
         "fen",
         "level",
         "position",
+        "start",
     },
     "move": {"move", "game"},
     "board": {"game"},
