@@ -269,7 +269,7 @@ def _chess960_row(a: str, b: str) -> Row:
 def _thematic_row(a: str, b: str) -> Row:
     """The thematic start's example line: a game that begins after a line of moves."""
     return Row(
-        (a, _command("challenge"), b, option("challenge", "start", '"1. e4 c5"')),
+        (a, command_said("challenge"), b, option("challenge", "start", '"1. e4 c5"')),
         NP_("console help", "start after these moves (or a chess opening's name)"),
     )
 
