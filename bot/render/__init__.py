@@ -66,7 +66,8 @@ def draw_board(
         for square in values:
             if square is not None and not (isinstance(square, int) and 0 <= square < board_squares):
                 raise ValueError(f"{what}: {square!r} is not a square of a {variant} board")
-    draw = draw_xiangqi if variant == "xiangqi" else draw_chess
+    # Janggi's board is xiangqi's grid without the river (``xiangqi_board``).
+    draw = draw_xiangqi if variant in ("xiangqi", "janggi") else draw_chess
     placed = Coordinates.of(coordinates)
     scene = Scene(position, side, squares, check, marked, placed, size, chosen, piece_set,
                   selected, preview and squares is not None)  # fmt: skip

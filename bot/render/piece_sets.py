@@ -3,7 +3,8 @@
 Chess sets are vector art rasterised once at development time (``tools/rasterise_pieces.py``)
 into 256 px sprites in ``bot/render/pieces/<name>/``, each folder with its licence and source
 beside the sprites. Xiangqi sets are drawn here from the bundled font: discs carrying the
-pieces' names in traditional or simplified characters.
+pieces' names in traditional or simplified characters; the janggi set draws octagons in three
+sizes with the Hanja names.
 """
 
 from __future__ import annotations
@@ -43,8 +44,12 @@ SIMPLE = PieceSet(
 TRADITIONAL = PieceSet("traditional", "xiangqi", "Droid Sans Fallback characters; Apache-2.0")
 SIMPLIFIED = PieceSet("simplified", "xiangqi", "Droid Sans Fallback characters; Apache-2.0")
 
-PIECE_SETS: dict[str, PieceSet] = {s.name: s for s in (CBURNETT, SIMPLE, TRADITIONAL, SIMPLIFIED)}
-DEFAULT_PIECE_SETS = {"chess": CBURNETT, "xiangqi": TRADITIONAL}
+HANJA = PieceSet("hanja", "janggi", "Droid Sans Fallback characters; Apache-2.0")
+
+PIECE_SETS: dict[str, PieceSet] = {
+    s.name: s for s in (CBURNETT, SIMPLE, TRADITIONAL, SIMPLIFIED, HANJA)
+}
+DEFAULT_PIECE_SETS = {"chess": CBURNETT, "xiangqi": TRADITIONAL, "janggi": HANJA}
 
 
 def get_piece_set(name: str | PieceSet | None, variant: str) -> PieceSet:

@@ -98,8 +98,24 @@ XIANGQI = Theme(
     piece_detail=(250, 232, 196),  # the disc
 )
 
-THEMES: dict[str, Theme] = {theme.name: theme for theme in (WOOD, GREEN, BLUE, XIANGQI)}
-DEFAULT_THEMES = {"chess": WOOD, "xiangqi": XIANGQI}
+JANGGI = Theme(
+    name="janggi",
+    variant="janggi",
+    light=(240, 208, 146),  # the board
+    dark=(70, 44, 20),  # lines, coordinates
+    margin=(240, 208, 146),
+    coordinates=(70, 44, 20),
+    last_move=(40, 150, 60),
+    check=(230, 30, 30),
+    mark=(30, 110, 60),
+    selected=(25, 95, 210),
+    white_piece=(0, 105, 75),  # Cho: green
+    black_piece=(190, 25, 25),  # Han: red
+    piece_detail=(250, 236, 208),  # the octagon
+)
+
+THEMES: dict[str, Theme] = {theme.name: theme for theme in (WOOD, GREEN, BLUE, XIANGQI, JANGGI)}
+DEFAULT_THEMES = {"chess": WOOD, "xiangqi": XIANGQI, "janggi": JANGGI}
 
 
 def get_theme(name: str | Theme | None, variant: str) -> Theme:

@@ -1,9 +1,12 @@
-"""The xiangqi board: 9×10 intersections, river, palaces, start marks, pieces as discs.
+"""The xiangqi board: 9×10 intersections, river, palaces, start marks, pieces as discs; and
+janggi's on the same grid: no river, no start marks, the palaces' diagonals, octagonal pieces.
 
 Pieces stand on intersections, over lines that differ from point to point, so the board is
 composed in RGB (a cached background plus sprites) and then mapped to the theme's palette.
 Files are numbered as WXF counts them: each side from its own right, red in Chinese numerals,
-black in Arabic digits, the side at the bottom of the image on the bottom edge.
+black in Arabic digits, the side at the bottom of the image on the bottom edge. Janggi's
+columns are numbered 1 to 9 from the left as Cho sees the board, as its Korean notation
+reads them, above and below.
 """
 
 from __future__ import annotations
@@ -79,7 +82,8 @@ def _background(
     theme: Theme, layout: Layout, orientation: Color, coordinates: bool, simplified: bool
 ) -> Image.Image:
     """The empty board; its river written in the pieces' characters (汉界 with simplified
-    pieces, 漢界 with traditional ones)."""
+    pieces, 漢界 with traditional ones). A janggi theme's board has no river."""
+    janggi = theme.variant == "janggi"
     image = Image.new("RGB", (layout.width, layout.height), theme.light)
     draw = ImageDraw.Draw(image)
     cell = layout.cell
@@ -93,7 +97,7 @@ def _background(
         _line(draw, (left, top + row * cell), (right, top + row * cell), theme, thin)
     for column in range(9):
         x = left + column * cell
-        if column in (0, 8):
+        if column in (0, 8) or janggi:
             _line(draw, (x, top), (x, bottom), theme, thin)
         else:  # the river cuts the inner files
             _line(draw, (x, top), (x, top + 4 * cell), theme, thin)
@@ -102,6 +106,10 @@ def _background(
         y = top + row * cell
         _line(draw, (left + 3 * cell, y), (left + 5 * cell, y + 2 * cell), theme, thin)
         _line(draw, (left + 5 * cell, y), (left + 3 * cell, y + 2 * cell), theme, thin)
+    if janggi:
+        if coordinates:
+            _column_numbers(draw, layout, orientation, theme)
+        return image
     for file, rank in START_POINTS:
         _start_mark(draw, layout, file, rank, theme, thin)
     river_font = font(XIANGQI_FONT, round(cell * 0.62))
@@ -112,6 +120,18 @@ def _background(
     if coordinates:
         _file_numbers(draw, layout, orientation, theme)
     return image
+
+
+def _column_numbers(
+    draw: ImageDraw.ImageDraw, layout: Layout, orientation: Color, theme: Theme
+) -> None:
+    """Janggi's columns 1 to 9 from Cho's left, above and below the board."""
+    number_font = font(COORDINATE_FONT, round(layout.cell * 0.36))
+    y_top = (layout.top - layout.cell * 0.45) / 2
+    for file in range(9):
+        x = layout.point(file, orientation)[0]
+        for y in (y_top, layout.height - y_top):
+            draw.text((x, y), str(file + 1), theme.dark, number_font, "mm")
 
 
 def _start_mark(draw: ImageDraw.ImageDraw, layout: Layout, file: int, rank: int,

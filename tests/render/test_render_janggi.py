@@ -1,0 +1,60 @@
+"""Janggi board images, checked on decoded pixels: no river, palace diagonals, octagonal
+pieces in three sizes, Cho green and Han red, legible at 360 px."""
+
+from __future__ import annotations
+
+from bot.render import render_board
+from bot.render.piece_sets import HANJA
+from bot.render.sprites import sprites
+from bot.render.themes import JANGGI
+from bot.render.xiangqi_board import Layout
+from rules import Color, Game, get_variant
+from tests.render.render_pixels import close, decode, near, pixel
+
+VARIANT = get_variant("janggi")
+EMPTY = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+
+
+def point(name: str, size: int = 360, orientation: Color = Color.WHITE) -> tuple[int, int]:
+    return Layout.of(size).point(VARIANT.parse_square(name), orientation)
+
+
+def test_inner_files_cross_the_middle_no_river() -> None:
+    """Between the fifth and sixth ranks the inner files run on: janggi has no river."""
+    image = decode(render_board(VARIANT.from_fen(EMPTY), size=360))
+    x = point("b5")[0]
+    y = (point("b5")[1] + point("b6")[1]) // 2
+    assert close(pixel(image, (x, y)), JANGGI.dark, 60)
+
+
+def test_palace_diagonals_are_drawn() -> None:
+    """Between a palace corner and its centre the diagonal line shows on an empty board."""
+    image = decode(render_board(VARIANT.from_fen(EMPTY), size=360))
+    (x1, y1), (x2, y2) = point("f1"), point("e2")  # the general stands on e1, not there
+    assert close(pixel(image, ((x1 + x2) // 2, (y1 + y2) // 2)), JANGGI.dark, 60)
+
+
+def test_pieces_are_octagons_in_three_sizes() -> None:
+    """The general's sprite is wider than a chariot's, which is wider than a soldier's."""
+    of = sprites(JANGGI, HANJA, 36)
+
+    def width(kind: str) -> int:
+        box = of[(kind, True)].getchannel("A").point(lambda a: 255 if a > 128 else 0).getbbox()
+        assert box is not None
+        return box[2] - box[0]
+
+    assert width("k") > width("r") > width("p")
+    assert width("r") == width("c") == width("n") == width("b")
+    assert width("a") == width("p")
+
+
+def test_cho_is_green_and_han_red_at_360_px() -> None:
+    """At 360 px the start shows both sides' inks around their generals' points."""
+    game = Game("janggi")
+    image = decode(render_board(game.position, size=360, orientation=Color.WHITE))
+    cell = Layout.of(360).cell
+    for square, ink in (("e2", JANGGI.white_piece), ("e9", JANGGI.black_piece)):
+        x, y = point(square)
+        around = image.crop((x - cell // 2, y - cell // 2, x + cell // 2, y + cell // 2))
+        assert near(around, ink, 40).getbbox() is not None
+    assert image.size[0] == 360
