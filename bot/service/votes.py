@@ -16,7 +16,7 @@ from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.core import ServiceCore
 from bot.service.errors import GameChangedError
-from bot.service.notation import stored_names
+from bot.service.notation import ChessMove, XiangqiMove, stored_names
 from bot.service.parsing import parse_move
 from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
 from bot.service.results import MovePlayed, Place, User
@@ -50,6 +50,8 @@ from bot.store import (
 )
 from bot.store.records import to_epoch
 
+# The variants whose moves are SAN, said in the reader's piece letters.
+CHESS_LETTERS = frozenset({"chess", "chess960"})
 # A close lost to a vote cast meanwhile (or another write) is counted again this often.
 CLOSE_ATTEMPTS = 3
 
@@ -161,8 +163,12 @@ class VoteUseCases:
         ply = team.window_ply
         if team.closes_at is None or ply is None:
             return VoteTally(team.game_id, team.name, (), open=False)
-        nominations = await self._core.store.teams.nominations(team.id, ply)
-        return VoteTally(team.game_id, team.name, _counts(team, nominations), open=True)
+        store = self._core.store
+        nominations = await store.teams.nominations(team.id, ply)
+        record = await store.games.get(team.game_id)
+        variant = "chess" if record is None else record.variant
+        counts = _counts(team, variant, nominations)
+        return VoteTally(team.game_id, team.name, counts, open=True)
 
     async def _ballot(
         self,
@@ -192,10 +198,10 @@ class VoteUseCases:
             voters = cast.voters
         if voting and team.role_id is None and voters >= len(team.members):
             closed = await self._close_claimed(team.id)  # every member has voted
-        counts = () if closed else _counts(team, await teams.nominations(team.id, ply))
-        return BallotTaken(
-            seated.game.id, team.name, user.name, move[1], voting, new, counts, closed
-        )
+        variant = seated.game.variant
+        counts = () if closed else _counts(team, variant, await teams.nominations(team.id, ply))
+        said = _said_move(variant, move[1], move[2])
+        return BallotTaken(seated.game.id, team.name, user.name, said, voting, new, counts, closed)
 
     async def _team_meant(
         self, user: User, place: Place | None, game_id: int | None, roles: frozenset[int]
@@ -294,7 +300,7 @@ class VoteUseCases:
                 await store.teams.clear_window(close)
                 return None
             nominations = await store.teams.nominations(team.id, close.ply)
-            counts = _counts(team, nominations, shown=True)
+            counts = _counts(team, record.variant, nominations, shown=True)
             election = elect(nominations, team.captain_id)
             if election is None:
                 if await store.teams.clear_window(close):
@@ -316,7 +322,7 @@ class VoteUseCases:
                 record.id,
                 team.name,
                 counts,
-                chosen.san,
+                _said_move(record.variant, chosen.san, chosen.chinese),
                 election.by,
                 played if isinstance(played, MovePlayed) else None,
             )
@@ -354,13 +360,24 @@ def _to_move(team: Team, ply: int, record: GameRecord) -> bool:
     return record.is_active and record.to_move_id == team.player_id and ply == team.window_ply
 
 
+def _said_move(variant: str, stored: str, chinese: str | None) -> str:
+    """A nominated move as sentences name it, in its reader's letters or notation (its row
+    keeps standard SAN, or WXF with the Chinese)."""
+    if chinese is not None:
+        return XiangqiMove(stored, chinese)
+    return ChessMove(stored) if variant in CHESS_LETTERS else stored
+
+
 def _counts(
-    team: Team, nominations: Sequence[Nomination], *, shown: bool = False
+    team: Team, variant: str, nominations: Sequence[Nomination], *, shown: bool = False
 ) -> tuple[MoveCount, ...]:
     """The nominations with their votes, unless the team keeps them secret until the
     window closes (``shown``: it has)."""
     visible = shown or not team.secret
-    return tuple(MoveCount(n.san, n.votes if visible else None) for n in nominations)
+    return tuple(
+        MoveCount(_said_move(variant, n.san, n.chinese), n.votes if visible else None)
+        for n in nominations
+    )
 
 
 def _refuse(outcome: BallotOutcome, limit: VoteRefusal, count: int) -> None:

@@ -9,11 +9,15 @@ from datetime import timedelta
 
 import pytest
 
+from bot.i18n.locale import Locale
+from bot.i18n.text import say
+from bot.i18n.translator import using
 from bot.service import GameService, ManualClock, User
 from bot.service.errors import IllegalMoveError, NotAPlayerError, UnreadableMoveError
 from bot.service.vote_facts import VoteError, VoteRefusal, WindowClosed
 from bot.service.vote_rules import NOMINATIONS_PER_TURN, VOTE_CHANGES_PER_TURN, ElectedBy
 from bot.store import GameStatus, Store, team_player_id
+from bot.text.vote_words import ballot_text
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 
@@ -268,3 +272,14 @@ async def test_a_close_killed_before_its_commit_is_closed_once_after_the_restart
     assert closed.elected == "e4"
     assert await restarted.votes.close_due_windows() == []
     assert [m.uci for m in await store.games.moves(game_id)] == ["e2e4"]
+
+
+async def test_moves_in_vote_sentences_are_in_the_readers_letters(service: GameService) -> None:
+    """A nominated chess move is kept as standard SAN and said with the reader's piece
+    letters: Nf3 reads Cf3 to a French reader."""
+    await open_team_game(service, secret=False)
+    taken = await service.votes.vote(BOB, PLACE, "Nf3")
+    assert taken.san == "Nf3" and [c.san for c in taken.counts] == ["Nf3"]
+    with using(Locale.FR):
+        said = say(ballot_text(taken))
+    assert "Cf3" in said and "Nf3" not in said
