@@ -16,7 +16,8 @@ from bot.render import PIECE_SETS, THEMES, Coordinates, PlayerLabel, Strip, rend
 from rules import VARIANT_NAMES, Color, Move, RulesError, Square, Variant, get_variant
 
 # Two square names, optionally joined by '-', and a chess promotion letter: e2e4, h2-e2, e7e8q.
-MOVE_COORDINATES = re.compile(r"([a-i][0-9])-?([a-i][0-9])[qrbn]?")
+# Janggi's ranks run to 10 (b10c8).
+MOVE_COORDINATES = re.compile(r"([a-i](?:10|[0-9]))-?([a-i](?:10|[0-9]))[qrbn]?")
 # A player for the strip: a name, optionally ':' and a rating ("Alice:1500").
 PLAYER = re.compile(r"(?P<name>.+?)(?::(?P<rating>\d{1,5}))?")
 
@@ -24,7 +25,7 @@ PLAYER = re.compile(r"(?P<name>.+?)(?::(?P<rating>\d{1,5}))?")
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__)
     parser.add_argument("fen", help='the position, or "startpos"')
-    parser.add_argument("--variant", choices=VARIANT_NAMES, default="chess")
+    parser.add_argument("--variant", choices=(*VARIANT_NAMES, "janggi"), default="chess")
     parser.add_argument("--last-move", help="the move to highlight, as coordinates: e2e4, h2e2")
     parser.add_argument("--orientation", choices=("white", "black", "red"))
     parser.add_argument("--marks", default="", help="squares to mark, e.g. e4,e5")

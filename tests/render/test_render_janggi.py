@@ -3,7 +3,10 @@ pieces in three sizes, Cho green and Han red, legible at 360 px."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.render import render_board
+from bot.render.__main__ import main
 from bot.render.piece_sets import HANJA
 from bot.render.sprites import sprites
 from bot.render.themes import JANGGI
@@ -58,3 +61,11 @@ def test_cho_is_green_and_han_red_at_360_px() -> None:
         around = image.crop((x - cell // 2, y - cell // 2, x + cell // 2, y + cell // 2))
         assert near(around, ink, 40).getbbox() is not None
     assert image.size[0] == 360
+
+
+def test_render_cli_draws_janggi(tmp_path: Path) -> None:
+    """`python -m bot.render --variant janggi` reads a janggi FEN and a ten-rank move."""
+    out = tmp_path / "janggi.png"
+    fen = "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 1 2"
+    assert main([fen, "--variant", "janggi", "--last-move", "b10c8", "-o", str(out)]) == 0
+    assert decode(out.read_bytes()).size[0] == 512
