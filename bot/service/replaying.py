@@ -243,7 +243,7 @@ class GameReplays:
         if cached is None or cached.start_fen != record.start_fen:
             return None
         if cached.version == record.version or same_last_move(cached, record):
-            return cached.opening
+            return self.cache.opening(record.id)
         return None
 
 

@@ -5,14 +5,18 @@ version reads no moves at all. It also remembers the version of its last move's 
 after an unrelated write (the board message recorded) the moves since can be read and played
 on, instead of replaying from the start. Entries are dropped least recently used first when
 their estimated size passes the budget, so memory does not grow with the number of games nor
-with their length. An entry also keeps its game's opening (chess), worked out from the entry
-it replaces with one lookup, so that naming the opening costs no replay.
+with their length. An entry also keeps its game's opening (chess), named when first asked
+for and then carried to the entry that replaces it with one lookup, so that naming the
+opening after a move costs no replay, and a game replayed for something that never names it
+(a time-out, a reminder) costs no naming.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Literal
 
 import rules
 from rules.chess.openings import Opening, named_plies, opening_at, opening_of
@@ -27,6 +31,16 @@ _PLY_BYTES = 170
 _KEY_BYTES = 260
 
 
+class Naming(Enum):
+    """An entry's opening not named yet."""
+
+    PENDING = "pending"
+
+
+PENDING = Naming.PENDING
+Named = Opening | None | Literal[Naming.PENDING]
+
+
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A cached game: valid at ``version`` of its row, ``move_version`` being the version of
@@ -37,24 +51,26 @@ class Replayed:
     version: int
     move_version: int | None
     size: int
-    opening: Opening | None = None  # chess only
+    opening: Named = PENDING  # chess only: None in other games
 
 
-def opening_after(game: rules.Game, start_fen: str, before: Replayed | None) -> Opening | None:
-    """The opening of ``game`` (None but in chess): carried over from ``before`` (the cached
-    entry it replaces) when ``game`` is that game or that game and one more move, with one
-    lookup then; else named from its start (its opening phase played again)."""
+def opening_after(game: rules.Game, start_fen: str, before: Replayed | None) -> Named:
+    """The opening of ``game`` (None but in chess) when it comes cheaply: carried over from
+    ``before`` (the cached entry it replaces, its opening named) when ``game`` is that game or
+    that game and one more move, with one lookup then; else ``PENDING``, named from the start
+    when asked (``ReplayCache.opening``)."""
     if game.variant.name != "chess":  # the openings are standard chess's (not Chess960's)
         return None
-    if before is not None and before.start_fen == start_fen:
-        if game.position is before.game.position:
+    if before is None or before.start_fen != start_fen or before.opening is PENDING:
+        return PENDING
+    if game.position is before.game.position:
+        return before.opening
+    # Positions are never shared between games: this move was played on ``before``.
+    if game.before_last_move is before.game.position:
+        if game.ply > named_plies():
             return before.opening
-        # Positions are never shared between games: this move was played on ``before``.
-        if game.before_last_move is before.game.position:
-            if game.ply > named_plies():
-                return before.opening
-            return opening_at(game.position) or before.opening
-    return opening_of(game.start, game.moves)
+        return opening_at(game.position) or before.opening
+    return PENDING
 
 
 def estimated_size(game: rules.Game) -> int:
@@ -108,6 +124,19 @@ class ReplayCache:
         while self._bytes > self.budget_bytes:
             _, dropped = self._entries.popitem(last=False)
             self._bytes -= dropped.size
+
+    def opening(self, game_id: int) -> Opening | None:
+        """The opening of game ``game_id``'s cached entry (None when there is none, or the
+        game is not standard chess), named from its start the first time (its opening phase
+        played again) and kept in the entry."""
+        entry = self.get(game_id)
+        if entry is None:
+            return None
+        if entry.opening is not PENDING:
+            return entry.opening
+        opening = opening_of(entry.game.start, entry.game.moves)
+        self._entries[game_id] = replace(entry, opening=opening)  # the same size: no budget
+        return opening
 
     def forget(self, game_id: int) -> None:
         entry = self._entries.pop(game_id, None)

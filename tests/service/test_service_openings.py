@@ -3,18 +3,20 @@ game this process replayed: named once a move, never by replaying the game again
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 import rules.game
 from bot.i18n import Locale, using
 from bot.i18n.text import say
-from bot.service import GameService, ManualClock, MovePlayed
+from bot.service import GameService, ManualClock, MovePlayed, replays
 from bot.service.replays import ReplayCache
 from bot.store import Store
 from bot.text import analysis_words
 from bot.text.boards import board_shown_text
 from bot.text.endings import move_played_text
-from rules.chess.openings import Opening, named_plies
+from rules.chess.openings import Opening, named_plies, opening_of
 from rules.core import Move, Position
 from tests.fake_engines import FakeEngines
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
@@ -91,19 +93,42 @@ def test_the_cache_carries_the_opening_past_the_opening_phase() -> None:
     cache = ReplayCache()
     game = rules.Game("chess").extended(["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"])
     cache.put(1, game, start_fen=game.start.fen(), version=1, move_version=1)
-    entry = cache.get(1)
-    assert entry is not None and entry.opening == ITALIAN
+    assert cache.opening(1) == ITALIAN
     shuffle = ["a8b8", "h1g1", "b8a8", "g1h1"] * 10  # rooks to and fro: no name
     for number, move in enumerate(shuffle[: named_plies() + 2], start=2):
         game = game.then(move)
         cache.put(1, game, start_fen=game.start.fen(), version=number, move_version=number)
+        assert cache.opening(1) == ITALIAN  # asked after each move, as a view asks
     entry = cache.get(1)
     assert entry is not None and entry.game.ply > named_plies()
-    assert entry.opening == ITALIAN
+    assert entry.opening == ITALIAN  # carried, not named again
     other = rules.Game("chess").extended(["d2d4"])
     cache.put(1, other, start_fen=other.start.fen(), version=99, move_version=99)
-    entry = cache.get(1)
-    assert entry is not None and entry.opening is not None and entry.opening.eco == "A40"
+    opening = cache.opening(1)
+    assert opening is not None and opening.eco == "A40"
+
+
+def test_the_cache_names_an_opening_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game replayed for something that never names its opening (a time-out, a reminder)
+    costs no naming; the first ask names it from the start, and later moves carry it."""
+    named: list[int] = []
+    real = opening_of
+
+    def counting(start: Position, moves: Sequence[Move]) -> Opening | None:
+        named.append(len(moves))
+        return real(start, moves)
+
+    monkeypatch.setattr(replays, "opening_of", counting)
+    cache = ReplayCache()
+    game = rules.Game("chess").extended(["e2e4", "e7e5", "g1f3", "b8c6"])
+    cache.put(1, game, start_fen=game.start.fen(), version=1, move_version=1)
+    game = game.then("f1c4")
+    cache.put(1, game, start_fen=game.start.fen(), version=2, move_version=2)
+    assert named == []
+    assert cache.opening(1) == ITALIAN
+    game = game.then("g8f6")
+    cache.put(1, game, start_fen=game.start.fen(), version=3, move_version=3)
+    assert cache.opening(1) is not None and named == [5]
 
 
 async def test_analysis_names_the_opening(store: Store, clock: ManualClock) -> None:
