@@ -3,15 +3,18 @@ king takes rook), records with their variant and start, ratings apart from chess
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import rules
 from bot.service import GameService, MovePlayed, MovePreview, errors
 from bot.service.chess960_starts import StartNumberError, StartNumberProblem, random_start_number
 from bot.service.option_errors import UnratableError
+from bot.service.tournament.going_on import round_starts
 from rules.chess960 import start_fen
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot
 
@@ -166,3 +169,37 @@ async def test_the_kings_menu_offers_castling_and_plays_it(service: GameService)
         assert (chosen.san, chosen.uci) == ("O-O", "e1g1")
         chosen = await service.board_menus.confirm_move(ALICE, game_id, "2:e1g1")
     assert isinstance(chosen, MovePlayed) and chosen.san == "O-O"
+
+
+async def test_a_conditional_line_may_castle(service: GameService) -> None:
+    """A conditional line reads 960 castling (O-O-O) and plays it when its move comes."""
+    game_id = await _started(service)
+    added = await service.conditional.add(BOB, None, "Ne3 Nd6 O-O O-O-O", game_id=game_id)
+    assert [m.notation for m in added.line.moves] == ["Ne3", "Nd6", "O-O", "O-O-O"]
+    await service.play.move(ALICE, PLACE, "Ne3")  # bob's Nd6 answers by itself
+    await service.play.move(ALICE, PLACE, "O-O")  # and then his O-O-O
+    board = await service.play.board(ALICE, PLACE)
+    assert board.board.position.fen() == AFTER
+
+
+async def test_a_gif_of_a_chess960_game(service: GameService) -> None:
+    """The GIF of a 960 game is drawn on the chess board, a frame a position."""
+    game_id = await _started(service)
+    for ply, text in enumerate(CASTLING):
+        await service.play.move(ALICE if ply % 2 == 0 else BOB, PLACE, text)
+    made = await service.after_game.animation(ALICE, PLACE, game_id=game_id)
+    drawn = made.render(8 * 1024 * 1024)
+    assert drawn.frames == len(CASTLING) + 1
+    with Image.open(io.BytesIO(drawn.data)) as image:
+        assert image.format == "GIF" and image.n_frames == len(CASTLING) + 1
+
+
+def test_a_chess960_tournament_draws_one_start_per_round() -> None:
+    """Every board of a round plays that round's start; standard games keep their own."""
+    chess960 = rules.get_variant("chess960")
+    starts = round_starts(chess960, {1, 2, 3}, random.Random(3))
+    drawn = random.Random(3)
+    assert starts == {n: start_fen(random_start_number(drawn)) for n in (1, 2, 3)}
+    assert round_starts(rules.get_variant("chess"), {1, 2}) == dict.fromkeys(
+        (1, 2), rules.get_variant("chess").start_fen
+    )
