@@ -118,3 +118,24 @@ async def test_the_same_game_analysed_in_two_fresh_databases_reads_the_same(
     assert first.moves == second.moves
     assert (first.white, first.black) == (second.white, second.black)
     assert first.record == second.record
+
+
+async def test_stockfish_analyses_a_chess960_game(store: Store) -> None:
+    """A Chess960 game (start 195, castling both ways) is analysed by Stockfish with
+    UCI_Chess960: an evaluation a position, and the record keeps its variant and start."""
+    pool = pool_or_skip("chess960")
+    try:
+        service = GameService(store, ManualClock(), engines=pool)
+        service.analysis.nodes = TEST_NODES
+        created = await service.challenges.challenge(
+            ALICE, PLACE, BOB, game="chess960", color="white", position=195
+        )
+        game_id = (await service.challenges.accept_challenge(BOB, created.challenge.id)).game.id
+        await play(service, game_id, "Ne3", "Nd6", "O-O", "O-O-O")
+        await service.endings.confirm_resign(ALICE, game_id)
+        await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+        result = await service.analysis.follow(ALICE, game_id)
+    finally:
+        await pool.close()
+    assert len(result.evaluations) == 5
+    assert '[Variant "Chess960"]' in result.record and "2. O-O" in result.record

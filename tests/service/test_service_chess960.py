@@ -191,7 +191,7 @@ async def test_a_gif_of_a_chess960_game(service: GameService) -> None:
     drawn = made.render(8 * 1024 * 1024)
     assert drawn.frames == len(CASTLING) + 1
     with Image.open(io.BytesIO(drawn.data)) as image:
-        assert image.format == "GIF" and image.n_frames == len(CASTLING) + 1
+        assert image.format == "GIF" and getattr(image, "n_frames", 1) == len(CASTLING) + 1
 
 
 def test_a_chess960_tournament_draws_one_start_per_round() -> None:
