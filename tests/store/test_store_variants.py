@@ -13,7 +13,7 @@ import pytest
 
 from bot.store import Challenge, Store
 from bot.store.database import migrations
-from tests.dbtools import connect
+from tests.dbtools import connect, undo_migrations_after
 from tests.store.test_store_database import NOW, START
 
 WIDENED = 55
@@ -23,7 +23,8 @@ NARROW = "CHECK (VALUE IN ('chess', 'xiangqi'))"
 
 async def _at_version_before(target: Path | str) -> None:
     """``target`` as a database of the version before 0055 was: SQLite built by the older
-    migrations; PostgreSQL migrated in full, then its constraints narrowed back."""
+    migrations; PostgreSQL migrated in full, the later migrations undone and its constraints
+    narrowed back."""
     if isinstance(target, Path):
         with sqlite3.connect(target) as conn:
             for version, script in migrations():
@@ -33,6 +34,7 @@ async def _at_version_before(target: Path | str) -> None:
         return
     await (await Store.open(target)).close()
     with connect(target) as conn:
+        undo_migrations_after(conn, WIDENED)  # the later ones run again on the rows below
         conn.execute("ALTER DOMAIN postal_variant DROP CONSTRAINT postal_variant_check")
         conn.execute(f"ALTER DOMAIN postal_variant ADD CONSTRAINT postal_variant_check {NARROW}")
         for table in ("challenges", "tournaments"):
