@@ -24,6 +24,7 @@ from bot.service.limits import (
     PURGE_INTERVAL,
     refusal,
 )
+from bot.service.mover_zone import mover_zone
 from bot.service.option_errors import MoreTimeDaysError
 from bot.service.reminder_times import reminder_due
 from bot.service.results import (
@@ -40,6 +41,7 @@ from bot.service.results import (
 )
 from bot.service.time_outs import TimeOuts
 from bot.service.uptime import credit_gap
+from bot.service.weekends import deadline_after
 from bot.store import (
     ClaimKind,
     ClockLook,
@@ -326,7 +328,14 @@ class DeadlineUseCases:
         hit = await self._core.store.pings.take(user.id, opponent_id, PingKind.MORETIME, now, PINGS)
         if hit is not None:  # it mentions the opponent: a ping like any other
             raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
-        deadline = record.deadline_at + timedelta(days=days)
+        # More time is more of the clock's time: with weekends off, none of it on a weekend.
+        zone = await mover_zone(self._core.store, record)
+        more = timedelta(days=days)
+        deadline = (
+            record.deadline_at + more
+            if zone is None
+            else deadline_after(record.deadline_at, more, zone)
+        )
         if not await self._core.store.games.set_deadline(record, deadline):
             raise GameChangedError
         self._core.schedule_changed()

@@ -14,6 +14,7 @@ from bot.service.core import ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, NoOfferError, OfferPendingError
 from bot.service.game_facts import replace_record, typed_away
+from bot.service.mover_zone import mover_zone
 from bot.service.pause_facts import (
     MAX_GAME_PAUSE_DAYS,
     MAX_PAUSE_DAYS,
@@ -22,6 +23,7 @@ from bot.service.pause_facts import (
     PauseProblem,
 )
 from bot.service.results import OfferDeclined, OfferMade, Place, User
+from bot.service.weekends import deadline_after, running_between
 from bot.store import GameRecord, OfferKind
 
 
@@ -72,22 +74,35 @@ class PauseUseCases:
         days = offer.days
         check(record, days, now)
         until = now + timedelta(days=days)
-        written = await self._core.store.games.pause(record, asker_id, days, until)
+        deadline = await self._deadline_after_pause(record, now, until)
+        written = await self._core.store.games.pause(record, asker_id, days, until, deadline)
         if not written.ok:
             raise GameChangedError
         self._core.schedule_changed()
-        assert record.deadline_at is not None  # ``check`` refused an untimed game
         updated = replace_record(
             record,
             paused_until=until,
             pause_days=record.pause_days + days,
-            deadline_at=record.deadline_at + timedelta(days=days),
+            deadline_at=deadline,
             version=written.version,
         )
         view = await self._core.view(updated)
         by = view.white if user.id == view.white.id else view.black
         left = MAX_GAME_PAUSE_DAYS - updated.pause_days
         return PauseAgreed(view, days, until, by, view.opponent_of(user.id), left)
+
+    async def _deadline_after_pause(
+        self, record: GameRecord, now: datetime, until: datetime
+    ) -> datetime:
+        """The deadline of the player to move once the pause from ``now`` to ``until`` is
+        agreed: the time their clock had left when it stopped, run again from ``until``. With
+        weekends off that time is counted without their weekends, so the deadline never lands
+        on one (a plain shift by the pause's days could)."""
+        assert record.deadline_at is not None  # ``check`` refused an untimed game
+        zone = await mover_zone(self._core.store, record)
+        if zone is None:
+            return record.deadline_at + (until - now)
+        return deadline_after(until, running_between(now, record.deadline_at, zone), zone)
 
     async def decline(self, user: User, game_id: int) -> OfferDeclined:
         """Refuse the opponent's pending pause. Raises ``NoOfferError``."""

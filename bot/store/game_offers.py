@@ -116,19 +116,20 @@ class GameOffers(GameTable):
             return made
 
     async def pause(
-        self, game: GameRecord, requester_id: int, days: int, until: datetime
+        self, game: GameRecord, requester_id: int, days: int, until: datetime, deadline: datetime
     ) -> Written:
         """Stop the game's clocks until ``until``, using up ``requester_id``'s request for a
-        pause of ``days``: the deadline of the player to move moves by the pause (the clock
-        stays a stored deadline), and the game counts the days. ``Written(ok=False)``,
-        nothing changed, when the game moved on (its version) or the request is gone."""
+        pause of ``days``: the deadline of the player to move becomes ``deadline`` (moved by
+        the pause: the clock stays a stored deadline), and the game counts the days.
+        ``Written(ok=False)``, nothing changed, when the game moved on (its version) or the
+        request is gone."""
         try:
             async with self._db.transaction() as conn:
                 cursor = await conn.execute(
                     "UPDATE games SET paused_until = ?, pause_days = pause_days + ?, "
-                    "deadline_at = deadline_at + ?, version = version + 1 "
+                    "deadline_at = ?, version = version + 1 "
                     "WHERE id = ? AND version = ? AND status = 'active' RETURNING version",
-                    (to_epoch(until), days, days * 86400, game.id, game.version),
+                    (to_epoch(until), days, to_epoch(deadline), game.id, game.version),
                 )
                 row = await cursor.fetchone()
                 await cursor.close()

@@ -125,3 +125,33 @@ def test_weekends_is_on_or_off() -> None:
         weekends_off("sometimes")
     assert refused.value.option == "weekends"
     assert [str(choice) for choice in refused.value.choices] == ["on", "off"]
+
+
+async def test_a_pause_keeps_the_time_left_and_never_lands_on_a_weekend(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Alice's 3 days from Tuesday noon are due Friday noon. A day's pause agreed at once
+    keeps her 3 days and runs them from Wednesday noon: 60 hours to Saturday, the last 12
+    from Monday 00:00 — due Monday noon, where the deadline shifted by a calendar day would
+    have landed on Saturday noon, inside her weekend."""
+    clock.now = datetime(2026, 1, 6, 12, tzinfo=UTC)  # a Tuesday
+    started = await weekend_game(service)
+    assert started.game.deadline == datetime(2026, 1, 9, 12, tzinfo=UTC)
+    await service.pauses.ask(BOB, PLACE, 1, game_id=started.game.id)
+    agreed = await service.pauses.accept(ALICE, started.game.id)
+    assert agreed.game.deadline == datetime(2026, 1, 12, 12, tzinfo=UTC)
+    shown = await service.play.board(ALICE, PLACE, game_id=started.game.id)
+    assert shown.game.deadline == datetime(2026, 1, 12, 12, tzinfo=UTC)  # as stored
+    clock.now = datetime(2026, 1, 10, 12, tzinfo=UTC)  # Saturday noon: no time-out
+    assert (await service.deadlines.expire_overdue()).ended == ()
+
+
+async def test_more_time_is_the_clocks_time_and_skips_the_weekend(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Alice's deadline is Friday noon; bob gives her a day more: 12 hours of Friday and 12
+    from Monday 00:00 — Monday noon, not Saturday noon inside her weekend."""
+    clock.now = datetime(2026, 1, 6, 12, tzinfo=UTC)  # a Tuesday
+    started = await weekend_game(service)
+    given = await service.deadlines.moretime(BOB, PLACE, 1, game_id=started.game.id)
+    assert given.game.deadline == datetime(2026, 1, 12, 12, tzinfo=UTC)
