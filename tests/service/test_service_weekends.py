@@ -5,16 +5,19 @@ on the right Monday second, not over the weekend."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import random
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 
-from bot.service import GameService, GameStarted, ManualClock
+from bot.service import GameService, GameStarted, ManualClock, MovePlayed, User
 from bot.service.challenge_plan import weekends_off
 from bot.service.option_errors import NotAChoiceError
+from bot.service.weekends import running_between
 from bot.text.clock_words import pace_of
 from tests.service.service_helpers import ALICE, BOB, PLACE
 from tests.service.test_service_time_bank import move
+from tests.service.test_weekends import ZONES
 
 DAY = timedelta(days=1)
 THURSDAY_NOON = datetime(2026, 1, 8, 12, tzinfo=UTC)  # the clock starts Monday 5 January
@@ -155,3 +158,42 @@ async def test_more_time_is_the_clocks_time_and_skips_the_weekend(
     started = await weekend_game(service)
     given = await service.deadlines.moretime(BOB, PLACE, 1, game_id=started.game.id)
     assert given.game.deadline == datetime(2026, 1, 12, 12, tzinfo=UTC)
+
+
+async def test_seeded_games_in_many_zones_keep_every_deadline_off_the_weekend(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A property through the service, seeded: games between players in random zones (DST
+    zones, both hemispheres, a half-hour offset), started at random moments, each move made
+    at a random point of the mover's time, possibly on a weekend. After every move the stored
+    deadline is exactly the game's days of running time away for the new mover, counted in
+    their zone — so a move never takes time from the waiting player — and never inside
+    their weekend."""
+    rng = random.Random(2026)
+    line = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d4", "exd4", "cxd4", "Bb4+"]
+    for number in range(8):
+        white, black = User(5000 + 2 * number, "w"), User(5001 + 2 * number, "b")
+        zones = {user.id: rng.choice(ZONES) for user in (white, black)}
+        for user in (white, black):
+            await service.preferences.settings(user, timezone=zones[user.id].key)
+        # Whole seconds, as deadlines are stored.
+        clock.now = (datetime(2026, 1, 1, tzinfo=UTC) + rng.random() * 365 * DAY).replace(
+            microsecond=0
+        )
+        days = rng.choice((1, 2, 3, 5, 7))
+        created = await service.challenges.challenge(
+            white, PLACE, black, color="white", days=days, weekends_off=True
+        )
+        game = (await service.challenges.accept_challenge(black, created.challenge.id)).game
+        for ply, text in enumerate(line):
+            assert game.deadline is not None and game.to_move is not None
+            mover = white if ply % 2 == 0 else black
+            zone = zones[mover.id]
+            assert running_between(clock.now, game.deadline, zone) == days * DAY
+            local = game.deadline.astimezone(zone)
+            assert local.weekday() < 5 or (local.time() == time(0) and local.weekday() == 5)
+            spent = (game.deadline - clock.now) * rng.uniform(0.0, 0.95)
+            clock.now += spent - timedelta(microseconds=spent.microseconds)
+            moved = await service.play.move(mover, None, text, game_id=game.id)
+            assert isinstance(moved, MovePlayed)
+            game = moved.game
