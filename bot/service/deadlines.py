@@ -24,7 +24,7 @@ from bot.service.limits import (
     PURGE_INTERVAL,
     refusal,
 )
-from bot.service.mover_zone import mover_zone
+from bot.service.mover_zone import clock_zone, player_to_move
 from bot.service.option_errors import MoreTimeDaysError
 from bot.service.reminder_times import reminder_due
 from bot.service.results import (
@@ -329,7 +329,7 @@ class DeadlineUseCases:
         if hit is not None:  # it mentions the opponent: a ping like any other
             raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
         # More time is more of the clock's time: with weekends off, none of it on a weekend.
-        zone = await mover_zone(self._core.store, record)
+        zone = clock_zone(record, await player_to_move(self._core.store, record))
         more = timedelta(days=days)
         deadline = (
             record.deadline_at + more

@@ -1,19 +1,20 @@
-"""The weekends that stop a stored deadline: those of the game's player to move."""
+"""The player whose clock a stored deadline is, and the weekends that stop it."""
 
 from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
 from bot.service.weekends import weekend_zone
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, Player, Store
 
 
-async def mover_zone(store: Store, record: GameRecord) -> ZoneInfo | None:
-    """The zone whose weekends stop the clock of ``record``'s player to move (their own
-    ``/settings timezone``, UTC without one); None when the game's clock runs every day.
-    Raises the store's errors."""
-    if not record.weekends_off:
-        return None
+async def player_to_move(store: Store, record: GameRecord) -> Player | None:
+    """``record``'s player to move (None for a finished game). Raises the store's errors."""
     mover = record.to_move_id
-    player = None if mover is None else await store.players.get(mover)
-    return weekend_zone(True, None if player is None else player.time_zone)
+    return None if mover is None else await store.players.get(mover)
+
+
+def clock_zone(record: GameRecord, mover: Player | None) -> ZoneInfo | None:
+    """The zone whose weekends stop ``mover``'s clock in ``record`` (their own
+    ``/settings timezone``, UTC without one); None when the game's clock runs every day."""
+    return weekend_zone(record.weekends_off, None if mover is None else mover.time_zone)

@@ -14,7 +14,7 @@ from bot.service.core import ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, NoOfferError, OfferPendingError
 from bot.service.game_facts import replace_record, typed_away
-from bot.service.mover_zone import mover_zone
+from bot.service.mover_zone import clock_zone, player_to_move
 from bot.service.pause_facts import (
     MAX_GAME_PAUSE_DAYS,
     MAX_PAUSE_DAYS,
@@ -95,14 +95,21 @@ class PauseUseCases:
         self, record: GameRecord, now: datetime, until: datetime
     ) -> datetime:
         """The deadline of the player to move once the pause from ``now`` to ``until`` is
-        agreed: the time their clock had left when it stopped, run again from ``until``. With
-        weekends off that time is counted without their weekends, so the deadline never lands
-        on one (a plain shift by the pause's days could)."""
+        agreed: the time their clock had left when it stopped, run again from ``until``. A
+        vacation of theirs already stops that clock: the pause moves it only by the part
+        the vacation does not cover (not twice). With weekends off that time is counted
+        without their weekends, so the deadline never lands on one."""
         assert record.deadline_at is not None  # ``check`` refused an untimed game
-        zone = await mover_zone(self._core.store, record)
+        mover = await player_to_move(self._core.store, record)
+        held = now
+        if mover is not None and mover.on_vacation(now):
+            assert mover.vacation_ends_at is not None
+            held = mover.vacation_ends_at
+        stopped, resumes = max(now, held), max(until, held)
+        zone = clock_zone(record, mover)
         if zone is None:
-            return record.deadline_at + (until - now)
-        return deadline_after(until, running_between(now, record.deadline_at, zone), zone)
+            return record.deadline_at + (resumes - stopped)
+        return deadline_after(resumes, running_between(stopped, record.deadline_at, zone), zone)
 
     async def decline(self, user: User, game_id: int) -> OfferDeclined:
         """Refuse the opponent's pending pause. Raises ``NoOfferError``."""

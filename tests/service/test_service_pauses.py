@@ -149,3 +149,24 @@ async def test_a_game_cannot_be_paused_indefinitely(
     with pytest.raises(PauseError) as no_clock:
         await service.pauses.ask(ALICE, PLACE, 2, game_id=untimed.game.id)
     assert no_clock.value.problem is PauseProblem.UNTIMED
+
+
+async def test_a_pause_inside_the_movers_vacation_moves_no_deadline(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Bob, to move with 3 days, goes on vacation for 5: his deadline is 8 days away. A
+    2-day pause agreed in the vacation stops a clock that was not running: the deadline
+    stays; a 7-day pause moves it by the 2 days past the vacation's end only."""
+    started = await start_game(service, days=3)
+    game_id = started.game.id
+    await play(service, game_id, "e4")  # bob to move, due in 3 days
+    await service.deadlines.vacation(BOB, 5)
+    due = (await service.reports.game_view(game_id)).deadline
+    assert due == clock.now + 8 * DAY
+    await service.pauses.ask(ALICE, PLACE, 2, game_id=game_id)
+    inside = await service.pauses.accept(BOB, game_id)
+    assert inside.game.deadline == due
+    clock.advance(days=2)  # that pause is over; 3 days of the vacation are left
+    await service.pauses.ask(ALICE, PLACE, 7, game_id=game_id)
+    beyond = await service.pauses.accept(BOB, game_id)
+    assert beyond.game.deadline == due + 4 * DAY  # 7 days from now, the vacation's 3 aside
