@@ -99,6 +99,7 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         rounds=number("rounds", DEFAULT_ROUNDS),
         deadline=options.get("deadline"),
         vacation=flag("vacation", True),
+        start=options.get("start"),
     )
     console.say(entry_text(shown))
 

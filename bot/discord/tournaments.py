@@ -25,6 +25,7 @@ from bot.discord.tournament_events import event_note, make_event
 from bot.i18n import using
 from bot.i18n.text import Text
 from bot.render.cross_table import render_cross_table
+from bot.service.thematic_starts import MAX_START_TEXT
 from bot.service.tournament.facts import (
     MAX_FIELD,
     MAX_NAME_LENGTH,
@@ -56,6 +57,7 @@ NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
 Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
 Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
 DeadlineText = app_commands.Range[str, 1, 40]
+StartText = app_commands.Range[str, 1, MAX_START_TEXT]
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
 
 tournament = app_commands.Group(name="tournament", description=about("tournament"))
@@ -142,6 +144,7 @@ async def create(
     start_when_full: bool = False,
     deadline: DeadlineText | None = None,
     vacation: bool = True,
+    start: StartText | None = None,
     event: bool = False,
 ) -> None:
     bot = postal(interaction)
@@ -163,6 +166,7 @@ async def create(
             rounds=rounds,
             deadline=deadline,
             vacation=vacation,
+            start=start,
         ),
     )
     made = shown.tournament

@@ -13,7 +13,7 @@ from bot.i18n.names import Choice
 from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
 from bot.service.challenge_plan import DAYS_CHOICES
-from bot.service.challenge_spec import CHALLENGE, VARIANT
+from bot.service.challenge_spec import CHALLENGE, START, VARIANT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
@@ -414,6 +414,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         OptionKind.YES_NO,
                         description="Whether a player's vacation pauses its games (default yes)",
                     ),
+                    START,  # the challenge's thematic start: every game begins from it
                     OptionSpec(
                         "event",
                         OptionKind.YES_NO,

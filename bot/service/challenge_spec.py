@@ -20,6 +20,15 @@ VARIANT = OptionSpec(
     "game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess, xiangqi or chess960"
 )
 
+# A thematic start (bot.service.thematic_starts): a line of moves or an opening; the
+# challenge's and the tournament's (every game of it begins there).
+START = OptionSpec(
+    "start",
+    OptionKind.TEXT,
+    limits=(1, MAX_START_TEXT),
+    description='Start after these moves ("1. e4 c5") or a named opening (chess)',
+)
+
 CHALLENGE = CommandSpec(
     "challenge",
     (
@@ -94,13 +103,7 @@ CHALLENGE = CommandSpec(
             limits=(0, START_COUNT - 1),
             description="Chess960: the start position's number, 0 to 959 (default: random)",
         ),
-        # A thematic start (bot.service.thematic_starts): a line of moves or an opening.
-        OptionSpec(
-            "start",
-            OptionKind.TEXT,
-            limits=(1, MAX_START_TEXT),
-            description='Start after these moves ("1. e4 c5") or a named opening (chess)',
-        ),
+        START,
     ),
     positional=("opponent",),
     description="Challenge someone (or anyone) to a game",

@@ -50,6 +50,7 @@ class Tournament:
     starts_at: datetime | None = None  # its sign-up deadline: the clock starts it then
     cancelled_at: datetime | None = None  # called off at its deadline, too few players
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
+    start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ class NewTournament:
     bye_halves: int = 2  # what a Swiss bye scores, in half points
     starts_at: datetime | None = None  # its sign-up deadline
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
+    start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,8 @@ from bot.store.tournament_records import (
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
-    "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation"
+    "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation, "
+    "start_fen"
 )
 
 
@@ -63,6 +64,7 @@ def tournament_from_row(row: Any) -> Tournament:
         starts_at=from_epoch_or_none(row[21]),
         cancelled_at=from_epoch_or_none(row[22]),
         vacation=bool(row[23]),
+        start_fen=row[24],
     )
 
 
@@ -78,8 +80,8 @@ class Tournaments:
             cursor = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
-                "status, created_at, rounds, bye_halves, starts_at, vacation) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?) "
+                "status, created_at, rounds, bye_halves, starts_at, vacation, start_fen) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -99,6 +101,7 @@ class Tournaments:
                     new.bye_halves,
                     None if new.starts_at is None else to_epoch(new.starts_at),
                     int(new.vacation),
+                    new.start_fen,
                 ),
             )
             row = await cursor.fetchone()

@@ -112,3 +112,25 @@ async def test_stats_list_a_finished_tournament(tmp_path: Path) -> None:
     lists it."""
     output = await play(tmp_path, SCRIPT + "bob /stats\n")
     assert "Tournaments: 1 finished.\nAutumn cup (#1): place 1 of 3, points: 1" in output
+
+
+THEMATIC = """\
+alice /tournament create Cup game:chess960 start:"1. e4"
+alice /tournament create Cup start:"1. e4 e4"
+alice /tournament create Scandinavian cup players:3 start:"1. e4 d5"
+alice /tournament join
+bob /tournament join
+carol /tournament join
+alice /tournament start
+bob /move exd5 game:1
+"""
+
+
+async def test_a_thematic_tournament_through_the_console(tmp_path: Path) -> None:
+    """``start:`` as ``/challenge`` takes it: refused in Chess960 and for a bad line (no
+    tournament opened), and every game of the one opened begins after 1. e4 d5."""
+    output = await play(tmp_path, THEMATIC)
+    assert output.count("opened a tournament") == 1
+    assert 'Move 2 of start, "e4", cannot be played there.' in output
+    assert "Scandinavian cup (#1)" in output
+    assert "bob played 2. exd5. carol to move. Opening: B01 Scandinavian Defense." in output

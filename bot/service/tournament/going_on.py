@@ -143,13 +143,16 @@ def next_step(
 
 
 def round_starts(
-    variant: rules.Variant, rounds: Iterable[int], rng: random.Random | None = None
+    variant: rules.Variant,
+    rounds: Iterable[int],
+    rng: random.Random | None = None,
+    thematic: str | None = None,
 ) -> dict[int, str]:
-    """The start FEN of each round's games: the variant's own, or in Chess960 one start
-    drawn per round that all its boards play (as 960 events do: every player meets the same
-    position that round)."""
+    """The start FEN of each round's games: the tournament's ``thematic`` start, the
+    variant's own, or in Chess960 one start drawn per round that all its boards play (as
+    960 events do: every player meets the same position that round)."""
     if variant.name != "chess960":
-        return dict.fromkeys(rounds, variant.start_fen)
+        return dict.fromkeys(rounds, thematic or variant.start_fen)
     return {number: chess960_start(random_start_number(rng)) for number in sorted(rounds)}
 
 
@@ -165,12 +168,17 @@ async def new_games(
         players = {i: replace(p, vacation_ends_at=None) for i, p in players.items()}
     refs = await core.refs(*ids) if ids else {}
     now = core.now()
-    starts = round_starts(variant_named(tournament.variant), {seat.round for seat in seats})
+    variant = variant_named(tournament.variant)
+    rounds = {seat.round for seat in seats}
+    starts = round_starts(variant, rounds, thematic=tournament.start_fen)
     paired = []
     for seat in seats:
         white, black = by_seed[seat.white], by_seed[seat.black]
         start_fen = starts[seat.round]
-        deadline = await core.deadline_for(white, now, tournament.days_per_move, players.get(white))
+        # A thematic line of odd length leaves Black to move first: their clock runs.
+        black_first = variant.from_fen(start_fen).side_to_move is Color.BLACK
+        first = black if black_first else white
+        deadline = await core.deadline_for(first, now, tournament.days_per_move, players.get(first))
         game = NewGame(
             tournament.guild_id,
             tournament.channel_id,
@@ -182,11 +190,11 @@ async def new_games(
             tournament.days_per_move,
             tournament.rated,
             False,
-            white,
+            first,
             deadline,
-            core.first_look(players.get(white), deadline, now),
+            core.first_look(players.get(first), deadline, now),
         )
         opened = OutboxItem(OutboxTarget.PLACE, GameOpenedFacts(seat.round, seat.board))
-        outbox = (opened, *turn_dm(None, 0, refs[white]))
+        outbox = (opened, *turn_dm(None, 0, refs[first]))
         paired.append(PairedGame(seat.round, seat.board, game, outbox))
     return paired

@@ -24,6 +24,7 @@ from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
 from bot.service.results import Place, PlayerRef, User
 from bot.service.text import pgn_tag
+from bot.service.thematic_starts import thematic_start
 from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.deadline import parse_deadline
 from bot.service.tournament.facts import (
@@ -61,7 +62,7 @@ from bot.store import (
     TournamentFormat,
     TournamentStatus,
 )
-from rules import Color, Outcome, Termination, is_chess_family
+from rules import Color, Outcome, Termination, Variant, is_chess_family
 
 # The games a tournament may be of (the store's tables hold these).
 TOURNAMENT_VARIANTS = ("chess", "xiangqi", "chess960")
@@ -96,20 +97,19 @@ class TournamentUseCases:
         bye_halves: int = 2,
         deadline: str | None = None,
         vacation: bool = True,
+        start: str | None = None,
     ) -> TournamentShown:
         """Open a tournament in ``place`` for up to ``players``: a round robin (3 to 16;
         ``double``: each pair plays twice, once with each colour, both games at once), a
         Swiss of ``rounds`` rounds (a bye worth ``bye_halves`` half points) or a knockout
         (3 to 256). Only a member who may manage the server (``manages_server``) may.
         ``deadline``: when sign-up closes and the clock starts it (``tournament.deadline``);
-        ``vacation`` False: a vacation pauses none of its games (``service.vacation_rule``).
-        Raises ``TournamentError`` (NOT_ORGANISER, BAD_SIZE, BAD_FIELD, BAD_ROUNDS, BAD_NAME),
-        ``InvalidOptionError`` for the days or game, ``DeadlineError`` for the deadline."""
+        ``vacation`` False: a vacation pauses none of its games; ``start``: the thematic line
+        all games begin from. Raises ``TournamentError`` (NOT_ORGANISER, BAD_SIZE, BAD_FIELD,
+        BAD_ROUNDS, BAD_NAME), ``InvalidOptionError`` (days, game, start), ``DeadlineError``."""
         if not manages_server:
             raise TournamentError(TournamentRefusal.NOT_ORGANISER)
-        variant = variant_named(game)
-        if variant.name not in TOURNAMENT_VARIANTS:
-            raise UnknownVariantError(game)
+        variant, start_fen = _game_and_start(game, start)
         check_days(days)
         rounds = _checked_terms(format, players, rounds)
         starts_at = await self._deadline(user, deadline)  # before anything is written
@@ -132,6 +132,7 @@ class TournamentUseCases:
                 bye_halves if bye_halves in (0, 1, 2) else 2,
                 starts_at,
                 vacation,
+                start_fen,
             ),
             self._core.now(),
         )
@@ -534,6 +535,15 @@ class TournamentUseCases:
             tournament.cancelled_at is not None,
             tournament.vacation,
         )
+
+
+def _game_and_start(game: str, start: str | None) -> tuple[Variant, str | None]:
+    """The tournament's variant and its thematic start's FEN (None: none given). Raises
+    ``UnknownVariantError`` or ``StartLineError``."""
+    variant = variant_named(game)
+    if variant.name not in TOURNAMENT_VARIANTS:
+        raise UnknownVariantError(game)
+    return variant, None if start is None else thematic_start(variant, start)
 
 
 def _title(name: str) -> str:
