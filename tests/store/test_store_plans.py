@@ -156,6 +156,14 @@ def _sqlite_access(detail: str) -> str:
     return detail.split(" INDEX ", 1)[1].split(" ", 1)[0]
 
 
+def _sequential_scans(node: dict[str, Any]) -> set[str]:
+    """The tables PostgreSQL's plan tree ``node`` reads by a sequential scan."""
+    found = {str(node["Relation Name"])} if node.get("Node Type") == "Seq Scan" else set()
+    for child in node.get("Plans", []):
+        found |= _sequential_scans(child)
+    return found
+
+
 def _postgres_access(node: dict[str, Any]) -> Iterator[str]:
     """Each read of games in the plan tree ``node``: the index with a condition on it, or
     FULL (a sequential scan, or an index read whole: no Index Cond)."""
@@ -379,8 +387,12 @@ async def test_threads_to_archive_are_found_through_their_own_index(
         # as many rows as threads wait.
         *_, plan = await _games_read_by(store, sql, parameters)
         assert "games_thread_to_archive" in plan, plan
-        assert "Seq Scan" not in plan and "SCAN games'" not in plan, plan
-        assert "SCAN games," not in plan, plan
+        assert "SCAN games'" not in plan and "SCAN games," not in plan, plan
+        # Of games, that is: PostgreSQL may read the few rows of an almost empty table (here
+        # moves, for a game's last move) by a sequential scan, as its statistics suggest.
+        if isinstance(store.database, PostgresDatabase):
+            scanned = _sequential_scans(json.loads(plan.removeprefix("plan: "))[0]["Plan"])
+            assert "games" not in scanned, plan
 
 
 async def test_a_players_history_reads_only_the_newest_of_each_colour(
