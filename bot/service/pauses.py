@@ -101,15 +101,15 @@ class PauseUseCases:
         without their weekends, so the deadline never lands on one."""
         assert record.deadline_at is not None  # ``check`` refused an untimed game
         mover = await player_to_move(self._core.store, record)
-        held = now
+        runs_from = now  # when the clock would run again without the pause
         if mover is not None and mover.on_vacation(now):
             assert mover.vacation_ends_at is not None
-            held = mover.vacation_ends_at
-        stopped, resumes = max(now, held), max(until, held)
+            runs_from = mover.vacation_ends_at
+        resumes = max(until, runs_from)
         zone = clock_zone(record, mover)
         if zone is None:
-            return record.deadline_at + (resumes - stopped)
-        return deadline_after(resumes, running_between(stopped, record.deadline_at, zone), zone)
+            return record.deadline_at + (resumes - runs_from)
+        return deadline_after(resumes, running_between(runs_from, record.deadline_at, zone), zone)
 
     async def decline(self, user: User, game_id: int) -> OfferDeclined:
         """Refuse the opponent's pending pause. Raises ``NoOfferError``."""
