@@ -8,6 +8,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -34,7 +35,13 @@ class Terminal:
     """``python -m bot console`` on the slave side of a pseudo-terminal."""
 
     def __init__(self, tmp_path: Path) -> None:
-        self.env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "TERM": "xterm"}
+        # faulthandler: a console that hangs is made to print every thread's stack (SIGABRT).
+        self.env = {
+            **os.environ,
+            "XDG_STATE_HOME": str(tmp_path / "state"),
+            "TERM": "xterm",
+            "PYTHONFAULTHANDLER": "1",
+        }
         self.master, slave = pty.openpty()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot", "console", "--db", str(tmp_path / "t.db"),
@@ -60,6 +67,27 @@ class Terminal:
                     self.seen += os.read(self.master, 4096).decode(errors="replace")
                 except OSError:  # the console exited: the slave side is gone
                     break
+
+    def read_rest(self, seconds: float) -> None:
+        """Read what the terminal shows until its program has gone (or ``seconds`` pass)."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            if select.select([self.master], [], [], left)[0]:
+                try:
+                    self.seen += os.read(self.master, 4096).decode(errors="replace")
+                except OSError:  # the slave side is gone
+                    return
+
+    def exit_status(self, seconds: float) -> int:
+        """The console's exit status once it ends within ``seconds``; otherwise it is made to
+        print where each of its threads waits, and the test fails showing that."""
+        try:
+            return self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGABRT)
+            self.process.wait()
+            self.read_rest(seconds=5)
+            raise AssertionError(f"still running after {seconds} s:\n{self.seen}") from None
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -97,7 +125,7 @@ def test_ctrl_c_ends_the_console_at_once(terminal: Terminal) -> None:
     terminal.wait_for("> ", 2)
     started = time.monotonic()
     terminal.type("\x03")  # Ctrl-C, with no Enter after it
-    status = terminal.process.wait(timeout=10)
+    status = terminal.exit_status(10)
     waited = time.monotonic() - started
     assert status == 130 and waited < 10
     terminal.wait_for("> ", 2, seconds=1)  # what it printed meanwhile
