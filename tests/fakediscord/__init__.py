@@ -238,6 +238,7 @@ class FakeDiscord(Driver):
         api = "/api/v10"
         routes: list[tuple[str, str, Callable[..., Any]]] = [
             ("GET", "/users/@me", self._get_me),
+            ("GET", "/users/{user}", self._get_user),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("GET", "/gateway", self._get_gateway),
             ("GET", "/gateway/bot", self._get_gateway_bot),

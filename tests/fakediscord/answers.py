@@ -46,6 +46,14 @@ class Answers(Channels):
         me.update(verified=True, mfa_enabled=False, email=None, locale="en-US")
         return json_response(me)
 
+    async def _get_user(self, request: web.Request) -> web.Response:
+        """GET /users/{id}: a user Discord knows (any of the fake's), else Unknown User."""
+        text = request.match_info["user"]
+        user = self.users.get(int(text)) if text.isdigit() else None
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return json_response(user.payload())
+
     async def _get_application(self, request: web.Request) -> web.Response:
         return json_response(
             {

@@ -23,6 +23,7 @@ from tests.fakediscord.model import (
     MODAL,
     MODAL_SUBMIT,
     NUMBER,
+    ROLE,
     STRING,
     SUB_COMMAND,
     USER,
@@ -321,6 +322,11 @@ class Driver(Events):
             del member["user"]
             resolved.setdefault("members", {})[str(value.id)] = member
             return str(value.id)
+        if kind == ROLE:
+            if not isinstance(value, int) or value not in self.roles:
+                raise ValueError(f"{where} takes a role of the server (add_role), got {value!r}")
+            resolved.setdefault("roles", {})[str(value)] = self.role(value)
+            return str(value)
         if kind == STRING and not isinstance(value, str):
             raise ValueError(f"{where} takes text, got {value!r}")
         if kind == INTEGER and (not isinstance(value, int) or isinstance(value, bool)):

@@ -162,6 +162,8 @@ class FakeUser:
     # Their permissions in the server, sent in each interaction's member object (a member
     # who may manage the server has MANAGE_GUILD).
     permissions: int = BOT_PERMISSIONS
+    # The ids of the server roles they hold (``FakeDiscord.add_role``), sent in member objects.
+    roles: tuple[int, ...] = ()
 
     def payload(self) -> dict[str, Any]:
         return {

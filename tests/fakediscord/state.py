@@ -79,6 +79,8 @@ class FakeState:
         self.guild_names: dict[int, str] = {self.guild_id: "Postal Club"}
         # Each server's language (its preferred_locale; interactions' guild_locale).
         self.guild_locales: dict[int, str] = {}
+        # Each server's roles besides @everyone: role id -> (server id, name).
+        self.roles: dict[int, tuple[int, str]] = {}
         self.channels: dict[int, FakeChannel] = {}
         self._sockets: list[GatewaySession] = []
         self.channel = self.add_channel("general")
@@ -188,6 +190,20 @@ class FakeState:
         user = FakeUser(self.new_id(), name, bot=bot, accepts_dms=accepts_dms)
         self.users[user.id] = user
         return user
+
+    def add_role(self, name: str, guild_id: int | None = None) -> int:
+        """A new role in the server (default: the first), told to the bot as Discord tells
+        it (GUILD_ROLE_CREATE); returns its id. Members get it in ``FakeUser.roles``."""
+        guild = guild_id or self.guild_id
+        role_id = self.new_id()
+        self.roles[role_id] = (guild, name)
+        self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild), "role": self.role(role_id)})
+        return role_id
+
+    def role(self, role_id: int) -> dict[str, Any]:
+        """A role object of ``add_role``'s role (no permissions of its own)."""
+        _, name = self.roles[role_id]
+        return {**self._role(role_id), "name": name, "permissions": "0", "position": 1}
 
     def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeChannel:
         """Another server with Postal in it (the bot gets its GUILD_CREATE, as when it is
@@ -432,7 +448,7 @@ class FakeState:
     def _member(self, user: FakeUser) -> dict[str, Any]:
         return {
             "user": user.payload(),
-            "roles": [],
+            "roles": [str(role) for role in user.roles],
             "joined_at": now_iso(),
             "deaf": False,
             "mute": False,
@@ -484,7 +500,10 @@ class FakeState:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [self._role(guild_id)],
+            "roles": [
+                self._role(guild_id),
+                *(self.role(role) for role, (guild, _) in self.roles.items() if guild == guild_id),
+            ],
             "emojis": [],
             "stickers": [],
             "features": [],
