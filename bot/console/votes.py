@@ -13,7 +13,7 @@ from bot.service.challenge_plan import color_word
 async def vote(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
-    """``/vote team PLAYER… title:T opponent:P|level:L [game] [color] [days] [window]
+    """``/vote team MEMBER… title:T opponent:P|level:L [game] [color] [days] [window]
     [secret]``, ``/vote nominate MOVE``, ``/vote cast MOVE``, ``/vote tally`` (there
     ``game:`` picks the game by its number), as ``bot.service.vote_catalog`` describes."""
     action = positional[0].lower() if positional else ""
@@ -45,7 +45,7 @@ async def _team(console: Console, user: User, options: dict[str, str]) -> None:
         CONSOLE_PLACE,
         name=options.get("title", ""),
         members=tuple(
-            user_named(checked_name(word)) for word in options.get("players", "").split()
+            user_named(checked_name(word)) for word in options.get("members", "").split()
         ),
         opponent=opponent,
         level=level,

@@ -9,14 +9,11 @@ import discord
 from discord import app_commands
 
 from bot.discord.autocomplete import autocomplete_game
-from bot.discord.commands import (
-    can_host_game,
-    play_the_computer,
-    server_only,
-)
+from bot.discord.commands import play_the_computer, server_only
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import postal
+from bot.discord.places import can_host_game
 from bot.discord.presses import send_animation
 from bot.discord.respond import quickly
 from bot.service.after_game import DEFAULT_FRAME_MS, FRAME_MS_RANGE

@@ -22,10 +22,11 @@ from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import described_choices, postal
 from bot.discord.notes import note
-from bot.discord.places import check_place
+from bot.discord.places import can_host_game
 from bot.discord.respond import Outlook, quickly
 from bot.discord.settings import settings
 from bot.discord.tournaments import tournament
+from bot.discord.votes import vote
 from bot.i18n.text import say
 from bot.service import (
     BoardShown,
@@ -80,12 +81,6 @@ def also_in_dms(command: T) -> T:
     return installed(
         app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)(command)
     )
-
-
-async def can_host_game(interaction: discord.Interaction) -> bool:
-    """Refuse a challenge where Postal could not post the game (``PlaceRefusedError``)."""
-    await check_place(interaction)
-    return True
 
 
 def _game_option(interaction: discord.Interaction) -> int | None:
@@ -475,6 +470,7 @@ SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     settings,
     conditional,
     tournament,
+    vote,
 )
 # Read-only commands about one's own games: also in the bot's DMs.
 DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats, note)

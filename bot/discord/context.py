@@ -22,6 +22,15 @@ def actor_of(interaction: discord.Interaction) -> User:
     return User(actor.id, actor.name, actor.is_bot, locale)
 
 
+def roles_of(interaction: discord.Interaction) -> frozenset[int]:
+    """The roles the acting member holds now (none outside a server): a role team's
+    members are its holders at each vote."""
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return frozenset()
+    return frozenset(role.id for role in member.roles)
+
+
 def place_of(interaction: discord.Interaction) -> Place:
     """Where the command was typed: a thread counts as its parent channel plus the thread;
     outside a server (DMs) the guild id is 0."""

@@ -49,6 +49,7 @@ from bot.service import (
     VacationStarted,
     board_controls,
 )
+from bot.store import team_of_player
 from bot.text import boards, endings, interactions, reports, words
 from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
 from bot.text.clock_words import waiting_bank_text
@@ -205,8 +206,9 @@ def wants_turn_mention(player: PlayerRef | None) -> bool:
 
 
 def with_mentions(text: str, players: Iterable[PlayerRef]) -> tuple[str, tuple[int, ...]]:
-    """``text`` prefixed with mentions of ``players`` (duplicates dropped)."""
-    unique = list({p.id: p for p in players}.values())
+    """``text`` prefixed with mentions of ``players`` (duplicates dropped, and a team's
+    seat in a vote game, which is no Discord user: ``team_of_player``)."""
+    unique = list({p.id: p for p in players if team_of_player(p.id) is None}.values())
     if not unique:
         return text, ()
     prefix = " ".join(mention(p) for p in unique)

@@ -111,6 +111,13 @@ def missing_permissions(
     return [name for name, granted in needed if not granted]
 
 
+async def can_host_game(interaction: discord.Interaction) -> bool:
+    """A command check: refuse a challenge (a team's too) where Postal could not post the
+    game (``PlaceRefusedError``)."""
+    await check_place(interaction)
+    return True
+
+
 async def check_place(interaction: discord.Interaction) -> None:
     """Refuse (``PlaceRefusedError``) to host a game where Postal could not post later: an
     interaction's own answers need no permission, everything after it does, and a private

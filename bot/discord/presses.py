@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import menu_messages, messages, pause_messages, tournaments
-from bot.discord.context import actor_of, place_of
+from bot.discord import menu_messages, messages, pause_messages, tournaments, votes
+from bot.discord.context import actor_of, place_of, roles_of
 from bot.discord.errors import report_error
 from bot.discord.language import language_for, shared_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
@@ -54,6 +54,7 @@ from bot.service import (
 from bot.service.buttons import PressResult
 from bot.service.pause_facts import PauseAgreed
 from bot.service.tournament.facts import TournamentShown
+from bot.service.vote_facts import BallotTaken, VoteMenu
 from bot.text import interactions
 from bot.text.endings import ending_text
 
@@ -80,7 +81,11 @@ async def handle_press(
         place = place_of(interaction)
         work = asyncio.ensure_future(
             bot.service.buttons.press_custom_id(
-                actor_of(interaction), custom_id, place=place, values=values
+                actor_of(interaction),
+                custom_id,
+                place=place,
+                values=values,
+                roles=roles_of(interaction),
             )
         )
         try:
@@ -96,8 +101,8 @@ async def handle_press(
 async def show_press(
     bot: PostalBot, interaction: discord.Interaction, result: PressResult, place: Place
 ) -> None:
-    """Show what a press did. The board message itself is never rewritten by a press (its
-    newer board replaces it); private menus and previews are."""
+    """Show what a press did: a board message is never rewritten by a press (its newer
+    board replaces it), private menus and previews are."""
     match result:
         case GameStarted():
             await start_game(bot, interaction, result)
@@ -130,9 +135,7 @@ async def show_press(
         case MoveMenu():
             await bot.reply(interaction, lambda: menu_messages.move_menu(result))
         case MoveTyping():
-            title, label = interactions.move_form_text(result)
-            form = move_form(result.custom_id, title, label, result.placeholder)
-            await interaction.response.send_modal(form)
+            await interaction.response.send_modal(typing_form(result))
         case MovePreview():
             await bot.reply(interaction, lambda: menu_messages.move_preview(result))
         case MoveCancelled():
@@ -153,6 +156,27 @@ async def show_press(
             await bot.reply(interaction, lambda: messages.game_list(result))
         case TournamentShown():
             await tournaments.show_pressed(bot, interaction, result)
+        case VoteMenu() | BallotTaken():
+            await show_vote(bot, interaction, result)
+
+
+def typing_form(result: MoveTyping) -> discord.ui.Modal:
+    """The form a board's Type a move… opens."""
+    title, label = interactions.move_form_text(result)
+    return move_form(result.custom_id, title, label, result.placeholder)
+
+
+async def show_vote(
+    bot: PostalBot, interaction: discord.Interaction, result: VoteMenu | BallotTaken
+) -> None:
+    """Vote… pressed: the member's private menu; a move chosen there: the menu says the
+    vote was taken (and the outbox posts the elected move when the vote closed the window)."""
+    if isinstance(result, VoteMenu):
+        await bot.reply(interaction, lambda: votes.vote_menu_reply(result))
+        return
+    if result.closed is not None:
+        bot.outbox.wake()
+    await rewrite_pressed(interaction, lambda: votes.ballot_words(result))
 
 
 async def show_taken_back(

@@ -28,6 +28,7 @@ _SELECT_ACTIONS = "|".join(
         ButtonAction.PICK_LEGAL,
         ButtonAction.LIST_BOARD,
         ButtonAction.LIST_PLAY,
+        ButtonAction.CAST_VOTE,
     )
 )
 CUSTOM_ID_TEMPLATE = (

@@ -14,7 +14,7 @@ from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, InvalidButtonError, StaleBoardError
 from bot.service.pause_facts import PauseAgreed
 from bot.service.pauses import PauseUseCases
-from bot.service.play import PlayUseCases
+from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
 from bot.service.report_results import GameList, RecordExport
 from bot.service.reports import ReportUseCases
 from bot.service.results import (
@@ -40,6 +40,8 @@ from bot.service.results import (
 )
 from bot.service.tournament.facts import TournamentShown
 from bot.service.tournament.use_case import TournamentUseCases
+from bot.service.vote_facts import BallotTaken, VoteMenu
+from bot.service.votes import VoteUseCases
 from bot.store import GameRecord, OfferKind
 
 PressResult = (
@@ -64,6 +66,8 @@ PressResult = (
     | GameList
     | TournamentShown
     | PauseAgreed
+    | VoteMenu
+    | BallotTaken
 )
 _OFFER_ACTIONS = {
     ButtonAction.CONFIRM_RESIGN,
@@ -97,6 +101,7 @@ class ButtonUseCases:
         reports: ReportUseCases,
         tournaments: TournamentUseCases,
         pauses: PauseUseCases,
+        votes: VoteUseCases,
     ) -> None:
         self._core = core
         self._after_game = after_game
@@ -107,6 +112,7 @@ class ButtonUseCases:
         self._reports = reports
         self._tournaments = tournaments
         self._pauses = pauses
+        self._votes = votes
 
     async def press(
         self,
@@ -117,14 +123,18 @@ class ButtonUseCases:
         *,
         place: Place | None = None,
         values: tuple[str, ...] = (),
+        roles: frozenset[int] = frozenset(),
     ) -> PressResult:
         """Do what a button, a select menu (``values`` chosen) or a form (``values``
-        typed) means, checking the presser may (the use cases raise ``UserError``s for
-        others). Buttons about a game carry the ply they were made at and refuse
-        (``GameChangedError``) once the game has moved on. ``place`` is where the button was
-        pressed (a promotion chosen away from the game is announced there)."""
+        typed) means, checking the presser (holding ``roles``: a team's role) may (the use
+        cases raise ``UserError``s for others). Buttons about a game carry the ply they
+        were made at and refuse (``GameChangedError``) once the game has moved on.
+        ``place`` is where the button was pressed (a promotion chosen away from the game is
+        announced there)."""
         if action in PLY_BOUND_ACTIONS:
-            return await self._board_control(user, action, target_id, argument, place, values)
+            return await self._board_control(
+                user, action, target_id, argument, place, values, roles
+            )
         if action in _OFFER_ACTIONS and argument:
             if not argument.isdigit():
                 raise InvalidButtonError
@@ -210,6 +220,7 @@ class ButtonUseCases:
         argument: str,
         place: Place | None,
         values: tuple[str, ...],
+        roles: frozenset[int],
     ) -> PressResult:
         """A control of a board message, or a menu or form opened from one."""
         record = await self._core.game_record(game_id)
@@ -249,6 +260,10 @@ class ButtonUseCases:
                 )
             case ButtonAction.CONFIRM_MOVE:
                 return await self._board_menus.confirm_move(user, game_id, argument, place=place)
+            case ButtonAction.VOTE_MENU:
+                return await self._votes.menu(user, game_id, int(ply), roles)
+            case ButtonAction.CAST_VOTE if len(values) == 1 and len(values[0]) <= MAX_MOVE_TEXT:
+                return await self._votes.vote(user, place, values[0], game_id=game_id, roles=roles)
         raise InvalidButtonError
 
     async def press_custom_id(
@@ -258,10 +273,11 @@ class ButtonUseCases:
         *,
         place: Place | None = None,
         values: tuple[str, ...] = (),
+        roles: frozenset[int] = frozenset(),
     ) -> PressResult:
         """``press`` for a ``Button.custom_id`` (or a select menu's or form's). Raises
         ``InvalidButtonError`` if malformed."""
         parsed = parse_button_id(custom_id)
         if parsed is None:
             raise InvalidButtonError
-        return await self.press(user, *parsed, place=place, values=values)
+        return await self.press(user, *parsed, place=place, values=values, roles=roles)

@@ -14,6 +14,7 @@ class OptionKind(Enum):
     WHOLE_NUMBER = "whole number"
     YES_NO = "yes or no"
     USER = "user"
+    ROLE = "role"  # a Discord role (only on Discord: the console has none)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ refused (``GameChangedError``) even if its buttons were not removed yet.
 from __future__ import annotations
 
 from bot.service.results import Button, ButtonAction, ButtonLabel, ButtonStyle, GameView
+from bot.store import team_of_player
 
 # The controls that act on the position shown: refused once the game has moved on.
 PLY_BOUND_ACTIONS = frozenset(
@@ -23,6 +24,8 @@ PLY_BOUND_ACTIONS = frozenset(
         ButtonAction.PICK_LEGAL,
         ButtonAction.TYPED_MOVE,
         ButtonAction.CONFIRM_MOVE,
+        ButtonAction.VOTE_MENU,
+        ButtonAction.CAST_VOTE,
     }
 )
 
@@ -34,16 +37,8 @@ def board_controls(game: GameView) -> tuple[Button, ...]:
     players = (game.white.id, game.black.id)
     if game.active:
         ply = str(game.ply)
-        mover = (game.to_move.id,) if game.to_move is not None else players
         return (
-            Button(
-                ButtonLabel.MOVE,
-                ButtonAction.MOVE_MENU,
-                game.id,
-                ply,
-                mover,
-                ButtonStyle.PRIMARY,
-            ),
+            _move_button(game, ply),
             Button(ButtonLabel.DRAW, ButtonAction.OFFER_DRAW, game.id, ply, players),
             Button(ButtonLabel.TAKEBACK, ButtonAction.ASK_TAKEBACK, game.id, ply, players),
             Button(
@@ -68,6 +63,19 @@ def board_controls(game: GameView) -> tuple[Button, ...]:
         Button(ButtonLabel.GIF, ButtonAction.GIF, game.id),
         Button(ButtonLabel.PGN, ButtonAction.PGN, game.id),
     )
+
+
+def _move_button(game: GameView, ply: str) -> Button:
+    """Move… for the player to move; for a team to move (vote chess), Vote…: its members
+    are known only when they press (a role's holders then), so the service checks them."""
+    to_move = game.to_move
+    pressers: tuple[int, ...]
+    if to_move is not None and team_of_player(to_move.id) is not None:
+        label, action, pressers = ButtonLabel.VOTE, ButtonAction.VOTE_MENU, ()
+    else:
+        label, action = ButtonLabel.MOVE, ButtonAction.MOVE_MENU
+        pressers = (to_move.id,) if to_move is not None else (game.white.id, game.black.id)
+    return Button(label, action, game.id, ply, pressers, ButtonStyle.PRIMARY)
 
 
 def ply_of(argument: str) -> int | None:

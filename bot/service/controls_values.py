@@ -49,6 +49,10 @@ class ButtonAction(Enum):
     # show that game's board, privately; open its Move… menu.
     LIST_BOARD = "gboard"
     LIST_PLAY = "gplay"
+    # Vote chess, from the board of a team to move (argument: the ply): Vote… opens the
+    # member's private menu of the turn's nominations; choosing one casts their vote.
+    VOTE_MENU = "vote"
+    CAST_VOTE = "ballot"
 
 
 class ButtonStyle(Enum):
@@ -71,6 +75,7 @@ class ButtonLabel(StrEnum):
     CONFIRM = "confirm"
     RESIGN = "resign"
     MOVE = "move"
+    VOTE = "vote"
     TYPE_MOVE = "type move"
     ANOTHER_PIECE = "another piece"
     DRAW = "draw"

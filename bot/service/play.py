@@ -504,9 +504,14 @@ class PlayUseCases:
             record = await self._core.resolve(user, place, game_id)
             if not record.is_active or record.to_move_id != user.id:
                 return []
-            game = await self._core.replay(record)
+            return await self.matching(record, user, prefix)
         except UserError:  # autocomplete answers with nothing rather than an error
             return []  # (a damaged game included: the command itself will say so)
+
+    async def matching(self, record: GameRecord, user: User, prefix: str) -> list[str]:
+        """At most 25 legal moves of ``record``'s position matching ``prefix``, named as
+        ``user`` reads moves. Raises ``UserError`` for a game that cannot be replayed."""
+        game = await self._core.replay(record)
         typed = prefix[:MAX_MOVE_TEXT]
         name = await self._core.namer(game.position, user.id, typed)
         return matching_moves(game.position, piece_letters().to_english(typed), namer=name)

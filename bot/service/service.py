@@ -71,10 +71,19 @@ class GameService:
         self.deliveries = DeliveryUseCases(core, digests, endings, tournaments)
         self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
+        self.votes = votes = VoteUseCases(core, play, challenges, computer)
         self.buttons = ButtonUseCases(
-            core, after_game, board_menus, challenges, endings, play, reports, tournaments, pauses
+            core,
+            after_game,
+            board_menus,
+            challenges,
+            endings,
+            play,
+            reports,
+            tournaments,
+            pauses,
+            votes,
         )
-        self.votes = VoteUseCases(core, play, challenges, computer)
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)
         self.analysis = Analyses(core)

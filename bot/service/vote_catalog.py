@@ -1,6 +1,6 @@
 """``/vote`` described once (``bot.service.catalog`` lists it): opening a team's game,
-nominating, voting and the tally (docs/playing.md, *Vote chess*). The console reads it;
-Discord does not list it yet (``console_only``)."""
+nominating, voting and the tally (docs/playing.md, *Vote chess*). Both adapters read it:
+on Discord a team is a role or @mentioned members, in the console named users."""
 
 from __future__ import annotations
 
@@ -48,7 +48,17 @@ _TEAM_OPTIONS = (
         limits=(1, MAX_TEAM_NAME),
         description="The team's name",
     ),
-    OptionSpec("players", OptionKind.TEXT, description="The team's members besides you"),
+    OptionSpec(
+        "members",
+        OptionKind.TEXT,
+        description="The team's members besides you (on Discord: @mention them)",
+    ),
+    OptionSpec(
+        "role",
+        OptionKind.ROLE,
+        description="Or: whoever holds this role when they vote is on the team",
+        discord_only=True,
+    ),
     OptionSpec("opponent", OptionKind.USER, description="The player the team challenges"),
     OptionSpec(
         "level",
@@ -83,7 +93,7 @@ VOTE = CommandSpec(
         CommandSpec(
             "team",
             _TEAM_OPTIONS,
-            positional=("players",),
+            positional=("members",),
             rest=True,
             description="Open a vote game: your team against a player or the computer",
         ),
@@ -96,6 +106,5 @@ VOTE = CommandSpec(
             description="Your team's nominations, with the votes unless secret",
         ),
     ),
-    console_only=True,
     description="Vote chess: a team plays by its members' votes",
 )

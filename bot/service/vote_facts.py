@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from bot.service.computer import ComputerGameStarted
 from bot.service.errors import UserError
 from bot.service.results import ChallengeCreated, MovePlayed
 from bot.service.vote_rules import ElectedBy
@@ -23,6 +24,7 @@ class VoteRefusal(Enum):
     BAD_NAME = "bad_name"  # empty or longer than ``count``
     TOO_MANY = "too_many"  # more members listed than ``count``
     OPPONENT_IN_TEAM = "opponent_in_team"  # the opponent is one of the team
+    NOT_MENTIONS = "not_mentions"  # Discord: the members are not all @mentions of users
 
 
 class VoteError(UserError):
@@ -54,19 +56,22 @@ class TeamShown:
 @dataclass(frozen=True, slots=True)
 class VoteGameOpened:
     """A team's game opened: challenged (``challenge``, a person to accept), or started
-    against the computer (``game_id``)."""
+    against the computer (``game_id``, ``started`` its first board)."""
 
     team: TeamShown
     challenge: ChallengeCreated | None = None
     game_id: int | None = None
+    started: ComputerGameStarted | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class MoveCount:
-    """A nominated move (as its row keeps it) and its votes (None: secret for now)."""
+    """A nominated move (as sentences name it), its votes (None: secret for now) and its
+    UCI (what a vote menu sends back)."""
 
     san: str
     votes: int | None
+    uci: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +111,15 @@ class VoteTally:
     team: str
     counts: tuple[MoveCount, ...]
     open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VoteMenu:
+    """The vote menu a member opened from the board of ``game_id`` at ``ply``: the turn's
+    first nominations (``counts``, votes None while secret) and how many more there are."""
+
+    game_id: int
+    ply: int
+    team: str
+    counts: tuple[MoveCount, ...]
+    more: int = 0

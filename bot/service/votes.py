@@ -14,8 +14,9 @@ from datetime import datetime
 from bot.service.challenge_plan import DEFAULT_DAYS
 from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerOpponent
+from bot.service.controls_values import MENU_OPTIONS
 from bot.service.core import ServiceCore
-from bot.service.errors import GameChangedError
+from bot.service.errors import GameChangedError, StaleBoardError, UserError
 from bot.service.notation import ChessMove, XiangqiMove, stored_names
 from bot.service.parsing import parse_move
 from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
@@ -26,6 +27,7 @@ from bot.service.vote_facts import (
     TeamShown,
     VoteError,
     VoteGameOpened,
+    VoteMenu,
     VoteRefusal,
     VoteTally,
     WindowClosed,
@@ -117,7 +119,7 @@ class VoteUseCases:
             started = await self._computer.challenge(
                 player, place, level=level, game=game, color=color, days=days, fen=fen
             )
-            return VoteGameOpened(shown, game_id=started.game.id)
+            return VoteGameOpened(shown, game_id=started.game.id, started=started)
         challenge = await self._challenges.challenge(
             player, place, opponent, game=game, color=color, days=days, rated=False, fen=fen
         )
@@ -169,6 +171,40 @@ class VoteUseCases:
         variant = "chess" if record is None else record.variant
         counts = _counts(team, variant, nominations)
         return VoteTally(team.game_id, team.name, counts, open=True)
+
+    async def menu(
+        self, user: User, game_id: int, ply: int, roles: frozenset[int] = frozenset()
+    ) -> VoteMenu:
+        """The vote menu of the board of ``game_id`` at ``ply`` for ``user`` (a member
+        holding ``roles``): the turn's first ``MENU_OPTIONS`` nominations. Raises
+        ``StaleBoardError`` when the turn moved on and what ``tally`` raises."""
+        team = await self._team_meant(user, None, game_id, roles)
+        if team.window_ply != ply:
+            raise StaleBoardError(game_id)
+        tally = await self.tally(user, None, game_id=game_id, roles=roles)
+        if not tally.open:
+            raise VoteError(VoteRefusal.WINDOW_CLOSED)
+        shown = tally.counts[:MENU_OPTIONS]
+        return VoteMenu(game_id, ply, team.name, shown, len(tally.counts) - len(shown))
+
+    async def suggestions(
+        self,
+        user: User,
+        place: Place | None,
+        prefix: str,
+        *,
+        game_id: int | None = None,
+        roles: frozenset[int] = frozenset(),
+    ) -> list[str]:
+        """Autocomplete for a nomination or a vote: the legal moves (SAN/WXF) matching
+        ``prefix`` in the game of ``user``'s team while its vote is open; empty otherwise
+        (autocomplete never raises a user error)."""
+        try:
+            team = await self._team_meant(user, place, game_id, roles)
+            _, seated = await self._open_turn(team)
+            return await self._play.matching(seated.game, user, prefix)
+        except UserError:
+            return []
 
     async def _ballot(
         self,
@@ -375,7 +411,7 @@ def _counts(
     window closes (``shown``: it has)."""
     visible = shown or not team.secret
     return tuple(
-        MoveCount(_said_move(variant, n.san, n.chinese), n.votes if visible else None)
+        MoveCount(_said_move(variant, n.san, n.chinese), n.votes if visible else None, n.uci)
         for n in nominations
     )
 

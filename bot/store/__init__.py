@@ -124,6 +124,7 @@ from bot.store.teams import (
     Team,
     Teams,
     VoteClose,
+    team_of_player,
     team_player_id,
 )
 from bot.store.tournament_records import (
@@ -314,5 +315,6 @@ __all__ = [
     "XiangqiNotation",
     "answer_holder",
     "new_nonce",
+    "team_of_player",
     "team_player_id",
 ]

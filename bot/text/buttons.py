@@ -13,6 +13,7 @@ BUTTON_LABELS: dict[ButtonLabel, TextIn] = {
     ButtonLabel.CONFIRM: TextIn("button", "Confirm"),
     ButtonLabel.RESIGN: TextIn("button", "Resign"),
     ButtonLabel.MOVE: TextIn("button", "Move…"),
+    ButtonLabel.VOTE: TextIn("button", "Vote…"),
     ButtonLabel.TYPE_MOVE: TextIn("button", "Type a move…"),
     ButtonLabel.ANOTHER_PIECE: TextIn("button", "Another piece"),
     ButtonLabel.DRAW: TextIn("button", "Draw"),

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.i18n.names import Option
+from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Plural, Sentences, Text
+from bot.service.controls_values import ButtonAction, Choice, SelectMenu
 from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
     VoteError,
     VoteGameOpened,
+    VoteMenu,
     VoteRefusal,
     VoteTally,
     WindowClosed,
@@ -100,6 +102,49 @@ def tally_text(tally: VoteTally) -> Text:
     return Sentences(Text("{team}'s vote is open.", team=tally.team), _counts(tally.counts))
 
 
+def menu_text(menu: VoteMenu) -> Text:
+    """Above a member's private vote menu: what to do, and where the rest is."""
+    if not menu.counts:
+        return Text(
+            "Nothing is nominated for {team} yet: nominate a move with {command}.",
+            team=menu.team,
+            command=Command("vote", "nominate"),
+        )
+    head = Text(
+        "Your vote for {team}'s move (you may change it until the vote closes).",
+        team=menu.team,
+    )
+    if menu.more:
+        return Sentences(
+            head,
+            Plural(
+                "{count} more nomination is not listed: vote for it with {command}.",
+                "{count} more nominations are not listed: vote for them with {command}.",
+                menu.more,
+                command=Command("vote", "cast"),
+            ),
+        )
+    return head
+
+
+def vote_menu(menu: VoteMenu) -> SelectMenu | None:
+    """The select menu of a member's vote: one choice a nominated move (its votes beside it
+    when the team shows them), sending its UCI; None with nothing nominated."""
+    if not menu.counts:
+        return None
+    choices = tuple(
+        Choice(
+            count.san,
+            count.uci,
+            "" if count.votes is None else Plural("{count} vote", "{count} votes", count.votes),
+        )
+        for count in menu.counts
+    )
+    return SelectMenu(
+        Text("Vote for a move"), ButtonAction.CAST_VOTE, menu.game_id, str(menu.ply), choices
+    )
+
+
 def _refusal(error: VoteError) -> Text:
     count = error.count or 0
     match error.reason:
@@ -150,6 +195,10 @@ def _refusal(error: VoteError) -> Text:
             )
         case VoteRefusal.OPPONENT_IN_TEAM:
             return Text("The opponent cannot be on the team.")
+        case VoteRefusal.NOT_MENTIONS:
+            return Text(
+                "Name the team's members by @mentioning them (or give a role), separated by spaces."
+            )
 
 
 VOTE_WORDED: dict[type, Callable[[VoteError], Text]] = {VoteError: _refusal}

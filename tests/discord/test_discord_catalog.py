@@ -21,6 +21,7 @@ KINDS = {
     AppCommandOptionType.integer: OptionKind.WHOLE_NUMBER,
     AppCommandOptionType.boolean: OptionKind.YES_NO,
     AppCommandOptionType.user: OptionKind.USER,
+    AppCommandOptionType.role: OptionKind.ROLE,
 }
 HOW = "describe it in bot/service/catalog.py, the one description both adapters follow"
 

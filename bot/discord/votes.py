@@ -1,0 +1,213 @@
+"""``/vote team|nominate|cast|tally``: vote chess on Discord (docs/playing.md, *Vote chess*).
+
+A team is a role (whoever holds it when they vote) or the members the captain @mentions.
+Nominations, votes and the tally are answered to the member alone, so the channel (the
+other side included) never sees a vote before the window closes; the elected move's board
+is posted in the game's place by the outbox, as the close writes it. The board of a team to
+move carries Vote…, opening the member's private menu of the turn's nominations
+(``vote_menu_reply``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT
+from bot.discord.context import actor_of, place_of, roles_of, user_of
+from bot.discord.descriptions import about, about_options
+from bot.discord.kit import described_choices, postal
+from bot.discord.places import can_host_game
+from bot.discord.respond import quickly
+from bot.i18n.text import say
+from bot.service import User, color_word
+from bot.service.computer import LEVELS
+from bot.service.play import MAX_MOVE_TEXT
+from bot.service.vote_facts import BallotTaken, VoteError, VoteMenu, VoteRefusal
+from bot.service.vote_rules import MAX_LISTED_MEMBERS, MAX_TEAM_NAME
+from bot.text.vote_words import ballot_text, menu_text, opened_text, tally_text, vote_menu
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+TeamName = app_commands.Range[str, 1, MAX_TEAM_NAME]
+MoveText = app_commands.Range[str, 1, MAX_MOVE_TEXT]
+WindowHours = app_commands.Range[int, 1, 14 * 24]
+Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
+_MENTION = re.compile(r"<@!?([0-9]{1,19})>")
+
+vote = app_commands.Group(name="vote", description=about("vote"))
+
+
+def _said(text: str, *, ephemeral: bool) -> messages.Reply:
+    return messages.Reply(
+        messages.clip(messages.safe(text), messages.CONTENT_LIMIT), ephemeral=ephemeral
+    )
+
+
+def ballot_words(taken: BallotTaken) -> str:
+    """A ballot taken, as its member reads it (escaped, clipped)."""
+    return messages.clip(messages.safe(ballot_text(taken)), messages.CONTENT_LIMIT)
+
+
+async def _members(interaction: discord.Interaction, members: str | None) -> tuple[User, ...]:
+    """The users ``members`` @mentions, as the service names them. Raises ``VoteError``
+    (``NOT_MENTIONS``) for text that is not mentions, ``TOO_MANY`` beyond the limit."""
+    words = (members or "").split()
+    ids = [_MENTION.fullmatch(word) for word in words]
+    if any(found is None for found in ids):
+        raise VoteError(VoteRefusal.NOT_MENTIONS)
+    unique = list(dict.fromkeys(int(found[1]) for found in ids if found is not None))
+    if len(unique) > MAX_LISTED_MEMBERS:
+        raise VoteError(VoteRefusal.TOO_MANY, count=MAX_LISTED_MEMBERS)
+    return tuple([await _user(interaction, user_id) for user_id in unique])
+
+
+async def _user(interaction: discord.Interaction, user_id: int) -> User:
+    """The mentioned user: from the server's or the client's cache, else asked of Discord
+    (one request); one Discord does not know is refused (``NOT_MENTIONS``)."""
+    guild = interaction.guild
+    found = (guild.get_member(user_id) if guild is not None else None) or (
+        interaction.client.get_user(user_id)
+    )
+    if found is None:
+        try:
+            found = await interaction.client.fetch_user(user_id)
+        except discord.NotFound:
+            raise VoteError(VoteRefusal.NOT_MENTIONS) from None
+    return user_of(found)
+
+
+@vote.command(name="team", description=about("vote team"))
+@app_commands.describe(**about_options("vote team"))
+@app_commands.choices(
+    game=described_choices("vote team", "game"),
+    color=described_choices("vote team", "color"),
+    days=described_choices("vote team", "days"),
+)
+@app_commands.check(can_host_game)
+async def team(
+    interaction: discord.Interaction,
+    title: TeamName,
+    members: str | None = None,
+    role: discord.Role | None = None,
+    opponent: discord.User | None = None,
+    level: Level | None = None,
+    game: str = "chess",
+    color: str = "random",
+    days: int = 3,
+    window: WindowHours | None = None,
+    secret: bool = True,
+) -> None:
+    bot = postal(interaction)
+    listed = () if role is not None else await _members(interaction, members)
+    opened = await quickly(
+        interaction,
+        bot.service.votes.open(
+            actor_of(interaction),
+            place_of(interaction),
+            name=title,
+            members=listed,
+            role_id=None if role is None else role.id,
+            opponent=None if opponent is None else user_of(opponent),
+            level=level,
+            window_hours=window,
+            secret=secret,
+            game=game,
+            color=color_word(game, color),
+            days=days,
+        ),
+    )
+    await bot.reply(interaction, lambda: _said(opened_text(opened), ephemeral=False))
+    if opened.challenge is not None:
+        await bot.post_challenge(interaction, opened.challenge)
+    elif opened.started is not None:
+        started = opened.started
+        await bot.reply(interaction, lambda: messages.computer_game_started(started))
+
+
+async def _suggest(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Legal moves of the member's team game here matching what they typed."""
+    bot = postal(interaction)
+    game = getattr(interaction.namespace, "game", None)
+    moves = await bot.service.votes.suggestions(
+        actor_of(interaction),
+        place_of(interaction),
+        current,
+        game_id=game if isinstance(game, int) and not isinstance(game, bool) else None,
+        roles=roles_of(interaction),
+    )
+    return [app_commands.Choice(name=say(m), value=m) for m in moves[:AUTOCOMPLETE_LIMIT]]
+
+
+async def _ballot(
+    interaction: discord.Interaction, move: str, game: int | None, *, voting: bool
+) -> None:
+    """A nomination or a vote, answered to the member alone; a vote that closed the window
+    (every listed member voted) has its board posted in the game's place by the outbox."""
+    bot = postal(interaction)
+    votes = bot.service.votes
+    act = votes.vote if voting else votes.nominate
+    taken = await quickly(
+        interaction,
+        act(
+            actor_of(interaction),
+            place_of(interaction),
+            move,
+            game_id=game,
+            roles=roles_of(interaction),
+        ),
+        ephemeral=True,
+    )
+    await show_ballot(bot, interaction, taken)
+
+
+async def show_ballot(bot: PostalBot, interaction: discord.Interaction, taken: BallotTaken) -> None:
+    """Tell the member their ballot was taken (privately); wake the outbox when it closed
+    the window (the elected move's board is its row)."""
+    if taken.closed is not None:
+        bot.outbox.wake()
+    await bot.reply(interaction, lambda: _said(ballot_text(taken), ephemeral=True))
+
+
+@vote.command(name="nominate", description=about("vote nominate"))
+@app_commands.describe(**about_options("vote nominate"))
+@app_commands.autocomplete(move=_suggest)
+async def nominate(
+    interaction: discord.Interaction, move: MoveText, game: int | None = None
+) -> None:
+    await _ballot(interaction, move, game, voting=False)
+
+
+@vote.command(name="cast", description=about("vote cast"))
+@app_commands.describe(**about_options("vote cast"))
+@app_commands.autocomplete(move=_suggest)
+async def cast(interaction: discord.Interaction, move: MoveText, game: int | None = None) -> None:
+    await _ballot(interaction, move, game, voting=True)
+
+
+@vote.command(name="tally", description=about("vote tally"))
+@app_commands.describe(**about_options("vote tally"))
+async def tally(interaction: discord.Interaction, game: int | None = None) -> None:
+    bot = postal(interaction)
+    shown = await quickly(
+        interaction,
+        bot.service.votes.tally(
+            actor_of(interaction), place_of(interaction), game_id=game, roles=roles_of(interaction)
+        ),
+        ephemeral=True,
+    )
+    await bot.reply(interaction, lambda: _said(tally_text(shown), ephemeral=True))
+
+
+def vote_menu_reply(menu: VoteMenu) -> messages.Reply:
+    """A member's private vote menu, opened with Vote… on the board."""
+    said = _said(menu_text(menu), ephemeral=True)
+    select = vote_menu(menu)
+    return messages.Reply(said.content, ephemeral=True, menus=() if select is None else (select,))

@@ -1,0 +1,136 @@
+"""Vote chess on Discord, through the real discord.py and the fake: /vote team opens a team's
+game, members nominate and vote privately (by command or from the board's Vote… menu), the
+channel sees no vote before the window closes, and the elected move's board is posted in
+the game's place."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from tests.discord.harness import Harness, command
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+
+async def _open_game(
+    fake: FakeDiscord, captain: FakeUser, opponent: FakeUser, **team: Any
+) -> tuple[FakeChannel, FakeMessage]:
+    """``captain``'s team (``team``: /vote team's options) challenges ``opponent``, who
+    accepts; returns the game's thread and its first board (the team plays white)."""
+    options = {"title": "Lions", "opponent": opponent, "color": "white", "days": 3, **team}
+    interaction = await fake.slash(captain, "vote team", options)
+    opened = await fake.reply(interaction)
+    assert not opened.ephemeral and "Lions" in opened.text(), opened.text()
+    await fake.wait_until(lambda: len(interaction.messages()) >= 2)
+    challenge = interaction.messages()[1]
+    press = await fake.click(opponent, challenge, "Accept")
+    await fake.acknowledged(press)
+
+    def first_board() -> tuple[FakeChannel, FakeMessage] | None:
+        for thread in fake.threads():
+            boards = [m for m in fake.channel_messages(thread.id) if m.files]
+            if boards:
+                return thread, boards[0]
+        return None
+
+    found: tuple[FakeChannel, FakeMessage] = await fake.wait_until(first_board)
+    return found
+
+
+async def _private(
+    fake: FakeDiscord, user: FakeUser, name: str, options: dict[str, Any], thread: FakeChannel
+) -> FakeMessage:
+    """``/name`` answered to ``user`` alone."""
+    answer = await command(fake, user, name, options, channel=thread)
+    assert answer.ephemeral, answer.text()
+    return answer
+
+
+def _public_text(fake: FakeDiscord, thread: FakeChannel) -> str:
+    return "\n".join(m.text() for m in fake.channel_messages(thread.id))
+
+
+async def test_a_listed_team_votes_privately_and_its_elected_move_is_posted(
+    running: Harness,
+) -> None:
+    """alice's team (bob and carol @mentioned) plays dave: the board says Vote…, each
+    nomination and vote is answered to the member alone (dave is refused), the channel
+    sees no vote while it is open, and the last member's vote plays the move with most votes,
+    its board posted in the game's thread with dave to move."""
+    fake = running.fake
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    thread, board = await _open_game(
+        fake, alice, dave, members=f"{bob.mention} {carol.mention}", window=24
+    )
+    assert "Vote…" in [b["label"] for b in board.buttons()]
+    assert "Move…" not in [b["label"] for b in board.buttons()]
+    before = len(fake.channel_messages(thread.id))
+    await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
+    await _private(fake, bob, "vote cast", {"move": "d4"}, thread)
+    refused = await _private(fake, dave, "vote cast", {"move": "e4"}, thread)
+    assert "no team" in refused.text()
+    await _private(fake, carol, "vote cast", {"move": "e4"}, thread)
+    assert len(fake.channel_messages(thread.id)) == before  # nothing public while voting
+    assert "d4" not in _public_text(fake, thread)
+    last = await _private(fake, alice, "vote cast", {"move": "e4"}, thread)
+    assert "e4 is played" in last.text() and "d4 (1)" in last.text()
+    await running.delivered()
+    played = fake.channel_messages(thread.id)[-1]
+    assert played.files and "e4" in played.text(), played.text()
+    await command(fake, dave, "move", {"move": "e5"}, channel=thread)
+
+
+async def test_a_role_team_votes_from_the_board_menu_and_the_window_closes_on_time(
+    running: Harness,
+) -> None:
+    """A team of whoever holds @Lions: a holder opens Vote… on the board and gets a private
+    menu of the nominations (votes not shown: secret), chooses one and is told privately;
+    someone without the role is refused; when the window's hours pass the scheduler plays
+    the elected move in the thread."""
+    fake = running.fake
+    lions = fake.add_role("Lions")
+    alice, bob, eve, dave = (fake.add_user(n) for n in ("alice", "bob", "eve", "dave"))
+    bob.roles = (lions,)
+    thread, board = await _open_game(fake, alice, dave, role=lions, window=6)
+    empty = await fake.reply(await fake.click(bob, board, "Vote…"))
+    assert empty.ephemeral and not empty.selects() and "nominate" in empty.text()
+    await _private(fake, alice, "vote nominate", {"move": "Nf3"}, thread)
+    await _private(fake, alice, "vote nominate", {"move": "c4"}, thread)
+    menu = await fake.reply(await fake.click(bob, board, "Vote…"))
+    assert menu.ephemeral
+    (select,) = menu.selects()
+    assert [o["value"] for o in select["options"]] == ["g1f3", "c2c4"]
+    assert all(not o.get("description") for o in select["options"])  # secret: no counts
+    chosen = await fake.choose(bob, menu, ["c2c4"])
+    await fake.acknowledged(chosen)
+    await fake.wait_until(lambda: "voted for c4" in fake.messages[menu.id].text())
+    outsider = await fake.reply(await fake.click(eve, board, "Vote…"))
+    assert outsider.ephemeral and "not on this team" in outsider.text()
+    assert "c4" not in _public_text(fake, thread)
+    running.clock.advance(timedelta(hours=6, seconds=1))
+    await running.clock_round()
+    await running.delivered()
+    played = fake.channel_messages(thread.id)[-1]
+    assert played.files and "c4" in played.text(), played.text()
+
+
+async def test_shown_votes_are_counted_in_the_members_menu(running: Harness) -> None:
+    """A team that shows its votes: the member's Vote… menu gives each nomination's votes."""
+    fake = running.fake
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, board = await _open_game(fake, alice, dave, members=bob.mention, secret=False)
+    await _private(fake, alice, "vote cast", {"move": "e4"}, thread)
+    menu = await fake.reply(await fake.click(bob, board, "Vote…"))
+    (select,) = menu.selects()
+    assert [(o["value"], o.get("description")) for o in select["options"]] == [("e2e4", "1 vote")]
+
+
+async def test_members_must_be_mentions(running: Harness) -> None:
+    """/vote team with players that are not @mentions is refused, and opens nothing."""
+    fake = running.fake
+    alice, dave = fake.add_user("alice"), fake.add_user("dave")
+    answer = await command(
+        fake, alice, "vote team", {"title": "Lions", "members": "bob carol", "opponent": dave}
+    )
+    assert answer.ephemeral and "@mentioning" in answer.text()
+    assert not fake.channel_messages(fake.channel.id)
