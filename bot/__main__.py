@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from bot.launch import main as run_bot
 from bot.subcommands import runner
 
 
@@ -13,9 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     entry = runner(args[0]) if args else None
     if entry is not None:
         return entry(args[1:])
-    from bot.discord import main as discord_main
-
-    return discord_main(args)
+    return run_bot(args)
 
 
 if __name__ == "__main__":

@@ -10,11 +10,12 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.processes import run_postal
+from tests.processes import ROOT, process_env, run_postal
 
 PAGE = 4096
 
@@ -176,3 +177,26 @@ def test_read_only_file_system_is_refused(tmp_path: Path, postal_file: bytes) ->
     if probe.returncode != 0:
         pytest.skip(f"cannot mount in a namespace here: {probe.stderr.decode().strip()}")
     assert_refused(path, "mounted read-only", prefix=prefix)
+
+
+def test_the_bot_refuses_before_it_imports_discord(tmp_path: Path) -> None:
+    """``python -m bot`` refuses an unusable database before it imports discord.py (most of
+    the CPU a start costs, which a refused one never needs)."""
+    path = tmp_path / "garbage.db"
+    path.write_bytes(b"not a database\n" * 200)
+    probe = (
+        "import sys; from bot.__main__ import main; status = main([]); "
+        "print(status, sorted(m for m in sys.modules if m.partition('.')[0] == 'discord'))"
+    )
+    env = {"DISCORD_TOKEN": "token", "DATABASE_URL": f"sqlite:///{path}"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+        env=process_env(env),
+    )
+    assert "not an SQLite database" in done.stderr
+    assert done.stdout.split() == ["1", "[]"], done.stdout

@@ -1,10 +1,5 @@
 """The Discord adapter: slash commands, buttons, threads and reminders over the game service.
 
-``main(argv)`` is what ``python -m bot`` runs.
+``bot.discord.runner.run`` is what ``python -m bot`` runs once ``bot.launch`` has checked the
+token and the database.
 """
-
-from __future__ import annotations
-
-from bot.discord.runner import main
-
-__all__ = ["main"]

@@ -1,26 +1,21 @@
-"""``python -m bot``: read the settings, start the bot, and turn start-up failures into one line.
+"""``python -m bot`` once its token and database passed (``bot.launch``): start the bot, and
+turn start-up failures into one line.
 
-``create_bot`` is the single way a bot is built, used by ``main`` and by the end-to-end tests.
+``create_bot`` is the single way a bot is built, used by ``run`` and by the end-to-end tests.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
-import os
-import signal
-import sys
 from pathlib import Path
 
 import aiohttp
 import discord
 import yarl
 
-from bot.config import ConfigError, Settings
-from bot.database_cli import announce_if_created
+from bot.config import Settings
 from bot.discord.client import Clock, PostalBot
-from bot.discord.logs import configure_logging
 from bot.discord.sharding import leased_shards
 from bot.discord.sync import CommandSyncError
 from bot.engine.api import Engines
@@ -29,19 +24,13 @@ from bot.health import mark_alive
 from bot.service.backups import daily_backups
 from bot.service.shards import holding_shards
 from bot.service.uptime import keeping_time
+from bot.startup import StartupError, StopSignals
 from bot.store import Store, StoreError
 from bot.store.backup import BackupError
-from bot.subcommands import summary
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
 # How long discord.py's connect loop may take to end after the client closed, when it is
 # not waiting out a reconnect (it ends at its next look at the event queue).
 CONNECT_LOOP_GRACE_SECONDS = 1.0
-
-
-class StartupError(Exception):
-    """A reason the bot cannot run, explained in one line for the operator."""
 
 
 def point_at(api_base: str, gateway_url: str) -> None:
@@ -51,16 +40,6 @@ def point_at(api_base: str, gateway_url: str) -> None:
     """
     discord.http.Route.BASE = api_base.rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-
-
-def require_token(settings: Settings) -> str:
-    """The bot token. Raises ``StartupError`` when ``DISCORD_TOKEN`` is not set."""
-    if not settings.discord_token:
-        raise StartupError(
-            "DISCORD_TOKEN is not set: put the bot token from the Discord developer portal in "
-            "the environment or a .env file (or run `python -m bot console` to play without one)"
-        )
-    return settings.discord_token
 
 
 def create_bot(
@@ -80,24 +59,16 @@ def create_bot(
     return PostalBot(settings, clock=clock, store=store, engines=engines)
 
 
-async def run(settings: Settings) -> None:
-    """Run the bot until it is closed or the process gets SIGINT/SIGTERM.
+async def run(settings: Settings, token: str, signals: StopSignals, store: Store) -> None:
+    """Run the bot on ``store`` (open, checked; ``bot.launch`` closes it after) with
+    ``token`` until it is closed or ``signals`` asks it to stop.
 
-    The database is opened and checked before Discord is contacted, the downtime since the
-    last run is credited to the players' clocks, and daily backups are kept if
-    ``BACKUP_DIR`` is set. The first signal lets commands in progress finish
-    (``SHUTDOWN_GRACE_SECONDS``), disconnects and closes the database; a second one ends
-    the process at once. Raises ``StartupError`` for an unusable database or backup folder,
-    a missing or rejected token, disallowed intents, a gateway close that cannot be
-    recovered, or an unreachable Discord.
+    The downtime since the last run is credited to the players' clocks, and daily backups
+    are kept if ``BACKUP_DIR`` is set. The first signal lets commands in progress finish
+    (``SHUTDOWN_GRACE_SECONDS``) and disconnects; a second one ends the process at once.
+    Raises ``StartupError`` for an unusable database or backup folder, a rejected token,
+    disallowed intents, a gateway close that cannot be recovered, or an unreachable Discord.
     """
-    token = require_token(settings)
-    signals = StopSignals(asyncio.get_running_loop())
-    try:
-        store = await Store.open(settings.database)
-    except StoreError as error:
-        raise StartupError(str(error)) from error
-    announce_if_created(store)
     # BACKUP_DIR is refused with PostgreSQL by the settings: backups copy an SQLite file.
     folder = settings.backup_dir if isinstance(settings.database, Path) else None
     backups = daily_backups(Path(settings.database), folder, settings.backup_keep)
@@ -127,7 +98,6 @@ async def run(settings: Settings) -> None:
         raise StartupError(str(error)) from error
     finally:
         await engines.close()
-        await store.close()
 
 
 def engines_for(settings: Settings) -> EnginePool:
@@ -135,24 +105,6 @@ def engines_for(settings: Settings) -> EnginePool:
     return EnginePool.from_settings(
         settings.engine_chess, settings.engine_xiangqi, settings.engine_processes
     )
-
-
-class StopSignals:
-    """SIGTERM and SIGINT: the first asks for a clean stop, a second ends the process now."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.requested = asyncio.Event()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, self._received, signum)
-
-    def _received(self, signum: int) -> None:
-        if not self.requested.is_set():
-            self.requested.set()
-            return
-        # Committed moves are safe in SQLite whatever happens next; die as the signal says.
-        print("postal: second signal, stopping at once", file=sys.stderr, flush=True)
-        signal.signal(signum, signal.SIG_DFL)
-        os.kill(os.getpid(), signum)
 
 
 async def serve(bot: PostalBot, token: str, settings: Settings, stop: asyncio.Event) -> None:
@@ -222,26 +174,3 @@ async def start(bot: PostalBot, token: str, settings: Settings) -> None:
         raise StartupError(
             f"cannot reach Discord at {settings.discord_api_base}: {error}"
         ) from error
-
-
-def main(argv: list[str]) -> int:
-    """Entry point of ``python -m bot``; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="python -m bot",
-        usage="python -m bot [-h] | python -m bot SUBCOMMAND [OPTIONS]",
-        description="Run the Postal Discord bot (settings come from the environment or .env; "
-        "see `python -m bot console` to play without a token).",
-        epilog=summary(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.parse_args(argv)
-    try:
-        settings = Settings.from_env()
-        configure_logging(settings.log_level)
-        asyncio.run(run(settings))
-    except (ConfigError, StartupError) as error:
-        print(f"postal: {error}", file=sys.stderr)
-        return EXIT_FAILURE
-    except KeyboardInterrupt:
-        return EXIT_OK
-    return EXIT_OK

@@ -17,8 +17,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.config import Settings
-from bot.discord.logs import configure_logging
-from bot.discord.runner import StopSignals, create_bot, require_token, serve
+from bot.discord.runner import create_bot, serve
+from bot.logs import configure_logging
+from bot.startup import StopSignals, require_token
 
 
 class FileClock:

@@ -14,6 +14,7 @@ from discord.backoff import ExponentialBackoff
 
 from bot.config import Settings
 from bot.discord import runner
+from bot.startup import StopSignals
 from tests.discord.live import Table, set_up_games, start_bot
 from tests.fakediscord import FakeDiscord, FakeInteraction
 
@@ -123,7 +124,7 @@ def test_second_signal_kills_before_its_handler_returns(monkeypatch: pytest.Monk
     kills: list[tuple[int, int]] = []
     actions: list[tuple[int, object]] = []
     loop = asyncio.new_event_loop()
-    signals = runner.StopSignals(loop)
+    signals = StopSignals(loop)
     try:
         with monkeypatch.context() as patch:
             # Recorded, not done: the test process must live on.
