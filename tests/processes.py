@@ -1,11 +1,20 @@
-"""Running ``python -m bot`` as its own process, as an operator would."""
+"""Running ``python -m bot`` as its own process, as an operator would, or its ``main`` in
+the test's process with the same environment, input and captured output (a process costs a
+third of a CPU-second and more to start: one a command proves the process boundary)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import logging
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
+
+from bot.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -35,3 +44,40 @@ def run_postal(
         check=False,
         env=process_env(env),
     )
+
+
+def call_postal(
+    args: list[str], env: dict[str, str] | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """What ``run_postal(args, env, stdin)`` does, by ``python -m bot``'s ``main`` in this
+    process: the same clean environment and working folder, ``stdin`` as standard input,
+    standard output and error captured, the exit status ``main`` returns or argparse exits
+    with. The process's logging is left as it was."""
+    out, err = io.StringIO(), io.StringIO()
+    given = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
+    with (
+        mock.patch.dict(os.environ, process_env(env), clear=True),
+        mock.patch.object(sys, "stdin", given),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        contextlib.chdir(ROOT),
+        _logging_kept(),
+    ):
+        try:
+            status = main(args)
+        except SystemExit as stop:  # argparse: --help, or a wrong argument
+            status = stop.code if isinstance(stop.code, int) else 0 if stop.code is None else 1
+    return subprocess.CompletedProcess(["python", "-m", "bot", *args], status, out.getvalue(),
+                                       err.getvalue())  # fmt: skip
+
+
+@contextlib.contextmanager
+def _logging_kept() -> Iterator[None]:
+    """The root logger's handlers and level, put back after the block."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    try:
+        yield
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)

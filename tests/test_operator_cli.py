@@ -1,5 +1,9 @@
 """The operator's command lines: a mistyped database path is refused in one line and
-creates nothing; a new database is announced; ``--help`` lists the subcommands."""
+creates nothing; a new database is announced; ``--help`` lists the subcommands.
+
+Most run ``python -m bot``'s ``main`` in the test's process (``call_postal``); one run of
+each kind starts a process (``run_postal``), so the exit status and stderr are seen across
+the process boundary too."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.subcommands import SUBCOMMANDS
-from tests.processes import run_postal
+from tests.processes import call_postal, run_postal
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -23,7 +27,7 @@ def test_copy_db_from_a_missing_file_is_refused(tmp_path: Path, form: str) -> No
     """``copy-db`` from a file that is not there: one line, exit 2, nothing created on
     either side (it used to make an empty source and "verify 0 games")."""
     source = tmp_path / "typo.db"
-    done = run_postal(
+    done = call_postal(
         [
             "copy-db",
             str(source) if form == "path" else f"sqlite:///{source}",
@@ -39,7 +43,8 @@ def test_copy_db_from_a_missing_file_is_refused(tmp_path: Path, form: str) -> No
 def test_db_in_a_missing_folder_is_refused(tmp_path: Path, command: list[str]) -> None:
     """``--db`` naming a folder that does not exist creates neither folder nor file."""
     wrong = tmp_path / "nonexistent" / "dir" / "x.db"
-    done = run_postal([*command, "--db", str(wrong)], stdin="alice /games\n")
+    run = run_postal if command == ["migrate"] else call_postal
+    done = run([*command, "--db", str(wrong)], stdin="alice /games\n")
     assert done.returncode == 2, done.stdout + done.stderr
     assert _one_line(done.stderr) == (
         f"postal: the folder {wrong.parent} of the database {wrong} does not exist: "
@@ -50,7 +55,7 @@ def test_db_in_a_missing_folder_is_refused(tmp_path: Path, command: list[str]) -
 
 def test_copy_db_into_a_missing_folder_is_refused(tmp_path: Path) -> None:
     source = tmp_path / "postal.db"
-    assert run_postal(["migrate", "--db", str(source)]).returncode == 0
+    assert call_postal(["migrate", "--db", str(source)]).returncode == 0
     done = run_postal(["copy-db", str(source), str(tmp_path / "no" / "copy.db")])
     assert done.returncode == 2 and "the folder" in _one_line(done.stderr)
     assert not (tmp_path / "no").exists()
@@ -62,9 +67,9 @@ def test_backup_into_a_missing_folder_is_refused(tmp_path: Path, written: str) -
     named ``backups``), or a file in a folder that does not exist: one line, exit 2,
     nothing made."""
     source = tmp_path / "postal.db"
-    assert run_postal(["migrate", "--db", str(source)]).returncode == 0
+    assert call_postal(["migrate", "--db", str(source)]).returncode == 0
     target = f"{tmp_path}/{written}"
-    done = run_postal(["backup", target, "--db", str(source)])
+    done = call_postal(["backup", target, "--db", str(source)])
     assert done.returncode == 2, done.stdout + done.stderr
     line = _one_line(done.stderr)
     if written.startswith("backups"):
@@ -79,7 +84,7 @@ def test_backup_into_a_missing_folder_is_refused(tmp_path: Path, written: str) -
         )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["postal.db"]
     (tmp_path / "backups").mkdir()
-    made = run_postal(["backup", f"{tmp_path}/backups", "--db", str(source)])
+    made = call_postal(["backup", f"{tmp_path}/backups", "--db", str(source)])
     assert made.returncode == 0 and len(list((tmp_path / "backups").iterdir())) == 1
 
 
@@ -89,15 +94,15 @@ def test_console_says_when_it_creates_the_database(tmp_path: Path) -> None:
     first = run_postal(["console", "--db", str(path), "--no-images"], stdin="alice /games\n")
     assert first.returncode == 0, first.stderr
     assert first.stderr == f"postal: created a new database at {path}\n"
-    again = run_postal(["console", "--db", f"sqlite:///{path}", "--no-images"], stdin="")
+    again = call_postal(["console", "--db", f"sqlite:///{path}", "--no-images"], stdin="")
     assert again.returncode == 0 and again.stderr == ""
 
 
 @pytest.mark.parametrize("url", ["postgresql://postal:secret@db/postal", "postgres://db/postal"])
 def test_backup_of_a_postgresql_url_gives_the_pg_dump_advice(tmp_path: Path, url: str) -> None:
     """``backup --db postgresql://…`` says what ``DATABASE_URL=postgresql://…`` says."""
-    by_flag = run_postal(["backup", str(tmp_path / "b.db"), "--db", url])
-    by_env = run_postal(["backup", str(tmp_path / "b.db")], env={"DATABASE_URL": url})
+    by_flag = call_postal(["backup", str(tmp_path / "b.db"), "--db", url])
+    by_env = call_postal(["backup", str(tmp_path / "b.db")], env={"DATABASE_URL": url})
     assert by_flag.returncode == by_env.returncode == 1
     assert "pg_dump" in _one_line(by_flag.stderr) and "secret" not in by_flag.stderr
     assert by_flag.stderr == by_env.stderr
@@ -110,5 +115,5 @@ def test_help_lists_every_subcommand_with_one_line(tmp_path: Path) -> None:
     for name in SUBCOMMANDS:
         (line,) = [line for line in done.stdout.splitlines() if line.startswith(f"  {name} ")]
         assert len(line.split()) > 3, line
-        sub = run_postal([name, "--help"])
+        sub = call_postal([name, "--help"])
         assert sub.returncode == 0 and f"python -m bot {name}" in sub.stdout

@@ -1,5 +1,8 @@
 """``python -m bot migrate`` and ``python -m bot copy-db``: a deployment moved from SQLite to
-PostgreSQL (and back) keeps every row, and every game still replays and plays on."""
+PostgreSQL (and back) keeps every row, and every game still replays and plays on.
+
+The commands run by ``main`` in the test's process (``call_postal``); that they work as
+processes too is shown in tests/test_operator_cli.py."""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ from bot.store.database import migrations
 from bot.store.postgres import PostgresConnection
 from tests.dbtools import connect
 from tests.fake_engines import FakeEngines
-from tests.processes import run_postal
+from tests.processes import call_postal
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
 
 pytestmark = pytest.mark.postgresql
@@ -236,7 +239,7 @@ def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
     import asyncio
 
     asyncio.run(_deployment(source))
-    done = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
+    done = call_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
     assert done.returncode == 0, done.stderr
     assert "games: 6 rows" in done.stdout and "moves: 9 rows" in done.stdout
     assert "computer_games: 2 rows\n" in done.stdout and "analyses: 1 row\n" in done.stdout
@@ -244,7 +247,7 @@ def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
     # Not a terminal: plain lines, the last one the whole count.
     last = done.stderr.splitlines()[-1]
     assert re.fullmatch(r"(\d+)/\1 rows \(100%\), [\d,]+ rows/s, about 0s left - done", last)
-    again = run_postal(["copy-db", str(source), pg_empty_url])
+    again = call_postal(["copy-db", str(source), pg_empty_url])
     assert again.returncode == 1
     assert again.stderr.startswith("postal: ") and "is not empty" in again.stderr
     assert "Traceback" not in again.stderr
@@ -267,7 +270,7 @@ def test_a_row_postgresql_refuses_is_one_line_and_the_copy_resumes_once_fixed(
         ).fetchone()
         assert CAROL.id not in seats
         conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (CAROL.id, min(positions)))
-    done = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
+    done = call_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1].startswith("postal: ")
     assert "refuses a row of games" in done.stderr and "games_seats_check" in done.stderr
@@ -277,7 +280,7 @@ def test_a_row_postgresql_refuses_is_one_line_and_the_copy_resumes_once_fixed(
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
     with sqlite3.connect(source) as conn:
         conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (seats[0], min(positions)))
-    resumed = run_postal(["copy-db", f"sqlite:///{source}", pg_empty_url, "--resume"])
+    resumed = call_postal(["copy-db", f"sqlite:///{source}", pg_empty_url, "--resume"])
     assert resumed.returncode == 0, resumed.stderr
     assert "games: 6 rows" in resumed.stdout
 
@@ -285,10 +288,10 @@ def test_a_row_postgresql_refuses_is_one_line_and_the_copy_resumes_once_fixed(
 def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, pg_empty_url: str) -> None:
     latest = len(migrations())
     for target in (str(tmp_path / "new.db"), pg_empty_url):
-        first = run_postal(["migrate", "--db", target])
+        first = call_postal(["migrate", "--db", target])
         assert first.returncode == 0, first.stderr
         assert first.stdout.strip().endswith(f"schema version {latest} (migrated from 0)")
-        second = run_postal(["migrate"], env={"DATABASE_URL": _as_url(target)})
+        second = call_postal(["migrate"], env={"DATABASE_URL": _as_url(target)})
         assert second.returncode == 0, second.stderr
         assert second.stdout.strip().endswith(f"schema version {latest}, up to date")
 
@@ -297,11 +300,11 @@ def test_migrate_refuses_a_newer_database(tmp_path: Path, pg_empty_url: str) -> 
     path = tmp_path / "future.db"
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA user_version = 999")
-    assert run_postal(["migrate", "--db", pg_empty_url]).returncode == 0
+    assert call_postal(["migrate", "--db", pg_empty_url]).returncode == 0
     with connect(pg_empty_url) as conn:
         conn.execute("UPDATE postal_schema SET version = 999")
     for target in (str(path), pg_empty_url):
-        done = run_postal(["migrate", "--db", target])
+        done = call_postal(["migrate", "--db", target])
         assert done.returncode == 1
         assert "schema version 999, newer than this Postal" in done.stderr
         assert "Traceback" not in done.stderr
