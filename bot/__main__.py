@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from bot.launch import main as run_bot
-from bot.subcommands import runner
+from bot.subcommands import bot_runner, runner
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -14,7 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     entry = runner(args[0]) if args else None
     if entry is not None:
         return entry(args[1:])
-    return run_bot(args)
+    return bot_runner()(args)
 
 
 if __name__ == "__main__":
