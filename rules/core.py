@@ -7,7 +7,7 @@ Squares are plain integers counted from the first player's side: ``rank * files 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -131,10 +131,13 @@ class Termination(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game: how, and who won (None for a draw)."""
+    """The end of a game: how, and who won (None for a draw). ``points`` is each side's
+    count (white/Cho first) when the rules decided the game by counting material (janggi),
+    else None; it does not take part in equality (the ending is the same fact)."""
 
     termination: Termination
     winner: Color | None
+    points: tuple[float, float] | None = field(default=None, compare=False)
 
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""

@@ -588,6 +588,7 @@ class ServiceCore:
             variant=view.variant,
             actor=actor,
             rating_changes=changes,
+            points=outcome.points,
         )
 
 

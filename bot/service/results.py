@@ -206,6 +206,8 @@ class Ending:
     variant: str = "chess"
     actor: PlayerRef | None = None
     rating_changes: tuple[RatingChange, ...] = ()
+    # Each side's count (white/Cho first) when the rules decided by counting (janggi).
+    points: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.service.results import Ending, GameEnded, GameView, MovePlayed
 from bot.store import OfferKind
 from bot.text.boards import opening_text
-from bot.text.phrases import check_text
+from bot.text.phrases import check_text, janggi_side_text
 from rules import Termination
 
 
@@ -17,9 +17,46 @@ def _wins(ending: Ending) -> Text:
     if ending.result not in ("1-0", "0-1"):
         return Text("draw")
     white = ending.result == "1-0"
+    if ending.variant == "janggi":
+        return Text("{side} wins", side=janggi_side_text("white" if white else "black"))
     if ending.variant == "xiangqi":
         return Text("red wins") if white else TextIn("xiangqi", "black wins")
     return Text("white wins") if white else Text("black wins")
+
+
+def points_text(points: float) -> str:
+    """A count as players write it: ``38½``, ``32``."""
+    whole = int(points)
+    return f"{whole}½" if points - whole else str(whole)
+
+
+# Janggi's endings decided by counting (계가), as the first half of their sentence.
+_COUNTED = {
+    Termination.BIKJANG: Text("Bikjang"),
+    Termination.DOUBLE_PASS: Text("Both sides passed"),
+    Termination.MOVE_LIMIT: Text("50 moves by each side without a capture"),
+    Termination.REPETITION: Text("Repetition"),
+}
+
+
+def _counted(termination: Termination, ending: Ending, wins: Text) -> Text | None:
+    """A janggi ending decided by counting: ``Bikjang — Han wins on points, 38½ to 32``
+    (None: ``termination`` is not one of them)."""
+    how = _COUNTED.get(termination)
+    if how is None or ending.variant != "janggi":
+        return None
+    if ending.points is None or ending.result not in ("1-0", "0-1"):
+        return Text("{how} — {wins}", how=how, wins=wins)
+    cho, han = ending.points
+    winner, loser = (cho, han) if ending.result == "1-0" else (han, cho)
+    side = janggi_side_text("white" if ending.result == "1-0" else "black")
+    counted = Text(
+        "{side} wins on points, {winner} to {loser}",
+        side=side,
+        winner=points_text(winner),
+        loser=points_text(loser),
+    )
+    return Text("{how} — {counted}", how=how, counted=counted)
 
 
 def _drawn(termination: Termination, who: str) -> Text | None:
@@ -54,7 +91,11 @@ def ending_text(ending: Ending) -> Text:
         termination = Termination(ending.termination)
     except ValueError:
         return Text("Game over — {wins}", wins=wins)
-    xiangqi = ending.variant == "xiangqi"
+    counted = _counted(termination, ending, wins)
+    if counted is not None:
+        return counted
+    # Janggi says checkmate as xiangqi does (외통수).
+    xiangqi = ending.variant in ("xiangqi", "janggi")
     match termination:
         # Xiangqi's own words (绝杀, 困毙: a stalemated side loses) differ from chess's.
         case Termination.CHECKMATE if xiangqi:

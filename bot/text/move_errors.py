@@ -52,8 +52,8 @@ def did_you_mean(suggestions: Sequence[str]) -> str:
     )
 
 
-# Why the rules refuse a move (their stable codes), as a clause; in xiangqi the king is the
-# general.
+# Why the rules refuse a move (their stable codes), as a clause; in xiangqi and janggi the
+# king is the general.
 _KING = {
     IllegalReason.IN_CHECK: Text("your king is in check"),
     IllegalReason.PINNED: Text("that piece is pinned to your king"),
@@ -85,7 +85,7 @@ _ILLEGAL = {
 def illegal_text(reason: IllegalReason, variant_name: str = "chess") -> Text:
     """Why a move is illegal, as a clause (``that piece is pinned to your king``) that the
     adapters say in the reader's language."""
-    royal = _GENERAL if variant_name == "xiangqi" else _KING
+    royal = _GENERAL if variant_name in ("xiangqi", "janggi") else _KING
     return royal.get(reason) or _ILLEGAL[reason]
 
 

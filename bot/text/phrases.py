@@ -15,7 +15,7 @@ def check_text(variant: str, *, lead: str = "") -> Text:
     form that follows a sentence inside a template (`` Check!``)."""
     if lead not in ("", " "):
         raise ValueError(f"lead must be '' or ' ', not {lead!r}")
-    if variant == "xiangqi":
+    if variant in ("xiangqi", "janggi"):  # janggi's check is 장군 too
         return TextIn("xiangqi", " Check!") if lead else TextIn("xiangqi", "Check!")
     return Text(" Check!") if lead else Text("Check!")
 
@@ -23,7 +23,12 @@ def check_text(variant: str, *, lead: str = "") -> Text:
 def variant_text(variant: str) -> str:
     """``chess`` / ``xiangqi`` / ``Chess960`` as a word of a sentence (another name as it
     is)."""
-    names = {"chess": Text("chess"), "xiangqi": Text("xiangqi"), "chess960": Text("Chess960")}
+    names = {
+        "chess": Text("chess"),
+        "xiangqi": Text("xiangqi"),
+        "chess960": Text("Chess960"),
+        "janggi": Text("janggi"),
+    }
     return names.get(variant, variant)
 
 
@@ -39,13 +44,22 @@ def title_text(game: GameView) -> Text:
 
 def color_text(variant: str, color: Color | str) -> Text:
     """A side's colour: white or black in chess, red or black in xiangqi (Chinese calls the
-    xiangqi sides 红方/黑方, so xiangqi's black is its own message); ``random``."""
+    xiangqi sides 红方/黑方, so xiangqi's black is its own message); janggi's sides are
+    named, Cho (초) and Han (한); ``random``."""
     seat = color.value if isinstance(color, Color) else color
     if seat == "random":
         return Text("a random colour")
+    if variant == "janggi":
+        return janggi_side_text(seat)
     if variant == "xiangqi":
         return Text("red") if seat == "white" else TextIn("xiangqi", "black")
     return Text("white") if seat == "white" else Text("black")
+
+
+def janggi_side_text(seat: str) -> Text:
+    """Janggi's side ``seat`` (``white`` is Cho, who moves first; ``black`` is Han) as a
+    name: Cho, Han."""
+    return TextIn("janggi", "Cho") if seat == "white" else TextIn("janggi", "Han")
 
 
 def pace_text(days: int, untimed: bool) -> Text:
@@ -71,6 +85,9 @@ _TERMINATIONS = {
     Termination.PERPETUAL_CHECK: Text("perpetual check"),
     Termination.PERPETUAL_CHASE: Text("perpetual chase"),
     Termination.SIXTY_MOVES: Text("60-move rule"),
+    Termination.BIKJANG: Text("bikjang"),
+    Termination.DOUBLE_PASS: Text("both sides passed"),
+    Termination.MOVE_LIMIT: Text("50-move rule"),
     Termination.RESIGNATION: Text("resignation"),
     Termination.AGREEMENT: Text("agreement"),
     Termination.TIMEOUT: Text("timeout"),
@@ -93,7 +110,7 @@ def termination_text(value: str | None, variant: str = "chess") -> str:
         termination = Termination(value)
     except ValueError:
         return value or ""
-    if variant == "xiangqi" and termination in _XIANGQI_TERMINATIONS:
+    if variant in ("xiangqi", "janggi") and termination in _XIANGQI_TERMINATIONS:
         return _XIANGQI_TERMINATIONS[termination]
     return _TERMINATIONS[termination]
 
@@ -111,6 +128,16 @@ PIECE_NAMES = {
     "xiangqi": {
         "k": TextIn("piece", "General"),
         "a": TextIn("piece", "Advisor"),
+        "b": TextIn("piece", "Elephant"),
+        "n": TextIn("piece", "Horse"),
+        "r": TextIn("piece", "Chariot"),
+        "c": TextIn("piece", "Cannon"),
+        "p": TextIn("piece", "Soldier"),
+    },
+    # Janggi's pieces are xiangqi's kin; the advisor is called a guard (사).
+    "janggi": {
+        "k": TextIn("piece", "General"),
+        "a": TextIn("piece", "Guard"),
         "b": TextIn("piece", "Elephant"),
         "n": TextIn("piece", "Horse"),
         "r": TextIn("piece", "Chariot"),

@@ -28,11 +28,15 @@ def illegal_reason(reason: IllegalReason, variant_name: str = "chess") -> str:
 
 
 def _side(name: object) -> str:
-    """A side as the subject of a sentence (``white``, ``red``): in French ``les blancs``."""
+    """A side as the subject of a sentence (``white``, ``red``, janggi's ``cho``): in French
+    ``les blancs``."""
     return {
         "white": lambda: pgettext("side", "white"),
         "black": lambda: pgettext("side", "black"),
         "red": lambda: pgettext("side", "red"),
+        # Janggi's sides are named, not coloured: 초/楚 (Cho) and 한/漢 (Han).
+        "cho": lambda: pgettext("side", "Cho"),
+        "han": lambda: pgettext("side", "Han"),
     }[str(name)]()
 
 
@@ -42,6 +46,8 @@ def _colour(name: object) -> str:
         "white": lambda: pgettext("piece colour", "white"),
         "black": lambda: pgettext("piece colour", "black"),
         "red": lambda: pgettext("piece colour", "red"),
+        "cho": lambda: pgettext("piece colour", "Cho"),
+        "han": lambda: pgettext("piece colour", "Han"),
     }[str(name)]()
 
 

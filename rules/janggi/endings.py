@@ -45,22 +45,29 @@ def counted_winner(position: JanggiPosition) -> Color:
     return Color.WHITE if cho > han else Color.BLACK
 
 
+def counted(termination: Termination, position: JanggiPosition) -> Outcome:
+    """The ending ``termination`` decided by counting ``position``: its winner and both
+    sides' points (Cho's, Han's), which the bot shows."""
+    points = (position.points(Color.WHITE), position.points(Color.BLACK))
+    return Outcome(termination, counted_winner(position), points)
+
+
 def _immediate_ending(position: JanggiPosition) -> Outcome | None:
     if not position.has_ended_by_passing():
         return None
     termination = Termination.DOUBLE_PASS if position.passes >= 2 else Termination.BIKJANG
-    return Outcome(termination, counted_winner(position))
+    return counted(termination, position)
 
 
 def _optional_ending(position: JanggiPosition, repetition: Repetition) -> Outcome | None:
     if position.halfmove_clock >= MOVE_LIMIT_PLIES:
-        return Outcome(Termination.MOVE_LIMIT, counted_winner(position))
+        return counted(Termination.MOVE_LIMIT, position)
     if repetition.count >= REPETITIONS_TO_END:
         perpetual = repetition.checkers_since(REPETITIONS_TO_END - 1)
         if len(perpetual) == 1:
             (checker,) = perpetual
             return Outcome(Termination.PERPETUAL_CHECK, checker.other)
-        return Outcome(Termination.REPETITION, counted_winner(position))
+        return counted(Termination.REPETITION, position)
     return None
 
 
