@@ -137,6 +137,7 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    58: ("DROP TABLE team_polls",),
     57: ("ALTER TABLE tournaments DROP COLUMN start_fen",),
     56: (
         "DROP TABLE team_votes",

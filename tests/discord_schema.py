@@ -15,7 +15,8 @@ Two of the spec's own conventions (its README, "Spec conventions"): a union, ``o
 much as ``anyOf``, means the value is one of its members (the first that fits is taken:
 partial objects may fit several); an integer may be sent as a string of digits. And a
 snowflake (a string of digits in the spec) may be sent as a JSON integer, which Discord
-takes and discord.py does for some ids.
+takes and discord.py does for some ids. An integer may be a number with no fraction (6.0),
+as JSON Schema has it: discord.py sends a poll's duration so, and Discord takes it.
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ def _typed(schema: dict[str, Any], value: Any) -> bool:
     for kind in kinds:
         if kind == "integer" and (
             (isinstance(value, int) and not isinstance(value, bool))
+            or (isinstance(value, float) and value.is_integer())
             or (isinstance(value, str) and _SNOWFLAKE.match(value.lstrip("-")))
         ):
             return True

@@ -151,12 +151,14 @@ def _vote_rows() -> Part:
         Row(("bob", command_said("vote", "nominate"), "d4"), _NOMINATE),
         Row(("bob", command_said("vote", "cast"), "e4"), _CAST),
         Row(("bob", command_said("vote", "tally")), _TALLY),
+        Row(("bob", command_said("vote", "poll")), _POLL),
     )
 
 
 _NOMINATE = NP_("console help", "nominate a move without voting for it")
 _CAST = NP_("console help", "vote for a move (or nominate it)")
 _TALLY = NP_("console help", "the moves nominated, and their votes unless secret")
+_POLL = NP_("console help", "on Discord: a poll of the nominations beside the board")
 
 
 def _tournament_rows() -> Part:

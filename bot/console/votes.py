@@ -8,6 +8,7 @@ from bot.console.options import bool_option, game_of, int_option
 from bot.console.session import Console
 from bot.service import User
 from bot.service.challenge_plan import color_word
+from bot.service.vote_facts import VoteError, VoteRefusal
 
 
 async def vote(
@@ -29,6 +30,8 @@ async def vote(
         await console.show(taken)
         if taken.closed is not None and taken.closed.played is not None:
             await console.show(taken.closed.played)
+    elif action == "poll":  # a Discord poll: the console has none
+        raise VoteError(VoteRefusal.POLLS_ON_DISCORD)
     else:  # tally: the catalog's parsing refused any other subcommand already
         await console.show(await votes.tally(user, CONSOLE_PLACE, game_id=game_id))
 

@@ -43,6 +43,7 @@ from bot.discord.sharding import process_name, registers_commands, shard_options
 from bot.discord.sync import sync_if_changed
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views import PostalButton, PostalSelect, press_left_unanswered, typed_values
+from bot.discord.vote_polls import poll_vote_added
 from bot.engine.api import Engines
 from bot.i18n import current_locale, using
 from bot.service import (
@@ -76,9 +77,11 @@ __all__ = ["Clock", "PostalBot"]
 
 
 def bot_intents() -> discord.Intents:
-    """Only the guilds intent: slash commands and buttons need no privileged intents."""
+    """The guilds intent, and the votes of polls in servers (vote chess's polls): slash
+    commands, buttons and poll votes need no privileged intents."""
     intents = discord.Intents.none()
     intents.guilds = True
+    intents.guild_polls = True
     return intents
 
 
@@ -153,6 +156,10 @@ class PostalBot(discord.AutoShardedClient):
             self.application_id,
             len(self.guilds),
         )
+
+    async def on_raw_poll_vote_add(self, payload: discord.RawPollVoteActionEvent) -> None:
+        """A vote in a poll: a vote chess team's poll counts it (``bot.discord.vote_polls``)."""
+        await poll_vote_added(self, payload)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """Discord archived a running game's thread early (busy servers' threads may go

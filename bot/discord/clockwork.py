@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.places import archive_thread, keep_thread, may_keep
+from bot.discord.vote_polls import end_polls
 from bot.service import GameView
 from bot.store import ThreadUpkeep
 
@@ -30,8 +31,9 @@ ARCHIVE_RETRY = timedelta(minutes=5)
 async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     """One round at ``now``: time-outs, expired challenges, reminders, daily digests,
     tournaments at their sign-up deadline, vote chess's windows. Returns when the next round
-    is due (None: nothing pending). Nothing here waits for Discord, so a refused message never
-    makes the scheduler spin: its retries are the outbox's."""
+    is due (None: nothing pending). Nothing here waits for Discord's messages, so a refused
+    message never makes the scheduler spin: its retries are the outbox's (ending a closed
+    window's polls is one request each, a failure left to the poll's own expiry)."""
     service = bot.service
     # Announced by the outbox rows each ending writes: no description wanted.
     await service.deadlines.expire_overdue(now, describe=False)
@@ -39,8 +41,10 @@ async def run_clock(bot: PostalBot, now: datetime) -> datetime | None:
     await service.digests.hand_over_digests(now)
     # Tournaments at their sign-up deadline start (or are called off): said by the outbox.
     await service.signups.close_due(now)
-    # Vote chess: due windows close, their elected moves posted in the game's place (outbox).
-    await service.votes.close_due_windows()
+    # Vote chess: due windows close, their elected moves posted in the game's place (outbox)
+    # and their polls ended.
+    for closed in await service.votes.close_due_windows():
+        await end_polls(bot, closed.game_id)
     bot.outbox.wake()
     for game in await service.deadlines.threads_to_archive(now):
         await close_thread(bot, game)

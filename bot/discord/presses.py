@@ -27,6 +27,7 @@ from bot.discord.respond import (
     update_pressed_message,
 )
 from bot.discord.views import move_form
+from bot.discord.vote_polls import after_ballot
 from bot.i18n import using
 from bot.service import (
     BoardShown,
@@ -174,9 +175,8 @@ async def show_vote(
     if isinstance(result, VoteMenu):
         await bot.reply(interaction, lambda: votes.vote_menu_reply(result))
         return
-    if result.closed is not None:
-        bot.outbox.wake()
     await rewrite_pressed(interaction, lambda: votes.ballot_words(result))
+    await after_ballot(bot, result)
 
 
 async def show_taken_back(

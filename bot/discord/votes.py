@@ -23,6 +23,7 @@ from bot.discord.descriptions import about, about_options
 from bot.discord.kit import described_choices, postal
 from bot.discord.places import can_host_game
 from bot.discord.respond import quickly
+from bot.discord.vote_polls import after_ballot, post_poll
 from bot.i18n.text import say
 from bot.service import User, color_word
 from bot.service.computer import LEVELS
@@ -169,11 +170,10 @@ async def _ballot(
 
 
 async def show_ballot(bot: PostalBot, interaction: discord.Interaction, taken: BallotTaken) -> None:
-    """Tell the member their ballot was taken (privately); wake the outbox when it closed
-    the window (the elected move's board is its row)."""
-    if taken.closed is not None:
-        bot.outbox.wake()
+    """Tell the member their ballot was taken (privately); when it closed the window, the
+    outbox posts the elected move and the turn's polls end."""
     await bot.reply(interaction, lambda: _said(ballot_text(taken), ephemeral=True))
+    await after_ballot(bot, taken)
 
 
 @vote.command(name="nominate", description=about("vote nominate"))
@@ -204,6 +204,12 @@ async def tally(interaction: discord.Interaction, game: int | None = None) -> No
         ephemeral=True,
     )
     await bot.reply(interaction, lambda: _said(tally_text(shown), ephemeral=True))
+
+
+@vote.command(name="poll", description=about("vote poll"))
+@app_commands.describe(**about_options("vote poll"))
+async def poll(interaction: discord.Interaction, game: int | None = None) -> None:
+    await post_poll(postal(interaction), interaction, game)
 
 
 def vote_menu_reply(menu: VoteMenu) -> messages.Reply:

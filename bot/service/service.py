@@ -28,6 +28,7 @@ from bot.service.server_languages import ServerLanguages
 from bot.service.tournament.history import TournamentHistory
 from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
+from bot.service.vote_polls import VotePolls
 from bot.service.votes import VoteUseCases
 from bot.store import Store
 
@@ -72,6 +73,7 @@ class GameService:
         self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
         self.votes = votes = VoteUseCases(core, play, challenges, computer)
+        self.vote_polls = VotePolls(core, votes)
         self.buttons = ButtonUseCases(
             core,
             after_game,

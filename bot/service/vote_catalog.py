@@ -105,6 +105,12 @@ VOTE = CommandSpec(
             positional=("game",),
             description="Your team's nominations, with the votes unless secret",
         ),
+        CommandSpec(
+            "poll",
+            (_GAME_ID,),
+            positional=("game",),
+            description="Post a Discord poll of your team's nominations beside the board",
+        ),
     ),
     description="Vote chess: a team plays by its members' votes",
 )

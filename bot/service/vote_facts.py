@@ -25,6 +25,10 @@ class VoteRefusal(Enum):
     TOO_MANY = "too_many"  # more members listed than ``count``
     OPPONENT_IN_TEAM = "opponent_in_team"  # the opponent is one of the team
     NOT_MENTIONS = "not_mentions"  # Discord: the members are not all @mentions of users
+    POLL_SECRET = "poll_secret"  # a poll shows its counts to voters: not for secret votes
+    NOTHING_NOMINATED = "nothing_nominated"  # a poll needs a nomination to ask about
+    NO_POLL_PERMISSION = "no_poll_permission"  # Discord: Postal may not send polls there
+    POLLS_ON_DISCORD = "polls_on_discord"  # the console has no polls
 
 
 class VoteError(UserError):
@@ -121,5 +125,21 @@ class VoteMenu:
     game_id: int
     ply: int
     team: str
+    counts: tuple[MoveCount, ...]
+    more: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PollAsked:
+    """A poll to post in ``target_id`` (the game's thread or channel) for ``team``'s turn
+    at ``ply`` in ``game_id``: ``counts`` its answers (their moves' UCI sent back by
+    Discord as answer numbers), open ``hours``; ``more`` nominations left out."""
+
+    game_id: int
+    team_id: int
+    team: str
+    ply: int
+    target_id: int
+    hours: int
     counts: tuple[MoveCount, ...]
     more: int = 0

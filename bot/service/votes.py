@@ -160,7 +160,7 @@ class VoteUseCases:
         roles: frozenset[int] = frozenset(),
     ) -> VoteTally:
         """The moves nominated for the team's turn, with their votes unless secret."""
-        team = await self._team_meant(user, place, game_id, roles)
+        team = await self.team_meant(user, place, game_id, roles)
         assert team.game_id is not None
         ply = team.window_ply
         if team.closes_at is None or ply is None:
@@ -178,7 +178,7 @@ class VoteUseCases:
         """The vote menu of the board of ``game_id`` at ``ply`` for ``user`` (a member
         holding ``roles``): the turn's first ``MENU_OPTIONS`` nominations. Raises
         ``StaleBoardError`` when the turn moved on and what ``tally`` raises."""
-        team = await self._team_meant(user, None, game_id, roles)
+        team = await self.team_meant(user, None, game_id, roles)
         if team.window_ply != ply:
             raise StaleBoardError(game_id)
         tally = await self.tally(user, None, game_id=game_id, roles=roles)
@@ -200,7 +200,7 @@ class VoteUseCases:
         ``prefix`` in the game of ``user``'s team while its vote is open; empty otherwise
         (autocomplete never raises a user error)."""
         try:
-            team = await self._team_meant(user, place, game_id, roles)
+            team = await self.team_meant(user, place, game_id, roles)
             _, seated = await self._open_turn(team)
             return await self._play.matching(seated.game, user, prefix)
         except UserError:
@@ -217,7 +217,7 @@ class VoteUseCases:
         voting: bool,
     ) -> BallotTaken:
         core = self._core
-        team = await self._team_meant(user, place, game_id, roles)
+        team = await self.team_meant(user, place, game_id, roles)
         ply, seated = await self._open_turn(team)
         move = await self._move_named(seated, user, text)
         teams, now = core.store.teams, core.now()
@@ -239,7 +239,7 @@ class VoteUseCases:
         said = _said_move(variant, move[1], move[2])
         return BallotTaken(seated.game.id, team.name, user.name, said, voting, new, counts, closed)
 
-    async def _team_meant(
+    async def team_meant(
         self, user: User, place: Place | None, game_id: int | None, roles: frozenset[int]
     ) -> Team:
         """The team whose game ``user`` means, once they are a member (holding ``roles``

@@ -115,6 +115,7 @@ from bot.store.records import (
 from bot.store.servers import ServerLanguages
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.tallies import ComputerResult, PlayerResults, Tallies
+from bot.store.team_polls import TeamPoll, TeamPolls
 from bot.store.teams import (
     Ballot,
     BallotOutcome,
@@ -170,6 +171,7 @@ class Store:
         self.tallies = Tallies(database)
         self.tournaments = Tournaments(database)
         self.teams = Teams(database)
+        self.team_polls = TeamPolls(database)
 
     @classmethod
     async def open(
@@ -297,6 +299,8 @@ __all__ = [
     "TakebackPolicy",
     "Tallies",
     "Team",
+    "TeamPoll",
+    "TeamPolls",
     "Teams",
     "ThreadUpkeep",
     "Tournament",

@@ -11,6 +11,7 @@ from bot.service.controls_values import ButtonAction, Choice, SelectMenu
 from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
+    PollAsked,
     VoteError,
     VoteGameOpened,
     VoteMenu,
@@ -114,17 +115,34 @@ def menu_text(menu: VoteMenu) -> Text:
         "Your vote for {team}'s move (you may change it until the vote closes).",
         team=menu.team,
     )
-    if menu.more:
-        return Sentences(
-            head,
-            Plural(
-                "{count} more nomination is not listed: vote for it with {command}.",
-                "{count} more nominations are not listed: vote for them with {command}.",
-                menu.more,
-                command=Command("vote", "cast"),
-            ),
-        )
-    return head
+    return Sentences(head, _not_listed(menu.more)) if menu.more else head
+
+
+def _not_listed(more: int) -> Text:
+    """Nominations a menu or a poll leaves out, and how to vote for them."""
+    return Plural(
+        "{count} more nomination is not listed: vote for it with {command}.",
+        "{count} more nominations are not listed: vote for them with {command}.",
+        more,
+        command=Command("vote", "cast"),
+    )
+
+
+def poll_question(asked: PollAsked) -> Text:
+    """The question of a team's poll (what the channel reads above its answers)."""
+    return Text("{team}: which move in game #{game}?", team=asked.team, game=asked.game_id)
+
+
+def poll_posted_text(asked: PollAsked) -> Text:
+    """Told to the member who asked for the poll."""
+    head = Plural(
+        "A poll of {count} nomination is posted beside the board: a member's vote in it "
+        "counts as their vote, until the vote closes.",
+        "A poll of {count} nominations is posted beside the board: a member's vote in it "
+        "counts as their vote, until the vote closes.",
+        len(asked.counts),
+    )
+    return Sentences(head, _not_listed(asked.more)) if asked.more else head
 
 
 def vote_menu(menu: VoteMenu) -> SelectMenu | None:
@@ -199,6 +217,31 @@ def _refusal(error: VoteError) -> Text:
             return Text(
                 "Name the team's members by @mentioning them (or give a role), separated by spaces."
             )
+        case _:  # a poll refused
+            return _poll_refusal(error.reason)
+
+
+def _poll_refusal(reason: VoteRefusal) -> Text:
+    """A poll refused, and how to vote instead."""
+    cast = Command("vote", "cast")
+    if reason is VoteRefusal.POLL_SECRET:
+        return Text(
+            "Your team keeps its votes secret, and a Discord poll shows its counts to "
+            "whoever votes in it: vote with Vote… on the board or {command}.",
+            command=cast,
+        )
+    if reason is VoteRefusal.NOTHING_NOMINATED:
+        return Text(
+            "Nothing is nominated yet, so a poll has nothing to ask: nominate with {command}.",
+            command=Command("vote", "nominate"),
+        )
+    if reason is VoteRefusal.NO_POLL_PERMISSION:
+        return Text(
+            "Postal may not send polls here (it needs the Send Polls permission): vote "
+            "with Vote… on the board or {command}.",
+            command=cast,
+        )
+    return Text("Polls are Discord's: here, vote with {command}.", command=cast)
 
 
 VOTE_WORDED: dict[type, Callable[[VoteError], Text]] = {VoteError: _refusal}

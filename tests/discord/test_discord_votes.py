@@ -5,11 +5,13 @@ the game's place."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord.model import SEND_POLLS
 
 
 async def _open_game(
@@ -18,16 +20,20 @@ async def _open_game(
     """``captain``'s team (``team``: /vote team's options) challenges ``opponent``, who
     accepts; returns the game's thread and its first board (the team plays white)."""
     options = {"title": "Lions", "opponent": opponent, "color": "white", "days": 3, **team}
+    title = options["title"]
     interaction = await fake.slash(captain, "vote team", options)
     opened = await fake.reply(interaction)
-    assert not opened.ephemeral and "Lions" in opened.text(), opened.text()
+    assert not opened.ephemeral and title in opened.text(), opened.text()
     await fake.wait_until(lambda: len(interaction.messages()) >= 2)
     challenge = interaction.messages()[1]
+    known = {thread.id for thread in fake.threads()}
     press = await fake.click(opponent, challenge, "Accept")
     await fake.acknowledged(press)
 
     def first_board() -> tuple[FakeChannel, FakeMessage] | None:
         for thread in fake.threads():
+            if thread.id in known:
+                continue
             boards = [m for m in fake.channel_messages(thread.id) if m.files]
             if boards:
                 return thread, boards[0]
@@ -134,3 +140,55 @@ async def test_members_must_be_mentions(running: Harness) -> None:
     )
     assert answer.ephemeral and "@mentioning" in answer.text()
     assert not fake.channel_messages(fake.channel.id)
+
+
+async def test_a_teams_poll_counts_members_votes_and_ends_with_the_window(
+    running: Harness,
+) -> None:
+    """A team that shows its votes asks for a poll: it is posted in the game's thread, one
+    answer a nomination; a member's vote in it counts as their vote (the tally says so), an
+    outsider's does not; the last member's vote closes the window, plays the move and ends
+    the poll (its results finalized)."""
+    fake = running.fake
+    fake.bot_permissions |= SEND_POLLS
+    alice, bob, eve, dave = (fake.add_user(n) for n in ("alice", "bob", "eve", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention, secret=False)
+    await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
+    await _private(fake, alice, "vote nominate", {"move": "d4"}, thread)
+    posted = await _private(fake, bob, "vote poll", {}, thread)
+    assert "2 nominations" in posted.text(), posted.text()
+    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    assert poll.poll is not None
+    assert [a["poll_media"]["text"] for a in poll.poll["answers"]] == ["e4", "d4"]
+    await fake.poll_vote(eve, poll, 1)  # not on the team: not counted
+    await fake.poll_vote(bob, poll, 2)
+
+    for _ in range(100):  # the vote arrives as a gateway event: the tally tells when it counted
+        counted = (await _private(fake, alice, "vote tally", {}, thread)).text()
+        if "d4 (1)" in counted:
+            break
+        await asyncio.sleep(0.05)
+    assert "d4 (1)" in counted and "e4 (0)" in counted, counted
+    await fake.poll_vote(alice, poll, 2)  # every listed member voted: the window closes
+    await fake.wait_until(lambda: fake.messages[poll.id].poll_ended)
+    await running.delivered()
+    played = fake.channel_messages(thread.id)[-1]
+    assert played.files and "d4" in played.text(), played.text()
+
+
+async def test_no_poll_without_send_polls_nor_for_secret_votes(running: Harness) -> None:
+    """Without Send Polls, /vote poll says so privately and posts nothing; a team keeping its
+    votes secret gets no poll (Discord shows a poll's counts to whoever votes)."""
+    fake = running.fake
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention, secret=False)
+    await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
+    refused = await _private(fake, bob, "vote poll", {}, thread)
+    assert "Send Polls" in refused.text()
+    assert not [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    fake.bot_permissions |= SEND_POLLS
+    carol, erin = fake.add_user("carol"), fake.add_user("erin")
+    other, _ = await _open_game(fake, carol, erin, title="Owls")
+    await _private(fake, carol, "vote nominate", {"move": "e4"}, other)
+    secret = await _private(fake, carol, "vote poll", {}, other)
+    assert "secret" in secret.text()

@@ -239,6 +239,7 @@ class FakeDiscord(Driver):
         routes: list[tuple[str, str, Callable[..., Any]]] = [
             ("GET", "/users/@me", self._get_me),
             ("GET", "/users/{user}", self._get_user),
+            ("GET", "/guilds/{guild}/members/{user}", self._get_member),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("GET", "/gateway", self._get_gateway),
             ("GET", "/gateway/bot", self._get_gateway_bot),
@@ -260,6 +261,7 @@ class FakeDiscord(Driver):
             ("POST", "/channels/{channel}/threads", self._create_thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self._create_thread),
             ("POST", "/users/@me/channels", self._open_dm),
+            ("POST", "/channels/{channel}/polls/{message}/expire", self._expire_poll),
             ("POST", "/guilds/{guild}/scheduled-events", self._create_scheduled_event),
         ]
         for method, path, handler in routes:

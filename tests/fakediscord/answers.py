@@ -54,6 +54,14 @@ class Answers(Channels):
             raise DiscordError(404, 10013, "Unknown User")
         return json_response(user.payload())
 
+    async def _get_member(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id}/members/{id}: a member of the server (its roles), else 10007."""
+        guild, text = request.match_info["guild"], request.match_info["user"]
+        user = self.users.get(int(text)) if text.isdigit() else None
+        if user is None or not guild.isdigit() or int(guild) not in self.guild_names:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return json_response(self._member(user))
+
     async def _get_application(self, request: web.Request) -> web.Response:
         return json_response(
             {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime, timedelta
 from typing import Any
 
 from aiohttp import web
@@ -29,6 +30,7 @@ from tests.fakediscord.model import (
     PUBLIC_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    SEND_POLLS,
     THREAD_FROM_MESSAGE,
     THREAD_LOCKED,
     VIEW_CHANNEL,
@@ -79,6 +81,8 @@ class Channels(Checks):
             if not permissions & needed:
                 raise DiscordError(403, 50013, "Missing Permissions")
             if files and not permissions & ATTACH_FILES:
+                raise DiscordError(403, 50013, "Missing Permissions")
+            if body.get("poll") is not None and not permissions & SEND_POLLS:
                 raise DiscordError(403, 50013, "Missing Permissions")
             if channel.is_thread:
                 self._unarchive_to_send(channel, permissions)
@@ -325,11 +329,44 @@ class Channels(Checks):
             interaction_id=None if interaction is None else interaction.id,
             visible_to=interaction.user.id if interaction and flags & EPHEMERAL else None,
             sent_at=sent_at,
+            poll=self._stored_poll(body.get("poll"), sent_at),
         )
         self._check_attachment_refs(message)
         self.messages[message.id] = message
         self.touch(channel_id)
         return message
+
+    @staticmethod
+    def _stored_poll(poll: dict[str, Any] | None, sent_at: datetime) -> dict[str, Any] | None:
+        """A created poll as Discord stores it: answers numbered from 1, its expiry."""
+        if poll is None:
+            return None
+        expiry = sent_at + timedelta(hours=float(poll.get("duration") or 24))
+        answers = [
+            {"answer_id": number, "poll_media": answer["poll_media"]}
+            for number, answer in enumerate(poll["answers"], start=1)
+        ]
+        return {
+            "question": poll["question"],
+            "answers": answers,
+            "expiry": expiry.isoformat(),
+            "allow_multiselect": bool(poll.get("allow_multiselect")),
+            "layout_type": 1,
+        }
+
+    async def _expire_poll(self, request: web.Request) -> web.Response:
+        """End a poll early: only its author may (403 50013 otherwise); a message without a
+        poll is refused (520006), an ended one too (520001)."""
+        _, message = self._channel_message(request)
+        if message.poll is None:
+            raise DiscordError(400, 520006, "Cannot expire a non-poll message")
+        if message.author.id != self.bot_user.id:
+            raise self._violation(403, 50013, "Missing Permissions: only its author ends a poll")
+        if message.poll_ended:
+            raise DiscordError(400, 520001, "Poll expired")
+        message.poll_ended = True
+        await self._notify()
+        return json_response(message.payload(self.base_url))
 
     def _apply_edit(
         self, message: FakeMessage, body: dict[str, Any], files: list[FakeFile]

@@ -18,6 +18,10 @@ from tests.fakediscord.model import (
     INTEGER,
     MENTION,
     NUMBER,
+    POLL_ANSWER_LIMIT,
+    POLL_ANSWERS,
+    POLL_HOURS,
+    POLL_QUESTION_LIMIT,
     STRING,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -184,6 +188,10 @@ class Checks(Recording):
                 50035,
                 "content, embeds, stickers and polls cannot be used with IS_COMPONENTS_V2",
             )
+        if body.get("poll") is not None:
+            if edit:
+                raise self._violation(400, 520003, "Cannot edit a poll message's poll")
+            self._check_poll(body["poll"])
         if len(embeds) > 10:
             raise self._violation(400, 50035, f"{len(embeds)} embeds (max 10)")
         total = 0
@@ -221,8 +229,34 @@ class Checks(Recording):
                 check_message_components(components or [], v2=layout, filenames=names)
             except ComponentError as error:
                 raise self._violation(400, 50035, str(error)) from error
-        if not edit and not (content or embeds or files or body.get("components")):
+        shown = content or embeds or files or body.get("components") or body.get("poll")
+        if not edit and not shown:
             raise self._violation(400, 50006, "Cannot send an empty message")
+
+    def _check_poll(self, poll: dict[str, Any]) -> None:
+        """Discord's Poll Create Request: a question of 1-300 characters (text only), 1-10
+        answers of 1-55 characters, a duration of 1-768 hours, the default layout."""
+        question = (poll.get("question") or {}).get("text") or ""
+        if not 1 <= len(question) <= POLL_QUESTION_LIMIT:
+            raise self._violation(400, 50035, f"poll question: 1-{POLL_QUESTION_LIMIT} characters")
+        answers = poll.get("answers") or []
+        if not 1 <= len(answers) <= POLL_ANSWERS:
+            raise self._violation(
+                400, 50035, f"a poll has 1-{POLL_ANSWERS} answers, not {len(answers)}"
+            )
+        for answer in answers:
+            text = (answer.get("poll_media") or {}).get("text") or ""
+            if not 1 <= len(text) <= POLL_ANSWER_LIMIT:
+                raise self._violation(
+                    400, 50035, f"poll answer {text!r}: 1-{POLL_ANSWER_LIMIT} characters"
+                )
+        hours = poll.get("duration", 24)
+        # A whole number; discord.py sends 6.0 (JSON Schema's integer takes it, as Discord).
+        whole = isinstance(hours, int | float) and float(hours).is_integer()
+        if hours is not None and (not whole or not 1 <= hours <= POLL_HOURS):
+            raise self._violation(400, 50035, f"poll duration {hours!r}: 1-{POLL_HOURS} hours")
+        if poll.get("layout_type") not in (None, 1):
+            raise self._violation(400, 50035, "poll layout_type: only 1 (default)")
 
     def _check_attachment_refs(self, message: FakeMessage) -> None:
         names = {f.filename for f in message.files}

@@ -18,6 +18,7 @@ from tests.fakediscord.model import (
     CONTEXT_GUILD,
     DM,
     GUILD_FORUM,
+    GUILD_MESSAGE_POLLS,
     INTEGER,
     MESSAGE_COMPONENT,
     MODAL,
@@ -245,6 +246,42 @@ class Driver(Events):
         return await self._interact(
             MESSAGE_COMPONENT, user, current.channel_id, data, message=current
         )
+
+    async def poll_vote(
+        self, user: FakeUser, message: FakeMessage, answer_id: int, *, remove: bool = False
+    ) -> None:
+        """``user`` votes for (``remove``: takes back their vote for) answer ``answer_id`` of
+        ``message``'s poll, as Discord's client does: MESSAGE_POLL_VOTE_ADD (or _REMOVE) is
+        sent to sessions that asked for GUILD_MESSAGE_POLLS. Raises ValueError for what the
+        client would not let them do (no poll, an ended one, no such answer, a second
+        answer of a single-choice poll, taking back a vote not cast)."""
+        current = self._visible_message(user, message)
+        poll = current.poll
+        if poll is None or current.poll_ended:
+            raise ValueError(f"message {current.id} has no open poll")
+        if answer_id not in [answer["answer_id"] for answer in poll["answers"]]:
+            raise ValueError(f"the poll has no answer {answer_id}")
+        mine = current.poll_votes.setdefault(user.id, set())
+        if remove:
+            if answer_id not in mine:
+                raise ValueError(f"{user.name} has not voted for answer {answer_id}")
+            mine.discard(answer_id)
+        elif mine and not poll["allow_multiselect"]:
+            raise ValueError(f"{user.name} voted already: a single-choice poll takes one answer")
+        else:
+            mine.add(answer_id)
+        channel = self.channels[current.channel_id]
+        event = {
+            "user_id": str(user.id),
+            "channel_id": str(channel.id),
+            "message_id": str(current.id),
+            "answer_id": answer_id,
+        }
+        if channel.guild_id is not None and channel.type != DM:
+            event["guild_id"] = str(channel.guild_id)
+        name = "MESSAGE_POLL_VOTE_REMOVE" if remove else "MESSAGE_POLL_VOTE_ADD"
+        self._dispatch(name, event, intent=GUILD_MESSAGE_POLLS)
+        await self._notify()
 
     async def user_command(
         self, user: FakeUser, name: str, target: FakeUser, *, channel: FakeChannel | None = None

@@ -25,6 +25,7 @@ class GatewaySession:
         self.sequence = 0
         self.ready = False
         self.shard = (0, 1)  # [shard_id, num_shards] from IDENTIFY
+        self.intents = 0  # from IDENTIFY: events an intent gates go only where asked for
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     def owns(self, guild_id: int | None) -> bool:
@@ -95,6 +96,7 @@ class GatewaySession:
             await self.ws.close(code=fake.close_on_identify, message=b"Closed by the test.")
             return
         self.shard = (shard[0], shard[1])
+        self.intents = intents
         self.ready = True
         fake._sockets.append(self)
         owned = [guild_id for guild_id in fake.guild_names if self.owns(guild_id)]

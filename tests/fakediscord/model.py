@@ -46,6 +46,13 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 
 SEND_MESSAGES_IN_THREADS = 1 << 38
+# Send Polls: a message with a poll needs it (Discord's permissions, SEND_POLLS).
+SEND_POLLS = 1 << 49
+# The gateway intent of MESSAGE_POLL_VOTE_ADD/REMOVE in servers (GUILD_MESSAGE_POLLS).
+GUILD_MESSAGE_POLLS = 1 << 24
+# Discord's poll limits (Poll Create Request Object): a question of up to 300 characters,
+# 1-10 answers of up to 55, open 1-768 hours (32 days; 24 by default).
+POLL_QUESTION_LIMIT, POLL_ANSWER_LIMIT, POLL_ANSWERS, POLL_HOURS = 300, 55, 10, 768
 
 BOT_PERMISSIONS = (
     VIEW_CHANNEL
@@ -314,6 +321,23 @@ class FakeMessage:
     edits: int = 0
     # When it was sent, on the fake's wall clock (its id is a snowflake of that moment).
     sent_at: datetime | None = None
+    # Its poll as Discord stores it (answers numbered from 1, expiry), the voters' answers
+    # by user id, and whether it ended (expired, or ended early by its author).
+    poll: dict[str, Any] | None = None
+    poll_votes: dict[int, set[int]] = field(default_factory=dict)
+    poll_ended: bool = False
+
+    def poll_payload(self) -> dict[str, Any] | None:
+        """The message's poll with its results (finalized once it ended)."""
+        if self.poll is None:
+            return None
+        counts = [
+            {"id": answer["answer_id"], "count": count, "me_voted": False}
+            for answer in self.poll["answers"]
+            if (count := sum(answer["answer_id"] in v for v in self.poll_votes.values()))
+        ]
+        results = {"is_finalized": self.poll_ended, "answer_counts": counts}
+        return {**self.poll, "results": results}
 
     @property
     def ephemeral(self) -> bool:
@@ -401,6 +425,7 @@ class FakeMessage:
             "pinned": False,
             "type": 0 if self.interaction_id is None else 20,
             "flags": self.flags,
+            **({"poll": self.poll_payload()} if self.poll is not None else {}),
         }
 
 

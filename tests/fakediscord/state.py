@@ -527,12 +527,13 @@ class FakeState:
             "joined_at": now_iso(),
         }
 
-    def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+    def _dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         # Discord sends a guild's events on the one shard that owns the guild, the rest
         # (direct messages) on shard 0: a sharded bot must not see an interaction twice.
         # A guild's own events (GUILD_CREATE...) carry its id as "id", not "guild_id".
         own = event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
         guild = data.get("id") if own else data.get("guild_id")
         for session in list(self._sockets):
-            if session.owns(int(guild) if guild is not None else None):
+            wanted = not intent or session.intents & intent
+            if wanted and session.owns(int(guild) if guild is not None else None):
                 session.send_dispatch(event, data)

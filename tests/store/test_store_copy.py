@@ -26,6 +26,7 @@ from bot.store import (
     PositionEvaluation,
     Store,
     StoreError,
+    TeamPoll,
     TournamentFormat,
 )
 from bot.store.copy import TargetNotEmpty, count_rows
@@ -95,6 +96,8 @@ async def _deployment(path: Path) -> dict[int, str]:
         await service.votes.open(ALICE, Place(4, 40), **team)  # type: ignore[arg-type]
         await service.votes.vote(ALICE, Place(4, 40), "e4")
         await service.votes.vote(BOB, Place(4, 40), "d4")
+        (team_id,) = await store.teams.of_member(BOB.id, 4)  # and its poll on Discord
+        await store.team_polls.add(TeamPoll(7_000_000_001, 40, team_id, 0, ("e2e4", "d2d4")))
         clock.advance(timedelta(hours=2))
         positions = {}
         for game_id in await store.games.all_ids():
