@@ -115,14 +115,20 @@ class VoteUseCases:
             title, captain.name, tuple(m.name for m in listed), role_id, hours, secret
         )
         player = User(team.player_id, title)
-        if computer:
-            started = await self._computer.challenge(
-                player, place, level=level, game=game, color=color, days=days, fen=fen
+        try:
+            if computer:
+                started = await self._computer.challenge(
+                    player, place, level=level, game=game, color=color, days=days, fen=fen
+                )
+                return VoteGameOpened(shown, game_id=started.game.id, started=started)
+            challenge = await self._challenges.challenge(
+                player, place, opponent, game=game, color=color, days=days, rated=False, fen=fen
             )
-            return VoteGameOpened(shown, game_id=started.game.id, started=started)
-        challenge = await self._challenges.challenge(
-            player, place, opponent, game=game, color=color, days=days, rated=False, fen=fen
-        )
+        except BaseException:
+            # The challenge's checks need the team's seat, so it is written first; refused,
+            # the team goes again (unless a challenge or game already names it).
+            await core.store.teams.discard(team.id)
+            raise
         return VoteGameOpened(shown, challenge=challenge)
 
     async def nominate(

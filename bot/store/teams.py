@@ -216,6 +216,27 @@ class Teams:
                 )
         return _team(row, members)
 
+    async def discard(self, team_id: int) -> bool:
+        """Delete a team whose game never came (its challenge refused after the team was
+        written), with its seat and members, in one write; False, and nothing deleted, once
+        a challenge or a game names its seat."""
+        seat = team_player_id(team_id)
+        rows = await self._db.write(
+            [
+                Statement(
+                    "SELECT id FROM teams WHERE id = ? AND game_id IS NULL "
+                    "AND NOT EXISTS (SELECT 1 FROM challenges WHERE challenger_id = ?) "
+                    "AND NOT EXISTS (SELECT 1 FROM games WHERE white_id = ? OR black_id = ?)",
+                    (team_id, seat, seat, seat),
+                    guard=True,
+                ),
+                Statement("DELETE FROM team_members WHERE team_id = ?", (team_id,)),
+                Statement("DELETE FROM teams WHERE id = ?", (team_id,)),
+                Statement("DELETE FROM players WHERE id = ?", (seat,)),
+            ]
+        )
+        return rows is not None
+
     async def get(self, team_id: int) -> Team | None:
         rows = await self._db.fetch(f"SELECT {_COLUMNS} FROM teams WHERE id = ?", (team_id,))
         if not rows:

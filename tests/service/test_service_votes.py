@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -13,13 +14,13 @@ from bot.i18n.locale import Locale
 from bot.i18n.text import say
 from bot.i18n.translator import using
 from bot.service import GameService, ManualClock, User
-from bot.service.errors import IllegalMoveError, NotAPlayerError, UnreadableMoveError
+from bot.service.errors import IllegalMoveError, NotAPlayerError, UnreadableMoveError, UserError
 from bot.service.vote_facts import VoteError, VoteRefusal, WindowClosed
 from bot.service.vote_rules import NOMINATIONS_PER_TURN, VOTE_CHANGES_PER_TURN, ElectedBy
 from bot.store import GameStatus, Store, team_player_id
 from bot.text.vote_words import ballot_text
 from tests.fake_engines import FakeEngines
-from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, snapshot
 
 DAVE = User(404, "dave")
 ERIN = User(505, "erin")
@@ -283,3 +284,18 @@ async def test_moves_in_vote_sentences_are_in_the_readers_letters(service: GameS
     with using(Locale.FR):
         said = say(ballot_text(taken))
     assert "Cf3" in said and "Nf3" not in said
+
+
+async def test_a_challenge_refused_after_the_team_is_written_leaves_nothing(
+    service: GameService, db_path: Path | str
+) -> None:
+    """A team's challenge the challenge's own checks refuse (a bad FEN, days per move not
+    offered) leaves the database as it was: no team, no team's seat among the players."""
+    await service.core.ensure_player(ALICE)  # a captain who has played before
+    before = snapshot(db_path)
+    for bad in ({"fen": "not a position"}, {"days": 4}):
+        with pytest.raises(UserError):
+            await service.votes.open(  # type: ignore[arg-type]
+                ALICE, PLACE, name="Lions", members=(BOB,), opponent=DAVE, **bad
+            )
+        assert snapshot(db_path) == before
