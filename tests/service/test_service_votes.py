@@ -293,9 +293,10 @@ async def test_a_challenge_refused_after_the_team_is_written_leaves_nothing(
     offered) leaves the database as it was: no team, no team's seat among the players."""
     await service.core.ensure_player(ALICE)  # a captain who has played before
     before = snapshot(db_path)
-    for bad in ({"fen": "not a position"}, {"days": 4}):
+    bad_fen = {"fen": "not a position"}
+    for bad in (bad_fen, {"days": 4}):
         with pytest.raises(UserError):
-            await service.votes.open(  # type: ignore[arg-type]
+            await service.votes.open(
                 ALICE, PLACE, name="Lions", members=(BOB,), opponent=DAVE, **bad
             )
         assert snapshot(db_path) == before
