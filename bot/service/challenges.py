@@ -209,7 +209,9 @@ class ChallengeUseCases:
             to_move_id=to_move_id,
             now=now,
             deadline_at=deadline,
-            next_look_at=core.first_look(first_mover, deadline, now),
+            next_look_at=core.first_look(
+                first_mover, deadline, now, weekends_off=plan.challenge.weekends_off
+            ),
             thread_look_at=now + THREAD_IDLE_LOOK,
             outbox=turn_dm(None, 0, await core.ref(to_move_id)),
         )

@@ -38,7 +38,7 @@ from bot.service.notation import (
     recent_line,
 )
 from bot.service.ratings import NEW_PLAYER, rate_game
-from bot.service.reminder_times import first_event, next_look, reminder_hours
+from bot.service.reminder_times import default_hours, first_look, next_look
 from bot.service.replaying import GameReplays
 from bot.service.replays import DEFAULT_BUDGET_BYTES
 from bot.service.results import (
@@ -56,7 +56,6 @@ from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
 from bot.service.weekends import deadline_after, weekend_zone
 from bot.store import (
-    LOOK_HORIZON,
     MAX_ROW_ID,
     Answering,
     Challenge,
@@ -132,10 +131,7 @@ class ServiceCore:
         # The engine processes (None: none configured; what needs one says so).
         self.engines = engines
         self.clock = clock
-        self.reminder_hours = tuple(sorted(set(reminder_hours), reverse=True))
-        if any(timedelta(hours=h) > LOOK_HORIZON for h in self.reminder_hours):
-            # The clock looks at a game no earlier than that before its deadline.
-            raise ValueError(f"reminders are at most {LOOK_HORIZON} before a deadline")
+        self.reminder_hours = default_hours(reminder_hours)
         self.vacation_days_per_year = vacation_days_per_year
         self.on_schedule_change = on_schedule_change
         # Called when a game became the computer's to move (its replies' queue looks then).
@@ -196,16 +192,16 @@ class ServiceCore:
         return starts + running if zone is None else deadline_after(starts, running, zone)
 
     def first_look(
-        self, player: Player | None, deadline: datetime | None, now: datetime
+        self,
+        player: Player | None,
+        deadline: datetime | None,
+        now: datetime,
+        *,
+        weekends_off: bool = False,
     ) -> datetime | None:
         """When the clock must first look at a game where ``player`` has just got the move
-        (due ``deadline``, None: untimed): their first reminder, else the deadline."""
-        if deadline is None:
-            return None
-        chosen = None if player is None else player.reminder_hours
-        return first_event(
-            deadline, reminder_hours(deadline, now, chosen, self.reminder_hours), now
-        )
+        (due ``deadline``, None: untimed): see ``reminder_times.first_look``."""
+        return first_look(player, deadline, now, self.reminder_hours, weekends_off)
 
     async def look_again(self, looks: list[ClockLook], now: datetime) -> None:
         """Record when the clock must next look at each of ``looks``' games (all dealt with

@@ -280,7 +280,9 @@ class PlayUseCases:
             plan.write(
                 seated,
                 outbox,
-                next_look_at=core.first_look(opponent, plan.deadline, plan.now),
+                next_look_at=core.first_look(
+                    opponent, plan.deadline, plan.now, weekends_off=record.weekends_off
+                ),
                 rate=core.rate(record) if plan.outcome else None,
                 client_locale=_changed_locale(seated.players.get(user.id), user.locale),
                 vote=vote,

@@ -4,7 +4,8 @@ player's own time zone (OGS's "pause on weekends"), pure.
 A weekend is from Saturday 00:00 to Monday 00:00 on the player's wall clock, read through
 ``zoneinfo``, so a daylight-saving change inside or beside it moves its instants, never its
 wall-clock bounds. Deadlines are instants: ``deadline_after`` finds when ``running`` time has
-run outside the weekends; ``running_between`` counts it back.
+run outside the weekends; ``running_between`` counts it back, and ``running_back`` finds the
+instant that much running time before a deadline (a reminder's).
 """
 
 from __future__ import annotations
@@ -41,6 +42,19 @@ def _weekend_around(moment: datetime, zone: ZoneInfo) -> tuple[datetime, datetim
     return start, end
 
 
+def _weekend_before(moment: datetime, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """The last weekend (start, end), as UTC-comparable instants, that began before
+    ``moment``: the one ``moment`` is in, or the one that ended at or before it."""
+    local = moment.astimezone(zone)
+    saturday = local.date() - timedelta(days=(local.weekday() - SATURDAY) % 7)
+    start = datetime.combine(saturday, time(0), zone).astimezone(UTC)
+    if start >= moment:  # Saturday 00:00 itself: that weekend has not begun yet
+        saturday -= timedelta(days=7)
+        start = datetime.combine(saturday, time(0), zone).astimezone(UTC)
+    end = datetime.combine(saturday + timedelta(days=2), time(0), zone).astimezone(UTC)
+    return start, end
+
+
 def running_between(start: datetime, end: datetime, zone: ZoneInfo) -> timedelta:
     """How much of ``start`` to ``end`` (timezone-aware) falls outside the weekends of
     ``zone``; nothing when ``end`` is not after ``start``."""
@@ -70,3 +84,20 @@ def deadline_after(start: datetime, running: timedelta, zone: ZoneInfo) -> datet
             return at + left
         left -= weekend_start - at
         at = weekend_end
+
+
+def running_back(end: datetime, running: timedelta, zone: ZoneInfo) -> datetime:
+    """The last instant from which ``running`` time (more than none) runs out at ``end``
+    (timezone-aware) with the clock stopped on the weekends of ``zone``: never inside a
+    weekend (time that runs out on Monday morning is counted back into Friday, and a
+    reminder with what is left at a weekend's end comes as it ends, Monday 00:00)."""
+    left, at = running, end.astimezone(UTC)
+    while True:
+        weekend_start, weekend_end = _weekend_before(at, zone)
+        if at <= weekend_end:  # inside the weekend, or at its end: back to its start
+            at = weekend_start
+            continue
+        if at - left >= weekend_end:
+            return at - left
+        left -= at - weekend_end
+        at = weekend_start

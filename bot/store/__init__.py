@@ -19,7 +19,7 @@ from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.claims import ClaimKind, Claims
-from bot.store.clock_looks import LOOK_HORIZON, ClockLook, ClockLooks
+from bot.store.clock_looks import LOOK_HORIZON, REMINDER_HORIZON, ClockLook, ClockLooks
 from bot.store.computer import ComputerGames, PendingReply
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
@@ -198,6 +198,7 @@ __all__ = [
     "DATABASE_ERRORS",
     "LOOK_HORIZON",
     "MAX_ROW_ID",
+    "REMINDER_HORIZON",
     "UNTIMED_LAST",
     "ActiveKey",
     "Analyses",

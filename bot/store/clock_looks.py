@@ -4,7 +4,7 @@
 A game's next look is ``clock_next_at``, written by the clock for the deadline it was worked
 out for (``clock_deadline``); when the deadline has moved since (a move, /moretime, a
 vacation…), it is ``LOOK_HORIZON`` before the deadline, before which no reminder or time-out
-can fall. The writes that move deadlines need not know of this.
+can fall (a reminder over a weekend included). The writes that move deadlines need not know of this.
 """
 
 from __future__ import annotations
@@ -17,9 +17,16 @@ from bot.store.database import Database
 from bot.store.game_rows import game_columns, game_from_row
 from bot.store.records import GameRecord, from_epoch, to_epoch
 
-# The widest reminder the clock may send (hours before a deadline). The index's expression
-# holds it as a number (172800 s): a wider one needs a migration of games_clock_next.
-LOOK_HORIZON = timedelta(hours=48)
+# The widest reminder the clock may send: hours of the player's clock before a deadline.
+REMINDER_HORIZON = timedelta(hours=48)
+# The longest weekend a clock with weekends off stops for, on the wall clock: two days and
+# the two hours of the widest daylight-saving change in the tz database (Antarctica/Troll's).
+LONGEST_WEEKEND = timedelta(hours=50)
+# How long before its deadline a game's first reminder can fall on the wall clock: the
+# widest reminder counted back over a weekend (games with weekends off, migration 0059).
+# The index's expression holds it as a number (352800 s): a wider one needs a migration of
+# games_clock_next.
+LOOK_HORIZON = REMINDER_HORIZON + LONGEST_WEEKEND
 # games_clock_next's expression, as the index has it (SQLite uses an index on an expression
 # only for the very same expression), and its rows.
 NEXT_LOOK = (
@@ -33,12 +40,14 @@ LOOKED_AT = "status = 'active' AND damaged_at IS NULL AND deadline_at IS NOT NUL
 class ClockLook:
     """An active game the clock must look at now: ``hours`` its player to move chose for
     reminders (None: the default), ``sent`` those already sent for its current deadline;
-    ``key`` orders the looks (``ClockLooks.due``'s ``after``)."""
+    ``key`` orders the looks (``ClockLooks.due``'s ``after``); ``time_zone`` the player to
+    move's (None: no row), whose weekends stop the clock of a game with weekends off."""
 
     game: GameRecord
     hours: tuple[int, ...] | None
     sent: frozenset[int]
     key: tuple[int, int]
+    time_zone: str | None = None
 
 
 class ClockLooks:
@@ -79,28 +88,30 @@ class ClockLooks:
 
     async def _looks(self, where: str, params: Sequence[object]) -> list[ClockLook]:
         rows = await self._db.fetch(
-            f"SELECT {game_columns('games')}, {NEXT_LOOK}, players.reminder_hours FROM games "
+            f"SELECT {game_columns('games')}, {NEXT_LOOK}, players.reminder_hours, "
+            "players.time_zone FROM games "
             "LEFT JOIN players ON players.id = games.to_move_id "
             f"WHERE {LOOKED_AT} AND {where}",
             params,
         )
         if not rows:
             return []
-        games = [(game_from_row(row), row[-2], row[-1]) for row in rows]
+        games = [(game_from_row(row), row[-3], row[-2], row[-1]) for row in rows]
         marks = ", ".join("?" * len(games))
         sent: dict[tuple[int, int], set[int]] = {}
         for game_id, deadline, hours in await self._db.fetch(
             "SELECT game_id, deadline_at, hours_before FROM reminders_sent "
             f"WHERE game_id IN ({marks})",
-            [game.id for game, _, _ in games],
+            [game.id for game, _, _, _ in games],
         ):
             sent.setdefault((int(game_id), int(deadline)), set()).add(int(hours))
         looks = []
-        for game, look, chosen in games:
+        for game, look, chosen, zone in games:
             assert game.deadline_at is not None
             done = sent.get((game.id, to_epoch(game.deadline_at)), set())
             hours = None if chosen is None else tuple(int(h) for h in chosen.split(",") if h)
-            looks.append(ClockLook(game, hours, frozenset(done), (int(look), game.id)))
+            key = (int(look), game.id)
+            looks.append(ClockLook(game, hours, frozenset(done), key, zone))
         return looks
 
     async def note(self, looks: Sequence[tuple[int, datetime, datetime]]) -> None:

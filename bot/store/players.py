@@ -161,9 +161,10 @@ class Players:
             await conn.execute(
                 f"UPDATE players SET {assignments} WHERE id = ?", (*columns.values(), player_id)
             )
-            if "reminder_hours" in columns:
+            if "reminder_hours" in columns or "time_zone" in columns:
                 # The clock's next look at the games where they are to move was worked out
-                # from their old hours: back to the default look (bot.store.clock_looks).
+                # from their old hours (and, with weekends off, their old weekends): back to
+                # the default look (bot.store.clock_looks).
                 await conn.execute(
                     "UPDATE games SET clock_deadline = NULL WHERE status = 'active' "
                     "AND (white_id = ? OR black_id = ?) AND to_move_id = ? "

@@ -16,7 +16,7 @@ from datetime import timedelta
 import pytest
 
 from bot.service import GameService, ManualClock, deadlines
-from bot.store import ClaimKind, Store, claims
+from bot.store import LOOK_HORIZON, ClaimKind, Store, claims
 from tests.service.service_helpers import ALICE, BOB, play, start_game
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -100,12 +100,13 @@ async def test_a_round_with_nothing_due_looks_at_no_game(
     """Once each game's next look is worked out, the clock has nothing to look at until the
     first reminder: the index answers without reading the games."""
     start = clock.now
-    await _active_games(store, 300, int(start.timestamp()))
-    assert await service.deadlines.next_wakeup() == start + timedelta(hours=24)  # 48 h before
-    clock.advance(hours=24)
+    await _active_games(store, 300, int(start.timestamp()), days=5)
+    deadline = start + timedelta(days=5)
+    assert await service.deadlines.next_wakeup() == deadline - LOOK_HORIZON  # the default look
+    clock.now = deadline - LOOK_HORIZON
     assert await service.deadlines.hand_over_reminders() == 0  # each game's next look worked out
-    assert await store.clock.due(start + timedelta(hours=47), None, 1000) == []
-    assert await service.deadlines.next_wakeup() == start + timedelta(hours=48)  # 24 h before
+    assert await store.clock.due(deadline - timedelta(hours=25), None, 1000) == []
+    assert await service.deadlines.next_wakeup() == deadline - timedelta(hours=24)
 
 
 async def test_the_clocks_note_does_not_refuse_a_move_read_before_it(
