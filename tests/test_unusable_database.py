@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import ROOT, process_env, run_postal
+from tests.processes import ROOT, call_postal, process_env, run_postal
 
 PAGE = 4096
 
@@ -30,7 +30,7 @@ def postal_file(tmp_path_factory: pytest.TempPathFactory) -> bytes:
     """A real Postal database with two games, written by the console and closed cleanly:
     its bytes, made once for the tests that damage a copy each."""
     path = tmp_path_factory.mktemp("made") / "postal.db"
-    done = run_postal(["console", "--db", str(path), "--no-images"], {}, GAME_SCRIPT)
+    done = call_postal(["console", "--db", str(path), "--no-images"], {}, GAME_SCRIPT)
     assert done.returncode == 0, done.stderr
     assert not Path(f"{path}-wal").exists()  # checkpointed: the main file holds everything
     return path.read_bytes()

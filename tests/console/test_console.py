@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ import pytest
 import rules
 from bot.console import main, run_console, user_named
 from tests.console.unconfirmed import confirm_off, script_users
-from tests.processes import run_postal
+from tests.processes import call_postal, run_postal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,22 +37,27 @@ alice /pgn
 """
 
 
-def run_script(tmp_path: Path, script: str) -> str:
-    """Pipe ``script`` into ``python -m bot console`` and return what it printed (its
-    players have turned Confirm moves off, unless the script says otherwise)."""
+def run_script(
+    tmp_path: Path,
+    script: str,
+    run: Callable[..., subprocess.CompletedProcess[str]] = call_postal,
+) -> str:
+    """Give ``script`` as the standard input of ``python -m bot console`` and return what it
+    printed (its players have turned Confirm moves off, unless the script says otherwise).
+    ``run``: ``call_postal`` runs the console's ``main`` in this process, ``run_postal``
+    pipes the script into a process of its own."""
     database, images = tmp_path / "console.db", tmp_path / "boards"
     confirm_off(database, script_users(script))
-    completed = run_postal(
-        ["console", "--db", str(database), "--images", str(images)], stdin=script
-    )
+    completed = run(["console", "--db", str(database), "--images", str(images)], stdin=script)
     assert completed.returncode == 0, completed.stderr
     assert "Traceback" not in completed.stdout + completed.stderr
     return completed.stdout
 
 
 def test_piped_game_to_checkmate_and_pgn(tmp_path: Path) -> None:
-    """A piped script plays to checkmate and prints a PGN that reads back."""
-    out = run_script(tmp_path, SCHOLARS_MATE_SCRIPT)
+    """A piped script plays to checkmate and prints a PGN that reads back (the console
+    started as its own process, as an operator pipes a file into it)."""
+    out = run_script(tmp_path, SCHOLARS_MATE_SCRIPT, run=run_postal)
     assert "buttons: [1] Accept  [2] Decline  [3] Cancel" in out
     assert "@bob, your move in game #1" in out
     assert "alice played 4. Qxf7#. Checkmate — white wins." in out

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.console.session import play
+from tests.processes import call_postal
 
 START = "alice /challenge bob color:white\nbob /press Accept\n"
 HUGE = "99999999999999999999999"
@@ -137,13 +138,8 @@ def test_the_downtime_log_line_is_not_printed_to_the_player(tmp_path: Path) -> N
     """After more than five minutes away the console credits the downtime without printing
     the operators' English log line (``downtime credited: …``) in the player's terminal."""
     database = tmp_path / "c.db"
-    subprocess.run(
-        [sys.executable, "-m", "bot", "console", "--db", str(database), "--no-images"],
-        input="",
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    made = call_postal(["console", "--db", str(database), "--no-images"])
+    assert made.returncode == 0, made.stderr
     with sqlite3.connect(database) as conn:
         conn.execute("UPDATE bot_state SET value = '1000' WHERE key = 'heartbeat_at'")
     conn.close()

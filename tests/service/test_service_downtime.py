@@ -13,7 +13,7 @@ from bot.service import GameService, ManualClock, errors
 from bot.service.uptime import DOWNTIME_TOLERANCE, keeping_time, resume
 from bot.store import GameStatus, Store, StoreError
 from tests.console.unconfirmed import confirm_off, script_users
-from tests.processes import run_postal
+from tests.processes import call_postal
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 
 
@@ -228,7 +228,7 @@ def test_console_restarted_after_downtime_does_not_forfeit(tmp_path: Path) -> No
 
 
 def run_console(database: Path, script: str) -> str:
-    done = run_postal(["console", "--db", str(database), "--no-images"], stdin=script)
+    done = call_postal(["console", "--db", str(database), "--no-images"], stdin=script)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -14,7 +14,7 @@ from bot.service import GameService, ManualClock, User
 from bot.service.backups import backup_if_due
 from bot.store import Store
 from bot.store.backup import BackupError, automatic_backups, back_up
-from tests.processes import run_postal
+from tests.processes import call_postal, run_postal
 from tests.service.service_helpers import start_game
 
 MOVES = ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]
@@ -128,7 +128,7 @@ def test_a_database_with_many_problems_is_refused_in_one_line(tmp_path: Path) ->
     with sqlite3.connect(source) as conn:
         conn.execute("PRAGMA writable_schema = ON")
         conn.execute("DELETE FROM sqlite_schema WHERE name = 'junk'")  # its pages: unused
-    backup = run_postal(["backup", str(tmp_path / "b.db"), "--db", str(source)])
+    backup = call_postal(["backup", str(tmp_path / "b.db"), "--db", str(source)])
     assert backup.returncode == 1 and backup.stderr.count("\n") == 1, backup.stderr
     quoted = "(quick_check: Page 2 is never used; Page 3 is never used and 26 more)"
     assert quoted in backup.stderr
@@ -154,26 +154,29 @@ async def test_daily_backups_once_a_day_keeping_the_newest(tmp_path: Path) -> No
 
 def test_backup_command(tmp_path: Path) -> None:
     """`python -m bot backup PATH` makes a copy, then refuses to replace it without --force,
-    each refusal one `postal:` line with exit status 1."""
+    each refusal one `postal:` line with exit status 1 (that one seen from a process of its
+    own, the rest run by ``main`` in the test's process)."""
     source = tmp_path / "postal.db"
-    made = run_postal(
+    made = call_postal(
         ["console", "--db", str(source), "--no-images"],
         stdin="alice /challenge bob color:white\nbob /press Accept\nalice /move e4\n",
     )
     assert made.returncode == 0, made.stderr
     target = tmp_path / "copy.db"
-    first = run_postal(["backup", str(target), "--db", str(source)])
+    first = call_postal(["backup", str(target), "--db", str(source)])
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith(f"backed up {source} to {target}") and "1 games" in first.stdout
     again = run_postal(["backup", str(target), "--db", str(source)])
     assert again.returncode == 1 and again.stderr.count("\n") == 1
     assert again.stderr.startswith("postal: ") and "--force" in again.stderr
-    forced = run_postal(["backup", str(target), "--db", str(source), "--force"])
+    forced = call_postal(["backup", str(target), "--db", str(source), "--force"])
     assert forced.returncode == 0, forced.stderr
-    into_folder = run_postal(["backup", str(tmp_path)], env={"DATABASE_URL": f"sqlite:///{source}"})
+    into_folder = call_postal(
+        ["backup", str(tmp_path)], env={"DATABASE_URL": f"sqlite:///{source}"}
+    )
     assert into_folder.returncode == 0, into_folder.stderr
     assert len(list(tmp_path.glob("postal-*.db"))) == 1
-    missing = run_postal(["backup", str(tmp_path / "x.db"), "--db", str(tmp_path / "none.db")])
+    missing = call_postal(["backup", str(tmp_path / "x.db"), "--db", str(tmp_path / "none.db")])
     assert missing.returncode == 1 and "Traceback" not in missing.stderr
     assert missing.stderr.strip() == f"postal: there is no database at {tmp_path / 'none.db'}"
 
@@ -182,21 +185,22 @@ def test_check_reads_every_page_that_start_up_no_longer_reads(tmp_path: Path) ->
     """Pages never used (a damage deep in the file) do not stop start-up, which reads only
     the header, the schema and each table's first page; ``python -m bot check`` reads every
     page and says so in one line, status 1. A sound file is said sound, status 0; a missing
-    one is refused, status 2."""
+    one is refused, status 2. (The damaged file's refusal is seen from a process of its own,
+    the rest run by ``main`` in the test's process.)"""
     source = tmp_path / "postal.db"
-    sound = run_postal(["check", "--db", str(source)])
+    sound = call_postal(["check", "--db", str(source)])
     assert sound.returncode == 2 and "there is no database" in sound.stderr
     with sqlite3.connect(source) as conn:
         conn.execute("CREATE TABLE junk (id INTEGER PRIMARY KEY, fen TEXT)")
         conn.executemany("INSERT INTO junk (fen) VALUES (?)", [("x" * 200,)] * 500)
-    migrated = run_postal(["migrate", "--db", str(source)])
+    migrated = call_postal(["migrate", "--db", str(source)])
     assert migrated.returncode == 0, migrated.stderr
-    sound = run_postal(["check", "--db", str(source)])
+    sound = call_postal(["check", "--db", str(source)])
     assert sound.returncode == 0 and "is sound" in sound.stdout, sound.stderr
     with sqlite3.connect(source) as conn:
         conn.execute("PRAGMA writable_schema = ON")
         conn.execute("DELETE FROM sqlite_schema WHERE name = 'junk'")  # its pages: unused
-    started = run_postal(["migrate", "--db", str(source)])
+    started = call_postal(["migrate", "--db", str(source)])
     assert started.returncode == 0, started.stderr
     damaged = run_postal(["check", "--db", str(source)])
     assert damaged.returncode == 1 and damaged.stderr.count("\n") == 1, damaged.stderr

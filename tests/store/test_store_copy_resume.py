@@ -4,6 +4,7 @@ PostgreSQL under ``--db postgresql``), and a resume of another source's copy is 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import sqlite3
@@ -19,7 +20,7 @@ from bot.database_cli import copy_database
 from bot.store import Store
 from bot.store.copy import PROGRESS_KEY, CannotResume, TargetNotEmpty, copy_rows, count_rows
 from tests.dbtools import connect
-from tests.processes import ROOT, process_env, run_postal
+from tests.processes import ROOT, call_postal, process_env
 from tests.store.test_store_copy import _deployment, _rows
 
 PLAYERS = 3000  # enough pages of five rows for the copy to be caught midway
@@ -97,9 +98,11 @@ async def test_a_copy_killed_midway_resumes_to_the_same_copy(
         held = conn.execute("SELECT COUNT(*), MAX(id) FROM players").fetchone()
     assert held == (players["rows"], players["last"][0])
     url = db_target if isinstance(db_target, str) else f"sqlite:///{db_target}"
-    again = run_postal(["copy-db", str(source), url])
+    # (main runs its own event loop: in a thread, beside this test's)
+    again = await asyncio.to_thread(call_postal, ["copy-db", str(source), url])
     assert again.returncode == 1 and "add --resume to continue it" in again.stderr
-    resumed = run_postal(["copy-db", str(source), url, "--resume", "--page-rows", "500"])
+    resume = ["copy-db", str(source), url, "--resume", "--page-rows", "500"]
+    resumed = await asyncio.to_thread(call_postal, resume)
     assert resumed.returncode == 0, resumed.stderr
     assert f"players: {PLAYERS + 5:,} rows" in resumed.stdout
     assert _progress(db_target) is None  # the copy's own row is gone once it is whole
