@@ -36,6 +36,7 @@ from bot.service.results import (
     TakenBack,
     User,
 )
+from bot.service.team_seats import captained_seat
 from bot.service.time_bank import ClockKind, takeback_banks, terms_of, time_left
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.service.vacation_rule import clock_players
@@ -80,8 +81,9 @@ class EndingUseCases:
     async def resign(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> ConfirmationNeeded:
-        """Ask the player to confirm resigning (a ``CONFIRM_RESIGN`` button)."""
-        record = await self.playable(user, place, game_id)
+        """Ask the player (or the captain of a team playing) to confirm resigning (a
+        ``CONFIRM_RESIGN`` button)."""
+        record, _ = await self.acting(user, place, game_id)
         view = await self._core.view(record)
         button = Button(
             ButtonLabel.RESIGN,
@@ -104,8 +106,8 @@ class EndingUseCases:
         return record.ply < ABORTABLE_PLIES and await self._in_tournament(record)
 
     async def confirm_resign(self, user: User, game_id: int) -> GameEnded:
-        """Resign the game: the opponent wins."""
-        record = await self.playable(user, None, game_id)
+        """Resign the game (a captain: for their team): the opponent wins."""
+        record, user = await self.acting(user, None, game_id)
         color = Color.WHITE if user.id == record.white_id else Color.BLACK
         outcome = Outcome(Termination.RESIGNATION, color.other)
         return await self.end(record, outcome, user)
@@ -129,8 +131,9 @@ class EndingUseCases:
     ) -> GameEnded | OfferMade:
         """``/draw``: claim a draw where the rules allow it; accept the opponent's pending
         offer; otherwise offer a draw (buttons for the opponent). Raises
-        ``OfferPendingError`` if this player's offer is already pending."""
-        record = await self.playable(user, place, game_id)
+        ``OfferPendingError`` if this player's offer is already pending. A team's captain
+        claims, accepts or offers for the team."""
+        record, user = await self.acting(user, place, game_id)
         game = await self._core.replay(record)
         away = typed_away(place, record)
         claimable = game.claimable_draws()
@@ -149,8 +152,9 @@ class EndingUseCases:
 
     async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
         """Accept the opponent's pending draw offer (``in_place``: typed away from the game,
-        so the ending is posted in its place too). Raises ``NoOfferError``."""
-        record = await self.playable(user, None, game_id)
+        so the ending is posted in its place too); a team's captain for the team. Raises
+        ``NoOfferError``."""
+        record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         await self._pending(record, OfferKind.DRAW, opponent_id)
         return await self.end(
@@ -295,8 +299,25 @@ class EndingUseCases:
             return None
         return await self._core.ref(opponent.id)
 
-    async def playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
+    async def acting(
+        self, user: User, place: Place | None, game_id: int | None
+    ) -> tuple[GameRecord, User]:
+        """The game ``user`` means and who acts in it: themselves, or the team they
+        captain there (vote chess). Raises what ``playable`` raises."""
         record = await self._core.resolve(user, place, game_id)
+        seat = (
+            None
+            if record.has_player(user.id)
+            else await captained_seat(self._core.store, record, user)
+        )
+        acting = user if seat is None else seat
+        return await self._checked(record, acting), acting
+
+    async def playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
+        return await self._checked(await self._core.resolve(user, place, game_id), user)
+
+    async def _checked(self, record: GameRecord, user: User) -> GameRecord:
+        """``record`` once ``user`` plays in it, it runs and is not damaged."""
         self._core.require_player(record, user)
         self._core.require_active(record)
         if record.damaged_at is not None:
@@ -375,8 +396,9 @@ class EndingUseCases:
         return OfferMade(view, kind, by, to, buttons, days)
 
     async def decline_offer(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
-        """Decline the opponent's pending offer of ``kind``. Raises ``NoOfferError``."""
-        record = await self.playable(user, None, game_id)
+        """Decline the opponent's pending offer of ``kind`` (a team's captain for the
+        team). Raises ``NoOfferError``."""
+        record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         if not await self._core.store.games.withdraw_offer(record.id, kind, opponent_id):
             raise NoOfferError(kind)

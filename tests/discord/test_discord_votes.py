@@ -192,3 +192,21 @@ async def test_no_poll_without_send_polls_nor_for_secret_votes(running: Harness)
     await _private(fake, carol, "vote nominate", {"move": "e4"}, other)
     secret = await _private(fake, carol, "vote poll", {}, other)
     assert "secret" in secret.text()
+
+
+async def test_the_captain_resigns_for_the_team_and_a_member_cannot(running: Harness) -> None:
+    """In the game's thread a member's /resign is refused privately; the captain's asks them
+    to confirm, and their press ends the game: the team resigned."""
+    fake = running.fake
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention)
+    for member in (alice, bob):  # both voted: e4 is played (before it, a resignation aborts)
+        await _private(fake, member, "vote cast", {"move": "e4"}, thread)
+    await running.delivered()
+    await command(fake, dave, "move", {"move": "e5"}, channel=thread)
+    refused = await _private(fake, bob, "resign", {}, thread)
+    assert "not a player" in refused.text().lower() or "not playing" in refused.text().lower()
+    asked = await _private(fake, alice, "resign", {}, thread)
+    press = await fake.click(alice, asked, "Resign")
+    await fake.acknowledged(press)
+    await fake.wait_until(lambda: "Lions resigned" in _public_text(fake, thread))

@@ -13,7 +13,7 @@ import pytest
 from bot.i18n.locale import Locale
 from bot.i18n.text import say
 from bot.i18n.translator import using
-from bot.service import GameService, ManualClock, User
+from bot.service import GameEnded, GameService, ManualClock, User
 from bot.service.errors import IllegalMoveError, NotAPlayerError, UnreadableMoveError, UserError
 from bot.service.vote_facts import VoteError, VoteRefusal, WindowClosed
 from bot.service.vote_rules import NOMINATIONS_PER_TURN, VOTE_CHANGES_PER_TURN, ElectedBy
@@ -300,3 +300,44 @@ async def test_a_challenge_refused_after_the_team_is_written_leaves_nothing(
                 ALICE, PLACE, name="Lions", members=(BOB,), opponent=DAVE, **bad
             )
         assert snapshot(db_path) == before
+
+
+async def test_the_captain_resigns_and_answers_draws_for_the_team(
+    service: GameService, store: Store
+) -> None:
+    """Only the team's captain resigns or answers a draw for it (a member is refused as no
+    player): the captain accepts the opponent's draw offer in one game, offers a draw the
+    opponent accepts in another, and resigns a third, each ending as the team's act."""
+    endings = service.endings
+
+    async def opened() -> int:
+        """A team game past its first moves (before them, an ending aborts it)."""
+        game_id, _ = await open_team_game(service)
+        for member in (ALICE, BOB, CAROL):
+            await service.votes.vote(member, PLACE, "e4", game_id=game_id)
+        await service.play.move(DAVE, PLACE, "e5", game_id=game_id)
+        return game_id
+
+    game_id = await opened()
+    await endings.draw(DAVE, None, game_id=game_id)  # dave offers
+    with pytest.raises(NotAPlayerError):
+        await endings.accept_draw(BOB, game_id)
+    await endings.accept_draw(ALICE, game_id)
+    record = await store.games.get(game_id)
+    assert record is not None and (record.result, record.termination) == ("1/2-1/2", "agreement")
+
+    game_id = await opened()
+    offered = await endings.draw(ALICE, None, game_id=game_id)
+    assert not isinstance(offered, GameEnded) and offered.by.name == "Lions"
+    await endings.accept_draw(DAVE, game_id)
+    record = await store.games.get(game_id)
+    assert record is not None and record.result == "1/2-1/2"
+
+    game_id = await opened()
+    with pytest.raises(NotAPlayerError):
+        await endings.resign(CAROL, None, game_id=game_id)
+    asked = await endings.resign(ALICE, None, game_id=game_id)
+    assert asked.buttons[0].allowed_user_ids == (ALICE.id,)  # the captain confirms
+    await endings.confirm_resign(ALICE, game_id)
+    record = await store.games.get(game_id)
+    assert record is not None and (record.result, record.termination) == ("0-1", "resignation")
