@@ -210,3 +210,43 @@ async def test_the_captain_resigns_for_the_team_and_a_member_cannot(running: Har
     press = await fake.click(alice, asked, "Resign")
     await fake.acknowledged(press)
     await fake.wait_until(lambda: "Lions resigned" in _public_text(fake, thread))
+
+
+async def test_a_team_mates_a_player_by_votes(running: Harness) -> None:
+    """The Lions (black) against dave, every move voted by both members: the second vote of
+    each turn closes the window and the move is posted; Qh4 mates."""
+    fake = running.fake
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention, color="black")
+    for answer, elected in (("f3", "e5"), ("g4", "Qh4")):
+        await command(fake, dave, "move", {"move": answer}, channel=thread)
+        for member in (alice, bob):
+            await _private(fake, member, "vote cast", {"move": elected}, thread)
+        await running.delivered()
+    last = fake.channel_messages(thread.id)[-1]
+    assert last.files and "Qh4#" in last.text() and "Checkmate" in last.text(), last.text()
+
+
+async def test_a_tie_plays_the_earliest_nomination_and_no_vote_plays_nothing(
+    running: Harness,
+) -> None:
+    """Votes tied when the window's hours pass: the move nominated first is played. A
+    window that closes with no vote and no nomination of the captain's plays nothing: the
+    board stays, the team still to move, and the clock decides."""
+    fake = running.fake
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    members = f"{bob.mention} {carol.mention}"
+    thread, _ = await _open_game(fake, alice, dave, members=members, window=6)
+    await _private(fake, bob, "vote cast", {"move": "d4"}, thread)  # nominated first
+    await _private(fake, carol, "vote cast", {"move": "e4"}, thread)
+    running.clock.advance(timedelta(hours=6, seconds=1))
+    await running.clock_round()
+    played = fake.channel_messages(thread.id)[-1]
+    assert played.files and "d4" in played.text() and "e4" not in played.text(), played.text()
+    await command(fake, dave, "move", {"move": "d5"}, channel=thread)
+    before = len(fake.channel_messages(thread.id))
+    running.clock.advance(timedelta(hours=6, seconds=1))
+    await running.clock_round()
+    assert len(fake.channel_messages(thread.id)) == before  # nothing elected, nothing posted
+    tally = await _private(fake, alice, "vote tally", {}, thread)
+    assert "no vote open" in tally.text(), tally.text()
