@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.render import band_height, render_board
+from bot.render.__main__ import main as render_main
 from bot.render.chess_board import Layout
 from bot.render.themes import GREEN, WOOD, Theme
 from rules import Color, Move, Position, get_variant
@@ -252,32 +253,44 @@ def test_cli_writes_a_png(tmp_path: Path) -> None:
         (["startpos", "--white", "Alice:1500"], "--black: give a name"),
     ],
 )
-def test_cli_refuses_bad_input_with_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+def test_cli_refuses_bad_input_with_one_line(
+    tmp_path: Path, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Bad input gets one 'error:' line and status 2, no traceback and no file."""
     out = tmp_path / "board.png"
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.render", *args, "-o", str(out)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert result.returncode == 2
-    assert result.stderr.startswith("error:") and message in result.stderr
-    assert "Traceback" not in result.stderr and "invalid move" not in result.stderr
+    status, stderr = render_cli([*args, "-o", str(out)], capsys)
+    assert status == 2
+    assert stderr.startswith("error:") and message in stderr
+    assert "Traceback" not in stderr and "invalid move" not in stderr
     assert not out.exists()
 
 
-def test_cli_draws_piece_sets_selection_and_strips(tmp_path: Path) -> None:
+def render_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """``python -m bot.render ARGS`` run by its ``main`` in this process (a process costs a
+    quarter of a CPU-second; ``test_cli_writes_a_png`` starts one): the exit status and
+    what it wrote on stderr."""
+    capsys.readouterr()
+    try:
+        status = render_main(args)
+    except SystemExit as stop:  # argparse refusing an argument
+        status = stop.code if isinstance(stop.code, int) else 1
+    return status, capsys.readouterr().err
+
+
+def test_cli_draws_piece_sets_selection_and_strips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """--pieces, --selected and --white/--black reach the renderer: a taller image with the
     strips, and a different one for each piece set."""
     images = []
     for pieces in ("cburnett", "simple"):
         out = tmp_path / f"{pieces}.png"
-        result = subprocess.run(
-            [sys.executable, "-m", "bot.render", "startpos", "--pieces", pieces, "--selected",
-             "e2", "--marks", "e3,e4", "--white", "Alice:1500", "--black", "Bob", "--size",
-             "300", "-o", str(out)],
-            capture_output=True, text=True, check=False,
+        status, stderr = render_cli(
+            ["startpos", "--pieces", pieces, "--selected", "e2", "--marks", "e3,e4", "--white",
+             "Alice:1500", "--black", "Bob", "--size", "300", "-o", str(out)],
+            capsys,
         )  # fmt: skip
-        assert result.returncode == 0, result.stderr
+        assert status == 0, stderr
         images.append(out.read_bytes())
         assert Image.open(out).size == (300, 300 + 2 * band_height(300))
     assert images[0] != images[1]
@@ -313,14 +326,13 @@ def test_squares_off_the_board_and_bad_orientations_are_refused(options: dict[st
         (["startpos", "--variant", "xiangqi", "--last-move", "h2e2x"], "coordinates"),
     ],
 )
-def test_cli_names_the_option_that_is_wrong(tmp_path: Path, args: list[str], message: str) -> None:
+def test_cli_names_the_option_that_is_wrong(
+    tmp_path: Path, args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A bad square in an option is reported with the option's name, status 2."""
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.render", *args, "-o", str(tmp_path / "b.png")],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert result.returncode == 2
-    assert result.stderr.startswith("error:") and message in result.stderr
+    status, stderr = render_cli([*args, "-o", str(tmp_path / "b.png")], capsys)
+    assert status == 2
+    assert stderr.startswith("error:") and message in stderr
 
 
 def test_check_glows_brightest_near_the_king() -> None:
