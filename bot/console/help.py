@@ -193,6 +193,10 @@ def _tournament_rows() -> Part:
             NP_("console help", "a vacation pauses none of its games"),
         ),
         Row(
+            (INDENT, chosen("start", '"1. e4 c5"')),
+            NP_("console help", "thematic: every game starts after these moves (unrated)"),
+        ),
+        Row(
             (INDENT, chosen("deadline", "3d")),
             NP_("console help", "start then, or cancel it if fewer than 3 joined"),
         ),

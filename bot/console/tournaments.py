@@ -9,7 +9,7 @@ from bot.console.session import Console
 from bot.i18n.names import Command, Option, Subcommand
 from bot.i18n.text import Joined, Text
 from bot.service import User
-from bot.service.tournament.facts import DEFAULT_ROUNDS, FORMAT_LABELS
+from bot.service.tournament.facts import FORMAT_LABELS
 from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     entry_text,
@@ -91,12 +91,12 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         name=options.get("title") or " ".join(words),
         game=options.get("game", "chess").lower(),
         days=number("days", 3),
-        rated=flag("rated", True),
+        rated=bool_option("rated", options["rated"]) if "rated" in options else None,
         players=number("players", 8),
         double=flag("double", False),
         start_when_full=flag("start_when_full", False),
         format=_format(options.get("format", "round_robin")),
-        rounds=number("rounds", DEFAULT_ROUNDS),
+        rounds=number("rounds", 0) if "rounds" in options else None,
         deadline=options.get("deadline"),
         vacation=flag("vacation", True),
         start=options.get("start"),

@@ -140,7 +140,7 @@ async def create(
     players: Players = 8,
     rounds: Rounds | None = None,
     double: bool = False,
-    rated: bool = True,
+    rated: bool | None = None,
     start_when_full: bool = False,
     deadline: DeadlineText | None = None,
     vacation: bool = True,

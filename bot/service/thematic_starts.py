@@ -6,11 +6,12 @@ reaches; the game is then a game from a custom position."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from enum import Enum
 
 import rules
 from bot.service.errors import InvalidOptionError
-from rules.chess.openings import line_named, names_like
+from rules.chess.openings import Opening, line_named, moves_of, names_like, opening_at
 
 MAX_START_TEXT = 200
 # A move number (``1.``, ``12...``) written before a move or on its own, and a result.
@@ -26,6 +27,7 @@ class StartLineProblem(Enum):
     NOT_HERE = "not_here"  # this game takes no start line (Chess960: ``position``)
     WITH_OTHER_START = "with_other_start"  # also a ``fen`` or ``position``
     GAME_OVER = "game_over"  # the line ends the game
+    EACH_ROUND = "each_round"  # a Chess960 tournament: it draws a start for each round
 
 
 class StartLineError(InvalidOptionError):
@@ -86,3 +88,35 @@ def thematic_start(variant: rules.Variant, text: str) -> str:
     if game.outcome() is not None:
         raise StartLineError(StartLineProblem.GAME_OVER, text, variant.name)
     return game.position.fen()
+
+
+@dataclass(frozen=True, slots=True)
+class ThematicStart:
+    """A thematic start as players are told it: its FEN; in chess, the opening whose
+    position it is (None: no opening is named there), and that opening's line (``1. e4
+    d5``) when the line reaches this very position ("": only the FEN says it)."""
+
+    fen: str
+    opening: Opening | None = None
+    line: str = ""
+
+
+def start_shown(variant: rules.Variant, fen: str) -> ThematicStart:
+    """``fen`` (a start reached by a line, in ``variant``) as players are told it: by its
+    opening's name and line where chess names it, else by its FEN. Raises
+    ``InvalidFenError`` for a FEN ``variant`` cannot read."""
+    position = variant.from_fen(fen)
+    opening = opening_at(position) if variant.name == "chess" else None
+    if opening is None:
+        return ThematicStart(fen)
+    named = line_named(opening.name)
+    line = named[1] if named is not None else ""
+    game = rules.Game(variant)
+    try:
+        for word in moves_of(line):
+            game = game.play(word)
+    except rules.RulesError:  # the data set's line for this name is not ours: name only
+        return ThematicStart(fen, opening)
+    # A name may cover several lines: its first is told only if it reaches this position.
+    reached = game.position.repetition_key() == position.repetition_key()
+    return ThematicStart(fen, opening, line if reached else "")

@@ -156,6 +156,12 @@ def _start_line(error: StartLineError) -> Text:
             position=Option("position"),
             option=option,
         )
+    if error.problem is StartLineProblem.EACH_ROUND:
+        return Text(
+            "A Chess960 tournament draws a new start for each round: leave {option} out, or "
+            "make it a chess tournament for a thematic start.",
+            option=option,
+        )
     if error.problem is StartLineProblem.WITH_OTHER_START:
         return Text(
             "Give one start only: {option}, {fen} or {position}.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.i18n.names import Command
+from bot.i18n.names import Command, Option
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Moment, Plural, Sentences, Text, TextIn, say
 from bot.render.cross_table import CrossTable
@@ -30,6 +30,7 @@ from bot.service.tournament.facts import (
 from bot.service.tournament.knockout import Decision
 from bot.store import TournamentFormat, TournamentStatus
 from bot.text.phrases import pace_text, rated_text, variant_text
+from bot.text.thematic_words import theme_text
 
 # At most this many games are listed in a start's message (the rest: /games, the channel).
 MAX_LISTED_PAIRINGS = 40
@@ -105,7 +106,7 @@ def tournament_text(view: TournamentView) -> Text:
         case _:
             state = Text("Finished.")
     vacation = "" if view.vacation else Text("No vacation: a vacation pauses none of its games.")
-    return Sentences(terms, vacation, players, state)
+    return Sentences(terms, theme_text(view), vacation, players, state)
 
 
 def signup_buttons(view: TournamentView) -> tuple[Button, ...]:
@@ -166,7 +167,7 @@ def started_text(started: TournamentStarted) -> Text:
             for pairing in shown
         ),
     )
-    head = _started_head(view, len(started.pairings))
+    head = Sentences(_started_head(view, len(started.pairings)), theme_text(view))
     if started.bye is None:
         return Text("{head}\n{lines}", head=head, lines=lines)
     bye = Text("{player} has the bye.", player=started.bye.name)  # a Swiss' first round
@@ -218,12 +219,15 @@ def went_on_text(started: TournamentStarted) -> Text:
             for pairing in started.pairings[:MAX_LISTED_PAIRINGS]
         ),
     )
-    head = Plural(
-        "{name}, round {round}: {count} game starts.",
-        "{name}, round {round}: {count} games start.",
-        len(started.pairings),
-        name=title(started.tournament),
-        round=started.round or 0,
+    head = Sentences(
+        Plural(
+            "{name}, round {round}: {count} game starts.",
+            "{name}, round {round}: {count} games start.",
+            len(started.pairings),
+            name=title(started.tournament),
+            round=started.round or 0,
+        ),
+        theme_text(started.tournament),
     )
     if started.bye is None:
         return Text("{head}\n{games}", head=head, games=games)
@@ -233,9 +237,11 @@ def went_on_text(started: TournamentStarted) -> Text:
 
 def standings_text(table: TournamentStandings) -> Text:
     """The table: rank, player, points, games played, tie-breaks; the winner at the end."""
+    theme = theme_text(table.tournament)
+    shown = Text("{theme}\n{table}", theme=theme, table=_table(table)) if theme else _table(table)
     if not table.winners:
-        return _table(table)
-    return Text("{table}\n{won}", table=_table(table), won=_won(table))
+        return shown
+    return Text("{table}\n{won}", table=shown, won=_won(table))
 
 
 def ended_text(table: TournamentStandings) -> Text:
@@ -511,13 +517,27 @@ def _withdrawal_refusal(error: TournamentError) -> Text:
 
 
 def _terms_refusal(error: TournamentError) -> Text:
-    """A Swiss' or knockout's size or rounds refused."""
+    """A Swiss' or knockout's size or rounds refused, or an option of another format."""
     if error.reason is TournamentRefusal.BAD_FIELD:
         return Text(
             "A Swiss or a knockout takes {minimum} to {maximum} players, not {count}.",
             minimum=MIN_PLAYERS,
             maximum=MAX_FIELD,
             count=error.count,
+        )
+    if error.reason is TournamentRefusal.ROUNDS_NOT_SWISS:
+        return Text(
+            "{rounds} is for a Swiss: a round robin plays every pairing, and a knockout as "
+            "many rounds as its bracket needs. Leave it out, or add {swiss}.",
+            rounds=Option("rounds"),
+            swiss=Option("format", "swiss"),
+        )
+    if error.reason is TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN:
+        return Text(
+            "{double} is for a round robin (each pair plays twice); a Swiss or a knockout "
+            "pairs its players anew. Leave it out, or leave {format} out.",
+            double=Option("double"),
+            format=Option("format"),
         )
     return Text(
         "A Swiss has 1 to {maximum} rounds, and fewer than its players; not {count}.",
@@ -533,6 +553,8 @@ _OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
     **dict.fromkeys(_WITHDRAWAL_REFUSALS, _withdrawal_refusal),
     TournamentRefusal.BAD_FIELD: _terms_refusal,
     TournamentRefusal.BAD_ROUNDS: _terms_refusal,
+    TournamentRefusal.ROUNDS_NOT_SWISS: _terms_refusal,
+    TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN: _terms_refusal,
     TournamentRefusal.CANCELLED: lambda error: Text(
         "Tournament #{tournament} was cancelled at its sign-up deadline: too few players had "
         "joined.",

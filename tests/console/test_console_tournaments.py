@@ -134,3 +134,50 @@ async def test_a_thematic_tournament_through_the_console(tmp_path: Path) -> None
     assert 'Move 2 of start, "e4", cannot be played there.' in output
     assert "Scandinavian cup (#1)" in output
     assert "bob played 2. exd5. carol to move. Opening: B01 Scandinavian Defense." in output
+
+
+BAD_TERMS = """\
+alice /tournament create Cup game:chess960 start:"1. e4"
+alice /tournament create Cup start:"1. e4" rated:yes
+alice /tournament create Cup rounds:3
+alice /tournament create Cup format:swiss double:yes
+alice /tournament create Cup game:xiangqi start:"C2.5" players:3
+bob /tournament join
+"""
+
+
+async def test_bad_terms_are_refused_each_by_name(tmp_path: Path) -> None:
+    """Options that cannot go together are refused, each saying which and why, and open
+    nothing: the one tournament opened is #1."""
+    output = await play(tmp_path, BAD_TERMS)
+    assert (
+        "! A Chess960 tournament draws a new start for each round: leave start out, or "
+        "make it a chess tournament for a thematic start." in output
+    )
+    assert "! Games from a custom position cannot be rated." in output
+    assert "! rounds is for a Swiss: a round robin plays every pairing" in output
+    assert "! double is for a round robin (each pair plays twice)" in output
+    assert output.count("opened a tournament") == 1
+    assert "Cup (#1): round robin of xiangqi, 3 days per move, casual" in output
+
+
+NAMED_START = """\
+alice /tournament create Cup players:3 start:"Scandinavian Defense"
+alice /tournament join
+bob /tournament join
+carol /tournament join
+alice /tournament start
+alice /tournament standings
+"""
+
+
+async def test_a_thematic_tournament_says_its_start_where_players_read(tmp_path: Path) -> None:
+    """The sign-up message (at every join), the start and the standings say the opening and
+    its line; a start no opening names is said by its position."""
+    output = await play(tmp_path, NAMED_START)
+    theme = "Thematic: every game begins after 1. e4 d5 (B01 Scandinavian Defense)."
+    assert output.count(theme) == 6  # opened, three joins, the start, the standings
+    assert f"Cup has started: 3 games, all at once. {theme}" in output
+    xiangqi = await play(tmp_path / "x", BAD_TERMS)
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+    assert f"Thematic: every game begins from the position {fen}." in xiangqi

@@ -72,13 +72,28 @@ def test_every_console_command_is_described_and_helped() -> None:
     each of them and each option written with a name."""
     assert set(CONSOLE_COMMANDS) == {spec.name for spec in COMMANDS} | {"help"}, HOW
     HELP = "\n".join(help_parts())
+    rows = _help_rows(HELP)
     for spec in COMMANDS:
         assert f"/{spec.name}" in HELP, spec.name
         for described in (spec, *spec.subcommands):
-            if described is not spec:
-                assert f"/{spec.name} {described.name}" in HELP, described.name
+            said = f"/{spec.name}" if described is spec else f"/{spec.name} {described.name}"
+            assert said in HELP, said
+            # An option is helped in its own command's rows (another's same name is not it).
+            own = "\n".join(row for row in rows if said in row)
             for option in described.options:
                 if option.discord_only:
                     continue  # the console does not read it (nor does its /help)
                 if option.name not in described.positional and option.name != "game":
-                    assert f"{option.name}:" in HELP, f"/{spec.name} {option.name}"
+                    assert f"{option.name}:" in own, f"{said} {option.name}"
+
+
+def _help_rows(text: str) -> list[str]:
+    """The help's rows: a line that begins with a user's name, with the indented lines
+    after it (its options written on, its note wrapped)."""
+    rows: list[str] = []
+    for line in text.splitlines():
+        if rows and line.startswith("   "):
+            rows[-1] += "\n" + line
+        else:
+            rows.append(line)
+    return rows

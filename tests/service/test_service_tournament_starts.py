@@ -1,6 +1,7 @@
 """A thematic tournament (``/tournament create start:"1. e4 d5"`` or an opening's name):
 every game begins from the position the line reaches; a bad line, or a start in Chess960,
-is refused as ``/challenge`` refuses it, and nothing is written."""
+is refused as ``/challenge`` refuses it, and nothing is written. Such a tournament is
+unrated (its games begin from a custom position) and says which start it uses."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from bot.service import GameService, MovePlayed
-from bot.service.thematic_starts import StartLineError, StartLineProblem
+from bot.service.option_errors import Unratable, UnratableError
+from bot.service.thematic_starts import StartLineError, StartLineProblem, line_words
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, snapshot
 
 USERS = {user.id: user for user in (ALICE, BOB, CAROL)}
@@ -53,7 +56,7 @@ async def test_a_line_of_odd_length_has_black_move_first(service: GameService) -
     [
         ("chess", "1. e4 e4", StartLineProblem.BAD_MOVE),
         ("chess", "Sicilan Defence", StartLineProblem.UNKNOWN_NAME),
-        ("chess960", "1. e4", StartLineProblem.NOT_HERE),
+        ("chess960", "1. e4", StartLineProblem.EACH_ROUND),
     ],
 )
 async def test_a_bad_start_is_refused_and_creates_nothing(
@@ -69,3 +72,63 @@ async def test_a_bad_start_is_refused_and_creates_nothing(
         )
     assert raised.value.problem is problem
     assert snapshot(db_path) == before
+
+
+async def test_a_thematic_tournament_is_unrated_by_default(service: GameService) -> None:
+    """Its games begin from a custom position, which no challenge may rate: the tournament
+    and every game of it are unrated unless asked, and ``rated:no`` is taken too."""
+    for game_id in await _round_robin(service, "1. e4 d5"):
+        assert not (await service.reports.game_view(game_id)).rated
+    shown = await service.tournaments.create(
+        ALICE, PLACE, manages_server=True, name="Casual", rated=False, start="1. d4"
+    )
+    assert not shown.tournament.rated
+    usual = await service.tournaments.create(ALICE, PLACE, manages_server=True, name="Usual")
+    assert usual.tournament.rated  # without start: rated, as before
+
+
+async def test_a_rated_thematic_tournament_is_refused_and_creates_nothing(
+    service: GameService, db_path: Path | str
+) -> None:
+    """``rated:yes`` with ``start`` is refused as a rated challenge from a custom start is,
+    before anything (the organiser's own player row included) is written."""
+    before = snapshot(db_path)
+    with pytest.raises(UnratableError) as raised:
+        await service.tournaments.create(
+            ALICE, PLACE, manages_server=True, name="Cup", rated=True, start="1. e4 d5"
+        )
+    assert raised.value.reason is Unratable.CUSTOM_START
+    assert snapshot(db_path) == before
+
+
+@pytest.mark.parametrize(
+    ("game", "start", "opening", "line"),
+    [
+        ("chess", "1. e4 d5", ("B01", "Scandinavian Defense"), "1. e4 d5"),
+        ("chess", "Scandinavian Defense", ("B01", "Scandinavian Defense"), "1. e4 d5"),
+        ("chess", "1. e4 d5 2. a3 a6", None, ""),
+        ("xiangqi", "C2.5", None, ""),
+    ],
+)
+async def test_the_tournament_says_which_start_it_uses(
+    service: GameService,
+    game: str,
+    start: str,
+    opening: tuple[str, str] | None,
+    line: str,
+) -> None:
+    """The tournament's facts name its start as players are told it: the opening and its
+    line where chess names the position, else only the FEN the line reaches."""
+    shown = await service.tournaments.create(
+        ALICE, PLACE, manages_server=True, name="Cup", game=game, start=start
+    )
+    told = shown.tournament.start
+    assert told is not None
+    named = None if told.opening is None else (told.opening.eco, told.opening.name)
+    assert (named, told.line) == (opening, line)
+    reached = rules.Game(rules.get_variant(game))
+    for word in line_words(start if named is None else line):
+        reached = reached.play(word)
+    assert told.fen == reached.position.fen()
+    usual = await service.tournaments.create(ALICE, PLACE, manages_server=True, name="Usual")
+    assert usual.tournament.start is None

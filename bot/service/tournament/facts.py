@@ -9,6 +9,7 @@ from enum import Enum
 
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, PlayerRef
+from bot.service.thematic_starts import ThematicStart
 from bot.service.tournament.knockout import Decision
 from bot.store import TournamentFormat, TournamentStatus
 
@@ -48,6 +49,7 @@ class TournamentView:
     starts_at: datetime | None = None  # its sign-up deadline (the clock starts it then)
     cancelled: bool = False  # called off at its deadline: too few players
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
+    start: ThematicStart | None = None  # a thematic start every game begins from
 
     @property
     def open(self) -> bool:
@@ -194,6 +196,8 @@ class TournamentRefusal(Enum):
     BAD_ROUNDS = "bad_rounds"  # a Swiss' rounds outside 1..MAX_ROUNDS, or past its field
     BAD_FIELD = "bad_field"  # a Swiss' or knockout's max players outside MIN_PLAYERS..MAX_FIELD
     CANCELLED = "cancelled"  # joining, leaving or starting one called off at its deadline
+    ROUNDS_NOT_SWISS = "rounds_not_swiss"  # rounds given to a round robin or a knockout
+    DOUBLE_NOT_ROUND_ROBIN = "double_not_round_robin"  # double asked of a Swiss or knockout
 
 
 class TournamentError(UserError):

@@ -17,22 +17,17 @@ from functools import partial
 from bot.service.challenges import check_days
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.endings import stored_ending
-from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import variant_named
 from bot.service.local_time import zone_or_utc
 from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
 from bot.service.results import Place, PlayerRef, User
 from bot.service.text import pgn_tag
-from bot.service.thematic_starts import thematic_start
+from bot.service.thematic_starts import ThematicStart, start_shown
 from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.deadline import parse_deadline
 from bot.service.tournament.facts import (
-    DEFAULT_ROUNDS,
-    MAX_FIELD,
     MAX_NAME_LENGTH,
-    MAX_PLAYERS,
-    MAX_ROUNDS,
     MIN_PLAYERS,
     EntryKind,
     Pairing,
@@ -49,6 +44,7 @@ from bot.service.tournament.going_on import first_step, new_games, next_step
 from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
 from bot.service.tournament.tables import bracket_lines, table_lines
+from bot.service.tournament.terms import checked_terms, game_and_start, rated_terms
 from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
     BatchEnding,
@@ -62,10 +58,8 @@ from bot.store import (
     TournamentFormat,
     TournamentStatus,
 )
-from rules import Color, Outcome, Termination, Variant, is_chess_family
+from rules import Color, Outcome, Termination, is_chess_family
 
-# The games a tournament may be of (the store's tables hold these).
-TOURNAMENT_VARIANTS = ("chess", "xiangqi", "chess960")
 _REFUSED_ENTRY = {
     EntryChange.ALREADY_IN: TournamentRefusal.ALREADY_IN,
     EntryChange.NOT_IN: TournamentRefusal.NOT_IN,
@@ -88,7 +82,7 @@ class TournamentUseCases:
         name: str = "",
         game: str = "chess",
         days: int = 3,
-        rated: bool = True,
+        rated: bool | None = None,
         players: int = 8,
         double: bool = False,
         start_when_full: bool = False,
@@ -99,19 +93,19 @@ class TournamentUseCases:
         vacation: bool = True,
         start: str | None = None,
     ) -> TournamentShown:
-        """Open a tournament in ``place`` for up to ``players``: a round robin (3 to 16;
-        ``double``: each pair plays twice, once with each colour, both games at once), a
-        Swiss of ``rounds`` rounds (a bye worth ``bye_halves`` half points) or a knockout
-        (3 to 256). Only a member who may manage the server (``manages_server``) may.
-        ``deadline``: when sign-up closes and the clock starts it (``tournament.deadline``);
-        ``vacation`` False: a vacation pauses none of its games; ``start``: the thematic line
-        all games begin from. Raises ``TournamentError`` (NOT_ORGANISER, BAD_SIZE, BAD_FIELD,
-        BAD_ROUNDS, BAD_NAME), ``InvalidOptionError`` (days, game, start), ``DeadlineError``."""
+        """Open a tournament in ``place`` for up to ``players`` (by a member who may manage
+        the server): a round robin (``double``: both colours at once), a Swiss of ``rounds``
+        (a bye worth ``bye_halves`` half points) or a knockout. ``deadline``: sign-up closes
+        and the clock starts it; ``vacation`` False: no vacation pauses its games; ``start``:
+        every game's thematic line (``rated`` None: rated unless thematic). Raises
+        ``TournamentError``, ``InvalidOptionError``, ``DeadlineError`` before any write."""
         if not manages_server:
             raise TournamentError(TournamentRefusal.NOT_ORGANISER)
-        variant, start_fen = _game_and_start(game, start)
+        variant, start_fen = game_and_start(game, start)
+        rated = rated_terms(rated, start_fen)
         check_days(days)
-        rounds = _checked_terms(format, players, rounds)
+        rounds = checked_terms(format, players, rounds, double=double)
+        title = _title(name)
         starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
         made = await self._core.store.tournaments.create(
@@ -120,9 +114,9 @@ class TournamentUseCases:
                 place.channel_id,
                 place.thread_id,
                 user.id,
-                _title(name),
+                title,
                 format,
-                2 if double and format is TournamentFormat.ROUND_ROBIN else 1,
+                2 if double else 1,
                 variant.name,
                 days,
                 rated,
@@ -534,16 +528,15 @@ class TournamentUseCases:
             tournament.starts_at,
             tournament.cancelled_at is not None,
             tournament.vacation,
+            _start_shown(tournament),
         )
 
 
-def _game_and_start(game: str, start: str | None) -> tuple[Variant, str | None]:
-    """The tournament's variant and its thematic start's FEN (None: none given). Raises
-    ``UnknownVariantError`` or ``StartLineError``."""
-    variant = variant_named(game)
-    if variant.name not in TOURNAMENT_VARIANTS:
-        raise UnknownVariantError(game)
-    return variant, None if start is None else thematic_start(variant, start)
+def _start_shown(tournament: Tournament) -> ThematicStart | None:
+    """A thematic tournament's start as its messages tell it (None: the usual start)."""
+    if tournament.start_fen is None:
+        return None
+    return start_shown(variant_named(tournament.variant), tournament.start_fen)
 
 
 def _title(name: str) -> str:
@@ -563,19 +556,3 @@ def _lost_by(record: GameRecord, player_id: int) -> Outcome:
     """``record`` lost by ``player_id``, who withdrew (as if they resigned)."""
     loser = Color.WHITE if record.white_id == player_id else Color.BLACK
     return Outcome(Termination.RESIGNATION, loser.other)
-
-
-def _checked_terms(format: TournamentFormat, players: int, rounds: int | None) -> int | None:
-    """A tournament's size and (for a Swiss) rounds, checked: the rounds it will have.
-    Raises ``TournamentError`` (BAD_SIZE, BAD_FIELD, BAD_ROUNDS)."""
-    if format is TournamentFormat.ROUND_ROBIN and not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise TournamentError(TournamentRefusal.BAD_SIZE, count=players)
-    if not MIN_PLAYERS <= players <= MAX_FIELD:
-        raise TournamentError(TournamentRefusal.BAD_FIELD, count=players)
-    if format is not TournamentFormat.SWISS:
-        return None
-    rounds = DEFAULT_ROUNDS if rounds is None else rounds
-    # A Swiss of more rounds than a round robin of its field would run out of opponents.
-    if not 1 <= rounds <= min(MAX_ROUNDS, players - 1 + players % 2):
-        raise TournamentError(TournamentRefusal.BAD_ROUNDS, count=rounds)
-    return rounds

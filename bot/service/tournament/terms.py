@@ -1,0 +1,71 @@
+"""A tournament's terms checked at ``/tournament create``: its game and thematic start,
+whether it is rated, its size, rounds and cycles. Each check raises before anything is
+written, naming the option (or the pair of options) that cannot be."""
+
+from __future__ import annotations
+
+from bot.service.errors import UnknownVariantError
+from bot.service.game_facts import variant_named
+from bot.service.option_errors import Unratable, UnratableError
+from bot.service.thematic_starts import StartLineError, StartLineProblem, thematic_start
+from bot.service.tournament.facts import (
+    DEFAULT_ROUNDS,
+    MAX_FIELD,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MIN_PLAYERS,
+    TournamentError,
+    TournamentRefusal,
+)
+from bot.store import TournamentFormat
+from rules import Variant
+
+# The games a tournament may be of (the store's tables hold these).
+TOURNAMENT_VARIANTS = ("chess", "xiangqi", "chess960")
+
+
+def game_and_start(game: str, start: str | None) -> tuple[Variant, str | None]:
+    """The tournament's variant and its thematic start's FEN (None: none given). A
+    Chess960 tournament draws its own start each round, so it takes no ``start``. Raises
+    ``UnknownVariantError`` or ``StartLineError`` (EACH_ROUND for Chess960)."""
+    variant = variant_named(game)
+    if variant.name not in TOURNAMENT_VARIANTS:
+        raise UnknownVariantError(game)
+    if start is None:
+        return variant, None
+    if variant.name == "chess960":
+        raise StartLineError(StartLineProblem.EACH_ROUND, start, variant.name)
+    return variant, thematic_start(variant, start)
+
+
+def rated_terms(rated: bool | None, start_fen: str | None) -> bool:
+    """Whether the tournament is rated: as asked, by default unless thematic. A thematic
+    tournament's games begin from a custom position, and such a game is never rated (as a
+    challenge from one is not). Raises ``UnratableError`` (CUSTOM_START)."""
+    if rated and start_fen is not None:
+        raise UnratableError(Unratable.CUSTOM_START)
+    return start_fen is None if rated is None else rated
+
+
+def checked_terms(
+    format: TournamentFormat, players: int, rounds: int | None, *, double: bool = False
+) -> int | None:
+    """A tournament's size, rounds and cycles, checked: the rounds it will have (a
+    Swiss'; None otherwise). ``rounds`` is a Swiss' own and ``double`` a round robin's.
+    Raises ``TournamentError`` (BAD_SIZE, BAD_FIELD, BAD_ROUNDS, ROUNDS_NOT_SWISS,
+    DOUBLE_NOT_ROUND_ROBIN)."""
+    if double and format is not TournamentFormat.ROUND_ROBIN:
+        raise TournamentError(TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN)
+    if rounds is not None and format is not TournamentFormat.SWISS:
+        raise TournamentError(TournamentRefusal.ROUNDS_NOT_SWISS, count=rounds)
+    if format is TournamentFormat.ROUND_ROBIN and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise TournamentError(TournamentRefusal.BAD_SIZE, count=players)
+    if not MIN_PLAYERS <= players <= MAX_FIELD:
+        raise TournamentError(TournamentRefusal.BAD_FIELD, count=players)
+    if format is not TournamentFormat.SWISS:
+        return None
+    rounds = DEFAULT_ROUNDS if rounds is None else rounds
+    # A Swiss of more rounds than a round robin of its field would run out of opponents.
+    if not 1 <= rounds <= min(MAX_ROUNDS, players - 1 + players % 2):
+        raise TournamentError(TournamentRefusal.BAD_ROUNDS, count=rounds)
+    return rounds
