@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import partial
+from zoneinfo import ZoneInfo
 
 import rules
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
@@ -20,6 +21,7 @@ from bot.service.errors import (
 from bot.service.game_facts import replace_record, typed_away
 from bot.service.limits import PINGS, refusal
 from bot.service.move_plan import held_until
+from bot.service.mover_zone import clock_zone
 from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
@@ -262,8 +264,9 @@ class EndingUseCases:
         stored = await self._core.store.players.get_many([record.white_id, record.black_id])
         seats = await clock_players(self._core, record.id, stored)
         had_move = seats.get(record.to_move_id or to_move_id)
+        held = held_until(had_move, record, now)
         running, waiting = _takeback_clock(
-            record, to_move_id, now, held_until(had_move, record, now)
+            record, to_move_id, now, held, clock_zone(record, had_move)
         )
         deadline = await self._core.deadline_for(
             to_move_id,
@@ -541,19 +544,24 @@ def _taken_back_in_place(
 
 
 def _takeback_clock(
-    record: GameRecord, to_move_id: int, now: datetime, held: datetime | None
+    record: GameRecord,
+    to_move_id: int,
+    now: datetime,
+    held: datetime | None,
+    zone: ZoneInfo | None,
 ) -> tuple[timedelta | None, int | None]:
     """The time the player to move after a takeback in ``record`` has (None: untimed) and
     the waiting player's bank in seconds (None: not a time bank); see ``takeback_banks``.
     ``held``: until when the clock of the player who had the move stands still (their
     vacation, the game's pause): their deadline was moved by it, which is no time of theirs
-    to keep (the clock that runs next starts after it again, ``deadline_for``)."""
+    to keep (the clock that runs next starts after it again, ``deadline_for``), nor are
+    the weekends of ``zone`` (a game with weekends off: their zone)."""
     terms = terms_of(record.days_per_move, record.untimed, record.increment_days, record.cap_days)
     if terms.kind is not ClockKind.BANK:
         return (None if terms.kind is ClockKind.UNTIMED else terms.start), None
     left = terms.start
     if record.deadline_at is not None:
-        left = time_left(record.deadline_at, now, held)
+        left = time_left(record.deadline_at, now, held, zone)
     waiting = terms.start
     if record.waiting_bank is not None:
         waiting = timedelta(seconds=record.waiting_bank)

@@ -1,6 +1,7 @@
 """Games on a time bank, through the service and a real database: the bank gains its
 increment per move up to its cap, the game times out exactly when the bank empties, a
-vacation and a takeback give no time back, and nonsense terms change nothing."""
+vacation and a takeback give no time back, downtime is given to the running bank only, and
+nonsense terms change nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 
 from bot.service import GameService, GameStarted, ManualClock, MovePlayed
 from bot.service.option_errors import TimeBankError, TimeBankProblem
+from bot.service.uptime import resume
+from bot.store import Store
 from bot.text.clock_words import clock_of, clock_text, waiting_bank_text
 from bot.text.errors import error_message
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot
@@ -171,3 +174,26 @@ async def test_a_takeback_during_a_vacation_gives_no_vacation_days_twice(
     await service.endings.takeback(ALICE, PLACE, game_id=again)
     kept = await service.endings.accept_takeback(BOB, again)  # both moves: still alice's
     assert kept.game.deadline == clock.now + 5 * DAY + 3 * DAY
+
+
+async def test_downtime_is_given_to_the_running_bank_only(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """Alice banks 3 days (3 - 1 + 1) and bob's bank runs; Postal is down for 2 days after
+    6 hours of it: bob's deadline moves by the downtime, alice's waiting bank is untouched,
+    and bob's move after it banks the 3 days less 6 hours he had, plus the increment."""
+    started = await banked_game(service)
+    clock.advance(days=1)
+    moved = await move(service, started.game.id, "e4")
+    assert moved.game.deadline is not None and moved.game.waiting_bank == 3 * DAY
+    clock.advance(hours=6)
+    await store.uptime.beat(clock.now)  # the last heartbeat before the outage
+    clock.advance(days=2)
+    credit = await resume(store, clock)
+    assert credit is not None and credit.games == 1
+    view = await service.reports.game_view(started.game.id)
+    assert view.deadline == moved.game.deadline + 2 * DAY
+    assert view.waiting_bank == 3 * DAY
+    replied = await move(service, started.game.id, "e5")
+    assert replied.game.waiting_bank == 4 * DAY - timedelta(hours=6)
+    assert replied.game.deadline == clock.now + 3 * DAY

@@ -15,7 +15,8 @@ from zoneinfo import ZoneInfo
 
 from bot.service import GameService, GameView, ManualClock, MovePlayed, User
 from bot.service.weekends import deadline_after, running_back, running_between
-from tests.service.service_helpers import PLACE
+from tests.service.service_helpers import ALICE, BOB, PLACE
+from tests.service.test_service_weekends import weekend_game
 from tests.service.test_weekends import ZONES
 
 DAY = timedelta(days=1)
@@ -143,3 +144,24 @@ async def _times_out_as_the_bank_empties(
     clock.now = view.deadline
     (ended,) = (await service.deadlines.expire_overdue()).ended
     assert ended.game.id == game.id and ended.ending.termination == "timeout"
+
+
+async def test_a_takeback_keeps_the_granters_clock_time_not_their_weekend(
+    service: GameService, clock: ManualClock
+) -> None:
+    """On a bank of 3 days + 1 with weekends off (both in UTC), alice moves on Thursday
+    noon: bob is due Tuesday noon, 36 hours of his clock from Thursday noon to his Saturday
+    and 36 from Monday. On Saturday noon he grants her takeback: he keeps the 36 hours he
+    has left (Saturday and Sunday are not his to keep, where the wall clock says 3 days),
+    and alice runs on her 3 days from Monday 00:00."""
+    clock.now = datetime(2026, 1, 7, 12, tzinfo=UTC)
+    started = await weekend_game(service, days=3, increment=1, cap=7)
+    clock.now = datetime(2026, 1, 8, 12, tzinfo=UTC)
+    moved = await service.play.move(ALICE, PLACE, "e4", game_id=started.game.id)
+    assert isinstance(moved, MovePlayed)
+    assert moved.game.deadline == datetime(2026, 1, 13, 12, tzinfo=UTC)
+    clock.now = datetime(2026, 1, 10, 12, tzinfo=UTC)
+    await service.endings.takeback(ALICE, PLACE, game_id=started.game.id)
+    taken = await service.endings.accept_takeback(BOB, started.game.id)
+    assert taken.game.waiting_bank == timedelta(hours=36)
+    assert taken.game.deadline == datetime(2026, 1, 15, tzinfo=UTC)
