@@ -75,30 +75,8 @@ def tournament_text(view: TournamentView) -> Text:
     match view.status:
         case _ if view.cancelled:
             state = Text("Cancelled: too few players had joined by its sign-up deadline.")
-        case TournamentStatus.OPEN if view.starts_at is not None:
-            state = Text(
-                "Join with {join}, leave with {leave}; sign-up closes {time}, then it "
-                "starts if it has {minimum} players or more, else it is cancelled.",
-                join=Command("tournament", "join"),
-                leave=Command("tournament", "leave"),
-                time=Moment(view.starts_at),
-                minimum=MIN_PLAYERS,
-            )
-            if view.start_when_full:
-                state = Sentences(state, Text("It starts sooner if it fills up."))
-        case TournamentStatus.OPEN if view.start_when_full:
-            state = Text(
-                "Join with {join}, leave with {leave}; it starts when full.",
-                join=Command("tournament", "join"),
-                leave=Command("tournament", "leave"),
-            )
         case TournamentStatus.OPEN:
-            state = Text(
-                "Join with {join}, leave with {leave}; {organiser} starts it.",
-                join=Command("tournament", "join"),
-                leave=Command("tournament", "leave"),
-                organiser=view.organiser.name,
-            )
+            state = _signup_state(view)
         case TournamentStatus.RUNNING if view.format is TournamentFormat.ROUND_ROBIN:
             state = Text("Under way: every game has started.")
         case TournamentStatus.RUNNING:
@@ -107,6 +85,41 @@ def tournament_text(view: TournamentView) -> Text:
             state = Text("Finished.")
     vacation = "" if view.vacation else Text("No vacation: a vacation pauses none of its games.")
     return Sentences(terms, theme_text(view), vacation, players, state)
+
+
+def _signup_state(view: TournamentView) -> Text:
+    """What comes next while sign-up is open: how to join and leave, and what starts it."""
+    if view.starts_at is not None:
+        state = Text(
+            "Join with {join}, leave with {leave}; sign-up closes {time}, then it "
+            "starts if it has {minimum} players or more, else it is cancelled.",
+            join=Command("tournament", "join"),
+            leave=Command("tournament", "leave"),
+            time=Moment(view.starts_at),
+            minimum=MIN_PLAYERS,
+        )
+        if view.start_when_full:
+            state = Sentences(state, Text("It starts sooner if it fills up."))
+    elif len(view.entrants) >= view.max_players:
+        state = Text(
+            "Full: {organiser} starts it; a player may still leave with {leave}.",
+            organiser=view.organiser.name,
+            leave=Command("tournament", "leave"),
+        )
+    elif view.start_when_full:
+        state = Text(
+            "Join with {join}, leave with {leave}; it starts when full.",
+            join=Command("tournament", "join"),
+            leave=Command("tournament", "leave"),
+        )
+    else:
+        state = Text(
+            "Join with {join}, leave with {leave}; {organiser} starts it.",
+            join=Command("tournament", "join"),
+            leave=Command("tournament", "leave"),
+            organiser=view.organiser.name,
+        )
+    return state
 
 
 def signup_buttons(view: TournamentView) -> tuple[Button, ...]:
@@ -439,8 +452,8 @@ def _refusal(error: TournamentError) -> Text:
             )
         case TournamentRefusal.TOO_FEW:
             return Text(
-                "A round robin needs at least {minimum} players; tournament #{tournament} "
-                "has {count}.",
+                "Tournament #{tournament} needs at least {minimum} players to start; it has "
+                "{count}.",
                 minimum=MIN_PLAYERS,
                 tournament=tournament,
                 count=count,

@@ -31,7 +31,7 @@ async def test_a_round_robin_through_the_console(tmp_path: Path) -> None:
     output = await play(tmp_path, SCRIPT)
     assert "alice opened a tournament. Autumn cup (#1): round robin of chess" in output
     assert "! You are already in tournament #1." in output
-    assert "! A round robin needs at least 3 players; tournament #1 has 2." in output
+    assert "! Tournament #1 needs at least 3 players to start; it has 2." in output
     assert "Autumn cup has started: 3 games, all at once." in output
     assert "Round 1: bob – carol (game #1)" in output
     assert "! Tournament #1 has started already: its players are set." in output
@@ -87,7 +87,7 @@ async def test_every_tournament_option_refuses_bad_input(tmp_path: Path) -> None
     assert "! There is no tournament #99 here." in output
     assert "! You are not in tournament #1." in output
     assert "! Tournament #1 has not started: leave it with" in output
-    assert "! A round robin needs at least 3 players; tournament #1 has 0." in output
+    assert "! Tournament #1 needs at least 3 players to start; it has 0." in output
     assert "! Tournament #1 has no games yet: it has not started." in output
     assert "(#1)" in output and "(#2)" not in output
 
@@ -181,3 +181,20 @@ async def test_a_thematic_tournament_says_its_start_where_players_read(tmp_path:
     xiangqi = await play(tmp_path / "x", BAD_TERMS)
     fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
     assert f"Thematic: every game begins from the position {fen}." in xiangqi
+
+
+SWISS_SIGNUP = """\
+alice /tournament create Winter swiss format:swiss rounds:2 players:3
+bob /tournament join
+alice /tournament start
+carol /tournament join
+dave /tournament join
+"""
+
+
+async def test_a_swiss_too_small_and_a_full_field_are_said_as_they_are(tmp_path: Path) -> None:
+    """Starting a Swiss of one player is refused without calling it a round robin; a full
+    field's message no longer invites joins, and says who starts it."""
+    output = await play(tmp_path, SWISS_SIGNUP)
+    assert "! Tournament #1 needs at least 3 players to start; it has 1." in output
+    assert "Players (3/3): bob, carol, dave. Full: alice starts it; a player may still " in output
