@@ -1,6 +1,7 @@
 """Weekends off through the fake Discord: ``/challenge weekends:off`` says so in the clock's
-phrase, and the game does not time out over the weekend, only on the weekday its clock runs
-out (time injected)."""
+phrase, the game does not time out over the weekend, only on the weekday its clock runs
+out, and its reminders come on the player's clock, never over the weekend (time
+injected)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,37 @@ async def test_no_time_out_over_the_weekend(running: Harness) -> None:
     await running.clock_round()
     ended = fake.channel_messages(thread.id)[-1]
     assert "alice ran out of time — black wins" in ended.text()
+
+
+async def test_a_reminder_before_a_monday_deadline_comes_on_friday(running: Harness) -> None:
+    """Three days from Wednesday noon (UTC) with weekends off are due Monday noon: alice's
+    24-hour reminder is posted on Friday at noon, with 24 hours of her clock left, once;
+    nothing comes over the weekend, and the 1-hour one on Monday at 11:00."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    running.clock.now = datetime(2026, 1, 7, 12, tzinfo=UTC)  # a Wednesday
+    options = {"opponent": bob, "color": "white", "days": 3, "weekends": "off"}
+    challenge = await command(fake, alice, "challenge", options)
+    await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
+    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    posted = len(await fake.wait_until(lambda: fake.channel_messages(thread.id)))  # the game
+
+    running.clock.now = datetime(2026, 1, 9, 11, 59, tzinfo=UTC)
+    await running.clock_round()
+    assert len(fake.channel_messages(thread.id)) == posted  # nothing due yet
+
+    running.clock.now = datetime(2026, 1, 9, 12, tzinfo=UTC)  # Friday noon
+    await running.clock_round()
+    reminder = fake.channel_messages(thread.id)[-1]
+    assert "Reminder" in reminder.text() and reminder.mentions == [alice.id]
+    assert "24 hours" in reminder.text()
+
+    running.clock.now = datetime(2026, 1, 11, 12, tzinfo=UTC)  # Sunday noon
+    await running.clock_round()
+    assert len(fake.channel_messages(thread.id)) == posted + 1
+
+    running.clock.now = datetime(2026, 1, 12, 11, tzinfo=UTC)  # Monday 11:00
+    await running.clock_round()
+    last = fake.channel_messages(thread.id)[-1]
+    assert len(fake.channel_messages(thread.id)) == posted + 2
+    assert "Reminder" in last.text() and "1 hour" in last.text()
