@@ -152,6 +152,7 @@ def _vote_rows() -> Part:
         Row(("bob", command_said("vote", "cast"), "e4"), _CAST),
         Row(("bob", command_said("vote", "tally")), _TALLY),
         Row(("bob", command_said("vote", "poll")), _POLL),
+        Row(("bob", command_said("vote", "thread")), _THREAD),
     )
 
 
@@ -159,6 +160,7 @@ _NOMINATE = NP_("console help", "nominate a move without voting for it")
 _CAST = NP_("console help", "vote for a move (or nominate it)")
 _TALLY = NP_("console help", "the moves nominated, and their votes unless secret")
 _POLL = NP_("console help", "on Discord: a poll of the nominations beside the board")
+_THREAD = NP_("console help", "on Discord: the team's private thread")
 
 
 def _tournament_rows() -> Part:

@@ -30,7 +30,7 @@ async def vote(
         await console.show(taken)
         if taken.closed is not None and taken.closed.played is not None:
             await console.show(taken.closed.played)
-    elif action == "poll":  # a Discord poll: the console has none
+    elif action in ("poll", "thread"):  # Discord's polls and threads: the console has none
         raise VoteError(VoteRefusal.POLLS_ON_DISCORD)
     else:  # tally: the catalog's parsing refused any other subcommand already
         await console.show(await votes.tally(user, CONSOLE_PLACE, game_id=game_id))

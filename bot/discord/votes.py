@@ -23,6 +23,7 @@ from bot.discord.descriptions import about, about_options
 from bot.discord.kit import described_choices, postal
 from bot.discord.places import can_host_game
 from bot.discord.respond import quickly
+from bot.discord.team_threads import open_team_thread
 from bot.discord.vote_polls import after_ballot, post_poll
 from bot.i18n.text import say
 from bot.service import User, color_word
@@ -210,6 +211,12 @@ async def tally(interaction: discord.Interaction, game: int | None = None) -> No
 @app_commands.describe(**about_options("vote poll"))
 async def poll(interaction: discord.Interaction, game: int | None = None) -> None:
     await post_poll(postal(interaction), interaction, game)
+
+
+@vote.command(name="thread", description=about("vote thread"))
+@app_commands.describe(**about_options("vote thread"))
+async def thread(interaction: discord.Interaction, game: int | None = None) -> None:
+    await open_team_thread(postal(interaction), interaction, game)
 
 
 def vote_menu_reply(menu: VoteMenu) -> messages.Reply:

@@ -25,6 +25,7 @@ from bot.service.play import PlayUseCases
 from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 from bot.service.server_languages import ServerLanguages
+from bot.service.team_threads import TeamThreads
 from bot.service.tournament.history import TournamentHistory
 from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
@@ -74,6 +75,7 @@ class GameService:
         self.preferences = PreferenceUseCases(core, self.languages)
         self.votes = votes = VoteUseCases(core, play, challenges, computer)
         self.vote_polls = VotePolls(core, votes)
+        self.team_threads = TeamThreads(core, votes)
         self.buttons = ButtonUseCases(
             core,
             after_game,

@@ -111,6 +111,13 @@ VOTE = CommandSpec(
             positional=("game",),
             description="Post a Discord poll of your team's nominations beside the board",
         ),
+        CommandSpec(
+            "thread",
+            (_GAME_ID,),
+            positional=("game",),
+            description="Open (or join) your team's private thread, which the other side "
+            "cannot read",
+        ),
     ),
     description="Vote chess: a team plays by its members' votes",
 )

@@ -28,7 +28,8 @@ class VoteRefusal(Enum):
     POLL_SECRET = "poll_secret"  # a poll shows its counts to voters: not for secret votes
     NOTHING_NOMINATED = "nothing_nominated"  # a poll needs a nomination to ask about
     NO_POLL_PERMISSION = "no_poll_permission"  # Discord: Postal may not send polls there
-    POLLS_ON_DISCORD = "polls_on_discord"  # the console has no polls
+    POLLS_ON_DISCORD = "polls_on_discord"  # the console has no polls (nor threads)
+    NO_THREAD_PERMISSION = "no_thread_permission"  # Discord: no private threads there
 
 
 class VoteError(UserError):

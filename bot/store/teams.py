@@ -61,6 +61,8 @@ class Team:
     closes_at: datetime | None
     ballots: int
     members: tuple[int, ...]
+    # The team's private thread on Discord (None: none opened).
+    thread_id: int | None = None
 
     @property
     def player_id(self) -> int:
@@ -125,7 +127,7 @@ class VoteClose:
 
 _COLUMNS = (
     "id, guild_id, name, captain_id, role_id, window_seconds, secret, game_id, window_ply, "
-    "closes_at, ballots"
+    "closes_at, ballots, thread_id"
 )
 
 # Raises the count under the row's lock when the window of that turn is open.
@@ -236,6 +238,12 @@ class Teams:
             ]
         )
         return rows is not None
+
+    async def set_thread(self, team_id: int, thread_id: int | None) -> None:
+        """Remember the team's private thread (None: it is gone)."""
+        await self._db.write(
+            [Statement("UPDATE teams SET thread_id = ? WHERE id = ?", (thread_id, team_id))]
+        )
 
     async def get(self, team_id: int) -> Team | None:
         rows = await self._db.fetch(f"SELECT {_COLUMNS} FROM teams WHERE id = ?", (team_id,))
@@ -445,4 +453,5 @@ def _team(row: Any, members: tuple[int, ...]) -> Team:
         closes_at=from_epoch_or_none(row[9]),
         ballots=int(row[10]),
         members=members,
+        thread_id=None if row[11] is None else int(row[11]),
     )

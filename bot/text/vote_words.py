@@ -145,6 +145,16 @@ def poll_posted_text(asked: PollAsked) -> Text:
     return Sentences(head, _not_listed(asked.more)) if asked.more else head
 
 
+def thread_name(team: str) -> Text:
+    """The name of a team's private thread."""
+    return Text("{team} · team", team=team)
+
+
+def thread_text(link: str) -> Text:
+    """Told to the member who asked: where their team talks."""
+    return Text("Your team's private thread: {thread}. The other side cannot read it.", thread=link)
+
+
 def vote_menu(menu: VoteMenu) -> SelectMenu | None:
     """The select menu of a member's vote: one choice a nominated move (its votes beside it
     when the team shows them), sending its UCI; None with nothing nominated."""
@@ -222,7 +232,7 @@ def _refusal(error: VoteError) -> Text:
 
 
 def _poll_refusal(reason: VoteRefusal) -> Text:
-    """A poll refused, and how to vote instead."""
+    """A poll (or a team's thread) refused, and how to vote instead."""
     cast = Command("vote", "cast")
     if reason is VoteRefusal.POLL_SECRET:
         return Text(
@@ -241,7 +251,12 @@ def _poll_refusal(reason: VoteRefusal) -> Text:
             "with Vote… on the board or {command}.",
             command=cast,
         )
-    return Text("Polls are Discord's: here, vote with {command}.", command=cast)
+    if reason is VoteRefusal.NO_THREAD_PERMISSION:
+        return Text(
+            "Postal may not open a private thread for the team here (it needs the Create "
+            "Private Threads and Send Messages in Threads permissions)."
+        )
+    return Text("Polls and team threads are Discord's: here, vote with {command}.", command=cast)
 
 
 VOTE_WORDED: dict[type, Callable[[VoteError], Text]] = {VoteError: _refusal}

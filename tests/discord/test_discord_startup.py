@@ -68,7 +68,7 @@ SPEC_COMMANDS = {
     "conditional": {"add", "list", "clear"},
     "tournament": {"create", "join", "leave", "start", "standings", "withdraw", "pgn"},
     "note": {"text", "clear", "game", "move"},
-    "vote": {"team", "nominate", "cast", "tally", "poll"},
+    "vote": {"team", "nominate", "cast", "tally", "poll", "thread"},
     "gif": {"game", "frame_ms"},
     "analyse": {"game"},
     # User commands (right-click a member, Apps): no options.

@@ -9,9 +9,11 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.fakediscord.model import SEND_POLLS
+from tests.fakediscord.model import CREATE_PRIVATE_THREADS, PRIVATE_THREAD, SEND_POLLS
 
 
 async def _open_game(
@@ -250,3 +252,38 @@ async def test_a_tie_plays_the_earliest_nomination_and_no_vote_plays_nothing(
     assert len(fake.channel_messages(thread.id)) == before  # nothing elected, nothing posted
     tally = await _private(fake, alice, "vote tally", {}, thread)
     assert "no vote open" in tally.text(), tally.text()
+
+
+async def test_a_teams_private_thread_is_its_members_alone(running: Harness) -> None:
+    """/vote thread opens the team's private thread once, in the game's channel, with the
+    captain and the listed members in it (and a role's holder who asks); the opponent
+    cannot see it, nor type there, nor ask for it; asking again gives the same thread."""
+    fake = running.fake
+    fake.bot_permissions |= CREATE_PRIVATE_THREADS
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention)
+    told = await _private(fake, bob, "vote thread", {}, thread)
+    (team_thread,) = [t for t in fake.threads() if t.type == PRIVATE_THREAD]
+    assert team_thread.mention in told.text() and team_thread.parent_id == fake.channel.id
+    assert {alice.id, bob.id} <= team_thread.member_ids and dave.id not in team_thread.member_ids
+    assert not fake.can_read(dave, team_thread)
+    with pytest.raises(ValueError):
+        await fake.slash(dave, "board", {}, channel=team_thread)
+    refused = await _private(fake, dave, "vote thread", {}, thread)
+    assert "no team" in refused.text()
+    again = await _private(fake, alice, "vote thread", {}, thread)
+    assert team_thread.mention in again.text()
+    assert [t.id for t in fake.threads() if t.type == PRIVATE_THREAD] == [team_thread.id]
+    await command(fake, bob, "vote tally", channel=team_thread)  # the team talks there
+
+
+async def test_no_team_thread_where_postal_may_not_open_private_threads(
+    running: Harness,
+) -> None:
+    """Without Create Private Threads, /vote thread says so privately and opens nothing."""
+    fake = running.fake
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention)
+    refused = await _private(fake, bob, "vote thread", {}, thread)
+    assert "Create Private Threads" in refused.text()
+    assert not [t for t in fake.threads() if t.type == PRIVATE_THREAD]

@@ -123,6 +123,26 @@ class Channels(Checks):
         member = {"id": str(thread.id), "user_id": str(user_id), "join_timestamp": now_iso()}
         return json_response({**member, "flags": 0})
 
+    async def _add_thread_member(self, request: web.Request) -> web.Response:
+        """PUT a member into a thread (Discord's Add Thread Member): the bot must be able to
+        send in it, and it must not be archived; the user must be Discord's; 204."""
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise self._violation(400, 50024, "Cannot execute action on this channel type")
+        permissions = self.channel_permissions(thread)
+        if not permissions & VIEW_CHANNEL or not self._admits_bot(thread, permissions):
+            raise DiscordError(403, 50001, "Missing Access")
+        if not permissions & SEND_MESSAGES_IN_THREADS:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if thread.archived:
+            raise DiscordError(400, 50083, "Thread is archived")
+        text = request.match_info["user"]
+        if not text.isdigit() or int(text) not in self.users:
+            raise DiscordError(404, 10013, "Unknown User")
+        thread.member_ids.add(int(text))
+        await self._notify()
+        return web.Response(status=204)
+
     def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:
         """Sending in an archived thread unarchives it, unless a moderator locked it
         (then only Manage Threads may); a locked thread takes no messages otherwise

@@ -398,6 +398,10 @@ class Driver(Events):
             # A forum has no message box: commands are typed in its posts (threads).
             raise ValueError(f"nobody can type a command in forum channel {where.name}")
         self.archive_idle_threads()
+        if not self.can_read(user, where):
+            # Discord's docs (Threads): a private thread is seen only by its members and
+            # by those who may Manage Threads; nobody else can type in it.
+            raise ValueError(f"{user.name} cannot see private thread {where.name}")
         if where.archived and kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
             # Discord's docs (Threads): users cannot use application commands in archived
             # threads (the client offers none until someone posts there).

@@ -31,6 +31,8 @@ from tests.fakediscord.model import (
     GUILD_FORUM,
     GUILD_TEXT,
     INTERACTION_TOKEN_SECONDS,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
     PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
@@ -276,6 +278,13 @@ class FakeState:
         self.channels[thread.id] = thread
         self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
+
+    def can_read(self, user: FakeUser, channel: FakeChannel) -> bool:
+        """Whether ``user`` sees ``channel``: a private thread only its members and those who
+        may Manage Threads; every other channel here, everyone."""
+        if channel.type != PRIVATE_THREAD:
+            return True
+        return user.id in channel.member_ids or bool(user.permissions & MANAGE_THREADS)
 
     def add_thread_member(self, thread: FakeChannel, user: FakeUser) -> None:
         """Add ``user`` (the bot, say, when someone mentions it) to ``thread``."""

@@ -1,0 +1,94 @@
+"""``/vote thread``: a team's private thread on Discord, where its members talk over the
+moves and the other side cannot read. Opened once in the game's channel (a private thread,
+not invitable: only Postal adds members), the captain and the listed members added; whoever
+asks is added (so a role team's holders join by asking). A thread gone is opened again."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.discord import messages
+from bot.discord.context import actor_of, place_of, roles_of
+from bot.discord.language import shared_language
+from bot.discord.places import THREAD_ARCHIVE_MINUTES
+from bot.discord.respond import quickly
+from bot.i18n import using
+from bot.i18n.text import say
+from bot.service.team_threads import TeamThreadAsked
+from bot.service.vote_facts import VoteError, VoteRefusal
+from bot.text.vote_words import thread_name, thread_text
+
+if TYPE_CHECKING:
+    from bot.discord.client import PostalBot
+
+_log = logging.getLogger(__name__)
+# Discord's limit on a thread's name.
+NAME_LIMIT = 100
+
+
+async def open_team_thread(
+    bot: PostalBot, interaction: discord.Interaction, game: int | None
+) -> None:
+    """The member's team thread, opened if needed, with them in it; told privately. Raises
+    ``VoteError`` (``NO_THREAD_PERMISSION``) and what ``TeamThreads.ask`` raises."""
+    asked = await quickly(
+        interaction,
+        bot.service.team_threads.ask(
+            actor_of(interaction), place_of(interaction), game_id=game, roles=roles_of(interaction)
+        ),
+        ephemeral=True,
+    )
+    thread = await _existing(bot, asked)
+    try:
+        if thread is None:
+            thread = await _opened(bot, interaction, asked)
+        await thread.add_user(interaction.user)
+    except discord.Forbidden:
+        raise VoteError(VoteRefusal.NO_THREAD_PERMISSION) from None
+    said = messages.clip(messages.safe(thread_text(thread.mention)), messages.CONTENT_LIMIT)
+    await bot.reply(interaction, messages.Reply(said, ephemeral=True))
+
+
+async def _existing(bot: PostalBot, asked: TeamThreadAsked) -> discord.Thread | None:
+    """The team's thread if it still exists (else forgotten, to be opened again)."""
+    if asked.thread_id is None:
+        return None
+    try:
+        found = bot.get_channel(asked.thread_id) or await bot.fetch_channel(asked.thread_id)
+    except discord.NotFound:
+        found = None
+    if isinstance(found, discord.Thread):
+        return found
+    await bot.service.team_threads.opened(asked.team_id, None)
+    return None
+
+
+async def _opened(
+    bot: PostalBot, interaction: discord.Interaction, asked: TeamThreadAsked
+) -> discord.Thread:
+    """A private thread in the game's channel, named for the team in the server's
+    language, remembered, its captain and listed members added. Raises ``VoteError``
+    (``NO_THREAD_PERMISSION``) where Postal may not open one."""
+    channel = bot.get_channel(asked.channel_id) or await bot.fetch_channel(asked.channel_id)
+    if not isinstance(channel, discord.TextChannel):
+        raise VoteError(VoteRefusal.NO_THREAD_PERMISSION)
+    with using(shared_language(interaction)):
+        name = say(thread_name(asked.team))[:NAME_LIMIT]
+    thread = await channel.create_thread(
+        name=name,
+        type=discord.ChannelType.private_thread,
+        invitable=False,
+        auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+    )
+    await bot.service.team_threads.opened(asked.team_id, thread.id)
+    for member_id in asked.members:
+        try:
+            await thread.add_user(discord.Object(member_id))
+        except discord.HTTPException as error:  # one member gone from the server, say
+            _log.info(
+                "team %s: member %s not added to its thread: %s", asked.team_id, member_id, error
+            )
+    return thread
