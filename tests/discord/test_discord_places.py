@@ -372,6 +372,7 @@ async def test_a_private_thread_admits_postal_only_once_added(running: Harness) 
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
     secret = fake.add_thread(fake.channel, "secret", type=PRIVATE_THREAD, owner=alice)
+    fake.add_thread_member(secret, bob)  # alice invited bob: nobody else sees it
     refused = await command(fake, alice, "challenge", {"opponent": bob}, channel=secret)
     assert refused.ephemeral and "private thread" in refused.text()
     assert fake.public_messages() == []
