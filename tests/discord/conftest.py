@@ -17,17 +17,45 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # `pytest` run without `python -m`: make `tests` importable
     sys.path.insert(0, str(ROOT))
 
-from bot.discord import respond  # noqa: E402
+from bot.discord import boards, respond  # noqa: E402
+from bot.discord.pacing import OldEdits  # noqa: E402
 from bot.service import ManualClock  # noqa: E402
 from bot.store import ConfirmMoves, confirmations  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness  # noqa: E402
 from tests.discord_schema import check_request  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
+# Tests not about Discord's rate limits run the fake's per-channel windows (5 posts, 5 edits
+# per 5 s; 3 old edits per 6 s) this much shorter, and the bot's own pace within them with
+# them: a burst still meets the limit and discord.py still waits for the window's end, in a
+# tenth of the time. Tests about the limits are marked ``discord_windows`` (Discord's own).
+QUICK_WINDOWS = 0.1
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "discord_windows: a test about Discord's rate limits, on their own windows"
+    )
+
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
+def window_scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> float:
+    """The fake's window scale for this test: 1 when it is marked ``discord_windows``,
+    else ``QUICK_WINDOWS``, the bot's windows of the same limits scaled alike (the margin
+    for a busy loop is not Discord's: it stays)."""
+    if request.node.get_closest_marker("discord_windows"):
+        return 1.0
+    monkeypatch.setattr(OldEdits, "WINDOW_SECONDS", OldEdits.WINDOW_SECONDS * QUICK_WINDOWS)
+    monkeypatch.setattr(boards, "QUIET_SECONDS", boards.QUIET_SECONDS * QUICK_WINDOWS)
+    monkeypatch.setattr(boards, "EDIT_WINDOW_SECONDS", boards.EDIT_WINDOW_SECONDS * QUICK_WINDOWS)
+    return QUICK_WINDOWS
+
+
+@pytest.fixture
+async def fake(window_scale: float) -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord()
+    if window_scale != 1:
+        server.quicken_windows(window_scale)
     await server.start()
     yield server
     await server.stop()

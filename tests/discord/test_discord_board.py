@@ -299,6 +299,7 @@ async def test_old_boards_are_retired_after_a_restart(harness: Harness) -> None:
     assert fake.messages[first.id].media() == ["attachment://board.png"]
 
 
+@pytest.mark.discord_windows  # within Discord's edits per channel, on its own windows
 async def test_a_burst_of_moves_retires_the_newest_old_board_first(
     running: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:

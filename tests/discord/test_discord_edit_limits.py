@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.discord import boards as board_worker
 from tests.discord.harness import Harness, play, start_game
 from tests.fakediscord import EDIT_MESSAGE_LIMIT, GUILD_VOICE, FakeMessage
 
 GAMES = EDIT_MESSAGE_LIMIT.limit + 2
+
+# Discord's own windows: these tests are about them (see tests/discord/conftest.py).
+pytestmark = pytest.mark.discord_windows
 
 
 async def test_old_boards_beyond_the_channels_edit_limit_are_retired_late(

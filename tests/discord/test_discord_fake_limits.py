@@ -13,14 +13,19 @@ import discord
 import pytest
 from discord.http import handle_message_parameters
 
+from bot.service import ManualClock
 from tests.fakediscord import (
     EDIT_MESSAGE_LIMIT,
     GLOBAL_LIMIT,
+    OLD_EDIT_LIMIT,
     POST_MESSAGE_LIMIT,
     FakeDiscord,
     FakeMessage,
     RouteLimit,
 )
+
+# Discord's own windows: these tests are about them (see tests/discord/conftest.py).
+pytestmark = pytest.mark.discord_windows
 
 
 class Clock:
@@ -174,3 +179,59 @@ async def test_discord_py_spreads_a_burst_of_edits_over_the_windows(
     edits = [c for c in fake.calls if c.method == "PATCH"]
     assert message.edits == 7 and sum(c.status == 200 for c in edits) == 7
     assert all(c.status in (200, 429) for c in edits)
+
+
+async def refused_after(fake: FakeDiscord, method: str, path: str, count: int) -> list[Any]:
+    """``count`` calls of ``method path`` in a row: each one's status, and the
+    ``retry_after`` (and code) of the first refused."""
+    answers: list[Any] = []
+    for _ in range(count):
+        status, body, _ = await call(fake, method, path, {"content": "x"})
+        answers.append(status)
+        if status == 429:
+            return [*answers, body.get("retry_after"), body.get("code")]
+    return answers
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.1])
+async def test_quickened_windows_refuse_as_discords_do_in_a_shorter_time(
+    fake: FakeDiscord, scale: float
+) -> None:
+    """Per window, quickened windows (the Discord tests not about the limits) refuse exactly
+    as Discord's: the sixth post and the sixth edit of a channel's window, the fourth old
+    edit, each a 429 until the window's end (``scale`` of Discord's), then let through
+    again; the global limit stays 50 a second. Counting 429s needs Discord's windows."""
+    clock, wall = Clock(), ManualClock()
+    fake.clock, fake.wall = clock, wall
+    if scale != 1:
+        fake.quicken_windows(scale)
+    channel = f"/channels/{fake.channel.id}/messages"
+    messages = [await posted(fake, fake.channel.id) for _ in range(4)]
+    post = round(POST_MESSAGE_LIMIT.seconds * scale, 3)
+    assert await refused_after(fake, "POST", channel, 2) == [200, 429, post, None]
+    clock.now += post
+    edit, edited = round(EDIT_MESSAGE_LIMIT.seconds * scale, 3), f"{channel}/{messages[0].id}"
+    assert await refused_after(fake, "PATCH", edited, 6) == [200] * 5 + [429, edit, None]
+    clock.now += edit
+    assert await refused_after(fake, "POST", channel, 1) == [200]
+    wall.advance(hours=1)
+    old = round(OLD_EDIT_LIMIT.seconds * scale, 3)
+    answers = [await refused_after(fake, "PATCH", f"{channel}/{m.id}", 1) for m in messages]
+    assert answers == [[200]] * 3 + [[429, old, 30046]]
+    clock.now += old
+    assert await refused_after(fake, "PATCH", f"{channel}/{messages[3].id}", 1) == [200]
+    assert fake.global_limit == GLOBAL_LIMIT
+    if scale == 1:
+        assert len(fake.rate_limited()) == 3
+    else:
+        with pytest.raises(AssertionError, match="mark the test discord_windows"):
+            fake.rate_limited()
+
+
+def test_a_window_scale_is_a_fraction(fake: FakeDiscord) -> None:
+    """Windows are quickened, never lengthened or stopped: a scale outside (0, 1] is a
+    ValueError and changes nothing."""
+    for scale in (0.0, -1.0, 1.5):
+        with pytest.raises(ValueError, match="a window scale is in"):
+            fake.quicken_windows(scale)
+    assert fake.post_limit == POST_MESSAGE_LIMIT and fake.window_scale == 1

@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 
 import aiohttp
+import pytest
 
 from bot.service.clock import ManualClock
 from tests.discord.harness import Harness, command, play, start_game
 from tests.fakediscord import GUILD_VOICE, FakeDiscord, FakeMessage
+
+# Discord's own windows: these tests are about them (see tests/discord/conftest.py).
+pytestmark = pytest.mark.discord_windows
 
 
 async def challenges(fake: FakeDiscord, count: int) -> list[FakeMessage]:

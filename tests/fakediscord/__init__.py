@@ -34,6 +34,7 @@ wall clock; message ids are snowflakes of it) have a tighter limit besides
 (``OLD_EDIT_LIMIT``, 3 per 6 s per channel): a 429 with code 30046 and no X-RateLimit
 headers, its ``retry_after`` left out when ``old_edit_retry_after`` is False. Not a
 violation (discord.py waits and retries, as it must); ``rate_limited()`` lists those 429s.
+``quicken_windows`` shortens those windows, their counts kept, for tests not about them.
 
 A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
 Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),

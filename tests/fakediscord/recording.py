@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from aiohttp import web
@@ -166,8 +167,29 @@ class Recording(FakeState):
             self._global_window = Window(now + self.global_limit.seconds)
         return self._global_window
 
+    def quicken_windows(self, scale: float) -> None:
+        """Shorten the per-channel windows of posts, edits and old edits to ``scale`` (0-1]
+        of their length, their counts kept: the sixth post of a window is still refused and
+        discord.py still waits for the window's end, only sooner. The global limit stays
+        per second. For tests not about the limits; ``rate_limited`` then refuses to
+        answer, as how many 429s the bot met means something only on Discord's windows.
+        Raises ValueError for a scale outside (0, 1]."""
+        if not 0 < scale <= 1:
+            raise ValueError(f"a window scale is in (0, 1], not {scale}")
+        self.window_scale *= scale
+        self.post_limit = replace(self.post_limit, seconds=self.post_limit.seconds * scale)
+        self.edit_limit = replace(self.edit_limit, seconds=self.edit_limit.seconds * scale)
+        old = self.old_edit_limit
+        self.old_edit_limit = replace(old, seconds=old.seconds * scale)
+
     def rate_limited(self) -> list[Call]:
-        """The calls Discord's per-route limits refused with a 429 (not the fault mode's)."""
+        """The calls Discord's per-route limits refused with a 429 (not the fault mode's).
+        Raises AssertionError when the windows are quickened (``quicken_windows``): a test
+        counting 429s runs on Discord's own windows."""
+        if self.window_scale != 1:
+            raise AssertionError(
+                "rate_limited() on quickened windows: mark the test discord_windows"
+            )
         return [c for c in self.calls if c.status == 429 and c.fault is None]
 
     async def _pass_gate(self) -> None:

@@ -107,6 +107,8 @@ class FakeState:
         # ``old_edit_retry_after`` False: its 429 says no ``retry_after``.
         self.old_edit_limit = OLD_EDIT_LIMIT
         self.old_edit_retry_after = True
+        # Those three windows' length against Discord's (``quicken_windows``).
+        self.window_scale = 1.0
         self._windows: dict[tuple[str, int], Window] = {}
         # All the bot's requests that count toward Discord's global limit, per second: past
         # it a global 429, and a violation (Postal paces itself well below it).
