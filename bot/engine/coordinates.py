@@ -2,7 +2,9 @@
 
 Chess: Stockfish's UCI moves are Postal's (``e2e4``, ``e7e8q``, castling as the king's move
 ``e1g1``). Xiangqi: Fairy-Stockfish counts ranks 1–10 from red's side where ICCS (Postal)
-counts 0–9, so ``h2e2`` is ``h3e3`` to the engine; files ``a``–``i`` are the same.
+counts 0–9, so ``h2e2`` is ``h3e3`` to the engine; files ``a``–``i`` are the same. Janggi:
+Postal names squares as Fairy-Stockfish does (``a1``–``i10``, a pass ``e2e2``), so its moves
+are the engine's.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from rules.core import NULL_MOVE
 _CHESS_MOVE = re.compile(r"([a-h][1-8])([a-h][1-8])([qrbn]?)")
 _XIANGQI_POSTAL = re.compile(r"([a-i])([0-9])([a-i])([0-9])")
 _XIANGQI_ENGINE = re.compile(r"([a-i])(10|[1-9])([a-i])(10|[1-9])")
+_JANGGI = re.compile(r"[a-i](?:10|[1-9])[a-i](?:10|[1-9])")
+_SQUARES = re.compile(r"([a-i](?:10|[0-9]))([a-i](?:10|[0-9]))")
 
 
 def to_engine(variant_name: str, move: str) -> str:
@@ -24,6 +28,8 @@ def to_engine(variant_name: str, move: str) -> str:
     """
     if variant_name == "xiangqi":
         return _shift_ranks(_XIANGQI_POSTAL, move, 1, "an ICCS move")
+    if variant_name == "janggi":
+        return _janggi(move)
     return _chess(variant_name, move)
 
 
@@ -32,7 +38,16 @@ def from_engine(variant_name: str, move: str) -> str:
     is not a coordinate move of that variant as its engine writes them."""
     if variant_name == "xiangqi":
         return _shift_ranks(_XIANGQI_ENGINE, move, -1, "a Fairy-Stockfish xiangqi move")
+    if variant_name == "janggi":
+        return _janggi(move)
     return _chess(variant_name, move)
+
+
+def _janggi(move: str) -> str:
+    """A janggi coordinate move as it is (Postal's and Fairy-Stockfish's are the same)."""
+    if not _JANGGI.fullmatch(move):
+        raise ValueError(f"not a janggi coordinate move: {move!r}")
+    return move
 
 
 def _chess(variant_name: str, move: str) -> str:
@@ -59,8 +74,11 @@ def read_move(position: Position, text: str) -> Move:
     """
     variant = position.variant
     to_engine(variant.name, text)  # the strict shape check: SAN and friends are refused
-    promotion = text[4:] or None
-    move = Move(variant.parse_square(text[:2]), variant.parse_square(text[2:4]), promotion)
+    # Janggi's squares run to a10: split after the second square's rank, not at 2 and 4.
+    squares = _SQUARES.match(text)
+    assert squares is not None  # to_engine checked the shape
+    promotion = text[squares.end() :] or None
+    move = Move(variant.parse_square(squares[1]), variant.parse_square(squares[2]), promotion)
     if not position.is_legal(move):
         raise ValueError(f"{text} is not legal in {position.fen()}")
     return move

@@ -87,8 +87,8 @@ class EnginePool:
     ) -> EnginePool:
         """The pool for the ``ENGINE_CHESS``/``ENGINE_XIANGQI``/``ENGINE_PROCESSES`` settings
         (``None``: the default program, the machine's cores); Chess960 is played by the
-        chess engine."""
-        settings = {"chess": chess, "chess960": chess, "xiangqi": xiangqi}
+        chess engine, janggi by the xiangqi one (Fairy-Stockfish plays both)."""
+        settings = {"chess": chess, "chess960": chess, "xiangqi": xiangqi, "janggi": xiangqi}
         commands = {name: locate(engine_command(name, settings[name])) for name in PROGRAMS}
         return cls(commands, processes, limits)
 

@@ -8,7 +8,12 @@ import shutil
 from pathlib import Path
 
 # The Debian packages (``apt-get install stockfish fairy-stockfish``) put these in /usr/games.
-PROGRAMS = {"chess": "stockfish", "chess960": "stockfish", "xiangqi": "fairy-stockfish"}
+PROGRAMS = {
+    "chess": "stockfish",
+    "chess960": "stockfish",
+    "xiangqi": "fairy-stockfish",
+    "janggi": "fairy-stockfish",
+}
 PACKAGE_DIR = Path("/usr/games")
 
 

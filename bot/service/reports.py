@@ -127,7 +127,7 @@ class ReportUseCases:
     async def record(
         self, user: User, place: Place | None, *, game_id: int | None = None, notes: bool = False
     ) -> RecordExport:
-        """The PGN (chess) or record (xiangqi) of the game meant, finished games included,
+        """The PGN (chess, janggi) or record (xiangqi) of the game meant, finished games included,
         with a lichess analysis link for chess; with ``notes``, the asker's own notes as
         comments after the moves they were written at."""
         record = await self._core.resolve(user, place, game_id, finished_ok=True)
@@ -138,7 +138,8 @@ class ReportUseCases:
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
         chess = is_chess_family(record.variant)
         url = _analysis_url(game) if chess else None
-        extension = "pgn" if chess else "txt"
+        # Janggi's record is PGN as pychess-variants writes it; xiangqi's is its own dialect.
+        extension = "txt" if record.variant == "xiangqi" else "pgn"
         filename = f"postal-{record.variant}-{record.id}.{extension}"
         return RecordExport(view, text, filename, url)
 

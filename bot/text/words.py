@@ -187,6 +187,7 @@ def digest_headline(result: Digest) -> str:
 _ENGINES = {
     "chess": ("Stockfish", "stockfish", "ENGINE_CHESS"),
     "xiangqi": ("Fairy-Stockfish", "fairy-stockfish", "ENGINE_XIANGQI"),
+    "janggi": ("Fairy-Stockfish", "fairy-stockfish", "ENGINE_XIANGQI"),
 }
 
 

@@ -10,6 +10,8 @@
   Korean (장 사 상 마 차 포, 졸 for Cho's soldiers and 병 for Han's) or, on input, in Hanja
   (楚/漢 士 象 馬 車 包 卒/兵) or Fairy-Stockfish's letters (``P79-78``, K A E H R C P). A
   pass is ``한수쉼``.
+- On input also Fairy-Stockfish's SAN (``Hc3``, ``Pih4``; ``rules.janggi.san``), as
+  pychess-variants' records write moves.
 
 Input accepts any of these, with or without spaces and a dash between the points, and a
 trailing ``+``, ``#``, ``장군`` or ``멍군`` (check announcements), which are ignored.
@@ -34,6 +36,7 @@ from rules.janggi.geometry import (
     SOLDIER,
     square,
 )
+from rules.janggi.san import SAN_SHAPE, read_fsf_san
 from rules.move_text import normalize
 
 if TYPE_CHECKING:
@@ -121,6 +124,15 @@ def parse_move(position: JanggiPosition, text: str) -> Move:
         raise InvalidMoveError(text, "too long to be a move")
     if compact.lower() in _PASS_WORDS:
         return _checked(position, text, position.pass_move())
+    if SAN_SHAPE.fullmatch(compact):
+        # Fairy-Stockfish's SAN (Hc3; A1f1 is a guard's move, not coordinates), as
+        # pychess-variants' records write moves: a capital piece letter, a small file.
+        found = read_fsf_san(position, compact)
+        if found is None:
+            raise IllegalMoveError(
+                text, position.fen(), IllegalReason.CANNOT_REACH, in_check=position.is_check()
+            )
+        return found
     match = _COORDINATES.fullmatch(compact.lower())
     if match:
         a, b, c, d = match.groups()
@@ -181,4 +193,5 @@ def reads_as_janggi(text: str) -> bool:
         compact.lower() in _PASS_WORDS
         or _COORDINATES.fullmatch(compact.lower())
         or _KOREAN_MOVE.fullmatch(compact)
+        or SAN_SHAPE.fullmatch(compact)
     )

@@ -7,7 +7,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from rules.core import Color, Outcome, Position, Repetition, Square, Termination
-from rules.errors import InvalidFenError, InvalidMoveError, InvalidRecordError
+from rules.errors import InvalidFenError, InvalidMoveError
 from rules.janggi.endings import ending_before_move, has_mating_material, outcome_after
 from rules.janggi.geometry import FILE_NAMES, FILES, RANKS, SQUARE_NAMES, SQUARES
 from rules.janggi.position import JanggiPosition
@@ -117,12 +117,17 @@ class JanggiVariant:
         comments: Mapping[int, str] | None = None,
         annotations: Annotations | None = None,
     ) -> str:
-        """Janggi records are not written yet. Raises InvalidRecordError."""
-        raise InvalidRecordError("janggi records are not supported yet")
+        """The game as pychess-variants' PGN (see ``rules.janggi.record``)."""
+        from rules.janggi.record import write_record
+
+        return write_record(game, tags, comments, annotations)
 
     def read_record(self, text: str) -> tuple[dict[str, str], Game]:
-        """Janggi records are not read yet. Raises InvalidRecordError."""
-        raise InvalidRecordError("janggi records are not supported yet")
+        """The tags and game of a record, read as played. Raises RulesError subclasses on
+        bad input."""
+        from rules.janggi.record import read_record
+
+        return read_record(text)
 
     def __repr__(self) -> str:
         return "JANGGI"

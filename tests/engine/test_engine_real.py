@@ -163,3 +163,24 @@ async def test_fairy_stockfish_s_moves_are_postal_s_moves(fen: str) -> None:
     postal = sorted(position.uci(move) for move in position.legal_moves())
     assert sorted(from_engine("xiangqi", move) for move in listed) == postal
     assert postal
+
+
+JANGGI_START = get_variant("janggi").start_fen
+
+
+@needs_fairy
+async def test_fairy_stockfish_plays_janggi_in_postal_s_coordinates(pool: EnginePool) -> None:
+    """Fairy-Stockfish (UCI_Variant janggi) answers from the start after Cho's soldier move
+    and a Han reply on rank 10: its best move and line are legal janggi moves for Postal."""
+    try:
+        result = await pool.search(
+            SearchRequest("janggi", JANGGI_START, ("i4h4", "a10a9"), Budget(depth=6), level=None)
+        )
+    finally:
+        await pool.close()
+    game = Game("janggi").extended(("i4h4", "a10a9", *result.pv))
+    assert game.position is not None and len(result.pv) >= 2
+    assert result.best_move == game.start.variant.from_fen(
+        Game("janggi").extended(("i4h4", "a10a9")).position.fen()
+    ).uci(game.moves[2])
+    assert result.score.centipawns is not None or result.score.mate is not None
