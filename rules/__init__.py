@@ -34,8 +34,8 @@ from rules.pgn import Annotations
 
 # The games the bot offers (its ``game`` option); ``get_variant`` knows every name of
 # ``KNOWN_VARIANT_NAMES`` (the rules CLI offers them all).
-VARIANT_NAMES = ("chess", "xiangqi", "chess960")
-KNOWN_VARIANT_NAMES = (*VARIANT_NAMES, "janggi")
+VARIANT_NAMES = ("chess", "xiangqi", "chess960", "janggi")
+KNOWN_VARIANT_NAMES = VARIANT_NAMES
 # The variants played on a chess board with chess pieces and chess notation (SAN, UCI, PGN):
 # what the board, the menus, records and engines share; the start and castling may differ.
 CHESS_FAMILY = ("chess", "chess960")

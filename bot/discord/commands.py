@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-Variant = Literal["chess", "xiangqi", "chess960"]
+Variant = Literal["chess", "xiangqi", "chess960", "janggi"]
 MoreDays = Literal[1, 2, 3, 5, 7]
 
 

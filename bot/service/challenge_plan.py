@@ -55,14 +55,18 @@ VARIANT_COLORS: dict[str, dict[str, str]] = {
     "chess": {"white": "white", "black": "black", "random": "random"},
     "chess960": {"white": "white", "black": "black", "random": "random"},
     "xiangqi": {"red": "white", "black": "black", "random": "random"},
+    # Janggi's sides are named: Cho (초) moves first, Han (한) second.
+    "janggi": {"cho": "white", "han": "black", "random": "random"},
 }
-COLOR_WORDS = ("white", "red", "black", "random")
+COLOR_WORDS = ("white", "red", "black", "cho", "han", "random")
 # The colours as Discord lists them: its choices cannot depend on the game chosen, so each
 # colour only one game has says which game it is for.
 COLOR_LABELS = {
     "white": "white (chess)",
     "red": "red (xiangqi)",
     "black": "black",
+    "cho": "cho (janggi, moves first)",
+    "han": "han (janggi)",
     "random": "random",
 }
 COLOR_CHOICES = COLOR_WORDS

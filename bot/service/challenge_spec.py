@@ -17,7 +17,14 @@ from rules import VARIANT_NAMES
 from rules.chess960 import START_COUNT
 
 VARIANT = OptionSpec(
-    "game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess, xiangqi or chess960"
+    "game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess, xiangqi, chess960 or janggi"
+)
+# Tournaments offer the games their rounds know how to start (janggi's not yet).
+TOURNAMENT_VARIANT = OptionSpec(
+    "game",
+    OptionKind.TEXT,
+    choices=("chess", "xiangqi", "chess960"),
+    description="chess, xiangqi or chess960",
 )
 
 # A thematic start (bot.service.thematic_starts): a line of moves or an opening; the
@@ -43,7 +50,8 @@ CHALLENGE = CommandSpec(
             OptionKind.TEXT,
             choices=COLOR_WORDS,
             labels=tuple(COLOR_LABELS[word] for word in COLOR_WORDS),
-            description="Your colour: white or black in chess, red or black in xiangqi",
+            description="Your side: white or black in chess, red or black in xiangqi, cho or han "
+            "in janggi",
         ),
         # 0: no time limit (Discord's choices are all of one type).
         OptionSpec(

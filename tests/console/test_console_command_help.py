@@ -47,7 +47,7 @@ async def test_every_command_is_explained_in_the_catalogs_words(
 async def test_the_french_help_for_challenge_reads_in_french(tmp_path: Path) -> None:
     output = await play(tmp_path, "alice /aide défier\n", Locale.FR)
     assert output.startswith("/défier — Défier quelqu'un (ou n'importe qui) à une partie\n")
-    assert '  couleur:blancs|rouges|noirs|"au hasard"\n' in output
+    assert '  couleur:blancs|rouges|noirs|Cho|Han|"au hasard"\n' in output
     assert "Your colour" not in output
 
 

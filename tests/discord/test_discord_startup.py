@@ -109,13 +109,20 @@ async def test_commands_registered_with_spec_names_and_options(running: Harness)
     assert fake.global_commands == []
     challenge = {o["name"]: o for o in registered["challenge"]["options"]}
     assert challenge["opponent"]["type"] == USER and not challenge["opponent"].get("required")
-    assert [c["value"] for c in challenge["game"]["choices"]] == ["chess", "xiangqi", "chess960"]
+    assert [c["value"] for c in challenge["game"]["choices"]] == [
+        "chess",
+        "xiangqi",
+        "chess960",
+        "janggi",
+    ]
     assert [c["value"] for c in challenge["days"]["choices"]] == [1, 2, 3, 5, 7, 10, 14, 0]
     assert (challenge["level"]["min_value"], challenge["level"]["max_value"]) == (1, 8)
     assert [c["value"] for c in challenge["color"]["choices"]] == [
         "white",
         "red",
         "black",
+        "cho",
+        "han",
         "random",
     ]
     move = {o["name"]: o for o in registered["move"]["options"]}
