@@ -256,6 +256,8 @@ KNOWN_LOOP_BREAKERS = {
     ("rules", "rules.chess"),
     # get_variant's lazy import, as for chess: Chess960's variant is a chess variant
     ("rules", "rules.chess960"),
+    # and janggi's, whose records read with rules.pgn (as xiangqi's do)
+    ("rules", "rules.janggi"),
     ("rules.game", "rules"),
     ("rules.xiangqi.variant", "rules.xiangqi.record"),
     ("rules.xiangqi.position", "rules.xiangqi.variant"),

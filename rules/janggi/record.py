@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules import pgn, records
-from rules.core import Color, Move, Position
+from rules.core import Color, Move, Position, Variant
 from rules.errors import InvalidRecordError
 from rules.game import Game
 from rules.janggi.position import JanggiPosition
@@ -66,13 +66,11 @@ def _san(position: Position, move: Move) -> str:
     return fsf_san(position, move)
 
 
-def read_record(text: str) -> tuple[dict[str, str], Game]:
-    """The tags and the game of a record, read as played. Raises InvalidRecordError for a
-    malformed record, another variant's or an unplayable move (naming its ply), and
-    InvalidFenError for a bad FEN tag."""
-    from rules.janggi.variant import JANGGI
-
-    return records.first_game(JANGGI, text, _record_start)
+def read_record(variant: Variant, text: str) -> tuple[dict[str, str], Game]:
+    """The tags and the game of a record of janggi (``variant``), read as played. Raises
+    InvalidRecordError for a malformed record, another variant's or an unplayable move
+    (naming its ply), and InvalidFenError for a bad FEN tag."""
+    return records.first_game(variant, text, _record_start)
 
 
 def _record_start(tags: Mapping[str, str]) -> records.RecordStart:

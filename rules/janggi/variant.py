@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import Color, Outcome, Position, Repetition, Square, Termination
 from rules.errors import InvalidFenError, InvalidMoveError
+from rules.janggi import record
 from rules.janggi.endings import ending_before_move, has_mating_material, outcome_after
 from rules.janggi.geometry import FILE_NAMES, FILES, RANKS, SQUARE_NAMES, SQUARES
 from rules.janggi.position import JanggiPosition
@@ -118,16 +119,12 @@ class JanggiVariant:
         annotations: Annotations | None = None,
     ) -> str:
         """The game as pychess-variants' PGN (see ``rules.janggi.record``)."""
-        from rules.janggi.record import write_record
-
-        return write_record(game, tags, comments, annotations)
+        return record.write_record(game, tags, comments, annotations)
 
     def read_record(self, text: str) -> tuple[dict[str, str], Game]:
         """The tags and game of a record, read as played. Raises RulesError subclasses on
         bad input."""
-        from rules.janggi.record import read_record
-
-        return read_record(text)
+        return record.read_record(self, text)
 
     def __repr__(self) -> str:
         return "JANGGI"

@@ -110,7 +110,8 @@ HELP_ENGLISH = re.compile(
 @pytest.mark.parametrize("locale", [Locale.FR, Locale.KO, Locale.JA, Locale.ZH_HANT])
 async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> None:
     """The help names options, choices, yes and no, examples and placeholders in the
-    reader's words (« [couleur:blancs|rouges|noirs|Cho|Han|"au hasard"] », « bob /appuyer Accepter »)."""
+    reader's words (« [couleur:blancs|rouges|noirs|Cho|Han|"au hasard"] », « bob /appuyer
+    Accepter »)."""
     said = await play(tmp_path, "alice /help\n", locale)
     assert HELP_ENGLISH.findall(said) == []
     english = await play(tmp_path, "alice /help\n", Locale.EN)
