@@ -54,7 +54,7 @@ from bot.service.results import (
 )
 from bot.service.text import clean_name
 from bot.service.themes import DEFAULT_THEME
-from bot.service.weekends import deadline_after, weekend_zone
+from bot.service.weekends import deadline_after, resumed_deadline, weekend_zone
 from bot.store import (
     MAX_ROW_ID,
     Answering,
@@ -231,7 +231,7 @@ class ServiceCore:
         """A move by a player on vacation ends it (their clocks run again). True if it did."""
         if player is None or not player.on_vacation(now):
             return False
-        if await self.store.players.end_vacation(player.id, now) is None:
+        if await self.store.players.end_vacation(player.id, now, resumed_deadline) is None:
             return False
         self.schedule_changed()
         return True

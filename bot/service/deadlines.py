@@ -41,7 +41,7 @@ from bot.service.results import (
 )
 from bot.service.time_outs import TimeOuts
 from bot.service.uptime import credit_gap
-from bot.service.weekends import deadline_after
+from bot.service.weekends import deadline_after, resumed_deadline
 from bot.store import (
     ClaimKind,
     ClockLook,
@@ -358,7 +358,7 @@ class DeadlineUseCases:
         now = self._core.now()
         window_start = vacation_window_start(now)
         ok, until = await self._core.store.players.start_vacation(
-            user.id, days, now, window_start, self._core.vacation_days_per_year
+            user.id, days, now, window_start, self._core.vacation_days_per_year, resumed_deadline
         )
         used = await self._core.store.players.vacation_days_used(user.id, window_start, now)
         left = self._core.vacation_days_per_year - used
@@ -382,7 +382,7 @@ class DeadlineUseCases:
         Raises ``VacationError`` when no vacation is running."""
         await self._core.ensure_player(user)
         now = self._core.now()
-        planned = await self._core.store.players.end_vacation(user.id, now)
+        planned = await self._core.store.players.end_vacation(user.id, now, resumed_deadline)
         if planned is None:
             raise VacationError(VacationProblem.NOT_ON_VACATION)
         self._core.schedule_changed()

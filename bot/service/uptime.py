@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager, suppress
 from datetime import datetime, timedelta
 
 from bot.service.clock import Clock, system_clock
-from bot.service.weekends import deadline_after, running_between, weekend_zone
+from bot.service.weekends import resumed_deadline
 from bot.store import DowntimeCredit, Store
 
 _log = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ async def resume(store: Store, clock: Clock = system_clock) -> DowntimeCredit | 
     """Credit the downtime since the last heartbeat to running deadlines and open
     challenges (one transaction), and log it. Returns the credit, or None."""
     credit = await store.uptime.resume(
-        clock(), int(DOWNTIME_TOLERANCE.total_seconds()), weekend_credit
+        clock(), int(DOWNTIME_TOLERANCE.total_seconds()), resumed_deadline
     )
     if credit is not None:
         _log.warning(
@@ -47,19 +47,6 @@ async def resume(store: Store, clock: Clock = system_clock) -> DowntimeCredit | 
             credit.challenges,
         )
     return credit
-
-
-def weekend_credit(
-    down_since: datetime, back_at: datetime, deadline: datetime, time_zone: str | None
-) -> datetime:
-    """The deadline of a game with weekends off after Postal was down from ``down_since``
-    to ``back_at``: its player to move (in ``time_zone``, UTC for none) has again the
-    running time they had left when it stopped, from ``back_at``, weekends skipped. The
-    gap on the wall clock could land a deadline on a weekend with less time than was
-    taken."""
-    zone = weekend_zone(True, time_zone)
-    assert zone is not None
-    return deadline_after(back_at, running_between(down_since, deadline, zone), zone)
 
 
 async def credit_gap(store: Store, now: datetime) -> DowntimeCredit | None:

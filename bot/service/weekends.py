@@ -101,3 +101,17 @@ def running_back(end: datetime, running: timedelta, zone: ZoneInfo) -> datetime:
             return at - left
         left -= at - weekend_end
         at = weekend_start
+
+
+def resumed_deadline(
+    stopped: datetime, resumes: datetime, deadline: datetime, time_zone: str | None
+) -> datetime:
+    """The deadline of a game with weekends off whose clock stood still from ``stopped``
+    to ``resumes`` (Postal down, a vacation; ``resumes`` earlier for a vacation ended
+    early): its player to move (in ``time_zone``, UTC for none) has the running time left
+    they had at ``stopped``, from ``resumes``, weekends skipped. Moving the deadline by the
+    stop's length on the wall clock could land it on a weekend with less time than was
+    taken."""
+    zone = weekend_zone(True, time_zone)
+    assert zone is not None
+    return deadline_after(resumes, running_between(stopped, deadline, zone), zone)

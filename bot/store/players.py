@@ -19,6 +19,7 @@ from bot.store.records import (
     from_epoch_or_none,
     to_epoch,
 )
+from bot.store.weekend_shifts import WeekendShift, shift_weekend_deadlines
 
 
 # The end of the player's latest vacation comes along, so a move needs no second query.
@@ -236,9 +237,16 @@ class Players:
             return await _days_since(conn, player_id, since, now)
 
     async def start_vacation(
-        self, player_id: int, days: int, now: datetime, window_start: datetime, allowance_days: int
+        self,
+        player_id: int,
+        days: int,
+        now: datetime,
+        window_start: datetime,
+        allowance_days: int,
+        weekends: WeekendShift | None = None,
     ) -> tuple[bool, datetime]:
-        """Record a vacation and push back the deadlines of games where it is the player's turn.
+        """Record a vacation and push back the deadlines of games where it is the player's turn
+        (those of games with weekends off by ``weekends``).
 
         Returns (False, _) without changing anything when ``days`` plus the days taken since
         ``window_start`` would exceed ``allowance_days``; otherwise (True, the vacation's end).
@@ -258,6 +266,7 @@ class Players:
                 (player_id, start),
             )
             running = await cursor.fetchone()
+            stopped = start if running is None else int(running[1])
             if running is None:
                 ends = start + seconds
                 await conn.execute(
@@ -276,16 +285,25 @@ class Players:
             # (games_white, games_black: no index has to_move_id, which every move changes).
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at + ?, version = version + 1 "
-                "WHERE status = 'active' AND (white_id = ? OR black_id = ?) "
-                "AND to_move_id = ? AND deadline_at IS NOT NULL" + _VACATION_ALLOWED,
+                f"WHERE {_TO_MOVE} AND weekends_off = 0",
                 (seconds, player_id, player_id, player_id),
+            )
+            await shift_weekend_deadlines(
+                conn,
+                self._db.row_lock,
+                (_TO_MOVE, (player_id, player_id, player_id)),
+                (from_epoch(stopped), from_epoch(ends)),
+                weekends,
             )
         return True, from_epoch(ends)
 
-    async def end_vacation(self, player_id: int, now: datetime) -> datetime | None:
+    async def end_vacation(
+        self, player_id: int, now: datetime, weekends: WeekendShift | None = None
+    ) -> datetime | None:
         """End the player's running vacation at ``now``: the deadlines of games where it is
-        their move lose the part of the vacation not taken. Returns when it was to end
-        (None: no vacation was running; nothing changes). One transaction."""
+        their move lose the part of the vacation not taken (those of games with weekends
+        off by ``weekends``). Returns when it was to end (None: no vacation was running;
+        nothing changes). One transaction."""
         moment = to_epoch(now)
         async with self._db.transaction() as conn:
             await conn.lock([_vacation_key(player_id)])
@@ -302,9 +320,15 @@ class Players:
             # "white or black": for the index, as in ``start_vacation``.
             await conn.execute(
                 "UPDATE games SET deadline_at = deadline_at - ?, version = version + 1 "
-                "WHERE status = 'active' AND (white_id = ? OR black_id = ?) "
-                "AND to_move_id = ? AND deadline_at IS NOT NULL" + _VACATION_ALLOWED,
+                f"WHERE {_TO_MOVE} AND weekends_off = 0",
                 (ends_at - moment, player_id, player_id, player_id),
+            )
+            await shift_weekend_deadlines(
+                conn,
+                self._db.row_lock,
+                (_TO_MOVE, (player_id, player_id, player_id)),
+                (from_epoch(ends_at), now),
+                weekends,
             )
             if moment > starts_at:
                 await conn.execute(
@@ -319,6 +343,14 @@ class Players:
 _VACATION_ALLOWED = (
     " AND NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t "
     "ON t.id = tg.tournament_id WHERE tg.game_id = games.id AND t.vacation = 0)"
+)
+
+
+# The games whose deadline a player's vacation moves: those where it is their move
+# (parameters: the player's id three times).
+_TO_MOVE = (
+    "status = 'active' AND (white_id = ? OR black_id = ?) AND to_move_id = ? "
+    "AND deadline_at IS NOT NULL" + _VACATION_ALLOWED
 )
 
 

@@ -9,26 +9,20 @@ can neither lose the credit nor grant it twice.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from bot.store.bot_state import read_value as _get
 from bot.store.bot_state import write_value as _set
-from bot.store.database import DRIVER_ERRORS, Connection, Database, StoreError
+from bot.store.database import DRIVER_ERRORS, Database, StoreError
 from bot.store.health import explain
 from bot.store.records import from_epoch, to_epoch
+from bot.store.weekend_shifts import WeekendShift, shift_weekend_deadlines
 
 HEARTBEAT_KEY = "heartbeat_at"
 # The last credit given, as "down_since back_at seconds games challenges" (for operators).
 LAST_CREDIT_KEY = "downtime_credited"
-
-
-# A game with weekends off's deadline after a downtime: (down since, back at, the deadline,
-# the time zone of its player to move, None: no row) -> the deadline given back. The
-# service's (bot.service.uptime) gives the running time back; None adds the gap.
-WeekendCredit = Callable[[datetime, datetime, datetime, str | None], datetime]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +55,7 @@ class Uptime:
         return None if value is None else from_epoch(int(value))
 
     async def resume(
-        self, now: datetime, tolerance_seconds: int, weekends: WeekendCredit | None = None
+        self, now: datetime, tolerance_seconds: int, weekends: WeekendShift | None = None
     ) -> DowntimeCredit | None:
         """Start a new run at ``now``: when the last heartbeat is more than
         ``tolerance_seconds`` old, push back by the whole gap every deadline and challenge
@@ -77,7 +71,7 @@ class Uptime:
             raise StoreError(f"cannot write to the database {self._db.name}: {error}") from error
 
     async def _resume(
-        self, now: datetime, tolerance_seconds: int, weekends: WeekendCredit | None
+        self, now: datetime, tolerance_seconds: int, weekends: WeekendShift | None
     ) -> DowntimeCredit | None:
         back_at = to_epoch(now)
         async with self._db.transaction() as conn:
@@ -98,8 +92,12 @@ class Uptime:
                 "WHERE status = 'active' AND deadline_at > ? AND weekends_off = 0",
                 (gap, down_since),
             )
-            weekend_games = await _credit_weekends(
-                conn, self._db.row_lock, down_since, now, weekends
+            weekend_games = await shift_weekend_deadlines(
+                conn,
+                self._db.row_lock,
+                ("status = 'active' AND deadline_at > ?", (down_since,)),
+                (from_epoch(down_since), now),
+                weekends,
             )
             challenges = await conn.execute(
                 "UPDATE challenges SET expires_at = expires_at + ? "
@@ -119,38 +117,3 @@ class Uptime:
                 f"{down_since} {back_at} {gap} {credit.games} {credit.challenges}",
             )
         return credit
-
-
-async def _credit_weekends(
-    conn: Connection,
-    row_lock: str,
-    down_since: int,
-    now: datetime,
-    weekends: WeekendCredit | None,
-) -> int:
-    """Give the running games with weekends off their deadlines after the downtime from
-    ``down_since`` to ``now`` (``weekends``; None: the gap on the wall clock), their rows
-    locked as read (``row_lock``). Returns how many."""
-    cursor = await conn.execute(
-        "SELECT id, deadline_at, "
-        "(SELECT time_zone FROM players WHERE players.id = games.to_move_id) FROM games "
-        f"WHERE status = 'active' AND deadline_at > ? AND weekends_off = 1{row_lock}",
-        (down_since,),
-    )
-    since, gap = from_epoch(down_since), now - from_epoch(down_since)
-    rows = [
-        (
-            to_epoch(
-                from_epoch(deadline) + gap
-                if weekends is None
-                else weekends(since, now, from_epoch(deadline), zone)
-            ),
-            game_id,
-        )
-        for game_id, deadline, zone in await cursor.fetchall()
-    ]
-    if rows:
-        await conn.executemany(
-            "UPDATE games SET deadline_at = ?, version = version + 1 WHERE id = ?", rows
-        )
-    return len(rows)

@@ -1,7 +1,9 @@
-"""Games with weekends off meet Postal's own downtime and a change of time zone, through the
-service, a real database and a controlled clock: the downtime gives back the running time it
-took (so a credited deadline never lands on a weekend), once; a zone changed during a turn
-leaves that turn's deadline and counts the next in the new zone."""
+"""Games with weekends off meet Postal's own downtime, vacations and a change of time zone,
+through the service, a real database and a controlled clock: the downtime gives back the
+running time it took (so a credited deadline never lands on a weekend), once; a vacation
+keeps the time left and runs it again after it, weekends skipped, also when ended early; a
+zone changed during a turn leaves that turn's deadline and counts the next in the new
+zone."""
 
 from __future__ import annotations
 
@@ -98,3 +100,39 @@ async def test_a_zone_changed_during_a_turn_counts_from_the_next_deadline(
     clock.now = datetime(2026, 1, 16, 11, 30, tzinfo=UTC)
     replied = await move(service, game_id, "Nc6")
     assert replied.game.deadline == datetime(2026, 1, 21, 11, tzinfo=UTC)
+
+
+async def test_a_vacation_restarts_the_clock_after_it_with_the_weekend_skipped(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """Alice's 3 days from Tuesday noon UTC are due Friday noon. A day's vacation from
+    Wednesday noon keeps the 2 days she had and runs them from Thursday noon: 36 hours to
+    Saturday, 12 from Monday — due Monday noon, where the deadline moved by a day would be
+    Saturday noon, a time-out on her weekend."""
+    clock.now = datetime(2026, 1, 6, 12, tzinfo=UTC)
+    started = await weekend_game(service)
+    clock.now = datetime(2026, 1, 7, 12, tzinfo=UTC)
+    await service.deadlines.vacation(ALICE, 1)
+    monday = datetime(2026, 1, 12, 12, tzinfo=UTC)
+    assert (await service.reports.game_view(started.game.id)).deadline == monday
+    clock.now = datetime(2026, 1, 10, 13, tzinfo=UTC)  # Saturday
+    assert await _expire(service, store, clock) == 0
+
+
+async def test_a_vacation_ended_early_keeps_the_time_left_not_the_weekend(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Alice (2 days of clock left on Wednesday noon) takes 3 days of vacation: her clock
+    runs again at her Monday 00:00 (the vacation ends on Saturday noon), due Wednesday
+    00:00. She ends it on Thursday noon: her 2 days run from then, 36 hours to Saturday and
+    12 from Monday — due Monday noon."""
+    clock.now = datetime(2026, 1, 6, 12, tzinfo=UTC)
+    started = await weekend_game(service)
+    clock.now = datetime(2026, 1, 7, 12, tzinfo=UTC)
+    await service.deadlines.vacation(ALICE, 3)
+    view = await service.reports.game_view(started.game.id)
+    assert view.deadline == datetime(2026, 1, 14, tzinfo=UTC)
+    clock.now = datetime(2026, 1, 8, 12, tzinfo=UTC)
+    await service.deadlines.end_vacation(ALICE)
+    view = await service.reports.game_view(started.game.id)
+    assert view.deadline == datetime(2026, 1, 12, 12, tzinfo=UTC)
