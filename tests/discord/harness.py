@@ -166,7 +166,7 @@ async def start_game(
     """``white`` challenges ``black`` (who accepts) in ``channel`` (default: the first text
     channel), and ``moves`` are played in turn (``OPENED``: a game with a result to rate);
     returns where the game lives and its latest board message."""
-    seat = "red" if game == "xiangqi" else "white"
+    seat = {"xiangqi": "red", "janggi": "cho"}.get(game, "white")
     options: dict[str, Any] = {"opponent": black, "game": game, "color": seat, "days": days}
     if fen is not None:
         options["fen"] = fen

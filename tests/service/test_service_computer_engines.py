@@ -137,3 +137,17 @@ async def test_the_queue_plays_real_replies_for_several_players(
         assert sorted(p.notify.id for p in played if p.notify) == [p.id for p in players]
     finally:
         await queue.stop()
+
+
+@needs_fairy
+async def test_fairy_stockfish_plays_janggi_as_han(service: GameService) -> None:
+    """A janggi game against the computer: alice is Cho, Fairy-Stockfish (UCI_Variant janggi)
+    answers as Han; each reply is legal by Postal's rules and said in Korean notation."""
+    started = await service.computer.challenge(ALICE, PLACE, game="janggi", color="cho", level=1)
+    for move in ("79졸78", "02마83"):
+        await service.play.move(ALICE, PLACE, move, game_id=started.game.id)
+        (reply,) = await service.computer.reply_all()
+        assert isinstance(reply, MovePlayed) and reply.mover.id == POSTAL.id
+        assert any("\uac00" <= char <= "\ud7a3" for char in reply.san)  # Hangul: 43병53
+    game = await replayed(service, started.game.id)
+    assert game.ply == 4 and game.variant.name == "janggi"

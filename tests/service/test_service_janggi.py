@@ -104,3 +104,16 @@ async def test_a_chess_colour_for_janggi_is_refused(
     with pytest.raises(errors.UserError):
         await service.challenges.challenge(ALICE, PLACE, BOB, game="janggi", color="red")
     assert snapshot(db_path) == before
+
+
+async def test_a_gif_of_a_janggi_game(service: GameService) -> None:
+    """The GIF of a janggi game is drawn on the janggi board (taller than wide), a frame a
+    position, the pass included."""
+    game_id = await _started(service)
+    await _play(service, MOVES)
+    made = await service.after_game.animation(ALICE, PLACE, game_id=game_id)
+    drawn = made.render(8 * 1024 * 1024)
+    assert drawn.frames == len(MOVES) + 1
+    with Image.open(io.BytesIO(drawn.data)) as image:
+        assert image.format == "GIF" and getattr(image, "n_frames", 1) == len(MOVES) + 1
+        assert image.height > image.width

@@ -1,0 +1,45 @@
+"""A janggi game through the real discord.py and the fake Discord: a challenge as Cho, moves
+in Korean notation and coordinates, boards, a pass answered by a pass ending the game by
+counting, worded with both counts; /pgn as pychess PGN."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import rules
+from tests.discord.harness import Harness, command, play, start_game
+
+
+async def test_a_janggi_game_ends_by_counting(running: Harness) -> None:
+    """/challenge game:janggi color:cho → Accept → a janggi board per move; 79졸78, c7c6,
+    then two passes end the game: Han wins on points; /pgn reads back."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, first = await start_game(fake, alice, bob, game="janggi")
+    assert thread.name == "alice vs bob · janggi"
+    with Image.open(io.BytesIO(first.file("board.png").content)) as image:
+        assert image.format == "PNG" and image.height > image.width
+    moved = await play(fake, alice, "79졸78", thread)
+    assert "alice played 1. 79졸78. bob to move." in moved.text()
+    await play(fake, bob, "c7c6", thread)
+    await play(fake, alice, "한수쉼", thread)
+    final = await play(fake, bob, "pass", thread)
+    assert "Both sides passed — Han wins on points, 73½ to 72." in final.text()
+    answer = await command(fake, alice, "pgn", channel=thread)
+    (pgn,) = [f for f in answer.files if f.filename.endswith(".pgn")]
+    tags, game = rules.get_variant("janggi").read_record(pgn.content.decode())
+    assert tags["Variant"] == "janggi" and tags["Result"] == "0-1"
+    assert game.uci_moves() == ["i4h4", "c7c6", "e2e2", "e9e9"]
+
+
+async def test_a_chess_colour_for_janggi_is_refused(running: Harness) -> None:
+    """color:white with game:janggi is refused privately; no challenge is posted."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    refused = await command(
+        fake, alice, "challenge", {"opponent": bob, "game": "janggi", "color": "white"}
+    )
+    assert refused.ephemeral and not refused.buttons()
+    assert "cho" in refused.text() and "han" in refused.text()
