@@ -223,14 +223,16 @@ async def test_a_vacation_moves_deadlines_through_the_players_games_index(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Taking and ending a vacation shift the deadlines of the player's games where they
-    are to move, found through games_white/games_black."""
+    are to move, found through games_white/games_black (an UPDATE for the games without
+    weekends off, a read of those with them, each deadline then moved where the service
+    says)."""
     window = NOW - timedelta(days=365)
 
     async def both() -> None:
         assert (await store.players.start_vacation(7, 3, NOW, window, 30))[0]
         assert await store.players.end_vacation(7, NOW + timedelta(days=1)) is not None
 
-    await _assert_by_player(store, await _recorded(monkeypatch, both), 2)
+    await _assert_by_player(store, await _recorded(monkeypatch, both), 4)
 
 
 async def test_the_clock_finds_deadlines_through_the_active_deadline_index(
