@@ -42,6 +42,7 @@ from bot.service.conditional import (
     TooManyPreparedError,
 )
 from bot.service.errors import UserError
+from bot.service.janggi_setups import SetupError, SetupProblem
 from bot.service.local_time import TimeFormatError, TimeProblem
 from bot.service.move_hints import MoveSlip
 from bot.service.notes import (
@@ -208,6 +209,7 @@ CONVERTED: tuple[UserError, ...] = (
     options.MoreTimeDaysError(4),
     *(options.UnratableError(reason) for reason in options.Unratable),
     *(StartNumberError(problem, 1000, "chess960") for problem in StartNumberProblem),
+    *(SetupError(problem, "마상마상", "chess") for problem in SetupProblem),
     *(StartLineError(problem, "1. e4 e4", "chess") for problem in StartLineProblem),
     StartLineError(StartLineProblem.UNKNOWN_NAME, "najdorf", "chess", suggestions=("Najdorf",)),
     options.UnknownNameError("theme", "pink", ["wood", "blue"]),

@@ -98,6 +98,7 @@ async def _challenge(
         weekends_off=weekends_off(options.get("weekends", "on")),
         position=_whole("position", options),
         start=options.get("start"),
+        setup=options.get("setup"),
     )
     await console.show(result)
 

@@ -260,6 +260,21 @@ def _weekends_row(a: str, b: str) -> Row:
     )
 
 
+def _janggi_row(a: str, b: str) -> Row:
+    """The janggi example line: a side and its setup."""
+    return Row(
+        (
+            a,
+            command_said("challenge"),
+            b,
+            option("challenge", "game", "janggi"),
+            option("challenge", "color", "han"),
+            option("challenge", "setup", "상마상마"),
+        ),
+        NP_("console help", "janggi as Han, your horses and elephants so (Cho moves first)"),
+    )
+
+
 def _chess960_row(a: str, b: str) -> Row:
     """The Chess960 example line: a start by its number."""
     return Row(
@@ -315,6 +330,7 @@ def _playing_rows() -> Part:
         ),
         _weekends_row(a, b),
         _chess960_row(a, b),
+        _janggi_row(a, b),
         _thematic_row(a, b),
         Row(
             (a, challenge, "postal", option("challenge", "level", "1-8")),

@@ -112,6 +112,7 @@ async def autocomplete_move(
 @app_commands.choices(color=COLOR_CHOICES)
 @app_commands.choices(days=described_choices("challenge", "days"))
 @app_commands.choices(weekends=described_choices("challenge", "weekends"))
+@app_commands.choices(setup=described_choices("challenge", "setup"))
 @app_commands.check(can_host_game)
 async def challenge(
     interaction: discord.Interaction,
@@ -127,6 +128,7 @@ async def challenge(
     level: Level | None = None,
     position: StartNumber | None = None,
     start: StartText | None = None,
+    setup: str | None = None,
 ) -> None:
     bot = postal(interaction)
     against = user_of(opponent) if opponent is not None else None
@@ -162,6 +164,7 @@ async def challenge(
             weekends_off=weekends_off(weekends),
             position=position,
             start=start,
+            setup=setup,
         ),
     )
     await bot.post_challenge(interaction, result)

@@ -24,6 +24,7 @@ from bot.service.errors import (
     StartProblem,
 )
 from bot.service.game_facts import variant_named
+from bot.service.janggi_setups import setup_start
 from bot.service.option_errors import (
     AnotherGamesColourError,
     DaysError,
@@ -150,11 +151,13 @@ def plan_challenge(
     position: int | None = None,
     rng: random.Random | None = None,
     line: str | None = None,
+    setup: str | None = None,
 ) -> ChallengePlan:
     """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``; ``increment``
     and ``cap``: a time bank's, see ``time_bank``; ``position``: a Chess960 start number,
-    ``line``: a thematic start, see ``game_start``). Raises ``InvalidOptionError`` (and its
-    kinds in ``bot.service.option_errors``, ``StartNumberError``, ``StartLineError``),
+    ``line``: a thematic start, see ``game_start``; ``setup``: the challenger's janggi
+    setup, see ``janggi_setups``). Raises ``InvalidOptionError`` (and its kinds in
+    ``bot.service.option_errors``, ``StartNumberError``, ``StartLineError``, ``SetupError``),
     ``InvalidPositionError``,
     ``SelfChallengeError``, ``BotChallengeError``."""
     variant = variant_named(game)
@@ -163,7 +166,7 @@ def plan_challenge(
     # The seats by their rules names are always understood (callers inside Postal use
     # them); what a player typed is checked against the variant's words by ``color_word``
     # in the adapter first.
-    seats = {"white": "white", **VARIANT_COLORS[variant.name]}
+    seats = {"white": "white", "black": "black", **VARIANT_COLORS[variant.name]}
     stored_color = seats.get(color) or color_word(variant.name, color)
     if user.is_bot:
         raise BotChallengeError(user.name)
@@ -172,7 +175,11 @@ def plan_challenge(
             raise SelfChallengeError
         if opponent.is_bot:
             raise BotChallengeError(opponent.name)
-    start_fen = game_start(variant, fen, position, rng, line)
+    if setup is not None:
+        other = bool((fen or "").strip() or (line or "").strip() or position is not None)
+        start_fen = checked_start(variant, setup_start(game, setup, stored_color, other))
+    else:
+        start_fen = game_start(variant, fen, position, rng, line)
     custom = is_custom_start(variant.name, start_fen)
     if rated and custom:
         raise UnratableError(Unratable.CUSTOM_START)

@@ -12,6 +12,7 @@ from bot.service.challenge_plan import (
 from bot.service.challenges import COLOR_LABELS, COLOR_WORDS, DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
 from bot.service.computer import LEVELS
+from bot.service.janggi_setups import SETUP_LABELS, SETUP_WORDS
 from bot.service.thematic_starts import MAX_START_TEXT
 from rules import VARIANT_NAMES
 from rules.chess960 import START_COUNT
@@ -112,6 +113,14 @@ CHALLENGE = CommandSpec(
             description="Chess960: the start position's number, 0 to 959 (default: random)",
         ),
         START,
+        # Janggi: the challenger's horse/elephant setup (bot.service.janggi_setups).
+        OptionSpec(
+            "setup",
+            OptionKind.TEXT,
+            choices=SETUP_WORDS,
+            labels=tuple(SETUP_LABELS[word] for word in SETUP_WORDS),
+            description="Janggi: your horses and elephants (choose cho or han; default 마상상마)",
+        ),
     ),
     positional=("opponent",),
     description="Challenge someone (or anyone) to a game",

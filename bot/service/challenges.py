@@ -88,6 +88,7 @@ class ChallengeUseCases:
         weekends_off: bool = False,
         position: int | None = None,
         start: str | None = None,
+        setup: str | None = None,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
@@ -104,7 +105,8 @@ class ChallengeUseCases:
         line of moves or (chess) an opening's name (``bot.service.thematic_starts``). Raises
         ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
         ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
-        ``bot.service.limits``).
+        ``bot.service.limits``). ``setup`` is the challenger's janggi setup (their side,
+        cho or han, chosen; ``bot.service.janggi_setups``).
         """
         plan = plan_challenge(
             user,
@@ -119,6 +121,7 @@ class ChallengeUseCases:
             position=position,
             rng=self.start_draw,
             line=start,
+            setup=setup,
         )
         plan = replace(plan, weekends_off=weekends_off)
         await self._core.ensure_player(user)

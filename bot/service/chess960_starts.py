@@ -8,6 +8,7 @@ from enum import Enum
 
 import rules
 from bot.service.errors import InvalidOptionError
+from bot.service.janggi_setups import SETUP_STARTS
 from rules.chess960 import START_COUNT, start_fen, start_number
 
 # Where a start is drawn when the caller brings no generator of its own (tests bring a
@@ -58,7 +59,10 @@ def numbered_start(
 
 def is_custom_start(variant_name: str, start: str | None) -> bool:
     """Whether ``start`` (a normalised FEN; None: the variant's own start) is a custom
-    position: one of the 960 starts is Chess960's own, never custom."""
+    position: one of the 960 starts is Chess960's own, never custom, and so is each janggi
+    start two setups make."""
     if start is None:
         return False
+    if variant_name == "janggi":
+        return start not in SETUP_STARTS
     return variant_name != "chess960" or start_number(start) is None

@@ -14,6 +14,7 @@ from bot.service.challenge_plan import DAYS_CHOICES, NO_TIME_LIMIT
 from bot.service.chess960_starts import StartNumberError, StartNumberProblem
 from bot.service.deadlines import MORETIME_DAYS, REMINDER_CHOICES
 from bot.service.errors import UserError
+from bot.service.janggi_setups import SETUP_WORDS, SetupError, SetupProblem
 from bot.service.local_time import TimeFormatError, TimeProblem
 from bot.service.option_errors import (
     AnotherGamesColourError,
@@ -105,6 +106,35 @@ def _unratable(error: UnratableError) -> Text:
         "Games against the computer are never rated; leave {option} out (or {value}).",
         option=Option("rated"),
         value=Option("rated", NO),
+    )
+
+
+def _setup(error: SetupError) -> Text:
+    match error.problem:
+        case SetupProblem.NOT_JANGGI:
+            return Text(
+                "Only janggi has setups: leave {option} out for {variant}.",
+                option=Option("setup"),
+                variant=variant_text(error.game),
+            )
+        case SetupProblem.NO_SIDE:
+            return Text(
+                "Choose your side ({color} cho or han) to choose your {option}.",
+                color=Option("color"),
+                option=Option("setup"),
+            )
+        case SetupProblem.WITH_OTHER_START:
+            return Text(
+                "A {option} is a start of its own: leave {fen} and {start} out.",
+                option=Option("setup"),
+                fen=Option("fen"),
+                start=Option("start"),
+            )
+    return Text(
+        '{option} must be one of {choices}, not "{text}".',
+        option=Option("setup"),
+        choices=", ".join(SETUP_WORDS),
+        text=error.word,
     )
 
 
@@ -249,6 +279,7 @@ OPTION_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
     ),
     UnratableError: _unratable,
     StartNumberError: _start_number,
+    SetupError: _setup,
     StartLineError: _start_line,
     UnknownNameError: _unknown_name,
     ReminderHoursError: lambda error: Text(

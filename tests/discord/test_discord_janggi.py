@@ -43,3 +43,23 @@ async def test_a_chess_colour_for_janggi_is_refused(running: Harness) -> None:
     )
     assert refused.ephemeral and not refused.buttons()
     assert "cho" in refused.text() and "han" in refused.text()
+
+
+async def test_a_setup_with_a_random_side_is_refused(running: Harness) -> None:
+    """setup: needs the challenger's side: with color random it is refused privately, and
+    the message names the options; no challenge is posted."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    refused = await command(
+        fake, alice, "challenge", {"opponent": bob, "game": "janggi", "setup": "상마상마"}
+    )
+    assert refused.ephemeral and not refused.buttons()
+    assert "Choose your side" in refused.text()
+    posted = await command(
+        fake,
+        alice,
+        "challenge",
+        {"opponent": bob, "game": "janggi", "color": "han", "setup": "상마상마"},
+    )
+    assert not posted.ephemeral, posted.text()
+    assert posted.buttons()

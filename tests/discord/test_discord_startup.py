@@ -33,6 +33,7 @@ SPEC_COMMANDS = {
         "level",
         "position",
         "start",
+        "setup",
     },
     "move": {"move", "game"},
     "board": {"game"},

@@ -12,7 +12,9 @@ from PIL import Image
 
 import rules
 from bot.service import GameService, MovePlayed, User, errors
+from bot.service.janggi_setups import SetupError, SetupProblem
 from bot.text.endings import ending_text
+from rules.janggi import Setup, start_fen
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot
 
 # Cho's soldier in Korean notation, Han's in coordinates, Cho's horse in FSF SAN, then both
@@ -117,3 +119,46 @@ async def test_a_gif_of_a_janggi_game(service: GameService) -> None:
     with Image.open(io.BytesIO(drawn.data)) as image:
         assert image.format == "GIF" and getattr(image, "n_frames", 1) == len(MOVES) + 1
         assert image.height > image.width
+
+
+async def test_the_challenger_chooses_their_setup(service: GameService) -> None:
+    """setup:상마상마 as Han arranges Han's home row so (read from Han's own left, the
+    i-file); Cho keeps the usual 마상상마; a start of two setups is rated, not custom."""
+    created = await service.challenges.challenge(
+        ALICE, PLACE, BOB, game="janggi", color="han", setup="상마상마"
+    )
+    assert created.challenge.start_fen == start_fen(Setup.MA_SANG_SANG_MA, Setup.SANG_MA_SANG_MA)
+    assert created.challenge.rated
+    started = await service.challenges.accept_challenge(BOB, created.challenge.id)
+    board = await service.play.board(BOB, PLACE, game_id=started.game.id)
+    # Han's row read from Han's own left (the i-file): h 상, g 마, c 상, b 마.
+    assert board.board.position.fen().split("/")[0] == "rnba1anbr"
+    assert board.board.position.fen().endswith("/RNBA1ABNR w - - 0 1")
+
+
+@pytest.mark.parametrize(
+    ("game", "color", "setup", "fen", "problem"),
+    [
+        ("chess", "white", "마상마상", None, SetupProblem.NOT_JANGGI),
+        ("janggi", "random", "마상마상", None, SetupProblem.NO_SIDE),
+        ("janggi", "cho", "마마상상", None, SetupProblem.UNKNOWN),
+        ("janggi", "cho", "마상마상", start_fen(), SetupProblem.WITH_OTHER_START),
+    ],
+)
+async def test_bad_setups_are_refused_and_change_nothing(
+    service: GameService,
+    db_path: Path | str,
+    game: str,
+    color: str,
+    setup: str,
+    fen: str | None,
+    problem: SetupProblem,
+) -> None:
+    await service.challenges.challenge(ALICE, PLACE, BOB)  # the players exist
+    before = snapshot(db_path)
+    with pytest.raises(SetupError) as raised:
+        await service.challenges.challenge(
+            ALICE, PLACE, BOB, game=game, color=color, setup=setup, fen=fen
+        )
+    assert raised.value.problem is problem
+    assert snapshot(db_path) == before

@@ -1,0 +1,59 @@
+"""Janggi setups for a new game: each side arranges its horses (마) and elephants (상)
+before the game, one of four ways (``rules.janggi.Setup``). The challenger chooses their
+own with ``setup:``; the opponent's is the usual 마상상마 (inner elephants, Fairy-Stockfish's
+start). A start whose rows are two setups is janggi's own start, never a custom position."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from bot.service.errors import InvalidOptionError
+from rules.janggi import Setup, start_fen
+
+SETUP_WORDS = tuple(setup.value for setup in Setup)
+# The setups as Discord lists them: the Korean name, and where the elephants stand.
+SETUP_LABELS = {
+    Setup.MA_SANG_MA_SANG.value: "마상마상 (right elephant)",
+    Setup.MA_SANG_SANG_MA.value: "마상상마 (inner elephants)",
+    Setup.SANG_MA_MA_SANG.value: "상마마상 (outer elephants)",
+    Setup.SANG_MA_SANG_MA.value: "상마상마 (left elephant)",
+}
+DEFAULT_SETUP = Setup.MA_SANG_SANG_MA
+# Every start two setups make: janggi's own starts, rated like the usual one.
+SETUP_STARTS = frozenset(start_fen(cho, han) for cho in Setup for han in Setup)
+
+
+class SetupProblem(Enum):
+    """Why a ``setup`` cannot be used."""
+
+    NOT_JANGGI = "not_janggi"  # only janggi has setups
+    UNKNOWN = "unknown"  # not one of the four
+    NO_SIDE = "no_side"  # a random side: whose setup would it be?
+    WITH_OTHER_START = "with_other_start"  # with a FEN or a thematic start
+
+
+class SetupError(InvalidOptionError):
+    """The ``setup`` option ``word`` cannot be used for ``game``: ``problem`` says why."""
+
+    def __init__(self, problem: SetupProblem, word: str, game: str) -> None:
+        super().__init__()
+        self.problem = problem
+        self.word = word
+        self.game = game
+
+
+def setup_start(game: str, word: str, seat: str, other_start: bool) -> str:
+    """The start FEN with the challenger's setup ``word`` on their ``seat`` (white is Cho)
+    and the usual setup for the opponent. Raises ``SetupError``."""
+    if game != "janggi":
+        raise SetupError(SetupProblem.NOT_JANGGI, word, game)
+    if word.strip() not in SETUP_WORDS:
+        raise SetupError(SetupProblem.UNKNOWN, word, game)
+    if seat not in ("white", "black"):
+        raise SetupError(SetupProblem.NO_SIDE, word, game)
+    if other_start:
+        raise SetupError(SetupProblem.WITH_OTHER_START, word, game)
+    chosen = Setup(word.strip())
+    if seat == "white":
+        return start_fen(cho=chosen, han=DEFAULT_SETUP)
+    return start_fen(cho=DEFAULT_SETUP, han=chosen)
