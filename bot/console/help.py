@@ -207,6 +207,10 @@ def _tournament_rows() -> Part:
             NP_("console help", "a Swiss of 5 rounds (or a knockout)"),
         ),
         Row(
+            (INDENT, chosen("bye", "0.5")),
+            NP_("console help", "a Swiss bye worth half a point (1 by default)"),
+        ),
+        Row(
             (b, command_said("tournament", "join")),
             NP_("console help", "join it (or leave it) before it starts"),
         ),

@@ -9,7 +9,7 @@ from bot.console.session import Console
 from bot.i18n.names import Command, Option, Subcommand
 from bot.i18n.text import Joined, Text
 from bot.service import User
-from bot.service.tournament.facts import FORMAT_LABELS
+from bot.service.tournament.facts import BYE_HALVES, FORMAT_LABELS
 from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     entry_text,
@@ -97,11 +97,27 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         start_when_full=flag("start_when_full", False),
         format=_format(options.get("format", "round_robin")),
         rounds=number("rounds", 0) if "rounds" in options else None,
+        bye_halves=_bye(options["bye"]) if "bye" in options else None,
         deadline=options.get("deadline"),
         vacation=flag("vacation", True),
         start=options.get("start"),
     )
     console.say(entry_text(shown))
+
+
+def _bye(typed: str) -> int:
+    """The ``bye:`` option (``1``, ``0.5`` or ``½``, ``0``), in half points."""
+    wanted = typed.strip().replace("½", "0.5").replace("1/2", "0.5")
+    if wanted in BYE_HALVES:
+        return BYE_HALVES[wanted]
+    raise BadOption(
+        Text(
+            '{option} must be one of {choices}, not "{value}".',
+            option=Option("bye"),
+            choices=Joined(", ", BYE_HALVES),
+            value=typed,
+        )
+    )
 
 
 def _format(typed: str) -> TournamentFormat:

@@ -27,6 +27,7 @@ from bot.i18n.text import Text
 from bot.render.cross_table import render_cross_table
 from bot.service.thematic_starts import MAX_START_TEXT
 from bot.service.tournament.facts import (
+    BYE_HALVES,
     MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
@@ -130,7 +131,10 @@ async def show_signup(bot: PostalBot, view: TournamentView) -> None:
 
 @tournament.command(name="create", description=about("tournament create"))
 @app_commands.describe(**about_options("tournament create"))
-@app_commands.choices(format=described_choices("tournament create", "format"))
+@app_commands.choices(
+    format=described_choices("tournament create", "format"),
+    bye=described_choices("tournament create", "bye"),
+)
 async def create(
     interaction: discord.Interaction,
     title: NameText | None = None,
@@ -139,6 +143,7 @@ async def create(
     format: str = "round_robin",
     players: Players = 8,
     rounds: Rounds | None = None,
+    bye: str | None = None,
     double: bool = False,
     rated: bool | None = None,
     start_when_full: bool = False,
@@ -164,6 +169,7 @@ async def create(
             start_when_full=start_when_full,
             format=TournamentFormat(format),
             rounds=rounds,
+            bye_halves=None if bye is None else BYE_HALVES[bye],
             deadline=deadline,
             vacation=vacation,
             start=start,

@@ -29,6 +29,7 @@ from bot.service.preferences import (
     TAKEBACK_CHOICES,
 )
 from bot.service.tournament.facts import (
+    BYE_LABELS,
     FORMAT_LABELS,
     MAX_FIELD,
     MAX_NAME_LENGTH,
@@ -388,6 +389,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         OptionKind.WHOLE_NUMBER,
                         limits=(1, MAX_ROUNDS),
                         description="A Swiss' rounds (default 5)",
+                    ),
+                    OptionSpec(
+                        "bye",
+                        OptionKind.TEXT,
+                        choices=tuple(value for value, _ in BYE_LABELS),
+                        labels=tuple(label for _, label in BYE_LABELS),
+                        description="What a Swiss bye scores (default 1 point)",
                     ),
                     OptionSpec(
                         "double",

@@ -545,6 +545,13 @@ def _terms_refusal(error: TournamentError) -> Text:
             rounds=Option("rounds"),
             swiss=Option("format", "swiss"),
         )
+    if error.reason is TournamentRefusal.BYE_NOT_SWISS:
+        return Text(
+            "{bye} is for a Swiss: a round robin's bye scores nothing, and a knockout's "
+            "passes its player on. Leave it out, or add {swiss}.",
+            bye=Option("bye"),
+            swiss=Option("format", "swiss"),
+        )
     if error.reason is TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN:
         return Text(
             "{double} is for a round robin (each pair plays twice); a Swiss or a knockout "
@@ -568,6 +575,7 @@ _OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
     TournamentRefusal.BAD_ROUNDS: _terms_refusal,
     TournamentRefusal.ROUNDS_NOT_SWISS: _terms_refusal,
     TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN: _terms_refusal,
+    TournamentRefusal.BYE_NOT_SWISS: _terms_refusal,
     TournamentRefusal.CANCELLED: lambda error: Text(
         "Tournament #{tournament} was cancelled at its sign-up deadline: too few players had "
         "joined.",

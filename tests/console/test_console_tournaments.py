@@ -198,3 +198,26 @@ async def test_a_swiss_too_small_and_a_full_field_are_said_as_they_are(tmp_path:
     output = await play(tmp_path, SWISS_SIGNUP)
     assert "! Tournament #1 needs at least 3 players to start; it has 1." in output
     assert "Players (3/3): bob, carol, dave. Full: alice starts it; a player may still " in output
+
+
+HALF_POINT_BYE = """\
+alice /tournament create Cup bye:0.5
+alice /tournament create Cup format:swiss bye:2
+alice /tournament create Cup format:swiss bye:½ players:3 rounds:2
+bob /tournament join
+carol /tournament join
+dave /tournament join
+alice /tournament start
+alice /tournament standings
+"""
+
+
+async def test_the_organiser_sets_what_a_swiss_bye_scores(tmp_path: Path) -> None:
+    """``bye:½`` makes round 1's bye worth half a point in the table; a bye's score for a
+    round robin, or one not offered, is refused and opens nothing."""
+    output = await play(tmp_path, HALF_POINT_BYE)
+    assert "! bye is for a Swiss: a round robin's bye scores nothing" in output
+    assert '! bye must be one of 1, 0.5, 0, not "2".' in output
+    assert output.count("opened a tournament") == 1
+    assert "dave has the bye." in output
+    assert "1. dave — points: 0.5, games: 0" in output

@@ -22,6 +22,8 @@ REFUSED: list[tuple[dict[str, Any], object]] = [
     ({"format": KNOCKOUT, "rounds": 3}, TournamentRefusal.ROUNDS_NOT_SWISS),
     ({"format": SWISS, "double": True}, TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN),
     ({"format": KNOCKOUT, "double": True}, TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN),
+    ({"bye_halves": 1}, TournamentRefusal.BYE_NOT_SWISS),
+    ({"format": KNOCKOUT, "bye_halves": 0}, TournamentRefusal.BYE_NOT_SWISS),
     ({"players": 17}, TournamentRefusal.BAD_SIZE),
     ({"format": SWISS, "players": 257}, TournamentRefusal.BAD_FIELD),
     ({"format": SWISS, "players": 4, "rounds": 4}, TournamentRefusal.BAD_ROUNDS),

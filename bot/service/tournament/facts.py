@@ -22,6 +22,9 @@ MAX_ROUNDS = 20  # a Swiss' rounds at most
 DEFAULT_ROUNDS = 5
 # The formats (``TournamentFormat`` values) and their names in /tournament create's choices.
 FORMAT_LABELS = (("round_robin", "Round robin"), ("swiss", "Swiss"), ("knockout", "Knockout"))
+# What a Swiss bye may score (``bye:``), and in half points: a win (the default), a draw, nothing.
+BYE_LABELS = (("1", "1 point"), ("0.5", "½ point"), ("0", "0 points"))
+BYE_HALVES = {"1": 2, "0.5": 1, "0": 0}
 DEFAULT_PLAYERS = 8
 MAX_NAME_LENGTH = 60
 
@@ -198,6 +201,7 @@ class TournamentRefusal(Enum):
     CANCELLED = "cancelled"  # joining, leaving or starting one called off at its deadline
     ROUNDS_NOT_SWISS = "rounds_not_swiss"  # rounds given to a round robin or a knockout
     DOUBLE_NOT_ROUND_ROBIN = "double_not_round_robin"  # double asked of a Swiss or knockout
+    BYE_NOT_SWISS = "bye_not_swiss"  # a bye's score given to a round robin or a knockout
 
 
 class TournamentError(UserError):

@@ -47,6 +47,19 @@ def rated_terms(rated: bool | None, start_fen: str | None) -> bool:
     return start_fen is None if rated is None else rated
 
 
+def bye_terms(format: TournamentFormat, bye_halves: int | None) -> int:
+    """What a Swiss bye scores, in half points (a win by default). Raises
+    ``TournamentError`` (BYE_NOT_SWISS) for a bye's score given to another format, and
+    ``ValueError`` for a score no adapter offers."""
+    if bye_halves is None:
+        return 2
+    if format is not TournamentFormat.SWISS:
+        raise TournamentError(TournamentRefusal.BYE_NOT_SWISS)
+    if bye_halves not in (0, 1, 2):
+        raise ValueError(f"a bye scores 0, 1 or 2 half points, not {bye_halves}")
+    return bye_halves
+
+
 def checked_terms(
     format: TournamentFormat, players: int, rounds: int | None, *, double: bool = False
 ) -> int | None:

@@ -44,7 +44,12 @@ from bot.service.tournament.going_on import first_step, new_games, next_step
 from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
 from bot.service.tournament.tables import bracket_lines, table_lines
-from bot.service.tournament.terms import checked_terms, game_and_start, rated_terms
+from bot.service.tournament.terms import (
+    bye_terms,
+    checked_terms,
+    game_and_start,
+    rated_terms,
+)
 from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
     BatchEnding,
@@ -88,7 +93,7 @@ class TournamentUseCases:
         start_when_full: bool = False,
         format: TournamentFormat = TournamentFormat.ROUND_ROBIN,
         rounds: int | None = None,
-        bye_halves: int = 2,
+        bye_halves: int | None = None,
         deadline: str | None = None,
         vacation: bool = True,
         start: str | None = None,
@@ -105,7 +110,7 @@ class TournamentUseCases:
         rated = rated_terms(rated, start_fen)
         check_days(days)
         rounds = checked_terms(format, players, rounds, double=double)
-        title = _title(name)
+        title, bye = _title(name), bye_terms(format, bye_halves)
         starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
         made = await self._core.store.tournaments.create(
@@ -123,7 +128,7 @@ class TournamentUseCases:
                 players,
                 start_when_full,
                 rounds,
-                bye_halves if bye_halves in (0, 1, 2) else 2,
+                bye,
                 starts_at,
                 vacation,
                 start_fen,
