@@ -123,7 +123,9 @@ def help_layout() -> tuple[Part, ...]:
     return (
         (*_playing_rows(), _commands_grid()),
         (*_settings_rows(), *_game_tool_rows()),
-        (*_tournament_rows(), *_vote_rows()),
+        # Tournaments and vote chess apart: together they pass Discord's 2,000 characters.
+        _tournament_rows(),
+        _vote_rows(),
     )
 
 
