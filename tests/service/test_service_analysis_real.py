@@ -139,3 +139,21 @@ async def test_stockfish_analyses_a_chess960_game(store: Store) -> None:
         await pool.close()
     assert len(result.evaluations) == 5
     assert '[Variant "Chess960"]' in result.record and "2. O-O" in result.record
+
+
+async def test_fairy_stockfish_analyses_a_janggi_game(store: Store) -> None:
+    """A janggi game ended by two passes is analysed by Fairy-Stockfish (UCI_Variant janggi):
+    an evaluation a position, the annotated record is janggi's PGN."""
+    pool = pool_or_skip("janggi")
+    try:
+        service = GameService(store, ManualClock(), engines=pool)
+        service.analysis.nodes = TEST_NODES
+        created = await service.challenges.challenge(ALICE, PLACE, BOB, game="janggi", color="cho")
+        game_id = (await service.challenges.accept_challenge(BOB, created.challenge.id)).game.id
+        await play(service, game_id, "79졸78", "c7c6", "e2e2", "e9e9")
+        await service.analysis.analyse(ALICE, PLACE, game_id=game_id)
+        result = await service.analysis.follow(ALICE, game_id)
+    finally:
+        await pool.close()
+    assert len(result.evaluations) == 5
+    assert '[Variant "janggi"]' in result.record and "1. Pih4" in result.record
