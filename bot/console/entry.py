@@ -17,7 +17,12 @@ from bot.config import ConfigError, Settings
 from bot.console.commands import COMMANDS
 from bot.console.help import help_parts
 from bot.console.session import Console
-from bot.console.terminal import quiet_logs, stdin_lines, terminal_session
+from bot.console.terminal import (
+    quiet_logs,
+    signals_wake_the_loop,
+    stdin_lines,
+    terminal_session,
+)
 from bot.database_cli import (
     EXIT_NOT_FOUND,
     announce_if_created,
@@ -102,7 +107,10 @@ async def _console_with_engines(
     )
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     try:
-        with terminal_session() if terminal else nullcontext(None) as typed:
+        with (
+            signals_wake_the_loop(),
+            terminal_session() if terminal else nullcontext(None) as typed,
+        ):
             return await run_console(database, images, stdin_lines(), sys.stdout,
                                      interactive=sys.stdin.isatty(), engines=engines,
                                      locale=locale, typed=typed)  # fmt: skip

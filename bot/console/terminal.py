@@ -14,6 +14,8 @@ import asyncio
 import io
 import logging
 import os
+import signal
+import socket
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Iterator
@@ -67,6 +69,38 @@ def terminal_session() -> Iterator[Callable[[str], Awaitable[str]]]:
             with suppress(OSError):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 editing.write_history_file(path)
+
+
+@contextmanager
+def signals_wake_the_loop() -> Iterator[None]:
+    """Within the block (run on the event loop's thread, the main one): a signal wakes the
+    event loop whichever thread the kernel gave it to.
+
+    Python runs a signal's handler (asyncio's, cancelling the console at Ctrl-C) in the main
+    thread only, once that thread runs again; the kernel may deliver the signal to any thread,
+    such as the one waiting in ``input()``, and then the main thread slept on in its
+    ``select`` with Ctrl-C pending until some timer woke it. With a wakeup fd, Python's C
+    handler writes a byte that ``select`` is watching, as asyncio's own signal handlers do.
+    """
+    loop = asyncio.get_running_loop()
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    loop.add_reader(reader.fileno(), _drain, reader)
+    previous = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(previous)
+        loop.remove_reader(reader.fileno())
+        reader.close()
+        writer.close()
+
+
+def _drain(reader: socket.socket) -> None:
+    with suppress(BlockingIOError, InterruptedError):
+        while reader.recv(256):
+            pass
 
 
 async def read_typed_line(prompt: str) -> str:
@@ -126,6 +160,7 @@ __all__ = [
     "history_file",
     "quiet_logs",
     "read_typed_line",
+    "signals_wake_the_loop",
     "stdin_lines",
     "terminal_session",
 ]

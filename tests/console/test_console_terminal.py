@@ -4,6 +4,7 @@ database's board images go to a folder of its own."""
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import os
 import pty
@@ -129,6 +130,33 @@ def test_ctrl_c_ends_the_console_at_once(terminal: Terminal) -> None:
     waited = time.monotonic() - started
     assert status == 130 and waited < 10
     terminal.wait_for("> ", 2, seconds=1)  # what it printed meanwhile
+    assert "Traceback" not in terminal.seen and "KeyboardInterrupt" not in terminal.seen
+
+
+def _tgkill(pid: int, thread: int, signum: int) -> bool:
+    """Send ``signum`` to one thread of another process (glibc's ``tgkill``); False where the
+    C library has none."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if not hasattr(libc, "tgkill"):
+        return False
+    assert libc.tgkill(pid, thread, signum) == 0, os.strerror(ctypes.get_errno())
+    return True
+
+
+def test_ctrl_c_taken_by_another_thread_still_ends_the_console(terminal: Terminal) -> None:
+    """The kernel may give a terminal's SIGINT to any thread of the console (the one waiting
+    in ``input()``, aiosqlite's): the console still ends at once. It hung there before, with
+    the main thread asleep in ``select`` (seen in loaded CI runs)."""
+    terminal.wait_for("> ")
+    terminal.type("alice /challenge bob\n")
+    terminal.wait_for("> ", 2)
+    pid = terminal.process.pid
+    others = sorted(int(task) for task in os.listdir(f"/proc/{pid}/task") if int(task) != pid)
+    assert others, "the console runs more than one thread"
+    if not _tgkill(pid, others[-1], signal.SIGINT):
+        pytest.skip("no tgkill in this C library")
+    assert terminal.exit_status(10) == 130
+    terminal.read_rest(seconds=1)
     assert "Traceback" not in terminal.seen and "KeyboardInterrupt" not in terminal.seen
 
 
