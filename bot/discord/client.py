@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -256,24 +256,47 @@ class PostalBot(discord.AutoShardedClient):
                     self._store = None
 
     async def _stop_work(self) -> None:
+        """Stop each worker in turn. Every step runs even when one before it raises (the
+        scheduler's task that ended on a database error raises it again): a worker left
+        running would meet the closed store. The first error is raised once all ran."""
         self.stopping = True
         if self._settle is not None:
             self._settle.cancel()
-        await self.scheduler.stop()
+        failed: list[BaseException] = []
+        for step in self._stop_steps():
+            try:
+                await step()
+            except Exception as error:
+                failed.append(error)
+        if failed:
+            raise failed[0]
+
+    def _stop_steps(self) -> list[Callable[[], Awaitable[None]]]:
+        """The stop's steps, in their order."""
+        steps: list[Callable[[], Awaitable[None]]] = [self.scheduler.stop]
         if self.computer_replies is not None:
             # Replies thinking now are dropped; their games still wait for the computer in
             # the store, and the next start answers them.
-            await self.computer_replies.stop()
-        await self.outbox.stop()
+            steps.append(self.computer_replies.stop)
+        steps.append(self.outbox.stop)
         if self._service is not None:
             # Stored as far as they got, resumed at the next start; their askers are told.
-            await self._service.analysis.close()
-            self._service.animations.close()
+            steps.append(self._service_stop)
+        steps += [self._analyses_said, self._in_flight_finished, self.boards.stop]
+        return steps
+
+    async def _service_stop(self) -> None:
+        assert self._service is not None
+        await self._service.analysis.close()
+        self._service.animations.close()
+
+    async def _analyses_said(self) -> None:
         if self._analysis_followers:
             # Each says in its message that the analysis carries on after the restart.
             await asyncio.wait(self._analysis_followers, timeout=SHUTDOWN_CANCEL_SECONDS)
+
+    async def _in_flight_finished(self) -> None:
         await self._finish_in_flight(SHUTDOWN_GRACE_SECONDS)
-        await self.boards.stop()
 
     async def commands_finished(self) -> None:
         """Wait until the commands and presses running now (other than the caller) have

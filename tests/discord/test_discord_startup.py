@@ -9,6 +9,7 @@ import sqlite3
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from discord.gateway import KeepAliveHandler
@@ -269,8 +270,19 @@ async def test_a_failing_step_of_the_stop_still_closes_the_gateway_and_the_store
         raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr(bot.scheduler, "stop", ended_on_an_error)
+    stopped: list[str] = []
+    for name in ("outbox", "boards"):
+        worker = getattr(bot, name)
+
+        async def stop(worker: Any = worker, name: str = name) -> None:
+            await type(worker).stop(worker)
+            stopped.append(name)
+
+        monkeypatch.setattr(worker, "stop", stop)
     with pytest.raises(sqlite3.OperationalError):
         await harness.stop()
+    # The steps after the failed one ran: an outbox left sending met the closed store.
+    assert stopped == ["outbox", "boards"]
     assert bot.is_closed() and bot._store is None
     beating = [t for t in threading.enumerate() if isinstance(t, KeepAliveHandler)]
     assert [t.name for t in beating if t.ws._connection is bot._connection] == []
