@@ -65,14 +65,14 @@ async def test_the_same_challenge_twice_and_extra_words(tmp_path: Path) -> None:
     assert out[0] == (
         '! Too many words for /challenge: "bob". Without a name it reads only the opponent; '
         "write other options as name:value (game:, color:, days:, increment:, cap:, weekends:, "
-        "rated:, fen:, level:, position:, start:)."
+        "rated:, fen:, level:, position:, start:, setup:)."
     )
     assert out[1].startswith("alice challenges bob to chess")
     assert out[3].startswith("! You already challenged bob to this game: challenge #1 waits")
     assert out[3].endswith("Its buttons: [1] Accept  [2] Decline  [3] Cancel")
     assert out[4] == (
         '! /challenge has no option "colour" (its options: opponent:, game:, color:, days:, '
-        "increment:, cap:, weekends:, rated:, fen:, level:, position:, start:). "
+        "increment:, cap:, weekends:, rated:, fen:, level:, position:, start:, setup:). "
         "Did you mean color:?"
     )
     assert challenge_count(database) == 1
