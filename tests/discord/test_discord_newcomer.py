@@ -20,6 +20,8 @@ async def test_xiangqi_colours_are_red_and_black(running: Harness) -> None:
         "white": "white (chess)",
         "red": "red (xiangqi)",
         "black": "black",
+        "cho": "cho (janggi, moves first)",
+        "han": "han (janggi)",
         "random": "random",
     }
     red = await command(
