@@ -4,6 +4,7 @@ database's board images go to a folder of its own."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import os
@@ -28,8 +29,12 @@ UP_ARROW = "\x1b[A"
 
 def _own_terminal() -> None:
     """In the child, after its new session: make the pseudo-terminal its controlling
-    terminal, so Ctrl-C there sends it SIGINT as a real terminal does."""
+    terminal, so Ctrl-C there sends it SIGINT as a real terminal does; and let SIGINT do
+    what it does by default, as a shell starting a command at a terminal lets it. The tests
+    may run with SIGINT ignored (a shell without job control ignores it in the commands it
+    starts in the background), and a Python started so never handles it."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -85,10 +90,24 @@ class Terminal:
         try:
             return self.process.wait(timeout=seconds)
         except subprocess.TimeoutExpired:
+            signals = self._signal_state()
             self.process.send_signal(signal.SIGABRT)
             self.process.wait()
             self.read_rest(seconds=5)
-            raise AssertionError(f"still running after {seconds} s:\n{self.seen}") from None
+            raise AssertionError(
+                f"still running after {seconds} s ({signals}):\n{self.seen}"
+            ) from None
+
+    def _signal_state(self) -> str:
+        """Each thread's blocked, pending and ignored signals (as /proc shows them)."""
+        said = []
+        for task in sorted(Path(f"/proc/{self.process.pid}/task").iterdir()):
+            with contextlib.suppress(OSError):
+                lines = (task / "status").read_text().splitlines()
+                said.append(
+                    task.name + " " + " ".join(line for line in lines if line.startswith("Sig"))
+                )
+        return "; ".join(said)
 
     def close(self) -> None:
         if self.process.poll() is None:
