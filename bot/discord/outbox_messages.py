@@ -49,11 +49,13 @@ from bot.service.tournament.facts import (
     TournamentStandings,
     TournamentStarted,
 )
+from bot.service.vote_facts import VoteClosedNotice
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.signup_words import cancelled_text
 from bot.text.tournament_words import ended_text, started_text
+from bot.text.vote_words import closed_text
 
 
 def delivery_post(delivery: Delivery) -> Reply:
@@ -82,6 +84,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return Reply(clip(safe(cancelled_text(content)), CONTENT_LIMIT))
     elif isinstance(content, GameOpened):
         return _game_opened(content)
+    elif isinstance(content, VoteClosedNotice):
+        return Reply(clip(safe(closed_text(content.closed)), CONTENT_LIMIT))
     elif isinstance(content, TurnNotice):
         news = turn_notice_text(content)
         line, mentions = with_mentions(

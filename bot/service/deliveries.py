@@ -32,6 +32,7 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.service.tournament.use_case import TournamentUseCases
+from bot.service.votes import VoteUseCases
 from bot.store import (
     ChallengeFacts,
     DigestFacts,
@@ -65,12 +66,13 @@ class DeliveryUseCases:
         digests: DigestUseCases,
         endings: EndingUseCases,
         tournaments: TournamentUseCases,
+        votes: VoteUseCases,
     ) -> None:
         self._core = core
         self._digests = digests
         self._endings = endings
         self._tournaments = tournaments
-        self._contents = DeliveryContents(core, endings)
+        self._contents = DeliveryContents(core, endings, votes)
 
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
         """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""

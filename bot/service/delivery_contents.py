@@ -29,6 +29,8 @@ from bot.service.results import (
     TakenBack,
 )
 from bot.service.time_left import by_urgency, time_left
+from bot.service.vote_facts import VoteClosedNotice
+from bot.service.votes import VoteUseCases
 from bot.store import (
     ComputerStuckFacts,
     EndingFacts,
@@ -41,6 +43,7 @@ from bot.store import (
     ReminderFacts,
     TakebackFacts,
     TurnFacts,
+    VoteClosedFacts,
 )
 from bot.store.records import from_epoch
 from rules import Color, Game, Outcome, Position, Termination
@@ -54,16 +57,27 @@ GameFacts = (
     | TakebackFacts
     | ComputerStuckFacts
     | GameOpenedFacts
+    | VoteClosedFacts
 )
-Content = TurnNotice | Reminder | GameEnded | OfferMade | TakenBack | ComputerStuck | GameOpened
+Content = (
+    TurnNotice
+    | Reminder
+    | GameEnded
+    | OfferMade
+    | TakenBack
+    | ComputerStuck
+    | GameOpened
+    | VoteClosedNotice
+)
 
 
 class DeliveryContents:
     """Builds the result a row of a game says, from its facts and the game as it is now."""
 
-    def __init__(self, core: ServiceCore, endings: EndingUseCases) -> None:
+    def __init__(self, core: ServiceCore, endings: EndingUseCases, votes: VoteUseCases) -> None:
         self._core = core
         self._endings = endings
+        self._votes = votes
 
     async def content(
         self, facts: GameFacts, user_id: int | None, record: GameRecord
@@ -83,6 +97,9 @@ class DeliveryContents:
             return await self._offer(record, view, facts)
         if isinstance(facts, GameOpenedFacts):
             return await self._opened(record, view, facts)
+        if isinstance(facts, VoteClosedFacts):
+            closed = await self._votes.told_close(facts, record)
+            return closed if isinstance(closed, str) else VoteClosedNotice(view, closed)
         if isinstance(facts, TakebackFacts):
             if record.ply != facts.ply or not record.is_active:
                 return "the game moved on before the takeback was shown"

@@ -23,6 +23,7 @@ from bot.service.tournament.facts import (
     TournamentStandings,
     TournamentStarted,
 )
+from bot.service.vote_facts import VoteClosedNotice
 from bot.store import OutboxTarget
 
 # The other games a turn notice lists where it is the player's move, at most.
@@ -129,6 +130,7 @@ class Delivery:
         | TournamentStarted
         | TournamentCancelled
         | GameOpened
+        | VoteClosedNotice
     )
     guild_id: int = 0
     channel_id: int | None = None

@@ -70,10 +70,10 @@ class GameService:
         self.digests = digests = DigestUseCases(core)
         self.tournaments = tournaments = TournamentUseCases(core)
         self.signups = SignupClock(core, tournaments)
-        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments)
+        self.votes = votes = VoteUseCases(core, play, challenges, computer)
+        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments, votes)
         self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
-        self.votes = votes = VoteUseCases(core, play, challenges, computer)
         self.vote_polls = VotePolls(core, votes)
         self.team_threads = TeamThreads(core, votes)
         self.buttons = ButtonUseCases(

@@ -7,7 +7,7 @@ from enum import Enum
 
 from bot.service.computer import ComputerGameStarted
 from bot.service.errors import UserError
-from bot.service.results import ChallengeCreated, MovePlayed
+from bot.service.results import ChallengeCreated, GameView, MovePlayed
 from bot.service.vote_rules import ElectedBy
 
 
@@ -90,6 +90,15 @@ class WindowClosed:
     elected: str | None = None
     by: ElectedBy | None = None
     played: MovePlayed | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteClosedNotice:
+    """The clock closed a team's window in ``game``: ``closed`` (its counts empty for a
+    team keeping its votes secret), said in the game's place by the outbox."""
+
+    game: GameView
+    closed: WindowClosed
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ the move's own write (``VoteClose``), so the close happens once whoever tries it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from bot.service.challenge_plan import DEFAULT_DAYS
@@ -46,9 +47,12 @@ from bot.store import (
     GameRecord,
     NewTeam,
     Nomination,
+    OutboxItem,
+    OutboxTarget,
     SeatedGame,
     Team,
     VoteClose,
+    VoteClosedFacts,
 )
 from bot.store.records import to_epoch
 
@@ -308,8 +312,29 @@ class VoteUseCases:
         core = self._core
         due = await core.store.teams.due(core.now(), limit)
         taken = await self._claim([window.team_id for window in due])
-        closed = [await self._close(window.team_id) for window in due if window.team_id in taken]
+        closed = [
+            await self._close(window.team_id, told=True)
+            for window in due
+            if window.team_id in taken
+        ]
         return [window for window in closed if window is not None]
+
+    async def told_close(self, facts: VoteClosedFacts, record: GameRecord) -> WindowClosed | str:
+        """What the clock's close of a window (``facts``) says in ``record``'s place: the
+        move it elected, counted again from the turn's votes (the close froze them), and
+        their counts unless the team keeps them secret; why not, when the team is gone."""
+        store = self._core.store
+        team = await store.teams.get(facts.team_id)
+        if team is None:
+            return "the team is gone"
+        nominations = await store.teams.nominations(team.id, facts.ply)
+        counts = () if team.secret else _counts(team, record.variant, nominations)
+        election = elect(nominations, team.captain_id)
+        if election is None:
+            return WindowClosed(record.id, team.name, counts)
+        chosen = election.nomination
+        said = _said_move(record.variant, chosen.san, chosen.chinese)
+        return WindowClosed(record.id, team.name, counts, said, election.by)
 
     async def next_close(self) -> datetime | None:
         """When the next window closes (None: none open): the clock's next event for it."""
@@ -323,29 +348,33 @@ class VoteUseCases:
         )
 
     async def _close_claimed(self, team_id: int) -> WindowClosed | None:
-        return await self._close(team_id) if await self._claim([team_id]) else None
+        # The member's command closing it says the close in its answer.
+        return await self._close(team_id, told=False) if await self._claim([team_id]) else None
 
-    async def _close(self, team_id: int) -> WindowClosed | None:
+    async def _close(self, team_id: int, *, told: bool) -> WindowClosed | None:
         """Close ``team_id``'s open window: count, then play the elected move with the
-        window closed in its write; counted again when a vote came meanwhile. None when
-        no window was open (closed elsewhere) or its game is no longer the team's to move."""
-        store = self._core.store
+        window closed in its write; counted again when a vote came meanwhile. ``told``: the
+        close is said in the game's place, by an outbox row of its write (the clock closed
+        it). None when no window was open (closed elsewhere) or its game is no longer the
+        team's to move."""
+        store, now = self._core.store, self._core.now()
         for _ in range(CLOSE_ATTEMPTS):
             team = await store.teams.get(team_id)
             if team is None or team.closes_at is None or team.window_ply is None:
                 return None
-            close = VoteClose(team.id, team.window_ply, team.ballots)
             assert team.game_id is not None
-            seated = await store.games.seated(team.game_id, self._core.now())
+            close = VoteClose(team.id, team.window_ply, team.ballots)
+            seated = await store.games.seated(team.game_id, now)
             record = None if seated is None else seated.game
             if seated is None or record is None or not _to_move(team, record.ply, record):
-                await store.teams.clear_window(close)
+                await store.teams.clear_window(close, now)  # nothing to say: the game moved on
                 return None
+            close = replace(close, told=_close_told(team, team.game_id, close.ply) if told else ())
             nominations = await store.teams.nominations(team.id, close.ply)
             counts = _counts(team, record.variant, nominations, shown=True)
             election = elect(nominations, team.captain_id)
             if election is None:
-                if await store.teams.clear_window(close):
+                if await store.teams.clear_window(close, now):
                     return WindowClosed(record.id, team.name, counts)
                 continue
             chosen = election.nomination
@@ -369,6 +398,12 @@ class VoteUseCases:
                 played if isinstance(played, MovePlayed) else None,
             )
         return None
+
+
+def _close_told(team: Team, game_id: int, ply: int) -> tuple[OutboxItem, ...]:
+    """The row saying the clock's close of ``team``'s window at ``ply`` in its game's place
+    (what it elected, its counts unless secret: ``VoteUseCases.told_close``)."""
+    return (OutboxItem(OutboxTarget.PLACE, VoteClosedFacts(team.id, ply), game_id=game_id),)
 
 
 def _checked_terms(

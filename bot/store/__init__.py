@@ -71,6 +71,7 @@ from bot.store.outbox_facts import (
     TournamentStartedFacts,
     TurnFacts,
     UnreadableFacts,
+    VoteClosedFacts,
 )
 from bot.store.pings import Pings
 from bot.store.players import Players
@@ -316,6 +317,7 @@ __all__ = [
     "TurnFacts",
     "UnreadableFacts",
     "VoteClose",
+    "VoteClosedFacts",
     "Written",
     "XiangqiNotation",
     "answer_holder",

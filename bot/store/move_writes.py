@@ -19,7 +19,7 @@ from bot.store.records import (
     Written,
     to_epoch,
 )
-from bot.store.teams import window_close, window_open
+from bot.store.teams import told_statements, window_close, window_open
 
 
 class MoveWrites(GameTable):
@@ -43,6 +43,8 @@ class MoveWrites(GameTable):
         statements += _windows(write)
         if write.lines_waiting or write.followed:
             statements += conditionals.followed(game.id, write.followed, game.ply + len(steps))
+        # The close's own rows first: its lane says the vote before the board it elected.
+        statements += told_statements(write.vote, write.now)
         statements += insert_statements(outbox_items(write.outbox, None), write.now)
         statements += _locale(write)
         if recent is None:
@@ -93,6 +95,8 @@ class MoveWrites(GameTable):
                     )
                 insert = _move_row(write, index, step, version)
                 await conn.execute(insert.sql, insert.params)
+            for statement in told_statements(write.vote, write.now):
+                await conn.execute(statement.sql, statement.params)
             await insert_items(conn, outbox_items(write.outbox, ratings), write.now)
             for statement in _locale(write):
                 await conn.execute(statement.sql, statement.params)

@@ -38,6 +38,7 @@ class OutboxKind(Enum):
     GAME_OPENED = "game_opened"  # a tournament's game just created: its thread, first board
     TOURNAMENT_STARTED = "tournament_started"  # the clock started it at its deadline
     TOURNAMENT_CANCELLED = "tournament_cancelled"  # too few players at its deadline
+    VOTE_CLOSED = "vote_closed"  # the clock closed a team's voting window (vote chess)
 
 
 class OutboxTarget(Enum):
@@ -164,6 +165,16 @@ class GameOpenedFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class VoteClosedFacts:
+    """The clock closed the voting window of team ``team_id`` at ``ply``: the move it
+    elected (or none) and, when the team shows its votes, their counts, said in the
+    game's place as the row is delivered."""
+
+    team_id: int
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
 class UnreadableFacts:
     """A stored row whose facts this Postal cannot read (another version, damaged JSON):
     delivery records it failed with ``problem`` instead of stopping on it."""
@@ -185,6 +196,7 @@ MessageFacts = (
     | GameOpenedFacts
     | TournamentStartedFacts
     | TournamentCancelledFacts
+    | VoteClosedFacts
 )
 
 # Each kind's facts.
@@ -202,6 +214,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.GAME_OPENED: GameOpenedFacts,
     OutboxKind.TOURNAMENT_STARTED: TournamentStartedFacts,
     OutboxKind.TOURNAMENT_CANCELLED: TournamentCancelledFacts,
+    OutboxKind.VOTE_CLOSED: VoteClosedFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any
 
 from bot.store.database import Connection, Database, Statement
+from bot.store.outbox import OutboxItem, insert_statements
 from bot.store.records import NotifyMode, from_epoch_or_none, to_epoch
 
 
@@ -118,11 +119,18 @@ class DueWindow:
 @dataclass(frozen=True, slots=True)
 class VoteClose:
     """The window of ``team_id`` at ``ply``, counted at ``ballots``: closed by the elected
-    move's own write (``MoveWrite.vote``)."""
+    move's own write (``MoveWrite.vote``), or by ``Teams.clear_window``; ``told``: the
+    outbox rows that say the close, written first in the same write (``told_statements``)."""
 
     team_id: int
     ply: int
     ballots: int
+    told: tuple[OutboxItem, ...] = ()
+
+
+def told_statements(close: VoteClose | None, now: datetime) -> list[Statement]:
+    """The inserts of ``close``'s outbox rows (none without a close), for its write."""
+    return [] if close is None else insert_statements(close.told, now)
 
 
 _COLUMNS = (
@@ -351,10 +359,11 @@ class Teams:
         )
         return [Nomination(int(r[0]), r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows]
 
-    async def clear_window(self, close: VoteClose) -> bool:
+    async def clear_window(self, close: VoteClose, now: datetime) -> bool:
         """Close ``close``'s window without a move (nothing elected, or its game ended or
-        moved on otherwise); False when it was closed or voted in meanwhile."""
-        rows = await self._db.write([window_close(close)])
+        moved on otherwise), its ``told`` rows written with it at ``now``; False, and
+        nothing written, when it was closed or voted in meanwhile."""
+        rows = await self._db.write([window_close(close), *told_statements(close, now)])
         return rows is not None
 
 

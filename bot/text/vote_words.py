@@ -72,7 +72,8 @@ def ballot_text(taken: BallotTaken) -> Text:
 
 
 def closed_text(closed: WindowClosed) -> Text:
-    """A window closed: the move played and why, or nothing played."""
+    """A window closed: the move played and why, or nothing played; then the counts, when
+    there are any to show (none for a secret team's close said in the game's place)."""
     team, move = closed.team, closed.elected
     if move is None:
         head = Text(
@@ -93,7 +94,7 @@ def closed_text(closed: WindowClosed) -> Text:
         )
     else:
         head = Text("{team}'s vote closed: {move} is played.", team=team, move=move)
-    return Sentences(head, _counts(closed.counts))
+    return Sentences(head, _counts(closed.counts)) if closed.counts else head
 
 
 def tally_text(tally: VoteTally) -> Text:

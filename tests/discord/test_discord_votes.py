@@ -232,9 +232,10 @@ async def test_a_team_mates_a_player_by_votes(running: Harness) -> None:
 async def test_a_tie_plays_the_earliest_nomination_and_no_vote_plays_nothing(
     running: Harness,
 ) -> None:
-    """Votes tied when the window's hours pass: the move nominated first is played. A
-    window that closes with no vote and no nomination of the captain's plays nothing: the
-    board stays, the team still to move, and the clock decides."""
+    """Votes tied when the window's hours pass: the move nominated first is played, the
+    close said before its board (the secret team's counts kept). A window that closes with
+    no vote and no nomination of the captain's plays nothing: the channel is told, the team
+    still to move, and the clock decides."""
     fake = running.fake
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     members = f"{bob.mention} {carol.mention}"
@@ -243,15 +244,40 @@ async def test_a_tie_plays_the_earliest_nomination_and_no_vote_plays_nothing(
     await _private(fake, carol, "vote cast", {"move": "e4"}, thread)
     running.clock.advance(timedelta(hours=6, seconds=1))
     await running.clock_round()
-    played = fake.channel_messages(thread.id)[-1]
+    said, played = fake.channel_messages(thread.id)[-2:]
     assert played.files and "d4" in played.text() and "e4" not in played.text(), played.text()
+    assert said.text() == "Lions's vote closed in a tie: d4, nominated first, is played."
     await command(fake, dave, "move", {"move": "d5"}, channel=thread)
     before = len(fake.channel_messages(thread.id))
     running.clock.advance(timedelta(hours=6, seconds=1))
     await running.clock_round()
-    assert len(fake.channel_messages(thread.id)) == before  # nothing elected, nothing posted
+    (nothing,) = fake.channel_messages(thread.id)[before:]
+    assert "closed with nothing elected" in nothing.text() and not nothing.files
     tally = await _private(fake, alice, "vote tally", {}, thread)
     assert "no vote open" in tally.text(), tally.text()
+
+
+async def test_the_clocks_close_posts_the_votes_once(running: Harness) -> None:
+    """A team showing its votes: when the window's hours pass, the game's thread is told the
+    move played and every nomination's votes, once (a second round of the clock says
+    nothing more), then the elected move's board."""
+    fake = running.fake
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    members = f"{bob.mention} {carol.mention} {fake.add_user('erin').mention}"  # erin abstains
+    thread, _ = await _open_game(fake, alice, dave, members=members, window=6, secret=False)
+    await _private(fake, bob, "vote cast", {"move": "Nf3"}, thread)
+    await _private(fake, carol, "vote cast", {"move": "Nf3"}, thread)
+    await _private(fake, alice, "vote cast", {"move": "e4"}, thread)
+    await _private(fake, alice, "vote nominate", {"move": "c4"}, thread)
+    before = len(fake.channel_messages(thread.id))
+    running.clock.advance(timedelta(hours=6, seconds=1))
+    await running.clock_round()
+    await running.clock_round()
+    said, played = fake.channel_messages(thread.id)[before:]
+    assert said.text() == ("Lions's vote closed: Nf3 is played. Votes: Nf3 (2), e4 (1), c4 (0)."), (
+        said.text()
+    )
+    assert played.files and "Nf3" in played.text(), played.text()
 
 
 async def test_a_teams_private_thread_is_its_members_alone(running: Harness) -> None:

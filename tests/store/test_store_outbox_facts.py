@@ -25,6 +25,7 @@ from bot.store import (
     TournamentStartedFacts,
     TurnFacts,
     UnreadableFacts,
+    VoteClosedFacts,
 )
 from bot.store.outbox_facts import decode, encode, kind_of
 
@@ -42,6 +43,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     GameOpenedFacts(2, 4),
     TournamentStartedFacts(3, (14, 15, 16)),
     TournamentCancelledFacts(3, 2),
+    VoteClosedFacts(6, 12),
 )
 
 

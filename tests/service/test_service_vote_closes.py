@@ -1,0 +1,115 @@
+"""A voting window closed by the clock is said in the game's place through the outbox: the
+move played and the votes (a secret team's only the move), written in the close's own write,
+once across two processes; a window a member's vote closes says it in that member's answer
+alone."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n.text import say
+from bot.service import GameService, ManualClock
+from bot.service.vote_facts import VoteClosedNotice
+from bot.service.vote_rules import ElectedBy
+from bot.store import OutboxKind, OutboxRow, OutboxTarget, Store, VoteClosedFacts
+from bot.text.vote_words import closed_text
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
+from tests.service.test_service_votes import DAVE, open_team_game
+
+
+async def _vote_rows(service: GameService, game_id: int) -> list[OutboxRow]:
+    rows = await service.deliveries.deliveries_of(game_id)
+    return [row for row in rows if row.kind is OutboxKind.VOTE_CLOSED]
+
+
+async def _said(service: GameService, row: OutboxRow) -> VoteClosedNotice:
+    delivery = await service.deliveries.delivery(row)
+    assert delivery is not None and delivery.target is OutboxTarget.PLACE
+    assert isinstance(delivery.content, VoteClosedNotice)
+    return delivery.content
+
+
+async def test_the_clocks_close_says_the_move_and_the_votes_before_the_board(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A team showing its votes: the clock's close writes one row saying the elected move
+    and every nomination's votes, ahead of the elected move's board in the game's lane."""
+    game_id, team_id = await open_team_game(service, secret=False)
+    await service.votes.vote(BOB, PLACE, "d4")
+    await service.votes.vote(CAROL, PLACE, "d4")
+    await service.votes.nominate(ALICE, PLACE, "e4")
+    clock.advance(hours=24)
+    (closed,) = await service.votes.close_due_windows()
+    assert closed.elected == "d4"
+    rows = await service.deliveries.deliveries_of(game_id)
+    vote_rows = [row for row in rows if row.kind is OutboxKind.VOTE_CLOSED]
+    (row,) = vote_rows
+    assert row.facts == VoteClosedFacts(team_id, 0) and row.target is OutboxTarget.PLACE
+    board = [r for r in rows if r.kind is OutboxKind.TURN and r.target is OutboxTarget.PLACE]
+    assert board and row.id < board[-1].id  # the lane says the vote, then the board
+    notice = await _said(service, row)
+    assert notice.game.id == game_id and notice.closed.by is ElectedBy.VOTES
+    assert notice.closed.elected == "d4"
+    assert [(c.san, c.votes) for c in notice.closed.counts] == [("d4", 2), ("e4", 0)]
+    said = say(closed_text(notice.closed))
+    assert said == "Lions's vote closed: d4 is played. Votes: d4 (2), e4 (0)."
+
+
+async def test_a_secret_teams_close_says_only_the_move(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A team keeping its votes secret: the place is told the move, not the counts."""
+    game_id, _ = await open_team_game(service)
+    await service.votes.vote(BOB, PLACE, "Nf3")
+    await service.votes.nominate(CAROL, PLACE, "c4")
+    clock.advance(hours=24)
+    await service.votes.close_due_windows()
+    (row,) = await _vote_rows(service, game_id)
+    notice = await _said(service, row)
+    assert notice.closed.elected == "Nf3" and notice.closed.counts == ()
+    assert say(closed_text(notice.closed)) == "Lions's vote closed: Nf3 is played."
+
+
+async def test_a_close_with_nothing_elected_is_said_too(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """Nothing elected (no vote, no nomination of the captain's): the row says so, written
+    with the window's close; no move is played."""
+    game_id, _ = await open_team_game(service, secret=False)
+    await service.votes.nominate(BOB, PLACE, "e4")
+    clock.advance(hours=24)
+    await service.votes.close_due_windows()
+    (row,) = await _vote_rows(service, game_id)
+    notice = await _said(service, row)
+    assert notice.closed.elected is None and await store.games.moves(game_id) == []
+    assert "nothing elected" in say(closed_text(notice.closed))
+
+
+async def test_a_window_a_members_vote_closes_writes_no_row(service: GameService) -> None:
+    """The last listed member's vote closes the window: their answer says it, the place
+    gets the board only."""
+    game_id, _ = await open_team_game(service, secret=False)
+    for member in (ALICE, BOB, CAROL):
+        taken = await service.votes.vote(member, PLACE, "e4")
+    assert taken.closed is not None and taken.closed.elected == "e4"
+    assert await _vote_rows(service, game_id) == []
+
+
+async def test_two_processes_closing_one_window_say_it_once(
+    store: Store, clock: ManualClock
+) -> None:
+    """Two services (processes) close the same due windows at once, twice over (the second
+    round finds nothing): one row per close, each the first in its lane."""
+    first = GameService(store, clock, process="one")
+    second = GameService(store, clock, process="two")
+    game_id, team_id = await open_team_game(first, secret=False)
+    await first.votes.vote(BOB, PLACE, "e4")
+    clock.advance(hours=24)
+    for _ in range(2):
+        await asyncio.gather(first.votes.close_due_windows(), second.votes.close_due_windows())
+    await first.play.move(DAVE, PLACE, "e5", game_id=game_id)
+    clock.advance(hours=24)  # the next window: nothing nominated, still said once
+    for _ in range(2):
+        await asyncio.gather(first.votes.close_due_windows(), second.votes.close_due_windows())
+    rows = await _vote_rows(first, game_id)
+    assert [row.facts for row in rows] == [VoteClosedFacts(team_id, 0), VoteClosedFacts(team_id, 2)]
