@@ -7,6 +7,7 @@ the process boundary too."""
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,27 @@ def test_console_says_when_it_creates_the_database(tmp_path: Path) -> None:
     assert first.stderr == f"postal: created a new database at {path}\n"
     again = call_postal(["console", "--db", f"sqlite:///{path}", "--no-images"], stdin="")
     assert again.returncode == 0 and again.stderr == ""
+
+
+def _signal_state() -> tuple[object, object, int]:
+    """SIGINT's and SIGTERM's handlers and the wakeup fd, as this process has them now."""
+    wakeup = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(wakeup)
+    return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM), wakeup
+
+
+def test_commands_run_in_the_tests_process_leave_its_signals_as_found(tmp_path: Path) -> None:
+    """The console and the bot's start set signal handlers (and the console a wakeup fd);
+    run in the test's process they put them back, or Ctrl-C and pytest's own handling would
+    change for every test after."""
+    found = _signal_state()
+    database = f"sqlite:///{tmp_path / 'postal.db'}"
+    played = call_postal(["console", "--db", database, "--no-images"], stdin="alice /games\n")
+    # Past the token, the start sets its stop signals before it finds no such folder.
+    missing = f"sqlite:///{tmp_path / 'missing' / 'postal.db'}"
+    refused = call_postal([], env={"DATABASE_URL": missing, "DISCORD_TOKEN": "x"})
+    assert played.returncode == 0 and refused.returncode != 0, refused.stderr
+    assert _signal_state() == found
 
 
 @pytest.mark.parametrize("url", ["postgresql://postal:secret@db/postal", "postgres://db/postal"])
