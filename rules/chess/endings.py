@@ -83,7 +83,7 @@ def claimable_draws(history: Sequence[Position]) -> tuple[Termination, ...]:
 def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
     """The automatic ending of ``position``, whose earlier occurrences ``repetition`` counts."""
     assert isinstance(position, ChessPosition)
-    if not position.legal_moves():
+    if not position.has_legal_move():
         if position.is_check():
             return Outcome(Termination.CHECKMATE, position.side_to_move.other)
         return Outcome(Termination.STALEMATE, None)

@@ -80,7 +80,7 @@ def san(position: ChessPosition, move: Move) -> str:
         text += SQUARE_NAMES[t]
     after = position._after(move)
     if after.is_check():
-        text += "#" if not after.legal_moves() else "+"
+        text += "#" if not after.has_legal_move() else "+"
     return text
 
 

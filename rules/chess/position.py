@@ -166,10 +166,10 @@ class ChessPosition:
         return check
 
     def is_checkmate(self) -> bool:
-        return self.is_check() and not self.legal_moves()
+        return self.is_check() and not self.has_legal_move()
 
     def is_stalemate(self) -> bool:
-        return not self.is_check() and not self.legal_moves()
+        return not self.is_check() and not self.has_legal_move()
 
     def is_capture(self, move: Move) -> bool:
         if self._board[move.to_square] != EMPTY:
@@ -227,6 +227,17 @@ class ChessPosition:
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move has a legal move: generation stops at the first one
+        (whether a game is over asks this, and nearly always one is found at once)."""
+        if self._legal is not None:
+            return bool(self._legal)
+        try:
+            self._generate(add=_found)
+        except _Found:
+            return True
+        return False
 
     def moves_from(self, square: Square) -> list[Move]:
         """The legal moves of the piece on ``square`` (generated for it alone unless every
@@ -330,8 +341,11 @@ class ChessPosition:
             kings,
         )
 
-    def _generate(self, only: Square | None = None) -> list[Move]:
-        """The legal moves, or only those of the piece on ``only``."""
+    def _generate(
+        self, only: Square | None = None, add: Callable[[Move], None] | None = None
+    ) -> list[Move]:
+        """The legal moves, or only those of the piece on ``only``; each given to ``add``
+        instead when it is given (then the list returned is empty)."""
         board = self._board
         white = self._white
         if white:
@@ -341,7 +355,8 @@ class ChessPosition:
         checkers, block, pins = checks_and_pins(board, king, white, own)
 
         moves: list[Move] = []
-        add = moves.append
+        if add is None:
+            add = moves.append
         if checkers < 2 and only != king:
             self._piece_moves(add, own, enemy, pins, block if checkers else None, only)
         if only is not None and only != king:
@@ -559,6 +574,14 @@ class ChessPosition:
                     yield t + step, board[t] != EMPTY
             for t in PAWN_CAPTURES[0 if white else 1][square]:
                 yield t, False
+
+
+class _Found(Exception):
+    """The first legal move was found (``has_legal_move`` asks no more)."""
+
+
+def _found(move: Move) -> None:
+    raise _Found
 
 
 def _walk(board: Board, ray: Ray) -> Iterator[tuple[Square, bool]]:

@@ -26,7 +26,7 @@ def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
     ended = _immediate_ending(position)
     if ended is not None:
         return ended
-    if not position.legal_moves():
+    if not position.has_legal_move():
         termination = Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
         return Outcome(termination, position.side_to_move.other)
     return _optional_ending(position, repetition)

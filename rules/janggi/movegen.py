@@ -141,20 +141,37 @@ def legal_moves(board: Sequence[int], cho: bool, generals: tuple[Square, Square]
     other = generals[1 if cho else 0]
     bikjang = generals_face(board, generals[0], generals[1])
     scratch = list(board)
-    legal: list[Move] = []
-    for m in pseudo_moves(board, cho):
-        f, t = m[0], m[1]
-        captured = scratch[t]
-        scratch[t] = scratch[f]
-        scratch[f] = 0
-        general = t if f == own else own
-        ok = not is_attacked(scratch, general, not cho)
-        if ok and bikjang:
-            ok = not generals_face(scratch, general, other)
-        scratch[f] = scratch[t]
-        scratch[t] = captured
-        if ok:
-            legal.append(m)
+    legal = [m for m in pseudo_moves(board, cho) if _legal(scratch, m, cho, own, other, bikjang)]
     if bikjang or not is_attacked(board, own, not cho):
         legal.append(move(own, own))
     return legal
+
+
+def has_legal_move(board: Sequence[int], cho: bool, generals: tuple[Square, Square]) -> bool:
+    """Whether the side to move has a legal move: the pass, unless in check outside bikjang;
+    then the first pseudo-legal move that leaves its general safe."""
+    own = generals[0 if cho else 1]
+    if generals_face(board, generals[0], generals[1]) or not is_attacked(board, own, not cho):
+        return True
+    scratch = list(board)
+    other = generals[1 if cho else 0]
+    return any(_legal(scratch, m, cho, own, other, False) for m in pseudo_moves(board, cho))
+
+
+def _legal(
+    scratch: list[int], m: Move, cho: bool, own: Square, other: Square, bikjang: bool
+) -> bool:
+    """Whether pseudo-legal ``m`` is legal: its general (on ``own`` before it) not attacked
+    after it, nor, in bikjang, still facing the other general (on ``other``). Played on
+    ``scratch`` (the board) and taken back."""
+    f, t = m[0], m[1]
+    captured = scratch[t]
+    scratch[t] = scratch[f]
+    scratch[f] = 0
+    general = t if f == own else own
+    ok = not is_attacked(scratch, general, not cho)
+    if ok and bikjang:
+        ok = not generals_face(scratch, general, other)
+    scratch[f] = scratch[t]
+    scratch[t] = captured
+    return ok

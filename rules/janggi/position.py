@@ -21,7 +21,13 @@ from rules.janggi.geometry import (
     Board,
     move,
 )
-from rules.janggi.movegen import generals_face, is_attacked, legal_moves, pseudo_moves
+from rules.janggi.movegen import (
+    generals_face,
+    has_legal_move,
+    is_attacked,
+    legal_moves,
+    pseudo_moves,
+)
 from rules.janggi.notation import korean, parse_move
 
 if TYPE_CHECKING:
@@ -158,12 +164,12 @@ class JanggiPosition:
         return self._passes >= 2 or (self._passes == 1 and self.is_bikjang())
 
     def is_checkmate(self) -> bool:
-        return self.is_check() and not self.legal_moves()
+        return self.is_check() and not self.has_legal_move()
 
     def is_stalemate(self) -> bool:
         """No legal move and not in check: never in janggi, where passing is always legal
         out of check; kept for the ``Position`` protocol's callers."""
-        return not self.is_check() and not self.legal_moves()
+        return not self.is_check() and not self.has_legal_move()
 
     def is_pass(self, move: Move) -> bool:
         """Whether ``move`` is a pass: the general's own square twice, or ``NULL_MOVE``."""
@@ -211,6 +217,15 @@ class JanggiPosition:
                 legal = tuple(legal_moves(self._board, self._cho, self._generals))
             self._legal = legal
         return legal
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move has a legal move (the pass nearly always: see
+        ``movegen.has_legal_move``); none once a pass has ended the game."""
+        if self._legal is not None:
+            return bool(self._legal)
+        if self.has_ended_by_passing():
+            return False
+        return has_legal_move(self._board, self._cho, self._generals)
 
     def pass_move(self) -> Move:
         """The side to move's pass, as Fairy-Stockfish encodes it: its general's square twice."""

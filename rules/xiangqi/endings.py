@@ -37,7 +37,7 @@ def outcome_after(position: Position, repetition: Repetition) -> Outcome | None:
     perpetual check completed on the last move the limit allows still loses.
     """
     mover = position.side_to_move
-    if not position.legal_moves():
+    if not position.has_legal_move():
         termination = Termination.CHECKMATE if position.is_check() else Termination.STALEMATE
         return Outcome(termination, mover.other)
     return ending_before_move(position, repetition)

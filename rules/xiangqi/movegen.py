@@ -214,22 +214,42 @@ def legal_moves(board: Board, red: bool, general: Square) -> list[Move]:
     return moves
 
 
+def has_legal_move(board: Board, red: bool, general: Square) -> bool:
+    """Whether the side to move has a legal move: each piece's moves are tested in full, and
+    the search stops at the first that leaves its general safe."""
+    scratch = list(board)
+    sign = 1 if red else -1
+    enemy_red = not red
+    for sq in _own_squares(board, red):
+        candidates: list[Move] = []
+        _piece_moves(board, sq, board[sq] * sign, sign, red, candidates.append)
+        if any(_leaves_general_safe(scratch, m, general, enemy_red) for m in candidates):
+            return True
+    return False
+
+
 def _evasions(board: Board, red: bool, general: Square) -> list[Move]:
     """The legal moves when in check: every pseudo-legal move is tested in full."""
     scratch = list(board)
-    legal: list[Move] = []
-    keep = legal.append
     enemy_red = not red
-    for m in pseudo_legal_moves(board, red):
-        f, t = m[0], m[1]
-        captured = scratch[t]
-        scratch[t] = scratch[f]
-        scratch[f] = 0
-        if not is_attacked(scratch, t if f == general else general, enemy_red):
-            keep(m)
-        scratch[f] = scratch[t]
-        scratch[t] = captured
-    return legal
+    return [
+        m
+        for m in pseudo_legal_moves(board, red)
+        if _leaves_general_safe(scratch, m, general, enemy_red)
+    ]
+
+
+def _leaves_general_safe(scratch: list[int], m: Move, general: Square, enemy_red: bool) -> bool:
+    """Whether ``m`` leaves its side's general (on ``general`` before it) unattacked; played
+    on ``scratch`` (the board) and taken back."""
+    f, t = m[0], m[1]
+    captured = scratch[t]
+    scratch[t] = scratch[f]
+    scratch[f] = 0
+    safe = not is_attacked(scratch, t if f == general else general, enemy_red)
+    scratch[f] = scratch[t]
+    scratch[t] = captured
+    return safe
 
 
 def _line_dangers(

@@ -27,7 +27,7 @@ from rules.xiangqi.geometry import (
     Board,
     file_of,
 )
-from rules.xiangqi.movegen import is_attacked, legal_moves
+from rules.xiangqi.movegen import has_legal_move, is_attacked, legal_moves
 
 if TYPE_CHECKING:
     from rules.xiangqi.variant import XiangqiVariant
@@ -153,11 +153,11 @@ class XiangqiPosition:
         return self._check
 
     def is_checkmate(self) -> bool:
-        return self.is_check() and not self.legal_moves()
+        return self.is_check() and not self.has_legal_move()
 
     def is_stalemate(self) -> bool:
         """No legal move and not in check (in xiangqi the side to move then loses)."""
-        return not self.is_check() and not self.legal_moves()
+        return not self.is_check() and not self.has_legal_move()
 
     def is_capture(self, move: Move) -> bool:
         return self._board[move.to_square] != 0
@@ -199,6 +199,13 @@ class XiangqiPosition:
             legal = tuple(legal_moves(self._board, red, self._generals[0 if red else 1]))
             self._legal = legal
         return legal
+
+    def has_legal_move(self) -> bool:
+        """Whether the side to move has a legal move (the search stops at the first)."""
+        if self._legal is not None:
+            return bool(self._legal)
+        red = self._red
+        return has_legal_move(self._board, red, self._generals[0 if red else 1])
 
     def is_legal(self, move: Move) -> bool:
         legal_set = self._legal_set
