@@ -43,7 +43,7 @@ from bot.discord.sharding import process_name, registers_commands, shard_options
 from bot.discord.sync import sync_if_changed
 from bot.discord.translator import CatalogTranslator
 from bot.discord.views import PostalButton, PostalSelect, press_left_unanswered, typed_values
-from bot.discord.vote_polls import poll_vote_added
+from bot.discord.vote_polls import poll_vote_added, poll_vote_removed
 from bot.engine.api import Engines
 from bot.i18n import current_locale, using
 from bot.service import (
@@ -160,6 +160,11 @@ class PostalBot(discord.AutoShardedClient):
     async def on_raw_poll_vote_add(self, payload: discord.RawPollVoteActionEvent) -> None:
         """A vote in a poll: a vote chess team's poll counts it (``bot.discord.vote_polls``)."""
         await poll_vote_added(self, payload)
+
+    async def on_raw_poll_vote_remove(self, payload: discord.RawPollVoteActionEvent) -> None:
+        """A poll vote taken back: a vote chess team's poll withdraws it
+        (``bot.discord.vote_polls``)."""
+        await poll_vote_removed(self, payload)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """Discord archived a running game's thread early (busy servers' threads may go

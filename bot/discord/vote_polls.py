@@ -2,9 +2,10 @@
 the board (it needs Send Polls; a poll cannot sit in the board's component layout, so it is a
 message of its own); a member's vote in it arrives as MESSAGE_POLL_VOTE_ADD (Postal asks for
 the GUILD_MESSAGE_POLLS intent) and counts as their ``/vote cast``; once the turn's window
-closed, its polls are ended early. Taking a poll vote back does not withdraw the vote (a
-member changes it by voting for another move); a vote of someone not on the team shows in
-Discord's own counts but is not counted (``/vote tally`` and the close tell Postal's)."""
+closed, its polls are ended early. Taking a poll vote back (MESSAGE_POLL_VOTE_REMOVE, the
+same intent) withdraws that member's vote when it is still for that answer's move; a vote of
+someone not on the team shows in Discord's own counts but is not counted (``/vote tally``
+and the close tell Postal's)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from bot.discord.respond import quickly
 from bot.i18n import using
 from bot.i18n.text import say
 from bot.service.errors import UserError
+from bot.service.results import User
 from bot.service.vote_facts import BallotTaken, PollAsked, VoteError, VoteRefusal
 from bot.text.vote_words import poll_posted_text, poll_question
 
@@ -89,6 +91,21 @@ async def poll_vote_added(bot: PostalBot, event: discord.RawPollVoteActionEvent)
         return
     if taken is not None:
         await after_ballot(bot, taken)
+
+
+async def poll_vote_removed(bot: PostalBot, event: discord.RawPollVoteActionEvent) -> None:
+    """A vote taken back in a poll: the member's vote for that answer's move withdrawn, if
+    the poll is a team's and its turn still open; anything else is logged and left."""
+    if event.guild_id is None:
+        return
+    voter = User(event.user_id, str(event.user_id))  # a withdrawal needs only the id
+    try:
+        withdrawn = await bot.service.vote_polls.withdraw(voter, event.message_id, event.answer_id)
+    except UserError as error:
+        _log.info("poll vote in message %s not withdrawn: %r", event.message_id, error)
+        return
+    if not withdrawn:
+        _log.info("poll vote in message %s: no vote of its to withdraw", event.message_id)
 
 
 async def after_ballot(bot: PostalBot, taken: BallotTaken) -> None:

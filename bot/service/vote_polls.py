@@ -1,6 +1,7 @@
 """Vote chess's Discord polls (``service.vote_polls``): a member asks for a poll of the
 turn's nominations beside the board; a vote cast in it counts as that member's vote (the
-same checks as ``/vote cast``); once the turn's window closed, its polls end.
+same checks as ``/vote cast``), and taking it back in the poll withdraws it; once the
+turn's window closed, its polls end.
 
 Discord shows a poll's counts to whoever voted in it, so a team that keeps its votes secret
 gets no poll; and a poll holds at most ``POLL_ANSWERS`` answers (the earliest nominations).
@@ -82,6 +83,18 @@ class VotePolls:
         if team.window_ply != poll.ply:
             raise VoteError(VoteRefusal.WINDOW_CLOSED)
         return await self._votes.vote(user, None, move, game_id=team.game_id, roles=roles)
+
+    async def withdraw(self, user: User, message_id: int, answer_id: int) -> bool:
+        """``user`` took back their vote for answer ``answer_id`` of the poll ``message_id``:
+        their vote for its move is withdrawn, as if never cast (False: the message is no
+        team's poll, or their vote is now another move or none). Raises ``VoteError``
+        (``WINDOW_CLOSED``: the turn's window closed, the vote stands)."""
+        store = self._core.store
+        poll = await store.team_polls.get(message_id)
+        move = None if poll is None else poll.move_of(answer_id)
+        if poll is None or move is None:
+            return False
+        return await self._votes.withdraw(user, poll.team_id, poll.ply, move)
 
     async def ended(self, game_id: int) -> list[TeamPoll]:
         """Take the polls of ``game_id``'s teams whose turn is no longer open: to end."""

@@ -161,6 +161,20 @@ class VoteUseCases:
         closes as soon as every member has voted. Raises what ``nominate`` raises."""
         return await self._ballot(user, place, text, game_id, roles, voting=True)
 
+    async def withdraw(self, user: User, team_id: int, ply: int, uci: str) -> bool:
+        """Withdraw ``user``'s vote at ``ply`` in ``team_id``'s turn when it is for ``uci``
+        (a Discord poll vote taken back); False when their vote is another move or none.
+        Voting again later counts as a change of vote. Raises ``VoteError``
+        (``WINDOW_CLOSED``)."""
+        store = self._core.store
+        nominated = [n for n in await store.teams.nominations(team_id, ply) if n.uci == uci]
+        if not nominated:
+            return False
+        done = await store.teams.withdraw(team_id, ply, user.id, nominated[0].id, self._core.now())
+        if done.outcome is BallotOutcome.CLOSED:
+            raise VoteError(VoteRefusal.WINDOW_CLOSED)
+        return done.outcome is BallotOutcome.TAKEN
+
     async def tally(
         self,
         user: User,

@@ -332,6 +332,17 @@ class Teams:
             team_id, ply, now, lambda conn: _vote(conn, team_id, ply, vote, now, limit)
         )
 
+    async def withdraw(
+        self, team_id: int, ply: int, player_id: int, nomination_id: int, now: datetime
+    ) -> Ballot:
+        """Withdraw ``player_id``'s vote at ``ply`` if it is for ``nomination_id`` (``TAKEN``);
+        ``SAME`` when their vote is another or none, ``CLOSED`` when no window is open. A
+        withdrawal counts among the team's ballots (a close counted before it counts again)."""
+        vote = (player_id, nomination_id)
+        return await self._ballot(
+            team_id, ply, now, lambda conn: _withdraw(conn, team_id, ply, vote)
+        )
+
     async def _ballot(
         self,
         team_id: int,
@@ -353,7 +364,7 @@ class Teams:
         """The moves nominated for ``ply``, in order of nomination, with their votes."""
         rows = await self._db.fetch(
             "SELECT n.id, n.uci, n.san, n.chinese, n.nominated_by, "
-            "(SELECT COUNT(*) FROM team_votes v WHERE v.nomination_id = n.id) "
+            "(SELECT COUNT(*) FROM team_votes v WHERE v.nomination_id = n.id AND v.withdrawn = 0) "
             "FROM team_nominations n WHERE n.team_id = ? AND n.ply = ? ORDER BY n.id",
             (team_id, ply),
         )
@@ -418,11 +429,12 @@ async def _vote(
     player_id, nomination_id = vote
     before = await _one(
         conn,
-        "SELECT nomination_id, changes FROM team_votes "
+        "SELECT nomination_id, changes, withdrawn FROM team_votes "
         "WHERE team_id = ? AND ply = ? AND voter_id = ?",
         (team_id, ply, player_id),
     )
-    if before is not None and int(before[0]) == nomination_id:
+    # A vote cast again after its withdrawal is a change (the limit holds across both).
+    if before is not None and int(before[0]) == nomination_id and not before[2]:
         outcome = BallotOutcome.SAME
     elif before is not None and int(before[1]) >= limit:
         raise _Refused(BallotOutcome.LIMIT)
@@ -432,13 +444,35 @@ async def _vote(
             "INSERT INTO team_votes (team_id, ply, voter_id, nomination_id, cast_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (team_id, ply, voter_id) DO UPDATE "
             "SET nomination_id = excluded.nomination_id, cast_at = excluded.cast_at, "
-            "changes = team_votes.changes + 1",
+            "changes = team_votes.changes + 1, withdrawn = 0",
             (team_id, ply, player_id, nomination_id, to_epoch(now)),
         )
-    voters = await _one(
-        conn, "SELECT COUNT(*) FROM team_votes WHERE team_id = ? AND ply = ?", (team_id, ply)
+    return Ballot(outcome, nomination_id, await _voters(conn, team_id, ply))
+
+
+async def _withdraw(conn: Connection, team_id: int, ply: int, vote: tuple[int, int]) -> Ballot:
+    """Withdraw ``vote`` (voter, nomination) when it is the voter's vote now; ``SAME``
+    (nothing to do, rolled back) otherwise."""
+    player_id, nomination_id = vote
+    withdrawn = await _one(
+        conn,
+        "UPDATE team_votes SET withdrawn = 1 WHERE team_id = ? AND ply = ? AND voter_id = ? "
+        "AND nomination_id = ? AND withdrawn = 0 RETURNING voter_id",
+        (team_id, ply, player_id, nomination_id),
     )
-    return Ballot(outcome, nomination_id, int(voters[0]) if voters else 0)
+    if withdrawn is None:
+        raise _Refused(BallotOutcome.SAME)
+    return Ballot(BallotOutcome.TAKEN, nomination_id, await _voters(conn, team_id, ply))
+
+
+async def _voters(conn: Connection, team_id: int, ply: int) -> int:
+    """How many members have a vote (not withdrawn) at ``ply``."""
+    voters = await _one(
+        conn,
+        "SELECT COUNT(*) FROM team_votes WHERE team_id = ? AND ply = ? AND withdrawn = 0",
+        (team_id, ply),
+    )
+    return int(voters[0]) if voters else 0
 
 
 async def _one(conn: Connection, sql: str, params: Sequence[object]) -> Any:

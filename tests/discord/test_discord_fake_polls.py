@@ -1,7 +1,8 @@
 """The fake's polls, as Discord's docs and OpenAPI description give them: created with Send
 Polls, 1-10 answers of up to 55 characters, a question of up to 300, 1-768 hours, never in a
-components-v2 message nor edited; ended early by their author only; votes sent as gateway
-events to sessions that asked for GUILD_MESSAGE_POLLS."""
+components-v2 message nor edited (520003); ended early by their author only (520001 once
+ended); votes cast and taken back sent as gateway events to sessions that asked for
+GUILD_MESSAGE_POLLS (DIRECT_MESSAGE_POLLS for a poll in a DM)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from datetime import timedelta
 from typing import Any
 
 import discord
+import pytest
 
 from tests.discord.harness import Harness
 from tests.discord.test_discord_fake_limits import call
@@ -85,3 +87,38 @@ async def test_only_its_author_ends_a_poll_once_and_votes_are_gateway_events(
         fake, "POST", f"/channels/{fake.channel.id}/polls/{sent.id}/expire", {}
     )
     assert (status, answer["code"]) == (400, 520001)
+
+
+async def test_a_dm_polls_votes_need_direct_message_polls(running: Harness) -> None:
+    """A vote in a poll in a DM is sent only to sessions that asked for DIRECT_MESSAGE_POLLS
+    (Discord's gateway docs): Postal asks for GUILD_MESSAGE_POLLS alone, so it never hears
+    of it; the event carries no guild_id."""
+    fake = running.fake
+    bot = running.bot
+    assert bot is not None and bot.intents.guild_polls and not bot.intents.dm_polls
+    alice = fake.add_user("alice")
+    poll = discord.Poll("Which move?", duration=timedelta(hours=6))
+    poll.add_answer(text="e4")
+    dm = await bot.create_dm(discord.Object(alice.id))
+    sent = await dm.send(poll=poll)
+    heard = asyncio.ensure_future(bot.wait_for("raw_poll_vote_add", timeout=0.5))
+    await fake.poll_vote(alice, fake.messages[sent.id], 1)
+    with pytest.raises(TimeoutError):
+        await heard
+
+
+async def test_a_poll_message_cannot_be_edited(running: Harness) -> None:
+    """Discord: after creation, a poll message cannot be edited (400 520003), its text no
+    more than its poll."""
+    fake = running.fake
+    fake.bot_permissions |= SEND_POLLS
+    bot = running.bot
+    assert bot is not None
+    poll = discord.Poll("Lions: which move?", duration=timedelta(hours=6))
+    poll.add_answer(text="e4")
+    sent = await bot.get_partial_messageable(fake.channel.id).send(poll=poll)
+    with pytest.raises(discord.HTTPException) as refused:
+        await sent.edit(content="edited")
+    assert (refused.value.status, refused.value.code) == (400, 520003)
+    assert fake.violations == ["Cannot edit a poll message"]
+    fake.violations.clear()  # the refusal is the point here

@@ -58,6 +58,18 @@ def _public_text(fake: FakeDiscord, thread: FakeChannel) -> str:
     return "\n".join(m.text() for m in fake.channel_messages(thread.id))
 
 
+async def _tally_shows(
+    fake: FakeDiscord, member: FakeUser, thread: FakeChannel, expected: str
+) -> str:
+    """The member's /vote tally once it shows ``expected`` (poll votes are gateway events)."""
+    for _ in range(100):
+        counted = (await _private(fake, member, "vote tally", {}, thread)).text()
+        if expected in counted:
+            return counted
+        await asyncio.sleep(0.05)
+    raise AssertionError(counted)
+
+
 async def test_a_listed_team_votes_privately_and_its_elected_move_is_posted(
     running: Harness,
 ) -> None:
@@ -165,17 +177,35 @@ async def test_a_teams_poll_counts_members_votes_and_ends_with_the_window(
     await fake.poll_vote(eve, poll, 1)  # not on the team: not counted
     await fake.poll_vote(bob, poll, 2)
 
-    for _ in range(100):  # the vote arrives as a gateway event: the tally tells when it counted
-        counted = (await _private(fake, alice, "vote tally", {}, thread)).text()
-        if "d4 (1)" in counted:
-            break
-        await asyncio.sleep(0.05)
-    assert "d4 (1)" in counted and "e4 (0)" in counted, counted
+    counted = await _tally_shows(fake, alice, thread, "d4 (1)")
+    assert "e4 (0)" in counted, counted
     await fake.poll_vote(alice, poll, 2)  # every listed member voted: the window closes
     await fake.wait_until(lambda: fake.messages[poll.id].poll_ended)
     await running.delivered()
     played = fake.channel_messages(thread.id)[-1]
     assert played.files and "d4" in played.text(), played.text()
+
+
+async def test_a_vote_taken_back_in_the_poll_is_withdrawn(running: Harness) -> None:
+    """bob votes d4 in the team's poll, then takes his vote back in Discord: the tally no
+    longer counts it; he votes e4 instead, and it counts."""
+    fake = running.fake
+    fake.bot_permissions |= SEND_POLLS
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    members = f"{bob.mention} {carol.mention}"
+    thread, _ = await _open_game(fake, alice, dave, members=members, secret=False)
+    await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
+    await _private(fake, alice, "vote nominate", {"move": "d4"}, thread)
+    await _private(fake, bob, "vote poll", {}, thread)
+    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    await fake.poll_vote(bob, poll, 2)
+    await _tally_shows(fake, alice, thread, "d4 (1)")
+    await fake.poll_vote(bob, poll, 2, remove=True)
+    counted = await _tally_shows(fake, alice, thread, "d4 (0)")
+    assert "e4 (0)" in counted, counted
+    await fake.poll_vote(bob, poll, 1)
+    counted = await _tally_shows(fake, alice, thread, "e4 (1)")
+    assert "d4 (0)" in counted, counted
 
 
 async def test_no_poll_without_send_polls_nor_for_secret_votes(running: Harness) -> None:

@@ -188,9 +188,12 @@ class Checks(Recording):
                 50035,
                 "content, embeds, stickers and polls cannot be used with IS_COMPONENTS_V2",
             )
+        # Discord: "After creation, the poll message cannot be edited" (any of it).
+        if edit and existing is not None and existing.poll is not None:
+            raise self._violation(400, 520003, "Cannot edit a poll message")
         if body.get("poll") is not None:
             if edit:
-                raise self._violation(400, 520003, "Cannot edit a poll message's poll")
+                raise self._violation(400, 520003, "Cannot edit a poll message")
             self._check_poll(body["poll"])
         if len(embeds) > 10:
             raise self._violation(400, 50035, f"{len(embeds)} embeds (max 10)")

@@ -16,6 +16,7 @@ from tests.fakediscord.model import (
     BOOLEAN,
     CONTEXT_BOT_DM,
     CONTEXT_GUILD,
+    DIRECT_MESSAGE_POLLS,
     DM,
     GUILD_FORUM,
     GUILD_MESSAGE_POLLS,
@@ -251,10 +252,12 @@ class Driver(Events):
         self, user: FakeUser, message: FakeMessage, answer_id: int, *, remove: bool = False
     ) -> None:
         """``user`` votes for (``remove``: takes back their vote for) answer ``answer_id`` of
-        ``message``'s poll, as Discord's client does: MESSAGE_POLL_VOTE_ADD (or _REMOVE) is
-        sent to sessions that asked for GUILD_MESSAGE_POLLS. Raises ValueError for what the
-        client would not let them do (no poll, an ended one, no such answer, a second
-        answer of a single-choice poll, taking back a vote not cast)."""
+        ``message``'s poll, as Discord's client does: MESSAGE_POLL_VOTE_ADD (or _REMOVE:
+        user_id, channel_id, message_id, guild_id in a server, answer_id) is sent to
+        sessions that asked for GUILD_MESSAGE_POLLS (DIRECT_MESSAGE_POLLS for a poll in a
+        DM). Raises ValueError for what the client would not let them do (no poll, an
+        ended one, no such answer, a second answer of a single-choice poll, taking back a
+        vote not cast)."""
         current = self._visible_message(user, message)
         poll = current.poll
         if poll is None or current.poll_ended:
@@ -277,10 +280,12 @@ class Driver(Events):
             "message_id": str(current.id),
             "answer_id": answer_id,
         }
+        intent = DIRECT_MESSAGE_POLLS
         if channel.guild_id is not None and channel.type != DM:
             event["guild_id"] = str(channel.guild_id)
+            intent = GUILD_MESSAGE_POLLS
         name = "MESSAGE_POLL_VOTE_REMOVE" if remove else "MESSAGE_POLL_VOTE_ADD"
-        self._dispatch(name, event, intent=GUILD_MESSAGE_POLLS)
+        self._dispatch(name, event, intent=intent)
         await self._notify()
 
     async def user_command(

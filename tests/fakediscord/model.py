@@ -48,8 +48,10 @@ CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 # Send Polls: a message with a poll needs it (Discord's permissions, SEND_POLLS).
 SEND_POLLS = 1 << 49
-# The gateway intent of MESSAGE_POLL_VOTE_ADD/REMOVE in servers (GUILD_MESSAGE_POLLS).
+# The gateway intents of MESSAGE_POLL_VOTE_ADD/REMOVE: in servers (GUILD_MESSAGE_POLLS), in
+# direct messages (DIRECT_MESSAGE_POLLS).
 GUILD_MESSAGE_POLLS = 1 << 24
+DIRECT_MESSAGE_POLLS = 1 << 25
 # Discord's poll limits (Poll Create Request Object): a question of up to 300 characters,
 # 1-10 answers of up to 55, open 1-768 hours (32 days; 24 by default).
 POLL_QUESTION_LIMIT, POLL_ANSWER_LIMIT, POLL_ANSWERS, POLL_HOURS = 300, 55, 10, 768
