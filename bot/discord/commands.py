@@ -20,7 +20,7 @@ from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, autocomplete_game
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
-from bot.discord.kit import described_choices, postal
+from bot.discord.kit import Variant, described_choices, postal
 from bot.discord.notes import note
 from bot.discord.places import can_host_game
 from bot.discord.respond import Outlook, quickly
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-Variant = Literal["chess", "xiangqi", "chess960", "janggi"]
 MoreDays = Literal[1, 2, 3, 5, 7]
 
 

@@ -3,7 +3,7 @@ as ``bot.service.catalog`` describes them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -12,6 +12,9 @@ from bot.service.catalog import BY_NAME
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
+
+# The games a challenge, a leaderboard and a tournament may be of.
+Variant = Literal["chess", "xiangqi", "chess960", "janggi"]
 
 
 def described_choices(command: str, option: str) -> list[app_commands.Choice[Any]]:

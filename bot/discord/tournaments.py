@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
-from bot.discord.kit import described_choices, postal
+from bot.discord.kit import Variant, described_choices, postal
 from bot.discord.language import shared_language
 from bot.discord.places import check_tournament_place
 from bot.discord.respond import message_fields, quickly, update_pressed_message
@@ -138,7 +138,7 @@ async def show_signup(bot: PostalBot, view: TournamentView) -> None:
 async def create(
     interaction: discord.Interaction,
     title: NameText | None = None,
-    game: Literal["chess", "xiangqi", "chess960"] = "chess",
+    game: Variant = "chess",
     days: Days = 3,
     format: str = "round_robin",
     players: Players = 8,

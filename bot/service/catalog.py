@@ -13,7 +13,7 @@ from bot.i18n.names import Choice
 from bot.i18n.translator import NP_
 from bot.service.after_game import FRAME_MS_RANGE
 from bot.service.challenge_plan import DAYS_CHOICES
-from bot.service.challenge_spec import CHALLENGE, START, TOURNAMENT_VARIANT, VARIANT
+from bot.service.challenge_spec import CHALLENGE, START, VARIANT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
@@ -364,7 +364,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         limits=(1, MAX_NAME_LENGTH),
                         description="The tournament's name",
                     ),
-                    TOURNAMENT_VARIANT,
+                    VARIANT,  # every game, janggi's counted endings scored as any win
                     OptionSpec(
                         "days",
                         OptionKind.WHOLE_NUMBER,

@@ -20,13 +20,6 @@ from rules.chess960 import START_COUNT
 VARIANT = OptionSpec(
     "game", OptionKind.TEXT, choices=VARIANT_NAMES, description="chess, xiangqi, chess960 or janggi"
 )
-# Tournaments offer the games their rounds know how to start (janggi's not yet).
-TOURNAMENT_VARIANT = OptionSpec(
-    "game",
-    OptionKind.TEXT,
-    choices=("chess", "xiangqi", "chess960"),
-    description="chess, xiangqi or chess960",
-)
 
 # A thematic start (bot.service.thematic_starts): a line of moves or an opening; the
 # challenge's and the tournament's (every game of it begins there).

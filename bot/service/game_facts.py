@@ -198,6 +198,12 @@ def named_moves(game: rules.Game, moves: Sequence[RecentMove]) -> list[RecentMov
     return named
 
 
+def record_extension(variant: str) -> str:
+    """The file extension of a game record of ``variant``: janggi's record is PGN as
+    pychess-variants writes it, xiangqi's is its own dialect (``txt``)."""
+    return "txt" if variant == "xiangqi" else "pgn"
+
+
 def variant_named(name: str) -> rules.Variant:
     """The rules of ``name``; raises ``UnknownVariantError`` for an unknown game,
     ``VariantUnavailableError`` for one whose rules are missing."""

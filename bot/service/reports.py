@@ -7,7 +7,7 @@ from urllib.parse import quote
 from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidButtonError, UnknownVariantError
-from bot.service.game_facts import game_choice, may_read, reach
+from bot.service.game_facts import game_choice, may_read, reach, record_extension
 from bot.service.glance import challenges_to, list_entries, running_here
 from bot.service.notes import NoteView, note_comments, shown_note
 from bot.service.report_results import (
@@ -138,9 +138,7 @@ class ReportUseCases:
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
         chess = is_chess_family(record.variant)
         url = _analysis_url(game) if chess else None
-        # Janggi's record is PGN as pychess-variants writes it; xiangqi's is its own dialect.
-        extension = "txt" if record.variant == "xiangqi" else "pgn"
-        filename = f"postal-{record.variant}-{record.id}.{extension}"
+        filename = f"postal-{record.variant}-{record.id}.{record_extension(record.variant)}"
         return RecordExport(view, text, filename, url)
 
     async def history(

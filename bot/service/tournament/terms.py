@@ -4,7 +4,6 @@ written, naming the option (or the pair of options) that cannot be."""
 
 from __future__ import annotations
 
-from bot.service.errors import UnknownVariantError
 from bot.service.game_facts import variant_named
 from bot.service.option_errors import Unratable, UnratableError
 from bot.service.thematic_starts import StartLineError, StartLineProblem, thematic_start
@@ -20,17 +19,12 @@ from bot.service.tournament.facts import (
 from bot.store import TournamentFormat
 from rules import Variant
 
-# The games a tournament may be of (the store's tables hold these).
-TOURNAMENT_VARIANTS = ("chess", "xiangqi", "chess960")
-
 
 def game_and_start(game: str, start: str | None) -> tuple[Variant, str | None]:
     """The tournament's variant and its thematic start's FEN (None: none given). A
     Chess960 tournament draws its own start each round, so it takes no ``start``. Raises
     ``UnknownVariantError`` or ``StartLineError`` (EACH_ROUND for Chess960)."""
-    variant = variant_named(game)
-    if variant.name not in TOURNAMENT_VARIANTS:
-        raise UnknownVariantError(game)
+    variant = variant_named(game)  # every variant: chess, xiangqi, chess960, janggi
     if start is None:
         return variant, None
     if variant.name == "chess960":

@@ -17,7 +17,7 @@ from functools import partial
 from bot.service.challenges import check_days
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.endings import stored_ending
-from bot.service.game_facts import variant_named
+from bot.service.game_facts import record_extension, variant_named
 from bot.service.local_time import zone_or_utc
 from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
@@ -63,7 +63,7 @@ from bot.store import (
     TournamentFormat,
     TournamentStatus,
 )
-from rules import Color, Outcome, Termination, is_chess_family
+from rules import Color, Outcome, Termination
 
 _REFUSED_ENTRY = {
     EntryChange.ALREADY_IN: TournamentRefusal.ALREADY_IN,
@@ -308,8 +308,7 @@ class TournamentUseCases:
             tags = record_tags(await self._core.view(record), record)
             tags |= {"Event": event, "Round": str(listed.round), "Board": str(listed.board)}
             texts.append(game.variant.write_record(game, tags, {}).strip())
-        extension = "pgn" if is_chess_family(tournament.variant) else "txt"
-        filename = f"postal-tournament-{tournament.id}.{extension}"
+        filename = f"postal-tournament-{tournament.id}.{record_extension(tournament.variant)}"
         shown = await self._view(tournament)
         return TournamentRecords(shown, "\n\n".join(texts) + "\n", filename, len(texts))
 
