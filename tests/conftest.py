@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store
+from tests import examples as _examples  # noqa: F401  (registers Hypothesis's profiles)
 from tests.pgserver import PostgresServer, PostgresUnavailable
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,6 +19,7 @@ from rules import (
 )
 from rules.chess import CHESS, ChessPosition
 from rules.chess.endings import has_insufficient_material, is_dead_position
+from tests.examples import examples
 
 STARTS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -32,9 +33,9 @@ STARTS = [
     "4k3/8/3b4/8/8/2N1B3/8/4K3 w - - 0 1",
 ]
 GAME_SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-TEXT_SETTINGS = settings(max_examples=500, deadline=None)
+TEXT_SETTINGS = settings(max_examples=examples(500), deadline=None)
 
 
 @st.composite
@@ -108,7 +109,7 @@ def test_python_chess_agrees_on_random_games() -> None:
     """Oracle: python-chess (if installed) agrees on legal moves, SAN, FEN and dead material."""
     chess = pytest.importorskip("chess")
 
-    @settings(max_examples=40, deadline=None)
+    @settings(max_examples=examples(40), deadline=None)
     @given(random_games(max_plies=60))
     def check(positions: list[ChessPosition]) -> None:
         for position in positions:

@@ -20,6 +20,7 @@ from bot.service.tournament.knockout import (
     rounds_for,
     seed_order,
 )
+from tests.examples import examples
 
 
 def _finish(games: list[KnockoutGame], starting: tuple[KnockoutGame, ...], *results: str) -> None:
@@ -108,7 +109,7 @@ def test_one_player_is_refused() -> None:
         bracket(1, [])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 20), st.integers(0, 10_000))
 def test_every_knockout_ends_with_one_champion(players: int, seed: int) -> None:
     """Random results until nothing starts: every match decided, each player loses at

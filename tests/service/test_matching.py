@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.service.tournament.matching import maximum_matching, pairs_everyone
+from tests.examples import examples
 
 
 def _brute(size: int, edges: set[tuple[int, int]]) -> int:
@@ -45,7 +46,7 @@ def test_an_odd_field_pairs_everyone_but_an_eligible_player() -> None:
     assert not pairs_everyone(adjacency, [False, True, False])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.integers(1, 9).flatmap(
         lambda n: st.tuples(

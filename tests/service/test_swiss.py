@@ -25,6 +25,7 @@ from bot.service.tournament.swiss_players import (
 )
 from bot.store import Tournament, TournamentFormat, TournamentGame, TournamentStatus
 from rules.core import Color
+from tests.examples import examples
 
 W, B = Color.WHITE, Color.BLACK
 _NOW = datetime(2026, 11, 28, tzinfo=UTC)
@@ -228,7 +229,7 @@ def _tournament(players: int, rounds: int, seed: int) -> list[tuple[Round, PastR
     return found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 24), st.integers(1, 9), st.integers(0, 10_000))
 def test_random_tournaments_keep_the_absolute_rules(players: int, rounds: int, seed: int) -> None:
     """Every round: each player paired once or given the bye (only in an odd field); no

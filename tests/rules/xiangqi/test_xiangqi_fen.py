@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules import Color, InvalidFenError, Piece
 from rules.xiangqi import START_FEN, XIANGQI
+from tests.examples import examples
 
 
 def test_start_position_round_trips() -> None:
@@ -144,7 +145,7 @@ def test_square_names_and_parsing() -> None:
 FEN_ALPHABET = "rnbakcpehRNBAKCPEH123456789/ wbr-0"
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.one_of(st.text(max_size=80), st.text(alphabet=FEN_ALPHABET, max_size=90)))
 def test_arbitrary_strings_raise_only_invalid_fen(text: str) -> None:
     """from_fen returns a position or raises InvalidFenError, never another error."""
@@ -155,7 +156,7 @@ def test_arbitrary_strings_raise_only_invalid_fen(text: str) -> None:
     assert XIANGQI.from_fen(position.fen()) == position
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from("rnbakcp12345RNBAKCP"), min_size=5, max_size=9))
 def test_mutated_start_ranks_never_crash(rank: list[str]) -> None:
     """Replacing red's back rank with random pieces yields a position or InvalidFenError."""

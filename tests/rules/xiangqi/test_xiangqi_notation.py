@@ -15,6 +15,7 @@ from rules import (
     RulesError,
 )
 from rules.xiangqi import XIANGQI, XiangqiPosition
+from tests.examples import examples
 
 
 def _move(position: XiangqiPosition, iccs: str) -> Move:
@@ -318,7 +319,7 @@ def positions(draw: st.DrawFn) -> XiangqiPosition:
     return position
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_every_legal_move_round_trips_through_all_notations(position: XiangqiPosition) -> None:
     """Each legal move, written in ICCS, WXF or Chinese, parses back to itself."""
@@ -327,7 +328,7 @@ def test_every_legal_move_round_trips_through_all_notations(position: XiangqiPos
             assert position.parse_move(write(move)) == move
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_written_names_are_unique_in_each_position(position: XiangqiPosition) -> None:
     """No two legal moves share a WXF or a Chinese name."""
@@ -339,7 +340,7 @@ def test_written_names_are_unique_in_each_position(position: XiangqiPosition) ->
 NOTATION_ALPHABET = "abcdehiknprABCEHKNPR0123456789+-.=/ 前后中炮马车兵卒进退平一二五８"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(st.text(max_size=20), st.text(alphabet=NOTATION_ALPHABET, max_size=8)))
 def test_arbitrary_text_raises_only_rules_errors(text: str) -> None:
     """parse_move returns a legal move or raises a RulesError subclass, never anything else."""

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from rules import Color, IllegalMoveError, Move, Position, Variant
 from rules.xiangqi import XIANGQI, XiangqiPosition
+from tests.examples import examples
 from tests.rules.xiangqi.test_xiangqi_perft import naive_legal_moves
 
 
@@ -85,7 +86,7 @@ def positions(draw: st.DrawFn) -> XiangqiPosition:
     return position
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_legal_moves_match_the_naive_oracle(position: XiangqiPosition) -> None:
     """For fuzzed positions the fast generator and the naive oracle agree exactly."""
@@ -95,7 +96,7 @@ def test_legal_moves_match_the_naive_oracle(position: XiangqiPosition) -> None:
         assert position.illegal_reason(move) is None
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_fen_round_trips_for_reachable_positions(position: XiangqiPosition) -> None:
     """Every reachable position survives FEN out and in, equal and with equal moves."""

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules import Game, IllegalMoveError, InvalidFenError, InvalidMoveError, RulesError
 from rules.errors import InvalidRecordError
 from rules.xiangqi import START_FEN, XIANGQI
+from tests.examples import examples
 
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]
 
@@ -148,7 +149,7 @@ def test_bad_records_raise_rules_errors(text: str, error: type[RulesError]) -> N
 RECORD_ALPHABET = '[]"{}();$!? .\n0123456789-+=/*abcdehiCHRP炮马进平FENVariant'
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=60), st.text(alphabet=RECORD_ALPHABET, max_size=60)))
 def test_arbitrary_text_raises_only_rules_errors(text: str) -> None:
     """read_record raises only RulesErrors; what it does read survives a write/read trip."""
