@@ -228,6 +228,7 @@ CONVERTED: tuple[UserError, ...] = (
     options.TimeBankError(options.TimeBankProblem.CAP_BELOW_START, 2, 3),
     options.TimeBankError(options.TimeBankProblem.CAP_BELOW_INCREMENT, 3, 5),
     options.TimeBankError(options.TimeBankProblem.UNTIMED),
+    options.UntimedWeekendsError(),
     PauseError(PauseProblem.LENGTH, days=9),
     PauseError(PauseProblem.UNTIMED),
     PauseError(PauseProblem.RUNNING, until=datetime(2026, 1, 5, tzinfo=UTC)),

@@ -61,45 +61,30 @@ async def _challenge(
 ) -> None:
     name = options.get("opponent") or (positional[0] if positional else None)
     opponent = user_named(checked_name(name)) if name else None
-    rated = bool_option("rated", options["rated"]) if "rated" in options else None
     days_text = options.get("days", "3")
     untimed = days_text.strip().lower() in ("none", "no", "off", "untimed")
     game = options.get("game", "chess").lower()
     level = _whole("level", options)
+    # What a challenge and a game against the computer both take.
+    terms: dict[str, Any] = {
+        "game": game,
+        "color": color_word(game, options.get("color", "random")),
+        "days": None if untimed else int_option("challenge", "days", days_text),
+        "rated": bool_option("rated", options["rated"]) if "rated" in options else None,
+        "fen": options.get("fen"),
+        "increment": _whole("increment", options),
+        "cap": _whole("cap", options),
+        "weekends_off": weekends_off(options.get("weekends", "on")),
+        "position": _whole("position", options),
+        "start": options.get("start"),
+        "setup": options.get("setup"),
+    }
     if console.service.computer.meant(opponent, level):
         await console.show(
-            await console.service.computer.challenge(
-                user,
-                CONSOLE_PLACE,
-                level=level,
-                game=game,
-                color=color_word(game, options.get("color", "random")),
-                days=None if untimed else int_option("challenge", "days", days_text),
-                rated=rated,
-                fen=options.get("fen"),
-                increment=_whole("increment", options),
-                cap=_whole("cap", options),
-                position=_whole("position", options),
-                start=options.get("start"),
-            )
+            await console.service.computer.challenge(user, CONSOLE_PLACE, level=level, **terms)
         )
         return
-    result = await console.service.challenges.challenge(
-        user,
-        CONSOLE_PLACE,
-        opponent,
-        game=game,
-        color=color_word(game, options.get("color", "random")),
-        days=None if untimed else int_option("challenge", "days", days_text),
-        rated=rated,
-        fen=options.get("fen"),
-        increment=_whole("increment", options),
-        cap=_whole("cap", options),
-        weekends_off=weekends_off(options.get("weekends", "on")),
-        position=_whole("position", options),
-        start=options.get("start"),
-        setup=options.get("setup"),
-    )
+    result = await console.service.challenges.challenge(user, CONSOLE_PLACE, opponent, **terms)
     await console.show(result)
 
 

@@ -144,6 +144,8 @@ async def challenge(
             cap=cap,
             position=position,
             start=start,
+            setup=setup,
+            weekends_off=weekends_off(weekends),
         )
         return
     # 0 is the "none" choice: an untimed game.

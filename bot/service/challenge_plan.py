@@ -34,6 +34,7 @@ from bot.service.option_errors import (
     TimeBankProblem,
     Unratable,
     UnratableError,
+    UntimedWeekendsError,
 )
 from bot.service.results import ChallengeView, User
 from bot.service.thematic_starts import StartLineError, StartLineProblem, thematic_start
@@ -152,17 +153,19 @@ def plan_challenge(
     rng: random.Random | None = None,
     line: str | None = None,
     setup: str | None = None,
+    weekends_off: bool = False,
 ) -> ChallengePlan:
     """The challenge ``user`` asks for (see ``ChallengeUseCases.challenge``; ``increment``
     and ``cap``: a time bank's, see ``time_bank``; ``position``: a Chess960 start number,
     ``line``: a thematic start, see ``game_start``; ``setup``: the challenger's janggi
-    setup, see ``janggi_setups``). Raises ``InvalidOptionError`` (and its kinds in
-    ``bot.service.option_errors``, ``StartNumberError``, ``StartLineError``, ``SetupError``),
+    setup, see ``janggi_setups``; ``weekends_off``: the clock stops on weekends). Raises
+    ``InvalidOptionError`` (and its kinds in ``bot.service.option_errors``,
+    ``StartNumberError``, ``StartLineError``, ``SetupError``),
     ``InvalidPositionError``,
     ``SelfChallengeError``, ``BotChallengeError``."""
     variant = variant_named(game)
     check_days(days)
-    clock = timed_clock(days, increment, cap)
+    clock = timed_clock(days, increment, cap, weekends_off)
     # The seats by their rules names are always understood (callers inside Postal use
     # them); what a player typed is checked against the variant's words by ``color_word``
     # in the adapter first.
@@ -175,11 +178,7 @@ def plan_challenge(
             raise SelfChallengeError
         if opponent.is_bot:
             raise BotChallengeError(opponent.name)
-    if setup is not None:
-        other = bool((fen or "").strip() or (line or "").strip() or position is not None)
-        start_fen = checked_start(variant, setup_start(game, setup, stored_color, other))
-    else:
-        start_fen = game_start(variant, fen, position, rng, line)
+    start_fen = chosen_start(variant, stored_color, fen, position, rng, line, setup)
     custom = is_custom_start(variant.name, start_fen)
     if rated and custom:
         raise UnratableError(Unratable.CUSTOM_START)
@@ -196,6 +195,7 @@ def plan_challenge(
         start_fen=start_fen,
         increment_days=clock.increment_days,
         cap_days=clock.cap_days,
+        weekends_off=weekends_off,
     )
 
 
@@ -254,6 +254,7 @@ class ComputerGamePlan:
     untimed: bool
     increment_days: int | None = None  # the player's time bank (None: days per move)
     cap_days: int | None = None
+    weekends_off: bool = False  # the player's clock stops on their own weekend
 
     def seats(self, player_id: int, computer_id: int) -> Seats:
         return seated(player_id, self.human, computer_id, self.first)
@@ -272,46 +273,77 @@ def plan_computer_game(
     bank: tuple[int | None, int | None] = (None, None),
     position: int | None = None,
     line: str | None = None,
+    setup: str | None = None,
+    weekends_off: bool = False,
 ) -> ComputerGamePlan:
     """The game against the computer ``user`` asks for (see ``ComputerOpponent.challenge``);
     ``coin`` is their colour when they chose random; ``bank``: the increment and cap of
-    their time bank, as a challenge's. Raises ``LevelRangeError``, ``InvalidOptionError``
-    (``TimeBankError`` among them), ``InvalidPositionError``, ``BotChallengeError``."""
+    their time bank, as a challenge's; ``setup``: the player's janggi setup, on their side
+    (the coin's when random), the computer keeping the usual one; ``weekends_off``: the
+    player's clock stops on their weekends. Raises
+    ``LevelRangeError``, ``InvalidOptionError`` (``TimeBankError``, ``SetupError`` among
+    them), ``InvalidPositionError``, ``BotChallengeError``."""
     level = DEFAULT_LEVEL if level is None else level
     if level not in LEVELS:
         raise LevelRangeError(level)
     variant = variant_named(game)
     check_days(days)
-    clock = timed_clock(days, *bank)
+    clock = timed_clock(days, *bank, weekends_off)
     if rated:
         raise UnratableError(Unratable.COMPUTER)
     seats = {"white": "white", "black": "black", "random": "random"}
     seat = seats.get(color) or color_word(variant.name, color)
     if user.is_bot:
         raise BotChallengeError(user.name)
-    start = game_start(variant, fen, position, line=line)
+    human = coin if seat == "random" else Color(seat)
+    # The side is known now (nobody has to accept), so even a random one takes a setup.
+    start = chosen_start(variant, human.value, fen, position, None, line, setup)
     start_fen = start or variant.start_fen
     return ComputerGamePlan(
         level=level,
         variant=variant.name,
         start_fen=start_fen,
         custom_start=is_custom_start(variant.name, start),
-        human=coin if seat == "random" else Color(seat),
+        human=human,
         first=variant.from_fen(start_fen).side_to_move,
         days_per_move=days or DEFAULT_DAYS,
         untimed=days is None,
         increment_days=clock.increment_days,
         cap_days=clock.cap_days,
+        weekends_off=weekends_off,
     )
 
 
-def timed_clock(days: int | None, increment: int | None, cap: int | None) -> ClockTerms:
+def timed_clock(
+    days: int | None, increment: int | None, cap: int | None, weekends_off: bool = False
+) -> ClockTerms:
     """The clock of ``days`` (None: untimed) with a time bank's ``increment`` and ``cap``
     (see ``time_bank``). Raises ``TimeBankError``, also for a bank asked of an untimed
-    game."""
+    game, and ``UntimedWeekendsError`` for weekends off asked of one (no clock to stop)."""
     if days is None and (increment is not None or cap is not None):
         raise TimeBankError(TimeBankProblem.UNTIMED)
+    if days is None and weekends_off:
+        raise UntimedWeekendsError
     return time_bank(days or DEFAULT_DAYS, increment, cap)
+
+
+def chosen_start(
+    variant: rules.Variant,
+    seat: str,
+    fen: str | None,
+    position: int | None,
+    rng: random.Random | None,
+    line: str | None,
+    setup: str | None,
+) -> str | None:
+    """The normalised start FEN of a new game (None: the variant's own start): the janggi
+    ``setup`` on the player's ``seat`` (white, black or random; ``janggi_setups``), else
+    ``game_start``'s. Raises ``SetupError`` (also for a setup with another start) and what
+    ``game_start`` raises."""
+    if setup is None:
+        return game_start(variant, fen, position, rng, line)
+    other = bool((fen or "").strip() or (line or "").strip() or position is not None)
+    return checked_start(variant, setup_start(variant.name, setup, seat, other))
 
 
 def game_start(

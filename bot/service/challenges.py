@@ -6,7 +6,6 @@ facts, which ``bot/text/challenges.py`` words."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from datetime import timedelta
 
 import rules
@@ -122,8 +121,8 @@ class ChallengeUseCases:
             rng=self.start_draw,
             line=start,
             setup=setup,
+            weekends_off=weekends_off,
         )
-        plan = replace(plan, weekends_off=weekends_off)
         await self._core.ensure_player(user)
         if opponent is not None:
             await self._core.ensure_known(opponent)

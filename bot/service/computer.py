@@ -178,15 +178,20 @@ class ComputerOpponent:
         cap: int | None = None,
         position: int | None = None,
         start: str | None = None,
+        setup: str | None = None,
+        weekends_off: bool = False,
     ) -> ComputerGameStarted:
         """Start a game against the computer at ``level`` (1..8, default 3) right away:
         ``color`` is the player's seat (white, black, red in xiangqi, random), ``days`` the
         player's time per move (None: untimed), or with ``increment`` (and ``cap``) their
         time bank, as in a challenge; ``fen`` a start position, ``position`` a Chess960
         start's number (random when neither is given), ``start`` a thematic start (a line
-        of moves or an opening's name). Never rated.
+        of moves or an opening's name), ``setup`` the player's janggi setup (the computer
+        keeps the usual one); ``weekends_off`` stops the player's clock on their weekends.
+        Never rated.
 
-        Raises ``LevelError``, ``InvalidOptionError``, ``InvalidPositionError``,
+        Raises ``LevelError``, ``InvalidOptionError`` (``SetupError`` among them),
+        ``InvalidPositionError``,
         ``BotChallengeError``, ``ComputerUnavailableError`` (no engine for the game),
         ``NoComputerError``.
         """
@@ -203,6 +208,8 @@ class ComputerOpponent:
             bank=(increment, cap),
             position=position,
             line=start,
+            setup=setup,
+            weekends_off=weekends_off,
         )
         self._require_engine(plan.variant)
         computer = await self._computer()
@@ -216,6 +223,14 @@ class ComputerOpponent:
     ) -> GameRecord:
         """Write ``plan``'s game in ``place``, and wake the computer if it moves first."""
         core, now, to_move_id = self._core, self._core.now(), seats.to_move_id
+        first_player = await core.store.players.get(to_move_id)
+        deadline = await core.deadline_for(
+            to_move_id,
+            now,
+            None if plan.untimed else plan.days_per_move,
+            first_player,
+            weekends_off=plan.weekends_off,
+        )
         game_row = NewGame(
             guild_id=place.guild_id,
             channel_id=place.channel_id,
@@ -228,21 +243,22 @@ class ComputerOpponent:
             rated=False,
             untimed=plan.untimed,
             to_move_id=to_move_id,
-            deadline_at=await core.deadline_for(
-                to_move_id, now, None if plan.untimed else plan.days_per_move
+            deadline_at=deadline,
+            next_look_at=core.first_look(
+                first_player, deadline, now, weekends_off=plan.weekends_off
             ),
             increment_days=plan.increment_days,
             cap_days=plan.cap_days,
             # On a time bank, the second player's waits full (``bot.service.time_bank``).
             waiting_bank=None if plan.increment_days is None else plan.days_per_move * 86400,
+            weekends_off=plan.weekends_off,
         )
-        first_player = await core.ref(to_move_id)
         record = await core.store.computer.start(
             game_row,
             computer_id=computer_id,
             level=plan.level,
             now=now,
-            outbox=turn_dm(None, 0, first_player) if to_move_id == user_id else [],
+            outbox=turn_dm(None, 0, await core.ref(to_move_id)) if to_move_id == user_id else [],
         )
         core.schedule_changed()
         if to_move_id == computer_id:

@@ -69,6 +69,10 @@ class TimeBankError(InvalidOptionError):
         self.numbers = numbers
 
 
+class UntimedWeekendsError(InvalidOptionError):
+    """``weekends:off`` asked of a game without a time limit: it has no clock to stop."""
+
+
 class Unratable(Enum):
     """Why a game asked to be rated cannot be."""
 

@@ -10,7 +10,7 @@ from typing import Any
 from bot.i18n.names import Option
 from bot.i18n.text import Plural, Text
 from bot.service.errors import UserError
-from bot.service.option_errors import TimeBankError, TimeBankProblem
+from bot.service.option_errors import TimeBankError, TimeBankProblem, UntimedWeekendsError
 from bot.service.results import ChallengeView, GameView
 from bot.service.time_bank import ClockKind, ClockTerms, terms_of
 
@@ -114,5 +114,17 @@ def _bank_refused(error: TimeBankError) -> Text:
     )
 
 
+def _untimed_weekends(_: UntimedWeekendsError) -> Text:
+    return Text(
+        "A game without a time limit has no clock to stop on weekends: choose its {days}, "
+        "or leave {weekends} out.",
+        days=Option("days"),
+        weekends=Option("weekends"),
+    )
+
+
 # The refusals of this module's facts, by type (``bot.text.errors.WORDED`` holds them).
-CLOCK_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {TimeBankError: _bank_refused}
+CLOCK_REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
+    TimeBankError: _bank_refused,
+    UntimedWeekendsError: _untimed_weekends,
+}

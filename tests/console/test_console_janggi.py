@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.janggi import Setup, start_fen
 from tests.console.test_console import console_text
+from tests.console.test_console_computer import console_output
+from tests.fake_engines import FakeEngines
 
 
 async def test_janggi_in_the_console(tmp_path: Path) -> None:
@@ -25,3 +28,20 @@ async def test_janggi_in_the_console(tmp_path: Path) -> None:
     assert "alice played 2. 한수쉼. bob to move." in text
     assert "Both sides passed — Han wins on points, 73½ to 72." in text
     assert '[Variant "janggi"]' in text and "1. Pih4 Pc6 2. Ke2 Ke9 0-1" in text
+
+
+async def test_a_setup_against_the_computer_in_the_console(tmp_path: Path) -> None:
+    """setup: against the computer arranges the player's side (the record's start shows
+    it), and a setup for chess is refused by name, starting nothing."""
+    out = await console_output(
+        tmp_path,
+        "alice /challenge postal game:chess level:1 setup:마상마상\n"
+        "alice /challenge postal game:janggi color:cho level:1 setup:상마상마 weekends:off\n"
+        "alice /move 79졸78\n"
+        "alice /pgn\n",
+        FakeEngines(("chess", "xiangqi", "janggi")),
+    )
+    assert "! Only janggi has setups: leave setup out for chess." in out
+    assert f'[FEN "{start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_SANG_MA)}"]' in out
+    assert "Postal played 1... " in out
+    assert "weekends off" in out.lower()
