@@ -29,6 +29,7 @@ from bot.service.results import (
     TakenBack,
 )
 from bot.service.time_left import by_urgency, time_left
+from bot.service.vacation_rule import clock_movers
 from bot.service.vote_facts import VoteClosedNotice
 from bot.service.votes import VoteUseCases
 from bot.store import (
@@ -153,7 +154,10 @@ class DeliveryContents:
             board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
         moves = await self._moves_told(game, record, view, facts)
         waiting = await self._my_turn(view.to_move.id, record.id)
-        shown = tuple((g.id, time_left(g, self._core.now())) for g in waiting[:MY_TURN_SHOWN])
+        listed = waiting[:MY_TURN_SHOWN]
+        movers = await clock_movers(self._core, listed)
+        now = self._core.now()
+        shown = tuple((g.id, time_left(g, now, movers.get(g.id))) for g in listed)
         check = game.position.is_check()
         return TurnNotice(view, view.to_move, moves, check, board, shown, len(waiting))
 
@@ -161,7 +165,7 @@ class DeliveryContents:
         """The player's other active games where it is their move, in ``/games``' order."""
         games = await self._core.store.games.active_for_player(player_id)
         mine = (g for g in games if g.to_move_id == player_id and g.id != game_id)
-        return by_urgency(mine, self._core.now())
+        return by_urgency(mine)
 
     async def _moves_told(
         self, game: Game, record: GameRecord, view: GameView, facts: TurnFacts

@@ -47,16 +47,15 @@ class DigestUseCases:
         return written
 
     async def _waiting_for(self, player_id: int) -> list[GameRecord]:
-        """The player's active games where it is their move, the least time left first."""
+        """The player's active games where it is their move (``digest`` orders them)."""
         games = await self._core.store.games.active_for_player(player_id)
         return [g for g in games if g.to_move_id == player_id and g.damaged_at is None]
 
     async def digest(self, player_id: int, games: list[GameRecord]) -> Digest:
         """The digest of ``games`` (where it is ``player_id``'s move) in ``/games``' order:
-        the least time left first (``time_left``), untimed games last; each with its last
+        the soonest deadline first (``by_urgency``), untimed games last; each with its last
         move and time left, as ``/games`` lists it."""
-        now = self._core.now()
-        games = by_urgency(games, now)
+        games = by_urgency(games)
         refs = await self._core.refs(
             player_id, *{p for g in games for p in (g.white_id, g.black_id)}
         )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import partial
-from zoneinfo import ZoneInfo
 
 import rules
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
@@ -20,8 +19,6 @@ from bot.service.errors import (
 )
 from bot.service.game_facts import replace_record, typed_away
 from bot.service.limits import PINGS, refusal
-from bot.service.move_plan import held_until
-from bot.service.mover_zone import clock_zone
 from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
@@ -39,7 +36,8 @@ from bot.service.results import (
     User,
 )
 from bot.service.team_seats import captained_seat
-from bot.service.time_bank import ClockKind, takeback_banks, terms_of, time_left
+from bot.service.time_bank import ClockKind, takeback_banks, terms_of
+from bot.service.time_left import time_left
 from bot.service.tournament.facts import TournamentError, TournamentRefusal
 from bot.service.vacation_rule import clock_players
 from bot.store import (
@@ -52,6 +50,7 @@ from bot.store import (
     OutboxItem,
     OutboxTarget,
     PingKind,
+    Player,
     RatingUpdate,
     Routing,
     TakebackFacts,
@@ -264,10 +263,7 @@ class EndingUseCases:
         stored = await self._core.store.players.get_many([record.white_id, record.black_id])
         seats = await clock_players(self._core, record.id, stored)
         had_move = seats.get(record.to_move_id or to_move_id)
-        held = held_until(had_move, record, now)
-        running, waiting = _takeback_clock(
-            record, to_move_id, now, held, clock_zone(record, had_move)
-        )
+        running, waiting = _takeback_clock(record, to_move_id, now, had_move)
         deadline = await self._core.deadline_for(
             to_move_id,
             now,
@@ -547,21 +543,20 @@ def _takeback_clock(
     record: GameRecord,
     to_move_id: int,
     now: datetime,
-    held: datetime | None,
-    zone: ZoneInfo | None,
+    had_move: Player | None,
 ) -> tuple[timedelta | None, int | None]:
     """The time the player to move after a takeback in ``record`` has (None: untimed) and
     the waiting player's bank in seconds (None: not a time bank); see ``takeback_banks``.
-    ``held``: until when the clock of the player who had the move stands still (their
-    vacation, the game's pause): their deadline was moved by it, which is no time of theirs
-    to keep (the clock that runs next starts after it again, ``deadline_for``), nor are
-    the weekends of ``zone`` (a game with weekends off: their zone)."""
+    ``had_move``: the player who had the move, as the clock sees them. What their clock
+    holds is ``time_left``'s: their vacation, the game's pause and their weekends (with
+    weekends off) moved their deadline, which is no time of theirs to keep (the clock that
+    runs next starts after a hold again, ``deadline_for``)."""
     terms = terms_of(record.days_per_move, record.untimed, record.increment_days, record.cap_days)
     if terms.kind is not ClockKind.BANK:
         return (None if terms.kind is ClockKind.UNTIMED else terms.start), None
-    left = terms.start
-    if record.deadline_at is not None:
-        left = time_left(record.deadline_at, now, held, zone)
+    left = time_left(record, now, had_move)
+    if left is None:  # no deadline yet: the bank is full
+        left = terms.start
     waiting = terms.start
     if record.waiting_bank is not None:
         waiting = timedelta(seconds=record.waiting_bank)

@@ -9,6 +9,7 @@ from bot.service.game_facts import may_read
 from bot.service.report_results import GameListEntry
 from bot.service.results import ChallengeView, Place, PlayerRef
 from bot.service.time_left import time_left
+from bot.service.vacation_rule import clock_movers
 from bot.store import GameRecord
 
 # Open challenges a list shows after the games (a player receives few: see the limits).
@@ -24,8 +25,10 @@ async def list_entries(
 ) -> tuple[GameListEntry, ...]:
     """``records`` as a list's entries about ``target_id`` (None: a spectator's, each
     seen from white's side), seen by ``viewer_id`` (their xiangqi notation): their last
-    moves read in one statement, the time left from ``time_left``."""
+    moves read in one statement, the time left from ``time_left`` (the clock's, not the
+    wall clock's)."""
     last = await core.store.games.last_moves(records)
+    movers = await clock_movers(core, records)
     notation = await core.notation(viewer_id)
     now = core.now()
     entries = []
@@ -44,7 +47,7 @@ async def list_entries(
                 view.opponent_of(record.white_id if target_id is None else target_id),
                 target_id is not None and record.to_move_id == target_id,
                 said,
-                time_left(record, now),
+                time_left(record, now, movers.get(record.id)),
             )
         )
     return tuple(entries)

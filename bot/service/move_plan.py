@@ -16,8 +16,8 @@ from bot.service.answer_plan import AnswerPlan, plan_answers
 from bot.service.game_facts import replace_record
 from bot.service.outbox_items import ending_items, turn_dm, turn_in_place
 from bot.service.results import PlayerRef
-from bot.service.time_bank import ClockKind, banks_after, terms_of, time_left
-from bot.service.weekends import weekend_zone
+from bot.service.time_bank import ClockKind, banks_after, terms_of
+from bot.service.time_left import time_left
 from bot.store import (
     Answering,
     ConditionalNode,
@@ -109,32 +109,15 @@ class MovePlan:
             return None, None
         if terms.kind is ClockKind.PER_MOVE:
             return terms.start, None
-        paused = held_until(mover, record, self.now)
-        left = terms.start
-        if record.deadline_at is not None:
-            zone = weekend_zone(record.weekends_off, None if mover is None else mover.time_zone)
-            left = time_left(record.deadline_at, self.now, paused, zone)
+        left = time_left(record, self.now, mover)
+        if left is None:  # no deadline yet: the bank is full
+            left = terms.start
         waiting = terms.start
         if record.waiting_bank is not None:
             waiting = timedelta(seconds=record.waiting_bank)
         moves = self.after.ply - record.ply
         running, other = banks_after(terms, left, waiting, moves)
         return running, int(other.total_seconds())
-
-
-def held_until(player: Player | None, record: GameRecord, now: datetime) -> datetime | None:
-    """Until when the clock of ``player`` (the player to move in ``record``) stands still at
-    ``now``: the later of the end of their vacation and of the game's agreed pause (None:
-    it runs)."""
-    ends = [
-        end
-        for end in (
-            player.vacation_ends_at if player is not None else None,
-            record.paused_until,
-        )
-        if end is not None and end > now
-    ]
-    return max(ends, default=None)
 
 
 def plan_move(

@@ -8,11 +8,11 @@ of the player to move as a move does, their vacation left out (``clock_players``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from bot.service.core import ServiceCore
-from bot.store import Player, SeatedGame
+from bot.store import GameRecord, Player, SeatedGame
 
 
 async def as_the_clock_sees(core: ServiceCore, seated: SeatedGame) -> SeatedGame:
@@ -36,3 +36,19 @@ async def clock_players(
         player_id: replace(player, vacation_ends_at=None) if player.on_vacation(now) else player
         for player_id, player in players.items()
     }
+
+
+async def clock_movers(core: ServiceCore, records: Sequence[GameRecord]) -> dict[int, Player]:
+    """The player to move of each of ``records`` (by game id; none for a finished game) as
+    its clock sees them (``clock_players``): one read, and one more per game whose player
+    to move is on vacation."""
+    rows = await core.store.players.get_many(
+        list({record.to_move_id for record in records if record.to_move_id is not None})
+    )
+    movers: dict[int, Player] = {}
+    for record in records:
+        mover = rows.get(record.to_move_id) if record.to_move_id is not None else None
+        if mover is not None:
+            seen = await clock_players(core, record.id, {mover.id: mover})
+            movers[record.id] = seen[mover.id]
+    return movers

@@ -70,3 +70,22 @@ async def test_a_reminder_before_a_monday_deadline_comes_on_friday(running: Harn
     last = fake.channel_messages(thread.id)[-1]
     assert len(fake.channel_messages(thread.id)) == posted + 2
     assert "Reminder" in last.text() and "1 hour" in last.text()
+
+
+async def test_games_and_the_board_say_the_clock_and_the_real_deadline(running: Harness) -> None:
+    """Bob in Tokyo gets the move on Friday at noon there (03:00 UTC) in a 1-day game with
+    weekends off: his /games says 24 hours left (his clock), the board message's deadline
+    is Monday noon in Tokyo (03:00 UTC), when the game would really be lost."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    await command(fake, bob, "settings", {"timezone": "Asia/Tokyo"})
+    running.clock.now = datetime(2026, 1, 9, 3, tzinfo=UTC)  # Friday noon in Tokyo
+    options = {"opponent": bob, "color": "white", "days": 1, "weekends": "off"}
+    challenge = await command(fake, alice, "challenge", options)
+    await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
+    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    moved = await play(fake, alice, "e4", thread)
+    monday_noon = int(datetime(2026, 1, 12, 3, tzinfo=UTC).timestamp())
+    assert f"<t:{monday_noon}:R>" in moved.text()
+    listing = await command(fake, bob, "games")
+    assert "1. e4 · 24 hours left" in listing.text(), listing.text()
