@@ -104,6 +104,8 @@ class Reply:
     drawings: tuple[tuple[str, Callable[[], bytes]], ...] = ()
     ephemeral: bool = False
     mentions: tuple[int, ...] = field(default=())
+    # The role ids the content may ping (a vote chess team's role, in its reminder).
+    roles: tuple[int, ...] = ()
     layout: bool = False
     menus: tuple[SelectMenu, ...] = ()
     # For a board message: the game it shows and the game's place (posted there, it

@@ -49,13 +49,13 @@ from bot.service.tournament.facts import (
     TournamentStandings,
     TournamentStarted,
 )
-from bot.service.vote_facts import VoteClosedNotice
+from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.signup_words import cancelled_text
 from bot.text.tournament_words import ended_text, started_text
-from bot.text.vote_words import closed_text
+from bot.text.vote_words import closed_text, team_reminder_text
 
 
 def delivery_post(delivery: Delivery) -> Reply:
@@ -86,6 +86,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return _game_opened(content)
     elif isinstance(content, VoteClosedNotice):
         return Reply(clip(safe(closed_text(content.closed)), CONTENT_LIMIT))
+    elif isinstance(content, TeamReminder):
+        return _team_reminder(content)
     elif isinstance(content, TurnNotice):
         news = turn_notice_text(content)
         line, mentions = with_mentions(
@@ -100,6 +102,16 @@ def delivery_post(delivery: Delivery) -> Reply:
     if closed and reply.content:
         return replace(reply, content=clip(reply.content + closed, CONTENT_LIMIT))
     return reply
+
+
+def _team_reminder(reminder: TeamReminder) -> Reply:
+    """A team's reminder: its role mentioned when the reminder took the day's mention, and
+    the members yet to vote who want mentions."""
+    line, mentions = with_mentions(safe(team_reminder_text(reminder)), reminder.members)
+    if reminder.role_id is None:
+        return Reply(line, mentions=mentions)
+    line = clip(f"<@&{reminder.role_id}> {line}", CONTENT_LIMIT)
+    return Reply(line, mentions=mentions, roles=(reminder.role_id,))
 
 
 def _game_opened(opened: GameOpened) -> Reply:

@@ -200,10 +200,10 @@ def _consume(task: asyncio.Future[Any]) -> None:
 
 
 def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
-    """Ping exactly the users the reply means to, never roles or @everyone."""
+    """Ping exactly the users and roles the reply means to, never @everyone."""
     return discord.AllowedMentions(
         everyone=False,
-        roles=False,
+        roles=[discord.Object(role_id) for role_id in reply.roles] or False,
         users=[discord.Object(user_id) for user_id in reply.mentions],
         replied_user=False,
     )

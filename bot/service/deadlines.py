@@ -39,6 +39,7 @@ from bot.service.results import (
     VacationEnded,
     VacationStarted,
 )
+from bot.service.team_reminders import team_reminder_due, team_reminder_items
 from bot.service.time_outs import TimeOuts
 from bot.service.uptime import credit_gap
 from bot.service.weekends import deadline_after, resumed_deadline
@@ -53,6 +54,7 @@ from bot.store import (
     ReminderFacts,
     Routing,
     ThreadUpkeep,
+    team_of_player,
 )
 
 MORETIME_DAYS = (1, 2, 3, 5, 7)
@@ -184,7 +186,11 @@ class DeadlineUseCases:
     ) -> Reminder | None:
         view = await self._core.view(record, refs, reached=True)
         assert view.to_move is not None and view.deadline is not None
-        if view.to_move.notify is NotifyMode.OFF:
+        team = team_of_player(view.to_move.id) is not None
+        found = await team_reminder_due(self._core, view, hours_before, now) if team else None
+        if found is not None:
+            return found
+        if team or view.to_move.notify is NotifyMode.OFF:
             # They asked for silence: record the reminder as sent instead of sending it.
             await self._core.store.games.mark_reminded(
                 view.id, view.deadline, self._covered(hours_before), now
@@ -402,6 +408,8 @@ def vacation_window_start(now: datetime) -> datetime:
 def _reminder_items(reminder: Reminder) -> list[OutboxItem]:
     """The reminder in the game's place (the player mentioned when they want mentions) and,
     for players who chose DMs, by DM."""
+    if reminder.window_closes_at is not None:
+        return team_reminder_items(reminder)
     game, player = reminder.game, reminder.player
     deadline = int(reminder.deadline.timestamp())
     facts = ReminderFacts(deadline, reminder.hours_before)

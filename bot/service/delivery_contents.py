@@ -28,9 +28,10 @@ from bot.service.results import (
     OfferMade,
     TakenBack,
 )
+from bot.service.team_reminders import team_reminder
 from bot.service.time_left import by_urgency, time_left
 from bot.service.vacation_rule import clock_movers
-from bot.service.vote_facts import VoteClosedNotice
+from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.service.votes import VoteUseCases
 from bot.store import (
     ComputerStuckFacts,
@@ -43,6 +44,7 @@ from bot.store import (
     RatingUpdate,
     ReminderFacts,
     TakebackFacts,
+    TeamReminderFacts,
     TurnFacts,
     VoteClosedFacts,
 )
@@ -59,6 +61,7 @@ GameFacts = (
     | ComputerStuckFacts
     | GameOpenedFacts
     | VoteClosedFacts
+    | TeamReminderFacts
 )
 Content = (
     TurnNotice
@@ -69,6 +72,7 @@ Content = (
     | ComputerStuck
     | GameOpened
     | VoteClosedNotice
+    | TeamReminder
 )
 
 
@@ -98,6 +102,8 @@ class DeliveryContents:
             return await self._offer(record, view, facts)
         if isinstance(facts, GameOpenedFacts):
             return await self._opened(record, view, facts)
+        if isinstance(facts, TeamReminderFacts):
+            return await team_reminder(self._core, facts, record, view)
         if isinstance(facts, VoteClosedFacts):
             closed = await self._votes.told_close(facts, record)
             return closed if isinstance(closed, str) else VoteClosedNotice(view, closed)

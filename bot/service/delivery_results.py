@@ -23,7 +23,7 @@ from bot.service.tournament.facts import (
     TournamentStandings,
     TournamentStarted,
 )
-from bot.service.vote_facts import VoteClosedNotice
+from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.store import OutboxTarget
 
 # The other games a turn notice lists where it is the player's move, at most.
@@ -49,6 +49,10 @@ class Reminder:
     player: PlayerRef
     hours_before: int
     deadline: datetime
+    # A vote chess team to move: its window's close (what the reminder counts back from)
+    # and whether its Discord role is mentioned (``bot/service/team_reminders.py``).
+    window_closes_at: datetime | None = None
+    mention_role: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +135,7 @@ class Delivery:
         | TournamentCancelled
         | GameOpened
         | VoteClosedNotice
+        | TeamReminder
     )
     guild_id: int = 0
     channel_id: int | None = None

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.service.weekends import running_back, running_between, weekend_zone
-from bot.store import REMINDER_HORIZON, ClockLook, Player
+from bot.store import REMINDER_HORIZON, ClockLook, Player, team_of_player
 
 
 def default_hours(hours: Sequence[int]) -> tuple[int, ...]:
@@ -31,12 +31,23 @@ def look_zone(look: ClockLook) -> ZoneInfo | None:
     return weekend_zone(look.game.weekends_off, look.time_zone)
 
 
+def reminded_before(look: ClockLook) -> datetime | None:
+    """What the reminders of ``look``'s player to move count back from: the game's
+    deadline; for a vote chess team, its voting window's close (None: no window open, so
+    nothing to remind it of)."""
+    to_move = look.game.to_move_id
+    if to_move is not None and team_of_player(to_move) is not None:
+        return look.window_closes_at
+    return look.game.deadline_at
+
+
 def _hours(look: ClockLook, default: Sequence[int]) -> list[int]:
-    """The hours before the deadline the player to move is reminded at, most urgent first
-    (see ``reminder_hours``)."""
-    game = look.game
-    assert game.deadline_at is not None
-    return reminder_hours(game.deadline_at, game.last_move_at, look.hours, default, look_zone(look))
+    """The hours before the deadline (a team's window close) the player to move is reminded
+    at, most urgent first (see ``reminder_hours``); none for a team without a window."""
+    game, before = look.game, reminded_before(look)
+    if before is None:
+        return []
+    return reminder_hours(before, game.last_move_at, look.hours, default, look_zone(look))
 
 
 def reminder_at(deadline: datetime, hours: int, zone: ZoneInfo | None) -> datetime:
@@ -73,8 +84,9 @@ def first_event(
 def reminder_due(look: ClockLook, default: Sequence[int], now: datetime) -> int | None:
     """The reminder to send now, in hours before the deadline: the most urgent whose time
     has come, unless it was sent for this deadline (None: none)."""
-    deadline, zone = look.game.deadline_at, look_zone(look)
-    assert deadline is not None
+    deadline, zone = reminded_before(look), look_zone(look)
+    if deadline is None:
+        return None
     passed = [h for h in _hours(look, default) if reminder_at(deadline, h, zone) <= now]
     if passed and passed[0] not in look.sent:
         return passed[0]
@@ -84,9 +96,14 @@ def reminder_due(look: ClockLook, default: Sequence[int], now: datetime) -> int 
 def next_look(look: ClockLook, default: Sequence[int], now: datetime) -> datetime:
     """When the clock must look at the game again once the reminder due now (if any) is
     handed over: its next reminder still to come, else its deadline."""
-    deadline = look.game.deadline_at
+    deadline, before = look.game.deadline_at, reminded_before(look)
     assert deadline is not None
-    return first_event(deadline, _hours(look, default), now, look_zone(look))
+    if before is None or before >= deadline:
+        return first_event(deadline, _hours(look, default), now, look_zone(look))
+    # A team's reminders fall before its window's close (closing it is the vote's own
+    # schedule); after them, the game's deadline.
+    at = first_event(before, _hours(look, default), now, look_zone(look))
+    return at if at < before else deadline
 
 
 def first_look(
@@ -101,6 +118,10 @@ def first_look(
     ``weekends_off`` reminders are counted back without the player's weekends."""
     if deadline is None:
         return None
+    if player is not None and team_of_player(player.id) is not None:
+        # A team's reminders count back from its window's close, which the look reads:
+        # looked at now, its next look is worked out from there (``next_look``).
+        return now
     chosen = None if player is None else player.reminder_hours
     zone = weekend_zone(weekends_off, None if player is None else player.time_zone)
     return first_event(deadline, reminder_hours(deadline, now, chosen, default, zone), now, zone)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from enum import Enum
 
 from bot.service.computer import ComputerGameStarted
 from bot.service.errors import UserError
-from bot.service.results import ChallengeCreated, GameView, MovePlayed
+from bot.service.results import ChallengeCreated, GameView, MovePlayed, PlayerRef
 from bot.service.vote_rules import ElectedBy
 
 
@@ -99,6 +100,20 @@ class VoteClosedNotice:
 
     game: GameView
     closed: WindowClosed
+
+
+@dataclass(frozen=True, slots=True)
+class TeamReminder:
+    """``hours_before`` hours or less are left before ``team``'s vote in ``game`` closes (at
+    ``closes_at``): said in the game's place, mentioning ``role_id`` (None: not this time)
+    and ``members`` (those yet to vote who want mentions)."""
+
+    game: GameView
+    team: str
+    hours_before: int
+    closes_at: datetime
+    role_id: int | None
+    members: tuple[PlayerRef, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from bot.store.database import Database
 from bot.store.game_rows import game_columns, game_from_row
-from bot.store.records import GameRecord, from_epoch, to_epoch
+from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
 
 # The widest reminder the clock may send: hours of the player's clock before a deadline.
 REMINDER_HORIZON = timedelta(hours=48)
@@ -48,6 +48,9 @@ class ClockLook:
     sent: frozenset[int]
     key: tuple[int, int]
     time_zone: str | None = None
+    # When the player to move is a vote chess team: its open window's close (None: none
+    # open), which its reminders count back from instead of the game's deadline.
+    window_closes_at: datetime | None = None
 
 
 class ClockLooks:
@@ -89,14 +92,17 @@ class ClockLooks:
     async def _looks(self, where: str, params: Sequence[object]) -> list[ClockLook]:
         rows = await self._db.fetch(
             f"SELECT {game_columns('games')}, {NEXT_LOOK}, players.reminder_hours, "
-            "players.time_zone FROM games "
+            "players.time_zone, teams.closes_at FROM games "
             "LEFT JOIN players ON players.id = games.to_move_id "
+            # A team's seat is the negated id of its row (bot.store.teams.team_player_id).
+            "LEFT JOIN teams ON teams.id = -games.to_move_id "
             f"WHERE {LOOKED_AT} AND {where}",
             params,
         )
         if not rows:
             return []
-        games = [(game_from_row(row), row[-3], row[-2], row[-1]) for row in rows]
+        games = [(game_from_row(row), row[-4], row[-3], row[-2]) for row in rows]
+        windows = {int(row[0]): from_epoch_or_none(row[-1]) for row in rows}
         marks = ", ".join("?" * len(games))
         sent: dict[tuple[int, int], set[int]] = {}
         for game_id, deadline, hours in await self._db.fetch(
@@ -111,7 +117,7 @@ class ClockLooks:
             done = sent.get((game.id, to_epoch(game.deadline_at)), set())
             hours = None if chosen is None else tuple(int(h) for h in chosen.split(",") if h)
             key = (int(look), game.id)
-            looks.append(ClockLook(game, hours, frozenset(done), key, zone))
+            looks.append(ClockLook(game, hours, frozenset(done), key, zone, windows[game.id]))
         return looks
 
     async def note(self, looks: Sequence[tuple[int, datetime, datetime]]) -> None:

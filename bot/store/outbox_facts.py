@@ -39,6 +39,7 @@ class OutboxKind(Enum):
     TOURNAMENT_STARTED = "tournament_started"  # the clock started it at its deadline
     TOURNAMENT_CANCELLED = "tournament_cancelled"  # too few players at its deadline
     VOTE_CLOSED = "vote_closed"  # the clock closed a team's voting window (vote chess)
+    TEAM_REMINDER = "team_reminder"  # a team's voting window closes soon (vote chess)
 
 
 class OutboxTarget(Enum):
@@ -175,6 +176,18 @@ class VoteClosedFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamReminderFacts:
+    """``hours`` or less are left before team ``team_id``'s voting window closes at
+    ``closes_at`` (epoch seconds); ``role``: its Discord role is mentioned (at most once a
+    day); the members who have not voted yet are mentioned as the row is delivered."""
+
+    team_id: int
+    closes_at: int
+    hours: int
+    role: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class UnreadableFacts:
     """A stored row whose facts this Postal cannot read (another version, damaged JSON):
     delivery records it failed with ``problem`` instead of stopping on it."""
@@ -197,6 +210,7 @@ MessageFacts = (
     | TournamentStartedFacts
     | TournamentCancelledFacts
     | VoteClosedFacts
+    | TeamReminderFacts
 )
 
 # Each kind's facts.
@@ -215,6 +229,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.TOURNAMENT_STARTED: TournamentStartedFacts,
     OutboxKind.TOURNAMENT_CANCELLED: TournamentCancelledFacts,
     OutboxKind.VOTE_CLOSED: VoteClosedFacts,
+    OutboxKind.TEAM_REMINDER: TeamReminderFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

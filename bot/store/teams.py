@@ -370,6 +370,28 @@ class Teams:
         )
         return [Nomination(int(r[0]), r[1], r[2], r[3], int(r[4]), int(r[5])) for r in rows]
 
+    async def voters(self, team_id: int, ply: int) -> frozenset[int]:
+        """The members whose vote at ``ply`` stands (not withdrawn)."""
+        rows = await self._db.fetch(
+            "SELECT voter_id FROM team_votes WHERE team_id = ? AND ply = ? AND withdrawn = 0",
+            (team_id, ply),
+        )
+        return frozenset(int(row[0]) for row in rows)
+
+    async def role_reminded(self, team_id: int, now: datetime, since: datetime) -> bool:
+        """Take the team's role mention for a reminder at ``now``: True, and noted, when the
+        role was last mentioned before ``since`` (or never); False otherwise."""
+        rows = await self._db.write(
+            [
+                Statement(
+                    "UPDATE teams SET role_reminded_at = ? WHERE id = ? AND role_id IS NOT NULL "
+                    "AND (role_reminded_at IS NULL OR role_reminded_at <= ?) RETURNING id",
+                    (to_epoch(now), team_id, to_epoch(since)),
+                )
+            ]
+        )
+        return bool(rows and rows[0])
+
     async def clear_window(self, close: VoteClose, now: datetime) -> bool:
         """Close ``close``'s window without a move (nothing elected, or its game ended or
         moved on otherwise), its ``told`` rows written with it at ``now``; False, and

@@ -12,6 +12,7 @@ from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
     PollAsked,
+    TeamReminder,
     VoteError,
     VoteGameOpened,
     VoteMenu,
@@ -20,6 +21,7 @@ from bot.service.vote_facts import (
     WindowClosed,
 )
 from bot.service.vote_rules import ElectedBy
+from bot.text.phrases import title_text
 
 
 def opened_text(opened: VoteGameOpened) -> Text:
@@ -95,6 +97,20 @@ def closed_text(closed: WindowClosed) -> Text:
     else:
         head = Text("{team}'s vote closed: {move} is played.", team=team, move=move)
     return Sentences(head, _counts(closed.counts)) if closed.counts else head
+
+
+def team_reminder_text(reminder: TeamReminder) -> Plural:
+    """``Lions, less than 1 hour left to vote for your move in Lions vs dave · chess (game
+    #3).``"""
+    view = reminder.game
+    return Plural(
+        "{team}, less than {count} hour left to vote for your move in {game} (game #{id}).",
+        "{team}, less than {count} hours left to vote for your move in {game} (game #{id}).",
+        reminder.hours_before,
+        team=reminder.team,
+        game=title_text(view),
+        id=view.id,
+    )
 
 
 def tally_text(tally: VoteTally) -> Text:

@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 
 from bot.service.clock import ManualClock
+from tests.discord.test_discord_fake_limits import call
 from tests.fakediscord import (
     ANNOUNCEMENT_THREAD,
     ATTACH_FILES,
@@ -27,6 +28,7 @@ from tests.fakediscord import (
     FakeDiscord,
     FakeInteraction,
 )
+from tests.fakediscord.model import MENTION_EVERYONE
 
 
 @pytest.fixture
@@ -467,3 +469,20 @@ async def test_a_scheduled_event_is_made_only_as_discord_allows(loose_fake: Fake
     fake.violations.clear()
     assert await _new_event(fake, good) == 200
     assert [e["name"] for e in fake.scheduled_events] == ["Cup"]
+
+
+async def test_a_role_is_pinged_only_where_discord_lets_it(loose_fake: FakeDiscord) -> None:
+    """A role mention pings when allowed_mentions allows it and the role is mentionable (or
+    the bot may Mention @everyone, @here, and All Roles); otherwise the text stays, unpinged."""
+    fake = loose_fake
+    plain, open_role = fake.add_role("Lions"), fake.add_role("Owls", mentionable=True)
+    text = f"<@&{plain}> <@&{open_role}> vote!"
+    allowed = {"parse": [], "roles": [str(plain), str(open_role)]}
+    path = f"/channels/{fake.channel.id}/messages"
+    status, sent, _ = await call(fake, "POST", path, {"content": text, "allowed_mentions": allowed})
+    assert status == 200 and sent["mention_roles"] == [str(open_role)]
+    status, sent, _ = await call(fake, "POST", path, {"content": text, "allowed_mentions": {}})
+    assert status == 200 and sent["mention_roles"] == []
+    fake.bot_permissions |= MENTION_EVERYONE
+    status, sent, _ = await call(fake, "POST", path, {"content": text, "allowed_mentions": allowed})
+    assert status == 200 and sent["mention_roles"] == [str(plain), str(open_role)]

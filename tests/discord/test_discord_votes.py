@@ -310,6 +310,29 @@ async def test_the_clocks_close_posts_the_votes_once(running: Harness) -> None:
     assert played.files and "Nf3" in played.text(), played.text()
 
 
+async def test_a_role_team_is_reminded_in_the_games_thread(running: Harness) -> None:
+    """A day before the team's vote closes, the game's thread is told, pinging @Lions (a
+    mentionable role) and the captain, who has not voted; 23 hours later the last hour's
+    reminder pings the captain alone (a role is pinged at most once a day)."""
+    fake = running.fake
+    lions = fake.add_role("Lions", mentionable=True)
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    bob.roles = (lions,)
+    thread, _ = await _open_game(fake, alice, dave, role=lions)
+    await _private(fake, bob, "vote cast", {"move": "e4"}, thread)
+    before = len(fake.channel_messages(thread.id))
+    running.clock.advance(timedelta(hours=48, minutes=1))
+    await running.clock_round()
+    (day,) = fake.channel_messages(thread.id)[before:]
+    assert day.role_mentions == [lions] and day.mentions == [alice.id], day.text()
+    assert "less than 24 hours left to vote" in day.text(), day.text()
+    running.clock.advance(timedelta(hours=23))
+    await running.clock_round()
+    (hour,) = fake.channel_messages(thread.id)[before + 1 :]
+    assert hour.role_mentions == [] and hour.mentions == [alice.id], hour.text()
+    assert "less than 1 hour left to vote" in hour.text(), hour.text()
+
+
 async def test_a_teams_private_thread_is_its_members_alone(running: Harness) -> None:
     """/vote thread opens the team's private thread once, in the game's channel, with the
     captain and the listed members in it (and a role's holder who asks); the opponent

@@ -346,6 +346,7 @@ class Channels(Checks):
                 "\n".join([content, *text_of(body.get("components") or [])]),
                 body.get("allowed_mentions"),
             ),
+            role_mentions=self._role_mentions(content, body.get("allowed_mentions")),
             interaction_id=None if interaction is None else interaction.id,
             visible_to=interaction.user.id if interaction and flags & EPHEMERAL else None,
             sent_at=sent_at,

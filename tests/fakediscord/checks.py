@@ -17,11 +17,13 @@ from tests.fakediscord.model import (
     DISCORD_LOCALES,
     INTEGER,
     MENTION,
+    MENTION_EVERYONE,
     NUMBER,
     POLL_ANSWER_LIMIT,
     POLL_ANSWERS,
     POLL_HOURS,
     POLL_QUESTION_LIMIT,
+    ROLE_MENTION,
     STRING,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -271,6 +273,18 @@ class Checks(Recording):
                     and url.removeprefix("attachment://") not in names
                 ):
                     self.violations.append(f"embed {key} refers to missing {url}")
+
+    def _role_mentions(self, content: str, allowed: dict[str, Any] | None) -> list[int]:
+        """The roles ``content`` pings: those ``allowed`` lets it (all without allowed
+        mentions, or with "roles" parsed), and of those only the mentionable ones unless the
+        bot may Mention @everyone, @here, and All Roles (Discord's rule)."""
+        mentioned = [int(m) for m in ROLE_MENTION.findall(content)]
+        if allowed is not None and "roles" not in (allowed.get("parse") or []):
+            permitted = {int(r) for r in allowed.get("roles") or []}
+            mentioned = [m for m in mentioned if m in permitted]
+        if self.bot_permissions & MENTION_EVERYONE:
+            return mentioned
+        return [m for m in mentioned if m in self.mentionable_roles]
 
     def _mentions(self, content: str, allowed: dict[str, Any] | None) -> list[int]:
         mentioned = [int(m) for m in MENTION.findall(content)]

@@ -129,6 +129,9 @@ DISCORD_LOCALES = frozenset(
 )
 
 MENTION = re.compile(r"<@!?(\d+)>")
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
+# Mention @everyone, @here, and All Roles: a role not mentionable pings only with it.
+MENTION_EVERYONE = 1 << 17
 
 
 def now_iso() -> str:
@@ -317,6 +320,8 @@ class FakeMessage:
     files: list[FakeFile] = field(default_factory=list)
     flags: int = 0
     mentions: list[int] = field(default_factory=list)
+    # The roles the message pinged (allowed, and mentionable or the author may ping all).
+    role_mentions: list[int] = field(default_factory=list)
     interaction_id: int | None = None
     # The user who alone sees an ephemeral message.
     visible_to: int | None = None
@@ -420,7 +425,7 @@ class FakeMessage:
             "tts": False,
             "mention_everyone": False,
             "mentions": [],
-            "mention_roles": [],
+            "mention_roles": [str(role) for role in self.role_mentions],
             "attachments": attachments,
             "embeds": self.embeds,
             "components": self.components,

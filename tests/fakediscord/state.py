@@ -83,6 +83,8 @@ class FakeState:
         self.guild_locales: dict[int, str] = {}
         # Each server's roles besides @everyone: role id -> (server id, name).
         self.roles: dict[int, tuple[int, str]] = {}
+        # Roles anyone may mention (a role's "Allow anyone to @mention this role").
+        self.mentionable_roles: set[int] = set()
         self.channels: dict[int, FakeChannel] = {}
         self._sockets: list[GatewaySession] = []
         self.channel = self.add_channel("general")
@@ -195,19 +197,28 @@ class FakeState:
         self.users[user.id] = user
         return user
 
-    def add_role(self, name: str, guild_id: int | None = None) -> int:
+    def add_role(self, name: str, guild_id: int | None = None, *, mentionable: bool = False) -> int:
         """A new role in the server (default: the first), told to the bot as Discord tells
-        it (GUILD_ROLE_CREATE); returns its id. Members get it in ``FakeUser.roles``."""
+        it (GUILD_ROLE_CREATE); returns its id. Members get it in ``FakeUser.roles``;
+        ``mentionable``: anyone may ping it."""
         guild = guild_id or self.guild_id
         role_id = self.new_id()
         self.roles[role_id] = (guild, name)
+        if mentionable:
+            self.mentionable_roles.add(role_id)
         self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild), "role": self.role(role_id)})
         return role_id
 
     def role(self, role_id: int) -> dict[str, Any]:
         """A role object of ``add_role``'s role (no permissions of its own)."""
         _, name = self.roles[role_id]
-        return {**self._role(role_id), "name": name, "permissions": "0", "position": 1}
+        return {
+            **self._role(role_id),
+            "name": name,
+            "permissions": "0",
+            "position": 1,
+            "mentionable": role_id in self.mentionable_roles,
+        }
 
     def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeChannel:
         """Another server with Postal in it (the bot gets its GUILD_CREATE, as when it is

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from bot.service import GameService, GameStarted, Place, User
+from bot.store import OutboxKind, OutboxRow, OutboxTarget
 from tests.dbtools import snapshot
 
 ALICE = User(101, "alice")
@@ -42,3 +45,19 @@ async def play(service: GameService, game_id: int, *moves: str) -> None:
 
 
 __all__ = ["ALICE", "BOB", "CAROL", "PLACE", "ROBOT", "play", "snapshot", "start_game"]
+
+
+T = TypeVar("T")
+
+
+async def rows_of_kind(service: GameService, game_id: int, kind: OutboxKind) -> list[OutboxRow]:
+    """The game's outbox rows of ``kind``, in order."""
+    return [row for row in await service.deliveries.deliveries_of(game_id) if row.kind is kind]
+
+
+async def said_in_place(service: GameService, row: OutboxRow, shape: type[T]) -> T:
+    """What ``row`` says when delivered: a post in the game's place, of ``shape``."""
+    delivery = await service.deliveries.delivery(row)
+    assert delivery is not None and delivery.target is OutboxTarget.PLACE
+    assert isinstance(delivery.content, shape), delivery.content
+    return delivery.content

@@ -11,22 +11,10 @@ from bot.i18n.text import say
 from bot.service import GameService, ManualClock
 from bot.service.vote_facts import VoteClosedNotice
 from bot.service.vote_rules import ElectedBy
-from bot.store import OutboxKind, OutboxRow, OutboxTarget, Store, VoteClosedFacts
+from bot.store import OutboxKind, OutboxTarget, Store, VoteClosedFacts
 from bot.text.vote_words import closed_text
-from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, rows_of_kind, said_in_place
 from tests.service.test_service_votes import DAVE, open_team_game
-
-
-async def _vote_rows(service: GameService, game_id: int) -> list[OutboxRow]:
-    rows = await service.deliveries.deliveries_of(game_id)
-    return [row for row in rows if row.kind is OutboxKind.VOTE_CLOSED]
-
-
-async def _said(service: GameService, row: OutboxRow) -> VoteClosedNotice:
-    delivery = await service.deliveries.delivery(row)
-    assert delivery is not None and delivery.target is OutboxTarget.PLACE
-    assert isinstance(delivery.content, VoteClosedNotice)
-    return delivery.content
 
 
 async def test_the_clocks_close_says_the_move_and_the_votes_before_the_board(
@@ -47,7 +35,7 @@ async def test_the_clocks_close_says_the_move_and_the_votes_before_the_board(
     assert row.facts == VoteClosedFacts(team_id, 0) and row.target is OutboxTarget.PLACE
     board = [r for r in rows if r.kind is OutboxKind.TURN and r.target is OutboxTarget.PLACE]
     assert board and row.id < board[-1].id  # the lane says the vote, then the board
-    notice = await _said(service, row)
+    notice = await said_in_place(service, row, VoteClosedNotice)
     assert notice.game.id == game_id and notice.closed.by is ElectedBy.VOTES
     assert notice.closed.elected == "d4"
     assert [(c.san, c.votes) for c in notice.closed.counts] == [("d4", 2), ("e4", 0)]
@@ -64,8 +52,8 @@ async def test_a_secret_teams_close_says_only_the_move(
     await service.votes.nominate(CAROL, PLACE, "c4")
     clock.advance(hours=24)
     await service.votes.close_due_windows()
-    (row,) = await _vote_rows(service, game_id)
-    notice = await _said(service, row)
+    (row,) = await rows_of_kind(service, game_id, OutboxKind.VOTE_CLOSED)
+    notice = await said_in_place(service, row, VoteClosedNotice)
     assert notice.closed.elected == "Nf3" and notice.closed.counts == ()
     assert say(closed_text(notice.closed)) == "Lions's vote closed: Nf3 is played."
 
@@ -79,8 +67,8 @@ async def test_a_close_with_nothing_elected_is_said_too(
     await service.votes.nominate(BOB, PLACE, "e4")
     clock.advance(hours=24)
     await service.votes.close_due_windows()
-    (row,) = await _vote_rows(service, game_id)
-    notice = await _said(service, row)
+    (row,) = await rows_of_kind(service, game_id, OutboxKind.VOTE_CLOSED)
+    notice = await said_in_place(service, row, VoteClosedNotice)
     assert notice.closed.elected is None and await store.games.moves(game_id) == []
     assert "nothing elected" in say(closed_text(notice.closed))
 
@@ -92,7 +80,7 @@ async def test_a_window_a_members_vote_closes_writes_no_row(service: GameService
     for member in (ALICE, BOB, CAROL):
         taken = await service.votes.vote(member, PLACE, "e4")
     assert taken.closed is not None and taken.closed.elected == "e4"
-    assert await _vote_rows(service, game_id) == []
+    assert await rows_of_kind(service, game_id, OutboxKind.VOTE_CLOSED) == []
 
 
 async def test_two_processes_closing_one_window_say_it_once(
@@ -111,5 +99,5 @@ async def test_two_processes_closing_one_window_say_it_once(
     clock.advance(hours=24)  # the next window: nothing nominated, still said once
     for _ in range(2):
         await asyncio.gather(first.votes.close_due_windows(), second.votes.close_due_windows())
-    rows = await _vote_rows(first, game_id)
+    rows = await rows_of_kind(first, game_id, OutboxKind.VOTE_CLOSED)
     assert [row.facts for row in rows] == [VoteClosedFacts(team_id, 0), VoteClosedFacts(team_id, 2)]

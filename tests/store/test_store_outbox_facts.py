@@ -19,6 +19,7 @@ from bot.store import (
     ReminderFacts,
     Routing,
     TakebackFacts,
+    TeamReminderFacts,
     TournamentCancelledFacts,
     TournamentEndedFacts,
     TournamentRoundFacts,
@@ -44,6 +45,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     TournamentStartedFacts(3, (14, 15, 16)),
     TournamentCancelledFacts(3, 2),
     VoteClosedFacts(6, 12),
+    TeamReminderFacts(6, 1_800_000_000, 24, role=True),
 )
 
 

@@ -1,0 +1,91 @@
+"""Vote chess's reminders: a team to move is reminded as a player is, on the same schedule
+(the server's reminder hours), counted back from its voting window's close rather than the
+game's deadline (``reminder_times.reminded_before``), and posted in the game's place.
+
+Who is mentioned: a role team's Discord role, at most once a day (``ROLE_MENTION_EVERY``:
+a role reaches many people, and Discord limits pings), and the members who have not voted
+this turn and want mentions (``NotifyMode.CHANNEL``), read as the row is delivered so that
+a member who voted meanwhile is not pinged.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.service.core import ServiceCore
+from bot.service.delivery_results import Reminder
+from bot.service.results import GameView
+from bot.service.vote_facts import TeamReminder
+from bot.store import (
+    GameRecord,
+    NotifyMode,
+    OutboxItem,
+    OutboxTarget,
+    Team,
+    TeamReminderFacts,
+    team_of_player,
+)
+from bot.store.records import from_epoch, to_epoch
+
+# A team's role is mentioned by its reminders at most this often.
+ROLE_MENTION_EVERY = timedelta(days=1)
+
+
+async def team_reminder_due(
+    core: ServiceCore, view: GameView, hours_before: int, now: datetime
+) -> Reminder | None:
+    """The reminder of the team to move in ``view`` (``hours_before`` its window closes),
+    its role's mention taken if a day has passed since the last; None when no window is
+    open (nothing to vote on)."""
+    assert view.to_move is not None and view.deadline is not None
+    team_id = team_of_player(view.to_move.id)
+    team = None if team_id is None else await core.store.teams.get(team_id)
+    if team is None or team.closes_at is None:
+        return None
+    role = team.role_id is not None and await core.store.teams.role_reminded(
+        team.id, now, now - ROLE_MENTION_EVERY
+    )
+    return Reminder(view, view.to_move, hours_before, view.deadline, team.closes_at, role)
+
+
+def team_reminder_items(reminder: Reminder) -> list[OutboxItem]:
+    """The row of a team's reminder, in the game's place."""
+    assert reminder.window_closes_at is not None
+    team_id = team_of_player(reminder.player.id)
+    assert team_id is not None
+    closes = to_epoch(reminder.window_closes_at)
+    facts = TeamReminderFacts(team_id, closes, reminder.hours_before, reminder.mention_role)
+    key = f"team_reminder:{reminder.game.id}:{closes}:{reminder.hours_before}"
+    return [OutboxItem(OutboxTarget.PLACE, facts, game_id=reminder.game.id, dedupe_key=key)]
+
+
+async def team_reminder(
+    core: ServiceCore, facts: TeamReminderFacts, record: GameRecord, view: GameView
+) -> TeamReminder | str:
+    """What a team's reminder row says now: who to mention (the role if the row took its
+    mention; the members yet to vote who want mentions), or why it is no longer worth
+    saying (the window closed or moved before it went out)."""
+    store = core.store
+    team = await store.teams.get(facts.team_id)
+    closes = from_epoch(facts.closes_at)
+    if not _still_open(team, record, closes):
+        return "the team's vote closed before the reminder went out"
+    assert team is not None and team.window_ply is not None
+    voted = await store.teams.voters(team.id, team.window_ply)
+    refs = await core.refs(*(m for m in (team.captain_id, *team.members) if m not in voted))
+    members = tuple(
+        ref for ref in refs.values() if ref.notify is NotifyMode.CHANNEL and not ref.digest
+    )
+    role = team.role_id if facts.role else None
+    return TeamReminder(view, team.name, facts.hours, closes, role, members)
+
+
+def _still_open(team: Team | None, record: GameRecord, closes: datetime) -> bool:
+    """Whether ``team``'s window that closes at ``closes`` is still open in ``record``."""
+    return (
+        team is not None
+        and record.is_active
+        and record.to_move_id == team.player_id
+        and team.window_ply == record.ply
+        and team.closes_at == closes
+    )
