@@ -31,6 +31,7 @@ from bot.service.results import (
     GameChoice,
     SelectMenu,
 )
+from bot.text.clock_words import pace_of
 from bot.text.phrases import termination_text, title_text, variant_text
 from rules import is_chess_family
 
@@ -81,12 +82,14 @@ def entry_line(entry: GameListEntry) -> Text:
 
 
 def _challenge_line(challenge: ChallengeView, now: datetime) -> Text:
-    """``challenge #7 from carol · xiangqi · 2 days left`` (to answer it)."""
+    """``challenge #7 from carol · xiangqi · 3 days per move · 2 days left`` (to answer
+    it): its clock in the phrase the challenge's message says it in."""
     return Text(
-        "challenge #{challenge} from {player} · {variant} · {left}",
+        "challenge #{challenge} from {player} · {variant} · {pace} · {left}",
         challenge=challenge.id,
         player=challenge.challenger.name,
         variant=variant_text(challenge.variant),
+        pace=pace_of(challenge),
         left=time_left_text(challenge.expires_at - now),
     )
 

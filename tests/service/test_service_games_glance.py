@@ -42,7 +42,7 @@ async def test_the_list_reads_where_to_move_and_how_urgently(
         "Waiting for the opponent:",
         f"#{waiting.id} vs carol · chess · 1. d4 · 3 days left",
         "Challenges to you:",
-        f"challenge #{challenge.challenge.id} from carol · xiangqi · 2 days left",
+        f"challenge #{challenge.challenge.id} from carol · xiangqi · 3 days per move · 2 days left",
     ]
     with using(Locale.FR):
         said = say(game_list_text(listing))
@@ -51,6 +51,25 @@ async def test_the_list_reads_where_to_move_and_how_urgently(
     assert [c.value for c in boards.choices] == [str(urgent.id), str(slow.id), str(waiting.id)]
     assert [c.value for c in plays.choices] == [str(urgent.id), str(slow.id)]
     assert game_list_menus(await service.reports.games(BOB, ALICE, place=PLACE))[1:] == ()
+
+
+async def test_a_challenge_listed_says_its_clock(service: GameService) -> None:
+    """A challenge to the player is listed with its clock in the phrase of its message (a
+    time bank, weekends off), in every language."""
+    created = await service.challenges.challenge(
+        CAROL, PLACE, ALICE, days=3, increment=1, cap=7, weekends_off=True
+    )
+    listing = await service.reports.games(ALICE, place=PLACE)
+    assert say(game_list_text(listing)).splitlines()[-1] == (
+        f"challenge #{created.challenge.id} from carol · chess · "
+        "3 days + 1 day per move, max 7, weekends off · 2 days left"
+    )
+    with using(Locale.FR):
+        said = say(game_list_text(listing)).splitlines()[-1]
+    assert said == (
+        f"défi #{created.challenge.id} de carol · échecs · "
+        "3 jours + 1 jour par coup, max. 7, sans les week-ends · 2 jours restants"
+    )
 
 
 async def test_the_menus_show_a_board_and_open_the_move_menu(service: GameService) -> None:
