@@ -42,3 +42,28 @@ async def test_days_per_move_games_show_no_bank(running: Harness) -> None:
     thread, _ = await start_game(fake, alice, bob)
     board = await play(fake, alice, "e4", thread)
     assert "time bank" not in board.text()
+
+
+async def test_a_bank_runs_out_to_the_second_through_discord(running: Harness) -> None:
+    """2 days + 1 day per move, max 5: alice banks 2 days by moving after one, bob 1.5 days
+    by moving after 1.5; /games says alice's 2 days; nothing ends a second before her bank
+    empties, and the clock's round that second says she ran out of time."""
+    fake, clock = running.fake, running.clock
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    options = {"opponent": bob, "color": "white", "days": 2, "increment": 1, "cap": 5}
+    challenge = await command(fake, alice, "challenge", options)
+    await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
+    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    clock.advance(days=1)
+    await play(fake, alice, "e4", thread)
+    clock.advance(days=1, hours=12)
+    board = await play(fake, bob, "e5", thread)
+    assert "bob has 1 day 12 hours in their time bank" in board.text()
+    listing = await command(fake, alice, "games")
+    assert "1... e5 · 2 days left" in listing.text()
+    clock.advance(days=2, seconds=-1)
+    await running.clock_round()
+    assert not any("ran out of time" in m.text() for m in fake.channel_messages(thread.id))
+    clock.advance(seconds=1)
+    await running.clock_round()
+    assert "alice ran out of time — black wins" in fake.channel_messages(thread.id)[-1].text()
