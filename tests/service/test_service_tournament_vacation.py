@@ -100,3 +100,19 @@ async def test_a_takeback_in_a_no_vacation_game_runs_the_clock_through_the_vacat
     assert back.plies == 2 and back.notify.id == BOB.id
     assert await _deadline(service, game.id) == clock.now + timedelta(days=3)
     assert taken.until > clock.now + timedelta(days=4)  # still on vacation meanwhile
+
+
+async def test_games_shows_the_clock_a_vacation_holds_or_not(service: GameService) -> None:
+    """Bob on a five-day vacation: /games gives his casual game the 3 days his held clock
+    has (not the 8 to its moved deadline), and his no-vacation tournament game the 3 days
+    its running clock has (the vacation holds nothing there)."""
+    started = await _round_robin(service, vacation=False)
+    his_move = next(p.game for p in started.pairings if p.game.white.id == BOB.id)
+    casual = (await start_game(service, white=BOB, black=CAROL)).game
+    await service.deadlines.vacation(BOB, 5)
+    listing = await service.reports.games(BOB)
+    left = {entry.game.id: entry.time_left for entry in listing.entries}
+    assert left[casual.id] == left[his_move.id] == timedelta(days=3)
+    assert await _deadline(service, casual.id) == await _deadline(service, his_move.id) + (
+        timedelta(days=5)
+    )
