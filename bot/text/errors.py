@@ -58,7 +58,7 @@ from bot.text.reasons import refusal
 from bot.text.refusals import REFUSALS
 from bot.text.reports import game_label
 from bot.text.signup_words import SIGNUP_WORDED
-from bot.text.tournament_words import TOURNAMENT_WORDED
+from bot.text.tournament_refusals import TOURNAMENT_WORDED
 from bot.text.vote_words import VOTE_WORDED
 
 # At most this many games are listed when a command could mean several.
