@@ -12,7 +12,7 @@ Each part is printed as one message and stays within Discord's 2,000 characters
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.console.help_rows import (
     GAP,
@@ -204,14 +204,7 @@ def _tournament_rows() -> Part:
             (INDENT, chosen("deadline", "3d")),
             NP_("console help", "start then, or cancel it if fewer than 3 joined"),
         ),
-        Row(
-            (INDENT, chosen("format", "swiss"), chosen("rounds", "5")),
-            NP_("console help", "a Swiss of 5 rounds (or a knockout)"),
-        ),
-        Row(
-            (INDENT, chosen("bye", "0.5")),
-            NP_("console help", "a Swiss bye worth half a point (1 by default)"),
-        ),
+        *_format_rows(chosen),
         Row(
             (b, command_said("tournament", "join")),
             NP_("console help", "join it (or leave it) before it starts"),
@@ -222,6 +215,24 @@ def _tournament_rows() -> Part:
             NP_("console help", "start it: every game at once"),
         ),
         *_tournament_running_rows(a, b),
+    )
+
+
+def _format_rows(chosen: Callable[..., str]) -> Part:
+    """A Swiss' or knockout's own options at ``/tournament create``."""
+    return (
+        Row(
+            (INDENT, chosen("format", "swiss"), chosen("rounds", "5")),
+            NP_("console help", "a Swiss of 5 rounds (or a knockout)"),
+        ),
+        Row(
+            (INDENT, chosen("bye", "0.5")),
+            NP_("console help", "a Swiss bye worth half a point (1 by default)"),
+        ),
+        Row(
+            (INDENT, chosen("format", "knockout"), chosen("tiebreaks", "2")),
+            NP_("console help", "a knockout: a level match plays up to 2 more pairs"),
+        ),
     )
 
 

@@ -101,6 +101,7 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         deadline=options.get("deadline"),
         vacation=flag("vacation", True),
         start=options.get("start"),
+        tiebreaks=number("tiebreaks", 1) if "tiebreaks" in options else None,
     )
     console.say(entry_text(shown))
 

@@ -31,6 +31,7 @@ from bot.service.tournament.facts import (
     MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
+    MAX_TIEBREAK_PAIRS,
     MIN_PLAYERS,
     TournamentShown,
     TournamentStandings,
@@ -57,6 +58,7 @@ _log = logging.getLogger(__name__)
 NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
 Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
 Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
+TiebreakPairs = app_commands.Range[int, 0, MAX_TIEBREAK_PAIRS]
 DeadlineText = app_commands.Range[str, 1, 40]
 StartText = app_commands.Range[str, 1, MAX_START_TEXT]
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
@@ -144,6 +146,7 @@ async def create(
     players: Players = 8,
     rounds: Rounds | None = None,
     bye: str | None = None,
+    tiebreaks: TiebreakPairs | None = None,
     double: bool = False,
     rated: bool | None = None,
     start_when_full: bool = False,
@@ -173,6 +176,7 @@ async def create(
             deadline=deadline,
             vacation=vacation,
             start=start,
+            tiebreaks=tiebreaks,
         ),
     )
     made = shown.tournament

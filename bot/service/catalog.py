@@ -34,6 +34,7 @@ from bot.service.tournament.facts import (
     MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
+    MAX_TIEBREAK_PAIRS,
     MIN_PLAYERS,
 )
 from bot.service.vote_catalog import VOTE
@@ -396,6 +397,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         choices=tuple(value for value, _ in BYE_LABELS),
                         labels=tuple(label for _, label in BYE_LABELS),
                         description="What a Swiss bye scores (default 1 point)",
+                    ),
+                    OptionSpec(
+                        "tiebreaks",
+                        OptionKind.WHOLE_NUMBER,
+                        limits=(0, MAX_TIEBREAK_PAIRS),
+                        description="A knockout: pairs of games replayed after a level match, then "
+                        "the higher seed (default 1)",
                     ),
                     OptionSpec(
                         "double",

@@ -51,6 +51,7 @@ class Tournament:
     cancelled_at: datetime | None = None  # called off at its deadline, too few players
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
     start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
+    tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class NewTournament:
     starts_at: datetime | None = None  # its sign-up deadline
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
     start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
+    tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
 
 
 @dataclass(frozen=True, slots=True)

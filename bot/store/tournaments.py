@@ -34,7 +34,7 @@ _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
     "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation, "
-    "start_fen"
+    "start_fen, tiebreak_pairs"
 )
 
 
@@ -65,6 +65,7 @@ def tournament_from_row(row: Any) -> Tournament:
         cancelled_at=from_epoch_or_none(row[22]),
         vacation=bool(row[23]),
         start_fen=row[24],
+        tiebreak_pairs=row[25],
     )
 
 
@@ -80,8 +81,9 @@ class Tournaments:
             cursor = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
-                "status, created_at, rounds, bye_halves, starts_at, vacation, start_fen) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?) "
+                "status, created_at, rounds, bye_halves, starts_at, vacation, start_fen, "
+                "tiebreak_pairs) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -102,6 +104,7 @@ class Tournaments:
                     None if new.starts_at is None else to_epoch(new.starts_at),
                     int(new.vacation),
                     new.start_fen,
+                    new.tiebreak_pairs,
                 ),
             )
             row = await cursor.fetchone()

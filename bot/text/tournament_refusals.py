@@ -11,6 +11,7 @@ from bot.service.tournament.facts import (
     MAX_FIELD,
     MAX_PLAYERS,
     MAX_ROUNDS,
+    MAX_TIEBREAK_PAIRS,
     MIN_PLAYERS,
     TournamentError,
     TournamentRefusal,
@@ -147,6 +148,20 @@ def _terms_refusal(error: TournamentError) -> Text:
             bye=Option("bye"),
             swiss=Option("format", "swiss"),
         )
+    if error.reason is TournamentRefusal.TIEBREAKS_NOT_KNOCKOUT:
+        return Text(
+            "{tiebreaks} is for a knockout (the games a level match plays again); a round "
+            "robin or a Swiss ranks players level on points by its tie-break scores. Leave it "
+            "out, or add {knockout}.",
+            tiebreaks=Option("tiebreaks"),
+            knockout=Option("format", "knockout"),
+        )
+    if error.reason is TournamentRefusal.BAD_TIEBREAKS:
+        return Text(
+            "A level knockout match plays 0 to {maximum} more pairs of games, not {count}.",
+            maximum=MAX_TIEBREAK_PAIRS,
+            count=error.count,
+        )
     if error.reason is TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN:
         return Text(
             "{double} is for a round robin (each pair plays twice); a Swiss or a knockout "
@@ -171,6 +186,8 @@ _OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
     TournamentRefusal.ROUNDS_NOT_SWISS: _terms_refusal,
     TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN: _terms_refusal,
     TournamentRefusal.BYE_NOT_SWISS: _terms_refusal,
+    TournamentRefusal.TIEBREAKS_NOT_KNOCKOUT: _terms_refusal,
+    TournamentRefusal.BAD_TIEBREAKS: _terms_refusal,
     TournamentRefusal.CANCELLED: lambda error: Text(
         "Tournament #{tournament} was cancelled at its sign-up deadline: too few players had "
         "joined.",

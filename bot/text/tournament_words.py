@@ -77,7 +77,22 @@ def tournament_text(view: TournamentView) -> Text:
         case _:
             state = Text("Finished.")
     vacation = "" if view.vacation else Text("No vacation: a vacation pauses none of its games.")
-    return Sentences(terms, theme_text(view), vacation, players, state)
+    return Sentences(terms, theme_text(view), _tiebreak_rule(view), vacation, players, state)
+
+
+def _tiebreak_rule(view: TournamentView) -> Text | str:
+    """How a knockout decides a level match (nothing for the other formats)."""
+    if view.format is not TournamentFormat.KNOCKOUT:
+        return ""
+    if not view.tiebreak_pairs:
+        return Text("Tie-break: a level match goes to the higher seed.")
+    return Plural(
+        "Tie-break: a level match plays {count} more pair of games, one with each colour; "
+        "still level, the higher seed goes through.",
+        "Tie-break: a level match plays up to {count} more pairs of games, one with each "
+        "colour; still level, the higher seed goes through.",
+        view.tiebreak_pairs,
+    )
 
 
 def _signup_state(view: TournamentView) -> Text:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.i18n import Locale, using
 from bot.i18n.text import say
-from bot.service import GameService, User
+from bot.service import GameService
 from bot.service.tournament.facts import (
     TournamentError,
     TournamentRefusal,
@@ -22,37 +22,7 @@ from bot.service.tournament.knockout import Decision
 from bot.store import OutboxKind, TournamentFormat, TournamentStatus
 from bot.text.tournament_words import standings_text, started_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
-
-DAVE, ERIN = User(404, "dave"), User(505, "erin")
-USERS = {user.id: user for user in (ALICE, BOB, CAROL, DAVE, ERIN)}
-
-
-async def _went_on(service: GameService) -> list[TournamentStarted | TournamentStandings]:
-    """Deliver the pending tournament rows as the sender would (each then marked sent):
-    what each said."""
-    said: list[TournamentStarted | TournamentStandings] = []
-    deliveries = service.deliveries
-    for row in await deliveries.pending_deliveries():
-        if row.kind is OutboxKind.TOURNAMENT_ROUND:
-            delivery = await deliveries.delivery(row)
-            if delivery is not None:
-                assert isinstance(delivery.content, TournamentStarted | TournamentStandings)
-                said.append(delivery.content)
-    await deliveries.settle_shown_deliveries()
-    return said
-
-
-async def _win(service: GameService, winner_id: int, game: TournamentStarted, index: int) -> None:
-    """Game ``index`` of ``game`` won by ``winner_id`` (the other resigns)."""
-    view = game.pairings[index].game
-    loser = view.black.id if view.white.id == winner_id else view.white.id
-    await service.endings.confirm_resign(USERS[loser], view.id)
-
-
-async def _draw(service: GameService, game: TournamentStarted, index: int) -> None:
-    view = game.pairings[index].game
-    await service.endings.draw(USERS[view.white.id], None, game_id=view.id)
-    await service.endings.accept_draw(USERS[view.black.id], view.id)
+from tests.service.tournament_helpers import DAVE, ERIN, USERS, draw, went_on, win
 
 
 async def test_a_swiss_is_paired_round_by_round_to_its_end(service: GameService) -> None:
@@ -73,9 +43,9 @@ async def test_a_swiss_is_paired_round_by_round_to_its_end(service: GameService)
         assert len(current.pairings) == 2 and current.round in (None, number)
         for index, pairing in enumerate(current.pairings):
             met[frozenset((pairing.game.white.id, pairing.game.black.id))] += 1
-            await _win(service, pairing.game.white.id, current, index)
+            await win(service, pairing.game.white.id, current, index)
         byes.append(await service.core.store.tournaments.byes(current.tournament.id))
-        said = await _went_on(service)
+        said = await went_on(service)
         assert len(said) == 1
         if number < 3:
             assert isinstance(said[0], TournamentStarted) and said[0].round == number + 1
@@ -103,7 +73,7 @@ async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> 
         await tournaments.join(user, PLACE)
     first = await tournaments.start(ALICE, PLACE, manages_server=False)
     for index, pairing in enumerate(first.pairings):
-        await _win(service, pairing.game.white.id, first, index)
+        await win(service, pairing.game.white.id, first, index)
     rows = [
         row
         for row in await service.deliveries.pending_deliveries()
@@ -136,27 +106,27 @@ async def test_a_knockout_with_a_drawn_match(service: GameService) -> None:
         (1, 2, CAROL.id, BOB.id),
     ]
     for index in (0, 1):
-        await _win(service, ALICE.id, first, index)
-    await _win(service, BOB.id, first, 2)
-    await _win(service, CAROL.id, first, 3)  # 1-1: level
-    said = await _went_on(service)
+        await win(service, ALICE.id, first, index)
+    await win(service, BOB.id, first, 2)
+    await win(service, CAROL.id, first, 3)  # 1-1: level
+    said = await went_on(service)
     tiebreak = [s for s in said if isinstance(s, TournamentStarted)]
     assert [(p.round, p.board, p.game.white.id) for p in tiebreak[0].pairings] == [
         (1, 2, BOB.id),
         (1, 2, CAROL.id),
     ]
-    await _draw(service, tiebreak[0], 0)
-    await _draw(service, tiebreak[0], 1)
-    final = (await _went_on(service))[0]
+    await draw(service, tiebreak[0], 0)
+    await draw(service, tiebreak[0], 1)
+    final = (await went_on(service))[0]
     assert isinstance(final, TournamentStarted) and final.round == 2
     assert {p.game.white.id for p in final.pairings} == {ALICE.id, BOB.id}
     bracket = await tournaments.standings(PLACE)
     match = next(m for m in bracket.matches if (m.round, m.number) == (1, 2))
     assert (match.winner, match.decision) == (bracket.matches[1].high, Decision.SEED)
     assert "higher seed" in str(standings_text(bracket))
-    await _win(service, BOB.id, final, 0)
-    await _win(service, BOB.id, final, 1)
-    ended = (await _went_on(service))[0]
+    await win(service, BOB.id, final, 0)
+    await win(service, BOB.id, final, 1)
+    ended = (await went_on(service))[0]
     assert isinstance(ended, TournamentStandings)
     assert [p.id for p in ended.winners] == [BOB.id]
     assert ended.tournament.status is TournamentStatus.FINISHED

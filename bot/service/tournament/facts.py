@@ -26,6 +26,10 @@ FORMAT_LABELS = (("round_robin", "Round robin"), ("swiss", "Swiss"), ("knockout"
 BYE_LABELS = (("1", "1 point"), ("0.5", "½ point"), ("0", "0 points"))
 BYE_HALVES = {"1": 2, "0.5": 1, "0": 0}
 DEFAULT_PLAYERS = 8
+# A level knockout match plays up to this many more pairs of games (``tiebreaks:``), then the
+# higher seed goes through (``bot.service.tournament.knockout``).
+MAX_TIEBREAK_PAIRS = 4
+DEFAULT_TIEBREAK_PAIRS = 1
 MAX_NAME_LENGTH = 60
 
 
@@ -53,6 +57,7 @@ class TournamentView:
     cancelled: bool = False  # called off at its deadline: too few players
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
     start: ThematicStart | None = None  # a thematic start every game begins from
+    tiebreak_pairs: int = DEFAULT_TIEBREAK_PAIRS  # a knockout's pairs after a level match
 
     @property
     def open(self) -> bool:
@@ -202,6 +207,8 @@ class TournamentRefusal(Enum):
     ROUNDS_NOT_SWISS = "rounds_not_swiss"  # rounds given to a round robin or a knockout
     DOUBLE_NOT_ROUND_ROBIN = "double_not_round_robin"  # double asked of a Swiss or knockout
     BYE_NOT_SWISS = "bye_not_swiss"  # a bye's score given to a round robin or a knockout
+    TIEBREAKS_NOT_KNOCKOUT = "tiebreaks_not_knockout"  # tie-break pairs asked of another format
+    BAD_TIEBREAKS = "bad_tiebreaks"  # tie-break pairs outside 0..MAX_TIEBREAK_PAIRS
 
 
 class TournamentError(UserError):

@@ -80,9 +80,13 @@ def _sat_out(
 
 
 def bracket_lines(
-    ids: Sequence[int], games: Sequence[TournamentGame], refs: Mapping[int, PlayerRef]
+    ids: Sequence[int],
+    games: Sequence[TournamentGame],
+    refs: Mapping[int, PlayerRef],
+    tiebreak_pairs: int,
 ) -> tuple[tuple[MatchLine, ...], PlayerRef | None]:
-    """A knockout's matches (``ids`` in seed order) and its champion once decided."""
+    """A knockout's matches (``ids`` in seed order; a level match plays up to
+    ``tiebreak_pairs`` more pairs) and its champion once decided."""
     seeds = {player: number for number, player in enumerate(ids, 1)}
     played = [
         KnockoutGame(g.round, g.board, seeds[g.white_id], seeds[g.black_id], g.result)
@@ -92,7 +96,7 @@ def bracket_lines(
     def ref(seed: int | None) -> PlayerRef | None:
         return None if seed is None else refs[ids[seed - 1]]
 
-    matches = bracket(len(ids), played)
+    matches = bracket(len(ids), played, tiebreak_pairs)
     lines = tuple(
         MatchLine(
             m.round,

@@ -4,19 +4,26 @@ written, naming the option (or the pair of options) that cannot be."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from bot.service.challenges import check_days
 from bot.service.game_facts import variant_named
 from bot.service.option_errors import Unratable, UnratableError
+from bot.service.results import Place
 from bot.service.thematic_starts import StartLineError, StartLineProblem, thematic_start
 from bot.service.tournament.facts import (
     DEFAULT_ROUNDS,
+    DEFAULT_TIEBREAK_PAIRS,
     MAX_FIELD,
+    MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_ROUNDS,
+    MAX_TIEBREAK_PAIRS,
     MIN_PLAYERS,
     TournamentError,
     TournamentRefusal,
 )
-from bot.store import TournamentFormat
+from bot.store import NewTournament, TournamentFormat
 from rules import Variant
 
 
@@ -54,6 +61,47 @@ def bye_terms(format: TournamentFormat, bye_halves: int | None) -> int:
     return bye_halves
 
 
+def tiebreak_terms(format: TournamentFormat, pairs: int | None) -> int:
+    """How many more pairs of games a level knockout match plays before the higher seed
+    goes through (one by default). Raises ``TournamentError`` (TIEBREAKS_NOT_KNOCKOUT for
+    another format, BAD_TIEBREAKS outside 0..MAX_TIEBREAK_PAIRS)."""
+    if pairs is None:
+        return DEFAULT_TIEBREAK_PAIRS
+    if format is not TournamentFormat.KNOCKOUT:
+        raise TournamentError(TournamentRefusal.TIEBREAKS_NOT_KNOCKOUT, count=pairs)
+    if not 0 <= pairs <= MAX_TIEBREAK_PAIRS:
+        raise TournamentError(TournamentRefusal.BAD_TIEBREAKS, count=pairs)
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class FormatTerms:
+    """A tournament's format terms, checked: a round robin's cycles, a Swiss' rounds
+    (None otherwise) and what its bye scores, a knockout's tie-break pairs."""
+
+    cycles: int
+    rounds: int | None
+    bye_halves: int
+    tiebreak_pairs: int
+
+
+def format_terms(
+    format: TournamentFormat,
+    players: int,
+    *,
+    rounds: int | None = None,
+    double: bool = False,
+    bye_halves: int | None = None,
+    tiebreaks: int | None = None,
+) -> FormatTerms:
+    """The terms of ``format`` for ``players``, each option checked against the format.
+    Raises ``TournamentError`` (see ``checked_terms``, ``bye_terms``, ``tiebreak_terms``)
+    and ``ValueError`` for a bye's score no adapter offers."""
+    checked = checked_terms(format, players, rounds, double=double)
+    bye = bye_terms(format, bye_halves)
+    return FormatTerms(2 if double else 1, checked, bye, tiebreak_terms(format, tiebreaks))
+
+
 def checked_terms(
     format: TournamentFormat, players: int, rounds: int | None, *, double: bool = False
 ) -> int | None:
@@ -76,3 +124,61 @@ def checked_terms(
     if not 1 <= rounds <= min(MAX_ROUNDS, players - 1 + players % 2):
         raise TournamentError(TournamentRefusal.BAD_ROUNDS, count=rounds)
     return rounds
+
+
+def opening_terms(
+    place: Place,
+    organiser_id: int,
+    *,
+    name: str,
+    game: str,
+    days: int,
+    rated: bool | None,
+    players: int,
+    double: bool,
+    start_when_full: bool,
+    format: TournamentFormat,
+    rounds: int | None,
+    bye_halves: int | None,
+    vacation: bool,
+    start: str | None,
+    tiebreaks: int | None,
+) -> NewTournament:
+    """The tournament ``/tournament create`` asks for, every option checked (its sign-up
+    deadline is the use case's: it needs the organiser's time zone). Raises
+    ``TournamentError``, ``InvalidOptionError`` (an unknown game, a bad start, days, a
+    rated thematic tournament)."""
+    variant, start_fen = game_and_start(game, start)
+    rated = rated_terms(rated, start_fen)
+    check_days(days)
+    shape = format_terms(
+        format, players, rounds=rounds, double=double, bye_halves=bye_halves, tiebreaks=tiebreaks
+    )
+    return NewTournament(
+        place.guild_id,
+        place.channel_id,
+        place.thread_id,
+        organiser_id,
+        tournament_title(name),
+        format,
+        shape.cycles,
+        variant.name,
+        days,
+        rated,
+        players,
+        start_when_full,
+        shape.rounds,
+        shape.bye_halves,
+        None,  # the deadline, read in the organiser's time zone
+        vacation,
+        start_fen,
+        shape.tiebreak_pairs,
+    )
+
+
+def tournament_title(name: str) -> str:
+    """A tournament's name, its spaces tidied. Raises ``TournamentError`` (BAD_NAME)."""
+    title = " ".join(name.split())
+    if len(title) > MAX_NAME_LENGTH:
+        raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
+    return title

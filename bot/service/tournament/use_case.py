@@ -14,7 +14,6 @@ from dataclasses import replace
 from datetime import datetime
 from functools import partial
 
-from bot.service.challenges import check_days
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.endings import stored_ending
 from bot.service.game_facts import record_extension, variant_named
@@ -27,7 +26,6 @@ from bot.service.thematic_starts import ThematicStart, start_shown
 from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.deadline import parse_deadline
 from bot.service.tournament.facts import (
-    MAX_NAME_LENGTH,
     MIN_PLAYERS,
     EntryKind,
     Pairing,
@@ -44,12 +42,7 @@ from bot.service.tournament.going_on import first_step, new_games, next_step
 from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
 from bot.service.tournament.tables import bracket_lines, table_lines
-from bot.service.tournament.terms import (
-    bye_terms,
-    checked_terms,
-    game_and_start,
-    rated_terms,
-)
+from bot.service.tournament.terms import opening_terms
 from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
     BatchEnding,
@@ -57,7 +50,6 @@ from bot.store import (
     Entry,
     EntryChange,
     GameRecord,
-    NewTournament,
     PairedGame,
     Tournament,
     TournamentFormat,
@@ -97,42 +89,38 @@ class TournamentUseCases:
         deadline: str | None = None,
         vacation: bool = True,
         start: str | None = None,
+        tiebreaks: int | None = None,
     ) -> TournamentShown:
         """Open a tournament in ``place`` for up to ``players`` (by a member who may manage
         the server): a round robin (``double``: both colours at once), a Swiss of ``rounds``
-        (a bye worth ``bye_halves`` half points) or a knockout. ``deadline``: sign-up closes
-        and the clock starts it; ``vacation`` False: no vacation pauses its games; ``start``:
-        every game's thematic line (``rated`` None: rated unless thematic). Raises
-        ``TournamentError``, ``InvalidOptionError``, ``DeadlineError`` before any write."""
+        (a bye worth ``bye_halves`` half points) or a knockout (``tiebreaks``: pairs of games
+        after a level match). ``deadline``: sign-up closes and the clock starts it;
+        ``vacation`` False: no vacation pauses its games; ``start``: every game's thematic
+        line (``rated`` None: rated unless thematic). Raises ``TournamentError``,
+        ``InvalidOptionError``, ``DeadlineError`` before any write."""
         if not manages_server:
             raise TournamentError(TournamentRefusal.NOT_ORGANISER)
-        variant, start_fen = game_and_start(game, start)
-        rated = rated_terms(rated, start_fen)
-        check_days(days)
-        rounds = checked_terms(format, players, rounds, double=double)
-        title, bye = _title(name), bye_terms(format, bye_halves)
+        new = opening_terms(
+            place,
+            user.id,
+            name=name,
+            game=game,
+            days=days,
+            rated=rated,
+            players=players,
+            double=double,
+            start_when_full=start_when_full,
+            format=format,
+            rounds=rounds,
+            bye_halves=bye_halves,
+            vacation=vacation,
+            start=start,
+            tiebreaks=tiebreaks,
+        )
         starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
         made = await self._core.store.tournaments.create(
-            NewTournament(
-                place.guild_id,
-                place.channel_id,
-                place.thread_id,
-                user.id,
-                title,
-                format,
-                2 if double else 1,
-                variant.name,
-                days,
-                rated,
-                players,
-                start_when_full,
-                rounds,
-                bye,
-                starts_at,
-                vacation,
-                start_fen,
-            ),
+            replace(new, starts_at=starts_at),
             self._core.now(),
         )
         if starts_at is not None:
@@ -280,7 +268,7 @@ class TournamentUseCases:
         won = tournament.status is TournamentStatus.FINISHED
         view = await self._view(tournament)
         if tournament.format is TournamentFormat.KNOCKOUT and tournament.started_at is not None:
-            matches, champion = bracket_lines(seeded, games, refs)
+            matches, champion = bracket_lines(seeded, games, refs, tournament.tiebreak_pairs)
             first = (champion,) if won and champion is not None else ()
             return TournamentStandings(view, (), len(games), done, first, matches=matches)
         byes = await store.byes(tournament.id)
@@ -533,6 +521,7 @@ class TournamentUseCases:
             tournament.cancelled_at is not None,
             tournament.vacation,
             _start_shown(tournament),
+            tournament.tiebreak_pairs,
         )
 
 
@@ -541,14 +530,6 @@ def _start_shown(tournament: Tournament) -> ThematicStart | None:
     if tournament.start_fen is None:
         return None
     return start_shown(variant_named(tournament.variant), tournament.start_fen)
-
-
-def _title(name: str) -> str:
-    """A tournament's name, its spaces tidied. Raises ``TournamentError`` (BAD_NAME)."""
-    title = " ".join(name.split())
-    if len(title) > MAX_NAME_LENGTH:
-        raise TournamentError(TournamentRefusal.BAD_NAME, count=MAX_NAME_LENGTH)
-    return title
 
 
 def _closed(tournament: Tournament) -> TournamentRefusal:
