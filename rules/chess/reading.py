@@ -1,13 +1,23 @@
-"""Reading a recorded move fast: strict SAN matched without generating every legal move.
+"""Reading a recorded move fast: without generating every legal move.
 
-A record names most moves in strict SAN (``Nf3``, ``exd5``, ``e8=Q``). For those, the pieces
-that could make the move are found from the target square (the knights a knight's jump away,
-the first piece along each line for sliders, the one or two squares a pawn comes from), and
-only those candidates are tested for legality, by playing each on a scratch board and asking
-whether the mover's king is attacked. Exactly one legal candidate is the move. Anything else —
-no candidate, several, a missing promotion, castling, lenient or UCI text — goes to
-``notation.parse_move``, which reads every form and explains every refusal, so validation and
-error messages are those of typed moves.
+Stored moves are UCI (``g1f3``, ``e7e8q``), and the origin is named: a plain one (not
+castling) is checked directly — the mover's piece on the origin, the target reachable by that
+piece (a knight's or king's step, a clear line, a pawn's step, double step or capture, a
+promotion exactly on the last rank) — and then whether it leaves the king safe.
+
+A record read from a file names most moves in strict SAN (``Nf3``, ``exd5``, ``e8=Q``). For
+those, the pieces that could make the move are found from the target square (the knights a
+knight's jump away, the first piece along each line for sliders, the one or two squares a pawn
+comes from), and each candidate's king safety is tested. Exactly one legal candidate is the
+move.
+
+King safety: out of check, a move that is neither the king's nor en passant can only expose
+the king by opening the line from it through the origin, so that line alone is read
+(``_uncovers_king``); the rest is played on a scratch board and the king's square tested.
+
+Anything else — no candidate, several, a missing promotion, castling, lenient text, an illegal
+move — goes to ``notation.parse_move``, which reads every form and explains every refusal, so
+validation and error messages are those of typed moves.
 """
 
 from __future__ import annotations
@@ -15,10 +25,10 @@ from __future__ import annotations
 import re
 
 from rules.chess.geometry import (
+    ALL_RAYS,
     FILES,
     KING_TARGETS,
     KNIGHT_TARGETS,
-    QUEEN_RAYS,
     SQUARES_BY_NAME,
 )
 from rules.chess.position import (
@@ -31,17 +41,33 @@ from rules.chess.position import (
 )
 from rules.core import Move, Square
 
-# The squares on a line (rank, file, diagonal) through each square: only a piece on such a line
-# through its own king can be pinned.
-_LINES = tuple(frozenset(s for ray in QUEEN_RAYS[king] for s in ray) for king in range(64))
-_COORDINATES = re.compile(r"[a-h][1-8][a-h][1-8]")
+# For each slider kind, the squares strictly between an origin and each target on its lines.
+_BETWEEN = {
+    kind: {
+        (origin, ray[i]): ray[:i]
+        for origin in range(64)
+        for ray in rays[origin]
+        for i in range(len(ray))
+    }
+    for kind, rays in SLIDER_RAYS.items()
+}
+# For each king square, each square on a line through it: (direction in ``ALL_RAYS``, its
+# index along that ray).
+_PLACES = tuple(
+    {square: (direction, index) for direction, ray in enumerate(ALL_RAYS[king])
+     for index, square in enumerate(ray)}
+    for king in range(64)
+)  # fmt: skip
 _STRICT = re.compile(r"([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([NBRQ]))?[+#]?")
 
 
 def read_move(position: ChessPosition, text: str) -> tuple[Move, ChessPosition]:
     """The move ``text`` names and the position after it. Raises the errors of
     ``ChessPosition.parse_move`` for text that names no single legal move."""
-    match = _STRICT.fullmatch(_with_piece(position, text))
+    move = _plain_uci(position, text)
+    if move is not None:
+        return move, position._after(move)
+    match = _STRICT.fullmatch(text)
     if match is not None:
         move = _strict_san(position, match)
         if move is not None:
@@ -50,15 +76,40 @@ def read_move(position: ChessPosition, text: str) -> tuple[Move, ChessPosition]:
     return move, position._after(move)
 
 
-def _with_piece(position: ChessPosition, text: str) -> str:
-    """UCI text of a move by a piece (``g1f3``) as the strict SAN that names the same move
-    (``Ng1f3``); other text as it is. Stored moves are UCI: read as they are, a piece's move
-    looks like a pawn's, finds none, and goes to the full parser."""
-    if len(text) != 4 or _COORDINATES.fullmatch(text) is None:
-        return text
-    piece = position.board[SQUARES_BY_NAME[text[:2]]]
-    own = WHITE_PIECES if position._white else BLACK_PIECES
-    return piece.upper() + text if piece in own and piece not in "Pp" else text
+def _plain_uci(position: ChessPosition, text: str) -> Move | None:
+    """The legal move plain UCI text names (``g1f3``, ``e7e8q``; not castling), or None to
+    let the SAN reading decide."""
+    if len(text) not in (4, 5):
+        return None
+    origin, target = SQUARES_BY_NAME.get(text[:2]), SQUARES_BY_NAME.get(text[2:4])
+    if origin is None or target is None:
+        return None
+    board, white = position.board, position._white
+    own = WHITE_PIECES if white else BLACK_PIECES
+    piece = board[origin]
+    if piece not in own or board[target] in own:
+        return None
+    kind = piece.lower()
+    promotion = text[4:] or None
+    if kind == "p":
+        last_rank = target >= 56 if white else target < 8
+        if last_rank != (promotion is not None) or (promotion and promotion not in "nbrq"):
+            return None
+        if origin not in _pawn_origins(position, target, FILES[origin & 7], white):
+            return None
+    elif promotion is not None:
+        return None
+    elif kind == "n" or kind == "k":
+        if target not in (KNIGHT_TARGETS if kind == "n" else KING_TARGETS)[origin]:
+            return None  # castling too: the SAN way reads it
+    else:
+        between = _BETWEEN[kind].get((origin, target))
+        if between is None or any(board[s] != EMPTY for s in between):
+            return None
+    free = kind != "k" and (kind != "p" or target != position.en_passant_square)
+    if _keeps_king_safe(position, origin, target, white, free):
+        return Move(origin, target, promotion)
+    return None
 
 
 def _strict_san(position: ChessPosition, match: re.Match[str]) -> Move | None:
@@ -82,21 +133,13 @@ def _strict_san(position: ChessPosition, match: re.Match[str]) -> Move | None:
         origins = _piece_origins(board, piece if white else piece.lower(), to_square)
         promoted = None
     found: Move | None = None
-    # Not in check, a piece off every line through its king cannot expose it (the king's own
-    # steps and en passant, which moves two pawns, are always tried on a board).
-    king = position._kings[0 if white else 1]
-    free = (
-        not position.is_check()
-        and (piece is None or piece != "K")
-        and (piece is not None or to_square != position.en_passant_square)
-    )
-    lines = _LINES[king]
+    free = piece != "K" and (piece is not None or to_square != position.en_passant_square)
     for origin in origins:
         if from_file is not None and FILES[origin & 7] != from_file:
             continue
         if from_rank is not None and (origin >> 3) + 1 != int(from_rank):
             continue
-        if (free and origin not in lines) or _king_safe_after(position, origin, to_square, white):
+        if _keeps_king_safe(position, origin, to_square, white, free):
             if found is not None:
                 return None  # ambiguous: the full parser names the candidates
             found = Move(origin, to_square, promoted)
@@ -152,6 +195,47 @@ def _piece_origins(board: tuple[str, ...], letter: str, to_square: Square) -> li
                     origins.append(s)
                 break
     return origins
+
+
+def _keeps_king_safe(
+    position: ChessPosition, origin: Square, to_square: Square, white: bool, free: bool
+) -> bool:
+    """Whether moving the piece on ``origin`` to ``to_square`` leaves its own king safe.
+    ``free``: the move is neither the king's nor en passant (which takes a second pawn off
+    the board); then, out of check, only a line from the king through ``origin`` can open.
+    Anything else is played on a scratch board."""
+    if free and not position.is_check():
+        return not _uncovers_king(position, origin, to_square, white)
+    return _king_safe_after(position, origin, to_square, white)
+
+
+def _uncovers_king(position: ChessPosition, origin: Square, to_square: Square, white: bool) -> bool:
+    """Whether a piece leaving ``origin`` for ``to_square`` opens a line to its king: the
+    first piece from the king that way, an enemy slider of that line right behind it, and
+    ``to_square`` off the line between them."""
+    king = position._kings[0 if white else 1]
+    place = _PLACES[king].get(origin)
+    if place is None:
+        return False  # off every line through the king
+    direction, _ = place
+    board = position.board
+    ray = ALL_RAYS[king][direction]
+    slider, queen = (
+        ("r" if direction < 4 else "b", "q") if white else ("R" if direction < 4 else "B", "Q")
+    )
+    shielded = False
+    for index, square in enumerate(ray):
+        if square == origin:
+            shielded = True
+            continue
+        piece = board[square]
+        if piece == EMPTY:
+            continue
+        if not shielded or (piece != slider and piece != queen):
+            return False  # another piece is nearer the king, or nothing attacks down the line
+        kept = _PLACES[king].get(to_square)  # on the line up to the slider: still shields
+        return kept is None or kept[0] != direction or kept[1] > index
+    return False
 
 
 def _king_safe_after(

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterator
+from itertools import chain
 
 import pytest
 
-from rules import Game, RulesError
+from rules import Game, Position, RulesError, get_variant
 from rules.chess import CHESS
-from rules.chess.geometry import SQUARES_BY_NAME
+from rules.chess.geometry import SQUARE_NAMES, SQUARES_BY_NAME
 from rules.chess.position import ChessPosition
+from rules.chess960 import CHESS960
+from tests.rules.random_games import biased_games
+from tests.rules.test_chess_properties import STARTS
 
 
 def random_positions(count: int, seed: int) -> list[ChessPosition]:
@@ -39,17 +45,21 @@ def test_every_legal_move_reads_back_from_its_san() -> None:
                 assert after == position.play(move)
 
 
-def _read_as_parser_reads(position: ChessPosition, text: str) -> None:
-    """``read_move(text)`` gives the move ``parse_move`` gives, or raises its very error."""
+def _read_as_parser_reads(position: ChessPosition, text: str) -> str:
+    """``read_move(text)`` gives the move ``parse_move`` gives and ``play``'s position after
+    it, or raises its very error. Returns "read" or "refused"."""
+    outcome = "read"
     try:
-        expected: object = position.parse_move(text)
+        move = position.parse_move(text)
+        expected: object = move, position.play(move)
     except RulesError as error:
-        expected = type(error), str(error)
+        expected, outcome = (type(error), str(error)), "refused"
     try:
-        got: object = position.read_move(text)[0]
+        got: object = position.read_move(text)
     except RulesError as error:
         got = type(error), str(error)
     assert got == expected, (position.fen(), text)
+    return outcome
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -83,3 +93,67 @@ def test_a_pinned_piece_is_not_read_as_moving() -> None:
     assert position.uci(position.read_move("Nd2")[0]) == "b1d2"
     with pytest.raises(RulesError, match="pinned"):
         position.read_move("Nfd2")
+
+
+def _chess960_start(rng: random.Random) -> Position:
+    return CHESS960.start_position(rng.randrange(960))
+
+
+def _chess_start(rng: random.Random) -> Position:
+    """The standard start or one of the property tests' (pawns about to promote, en
+    passant a move away, pins)."""
+    return CHESS.from_fen(rng.choice(STARTS))
+
+
+def _en_passant(variant: str) -> Iterator[Position]:
+    """En passant that is legal, exposes the king along a rank, or takes the checking pawn."""
+    for fen in (
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        "8/8/8/2pP4/3K4/8/8/7k w - c6 0 2",
+    ):
+        yield get_variant(variant).from_fen(fen)
+
+
+def _uci_texts(position: ChessPosition, rng: random.Random) -> list[str]:
+    """Each legal move's UCI (promotions with each letter, also capital and wrong ones),
+    and 60 more from a piece of the side to move to any square, with any suffix."""
+    texts = [position.uci(move) for move in position.legal_moves()]
+    texts += [text[:4] + letter for text in texts if len(text) == 5 for letter in "kpQx"]
+    own = [name for name, square in SQUARES_BY_NAME.items() if _moves_it(position, square)]
+    if position.en_passant_square is not None:  # every piece onto it: a pawn's capture
+        texts += [name + SQUARE_NAMES[position.en_passant_square] for name in own]
+    for _ in range(60):
+        text = rng.choice(own) + rng.choice(list(SQUARES_BY_NAME))
+        texts.append(text + rng.choice(["", "", "", "q", "n", "k", "Q"]))
+    return texts
+
+
+def _moves_it(position: ChessPosition, square: int) -> bool:
+    piece = position.piece_at(square)
+    return piece is not None and piece.color is position.side_to_move
+
+
+@pytest.mark.parametrize("variant", ["chess", "chess960"])
+def test_stored_uci_reads_as_the_full_parser_reads_it(variant: str) -> None:
+    """In positions of check-seeking random games (pins, checks, en passant, promotions,
+    960's castling by taking the rook), every legal move's UCI reads as that move with
+    ``play``'s position after it, and any other UCI text — a pinned piece, a blocked line,
+    a wrong or missing promotion, another side's piece — raises ``parse_move``'s very error:
+    the stored moves' fast path accepts exactly the legal moves."""
+    rng = random.Random(29)
+    start = _chess960_start if variant == "chess960" else _chess_start
+    seen: Counter[str] = Counter()
+    games = biased_games(variant, 8, 120, seed=29, start=start)
+    for index, position in enumerate(chain(_en_passant(variant), games)):
+        assert isinstance(position, ChessPosition)
+        if index % 3 and position.en_passant_square is None:
+            continue  # a third of the positions, and all after a double step
+        seen["in check"] += position.is_check()
+        for text in _uci_texts(position, rng):
+            seen[_read_as_parser_reads(position, text)] += 1
+        for move in position.legal_moves():
+            seen["en passant"] += position.is_en_passant(move)
+            seen["promotion"] += move.promotion is not None
+    assert seen["read"] > 5_000 and seen["refused"] > 5_000, seen
+    assert seen["in check"] and seen["en passant"] and seen["promotion"], seen

@@ -4,56 +4,31 @@ game over?" asks) against ``bool(legal_moves())``, on random games of every vari
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
-from rules import Game, Move, Position, get_variant
-
-# Random games that prefer checks and captures: they end in mate far more often than
-# uniform play, so positions without a legal move (and in check) are among those tried.
-GAMES = 60
-PLIES = 160
+from rules import Position, get_variant
+from rules.chess960 import CHESS960
+from tests.rules.random_games import biased_games
 
 
-def _walk(variant: str, seed: int) -> list[tuple[Position, bool]]:
-    """Each position of ``GAMES`` random games with what ``has_legal_move`` said of it,
-    asked before anything else was (nothing cached)."""
-    rng = random.Random(seed)
-    seen: list[tuple[Position, bool]] = []
-    for _ in range(GAMES):
-        position = get_variant(variant).start()
-        for _ in range(PLIES):
-            seen.append((position, position.has_legal_move()))
-            moves = position.legal_moves()
-            if not moves or Game(variant, position).outcome() is not None:
-                break
-            position = position.play(_biased(position, moves, rng))
-    return seen
-
-
-def _biased(position: Position, moves: Sequence[Move], rng: random.Random) -> Move:
-    """A check half the time there is one, else a capture a third of the time, else any."""
-    shuffled = rng.sample(list(moves), len(moves))
-    if rng.random() < 0.5:
-        for move in shuffled:
-            if move[0] != move[1] and position.play(move).is_check():
-                return move
-    captures = [m for m in shuffled if m[0] != m[1] and position.is_capture(m)]
-    if captures and rng.random() < 0.33:
-        return captures[0]
-    return shuffled[0]
+def _chess960_start(rng: random.Random) -> Position:
+    return CHESS960.start_position(rng.randrange(960))
 
 
 @pytest.mark.parametrize("variant", ["chess", "chess960", "xiangqi", "janggi"])
 def test_has_legal_move_agrees_with_the_legal_moves(variant: str) -> None:
-    """In every position of random games, in check or not, ``has_legal_move`` is
-    ``bool(legal_moves())``; the games reach positions without a legal move."""
-    seen = _walk(variant, seed=29)
-    for position, has in seen:
+    """In every position of 60 random games that seek checks, ``has_legal_move`` (asked
+    first, nothing cached) is ``bool(legal_moves())``; the games reach positions in check
+    and positions without a legal move."""
+    start = _chess960_start if variant == "chess960" else None
+    seen = []
+    for position in biased_games(variant, games=60, plies=160, seed=29, start=start):
+        has = position.has_legal_move()
         assert has == bool(position.legal_moves()), position.fen()
         assert position.has_legal_move() == has  # again, from the legal moves now cached
-    assert any(position.is_check() for position, _ in seen)
+        seen.append((position.is_check(), has))
+    assert any(check for check, _ in seen)
     assert any(not has for _, has in seen), "no position without a legal move was reached"
 
 
@@ -70,6 +45,5 @@ def test_has_legal_move_agrees_with_the_legal_moves(variant: str) -> None:
 )
 def test_has_legal_move_in_positions_without_one_or_nearly(variant: str, fen: str) -> None:
     """Mates, stalemates and near misses: ``has_legal_move`` agrees with the full list."""
-    fresh = get_variant(variant).from_fen(fen)
-    has = fresh.has_legal_move()
+    has = get_variant(variant).from_fen(fen).has_legal_move()
     assert has == bool(get_variant(variant).from_fen(fen).legal_moves())
