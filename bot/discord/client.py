@@ -62,7 +62,7 @@ from bot.service import (
 )
 from bot.service.analysis import ProgressMessage
 from bot.service.computer_queue import ReplyQueue
-from bot.store import Store
+from bot.store import Store, when_available
 
 _log = logging.getLogger(__name__)
 
@@ -217,9 +217,12 @@ class PostalBot(discord.AutoShardedClient):
         # Analyses a previous run left unfinished carry on, shown in the messages their
         # askers saw (asking again shows them too).
         # So do those taken over from another process that stopped or died meanwhile.
-        self._service.analysis.on_taken_over = self._follow_analyses
-        await self._service.analysis.resume()
-        self._follow_analyses(await self._service.analysis.progress_messages())
+        analysis = self._service.analysis
+        analysis.on_taken_over = self._follow_analyses
+        await when_available("resuming the analyses", analysis.resume)
+        self._follow_analyses(
+            await when_available("finding the analyses' messages", analysis.progress_messages)
+        )
 
     def _follow_analyses(self, messages: list[ProgressMessage]) -> None:
         """Go on showing each analysis in its message (one Postal posted before)."""
@@ -362,13 +365,21 @@ class PostalBot(discord.AutoShardedClient):
         self.scheduler.wake()
         self.outbox.wake()
 
+    # The commands' hash is read and written at start-up only: another process starting on
+    # the same database may hold its write lock a moment (``when_available`` waits).
     async def _load_sync_hash(self) -> str | None:
-        assert self._store is not None
-        return await self._store.bot_state.get(COMMANDS_HASH_KEY)
+        store = self._store
+        assert store is not None
+        return await when_available(
+            "reading the commands' hash", lambda: store.bot_state.get(COMMANDS_HASH_KEY)
+        )
 
     async def _save_sync_hash(self, digest: str) -> None:
-        assert self._store is not None
-        await self._store.bot_state.set(COMMANDS_HASH_KEY, digest)
+        store = self._store
+        assert store is not None
+        await when_available(
+            "saving the commands' hash", lambda: store.bot_state.set(COMMANDS_HASH_KEY, digest)
+        )
 
     # ------------------------------------------------------------------ rendering
 

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.service.clock import Clock, system_clock
 from bot.service.uptime import HEARTBEAT_INTERVAL
-from bot.store import ALL_SHARDS, ShardLease, Store
+from bot.store import ALL_SHARDS, ShardLease, Store, when_available
 
 _log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ async def holding_shards(
     the block ends, then released), False when ``stop`` came first. ``on_wait`` is called
     after each attempt the database answered while waiting (a standby is alive: its health
     file is marked). Raises the store's errors at the first attempt (an unusable database
-    is a start-up failure)."""
+    is a start-up failure), after waiting out a busy one (``when_available``)."""
     owner = owner or lease_owner()
     if not await _wait_for(store, shards, owner, stop, clock, on_wait or (lambda: None)):
         yield False
@@ -120,7 +120,11 @@ async def _wait_for(
     on_wait: Callable[[], None],
 ) -> bool:
     """Lease ``shards``, waiting while others hold them; False if ``stop`` came first."""
-    held = await _take(store, shards, owner, clock)
+    # The first take meets a database that cannot answer (unusable: a start-up failure)
+    # or is busy a moment (another process starting on it: waited for).
+    held = await when_available(
+        "taking the shard lease", lambda: _take(store, shards, owner, clock)
+    )
     if held:
         on_wait()
         # One line, however long the wait: what is happening and what ends it.

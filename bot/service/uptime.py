@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 
 from bot.service.clock import Clock, system_clock
 from bot.service.weekends import resumed_deadline
-from bot.store import DowntimeCredit, Store
+from bot.store import DowntimeCredit, Store, when_available
 
 _log = logging.getLogger(__name__)
 
@@ -72,10 +72,11 @@ async def keeping_time(
     ``on_beat`` is called after the resume and after each heartbeat the database took (the
     bot marks its health file with it).
 
-    Raises what ``resume`` raises (the store's errors); a failed heartbeat later is logged
-    and retried at the next interval, never fatal.
+    Raises what ``resume`` raises (the store's errors), after waiting out a busy database
+    (``when_available``); a failed heartbeat later is logged and retried at the next
+    interval, never fatal.
     """
-    credit = await resume(store, clock)
+    credit = await when_available("crediting the downtime", lambda: resume(store, clock))
     _signal(on_beat)
     beating = asyncio.create_task(_beat_forever(store, clock, interval.total_seconds(), on_beat))
     try:

@@ -74,6 +74,7 @@ from bot.store.outbox_facts import (
     UnreadableFacts,
     VoteClosedFacts,
 )
+from bot.store.patience import when_available
 from bot.store.pings import Pings
 from bot.store.players import Players
 from bot.store.previews import Preview, Previews
@@ -326,4 +327,5 @@ __all__ = [
     "new_nonce",
     "team_of_player",
     "team_player_id",
+    "when_available",
 ]

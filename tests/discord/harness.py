@@ -23,6 +23,7 @@ from bot.discord.client import PostalBot
 from bot.discord.runner import create_bot
 from bot.engine.api import Engines
 from bot.service import ManualClock
+from bot.store import Store
 from tests.dbtools import from_template
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
@@ -60,6 +61,9 @@ class Harness:
     engines: Engines | None = None
     # A migrated SQLite database the first start copies when ``database`` is no file yet.
     template: Path | None = None
+    # A store already open the bot starts on (as ``python -m bot``'s runner gives it one),
+    # left open when it closes; None: the bot opens ``database`` itself.
+    store: Store | None = None
     _task: asyncio.Task[None] | None = None
 
     def settings(self) -> Settings:
@@ -69,7 +73,7 @@ class Harness:
         """Start the bot as ``python -m bot`` would, and wait until it is connected."""
         if self.template is not None:
             from_template(self.database, self.template)
-        bot = create_bot(self.settings(), clock=self.clock, engines=self.engines)
+        bot = create_bot(self.settings(), clock=self.clock, store=self.store, engines=self.engines)
         # READY waits for GUILD_CREATEs up to this long; 2 s by default.
         bot._connection.guild_ready_timeout = 0.05
         token = self.environ["DISCORD_TOKEN"]
