@@ -36,6 +36,17 @@ async def pair(harness: Harness) -> AsyncIterator[tuple[Harness, Harness]]:
         await other.stop()
 
 
+async def settled(first: Harness, second: Harness) -> None:
+    """Both processes have finished their commands (what follows an answer: the write
+    marking sent the outbox row the answer stood for) and their old boards' edits. Before
+    the clock jumps by days: a real clock does not jump while they run, and a jump lets
+    their claims (minutes long) lapse under them, so that the other process sends the row
+    an answer already said (a second turn notice, nonce or not) or edits a board twice."""
+    assert first.bot is not None and second.bot is not None
+    await asyncio.gather(first.bot.commands_finished(), second.bot.commands_finished())
+    await asyncio.gather(first.bot.boards.wait_idle(), second.bot.boards.wait_idle())
+
+
 async def both_rounds(first: Harness, second: Harness) -> None:
     """Both processes run their clock at once (same time), then deliver what is due."""
     await asyncio.gather(first.clock_round(), second.clock_round())
@@ -101,23 +112,24 @@ async def test_reminders_and_time_outs_are_posted_once_by_two_processes(
     await one.start()
     games = await games_on_both_shards(zero, 3)
     assert zero.bot is not None and one.bot is not None
-    # Old boards are edited under claims that last minutes: let the edits end before the
-    # clock jumps by days (a real clock does not).
-    await asyncio.gather(zero.bot.boards.wait_idle(), one.bot.boards.wait_idle())
+    await settled(zero, one)
     zero.clock.advance(days=2, hours=1)  # 23 h left for white: a reminder is due
     await both_rounds(zero, one)
     await both_rounds(zero, one)
     for _, _, thread in games:
         assert posts(zero, thread, "Reminder") == 1
+    await settled(zero, one)
     zero.clock.advance(days=1)  # past every deadline
     await both_rounds(zero, one)
     await both_rounds(zero, one)
     for _, white, thread in games:
         assert posts(zero, thread, f"{white.name} ran out of time") == 1
+    # Each row sent once: no claim lapsed under a live process (a killed one's rows are
+    # sent again with their nonces: test_discord_two_processes).
     sent = zero.bot.outbox.stats.sent + one.bot.outbox.stats.sent
     assert sent == 2 * len(games), "one reminder and one time-out per game, no more"
     assert zero.fake.nonce_repeats == 0, "no row was sent twice (and saved by its nonce)"
-    await asyncio.gather(zero.bot.boards.wait_idle(), one.bot.boards.wait_idle())
+    await settled(zero, one)
     # Counted by their edits: an old board is read back first only by a process that did
     # not post it (the poster keeps its view), so reads say nothing of how often it is edited.
     edited = Counter(
