@@ -34,6 +34,7 @@ CONSOLE_PLACE = Place(guild_id=0, channel_id=1)
 OUTAGES = (StoreUnavailable, StoreConflict)
 CHALLENGE_ACTIONS = (
     ButtonAction.ACCEPT_CHALLENGE,
+    ButtonAction.ACCEPT_SETUP,
     ButtonAction.DECLINE_CHALLENGE,
     ButtonAction.CANCEL_CHALLENGE,
 )

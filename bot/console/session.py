@@ -48,6 +48,7 @@ from bot.service import (
     BoardView,
     Button,
     ButtonAction,
+    ChallengeCreated,
     ClockReport,
     ComputerGameStarted,
     ComputerStuck,
@@ -82,7 +83,7 @@ from bot.store import (
 )
 from bot.text import words
 from bot.text.buttons import button_label
-from bot.text.challenges import closed_text
+from bot.text.challenges import challenge_menus, closed_text
 from bot.text.clock_words import waiting_bank_text
 from bot.text.errors import error_text
 from bot.text.interactions import move_menus
@@ -340,6 +341,8 @@ class Console:
             await self._show_choices(result, game_list_buttons(result), game_list_menus(result))
         elif isinstance(result, MoveMenu):  # its menus worded as on Discord
             await self._show_choices(result, menus=move_menus(result))
+        elif isinstance(result, ChallengeCreated):  # a janggi challenge's setup menu
+            await self._show_choices(result, menus=challenge_menus(result))
         else:
             await self._show_choices(result)
 
@@ -526,14 +529,17 @@ class Console:
     # --- pressing buttons --------------------------------------------------------------
 
     async def find_button(self, user: User, choice: str) -> ConsoleButton | None:
-        """The button ``[n]`` or labelled ``choice`` (in any language Postal speaks): the one
+        """The button ``[n]`` or labelled ``choice`` (in any language Postal speaks), or the
+        menu choice of that value (a janggi setup's name: ``/press 상마상마``): the one
         ``user`` may press, else the newest (then not theirs). Raises ``UserError`` when the
         label is on several messages ``user`` may press about different games or challenges,
         listing them by number (about one, the newest is meant: Resign, then its confirm)."""
         shown = await self.saved.all()
         if choice.isdigit():
             return next((b for b in shown if b.number == int(choice)), None)
-        matching = [b for b in shown if same_words("button", b.label, choice)]
+        matching = [
+            b for b in shown if same_words("button", b.label, choice) or b.value == choice.strip()
+        ]
         mine = [b for b in matching if not b.allowed_user_ids or user.id in b.allowed_user_ids]
         if len({_target(b) for b in mine}) > 1:
             listed = [f"[{b.number}] {b.label} ({in_language(await self._owner(b))})" for b in mine]

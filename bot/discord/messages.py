@@ -51,7 +51,13 @@ from bot.service import (
 )
 from bot.store import team_of_player
 from bot.text import boards, endings, interactions, reports, words
-from bot.text.challenges import challenge_text, closed_text, computer_started_text, started_text
+from bot.text.challenges import (
+    challenge_menus,
+    challenge_text,
+    closed_text,
+    computer_started_text,
+    started_text,
+)
 from bot.text.clock_words import waiting_bank_text
 from bot.text.notices import reminder_text
 from bot.text.phrases import title_text, variant_text
@@ -360,7 +366,10 @@ def challenge_created(result: ChallengeCreated) -> Reply:
     content, mentions = with_mentions(safe(challenge_text(challenge)), players)
     expires = _("Expires {when}.").format(when=timestamp(challenge.expires_at))
     return Reply(
-        clip(f"{content}\n{expires}", CONTENT_LIMIT), buttons=result.buttons, mentions=mentions
+        clip(f"{content}\n{expires}", CONTENT_LIMIT),
+        buttons=result.buttons,
+        mentions=mentions,
+        menus=challenge_menus(result),
     )
 
 

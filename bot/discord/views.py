@@ -29,6 +29,7 @@ _SELECT_ACTIONS = "|".join(
         ButtonAction.LIST_BOARD,
         ButtonAction.LIST_PLAY,
         ButtonAction.CAST_VOTE,
+        ButtonAction.ACCEPT_SETUP,
     )
 )
 CUSTOM_ID_TEMPLATE = (

@@ -145,6 +145,8 @@ class ButtonUseCases:
         match action:
             case ButtonAction.ACCEPT_CHALLENGE:
                 return await self._challenges.accept_challenge(user, target_id)
+            case ButtonAction.ACCEPT_SETUP if len(values) == 1:
+                return await self._challenges.accept_challenge(user, target_id, values[0])
             case ButtonAction.DECLINE_CHALLENGE:
                 return await self._challenges.decline_challenge(user, target_id)
             case ButtonAction.CANCEL_CHALLENGE:

@@ -24,7 +24,7 @@ from bot.service.errors import (
     StartProblem,
 )
 from bot.service.game_facts import variant_named
-from bot.service.janggi_setups import setup_start
+from bot.service.janggi_setups import accepted_start, setup_start
 from bot.service.option_errors import (
     AnotherGamesColourError,
     DaysError,
@@ -210,10 +210,14 @@ class StartPlan:
     seats: Seats
 
 
-def plan_start(challenge: ChallengeView, acceptor: User, coin: Color) -> StartPlan:
+def plan_start(
+    challenge: ChallengeView, acceptor: User, coin: Color, setup: str | None = None
+) -> StartPlan:
     """The game that starts when ``acceptor`` accepts ``challenge``; ``coin`` is the
-    challenger's colour when they chose random. Raises ``BotChallengeError``,
-    ``ChallengeRefusedError`` (their own challenge, or one made to someone else)."""
+    challenger's colour when they chose random; ``setup`` the acceptor's janggi setup
+    (None: the challenge's start as it is). Raises ``BotChallengeError``,
+    ``ChallengeRefusedError`` (their own challenge, or one made to someone else),
+    ``SetupError``."""
     if acceptor.is_bot:
         raise BotChallengeError(acceptor.name)
     if challenge.challenger.id == acceptor.id:
@@ -223,6 +227,8 @@ def plan_start(challenge: ChallengeView, acceptor: User, coin: Color) -> StartPl
     variant = variant_named(challenge.variant)
     start_fen = challenge.start_fen or variant.start_fen
     color = coin if challenge.color == "random" else Color(challenge.color)
+    if setup is not None:
+        start_fen = accepted_start(variant.name, challenge.start_fen, color.other, setup)
     first = variant.from_fen(start_fen).side_to_move
     seats = seated(challenge.challenger.id, color, acceptor.id, first)
     return StartPlan(challenge, acceptor.id, variant, start_fen, seats)

@@ -32,6 +32,7 @@ from bot.service.errors import (
     ChallengePendingError,
     UnknownChallengeError,
 )
+from bot.service.janggi_setups import takes_setup
 from bot.service.limits import CHALLENGE_LIMITS, refusal
 from bot.service.outbox_items import turn_dm
 from bot.service.results import (
@@ -177,18 +178,24 @@ class ChallengeUseCases:
     async def _posted(self, challenge: Challenge) -> ChallengeCreated:
         """The challenge as its message shows it: its facts and its buttons."""
         view = await self._core.challenge_view(challenge)
-        return ChallengeCreated(view, _challenge_buttons(view))
+        return ChallengeCreated(
+            view, _challenge_buttons(view), setup_menu=takes_setup(view.variant, view.start_fen)
+        )
 
-    async def accept_challenge(self, user: User, challenge_id: int) -> GameStarted:
-        """Accept a challenge addressed to ``user`` (or an open one): the game starts.
+    async def accept_challenge(
+        self, user: User, challenge_id: int, setup: str | None = None
+    ) -> GameStarted:
+        """Accept a challenge addressed to ``user`` (or an open one): the game starts, with
+        ``user``'s janggi ``setup`` on their side when given (``janggi_setups``).
 
         Of two simultaneous accepts exactly one starts a game; the other gets
         ``ChallengeClosedError``. Raises ``UnknownChallengeError``,
-        ``NotYourChallengeError`` (a ``ChallengeRefusedError``), ``BotChallengeError``.
+        ``NotYourChallengeError`` (a ``ChallengeRefusedError``), ``BotChallengeError``,
+        ``SetupError``.
         """
         core, challenge = self._core, await self._open_challenge(challenge_id)
         view = await core.challenge_view(challenge)
-        plan = plan_start(view, user, random.choice((Color.WHITE, Color.BLACK)))
+        plan = plan_start(view, user, random.choice((Color.WHITE, Color.BLACK)), setup)
         await core.ensure_player(user)
         record = await self._write_start(plan, challenge.clock_days)
         core.schedule_changed()

@@ -12,6 +12,8 @@ from bot.store import MAX_ROW_ID
 
 class ButtonAction(Enum):
     ACCEPT_CHALLENGE = "accept"
+    # A janggi challenge's menu: accept with the setup chosen (the value: its Korean name).
+    ACCEPT_SETUP = "acceptsetup"
     DECLINE_CHALLENGE = "decline"
     CANCEL_CHALLENGE = "cancel"
     PROMOTE = "promote"

@@ -1,14 +1,16 @@
 """Janggi setups for a new game: each side arranges its horses (마) and elephants (상)
 before the game, one of four ways (``rules.janggi.Setup``). The challenger chooses their
-own with ``setup:``; the opponent's is the usual 마상상마 (inner elephants, Fairy-Stockfish's
-start). A start whose rows are two setups is janggi's own start, never a custom position."""
+own with ``setup:``; the opponent chooses theirs when accepting (the challenge's setup menu),
+else keeps the usual 마상상마 (inner elephants, Fairy-Stockfish's start). A start whose rows
+are two setups is janggi's own start, never a custom position."""
 
 from __future__ import annotations
 
 from enum import Enum
 
 from bot.service.errors import InvalidOptionError
-from rules.janggi import Setup, start_fen
+from rules import Color
+from rules.janggi import START_FEN, Setup, start_fen
 
 SETUP_WORDS = tuple(setup.value for setup in Setup)
 # The setups as Discord lists them: the Korean name, and where the elephants stand.
@@ -19,8 +21,10 @@ SETUP_LABELS = {
     Setup.SANG_MA_SANG_MA.value: "상마상마 (left elephant)",
 }
 DEFAULT_SETUP = Setup.MA_SANG_SANG_MA
-# Every start two setups make: janggi's own starts, rated like the usual one.
-SETUP_STARTS = frozenset(start_fen(cho, han) for cho in Setup for han in Setup)
+# Every start two setups make (janggi's own starts, rated like the usual one), and the
+# setups (Cho's, Han's) it is made of.
+SETUP_PAIRS = {start_fen(cho, han): (cho, han) for cho in Setup for han in Setup}
+SETUP_STARTS = frozenset(SETUP_PAIRS)
 
 
 class SetupProblem(Enum):
@@ -30,6 +34,7 @@ class SetupProblem(Enum):
     UNKNOWN = "unknown"  # not one of the four
     NO_SIDE = "no_side"  # a random side: whose setup would it be?
     WITH_OTHER_START = "with_other_start"  # with a FEN or a thematic start
+    CUSTOM_CHALLENGE = "custom_challenge"  # accepting a challenge from a custom position
 
 
 class SetupError(InvalidOptionError):
@@ -57,3 +62,24 @@ def setup_start(game: str, word: str, seat: str, other_start: bool) -> str:
     if seat == "white":
         return start_fen(cho=chosen, han=DEFAULT_SETUP)
     return start_fen(cho=DEFAULT_SETUP, han=chosen)
+
+
+def takes_setup(variant: str, start: str | None) -> bool:
+    """Whether the player accepting a challenge of ``variant`` from ``start`` (None: the
+    variant's own) may choose their setup: a janggi start of two setups."""
+    return variant == "janggi" and (start is None or start in SETUP_PAIRS)
+
+
+def accepted_start(variant: str, start: str | None, seat: Color, word: str) -> str:
+    """The start of a challenge of ``variant`` from ``start`` (None: the variant's own) with
+    the accepting player's setup ``word`` on their ``seat`` (white is Cho), the challenger's
+    kept. Raises ``SetupError``: not janggi, not one of the four, or a custom start."""
+    if variant != "janggi":
+        raise SetupError(SetupProblem.NOT_JANGGI, word, variant)
+    if word.strip() not in SETUP_WORDS:
+        raise SetupError(SetupProblem.UNKNOWN, word, variant)
+    pair = SETUP_PAIRS.get(start or START_FEN)
+    if pair is None:
+        raise SetupError(SetupProblem.CUSTOM_CHALLENGE, word, variant)
+    chosen, (cho, han) = Setup(word.strip()), pair
+    return start_fen(chosen, han) if seat is Color.WHITE else start_fen(cho, chosen)

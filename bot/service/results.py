@@ -238,8 +238,13 @@ class ChallengeView:
 
 @dataclass(frozen=True, slots=True)
 class ChallengeCreated:
+    """A challenge as its message shows it: its facts and buttons; with ``setup_menu`` the
+    player accepting may choose their janggi setup from a menu (``ACCEPT_SETUP``, the values
+    ``janggi_setups.SETUP_WORDS``), the Accept button keeping the usual one."""
+
     challenge: ChallengeView
     buttons: tuple[Button, ...]
+    setup_menu: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.i18n.text import Text
+from bot.i18n.text import Text, TextIn
 from bot.service.challenge_plan import ChallengeRefusal, ChallengeRefusedError
 from bot.service.computer import ComputerGameStarted, NoComputerError
 from bot.service.errors import UserError
-from bot.service.results import ChallengeClosed, ChallengeCreated, ChallengeView, GameStarted
+from bot.service.janggi_setups import SETUP_LABELS, SETUP_PAIRS, SETUP_WORDS
+from bot.service.results import (
+    ButtonAction,
+    ChallengeClosed,
+    ChallengeCreated,
+    ChallengeView,
+    Choice,
+    GameStarted,
+    SelectMenu,
+)
 from bot.text.clock_words import pace_of
 from bot.text.phrases import color_text, rated_text, variant_text
 from rules import Color
@@ -59,10 +68,20 @@ REFUSALS: dict[type[UserError], Callable[[Any], Text]] = {
 }
 
 
+def _challenge_start(view: ChallengeView) -> Text | str:
+    """How the challenge's start is said: a janggi start of two setups by the challenger's
+    setup (the other is the acceptor's to choose), else as ``start_text`` says it."""
+    pair = SETUP_PAIRS.get(view.start_fen or "") if view.variant == "janggi" else None
+    if pair is None:
+        return start_text(view.variant, view.start_fen)
+    setup = pair[0] if view.color == Color.WHITE.value else pair[1]
+    return Text(", {player}'s setup {setup}", player=view.challenger.name, setup=setup.value)
+
+
 def challenge_text(view: ChallengeView) -> Text:
     """The challenge as its message says it: who challenges whom, to what, and until when
     it may be answered."""
-    start = start_text(view.variant, view.start_fen)
+    start = _challenge_start(view)
     if view.opponent is not None:
         return Text(
             "{challenger} challenges {opponent} to {variant} ({challenger} plays {colour}, "
@@ -131,6 +150,24 @@ def computer_started_text(result: ComputerGameStarted) -> Text:
         pace=pace_of(view),
         start=CUSTOM_START if result.custom_start else "",
         first=result.notify.name,
+    )
+
+
+def challenge_menus(result: ChallengeCreated) -> tuple[SelectMenu, ...]:
+    """A janggi challenge's menu of the four setups (``setup_menu``): choosing one accepts
+    the challenge with it; none for other challenges."""
+    if not result.setup_menu:
+        return ()
+    # The setups as /challenge's setup option lists them (msgctxt "choice").
+    choices = tuple(Choice(TextIn("choice", SETUP_LABELS[word]), word) for word in SETUP_WORDS)
+    return (
+        SelectMenu(
+            TextIn("placeholder", "Accept with your setup…"),
+            ButtonAction.ACCEPT_SETUP,
+            result.challenge.id,
+            "",
+            choices,
+        ),
     )
 
 

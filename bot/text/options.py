@@ -123,6 +123,8 @@ def _setup(error: SetupError) -> Text:
                 color=Option("color"),
                 option=Option("setup"),
             )
+        case SetupProblem.CUSTOM_CHALLENGE:
+            return Text("This challenge starts from a position of its own: accept it as it is.")
         case SetupProblem.WITH_OTHER_START:
             return Text(
                 "A {option} is a start of its own: leave {fen} and {start} out.",

@@ -45,3 +45,20 @@ async def test_a_setup_against_the_computer_in_the_console(tmp_path: Path) -> No
     assert f'[FEN "{start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_SANG_MA)}"]' in out
     assert "Postal played 1... " in out
     assert "weekends off" in out.lower()
+
+
+async def test_the_opponent_accepts_with_their_own_setup_in_the_console(tmp_path: Path) -> None:
+    """The console lists a janggi challenge's four setups as choices: the opponent picks
+    one and the game starts with it on their side (the record's start shows both)."""
+    text = await console_text(
+        tmp_path / "c.db",
+        [
+            "alice /challenge bob game:janggi color:han setup:마상마상",
+            "bob /press 상마상마",
+            "alice /pgn",
+        ],
+    )
+    assert "alice's setup 마상마상" in text
+    assert "choices: [1] 마상마상 (right elephant)  [2] 마상상마 (inner elephants)" in text
+    assert "bob accepted." in text
+    assert f'[FEN "{start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_MA_SANG)}"]' in text

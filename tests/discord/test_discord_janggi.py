@@ -9,7 +9,9 @@ import io
 from PIL import Image
 
 import rules
+from rules.janggi import Setup, start_fen
 from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.test_discord_board import answer
 
 
 async def test_a_janggi_game_ends_by_counting(running: Harness) -> None:
@@ -63,3 +65,35 @@ async def test_a_setup_with_a_random_side_is_refused(running: Harness) -> None:
     )
     assert not posted.ephemeral, posted.text()
     assert posted.buttons()
+
+
+async def test_the_opponent_accepts_with_their_own_setup(running: Harness) -> None:
+    """A janggi challenge carries a menu of the four setups beside Accept: the challenger
+    cannot use it, the opponent's choice starts the game with their setup on their side
+    (the challenger's kept) and the challenge message loses its controls."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    terms = {"opponent": bob, "game": "janggi", "color": "cho", "setup": "상마상마"}
+    challenge = await command(fake, alice, "challenge", terms)
+    assert "alice's setup 상마상마" in challenge.text()
+    (menu,) = challenge.selects()
+    assert [option["value"] for option in menu["options"]] == [
+        "마상마상",
+        "마상상마",
+        "상마마상",
+        "상마상마",
+    ]
+    assert menu["placeholder"] == "Accept with your setup…"
+    own = await answer(fake, await fake.choose(alice, challenge, ["마상마상"]))
+    assert own.ephemeral and "your own challenge" in own.text()
+    await fake.acknowledged(await fake.choose(bob, challenge, ["상마마상"]))
+    (thread,) = await fake.wait_until(lambda: fake.threads())
+    # The challenge message is rewritten without its menu and buttons.
+    await fake.wait_until(lambda: "accepted" in fake.messages[challenge.id].text())
+    rewritten = fake.messages[challenge.id]
+    assert not rewritten.selects() and not rewritten.buttons()
+    record = await command(fake, alice, "pgn", channel=thread)
+    (pgn,) = [f for f in record.files if f.filename.endswith(".pgn")]
+    # Han's 상마마상, read from Han's own left (the i-file), is b, n, n, b from i to a.
+    fen = start_fen(Setup.SANG_MA_SANG_MA, Setup.SANG_MA_MA_SANG)
+    assert f'[FEN "{fen}"]' in pgn.content.decode()
