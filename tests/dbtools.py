@@ -137,6 +137,11 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    64: tuple(
+        f"ALTER TABLE tournament_games DROP COLUMN {side}_rating_{when}"
+        for side in ("white", "black")
+        for when in ("before", "after")
+    ),
     63: ("ALTER TABLE tournaments DROP COLUMN tiebreak_pairs",),
     62: ("ALTER TABLE teams DROP COLUMN role_reminded_at",),
     61: ("ALTER TABLE team_votes DROP COLUMN withdrawn",),

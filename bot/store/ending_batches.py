@@ -73,7 +73,7 @@ async def end_games(
     await count_results(conn, [(e.game, e.ending.result, e.ending.termination) for e in ended])
     ratings = await _rate(conn, ended, now)
     # After the ratings' locks: every ending takes its locks in one order.
-    finished = await tournament_endings.games_ended(conn, ids, now)
+    finished = await tournament_endings.games_ended(conn, ids, now, ratings)
     items = [item for e in ended for item in outbox_items(e.outbox, ratings.get(e.game.id))]
     items += finished  # after the games' own endings, in their lanes
     await insert_items(conn, items, now)

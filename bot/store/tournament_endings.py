@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from bot.store.database import Connection
 from bot.store.outbox import OutboxItem
 from bot.store.outbox_facts import OutboxTarget, TournamentEndedFacts, TournamentRoundFacts
-from bot.store.records import to_epoch
+from bot.store.records import RatingUpdate, to_epoch
 
 
 def ended_item(game_id: int, tournament_id: int) -> OutboxItem:
@@ -81,11 +81,17 @@ async def round_over(conn: Connection, game_id: int) -> OutboxItem | None:
     return None if row is None else round_item(game_id, int(row[0]))
 
 
-async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) -> list[OutboxItem]:
+async def games_ended(
+    conn: Connection,
+    game_ids: Sequence[int],
+    now: datetime,
+    ratings: Mapping[int, RatingUpdate],
+) -> list[OutboxItem]:
     """``game_ended`` for each of ``game_ids``, just ended in this transaction, in order of
     id: the announcements of the tournaments finished (``ended_item``) and of the Swiss
-    rounds and knockout matches over (``round_item``), to write with the ending. Games of
-    no tournament (most) cost one statement between them."""
+    rounds and knockout matches over (``round_item``), to write with the ending; each
+    rated one's ``ratings`` kept with it (its standings' rating changes). Games of no
+    tournament (most) cost one statement between them."""
     marks = ", ".join("?" * len(game_ids))
     cursor = await conn.execute(
         f"SELECT game_id FROM tournament_games WHERE game_id IN ({marks}) ORDER BY game_id",
@@ -95,9 +101,21 @@ async def games_ended(conn: Connection, game_ids: Sequence[int], now: datetime) 
     await cursor.close()
     finished = []
     for game_id in in_tournaments:
+        if game_id in ratings:
+            await _keep_ratings(conn, game_id, ratings[game_id])
         tournament_id = await game_ended(conn, game_id, now)
         if tournament_id is not None:
             finished.append(ended_item(game_id, tournament_id))
         elif (going_on := await round_over(conn, game_id)) is not None:
             finished.append(going_on)
     return finished
+
+
+async def _keep_ratings(conn: Connection, game_id: int, update: RatingUpdate) -> None:
+    """Both players' ratings before and after tournament game ``game_id``."""
+    before = [None if r is None else r.rating for r in (update.white_before, update.black_before)]
+    await conn.execute(
+        "UPDATE tournament_games SET white_rating_before = ?, white_rating_after = ?, "
+        "black_rating_before = ?, black_rating_after = ? WHERE game_id = ?",
+        (before[0], update.white_after.rating, before[1], update.black_after.rating, game_id),
+    )

@@ -94,7 +94,9 @@ class Entrant:
 @dataclass(frozen=True, slots=True)
 class TournamentGame:
     """A game a tournament started, as its standings read it (``result`` None: going on;
-    ``forfeit``: ended by a player's withdrawal, not played out)."""
+    ``forfeit``: ended by a player's withdrawal, not played out); ``ratings``: once a rated
+    game ended, each side's rating before it (None: their first rated game there) and after
+    it, white's then black's."""
 
     game_id: int
     round: int
@@ -103,6 +105,17 @@ class TournamentGame:
     black_id: int
     result: str | None
     forfeit: bool = False
+    ratings: GameRatings | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRatings:
+    """A rated game's ratings: each side's before (None: a newcomer's first) and after."""
+
+    white_before: float | None
+    white_after: float
+    black_before: float | None
+    black_after: float
 
 
 @dataclass(frozen=True, slots=True)

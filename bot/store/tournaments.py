@@ -22,6 +22,7 @@ from bot.store.tournament_records import (
     Entrant,
     Entry,
     EntryChange,
+    GameRatings,
     NewTournament,
     PairedGame,
     Tournament,
@@ -200,14 +201,24 @@ class Tournaments:
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT t.game_id, t.round, t.board, g.white_id, g.black_id, "
-                "CASE WHEN g.status = 'finished' THEN g.result END, t.forfeit "
-                "FROM tournament_games t JOIN games g ON g.id = t.game_id "
+                "CASE WHEN g.status = 'finished' THEN g.result END, t.forfeit, "
+                "t.white_rating_before, t.white_rating_after, t.black_rating_before, "
+                "t.black_rating_after FROM tournament_games t JOIN games g ON g.id = t.game_id "
                 "WHERE t.tournament_id = ? ORDER BY t.round, t.board",
                 (tournament_id,),
             )
             rows = await cursor.fetchall()
         return [
-            TournamentGame(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]))
+            TournamentGame(
+                row[0],
+                row[1],
+                row[2],
+                row[3],
+                row[4],
+                row[5],
+                bool(row[6]),
+                None if row[8] is None else GameRatings(row[7], row[8], row[9], row[10]),
+            )
             for row in rows
         ]
 

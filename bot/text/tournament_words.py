@@ -299,15 +299,18 @@ def _table(table: TournamentStandings) -> Text:
     lines = Joined(
         "\n",
         (
-            Text(
-                "{rank}. {player} — points: {points}, games: {played}, "
-                "direct encounter: {direct}, Sonneborn–Berger: {berger}",
-                rank=line.rank,
-                player=_entrant(line),
-                points=decimal_text(line.points),
-                played=line.played,
-                direct=decimal_text(line.direct),
-                berger=decimal_text(line.sonneborn_berger),
+            _rated(
+                line,
+                Text(
+                    "{rank}. {player} — points: {points}, games: {played}, "
+                    "direct encounter: {direct}, Sonneborn–Berger: {berger}",
+                    rank=line.rank,
+                    player=_entrant(line),
+                    points=decimal_text(line.points),
+                    played=line.played,
+                    direct=decimal_text(line.direct),
+                    berger=decimal_text(line.sonneborn_berger),
+                ),
             )
             for line in table.lines
         ),
@@ -329,16 +332,19 @@ def _swiss_table(table: TournamentStandings) -> Text:
     lines = Joined(
         "\n",
         (
-            Text(
-                "{rank}. {player} — points: {points}, games: {played}, Buchholz Cut 1: {cut}, "
-                "Buchholz: {buchholz}, Sonneborn–Berger: {berger}",
-                rank=line.rank,
-                player=_entrant(line),
-                points=decimal_text(line.points),
-                played=line.played,
-                cut=decimal_text(line.buchholz_cut1 or 0.0),
-                buchholz=decimal_text(line.buchholz or 0.0),
-                berger=decimal_text(line.sonneborn_berger),
+            _rated(
+                line,
+                Text(
+                    "{rank}. {player} — points: {points}, games: {played}, Buchholz Cut 1: "
+                    "{cut}, Buchholz: {buchholz}, Sonneborn–Berger: {berger}",
+                    rank=line.rank,
+                    player=_entrant(line),
+                    points=decimal_text(line.points),
+                    played=line.played,
+                    cut=decimal_text(line.buchholz_cut1 or 0.0),
+                    buchholz=decimal_text(line.buchholz or 0.0),
+                    berger=decimal_text(line.sonneborn_berger),
+                ),
             )
             for line in table.lines
         ),
@@ -348,11 +354,33 @@ def _swiss_table(table: TournamentStandings) -> Text:
 
 def _bracket(table: TournamentStandings) -> Text:
     """A knockout's bracket, round by round: each match's players, score and winner."""
-    return Text(
+    bracket = Text(
         "Bracket of {name}:\n{matches}",
         name=title(table.tournament),
         matches=Joined("\n", (_match(match) for match in table.matches)),
     )
+    if not table.rating_changes:
+        return bracket
+    changes = Joined(
+        ", ",
+        (
+            Text("{player} {change}", player=player.name, change=signed(change))
+            for player, change in table.rating_changes
+        ),
+    )
+    return Text("{bracket}\nRating changes: {changes}", bracket=bracket, changes=changes)
+
+
+def _rated(line: StandingLine, said: Text) -> Text:
+    """A line of a rated tournament's table, with the player's rating change over it."""
+    if line.rating_change is None:
+        return said
+    return Text("{line}, rating {change}", line=said, change=signed(line.rating_change))
+
+
+def signed(change: float) -> str:
+    """A rating change in whole points, always signed: ``+12``, ``-8``, ``+0``."""
+    return f"{round(change):+d}"
 
 
 def _match(match: MatchLine) -> Text:

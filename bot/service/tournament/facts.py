@@ -125,6 +125,7 @@ class StandingLine:
     withdrawn: bool = False
     buchholz_cut1: float | None = None  # a Swiss' tie-breaks (None in a round robin)
     buchholz: float | None = None
+    rating_change: float | None = None  # over the tournament's games (None: unrated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +180,8 @@ class TournamentStandings:
     # cells[i][j]: line i's results against line j's player ("1", "½", "0" a game).
     cells: tuple[tuple[str, ...], ...] = ()
     matches: tuple[MatchLine, ...] = ()  # a knockout's bracket
+    # A rated knockout's players and their rating changes (its bracket has no lines).
+    rating_changes: tuple[tuple[PlayerRef, float], ...] = ()
 
 
 class TournamentRefusal(Enum):

@@ -39,6 +39,7 @@ from bot.service.tournament.facts import (
     TournamentWithdrawn,
 )
 from bot.service.tournament.going_on import first_step, new_games, next_step
+from bot.service.tournament.rating_changes import changes_by_player, with_rating_changes
 from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
 from bot.service.tournament.tables import bracket_lines, table_lines
@@ -270,10 +271,15 @@ class TournamentUseCases:
         if tournament.format is TournamentFormat.KNOCKOUT and tournament.started_at is not None:
             matches, champion = bracket_lines(seeded, games, refs, tournament.tiebreak_pairs)
             first = (champion,) if won and champion is not None else ()
-            return TournamentStandings(view, (), len(games), done, first, matches=matches)
+            changes = changes_by_player(seeded, refs, games) if tournament.rated else ()
+            return TournamentStandings(
+                view, (), len(games), done, first, matches=matches, rating_changes=changes
+            )
         byes = await store.byes(tournament.id)
         kept = counted(games, struck)
         lines, leaders = table_lines(tournament, ids, kept, byes, refs, gone)
+        if tournament.rated:  # every game's change counts, struck out or not
+            lines = with_rating_changes(lines, games)
         cells: tuple[tuple[str, ...], ...] = ()
         if tournament.format is TournamentFormat.ROUND_ROBIN:
             played = [Played(g.white_id, g.black_id, g.result) for g in kept]
