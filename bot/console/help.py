@@ -150,6 +150,16 @@ def _vote_rows() -> Part:
             (INDENT, chosen("window", "24"), chosen("secret")),
             NP_("console help", "each vote lasts 24 hours; votes secret until it closes"),
         ),
+        Row(
+            (
+                "dave",
+                command_said("vote", "team"),
+                "erin",
+                chosen("title", "Tigers"),
+                chosen("challenge", "1"),
+            ),
+            NP_("console help", "or accept team challenge #1 with your team"),
+        ),
         Row(("bob", command_said("vote", "nominate"), "d4"), _NOMINATE),
         Row(("bob", command_said("vote", "cast"), "e4"), _CAST),
         Row(("bob", command_said("vote", "tally")), _TALLY),

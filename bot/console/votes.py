@@ -37,7 +37,11 @@ async def vote(
 
 
 async def _team(console: Console, user: User, options: dict[str, str]) -> None:
-    """Open a team's game: the members listed, against ``opponent:`` or ``level:``."""
+    """Open a team's game: the members listed, against ``opponent:`` or ``level:``, or
+    accepting another team's ``challenge:``."""
+    if "challenge" in options:
+        await _accept(console, user, options)
+        return
     named = options.get("opponent")
     opponent = user_named(checked_name(named)) if named else None
     game = options.get("game", "chess").lower()
@@ -47,9 +51,7 @@ async def _team(console: Console, user: User, options: dict[str, str]) -> None:
         user,
         CONSOLE_PLACE,
         name=options.get("title", ""),
-        members=tuple(
-            user_named(checked_name(word)) for word in options.get("members", "").split()
-        ),
+        members=_members(options),
         opponent=opponent,
         level=level,
         window_hours=window,
@@ -61,3 +63,28 @@ async def _team(console: Console, user: User, options: dict[str, str]) -> None:
     await console.show(opened)
     if opened.challenge is not None:
         await console.show(opened.challenge)
+
+
+def _members(options: dict[str, str]) -> tuple[User, ...]:
+    """The console users ``members:`` names (one word each)."""
+    return tuple(user_named(checked_name(word)) for word in options.get("members", "").split())
+
+
+async def _accept(console: Console, user: User, options: dict[str, str]) -> None:
+    """Form the team and accept another team's challenge with it, on that challenge's
+    terms (its game, colour and days: ``opponent:``, ``level:`` and those are refused)."""
+    terms = [name for name in ("opponent", "level", "game", "color", "days") if name in options]
+    if terms:
+        raise VoteError(VoteRefusal.ACCEPT_TERMS)
+    window = int_option("vote team", "window", options["window"]) if "window" in options else None
+    opened = await console.service.votes.accept(
+        user,
+        int_option("vote team", "challenge", options["challenge"]),
+        name=options.get("title", ""),
+        members=_members(options),
+        window_hours=window,
+        secret=bool_option("secret", options["secret"]) if "secret" in options else True,
+    )
+    await console.show(opened)
+    if opened.accepted is not None:
+        await console.show(opened.accepted)

@@ -11,6 +11,7 @@ move carries Vote…, opening the member's private menu of the turn's nomination
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -98,6 +99,7 @@ async def team(
     members: str | None = None,
     role: discord.Role | None = None,
     opponent: discord.User | None = None,
+    challenge: int | None = None,
     level: Level | None = None,
     game: str = "chess",
     color: str = "random",
@@ -107,6 +109,10 @@ async def team(
 ) -> None:
     bot = postal(interaction)
     listed = () if role is not None else await _members(interaction, members)
+    if challenge is not None:
+        team = Team(title, listed, None if role is None else role.id, window, secret)
+        await _accept(bot, interaction, challenge, team)
+        return
     opened = await quickly(
         interaction,
         bot.service.votes.open(
@@ -130,6 +136,47 @@ async def team(
     elif opened.started is not None:
         started = opened.started
         await bot.reply(interaction, lambda: messages.computer_game_started(started))
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team as ``/vote team`` forms it: name, listed members, role, window, secrecy."""
+
+    title: str
+    members: tuple[User, ...]
+    role_id: int | None
+    window: int | None
+    secret: bool
+
+
+# The options that set a challenge's terms: a team accepting one takes its terms.
+_TERMS = ("opponent", "level", "game", "color", "days")
+
+
+async def _accept(
+    bot: PostalBot, interaction: discord.Interaction, challenge: int, team: Team
+) -> None:
+    """``/vote team challenge:N``: the team formed and another team's challenge accepted
+    with it; the game starts in the challenge's place, its first board in the answer."""
+    if any(getattr(interaction.namespace, name, None) is not None for name in _TERMS):
+        raise VoteError(VoteRefusal.ACCEPT_TERMS)
+    opened = await quickly(
+        interaction,
+        bot.service.votes.accept(
+            actor_of(interaction),
+            challenge,
+            name=team.title,
+            members=team.members,
+            role_id=team.role_id,
+            window_hours=team.window,
+            secret=team.secret,
+        ),
+    )
+    await bot.reply(interaction, lambda: _said(opened_text(opened), ephemeral=False))
+    if opened.accepted is not None:
+        started = opened.accepted
+        bot.outbox.wake()
+        await bot.reply(interaction, lambda: messages.game_started(started, in_thread=False))
 
 
 async def _suggest(

@@ -211,18 +211,24 @@ class StartPlan:
 
 
 def plan_start(
-    challenge: ChallengeView, acceptor: User, coin: Color, setup: str | None = None
+    challenge: ChallengeView,
+    acceptor: User,
+    coin: Color,
+    setup: str | None = None,
+    answering: int | None = None,
 ) -> StartPlan:
-    """The game that starts when ``acceptor`` accepts ``challenge``; ``coin`` is the
-    challenger's colour when they chose random; ``setup`` the acceptor's janggi setup
-    (None: the challenge's start as it is). Raises ``BotChallengeError``,
-    ``ChallengeRefusedError`` (their own challenge, or one made to someone else),
-    ``SetupError``."""
+    """The game that starts when ``acceptor`` accepts ``challenge`` (for the player
+    ``answering``, the one it may be addressed to: a team's captain accepting with their
+    team); ``coin`` is the challenger's colour when they chose random; ``setup`` the
+    acceptor's janggi setup (None: the challenge's start as it is). Raises
+    ``BotChallengeError``, ``ChallengeRefusedError`` (their own challenge, or one made to
+    someone else), ``SetupError``."""
     if acceptor.is_bot:
         raise BotChallengeError(acceptor.name)
     if challenge.challenger.id == acceptor.id:
         raise ChallengeRefusedError(ChallengeRefusal.OWN)
-    if challenge.opponent is not None and challenge.opponent.id != acceptor.id:
+    addressee = acceptor.id if answering is None else answering
+    if challenge.opponent is not None and challenge.opponent.id != addressee:
         raise ChallengeRefusedError(ChallengeRefusal.FOR_ANOTHER, challenge.opponent.name)
     variant = variant_named(challenge.variant)
     start_fen = challenge.start_fen or variant.start_fen

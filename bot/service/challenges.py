@@ -183,10 +183,17 @@ class ChallengeUseCases:
         )
 
     async def accept_challenge(
-        self, user: User, challenge_id: int, setup: str | None = None
+        self,
+        user: User,
+        challenge_id: int,
+        setup: str | None = None,
+        *,
+        answering: User | None = None,
     ) -> GameStarted:
         """Accept a challenge addressed to ``user`` (or an open one): the game starts, with
         ``user``'s janggi ``setup`` on their side when given (``janggi_setups``).
+        ``answering``: the person it may be addressed to, accepting it for ``user`` (a
+        team's captain, for the team's seat).
 
         Of two simultaneous accepts exactly one starts a game; the other gets
         ``ChallengeClosedError``. Raises ``UnknownChallengeError``,
@@ -195,7 +202,9 @@ class ChallengeUseCases:
         """
         core, challenge = self._core, await self._open_challenge(challenge_id)
         view = await core.challenge_view(challenge)
-        plan = plan_start(view, user, random.choice((Color.WHITE, Color.BLACK)), setup)
+        coin = random.choice((Color.WHITE, Color.BLACK))
+        answerer = None if answering is None else answering.id
+        plan = plan_start(view, user, coin, setup, answerer)
         await core.ensure_player(user)
         record = await self._write_start(plan, challenge.clock_days)
         core.schedule_changed()

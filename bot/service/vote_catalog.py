@@ -61,6 +61,11 @@ _TEAM_OPTIONS = (
     ),
     OptionSpec("opponent", OptionKind.USER, description="The player the team challenges"),
     OptionSpec(
+        "challenge",
+        OptionKind.WHOLE_NUMBER,
+        description="Or: accept this team's challenge (its number) with your team",
+    ),
+    OptionSpec(
         "level",
         OptionKind.WHOLE_NUMBER,
         limits=(LEVELS[0], LEVELS[-1]),
@@ -95,7 +100,7 @@ VOTE = CommandSpec(
             _TEAM_OPTIONS,
             positional=("members",),
             rest=True,
-            description="Open a vote game: your team against a player or the computer",
+            description="Open a vote game: your team against a player, a team or the computer",
         ),
         _ballot("nominate", "Nominate a move for your team's turn"),
         _ballot("cast", "Vote for a move, nominating it if nobody has"),

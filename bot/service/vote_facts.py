@@ -8,7 +8,7 @@ from enum import Enum
 
 from bot.service.computer import ComputerGameStarted
 from bot.service.errors import UserError
-from bot.service.results import ChallengeCreated, GameView, MovePlayed, PlayerRef
+from bot.service.results import ChallengeCreated, GameStarted, GameView, MovePlayed, PlayerRef
 from bot.service.vote_rules import ElectedBy
 
 
@@ -31,6 +31,8 @@ class VoteRefusal(Enum):
     NO_POLL_PERMISSION = "no_poll_permission"  # Discord: Postal may not send polls there
     POLLS_ON_DISCORD = "polls_on_discord"  # the console has no polls (nor threads)
     NO_THREAD_PERMISSION = "no_thread_permission"  # Discord: no private threads there
+    NOT_A_TEAM_CHALLENGE = "not_a_team_challenge"  # a team accepts only a team's challenge
+    ACCEPT_TERMS = "accept_terms"  # accepting a challenge, with terms of one's own given
 
 
 class VoteError(UserError):
@@ -61,13 +63,15 @@ class TeamShown:
 
 @dataclass(frozen=True, slots=True)
 class VoteGameOpened:
-    """A team's game opened: challenged (``challenge``, a person to accept), or started
-    against the computer (``game_id``, ``started`` its first board)."""
+    """A team's game opened: challenged (``challenge``, a person or a team to accept),
+    started against the computer (``game_id``, ``started`` its first board), or started by
+    accepting another team's challenge (``game_id``, ``accepted``)."""
 
     team: TeamShown
     challenge: ChallengeCreated | None = None
     game_id: int | None = None
     started: ComputerGameStarted | None = None
+    accepted: GameStarted | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,13 @@ from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.controls_values import MENU_OPTIONS
 from bot.service.core import ServiceCore
-from bot.service.errors import GameChangedError, StaleBoardError, UserError
+from bot.service.errors import (
+    ChallengeClosedError,
+    GameChangedError,
+    StaleBoardError,
+    UnknownChallengeError,
+    UserError,
+)
 from bot.service.notation import ChessMove, XiangqiMove, stored_names
 from bot.service.parsing import parse_move
 from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
@@ -43,6 +49,7 @@ from bot.service.vote_rules import (
 )
 from bot.store import (
     BallotOutcome,
+    ChallengeStatus,
     ClaimKind,
     GameRecord,
     NewTeam,
@@ -53,6 +60,7 @@ from bot.store import (
     Team,
     VoteClose,
     VoteClosedFacts,
+    team_of_player,
 )
 from bot.store.records import to_epoch
 
@@ -103,20 +111,8 @@ class VoteUseCases:
         assert days is not None
         computer = self._computer.meant(opponent, level)
         core = self._core
-        await core.ensure_player(captain)
-        listed = tuple(m for m in members if m.id != captain.id)
-        new = NewTeam(
-            place.guild_id,
-            title,
-            captain.id,
-            tuple(m.id for m in listed),
-            role_id,
-            hours * 3600,
-            secret,
-        )
-        team = await core.store.teams.create(new, core.now())
-        shown = TeamShown(
-            title, captain.name, tuple(m.name for m in listed), role_id, hours, secret
+        team, shown = await self._new_team(
+            captain, place.guild_id, title, members, role_id, hours, secret
         )
         player = User(team.player_id, title)
         try:
@@ -134,6 +130,69 @@ class VoteUseCases:
             await core.store.teams.discard(team.id)
             raise
         return VoteGameOpened(shown, challenge=challenge)
+
+    async def accept(
+        self,
+        captain: User,
+        challenge_id: int,
+        *,
+        name: str,
+        members: Sequence[User] = (),
+        role_id: int | None = None,
+        window_hours: int | None = None,
+        secret: bool = True,
+    ) -> VoteGameOpened:
+        """Form the team ``name`` (as ``open`` does) and accept another team's challenge
+        ``challenge_id`` with it, on that challenge's terms: team against team. Raises
+        ``VoteError`` (``NOT_A_TEAM_CHALLENGE``, ``OPPONENT_IN_TEAM``: someone on both
+        teams, and ``open``'s) and what accepting a challenge raises."""
+        core = self._core
+        challenge = await core.store.challenges.get(challenge_id)
+        if challenge is None:
+            raise UnknownChallengeError(challenge_id)
+        if challenge.status is not ChallengeStatus.OPEN:  # checked again as it is accepted
+            raise ChallengeClosedError(challenge_id, challenge.status.value)
+        rival_id = team_of_player(challenge.challenger_id)
+        rival = None if rival_id is None else await core.store.teams.get(rival_id)
+        if rival is None:
+            raise VoteError(VoteRefusal.NOT_A_TEAM_CHALLENGE)
+        days = challenge.clock_days
+        title, hours = _checked_terms(captain, name, members, None, window_hours, days)
+        ours = {captain.id, *(m.id for m in members)}
+        if ours & {rival.captain_id, *rival.members} or (role_id and role_id == rival.role_id):
+            raise VoteError(VoteRefusal.OPPONENT_IN_TEAM)
+        team, shown = await self._new_team(
+            captain, challenge.guild_id, title, members, role_id, hours, secret
+        )
+        try:
+            started = await self._challenges.accept_challenge(
+                User(team.player_id, title), challenge_id, answering=captain
+            )
+        except BaseException:
+            await core.store.teams.discard(team.id)  # refused: the team goes again
+            raise
+        return VoteGameOpened(shown, game_id=started.game.id, accepted=started)
+
+    async def _new_team(
+        self,
+        captain: User,
+        guild_id: int,
+        title: str,
+        members: Sequence[User],
+        role_id: int | None,
+        hours: int,
+        secret: bool,
+    ) -> tuple[Team, TeamShown]:
+        """Write the team (its terms checked already) and how it is shown."""
+        core = self._core
+        await core.ensure_player(captain)
+        listed = tuple(m for m in members if m.id != captain.id)
+        new = NewTeam(
+            guild_id, title, captain.id, tuple(m.id for m in listed), role_id, hours * 3600, secret
+        )
+        team = await core.store.teams.create(new, core.now())
+        names = tuple(m.name for m in listed)
+        return team, TeamShown(title, captain.name, names, role_id, hours, secret)
 
     async def nominate(
         self,
@@ -280,6 +339,8 @@ class VoteUseCases:
         teams = [team for team in [await store.teams.get(i) for i in ids] if team is not None]
         if not teams:
             raise VoteError(VoteRefusal.NO_VOTE_GAME)
+        if game_id is not None and len(teams) > 1:  # team against team: the user's side
+            teams = _side_of(teams, user, roles)
         if len(teams) > 1:
             raise VoteError(VoteRefusal.SEVERAL, games=tuple(t.game_id or 0 for t in teams))
         team = teams[0]
@@ -412,6 +473,15 @@ class VoteUseCases:
                 played if isinstance(played, MovePlayed) else None,
             )
         return None
+
+
+def _side_of(teams: list[Team], user: User, roles: frozenset[int]) -> list[Team]:
+    """Of a game's two teams, the one ``user`` (holding ``roles``) is on: the one to move
+    when they hold both teams' roles; both (refused as not a member) when on neither."""
+    mine = [team for team in teams if team.may_vote(user.id, roles)]
+    if len(mine) > 1:
+        mine = [team for team in mine if team.closes_at is not None] or mine[:1]
+    return mine or teams[:1]
 
 
 def _close_told(team: Team, game_id: int, ply: int) -> tuple[OutboxItem, ...]:

@@ -249,8 +249,18 @@ def _refusal(error: VoteError) -> Text:
 
 
 def _poll_refusal(reason: VoteRefusal) -> Text:
-    """A poll (or a team's thread) refused, and how to vote instead."""
+    """A poll (or a team's thread, or a team's acceptance) refused, and how to vote instead."""
     cast = Command("vote", "cast")
+    if reason is VoteRefusal.NOT_A_TEAM_CHALLENGE:
+        return Text(
+            "A team accepts only another team's challenge: accept a player's challenge "
+            "with its Accept button."
+        )
+    if reason is VoteRefusal.ACCEPT_TERMS:
+        return Text(
+            "A team accepting a challenge plays on its terms: give no opponent, level, "
+            "game, colour or days."
+        )
     if reason is VoteRefusal.POLL_SECRET:
         return Text(
             "Your team keeps its votes secret, and a Discord poll shows its counts to "

@@ -333,6 +333,33 @@ async def test_a_role_team_is_reminded_in_the_games_thread(running: Harness) -> 
     assert "less than 1 hour left to vote" in hour.text(), hour.text()
 
 
+async def test_a_team_accepts_another_teams_challenge(running: Harness) -> None:
+    """The Lions challenge anyone; dave forms the Tigers with erin and accepts it with
+    /vote team challenge:1 (naming a game too is refused): the first board is posted in
+    answer, the Tigers to move; erin's and dave's votes play their move, and alice's vote
+    then counts for the Lions."""
+    fake = running.fake
+    alice, bob, dave, erin = (fake.add_user(n) for n in ("alice", "bob", "dave", "erin"))
+    opened = await fake.slash(
+        alice, "vote team", {"title": "Lions", "members": bob.mention, "color": "black"}
+    )
+    assert "Lions" in (await fake.reply(opened)).text()
+    await fake.wait_until(lambda: len(opened.messages()) >= 2)  # the open challenge
+    team = {"title": "Tigers", "members": erin.mention, "challenge": 1}
+    refused = await command(fake, dave, "vote team", {**team, "game": "xiangqi"})
+    assert refused.ephemeral and "plays on its terms" in refused.text(), refused.text()
+    accepted = await fake.slash(dave, "vote team", team)
+    said = await fake.reply(accepted)
+    assert "Tigers, captained by dave" in said.text(), said.text()
+    board = await fake.wait_until(lambda: next((m for m in accepted.messages() if m.files), None))
+    assert "Vote…" in [b["label"] for b in board.buttons()]
+    for member in (dave, erin):
+        await _private(fake, member, "vote cast", {"move": "e4", "game": 1}, fake.channel)
+    await running.delivered()
+    cast = await _private(fake, alice, "vote cast", {"move": "e5", "game": 1}, fake.channel)
+    assert "voted for e5 for Lions" in cast.text(), cast.text()
+
+
 async def test_a_teams_private_thread_is_its_members_alone(running: Harness) -> None:
     """/vote thread opens the team's private thread once, in the game's channel, with the
     captain and the listed members in it (and a role's holder who asks); the opponent

@@ -1,0 +1,80 @@
+"""Team against team through the service: a team's challenge accepted by another team
+formed with it (on the challenge's terms), each member voting for their own side (named
+by the game), and refusals that leave no team behind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.service import GameService, User
+from bot.service.errors import ChallengeClosedError, UnknownChallengeError
+from bot.service.vote_facts import VoteError, VoteRefusal
+from bot.store import Store
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, snapshot
+from tests.service.test_service_votes import DAVE, ERIN
+
+
+async def _lions(service: GameService) -> int:
+    """Alice's Lions (with bob) challenge anyone, as black: the challenge's id."""
+    opened = await service.votes.open(
+        ALICE, PLACE, name="Lions", members=(BOB,), color="black", days=2, secret=False
+    )
+    assert opened.challenge is not None
+    return opened.challenge.challenge.id
+
+
+async def test_a_team_accepts_a_teams_challenge_and_each_side_votes(
+    service: GameService, store: Store
+) -> None:
+    """The Tigers (dave, erin) accept the Lions' challenge: a casual game of the two teams'
+    seats; a vote named by the game counts for the voter's own side only."""
+    challenge = await _lions(service)
+    opened = await service.votes.accept(DAVE, challenge, name="Tigers", members=(ERIN,))
+    started = opened.accepted
+    assert started is not None and opened.team.window_hours == 48
+    game = started.game
+    assert (game.white.name, game.black.name, game.rated) == ("Tigers", "Lions", False)
+    await service.votes.vote(DAVE, None, "e4", game_id=game.id)
+    with pytest.raises(VoteError) as early:
+        await service.votes.vote(ALICE, None, "e5", game_id=game.id)
+    assert early.value.reason is VoteRefusal.WINDOW_CLOSED  # the Tigers are to move
+    with pytest.raises(VoteError) as outsider:
+        await service.votes.vote(CAROL, None, "e4", game_id=game.id)
+    assert outsider.value.reason is VoteRefusal.NOT_A_MEMBER
+    taken = await service.votes.vote(ERIN, None, "e4", game_id=game.id)
+    assert taken.closed is not None and taken.closed.elected == "e4"
+    taken = await service.votes.vote(BOB, None, "c5", game_id=game.id)
+    assert taken.team == "Lions"
+    record = await store.games.get(game.id)
+    assert record is not None and record.to_move_id == game.black.id
+
+
+async def test_what_a_team_may_not_accept_leaves_no_team(
+    service: GameService, db_path: Path | str
+) -> None:
+    """A player's challenge, an unknown one, a member on both teams, a window beyond the
+    days, a challenge accepted already: refused, and nothing is left of the team formed."""
+    person = await service.challenges.challenge(ALICE, PLACE, BOB)
+    lions = await _lions(service)
+    refusals: list[tuple[int, tuple[User, ...], int | None, VoteRefusal | None]] = [
+        (person.challenge.id, (), None, VoteRefusal.NOT_A_TEAM_CHALLENGE),
+        (999, (), None, None),
+        (lions, (BOB,), None, VoteRefusal.OPPONENT_IN_TEAM),
+        (lions, (), 49, VoteRefusal.WINDOW_LENGTH),
+    ]
+    before = snapshot(db_path)
+    for challenge_id, members, window, reason in refusals:
+        with pytest.raises(VoteError if reason else UnknownChallengeError) as refused:
+            await service.votes.accept(
+                DAVE, challenge_id, name="Tigers", members=members, window_hours=window
+            )
+        if reason is not None:
+            assert isinstance(refused.value, VoteError) and refused.value.reason is reason
+        assert snapshot(db_path) == before
+    await service.votes.accept(DAVE, lions, name="Tigers")
+    before = snapshot(db_path)
+    with pytest.raises(ChallengeClosedError):
+        await service.votes.accept(CAROL, lions, name="Owls")
+    assert snapshot(db_path) == before
