@@ -10,6 +10,7 @@ move carries Vote…, opening the member's private menu of the turn's nomination
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -22,12 +23,14 @@ from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT
 from bot.discord.context import actor_of, place_of, roles_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import described_choices, postal
+from bot.discord.language import shared_language
 from bot.discord.places import can_host_game
 from bot.discord.respond import quickly
 from bot.discord.team_threads import open_team_thread
 from bot.discord.vote_polls import after_ballot, post_poll
+from bot.i18n import using
 from bot.i18n.text import say
-from bot.service import User, color_word
+from bot.service import GameStarted, User, color_word
 from bot.service.computer import LEVELS
 from bot.service.play import MAX_MOVE_TEXT
 from bot.service.vote_facts import BallotTaken, VoteError, VoteMenu, VoteRefusal
@@ -36,6 +39,8 @@ from bot.text.vote_words import ballot_text, menu_text, opened_text, tally_text,
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
+
+_log = logging.getLogger(__name__)
 
 TeamName = app_commands.Range[str, 1, MAX_TEAM_NAME]
 MoveText = app_commands.Range[str, 1, MAX_MOVE_TEXT]
@@ -177,6 +182,24 @@ async def _accept(
         started = opened.accepted
         bot.outbox.wake()
         await bot.reply(interaction, lambda: messages.game_started(started, in_thread=False))
+        await _challenge_taken(bot, interaction, started)
+
+
+async def _challenge_taken(
+    bot: PostalBot, interaction: discord.Interaction, started: GameStarted
+) -> None:
+    """The accepted challenge's message loses its buttons and says who accepted (as an
+    Accept press rewrites it); a failure is logged (its buttons then say it is closed)."""
+    challenge = started.challenge
+    if challenge.message_id is None:
+        return
+    with using(shared_language(interaction)):  # the channel reads it
+        text = messages.challenge_accepted(started, None)
+    place = bot.get_partial_messageable(challenge.place.target_id, guild_id=challenge.guild_id)
+    try:
+        await place.get_partial_message(challenge.message_id).edit(content=text, view=None)
+    except discord.HTTPException as error:
+        _log.info("challenge %s's message not rewritten: %s", challenge.id, error)
 
 
 async def _suggest(

@@ -43,9 +43,7 @@ class TeamThreads:
     ) -> TeamThreadAsked:
         """``user``'s ask for their team's thread (a member, holding ``roles``). Raises
         ``VoteError`` (``NO_VOTE_GAME``, ``SEVERAL``, ``NOT_A_MEMBER``)."""
-        team = await self._votes.team_meant(user, place, game_id, roles)
-        assert team.game_id is not None
-        record = await self._core.game_record(team.game_id)
+        team, record = await self._votes.member_ask(user, place, game_id, roles)
         members = tuple(dict.fromkeys((team.captain_id, *team.members)))
         return TeamThreadAsked(
             team.id, team.name, record.id, record.channel_id, team.thread_id, members

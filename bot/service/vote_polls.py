@@ -40,11 +40,10 @@ class VotePolls:
         """The poll ``user`` (a member holding ``roles``) asks for: the open turn's first
         nominations, open until the window closes (whole hours). Raises ``VoteError``
         (``POLL_SECRET``, ``NOTHING_NOMINATED``, ``WINDOW_CLOSED``) and what a tally raises."""
-        team = await self._votes.team_meant(user, place, game_id, roles)
+        team, record = await self._votes.member_ask(user, place, game_id, roles)
         if team.secret:
             raise VoteError(VoteRefusal.POLL_SECRET)
         tally = await self._votes.tally(user, place, game_id=team.game_id, roles=roles)
-        record = await self._core.game_record(tally.game_id)
         if not tally.open or team.closes_at is None or team.window_ply is None:
             raise VoteError(VoteRefusal.WINDOW_CLOSED)
         if not tally.counts:

@@ -348,6 +348,15 @@ class VoteUseCases:
             raise VoteError(VoteRefusal.NOT_A_MEMBER)
         return team
 
+    async def member_ask(
+        self, user: User, place: Place | None, game_id: int | None, roles: frozenset[int]
+    ) -> tuple[Team, GameRecord]:
+        """A team member's ask (a poll, the team's thread): their team in the game meant
+        and that game's record. Raises what ``team_meant`` raises."""
+        team = await self.team_meant(user, place, game_id, roles)
+        assert team.game_id is not None
+        return team, await self._core.game_record(team.game_id)
+
     async def _open_turn(self, team: Team) -> tuple[int, SeatedGame]:
         """The ply of ``team``'s open window and its game. Raises ``VoteError``
         (``WINDOW_CLOSED``)."""

@@ -345,6 +345,7 @@ async def test_a_team_accepts_another_teams_challenge(running: Harness) -> None:
     )
     assert "Lions" in (await fake.reply(opened)).text()
     await fake.wait_until(lambda: len(opened.messages()) >= 2)  # the open challenge
+    challenge = opened.messages()[1]
     team = {"title": "Tigers", "members": erin.mention, "challenge": 1}
     refused = await command(fake, dave, "vote team", {**team, "game": "xiangqi"})
     assert refused.ephemeral and "plays on its terms" in refused.text(), refused.text()
@@ -353,6 +354,9 @@ async def test_a_team_accepts_another_teams_challenge(running: Harness) -> None:
     assert "Tigers, captained by dave" in said.text(), said.text()
     board = await fake.wait_until(lambda: next((m for m in accepted.messages() if m.files), None))
     assert "Vote…" in [b["label"] for b in board.buttons()]
+    await fake.wait_until(lambda: not fake.messages[challenge.id].buttons())
+    rewritten = fake.messages[challenge.id].text()
+    assert "Tigers accepted" in rewritten and "continues here" in rewritten, rewritten
     for member in (dave, erin):
         await _private(fake, member, "vote cast", {"move": "e4", "game": 1}, fake.channel)
     await running.delivered()
