@@ -45,6 +45,7 @@ from bot.service import (
 )
 from bot.service.delivery_results import GameOpened
 from bot.service.tournament.facts import (
+    StandingsUpdate,
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
@@ -54,7 +55,7 @@ from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.signup_words import cancelled_text
-from bot.text.tournament_words import ended_text, started_text
+from bot.text.tournament_words import ended_text, started_text, table_text
 from bot.text.vote_words import closed_text, team_reminder_text
 
 
@@ -78,6 +79,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
     elif isinstance(content, TournamentStandings):
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
+    elif isinstance(content, StandingsUpdate):
+        return Reply(clip(safe(table_text(content.table)), CONTENT_LIMIT))
     elif isinstance(content, TournamentStarted):
         return Reply(clip(safe(started_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentCancelled):

@@ -72,7 +72,7 @@ from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 from bot.service.delivery_results import GameOpened
-from bot.service.tournament.facts import TournamentCancelled, TournamentStarted
+from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -399,7 +399,7 @@ class OutboxSender(Worker):
             ARCHIVED_THREAD,  # a locked thread: only a moderator may reopen it
             THREAD_LOCKED,
         ):
-            await self._fail(delivery, f"challenge message unreachable: {what}")
+            await self._fail(delivery, f"message to edit unreachable: {what}")
         elif delivery.target is DeliveryTarget.PLACE and code in (
             MISSING_ACCESS,
             MISSING_PERMISSIONS,
@@ -479,20 +479,25 @@ class OutboxSender(Worker):
         bot = self._bot
         content = delivery.content
         if delivery.target is DeliveryTarget.MESSAGE:
-            assert isinstance(content, ChallengeClosed) and delivery.message_id is not None
+            assert isinstance(content, ChallengeClosed | StandingsUpdate)
+            assert delivery.message_id is not None
             channel = bot.get_partial_messageable(
                 delivery.channel_id or 0, guild_id=delivery.guild_id or None
             )
             message = channel.get_partial_message(delivery.message_id)
-            closed = messages.challenge_closed(content)
-            await bot.old_edits.wait(channel.id, message.id)  # a challenge is hours old
+            if isinstance(content, StandingsUpdate):  # the text only: a table has no buttons
+                edited = outbox_messages.delivery_post(delivery).content
+            else:
+                edited = messages.challenge_closed(content)
+            # A challenge is hours old, and so, after the first results, is the standings'.
+            await bot.old_edits.wait(channel.id, message.id)
             try:
-                await message.edit(content=closed, view=None)
+                await message.edit(content=edited, view=None)
             except discord.HTTPException as error:
                 if error.code != ARCHIVED_THREAD:
                     raise
-                await self._reopen(channel, closed, delivery.nonce)
-                await message.edit(content=closed, view=None)
+                await self._reopen(channel, edited, delivery.nonce)
+                await message.edit(content=edited, view=None)
             return delivery.channel_id, delivery.message_id
         if delivery.target is DeliveryTarget.DM:
             assert delivery.user is not None

@@ -8,6 +8,7 @@ talks to Discord itself.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -27,6 +28,7 @@ from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.results import ChallengeClosed, PlayerRef
 from bot.service.tournament.facts import (
     MIN_PLAYERS,
+    StandingsUpdate,
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
@@ -47,6 +49,7 @@ from bot.store import (
     TournamentCancelledFacts,
     TournamentEndedFacts,
     TournamentRoundFacts,
+    TournamentStandingsFacts,
     TournamentStartedFacts,
     UnreadableFacts,
     answer_holder,
@@ -57,6 +60,11 @@ from bot.store.records import from_epoch
 CLOSED_DM_MEMORY = timedelta(days=7)
 # Rows that ended are kept this long (to answer "was it sent?"), then deleted.
 FINISHED_ROW_MEMORY = timedelta(days=30)
+
+
+# The rows said in a tournament's place about no single game: its start or calling off by
+# the clock, and its standings after a result.
+_TournamentPlaceFacts = TournamentStartedFacts | TournamentCancelledFacts | TournamentStandingsFacts
 
 
 class DeliveryUseCases:
@@ -160,7 +168,7 @@ class DeliveryUseCases:
             return None
         if isinstance(facts, ChallengeFacts | TournamentEndedFacts | TournamentRoundFacts):
             return await self._message_delivery(row, facts)
-        if isinstance(facts, TournamentStartedFacts | TournamentCancelledFacts):
+        if isinstance(facts, _TournamentPlaceFacts):
             return await self._signup_delivery(row, facts)
         if isinstance(facts, DigestFacts):
             return None if await self._held(row, None) else await self._digest_delivery(row, facts)
@@ -287,10 +295,14 @@ class DeliveryUseCases:
         return self._tournament_post(row, table)
 
     async def _signup_delivery(
-        self, row: OutboxRow, facts: TournamentStartedFacts | TournamentCancelledFacts
-    ) -> Delivery:
+        self,
+        row: OutboxRow,
+        facts: TournamentStartedFacts | TournamentCancelledFacts | TournamentStandingsFacts,
+    ) -> Delivery | None:
         """A tournament's sign-up deadline came: its start (the pairings) or its calling
-        off, said in its place."""
+        off, said in its place; or a result came: its standings message."""
+        if isinstance(facts, TournamentStandingsFacts):
+            return await self._standings_delivery(row, facts)
         said: TournamentStarted | TournamentCancelled
         if isinstance(facts, TournamentStartedFacts):
             said = await self._tournaments.announced(facts.tournament_id, facts.games)
@@ -299,11 +311,43 @@ class DeliveryUseCases:
             said = TournamentCancelled(view, facts.entrants, MIN_PLAYERS)
         return self._tournament_post(row, said)
 
+    async def _standings_delivery(
+        self, row: OutboxRow, facts: TournamentStandingsFacts
+    ) -> Delivery | None:
+        """The standings after the result of ``row``: the tournament's standings message
+        posted (the first time) or edited; superseded when a later result has ended
+        since (that result's own row says the newer table), so a burst of results costs
+        one edit, not one each."""
+        store, now = self._core.store, self._core.now()
+        if await store.tournaments.finished_games(facts.tournament_id) > facts.finished:
+            reason = "a later result updates the standings"
+            await store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
+            return None
+        tournament = await store.tournaments.get(facts.tournament_id)
+        if tournament is None:
+            await store.outbox.finish(row.id, OutboxState.FAILED, "the tournament is gone", now)
+            return None
+        said = self._tournament_post(
+            row, StandingsUpdate(await self._tournaments.final(tournament.id))
+        )
+        if tournament.standings_message_id is None:
+            return said
+        # Its message is in the channel (or thread) the tournament was made in.
+        return dataclasses.replace(
+            said,
+            target=DeliveryTarget.MESSAGE,
+            message_id=tournament.standings_message_id,
+            parent_id=None,
+        )
+
     def _tournament_post(
-        self, row: OutboxRow, said: TournamentStandings | TournamentStarted | TournamentCancelled
+        self,
+        row: OutboxRow,
+        said: TournamentStandings | TournamentStarted | TournamentCancelled | StandingsUpdate,
     ) -> Delivery:
         """``said`` in its tournament's place (the channel, or the thread it was made in)."""
-        place = said.tournament.place
+        shown = said.table if isinstance(said, StandingsUpdate) else said
+        place = shown.tournament.place
         return Delivery(
             row_id=row.id,
             lane=row.lane,
@@ -349,6 +393,13 @@ class DeliveryUseCases:
             [(delivery.row_id, channel, message) for delivery, channel, message in accepted],
             self._core.now(),
         )
+        for delivery, _, message in accepted:  # a standings message posted: edited from now
+            update = delivery.content
+            posted = delivery.target is DeliveryTarget.PLACE and message is not None
+            if isinstance(update, StandingsUpdate) and posted:
+                assert message is not None
+                tournament_id = update.table.tournament.id
+                await self._core.store.tournaments.set_standings_message(tournament_id, message)
 
     async def retry_delivery(self, row_id: int, at: float, error: str) -> None:
         """The attempt failed for a reason that may pass; the next attempt is due at ``at``."""
@@ -416,7 +467,8 @@ class DeliveryUseCases:
             | Digest
             | TournamentStandings
             | TournamentStarted
-            | TournamentCancelled,
+            | TournamentCancelled
+            | StandingsUpdate,
         ):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS

@@ -19,6 +19,7 @@ from bot.service.results import (
     TakenBack,
 )
 from bot.service.tournament.facts import (
+    StandingsUpdate,
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
@@ -133,6 +134,7 @@ class Delivery:
         | TournamentStandings
         | TournamentStarted
         | TournamentCancelled
+        | StandingsUpdate
         | GameOpened
         | VoteClosedNotice
         | TeamReminder

@@ -40,6 +40,7 @@ class OutboxKind(Enum):
     TOURNAMENT_CANCELLED = "tournament_cancelled"  # too few players at its deadline
     VOTE_CLOSED = "vote_closed"  # the clock closed a team's voting window (vote chess)
     TEAM_REMINDER = "team_reminder"  # a team's voting window closes soon (vote chess)
+    TOURNAMENT_STANDINGS = "tournament_standings"  # a result: its standings message updated
 
 
 class OutboxTarget(Enum):
@@ -137,6 +138,16 @@ class TournamentRoundFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentStandingsFacts:
+    """A game of tournament ``tournament_id`` ended, the ``finished``-th: its standings
+    message is posted (the first time) or edited to the table as the row is delivered;
+    a row overtaken by a later result is superseded by that result's own."""
+
+    tournament_id: int
+    finished: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentStartedFacts:
     """Tournament ``tournament_id`` was started by the clock at its sign-up deadline with
     ``games`` (ids): its pairings are said in its place (the games open in their threads by
@@ -211,6 +222,7 @@ MessageFacts = (
     | TournamentCancelledFacts
     | VoteClosedFacts
     | TeamReminderFacts
+    | TournamentStandingsFacts
 )
 
 # Each kind's facts.
@@ -230,6 +242,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.TOURNAMENT_CANCELLED: TournamentCancelledFacts,
     OutboxKind.VOTE_CLOSED: VoteClosedFacts,
     OutboxKind.TEAM_REMINDER: TeamReminderFacts,
+    OutboxKind.TOURNAMENT_STANDINGS: TournamentStandingsFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -7,7 +7,12 @@ from datetime import datetime
 
 from bot.store.database import Connection
 from bot.store.outbox import OutboxItem
-from bot.store.outbox_facts import OutboxTarget, TournamentEndedFacts, TournamentRoundFacts
+from bot.store.outbox_facts import (
+    OutboxTarget,
+    TournamentEndedFacts,
+    TournamentRoundFacts,
+    TournamentStandingsFacts,
+)
 from bot.store.records import RatingUpdate, to_epoch
 
 
@@ -103,6 +108,7 @@ async def games_ended(
     for game_id in in_tournaments:
         if game_id in ratings:
             await _keep_ratings(conn, game_id, ratings[game_id])
+        finished.append(await _standings_item(conn, game_id))
         tournament_id = await game_ended(conn, game_id, now)
         if tournament_id is not None:
             finished.append(ended_item(game_id, tournament_id))
@@ -118,4 +124,25 @@ async def _keep_ratings(conn: Connection, game_id: int, update: RatingUpdate) ->
         "UPDATE tournament_games SET white_rating_before = ?, white_rating_after = ?, "
         "black_rating_before = ?, black_rating_after = ? WHERE game_id = ?",
         (before[0], update.white_after.rating, before[1], update.black_after.rating, game_id),
+    )
+
+
+async def _standings_item(conn: Connection, game_id: int) -> OutboxItem:
+    """The row that brings the standings message of ``game_id``'s tournament up to date
+    after its ending (once per ending game), counting the games ended so far."""
+    cursor = await conn.execute(
+        "SELECT t.tournament_id, (SELECT COUNT(*) FROM tournament_games o JOIN games g "
+        "ON g.id = o.game_id WHERE o.tournament_id = t.tournament_id "
+        "AND g.status = 'finished') FROM tournament_games t WHERE t.game_id = ?",
+        (game_id,),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    assert row is not None  # a game of a tournament, read in this transaction
+    tournament_id = int(row[0])
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        TournamentStandingsFacts(tournament_id, int(row[1])),
+        game_id=game_id,
+        dedupe_key=f"tournament:{tournament_id}:standings:{game_id}",
     )

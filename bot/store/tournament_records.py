@@ -52,6 +52,7 @@ class Tournament:
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
     start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
     tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
+    standings_message_id: int | None = None  # its standings message, kept up to date
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,14 @@ _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
     "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation, "
-    "start_fen, tiebreak_pairs"
+    "start_fen, tiebreak_pairs, standings_message_id"
+)
+
+
+# How many of a tournament's games have ended (one parameter: its id).
+_FINISHED_GAMES = (
+    "SELECT COUNT(*) FROM tournament_games t JOIN games g ON g.id = t.game_id "
+    "WHERE t.tournament_id = ? AND g.status = 'finished'"
 )
 
 
@@ -67,6 +74,7 @@ def tournament_from_row(row: Any) -> Tournament:
         vacation=bool(row[23]),
         start_fen=row[24],
         tiebreak_pairs=row[25],
+        standings_message_id=row[26],
     )
 
 
@@ -277,6 +285,22 @@ class Tournaments:
             await conn.execute(
                 "UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id)
             )
+
+    async def set_standings_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the standings message the first result posted (later ones edit it)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE tournaments SET standings_message_id = ? WHERE id = ?",
+                (message_id, tournament_id),
+            )
+
+    async def finished_games(self, tournament_id: int) -> int:
+        """How many of its games have ended."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(_FINISHED_GAMES, (tournament_id,))
+            row = await cursor.fetchone()
+            await cursor.close()
+        return int(row[0]) if row is not None else 0
 
     async def join(self, tournament_id: int, player_id: int, now: datetime) -> Entry:
         """Enter ``player_id`` (a stored player) if the tournament is open, has room and

@@ -258,11 +258,17 @@ def went_on_text(started: TournamentStarted) -> Text:
 
 def standings_text(table: TournamentStandings) -> Text:
     """The table: rank, player, points, games played, tie-breaks; the winner at the end."""
-    theme = theme_text(table.tournament)
-    shown = Text("{theme}\n{table}", theme=theme, table=_table(table)) if theme else _table(table)
+    shown = table_text(table)
     if not table.winners:
         return shown
     return Text("{table}\n{won}", table=shown, won=_won(table))
+
+
+def table_text(table: TournamentStandings) -> Text:
+    """The table alone, after its thematic start if it has one (the standings message
+    kept up to date: the end's own announcement names the winner)."""
+    theme = theme_text(table.tournament)
+    return Text("{theme}\n{table}", theme=theme, table=_table(table)) if theme else _table(table)
 
 
 def ended_text(table: TournamentStandings) -> Text:

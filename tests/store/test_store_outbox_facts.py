@@ -23,6 +23,7 @@ from bot.store import (
     TournamentCancelledFacts,
     TournamentEndedFacts,
     TournamentRoundFacts,
+    TournamentStandingsFacts,
     TournamentStartedFacts,
     TurnFacts,
     UnreadableFacts,
@@ -46,6 +47,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     TournamentCancelledFacts(3, 2),
     VoteClosedFacts(6, 12),
     TeamReminderFacts(6, 1_800_000_000, 24, role=True),
+    TournamentStandingsFacts(3, 5),
 )
 
 

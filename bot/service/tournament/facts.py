@@ -184,6 +184,14 @@ class TournamentStandings:
     rating_changes: tuple[tuple[PlayerRef, float], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsUpdate:
+    """The tournament's standings message brought up to date after a result: posted the
+    first time, edited since (``bot.service.deliveries``)."""
+
+    table: TournamentStandings
+
+
 class TournamentRefusal(Enum):
     """Why a tournament command changed nothing."""
 

@@ -1,0 +1,51 @@
+"""A tournament's standings message on Discord, end to end: the first result posts it in
+the tournament's channel, each later result edits that one message (never a second), the
+table right at every step, and delivering again changes nothing."""
+
+from __future__ import annotations
+
+from tests.discord.harness import Harness, command
+from tests.discord.tournament_play import announced, draw, opened_games, points, resign
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.model import MANAGE_GUILD
+
+
+def _standings(fake: FakeDiscord) -> list[FakeMessage]:
+    """Postal's standings messages in the channel (not the end's announcement)."""
+    said = announced(fake, fake.channel, "Standings of Club")
+    return [m for m in said if "is over" not in m.text()]
+
+
+async def test_one_standings_message_follows_every_result(running: Harness) -> None:
+    """Three players, three games: after the first result one standings message is posted
+    in the channel; each later result edits it (one edit each), its points right; a clock
+    round delivering again posts and edits nothing more."""
+    fake = running.fake
+    players = {name: fake.add_user(name) for name in ("alice", "bob", "carol")}
+    users = {user.id: user for user in players.values()}
+    players["alice"].permissions |= MANAGE_GUILD
+    await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    await command(fake, players["alice"], "tournament start")
+    games = await opened_games(fake, users, 3)
+    await running.delivered()
+    assert _standings(fake) == []  # no result yet: no table
+    expected = dict.fromkeys(players, 0.0)
+    for done, game in enumerate(games, 1):
+        if done == 2:
+            await draw(fake, game)
+            expected[game.white.name] += 0.5
+            expected[game.black.name] += 0.5
+        else:
+            await resign(fake, game.black, game.thread)
+            expected[game.white.name] += 1
+        await running.delivered()
+        (message,) = _standings(fake)
+        assert message.edits == done - 1
+        assert f"Standings of Club after {done} of 3 games:" in message.text()
+        assert points(message.text()) == {n: f"{p:g}" for n, p in expected.items()}
+    assert "is over" not in message.text()  # the end's own announcement says the winner
+    await running.clock_round()
+    (message,) = _standings(fake)
+    assert message.edits == 2
