@@ -5,9 +5,15 @@ table right at every step, and delivering again changes nothing."""
 from __future__ import annotations
 
 from tests.discord.harness import Harness, command
-from tests.discord.tournament_play import announced, draw, opened_games, points, resign
+from tests.discord.tournament_play import (
+    announced,
+    draw,
+    opened_games,
+    points,
+    resign,
+    signed_up,
+)
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.fakediscord.model import MANAGE_GUILD
 
 
 def _standings(fake: FakeDiscord) -> list[FakeMessage]:
@@ -21,12 +27,8 @@ async def test_one_standings_message_follows_every_result(running: Harness) -> N
     in the channel; each later result edits it (one edit each), its points right; a clock
     round delivering again posts and edits nothing more."""
     fake = running.fake
-    players = {name: fake.add_user(name) for name in ("alice", "bob", "carol")}
+    players = await signed_up(fake)
     users = {user.id: user for user in players.values()}
-    players["alice"].permissions |= MANAGE_GUILD
-    await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
-    for user in players.values():
-        await command(fake, user, "tournament join")
     await command(fake, players["alice"], "tournament start")
     games = await opened_games(fake, users, 3)
     await running.delivered()

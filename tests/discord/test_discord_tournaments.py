@@ -19,6 +19,7 @@ from tests.discord.tournament_play import (
     opened_games,
     points,
     resign,
+    signed_up,
 )
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
 from tests.fakediscord.model import CREATE_PUBLIC_THREADS, MANAGE_GUILD, SEND_MESSAGES
@@ -221,12 +222,8 @@ async def test_each_game_opens_in_one_thread_whatever_discord_loses(running: Har
     reset after), and the bot is restarted in the middle, every game still has exactly one
     thread, one starter line in the channel and one first board mentioning both players."""
     fake = running.fake
-    players = {n: fake.add_user(n) for n in ("alice", "bob", "carol")}
+    players = await signed_up(fake)
     users = {user.id: user for user in players.values()}
-    players["alice"].permissions |= MANAGE_GUILD
-    await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
-    for user in players.values():
-        await command(fake, user, "tournament join")
     fake.fail_next("POST", f"/channels/{fake.channel.id}/messages", "reset-after")
     fake.fail_next("POST", "/threads", "reset-after", times=2)
     await command(fake, players["alice"], "tournament start")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from tests.discord.harness import command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord.model import MANAGE_GUILD
 
 # The threads' starter messages share the channel's 5-per-5-seconds limit.
 OPENING_TIMEOUT = 60.0
@@ -92,3 +93,14 @@ def announced(fake: FakeDiscord, channel: FakeChannel, words: str) -> list[FakeM
         for m in fake.channel_messages(channel.id)
         if m.interaction_id is None and words in m.text()
     ]
+
+
+async def signed_up(fake: FakeDiscord, title: str = "Club") -> dict[str, FakeUser]:
+    """A round robin of three opened by alice (who may manage the server), ``title``,
+    joined by alice, bob and carol, not started: the players by name."""
+    players = {name: fake.add_user(name) for name in ("alice", "bob", "carol")}
+    players["alice"].permissions |= MANAGE_GUILD
+    await command(fake, players["alice"], "tournament create", {"title": title, "players": 3})
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    return players
