@@ -223,6 +223,7 @@ async def _settings(
         strip=bool_option("strip", options["strip"]) if "strip" in options else None,
         language=options.get("language"),
         confirm=options.get("confirm"),
+        janggi_notation=options.get("janggi_notation"),
     )
     with using(await console.language(user)):
         console.say(words.settings_text(result, lambda moment: when_text(moment, result.time_zone)))

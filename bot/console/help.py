@@ -440,6 +440,7 @@ def _settings_rows() -> Part:
                 option("settings", "digest", f"08:00|{off}"),
                 option("settings", "takebacks"),
                 option("settings", "notation"),
+                option("settings", "janggi_notation"),
                 option("settings", "pieces", pieces),
                 option("settings", "strip"),
             )

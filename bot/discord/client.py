@@ -416,7 +416,7 @@ class PostalBot(discord.AutoShardedClient):
     ) -> int | None:
         if reply.layout and reply.game_id is not None and not reply.recent:
             recent = await self.service.board_menus.recent_moves(
-                reply.game_id, reader=interaction.user.id
+                reply.game_id, reader=interaction.user.id, shared=not reply.ephemeral
             )
             reply = replace(reply, recent=recent)
         fields = message_fields(reply)

@@ -80,6 +80,7 @@ async def autocomplete_timezone(
     orientation=described_choices("settings", "orientation"),
     takebacks=described_choices("settings", "takebacks"),
     notation=described_choices("settings", "notation"),
+    janggi_notation=described_choices("settings", "janggi_notation"),
     confirm=described_choices("settings", "confirm"),
     language=LANGUAGE_CHOICES,
     server_language=SERVER_LANGUAGE_CHOICES,
@@ -99,6 +100,7 @@ async def settings(
     digest: app_commands.Range[str, 1, 20] | None = None,
     takebacks: str | None = None,
     notation: str | None = None,
+    janggi_notation: str | None = None,
     pieces: app_commands.Range[str, 1, 40] | None = None,
     strip: bool | None = None,
     language: str | None = None,
@@ -127,6 +129,7 @@ async def settings(
             strip=strip,
             language=language,
             confirm=confirm,
+            janggi_notation=janggi_notation,
         ),
         ephemeral=True,
     )

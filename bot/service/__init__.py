@@ -86,6 +86,7 @@ from bot.service.results import (
 from bot.service.service import GameService
 from bot.store import (
     ConfirmMoves,
+    JanggiNotation,
     NotifyMode,
     OfferKind,
     Orientation,
@@ -134,6 +135,7 @@ __all__ = [
     "GameView",
     "History",
     "HistoryEntry",
+    "JanggiNotation",
     "Leaderboard",
     "LeaderboardRow",
     "LineMove",

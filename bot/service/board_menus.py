@@ -16,6 +16,7 @@ from bot.service.errors import (
     InvalidButtonError,
     PreviewReplacedError,
 )
+from bot.service.notation import janggi_reading
 from bot.service.parsing import parse_move
 from bot.service.play import PlayUseCases
 from bot.service.previews import show_preview, waiting_preview
@@ -37,7 +38,7 @@ from bot.service.results import (
     PromotionNeeded,
     User,
 )
-from bot.store import ConfirmMoves, GameRecord, Preview, XiangqiNotation
+from bot.store import ConfirmMoves, GameRecord, JanggiNotation, Preview, XiangqiNotation
 
 _PIECE_ORDER = "kqrbancp"
 
@@ -241,16 +242,22 @@ class BoardMenuUseCases:
         while the game is where it was shown."""
         return await waiting_preview(self._core, user, record)
 
-    async def recent_moves(self, game_id: int, count: int = 6, *, reader: int | None = None) -> str:
+    async def recent_moves(
+        self, game_id: int, count: int = 6, *, reader: int | None = None, shared: bool = False
+    ) -> str:
         """The game's last ``count`` plies with their move numbers (``9. Nf3 Nc6 10. Bb5``;
         a line starting with Black's move reads ``9... Nc6``), empty before the first move;
         xiangqi moves in the notation of ``reader`` (a player's id; None: the default of the
-        language being spoken). Raises ``UnknownGameError``, ``DamagedGameError``."""
+        language being spoken), janggi moves in theirs unless the message is ``shared``
+        (Korean, the game's own). Raises ``UnknownGameError``, ``DamagedGameError``."""
         record = await self._core.game_record(game_id)
         moves = await self._core.store.games.recent_moves(game_id, count)
         xiangqi = record.variant == "xiangqi"
         notation = await self._core.notation(reader) if xiangqi else XiangqiNotation.WXF
-        return await self._core.recent_line(record, moves, notation)
+        janggi = JanggiNotation.KOREAN
+        if record.variant == "janggi" and reader is not None and not shared:
+            janggi = janggi_reading(await self._core.store.players.get(reader))
+        return await self._core.recent_line(record, moves, notation, janggi=janggi)
 
     async def wants_confirmation(self, user: User) -> ConfirmMoves:
         """Which of ``user``'s moves are shown to them before they are played."""

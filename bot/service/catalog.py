@@ -22,6 +22,7 @@ from bot.service.pause_facts import MAX_PAUSE_DAYS
 from bot.service.preferences import (
     AUTO_LANGUAGE,
     CONFIRM_CHOICES,
+    JANGGI_NOTATION_CHOICES,
     NOTATION_CHOICES,
     NOTIFY_CHOICES,
     ORIENTATION_CHOICES,
@@ -56,6 +57,17 @@ def _values(choices: tuple[Choice, ...]) -> tuple[str, ...]:
 
 def _labels(choices: tuple[Choice, ...]) -> tuple[str, ...]:
     return tuple(choice.label for choice in choices)
+
+
+def _chosen(name: str, choices: tuple[Choice, ...], description: str) -> OptionSpec:
+    """A text option taking one of ``choices`` (a /settings preference)."""
+    return OptionSpec(
+        name,
+        OptionKind.TEXT,
+        choices=_values(choices),
+        labels=_labels(choices),
+        description=description,
+    )
 
 
 GAME_ID = OptionSpec(
@@ -214,20 +226,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 limits=(1, 40),
                 description="Board colours",
             ),
-            OptionSpec(
+            _chosen(
                 "orientation",
-                OptionKind.TEXT,
-                choices=_values(ORIENTATION_CHOICES),
-                labels=_labels(ORIENTATION_CHOICES),
-                description="Which side your boards show at the bottom",
+                ORIENTATION_CHOICES,
+                "Which side your boards show at the bottom",
             ),
-            OptionSpec(
+            _chosen(
                 "confirm",
-                OptionKind.TEXT,
-                choices=_values(CONFIRM_CHOICES),
-                labels=_labels(CONFIRM_CHOICES),
-                description="Which of your moves are shown to you before they are played "
-                "(default: menus)",
+                CONFIRM_CHOICES,
+                "Which of your moves are shown to you before they are played (default: menus)",
             ),
             OptionSpec(
                 "reminders",
@@ -255,20 +262,21 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 description="One DM a day at this time listing your games to move (e.g. 08:00), "
                 "or off",
             ),
-            OptionSpec(
+            _chosen(
                 "takebacks",
-                OptionKind.TEXT,
-                choices=_values(TAKEBACK_CHOICES),
-                labels=_labels(TAKEBACK_CHOICES),
-                description="Whether your opponents may ask you to take back a move",
+                TAKEBACK_CHOICES,
+                "Whether your opponents may ask you to take back a move",
             ),
-            OptionSpec(
+            _chosen(
                 "notation",
-                OptionKind.TEXT,
-                choices=_values(NOTATION_CHOICES),
-                labels=_labels(NOTATION_CHOICES),
-                description="How xiangqi moves are written to you: WXF (C2.5), Chinese (炮二平五) "
+                NOTATION_CHOICES,
+                "How xiangqi moves are written to you: WXF (C2.5), Chinese (炮二平五) "
                 "or ICCS (h2e2)",
+            ),
+            _chosen(
+                "janggi_notation",
+                JANGGI_NOTATION_CHOICES,
+                "How janggi moves are written to you alone: Korean (79졸78) or coordinates (i4h4)",
             ),
             OptionSpec(
                 "pieces",

@@ -33,6 +33,8 @@ from bot.service.game_facts import (
 from bot.service.notation import (
     MoveNamer,
     chess_namer,
+    janggi_namer,
+    janggi_reading,
     namer,
     reading_notation,
     recent_line,
@@ -61,6 +63,7 @@ from bot.store import (
     Challenge,
     ClockLook,
     GameRecord,
+    JanggiNotation,
     NotifyMode,
     Player,
     RateFunction,
@@ -244,10 +247,12 @@ class ServiceCore:
         *,
         player: Player | None = None,
     ) -> MoveNamer:
-        """How to name moves for ``player_id``: SAN in chess (``ChessMove``s, said with the
-        reader's piece letters); in xiangqi their notation, or the one they ``typed`` in
-        (see ``reading_notation``). ``player``: their row, if the caller has it (saves
-        reading it)."""
+        """How ``player_id`` (``player``: their row, if at hand) reads moves: SAN in chess
+        (``ChessMove``s); their xiangqi or janggi notation, or the one they ``typed`` in."""
+        if position.variant.name == "janggi":
+            mine = player if player is not None and player.id == player_id else None
+            mine = mine or await self.store.players.get(player_id)
+            return janggi_namer(position, janggi_reading(mine, typed))
         if position.variant.name != "xiangqi":
             return chess_namer(position)
         return namer(position, await self.notation(player_id, typed, player=player))
@@ -267,15 +272,15 @@ class ServiceCore:
         moves: Sequence[RecentMove],
         notation: XiangqiNotation,
         game: rules.Game | None = None,
+        janggi: JanggiNotation = JanggiNotation.KOREAN,
     ) -> str:
         """``moves``, the last of ``record``'s, as the line under its board, xiangqi moves in
-        ``notation``. A xiangqi move stored without its Chinese (before migration 0030) is
-        named from the game replayed (``game`` if the caller has it at ``record``'s moves).
-        Raises ``DamagedGameError`` as ``_replay``."""
+        ``notation`` (janggi's in ``janggi``); one stored without its Chinese is named from
+        the game replayed (``game``, if given). Raises ``DamagedGameError`` as ``_replay``."""
         chess = record.variant != "xiangqi"
         if not chess and any(move.chinese is None for move in moves):
             moves = named_moves(game or await self.replay(record), moves)
-        return recent_line(moves, record.start_fen, chess=chess, notation=notation)
+        return recent_line(moves, record.start_fen, chess=chess, notation=notation, janggi=janggi)
 
     # --- players -------------------------------------------------------------------------
 

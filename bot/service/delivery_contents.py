@@ -20,7 +20,13 @@ from bot.service.delivery_results import (
 )
 from bot.service.endings import EndingUseCases
 from bot.service.game_facts import reader_locale
-from bot.service.notation import MoveNamer, namer, reading_notation
+from bot.service.notation import (
+    MoveNamer,
+    janggi_namer,
+    janggi_reading,
+    namer,
+    reading_notation,
+)
 from bot.service.results import (
     ComputerStuck,
     GameEnded,
@@ -185,14 +191,21 @@ class DeliveryContents:
         # Moves named as the player told reads them: their xiangqi notation, Chinese by
         # default in their language (their choice, else their app's), not the language of
         # whatever task sends the notice (chess moves are said in the reader's letters).
-        xiangqi = view.variant == "xiangqi"
-        reader = await self._core.store.players.get(view.to_move.id) if xiangqi else None
+        named = view.variant in ("xiangqi", "janggi")  # in the reader's own notation
+        reader = await self._core.store.players.get(view.to_move.id) if named else None
         reading = reader_locale(reader)
         first = facts.since_ply if facts.since_ply is not None and facts.conditional else game.ply
         first = min(first, game.ply)
         with using(reading) if reading is not None else nullcontext():
-            notation = reading_notation(reader)
-            since = _moves_since(game, record, first, lambda p: namer(p, notation))
+            notation, janggi = reading_notation(reader), janggi_reading(reader)
+            since = _moves_since(
+                game,
+                record,
+                first,
+                lambda p: (
+                    janggi_namer(p, janggi) if view.variant == "janggi" else namer(p, notation)
+                ),
+            )
         return tuple(
             MoveTold(
                 view.white if mover_id == view.white.id else view.black,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.service.core import ServiceCore
 from bot.service.errors import DamagedGameError
 from bot.service.game_facts import may_read
+from bot.service.notation import janggi_reading
 from bot.service.report_results import GameListEntry
 from bot.service.results import ChallengeView, Place, PlayerRef
 from bot.service.time_left import time_left
@@ -30,6 +31,8 @@ async def list_entries(
     last = await core.store.games.last_moves(records)
     movers = await clock_movers(core, records)
     notation = await core.notation(viewer_id)
+    viewer = await core.store.players.get(viewer_id) if viewer_id is not None else None
+    janggi = janggi_reading(viewer)
     now = core.now()
     entries = []
     for record in records:
@@ -38,7 +41,7 @@ async def list_entries(
         said = None
         if move is not None and record.damaged_at is None:
             try:
-                said = await core.recent_line(record, [move], notation)
+                said = await core.recent_line(record, [move], notation, janggi=janggi)
             except DamagedGameError:
                 said = None  # listed still, its move unnamed: /board tells what is wrong
         entries.append(

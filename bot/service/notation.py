@@ -3,7 +3,9 @@ typed the move in (a move typed in Chinese is answered in Chinese unless they ch
 Chess moves are SAN, said with the reader's piece letters (``ChessMove``: French ``Cf3``);
 records, PGN and stored moves keep standard English SAN. A stored xiangqi move keeps its
 WXF (``san``) and its Chinese (``chinese``, simplified) whatever its mover reads, so each
-reader reads the moves under a board in their own notation (``recent_line``)."""
+reader reads the moves under a board in their own notation (``recent_line``). A janggi move
+is kept in Korean notation (``san``) and coordinates (``uci``): a message for one player
+names it as they chose (``janggi_reading``), a shared one in Korean, the game's own."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from functools import partial
 
 from bot.i18n.text import Joined, Text
 from bot.service.reading import piece_letters, reads_chinese, reads_traditional
-from bot.store import Player, RecentMove, XiangqiNotation
+from bot.store import JanggiNotation, Player, RecentMove, XiangqiNotation
 from rules import Move, Position
 from rules.xiangqi.notation import traditional
 from rules.xiangqi.position import XiangqiPosition
@@ -100,10 +102,18 @@ def xiangqi_name(move: RecentMove, notation: XiangqiNotation) -> str:
 
 
 def recent_line(
-    moves: Sequence[RecentMove], start_fen: str, *, chess: bool, notation: XiangqiNotation
+    moves: Sequence[RecentMove],
+    start_fen: str,
+    *,
+    chess: bool,
+    notation: XiangqiNotation,
+    janggi: JanggiNotation = JanggiNotation.KOREAN,
 ) -> str:
     """A game's last ``moves`` as the line under its board (``numbered_line``): chess moves
-    as ``ChessMove``s, xiangqi moves in ``notation`` (see ``xiangqi_name``)."""
+    as ``ChessMove``s, xiangqi moves in ``notation`` (see ``xiangqi_name``), janggi moves
+    (``chess`` too: kept as their names) in coordinates when ``janggi`` says so."""
+    if chess and janggi is JanggiNotation.COORDINATES:
+        return numbered_line([(m.ply, m.uci) for m in moves], start_fen)
     if chess:
         return numbered_line([(m.ply, m.san) for m in moves], start_fen, chess=True)
     return numbered_line([(m.ply, xiangqi_name(m, notation)) for m in moves], start_fen)
@@ -120,6 +130,24 @@ def reading_notation(player: Player | None, typed: str = "") -> XiangqiNotation:
     if player is not None and player.xiangqi_notation is not None:
         return player.xiangqi_notation
     return XiangqiNotation.CHINESE if is_chinese(typed) or reads_chinese() else XiangqiNotation.WXF
+
+
+def is_hangul(text: str) -> bool:
+    """Whether ``text`` is written with Hangul syllables (79졸78, 한수쉼)."""
+    return any("\uac00" <= char <= "\ud7a3" for char in text)
+
+
+def janggi_reading(player: Player | None, typed: str = "") -> JanggiNotation:
+    """The janggi notation to show ``player`` moves in, in a message for them alone: Korean
+    when what they ``typed`` was Korean; else their choice; else Korean."""
+    if is_hangul(typed) or player is None or player.janggi_notation is None:
+        return JanggiNotation.KOREAN
+    return player.janggi_notation
+
+
+def janggi_namer(position: Position, notation: JanggiNotation) -> MoveNamer:
+    """How to name janggi moves from ``position``: coordinates (``i4h4``) or Korean."""
+    return position.uci if notation is JanggiNotation.COORDINATES else chess_namer(position)
 
 
 def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:

@@ -19,6 +19,7 @@ from bot.service.game_facts import refs_of, replace_record, told_by_mention, typ
 from bot.service.move_plan import MovePlan, move_outbox, plan_move, written_record
 from bot.service.notation import (
     MoveNamer,
+    chess_namer,
     stored_names,
     xiangqi_name,
 )
@@ -261,7 +262,9 @@ class PlayUseCases:
             stored, chinese = stored_names(position, move)
             san = xiangqi_name(RecentMove(0, position.uci(move), stored, chinese), notation)
             return _Named(notation, stored, chinese, san)
-        san = name(move)  # a ChessMove: standard SAN, said in the reader's letters
+        # A ChessMove: standard SAN (said in the reader's letters); janggi's Korean notation,
+        # the game's own, whatever its mover reads (the move's message is shared).
+        san = chess_namer(position)(move) if position.variant.name == "janggi" else name(move)
         return _Named(XiangqiNotation.WXF, str(san), None, san)
 
     async def _write(

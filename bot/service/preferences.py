@@ -50,6 +50,7 @@ from bot.service.themes import (
 )
 from bot.store import (
     ConfirmMoves,
+    JanggiNotation,
     NotifyMode,
     Orientation,
     Player,
@@ -78,6 +79,10 @@ NOTATION_CHOICES = (
     Choice(XiangqiNotation.WXF.value, "WXF (C2.5)"),
     Choice(XiangqiNotation.CHINESE.value, "Chinese (炮二平五)"),
     Choice(XiangqiNotation.ICCS.value, "ICCS (h2e2)"),
+)
+JANGGI_NOTATION_CHOICES = (
+    Choice(JanggiNotation.KOREAN.value, "Korean (79졸78)"),
+    Choice(JanggiNotation.COORDINATES.value, "coordinates (i4h4)"),
 )
 CONFIRM_CHOICES = (
     Choice(ConfirmMoves.MENUS.value, "menus (moves chosen on the board's menus; the default)"),
@@ -113,6 +118,7 @@ class SettingsAsked:
     strip: bool | None = None
     language: str | None = None
     confirm: str | None = None
+    janggi_notation: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +152,7 @@ def plan_settings(asked: SettingsAsked, before: Player, now: datetime) -> Settin
         xiangqi_pieces=xiangqi_pieces,
         board_strip=asked.strip,
         language=parse_language(asked.language),
+        janggi_notation=_janggi_notation(asked.janggi_notation),
     )
     confirm = _confirm(asked.confirm)
     return SettingsPlan(_digest_due(change, before, now), confirm)
@@ -187,6 +194,7 @@ class PreferenceUseCases:
         strip: bool | None = None,
         language: str | None = None,
         confirm: str | None = None,
+        janggi_notation: str | None = None,
     ) -> PlayerSettings:
         """Show the user's preferences and change those given: where they are told it is
         their move (channel, dm, off), their board theme, which side their boards show at
@@ -194,7 +202,7 @@ class PreferenceUseCases:
         12, 6, 1, or none), their time zone (an IANA name), quiet hours (``23:00-07:00`` or
         off), a daily digest (a time of day, or off), whether they may be asked for
         takebacks (ask, casual, never), the xiangqi notation they read (wxf, chinese,
-        iccs), a piece set (a chess set or a xiangqi set; ``default`` resets both) and
+        iccs) and janggi one (korean, coordinates), a piece set (``default`` resets both) and
         whether boards carry strips with the players' names, ratings and the turn, and the
         language Postal writes to them in (a catalog's name, or ``auto``: their Discord
         client's), and which of their moves are shown to them before they are played
@@ -214,6 +222,7 @@ class PreferenceUseCases:
             strip=strip,
             language=language,
             confirm=confirm,
+            janggi_notation=janggi_notation,
         )
         core = self._core
         await core.ensure_player(user)
@@ -266,6 +275,7 @@ class PreferenceUseCases:
             takeback_policy=player.takeback_policy,
             xiangqi_notation=player.xiangqi_notation,
             xiangqi_notation_read=notation_read,
+            janggi_notation=player.janggi_notation or JanggiNotation.KOREAN,
             chess_pieces=player.chess_pieces,
             xiangqi_pieces=player.xiangqi_pieces,
             xiangqi_pieces_seen=xiangqi_pieces_for(player) or piece_set_names("xiangqi")[0],
@@ -380,6 +390,18 @@ def _notation(text: str | None) -> XiangqiNotation | None:
         return XiangqiNotation(wanted)
     except ValueError as error:
         raise NotAChoiceError("notation", text, NOTATION_CHOICES) from error
+
+
+def _janggi_notation(text: str | None) -> JanggiNotation | None:
+    if text is None:
+        return None
+    wanted = {"한국어": "korean", "ko": "korean", "coordinate": "coordinates"}.get(
+        _words(text), _words(text)
+    )
+    try:
+        return JanggiNotation(wanted)
+    except ValueError as error:
+        raise NotAChoiceError("janggi_notation", text, JANGGI_NOTATION_CHOICES) from error
 
 
 def _pieces(text: str | None) -> tuple[str | None, str | None]:

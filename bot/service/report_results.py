@@ -12,6 +12,7 @@ from bot.service.results import ChallengeView, GameView, PlayerRef
 from bot.store import (
     ComputerResult,
     ConfirmMoves,
+    JanggiNotation,
     NotifyMode,
     Orientation,
     TakebackPolicy,
@@ -168,6 +169,7 @@ class PlayerSettings:
     # move typed so, for the rest) and the xiangqi piece set their boards are drawn with.
     xiangqi_notation_read: XiangqiNotation = XiangqiNotation.WXF
     xiangqi_pieces_seen: str = "traditional"
+    janggi_notation: JanggiNotation = JanggiNotation.KOREAN  # janggi moves written to them
     piece_sets: tuple[str, ...] = ()  # the names a player may choose
     board_strip: bool = False
     language: str | None = None  # the catalog chosen (None: their Discord client's)

@@ -9,6 +9,7 @@ from typing import Any
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import (
+    JanggiNotation,
     NotifyMode,
     Orientation,
     Player,
@@ -37,7 +38,7 @@ def player_columns(table: str) -> str:
         f"{table}.orientation, {table}.reminder_hours, {table}.time_zone, {table}.quiet_from, "
         f"{table}.quiet_until, {table}.digest_at, {table}.takeback_policy, "
         f"{table}.xiangqi_notation, {table}.chess_pieces, {table}.xiangqi_pieces, "
-        f"{table}.board_strip, {table}.language, {table}.client_locale"
+        f"{table}.board_strip, {table}.language, {table}.client_locale, {table}.janggi_notation"
     )
 
 
@@ -65,6 +66,7 @@ def player_from_row(row: Any) -> Player:
         board_strip=bool(row[16]),
         language=row[17],
         client_locale=row[18],
+        janggi_notation=None if row[19] is None else JanggiNotation(row[19]),
     )
 
 

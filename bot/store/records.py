@@ -54,6 +54,13 @@ class XiangqiNotation(Enum):
     ICCS = "iccs"  # h2e2
 
 
+class JanggiNotation(Enum):
+    """How a player reads janggi moves in messages for them alone."""
+
+    KOREAN = "korean"  # 79졸78
+    COORDINATES = "coordinates"  # i4h4
+
+
 class GameStatus(Enum):
     ACTIVE = "active"
     FINISHED = "finished"
@@ -92,6 +99,7 @@ class Player:
     digest_at: int | None = None  # local minute of the daily digest (None: no digest)
     takeback_policy: TakebackPolicy = TakebackPolicy.ASK
     xiangqi_notation: XiangqiNotation | None = None  # None: not chosen
+    janggi_notation: JanggiNotation | None = None  # None: not chosen (Korean)
     chess_pieces: str = "default"  # piece set names ("default": the renderer's choice)
     xiangqi_pieces: str = "default"
     board_strip: bool = False  # names, ratings and the turn drawn on boards
@@ -123,6 +131,7 @@ class PreferenceChange:
     digest_due_at: datetime | None = None
     takeback_policy: TakebackPolicy | None = None
     xiangqi_notation: XiangqiNotation | None = None
+    janggi_notation: JanggiNotation | None = None
     chess_pieces: str | None = None
     xiangqi_pieces: str | None = None
     board_strip: bool | None = None
@@ -152,6 +161,8 @@ class PreferenceChange:
             values["takeback_policy"] = self.takeback_policy.value
         if self.xiangqi_notation is not None:
             values["xiangqi_notation"] = self.xiangqi_notation.value
+        if self.janggi_notation is not None:
+            values["janggi_notation"] = self.janggi_notation.value
         if self.chess_pieces is not None:
             values["chess_pieces"] = self.chess_pieces
         if self.xiangqi_pieces is not None:

@@ -22,6 +22,7 @@ from bot.service import (
     ConfirmMoves,
     Digest,
     GameView,
+    JanggiNotation,
     NotifyMode,
     Orientation,
     PlayerSettings,
@@ -310,6 +311,12 @@ def _notation(result: PlayerSettings) -> str:
     }[result.xiangqi_notation or _said_by_default(result.xiangqi_notation_read)]
 
 
+def _janggi_notation(result: PlayerSettings) -> str:
+    if result.janggi_notation is JanggiNotation.COORDINATES:
+        return _("janggi moves written to you in coordinates (i4h4)")
+    return _("janggi moves in Korean (79졸78)")
+
+
 def _language(result: PlayerSettings) -> str:
     if result.language is None:
         return _("language: your Discord app's")
@@ -368,6 +375,7 @@ def settings_text(result: PlayerSettings, when: Callable[[datetime], str]) -> st
         _takebacks(result),
         _confirm(result),
         _notation(result),
+        _janggi_notation(result),
         _pieces(result),
         _("names and ratings drawn on boards") if result.board_strip else _("no name strips"),
         _language(result),

@@ -62,3 +62,22 @@ async def test_the_opponent_accepts_with_their_own_setup_in_the_console(tmp_path
     assert "choices: [1] 마상마상 (right elephant)  [2] 마상상마 (inner elephants)" in text
     assert "bob accepted." in text
     assert f'[FEN "{start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_MA_SANG)}"]' in text
+
+
+async def test_a_player_reads_janggi_in_coordinates_in_the_console(tmp_path: Path) -> None:
+    """/settings janggi_notation:coordinates: bob's /moves names moves in coordinates, the
+    move's shared message stays Korean."""
+    text = await console_text(
+        tmp_path / "c.db",
+        [
+            "alice /challenge bob game:janggi color:cho",
+            "bob /press Accept",
+            "bob /settings janggi_notation:coordinates",
+            "alice /move 79졸78",
+            "bob /moves c7",
+            "bob /move c7c6",
+        ],
+    )
+    assert "janggi moves written to you in coordinates (i4h4)" in text
+    assert "Legal moves from c7: c7b7, c7d7, c7c6." in text
+    assert "bob played 1... 43병53." in text

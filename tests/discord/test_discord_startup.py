@@ -58,6 +58,7 @@ SPEC_COMMANDS = {
         "digest",
         "takebacks",
         "notation",
+        "janggi_notation",
         "pieces",
         "strip",
         "confirm",
