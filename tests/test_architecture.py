@@ -264,7 +264,6 @@ KNOWN_LOOP_BREAKERS = {
     ("rules.xiangqi.position", "rules.xiangqi.notation"),
     ("rules.chess.position", "rules.chess.variant"),
     ("rules.chess.position", "rules.chess.fen"),
-    ("rules.chess.position", "rules.chess.reading"),
     ("rules.chess.position", "rules.chess.notation"),
 }
 

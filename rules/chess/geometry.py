@@ -15,6 +15,10 @@ SQUARES_BY_NAME: dict[str, Square] = {name: sq for sq, name in enumerate(SQUARE_
 
 Ray = tuple[Square, ...]
 
+# The FEN letters of each side's pieces.
+WHITE_PIECES = frozenset("PNBRQK")
+BLACK_PIECES = frozenset("pnbrqk")
+
 # (file step, rank step); the first four are orthogonal, the last four diagonal.
 ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -58,6 +62,8 @@ ALL_RAYS: tuple[tuple[Ray, ...], ...] = tuple(
 ROOK_RAYS = tuple(_rays(sq, ORTHOGONAL) for sq in range(64))
 BISHOP_RAYS = tuple(_rays(sq, DIAGONAL) for sq in range(64))
 QUEEN_RAYS = tuple(ROOK_RAYS[sq] + BISHOP_RAYS[sq] for sq in range(64))
+# The rays a slider walks, by its FEN letter in lowercase.
+SLIDER_RAYS = {"b": BISHOP_RAYS, "r": ROOK_RAYS, "q": QUEEN_RAYS}
 KNIGHT_TARGETS = tuple(_leaps(sq, KNIGHT_STEPS) for sq in range(64))
 KING_TARGETS = tuple(_leaps(sq, ORTHOGONAL + DIAGONAL) for sq in range(64))
 # PAWN_CAPTURES[0][sq]: where a white pawn on sq captures; [1]: a black pawn.

@@ -12,20 +12,21 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rules.chess.attacks import EMPTY, Board, checks_and_pins, is_attacked
 from rules.chess.geometry import (
-    BISHOP_RAYS,
     BLACK_KINGSIDE,
+    BLACK_PIECES,
     BLACK_QUEENSIDE,
     CASTLING_KEPT,
     KING_TARGETS,
     KNIGHT_TARGETS,
     PAWN_CAPTURES,
-    QUEEN_RAYS,
-    ROOK_RAYS,
+    SLIDER_RAYS,
     SQUARE_NAMES,
     WHITE_KINGSIDE,
+    WHITE_PIECES,
     WHITE_QUEENSIDE,
     Ray,
 )
+from rules.chess.reading import read_move as _read_move
 from rules.core import Color, Move, Piece, PieceLetters, Square
 from rules.errors import IllegalMoveError, IllegalReason, RulesError
 
@@ -34,10 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EMPTY", "Board", "ChessPosition", "is_attacked"]
 
-WHITE_PIECES = frozenset("PNBRQK")
-BLACK_PIECES = frozenset("pnbrqk")
 PROMOTIONS = ("q", "r", "b", "n")
-SLIDER_RAYS = {"b": BISHOP_RAYS, "r": ROOK_RAYS, "q": QUEEN_RAYS}
 
 
 class ChessPosition:
@@ -285,9 +283,7 @@ class ChessPosition:
     def read_move(self, text: str) -> tuple[Move, ChessPosition]:
         """The move ``text`` names and the position after it: ``parse_move`` then ``play``,
         faster for the strict SAN of records (see ``rules.chess.reading``)."""
-        from rules.chess.reading import read_move
-
-        return read_move(self, text)
+        return _read_move(self, text)
 
     def _illegal(self, move: Move) -> IllegalMoveError:
         """The error for an illegal Move object, with the reason the same move typed gets."""

@@ -23,23 +23,23 @@ validation and error messages are those of typed moves.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
+from rules.chess.attacks import EMPTY, is_attacked
 from rules.chess.geometry import (
     ALL_RAYS,
+    BLACK_PIECES,
     FILES,
     KING_TARGETS,
     KNIGHT_TARGETS,
-    SQUARES_BY_NAME,
-)
-from rules.chess.position import (
-    BLACK_PIECES,
-    EMPTY,
     SLIDER_RAYS,
+    SQUARES_BY_NAME,
     WHITE_PIECES,
-    ChessPosition,
-    is_attacked,
 )
 from rules.core import Move, Square
+
+if TYPE_CHECKING:
+    from rules.chess.position import ChessPosition
 
 # For each slider kind, the squares strictly between an origin and each target on its lines.
 _BETWEEN = {
