@@ -63,14 +63,23 @@ class GameClock(GameTable):
     ) -> None:
         """Record reminders as handed over, each (game id, deadline, hours covered, the
         outbox rows that deliver it), all in one transaction."""
+        if not reminders:
+            return
+        sent = to_epoch(now)
         async with self._db.transaction() as conn:
-            for game_id, deadline_at, hours, outbox in reminders:
-                await insert_items(conn, outbox, now)
-                await conn.executemany(
-                    "INSERT INTO reminders_sent (game_id, deadline_at, hours_before, sent_at) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    [(game_id, to_epoch(deadline_at), h, to_epoch(now)) for h in hours],
-                )
+            # The batch's outbox rows together, then its records: a few trips to the
+            # database for hundreds of reminders (four each, a drain after an outage spent
+            # more time on the trips than on the rows).
+            await insert_items(conn, [item for *_, outbox in reminders for item in outbox], now)
+            await conn.executemany(
+                "INSERT INTO reminders_sent (game_id, deadline_at, hours_before, sent_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [
+                    (game_id, to_epoch(deadline_at), hours_before, sent)
+                    for game_id, deadline_at, hours, _ in reminders
+                    for hours_before in hours
+                ],
+            )
 
     async def purge_reminders(self, now: datetime) -> int:
         """Delete the reminders no reader can match any more: those of games no longer

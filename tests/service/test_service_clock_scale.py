@@ -18,6 +18,7 @@ import pytest
 from bot.service import GameService, ManualClock, deadlines
 from bot.store import LOOK_HORIZON, ClaimKind, Store, claims
 from tests.service.service_helpers import ALICE, BOB, play, start_game
+from tests.service.test_service_round_trips import counted
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BACKLOG = 10_000
@@ -125,3 +126,23 @@ async def test_the_clocks_note_does_not_refuse_a_move_read_before_it(
     after = await store.games.get(started.game.id)
     assert after is not None and after.version == before.version
     await play(service, started.game.id, "e4")
+
+
+@pytest.mark.sqlite_only
+async def test_a_batch_of_reminders_is_written_in_a_few_trips_to_the_database(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """200 reminders due at once are handed over with their outbox rows together and their
+    records together, in one transaction: a few dozen trips to the database in the round,
+    not four a reminder (800 more), which is what a drain after an outage spent its time on."""
+    await _active_games(store, 200, int(clock.now.timestamp()))
+    clock.advance(days=2, hours=1)
+    async with counted(store) as seen:
+        assert await service.deadlines.hand_over_reminders() == 200
+    assert seen.trips < 50 and seen.writes() <= 3, seen.statements
+    rows = await store.database.fetch(
+        "SELECT COUNT(DISTINCT game_id), COUNT(*) FROM reminders_sent WHERE hours_before = 24"
+    )
+    assert tuple(rows[0]) == (200, 200)
+    rows = await store.database.fetch("SELECT COUNT(DISTINCT game_id) FROM outbox")
+    assert rows[0][0] == 200
