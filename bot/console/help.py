@@ -243,6 +243,10 @@ def _format_rows(chosen: Callable[..., str]) -> Part:
             (INDENT, chosen("format", "knockout"), chosen("tiebreaks", "2")),
             NP_("console help", "a knockout: a level match plays up to 2 more pairs"),
         ),
+        Row(
+            (INDENT, chosen("timeouts", "3")),
+            NP_("console help", "withdraw a player after 3 games lost on time"),
+        ),
     )
 
 

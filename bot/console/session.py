@@ -75,7 +75,11 @@ from bot.service import (
 )
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
-from bot.service.tournament.facts import TournamentStandings, TournamentStarted
+from bot.service.tournament.facts import (
+    TournamentStandings,
+    TournamentStarted,
+    TournamentWithdrawn,
+)
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
@@ -93,7 +97,7 @@ from bot.text.phrases import variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
-from bot.text.tournament_words import ended_text, went_on_text
+from bot.text.tournament_words import ended_text, went_on_text, withdrawn_text
 
 # Results that show a game's board: the console lists the board's controls after them.
 BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
@@ -264,6 +268,12 @@ class Console:
                         self.say(went_on_text(delivery.content))
                     elif delivery is not None and isinstance(delivery.content, TournamentStandings):
                         self.say(ended_text(delivery.content))
+                elif row.kind is OutboxKind.TOURNAMENT_TIMEOUTS:
+                    # A player out of the tournament for their time-outs, withdrawn as the
+                    # row is delivered: said once, as the Discord adapter posts it.
+                    delivery = await self.service.deliveries.delivery(row)
+                    if delivery is not None and isinstance(delivery.content, TournamentWithdrawn):
+                        self.say(withdrawn_text(delivery.content))
         except UserError as error:
             self.say(_("! {error}").format(error=error_text(error)))
         except Exception as error:  # an adapter never shows a traceback to a player

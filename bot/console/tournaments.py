@@ -102,6 +102,7 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         vacation=flag("vacation", True),
         start=options.get("start"),
         tiebreaks=number("tiebreaks", 1) if "tiebreaks" in options else None,
+        timeouts=number("timeouts", 2) if "timeouts" in options else None,
     )
     console.say(entry_text(shown))
 

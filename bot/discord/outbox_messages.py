@@ -49,13 +49,14 @@ from bot.service.tournament.facts import (
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
+    TournamentWithdrawn,
 )
 from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.signup_words import cancelled_text
-from bot.text.tournament_words import ended_text, started_text, table_text
+from bot.text.tournament_words import ended_text, started_text, table_text, withdrawn_text
 from bot.text.vote_words import closed_text, team_reminder_text
 
 
@@ -81,6 +82,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
     elif isinstance(content, StandingsUpdate):
         return Reply(clip(safe(table_text(content.table)), CONTENT_LIMIT))
+    elif isinstance(content, TournamentWithdrawn):
+        return Reply(clip(safe(withdrawn_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentStarted):
         return Reply(clip(safe(started_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentCancelled):

@@ -32,6 +32,7 @@ from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
     MAX_TIEBREAK_PAIRS,
+    MAX_TIMEOUTS,
     MIN_PLAYERS,
     TournamentShown,
     TournamentStandings,
@@ -59,6 +60,7 @@ NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
 Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
 Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
 TiebreakPairs = app_commands.Range[int, 0, MAX_TIEBREAK_PAIRS]
+Timeouts = app_commands.Range[int, 0, MAX_TIMEOUTS]
 DeadlineText = app_commands.Range[str, 1, 40]
 StartText = app_commands.Range[str, 1, MAX_START_TEXT]
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
@@ -152,6 +154,7 @@ async def create(
     start_when_full: bool = False,
     deadline: DeadlineText | None = None,
     vacation: bool = True,
+    timeouts: Timeouts | None = None,
     start: StartText | None = None,
     event: bool = False,
 ) -> None:
@@ -177,6 +180,7 @@ async def create(
             vacation=vacation,
             start=start,
             tiebreaks=tiebreaks,
+            timeouts=timeouts,
         ),
     )
     made = shown.tournament

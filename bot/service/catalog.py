@@ -36,6 +36,7 @@ from bot.service.tournament.facts import (
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
     MAX_TIEBREAK_PAIRS,
+    MAX_TIMEOUTS,
     MIN_PLAYERS,
 )
 from bot.service.vote_catalog import VOTE
@@ -437,6 +438,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         "vacation",
                         OptionKind.YES_NO,
                         description="Whether a player's vacation pauses its games (default yes)",
+                    ),
+                    OptionSpec(
+                        "timeouts",
+                        OptionKind.WHOLE_NUMBER,
+                        limits=(0, MAX_TIMEOUTS),
+                        description="Withdraw a player after this many games lost on time "
+                        "(default 2; 0: never)",
                     ),
                     START,  # the challenge's thematic start: every game begins from it
                     OptionSpec(

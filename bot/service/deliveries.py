@@ -32,6 +32,7 @@ from bot.service.tournament.facts import (
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
+    TournamentWithdrawn,
 )
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.service.votes import VoteUseCases
@@ -51,6 +52,7 @@ from bot.store import (
     TournamentRoundFacts,
     TournamentStandingsFacts,
     TournamentStartedFacts,
+    TournamentTimeoutsFacts,
     UnreadableFacts,
     answer_holder,
 )
@@ -63,8 +65,13 @@ FINISHED_ROW_MEMORY = timedelta(days=30)
 
 
 # The rows said in a tournament's place about no single game: its start or calling off by
-# the clock, and its standings after a result.
-_TournamentPlaceFacts = TournamentStartedFacts | TournamentCancelledFacts | TournamentStandingsFacts
+# the clock, its standings after a result, a player withdrawn for their time-outs.
+_TournamentPlaceFacts = (
+    TournamentStartedFacts
+    | TournamentCancelledFacts
+    | TournamentStandingsFacts
+    | TournamentTimeoutsFacts
+)
 
 
 class DeliveryUseCases:
@@ -297,12 +304,15 @@ class DeliveryUseCases:
     async def _signup_delivery(
         self,
         row: OutboxRow,
-        facts: TournamentStartedFacts | TournamentCancelledFacts | TournamentStandingsFacts,
+        facts: _TournamentPlaceFacts,
     ) -> Delivery | None:
         """A tournament's sign-up deadline came: its start (the pairings) or its calling
-        off, said in its place; or a result came: its standings message."""
+        off, said in its place; or a result came: its standings message, or a player's
+        withdrawal for their time-outs."""
         if isinstance(facts, TournamentStandingsFacts):
             return await self._standings_delivery(row, facts)
+        if isinstance(facts, TournamentTimeoutsFacts):
+            return await self._timeouts_delivery(row, facts)
         said: TournamentStarted | TournamentCancelled
         if isinstance(facts, TournamentStartedFacts):
             said = await self._tournaments.announced(facts.tournament_id, facts.games)
@@ -340,10 +350,31 @@ class DeliveryUseCases:
             parent_id=None,
         )
 
+    async def _timeouts_delivery(
+        self, row: OutboxRow, facts: TournamentTimeoutsFacts
+    ) -> Delivery | None:
+        """A player who lost the tournament's limit of games on time is withdrawn now,
+        said in its place; superseded when there was nothing left to do."""
+        done = await self._tournaments.timed_out(
+            facts.tournament_id, facts.player_id, facts.timeouts
+        )
+        if done is None:
+            reason = "the player withdrew already, or the tournament is over"
+            now = self._core.now()
+            await self._core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
+            return None
+        return self._tournament_post(row, done)
+
     def _tournament_post(
         self,
         row: OutboxRow,
-        said: TournamentStandings | TournamentStarted | TournamentCancelled | StandingsUpdate,
+        said: (
+            TournamentStandings
+            | TournamentStarted
+            | TournamentCancelled
+            | StandingsUpdate
+            | TournamentWithdrawn
+        ),
     ) -> Delivery:
         """``said`` in its tournament's place (the channel, or the thread it was made in)."""
         shown = said.table if isinstance(said, StandingsUpdate) else said
@@ -468,7 +499,8 @@ class DeliveryUseCases:
             | TournamentStandings
             | TournamentStarted
             | TournamentCancelled
-            | StandingsUpdate,
+            | StandingsUpdate
+            | TournamentWithdrawn,
         ):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS

@@ -23,6 +23,7 @@ from bot.service.tournament.facts import (
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
+    TournamentWithdrawn,
 )
 from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.store import OutboxTarget
@@ -135,6 +136,7 @@ class Delivery:
         | TournamentStarted
         | TournamentCancelled
         | StandingsUpdate
+        | TournamentWithdrawn
         | GameOpened
         | VoteClosedNotice
         | TeamReminder

@@ -41,6 +41,7 @@ class OutboxKind(Enum):
     VOTE_CLOSED = "vote_closed"  # the clock closed a team's voting window (vote chess)
     TEAM_REMINDER = "team_reminder"  # a team's voting window closes soon (vote chess)
     TOURNAMENT_STANDINGS = "tournament_standings"  # a result: its standings message updated
+    TOURNAMENT_TIMEOUTS = "tournament_timeouts"  # a player timed out too often: withdrawn
 
 
 class OutboxTarget(Enum):
@@ -148,6 +149,17 @@ class TournamentStandingsFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentTimeoutsFacts:
+    """``player_id`` has lost ``timeouts`` games of tournament ``tournament_id`` on time,
+    its limit: they are withdrawn (their games left lost) as the row is delivered, and
+    that is said in its place."""
+
+    tournament_id: int
+    player_id: int
+    timeouts: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentStartedFacts:
     """Tournament ``tournament_id`` was started by the clock at its sign-up deadline with
     ``games`` (ids): its pairings are said in its place (the games open in their threads by
@@ -223,6 +235,7 @@ MessageFacts = (
     | VoteClosedFacts
     | TeamReminderFacts
     | TournamentStandingsFacts
+    | TournamentTimeoutsFacts
 )
 
 # Each kind's facts.
@@ -243,6 +256,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.VOTE_CLOSED: VoteClosedFacts,
     OutboxKind.TEAM_REMINDER: TeamReminderFacts,
     OutboxKind.TOURNAMENT_STANDINGS: TournamentStandingsFacts,
+    OutboxKind.TOURNAMENT_TIMEOUTS: TournamentTimeoutsFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

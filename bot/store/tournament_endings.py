@@ -12,6 +12,7 @@ from bot.store.outbox_facts import (
     TournamentEndedFacts,
     TournamentRoundFacts,
     TournamentStandingsFacts,
+    TournamentTimeoutsFacts,
 )
 from bot.store.records import RatingUpdate, to_epoch
 
@@ -109,6 +110,8 @@ async def games_ended(
         if game_id in ratings:
             await _keep_ratings(conn, game_id, ratings[game_id])
         finished.append(await _standings_item(conn, game_id))
+        if (timed_out := await _timeouts_item(conn, game_id)) is not None:
+            finished.append(timed_out)
         tournament_id = await game_ended(conn, game_id, now)
         if tournament_id is not None:
             finished.append(ended_item(game_id, tournament_id))
@@ -145,4 +148,41 @@ async def _standings_item(conn: Connection, game_id: int) -> OutboxItem:
         TournamentStandingsFacts(tournament_id, int(row[1])),
         game_id=game_id,
         dedupe_key=f"tournament:{tournament_id}:standings:{game_id}",
+    )
+
+
+# The loser of a game lost on time in a running tournament with a time-out limit, the
+# tournament, its limit and how many of its games they have lost on time (one parameter:
+# the game's id). A loser already withdrawn is left out: their games left are lost already.
+_TIMED_OUT = (
+    "SELECT CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END AS loser, "
+    "m.tournament_id, t.timeout_limit, (SELECT COUNT(*) FROM tournament_games o "
+    "JOIN games x ON x.id = o.game_id WHERE o.tournament_id = m.tournament_id "
+    "AND x.termination = 'timeout' AND ((x.result = '1-0' AND x.black_id = "
+    "(CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END)) OR (x.result = '0-1' "
+    "AND x.white_id = (CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END)))) "
+    "FROM games g JOIN tournament_games m ON m.game_id = g.id "
+    "JOIN tournaments t ON t.id = m.tournament_id "
+    "WHERE g.id = ? AND g.termination = 'timeout' AND g.result IN ('1-0', '0-1') "
+    "AND t.status = 'running' AND t.timeout_limit > 0 AND NOT EXISTS (SELECT 1 FROM "
+    "tournament_entrants e WHERE e.tournament_id = m.tournament_id AND e.player_id = "
+    "(CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END) "
+    "AND e.withdrawn_at IS NOT NULL)"
+)
+
+
+async def _timeouts_item(conn: Connection, game_id: int) -> OutboxItem | None:
+    """When ``game_id`` was lost on time and its loser has now lost as many of their
+    tournament's games on time as its limit: the row that withdraws them (once)."""
+    cursor = await conn.execute(_TIMED_OUT, (game_id,))
+    row = await cursor.fetchone()
+    await cursor.close()
+    if row is None or int(row[3]) < int(row[2]):
+        return None
+    player_id, tournament_id = int(row[0]), int(row[1])
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        TournamentTimeoutsFacts(tournament_id, player_id, int(row[3])),
+        game_id=game_id,
+        dedupe_key=f"tournament:{tournament_id}:timeouts:{player_id}",
     )

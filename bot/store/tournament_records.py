@@ -53,6 +53,7 @@ class Tournament:
     start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
     tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
     standings_message_id: int | None = None  # its standings message, kept up to date
+    timeout_limit: int = 0  # time-outs that withdraw a player (0: never)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,7 @@ class NewTournament:
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
     start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
     tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
+    timeout_limit: int = 0  # time-outs that withdraw a player (0: never)
 
 
 @dataclass(frozen=True, slots=True)

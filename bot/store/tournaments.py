@@ -35,7 +35,7 @@ _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
     "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation, "
-    "start_fen, tiebreak_pairs, standings_message_id"
+    "start_fen, tiebreak_pairs, standings_message_id, timeout_limit"
 )
 
 
@@ -75,6 +75,7 @@ def tournament_from_row(row: Any) -> Tournament:
         start_fen=row[24],
         tiebreak_pairs=row[25],
         standings_message_id=row[26],
+        timeout_limit=row[27],
     )
 
 
@@ -91,8 +92,8 @@ class Tournaments:
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
                 "status, created_at, rounds, bye_halves, starts_at, vacation, start_fen, "
-                "tiebreak_pairs) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?) "
+                "tiebreak_pairs, timeout_limit) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -114,6 +115,7 @@ class Tournaments:
                     int(new.vacation),
                     new.start_fen,
                     new.tiebreak_pairs,
+                    new.timeout_limit,
                 ),
             )
             row = await cursor.fetchone()

@@ -12,6 +12,7 @@ from bot.service.tournament.facts import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_TIEBREAK_PAIRS,
+    MAX_TIMEOUTS,
     MIN_PLAYERS,
     TournamentError,
     TournamentRefusal,
@@ -156,6 +157,13 @@ def _terms_refusal(error: TournamentError) -> Text:
             tiebreaks=Option("tiebreaks"),
             knockout=Option("format", "knockout"),
         )
+    if error.reason is TournamentRefusal.BAD_TIMEOUTS:
+        return Text(
+            "A player is withdrawn after 1 to {maximum} games lost on time (0: never), "
+            "not {count}.",
+            maximum=MAX_TIMEOUTS,
+            count=error.count,
+        )
     if error.reason is TournamentRefusal.BAD_TIEBREAKS:
         return Text(
             "A level knockout match plays 0 to {maximum} more pairs of games, not {count}.",
@@ -188,6 +196,7 @@ _OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
     TournamentRefusal.BYE_NOT_SWISS: _terms_refusal,
     TournamentRefusal.TIEBREAKS_NOT_KNOCKOUT: _terms_refusal,
     TournamentRefusal.BAD_TIEBREAKS: _terms_refusal,
+    TournamentRefusal.BAD_TIMEOUTS: _terms_refusal,
     TournamentRefusal.CANCELLED: lambda error: Text(
         "Tournament #{tournament} was cancelled at its sign-up deadline: too few players had "
         "joined.",

@@ -77,7 +77,18 @@ def tournament_text(view: TournamentView) -> Text:
         case _:
             state = Text("Finished.")
     vacation = "" if view.vacation else Text("No vacation: a vacation pauses none of its games.")
-    return Sentences(terms, theme_text(view), _tiebreak_rule(view), vacation, players, state)
+    timeouts = (
+        Plural(
+            "A player who loses {count} game on time is withdrawn, their games left lost.",
+            "A player who loses {count} games on time is withdrawn, their games left lost.",
+            view.timeout_limit,
+        )
+        if view.timeout_limit
+        else ""
+    )
+    return Sentences(
+        terms, theme_text(view), _tiebreak_rule(view), vacation, timeouts, players, state
+    )
 
 
 def _tiebreak_rule(view: TournamentView) -> Text | str:
@@ -443,6 +454,17 @@ def withdrawn_text(done: TournamentWithdrawn) -> Text:
             **facts,
         )
     )
+    if done.timeouts:  # withdrawn by the tournament's rule, not by anyone
+        rule = Sentences(
+            Plural(
+                "{player} has lost {count} game of {name} on time, its limit, and is withdrawn.",
+                "{player} has lost {count} games of {name} on time, its limit, and is withdrawn.",
+                done.timeouts,
+                player=done.player.name,
+                name=title(done.tournament),
+            ),
+            rule,
+        )
     if not done.forfeited:
         return rule
     ended = Plural("{count} game ended.", "{count} games ended.", done.forfeited)

@@ -28,6 +28,8 @@ REFUSED: list[tuple[dict[str, Any], object]] = [
     ({"format": SWISS, "tiebreaks": 0}, TournamentRefusal.TIEBREAKS_NOT_KNOCKOUT),
     ({"format": KNOCKOUT, "tiebreaks": 5}, TournamentRefusal.BAD_TIEBREAKS),
     ({"format": KNOCKOUT, "tiebreaks": -1}, TournamentRefusal.BAD_TIEBREAKS),
+    ({"timeouts": 11}, TournamentRefusal.BAD_TIMEOUTS),
+    ({"timeouts": -1}, TournamentRefusal.BAD_TIMEOUTS),
     ({"players": 17}, TournamentRefusal.BAD_SIZE),
     ({"format": SWISS, "players": 257}, TournamentRefusal.BAD_FIELD),
     ({"format": SWISS, "players": 4, "rounds": 4}, TournamentRefusal.BAD_ROUNDS),

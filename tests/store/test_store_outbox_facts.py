@@ -25,6 +25,7 @@ from bot.store import (
     TournamentRoundFacts,
     TournamentStandingsFacts,
     TournamentStartedFacts,
+    TournamentTimeoutsFacts,
     TurnFacts,
     UnreadableFacts,
     VoteClosedFacts,
@@ -48,6 +49,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     VoteClosedFacts(6, 12),
     TeamReminderFacts(6, 1_800_000_000, 24, role=True),
     TournamentStandingsFacts(3, 5),
+    TournamentTimeoutsFacts(3, 7, 2),
 )
 
 

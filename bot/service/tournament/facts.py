@@ -30,6 +30,9 @@ DEFAULT_PLAYERS = 8
 # higher seed goes through (``bot.service.tournament.knockout``).
 MAX_TIEBREAK_PAIRS = 4
 DEFAULT_TIEBREAK_PAIRS = 1
+# A player who loses this many games on time is withdrawn (``timeouts:``; 0: never).
+MAX_TIMEOUTS = 10
+DEFAULT_TIMEOUTS = 2
 MAX_NAME_LENGTH = 60
 
 
@@ -58,6 +61,7 @@ class TournamentView:
     vacation: bool = True  # False: a vacation pauses none of its games' clocks
     start: ThematicStart | None = None  # a thematic start every game begins from
     tiebreak_pairs: int = DEFAULT_TIEBREAK_PAIRS  # a knockout's pairs after a level match
+    timeout_limit: int = 0  # time-outs that withdraw a player (0: never)
 
     @property
     def open(self) -> bool:
@@ -141,6 +145,7 @@ class TournamentWithdrawn:
     finished: int
     games: int
     forfeited: int
+    timeouts: int = 0  # withdrawn by the rule on time-outs: after this many
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +225,7 @@ class TournamentRefusal(Enum):
     BYE_NOT_SWISS = "bye_not_swiss"  # a bye's score given to a round robin or a knockout
     TIEBREAKS_NOT_KNOCKOUT = "tiebreaks_not_knockout"  # tie-break pairs asked of another format
     BAD_TIEBREAKS = "bad_tiebreaks"  # tie-break pairs outside 0..MAX_TIEBREAK_PAIRS
+    BAD_TIMEOUTS = "bad_timeouts"  # a time-out limit outside 0..MAX_TIMEOUTS
 
 
 class TournamentError(UserError):

@@ -14,11 +14,13 @@ from bot.service.thematic_starts import StartLineError, StartLineProblem, themat
 from bot.service.tournament.facts import (
     DEFAULT_ROUNDS,
     DEFAULT_TIEBREAK_PAIRS,
+    DEFAULT_TIMEOUTS,
     MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MAX_ROUNDS,
     MAX_TIEBREAK_PAIRS,
+    MAX_TIMEOUTS,
     MIN_PLAYERS,
     TournamentError,
     TournamentRefusal,
@@ -143,6 +145,7 @@ def opening_terms(
     vacation: bool,
     start: str | None,
     tiebreaks: int | None,
+    timeouts: int | None = None,
 ) -> NewTournament:
     """The tournament ``/tournament create`` asks for, every option checked (its sign-up
     deadline is the use case's: it needs the organiser's time zone). Raises
@@ -173,7 +176,18 @@ def opening_terms(
         vacation,
         start_fen,
         shape.tiebreak_pairs,
+        timeout_terms(timeouts),
     )
+
+
+def timeout_terms(timeouts: int | None) -> int:
+    """How many time-outs withdraw a player (``DEFAULT_TIMEOUTS`` unless given; 0: none
+    do). Raises ``TournamentError`` (BAD_TIMEOUTS) outside 0..MAX_TIMEOUTS."""
+    if timeouts is None:
+        return DEFAULT_TIMEOUTS
+    if not 0 <= timeouts <= MAX_TIMEOUTS:
+        raise TournamentError(TournamentRefusal.BAD_TIMEOUTS, count=timeouts)
+    return timeouts
 
 
 def tournament_title(name: str) -> str:

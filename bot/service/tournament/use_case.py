@@ -91,11 +91,13 @@ class TournamentUseCases:
         vacation: bool = True,
         start: str | None = None,
         tiebreaks: int | None = None,
+        timeouts: int | None = None,
     ) -> TournamentShown:
         """Open a tournament in ``place`` for up to ``players`` (by a member who may manage
         the server): a round robin (``double``: both colours at once), a Swiss of ``rounds``
         (a bye worth ``bye_halves`` half points) or a knockout (``tiebreaks``: pairs of games
-        after a level match). ``deadline``: sign-up closes and the clock starts it;
+        after a level match); ``timeouts``: a player losing that many on time is withdrawn.
+        ``deadline``: sign-up closes and the clock starts it;
         ``vacation`` False: no vacation pauses its games; ``start``: every game's thematic
         line (``rated`` None: rated unless thematic). Raises ``TournamentError``,
         ``InvalidOptionError``, ``DeadlineError`` before any write."""
@@ -117,6 +119,7 @@ class TournamentUseCases:
             vacation=vacation,
             start=start,
             tiebreaks=tiebreaks,
+            timeouts=timeouts,
         )
         starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
@@ -209,6 +212,27 @@ class TournamentUseCases:
             if done is not None:
                 return done
         raise TournamentError(TournamentRefusal.WITHDRAWN, tournament_id=number, player=name)
+
+    async def timed_out(
+        self, tournament_id: int, player_id: int, timeouts: int
+    ) -> TournamentWithdrawn | None:
+        """Withdraw ``player_id``, who has lost ``timeouts`` games of the tournament on time,
+        its limit: by the rule of ``bot.service.tournament.withdrawals``, in one
+        transaction. None when there is nothing to do: the tournament is over, or they
+        withdrew meanwhile."""
+        tournament = await self._core.store.tournaments.get(tournament_id)
+        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
+            return None
+        ref = await self._core.ref(player_id)
+        player = User(ref.id, ref.name)
+        for _ in range(WRITE_ATTEMPTS):  # a game moved meanwhile: read them again
+            try:
+                done = await self._withdraw(tournament, player, player)
+            except TournamentError:  # withdrawn already
+                return None
+            if done is not None:
+                return replace(done, timeouts=timeouts)
+        return None
 
     async def _withdraw(
         self, tournament: Tournament, leaving: User, actor: User
@@ -528,6 +552,7 @@ class TournamentUseCases:
             tournament.vacation,
             _start_shown(tournament),
             tournament.tiebreak_pairs,
+            tournament.timeout_limit,
         )
 
 
