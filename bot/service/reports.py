@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
+from bot.service.analysis_links import analysis_url
 from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
 from bot.service.errors import InvalidButtonError, UnknownVariantError
@@ -29,10 +28,8 @@ from bot.service.results import (
 )
 from bot.service.text import pgn_tag
 from bot.store import MAX_ROW_ID, UNTIMED_LAST, ActiveKey, ClaimKind, GameRecord, OldBoard
-from rules import VARIANT_NAMES, Game, is_chess_family
+from rules import VARIANT_NAMES
 
-LICHESS_ANALYSIS = "https://lichess.org/analysis"
-MAX_URL_LENGTH = 1900  # Discord and browsers cope; longer games link to the final position
 # Another player's history is filtered to the games readable where it is asked: look this many
 # times further back than the games shown, so filtering rarely leaves the page short.
 HISTORY_SCAN = 5
@@ -136,8 +133,7 @@ class ReportUseCases:
         tags = record_tags(view, record)
         mine = await self._core.store.notes.of(record.id, user.id) if notes else []
         text = game.variant.write_record(game, tags, note_comments(mine, game.ply))
-        chess = is_chess_family(record.variant)
-        url = _analysis_url(game) if chess else None
+        url = analysis_url(game)
         filename = f"postal-{record.variant}-{record.id}.{record_extension(record.variant)}"
         return RecordExport(view, text, filename, url)
 
@@ -350,29 +346,6 @@ def record_tags(view: GameView, record: GameRecord) -> dict[str, str]:
         "TimeControl": "-" if view.untimed else f"1/{view.days_per_move * 86400}",
         "Termination": termination,
     }
-
-
-def _analysis_url(game: Game) -> str:
-    """A lichess analysis link: the moves for a standard start, else the final position
-    (``/analysis/chess960/FEN`` for Chess960, whose start the moves alone do not give)."""
-    if game.variant.name == "chess960":
-        return f"{LICHESS_ANALYSIS}/chess960/{_url_fen(game)}"
-    if game.is_standard_start() and game.moves:
-        sans = game.san_moves()
-        words = []
-        for index, san in enumerate(sans):
-            if index % 2 == 0:
-                words.append(f"{index // 2 + 1}.")
-            words.append(san)
-        url = f"{LICHESS_ANALYSIS}/pgn/{quote(' '.join(words), safe='')}"
-        if len(url) <= MAX_URL_LENGTH:
-            return url
-    return f"{LICHESS_ANALYSIS}/standard/{_url_fen(game)}"
-
-
-def _url_fen(game: Game) -> str:
-    """The FEN of ``game``'s position as lichess reads it in a link (spaces as ``_``)."""
-    return quote(game.position.fen().replace(" ", "_"), safe="/_")
 
 
 def _outcome_for(record: GameRecord, player_id: int) -> str:

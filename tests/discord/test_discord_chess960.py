@@ -43,7 +43,7 @@ async def test_a_chess960_game_castles_both_ways_to_a_result(running: Harness) -
     tags, game = rules.get_variant("chess960").read_record(pgn.content.decode())
     assert tags["Variant"] == "Chess960" and tags["FEN"] == start_fen(START)
     assert game.san_moves() == ["Ne3", "Nd6", "O-O", "O-O-O"] and tags["Result"] == "1-0"
-    assert "lichess.org/analysis/chess960/" in answer.text()
+    assert "lichess.org/analysis/pgn/" in answer.text()
 
 
 async def test_a_start_number_for_standard_chess_is_refused(running: Harness) -> None:

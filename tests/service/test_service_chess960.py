@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from PIL import Image
@@ -71,7 +72,7 @@ async def test_an_omitted_start_is_drawn_from_the_generator(service: GameService
 
 async def test_the_record_names_the_variant_and_start(service: GameService) -> None:
     """The PGN carries ``[Variant "Chess960"]`` and the start's FEN, reads back to the same
-    moves, and the analysis link opens lichess's Chess960 board."""
+    moves, and the analysis link gives lichess the game: its variant, start and moves."""
     game_id = await _started(service)
     for ply, text in enumerate(CASTLING):
         await service.play.move(ALICE if ply % 2 == 0 else BOB, PLACE, text)
@@ -80,8 +81,11 @@ async def test_the_record_names_the_variant_and_start(service: GameService) -> N
     tags, game = rules.get_variant("chess960").read_record(export.record)
     assert tags["Variant"] == "Chess960" and tags["FEN"] == start_fen(START)
     assert game.uci_moves() == ["f1e3", "c8d6", "e1g1", "e8d8"]
-    assert export.analysis_url == (
-        "https://lichess.org/analysis/chess960/" + AFTER.replace(" ", "_")
+    # The link carries the whole game (start and moves), not only its final position.
+    assert export.analysis_url is not None
+    assert unquote(export.analysis_url) == (
+        f'https://lichess.org/analysis/pgn/[Variant "Chess960"]\n[FEN "{start_fen(START)}"]\n\n'
+        "1. Ne3 Nd6 2. O-O O-O-O"
     )
 
 
