@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.render.chess_board import draw_chess
 from bot.render.coordinates import Coordinates
+from bot.render.marks import marked_move
 from bot.render.piece_sets import PIECE_SETS, PieceSet, get_piece_set, piece_set_names
 from bot.render.scene import Scene
 from bot.render.strip import PlayerLabel, Strip, band_height, with_strips
@@ -152,9 +153,10 @@ def render_gif(
     if frame_ms <= 0 or final_ms <= 0:
         raise ValueError(f"frame times must be positive, not {frame_ms} and {final_ms} ms")
     side = orientation or Color.WHITE
-    moves = (None, *game.moves)
+    positions = game.positions
+    moves = (None, *(marked_move(positions[i], m) for i, m in enumerate(game.moves)))
     frames = []
-    for ply, position in enumerate(game.positions):
+    for ply, position in enumerate(positions):
         turn = strip
         if isinstance(strip, Strip) and ply < game.ply:  # the last frame: as the caller says
             turn = Strip(strip.white, strip.black, position.side_to_move)
@@ -187,6 +189,7 @@ __all__ = [
     "draw_board",
     "get_piece_set",
     "get_theme",
+    "marked_move",
     "piece_set_names",
     "render_board",
     "render_gif",

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from bot.render import draw_board
+from bot.render.marks import marked_move
 from bot.render.piece_sets import PieceSet
 from bot.render.themes import Theme
 from rules import Color, Game
@@ -67,7 +68,7 @@ def render_animation(
                 draw_board(
                     positions[ply],
                     orientation=side,
-                    last_move=moves[ply - 1] if ply else None,
+                    last_move=marked_move(positions[ply - 1], moves[ply - 1]) if ply else None,
                     size=size,
                     theme=theme,
                     pieces=pieces,

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import rules
 from bot.engine.api import Engines
-from bot.render import PlayerLabel, Strip
+from bot.render import PlayerLabel, Strip, marked_move
 from bot.service.clock import Clock, system_clock
 from bot.service.errors import (
     ChooseGameError,
@@ -528,7 +528,7 @@ class ServiceCore:
         return BoardView(
             position=position,
             orientation=orientation,
-            last_move=game.last_move,
+            last_move=marked_move(game.before_last_move, game.last_move),
             check=check,
             marks=marks,
             theme=theme,

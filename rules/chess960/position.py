@@ -67,6 +67,14 @@ class Chess960Position(ChessPosition):
             return board[t] == "R" and bool(self._castling >> t & 1)
         return king == "k" and board[t] == "r" and bool(self._castling >> t & 1)
 
+    def marked_move(self, move: Move) -> Move:
+        """``move`` as a board marks it: a castling move (the king taking its own rook, as
+        Postal and engines write it) from the king's square to where the king lands, as a
+        standard game's castling is marked; any other move as it is."""
+        if not self.is_castling(move):
+            return move
+        return Move(move[0], _destinations(move[0], move[1])[0])
+
     def _key(self) -> tuple[object, ...]:
         # Never equal to a standard position whose castling bits happen to coincide.
         return (*super()._key(), 960)
