@@ -7,8 +7,11 @@ Discord role, so a window waits for its close rather than closing when all have 
 against a person per game, who accepts; every voter casts a vote (``votes.vote``: the move
 read, nominated if new, the vote written) for one of five opening moves; then the clock
 passes the windows' close and one ``votes.close_due_windows`` round closes them all. It
-prints the votes' median and p99, the round's time and time per window, and checks that
-every game got exactly one move, the one with most votes.
+prints the votes' median and p99, a tally's (``votes.tally``, as ``/vote tally`` reads the
+window's 20 votes) median and p99, the round's time and time per window, and checks that
+every game got exactly one move, the one with most votes. For comparison it then plays the
+same first move in as many ordinary games (``play.move``) and prints that move's median:
+what a vote game's move costs over an ordinary one's.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ async def run(games: int, voters: int, seed: int) -> None:
             print(f"closed {len(closed)} windows in one round: {took * 1e3:.0f} ms wall, "
                   f"{cpu * 1e3:.0f} ms CPU, {took / len(closed) * 1e3:.1f} ms a window; "
                   "every elected move played once")  # fmt: skip
+            await _ordinary_moves(service, games, took / len(closed))
         finally:
             await store.close()
 
@@ -59,6 +63,7 @@ async def _open_and_vote(
 ) -> dict[int, str]:
     """Open ``games`` role teams' games and cast every vote; the move each must elect."""
     took: list[float] = []
+    tallies: list[float] = []
     expected: dict[int, str] = {}
     for number in range(games):
         role = ROLE_BASE + number
@@ -80,15 +85,39 @@ async def _open_and_vote(
             )
             took.append(time.perf_counter() - start)
             ballots.append(move)
+        start = time.perf_counter()
+        await service.votes.tally(member, PLACE, game_id=started.game.id, roles=frozenset({role}))
+        tallies.append(time.perf_counter() - start)
         counts = Counter(ballots)
         top = max(counts.values())
         # A tie goes to the earliest nomination: the first of the tied moves voted for.
         expected[started.game.id] = next(move for move in ballots if counts[move] == top)
+    print(f"{len(took)} votes in {games} games: {_spread(took)}")
+    print(f"{len(tallies)} tallies of {voters} votes: {_spread(tallies)}")
+    return expected
+
+
+async def _ordinary_moves(service: GameService, games: int, window: float) -> None:
+    """Play the first move of ``games`` ordinary games; print its cost beside a window's."""
+    took: list[float] = []
+    for number in range(games):
+        white = User(50_000_000 + number, f"white{number}")
+        black = User(60_000_000 + number, f"black{number}")
+        created = await service.challenges.challenge(white, PLACE, black, color="white", days=1)
+        started = await service.challenges.accept_challenge(black, created.challenge.id)
+        start = time.perf_counter()
+        await service.play.move(white, PLACE, MOVES[number % len(MOVES)], game_id=started.game.id)
+        took.append(time.perf_counter() - start)
+    median = statistics.median(took)
+    print(f"{games} ordinary first moves (play.move): {_spread(took)}; "
+          f"a vote window's close costs {window / median:.1f}x an ordinary move")  # fmt: skip
+
+
+def _spread(took: list[float]) -> str:
+    """Median and p99 of ``took`` (seconds) in milliseconds."""
     ordered = sorted(took)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(f"{len(took)} votes in {games} games: median {statistics.median(took) * 1e3:.2f} ms, "
-          f"p99 {p99 * 1e3:.2f} ms")  # fmt: skip
-    return expected
+    return f"median {statistics.median(took) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms"
 
 
 def main() -> None:
