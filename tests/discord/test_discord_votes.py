@@ -259,6 +259,54 @@ async def test_a_team_mates_a_player_by_votes(running: Harness) -> None:
     assert last.files and "Qh4#" in last.text() and "Checkmate" in last.text(), last.text()
 
 
+async def _poll_of_the_turn(
+    fake: FakeDiscord, member: FakeUser, thread: FakeChannel, moves: tuple[str, ...]
+) -> FakeMessage:
+    """``member`` nominates ``moves`` and asks for the turn's poll; the poll posted."""
+    for move in moves:
+        await _private(fake, member, "vote nominate", {"move": move}, thread)
+    known = {m.id for m in fake.channel_messages(thread.id) if m.poll is not None}
+    await _private(fake, member, "vote poll", {}, thread)
+    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll and m.id not in known]
+    return poll
+
+
+async def test_a_team_mates_through_polls_closed_by_the_clock_and_by_votes(
+    running: Harness,
+) -> None:
+    """The Lions (black, votes shown) against dave, every move voted in a Discord poll: the
+    first window closes by the clock with carol abstaining (the close said, the poll ended),
+    the second by the last member's poll vote; Qh4 mates, and the board says checkmate."""
+    fake = running.fake
+    fake.bot_permissions |= SEND_POLLS
+    alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
+    members = f"{bob.mention} {carol.mention}"
+    thread, _ = await _open_game(
+        fake, alice, dave, members=members, color="black", window=6, secret=False
+    )
+    await command(fake, dave, "move", {"move": "f3"}, channel=thread)
+    poll = await _poll_of_the_turn(fake, alice, thread, ("e5", "d5"))
+    for member in (alice, bob):
+        await fake.poll_vote(member, poll, 1)
+    await _tally_shows(fake, carol, thread, "e5 (2)")
+    running.clock.advance(timedelta(hours=6, seconds=1))
+    await running.clock_round()
+    await fake.wait_until(lambda: fake.messages[poll.id].poll_ended)
+    said = _public_text(fake, thread)
+    assert "Lions's vote closed: e5 is played. Votes: e5 (2), d5 (0)." in said, said
+
+    await command(fake, dave, "move", {"move": "g4"}, channel=thread)
+    poll = await _poll_of_the_turn(fake, bob, thread, ("Qh4", "d5"))
+    for member in (alice, bob, carol):  # the last vote closes the window
+        await fake.poll_vote(member, poll, 1)
+    await fake.wait_until(lambda: fake.messages[poll.id].poll_ended)
+    await running.delivered()
+    last = fake.channel_messages(thread.id)[-1]
+    assert last.files and "Qh4#" in last.text() and "Checkmate" in last.text(), last.text()
+    refused = await command(fake, dave, "move", {"move": "a3"}, channel=thread)
+    assert refused.ephemeral, refused.text()
+
+
 async def test_a_tie_plays_the_earliest_nomination_and_no_vote_plays_nothing(
     running: Harness,
 ) -> None:
