@@ -4,6 +4,7 @@ board, images written, buttons numbered) and buttons found again when pressed.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -290,13 +291,23 @@ class Console:
     ) -> None:
         handler = self.commands.get(command)
         if handler is None:
-            self.say(
-                _('! Unknown command "/{command}". Type {help} for the list.').format(
-                    command=command, help=in_language(Command("help"))
-                )
-            )
+            self.say(await self._unknown(user, command))
             return
         await handler(self, user, positional, options)
+
+    async def _unknown(self, user: User, command: str) -> str:
+        """What an unknown ``/command`` gets: when a button shown is labelled so (``/accept``
+        at a challenge's Accept, as Discord's buttons read), how to press it."""
+        with contextlib.suppress(UserError):  # on several messages: /press says which
+            button = None if command.isdigit() else await self.find_button(user, command)
+            if button is not None:
+                press = f"{user.name} {in_language(Command('press'))} {button.label}"
+                return _('! "/{command}" is a button, not a command: {press}').format(
+                    command=command, press=press
+                )
+        return _('! Unknown command "/{command}". Type {help} for the list.').format(
+            command=command, help=in_language(Command("help"))
+        )
 
     # --- showing results ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import Locale
 from tests.console.session import play
 from tests.processes import call_postal
 
@@ -65,6 +66,26 @@ async def test_a_label_on_several_messages_is_refused_with_the_choices(tmp_path:
         " (game:xiangqi). Press one by its number.",
     ]
     assert said.count("bob accepted") == 1 and "xiangqi, 3 days per move" in said
+
+
+async def test_a_button_typed_as_a_command_is_answered_with_how_to_press_it(
+    tmp_path: Path,
+) -> None:
+    """``/accept`` (as Discord's Accept button reads) at a challenge says how to press it
+    and accepts nothing; once the buttons are gone it is an unknown command again; in
+    French the same, with the French command's name."""
+    said = await play(
+        tmp_path, "alice /challenge bob\nbob /accept\nbob /press Accept\nbob /accept\n"
+    )
+    assert refusals(said) == [
+        '! "/accept" is a button, not a command: bob /press Accept',
+        '! Unknown command "/accept". Type /help for the list.',
+    ]
+    assert said.count("bob accepted") == 1
+    french = await play(tmp_path / "fr", "alice /challenge bob\nbob /accepter\n", Locale.FR)
+    assert refusals(french) == [
+        "! « /accepter » est un bouton, pas une commande : bob /appuyer Accepter"
+    ]
 
 
 async def test_a_conditional_line_number_that_is_not_listed_is_refused(tmp_path: Path) -> None:
