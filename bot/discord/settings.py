@@ -105,10 +105,17 @@ async def settings(
     strip: bool | None = None,
     language: str | None = None,
     server_language: str | None = None,
+    tournament_role: discord.Role | None = None,
 ) -> None:
     bot = postal(interaction)
     user = actor_of(interaction)
     shared: Locale | None = None
+    if tournament_role is not None:  # checked first too: a refusal changes nothing
+        await bot.service.tournament_roles.choose(
+            interaction.guild_id,
+            tournament_role.id,
+            manages_server=interaction.permissions.manage_guild,
+        )
     if server_language is not None:
         # Checked and stored first: a refusal leaves every other option unchanged too.
         shared = await server_language_chosen(interaction, server_language)
@@ -134,7 +141,16 @@ async def settings(
         ephemeral=True,
     )
     bot.foresight.confirms(user.id, result.confirm_moves is ConfirmMoves.ALWAYS)
-    await bot.reply(interaction, lambda: settings_reply(result, shared))
+    reply = settings_reply(result, shared)
+    if tournament_role is not None:  # what just changed for the server, said first
+        reply = replace(reply, content=_organisers(tournament_role))
+    await bot.reply(interaction, lambda: reply)
+
+
+def _organisers(role: discord.Role) -> str:
+    """The tournament organisers' role just named."""
+    said = _("Members with the role {role} may now open and run tournaments here.")
+    return said.format(role=messages.safe(role.name))
 
 
 def settings_reply(result: PlayerSettings, server_language: Locale | None) -> messages.Reply:

@@ -68,6 +68,15 @@ Days = Literal[1, 2, 3, 5, 7, 10, 14]
 tournament = app_commands.Group(name="tournament", description=about("tournament"))
 
 
+async def may_organise(interaction: discord.Interaction) -> bool:
+    """Whether the member may organise tournaments here: Manage Server, or the role the
+    server's managers named (``/settings tournament_role:``)."""
+    roles = [role.id for role in getattr(interaction.user, "roles", ())]
+    return await postal(interaction).service.tournament_roles.may_organise(
+        interaction.guild_id, manages_server=interaction.permissions.manage_guild, role_ids=roles
+    )
+
+
 def _said(text: str) -> messages.Reply:
     return messages.Reply(messages.clip(messages.safe(text), messages.CONTENT_LIMIT))
 
@@ -165,7 +174,7 @@ async def create(
         bot.service.tournaments.create(
             actor_of(interaction),
             place_of(interaction),
-            manages_server=interaction.permissions.manage_guild,
+            manages_server=await may_organise(interaction),
             name=title or "",
             game=game,
             days=days,
@@ -224,7 +233,7 @@ async def start(interaction: discord.Interaction, tournament: int | None = None)
             actor_of(interaction),
             place_of(interaction),
             tournament,
-            manages_server=interaction.permissions.manage_guild,
+            manages_server=await may_organise(interaction),
         ),
     )
     await _open_games(bot, interaction, started)
@@ -245,7 +254,7 @@ async def withdraw(
             place_of(interaction),
             tournament,
             player=user_of(player) if player is not None else None,
-            manages_server=interaction.permissions.manage_guild,
+            manages_server=await may_organise(interaction),
         ),
     )
     await bot.reply(interaction, lambda: _said(withdrawn_text(done)))

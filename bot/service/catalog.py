@@ -306,6 +306,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "default: the server's)",
                 discord_only=True,
             ),
+            OptionSpec(
+                "tournament_role",
+                OptionKind.ROLE,
+                description="Members with this role may open and run tournaments here (Manage "
+                "Server only)",
+                discord_only=True,
+            ),
         ),
         description="Your preferences: notifications, boards; shows them all",
     ),

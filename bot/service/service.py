@@ -27,6 +27,7 @@ from bot.service.reports import ReportUseCases
 from bot.service.server_languages import ServerLanguages
 from bot.service.team_threads import TeamThreads
 from bot.service.tournament.history import TournamentHistory
+from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.service.vote_polls import VotePolls
@@ -58,6 +59,7 @@ class GameService:
         self.core = core = ServiceCore(store, *args, engines=engines, **kwargs)
         self.languages = Languages(core)
         self.server_languages = ServerLanguages(core)
+        self.tournament_roles = OrganiserRoles(core)
         self.play = play = PlayUseCases(core)
         self.board_menus = board_menus = BoardMenuUseCases(core, play)
         # ``engines`` None: no computer opponent (challenging it says how to install one).

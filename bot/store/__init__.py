@@ -118,7 +118,7 @@ from bot.store.records import (
     Written,
     XiangqiNotation,
 )
-from bot.store.servers import ServerLanguages
+from bot.store.servers import ServerLanguages, TournamentRoles
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.tallies import ComputerResult, PlayerResults, Tallies
 from bot.store.team_polls import TeamPoll, TeamPolls
@@ -175,6 +175,7 @@ class Store:
         self.computer = ComputerGames(database)
         self.analyses = Analyses(database)
         self.server_languages = ServerLanguages(database)
+        self.tournament_roles = TournamentRoles(database)
         self.tallies = Tallies(database)
         self.tournaments = Tournaments(database)
         self.teams = Teams(database)
@@ -319,6 +320,7 @@ __all__ = [
     "TournamentEndedFacts",
     "TournamentFormat",
     "TournamentGame",
+    "TournamentRoles",
     "TournamentRoundFacts",
     "TournamentStandingsFacts",
     "TournamentStartedFacts",

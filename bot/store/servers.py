@@ -1,4 +1,5 @@
-"""Per-server settings: the language a server's managers chose for its shared messages."""
+"""Per-server settings: the language a server's managers chose for its shared messages, and
+the role they named to organise tournaments."""
 
 from __future__ import annotations
 
@@ -29,3 +30,29 @@ class ServerLanguages:
                     "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                     (guild_id, language),
                 )
+
+
+class TournamentRoles:
+    """The rows of ``tournament_roles``: one per server that named an organisers' role."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def role(self, guild_id: int) -> int | None:
+        """The role whose members may organise tournaments in ``guild_id``, if named."""
+        async with self._db.read() as conn:
+            cursor = await conn.execute(
+                "SELECT role_id FROM tournament_roles WHERE guild_id = ?", (guild_id,)
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+        return None if row is None else int(row[0])
+
+    async def choose(self, guild_id: int, role_id: int) -> None:
+        """Name ``role_id`` the organisers' role of ``guild_id`` (replacing any before)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO tournament_roles (guild_id, role_id) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET role_id = excluded.role_id",
+                (guild_id, role_id),
+            )

@@ -19,13 +19,20 @@ from bot.service.tournament.facts import (
 )
 
 
+def _may_not_open() -> Text:
+    return Text(
+        "Only members who may manage this server, or hold the role its managers named for "
+        "tournaments, can open a tournament."
+    )
+
+
 def _refusal(error: TournamentError) -> Text:
     tournament, count = error.tournament_id, error.count
     if error.reason in _OTHER_REFUSALS:
         return _OTHER_REFUSALS[error.reason](error)
     match error.reason:
         case TournamentRefusal.NOT_ORGANISER if tournament is None:
-            return Text("Only members who may manage this server can open a tournament.")
+            return _may_not_open()
         case TournamentRefusal.NOT_ORGANISER:
             return Text(
                 "Only the organiser of tournament #{tournament}, or a member who may manage "
@@ -197,6 +204,9 @@ _OTHER_REFUSALS: dict[TournamentRefusal, Callable[[TournamentError], Text]] = {
     TournamentRefusal.TIEBREAKS_NOT_KNOCKOUT: _terms_refusal,
     TournamentRefusal.BAD_TIEBREAKS: _terms_refusal,
     TournamentRefusal.BAD_TIMEOUTS: _terms_refusal,
+    TournamentRefusal.ROLE_NOT_MANAGER: lambda error: Text(
+        "Only members who may manage this server can name the role of its tournament organisers."
+    ),
     TournamentRefusal.CANCELLED: lambda error: Text(
         "Tournament #{tournament} was cancelled at its sign-up deadline: too few players had "
         "joined.",

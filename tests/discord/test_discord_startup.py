@@ -64,6 +64,7 @@ SPEC_COMMANDS = {
         "confirm",
         "language",
         "server_language",
+        "tournament_role",
     },
     "moretime": {"days", "game"},
     "vacation": {"days", "end"},

@@ -226,6 +226,7 @@ class TournamentRefusal(Enum):
     TIEBREAKS_NOT_KNOCKOUT = "tiebreaks_not_knockout"  # tie-break pairs asked of another format
     BAD_TIEBREAKS = "bad_tiebreaks"  # tie-break pairs outside 0..MAX_TIEBREAK_PAIRS
     BAD_TIMEOUTS = "bad_timeouts"  # a time-out limit outside 0..MAX_TIMEOUTS
+    ROLE_NOT_MANAGER = "role_not_manager"  # naming the organisers' role without the right
 
 
 class TournamentError(UserError):
