@@ -90,6 +90,7 @@ async def _deployment(path: Path) -> dict[int, str]:
         assert await store.shards.take([0], "host:1:ab", epoch, epoch + 180) == []
         await store.notes.add(going.game.id, ALICE.id, 3, "f7 is weak", clock.now, limit=10)
         await store.server_languages.choose(PLACE.guild_id, "fr")
+        await store.tournament_roles.choose(PLACE.guild_id, 7_000_000_009)
         await _tournament(store, clock.now)
         # A team's game against the computer, its vote under way (teams and their rows).
         team = dict(name="Lions", members=(BOB, CAROL), level=2, color="white", days=2)
