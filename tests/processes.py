@@ -8,6 +8,7 @@ import contextlib
 import io
 import logging
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -52,7 +53,7 @@ def call_postal(
     """What ``run_postal(args, env, stdin)`` does, by ``python -m bot``'s ``main`` in this
     process: the same clean environment and working folder, ``stdin`` as standard input,
     standard output and error captured, the exit status ``main`` returns or argparse exits
-    with. The process's logging is left as it was."""
+    with. The process's logging and signal handlers are left as they were."""
     out, err = io.StringIO(), io.StringIO()
     given = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
     with (
@@ -62,6 +63,7 @@ def call_postal(
         contextlib.redirect_stderr(err),
         contextlib.chdir(ROOT),
         _logging_kept(),
+        _signals_kept(),
     ):
         try:
             status = main(args)
@@ -81,3 +83,20 @@ def _logging_kept() -> Iterator[None]:
     finally:
         root.handlers[:] = handlers
         root.setLevel(level)
+
+
+@contextlib.contextmanager
+def _signals_kept() -> Iterator[None]:
+    """SIGINT's and SIGTERM's handlers and the wakeup fd, put back after the block: the bot's
+    start hands its signals to asyncio, which sets them back to the default, not to what they
+    were (in a pytest worker, tests/pgserver's SIGTERM handler that stops the server)."""
+    handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    wakeup = signal.set_wakeup_fd(-1)
+    signal.set_wakeup_fd(wakeup)
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(wakeup)
+        for signum, handler in handlers.items():
+            if handler is not None:  # None: set outside Python, which cannot set it back
+                signal.signal(signum, handler)

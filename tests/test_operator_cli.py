@@ -109,7 +109,16 @@ def _signal_state() -> tuple[object, object, int]:
 def test_commands_run_in_the_tests_process_leave_its_signals_as_found(tmp_path: Path) -> None:
     """The console and the bot's start set signal handlers (and the console a wakeup fd);
     run in the test's process they put them back, or Ctrl-C and pytest's own handling would
-    change for every test after."""
+    change for every test after (tests/pgserver stops its server on SIGTERM: asyncio set
+    SIGTERM back to the default, not to that)."""
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        _leave_signals_as_found(tmp_path)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _leave_signals_as_found(tmp_path: Path) -> None:
     found = _signal_state()
     database = f"sqlite:///{tmp_path / 'postal.db'}"
     played = call_postal(["console", "--db", database, "--no-images"], stdin="alice /games\n")
