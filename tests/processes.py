@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from unittest import mock
@@ -90,6 +91,9 @@ def _signals_kept() -> Iterator[None]:
     """SIGINT's and SIGTERM's handlers and the wakeup fd, put back after the block: the bot's
     start hands its signals to asyncio, which sets them back to the default, not to what they
     were (in a pytest worker, tests/pgserver's SIGTERM handler that stops the server)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread sets signal handlers: a command run in another sets none
+        return
     handlers = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
     wakeup = signal.set_wakeup_fd(-1)
     signal.set_wakeup_fd(wakeup)
