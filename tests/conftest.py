@@ -37,6 +37,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core. The Discord tests spend much of their time waiting
+    (Discord's rate-limit windows, retries, subprocesses), and a core with one worker idles
+    then; measured in docs/development.md."""
+    return 2 * len(os.sched_getaffinity(0))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: a test about SQLite itself")
     config.addinivalue_line("markers", "postgresql: a test that needs a PostgreSQL server")
