@@ -199,6 +199,19 @@ async def start_game(
     return place, board
 
 
+async def game_thread(fake: FakeDiscord) -> FakeChannel:
+    """The first thread holding a game's board, once it holds one: the thread alone may be
+    there before the bot has stored the game's place in it, and a move sent then is answered
+    as one from outside the game's place."""
+
+    def with_board() -> FakeChannel | None:
+        boards = (t for t in fake.threads() if any(m.files for m in fake.channel_messages(t.id)))
+        return next(boards, None)
+
+    found: FakeChannel = await fake.wait_until(with_board)
+    return found
+
+
 # Two plies: before them, whatever ends a game aborts it (no result, no rating).
 OPENED = ("e4", "e5")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.discord.harness import Harness, command, play, start_game
+from tests.discord.harness import Harness, command, game_thread, play, start_game
 
 pytestmark = pytest.mark.store
 
@@ -20,7 +20,7 @@ async def test_a_challenge_on_a_time_bank_and_its_board(running: Harness) -> Non
     assert "3 days + 1 day per move, max 7" in challenge.text()
     press = await fake.click(bob, challenge, "Accept")
     await fake.acknowledged(press)
-    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    thread = await game_thread(fake)
     board = await play(fake, alice, "e4", thread)
     assert "alice has 4 days in their time bank" in board.text()
 
@@ -53,7 +53,7 @@ async def test_a_bank_runs_out_to_the_second_through_discord(running: Harness) -
     options = {"opponent": bob, "color": "white", "days": 2, "increment": 1, "cap": 5}
     challenge = await command(fake, alice, "challenge", options)
     await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
-    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    thread = await game_thread(fake)
     clock.advance(days=1)
     await play(fake, alice, "e4", thread)
     clock.advance(days=1, hours=12)

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.discord.harness import Harness, command, play
+from tests.discord.harness import Harness, command, game_thread, play
 
 pytestmark = pytest.mark.store
 
@@ -24,7 +24,7 @@ async def test_no_time_out_over_the_weekend(running: Harness) -> None:
     challenge = await command(fake, alice, "challenge", options)
     assert "2 days per move, weekends off" in challenge.text()
     await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
-    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    thread = await game_thread(fake)
     for player, move in ((alice, "e4"), (bob, "e5")):  # rated from ply 2
         await play(fake, player, move, thread)
 
@@ -48,7 +48,7 @@ async def test_a_reminder_before_a_monday_deadline_comes_on_friday(running: Harn
     options = {"opponent": bob, "color": "white", "days": 3, "weekends": "off"}
     challenge = await command(fake, alice, "challenge", options)
     await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
-    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    thread = await game_thread(fake)
     posted = len(await fake.wait_until(lambda: fake.channel_messages(thread.id)))  # the game
 
     running.clock.now = datetime(2026, 1, 9, 11, 59, tzinfo=UTC)
@@ -83,7 +83,7 @@ async def test_games_and_the_board_say_the_clock_and_the_real_deadline(running: 
     options = {"opponent": bob, "color": "white", "days": 1, "weekends": "off"}
     challenge = await command(fake, alice, "challenge", options)
     await fake.acknowledged(await fake.click(bob, challenge, "Accept"))
-    thread = await fake.wait_until(lambda: next(iter(fake.threads()), None))
+    thread = await game_thread(fake)
     moved = await play(fake, alice, "e4", thread)
     monday_noon = int(datetime(2026, 1, 12, 3, tzinfo=UTC).timestamp())
     assert f"<t:{monday_noon}:R>" in moved.text()
