@@ -291,7 +291,7 @@ class DeliveryUseCases:
         said there; nothing, when it waits for other games or went on already."""
         table: TournamentStandings | TournamentStarted | None
         if isinstance(facts, TournamentRoundFacts):
-            table = await self._tournaments.go_on(facts.tournament_id)
+            table = await self._tournaments.go_on(facts.tournament_id, said_by=row.id)
             if table is None:
                 reason = "the tournament waits for other games, or went on already"
                 now = self._core.now()
@@ -315,7 +315,7 @@ class DeliveryUseCases:
             return await self._timeouts_delivery(row, facts)
         said: TournamentStarted | TournamentCancelled
         if isinstance(facts, TournamentStartedFacts):
-            said = await self._tournaments.announced(facts.tournament_id, facts.games)
+            said = await self._tournaments.announced(facts.tournament_id, facts.games, facts.round)
         else:
             view = await self._tournaments.shown(facts.tournament_id)
             said = TournamentCancelled(view, facts.entrants, MIN_PLAYERS)
@@ -354,10 +354,9 @@ class DeliveryUseCases:
         self, row: OutboxRow, facts: TournamentTimeoutsFacts
     ) -> Delivery | None:
         """A player who lost the tournament's limit of games on time is withdrawn now,
-        said in its place; superseded when there was nothing left to do."""
-        done = await self._tournaments.timed_out(
-            facts.tournament_id, facts.player_id, facts.timeouts
-        )
+        said in its place (and said again, not withdrawn again, when the row is retried:
+        the withdrawal restated it); superseded when there was nothing left to do."""
+        done = await self._tournaments.timed_out(facts, said_by=row.id)
         if done is None:
             reason = "the player withdrew already, or the tournament is over"
             now = self._core.now()

@@ -133,7 +133,9 @@ class TournamentEndedFacts:
 @dataclass(frozen=True, slots=True)
 class TournamentRoundFacts:
     """A Swiss round or a knockout match of tournament ``tournament_id`` is over: it goes
-    on (its next games, or its end) as the row is delivered."""
+    on (its next games, or its end) as the row is delivered, and the write that goes on
+    restates the row as what it says (``TournamentStartedFacts`` of the new games, or
+    ``TournamentEndedFacts``), so a retried delivery says it again instead of nothing."""
 
     tournament_id: int
 
@@ -152,21 +154,30 @@ class TournamentStandingsFacts:
 class TournamentTimeoutsFacts:
     """``player_id`` has lost ``timeouts`` games of tournament ``tournament_id`` on time,
     its limit: they are withdrawn (their games left lost) as the row is delivered, and
-    that is said in its place."""
+    that is said in its place. The withdrawal's write restates the row with what it did
+    (``withdrawn``: ``struck_out``, ``finished`` of their ``games``, ``forfeited``), so a
+    retried delivery says it again instead of nothing."""
 
     tournament_id: int
     player_id: int
     timeouts: int
+    withdrawn: bool = False
+    struck_out: bool = False
+    finished: int = 0
+    games: int = 0
+    forfeited: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentStartedFacts:
     """Tournament ``tournament_id`` was started by the clock at its sign-up deadline with
     ``games`` (ids): its pairings are said in its place (the games open in their threads by
-    rows of their own)."""
+    rows of their own). Also a Swiss round or knockout match begun later, ``round`` (its
+    number; None: the start), as a ``TournamentRoundFacts`` row is restated."""
 
     tournament_id: int
     games: tuple[int, ...] = ()
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,12 @@ from typing import Any
 from bot.store.database import Connection, Database
 from bot.store.ending_batches import BatchEnding, end_games
 from bot.store.game_starts import insert_game
-from bot.store.outbox import OutboxItem, insert_items
+from bot.store.outbox import OutboxItem, insert_items, restate
+from bot.store.outbox_facts import (
+    TournamentEndedFacts,
+    TournamentStartedFacts,
+    TournamentTimeoutsFacts,
+)
 from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
 from bot.store.tournament_records import (
     Entrant,
@@ -178,12 +183,14 @@ class Tournaments:
         annulled: bool,
         endings: Sequence[BatchEnding],
         now: datetime,
+        said: tuple[int, TournamentTimeoutsFacts] | None = None,
     ) -> bool:
         """In one transaction: mark ``player_id`` withdrawn from the running tournament
         (``annulled``: their results struck out) and end their games still going
-        (``endings``, each guarded by the version it was read at; marked forfeits). False,
-        and nothing changed, when it is not running, they are not in it or withdrew
-        already, or one of the games moved meanwhile (read them again)."""
+        (``endings``, each guarded by the version it was read at; marked forfeits); ``said``:
+        an outbox row (its id) restated as the facts of what was done. False, and nothing
+        changed, when it is not running, they are not in it or withdrew already, or one of
+        the games moved meanwhile (read them again)."""
         try:
             async with self._db.transaction() as conn:
                 cursor = await conn.execute(
@@ -201,6 +208,8 @@ class Tournaments:
                     "UPDATE tournament_games SET forfeit = 1 WHERE game_id = ?",
                     [(ending.game.id,) for ending in endings],
                 )
+                if said is not None:
+                    await restate(conn, *said)
         except _Unchanged:
             return False
         return True
@@ -214,7 +223,7 @@ class Tournaments:
                 "CASE WHEN g.status = 'finished' THEN g.result END, t.forfeit, "
                 "t.white_rating_before, t.white_rating_after, t.black_rating_before, "
                 "t.black_rating_after FROM tournament_games t JOIN games g ON g.id = t.game_id "
-                "WHERE t.tournament_id = ? ORDER BY t.round, t.board",
+                "WHERE t.tournament_id = ? ORDER BY t.round, t.board, t.game_id",
                 (tournament_id,),
             )
             rows = await cursor.fetchall()
@@ -394,12 +403,14 @@ class Tournaments:
         games: Sequence[PairedGame],
         byes: Mapping[int, int],
         now: datetime,
+        said_by: int | None = None,
     ) -> list[GameRecord] | None:
         """A running Swiss or knockout goes on: ``rounds`` begun (a Swiss round, or a
         knockout round's first match), ``games`` created with their outbox rows, ``byes``
         (round: player) given, in one transaction, if the tournament is still at
-        ``tournament.version``. Returns the games; None, changing nothing, when another
-        process (or a retried delivery) went on first."""
+        ``tournament.version``; the outbox row ``said_by`` (the one whose delivery went on)
+        restated as the announcement of these games. Returns the games; None, changing
+        nothing, when another process (or a retried delivery) went on first."""
         async with self._db.transaction() as conn:
             if not await _guarded_update(
                 conn,
@@ -408,19 +419,31 @@ class Tournaments:
                 (tournament.id, tournament.version),
             ):
                 return None
-            return await _begin_rounds(conn, tournament.id, rounds, games, byes, now)
+            records = await _begin_rounds(conn, tournament.id, rounds, games, byes, now)
+            if said_by is not None and games:
+                ids = tuple(record.id for record in records)
+                said = TournamentStartedFacts(tournament.id, ids, games[0].round)
+                await restate(conn, said_by, said)
+            return records
 
-    async def finish(self, tournament: Tournament, now: datetime) -> bool:
+    async def finish(
+        self, tournament: Tournament, now: datetime, said_by: int | None = None
+    ) -> bool:
         """Finish a running Swiss or knockout whose last round is over, if it is still at
-        ``tournament.version``; False when it changed meanwhile."""
+        ``tournament.version``, the outbox row ``said_by`` restated as the announcement of
+        its end; False when it changed meanwhile."""
         async with self._db.transaction() as conn:
-            return await _guarded_update(
+            if not await _guarded_update(
                 conn,
                 "UPDATE tournaments SET status = 'finished', finished_at = ?, "
                 "version = version + 1 WHERE id = ? AND version = ? AND status = 'running' "
                 "RETURNING id",
                 (to_epoch(now), tournament.id, tournament.version),
-            )
+            ):
+                return False
+            if said_by is not None:
+                await restate(conn, said_by, TournamentEndedFacts(tournament.id))
+            return True
 
     async def byes(self, tournament_id: int) -> dict[int, int]:
         """A Swiss' byes: round number to the player who had it."""

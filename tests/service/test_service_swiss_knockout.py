@@ -64,7 +64,9 @@ async def test_a_swiss_is_paired_round_by_round_to_its_end(service: GameService)
 
 
 async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> None:
-    """Delivering a round's row again (the sender retrying) pairs no second round."""
+    """Delivering a round's row again (the sender retrying after Discord failed) pairs no
+    second round, and says the round it began again: the write that began it restated the
+    row as its announcement; the last round's row says the final table again alike."""
     tournaments = service.tournaments
     await tournaments.create(
         ALICE, PLACE, manages_server=True, format=TournamentFormat.SWISS, rounds=2, players=4
@@ -80,11 +82,42 @@ async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> 
         if row.kind is OutboxKind.TOURNAMENT_ROUND
     ]
     assert len(rows) == 1
-    assert await service.deliveries.delivery(rows[0]) is not None
-    assert await service.deliveries.delivery(rows[0]) is None
+    said = await _delivered_twice(service, rows[0].id)
+    assert isinstance(said, TournamentStarted) and said.round == 2
     assert await tournaments.go_on(first.tournament.id) is None
     games = await service.core.store.tournaments.games(first.tournament.id)
     assert sorted(Counter(game.round for game in games).items()) == [(1, 2), (2, 2)]
+    for index, pairing in enumerate(said.pairings):
+        await win(service, pairing.game.white.id, said, index)
+    (last,) = [
+        row
+        for row in await service.deliveries.pending_deliveries()
+        if row.kind is OutboxKind.TOURNAMENT_ROUND
+    ]
+    final = await _delivered_twice(service, last.id)
+    assert isinstance(final, TournamentStandings)
+    assert final.tournament.status is TournamentStatus.FINISHED
+
+
+async def _delivered_twice(
+    service: GameService, row_id: int
+) -> TournamentStarted | TournamentStandings:
+    """Deliver the outbox row ``row_id`` as the sender does, Discord refusing the first
+    post (a network error: retried), then again, read anew: what both said, the same."""
+    deliveries = service.deliveries
+
+    async def deliver() -> TournamentStarted | TournamentStandings:
+        (row,) = [row for row in await deliveries.pending_deliveries() if row.id == row_id]
+        delivery = await deliveries.delivery(row)
+        assert delivery is not None
+        assert isinstance(delivery.content, TournamentStarted | TournamentStandings)
+        return delivery.content
+
+    first = await deliver()
+    await deliveries.retry_delivery(row_id, 0.0, "network: ClientError: refused")
+    again = await deliver()
+    assert again == first
+    return again
 
 
 async def test_a_knockout_with_a_drawn_match(service: GameService) -> None:

@@ -78,6 +78,32 @@ async def test_two_time_outs_withdraw_a_player(service: GameService, clock: Manu
     assert await _timeout_rows(service) == []
 
 
+async def test_a_retried_row_says_the_withdrawal_again(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Discord refuses the first post of dave's row (a network error: retried): the
+    retried row withdraws nobody again and says what the first delivery did."""
+    dc = await _dave_times_out_twice(service, clock, None)
+    deliveries = service.deliveries
+
+    async def deliver() -> TournamentWithdrawn:
+        (row,) = [
+            row
+            for row in await deliveries.pending_deliveries()
+            if row.kind is OutboxKind.TOURNAMENT_TIMEOUTS
+        ]
+        delivery = await deliveries.delivery(row)
+        assert delivery is not None and isinstance(delivery.content, TournamentWithdrawn)
+        await deliveries.retry_delivery(row.id, 0.0, "network: ClientError: refused")
+        return delivery.content
+
+    first = await deliver()
+    assert (first.player.id, first.timeouts, first.forfeited) == (DAVE.id, 2, 1)
+    assert await deliver() == first
+    view = await service.reports.game_view(dc)
+    assert (view.active, view.result) == (False, "0-1")
+
+
 async def test_no_limit_withdraws_nobody(service: GameService, clock: ManualClock) -> None:
     """``timeouts:0``: two time-outs write no such row; dave plays on in his third game."""
     dc = await _dave_times_out_twice(service, clock, 0)

@@ -55,6 +55,7 @@ from bot.store import (
     Tournament,
     TournamentFormat,
     TournamentStatus,
+    TournamentTimeoutsFacts,
 )
 from rules import Color, Outcome, Termination
 
@@ -214,28 +215,51 @@ class TournamentUseCases:
         raise TournamentError(TournamentRefusal.WITHDRAWN, tournament_id=number, player=name)
 
     async def timed_out(
-        self, tournament_id: int, player_id: int, timeouts: int
+        self, facts: TournamentTimeoutsFacts, said_by: int | None = None
     ) -> TournamentWithdrawn | None:
-        """Withdraw ``player_id``, who has lost ``timeouts`` games of the tournament on time,
-        its limit: by the rule of ``bot.service.tournament.withdrawals``, in one
-        transaction. None when there is nothing to do: the tournament is over, or they
-        withdrew meanwhile."""
-        tournament = await self._core.store.tournaments.get(tournament_id)
+        """Withdraw ``facts.player_id``, who has lost ``facts.timeouts`` games of the
+        tournament on time, its limit: by the rule of ``bot.service.tournament.withdrawals``,
+        in one transaction, which restates the outbox row ``said_by`` with what it did; what
+        it did, said again, when ``facts`` are that restatement. None when there is nothing
+        to do: the tournament is over, or they withdrew meanwhile."""
+        if facts.withdrawn:
+            return await self._withdrawn(facts)
+        tournament = await self._core.store.tournaments.get(facts.tournament_id)
         if tournament is None or tournament.status is not TournamentStatus.RUNNING:
             return None
-        ref = await self._core.ref(player_id)
+        ref = await self._core.ref(facts.player_id)
         player = User(ref.id, ref.name)
         for _ in range(WRITE_ATTEMPTS):  # a game moved meanwhile: read them again
             try:
-                done = await self._withdraw(tournament, player, player)
+                done = await self._withdraw(tournament, player, player, facts, said_by)
             except TournamentError:  # withdrawn already
                 return None
             if done is not None:
-                return replace(done, timeouts=timeouts)
+                return done
         return None
 
+    async def _withdrawn(self, facts: TournamentTimeoutsFacts) -> TournamentWithdrawn:
+        """A withdrawal for time-outs as its restated row ``facts`` recorded it."""
+        player = await self._core.ref(facts.player_id)
+        view = await self._view(await self._latest(facts.tournament_id))
+        return TournamentWithdrawn(
+            view,
+            player,
+            player,
+            facts.struck_out,
+            facts.finished,
+            facts.games,
+            facts.forfeited,
+            facts.timeouts,
+        )
+
     async def _withdraw(
-        self, tournament: Tournament, leaving: User, actor: User
+        self,
+        tournament: Tournament,
+        leaving: User,
+        actor: User,
+        timeouts: TournamentTimeoutsFacts | None = None,
+        said_by: int | None = None,
     ) -> TournamentWithdrawn | None:
         core, store = self._core, self._core.store.tournaments
         entrants = await store.entrants(tournament.id)
@@ -260,8 +284,12 @@ class TournamentUseCases:
             for record in records
         ]
         now = core.now()
+        said = None
+        if timeouts is not None and said_by is not None:  # says it again when retried
+            done = replace(timeouts, withdrawn=True, struck_out=struck, finished=finished)
+            said = (said_by, replace(done, games=total, forfeited=len(endings)))
         if not await store.withdraw(
-            tournament.id, leaving.id, annulled=struck, endings=endings, now=now
+            tournament.id, leaving.id, annulled=struck, endings=endings, now=now, said=said
         ):
             return None
         core.schedule_changed()
@@ -273,6 +301,7 @@ class TournamentUseCases:
             finished,
             total,
             len(endings),
+            0 if timeouts is None else timeouts.timeouts,
         )
 
     async def standings(
@@ -360,9 +389,12 @@ class TournamentUseCases:
         except TournamentError:
             return None
 
-    async def announced(self, tournament_id: int, game_ids: Sequence[int]) -> TournamentStarted:
-        """A start by the clock as its announcement says it: its games ``game_ids`` (and a
-        Swiss' first bye). Raises ``TournamentError`` (NO_TOURNAMENT)."""
+    async def announced(
+        self, tournament_id: int, game_ids: Sequence[int], number: int | None = None
+    ) -> TournamentStarted:
+        """A start, or the round ``number`` begun later, as its announcement says it: its
+        games ``game_ids`` (and that round's bye, in a Swiss). Raises ``TournamentError``
+        (NO_TOURNAMENT)."""
         core, store = self._core, self._core.store.tournaments
         tournament = await self._latest(tournament_id)
         wanted = set(game_ids)
@@ -372,9 +404,11 @@ class TournamentUseCases:
             Pairing(g.round, g.board, await core.view(await core.game_record(g.game_id), refs))
             for g in games
         ]
-        bye = (await store.byes(tournament_id)).get(1)
+        bye = (await store.byes(tournament_id)).get(number or 1)
         view = await self._view(tournament)
-        return TournamentStarted(view, tuple(pairings), None, await core.ref(bye) if bye else None)
+        return TournamentStarted(
+            view, tuple(pairings), number, await core.ref(bye) if bye else None
+        )
 
     async def _start(self, tournament: Tournament, *, announce: bool = False) -> TournamentStarted:
         """Create every game of ``tournament`` at once (``announce``: with the row saying
@@ -402,11 +436,14 @@ class TournamentUseCases:
         core.schedule_changed()
         return await self._started(tournament.id, paired, records, None, byes)
 
-    async def go_on(self, tournament_id: int) -> TournamentStarted | TournamentStandings | None:
+    async def go_on(
+        self, tournament_id: int, said_by: int | None = None
+    ) -> TournamentStarted | TournamentStandings | None:
         """A Swiss or knockout after a round (or a match) is over: its next round, a
         tie-break pair or the next match started, in one transaction; or, its last round or
-        final played, finished with its final table. None when it waits for other games,
-        or another process went on first."""
+        final played, finished with its final table. The write restates the outbox row
+        ``said_by`` (the one delivered) as what it says. None when it waits for other
+        games, or another process went on first."""
         store = self._core.store.tournaments
         tournament = await store.get(tournament_id)
         if tournament is None or tournament.status is not TournamentStatus.RUNNING:
@@ -429,17 +466,19 @@ class TournamentUseCases:
         if step is None:
             if any(game.result is None for game in games):
                 return None
-            if not await store.finish(tournament, self._core.now()):
+            if not await store.finish(tournament, self._core.now(), said_by):
                 return None
             return await self.final(tournament.id)
         by_seed = dict(enumerate(ids, 1))
         paired = await new_games(self._core, tournament, step.seats, by_seed)
         new_byes = {number: by_seed[seed] for number, seed in step.byes.items()}
-        records = await store.add_games(tournament, step.rounds, paired, new_byes, self._core.now())
+        now = self._core.now()
+        records = await store.add_games(tournament, step.rounds, paired, new_byes, now, said_by)
         if records is None:
             return None
         self._core.schedule_changed()
-        return await self._started(tournament.id, paired, records, step.seats[0].round, new_byes)
+        number = step.seats[0].round
+        return await self.announced(tournament.id, [record.id for record in records], number)
 
     async def _started(
         self,
