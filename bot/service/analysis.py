@@ -33,6 +33,7 @@ from bot.engine.api import (
 from bot.service.analysis_report import GameAnalysis, build_analysis
 from bot.service.claiming import claimed
 from bot.service.errors import UserError
+from bot.service.notation import report_namer
 from bot.service.results import GameView, Place, User
 from bot.store import (
     DATABASE_ERRORS,
@@ -500,8 +501,7 @@ class Analyses:
         view = await core.view(record)
         evaluations = await core.store.analyses.evaluations(record.id)
         board = await core.board_image(replay, viewer_id=user.id, seat=view.color_of(user.id))
-        # The asker's own xiangqi notation if they chose one; else their language's default,
-        # decided where the report is said (it may be worded later, by another task).
-        asker = await core.store.players.get(user.id) if record.variant == "xiangqi" else None
-        notation = asker.xiangqi_notation if asker is not None else None
-        return build_analysis(view, record, replay, evaluations, stored.nodes, board, notation)
+        chess = rules.is_chess_family(record.variant)
+        asker = None if chess else await core.store.players.get(user.id)
+        name = report_namer(record.variant, asker)
+        return build_analysis(view, record, replay, evaluations, stored.nodes, board, name)

@@ -11,6 +11,7 @@ import rules
 from bot.engine.api import Score
 from bot.render.arrows import Arrow, ArrowKind, render_arrows
 from bot.render.eval_graph import AxisTick, GraphLegend, GraphMark, render_eval_graph
+from bot.service.game_facts import record_extension
 from bot.service.judgement import (
     CP_CEILING,
     Judgement,
@@ -21,10 +22,10 @@ from bot.service.judgement import (
     win_percent,
     winning_chances,
 )
-from bot.service.notation import namer, said_move
+from bot.service.notation import said_move
 from bot.service.reports import record_tags
 from bot.service.results import BoardView, GameView
-from bot.store import GameRecord, PositionEvaluation, XiangqiNotation
+from bot.store import GameRecord, PositionEvaluation
 from rules import Color
 
 
@@ -142,13 +143,12 @@ def build_analysis(
     evaluations: Sequence[PositionEvaluation],
     nodes: int,
     board: BoardView,
-    notation: XiangqiNotation | None = None,
+    name: Callable[[rules.Position, rules.Move], str] = said_move,
 ) -> GameAnalysis:
     """The report of a game whose every position is evaluated (``evaluations`` by ply),
-    xiangqi moves in ``notation`` (the asker's choice; None: the default of the language
-    the report is said in, see ``XiangqiMove``). Raises ValueError when a position is
-    missing."""
-    name = said_move if notation is None else lambda p, m: namer(p, notation)(m)
+    its moves named by ``name`` (the asker's notation; by default the game's standard
+    one, said in the reader's language, see ``said_move``). Raises ValueError when a
+    position is missing."""
     if [e.ply for e in evaluations] != list(range(replay.ply + 1)):
         raise ValueError(f"the analysis of game {record.id} is missing positions")
     scores = [Score(centipawns=e.centipawns, mate=e.mate) for e in evaluations]
@@ -167,7 +167,6 @@ def build_analysis(
     )
     candidates = [m for m in moves if m.best is not None and m.loss > 0]
     critical = max(candidates, key=lambda m: (m.loss, -m.ply)) if candidates else None
-    extension = "pgn" if rules.is_chess_family(record.variant) else "txt"
     return GameAnalysis(
         game=view,
         replay=replay,
@@ -177,7 +176,7 @@ def build_analysis(
         black=black,
         critical=critical,
         record=_record(replay, view, record, white_view, moves, evaluations),
-        record_filename=f"postal-{record.variant}-{record.id}-analysis.{extension}",
+        record_filename=f"postal-{record.variant}-{record.id}-analysis.{record_extension(record.variant)}",
         nodes=nodes,
         board=board,
     )

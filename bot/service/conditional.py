@@ -29,7 +29,7 @@ from bot.service.errors import (
     UnreadableMoveError,
     UserError,
 )
-from bot.service.notation import MoveNamer, namer
+from bot.service.notation import MoveNamer, janggi_namer, janggi_reading, namer
 from bot.service.parsing import parse_move
 from bot.service.results import BoardView, Cleared, GameView, Place, User
 from bot.store import (
@@ -177,8 +177,7 @@ class ConditionalMoves:
         core = self._core
         record = await self._own_active(user, place, game_id)
         # Moves named as the player reads them (a line typed in Chinese answered in Chinese).
-        notation = await core.notation(user.id, text) if record.variant == "xiangqi" else None
-        name = _namer_in(notation)
+        name = await self._namer(record, user.id, text)
         for _ in range(WRITE_ATTEMPTS):
             game = await core.replay(record)
             moves = parse_line(game.position, text, name)
@@ -219,7 +218,7 @@ class ConditionalMoves:
             return ConditionalList(view, (), _numbered([], line))
         game = await core.replay(record)
         tree = await core.store.conditionals.tree(record.id, user.id)
-        notation = await core.notation(user.id) if record.variant == "xiangqi" else None
+        name = await self._namer(record, user.id)
         lines = []
         for path in _paths(tree):
             moves: list[Move] = []
@@ -228,7 +227,7 @@ class ConditionalMoves:
                 move = position.parse_move(node.uci)
                 moves.append(move)
                 position = position.play(move)
-            lines.append(await self._line(game, moves, user.id, view, record, _namer_in(notation)))
+            lines.append(await self._line(game, moves, user.id, view, record, name))
         return ConditionalList(view, tuple(lines), _numbered(lines, line))
 
     async def clear(
@@ -250,6 +249,19 @@ class ConditionalMoves:
         core.require_player(record, user)
         core.require_active(record)
         return record
+
+    async def _namer(
+        self, record: GameRecord, owner_id: int, typed: str = ""
+    ) -> Callable[[rules.Position], MoveNamer]:
+        """How the owner of a line reads its moves from each position: in their xiangqi or
+        janggi notation (or the one they ``typed`` the line in); SAN in chess."""
+        core = self._core
+        if record.variant == "janggi":
+            chosen = janggi_reading(await core.store.players.get(owner_id), typed)
+            return lambda position: janggi_namer(position, chosen)
+        if record.variant == "xiangqi":
+            return _namer_in(await core.notation(owner_id, typed))
+        return _namer_in(None)
 
     async def _line(
         self,

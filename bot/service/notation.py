@@ -150,6 +150,20 @@ def janggi_namer(position: Position, notation: JanggiNotation) -> MoveNamer:
     return position.uci if notation is JanggiNotation.COORDINATES else chess_namer(position)
 
 
+def report_namer(variant: str, reader: Player | None) -> Callable[[Position, Move], str]:
+    """How a report made for ``reader`` names moves (it may be worded later, by another
+    task): janggi in their notation (``janggi_reading``); xiangqi in the one they chose,
+    else said in their language's default; chess as SAN said in their letters
+    (``said_move``)."""
+    if variant == "janggi":
+        chosen = janggi_reading(reader)
+        return lambda position, move: janggi_namer(position, chosen)(move)
+    if variant == "xiangqi" and reader is not None and reader.xiangqi_notation is not None:
+        notation = reader.xiangqi_notation
+        return lambda position, move: namer(position, notation)(move)
+    return said_move
+
+
 def namer(position: Position, notation: XiangqiNotation) -> MoveNamer:
     """How to name moves from ``position`` in ``notation`` (SAN for chess, whatever asked)."""
     if not isinstance(position, XiangqiPosition):

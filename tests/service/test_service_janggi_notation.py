@@ -2,7 +2,8 @@
 default; coordinates chosen, the messages for that player alone (their /moves, autocomplete,
 their games list, the moves under a board shown to them) name janggi moves in coordinates,
 while the shared ones (the move's message, a board the channel sees) stay in Korean, the
-game's own; Korean typed is answered in Korean; a bad value is refused and changes nothing."""
+game's own; Korean typed is answered in Korean; a bad value is refused and changes nothing.
+Prepared (conditional) lines and analyses are in their owner's or asker's notation."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, JanggiNotation, MovePlayed
+from bot.service import GameService, JanggiNotation, ManualClock, MovePlayed
+from bot.service.conditional import ConflictingAnswerError
 from bot.service.option_errors import NotAChoiceError
+from bot.store import Store
 from bot.text.words import settings_text
-from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot
+from tests.fake_engines import FakeEngines
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot
 
 
 async def _janggi(service: GameService) -> int:
@@ -67,3 +71,54 @@ async def test_messages_for_one_player_use_theirs_shared_ones_korean(
     assert [entry.last_move for entry in listed.entries] == ["1... c7c6"]
     alices = await service.reports.games(ALICE)
     assert [entry.last_move for entry in alices.entries] == ["1... 43병53"]
+
+
+async def test_conditional_lines_are_in_the_owners_notation(service: GameService) -> None:
+    """Bob reads coordinates: the line he prepares, typed in coordinates, is listed back in
+    coordinates, and a refused move of it is named so; typed in Korean, it is answered in
+    Korean; Alice's line is in Korean, the default."""
+    game_id = await _janggi(service)
+    await service.preferences.settings(BOB, janggi_notation="coordinates")
+    await service.play.move(ALICE, PLACE, "79졸78")
+    added = await service.conditional.add(BOB, PLACE, "c7c6 a4a5 a7a6", game_id=game_id)
+    assert [m.notation for m in added.line.moves] == ["c7c6", "a4a5", "a7a6"]
+    listed = await service.conditional.list(BOB, PLACE, game_id=game_id)
+    assert [[m.notation for m in line.moves] for line in listed.lines] == [["c7c6", "a4a5", "a7a6"]]
+    with pytest.raises(ConflictingAnswerError) as conflict:
+        await service.conditional.add(BOB, PLACE, "c7c6 a4a5 g7g6", game_id=game_id)
+    refused = conflict.value
+    assert (refused.expected, refused.stored, refused.new) == ("a4a5", "a7a6", "g7g6")
+    korean = await service.conditional.add(BOB, PLACE, "43병53 73졸63 47병57", game_id=game_id)
+    assert [m.notation for m in korean.line.moves] == ["43병53", "73졸63", "47병57"]
+
+    await service.play.move(BOB, PLACE, "c7c6")
+    mine = await service.conditional.add(ALICE, PLACE, "a4a5 a7a6", game_id=game_id)
+    assert [m.notation for m in mine.line.moves] == ["71졸61", "41병51"]
+
+
+async def test_an_analysis_names_moves_in_the_askers_notation(
+    store: Store, clock: ManualClock
+) -> None:
+    """A janggi analysis asked by Bob (coordinates) names the moves played and the engine's
+    better ones in coordinates; Alice's (Korean, the default) in Korean; the annotated record
+    is janggi's PGN, named .pgn as /pgn names it."""
+    service = GameService(store, clock, engines=FakeEngines(("janggi",)))
+    game_id = await _janggi(service)
+    await service.preferences.settings(BOB, janggi_notation="coordinates")
+    await play(service, game_id, "79졸78", "c7c6", "e2e2", "e9e9")
+    reports = {}
+    for user in (ALICE, BOB):
+        await service.analysis.analyse(user, PLACE, game_id=game_id)
+        reports[user.id] = await service.analysis.follow(user, game_id)
+    bobs, alices = reports[BOB.id], reports[ALICE.id]
+    assert [m.played for m in bobs.moves] == ["i4h4", "c7c6", "e2e2", "e9e9"]
+    assert [m.played for m in alices.moves] == ["79졸78", "43병53", "한수쉼", "한수쉼"]
+    best = [m.best for m in bobs.moves if m.best is not None]
+    assert best and all(_is_coordinates(b) for b in best)
+    assert all(not _is_coordinates(m.best) for m in alices.moves if m.best is not None)
+    assert bobs.record_filename == f"postal-janggi-{game_id}-analysis.pgn"
+    assert '[Variant "janggi"]' in bobs.record
+
+
+def _is_coordinates(move: str) -> bool:
+    return move.isascii() and move[0].isalpha() and move[-1].isdigit()
