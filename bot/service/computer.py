@@ -52,8 +52,10 @@ from bot.service.results import (
     Place,
     PlayerRef,
     PromotionNeeded,
+    ThematicStart,
     User,
 )
+from bot.service.thematic_starts import opening_start
 from bot.store import (
     DATABASE_ERRORS,
     ClaimKind,
@@ -127,6 +129,8 @@ class ComputerGameStarted:
     computer: PlayerRef
     notify: PlayerRef  # the player to move
     custom_start: bool = False
+    start_fen: str | None = None  # a Chess960 or custom start (None: the usual one)
+    opening: ThematicStart | None = None  # a custom chess start named by its opening
 
 
 class ComputerOpponent:
@@ -276,7 +280,17 @@ class ComputerOpponent:
         board = await core.board_image(game, viewer_id=human.id, seat=plan.human, record=record)
         computer = view.player(plan.human.other)
         first = view.white if seats.to_move_id == view.white.id else view.black
-        return ComputerGameStarted(view, board, plan.level, computer, first, plan.custom_start)
+        told = plan.custom_start or plan.variant == "chess960"
+        return ComputerGameStarted(
+            view,
+            board,
+            plan.level,
+            computer,
+            first,
+            plan.custom_start,
+            plan.start_fen if told else None,
+            opening_start(plan.variant, plan.start_fen),
+        )
 
     def _require_engine(self, variant: str) -> None:
         if self.engines is None:

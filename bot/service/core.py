@@ -55,6 +55,7 @@ from bot.service.results import (
     VacationEnded,
 )
 from bot.service.text import clean_name
+from bot.service.thematic_starts import opening_start
 from bot.service.themes import DEFAULT_THEME
 from bot.service.weekends import deadline_after, resumed_deadline, weekend_zone
 from bot.store import (
@@ -410,10 +411,8 @@ class ServiceCore:
         raise NoGameError
 
     async def challenge_view(self, challenge: Challenge) -> ChallengeView:
-        ids = [challenge.challenger_id]
-        if challenge.opponent_id is not None:
-            ids.append(challenge.opponent_id)
-        refs = await self.refs(*ids)
+        players = (challenge.challenger_id, challenge.opponent_id)
+        refs = await self.refs(*(player for player in players if player is not None))
         return ChallengeView(
             id=challenge.id,
             challenger=refs[challenge.challenger_id],
@@ -432,6 +431,7 @@ class ServiceCore:
             channel_id=challenge.channel_id,
             thread_id=challenge.thread_id,
             message_id=challenge.message_id,
+            opening=opening_start(challenge.variant, challenge.start_fen),
         )
 
     @staticmethod

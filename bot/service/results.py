@@ -211,6 +211,17 @@ class Ending:
 
 
 @dataclass(frozen=True, slots=True)
+class ThematicStart:
+    """A thematic start as players are told it: its FEN; in chess, the opening whose
+    position it is (None: no opening is named there), and that opening's line (``1. e4
+    d5``) when the line reaches this very position ("": only the FEN says it)."""
+
+    fen: str
+    opening: Opening | None = None
+    line: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeView:
     id: int
     challenger: PlayerRef
@@ -229,6 +240,7 @@ class ChallengeView:
     increment_days: int | None = None  # a time bank's increment and cap (days)
     cap_days: int | None = None
     weekends_off: bool = False  # the clock stops on each player's own weekend
+    opening: ThematicStart | None = None  # a chess start named by its opening
 
     @property
     def place(self) -> Place:

@@ -6,12 +6,12 @@ reaches; the game is then a game from a custom position."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 
 import rules
 from bot.service.errors import InvalidOptionError
-from rules.chess.openings import Opening, line_named, moves_of, names_like, opening_at
+from bot.service.results import ThematicStart
+from rules.chess.openings import line_named, moves_of, names_like, opening_at
 
 MAX_START_TEXT = 200
 # A move number (``1.``, ``12...``) written before a move or on its own, and a result.
@@ -90,17 +90,6 @@ def thematic_start(variant: rules.Variant, text: str) -> str:
     return game.position.fen()
 
 
-@dataclass(frozen=True, slots=True)
-class ThematicStart:
-    """A thematic start as players are told it: its FEN; in chess, the opening whose
-    position it is (None: no opening is named there), and that opening's line (``1. e4
-    d5``) when the line reaches this very position ("": only the FEN says it)."""
-
-    fen: str
-    opening: Opening | None = None
-    line: str = ""
-
-
 def start_shown(variant: rules.Variant, fen: str) -> ThematicStart:
     """``fen`` (a start reached by a line, in ``variant``) as players are told it: by its
     opening's name and line where chess names it, else by its FEN. Raises
@@ -120,3 +109,16 @@ def start_shown(variant: rules.Variant, fen: str) -> ThematicStart:
     # A name may cover several lines: its first is told only if it reaches this position.
     reached = game.position.repetition_key() == position.repetition_key()
     return ThematicStart(fen, opening, line if reached else "")
+
+
+def opening_start(variant: str, fen: str | None) -> ThematicStart | None:
+    """A chess game's custom start ``fen`` told by its opening where chess names it (None:
+    the usual start, another game, or no opening named there, which is then said as a
+    custom position)."""
+    if variant != "chess" or fen is None or fen == rules.get_variant("chess").start_fen:
+        return None
+    try:
+        shown = start_shown(rules.get_variant(variant), fen)
+    except rules.InvalidFenError:
+        return None
+    return shown if shown.opening is not None else None

@@ -19,6 +19,7 @@ from bot.service.results import (
     Choice,
     GameStarted,
     SelectMenu,
+    ThematicStart,
 )
 from bot.text.clock_words import pace_of
 from bot.text.phrases import color_text, rated_text, variant_text
@@ -28,14 +29,30 @@ from rules.chess960 import STANDARD_START, start_number
 CUSTOM_START = Text(", from a custom position")
 
 
-def start_text(variant: str, start_fen: str | None) -> Text | str:
+def start_text(
+    variant: str, start_fen: str | None, opening: ThematicStart | None = None
+) -> Text | str:
     """How a challenge's start is said after its terms: a Chess960 start by its number
-    (``, from start position 518``), another start as custom, the variant's own as
-    nothing."""
+    (``, from start position 518``), a chess start by its opening where chess names it
+    (``, after 1. e4 c5 (B20 Sicilian Defense)``), another start as custom, the variant's
+    own as nothing."""
     if variant == "chess960":
         number = STANDARD_START if start_fen is None else start_number(start_fen)
         if number is not None:
             return Text(", from start position {number}", number=number)
+    if opening is not None and opening.opening is not None:
+        if opening.line:
+            return Text(
+                ", after {line} ({eco} {name})",
+                line=opening.line,
+                eco=opening.opening.eco,
+                name=opening.opening.name,
+            )
+        return Text(
+            ", from the {eco} {name} position",
+            eco=opening.opening.eco,
+            name=opening.opening.name,
+        )
     return CUSTOM_START if start_fen else ""
 
 
@@ -73,7 +90,7 @@ def _challenge_start(view: ChallengeView) -> Text | str:
     setup (the other is the acceptor's to choose), else as ``start_text`` says it."""
     pair = SETUP_PAIRS.get(view.start_fen or "") if view.variant == "janggi" else None
     if pair is None:
-        return start_text(view.variant, view.start_fen)
+        return start_text(view.variant, view.start_fen, view.opening)
     setup = pair[0] if view.color == Color.WHITE.value else pair[1]
     return Text(", {player}'s setup {setup}", player=view.challenger.name, setup=setup.value)
 
@@ -148,7 +165,7 @@ def computer_started_text(result: ComputerGameStarted) -> Text:
         level=result.level,
         variant=variant_text(view.variant),
         pace=pace_of(view),
-        start=CUSTOM_START if result.custom_start else "",
+        start=start_text(view.variant, result.start_fen, result.opening),
         first=result.notify.name,
     )
 

@@ -7,7 +7,7 @@ from tests.discord.harness import Harness, command, play
 
 
 async def test_a_game_begins_after_the_line(running: Harness) -> None:
-    """``start:"Sicilian Defense"``: the challenge says it is a custom position; accepted,
+    """``start:"Sicilian Defense"``: the challenge says it by its line and name; accepted,
     white's first move is the third ply (Nf3 after 1. e4 c5)."""
     fake = running.fake
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -17,7 +17,8 @@ async def test_a_game_begins_after_the_line(running: Harness) -> None:
         "challenge",
         {"opponent": bob, "color": "white", "start": "Sicilian Defense"},
     )
-    assert not challenge.ephemeral and "from a custom position" in challenge.text()
+    said = challenge.text()
+    assert not challenge.ephemeral and "after 1. e4 c5 (B20 Sicilian Defense)" in said
     press = await fake.click(bob, challenge, "Accept")
     await fake.acknowledged(press)
     (thread,) = await fake.wait_until(lambda: fake.threads())

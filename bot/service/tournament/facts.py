@@ -8,8 +8,7 @@ from datetime import datetime
 from enum import Enum
 
 from bot.service.errors import UserError
-from bot.service.results import GameView, Place, PlayerRef
-from bot.service.thematic_starts import ThematicStart
+from bot.service.results import GameView, Place, PlayerRef, ThematicStart
 from bot.service.tournament.knockout import Decision
 from bot.store import TournamentFormat, TournamentStatus
 

@@ -20,9 +20,9 @@ from bot.service.game_facts import record_extension, variant_named
 from bot.service.local_time import zone_or_utc
 from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
-from bot.service.results import Place, PlayerRef, User
+from bot.service.results import Place, PlayerRef, ThematicStart, User
 from bot.service.text import pgn_tag
-from bot.service.thematic_starts import ThematicStart, start_shown
+from bot.service.thematic_starts import start_shown
 from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.deadline import parse_deadline
 from bot.service.tournament.facts import (
