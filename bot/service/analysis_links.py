@@ -1,10 +1,14 @@
 """Where a game's record can be analysed in a browser: lichess for chess and Chess960,
 pychess-variants for janggi (none for xiangqi).
 
-- lichess reads a game from the address ``/analysis/pgn/<PGN>`` (its ``UserAnalysis.pgn``
-  imports the text with its tags, one a line, so ``[Variant "Chess960"]`` and ``[FEN]``
-  give a 960 game its start and the moves after it); a position alone from
-  ``/analysis/<variant>/<FEN>`` with the FEN's spaces as ``_``.
+- lichess reads a game from the address ``/analysis/pgn/<PGN>`` (lila's conf/routes,
+  ``GET /analysis/pgn/*pgn``): ``UserAnalysis.pgn`` (app/controllers/UserAnalysis.scala)
+  keeps the path's first 5,000 characters, percent-decodes it as a path and reads ``_``
+  and ``+`` as spaces (so a check's ``+`` is dropped, harmlessly; SAN needs none), and the
+  browser imports the text with chessops (ui/analyse/src/pgnImport.ts): tags one a line,
+  ``[Variant "Chess960"]`` (chessops' ``parseVariant`` knows it) and ``[FEN]`` (X-FEN or
+  Shredder-FEN castling) give a 960 game its start and the moves after it. A position
+  alone opens from ``/analysis/<variant>/<FEN>`` with the FEN's spaces as ``_``.
 - pychess-variants opens ``/analysis/janggi?fen=<FEN>`` (its ``views/analysis.py`` reads the
   ``fen`` query with ``_`` for spaces and ``.`` for ``+``); it takes no moves in an address
   (a game is imported by a form), so the link shows the game's latest position.

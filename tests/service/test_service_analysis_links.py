@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import chess
 import chess.pgn
+import pytest
 from PIL import Image
 
 import rules
@@ -49,20 +50,52 @@ async def _played(
     return started.game.id
 
 
-async def test_a_chess960_link_carries_the_game(service: GameService) -> None:
-    """The lichess link is a PGN with the variant and start: python-chess reads it as a
-    Chess960 game and reaches the game's own final position."""
-    game_id = await _played(service, "chess960", CASTLING, position=START)
+LICHESS_PGN = "https://lichess.org/analysis/pgn/"
+
+
+def as_lila_reads(url: str) -> str:
+    """The PGN lichess's analysis board is given from ``url``, read as lila reads it: the
+    route ``GET /analysis/pgn/*pgn`` (conf/routes) hands the rest of the path, still
+    encoded, to ``UserAnalysis.pgn``, which keeps its first 5,000 characters, decodes it as
+    a path (Play's ``UriEncoding.decodePath``: ``%XX`` only, a ``+`` stays a ``+``), then
+    reads each ``_`` and ``+`` as a space (lichess-org/lila app/controllers/UserAnalysis.scala);
+    the browser imports that text with its tags (ui/analyse/src/pgnImport.ts, chessops)."""
+    assert url.startswith(LICHESS_PGN)
+    path = url.removeprefix(LICHESS_PGN)[:5000]
+    return unquote(path).replace("_", " ").replace("+", " ").strip()
+
+
+@pytest.mark.parametrize(
+    ("start", "moves"), [(START, CASTLING), (518, ("e4", "f6", "Qh5+", "g6", "Qxg6+"))]
+)
+async def test_a_chess960_link_carries_the_game(
+    service: GameService, start: int, moves: tuple[str, ...]
+) -> None:
+    """The lichess link is a PGN with the variant and start, tags one a line: read as lila
+    reads it (checks' ``+`` become spaces), python-chess reads it as a Chess960 game and
+    reaches the game's own final position."""
+    game_id = await _played(service, "chess960", moves, position=start)
     export = await service.reports.record(ALICE, PLACE, game_id=game_id)
     assert export.analysis_url is not None
-    prefix = "https://lichess.org/analysis/pgn/"
-    assert export.analysis_url.startswith(prefix)
-    pgn = unquote(export.analysis_url.removeprefix(prefix))
+    pgn = as_lila_reads(export.analysis_url)
+    assert pgn.startswith('[Variant "Chess960"]\n[FEN "')
     read = chess.pgn.read_game(io.StringIO(pgn))
     assert read is not None and read.board().chess960 and not read.errors
+    assert len(list(read.mainline_moves())) == len(moves)
     final = read.end().board()
     board = await service.play.board(ALICE, PLACE, game_id=game_id)
     assert final.board_fen() == board.board.position.fen().split()[0]
+
+
+async def test_a_chess_link_carries_the_moves(service: GameService) -> None:
+    """A standard game's link is its numbered moves alone, read back as lila reads them."""
+    game_id = await _played(service, "chess", ("e4", "f6", "Qh5+", "g6", "Qxg6+"))
+    export = await service.reports.record(ALICE, PLACE, game_id=game_id)
+    assert export.analysis_url is not None
+    pgn = as_lila_reads(export.analysis_url)
+    assert pgn == "1. e4 f6 2. Qh5  g6 3. Qxg6"
+    read = chess.pgn.read_game(io.StringIO(pgn))
+    assert read is not None and not read.errors and read.end().board().is_check()
 
 
 def test_a_long_chess960_game_links_its_final_position() -> None:
