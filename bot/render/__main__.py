@@ -25,7 +25,7 @@ PLAYER = re.compile(r"(?P<name>.+?)(?::(?P<rating>\d{1,5}))?")
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__)
     parser.add_argument("fen", help='the position, or "startpos"')
-    parser.add_argument("--variant", choices=(*VARIANT_NAMES, "janggi"), default="chess")
+    parser.add_argument("--variant", choices=VARIANT_NAMES, default="chess")
     parser.add_argument("--last-move", help="the move to highlight, as coordinates: e2e4, h2e2")
     parser.add_argument("--orientation", choices=("white", "black", "red"))
     parser.add_argument("--marks", default="", help="squares to mark, e.g. e4,e5")

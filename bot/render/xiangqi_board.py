@@ -5,8 +5,8 @@ Pieces stand on intersections, over lines that differ from point to point, so th
 composed in RGB (a cached background plus sprites) and then mapped to the theme's palette.
 Files are numbered as WXF counts them: each side from its own right, red in Chinese numerals,
 black in Arabic digits, the side at the bottom of the image on the bottom edge. Janggi's
-columns are numbered 1 to 9 from the left as Cho sees the board, as its Korean notation
-reads them, above and below.
+columns are numbered 1 to 9 from the left as Cho sees the board, above and below, and its
+rows 1 to 9 and 0 from Han's edge, left and right, as its Korean notation reads points.
 """
 
 from __future__ import annotations
@@ -109,6 +109,7 @@ def _background(
     if janggi:
         if coordinates:
             _column_numbers(draw, layout, orientation, theme)
+            _row_numbers(draw, layout, orientation, theme)
         return image
     for file, rank in START_POINTS:
         _start_mark(draw, layout, file, rank, theme, thin)
@@ -132,6 +133,20 @@ def _column_numbers(
         x = layout.point(file, orientation)[0]
         for y in (y_top, layout.height - y_top):
             draw.text((x, y), str(file + 1), theme.dark, number_font, "mm")
+
+
+def _row_numbers(
+    draw: ImageDraw.ImageDraw, layout: Layout, orientation: Color, theme: Theme
+) -> None:
+    """Janggi's rows as its Korean notation reads them, left and right of the board: 1 to 9
+    from Han's edge, then 0 for Cho's home row (``79졸78`` leaves row 7)."""
+    number_font = font(COORDINATE_FONT, round(layout.cell * 0.32))
+    # Centred between the image's edge and the pieces of the outer columns.
+    x_left = (layout.left - layout.cell * 0.48) / 2
+    for rank in range(10):
+        y = layout.point(rank * 9, orientation)[1]
+        for x in (x_left, layout.width - x_left):
+            draw.text((x, y), str((10 - rank) % 10), theme.dark, number_font, "mm")
 
 
 def _start_mark(draw: ImageDraw.ImageDraw, layout: Layout, file: int, rank: int,

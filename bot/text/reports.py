@@ -33,7 +33,6 @@ from bot.service.results import (
 )
 from bot.text.clock_words import pace_of
 from bot.text.phrases import termination_text, title_text, variant_text
-from rules import is_chess_family
 
 
 def game_label(choice: GameChoice) -> Text:
@@ -358,12 +357,12 @@ def leaderboard_text(result: Leaderboard) -> Text:
 
 
 def record_text(result: RecordExport) -> Text:
-    """What the record is (``PGN of alice vs bob · chess (game #3).``) and where to analyse
-    it."""
+    """What the record is (``PGN of alice vs bob · chess (game #3).``; janggi's is PGN
+    too, xiangqi's its own record) and where to analyse it."""
     view = result.game
     summary: Text = (
         Text("PGN of {game} (game #{id}).", game=title_text(view), id=view.id)
-        if is_chess_family(view.variant)
+        if view.variant != "xiangqi"
         else Text("Record of {game} (game #{id}).", game=title_text(view), id=view.id)
     )
     if result.analysis_url:

@@ -1,9 +1,12 @@
 """Janggi board images, checked on decoded pixels: no river, palace diagonals, octagonal
-pieces in three sizes, Cho green and Han red, legible at 360 px."""
+pieces in three sizes, Cho green and Han red, legible at 360 px, rows numbered as Korean
+notation reads them."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from PIL import Image
 
 from bot.render import render_board
 from bot.render.__main__ import main
@@ -69,3 +72,35 @@ def test_render_cli_draws_janggi(tmp_path: Path) -> None:
     fen = "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 1 2"
     assert main([fen, "--variant", "janggi", "--last-move", "b10c8", "-o", str(out)]) == 0
     assert decode(out.read_bytes()).size[0] == 512
+
+
+def _row_label(image: Image.Image, name: str, orientation: Color) -> Image.Image:
+    """The pixels left of the board at ``name``'s row (360 px), between the image's edge
+    and the pieces of the outer column."""
+    layout = Layout.of(360)
+    y = point(name, 360, orientation)[1]
+    reach = round(layout.left - layout.cell * 0.48)
+    return image.crop((0, y - layout.cell // 3, reach, y + layout.cell // 3))
+
+
+def test_rows_are_numbered_as_korean_notation_reads_them() -> None:
+    """Left of each row its number as Korean notation counts it from Han's edge: Han's home
+    row (a10) reads the same (1) whichever side is at the bottom, and Cho's (a1, 0) too;
+    a soldier's row (a4, 7) reads otherwise; nothing there without coordinates."""
+    empty = VARIANT.from_fen(EMPTY)
+    boards = {
+        side: decode(render_board(empty, size=360, orientation=side))
+        for side in (Color.WHITE, Color.BLACK)
+    }
+    labels = {
+        (side, name): _row_label(image, name, side)
+        for side, image in boards.items()
+        for name in ("a1", "a4", "a10")
+    }
+    assert all(near(label, JANGGI.dark, 60).getbbox() for label in labels.values())
+    pixels = {key: label.tobytes() for key, label in labels.items()}
+    for name in ("a1", "a4", "a10"):
+        assert pixels[(Color.WHITE, name)] == pixels[(Color.BLACK, name)]
+    assert len({pixels[(Color.WHITE, name)] for name in ("a1", "a4", "a10")}) == 3
+    bare = decode(render_board(empty, size=360, coordinates=False))
+    assert near(_row_label(bare, "a4", Color.WHITE), JANGGI.dark, 60).getbbox() is None

@@ -14,6 +14,7 @@ import rules
 from bot.service import GameService, MovePlayed, User, errors
 from bot.service.janggi_setups import SetupError, SetupProblem
 from bot.text.endings import ending_text
+from bot.text.reports import record_text
 from rules.janggi import Setup, start_fen
 from tests.service.service_helpers import ALICE, BOB, PLACE, snapshot
 
@@ -75,12 +76,13 @@ async def test_the_board_is_a_janggi_board(service: GameService) -> None:
 
 
 async def test_the_record_is_pychess_pgn(service: GameService) -> None:
-    """/pgn gives PGN with Variant janggi, the start FEN and SetUp, moves in Fairy-Stockfish's
-    SAN, the ending's result; it reads back to the same moves."""
+    """/pgn gives PGN (and says so) with Variant janggi, the start FEN and SetUp, moves in
+    Fairy-Stockfish's SAN, the ending's result; it reads back to the same moves."""
     game_id = await _started(service)
     await _play(service, ("79졸78", "c7c6", "e2e2", "e9e9"))
     export = await service.reports.record(ALICE, PLACE, game_id=game_id)
     assert export.filename == f"postal-janggi-{game_id}.pgn"
+    assert record_text(export).startswith(f"PGN of alice vs bob · janggi (game #{game_id}).")
     assert '[Variant "janggi"]' in export.record and '[SetUp "1"]' in export.record
     assert "1. Pih4 Pc6 2. Ke2 Ke9 0-1" in export.record
     tags, game = rules.get_variant("janggi").read_record(export.record)
