@@ -26,6 +26,7 @@ from bot.engine.api import (
 
 VALUES = {
     "chess": {"p": 100, "n": 300, "b": 300, "r": 500, "q": 900, "k": 0},
+    "chess960": {"p": 100, "n": 300, "b": 300, "r": 500, "q": 900, "k": 0},
     # xiangqi: chariot, horse, cannon, elephant, advisor, soldier, general
     "xiangqi": {"r": 900, "n": 400, "c": 450, "b": 200, "a": 200, "p": 100, "k": 0},
     # janggi: the counting rule's points (chariot 13, cannon 7, horse 5, elephant and guard 3)

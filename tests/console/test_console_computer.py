@@ -96,3 +96,20 @@ async def test_an_engine_gone_missing_is_said_once(tmp_path: Path) -> None:
     told = "The computer has not been able to move in game #1."
     assert out.count(told) == 1
     assert "apt-get install stockfish" in out
+
+
+async def test_chess960_against_the_computer(tmp_path: Path) -> None:
+    """A Chess960 game against the computer from start 195: the start is said by its number,
+    the player castles king-takes-rook (O-O), the computer answers each move, and the PGN
+    names the variant and its start."""
+    out = await console_output(
+        tmp_path,
+        "alice /challenge postal game:chess960 position:195 color:white level:1\n"
+        "alice /move Ne3\n"
+        "alice /move O-O\n"
+        "alice /pgn\n",
+        FakeEngines(("chess", "chess960")),
+    )
+    assert "Chess960, 3 days per move, unrated, from start position 195. alice to move." in out
+    assert "alice played 2. O-O." in out and "Postal played 2... " in out
+    assert '[Variant "Chess960"]' in out and '[FEN "' in out
