@@ -62,8 +62,11 @@ MORETIME_DAYS = (1, 2, 3, 5, 7)
 REMINDER_CHOICES = (48, 24, 12, 6, 1)
 # A finished game's own thread stays open this long for last words, then is archived.
 THREAD_ARCHIVE_DELAY = timedelta(days=1)
-# Games a round reads, claims and works through at a time.
-CLOCK_BATCH = 500
+# Games a round reads, claims and works through at a time: each read, claim and batch of
+# reminders holds SQLite's one connection while a command may be waiting for it. At 1M
+# games a batch of 500 held it 140-180 ms (median, on a loaded machine), 200 about 40 ms,
+# for the same CPU a drain (benchmarks/move_waits.py; benchmarks/README.md).
+CLOCK_BATCH = 200
 
 
 class DeadlineUseCases:

@@ -15,6 +15,7 @@ import rules
 from bot.service.errors import DamagedGameError, GameChangedError
 from bot.service.game_facts import same_last_move, variant_named
 from bot.service.replays import ReplayCache, Replayed
+from bot.service.turns import Turns
 from bot.store import DATABASE_ERRORS, GameRecord, Store, StoredMove
 from rules.chess.openings import Opening
 
@@ -84,7 +85,9 @@ class GameReplays:
         A database failure ends the round early but keeps what was already done (the
         remaining items come next round)."""
         done: list[T] = []
+        turns = Turns()
         for item in items:
+            await turns.take()  # hundreds in a row: commands arriving meanwhile go first
             try:
                 done.append(await work(item))
             except DamagedGameError:
@@ -177,7 +180,9 @@ class GameReplays:
         if not records:
             return
         lines = await self._store.games.move_lines([record.id for record in records])
+        turns = Turns()
         for record in records:
+            await turns.take()  # up to a thousand replays: never one long callback
             line = [move for move in lines.get(record.id, []) if move.ply <= record.ply]
             if len(line) != record.ply or any(move.version > record.version for move in line):
                 continue  # a write came between the two reads: replay() reads it again

@@ -21,9 +21,13 @@ from bot.service.results import GameEnded, PlayerRef
 from bot.store import BatchEnding, GameRecord, Written
 from rules import Color, Outcome, Termination
 
-# Endings one transaction writes: enough that the disk's wait is shared by many, few enough
-# that a command waiting behind the transaction on SQLite's one writer hardly notices.
-ENDING_BATCH = 100
+# Endings one transaction writes: enough that the drain's statements are few, few enough
+# that a command waiting behind the transaction on SQLite's one writer hardly notices. A
+# commit's wait on the disk grows with the pages the batch writes, not with the batches: at
+# 1M games (loaded machine) 50 a transaction held the store ~50 ms, 100 ~180 ms, for the
+# same CPU and the same time on the disk in all; 500 would hold a move up for a second
+# (benchmarks/move_waits.py; benchmarks/README.md).
+ENDING_BATCH = 50
 
 
 @dataclass(frozen=True, slots=True)
