@@ -227,15 +227,15 @@ async def clock_round(service: GameService) -> None:
     await service.deadlines.next_wakeup()
 
 
-async def moves_beside_rounds(
-    store: Store, service: GameService, count: int, *, clock_runs: bool = True
-) -> list[float]:
-    """Move latencies (ms) in ``count`` distinct active games while rounds run (or, with
-    ``clock_runs`` False, alone: what the machine gives a move, for comparison)."""
+async def move_targets(
+    store: Store, count: int, deadline_after: int = 0
+) -> list[tuple[User, int, str]]:
+    """``count`` active games at their 20th ply (their deadline after ``deadline_after``,
+    epoch seconds), each with a legal move by the player to move."""
     rows = await store.database.fetch(
         "SELECT id FROM games WHERE status = 'active' AND white_id > 1000 AND ply = 20 "
-        "ORDER BY id LIMIT ?",
-        (count,),
+        "AND deadline_at > ? ORDER BY id LIMIT ?",
+        (deadline_after, count),
     )
     targets = []
     for (game_id,) in rows:
@@ -246,6 +246,15 @@ async def moves_beside_rounds(
         assert mover is not None
         san = position.san(next(iter(position.legal_moves())))
         targets.append((User(mover.id, mover.display_name), int(game_id), san))
+    return targets
+
+
+async def moves_beside_rounds(
+    store: Store, service: GameService, count: int, *, clock_runs: bool = True
+) -> list[float]:
+    """Move latencies (ms) in ``count`` distinct active games while rounds run (or, with
+    ``clock_runs`` False, alone: what the machine gives a move, for comparison)."""
+    targets = await move_targets(store, count)
     stop = asyncio.Event()
 
     async def rounds() -> None:
