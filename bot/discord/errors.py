@@ -24,7 +24,9 @@ from bot.i18n.text import Text, say
 from bot.i18n.translator import enter
 from bot.service import BoardView, UserError
 from bot.service.errors import ChallengePendingError
+from bot.service.tournament.facts import TournamentError
 from bot.text.errors import RESTARTING, error_text
+from bot.text.organiser_words import role_mention
 from bot.text.outage import outage_sentence
 
 _log = logging.getLogger(__name__)
@@ -58,6 +60,9 @@ def explain(error: BaseException, interaction: discord.Interaction) -> str:
         guild_id, target_id = error.place
         link = f"https://discord.com/channels/{guild_id}/{target_id}/{error.message_id}"
         return escape_text(f"{error_text(error)} {link}", keep=(link,))
+    if isinstance(error, TournamentError) and error.role_id is not None:
+        # The role needed, as a mention each reader's client shows as @Name (never pinged).
+        return escape_text(error_text(error), keep=(role_mention(error.role_id),))
     if isinstance(error, UserError):
         # it may quote names and what the user typed
         return escape_text(error_text(error))

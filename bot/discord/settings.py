@@ -18,7 +18,7 @@ from bot.discord.language import remember_shared_language
 from bot.discord.respond import quickly
 from bot.i18n import Locale, _
 from bot.i18n.names import Choice
-from bot.i18n.text import say
+from bot.i18n.text import Text, say
 from bot.service import ConfirmMoves, PlayerSettings
 from bot.service.local_time import zone_names
 from bot.service.themes import (
@@ -27,6 +27,7 @@ from bot.service.themes import (
     piece_set_listed,
     theme_choice,
 )
+from bot.text.organiser_words import organisers_text
 
 NotifyChoice = Literal["channel", "dm", "off"]
 # Each language by its own name (never translated), and "auto": the Discord app's language.
@@ -110,12 +111,14 @@ async def settings(
     bot = postal(interaction)
     user = actor_of(interaction)
     shared: Locale | None = None
+    organisers: Text | None = None
     if tournament_role is not None:  # checked first too: a refusal changes nothing
-        await bot.service.tournament_roles.choose(
+        named = await bot.service.tournament_roles.choose(
             interaction.guild_id,
             tournament_role.id,
             manages_server=interaction.permissions.manage_guild,
         )
+        organisers = organisers_text(None if named is None else tournament_role.name)
     if server_language is not None:
         # Checked and stored first: a refusal leaves every other option unchanged too.
         shared = await server_language_chosen(interaction, server_language)
@@ -142,15 +145,9 @@ async def settings(
     )
     bot.foresight.confirms(user.id, result.confirm_moves is ConfirmMoves.ALWAYS)
     reply = settings_reply(result, shared)
-    if tournament_role is not None:  # what just changed for the server, said first
-        reply = replace(reply, content=_organisers(tournament_role))
+    if organisers is not None:  # what just changed for the server, said first
+        reply = replace(reply, content=messages.safe(organisers))
     await bot.reply(interaction, lambda: reply)
-
-
-def _organisers(role: discord.Role) -> str:
-    """The tournament organisers' role just named."""
-    said = _("Members with the role {role} may now open and run tournaments here.")
-    return said.format(role=messages.safe(role.name))
 
 
 def settings_reply(result: PlayerSettings, server_language: Locale | None) -> messages.Reply:

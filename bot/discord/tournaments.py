@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
 from discord import app_commands
@@ -56,6 +56,14 @@ if TYPE_CHECKING:
 
 _log = logging.getLogger(__name__)
 
+
+class MemberFacts(TypedDict):
+    """The member's rights as the tournament use cases take them (keywords)."""
+
+    manages_server: bool
+    role_ids: frozenset[int]
+
+
 NameText = app_commands.Range[str, 1, MAX_NAME_LENGTH]
 Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
 Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
@@ -68,13 +76,11 @@ Days = Literal[1, 2, 3, 5, 7, 10, 14]
 tournament = app_commands.Group(name="tournament", description=about("tournament"))
 
 
-async def may_organise(interaction: discord.Interaction) -> bool:
-    """Whether the member may organise tournaments here: Manage Server, or the role the
-    server's managers named (``/settings tournament_role:``)."""
-    roles = [role.id for role in getattr(interaction.user, "roles", ())]
-    return await postal(interaction).service.tournament_roles.may_organise(
-        interaction.guild_id, manages_server=interaction.permissions.manage_guild, role_ids=roles
-    )
+def member_facts(interaction: discord.Interaction) -> MemberFacts:
+    """What Discord says of the member: whether they may manage the server, and the roles
+    they hold (the service decides from these whether they may organise tournaments)."""
+    roles = frozenset(role.id for role in getattr(interaction.user, "roles", ()))
+    return {"manages_server": interaction.permissions.manage_guild, "role_ids": roles}
 
 
 def _said(text: str) -> messages.Reply:
@@ -174,7 +180,7 @@ async def create(
         bot.service.tournaments.create(
             actor_of(interaction),
             place_of(interaction),
-            manages_server=await may_organise(interaction),
+            **member_facts(interaction),
             name=title or "",
             game=game,
             days=days,
@@ -233,7 +239,7 @@ async def start(interaction: discord.Interaction, tournament: int | None = None)
             actor_of(interaction),
             place_of(interaction),
             tournament,
-            manages_server=await may_organise(interaction),
+            **member_facts(interaction),
         ),
     )
     await _open_games(bot, interaction, started)
@@ -254,7 +260,7 @@ async def withdraw(
             place_of(interaction),
             tournament,
             player=user_of(player) if player is not None else None,
-            manages_server=await may_organise(interaction),
+            **member_facts(interaction),
         ),
     )
     await bot.reply(interaction, lambda: _said(withdrawn_text(done)))

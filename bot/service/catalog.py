@@ -310,7 +310,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "tournament_role",
                 OptionKind.ROLE,
                 description="Members with this role may open and run tournaments here (Manage "
-                "Server only)",
+                "Server only; @everyone: none)",
                 discord_only=True,
             ),
         ),

@@ -59,7 +59,7 @@ class GameService:
         self.core = core = ServiceCore(store, *args, engines=engines, **kwargs)
         self.languages = Languages(core)
         self.server_languages = ServerLanguages(core)
-        self.tournament_roles = OrganiserRoles(core)
+        self.tournament_roles = organisers = OrganiserRoles(core)
         self.play = play = PlayUseCases(core)
         self.board_menus = board_menus = BoardMenuUseCases(core, play)
         # ``engines`` None: no computer opponent (challenging it says how to install one).
@@ -70,7 +70,7 @@ class GameService:
         self.deadlines = DeadlineUseCases(core, endings)
         self.pauses = pauses = PauseUseCases(core, endings)
         self.digests = digests = DigestUseCases(core)
-        self.tournaments = tournaments = TournamentUseCases(core)
+        self.tournaments = tournaments = TournamentUseCases(core, organisers)
         self.signups = SignupClock(core, tournaments)
         self.votes = votes = VoteUseCases(core, play, challenges, computer)
         self.deliveries = DeliveryUseCases(core, digests, endings, tournaments, votes)

@@ -48,9 +48,13 @@ class TournamentRoles:
             await cursor.close()
         return None if row is None else int(row[0])
 
-    async def choose(self, guild_id: int, role_id: int) -> None:
-        """Name ``role_id`` the organisers' role of ``guild_id`` (replacing any before)."""
+    async def choose(self, guild_id: int, role_id: int | None) -> None:
+        """Name ``role_id`` the organisers' role of ``guild_id`` (replacing any before);
+        None: name none."""
         async with self._db.transaction() as conn:
+            if role_id is None:
+                await conn.execute("DELETE FROM tournament_roles WHERE guild_id = ?", (guild_id,))
+                return
             await conn.execute(
                 "INSERT INTO tournament_roles (guild_id, role_id) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET role_id = excluded.role_id",

@@ -221,3 +221,21 @@ async def test_the_organiser_sets_what_a_swiss_bye_scores(tmp_path: Path) -> Non
     assert output.count("opened a tournament") == 1
     assert "dave has the bye." in output
     assert "1. dave — points: 0.5, games: 0" in output
+
+
+async def test_every_console_player_organises(tmp_path: Path) -> None:
+    """The console has no roles: each of its players may manage its one server, so bob
+    starts alice's tournament and withdraws carol from it, where Discord would ask for
+    Manage Server or the organisers' role."""
+    script = """\
+alice /tournament create Club players:3
+alice /tournament join
+bob /tournament join
+carol /tournament join
+bob /tournament start
+bob /tournament withdraw player:carol
+"""
+    output = await play(tmp_path, script)
+    assert "Club has started: 3 games, all at once." in output
+    assert "carol withdrew from Club after 0 of 2 games" in output
+    assert "! " not in output, output

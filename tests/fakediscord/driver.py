@@ -333,7 +333,9 @@ class Driver(Events):
             if name == focused:
                 entry.update(value=str(value), focused=True)
             else:
-                entry["value"] = self._option_value(command["name"], option, value, resolved)
+                entry["value"] = self._option_value(
+                    command["name"], option, value, resolved, guild_id
+                )
             sent.append(entry)
         data: dict[str, Any] = {
             "id": command["id"],
@@ -353,6 +355,7 @@ class Driver(Events):
         option: dict[str, Any],
         value: Any,
         resolved: dict[str, dict[str, Any]],
+        guild_id: int | None,
     ) -> Any:
         kind = option["type"]
         where = f"/{command} {option['name']}"
@@ -365,9 +368,16 @@ class Driver(Events):
             resolved.setdefault("members", {})[str(value.id)] = member
             return str(value.id)
         if kind == ROLE:
-            if not isinstance(value, int) or value not in self.roles:
-                raise ValueError(f"{where} takes a role of the server (add_role), got {value!r}")
-            resolved.setdefault("roles", {})[str(value)] = self.role(value)
+            # Discord's role picker lists the server's @everyone too (its id is the server's).
+            everyone = value == guild_id
+            ours = value in self.roles and self.roles[value][0] == guild_id
+            if not isinstance(value, int) or not (everyone or ours):
+                raise ValueError(
+                    f"{where} takes a role of the server (add_role, or the server's id for "
+                    f"@everyone), got {value!r}"
+                )
+            shown = self._role(value) if everyone else self.role(value)
+            resolved.setdefault("roles", {})[str(value)] = shown
             return str(value)
         if kind == STRING and not isinstance(value, str):
             raise ValueError(f"{where} takes text, got {value!r}")

@@ -18,6 +18,7 @@ from bot.service.preferences import PreferenceUseCases
 from bot.service.reports import ReportUseCases
 from bot.service.results import MovePlayed
 from bot.service.tournament.history import TournamentHistory
+from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.store import Store
 from rules import Termination
@@ -64,7 +65,9 @@ async def test_reports_read_a_game_with_the_core_alone(store: Store, clock: Manu
     """``ReportUseCases(core, tournaments)`` lists and shows a game it did not start."""
     core = ServiceCore(store, clock)
     game_id = await started(core)
-    reports = ReportUseCases(core, TournamentHistory(core, TournamentUseCases(core)))
+    reports = ReportUseCases(
+        core, TournamentHistory(core, TournamentUseCases(core, OrganiserRoles(core)))
+    )
     view = await reports.game_view(game_id)
     assert (view.white.id, view.black.id) == (ALICE.id, BOB.id)
     assert [c.game_id for c in await reports.game_choices(ALICE, PLACE)] == [game_id]

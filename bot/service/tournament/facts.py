@@ -241,9 +241,12 @@ class TournamentError(UserError):
         count: int | None = None,
         choices: tuple[tuple[int, str], ...] = (),
         player: str = "",
+        role_id: int | None = None,
     ) -> None:
         super().__init__()
         self.player = player
+        # The organisers' role a refused organiser needed (NOT_ORGANISER...), if one is named.
+        self.role_id = role_id
         self.reason = reason
         self.tournament_id = tournament_id
         self.count = count

@@ -9,7 +9,7 @@ is a ``TournamentError`` with its reason, raised before anything changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
@@ -39,6 +39,7 @@ from bot.service.tournament.facts import (
     TournamentWithdrawn,
 )
 from bot.service.tournament.going_on import first_step, new_games, next_step
+from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.rating_changes import changes_by_player, with_rating_changes
 from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
@@ -69,8 +70,9 @@ _REFUSED_ENTRY = {
 
 
 class TournamentUseCases:
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, organisers: OrganiserRoles) -> None:
         self._core = core
+        self._organisers = organisers
 
     async def create(
         self,
@@ -78,6 +80,7 @@ class TournamentUseCases:
         place: Place,
         *,
         manages_server: bool,
+        role_ids: Collection[int] = (),
         name: str = "",
         game: str = "chess",
         days: int = 3,
@@ -100,10 +103,16 @@ class TournamentUseCases:
         after a level match); ``timeouts``: a player losing that many on time is withdrawn.
         ``deadline``: sign-up closes and the clock starts it;
         ``vacation`` False: no vacation pauses its games; ``start``: every game's thematic
-        line (``rated`` None: rated unless thematic). Raises ``TournamentError``,
-        ``InvalidOptionError``, ``DeadlineError`` before any write."""
-        if not manages_server:
-            raise TournamentError(TournamentRefusal.NOT_ORGANISER)
+        line (``rated`` None: rated unless thematic). ``manages_server`` and ``role_ids``
+        say what Discord says of the member (``bot.service.tournament.organisers``).
+        Raises ``TournamentError``, ``InvalidOptionError``, ``DeadlineError`` before any
+        write."""
+        await self._organisers.check(
+            place.guild_id,
+            manages_server=manages_server,
+            role_ids=role_ids,
+            reason=TournamentRefusal.NOT_ORGANISER,
+        )
         new = opening_terms(
             place,
             user.id,
@@ -176,13 +185,21 @@ class TournamentUseCases:
         tournament_id: int | None = None,
         *,
         manages_server: bool,
+        role_ids: Collection[int] = (),
     ) -> TournamentStarted:
-        """Start the tournament now: its organiser, or a member who may manage the server.
-        Every game is created at once, in one transaction. Raises ``TournamentError``
-        (NOT_ORGANISER, TOO_FEW, STARTED, NO_TOURNAMENT, SEVERAL)."""
+        """Start the tournament now: its organiser, or a member who may organise here
+        (``manages_server``, ``role_ids``: what Discord says of them). Every game is
+        created at once, in one transaction. Raises ``TournamentError`` (NOT_ORGANISER,
+        TOO_FEW, STARTED, NO_TOURNAMENT, SEVERAL)."""
         tournament = await self._find(place, tournament_id, open_only=True)
-        if user.id != tournament.organiser_id and not manages_server:
-            raise TournamentError(TournamentRefusal.NOT_ORGANISER, tournament_id=tournament.id)
+        if user.id != tournament.organiser_id:
+            await self._organisers.check(
+                place.guild_id,
+                manages_server=manages_server,
+                role_ids=role_ids,
+                reason=TournamentRefusal.NOT_ORGANISER,
+                tournament_id=tournament.id,
+            )
         return await self._start(tournament)
 
     async def withdraw(
@@ -193,17 +210,25 @@ class TournamentUseCases:
         *,
         player: User | None = None,
         manages_server: bool,
+        role_ids: Collection[int] = (),
     ) -> TournamentWithdrawn:
         """``user`` withdraws from the running tournament (the newest here when none is
-        named), or withdraws ``player`` (its organiser, or a member who may manage the
-        server): by the rule of ``bot.service.tournament.withdrawals``, in one transaction.
+        named), or withdraws ``player`` (its organiser, or a member who may organise here:
+        ``manages_server``, ``role_ids``): by the rule of
+        ``bot.service.tournament.withdrawals``, in one transaction.
         Raises ``TournamentError`` (NOT_STARTED, OVER, NOT_ENTRANT, WITHDRAWN,
         NOT_ORGANISER_OF, NO_TOURNAMENT)."""
         tournament = await self._find(place, tournament_id, open_only=False)
         leaving = player or user
         name, number = leaving.name, tournament.id
-        if leaving.id != user.id and user.id != tournament.organiser_id and not manages_server:
-            raise TournamentError(TournamentRefusal.NOT_ORGANISER_OF, tournament_id=number)
+        if leaving.id != user.id and user.id != tournament.organiser_id:
+            await self._organisers.check(
+                place.guild_id,
+                manages_server=manages_server,
+                role_ids=role_ids,
+                reason=TournamentRefusal.NOT_ORGANISER_OF,
+                tournament_id=number,
+            )
         if tournament.status is TournamentStatus.OPEN:
             raise TournamentError(TournamentRefusal.NOT_STARTED, tournament_id=number)
         if tournament.status is TournamentStatus.FINISHED:
