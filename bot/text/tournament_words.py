@@ -3,6 +3,8 @@ standings (its refusals: ``bot.text.tournament_refusals``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Moment, Plural, Sentences, Text, TextIn, say
@@ -305,7 +307,17 @@ def cross_table(table: TournamentStandings) -> CrossTable:
         table.cells,
         tuple(say(decimal_text(line.points)) for line in lines),
         tuple(say(decimal_text(line.sonneborn_berger)) for line in lines),
+        *_changes(lines),
     )
+
+
+def _changes(lines: Sequence[StandingLine]) -> tuple[tuple[str, ...], str]:
+    """A rated table's rating changes (signed, "" for a line without one) and their
+    column's heading; nothing for a casual table."""
+    if all(line.rating_change is None for line in lines):
+        return (), ""
+    changes = ("" if line.rating_change is None else signed(line.rating_change) for line in lines)
+    return tuple(changes), say(Text("Rating"))
 
 
 def _table(table: TournamentStandings) -> Text:

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.discord import tournaments
-from bot.render.cross_table import CrossTable, render_cross_table
+from bot.render.cross_table import GAIN, LOSS, CrossTable, render_cross_table
 from tests.discord.harness import Harness, command
 from tests.discord.tournament_play import (
     announced,
@@ -176,6 +176,9 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     assert points(shown.text()) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
     width, height = _cross_table(shown)
     assert height == 34 * 5 and width > 3 * 46  # a title, the headings, three players
+    # Rated: alice's gain over carol in green, carol's loss in red (their Rating column).
+    with Image.open(io.BytesIO(shown.file("standings.png").content)) as image:
+        assert {GAIN, LOSS} <= set(image.convert("RGB").get_flattened_data())
     await resign(fake, bob, versus[frozenset(("alice", "bob"))].thread)
     await running.delivered()
     ended = _announced(fake, fake.channel)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from bot.render.cross_table import ROW, CrossTable, render_cross_table
+from bot.render.cross_table import GAIN, LOSS, ROW, SCORE, CrossTable, render_cross_table
 from bot.render.sprites import font
 from bot.render.strip import NAME_FONTS, draw_words
 
@@ -53,6 +54,42 @@ def test_a_cross_table_of_mixed_scripts_decodes() -> None:
         assert image.format == "PNG"
         image.load()
         assert image.height == ROW * 6
+
+
+def _inks(png: bytes, box: tuple[int, int, int, int] | None = None) -> set[tuple[int, ...]]:
+    """The colours of the PNG's pixels (inside ``box``, if given)."""
+    with Image.open(io.BytesIO(png)) as image:
+        shown = image.convert("RGB")
+        pixels = (shown.crop(box) if box else shown).get_flattened_data()
+        return {pixel for pixel in pixels if isinstance(pixel, tuple)}  # RGB: each a tuple
+
+
+def test_a_rated_cross_table_shows_each_rating_change() -> None:
+    """A rated table's rating changes get a column of their own at the right, one column
+    wider than the same table unrated: a gain in green, a loss in red, none in plain ink
+    (and no green or red anywhere else)."""
+    casual = CrossTable(
+        "Autumn cup",
+        ("Player", "Points", "S-B"),
+        (1, 2, 3),
+        ("alice", "bob", "carol"),
+        (("", "1", "1"), ("0", "", "½"), ("0", "½", "")),
+        ("2", "0.5", "0.5"),
+        ("1", "0.25", "0.25"),
+    )
+    rated = replace(casual, changes=("+12", "-8", "+0"), changes_heading="Rating")
+    plain, coloured = render_cross_table(casual), render_cross_table(rated)
+    with Image.open(io.BytesIO(plain)) as before, Image.open(io.BytesIO(coloured)) as after:
+        assert after.size == (before.width + SCORE, before.height)
+        width = after.width
+
+    def column(row: int) -> tuple[int, int, int, int]:
+        return (width - SCORE, (row + 2) * ROW, width, (row + 3) * ROW)
+
+    assert GAIN in _inks(coloured, column(0)) and LOSS not in _inks(coloured, column(0))
+    assert LOSS in _inks(coloured, column(1)) and GAIN not in _inks(coloured, column(1))
+    assert not {GAIN, LOSS} & _inks(coloured, column(2))
+    assert not {GAIN, LOSS} & _inks(coloured, (0, 0, width - SCORE, 5 * ROW))
 
 
 def _gaps(text: str, size: int) -> list[int]:
