@@ -77,6 +77,7 @@ from bot.service import (
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
 from bot.service.tournament.facts import (
+    StandingsUpdate,
     TournamentStandings,
     TournamentStarted,
     TournamentWithdrawn,
@@ -85,6 +86,8 @@ from bot.store import (
     ConsoleButton,
     ConsoleButtons,
     OutboxKind,
+    OutboxRow,
+    TournamentStatus,
 )
 from bot.text import words
 from bot.text.buttons import button_label
@@ -98,10 +101,17 @@ from bot.text.phrases import variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
-from bot.text.tournament_words import ended_text, went_on_text, withdrawn_text
+from bot.text.tournament_words import ended_text, table_text, went_on_text, withdrawn_text
 
 # Results that show a game's board: the console lists the board's controls after them.
 BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
+# The tournament rows the console says as it settles them (``_say_tournament_row``).
+TOURNAMENT_ROWS = (
+    OutboxKind.TOURNAMENT_ROUND,
+    OutboxKind.TOURNAMENT_ENDED,
+    OutboxKind.TOURNAMENT_TIMEOUTS,
+    OutboxKind.TOURNAMENT_STANDINGS,
+)
 # The console has no upload limit; the same bound as Discord keeps files reasonable.
 GIF_LIMIT_BYTES = 8 * 1024 * 1024
 
@@ -261,20 +271,8 @@ class Console:
                     delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
-                elif row.kind in (OutboxKind.TOURNAMENT_ROUND, OutboxKind.TOURNAMENT_ENDED):
-                    # A tournament goes on as the row is delivered (its next games), or
-                    # ended: its final table, said once, as the Discord adapter posts it.
-                    delivery = await self.service.deliveries.delivery(row)
-                    if delivery is not None and isinstance(delivery.content, TournamentStarted):
-                        self.say(went_on_text(delivery.content))
-                    elif delivery is not None and isinstance(delivery.content, TournamentStandings):
-                        self.say(ended_text(delivery.content))
-                elif row.kind is OutboxKind.TOURNAMENT_TIMEOUTS:
-                    # A player out of the tournament for their time-outs, withdrawn as the
-                    # row is delivered: said once, as the Discord adapter posts it.
-                    delivery = await self.service.deliveries.delivery(row)
-                    if delivery is not None and isinstance(delivery.content, TournamentWithdrawn):
-                        self.say(withdrawn_text(delivery.content))
+                elif row.kind in TOURNAMENT_ROWS:
+                    await self._say_tournament_row(row)
         except UserError as error:
             self.say(_("! {error}").format(error=error_text(error)))
         except Exception as error:  # an adapter never shows a traceback to a player
@@ -285,6 +283,26 @@ class Console:
                     error=f"{type(error).__name__}: {error}"
                 )
             )
+
+    async def _say_tournament_row(self, row: OutboxRow) -> None:
+        """A tournament's row delivered as the Discord adapter delivers it, and said once:
+        its next games (it goes on as the row is delivered), its end with the final table,
+        a player withdrawn for their time-outs, or its standings after a result. Discord
+        edits one standings message; the console prints the table after each result
+        instead, except once the tournament is over (its end says the final table)."""
+        delivery = await self.service.deliveries.delivery(row)
+        content = None if delivery is None else delivery.content
+        if isinstance(content, TournamentStarted):
+            self.say(went_on_text(content))
+        elif isinstance(content, TournamentStandings):
+            self.say(ended_text(content))
+        elif isinstance(content, TournamentWithdrawn):
+            self.say(withdrawn_text(content))
+        elif (
+            isinstance(content, StandingsUpdate)
+            and content.table.tournament.status is not TournamentStatus.FINISHED
+        ):
+            self.say(table_text(content.table))
 
     async def _run(
         self, user: User, command: str, positional: list[str], options: dict[str, str]

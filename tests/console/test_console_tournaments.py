@@ -239,3 +239,17 @@ bob /tournament withdraw player:carol
     assert "Club has started: 3 games, all at once." in output
     assert "carol withdrew from Club after 0 of 2 games" in output
     assert "! " not in output, output
+
+
+async def test_the_standings_follow_each_result(tmp_path: Path) -> None:
+    """As Discord's standings message is edited after each result, the console prints
+    the table after each (1 of 3, then 2 of 3) without anyone asking; the last result's
+    table is the end's announcement alone, printed once."""
+    script = SCRIPT.replace("bob /tournament standings\n", "")
+    output = await play(tmp_path, script)
+    first = output.index("Standings of Autumn cup after 1 of 3 games:")
+    second = output.index("Standings of Autumn cup after 2 of 3 games:")
+    assert output.index("bob resigned") < first < output.index("alice resigned") < second
+    assert output.count("Standings of Autumn cup after 1 of 3 games:") == 1
+    assert output.count("Standings of Autumn cup after 3 of 3 games:") == 1
+    assert output.index("Autumn cup is over") < output.index("after 3 of 3 games")
