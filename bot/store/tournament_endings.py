@@ -155,19 +155,17 @@ async def _standings_item(conn: Connection, game_id: int) -> OutboxItem:
 # tournament, its limit and how many of its games they have lost on time (one parameter:
 # the game's id). A loser already withdrawn is left out: their games left are lost already.
 _TIMED_OUT = (
-    "SELECT CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END AS loser, "
-    "m.tournament_id, t.timeout_limit, (SELECT COUNT(*) FROM tournament_games o "
-    "JOIN games x ON x.id = o.game_id WHERE o.tournament_id = m.tournament_id "
-    "AND x.termination = 'timeout' AND ((x.result = '1-0' AND x.black_id = "
-    "(CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END)) OR (x.result = '0-1' "
-    "AND x.white_id = (CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END)))) "
-    "FROM games g JOIN tournament_games m ON m.game_id = g.id "
-    "JOIN tournaments t ON t.id = m.tournament_id "
+    "WITH lost AS (SELECT CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END "
+    "AS loser, m.tournament_id, t.timeout_limit FROM games g "
+    "JOIN tournament_games m ON m.game_id = g.id JOIN tournaments t ON t.id = m.tournament_id "
     "WHERE g.id = ? AND g.termination = 'timeout' AND g.result IN ('1-0', '0-1') "
-    "AND t.status = 'running' AND t.timeout_limit > 0 AND NOT EXISTS (SELECT 1 FROM "
-    "tournament_entrants e WHERE e.tournament_id = m.tournament_id AND e.player_id = "
-    "(CASE WHEN g.result = '1-0' THEN g.black_id ELSE g.white_id END) "
-    "AND e.withdrawn_at IS NOT NULL)"
+    "AND t.status = 'running' AND t.timeout_limit > 0) "
+    "SELECT l.loser, l.tournament_id, l.timeout_limit, (SELECT COUNT(*) FROM tournament_games o "
+    "JOIN games x ON x.id = o.game_id WHERE o.tournament_id = l.tournament_id "
+    "AND x.termination = 'timeout' AND ((x.result = '1-0' AND x.black_id = l.loser) "
+    "OR (x.result = '0-1' AND x.white_id = l.loser))) FROM lost l "
+    "WHERE NOT EXISTS (SELECT 1 FROM tournament_entrants e WHERE e.tournament_id = "
+    "l.tournament_id AND e.player_id = l.loser AND e.withdrawn_at IS NOT NULL)"
 )
 
 

@@ -35,7 +35,6 @@ class OrganiserRoles:
     async def check(
         self,
         guild_id: int | None,
-        *,
         manages_server: bool,
         role_ids: Collection[int],
         reason: TournamentRefusal,

@@ -107,12 +107,8 @@ class TournamentUseCases:
         say what Discord says of the member (``bot.service.tournament.organisers``).
         Raises ``TournamentError``, ``InvalidOptionError``, ``DeadlineError`` before any
         write."""
-        await self._organisers.check(
-            place.guild_id,
-            manages_server=manages_server,
-            role_ids=role_ids,
-            reason=TournamentRefusal.NOT_ORGANISER,
-        )
+        refused = TournamentRefusal.NOT_ORGANISER
+        await self._organisers.check(place.guild_id, manages_server, role_ids, refused)
         new = opening_terms(
             place,
             user.id,
@@ -193,12 +189,9 @@ class TournamentUseCases:
         TOO_FEW, STARTED, NO_TOURNAMENT, SEVERAL)."""
         tournament = await self._find(place, tournament_id, open_only=True)
         if user.id != tournament.organiser_id:
+            refused = TournamentRefusal.NOT_ORGANISER
             await self._organisers.check(
-                place.guild_id,
-                manages_server=manages_server,
-                role_ids=role_ids,
-                reason=TournamentRefusal.NOT_ORGANISER,
-                tournament_id=tournament.id,
+                place.guild_id, manages_server, role_ids, refused, tournament.id
             )
         return await self._start(tournament)
 
@@ -222,13 +215,8 @@ class TournamentUseCases:
         leaving = player or user
         name, number = leaving.name, tournament.id
         if leaving.id != user.id and user.id != tournament.organiser_id:
-            await self._organisers.check(
-                place.guild_id,
-                manages_server=manages_server,
-                role_ids=role_ids,
-                reason=TournamentRefusal.NOT_ORGANISER_OF,
-                tournament_id=number,
-            )
+            refused = TournamentRefusal.NOT_ORGANISER_OF
+            await self._organisers.check(place.guild_id, manages_server, role_ids, refused, number)
         if tournament.status is TournamentStatus.OPEN:
             raise TournamentError(TournamentRefusal.NOT_STARTED, tournament_id=number)
         if tournament.status is TournamentStatus.FINISHED:
