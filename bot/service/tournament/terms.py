@@ -5,6 +5,7 @@ written, naming the option (or the pair of options) that cannot be."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from bot.service.challenges import check_days
 from bot.service.game_facts import variant_named
@@ -12,6 +13,7 @@ from bot.service.option_errors import Unratable, UnratableError
 from bot.service.results import Place
 from bot.service.thematic_starts import StartLineError, StartLineProblem, thematic_start
 from bot.service.tournament.facts import (
+    DEFAULT_PLAYERS,
     DEFAULT_ROUNDS,
     DEFAULT_TIEBREAK_PAIRS,
     DEFAULT_TIMEOUTS,
@@ -128,55 +130,67 @@ def checked_terms(
     return rounds
 
 
+class OpeningOptions(TypedDict, total=False):
+    """``/tournament create``'s terms, each optional (its default in ``opening_terms``)."""
+
+    name: str
+    game: str
+    days: int
+    rated: bool | None
+    players: int
+    double: bool
+    start_when_full: bool
+    format: TournamentFormat
+    rounds: int | None
+    bye_halves: int | None
+    vacation: bool
+    start: str | None
+    tiebreaks: int | None
+    timeouts: int | None
+
+
 def opening_terms(
-    place: Place,
-    organiser_id: int,
-    *,
-    name: str,
-    game: str,
-    days: int,
-    rated: bool | None,
-    players: int,
-    double: bool,
-    start_when_full: bool,
-    format: TournamentFormat,
-    rounds: int | None,
-    bye_halves: int | None,
-    vacation: bool,
-    start: str | None,
-    tiebreaks: int | None,
-    timeouts: int | None = None,
+    place: Place, organiser_id: int, **options: Unpack[OpeningOptions]
 ) -> NewTournament:
     """The tournament ``/tournament create`` asks for, every option checked (its sign-up
-    deadline is the use case's: it needs the organiser's time zone). Raises
+    deadline is the use case's: it needs the organiser's time zone). By default a rated
+    round robin of chess for up to 8 players, 3 days a move, vacation allowed. Raises
     ``TournamentError``, ``InvalidOptionError`` (an unknown game, a bad start, days, a
     rated thematic tournament)."""
-    variant, start_fen = game_and_start(game, start)
-    rated = rated_terms(rated, start_fen)
+    variant, start_fen = game_and_start(options.get("game", "chess"), options.get("start"))
+    rated = rated_terms(options.get("rated"), start_fen)
+    days = options.get("days", 3)
     check_days(days)
+    format = options.get("format", TournamentFormat.ROUND_ROBIN)
+    players = options.get("players", DEFAULT_PLAYERS)
     shape = format_terms(
-        format, players, rounds=rounds, double=double, bye_halves=bye_halves, tiebreaks=tiebreaks
+        format,
+        players,
+        rounds=options.get("rounds"),
+        double=options.get("double", False),
+        bye_halves=options.get("bye_halves"),
+        tiebreaks=options.get("tiebreaks"),
     )
     return NewTournament(
         place.guild_id,
         place.channel_id,
         place.thread_id,
         organiser_id,
-        tournament_title(name),
+        tournament_title(options.get("name", "")),
         format,
         shape.cycles,
         variant.name,
         days,
         rated,
         players,
-        start_when_full,
+        options.get("start_when_full", False),
         shape.rounds,
         shape.bye_halves,
         None,  # the deadline, read in the organiser's time zone
-        vacation,
+        options.get("vacation", True),
         start_fen,
         shape.tiebreak_pairs,
-        timeout_terms(timeouts),
+        timeout_terms(options.get("timeouts")),
     )
 
 

@@ -13,16 +13,16 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from functools import partial
+from typing import Unpack
 
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.endings import stored_ending
-from bot.service.game_facts import record_extension, variant_named
+from bot.service.game_facts import record_extension
 from bot.service.local_time import zone_or_utc
 from bot.service.outbox_items import ending_items
 from bot.service.reports import record_tags
-from bot.service.results import Place, PlayerRef, ThematicStart, User
+from bot.service.results import Place, PlayerRef, User
 from bot.service.text import pgn_tag
-from bot.service.thematic_starts import start_shown
 from bot.service.tournament.cross import cross_cells
 from bot.service.tournament.deadline import parse_deadline
 from bot.service.tournament.facts import (
@@ -38,13 +38,20 @@ from bot.service.tournament.facts import (
     TournamentView,
     TournamentWithdrawn,
 )
+from bot.service.tournament.finding import (
+    closed,
+    find_tournament,
+    latest_tournament,
+    latest_view,
+    tournament_view,
+)
 from bot.service.tournament.going_on import first_step, new_games, next_step
 from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.rating_changes import changes_by_player, with_rating_changes
 from bot.service.tournament.signup_items import started_items
 from bot.service.tournament.standings import Played
 from bot.service.tournament.tables import bracket_lines, table_lines
-from bot.service.tournament.terms import opening_terms
+from bot.service.tournament.terms import OpeningOptions, opening_terms
 from bot.service.tournament.withdrawals import counted, going_on, struck_out
 from bot.store import (
     BatchEnding,
@@ -81,61 +88,30 @@ class TournamentUseCases:
         *,
         manages_server: bool,
         role_ids: Collection[int] = (),
-        name: str = "",
-        game: str = "chess",
-        days: int = 3,
-        rated: bool | None = None,
-        players: int = 8,
-        double: bool = False,
-        start_when_full: bool = False,
-        format: TournamentFormat = TournamentFormat.ROUND_ROBIN,
-        rounds: int | None = None,
-        bye_halves: int | None = None,
         deadline: str | None = None,
-        vacation: bool = True,
-        start: str | None = None,
-        tiebreaks: int | None = None,
-        timeouts: int | None = None,
+        **terms: Unpack[OpeningOptions],
     ) -> TournamentShown:
-        """Open a tournament in ``place`` for up to ``players`` (by a member who may manage
-        the server): a round robin (``double``: both colours at once), a Swiss of ``rounds``
-        (a bye worth ``bye_halves`` half points) or a knockout (``tiebreaks``: pairs of games
-        after a level match); ``timeouts``: a player losing that many on time is withdrawn.
-        ``deadline``: sign-up closes and the clock starts it;
+        """Open a tournament in ``place`` on ``terms`` (``bot.service.tournament.terms``):
+        a round robin (``double``: both colours at once), a Swiss of ``rounds`` (a bye
+        worth ``bye_halves`` half points) or a knockout (``tiebreaks``: pairs of games after
+        a level match); ``timeouts``: a player losing that many on time is withdrawn;
         ``vacation`` False: no vacation pauses its games; ``start``: every game's thematic
-        line (``rated`` None: rated unless thematic). ``manages_server`` and ``role_ids``
-        say what Discord says of the member (``bot.service.tournament.organisers``).
-        Raises ``TournamentError``, ``InvalidOptionError``, ``DeadlineError`` before any
-        write."""
+        line. ``deadline``: sign-up closes and the clock starts it. ``manages_server`` and
+        ``role_ids`` say what Discord says of the member
+        (``bot.service.tournament.organisers``). Raises ``TournamentError``,
+        ``InvalidOptionError``, ``DeadlineError`` before any write."""
         refused = TournamentRefusal.NOT_ORGANISER
         await self._organisers.check(place.guild_id, manages_server, role_ids, refused)
-        new = opening_terms(
-            place,
-            user.id,
-            name=name,
-            game=game,
-            days=days,
-            rated=rated,
-            players=players,
-            double=double,
-            start_when_full=start_when_full,
-            format=format,
-            rounds=rounds,
-            bye_halves=bye_halves,
-            vacation=vacation,
-            start=start,
-            tiebreaks=tiebreaks,
-            timeouts=timeouts,
-        )
+        new = opening_terms(place, user.id, **terms)
         starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
         made = await self._core.store.tournaments.create(
-            replace(new, starts_at=starts_at),
-            self._core.now(),
+            replace(new, starts_at=starts_at), self._core.now()
         )
         if starts_at is not None:
             self._core.schedule_changed()  # the scheduler wakes for the deadline
-        return TournamentShown(await self._view(made), EntryKind.CREATED, await self._ref(user))
+        shown = await tournament_view(self._core, made)
+        return TournamentShown(shown, EntryKind.CREATED, await self._ref(user))
 
     async def _deadline(self, user: User, typed: str | None) -> datetime | None:
         """The sign-up deadline ``typed`` (in ``user``'s time zone), or None."""
@@ -151,7 +127,7 @@ class TournamentUseCases:
         """Enter the tournament (``tournament_id``, or the one open in ``place``); a join
         that fills one set to start when full starts it (``TournamentShown.started``).
         Raises ``TournamentError`` (ALREADY_IN, FULL, STARTED, NO_TOURNAMENT, SEVERAL)."""
-        tournament = await self._find(place, tournament_id, open_only=True)
+        tournament = await find_tournament(self._core, place, tournament_id, open_only=True)
         await self._core.ensure_player(user)
         entry = await self._core.store.tournaments.join(tournament.id, user.id, self._core.now())
         self._refuse(entry, tournament)
@@ -160,7 +136,7 @@ class TournamentUseCases:
             latest = await self._core.store.tournaments.get(tournament.id)
             if latest is not None and latest.status is TournamentStatus.OPEN:
                 started = await self._start(latest)
-        shown = await self._view(await self._latest(tournament.id))
+        shown = await latest_view(self._core, tournament.id)
         return TournamentShown(shown, EntryKind.JOINED, await self._ref(user), started)
 
     async def leave(
@@ -168,10 +144,10 @@ class TournamentUseCases:
     ) -> TournamentShown:
         """Leave a tournament before it starts. Raises ``TournamentError`` (NOT_IN,
         STARTED, NO_TOURNAMENT, SEVERAL)."""
-        tournament = await self._find(place, tournament_id, open_only=True)
+        tournament = await find_tournament(self._core, place, tournament_id, open_only=True)
         entry = await self._core.store.tournaments.leave(tournament.id, user.id)
         self._refuse(entry, tournament)
-        shown = await self._view(await self._latest(tournament.id))
+        shown = await latest_view(self._core, tournament.id)
         return TournamentShown(shown, EntryKind.LEFT, await self._ref(user))
 
     async def start(
@@ -187,7 +163,7 @@ class TournamentUseCases:
         (``manages_server``, ``role_ids``: what Discord says of them). Every game is
         created at once, in one transaction. Raises ``TournamentError`` (NOT_ORGANISER,
         TOO_FEW, STARTED, NO_TOURNAMENT, SEVERAL)."""
-        tournament = await self._find(place, tournament_id, open_only=True)
+        tournament = await find_tournament(self._core, place, tournament_id, open_only=True)
         if user.id != tournament.organiser_id:
             refused = TournamentRefusal.NOT_ORGANISER
             await self._organisers.check(
@@ -211,7 +187,7 @@ class TournamentUseCases:
         ``bot.service.tournament.withdrawals``, in one transaction.
         Raises ``TournamentError`` (NOT_STARTED, OVER, NOT_ENTRANT, WITHDRAWN,
         NOT_ORGANISER_OF, NO_TOURNAMENT)."""
-        tournament = await self._find(place, tournament_id, open_only=False)
+        tournament = await find_tournament(self._core, place, tournament_id, open_only=False)
         leaving = player or user
         name, number = leaving.name, tournament.id
         if leaving.id != user.id and user.id != tournament.organiser_id:
@@ -254,7 +230,7 @@ class TournamentUseCases:
     async def _withdrawn(self, facts: TournamentTimeoutsFacts) -> TournamentWithdrawn:
         """A withdrawal for time-outs as its restated row ``facts`` recorded it."""
         player = await self._core.ref(facts.player_id)
-        view = await self._view(await self._latest(facts.tournament_id))
+        view = await latest_view(self._core, facts.tournament_id)
         return TournamentWithdrawn(
             view,
             player,
@@ -307,7 +283,7 @@ class TournamentUseCases:
             return None
         core.schedule_changed()
         return TournamentWithdrawn(
-            await self._view(await self._latest(tournament.id)),
+            await latest_view(self._core, tournament.id),
             await core.ref(leaving.id),
             await core.ref(actor.id),
             struck,
@@ -322,7 +298,7 @@ class TournamentUseCases:
     ) -> TournamentStandings:
         """The table now (the newest tournament of ``place`` when none is named), with its
         winners once every game is over. Raises ``TournamentError`` (NO_TOURNAMENT)."""
-        tournament = await self._find(place, tournament_id, open_only=False)
+        tournament = await find_tournament(self._core, place, tournament_id, open_only=False)
         store = self._core.store.tournaments
         entrants = await store.entrants(tournament.id)
         games = await store.games(tournament.id)
@@ -333,7 +309,7 @@ class TournamentUseCases:
         refs = await self._core.refs(*seeded) if seeded else {}
         done = sum(game.result is not None for game in games)
         won = tournament.status is TournamentStatus.FINISHED
-        view = await self._view(tournament)
+        view = await tournament_view(self._core, tournament)
         if tournament.format is TournamentFormat.KNOCKOUT and tournament.started_at is not None:
             matches, champion = bracket_lines(seeded, games, refs, tournament.tiebreak_pairs)
             first = (champion,) if won and champion is not None else ()
@@ -356,7 +332,7 @@ class TournamentUseCases:
         """Every game of the tournament (the newest here when none is named) in one file,
         by round and board, each with the tournament's name as its ``Event`` and its round
         and board. Raises ``TournamentError`` (NO_TOURNAMENT, NO_GAMES)."""
-        tournament = await self._find(place, tournament_id, open_only=False)
+        tournament = await find_tournament(self._core, place, tournament_id, open_only=False)
         games = await self._core.store.tournaments.games(tournament.id)
         if not games:
             raise TournamentError(TournamentRefusal.NO_GAMES, tournament_id=tournament.id)
@@ -369,24 +345,24 @@ class TournamentUseCases:
             tags |= {"Event": event, "Round": str(listed.round), "Board": str(listed.board)}
             texts.append(game.variant.write_record(game, tags, {}).strip())
         filename = f"postal-tournament-{tournament.id}.{record_extension(tournament.variant)}"
-        shown = await self._view(tournament)
+        shown = await tournament_view(self._core, tournament)
         return TournamentRecords(shown, "\n\n".join(texts) + "\n", filename, len(texts))
 
     async def final(self, tournament_id: int) -> TournamentStandings:
         """The final table of tournament ``tournament_id`` (its end's announcement). Raises
         ``TournamentError`` (NO_TOURNAMENT) when it is gone."""
-        found = await self._latest(tournament_id)
+        found = await latest_tournament(self._core, tournament_id)
         place = Place(found.guild_id, found.channel_id, found.thread_id)
         return await self.standings(place, tournament_id)
 
     async def shown(self, tournament_id: int) -> TournamentView:
         """The tournament as its message shows it now. Raises ``TournamentError``."""
-        return await self._view(await self._latest(tournament_id))
+        return await latest_view(self._core, tournament_id)
 
     async def in_place(self, place: Place) -> list[TournamentView]:
         """The tournaments of ``place``'s channel not finished yet, oldest first."""
         found = await self._core.store.tournaments.unfinished_in(place.guild_id, place.channel_id)
-        return [await self._view(tournament) for tournament in found]
+        return [await tournament_view(self._core, tournament) for tournament in found]
 
     async def set_message(self, tournament_id: int, message_id: int | None) -> None:
         """Remember the adapter's message showing the tournament (to edit it later)."""
@@ -409,7 +385,7 @@ class TournamentUseCases:
         games ``game_ids`` (and that round's bye, in a Swiss). Raises ``TournamentError``
         (NO_TOURNAMENT)."""
         core, store = self._core, self._core.store.tournaments
-        tournament = await self._latest(tournament_id)
+        tournament = await latest_tournament(self._core, tournament_id)
         wanted = set(game_ids)
         games = [game for game in await store.games(tournament_id) if game.game_id in wanted]
         refs = await core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
@@ -418,7 +394,7 @@ class TournamentUseCases:
             for g in games
         ]
         bye = (await store.byes(tournament_id)).get(number or 1)
-        view = await self._view(tournament)
+        view = await tournament_view(self._core, tournament)
         return TournamentStarted(
             view, tuple(pairings), number, await core.ref(bye) if bye else None
         )
@@ -445,7 +421,7 @@ class TournamentUseCases:
         records = await store.start(tournament, seeds, step.rounds, paired, now, byes, said)
         if records is None:  # started meanwhile, or cancelled at its deadline: say which
             latest = await store.get(tournament.id)
-            raise TournamentError(_closed(latest or tournament), tournament_id=tournament.id)
+            raise TournamentError(closed(latest or tournament), tournament_id=tournament.id)
         core.schedule_changed()
         return await self._started(tournament.id, paired, records, None, byes)
 
@@ -509,7 +485,7 @@ class TournamentUseCases:
             for p, record in zip(paired, records, strict=True)
         ]
         bye = refs[next(iter(byes.values()))] if byes else None
-        view = await self._view(await self._latest(tournament_id))
+        view = await latest_view(self._core, tournament_id)
         return TournamentStarted(view, tuple(pairings), number, bye)
 
     async def _by_rating(self, tournament: Tournament, entrants: list[Entrant]) -> list[Entrant]:
@@ -525,47 +501,6 @@ class TournamentUseCases:
 
     # --- finding and showing -------------------------------------------------------------
 
-    async def _find(
-        self, place: Place, tournament_id: int | None, *, open_only: bool
-    ) -> Tournament:
-        """The tournament meant in ``place``: ``tournament_id`` (of this server and channel),
-        else the only one open there (``open_only`` False: the newest there)."""
-        store = self._core.store.tournaments
-        if tournament_id is not None:
-            found = await store.get(tournament_id)
-            if found is None or (found.guild_id, found.channel_id) != (
-                place.guild_id,
-                place.channel_id,
-            ):
-                raise TournamentError(TournamentRefusal.NO_TOURNAMENT, tournament_id=tournament_id)
-            return found
-        if not open_only:
-            latest = await store.latest_in(place.guild_id, place.channel_id)
-            if latest is None:
-                raise TournamentError(TournamentRefusal.NO_TOURNAMENT)
-            return latest
-        here = [
-            t
-            for t in await store.unfinished_in(place.guild_id, place.channel_id)
-            if t.status is TournamentStatus.OPEN
-        ]
-        if not here:
-            latest = await store.latest_in(place.guild_id, place.channel_id)
-            if latest is not None:  # the tournament here has started (or finished)
-                raise TournamentError(_closed(latest), tournament_id=latest.id)
-            raise TournamentError(TournamentRefusal.NO_TOURNAMENT)
-        if len(here) > 1:
-            raise TournamentError(
-                TournamentRefusal.SEVERAL, choices=tuple((t.id, t.name) for t in here)
-            )
-        return here[0]
-
-    async def _latest(self, tournament_id: int) -> Tournament:
-        found = await self._core.store.tournaments.get(tournament_id)
-        if found is None:
-            raise TournamentError(TournamentRefusal.NO_TOURNAMENT, tournament_id=tournament_id)
-        return found
-
     @staticmethod
     def _refuse(entry: Entry, tournament: Tournament) -> None:
         """Raise why a join or leave of ``tournament`` changed nothing; a tournament no
@@ -573,51 +508,11 @@ class TournamentUseCases:
         if entry.change is not EntryChange.DONE:
             reason = _REFUSED_ENTRY[entry.change]
             if entry.change is EntryChange.NOT_OPEN:
-                reason = _closed(entry.tournament or tournament)
+                reason = closed(entry.tournament or tournament)
             raise TournamentError(reason, tournament_id=tournament.id, count=entry.entrants)
 
     async def _ref(self, user: User) -> PlayerRef:
         return await self._core.ref(user.id)
-
-    async def _view(self, tournament: Tournament) -> TournamentView:
-        entrants = await self._core.store.tournaments.entrants(tournament.id)
-        ids: Sequence[int] = [entrant.player_id for entrant in entrants]
-        refs = await self._core.refs(tournament.organiser_id, *ids)
-        return TournamentView(
-            tournament.id,
-            tournament.name,
-            tournament.format,
-            tournament.cycles,
-            tournament.variant,
-            tournament.days_per_move,
-            tournament.rated,
-            tournament.max_players,
-            tournament.start_when_full,
-            tournament.status,
-            refs[tournament.organiser_id],
-            tuple(refs[player] for player in ids),
-            Place(tournament.guild_id, tournament.channel_id, tournament.thread_id),
-            tournament.message_id,
-            tournament.rounds,
-            tournament.starts_at,
-            tournament.cancelled_at is not None,
-            tournament.vacation,
-            _start_shown(tournament),
-            tournament.tiebreak_pairs,
-            tournament.timeout_limit,
-        )
-
-
-def _start_shown(tournament: Tournament) -> ThematicStart | None:
-    """A thematic tournament's start as its messages tell it (None: the usual start)."""
-    if tournament.start_fen is None:
-        return None
-    return start_shown(variant_named(tournament.variant), tournament.start_fen)
-
-
-def _closed(tournament: Tournament) -> TournamentRefusal:
-    """Why ``tournament`` takes no entrants: it started, or was called off at its deadline."""
-    return TournamentRefusal.CANCELLED if tournament.cancelled_at else TournamentRefusal.STARTED
 
 
 def _lost_by(record: GameRecord, player_id: int) -> Outcome:
