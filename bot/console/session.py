@@ -30,6 +30,7 @@ from bot.console.options import (
     split_options,
     subcommand,
 )
+from bot.console.tournament_rows import TOURNAMENT_ROWS, tournament_row_text
 from bot.i18n import (
     Locale,
     _,
@@ -76,18 +77,10 @@ from bot.service import (
 )
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
-from bot.service.tournament.facts import (
-    StandingsUpdate,
-    TournamentStandings,
-    TournamentStarted,
-    TournamentWithdrawn,
-)
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
     OutboxKind,
-    OutboxRow,
-    TournamentStatus,
 )
 from bot.text import words
 from bot.text.buttons import button_label
@@ -101,17 +94,9 @@ from bot.text.phrases import variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
-from bot.text.tournament_words import ended_text, table_text, went_on_text, withdrawn_text
 
 # Results that show a game's board: the console lists the board's controls after them.
 BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
-# The tournament rows the console says as it settles them (``_say_tournament_row``).
-TOURNAMENT_ROWS = (
-    OutboxKind.TOURNAMENT_ROUND,
-    OutboxKind.TOURNAMENT_ENDED,
-    OutboxKind.TOURNAMENT_TIMEOUTS,
-    OutboxKind.TOURNAMENT_STANDINGS,
-)
 # The console has no upload limit; the same bound as Discord keeps files reasonable.
 GIF_LIMIT_BYTES = 8 * 1024 * 1024
 
@@ -271,8 +256,11 @@ class Console:
                     delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
-                elif row.kind in TOURNAMENT_ROWS:
-                    await self._say_tournament_row(row)
+                elif row.kind in TOURNAMENT_ROWS:  # said once, as Discord posts them
+                    delivery = await self.service.deliveries.delivery(row)
+                    said = tournament_row_text(delivery and delivery.content)
+                    if said is not None:
+                        self.say(said)
         except UserError as error:
             self.say(_("! {error}").format(error=error_text(error)))
         except Exception as error:  # an adapter never shows a traceback to a player
@@ -283,26 +271,6 @@ class Console:
                     error=f"{type(error).__name__}: {error}"
                 )
             )
-
-    async def _say_tournament_row(self, row: OutboxRow) -> None:
-        """A tournament's row delivered as the Discord adapter delivers it, and said once:
-        its next games (it goes on as the row is delivered), its end with the final table,
-        a player withdrawn for their time-outs, or its standings after a result. Discord
-        edits one standings message; the console prints the table after each result
-        instead, except once the tournament is over (its end says the final table)."""
-        delivery = await self.service.deliveries.delivery(row)
-        content = None if delivery is None else delivery.content
-        if isinstance(content, TournamentStarted):
-            self.say(went_on_text(content))
-        elif isinstance(content, TournamentStandings):
-            self.say(ended_text(content))
-        elif isinstance(content, TournamentWithdrawn):
-            self.say(withdrawn_text(content))
-        elif (
-            isinstance(content, StandingsUpdate)
-            and content.table.tournament.status is not TournamentStatus.FINISHED
-        ):
-            self.say(table_text(content.table))
 
     async def _run(
         self, user: User, command: str, positional: list[str], options: dict[str, str]
