@@ -159,18 +159,20 @@ class PostalBot(discord.AutoShardedClient):
 
     async def on_raw_poll_vote_add(self, payload: discord.RawPollVoteActionEvent) -> None:
         """A vote in a poll: a vote chess team's poll counts it (``bot.discord.vote_polls``)."""
-        await poll_vote_added(self, payload)
+        if self.takes_event():
+            await poll_vote_added(self, payload)
 
     async def on_raw_poll_vote_remove(self, payload: discord.RawPollVoteActionEvent) -> None:
         """A poll vote taken back: a vote chess team's poll withdraws it
         (``bot.discord.vote_polls``)."""
-        await poll_vote_removed(self, payload)
+        if self.takes_event():
+            await poll_vote_removed(self, payload)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         """Discord archived a running game's thread early (busy servers' threads may go
         before their week): reopen it at once, so players keep their commands there."""
         metadata = payload.data.get("thread_metadata", {})
-        if not metadata.get("archived") or metadata.get("locked"):
+        if not metadata.get("archived") or metadata.get("locked") or not self.takes_event():
             return
         if await self.service.deadlines.keeps_thread(payload.thread_id):
             await reopen_game_thread(self, payload.thread_id)
@@ -244,6 +246,15 @@ class PostalBot(discord.AutoShardedClient):
             if interaction is not None:
                 self._in_flight_for[task] = interaction
                 task.add_done_callback(self._forget_interaction)
+
+    def takes_event(self) -> bool:
+        """Whether a gateway event's handler (the current task) may start its work: not once
+        closing began; else it is counted in flight, so ``close`` lets it finish before the
+        HTTP session and the store close under it."""
+        if self.stopping:
+            return False
+        self.track()
+        return True
 
     def _forget_interaction(self, task: asyncio.Task[object]) -> None:
         self._in_flight_for.pop(task, None)

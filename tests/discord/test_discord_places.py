@@ -7,6 +7,7 @@ is archived a day later; a move typed elsewhere is announced in the game's place
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
@@ -275,6 +276,42 @@ async def test_a_running_games_thread_archived_early_is_reopened(running: Harnes
     fake.set_thread_state(thread, archived=True)
     await running.clock_round()
     assert thread.archived and len(fake.thread_edits[thread.id]) == 2
+
+
+async def test_a_thread_archived_as_the_bot_stops_is_reopened_before_it_closes(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A THREAD_UPDATE being handled when the bot begins to stop: the stop lets the handler
+    finish its two edits before it closes the HTTP session and the store under it (before,
+    the handler's edit met a closed session: an error logged, the thread left archived)."""
+    fake, bot = running.fake, running.bot
+    assert bot is not None
+    thread, _ = await start_game(fake, *(fake.add_user(name) for name in ("alice", "bob")))
+    session_closing = asyncio.Event()
+    close_session = bot.http.close
+
+    async def closing_session() -> None:
+        session_closing.set()
+        await close_session()
+
+    keeps_thread = bot.service.deadlines.keeps_thread
+    handling = asyncio.Event()
+
+    async def keeps_thread_once_stopping(thread_id: int) -> bool:
+        # Held until the stop has begun: until it closes the session, unless it waits for
+        # this handler (then counted in flight).
+        handling.set()
+        waited_for = asyncio.current_task() in bot._in_flight
+        while not session_closing.is_set() and not (bot.stopping and waited_for):
+            await asyncio.sleep(0.01)
+        return await keeps_thread(thread_id)
+
+    monkeypatch.setattr(bot.http, "close", closing_session)
+    monkeypatch.setattr(bot.service.deadlines, "keeps_thread", keeps_thread_once_stopping)
+    fake.set_thread_state(thread, archived=True)
+    await asyncio.wait_for(handling.wait(), 10)
+    await running.stop()
+    assert not thread.archived and len(fake.thread_edits[thread.id]) == 2
 
 
 async def test_posting_reopens_an_archived_thread(running: Harness) -> None:
