@@ -20,9 +20,11 @@ from PIL import Image
 from bot.config import Settings
 from bot.discord import respond
 from bot.discord.client import PostalBot
-from bot.discord.runner import create_bot
+from bot.discord.runner import create_bot, run
 from bot.engine.api import Engines
+from bot.logs import DropVoiceWarnings
 from bot.service import ManualClock
+from bot.startup import StartupError, StopSignals, open_store
 from bot.store import Store
 from tests.dbtools import from_template
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -32,11 +34,19 @@ READY_TIMEOUT = 10.0
 SHIPPED_ANSWER_WINDOW = respond.ANSWER_WITHIN_SECONDS
 
 
-class ErrorLog(logging.Handler):
-    """Collects ERROR records from every logger while a test runs."""
+class StopAsked(StopSignals):
+    """The launcher's stop request without the process's signal handlers: the test sets
+    ``requested`` where ``python -m bot`` would get SIGTERM."""
 
     def __init__(self) -> None:
-        super().__init__(logging.ERROR)
+        self.requested = asyncio.Event()
+
+
+class ErrorLog(logging.Handler):
+    """Collects ERROR records (or ``level`` and above) from every logger while a test runs."""
+
+    def __init__(self, level: int = logging.ERROR) -> None:
+        super().__init__(level)
         self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
@@ -100,6 +110,40 @@ class Harness:
         finally:
             if task is not None:
                 await asyncio.wait_for(task, READY_TIMEOUT)
+
+    async def launch(self, stop: StopSignals | None = None) -> None:
+        """Run the bot in this process as ``python -m bot`` does once its settings and token
+        are read (``bot.discord.runner.run``: the shards' lease, the kept time, the daily
+        backups, a refused start worded as a ``StartupError``), on the database opened as
+        the launcher opens it, until ``stop`` is requested (None: until it ends). Raises
+        ``StartupError``, the one line ``python -m bot`` would print before exiting 1."""
+        if self.template is not None:
+            from_template(self.database, self.template)
+        settings = self.settings()
+        store = await open_store(settings)
+        try:
+            await run(settings, self.environ["DISCORD_TOKEN"], stop or StopAsked(), store)
+        finally:
+            await store.close()
+
+    async def refused_start(self) -> str:
+        """The one line ``python -m bot`` prints before exiting 1 when its start is refused
+        after connecting, by ``launch`` in this process. Fails if it starts, or if anything
+        is logged at WARNING or above on the way (the process would print it too)."""
+        said = ErrorLog(logging.WARNING)
+        said.addFilter(DropVoiceWarnings())  # as python -m bot's stderr handler drops them
+        root = logging.getLogger()
+        root.addHandler(said)
+        try:
+            await self.launch()
+        except StartupError as refusal:
+            line = f"postal: {refusal}"
+        else:
+            raise AssertionError("the start was not refused")
+        finally:
+            root.removeHandler(said)
+        assert said.lines() == [], f"logged besides the refusal: {said.lines()}"
+        return line
 
     async def restart(self) -> PostalBot:
         await self.stop()

@@ -50,21 +50,22 @@ async def test_gateway_4004_ends_with_one_line(fake: FakeDiscord, tmp_path: Path
     assert len(fake.identify_payloads) == 1, "a fatal close must not be retried"
 
 
-async def test_gateway_4011_sharding_required(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_gateway_4011_sharding_required(harness: Harness) -> None:
     """Too many servers for SHARD_COUNT=1 (Discord closes with 4011): one line naming
-    SHARD_COUNT, status 1, and no loop of IDENTIFYs spending the daily budget."""
-    fake.required_shards = 2
-    status, stderr = await run_bot(fake, tmp_path, SHARD_COUNT="1")
-    assert_one_line(status, stderr, "code 4011", "SHARD_COUNT")
-    assert len(fake.identify_payloads) == 1
+    SHARD_COUNT, status 1, and no loop of IDENTIFYs spending the daily budget. (The
+    launcher's runner in this process: 4004 above crosses the process boundary.)"""
+    harness.fake.required_shards = 2
+    harness.environ["SHARD_COUNT"] = "1"
+    assert_one_line(1, await harness.refused_start(), "code 4011", "SHARD_COUNT")
+    assert len(harness.fake.identify_payloads) == 1
 
 
 @pytest.mark.parametrize(("code", "words"), [(4013, "invalid intents"), (4010, "invalid shard")])
-async def test_other_fatal_closes(fake: FakeDiscord, tmp_path: Path, code: int, words: str) -> None:
+async def test_other_fatal_closes(harness: Harness, code: int, words: str) -> None:
     """Invalid intents and an invalid shard are fatal too."""
-    fake.close_on_identify = code
-    status, stderr = await run_bot(fake, tmp_path)
-    assert_one_line(status, stderr, f"code {code}", words)
+    harness.fake.close_on_identify = code
+    assert_one_line(1, await harness.refused_start(), f"code {code}", words)
+    assert len(harness.fake.identify_payloads) == 1
 
 
 async def test_shards_as_discord_recommends(harness: Harness) -> None:

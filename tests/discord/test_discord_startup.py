@@ -15,7 +15,6 @@ import pytest
 from discord.gateway import KeepAliveHandler
 
 from tests.discord.harness import Harness
-from tests.discord.live import existing_database
 from tests.fakediscord import PRIVILEGED_INTENTS, STRING, USER, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,19 +167,13 @@ async def test_missing_token_is_one_line_and_status_1(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN is not set" in stderr and "Traceback" not in stderr
 
 
-async def test_rejected_token_is_one_line_and_status_1(fake: FakeDiscord, tmp_path: Path) -> None:
-    """A token Discord rejects gives one line on stderr and exit status 1, no traceback."""
-    status, stderr = await run_bot_process(
-        {
-            "DISCORD_TOKEN": "not-the-token",
-            "DATABASE_URL": f"sqlite:///{await existing_database(tmp_path / 'p.db')}",
-            "DISCORD_API_BASE": fake.api_base,
-            "DISCORD_GATEWAY_URL": fake.gateway_url,
-        }
-    )
-    assert status == 1
-    assert stderr.strip().count("\n") == 0, stderr
-    assert "rejected DISCORD_TOKEN" in stderr and "Traceback" not in stderr
+async def test_rejected_token_is_one_line_and_status_1(harness: Harness) -> None:
+    """A token Discord rejects gives one line on stderr and exit status 1, no traceback.
+    (The launcher's runner in this process: test_discord_sharding's 4004 crosses the process
+    boundary with a start refused after connecting.)"""
+    harness.environ["DISCORD_TOKEN"] = "not-the-token"
+    line = await harness.refused_start()
+    assert "\n" not in line and "rejected DISCORD_TOKEN" in line
 
 
 async def test_bad_setting_is_one_line_and_status_1(tmp_path: Path) -> None:
@@ -192,20 +185,11 @@ async def test_bad_setting_is_one_line_and_status_1(tmp_path: Path) -> None:
     assert stderr.strip().count("\n") == 0 and "DATABASE_URL" in stderr, stderr
 
 
-async def test_wrong_dev_guild_is_one_line_and_status_1(fake: FakeDiscord, tmp_path: Path) -> None:
+async def test_wrong_dev_guild_is_one_line_and_status_1(harness: Harness) -> None:
     """A DEV_GUILD_ID the bot is not in gives one line naming it, and exit status 1."""
-    status, stderr = await run_bot_process(
-        {
-            "DISCORD_TOKEN": fake.token,
-            "DATABASE_URL": f"sqlite:///{await existing_database(tmp_path / 'p.db')}",
-            "DISCORD_API_BASE": fake.api_base,
-            "DISCORD_GATEWAY_URL": fake.gateway_url,
-            "DEV_GUILD_ID": "12345",
-        }
-    )
-    assert status == 1
-    assert stderr.strip().count("\n") == 0, stderr
-    assert "DEV_GUILD_ID 12345" in stderr and "403" in stderr
+    harness.environ["DEV_GUILD_ID"] = "12345"
+    line = await harness.refused_start()
+    assert "\n" not in line and "DEV_GUILD_ID 12345" in line and "403" in line
 
 
 async def test_sigterm_stops_the_bot_cleanly(fake: FakeDiscord, tmp_path: Path) -> None:
