@@ -149,16 +149,18 @@ class Harness:
         await self.stop()
         return await self.start()
 
-    async def clock_round(self) -> None:
+    async def clock_round(self, timeout: float = READY_TIMEOUT) -> None:
         """Run one scheduler round at the clock's current time and wait for it to end, and
         for the outbox to deliver what is due. The commands running are let finish first: a
         test sees a command's answer before the bot has done what follows it (storing the
-        message id of a challenge, say), and time is meant to pass after that."""
+        message id of a challenge, say), and time is meant to pass after that. ``timeout``
+        for each wait: a round meeting Discord's 5xx waits out discord.py's back-off (1 s,
+        then 3, 5...) on each of its requests."""
         assert self.bot is not None
-        await asyncio.wait_for(self.bot.commands_finished(), READY_TIMEOUT)
+        await asyncio.wait_for(self.bot.commands_finished(), timeout)
         self.bot.scheduler.wake()
-        await asyncio.wait_for(self.bot.scheduler.wait_idle(), READY_TIMEOUT)
-        await self.delivered()
+        await asyncio.wait_for(self.bot.scheduler.wait_idle(), timeout)
+        await self.delivered(timeout)
 
     async def delivered(self, timeout: float = READY_TIMEOUT) -> None:
         """Wait until the outbox has nothing due left (at the clock's current time)."""

@@ -50,13 +50,13 @@ async def test_every_announcement_arrives_once_under_faults(running: Harness) ->
     for kind in FAULT_KINDS:  # and each kind of failure at least once, whatever the dice say
         fake.fail_next("POST", "/channels/", kind)
     running.clock.advance(days=1, hours=1)  # 23 hours left: the 24-hour reminders
-    await running.clock_round()
+    await running.clock_round(timeout=30)
     await drain(running)
     running.clock.advance(hours=22, minutes=30)  # 30 minutes left: the 1-hour reminders
-    await running.clock_round()
+    await running.clock_round(timeout=30)
     await drain(running)
     running.clock.advance(hours=1)  # past the deadlines: time-outs
-    await running.clock_round()
+    await running.clock_round(timeout=30)
     await drain(running)
     fake.faults = None
 

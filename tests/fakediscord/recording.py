@@ -170,8 +170,8 @@ class Recording(FakeState):
     def quicken_windows(self, scale: float) -> None:
         """Shorten the per-channel windows of posts, edits and old edits to ``scale`` (0-1]
         of their length, their counts kept: the sixth post of a window is still refused and
-        discord.py still waits for the window's end, only sooner. The global limit stays
-        per second. For tests not about the limits; ``rate_limited`` then refuses to
+        discord.py still waits for the window's end, only sooner. The global limit is
+        not touched here (``tests/discord/conftest.py`` quickens it apart). For tests not about the limits; ``rate_limited`` then refuses to
         answer, as how many 429s the bot met means something only on Discord's windows.
         Raises ValueError for a scale outside (0, 1]."""
         if not 0 < scale <= 1:
