@@ -1,8 +1,13 @@
-"""Janggi move generation against Fairy-Stockfish: its perft counts (a data file) and its
-legal-move sets (pyffish, the same engine's Python binding)."""
+"""Janggi move generation against Fairy-Stockfish: its perft counts (a data file), its
+legal-move sets (pyffish, the same engine's Python binding), and its legal moves in every
+position of its own self-play games (thousands, a second data file).
+
+The self-play file's depth-2 counts run for every 20th position by default;
+``POSTAL_JANGGI_ALL=1`` runs all of them (about five million leaves)."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -12,8 +17,11 @@ import pytest
 from rules import Game
 from rules.janggi import JANGGI, START_FEN
 from rules.perft import perft
+from tools.janggi_positions import moves_digest
 
 DATA = Path(__file__).with_name("perft_janggi.txt")
+SELF_PLAY = Path(__file__).with_name("selfplay_janggi.txt")
+ALL_DEPTH_2 = os.environ.get("POSTAL_JANGGI_ALL") == "1"
 # Depth-3 counts up to this many leaves run in the suite; the file has every one.
 NODE_BUDGET = 40_000
 
@@ -80,3 +88,26 @@ def test_random_games_agree_with_pyffish_move_by_move() -> None:
             move = moves[-1] if rng.random() < 0.1 else rng.choice(moves[:-1] or moves)
             game = game.play(move)
             assert game.position.fen() == pyffish.get_fen("janggi", fen, [position.uci(move)])
+
+
+def _self_play() -> list[tuple[str, str, int, str, int]]:
+    rows = []
+    for line in SELF_PLAY.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, fen, count, digest, depth2 = (part.strip() for part in line.split("|"))
+            rows.append((name, fen, int(count), digest, int(depth2)))
+    return rows
+
+
+def test_self_play_positions_have_fairy_stockfish_s_moves() -> None:
+    """In every position of 24 Fairy-Stockfish self-play games, Postal's legal moves are the
+    engine's (their count and the digest of their sorted coordinates, passes included), and
+    so are the depth-2 counts of every 20th (of all with ``POSTAL_JANGGI_ALL=1``)."""
+    rows = _self_play()
+    assert len(rows) >= 3000 and len({fen for _, fen, _, _, _ in rows}) >= 3000
+    for index, (name, fen, count, digest, depth2) in enumerate(rows):
+        position = JANGGI.from_fen(fen)
+        moves = [position.uci(move) for move in position.legal_moves()]
+        assert (len(moves), moves_digest(moves)) == (count, digest), name
+        if ALL_DEPTH_2 or index % 20 == 0:
+            assert perft(position, 2) == depth2, name
