@@ -27,21 +27,10 @@ from rules.janggi.geometry import (
     rank_of,
 )
 from rules.janggi.movegen import is_attacked
-from rules.xiangqi.fen import board_field, format_fen, read_fields
+from rules.xiangqi.fen import board_field, check_counts, format_fen, read_fields
 
 __all__ = ["ParsedFen", "board_field", "format_fen", "parse_fen"]
 
-# The names InvalidFenError's details give (the bot words them): a guard is the xiangqi
-# advisor's kin and shares its letter.
-KIND_NAMES = {
-    GENERAL: "general",
-    GUARD: "advisor",
-    3: "elephant",
-    4: "horse",
-    5: "chariot",
-    6: "cannon",
-    SOLDIER: "soldier",
-}
 SIDE_NAMES = ("cho", "han")
 
 
@@ -91,16 +80,5 @@ def _validate_placement(fen: str, board: Board) -> tuple[int, int]:
                 raise InvalidFenError(
                     fen, FenProblem.SOLDIER_BEHIND_START, side=colour, square=name
                 )
-        for code, limit in MAX_COUNTS.items():
-            if counts[code] > limit:
-                raise InvalidFenError(
-                    fen,
-                    FenProblem.TOO_MANY_PIECES,
-                    side=colour,
-                    piece=KIND_NAMES[code],
-                    found=counts[code],
-                    limit=limit,
-                )
-        if counts[GENERAL] == 0:
-            raise InvalidFenError(fen, FenProblem.NO_GENERAL, side=colour)
+        check_counts(fen, counts, colour)
     return generals[0], generals[1]

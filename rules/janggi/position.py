@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rules.core import Color, Move, Piece, PieceLetters, Square
+from rules.core import Color, Move, PieceLetters, Square
 from rules.errors import IllegalMoveError, IllegalReason
 from rules.janggi.fen import format_fen, parse_fen
 from rules.janggi.geometry import (
@@ -14,7 +14,6 @@ from rules.janggi.geometry import (
     GENERAL,
     GUARD,
     HORSE,
-    KIND_LETTERS,
     SOLDIER,
     SQUARE_NAMES,
     SQUARES,
@@ -29,47 +28,23 @@ from rules.janggi.movegen import (
     pseudo_moves,
 )
 from rules.janggi.notation import korean, parse_move
+from rules.palace_board import PalaceBoardPosition
 
 if TYPE_CHECKING:
     from rules.janggi.variant import JanggiVariant
 
-_PIECES = {
-    code * sign: Piece(KIND_LETTERS[code], color)
-    for code in range(1, 8)
-    for sign, color in ((1, Color.WHITE), (-1, Color.BLACK))
-}
 # The counting rule's points (Fairy-Stockfish's ``JANGGI_MATERIAL``); the general has none.
 POINTS = {CHARIOT: 13, CANNON: 7, HORSE: 5, ELEPHANT: 3, GUARD: 3, SOLDIER: 2, GENERAL: 0}
 
 
-class JanggiPosition:
+class JanggiPosition(PalaceBoardPosition):
     """A janggi position. Immutable: ``play`` returns a new position. WHITE is Cho (who
-    moves first, FEN uppercase), BLACK is Han.
+    moves first, FEN uppercase), BLACK is Han. The board, clocks and caches are those of
+    ``PalaceBoardPosition``; a janggi position also counts the passes that led to it."""
 
-    A slotted class rather than a frozen dataclass because perft creates and reads positions
-    on the hot path; the attributes are private and never reassigned (the caches are filled
-    once).
-    """
+    __slots__ = ("_passes",)
 
-    __slots__ = (
-        "_board",
-        "_check",
-        "_cho",
-        "_fullmove",
-        "_generals",
-        "_halfmove",
-        "_legal",
-        "_passes",
-    )
-
-    _board: Board
-    _cho: bool
-    _halfmove: int
-    _fullmove: int
-    _generals: tuple[Square, Square]
     _passes: int
-    _legal: tuple[Move, ...] | None
-    _check: bool | None
     _VARIANT: ClassVar[JanggiVariant]  # set by rules.janggi.variant
 
     @classmethod
@@ -84,7 +59,7 @@ class JanggiPosition:
     ) -> JanggiPosition:
         position = object.__new__(cls)
         position._board = board
-        position._cho = cho
+        position._first = cho
         position._halfmove = halfmove
         position._fullmove = fullmove
         position._generals = generals
@@ -107,18 +82,11 @@ class JanggiPosition:
     def variant(self) -> JanggiVariant:
         return self._VARIANT
 
-    @property
-    def side_to_move(self) -> Color:
-        return Color.WHITE if self._cho else Color.BLACK
+    def _game(self) -> str:
+        return "janggi"
 
-    @property
-    def halfmove_clock(self) -> int:
-        """Plies since the last capture (passes count)."""
-        return self._halfmove
-
-    @property
-    def fullmove_number(self) -> int:
-        return self._fullmove
+    def _attacked(self, square: Square, by_first: bool) -> bool:
+        return is_attacked(self._board, square, by_first)
 
     @property
     def passes(self) -> int:
@@ -126,33 +94,8 @@ class JanggiPosition:
         as Fairy-Stockfish sets up a position without its history)."""
         return self._passes
 
-    @property
-    def board(self) -> Board:
-        """The 90 piece codes (Cho positive, Han negative, 0 empty), a1 first."""
-        return self._board
-
     def fen(self) -> str:
-        return format_fen(self._board, self._cho, self._halfmove, self._fullmove)
-
-    def piece_at(self, square: Square) -> Piece | None:
-        if not 0 <= square < SQUARES:
-            raise ValueError(f"no square {square} on a janggi board")
-        return _PIECES.get(self._board[square])
-
-    def pieces(self) -> dict[Square, Piece]:
-        board = self._board
-        return {sq: _PIECES[board[sq]] for sq in range(SQUARES) if board[sq]}
-
-    def king_square(self, color: Color) -> Square:
-        """The square of that side's general."""
-        return self._generals[0 if color is Color.WHITE else 1]
-
-    def is_check(self) -> bool:
-        """Whether the side to move's general is attacked."""
-        if self._check is None:
-            cho = self._cho
-            self._check = is_attacked(self._board, self._generals[0 if cho else 1], not cho)
-        return self._check
+        return format_fen(self._board, self._first, self._halfmove, self._fullmove)
 
     def is_bikjang(self) -> bool:
         """Whether the generals face each other on an open file (빅장)."""
@@ -162,14 +105,6 @@ class JanggiPosition:
         """Whether a pass has ended the game here: two passes in a row, or a pass made
         while the generals face each other (bikjang not broken)."""
         return self._passes >= 2 or (self._passes == 1 and self.is_bikjang())
-
-    def is_checkmate(self) -> bool:
-        return self.is_check() and not self.has_legal_move()
-
-    def is_stalemate(self) -> bool:
-        """No legal move and not in check: never in janggi, where passing is always legal
-        out of check; kept for the ``Position`` protocol's callers."""
-        return not self.is_check() and not self.has_legal_move()
 
     def is_pass(self, move: Move) -> bool:
         """Whether ``move`` is a pass: the general's own square twice, or ``NULL_MOVE``."""
@@ -188,20 +123,11 @@ class JanggiPosition:
     # --- equality and repetition --------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (self._board, self._cho, self._halfmove, self._fullmove, self._passes)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, JanggiPosition) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"JanggiPosition({self.fen()!r})"
+        return (self._board, self._first, self._halfmove, self._fullmove, self._passes)
 
     def repetition_key(self) -> bytes:
         """What repetition compares, the placement and the side to move, in 91 bytes."""
-        return bytes([code & 0xF for code in self._board]) + (b"w" if self._cho else b"b")
+        return bytes([code & 0xF for code in self._board]) + (b"w" if self._first else b"b")
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -214,7 +140,7 @@ class JanggiPosition:
             if self.has_ended_by_passing():
                 legal = ()
             else:
-                legal = tuple(legal_moves(self._board, self._cho, self._generals))
+                legal = tuple(legal_moves(self._board, self._first, self._generals))
             self._legal = legal
         return legal
 
@@ -225,11 +151,11 @@ class JanggiPosition:
             return bool(self._legal)
         if self.has_ended_by_passing():
             return False
-        return has_legal_move(self._board, self._cho, self._generals)
+        return has_legal_move(self._board, self._first, self._generals)
 
     def pass_move(self) -> Move:
         """The side to move's pass, as Fairy-Stockfish encodes it: its general's square twice."""
-        general = self._generals[0 if self._cho else 1]
+        general = self._generals[0 if self._first else 1]
         return move(general, general)
 
     def is_legal(self, move: Move) -> bool:
@@ -247,7 +173,7 @@ class JanggiPosition:
             raise IllegalMoveError(
                 self.uci(move), self.fen(), reason, in_check=self.is_check(), move=move
             )
-        cho = self._cho
+        cho = self._first
         fullmove = self._fullmove if cho else self._fullmove + 1
         f, t = move[0], move[1]
         if f == t:
@@ -287,7 +213,7 @@ class JanggiPosition:
         if f == t:
             return IllegalReason.IN_CHECK
         board = self._board
-        sign = 1 if self._cho else -1
+        sign = 1 if self._first else -1
         piece = board[f] * sign
         if piece == 0:
             return IllegalReason.NO_PIECE
@@ -295,18 +221,18 @@ class JanggiPosition:
             return IllegalReason.NOT_YOUR_PIECE
         if board[t] * sign > 0:
             return IllegalReason.OWN_PIECE
-        if move not in pseudo_moves(board, self._cho):
+        if move not in pseudo_moves(board, self._first):
             alone = [0] * SQUARES
             alone[f] = board[f]
-            reachable = move in pseudo_moves(alone, self._cho)
+            reachable = move in pseudo_moves(alone, self._first)
             # A cannon on an empty board reaches nothing: it needs a screen.
             blocked = reachable or piece == CANNON
             return IllegalReason.PATH_BLOCKED if blocked else IllegalReason.CANNOT_REACH
         if self.is_bikjang():
             scratch = list(board)
             scratch[t], scratch[f] = scratch[f], 0
-            own = t if piece == GENERAL else self._generals[0 if self._cho else 1]
-            if generals_face(scratch, own, self._generals[1 if self._cho else 0]):
+            own = t if piece == GENERAL else self._generals[0 if self._first else 1]
+            if generals_face(scratch, own, self._generals[1 if self._first else 0]):
                 return IllegalReason.GENERALS_FACE
         if self.is_check():
             return IllegalReason.IN_CHECK

@@ -9,6 +9,7 @@ be left out. Every position is checked for being one that can arise in a game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.errors import FenProblem, InvalidFenError
@@ -155,19 +156,26 @@ def _validate_placement(fen: str, board: Board) -> tuple[int, int]:
                 raise InvalidFenError(fen, FenProblem.ELEPHANT_OFF_POINT, side=colour, square=name)
             elif code == SOLDIER:
                 _validate_soldier(fen, sq, red, colour)
-        for code, limit in MAX_COUNTS.items():
-            if counts[code] > limit:
-                raise InvalidFenError(
-                    fen,
-                    FenProblem.TOO_MANY_PIECES,
-                    side=colour,
-                    piece=KIND_NAMES[code],
-                    found=counts[code],
-                    limit=limit,
-                )
-        if counts[GENERAL] == 0:
-            raise InvalidFenError(fen, FenProblem.NO_GENERAL, side=colour)
+        check_counts(fen, counts, colour)
     return generals[0], generals[1]
+
+
+def check_counts(fen: str, counts: Mapping[int, int], side: str) -> None:
+    """Refuse a ``side`` with more pieces of a kind than it starts with, or without its
+    general (``counts`` by piece code; janggi's pieces and counts are xiangqi's). Raises
+    InvalidFenError."""
+    for code, limit in MAX_COUNTS.items():
+        if counts[code] > limit:
+            raise InvalidFenError(
+                fen,
+                FenProblem.TOO_MANY_PIECES,
+                side=side,
+                piece=KIND_NAMES[code],
+                found=counts[code],
+                limit=limit,
+            )
+    if counts[GENERAL] == 0:
+        raise InvalidFenError(fen, FenProblem.NO_GENERAL, side=side)
 
 
 def _validate_soldier(fen: str, sq: int, red: bool, colour: str) -> None:

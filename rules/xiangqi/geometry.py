@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from rules.core import Move, Square
 
-FILES = 9
-RANKS = 10
-SQUARES = 90
+# The board's size, codes and type are the shared 9×10 board's (rules.palace_board).
+from rules.palace_board import FILES as FILES
+from rules.palace_board import KIND_LETTERS as KIND_LETTERS
+from rules.palace_board import RANKS as RANKS
+from rules.palace_board import SQUARES as SQUARES
+from rules.palace_board import Board as Board
+
 FILE_NAMES = "abcdefghi"
 SQUARE_NAMES: tuple[str, ...] = tuple(
     f"{FILE_NAMES[sq % FILES]}{sq // FILES}" for sq in range(SQUARES)
@@ -26,13 +30,11 @@ HORSE = 4
 CHARIOT = 5
 CANNON = 6
 SOLDIER = 7
-KIND_LETTERS = " kabnrcp"  # code -> FEN letter (lowercase); index 0 unused
 KIND_CODES = {letter: code for code, letter in enumerate(KIND_LETTERS) if code}
 # Pieces that can cross the river, so can still attack: without them neither side can win.
 ATTACKING_KINDS = frozenset((HORSE, CHARIOT, CANNON, SOLDIER))
 MAX_COUNTS = {GENERAL: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, CHARIOT: 2, CANNON: 2, SOLDIER: 5}
 
-Board = tuple[int, ...]
 Targets = tuple[tuple[Square, Move], ...]
 Blocked = tuple[tuple[Square, Square, Move], ...]  # (blocking square, target, move)
 

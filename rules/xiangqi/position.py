@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.core import Color, Move, Piece, PieceLetters, Square
+from rules.core import Color, Move, PieceLetters, Square
 from rules.errors import IllegalMoveError, IllegalReason, InvalidMoveError
+from rules.palace_board import PalaceBoardPosition
 from rules.xiangqi.geometry import (
     ADVISOR,
     ADVISOR_TARGETS,
@@ -18,7 +19,6 @@ from rules.xiangqi.geometry import (
     GENERAL_TARGETS,
     HORSE,
     HORSE_TARGETS,
-    KIND_LETTERS,
     RAYS,
     SOLDIER,
     SOLDIER_TARGETS,
@@ -32,40 +32,15 @@ from rules.xiangqi.movegen import has_legal_move, is_attacked, legal_moves
 if TYPE_CHECKING:
     from rules.xiangqi.variant import XiangqiVariant
 
-_PIECES = {
-    code * sign: Piece(KIND_LETTERS[code], color)
-    for code in range(1, 8)
-    for sign, color in ((1, Color.WHITE), (-1, Color.BLACK))
-}
 
+class XiangqiPosition(PalaceBoardPosition):
+    """A xiangqi position. Immutable: ``play`` returns a new position. WHITE is red (who
+    moves first, FEN uppercase). The board, clocks and caches are those of
+    ``PalaceBoardPosition``; a xiangqi position also caches its legal moves as a set."""
 
-class XiangqiPosition:
-    """A xiangqi position. Immutable: ``play`` returns a new position.
+    __slots__ = ("_legal_set",)
 
-    A slotted class rather than a frozen dataclass because perft creates and reads positions
-    on the hot path; the attributes are private and never reassigned (the caches are filled
-    once).
-    """
-
-    __slots__ = (
-        "_board",
-        "_check",
-        "_fullmove",
-        "_generals",
-        "_halfmove",
-        "_legal",
-        "_legal_set",
-        "_red",
-    )
-
-    _board: Board
-    _red: bool
-    _halfmove: int
-    _fullmove: int
-    _generals: tuple[Square, Square]
-    _legal: tuple[Move, ...] | None
     _legal_set: frozenset[Move] | None
-    _check: bool | None
 
     @classmethod
     def _make(
@@ -78,7 +53,7 @@ class XiangqiPosition:
     ) -> XiangqiPosition:
         position = object.__new__(cls)
         position._board = board
-        position._red = red
+        position._first = red
         position._halfmove = halfmove
         position._fullmove = fullmove
         position._generals = generals
@@ -109,55 +84,16 @@ class XiangqiPosition:
 
         return XIANGQI
 
-    @property
-    def side_to_move(self) -> Color:
-        return Color.WHITE if self._red else Color.BLACK
+    def _game(self) -> str:
+        return "xiangqi"
 
-    @property
-    def halfmove_clock(self) -> int:
-        """Plies since the last capture (xiangqi has no pawn-move reset)."""
-        return self._halfmove
-
-    @property
-    def fullmove_number(self) -> int:
-        return self._fullmove
-
-    @property
-    def board(self) -> Board:
-        """The 90 piece codes (red positive, black negative, 0 empty), a0 first."""
-        return self._board
+    def _attacked(self, square: Square, by_first: bool) -> bool:
+        return is_attacked(self._board, square, by_first)
 
     def fen(self) -> str:
         from rules.xiangqi.fen import format_fen
 
-        return format_fen(self._board, self._red, self._halfmove, self._fullmove)
-
-    def piece_at(self, square: Square) -> Piece | None:
-        if not 0 <= square < SQUARES:
-            raise ValueError(f"no square {square} on a xiangqi board")
-        return _PIECES.get(self._board[square])
-
-    def pieces(self) -> dict[Square, Piece]:
-        board = self._board
-        return {sq: _PIECES[board[sq]] for sq in range(SQUARES) if board[sq]}
-
-    def king_square(self, color: Color) -> Square:
-        """The square of that side's general."""
-        return self._generals[0 if color is Color.WHITE else 1]
-
-    def is_check(self) -> bool:
-        """Whether the side to move's general is attacked."""
-        if self._check is None:
-            red = self._red
-            self._check = is_attacked(self._board, self._generals[0 if red else 1], not red)
-        return self._check
-
-    def is_checkmate(self) -> bool:
-        return self.is_check() and not self.has_legal_move()
-
-    def is_stalemate(self) -> bool:
-        """No legal move and not in check (in xiangqi the side to move then loses)."""
-        return not self.is_check() and not self.has_legal_move()
+        return format_fen(self._board, self._first, self._halfmove, self._fullmove)
 
     def is_capture(self, move: Move) -> bool:
         return self._board[move.to_square] != 0
@@ -173,21 +109,12 @@ class XiangqiPosition:
     # --- equality and repetition --------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (self._board, self._red, self._halfmove, self._fullmove)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, XiangqiPosition) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return f"XiangqiPosition({self.fen()!r})"
+        return (self._board, self._first, self._halfmove, self._fullmove)
 
     def repetition_key(self) -> bytes:
         """What repetition compares, the placement and the side to move, in 91 bytes (a game
         keeps one per position since the last capture, so it is kept small)."""
-        return bytes([code & 0xF for code in self._board]) + (b"r" if self._red else b"b")
+        return bytes([code & 0xF for code in self._board]) + (b"r" if self._first else b"b")
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -195,7 +122,7 @@ class XiangqiPosition:
         """All legal moves (cached)."""
         legal = self._legal
         if legal is None:
-            red = self._red
+            red = self._first
             legal = tuple(legal_moves(self._board, red, self._generals[0 if red else 1]))
             self._legal = legal
         return legal
@@ -204,7 +131,7 @@ class XiangqiPosition:
         """Whether the side to move has a legal move (the search stops at the first)."""
         if self._legal is not None:
             return bool(self._legal)
-        red = self._red
+        red = self._first
         return has_legal_move(self._board, red, self._generals[0 if red else 1])
 
     def is_legal(self, move: Move) -> bool:
@@ -226,7 +153,7 @@ class XiangqiPosition:
         if move[2] is not None or not (0 <= f < SQUARES and 0 <= t < SQUARES):
             return False
         board = self._board
-        red = self._red
+        red = self._first
         sign = 1 if red else -1
         piece = board[f] * sign
         if piece <= 0 or board[t] * sign > 0 or self._reach(f, t, piece) is not None:
@@ -251,7 +178,7 @@ class XiangqiPosition:
         captured = board[t]
         board[t] = piece
         board[f] = 0
-        red = self._red
+        red = self._first
         generals = self._generals
         if piece == GENERAL:
             generals = (t, generals[1])
@@ -271,7 +198,7 @@ class XiangqiPosition:
         if not (0 <= f < SQUARES and 0 <= t < SQUARES) or move[2] is not None:
             return IllegalReason.CANNOT_REACH
         board = self._board
-        sign = 1 if self._red else -1
+        sign = 1 if self._first else -1
         piece = board[f] * sign
         if piece == 0:
             return IllegalReason.NO_PIECE
@@ -287,8 +214,8 @@ class XiangqiPosition:
         scratch = list(board)
         scratch[t] = scratch[f]
         scratch[f] = 0
-        own_general = t if piece == GENERAL else self._generals[0 if self._red else 1]
-        other_general = self._generals[1 if self._red else 0]
+        own_general = t if piece == GENERAL else self._generals[0 if self._first else 1]
+        other_general = self._generals[1 if self._first else 0]
         if file_of(own_general) == file_of(other_general):
             low, high = sorted((own_general, other_general))
             if not any(scratch[s] for s in range(low + FILES, high, FILES)):
@@ -301,7 +228,7 @@ class XiangqiPosition:
         # landed between the general and an enemy cannon and made itself a screen.
         lifted = list(board)
         lifted[f] = 0
-        if is_attacked(lifted, own_general, not self._red):
+        if is_attacked(lifted, own_general, not self._first):
             return IllegalReason.PINNED
         return IllegalReason.INTO_CHECK
 
@@ -328,7 +255,7 @@ class XiangqiPosition:
                     return IllegalReason.PATH_BLOCKED if board[block] else None
             return IllegalReason.CANNOT_REACH
         if piece == SOLDIER:
-            targets = SOLDIER_TARGETS[0 if self._red else 1][f]
+            targets = SOLDIER_TARGETS[0 if self._first else 1][f]
         elif piece == ADVISOR:
             targets = ADVISOR_TARGETS[f]
         else:
