@@ -90,7 +90,7 @@ from bot.text.errors import error_text
 from bot.text.interactions import move_menus
 from bot.text.notices import reminder_text
 from bot.text.outage import outage_sentence
-from bot.text.phrases import variant_text
+from bot.text.phrases import XIANGQI_WORDED, variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
@@ -320,7 +320,9 @@ class Console:
             ):
                 # The board's controls, as its message on Discord carries them.
                 await self._show_buttons(
-                    board_controls(game), board_game_id=game.id, xiangqi=game.variant == "xiangqi"
+                    board_controls(game),
+                    board_game_id=game.id,
+                    xiangqi=game.variant in XIANGQI_WORDED,
                 )
         if isinstance(
             result, MovePlayed | GameStarted | ComputerGameStarted | TakenBack | MoreTimeGiven
@@ -413,7 +415,7 @@ class Console:
         ]
         made = await self.saved.add(entries, board_game_id=board_game_id)
         listed = "  ".join(f"[{b.number}] {b.label}" for b in made)
-        # A xiangqi board is not an échiquier: each game's board has its own label.
+        # A xiangqi (or janggi) board is not an échiquier: each game's board has its own label.
         if xiangqi:
             self.say(pgettext("xiangqi", "board: {buttons}").format(buttons=listed))
         else:
@@ -505,7 +507,7 @@ class Console:
         self.images.mkdir(parents=True, exist_ok=True)
         path = self.images / f"game{game.id}-ply{game.ply}{suffix}.png"
         path.write_bytes(png)
-        if game.variant == "xiangqi":
+        if game.variant in XIANGQI_WORDED:
             self.say(pgettext("xiangqi", "board image: {path}").format(path=path))
         else:
             self.say(_("board image: {path}").format(path=path))

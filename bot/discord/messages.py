@@ -60,7 +60,7 @@ from bot.text.challenges import (
 )
 from bot.text.clock_words import waiting_bank_text
 from bot.text.notices import reminder_text
-from bot.text.phrases import title_text, variant_text
+from bot.text.phrases import XIANGQI_WORDED, title_text, variant_text
 
 BOARD_FILENAME = "board.png"
 CONTENT_LIMIT = 2000
@@ -247,7 +247,7 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     elif result.check:
         checked = (
             pgettext("xiangqi", "{played} — Check!")
-            if game.variant == "xiangqi"
+            if game.variant in XIANGQI_WORDED
             else _("{played} — Check!")
         )
         tone, headline = Tone.CHECK, checked.format(played=played)
@@ -469,7 +469,7 @@ def taken_back_elsewhere(result: TakenBack) -> Reply:
     the player to move mentioned, is posted there."""
     template = (
         pgettext("xiangqi", "{text} — {game}; the board is posted{there}")
-        if result.game.variant == "xiangqi"
+        if result.game.variant in XIANGQI_WORDED
         else _("{text} — {game}; the board is posted{there}")
     )
     text = template.format(
@@ -484,10 +484,10 @@ def played_elsewhere(result: MovePlayed) -> Reply:
     """The mover's private note for a move typed away from the game's place: the board and
     the opponent's mention went there."""
     answers = safe(words.answered(result.game, result.answers))
-    # A xiangqi board is not an échiquier: its sentence is its own message.
+    # A xiangqi (or janggi) board is not an échiquier: its sentence is its own message.
     template = (
         pgettext("xiangqi", "You played {move}{answers} in {game}; the board is posted{there}")
-        if result.game.variant == "xiangqi"
+        if result.game.variant in XIANGQI_WORDED
         else _("You played {move}{answers} in {game}; the board is posted{there}")
     )
     text = template.format(

@@ -9,7 +9,7 @@ from bot.i18n.text import Joined, Sentences, Text, TextIn
 from bot.service.results import Ending, GameEnded, GameView, MovePlayed
 from bot.store import OfferKind
 from bot.text.boards import opening_text
-from bot.text.phrases import check_text, janggi_side_text
+from bot.text.phrases import XIANGQI_WORDED, check_text, janggi_side_text
 from rules import Termination
 
 
@@ -95,7 +95,7 @@ def ending_text(ending: Ending) -> Text:
     if counted is not None:
         return counted
     # Janggi says checkmate as xiangqi does (외통수).
-    xiangqi = ending.variant in ("xiangqi", "janggi")
+    xiangqi = ending.variant in XIANGQI_WORDED
     match termination:
         # Xiangqi's own words (绝杀, 困毙: a stalemated side loses) differ from chess's.
         case Termination.CHECKMATE if xiangqi:

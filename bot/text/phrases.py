@@ -8,6 +8,10 @@ from bot.i18n.text import Plural, Text, TextIn
 from bot.service.results import GameView
 from rules import Color, Termination
 
+# The games that say board and check as xiangqi does, not as chess: a janggi board is not an
+# échiquier or a 체스판 either (plateau, 판), and its check is 장군 as xiangqi's.
+XIANGQI_WORDED = frozenset({"xiangqi", "janggi"})
+
 
 def check_text(variant: str, *, lead: str = "") -> Text:
     """``Check!`` in the game's own word: Korean and Japanese say 장군 and 王手 in xiangqi
@@ -15,7 +19,7 @@ def check_text(variant: str, *, lead: str = "") -> Text:
     form that follows a sentence inside a template (`` Check!``)."""
     if lead not in ("", " "):
         raise ValueError(f"lead must be '' or ' ', not {lead!r}")
-    if variant in ("xiangqi", "janggi"):  # janggi's check is 장군 too
+    if variant in XIANGQI_WORDED:
         return TextIn("xiangqi", " Check!") if lead else TextIn("xiangqi", "Check!")
     return Text(" Check!") if lead else Text("Check!")
 

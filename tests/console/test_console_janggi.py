@@ -3,8 +3,11 @@ answered by a pass ending the game by counting, worded; the PGN record; the GIF.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from bot.console.entry import run_console
+from bot.i18n import Locale
 from rules.janggi import Setup, start_fen
 from tests.console.test_console import console_text
 from tests.console.test_console_computer import console_output
@@ -81,3 +84,21 @@ async def test_a_player_reads_janggi_in_coordinates_in_the_console(tmp_path: Pat
     assert "janggi moves written to you in coordinates (i4h4)" in text
     assert "Legal moves from c7: c7b7, c7d7, c7c6." in text
     assert "bob played 1... 43병53." in text
+
+
+async def test_a_janggi_board_is_named_as_xiangqi_s(tmp_path: Path) -> None:
+    """In French a janggi board is a plateau, as xiangqi's, not an échiquier (chess's), in
+    the board's controls and its image's line."""
+    out = io.StringIO()
+    script = "alice /challenge bob game:janggi color:cho\nbob /press Accept\n"
+    await run_console(
+        tmp_path / "c.db",
+        tmp_path / "boards",
+        io.StringIO(script),
+        out,
+        interactive=False,
+        locale=Locale.FR,
+    )
+    text = out.getvalue()
+    assert "plateau : [" in text and "image du plateau : " in text
+    assert "échiquier" not in text

@@ -97,3 +97,16 @@ async def test_the_opponent_accepts_with_their_own_setup(running: Harness) -> No
     # Han's 상마마상, read from Han's own left (the i-file), is b, n, n, b from i to a.
     fen = start_fen(Setup.SANG_MA_SANG_MA, Setup.SANG_MA_MA_SANG)
     assert f'[FEN "{fen}"]' in pgn.content.decode()
+
+
+async def test_a_janggi_check_is_janggun_on_a_korean_server(running: Harness) -> None:
+    """On a Korean server a move giving check in janggi is announced with 장군, the game's own
+    word (as xiangqi's), not chess's 체크."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    thread, _ = await start_game(
+        fake, alice, bob, game="janggi", fen="4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+    )
+    fake.set_guild_locale("ko")  # after the challenge, whose buttons the harness presses
+    checked = await play(fake, alice, "a1a10", thread)
+    assert "01차11 수를 두었어요. 장군!" in checked.text() and "체크" not in checked.text()
