@@ -12,6 +12,7 @@ from enum import Enum
 from PIL import Image, ImageDraw
 
 from bot.render import PNG_COMPRESSION, chess_board, draw_board, xiangqi_board
+from bot.render.choice import board_kind
 from bot.render.coordinates import Coordinates
 from bot.render.piece_sets import PieceSet
 from bot.render.themes import Theme
@@ -41,9 +42,9 @@ def square_centre(
     size: int,
     coordinates: Coordinates | bool = True,
 ) -> tuple[float, float]:
-    """The pixel at the middle of ``square`` (chess) or on its point (xiangqi) in a board
-    ``render_board`` draws with these arguments and no strip."""
-    if position.variant.name == "xiangqi":
+    """The pixel at the middle of ``square`` (chess) or on its point (xiangqi, janggi) in a
+    board ``render_board`` draws with these arguments and no strip."""
+    if board_kind(position.variant.name) != "chess":
         x, y = xiangqi_board.Layout.of(size, coordinates).point(square, orientation)
         return float(x), float(y)
     layout = chess_board.Layout.of(size, coordinates)
@@ -52,8 +53,8 @@ def square_centre(
 
 
 def cell_size(position: Position, size: int, coordinates: Coordinates | bool = True) -> int:
-    """The distance between two neighbouring squares' centres (points in xiangqi)."""
-    if position.variant.name == "xiangqi":
+    """The distance between two neighbouring squares' centres (points in xiangqi, janggi)."""
+    if board_kind(position.variant.name) != "chess":
         return xiangqi_board.Layout.of(size, coordinates).cell
     return chess_board.Layout.of(size, coordinates).square
 

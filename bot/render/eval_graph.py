@@ -29,8 +29,10 @@ MIDDLE_LINE = (120, 120, 120)
 CURVE = (60, 60, 60)
 LABELS = (70, 70, 70)
 # The first player's advantage (white, or red in xiangqi) and the second's.
-UPPER_FILL = {"chess": (246, 246, 246), "xiangqi": (244, 222, 216)}
-LOWER_FILL = {"chess": (40, 40, 40), "xiangqi": (40, 40, 40)}
+# The first side's advantage above the middle, the other's below: white and black, red and
+# black (xiangqi), Cho's green and Han's red (janggi), each tinted light or dark.
+UPPER_FILL = {"chess": (246, 246, 246), "xiangqi": (244, 222, 216), "janggi": (214, 236, 222)}
+LOWER_FILL = {"chess": (40, 40, 40), "xiangqi": (40, 40, 40), "janggi": (96, 28, 28)}
 MIN_WIDTH, MAX_WIDTH = 200, 2000
 MIN_HEIGHT, MAX_HEIGHT = 80, 1000
 SCALE = 2  # drawn twice as large, then reduced: smooth edges

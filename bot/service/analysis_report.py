@@ -116,16 +116,21 @@ class GameAnalysis:
 
     def critical_png(self, size: int = 512) -> bytes | None:
         """The position before the critical move, the mover at the bottom, the move played
-        (red) and the engine's (green) as arrows."""
+        (red) and the engine's (green) as arrows; a janggi pass, which goes nowhere, has
+        none."""
         critical = self.critical
         if critical is None:
             return None
         position = self.replay.positions[critical.ply - 1]
-        played = self.replay.moves[critical.ply - 1]
-        arrows = [Arrow(played.from_square, played.to_square, ArrowKind.PLAYED)]
-        best = _best_move(position, critical.best)
-        if best is not None:
-            arrows.append(Arrow(best.from_square, best.to_square, ArrowKind.BEST))
+        moves = (
+            (self.replay.moves[critical.ply - 1], ArrowKind.PLAYED),
+            (_best_move(position, critical.best), ArrowKind.BEST),
+        )
+        arrows = [
+            Arrow(move.from_square, move.to_square, kind)
+            for move, kind in moves
+            if move is not None and move.from_square != move.to_square
+        ]
         return render_arrows(
             position,
             arrows,

@@ -14,6 +14,7 @@ from bot.service.analysis import AnalysisProgress
 from bot.service.analysis_report import GameAnalysis, JudgedMove, PlayerFigures
 from bot.service.judgement import Judgement
 from bot.text.boards import opening_text
+from bot.text.phrases import color_text
 from rules import Color
 
 # How many judged moves the summary lists before saying how many more there are.
@@ -73,10 +74,8 @@ def budget(analysis: GameAnalysis) -> str:
 
 
 def _side(game: GameView, color: Color) -> str:
-    if game.variant == "xiangqi":
-        # Chinese names xiangqi's sides 红方/黑方: its black is its own message
-        return _("red") if color is Color.WHITE else pgettext("xiangqi", "black")
-    return _("white") if color is Color.WHITE else _("black")
+    """The side as the game names it: white, red (xiangqi) or Cho (janggi), and so on."""
+    return say(color_text(game.variant, color))
 
 
 def player_line(analysis: GameAnalysis, figures: PlayerFigures) -> str:

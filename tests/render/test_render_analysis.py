@@ -22,7 +22,8 @@ from bot.render.eval_graph import (
     GraphMark,
     render_eval_graph,
 )
-from rules import Color
+from bot.render.xiangqi_board import Layout
+from rules import Color, get_variant
 from tests.render.render_pixels import pixel
 
 
@@ -145,6 +146,13 @@ def test_xiangqi_graph_tints_reds_advantage() -> None:
     assert near(pixel(picture, (600, 60)), UPPER_FILL["xiangqi"])
 
 
+def test_janggi_graph_tints_chos_and_hans_advantages() -> None:
+    """Janggi has its own colours: Cho's green tint above, Han's dark red below."""
+    picture = image(render_eval_graph([0.0, 0.9, -0.9], variant="janggi"))
+    assert near(pixel(picture, (400, 40)), UPPER_FILL["janggi"])
+    assert near(pixel(picture, (790, 190)), LOWER_FILL["janggi"])
+
+
 @pytest.mark.parametrize(
     ("advantages", "kwargs"),
     [
@@ -204,3 +212,15 @@ def test_arrows_refuse_squares_off_the_board() -> None:
         render_arrows(position, [Arrow(0, 90, ArrowKind.BEST)])
     with pytest.raises(ValueError):
         render_arrows(position, [Arrow(4, 4, ArrowKind.BEST)])
+
+
+def test_janggi_arrows_start_and_end_on_points() -> None:
+    """A janggi arrow runs between the board's points as xiangqi's do (it was placed on a
+    chess board's squares, starting off the picture), whichever side is at the bottom."""
+    janggi = get_variant("janggi")
+    position = janggi.start()
+    for name in ("b10", "c8", "e2"):
+        square = janggi.parse_square(name)
+        for side in (Color.WHITE, Color.BLACK):
+            expected = Layout.of(512).point(square, side)
+            assert square_centre(position, square, side, 512) == expected

@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.render.eval_graph import UPPER_FILL
 from bot.service import GameService, JanggiNotation, ManualClock, MovePlayed
 from bot.service.conditional import ConflictingAnswerError
 from bot.service.option_errors import NotAChoiceError
 from bot.store import Store
+from bot.text.analysis_words import graph_legend, player_line
 from bot.text.words import settings_text
 from tests.fake_engines import FakeEngines
+from tests.render.render_pixels import decode, near
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, snapshot
 
 
@@ -101,7 +104,8 @@ async def test_an_analysis_names_moves_in_the_askers_notation(
 ) -> None:
     """A janggi analysis asked by Bob (coordinates) names the moves played and the engine's
     better ones in coordinates; Alice's (Korean, the default) in Korean; the annotated record
-    is janggi's PGN, named .pgn as /pgn names it."""
+    is janggi's PGN, named .pgn as /pgn names it; the sides are Cho and Han, and its pictures
+    are drawn."""
     service = GameService(store, clock, engines=FakeEngines(("janggi",)))
     game_id = await _janggi(service)
     await service.preferences.settings(BOB, janggi_notation="coordinates")
@@ -118,6 +122,15 @@ async def test_an_analysis_names_moves_in_the_askers_notation(
     assert all(not _is_coordinates(m.best) for m in alices.moves if m.best is not None)
     assert bobs.record_filename == f"postal-janggi-{game_id}-analysis.pgn"
     assert '[Variant "janggi"]' in bobs.record
+    # Its sides are Cho and Han; its graph and critical moment are drawn (the graph had no
+    # janggi colours: /analyse failed there).
+    assert player_line(bobs, bobs.white).startswith("Cho alice: ")
+    assert player_line(bobs, bobs.black).startswith("Han bob: ")
+    graph = decode(bobs.graph_png(legend=graph_legend()))
+    assert graph.size == (800, 240)
+    assert near(graph, UPPER_FILL["janggi"], 4).getbbox() is not None
+    critical = bobs.critical_png()
+    assert critical is None or decode(critical).size[0] == 512
 
 
 def _is_coordinates(move: str) -> bool:
