@@ -64,7 +64,7 @@ def band_height(width: int) -> int:
 def _colours(theme: Theme, to_move: bool) -> tuple[RGB, RGB, RGB]:
     """(background, name, rating) colours of a strip; all are colours the board's palette
     already holds (margin and coordinates; a last-move square and a piece's outline)."""
-    if theme.variant == "xiangqi":
+    if theme.variant != "chess":  # xiangqi's and janggi's wood, names in its ink
         background = blend(theme.light, theme.last_move, 0.35) if to_move else theme.light
         return background, theme.dark, blend(background, theme.dark, 0.7)
     if to_move:

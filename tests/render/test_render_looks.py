@@ -20,9 +20,9 @@ from bot.render import (
     render_board,
     xiangqi_board,
 )
-from bot.render.themes import WOOD, XIANGQI
+from bot.render.themes import JANGGI, WOOD, XIANGQI
 from rules import Color, Position, get_variant
-from tests.render.render_pixels import close, decode, pixel
+from tests.render.render_pixels import close, decode, near, pixel
 
 CHESS = get_variant("chess")
 XQ = get_variant("xiangqi")
@@ -285,3 +285,18 @@ def test_strips_drawn_in_threads_agree_with_serial_ones() -> None:
     with ThreadPoolExecutor(max_workers=6) as pool:
         parallel = list(pool.map(draw, jobs))
     assert parallel == [draw(strip) for strip in jobs]
+
+
+def test_a_janggi_strip_is_the_board_s_wood_with_names_in_its_ink() -> None:
+    """A janggi board's strips are its wood (tinted for the side to move) with the names in
+    the board's ink, as xiangqi's: not a chess strip, which wrote Cho's name in Han's red."""
+    janggi = get_variant("janggi")
+    strip = Strip(PlayerLabel("Alice", 1500), PlayerLabel("Bob", 1480), Color.WHITE)
+    image = decode(render_board(janggi.start(), orientation=Color.WHITE, strip=strip))
+    band = band_height(512)
+    width, height = image.size
+    assert close(pixel(image, (width - 4, band // 2)), JANGGI.light)  # Han, waiting, on top
+    # Right of the side's disc (Cho's green, ringed), the name: in the board's ink, no red.
+    name = image.crop((2 * band, height - band, width, height))
+    assert near(name, JANGGI.black_piece, 30).getbbox() is None
+    assert near(name, JANGGI.dark, 30).getbbox() is not None
