@@ -14,7 +14,7 @@ import sys
 
 from bot.config import Settings
 from bot.database_cli import announce_if_created
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, when_available
 
 
 class StartupError(Exception):
@@ -33,9 +33,11 @@ def require_token(settings: Settings) -> str:
 
 async def open_store(settings: Settings) -> Store:
     """The bot's database, opened, migrated and checked; a new SQLite file is announced on
-    stderr. Raises ``StartupError`` for an unusable database."""
+    stderr. A file another process holds locked a moment (a second Postal starting, a
+    backup) is waited for (``when_available``). Raises ``StartupError`` for an unusable
+    database, or one still locked when the patience is out."""
     try:
-        store = await Store.open(settings.database)
+        store = await when_available("opening the database", lambda: Store.open(settings.database))
     except StoreError as error:
         raise StartupError(str(error)) from error
     announce_if_created(store)

@@ -179,7 +179,8 @@ class PostalBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         if self._store is None:
-            self._store = await Store.open(self.settings.database)
+            database = self.settings.database
+            self._store = await when_available("opening the database", lambda: Store.open(database))
         self._service = GameService(
             self._store,
             self.clock,

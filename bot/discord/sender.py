@@ -73,6 +73,7 @@ from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 from bot.service.delivery_results import GameOpened
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
+from bot.store import when_available
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -226,31 +227,39 @@ class OutboxSender(Worker):
         """End the claims this process's previous run left (its deliveries, and the rows
         its unfinished answers stood for: sent now), say how many rows were in flight when
         a process last stopped (sent again now, with their nonces), and drop rows that
-        ended long ago."""
-        service = self._bot.service
-        await service.deliveries.release_deliveries(self.holder)
-        unanswered = await service.deliveries.release_answers(self.holder)
+        ended long ago. Another process starting on the same database may hold its write
+        lock a moment: each step waits for it (``when_available``)."""
+        deliveries = self._bot.service.deliveries
+        await when_available(
+            "releasing the outbox's claims", lambda: deliveries.release_deliveries(self.holder)
+        )
+        unanswered = await when_available(
+            "releasing the answers' rows", lambda: deliveries.release_answers(self.holder)
+        )
         if unanswered:
             _log.warning(
                 "%d answers to moves were on their way when Postal stopped; posting what "
                 "they said in the games' places",
                 unanswered,
             )
-        interrupted = await service.deliveries.interrupted_deliveries()
+        interrupted = await when_available(
+            "counting the interrupted rows", deliveries.interrupted_deliveries
+        )
         if interrupted:
             _log.warning(
                 "%d outbox rows were being sent when Postal stopped; sending them again with "
                 "their nonces (Discord returns the first message if it arrived)",
                 interrupted,
             )
-        await self._purge()
+        await when_available("deleting the outbox rows that ended long ago", self._purge)
 
     async def _purge(self) -> None:
-        """Drop rows that ended long ago, at most once a day."""
+        """Drop rows that ended long ago, at most once a day (the day counted from a purge
+        that succeeded: one that failed is tried again)."""
         if self._now() < self._next_purge:
             return
-        self._next_purge = self._now() + PURGE_EVERY_SECONDS
         purged = await self._bot.service.deliveries.purge_deliveries()
+        self._next_purge = self._now() + PURGE_EVERY_SECONDS
         if purged:
             _log.info("deleted %d outbox rows that ended long ago", purged)
 

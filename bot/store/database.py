@@ -303,11 +303,13 @@ class SqliteDatabase:
 
         ``synchronous`` FULL (the default) makes every committed move survive a power cut;
         NORMAL only a crashed or killed process (WAL stays consistent either way).
-        Raises ``DatabaseNotFound`` for a missing folder (or file, unless ``create``), and
-        ``StoreError`` with a one-line reason when the file cannot serve Postal: not a
-        database, damaged (header, schema or a table's first page: ``health.probe_pages``;
-        every page is ``python -m bot check``), tables missing, read-only, a schema newer
-        than this code knows, or a failed migration.
+        Raises ``DatabaseNotFound`` for a missing folder (or file, unless ``create``);
+        ``StoreUnavailable`` when another connection holds the file's lock past the busy
+        timeout (the same call may succeed later); ``StoreError`` with a one-line reason
+        when the file cannot serve Postal: not a database, damaged (header, schema or a
+        table's first page: ``health.probe_pages``; every page is ``python -m bot check``),
+        tables missing, read-only, a schema newer than this code knows, or a failed
+        migration.
         """
         if synchronous not in SYNCHRONOUS_MODES:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
@@ -324,6 +326,10 @@ class SqliteDatabase:
         try:
             database = await cls._open_checked(path, synchronous)
         except (sqlite3.Error, OSError) as error:
+            if _is_busy(error):
+                # Another process (a second Postal starting, a backup) holds the write lock
+                # past the busy timeout: a moment's contention, which a start waits out.
+                raise StoreUnavailable(health.explain(error, path)) from error
             raise StoreError(health.explain(error, path)) from error
         except health.UnusableDatabase as error:
             raise StoreError(str(error)) from error
@@ -483,9 +489,17 @@ async def _busy_is_unavailable(path: Path) -> AsyncIterator[None]:
     try:
         yield
     except sqlite3.OperationalError as error:
-        if getattr(error, "sqlite_errorcode", 0) & 0xFF not in _BUSY_CODES:
+        if not _is_busy(error):
             raise
         raise StoreUnavailable(health.explain(error, path)) from error
+
+
+def _is_busy(error: BaseException) -> bool:
+    """``error`` is SQLite's "database is locked": another connection holds the lock."""
+    return (
+        isinstance(error, sqlite3.OperationalError)
+        and getattr(error, "sqlite_errorcode", 0) & 0xFF in _BUSY_CODES
+    )
 
 
 def _write_all(

@@ -89,3 +89,24 @@ async def test_locked_database_fails_one_write_and_play_goes_on(
     finally:
         await store.close()
     assert (game.game.id, 1, 1) in intact(path)
+
+
+@pytest.mark.sqlite_only
+async def test_a_file_locked_while_opening_is_unavailable_not_unusable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program holding the write lock past the busy timeout while the database is
+    opened (a second Postal starting, a backup) is ``StoreUnavailable``, as for a move: a
+    moment's contention that a start waits out, not a file that cannot serve Postal."""
+    monkeypatch.setattr(database_module, "BUSY_TIMEOUT_MS", 100)
+    path = tmp_path / "postal.db"
+    await (await Store.open(path)).close()
+    blocker = sqlite3.connect(path, isolation_level=None)
+    try:
+        blocker.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(StoreUnavailable, match="locked by another program") as refused:
+            await Store.open(path)
+        assert isinstance(refused.value.__cause__, sqlite3.OperationalError)
+    finally:
+        blocker.close()
+    await (await Store.open(path)).close()
