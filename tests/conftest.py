@@ -7,7 +7,10 @@ Tests that are about SQLite itself (its files, pages, locks, backups) carry
 for the database (``db_target``): they would only repeat the default run. The Discord suite
 (``tests/discord``) is about Discord, not the database: on PostgreSQL only its tests marked
 ``@pytest.mark.store`` run (what the store keeps across restarts, kills and processes: the
-outbox, deadlines, claims); the store and service suites prove the rest on both databases.
+outbox, deadlines, claims). The service suite is about the service: on PostgreSQL only its
+tests marked ``store`` run, those about the database itself (races, processes, batch sizes
+against PostgreSQL's parameter limit, migrations of stored rows) and those that run store code
+``tests/store`` does not (chosen by coverage: docs/development.md, "The PostgreSQL pass").
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from tests.pgserver import PostgresServer, PostgresUnavailable
 
 ROOT = Path(__file__).resolve().parents[1]
 DISCORD = ROOT / "tests" / "discord"
+SERVICE = ROOT / "tests" / "service"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -48,7 +52,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: a test about SQLite itself")
     config.addinivalue_line("markers", "postgresql: a test that needs a PostgreSQL server")
     config.addinivalue_line(
-        "markers", "store: a Discord test about what the store keeps: run on PostgreSQL too"
+        "markers",
+        "store: a Discord or service test about the database, or running store code that "
+        "tests/store does not: run on PostgreSQL too",
     )
 
 
@@ -60,13 +66,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # of their own, tests/store/test_store_postgres.py) runs the same under either --db.
     same_anyway = pytest.mark.skip(reason="does not use the --db database")
     about_discord = pytest.mark.skip(reason="about Discord, not the store: runs on SQLite")
+    about_service = pytest.mark.skip(reason="about the service, not the store: runs on SQLite")
     for item in items:
         if item.get_closest_marker("sqlite_only"):
             item.add_marker(about_sqlite)
         elif "db_target" not in getattr(item, "fixturenames", ()):
             item.add_marker(same_anyway)
-        elif DISCORD in item.path.parents and not item.get_closest_marker("store"):
+        elif item.get_closest_marker("store") or item.get_closest_marker("postgresql"):
+            continue
+        elif DISCORD in item.path.parents:
             item.add_marker(about_discord)
+        elif SERVICE in item.path.parents:
+            item.add_marker(about_service)
 
 
 @pytest.fixture(scope="session")

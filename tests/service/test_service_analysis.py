@@ -325,6 +325,7 @@ async def test_a_process_following_anothers_analysis_shows_its_askers_after_a_re
         await other.close()
 
 
+@pytest.mark.store
 async def test_an_engine_failure_stops_it_and_asking_again_carries_on(
     store: Store, clock: ManualClock
 ) -> None:
@@ -398,6 +399,7 @@ async def test_refusals_change_nothing(store: Store, clock: ManualClock, db_path
         await GameService(store, clock).analysis.analyse(ALICE, PLACE, game_id=xiangqi)
 
 
+@pytest.mark.store
 async def test_xiangqi_analysis_writes_the_xiangqi_record(store: Store, clock: ManualClock) -> None:
     """A xiangqi game is analysed the same way; its record is the xiangqi dialect with the
     evaluations, red's view."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from bot.i18n import Locale
 from bot.service import GameService, MovePlayed, User
 from bot.store import Store
@@ -45,6 +47,7 @@ async def test_a_move_keeps_the_app_language_current(service: GameService, store
     assert await service.languages.of(bob.id) == Locale.EN
 
 
+@pytest.mark.store
 async def test_a_move_that_ends_the_game_keeps_the_app_language_current(
     service: GameService, store: Store
 ) -> None:

@@ -271,6 +271,7 @@ async def test_only_the_latest_preview_confirms(service: GameService) -> None:
     assert isinstance(played, MovePlayed) and played.san == "d4"
 
 
+@pytest.mark.store
 async def test_a_cancelled_preview_no_longer_waits(service: GameService) -> None:
     """After Cancel a refusal says nothing of the cancelled move."""
     game = (await start_game(service)).game

@@ -127,6 +127,7 @@ async def test_accept_refusals_change_nothing(service: GameService, db_path: Pat
     assert snapshot(db_path) == before
 
 
+@pytest.mark.store
 async def test_decline_and_cancel(service: GameService) -> None:
     """Declining or cancelling closes a challenge for good."""
     first = await service.challenges.challenge(ALICE, PLACE, BOB)
@@ -155,6 +156,7 @@ async def test_challenge_expires_after_48_hours(service: GameService, clock: Man
     assert await service.deadlines.next_wakeup() is None
 
 
+@pytest.mark.store
 async def test_a_challenge_expired_before_its_message_was_stored_still_loses_its_buttons(
     service: GameService, store: Store, clock: ManualClock
 ) -> None:

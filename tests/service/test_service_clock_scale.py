@@ -20,6 +20,9 @@ from bot.store import LOOK_HORIZON, ClaimKind, Store, claims
 from tests.service.service_helpers import ALICE, BOB, play, start_game
 from tests.service.test_service_round_trips import counted
 
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 BACKLOG = 10_000
 # A backlog of this many games crosses several clock batches and, within each, several claim

@@ -316,6 +316,7 @@ async def test_the_computers_mate_ends_the_game_in_its_place(
     assert [(c.level, c.losses) for c in stats.computer] == [(8, 1)]
 
 
+@pytest.mark.store
 async def test_a_rematch_against_the_computer_starts_at_once_at_the_same_level(
     service: GameService,
 ) -> None:
@@ -427,6 +428,7 @@ async def test_an_engine_that_keeps_failing_is_told_to_the_player_once(
     assert await service.deliveries.delivery(row) is None  # moved on: superseded, not sent late
 
 
+@pytest.mark.store
 async def test_a_missing_engine_is_told_at_once_by_dm_to_who_wants_dms(
     service: GameService, store: Store, engines: FakeEngines
 ) -> None:

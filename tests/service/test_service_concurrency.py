@@ -7,9 +7,14 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from bot.service import GameService, MovePlayed, OfferMade, User, errors
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_game
+
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
 
 
 async def test_fifty_simultaneous_moves_store_one(service: GameService, db_path: Path) -> None:

@@ -93,6 +93,7 @@ async def test_move_numbers_and_commas_are_allowed_in_a_line(service: GameServic
     assert [m.notation for m in added.line.moves] == ["e5", "Nf3", "Nc6", "Bb5"]
 
 
+@pytest.mark.store
 async def test_a_different_answer_to_the_same_move_is_refused(service: GameService) -> None:
     """One answer per expected move: a second, different answer is refused, alternatives
     for the opponent are merged into the tree."""
@@ -165,6 +166,7 @@ async def test_a_move_nobody_expected_drops_every_line(service: GameService) -> 
     assert await lines_of(service, BOB, game.id) == []
 
 
+@pytest.mark.store
 async def test_both_players_lines_meet_in_one_chain(service: GameService, store: Store) -> None:
     """Bob prepared answers; Alice prepared hers on her own turn, starting with the move she
     then plays: the two trees answer each other within the one move's write."""
@@ -293,6 +295,7 @@ async def test_xiangqi_lines_in_every_notation(service: GameService, store: Stor
     assert len(await moves_of(store, game.id)) == 3
 
 
+@pytest.mark.store
 async def test_a_line_stored_while_the_opponent_moves_is_checked_against_the_new_game(
     service: GameService, store: Store, db_path: Path, clock: ManualClock
 ) -> None:
@@ -309,6 +312,7 @@ async def test_a_line_stored_while_the_opponent_moves_is_checked_against_the_new
         assert conn.execute("SELECT COUNT(*) FROM conditional_moves").fetchone() == (0,)
 
 
+@pytest.mark.store
 async def test_lines_cleared_while_a_move_is_checked_are_not_played(
     service: GameService, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

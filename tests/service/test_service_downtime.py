@@ -49,6 +49,7 @@ async def test_credit_is_given_once_even_if_start_up_is_repeated(
     assert view.deadline == started.game.deadline + timedelta(days=2)  # type: ignore[operator]
 
 
+@pytest.mark.store
 async def test_failed_credit_changes_nothing(
     store: Store, service: GameService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -127,6 +128,7 @@ async def test_short_gaps_and_clocks_moved_back_give_nothing(
     assert (await service.reports.game_view(started.game.id)).deadline == started.game.deadline
 
 
+@pytest.mark.store
 async def test_heartbeat_is_kept_while_running(store: Store, clock: ManualClock) -> None:
     """While running, the heartbeat follows the clock; the last one is written on exit."""
     async with keeping_time(store, clock, interval=timedelta(milliseconds=10)):

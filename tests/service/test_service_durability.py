@@ -18,6 +18,9 @@ from bot.service import GameService, MovePlayed
 from bot.store import Store
 from tests.service.durability_worker import ACTIVE_GAMES, PLACE, PLAYERS, play_forever
 
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 KILLS = 20
 # A worker gets this long to start, and to store each move the test waits for.
 WORKER_TIMEOUT = 30.0

@@ -173,6 +173,7 @@ async def test_takeback_after_reply_undoes_two(service: GameService) -> None:
     assert (done.by.name, done.notify.name) == ("bob", "alice")
 
 
+@pytest.mark.store
 async def test_takeback_refusals(service: GameService, db_path: Path) -> None:
     """No move to take back, or no request to answer: refused, nothing changes."""
     await start_game(service)

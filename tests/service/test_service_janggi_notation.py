@@ -47,6 +47,7 @@ async def test_the_setting_is_stored_shown_and_checked(
     assert snapshot(db_path) == before
 
 
+@pytest.mark.store
 async def test_messages_for_one_player_use_theirs_shared_ones_korean(
     service: GameService,
 ) -> None:

@@ -4,6 +4,8 @@ followed by every match (0: the seed at once; 2: a second pair after a level fir
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n.text import say
 from bot.service import GameService
 from bot.service.tournament.facts import TournamentStandings, TournamentStarted
@@ -44,6 +46,7 @@ def _match_2(table: TournamentStandings) -> tuple[int | None, Decision | None]:
     return (match.winner.id if match.winner else None), match.decision
 
 
+@pytest.mark.store
 async def test_no_tiebreak_pairs_send_the_higher_seed_through_at_once(
     service: GameService,
 ) -> None:

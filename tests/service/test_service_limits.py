@@ -57,6 +57,7 @@ async def test_open_challenges_per_challenger_are_limited(service: GameService) 
     await service.challenges.challenge(ALICE, PLACE, BOB)
 
 
+@pytest.mark.store
 async def test_challenges_waiting_for_one_player_are_limited(service: GameService) -> None:
     """At most ten pending challenges addressed to one player, from everyone together."""
     for number in range(MAX_CHALLENGES_WAITING):

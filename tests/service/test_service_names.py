@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import rules
 from bot.service import GameService, User
 from bot.service.text import NAME_LIMIT, clean_name, cut, graphemes, pgn_tag
@@ -10,6 +12,7 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, start_
 SCHOLARS_MATE = ("e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#")
 
 
+@pytest.mark.store
 async def test_nobody_renames_another_player(service: GameService) -> None:
     """A name carried by someone else's command (a nickname in /stats user:X, a challenge)
     never replaces the player's own; their own next interaction does."""

@@ -155,6 +155,7 @@ async def test_stacked_soldiers_are_named_in_each_notation(service: GameService)
     assert await service.board_menus.recent_moves(game_id, reader=BOB.id) == "1. 中兵平四"
 
 
+@pytest.mark.store
 async def test_moves_stored_as_their_mover_named_them_are_read_in_the_readers_notation(
     service: GameService, store: Store
 ) -> None:

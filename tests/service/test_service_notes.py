@@ -16,6 +16,7 @@ from bot.text.reports import history_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play, snapshot, start_game
 
 
+@pytest.mark.store
 async def test_notes_are_kept_per_player_and_shown_only_to_their_author(
     service: GameService, db_path: Path
 ) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.i18n import Locale, using
 from bot.i18n.text import say
 from bot.service import (
@@ -183,6 +185,7 @@ async def test_a_xiangqi_turn_notice_names_the_move_as_its_reader_reads_it(
     assert "3. R1.2" in named[2], named
 
 
+@pytest.mark.store
 async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
     store: Store, clock: ManualClock
 ) -> None:

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.service import Delivery, GameService, ManualClock, Reminder, TurnNotice
 from bot.store import (
     Dialect,
@@ -24,6 +26,9 @@ from bot.store.database import migrations
 from bot.text.notices import reminder_text, turn_notice_text
 from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, play, start_game
+
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
 
 LEASE = 60.0
 

@@ -45,6 +45,7 @@ async def test_a_paused_game_times_out_after_the_pause_at_the_right_second(
     assert ended.ending.termination == "timeout" and ended.ending.result == "1-0"
 
 
+@pytest.mark.store
 async def test_a_move_in_the_pause_spends_nothing_and_the_next_clock_starts_after_it(
     service: GameService, clock: ManualClock
 ) -> None:

@@ -109,6 +109,7 @@ async def test_bad_values_are_refused_and_nothing_changes(
     assert snapshot(db_path) == before
 
 
+@pytest.mark.store
 async def test_preferences_survive_a_restart(db_path: Path, clock: ManualClock) -> None:
     """Preferences are stored in the database, not in the process."""
     store = await Store.open(db_path)
@@ -135,6 +136,7 @@ async def test_unknown_takeback_policy_is_refused(service: GameService) -> None:
     assert refused.value.choices == ("ask", "casual", "never")
 
 
+@pytest.mark.store
 async def test_a_piece_set_per_variant(service: GameService) -> None:
     """A chess set and a xiangqi set are chosen apart; each game draws with its own."""
     chosen = await service.preferences.settings(ALICE, pieces="simple")
@@ -168,6 +170,7 @@ async def test_the_chosen_set_draws_a_different_png(service: GameService) -> Non
     assert simple != default and simple.startswith(b"\x89PNG")
 
 
+@pytest.mark.store
 async def test_name_strips_on_the_boards_of_who_wants_them(service: GameService) -> None:
     """strip on: the players' names, ratings (rated games) and the turn on one's boards."""
     started = await start_game(service, rated=True)

@@ -93,6 +93,7 @@ async def test_autocomplete_offers_only_the_users_own_games(service: GameService
     assert await service.reports.game_choices(BOB, OTHER_SERVER) != []  # his own, wherever asked
 
 
+@pytest.mark.store
 async def test_listings_stay_on_the_server_where_they_are_asked(service: GameService) -> None:
     """/games, /history and /stats about a player show only games (and ratings) of the
     server where they are asked; outside any server, one's own games from everywhere."""

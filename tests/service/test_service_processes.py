@@ -15,6 +15,9 @@ from bot.service.claiming import CLOCK_CLAIM_LEASE
 from bot.store import ClaimKind, Store
 from tests.service.service_helpers import start_game
 
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 GAMES = 8
 
 

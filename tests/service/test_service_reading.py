@@ -110,6 +110,7 @@ async def test_a_simplified_chinese_reader_sees_simplified_pieces(service: GameS
         assert (await service.play.board(BOB, PLACE, game_id=game_id)).board.pieces == "traditional"
 
 
+@pytest.mark.store
 async def test_settings_say_the_xiangqi_pieces_and_notation_a_reader_gets(
     service: GameService,
 ) -> None:

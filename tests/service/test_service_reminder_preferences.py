@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.service import GameService, ManualClock, MovePlayed
 from bot.store import OutboxKind, OutboxTarget
 from bot.text.words import settings_text
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 
+@pytest.mark.store
 async def test_a_player_chooses_which_reminders(service: GameService, clock: ManualClock) -> None:
     """Bob chose 48 h and 6 h: he gets those and not the default 24 h and 1 h."""
     chosen = await service.preferences.settings(BOB, reminders="6, 48")
@@ -92,6 +95,7 @@ async def dm_rows(service: GameService, game_id: int, kind: OutboxKind) -> list[
     ]
 
 
+@pytest.mark.store
 async def test_a_dm_in_quiet_hours_waits_for_their_end(
     service: GameService, clock: ManualClock
 ) -> None:
@@ -149,6 +153,7 @@ async def test_the_turn_dm_of_a_move_at_night_waits(
     )
 
 
+@pytest.mark.store
 async def test_the_daily_digest_replaces_the_notice_per_move(
     service: GameService, clock: ManualClock
 ) -> None:

@@ -20,6 +20,9 @@ from bot.store import DATABASE_ERRORS, MoveWrite, PreparedAnswer, Store
 from bot.store.database import Statement
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 
 @dataclass
 class Trips:

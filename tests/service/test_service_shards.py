@@ -17,6 +17,9 @@ from bot.service import ManualClock
 from bot.service.shards import SHARD_LEASE, exited, holding_shards
 from bot.store import ALL_SHARDS, Store
 
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 
 async def test_a_waiting_process_says_so_once_and_stops_when_asked(
     store: Store, clock: ManualClock, caplog: pytest.LogCaptureFixture

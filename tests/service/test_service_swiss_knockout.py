@@ -120,6 +120,7 @@ async def _delivered_twice(
     return again
 
 
+@pytest.mark.store
 async def test_a_knockout_with_a_drawn_match(service: GameService) -> None:
     """Four players: 1-4 and 2-3, two games each. 2-3 is level after two games: a
     tie-break pair, level again, and the higher seed goes through; the final starts only

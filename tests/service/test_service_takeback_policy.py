@@ -26,6 +26,7 @@ async def test_a_player_who_chose_never_is_not_asked(service: GameService, db_pa
     assert snapshot(db_path) == before  # not even a ping counted
 
 
+@pytest.mark.store
 async def test_casual_only_refuses_in_rated_games(service: GameService) -> None:
     """Casual only: asked in a casual game, not in a rated one."""
     await service.preferences.settings(BOB, takebacks="casual only")

@@ -105,6 +105,7 @@ async def test_counters_equal_a_recount_after_every_kind_of_ending(
     assert [(v.variant, v.wins, v.draws, v.losses) for v in here.variants] == [("chess", 1, 0, 1)]
 
 
+@pytest.mark.store
 async def test_the_migration_counts_the_games_that_ended_before_it(
     service: GameService, clock: ManualClock, store: Store, db_target: Path | str
 ) -> None:

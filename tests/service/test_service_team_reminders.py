@@ -4,6 +4,8 @@ mentions, and a role team's role at most once a day; none once the window closed
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import GameService, ManualClock
 from bot.service.vote_facts import TeamReminder
 from bot.store import OutboxKind
@@ -36,6 +38,7 @@ async def test_a_team_is_reminded_before_its_window_closes(
     assert (await said_in_place(service, last, TeamReminder)).hours_before == 1
 
 
+@pytest.mark.store
 async def test_a_short_windows_reminder_counts_back_from_its_close(
     service: GameService, clock: ManualClock
 ) -> None:
@@ -69,6 +72,7 @@ async def test_a_reminder_whose_window_closed_is_not_said(
     assert await service.deliveries.delivery(row) is None
 
 
+@pytest.mark.store
 async def test_a_role_is_mentioned_at_most_once_a_day(
     service: GameService, clock: ManualClock
 ) -> None:

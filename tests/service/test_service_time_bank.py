@@ -147,6 +147,7 @@ async def test_nonsense_terms_are_refused_and_change_nothing(
     assert snapshot(db_path) == before
 
 
+@pytest.mark.store
 async def test_a_takeback_during_a_vacation_gives_no_vacation_days_twice(
     service: GameService, clock: ManualClock
 ) -> None:

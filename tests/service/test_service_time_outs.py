@@ -26,6 +26,9 @@ from bot.store.outbox import insert_items
 from tests.service.service_helpers import ALICE, BOB, CAROL, play, start_game
 from tests.service.test_service_round_trips import counted
 
+# About the database (races, processes, sizes, migrations): runs on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
 PLAYERS = [User(500 + n, f"player{n}") for n in range(7)]

@@ -18,6 +18,7 @@ ARBITERS, OTHER = 7001, 7002
 SERVER = PLACE.guild_id  # its @everyone role's id too
 
 
+@pytest.mark.store
 async def test_the_named_role_may_organise_its_server_only(service: GameService) -> None:
     """Manage Server always may; once named, the role's holders may in its server alone."""
     roles = service.tournament_roles

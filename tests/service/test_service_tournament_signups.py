@@ -42,6 +42,7 @@ async def _kinds(store: Store) -> Counter[OutboxKind]:
     return Counter(row.kind for row in await store.outbox.pending(1000))
 
 
+@pytest.mark.store
 async def test_the_clock_starts_a_tournament_at_its_deadline(
     service: GameService, clock: ManualClock
 ) -> None:
@@ -253,6 +254,7 @@ async def test_a_join_racing_the_cancellation_is_told_cancelled(
     assert [e.player_id for e in await store.entrants(raised.value.tournament_id or 0)] == [BOB.id]
 
 
+@pytest.mark.store
 async def test_a_start_racing_the_cancellation_is_told_cancelled(
     service: GameService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:

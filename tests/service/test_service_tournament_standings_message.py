@@ -5,6 +5,8 @@ of results costs one post or edit."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import DeliveryTarget, GameService
 from bot.service.tournament.facts import StandingsUpdate
 from bot.store import OutboxKind, OutboxRow, OutboxState
@@ -16,6 +18,7 @@ async def _rows(service: GameService) -> list[OutboxRow]:
     return [row for row in rows if row.kind is OutboxKind.TOURNAMENT_STANDINGS]
 
 
+@pytest.mark.store
 async def test_a_burst_of_results_is_one_post_then_each_result_an_edit(
     service: GameService,
 ) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.i18n.text import say
 from bot.service import GameService, ManualClock
 from bot.service.tournament.facts import TournamentWithdrawn
@@ -61,6 +63,7 @@ async def _timeout_rows(service: GameService) -> list[TournamentWithdrawn]:
     return said
 
 
+@pytest.mark.store
 async def test_two_time_outs_withdraw_a_player(service: GameService, clock: ManualClock) -> None:
     """Dave loses two games on time: delivered, his row withdraws him (two of three
     played: his results stand) and his game left, against carol, is lost by forfeit;

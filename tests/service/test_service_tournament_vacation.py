@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import pytest
+
 from bot.service import GameService, ManualClock, MovePlayed
 from bot.service.tournament.facts import TournamentStarted
 from bot.text.interactions import vacation_started_text
@@ -29,6 +31,7 @@ async def _deadline(service: GameService, game_id: int) -> datetime:
     return deadline
 
 
+@pytest.mark.store
 async def test_no_vacation_keeps_its_games_clocks_running(
     service: GameService, clock: ManualClock
 ) -> None:

@@ -62,6 +62,7 @@ async def test_only_a_manager_opens_a_tournament(service: GameService) -> None:
     await _refused(TournamentRefusal.NO_TOURNAMENT, tournaments.join(BOB, PLACE))
 
 
+@pytest.mark.store
 async def test_joining_leaving_and_starting_refuse_what_cannot_be(service: GameService) -> None:
     """Joining twice, starting with two players or as someone else, joining or leaving
     once started: each refused, the field unchanged."""

@@ -72,6 +72,7 @@ async def test_only_days_with_games_count(service: GameService, clock: ManualClo
     assert (await service.preferences.settings(ALICE)).vacation_days_left == 26
 
 
+@pytest.mark.store
 async def test_a_vacation_during_another_lengthens_it(
     service: GameService, clock: ManualClock
 ) -> None:
@@ -85,6 +86,7 @@ async def test_a_vacation_during_another_lengthens_it(
     assert ended.planned_until == second.until and ended.days_left == 29
 
 
+@pytest.mark.store
 async def test_ending_a_vacation_not_taken_is_refused(
     service: GameService, clock: ManualClock, db_path: Path
 ) -> None:

@@ -30,6 +30,7 @@ async def _counts(service: GameService) -> list[tuple[str, int | None]]:
     return [(count.san, count.votes) for count in tally.counts]
 
 
+@pytest.mark.store
 async def test_a_poll_vote_taken_back_is_withdrawn(service: GameService) -> None:
     """Bob votes d4 in the poll, then takes it back: his vote no longer counts, and the
     window stays open (a list team closes when every member has a vote)."""
@@ -60,6 +61,7 @@ async def test_taking_back_an_answer_no_longer_voted_for_changes_nothing(
     assert await _counts(service) == [("e4", 1), ("d4", 0)]
 
 
+@pytest.mark.store
 async def test_voting_again_after_a_withdrawal_is_a_change(service: GameService) -> None:
     """Withdrawing and voting again cannot get round the limit on changes of vote."""
     await open_team_game(service, secret=False)
@@ -75,6 +77,7 @@ async def test_voting_again_after_a_withdrawal_is_a_change(service: GameService)
     assert await _counts(service) == [("e4", 0), ("d4", 0)]
 
 
+@pytest.mark.store
 async def test_a_withdrawal_after_the_close_changes_nothing(
     service: GameService, store: Store, clock: ManualClock
 ) -> None:

@@ -50,6 +50,7 @@ async def open_team_game(
     return started.game.id, team_id
 
 
+@pytest.mark.store
 async def test_a_team_plays_a_person_to_checkmate(
     service: GameService, store: Store, clock: ManualClock
 ) -> None:
@@ -77,6 +78,7 @@ async def test_a_team_plays_a_person_to_checkmate(
     assert team is not None and team.closes_at is None
 
 
+@pytest.mark.store
 async def test_a_tie_goes_to_the_earliest_nomination(
     service: GameService, store: Store, clock: ManualClock
 ) -> None:
@@ -130,6 +132,7 @@ async def test_shown_votes_are_counted_while_voting(service: GameService) -> Non
     assert not taken.new and [(c.san, c.votes) for c in taken.counts] == [("Nf3", 2)]
 
 
+@pytest.mark.store
 async def test_refusals_change_nothing(service: GameService, store: Store) -> None:
     game_id, team_id = await open_team_game(service)
     with pytest.raises(VoteError) as outsider:
@@ -161,6 +164,7 @@ async def test_refusals_change_nothing(service: GameService, store: Store) -> No
     assert sum(n.votes for n in nominations) == 1  # carol's one vote, however changed
 
 
+@pytest.mark.store
 async def test_role_teams_are_checked_at_the_vote(service: GameService) -> None:
     """A role team's member is whoever holds the role when voting."""
     opened = await service.votes.open(
@@ -286,6 +290,7 @@ async def test_moves_in_vote_sentences_are_in_the_readers_letters(service: GameS
     assert "Cf3" in said and "Nf3" not in said
 
 
+@pytest.mark.store
 async def test_a_challenge_refused_after_the_team_is_written_leaves_nothing(
     service: GameService, db_path: Path | str
 ) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.service import GameService, ManualClock
 from bot.service.uptime import resume
 from bot.store import Store
@@ -119,6 +121,7 @@ async def test_a_vacation_restarts_the_clock_after_it_with_the_weekend_skipped(
     assert await _expire(service, store, clock) == 0
 
 
+@pytest.mark.store
 async def test_a_vacation_ended_early_keeps_the_time_left_not_the_weekend(
     service: GameService, clock: ManualClock
 ) -> None:
