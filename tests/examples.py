@@ -25,3 +25,10 @@ def examples(thorough: int) -> int:
     """The examples to try of a property that tries ``thorough`` under the thorough
     profile: scaled as the loaded profile's ``max_examples`` is to ``THOROUGH``, at least 5."""
     return max(5, thorough * settings().max_examples // THOROUGH)
+
+
+def sweep_step() -> int:
+    """Of a sweep that checks every case when thorough (not a Hypothesis property), the
+    step between the ordinary cases it checks: 1 under ``thorough``, 4 under ``ci``. The
+    sweep still checks every rare case (the ones its bugs would hide in)."""
+    return max(1, THOROUGH // settings().max_examples)

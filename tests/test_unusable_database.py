@@ -46,10 +46,10 @@ def assert_refused(
     path: Path, *expected: str, prefix: tuple[str, ...] = (), console_process: bool = False
 ) -> None:
     """Both entry points refuse ``path`` with one ``postal:`` line (saying each of
-    ``expected``) and status 1, and leave the file as it was. The bot is started as a
-    process; the console too with a ``prefix`` or ``console_process``, else its ``main``
-    runs in the test's process (the refusal is the store's, shared by both: a console
-    process costs a CPU-second to start)."""
+    ``expected``) and status 1, and leave the file as it was. Each is started as a process
+    with a ``prefix`` or ``console_process``, else its ``main`` runs in the test's process
+    (the refusal is the store's, shared by both, and the garbage file's test sees it across
+    the process boundary: a process costs a third of a CPU-second and more to start)."""
     before = path.read_bytes() if path.is_file() else None
     bot_env = {
         "DISCORD_TOKEN": "token",
@@ -60,7 +60,9 @@ def assert_refused(
     }
     console = ["console", "--db", str(path), "--no-images"]
     runs = {
-        "bot": run_postal([], bot_env, prefix=prefix),
+        "bot": run_postal([], bot_env, prefix=prefix)
+        if prefix or console_process
+        else call_postal([], bot_env),
         "console": run_postal(console, {}, "alice /games\n", prefix=prefix)
         if prefix or console_process
         else call_postal(console, {}, "alice /games\n"),

@@ -5,6 +5,7 @@ never written literally into a message."""
 from __future__ import annotations
 
 import contextvars
+import functools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -165,6 +166,15 @@ def _literal_names(text: str, locale: Locale = Locale.EN, description: bool = Fa
     """The commands and options ``text`` writes literally, in English or in ``locale``. A
     description (shown by the client, in its language, beside the names) cannot have a
     field: it may write the name the client shows, never another."""
+    return [
+        name for pattern in _name_patterns(locale, description) for name in pattern.findall(text)
+    ]
+
+
+@functools.cache
+def _name_patterns(locale: Locale, description: bool) -> tuple[re.Pattern[str], ...]:
+    """``_literal_names``'s searches for ``locale``, made once (a catalog has hundreds of
+    messages, and each search names every command and option)."""
 
     def names(msgctxt: str, english: str) -> tuple[str, ...]:
         shown = localised_names(msgctxt, english)[locale]
@@ -174,12 +184,13 @@ def _literal_names(text: str, locale: Locale = Locale.EN, description: bool = Fa
 
     commands = {name for english in COMMAND_NAMES for name in names(COMMAND_NAME, english)}
     options = {name for english in ALL_OPTION_NAMES for name in names(OPTION_NAME, english)}
-    found = re.findall(r"(?<![\w/{])/(" + _alternatives(commands) + r")(?![\w}])", text)
-    found += re.findall(r"(?<![\w{/])(" + _alternatives(options) + r"):(?=[\w{|@\"])", text)
     # An option named as the subject of a sentence: "days must be one of 1, 2, 3".
     subject = r"(?:^|(?<=[:.;] ))("
-    found += re.findall(subject + _alternatives(options) + r") must be\b", text)
-    return found
+    return (
+        re.compile(r"(?<![\w/{])/(" + _alternatives(commands) + r")(?![\w}])"),
+        re.compile(r"(?<![\w{/])(" + _alternatives(options) + r"):(?=[\w{|@\"])"),
+        re.compile(subject + _alternatives(options) + r") must be\b"),
+    )
 
 
 def _alternatives(names: set[str]) -> str:
