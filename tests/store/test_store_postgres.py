@@ -432,9 +432,18 @@ async def test_a_deadlock_is_a_conflict_and_a_write_sent_whole_is_sent_again(
 
         async def first_writer() -> None:
             async with first.database.transaction() as conn:
+                # This session looks for deadlocks late: the second is the victim however
+                # long the machine keeps either waiting.
+                await conn.execute("SELECT set_config('deadlock_timeout', '10s', true)")
                 await conn.execute("UPDATE bot_state SET value = value || '1' WHERE key = 'a'")
                 first_has_a.set()
-                await asyncio.sleep(0.2)  # the second has locked b meanwhile
+                # Until the second holds b: it sleeps once it has locked it (a fixed wait
+                # here was too short on a loaded machine, and then no deadlock formed).
+                while not await first.database.fetch(
+                    "SELECT 1 FROM pg_stat_activity"
+                    " WHERE wait_event = 'PgSleep' AND datname = current_database()"
+                ):
+                    await asyncio.sleep(0.01)
                 await conn.execute("UPDATE bot_state SET value = value || '1' WHERE key = 'b'")
 
         async def second_writer() -> list[list[object]] | None:
