@@ -243,16 +243,6 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
     return inserted
 
 
-async def restate(conn: Connection, row_id: int, facts: MessageFacts) -> None:
-    """Make the pending row ``row_id`` say ``facts`` (their kind, no routing), on ``conn``
-    inside the caller's transaction: the write that does what a row stood for records what
-    it did there, so a retried delivery of the row says it again instead of nothing."""
-    await conn.execute(
-        "UPDATE outbox SET kind = ?, facts = ? WHERE id = ? AND state = 'pending'",
-        (kind_of(facts).value, encode(facts), row_id),
-    )
-
-
 def insert_statements(items: Iterable[OutboxItem], now: datetime) -> list[Statement]:
     """``insert_items`` as statements of a write sent whole (``Database.write``)."""
     return [Statement(_INSERT, row) for row in _rows(items, now)]

@@ -16,12 +16,13 @@ from typing import Any
 from bot.store.database import Connection, Database
 from bot.store.ending_batches import BatchEnding, end_games
 from bot.store.game_starts import insert_game
-from bot.store.outbox import OutboxItem, insert_items, restate
+from bot.store.outbox import OutboxItem, insert_items
 from bot.store.outbox_facts import (
     TournamentEndedFacts,
     TournamentStartedFacts,
     TournamentTimeoutsFacts,
 )
+from bot.store.outbox_restate import restate
 from bot.store.records import GameRecord, from_epoch, from_epoch_or_none, to_epoch
 from bot.store.tournament_records import (
     Entrant,

@@ -171,8 +171,9 @@ class Recording(FakeState):
         """Shorten the per-channel windows of posts, edits and old edits to ``scale`` (0-1]
         of their length, their counts kept: the sixth post of a window is still refused and
         discord.py still waits for the window's end, only sooner. The global limit is
-        not touched here (``tests/discord/conftest.py`` quickens it apart). For tests not about the limits; ``rate_limited`` then refuses to
-        answer, as how many 429s the bot met means something only on Discord's windows.
+        not touched here (``tests/discord/conftest.py`` quickens it apart). For tests not
+        about the limits; ``rate_limited`` then refuses to answer, as how many 429s the
+        bot met means something only on Discord's windows.
         Raises ValueError for a scale outside (0, 1]."""
         if not 0 < scale <= 1:
             raise ValueError(f"a window scale is in (0, 1], not {scale}")
