@@ -9,8 +9,9 @@ import rules
 from bot.render.animation import Animation, render_animation
 from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerGameStarted, ComputerOpponent
+from bot.service.controls import has_team
 from bot.service.core import ServiceCore
-from bot.service.errors import InvalidOptionError
+from bot.service.errors import InvalidButtonError, InvalidOptionError
 from bot.service.results import ChallengeCreated, GameView, Place, User
 from rules import Color
 
@@ -71,10 +72,13 @@ class AfterGameUseCases:
         """Challenge the opponent of a finished game to another: colours swapped, the same
         variant, start position, clock and rating mode; against the computer, a new
         game at the same level starts at once. Raises the challenge's errors (limits
-        included) and ``NotAPlayerError``."""
+        included), ``NotAPlayerError``, and ``InvalidButtonError`` for a vote game (its
+        board has no Rematch: its team was formed for that game)."""
         record = await self._core.resolve(user, place, game_id, finished_ok=True)
-        self._core.require_player(record, user)
         view = await self._core.view(record)
+        if has_team(view):
+            raise InvalidButtonError
+        self._core.require_player(record, user)
         opponent = view.opponent_of(user.id)
         color = "black" if view.color_of(user.id) is Color.WHITE else "white"
         where = place or view.place

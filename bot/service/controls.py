@@ -32,8 +32,8 @@ PLY_BOUND_ACTIONS = frozenset(
 
 def board_controls(game: GameView) -> tuple[Button, ...]:
     """While the game runs: Move… (the player to move), Draw, Takeback and Resign (the
-    players), Legal moves (anyone who sees the board). After it: Rematch (the players),
-    GIF and PGN (anyone)."""
+    players), Legal moves (anyone who sees the board). After it: Rematch (the players; none
+    in a vote game, its team formed for that game alone), GIF and PGN (anyone)."""
     players = (game.white.id, game.black.id)
     if game.active:
         ply = str(game.ply)
@@ -51,18 +51,22 @@ def board_controls(game: GameView) -> tuple[Button, ...]:
             ),
             Button(ButtonLabel.LEGAL_MOVES, ButtonAction.LEGAL_MENU, game.id, ply),
         )
-    return (
-        Button(
-            ButtonLabel.REMATCH,
-            ButtonAction.REMATCH,
-            game.id,
-            "",
-            players,
-            ButtonStyle.PRIMARY,
-        ),
+    records = (
         Button(ButtonLabel.GIF, ButtonAction.GIF, game.id),
         Button(ButtonLabel.PGN, ButtonAction.PGN, game.id),
     )
+    if has_team(game):
+        return records
+    rematch = Button(
+        ButtonLabel.REMATCH, ButtonAction.REMATCH, game.id, "", players, ButtonStyle.PRIMARY
+    )
+    return (rematch, *records)
+
+
+def has_team(game: GameView) -> bool:
+    """Whether a team sits in ``game`` (vote chess): a team is formed for one game, so
+    there is no rematch of it."""
+    return any(team_of_player(seat.id) is not None for seat in (game.white, game.black))
 
 
 def _move_button(game: GameView, ply: str) -> Button:

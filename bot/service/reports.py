@@ -27,7 +27,15 @@ from bot.service.results import (
     User,
 )
 from bot.service.text import pgn_tag
-from bot.store import MAX_ROW_ID, UNTIMED_LAST, ActiveKey, ClaimKind, GameRecord, OldBoard
+from bot.store import (
+    MAX_ROW_ID,
+    UNTIMED_LAST,
+    ActiveKey,
+    ClaimKind,
+    GameRecord,
+    OldBoard,
+    team_of_player,
+)
 from rules import VARIANT_NAMES
 
 # Another player's history is filtered to the games readable where it is asked: look this many
@@ -328,13 +336,14 @@ def _guild(place: Place | None) -> int:
 
 
 def record_tags(view: GameView, record: GameRecord) -> dict[str, str]:
-    """The record's tags: the Seven Tag Roster, ``TimeControl`` and ``Termination``."""
+    """The record's tags: the Seven Tag Roster, ``TimeControl``, ``Termination``, and
+    ``WhiteTeam``/``BlackTeam`` for a side a team played (vote chess)."""
     rated = "Rated" if view.rated else "Casual"
     result = record.result or "*"
     termination = "unterminated"
     if record.termination:
         termination = PGN_TERMINATIONS.get(record.termination, "normal")
-    return {
+    tags = {
         "Event": f"{rated} correspondence {view.variant}",
         "Site": "Postal",
         "Date": view.created_at.strftime("%Y.%m.%d"),
@@ -346,6 +355,12 @@ def record_tags(view: GameView, record: GameRecord) -> dict[str, str]:
         "TimeControl": "-" if view.untimed else f"1/{view.days_per_move * 86400}",
         "Termination": termination,
     }
+    # A team is its own player (White/Black name it too); these are the tags broadcasts of
+    # team events (olympiads, club matches) give a player's team, which readers know.
+    for tag, seat in (("WhiteTeam", view.white), ("BlackTeam", view.black)):
+        if team_of_player(seat.id) is not None:
+            tags[tag] = pgn_tag(seat.name)
+    return tags
 
 
 def _outcome_for(record: GameRecord, player_id: int) -> str:

@@ -39,6 +39,8 @@ from rules.xiangqi.position import XiangqiPosition
 
 _FIRST_TAGS = ("Game", "Variant", "Event", "Site", "Date", "Round", "Red", "Black", "Result")
 _LAST_TAGS = ("FEN", "Format")
+# PGN's first side's tags, named for xiangqi's.
+_RED_TAGS = {"White": "Red", "WhiteTeam": "RedTeam"}
 
 
 def write_record(
@@ -57,7 +59,7 @@ def write_record(
     values = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?"}
     values.update({"Red": "?", "Black": "?"})
     for name, value in tags.items():
-        values["Red" if name == "White" else name] = value
+        values[_RED_TAGS.get(name, name)] = value
     outcome = game.outcome()
     result = outcome.result() if outcome is not None else values.get("Result", "*")
     if result not in pgn.RESULTS:

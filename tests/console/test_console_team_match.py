@@ -1,6 +1,7 @@
 """Team against team in the console: the Lions' open team challenge accepted by the Tigers
 forming their team with it, each side's moves elected by its members' votes, to the Lions'
-mate; and what a team accepting a challenge is refused."""
+mate (a final board without Rematch, a PGN naming both teams); and what a team accepting a
+challenge is refused."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ dave /vote cast g4
 erin /vote cast g4
 alice /vote cast Qh4
 bob /vote cast Qh4
+frank /pgn 1
 """
 
 
@@ -49,3 +51,7 @@ async def test_two_teams_vote_a_game_to_mate(tmp_path: Path) -> None:
     assert "Lions's vote closed: Qh4# is played. Votes: Qh4# (2)." in output
     assert "Lions played 2... Qh4#. Checkmate — black wins." in output
     assert "! Challenge #1 is no longer open (it was accepted)." in output  # gina's Owls
+    final_board = [line for line in output.splitlines() if line.startswith("board:")][-1]
+    assert "GIF" in final_board and "PGN" in final_board and "Rematch" not in final_board
+    for tag in ('[White "Tigers"]', '[WhiteTeam "Tigers"]', '[BlackTeam "Lions"]'):
+        assert tag in output, output

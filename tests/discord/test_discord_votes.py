@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import rules
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.model import CREATE_PRIVATE_THREADS, PRIVATE_THREAD, SEND_POLLS
@@ -257,6 +258,14 @@ async def test_a_team_mates_a_player_by_votes(running: Harness) -> None:
         await running.delivered()
     last = fake.channel_messages(thread.id)[-1]
     assert last.files and "Qh4#" in last.text() and "Checkmate" in last.text(), last.text()
+    # No Rematch on a team game's final board: its team was formed for this game.
+    assert [button.get("label") for button in last.buttons()] == ["GIF", "PGN"]
+    pressed = await fake.reply(await fake.click(bob, last, "PGN"))
+    typed = await command(fake, dave, "pgn", {}, channel=thread)
+    for export in (pressed, typed):
+        tags, game = rules.get_variant("chess").read_record(export.files[0].content.decode())
+        assert (tags["White"], tags["Black"], tags["BlackTeam"]) == ("dave", "Lions", "Lions")
+        assert "WhiteTeam" not in tags and tags["Result"] == "0-1" and len(game.moves) == 4
 
 
 async def _poll_of_the_turn(

@@ -10,11 +10,19 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from bot.i18n.locale import Locale
 from bot.i18n.text import say
 from bot.i18n.translator import using
-from bot.service import GameEnded, GameService, ManualClock, User
-from bot.service.errors import IllegalMoveError, NotAPlayerError, UnreadableMoveError, UserError
+from bot.service import GameEnded, GameService, ManualClock, User, board_controls
+from bot.service.errors import (
+    IllegalMoveError,
+    InvalidButtonError,
+    NotAPlayerError,
+    UnreadableMoveError,
+    UserError,
+)
+from bot.service.results import ButtonAction
 from bot.service.vote_facts import VoteError, VoteRefusal, WindowClosed
 from bot.service.vote_rules import NOMINATIONS_PER_TURN, VOTE_CHANGES_PER_TURN, ElectedBy
 from bot.store import GameStatus, Store, team_player_id
@@ -346,3 +354,26 @@ async def test_the_captain_resigns_and_answers_draws_for_the_team(
     await endings.confirm_resign(ALICE, game_id)
     record = await store.games.get(game_id)
     assert record is not None and (record.result, record.termination) == ("0-1", "resignation")
+
+
+async def test_a_team_game_ends_without_rematch_and_its_record_names_the_team(
+    service: GameService,
+) -> None:
+    """A finished vote game's board has GIF and PGN but no Rematch (its team was formed for
+    that game), a Rematch press anyway is refused for the player and the captain alike, and
+    its PGN names the team as White and in WhiteTeam (none for dave's side)."""
+    game_id, _ = await open_team_game(service)
+    for member in (ALICE, BOB, CAROL):
+        await service.votes.vote(member, PLACE, "e4", game_id=game_id)
+    await service.play.move(DAVE, PLACE, "e5", game_id=game_id)
+    await service.endings.resign(DAVE, None, game_id=game_id)
+    ended = await service.endings.confirm_resign(DAVE, game_id)
+    actions = [button.action for button in board_controls(ended.game)]
+    assert actions == [ButtonAction.GIF, ButtonAction.PGN]
+    for presser in (DAVE, ALICE):
+        with pytest.raises(InvalidButtonError):
+            await service.buttons.press(presser, ButtonAction.REMATCH, game_id, place=PLACE)
+    export = await service.reports.record(DAVE, PLACE, game_id=game_id)
+    tags, game = rules.get_variant("chess").read_record(export.record)
+    assert (tags["White"], tags["WhiteTeam"], tags["Black"]) == ("Lions", "Lions", "dave")
+    assert "BlackTeam" not in tags and tags["Result"] == "1-0" and len(game.moves) == 2

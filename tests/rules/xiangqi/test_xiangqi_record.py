@@ -44,6 +44,14 @@ def test_record_layout_tags_and_moves() -> None:
     assert text.endswith("\n")
 
 
+def test_a_teams_tag_is_named_for_red() -> None:
+    """PGN's WhiteTeam (a vote game's team) is written RedTeam, as White is Red."""
+    tags = {"White": "Lions", "WhiteTeam": "Lions", "Black": "bob"}
+    read_tags, _ = XIANGQI.read_record(XIANGQI.write_record(_game(OPENING), tags))
+    assert (read_tags["Red"], read_tags["RedTeam"], read_tags["Black"]) == ("Lions", "Lions", "bob")
+    assert "WhiteTeam" not in read_tags
+
+
 def test_record_round_trips_moves_tags_and_start() -> None:
     """Reading a written record gives the same moves, start position and tags."""
     start = "3k5/9/9/9/2R6/9/9/9/9/4K4 w - - 3 20"
