@@ -137,6 +137,7 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    69: ("ALTER TABLE outbox DROP COLUMN place_id", "DROP TABLE game_places"),
     68: ("DROP TABLE tournament_roles",),
     67: ("ALTER TABLE tournaments DROP COLUMN timeout_limit",),
     66: ("ALTER TABLE players DROP COLUMN janggi_notation",),

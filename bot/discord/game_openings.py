@@ -117,7 +117,10 @@ async def open_game(bot: PostalBot, delivery: Delivery) -> Delivery:
     if thread_id is None:
         return delivery
     game = opened.game
-    await bot.service.reports.set_game_thread(game.id, thread_id)
+    if delivery.place_id is not None:  # the game's thread in another server
+        await bot.service.reports.set_place_thread(delivery.place_id, thread_id)
+    else:
+        await bot.service.reports.set_game_thread(game.id, thread_id)
     moved = dataclasses.replace(game, thread_id=thread_id)
     return dataclasses.replace(
         delivery,

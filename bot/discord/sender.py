@@ -537,7 +537,9 @@ class OutboxSender(Worker):
             nonce=delivery.nonce,
             **fields,
         )
-        if reply.game_id is not None:
+        # The board of the game's own place is its board message (the one before it loses
+        # its buttons); another server's copy keeps its own.
+        if reply.game_id is not None and delivery.place_id is None:
             await bot.boards.replaced(reply.game_id, place.id, message.id, fields.get("view"))
         if isinstance(content, TournamentCancelled) or (
             isinstance(content, TournamentStarted) and content.round is None

@@ -40,6 +40,7 @@ from bot.store import (
     ChallengeFacts,
     DigestFacts,
     EndingFacts,
+    GameRecord,
     OutboxCounts,
     OutboxItem,
     OutboxRow,
@@ -191,7 +192,13 @@ class DeliveryUseCases:
             deadline = None
         if await self._held(row, deadline):
             return None
-        if row.target is OutboxTarget.PLACE:
+        routing = row.routing
+        if row.place_id is not None:
+            at = await self._at_place(row, record)
+            if at is None:
+                return None
+            record, routing = at
+        if row.target is OutboxTarget.PLACE and row.place_id is None:
             gone = await core.store.outbox.unreachable(record.id)
             if gone is not None:
                 await core.store.outbox.finish(
@@ -208,7 +215,7 @@ class DeliveryUseCases:
         if isinstance(content, str):
             await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None
-        view, routing, redirected = content.game, row.routing, row.routing.channel_id
+        view, redirected = content.game, routing.channel_id
         refs = {view.white.id: view.white, view.black.id: view.black}
         place = view.thread_id or view.channel_id
         return Delivery(
@@ -225,7 +232,38 @@ class DeliveryUseCases:
             mention=tuple(refs[i] for i in routing.mention if i in refs),
             dm_fallback=routing.dm_fallback,
             game_id=record.id,
+            place_id=row.place_id,
         )
+
+    async def _at_place(
+        self, row: OutboxRow, record: GameRecord
+    ) -> tuple[GameRecord, Routing] | None:
+        """``record`` as seen from the other place ``row`` is said in (that server's
+        channel and thread) and the row's routing there; or None when the row is not for
+        that place: recorded superseded (a reminder or a closed DM's notice for the player
+        of another place, said in theirs) or failed (the place is gone)."""
+        core, now = self._core, self._core.now()
+        assert row.place_id is not None
+        place = await core.store.game_places.get(row.place_id)
+        if place is None:
+            await core.store.outbox.finish(row.id, OutboxState.FAILED, "the place is gone", now)
+            return None
+        for_one = isinstance(row.facts, ReminderFacts) or row.routing.dm_fallback
+        if for_one and row.user_id != place.player_id:
+            reason = "for the player of another place"
+            await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
+            return None
+        # Its mentions: the one player who acts from there (the other cannot see it).
+        mention = tuple(i for i in row.routing.mention if i == place.player_id)
+        there = dataclasses.replace(
+            record,
+            guild_id=place.guild_id,
+            channel_id=place.channel_id,
+            thread_id=place.thread_id,
+            thread_owned=place.thread_id is not None,
+            message_id=None,
+        )
+        return there, dataclasses.replace(row.routing, mention=mention)
 
     async def _held(self, row: OutboxRow, deadline: datetime | None) -> bool:
         """Hold a DM back while its recipient's quiet hours last, unless ``deadline`` (the
@@ -517,7 +555,8 @@ class DeliveryUseCases:
             OutboxState.FAILED,
             reason,
             now,
-            unreachable_game=game_id if gone else None,
+            # Another server's place gone leaves the game's own place (and others) reached.
+            unreachable_game=game_id if gone and delivery.place_id is None else None,
             notices=notices,
         )
         return False

@@ -149,6 +149,8 @@ class Delivery:
     mention: tuple[PlayerRef, ...] = ()
     dm_fallback: bool = False
     game_id: int | None = None
+    # The game's other place it goes to (a server more, ``game_places``); None: its own.
+    place_id: int | None = None
 
 
 class NoticeKind(Enum):

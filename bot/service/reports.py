@@ -262,6 +262,11 @@ class ReportUseCases:
         )
         return Leaderboard(game, rows)
 
+    async def set_place_thread(self, place_id: int, thread_id: int) -> None:
+        """Record the thread Postal opened for one of a game's other places (a server
+        more, between servers)."""
+        await self._core.store.game_places.set_thread(place_id, thread_id)
+
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
         """Remember the thread the adapter created for the game (commands there mean it),
         to be kept active while the game runs (``threads_to_keep``)."""

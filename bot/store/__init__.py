@@ -37,6 +37,7 @@ from bot.store.database import (
 )
 from bot.store.ending_batches import BatchEnding, OutboxSource
 from bot.store.game_lists import UNTIMED_LAST, ActiveKey
+from bot.store.game_places import GamePlace, GamePlaces
 from bot.store.games import Games
 from bot.store.move_write import MoveWrite
 from bot.store.notes import Note, Notes
@@ -94,6 +95,7 @@ from bot.store.records import (
     LimitHit,
     MoveRecord,
     NewGame,
+    NewPlace,
     NotifyMode,
     Offer,
     OfferKind,
@@ -158,6 +160,7 @@ class Store:
         self.players = Players(database)
         self.challenges = Challenges(database)
         self.games = Games(database)
+        self.game_places = GamePlaces(database)
         self.ratings = Ratings(database)
         self.bot_state = BotState(database)
         self.uptime = Uptime(database)
@@ -244,6 +247,8 @@ __all__ = [
     "EntryChange",
     "GameEnding",
     "GameOpenedFacts",
+    "GamePlace",
+    "GamePlaces",
     "GameRatings",
     "GameRecord",
     "GameStatus",
@@ -253,6 +258,7 @@ __all__ = [
     "MoveRecord",
     "MoveWrite",
     "NewGame",
+    "NewPlace",
     "NewTeam",
     "NewTournament",
     "Nomination",

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.database import Connection
+from bot.store.game_places import insert_places
 from bot.store.game_rows import COLUMNS, GameTable, clock_note, game_from_row
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, NewGame, to_epoch
@@ -148,6 +149,8 @@ async def insert_game(
     row = await cursor.fetchone()
     await cursor.close()
     created = game_from_row(row)
+    # Its other places first: its rows said in its place are copied to each of them.
+    await insert_places(conn, created.id, game.other_places)
     await insert_items(conn, _for_game(outbox, created.id), now)
     # A team seated (vote chess) is linked to its game, its window opened if it moves first.
     await seat_teams(conn, created.id, (game.white_id, game.black_id), game.to_move_id, now)

@@ -98,6 +98,8 @@ class OutboxRow:
     message_id: int | None
     last_error: str | None
     reason: str | None
+    # The game's other place it is said in (``game_places``), None: the game's own.
+    place_id: int | None = None
 
     @property
     def lane(self) -> str:
@@ -132,7 +134,8 @@ class OutboxCounts:
 
 _COLUMNS = (
     "id, kind, target, game_id, challenge_id, user_id, facts, nonce, state, attempts, "
-    "next_attempt_at, in_flight_since, created_at, channel_id, message_id, last_error, reason"
+    "next_attempt_at, in_flight_since, created_at, channel_id, message_id, last_error, reason, "
+    "place_id"
 )
 
 # Whether a pending row comes before row ``o`` in its lane (see ``OutboxRow.lane``): then
@@ -192,6 +195,7 @@ def _row(row: Any) -> OutboxRow:
         message_id=row[14],
         last_error=row[15],
         reason=row[16],
+        place_id=row[17],
     )
 
 
@@ -202,6 +206,43 @@ _INSERTED = (
 ROWS_A_STATEMENT = 1000  # 12 parameters a row: well inside PostgreSQL's 32,767 a statement
 _VALUES = f"({', '.join('?' * _INSERTED.count(','))}, ?)"
 _INSERT = f"INSERT INTO outbox ({_INSERTED}) VALUES {_VALUES} ON CONFLICT (dedupe_key) DO NOTHING"
+
+
+# The kinds said in every place of a game (its own and, between servers, one a server more:
+# ``game_places``); the others (a tournament's, a vote team's) have one place of their own.
+EVERY_PLACE = frozenset(
+    {
+        OutboxKind.TURN,
+        OutboxKind.REMINDER,
+        OutboxKind.ENDING,
+        OutboxKind.OFFER,
+        OutboxKind.TAKEBACK,
+        OutboxKind.GAME_OPENED,
+    }
+)
+# The row just written for the game's own place (game id, nonce) once more for each of the
+# game's other places, each with a nonce and dedupe key of its own. A game without other
+# places (nearly all) costs one probe of game_places' (game_id, guild_id) key.
+_COPIED = _INSERTED.replace("claimed_by, claimed_until", "place_id")
+_TO_EVERY_PLACE = (
+    f"INSERT INTO outbox ({_COPIED}) SELECT o.kind, o.target, o.game_id, o.challenge_id, "
+    "o.user_id, o.facts, o.dedupe_key || ':place:' || CAST(p.id AS TEXT), "
+    "substr(o.nonce, 1, 16) || 'p' || CAST(p.id AS TEXT), o.next_attempt_at, o.created_at, "
+    "p.id FROM game_places p JOIN outbox o ON o.game_id = p.game_id AND o.nonce = ? "
+    "AND o.place_id IS NULL WHERE p.game_id = ? ON CONFLICT (dedupe_key) DO NOTHING"
+)
+
+
+def _copies(items: Iterable[OutboxItem], rows: list[tuple[object, ...]]) -> list[Statement]:
+    """The statements that copy each row of ``items`` said in its game's place to the
+    game's other places (``rows``: the items' values, as ``_rows`` gives them)."""
+    return [
+        Statement(_TO_EVERY_PLACE, (row[7], item.game_id))
+        for item, row in zip(items, rows, strict=True)
+        if item.target is OutboxTarget.PLACE
+        and item.game_id is not None
+        and item.kind in EVERY_PLACE
+    ]
 
 
 def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]]:
@@ -226,8 +267,10 @@ def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]
 
 
 async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datetime) -> int:
-    """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``.
-    Returns how many were new (a repeated ``dedupe_key`` is skipped)."""
+    """Insert ``items`` on ``conn`` (inside the caller's transaction), due at ``now``, each
+    said in its game's place also in the game's other places. Returns how many were new
+    (a repeated ``dedupe_key`` is skipped; copies to other places not counted)."""
+    items = list(items)
     rows, inserted = _rows(items, now), 0
     # A statement for up to ROWS_A_STATEMENT rows; the ids returned: the rows inserted.
     for start in range(0, len(rows), ROWS_A_STATEMENT):
@@ -240,12 +283,16 @@ async def insert_items(conn: Connection, items: Iterable[OutboxItem], now: datet
         )
         inserted += len(list(await cursor.fetchall()))
         await cursor.close()
+    for copy in _copies(items, rows):
+        await conn.execute(copy.sql, copy.params)
     return inserted
 
 
 def insert_statements(items: Iterable[OutboxItem], now: datetime) -> list[Statement]:
     """``insert_items`` as statements of a write sent whole (``Database.write``)."""
-    return [Statement(_INSERT, row) for row in _rows(items, now)]
+    items = list(items)
+    rows = _rows(items, now)
+    return [*(Statement(_INSERT, row) for row in rows), *_copies(items, rows)]
 
 
 def answered_statement(

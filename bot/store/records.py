@@ -375,6 +375,16 @@ class RatingEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class NewPlace:
+    """A place to give a game being created: a channel of another server, where
+    ``player_id`` acts from (its thread is opened as the game opens there)."""
+
+    guild_id: int
+    channel_id: int
+    player_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class NewGame:
     """A game to create at its start position: where it lives, who plays, its clock
     (``untimed``: none, ``days_per_move`` unused), who moves first and by when."""
@@ -401,6 +411,8 @@ class NewGame:
     cap_days: int | None = None
     waiting_bank: int | None = None
     weekends_off: bool = False  # the clock stops on each player's own weekend
+    # Its places in other servers (a club match between servers: ``game_places``).
+    other_places: tuple[NewPlace, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from bot.service import GameService, ManualClock, Place, User
 from bot.store import (
     ClaimKind,
     NewGame,
+    NewPlace,
     NewTournament,
     PairedGame,
     PositionEvaluation,
@@ -31,6 +32,7 @@ from bot.store import (
 )
 from bot.store.copy import TargetNotEmpty, count_rows
 from bot.store.database import migrations
+from bot.store.game_places import insert_places
 from bot.store.postgres import PostgresConnection
 from tests.dbtools import connect
 from tests.fake_engines import FakeEngines
@@ -92,6 +94,9 @@ async def _deployment(path: Path) -> dict[int, str]:
         await store.server_languages.choose(PLACE.guild_id, "fr")
         await store.tournament_roles.choose(PLACE.guild_id, 7_000_000_009)
         await _tournament(store, clock.now)
+        # A game's place in another server (a club match between servers).
+        async with store.database.transaction() as conn:
+            await insert_places(conn, going.game.id, [NewPlace(2, 22, BOB.id)])
         # A team's game against the computer, its vote under way (teams and their rows).
         team = dict(name="Lions", members=(BOB, CAROL), level=2, color="white", days=2)
         await service.votes.open(ALICE, Place(4, 40), **team)  # type: ignore[arg-type]

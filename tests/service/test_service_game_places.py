@@ -1,0 +1,92 @@
+"""A game with a place in another server (issue 26, club matches between servers): every
+row said in the game's place is written once more for that place, delivered to that
+server's thread mentioning only the player who acts from there, and a command typed in
+that thread means the game."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.service import DeliveryTarget, GameService, Place
+from bot.service.delivery_results import TurnNotice
+from bot.store import GamePlace, NewPlace, OutboxKind, OutboxState, OutboxTarget, Store
+from bot.store.game_places import insert_places
+from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
+
+OTHER = Place(guild_id=2, channel_id=20)
+
+
+async def _game_in_two_servers(service: GameService, store: Store) -> int:
+    """A game of alice's server whose other place, in server 2, is bob's."""
+    started = await start_game(service)
+    async with store.database.transaction() as conn:
+        await insert_places(
+            conn, started.game.id, [NewPlace(OTHER.guild_id, OTHER.channel_id, BOB.id)]
+        )
+    return started.game.id
+
+
+async def test_a_move_typed_away_is_posted_in_both_places(
+    service: GameService, store: Store
+) -> None:
+    """Alice's move typed away from the game is posted in its own place and in bob's
+    server, where only bob is mentioned; each copy has its own nonce."""
+    game_id = await _game_in_two_servers(service, store)
+    await service.play.move(ALICE, Place(1, 99), "e4", game_id=game_id)
+    rows = [
+        row
+        for row in await service.deliveries.deliveries_of(game_id)
+        if row.kind is OutboxKind.TURN and row.target is OutboxTarget.PLACE
+    ]
+    assert [row.place_id is None for row in rows] == [True, False]
+    own, other = rows
+    assert own.nonce != other.nonce
+    here = await service.deliveries.delivery(own)
+    there = await service.deliveries.delivery(other)
+    assert here is not None and there is not None
+    assert (here.guild_id, here.channel_id) == (PLACE.guild_id, PLACE.channel_id)
+    assert (there.guild_id, there.channel_id, there.parent_id) == (2, 20, None)
+    assert there.target is DeliveryTarget.PLACE and there.place_id == other.place_id
+    assert isinstance(there.content, TurnNotice) and there.content.game.guild_id == 2
+    assert [p.id for p in there.mention] == [BOB.id]
+
+
+async def test_the_other_places_thread_means_the_game(service: GameService, store: Store) -> None:
+    """Once the game's thread in bob's server is recorded, bob moves from there without
+    naming the game; a thread of nobody's game still finds none."""
+    game_id = await _game_in_two_servers(service, store)
+    (place,) = await store.game_places.of_game(game_id)
+    await service.reports.set_place_thread(place.id, 21)
+    await play(service, game_id, "e4")
+    played = await service.play.move(BOB, Place(2, 20, 21), "e5")
+    assert played.game.id == game_id
+    assert await store.game_places.by_thread(21) == GamePlace(place.id, game_id, 2, 20, 21, BOB.id)
+    assert await store.game_places.by_thread(22) is None
+
+
+async def test_a_reminder_for_one_player_is_not_said_in_the_others_place(
+    service: GameService, store: Store
+) -> None:
+    """A row for one player alone (a closed DM's notice) copied to the place of the
+    other player is superseded there, not posted where its player cannot see it."""
+    game_id = await _game_in_two_servers(service, store)
+    await service.play.move(ALICE, Place(1, 99), "e4", game_id=game_id)
+    turn = next(
+        row
+        for row in await service.deliveries.deliveries_of(game_id)
+        if row.kind is OutboxKind.TURN and row.place_id is None
+    )
+    delivery = await service.deliveries.delivery(turn)
+    assert delivery is not None
+    # Alice's DM refused: the notice in the place, mentioning her, is written for both.
+    assert isinstance(delivery.content, TurnNotice)
+    alice = delivery.content.game.white
+    await service.deliveries.dm_refused(dataclasses.replace(delivery, user=alice), "closed")
+    fallbacks = [
+        row for row in await service.deliveries.deliveries_of(game_id) if row.routing.dm_fallback
+    ]
+    assert len(fallbacks) == 2
+    copy = next(row for row in fallbacks if row.place_id is not None)
+    assert await service.deliveries.delivery(copy) is None
+    (kept,) = [row for row in await store.outbox.rows(game_id=game_id) if row.id == copy.id]
+    assert kept.state is OutboxState.SUPERSEDED
