@@ -137,6 +137,12 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    70: (
+        "DROP TABLE club_match_games",
+        "DROP TABLE club_match_players",
+        "DROP TABLE club_match_sides",
+        "DROP TABLE club_matches",
+    ),
     69: ("ALTER TABLE outbox DROP COLUMN place_id", "DROP TABLE game_places"),
     68: ("DROP TABLE tournament_roles",),
     67: ("ALTER TABLE tournaments DROP COLUMN timeout_limit",),

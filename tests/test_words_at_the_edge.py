@@ -44,6 +44,7 @@ from bot.service.conditional import (
 from bot.service.errors import UserError
 from bot.service.janggi_setups import SetupError, SetupProblem
 from bot.service.local_time import TimeFormatError, TimeProblem
+from bot.service.match_facts import MatchError, MatchRefusal
 from bot.service.move_hints import MoveSlip
 from bot.service.notes import (
     EmptyNoteError,
@@ -192,6 +193,7 @@ CONVERTED: tuple[UserError, ...] = (
     ),
     TournamentError(TournamentRefusal.NOT_ORGANISER),
     *(VoteError(reason, count=3, games=(4, 5)) for reason in VoteRefusal),
+    *(MatchError(reason, match_id=4, count=3, side="Lions") for reason in MatchRefusal),
     TournamentError(TournamentRefusal.NO_TOURNAMENT),
     *(
         DeadlineError(problem, "3x", datetime(2026, 11, 28, 9, 30, tzinfo=UTC))

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.console.board import text_board, when
+from bot.console.matches import match
 from bot.console.names import (
     CONSOLE_PLACE,
     checked_name,
@@ -420,6 +421,7 @@ COMMANDS: dict[str, Handler] = {
     "note": _note,
     "tournament": tournament,
     "vote": vote,
+    "match": match,
     "press": _press,
     "gif": _gif,
     "analyse": _analyse,

@@ -32,6 +32,7 @@ from bot.console.help_rows import (
     quoted,
     say_word,
 )
+from bot.console.match_help import match_rows
 from bot.i18n import NP_, pgettext
 from bot.i18n.names import YES, Command, Option, label_head
 from bot.i18n.text import say
@@ -126,6 +127,7 @@ def help_layout() -> tuple[Part, ...]:
         # Tournaments and vote chess apart: together they pass Discord's 2,000 characters.
         _tournament_rows(),
         _vote_rows(),
+        match_rows(),
     )
 
 

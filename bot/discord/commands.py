@@ -21,6 +21,7 @@ from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import Variant, described_choices, postal
+from bot.discord.matches import match
 from bot.discord.notes import note
 from bot.discord.places import can_host_game
 from bot.discord.respond import Outlook, quickly
@@ -475,6 +476,7 @@ SERVER_COMMANDS: tuple[AnyCommand, ...] = (
     conditional,
     tournament,
     vote,
+    match,
 )
 # Read-only commands about one's own games: also in the bot's DMs.
 DM_COMMANDS: tuple[AnyCommand, ...] = (games, pgn, history, stats, note)

@@ -44,6 +44,7 @@ from bot.service import (
     TurnNotice,
 )
 from bot.service.delivery_results import GameOpened
+from bot.service.match_facts import MatchUpdate
 from bot.service.tournament.facts import (
     StandingsUpdate,
     TournamentCancelled,
@@ -54,6 +55,7 @@ from bot.service.tournament.facts import (
 from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
+from bot.text.match_words import update_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.signup_words import cancelled_text
 from bot.text.tournament_words import ended_text, started_text, table_text, withdrawn_text
@@ -82,6 +84,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
     elif isinstance(content, StandingsUpdate):
         return Reply(clip(safe(table_text(content.table)), CONTENT_LIMIT))
+    elif isinstance(content, MatchUpdate):
+        return Reply(clip(safe(update_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentWithdrawn):
         return Reply(clip(safe(withdrawn_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentStarted):

@@ -72,6 +72,7 @@ from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 from bot.service.delivery_results import GameOpened
+from bot.service.match_facts import MatchUpdate
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
 from bot.store import when_available
 
@@ -488,13 +489,13 @@ class OutboxSender(Worker):
         bot = self._bot
         content = delivery.content
         if delivery.target is DeliveryTarget.MESSAGE:
-            assert isinstance(content, ChallengeClosed | StandingsUpdate)
+            assert isinstance(content, ChallengeClosed | StandingsUpdate | MatchUpdate)
             assert delivery.message_id is not None
             channel = bot.get_partial_messageable(
                 delivery.channel_id or 0, guild_id=delivery.guild_id or None
             )
             message = channel.get_partial_message(delivery.message_id)
-            if isinstance(content, StandingsUpdate):  # the text only: a table has no buttons
+            if isinstance(content, StandingsUpdate | MatchUpdate):  # text only: no buttons
                 edited = outbox_messages.delivery_post(delivery).content
             else:
                 edited = messages.challenge_closed(content)
@@ -537,9 +538,7 @@ class OutboxSender(Worker):
             nonce=delivery.nonce,
             **fields,
         )
-        # The board of the game's own place is its board message (the one before it loses
-        # its buttons); another server's copy keeps its own.
-        if reply.game_id is not None and delivery.place_id is None:
+        if reply.game_id is not None and delivery.place_id is None:  # a copy keeps its own
             await bot.boards.replaced(reply.game_id, place.id, message.id, fields.get("view"))
         if isinstance(content, TournamentCancelled) or (
             isinstance(content, TournamentStarted) and content.round is None

@@ -17,6 +17,7 @@ from bot.service.challenge_spec import CHALLENGE, START, VARIANT
 from bot.service.command_specs import CommandSpec, OptionKind, OptionSpec
 from bot.service.conditional import MAX_LINE_TEXT
 from bot.service.deadlines import MORETIME_DAYS
+from bot.service.match_catalog import MATCH
 from bot.service.notes import MAX_NOTE_TEXT
 from bot.service.pause_facts import MAX_PAUSE_DAYS
 from bot.service.preferences import (
@@ -522,6 +523,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         console_only=True,
     ),
     VOTE,
+    MATCH,
     # The console's help (« /aide » in French): the list, or one command as described here.
     CommandSpec(
         NP_("command name", "help"),

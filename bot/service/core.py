@@ -389,11 +389,6 @@ class ServiceCore:
             in_thread = await self.store.games.seated_by_thread(place.thread_id, now)
             if in_thread is not None:
                 return in_thread
-            # A game between servers: its thread in this server is one of its other places.
-            other = await self.store.game_places.by_thread(place.thread_id)
-            there = None if other is None else await self.store.games.seated(other.game_id, now)
-            if there is not None:
-                return there
         channel = place.thread_id if place.thread_id is not None else place.channel_id
         seated = await self.store.games.seated_in_channel(user.id, channel, now)
         if place.thread_id is not None and not seated:

@@ -12,8 +12,10 @@ import dataclasses
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from bot.service.club_matches import ClubMatchUseCases
 from bot.service.core import ServiceCore
 from bot.service.delivery_contents import DeliveryContents
+from bot.service.delivery_places import where_said
 from bot.service.delivery_results import (
     Delivery,
     DeliveryTarget,
@@ -25,6 +27,7 @@ from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
+from bot.service.match_facts import MatchUpdate
 from bot.service.results import ChallengeClosed, PlayerRef
 from bot.service.tournament.facts import (
     MIN_PLAYERS,
@@ -40,7 +43,7 @@ from bot.store import (
     ChallengeFacts,
     DigestFacts,
     EndingFacts,
-    GameRecord,
+    MatchStandingsFacts,
     OutboxCounts,
     OutboxItem,
     OutboxRow,
@@ -83,8 +86,10 @@ class DeliveryUseCases:
         endings: EndingUseCases,
         tournaments: TournamentUseCases,
         votes: VoteUseCases,
+        matches: ClubMatchUseCases,
     ) -> None:
         self._core = core
+        self._matches = matches
         self._digests = digests
         self._endings = endings
         self._tournaments = tournaments
@@ -180,6 +185,8 @@ class DeliveryUseCases:
             return await self._signup_delivery(row, facts)
         if isinstance(facts, DigestFacts):
             return None if await self._held(row, None) else await self._digest_delivery(row, facts)
+        if isinstance(facts, MatchStandingsFacts):
+            return await self._match_standings_delivery(row, facts)
         assert row.game_id is not None
         record = await core.store.games.get(row.game_id)
         if record is None:
@@ -192,19 +199,10 @@ class DeliveryUseCases:
             deadline = None
         if await self._held(row, deadline):
             return None
-        routing = row.routing
-        if row.place_id is not None:
-            at = await self._at_place(row, record)
-            if at is None:
-                return None
-            record, routing = at
-        if row.target is OutboxTarget.PLACE and row.place_id is None:
-            gone = await core.store.outbox.unreachable(record.id)
-            if gone is not None:
-                await core.store.outbox.finish(
-                    row.id, OutboxState.FAILED, f"unreachable: {gone}", now
-                )
-                return None
+        said = await where_said(core.store, now, row, record)
+        if said is None:
+            return None
+        record, routing = said
         try:
             content = await self._contents.content(facts, row.user_id, record)
         except DamagedGameError as error:
@@ -234,36 +232,6 @@ class DeliveryUseCases:
             game_id=record.id,
             place_id=row.place_id,
         )
-
-    async def _at_place(
-        self, row: OutboxRow, record: GameRecord
-    ) -> tuple[GameRecord, Routing] | None:
-        """``record`` as seen from the other place ``row`` is said in (that server's
-        channel and thread) and the row's routing there; or None when the row is not for
-        that place: recorded superseded (a reminder or a closed DM's notice for the player
-        of another place, said in theirs) or failed (the place is gone)."""
-        core, now = self._core, self._core.now()
-        assert row.place_id is not None
-        place = await core.store.game_places.get(row.place_id)
-        if place is None:
-            await core.store.outbox.finish(row.id, OutboxState.FAILED, "the place is gone", now)
-            return None
-        for_one = isinstance(row.facts, ReminderFacts) or row.routing.dm_fallback
-        if for_one and row.user_id != place.player_id:
-            reason = "for the player of another place"
-            await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
-            return None
-        # Its mentions: the one player who acts from there (the other cannot see it).
-        mention = tuple(i for i in row.routing.mention if i == place.player_id)
-        there = dataclasses.replace(
-            record,
-            guild_id=place.guild_id,
-            channel_id=place.channel_id,
-            thread_id=place.thread_id,
-            thread_owned=place.thread_id is not None,
-            message_id=None,
-        )
-        return there, dataclasses.replace(row.routing, mention=mention)
 
     async def _held(self, row: OutboxRow, deadline: datetime | None) -> bool:
         """Hold a DM back while its recipient's quiet hours last, unless ``deadline`` (the
@@ -363,13 +331,10 @@ class DeliveryUseCases:
         self, row: OutboxRow, facts: TournamentStandingsFacts
     ) -> Delivery | None:
         """The standings after the result of ``row``: the tournament's standings message
-        posted (the first time) or edited; superseded when a later result has ended
-        since (that result's own row says the newer table), so a burst of results costs
-        one edit, not one each."""
+        posted (the first time) or edited (``_kept_up``)."""
         store, now = self._core.store, self._core.now()
-        if await store.tournaments.finished_games(facts.tournament_id) > facts.finished:
-            reason = "a later result updates the standings"
-            await store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
+        finished = await store.tournaments.finished_games(facts.tournament_id)
+        if await self._overtaken(row, finished, facts.finished):
             return None
         tournament = await store.tournaments.get(facts.tournament_id)
         if tournament is None:
@@ -378,15 +343,42 @@ class DeliveryUseCases:
         said = self._tournament_post(
             row, StandingsUpdate(await self._tournaments.final(tournament.id))
         )
-        if tournament.standings_message_id is None:
-            return said
-        # Its message is in the channel (or thread) the tournament was made in.
-        return dataclasses.replace(
-            said,
-            target=DeliveryTarget.MESSAGE,
-            message_id=tournament.standings_message_id,
-            parent_id=None,
+        return _kept_up(said, tournament.standings_message_id)
+
+    async def _match_standings_delivery(
+        self, row: OutboxRow, facts: MatchStandingsFacts
+    ) -> Delivery | None:
+        """The standings of a club match after the result of ``row``, in the place of
+        side ``facts.side`` (its server's channel, or thread): that side's standings message
+        posted (the first time) or edited (``_kept_up``)."""
+        finished = await self._core.store.club_matches.finished_games(facts.match_id)
+        if await self._overtaken(row, finished, facts.finished):
+            return None
+        side = await self._matches.side(facts.match_id, facts.side)
+        said = Delivery(
+            row_id=row.id,
+            lane=row.lane,
+            attempts=row.attempts,
+            nonce=row.nonce,
+            target=DeliveryTarget.PLACE,
+            content=MatchUpdate(await self._matches.standings(facts.match_id), facts.side),
+            guild_id=side.guild_id,
+            channel_id=side.target_id,
+            parent_id=side.channel_id if side.thread_id else None,
         )
+        return _kept_up(said, side.standings_message_id)
+
+    async def _overtaken(self, row: OutboxRow, finished: int, told: int) -> bool:
+        """Whether a standings row that tells ``told`` ended games is overtaken: ``finished``
+        have ended since, and the later result's own row says the newer table (so a burst
+        of results costs one post or edit, not one each). Recorded superseded then."""
+        if finished <= told:
+            return False
+        reason = "a later result updates the standings"
+        await self._core.store.outbox.finish(
+            row.id, OutboxState.SUPERSEDED, reason, self._core.now()
+        )
+        return True
 
     async def _timeouts_delivery(
         self, row: OutboxRow, facts: TournamentTimeoutsFacts
@@ -463,11 +455,14 @@ class DeliveryUseCases:
         )
         for delivery, _, message in accepted:  # a standings message posted: edited from now
             update = delivery.content
-            posted = delivery.target is DeliveryTarget.PLACE and message is not None
-            if isinstance(update, StandingsUpdate) and posted:
-                assert message is not None
+            if delivery.target is not DeliveryTarget.PLACE or message is None:
+                continue
+            if isinstance(update, StandingsUpdate):
                 tournament_id = update.table.tournament.id
                 await self._core.store.tournaments.set_standings_message(tournament_id, message)
+            elif isinstance(update, MatchUpdate):
+                match_id = update.standings.match.id
+                await self._matches.standings_posted(match_id, update.side, message)
 
     async def retry_delivery(self, row_id: int, at: float, error: str) -> None:
         """The attempt failed for a reason that may pass; the next attempt is due at ``at``."""
@@ -537,7 +532,8 @@ class DeliveryUseCases:
             | TournamentStarted
             | TournamentCancelled
             | StandingsUpdate
-            | TournamentWithdrawn,
+            | TournamentWithdrawn
+            | MatchUpdate,
         ):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS
@@ -573,3 +569,14 @@ class DeliveryUseCases:
     async def deliveries_of(self, game_id: int) -> list[OutboxRow]:
         """Every outbox row of a game, in order (for reports and tests)."""
         return await self._core.store.outbox.rows(game_id=game_id)
+
+
+def _kept_up(said: Delivery, message_id: int | None) -> Delivery:
+    """A self-updating message's delivery (a tournament's standings, a club match side's):
+    ``said`` posted in its place the first time, and from then on its message
+    (``message_id``, in that place) edited."""
+    if message_id is None:
+        return said
+    return dataclasses.replace(
+        said, target=DeliveryTarget.MESSAGE, message_id=message_id, parent_id=None
+    )

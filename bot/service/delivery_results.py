@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
+from bot.service.match_facts import MatchUpdate
 from bot.service.report_results import GameListEntry
 from bot.service.results import (
     BoardView,
@@ -140,6 +141,7 @@ class Delivery:
         | GameOpened
         | VoteClosedNotice
         | TeamReminder
+        | MatchUpdate
     )
     guild_id: int = 0
     channel_id: int | None = None

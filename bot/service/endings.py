@@ -97,9 +97,13 @@ class EndingUseCases:
         return ConfirmationNeeded(view, (button,))
 
     async def _in_tournament(self, record: GameRecord) -> bool:
-        """Whether ``record`` is a tournament's game: it counts from the start (a
-        resignation or time-out before the first moves is a loss, and nothing aborts it)."""
-        return await self._core.store.tournaments.of_game(record.id) is not None
+        """Whether ``record`` is a tournament's or a club match's game: it counts from the
+        start (a resignation or time-out before the first moves is a loss, and nothing
+        aborts it)."""
+        store = self._core.store
+        if await store.tournaments.of_game(record.id) is not None:
+            return True
+        return await store.club_matches.of_game(record.id) is not None
 
     async def counts_from_start(self, record: GameRecord) -> bool:
         """Whether an ending of ``record`` now stands even before each side has moved (a
@@ -427,6 +431,10 @@ class EndingUseCases:
         now = now or self._core.now()
         refs = await self._core.refs(record.white_id, record.black_id)
         actor_id = None if actor is None else actor.id
+        # A game between servers: an answer shows the end in one server, so every one of
+        # its places is told (the answer's own sees it twice rather than another never).
+        in_place = in_place or bool(await self._core.store.game_places.of_game(record.id))
+        told = partial(ending_items, in_place=in_place, actor_id=actor_id)
         for _ in range(WRITE_ATTEMPTS):
             written: Written = await self._core.store.games.finish(
                 record,
@@ -434,7 +442,7 @@ class EndingUseCases:
                 now,
                 self._core.rate(record) if rated else None,
                 consume_offer=consume_offer,
-                outbox=partial(ending_items, record, refs, in_place=in_place, actor_id=actor_id),
+                outbox=partial(told, record, refs),
             )
             if written.ok:
                 break

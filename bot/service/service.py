@@ -11,6 +11,7 @@ from bot.service.animations import AnimationQueue
 from bot.service.board_menus import BoardMenuUseCases
 from bot.service.buttons import ButtonUseCases
 from bot.service.challenges import ChallengeUseCases
+from bot.service.club_matches import ClubMatchUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.conditional import ConditionalMoves
 from bot.service.core import ServiceCore
@@ -73,7 +74,8 @@ class GameService:
         self.tournaments = tournaments = TournamentUseCases(core, organisers)
         self.signups = SignupClock(core, tournaments)
         self.votes = votes = VoteUseCases(core, play, challenges, computer)
-        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments, votes)
+        self.matches = matches = ClubMatchUseCases(core, organisers)
+        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments, votes, matches)
         self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
         self.vote_polls = VotePolls(core, votes)

@@ -20,6 +20,17 @@ from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.claims import ClaimKind, Claims
 from bot.store.clock_looks import LOOK_HORIZON, REMINDER_HORIZON, ClockLook, ClockLooks
+from bot.store.club_matches import (
+    ClubMatch,
+    ClubMatches,
+    ListChange,
+    MatchGame,
+    MatchPlayer,
+    MatchSide,
+    MatchStatus,
+    NewMatch,
+    PairedMatchGame,
+)
 from bot.store.computer import ComputerGames, PendingReply
 from bot.store.conditionals import ConditionalNode, Conditionals
 from bot.store.confirmations import Confirmations
@@ -43,22 +54,22 @@ from bot.store.move_write import MoveWrite
 from bot.store.notes import Note, Notes
 from bot.store.opening import open_database
 from bot.store.outbox import (
-    Answering,
     Outbox,
     OutboxCounts,
     OutboxItem,
     OutboxRow,
     OutboxState,
     PlayerNotice,
-    answer_holder,
     new_nonce,
 )
+from bot.store.outbox_answers import Answering, answer_holder
 from bot.store.outbox_facts import (
     ChallengeFacts,
     ComputerStuckFacts,
     DigestFacts,
     EndingFacts,
     GameOpenedFacts,
+    MatchStandingsFacts,
     MessageFacts,
     OfferFacts,
     OutboxKind,
@@ -161,6 +172,7 @@ class Store:
         self.challenges = Challenges(database)
         self.games = Games(database)
         self.game_places = GamePlaces(database)
+        self.club_matches = ClubMatches(database)
         self.ratings = Ratings(database)
         self.bot_state = BotState(database)
         self.uptime = Uptime(database)
@@ -226,6 +238,8 @@ __all__ = [
     "Claims",
     "ClockLook",
     "ClockLooks",
+    "ClubMatch",
+    "ClubMatches",
     "ComputerGames",
     "ComputerResult",
     "ComputerStuckFacts",
@@ -254,10 +268,17 @@ __all__ = [
     "GameStatus",
     "JanggiNotation",
     "LimitHit",
+    "ListChange",
+    "MatchGame",
+    "MatchPlayer",
+    "MatchSide",
+    "MatchStandingsFacts",
+    "MatchStatus",
     "MessageFacts",
     "MoveRecord",
     "MoveWrite",
     "NewGame",
+    "NewMatch",
     "NewPlace",
     "NewTeam",
     "NewTournament",
@@ -279,6 +300,7 @@ __all__ = [
     "OutboxState",
     "OutboxTarget",
     "PairedGame",
+    "PairedMatchGame",
     "PendingReply",
     "PingKind",
     "PingLimit",

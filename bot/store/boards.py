@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.database import Database, Statement
-from bot.store.outbox import answered_statement
+from bot.store.outbox_answers import answered_statement
 from bot.store.records import to_epoch
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store import tournament_endings
+from bot.store import club_match_endings, tournament_endings
 from bot.store.database import Connection, typed_values
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, rating_key
@@ -74,6 +74,7 @@ async def end_games(
     ratings = await _rate(conn, ended, now)
     # After the ratings' locks: every ending takes its locks in one order.
     finished = await tournament_endings.games_ended(conn, ids, now, ratings)
+    finished += await club_match_endings.games_ended(conn, ids, now)
     items = [item for e in ended for item in outbox_items(e.outbox, ratings.get(e.game.id))]
     items += finished  # after the games' own endings, in their lanes
     await insert_items(conn, items, now)

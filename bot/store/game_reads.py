@@ -39,9 +39,16 @@ class GameReads(GameTable):
         return found[0] if found else None
 
     async def seated_by_thread(self, thread_id: int, now: datetime) -> SeatedGame | None:
-        """The newest game of the thread, seated (see ``seated``)."""
+        """The newest game of the thread, seated (see ``seated``): the thread's own game, or
+        a game between servers whose thread in another server it is (``game_places``)."""
         found = await self._select_seated(BY_THREAD, (thread_id,), now)
-        return found[0] if found else None
+        if found:
+            return found[0]
+        rows = await self._db.fetch(
+            "SELECT game_id FROM game_places WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
+            (thread_id,),
+        )
+        return await self.seated(int(rows[0][0]), now) if rows else None
 
     async def seated_in_channel(
         self, player_id: int, channel_id: int, now: datetime

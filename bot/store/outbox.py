@@ -17,6 +17,8 @@ from enum import Enum
 from typing import Any
 
 from bot.store.database import Connection, Database, Statement
+from bot.store.outbox_answers import UNCLAIMED as _UNCLAIMED
+from bot.store.outbox_answers import Answering, answered_statement
 from bot.store.outbox_facts import (
     NO_ROUTING,
     MessageFacts,
@@ -28,6 +30,7 @@ from bot.store.outbox_facts import (
     encode,
     kind_of,
 )
+from bot.store.outbox_places import copies_to_places
 from bot.store.records import from_epoch, to_epoch
 
 
@@ -36,23 +39,6 @@ class OutboxState(Enum):
     SENT = "sent"
     FAILED = "failed"
     SUPERSEDED = "superseded"
-
-
-@dataclass(frozen=True, slots=True)
-class Answering:
-    """The interaction answer a row stands in for: the row is written claimed by
-    ``holder`` (``answer_holder`` of the answering process) until ``until`` (epoch
-    seconds), with ``nonce``, which names it when the answer's outcome is known."""
-
-    holder: str
-    until: float
-    nonce: str
-
-
-def answer_holder(process: str) -> str:
-    """The claim holder of the rows ``process``'s interaction answers stand in for: apart
-    from its deliveries, so that renewing or releasing those leaves them alone."""
-    return f"{process}/answers"
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +147,6 @@ def _lane_params(now: float) -> tuple[float, ...]:
 
 # A claimed row as it was before its attempt was counted (``claim_due``).
 _CLAIMED_COLUMNS = _COLUMNS.replace(" attempts,", " attempts - 1,")
-# What ends a claim: set with every outcome of an attempt.
-_UNCLAIMED = "claimed_by = NULL, claimed_until = NULL"
 
 # Discord accepts nonces of at most 25 characters.
 NONCE_LENGTH = 25
@@ -208,41 +192,10 @@ _VALUES = f"({', '.join('?' * _INSERTED.count(','))}, ?)"
 _INSERT = f"INSERT INTO outbox ({_INSERTED}) VALUES {_VALUES} ON CONFLICT (dedupe_key) DO NOTHING"
 
 
-# The kinds said in every place of a game (its own and, between servers, one a server more:
-# ``game_places``); the others (a tournament's, a vote team's) have one place of their own.
-EVERY_PLACE = frozenset(
-    {
-        OutboxKind.TURN,
-        OutboxKind.REMINDER,
-        OutboxKind.ENDING,
-        OutboxKind.OFFER,
-        OutboxKind.TAKEBACK,
-        OutboxKind.GAME_OPENED,
-    }
-)
-# The row just written for the game's own place (game id, nonce) once more for each of the
-# game's other places, each with a nonce and dedupe key of its own. A game without other
-# places (nearly all) costs one probe of game_places' (game_id, guild_id) key.
-_COPIED = _INSERTED.replace("claimed_by, claimed_until", "place_id")
-_TO_EVERY_PLACE = (
-    f"INSERT INTO outbox ({_COPIED}) SELECT o.kind, o.target, o.game_id, o.challenge_id, "
-    "o.user_id, o.facts, o.dedupe_key || ':place:' || CAST(p.id AS TEXT), "
-    "substr(o.nonce, 1, 16) || 'p' || CAST(p.id AS TEXT), o.next_attempt_at, o.created_at, "
-    "p.id FROM game_places p JOIN outbox o ON o.game_id = p.game_id AND o.nonce = ? "
-    "AND o.place_id IS NULL WHERE p.game_id = ? ON CONFLICT (dedupe_key) DO NOTHING"
-)
-
-
 def _copies(items: Iterable[OutboxItem], rows: list[tuple[object, ...]]) -> list[Statement]:
-    """The statements that copy each row of ``items`` said in its game's place to the
-    game's other places (``rows``: the items' values, as ``_rows`` gives them)."""
-    return [
-        Statement(_TO_EVERY_PLACE, (row[7], item.game_id))
-        for item, row in zip(items, rows, strict=True)
-        if item.target is OutboxTarget.PLACE
-        and item.game_id is not None
-        and item.kind in EVERY_PLACE
-    ]
+    """``items``' rows (``_rows``) copied to their games' other places (``outbox_places``)."""
+    shown = [(i.target, i.game_id, i.kind, str(r[7])) for i, r in zip(items, rows, strict=True)]
+    return copies_to_places(shown)
 
 
 def _rows(items: Iterable[OutboxItem], now: datetime) -> list[tuple[object, ...]]:
@@ -293,18 +246,6 @@ def insert_statements(items: Iterable[OutboxItem], now: datetime) -> list[Statem
     items = list(items)
     rows = _rows(items, now)
     return [*(Statement(_INSERT, row) for row in rows), *_copies(items, rows)]
-
-
-def answered_statement(
-    game_id: int, nonce: str, channel_id: int | None, message_id: int | None, now: datetime
-) -> Statement:
-    """Mark sent the row of ``game_id`` written with ``nonce`` for an interaction answer
-    that Discord accepted (``message_id`` in ``channel_id``): the answer said it."""
-    return Statement(
-        "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, finished_at = ?, "
-        f"{_UNCLAIMED} WHERE game_id = ? AND state = 'pending' AND nonce = ?",
-        (channel_id, message_id, to_epoch(now), game_id, nonce),
-    )
 
 
 class Outbox:

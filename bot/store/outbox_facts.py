@@ -42,6 +42,7 @@ class OutboxKind(Enum):
     TEAM_REMINDER = "team_reminder"  # a team's voting window closes soon (vote chess)
     TOURNAMENT_STANDINGS = "tournament_standings"  # a result: its standings message updated
     TOURNAMENT_TIMEOUTS = "tournament_timeouts"  # a player timed out too often: withdrawn
+    MATCH_STANDINGS = "match_standings"  # a club match's result: a side's standings message
 
 
 class OutboxTarget(Enum):
@@ -151,6 +152,17 @@ class TournamentStandingsFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchStandingsFacts:
+    """A game of club match ``match_id`` ended, the ``finished``-th: the standings message
+    of ``side`` (in that side's place) is posted or edited as the row is delivered, as a
+    tournament's is (``TournamentStandingsFacts``)."""
+
+    match_id: int
+    finished: int
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentTimeoutsFacts:
     """``player_id`` has lost ``timeouts`` games of tournament ``tournament_id`` on time,
     its limit: they are withdrawn (their games left lost) as the row is delivered, and
@@ -247,6 +259,7 @@ MessageFacts = (
     | TeamReminderFacts
     | TournamentStandingsFacts
     | TournamentTimeoutsFacts
+    | MatchStandingsFacts
 )
 
 # Each kind's facts.
@@ -268,6 +281,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.TEAM_REMINDER: TeamReminderFacts,
     OutboxKind.TOURNAMENT_STANDINGS: TournamentStandingsFacts,
     OutboxKind.TOURNAMENT_TIMEOUTS: TournamentTimeoutsFacts,
+    OutboxKind.MATCH_STANDINGS: MatchStandingsFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -51,6 +51,7 @@ from bot.store import OfferKind, SpamLimit
 from bot.text.challenges import REFUSALS as CHALLENGE_REFUSALS
 from bot.text.clock_words import CLOCK_REFUSALS
 from bot.text.conditional_words import CONDITIONAL_REFUSALS
+from bot.text.match_words import MATCH_WORDED
 from bot.text.move_errors import MOVE_WORDED
 from bot.text.options import OPTION_REFUSALS
 from bot.text.pause_words import PAUSE_REFUSALS
@@ -309,6 +310,7 @@ WORDED: dict[type[UserError], Callable[[Any], str]] = {
     **MOVE_WORDED,
     **TOURNAMENT_WORDED,
     **VOTE_WORDED,
+    **MATCH_WORDED,
     **SIGNUP_WORDED,
     **CHALLENGE_REFUSALS,
     **OPTION_REFUSALS,

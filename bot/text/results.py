@@ -13,6 +13,7 @@ from bot.text.boards import board_shown_text, promotion_text
 from bot.text.challenges import CHALLENGE_RESULTS
 from bot.text.endings import game_ended_text, move_played_text
 from bot.text.interactions import INTERACTIONS
+from bot.text.match_words import MATCH_RESULTS
 from bot.text.notices import reminder_text, turn_notice_text
 from bot.text.reports import REPORTS
 from bot.text.vote_words import VOTE_RESULTS
@@ -23,6 +24,7 @@ WORDED: dict[type, Callable[[Any], str]] = {
     **CHALLENGE_RESULTS,
     **INTERACTIONS,
     **VOTE_RESULTS,
+    **MATCH_RESULTS,
     GameEnded: game_ended_text,
     MovePlayed: move_played_text,
     BoardShown: board_shown_text,

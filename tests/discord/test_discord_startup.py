@@ -72,6 +72,7 @@ SPEC_COMMANDS = {
     "tournament": {"create", "join", "leave", "start", "standings", "withdraw", "pgn"},
     "note": {"text", "clear", "game", "move"},
     "vote": {"team", "nominate", "cast", "tally", "poll", "thread"},
+    "match": {"create", "accept", "decline", "join", "leave", "start", "show"},
     "gif": {"game", "frame_ms"},
     "analyse": {"game"},
     # User commands (right-click a member, Apps): no options.

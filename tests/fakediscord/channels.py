@@ -55,6 +55,9 @@ class Channels(Checks):
             raise DiscordError(404, 10003, "Unknown Channel")
         if channel is None:
             raise self._violation(404, 10003, f"Unknown Channel {request.match_info['channel']}")
+        if channel.guild_id is not None and channel.guild_id not in self.bot_guild_ids:
+            # A channel of a server Postal is not in: Discord answers Missing Access.
+            raise self._violation(403, 50001, f"Missing Access to {channel.name}")
         return channel
 
     async def _get_channel(self, request: web.Request) -> web.Response:

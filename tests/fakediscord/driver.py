@@ -413,6 +413,9 @@ class Driver(Events):
             # A forum has no message box: commands are typed in its posts (threads).
             raise ValueError(f"nobody can type a command in forum channel {where.name}")
         self.archive_idle_threads()
+        if not user.is_member_of(where.guild_id):
+            # A server's channels are its members': nobody else sees them, nor types there.
+            raise ValueError(f"{user.name} is no member of the server of {where.name}")
         if not self.can_read(user, where):
             # Discord's docs (Threads): a private thread is seen only by its members and
             # by those who may Manage Threads; nobody else can type in it.

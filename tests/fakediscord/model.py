@@ -176,6 +176,13 @@ class FakeUser:
     permissions: int = BOT_PERMISSIONS
     # The ids of the server roles they hold (``FakeDiscord.add_role``), sent in member objects.
     roles: tuple[int, ...] = ()
+    # The servers they are a member of (None: every server of the fake): a member sees and
+    # types only in their own servers' channels and threads.
+    guild_ids: frozenset[int] | None = None
+
+    def is_member_of(self, guild_id: int | None) -> bool:
+        """Whether the user may see ``guild_id``'s channels (None: outside servers)."""
+        return guild_id is None or self.guild_ids is None or guild_id in self.guild_ids
 
     def payload(self) -> dict[str, Any]:
         return {

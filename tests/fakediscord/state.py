@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +79,8 @@ class FakeState:
         # The first server; ``add_guild`` adds more (the bot is a member of each).
         self.guild_id = self.new_id()
         self.guild_names: dict[int, str] = {self.guild_id: "Postal Club"}
+        # The servers Postal is in: it reaches no channel of another (``remove_bot``).
+        self.bot_guild_ids: set[int] = {self.guild_id}
         # Each server's language (its preferred_locale; interactions' guild_locale).
         self.guild_locales: dict[int, str] = {}
         # Each server's roles besides @everyone: role id -> (server id, name).
@@ -191,9 +193,18 @@ class FakeState:
         milliseconds = int(moment * 1000) - DISCORD_EPOCH_MS
         return (milliseconds << 22) | (next(self._ids) & 0x3FFFFF)
 
-    def add_user(self, name: str, *, accepts_dms: bool = True, bot: bool = False) -> FakeUser:
-        """A new guild member called ``name``."""
-        user = FakeUser(self.new_id(), name, bot=bot, accepts_dms=accepts_dms)
+    def add_user(
+        self,
+        name: str,
+        *,
+        accepts_dms: bool = True,
+        bot: bool = False,
+        guild_ids: Iterable[int] | None = None,
+    ) -> FakeUser:
+        """A new guild member called ``name``: of ``guild_ids`` alone when given, else of
+        every server of the fake."""
+        members = None if guild_ids is None else frozenset(guild_ids)
+        user = FakeUser(self.new_id(), name, bot=bot, accepts_dms=accepts_dms, guild_ids=members)
         self.users[user.id] = user
         return user
 
@@ -226,6 +237,7 @@ class FakeState:
         count): give the server an id that Discord's formula puts on that shard."""
         guild_id = self.new_id() if shard is None else self._id_on_shard(*shard)
         self.guild_names[guild_id] = name
+        self.bot_guild_ids.add(guild_id)
         channel = FakeChannel(self.new_id(), "general", guild_id=guild_id, bot_id=self.bot_user.id)
         self.channels[channel.id] = channel
         self._dispatch("GUILD_CREATE", self.guild_payload(guild_id))
@@ -292,9 +304,18 @@ class FakeState:
         self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
         return thread
 
+    def remove_bot(self, guild_id: int) -> None:
+        """Postal is removed from the server (Discord sends GUILD_DELETE): it reaches none of
+        its channels any more (403 Missing Access)."""
+        self.bot_guild_ids.discard(guild_id)
+        self._dispatch("GUILD_DELETE", {"id": str(guild_id)})
+
     def can_read(self, user: FakeUser, channel: FakeChannel) -> bool:
-        """Whether ``user`` sees ``channel``: a private thread only its members and those who
-        may Manage Threads; every other channel here, everyone."""
+        """Whether ``user`` sees ``channel``: only a member of its server (Discord shows a
+        server's channels to its members alone); a private thread only its members and
+        those who may Manage Threads; every other channel of their servers, everyone."""
+        if not user.is_member_of(channel.guild_id):
+            return False
         if channel.type != PRIVATE_THREAD:
             return True
         return user.id in channel.member_ids or bool(user.permissions & MANAGE_THREADS)

@@ -21,7 +21,6 @@ from bot.service import GameService, ManualClock, Place, User
 from bot.store import (
     ClaimKind,
     NewGame,
-    NewPlace,
     NewTournament,
     PairedGame,
     PositionEvaluation,
@@ -32,7 +31,6 @@ from bot.store import (
 )
 from bot.store.copy import TargetNotEmpty, count_rows
 from bot.store.database import migrations
-from bot.store.game_places import insert_places
 from bot.store.postgres import PostgresConnection
 from tests.dbtools import connect
 from tests.fake_engines import FakeEngines
@@ -94,9 +92,8 @@ async def _deployment(path: Path) -> dict[int, str]:
         await store.server_languages.choose(PLACE.guild_id, "fr")
         await store.tournament_roles.choose(PLACE.guild_id, 7_000_000_009)
         await _tournament(store, clock.now)
-        # A game's place in another server (a club match between servers).
-        async with store.database.transaction() as conn:
-            await insert_places(conn, going.game.id, [NewPlace(2, 22, BOB.id)])
+        # A club match between two servers, started: its game has a place in each.
+        await _club_match(service)
         # A team's game against the computer, its vote under way (teams and their rows).
         team = dict(name="Lions", members=(BOB, CAROL), level=2, color="white", days=2)
         await service.votes.open(ALICE, Place(4, 40), **team)  # type: ignore[arg-type]
@@ -113,6 +110,19 @@ async def _deployment(path: Path) -> dict[int, str]:
         return positions
     finally:
         await store.close()
+
+
+async def _club_match(service: GameService) -> None:
+    """A one-board match of one game between server 1 (alice) and server 2 (carol)."""
+    there = Place(2, 22)
+    made = await service.matches.create(
+        ALICE, PLACE, manages_server=True, names=("Lions", "Tigers"), boards=1,
+        games_a_board=1, against=2,
+    )  # fmt: skip
+    await service.matches.accept(CAROL, there, made.match.id, manages_server=True)
+    await service.matches.join(ALICE, PLACE)
+    await service.matches.join(CAROL, there)
+    await service.matches.start(ALICE, PLACE)
 
 
 async def _tournament(store: Store, now: datetime) -> None:
@@ -168,7 +178,7 @@ async def test_sqlite_to_postgresql_and_back_keeps_every_row(
     assert {table for table, rows in _rows(source).items() if not rows} == NOT_FILLED
     # Pages of two rows: every table of more than two rows is read and verified in pages.
     there = await copy_database(source, pg_empty_url, page_rows=2)
-    assert there.games_replayed == len(positions) == 6 and there.damaged == []
+    assert there.games_replayed == len(positions) == 7 and there.damaged == []
     assert {c.table: c.rows for c in there.copied}["moves"] == 3 + 4 + 2
     back = tmp_path / "back.db"
     again = await copy_database(pg_empty_url, back, page_rows=2)
@@ -250,7 +260,7 @@ def test_copy_db_command_prints_counts_and_refuses_a_second_copy(
     asyncio.run(_deployment(source))
     done = call_postal(["copy-db", f"sqlite:///{source}", pg_empty_url])
     assert done.returncode == 0, done.stderr
-    assert "games: 6 rows" in done.stdout and "moves: 9 rows" in done.stdout
+    assert "games: 7 rows" in done.stdout and "moves: 9 rows" in done.stdout
     assert "computer_games: 2 rows\n" in done.stdout and "analyses: 1 row\n" in done.stdout
     assert "verified: every page read back, the same rows per table\n" in done.stdout
     # Not a terminal: plain lines, the last one the whole count.
@@ -291,7 +301,7 @@ def test_a_row_postgresql_refuses_is_one_line_and_the_copy_resumes_once_fixed(
         conn.execute("UPDATE games SET to_move_id = ? WHERE id = ?", (seats[0], min(positions)))
     resumed = call_postal(["copy-db", f"sqlite:///{source}", pg_empty_url, "--resume"])
     assert resumed.returncode == 0, resumed.stderr
-    assert "games: 6 rows" in resumed.stdout
+    assert "games: 7 rows" in resumed.stdout
 
 
 def test_migrate_prints_the_version_then_up_to_date(tmp_path: Path, pg_empty_url: str) -> None:

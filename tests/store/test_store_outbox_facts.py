@@ -13,6 +13,7 @@ from bot.store import (
     DigestFacts,
     EndingFacts,
     GameOpenedFacts,
+    MatchStandingsFacts,
     MessageFacts,
     OfferFacts,
     OutboxKind,
@@ -50,6 +51,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     TeamReminderFacts(6, 1_800_000_000, 24, role=True),
     TournamentStandingsFacts(3, 5),
     TournamentTimeoutsFacts(3, 7, 2),
+    MatchStandingsFacts(4, 3, 2),
 )
 
 

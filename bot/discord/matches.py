@@ -1,0 +1,192 @@
+"""``/match create|accept|decline|join|leave|start|show``: club matches, between two teams of
+a server or between two servers. An organiser makes the match (Manage Server, or the
+organisers' role: as for tournaments), naming another server by its id to challenge it;
+an organiser there accepts from the channel where the match's games will live in that
+server. The start's games open in their threads, in both servers for a match between
+servers, as the outbox delivers the rows their creation wrote (``bot.discord.
+game_openings``); each result edits each side's standings message."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.discord.context import actor_of, place_of, user_of
+from bot.discord.descriptions import about, about_options
+from bot.discord.kit import Variant, postal
+from bot.discord.respond import quickly
+from bot.discord.tournaments import member_facts
+from bot.service.match_facts import (
+    MAX_BOARDS,
+    MAX_SIDE_NAME,
+    MatchError,
+    MatchRefusal,
+    MatchShown,
+    MatchStandings,
+    MatchStarted,
+)
+from bot.text.match_words import match_text, standings_text, started_text
+
+Name = app_commands.Range[str, 1, MAX_SIDE_NAME]
+Boards = app_commands.Range[int, 1, MAX_BOARDS]
+ServerId = app_commands.Range[str, 1, 20]
+Days = Literal[1, 2, 3, 5, 7, 10, 14]
+
+match = app_commands.Group(name="match", description=about("match"))
+
+
+def _said(text: str) -> messages.Reply:
+    return messages.Reply(messages.clip(messages.safe(text), messages.CONTENT_LIMIT))
+
+
+def _text(result: MatchShown | MatchStandings | MatchStarted) -> str:
+    if isinstance(result, MatchShown):
+        return match_text(result)
+    if isinstance(result, MatchStarted):
+        return started_text(result)
+    return standings_text(result)
+
+
+async def _answer(
+    interaction: discord.Interaction, result: MatchShown | MatchStandings | MatchStarted
+) -> None:
+    await postal(interaction).reply(interaction, lambda: _said(_text(result)))
+
+
+def _server(interaction: discord.Interaction, typed: str | None) -> int | None:
+    """The server ``typed`` names by its id, which Postal must be in (it posts the
+    match's games there). Raises ``MatchError`` (UNKNOWN_SERVER)."""
+    if typed is None:
+        return None
+    number = typed.strip()
+    if not number.isdigit() or postal(interaction).get_guild(int(number)) is None:
+        raise MatchError(MatchRefusal.UNKNOWN_SERVER)
+    return int(number)
+
+
+@match.command(name="create", description=about("match create"))
+@app_commands.describe(**about_options("match create"))
+async def create(
+    interaction: discord.Interaction,
+    title: Name,
+    rival: Name,
+    boards: Boards,
+    server: ServerId | None = None,
+    games: Literal[2, 1] = 2,
+    game: Variant = "chess",
+    days: Days = 3,
+) -> None:
+    bot = postal(interaction)
+    against = _server(interaction, server)
+    shown = await quickly(
+        interaction,
+        bot.service.matches.create(
+            actor_of(interaction),
+            place_of(interaction),
+            **member_facts(interaction),
+            names=(title, rival),
+            boards=boards,
+            games_a_board=games,
+            game=game,
+            days=days,
+            against=against,
+        ),
+    )
+    await _answer(interaction, shown)
+
+
+async def _answer_invitation(
+    interaction: discord.Interaction, match_id: int | None, decline: bool
+) -> None:
+    bot = postal(interaction)
+    shown = await quickly(
+        interaction,
+        bot.service.matches.accept(
+            actor_of(interaction),
+            place_of(interaction),
+            match_id,
+            **member_facts(interaction),
+            decline=decline,
+        ),
+    )
+    await _answer(interaction, shown)
+
+
+@match.command(name="accept", description=about("match accept"))
+@app_commands.describe(**about_options("match accept"))
+async def accept(interaction: discord.Interaction, match: int | None = None) -> None:
+    await _answer_invitation(interaction, match, decline=False)
+
+
+@match.command(name="decline", description=about("match decline"))
+@app_commands.describe(**about_options("match decline"))
+async def decline(interaction: discord.Interaction, match: int | None = None) -> None:
+    await _answer_invitation(interaction, match, decline=True)
+
+
+@match.command(name="join", description=about("match join"))
+@app_commands.describe(**about_options("match join"))
+async def join(
+    interaction: discord.Interaction,
+    match: int | None = None,
+    team: Literal[1, 2] | None = None,
+    player: discord.User | None = None,
+) -> None:
+    await _listing(interaction, match, team, player, leave=False)
+
+
+@match.command(name="leave", description=about("match leave"))
+@app_commands.describe(**about_options("match leave"))
+async def leave(
+    interaction: discord.Interaction,
+    match: int | None = None,
+    player: discord.User | None = None,
+) -> None:
+    await _listing(interaction, match, None, player, leave=True)
+
+
+async def _listing(
+    interaction: discord.Interaction,
+    match_id: int | None,
+    team: int | None,
+    player: discord.User | None,
+    *,
+    leave: bool,
+) -> None:
+    """A member joins or leaves their side (or an organiser lists or takes off ``player``)."""
+    shown = await quickly(
+        interaction,
+        postal(interaction).service.matches.join(
+            actor_of(interaction),
+            place_of(interaction),
+            match_id,
+            side=team,
+            player=user_of(player) if player is not None else None,
+            leave=leave,
+        ),
+    )
+    await _answer(interaction, shown)
+
+
+@match.command(name="start", description=about("match start"))
+@app_commands.describe(**about_options("match start"))
+async def start(interaction: discord.Interaction, match: int | None = None) -> None:
+    bot = postal(interaction)
+    started = await quickly(
+        interaction,
+        bot.service.matches.start(actor_of(interaction), place_of(interaction), match),
+    )
+    await _answer(interaction, started)
+
+
+@match.command(name="show", description=about("match show"))
+@app_commands.describe(**about_options("match show"))
+async def show(interaction: discord.Interaction, match: int | None = None) -> None:
+    bot = postal(interaction)
+    shown = await quickly(
+        interaction, bot.service.matches.show(actor_of(interaction), place_of(interaction), match)
+    )
+    await _answer(interaction, shown)

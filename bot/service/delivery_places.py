@@ -1,0 +1,57 @@
+"""Where an outbox row of a game is said: the game's own place, or one of its other places
+(a server more, between servers: ``game_places``), with the game as seen from there."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+
+from bot.store import (
+    GameRecord,
+    OutboxRow,
+    OutboxState,
+    OutboxTarget,
+    ReminderFacts,
+    Routing,
+    Store,
+)
+
+
+async def where_said(
+    store: Store, now: datetime, row: OutboxRow, record: GameRecord
+) -> tuple[GameRecord, Routing] | None:
+    """``record`` as seen where ``row`` is said, and the row's routing there: the game's own
+    place, or the other place the row was copied to (that server's channel and thread,
+    mentioning only the player who acts from there). None when it is not to be said:
+    recorded failed (the place is gone, or Discord no longer knows the game's own) or
+    superseded (a reminder or a closed DM's notice for the player of another place, said
+    in theirs)."""
+    if row.place_id is None:
+        gone = (
+            None
+            if row.target is not OutboxTarget.PLACE
+            else await store.outbox.unreachable(record.id)
+        )
+        if gone is not None:
+            await store.outbox.finish(row.id, OutboxState.FAILED, f"unreachable: {gone}", now)
+            return None
+        return record, row.routing
+    place = await store.game_places.get(row.place_id)
+    if place is None:
+        await store.outbox.finish(row.id, OutboxState.FAILED, "the place is gone", now)
+        return None
+    for_one = isinstance(row.facts, ReminderFacts) or row.routing.dm_fallback
+    if for_one and row.user_id != place.player_id:
+        reason = "for the player of another place"
+        await store.outbox.finish(row.id, OutboxState.SUPERSEDED, reason, now)
+        return None
+    mention = tuple(i for i in row.routing.mention if i == place.player_id)
+    there = dataclasses.replace(
+        record,
+        guild_id=place.guild_id,
+        channel_id=place.channel_id,
+        thread_id=place.thread_id,
+        thread_owned=place.thread_id is not None,
+        message_id=None,
+    )
+    return there, dataclasses.replace(row.routing, mention=mention)

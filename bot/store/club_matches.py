@@ -1,0 +1,368 @@
+"""Club matches (migration 0070): two sides, their players, and the games the start
+created; every write one transaction, each raising the match's ``version``, so the start,
+guarded by the version the service paired, changes nothing when a player joined or left
+meanwhile or another click started it first. A game's ending updates its match in the
+ending's own transaction (``bot.store.club_match_endings``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+from bot.store.database import Connection, Database
+from bot.store.game_starts import insert_game
+from bot.store.outbox import OutboxItem
+from bot.store.records import GameRecord, NewGame, to_epoch
+
+
+class MatchStatus(Enum):
+    INVITED = "invited"  # side 2 is another server whose organiser has not accepted yet
+    OPEN = "open"  # players join their sides
+    RUNNING = "running"
+    FINISHED = "finished"
+    DECLINED = "declined"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSide:
+    """One side of a match: its server, its channel (and thread) there once known, its
+    name, its organiser, and its standings message once posted."""
+
+    side: int
+    guild_id: int
+    channel_id: int | None
+    thread_id: int | None
+    name: str
+    organiser_id: int | None
+    standings_message_id: int | None = None
+
+    @property
+    def target_id(self) -> int | None:
+        """Where the side's messages go: its thread, else its channel."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+
+@dataclass(frozen=True, slots=True)
+class ClubMatch:
+    id: int
+    variant: str
+    boards: int
+    games_a_board: int
+    days_per_move: int
+    status: MatchStatus
+    version: int
+    sides: tuple[MatchSide, MatchSide]
+
+    @property
+    def between_servers(self) -> bool:
+        return self.sides[0].guild_id != self.sides[1].guild_id
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """A match to create: its terms and both sides (side 2's channel None and no
+    organiser: another server, invited)."""
+
+    variant: str
+    boards: int
+    games_a_board: int
+    days_per_move: int
+    sides: tuple[MatchSide, MatchSide]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    """A player listed on ``side`` (``board`` given at the start; None: not playing)."""
+
+    side: int
+    player_id: int
+    board: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchGame:
+    """A game of the match: its ``board``, and the side whose player has white."""
+
+    game_id: int
+    board: int
+    white_side: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairedMatchGame:
+    """A game the start creates, with its outbox rows (its opening in its places)."""
+
+    board: int
+    white_side: int
+    game: NewGame
+    outbox: tuple[OutboxItem, ...]
+
+
+class ListChange(Enum):
+    """What a join or leave did, or why it did nothing."""
+
+    DONE = "done"
+    ALREADY_IN = "already_in"
+    NOT_IN = "not_in"
+    NOT_OPEN = "not_open"
+
+
+_MATCH = "id, variant, boards, games_a_board, days_per_move, status, version, created_at"
+_SIDE = "side, guild_id, channel_id, thread_id, name, organiser_id, standings_message_id"
+
+
+def _side(row: Any) -> MatchSide:
+    return MatchSide(*row)
+
+
+class ClubMatches:
+    """Reads and writes of the club match tables."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def create(self, new: NewMatch, status: MatchStatus, now: datetime) -> ClubMatch:
+        """Create ``new`` in ``status`` (``OPEN``, or ``INVITED`` for another server)."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO club_matches (variant, boards, games_a_board, days_per_move, "
+                "status, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    new.variant,
+                    new.boards,
+                    new.games_a_board,
+                    new.days_per_move,
+                    status.value,
+                    to_epoch(now),
+                ),
+            )
+            row = await cursor.fetchone()
+            await cursor.close()
+            match_id = int(row[0])
+            await conn.executemany(
+                "INSERT INTO club_match_sides (match_id, side, guild_id, channel_id, "
+                "thread_id, name, organiser_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, s.side, s.guild_id, s.channel_id, s.thread_id, s.name,
+                     s.organiser_id)
+                    for s in new.sides
+                ],
+            )  # fmt: skip
+        made = await self.get(match_id)
+        assert made is not None
+        return made
+
+    async def get(self, match_id: int) -> ClubMatch | None:
+        async with self._db.read() as conn:
+            return await _read(conn, match_id)
+
+    async def latest_in(self, guild_id: int) -> ClubMatch | None:
+        """The newest match of a side in ``guild_id`` (a declined one aside)."""
+        rows = await self._db.fetch(
+            "SELECT m.id FROM club_matches m JOIN club_match_sides s ON s.match_id = m.id "
+            "WHERE s.guild_id = ? AND m.status <> 'declined' "
+            "ORDER BY m.id DESC LIMIT 1",
+            (guild_id,),
+        )
+        return await self.get(int(rows[0][0])) if rows else None
+
+    async def of_game(self, game_id: int) -> MatchGame | None:
+        rows = await self._db.fetch(
+            "SELECT game_id, board, white_side FROM club_match_games WHERE game_id = ?",
+            (game_id,),
+        )
+        return MatchGame(*rows[0]) if rows else None
+
+    async def accept(
+        self,
+        match: ClubMatch,
+        channel_id: int,
+        thread_id: int | None,
+        organiser_id: int,
+    ) -> bool:
+        """Side 2's organiser accepts ``match`` (still invited at its version) from
+        ``channel_id``: it opens for players. False when it changed meanwhile."""
+        async with self._db.transaction() as conn:
+            if not await _guarded(conn, match, "invited", "status = 'open'"):
+                return False
+            await conn.execute(
+                "UPDATE club_match_sides SET channel_id = ?, thread_id = ?, organiser_id = ? "
+                "WHERE match_id = ? AND side = 2",
+                (channel_id, thread_id, organiser_id, match.id),
+            )
+            return True
+
+    async def decline(self, match: ClubMatch) -> bool:
+        """Side 2's organiser declines ``match`` (still invited at its version)."""
+        async with self._db.transaction() as conn:
+            return await _guarded(conn, match, "invited", "status = 'declined'")
+
+    async def join(self, match_id: int, side: int, player_id: int, now: datetime) -> ListChange:
+        """List ``player_id`` on ``side`` of the open match ``match_id``."""
+        return await self._listing(
+            match_id,
+            "INSERT INTO club_match_players (match_id, side, player_id, joined_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, player_id) DO NOTHING RETURNING 1",
+            (match_id, side, player_id, to_epoch(now)),
+            ListChange.ALREADY_IN,
+        )
+
+    async def leave(self, match_id: int, player_id: int) -> ListChange:
+        """Take ``player_id`` off the open match ``match_id``."""
+        return await self._listing(
+            match_id,
+            "DELETE FROM club_match_players WHERE match_id = ? AND player_id = ? RETURNING 1",
+            (match_id, player_id),
+            ListChange.NOT_IN,
+        )
+
+    async def _listing(
+        self, match_id: int, sql: str, params: tuple[object, ...], unchanged: ListChange
+    ) -> ListChange:
+        """Run ``sql`` (a join or leave, ``RETURNING`` a row when it changed the list) in
+        the open match's turn; ``unchanged`` when it changed nothing."""
+        try:
+            async with self._db.transaction() as conn:
+                if not await _claim_open(conn, match_id):
+                    return ListChange.NOT_OPEN
+                cursor = await conn.execute(sql, params)
+                row = await cursor.fetchone()
+                await cursor.close()
+                if row is None:
+                    raise _Unchanged(unchanged)  # rolled back: the version stays
+                return ListChange.DONE
+        except _Unchanged as refused:
+            return refused.change
+
+    async def players(self, match_id: int) -> list[MatchPlayer]:
+        """The match's players, side by side, in the order they were listed."""
+        rows = await self._db.fetch(
+            "SELECT side, player_id, board FROM club_match_players WHERE match_id = ? "
+            "ORDER BY side, joined_at, player_id",
+            (match_id,),
+        )
+        return [MatchPlayer(*row) for row in rows]
+
+    async def start(
+        self,
+        match: ClubMatch,
+        boards: Mapping[int, int],
+        games: Sequence[PairedMatchGame],
+        now: datetime,
+    ) -> list[GameRecord] | None:
+        """Start ``match`` if it is still open at ``match.version``: its players given
+        their ``boards`` (player id: board) and ``games`` created with their outbox rows,
+        in one transaction. Returns the games; None, changing nothing, otherwise."""
+        async with self._db.transaction() as conn:
+            started = "status = 'running', started_at = ?"
+            if not await _guarded(conn, match, "open", started, (to_epoch(now),)):
+                return None
+            await conn.executemany(
+                "UPDATE club_match_players SET board = ? WHERE match_id = ? AND player_id = ?",
+                [(board, match.id, player) for player, board in boards.items()],
+            )
+            records = []
+            for paired in games:
+                game = await insert_game(conn, paired.game, now, paired.outbox)
+                await conn.execute(
+                    "INSERT INTO club_match_games (game_id, match_id, board, white_side) "
+                    "VALUES (?, ?, ?, ?)",
+                    (game.id, match.id, paired.board, paired.white_side),
+                )
+                records.append(game)
+            return records
+
+    async def games(self, match_id: int) -> list[MatchGame]:
+        """The match's games, board by board."""
+        rows = await self._db.fetch(
+            "SELECT game_id, board, white_side FROM club_match_games WHERE match_id = ? "
+            "ORDER BY board, game_id",
+            (match_id,),
+        )
+        return [MatchGame(*row) for row in rows]
+
+    async def finished_games(self, match_id: int) -> int:
+        """How many of the match's games have ended."""
+        rows = await self._db.fetch(FINISHED_GAMES, (match_id,))
+        return int(rows[0][0])
+
+    async def set_standings_message(self, match_id: int, side: int, message_id: int) -> None:
+        """Record the side's standings message (posted once, then edited)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "UPDATE club_match_sides SET standings_message_id = ? "
+                "WHERE match_id = ? AND side = ?",
+                (message_id, match_id, side),
+            )
+
+
+# How many of a match's games have ended (one parameter: its id).
+FINISHED_GAMES = (
+    "SELECT COUNT(*) FROM club_match_games m JOIN games g ON g.id = m.game_id "
+    "WHERE m.match_id = ? AND g.status = 'finished'"
+)
+
+
+class _Unchanged(Exception):
+    """Raised inside a transaction to roll it back and answer ``change``."""
+
+    def __init__(self, change: ListChange) -> None:
+        super().__init__(change.value)
+        self.change = change
+
+
+async def _read(conn: Connection, match_id: int) -> ClubMatch | None:
+    cursor = await conn.execute(f"SELECT {_MATCH} FROM club_matches WHERE id = ?", (match_id,))
+    row = await cursor.fetchone()
+    await cursor.close()
+    if row is None:
+        return None
+    cursor = await conn.execute(
+        f"SELECT {_SIDE} FROM club_match_sides WHERE match_id = ? ORDER BY side", (match_id,)
+    )
+    sides = [_side(side) for side in await cursor.fetchall()]
+    await cursor.close()
+    return ClubMatch(
+        id=row[0],
+        variant=row[1],
+        boards=row[2],
+        games_a_board=row[3],
+        days_per_move=row[4],
+        status=MatchStatus(row[5]),
+        version=row[6],
+        sides=(sides[0], sides[1]),
+    )
+
+
+async def _guarded(
+    conn: Connection,
+    match: ClubMatch,
+    status: str,
+    change: str,
+    params: tuple[object, ...] = (),
+) -> bool:
+    """``change`` the match if it is still in ``status`` at ``match.version``."""
+    cursor = await conn.execute(
+        f"UPDATE club_matches SET {change}, version = version + 1 WHERE id = ? "
+        "AND version = ? AND status = ? RETURNING id",
+        (*params, match.id, match.version, status),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    return row is not None
+
+
+async def _claim_open(conn: Connection, match_id: int) -> bool:
+    """Raise an open match's version (its row locked until the transaction ends: joins,
+    leaves and the start take turns); False when it is not open."""
+    cursor = await conn.execute(
+        "UPDATE club_matches SET version = version + 1 WHERE id = ? AND status = 'open' "
+        "RETURNING id",
+        (match_id,),
+    )
+    row = await cursor.fetchone()
+    await cursor.close()
+    return row is not None
