@@ -19,6 +19,7 @@ from bot.service.errors import (
 )
 from bot.service.game_facts import replace_record, typed_away
 from bot.service.limits import PINGS, refusal
+from bot.service.match_facts import MatchError, MatchRefusal
 from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
@@ -123,6 +124,8 @@ class EndingUseCases:
         """End the game without a result, allowed before both sides have moved."""
         record = await self.playable(user, place, game_id)
         if await self._in_tournament(record):
+            if await self._core.store.club_matches.of_game(record.id) is not None:
+                raise MatchError(MatchRefusal.NO_ABORT)
             raise TournamentError(TournamentRefusal.NO_ABORT)
         if record.ply >= ABORTABLE_PLIES:
             raise CannotAbortError

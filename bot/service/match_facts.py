@@ -33,6 +33,7 @@ class MatchRefusal(Enum):
     NOT_OPEN = "not_open"  # joined, left or started when it is not open for players
     TOO_FEW = "too_few"  # a side lists fewer players than the match has boards
     UNKNOWN_SERVER = "unknown_server"  # challenged a server Postal is not in
+    NO_ABORT = "no_abort"  # a match's game counts from the start
 
 
 class MatchError(UserError):

@@ -203,6 +203,8 @@ def _refusal(error: MatchError) -> Text:
             return Text(
                 "The match is not open for players: it has started, or is not accepted yet."
             )
+        case MatchRefusal.NO_ABORT:
+            return Text("A club match's game counts from the start: it cannot be aborted.")
         case MatchRefusal.TOO_FEW:
             return Plural(
                 "{team} needs {count} player to start.",

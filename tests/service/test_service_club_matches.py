@@ -173,3 +173,20 @@ async def test_leaving_a_one_servers_match_needs_no_team(service: GameService) -
     with pytest.raises(MatchError) as refused:
         await matches.join(LIONS[0], A, leave=True)
     assert refused.value.reason is MatchRefusal.NOT_IN
+
+
+async def test_a_match_game_cannot_be_aborted(service: GameService) -> None:
+    """A match's game counts from its start: /abort is refused as a match's, not a
+    tournament's, and the game goes on."""
+    matches = service.matches
+    await matches.create(
+        ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=1, games_a_board=1
+    )
+    await matches.join(LIONS[0], A, side=1)
+    await matches.join(TIGERS[0], A, side=2)
+    started = await matches.start(ORGANISER_A, A)
+    game_id = started.standings.boards[0].games[0].game_id
+    with pytest.raises(MatchError) as refused:
+        await service.endings.abort(LIONS[0], None, game_id=game_id)
+    assert refused.value.reason is MatchRefusal.NO_ABORT
+    assert (await service.reports.game_view(game_id)).to_move is not None
