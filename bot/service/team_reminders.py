@@ -36,11 +36,12 @@ async def team_reminder_due(
 ) -> Reminder | None:
     """The reminder of the team to move in ``view`` (``hours_before`` its window closes),
     its role's mention taken if a day has passed since the last; None when no window is
-    open (nothing to vote on)."""
+    open (nothing to vote on), its close time passed included (the clock's round closes
+    it: a late round, after a restart say, must not say "1 hour left" beside the close)."""
     assert view.to_move is not None and view.deadline is not None
     team_id = team_of_player(view.to_move.id)
     team = None if team_id is None else await core.store.teams.get(team_id)
-    if team is None or team.closes_at is None:
+    if team is None or team.closes_at is None or team.closes_at <= now:
         return None
     role = team.role_id is not None and await core.store.teams.role_reminded(
         team.id, now, now - ROLE_MENTION_EVERY
@@ -68,7 +69,7 @@ async def team_reminder(
     store = core.store
     team = await store.teams.get(facts.team_id)
     closes = from_epoch(facts.closes_at)
-    if not _still_open(team, record, closes):
+    if not _still_open(team, record, closes) or closes <= core.now():
         return "the team's vote closed before the reminder went out"
     assert team is not None and team.window_ply is not None
     voted = await store.teams.voters(team.id, team.window_ply)

@@ -72,6 +72,24 @@ async def test_a_reminder_whose_window_closed_is_not_said(
     assert await service.deliveries.delivery(row) is None
 
 
+async def test_no_reminder_once_the_windows_close_time_passed(
+    service: GameService, clock: ManualClock
+) -> None:
+    """A round late past the close (the clock jumped, the bot was down) closes the window
+    and says no "1 hour left" beside it; a row written before the close and delivered
+    after it is superseded too."""
+    game_id, _ = await open_team_game(service, window=24)
+    clock.advance(hours=24, seconds=1)
+    assert await service.deadlines.hand_over_reminders() == 0
+    assert await rows_of_kind(service, game_id, OutboxKind.TEAM_REMINDER) == []
+    game_id, _ = await open_team_game(service, window=24)
+    clock.advance(hours=23, minutes=1)
+    assert await service.deadlines.hand_over_reminders() == 1
+    (row,) = await rows_of_kind(service, game_id, OutboxKind.TEAM_REMINDER)
+    clock.advance(hours=1)
+    assert await service.deliveries.delivery(row) is None
+
+
 @pytest.mark.store
 async def test_a_role_is_mentioned_at_most_once_a_day(
     service: GameService, clock: ManualClock
