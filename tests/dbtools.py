@@ -137,6 +137,10 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    71: (
+        "ALTER TABLE tournaments DROP COLUMN decider",
+        "ALTER TABLE tournaments DROP COLUMN lots_seed",
+    ),
     70: (
         "DROP TABLE club_match_games",
         "DROP TABLE club_match_players",

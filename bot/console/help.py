@@ -246,6 +246,10 @@ def _format_rows(chosen: Callable[..., str]) -> Part:
             NP_("console help", "a knockout: a level match plays up to 2 more pairs"),
         ),
         Row(
+            (INDENT, chosen("decider", "armageddon")),
+            NP_("console help", "still level: an Armageddon game (or lots; the seed by default)"),
+        ),
+        Row(
             (INDENT, chosen("timeouts", "3")),
             NP_("console help", "withdraw a player after 3 games lost on time"),
         ),

@@ -9,7 +9,7 @@ from bot.console.session import Console
 from bot.i18n.names import Command, Option, Subcommand
 from bot.i18n.text import Joined, Text
 from bot.service import User
-from bot.service.tournament.facts import BYE_HALVES, FORMAT_LABELS
+from bot.service.tournament.facts import BYE_HALVES, DECIDER_LABELS, FORMAT_LABELS
 from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     entry_text,
@@ -103,6 +103,9 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         start=options.get("start"),
         tiebreaks=number("tiebreaks", 1) if "tiebreaks" in options else None,
         timeouts=number("timeouts", 2) if "timeouts" in options else None,
+        decider=_labelled("decider", options["decider"], DECIDER_LABELS)
+        if "decider" in options
+        else None,
     )
     console.say(entry_text(shown))
 
@@ -124,15 +127,21 @@ def _bye(typed: str) -> int:
 
 def _format(typed: str) -> TournamentFormat:
     """The ``format:`` option: a format's value (``swiss``) or its English label."""
+    return TournamentFormat(_labelled("format", typed, FORMAT_LABELS))
+
+
+def _labelled(option: str, typed: str, labels: tuple[tuple[str, str], ...]) -> str:
+    """The value ``typed`` names among ``labels`` (value, English label): by its value
+    (``armageddon``) or its label (``An Armageddon game``), any case. Raises ``BadOption``."""
     wanted = typed.strip().lower().replace(" ", "_")
-    for value, label in FORMAT_LABELS:
+    for value, label in labels:
         if wanted in (value, label.lower().replace(" ", "_")):
-            return TournamentFormat(value)
+            return value
     raise BadOption(
         Text(
             '{option} must be one of {choices}, not "{value}".',
-            option=Option("format"),
-            choices=Joined(", ", (value for value, _ in FORMAT_LABELS)),
+            option=Option(option),
+            choices=Joined(", ", (value for value, _ in labels)),
             value=typed,
         )
     )

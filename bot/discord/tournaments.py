@@ -153,6 +153,7 @@ async def show_signup(bot: PostalBot, view: TournamentView) -> None:
 @app_commands.choices(
     format=described_choices("tournament create", "format"),
     bye=described_choices("tournament create", "bye"),
+    decider=described_choices("tournament create", "decider"),
 )
 async def create(
     interaction: discord.Interaction,
@@ -164,6 +165,7 @@ async def create(
     rounds: Rounds | None = None,
     bye: str | None = None,
     tiebreaks: TiebreakPairs | None = None,
+    decider: str | None = None,
     double: bool = False,
     rated: bool | None = None,
     start_when_full: bool = False,
@@ -196,6 +198,7 @@ async def create(
             start=start,
             tiebreaks=tiebreaks,
             timeouts=timeouts,
+            decider=decider,
         ),
     )
     made = shown.tournament

@@ -32,6 +32,7 @@ from bot.service.preferences import (
 )
 from bot.service.tournament.facts import (
     BYE_LABELS,
+    DECIDER_LABELS,
     FORMAT_LABELS,
     MAX_FIELD,
     MAX_NAME_LENGTH,
@@ -421,6 +422,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
                         limits=(0, MAX_TIEBREAK_PAIRS),
                         description="A knockout: pairs of games replayed after a level match, then "
                         "the higher seed (default 1)",
+                    ),
+                    OptionSpec(
+                        "decider",
+                        OptionKind.TEXT,
+                        choices=tuple(value for value, _ in DECIDER_LABELS),
+                        labels=tuple(label for _, label in DECIDER_LABELS),
+                        description="A knockout: what settles a match still level after its "
+                        "tie-breaks (default the higher seed)",
                     ),
                     OptionSpec(
                         "double",

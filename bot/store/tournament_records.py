@@ -54,6 +54,8 @@ class Tournament:
     tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
     standings_message_id: int | None = None  # its standings message, kept up to date
     timeout_limit: int = 0  # time-outs that withdraw a player (0: never)
+    decider: str = "seed"  # a knockout's match still level after its pairs: seed, lots, armageddon
+    lots_seed: int = 0  # what its lots are drawn from (never shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,8 @@ class NewTournament:
     start_fen: str | None = None  # a thematic start every game begins from (None: the usual)
     tiebreak_pairs: int = 1  # a knockout's pairs of games after a level match
     timeout_limit: int = 0  # time-outs that withdraw a player (0: never)
+    decider: str = "seed"  # a knockout's match still level after its pairs: seed, lots, armageddon
+    lots_seed: int = 0  # what its lots are drawn from (never shown)
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
     "variant, days_per_move, rated, max_players, start_when_full, status, created_at, "
     "started_at, finished_at, version, rounds, bye_halves, starts_at, cancelled_at, vacation, "
-    "start_fen, tiebreak_pairs, standings_message_id, timeout_limit"
+    "start_fen, tiebreak_pairs, standings_message_id, timeout_limit, decider, lots_seed"
 )
 
 
@@ -82,6 +82,8 @@ def tournament_from_row(row: Any) -> Tournament:
         tiebreak_pairs=row[25],
         standings_message_id=row[26],
         timeout_limit=row[27],
+        decider=row[28],
+        lots_seed=row[29],
     )
 
 
@@ -98,8 +100,8 @@ class Tournaments:
                 "INSERT INTO tournaments (guild_id, channel_id, thread_id, organiser_id, name, "
                 "format, cycles, variant, days_per_move, rated, max_players, start_when_full, "
                 "status, created_at, rounds, bye_halves, starts_at, vacation, start_fen, "
-                "tiebreak_pairs, timeout_limit) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?) "
+                "tiebreak_pairs, timeout_limit, decider, lots_seed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     new.guild_id,
@@ -122,6 +124,8 @@ class Tournaments:
                     new.start_fen,
                     new.tiebreak_pairs,
                     new.timeout_limit,
+                    new.decider,
+                    new.lots_seed,
                 ),
             )
             row = await cursor.fetchone()
@@ -216,8 +220,8 @@ class Tournaments:
         return True
 
     async def games(self, tournament_id: int) -> list[TournamentGame]:
-        """Its games by round and board, with their results so far, each marked forfeited
-        when a withdrawal ended it."""
+        """Its games by round and board (a match's in the order they started), with their
+        results so far, each marked forfeited when a withdrawal ended it."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT t.game_id, t.round, t.board, g.white_id, g.black_id, "

@@ -146,6 +146,13 @@ _REFUSALS: dict[TournamentRefusal, Wording] = {
         tiebreaks=Option("tiebreaks"),
         knockout=Option("format", "knockout"),
     ),
+    TournamentRefusal.DECIDER_NOT_KNOCKOUT: lambda error: Text(
+        "{decider} is for a knockout (what settles a match still level after its tie-break "
+        "games); a round robin or a Swiss ranks players level on points by its tie-break "
+        "scores. Leave it out, or add {knockout}.",
+        decider=Option("decider"),
+        knockout=Option("format", "knockout"),
+    ),
     TournamentRefusal.DOUBLE_NOT_ROUND_ROBIN: lambda error: Text(
         "{double} is for a round robin (each pair plays twice); a Swiss or a knockout pairs "
         "its players anew. Leave it out, or leave {format} out.",

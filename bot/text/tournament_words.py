@@ -14,6 +14,7 @@ from bot.service.tournament.facts import (
     MIN_PLAYERS,
     EntryKind,
     MatchLine,
+    Pairing,
     StandingLine,
     TournamentRecords,
     TournamentShown,
@@ -22,7 +23,7 @@ from bot.service.tournament.facts import (
     TournamentView,
     TournamentWithdrawn,
 )
-from bot.service.tournament.knockout import Decision
+from bot.service.tournament.knockout import Decider, Decision
 from bot.store import TournamentFormat, TournamentStatus
 from bot.text.phrases import pace_text, rated_text, variant_text
 from bot.text.thematic_words import theme_text
@@ -97,6 +98,8 @@ def _tiebreak_rule(view: TournamentView) -> Text | str:
     """How a knockout decides a level match (nothing for the other formats)."""
     if view.format is not TournamentFormat.KNOCKOUT:
         return ""
+    if view.decider is not Decider.SEED:
+        return _decider_rule(view)
     if not view.tiebreak_pairs:
         return Text("Tie-break: a level match goes to the higher seed.")
     return Plural(
@@ -105,6 +108,28 @@ def _tiebreak_rule(view: TournamentView) -> Text | str:
         "Tie-break: a level match plays up to {count} more pairs of games, one with each "
         "colour; still level, the higher seed goes through.",
         view.tiebreak_pairs,
+    )
+
+
+def _decider_rule(view: TournamentView) -> Text:
+    """A knockout's tie-break games (if any), then its drawing of lots or Armageddon game."""
+    last = (
+        Text("a drawing of lots decides")
+        if view.decider is Decider.LOTS
+        else Text(
+            "one Armageddon game decides: colours drawn by lot, White must win, a draw sends "
+            "Black through"
+        )
+    )
+    if not view.tiebreak_pairs:
+        return Text("Tie-break: in a level match, {decider}.", decider=last)
+    return Plural(
+        "Tie-break: a level match plays {count} more pair of games, one with each colour; "
+        "still level, {decider}.",
+        "Tie-break: a level match plays up to {count} more pairs of games, one with each "
+        "colour; still level, {decider}.",
+        view.tiebreak_pairs,
+        decider=last,
     )
 
 
@@ -242,16 +267,7 @@ def went_on_text(started: TournamentStarted) -> Text:
     """A Swiss round paired, or knockout games started, after the games before them."""
     games = Joined(
         "\n",
-        (
-            Text(
-                "Board {board}: {white} – {black} (game #{game})",
-                board=pairing.board,
-                white=pairing.game.white.name,
-                black=pairing.game.black.name,
-                game=pairing.game.id,
-            )
-            for pairing in started.pairings[:MAX_LISTED_PAIRINGS]
-        ),
+        (_board_line(pairing) for pairing in started.pairings[:MAX_LISTED_PAIRINGS]),
     )
     head = Sentences(
         Plural(
@@ -267,6 +283,26 @@ def went_on_text(started: TournamentStarted) -> Text:
         return Text("{head}\n{games}", head=head, games=games)
     bye = Text("{player} has the bye.", player=started.bye.name)
     return Text("{head}\n{games}\n{bye}", head=head, games=games, bye=bye)
+
+
+def _board_line(pairing: Pairing) -> Text:
+    """A game begun after the start; a knockout's Armageddon game says its draw odds."""
+    line = Text(
+        "Board {board}: {white} – {black} (game #{game})",
+        board=pairing.board,
+        white=pairing.game.white.name,
+        black=pairing.game.black.name,
+        game=pairing.game.id,
+    )
+    if not pairing.armageddon:
+        return line
+    return Text(
+        "{line}: the Armageddon game, colours drawn by lot; {white} must win, a draw sends "
+        "{black} through",
+        line=line,
+        white=pairing.game.white.name,
+        black=pairing.game.black.name,
+    )
 
 
 def standings_text(table: TournamentStandings) -> Text:
@@ -437,6 +473,10 @@ def _match(match: MatchLine) -> Text:
         Decision.GAMES: Text("{player} goes through", player=match.winner.name),
         Decision.TIEBREAK: Text(
             "{player} goes through on the tie-break games", player=match.winner.name
+        ),
+        Decision.LOTS: Text("{player} goes through by drawing of lots", player=match.winner.name),
+        Decision.ARMAGEDDON: Text(
+            "{player} goes through on the Armageddon game", player=match.winner.name
         ),
     }.get(
         match.decision or Decision.SEED,

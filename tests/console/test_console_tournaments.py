@@ -141,6 +141,8 @@ alice /tournament create Cup game:chess960 start:"1. e4"
 alice /tournament create Cup start:"1. e4" rated:yes
 alice /tournament create Cup rounds:3
 alice /tournament create Cup format:swiss double:yes
+alice /tournament create Cup decider:lots
+alice /tournament create Cup format:knockout decider:coin
 alice /tournament create Cup game:xiangqi start:"C2.5" players:3
 bob /tournament join
 """
@@ -157,6 +159,8 @@ async def test_bad_terms_are_refused_each_by_name(tmp_path: Path) -> None:
     assert "! Games from a custom position cannot be rated." in output
     assert "! rounds is for a Swiss: a round robin plays every pairing" in output
     assert "! double is for a round robin (each pair plays twice)" in output
+    assert "! decider is for a knockout (what settles a match still level" in output
+    assert '! decider must be one of seed, lots, armageddon, not "coin".' in output
     assert output.count("opened a tournament") == 1
     assert "Cup (#1): round robin of xiangqi, 3 days per move, casual" in output
 
@@ -239,6 +243,17 @@ bob /tournament withdraw player:carol
     assert "Club has started: 3 games, all at once." in output
     assert "carol withdrew from Club after 0 of 2 games" in output
     assert "! " not in output, output
+
+
+async def test_a_knockout_decided_by_armageddon_says_so(tmp_path: Path) -> None:
+    """``decider:`` takes a value or its label: the knockout's sign-up says its rule."""
+    script = (
+        'alice /tournament create Cup format:knockout tiebreaks:0 decider:"An Armageddon game"\n'
+    )
+    output = await play(tmp_path, script)
+    assert "Tie-break: in a level match, one Armageddon game decides: colours drawn by lot" in (
+        output
+    ), output
 
 
 async def test_the_standings_follow_each_result(tmp_path: Path) -> None:

@@ -12,11 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.service.tournament.knockout import (
+    Decider,
     Decision,
     KnockoutGame,
+    LevelRule,
+    armageddon_games,
     bracket,
     champion,
     games_to_start,
+    lot,
     rounds_for,
     seed_order,
 )
@@ -99,9 +103,9 @@ def test_the_organiser_may_allow_more_tiebreak_pairs() -> None:
     """With two tie-break pairs, a second level pair still does not decide."""
     games: list[KnockoutGame] = []
     for _ in range(2):
-        _finish(games, games_to_start(2, games, 2), "1-0", "1-0")
-    assert bracket(2, games, 2)[0].winner is None
-    assert len(games_to_start(2, games, 2)) == 2
+        _finish(games, games_to_start(2, games, LevelRule(2)), "1-0", "1-0")
+    assert bracket(2, games, LevelRule(2))[0].winner is None
+    assert len(games_to_start(2, games, LevelRule(2))) == 2
 
 
 def test_one_player_is_refused() -> None:
@@ -125,3 +129,42 @@ def test_every_knockout_ends_with_one_champion(players: int, seed: int) -> None:
     assert champion(players, games) not in losers
     for first, second in zip(games[::2], games[1::2], strict=True):
         assert (first.white, first.black) == (second.black, second.white)
+
+
+def test_lots_are_fair_and_drawn_again_alike() -> None:
+    """A lot is a fair coin: over 4,000 tournaments' seeds the higher seed wins it 48-52%
+    of the time, for a match's lots and an Armageddon game's colours alike, and the same
+    seed and place always draw the same (it is recorded by its seed)."""
+    for drawn in ("lots", "armageddon"):
+        wins = sum(lot(seed, 1, 1, drawn) for seed in range(4000))
+        assert 1920 <= wins <= 2080, (drawn, wins)
+    places = [(r, m) for r in range(1, 9) for m in range(1, 129)]  # one seed, every place
+    assert 480 <= sum(lot(12345, r, m, "lots") for r, m in places) <= 544
+    assert [lot(77, 2, 3, "lots") for _ in range(5)] == [lot(77, 2, 3, "lots")] * 5
+    assert lot(0, 1, 1, "lots") is True and lot(1, 1, 1, "lots") is False  # pinned: no drift
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_level_match_goes_by_lot_or_plays_an_armageddon_game(seed: int) -> None:
+    """Level after its pairs: by lot, the winner is the lot's (a different seed may draw the
+    other); by Armageddon, one more game (colours by lot), then its White wins it only by
+    winning, and it counts in no match points."""
+    games: list[KnockoutGame] = []
+    _finish(games, games_to_start(2, games, LevelRule(0)), "1-0", "1-0")
+    by_lot = bracket(2, games, LevelRule(0, Decider.LOTS, seed))[0]
+    assert (by_lot.winner, by_lot.decision) == (1 if lot(seed, 1, 1, "lots") else 2, Decision.LOTS)
+    rule = LevelRule(0, Decider.ARMAGEDDON, seed)
+    assert bracket(2, games, rule)[0].winner is None
+    (armageddon,) = games_to_start(2, games, rule)
+    high_white = lot(seed, 1, 1, "armageddon")
+    assert (armageddon.white, armageddon.black, armageddon.armageddon) == (
+        (1, 2, True) if high_white else (2, 1, True)
+    )
+    for result, through in (("1/2-1/2", armageddon.black), ("0-1", armageddon.black)):
+        decided = bracket(2, [*games, replace(armageddon, result=result)], rule)[0]
+        assert (decided.winner, decided.decision) == (through, Decision.ARMAGEDDON)
+        assert (decided.high_points, decided.low_points) == (1.0, 1.0)
+    won = bracket(2, [*games, replace(armageddon, result="1-0")], rule)[0]
+    assert won.winner == armageddon.white
+    assert armageddon_games([(1, 1)] * 3, rule) == {2}
+    assert armageddon_games([(1, 1)] * 3, LevelRule(0, Decider.LOTS, seed)) == set()

@@ -9,7 +9,7 @@ from enum import Enum
 
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, PlayerRef, ThematicStart
-from bot.service.tournament.knockout import Decision
+from bot.service.tournament.knockout import Decider, Decision
 from bot.store import TournamentFormat, TournamentStatus
 
 # Berger tables are published for up to 16 players; a round robin needs three to be one.
@@ -29,6 +29,12 @@ DEFAULT_PLAYERS = 8
 # higher seed goes through (``bot.service.tournament.knockout``).
 MAX_TIEBREAK_PAIRS = 4
 DEFAULT_TIEBREAK_PAIRS = 1
+# What settles a knockout match still level after its pairs (``decider:``), and its names.
+DECIDER_LABELS = (
+    ("seed", "The higher seed"),
+    ("lots", "A drawing of lots"),
+    ("armageddon", "An Armageddon game"),
+)
 # A player who loses this many games on time is withdrawn (``timeouts:``; 0: never).
 MAX_TIMEOUTS = 10
 DEFAULT_TIMEOUTS = 2
@@ -61,6 +67,7 @@ class TournamentView:
     start: ThematicStart | None = None  # a thematic start every game begins from
     tiebreak_pairs: int = DEFAULT_TIEBREAK_PAIRS  # a knockout's pairs after a level match
     timeout_limit: int = 0  # time-outs that withdraw a player (0: never)
+    decider: Decider = Decider.SEED  # a knockout's match still level after its pairs
 
     @property
     def open(self) -> bool:
@@ -86,11 +93,13 @@ class TournamentShown:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """A game the start created: its round and board, and the game."""
+    """A game the start created: its round and board, and the game; ``armageddon``: a
+    knockout match's Armageddon game (a draw sends Black through)."""
 
     round: int
     board: int
     game: GameView
+    armageddon: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +233,7 @@ class TournamentRefusal(Enum):
     BYE_NOT_SWISS = "bye_not_swiss"  # a bye's score given to a round robin or a knockout
     TIEBREAKS_NOT_KNOCKOUT = "tiebreaks_not_knockout"  # tie-break pairs asked of another format
     BAD_TIEBREAKS = "bad_tiebreaks"  # tie-break pairs outside 0..MAX_TIEBREAK_PAIRS
+    DECIDER_NOT_KNOCKOUT = "decider_not_knockout"  # a decider asked of another format
     BAD_TIMEOUTS = "bad_timeouts"  # a time-out limit outside 0..MAX_TIMEOUTS
     ROLE_NOT_MANAGER = "role_not_manager"  # naming the organisers' role without the right
 

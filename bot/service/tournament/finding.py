@@ -14,6 +14,7 @@ from bot.service.tournament.facts import (
     TournamentRefusal,
     TournamentView,
 )
+from bot.service.tournament.knockout import Decider
 from bot.store import Tournament, TournamentStatus
 
 
@@ -95,6 +96,7 @@ async def tournament_view(core: ServiceCore, tournament: Tournament) -> Tourname
         start_shown_of(tournament),
         tournament.tiebreak_pairs,
         tournament.timeout_limit,
+        Decider(tournament.decider),
     )
 
 

@@ -21,7 +21,7 @@ from bot.service.core import ServiceCore
 from bot.service.game_facts import variant_named
 from bot.service.outbox_items import turn_dm
 from bot.service.tournament.berger import round_robin
-from bot.service.tournament.knockout import KnockoutGame, games_to_start
+from bot.service.tournament.knockout import Decider, KnockoutGame, LevelRule, games_to_start
 from bot.service.tournament.standings import Played
 from bot.service.tournament.swiss import NoPairingError, SwissRules, pair_round
 from bot.service.tournament.swiss_players import PastRound
@@ -65,7 +65,7 @@ def first_step(tournament: Tournament, players: int) -> Step:
     if tournament.format is TournamentFormat.SWISS:
         return swiss_step(tournament, players, [], {})
     if tournament.format is TournamentFormat.KNOCKOUT:
-        return knockout_step(players, [], (), tournament.tiebreak_pairs)
+        return knockout_step(players, [], (), level_rule(tournament))
     rounds = round_robin(players, tournament.cycles)
     seats = tuple(Seat(p.round, p.board, p.white, p.black) for r in rounds for p in r.pairings)
     return Step(tuple(r.number for r in rounds), seats, {})
@@ -97,14 +97,19 @@ def swiss_step(
     return Step((number,), seats, {number: paired.bye} if paired.bye else {})
 
 
+def level_rule(tournament: Tournament) -> LevelRule:
+    """How ``tournament`` decides a level knockout match: its pairs, decider, lots' seed."""
+    return LevelRule(tournament.tiebreak_pairs, Decider(tournament.decider), tournament.lots_seed)
+
+
 def knockout_step(
-    players: int, games: Sequence[TournamentGame], begun: Sequence[int], tiebreak_pairs: int
+    players: int, games: Sequence[TournamentGame], begun: Sequence[int], rule: LevelRule
 ) -> Step:
     """The knockout's games to start after ``games`` (by pairing number; board = match),
-    a level match playing up to ``tiebreak_pairs`` more pairs, and the rounds they begin
-    that ``begun`` does not hold yet."""
+    a level match decided by ``rule``, and the rounds they begin that ``begun`` does not
+    hold yet."""
     played = [_knockout_game(game) for game in games]
-    starting = games_to_start(players, played, tiebreak_pairs)
+    starting = games_to_start(players, played, rule)
     seats = tuple(Seat(g.round, g.match, g.white, g.black) for g in starting)
     rounds = tuple(sorted({seat.round for seat in seats} - set(begun)))
     return Step(rounds, seats, {})
@@ -126,7 +131,7 @@ def next_step(
     when it waits for games going on, or is over (its last round or its final played).
     A Swiss with no legal pairing left is over too."""
     if tournament.format is TournamentFormat.KNOCKOUT:
-        step = knockout_step(players, games, begun, tournament.tiebreak_pairs)
+        step = knockout_step(players, games, begun, level_rule(tournament))
         return step if step.seats else None
     if any(game.result is None for game in games):
         return None

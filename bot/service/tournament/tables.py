@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence, Set
 
 from bot.service.results import PlayerRef
 from bot.service.tournament.facts import MatchLine, StandingLine
-from bot.service.tournament.knockout import KnockoutGame, bracket
+from bot.service.tournament.knockout import KnockoutGame, LevelRule, bracket
 from bot.service.tournament.standings import Played, standings, winners
 from bot.service.tournament.swiss_standings import swiss_standings
 from bot.store import Tournament, TournamentFormat, TournamentGame
@@ -83,10 +83,10 @@ def bracket_lines(
     ids: Sequence[int],
     games: Sequence[TournamentGame],
     refs: Mapping[int, PlayerRef],
-    tiebreak_pairs: int,
+    rule: LevelRule,
 ) -> tuple[tuple[MatchLine, ...], PlayerRef | None]:
-    """A knockout's matches (``ids`` in seed order; a level match plays up to
-    ``tiebreak_pairs`` more pairs) and its champion once decided."""
+    """A knockout's matches (``ids`` in seed order; a level match decided by ``rule``)
+    and its champion once decided."""
     seeds = {player: number for number, player in enumerate(ids, 1)}
     played = [
         KnockoutGame(g.round, g.board, seeds[g.white_id], seeds[g.black_id], g.result)
@@ -96,7 +96,7 @@ def bracket_lines(
     def ref(seed: int | None) -> PlayerRef | None:
         return None if seed is None else refs[ids[seed - 1]]
 
-    matches = bracket(len(ids), played, tiebreak_pairs)
+    matches = bracket(len(ids), played, rule)
     lines = tuple(
         MatchLine(
             m.round,

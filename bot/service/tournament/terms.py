@@ -27,6 +27,7 @@ from bot.service.tournament.facts import (
     TournamentError,
     TournamentRefusal,
 )
+from bot.service.tournament.knockout import Decider
 from bot.store import NewTournament, TournamentFormat
 from rules import Variant
 
@@ -78,15 +79,27 @@ def tiebreak_terms(format: TournamentFormat, pairs: int | None) -> int:
     return pairs
 
 
+def decider_terms(format: TournamentFormat, decider: str | None) -> Decider:
+    """What settles a knockout match still level after its pairs (the higher seed by
+    default). Raises ``TournamentError`` (DECIDER_NOT_KNOCKOUT) for another format, and
+    ``ValueError`` for a decider no adapter offers."""
+    if decider is None:
+        return Decider.SEED
+    if format is not TournamentFormat.KNOCKOUT:
+        raise TournamentError(TournamentRefusal.DECIDER_NOT_KNOCKOUT)
+    return Decider(decider)
+
+
 @dataclass(frozen=True, slots=True)
 class FormatTerms:
     """A tournament's format terms, checked: a round robin's cycles, a Swiss' rounds
-    (None otherwise) and what its bye scores, a knockout's tie-break pairs."""
+    (None otherwise) and what its bye scores, a knockout's tie-break pairs and decider."""
 
     cycles: int
     rounds: int | None
     bye_halves: int
     tiebreak_pairs: int
+    decider: Decider = Decider.SEED
 
 
 def format_terms(
@@ -97,13 +110,15 @@ def format_terms(
     double: bool = False,
     bye_halves: int | None = None,
     tiebreaks: int | None = None,
+    decider: str | None = None,
 ) -> FormatTerms:
     """The terms of ``format`` for ``players``, each option checked against the format.
-    Raises ``TournamentError`` (see ``checked_terms``, ``bye_terms``, ``tiebreak_terms``)
-    and ``ValueError`` for a bye's score no adapter offers."""
+    Raises ``TournamentError`` (see ``checked_terms``, ``bye_terms``, ``tiebreak_terms``,
+    ``decider_terms``) and ``ValueError`` for a bye's score or decider no adapter offers."""
     checked = checked_terms(format, players, rounds, double=double)
     bye = bye_terms(format, bye_halves)
-    return FormatTerms(2 if double else 1, checked, bye, tiebreak_terms(format, tiebreaks))
+    pairs = tiebreak_terms(format, tiebreaks)
+    return FormatTerms(2 if double else 1, checked, bye, pairs, decider_terms(format, decider))
 
 
 def checked_terms(
@@ -147,6 +162,7 @@ class OpeningOptions(TypedDict, total=False):
     start: str | None
     tiebreaks: int | None
     timeouts: int | None
+    decider: str | None
 
 
 def opening_terms(
@@ -170,6 +186,7 @@ def opening_terms(
         double=options.get("double", False),
         bye_halves=options.get("bye_halves"),
         tiebreaks=options.get("tiebreaks"),
+        decider=options.get("decider"),
     )
     return NewTournament(
         place.guild_id,
@@ -191,6 +208,7 @@ def opening_terms(
         start_fen,
         shape.tiebreak_pairs,
         timeout_terms(options.get("timeouts")),
+        shape.decider.value,
     )
 
 

@@ -9,6 +9,7 @@ is a ``TournamentError`` with its reason, raised before anything changed.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -45,7 +46,8 @@ from bot.service.tournament.finding import (
     latest_view,
     tournament_view,
 )
-from bot.service.tournament.going_on import first_step, new_games, next_step
+from bot.service.tournament.going_on import first_step, level_rule, new_games, next_step
+from bot.service.tournament.knockout import LOTS_SEEDS, armageddon_games
 from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.rating_changes import changes_by_player, with_rating_changes
 from bot.service.tournament.signup_items import started_items
@@ -94,10 +96,10 @@ class TournamentUseCases:
         """Open a tournament in ``place`` on ``terms`` (``bot.service.tournament.terms``):
         a round robin (``double``: both colours at once), a Swiss of ``rounds`` (a bye
         worth ``bye_halves`` half points) or a knockout (``tiebreaks``: pairs of games after
-        a level match); ``timeouts``: a player losing that many on time is withdrawn;
-        ``vacation`` False: no vacation pauses its games; ``start``: every game's thematic
-        line. ``deadline``: sign-up closes and the clock starts it. ``manages_server`` and
-        ``role_ids`` say what Discord says of the member
+        a level match, then ``decider``); ``timeouts``: a player losing that many on time is
+        withdrawn; ``vacation`` False: no vacation pauses its games; ``start``: every game's
+        thematic line. ``deadline``: sign-up closes and the clock starts it.
+        ``manages_server`` and ``role_ids`` say what Discord says of the member
         (``bot.service.tournament.organisers``). Raises ``TournamentError``,
         ``InvalidOptionError``, ``DeadlineError`` before any write."""
         refused = TournamentRefusal.NOT_ORGANISER
@@ -106,7 +108,9 @@ class TournamentUseCases:
         starts_at = await self._deadline(user, deadline)  # before anything is written
         await self._core.ensure_player(user)
         made = await self._core.store.tournaments.create(
-            replace(new, starts_at=starts_at), self._core.now()
+            # Its lots' seed, drawn now and never shown: no player can know a lot ahead.
+            replace(new, starts_at=starts_at, lots_seed=secrets.randbelow(LOTS_SEEDS)),
+            self._core.now(),
         )
         if starts_at is not None:
             self._core.schedule_changed()  # the scheduler wakes for the deadline
@@ -311,7 +315,7 @@ class TournamentUseCases:
         won = tournament.status is TournamentStatus.FINISHED
         view = await tournament_view(self._core, tournament)
         if tournament.format is TournamentFormat.KNOCKOUT and tournament.started_at is not None:
-            matches, champion = bracket_lines(seeded, games, refs, tournament.tiebreak_pairs)
+            matches, champion = bracket_lines(seeded, games, refs, level_rule(tournament))
             first = (champion,) if won and champion is not None else ()
             changes = changes_by_player(seeded, refs, games) if tournament.rated else ()
             return TournamentStandings(
@@ -387,10 +391,18 @@ class TournamentUseCases:
         core, store = self._core, self._core.store.tournaments
         tournament = await latest_tournament(self._core, tournament_id)
         wanted = set(game_ids)
-        games = [game for game in await store.games(tournament_id) if game.game_id in wanted]
+        every = await store.games(tournament_id)
+        decisive = armageddon_games([(g.round, g.board) for g in every], level_rule(tournament))
+        armageddon = {every[index].game_id for index in decisive}
+        games = [game for game in every if game.game_id in wanted]
         refs = await core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
         pairings = [
-            Pairing(g.round, g.board, await core.view(await core.game_record(g.game_id), refs))
+            Pairing(
+                g.round,
+                g.board,
+                await core.view(await core.game_record(g.game_id), refs),
+                g.game_id in armageddon,
+            )
             for g in games
         ]
         bye = (await store.byes(tournament_id)).get(number or 1)
