@@ -18,25 +18,13 @@ from bot.service.tournament.knockout import LOTS_SEEDS, Decision, lot
 from bot.store import TournamentFormat
 from bot.text.tournament_words import standings_text, tournament_text, went_on_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
-from tests.service.tournament_helpers import DAVE, draw, went_on, win
+from tests.service.tournament_helpers import draw, knockout_of_four, went_on, win
 
 
 async def _started(service: GameService, decider: str) -> TournamentStarted:
-    """Four players seeded in joining order (unrated), no tie-break pairs: 1-4
-    (alice-dave) and 2-3 (bob-carol) go straight to ``decider`` when level."""
-    tournaments = service.tournaments
-    await tournaments.create(
-        ALICE,
-        PLACE,
-        manages_server=True,
-        format=TournamentFormat.KNOCKOUT,
-        players=4,
-        tiebreaks=0,
-        decider=decider,
-    )
-    for user in (ALICE, BOB, CAROL, DAVE):
-        await tournaments.join(user, PLACE)
-    return await tournaments.start(ALICE, PLACE, manages_server=False)
+    """No tie-break pairs: 1-4 (alice-dave) and 2-3 (bob-carol) go straight to
+    ``decider`` when level."""
+    return await knockout_of_four(service, 0, decider)
 
 
 async def _level_match_2(service: GameService, first: TournamentStarted) -> None:

@@ -10,27 +10,16 @@ from bot.i18n.text import say
 from bot.service import GameService
 from bot.service.tournament.facts import TournamentStandings, TournamentStarted
 from bot.service.tournament.knockout import Decision
-from bot.store import TournamentFormat
 from bot.text.tournament_words import tournament_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
-from tests.service.tournament_helpers import DAVE, draw, went_on, win
+from tests.service.tournament_helpers import draw, knockout_of_four, went_on, win
 
 
 async def _started(service: GameService, tiebreaks: int | None) -> TournamentStarted:
-    """Four players seeded in joining order (unrated): 1-4 (alice-dave), 2-3 (bob-carol)."""
-    tournaments = service.tournaments
-    made = await tournaments.create(
-        ALICE,
-        PLACE,
-        manages_server=True,
-        format=TournamentFormat.KNOCKOUT,
-        players=4,
-        tiebreaks=tiebreaks,
-    )
-    assert made.tournament.tiebreak_pairs == (1 if tiebreaks is None else tiebreaks)
-    for user in (ALICE, BOB, CAROL, DAVE):
-        await tournaments.join(user, PLACE)
-    return await tournaments.start(ALICE, PLACE, manages_server=False)
+    """Four players seeded in joining order: 1-4 (alice-dave), 2-3 (bob-carol)."""
+    started = await knockout_of_four(service, tiebreaks)
+    assert started.tournament.tiebreak_pairs == (1 if tiebreaks is None else tiebreaks)
+    return started
 
 
 async def _level_first_matches(service: GameService, first: TournamentStarted) -> None:

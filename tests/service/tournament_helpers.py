@@ -5,11 +5,31 @@ from __future__ import annotations
 
 from bot.service import GameService, User
 from bot.service.tournament.facts import TournamentStandings, TournamentStarted
-from bot.store import OutboxKind
-from tests.service.service_helpers import ALICE, BOB, CAROL
+from bot.store import OutboxKind, TournamentFormat
+from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 
 DAVE, ERIN = User(404, "dave"), User(505, "erin")
 USERS = {user.id: user for user in (ALICE, BOB, CAROL, DAVE, ERIN)}
+
+
+async def knockout_of_four(
+    service: GameService, tiebreaks: int | None, decider: str | None = None
+) -> TournamentStarted:
+    """A knockout of four started, seeded in joining order (unrated): 1-4 (alice-dave),
+    2-3 (bob-carol); ``tiebreaks`` and ``decider`` as /tournament create takes them."""
+    tournaments = service.tournaments
+    await tournaments.create(
+        ALICE,
+        PLACE,
+        manages_server=True,
+        format=TournamentFormat.KNOCKOUT,
+        players=4,
+        tiebreaks=tiebreaks,
+        decider=decider,
+    )
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tournaments.join(user, PLACE)
+    return await tournaments.start(ALICE, PLACE, manages_server=False)
 
 
 async def went_on(service: GameService) -> list[TournamentStarted | TournamentStandings]:
