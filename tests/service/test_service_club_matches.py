@@ -22,6 +22,10 @@ ORGANISER_A, ORGANISER_B = User(11, "ada"), User(21, "bea")
 LIONS = (User(12, "leo"), User(13, "lia"))
 TIGERS = (User(22, "tom"), User(23, "tia"))
 
+# The store's new tables and statements (game places, club matches) are reached from these
+# tests: they run on PostgreSQL too.
+pytestmark = pytest.mark.store
+
 
 async def _match_between_servers(service: GameService) -> int:
     """A 2-board match of two games a board, Lions (server 1) against Tigers (server 2),

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from bot.service import DeliveryTarget, GameService, Place
 from bot.service.delivery_results import TurnNotice
 from bot.store import GamePlace, NewPlace, OutboxKind, OutboxState, OutboxTarget, Store
@@ -14,6 +16,10 @@ from bot.store.game_places import insert_places
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
 OTHER = Place(guild_id=2, channel_id=20)
+
+# The store's new tables and statements (game places, club matches) are reached from these
+# tests: they run on PostgreSQL too.
+pytestmark = pytest.mark.store
 
 
 async def _game_in_two_servers(service: GameService, store: Store) -> int:
