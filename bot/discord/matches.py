@@ -62,7 +62,11 @@ def _server(interaction: discord.Interaction, typed: str | None) -> int | None:
     if typed is None:
         return None
     number = typed.strip()
-    if not number.isdigit() or postal(interaction).get_guild(int(number)) is None:
+    # ASCII digits only: "²" is a digit to isdigit, and int() refuses it.
+    if (
+        not (number.isascii() and number.isdigit())
+        or postal(interaction).get_guild(int(number)) is None
+    ):
         raise MatchError(MatchRefusal.UNKNOWN_SERVER)
     return int(number)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.service.challenge_plan import check_days
 from bot.service.core import ServiceCore
 from bot.service.game_facts import variant_named
 from bot.service.match_facts import (
@@ -29,6 +30,7 @@ from bot.service.match_facts import (
 from bot.service.outbox_items import turn_dm
 from bot.service.results import Place, PlayerRef, User
 from bot.service.tournament.organisers import OrganiserRoles
+from bot.service.tournament.standings import HALVES
 from bot.store import (
     ClubMatch,
     GameOpenedFacts,
@@ -49,8 +51,6 @@ _LIST_REFUSED = {
     ListChange.NOT_IN: MatchRefusal.NOT_IN,
     ListChange.NOT_OPEN: MatchRefusal.NOT_OPEN,
 }
-# Points of a result for white and black, in half points.
-_HALVES = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}
 
 
 class ClubMatchUseCases:
@@ -75,8 +75,9 @@ class ClubMatchUseCases:
         """Make a match of ``boards`` boards between ``names`` (side 1 here, where the games
         live; side 2 here too, or the server ``against``, invited: its organiser accepts).
         Raises ``MatchError`` (NOT_ORGANISER, BAD_BOARDS, BAD_GAMES, BAD_NAME,
-        SAME_SERVER) and the variant's errors."""
+        SAME_SERVER), ``DaysError`` (days per move not a choice) and the variant's errors."""
         await self._require_organiser(place.guild_id, manages_server, role_ids)
+        check_days(days)
         if not 1 <= boards <= MAX_BOARDS:
             raise MatchError(MatchRefusal.BAD_BOARDS, count=MAX_BOARDS)
         if games_a_board not in (1, 2):
@@ -161,7 +162,7 @@ class ClubMatchUseCases:
                 raise MatchError(MatchRefusal.NOT_ORGANISER, match_id=match.id)
             await self._core.ensure_known(player)
         if leave:
-            done = await store.leave(match.id, listed.id)
+            done = await store.leave(match.id, number, listed.id)
         else:
             done = await store.join(match.id, number, listed.id, now)
         if done is not ListChange.DONE:
@@ -245,7 +246,7 @@ class ClubMatchUseCases:
             for game in (g for g in games if g.board == number):
                 record = records[game.game_id]
                 assert record is not None
-                halves = _HALVES.get(record.result or "") if not record.is_active else None
+                halves = HALVES.get(record.result or "") if not record.is_active else None
                 one_white = game.white_side == 1
                 if halves is not None and not one_white:
                     halves = (halves[1], halves[0])

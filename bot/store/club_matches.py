@@ -210,12 +210,14 @@ class ClubMatches:
             ListChange.ALREADY_IN,
         )
 
-    async def leave(self, match_id: int, player_id: int) -> ListChange:
-        """Take ``player_id`` off the open match ``match_id``."""
+    async def leave(self, match_id: int, side: int, player_id: int) -> ListChange:
+        """Take ``player_id`` off side ``side`` of the open match ``match_id`` (NOT_IN when
+        they are on the other side: an organiser lists and takes off their own side's)."""
         return await self._listing(
             match_id,
-            "DELETE FROM club_match_players WHERE match_id = ? AND player_id = ? RETURNING 1",
-            (match_id, player_id),
+            "DELETE FROM club_match_players WHERE match_id = ? AND side = ? AND player_id = ? "
+            "RETURNING 1",
+            (match_id, side, player_id),
             ListChange.NOT_IN,
         )
 

@@ -62,6 +62,12 @@ async def test_a_four_board_match_between_two_servers(running: Harness) -> None:
     lions = [fake.add_user(name, guild_ids=[ours]) for name in ("leo", "lia", "lou", "lux")]
     tigers = [fake.add_user(name, guild_ids=[theirs]) for name in ("tom", "tia", "ted", "tess")]
 
+    # A server named by what is not its id (a superscript two is a digit to isdigit, not
+    # to int) or by one Postal is not in: refused, no match made.
+    for typed in ("²", "12345"):
+        terms = {"title": "Lions", "rival": "Tigers", "boards": 4, "server": typed}
+        refused = await command(fake, ada, "match create", terms)
+        assert refused.ephemeral and "Name a server by its id" in refused.text()
     # A challenges B by its id; a member of B who may not manage it cannot accept.
     made = await command(
         fake,

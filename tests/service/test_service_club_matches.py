@@ -14,6 +14,7 @@ from bot.service.match_facts import (
     MatchRefusal,
     MatchUpdate,
 )
+from bot.service.option_errors import DaysError
 from bot.store import MatchStatus, OutboxKind, Store
 
 A = Place(guild_id=1, channel_id=10)
@@ -116,6 +117,10 @@ async def test_refusals_change_nothing(service: GameService, store: Store) -> No
     with pytest.raises(MatchError) as refused:
         await matches.create(ORGANISER_A, A, manages_server=True, names=("L", "T"), boards=0)
     assert refused.value.reason is MatchRefusal.BAD_BOARDS
+    with pytest.raises(DaysError):  # the adapters offer the choices; the service checks
+        await matches.create(
+            ORGANISER_A, A, manages_server=True, names=("L", "T"), boards=2, days=4
+        )
     made = await matches.create(
         ORGANISER_A, A, manages_server=True, names=("Lions", "Tigers"), boards=2, against=2
     )
@@ -164,6 +169,21 @@ async def test_one_servers_match_pairs_by_rating_one_game_a_board(service: GameS
     assert [len(b.games) for b in boards] == [1, 1]
     assert [b.games[0].side_one_white for b in boards] == [True, False]
     assert [b.players[0].id for b in boards] == [LIONS[0].id, LIONS[1].id]
+
+
+async def test_an_organiser_takes_off_only_their_own_sides_players(
+    service: GameService, store: Store
+) -> None:
+    """Between servers, server 1's organiser cannot take a Tigers player (server 2's side)
+    off the match: refused as not on their side, and the player stays listed."""
+    match_id = await _match_between_servers(service)
+    with pytest.raises(MatchError) as refused:
+        await service.matches.join(ORGANISER_A, A, match_id, player=TIGERS[0], leave=True)
+    assert refused.value.reason is MatchRefusal.NOT_IN
+    listed = {(p.side, p.player_id) for p in await store.club_matches.players(match_id)}
+    assert (2, TIGERS[0].id) in listed
+    left = await service.matches.join(ORGANISER_B, B, match_id, player=TIGERS[0], leave=True)
+    assert left.change is MatchChange.LEFT
 
 
 async def test_leaving_a_one_servers_match_needs_no_team(service: GameService) -> None:
