@@ -42,8 +42,8 @@ class OrganiserRoles:
     ) -> None:
         """Nothing when the member may organise tournaments in ``guild_id``; else raises
         ``TournamentError`` (``reason``, naming the role that is needed if there is one)."""
-        role = await self.named(guild_id)
-        if not manages_server and (role is None or role not in set(role_ids)):
+        if not await self.may_organise(guild_id, manages_server=manages_server, role_ids=role_ids):
+            role = await self.named(guild_id)
             raise TournamentError(reason, tournament_id=tournament_id, role_id=role)
 
     async def choose(
