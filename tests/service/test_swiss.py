@@ -8,7 +8,7 @@ from collections import Counter
 from datetime import UTC, datetime
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot.service.tournament.berger import Round
@@ -196,14 +196,28 @@ def _two(colours_one: str, colours_two: str) -> tuple[int, int]:
     return allocate(players[1], players[2])
 
 
-def test_colours_are_allocated_by_e1_to_e5() -> None:
-    """E.1 both preferences granted; E.2 the stronger one; E.3 alternating from the
-    latest games that differed; E.4 the higher-ranked player's preference."""
-    assert _two("w", "b") == (2, 1)  # E.1
-    assert _two("ww", "wb") == (2, 1)  # E.2: 1's absolute black beats 2's mild black
-    assert _two("bw", "ww") == (1, 2)  # E.2: 2's absolute black beats 1's mild black
-    assert _two("wbbw", "bwbw") == (1, 2)  # E.3: 1 had black as 2 had white: 1 takes white
-    assert _two("bw", "bw") == (2, 1)  # E.4: both mild black, the same past: 1's way
+def test_e1_both_colour_preferences_are_granted() -> None:
+    """E.1: 1 wants black (played white), 2 wants white (played black): both get theirs."""
+    assert _two("w", "b") == (2, 1)
+
+
+def test_e2_the_stronger_colour_preference_is_granted() -> None:
+    """E.2: both want black; the absolute preference (two whites running) beats the mild
+    one, whichever player is ranked higher."""
+    assert _two("ww", "wb") == (2, 1)
+    assert _two("bw", "ww") == (1, 2)
+
+
+def test_e3_colours_alternate_from_the_latest_round_they_differed() -> None:
+    """E.3: both mildly want black; the latest round in which one had white and the other
+    black decides (round 2: 1 black, 2 white; rounds 3 and 4 alike): 1 takes white."""
+    assert _two("wbbw", "bwbw") == (1, 2)
+
+
+def test_e4_the_higher_ranked_players_preference_is_granted() -> None:
+    """E.4: the same colours in every round, so E.3 cannot decide: the higher-ranked
+    player (1) gets the colour they want (black, after black then white)."""
+    assert _two("bw", "bw") == (2, 1)
 
 
 # --- properties over random tournaments ---------------------------------------------------
@@ -231,6 +245,10 @@ def _tournament(players: int, rounds: int, seed: int) -> list[tuple[Round, PastR
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 24), st.integers(1, 9), st.integers(0, 10_000))
+# Two tournaments whose late rounds bind C3 (found with C3 switched off: a colour
+# difference of -3 in the first, three blacks running in the second), tried every run.
+@example(players=8, rounds=7, seed=7968)
+@example(players=6, rounds=5, seed=3872)
 def test_random_tournaments_keep_the_absolute_rules(players: int, rounds: int, seed: int) -> None:
     """Every round: each player paired once or given the bye (only in an odd field); no
     pair meets twice (C1); nobody has two byes (C2); the colour difference stays within
@@ -274,3 +292,92 @@ def test_a_search_cut_short_still_pairs_everyone(monkeypatch: pytest.MonkeyPatch
     assert not first & {frozenset(game) for game in _games(found)}
     assert found.bye is not None and found.bye != rounds[0].bye
     assert len(found.pairings) == 3
+
+
+def _colours_break(sequence: list[Color]) -> bool:
+    """Whether a colour sequence leaves ±2 or holds one colour three times running."""
+    difference = sequence.count(W) - sequence.count(B)
+    return abs(difference) > 2 or any(
+        len(set(sequence[i : i + 3])) == 1 for i in range(len(sequence) - 2)
+    )
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(4, 20), st.integers(2, 8), st.integers(0, 10_000))
+def test_only_the_final_rounds_topscorers_may_break_the_colour_rules(
+    players: int, rounds: int, seed: int
+) -> None:
+    """A tournament that knows its length (``SwissRules.rounds``): before the final round
+    nobody's colour difference leaves ±2 and nobody gets a colour three times running
+    (C3); in the final round only a topscorer (over half the possible score, A.7) or a
+    topscorer's opponent may (C3's exception, C8/C9 keeping them as few as they can)."""
+    rounds = min(rounds, players - 1 + players % 2)
+    rules = SwissRules(rounds=rounds)
+    rng = random.Random(seed)
+    played: list[PastRound] = []
+    colours: dict[int, list[Color]] = {player: [] for player in range(1, players + 1)}
+    for number in range(1, rounds + 1):
+        try:
+            paired = pair_round(range(1, players + 1), played, rules)
+        except NoPairingError:
+            break
+        final = number == rounds
+        before = swiss_players(range(1, players + 1), played)
+        topscorers = {n for n, p in before.items() if final and p.halves > len(played)}
+        for game in paired.pairings:
+            colours[game.white].append(W)
+            colours[game.black].append(B)
+            for player, opponent in ((game.white, game.black), (game.black, game.white)):
+                if _colours_break(colours[player]):
+                    assert final and {player, opponent} & topscorers, (number, player)
+        results = [rng.choice(["1-0", "1/2-1/2", "0-1"]) for _ in paired.pairings]
+        played.append(_played(paired, *results))
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 18), st.integers(1, 7), st.integers(0, 10_000))
+def test_forfeits_and_withdrawals_keep_the_absolute_rules(
+    players: int, rounds: int, seed: int
+) -> None:
+    """Random tournaments where a game is sometimes won by forfeit and a player sometimes
+    withdraws (paired no more; their games keep counting): every present player is paired
+    once or has the bye; no two players meet twice over the board (C1: a forfeit is no
+    encounter); the bye never goes twice to anyone, nor to a forfeit's winner (C2,
+    C.04.1.d); colours stay within ±2 and never three alike running (C3)."""
+    rng = random.Random(seed)
+    present = list(range(1, players + 1))
+    absent: list[int] = []
+    played: list[PastRound] = []
+    met: set[frozenset[int]] = set()
+    no_bye: set[int] = set()
+    colours: dict[int, list[Color]] = {player: [] for player in present}
+    for _ in range(rounds):
+        if len(present) > 2 and rng.random() < 0.3:
+            leaving = rng.choice(present)
+            present.remove(leaving)
+            absent.append(leaving)
+        try:
+            paired = pair_round(present, played, absent=absent)
+        except NoPairingError:
+            break
+        seated = [p for game in paired.pairings for p in (game.white, game.black)]
+        assert sorted(seated + ([paired.bye] if paired.bye else [])) == sorted(present)
+        assert paired.bye not in no_bye
+        if paired.bye:
+            no_bye.add(paired.bye)
+        games = []
+        for game in paired.pairings:
+            forfeit = rng.random() < 0.2
+            result = rng.choice(["1-0", "0-1"] if forfeit else ["1-0", "1/2-1/2", "0-1"])
+            games.append(Played(game.white, game.black, result, forfeit))
+            if forfeit:
+                no_bye.add(game.white if result == "1-0" else game.black)
+                continue
+            pair = frozenset((game.white, game.black))
+            assert pair not in met
+            met.add(pair)
+            colours[game.white].append(W)
+            colours[game.black].append(B)
+            assert not _colours_break(colours[game.white])
+            assert not _colours_break(colours[game.black])
+        played.append(PastRound(tuple(games), paired.bye))

@@ -1,29 +1,15 @@
 """Swiss pairings by the FIDE (Dutch) system, Handbook C.04.3 as approved in 2016/2017.
 Pure: players are pairing numbers (1 the highest seed), rounds are what was played.
 
-What is implemented, by the handbook's letters:
-- A.2 order (score, then pairing number), A.3 scoregroups paired from the top, players
-  left unpaired moving down (A.4) into the next bracket as MDPs.
-- Absolute criteria: C1 no rematch; C2 no second bye; C3 two players with the same
-  absolute colour preference never meet (the final round's topscorer exception is not
-  used: colour difference stays within ±2 and nobody gets a colour three times running).
-- C4 completion: a bracket's pairing must leave the rest pairable (checked exactly, by a
-  maximum matching, ``bot.service.tournament.matching``).
-- Quality, in this order: C5 the most pairs; C6 the smallest score differences (MDPs of
-  the highest scores paired first); C10 colour preferences and C11 strong ones granted;
-  C12/C14 no downfloat again after one a round or two rounds before; C13/C15 the same for
-  upfloats. C7 (the next bracket's downfloaters), C8/C9 (topscorers) and C16-C19 (float
-  score differences) are not applied.
-- Candidates in the order of D: S1 (the top half, or the MDPs in a heterogeneous
-  bracket) against S2 by transpositions of S2 in lexicographic order, then single
-  exchanges between S1 and S2 (D.2's order); the first candidate meeting every criterion
-  is taken, else the best one seen. The search is bounded (``NODE_LIMIT`` steps a
-  bracket) so a 200-player round pairs in well under a second; past the bound the best
-  candidate found is kept, and the last bracket falls back to any complete pairing.
-- E colour allocation (``swiss_players.allocate``), round 1 being top half against
-  bottom half with the top seed on the initial colour.
-- The bye (A.5) goes to the player left in the lowest bracket, who must not have had one:
-  with the brackets' lexicographic order that is the lowest-ranked eligible player.
+Which rules of C.04.3 it implements, and which test checks each: docs/internals.md,
+"Swiss pairing: the rules of FIDE C.04.3 implemented" (one list, kept there).
+
+How: scoregroups from the top, each bracket's candidates built in the order of D (S1
+against S2's transpositions, then the resident exchanges), judged on C4 and the quality
+criteria as a tuple compared lexicographically; the first perfect candidate is taken,
+else the best one seen. The search is bounded (``NODE_LIMIT`` steps a bracket) so a
+200-player round pairs in well under a second; past the bound the best candidate found is
+kept, and the last bracket falls back to any complete pairing (a maximum matching).
 """
 
 from __future__ import annotations
@@ -33,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, islice
 from math import comb
 from operator import add
+from typing import TypeVar
 
 from bot.service.tournament.berger import Pairing, Round
 from bot.service.tournament.matching import maximum_matching, pairs_everyone, with_bye
@@ -47,6 +34,8 @@ from bot.service.tournament.swiss_players import (
     swiss_players,
 )
 from rules.core import Color
+
+T = TypeVar("T")  # what a bracket holds: players, or bracket sequence numbers
 
 NODE_LIMIT = 10000  # search steps a bracket and a number of pairs
 REMAINDER_LIMIT = 4000  # of which for the remainder after one pairing of the MDPs
@@ -301,7 +290,7 @@ class _Search:
         """Pair each MDP of ``heads`` with a resident (S2 transposed), then the rest."""
         if not heads:  # the remainder, within its own share of the steps
             self.cap = self.steps + REMAINDER_LIMIT
-            for first, second in _splits(pool, remainder):
+            for first, second in resident_exchanges(pool, remainder):
                 self._pair_half(
                     first, second, counts, unpaired, _tally(first, second, self.memo.wants)
                 )
@@ -497,13 +486,13 @@ def _add(one: tuple[int, ...], two: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(map(add, one, two))
 
 
-def _splits(
-    players: list[SwissPlayer], pairs: int
-) -> Iterator[tuple[list[SwissPlayer], list[SwissPlayer]]]:
-    """S1 and S2 of a homogeneous bracket making ``pairs`` pairs: the top ``pairs``
-    players against the rest, then exchanges between them in D.2's order: fewest players
-    exchanged, the smallest difference of bracket sequence numbers, S1's lowest and S2's
-    highest first (exchanges of more players only while there are few enough to list)."""
+def resident_exchanges(players: list[T], pairs: int) -> Iterator[tuple[list[T], list[T]]]:
+    """S1 and S2 of a homogeneous bracket (``players`` in rank order) making ``pairs``
+    pairs: the top ``pairs`` players against the rest, then the resident exchanges in
+    D.2's order: (a) fewest players exchanged, (b) the smallest difference between the
+    bracket sequence numbers moved up and those moved down, (c) the highest different
+    number moved from S1, (d) the lowest different number moved from S2 (exchanges of
+    more players only while there are few enough to list)."""
     first, second = players[:pairs], players[pairs:]
     yield first, second
     for size in range(1, min(len(first), len(second)) + 1):
