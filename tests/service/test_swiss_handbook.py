@@ -23,9 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.tournament.swiss import _Memo, _Search, pair_round, resident_exchanges
+from bot.service.tournament.swiss import _Memo, _Search, resident_exchanges
 from bot.service.tournament.swiss_players import Strength, SwissPlayer, swiss_players
 from tests.service.swiss_trf import before_round, paired_in
+from tests.service.test_swiss_reference import _pair
 
 DATA = Path(__file__).parent / "data" / "swiss"
 MASTERING = DATA / "mastering_the_dutch.trf"
@@ -202,10 +203,7 @@ DOCUMENT_NINE = "10-1 9-3 4-7 13-2 8-15 5-11 12-14 6-0"
 
 def _paired(number: int) -> set[tuple[int, int]]:
     """Round ``number`` of the example, paired again from the rounds before it."""
-    tournament = before_round(MASTERING, number)
-    present = [p for p in tournament.players if p not in tournament.absent]
-    found = pair_round(present, tournament.rounds, tournament.rules, sorted(tournament.absent))
-    return {(g.white, g.black) for g in found.pairings} | ({(found.bye, 0)} if found.bye else set())
+    return _pair(MASTERING, number)
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4, 6, 7])

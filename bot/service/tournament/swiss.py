@@ -41,8 +41,9 @@ NODE_LIMIT = 10000  # search steps a bracket and a number of pairs
 REMAINDER_LIMIT = 4000  # of which for the remainder after one pairing of the MDPs
 _SUBSETS = 64  # MDP subsets tried for one number of MDPs paired
 _EXCHANGES = 5000  # exchanges listed for one number of players exchanged
-_COUNTS = 9  # C7 to C15
-_WORST = (1 << 30,) * _COUNTS
+_COUNTS = 13  # C7 to C19
+_WORST = (1 << 8192,) * _COUNTS  # above any count or weighed score differences
+_SD_BITS = 9  # C16-C19: a score difference d weighs 2**(9d), so sums compare as lists do
 _FREE = (0,) * _COUNTS
 
 
@@ -234,6 +235,7 @@ class _Search:
     done: bool = False
     cap: int | None = None  # the step at which the current remainder's search ends
     floor: int = 0  # the fewest players the next bracket can leave unpaired (C7)
+    lowest: int = 0  # the bracket's lowest score (C16/C18: a downfloater's difference)
     _chosen: list[tuple[SwissPlayer, SwissPlayer]] = field(default_factory=list)
     completions: dict[frozenset[int], bool] = field(default_factory=dict)
     left_next: dict[frozenset[int], int] = field(default_factory=dict)
@@ -241,7 +243,7 @@ class _Search:
     def run(self, moved: list[SwissPlayer], residents: list[SwissPlayer], target: int) -> None:
         """Try the MDP subsets by increasing C6 score differences, stopping after the
         first subset that gives a candidate (a later one cannot score lower on C6)."""
-        lowest = residents[-1].halves
+        lowest = self.lowest = residents[-1].halves
         floating = len(moved) + len(residents) - 2 * target
         if floating and self.following:  # the next bracket leaves at least this many (C7)
             following = len(self.following)
@@ -357,18 +359,22 @@ class _Search:
         """A whole candidate: keep it when it beats the best so far and completes."""
         if not self.below and (len(floaters) > 1 or (floaters and not floaters[0].bye_eligible)):
             return
-        down = sum(1 for p in floaters if p.floats[-1:] == (Float.DOWN,))
-        down_two = sum(1 for p in floaters if p.floats[-2:-1] == (Float.DOWN,))
+        down = [p for p in floaters if p.floats[-1:] == (Float.DOWN,)]
+        down_two = [p for p in floaters if p.floats[-2:-1] == (Float.DOWN,)]
         if (self.floor, *counts[1:]) >= self.best_counts:
             return  # C7 cannot go below its floor: no better than the best
         left = self._left_next(floaters) if floaters and self.following else 0
         total = (
             left,
             *counts[1:5],
-            counts[5] + down,
+            counts[5] + len(down),
             counts[6],
-            counts[7] + down_two,
+            counts[7] + len(down_two),
             counts[8],
+            counts[9] + sum(_weighed(p.halves - (self.lowest - 2)) for p in down),
+            counts[10],
+            counts[11] + sum(_weighed(p.halves - (self.lowest - 2)) for p in down_two),
+            counts[12],
         )
         if total >= self.best_counts:
             return
@@ -465,19 +471,33 @@ def _free_matching(
 
 
 def _pair_counts(one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
-    """What a pair costs on C8-C15: topscorers' colour excesses, colour preferences
-    missed, strong ones missed, and the lower-scored player's upfloat again (a round, two
-    rounds after the last)."""
+    """What a pair costs on C8-C19: topscorers' colour excesses, colour preferences
+    missed, strong ones missed, the lower-scored player's upfloat again (a round, two
+    rounds after the last), and the score difference weighed (``_weighed``) for each of
+    the two floating the same way again (C16-C19)."""
     beyond, in_a_row = colour_excesses(one, two)
     misses, strong = colour_misses(one, two)
-    up_again = up_two = 0
+    up_again = up_two = down_sd = up_sd = down_two_sd = up_two_sd = 0
     if one.halves != two.halves:
-        low = two if one.halves > two.halves else one
+        high, low = (one, two) if one.halves > two.halves else (two, one)
         up_again = int(low.floats[-1:] == (Float.UP,))
         up_two = int(low.floats[-2:-1] == (Float.UP,))
-    if not (beyond or in_a_row or misses or up_again or up_two):
+        weight = _weighed(high.halves - low.halves)
+        down_sd = weight * (high.floats[-1:] == (Float.DOWN,))
+        down_two_sd = weight * (high.floats[-2:-1] == (Float.DOWN,))
+        up_sd, up_two_sd = weight * up_again, weight * up_two
+    if not (beyond or in_a_row or misses or up_again or up_two or down_sd or down_two_sd):
         return _FREE
-    return (0, beyond, in_a_row, misses, strong, 0, up_again, 0, up_two)
+    return (
+        0, beyond, in_a_row, misses, strong, 0, up_again, 0, up_two,
+        down_sd, up_sd, down_two_sd, up_two_sd,
+    )  # fmt: skip
+
+
+def _weighed(difference: int) -> int:
+    """A score difference (half points) as a weight: sums of weights compare as the
+    lists of differences, largest first, compare (C16-C19 minimise the differences)."""
+    return 1 << (_SD_BITS * difference)
 
 
 def _add(one: tuple[int, ...], two: tuple[int, ...]) -> tuple[int, ...]:
