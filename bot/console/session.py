@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -89,11 +90,13 @@ from bot.text.clock_words import waiting_bank_text
 from bot.text.errors import error_text
 from bot.text.interactions import move_menus
 from bot.text.notices import reminder_text
-from bot.text.outage import outage_sentence
+from bot.text.outage import computer_failed, outage_sentence, unexpected_failure
 from bot.text.phrases import XIANGQI_WORDED, variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
+
+_log = logging.getLogger(__name__)
 
 # Results that show a game's board: the console lists the board's controls after them.
 BOARD_RESULTS = (MovePlayed, GameStarted, ComputerGameStarted, TakenBack, GameEnded, BoardShown)
@@ -233,12 +236,10 @@ class Console:
             self.say(_("! {error}").format(error=error_text(error)))
         except OUTAGES:
             raise  # said once by ``handle``; the computer and the outbox wait for the next line
-        except Exception as error:  # an adapter never shows a traceback to a player
-            self.say(
-                _("! Sorry, that failed unexpectedly ({error}).").format(
-                    error=f"{type(error).__name__}: {error}"
-                )
-            )
+        except Exception:  # an adapter never shows a traceback to a player
+            # A warning, not an error: the console shows errors on its player's terminal.
+            _log.warning("%r failed unexpectedly", " ".join(words), exc_info=True)
+            self.say(unexpected_failure())
         await self._computer_replies()
         # What the outbox rows of this line say was printed above; nothing else sends them.
         await self.service.deliveries.settle_shown_deliveries()
@@ -266,11 +267,8 @@ class Console:
         except Exception as error:  # an adapter never shows a traceback to a player
             if isinstance(error, OUTAGES):
                 raise  # said once by ``handle``, which leaves the rest of the line alone
-            self.say(
-                _("! Sorry, the computer's move failed ({error}).").format(
-                    error=f"{type(error).__name__}: {error}"
-                )
-            )
+            _log.warning("the computer's replies failed unexpectedly", exc_info=True)
+            self.say(computer_failed())
 
     async def _run(
         self, user: User, command: str, positional: list[str], options: dict[str, str]

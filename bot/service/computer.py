@@ -386,10 +386,10 @@ class ComputerOpponent:
         try:
             found = await self.engines.search(request)
         except EngineUnavailable as error:
-            await self.failed(pending, f"{type(error).__name__}: {error}", error.reason)
+            await self.failed(pending, str(error), error.reason)
             return None
         except (EngineFailed, ValueError) as error:
-            await self.failed(pending, f"{type(error).__name__}: {error}")
+            await self.failed(pending, str(error))
             return None
         computer = await core.ref(pending.computer_id)
         try:
@@ -466,7 +466,23 @@ class ComputerOpponent:
                 break
             for pending in batch:
                 tried.add((pending.game_id, pending.ply))
-                done = await self.reply(pending)
+                done = await self._reply_or_hold(pending)
                 if done is not None:
                     played.append(done)
         return played
+
+    async def _reply_or_hold(self, pending: PendingReply) -> MovePlayed | None:
+        """``reply``, a failure no engine error explains (a bug, an engine answering
+        nonsense) held back like an engine's crash, as the bot's reply queue does: tried
+        again later, the player told once it keeps failing, the other games answered
+        meanwhile. The database's errors are raised (the caller says the outage)."""
+        try:
+            return await self.reply(pending)
+        except DATABASE_ERRORS:
+            raise
+        except Exception as error:
+            # Not ERROR: the console shows errors on its terminal, and its player is told
+            # in words (the stuck notice), not with a traceback.
+            _log.warning("computer's reply in game #%s failed", pending.game_id, exc_info=True)
+            await self.failed(pending, f"bug: {type(error).__name__}: {error}")
+            return None

@@ -1,4 +1,5 @@
-"""The sentence a player gets when the database failed their command (both adapters).
+"""The sentences a player gets when the database failed their command (both adapters), and
+the console's when a command or the computer failed by a bug.
 
 ``StoreUnavailable`` (the server cannot be reached) and ``StoreConflict`` (the write met
 another one and was rolled back, after the store's own retries) are not bugs: the player is
@@ -26,3 +27,20 @@ def outage_sentence(error: BaseException) -> str | None:
             "finish it. Please try again."
         )
     return None
+
+
+def unexpected_failure() -> str:
+    """A command failed by a bug (the console's words; the class of the error stays in the
+    log, which the sentence points to)."""
+    return _(
+        "! Sorry, that failed unexpectedly. Postal's log says why: start the console with "
+        "LOG_LEVEL=WARNING to see it."
+    )
+
+
+def computer_failed() -> str:
+    """The computer's replies failed by a bug (the console's words): it tries again."""
+    return _(
+        "! Sorry, the computer could not move just now. It tries again after your next "
+        "command; Postal's log says why (start the console with LOG_LEVEL=WARNING to see it)."
+    )

@@ -98,6 +98,34 @@ async def test_an_engine_gone_missing_is_said_once(tmp_path: Path) -> None:
     assert "apt-get install stockfish" in out
 
 
+class Broken(FakeEngines):
+    """Engines whose search for alice's games fails in a way no engine error explains (a
+    program answering nonsense, a bug): ``KeyError``."""
+
+    async def search(self, request: SearchRequest) -> SearchResult:
+        if request.moves and request.moves[0] == "e2e4":
+            raise KeyError("stockfish has no UCI_Variant option")
+        return await super().search(request)
+
+
+async def test_a_computer_move_failing_by_a_bug_is_said_in_words(tmp_path: Path) -> None:
+    """The computer's move fails unexpectedly in alice's game: the console names no Python
+    error, the reply is held back (not tried again at every line), and bob's game against
+    the computer is answered meanwhile."""
+    out = await console_output(
+        tmp_path,
+        "alice /challenge postal level:2 color:white\n"
+        "alice /move e4\n"
+        "bob /challenge postal level:2 color:white\n"
+        "bob /move d4\n"
+        "alice /board\n",
+        Broken(),
+    )
+    assert "KeyError" not in out and "Error" not in out and "UCI_Variant" not in out
+    assert "Postal played 1... " in out  # bob's
+    assert out.count("Postal to move") >= 1  # alice's game waits for its retry
+
+
 async def test_chess960_against_the_computer(tmp_path: Path) -> None:
     """A Chess960 game against the computer from start 195: the start is said by its number,
     the player castles king-takes-rook (O-O), the computer answers each move, and the PGN

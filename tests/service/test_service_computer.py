@@ -474,3 +474,29 @@ async def test_a_time_bank_against_the_computer_is_honoured(
         (reply,) = await service.computer.reply_all()
     # 2 days - 1 h + 1 day, then capped at 3 days: her bank runs from the computer's reply.
     assert reply.game.deadline == clock().replace(microsecond=0) + timedelta(days=3)
+
+
+async def test_a_reply_failing_by_a_bug_is_held_back_like_a_crash(
+    service: GameService, store: Store, engines: FakeEngines, clock: ManualClock
+) -> None:
+    """A search raising what no engine error explains (``RuntimeError``) does not escape
+    ``reply_all``: the reply is held back as a crash is (not due again until its retry),
+    and the third failure in a row tells the player, in words."""
+    started = await service.computer.challenge(ALICE, PLACE, color="white")
+    game_id = started.game.id
+    await service.play.move(ALICE, PLACE, "e4", game_id=game_id)
+
+    async def broken(request: object) -> object:
+        raise RuntimeError("the engine answered nonsense")
+
+    engines.search = broken  # type: ignore[method-assign, assignment]
+    for _ in range(TELL_AFTER_FAILURES):
+        assert await service.computer.reply_all() == []
+        assert await service.computer.pending(10) == []  # held back until its retry
+        clock.advance(LONGEST_RETRY)
+    rows = await store.outbox.rows(game_id=game_id)
+    (row,) = [r for r in rows if r.kind is OutboxKind.COMPUTER_STUCK]
+    delivery = await service.deliveries.delivery(row)
+    assert delivery is not None and isinstance(delivery.content, ComputerStuck)
+    assert "keeps crashing or hanging" in computer_stuck(delivery.content)
+    assert "RuntimeError" not in computer_stuck(delivery.content)
