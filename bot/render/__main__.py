@@ -18,6 +18,14 @@ from rules import VARIANT_NAMES, Color, Move, RulesError, Square, Variant, get_v
 # Two square names, optionally joined by '-', and a chess promotion letter: e2e4, h2-e2, e7e8q.
 # Janggi's ranks run to 10 (b10c8).
 MOVE_COORDINATES = re.compile(r"([a-i](?:10|[0-9]))-?([a-i](?:10|[0-9]))[qrbn]?")
+# The sides' names by variant, the first moving first (``Color.WHITE``); white and black
+# name the first and the second side of any variant besides.
+SIDES = {
+    "chess": ("white", "black"),
+    "chess960": ("white", "black"),
+    "xiangqi": ("red", "black"),
+    "janggi": ("cho", "han"),
+}
 # A player for the strip: a name, optionally ':' and a rating ("Alice:1500").
 PLAYER = re.compile(r"(?P<name>.+?)(?::(?P<rating>\d{1,5}))?")
 
@@ -27,14 +35,20 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("fen", help='the position, or "startpos"')
     parser.add_argument("--variant", choices=VARIANT_NAMES, default="chess")
     parser.add_argument("--last-move", help="the move to highlight, as coordinates: e2e4, h2e2")
-    parser.add_argument("--orientation", choices=("white", "black", "red"))
+    parser.add_argument(
+        "--orientation",
+        choices=sorted({name for sides in SIDES.values() for name in sides}),
+        help="the side at the bottom: white or black; red (xiangqi); cho or han (janggi)",
+    )
     parser.add_argument("--marks", default="", help="squares to mark, e.g. e4,e5")
     parser.add_argument("--selected", help="the square of the piece the marks belong to")
     parser.add_argument("--size", type=int, default=512)
     parser.add_argument("--theme", choices=sorted(THEMES))
     parser.add_argument("--pieces", choices=sorted(PIECE_SETS), help="the piece set")
-    parser.add_argument("--white", help="white's (red's) name for the strip, e.g. Alice:1500")
-    parser.add_argument("--black", help="black's name for the strip, e.g. Bob:1480")
+    parser.add_argument(
+        "--white", help="white's (red's, cho's) name for the strip, e.g. Alice:1500"
+    )
+    parser.add_argument("--black", help="black's (han's) name for the strip, e.g. Bob:1480")
     parser.add_argument(
         "--over", action="store_true", help="the game is over: the strip shows no turn"
     )
@@ -78,6 +92,19 @@ def _made_for(variant: Variant, option: str, name: str | None, made_for: str | N
         )
 
 
+def _side(variant: Variant, name: str) -> Color:
+    """The side ``name`` stands for on ``variant``'s board; ValueError for another
+    variant's side (red on a chess board)."""
+    first, second = SIDES.get(variant.name, ("white", "black"))
+    if name in (first, "white"):
+        return Color.WHITE
+    if name in (second, "black"):
+        return Color.BLACK
+    raise ValueError(
+        f"--orientation {name} is not a side of {variant.name}: use {first} or {second}"
+    )
+
+
 def _player(option: str, text: str | None) -> PlayerLabel:
     match = PLAYER.fullmatch((text or "").strip())
     if match is None:
@@ -106,9 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             last_move = Move(start, end)
         marks = _squares(variant, "--marks", args.marks.split(","))
         selected = _squares(variant, "--selected", [args.selected or ""])
-        orientation = None
-        if args.orientation:
-            orientation = Color.WHITE if args.orientation in ("white", "red") else Color.BLACK
+        orientation = _side(variant, args.orientation) if args.orientation else None
         strip = None
         if args.white is not None or args.black is not None:
             to_move = None if args.over else position.side_to_move

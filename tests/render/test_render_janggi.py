@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.render import render_board
@@ -72,6 +73,40 @@ def test_render_cli_draws_janggi(tmp_path: Path) -> None:
     fen = "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 1 2"
     assert main([fen, "--variant", "janggi", "--last-move", "b10c8", "-o", str(out)]) == 0
     assert decode(out.read_bytes()).size[0] == 512
+
+
+def test_render_cli_turns_the_board_to_cho_or_han(tmp_path: Path) -> None:
+    """`--orientation han` puts Han at the bottom (its general's red ink low, at e9's
+    point seen from Han), `cho` Cho: the janggi sides are named as janggi names them, and
+    the same image as the render of that ``Color``."""
+    game = Game("janggi")
+    for side, color in (("cho", Color.WHITE), ("han", Color.BLACK)):
+        out = tmp_path / f"{side}.png"
+        assert main(["startpos", "--variant", "janggi", "--orientation", side, "--size",
+                     "360", "-o", str(out)]) == 0  # fmt: skip
+        image = decode(out.read_bytes())
+        assert out.read_bytes() == render_board(game.position, size=360, orientation=color)
+        cell = Layout.of(360).cell
+        x, y = point("e9", 360, color)  # Han's general
+        assert (y > 180) is (color is Color.BLACK)
+        around = image.crop((x - cell // 2, y - cell // 2, x + cell // 2, y + cell // 2))
+        assert near(around, JANGGI.black_piece, 40).getbbox() is not None
+
+
+def test_render_cli_refuses_another_variants_side(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """red is xiangqi's, cho chess's nowhere: one line naming the variant's own sides."""
+    for args, sides in (
+        (["--variant", "janggi", "--orientation", "red"], "use cho or han"),
+        (["--orientation", "cho"], "use white or black"),
+        (["--variant", "xiangqi", "--orientation", "han"], "use red or black"),
+    ):
+        out = tmp_path / "b.png"
+        assert main(["startpos", *args, "-o", str(out)]) == 2
+        error = capsys.readouterr().err
+        assert error.startswith("error: --orientation ") and sides in error
+        assert not out.exists()
 
 
 def _row_label(image: Image.Image, name: str, orientation: Color) -> Image.Image:
