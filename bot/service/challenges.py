@@ -32,7 +32,7 @@ from bot.service.errors import (
     ChallengePendingError,
     UnknownChallengeError,
 )
-from bot.service.janggi_setups import takes_setup
+from bot.service.janggi_setups import setups_of, takes_setup
 from bot.service.limits import CHALLENGE_LIMITS, refusal
 from bot.service.outbox_items import turn_dm
 from bot.service.results import (
@@ -247,7 +247,8 @@ class ChallengeUseCases:
         game = rules.Game(plan.variant, plan.start_fen)
         board = await core.board_image(game, viewer_id=view.to_move.id, record=record)
         acceptor = view.white if view.white.id == plan.acceptor_id else view.black
-        return GameStarted(view, board, plan.challenge, acceptor, view.to_move)
+        setups = setups_of(plan.variant.name, plan.start_fen)
+        return GameStarted(view, board, plan.challenge, acceptor, view.to_move, setups)
 
     async def decline_challenge(self, user: User, challenge_id: int) -> ChallengeClosed:
         """Decline a challenge addressed to ``user``. Raises ``ChallengeRefusedError`` (an

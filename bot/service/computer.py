@@ -42,6 +42,7 @@ from bot.service.claiming import claimed
 from bot.service.core import ServiceCore
 from bot.service.errors import UserError
 from bot.service.game_facts import variant_named
+from bot.service.janggi_setups import setups_of
 from bot.service.option_errors import LevelError, LevelForPersonError
 from bot.service.outbox_items import turn_dm
 from bot.service.play import PlayUseCases
@@ -70,6 +71,7 @@ from bot.store import (
     Routing,
 )
 from rules import Color
+from rules.janggi import Setup
 
 _log = logging.getLogger(__name__)
 
@@ -131,6 +133,7 @@ class ComputerGameStarted:
     custom_start: bool = False
     start_fen: str | None = None  # a Chess960 or custom start (None: the usual one)
     opening: ThematicStart | None = None  # a custom chess start named by its opening
+    setups: tuple[Setup, Setup] | None = None  # a janggi game's, Cho's and Han's
 
 
 class ComputerOpponent:
@@ -290,6 +293,7 @@ class ComputerOpponent:
             plan.custom_start,
             plan.start_fen if told else None,
             opening_start(plan.variant, plan.start_fen),
+            setups_of(plan.variant, plan.start_fen),
         )
 
     def _require_engine(self, variant: str) -> None:

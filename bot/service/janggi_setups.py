@@ -64,6 +64,12 @@ def setup_start(game: str, word: str, seat: str, other_start: bool) -> str:
     return start_fen(cho=DEFAULT_SETUP, han=chosen)
 
 
+def setups_of(variant: str, start: str | None) -> tuple[Setup, Setup] | None:
+    """The setups (Cho's, Han's) a game of ``variant`` from ``start`` (None: the variant's
+    own) begins with: None unless a janggi start of two setups."""
+    return SETUP_PAIRS.get(start or START_FEN) if variant == "janggi" else None
+
+
 def takes_setup(variant: str, start: str | None) -> bool:
     """Whether the player accepting a challenge of ``variant`` from ``start`` (None: the
     variant's own) may choose their setup: a janggi start of two setups."""

@@ -31,6 +31,7 @@ from bot.store import (
 )
 from rules import Color, Move, Position, Square, Termination
 from rules.chess.openings import Opening
+from rules.janggi import Setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +280,7 @@ class GameStarted:
     challenge: ChallengeView
     acceptor: PlayerRef
     notify: PlayerRef
+    setups: tuple[Setup, Setup] | None = None  # a janggi game's, Cho's and Han's
 
 
 @dataclass(frozen=True, slots=True)

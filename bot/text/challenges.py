@@ -25,6 +25,7 @@ from bot.text.clock_words import pace_of
 from bot.text.phrases import color_text, rated_text, variant_text
 from rules import Color
 from rules.chess960 import STANDARD_START, start_number
+from rules.janggi import Setup
 
 CUSTOM_START = Text(", from a custom position")
 
@@ -132,12 +133,29 @@ def closed_text(result: ChallengeClosed) -> Text:
     return Text("The challenge expired unanswered.")
 
 
+def setups_text(setups: tuple[Setup, Setup] | None) -> Text | str:
+    """A janggi game's setups after its terms, each with where its elephants stand as
+    the setup menu says it (``, setups: Cho 상마상마 (left elephant), Han 마상상마 (inner
+    elephants)``); nothing for other games."""
+    if setups is None:
+        return ""
+    cho, han = setups
+    return Text(
+        ", setups: {cho} {cho_setup}, {han} {han_setup}",
+        cho=color_text("janggi", Color.WHITE),
+        cho_setup=TextIn("choice", SETUP_LABELS[cho.value]),
+        han=color_text("janggi", Color.BLACK),
+        han_setup=TextIn("choice", SETUP_LABELS[han.value]),
+    )
+
+
 def started_text(result: GameStarted) -> Text:
-    """The accepted challenge's game: who plays which side, its terms, who moves first."""
+    """The accepted challenge's game: who plays which side, its terms (a janggi game's
+    setups too), who moves first."""
     view = result.game
     return Text(
         "{player} accepted. {white} ({white_colour}) vs {black} ({black_colour}), {variant}, "
-        "{pace}, {rated}. {to_move} to move.",
+        "{pace}, {rated}{setups}. {to_move} to move.",
         player=result.acceptor.name,
         white=view.white.name,
         white_colour=color_text(view.variant, Color.WHITE),
@@ -146,6 +164,7 @@ def started_text(result: GameStarted) -> Text:
         variant=variant_text(view.variant),
         pace=pace_of(view),
         rated=rated_text(view.rated),
+        setups=setups_text(result.setups),
         to_move=result.notify.name,
     )
 
@@ -165,7 +184,8 @@ def computer_started_text(result: ComputerGameStarted) -> Text:
         level=result.level,
         variant=variant_text(view.variant),
         pace=pace_of(view),
-        start=start_text(view.variant, result.start_fen, result.opening),
+        start=start_text(view.variant, result.start_fen, result.opening)
+        or setups_text(result.setups),
         first=result.notify.name,
     )
 

@@ -48,6 +48,11 @@ async def test_a_setup_against_the_computer_in_the_console(tmp_path: Path) -> No
     assert f'[FEN "{start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_SANG_MA)}"]' in out
     assert "Postal played 1... " in out
     assert "weekends off" in out.lower()
+    # The start names both setups, the computer's (the usual one) too.
+    assert (
+        "unrated, setups: Cho 상마상마 (left elephant), Han 마상상마 (inner elephants). "
+        "alice to move."
+    ) in out
 
 
 async def test_the_opponent_accepts_with_their_own_setup_in_the_console(tmp_path: Path) -> None:
@@ -65,6 +70,30 @@ async def test_the_opponent_accepts_with_their_own_setup_in_the_console(tmp_path
     assert "choices: [1] 마상마상 (right elephant)  [2] 마상상마 (inner elephants)" in text
     assert "bob accepted." in text
     assert f'[FEN "{start_fen(Setup.SANG_MA_SANG_MA, Setup.MA_SANG_MA_SANG)}"]' in text
+    # The accept names both setups: the acceptor's (Cho) and the challenger's (Han).
+    assert (
+        "rated, setups: Cho 상마상마 (left elephant), Han 마상마상 (right elephant). bob to move."
+    ) in text
+
+
+async def test_setups_are_named_in_the_players_language(tmp_path: Path) -> None:
+    """The setups at the start are said with the setup menu's words of the reader's
+    language; a chess game says none."""
+    text = await console_text(
+        tmp_path / "c.db",
+        [
+            "bob /settings language:fr",
+            "alice /challenge bob game:janggi color:cho",
+            "bob /press 상마마상",
+            "alice /challenge bob",
+            "bob /press Accept",
+        ],
+    )
+    assert (
+        "partie classée, dispositions : Cho 마상상마 (éléphants à l'intérieur), "
+        "Han 상마마상 (éléphants à l'extérieur). À alice de jouer."
+    ) in text
+    assert text.count("dispositions") == 1
 
 
 async def test_a_player_reads_janggi_in_coordinates_in_the_console(tmp_path: Path) -> None:

@@ -92,6 +92,10 @@ async def test_the_opponent_accepts_with_their_own_setup(running: Harness) -> No
     await fake.wait_until(lambda: "accepted" in fake.messages[challenge.id].text())
     rewritten = fake.messages[challenge.id]
     assert not rewritten.selects() and not rewritten.buttons()
+    # It names both setups: the challenger's (Cho) and the one bob chose (Han).
+    assert (
+        "setups: Cho 상마상마 (left elephant), Han 상마마상 (outer elephants)"
+    ) in rewritten.text()
     record = await command(fake, alice, "pgn", channel=thread)
     (pgn,) = [f for f in record.files if f.filename.endswith(".pgn")]
     # Han's 상마마상, read from Han's own left (the i-file), is b, n, n, b from i to a.
