@@ -32,9 +32,15 @@ KNOWN = {
     ("random_80_players_seed_14.trf", 2): "the search's step bound",
     ("random_9_players_seed_1.trf", 5): _UNREAD,  # final round, a collapsed last bracket
     ("random_16_players_seed_6.trf", 7): _UNREAD,
-    ("random_21_players_seed_8.trf", 8): _UNREAD,
-    ("random_21_players_seed_8.trf", 11): _UNREAD,
-    ("random_25_players_seed_9.trf", 8): _UNREAD,
+    # The same: 8 and 18 must float from 3.0 (21 below has met everyone else there); Postal
+    # pairs 8-14 and 15-19 in the 2.5 bracket, every colour granted, leaving 18-21 below
+    # (18 misses a strong black); bbpPairings pairs 18-15 and 19-14 (15 misses a mild one)
+    # and so 8-21 below, every colour granted.
+    ("random_21_players_seed_8.trf", 8): "C10 judged bracket by bracket",
+    ("random_21_players_seed_8.trf", 11): "C10 judged bracket by bracket, it seems",
+    # C7's second half, the next bracket's PSD: floating 18 (bye-eligible) lets the bye go
+    # to 18 on 2.5; floating 19 (not) sends it to 17 on 2.0, the lower PSD below.
+    ("random_25_players_seed_9.trf", 8): "C7 judged on the next bracket's pairs only",
     ("random_27_players_seed_19.trf", 11): _UNREAD,
     ("random_27_players_seed_19.trf", 13): _UNREAD,
 }
