@@ -38,6 +38,15 @@ PAGE_ROWS = 5000
 # memory bound (300 MB) with a page of rows read twice.
 TARGET_CACHE_KIB = 131_072
 PROGRESS_KEY = "copy_db_progress"
+# What a row costs to copy beyond its values' bytes, and what adding back a foreign key costs
+# a row referring (PostgreSQL's check, a join, at the end), in the same units (bytes): fitted
+# to the whole 1M copy into PostgreSQL (2026-11-29, benchmarks/README.md), where a game
+# (~290 bytes) took as long as 5.6 moves (~39 bytes) and the keys' 74 million references
+# 77 s. The time left is only as good as these; the shares between tables are what matter.
+ROW_UNITS = 16.0
+KEY_CHECK_UNITS = 1.7
+# Rows of each table read at the start to weigh its rows.
+SAMPLE_ROWS = 200
 # Written by every opening of an SQLite file (a write probe), and the copy's own progress:
 # not data of the deployment.
 _NOT_COPIED_KEYS = ("store_opened_at", PROGRESS_KEY)
@@ -85,6 +94,17 @@ class TablePlan:
 
 
 @dataclass(frozen=True)
+class TableWork:
+    """A table's share of the copy: its ``rows``, ``done`` of them before (a resume), each
+    worth ``weight`` units (its values' bytes and a row's own cost)."""
+
+    label: str
+    rows: int
+    done: int
+    weight: float
+
+
+@dataclass(frozen=True)
 class TableProgress:
     """How far a table's copy got: rows committed, the last key, whether it is done."""
 
@@ -96,11 +116,15 @@ class TableProgress:
 class ProgressListener(Protocol):
     """Hears how far a copy got (``bot.progress.Progress`` is one)."""
 
-    def begin(self, total: int, done: int) -> None:
-        """The copy starts: ``total`` rows to copy, ``done`` of them before (a resume)."""
+    def begin(self, work: Sequence[TableWork], after: float = 0.0) -> None:
+        """The copy starts: each table's rows (done before: a resume) and their weight,
+        and the units of the checks at the end."""
 
     def advance(self, count: int, label: str) -> None:
         """``count`` more rows of table ``label`` committed."""
+
+    def step(self, label: str) -> None:
+        """A check at the end begins (``label`` says which)."""
 
 
 @cache
@@ -226,8 +250,7 @@ async def copy_rows(
         await target.fetch(f"PRAGMA cache_size = -{TARGET_CACHE_KIB}")
     progress = await _start(source, target, expected, version, resume)
     if listener is not None:
-        done = sum(p.rows for p in progress.values())
-        listener.begin(sum(c.rows for c in expected), done)
+        await _begin(listener, source, target.dialect, expected, progress)
     state: dict[str, Any] = {"version": version, "counts": {c.table: c.rows for c in expected}}
     if target.dialect is Dialect.POSTGRESQL:
         state["foreign_keys"] = await _lift_keys(target, state, progress)
@@ -241,12 +264,14 @@ async def copy_rows(
             source, target, plan, start, page_rows, encode, listener, "foreign_keys" in state
         )
     copied = [TableCount(plan.table, progress[plan.table].rows) for plan in table_plans()]
+    if listener is not None:
+        listener.step(f"counting the rows of every table of {target.name}")
     if await count_rows(target) != expected or copied != expected:
         raise CopyMismatch("the copy's row counts differ from the source's")
     async with target.transaction() as writer:
         if target.dialect is Dialect.POSTGRESQL:
             await writer.execute(SYNC_IDENTITIES)
-            await _restore_keys(writer, target.name, state["foreign_keys"])
+            await _restore_keys(writer, target.name, state["foreign_keys"], listener)
         await writer.execute("DELETE FROM bot_state WHERE key = ?", (PROGRESS_KEY,))
     return copied
 
@@ -263,9 +288,47 @@ async def _lift_keys(
     return lifted
 
 
-async def _restore_keys(writer: Connection, target_name: str, lifted: Lifted) -> None:
+async def _begin(
+    listener: ProgressListener,
+    source: Database,
+    target: Dialect,
+    expected: list[TableCount],
+    progress: dict[str, TableProgress],
+) -> None:
+    """Tell ``listener`` the work: each table's rows weighted by their bytes (a sample of
+    its first rows), and on PostgreSQL the foreign keys' checks at the end."""
+    counts = {count.table: count.rows for count in expected}
+    work = []
+    references = 0
+    for plan in table_plans():
+        rows = counts[plan.table]
+        sample = await read_page(source, plan, None, SAMPLE_ROWS) if rows else []
+        size = sum(map(_bytes, (v for row in sample for v in row))) / max(len(sample), 1)
+        done = progress.get(plan.table, TableProgress()).rows
+        work.append(TableWork(plan.table, rows, done, size + ROW_UNITS))
+        references += rows * len(plan.references)
+    after = references * KEY_CHECK_UNITS if target is Dialect.POSTGRESQL else 0.0
+    listener.begin(work, after)
+
+
+def _bytes(value: object) -> int:
+    """A value's size as a row holds it, about: text's UTF-8, a number's eight bytes."""
+    if isinstance(value, str):
+        return len(value.encode())
+    if isinstance(value, bytes | bytearray | memoryview):
+        return len(value)
+    return 0 if value is None else 8
+
+
+async def _restore_keys(
+    writer: Connection, target_name: str, lifted: Lifted, listener: ProgressListener | None
+) -> None:
+    def adding(number: int, table: str, name: str) -> None:
+        if listener is not None:
+            listener.step(f"adding back foreign key {name} of {table} ({number} of {len(lifted)})")
+
     try:
-        await copy_keys.restore(writer, lifted)
+        await copy_keys.restore(writer, lifted, adding)
     except _REFUSED as error:
         raise RowRefused(
             f"{target_name} refuses the copy's references ({_why(error)}): fix the row in "

@@ -11,7 +11,7 @@ the keys back at the end (PostgreSQL then checks every row once, by a join).
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.store.database import Connection
@@ -71,10 +71,15 @@ async def lift(writer: Connection) -> Lifted:
     return found
 
 
-async def restore(writer: Connection, lifted: Lifted) -> None:
+async def restore(
+    writer: Connection, lifted: Lifted, adding: Callable[[int, str, str], None] | None = None
+) -> None:
     """Add back the foreign keys ``lift`` dropped: PostgreSQL checks every row, and raises
-    its integrity error for the first that names no parent."""
-    for table, name, definition in lifted:
+    its integrity error for the first that names no parent. ``adding`` hears of each key
+    (its number from 1, table and name) before it is added."""
+    for number, (table, name, definition) in enumerate(lifted, 1):
+        if adding is not None:
+            adding(number, table, name)
         await writer.execute(f'ALTER TABLE {table} ADD CONSTRAINT "{name}" {definition}')
 
 
