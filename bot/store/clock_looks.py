@@ -73,8 +73,13 @@ class ClockLooks:
         time-outs), in the order of their look, from after ``after`` (a ``ClockLook.key``)."""
         moment = to_epoch(now)
         last, last_id = after if after is not None else (-(1 << 62), 0)
+        # "deadline_at + 0": the deadline's condition is a filter, never the way in. As a
+        # bare column PostgreSQL took it through games_active_deadline, every active game
+        # not past its deadline (it multiplies "active", "has a deadline" and the range as
+        # if unrelated, and expected 1 % of them): 19,727 rows read for 4 at 200,000 games,
+        # 117 ms (tests/store/test_store_plans_at_size.py).
         return await self._looks(
-            f"{NEXT_LOOK} <= ? AND deadline_at > ? AND ({NEXT_LOOK}, games.id) > (?, ?) "
+            f"{NEXT_LOOK} <= ? AND deadline_at + 0 > ? AND ({NEXT_LOOK}, games.id) > (?, ?) "
             f"ORDER BY {NEXT_LOOK}, games.id LIMIT ?",
             (moment, moment, last, last_id, limit),
         )
