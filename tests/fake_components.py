@@ -6,7 +6,8 @@ With the flag (Discord's "components v2", discord.py's ``LayoutView``) the compo
 whole message: no ``content`` or ``embeds`` may be sent, at most 40 components in all (nested
 ones counted, the container itself included), at most 4,000 characters across all text
 displays, and files show only where a media gallery or file component refers to them
-(``attachment://name``). Once a message has the flag, an edit cannot remove it. A deferred
+(``attachment://name``). Once a message has the flag, an edit cannot remove it; an edit that
+sets it must reset the content (null) and embeds (an empty list) the message had. A deferred
 response cannot carry the flag at all: it goes on the follow-up that fills the message.
 
 Sources: Discord's API documentation, "Component Reference" and "Using Message Components"

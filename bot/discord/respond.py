@@ -321,10 +321,12 @@ async def answer(
 
 
 async def update_pressed_message(
-    interaction: discord.Interaction, content: str, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    content: str | None,
+    view: discord.ui.View | discord.ui.LayoutView | None = None,
 ) -> None:
     """Replace the text of the message whose button was pressed, and its buttons with
-    ``view``'s (None: none)."""
+    ``view``'s (None: none); a layout (``LayoutView``) comes with ``content`` None."""
     state = ack_state(interaction)
     if state is Ack.NONE:
         await interaction.response.edit_message(content=content, view=view)

@@ -22,8 +22,8 @@ from bot.discord.language import shared_language
 from bot.discord.places import check_tournament_place
 from bot.discord.respond import message_fields, quickly, update_pressed_message
 from bot.discord.tournament_events import event_note, make_event
+from bot.discord.tournament_posts import signup_post
 from bot.i18n import using
-from bot.i18n.text import Text
 from bot.render.cross_table import render_cross_table
 from bot.service.thematic_starts import MAX_START_TEXT
 from bot.service.tournament.facts import (
@@ -42,12 +42,11 @@ from bot.service.tournament.facts import (
 from bot.store import TournamentFormat
 from bot.text.tournament_words import (
     cross_table,
+    entry_news,
     entry_text,
     records_text,
-    signup_buttons,
     standings_text,
     started_text,
-    tournament_text,
     withdrawn_text,
 )
 
@@ -97,11 +96,6 @@ def _standings(table: TournamentStandings) -> messages.Reply:
     return replace(said, drawings=(("standings.png", drawing),))
 
 
-def _signup(view: TournamentView, text: Text) -> messages.Reply:
-    """The tournament's sign-up message: ``text``, with Join and Leave while it is open."""
-    return replace(_said(text), buttons=signup_buttons(view))
-
-
 async def _show_entry(interaction: discord.Interaction, shown: TournamentShown) -> None:
     """A join or leave typed as a command: say it, bring the sign-up message up to date,
     and open the games when the join filled a tournament that starts when full."""
@@ -119,9 +113,8 @@ async def show_pressed(
     """Join or Leave pressed on the sign-up message: rewrite it with the field as it is now
     (its buttons gone once it started), then open the games if the join started it."""
     with using(shared_language(interaction)):  # the channel reads it
-        reply = _signup(shown.tournament, tournament_text(shown.tournament))
-        fields = message_fields(reply)
-    await update_pressed_message(interaction, fields.get("content") or "", fields.get("view"))
+        fields = message_fields(signup_post(shown.tournament))
+    await update_pressed_message(interaction, None, fields.get("view"))
     if shown.started is not None:
         await _open_games(bot, interaction, shown.started)
 
@@ -138,11 +131,13 @@ async def show_signup(bot: PostalBot, view: TournamentView) -> None:
     or out of reach is left as it is (the commands still work). Raises nothing."""
     if view.message_id is None:
         return
-    fields = message_fields(_signup(view, tournament_text(view)))
+    fields = message_fields(signup_post(view))
     channel = bot.get_partial_messageable(view.place.target_id, guild_id=view.place.guild_id)
     try:
+        # content=None: a message posted as text before the layout sheds it (Discord
+        # refuses an edit that sets the layout flag and keeps the content).
         await channel.get_partial_message(view.message_id).edit(
-            content=fields.get("content"), view=fields.get("view")
+            content=None, view=fields.get("view")
         )
     except discord.HTTPException as error:
         _log.info("tournament #%s: sign-up message not updated (%s)", view.id, error)
@@ -202,7 +197,7 @@ async def create(
         ),
     )
     made = shown.tournament
-    posted = await bot.reply(interaction, lambda: _signup(made, entry_text(shown)))
+    posted = await bot.reply(interaction, lambda: signup_post(made, entry_news(shown)))
     await bot.service.tournaments.set_message(made.id, posted)
     if event:  # its organiser is told privately when there is none
         note = event_note(await make_event(interaction.guild, made, posted))

@@ -47,6 +47,11 @@ def _kind(view: TournamentView) -> Text:
 
 def tournament_text(view: TournamentView) -> Text:
     """What the tournament's message says: its terms, its players and what comes next."""
+    return Sentences(terms_text(view), players_text(view), state_text(view))
+
+
+def terms_text(view: TournamentView) -> Text:
+    """The tournament's terms: format, variant, pace, rating, size and its rules."""
     terms = Text(
         "{name} (#{tournament}): {kind} of {variant}, {pace}, {rated}, up to {count} players.",
         name=title(view),
@@ -57,28 +62,6 @@ def tournament_text(view: TournamentView) -> Text:
         rated=rated_text(view.rated),
         count=view.max_players,
     )
-    names = Joined(", ", (player.name for player in view.entrants))
-    players = (
-        Text(
-            "Players ({count}/{maximum}): {players}.",
-            count=len(view.entrants),
-            maximum=view.max_players,
-            players=names,
-        )
-        if view.entrants
-        else Text("No players yet.")
-    )
-    match view.status:
-        case _ if view.cancelled:
-            state = Text("Cancelled: too few players had joined by its sign-up deadline.")
-        case TournamentStatus.OPEN:
-            state = _signup_state(view)
-        case TournamentStatus.RUNNING if view.format is TournamentFormat.ROUND_ROBIN:
-            state = Text("Under way: every game has started.")
-        case TournamentStatus.RUNNING:
-            state = Text("Under way.")
-        case _:
-            state = Text("Finished.")
     vacation = "" if view.vacation else Text("No vacation: a vacation pauses none of its games.")
     timeouts = (
         Plural(
@@ -89,9 +72,42 @@ def tournament_text(view: TournamentView) -> Text:
         if view.timeout_limit
         else ""
     )
-    return Sentences(
-        terms, theme_text(view), _tiebreak_rule(view), vacation, timeouts, players, state
+    return Sentences(terms, theme_text(view), _tiebreak_rule(view), vacation, timeouts)
+
+
+def players_text(view: TournamentView, shown: int | None = None) -> Text:
+    """Who has joined, in joining order: all of them, or the first ``shown`` and how many
+    more (a big field's message stays within Discord's limits)."""
+    if not view.entrants:
+        return Text("No players yet.")
+    listed = view.entrants if shown is None else view.entrants[: max(shown, 1)]
+    names: Text = Joined(", ", (player.name for player in listed))
+    rest = len(view.entrants) - len(listed)
+    if rest:
+        names = Plural(
+            "{players} and {count} more", "{players} and {count} more", rest, players=names
+        )
+    return Text(
+        "Players ({count}/{maximum}): {players}.",
+        count=len(view.entrants),
+        maximum=view.max_players,
+        players=names,
     )
+
+
+def state_text(view: TournamentView) -> Text:
+    """Where the tournament stands: how to join while open, else under way or over."""
+    match view.status:
+        case _ if view.cancelled:
+            return Text("Cancelled: too few players had joined by its sign-up deadline.")
+        case TournamentStatus.OPEN:
+            return _signup_state(view)
+        case TournamentStatus.RUNNING if view.format is TournamentFormat.ROUND_ROBIN:
+            return Text("Under way: every game has started.")
+        case TournamentStatus.RUNNING:
+            return Text("Under way.")
+        case _:
+            return Text("Finished.")
 
 
 def _tiebreak_rule(view: TournamentView) -> Text | str:
@@ -194,16 +210,20 @@ def records_text(records: TournamentRecords) -> Text:
 
 
 def entry_text(shown: TournamentShown) -> Text:
-    """What just happened to the tournament's field."""
+    """What just happened to the tournament's field, and the tournament as it is now."""
+    return Sentences(entry_news(shown), tournament_text(shown.tournament))
+
+
+def entry_news(shown: TournamentShown) -> Text:
+    """What just happened to the tournament's field: opened, joined or left, by whom."""
     name = shown.actor.name
     match shown.kind:
         case EntryKind.CREATED:
-            said = Text("{player} opened a tournament.", player=name)
+            return Text("{player} opened a tournament.", player=name)
         case EntryKind.JOINED:
-            said = Text("{player} joined.", player=name)
+            return Text("{player} joined.", player=name)
         case _:
-            said = Text("{player} left.", player=name)
-    return Sentences(said, tournament_text(shown.tournament))
+            return Text("{player} left.", player=name)
 
 
 def started_text(started: TournamentStarted) -> Text:

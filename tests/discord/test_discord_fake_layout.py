@@ -114,3 +114,32 @@ async def test_the_layout_flag_cannot_be_removed_by_an_edit(loose_fake: FakeDisc
         assert reply.status == 400
     assert any("cannot be removed" in v for v in loose_fake.violations)
     assert message.layout and message.content == ""
+
+
+@pytest.mark.parametrize(
+    ("edit", "refused"),
+    [
+        ({"flags": V2, "components": [text("layout")]}, True),  # its content kept
+        ({"flags": V2, "content": None, "components": [text("layout")]}, False),
+        ({"flags": V2, "content": "", "components": [text("layout")]}, False),
+    ],
+)
+async def test_an_edit_upgrading_to_a_layout_must_reset_the_content(
+    loose_fake: FakeDiscord, edit: dict[str, Any], refused: bool
+) -> None:
+    """Discord: a message given the layout flag by an edit must reset its content (null)
+    in that edit; one that keeps it is refused and left as it was."""
+    interaction = await loose_fake.slash(loose_fake.add_user("a"), "ping", {})
+    data = {"content": "plain"}
+    assert (await callback(loose_fake, interaction, {"type": 4, "data": data}))[0] == 200
+    message = interaction.original
+    assert message is not None and not message.layout
+    url = f"{loose_fake.api_base}/webhooks/{loose_fake.application_id}/{interaction.token}"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.patch(f"{url}/messages/@original", json=edit) as reply,
+    ):
+        assert (reply.status == 400) is refused
+    assert message.layout is not refused
+    assert (message.content == "plain") is refused
+    assert any("must be reset" in v for v in loose_fake.violations) is refused

@@ -21,6 +21,7 @@ from tests.discord.tournament_play import (
     resign,
     signed_up,
 )
+from tests.fake_components import IS_COMPONENTS_V2
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
 from tests.fakediscord.model import CREATE_PUBLIC_THREADS, MANAGE_GUILD, SEND_MESSAGES
 
@@ -104,6 +105,8 @@ async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -
     alice.permissions |= MANAGE_GUILD
     options = {"title": "Blitz", "players": 3, "start_when_full": True}
     signup = await command(fake, alice, "tournament create", options)
+    assert signup.layout and signup.content == "" and signup.embeds == []
+    assert "alice opened a tournament." in signup.text() and "### Blitz" in signup.text()
     assert [b["label"] for b in signup.buttons()] == ["Join", "Leave"]
     join_button = dict(signup.button("Join"))  # as a client still shows it at the end
 
@@ -127,6 +130,7 @@ async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -
     await fake.acknowledged(press)
     await fake.wait_until(lambda: fake.messages[signup.id].buttons() == [])
     assert "Under way" in fake.messages[signup.id].text()
+    assert fake.messages[signup.id].layout and fake.messages[signup.id].content == ""
     assert "Players (3/3): carol, bob, dave" in fake.messages[signup.id].text()
     pairings = await fake.wait_until(
         lambda: [m for m in press.messages() if "Blitz has started" in m.text()]
@@ -138,6 +142,22 @@ async def test_join_and_leave_buttons_on_the_sign_up_message(running: Harness) -
     late = await fake.click_as_shown(alice, signup, join_button)
     refusal = await fake.reply(late)
     assert refusal.ephemeral and "Tournament #1 has started already" in refusal.text()
+
+
+async def test_a_sign_up_message_posted_as_text_becomes_a_layout(running: Harness) -> None:
+    """A tournament whose message was posted as text (before the layout) is rewritten as
+    a layout at the next join: its content reset in the same edit, as Discord requires."""
+    fake = running.fake
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    alice.permissions |= MANAGE_GUILD
+    signup = await command(fake, alice, "tournament create", {"title": "Old", "players": 4})
+    message = fake.messages[signup.id]
+    message.flags &= ~IS_COMPONENTS_V2  # as it was posted before
+    message.content, message.components = "Old (#1): round robin of chess.", []
+    await command(fake, bob, "tournament join")
+    await fake.wait_until(lambda: "Players (1/4): bob" in message.text())
+    assert message.layout and message.content == "" and fake.violations == []
+    assert [b["label"] for b in message.buttons()] == ["Join", "Leave"]
 
 
 async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harness) -> None:

@@ -184,6 +184,17 @@ class Checks(Recording):
         if was_layout and "flags" in body and not flags & IS_COMPONENTS_V2:
             raise self._violation(400, 50035, "IS_COMPONENTS_V2 cannot be removed from a message")
         layout = bool(flags & IS_COMPONENTS_V2) or was_layout
+        if layout and existing is not None and not was_layout:
+            # Discord: a message upgraded to the flag by an edit must reset what it used
+            # (content to null, embeds to an empty list) in that same edit.
+            kept_content = existing.content and ("content" not in body or body["content"])
+            kept_embeds = existing.embeds and ("embeds" not in body or body["embeds"])
+            if kept_content or kept_embeds:
+                raise self._violation(
+                    400,
+                    50035,
+                    "IS_COMPONENTS_V2 set by an edit: its content and embeds must be reset",
+                )
         if layout and (content or embeds or body.get("poll") or body.get("sticker_ids")):
             raise self._violation(
                 400,
