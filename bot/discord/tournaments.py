@@ -24,7 +24,7 @@ from bot.discord.respond import message_fields, quickly, update_pressed_message
 from bot.discord.tournament_events import event_note, make_event
 from bot.discord.tournament_posts import signup_post
 from bot.i18n import using
-from bot.render.cross_table import render_cross_table
+from bot.render.cross_table import pages, render_cross_table
 from bot.service.thematic_starts import MAX_START_TEXT
 from bot.service.tournament.facts import (
     BYE_HALVES,
@@ -87,13 +87,18 @@ def _said(text: str) -> messages.Reply:
 
 
 def _standings(table: TournamentStandings) -> messages.Reply:
-    """The table in words, and a round robin's as a cross-table image (worded in the
-    reader's language, drawn off the event loop when it is sent)."""
+    """The table in words, and as images legible on a phone (``bot.render.cross_table``:
+    a small round robin's grid, else the list in pages; worded in the reader's language,
+    drawn off the event loop when it is sent)."""
     said = _said(standings_text(table))
-    if not table.cells:  # a Swiss' or a knockout's table has no cross-table
+    if not table.lines:  # a knockout's bracket has no table
         return said
-    drawing = partial(render_cross_table, cross_table(table))
-    return replace(said, drawings=(("standings.png", drawing),))
+    drawn = pages(cross_table(table))
+    drawings = tuple(
+        (f"standings-{n}.png" if n > 1 else "standings.png", partial(render_cross_table, page))
+        for n, page in enumerate(drawn, start=1)
+    )
+    return replace(said, drawings=drawings)
 
 
 async def _show_entry(interaction: discord.Interaction, shown: TournamentShown) -> None:

@@ -346,8 +346,13 @@ def ended_text(table: TournamentStandings) -> Text:
 
 
 def cross_table(table: TournamentStandings) -> CrossTable:
-    """The cross-table image's contents, worded in the current language."""
+    """The cross-table image's contents, worded in the current language: a round robin's
+    first tie-break is Sonneborn–Berger's, a Swiss' Buchholz Cut 1 (FIDE's abbreviations)."""
     lines = table.lines
+    if table.tournament.format is TournamentFormat.SWISS:
+        tiebreak, tiebreaks = Text("BH-C1"), [line.buchholz_cut1 or 0.0 for line in lines]
+    else:
+        tiebreak, tiebreaks = Text("S-B"), [line.sonneborn_berger for line in lines]
     return CrossTable(
         say(
             Text(
@@ -357,12 +362,12 @@ def cross_table(table: TournamentStandings) -> CrossTable:
                 total=table.games,
             )
         ).rstrip(":："),
-        (say(Text("Player")), say(Text("Points")), say(Text("S-B"))),
+        (say(Text("Player")), say(Text("Points")), say(tiebreak)),
         tuple(line.rank for line in lines),
         tuple(say(_entrant(line)) for line in lines),
         table.cells,
         tuple(say(decimal_text(line.points)) for line in lines),
-        tuple(say(decimal_text(line.sonneborn_berger)) for line in lines),
+        tuple(say(decimal_text(value)) for value in tiebreaks),
         *_changes(lines),
     )
 

@@ -4,7 +4,10 @@ the last game of the round before ends, the table right at every step."""
 
 from __future__ import annotations
 
+import io
 import re
+
+from PIL import Image
 
 from tests.discord.harness import Harness, command
 from tests.discord.tournament_play import Board, announced, draw, opened_games, points, resign
@@ -35,8 +38,12 @@ class Club:
         }
 
     async def check(self, asker: FakeUser) -> str:
-        """The standings as ``asker`` reads them: each player's points as kept by hand."""
-        table = (await command(self.fake, asker, "tournament standings")).text()
+        """The standings as ``asker`` reads them: each player's points as kept by hand, and
+        the table's image (a list, a Swiss having no grid) as a phone shows it unshrunk."""
+        shown = await command(self.fake, asker, "tournament standings")
+        with Image.open(io.BytesIO(shown.file("standings.png").content)) as image:
+            assert image.format == "PNG" and image.width < 600, image.size
+        table = shown.text()
         assert points(table) == self.shown(), (points(table), self.shown())
         return table
 

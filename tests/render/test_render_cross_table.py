@@ -6,9 +6,21 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 
+import pytest
 from PIL import Image, ImageDraw
 
-from bot.render.cross_table import GAIN, LOSS, ROW, SCORE, CrossTable, render_cross_table
+from bot.render.cross_table import (
+    GAIN,
+    LOSS,
+    MAX_PAGES,
+    NUMBER,
+    PAGE_ROWS,
+    ROW,
+    SCORE,
+    CrossTable,
+    pages,
+    render_cross_table,
+)
 from bot.render.sprites import font
 from bot.render.strip import NAME_FONTS, draw_words
 
@@ -80,16 +92,16 @@ def test_a_rated_cross_table_shows_each_rating_change() -> None:
     rated = replace(casual, changes=("+12", "-8", "+0"), changes_heading="Rating")
     plain, coloured = render_cross_table(casual), render_cross_table(rated)
     with Image.open(io.BytesIO(plain)) as before, Image.open(io.BytesIO(coloured)) as after:
-        assert after.size == (before.width + SCORE, before.height)
-        width = after.width
+        assert after.height == before.height and after.width >= before.width + SCORE
+        width, added = after.width, after.width - before.width
 
     def column(row: int) -> tuple[int, int, int, int]:
-        return (width - SCORE, (row + 2) * ROW, width, (row + 3) * ROW)
+        return (width - added, (row + 2) * ROW, width, (row + 3) * ROW)
 
     assert GAIN in _inks(coloured, column(0)) and LOSS not in _inks(coloured, column(0))
     assert LOSS in _inks(coloured, column(1)) and GAIN not in _inks(coloured, column(1))
     assert not {GAIN, LOSS} & _inks(coloured, column(2))
-    assert not {GAIN, LOSS} & _inks(coloured, (0, 0, width - SCORE, 5 * ROW))
+    assert not {GAIN, LOSS} & _inks(coloured, (0, 0, width - added, 5 * ROW))
 
 
 def _gaps(text: str, size: int) -> list[int]:
@@ -116,3 +128,89 @@ def test_names_letters_are_evenly_spaced() -> None:
     for size in (14, 18, 24):
         gaps = _gaps("mnmnmn", size)
         assert len(gaps) == 5 and max(gaps) - min(gaps) <= 1, (size, gaps)
+
+
+# A phone shows an image at the chat's width, about 400 CSS pixels (Discord scales a wider
+# image down to it); text whose digits stand 7 px tall there (a 10 px font) is read unzoomed.
+PHONE = 400
+LEGIBLE_DIGITS = 7
+NAMES = ("alice", "bob_the_builder", "Eleonora Vasquez", "王小明", "김민준", "たなか")
+
+
+def _round_robin(count: int) -> CrossTable:
+    """A rated round robin of ``count`` with long and CJK names, every game played."""
+    cells = tuple(
+        tuple("" if i == j else "1" if i < j else "0" for j in range(count)) for i in range(count)
+    )
+    return CrossTable(
+        "Autumn cup 2026",
+        ("Player", "Points", "S-B"),
+        tuple(range(1, count + 1)),
+        tuple(f"{NAMES[i % len(NAMES)]}{i}" for i in range(count)),
+        cells,
+        tuple(str(count - 1 - i) for i in range(count)),
+        tuple(f"{(count - i) * 1.25:g}" for i in range(count)),
+        tuple("+12" if i % 2 else "-8" for i in range(count)),
+        "Rating",
+    )
+
+
+def _swiss(count: int) -> CrossTable:
+    """A rated Swiss' table of ``count`` (no grid)."""
+    return replace(_round_robin(count), cells=(), headings=("Player", "Points", "BH-C1"))
+
+
+def _digit_height(png: bytes) -> tuple[int, int, float]:
+    """The image's size and how tall the first row's rank digit stands, in CSS pixels, at a
+    phone's width: its inked rows counted, scaled by 400 / width (images are not enlarged)."""
+    with Image.open(io.BytesIO(png)) as image:
+        assert image.format == "PNG"
+        cell = image.convert("L").crop((2, 2 * ROW + 2, NUMBER - 2, 3 * ROW - 2))
+        width, height = image.size
+    grey = cell.tobytes()  # row by row, a byte a pixel
+    rows = [y for y in range(cell.height) if min(grey[y * cell.width : (y + 1) * cell.width]) < 128]
+    return width, height, (rows[-1] - rows[0] + 1) * min(1.0, PHONE / width)
+
+
+@pytest.mark.parametrize(
+    ("table", "images", "grid"),
+    [
+        (_round_robin(4), 1, True),
+        (_round_robin(8), 1, True),
+        (_round_robin(16), 1, False),
+        (_swiss(16), 1, False),
+        (_swiss(50), 4, False),
+        (_swiss(200), MAX_PAGES, False),
+    ],
+    ids=["rr4", "rr8", "rr16", "swiss16", "swiss50", "swiss200"],
+)
+def test_standings_are_legible_on_a_phone(table: CrossTable, images: int, grid: bool) -> None:
+    """Each image, shown 400 px wide on a phone, has its digits 7 px tall or more (a 10 px
+    font) and is not taller than 1.5 times its width (else a phone shrinks it to the
+    screen's height): up to 8 players a grid, more a list without it, a big field in even
+    pages of at most 16 rows (its first 64 players)."""
+    drawn = pages(table)
+    assert len(drawn) == images and all(page.grid is grid for page in drawn)
+    rows = [len(page.names) for page in drawn]
+    assert max(rows) <= PAGE_ROWS and max(rows) - min(rows) <= 1
+    assert sum(rows) == min(len(table.names), PAGE_ROWS * MAX_PAGES)
+    for page in drawn:
+        width, height, digits = _digit_height(render_cross_table(page))
+        assert digits >= LEGIBLE_DIGITS, (width, digits)
+        assert height <= 1.5 * width, (width, height)
+
+
+def test_pages_say_which_rows_they_hold() -> None:
+    """A Swiss of 50 in four pages: ranks 1-12, 13-25, 26-37, 38-50, each page saying so."""
+    drawn = pages(_swiss(50))
+    assert [page.part for page in drawn] == ["1–12 / 50", "13–25 / 50", "26–37 / 50", "38–50 / 50"]
+    assert [page.ranks[0] for page in drawn] == [1, 13, 26, 38]
+    assert pages(_swiss(16))[0].part == ""
+
+
+def test_a_sixteen_player_grid_was_illegible(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grid of 16 as it was drawn before (forced here): over 1,000 px wide, its digits
+    under 7 px at a phone's width, so the legibility test above fails on it."""
+    monkeypatch.setattr("bot.render.cross_table.GRID_LIMIT", 16)
+    width, _, digits = _digit_height(render_cross_table(_round_robin(16)))
+    assert width > 1000 and digits < LEGIBLE_DIGITS
