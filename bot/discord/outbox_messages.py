@@ -20,6 +20,7 @@ from bot.discord.messages import (
     direct_message,
     game_ended,
     game_title,
+    offer_declined,
     offer_made,
     reminder,
     safe,
@@ -38,6 +39,7 @@ from bot.service import (
     GameEnded,
     Notice,
     NoticeKind,
+    OfferDeclined,
     OfferMade,
     Reminder,
     TakenBack,
@@ -75,6 +77,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         reply = game_ended(content, mention)
     elif isinstance(content, OfferMade):
         return offer_made(content)
+    elif isinstance(content, OfferDeclined):
+        return offer_declined(content)
     elif isinstance(content, TakenBack):
         return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
     elif isinstance(content, ComputerStuck):

@@ -12,6 +12,7 @@ from bot.service.computer import ComputerGameStarted, ComputerOpponent
 from bot.service.controls import has_team
 from bot.service.core import ServiceCore
 from bot.service.errors import InvalidButtonError, InvalidOptionError
+from bot.service.match_facts import MatchError, MatchRefusal
 from bot.service.results import ChallengeCreated, GameView, Place, User
 from rules import Color
 
@@ -73,11 +74,14 @@ class AfterGameUseCases:
         variant, start position, clock and rating mode; against the computer, a new
         game at the same level starts at once. Raises the challenge's errors (limits
         included), ``NotAPlayerError``, and ``InvalidButtonError`` for a vote game (its
-        board has no Rematch: its team was formed for that game)."""
+        board has no Rematch: its team was formed for that game); ``MatchError``
+        (``NO_REMATCH``) for a club match's game, whose board has none either."""
         record = await self._core.resolve(user, place, game_id, finished_ok=True)
         view = await self._core.view(record)
         if has_team(view):
             raise InvalidButtonError
+        if view.in_match:
+            raise MatchError(MatchRefusal.NO_REMATCH)
         self._core.require_player(record, user)
         opponent = view.opponent_of(user.id)
         color = "black" if view.color_of(user.id) is Color.WHITE else "white"

@@ -154,7 +154,7 @@ class ButtonUseCases:
             case ButtonAction.PROMOTE:
                 return await self._play.promote(user, target_id, argument, place=place)
             case action if action in _OFFER_ACTIONS:
-                return await self._answer(user, action, target_id)
+                return await self._answer(user, action, target_id, place)
             case ButtonAction.CANCEL_MOVE:
                 return await self._board_menus.cancel_move(user, target_id, argument)
             case ButtonAction.REMATCH:
@@ -173,10 +173,12 @@ class ButtonUseCases:
                 return await self._listed_game(user, action, values, place)
         raise InvalidButtonError
 
-    async def _answer(self, user: User, action: ButtonAction, game_id: int) -> PressResult:
-        """A resignation confirmed, an offer accepted or declined."""
+    async def _answer(
+        self, user: User, action: ButtonAction, game_id: int, place: Place | None
+    ) -> PressResult:
+        """A resignation confirmed, an offer accepted or declined (pressed at ``place``)."""
         endings, pauses = self._endings, self._pauses
-        answers: dict[ButtonAction, Callable[[User, int], Awaitable[PressResult]]] = {
+        answers: dict[ButtonAction, Callable[..., Awaitable[PressResult]]] = {
             ButtonAction.CONFIRM_RESIGN: endings.confirm_resign,
             ButtonAction.ACCEPT_DRAW: endings.accept_draw,
             ButtonAction.DECLINE_DRAW: endings.decline_draw,
@@ -188,7 +190,7 @@ class ButtonUseCases:
         answer = answers.get(action)
         if answer is None:
             raise InvalidButtonError
-        return await answer(user, game_id)
+        return await answer(user, game_id, place=place)
 
     async def _listed_game(
         self, user: User, action: ButtonAction, values: tuple[str, ...], place: Place | None

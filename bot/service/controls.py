@@ -33,7 +33,8 @@ PLY_BOUND_ACTIONS = frozenset(
 def board_controls(game: GameView) -> tuple[Button, ...]:
     """While the game runs: Move… (the player to move), Draw, Takeback and Resign (the
     players), Legal moves (anyone who sees the board). After it: Rematch (the players; none
-    in a vote game, its team formed for that game alone), GIF and PGN (anyone)."""
+    in a vote game, its team formed for that game alone, nor in a club match's game), GIF
+    and PGN (anyone)."""
     players = (game.white.id, game.black.id)
     if game.active:
         ply = str(game.ply)
@@ -55,7 +56,7 @@ def board_controls(game: GameView) -> tuple[Button, ...]:
         Button(ButtonLabel.GIF, ButtonAction.GIF, game.id),
         Button(ButtonLabel.PGN, ButtonAction.PGN, game.id),
     )
-    if has_team(game):
+    if has_team(game) or game.in_match:
         return records
     rematch = Button(
         ButtonLabel.REMATCH, ButtonAction.REMATCH, game.id, "", players, ButtonStyle.PRIMARY

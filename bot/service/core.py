@@ -466,6 +466,9 @@ class ServiceCore:
             refs = await self.refs(record.white_id, record.black_id)
         elif not reached:
             refs = await self.reachable(refs)
+        in_match = not record.is_active and (
+            await self.store.club_matches.of_game(record.id) is not None
+        )
         return GameView(
             id=record.id,
             variant=record.variant,
@@ -490,6 +493,7 @@ class ServiceCore:
             cap_days=record.cap_days,
             waiting_bank=_waiting_bank(record),
             weekends_off=record.weekends_off,
+            in_match=in_match,
         )
 
     async def board_image(

@@ -31,6 +31,7 @@ from bot.service.results import (
     ComputerStuck,
     GameEnded,
     GameView,
+    OfferDeclined,
     OfferMade,
     TakenBack,
 )
@@ -74,6 +75,7 @@ Content = (
     | Reminder
     | GameEnded
     | OfferMade
+    | OfferDeclined
     | TakenBack
     | ComputerStuck
     | GameOpened
@@ -128,8 +130,10 @@ class DeliveryContents:
 
     async def _offer(
         self, record: GameRecord, view: GameView, facts: OfferFacts
-    ) -> OfferMade | str:
+    ) -> OfferMade | OfferDeclined | str:
         kind = OfferKind(facts.offer)
+        if facts.declined:
+            return OfferDeclined(view, kind, view.opponent_of(facts.from_id))
         pending = [
             offer
             for offer in await self._core.store.games.offers(record.id)

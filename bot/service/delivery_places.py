@@ -7,6 +7,7 @@ import dataclasses
 from datetime import datetime
 
 from bot.store import (
+    OWN_PLACE,
     GameRecord,
     OutboxRow,
     OutboxState,
@@ -25,7 +26,10 @@ async def where_said(
     mentioning only the player who acts from there). None when it is not to be said:
     recorded failed (the place is gone, or Discord no longer knows the game's own) or
     superseded (a reminder or a closed DM's notice for the player of another place, said
-    in theirs)."""
+    in theirs; a row an interaction's answer said in that place, ``Routing.shown_in``)."""
+    if row.routing.shown_in == (OWN_PLACE if row.place_id is None else row.place_id):
+        await store.outbox.finish(row.id, OutboxState.SUPERSEDED, "said by the answer there", now)
+        return None
     if row.place_id is None:
         gone = (
             None

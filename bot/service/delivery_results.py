@@ -15,6 +15,7 @@ from bot.service.results import (
     ComputerStuck,
     GameEnded,
     GameView,
+    OfferDeclined,
     OfferMade,
     PlayerRef,
     TakenBack,
@@ -131,6 +132,7 @@ class Delivery:
         | ChallengeClosed
         | Digest
         | OfferMade
+        | OfferDeclined
         | TakenBack
         | ComputerStuck
         | TournamentStandings

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from functools import partial
 
 import rules
+from bot.service.answer_places import UNTOLD, Told, told_where
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     CannotAbortError,
@@ -17,7 +18,7 @@ from bot.service.errors import (
     OfferPendingError,
     TakebacksRefusedError,
 )
-from bot.service.game_facts import replace_record, typed_away
+from bot.service.game_facts import replace_record
 from bot.service.limits import PINGS, refusal
 from bot.service.match_facts import MatchError, MatchRefusal
 from bot.service.outbox_items import ending_items, turn_dm
@@ -53,7 +54,6 @@ from bot.store import (
     PingKind,
     Player,
     RatingUpdate,
-    Routing,
     TakebackFacts,
     TakebackPolicy,
     Written,
@@ -111,28 +111,30 @@ class EndingUseCases:
         tournament's game); asked of the store only for such an early ending."""
         return record.ply < ABORTABLE_PLIES and await self._in_tournament(record)
 
-    async def confirm_resign(self, user: User, game_id: int) -> GameEnded:
-        """Resign the game (a captain: for their team): the opponent wins."""
+    async def confirm_resign(
+        self, user: User, game_id: int, *, place: Place | None = None
+    ) -> GameEnded:
+        """Resign the game (a captain: for their team): the opponent wins (``place``: where
+        the confirmation was pressed)."""
         record, user = await self.acting(user, None, game_id)
         color = Color.WHITE if user.id == record.white_id else Color.BLACK
         outcome = Outcome(Termination.RESIGNATION, color.other)
-        return await self.end(record, outcome, user)
+        return await self.end(record, outcome, user, told=await self.told(record, place))
 
     async def abort(
         self, user: User, place: Place | None, *, game_id: int | None = None
     ) -> GameEnded:
         """End the game without a result, allowed before both sides have moved."""
         record = await self.playable(user, place, game_id)
-        if await self._in_tournament(record):
-            if await self._core.store.club_matches.of_game(record.id) is not None:
-                raise MatchError(MatchRefusal.NO_ABORT)
+        if await self._core.store.club_matches.of_game(record.id) is not None:
+            raise MatchError(MatchRefusal.NO_ABORT)
+        if await self._core.store.tournaments.of_game(record.id) is not None:
             raise TournamentError(TournamentRefusal.NO_ABORT)
         if record.ply >= ABORTABLE_PLIES:
             raise CannotAbortError
         outcome = Outcome(Termination.ABORTED, None)
-        return await self.end(
-            record, outcome, user, rated=False, in_place=typed_away(place, record)
-        )
+        told = await self.told(record, place)
+        return await self.end(record, outcome, user, rated=False, told=told, counts=False)
 
     async def draw(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -143,24 +145,26 @@ class EndingUseCases:
         claims, accepts or offers for the team."""
         record, user = await self.acting(user, place, game_id)
         game = await self._core.replay(record)
-        away = typed_away(place, record)
+        told = await self.told(record, place)
         claimable = game.claimable_draws()
         if claimable:
-            return await self.end(record, Outcome(claimable[0], None), user, in_place=away)
+            return await self.end(record, Outcome(claimable[0], None), user, told=told)
         offers = {offer.kind: offer for offer in await self._core.store.games.offers(record.id)}
         existing = offers.get(OfferKind.DRAW)
         if existing is not None and existing.from_player_id != user.id:
-            return await self.accept_draw(user, record.id, in_place=away)
+            return await self.accept_draw(user, record.id, told=told)
         if existing is not None:
             raise OfferPendingError(OfferKind.DRAW)
         computer = await self._computer_opponent(record, user)
         if computer is not None:
             raise ComputerPlaysOnError(computer.name)
-        return await self.offer(record, user, OfferKind.DRAW, away=away)
+        return await self.offer(record, user, OfferKind.DRAW, told=told)
 
-    async def accept_draw(self, user: User, game_id: int, *, in_place: bool = False) -> GameEnded:
-        """Accept the opponent's pending draw offer (``in_place``: typed away from the game,
-        so the ending is posted in its place too); a team's captain for the team. Raises
+    async def accept_draw(
+        self, user: User, game_id: int, *, place: Place | None = None, told: Told | None = None
+    ) -> GameEnded:
+        """Accept the opponent's pending draw offer (pressed at ``place``, or ``told`` where
+        already known: ``told_where``); a team's captain for the team. Raises
         ``NoOfferError``."""
         record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
@@ -170,12 +174,14 @@ class EndingUseCases:
             Outcome(Termination.AGREEMENT, None),
             user,
             consume_offer=(OfferKind.DRAW, opponent_id),
-            in_place=in_place,
+            told=told or await self.told(record, place),
         )
 
-    async def decline_draw(self, user: User, game_id: int) -> OfferDeclined:
+    async def decline_draw(
+        self, user: User, game_id: int, *, place: Place | None = None
+    ) -> OfferDeclined:
         """Decline the opponent's pending draw offer. Raises ``NoOfferError``."""
-        return await self.decline_offer(user, game_id, OfferKind.DRAW)
+        return await self.decline_offer(user, game_id, OfferKind.DRAW, place=place)
 
     async def takeback(
         self, user: User, place: Place | None, *, game_id: int | None = None
@@ -187,10 +193,11 @@ class EndingUseCases:
         opponent chose not to be asked (never, or not in rated games).
         """
         record = await self.playable(user, place, game_id)
+        told = await self.told(record, place)
         offers = {offer.kind: offer for offer in await self._core.store.games.offers(record.id)}
         existing = offers.get(OfferKind.TAKEBACK)
         if existing is not None and existing.from_player_id != user.id:
-            return await self.accept_takeback(user, record.id, in_place=typed_away(place, record))
+            return await self.accept_takeback(user, record.id, told=told)
         if existing is not None:
             raise OfferPendingError(OfferKind.TAKEBACK)
         game = await self._core.replay(record)
@@ -199,24 +206,25 @@ class EndingUseCases:
         opponent = await self._core.store.players.get(record.opponent_of(user.id))
         if opponent is not None and opponent.is_bot:
             # The computer grants takebacks at once, as chess sites' computers do.
-            away = typed_away(place, record)
             await self.offer(record, user, OfferKind.TAKEBACK, pings=False)
             computer = User(opponent.id, opponent.display_name, is_bot=True)
-            return await self.accept_takeback(computer, record.id, in_place=away)
+            return await self.accept_takeback(computer, record.id, told=told)
         if opponent is not None and not opponent.may_be_asked_takeback(record.rated):
             # They chose not to be asked: refused here, and nobody is pinged.
             raise TakebacksRefusedError(
                 opponent.display_name,
                 rated_only=opponent.takeback_policy is TakebackPolicy.CASUAL,
             )
-        return await self.offer(record, user, OfferKind.TAKEBACK, away=typed_away(place, record))
+        return await self.offer(record, user, OfferKind.TAKEBACK, told=told)
 
     async def accept_takeback(
-        self, user: User, game_id: int, *, in_place: bool = False
+        self, user: User, game_id: int, *, place: Place | None = None, told: Told | None = None
     ) -> TakenBack:
         """Grant the opponent's takeback request: their last move (and any reply) is undone
-        (``in_place``: typed away from the game, so the board is posted in its place too)."""
+        (pressed at ``place``, or ``told`` where already known: the board is posted in the
+        game's places where the answer does not show it, ``told_where``)."""
         record = await self.playable(user, None, game_id)
+        told = told or await self.told(record, place)
         requester_id = record.opponent_of(user.id)
         await self._pending(record, OfferKind.TAKEBACK, requester_id)
         game = await self._core.replay(record)
@@ -230,8 +238,9 @@ class EndingUseCases:
         deadline, waiting = await self._clock_after_takeback(record, to_move_id, now)
         to_move = await self._core.ref(to_move_id)
         outbox = turn_dm(record.id, record.ply - plies, to_move)
-        if in_place:
-            outbox.append(_taken_back_in_place(record, record.ply - plies, plies, user.id, to_move))
+        if told.in_place:
+            ply = record.ply - plies
+            outbox.append(_taken_back_in_place(record, ply, plies, user.id, to_move, told))
         written = await self._core.store.games.take_back(
             record,
             plies=plies,
@@ -291,9 +300,11 @@ class EndingUseCases:
         board = await self._core.board_image(game, viewer_id=view.to_move.id, record=record)
         return TakenBack(view, board, plies, by, view.to_move)
 
-    async def decline_takeback(self, user: User, game_id: int) -> OfferDeclined:
+    async def decline_takeback(
+        self, user: User, game_id: int, *, place: Place | None = None
+    ) -> OfferDeclined:
         """Refuse the opponent's takeback request. Raises ``NoOfferError``."""
-        return await self.decline_offer(user, game_id, OfferKind.TAKEBACK)
+        return await self.decline_offer(user, game_id, OfferKind.TAKEBACK, place=place)
 
     # --- helpers -------------------------------------------------------------------------
 
@@ -319,6 +330,10 @@ class EndingUseCases:
         acting = user if seat is None else seat
         return await self._checked(record, acting), acting
 
+    async def told(self, record: GameRecord, place: Place | None) -> Told:
+        """Where an action at ``place`` on ``record`` is told besides its answer."""
+        return await told_where(self._core.store, record, place)
+
     async def playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
         return await self._checked(await self._core.resolve(user, place, game_id), user)
 
@@ -341,15 +356,15 @@ class EndingUseCases:
         user: User,
         kind: OfferKind,
         *,
-        away: bool = False,
+        told: Told = UNTOLD,
         pings: bool = True,
         days: int | None = None,
     ) -> OfferMade:
-        """Record ``user``'s offer of ``kind`` (``days``: a pause's length). ``away``: typed
-        away from the game's place, so the offer with its buttons is posted there (an outbox
-        row written with it). ``pings`` False: not counted against the spam limit (the
-        computer is asked, and nobody is pinged). Raises ``LimitReachedError``,
-        ``GameChangedError``."""
+        """Record ``user``'s offer of ``kind`` (``days``: a pause's length). ``told``: where
+        the offer with its buttons is posted besides the answer (an outbox row written with
+        it: typed away from the game's place, or a game between servers). ``pings`` False:
+        not counted against the spam limit (the computer is asked, and nobody is pinged).
+        Raises ``LimitReachedError``, ``GameChangedError``."""
         now = self._core.now()
         opponent_id = record.opponent_of(user.id)
         ping = PingKind(kind.value)
@@ -361,7 +376,7 @@ class EndingUseCases:
         if hit is not None:
             raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
         for _ in range(WRITE_ATTEMPTS):
-            outbox = [_offer_in_place(record, kind, user.id)] if away else []
+            outbox = [_offer_in_place(record, kind, user.id, told)] if told.in_place else []
             made = await self._core.store.games.make_offer(
                 record, kind, user.id, now, outbox, days=days
             )
@@ -401,12 +416,20 @@ class EndingUseCases:
         )
         return OfferMade(view, kind, by, to, buttons, days)
 
-    async def decline_offer(self, user: User, game_id: int, kind: OfferKind) -> OfferDeclined:
+    async def decline_offer(
+        self, user: User, game_id: int, kind: OfferKind, *, place: Place | None = None
+    ) -> OfferDeclined:
         """Decline the opponent's pending offer of ``kind`` (a team's captain for the
-        team). Raises ``NoOfferError``."""
+        team), pressed at ``place``: said in the game's places the answer does not show it
+        in (``told_where``). Raises ``NoOfferError``."""
         record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
-        if not await self._core.store.games.withdraw_offer(record.id, kind, opponent_id):
+        told = await self.told(record, place)
+        outbox = [_declined_in_place(record, kind, opponent_id, told)] if told.in_place else []
+        now = self._core.now()
+        if not await self._core.store.games.withdraw_offer(
+            record.id, kind, opponent_id, outbox, now
+        ):
             raise NoOfferError(kind)
         view = await self._core.view(record)
         by = view.white if user.id == view.white.id else view.black
@@ -422,22 +445,35 @@ class EndingUseCases:
         consume_offer: tuple[OfferKind, int] | None = None,
         now: datetime | None = None,
         in_place: bool = False,
+        told: Told | None = None,
+        counts: bool | None = None,
     ) -> GameEnded:
         """Finish ``record`` with ``outcome`` in one transaction (ratings included), with
         the outbox rows telling the players (``in_place``: also post it in the game's place,
-        when no interaction of theirs shows it).
+        when no interaction of theirs shows it; ``told``: where a player's action is told,
+        ``told_where``, if known; ``counts``: whether an ending before each side has
+        moved stands, if known).
 
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
         await self._core.replay(record)  # raises DamagedGameError before anything is written
-        outcome, rated = settled(record, outcome, rated, await self.counts_from_start(record))
+        counts = counts if counts is not None else await self.counts_from_start(record)
+        outcome, rated = settled(record, outcome, rated, counts)
         now = now or self._core.now()
         refs = await self._core.refs(record.white_id, record.black_id)
         actor_id = None if actor is None else actor.id
-        # A game between servers: an answer shows the end in one server, so every one of
-        # its places is told (the answer's own sees it twice rather than another never).
-        in_place = in_place or bool(await self._core.store.game_places.of_game(record.id))
-        told = partial(ending_items, in_place=in_place, actor_id=actor_id)
+        if told is None:
+            # A game between servers: every one of its places is told (the answer, if
+            # any, shows it in one server; where is not known here, so that one sees it
+            # twice rather than another never).
+            places = await self._core.store.game_places.of_game(record.id)
+            told = Told(in_place or bool(places))
+        items = partial(
+            ending_items,
+            in_place=in_place or told.in_place,
+            actor_id=actor_id,
+            shown_in=told.shown_in,
+        )
         for _ in range(WRITE_ATTEMPTS):
             written: Written = await self._core.store.games.finish(
                 record,
@@ -445,7 +481,7 @@ class EndingUseCases:
                 now,
                 self._core.rate(record) if rated else None,
                 consume_offer=consume_offer,
-                outbox=partial(told, record, refs),
+                outbox=partial(items, record, refs),
             )
             if written.ok:
                 break
@@ -525,28 +561,41 @@ def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> i
     return 2 if game.ply >= 2 else 0
 
 
-def _offer_in_place(record: GameRecord, kind: OfferKind, from_id: int) -> OutboxItem:
-    """The outbox row posting an offer typed away from the game in the game's place."""
+def _offer_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told) -> OutboxItem:
+    """The outbox row posting an offer in the game's places (``told``)."""
     return OutboxItem(
         OutboxTarget.PLACE,
         OfferFacts(kind.value, from_id, record.ply),
         game_id=record.id,
         user_id=record.opponent_of(from_id),
+        routing=told.routing(),
+    )
+
+
+def _declined_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told) -> OutboxItem:
+    """The outbox row saying in the game's places (``told``) that ``from_id``'s offer was
+    declined."""
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        OfferFacts(kind.value, from_id, record.ply, declined=True),
+        game_id=record.id,
+        user_id=from_id,
+        routing=told.routing(),
     )
 
 
 def _taken_back_in_place(
-    record: GameRecord, ply: int, plies: int, by_id: int, to_move: PlayerRef
+    record: GameRecord, ply: int, plies: int, by_id: int, to_move: PlayerRef, told: Told
 ) -> OutboxItem:
-    """The outbox row posting the board after a takeback granted away from the game's place
-    in the game's place, mentioning the player to move if they want mentions."""
+    """The outbox row posting the board after a takeback in the game's places (``told``),
+    mentioning the player to move if they want mentions."""
     mention = (to_move.id,) if to_move.notify is NotifyMode.CHANNEL else ()
     return OutboxItem(
         OutboxTarget.PLACE,
         TakebackFacts(ply, plies, by_id),
         game_id=record.id,
         user_id=to_move.id,
-        routing=Routing(mention),
+        routing=told.routing(mention),
     )
 
 

@@ -34,6 +34,7 @@ class MatchRefusal(Enum):
     TOO_FEW = "too_few"  # a side lists fewer players than the match has boards
     UNKNOWN_SERVER = "unknown_server"  # challenged a server Postal is not in
     NO_ABORT = "no_abort"  # a match's game counts from the start
+    NO_REMATCH = "no_rematch"  # a match's finished game is not played again as a challenge
 
 
 class MatchError(UserError):

@@ -58,10 +58,12 @@ def ending_items(
     in_place: bool,
     actor_id: int | None,
     answering: Answering | None = None,
+    shown_in: int | None = None,
 ) -> list[OutboxItem]:
     """The end of ``record`` told by DM to players who want DMs, and, when nobody's
     interaction shows it (``in_place``: a time-out) or held for the interaction's answer
-    that does (``answering``), posted in the game's place with the players mentioned."""
+    that does (``answering``), posted in the game's place with the players mentioned
+    (``shown_in``: not in the place of the game an interaction's answer showed it in)."""
     facts = EndingFacts(actor_id, rating_facts(ratings))
     players = [refs[record.white_id], refs[record.black_id]]
     items = [
@@ -82,7 +84,7 @@ def ending_items(
                 OutboxTarget.PLACE,
                 facts,
                 game_id=record.id,
-                routing=Routing(mention),
+                routing=Routing(mention, shown_in=shown_in),
                 dedupe_key=f"ending:{record.id}:place",
                 answering=answering,
             )

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from bot.service.core import ServiceCore
 from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, NoOfferError, OfferPendingError
-from bot.service.game_facts import replace_record, typed_away
+from bot.service.game_facts import replace_record
 from bot.service.mover_zone import clock_zone, player_to_move
 from bot.service.pause_facts import (
     MAX_GAME_PAUSE_DAYS,
@@ -41,7 +41,6 @@ class PauseUseCases:
         ``MAX_PAUSE_DAYS``, more than the game has left, an untimed game, a pause already
         running), ``OfferPendingError``, ``LimitReachedError``."""
         record = await self._endings.playable(user, place, game_id)
-        away = typed_away(place, record)
         offers = await self._core.store.games.offers(record.id)
         pending = next((o for o in offers if o.kind is OfferKind.PAUSE), None)
         if pending is not None and pending.from_player_id != user.id:
@@ -55,9 +54,10 @@ class PauseUseCases:
             await self._endings.offer(record, user, OfferKind.PAUSE, pings=False, days=days)
             computer = User(opponent.id, opponent.display_name, is_bot=True)
             return await self.accept(computer, record.id)
-        return await self._endings.offer(record, user, OfferKind.PAUSE, away=away, days=days)
+        told = await self._endings.told(record, place)
+        return await self._endings.offer(record, user, OfferKind.PAUSE, told=told, days=days)
 
-    async def accept(self, user: User, game_id: int) -> PauseAgreed:
+    async def accept(self, user: User, game_id: int, *, place: Place | None = None) -> PauseAgreed:
         """Agree to the opponent's pending pause: the clocks stop from now for its days.
         Raises ``NoOfferError``, ``PauseError`` (the game can no longer be paused that
         long), ``GameChangedError``."""
@@ -111,9 +111,11 @@ class PauseUseCases:
             return record.deadline_at + (resumes - runs_from)
         return deadline_after(resumes, running_between(runs_from, record.deadline_at, zone), zone)
 
-    async def decline(self, user: User, game_id: int) -> OfferDeclined:
+    async def decline(
+        self, user: User, game_id: int, *, place: Place | None = None
+    ) -> OfferDeclined:
         """Refuse the opponent's pending pause. Raises ``NoOfferError``."""
-        return await self._endings.decline_offer(user, game_id, OfferKind.PAUSE)
+        return await self._endings.decline_offer(user, game_id, OfferKind.PAUSE, place=place)
 
 
 def check(record: GameRecord, days: int, now: datetime) -> None:

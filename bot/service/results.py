@@ -143,6 +143,9 @@ class GameView:
     cap_days: int | None = None
     waiting_bank: timedelta | None = None  # the waiting player's bank (on a time bank)
     weekends_off: bool = False  # the clock stops on each player's own weekend
+    # A finished club match's game (its players meet again only in the match's next
+    # games): its board offers no Rematch. Read for finished games only.
+    in_match: bool = False
 
     @property
     def place(self) -> Place:

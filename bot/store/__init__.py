@@ -64,6 +64,7 @@ from bot.store.outbox import (
 )
 from bot.store.outbox_answers import Answering, answer_holder
 from bot.store.outbox_facts import (
+    OWN_PLACE,
     ChallengeFacts,
     ComputerStuckFacts,
     DigestFacts,
@@ -221,6 +222,7 @@ __all__ = [
     "DATABASE_ERRORS",
     "LOOK_HORIZON",
     "MAX_ROW_ID",
+    "OWN_PLACE",
     "REMINDER_HORIZON",
     "UNTIMED_LAST",
     "ActiveKey",

@@ -141,7 +141,19 @@ class GameOffers(GameTable):
             return Written(ok=False)
         return Written(ok=True, version=row[0])
 
-    async def withdraw_offer(self, game_id: int, kind: OfferKind, from_player_id: int) -> bool:
-        """Remove a pending offer (declined); False if there was none."""
+    async def withdraw_offer(
+        self,
+        game_id: int,
+        kind: OfferKind,
+        from_player_id: int,
+        outbox: Sequence[OutboxItem] = (),
+        now: datetime | None = None,
+    ) -> bool:
+        """Remove a pending offer (declined), with its ``outbox`` rows (due at ``now``);
+        False, nothing written, if there was none."""
         async with self._db.transaction() as conn:
-            return await use_offer(conn, game_id, kind, from_player_id)
+            used = await use_offer(conn, game_id, kind, from_player_id)
+            if used and outbox:
+                assert now is not None
+                await insert_items(conn, outbox, now)
+            return used

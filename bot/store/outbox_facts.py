@@ -99,11 +99,13 @@ class DigestFacts:
 
 @dataclass(frozen=True, slots=True)
 class OfferFacts:
-    """``from_id`` offered ``offer`` (an ``OfferKind`` value) at ``ply``."""
+    """``from_id`` offered ``offer`` (an ``OfferKind`` value) at ``ply``; ``declined``: the
+    opponent declined it (said in a game's other places, between servers)."""
 
     offer: str
     from_id: int
     ply: int
+    declined: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +297,14 @@ class Routing:
     mention: tuple[int, ...] = ()
     dm_fallback: bool = False
     channel_id: int | None = None
+    # The place of the game an interaction's answer showed it in (``OWN_PLACE``: the game's
+    # own; else a ``game_places`` id), where the row is not said again (between servers).
+    shown_in: int | None = None
 
 
 NO_ROUTING = Routing()
+# ``Routing.shown_in`` of the game's own place (a ``game_places`` id is never 0).
+OWN_PLACE = 0
 
 
 def kind_of(facts: MessageFacts) -> OutboxKind:
@@ -317,6 +324,8 @@ def encode(facts: MessageFacts, routing: Routing = NO_ROUTING) -> str:
         stored["dm_fallback"] = True
     if routing.channel_id is not None:
         stored["channel_id"] = routing.channel_id
+    if routing.shown_in is not None:
+        stored["shown_in"] = routing.shown_in
     return json.dumps(stored, sort_keys=True)
 
 
@@ -345,9 +354,10 @@ def _facts(shape: type[MessageFacts], stored: Mapping[str, Any]) -> MessageFacts
 
 
 def _routing(stored: Mapping[str, Any]) -> Routing:
-    channel = stored.get("channel_id")
+    channel, shown = stored.get("channel_id"), stored.get("shown_in")
     return Routing(
         tuple(int(i) for i in stored.get("mention", ())),
         bool(stored.get("dm_fallback", False)),
         int(channel) if channel is not None else None,
+        int(shown) if shown is not None else None,
     )

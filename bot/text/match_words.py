@@ -205,6 +205,10 @@ def _refusal(error: MatchError) -> Text:
             )
         case MatchRefusal.NO_ABORT:
             return Text("A club match's game counts from the start: it cannot be aborted.")
+        case MatchRefusal.NO_REMATCH:
+            return Text(
+                "A club match's game has no rematch: its players meet in the match's games."
+            )
         case MatchRefusal.TOO_FEW:
             return Plural(
                 "{team} needs {count} player to start.",

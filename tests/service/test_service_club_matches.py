@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import DeliveryTarget, GameService, Place, User
+from bot.service import ButtonAction, DeliveryTarget, GameService, Place, User
+from bot.service.controls import board_controls
 from bot.service.match_facts import (
     MatchChange,
     MatchError,
@@ -199,9 +200,8 @@ async def test_leaving_a_one_servers_match_needs_no_team(service: GameService) -
     assert refused.value.reason is MatchRefusal.NOT_IN
 
 
-async def test_a_match_game_cannot_be_aborted(service: GameService) -> None:
-    """A match's game counts from its start: /abort is refused as a match's, not a
-    tournament's, and the game goes on."""
+async def _one_game_match(service: GameService) -> int:
+    """A one-board, one-game match of one server, started: its game's id."""
     matches = service.matches
     await matches.create(
         ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=1, games_a_board=1
@@ -209,8 +209,29 @@ async def test_a_match_game_cannot_be_aborted(service: GameService) -> None:
     await matches.join(LIONS[0], A, side=1)
     await matches.join(TIGERS[0], A, side=2)
     started = await matches.start(ORGANISER_A, A)
-    game_id = started.standings.boards[0].games[0].game_id
+    return started.standings.boards[0].games[0].game_id
+
+
+async def test_a_match_game_cannot_be_aborted(service: GameService) -> None:
+    """A match's game counts from its start: /abort is refused as a match's, not a
+    tournament's, and the game goes on."""
+    game_id = await _one_game_match(service)
     with pytest.raises(MatchError) as refused:
         await service.endings.abort(LIONS[0], None, game_id=game_id)
     assert refused.value.reason is MatchRefusal.NO_ABORT
     assert (await service.reports.game_view(game_id)).to_move is not None
+
+
+async def test_a_finished_match_game_offers_no_rematch(service: GameService) -> None:
+    """A club match's finished game: its board has no Rematch (its players meet in the
+    match's games), and a forged press is refused with the match's words."""
+    game_id = await _one_game_match(service)
+    running = await service.reports.game_view(game_id)
+    assert not running.in_match  # read for finished games only
+    ended = await service.endings.confirm_resign(TIGERS[0], game_id)
+    assert ended.game.in_match
+    assert [b.action for b in board_controls(ended.game)] == [ButtonAction.GIF, ButtonAction.PGN]
+    with pytest.raises(MatchError) as refused:
+        await service.after_game.rematch(LIONS[0], game_id)
+    assert refused.value.reason is MatchRefusal.NO_REMATCH
+    assert await service.challenges.waiting_in(A) == []

@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from bot.service import DeliveryTarget, GameService, Place
+from bot.service import DeliveryTarget, GameService, OfferDeclined, Place
 from bot.service.delivery_results import TurnNotice
 from bot.store import GamePlace, NewPlace, OutboxKind, OutboxState, OutboxTarget, Store
 from bot.store.game_places import insert_places
@@ -96,3 +96,36 @@ async def test_a_reminder_for_one_player_is_not_said_in_the_others_place(
     assert await service.deliveries.delivery(copy) is None
     (kept,) = [row for row in await store.outbox.rows(game_id=game_id) if row.id == copy.id]
     assert kept.state is OutboxState.SUPERSEDED
+
+
+async def test_an_offer_and_its_decline_are_said_where_the_answers_did_not_say_them(
+    service: GameService, store: Store
+) -> None:
+    """Alice's draw offer made in the game's own place is its answer there: its row is
+    superseded there and delivered, with its buttons, in bob's server; bob's decline
+    pressed in his thread is said in the own place and not again in his."""
+    game_id = await _game_in_two_servers(service, store)
+    (place,) = await store.game_places.of_game(game_id)
+    await service.reports.set_place_thread(place.id, 21)
+    await service.endings.draw(ALICE, PLACE, game_id=game_id)
+    offers = [
+        r for r in await service.deliveries.deliveries_of(game_id) if r.kind is OutboxKind.OFFER
+    ]
+    assert [r.place_id for r in offers] == [None, place.id]
+    assert await service.deliveries.delivery(offers[0]) is None
+    there = await service.deliveries.delivery(offers[1])
+    assert there is not None and (there.guild_id, there.channel_id) == (2, 21)
+    assert [b.allowed_user_ids for b in there.content.buttons] == [(BOB.id,), (BOB.id,)]  # type: ignore[union-attr]
+    await service.endings.decline_draw(BOB, game_id, place=Place(2, 20, 21))
+    rows = await service.deliveries.deliveries_of(game_id)
+    declines = [
+        r for r in rows if r.kind is OutboxKind.OFFER and r.id not in {o.id for o in offers}
+    ]
+    assert [r.place_id for r in declines] == [None, place.id]
+    here = await service.deliveries.delivery(declines[0])
+    assert here is not None and isinstance(here.content, OfferDeclined)
+    assert here.content.by.id == BOB.id
+    assert await service.deliveries.delivery(declines[1]) is None
+    states = {r.id: r.state for r in await store.outbox.rows(game_id=game_id)}
+    assert states[offers[0].id] is OutboxState.SUPERSEDED
+    assert states[declines[1].id] is OutboxState.SUPERSEDED

@@ -1,0 +1,175 @@
+"""A club match's game between two servers through the fake Discord (issue 26): each player
+acts from their own server's thread and the other server sees what they did. A draw offer,
+a takeback request and their answers, a resignation: their announcements and buttons reach
+both threads; an older board loses its buttons in both; a game read by number from the
+other server; a finished match game offers no Rematch."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import partial
+
+import pytest
+
+from bot.service import Button, ButtonAction, ButtonLabel
+from tests.discord.harness import Harness, command
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.fakediscord.model import MANAGE_GUILD
+
+# Starter messages and boards in two channels: each channel's 5-per-5-seconds limit.
+OPENING_TIMEOUT = 60.0
+
+
+@pytest.fixture
+def environ(environ: dict[str, str]) -> dict[str, str]:
+    """Commands registered globally, as in production: both servers have them."""
+    return {key: value for key, value in environ.items() if key != "DEV_GUILD_ID"}
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    """A one-board match's game: ``lion`` (server A, white) and ``tiger`` (server B), and
+    its thread in each server."""
+
+    game_id: int
+    lion: FakeUser
+    tiger: FakeUser
+    thread_a: FakeChannel
+    thread_b: FakeChannel
+
+
+def _with_board(fake: FakeDiscord, guild_id: int | None) -> FakeChannel | None:
+    return next(
+        (
+            thread
+            for thread in fake.threads()
+            if thread.guild_id == guild_id
+            and any(m.files for m in fake.channel_messages(thread.id))
+        ),
+        None,
+    )
+
+
+async def one_board_match(fake: FakeDiscord) -> MatchGame:
+    """Lions (this server) against Tigers (a second server), one board, one game, started:
+    its game open in a thread of each server."""
+    here = fake.channel
+    there = fake.add_guild("Tigers Club")
+    ours, theirs = here.guild_id, there.guild_id
+    assert ours is not None and theirs is not None
+    ada = fake.add_user("ada", guild_ids=[ours])
+    bea = fake.add_user("bea", guild_ids=[theirs])
+    for organiser in (ada, bea):
+        organiser.permissions |= MANAGE_GUILD
+    lion = fake.add_user("leo", guild_ids=[ours])
+    tiger = fake.add_user("tom", guild_ids=[theirs])
+    terms = {"title": "Lions", "rival": "Tigers", "boards": 1, "server": str(theirs), "games": 1}
+    made = await command(fake, ada, "match create", terms)
+    found = re.search(r"Club match #(\d+)", made.text())
+    assert found is not None, made.text()
+    match_id = int(found.group(1))
+    await command(fake, bea, "match accept", {"match": match_id}, channel=there)
+    await command(fake, lion, "match join")
+    await command(fake, tiger, "match join", channel=there)
+    started = await command(fake, ada, "match start")
+    assert "The match has started: 1 game." in started.text(), started.text()
+    thread_a = await fake.wait_until(lambda: _with_board(fake, ours), timeout=OPENING_TIMEOUT)
+    thread_b = await fake.wait_until(lambda: _with_board(fake, theirs), timeout=OPENING_TIMEOUT)
+    board = await command(fake, lion, "board", channel=thread_a)
+    number = re.search(r"#(\d+)", board.text())
+    assert number is not None, board.text()
+    return MatchGame(int(number.group(1)), lion, tiger, thread_a, thread_b)
+
+
+def said(fake: FakeDiscord, thread: FakeChannel, words: str) -> list[FakeMessage]:
+    """Postal's messages in ``thread`` (answers included) that say ``words``."""
+    return [m for m in fake.channel_messages(thread.id) if words in m.text()]
+
+
+def boards_saying(fake: FakeDiscord, thread: FakeChannel, words: str) -> list[FakeMessage]:
+    """The board messages in ``thread`` that say ``words``."""
+    return [m for m in said(fake, thread, words) if m.files]
+
+
+async def test_a_draw_offer_made_in_a_is_answered_from_b(running: Harness) -> None:
+    """The Lions' player offers a draw from A's thread; the offer, with its buttons, is
+    posted in B's thread too, where the Tigers' player accepts it by its button; the
+    ending is said in both threads."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
+    offered = await command(fake, game.lion, "draw", channel=game.thread_a)
+    assert "offers a draw" in offered.text(), offered.text()
+    copies = await fake.wait_until(lambda: said(fake, game.thread_b, "offers a draw"))
+    (copy,) = copies
+    assert copy.interaction_id is None and copy.button("Accept")
+    await fake.acknowledged(await fake.click(game.tiger, copy, "Accept"))
+    for thread in (game.thread_a, game.thread_b):
+        await fake.wait_until(partial(said, fake, thread, "Draw by agreement"))
+    await running.delivered()
+    for thread in (game.thread_a, game.thread_b):
+        # Once each: the answer in B is not followed by a copy of the same ending there.
+        boards = boards_saying(fake, thread, "Draw by agreement")
+        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
+
+
+async def test_a_takeback_asked_from_b_is_declined_then_granted_from_a(
+    running: Harness,
+) -> None:
+    """The Tigers' player asks from B for a takeback; A's thread shows the request with
+    its buttons; the decline pressed in A is said in B; asked again, the grant pressed in
+    A posts the board after it in both threads, once each."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
+    asked = await command(fake, game.tiger, "takeback", channel=game.thread_b)
+    assert "takeback" in asked.text().lower(), asked.text()
+    (request,) = await fake.wait_until(lambda: said(fake, game.thread_a, "asks to take back"))
+    await fake.acknowledged(await fake.click(game.lion, request, "Decline"))
+    await fake.wait_until(lambda: said(fake, game.thread_b, "declined"))
+    # Only the Tigers' player is mentioned in B: nobody of A is pinged there.
+    for message in fake.channel_messages(game.thread_b.id):
+        assert str(game.lion.id) not in message.content
+
+    await command(fake, game.tiger, "takeback", channel=game.thread_b)
+    # The declined request was rewritten to say so: the new one is the one asking.
+    (again,) = await fake.wait_until(lambda: said(fake, game.thread_a, "asks to take back"))
+    await fake.acknowledged(await fake.click(game.lion, again, "Accept"))
+    for thread in (game.thread_a, game.thread_b):
+        await fake.wait_until(partial(said, fake, thread, "accepted the takeback"))
+    await running.delivered()
+    for thread in (game.thread_a, game.thread_b):
+        boards = boards_saying(fake, thread, "accepted the takeback")
+        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
+    # The game goes on from B: the Tigers' player moves again.
+    await command(fake, game.tiger, "move", {"move": "c5"}, channel=game.thread_b)
+    for thread in (game.thread_a, game.thread_b):
+        await fake.wait_until(partial(boards_saying, fake, thread, "c5"))
+
+
+async def test_a_resignation_from_b_is_said_in_a_once_and_b_once(running: Harness) -> None:
+    """The Tigers' player resigns from B: the ending is the answer in B and a message in
+    A, once each. A club match's finished game offers no Rematch (an ordinary challenge):
+    its final board has GIF and PGN only, and a forged Rematch press is refused."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    confirm = await command(fake, game.tiger, "resign", channel=game.thread_b)
+    await fake.acknowledged(await fake.click(game.tiger, confirm, "Resign"))
+    await fake.wait_until(lambda: said(fake, game.thread_a, "resigned"))
+    await running.delivered()
+    for thread in (game.thread_a, game.thread_b):
+        boards = boards_saying(fake, thread, "resigned")
+        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
+        (final,) = boards
+        assert [button.get("label") for button in final.buttons()] == ["GIF", "PGN"]
+    forged = Button(ButtonLabel.REMATCH, ButtonAction.REMATCH, game.game_id)
+    final_a = boards_saying(fake, game.thread_a, "resigned")[0]
+    press = await fake.click_as_shown(
+        game.lion, final_a, {"custom_id": forged.custom_id, "type": 2}
+    )
+    refused = await fake.reply(press)
+    assert refused.ephemeral and "has no rematch" in refused.text(), refused.text()
+    assert not [m for m in fake.channel_messages(fake.channel.id) if "challenges" in m.text()]
