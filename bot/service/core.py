@@ -22,8 +22,8 @@ from bot.service.errors import (
 )
 from bot.service.game_facts import (
     board_orientation,
+    challenge_view_of,
     game_choice,
-    may_read,
     named_moves,
     only_placement_changed,
     refs_of,
@@ -39,6 +39,7 @@ from bot.service.notation import (
     reading_notation,
     recent_line,
 )
+from bot.service.other_places import may_read_at
 from bot.service.ratings import NEW_PLAYER, rate_game
 from bot.service.reminder_times import default_hours, first_look, next_look
 from bot.service.replaying import GameReplays
@@ -55,7 +56,6 @@ from bot.service.results import (
     VacationEnded,
 )
 from bot.service.text import clean_name
-from bot.service.thematic_starts import opening_start
 from bot.service.themes import DEFAULT_THEME
 from bot.service.weekends import deadline_after, resumed_deadline, weekend_zone
 from bot.store import (
@@ -378,7 +378,9 @@ class ServiceCore:
         now = self.now()
         if game_id is not None:
             found = await self.store.games.seated(named_game(game_id), now)
-            if found is None or (place is not None and not may_read(found.game, user.id, place)):
+            if found is None or (
+                place is not None and not await may_read_at(self.store, found.game, user.id, place)
+            ):
                 # Exactly the answer for a game that does not exist: ids are sequential,
                 # so "not yours" would confirm that game #N exists somewhere.
                 raise UnknownGameError(game_id)
@@ -413,26 +415,7 @@ class ServiceCore:
     async def challenge_view(self, challenge: Challenge) -> ChallengeView:
         players = (challenge.challenger_id, challenge.opponent_id)
         refs = await self.refs(*(player for player in players if player is not None))
-        return ChallengeView(
-            id=challenge.id,
-            challenger=refs[challenge.challenger_id],
-            opponent=refs[challenge.opponent_id] if challenge.opponent_id is not None else None,
-            variant=challenge.variant,
-            color=challenge.color,
-            days_per_move=challenge.days_per_move,
-            untimed=challenge.untimed,
-            increment_days=challenge.increment_days,
-            cap_days=challenge.cap_days,
-            weekends_off=challenge.weekends_off,
-            rated=challenge.rated,
-            start_fen=challenge.start_fen,
-            expires_at=challenge.expires_at,
-            guild_id=challenge.guild_id,
-            channel_id=challenge.channel_id,
-            thread_id=challenge.thread_id,
-            message_id=challenge.message_id,
-            opening=opening_start(challenge.variant, challenge.start_fen),
-        )
+        return challenge_view_of(challenge, refs)
 
     @staticmethod
     def require_player(record: GameRecord, user: User) -> None:

@@ -6,7 +6,6 @@ from datetime import datetime, timedelta
 from functools import partial
 
 import rules
-from bot.service.answer_places import UNTOLD, Told, told_where
 from bot.service.core import WRITE_ATTEMPTS, ServiceCore
 from bot.service.errors import (
     CannotAbortError,
@@ -21,6 +20,14 @@ from bot.service.errors import (
 from bot.service.game_facts import replace_record
 from bot.service.limits import PINGS, refusal
 from bot.service.match_facts import MatchError, MatchRefusal
+from bot.service.other_places import (
+    UNTOLD,
+    Told,
+    declined_in_place,
+    offer_in_place,
+    taken_back_in_place,
+    told_where,
+)
 from bot.service.outbox_items import ending_items, turn_dm
 from bot.service.results import (
     Button,
@@ -46,15 +53,10 @@ from bot.store import (
     GameEnding,
     GameRecord,
     GameStatus,
-    NotifyMode,
-    OfferFacts,
     OfferKind,
-    OutboxItem,
-    OutboxTarget,
     PingKind,
     Player,
     RatingUpdate,
-    TakebackFacts,
     TakebackPolicy,
     Written,
 )
@@ -240,7 +242,7 @@ class EndingUseCases:
         outbox = turn_dm(record.id, record.ply - plies, to_move)
         if told.in_place:
             ply = record.ply - plies
-            outbox.append(_taken_back_in_place(record, ply, plies, user.id, to_move, told))
+            outbox.append(taken_back_in_place(record, ply, plies, user.id, to_move, told))
         written = await self._core.store.games.take_back(
             record,
             plies=plies,
@@ -376,7 +378,7 @@ class EndingUseCases:
         if hit is not None:
             raise refusal(hit, (await self._core.ref(opponent_id)).name, now)
         for _ in range(WRITE_ATTEMPTS):
-            outbox = [_offer_in_place(record, kind, user.id, told)] if told.in_place else []
+            outbox = [offer_in_place(record, kind, user.id, told)] if told.in_place else []
             made = await self._core.store.games.make_offer(
                 record, kind, user.id, now, outbox, days=days
             )
@@ -425,7 +427,7 @@ class EndingUseCases:
         record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
         told = await self.told(record, place)
-        outbox = [_declined_in_place(record, kind, opponent_id, told)] if told.in_place else []
+        outbox = [declined_in_place(record, kind, opponent_id, told)] if told.in_place else []
         now = self._core.now()
         if not await self._core.store.games.withdraw_offer(
             record.id, kind, opponent_id, outbox, now
@@ -559,44 +561,6 @@ def _plies_to_undo(game: rules.Game, record: GameRecord, requester_id: int) -> i
         return 1
     # Sides alternate: the move before the opponent's reply was the requester's, if any.
     return 2 if game.ply >= 2 else 0
-
-
-def _offer_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told) -> OutboxItem:
-    """The outbox row posting an offer in the game's places (``told``)."""
-    return OutboxItem(
-        OutboxTarget.PLACE,
-        OfferFacts(kind.value, from_id, record.ply),
-        game_id=record.id,
-        user_id=record.opponent_of(from_id),
-        routing=told.routing(),
-    )
-
-
-def _declined_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told) -> OutboxItem:
-    """The outbox row saying in the game's places (``told``) that ``from_id``'s offer was
-    declined."""
-    return OutboxItem(
-        OutboxTarget.PLACE,
-        OfferFacts(kind.value, from_id, record.ply, declined=True),
-        game_id=record.id,
-        user_id=from_id,
-        routing=told.routing(),
-    )
-
-
-def _taken_back_in_place(
-    record: GameRecord, ply: int, plies: int, by_id: int, to_move: PlayerRef, told: Told
-) -> OutboxItem:
-    """The outbox row posting the board after a takeback in the game's places (``told``),
-    mentioning the player to move if they want mentions."""
-    mention = (to_move.id,) if to_move.notify is NotifyMode.CHANNEL else ()
-    return OutboxItem(
-        OutboxTarget.PLACE,
-        TakebackFacts(ply, plies, by_id),
-        game_id=record.id,
-        user_id=to_move.id,
-        routing=told.routing(mention),
-    )
 
 
 def _takeback_clock(

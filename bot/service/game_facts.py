@@ -15,12 +15,16 @@ from bot.service.notation import (
 )
 from bot.service.replays import Replayed
 from bot.service.results import (
+    ChallengeView,
     GameChoice,
     Place,
     PlayerRef,
 )
+from bot.service.thematic_starts import opening_start
 from bot.service.themes import DEFAULT_THEME
 from bot.store import (
+    Challenge,
+    GamePlace,
     GameRecord,
     NotifyMode,
     Orientation,
@@ -56,6 +60,21 @@ def may_read(record: GameRecord, user_id: int, place: Place) -> bool:
         return True
     in_channel = place.thread_id is None and place.channel_id == record.channel_id
     return in_channel and (record.thread_id is None or record.thread_owned)
+
+
+def read_in_places(places: Iterable[GamePlace], place: Place) -> bool:
+    """Whether a command typed at ``place`` is in one of a game's other places (a club
+    match's game between servers: ``game_places``), where anyone there may read it as in
+    its own place: in that server's thread of the game, or, that thread being the public
+    one Postal opened, its channel."""
+    return any(
+        place.guild_id == there.guild_id
+        and (
+            (there.thread_id is not None and place.thread_id == there.thread_id)
+            or (place.thread_id is None and place.channel_id == there.channel_id)
+        )
+        for there in places
+    )
 
 
 def reach(guild_id: int, viewer_id: int, target_id: int) -> int | None:
@@ -213,3 +232,27 @@ def variant_named(name: str) -> rules.Variant:
         return rules.get_variant(name)
     except ImportError as error:
         raise VariantUnavailableError(name) from error
+
+
+def challenge_view_of(challenge: Challenge, refs: Mapping[int, PlayerRef]) -> ChallengeView:
+    """``challenge`` for the adapters, its players as ``refs`` has them."""
+    return ChallengeView(
+        id=challenge.id,
+        challenger=refs[challenge.challenger_id],
+        opponent=refs[challenge.opponent_id] if challenge.opponent_id is not None else None,
+        variant=challenge.variant,
+        color=challenge.color,
+        days_per_move=challenge.days_per_move,
+        untimed=challenge.untimed,
+        increment_days=challenge.increment_days,
+        cap_days=challenge.cap_days,
+        weekends_off=challenge.weekends_off,
+        rated=challenge.rated,
+        start_fen=challenge.start_fen,
+        expires_at=challenge.expires_at,
+        guild_id=challenge.guild_id,
+        channel_id=challenge.channel_id,
+        thread_id=challenge.thread_id,
+        message_id=challenge.message_id,
+        opening=opening_start(challenge.variant, challenge.start_fen),
+    )

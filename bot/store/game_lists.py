@@ -15,6 +15,13 @@ UNTIMED_LAST = 2**63 - 1
 # player waiting for the one to move.
 _DUE = f"COALESCE(deadline_at, {UNTIMED_LAST})"
 _WAITING = "(CASE WHEN to_move_id = white_id THEN black_id ELSE white_id END)"
+# A game on a server: its own place's, or one of its other places' (a club match between
+# servers: ``game_places``, probed by its (game_id, guild_id) key). Parameters: the server
+# twice.
+_ON_SERVER = (
+    " AND (guild_id = ? OR EXISTS (SELECT 1 FROM game_places p "
+    "WHERE p.game_id = games.id AND p.guild_id = ?))"
+)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -39,15 +46,16 @@ class GameLists(GameTable):
     async def active_for_player(
         self, player_id: int, guild_id: int | None = None
     ) -> list[GameRecord]:
-        """The player's active games (on one server if ``guild_id`` is set)."""
+        """The player's active games (on one server if ``guild_id`` is set: living there,
+        or with a place there, ``_ON_SERVER``)."""
         if guild_id is None:
             return await self._select(
                 "status = 'active' AND (white_id = ? OR black_id = ?) ORDER BY id",
                 (player_id, player_id),
             )
         return await self._select(
-            "status = 'active' AND (white_id = ? OR black_id = ?) AND guild_id = ? ORDER BY id",
-            (player_id, player_id, guild_id),
+            f"status = 'active' AND (white_id = ? OR black_id = ?){_ON_SERVER} ORDER BY id",
+            (player_id, player_id, guild_id, guild_id),
         )
 
     async def active_page(
@@ -63,7 +71,7 @@ class GameLists(GameTable):
                 continue  # past every game where it is their move
             where, params = f"status = 'active' AND {seat} = ?", [*params, player_id]
             if guild_id is not None:
-                where, params = where + " AND guild_id = ?", [*params, guild_id]
+                where, params = where + _ON_SERVER, [*params, guild_id, guild_id]
             if after is not None and after.waiting == waiting:
                 # (due, id) > (deadline, id), written so that the index's range serves it.
                 where += f" AND {_DUE} >= ? AND ({_DUE} > ? OR id > ?)"
@@ -103,8 +111,8 @@ class GameLists(GameTable):
             where = f"status = 'finished' AND {seat} = ?"
             params.append(player_id)
             if guild_id is not None:
-                where += " AND guild_id = ?"
-                params.append(guild_id)
+                where += _ON_SERVER
+                params += [guild_id, guild_id]
             newest.append(
                 f"SELECT id FROM (SELECT id FROM games WHERE {where} "
                 "ORDER BY finished_at DESC, id DESC LIMIT ?) AS newest"

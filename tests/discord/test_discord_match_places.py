@@ -37,6 +37,7 @@ class MatchGame:
     tiger: FakeUser
     thread_a: FakeChannel
     thread_b: FakeChannel
+    there: FakeChannel  # B's side's channel, where its thread was opened
 
 
 def _with_board(fake: FakeDiscord, guild_id: int | None) -> FakeChannel | None:
@@ -51,17 +52,24 @@ def _with_board(fake: FakeDiscord, guild_id: int | None) -> FakeChannel | None:
     )
 
 
+def club_servers(fake: FakeDiscord) -> tuple[FakeUser, FakeUser, FakeChannel]:
+    """A second server, Tigers Club: this server's organiser, its organiser, and its first
+    channel."""
+    there = fake.add_guild("Tigers Club")
+    assert fake.channel.guild_id is not None and there.guild_id is not None
+    ada = fake.add_user("ada", guild_ids=[fake.channel.guild_id])
+    bea = fake.add_user("bea", guild_ids=[there.guild_id])
+    for organiser in (ada, bea):
+        organiser.permissions |= MANAGE_GUILD
+    return ada, bea, there
+
+
 async def one_board_match(fake: FakeDiscord) -> MatchGame:
     """Lions (this server) against Tigers (a second server), one board, one game, started:
     its game open in a thread of each server."""
-    here = fake.channel
-    there = fake.add_guild("Tigers Club")
-    ours, theirs = here.guild_id, there.guild_id
+    ada, bea, there = club_servers(fake)
+    ours, theirs = fake.channel.guild_id, there.guild_id
     assert ours is not None and theirs is not None
-    ada = fake.add_user("ada", guild_ids=[ours])
-    bea = fake.add_user("bea", guild_ids=[theirs])
-    for organiser in (ada, bea):
-        organiser.permissions |= MANAGE_GUILD
     lion = fake.add_user("leo", guild_ids=[ours])
     tiger = fake.add_user("tom", guild_ids=[theirs])
     terms = {"title": "Lions", "rival": "Tigers", "boards": 1, "server": str(theirs), "games": 1}
@@ -79,7 +87,7 @@ async def one_board_match(fake: FakeDiscord) -> MatchGame:
     board = await command(fake, lion, "board", channel=thread_a)
     number = re.search(r"#(\d+)", board.text())
     assert number is not None, board.text()
-    return MatchGame(int(number.group(1)), lion, tiger, thread_a, thread_b)
+    return MatchGame(int(number.group(1)), lion, tiger, thread_a, thread_b, there)
 
 
 def said(fake: FakeDiscord, thread: FakeChannel, words: str) -> list[FakeMessage]:
@@ -92,10 +100,22 @@ def boards_saying(fake: FakeDiscord, thread: FakeChannel, words: str) -> list[Fa
     return [m for m in said(fake, thread, words) if m.files]
 
 
+async def told_once_in_each(running: Harness, game: MatchGame, words: str) -> None:
+    """``words`` reach both threads, once each on a board: the answer in one server is
+    not followed there by a copy of what it said."""
+    fake = running.fake
+    for thread in (game.thread_a, game.thread_b):
+        await fake.wait_until(partial(said, fake, thread, words))
+    await running.delivered()
+    for thread in (game.thread_a, game.thread_b):
+        boards = boards_saying(fake, thread, words)
+        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
+
+
 async def test_a_draw_offer_made_in_a_is_answered_from_b(running: Harness) -> None:
     """The Lions' player offers a draw from A's thread; the offer, with its buttons, is
     posted in B's thread too, where the Tigers' player accepts it by its button; the
-    ending is said in both threads."""
+    ending is said in both threads, once each."""
     fake = running.fake
     game = await one_board_match(fake)
     await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
@@ -106,13 +126,7 @@ async def test_a_draw_offer_made_in_a_is_answered_from_b(running: Harness) -> No
     (copy,) = copies
     assert copy.interaction_id is None and copy.button("Accept")
     await fake.acknowledged(await fake.click(game.tiger, copy, "Accept"))
-    for thread in (game.thread_a, game.thread_b):
-        await fake.wait_until(partial(said, fake, thread, "Draw by agreement"))
-    await running.delivered()
-    for thread in (game.thread_a, game.thread_b):
-        # Once each: the answer in B is not followed by a copy of the same ending there.
-        boards = boards_saying(fake, thread, "Draw by agreement")
-        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
+    await told_once_in_each(running, game, "Draw by agreement")
 
 
 async def test_a_takeback_asked_from_b_is_declined_then_granted_from_a(
@@ -138,12 +152,7 @@ async def test_a_takeback_asked_from_b_is_declined_then_granted_from_a(
     # The declined request was rewritten to say so: the new one is the one asking.
     (again,) = await fake.wait_until(lambda: said(fake, game.thread_a, "asks to take back"))
     await fake.acknowledged(await fake.click(game.lion, again, "Accept"))
-    for thread in (game.thread_a, game.thread_b):
-        await fake.wait_until(partial(said, fake, thread, "accepted the takeback"))
-    await running.delivered()
-    for thread in (game.thread_a, game.thread_b):
-        boards = boards_saying(fake, thread, "accepted the takeback")
-        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
+    await told_once_in_each(running, game, "accepted the takeback")
     # The game goes on from B: the Tigers' player moves again.
     await command(fake, game.tiger, "move", {"move": "c5"}, channel=game.thread_b)
     for thread in (game.thread_a, game.thread_b):
@@ -158,12 +167,9 @@ async def test_a_resignation_from_b_is_said_in_a_once_and_b_once(running: Harnes
     game = await one_board_match(fake)
     confirm = await command(fake, game.tiger, "resign", channel=game.thread_b)
     await fake.acknowledged(await fake.click(game.tiger, confirm, "Resign"))
-    await fake.wait_until(lambda: said(fake, game.thread_a, "resigned"))
-    await running.delivered()
+    await told_once_in_each(running, game, "resigned")
     for thread in (game.thread_a, game.thread_b):
-        boards = boards_saying(fake, thread, "resigned")
-        assert len(boards) == 1, [m.text()[:60] for m in fake.channel_messages(thread.id)]
-        (final,) = boards
+        (final,) = boards_saying(fake, thread, "resigned")
         assert [button.get("label") for button in final.buttons()] == ["GIF", "PGN"]
     forged = Button(ButtonLabel.REMATCH, ButtonAction.REMATCH, game.game_id)
     final_a = boards_saying(fake, game.thread_a, "resigned")[0]
@@ -173,3 +179,24 @@ async def test_a_resignation_from_b_is_said_in_a_once_and_b_once(running: Harnes
     refused = await fake.reply(press)
     assert refused.ephemeral and "has no rematch" in refused.text(), refused.text()
     assert not [m for m in fake.channel_messages(fake.channel.id) if "challenges" in m.text()]
+
+
+async def test_the_game_is_read_by_number_from_b(running: Harness) -> None:
+    """B's members read the match's game by its number where it lives in B (its thread,
+    and the channel that thread was opened in), as A's do in A; elsewhere in B it is a
+    number like any other that does not exist. B's player lists it in /games there."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    assert game.there.guild_id is not None
+    fan = fake.add_user("fay", guild_ids=[game.there.guild_id])
+    elsewhere = fake.add_channel("lounge", guild_id=game.there.guild_id)
+    for where in (game.thread_b, game.there):
+        shown = await command(fake, fan, "board", {"game": game.game_id}, channel=where)
+        assert shown.files and f"#{game.game_id}" in shown.text(), shown.text()
+        record = await command(fake, fan, "pgn", {"game": game.game_id}, channel=where)
+        assert record.files and b"1. e4" in record.files[0].content, record.text()
+    refused = await command(fake, fan, "board", {"game": game.game_id}, channel=elsewhere)
+    assert refused.ephemeral and f"There is no game #{game.game_id}." in refused.text()
+    listed = await command(fake, game.tiger, "games", channel=elsewhere)
+    assert f"#{game.game_id}" in listed.text(), listed.text()

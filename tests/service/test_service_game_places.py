@@ -9,8 +9,9 @@ import dataclasses
 
 import pytest
 
-from bot.service import DeliveryTarget, GameService, OfferDeclined, Place
+from bot.service import DeliveryTarget, GameService, OfferDeclined, Place, User
 from bot.service.delivery_results import TurnNotice
+from bot.service.errors import UnknownGameError
 from bot.store import GamePlace, NewPlace, OutboxKind, OutboxState, OutboxTarget, Store
 from bot.store.game_places import insert_places
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
@@ -129,3 +130,24 @@ async def test_an_offer_and_its_decline_are_said_where_the_answers_did_not_say_t
     states = {r.id: r.state for r in await store.outbox.rows(game_id=game_id)}
     assert states[offers[0].id] is OutboxState.SUPERSEDED
     assert states[declines[1].id] is OutboxState.SUPERSEDED
+
+
+async def test_the_game_is_read_where_its_other_place_is(
+    service: GameService, store: Store
+) -> None:
+    """Anyone in bob's server reads the game by number in its thread there or the channel
+    it was opened in, and nowhere else there; bob's list of games asked there shows it."""
+    game_id = await _game_in_two_servers(service, store)
+    (place,) = await store.game_places.of_game(game_id)
+    await service.reports.set_place_thread(place.id, 21)
+    fan = User(303, "fay")
+    for where in (Place(2, 20, 21), Place(2, 20)):
+        shown = await service.play.board(fan, where, game_id=game_id)
+        assert shown.game.id == game_id
+    for where in (Place(2, 22), Place(2, 22, 23), Place(3, 20)):
+        with pytest.raises(UnknownGameError):
+            await service.play.board(fan, where, game_id=game_id)
+    listed = await service.reports.games(BOB, place=Place(2, 22))
+    assert [entry.game.id for entry in listed.entries] == [game_id]
+    elsewhere = await service.reports.games(BOB, place=Place(3, 30))
+    assert elsewhere.entries == ()

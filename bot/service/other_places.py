@@ -1,0 +1,115 @@
+"""A game's other places (a club match's game between servers: ``game_places``), as the
+use cases see them: where a player's action on a game (an offer, its answer, a takeback, an
+ending) is told besides the interaction's answer — in the game's place when typed away from
+it, and, for a game between servers, in every one of its places but the one the answer
+showed it in — and who may read the game there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service.game_facts import may_read, read_in_places, typed_away
+from bot.service.results import Place, PlayerRef
+from bot.store import (
+    OWN_PLACE,
+    GamePlace,
+    GameRecord,
+    NotifyMode,
+    OfferFacts,
+    OfferKind,
+    OutboxItem,
+    OutboxTarget,
+    Routing,
+    Store,
+    TakebackFacts,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """``in_place``: write the row said in the game's place (copied to each of its other
+    places); ``shown_in``: the place the answer itself showed it in (``OWN_PLACE``, a
+    ``game_places`` id, or None: none of the game's), where that row is not said again."""
+
+    in_place: bool
+    shown_in: int | None = None
+
+    def routing(self, mention: tuple[int, ...] = ()) -> Routing:
+        """The routing of the row said in the game's places."""
+        return Routing(mention, shown_in=self.shown_in)
+
+
+# Not told in the game's place (the answer, in its place, says it; or nothing is answered).
+UNTOLD = Told(False)
+
+
+async def told_where(
+    store: Store,
+    record: GameRecord,
+    place: Place | None,
+    places: list[GamePlace] | None = None,
+) -> Told:
+    """Where an action taken at ``place`` (None: no place of the game's, e.g. the service
+    itself) on ``record`` is told (``places``: the game's other places, if read already).
+    A game of one place: in its place when typed away from it. A game between servers:
+    always, but for the place the answer showed it in."""
+    away = typed_away(place, record)
+    if places is None:
+        places = await store.game_places.of_game(record.id)
+    if not places:
+        return Told(away)
+    if place is None:
+        return Told(True)
+    if not away:
+        return Told(True, OWN_PLACE)
+    here = next((p.id for p in places if p.target_id == place.target_id), None)
+    return Told(True, here)
+
+
+async def may_read_at(store: Store, record: GameRecord, user_id: int, place: Place) -> bool:
+    """Whether ``user_id`` typing at ``place`` may see ``record``: where ``may_read`` lets
+    them, or in one of the game's other places (``read_in_places``; read only when the
+    first says no, from another server)."""
+    if may_read(record, user_id, place):
+        return True
+    if place.guild_id == record.guild_id:
+        return False
+    return read_in_places(await store.game_places.of_game(record.id), place)
+
+
+def offer_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told) -> OutboxItem:
+    """The outbox row posting an offer in the game's places (``told``)."""
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        OfferFacts(kind.value, from_id, record.ply),
+        game_id=record.id,
+        user_id=record.opponent_of(from_id),
+        routing=told.routing(),
+    )
+
+
+def declined_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told) -> OutboxItem:
+    """The outbox row saying in the game's places (``told``) that ``from_id``'s offer was
+    declined."""
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        OfferFacts(kind.value, from_id, record.ply, declined=True),
+        game_id=record.id,
+        user_id=from_id,
+        routing=told.routing(),
+    )
+
+
+def taken_back_in_place(
+    record: GameRecord, ply: int, plies: int, by_id: int, to_move: PlayerRef, told: Told
+) -> OutboxItem:
+    """The outbox row posting the board after a takeback in the game's places (``told``),
+    mentioning the player to move if they want mentions."""
+    mention = (to_move.id,) if to_move.notify is NotifyMode.CHANNEL else ()
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        TakebackFacts(ply, plies, by_id),
+        game_id=record.id,
+        user_id=to_move.id,
+        routing=told.routing(mention),
+    )
