@@ -17,22 +17,23 @@ from bot.discord import messages
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import Variant, postal
+from bot.discord.match_invitations import invited_server, post_invitation
 from bot.discord.respond import quickly
 from bot.discord.tournaments import member_facts
+from bot.i18n.text import Joined, say
 from bot.service.match_facts import (
     MAX_BOARDS,
     MAX_SIDE_NAME,
-    MatchError,
-    MatchRefusal,
+    MatchChange,
     MatchShown,
     MatchStandings,
     MatchStarted,
 )
-from bot.text.match_words import match_text, standings_text, started_text
+from bot.text.match_words import match_text, not_posted_text, standings_text, started_text
 
 Name = app_commands.Range[str, 1, MAX_SIDE_NAME]
 Boards = app_commands.Range[int, 1, MAX_BOARDS]
-ServerId = app_commands.Range[str, 1, 20]
+ServerId = app_commands.Range[str, 1, 100]  # an id, an invite's code or its link
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
 
 match = app_commands.Group(name="match", description=about("match"))
@@ -56,21 +57,6 @@ async def _answer(
     await postal(interaction).reply(interaction, lambda: _said(_text(result)))
 
 
-def _server(interaction: discord.Interaction, typed: str | None) -> int | None:
-    """The server ``typed`` names by its id, which Postal must be in (it posts the
-    match's games there). Raises ``MatchError`` (UNKNOWN_SERVER)."""
-    if typed is None:
-        return None
-    number = typed.strip()
-    # ASCII digits only: "²" is a digit to isdigit, and int() refuses it.
-    if (
-        not (number.isascii() and number.isdigit())
-        or postal(interaction).get_guild(int(number)) is None
-    ):
-        raise MatchError(MatchRefusal.UNKNOWN_SERVER)
-    return int(number)
-
-
 @match.command(name="create", description=about("match create"))
 @app_commands.describe(**about_options("match create"))
 async def create(
@@ -84,10 +70,10 @@ async def create(
     days: Days = 3,
 ) -> None:
     bot = postal(interaction)
-    against = _server(interaction, server)
-    shown = await quickly(
-        interaction,
-        bot.service.matches.create(
+
+    async def made() -> tuple[MatchShown, bool]:
+        """The match made, and whether its invitation (if any) was posted."""
+        shown = await bot.service.matches.create(
             actor_of(interaction),
             place_of(interaction),
             **member_facts(interaction),
@@ -96,10 +82,22 @@ async def create(
             games_a_board=games,
             game=game,
             days=days,
-            against=against,
-        ),
-    )
-    await _answer(interaction, shown)
+            against=await invited_server(bot, server),
+        )
+        if shown.change is not MatchChange.INVITED:
+            return shown, True
+        here = interaction.guild.name if interaction.guild is not None else ""
+        return shown, await post_invitation(bot, shown.match, here)
+
+    shown, posted = await quickly(interaction, made())
+    if posted:
+        await _answer(interaction, shown)
+        return
+
+    def unposted() -> messages.Reply:
+        return _said(say(Joined("\n", (match_text(shown), not_posted_text(shown.match)))))
+
+    await bot.reply(interaction, unposted)
 
 
 async def _answer_invitation(

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import menu_messages, messages, pause_messages, tournaments, votes
+from bot.discord import (
+    match_invitations,
+    menu_messages,
+    messages,
+    pause_messages,
+    tournaments,
+    votes,
+)
 from bot.discord.context import actor_of, place_of, roles_of
 from bot.discord.errors import report_error
 from bot.discord.language import language_for, shared_language
@@ -79,6 +86,8 @@ async def handle_press(
     """Do what the button, select menu or form ``custom_id`` means for the presser and show
     the result; every error goes to the shared error handler (privately)."""
     try:
+        if await match_invitations.pressed(bot, interaction, custom_id):
+            return
         place = place_of(interaction)
         work = asyncio.ensure_future(
             bot.service.buttons.press_custom_id(

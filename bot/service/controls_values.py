@@ -55,6 +55,10 @@ class ButtonAction(Enum):
     # member's private menu of the turn's nominations; choosing one casts their vote.
     VOTE_MENU = "vote"
     CAST_VOTE = "ballot"
+    # A club match's invitation posted in the invited server (target: the match): its
+    # organisers accept or decline it there (the adapter asks the match's use case).
+    ACCEPT_MATCH = "maccept"
+    DECLINE_MATCH = "mdecline"
 
 
 class ButtonStyle(Enum):

@@ -47,8 +47,10 @@ MATCH = CommandSpec(
                 OptionSpec(
                     "server",
                     OptionKind.TEXT,
-                    limits=(1, 20),
-                    description="Challenge another server, by its id (default: two teams here)",
+                    limits=(1, 100),
+                    description=(
+                        "Challenge another server: its id or an invite (default: two teams here)"
+                    ),
                     discord_only=True,
                 ),
                 OptionSpec(

@@ -33,6 +33,7 @@ class MatchRefusal(Enum):
     NOT_OPEN = "not_open"  # joined, left or started when it is not open for players
     TOO_FEW = "too_few"  # a side lists fewer players than the match has boards
     UNKNOWN_SERVER = "unknown_server"  # challenged a server Postal is not in
+    UNKNOWN_INVITE = "unknown_invite"  # named the server by an invite Discord does not know
     NO_ABORT = "no_abort"  # a match's game counts from the start
     NO_REMATCH = "no_rematch"  # a match's finished game is not played again as a challenge
 

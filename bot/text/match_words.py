@@ -157,6 +157,35 @@ def started_text(started: MatchStarted) -> Text:
     return Joined("\n", (news, standings_text(standings)))
 
 
+def invitation_text(view: MatchView, server: str) -> Text:
+    """The invitation posted in the invited server: who invites it, the terms, what an
+    organiser there does (its buttons, or the command)."""
+    invites = Text(
+        "{team} of the server {server} invites this server to a club match.",
+        team=view.names[0],
+        server=server,
+    )
+    answer = Text(
+        "An organiser here accepts or declines it with the buttons below (or {command} "
+        "{option}); the channel it is accepted in holds this server's games.",
+        command=Command("match", "accept"),
+        option=Option("match", view.id),
+    )
+    return Joined("\n", (Sentences(invites, _terms(view)), answer))
+
+
+def not_posted_text(view: MatchView) -> Text:
+    """Said to the inviting organiser when Postal could post the invitation nowhere in the
+    invited server (no channel there it may write in)."""
+    return Text(
+        "Postal may write in no channel of server {server}, so the invitation is not posted "
+        "there: tell its organisers to answer with {command} {option}.",
+        server=view.guilds[1],
+        command=Command("match", "accept"),
+        option=Option("match", view.id),
+    )
+
+
 def update_text(update: MatchUpdate) -> Text:
     """A side's standings message, kept up to date."""
     return standings_text(update.standings)
@@ -209,6 +238,8 @@ def _refusal(error: MatchError) -> Text:
             return Text(
                 "A club match's game has no rematch: its players meet in the match's games."
             )
+        case MatchRefusal.UNKNOWN_INVITE:
+            return Text("That invite is invalid or has expired: ask for a new one.")
         case MatchRefusal.TOO_FEW:
             return Plural(
                 "{team} needs {count} player to start.",
@@ -216,7 +247,9 @@ def _refusal(error: MatchError) -> Text:
                 count,
                 team=error.side,
             )
-    return Text("Name a server by its id (a number), one Postal is in.")  # UNKNOWN_SERVER
+    return Text(  # UNKNOWN_SERVER
+        "Name a server by its id (a number) or an invite to it, one Postal is in."
+    )
 
 
 MATCH_WORDED: dict[type, Callable[[MatchError], Text]] = {MatchError: _refusal}

@@ -241,6 +241,7 @@ class FakeDiscord(Driver):
             ("GET", "/users/@me", self._get_me),
             ("GET", "/users/{user}", self._get_user),
             ("GET", "/guilds/{guild}/members/{user}", self._get_member),
+            ("GET", "/invites/{code}", self._get_invite),
             ("GET", "/oauth2/applications/@me", self._get_application),
             ("GET", "/gateway", self._get_gateway),
             ("GET", "/gateway/bot", self._get_gateway_bot),

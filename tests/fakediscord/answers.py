@@ -54,6 +54,37 @@ class Answers(Channels):
             raise DiscordError(404, 10013, "Unknown User")
         return json_response(user.payload())
 
+    async def _get_invite(self, request: web.Request) -> web.Response:
+        """GET /invites/{code}: the invite's server (partial) and channel, as Discord gives
+        them to anyone; a code it does not know, or one expired or revoked: 10006."""
+        found = self.invites.get(request.match_info["code"])
+        if found is None or not found[2]:
+            raise DiscordError(404, 10006, "Unknown Invite")
+        guild_id, channel_id, _ = found
+        channel = self.channels[channel_id]
+        guild: dict[str, Any] = {
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
+            "icon": None,
+            "splash": None,
+            "banner": None,
+            "description": None,
+            "features": [],
+            "verification_level": 0,
+            "vanity_url_code": None,
+            "nsfw_level": 0,
+            "premium_subscription_count": 0,
+        }
+        return json_response(
+            {
+                "type": 0,
+                "code": request.match_info["code"],
+                "guild": guild,
+                "channel": {"id": str(channel.id), "name": channel.name, "type": channel.type},
+                "expires_at": None,
+            }
+        )
+
     async def _get_member(self, request: web.Request) -> web.Response:
         """GET /guilds/{id}/members/{id}: a member of the server (its roles), else 10007."""
         guild, text = request.match_info["guild"], request.match_info["user"]

@@ -83,6 +83,10 @@ class FakeState:
         self.bot_guild_ids: set[int] = {self.guild_id}
         # Each server's language (its preferred_locale; interactions' guild_locale).
         self.guild_locales: dict[int, str] = {}
+        # Each server's system channel (where Discord posts its welcome messages), if set.
+        self.system_channels: dict[int, int] = {}
+        # Invite codes (GET /invites/{code}): code -> (server, channel, still valid).
+        self.invites: dict[str, tuple[int, int, bool]] = {}
         # Each server's roles besides @everyone: role id -> (server id, name).
         self.roles: dict[int, tuple[int, str]] = {}
         # Roles anyone may mention (a role's "Allow anyone to @mention this role").
@@ -242,6 +246,20 @@ class FakeState:
         self.channels[channel.id] = channel
         self._dispatch("GUILD_CREATE", self.guild_payload(guild_id))
         return channel
+
+    def add_invite(self, channel: FakeChannel, *, valid: bool = True) -> str:
+        """A new invite code to ``channel``'s server (``valid`` False: one that expired
+        or was revoked, which Discord answers 10006 Unknown Invite for)."""
+        assert channel.guild_id is not None
+        code = f"inv{len(self.invites):04d}x"
+        self.invites[code] = (channel.guild_id, channel.id, valid)
+        return code
+
+    def set_system_channel(self, channel: FakeChannel) -> None:
+        """A moderator makes ``channel`` its server's system channel (GUILD_UPDATE)."""
+        assert channel.guild_id is not None
+        self.system_channels[channel.guild_id] = channel.id
+        self._dispatch("GUILD_UPDATE", self.guild_payload(channel.guild_id))
 
     def guild_locale(self, guild_id: int | None = None) -> str:
         """The server's language (Discord's ``preferred_locale``; ``en-US`` by default)."""
@@ -551,7 +569,9 @@ class FakeState:
             "stickers": [],
             "features": [],
             "mfa_level": 0,
-            "system_channel_id": None,
+            "system_channel_id": (
+                str(self.system_channels[guild_id]) if guild_id in self.system_channels else None
+            ),
             "premium_tier": 0,
             "preferred_locale": self.guild_locale(guild_id),
             "nsfw_level": 0,
