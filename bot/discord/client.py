@@ -32,6 +32,7 @@ from bot.discord.clockwork import reopen_game_thread, run_clock
 from bot.discord.commands import ALL_COMMANDS
 from bot.discord.context import place_of
 from bot.discord.errors import PostalTree, ShuttingDown, answer_cut_short, report_error
+from bot.discord.identify import IdentifyPace
 from bot.discord.language import answer_in_users_language, language_for
 from bot.discord.messages import Reply
 from bot.discord.pacing import OldEdits, RateLimiter, pacing_trace
@@ -140,6 +141,8 @@ class PostalBot(discord.AutoShardedClient):
         # Set when closing begins: new commands and presses are refused from then on.
         self.stopping = False
         self._analysis_followers: set[asyncio.Task[None]] = set()
+        # Each shard's IDENTIFY waits for its turn, shared with the deployment's processes.
+        self.identify_pace = IdentifyPace()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -176,6 +179,15 @@ class PostalBot(discord.AutoShardedClient):
             return
         if await self.service.deadlines.keeps_thread(payload.thread_id):
             await reopen_game_thread(self, payload.thread_id)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Wait for the shard's turn to IDENTIFY (``bot.discord.identify``), in place of
+        discord.py's 5 s wait, which paces only this process's shards."""
+        if self._store is None:  # not set up: nothing connects before setup_hook
+            return
+        await self.identify_pace.wait(
+            self._store, process_name(self.settings), shard_id, self.fetch_session_start_limits
+        )
 
     async def setup_hook(self) -> None:
         if self._store is None:

@@ -35,6 +35,9 @@ class ClaimKind(Enum):
     COMPUTER_REPLY = "computer_reply"  # games.id: the computer's move being thought
     ANALYSIS = "analysis"  # games.id: the game's analysis being searched
     VOTE_CLOSE = "vote_close"  # teams.id: the team's voting window being closed
+    # Discord's IDENTIFY bucket (shard_id % max_concurrency): a turn to start a gateway
+    # session, held for Discord's window and never released (``bot.service.identify_turns``).
+    IDENTIFY = "identify"
 
 
 class Claims:
@@ -101,7 +104,12 @@ class Claims:
             return bool(cursor.rowcount)
 
     async def purge(self, before: float) -> int:
-        """Forget claims whose lease ended before ``before``; returns how many."""
+        """Forget claims whose lease ended before ``before``; returns how many. Turns to
+        IDENTIFY are kept: one row a bucket, timed by the wall clock rather than the
+        caller's (which tests move by hand, days ahead)."""
         async with self._db.transaction() as conn:
-            cursor = await conn.execute("DELETE FROM claims WHERE claimed_until < ?", (before,))
+            cursor = await conn.execute(
+                "DELETE FROM claims WHERE claimed_until < ? AND kind <> ?",
+                (before, ClaimKind.IDENTIFY.value),
+            )
             return cursor.rowcount

@@ -24,6 +24,7 @@ from bot.discord.pacing import OldEdits  # noqa: E402
 from bot.service import ManualClock  # noqa: E402
 from bot.store import ConfirmMoves, confirmations  # noqa: E402
 from tests.discord.harness import ErrorLog, Harness  # noqa: E402
+from tests.discord.shard_process import quicken_identify_turns  # noqa: E402
 from tests.discord_schema import check_request  # noqa: E402
 from tests.fakediscord import GLOBAL_LIMIT, FakeDiscord  # noqa: E402
 
@@ -55,6 +56,7 @@ def window_scale(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(OldEdits, "WINDOW_SECONDS", OldEdits.WINDOW_SECONDS * QUICK_WINDOWS)
     monkeypatch.setattr(boards, "QUIET_SECONDS", boards.QUIET_SECONDS * QUICK_WINDOWS)
     monkeypatch.setattr(boards, "EDIT_WINDOW_SECONDS", boards.EDIT_WINDOW_SECONDS * QUICK_WINDOWS)
+    quicken_identify_turns(QUICK_WINDOWS, monkeypatch.setattr)
     return QUICK_WINDOWS
 
 

@@ -2,8 +2,9 @@
 
 It runs the bot as ``python -m bot`` does (``create_bot`` and ``serve``), with two handles
 for the test: its clock is the wall clock plus the seconds written in the file named by
-``POSTAL_TEST_CLOCK`` (so the test moves time in every process at once), and SIGUSR1 makes
-its scheduler, outbox sender and board editor look for due work now.
+``POSTAL_TEST_CLOCK`` (so the test moves time in every process at once), its turns to
+IDENTIFY are as short as the fake's quickened windows say (``POSTAL_TEST_WINDOW_SCALE``), and
+SIGUSR1 makes its scheduler, outbox sender and board editor look for due work now.
 
     POSTAL_TEST_CLOCK=/tmp/shift python -m tests.discord.shard_process
 """
@@ -13,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.config import Settings
 from bot.discord.runner import create_bot, serve
 from bot.logs import configure_logging
+from bot.service import identify_turns
 from bot.startup import StopSignals, require_token
 
 
@@ -37,6 +40,15 @@ class FileClock:
         return datetime.now(UTC) + timedelta(seconds=shift)
 
 
+def quicken_identify_turns(
+    scale: float, set_to: Callable[[object, str, float], None] = setattr
+) -> None:
+    """Shorten the bot's turns to IDENTIFY to ``scale`` of Discord's window, as the fake's
+    quickened windows shorten it (``set_to``: a monkeypatch's, in a test's process)."""
+    set_to(identify_turns, "IDENTIFY_SECONDS", identify_turns.IDENTIFY_SECONDS * scale)
+    set_to(identify_turns, "MARGIN_SECONDS", identify_turns.MARGIN_SECONDS * scale)
+
+
 def shift_clock(path: Path, seconds: float) -> None:
     """Move every process's ``FileClock`` on ``path`` to ``seconds`` after the wall clock."""
     temporary = path.with_suffix(".tmp")
@@ -46,6 +58,8 @@ def shift_clock(path: Path, seconds: float) -> None:
 
 async def main() -> None:
     settings = Settings.from_env(env_file=None)
+    # The fake's windows quickened in the test: the bot's IDENTIFY turns with them.
+    quicken_identify_turns(float(os.environ.get("POSTAL_TEST_WINDOW_SCALE", "1")))
     configure_logging(settings.log_level)
     loop = asyncio.get_running_loop()
     signals = StopSignals(loop)

@@ -41,6 +41,7 @@ class Deployment:
         del env["DEV_GUILD_ID"]  # servers on both shards use the global commands
         env["DATABASE_URL"] = self.database
         env["POSTAL_TEST_CLOCK"] = str(self.clock)
+        env["POSTAL_TEST_WINDOW_SCALE"] = str(self.fake.window_scale)
         self.processes[shard] = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.discord.shard_process",
             cwd=self.folder, env=process_env(env),

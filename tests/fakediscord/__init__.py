@@ -18,13 +18,17 @@ choice counts, file sizes, permissions per channel (the bot's overwrites, inheri
 threads, reported in ``app_permissions``), a message addressed through the channel it is in,
 messages refused in forum channels (a forum post is a thread made with its first message,
 which has the post's id), thread creation per channel type, archived and locked threads,
-and privileged intents. A broken rule is answered with Discord's error and appended to
-``violations``; the test fixture fails the test when that list is not empty. A public
-"thinking…" message that the bot deletes (it flashed before a private answer) is a violation,
-unless the test expects it (``expect_flash``: a wrong guess that the answer is public).
-The first follow-up after a deferral fills the "thinking…" message and keeps its visibility,
-whatever flag it carries, as Discord does; that path is deprecated (a violation) and refused
-for a component layout, which must edit the original response (Discord's documentation).
+privileged intents, and the pace of session starts (one IDENTIFY per rate-limit bucket,
+``shard_id % max_concurrency``, per 5 s, whichever connection sends it; one too soon gets an
+Invalid Session; ``session_start_limit.remaining`` counts them down, and none left closes the
+gateway with 4004: ``tests.fakediscord.identify``). A broken rule is answered with
+Discord's error and appended to ``violations``; the test fixture fails the test when that
+list is not empty. A public "thinking…" message that the bot deletes (it flashed before a
+private answer) is a violation, unless the test expects it (``expect_flash``: a wrong guess
+that the answer is public). The first follow-up after a deferral fills the "thinking…"
+message and keeps its visibility, whatever flag it carries, as Discord does; that path is
+deprecated (a violation) and refused for a component layout, which must edit the original
+response (Discord's documentation).
 
 Posting in a channel and editing messages in it are limited as Discord limits them
 (``POST_MESSAGE_LIMIT``, ``EDIT_MESSAGE_LIMIT``: 5 per 5 s per channel each): past the limit a
@@ -34,7 +38,8 @@ wall clock; message ids are snowflakes of it) have a tighter limit besides
 (``OLD_EDIT_LIMIT``, 3 per 6 s per channel): a 429 with code 30046 and no X-RateLimit
 headers, its ``retry_after`` left out when ``old_edit_retry_after`` is False. Not a
 violation (discord.py waits and retries, as it must); ``rate_limited()`` lists those 429s.
-``quicken_windows`` shortens those windows, their counts kept, for tests not about them.
+``quicken_windows`` shortens those windows (and the IDENTIFY window), their counts kept, for
+tests not about them.
 
 A fault mode (``Faults``) makes a chosen fraction of the bot's REST calls fail the ways
 Discord does: 5xx, 429 with ``retry_after`` (per route, or global with ``X-RateLimit-Global``),

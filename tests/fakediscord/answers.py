@@ -114,7 +114,7 @@ class Answers(Channels):
         return json_response({"url": self.gateway_url})
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        limit = self.identify_limit.payload()
         shards = self.recommended_shards
         return json_response(
             {"url": self.gateway_url, "shards": shards, "session_start_limit": limit}

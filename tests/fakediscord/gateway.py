@@ -68,11 +68,32 @@ class GatewaySession:
             if self in self.fake._sockets:
                 self.fake._sockets.remove(self)
 
+    async def _admitted(self, shard: Any) -> bool:
+        """Whether the session-start limits let this IDENTIFY through: one too soon after
+        its bucket's last gets an Invalid Session (not resumable), as Discord answers it;
+        one past the day's session starts closes the connection (the token is reset). Both
+        are violations: Postal paces its IDENTIFYs."""
+        fake, limit = self.fake, self.fake.identify_limit
+        if limit.remaining <= 0:
+            fake.violations.append(f"IDENTIFY with no session starts left (of {limit.total})")
+            await self.ws.close(code=4004, message=b"Authentication failed.")
+            return False
+        first = shard[0] if isinstance(shard, list) and shard else 0
+        refused = limit.admit(first if isinstance(first, int) else 0)
+        if refused is None:
+            return True
+        fake.violations.append(refused)
+        self._outbox.put_nowait({"op": 9, "d": False})
+        await fake._notify()
+        return False
+
     async def _identify(self, data: dict[str, Any]) -> None:
         fake = self.fake
         fake.identify_payloads.append(data)
         if data.get("token") != fake.token:
             await self.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        if not await self._admitted(data.get("shard", [0, 1])):
             return
         intents = int(data.get("intents", 0))
         privileged = [name for bit, name in PRIVILEGED_INTENTS.items() if intents & bit]

@@ -168,12 +168,12 @@ class Recording(FakeState):
         return self._global_window
 
     def quicken_windows(self, scale: float) -> None:
-        """Shorten the per-channel windows of posts, edits and old edits to ``scale`` (0-1]
-        of their length, their counts kept: the sixth post of a window is still refused and
-        discord.py still waits for the window's end, only sooner. The global limit is
-        not touched here (``tests/discord/conftest.py`` quickens it apart). For tests not
-        about the limits; ``rate_limited`` then refuses to answer, as how many 429s the
-        bot met means something only on Discord's windows.
+        """Shorten the per-channel windows of posts, edits and old edits, and the gateway's
+        IDENTIFY window, to ``scale`` (0-1] of their length, their counts kept: the sixth
+        post of a window is still refused and discord.py still waits for the window's end,
+        only sooner. The global limit is not touched here (``tests/discord/conftest.py``
+        quickens it apart). For tests not about the limits; ``rate_limited`` then refuses
+        to answer, as how many 429s the bot met means something only on Discord's windows.
         Raises ValueError for a scale outside (0, 1]."""
         if not 0 < scale <= 1:
             raise ValueError(f"a window scale is in (0, 1], not {scale}")
@@ -182,6 +182,7 @@ class Recording(FakeState):
         self.edit_limit = replace(self.edit_limit, seconds=self.edit_limit.seconds * scale)
         old = self.old_edit_limit
         self.old_edit_limit = replace(old, seconds=old.seconds * scale)
+        self.identify_limit.window *= scale
 
     def rate_limited(self) -> list[Call]:
         """The calls Discord's per-route limits refused with a 429 (not the fault mode's).

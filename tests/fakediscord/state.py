@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from tests.fakediscord.identify import IdentifyLimit
 from tests.fakediscord.limits import (
     EDIT_MESSAGE_LIMIT,
     GLOBAL_LIMIT,
@@ -146,6 +147,10 @@ class FakeState:
         self.recommended_shards = 1
         self.required_shards = 1
         self.close_on_identify: int | None = None
+        # Session starts: one IDENTIFY per bucket (shard_id % max_concurrency) per 5 s of
+        # ``clock``, whichever connection sends it; one too soon is answered with an Invalid
+        # Session (op 9) and is a violation (``tests.fakediscord.identify``).
+        self.identify_limit = IdentifyLimit(clock=lambda: self.clock())
         # False during a gateway outage (``gateway_outage``): connections are refused with a
         # 503 before the websocket handshake; ``gateway_refused`` counts them.
         self.gateway_up = True

@@ -163,6 +163,20 @@ async def test_a_clock_item_is_claimed_by_one_process_until_its_lease_ends(
     assert await a.claims.take(ClaimKind.TIME_OUT, [], "A", T, T + LEASE) == set()
 
 
+async def test_a_turn_to_identify_outlives_the_purge_of_clock_claims(
+    stores: tuple[Store, Store],
+) -> None:
+    """A turn to IDENTIFY (one row a bucket) is another holder's only once it ended, and
+    the clock's purge, timed by a clock that may run days ahead in tests, leaves it."""
+    a, b = stores
+    assert await a.claims.take(ClaimKind.IDENTIFY, [0], "A/1", T, T + 6) == {0}
+    assert await b.claims.take(ClaimKind.IDENTIFY, [0], "B/1", T + 1, T + 7) == set()
+    assert await b.claims.take(ClaimKind.IDENTIFY, [1], "B/1", T + 1, T + 7) == {1}
+    assert await a.claims.purge(T + 86_400) == 0
+    assert await b.claims.held_until(ClaimKind.IDENTIFY, [0, 1]) == {0: T + 6, 1: T + 7}
+    assert await b.claims.take(ClaimKind.IDENTIFY, [0], "B/2", T + 6, T + 12) == {0}
+
+
 async def test_clock_claims_at_the_same_moment_never_share_an_item(
     stores: tuple[Store, Store],
 ) -> None:
