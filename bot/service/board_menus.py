@@ -41,6 +41,14 @@ from bot.service.results import (
 from bot.store import ConfirmMoves, GameRecord, JanggiNotation, Preview, XiangqiNotation
 
 _PIECE_ORDER = "kqrbancp"
+# The moves the form for typing a move gives as examples, by variant: the notations its
+# games read (janggi's Korean and coordinates: a soldier's first step, 79졸78 is i4h4).
+_TYPED_EXAMPLES = {
+    "chess": "Nf3, e2e4, O-O",
+    "chess960": "Nf3, e2e4, O-O",
+    "xiangqi": "C2.5, h2e2, 炮二平五",
+    "janggi": "79졸78, i4h4",
+}
 
 
 def pages(
@@ -196,8 +204,7 @@ class BoardMenuUseCases:
         """Open the form for typing a move (any notation ``/move`` takes)."""
         record, game = await self._current(user, place, game_id, argument, mover=True)
         view = await self._core.view(record)
-        chess = rules.is_chess_family(game.variant.name)
-        example = "Nf3, e2e4, O-O" if chess else "C2.5, h2e2, 炮二平五"
+        example = _TYPED_EXAMPLES.get(game.variant.name, _TYPED_EXAMPLES["chess"])
         custom_id = Button("", ButtonAction.TYPED_MOVE, game_id, str(record.ply)).custom_id
         return MoveTyping(view, custom_id, example)
 

@@ -131,3 +131,21 @@ async def test_a_janggi_board_is_named_as_xiangqi_s(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "plateau : [" in text and "image du plateau : " in text
     assert "échiquier" not in text
+
+
+async def test_the_move_form_gives_a_janggi_example(tmp_path: Path) -> None:
+    """Type a move… in a janggi game gives a janggi move as its example (not xiangqi's
+    C2.5), one the game reads: played, it moves Cho's soldier."""
+    text = await console_text(
+        tmp_path / "c.db",
+        [
+            "alice /challenge bob game:janggi color:cho",
+            "bob /press Accept",
+            "alice /press Move…",
+            "alice /press Type a move…",
+            "alice /move 79졸78",
+        ],
+    )
+    assert "Type your move with /move, e.g. /move 79졸78." in text
+    assert "C2.5" not in text
+    assert "alice played 1. 79졸78." in text
