@@ -38,6 +38,7 @@ from rules.core import Color
 T = TypeVar("T")  # what a bracket holds: players, or bracket sequence numbers
 
 NODE_LIMIT = 10000  # search steps a bracket and a number of pairs
+PERFECT_LIMIT = 2000  # steps of the search for a perfect candidate the bound hid
 REMAINDER_LIMIT = 4000  # of which for the remainder after one pairing of the MDPs
 _SUBSETS = 64  # MDP subsets tried for one number of MDPs paired
 _EXCHANGES = 5000  # exchanges listed for one number of players exchanged
@@ -234,6 +235,9 @@ class _Search:
     steps: int = 0
     done: bool = False
     cap: int | None = None  # the step at which the current remainder's search ends
+    limit: int = NODE_LIMIT * 4  # the step at which any search ends
+    cut: bool = False  # whether a bound ended a search before it saw every candidate
+    perfect: bool = False  # whether the best candidate is perfect (B.4)
     floor: int = 0  # the fewest players the next bracket can leave unpaired (C7)
     lowest: int = 0  # the bracket's lowest score (C16/C18: a downfloater's difference)
     _chosen: list[tuple[SwissPlayer, SwissPlayer]] = field(default_factory=list)
@@ -254,11 +258,37 @@ class _Search:
                 return
             rest = [player for player in moved if player not in subset]
             start = (self.floor,) + (0,) * (_COUNTS - 1)
+            self.cut = False
             self._pair_moved(list(subset), residents, target - len(subset), rest, start)
+            if self.cut and not self.perfect:  # the bound may have hidden a perfect one
+                self._perfect(list(subset), residents, target - len(subset), rest, start)
             if self.best is not None and found_psd is None:
                 found_psd = psd
             if self.done:
                 return
+
+    def _perfect(
+        self,
+        heads: list[SwissPlayer],
+        pool: list[SwissPlayer],
+        remainder: int,
+        unpaired: list[SwissPlayer],
+        start: tuple[int, ...],
+    ) -> None:
+        """After a search the bound cut short without a perfect candidate: look again for
+        one that costs nothing, the best counts set just above a perfect one, so that a
+        pair costing something is cut at once and so is a branch whose players left cannot
+        all meet at no cost (``_free_matching``). The first perfect candidate in D's order
+        (B.4) is found without walking the costly ones before it, which the bound could
+        not get past (an 80-player round 2 of 32 left on zero: five colours missed that
+        need not be). Within ``PERFECT_LIMIT`` steps; without one, the best stands."""
+        kept = (self.best, self.best_counts, self.steps, self.done)
+        self.best, self.best_counts = None, (*start[:-1], start[-1] + 1)
+        self.steps, self.done, self.cut, self.limit = 0, False, False, PERFECT_LIMIT
+        self._pair_moved(heads, pool, remainder, unpaired, start)
+        self.limit = NODE_LIMIT * 4
+        if not self.perfect:
+            self.best, self.best_counts, self.steps, self.done = kept
 
     def _subsets(
         self, moved: list[SwissPlayer], residents: list[SwissPlayer], target: int, lowest: int
@@ -382,7 +412,7 @@ class _Search:
             return
         self.best = (list(self._chosen), sorted(floaters, key=lambda player: player.rank))
         self.best_counts = total
-        self.done = total[0] == self.floor and not any(total[1:])
+        self.done = self.perfect = total[0] == self.floor and not any(total[1:])
 
     def _completes_with(self, floaters: list[SwissPlayer]) -> bool:
         """C4 for these downfloaters (remembered: many candidates share them)."""
@@ -407,10 +437,13 @@ class _Search:
     def _stop(self) -> bool:
         self.steps += 1
         if self.cap is not None and self.steps > self.cap:
+            self.cut = True
             return True
         if self.steps > NODE_LIMIT and self.best is not None:
-            self.done = True
-        return self.done or self.steps > NODE_LIMIT * 4
+            self.done = self.cut = True
+        if self.steps > self.limit:
+            self.cut = True
+        return self.done or self.steps > self.limit
 
 
 def _tally(
