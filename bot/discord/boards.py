@@ -96,10 +96,12 @@ class BoardRetirer(Worker):
         view: discord.ui.View | discord.ui.LayoutView | None = None,
         *,
         answered: str | None = None,
+        place_id: int | None = None,
     ) -> None:
-        """Record ``message_id`` (posted in ``channel_id``, the game's place, with ``view``
-        if known) as the game's board message; the one it replaces is edited soon.
-        ``answered``: the board is the answer ``MovePlayed.answering`` names."""
+        """Record ``message_id`` (posted in ``channel_id``, the game's place or its other
+        place ``place_id``, with ``view`` if known) as the board message there; the one it
+        replaces is edited soon. ``answered``: the board is the answer
+        ``MovePlayed.answering`` names."""
         now = time.monotonic()
         self._posted[channel_id] = now
         if len(self._posted) > SUPERSEDED_KEPT:  # only quiet channels' entries go
@@ -109,7 +111,7 @@ class BoardRetirer(Worker):
             if len(self._kept) > KEPT_BOARDS:
                 self._kept.popitem(last=False)
         old = await self._bot.service.reports.replace_board_message(
-            game_id, channel_id, message_id, answered=answered
+            game_id, channel_id, message_id, answered=answered, place_id=place_id
         )
         if old is not None:
             self.wake()

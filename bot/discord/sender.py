@@ -56,7 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -485,6 +485,21 @@ class OutboxSender(Worker):
         with using(language), naming(app):
             return await self._send_worded(delivery)
 
+    async def _board_posted(
+        self,
+        game_id: int,
+        delivery: Delivery,
+        channel_id: int,
+        message_id: int,
+        fields: dict[str, Any],
+    ) -> None:
+        """A board was posted for ``delivery``: the board before it there (in the game's
+        own place, or a copy's in its other place) loses its buttons."""
+        view = fields.get("view")
+        await self._bot.boards.replaced(
+            game_id, channel_id, message_id, view, place_id=delivery.place_id
+        )
+
     async def _send_worded(self, delivery: Delivery) -> tuple[int | None, int | None]:
         bot = self._bot
         content = delivery.content
@@ -538,8 +553,8 @@ class OutboxSender(Worker):
             nonce=delivery.nonce,
             **fields,
         )
-        if reply.game_id is not None and delivery.place_id is None:  # a copy keeps its own
-            await bot.boards.replaced(reply.game_id, place.id, message.id, fields.get("view"))
+        if reply.game_id is not None:
+            await self._board_posted(reply.game_id, delivery, place.id, message.id, fields)
         if isinstance(content, TournamentCancelled) or (
             isinstance(content, TournamentStarted) and content.round is None
         ):  # started or called off by the clock: the sign-up message loses its buttons

@@ -279,15 +279,21 @@ class ReportUseCases:
         await self._core.store.games.set_message(game_id, message_id)
 
     async def replace_board_message(
-        self, game_id: int, channel_id: int, message_id: int, *, answered: str | None = None
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        *,
+        answered: str | None = None,
+        place_id: int | None = None,
     ) -> OldBoard | None:
-        """Remember ``message_id`` (posted in ``channel_id``, the game's place) as the game's
-        newest board message; the board it replaces is kept to have its controls removed
-        (returned, and listed by ``boards_to_retire`` until ``board_retired``). ``answered``:
-        the board is the answer ``MovePlayed.answering`` names, which said what its rows say
-        (see ``answered``)."""
+        """Remember ``message_id`` (posted in ``channel_id``, the game's place, or its other
+        place ``place_id``) as the newest board message there; the board it replaces is
+        kept to have its controls removed (returned, and listed by ``boards_to_retire``
+        until ``board_retired``). ``answered``: the board is the answer
+        ``MovePlayed.answering`` names, which said what its rows say (see ``answered``)."""
         return await self._core.store.boards.replace(
-            game_id, channel_id, message_id, self._core.now(), answered=answered
+            game_id, channel_id, message_id, self._core.now(), answered=answered, place_id=place_id
         )
 
     async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:

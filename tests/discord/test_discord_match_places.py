@@ -200,3 +200,25 @@ async def test_the_game_is_read_by_number_from_b(running: Harness) -> None:
     assert refused.ephemeral and f"There is no game #{game.game_id}." in refused.text()
     listed = await command(fake, game.tiger, "games", channel=elsewhere)
     assert f"#{game.game_id}" in listed.text(), listed.text()
+
+
+async def test_an_older_board_loses_its_buttons_in_both_threads(running: Harness) -> None:
+    """Each move's board reaches both threads; the board it follows loses its buttons in
+    each (as in the game's own place), keeping its picture; the newest keeps them."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    await fake.wait_until(partial(boards_saying, fake, game.thread_b, "e4"))
+    await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
+    await fake.wait_until(partial(boards_saying, fake, game.thread_b, "e5"))
+    await running.delivered()
+    bot = running.bot
+    assert bot is not None
+
+    def retired(thread: FakeChannel) -> bool:
+        boards = [m for m in fake.channel_messages(thread.id) if m.files]
+        *older, newest = boards
+        return bool(older) and all(not m.buttons() for m in older) and bool(newest.buttons())
+
+    for thread in (game.thread_a, game.thread_b):
+        await fake.wait_until(partial(retired, thread))

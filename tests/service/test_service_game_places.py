@@ -12,7 +12,7 @@ import pytest
 from bot.service import DeliveryTarget, GameService, OfferDeclined, Place, User
 from bot.service.delivery_results import TurnNotice
 from bot.service.errors import UnknownGameError
-from bot.store import GamePlace, NewPlace, OutboxKind, OutboxState, OutboxTarget, Store
+from bot.store import GamePlace, NewPlace, OldBoard, OutboxKind, OutboxState, OutboxTarget, Store
 from bot.store.game_places import insert_places
 from tests.service.service_helpers import ALICE, BOB, PLACE, play, start_game
 
@@ -151,3 +151,26 @@ async def test_the_game_is_read_where_its_other_place_is(
     assert [entry.game.id for entry in listed.entries] == [game_id]
     elsewhere = await service.reports.games(BOB, place=Place(3, 30))
     assert elsewhere.entries == ()
+
+
+async def test_a_board_in_the_other_place_retires_the_one_before_it_there(
+    service: GameService, store: Store
+) -> None:
+    """Each board posted in bob's server is a copy row's: a newer one lists for retiring
+    the board the previous copy posted there (its channel and message), never the game's
+    own place's; the game's own board is unchanged."""
+    game_id = await _game_in_two_servers(service, store)
+    (place,) = await store.game_places.of_game(game_id)
+    await service.play.move(ALICE, Place(1, 99), "e4", game_id=game_id)
+    turns = [
+        r for r in await service.deliveries.deliveries_of(game_id) if r.kind is OutboxKind.TURN
+    ]
+    own, copy = (r for r in turns if r.target is OutboxTarget.PLACE)
+    await store.outbox.mark_sent([(own.id, 10, 500), (copy.id, 21, 700)], service.core.now())
+    reports = service.reports
+    assert await reports.replace_board_message(game_id, 21, 700, place_id=place.id) is None
+    old = await reports.replace_board_message(game_id, 21, 701, place_id=place.id)
+    assert old == OldBoard(700, game_id, 21)
+    record = await store.games.get(game_id)
+    assert record is not None and record.message_id is None
+    assert [(b.message_id, b.channel_id) for b in await reports.boards_to_retire()] == [(700, 21)]
