@@ -518,8 +518,11 @@ class PostalBot(discord.AutoShardedClient):
     async def announce_ending(self, interaction: discord.Interaction, result: GameEnded) -> None:
         """The ending answered to the command that caused it; typed away from the game's
         place, the service posts it there (an outbox row) and the typist gets a note."""
-        if result.game.place.target_id != place_of(interaction).target_id:
+        place = place_of(interaction)
+        if result.game.place.target_id != place.target_id:
             self.outbox.wake()
+            game = await self.service.reports.seen_from(result.game, place)
+            result = replace(result, game=game)  # the note's link: where they can read it
             await self.reply(interaction, lambda: messages.ended_elsewhere(result))
         else:
             await self.reply(interaction, self.ending_reply(result))
@@ -528,8 +531,11 @@ class PostalBot(discord.AutoShardedClient):
         self, interaction: discord.Interaction, result: MovePlayed
     ) -> None:
         """A move typed away from its game: the service wrote the board with the mention as
-        an outbox row for the game's place; the mover gets a private note with a link."""
+        an outbox row for the game's place; the mover gets a private note with a link (to
+        the game's thread in their own server when they typed there: ``seen_from``)."""
         self.outbox.wake()
+        game = await self.service.reports.seen_from(result.game, place_of(interaction))
+        result = replace(result, game=game)
         await self.reply(interaction, lambda: messages.played_elsewhere(result))
 
     # ------------------------------------------------------------------ buttons

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
@@ -316,17 +317,21 @@ async def _show_offer_or_ending(
     match result:
         case OfferMade() if result.game.place.target_id != place_of(interaction).target_id:
             # Typed away from the game: the offer and its buttons were written to the
-            # outbox for the game's place, where the opponent sees them.
+            # outbox for the game's places, where the opponent sees them.
             bot.outbox.wake()
-            await bot.reply(interaction, lambda: messages.offered_elsewhere(result))
+            seen = await bot.service.reports.seen_from(result.game, place_of(interaction))
+            offered = replace(result, game=seen)
+            await bot.reply(interaction, lambda: messages.offered_elsewhere(offered))
         case OfferMade():
             await bot.reply(interaction, lambda: messages.offer_made(result))
         case GameEnded():
             await bot.announce_ending(interaction, result)
         case TakenBack() if result.game.place.target_id != place_of(interaction).target_id:
-            # Granted away from the game: the board went to the outbox for the game's place.
+            # Granted away from the game: the board went to the outbox for the game's places.
             bot.outbox.wake()
-            await bot.reply(interaction, lambda: messages.taken_back_elsewhere(result))
+            seen = await bot.service.reports.seen_from(result.game, place_of(interaction))
+            granted = replace(result, game=seen)
+            await bot.reply(interaction, lambda: messages.taken_back_elsewhere(granted))
         case TakenBack():
             mention = messages.wants_turn_mention(result.notify)
             bot.outbox.wake()

@@ -319,9 +319,11 @@ def confirmation_needed(result: ConfirmationNeeded) -> Reply:
     return Reply(clip(text, CONTENT_LIMIT), buttons=result.buttons, ephemeral=True)
 
 
-def offer_made(result: OfferMade) -> Reply:
-    """A draw offer or takeback request: public, with buttons for the opponent."""
-    content, mentions = with_mentions(safe(interactions.offer_made_text(result)), [result.to])
+def offer_made(result: OfferMade, mention: Iterable[PlayerRef] | None = None) -> Reply:
+    """A draw offer or takeback request: public, with buttons for the opponent, mentioned
+    (``mention``: whom to mention instead: in a game's other server, its player only)."""
+    pinged = [result.to] if mention is None else list(mention)
+    content, mentions = with_mentions(safe(interactions.offer_made_text(result)), pinged)
     return Reply(content, buttons=result.buttons, mentions=mentions)
 
 

@@ -76,7 +76,7 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, GameEnded):
         reply = game_ended(content, mention)
     elif isinstance(content, OfferMade):
-        return offer_made(content)
+        return offer_made(content, mention)
     elif isinstance(content, OfferDeclined):
         return offer_declined(content)
     elif isinstance(content, TakenBack):

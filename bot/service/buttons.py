@@ -239,9 +239,9 @@ class ButtonUseCases:
             case ButtonAction.LEGAL_MENU:
                 return await self._board_menus.legal_menu(user, game_id, argument, place=place)
             case ButtonAction.OFFER_DRAW:
-                return await self._endings.draw(user, place, game_id=game_id)
+                return await self._endings.draw(user, place, game_id=game_id, pressed=True)
             case ButtonAction.ASK_TAKEBACK:
-                return await self._endings.takeback(user, place, game_id=game_id)
+                return await self._endings.takeback(user, place, game_id=game_id, pressed=True)
             case ButtonAction.ASK_RESIGN:
                 return await self._endings.resign(user, place, game_id=game_id)
             case ButtonAction.TYPE_MOVE:

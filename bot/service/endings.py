@@ -135,11 +135,16 @@ class EndingUseCases:
         if record.ply >= ABORTABLE_PLIES:
             raise CannotAbortError
         outcome = Outcome(Termination.ABORTED, None)
-        told = await self.told(record, place)
+        told = await self.told(record, place, shown=False)
         return await self.end(record, outcome, user, rated=False, told=told, counts=False)
 
     async def draw(
-        self, user: User, place: Place | None, *, game_id: int | None = None
+        self,
+        user: User,
+        place: Place | None,
+        *,
+        game_id: int | None = None,
+        pressed: bool = False,
     ) -> GameEnded | OfferMade:
         """``/draw``: claim a draw where the rules allow it; accept the opponent's pending
         offer; otherwise offer a draw (buttons for the opponent). Raises
@@ -147,7 +152,7 @@ class EndingUseCases:
         claims, accepts or offers for the team."""
         record, user = await self.acting(user, place, game_id)
         game = await self._core.replay(record)
-        told = await self.told(record, place)
+        told = await self.told(record, place, shown=pressed)
         claimable = game.claimable_draws()
         if claimable:
             return await self.end(record, Outcome(claimable[0], None), user, told=told)
@@ -186,7 +191,12 @@ class EndingUseCases:
         return await self.decline_offer(user, game_id, OfferKind.DRAW, place=place)
 
     async def takeback(
-        self, user: User, place: Place | None, *, game_id: int | None = None
+        self,
+        user: User,
+        place: Place | None,
+        *,
+        game_id: int | None = None,
+        pressed: bool = False,
     ) -> OfferMade | TakenBack:
         """Ask the opponent to take back this player's last move (and the reply after it).
 
@@ -195,7 +205,7 @@ class EndingUseCases:
         opponent chose not to be asked (never, or not in rated games).
         """
         record = await self.playable(user, place, game_id)
-        told = await self.told(record, place)
+        told = await self.told(record, place, shown=pressed)
         offers = {offer.kind: offer for offer in await self._core.store.games.offers(record.id)}
         existing = offers.get(OfferKind.TAKEBACK)
         if existing is not None and existing.from_player_id != user.id:
@@ -332,9 +342,10 @@ class EndingUseCases:
         acting = user if seat is None else seat
         return await self._checked(record, acting), acting
 
-    async def told(self, record: GameRecord, place: Place | None) -> Told:
-        """Where an action at ``place`` on ``record`` is told besides its answer."""
-        return await told_where(self._core.store, record, place)
+    async def told(self, record: GameRecord, place: Place | None, *, shown: bool = True) -> Told:
+        """Where an action at ``place`` on ``record`` is told besides its answer
+        (``shown`` False: typed, answered in public only in the game's own place)."""
+        return await told_where(self._core.store, record, place, shown=shown)
 
     async def playable(self, user: User, place: Place | None, game_id: int | None) -> GameRecord:
         return await self._checked(await self._core.resolve(user, place, game_id), user)

@@ -48,11 +48,15 @@ async def told_where(
     record: GameRecord,
     place: Place | None,
     places: list[GamePlace] | None = None,
+    *,
+    shown: bool = True,
 ) -> Told:
     """Where an action taken at ``place`` (None: no place of the game's, e.g. the service
     itself) on ``record`` is told (``places``: the game's other places, if read already).
     A game of one place: in its place when typed away from it. A game between servers:
-    always, but for the place the answer showed it in."""
+    always, but for the place the answer showed it in: the game's own, or (``shown``: a
+    press, answered in public where it was pressed) the game's thread in another server;
+    a command typed there is answered with a private note, so every place is told."""
     away = typed_away(place, record)
     if places is None:
         places = await store.game_places.of_game(record.id)
@@ -62,8 +66,13 @@ async def told_where(
         return Told(True)
     if not away:
         return Told(True, OWN_PLACE)
-    here = next((p.id for p in places if p.target_id == place.target_id), None)
-    return Told(True, here)
+    here = in_places(places, place)
+    return Told(True, here if shown else None)
+
+
+def in_places(places: list[GamePlace], place: Place) -> int | None:
+    """The id of the game's other place ``place`` is in (its thread there), if any."""
+    return next((p.id for p in places if p.target_id == place.target_id), None)
 
 
 async def may_read_at(store: Store, record: GameRecord, user_id: int, place: Place) -> bool:
@@ -84,7 +93,7 @@ def offer_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: Told
         OfferFacts(kind.value, from_id, record.ply),
         game_id=record.id,
         user_id=record.opponent_of(from_id),
-        routing=told.routing(),
+        routing=told.routing((record.opponent_of(from_id),)),  # in another place: its own
     )
 
 

@@ -54,7 +54,7 @@ class PauseUseCases:
             await self._endings.offer(record, user, OfferKind.PAUSE, pings=False, days=days)
             computer = User(opponent.id, opponent.display_name, is_bot=True)
             return await self.accept(computer, record.id)
-        told = await self._endings.told(record, place)
+        told = await self._endings.told(record, place, shown=False)
         return await self._endings.offer(record, user, OfferKind.PAUSE, told=told, days=days)
 
     async def accept(self, user: User, game_id: int, *, place: Place | None = None) -> PauseAgreed:

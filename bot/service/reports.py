@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.service.analysis_links import analysis_url
 from bot.service.claiming import claimed
 from bot.service.core import THREAD_IDLE_LOOK, ServiceCore
@@ -9,6 +11,7 @@ from bot.service.errors import InvalidButtonError, UnknownVariantError
 from bot.service.game_facts import game_choice, may_read, reach, record_extension
 from bot.service.glance import challenges_to, list_entries, running_here
 from bot.service.notes import NoteView, note_comments, shown_note
+from bot.service.other_places import in_places
 from bot.service.report_results import (
     GameList,
     History,
@@ -277,6 +280,18 @@ class ReportUseCases:
     async def set_game_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the adapter's latest board message of the game."""
         await self._core.store.games.set_message(game_id, message_id)
+
+    async def seen_from(self, game: GameView, place: Place) -> GameView:
+        """``game`` as seen from ``place``: there, when ``place`` is the game's thread in
+        another server (``game_places``: its board and news come there, copied), else as it
+        is. Read from ``game_places`` only for a place in another server."""
+        if place.guild_id == game.guild_id:
+            return game
+        if in_places(await self._core.store.game_places.of_game(game.id), place) is None:
+            return game
+        return dataclasses.replace(
+            game, guild_id=place.guild_id, channel_id=place.channel_id, thread_id=place.thread_id
+        )
 
     async def replace_board_message(
         self,

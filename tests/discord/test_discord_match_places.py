@@ -139,8 +139,10 @@ async def test_a_takeback_asked_from_b_is_declined_then_granted_from_a(
     game = await one_board_match(fake)
     await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
     await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
+    # Typed in B's thread: a private note linking there, where the request comes too.
     asked = await command(fake, game.tiger, "takeback", channel=game.thread_b)
-    assert "takeback" in asked.text().lower(), asked.text()
+    assert asked.ephemeral and f"/{game.thread_b.id}" in asked.text(), asked.text()
+    await fake.wait_until(lambda: said(fake, game.thread_b, "asks to take back"))
     (request,) = await fake.wait_until(lambda: said(fake, game.thread_a, "asks to take back"))
     await fake.acknowledged(await fake.click(game.lion, request, "Decline"))
     await fake.wait_until(lambda: said(fake, game.thread_b, "declined"))
@@ -153,8 +155,9 @@ async def test_a_takeback_asked_from_b_is_declined_then_granted_from_a(
     (again,) = await fake.wait_until(lambda: said(fake, game.thread_a, "asks to take back"))
     await fake.acknowledged(await fake.click(game.lion, again, "Accept"))
     await told_once_in_each(running, game, "accepted the takeback")
-    # The game goes on from B: the Tigers' player moves again.
-    await command(fake, game.tiger, "move", {"move": "c5"}, channel=game.thread_b)
+    # The game goes on from B: the mover's note links to B's thread, where the board comes.
+    note = await command(fake, game.tiger, "move", {"move": "c5"}, channel=game.thread_b)
+    assert note.ephemeral and f"/{game.thread_b.id}" in note.text(), note.text()
     for thread in (game.thread_a, game.thread_b):
         await fake.wait_until(partial(boards_saying, fake, thread, "c5"))
 
