@@ -110,3 +110,22 @@ async def test_the_fake_refuses_an_identify_too_soon(
     finally:
         fake.violations.clear()
         await apart.stop()
+
+
+async def test_shards_of_one_process_reconnecting_at_once_take_turns(
+    fake: FakeDiscord, harness: Harness
+) -> None:
+    """One process with both shards loses the gateway (1011) and gets it back: both shards
+    reconnect and identify again (the fake resumes nothing), each at its turn, and both
+    are served (the hook's path for an IDENTIFY after a reconnect, not a start's)."""
+    del harness.environ["DEV_GUILD_ID"]
+    harness.environ.update(SHARD_COUNT="2")
+    await harness.start()
+    assert len(fake.identify_limit.admitted) == 2
+    await fake.gateway_outage()
+    fake.gateway_restored()
+    await fake.wait_until(lambda: len(fake.identify_limit.admitted) == 4, 30.0)
+    await fake.wait_until(lambda: len(fake._sockets) == 2, 30.0)
+    assert sorted(shard for shard, _ in fake.identify_limit.admitted[2:]) == [0, 1]
+    assert all(gap >= fake.identify_limit.window for gap in gaps(fake))
+    assert fake.violations == []
