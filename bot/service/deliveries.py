@@ -19,9 +19,10 @@ from bot.service.delivery_places import where_said
 from bot.service.delivery_results import (
     Delivery,
     DeliveryTarget,
-    Digest,
+    NoGameSaid,
     Notice,
     NoticeKind,
+    TournamentSaid,
 )
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
@@ -35,7 +36,6 @@ from bot.service.tournament.facts import (
     TournamentCancelled,
     TournamentStandings,
     TournamentStarted,
-    TournamentWithdrawn,
 )
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.service.votes import VoteUseCases
@@ -397,13 +397,7 @@ class DeliveryUseCases:
     def _tournament_post(
         self,
         row: OutboxRow,
-        said: (
-            TournamentStandings
-            | TournamentStarted
-            | TournamentCancelled
-            | StandingsUpdate
-            | TournamentWithdrawn
-        ),
+        said: TournamentSaid,
     ) -> Delivery:
         """``said`` in its tournament's place (the channel, or the thread it was made in)."""
         shown = said.table if isinstance(said, StandingsUpdate) else said
@@ -524,17 +518,7 @@ class DeliveryUseCases:
         now = self._core.now()
         players: tuple[PlayerRef, ...] = ()
         game_id = delivery.game_id
-        if not isinstance(
-            delivery.content,
-            ChallengeClosed
-            | Digest
-            | TournamentStandings
-            | TournamentStarted
-            | TournamentCancelled
-            | StandingsUpdate
-            | TournamentWithdrawn
-            | MatchUpdate,
-        ):
+        if not isinstance(delivery.content, NoGameSaid):
             players = (delivery.content.game.white, delivery.content.game.black)
         kind = NoticeKind.UNREACHABLE if gone else NoticeKind.MISSING_PERMISSIONS
         where = delivery.channel_id or 0

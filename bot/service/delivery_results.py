@@ -110,6 +110,19 @@ class TurnNotice:
     my_turn_count: int = 0
 
 
+# What is said in a tournament's place about no single game: its start, a round begun, its
+# standings, its end, a calling off, a withdrawal.
+TournamentSaid = (
+    TournamentStandings
+    | TournamentStarted
+    | TournamentCancelled
+    | StandingsUpdate
+    | TournamentWithdrawn
+)
+# What is said about no single game (no players to tell when its place refuses it).
+NoGameSaid = ChallengeClosed | Digest | TournamentSaid | MatchUpdate
+
+
 @dataclass(frozen=True, slots=True)
 class Delivery:
     """One outbox row, ready to send: what to say (``content``) and where.
@@ -135,11 +148,7 @@ class Delivery:
         | OfferDeclined
         | TakenBack
         | ComputerStuck
-        | TournamentStandings
-        | TournamentStarted
-        | TournamentCancelled
-        | StandingsUpdate
-        | TournamentWithdrawn
+        | TournamentSaid
         | GameOpened
         | VoteClosedNotice
         | TeamReminder

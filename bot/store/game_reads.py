@@ -28,6 +28,16 @@ class GameReads(GameTable):
         found = await self._select(BY_ID, (game_id,))
         return found[0] if found else None
 
+    async def get_many(self, game_ids: Sequence[int]) -> dict[int, GameRecord]:
+        """The games of ``game_ids`` that exist, by id: ``GAMES_A_READ`` a statement."""
+        ids = sorted(set(game_ids))
+        found: dict[int, GameRecord] = {}
+        for start in range(0, len(ids), GAMES_A_READ):
+            part = ids[start : start + GAMES_A_READ]
+            marks = ", ".join("?" * len(part))
+            found |= {game.id: game for game in await self._select(f"games.id IN ({marks})", part)}
+        return found
+
     async def by_thread(self, thread_id: int) -> GameRecord | None:
         found = await self._select(BY_THREAD, (thread_id,))
         return found[0] if found else None

@@ -284,25 +284,33 @@ def _started_head(view: TournamentView, count: int) -> Text:
 
 
 def went_on_text(started: TournamentStarted) -> Text:
-    """A Swiss round paired, or knockout games started, after the games before them."""
-    games = Joined(
-        "\n",
-        (_board_line(pairing) for pairing in started.pairings[:MAX_LISTED_PAIRINGS]),
+    """A Swiss round paired, or knockout games started, after the games before them: each
+    round's games under its own heading (a knockout may begin a round's match and another
+    round's tie-break pair at once)."""
+    rounds = sorted({pairing.round for pairing in started.pairings})
+    said = [_round_begun(started, number, first=number == rounds[0]) for number in rounds]
+    if started.bye is not None:
+        said.append(Text("{player} has the bye.", player=started.bye.name))
+    return Joined("\n", said)
+
+
+def _round_begun(started: TournamentStarted, number: int, *, first: bool) -> Text:
+    """Round ``number``'s games of those ``started``, under its heading (the first saying
+    the thematic start, if any)."""
+    games = [pairing for pairing in started.pairings if pairing.round == number]
+    listed = [p for p in started.pairings[:MAX_LISTED_PAIRINGS] if p.round == number]
+    head = Plural(
+        "{name}, round {round}: {count} game starts.",
+        "{name}, round {round}: {count} games start.",
+        len(games),
+        name=title(started.tournament),
+        round=number,
     )
-    head = Sentences(
-        Plural(
-            "{name}, round {round}: {count} game starts.",
-            "{name}, round {round}: {count} games start.",
-            len(started.pairings),
-            name=title(started.tournament),
-            round=started.round or 0,
-        ),
-        theme_text(started.tournament),
+    return Text(
+        "{head}\n{games}",
+        head=Sentences(head, theme_text(started.tournament) if first else ""),
+        games=Joined("\n", (_board_line(pairing) for pairing in listed)),
     )
-    if started.bye is None:
-        return Text("{head}\n{games}", head=head, games=games)
-    bye = Text("{player} has the bye.", player=started.bye.name)
-    return Text("{head}\n{games}\n{bye}", head=head, games=games, bye=bye)
 
 
 def _board_line(pairing: Pairing) -> Text:

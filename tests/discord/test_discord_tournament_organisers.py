@@ -14,7 +14,8 @@ from tests.fakediscord.model import MANAGE_GUILD
 async def test_holders_of_the_named_role_may_organise(running: Harness) -> None:
     """Bob holds Arbiters but may not manage the server: refused at first (told Manage
     Server is needed); carol (no right) cannot name the role; alice (Manage Server) names
-    it, and bob opens and starts one; dave (no role) is refused naming @Arbiters."""
+    it, and bob opens and starts one; dave (no role) is refused opening, starting and
+    withdrawing, each refusal naming @Arbiters."""
     fake = running.fake
     alice, bob, carol, dave = (fake.add_user(name) for name in ("alice", "bob", "carol", "dave"))
     alice.permissions |= MANAGE_GUILD

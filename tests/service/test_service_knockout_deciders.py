@@ -15,7 +15,7 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.service.tournament.knockout import LOTS_SEEDS, Decision, lot
-from bot.store import TournamentFormat
+from bot.store import Store, TournamentFormat
 from bot.text.tournament_words import standings_text, tournament_text, went_on_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.tournament_helpers import draw, knockout_of_four, went_on, win
@@ -35,6 +35,17 @@ async def _level_match_2(service: GameService, first: TournamentStarted) -> None
     await win(service, CAROL.id, first, 3)
 
 
+# Seeds whose lots fall each way for match 2 of round 1 (True: bob, the higher seed): a
+# random seed would leave a bug that always favours one side found only half the time.
+CAROL_BY_LOTS, BOB_WHITE, CAROL_WHITE = 123456789, 123456797, 123456789
+
+
+async def _pin_seed(store: Store, seed: int) -> None:
+    """Tournament 1's lots drawn from ``seed`` (stored at creation: its own seed, never shown)."""
+    async with store.database.transaction() as conn:
+        await conn.execute("UPDATE tournaments SET lots_seed = ? WHERE id = 1", (seed,))
+
+
 async def _seed(service: GameService) -> int:
     tournament = await service.core.store.tournaments.get(1)
     assert tournament is not None
@@ -47,18 +58,36 @@ def _match_2(table: TournamentStandings) -> tuple[int | None, Decision | None, f
     return winner, match.decision, match.high_points, match.low_points
 
 
-async def test_a_drawing_of_lots_decides_as_its_stored_seed_draws(service: GameService) -> None:
+async def test_a_tournaments_own_seed_is_drawn_at_creation(service: GameService) -> None:
+    """Each tournament draws its lots' seed when it is made, below ``LOTS_SEEDS``: two
+    knockouts made alike get different seeds (a fixed seed would repeat; 1 in 2^31)."""
+    await _started(service, "lots")
+    await service.tournaments.create(
+        BOB, PLACE, manages_server=True, format=TournamentFormat.KNOCKOUT, players=4
+    )
+    seeds = []
+    for number in (1, 2):
+        tournament = await service.core.store.tournaments.get(number)
+        assert tournament is not None
+        seeds.append(tournament.lots_seed)
+    assert all(0 <= seed < LOTS_SEEDS for seed in seeds) and seeds[0] != seeds[1]
+
+
+async def test_a_drawing_of_lots_decides_as_its_stored_seed_draws(
+    service: GameService, store: Store
+) -> None:
     """``decider:lots``: the level 2-3 is decided at once by the lot its stored seed draws
-    (drawn again here), the final starts with that player, the table says how, and the
-    seed itself is shown nowhere."""
+    (a seed that sends carol, the lower seed, through), the final starts with her, the
+    table says how, and the seed itself is shown nowhere."""
     first = await _started(service, "lots")
+    await _pin_seed(store, CAROL_BY_LOTS)
     said = say(tournament_text(first.tournament))
     assert "Tie-break: in a level match, a drawing of lots decides." in said
     await _level_match_2(service, first)
     (final,) = await went_on(service)
     seed = await _seed(service)
-    assert 0 <= seed < LOTS_SEEDS
-    drawn = BOB.id if lot(seed, 1, 2, "lots") else CAROL.id
+    assert not lot(seed, 1, 2, "lots")
+    drawn = CAROL.id
     assert isinstance(final, TournamentStarted) and final.round == 2
     assert {p.game.white.id for p in final.pairings} == {ALICE.id, drawn}
     table = await service.tournaments.standings(PLACE)
@@ -69,12 +98,19 @@ async def test_a_drawing_of_lots_decides_as_its_stored_seed_draws(service: GameS
     assert str(seed) not in text
 
 
-@pytest.mark.parametrize("result", ["draw", "white"])
-async def test_an_armageddon_game_decides_a_level_match(service: GameService, result: str) -> None:
+@pytest.mark.parametrize(
+    ("seed", "result"),
+    [(BOB_WHITE, "draw"), (BOB_WHITE, "white"), (CAROL_WHITE, "draw"), (CAROL_WHITE, "white")],
+)
+async def test_an_armageddon_game_decides_a_level_match(
+    service: GameService, store: Store, seed: int, result: str
+) -> None:
     """``decider:armageddon``: the level 2-3 plays one more game, its colours drawn by lot
-    from the stored seed and announced with the draw odds; a draw sends Black through, a
-    win White; it scores no match points (1 – 1 stays), and the final follows."""
+    from the stored seed (each way: the higher seed White, then Black) and announced with
+    the draw odds; a draw sends Black through, a win White; it scores no match points
+    (1 – 1 stays), and the final follows."""
     first = await _started(service, "armageddon")
+    await _pin_seed(store, seed)
     said = say(tournament_text(first.tournament))
     assert "one Armageddon game decides: colours drawn by lot" in said
     await _level_match_2(service, first)
@@ -82,6 +118,7 @@ async def test_an_armageddon_game_decides_a_level_match(service: GameService, re
     assert isinstance(armageddon, TournamentStarted) and armageddon.round == 1
     (pairing,) = armageddon.pairings
     bob_white = lot(await _seed(service), 1, 2, "armageddon")  # bob is the higher seed
+    assert bob_white is (seed == BOB_WHITE)
     white, black = (BOB, CAROL) if bob_white else (CAROL, BOB)
     assert (pairing.armageddon, pairing.game.white.id, pairing.game.black.id) == (
         True,

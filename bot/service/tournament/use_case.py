@@ -385,9 +385,13 @@ class TournamentUseCases:
     async def announced(
         self, tournament_id: int, game_ids: Sequence[int], number: int | None = None
     ) -> TournamentStarted:
-        """A start, or the round ``number`` begun later, as its announcement says it: its
-        games ``game_ids`` (and that round's bye, in a Swiss). Raises ``TournamentError``
-        (NO_TOURNAMENT)."""
+        """A start, or games begun later from round ``number`` on, as their announcement
+        says them: the games ``game_ids``, each with its own round (a knockout may begin a
+        match of one round and a tie-break pair of the round before at once), and a Swiss
+        round's bye. Rebuilt from the store, so a row delivered again says the same. An
+        Armageddon game is told by its place among its match's games (``store.games``
+        lists them in the order they started: the tournament's version lets one process
+        add games at a time). Raises ``TournamentError`` (NO_TOURNAMENT)."""
         core, store = self._core, self._core.store.tournaments
         tournament = await latest_tournament(self._core, tournament_id)
         wanted = set(game_ids)
@@ -396,11 +400,12 @@ class TournamentUseCases:
         armageddon = {every[index].game_id for index in decisive}
         games = [game for game in every if game.game_id in wanted]
         refs = await core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
+        records = await core.store.games.get_many([g.game_id for g in games])  # one read
         pairings = [
             Pairing(
                 g.round,
                 g.board,
-                await core.view(await core.game_record(g.game_id), refs),
+                await core.view(records[g.game_id], refs, reached=True),
                 g.game_id in armageddon,
             )
             for g in games
