@@ -7,6 +7,7 @@ Cyrillic, Chinese, Japanese and Korean)."""
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -88,7 +89,7 @@ def render_cross_table(table: CrossTable) -> bytes:
     count = len(table.names)
     columns = count if table.grid else 0
     widest = max([words_width(n, TEXT) for n in (*table.names, table.headings[0])] or [0])
-    name_width = min(MAX_NAME, int(widest)) + 2 * PAD
+    name_width = min(MAX_NAME, math.ceil(widest)) + 2 * PAD
     scored = [(table.headings[1], table.points), (table.headings[2], table.tiebreaks)]
     if table.changes:
         scored.append((table.changes_heading, table.changes))
@@ -138,7 +139,7 @@ def render_cross_table(table: CrossTable) -> bytes:
 def _column_width(heading: str, values: tuple[str, ...]) -> int:
     """A score column's width: ``SCORE``, or its heading's or widest value's with a margin."""
     widest = max(words_width(text, TEXT) for text in (heading, *values))
-    return max(SCORE, int(widest) + 2 * PAD)
+    return max(SCORE, math.ceil(widest) + 2 * PAD)
 
 
 def _change_ink(change: str) -> tuple[int, int, int]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import replace
 
 import pytest
@@ -14,15 +15,17 @@ from bot.render.cross_table import (
     LOSS,
     MAX_PAGES,
     NUMBER,
+    PAD,
     PAGE_ROWS,
     ROW,
     SCORE,
+    TEXT,
     CrossTable,
     pages,
     render_cross_table,
 )
 from bot.render.sprites import font
-from bot.render.strip import NAME_FONTS, draw_words
+from bot.render.strip import NAME_FONTS, draw_words, words_width
 
 SIZE = 18
 
@@ -214,3 +217,20 @@ def test_a_sixteen_player_grid_was_illegible(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr("bot.render.cross_table.GRID_LIMIT", 16)
     width, _, digits = _digit_height(render_cross_table(_round_robin(16)))
     assert width > 1000 and digits < LEGIBLE_DIGITS
+
+
+def test_the_widest_name_is_drawn_whole() -> None:
+    """The name column is as wide as its widest name (up to its limit): that name is drawn
+    whole, not cut with an ellipsis (its cell holds the ink the name alone has)."""
+    table = replace(_round_robin(4), names=("bob_the_builder", "al", "cy", "di"))
+    with Image.open(io.BytesIO(render_cross_table(table))) as image:
+        right = NUMBER + math.ceil(words_width("bob_the_builder", TEXT)) + 2 * PAD - 2
+        cell = image.convert("L").crop((NUMBER + 2, 2 * ROW + 2, right, 3 * ROW - 2))
+    drawn = Image.new("RGB", (400, 40), (255, 255, 255))
+    draw_words(ImageDraw.Draw(drawn), (8, 20), "bob_the_builder", TEXT, (32, 32, 32))
+
+    def ink(image: Image.Image) -> int:
+        histogram = image.convert("L").histogram()
+        return sum((255 - value) * count for value, count in enumerate(histogram))
+
+    assert abs(ink(cell) - ink(drawn)) < 0.02 * ink(drawn), (ink(cell), ink(drawn))
