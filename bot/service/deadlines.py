@@ -250,7 +250,8 @@ class DeadlineUseCases:
 
     async def threads_to_archive(self, now: datetime | None = None) -> list[GameView]:
         """Finished games whose thread Postal opened should now be archived (a day after
-        the end); each stays due until ``thread_archived``, so a restart loses none."""
+        the end), a round's batch at most (the rest are due the next round); each stays due
+        until ``thread_archived``, so a restart loses none."""
         now = now or self._core.now()
         records = await self._core.store.games.threads_to_archive(now, THREAD_ARCHIVE_DELAY)
         mine = await claimed(

@@ -22,6 +22,9 @@ _ARCHIVE_PENDING = (
     "AND other.status = 'active' LIMIT 1 OFFSET 0)"
 )
 _ARCHIVE_DUE = "COALESCE(thread_archive_retry_at, finished_at + ?)"
+# Threads a round takes at most (one Discord request each): after an outage, a backlog is
+# worked through a batch a round, the rest due at once for the next round.
+THREADS_A_ROUND = 100
 
 
 class GameThreads(GameTable):
@@ -44,7 +47,9 @@ class GameThreads(GameTable):
                 ),
             )
 
-    async def threads_to_keep(self, now: datetime, limit: int = 100) -> list[ThreadUpkeep]:
+    async def threads_to_keep(
+        self, now: datetime, limit: int = THREADS_A_ROUND
+    ) -> list[ThreadUpkeep]:
         """Running games whose own thread is due a look at ``now``, soonest first."""
         rows = await self._db.fetch(
             "SELECT id, thread_id, last_move_at FROM games WHERE status = 'active' "
@@ -82,12 +87,16 @@ class GameThreads(GameTable):
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else from_epoch(row[0])
 
-    async def threads_to_archive(self, now: datetime, delay: timedelta) -> list[GameRecord]:
-        """Finished games whose own thread (one Postal opened) is due to be archived: ended
-        ``delay`` before ``now``, or due again after a failed attempt; oldest first."""
+    async def threads_to_archive(
+        self, now: datetime, delay: timedelta, limit: int = THREADS_A_ROUND
+    ) -> list[GameRecord]:
+        """Up to ``limit`` finished games whose own thread (one Postal opened) is due to be
+        archived: ended ``delay`` before ``now``, or due again after a failed attempt;
+        oldest first (the rest stay due, each until archived or retried later)."""
+        seconds = int(delay.total_seconds())
         return await self._select(
-            f"{_ARCHIVE_PENDING} AND {_ARCHIVE_DUE} <= ? ORDER BY {_ARCHIVE_DUE}",
-            (int(delay.total_seconds()), to_epoch(now), int(delay.total_seconds())),
+            f"{_ARCHIVE_PENDING} AND {_ARCHIVE_DUE} <= ? ORDER BY {_ARCHIVE_DUE}, id LIMIT ?",
+            (seconds, to_epoch(now), seconds, limit),
         )
 
     async def thread_archive_done(self, game_id: int, now: datetime) -> None:

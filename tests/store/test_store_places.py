@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.service import GameService, ManualClock
 from bot.store import GameEnding, GameRecord, Store
 from bot.store.database import migrations
+from bot.store.game_threads import THREADS_A_ROUND
 from tests.store.test_store_database import NOW, START, _game
 
 DAY = timedelta(days=1)
@@ -142,5 +144,32 @@ async def test_a_thread_with_a_rematch_running_waits_to_be_archived(db_target: P
         await aborted(store, rematch)
         due = await store.games.threads_to_archive(NOW + 2 * DAY, DAY)
         assert [g.id for g in due] == [game.id]
+    finally:
+        await store.close()
+
+
+async def test_a_backlog_of_threads_is_archived_a_batch_a_round_each_once(
+    db_target: Path | str,
+) -> None:
+    """More threads due than a round takes (after an outage): the first round gets a batch,
+    oldest first, the next the rest, and no thread comes twice."""
+    store = await Store.open(db_target)
+    try:
+        ended = []
+        for n in range(THREADS_A_ROUND + 30):
+            game = await started(store, thread_id=None)
+            await store.games.set_thread(game.id, 1000 + n)
+            await aborted(store, game)
+            ended.append(game.id)
+        later = NOW + 2 * DAY
+        service = GameService(store, ManualClock(later))
+        archived: list[int] = []
+        for batch in (THREADS_A_ROUND, 30, 0):
+            views = await service.deadlines.threads_to_archive(later)
+            assert len(views) == batch
+            for view in views:
+                await service.deadlines.thread_archived(view.id)
+            archived += [view.id for view in views]
+        assert archived == ended
     finally:
         await store.close()
