@@ -137,6 +137,12 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    72: (
+        "DROP INDEX club_match_players_by_player",
+        "DROP INDEX team_nominations_by_member",
+        "DROP INDEX team_votes_by_voter",
+        "DROP TABLE team_reminder_dms",
+    ),
     71: (
         "ALTER TABLE tournaments DROP COLUMN decider",
         "ALTER TABLE tournaments DROP COLUMN lots_seed",

@@ -134,6 +134,7 @@ def help_layout() -> tuple[Part, ...]:
 def _vote_rows() -> Part:
     """Vote chess: a team's game, a vote, the tally."""
     team = BY_NAME["vote"].subcommand("team")
+    remind = BY_NAME["vote"].subcommand("remind")
 
     def chosen(name: str, value: str | None = None) -> str:
         return option("vote", name, value, sub=team)
@@ -165,6 +166,7 @@ def _vote_rows() -> Part:
         Row(("bob", command_said("vote", "nominate"), "d4"), _NOMINATE),
         Row(("bob", command_said("vote", "cast"), "e4"), _CAST),
         Row(("bob", command_said("vote", "tally")), _TALLY),
+        Row(("bob", command_said("vote", "remind"), option("vote", "dm", sub=remind)), _REMIND),
         Row(("bob", command_said("vote", "poll")), _POLL),
         Row(("bob", command_said("vote", "thread")), _THREAD),
     )
@@ -173,6 +175,7 @@ def _vote_rows() -> Part:
 _NOMINATE = NP_("console help", "nominate a move without voting for it")
 _CAST = NP_("console help", "vote for a move (or nominate it)")
 _TALLY = NP_("console help", "the moves nominated, and their votes unless secret")
+_REMIND = NP_("console help", "on Discord: a DM while you have not voted")
 _POLL = NP_("console help", "on Discord: a poll of the nominations beside the board")
 _THREAD = NP_("console help", "on Discord: the team's private thread")
 

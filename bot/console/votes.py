@@ -15,7 +15,8 @@ async def vote(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     """``/vote team MEMBER… title:T opponent:P|level:L [game] [color] [days] [window]
-    [secret]``, ``/vote nominate MOVE``, ``/vote cast MOVE``, ``/vote tally`` (there
+    [secret]``, ``/vote nominate MOVE``, ``/vote cast MOVE``, ``/vote remind [dm]``,
+    ``/vote tally`` (there
     ``game:`` picks the game by its number), as ``bot.service.vote_catalog`` describes."""
     action = positional[0].lower() if positional else ""
     votes = console.service.votes
@@ -30,6 +31,9 @@ async def vote(
         await console.show(taken)
         if taken.closed is not None and taken.closed.played is not None:
             await console.show(taken.closed.played)
+    elif action == "remind":
+        wanted = bool_option("dm", options["dm"]) if "dm" in options else True
+        await console.show(await votes.remind(user, CONSOLE_PLACE, wanted=wanted, game_id=game_id))
     elif action in ("poll", "thread"):  # Discord's polls and threads: the console has none
         raise VoteError(VoteRefusal.POLLS_ON_DISCORD)
     else:  # tally: the catalog's parsing refused any other subcommand already

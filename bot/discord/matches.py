@@ -25,10 +25,13 @@ from bot.service.match_facts import (
     MAX_BOARDS,
     MAX_SIDE_NAME,
     MatchChange,
+    MatchError,
+    MatchRefusal,
     MatchShown,
     MatchStandings,
     MatchStarted,
 )
+from bot.service.results import User
 from bot.text.match_words import match_text, not_posted_text, standings_text, started_text
 
 Name = app_commands.Range[str, 1, MAX_SIDE_NAME]
@@ -158,7 +161,11 @@ async def _listing(
     *,
     leave: bool,
 ) -> None:
-    """A member joins or leaves their side (or an organiser lists or takes off ``player``)."""
+    """A member joins or leaves their side (or an organiser lists ``player``, a member of
+    this server and no bot, or takes them off: anyone listed, one who left the server too)."""
+    listed = None
+    if player is not None:
+        listed = user_of(player) if leave else _member(interaction, player)
     shown = await quickly(
         interaction,
         postal(interaction).service.matches.join(
@@ -166,11 +173,23 @@ async def _listing(
             place_of(interaction),
             match_id,
             side=team,
-            player=user_of(player) if player is not None else None,
+            player=listed,
             leave=leave,
+            **member_facts(interaction),
         ),
     )
     await _answer(interaction, shown)
+
+
+def _member(interaction: discord.Interaction, player: discord.User | discord.Member) -> User:
+    """``player`` as a match lists them: a member of the command's server (Discord resolves
+    a member only for one of its members) and no bot. Raises ``MatchError`` (NO_BOTS,
+    NOT_A_MEMBER)."""
+    if player.bot:
+        raise MatchError(MatchRefusal.NO_BOTS)
+    if not isinstance(player, discord.Member) or player.guild.id != interaction.guild_id:
+        raise MatchError(MatchRefusal.NOT_A_MEMBER)
+    return user_of(player)
 
 
 @match.command(name="start", description=about("match start"))
@@ -179,7 +198,9 @@ async def start(interaction: discord.Interaction, match: int | None = None) -> N
     bot = postal(interaction)
     started = await quickly(
         interaction,
-        bot.service.matches.start(actor_of(interaction), place_of(interaction), match),
+        bot.service.matches.start(
+            actor_of(interaction), place_of(interaction), match, **member_facts(interaction)
+        ),
     )
     await _answer(interaction, started)
 

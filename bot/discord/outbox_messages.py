@@ -101,7 +101,7 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, VoteClosedNotice):
         return Reply(clip(safe(closed_text(content.closed)), CONTENT_LIMIT))
     elif isinstance(content, TeamReminder):
-        return _team_reminder(content)
+        reply = _team_reminder(content)  # a member's own, when their DMs are closed
     elif isinstance(content, TurnNotice):
         news = turn_notice_text(content)
         line, mentions = with_mentions(
@@ -157,6 +157,8 @@ def delivery_dm(delivery: Delivery) -> Reply:
         return direct_message(reminder_text(content), content.game)
     if isinstance(content, ComputerStuck):
         return direct_message(words.computer_stuck(content), content.game)
+    if isinstance(content, TeamReminder):  # a member who asked (/vote remind)
+        return direct_message(team_reminder_text(content), content.game)
     if isinstance(content, Digest):
         return digest(content)
     raise TypeError(f"cannot DM {type(content).__name__}")

@@ -35,7 +35,14 @@ from bot.service.computer import LEVELS
 from bot.service.play import MAX_MOVE_TEXT
 from bot.service.vote_facts import BallotTaken, VoteError, VoteMenu, VoteRefusal
 from bot.service.vote_rules import MAX_LISTED_MEMBERS, MAX_TEAM_NAME
-from bot.text.vote_words import ballot_text, menu_text, opened_text, tally_text, vote_menu
+from bot.text.vote_words import (
+    ballot_text,
+    menu_text,
+    opened_text,
+    remind_text,
+    tally_text,
+    vote_menu,
+)
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -275,6 +282,26 @@ async def tally(interaction: discord.Interaction, game: int | None = None) -> No
         ephemeral=True,
     )
     await bot.reply(interaction, lambda: _said(tally_text(shown), ephemeral=True))
+
+
+@vote.command(name="remind", description=about("vote remind"))
+@app_commands.describe(**about_options("vote remind"))
+async def remind(
+    interaction: discord.Interaction, dm: bool = True, game: int | None = None
+) -> None:
+    bot = postal(interaction)
+    asked = await quickly(
+        interaction,
+        bot.service.votes.remind(
+            actor_of(interaction),
+            place_of(interaction),
+            wanted=dm,
+            game_id=game,
+            roles=roles_of(interaction),
+        ),
+        ephemeral=True,
+    )
+    await bot.reply(interaction, lambda: _said(remind_text(asked), ephemeral=True))
 
 
 @vote.command(name="poll", description=about("vote poll"))

@@ -17,6 +17,7 @@ from bot.service.game_facts import variant_named
 from bot.service.match_facts import (
     MAX_BOARDS,
     MAX_SIDE_NAME,
+    MAX_SIDE_PLAYERS,
     BoardGame,
     BoardScore,
     MatchChange,
@@ -48,6 +49,7 @@ from rules import Color
 
 _LIST_REFUSED = {
     ListChange.ALREADY_IN: MatchRefusal.ALREADY_IN,
+    ListChange.FULL: MatchRefusal.SIDE_FULL,
     ListChange.NOT_IN: MatchRefusal.NOT_IN,
     ListChange.NOT_OPEN: MatchRefusal.NOT_OPEN,
 }
@@ -142,12 +144,15 @@ class ClubMatchUseCases:
         side: int | None = None,
         player: User | None = None,
         leave: bool = False,
+        manages_server: bool = False,
+        role_ids: Collection[int] = (),
     ) -> MatchShown:
         """``user`` joins (or with ``leave`` leaves) their side of the match (``match_id``,
         else the newest going on in this server): the side of their server, or ``side``
-        (1 or 2) in a match of one server. With ``player``, an organiser of that side
+        (1 or 2) in a match of one server. With ``player``, an organiser of that side (its
+        organiser, or whoever may organise in this server: ``manages_server``, ``role_ids``)
         lists (or takes off) another member. Raises ``MatchError`` (NO_MATCH, NOT_A_SIDE,
-        WHICH_SIDE, NOT_ORGANISER, ALREADY_IN, NOT_IN, NOT_OPEN)."""
+        WHICH_SIDE, NOT_ORGANISER, ALREADY_IN, SIDE_FULL, NOT_IN, NOT_OPEN)."""
         match = await self._here(place, match_id)
         store, now = self._core.store.club_matches, self._core.now()
         listed = user if player is None else player
@@ -158,27 +163,38 @@ class ClubMatchUseCases:
             number = _side_of(match, place, side)
         await self._core.ensure_player(user)
         if player is not None:
-            if match.sides[number - 1].organiser_id != user.id:
-                raise MatchError(MatchRefusal.NOT_ORGANISER, match_id=match.id)
+            organiser = match.sides[number - 1].organiser_id
+            await self._require_organiser(
+                place.guild_id, manages_server, role_ids, match.id, organiser == user.id
+            )
             await self._core.ensure_known(player)
         if leave:
             done = await store.leave(match.id, number, listed.id)
         else:
-            done = await store.join(match.id, number, listed.id, now)
+            done = await store.join(match.id, number, listed.id, now, MAX_SIDE_PLAYERS)
         if done is not ListChange.DONE:
-            raise MatchError(_LIST_REFUSED[done], match_id=match.id)
+            raise MatchError(_LIST_REFUSED[done], match_id=match.id, count=MAX_SIDE_PLAYERS)
         ref = await self._core.ref(listed.id)
         change = MatchChange.LEFT if leave else MatchChange.JOINED
         return MatchShown(await self.view(await self._match(match.id)), change, ref, number)
 
-    async def start(self, user: User, place: Place, match_id: int | None = None) -> MatchStarted:
-        """An organiser of either side starts the match: each side's best rated players
-        (in their own server, for the match's game) take its boards in order, and every
-        game is created at once, opening in each of its places. Raises ``MatchError``
-        (NO_MATCH, NOT_ORGANISER, NOT_OPEN, TOO_FEW)."""
+    async def start(
+        self,
+        user: User,
+        place: Place,
+        match_id: int | None = None,
+        *,
+        manages_server: bool = False,
+        role_ids: Collection[int] = (),
+    ) -> MatchStarted:
+        """An organiser of either side (one who made or accepted it, or whoever may
+        organise in a side's server: ``manages_server``, ``role_ids``) starts the match:
+        each side's best rated players (in their own server, for the match's game) take
+        its boards in order, and every game is created at once, opening in each of its
+        places. Raises ``MatchError`` (NO_MATCH, NOT_ORGANISER, NOT_OPEN, TOO_FEW)."""
         match = await self._here(place, match_id)
-        if user.id not in {side.organiser_id for side in match.sides}:
-            raise MatchError(MatchRefusal.NOT_ORGANISER, match_id=match.id)
+        listed = user.id in {side.organiser_id for side in match.sides}
+        await self._require_organiser(place.guild_id, manages_server, role_ids, match.id, listed)
         if match.status is not MatchStatus.OPEN:
             raise MatchError(MatchRefusal.NOT_OPEN, match_id=match.id)
         ranked = await self._ranked(match)
@@ -192,7 +208,11 @@ class ClubMatchUseCases:
         boards = {player: b + 1 for b, pair in enumerate(pairs) for player in pair}
         store = self._core.store.club_matches
         if await store.start(match, boards, games, self._core.now()) is None:
-            raise MatchError(MatchRefusal.NOT_OPEN, match_id=match.id)
+            now = await self._match(match.id)  # a start came first, or the list changed
+            reason = (
+                MatchRefusal.CHANGED if now.status is MatchStatus.OPEN else MatchRefusal.NOT_OPEN
+            )
+            raise MatchError(reason, match_id=match.id)
         self._core.schedule_changed()
         return MatchStarted(await self.standings(match.id))
 
@@ -234,33 +254,29 @@ class ClubMatchUseCases:
         )
 
     async def standings(self, match_id: int) -> MatchStandings:
-        """The match's score per board and in all, from its games' results."""
-        store = self._core.store
+        """The match's score per board and in all, from its games' results (read with the
+        games, in one statement, whatever the number of boards)."""
         match = await self._match(match_id)
         view = await self.view(match)
-        games = await store.club_matches.games(match.id)
-        records = {g.game_id: await store.games.get(g.game_id) for g in games}
+        games = await self._core.store.club_matches.games(match.id)
+        refs = await self._core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
         boards = []
         for number in sorted({g.board for g in games}):
             played = []
             for game in (g for g in games if g.board == number):
-                record = records[game.game_id]
-                assert record is not None
-                halves = HALVES.get(record.result or "") if not record.is_active else None
+                halves = HALVES.get(game.result or "")
                 one_white = game.white_side == 1
                 if halves is not None and not one_white:
                     halves = (halves[1], halves[0])
                 played.append(BoardGame(game.game_id, one_white, halves))
-            first = records[played[0].game_id]
-            assert first is not None
-            refs = await self._core.refs(first.white_id, first.black_id)
+            first = next(g for g in games if g.board == number)
             one, two = (
                 (first.white_id, first.black_id)
-                if played[0].side_one_white
+                if first.white_side == 1
                 else (first.black_id, first.white_id)
             )
             boards.append(BoardScore(number, (refs[one], refs[two]), tuple(played)))
-        finished = sum(1 for r in records.values() if r is not None and not r.is_active)
+        finished = sum(1 for g in games if g.result is not None)
         return MatchStandings(view, tuple(boards), finished, len(games))
 
     async def side(self, match_id: int, side: int) -> MatchSide:
@@ -274,13 +290,23 @@ class ClubMatchUseCases:
     # --- helpers -------------------------------------------------------------------------
 
     async def _require_organiser(
-        self, guild_id: int, manages_server: bool, role_ids: Collection[int]
+        self,
+        guild_id: int,
+        manages_server: bool,
+        role_ids: Collection[int],
+        match_id: int | None = None,
+        listed: bool = False,
     ) -> None:
+        """Nothing when the member is ``listed`` as the side's organiser or may organise in
+        ``guild_id`` (Manage Server, or the organisers' role tournaments use); else raises
+        ``MatchError`` (NOT_ORGANISER)."""
+        if listed:
+            return
         allowed = await self._organisers.may_organise(
             guild_id or None, manages_server=manages_server, role_ids=role_ids
         )
         if not allowed:
-            raise MatchError(MatchRefusal.NOT_ORGANISER)
+            raise MatchError(MatchRefusal.NOT_ORGANISER, match_id=match_id)
 
     async def _match(self, match_id: int) -> ClubMatch:
         match = await self._core.store.club_matches.get(match_id)

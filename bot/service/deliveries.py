@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from bot.service.club_matches import ClubMatchUseCases
 from bot.service.core import ServiceCore
-from bot.service.delivery_contents import DeliveryContents
+from bot.service.delivery_contents import Content, DeliveryContents
 from bot.service.delivery_places import where_said
 from bot.service.delivery_results import (
     Delivery,
@@ -38,6 +38,7 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.service.tournament.use_case import TournamentUseCases
+from bot.service.vote_facts import TeamReminder
 from bot.service.votes import VoteUseCases
 from bot.store import (
     ChallengeFacts,
@@ -214,7 +215,7 @@ class DeliveryUseCases:
             await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None
         view, redirected = content.game, routing.channel_id
-        refs = {view.white.id: view.white, view.black.id: view.black}
+        refs = _people(content)
         place = view.thread_id or view.channel_id
         return Delivery(
             row_id=row.id,
@@ -564,3 +565,13 @@ def _kept_up(said: Delivery, message_id: int | None) -> Delivery:
     return dataclasses.replace(
         said, target=DeliveryTarget.MESSAGE, message_id=message_id, parent_id=None
     )
+
+
+def _people(content: Content) -> dict[int, PlayerRef]:
+    """Who a row about a game may be for or mention: its players, and a team reminder's
+    members (a member's own reminder, by DM: a voter, no player)."""
+    view = content.game
+    refs = {view.white.id: view.white, view.black.id: view.black}
+    if isinstance(content, TeamReminder):
+        refs.update((member.id, member) for member in content.members)
+    return refs

@@ -111,7 +111,7 @@ class DeliveryContents:
         if isinstance(facts, GameOpenedFacts):
             return await self._opened(record, view, facts)
         if isinstance(facts, TeamReminderFacts):
-            return await team_reminder(self._core, facts, record, view)
+            return await team_reminder(self._core, facts, record, view, user_id)
         if isinstance(facts, VoteClosedFacts):
             closed = await self._votes.told_close(facts, record)
             return closed if isinstance(closed, str) else VoteClosedNotice(view, closed)

@@ -57,6 +57,8 @@ class Reminder:
     # and whether its Discord role is mentioned (``bot/service/team_reminders.py``).
     window_closes_at: datetime | None = None
     mention_role: bool = False
+    # The team's members yet to vote who asked for a DM (``/vote remind``).
+    dm_members: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,10 @@ from bot.store import MatchStatus
 
 MAX_BOARDS = 50
 MAX_SIDE_NAME = 40
+# Players a side may list: as many as the most boards (chess.com's club matches list no
+# reserves either), so a side's names still fit one Discord message (2,000 characters)
+# beside the other's, and a start ranks a bounded list.
+MAX_SIDE_PLAYERS = MAX_BOARDS
 
 
 class MatchRefusal(Enum):
@@ -29,8 +33,12 @@ class MatchRefusal(Enum):
     WHICH_SIDE = "which_side"  # one server's match: say which team to join
     NOT_A_SIDE = "not_a_side"  # joined from a server that is neither side
     ALREADY_IN = "already_in"
+    SIDE_FULL = "side_full"  # the side lists MAX_SIDE_PLAYERS already
+    NOT_A_MEMBER = "not_a_member"  # an organiser listed someone who is not of this server
+    NO_BOTS = "no_bots"  # an organiser listed a bot
     NOT_IN = "not_in"
     NOT_OPEN = "not_open"  # joined, left or started when it is not open for players
+    CHANGED = "changed"  # a join or leave came between the start's reading and its write
     TOO_FEW = "too_few"  # a side lists fewer players than the match has boards
     UNKNOWN_SERVER = "unknown_server"  # challenged a server Postal is not in
     UNKNOWN_INVITE = "unknown_invite"  # named the server by an invite Discord does not know

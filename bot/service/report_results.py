@@ -15,6 +15,7 @@ from bot.store import (
     JanggiNotation,
     NotifyMode,
     Orientation,
+    ResultCounts,
     TakebackPolicy,
     XiangqiNotation,
 )
@@ -129,6 +130,10 @@ class Stats:
     # Finished tournaments: how many, and the latest (``tournament.history.MAX_SHOWN``).
     tournaments_played: int = 0
     tournaments: tuple[PlayedTournament, ...] = ()
+    # Team games, unrated and counted apart (None: none): the vote games the player voted
+    # or nominated in (their team's results), and their club matches' games.
+    votes: ResultCounts | None = None
+    club: ResultCounts | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from bot.service.analysis_links import analysis_url
 from bot.service.claiming import claimed
@@ -37,6 +38,7 @@ from bot.store import (
     ClaimKind,
     GameRecord,
     OldBoard,
+    ResultCounts,
     team_of_player,
 )
 from rules import VARIANT_NAMES
@@ -201,12 +203,15 @@ class ReportUseCases:
         self, viewer: User, player: User | None = None, *, place: Place | None = None
     ) -> Stats:
         """Wins, draws and losses per game kind, and the rating, on the server of ``place``
-        only (totals: they name no game); the tournaments finished there."""
+        only (totals: they name no game); apart, the team games: vote games they voted or
+        nominated in (their team's results) and club matches' games; the tournaments
+        finished there."""
         core, target = self._core, await self._about(viewer, player)
         guild_id = _guild(place)
         scope = reach(guild_id, viewer.id, target.id)
         results = await core.store.tallies.of(target.id, scope)
-        counts = {c.variant: c for c in results.people}
+        team = await core.store.team_results.of(target.id, scope)
+        counts = _without(results.people, team.club_by_variant)
         ratings = await core.store.ratings.for_player(guild_id, target.id)
         me = await core.ref(target.id)
         rows = []
@@ -227,7 +232,16 @@ class ReportUseCases:
                 )
             )
         played, shown = await self._tournaments.of_player(target.id, scope)
-        return Stats(me, tuple(rows), results.computer, target.is_bot, played, shown)
+        return Stats(
+            me,
+            tuple(rows),
+            results.computer,
+            target.is_bot,
+            played,
+            shown,
+            votes=team.votes if _any(team.votes) else None,
+            club=team.club if _any(team.club) else None,
+        )
 
     async def _about(self, viewer: User, player: User | None) -> User:
         """Whom a report is about (``player``, else the viewer), both known to the store:
@@ -413,3 +427,28 @@ def parse_list_key(argument: str) -> ActiveKey | None:
     if deadline > UNTIMED_LAST or game_id > MAX_ROW_ID:
         return None
     return ActiveKey(bool(waiting), deadline, game_id)
+
+
+def _any(counts: ResultCounts) -> bool:
+    return bool(counts.wins or counts.draws or counts.losses)
+
+
+def _without(
+    people: Sequence[ResultCounts], club: Sequence[ResultCounts]
+) -> dict[str, ResultCounts]:
+    """The counts against people per variant, less the club matches' games among them
+    (shown apart); a variant left with none dropped."""
+    out = {c.variant: c for c in club}
+    counts = {}
+    for count in people:
+        taken = out.get(count.variant)
+        if taken is not None:
+            count = ResultCounts(
+                count.variant,
+                count.wins - taken.wins,
+                count.draws - taken.draws,
+                count.losses - taken.losses,
+            )
+        if _any(count):
+            counts[count.variant] = count
+    return counts

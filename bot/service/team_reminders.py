@@ -6,6 +6,11 @@ Who is mentioned: a role team's Discord role, at most once a day (``ROLE_MENTION
 a role reaches many people, and Discord limits pings), and the members who have not voted
 this turn and want mentions (``NotifyMode.CHANNEL``), read as the row is delivered so that
 a member who voted meanwhile is not pinged.
+
+Members who asked (``/vote remind``) and have not voted get a DM too: one row each, at most
+one a window (its key names the window, not the reminder's hours), dropped at delivery if
+they voted meanwhile; a DM Discord refuses (closed DMs) is said in the game's place instead,
+as any DM, and holds up no one else's.
 """
 
 from __future__ import annotations
@@ -46,26 +51,49 @@ async def team_reminder_due(
     role = team.role_id is not None and await core.store.teams.role_reminded(
         team.id, now, now - ROLE_MENTION_EVERY
     )
-    return Reminder(view, view.to_move, hours_before, view.deadline, team.closes_at, role)
+    assert team.window_ply is not None
+    dms = await core.store.teams.dm_wanted_by(team.id, team.window_ply)
+    return Reminder(view, view.to_move, hours_before, view.deadline, team.closes_at, role, dms)
 
 
 def team_reminder_items(reminder: Reminder) -> list[OutboxItem]:
-    """The row of a team's reminder, in the game's place."""
+    """The row of a team's reminder, in the game's place, and a DM row for each member who
+    asked and has not voted (its key the window's: a later reminder of the window, which
+    finds the same members, writes none)."""
     assert reminder.window_closes_at is not None
     team_id = team_of_player(reminder.player.id)
     assert team_id is not None
-    closes = to_epoch(reminder.window_closes_at)
+    game_id, closes = reminder.game.id, to_epoch(reminder.window_closes_at)
     facts = TeamReminderFacts(team_id, closes, reminder.hours_before, reminder.mention_role)
-    key = f"team_reminder:{reminder.game.id}:{closes}:{reminder.hours_before}"
-    return [OutboxItem(OutboxTarget.PLACE, facts, game_id=reminder.game.id, dedupe_key=key)]
+    key = f"team_reminder:{game_id}:{closes}:{reminder.hours_before}"
+    dm = TeamReminderFacts(team_id, closes, reminder.hours_before)
+    return [
+        OutboxItem(OutboxTarget.PLACE, facts, game_id=game_id, dedupe_key=key),
+        *(
+            OutboxItem(
+                OutboxTarget.DM,
+                dm,
+                game_id=game_id,
+                user_id=member,
+                dedupe_key=f"team_reminder_dm:{game_id}:{closes}:{member}",
+            )
+            for member in reminder.dm_members
+        ),
+    ]
 
 
 async def team_reminder(
-    core: ServiceCore, facts: TeamReminderFacts, record: GameRecord, view: GameView
+    core: ServiceCore,
+    facts: TeamReminderFacts,
+    record: GameRecord,
+    view: GameView,
+    member_id: int | None = None,
 ) -> TeamReminder | str:
     """What a team's reminder row says now: who to mention (the role if the row took its
-    mention; the members yet to vote who want mentions), or why it is no longer worth
-    saying (the window closed or moved before it went out)."""
+    mention; the members yet to vote who want mentions), or, for a member's own row
+    (``member_id``: their DM, or its fallback in the game's place), them alone; or why it
+    is no longer worth saying (the window closed or moved, or the member voted, before it
+    went out)."""
     store = core.store
     team = await store.teams.get(facts.team_id)
     closes = from_epoch(facts.closes_at)
@@ -73,6 +101,11 @@ async def team_reminder(
         return "the team's vote closed before the reminder went out"
     assert team is not None and team.window_ply is not None
     voted = await store.teams.voters(team.id, team.window_ply)
+    if member_id is not None:
+        if member_id in voted:
+            return "the member voted before the reminder went out"
+        member = await core.ref(member_id)
+        return TeamReminder(view, team.name, facts.hours, closes, None, (member,))
     refs = await core.refs(*(m for m in (team.captain_id, *team.members) if m not in voted))
     members = tuple(
         ref for ref in refs.values() if ref.notify is NotifyMode.CHANNEL and not ref.digest

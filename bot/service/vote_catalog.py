@@ -111,6 +111,19 @@ VOTE = CommandSpec(
             description="Your team's nominations, with the votes unless secret",
         ),
         CommandSpec(
+            "remind",
+            (
+                OptionSpec(
+                    "dm",
+                    OptionKind.YES_NO,
+                    description="Yes (the default): a DM when your team's vote is open and "
+                    "you have not voted; no: none",
+                ),
+                _GAME_ID,
+            ),
+            description="Be reminded by DM when your team votes and you have not",
+        ),
+        CommandSpec(
             "poll",
             (_GAME_ID,),
             positional=("game",),

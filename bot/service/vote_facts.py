@@ -147,6 +147,16 @@ class VoteTally:
 
 
 @dataclass(frozen=True, slots=True)
+class VoteReminderDMs:
+    """Whether ``team``'s member now gets a DM (``wanted``) when its vote in ``game_id`` is
+    open and they have not voted: at most one a vote, with the team's reminders."""
+
+    game_id: int
+    team: str
+    wanted: bool
+
+
+@dataclass(frozen=True, slots=True)
 class VoteMenu:
     """The vote menu a member opened from the board of ``game_id`` at ``ply``: the turn's
     first nominations (``counts``, votes None while secret) and how many more there are."""

@@ -36,6 +36,7 @@ from bot.service.vote_facts import (
     VoteGameOpened,
     VoteMenu,
     VoteRefusal,
+    VoteReminderDMs,
     VoteTally,
     WindowClosed,
 )
@@ -254,6 +255,23 @@ class VoteUseCases:
         variant = "chess" if record is None else record.variant
         counts = _counts(team, variant, nominations)
         return VoteTally(team.game_id, team.name, counts, open=True)
+
+    async def remind(
+        self,
+        user: User,
+        place: Place | None,
+        *,
+        wanted: bool = True,
+        game_id: int | None = None,
+        roles: frozenset[int] = frozenset(),
+    ) -> VoteReminderDMs:
+        """A member asks for (or, ``wanted`` False, stops) a DM when their team's vote is
+        open and they have not voted, sent with the team's first reminder of each vote.
+        Raises what ``team_meant`` raises."""
+        team = await self.team_meant(user, place, game_id, roles)
+        assert team.game_id is not None
+        await self._core.store.teams.want_dms(team.id, user.id, wanted)
+        return VoteReminderDMs(team.game_id, team.name, wanted)
 
     async def menu(
         self, user: User, game_id: int, ply: int, roles: frozenset[int] = frozenset()

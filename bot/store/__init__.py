@@ -136,6 +136,7 @@ from bot.store.servers import ServerLanguages, TournamentRoles
 from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.tallies import ComputerResult, PlayerResults, Tallies
 from bot.store.team_polls import TeamPoll, TeamPolls
+from bot.store.team_results import TeamGames, TeamResults
 from bot.store.teams import (
     Ballot,
     BallotOutcome,
@@ -193,6 +194,7 @@ class Store:
         self.server_languages = ServerLanguages(database)
         self.tournament_roles = TournamentRoles(database)
         self.tallies = Tallies(database)
+        self.team_results = TeamResults(database)
         self.tournaments = Tournaments(database)
         self.teams = Teams(database)
         self.team_polls = TeamPolls(database)
@@ -340,9 +342,11 @@ __all__ = [
     "TakebackPolicy",
     "Tallies",
     "Team",
+    "TeamGames",
     "TeamPoll",
     "TeamPolls",
     "TeamReminderFacts",
+    "TeamResults",
     "Teams",
     "ThreadUpkeep",
     "Tournament",

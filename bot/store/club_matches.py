@@ -16,6 +16,14 @@ from bot.store.database import Connection, Database
 from bot.store.game_starts import insert_game
 from bot.store.outbox import OutboxItem
 from bot.store.records import GameRecord, NewGame, to_epoch
+from bot.store.versioned import (
+    Unchanged,
+    Versioned,
+    advance,
+    answer_of,
+    claim_open,
+    one_row,
+)
 
 
 class MatchStatus(Enum):
@@ -84,11 +92,15 @@ class MatchPlayer:
 
 @dataclass(frozen=True, slots=True)
 class MatchGame:
-    """A game of the match: its ``board``, and the side whose player has white."""
+    """A game of the match: its ``board``, the side whose player has white, its players
+    and its result once it ended (None: going on)."""
 
     game_id: int
     board: int
     white_side: int
+    white_id: int
+    black_id: int
+    result: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +118,7 @@ class ListChange(Enum):
 
     DONE = "done"
     ALREADY_IN = "already_in"
+    FULL = "full"  # the side lists as many players as it may
     NOT_IN = "not_in"
     NOT_OPEN = "not_open"
 
@@ -169,12 +182,12 @@ class ClubMatches:
         )
         return await self.get(int(rows[0][0])) if rows else None
 
-    async def of_game(self, game_id: int) -> MatchGame | None:
+    async def of_game(self, game_id: int) -> int | None:
+        """The match ``game_id`` belongs to, if any."""
         rows = await self._db.fetch(
-            "SELECT game_id, board, white_side FROM club_match_games WHERE game_id = ?",
-            (game_id,),
+            "SELECT match_id FROM club_match_games WHERE game_id = ?", (game_id,)
         )
-        return MatchGame(*rows[0]) if rows else None
+        return int(rows[0][0]) if rows else None
 
     async def accept(
         self,
@@ -186,7 +199,7 @@ class ClubMatches:
         """Side 2's organiser accepts ``match`` (still invited at its version) from
         ``channel_id``: it opens for players. False when it changed meanwhile."""
         async with self._db.transaction() as conn:
-            if not await _guarded(conn, match, "invited", "status = 'open'"):
+            if not await advance(conn, *_at(match), "invited", "status = 'open'"):
                 return False
             await conn.execute(
                 "UPDATE club_match_sides SET channel_id = ?, thread_id = ?, organiser_id = ? "
@@ -198,46 +211,58 @@ class ClubMatches:
     async def decline(self, match: ClubMatch) -> bool:
         """Side 2's organiser declines ``match`` (still invited at its version)."""
         async with self._db.transaction() as conn:
-            return await _guarded(conn, match, "invited", "status = 'declined'")
+            return await advance(conn, *_at(match), "invited", "status = 'declined'")
 
-    async def join(self, match_id: int, side: int, player_id: int, now: datetime) -> ListChange:
-        """List ``player_id`` on ``side`` of the open match ``match_id``."""
-        return await self._listing(
-            match_id,
-            "INSERT INTO club_match_players (match_id, side, player_id, joined_at) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, player_id) DO NOTHING RETURNING 1",
-            (match_id, side, player_id, to_epoch(now)),
-            ListChange.ALREADY_IN,
-        )
+    async def join(
+        self, match_id: int, side: int, player_id: int, now: datetime, most: int
+    ) -> ListChange:
+        """List ``player_id`` on ``side`` of the open match ``match_id`` if that side lists
+        fewer than ``most`` players (counted in the match's turn: two joins at once cannot
+        both take the last place)."""
+        return await answer_of(self._join(match_id, side, player_id, now, most))
+
+    async def _join(
+        self, match_id: int, side: int, player_id: int, now: datetime, most: int
+    ) -> ListChange:
+        async with self._db.transaction() as conn:
+            if await claim_open(conn, "club_matches", match_id, "id") is None:
+                return ListChange.NOT_OPEN
+            listed, already = await one_row(
+                conn,
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN player_id = ? THEN 1 ELSE 0 END), 0) "
+                "FROM club_match_players WHERE match_id = ? AND side = ?",
+                (player_id, match_id, side),
+            )
+            if listed >= most and not already:
+                raise Unchanged(ListChange.FULL)  # rolled back: the version stays
+            row = await one_row(
+                conn,
+                "INSERT INTO club_match_players (match_id, side, player_id, joined_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (match_id, player_id) DO NOTHING RETURNING 1",
+                (match_id, side, player_id, to_epoch(now)),
+            )
+            if row is None:
+                raise Unchanged(ListChange.ALREADY_IN)
+            return ListChange.DONE
 
     async def leave(self, match_id: int, side: int, player_id: int) -> ListChange:
         """Take ``player_id`` off side ``side`` of the open match ``match_id`` (NOT_IN when
         they are on the other side: an organiser lists and takes off their own side's)."""
-        return await self._listing(
-            match_id,
-            "DELETE FROM club_match_players WHERE match_id = ? AND side = ? AND player_id = ? "
-            "RETURNING 1",
-            (match_id, side, player_id),
-            ListChange.NOT_IN,
-        )
+        return await answer_of(self._leave(match_id, side, player_id))
 
-    async def _listing(
-        self, match_id: int, sql: str, params: tuple[object, ...], unchanged: ListChange
-    ) -> ListChange:
-        """Run ``sql`` (a join or leave, ``RETURNING`` a row when it changed the list) in
-        the open match's turn; ``unchanged`` when it changed nothing."""
-        try:
-            async with self._db.transaction() as conn:
-                if not await _claim_open(conn, match_id):
-                    return ListChange.NOT_OPEN
-                cursor = await conn.execute(sql, params)
-                row = await cursor.fetchone()
-                await cursor.close()
-                if row is None:
-                    raise _Unchanged(unchanged)  # rolled back: the version stays
-                return ListChange.DONE
-        except _Unchanged as refused:
-            return refused.change
+    async def _leave(self, match_id: int, side: int, player_id: int) -> ListChange:
+        async with self._db.transaction() as conn:
+            if await claim_open(conn, "club_matches", match_id, "id") is None:
+                return ListChange.NOT_OPEN
+            row = await one_row(
+                conn,
+                "DELETE FROM club_match_players WHERE match_id = ? AND side = ? "
+                "AND player_id = ? RETURNING 1",
+                (match_id, side, player_id),
+            )
+            if row is None:
+                raise Unchanged(ListChange.NOT_IN)  # rolled back: the version stays
+            return ListChange.DONE
 
     async def players(self, match_id: int) -> list[MatchPlayer]:
         """The match's players, side by side, in the order they were listed."""
@@ -260,7 +285,7 @@ class ClubMatches:
         in one transaction. Returns the games; None, changing nothing, otherwise."""
         async with self._db.transaction() as conn:
             started = "status = 'running', started_at = ?"
-            if not await _guarded(conn, match, "open", started, (to_epoch(now),)):
+            if not await advance(conn, *_at(match), "open", started, (to_epoch(now),)):
                 return None
             await conn.executemany(
                 "UPDATE club_match_players SET board = ? WHERE match_id = ? AND player_id = ?",
@@ -278,10 +303,13 @@ class ClubMatches:
             return records
 
     async def games(self, match_id: int) -> list[MatchGame]:
-        """The match's games, board by board."""
+        """The match's games, board by board, with their players and results: one
+        statement for the whole match (its standings are read on every result)."""
         rows = await self._db.fetch(
-            "SELECT game_id, board, white_side FROM club_match_games WHERE match_id = ? "
-            "ORDER BY board, game_id",
+            "SELECT m.game_id, m.board, m.white_side, g.white_id, g.black_id, "
+            "CASE WHEN g.status = 'finished' THEN g.result END "
+            "FROM club_match_games m JOIN games g ON g.id = m.game_id WHERE m.match_id = ? "
+            "ORDER BY m.board, m.game_id",
             (match_id,),
         )
         return [MatchGame(*row) for row in rows]
@@ -308,14 +336,6 @@ FINISHED_GAMES = (
 )
 
 
-class _Unchanged(Exception):
-    """Raised inside a transaction to roll it back and answer ``change``."""
-
-    def __init__(self, change: ListChange) -> None:
-        super().__init__(change.value)
-        self.change = change
-
-
 async def _read(conn: Connection, match_id: int) -> ClubMatch | None:
     cursor = await conn.execute(f"SELECT {_MATCH} FROM club_matches WHERE id = ?", (match_id,))
     row = await cursor.fetchone()
@@ -339,32 +359,6 @@ async def _read(conn: Connection, match_id: int) -> ClubMatch | None:
     )
 
 
-async def _guarded(
-    conn: Connection,
-    match: ClubMatch,
-    status: str,
-    change: str,
-    params: tuple[object, ...] = (),
-) -> bool:
-    """``change`` the match if it is still in ``status`` at ``match.version``."""
-    cursor = await conn.execute(
-        f"UPDATE club_matches SET {change}, version = version + 1 WHERE id = ? "
-        "AND version = ? AND status = ? RETURNING id",
-        (*params, match.id, match.version, status),
-    )
-    row = await cursor.fetchone()
-    await cursor.close()
-    return row is not None
-
-
-async def _claim_open(conn: Connection, match_id: int) -> bool:
-    """Raise an open match's version (its row locked until the transaction ends: joins,
-    leaves and the start take turns); False when it is not open."""
-    cursor = await conn.execute(
-        "UPDATE club_matches SET version = version + 1 WHERE id = ? AND status = 'open' "
-        "RETURNING id",
-        (match_id,),
-    )
-    row = await cursor.fetchone()
-    await cursor.close()
-    return row is not None
+def _at(match: ClubMatch) -> tuple[Versioned, int, int]:
+    """Where ``advance`` guards a write of ``match``: its row at the version read."""
+    return "club_matches", match.id, match.version

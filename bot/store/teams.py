@@ -18,6 +18,7 @@ from typing import Any
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_statements
 from bot.store.records import NotifyMode, from_epoch_or_none, to_epoch
+from bot.store.versioned import one_row
 
 
 def team_player_id(team_id: int) -> int:
@@ -241,6 +242,7 @@ class Teams:
                     guard=True,
                 ),
                 Statement("DELETE FROM team_members WHERE team_id = ?", (team_id,)),
+                Statement("DELETE FROM team_reminder_dms WHERE team_id = ?", (team_id,)),
                 Statement("DELETE FROM teams WHERE id = ?", (team_id,)),
                 Statement("DELETE FROM players WHERE id = ?", (seat,)),
             ]
@@ -354,7 +356,7 @@ class Teams:
         under the team's row lock (``CLOSED`` otherwise); a refusal rolls it all back."""
         try:
             async with self._db.transaction() as conn:
-                if await _one(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
+                if await one_row(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
                     return Ballot(BallotOutcome.CLOSED)
                 return await take(conn)
         except _Refused as refused:
@@ -377,6 +379,29 @@ class Teams:
             (team_id, ply),
         )
         return frozenset(int(row[0]) for row in rows)
+
+    async def want_dms(self, team_id: int, player_id: int, wanted: bool) -> None:
+        """Note whether ``player_id`` wants a DM when the team's vote is open and they
+        have not voted (``/vote remind``)."""
+        sql = (
+            "INSERT INTO team_reminder_dms (team_id, player_id) VALUES (?, ?) "
+            "ON CONFLICT (team_id, player_id) DO NOTHING"
+            if wanted
+            else "DELETE FROM team_reminder_dms WHERE team_id = ? AND player_id = ?"
+        )
+        await self._db.write([Statement(sql, (team_id, player_id))])
+
+    async def dm_wanted_by(self, team_id: int, ply: int) -> tuple[int, ...]:
+        """The members who want a DM about the team's vote at ``ply`` and have not voted
+        in it (a vote withdrawn is no vote)."""
+        rows = await self._db.fetch(
+            "SELECT d.player_id FROM team_reminder_dms d WHERE d.team_id = ? "
+            "AND NOT EXISTS (SELECT 1 FROM team_votes v WHERE v.team_id = d.team_id "
+            "AND v.ply = ? AND v.voter_id = d.player_id AND v.withdrawn = 0) "
+            "ORDER BY d.player_id",
+            (team_id, ply),
+        )
+        return tuple(int(row[0]) for row in rows)
 
     async def role_reminded(self, team_id: int, now: datetime, since: datetime) -> bool:
         """Take the team's role mention for a reminder at ``now``: True, and noted, when the
@@ -417,21 +442,21 @@ async def _nominate(
     limit: int,
 ) -> Ballot:
     player_id, (uci, san, chinese) = nominee
-    found = await _one(
+    found = await one_row(
         conn,
         "SELECT id FROM team_nominations WHERE team_id = ? AND ply = ? AND uci = ?",
         (team_id, ply, uci),
     )
     if found is not None:
         return Ballot(BallotOutcome.SAME, int(found[0]))
-    mine = await _one(
+    mine = await one_row(
         conn,
         "SELECT COUNT(*) FROM team_nominations WHERE team_id = ? AND ply = ? AND nominated_by = ?",
         (team_id, ply, player_id),
     )
     if mine is not None and int(mine[0]) >= limit:
         raise _Refused(BallotOutcome.LIMIT)
-    row = await _one(
+    row = await one_row(
         conn,
         "INSERT INTO team_nominations (team_id, ply, uci, san, chinese, nominated_by, "
         "nominated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -449,7 +474,7 @@ async def _vote(
     limit: int,
 ) -> Ballot:
     player_id, nomination_id = vote
-    before = await _one(
+    before = await one_row(
         conn,
         "SELECT nomination_id, changes, withdrawn FROM team_votes "
         "WHERE team_id = ? AND ply = ? AND voter_id = ?",
@@ -476,7 +501,7 @@ async def _withdraw(conn: Connection, team_id: int, ply: int, vote: tuple[int, i
     """Withdraw ``vote`` (voter, nomination) when it is the voter's vote now; ``SAME``
     (nothing to do, rolled back) otherwise."""
     player_id, nomination_id = vote
-    withdrawn = await _one(
+    withdrawn = await one_row(
         conn,
         "UPDATE team_votes SET withdrawn = 1 WHERE team_id = ? AND ply = ? AND voter_id = ? "
         "AND nomination_id = ? AND withdrawn = 0 RETURNING voter_id",
@@ -489,19 +514,12 @@ async def _withdraw(conn: Connection, team_id: int, ply: int, vote: tuple[int, i
 
 async def _voters(conn: Connection, team_id: int, ply: int) -> int:
     """How many members have a vote (not withdrawn) at ``ply``."""
-    voters = await _one(
+    voters = await one_row(
         conn,
         "SELECT COUNT(*) FROM team_votes WHERE team_id = ? AND ply = ? AND withdrawn = 0",
         (team_id, ply),
     )
     return int(voters[0]) if voters else 0
-
-
-async def _one(conn: Connection, sql: str, params: Sequence[object]) -> Any:
-    cursor = await conn.execute(sql, params)
-    row = await cursor.fetchone()
-    await cursor.close()
-    return row
 
 
 def _team(row: Any, members: tuple[int, ...]) -> Team:

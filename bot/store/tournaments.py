@@ -36,6 +36,7 @@ from bot.store.tournament_records import (
     TournamentGame,
     TournamentStatus,
 )
+from bot.store.versioned import Unchanged, Versioned, advance, answer_of, claim_open
 
 _COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, organiser_id, name, format, cycles, "
@@ -206,16 +207,16 @@ class Tournaments:
                     (to_epoch(now), int(annulled), tournament_id, player_id, tournament_id),
                 )
                 if cursor.rowcount == 0:
-                    raise _Unchanged(Entry(EntryChange.NOT_IN))
+                    raise Unchanged(Entry(EntryChange.NOT_IN))
                 if len(await end_games(conn, endings, now)) < len(endings):
-                    raise _Unchanged(Entry(EntryChange.NOT_OPEN))  # a game moved: roll back
+                    raise Unchanged(Entry(EntryChange.NOT_OPEN))  # a game moved: roll back
                 await conn.executemany(
                     "UPDATE tournament_games SET forfeit = 1 WHERE game_id = ?",
                     [(ending.game.id,) for ending in endings],
                 )
                 if said is not None:
                     await restate(conn, *said)
-        except _Unchanged:
+        except Unchanged:
             return False
         return True
 
@@ -321,10 +322,7 @@ class Tournaments:
     async def join(self, tournament_id: int, player_id: int, now: datetime) -> Entry:
         """Enter ``player_id`` (a stored player) if the tournament is open, has room and
         does not hold them; otherwise change nothing and say why."""
-        try:
-            return await self._join(tournament_id, player_id, now)
-        except _Unchanged as unchanged:
-            return unchanged.entry
+        return await answer_of(self._join(tournament_id, player_id, now))
 
     async def _join(self, tournament_id: int, player_id: int, now: datetime) -> Entry:
         async with self._db.transaction() as conn:
@@ -333,9 +331,9 @@ class Tournaments:
                 return tournament
             count, already = await _field(conn, tournament_id, player_id)
             if already:
-                raise _Unchanged(Entry(EntryChange.ALREADY_IN, count, tournament))
+                raise Unchanged(Entry(EntryChange.ALREADY_IN, count, tournament))
             if count >= tournament.max_players:
-                raise _Unchanged(Entry(EntryChange.FULL, count, tournament))
+                raise Unchanged(Entry(EntryChange.FULL, count, tournament))
             # Numbered in joining order until the start numbers them for pairing.
             await conn.execute(
                 "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at, seed) "
@@ -348,10 +346,7 @@ class Tournaments:
     async def leave(self, tournament_id: int, player_id: int) -> Entry:
         """Take ``player_id`` out of an open tournament; otherwise change nothing and say
         why."""
-        try:
-            return await self._leave(tournament_id, player_id)
-        except _Unchanged as unchanged:
-            return unchanged.entry
+        return await answer_of(self._leave(tournament_id, player_id))
 
     async def _leave(self, tournament_id: int, player_id: int) -> Entry:
         async with self._db.transaction() as conn:
@@ -364,7 +359,7 @@ class Tournaments:
             )
             count, _ = await _field(conn, tournament_id, player_id)
             if cursor.rowcount == 0:
-                raise _Unchanged(Entry(EntryChange.NOT_IN, count, tournament))
+                raise Unchanged(Entry(EntryChange.NOT_IN, count, tournament))
         return Entry(EntryChange.DONE, count, tournament)
 
     async def start(
@@ -384,13 +379,8 @@ class Tournaments:
         one transaction. Returns the
         games; None, changing nothing, if it started or its field changed meanwhile."""
         async with self._db.transaction() as conn:
-            if not await _guarded_update(
-                conn,
-                "UPDATE tournaments SET status = 'running', started_at = ?, "
-                "version = version + 1 WHERE id = ? AND version = ? AND status = 'open' "
-                "RETURNING id",
-                (to_epoch(now), tournament.id, tournament.version),
-            ):
+            started = "status = 'running', started_at = ?"
+            if not await advance(conn, *_at(tournament), "open", started, (to_epoch(now),)):
                 return None
             await conn.executemany(
                 "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
@@ -417,12 +407,7 @@ class Tournaments:
         restated as the announcement of these games. Returns the games; None, changing
         nothing, when another process (or a retried delivery) went on first."""
         async with self._db.transaction() as conn:
-            if not await _guarded_update(
-                conn,
-                "UPDATE tournaments SET version = version + 1 WHERE id = ? AND version = ? "
-                "AND status = 'running' RETURNING id",
-                (tournament.id, tournament.version),
-            ):
+            if not await advance(conn, *_at(tournament), "running"):
                 return None
             records = await _begin_rounds(conn, tournament.id, rounds, games, byes, now)
             if said_by is not None and games:
@@ -438,13 +423,8 @@ class Tournaments:
         ``tournament.version``, the outbox row ``said_by`` restated as the announcement of
         its end; False when it changed meanwhile."""
         async with self._db.transaction() as conn:
-            if not await _guarded_update(
-                conn,
-                "UPDATE tournaments SET status = 'finished', finished_at = ?, "
-                "version = version + 1 WHERE id = ? AND version = ? AND status = 'running' "
-                "RETURNING id",
-                (to_epoch(now), tournament.id, tournament.version),
-            ):
+            finished = "status = 'finished', finished_at = ?"
+            if not await advance(conn, *_at(tournament), "running", finished, (to_epoch(now),)):
                 return False
             if said_by is not None:
                 await restate(conn, said_by, TournamentEndedFacts(tournament.id))
@@ -486,13 +466,9 @@ class Tournaments:
         writing ``item`` (its announcement) in the same transaction; False, changing
         nothing, when it changed meanwhile (a join, a start, another process)."""
         async with self._db.transaction() as conn:
-            if not await _guarded_update(
-                conn,
-                "UPDATE tournaments SET status = 'finished', finished_at = ?, cancelled_at = ?, "
-                "version = version + 1 WHERE id = ? AND version = ? AND status = 'open' "
-                "RETURNING id",
-                (to_epoch(now), to_epoch(now), tournament.id, tournament.version),
-            ):
+            cancelled = "status = 'finished', finished_at = ?, cancelled_at = ?"
+            at = (to_epoch(now), to_epoch(now))
+            if not await advance(conn, *_at(tournament), "open", cancelled, at):
                 return False
             await insert_items(conn, (item,), now)
         return True
@@ -508,36 +484,16 @@ class Tournaments:
         return [int(row[0]) for row in rows]
 
 
-class _Unchanged(Exception):
-    """Raised inside a transaction to roll it back (the version raised by the claim too)
-    and answer ``entry``."""
-
-    def __init__(self, entry: Entry) -> None:
-        super().__init__(entry.change.value)
-        self.entry = entry
-
-
-async def _guarded_update(conn: Connection, sql: str, params: tuple[Any, ...]) -> bool:
-    """Run ``sql``, an ``UPDATE tournaments ... WHERE version = ? ... RETURNING id`` guarded
-    by the version the caller read: whether it changed the row (False: another write, a
-    second click or another process, came first)."""
-    cursor = await conn.execute(sql, params)
-    row = await cursor.fetchone()
-    await cursor.close()
-    return row is not None
+def _at(tournament: Tournament) -> tuple[Versioned, int, int]:
+    """Where ``advance`` guards a write of ``tournament``: its row at the version read."""
+    return "tournaments", tournament.id, tournament.version
 
 
 async def _claim_open(conn: Connection, tournament_id: int) -> Tournament | Entry:
-    """Raise an open tournament's version (its row locked until the transaction ends, so
-    joins and leaves take turns and the start sees the field they leave), or say why not:
-    NOT_OPEN with the tournament as it is now (started, or cancelled meanwhile)."""
-    cursor = await conn.execute(
-        "UPDATE tournaments SET version = version + 1 WHERE id = ? AND status = 'open' "
-        f"RETURNING {_COLUMNS}",
-        (tournament_id,),
-    )
-    row = await cursor.fetchone()
-    await cursor.close()
+    """Claim an open tournament (``claim_open``: joins and leaves take turns, and the start
+    sees the field they leave), or say why not: NOT_OPEN with the tournament as it is now
+    (started, or cancelled meanwhile)."""
+    row = await claim_open(conn, "tournaments", tournament_id, _COLUMNS)
     if row is not None:
         return tournament_from_row(row)
     cursor = await conn.execute(

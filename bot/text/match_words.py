@@ -191,27 +191,45 @@ def update_text(update: MatchUpdate) -> Text:
     return standings_text(update.standings)
 
 
+# The refusals that say nothing more than their reason.
+_PLAIN = {
+    MatchRefusal.NO_MATCH: Text("There is no such club match going on here."),
+    MatchRefusal.NOT_ORGANISER: Text(
+        "Only an organiser may do that (Manage Server, or the organisers' role)."
+    ),
+    MatchRefusal.NOT_INVITED: Text("This server is not the one the match invites."),
+    MatchRefusal.NOT_INVITATION: Text("The match is no longer waiting for an answer."),
+    MatchRefusal.SAME_SERVER: Text(
+        "Name another server to challenge; for two teams of this server, leave it out."
+    ),
+    MatchRefusal.BAD_GAMES: Text("Each pair plays 1 game or 2 (both colours)."),
+    MatchRefusal.NOT_A_SIDE: Text("This server is neither side of the match."),
+    MatchRefusal.ALREADY_IN: Text("That player is on the match already."),
+    MatchRefusal.NOT_A_MEMBER: Text("List a member of this server: that user is not one."),
+    MatchRefusal.NO_BOTS: Text("A bot cannot play in a club match."),
+    MatchRefusal.CHANGED: Text("The players changed while the match was starting: start it again."),
+    MatchRefusal.NOT_IN: Text("That player is not on the match."),
+    MatchRefusal.NOT_OPEN: Text(
+        "The match is not open for players: it has started, or is not accepted yet."
+    ),
+    MatchRefusal.NO_ABORT: Text("A club match's game counts from the start: it cannot be aborted."),
+    MatchRefusal.NO_REMATCH: Text(
+        "A club match's game has no rematch: its players meet in the match's games."
+    ),
+    MatchRefusal.UNKNOWN_INVITE: Text("That invite is invalid or has expired: ask for a new one."),
+    MatchRefusal.UNKNOWN_SERVER: Text(
+        "Name a server by its id (a number) or an invite to it, one Postal is in."
+    ),
+}
+
+
 def _refusal(error: MatchError) -> Text:
     count = error.count or 0
     match error.reason:
-        case MatchRefusal.NO_MATCH:
-            return Text("There is no such club match going on here.")
-        case MatchRefusal.NOT_ORGANISER:
-            return Text("Only an organiser may do that (Manage Server, or the organisers' role).")
-        case MatchRefusal.NOT_INVITED:
-            return Text("This server is not the one the match invites.")
-        case MatchRefusal.NOT_INVITATION:
-            return Text("The match is no longer waiting for an answer.")
-        case MatchRefusal.SAME_SERVER:
-            return Text(
-                "Name another server to challenge; for two teams of this server, leave it out."
-            )
         case MatchRefusal.BAD_BOARDS:
             return Plural(
                 "A match has 1 to {count} board.", "A match has 1 to {count} boards.", count
             )
-        case MatchRefusal.BAD_GAMES:
-            return Text("Each pair plays 1 game or 2 (both colours).")
         case MatchRefusal.BAD_NAME:
             return Plural(
                 "A team's name has 1 to {count} character.",
@@ -222,24 +240,12 @@ def _refusal(error: MatchError) -> Text:
             return Text(
                 "Both teams are of this server: say which, e.g. {option}.", option=Option("team", 1)
             )
-        case MatchRefusal.NOT_A_SIDE:
-            return Text("This server is neither side of the match.")
-        case MatchRefusal.ALREADY_IN:
-            return Text("That player is on the match already.")
-        case MatchRefusal.NOT_IN:
-            return Text("That player is not on the match.")
-        case MatchRefusal.NOT_OPEN:
-            return Text(
-                "The match is not open for players: it has started, or is not accepted yet."
+        case MatchRefusal.SIDE_FULL:
+            return Plural(
+                "A team lists at most {count} player.",
+                "A team lists at most {count} players.",
+                count,
             )
-        case MatchRefusal.NO_ABORT:
-            return Text("A club match's game counts from the start: it cannot be aborted.")
-        case MatchRefusal.NO_REMATCH:
-            return Text(
-                "A club match's game has no rematch: its players meet in the match's games."
-            )
-        case MatchRefusal.UNKNOWN_INVITE:
-            return Text("That invite is invalid or has expired: ask for a new one.")
         case MatchRefusal.TOO_FEW:
             return Plural(
                 "{team} needs {count} player to start.",
@@ -247,9 +253,7 @@ def _refusal(error: MatchError) -> Text:
                 count,
                 team=error.side,
             )
-    return Text(  # UNKNOWN_SERVER
-        "Name a server by its id (a number) or an invite to it, one Postal is in."
-    )
+    return _PLAIN[error.reason]
 
 
 MATCH_WORDED: dict[type, Callable[[MatchError], Text]] = {MatchError: _refusal}

@@ -291,13 +291,40 @@ def _computer_lines(results: tuple[ComputerStats, ...], *, plays_people: bool) -
 def stats_text(result: Stats) -> Text:
     """``alice:`` then a line per game kind and the games against the computer, or that
     none is finished."""
-    if not result.variants and not result.computer:
+    if not (result.variants or result.computer or result.votes or result.club):
         return Text("{player} has not finished a game yet.", player=result.player.name)
     lines: list[str] = [Text("{player}:", player=result.player.name)]
     lines += [_variant_line(row) for row in result.variants]
     lines += _computer_lines(result.computer, plays_people=result.of_computer)
+    lines += _team_lines(result)
     lines += _tournament_lines(result)
     return Joined("\n", lines)
+
+
+def _team_lines(result: Stats) -> list[str]:
+    """Team games, unrated and counted apart: ``Vote chess (unrated, the team's results):
+    2 won, …`` and ``Club matches (unrated): 1 won, …``."""
+    lines: list[str] = []
+    if result.votes is not None:
+        lines.append(
+            Text(
+                "Vote chess (unrated, the team's results): {wins} won, {draws} drawn, "
+                "{losses} lost",
+                wins=result.votes.wins,
+                draws=result.votes.draws,
+                losses=result.votes.losses,
+            )
+        )
+    if result.club is not None:
+        lines.append(
+            Text(
+                "Club matches (unrated): {wins} won, {draws} drawn, {losses} lost",
+                wins=result.club.wins,
+                draws=result.club.draws,
+                losses=result.club.losses,
+            )
+        )
+    return lines
 
 
 def _tournament_lines(result: Stats) -> list[str]:

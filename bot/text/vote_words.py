@@ -17,6 +17,7 @@ from bot.service.vote_facts import (
     VoteGameOpened,
     VoteMenu,
     VoteRefusal,
+    VoteReminderDMs,
     VoteTally,
     WindowClosed,
 )
@@ -111,6 +112,17 @@ def team_reminder_text(reminder: TeamReminder) -> Plural:
         game=title_text(view),
         id=view.id,
     )
+
+
+def remind_text(asked: VoteReminderDMs) -> Text:
+    """What ``/vote remind`` set."""
+    if asked.wanted:
+        return Text(
+            "You will get a DM when {team}'s vote is open and you have not voted (at most "
+            "one a vote).",
+            team=asked.team,
+        )
+    return Text("No more DMs about {team}'s votes.", team=asked.team)
 
 
 def tally_text(tally: VoteTally) -> Text:
@@ -294,4 +306,5 @@ VOTE_RESULTS: dict[type, Callable[..., Text]] = {
     BallotTaken: ballot_text,
     WindowClosed: closed_text,
     VoteTally: tally_text,
+    VoteReminderDMs: remind_text,
 }

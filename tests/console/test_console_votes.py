@@ -38,5 +38,6 @@ async def test_a_team_votes_its_move_in_the_console(tmp_path: Path) -> None:
     assert "! The team's vote is not open: it is not its turn, or the vote closed." in output
     assert "dave played 1... e5. Lions to move." in output
     assert (
-        '! Say team, nominate, cast, tally, poll or thread after /vote, not "frobnicate".' in output
+        '! Say team, nominate, cast, tally, remind, poll or thread after /vote, not "frobnicate".'
+        in output
     )

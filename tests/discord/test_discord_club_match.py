@@ -142,3 +142,35 @@ async def test_a_four_board_match_between_two_servers(running: Harness) -> None:
 
 def _debug(fake: FakeDiscord, thread: FakeChannel) -> list[str]:
     return [m.text()[:80] for m in fake.channel_messages(thread.id)]
+
+
+async def test_an_organiser_lists_members_of_the_server_alone(running: Harness) -> None:
+    """``/match join player:`` takes a member of the command's server: a user of another
+    server (Discord resolves no member for them) and a bot are refused, nothing listed; a
+    second organiser (Manage Server, not the match's maker) lists a member and starts."""
+    fake = running.fake
+    here = fake.channel
+    elsewhere = fake.add_guild("Elsewhere")
+    ours = here.guild_id
+    assert ours is not None and elsewhere.guild_id is not None
+    ada = fake.add_user("ada", guild_ids=[ours])
+    ada.permissions |= MANAGE_GUILD
+    stranger = fake.add_user("sid", guild_ids=[elsewhere.guild_id])
+    robot = fake.add_user("robo", bot=True, guild_ids=[ours])
+    made = await command(
+        fake, ada, "match create", {"title": "Reds", "rival": "Blues", "boards": 1, "games": 1}
+    )
+    assert "Club match #" in made.text(), made.text()
+    for user, said in ((stranger, "List a member of this server"), (robot, "A bot cannot")):
+        refused = await command(fake, ada, "match join", {"team": 1, "player": user})
+        assert refused.ephemeral and said in refused.text(), refused.text()
+    shown = await command(fake, ada, "match show")
+    assert "sid" not in shown.text() and "robo" not in shown.text(), shown.text()
+    second = fake.add_user("bo", guild_ids=[ours])
+    second.permissions |= MANAGE_GUILD
+    red, blue = (fake.add_user(name, guild_ids=[ours]) for name in ("rex", "bly"))
+    for team, player in ((1, red), (2, blue)):
+        listed = await command(fake, second, "match join", {"team": team, "player": player})
+        assert player.name in listed.text(), listed.text()
+    started = await command(fake, second, "match start")
+    assert "The match has started: 1 game." in started.text(), started.text()

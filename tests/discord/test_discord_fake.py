@@ -130,7 +130,9 @@ async def test_too_many_autocomplete_choices(loose_fake: FakeDiscord) -> None:
         4,
         loose_fake.add_user("a"),
         None,
-        loose_fake._command_data(loose_fake.commands()["ping"], None, {"text": ""}, focused="text"),
+        loose_fake._command_data(
+            loose_fake.commands()["ping"], None, {"text": ""}, focused="text", typed_in=None
+        ),
     )
     choices = [{"name": str(i), "value": str(i)} for i in range(26)]
     status, _ = await callback(loose_fake, interaction, {"type": 8, "data": {"choices": choices}})

@@ -71,7 +71,7 @@ SPEC_COMMANDS = {
     "conditional": {"add", "list", "clear"},
     "tournament": {"create", "join", "leave", "start", "standings", "withdraw", "pgn"},
     "note": {"text", "clear", "game", "move"},
-    "vote": {"team", "nominate", "cast", "tally", "poll", "thread"},
+    "vote": {"team", "nominate", "cast", "tally", "remind", "poll", "thread"},
     "match": {"create", "accept", "decline", "join", "leave", "start", "show"},
     "gif": {"game", "frame_ms"},
     "analyse": {"game"},

@@ -14,7 +14,7 @@ import pytest
 import rules
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.fakediscord.model import CREATE_PRIVATE_THREADS, PRIVATE_THREAD, SEND_POLLS
+from tests.fakediscord.model import CREATE_PRIVATE_THREADS, DM, PRIVATE_THREAD, SEND_POLLS
 
 
 async def _open_game(
@@ -454,3 +454,37 @@ async def test_no_team_thread_where_postal_may_not_open_private_threads(
     refused = await _private(fake, bob, "vote thread", {}, thread)
     assert "Create Private Threads" in refused.text()
     assert not [t for t in fake.threads() if t.type == PRIVATE_THREAD]
+
+
+async def test_members_who_asked_are_reminded_by_dm(running: Harness) -> None:
+    """bob and carol ask with /vote remind (answered privately; dave, not on the team, is
+    refused); carol's DMs are closed. A day before the vote closes bob gets a DM with a
+    link to the game, and carol's refused DM (50007) is said in the thread with a mention
+    instead, holding up nobody's; the last hour's reminder sends no second DM."""
+    fake = running.fake
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    carol = fake.add_user("carol", accepts_dms=False)
+    thread, _ = await _open_game(
+        fake, alice, dave, members=f"{bob.mention} {carol.mention}", window=72
+    )
+    for member in (carol, bob):
+        asked = await _private(fake, member, "vote remind", {}, thread)
+        assert "You will get a DM when Lions's vote is open" in asked.text(), asked.text()
+    refused = await _private(fake, dave, "vote remind", {"game": 1}, thread)
+    assert "not on this team" in refused.text(), refused.text()
+    before = len(fake.channel_messages(thread.id))
+    running.clock.advance(timedelta(hours=48, minutes=1))
+    await running.clock_round()
+    await running.delivered()
+    (dm,) = [c for c in fake.channels.values() if c.type == DM and c.recipient is bob]
+    (sent,) = fake.channel_messages(dm.id)
+    assert "less than 24 hours left to vote" in sent.text() and f"/{thread.id}" in sent.text()
+    closed = [c for c in fake.channels.values() if c.type == DM and c.recipient is carol]
+    assert all(not fake.channel_messages(c.id) for c in closed)
+    said = fake.channel_messages(thread.id)[before:]
+    (fallback,) = [m for m in said if "DMs are closed" in m.text()]
+    assert fallback.mentions == [carol.id], fallback.text()
+    running.clock.advance(timedelta(hours=23))
+    await running.clock_round()
+    await running.delivered()
+    assert len(fake.channel_messages(dm.id)) == 1

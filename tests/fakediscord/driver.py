@@ -91,19 +91,28 @@ class Driver(Events):
         option, a missing required one, a value outside the choices or bounds).
         """
         top, _, sub = name.partition(" ")
-        command, guild_id = self.command(top, self._resolve_channel(channel))
+        where = self._resolve_channel(channel)
+        command, guild_id = self.command(top, where)
+        typed_in = where.guild_id if where.type != DM else None
         subcommands = [o["name"] for o in command.get("options", []) if o["type"] == SUB_COMMAND]
         if subcommands and not sub:
             # Discord's client sends a group only with one of its subcommands.
             raise ValueError(f"/{top} is used as /{top} <{'|'.join(subcommands)}>")
         if sub:
-            data = self._subcommand_data(command, sub, guild_id, dict(options or {}))
+            data = self._subcommand_data(command, sub, guild_id, dict(options or {}), typed_in)
         else:
-            data = self._command_data(command, guild_id, dict(options or {}), focused=None)
+            data = self._command_data(
+                command, guild_id, dict(options or {}), focused=None, typed_in=typed_in
+            )
         return await self._interact(APPLICATION_COMMAND, user, channel, data, delayed=delayed)
 
     def _subcommand_data(
-        self, command: dict[str, Any], sub: str, guild_id: int | None, options: dict[str, Any]
+        self,
+        command: dict[str, Any],
+        sub: str,
+        guild_id: int | None,
+        options: dict[str, Any],
+        typed_in: int | None,
     ) -> dict[str, Any]:
         """``/group sub`` as Discord sends it: the group's id and name, the subcommand as
         its one option, carrying the subcommand's own options."""
@@ -115,6 +124,7 @@ class Driver(Events):
             guild_id,
             options,
             focused=None,
+            typed_in=typed_in,
         )
         option = {"name": sub, "type": SUB_COMMAND, "options": inner["options"]}
         return {**inner, "name": command["name"], "options": [option]}
@@ -172,8 +182,12 @@ class Driver(Events):
         channel: FakeChannel | int | None = None,
     ) -> FakeInteraction:
         """Dispatch an autocomplete request for option ``focused`` (its partial text in options)."""
-        command, guild_id = self.command(name, self._resolve_channel(channel))
-        data = self._command_data(command, guild_id, dict(options), focused=focused)
+        where = self._resolve_channel(channel)
+        command, guild_id = self.command(name, where)
+        typed_in = where.guild_id if where.type != DM else None
+        data = self._command_data(
+            command, guild_id, dict(options), focused=focused, typed_in=typed_in
+        )
         interaction = await self._interact(AUTOCOMPLETE, user, channel, data)
         await self.acknowledged(interaction)
         return interaction
@@ -316,7 +330,10 @@ class Driver(Events):
         options: dict[str, Any],
         *,
         focused: str | None,
+        typed_in: int | None,
     ) -> dict[str, Any]:
+        """The command's data as Discord sends it (``typed_in``: the server it is typed in,
+        None in a DM: whose members Discord resolves for a user option)."""
         declared = {o["name"]: o for o in command.get("options", [])}
         unknown = set(options) - set(declared)
         if unknown:
@@ -334,7 +351,7 @@ class Driver(Events):
                 entry.update(value=str(value), focused=True)
             else:
                 entry["value"] = self._option_value(
-                    command["name"], option, value, resolved, guild_id
+                    command["name"], option, value, resolved, guild_id, typed_in
                 )
             sent.append(entry)
         data: dict[str, Any] = {
@@ -356,6 +373,7 @@ class Driver(Events):
         value: Any,
         resolved: dict[str, dict[str, Any]],
         guild_id: int | None,
+        typed_in: int | None,
     ) -> Any:
         kind = option["type"]
         where = f"/{command} {option['name']}"
@@ -363,9 +381,13 @@ class Driver(Events):
             if not isinstance(value, FakeUser):
                 raise ValueError(f"{where} takes a FakeUser, got {value!r}")
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
-            member = self._member(value)
-            del member["user"]
-            resolved.setdefault("members", {})[str(value.id)] = member
+            # Discord resolves a member only for a user who is one of the server the
+            # command is typed in (a user of another server, or anyone in a DM, comes as a
+            # user alone).
+            if typed_in is not None and value.is_member_of(typed_in):
+                member = self._member(value)
+                del member["user"]
+                resolved.setdefault("members", {})[str(value.id)] = member
             return str(value.id)
         if kind == ROLE:
             # Discord's role picker lists the server's @everyone too (its id is the server's).

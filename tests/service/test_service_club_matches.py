@@ -5,6 +5,8 @@ each side's standings message, posted once and then edited."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from bot.service import ButtonAction, DeliveryTarget, GameService, Place, User
@@ -16,8 +18,10 @@ from bot.service.match_facts import (
     MatchUpdate,
 )
 from bot.service.option_errors import DaysError
-from bot.store import MatchStatus, OutboxKind, Store
+from bot.store import MatchStatus, OutboxKind, Rating, Store
+from bot.store.ratings import write_rating
 
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 A = Place(guild_id=1, channel_id=10)
 B = Place(guild_id=2, channel_id=20)
 ORGANISER_A, ORGANISER_B = User(11, "ada"), User(21, "bea")
@@ -151,9 +155,12 @@ async def test_refusals_change_nothing(service: GameService, store: Store) -> No
     assert match is not None and match.status is MatchStatus.OPEN
 
 
-async def test_one_servers_match_pairs_by_rating_one_game_a_board(service: GameService) -> None:
+async def test_one_servers_match_pairs_by_rating_one_game_a_board(
+    service: GameService, store: Store
+) -> None:
     """In one server the organiser lists each side's players; the start puts the best
-    rated first (newcomers at 1500), one game a board, side 1 white on odd boards."""
+    rated first (newcomers at 1500), whatever the listing order, one game a board, side 1
+    white on odd boards."""
     matches = service.matches
     made = await matches.create(
         ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=2, games_a_board=1
@@ -165,11 +172,21 @@ async def test_one_servers_match_pairs_by_rating_one_game_a_board(service: GameS
         await matches.join(ORGANISER_A, A, side=1, player=player)
     for player in TIGERS:
         await matches.join(player, A, side=2)
+    # Listed first, rated lower: LIONS[0] 1400 against LIONS[1] 1700; TIGERS[0] a
+    # newcomer (1500) against TIGERS[1] 1600.
+    async with store.database.transaction() as conn:
+        for player, rating in ((LIONS[0], 1400.0), (LIONS[1], 1700.0), (TIGERS[1], 1600.0)):
+            await write_rating(
+                conn, A.guild_id, "chess", player.id, Rating(rating, 80.0, 0.06, 10), NOW
+            )
     started = await matches.start(ORGANISER_A, A, made.match.id)
     boards = started.standings.boards
     assert [len(b.games) for b in boards] == [1, 1]
     assert [b.games[0].side_one_white for b in boards] == [True, False]
-    assert [b.players[0].id for b in boards] == [LIONS[0].id, LIONS[1].id]
+    assert [(b.players[0].id, b.players[1].id) for b in boards] == [
+        (LIONS[1].id, TIGERS[1].id),
+        (LIONS[0].id, TIGERS[0].id),
+    ]
 
 
 async def test_an_organiser_takes_off_only_their_own_sides_players(

@@ -100,6 +100,7 @@ async def _deployment(path: Path) -> dict[int, str]:
         await service.votes.open(ALICE, Place(4, 40), **team)  # type: ignore[arg-type]
         await service.votes.vote(ALICE, Place(4, 40), "e4")
         await service.votes.vote(BOB, Place(4, 40), "d4")
+        await service.votes.remind(CAROL, Place(4, 40))  # a DM when she has not voted
         (team_id,) = await store.teams.of_member(BOB.id, 4)  # and its poll on Discord
         await store.team_polls.add(TeamPoll(7_000_000_001, 40, team_id, 0, ("e2e4", "d2d4")))
         clock.advance(timedelta(hours=2))
