@@ -62,11 +62,6 @@ MORETIME_DAYS = (1, 2, 3, 5, 7)
 REMINDER_CHOICES = (48, 24, 12, 6, 1)
 # A finished game's own thread stays open this long for last words, then is archived.
 THREAD_ARCHIVE_DELAY = timedelta(days=1)
-# Games a round reads, claims and works through at a time: each read, claim and batch of
-# reminders holds SQLite's one connection while a command may be waiting for it. At 1M
-# games a batch of 500 held it 140-180 ms (median, on a loaded machine), 200 about 40 ms,
-# for the same CPU a drain (benchmarks/move_waits.py; benchmarks/README.md).
-CLOCK_BATCH = 200
 
 
 class DeadlineUseCases:
@@ -96,9 +91,10 @@ class DeadlineUseCases:
         ended: list[GameEnded] = []
         timed_out = 0
         after: tuple[int, int] | None = None
-        # In bounded batches (reads, claims), so a backlog after an outage neither holds the
-        # database long nor makes one statement too big.
-        while batch := await self._core.store.games.overdue(now, after=after, limit=CLOCK_BATCH):
+        # In bounded batches (reads, claims; the store's sizes), so a backlog after an outage
+        # neither holds the database long nor makes one statement too big.
+        size = self._core.store.batches.clock
+        while batch := await self._core.store.games.overdue(now, after=after, limit=size):
             last = batch[-1]
             assert last.deadline_at is not None
             after = (int(last.deadline_at.timestamp()), last.id)
@@ -147,7 +143,8 @@ class DeadlineUseCases:
         """The games the clock must look at ``now``, in bounded batches (by the index of
         each game's next look: as many as are due, however many games exist)."""
         after: tuple[int, int] | None = None
-        while looks := await self._core.store.clock.due(now, after, CLOCK_BATCH):
+        batch = self._core.store.batches.clock
+        while looks := await self._core.store.clock.due(now, after, batch):
             after = looks[-1].key
             yield looks
 

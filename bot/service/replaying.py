@@ -27,8 +27,6 @@ Item = TypeVar("Item")
 # Replaying more moves than this goes to a worker thread (a thread costs ~0.1 ms; a ply
 # ~30 µs): only long games after a restart, or long gaps, get there.
 _REPLAY_IN_THREAD_PLIES = 200
-# Moves ``replay_ahead`` holds in memory at once (a StoredMove is about 100 bytes).
-_PLIES_A_READ = 20_000
 
 
 class GameReplays:
@@ -156,11 +154,12 @@ class GameReplays:
 
     async def replay_ahead(self, records: Sequence[GameRecord]) -> None:
         """Replay those of ``records``' games not cached at their version, their moves read
-        together (about ``_PLIES_A_READ`` a read instead of a read a game): ``replay`` then
-        finds them cached. A game whose moves do not replay as read is left to ``replay``,
-        which judges it (and marks it damaged)."""
+        together: at most the store's ``batches.plies_a_read`` a read (one game longer than
+        that alone), not a read a game, for a read holds SQLite's one connection and its moves
+        are held in memory at once. ``replay`` then finds them cached. A game whose moves do
+        not replay as read is left to ``replay``, which judges it (and marks it damaged)."""
         wanted: list[GameRecord] = []
-        plies = 0
+        plies, limit = 0, self._store.batches.plies_a_read
         for record in records:
             cached = self.cache.get(record.id)
             if record.damaged_at is not None or (
@@ -169,11 +168,11 @@ class GameReplays:
                 and cached.start_fen == record.start_fen
             ):
                 continue
-            wanted.append(record)
-            plies += record.ply
-            if plies >= _PLIES_A_READ:
+            if wanted and plies + record.ply > limit:
                 await self._ahead(wanted)
                 wanted, plies = [], 0
+            wanted.append(record)
+            plies += record.ply
         await self._ahead(wanted)
 
     async def _ahead(self, records: list[GameRecord]) -> None:

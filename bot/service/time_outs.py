@@ -2,7 +2,8 @@
 once, and one transaction a game (a wait on the disk each) drained them at tens a second.
 
 Each game is replayed on its own first (a damaged one is marked and skipped, as everywhere),
-its ending worked out, then ``ENDING_BATCH`` endings are written by one transaction
+its ending worked out, then the store's ``batches.endings`` (``bot.store.batches``: few on
+SQLite, whose one connection a waiting command needs) are written by one transaction
 (``store.games.finish_many``): each game guarded by the version it was read at, ratings in the
 batch's order, the announcements as outbox rows beside them.
 """
@@ -20,14 +21,6 @@ from bot.service.outbox_items import ending_items
 from bot.service.results import GameEnded, PlayerRef
 from bot.store import BatchEnding, GameRecord, Written
 from rules import Color, Outcome, Termination
-
-# Endings one transaction writes: enough that the drain's statements are few, few enough
-# that a command waiting behind the transaction on SQLite's one writer hardly notices. A
-# commit's wait on the disk grows with the pages the batch writes, not with the batches: at
-# 1M games (loaded machine) 50 a transaction held the store ~50 ms, 100 ~180 ms, for the
-# same CPU and the same time on the disk in all; 500 would hold a move up for a second
-# (benchmarks/move_waits.py; benchmarks/README.md).
-ENDING_BATCH = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +54,9 @@ class TimeOuts:
             *{player for item in due for player in (item.record.white_id, item.record.black_id)}
         )
         count, ended = 0, []
-        for start in range(0, len(due), ENDING_BATCH):
-            batch = due[start : start + ENDING_BATCH]
+        size = self._core.store.batches.endings
+        for start in range(0, len(due), size):
+            batch = due[start : start + size]
             written = await self._write(batch, refs, now)
             count += len(written)
             if describe:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.store.analyses import Analyses, PositionEvaluation, ProgressShown, StoredAnalysis
+from bot.store.batches import Batches, batches_for
 from bot.store.boards import Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
@@ -170,6 +171,9 @@ class Store:
 
     def __init__(self, database: Database) -> None:
         self.database = database
+        # A round's batch sizes on this store (``bot.store.batches``); a test or a benchmark
+        # may set others.
+        self.batches: Batches = batches_for(database.dialect)
         self.players = Players(database)
         self.challenges = Challenges(database)
         self.games = Games(database)
@@ -233,6 +237,7 @@ __all__ = [
     "Ballot",
     "BallotOutcome",
     "BatchEnding",
+    "Batches",
     "Boards",
     "Challenge",
     "ChallengeFacts",
