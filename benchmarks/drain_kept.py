@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.scale import build, clock_round, drain, evict
 from benchmarks.service import fresh_database, throwaway_server
+from bot import collector
 from bot.service import GameService, ManualClock
 from bot.store import Store
 
@@ -65,7 +66,8 @@ async def measure_postgresql(size: int) -> None:
             started = time.perf_counter()
             await clock_round(service)  # the looks of every game near its deadline, once
             print(f"first round {time.perf_counter() - started:.1f} s", flush=True)
-            print(f"load before {os.getloadavg()}", flush=True)
+            collector.settle()  # as the bot does once started
+            print(f"load before {os.getloadavg()}; {store.batches}", flush=True)
             server = server_cpu(root)
             cpu = time.process_time()
             rate, note = await drain(store, service, clock)
@@ -88,7 +90,8 @@ async def measure(path: Path) -> None:
     clock = ManualClock()
     try:
         evict(path)
-        print(f"load before {os.getloadavg()}", flush=True)
+        collector.settle()  # as the bot does once started
+        print(f"load before {os.getloadavg()}; {store.batches}", flush=True)
         cpu = time.process_time()
         rate, note = await drain(store, GameService(store, clock), clock)
         cpu = time.process_time() - cpu

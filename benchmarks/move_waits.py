@@ -14,20 +14,24 @@ before: a cold game, as most are on a big bot) in three phases:
 
 Each phase prints the moves' p50 / p99 and the parts of the tail (``benchmarks/waits.py``:
 the store's lock waited for, held, the move's own CPU, waiting for the event loop), and how
-long each stage of the rounds held the store's lock and the event loop. ``--ending-batch``
-sets how many time-outs one transaction ends (``bot.service.time_outs.ENDING_BATCH``),
-``--clock-batch`` how many games a round reads, claims and works through at a time
-(``bot.service.deadlines.CLOCK_BATCH``).
+long each stage of the rounds held the store's lock and the event loop, and Python's garbage
+collections. The round's batch sizes are the store's (``store.batches``, ``bot.store.batches``)
+unless ``--clock-batch`` (games a round reads, claims and works through at a time),
+``--ending-batch`` (time-outs one transaction ends) or ``--plies-a-read`` (moves read at once
+to replay a batch) say others; the garbage collector is set as the bot sets it after start-up
+(``bot.collector.settle``) unless ``--collector default`` leaves CPython's own.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import shutil
 import sys
 import time
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -35,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.scale import build, evict, move_targets
 from benchmarks.waits import LABEL, STAGE, Account, Waits, breakdown
-from bot.service import GameService, ManualClock, User, deadlines, time_outs
+from bot import collector
+from bot.service import GameService, ManualClock, User
 from bot.store import Store
 
 Target = tuple[User, int, str]
@@ -124,7 +129,8 @@ async def phase(
         )
     print(
         f"\n{name}: load {load[0]:.2f} -> {os.getloadavg()[0]:.2f}{note} "
-        f"[clock batch {deadlines.CLOCK_BATCH}, ending batch {time_outs.ENDING_BATCH}]",
+        f"[{service.core.store.batches}, gc thresholds {gc.get_threshold()}, "
+        f"frozen {gc.get_freeze_count()}]",
         flush=True,
     )
     for line in breakdown(accounts):
@@ -133,14 +139,29 @@ async def phase(
         print(line, flush=True)
 
 
-async def measure(path: Path, count: int, drain_moves: int, gap: float, advance: float) -> None:
+async def measure(path: Path, args: argparse.Namespace) -> None:
+    count, drain_moves, advance = args.moves, args.drain_moves, args.advance
     clock = ManualClock()
     store = await Store.open(f"sqlite:///{path}", synchronous="FULL")
+    store.batches = replace(
+        store.batches,
+        **{
+            name: value
+            for name, value in (
+                ("clock", args.clock_batch),
+                ("endings", args.ending_batch),
+                ("plies_a_read", args.plies_a_read),
+            )
+            if value is not None
+        },
+    )
     waits = Waits()
     try:
         service = GameService(store, clock)
         await service.deadlines.expire_overdue(describe=False)  # the first round's looks
         await round_with_stages(service)
+        if args.collector == "settled":
+            collector.settle()  # as the bot does once started
         now = int(clock.now.timestamp())
         after = now + int(advance * 3600) + 3600
         # The drain's moves go on until it ends: enough games for minutes of them.
@@ -152,7 +173,7 @@ async def measure(path: Path, count: int, drain_moves: int, gap: float, advance:
         beside = games[count : 2 * count]
         await phase("rounds, nothing due", service, clock, waits, beside, 0.01, "idle")
         clock.advance(timedelta(hours=advance))
-        await phase("drain", service, clock, waits, games[2 * count :], gap, "drain")
+        await phase("drain", service, clock, waits, games[2 * count :], args.gap / 1000, "drain")
     finally:
         waits.uninstall()
         await store.close()
@@ -166,19 +187,24 @@ def main() -> None:
     parser.add_argument("--drain-moves", type=int, default=2000, help="moves at most in the drain")
     parser.add_argument("--gap", type=float, default=50, help="ms between moves in the drain")
     parser.add_argument("--advance", type=float, default=36, help="hours the drain moves on")
-    parser.add_argument("--ending-batch", type=int, default=time_outs.ENDING_BATCH)
-    parser.add_argument("--clock-batch", type=int, default=deadlines.CLOCK_BATCH)
+    parser.add_argument("--ending-batch", type=int, help="time-outs a transaction (the store's)")
+    parser.add_argument("--clock-batch", type=int, help="games a round's batch (the store's)")
+    parser.add_argument("--plies-a-read", type=int, help="moves read ahead at once (the store's)")
+    parser.add_argument(
+        "--collector",
+        choices=("settled", "default"),
+        default="settled",
+        help="the garbage collector as the bot sets it (bot.collector), or CPython's default",
+    )
     args = parser.parse_args()
     if not args.file.exists():
         started = time.perf_counter()
         asyncio.run(build(f"sqlite:///{args.file}", args.size, ManualClock()))
         print(f"built {args.file} in {time.perf_counter() - started:.0f} s", flush=True)
-    time_outs.ENDING_BATCH = args.ending_batch
-    deadlines.CLOCK_BATCH = args.clock_batch
     copy = args.file.with_name(f"{args.file.stem}.moves{args.file.suffix}")
     shutil.copyfile(args.file, copy)
     try:
-        asyncio.run(measure(copy, args.moves, args.drain_moves, args.gap / 1000, args.advance))
+        asyncio.run(measure(copy, args))
     finally:
         for name in (copy, Path(f"{copy}-wal"), Path(f"{copy}-shm")):
             name.unlink(missing_ok=True)

@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import sys
 
+from bot import collector
 from bot.config import ConfigError, Settings
 from bot.logs import configure_logging
 from bot.startup import StartupError, StopSignals, open_store, require_token
@@ -55,6 +56,7 @@ async def _run(settings: Settings) -> None:
         # adapter take about a CPU-second to import, which a start refused above never needs.
         from bot.discord.runner import run
 
+        collector.settle()  # after the imports: what they made lives as long as the process
         await run(settings, token, signals, store)
     finally:
         await store.close()
