@@ -61,13 +61,17 @@ class Uptime:
         ``tolerance_seconds`` old, push back by the whole gap every deadline and challenge
         expiry that was still running when the heartbeats stopped (a game with weekends
         off's by ``weekends``). Returns the credit given (None: first run, a short gap, or a
-        clock that went backwards). Raises ``StoreError`` when the database cannot be
-        written."""
+        clock that went backwards). Raises ``StoreUnavailable`` when the database cannot be
+        used now (an SQLite file locked past the busy timeout, a PostgreSQL server that
+        cannot be reached or was lost: start-up waits and tries again), ``StoreError`` when
+        it cannot be written (read-only, full, refused)."""
         try:
             return await self._resume(now, tolerance_seconds, weekends)
         except sqlite3.Error as error:  # locked, full, read-only: a start-up failure, explained
             raise StoreError(explain(error, Path(self._db.name))) from error
-        except DRIVER_ERRORS as error:  # PostgreSQL: unreachable, read-only, full
+        # StoreUnavailable passes as it is: PostgreSQL's driver errors for an unreachable or
+        # lost server are mapped to it by the connection (``postgres.store_error``).
+        except DRIVER_ERRORS as error:  # PostgreSQL: read-only, a statement refused
             raise StoreError(f"cannot write to the database {self._db.name}: {error}") from error
 
     async def _resume(

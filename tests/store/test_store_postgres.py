@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import timedelta
+from pathlib import Path
 from typing import Any, cast
 
 import asyncpg
@@ -698,3 +700,32 @@ async def test_a_role_that_cannot_make_the_write_functions_is_told_in_one_line(
             await other.close()
     finally:
         pg_server.psql("DROP OWNED BY stranger; DROP ROLE stranger", database)
+
+
+async def test_resuming_on_a_server_gone_unreachable_is_unavailable(
+    pg_server: PostgresServer, pg_url: str, tmp_path: Path
+) -> None:
+    """The server cannot be reached when the bot starts its run (``uptime.resume``): the
+    store says ``StoreUnavailable``, as every other call does (start-up's patience waits and
+    tries again), not a bare ``StoreError``, and nothing was written."""
+    socket = next(pg_server.socket_dir.glob(".s.PGSQL.*"))
+    reach = tmp_path / "reach"
+    reach.mkdir()
+    (reach / socket.name).symlink_to(socket)
+    url = pg_url.replace(f"host={pg_server.socket_dir}", f"host={reach}")
+    store = await Store.open(url)
+    try:
+        await store.uptime.beat(NOW)
+        (reach / socket.name).unlink()  # the server no longer reachable
+        with pytest.raises(StoreUnavailable):  # the connection kept for the next call ends
+            async with store.database.read() as conn:
+                await conn.execute("SELECT pg_terminate_backend(pg_backend_pid())")
+        with pytest.raises(StoreUnavailable, match="cannot be reached"):
+            await store.uptime.resume(NOW + timedelta(hours=2), 60)
+    finally:
+        await store.close()
+    reopened = await Store.open(pg_url)
+    try:
+        assert await reopened.uptime.last_beat() == NOW
+    finally:
+        await reopened.close()
