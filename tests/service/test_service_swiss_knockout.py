@@ -5,13 +5,15 @@ end with its final table. A retried delivery starts nothing twice."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from bot.i18n import Locale, using
 from bot.i18n.text import say
-from bot.service import GameService
+from bot.service import GameService, ManualClock
 from bot.service.tournament.facts import (
     TournamentError,
     TournamentRefusal,
@@ -19,7 +21,7 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.service.tournament.knockout import Decision
-from bot.store import OutboxKind, TournamentFormat, TournamentStatus
+from bot.store import OutboxKind, Store, TournamentFormat, TournamentStatus
 from bot.text.tournament_words import standings_text, started_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.tournament_helpers import DAVE, ERIN, USERS, draw, went_on, win
@@ -118,6 +120,36 @@ async def _delivered_twice(
     again = await deliver()
     assert again == first
     return again
+
+
+@pytest.mark.store
+async def test_two_processes_going_on_start_the_round_once(
+    service: GameService, clock: ManualClock, db_path: Path | str
+) -> None:
+    """Two services on one database (two Store objects) go on from round 1 of a Swiss at
+    once: one starts round 2, the other finds it begun; two games of round 2, one
+    announcement."""
+    tournaments = service.tournaments
+    await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=TournamentFormat.SWISS, rounds=2, players=4
+    )
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tournaments.join(user, PLACE)
+    first = await tournaments.start(ALICE, PLACE, manages_server=False)
+    for index, pairing in enumerate(first.pairings):
+        await win(service, pairing.game.white.id, first, index)
+    tid = first.tournament.id
+    other_store = await Store.open(db_path)
+    try:
+        other = GameService(other_store, clock)
+        done = await asyncio.gather(tournaments.go_on(tid), other.tournaments.go_on(tid))
+    finally:
+        await other_store.close()
+    assert sorted(type(d).__name__ for d in done) == ["NoneType", "TournamentStarted"]
+    games = await service.core.store.tournaments.games(tid)
+    assert sorted(Counter(game.round for game in games).items()) == [(1, 2), (2, 2)]
+    announced = [d for d in done if isinstance(d, TournamentStarted)]
+    assert announced[0].round == 2 and len(announced[0].pairings) == 2
 
 
 @pytest.mark.store

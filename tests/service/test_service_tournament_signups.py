@@ -145,6 +145,7 @@ async def test_a_swiss_at_its_deadline_starts_its_first_round(
     assert len(delivery.content.pairings) == 1 and delivery.content.bye is not None
 
 
+@pytest.mark.store
 async def test_two_processes_start_it_once(
     service: GameService, clock: ManualClock, db_path: Path | str
 ) -> None:
@@ -166,6 +167,7 @@ async def test_two_processes_start_it_once(
     assert (kinds[OutboxKind.GAME_OPENED], kinds[OutboxKind.TOURNAMENT_STARTED]) == (3, 1)
 
 
+@pytest.mark.store
 async def test_a_kill_during_the_start_leaves_it_to_start_once_after_restart(
     service: GameService, clock: ManualClock, db_path: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
