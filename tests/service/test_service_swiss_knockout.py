@@ -21,7 +21,8 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.service.tournament.knockout import Decision
-from bot.store import OutboxKind, Store, TournamentFormat, TournamentStatus
+from bot.store import OutboxKind, Rating, Store, TournamentFormat, TournamentStatus
+from bot.store.ratings import write_rating
 from bot.text.tournament_words import standings_text, started_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.tournament_helpers import DAVE, ERIN, USERS, draw, went_on, win
@@ -258,3 +259,45 @@ async def test_the_start_says_which_games_begin_by_format(
     assert "all at once" not in str(started_text(started))
     with using(Locale.FR):
         assert french.format(n=count) in say(started_text(started))
+
+
+async def _rated(service: GameService, variant: str, ratings: dict[int, float]) -> None:
+    """Give players ``ratings`` in ``variant`` on PLACE's server, as rated games would."""
+    async with service.core.store.database.transaction() as conn:
+        for player, rating in ratings.items():
+            await write_rating(
+                conn,
+                PLACE.guild_id,
+                variant,
+                player,
+                Rating(rating, 60.0, 0.06, 10),
+                service.core.now(),
+            )
+
+
+@pytest.mark.parametrize("format_", [TournamentFormat.KNOCKOUT, TournamentFormat.SWISS])
+async def test_the_field_is_seeded_by_rating_not_joining_order(
+    service: GameService, format_: TournamentFormat
+) -> None:
+    """Joined alice, bob, carol, dave; rated dave 1900, carol 1800, alice 1700, bob none
+    (last): seeds dave, carol, alice, bob. The knockout's bracket is 1 v 4 and 2 v 3 by
+    those seeds (dave v bob, carol v alice), a Swiss' round 1 the top half against the
+    bottom half (dave v alice, bob v carol) — neither is what joining order gives."""
+    tournaments = service.tournaments
+    rounds = 2 if format_ is TournamentFormat.SWISS else None
+    made = await tournaments.create(
+        ALICE, PLACE, manages_server=True, format=format_, players=4, rounds=rounds
+    )
+    for user in (ALICE, BOB, CAROL, DAVE):
+        await tournaments.join(user, PLACE)
+    await _rated(service, made.tournament.variant, {DAVE.id: 1900, CAROL.id: 1800, ALICE.id: 1700})
+    first = await tournaments.start(ALICE, PLACE, manages_server=False)
+    pairs = {frozenset((p.game.white.id, p.game.black.id)) for p in first.pairings}
+    if format_ is TournamentFormat.KNOCKOUT:
+        assert pairs == {frozenset((DAVE.id, BOB.id)), frozenset((CAROL.id, ALICE.id))}
+        boards = {p.board: {p.game.white.id, p.game.black.id} for p in first.pairings}
+        assert boards == {1: {DAVE.id, BOB.id}, 2: {CAROL.id, ALICE.id}}
+    else:
+        assert pairs == {frozenset((DAVE.id, ALICE.id)), frozenset((BOB.id, CAROL.id))}
+        top = next(p for p in first.pairings if DAVE.id in (p.game.white.id, p.game.black.id))
+        assert top.game.white.id == DAVE.id  # the top seed white
