@@ -519,26 +519,45 @@ def _match(match: MatchLine) -> Text:
 
 
 def withdrawn_text(done: TournamentWithdrawn) -> Text:
-    """A withdrawal: by whom, after how many games, and what became of the results."""
+    """A withdrawal: by whom (the organiser named when it was not the player), after how
+    many games, and what became of the results."""
     facts = {
         "player": done.player.name,
         "name": title(done.tournament),
         "finished": done.finished,
         "games": done.games,
     }
-    rule = (
-        Text(
-            "{player} withdrew from {name} after {finished} of {games} games: fewer than half "
-            "were played, so their results are struck out of the table.",
-            **facts,
+    if done.actor.id != done.player.id:  # an organiser removed them
+        rule = (
+            Text(
+                "{player} was withdrawn from {name} by {actor} after {finished} of {games} "
+                "games: fewer than half were played, so their results are struck out of the "
+                "table.",
+                actor=done.actor.name,
+                **facts,
+            )
+            if done.struck_out
+            else Text(
+                "{player} was withdrawn from {name} by {actor} after {finished} of {games} "
+                "games: their results stand, and their games still going are lost by forfeit.",
+                actor=done.actor.name,
+                **facts,
+            )
         )
-        if done.struck_out
-        else Text(
-            "{player} withdrew from {name} after {finished} of {games} games: their results "
-            "stand, and their games still going are lost by forfeit.",
-            **facts,
+    else:
+        rule = (
+            Text(
+                "{player} withdrew from {name} after {finished} of {games} games: fewer than "
+                "half were played, so their results are struck out of the table.",
+                **facts,
+            )
+            if done.struck_out
+            else Text(
+                "{player} withdrew from {name} after {finished} of {games} games: their "
+                "results stand, and their games still going are lost by forfeit.",
+                **facts,
+            )
         )
-    )
     if done.timeouts:  # withdrawn by the tournament's rule, not by anyone
         rule = Sentences(
             Plural(

@@ -241,7 +241,7 @@ bob /tournament withdraw player:carol
 """
     output = await play(tmp_path, script)
     assert "Club has started: 3 games, all at once." in output
-    assert "carol withdrew from Club after 0 of 2 games" in output
+    assert "carol was withdrawn from Club by bob after 0 of 2 games" in output
     assert "! " not in output, output
 
 

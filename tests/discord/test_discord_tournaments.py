@@ -191,7 +191,8 @@ async def test_withdrawals_strike_out_or_forfeit_by_the_half_rule(running: Harne
     refused = await command(fake, bob, "tournament withdraw", {"player": carol})
     assert refused.ephemeral and "can withdraw another player" in refused.text()
     removed = await command(fake, alice, "tournament withdraw", {"player": carol})
-    assert "carol withdrew from Club after 1 of 2 games: their results stand" in removed.text()
+    said = removed.text()
+    assert "carol was withdrawn from Club by alice after 1 of 2 games: their results stand" in said
     shown = await command(fake, bob, "tournament standings")
     assert points(shown.text()) == {"alice": "1", "bob": "1", "carol (withdrew)": "0"}
     width, height = _cross_table(shown)
