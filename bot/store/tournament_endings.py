@@ -96,20 +96,26 @@ async def games_ended(
     """``game_ended`` for each of ``game_ids``, just ended in this transaction, in order of
     id: the announcements of the tournaments finished (``ended_item``) and of the Swiss
     rounds and knockout matches over (``round_item``), to write with the ending; each
-    rated one's ``ratings`` kept with it (its standings' rating changes). Games of no
-    tournament (most) cost one statement between them."""
+    rated one's ``ratings`` kept with it (its standings' rating changes); and one
+    standings row a tournament (``_standings_item``). Games of no tournament (most) cost
+    one statement between them."""
     marks = ", ".join("?" * len(game_ids))
     cursor = await conn.execute(
-        f"SELECT game_id FROM tournament_games WHERE game_id IN ({marks}) ORDER BY game_id",
+        f"SELECT game_id, tournament_id FROM tournament_games WHERE game_id IN ({marks}) "
+        "ORDER BY game_id",
         list(game_ids),
     )
-    in_tournaments = [int(row[0]) for row in await cursor.fetchall()]
+    in_tournaments = [(int(row[0]), int(row[1])) for row in await cursor.fetchall()]
     await cursor.close()
+    # One standings row a tournament: its last game's, which counts them all (a withdrawal
+    # ending N games would otherwise say the same table N times).
+    last = {tournament: game_id for game_id, tournament in in_tournaments}
     finished = []
-    for game_id in in_tournaments:
+    for game_id, tournament in in_tournaments:
         if game_id in ratings:
             await _keep_ratings(conn, game_id, ratings[game_id])
-        finished.append(await _standings_item(conn, game_id))
+        if last[tournament] == game_id:
+            finished.append(await _standings_item(conn, game_id))
         if (timed_out := await _timeouts_item(conn, game_id)) is not None:
             finished.append(timed_out)
         tournament_id = await game_ended(conn, game_id, now)
@@ -132,7 +138,8 @@ async def _keep_ratings(conn: Connection, game_id: int, update: RatingUpdate) ->
 
 async def _standings_item(conn: Connection, game_id: int) -> OutboxItem:
     """The row that brings the standings message of ``game_id``'s tournament up to date
-    after its ending (once per ending game), counting the games ended so far."""
+    after its ending (the last of a transaction's games of that tournament), counting
+    the games ended so far."""
     cursor = await conn.execute(
         "SELECT t.tournament_id, (SELECT COUNT(*) FROM tournament_games o JOIN games g "
         "ON g.id = o.game_id WHERE o.tournament_id = t.tournament_id "

@@ -268,3 +268,21 @@ async def test_the_standings_follow_each_result(tmp_path: Path) -> None:
     assert output.count("Standings of Autumn cup after 1 of 3 games:") == 1
     assert output.count("Standings of Autumn cup after 3 of 3 games:") == 1
     assert output.index("Autumn cup is over") < output.index("after 3 of 3 games")
+
+
+async def test_a_withdrawal_ending_games_prints_the_table_once(tmp_path: Path) -> None:
+    """dave withdraws from a round robin of four with three games going: they end in one
+    transaction, and the console prints the standings after them once, not once a game."""
+    script = """\
+alice /tournament create Club players:4
+alice /tournament join
+bob /tournament join
+carol /tournament join
+dave /tournament join
+alice /tournament start
+dave /tournament withdraw
+"""
+    output = await play(tmp_path, script)
+    assert "3 games ended." in output
+    assert output.count("Standings of Club after") == 1, output
+    assert "! " not in output, output
