@@ -1,0 +1,3 @@
+-- Nothing to do on SQLite (its planner keeps no statistics of expressions; it reads
+-- games_list_waiting in order by its rules). PostgreSQL's version (migrations/postgresql/0073)
+-- keeps statistics of the waiting player's expression.
