@@ -78,6 +78,7 @@ from bot.service import (
 )
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
+from bot.service.tournament.facts import TournamentShown
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
@@ -95,6 +96,7 @@ from bot.text.phrases import XIANGQI_WORDED, variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.results import result_text
 from bot.text.signup_words import signup_text
+from bot.text.tournament_words import entry_text, signup_buttons, started_text
 
 _log = logging.getLogger(__name__)
 
@@ -297,6 +299,9 @@ class Console:
 
     async def show(self, result: object) -> None:
         """Print any service result: its text, board, buttons and whom it notifies."""
+        if isinstance(result, TournamentShown):
+            await self._show_signup(result)
+            return
         text = result_text(result)
         if text:
             self.say(text)
@@ -352,6 +357,13 @@ class Console:
             await self._show_choices(result, menus=challenge_menus(result))
         else:
             await self._show_choices(result)
+
+    async def _show_signup(self, shown: TournamentShown) -> None:
+        """A tournament's sign-up after an entry, with Join and Leave while it is open."""
+        self.say(entry_text(shown))
+        if shown.started is not None:  # joining filled it
+            self.say(started_text(shown.started))
+        await self._show_choices(shown, signup_buttons(shown.tournament))
 
     async def _retire_previews(self, preview: MovePreview) -> None:
         """A newer preview takes the older ones' Confirm / Cancel away (only the latest

@@ -12,7 +12,6 @@ from bot.service import User
 from bot.service.tournament.facts import BYE_HALVES, DECIDER_LABELS, FORMAT_LABELS
 from bot.store import TournamentFormat
 from bot.text.tournament_words import (
-    entry_text,
     records_text,
     standings_text,
     started_text,
@@ -37,10 +36,7 @@ async def tournament(
         await _create(console, user, words, options)
     elif action in ("join", "leave"):
         act = tournaments.join if action == "join" else tournaments.leave
-        shown = await act(user, CONSOLE_PLACE, _number(action, options, words))
-        console.say(entry_text(shown))
-        if shown.started is not None:
-            console.say(started_text(shown.started))
+        await console.show(await act(user, CONSOLE_PLACE, _number(action, options, words)))
     elif action == "start":
         number = _number(action, options, words)
         started = await tournaments.start(user, CONSOLE_PLACE, number, manages_server=True)
@@ -107,7 +103,7 @@ async def _create(console: Console, user: User, words: list[str], options: dict[
         if "decider" in options
         else None,
     )
-    console.say(entry_text(shown))
+    await console.show(shown)
 
 
 def _bye(typed: str) -> int:

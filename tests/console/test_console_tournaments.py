@@ -286,3 +286,25 @@ dave /tournament withdraw
     assert "3 games ended." in output
     assert output.count("Standings of Club after") == 1, output
     assert "! " not in output, output
+
+
+async def test_the_signup_has_join_and_leave_as_numbered_buttons(tmp_path: Path) -> None:
+    """The sign-up's Join and Leave buttons, as the console numbers them: pressed by label
+    or number, each acts for the presser and shows the sign-up again with its buttons; a
+    full field's join starts it, and the started tournament has none."""
+    script = """\
+alice /tournament create Club players:3 start_when_full:yes
+bob /press Join
+carol /press 3
+carol /press Leave
+carol /press Join
+alice /press Join
+"""
+    output = await play(tmp_path, script)
+    assert "buttons: [1] Join  [2] Leave" in output
+    assert "bob joined. Club (#1)" in output and "carol joined. Club (#1)" in output
+    assert "carol left. Club (#1)" in output and "Players (1/3): bob." in output
+    assert "Club has started: 3 games, all at once." in output
+    started = output.split("Club has started", 1)[1]
+    assert "Join" not in started.split("\n", 1)[0] and "] Join" not in started, output
+    assert "! " not in output, output
