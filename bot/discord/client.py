@@ -507,12 +507,16 @@ class PostalBot(discord.AutoShardedClient):
         if any(p is not None and p.notify is NotifyMode.DM for p in players):
             self.outbox.wake()
 
-    def ending_reply(self, result: GameEnded) -> Callable[[], Reply]:
+    def ending_reply(
+        self, result: GameEnded, here: frozenset[int] | None = None
+    ) -> Callable[[], Reply]:
         """The message announcing an ending (worded by ``reply``), mentioning the players who
-        want mentions (the others hear of it by DM, through the outbox)."""
+        want mentions (the others hear of it by DM, through the outbox) and may be mentioned
+        where it is said (``here``: ``messages.only_here``)."""
         players = (result.game.white, result.game.black)
         self.wake_outbox_for(*players)
-        mentioned = [p for p in players if messages.wants_mention(p)]
+        wanting = [p for p in players if messages.wants_mention(p)]
+        mentioned = messages.only_here(wanting, here)
         return lambda: messages.game_ended(result, mentioned)
 
     async def announce_ending(self, interaction: discord.Interaction, result: GameEnded) -> None:

@@ -377,7 +377,8 @@ async def pause(interaction: discord.Interaction, days: PauseDays, game: int | N
     bot, user, place = postal(interaction), actor_of(interaction), place_of(interaction)
     result = await quickly(interaction, bot.service.pauses.ask(user, place, days, game_id=game))
     if isinstance(result, PauseAgreed):
-        await bot.reply(interaction, lambda: pause_messages.pause_agreed(result))
+        here = await bot.service.reports.players_here(result.game, place)
+        await bot.reply(interaction, lambda: pause_messages.pause_agreed(result, here))
     else:
         await _show_offer_or_ending(bot, interaction, result)
 

@@ -213,6 +213,13 @@ def wants_turn_mention(player: PlayerRef | None) -> bool:
     return wants_mention(player) and player is not None and not player.digest
 
 
+def only_here(players: Iterable[PlayerRef], here: frozenset[int] | None) -> list[PlayerRef]:
+    """``players`` an answer may mention where it is given: all of them in the game's own
+    server (``here`` None), else only those in ``here`` (the player of that other server,
+    ``players_here``: the others are named there, never pinged)."""
+    return [p for p in players if here is None or p.id in here]
+
+
 def with_mentions(text: str, players: Iterable[PlayerRef]) -> tuple[str, tuple[int, ...]]:
     """``text`` prefixed with mentions of ``players`` (duplicates dropped, and a team's
     seat in a vote game, which is no Discord user: ``team_of_player``)."""

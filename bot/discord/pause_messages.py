@@ -13,6 +13,7 @@ from bot.discord.messages import (
     Tone,
     deadline_field,
     game_title,
+    only_here,
     safe,
     with_mentions,
 )
@@ -34,10 +35,11 @@ def pause_agreed_words(result: PauseAgreed) -> str:
     return clip(say(pause_agreed_text(escaped)), DESCRIPTION_LIMIT)
 
 
-def pause_agreed(result: PauseAgreed) -> Reply:
+def pause_agreed(result: PauseAgreed, here: frozenset[int] | None = None) -> Reply:
     """A pause agreed: the clocks stand still until it ends (the deadline shown moved), the
-    player who asked mentioned."""
+    player who asked mentioned (if ``here``, the players an answer there may mention, has
+    them: ``only_here``)."""
     game = result.game
     card = Card(game_title(game), pause_agreed_words(result), deadline_field(game), Tone.GAME)
-    content, mentions = with_mentions(_("Clocks paused."), [result.asked_by])
+    content, mentions = with_mentions(_("Clocks paused."), only_here([result.asked_by], here))
     return Reply(content, card, mentions=mentions)

@@ -128,18 +128,16 @@ async def show_press(
                     interaction,
                     lambda: messages.sentence(messages.safe(ending_text(result.ending))),
                 )
-            await bot.reply(interaction, bot.ending_reply(result))
+            here = await bot.service.reports.players_here(result.game, place)
+            await bot.reply(interaction, bot.ending_reply(result, here))
         case OfferDeclined():
             await rewrite_pressed(
                 interaction, lambda: messages.safe(interactions.offer_declined_text(result))
             )
         case TakenBack():
-            await show_taken_back(bot, interaction, result)
-        case OfferMade():
-            await bot.reply(interaction, lambda: messages.offer_made(result))
-        case PauseAgreed():
-            await rewrite_pressed(interaction, lambda: pause_messages.pause_agreed_words(result))
-            await bot.reply(interaction, lambda: pause_messages.pause_agreed(result))
+            await show_taken_back(bot, interaction, result, place)
+        case OfferMade() | PauseAgreed():
+            await show_offer_or_pause(bot, interaction, result, place)
         case ConfirmationNeeded():
             await bot.reply(interaction, lambda: messages.confirmation_needed(result))
         case MoveMenu():
@@ -188,16 +186,35 @@ async def show_vote(
     await after_ballot(bot, result)
 
 
+async def show_offer_or_pause(
+    bot: PostalBot, interaction: discord.Interaction, result: OfferMade | PauseAgreed, place: Place
+) -> None:
+    """An offer made, or a pause agreed, with a press: answered in public where pressed,
+    mentioning only whom an answer there may (``players_here``: in a match game's other
+    server, its own player)."""
+    here = await bot.service.reports.players_here(result.game, place)
+    if isinstance(result, OfferMade):
+        pinged = messages.only_here([result.to], here)
+        await bot.reply(interaction, lambda: messages.offer_made(result, pinged))
+        return
+    await rewrite_pressed(interaction, lambda: pause_messages.pause_agreed_words(result))
+    await bot.reply(interaction, lambda: pause_messages.pause_agreed(result, here))
+
+
 async def show_taken_back(
-    bot: PostalBot, interaction: discord.Interaction, result: TakenBack
+    bot: PostalBot, interaction: discord.Interaction, result: TakenBack, place: Place
 ) -> None:
     """A takeback accepted with a press: the request's message says so (unless the press was
-    on the board), and the board after it is posted."""
+    on the board), and the board after it is posted, mentioning the player to move only
+    where they may be (``players_here``)."""
     if not _from_board(interaction):
         await rewrite_pressed(
             interaction, lambda: messages.safe(interactions.taken_back_text(result))
         )
-    mention = messages.wants_turn_mention(result.notify)
+    here = await bot.service.reports.players_here(result.game, place)
+    mention = messages.wants_turn_mention(result.notify) and bool(
+        messages.only_here([result.notify], here)
+    )
     bot.outbox.wake()
     await bot.reply(interaction, lambda: messages.taken_back(result, mention_player=mention))
 

@@ -44,6 +44,7 @@ from bot.store import (
     OutboxItem,
     OutboxTarget,
     PairedMatchGame,
+    Routing,
 )
 from rules import Color
 
@@ -383,7 +384,13 @@ class ClubMatchUseCases:
                     core.first_look(players.get(first), deadline, now),
                     other_places=other if match.between_servers else (),
                 )
-                opened = OutboxItem(OutboxTarget.PLACE, GameOpenedFacts(1, board))
+                # Both mentioned in the game's own thread (which adds them to it); the
+                # copy in the other server keeps only its own player (``where_said``).
+                opened = OutboxItem(
+                    OutboxTarget.PLACE,
+                    GameOpenedFacts(1, board),
+                    routing=Routing((white, black)),
+                )
                 outbox = (opened, *turn_dm(None, 0, refs[first]))
                 games.append(PairedMatchGame(board, white_side, game, outbox))
         return games

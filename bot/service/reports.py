@@ -307,6 +307,16 @@ class ReportUseCases:
             game, guild_id=place.guild_id, channel_id=place.channel_id, thread_id=place.thread_id
         )
 
+    async def players_here(self, game: GameView, place: Place) -> frozenset[int] | None:
+        """The players of ``game`` an answer given at ``place`` may mention: None (any) in
+        the game's own server; in another server, only the player who acts from there (its
+        ``game_places`` row), as that server's copies do, and nobody in a server that is
+        none of the game's. Read from ``game_places`` only for a place in another server."""
+        if place.guild_id == game.guild_id:
+            return None
+        places = await self._core.store.game_places.of_game(game.id)
+        return frozenset(p.player_id for p in places if p.guild_id == place.guild_id)
+
     async def replace_board_message(
         self,
         game_id: int,

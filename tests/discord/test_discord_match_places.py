@@ -225,3 +225,43 @@ async def test_an_older_board_loses_its_buttons_in_both_threads(running: Harness
 
     for thread in (game.thread_a, game.thread_b):
         await fake.wait_until(partial(retired, thread))
+
+
+def pinged_in(fake: FakeDiscord, thread: FakeChannel, user: FakeUser) -> list[str]:
+    """Postal's messages in ``thread`` that mention ``user`` (pinged, or written as a
+    mention that would show as an unknown user where they are no member)."""
+    return [
+        m.text()[:80]
+        for m in fake.channel_messages(thread.id)
+        if user.id in m.mentions or user.mention in m.text()
+    ]
+
+
+async def test_presses_in_b_answer_there_mentioning_only_bs_player(running: Harness) -> None:
+    """The Tigers' player presses the board's Draw in B's thread: the offer, answered in
+    public there, names the Lions' player without a ping (they are no member of B), as B's
+    copies do; A's copy pings them. The Tigers' player then resigns by the board's button
+    there, and the ending answered in B pings only the Tigers' player. No message in B
+    mentions a non-member of B."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
+    (board,) = await fake.wait_until(partial(boards_saying, fake, game.thread_b, "e5"))
+    await fake.acknowledged(await fake.click(game.tiger, board, "Draw"))
+    (offer,) = await fake.wait_until(lambda: said(fake, game.thread_b, "offers a draw"))
+    assert offer.interaction_id is not None and game.lion.name in offer.text(), offer.text()
+    (copy,) = await fake.wait_until(lambda: said(fake, game.thread_a, "offers a draw"))
+    assert game.lion.id in copy.mentions, copy.text()
+    assert pinged_in(fake, game.thread_b, game.lion) == []
+
+    await running.delivered()
+    (board,) = [m for m in boards_saying(fake, game.thread_b, "e5") if m.buttons()]
+    confirm = await fake.click(game.tiger, board, "Resign")
+    await fake.acknowledged(await fake.click(game.tiger, await fake.reply(confirm), "Resign"))
+    await told_once_in_each(running, game, "resigned")
+    (ending,) = boards_saying(fake, game.thread_b, "resigned")
+    assert ending.mentions == [game.tiger.id], ending.text()
+    assert pinged_in(fake, game.thread_b, game.lion) == []
+    stray = [m.text()[:70] for m, _ in fake.stray_mentions() if m.channel_id == game.thread_b.id]
+    assert stray == []

@@ -469,6 +469,21 @@ class FakeState:
             and (include_ephemeral or not m.ephemeral)
         ]
 
+    def stray_mentions(self) -> list[tuple[FakeMessage, int]]:
+        """Each ping (``FakeMessage.mentions``: allowed by the message's
+        ``allowed_mentions``) of a user who is not a member of the server the message was
+        posted in: Discord delivers no such ping, and the id shows as an unknown user, so
+        a product that sends one has mentioned someone who cannot see the place."""
+        stray = []
+        for message in self.messages.values():
+            channel = self.channels.get(message.channel_id)
+            guild_id = None if channel is None else channel.guild_id
+            for user_id in message.mentions:
+                user = self.users.get(user_id)
+                if user is not None and not user.is_member_of(guild_id):
+                    stray.append((message, user_id))
+        return stray
+
     def still_thinking(self) -> list[FakeInteraction]:
         """Interactions whose deferred "thinking" message was never filled in."""
         return [
