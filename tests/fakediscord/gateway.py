@@ -13,13 +13,13 @@ from aiohttp import WSMsgType, web
 from tests.fakediscord.model import PRIVILEGED_INTENTS
 
 if TYPE_CHECKING:
-    from tests.fakediscord.state import FakeState
+    from tests.fakediscord.world import World
 
 
 class GatewaySession:
     """One gateway connection: HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatches."""
 
-    def __init__(self, fake: FakeState, ws: web.WebSocketResponse) -> None:
+    def __init__(self, fake: World, ws: web.WebSocketResponse) -> None:
         self.fake = fake
         self.ws = ws
         self.sequence = 0

@@ -23,10 +23,10 @@ from tests.fakediscord.limits import (
     too_many_requests,
 )
 from tests.fakediscord.model import Call, DiscordError, json_response
-from tests.fakediscord.state import FakeState
+from tests.fakediscord.world import World
 
 
-class Recording(FakeState):
+class Recording(World):
     """Records each call; applies rate limits, held answers and faults first."""
 
     @web.middleware
