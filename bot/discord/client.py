@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot.config import Settings
-from bot.discord import messages, outbox_messages
+from bot.discord import mentioned, messages, outbox_messages
 from bot.discord.analyse import ANALYSIS_COMMANDS, follow_in_message
 from bot.discord.answers import Answers
 from bot.discord.board_commands import BOARD_COMMANDS
@@ -490,9 +490,10 @@ class PostalBot(discord.AutoShardedClient):
         return await self.service.challenges.challenge_message(challenge_id)
 
     async def announce_move(self, interaction: discord.Interaction, result: MovePlayed) -> None:
-        """The public after-move message, pinging the player to move if they want mentions
-        (a DM for those who chose DMs is an outbox row of the move itself)."""
-        mention = messages.wants_turn_mention(result.notify)
+        """The public after-move message, pinging the player it is news for if they want
+        mentions and may be where it is said (``mentioned``; a DM for those who chose DMs
+        is an outbox row of the move itself)."""
+        mention = await mentioned.move_mention(self, interaction, result)
         await self.reply(
             interaction,
             lambda: messages.move_played(result, mention_player=mention),
@@ -507,17 +508,15 @@ class PostalBot(discord.AutoShardedClient):
         if any(p is not None and p.notify is NotifyMode.DM for p in players):
             self.outbox.wake()
 
-    def ending_reply(
-        self, result: GameEnded, here: frozenset[int] | None = None
+    async def ending_reply(
+        self, interaction: discord.Interaction, result: GameEnded
     ) -> Callable[[], Reply]:
         """The message announcing an ending (worded by ``reply``), mentioning the players who
         want mentions (the others hear of it by DM, through the outbox) and may be mentioned
-        where it is said (``here``: ``messages.only_here``)."""
-        players = (result.game.white, result.game.black)
-        self.wake_outbox_for(*players)
-        wanting = [p for p in players if messages.wants_mention(p)]
-        mentioned = messages.only_here(wanting, here)
-        return lambda: messages.game_ended(result, mentioned)
+        where it is said (``mentioned``)."""
+        self.wake_outbox_for(result.game.white, result.game.black)
+        pinged = await mentioned.ending_mentions(self, interaction, result)
+        return lambda: messages.game_ended(result, pinged)
 
     async def announce_ending(self, interaction: discord.Interaction, result: GameEnded) -> None:
         """The ending answered to the command that caused it; typed away from the game's
@@ -529,7 +528,7 @@ class PostalBot(discord.AutoShardedClient):
             result = replace(result, game=game)  # the note's link: where they can read it
             await self.reply(interaction, lambda: messages.ended_elsewhere(result))
         else:
-            await self.reply(interaction, self.ending_reply(result))
+            await self.reply(interaction, await self.ending_reply(interaction, result))
 
     async def announce_move_elsewhere(
         self, interaction: discord.Interaction, result: MovePlayed

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import menu_messages, messages, pause_messages
+from bot.discord import mentioned, menu_messages, messages, pause_messages
 from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT, autocomplete_game
 from bot.discord.conditional import conditional
 from bot.discord.context import actor_of, place_of, user_of
@@ -323,7 +323,7 @@ async def _show_offer_or_ending(
             offered = replace(result, game=seen)
             await bot.reply(interaction, lambda: messages.offered_elsewhere(offered))
         case OfferMade():
-            await bot.reply(interaction, lambda: messages.offer_made(result))
+            await mentioned.announce_offer(bot, interaction, result)
         case GameEnded():
             await bot.announce_ending(interaction, result)
         case TakenBack() if result.game.place.target_id != place_of(interaction).target_id:
@@ -333,11 +333,7 @@ async def _show_offer_or_ending(
             granted = replace(result, game=seen)
             await bot.reply(interaction, lambda: messages.taken_back_elsewhere(granted))
         case TakenBack():
-            mention = messages.wants_turn_mention(result.notify)
-            bot.outbox.wake()
-            await bot.reply(
-                interaction, lambda: messages.taken_back(result, mention_player=mention)
-            )
+            await mentioned.announce_taken_back(bot, interaction, result)
         case _:
             raise TypeError(f"unexpected result {type(result).__name__}")
 
@@ -352,7 +348,8 @@ async def moretime(
     result = await quickly(
         interaction, bot.service.deadlines.moretime(user, place, days, game_id=game)
     )
-    await bot.reply(interaction, lambda: messages.more_time(result))
+    mention = await mentioned.more_time_mention(bot, interaction, result)
+    await bot.reply(interaction, lambda: messages.more_time(result, mention_player=mention))
 
 
 @app_commands.command(name="vacation", description=about("vacation"))
@@ -377,7 +374,7 @@ async def pause(interaction: discord.Interaction, days: PauseDays, game: int | N
     bot, user, place = postal(interaction), actor_of(interaction), place_of(interaction)
     result = await quickly(interaction, bot.service.pauses.ask(user, place, days, game_id=game))
     if isinstance(result, PauseAgreed):
-        here = await bot.service.reports.players_here(result.game, place)
+        here = await mentioned.players_here(bot, interaction, result.game)
         await bot.reply(interaction, lambda: pause_messages.pause_agreed(result, here))
     else:
         await _show_offer_or_ending(bot, interaction, result)

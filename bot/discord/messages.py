@@ -236,8 +236,8 @@ def with_mentions(text: str, players: Iterable[PlayerRef]) -> tuple[str, tuple[i
 def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
     """The public message after a move: board, SAN, check/mate text, whose turn, deadline.
 
-    ``mention_player`` says whether to ping the player to move (their settings, or a DM
-    that could not be delivered).
+    ``mention_player`` says whether to ping the player it is news for: to move, or at an
+    ending the mover's opponent (their settings, and whether they may be pinged there).
     """
     game = result.game
     played = safe(
@@ -268,8 +268,7 @@ def move_played(result: MovePlayed, *, mention_player: bool) -> Reply:
         players.append(result.notify)
         line = _("your move. {news}").format(news=sentence(headline))
     elif result.ending is not None:
-        opponent = game.opponent_of(result.mover.id)
-        players += [opponent] if wants_mention(opponent) else []
+        players += [game.opponent_of(result.mover.id)] if mention_player else []
         line = sentence(headline)
     else:
         line = sentence(headline)
@@ -357,11 +356,11 @@ def taken_back(result: TakenBack, *, mention_player: bool) -> Reply:
     return board_message(Reply(content, card, result.board, mentions=mentions), game)
 
 
-def more_time(result: MoreTimeGiven) -> Reply:
+def more_time(result: MoreTimeGiven, *, mention_player: bool) -> Reply:
     game = result.game
     text = card_text(interactions.more_time_text(result))
     card = Card(game_title(game), text, deadline_field(game), Tone.GAME)
-    players = [result.notify] if wants_mention(result.notify) else []
+    players = [result.notify] if mention_player else []
     content, mentions = with_mentions(_("More time."), players)
     return Reply(content, card, mentions=mentions)
 

@@ -22,6 +22,7 @@ from bot.discord.messages import (
     game_title,
     offer_declined,
     offer_made,
+    only_here,
     reminder,
     safe,
     taken_back,
@@ -41,7 +42,6 @@ from bot.service import (
     NoticeKind,
     OfferDeclined,
     OfferMade,
-    PlayerRef,
     Reminder,
     TakenBack,
     TurnNotice,
@@ -98,8 +98,9 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, TournamentCancelled):
         return Reply(clip(safe(cancelled_text(content)), CONTENT_LIMIT))
     elif isinstance(content, GameOpened):
-        # In a game's other place (a server more) only its own player is mentioned.
-        return _game_opened(content, None if delivery.place_id is None else mention)
+        # A club match's row names who may be mentioned in each of its game's places (the
+        # players of that server: ``where_said``); a tournament's names nobody (anyone).
+        return _game_opened(content, frozenset(p.id for p in mention) or None)
     elif isinstance(content, VoteClosedNotice):
         return Reply(clip(safe(closed_text(content.closed)), CONTENT_LIMIT))
     elif isinstance(content, TeamReminder):
@@ -130,16 +131,16 @@ def _team_reminder(reminder: TeamReminder) -> Reply:
     return Reply(line, mentions=mentions, roles=(reminder.role_id,))
 
 
-def _game_opened(opened: GameOpened, here: list[PlayerRef] | None = None) -> Reply:
-    """A tournament game's first board, saying who moves first: in its own thread both
-    players are mentioned (which adds them to it), elsewhere the first mover if they want;
-    ``here``: whom to mention instead (in a game's other server, its player only)."""
+def _game_opened(opened: GameOpened, here: frozenset[int] | None = None) -> Reply:
+    """A tournament or match game's first board, saying who moves first: in its own thread
+    both players are mentioned (which adds them to it), elsewhere the first mover if they
+    want; only those in ``here`` if given (a match game between servers: the players of
+    the server it is said in, ``only_here``)."""
     game = opened.game
     players = [game.white, game.black] if opened.own_thread else []
     if not opened.own_thread and wants_turn_mention(game.white):
         players.append(game.white)
-    if here is not None:
-        players = list(here)
+    players = only_here(players, here)
     to_move = game.to_move or game.white
     news = _("New game! {player} to move.").format(player=to_move.name)
     line, mentions = with_mentions(safe(news), players)

@@ -16,6 +16,7 @@ import discord
 
 from bot.discord import (
     match_invitations,
+    mentioned,
     menu_messages,
     messages,
     pause_messages,
@@ -128,16 +129,16 @@ async def show_press(
                     interaction,
                     lambda: messages.sentence(messages.safe(ending_text(result.ending))),
                 )
-            here = await bot.service.reports.players_here(result.game, place)
-            await bot.reply(interaction, bot.ending_reply(result, here))
+            await bot.reply(interaction, await bot.ending_reply(interaction, result))
         case OfferDeclined():
+            mentioned.wake_for_places(bot)
             await rewrite_pressed(
                 interaction, lambda: messages.safe(interactions.offer_declined_text(result))
             )
         case TakenBack():
-            await show_taken_back(bot, interaction, result, place)
+            await show_taken_back(bot, interaction, result)
         case OfferMade() | PauseAgreed():
-            await show_offer_or_pause(bot, interaction, result, place)
+            await show_offer_or_pause(bot, interaction, result)
         case ConfirmationNeeded():
             await bot.reply(interaction, lambda: messages.confirmation_needed(result))
         case MoveMenu():
@@ -187,36 +188,29 @@ async def show_vote(
 
 
 async def show_offer_or_pause(
-    bot: PostalBot, interaction: discord.Interaction, result: OfferMade | PauseAgreed, place: Place
+    bot: PostalBot, interaction: discord.Interaction, result: OfferMade | PauseAgreed
 ) -> None:
     """An offer made, or a pause agreed, with a press: answered in public where pressed,
-    mentioning only whom an answer there may (``players_here``: in a match game's other
-    server, its own player)."""
-    here = await bot.service.reports.players_here(result.game, place)
+    mentioning only whom an answer there may (``players_here``: in a match game between
+    servers, that server's player)."""
     if isinstance(result, OfferMade):
-        pinged = messages.only_here([result.to], here)
-        await bot.reply(interaction, lambda: messages.offer_made(result, pinged))
+        await mentioned.announce_offer(bot, interaction, result)
         return
+    here = await mentioned.players_here(bot, interaction, result.game)
     await rewrite_pressed(interaction, lambda: pause_messages.pause_agreed_words(result))
     await bot.reply(interaction, lambda: pause_messages.pause_agreed(result, here))
 
 
 async def show_taken_back(
-    bot: PostalBot, interaction: discord.Interaction, result: TakenBack, place: Place
+    bot: PostalBot, interaction: discord.Interaction, result: TakenBack
 ) -> None:
     """A takeback accepted with a press: the request's message says so (unless the press was
-    on the board), and the board after it is posted, mentioning the player to move only
-    where they may be (``players_here``)."""
+    on the board), and the board after it is posted (``mentioned.announce_taken_back``)."""
     if not _from_board(interaction):
         await rewrite_pressed(
             interaction, lambda: messages.safe(interactions.taken_back_text(result))
         )
-    here = await bot.service.reports.players_here(result.game, place)
-    mention = messages.wants_turn_mention(result.notify) and bool(
-        messages.only_here([result.notify], here)
-    )
-    bot.outbox.wake()
-    await bot.reply(interaction, lambda: messages.taken_back(result, mention_player=mention))
+    await mentioned.announce_taken_back(bot, interaction, result)
 
 
 async def show_move(

@@ -308,13 +308,18 @@ class ReportUseCases:
         )
 
     async def players_here(self, game: GameView, place: Place) -> frozenset[int] | None:
-        """The players of ``game`` an answer given at ``place`` may mention: None (any) in
-        the game's own server; in another server, only the player who acts from there (its
-        ``game_places`` row), as that server's copies do, and nobody in a server that is
-        none of the game's. Read from ``game_places`` only for a place in another server."""
-        if place.guild_id == game.guild_id:
-            return None
+        """The players of ``game`` an answer given at ``place`` may mention: None (any) for
+        a game of one place; for a game between servers, those who act from ``place``'s
+        server, as the copies there do — in the game's own server the players of no other
+        place, in another the player of its ``game_places`` row, and nobody in a server
+        that is none of the game's. One read of ``game_places`` (ask it only for an answer
+        that would mention someone)."""
         places = await self._core.store.game_places.of_game(game.id)
+        if not places:
+            return None
+        if place.guild_id == game.guild_id:
+            away = {p.player_id for p in places}
+            return frozenset(p.id for p in (game.white, game.black) if p.id not in away)
         return frozenset(p.player_id for p in places if p.guild_id == place.guild_id)
 
     async def replace_board_message(

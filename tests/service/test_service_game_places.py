@@ -99,6 +99,46 @@ async def test_a_reminder_for_one_player_is_not_said_in_the_others_place(
     assert kept.state is OutboxState.SUPERSEDED
 
 
+async def test_the_own_place_pings_nobody_of_the_other_server(
+    service: GameService, store: Store
+) -> None:
+    """Bob acts from server 2: in the game's own place (alice's server) the board after
+    alice's move mentions nobody (its copy pings bob in his server), a closed DM's notice
+    for him is superseded there and said in his server only, and an answer given in
+    alice's server may mention alice only (``players_here``), one in bob's bob only, one
+    elsewhere nobody; in a game of one place, anyone."""
+    game_id = await _game_in_two_servers(service, store)
+    await service.play.move(ALICE, Place(1, 99), "e4", game_id=game_id)
+    own = next(
+        row
+        for row in await service.deliveries.deliveries_of(game_id)
+        if row.kind is OutboxKind.TURN and row.place_id is None
+    )
+    assert own.routing.mention == (BOB.id,)
+    here = await service.deliveries.delivery(own)
+    assert here is not None and here.mention == ()
+    assert isinstance(here.content, TurnNotice)
+    bob = here.content.game.black
+    await service.deliveries.dm_refused(dataclasses.replace(here, user=bob), "closed")
+    fallbacks = [
+        row for row in await service.deliveries.deliveries_of(game_id) if row.routing.dm_fallback
+    ]
+    (in_own,) = [row for row in fallbacks if row.place_id is None]
+    (in_his,) = [row for row in fallbacks if row.place_id is not None]
+    assert await service.deliveries.delivery(in_own) is None
+    states = {r.id: r.state for r in await store.outbox.rows(game_id=game_id)}
+    assert states[in_own.id] is OutboxState.SUPERSEDED
+    there = await service.deliveries.delivery(in_his)
+    assert there is not None and [p.id for p in there.mention] == [BOB.id]
+
+    view = await service.reports.game_view(game_id)
+    assert await service.reports.players_here(view, PLACE) == frozenset({ALICE.id})
+    assert await service.reports.players_here(view, OTHER) == frozenset({BOB.id})
+    assert await service.reports.players_here(view, Place(3, 30)) == frozenset()
+    alone = (await start_game(service)).game
+    assert await service.reports.players_here(alone, PLACE) is None
+
+
 async def test_an_offer_and_its_decline_are_said_where_the_answers_did_not_say_them(
     service: GameService, store: Store
 ) -> None:
