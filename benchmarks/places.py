@@ -13,6 +13,12 @@ price the probe alone, the games of one place again with the copy statement left
 (``outbox._copies`` returning none: what skipping the probe for them would save). Each round
 plays ``--moves`` random legal moves in each, in turn (this machine's speed drifts from
 minute to minute); the medians over the rounds end the report.
+
+Then the read a mention costs (issue 26: nobody is pinged in a server they are no member
+of): ``--reads`` times, in each database, ``ReportUseCases.players_here`` (what a public
+answer that mentions someone reads: the game's places) and ``where_said`` for a board row
+of the game's own place that mentions its player, against the same row mentioning nobody
+(which reads no ``game_places``): the difference is the read a mentioning delivery adds.
 """
 
 from __future__ import annotations
@@ -20,19 +26,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import random
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.service import percentile
 from bot.service import GameService, Place, User
-from bot.store import NewPlace, OutboxKind, Store, outbox
+from bot.service.delivery_places import where_said
+from bot.store import NewPlace, OutboxKind, OutboxRow, Store, outbox
 from bot.store.game_places import insert_places
 
 PLACE = Place(guild_id=1, channel_id=10)
@@ -90,13 +98,68 @@ def without_copies(skip: bool) -> Iterator[None]:
         outbox._copies = kept
 
 
+async def own_board_rows(service: GameService, ids: list[int]) -> list[OutboxRow]:
+    """The board rows of the games' own place that mention someone."""
+    rows = []
+    for game_id in ids:
+        found = await service.core.store.outbox.rows(game_id=game_id)
+        rows += [
+            r
+            for r in found
+            if r.kind is OutboxKind.TURN and r.place_id is None and r.routing.mention
+        ]
+    return rows
+
+
+async def timed(call: Callable[[], Awaitable[object]], count: int) -> tuple[float, float]:
+    """The median wall time and the mean CPU time of ``count`` calls, in microseconds."""
+    samples, cpu = [], time.process_time()
+    for _ in range(count):
+        started = time.perf_counter()
+        await call()
+        samples.append(time.perf_counter() - started)
+    return statistics.median(samples) * 1e6, (time.process_time() - cpu) / count * 1e6
+
+
+async def read_costs(label: str, service: GameService, ids: list[int], count: int) -> None:
+    """Print what a mention's read of the game's places costs in ``service``'s games."""
+    store, now, rng = service.core.store, service.core.now(), random.Random(29)
+    views = [await service.reports.game_view(game_id) for game_id in ids]
+    rows = await own_board_rows(service, ids)
+    records = {game_id: await store.games.get(game_id) for game_id in ids}
+
+    def row() -> OutboxRow:
+        return rng.choice(rows)
+
+    async def said(quiet: bool) -> None:
+        chosen = row()
+        if quiet:
+            chosen = dataclasses.replace(
+                chosen, routing=dataclasses.replace(chosen.routing, mention=())
+            )
+        record = records[chosen.game_id] if chosen.game_id is not None else None
+        assert record is not None
+        await where_said(store, now, chosen, record)
+
+    calls: dict[str, Callable[[], Awaitable[object]]] = {
+        "players_here (an answer's read)": lambda: service.reports.players_here(
+            rng.choice(views), PLACE
+        ),
+        "where_said, a row mentioning": lambda: said(False),
+        "where_said, the row mentioning nobody": lambda: said(True),
+    }
+    for name, call in calls.items():
+        wall, cpu = await timed(call, count)
+        print(f"{label}: {name}: median {wall:.1f} µs, CPU {cpu:.1f} µs a call")
+
+
 async def setup(folder: Path, games: int, other_place: bool) -> tuple[GameService, list[int]]:
     store = await Store.open(folder / f"places-{int(other_place)}.db", synchronous="FULL")
     service = GameService(store, hold_answers=True)
     return service, await build(service, games, other_place)
 
 
-async def main(games: int, moves: int, rounds: int) -> None:
+async def main(games: int, moves: int, rounds: int, reads: int) -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         one = await setup(folder, games, False)
@@ -136,6 +199,9 @@ async def main(games: int, moves: int, rounds: int) -> None:
                 f"{statistics.median(cpus[label]):.3f} ms a move (medians of {rounds} rounds); "
                 f"game #{ids[0]}: {len(turns)} turn rows, {copies} of them copies"
             )
+        for label in ("one place", "two places"):
+            service, ids = configs[label]
+            await read_costs(label, service, ids, reads)
         for service, _ in {id(c[0]): c for c in configs.values()}.values():
             await service.core.store.close()
 
@@ -145,5 +211,6 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--moves", type=int, default=600)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--reads", type=int, default=5000)
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.games, arguments.moves, arguments.rounds))
+    asyncio.run(main(arguments.games, arguments.moves, arguments.rounds, arguments.reads))
