@@ -3,23 +3,22 @@
 Each line of the help is built from the command catalog: commands and options as the
 reader's Discord client names them (``/défier``, ``partie:``), choices as it lists them
 (``couleur:blancs|rouges|noirs|"au hasard"``), yes and no in the reader's language, and
-examples (a button's label, a note) from the catalogs. The notes beside the commands start in
-one column, measured in terminal cells: an East Asian wide or fullwidth character takes two
-(``unicodedata.east_asian_width``), so the column holds in Korean, Japanese and Chinese too.
-Each part is printed as one message and stays within Discord's 2,000 characters
+examples (a button's label, a note) from the catalogs; laid out by ``bot.console.help_layout``
+within an 80-cell terminal, each note under its usage, every note in one column, widths
+measured in terminal cells (a wide Korean, Japanese or Chinese character takes two). Each
+part is printed as one message and stays within Discord's 2,000 characters
 (``tests/console/test_console_languages.py`` checks every language).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 
+from bot.console.help_layout import lay_out, usage_lines
 from bot.console.help_rows import (
-    GAP,
     INDENT,
     LINE_CELLS,
     NOTE_INDENT,
-    WIDEST_USAGE,
     Grid,
     Line,
     Part,
@@ -27,10 +26,9 @@ from bot.console.help_rows import (
     cells,
     command_said,
     option,
-    pad,
     placeholder,
     quoted,
-    say_word,
+    wrapped,
 )
 from bot.console.match_help import match_rows
 from bot.i18n import NP_, pgettext
@@ -44,78 +42,6 @@ from bot.service.themes import (
     piece_set_choice,
     theme_choice,
 )
-
-
-def _note(note: str, fields: Iterable[tuple[str, str]]) -> list[str]:
-    if not note:
-        return []
-    said = pgettext("console help", note).format(**{key: say(value) for key, value in fields})
-    return said.splitlines()
-
-
-def _usage_lines(words: Sequence[str]) -> list[str]:
-    """``words`` on lines of at most ``LINE_CELLS`` cells, later lines under the third word
-    (after ``alice /command``)."""
-    lines: list[str] = []
-    line = ""
-    indent = " " * (cells(" ".join(words[:2])) + 1) if len(words) > 2 else "    "
-    for word in words:
-        candidate = f"{line} {word}" if line else word
-        if line and cells(INDENT + candidate) > LINE_CELLS:
-            lines.append(line)
-            candidate = indent + word
-        line = candidate
-    lines.append(line)
-    return lines
-
-
-def lay_out(part: Part) -> str:
-    """One part of the help as text: notes in one column, grids in aligned columns."""
-    rows = [item for item in part if isinstance(item, Row)]
-    usages = {id(row): " ".join(say_word(word) for word in row.usage) for row in rows}
-    fitting = [cells(usages[id(row)]) for row in rows if row.note]
-    fitting = [width for width in fitting if width <= WIDEST_USAGE]
-    column = (max(fitting) if fitting else 0) + GAP
-    out: list[str] = []
-    for item in part:
-        if isinstance(item, Line):
-            said = pgettext("console help", item.text)
-            out.extend(said.format(**{key: say(value) for key, value in item.fields}).splitlines())
-        elif isinstance(item, Grid):
-            out.extend(_grid(item))
-        else:
-            usage = usages[id(item)]
-            note = _note(item.note, item.fields)
-            if not note:
-                out.extend(INDENT + line for line in _usage_lines(item.usage))
-                continue
-            if cells(usage) <= WIDEST_USAGE:
-                out.append(INDENT + pad(usage, column) + note[0])
-                note = note[1:]
-            else:
-                out.extend(INDENT + line for line in _usage_lines(item.usage))
-            out.extend(INDENT + " " * column + line for line in note)
-    return "\n".join(line.rstrip() for line in out)
-
-
-def _grid(grid: Grid) -> list[str]:
-    """The grid's rows in aligned columns; a row too wide for ``LINE_CELLS`` goes on in the
-    same columns on the next line (as few columns as it takes)."""
-    said = [[" ".join(say_word(word) for word in usage) for usage in row] for row in grid.rows]
-    for columns in range(max(len(row) for row in said), 0, -1):
-        chunks = [
-            row[start : start + columns] for row in said for start in range(0, len(row), columns)
-        ]
-        widths = [
-            max(cells(chunk[index]) for chunk in chunks if index < len(chunk))
-            for index in range(columns)
-        ]
-        if cells(INDENT) + sum(widths) + GAP * (columns - 1) <= LINE_CELLS or columns == 1:
-            break
-    return [
-        INDENT + "".join(pad(text, widths[index] + GAP) for index, text in enumerate(chunk))
-        for chunk in chunks
-    ]
 
 
 def help_layout() -> tuple[Part, ...]:
@@ -392,7 +318,8 @@ def _playing_rows() -> Part:
             (a, command_said("move"), "e4"),
             NP_(
                 "console help",
-                "any notation: e4, Nf3, e2e4, O-O, e8=Q;\nxiangqi: C2.5, h2e2, 炮二平五",
+                "any notation: e4, Nf3, e2e4, O-O, e8=Q;\nxiangqi: C2.5, h2e2, 炮二平五;\n"
+                "janggi: 79졸78, i4h4, pass (한수쉼)",
             ),
         ),
     )
@@ -550,7 +477,9 @@ def command_help(spec: CommandSpec, group: CommandSpec | None = None) -> str:
     for name in spec.option_names:
         described = spec.option(name)
         assert described is not None
-        lines.append(INDENT + option(path[0], name, bracket=False, sub=spec if group else None))
+        lines.extend(
+            usage_lines((option(path[0], name, bracket=False, sub=spec if group else None),))
+        )
         if described.description:
             note = pgettext("description", described.description)
             width = LINE_CELLS - cells(NOTE_INDENT)
@@ -558,33 +487,6 @@ def command_help(spec: CommandSpec, group: CommandSpec | None = None) -> str:
     parts = ["\n".join(lines)]
     parts.extend(command_help(sub, spec) for sub in spec.subcommands)
     return "\n\n".join(parts)
-
-
-def wrapped(text: str, width: int) -> list[str]:
-    """``text`` on lines of at most ``width`` terminal cells: broken at spaces, and inside a
-    word longer than a line (Chinese and Japanese have no spaces to break at)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        candidate = f"{line} {word}" if line else word
-        while cells(candidate) > width:
-            if line:
-                lines.append(line)
-                line, candidate = "", word
-                continue
-            cut = _fitting(candidate, width)
-            lines.append(candidate[:cut])
-            candidate = word = candidate[cut:]
-        line = candidate
-    return [*lines, line] if line else lines
-
-
-def _fitting(text: str, width: int) -> int:
-    """How many of ``text``'s first characters fit in ``width`` cells (at least one)."""
-    for end in range(1, len(text) + 1):
-        if cells(text[:end]) > width:
-            return max(end - 1, 1)
-    return len(text)
 
 
 __all__ = [

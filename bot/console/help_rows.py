@@ -13,14 +13,12 @@ from bot.i18n.names import OPTION_NAME as _OPTION_NAME
 from bot.i18n.text import say
 from bot.service.catalog import BY_NAME, CommandSpec, OptionSpec
 
-# Notes start at most this far right; a longer usage puts its note on the lines below it.
-WIDEST_USAGE = 38
-# Usages wrap before this many cells (a common terminal is 80 wide; boards are narrower).
-LINE_CELLS = 92
-# Between a usage and its note, and between the cells of a grid.
+# No line of the help is wider (a common terminal is 80 cells wide; boards are narrower).
+LINE_CELLS = 80
+# Between the cells of a grid.
 GAP = 2
 INDENT = "  "
-# Where /help <command> puts what an option is for: under the option, further in.
+# Where a note starts, under its usage (/help) or its option (/help <command>).
 NOTE_INDENT = INDENT * 3
 
 
@@ -97,7 +95,8 @@ def option(
     sub: CommandSpec | None = None,
 ) -> str:
     """``[name:value]`` of ``/command`` (of its subcommand ``sub``), the name as the reader's
-    client shows it; the value given, else the option's choices (yes|no for a yes-or-no)."""
+    client shows it; the value given (a choice's or yes or no in the reader's words), else
+    the option's choices (yes|no for a yes-or-no)."""
     spec = (sub or BY_NAME[command]).option(name)
     if value is None:
         if spec is not None and spec.kind.value == "yes or no":
@@ -106,8 +105,21 @@ def option(
             value = choices_of(spec)
         else:
             value = ""
+    elif spec is not None:
+        value = _value_said(spec, value)
     shown = f"{name_in(_OPTION_NAME, name)}:{value}"
     return f"[{shown}]" if bracket else shown
+
+
+def _value_said(spec: OptionSpec, value: str) -> str:
+    """An example's ``value`` as the reader types it: yes or no in their words, a choice by
+    its label as their client lists it (``blancs``, ``Suisse``); any other value as it is."""
+    if spec.kind.value == "yes or no" and value in ("yes", "no"):
+        return say(YES if value == "yes" else NO)
+    for choice, label in spec.choice_labels:
+        if str(choice) == value:
+            return quoted(label_head(pgettext("choice", label))) or value
+    return value
 
 
 def placeholder(name: str) -> str:
@@ -118,3 +130,30 @@ def placeholder(name: str) -> str:
 def command_said(*path: str) -> str:
     """``/command sub`` as the reader's client names it."""
     return say(Command(*path))
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` on lines of at most ``width`` terminal cells: broken at spaces, and inside a
+    word longer than a line (Chinese and Japanese have no spaces to break at)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        while cells(candidate) > width:
+            if line:
+                lines.append(line)
+                line, candidate = "", word
+                continue
+            cut = _fitting(candidate, width)
+            lines.append(candidate[:cut])
+            candidate = word = candidate[cut:]
+        line = candidate
+    return [*lines, line] if line else lines
+
+
+def _fitting(text: str, width: int) -> int:
+    """How many of ``text``'s first characters fit in ``width`` cells (at least one)."""
+    for end in range(1, len(text) + 1):
+        if cells(text[:end]) > width:
+            return max(end - 1, 1)
+    return len(text)

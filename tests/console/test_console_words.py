@@ -104,6 +104,7 @@ async def test_a_korean_refusal_lists_korean_choices(tmp_path: Path) -> None:
 HELP_ENGLISH = re.compile(
     r"yes\||\|no\]|:yes|channel\||white\||\|random|\bnone\]|\bAccept\b|watch the e-file|\[user\]"
     r"|\[game\]|NAME|wood|simplified|/challenge|/move|/settings|own\|turn|ask\|casual"
+    r"|:no\]|:white\]|:swiss\]|:knockout\]|:armageddon\]"
 )
 
 
@@ -128,25 +129,39 @@ async def test_the_help_has_no_english_word(tmp_path: Path, locale: Locale) -> N
 
 
 @pytest.mark.parametrize("locale", list(Locale), ids=lambda locale: locale.value)
-def test_the_help_notes_start_in_one_column(locale: Locale) -> None:
-    """In each part, every note beside a command starts at the same terminal column, and so
-    does each further line of a note, counting a wide (CJK) character as two cells; no line
-    is wider than the layout's bound."""
+def test_the_help_fits_an_80_column_terminal_its_notes_in_one_column(locale: Locale) -> None:
+    """No line of /help is wider than a common terminal's 80 cells (a wide CJK character
+    counting two), and every line of every note, in every part, starts in one column, on a
+    line of its own under its usage (before, notes went beside the usages, each part in its
+    own column, and lines ran to 103 cells)."""
     with using(locale):
-        for part, text in zip(help_layout(), help_parts(), strict=True):
-            lines = text.splitlines()
-            columns = set()
-            for row in part:
-                if not isinstance(row, Row) or not row.note:
-                    continue
-                note = pgettext("console help", row.note)
-                note = note.format(**{key: say(value) for key, value in row.fields})
-                for note_line in note.splitlines():
-                    found = [line for line in lines if line.endswith(note_line)]
-                    assert found, note_line
-                    columns.add(cells(found[0][: -len(note_line)]))
-            assert len(columns) == 1, (locale, columns)
-            assert max(cells(line) for line in lines if "alice" in line or "bob" in line) <= 96
+        lines = [line for text in help_parts() for line in text.splitlines()]
+        notes = [
+            pgettext("console help", row.note).format(
+                **{key: say(value) for key, value in row.fields}
+            )
+            for part in help_layout()
+            for row in part
+            if isinstance(row, Row) and row.note
+        ]
+    assert max(cells(line) for line in lines) <= 80, locale
+    columns = set()
+    for note in notes:
+        for note_line in note.splitlines():
+            found = [line for line in lines if line.lstrip().startswith(note_line[:12])]
+            assert found, (locale, note_line)
+            columns.add(cells(found[0]) - cells(found[0].lstrip()))
+    assert len(notes) > 50 and columns == {6}, (locale, columns)
+
+
+def test_the_moves_help_shows_each_games_notation() -> None:
+    """/move's note gives an example of chess, xiangqi and janggi moves, janggi's pass too."""
+    with using(Locale.EN):
+        said = "\n".join(help_parts())
+    assert "any notation: e4, Nf3, e2e4, O-O, e8=Q;" in said
+    assert "      xiangqi: C2.5, h2e2, 炮二平五;\n      janggi: 79졸78, i4h4, pass (한수쉼)" in said
+    with using(Locale.KO):
+        assert "장기: 79졸78, i4h4, 한수쉼 (pass)" in "\n".join(help_parts())
 
 
 def test_cells_count_wide_characters_twice() -> None:
@@ -155,13 +170,13 @@ def test_cells_count_wide_characters_twice() -> None:
 
 
 def test_a_grid_keeps_its_columns_when_it_wraps() -> None:
-    grid = Grid(((("x" * 40,), ("y" * 40,), ("z",)), (("a",), ("b",), ("c" * 30,))))
+    grid = Grid(((("x" * 36,), ("y" * 36,), ("z",)), (("a",), ("b",), ("c" * 30,))))
     with using(Locale.EN):
         lines = lay_out((grid,)).splitlines()
     assert [line.rstrip() for line in lines] == [
-        "  " + "x" * 40 + "  " + "y" * 40,
+        "  " + "x" * 36 + "  " + "y" * 36,
         "  z",
-        "  a" + " " * 41 + "b",
+        "  a" + " " * 37 + "b",
         "  " + "c" * 30,
     ]
 
