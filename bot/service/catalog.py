@@ -115,7 +115,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         positional=("move",),
         rest=True,
-        description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五…",
+        description="Play a move: Nf3, e2e4, O-O, e8=Q, C2.5, 炮二平五, 79졸78…",
     ),
     _about_a_game("board", "Show the current board of a game"),
     CommandSpec(

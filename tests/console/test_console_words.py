@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.console.help import help_layout, help_parts, lay_out
+from bot.console.help import command_help, help_layout, help_parts, lay_out
 from bot.console.help_rows import Grid, Row, cells
 from bot.i18n import Locale, pgettext, using
 from bot.i18n.text import say
+from bot.service.catalog import BY_NAME
 from tests.console.session import play
 
 
@@ -155,13 +156,18 @@ def test_the_help_fits_an_80_column_terminal_its_notes_in_one_column(locale: Loc
 
 
 def test_the_moves_help_shows_each_games_notation() -> None:
-    """/move's note gives an example of chess, xiangqi and janggi moves, janggi's pass too."""
+    """/move's note gives an example of chess, xiangqi and janggi moves, janggi's pass too;
+    /help move (Discord's description) a janggi move beside the others, in every language."""
     with using(Locale.EN):
         said = "\n".join(help_parts())
     assert "any notation: e4, Nf3, e2e4, O-O, e8=Q;" in said
     assert "      xiangqi: C2.5, h2e2, 炮二平五;\n      janggi: 79졸78, i4h4, pass (한수쉼)" in said
     with using(Locale.KO):
         assert "장기: 79졸78, i4h4, 한수쉼 (pass)" in "\n".join(help_parts())
+    for locale in Locale:
+        with using(locale):
+            assert "炮二平五" in command_help(BY_NAME["move"]), locale
+            assert "79졸78" in command_help(BY_NAME["move"]), locale
 
 
 def test_cells_count_wide_characters_twice() -> None:
