@@ -197,7 +197,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             ),
         ),
         positional=("game",),
-        description="Get a game's PGN (chess) or record (xiangqi) as a file",
+        description="Get a game's PGN (chess, janggi) or record (xiangqi) as a file",
     ),
     CommandSpec(
         "history",

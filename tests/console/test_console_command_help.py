@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console.help import wrapped
+from bot.console.help import command_help, wrapped
 from bot.console.help_rows import LINE_CELLS, cells
 from bot.i18n import Locale, pgettext, using
 from bot.i18n.names import OPTION_NAME, name_in
@@ -92,3 +92,13 @@ def test_a_long_description_wraps_at_spaces_and_inside_words_without_them() -> N
     assert wrapped("一二三四五六", 5) == ["一二", "三四", "五六"]
     assert all(cells(line) <= 10 for line in wrapped("éé " * 20, 10))
     assert "".join(wrapped("一二三四五六七八九十" * 5, 9)) == "一二三四五六七八九十" * 5
+
+
+@pytest.mark.parametrize("locale", LOCALES, ids=[locale.value for locale in LOCALES])
+def test_the_pgn_help_says_janggi_games_come_as_pgn_too(locale: Locale) -> None:
+    """/pgn's description (Discord's, and /help pgn) names janggi beside chess: its record
+    is a .pgn as pychess-variants exports it (it said "PGN (chess) or record (xiangqi)")."""
+    with using(locale):
+        janggi = pgettext("choice", "janggi")
+        said = command_help(BY_NAME["pgn"])
+    assert "PGN" in said and janggi in said.split("\n  ")[0], (locale, said)
