@@ -25,12 +25,17 @@ async def claimed(
     item_ids: Iterable[int],
     now: datetime,
     lease: timedelta = CLOCK_CLAIM_LEASE,
+    *,
+    sync_outside_lock: bool = False,
 ) -> set[int]:
     """Those of ``item_ids`` that ``process`` now holds (taken, or already its own) for
-    ``lease``; items another live process holds are left to it."""
+    ``lease``; items another live process holds are left to it (``sync_outside_lock``:
+    see ``Database.transaction``)."""
     moment = now.timestamp()
     until = moment + lease.total_seconds()
-    return await store.claims.take(kind, list(item_ids), process, moment, until)
+    return await store.claims.take(
+        kind, list(item_ids), process, moment, until, sync_outside_lock=sync_outside_lock
+    )
 
 
 async def leave_to_holders(

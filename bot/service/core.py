@@ -207,15 +207,19 @@ class ServiceCore:
         (due ``deadline``, None: untimed): see ``reminder_times.first_look``."""
         return first_look(player, deadline, now, self.reminder_hours, weekends_off)
 
-    async def look_again(self, looks: list[ClockLook], now: datetime) -> None:
+    async def look_again(
+        self, looks: list[ClockLook], now: datetime, *, sync_outside_lock: bool = False
+    ) -> None:
         """Record when the clock must next look at each of ``looks``' games (all dealt with
-        at ``now``): their next reminder or deadline."""
+        at ``now``): their next reminder or deadline (``sync_outside_lock``: see
+        ``Database.transaction``)."""
         await self.store.clock.note(
             [
                 (look.game.id, look.game.deadline_at, next_look(look, self.reminder_hours, now))
                 for look in looks
                 if look.game.deadline_at is not None
-            ]
+            ],
+            sync_outside_lock=sync_outside_lock,
         )
 
     async def vacation_ended(

@@ -98,15 +98,13 @@ class DeadlineUseCases:
             last = batch[-1]
             assert last.deadline_at is not None
             after = (int(last.deadline_at.timestamp()), last.id)
+            ids = [g.id for g in batch]
+            store, process = self._core.store, self._core.process
             mine = await claimed(
-                self._core.store, self._core.process, ClaimKind.TIME_OUT, [g.id for g in batch], now
+                store, process, ClaimKind.TIME_OUT, ids, now, sync_outside_lock=True
             )
-            await leave_to_holders(
-                self._core.store,
-                ClaimKind.TIME_OUT,
-                [record for record in batch if record.id not in mine],
-                now,
-            )
+            held = [record for record in batch if record.id not in mine]
+            await leave_to_holders(store, ClaimKind.TIME_OUT, held, now)
             # Replayed one by one (a damaged game marked and skipped), written in batches.
             count, described = await self._time_outs.end(
                 [r for r in batch if r.id in mine], now, describe=describe
@@ -160,7 +158,12 @@ class DeadlineUseCases:
             if (h := reminder_due(look, self._core.reminder_hours, now))
         }
         mine = await claimed(
-            self._core.store, self._core.process, ClaimKind.REMINDER, list(due), now
+            self._core.store,
+            self._core.process,
+            ClaimKind.REMINDER,
+            list(due),
+            now,
+            sync_outside_lock=True,
         )
         await leave_to_holders(
             self._core.store,
@@ -221,10 +224,13 @@ class DeadlineUseCases:
                     for reminder in reminders
                 ],
                 now,
+                sync_outside_lock=True,
             )
             # Then each game looked at for good is next looked at when its next reminder or
             # its deadline comes (not before: a round costs what is due).
-            await self._core.look_again([look for look in looks if look.game.id in done], now)
+            await self._core.look_again(
+                [look for look in looks if look.game.id in done], now, sync_outside_lock=True
+            )
             count += len(reminders)
         return count
 

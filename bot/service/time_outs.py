@@ -106,6 +106,8 @@ class TimeOuts:
                 for item in batch
             ],
             now,
+            # Its wait for the disk holds up no command (``Database.transaction``).
+            sync_outside_lock=True,
         )
         # A game changed meanwhile is absent: the next round looks at it again.
         return [(item, written[item.record.id]) for item in batch if item.record.id in written]

@@ -47,26 +47,41 @@ class Claims:
         self._db = database
 
     async def take(
-        self, kind: ClaimKind, item_ids: Sequence[int], holder: str, now: float, until: float
+        self,
+        kind: ClaimKind,
+        item_ids: Sequence[int],
+        holder: str,
+        now: float,
+        until: float,
+        *,
+        sync_outside_lock: bool = False,
     ) -> set[int]:
         """Claim those of ``item_ids`` that nobody else holds at ``now`` for ``holder``,
         until ``until`` (epoch seconds); returns the ids taken. ``TAKE_BATCH`` ids a
         statement and a transaction, however many are due (PostgreSQL refuses a statement
-        of more than 32,767 parameters)."""
+        of more than 32,767 parameters). ``sync_outside_lock``: see
+        ``Database.transaction``."""
         ids = sorted(set(item_ids))
         taken: set[int] = set()
         for start in range(0, len(ids), TAKE_BATCH):
-            taken |= await self._take(kind, ids[start : start + TAKE_BATCH], holder, now, until)
+            part = ids[start : start + TAKE_BATCH]
+            taken |= await self._take(kind, part, holder, now, until, sync_outside_lock)
         return taken
 
     async def _take(
-        self, kind: ClaimKind, ids: Sequence[int], holder: str, now: float, until: float
+        self,
+        kind: ClaimKind,
+        ids: Sequence[int],
+        holder: str,
+        now: float,
+        until: float,
+        sync_outside_lock: bool,
     ) -> set[int]:
         values = ", ".join("(?, ?, ?, ?)" for _ in ids)
         params: list[object] = []
         for item_id in ids:
             params += [kind.value, item_id, holder, until]
-        async with self._db.transaction() as conn:
+        async with self._db.transaction(sync_outside_lock=sync_outside_lock) as conn:
             cursor = await conn.execute(
                 f"INSERT INTO claims (kind, item_id, holder, claimed_until) VALUES {values} "
                 "ON CONFLICT (kind, item_id) DO UPDATE SET holder = excluded.holder, "

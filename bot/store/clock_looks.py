@@ -125,18 +125,21 @@ class ClockLooks:
             looks.append(ClockLook(game, hours, frozenset(done), key, zone, windows[game.id]))
         return looks
 
-    async def note(self, looks: Sequence[tuple[int, datetime, datetime]]) -> None:
+    async def note(
+        self, looks: Sequence[tuple[int, datetime, datetime]], *, sync_outside_lock: bool = False
+    ) -> None:
         """Record, for each (game id, deadline, next look), when the clock must look at the
         game next while its deadline stays that one. A game whose deadline has moved
         meanwhile is left alone (its look is the default again); the version is unchanged
-        (migration 0033's trigger), so no move is refused for it."""
+        (migration 0033's trigger), so no move is refused for it. ``sync_outside_lock``: see
+        ``Database.transaction``."""
         rows = [
             (to_epoch(deadline), to_epoch(at), game_id, to_epoch(deadline))
             for game_id, deadline, at in looks
         ]
         if not rows:
             return
-        async with self._db.transaction() as conn:
+        async with self._db.transaction(sync_outside_lock=sync_outside_lock) as conn:
             await conn.executemany(
                 "UPDATE games SET clock_deadline = ?, clock_next_at = ? "
                 "WHERE id = ? AND deadline_at = ?",

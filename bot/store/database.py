@@ -25,7 +25,9 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.store import health
+from bot.store.checkpoints import Checkpointer, sync_log
 from bot.store.pg_schema import translate_schema
+from bot.store.sqlite_steps import begin, commit, settle, write_all
 
 _log = logging.getLogger(__name__)
 
@@ -157,8 +159,16 @@ class Database(Protocol):
     def read(self) -> AbstractAsyncContextManager[Connection]:
         """A connection for reads (autocommit: each statement sees committed data)."""
 
-    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+    def transaction(
+        self, *, sync_outside_lock: bool = False
+    ) -> AbstractAsyncContextManager[Connection]:
         """A write transaction, committed when the block ends, rolled back if it raises.
+
+        ``sync_outside_lock``: on SQLite the commit's wait for the disk comes after the
+        store's lock is given up, so commands waiting for the connection go first; the block
+        still ends only once the transaction is on disk, but other work may read it a few
+        milliseconds before (the clock's batches, which an outage makes thousands of, ask
+        it). PostgreSQL's sessions never wait for one another's syncs: nothing changes.
 
         On SQLite write transactions run one at a time (BEGIN IMMEDIATE). On PostgreSQL they
         run side by side (READ COMMITTED): a write that reads before it writes must exclude
@@ -281,8 +291,13 @@ class SqliteDatabase:
     # SQLite has no row locks (and needs none: one writer at a time).
     row_lock = ""
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+    def __init__(
+        self, connection: aiosqlite.Connection, path: Path, synchronous: str = "FULL"
+    ) -> None:
         self._connection = connection
+        # The mode every commit is made in (but a sync_outside_lock one's: NORMAL).
+        self._synchronous = synchronous
+        self._checkpoints = Checkpointer(path, synchronous)
         self._wrapped = SqliteConnection(connection)
         self._lock = asyncio.Lock()
         self.path = path
@@ -357,9 +372,11 @@ class SqliteDatabase:
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute(f"PRAGMA synchronous = {synchronous}")
+            # Checkpoints run beside this connection, not inside its commits (``checkpoints``).
+            await connection.execute("PRAGMA wal_autocheckpoint = 0")
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
-            database = cls(connection, path)
+            database = cls(connection, path, synchronous)
             await database._migrate()
         except BaseException:
             await connection.close()
@@ -406,6 +423,9 @@ class SqliteDatabase:
 
     async def close(self) -> None:
         async with self._lock:
+            # The checkpoints' connection first: the store's, closed last, checkpoints the
+            # whole log and removes it.
+            await self._checkpoints.close()
             await self._connection.close()
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
@@ -429,9 +449,10 @@ class SqliteDatabase:
             # transaction runs there, so cancelling the caller cannot leave it half done.
             runner: Any = self._connection
             result: list[list[Any]] | None = await runner._execute(
-                _write_all, self._connection, statements
+                write_all, self._connection, statements
             )
-            return result
+        self._checkpoints.committed()
+        return result
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Connection]:
@@ -440,35 +461,46 @@ class SqliteDatabase:
             yield self._wrapped
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    async def transaction(self, *, sync_outside_lock: bool = False) -> AsyncIterator[Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises.
 
         ``BEGIN IMMEDIATE`` takes the write lock up front, so a transaction never fails
-        half-way with SQLITE_BUSY after reading.
+        half-way with SQLITE_BUSY after reading. ``sync_outside_lock`` commits it with
+        ``synchronous=NORMAL`` (its frames written to the WAL file, not synced), puts the
+        store's mode back whatever happens, gives the lock up, and then syncs the WAL file:
+        a FULL commit's durability, without its wait inside the lock. Raises ``OSError`` if
+        that sync fails (the transaction is committed, perhaps not on disk).
         """
+        restore = None
+        # aiosqlite's own way of running work on its connection's thread: the mode set and
+        # BEGIN are one trip there, COMMIT and the mode put back another.
+        runner: Any = self._connection
         async with self._lock, _busy_is_unavailable(self.path):
+            if sync_outside_lock and self._synchronous != "NORMAL":
+                restore = self._synchronous
             try:
-                await self._connection.execute("BEGIN IMMEDIATE")
+                await runner._execute(begin, self._connection, restore is not None)
                 yield self._wrapped
-                await self._connection.execute("COMMIT")
+                await runner._execute(commit, self._connection, restore)
             except BaseException:
-                await self._undo()
+                await self._settle(restore)
                 raise
+        self._checkpoints.committed()
+        if restore is not None:
+            await asyncio.to_thread(sync_log, self.path)
 
-    async def _undo(self) -> None:
-        """Roll back whatever transaction is open, before the lock is given up.
+    async def _settle(self, synchronous: str | None = None) -> None:
+        """Roll back whatever transaction is open and put ``synchronous`` back (if given),
+        before the lock is given up.
 
         A cancelled statement still runs on aiosqlite's thread (a cancelled ``BEGIN`` opens
         the transaction anyway) and a failed ``COMMIT`` (a full disk) leaves it open: either
-        would make every later ``BEGIN`` fail. Finishes even if cancelled again meanwhile.
+        would make every later ``BEGIN`` fail; a mode left at NORMAL would make every later
+        command's commit skip the disk. Finishes even if cancelled again meanwhile.
         """
-
-        async def undo() -> None:
-            await self._connection.execute("SELECT 1")  # after any statement still queued
-            if self._connection.in_transaction:
-                await self._connection.execute("ROLLBACK")
-
-        cleanup = asyncio.ensure_future(undo())
+        # aiosqlite runs it on its thread after any statement still queued there.
+        runner: Any = self._connection
+        cleanup = asyncio.ensure_future(runner._execute(settle, self._connection, synchronous))
         while not cleanup.done():
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(cleanup)
@@ -500,25 +532,3 @@ def _is_busy(error: BaseException) -> bool:
         isinstance(error, sqlite3.OperationalError)
         and getattr(error, "sqlite_errorcode", 0) & 0xFF in _BUSY_CODES
     )
-
-
-def _write_all(
-    connection: aiosqlite.Connection, statements: Sequence[Statement]
-) -> list[list[Any]] | None:
-    """``Database.write`` on the connection's own thread."""
-    raw: sqlite3.Connection = connection._conn
-    raw.execute("BEGIN IMMEDIATE")
-    try:
-        results: list[list[Any]] = []
-        for statement in statements:
-            rows = raw.execute(statement.sql, tuple(statement.params)).fetchall()
-            if statement.guard and not rows:
-                raw.execute("ROLLBACK")
-                return None
-            results.append(rows)
-        raw.execute("COMMIT")
-    except BaseException:
-        if raw.in_transaction:
-            raw.execute("ROLLBACK")
-        raise
-    return results

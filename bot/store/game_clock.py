@@ -60,13 +60,16 @@ class GameClock(GameTable):
         self,
         reminders: Sequence[tuple[int, datetime, Sequence[int], Sequence[OutboxItem]]],
         now: datetime,
+        *,
+        sync_outside_lock: bool = False,
     ) -> None:
         """Record reminders as handed over, each (game id, deadline, hours covered, the
-        outbox rows that deliver it), all in one transaction."""
+        outbox rows that deliver it), all in one transaction (``sync_outside_lock``: see
+        ``Database.transaction``)."""
         if not reminders:
             return
         sent = to_epoch(now)
-        async with self._db.transaction() as conn:
+        async with self._db.transaction(sync_outside_lock=sync_outside_lock) as conn:
             # The batch's outbox rows together, then its records: a few trips to the
             # database for hundreds of reminders (four each, a drain after an outage spent
             # more time on the trips than on the rows).

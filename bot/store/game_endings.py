@@ -80,14 +80,15 @@ class GameEndings(GameTable):
         return Written(ok=True, ratings=ratings, version=version)
 
     async def finish_many(
-        self, endings: Sequence[BatchEnding], now: datetime
+        self, endings: Sequence[BatchEnding], now: datetime, *, sync_outside_lock: bool = False
     ) -> dict[int, Written]:
         """End each game of ``endings`` still active at its record's version, all in one
         transaction (ratings in the order given, outbox rows beside them): what was written
         for each game ended, by id. A game changed meanwhile is absent, left as it is.
+        ``sync_outside_lock``: see ``Database.transaction``.
         Raises ``ValueError`` past ``ending_batches.MOST_ENDINGS``, and the database's
         errors (nothing written then)."""
         if not endings:
             return {}
-        async with self._db.transaction() as conn:
+        async with self._db.transaction(sync_outside_lock=sync_outside_lock) as conn:
             return await end_games(conn, endings, now)

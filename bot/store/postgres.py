@@ -456,7 +456,9 @@ class PostgresDatabase:
             yield PostgresConnection(raw)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Connection]:
+    async def transaction(self, *, sync_outside_lock: bool = False) -> AsyncIterator[Connection]:
+        # sync_outside_lock changes nothing here: sessions commit side by side, none waits
+        # for another's sync.
         async with self._acquire() as raw:
             try:
                 try:

@@ -50,9 +50,9 @@ async def test_a_drain_reads_and_ends_games_a_store_batch_at_a_time(
         reads.append(len(found))
         return found
 
-    async def counted_finish(batch: Sequence[Any], now: datetime) -> Any:
+    async def counted_finish(batch: Sequence[Any], now: datetime, **options: Any) -> Any:
         ended.append(len(batch))
-        return await finish_many(batch, now)
+        return await finish_many(batch, now, **options)
 
     monkeypatch.setattr(store.games, "overdue", counted_overdue)
     monkeypatch.setattr(store.games, "finish_many", counted_finish)

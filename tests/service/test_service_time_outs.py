@@ -158,8 +158,8 @@ async def test_a_game_moved_meanwhile_is_not_timed_out(
     clock.advance(days=1, minutes=1)
     take = store.claims.take
 
-    async def then_move(*args: Any) -> set[int]:
-        taken = await take(*args)
+    async def then_move(*args: Any, **options: Any) -> set[int]:
+        taken = await take(*args, **options)
         if args[0] is ClaimKind.TIME_OUT:
             await play(service, started[1], "Nf3")  # alice's move, a minute late
         return taken
@@ -184,8 +184,8 @@ async def test_a_game_shown_elsewhere_meanwhile_ends_the_next_round(
     clock.advance(days=4)
     take = store.claims.take
 
-    async def then_show(*args: Any) -> set[int]:
-        taken = await take(*args)
+    async def then_show(*args: Any, **options: Any) -> set[int]:
+        taken = await take(*args, **options)
         if args[0] is ClaimKind.TIME_OUT:
             await store.games.set_message(ids[1], 4242)
         return taken
