@@ -19,7 +19,12 @@ collections. The round's batch sizes are the store's (``store.batches``, ``bot.s
 unless ``--clock-batch`` (games a round reads, claims and works through at a time),
 ``--ending-batch`` (time-outs one transaction ends) or ``--plies-a-read`` (moves read at once
 to replay a batch) say others; the garbage collector is set as the bot sets it after start-up
-(``bot.collector.settle``) unless ``--collector default`` leaves CPython's own.
+(``bot.collector.settle``) unless ``--collector default`` leaves CPython's own;
+``--autocheckpoint N`` makes the store's connection checkpoint inside its commits again, as
+SQLite does by default (every 1,000 pages), instead of beside it (``bot.store.checkpoints``).
+The last line, ``summary:``, gives the code (``git describe``), the time, and each phase's
+p50 / p99 with the load average around it (the drain's items a second too): one row of an
+A/B table. Each run works on a copy of its own (named with its process id).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import asyncio
 import gc
 import os
 import shutil
+import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -86,9 +92,11 @@ async def phase(
     games: list[Target],
     gap: float,
     rounds: str,
+    summary: list[str],
 ) -> None:
     """Moves in ``games`` beside ``rounds`` (``none``, ``idle``: back to back every 50 ms,
-    ``drain``: until nothing is due); prints the breakdown."""
+    ``drain``: until nothing is due); prints the breakdown and adds the moves' p50 / p99 to
+    ``summary``."""
     waits.clear()
     done = asyncio.Event()
     items = [0]
@@ -127,6 +135,14 @@ async def phase(
             f"; drain: {ended} time-outs, {reminded} reminders in {seconds:.1f} s "
             f"({items[0] / seconds:.1f} items/s, {cpu:.1f} s of CPU)"
         )
+    ordered = sorted(account.wall * 1000 for account in accounts)
+    if ordered:
+        summary.append(
+            f"{name} {ordered[round(0.5 * (len(ordered) - 1))]:.1f} / "
+            f"{ordered[round(0.99 * (len(ordered) - 1))]:.1f} ms "
+            f"(load {load[0]:.1f} -> {os.getloadavg()[0]:.1f})"
+            + (f", {items[0] / seconds:.0f} items/s" if rounds == "drain" else "")
+        )
     print(
         f"\n{name}: load {load[0]:.2f} -> {os.getloadavg()[0]:.2f}{note} "
         f"[{service.core.store.batches}, gc thresholds {gc.get_threshold()}, "
@@ -139,7 +155,7 @@ async def phase(
         print(line, flush=True)
 
 
-async def measure(path: Path, args: argparse.Namespace) -> None:
+async def measure(path: Path, args: argparse.Namespace, summary: list[str]) -> None:
     count, drain_moves, advance = args.moves, args.drain_moves, args.advance
     clock = ManualClock()
     store = await Store.open(f"sqlite:///{path}", synchronous="FULL")
@@ -155,6 +171,8 @@ async def measure(path: Path, args: argparse.Namespace) -> None:
             if value is not None
         },
     )
+    if args.autocheckpoint is not None:
+        await store.database.fetch(f"PRAGMA wal_autocheckpoint = {args.autocheckpoint}")
     waits = Waits()
     try:
         service = GameService(store, clock)
@@ -169,11 +187,12 @@ async def measure(path: Path, args: argparse.Namespace) -> None:
         print(f"{len(games)} games at ply 20 not due before the drain", flush=True)
         evict(path)
         waits.install(store.database)
-        await phase("alone", service, clock, waits, games[:count], 0.01, "none")
+        await phase("alone", service, clock, waits, games[:count], 0.01, "none", summary)
         beside = games[count : 2 * count]
-        await phase("rounds, nothing due", service, clock, waits, beside, 0.01, "idle")
+        await phase("rounds, nothing due", service, clock, waits, beside, 0.01, "idle", summary)
         clock.advance(timedelta(hours=advance))
-        await phase("drain", service, clock, waits, games[2 * count :], args.gap / 1000, "drain")
+        drain = games[2 * count :]
+        await phase("drain", service, clock, waits, drain, args.gap / 1000, "drain", summary)
     finally:
         waits.uninstall()
         await store.close()
@@ -191,6 +210,11 @@ def main() -> None:
     parser.add_argument("--clock-batch", type=int, help="games a round's batch (the store's)")
     parser.add_argument("--plies-a-read", type=int, help="moves read ahead at once (the store's)")
     parser.add_argument(
+        "--autocheckpoint",
+        type=int,
+        help="SQLite's wal_autocheckpoint for the store's connection (pages; 0: none)",
+    )
+    parser.add_argument(
         "--collector",
         choices=("settled", "default"),
         default="settled",
@@ -201,10 +225,20 @@ def main() -> None:
         started = time.perf_counter()
         asyncio.run(build(f"sqlite:///{args.file}", args.size, ManualClock()))
         print(f"built {args.file} in {time.perf_counter() - started:.0f} s", flush=True)
-    copy = args.file.with_name(f"{args.file.stem}.moves{args.file.suffix}")
+    # Its own copy: two runs at once (an A/B, another lane) never share one.
+    copy = args.file.with_name(f"{args.file.stem}.moves-{os.getpid()}{args.file.suffix}")
     shutil.copyfile(args.file, copy)
+    code = subprocess.run(
+        ["git", "-C", str(Path(__file__).parent), "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    summary = [f"code {code or '?'}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"]
     try:
-        asyncio.run(measure(copy, args))
+        asyncio.run(measure(copy, args, summary))
+        # One line for a table of runs (benchmarks/README.md): move p50 / p99 each phase.
+        print("\nsummary: " + "; ".join(summary), flush=True)
     finally:
         for name in (copy, Path(f"{copy}-wal"), Path(f"{copy}-shm")):
             name.unlink(missing_ok=True)

@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from bot.store import sqlite_steps
+
 # The task a hold or callback belongs to (a round, a drain) and its stage within it.
 LABEL: ContextVar[str] = ContextVar("bench_label", default="other")
 STAGE: ContextVar[str] = ContextVar("bench_stage", default="")
@@ -153,19 +155,19 @@ class Waits:
         connection = database._connection
         native = connection._thread.native_id
         self._store_thread = Path(f"/proc/self/task/{native}/stat")
-        execute = connection.execute
+        run = connection._execute
         commits = self.commits
 
-        async def timed_execute(sql: str, parameters: Any = ()) -> Any:
-            if sql != "COMMIT":
-                return await execute(sql, parameters)
+        async def timed_thread_run(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+            if fn is not sqlite_steps.commit:  # a transaction's COMMIT, on SQLite's thread
+                return await run(fn, *args, **kwargs)
             started = time.perf_counter()
             try:
-                return await execute(sql, parameters)
+                return await run(fn, *args, **kwargs)
             finally:
                 commits[_where()].append(time.perf_counter() - started)
 
-        connection.execute = timed_execute
+        connection._execute = timed_thread_run
         handle_run = asyncio.events.Handle._run
         callbacks, callback_cpu = self.callbacks, self.callback_cpu
 
@@ -210,7 +212,11 @@ class Waits:
         """CPU-seconds SQLite's thread (aiosqlite's) has used so far (0 if unknown)."""
         if self._store_thread is None:
             return 0.0
-        fields = self._store_thread.read_text().rsplit(")", 1)[1].split()
+        try:
+            stat = self._store_thread.read_text()
+        except OSError:  # the thread has ended (the store closed while still timed)
+            return 0.0
+        fields = stat.rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / _TICK
 
     def uninstall(self) -> None:
