@@ -84,6 +84,7 @@ async def _accept(console: Console, user: User, options: dict[str, str]) -> None
     opened = await console.service.votes.accept(
         user,
         int_option("vote team", "challenge", options["challenge"]),
+        CONSOLE_PLACE,
         name=options.get("title", ""),
         members=_members(options),
         window_hours=window,

@@ -50,6 +50,13 @@ def starter_nonce(nonce: str) -> str:
 def starter_text(opened: GameOpened) -> Text:
     """The line the game's thread starts from, in the channel: its board and players."""
     game = opened.game
+    if opened.number is None:  # a game of no event (a vote game between two teams)
+        return Text(
+            "{white} – {black} (game #{game})",
+            white=game.white.name,
+            black=game.black.name,
+            game=game.id,
+        )
     return Text(
         "Board {board}: {white} – {black} (game #{game})",
         board=opened.number,
@@ -87,6 +94,12 @@ def _forum_above(place: object) -> discord.ForumChannel | None:
         return forum
     permissions = forum.permissions_for(me)
     return forum if permissions.send_messages and permissions.send_messages_in_threads else None
+
+
+def opens_own_place(place: object) -> bool:
+    """Whether a game opened by the outbox at ``place`` gets a thread or forum post of its
+    own there (else its board goes in ``place`` itself)."""
+    return _forum_above(place) is not None or _may_thread(place) is not None
 
 
 def post_name(opened: GameOpened) -> str:

@@ -22,6 +22,7 @@ from bot.discord import messages
 from bot.discord.autocomplete import AUTOCOMPLETE_LIMIT
 from bot.discord.context import actor_of, place_of, roles_of, user_of
 from bot.discord.descriptions import about, about_options
+from bot.discord.game_openings import opens_own_place
 from bot.discord.kit import described_choices, postal
 from bot.discord.language import shared_language
 from bot.discord.places import can_host_game
@@ -177,6 +178,7 @@ async def _accept(
         bot.service.votes.accept(
             actor_of(interaction),
             challenge,
+            place_of(interaction),
             name=team.title,
             members=team.members,
             role_id=team.role_id,
@@ -187,13 +189,17 @@ async def _accept(
     await bot.reply(interaction, lambda: _said(opened_text(opened), ephemeral=False))
     if opened.accepted is not None:
         started = opened.accepted
-        bot.outbox.wake()
-        await bot.reply(interaction, lambda: messages.game_started(started, in_thread=False))
-        await _challenge_taken(bot, interaction, started)
+        bot.outbox.wake()  # the game's first board, in its own thread (``open_game``)
+        own_thread = opens_own_place(bot.get_channel(started.challenge.place.target_id))
+        await bot.reply(
+            interaction,
+            lambda: messages.Reply(messages.team_challenge_taken(started, own_thread=own_thread)),
+        )
+        await _challenge_taken(bot, interaction, started, own_thread)
 
 
 async def _challenge_taken(
-    bot: PostalBot, interaction: discord.Interaction, started: GameStarted
+    bot: PostalBot, interaction: discord.Interaction, started: GameStarted, own_thread: bool
 ) -> None:
     """The accepted challenge's message loses its buttons and says who accepted (as an
     Accept press rewrites it); a failure is logged (its buttons then say it is closed)."""
@@ -201,7 +207,7 @@ async def _challenge_taken(
     if challenge.message_id is None:
         return
     with using(shared_language(interaction)):  # the channel reads it
-        text = messages.challenge_accepted(started, None)
+        text = messages.team_challenge_taken(started, own_thread=own_thread)
     place = bot.get_partial_messageable(challenge.place.target_id, guild_id=challenge.guild_id)
     try:
         await place.get_partial_message(challenge.message_id).edit(content=text, view=None)

@@ -6,6 +6,7 @@ facts, which ``bot/text/challenges.py`` words."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import timedelta
 
 import rules
@@ -47,7 +48,7 @@ from bot.service.results import (
     Place,
     User,
 )
-from bot.store import Challenge, ChallengeStatus, GameRecord, LimitHit
+from bot.store import Challenge, ChallengeStatus, GameRecord, LimitHit, NewPlace, OutboxItem
 from rules import Color
 
 __all__ = [
@@ -189,11 +190,15 @@ class ChallengeUseCases:
         setup: str | None = None,
         *,
         answering: User | None = None,
+        opening: Sequence[OutboxItem] = (),
+        other_places: Sequence[NewPlace] = (),
     ) -> GameStarted:
         """Accept a challenge addressed to ``user`` (or an open one): the game starts, with
         ``user``'s janggi ``setup`` on their side when given (``janggi_setups``).
         ``answering``: the person it may be addressed to, accepting it for ``user`` (a
-        team's captain, for the team's seat).
+        team's captain, for the team's seat). ``opening``: outbox rows the start writes
+        beside its own (a vote game's first board in a thread of its own);
+        ``other_places``: the game's places in other servers.
 
         Of two simultaneous accepts exactly one starts a game; the other gets
         ``ChallengeClosedError``. Raises ``UnknownChallengeError``,
@@ -206,13 +211,20 @@ class ChallengeUseCases:
         answerer = None if answering is None else answering.id
         plan = plan_start(view, user, coin, setup, answerer)
         await core.ensure_player(user)
-        record = await self._write_start(plan, challenge.clock_days)
+        record = await self._write_start(plan, challenge.clock_days, opening, other_places)
         core.schedule_changed()
         return await self._started(plan, record)
 
-    async def _write_start(self, plan: StartPlan, days: int | None) -> GameRecord:
+    async def _write_start(
+        self,
+        plan: StartPlan,
+        days: int | None,
+        opening: Sequence[OutboxItem] = (),
+        other_places: Sequence[NewPlace] = (),
+    ) -> GameRecord:
         """Start ``plan``'s game (``days`` per move; None: untimed) and close its challenge,
-        in one transaction. Raises ``ChallengeClosedError`` when another answer came first."""
+        in one transaction, with ``opening``'s rows and ``other_places``. Raises
+        ``ChallengeClosedError`` when another answer came first."""
         core, now, to_move_id = self._core, self._core.now(), plan.seats.to_move_id
         first_mover = await core.store.players.get(to_move_id)
         deadline = await core.deadline_for(
@@ -231,7 +243,8 @@ class ChallengeUseCases:
                 first_mover, deadline, now, weekends_off=plan.challenge.weekends_off
             ),
             thread_look_at=now + THREAD_IDLE_LOOK,
-            outbox=turn_dm(None, 0, await core.ref(to_move_id)),
+            outbox=(*opening, *turn_dm(None, 0, await core.ref(to_move_id))),
+            other_places=other_places,
         )
         if record is None:
             latest = await core.store.challenges.get(plan.challenge.id)

@@ -63,8 +63,9 @@ class Reminder:
 
 @dataclass(frozen=True, slots=True)
 class GameOpened:
-    """A tournament's game just created (``number`` of ``round``: its board, or a
-    knockout's match), to open with its first ``board`` (for the first mover): in a place
+    """A tournament's or club match's game just created (``number`` of ``round``: its
+    board, or a knockout's match; both None: a game of no event, a vote game between two
+    teams), to open with its first ``board`` (for the first mover): in a place
     of its own when ``new_thread`` (the game is still in the tournament's place) and the
     adapter may make one (on Discord: a thread under the tournament's channel, or a post of
     the forum the tournament is posted in); ``own_thread``: the game has its own place
@@ -72,8 +73,8 @@ class GameOpened:
 
     game: GameView
     board: BoardView
-    round: int
-    number: int
+    round: int | None
+    number: int | None
     new_thread: bool
     own_thread: bool
 

@@ -33,6 +33,7 @@ class VoteRefusal(Enum):
     NO_THREAD_PERMISSION = "no_thread_permission"  # Discord: no private threads there
     NOT_A_TEAM_CHALLENGE = "not_a_team_challenge"  # a team accepts only a team's challenge
     ACCEPT_TERMS = "accept_terms"  # accepting a challenge, with terms of one's own given
+    ANOTHER_SERVER = "another_server"  # a team's challenge accepted from another server
 
 
 class VoteError(UserError):

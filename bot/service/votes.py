@@ -52,6 +52,7 @@ from bot.store import (
     BallotOutcome,
     ChallengeStatus,
     ClaimKind,
+    GameOpenedFacts,
     GameRecord,
     NewTeam,
     Nomination,
@@ -136,6 +137,7 @@ class VoteUseCases:
         self,
         captain: User,
         challenge_id: int,
+        place: Place,
         *,
         name: str,
         members: Sequence[User] = (),
@@ -144,9 +146,11 @@ class VoteUseCases:
         secret: bool = True,
     ) -> VoteGameOpened:
         """Form the team ``name`` (as ``open`` does) and accept another team's challenge
-        ``challenge_id`` with it, on that challenge's terms: team against team. Raises
-        ``VoteError`` (``NOT_A_TEAM_CHALLENGE``, ``OPPONENT_IN_TEAM``: someone on both
-        teams, and ``open``'s) and what accepting a challenge raises."""
+        ``challenge_id`` with it, on that challenge's terms, at ``place`` (in the
+        challenge's server): team against team. The game opens in a thread of its own under
+        the challenge's channel, as the outbox delivers its first board. Raises
+        ``VoteError`` (``NOT_A_TEAM_CHALLENGE``, ``ANOTHER_SERVER``, ``OPPONENT_IN_TEAM``:
+        someone on both teams, and ``open``'s) and what accepting a challenge raises."""
         core = self._core
         challenge = await core.store.challenges.get(challenge_id)
         if challenge is None:
@@ -157,6 +161,8 @@ class VoteUseCases:
         rival = None if rival_id is None else await core.store.teams.get(rival_id)
         if rival is None:
             raise VoteError(VoteRefusal.NOT_A_TEAM_CHALLENGE)
+        if place.guild_id != challenge.guild_id:
+            raise VoteError(VoteRefusal.ANOTHER_SERVER)
         days = challenge.clock_days
         title, hours = _checked_terms(captain, name, members, None, window_hours, days)
         ours = {captain.id, *(m.id for m in members)}
@@ -167,7 +173,10 @@ class VoteUseCases:
         )
         try:
             started = await self._challenges.accept_challenge(
-                User(team.player_id, title), challenge_id, answering=captain
+                User(team.player_id, title),
+                challenge_id,
+                answering=captain,
+                opening=(OutboxItem(OutboxTarget.PLACE, GameOpenedFacts()),),
             )
         except BaseException:
             await core.store.teams.discard(team.id)  # refused: the team goes again

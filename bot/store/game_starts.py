@@ -11,7 +11,7 @@ from bot.store.database import Connection
 from bot.store.game_places import insert_places
 from bot.store.game_rows import COLUMNS, GameTable, clock_note, game_from_row
 from bot.store.outbox import OutboxItem, insert_items
-from bot.store.records import GameRecord, NewGame, to_epoch
+from bot.store.records import GameRecord, NewGame, NewPlace, to_epoch
 from bot.store.teams import seat_teams
 
 
@@ -32,9 +32,11 @@ class GameStarts(GameTable):
         next_look_at: datetime | None = None,
         thread_look_at: datetime | None = None,
         outbox: Sequence[OutboxItem] = (),
+        other_places: Sequence[NewPlace] = (),
     ) -> GameRecord | None:
         """Accept an open, unexpired challenge and create its game in one transaction,
-        with its ``outbox`` rows (those without a game id get the new game's);
+        with its ``outbox`` rows (those without a game id get the new game's) and its
+        ``other_places`` (channels of other servers: a vote game between two servers');
         ``next_look_at``: when the clock must first look at it (``bot.store.clock_looks``);
         ``thread_look_at``: when to look at its thread if it starts in one (a rematch in
         the thread Postal opened for the last game, say).
@@ -61,6 +63,7 @@ class GameStarts(GameTable):
                 deadline_at=deadline_at,
                 looks=(next_look_at, thread_look_at),
             )
+            new = dataclasses.replace(new, other_places=tuple(other_places))
             game = await insert_game(conn, new, now, outbox)
             await conn.execute(
                 "UPDATE challenges SET game_id = ? WHERE id = ?", (game.id, challenge_id)

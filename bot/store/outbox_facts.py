@@ -205,12 +205,13 @@ class TournamentCancelledFacts:
 
 @dataclass(frozen=True, slots=True)
 class GameOpenedFacts:
-    """A tournament's game was created as ``board`` of ``round``: it opens in a thread of
-    its own under the tournament's channel (where Postal may make one) with its first
-    board, both players mentioned there, as the row is delivered."""
+    """A tournament's or a club match's game was created as ``board`` of ``round`` (both
+    None: a game of no event, a vote game between two teams): it opens in a thread of its
+    own under its place's channel (where Postal may make one) with its first board, both
+    players mentioned there, as the row is delivered."""
 
-    round: int
-    board: int
+    round: int | None = None
+    board: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

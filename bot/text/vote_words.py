@@ -268,6 +268,8 @@ def _poll_refusal(reason: VoteRefusal) -> Text:
             "A team accepts only another team's challenge: accept a player's challenge "
             "with its Accept button."
         )
+    if reason is VoteRefusal.ANOTHER_SERVER:
+        return Text("That team's challenge is not to this server: accept it where it was made.")
     if reason is VoteRefusal.ACCEPT_TERMS:
         return Text(
             "A team accepting a challenge plays on its terms: give no opponent, level, "

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import rules
-from tests.discord.harness import Harness, command
+from tests.discord.harness import Harness, command, game_thread
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.model import CREATE_PRIVATE_THREADS, DM, PRIVATE_THREAD, SEND_POLLS
 
@@ -392,9 +392,9 @@ async def test_a_role_team_is_reminded_in_the_games_thread(running: Harness) -> 
 
 async def test_a_team_accepts_another_teams_challenge(running: Harness) -> None:
     """The Lions challenge anyone; dave forms the Tigers with erin and accepts it with
-    /vote team challenge:1 (naming a game too is refused): the first board is posted in
-    answer, the Tigers to move; erin's and dave's votes play their move, and alice's vote
-    then counts for the Lions."""
+    /vote team challenge:1 (naming a game too is refused): the game opens in a thread of its
+    own under the challenge's channel, its first board there, the Tigers to move; erin's and
+    dave's votes play their move in that thread, and alice's vote then counts for the Lions."""
     fake = running.fake
     alice, bob, dave, erin = (fake.add_user(n) for n in ("alice", "bob", "dave", "erin"))
     opened = await fake.slash(
@@ -409,15 +409,20 @@ async def test_a_team_accepts_another_teams_challenge(running: Harness) -> None:
     accepted = await fake.slash(dave, "vote team", team)
     said = await fake.reply(accepted)
     assert "Tigers, captained by dave" in said.text(), said.text()
-    board = await fake.wait_until(lambda: next((m for m in accepted.messages() if m.files), None))
+    assert not any(m.files for m in accepted.messages())  # the board goes to the thread
+    thread = await game_thread(fake)
+    assert thread.parent_id == fake.channel.id
+    board = next(m for m in fake.channel_messages(thread.id) if m.files)
     assert "Vote…" in [b["label"] for b in board.buttons()]
+    assert "Tigers to move" in board.text(), board.text()
     await fake.wait_until(lambda: not fake.messages[challenge.id].buttons())
     rewritten = fake.messages[challenge.id].text()
-    assert "Tigers accepted" in rewritten and "continues here" in rewritten, rewritten
+    assert "Tigers accepted" in rewritten and "thread of its own" in rewritten, rewritten
     for member in (dave, erin):
-        await _private(fake, member, "vote cast", {"move": "e4", "game": 1}, fake.channel)
+        await _private(fake, member, "vote cast", {"move": "e4"}, thread)
     await running.delivered()
-    cast = await _private(fake, alice, "vote cast", {"move": "e5", "game": 1}, fake.channel)
+    assert "Tigers played 1. e4" in _public_text(fake, thread)
+    cast = await _private(fake, alice, "vote cast", {"move": "e5"}, thread)
     assert "voted for e5 for Lions" in cast.text(), cast.text()
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService, User
+from bot.service import GameService, Place, User
 from bot.service.errors import ChallengeClosedError, UnknownChallengeError
 from bot.service.vote_facts import VoteError, VoteRefusal
 from bot.store import Store
@@ -31,7 +31,7 @@ async def test_a_team_accepts_a_teams_challenge_and_each_side_votes(
     """The Tigers (dave, erin) accept the Lions' challenge: a casual game of the two teams'
     seats; a vote named by the game counts for the voter's own side only."""
     challenge = await _lions(service)
-    opened = await service.votes.accept(DAVE, challenge, name="Tigers", members=(ERIN,))
+    opened = await service.votes.accept(DAVE, challenge, PLACE, name="Tigers", members=(ERIN,))
     started = opened.accepted
     assert started is not None and opened.team.window_hours == 48
     game = started.game
@@ -54,27 +54,30 @@ async def test_a_team_accepts_a_teams_challenge_and_each_side_votes(
 async def test_what_a_team_may_not_accept_leaves_no_team(
     service: GameService, db_path: Path | str
 ) -> None:
-    """A player's challenge, an unknown one, a member on both teams, a window beyond the
-    days, a challenge accepted already: refused, and nothing is left of the team formed."""
+    """A player's challenge, an unknown one, one from another server, a member on both
+    teams, a window beyond the days, a challenge accepted already: refused, and nothing is
+    left of the team formed."""
     person = await service.challenges.challenge(ALICE, PLACE, BOB)
     lions = await _lions(service)
-    refusals: list[tuple[int, tuple[User, ...], int | None, VoteRefusal | None]] = [
-        (person.challenge.id, (), None, VoteRefusal.NOT_A_TEAM_CHALLENGE),
-        (999, (), None, None),
-        (lions, (BOB,), None, VoteRefusal.OPPONENT_IN_TEAM),
-        (lions, (), 49, VoteRefusal.WINDOW_LENGTH),
+    elsewhere = Place(PLACE.guild_id + 1, PLACE.channel_id + 1)
+    refusals: list[tuple[int, Place, tuple[User, ...], int | None, VoteRefusal | None]] = [
+        (person.challenge.id, PLACE, (), None, VoteRefusal.NOT_A_TEAM_CHALLENGE),
+        (999, PLACE, (), None, None),
+        (lions, elsewhere, (), None, VoteRefusal.ANOTHER_SERVER),
+        (lions, PLACE, (BOB,), None, VoteRefusal.OPPONENT_IN_TEAM),
+        (lions, PLACE, (), 49, VoteRefusal.WINDOW_LENGTH),
     ]
     before = snapshot(db_path)
-    for challenge_id, members, window, reason in refusals:
+    for challenge_id, where, members, window, reason in refusals:
         with pytest.raises(VoteError if reason else UnknownChallengeError) as refused:
             await service.votes.accept(
-                DAVE, challenge_id, name="Tigers", members=members, window_hours=window
+                DAVE, challenge_id, where, name="Tigers", members=members, window_hours=window
             )
         if reason is not None:
             assert isinstance(refused.value, VoteError) and refused.value.reason is reason
         assert snapshot(db_path) == before
-    await service.votes.accept(DAVE, lions, name="Tigers")
+    await service.votes.accept(DAVE, lions, PLACE, name="Tigers")
     before = snapshot(db_path)
     with pytest.raises(ChallengeClosedError):
-        await service.votes.accept(CAROL, lions, name="Owls")
+        await service.votes.accept(CAROL, lions, PLACE, name="Owls")
     assert snapshot(db_path) == before
