@@ -409,18 +409,6 @@ def challenge_accepted(result: GameStarted, thread: str | None) -> str:
     return clip(text, CONTENT_LIMIT)
 
 
-def team_challenge_taken(result: GameStarted, *, own_thread: bool) -> str:
-    """The text that replaces a team's challenge another team accepted (and answers the
-    accepting captain): who plays whom, and whether the game opens in a thread of its own
-    (its first board is posted there by the outbox) or in the challenge's channel."""
-    said = safe(started_text(result))
-    if own_thread:
-        text = _("{text} The game opens in a thread of its own.").format(text=said)
-    else:
-        text = _("{text} The game continues here.").format(text=said)
-    return clip(text, CONTENT_LIMIT)
-
-
 # --------------------------------------------------------------------------- clock
 
 

@@ -29,13 +29,14 @@ from bot.discord.places import can_host_game
 from bot.discord.respond import quickly
 from bot.discord.team_threads import open_team_thread
 from bot.discord.vote_polls import after_ballot, post_poll
-from bot.i18n import using
+from bot.i18n import _, using
 from bot.i18n.text import say
 from bot.service import GameStarted, User, color_word
 from bot.service.computer import LEVELS
 from bot.service.play import MAX_MOVE_TEXT
 from bot.service.vote_facts import BallotTaken, VoteError, VoteMenu, VoteRefusal
 from bot.service.vote_rules import MAX_LISTED_MEMBERS, MAX_TEAM_NAME
+from bot.text.challenges import started_text
 from bot.text.vote_words import (
     ballot_text,
     menu_text,
@@ -193,9 +194,21 @@ async def _accept(
         own_thread = opens_own_place(bot.get_channel(started.challenge.place.target_id))
         await bot.reply(
             interaction,
-            lambda: messages.Reply(messages.team_challenge_taken(started, own_thread=own_thread)),
+            lambda: messages.Reply(_taken_text(started, own_thread=own_thread)),
         )
         await _challenge_taken(bot, interaction, started, own_thread)
+
+
+def _taken_text(result: GameStarted, *, own_thread: bool) -> str:
+    """The text that replaces a team's challenge another team accepted (and answers the
+    accepting captain): who plays whom, and whether the game opens in a thread of its own
+    (its first board is posted there by the outbox) or in the challenge's channel."""
+    said = messages.safe(started_text(result))
+    if own_thread:
+        text = _("{text} The game opens in a thread of its own.").format(text=said)
+    else:
+        text = _("{text} The game continues here.").format(text=said)
+    return messages.clip(text, messages.CONTENT_LIMIT)
 
 
 async def _challenge_taken(
@@ -207,7 +220,7 @@ async def _challenge_taken(
     if challenge.message_id is None:
         return
     with using(shared_language(interaction)):  # the channel reads it
-        text = messages.team_challenge_taken(started, own_thread=own_thread)
+        text = _taken_text(started, own_thread=own_thread)
     place = bot.get_partial_messageable(challenge.place.target_id, guild_id=challenge.guild_id)
     try:
         await place.get_partial_message(challenge.message_id).edit(content=text, view=None)
