@@ -25,16 +25,25 @@ from bot.discord.descriptions import about, about_options
 from bot.discord.game_openings import opens_own_place
 from bot.discord.kit import described_choices, postal
 from bot.discord.language import shared_language
+from bot.discord.match_invitations import invited_server
 from bot.discord.places import can_host_game
 from bot.discord.respond import quickly
 from bot.discord.team_threads import open_team_thread
+from bot.discord.vote_invitations import post_vote_invitation
 from bot.discord.vote_polls import after_ballot, post_poll
 from bot.i18n import _, using
 from bot.i18n.text import say
 from bot.service import GameStarted, User, color_word
 from bot.service.computer import LEVELS
 from bot.service.play import MAX_MOVE_TEXT
-from bot.service.vote_facts import BallotTaken, VoteError, VoteMenu, VoteRefusal
+from bot.service.results import ChallengeView
+from bot.service.vote_facts import (
+    BallotTaken,
+    VoteError,
+    VoteGameOpened,
+    VoteMenu,
+    VoteRefusal,
+)
 from bot.service.vote_rules import MAX_LISTED_MEMBERS, MAX_TEAM_NAME
 from bot.text.challenges import started_text
 from bot.text.vote_words import (
@@ -42,6 +51,7 @@ from bot.text.vote_words import (
     menu_text,
     opened_text,
     remind_text,
+    server_challenge_text,
     tally_text,
     vote_menu,
 )
@@ -54,6 +64,7 @@ _log = logging.getLogger(__name__)
 TeamName = app_commands.Range[str, 1, MAX_TEAM_NAME]
 MoveText = app_commands.Range[str, 1, MAX_MOVE_TEXT]
 WindowHours = app_commands.Range[int, 1, 14 * 24]
+ServerId = app_commands.Range[str, 1, 100]  # an id, an invite's code or its link
 Level = app_commands.Range[int, LEVELS[0], LEVELS[-1]]
 _MENTION = re.compile(r"<@!?([0-9]{1,19})>")
 
@@ -120,6 +131,7 @@ async def team(
     days: int = 3,
     window: WindowHours | None = None,
     secret: bool = True,
+    server: ServerId | None = None,
 ) -> None:
     bot = postal(interaction)
     listed = () if role is not None else await _members(interaction, members)
@@ -127,9 +139,10 @@ async def team(
         team = Team(title, listed, None if role is None else role.id, window, secret)
         await _accept(bot, interaction, challenge, team)
         return
-    opened = await quickly(
-        interaction,
-        bot.service.votes.open(
+
+    async def made() -> tuple[VoteGameOpened, int | None]:
+        rival = await invited_server(bot, server)
+        opened = await bot.service.votes.open(
             actor_of(interaction),
             place_of(interaction),
             name=title,
@@ -142,14 +155,34 @@ async def team(
             game=game,
             color=color_word(game, color),
             days=days,
-        ),
-    )
+            rival_guild_id=rival,
+        )
+        return opened, None if rival == interaction.guild_id else rival
+
+    opened, rival = await quickly(interaction, made())
     await bot.reply(interaction, lambda: _said(opened_text(opened), ephemeral=False))
-    if opened.challenge is not None:
+    if opened.challenge is not None and rival is not None:
+        await _invite(bot, interaction, opened.challenge.challenge, rival)
+    elif opened.challenge is not None:
         await bot.post_challenge(interaction, opened.challenge)
     elif opened.started is not None:
         started = opened.started
         await bot.reply(interaction, lambda: messages.computer_game_started(started))
+
+
+async def _invite(
+    bot: PostalBot, interaction: discord.Interaction, challenge: ChallengeView, rival: int
+) -> None:
+    """A team's challenge to the server ``rival``'s teams: posted there, not here (no one
+    here may accept it), and the captain told the number and whether it went up."""
+    here = interaction.guild.name if interaction.guild is not None else ""
+    posted = await post_vote_invitation(bot, challenge, rival, here)
+    guild = bot.get_guild(rival)
+    there = guild.name if guild is not None else str(rival)
+    await bot.reply(
+        interaction,
+        lambda: _said(say(server_challenge_text(challenge, there, posted=posted)), ephemeral=False),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +224,13 @@ async def _accept(
     if opened.accepted is not None:
         started = opened.accepted
         bot.outbox.wake()  # the game's first board, in its own thread (``open_game``)
-        own_thread = opens_own_place(bot.get_channel(started.challenge.place.target_id))
+        # The game lives under the challenge's channel, and under this one too when the
+        # challenge came from another server (this team plays from here).
+        between = started.challenge.guild_id != interaction.guild_id
+        lives = (
+            interaction.channel if between else bot.get_channel(started.challenge.place.target_id)
+        )
+        own_thread = opens_own_place(lives)
         await bot.reply(
             interaction,
             lambda: messages.Reply(_taken_text(started, own_thread=own_thread)),

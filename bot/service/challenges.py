@@ -48,7 +48,16 @@ from bot.service.results import (
     Place,
     User,
 )
-from bot.store import Challenge, ChallengeStatus, GameRecord, LimitHit, NewPlace, OutboxItem
+from bot.service.vote_facts import VoteError, VoteRefusal
+from bot.store import (
+    Challenge,
+    ChallengeStatus,
+    GameRecord,
+    LimitHit,
+    NewPlace,
+    OutboxItem,
+    team_of_player,
+)
 from rules import Color
 
 __all__ = [
@@ -203,9 +212,15 @@ class ChallengeUseCases:
         Of two simultaneous accepts exactly one starts a game; the other gets
         ``ChallengeClosedError``. Raises ``UnknownChallengeError``,
         ``NotYourChallengeError`` (a ``ChallengeRefusedError``), ``BotChallengeError``,
-        ``SetupError``.
+        ``SetupError``, ``VoteError`` (``ANOTHER_SERVERS_TEAMS``: a team's challenge to
+        another server, which a team formed there accepts: ``VoteUseCases.accept``).
         """
         core, challenge = self._core, await self._open_challenge(challenge_id)
+        team_id = team_of_player(challenge.challenger_id)
+        if answering is None and team_id is not None:
+            team = await core.store.teams.get(team_id)
+            if team is not None and team.rival_guild_id is not None:
+                raise VoteError(VoteRefusal.ANOTHER_SERVERS_TEAMS)  # a team there accepts
         view = await core.challenge_view(challenge)
         coin = random.choice((Color.WHITE, Color.BLACK))
         answerer = None if answering is None else answering.id

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.store import (
     OWN_PLACE,
+    GamePlace,
     GameRecord,
     OutboxRow,
     OutboxState,
@@ -15,6 +16,9 @@ from bot.store import (
     ReminderFacts,
     Routing,
     Store,
+    TeamReminderFacts,
+    team_of_player,
+    team_player_id,
 )
 
 
@@ -26,8 +30,8 @@ async def where_said(
     copied to (that server's channel and thread, mentioning only the player who acts from
     there). None when it is not to be said: recorded failed (the place is gone, or Discord
     no longer knows the game's own) or superseded (a reminder or a closed DM's notice for
-    the player of another place, said in theirs; a row an interaction's answer said in
-    that place, ``Routing.shown_in``)."""
+    the player or team of another place, said in theirs; a row an interaction's answer said
+    in that place, ``Routing.shown_in``)."""
     if row.routing.shown_in == (OWN_PLACE if row.place_id is None else row.place_id):
         await store.outbox.finish(row.id, OutboxState.SUPERSEDED, "said by the answer there", now)
         return None
@@ -45,11 +49,19 @@ async def where_said(
     if place is None:
         await store.outbox.finish(row.id, OutboxState.FAILED, "the place is gone", now)
         return None
-    if _for_one(row) and row.user_id != place.player_id:
+    one = _for_one(row)
+    if one is not None and one != place.player_id:
         await store.outbox.finish(row.id, OutboxState.SUPERSEDED, _THEIRS, now)
         return None
+    if one is not None and team_of_player(one) is not None:
+        return seen_at(record, place), row.routing  # a team's row: its members mentioned
     mention = tuple(i for i in row.routing.mention if i == place.player_id)
-    there = dataclasses.replace(
+    return seen_at(record, place), dataclasses.replace(row.routing, mention=mention)
+
+
+def seen_at(record: GameRecord, place: GamePlace) -> GameRecord:
+    """``record`` as seen from its other place ``place``: that server's channel and thread."""
+    return dataclasses.replace(
         record,
         guild_id=place.guild_id,
         channel_id=place.channel_id,
@@ -57,32 +69,37 @@ async def where_said(
         thread_owned=place.thread_id is not None,
         message_id=None,
     )
-    return there, dataclasses.replace(row.routing, mention=mention)
 
 
 _THEIRS = "for the player of another place"
 
 
-def _for_one(row: OutboxRow) -> bool:
-    """Whether ``row`` speaks to one player alone (a reminder, a closed DM's notice): said
-    only in the place that player acts from."""
-    return isinstance(row.facts, ReminderFacts) or row.routing.dm_fallback
+def _for_one(row: OutboxRow) -> int | None:
+    """The seat whose place alone says ``row``: a team's reminder (the team's; its members'
+    closed DMs' notices of it too), a player's reminder or closed DM's notice (theirs);
+    None: every place."""
+    if isinstance(row.facts, TeamReminderFacts):
+        return team_player_id(row.facts.team_id)
+    if isinstance(row.facts, ReminderFacts) or row.routing.dm_fallback:
+        return row.user_id
+    return None
 
 
 async def _at_own_place(
     store: Store, now: datetime, row: OutboxRow, record: GameRecord
 ) -> tuple[GameRecord, Routing] | None:
     """``row`` in the game's own place: a player who acts from another place (no member of
-    this server: pinged there by the row's copy) is not mentioned, and a row for them alone
-    is superseded. ``game_places`` is read only for a row said in the place that mentions
-    someone or speaks to one player; a game of one place keeps the row as it is."""
-    for_one = _for_one(row)
-    if row.target is not OutboxTarget.PLACE or not (row.routing.mention or for_one):
+    this server: pinged there by the row's copy) is not mentioned, and a row for them (or
+    their team) alone is superseded. ``game_places`` is read only for a row said in the
+    place that mentions someone or speaks to one seat; a game of one place keeps the row as
+    it is."""
+    one = _for_one(row)
+    if row.target is not OutboxTarget.PLACE or not (row.routing.mention or one is not None):
         return record, row.routing
     away = {p.player_id for p in await store.game_places.of_game(record.id)}
     if not away:
         return record, row.routing
-    if for_one and row.user_id in away:
+    if one in away:
         await store.outbox.finish(row.id, OutboxState.SUPERSEDED, _THEIRS, now)
         return None
     mention = tuple(i for i in row.routing.mention if i not in away)

@@ -90,6 +90,13 @@ _TEAM_OPTIONS = (
         OptionKind.YES_NO,
         description="Keep votes secret until each vote closes (default: yes)",
     ),
+    OptionSpec(
+        "server",
+        OptionKind.TEXT,
+        limits=(1, 100),
+        description="Or: challenge another server's teams (its id or an invite)",
+        discord_only=True,
+    ),
 )
 
 VOTE = CommandSpec(

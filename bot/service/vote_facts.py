@@ -34,6 +34,8 @@ class VoteRefusal(Enum):
     NOT_A_TEAM_CHALLENGE = "not_a_team_challenge"  # a team accepts only a team's challenge
     ACCEPT_TERMS = "accept_terms"  # accepting a challenge, with terms of one's own given
     ANOTHER_SERVER = "another_server"  # a team's challenge accepted from another server
+    SERVER_AND_OPPONENT = "server_and_opponent"  # a server challenged, and a player or level
+    ANOTHER_SERVERS_TEAMS = "another_servers_teams"  # a player accepting a challenge to a server
 
 
 class VoteError(UserError):

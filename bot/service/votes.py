@@ -17,6 +17,7 @@ from bot.service.challenges import ChallengeUseCases
 from bot.service.computer import ComputerOpponent
 from bot.service.controls_values import MENU_OPTIONS
 from bot.service.core import ServiceCore
+from bot.service.delivery_places import seen_at
 from bot.service.errors import (
     ChallengeClosedError,
     GameChangedError,
@@ -31,7 +32,6 @@ from bot.service.results import MovePlayed, Place, User
 from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
-    TeamShown,
     VoteError,
     VoteGameOpened,
     VoteMenu,
@@ -42,19 +42,18 @@ from bot.service.vote_facts import (
 )
 from bot.service.vote_rules import (
     CLOSE_LEASE_SECONDS,
-    MAX_LISTED_MEMBERS,
-    MAX_TEAM_NAME,
     NOMINATIONS_PER_TURN,
     VOTE_CHANGES_PER_TURN,
     elect,
 )
+from bot.service.vote_teams import checked_terms, new_team
 from bot.store import (
     BallotOutcome,
     ChallengeStatus,
     ClaimKind,
     GameOpenedFacts,
     GameRecord,
-    NewTeam,
+    NewPlace,
     Nomination,
     OutboxItem,
     OutboxTarget,
@@ -103,18 +102,25 @@ class VoteUseCases:
         color: str = "random",
         days: int | None = DEFAULT_DAYS,
         fen: str | None = None,
+        rival_guild_id: int | None = None,
     ) -> VoteGameOpened:
         """Open a game for the team ``name`` (``captain`` and ``members``, or whoever holds
         ``role_id``) against ``opponent`` (a challenge to accept) or the computer at
-        ``level`` (started at once); ``color`` is the team's seat. Never rated. Raises
-        ``VoteError`` (``NEEDS_DAYS``, ``WINDOW_LENGTH``, ``BAD_NAME``, ``TOO_MANY``,
-        ``OPPONENT_IN_TEAM``) and what a challenge raises."""
-        title, hours = _checked_terms(captain, name, members, opponent, window_hours, days)
+        ``level`` (started at once), or else the teams of this server or of the server
+        ``rival_guild_id`` (a challenge a team formed there accepts); ``color`` is the
+        team's seat. Never rated. Raises ``VoteError`` (``NEEDS_DAYS``, ``WINDOW_LENGTH``,
+        ``BAD_NAME``, ``TOO_MANY``, ``OPPONENT_IN_TEAM``, ``SERVER_AND_OPPONENT``) and what
+        a challenge raises."""
+        title, hours = checked_terms(captain, name, members, opponent, window_hours, days)
         assert days is not None
+        if rival_guild_id == place.guild_id:
+            rival_guild_id = None  # this server's teams: as with no server named
+        if rival_guild_id is not None and (opponent is not None or level is not None):
+            raise VoteError(VoteRefusal.SERVER_AND_OPPONENT)
         computer = self._computer.meant(opponent, level)
         core = self._core
-        team, shown = await self._new_team(
-            captain, place.guild_id, title, members, role_id, hours, secret
+        team, shown = await new_team(
+            core, captain, place.guild_id, title, members, role_id, hours, secret, rival_guild_id
         )
         player = User(team.player_id, title)
         try:
@@ -146,11 +152,13 @@ class VoteUseCases:
         secret: bool = True,
     ) -> VoteGameOpened:
         """Form the team ``name`` (as ``open`` does) and accept another team's challenge
-        ``challenge_id`` with it, on that challenge's terms, at ``place`` (in the
-        challenge's server): team against team. The game opens in a thread of its own under
-        the challenge's channel, as the outbox delivers its first board. Raises
-        ``VoteError`` (``NOT_A_TEAM_CHALLENGE``, ``ANOTHER_SERVER``, ``OPPONENT_IN_TEAM``:
-        someone on both teams, and ``open``'s) and what accepting a challenge raises."""
+        ``challenge_id`` with it, on that challenge's terms, at ``place`` (in the server the
+        challenge is to): team against team. The game opens in a thread of its own under
+        the challenge's channel, as the outbox delivers its first board, and, for a
+        challenge to another server, under ``place``'s channel too: its place there, where
+        this team plays. Raises ``VoteError`` (``NOT_A_TEAM_CHALLENGE``,
+        ``ANOTHER_SERVER``, ``OPPONENT_IN_TEAM``: someone on both teams, and ``open``'s)
+        and what accepting a challenge raises."""
         core = self._core
         challenge = await core.store.challenges.get(challenge_id)
         if challenge is None:
@@ -161,48 +169,29 @@ class VoteUseCases:
         rival = None if rival_id is None else await core.store.teams.get(rival_id)
         if rival is None:
             raise VoteError(VoteRefusal.NOT_A_TEAM_CHALLENGE)
-        if place.guild_id != challenge.guild_id:
+        if place.guild_id != (rival.rival_guild_id or challenge.guild_id):
             raise VoteError(VoteRefusal.ANOTHER_SERVER)
         days = challenge.clock_days
-        title, hours = _checked_terms(captain, name, members, None, window_hours, days)
+        title, hours = checked_terms(captain, name, members, None, window_hours, days)
         ours = {captain.id, *(m.id for m in members)}
         if ours & {rival.captain_id, *rival.members} or (role_id and role_id == rival.role_id):
             raise VoteError(VoteRefusal.OPPONENT_IN_TEAM)
-        team, shown = await self._new_team(
-            captain, challenge.guild_id, title, members, role_id, hours, secret
+        team, shown = await new_team(
+            core, captain, place.guild_id, title, members, role_id, hours, secret
         )
+        there = NewPlace(place.guild_id, place.channel_id, team.player_id)
         try:
             started = await self._challenges.accept_challenge(
                 User(team.player_id, title),
                 challenge_id,
                 answering=captain,
                 opening=(OutboxItem(OutboxTarget.PLACE, GameOpenedFacts()),),
+                other_places=(there,) if rival.rival_guild_id is not None else (),
             )
         except BaseException:
             await core.store.teams.discard(team.id)  # refused: the team goes again
             raise
         return VoteGameOpened(shown, game_id=started.game.id, accepted=started)
-
-    async def _new_team(
-        self,
-        captain: User,
-        guild_id: int,
-        title: str,
-        members: Sequence[User],
-        role_id: int | None,
-        hours: int,
-        secret: bool,
-    ) -> tuple[Team, TeamShown]:
-        """Write the team (its terms checked already) and how it is shown."""
-        core = self._core
-        await core.ensure_player(captain)
-        listed = tuple(m for m in members if m.id != captain.id)
-        new = NewTeam(
-            guild_id, title, captain.id, tuple(m.id for m in listed), role_id, hours * 3600, secret
-        )
-        team = await core.store.teams.create(new, core.now())
-        names = tuple(m.name for m in listed)
-        return team, TeamShown(title, captain.name, names, role_id, hours, secret)
 
     async def nominate(
         self,
@@ -382,7 +371,13 @@ class VoteUseCases:
         and that game's record. Raises what ``team_meant`` raises."""
         team = await self.team_meant(user, place, game_id, roles)
         assert team.game_id is not None
-        return team, await self._core.game_record(team.game_id)
+        record = await self._core.game_record(team.game_id)
+        if team.guild_id == record.guild_id:
+            return team, record
+        # A game between two servers: the team plays from its place in its own server.
+        places = await self._core.store.game_places.of_game(record.id)
+        here = next((p for p in places if p.player_id == team.player_id), None)
+        return team, record if here is None else seen_at(record, here)
 
     async def _open_turn(self, team: Team) -> tuple[int, SeatedGame]:
         """The ply of ``team``'s open window and its game. Raises ``VoteError``
@@ -524,32 +519,6 @@ def _close_told(team: Team, game_id: int, ply: int) -> tuple[OutboxItem, ...]:
     """The row saying the clock's close of ``team``'s window at ``ply`` in its game's place
     (what it elected, its counts unless secret: ``VoteUseCases.told_close``)."""
     return (OutboxItem(OutboxTarget.PLACE, VoteClosedFacts(team.id, ply), game_id=game_id),)
-
-
-def _checked_terms(
-    captain: User,
-    name: str,
-    members: Sequence[User],
-    opponent: User | None,
-    window_hours: int | None,
-    days: int | None,
-) -> tuple[str, int]:
-    """A team's name tidied and its window in hours. Raises ``VoteError``."""
-    title = " ".join(name.split())
-    if not title or len(title) > MAX_TEAM_NAME:
-        raise VoteError(VoteRefusal.BAD_NAME, count=MAX_TEAM_NAME)
-    if len(members) > MAX_LISTED_MEMBERS:
-        raise VoteError(VoteRefusal.TOO_MANY, count=MAX_LISTED_MEMBERS)
-    if opponent is not None and (
-        opponent.id == captain.id or any(m.id == opponent.id for m in members)
-    ):
-        raise VoteError(VoteRefusal.OPPONENT_IN_TEAM)
-    if days is None:
-        raise VoteError(VoteRefusal.NEEDS_DAYS)
-    hours = days * 24 if window_hours is None else window_hours
-    if not 1 <= hours <= days * 24:
-        raise VoteError(VoteRefusal.WINDOW_LENGTH, count=days * 24)
-    return title, hours
 
 
 def _to_move(team: Team, ply: int, record: GameRecord) -> bool:

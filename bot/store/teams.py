@@ -44,6 +44,8 @@ class NewTeam:
     role_id: int | None
     window_seconds: int
     secret: bool
+    # The server its challenge is addressed to (None: teams of its own server).
+    rival_guild_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,8 @@ class Team:
     members: tuple[int, ...]
     # The team's private thread on Discord (None: none opened).
     thread_id: int | None = None
+    # The server its challenge is addressed to (None: teams of its own server).
+    rival_guild_id: int | None = None
 
     @property
     def player_id(self) -> int:
@@ -136,7 +140,7 @@ def told_statements(close: VoteClose | None, now: datetime) -> list[Statement]:
 
 _COLUMNS = (
     "id, guild_id, name, captain_id, role_id, window_seconds, secret, game_id, window_ply, "
-    "closes_at, ballots, thread_id"
+    "closes_at, ballots, thread_id, rival_guild_id"
 )
 
 # Raises the count under the row's lock when the window of that turn is open.
@@ -201,7 +205,8 @@ class Teams:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO teams (guild_id, name, captain_id, role_id, window_seconds, "
-                f"secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_COLUMNS}",
+                f"secret, created_at, rival_guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                f"RETURNING {_COLUMNS}",
                 (
                     team.guild_id,
                     team.name,
@@ -210,6 +215,7 @@ class Teams:
                     team.window_seconds,
                     int(team.secret),
                     to_epoch(now),
+                    team.rival_guild_id,
                 ),
             )
             row = await cursor.fetchone()
@@ -537,4 +543,5 @@ def _team(row: Any, members: tuple[int, ...]) -> Team:
         ballots=int(row[10]),
         members=members,
         thread_id=None if row[11] is None else int(row[11]),
+        rival_guild_id=None if row[12] is None else int(row[12]),
     )

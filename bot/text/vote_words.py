@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Plural, Sentences, Text
 from bot.service.controls_values import ButtonAction, Choice, SelectMenu
+from bot.service.results import ChallengeView
 from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
@@ -22,7 +23,9 @@ from bot.service.vote_facts import (
     WindowClosed,
 )
 from bot.service.vote_rules import ElectedBy
-from bot.text.phrases import title_text
+from bot.text.challenges import start_text
+from bot.text.clock_words import pace_of
+from bot.text.phrases import color_text, title_text, variant_text
 
 
 def opened_text(opened: VoteGameOpened) -> Text:
@@ -270,6 +273,14 @@ def _poll_refusal(reason: VoteRefusal) -> Text:
         )
     if reason is VoteRefusal.ANOTHER_SERVER:
         return Text("That team's challenge is not to this server: accept it where it was made.")
+    if reason is VoteRefusal.ANOTHER_SERVERS_TEAMS:
+        return Text(
+            "That challenge is to another server's teams: only a team formed there accepts it."
+        )
+    if reason is VoteRefusal.SERVER_AND_OPPONENT:
+        return Text(
+            "A team challenges another server's teams, a player or the computer: name only one."
+        )
     if reason is VoteRefusal.ACCEPT_TERMS:
         return Text(
             "A team accepting a challenge plays on its terms: give no opponent, level, "
@@ -310,3 +321,49 @@ VOTE_RESULTS: dict[type, Callable[..., Text]] = {
     VoteTally: tally_text,
     VoteReminderDMs: remind_text,
 }
+
+
+def _server_terms(view: ChallengeView) -> Text:
+    """A team's challenge to another server's teams: its game, colours and pace."""
+    return Text(
+        "{variant} ({team} plays {colour}, {pace}{start})",
+        variant=variant_text(view.variant),
+        team=view.challenger.name,
+        colour=color_text(view.variant, view.color),
+        pace=pace_of(view),
+        start=start_text(view.variant, view.start_fen, view.opening),
+    )
+
+
+def vote_invitation_text(view: ChallengeView, server: str) -> Text:
+    """A team's challenge to this server's teams, as posted here (``server``: the name of
+    the challenging team's server): what, and how a team formed here accepts it."""
+    return Text(
+        "{team} of the server {server} challenges this server's teams to a vote game of "
+        "{terms}. Form a team here and accept it within 48 hours with {command} {option}.",
+        team=view.challenger.name,
+        server=server,
+        terms=_server_terms(view),
+        command=Command("vote", "team"),
+        option=Option("challenge", view.id),
+    )
+
+
+def server_challenge_text(view: ChallengeView, server: str, *, posted: bool) -> Text:
+    """A team's challenge to the teams of the server named ``server``, as its captain is
+    answered: how a team there accepts it, and whether it was ``posted`` there."""
+    head = Text(
+        "{team} challenges the teams of the server {server} to a vote game of {terms}: a team "
+        "formed there accepts it within 48 hours with {command} {option}.",
+        team=view.challenger.name,
+        server=server,
+        terms=_server_terms(view),
+        command=Command("vote", "team"),
+        option=Option("challenge", view.id),
+    )
+    if posted:
+        return Sentences(head, Text("The challenge is posted there."))
+    return Sentences(
+        head,
+        Text("Postal may write in no channel there, so tell that server the challenge's number."),
+    )

@@ -390,9 +390,11 @@ class Driver(Events):
                 resolved.setdefault("members", {})[str(value.id)] = member
             return str(value.id)
         if kind == ROLE:
-            # Discord's role picker lists the server's @everyone too (its id is the server's).
-            everyone = value == guild_id
-            ours = value in self.roles and self.roles[value][0] == guild_id
+            # Discord's role picker lists the roles of the server the command is typed in
+            # (a global command's too), its @everyone as well (its id is the server's).
+            server = typed_in if typed_in is not None else guild_id
+            everyone = value == server
+            ours = value in self.roles and self.roles[value][0] == server
             if not isinstance(value, int) or not (everyone or ours):
                 raise ValueError(
                     f"{where} takes a role of the server (add_role, or the server's id for "

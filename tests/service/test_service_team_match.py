@@ -81,3 +81,42 @@ async def test_what_a_team_may_not_accept_leaves_no_team(
     with pytest.raises(ChallengeClosedError):
         await service.votes.accept(CAROL, lions, PLACE, name="Owls")
     assert snapshot(db_path) == before
+
+
+async def test_a_teams_challenge_to_another_server_is_taken_by_a_team_there(
+    service: GameService, store: Store, db_path: Path | str
+) -> None:
+    """The Lions challenge server B's teams: a player may not take it (nor with a player or
+    the computer named too), nor a team formed in A; the Tigers formed in B take it, and
+    the game has a place in B where the Tigers play (their team's place)."""
+    with pytest.raises(VoteError) as both:
+        await service.votes.open(
+            ALICE, PLACE, name="Lions", opponent=CAROL, rival_guild_id=PLACE.guild_id + 1
+        )
+    assert both.value.reason is VoteRefusal.SERVER_AND_OPPONENT
+    b = Place(PLACE.guild_id + 1, PLACE.channel_id + 1)
+    opened = await service.votes.open(
+        ALICE, PLACE, name="Lions", members=(BOB,), color="black", rival_guild_id=b.guild_id
+    )
+    assert opened.challenge is not None
+    challenge = opened.challenge.challenge.id
+    before = snapshot(db_path)
+    with pytest.raises(VoteError) as player:
+        await service.challenges.accept_challenge(CAROL, challenge)
+    assert player.value.reason is VoteRefusal.ANOTHER_SERVERS_TEAMS
+    with pytest.raises(VoteError) as here:
+        await service.votes.accept(DAVE, challenge, PLACE, name="Owls")
+    assert here.value.reason is VoteRefusal.ANOTHER_SERVER
+    assert snapshot(db_path) == before
+    taken = await service.votes.accept(DAVE, challenge, b, name="Tigers", members=(ERIN,))
+    assert taken.accepted is not None
+    game = taken.accepted.game
+    assert (game.white.name, game.guild_id) == ("Tigers", PLACE.guild_id)
+    (there,) = await store.game_places.of_game(game.id)
+    assert (there.guild_id, there.channel_id, there.player_id) == (
+        b.guild_id,
+        b.channel_id,
+        game.white.id,
+    )
+    ballot = await service.votes.vote(ERIN, b, "e4", game_id=game.id)
+    assert ballot.team == "Tigers"
