@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.tournament.swiss import _Memo, _Search, resident_exchanges
+from bot.service.tournament.swiss import _Memo, _Search
+from bot.service.tournament.swiss_exchanges import resident_exchanges
 from bot.service.tournament.swiss_players import Strength, SwissPlayer, swiss_players
 from tests.service.swiss_trf import before_round, paired_in
 from tests.service.test_swiss_reference import _pair

@@ -7,7 +7,9 @@ Which rules of C.04.3 it implements, and which test checks each: docs/internals.
 How: scoregroups from the top, each bracket's candidates built in the order of D (S1
 against S2's transpositions, then the resident exchanges), judged on C4 and the quality
 criteria as a tuple compared lexicographically; the first perfect candidate is taken,
-else the best one seen. The search is bounded (``NODE_LIMIT`` steps a bracket) so a
+else the best one seen. A bracket whose downfloaters leave the round impossible to
+complete is the penultimate one: paired again under C4, everyone below it then collapses
+into one last bracket (A.9). The search is bounded (``NODE_LIMIT`` steps a bracket) so a
 200-player round pairs in well under a second; past the bound the best candidate found is
 kept, and the last bracket falls back to any complete pairing (a maximum matching).
 """
@@ -17,12 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, islice
-from math import comb
 from operator import add
-from typing import TypeVar
 
 from bot.service.tournament.berger import Pairing, Round
 from bot.service.tournament.matching import maximum_matching, pairs_everyone, with_bye
+from bot.service.tournament.swiss_exchanges import resident_exchanges
 from bot.service.tournament.swiss_players import (
     Float,
     PastRound,
@@ -35,13 +36,10 @@ from bot.service.tournament.swiss_players import (
 )
 from rules.core import Color
 
-T = TypeVar("T")  # what a bracket holds: players, or bracket sequence numbers
-
 NODE_LIMIT = 10000  # search steps a bracket and a number of pairs
 PERFECT_LIMIT = 2000  # steps of the search for a perfect candidate the bound hid
 REMAINDER_LIMIT = 4000  # of which for the remainder after one pairing of the MDPs
 _SUBSETS = 64  # MDP subsets tried for one number of MDPs paired
-_EXCHANGES = 5000  # exchanges listed for one number of players exchanged
 _COUNTS = 13  # C7 to C19
 _WORST = (1 << 8192,) * _COUNTS  # above any count or weighed score differences
 _SD_BITS = 9  # C16-C19: a score difference d weighs 2**(9d), so sums compare as lists do
@@ -136,9 +134,35 @@ def _pair_brackets(
     for index, group in enumerate(groups):
         below = [player for lower in groups[index + 1 :] for player in lower]
         following = groups[index + 1] if index + 1 < len(groups) else []
-        made, moved = _pair_bracket(moved, group, below, following, memo)
+        made, floated = _pair_bracket(moved, group, below, following, memo, complete=False)
+        if below and not _completes(floated + below):  # A.9: this bracket is the PPB
+            made, floated = _pair_bracket(moved, group, below, [], memo)
+            pairs.extend(made)
+            made, moved = _pair_collapsed(floated, below, memo)
+            pairs.extend(made)
+            break
         pairs.extend(made)
+        moved = floated
     return pairs, (moved[0] if moved else None)
+
+
+def _pair_collapsed(
+    moved: list[SwissPlayer], residents: list[SwissPlayer], memo: _Memo
+) -> tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]]:
+    """A.9's collapsed last bracket: the penultimate pairing bracket's downfloaters and
+    every player below it, paired as one last bracket whose residents' scores differ, so
+    each pair's score difference counts on C6 (``_Search.collapsed``)."""
+    collapsed = _Memo(memo.wants)  # the pairs' costs differ here: C6 is in them
+    target = (len(moved) + len(residents)) // 2
+    cheapest = _Search([], [], collapsed, collapsed=True, cheapest_first=True)
+    cheapest.run(moved, residents, target)
+    if cheapest.best is None:
+        return _any_pairing(moved + residents)
+    # The best counts found, then the first candidate in D's order that has them (B.4):
+    # no candidate is perfect here, so D's order alone would walk costly ones for long.
+    first = _Search([], [], collapsed, collapsed=True, goal=cheapest.best_counts)
+    first.run(moved, residents, target)
+    return first.best if first.best is not None else cheapest.best
 
 
 def _pair_bracket(
@@ -147,14 +171,16 @@ def _pair_bracket(
     below: list[SwissPlayer],
     following: list[SwissPlayer],
     memo: _Memo,
+    complete: bool = True,
 ) -> tuple[list[tuple[SwissPlayer, SwissPlayer]], list[SwissPlayer]]:
-    """The bracket's pairs and its downfloaters: the most pairs (C5) that leave the rest
-    pairable (C4), the best candidate for that many."""
+    """The bracket's pairs and its downfloaters: the most pairs (C5), the best candidate
+    for that many; with ``complete`` (the penultimate pairing bracket, A.9), only those
+    whose downfloaters leave the rest pairable (C4)."""
     size = len(moved) + len(residents)
     for target in range(size // 2, -1, -1):
         if not below and target < size // 2:
             break  # the last bracket pairs everyone but the bye
-        search = _Search(below, following, memo)
+        search = _Search(below, following, memo, complete=complete)
         search.run(moved, residents, target)
         if search.best is not None:
             return search.best
@@ -240,6 +266,10 @@ class _Search:
     perfect: bool = False  # whether the best candidate is perfect (B.4)
     floor: int = 0  # the fewest players the next bracket can leave unpaired (C7)
     lowest: int = 0  # the bracket's lowest score (C16/C18: a downfloater's difference)
+    complete: bool = True  # whether C4 is checked: the penultimate pairing bracket's (A.9)
+    collapsed: bool = False  # the collapsed last bracket: residents' scores differ (A.9)
+    cheapest_first: bool = False  # each player's opponents tried cheapest first
+    goal: tuple[int, ...] | None = None  # the counts to reach: the first candidate taken
     _chosen: list[tuple[SwissPlayer, SwissPlayer]] = field(default_factory=list)
     completions: dict[frozenset[int], bool] = field(default_factory=dict)
     left_next: dict[frozenset[int], int] = field(default_factory=dict)
@@ -253,14 +283,16 @@ class _Search:
             following = len(self.following)
             self.floor = max(floating - following, (floating + following) % 2)
         found_psd: tuple[int, ...] | None = None
+        if self.goal is not None:  # only candidates as good as the goal are kept
+            self.best_counts = (*self.goal[:-1], self.goal[-1] + 1)
         for psd, subset in self._subsets(moved, residents, target, lowest):
-            if found_psd is not None and psd > found_psd:
-                return
+            if found_psd is not None and psd > found_psd and not self.collapsed:
+                return  # (collapsed, C6 is in the counts: every subset is judged)
             rest = [player for player in moved if player not in subset]
             start = (self.floor,) + (0,) * (_COUNTS - 1)
             self.cut = False
             self._pair_moved(list(subset), residents, target - len(subset), rest, start)
-            if self.cut and not self.perfect:  # the bound may have hidden a perfect one
+            if self.cut and not self.perfect and not self.collapsed:  # a perfect one hidden?
                 self._perfect(list(subset), residents, target - len(subset), rest, start)
             if self.best is not None and found_psd is None:
                 found_psd = psd
@@ -368,7 +400,14 @@ class _Search:
         self, head: SwissPlayer, pool: list[SwissPlayer], counts: tuple[int, ...]
     ) -> Iterator[tuple[int, SwissPlayer, tuple[int, ...]]]:
         """The opponents ``head`` may meet in ``pool``, in order, with the counts each
-        pair brings, while they could still beat the best candidate."""
+        pair brings, while they could still beat the best candidate (``cheapest_first``:
+        in the order of what they bring)."""
+        options = self._open_options(head, pool, counts)
+        yield from sorted(options, key=lambda o: o[2]) if self.cheapest_first else options
+
+    def _open_options(
+        self, head: SwissPlayer, pool: list[SwissPlayer], counts: tuple[int, ...]
+    ) -> Iterator[tuple[int, SwissPlayer, tuple[int, ...]]]:
         for index, other in enumerate(pool):
             if self._stop():
                 return
@@ -382,7 +421,10 @@ class _Search:
         key = (one.number, two.number)
         cost = self.memo.costs.get(key)
         if cost is None:
-            cost = self.memo.costs[key] = _pair_counts(one, two)
+            cost = _pair_counts(one, two)
+            if self.collapsed and one.halves != two.halves:  # C6 (C7 has no place here)
+                cost = (_weighed(abs(one.halves - two.halves)), *cost[1:])
+            self.memo.costs[key] = cost
         return cost
 
     def _judge(self, counts: tuple[int, ...], floaters: list[SwissPlayer]) -> None:
@@ -406,13 +448,17 @@ class _Search:
             counts[11] + sum(_weighed(p.halves - (self.lowest - 2)) for p in down_two),
             counts[12],
         )
+        if self.collapsed:  # C6 in the first place: the bye's score difference (A.8)
+            total = (counts[0] + sum(_weighed(p.halves - (self.lowest - 2)) for p in floaters),
+                     *total[1:])  # fmt: skip
         if total >= self.best_counts:
             return
-        if self.below and not self._completes_with(floaters):
+        if self.complete and self.below and not self._completes_with(floaters):
             return
         self.best = (list(self._chosen), sorted(floaters, key=lambda player: player.rank))
         self.best_counts = total
         self.done = self.perfect = total[0] == self.floor and not any(total[1:])
+        self.done = self.done or total == self.goal
 
     def _completes_with(self, floaters: list[SwissPlayer]) -> bool:
         """C4 for these downfloaters (remembered: many candidates share them)."""
@@ -537,37 +583,3 @@ def _add(one: tuple[int, ...], two: tuple[int, ...]) -> tuple[int, ...]:
     if two is _FREE:
         return one
     return tuple(map(add, one, two))
-
-
-def resident_exchanges(players: list[T], pairs: int) -> Iterator[tuple[list[T], list[T]]]:
-    """S1 and S2 of a homogeneous bracket (``players`` in rank order) making ``pairs``
-    pairs: the top ``pairs`` players against the rest, then the resident exchanges in
-    D.2's order: (a) fewest players exchanged, (b) the smallest difference between the
-    bracket sequence numbers moved up and those moved down, (c) the highest different
-    number moved from S1, (d) the lowest different number moved from S2 (exchanges of
-    more players only while there are few enough to list)."""
-    first, second = players[:pairs], players[pairs:]
-    yield first, second
-    for size in range(1, min(len(first), len(second)) + 1):
-        if comb(len(first), size) * comb(len(second), size) > _EXCHANGES:
-            return
-        swaps = sorted(
-            (
-                (
-                    sum(b + pairs for b in out_two) - sum(out_one),
-                    tuple(-a for a in reversed(out_one)),
-                    out_two,
-                )
-                for out_one in combinations(range(pairs), size)
-                for out_two in combinations(range(len(second)), size)
-            ),
-        )
-        for _, out_one, out_two in swaps:
-            # every S1 player ranks above every S2 player: order kept, no sorting
-            leaving = {-a for a in out_one}
-            moving = set(out_two)
-            yield (
-                [p for i, p in enumerate(first) if i not in leaving] + [second[j] for j in out_two],
-                [first[i] for i in sorted(leaving)]
-                + [p for j, p in enumerate(second) if j not in moving],
-            )
