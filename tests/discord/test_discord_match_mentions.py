@@ -58,10 +58,11 @@ def pinging(
 
 async def test_a_whole_game_pings_each_player_in_their_own_server(running: Harness) -> None:
     """Moves, an offer typed in A and declined by a press in B, one pressed in B and
-    declined in A, a takeback asked by typing in B and granted by a press in A, and a
-    resignation typed and confirmed in A: the Lions' player (A) is pinged only in A's
-    thread, the Tigers' player (B) only in B's, each where it is their turn, offer or
-    ending. Before, A's thread pinged B's player (the opening, A's answers, the ending)."""
+    declined in A, a takeback asked by typing in B and granted by a press in A, more time
+    given from A, and a resignation typed and confirmed in A: the Lions' player (A) is
+    pinged only in A's thread, the Tigers' player (B) only in B's, each where it is their
+    turn, offer or ending. Before, A's thread pinged B's player (the opening, A's answers,
+    the ending)."""
     fake = running.fake
     game = await one_board_match(fake)
     lion, tiger, a, b = game.lion, game.tiger, game.thread_a, game.thread_b
@@ -92,6 +93,8 @@ async def test_a_whole_game_pings_each_player_in_their_own_server(running: Harne
     await fake.wait_until(lambda: pinging(fake, a, "c5", lion))
     await command(fake, lion, "move", {"move": "Nf3"}, channel=a)
     await fake.wait_until(lambda: pinging(fake, b, "Nf3", tiger))
+    given = await command(fake, lion, "moretime", {"days": 1}, channel=a)
+    assert "More time." in given.text() and given.mentions == [], given.text()
 
     confirm = await command(fake, lion, "resign", channel=a)
     await fake.acknowledged(await fake.click(lion, confirm, "Resign"))
