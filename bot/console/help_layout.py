@@ -6,7 +6,6 @@ wrapped again as paragraphs; short usages side by side in a grid."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 
 from bot.console.help_rows import (
@@ -20,6 +19,7 @@ from bot.console.help_rows import (
     cells,
     pad,
     say_word,
+    unspaced,
     wrapped,
 )
 from bot.i18n import pgettext
@@ -92,14 +92,9 @@ def _reflowed(lines: Sequence[str]) -> str:
     beside a Chinese or Japanese character (no space between words; Korean has them)."""
     text = ""
     for line in lines:
-        close = bool(text) and (_unspaced(text[-1]) or _unspaced(line[:1]))
+        close = bool(text) and (unspaced(text[-1]) or unspaced(line[:1]))
         text = f"{text}{'' if close or not text else ' '}{line}"
     return text
-
-
-def _unspaced(character: str) -> bool:
-    """A wide character of a script written without spaces (not Hangul)."""
-    return cells(character) == 2 and not unicodedata.name(character, "").startswith("HANGUL")
 
 
 def _grid(grid: Grid) -> list[str]:

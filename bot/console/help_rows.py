@@ -133,22 +133,35 @@ def command_said(*path: str) -> str:
 
 
 def wrapped(text: str, width: int) -> list[str]:
-    """``text`` on lines of at most ``width`` terminal cells: broken at spaces, and inside a
-    word longer than a line (Chinese and Japanese have no spaces to break at)."""
+    """``text`` on lines of at most ``width`` terminal cells: broken at spaces; a word of
+    Chinese or Japanese (no spaces to break at) fills the line and goes on on the next, never
+    starting one with closing punctuation."""
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
         candidate = f"{line} {word}" if line else word
         while cells(candidate) > width:
-            if line:
+            if line and not unspaced(word[:1]):
                 lines.append(line)
                 line, candidate = "", word
                 continue
             cut = _fitting(candidate, width)
-            lines.append(candidate[:cut])
-            candidate = word = candidate[cut:]
+            while 1 < cut < len(candidate) and candidate[cut] in _CLOSING:
+                cut -= 1
+            lines.append(candidate[:cut].rstrip())
+            line, candidate = "", candidate[cut:].lstrip()
         line = candidate
     return [*lines, line] if line else lines
+
+
+# Punctuation a Chinese or Japanese line does not start with.
+_CLOSING = frozenset("、。，．：；！？）」』】〕〉》・ー…")
+
+
+def unspaced(character: str) -> bool:
+    """A wide character of a script written without spaces between words (Chinese,
+    Japanese; not Hangul, as Korean has them)."""
+    return cells(character) == 2 and not unicodedata.name(character, "").startswith("HANGUL")
 
 
 def _fitting(text: str, width: int) -> int:

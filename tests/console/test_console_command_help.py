@@ -27,19 +27,21 @@ async def test_every_command_is_explained_in_the_catalogs_words(
     width."""
     script = "".join(f"alice /help {spec.name}\n" for spec in COMMANDS)
     output = await play(tmp_path, script, locale)
+    # A description may go on on the next line, Chinese and Japanese inside a word.
+    flat = "".join(output.split())
     with using(locale):
         for spec in COMMANDS:
             for described in (spec, *spec.subcommands):
                 if described.description:
                     about = pgettext("description", described.description)
-                    assert about.split()[0] in output, (spec.name, about)
+                    assert "".join(about.split()[0].split()) in flat, (spec.name, about)
                 for option in described.options:
                     if option.discord_only:
                         continue
                     assert f"{name_in(OPTION_NAME, option.name)}:" in output
                     if option.description:
                         words = pgettext("description", option.description)
-                        assert words[:20] in output, (option.name, words)
+                        assert "".join(words[:20].split()) in flat, (option.name, words)
     assert "!" not in output.replace("!=", "")
     assert all(cells(line) <= LINE_CELLS for line in output.splitlines())
 
@@ -92,6 +94,22 @@ def test_a_long_description_wraps_at_spaces_and_inside_words_without_them() -> N
     assert wrapped("一二三四五六", 5) == ["一二", "三四", "五六"]
     assert all(cells(line) <= 10 for line in wrapped("éé " * 20, 10))
     assert "".join(wrapped("一二三四五六七八九十" * 5, 9)) == "一二三四五六七八九十" * 5
+    # Chinese or Japanese after a space fills the line ("/トーナメント 作成 —" stood alone,
+    # its description under it), and no line starts with closing punctuation.
+    assert wrapped("ab 一二三。四五", 7) == ["ab 一二", "三。四", "五"]
+    assert wrapped("一二三。四", 6) == ["一二", "三。四"]
+    # Korean has spaces: its words are not broken to fill a line.
+    assert wrapped("가나 다라마바", 8) == ["가나", "다라마바"]
+
+
+@pytest.mark.parametrize("locale", [Locale.JA, Locale.ZH_HANS, Locale.ZH_HANT])
+def test_a_chinese_or_japanese_description_starts_beside_its_command(locale: Locale) -> None:
+    """/help tournament in Japanese or Chinese: each subcommand's description begins on its
+    line, not under it."""
+    with using(locale):
+        said = command_help(BY_NAME["tournament"])
+    for paragraph in said.split("\n\n"):
+        assert not paragraph.splitlines()[0].endswith("—"), paragraph
 
 
 @pytest.mark.parametrize("locale", LOCALES, ids=[locale.value for locale in LOCALES])
