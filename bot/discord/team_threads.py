@@ -1,7 +1,8 @@
 """``/vote thread``: a team's private thread on Discord, where its members talk over the
 moves and the other side cannot read. Opened once in the game's channel (a private thread,
 not invitable: only Postal adds members), the captain and the listed members added; whoever
-asks is added (so a role team's holders join by asking). A thread gone is opened again."""
+asks is added (so a role team's holders join by asking). A thread gone is opened again.
+The team's polls are posted there too (``vote_polls``)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,17 @@ async def open_team_thread(
 ) -> None:
     """The member's team thread, opened if needed, with them in it; told privately. Raises
     ``VoteError`` (``NO_THREAD_PERMISSION``) and what ``TeamThreads.ask`` raises."""
+    thread = await team_thread(bot, interaction, game)
+    said = messages.clip(messages.safe(thread_text(thread.mention)), messages.CONTENT_LIMIT)
+    await bot.reply(interaction, messages.Reply(said, ephemeral=True))
+
+
+async def team_thread(
+    bot: PostalBot, interaction: discord.Interaction, game: int | None
+) -> discord.Thread:
+    """The member's team thread (of their team in ``game``, or the game here), opened if
+    needed, with them in it. Raises ``VoteError`` (``NO_THREAD_PERMISSION``) and what
+    ``TeamThreads.ask`` raises."""
     asked = await quickly(
         interaction,
         bot.service.team_threads.ask(
@@ -48,8 +60,7 @@ async def open_team_thread(
         await thread.add_user(interaction.user)
     except discord.Forbidden:
         raise VoteError(VoteRefusal.NO_THREAD_PERMISSION) from None
-    said = messages.clip(messages.safe(thread_text(thread.mention)), messages.CONTENT_LIMIT)
-    await bot.reply(interaction, messages.Reply(said, ephemeral=True))
+    return thread
 
 
 async def _existing(bot: PostalBot, asked: TeamThreadAsked) -> discord.Thread | None:

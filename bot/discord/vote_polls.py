@@ -1,11 +1,12 @@
-"""Vote chess's Discord polls: ``/vote poll`` posts a poll of the turn's nominations beside
-the board (it needs Send Polls; a poll cannot sit in the board's component layout, so it is a
-message of its own); a member's vote in it arrives as MESSAGE_POLL_VOTE_ADD (Postal asks for
-the GUILD_MESSAGE_POLLS intent) and counts as their ``/vote cast``; once the turn's window
-closed, its polls are ended early. Taking a poll vote back (MESSAGE_POLL_VOTE_REMOVE, the
-same intent) withdraws that member's vote when it is still for that answer's move; a vote of
-someone not on the team shows in Discord's own counts but is not counted (``/vote tally``
-and the close tell Postal's)."""
+"""Vote chess's Discord polls: ``/vote poll`` posts a poll of the turn's nominations in the
+team's private thread (``team_threads``; a poll's answers and counts are seen by whoever
+reads its channel, and the game's thread is the other side's too), a message of its own (it
+needs Send Polls; a poll cannot sit in a component layout); a member's vote in it arrives as
+MESSAGE_POLL_VOTE_ADD (Postal asks for the GUILD_MESSAGE_POLLS intent) and counts as their
+``/vote cast``; once the turn's window closed, its polls are ended early. Taking a poll vote
+back (MESSAGE_POLL_VOTE_REMOVE, the same intent) withdraws that member's vote when it is
+still for that answer's move; a vote of someone not on the team shows in Discord's own
+counts but is not counted (``/vote tally`` and the close tell Postal's)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from bot.discord import messages
 from bot.discord.context import actor_of, place_of, roles_of, user_of
 from bot.discord.language import shared_language
 from bot.discord.respond import quickly
+from bot.discord.team_threads import team_thread
 from bot.i18n import using
 from bot.i18n.text import say
 from bot.service.errors import UserError
@@ -37,9 +39,11 @@ ANSWER_LIMIT = 55
 
 
 async def post_poll(bot: PostalBot, interaction: discord.Interaction, game: int | None) -> None:
-    """``/vote poll``: the team's poll posted in the game's place, in the server's language,
-    and the member told privately. Raises ``VoteError`` (``NO_POLL_PERMISSION`` where Postal
-    may not send polls) and what ``VotePolls.ask`` raises."""
+    """``/vote poll``: the team's poll posted in its private thread (opened first if need
+    be: a poll shows its answers and counts to whoever reads the channel, and the other
+    side must not), in the server's language, and the member told privately. Raises
+    ``VoteError`` (``NO_POLL_PERMISSION`` where Postal may not send polls,
+    ``NO_THREAD_PERMISSION``) and what ``VotePolls.ask`` raises."""
     asked = await quickly(
         interaction,
         bot.service.vote_polls.ask(
@@ -47,17 +51,14 @@ async def post_poll(bot: PostalBot, interaction: discord.Interaction, game: int 
         ),
         ephemeral=True,
     )
-    here = asked.target_id == interaction.channel_id
-    if here and not interaction.app_permissions.send_polls:
-        raise VoteError(VoteRefusal.NO_POLL_PERMISSION)
-    with using(shared_language(interaction)):  # the channel reads it
+    thread = await team_thread(bot, interaction, asked.game_id)
+    with using(shared_language(interaction)):  # the thread reads it
         poll = _poll(asked)
-    channel = bot.get_partial_messageable(asked.target_id, guild_id=interaction.guild_id)
     try:
-        sent = await channel.send(poll=poll)
-    except discord.Forbidden:
+        sent = await thread.send(poll=poll)
+    except discord.Forbidden:  # 50013: no Send Polls in the thread (its channel's)
         raise VoteError(VoteRefusal.NO_POLL_PERMISSION) from None
-    await bot.service.vote_polls.posted(asked, sent.id, asked.target_id)
+    await bot.service.vote_polls.posted(asked, sent.id, thread.id)
     said = messages.clip(messages.safe(poll_posted_text(asked)), messages.CONTENT_LIMIT)
     await bot.reply(interaction, messages.Reply(said, ephemeral=True))
 

@@ -173,15 +173,14 @@ class VoteMenu:
 
 @dataclass(frozen=True, slots=True)
 class PollAsked:
-    """A poll to post in ``target_id`` (the game's thread or channel) for ``team``'s turn
-    at ``ply`` in ``game_id``: ``counts`` its answers (their moves' UCI sent back by
-    Discord as answer numbers), open ``hours``; ``more`` nominations left out."""
+    """A poll to post (in the team's private thread) for ``team``'s turn at ``ply`` in
+    ``game_id``: ``counts`` its answers (their moves' UCI sent back by Discord as answer
+    numbers), open ``hours``; ``more`` nominations left out."""
 
     game_id: int
     team_id: int
     team: str
     ply: int
-    target_id: int
     hours: int
     counts: tuple[MoveCount, ...]
     more: int = 0

@@ -40,7 +40,7 @@ class VotePolls:
         """The poll ``user`` (a member holding ``roles``) asks for: the open turn's first
         nominations, open until the window closes (whole hours). Raises ``VoteError``
         (``POLL_SECRET``, ``NOTHING_NOMINATED``, ``WINDOW_CLOSED``) and what a tally raises."""
-        team, record = await self._votes.member_ask(user, place, game_id, roles)
+        team, _ = await self._votes.member_ask(user, place, game_id, roles)
         if team.secret:
             raise VoteError(VoteRefusal.POLL_SECRET)
         tally = await self._votes.tally(user, place, game_id=team.game_id, roles=roles)
@@ -55,7 +55,6 @@ class VotePolls:
             team_id=team.id,
             team=team.name,
             ply=team.window_ply,
-            target_id=record.thread_id or record.channel_id,
             hours=min(POLL_HOURS, max(1, ceil(left / 3600))),
             counts=shown,
             more=len(tally.counts) - len(shown),

@@ -55,6 +55,15 @@ async def _private(
     return answer
 
 
+def _team_polls(fake: FakeDiscord, opponent: FakeUser) -> list[FakeMessage]:
+    """The polls posted: each in a team's private thread, which ``opponent`` cannot read."""
+    polls = [m for m in fake.public_messages() if m.poll is not None]
+    for poll in polls:
+        where = fake.channels[poll.channel_id]
+        assert where.type == PRIVATE_THREAD and not fake.can_read(opponent, where), where
+    return polls
+
+
 def _public_text(fake: FakeDiscord, thread: FakeChannel) -> str:
     return "\n".join(m.text() for m in fake.channel_messages(thread.id))
 
@@ -160,19 +169,21 @@ async def test_members_must_be_mentions(running: Harness) -> None:
 async def test_a_teams_poll_counts_members_votes_and_ends_with_the_window(
     running: Harness,
 ) -> None:
-    """A team that shows its votes asks for a poll: it is posted in the game's thread, one
-    answer a nomination; a member's vote in it counts as their vote (the tally says so), an
-    outsider's does not; the last member's vote closes the window, plays the move and ends
-    the poll (its results finalized)."""
+    """A team that shows its votes asks for a poll: it is posted in the team's private
+    thread (opened for it), which the opponent cannot read, one answer a nomination; a
+    member's vote in it counts as their vote (the tally says so), an outsider's does not;
+    the last member's vote closes the window, plays the move and ends the poll (its results
+    finalized)."""
     fake = running.fake
-    fake.bot_permissions |= SEND_POLLS
+    fake.bot_permissions |= SEND_POLLS | CREATE_PRIVATE_THREADS
     alice, bob, eve, dave = (fake.add_user(n) for n in ("alice", "bob", "eve", "dave"))
     thread, _ = await _open_game(fake, alice, dave, members=bob.mention, secret=False)
     await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
     await _private(fake, alice, "vote nominate", {"move": "d4"}, thread)
     posted = await _private(fake, bob, "vote poll", {}, thread)
     assert "2 nominations" in posted.text(), posted.text()
-    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    (poll,) = _team_polls(fake, dave)
+    assert fake.channels[poll.channel_id].parent_id == fake.channel.id
     assert poll.poll is not None
     assert [a["poll_media"]["text"] for a in poll.poll["answers"]] == ["e4", "d4"]
     await fake.poll_vote(eve, poll, 1)  # not on the team: not counted
@@ -191,14 +202,14 @@ async def test_a_vote_taken_back_in_the_poll_is_withdrawn(running: Harness) -> N
     """bob votes d4 in the team's poll, then takes his vote back in Discord: the tally no
     longer counts it; he votes e4 instead, and it counts."""
     fake = running.fake
-    fake.bot_permissions |= SEND_POLLS
+    fake.bot_permissions |= SEND_POLLS | CREATE_PRIVATE_THREADS
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     members = f"{bob.mention} {carol.mention}"
     thread, _ = await _open_game(fake, alice, dave, members=members, secret=False)
     await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
     await _private(fake, alice, "vote nominate", {"move": "d4"}, thread)
     await _private(fake, bob, "vote poll", {}, thread)
-    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    (poll,) = _team_polls(fake, dave)
     await fake.poll_vote(bob, poll, 2)
     await _tally_shows(fake, alice, thread, "d4 (1)")
     await fake.poll_vote(bob, poll, 2, remove=True)
@@ -213,12 +224,13 @@ async def test_no_poll_without_send_polls_nor_for_secret_votes(running: Harness)
     """Without Send Polls, /vote poll says so privately and posts nothing; a team keeping its
     votes secret gets no poll (Discord shows a poll's counts to whoever votes)."""
     fake = running.fake
+    fake.bot_permissions |= CREATE_PRIVATE_THREADS
     alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
     thread, _ = await _open_game(fake, alice, dave, members=bob.mention, secret=False)
     await _private(fake, alice, "vote nominate", {"move": "e4"}, thread)
     refused = await _private(fake, bob, "vote poll", {}, thread)
     assert "Send Polls" in refused.text()
-    assert not [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    assert not _team_polls(fake, dave)
     fake.bot_permissions |= SEND_POLLS
     carol, erin = fake.add_user("carol"), fake.add_user("erin")
     other, _ = await _open_game(fake, carol, erin, title="Owls")
@@ -271,12 +283,14 @@ async def test_a_team_mates_a_player_by_votes(running: Harness) -> None:
 async def _poll_of_the_turn(
     fake: FakeDiscord, member: FakeUser, thread: FakeChannel, moves: tuple[str, ...]
 ) -> FakeMessage:
-    """``member`` nominates ``moves`` and asks for the turn's poll; the poll posted."""
+    """``member`` nominates ``moves`` and asks for the turn's poll; the poll posted (in the
+    team's private thread)."""
     for move in moves:
         await _private(fake, member, "vote nominate", {"move": move}, thread)
-    known = {m.id for m in fake.channel_messages(thread.id) if m.poll is not None}
+    known = {m.id for m in fake.public_messages() if m.poll is not None}
     await _private(fake, member, "vote poll", {}, thread)
-    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll and m.id not in known]
+    (poll,) = [m for m in fake.public_messages() if m.poll and m.id not in known]
+    assert fake.channels[poll.channel_id].type == PRIVATE_THREAD
     return poll
 
 
@@ -287,7 +301,7 @@ async def test_a_team_mates_through_polls_closed_by_the_clock_and_by_votes(
     first window closes by the clock with carol abstaining (the close said, the poll ended),
     the second by the last member's poll vote; Qh4 mates, and the board says checkmate."""
     fake = running.fake
-    fake.bot_permissions |= SEND_POLLS
+    fake.bot_permissions |= SEND_POLLS | CREATE_PRIVATE_THREADS
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     members = f"{bob.mention} {carol.mention}"
     thread, _ = await _open_game(

@@ -15,6 +15,7 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.test_service_votes import open_team_game
 
 POLL = 7001  # the poll's message id on Discord
+TEAM_THREAD = 7002  # the team's private thread, where it is posted
 
 
 async def _poll(service: GameService, *moves: str) -> None:
@@ -22,7 +23,7 @@ async def _poll(service: GameService, *moves: str) -> None:
     for move in moves:
         await service.votes.nominate(ALICE, PLACE, move)
     asked = await service.vote_polls.ask(BOB, PLACE)
-    await service.vote_polls.posted(asked, POLL, asked.target_id)
+    await service.vote_polls.posted(asked, POLL, TEAM_THREAD)
 
 
 async def _counts(service: GameService) -> list[tuple[str, int | None]]:
