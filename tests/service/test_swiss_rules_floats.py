@@ -55,6 +55,29 @@ def test_c12_a_player_who_floated_down_last_round_does_not_float_down_again() ->
     assert _pairing(6, rounds, 5) == {(1, 3), (5, 6), (2, 4)}
 
 
+def test_c12_a_player_paired_below_their_score_again_floats_down_again() -> None:
+    """The last round (7) of 10. A downfloat is also what the higher-scored player of a pair
+    gets (A.4.b), so C12 counts a player who floated down last round and is paired below
+    their score again. 4 (5.0) meets 8 (3.5; it has met 7), and 7 floats to the 3.0 bracket
+    {1, 3, 9}: 7-9 would leave 1 and 3 to pair, but then 5 (2.5),
+    who has met 2, 6 and 10, could meet nobody: the 3.0 bracket is the penultimate one
+    (A.9), 7-9, and 1 and 3 go down into the collapsed last bracket {1, 3, 2, 5, 6, 10}.
+    5 meets 1 (it has met 3); 3 meets 2 or 6 and the other meets 10 (1.5): the same score
+    differences (C6), one mild preference missed either way (3, 2 and 6 want white). 2
+    floated down in round 6, 6 did not: 2-10 would float 2 down again, 6-10 does not, so
+    C12 takes 3-2 and 6-10, though 2 floated up in round 5 and floats up to 3 now (C15,
+    lower). Counting only the players left unpaired, C15 would give 3-6 and 2-10."""
+    rounds = _history(
+        "1-6 =, 7-2 =, 3-8 1, 9-4 0, 5-10 =",
+        "4-3 1, 10-1 0, 2-5 1, 6-7 1, 8-9 0",
+        "1-4 =, 6-2 =, 3-9 1, 7-10 1, 5-8 0",
+        "4-6 1, 2-1 =, 7-3 1, 8-10 =, 9-5 0",
+        "2-4 0, 1-7 =, 3-5 =, 6-8 0, 10-9 0",
+        "4-7 =, 8-1 1, 9-2 1, 10-3 =, 5-6 =",
+    )
+    assert _pairing(10, rounds, 7) == {(8, 4), (7, 9), (1, 5), (3, 2), (6, 10)}
+
+
 def test_c13_a_player_who_floated_up_last_round_does_not_float_up_again() -> None:
     """Round 4 of 8. 3 (3.0) has met 2, 4 and 7, the whole 2.0 bracket, and floats on to the 1.0
     bracket {6, 8} with 4 (2.0, left over from 2, 4, 7: 2-7 is paired). 4 may meet 6 only; 1 and
@@ -89,22 +112,23 @@ def test_c14_a_player_who_floated_down_two_rounds_ago_does_not_float_down_again(
 
 
 def test_c15_a_player_who_floated_up_two_rounds_ago_does_not_float_up_again() -> None:
-    """Round 5 of 8 (6 rounds). 5 (3.5), then 2 and 8 (2.5, who have met, as 5 and 8 have) float
-    to the 2.0 bracket {1, 4, 6}. Below it 3 (1.0) and 7 (0.5) have met, so two of the bracket
-    float down to them: it is the penultimate pairing bracket (A.9), two pairs and two
-    downfloaters. 5-4 and 8-6, floating 2 and 1, and 5-6 and 2-1, floating 8 and 4, tie on
-    everything before C15: the same score differences (C6), every colour granted (C10), one
-    downfloater who floated down in round 4 (2, or 8: C12) and one in round 3 (2, or 4: C14),
-    one resident floating up again after round 4's upfloat (4, or 1: C13). 1 floated up in round
-    3 too, 4 floated down then: C15 takes 5-4 and 8-6 (2-7 and 1-3 below). Without C15, D's
-    order gives 5-6, 2-1, 8-7 and 3-4."""
+    """Round 4 of 10 (5 rounds). 3 (2.5) floats with 1 and 6 (2.0) into the 1.5 bracket
+    {4, 7, 8}; 3-4, 1-8 and 6-7 would leave 2, 5, 9 and 10 (1.0), where 2 (who has met 5
+    and 9) could meet only 10, both needing white absolutely (C3). So the 1.5 bracket is
+    the penultimate one (A.9): 3-4, 1-8, and 6 and 7 go down into the collapsed last bracket
+    {6, 7, 2, 5, 9, 10}. 6 (wanting black absolutely) meets 2 or 10, 7 (who has met 10)
+    meets 2 or 9, the two left meet each other: 10-6, 2-7 and 9-5, or 2-6, 9-7 and 10-5.
+    Both have the same score differences (C6), grant every colour, float 6 down again (C12,
+    C14) and float up again one player who floated up in round 3 (10, or 9: C13). 9 floated
+    up in round 2 too, 10 floated down then: C15 takes 10-6, 2-7 and 9-5, though 9-7 would
+    float 9 up by half a point where 10 floats up by a point (C17, lower). Without C15:
+    2-6, 9-7 and 10-5."""
     rounds = _history(
-        "1-4 0, 7-3 0, 6-2 =, 8-5 =",
-        "7-1 0, 5-3 1, 8-2 0, 4-6 0",
-        "1-6 1, 2-3 1, 7-5 0, 4-8 0",
-        "3-8 0, 1-5 0, 6-7 =, 4-2 1",
+        "2-9 =, 6-8 1, 10-4 1, 7-3 0, 5-1 0",
+        "7-10 1, 3-5 =, 6-9 1, 1-4 =, 8-2 1",
+        "5-2 =, 3-10 1, 6-4 0, 1-7 =, 9-8 =",
     )
-    assert _pairing(8, rounds, 6) == {(5, 4), (8, 6), (2, 7), (3, 1)}
+    assert _pairing(10, rounds, 5) == {(4, 3), (8, 1), (10, 6), (2, 7), (9, 5)}
 
 
 def test_c16_the_smaller_score_difference_for_a_player_floating_down_again() -> None:

@@ -551,24 +551,27 @@ def _free_matching(
 
 def _pair_counts(one: SwissPlayer, two: SwissPlayer) -> tuple[int, ...]:
     """What a pair costs on C8-C19: topscorers' colour excesses, colour preferences
-    missed, strong ones missed, the lower-scored player's upfloat again (a round, two
-    rounds after the last), and the score difference weighed (``_weighed``) for each of
-    the two floating the same way again (C16-C19)."""
+    missed, strong ones missed, the higher-scored player's downfloat and the lower-scored
+    one's upfloat again (a round, two rounds after the last: C12-C15), and the score
+    difference weighed (``_weighed``) for each of the two floating the same way again
+    (C16-C19)."""
     beyond, in_a_row = colour_excesses(one, two)
     misses, strong = colour_misses(one, two)
-    up_again = up_two = down_sd = up_sd = down_two_sd = up_two_sd = 0
-    if one.halves != two.halves:
+    down_again = up_again = down_two = up_two = 0
+    down_sd = up_sd = down_two_sd = up_two_sd = 0
+    if one.halves != two.halves:  # the higher-scored one floats down (A.4.b), the other up
         high, low = (one, two) if one.halves > two.halves else (two, one)
+        down_again = int(high.floats[-1:] == (Float.DOWN,))
         up_again = int(low.floats[-1:] == (Float.UP,))
+        down_two = int(high.floats[-2:-1] == (Float.DOWN,))
         up_two = int(low.floats[-2:-1] == (Float.UP,))
         weight = _weighed(high.halves - low.halves)
-        down_sd = weight * (high.floats[-1:] == (Float.DOWN,))
-        down_two_sd = weight * (high.floats[-2:-1] == (Float.DOWN,))
+        down_sd, down_two_sd = weight * down_again, weight * down_two
         up_sd, up_two_sd = weight * up_again, weight * up_two
     if not (beyond or in_a_row or misses or up_again or up_two or down_sd or down_two_sd):
         return _FREE
     return (
-        0, beyond, in_a_row, misses, strong, 0, up_again, 0, up_two,
+        0, beyond, in_a_row, misses, strong, down_again, up_again, down_two, up_two,
         down_sd, up_sd, down_two_sd, up_two_sd,
     )  # fmt: skip
 
