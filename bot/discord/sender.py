@@ -66,6 +66,7 @@ from bot.discord.game_openings import open_game
 from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
+from bot.discord.role_holders import ROLE_LOST, still_holds
 from bot.discord.scheduler import Worker
 from bot.discord.tournaments import show_signup
 from bot.i18n import Locale, using
@@ -350,6 +351,10 @@ class OutboxSender(Worker):
 
     async def _attempt(self, delivery: Delivery) -> None:
         try:
+            if not await still_holds(self._bot, delivery):
+                await self._bot.service.deliveries.delivery_superseded(delivery.row_id, ROLE_LOST)
+                self.stats.skipped += 1
+                return
             channel_id, message_id = await self._send(delivery)
         except discord.HTTPException as error:
             await self._refused(delivery, error)

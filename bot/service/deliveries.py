@@ -467,6 +467,12 @@ class DeliveryUseCases:
         """Give the row up for ``reason`` (recorded; the sender logs and counts it)."""
         await self._core.store.outbox.finish(row_id, OutboxState.FAILED, reason, self._core.now())
 
+    async def delivery_superseded(self, row_id: int, reason: str) -> None:
+        """The row is no longer worth saying, for ``reason`` the adapter learned as it was
+        about to send it (a member who no longer holds their team's role)."""
+        now = self._core.now()
+        await self._core.store.outbox.finish(row_id, OutboxState.SUPERSEDED, reason, now)
+
     async def dm_refused(self, delivery: Delivery, reason: str) -> None:
         """The player's DMs are closed: remember it for a while, and say it in the game's
         place with a mention instead."""

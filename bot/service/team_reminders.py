@@ -9,8 +9,10 @@ a member who voted meanwhile is not pinged.
 
 Members who asked (``/vote remind``) and have not voted get a DM too: one row each, at most
 one a window (its key names the window, not the reminder's hours), dropped at delivery if
-they voted meanwhile; a DM Discord refuses (closed DMs) is said in the game's place instead,
-as any DM, and holds up no one else's.
+they voted meanwhile or (on the team by its role) no longer hold the role, which Discord
+alone knows: the adapter asks as it sends (``TeamReminder.must_hold``). A DM Discord
+refuses (closed DMs) is said in the game's place instead, as any DM, and holds up no one
+else's.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from datetime import datetime, timedelta
 from bot.service.core import ServiceCore
 from bot.service.delivery_results import Reminder
 from bot.service.results import GameView
-from bot.service.vote_facts import TeamReminder
+from bot.service.vote_facts import HeldRole, TeamReminder
 from bot.store import (
     GameRecord,
     NotifyMode,
@@ -105,7 +107,9 @@ async def team_reminder(
         if member_id in voted:
             return "the member voted before the reminder went out"
         member = await core.ref(member_id)
-        return TeamReminder(view, team.name, facts.hours, closes, None, (member,))
+        listed = member_id == team.captain_id or member_id in team.members
+        held = None if listed or team.role_id is None else HeldRole(team.guild_id, team.role_id)
+        return TeamReminder(view, team.name, facts.hours, closes, None, (member,), held)
     refs = await core.refs(*(m for m in (team.captain_id, *team.members) if m not in voted))
     members = tuple(
         ref for ref in refs.values() if ref.notify is NotifyMode.CHANNEL and not ref.digest

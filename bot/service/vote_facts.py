@@ -110,10 +110,21 @@ class VoteClosedNotice:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldRole:
+    """A role team's role (in server ``guild_id``) that the member a reminder is addressed
+    to must still hold when it goes out: the store never knows who holds a role."""
+
+    guild_id: int
+    role_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class TeamReminder:
     """``hours_before`` hours or less are left before ``team``'s vote in ``game`` closes (at
     ``closes_at``): said in the game's place, mentioning ``role_id`` (None: not this time)
-    and ``members`` (those yet to vote who want mentions)."""
+    and ``members`` (those yet to vote who want mentions). A member's own reminder (their
+    DM, or its mention when their DMs are closed) is for a holder of ``must_hold`` alone,
+    when they are on the team by its role."""
 
     game: GameView
     team: str
@@ -121,6 +132,7 @@ class TeamReminder:
     closes_at: datetime
     role_id: int | None
     members: tuple[PlayerRef, ...]
+    must_hold: HeldRole | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -507,3 +507,61 @@ async def test_members_who_asked_are_reminded_by_dm(running: Harness) -> None:
     await running.clock_round()
     await running.delivered()
     assert len(fake.channel_messages(dm.id)) == 1
+
+
+async def test_a_member_whose_role_was_removed_can_no_longer_vote(running: Harness) -> None:
+    """bob holds @Lions and nominates e4; a moderator takes the role from him (Postal, without
+    the GUILD_MEMBERS intent, is not told): his vote, his nomination and his press of Vote…
+    are refused (he is on no team here), and his vote in the team's poll is not counted; erin,
+    who still holds it, votes."""
+    fake = running.fake
+    fake.bot_permissions |= SEND_POLLS
+    lions = fake.add_role("Lions")
+    alice, bob, erin, dave = (fake.add_user(n) for n in ("alice", "bob", "erin", "dave"))
+    bob.roles = erin.roles = (lions,)
+    thread, board = await _open_game(fake, alice, dave, role=lions, secret=False)
+    await _private(fake, bob, "vote nominate", {"move": "e4"}, thread)
+    await _private(fake, alice, "vote nominate", {"move": "d4"}, thread)
+    await _private(fake, bob, "vote poll", {}, thread)
+    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    fake.update_member(bob, ())
+    for name, move in (("vote cast", "e4"), ("vote nominate", "c4")):
+        refused = await _private(fake, bob, name, {"move": move}, thread)
+        assert "on no team playing a vote game here" in refused.text(), refused.text()
+    pressed = await fake.reply(await fake.click(bob, board, "Vote…"))
+    assert pressed.ephemeral and "not on this team" in pressed.text(), pressed.text()
+    await fake.poll_vote(bob, poll, 1)
+    await fake.poll_vote(erin, poll, 2)
+    counted = await _tally_shows(fake, alice, thread, "d4 (1)")
+    assert "e4 (0)" in counted and "c4" not in counted, counted
+
+
+async def test_a_member_who_lost_the_role_or_left_gets_no_reminder_dm(running: Harness) -> None:
+    """bob, carol and erin hold @Lions and ask for DM reminders; then bob loses the role and
+    erin leaves the server. The day's reminder DMs carol alone: Postal asks Discord whether
+    each still holds the role as it sends (roles are not known when the row is written), and
+    bob's and erin's rows are dropped without holding up carol's."""
+    fake = running.fake
+    lions = fake.add_role("Lions")
+    alice, bob, carol, erin, dave = (
+        fake.add_user(n) for n in ("alice", "bob", "carol", "erin", "dave")
+    )
+    bob.roles = carol.roles = erin.roles = (lions,)
+    thread, _ = await _open_game(fake, alice, dave, role=lions, window=72)
+    for member in (bob, carol, erin):
+        await _private(fake, member, "vote remind", {}, thread)
+    fake.update_member(bob, ())
+    fake.remove_member(erin)
+    running.clock.advance(timedelta(hours=48, minutes=1))
+    await running.clock_round()
+    await running.delivered()
+    dms = {
+        c.recipient.name: fake.channel_messages(c.id)
+        for c in fake.channels.values()
+        if c.type == DM and c.recipient is not None
+    }
+    assert {name for name, sent in dms.items() if sent} == {"carol"}, dms
+    (sent,) = dms["carol"]
+    assert "less than 24 hours left to vote" in sent.text(), sent.text()
+    said = "\n".join(m.text() for m in fake.channel_messages(thread.id))
+    assert "DMs are closed" not in said

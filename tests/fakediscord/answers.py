@@ -89,8 +89,9 @@ class Answers(Channels):
         """GET /guilds/{id}/members/{id}: a member of the server (its roles), else 10007."""
         guild, text = request.match_info["guild"], request.match_info["user"]
         user = self.users.get(int(text)) if text.isdigit() else None
-        if user is None or not guild.isdigit() or int(guild) not in self.guild_names:
-            raise DiscordError(404, 10007, "Unknown Member")
+        known = guild.isdigit() and int(guild) in self.guild_names
+        if user is None or not known or not user.is_member_of(int(guild)):
+            raise DiscordError(404, 10007, "Unknown Member")  # a member who left included
         return json_response(self._member(user))
 
     async def _get_application(self, request: web.Request) -> web.Response:

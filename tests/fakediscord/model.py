@@ -68,9 +68,11 @@ BOT_PERMISSIONS = (
     | CONNECT
 )
 
+# GUILD_MEMBER_ADD/UPDATE/REMOVE go only to a bot that asked for this (privileged) intent.
+GUILD_MEMBERS = 1 << 1
 # Gateway intents that need approval in the developer portal.
 PRIVILEGED_INTENTS = {
-    1 << 1: "GUILD_MEMBERS",
+    GUILD_MEMBERS: "GUILD_MEMBERS",
     1 << 8: "GUILD_PRESENCES",
     1 << 15: "MESSAGE_CONTENT",
 }

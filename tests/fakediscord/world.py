@@ -14,6 +14,7 @@ from tests.fakediscord.model import (
     DM,
     EMBED_LINKS,
     GUILD_FORUM,
+    GUILD_MEMBERS,
     GUILD_TEXT,
     MANAGE_THREADS,
     PRIVATE_THREAD,
@@ -71,6 +72,28 @@ class World(FakeState):
             "position": 1,
             "mentionable": role_id in self.mentionable_roles,
         }
+
+    def update_member(
+        self, user: FakeUser, roles: Iterable[int], guild_id: int | None = None
+    ) -> None:
+        """A moderator sets ``user``'s roles (in the first server by default): later
+        interactions and GET member carry the new ones. Discord tells a bot
+        GUILD_MEMBER_UPDATE only with the privileged GUILD_MEMBERS intent, so a bot without
+        it (Postal) learns nothing until it asks."""
+        user.roles = tuple(roles)
+        data = {"guild_id": str(guild_id or self.guild_id), **self._member(user)}
+        self._dispatch("GUILD_MEMBER_UPDATE", data, intent=GUILD_MEMBERS)
+
+    def remove_member(self, user: FakeUser, guild_id: int | None = None) -> None:
+        """``user`` leaves the server (default: the first): its channels are no longer
+        theirs, and GET member answers 10007 Unknown Member; GUILD_MEMBER_REMOVE goes only
+        to a bot with the GUILD_MEMBERS intent."""
+        guild = guild_id or self.guild_id
+        user.guild_ids = frozenset(self.guild_names if user.guild_ids is None else user.guild_ids)
+        user.guild_ids -= {guild}
+        user.roles = tuple(r for r in user.roles if self.roles.get(r, (0, ""))[0] != guild)
+        data = {"guild_id": str(guild), "user": user.payload()}
+        self._dispatch("GUILD_MEMBER_REMOVE", data, intent=GUILD_MEMBERS)
 
     def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeChannel:
         """Another server with Postal in it (the bot gets its GUILD_CREATE, as when it is
