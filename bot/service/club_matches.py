@@ -337,10 +337,8 @@ class ClubMatchUseCases:
         ranked: list[list[int]] = [[], []]
         for side in match.sides:
             listed = [p.player_id for p in players if p.side == side.side]
-            ratings = {}
-            for player_id in listed:
-                found = await self._core.store.ratings.get(side.guild_id, match.variant, player_id)
-                ratings[player_id] = 1500.0 if found is None else found.rating
+            found = await self._core.store.ratings.get_many(side.guild_id, match.variant, listed)
+            ratings = {p: found[p].rating if p in found else 1500.0 for p in listed}
             ranked[side.side - 1] = sorted(listed, key=lambda p: -ratings[p])
         return ranked[0], ranked[1]
 

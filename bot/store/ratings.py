@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from bot.store.database import Connection, Database
 from bot.store.records import GameEnding, GameRecord, Rating, RatingEntry, RatingUpdate, to_epoch
+
+# Players whose ratings one statement reads (``Ratings.get_many``): a parameter each.
+PLAYERS_A_READ = 500
 
 # Computes both players' new ratings from their old ones (None: never rated here yet).
 RateFunction = Callable[[Rating | None, Rating | None, str], tuple[Rating, Rating]]
@@ -68,6 +71,26 @@ class Ratings:
     async def get(self, guild_id: int, variant: str, player_id: int) -> Rating | None:
         async with self._db.read() as conn:
             return await read_rating(conn, guild_id, variant, player_id)
+
+    async def get_many(
+        self, guild_id: int, variant: str, player_ids: Sequence[int]
+    ) -> dict[int, Rating]:
+        """The ratings of ``player_ids`` in ``variant`` on this server, by player (those
+        never rated here are absent): ``PLAYERS_A_READ`` a statement, one read."""
+        ids = sorted(set(player_ids))
+        found: dict[int, Rating] = {}
+        async with self._db.read() as conn:
+            for start in range(0, len(ids), PLAYERS_A_READ):
+                part = ids[start : start + PLAYERS_A_READ]
+                marks = ", ".join("?" * len(part))
+                cursor = await conn.execute(
+                    "SELECT player_id, rating, deviation, volatility, games FROM ratings "
+                    f"WHERE guild_id = ? AND variant = ? AND player_id IN ({marks})",
+                    (guild_id, variant, *part),
+                )
+                rows = await cursor.fetchall()
+                found |= {row[0]: Rating(row[1], row[2], row[3], row[4]) for row in rows}
+        return found
 
     async def for_player(self, guild_id: int, player_id: int) -> dict[str, Rating]:
         """The player's rating in each variant on this server."""

@@ -193,3 +193,21 @@ async def test_standings_read_the_games_in_one_statement(
     assert standings.games == 2 * boards and len(standings.boards) == boards
     reads = [sql for sql in seen.statements if sql.lstrip().upper().startswith("SELECT")]
     assert len(reads) <= 8, reads
+
+
+@pytest.mark.sqlite_only
+async def test_a_start_reads_the_ratings_once_a_side(service: GameService, store: Store) -> None:
+    """A 50-board match's start ranks each side by its players' ratings: one statement a
+    side reads them (``Ratings.get_many``), not one a player (100 before)."""
+    boards = 50
+    made = await service.matches.create(
+        ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=boards
+    )
+    for number in range(boards):
+        await service.matches.join(User(1000 + number, f"r{number}"), A, side=1)
+        await service.matches.join(User(2000 + number, f"b{number}"), A, side=2)
+    async with counted(store) as seen:
+        started = await service.matches.start(ORGANISER_A, A, made.match.id)
+    assert started.standings.games == 2 * boards
+    reads = [sql for sql in seen.statements if "FROM ratings" in sql]
+    assert len(reads) == 2, reads
