@@ -6,9 +6,12 @@ alone."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+
+import pytest
 
 from bot.i18n.text import say
-from bot.service import GameService, ManualClock
+from bot.service import GameService, ManualClock, User
 from bot.service.vote_facts import VoteClosedNotice
 from bot.service.vote_rules import ElectedBy
 from bot.store import OutboxKind, OutboxTarget, Store, VoteClosedFacts
@@ -101,3 +104,41 @@ async def test_two_processes_closing_one_window_say_it_once(
         await asyncio.gather(first.votes.close_due_windows(), second.votes.close_due_windows())
     rows = await rows_of_kind(first, game_id, OutboxKind.VOTE_CLOSED)
     assert [row.facts for row in rows] == [VoteClosedFacts(team_id, 0), VoteClosedFacts(team_id, 2)]
+
+
+@pytest.mark.store
+async def test_two_processes_on_their_own_connections_close_each_window_once(
+    store: Store, clock: ManualClock, db_path: Path | str
+) -> None:
+    """Two processes, each with its own Store (its own connection: on PostgreSQL two
+    sessions really at once), close the same six due windows in two rounds at once: each
+    game gets one move and one close row, and every window is closed by one of them."""
+    first = GameService(store, clock, process="one")
+    games = []
+    for n in range(6):
+        captain, member = User(3000 + n, f"c{n}"), User(3100 + n, f"m{n}")
+        opponent = User(3200 + n, f"o{n}")
+        opened = await first.votes.open(
+            captain, PLACE, name=f"T{n}", members=(member,), opponent=opponent,
+            color="white", days=3, window_hours=24,
+        )  # fmt: skip
+        assert opened.challenge is not None
+        started = await first.challenges.accept_challenge(opponent, opened.challenge.challenge.id)
+        await first.votes.vote(captain, PLACE, "e4", game_id=started.game.id)
+        games.append(started.game.id)
+    clock.advance(hours=24)
+    other_store = await Store.open(db_path)
+    try:
+        second = GameService(other_store, clock, process="two")
+        closed = []
+        for _ in range(2):
+            rounds = await asyncio.gather(
+                first.votes.close_due_windows(), second.votes.close_due_windows()
+            )
+            closed += [window for found in rounds for window in found]
+    finally:
+        await other_store.close()
+    assert sorted(window.game_id for window in closed) == sorted(games)
+    for game_id in games:
+        assert [m.uci for m in await store.games.moves(game_id)] == ["e2e4"]
+        assert len(await rows_of_kind(first, game_id, OutboxKind.VOTE_CLOSED)) == 1
