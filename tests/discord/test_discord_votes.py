@@ -565,3 +565,30 @@ async def test_a_member_who_lost_the_role_or_left_gets_no_reminder_dm(running: H
     assert "less than 24 hours left to vote" in sent.text(), sent.text()
     said = "\n".join(m.text() for m in fake.channel_messages(thread.id))
     assert "DMs are closed" not in said
+
+
+async def test_a_poll_holds_discords_ten_answers_of_twelve_nominations(
+    running: Harness,
+) -> None:
+    """Four members nominate twelve moves: the poll Postal posts holds the ten earliest
+    (Discord refuses an eleventh answer), and the member who asked is told two are not in
+    it; a vote for the tenth answer counts as a vote for that move."""
+    fake = running.fake
+    fake.bot_permissions |= SEND_POLLS
+    alice, bob, carol, erin, dave = (
+        fake.add_user(n) for n in ("alice", "bob", "carol", "erin", "dave")
+    )
+    members = f"{bob.mention} {carol.mention} {erin.mention}"
+    thread, _ = await _open_game(fake, alice, dave, members=members, secret=False)
+    moves = ["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4", "e3", "e4", "f3", "f4"]
+    for index, move in enumerate(moves):
+        member = (alice, bob, carol, erin)[index // 3]
+        await _private(fake, member, "vote nominate", {"move": move}, thread)
+    posted = await _private(fake, bob, "vote poll", {}, thread)
+    said = posted.text()
+    assert "10 nominations" in said and "2 more nominations are not listed" in said, said
+    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    assert poll.poll is not None
+    assert [a["poll_media"]["text"] for a in poll.poll["answers"]] == moves[:10]
+    await fake.poll_vote(carol, poll, 10)
+    await _tally_shows(fake, alice, thread, "e4 (1)")
