@@ -173,6 +173,17 @@ async def test_any_organiser_of_a_side_lists_and_starts(service: GameService) ->
     assert started.standings.games == 4
 
 
+async def _full_match(service: GameService, boards: int) -> int:
+    """A one-server match of ``boards`` boards, each side's players listed: its id."""
+    made = await service.matches.create(
+        ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=boards
+    )
+    for number in range(boards):
+        await service.matches.join(User(1000 + number, f"r{number}"), A, side=1)
+        await service.matches.join(User(2000 + number, f"b{number}"), A, side=2)
+    return made.match.id
+
+
 @pytest.mark.sqlite_only
 async def test_standings_read_the_games_in_one_statement(
     service: GameService, store: Store
@@ -181,15 +192,10 @@ async def test_standings_read_the_games_in_one_statement(
     a handful of statements (the match, its players, the games with their results, the
     names), not one or more a game."""
     boards = 50
-    made = await service.matches.create(
-        ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=boards
-    )
-    for number in range(boards):
-        await service.matches.join(User(1000 + number, f"r{number}"), A, side=1)
-        await service.matches.join(User(2000 + number, f"b{number}"), A, side=2)
-    await service.matches.start(ORGANISER_A, A, made.match.id)
+    match_id = await _full_match(service, boards)
+    await service.matches.start(ORGANISER_A, A, match_id)
     async with counted(store) as seen:
-        standings = await service.matches.standings(made.match.id)
+        standings = await service.matches.standings(match_id)
     assert standings.games == 2 * boards and len(standings.boards) == boards
     reads = [sql for sql in seen.statements if sql.lstrip().upper().startswith("SELECT")]
     assert len(reads) <= 8, reads
@@ -200,14 +206,9 @@ async def test_a_start_reads_the_ratings_once_a_side(service: GameService, store
     """A 50-board match's start ranks each side by its players' ratings: one statement a
     side reads them (``Ratings.get_many``), not one a player (100 before)."""
     boards = 50
-    made = await service.matches.create(
-        ORGANISER_A, A, manages_server=True, names=("Reds", "Blues"), boards=boards
-    )
-    for number in range(boards):
-        await service.matches.join(User(1000 + number, f"r{number}"), A, side=1)
-        await service.matches.join(User(2000 + number, f"b{number}"), A, side=2)
+    match_id = await _full_match(service, boards)
     async with counted(store) as seen:
-        started = await service.matches.start(ORGANISER_A, A, made.match.id)
+        started = await service.matches.start(ORGANISER_A, A, match_id)
     assert started.standings.games == 2 * boards
     reads = [sql for sql in seen.statements if "FROM ratings" in sql]
     assert len(reads) == 2, reads
