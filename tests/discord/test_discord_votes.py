@@ -515,7 +515,7 @@ async def test_a_member_whose_role_was_removed_can_no_longer_vote(running: Harne
     are refused (he is on no team here), and his vote in the team's poll is not counted; erin,
     who still holds it, votes."""
     fake = running.fake
-    fake.bot_permissions |= SEND_POLLS
+    fake.bot_permissions |= SEND_POLLS | CREATE_PRIVATE_THREADS
     lions = fake.add_role("Lions")
     alice, bob, erin, dave = (fake.add_user(n) for n in ("alice", "bob", "erin", "dave"))
     bob.roles = erin.roles = (lions,)
@@ -523,7 +523,7 @@ async def test_a_member_whose_role_was_removed_can_no_longer_vote(running: Harne
     await _private(fake, bob, "vote nominate", {"move": "e4"}, thread)
     await _private(fake, alice, "vote nominate", {"move": "d4"}, thread)
     await _private(fake, bob, "vote poll", {}, thread)
-    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    (poll,) = _team_polls(fake, dave)
     fake.update_member(bob, ())
     for name, move in (("vote cast", "e4"), ("vote nominate", "c4")):
         refused = await _private(fake, bob, name, {"move": move}, thread)
@@ -574,7 +574,7 @@ async def test_a_poll_holds_discords_ten_answers_of_twelve_nominations(
     (Discord refuses an eleventh answer), and the member who asked is told two are not in
     it; a vote for the tenth answer counts as a vote for that move."""
     fake = running.fake
-    fake.bot_permissions |= SEND_POLLS
+    fake.bot_permissions |= SEND_POLLS | CREATE_PRIVATE_THREADS
     alice, bob, carol, erin, dave = (
         fake.add_user(n) for n in ("alice", "bob", "carol", "erin", "dave")
     )
@@ -587,7 +587,7 @@ async def test_a_poll_holds_discords_ten_answers_of_twelve_nominations(
     posted = await _private(fake, bob, "vote poll", {}, thread)
     said = posted.text()
     assert "10 nominations" in said and "2 more nominations are not listed" in said, said
-    (poll,) = [m for m in fake.channel_messages(thread.id) if m.poll is not None]
+    (poll,) = _team_polls(fake, dave)
     assert poll.poll is not None
     assert [a["poll_media"]["text"] for a in poll.poll["answers"]] == moves[:10]
     await fake.poll_vote(carol, poll, 10)
