@@ -28,6 +28,7 @@ class VoteRefusal(Enum):
     NOT_MENTIONS = "not_mentions"  # Discord: the members are not all @mentions of users
     POLL_SECRET = "poll_secret"  # a poll shows its counts to voters: not for secret votes
     NOTHING_NOMINATED = "nothing_nominated"  # a poll needs a nomination to ask about
+    POLL_LIMIT = "poll_limit"  # the team's polls of this turn posted already (``count``)
     NO_POLL_PERMISSION = "no_poll_permission"  # Discord: Postal may not send polls there
     POLLS_ON_DISCORD = "polls_on_discord"  # the console has no polls (nor threads)
     NO_THREAD_PERMISSION = "no_thread_permission"  # Discord: no private threads there

@@ -14,6 +14,7 @@ from math import ceil
 from bot.service.core import ServiceCore
 from bot.service.results import Place, User
 from bot.service.vote_facts import BallotTaken, PollAsked, VoteError, VoteRefusal
+from bot.service.vote_rules import POLLS_PER_TURN
 from bot.service.votes import VoteUseCases
 from bot.store import TeamPoll, team_of_player
 
@@ -39,7 +40,8 @@ class VotePolls:
     ) -> PollAsked:
         """The poll ``user`` (a member holding ``roles``) asks for: the open turn's first
         nominations, open until the window closes (whole hours). Raises ``VoteError``
-        (``POLL_SECRET``, ``NOTHING_NOMINATED``, ``WINDOW_CLOSED``) and what a tally raises."""
+        (``POLL_SECRET``, ``NOTHING_NOMINATED``, ``WINDOW_CLOSED``, ``POLL_LIMIT``: the
+        team's polls of the turn posted already) and what a tally raises."""
         team, _ = await self._votes.member_ask(user, place, game_id, roles)
         if team.secret:
             raise VoteError(VoteRefusal.POLL_SECRET)
@@ -48,6 +50,8 @@ class VotePolls:
             raise VoteError(VoteRefusal.WINDOW_CLOSED)
         if not tally.counts:
             raise VoteError(VoteRefusal.NOTHING_NOMINATED)
+        if await self._core.store.team_polls.count(team.id, team.window_ply) >= POLLS_PER_TURN:
+            raise VoteError(VoteRefusal.POLL_LIMIT, count=POLLS_PER_TURN)
         left = (team.closes_at - self._core.now()).total_seconds()
         shown = tally.counts[:POLL_ANSWERS]
         return PollAsked(

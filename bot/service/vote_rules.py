@@ -12,6 +12,9 @@ from bot.store import Nomination
 # Per member per turn, against spam (a vote cast first is not a change).
 NOMINATIONS_PER_TURN = 3
 VOTE_CHANGES_PER_TURN = 5
+# Per team per turn: a poll is a message in the team's thread (a new one may carry later
+# nominations; more would only fill the thread).
+POLLS_PER_TURN = 2
 # A team's name, and the members a list names (a larger team is a role).
 MAX_TEAM_NAME = 40
 MAX_LISTED_MEMBERS = 50

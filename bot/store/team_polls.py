@@ -54,6 +54,13 @@ class TeamPolls:
         )
         return _poll(rows[0]) if rows else None
 
+    async def count(self, team_id: int, ply: int) -> int:
+        """How many polls ``team_id`` has of its turn at ``ply``."""
+        rows = await self._db.fetch(
+            "SELECT COUNT(*) FROM team_polls WHERE team_id = ? AND ply = ?", (team_id, ply)
+        )
+        return int(rows[0][0])
+
     async def take_ended(self, team_id: int, open_ply: int | None) -> list[TeamPoll]:
         """Take (delete and return) ``team_id``'s polls of turns other than ``open_ply``
         (None: every turn): their window closed, so they end."""

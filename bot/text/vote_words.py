@@ -231,6 +231,15 @@ def _refusal(error: VoteError) -> Text:
                 "You may change your vote {count} times a turn.",
                 count,
             )
+        case VoteRefusal.POLL_LIMIT:
+            return Plural(
+                "Your team has its {count} poll of this turn already: vote in it, or with "
+                "Vote… on the board or {command}.",
+                "Your team has its {count} polls of this turn already: vote in them, or with "
+                "Vote… on the board or {command}.",
+                count,
+                command=Command("vote", "cast"),
+            )
         case VoteRefusal.NEEDS_PIECE:
             return Text("Name the piece the pawn becomes (e8=Q) to nominate a promotion.")
         case VoteRefusal.NEEDS_DAYS:

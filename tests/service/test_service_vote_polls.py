@@ -94,3 +94,17 @@ async def test_a_withdrawal_after_the_close_changes_nothing(
         await service.vote_polls.withdraw(BOB, POLL, 2)
     assert refused.value.reason is VoteRefusal.WINDOW_CLOSED
     assert [move.uci for move in await store.games.moves(game_id)] == ["d2d4"]
+
+
+async def test_a_team_has_two_polls_a_turn(service: GameService) -> None:
+    """A team's second poll of a turn is posted (a later nomination may want one); a third
+    is refused, naming the limit and how to vote instead."""
+    await open_team_game(service, secret=False)
+    await _poll(service, "e4")
+    await service.votes.nominate(ALICE, PLACE, "d4")
+    second = await service.vote_polls.ask(BOB, PLACE)
+    assert [count.san for count in second.counts] == ["e4", "d4"]
+    await service.vote_polls.posted(second, POLL + 1, TEAM_THREAD)
+    with pytest.raises(VoteError) as third:
+        await service.vote_polls.ask(ALICE, PLACE)
+    assert third.value.reason is VoteRefusal.POLL_LIMIT and third.value.count == 2
