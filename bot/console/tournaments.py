@@ -41,6 +41,7 @@ async def tournament(
         number = _number(action, options, words)
         started = await tournaments.start(user, CONSOLE_PLACE, number, manages_server=True)
         console.say(started_text(started))
+        await console.retire_signup(started.tournament.id)
     elif action == "withdraw":
         number = _number(action, options, words)
         named = options.get("player")

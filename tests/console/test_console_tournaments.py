@@ -308,3 +308,30 @@ alice /press Join
     started = output.split("Club has started", 1)[1]
     assert "Join" not in started.split("\n", 1)[0] and "] Join" not in started, output
     assert "! " not in output, output
+
+
+async def test_old_signups_buttons_go_once_it_starts(tmp_path: Path) -> None:
+    """Joins typed as commands each show the sign-up with its Join and Leave, and only the
+    newest pair stays pressable (Discord edits its one message); once started, none is: a
+    number or a label pressed then is no button, and nothing about the field changes."""
+    script = """\
+alice /tournament create Club players:4
+alice /tournament join
+bob /tournament join
+carol /tournament join
+alice /press 1
+alice /tournament start
+dave /press 7
+dave /press Join
+bob /press Leave
+alice /tournament standings
+"""
+    output = await play(tmp_path, script)
+    assert "buttons: [7] Join  [8] Leave" in output, output
+    assert '! There is no button "1" to press.' in output
+    assert '! There is no button "7" to press.' in output
+    assert '! There is no button "Join" to press.' in output
+    assert '! There is no button "Leave" to press.' in output
+    assert "has started already" not in output
+    table = output.split("Standings of Club", 1)[1]
+    assert "dave" not in table and "bob" in table
