@@ -31,6 +31,7 @@ from bot.discord.places import THREAD_ARCHIVE_MINUTES, opens_thread
 from bot.i18n.text import Text, say
 from bot.service import Delivery
 from bot.service.delivery_results import GameOpened
+from bot.text.tournament_words import board_text
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -48,7 +49,8 @@ def starter_nonce(nonce: str) -> str:
 
 
 def starter_text(opened: GameOpened) -> Text:
-    """The line the game's thread starts from, in the channel: its board and players."""
+    """The line the game's thread starts from, in the channel: its board, its players and
+    who has which side."""
     game = opened.game
     if opened.number is None:  # a game of no event (a vote game between two teams)
         return Text(
@@ -57,13 +59,7 @@ def starter_text(opened: GameOpened) -> Text:
             black=game.black.name,
             game=game.id,
         )
-    return Text(
-        "Board {board}: {white} – {black} (game #{game})",
-        board=opened.number,
-        white=game.white.name,
-        black=game.black.name,
-        game=game.id,
-    )
+    return board_text(opened.number, game)
 
 
 def _may_thread(channel: object) -> discord.TextChannel | None:

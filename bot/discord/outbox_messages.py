@@ -60,6 +60,7 @@ from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.match_words import update_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
+from bot.text.phrases import seats_text
 from bot.text.signup_words import cancelled_text
 from bot.text.tournament_words import ended_text, started_text, table_text, withdrawn_text
 from bot.text.vote_words import closed_text, team_reminder_text
@@ -132,17 +133,21 @@ def _team_reminder(reminder: TeamReminder) -> Reply:
 
 
 def _game_opened(opened: GameOpened, here: frozenset[int] | None = None) -> Reply:
-    """A tournament or match game's first board, saying who moves first: in its own thread
-    both players are mentioned (which adds them to it), elsewhere the first mover if they
-    want; only those in ``here`` if given (a match game between servers: the players of
-    the server it is said in, ``only_here``)."""
+    """A tournament or match game's first board, saying who has which side and who moves
+    first: in its own thread both players are mentioned (which adds them to it), elsewhere
+    the first mover if they want; only those in ``here`` if given (a match game between
+    servers: the players of the server it is said in, ``only_here``)."""
     game = opened.game
     players = [game.white, game.black] if opened.own_thread else []
     if not opened.own_thread and wants_turn_mention(game.white):
         players.append(game.white)
     players = only_here(players, here)
     to_move = game.to_move or game.white
-    news = _("New game! {player} to move.").format(player=to_move.name)
+    news = say(
+        Text(
+            "New game! {players}. {player} to move.", players=seats_text(game), player=to_move.name
+        )
+    )
     line, mentions = with_mentions(safe(news), players)
     card = Card(game_title(game), card_text(news), deadline_field(game), Tone.GAME)
     return board_message(Reply(line, card, opened.board, mentions=mentions), game)

@@ -46,6 +46,18 @@ def title_text(game: GameView) -> Text:
     )
 
 
+def seats_text(game: GameView) -> Text:
+    """``bob (white) – alice (black)``: a game's players, white's side first, each with the
+    side as the game names it (red in xiangqi, Cho and Han in janggi)."""
+    return Text(
+        "{white} ({white_side}) – {black} ({black_side})",
+        white=game.white.name,
+        white_side=color_text(game.variant, Color.WHITE),
+        black=game.black.name,
+        black_side=color_text(game.variant, Color.BLACK),
+    )
+
+
 def color_text(variant: str, color: Color | str) -> Text:
     """A side's colour: white or black in chess, red or black in xiangqi (Chinese calls the
     xiangqi sides 红方/黑方, so xiangqi's black is its own message); janggi's sides are

@@ -9,7 +9,7 @@ from bot.i18n.names import Command
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Moment, Plural, Sentences, Text, TextIn, say
 from bot.render.cross_table import CrossTable
-from bot.service.results import Button, ButtonAction, ButtonStyle
+from bot.service.results import Button, ButtonAction, ButtonStyle, GameView
 from bot.service.tournament.facts import (
     MIN_PLAYERS,
     EntryKind,
@@ -25,7 +25,7 @@ from bot.service.tournament.facts import (
 )
 from bot.service.tournament.knockout import Decider, Decision
 from bot.store import TournamentFormat, TournamentStatus
-from bot.text.phrases import pace_text, rated_text, variant_text
+from bot.text.phrases import pace_text, rated_text, seats_text, variant_text
 from bot.text.thematic_words import theme_text
 
 # At most this many games are listed in a start's message (the rest: /games, the channel).
@@ -237,11 +237,10 @@ def started_text(started: TournamentStarted) -> Text:
         "\n",
         (
             Text(
-                "Round {round}: {white} – {black} (game #{game})",
+                "Round {round}, game #{game}: {players}",
                 round=pairing.round,
-                white=pairing.game.white.name,
-                black=pairing.game.black.name,
                 game=pairing.game.id,
+                players=seats_text(pairing.game),
             )
             for pairing in shown
         ),
@@ -313,15 +312,20 @@ def _round_begun(started: TournamentStarted, number: int, *, first: bool) -> Tex
     )
 
 
+def board_text(board: int, game: GameView) -> Text:
+    """``Board 2, game #14: bob (white) – alice (black)``: a game begun after the start
+    (and the line its thread starts from), who has which side said."""
+    return Text(
+        "Board {board}, game #{game}: {players}",
+        board=board,
+        game=game.id,
+        players=seats_text(game),
+    )
+
+
 def _board_line(pairing: Pairing) -> Text:
     """A game begun after the start; a knockout's Armageddon game says its draw odds."""
-    line = Text(
-        "Board {board}: {white} – {black} (game #{game})",
-        board=pairing.board,
-        white=pairing.game.white.name,
-        black=pairing.game.black.name,
-        game=pairing.game.id,
-    )
+    line = board_text(pairing.board, pairing.game)
     if not pairing.armageddon:
         return line
     return Text(

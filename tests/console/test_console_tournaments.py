@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from bot.i18n import Locale
 from tests.console.session import play
 
 SCRIPT = """\
@@ -33,7 +36,7 @@ async def test_a_round_robin_through_the_console(tmp_path: Path) -> None:
     assert "! You are already in tournament #1." in output
     assert "! Tournament #1 needs at least 3 players to start; it has 2." in output
     assert "Autumn cup has started: 3 games, all at once." in output
-    assert "Round 1: bob – carol (game #1)" in output
+    assert "Round 1, game #1: bob (white) – carol (black)" in output
     assert "! Tournament #1 has started already: its players are set." in output
     assert "Standings of Autumn cup after 3 of 3 games:" in output
     assert "Autumn cup is over: alice, bob, carol share first place." in output
@@ -335,3 +338,44 @@ alice /tournament standings
     assert "has started already" not in output
     table = output.split("Standings of Club", 1)[1]
     assert "dave" not in table and "bob" in table
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        (Locale.EN, "Round 1, game #1: bob (red) – carol (black)"),
+        (Locale.FR, "Ronde 1, partie n° 1 : bob (rouges) – carol (noirs)"),
+        (Locale.KO, "1라운드, 대국 #1: bob(홍) – carol(흑)"),
+        (Locale.JA, "第 1 ラウンド、対局 #1：bob（紅）– carol（黒）"),
+        (Locale.ZH_HANS, "第 1 轮，对局 #1：bob（红方）– carol（黑方）"),
+        (Locale.ZH_HANT, "第 1 輪，對局 #1：bob（紅方）– carol（黑方）"),
+    ],
+)
+async def test_each_pairing_says_who_has_which_side(
+    tmp_path: Path, locale: Locale, line: str
+) -> None:
+    """A xiangqi round robin's start lists each game with its players' sides as the game
+    names them (red and black), in each language Postal speaks."""
+    script = """\
+alice /tournament create Cup players:3 game:xiangqi
+alice /tournament join
+bob /tournament join
+carol /tournament join
+alice /tournament start
+"""
+    output = await play(tmp_path, script, locale)
+    assert line in output, output
+
+
+async def test_a_janggi_pairing_names_cho_and_han(tmp_path: Path) -> None:
+    """Janggi's sides are named, not coloured: each pairing says who is Cho (who moves
+    first) and who is Han."""
+    script = """\
+alice /tournament create Cup players:3 game:janggi
+alice /tournament join
+bob /tournament join
+carol /tournament join
+alice /tournament start
+"""
+    output = await play(tmp_path, script)
+    assert "Round 1, game #1: bob (Cho) – carol (Han)" in output, output

@@ -41,7 +41,7 @@ async def test_a_rounds_games_open_as_posts_of_the_forum(running: Harness) -> No
     assert sorted(p.name.split(" · #")[1] for p in posts) == ["1", "2", "3"]
     for post in posts:
         first = fake.channel_messages(post.id)[0]
-        assert first.id == post.id and "Board 1:" in first.text() and not first.mentions
+        assert first.id == post.id and "Board 1, game #" in first.text() and not first.mentions
     assert not has_board(fake, home)
     game = games[0]
     await resign(fake, game.white, game.thread)

@@ -115,11 +115,10 @@ async def test_stats_show_the_tournaments_a_player_finished(running: Harness) ->
     for user in players.values():
         await command(fake, user, "tournament join")
     started = await command(fake, players["alice"], "tournament start")
-    for line in started.text().splitlines()[1:]:  # Round 1: bob – carol (game #1)
-        pair, game = line.split(": ", 1)[1].split(" (game #")
-        names = set(pair.split(" – "))
-        loser = players["carol" if "carol" in names else "bob"]
-        confirm = await command(fake, loser, "resign", {"game": int(game.rstrip(")"))})
+    for line in started.text().splitlines()[1:]:  # Round 1, game #1: bob (white) – carol (black)
+        game, pair = line.split(", game #", 1)[1].split(": ", 1)
+        loser = players["carol" if "carol" in pair else "bob"]
+        confirm = await command(fake, loser, "resign", {"game": int(game)})
         press = await fake.click(loser, confirm, "Resign")
         await _ended(fake, press)
     stats = await command(fake, players["bob"], "stats")

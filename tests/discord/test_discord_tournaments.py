@@ -264,7 +264,7 @@ async def test_each_game_opens_in_one_thread_whatever_discord_loses(running: Har
     starters = [
         m
         for m in fake.channel_messages(fake.channel.id)
-        if m.interaction_id is None and "(game #" in m.text()
+        if m.interaction_id is None and "Board 1, game #" in m.text()
     ]
     assert len(starters) == 3 and all(not m.mentions for m in starters)
     assert {m.id for m in starters} == {g.thread.id for g in games}  # each thread's start
@@ -315,3 +315,21 @@ async def test_games_stay_in_the_channel_when_threads_are_refused(running: Harne
     assert all(len(m.mentions) == 1 and "to move" in m.text() for m in boards)
     own = [m for m in fake.channel_messages(fake.channel.id) if m.interaction_id is None]
     assert own == boards  # no starter line: Postal's own posts there are the boards
+
+
+async def test_a_janggi_game_opens_saying_who_is_cho_and_who_han(running: Harness) -> None:
+    """A janggi round robin of three: the start's pairings, each thread's starter line in
+    the channel and each game's first board name who is Cho (who moves first) and who is
+    Han, as janggi names its sides."""
+    fake = running.fake
+    players = {name: fake.add_user(name) for name in ("alice", "bob", "carol")}
+    players["alice"].permissions |= MANAGE_GUILD
+    made = {"title": "Club", "players": 3, "game": "janggi"}
+    await command(fake, players["alice"], "tournament create", made)
+    for user in players.values():
+        await command(fake, user, "tournament join")
+    started = await command(fake, players["alice"], "tournament start")
+    assert "Round 1, game #1: bob (Cho) – carol (Han)" in started.text(), started.text()
+    users = {user.id: user for user in players.values()}
+    games = await opened_games(fake, users, 3, sides=("Cho", "Han"))
+    assert {g.white.name for g in games} == {"alice", "bob", "carol"}

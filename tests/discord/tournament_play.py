@@ -44,6 +44,14 @@ def first_board(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage:
     return next(m for m in fake.channel_messages(thread.id) if m.files)
 
 
+def starter(fake: FakeDiscord, thread: FakeChannel) -> FakeMessage:
+    """The line a game's thread starts from: in the channel, the message the thread has
+    its id from (or a forum post's own first message)."""
+    parent = thread.parent_id or thread.id
+    found = [m for m in fake.channel_messages(parent) if m.id == thread.id]
+    return found[0] if found else fake.channel_messages(thread.id)[0]
+
+
 def has_board(fake: FakeDiscord, thread: FakeChannel) -> bool:
     return any(m.files for m in fake.channel_messages(thread.id))
 
@@ -53,9 +61,12 @@ async def opened_games(
     users: dict[int, FakeUser],
     count: int,
     seen: Iterable[Board] = (),
+    sides: tuple[str, str] = ("white", "black"),
 ) -> list[Board]:
     """The tournament's ``count`` games opened since ``seen``, one thread each, read from
-    each thread's first board, which mentions both players once and names the first mover."""
+    each thread's first board, which mentions both players once and names the first mover;
+    the board and the line the thread starts from say who has which side (``sides``, as
+    the game names them)."""
     known = {board.thread.id for board in seen}
 
     def opened() -> list[FakeChannel]:
@@ -71,6 +82,9 @@ async def opened_games(
         boards.append(Board(thread, white, black))
         assert sorted(first.mentions) == sorted((white.id, black.id)), (thread.name, first)
         assert f"{white.name} to move" in first.text()
+        seats = f"{white.name} ({sides[0]}) – {black.name} ({sides[1]})"  # who has which side
+        assert seats in first.text(), first.text()
+        assert seats in starter(fake, thread).text()
         assert all(first.text().count(f"<@{user.id}>") == 1 for user in (white, black))
     assert len(boards) == count, [b.thread.name for b in boards]
     return boards

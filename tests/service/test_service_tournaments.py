@@ -172,7 +172,7 @@ async def test_the_table_is_worded_with_its_winner(service: GameService) -> None
     for user in (ALICE, BOB, CAROL):
         await tournaments.join(user, PLACE)
     started = await tournaments.start(ALICE, PLACE, manages_server=False)
-    assert "Round 1: bob – carol" in str(started_text(started))
+    assert "Round 1, game #1: bob (white) – carol (black)" in str(started_text(started))
     for pairing in started.pairings:
         black = pairing.game.black
         await _resign(service, User(black.id, black.name), pairing.game.id)
