@@ -31,6 +31,7 @@ from bot.console.options import (
     split_options,
     subcommand,
 )
+from bot.console.signup_buttons import retire_signup
 from bot.console.tournament_rows import TOURNAMENT_ROWS, tournament_row_text
 from bot.i18n import (
     Locale,
@@ -224,7 +225,7 @@ class Console:
             await self._report_clock(await self.service.deadlines.expire_overdue())
             for closed in await self.service.signups.close_due():
                 self.say(signup_text(closed))
-                await self.retire_signup(closed.tournament.id)
+                await retire_signup(self.saved, closed.tournament.id)
             for window in await self.service.votes.close_due_windows():
                 await self.show(window)
                 if window.played is not None:
@@ -364,20 +365,8 @@ class Console:
         self.say(entry_text(shown))
         if shown.started is not None:  # joining filled it
             self.say(started_text(shown.started))
-        await self.retire_signup(shown.tournament.id)
+        await retire_signup(self.saved, shown.tournament.id)
         await self._show_choices(shown, signup_buttons(shown.tournament))
-
-    async def retire_signup(self, tournament_id: int) -> None:
-        """The tournament's Join and Leave shown before are gone: Discord edits its one
-        sign-up message, so only the newest may be pressed, and none once it started or
-        was cancelled (a number pressed after is no button)."""
-        for button in await self.saved.all():
-            parsed = parse_button_id(button.custom_id)
-            if parsed is not None and parsed[:2] in (
-                (ButtonAction.JOIN_TOURNAMENT, tournament_id),
-                (ButtonAction.LEAVE_TOURNAMENT, tournament_id),
-            ):
-                await self.saved.remove_group(button.group)
 
     async def _retire_previews(self, preview: MovePreview) -> None:
         """A newer preview takes the older ones' Confirm / Cancel away (only the latest

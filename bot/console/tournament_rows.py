@@ -11,7 +11,8 @@ from bot.service.tournament.facts import (
     TournamentWithdrawn,
 )
 from bot.store import OutboxKind, TournamentStatus
-from bot.text.tournament_words import ended_text, table_text, went_on_text, withdrawn_text
+from bot.text.standings_words import ended_text, table_text
+from bot.text.tournament_words import went_on_text, withdrawn_text
 
 # The rows said (a round's and a time-out's act as they are delivered: delivered once).
 TOURNAMENT_ROWS = (

@@ -6,17 +6,14 @@ from __future__ import annotations
 from bot.console.names import CONSOLE_PLACE, checked_name, user_named
 from bot.console.options import BadOption, bool_option, int_option
 from bot.console.session import Console
+from bot.console.signup_buttons import retire_signup
 from bot.i18n.names import Command, Option, Subcommand
 from bot.i18n.text import Joined, Text
 from bot.service import User
 from bot.service.tournament.facts import BYE_HALVES, DECIDER_LABELS, FORMAT_LABELS
 from bot.store import TournamentFormat
-from bot.text.tournament_words import (
-    records_text,
-    standings_text,
-    started_text,
-    withdrawn_text,
-)
+from bot.text.standings_words import standings_text
+from bot.text.tournament_words import records_text, started_text, withdrawn_text
 
 
 def _number(action: str, options: dict[str, str], words: list[str]) -> int | None:
@@ -41,7 +38,7 @@ async def tournament(
         number = _number(action, options, words)
         started = await tournaments.start(user, CONSOLE_PLACE, number, manages_server=True)
         console.say(started_text(started))
-        await console.retire_signup(started.tournament.id)
+        await retire_signup(console.saved, started.tournament.id)
     elif action == "withdraw":
         number = _number(action, options, words)
         named = options.get("player")

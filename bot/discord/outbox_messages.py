@@ -62,7 +62,8 @@ from bot.text.match_words import update_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.phrases import seats_text
 from bot.text.signup_words import cancelled_text
-from bot.text.tournament_words import ended_text, started_text, table_text, withdrawn_text
+from bot.text.standings_words import ended_text, table_text
+from bot.text.tournament_words import started_text, withdrawn_text
 from bot.text.vote_words import closed_text, team_reminder_text
 
 

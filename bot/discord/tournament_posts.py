@@ -10,11 +10,11 @@ from bot.discord.messages import Card, Reply, Tone, clip, safe
 from bot.i18n.text import Text, say
 from bot.service.tournament.facts import TournamentView
 from bot.text.tournament_words import (
+    heading_text,
     players_text,
     signup_buttons,
     state_text,
     terms_text,
-    title,
 )
 
 # Discord's limit on a layout's text displays, all together.
@@ -24,11 +24,12 @@ _SPARE = 120
 
 
 def signup_post(view: TournamentView, news: Text | None = None) -> Reply:
-    """The tournament's message: ``news`` (who just opened, joined or left) above its title,
-    then its terms, players and state, with Join and Leave while it is open."""
+    """The tournament's message: ``news`` (who just opened, joined or left) above its title
+    and number (said once: the terms below do not repeat them), then its terms, players
+    and state, with Join and Leave while it is open."""
     said = safe(news) if news else ""
-    heading = clip(safe(title(view)), messages.TITLE_LIMIT)
-    terms, state = safe(terms_text(view)), safe(state_text(view))
+    heading = clip(safe(heading_text(view)), messages.TITLE_LIMIT)
+    terms, state = safe(terms_text(view, named=False)), safe(state_text(view))
     room = LAYOUT_TEXT_LIMIT - len(said) - len(heading) - len(terms) - len(state) - _SPARE
     players = _players(view, room)
     description = clip("\n\n".join((terms, players, state)), LAYOUT_TEXT_LIMIT - _SPARE)

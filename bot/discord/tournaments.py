@@ -40,12 +40,11 @@ from bot.service.tournament.facts import (
     TournamentView,
 )
 from bot.store import TournamentFormat
+from bot.text.standings_words import cross_table, standings_text
 from bot.text.tournament_words import (
-    cross_table,
     entry_news,
     entry_text,
     records_text,
-    standings_text,
     started_text,
     withdrawn_text,
 )

@@ -55,7 +55,7 @@ async def test_a_double_round_robin_of_four_played_to_its_end(running: Harness) 
     made = await command(
         fake, players["alice"], "tournament create", {"title": "Club", "players": 4, "double": True}
     )
-    assert not made.ephemeral and "Club (#1): double round robin" in made.text()
+    assert not made.ephemeral and "### Club (#1)\nFormat: double round robin" in made.text()
     for name in names:
         joined = await command(fake, players[name], "tournament join")
         assert f"{name} joined." in joined.text(), joined.text()

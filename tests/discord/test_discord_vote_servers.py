@@ -106,7 +106,7 @@ async def test_a_vote_game_between_two_servers(running: Harness) -> None:
     await fake.wait_until(lambda: _boards(fake, ours) and _boards(fake, theirs))
     (in_a,), (in_b,) = _boards(fake, ours), _boards(fake, theirs)
     for thread in (in_a, in_b):
-        assert "New game! Tigers to move." in _said(fake, thread)
+        assert "New game! Tigers (white) – Lions (black). Tigers to move." in _said(fake, thread)
     assert fake.can_read(alice, in_a) and not fake.can_read(alice, in_b)
     assert fake.can_read(dave, in_b) and not fake.can_read(dave, in_a)
 

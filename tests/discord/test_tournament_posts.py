@@ -4,6 +4,7 @@ fake Discord's own rules), a big field cut to its first players and how many mor
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -106,3 +107,14 @@ async def test_started_it_has_no_buttons() -> None:
     check_message_components(components, v2=True, filenames=set())
     assert not [c for c in walk(components) if c["type"] == ACTION_ROW]
     assert "Under way." in text_of(components)[-1]
+
+
+@pytest.mark.parametrize("locale", list(Locale))
+async def test_the_title_is_said_once(locale: Locale) -> None:
+    """The layout's heading says the tournament's name and number; the terms below it start
+    with its format, not the name again (a reader saw "Autumn cup" twice)."""
+    view = replace(_view(3), name="Autumn cup")
+    with using(locale):
+        texts = text_of(_components(view))
+    assert texts[0].startswith("### Autumn cup") and "7" in texts[0]
+    assert sum(text.count("Autumn cup") for text in texts) == 1, texts

@@ -16,7 +16,8 @@ from bot.service.tournament.facts import (
 )
 from bot.service.tournament.knockout import LOTS_SEEDS, Decision, lot
 from bot.store import Store, TournamentFormat
-from bot.text.tournament_words import standings_text, tournament_text, went_on_text
+from bot.text.standings_words import standings_text
+from bot.text.tournament_words import tournament_text, went_on_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.tournament_helpers import draw, knockout_of_four, went_on, win
 

@@ -23,7 +23,8 @@ from bot.service.tournament.facts import (
 from bot.service.tournament.knockout import Decision
 from bot.store import OutboxKind, Rating, Store, TournamentFormat, TournamentStatus
 from bot.store.ratings import write_rating
-from bot.text.tournament_words import standings_text, started_text
+from bot.text.standings_words import standings_text
+from bot.text.tournament_words import started_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.tournament_helpers import DAVE, ERIN, USERS, draw, went_on, win
 

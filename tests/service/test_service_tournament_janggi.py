@@ -7,7 +7,8 @@ from __future__ import annotations
 from bot.service import GameService
 from bot.service.tournament.terms import game_and_start
 from bot.store import TournamentStatus
-from bot.text.tournament_words import standings_text, tournament_text
+from bot.text.standings_words import standings_text
+from bot.text.tournament_words import tournament_text
 from rules import get_variant
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, play
 

@@ -12,7 +12,7 @@ from bot.i18n.text import say
 from bot.service import GameService, User
 from bot.service.results import GameEnded
 from bot.store import TournamentFormat
-from bot.text.tournament_words import standings_text
+from bot.text.standings_words import standings_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, start_game
 from tests.service.tournament_helpers import DAVE, USERS
 

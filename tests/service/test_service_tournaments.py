@@ -18,7 +18,8 @@ from bot.service.tournament.facts import (
 )
 from bot.store import TournamentStatus
 from bot.text.errors import error_text
-from bot.text.tournament_words import standings_text, started_text
+from bot.text.standings_words import standings_text
+from bot.text.tournament_words import started_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 
 DAVE = User(404, "dave")
