@@ -12,7 +12,7 @@ from bot.i18n.text import Joined, Text
 from bot.service import User
 from bot.service.tournament.facts import BYE_HALVES, DECIDER_LABELS, FORMAT_LABELS
 from bot.store import TournamentFormat
-from bot.text.standings_words import standings_text
+from bot.text.standings_words import page_text
 from bot.text.tournament_words import records_text, started_text, withdrawn_text
 
 
@@ -53,7 +53,11 @@ async def tournament(
         console.say(records.text)
     elif action == "standings":
         number = _number(action, options, words)
-        console.say(standings_text(await tournaments.standings(CONSOLE_PLACE, number)))
+        page = (
+            int_option("tournament standings", "page", options["page"]) if "page" in options else 1
+        )
+        table = await tournaments.standings(CONSOLE_PLACE, number, page)
+        console.say(page_text(table, page))
     else:
         raise BadOption(
             Text(

@@ -30,6 +30,7 @@ from bot.discord.messages import (
     with_mentions,
 )
 from bot.discord.places import permissions_text
+from bot.discord.standings_posts import ended_post, standings_layout
 from bot.i18n import _
 from bot.i18n.names import Command, Option
 from bot.i18n.text import Sentences, Text, say
@@ -62,7 +63,6 @@ from bot.text.match_words import update_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.phrases import seats_text
 from bot.text.signup_words import cancelled_text
-from bot.text.standings_words import ended_text, table_text
 from bot.text.tournament_words import started_text, withdrawn_text
 from bot.text.vote_words import closed_text, team_reminder_text
 
@@ -88,9 +88,9 @@ def delivery_post(delivery: Delivery) -> Reply:
         line, mentions = with_mentions(words.computer_stuck(content), mention)
         reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
     elif isinstance(content, TournamentStandings):
-        return Reply(clip(safe(ended_text(content)), CONTENT_LIMIT))
-    elif isinstance(content, StandingsUpdate):
-        return Reply(clip(safe(table_text(content.table)), CONTENT_LIMIT))
+        return ended_post(content)
+    elif isinstance(content, StandingsUpdate):  # a layout: its title said once, as heading
+        return standings_layout(content.table)
     elif isinstance(content, MatchUpdate):
         return Reply(clip(safe(update_text(content)), CONTENT_LIMIT))
     elif isinstance(content, TournamentWithdrawn):

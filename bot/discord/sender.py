@@ -76,6 +76,7 @@ from bot.service.delivery_results import GameOpened
 from bot.service.match_facts import MatchUpdate
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
 from bot.store import when_available
+from bot.text.standings_words import table_text
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -505,30 +506,46 @@ class OutboxSender(Worker):
             game_id, channel_id, message_id, view, place_id=delivery.place_id
         )
 
+    async def _edit_worded(self, delivery: Delivery) -> tuple[int | None, int | None]:
+        """Edit the message ``delivery`` names: a closed challenge's, a club match's table
+        (text) or a tournament's standings (a layout: a table first posted as text sheds
+        its content, as Discord requires of an edit that sets the layout flag)."""
+        bot = self._bot
+        content = delivery.content
+        assert isinstance(content, ChallengeClosed | StandingsUpdate | MatchUpdate)
+        assert delivery.message_id is not None
+        channel = bot.get_partial_messageable(
+            delivery.channel_id or 0, guild_id=delivery.guild_id or None
+        )
+        message = channel.get_partial_message(delivery.message_id)
+        edit: dict[str, Any]
+        if isinstance(content, StandingsUpdate):  # a layout: content reset (a table
+            # posted as text before the layout sheds it, as Discord requires)
+            post = outbox_messages.delivery_post(delivery)
+            edit = {"content": None, "view": message_fields(post)["view"]}
+            edited = messages.clip(messages.safe(table_text(content.table)), messages.CONTENT_LIMIT)
+        elif isinstance(content, MatchUpdate):  # text only: no buttons
+            edited = outbox_messages.delivery_post(delivery).content
+            edit = {"content": edited, "view": None}
+        else:
+            edited = messages.challenge_closed(content)
+            edit = {"content": edited, "view": None}
+        # A challenge is hours old, and so, after the first results, is the standings'.
+        await bot.old_edits.wait(channel.id, message.id)
+        try:
+            await message.edit(**edit)
+        except discord.HTTPException as error:
+            if error.code != ARCHIVED_THREAD:
+                raise
+            await self._reopen(channel, edited, delivery.nonce)
+            await message.edit(**edit)
+        return delivery.channel_id, delivery.message_id
+
     async def _send_worded(self, delivery: Delivery) -> tuple[int | None, int | None]:
         bot = self._bot
         content = delivery.content
         if delivery.target is DeliveryTarget.MESSAGE:
-            assert isinstance(content, ChallengeClosed | StandingsUpdate | MatchUpdate)
-            assert delivery.message_id is not None
-            channel = bot.get_partial_messageable(
-                delivery.channel_id or 0, guild_id=delivery.guild_id or None
-            )
-            message = channel.get_partial_message(delivery.message_id)
-            if isinstance(content, StandingsUpdate | MatchUpdate):  # text only: no buttons
-                edited = outbox_messages.delivery_post(delivery).content
-            else:
-                edited = messages.challenge_closed(content)
-            # A challenge is hours old, and so, after the first results, is the standings'.
-            await bot.old_edits.wait(channel.id, message.id)
-            try:
-                await message.edit(content=edited, view=None)
-            except discord.HTTPException as error:
-                if error.code != ARCHIVED_THREAD:
-                    raise
-                await self._reopen(channel, edited, delivery.nonce)
-                await message.edit(content=edited, view=None)
-            return delivery.channel_id, delivery.message_id
+            return await self._edit_worded(delivery)
         if delivery.target is DeliveryTarget.DM:
             assert delivery.user is not None
             dm = await bot.create_dm(discord.Object(delivery.user.id))

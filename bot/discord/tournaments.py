@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING, Literal, TypedDict
 
 import discord
@@ -21,26 +20,25 @@ from bot.discord.kit import Variant, described_choices, postal
 from bot.discord.language import shared_language
 from bot.discord.places import check_tournament_place
 from bot.discord.respond import message_fields, quickly, update_pressed_message
+from bot.discord.standings_posts import standings_answer
 from bot.discord.tournament_events import event_note, make_event
 from bot.discord.tournament_posts import signup_post
 from bot.i18n import using
-from bot.render.cross_table import pages, render_cross_table
 from bot.service.thematic_starts import MAX_START_TEXT
 from bot.service.tournament.facts import (
     BYE_HALVES,
     MAX_FIELD,
     MAX_NAME_LENGTH,
     MAX_ROUNDS,
+    MAX_STANDINGS_PAGES,
     MAX_TIEBREAK_PAIRS,
     MAX_TIMEOUTS,
     MIN_PLAYERS,
     TournamentShown,
-    TournamentStandings,
     TournamentStarted,
     TournamentView,
 )
 from bot.store import TournamentFormat
-from bot.text.standings_words import cross_table, standings_text
 from bot.text.tournament_words import (
     entry_news,
     entry_text,
@@ -67,6 +65,7 @@ Players = app_commands.Range[int, MIN_PLAYERS, MAX_FIELD]
 Rounds = app_commands.Range[int, 1, MAX_ROUNDS]
 TiebreakPairs = app_commands.Range[int, 0, MAX_TIEBREAK_PAIRS]
 Timeouts = app_commands.Range[int, 0, MAX_TIMEOUTS]
+Pages = app_commands.Range[int, 1, MAX_STANDINGS_PAGES]
 DeadlineText = app_commands.Range[str, 1, 40]
 StartText = app_commands.Range[str, 1, MAX_START_TEXT]
 Days = Literal[1, 2, 3, 5, 7, 10, 14]
@@ -83,21 +82,6 @@ def member_facts(interaction: discord.Interaction) -> MemberFacts:
 
 def _said(text: str) -> messages.Reply:
     return messages.Reply(messages.clip(messages.safe(text), messages.CONTENT_LIMIT))
-
-
-def _standings(table: TournamentStandings) -> messages.Reply:
-    """The table in words, and as images legible on a phone (``bot.render.cross_table``:
-    a small round robin's grid, else the list in pages; worded in the reader's language,
-    drawn off the event loop when it is sent)."""
-    said = _said(standings_text(table))
-    if not table.lines:  # a knockout's bracket has no table
-        return said
-    drawn = pages(cross_table(table))
-    drawings = tuple(
-        (f"standings-{n}.png" if n > 1 else "standings.png", partial(render_cross_table, page))
-        for n, page in enumerate(drawn, start=1)
-    )
-    return replace(said, drawings=drawings)
 
 
 async def _show_entry(interaction: discord.Interaction, shown: TournamentShown) -> None:
@@ -281,12 +265,14 @@ async def pgn(interaction: discord.Interaction, tournament: int | None = None) -
 
 @tournament.command(name="standings", description=about("tournament standings"))
 @app_commands.describe(**about_options("tournament standings"))
-async def standings(interaction: discord.Interaction, tournament: int | None = None) -> None:
+async def standings(
+    interaction: discord.Interaction, tournament: int | None = None, page: Pages = 1
+) -> None:
     bot = postal(interaction)
     table = await quickly(
-        interaction, bot.service.tournaments.standings(place_of(interaction), tournament)
+        interaction, bot.service.tournaments.standings(place_of(interaction), tournament, page)
     )
-    await bot.reply(interaction, lambda: _standings(table))
+    await bot.reply(interaction, lambda: standings_answer(table, page))
 
 
 async def _open_games(

@@ -27,7 +27,7 @@ SCORE = 68  # the points, tie-break and rating columns at least
 MAX_NAME = 200
 GRID_LIMIT = 8  # players a grid shows; more are listed without the grid
 PAGE_ROWS = 16  # a list's rows per image at most (taller would be shrunk to fit a screen)
-MAX_PAGES = 4  # images a table is drawn in at most (its first 64 players)
+MAX_PAGES = 4  # images drawn at once at most (64 players: a page of the standings)
 INK, PAPER, RULE, HEAD = (32, 32, 32), (255, 255, 255), (200, 200, 200), (236, 240, 245)
 # A rating change's ink: a gain green, a loss red (dark enough to read on white), none plain.
 GAIN, LOSS = (0, 120, 60), (190, 30, 30)
@@ -58,29 +58,36 @@ class CrossTable:
         return bool(self.cells) and len(self.names) <= GRID_LIMIT
 
 
-def pages(table: CrossTable) -> tuple[CrossTable, ...]:
-    """The images ``table`` is drawn in: itself when it fits one (a grid, or a short list),
-    else its rows in even pages of at most ``PAGE_ROWS`` (at most ``MAX_PAGES``, the rest
-    left to the standings' text), each saying which rows it holds."""
+def pages(table: CrossTable, first: int = 0) -> tuple[CrossTable, ...]:
+    """The images ``table`` is drawn in from its row ``first`` (0: the top): itself when it
+    fits one (a grid, or a short list), else up to ``MAX_PAGES`` even pages of at most
+    ``PAGE_ROWS`` rows (the rest left to the next call, from the row after), each saying
+    which rows it holds of how many."""
     count = len(table.names)
     if table.grid or count <= PAGE_ROWS:
         return (table,)
-    shown = min(count, PAGE_ROWS * MAX_PAGES)
+    shown = min(count - first, PAGE_ROWS * MAX_PAGES)
     split = -(-shown // PAGE_ROWS)
-    bounds = [shown * n // split for n in range(split + 1)]
+    bounds = [first + shown * n // split for n in range(split + 1)]
     return tuple(
         replace(
             table,
-            ranks=table.ranks[first:last],
-            names=table.names[first:last],
+            ranks=table.ranks[start:end],
+            names=table.names[start:end],
             cells=(),
-            points=table.points[first:last],
-            tiebreaks=table.tiebreaks[first:last],
-            changes=table.changes[first:last],
-            part=f"{first + 1}–{last} / {count}",
+            points=table.points[start:end],
+            tiebreaks=table.tiebreaks[start:end],
+            changes=table.changes[start:end],
+            part=f"{start + 1}–{end} / {count}",
         )
-        for first, last in pairwise(bounds)
+        for start, end in pairwise(bounds)
     )
+
+
+def heading(table: CrossTable) -> str:
+    """The image's heading: which rows a page holds, then the title (a long title is cut
+    at the image's width, so the rows come first)."""
+    return f"{table.part} · {table.title}" if table.part else table.title
 
 
 def render_cross_table(table: CrossTable) -> bytes:
@@ -100,8 +107,7 @@ def render_cross_table(table: CrossTable) -> bytes:
     height = ROW * (count + 2)
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    heading = f"{table.title} · {table.part}" if table.part else table.title
-    draw_words(draw, (PAD, ROW / 2), heading, TEXT, INK, room=width - 2 * PAD)
+    draw_words(draw, (PAD, ROW / 2), heading(table), TEXT, INK, room=width - 2 * PAD)
     draw.rectangle((0, ROW, width, 2 * ROW), fill=HEAD)
     _centred(draw, NUMBER / 2, 1.5 * ROW, "#")
     room = name_width - 2 * PAD

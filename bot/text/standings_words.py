@@ -8,7 +8,12 @@ from collections.abc import Sequence
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Text, say
 from bot.render.cross_table import CrossTable
-from bot.service.tournament.facts import MatchLine, StandingLine, TournamentStandings
+from bot.service.tournament.facts import (
+    STANDINGS_PAGE,
+    MatchLine,
+    StandingLine,
+    TournamentStandings,
+)
 from bot.service.tournament.knockout import Decision
 from bot.store import TournamentFormat
 from bot.text.thematic_words import theme_text
@@ -20,7 +25,21 @@ def standings_text(table: TournamentStandings) -> Text:
     shown = table_text(table)
     if not table.winners:
         return shown
-    return Text("{table}\n{won}", table=shown, won=_won(table))
+    return Text("{table}\n{won}", table=shown, won=won_text(table))
+
+
+def page_text(table: TournamentStandings, page: int = 1) -> Text:
+    """Page ``page`` of the table (``STANDINGS_PAGE`` players; a table of one page: all of
+    it), after its heading saying which players it holds, the winner at the end."""
+    if table.pages == 1:
+        return standings_text(table)
+    first = (page - 1) * STANDINGS_PAGE
+    lines = table_lines(table)[first : first + STANDINGS_PAGE]
+    shown = Text("{head}\n{lines}", head=page_head(table, page), lines=Joined("\n", lines))
+    theme = theme_text(table.tournament)
+    if theme:
+        shown = Text("{theme}\n{table}", theme=theme, table=shown)
+    return Text("{table}\n{won}", table=shown, won=won_text(table)) if table.winners else shown
 
 
 def table_text(table: TournamentStandings) -> Text:
@@ -30,9 +49,14 @@ def table_text(table: TournamentStandings) -> Text:
     return Text("{theme}\n{table}", theme=theme, table=_table(table)) if theme else _table(table)
 
 
+def theme_of(table: TournamentStandings) -> Text | str:
+    """The tournament's thematic start, said above its table ("" when it has none)."""
+    return theme_text(table.tournament)
+
+
 def ended_text(table: TournamentStandings) -> Text:
     """The end's announcement: the winner(s) first, then the final table."""
-    return Text("{won}\n{table}", won=_won(table), table=_table(table))
+    return Text("{won}\n{table}", won=won_text(table), table=_table(table))
 
 
 def cross_table(table: TournamentStandings) -> CrossTable:
@@ -72,75 +96,71 @@ def _changes(lines: Sequence[StandingLine]) -> tuple[tuple[str, ...], str]:
 
 
 def _table(table: TournamentStandings) -> Text:
+    return Text("{head}\n{lines}", head=page_head(table), lines=Joined("\n", table_lines(table)))
+
+
+def page_head(table: TournamentStandings, page: int | None = None) -> Text:
+    """The table's heading (a knockout's: its bracket's); with ``page`` of a table of
+    several pages (``STANDINGS_PAGE`` players each), which players the page holds."""
+    if table.matches:
+        return Text("Bracket of {name}:", name=title(table.tournament))
+    facts = {"name": title(table.tournament), "done": table.finished_games, "total": table.games}
+    if page is None or table.pages == 1:
+        return Text("Standings of {name} after {done} of {total} games:", **facts)
+    first = (page - 1) * STANDINGS_PAGE
+    return Text(
+        "Standings of {name} after {done} of {total} games, players {first}–{last} of {count}:",
+        first=first + 1,
+        last=min(first + STANDINGS_PAGE, len(table.lines)),
+        count=len(table.lines),
+        **facts,
+    )
+
+
+def table_lines(table: TournamentStandings) -> tuple[Text, ...]:
+    """The table's lines, one a player in rank order (a knockout's: one a match, then its
+    players' rating changes if rated)."""
     if table.matches:
         return _bracket(table)
     if table.tournament.format is TournamentFormat.SWISS:
-        return _swiss_table(table)
-    lines = Joined(
-        "\n",
-        (
-            _rated(
-                line,
-                Text(
-                    "{rank}. {player} — points: {points}, games: {played}, "
-                    "direct encounter: {direct}, Sonneborn–Berger: {berger}",
-                    rank=line.rank,
-                    player=_entrant(line),
-                    points=decimal_text(line.points),
-                    played=line.played,
-                    direct=decimal_text(line.direct),
-                    berger=decimal_text(line.sonneborn_berger),
-                ),
-            )
-            for line in table.lines
-        ),
-    )
-    return Text("{head}\n{lines}", head=_head(table), lines=lines)
+        return tuple(_rated(line, _swiss_line(line)) for line in table.lines)
+    return tuple(_rated(line, _round_robin_line(line)) for line in table.lines)
 
 
-def _head(table: TournamentStandings) -> Text:
+def _round_robin_line(line: StandingLine) -> Text:
+    """A round robin's line: points, then the direct encounter and Sonneborn–Berger."""
     return Text(
-        "Standings of {name} after {done} of {total} games:",
-        name=title(table.tournament),
-        done=table.finished_games,
-        total=table.games,
+        "{rank}. {player} — points: {points}, games: {played}, "
+        "direct encounter: {direct}, Sonneborn–Berger: {berger}",
+        rank=line.rank,
+        player=_entrant(line),
+        points=decimal_text(line.points),
+        played=line.played,
+        direct=decimal_text(line.direct),
+        berger=decimal_text(line.sonneborn_berger),
     )
 
 
-def _swiss_table(table: TournamentStandings) -> Text:
-    """A Swiss' table: points, then Buchholz Cut 1, Buchholz and Sonneborn–Berger."""
-    lines = Joined(
-        "\n",
-        (
-            _rated(
-                line,
-                Text(
-                    "{rank}. {player} — points: {points}, games: {played}, Buchholz Cut 1: "
-                    "{cut}, Buchholz: {buchholz}, Sonneborn–Berger: {berger}",
-                    rank=line.rank,
-                    player=_entrant(line),
-                    points=decimal_text(line.points),
-                    played=line.played,
-                    cut=decimal_text(line.buchholz_cut1 or 0.0),
-                    buchholz=decimal_text(line.buchholz or 0.0),
-                    berger=decimal_text(line.sonneborn_berger),
-                ),
-            )
-            for line in table.lines
-        ),
+def _swiss_line(line: StandingLine) -> Text:
+    """A Swiss' line: points, then Buchholz Cut 1, Buchholz and Sonneborn–Berger."""
+    return Text(
+        "{rank}. {player} — points: {points}, games: {played}, Buchholz Cut 1: "
+        "{cut}, Buchholz: {buchholz}, Sonneborn–Berger: {berger}",
+        rank=line.rank,
+        player=_entrant(line),
+        points=decimal_text(line.points),
+        played=line.played,
+        cut=decimal_text(line.buchholz_cut1 or 0.0),
+        buchholz=decimal_text(line.buchholz or 0.0),
+        berger=decimal_text(line.sonneborn_berger),
     )
-    return Text("{head}\n{lines}", head=_head(table), lines=lines)
 
 
-def _bracket(table: TournamentStandings) -> Text:
+def _bracket(table: TournamentStandings) -> tuple[Text, ...]:
     """A knockout's bracket, round by round: each match's players, score and winner."""
-    bracket = Text(
-        "Bracket of {name}:\n{matches}",
-        name=title(table.tournament),
-        matches=Joined("\n", (_match(match) for match in table.matches)),
-    )
+    matches = tuple(_match(match) for match in table.matches)
     if not table.rating_changes:
-        return bracket
+        return matches
     changes = Joined(
         ", ",
         (
@@ -148,7 +168,7 @@ def _bracket(table: TournamentStandings) -> Text:
             for player, change in table.rating_changes
         ),
     )
-    return Text("{bracket}\nRating changes: {changes}", bracket=bracket, changes=changes)
+    return (*matches, Text("Rating changes: {changes}", changes=changes))
 
 
 def _rated(line: StandingLine, said: Text) -> Text:
@@ -207,7 +227,8 @@ def _entrant(line: StandingLine) -> Text | str:
     return line.player.name
 
 
-def _won(table: TournamentStandings) -> Text:
+def won_text(table: TournamentStandings) -> Text:
+    """The end's news: who won, or who share first place."""
     name = title(table.tournament)
     names = Joined(", ", (player.name for player in table.winners))
     if len(table.winners) == 1:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Joined, Text
+from bot.i18n.text import Joined, Plural, Text
 from bot.service.tournament.facts import (
     MAX_FIELD,
     MAX_PLAYERS,
@@ -42,6 +42,12 @@ _REFUSALS: dict[TournamentRefusal, Wording] = {
     TournamentRefusal.NOT_ORGANISER: not_organiser,
     TournamentRefusal.NOT_ORGANISER_OF: not_organiser,
     TournamentRefusal.ROLE_NOT_MANAGER: role_not_manager,
+    TournamentRefusal.NO_PAGE: lambda error: Plural(
+        "The table of tournament #{tournament} has {count} page: there is no other.",
+        "The table of tournament #{tournament} has {count} pages: ask for 1 to {count}.",
+        error.count or 1,
+        tournament=error.tournament_id,
+    ),
     TournamentRefusal.ALREADY_IN: lambda error: Text(
         "You are already in tournament #{tournament}.", tournament=error.tournament_id
     ),

@@ -379,3 +379,22 @@ alice /tournament start
 """
     output = await play(tmp_path, script)
     assert "Round 1, game #1: bob (Cho) – carol (Han)" in output, output
+
+
+async def test_a_page_past_the_tables_last_is_refused(tmp_path: Path) -> None:
+    """``page:`` picks 64 players of the standings: a table of three has one page, so page 2
+    is refused saying how many it has, page 0 by the option's range, and page 1 is it all."""
+    script = """\
+alice /tournament create Cup players:3
+alice /tournament join
+bob /tournament join
+carol /tournament join
+alice /tournament start
+bob /tournament standings page:2
+bob /tournament standings page:0
+bob /tournament standings page:1
+"""
+    output = await play(tmp_path, script)
+    assert "! The table of tournament #1 has 1 page: there is no other." in output, output
+    assert output.count("Standings of Cup after 0 of 3 games:") == 1
+    assert output.count("! ") == 2

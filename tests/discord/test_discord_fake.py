@@ -488,3 +488,26 @@ async def test_a_role_is_pinged_only_where_discord_lets_it(loose_fake: FakeDisco
     fake.bot_permissions |= MENTION_EVERYONE
     status, sent, _ = await call(fake, "POST", path, {"content": text, "allowed_mentions": allowed})
     assert status == 200 and sent["mention_roles"] == [str(plain), str(open_role)]
+
+
+async def test_a_message_holds_ten_files_at_most(loose_fake: FakeDiscord) -> None:
+    """Discord takes at most 10 attachments a message (discord.py refuses more before
+    sending): an upload of 11 files is refused (400, 50035) and posts nothing; 10 pass."""
+    path = f"{loose_fake.api_base}/channels/{loose_fake.channel.id}/messages"
+    headers = {"Authorization": f"Bot {loose_fake.token}"}
+    for count, status in ((11, 400), (10, 200)):
+        form = aiohttp.FormData()
+        attachments = [{"id": n, "filename": f"f{n}.txt"} for n in range(count)]
+        form.add_field("payload_json", json.dumps({"attachments": attachments}))
+        for n in range(count):
+            form.add_field(f"files[{n}]", b"x", filename=f"f{n}.txt")
+        async with (
+            aiohttp.ClientSession() as session,
+            session.post(path, data=form, headers=headers) as response,
+        ):
+            assert response.status == status, await response.text()
+        if status == 400:
+            assert loose_fake.channel_messages(loose_fake.channel.id) == []
+            loose_fake.violations.clear()  # that refusal was the point
+    [posted] = loose_fake.channel_messages(loose_fake.channel.id)
+    assert len(posted.files) == 10

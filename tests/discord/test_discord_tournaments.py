@@ -9,7 +9,7 @@ import threading
 import pytest
 from PIL import Image
 
-from bot.discord import tournaments
+from bot.discord import standings_posts
 from bot.render.cross_table import GAIN, LOSS, ROW, CrossTable, render_cross_table
 from tests.discord.harness import Harness, command
 from tests.discord.tournament_play import (
@@ -285,7 +285,7 @@ async def test_the_cross_table_is_drawn_off_the_event_loop(
         drawn_in.append(threading.get_ident())
         return render_cross_table(table)
 
-    monkeypatch.setattr(tournaments, "render_cross_table", recording)
+    monkeypatch.setattr(standings_posts, "render_cross_table", recording)
     await command(fake, players["alice"], "tournament create", {"title": "Club", "players": 3})
     for user in players.values():
         await command(fake, user, "tournament join")

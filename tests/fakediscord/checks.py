@@ -16,6 +16,7 @@ from tests.fakediscord.model import (
     COMMAND_NAME,
     DISCORD_LOCALES,
     INTEGER,
+    MAX_ATTACHMENTS,
     MENTION,
     MENTION_EVERYONE,
     NUMBER,
@@ -163,6 +164,9 @@ class Checks(Recording):
             raise self._violation(400, 50035, f"auto_archive_duration {minutes!r}")
 
     def _check_files(self, files: Iterable[FakeFile]) -> None:
+        files = list(files)
+        if len(files) > MAX_ATTACHMENTS:  # Discord's, which discord.py checks before sending
+            raise self._violation(400, 50035, f"{len(files)} files (max {MAX_ATTACHMENTS})")
         total = sum(len(f.content) for f in files)
         if total > ATTACHMENT_SIZE_LIMIT:
             raise self._violation(413, 40005, f"Request entity too large: {total} bytes")

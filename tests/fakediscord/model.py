@@ -107,6 +107,7 @@ INTERACTION_TOKEN_SECONDS = 15 * 60
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+MAX_ATTACHMENTS = 10  # files a message holds
 
 # Channel types (https://discord.com/developers/docs/resources/channel#channel-object-channel-types).
 GUILD_TEXT, DM, GUILD_VOICE, GUILD_ANNOUNCEMENT = 0, 1, 2, 5

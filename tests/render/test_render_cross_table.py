@@ -21,6 +21,7 @@ from bot.render.cross_table import (
     SCORE,
     TEXT,
     CrossTable,
+    heading,
     pages,
     render_cross_table,
 )
@@ -209,6 +210,16 @@ def test_pages_say_which_rows_they_hold() -> None:
     assert [page.part for page in drawn] == ["1–12 / 50", "13–25 / 50", "26–37 / 50", "38–50 / 50"]
     assert [page.ranks[0] for page in drawn] == [1, 13, 26, 38]
     assert pages(_swiss(16))[0].part == ""
+
+
+def test_a_later_page_starts_where_asked_and_says_its_rows_first() -> None:
+    """From row 193 of 200 (the standings' page 4): one image of ranks 193-200, its heading
+    saying so before the title, which a narrow image cuts (players 1-64 were all a table
+    showed before, and a long title hid which rows an image held)."""
+    (last,) = pages(_swiss(200), 192)
+    assert last.part == "193–200 / 200" and last.ranks == tuple(range(193, 201))
+    assert heading(last).startswith("193–200 / 200 · ")
+    assert pages(_swiss(200), 64)[0].part == "65–80 / 200"
 
 
 def test_a_sixteen_player_grid_was_illegible(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
+from bot.render.cross_table import MAX_PAGES, PAGE_ROWS
 from bot.service.errors import UserError
 from bot.service.results import GameView, Place, PlayerRef, ThematicStart
 from bot.service.tournament.knockout import Decider, Decision
@@ -196,6 +197,17 @@ class TournamentStandings:
     # A rated knockout's players and their rating changes (its bracket has no lines).
     rating_changes: tuple[tuple[PlayerRef, float], ...] = ()
 
+    @property
+    def pages(self) -> int:
+        """How many pages of ``STANDINGS_PAGE`` players the table shows in (a bracket: one)."""
+        return max(1, -(-len(self.lines) // STANDINGS_PAGE))
+
+
+# Players a page of the standings shows: its images' rows (four images of 16), so a
+# player's line and their image row are on the same page.
+STANDINGS_PAGE = PAGE_ROWS * MAX_PAGES
+MAX_STANDINGS_PAGES = -(-MAX_FIELD // STANDINGS_PAGE)  # the pages of the biggest field
+
 
 @dataclass(frozen=True, slots=True)
 class StandingsUpdate:
@@ -236,6 +248,7 @@ class TournamentRefusal(Enum):
     DECIDER_NOT_KNOCKOUT = "decider_not_knockout"  # a decider asked of another format
     BAD_TIMEOUTS = "bad_timeouts"  # a time-out limit outside 0..MAX_TIMEOUTS
     ROLE_NOT_MANAGER = "role_not_manager"  # naming the organisers' role without the right
+    NO_PAGE = "no_page"  # a page of the standings past its last (``count``: its pages)
 
 
 class TournamentError(UserError):

@@ -298,11 +298,21 @@ class TournamentUseCases:
         )
 
     async def standings(
-        self, place: Place, tournament_id: int | None = None
+        self, place: Place, tournament_id: int | None = None, page: int = 1
     ) -> TournamentStandings:
         """The table now (the newest tournament of ``place`` when none is named), with its
-        winners once every game is over. Raises ``TournamentError`` (NO_TOURNAMENT)."""
+        winners once every game is over; ``page``: the page the adapter will show (of
+        ``STANDINGS_PAGE`` players). Raises ``TournamentError`` (NO_TOURNAMENT, NO_PAGE)."""
         tournament = await find_tournament(self._core, place, tournament_id, open_only=False)
+        table = await self._table(tournament)
+        if not 1 <= page <= table.pages:
+            raise TournamentError(
+                TournamentRefusal.NO_PAGE, tournament_id=tournament.id, count=table.pages
+            )
+        return table
+
+    async def _table(self, tournament: Tournament) -> TournamentStandings:
+        """``tournament``'s table now, with its winners once every game is over."""
         store = self._core.store.tournaments
         entrants = await store.entrants(tournament.id)
         games = await store.games(tournament.id)
