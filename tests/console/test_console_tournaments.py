@@ -341,23 +341,25 @@ alice /tournament standings
 
 
 @pytest.mark.parametrize(
-    ("locale", "line"),
+    ("game", "locale", "line"),
     [
-        (Locale.EN, "Round 1, game #1: bob (red) – carol (black)"),
-        (Locale.FR, "Ronde 1, partie n° 1 : bob (rouges) – carol (noirs)"),
-        (Locale.KO, "1라운드, 대국 #1: bob(홍) – carol(흑)"),
-        (Locale.JA, "第 1 ラウンド、対局 #1：bob（紅）– carol（黒）"),
-        (Locale.ZH_HANS, "第 1 轮，对局 #1：bob（红方）– carol（黑方）"),
-        (Locale.ZH_HANT, "第 1 輪，對局 #1：bob（紅方）– carol（黑方）"),
+        ("xiangqi", Locale.EN, "Round 1, game #1: bob (red) – carol (black)"),
+        ("xiangqi", Locale.FR, "Ronde 1, partie n° 1 : bob (rouges) – carol (noirs)"),
+        ("xiangqi", Locale.KO, "1라운드, 대국 #1: bob(홍) – carol(흑)"),
+        ("xiangqi", Locale.JA, "第 1 ラウンド、対局 #1：bob（紅）– carol（黒）"),
+        ("xiangqi", Locale.ZH_HANS, "第 1 轮，对局 #1：bob（红方）– carol（黑方）"),
+        ("xiangqi", Locale.ZH_HANT, "第 1 輪，對局 #1：bob（紅方）– carol（黑方）"),
+        # Janggi's sides are named, not coloured: Cho (who moves first) and Han.
+        ("janggi", Locale.EN, "Round 1, game #1: bob (Cho) – carol (Han)"),
     ],
 )
 async def test_each_pairing_says_who_has_which_side(
-    tmp_path: Path, locale: Locale, line: str
+    tmp_path: Path, game: str, locale: Locale, line: str
 ) -> None:
-    """A xiangqi round robin's start lists each game with its players' sides as the game
-    names them (red and black), in each language Postal speaks."""
-    script = """\
-alice /tournament create Cup players:3 game:xiangqi
+    """A round robin's start lists each game with its players' sides as the game names
+    them (red and black in xiangqi), in each language Postal speaks."""
+    script = f"""\
+alice /tournament create Cup players:3 game:{game}
 alice /tournament join
 bob /tournament join
 carol /tournament join
@@ -365,20 +367,6 @@ alice /tournament start
 """
     output = await play(tmp_path, script, locale)
     assert line in output, output
-
-
-async def test_a_janggi_pairing_names_cho_and_han(tmp_path: Path) -> None:
-    """Janggi's sides are named, not coloured: each pairing says who is Cho (who moves
-    first) and who is Han."""
-    script = """\
-alice /tournament create Cup players:3 game:janggi
-alice /tournament join
-bob /tournament join
-carol /tournament join
-alice /tournament start
-"""
-    output = await play(tmp_path, script)
-    assert "Round 1, game #1: bob (Cho) – carol (Han)" in output, output
 
 
 async def test_a_page_past_the_tables_last_is_refused(tmp_path: Path) -> None:
