@@ -188,6 +188,7 @@ def _format_rows(chosen: Callable[..., str]) -> Part:
 def _tournament_running_rows(a: str, b: str) -> Part:
     """A tournament under way: withdrawing, its table, its games."""
     withdraw = BY_NAME["tournament"].subcommand("withdraw")
+    standings = BY_NAME["tournament"].subcommand("standings")  # page:2, players 65 to 128
     return (
         Row(
             (b, command_said("tournament", "withdraw")),
@@ -202,7 +203,11 @@ def _tournament_running_rows(a: str, b: str) -> Part:
             NP_("console help", "as its organiser, withdraw a player"),
         ),
         Row(
-            (b, command_said("tournament", "standings")),
+            (
+                b,
+                command_said("tournament", "standings"),
+                option("tournament", "page", "2", sub=standings),
+            ),
             NP_("console help", "the table: points and tie-breaks"),
         ),
         Row(
