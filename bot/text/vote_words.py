@@ -231,15 +231,6 @@ def _refusal(error: VoteError) -> Text:
                 "You may change your vote {count} times a turn.",
                 count,
             )
-        case VoteRefusal.POLL_LIMIT:
-            return Plural(
-                "Your team has its {count} poll of this turn already: vote in it, or with "
-                "Vote… on the board or {command}.",
-                "Your team has its {count} polls of this turn already: vote in them, or with "
-                "Vote… on the board or {command}.",
-                count,
-                command=Command("vote", "cast"),
-            )
         case VoteRefusal.NEEDS_PIECE:
             return Text("Name the piece the pawn becomes (e8=Q) to nominate a promotion.")
         case VoteRefusal.NEEDS_DAYS:
@@ -269,12 +260,22 @@ def _refusal(error: VoteError) -> Text:
                 "Name the team's members by @mentioning them (or give a role), separated by spaces."
             )
         case _:  # a poll refused
-            return _poll_refusal(error.reason)
+            return _poll_refusal(error.reason, count)
 
 
-def _poll_refusal(reason: VoteRefusal) -> Text:
-    """A poll (or a team's thread, or a team's acceptance) refused, and how to vote instead."""
+def _poll_refusal(reason: VoteRefusal, count: int) -> Text:
+    """A poll (or a team's thread, or a team's acceptance) refused, and how to vote instead
+    (``count``: the team's polls a turn, for ``POLL_LIMIT``)."""
     cast = Command("vote", "cast")
+    if reason is VoteRefusal.POLL_LIMIT:
+        return Plural(
+            "Your team has its {count} poll of this turn already: vote in it, or with "
+            "Vote… on the board or {command}.",
+            "Your team has its {count} polls of this turn already: vote in them, or with "
+            "Vote… on the board or {command}.",
+            count,
+            command=cast,
+        )
     if reason is VoteRefusal.NOT_A_TEAM_CHALLENGE:
         return Text(
             "A team accepts only another team's challenge: accept a player's challenge "
