@@ -1,10 +1,10 @@
 """The bracket rules of FIDE C.04.3 (2017), each on a small tournament where that rule
 decides the pairing: A.3 (scoregroups from the top, players left over moved down), A.8
 (a downfloater's score difference against one point below the bracket), C5 (the most
-pairs), C6 (the smallest PSD), C7 (the next bracket's pairs) and D.3 (which MDPs are
-paired). Each expected pairing is worked out from the rule's text in the test's
+pairs), C6 (the smallest PSD), C7 (the next bracket's pairs, then its PSD) and D.3
+(which MDPs are paired). Each expected pairing is worked out from the rule's text in the test's
 docstring, and bbpPairings v5.0.1 (2017 rules) pairs each tournament the same, colours
-and bye included.
+and bye included. The last test takes C7's PSD of the next bracket on its own.
 
 Scores are written in points. A history is given round by round, as ``white-black
 result`` (``=`` a draw) and the pairing-allocated bye; colour preferences follow from it
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from bot.service.tournament.standings import Played
 from bot.service.tournament.swiss import pair_round
-from bot.service.tournament.swiss_players import PastRound
+from bot.service.tournament.swiss_next import next_bracket
+from bot.service.tournament.swiss_players import PastRound, Strength, SwissPlayer
 
 _RESULTS = {"1-0": "1-0", "0-1": "0-1", "=": "1/2-1/2"}
 
@@ -76,15 +77,21 @@ def test_c5_the_most_pairs_come_before_every_colour() -> None:
     assert found == {(3, 5), (1, 4), (2, 0)}
 
 
-def test_c6_the_mdp_is_paired_though_no_pair_keeps_the_colours() -> None:
-    """C6: after round 2, 6 has 2 points, 3 and 8 one and a half, 1, 5 and 7 one, 2 and 4
-    none. 6 moves down into 3 and 8's bracket: one pair, one downfloater either way
-    (C5), and all three want white, so any pair misses a colour (C10 ties). Pairing the
-    MDP (6-3) gives the PSD [1, ½] (8 floats: 1½ less an artificial ½), pairing 3-8 and
-    floating 6 gives [1½]: 6-3 (the higher-ranked 6 gets its white, E.4), and 8 moves
-    down, where 8-5 and 1-7 grant every colour; 4-2 below, 2 keeping its black (E.4)."""
-    found = _pairing(8, "1-5 0-1, 6-2 1-0, 3-7 =, 8-4 1-0", "5-6 0-1, 7-8 =, 2-3 0-1, 4-1 0-1")
-    assert found == {(6, 3), (8, 5), (1, 7), (4, 2)}
+def test_c6_the_higher_mdp_is_paired_though_the_next_bracket_would_do_better() -> None:
+    """C6: after round 3, 5 has 2½ points, 3 two, 1 and 2 one and a half, 6 one and 4
+    half a point. 5 and 3 have met: both move down into 1 and 2's bracket, where 1 and 2
+    have met and 2 has met both MDPs, so one pair is made, with 1 (C5). 5-1 gives the
+    PSD [1½, 1, 1] (3 floats: 2 points against an artificial ½; 2 floats: 1½), 3-1 gives
+    [2, 1, ½]: 5-1, 5 white (it has had black twice). C7 would rather have 3-1: 5 could
+    meet 6 in the next bracket (PSD [1½, 1½] there) where 3, who has met 6, cannot
+    ([2, ½]); but C6 comes first. Then 2-6, and 3 floats on to 4: 4-3."""
+    found = _pairing(
+        6,
+        "1-4 =, 5-2 =, 3-6 1-0",
+        "2-3 0-1, 4-5 0-1, 6-1 0-1",
+        "3-5 0-1, 1-2 0-1, 6-4 1-0",
+    )
+    assert found == {(5, 1), (2, 6), (4, 3)}
 
 
 def test_c7_the_downfloater_is_one_the_next_bracket_can_pair() -> None:
@@ -97,15 +104,52 @@ def test_c7_the_downfloater_is_one_the_next_bracket_can_pair() -> None:
     assert found == {(4, 5), (3, 2), (6, 1)}
 
 
+def test_c7_then_the_downfloater_whose_next_bracket_has_the_smaller_psd() -> None:
+    """C7, its second half: after round 2, 3 has 2 points, 1 and 5 one and a half, 2 and
+    4 half a point, 6 none. 3 moves down to 1 and 5 and is paired (C6), with either: all
+    three want white, so each pair misses a colour. 3-1 floats 5, who has met both 2 and
+    4: the next bracket pairs 2-4 and 5 floats on, PSD [2, 0] (5's 1½ against an
+    artificial -½). 3-5 floats 1, who meets 2 there, 4 floating on: one pair as well,
+    PSD [1, 1]. The smaller: 3-5 (3 white, E.4), 1-2, and 6-4 below (both want black:
+    4, the higher ranked, gets it)."""
+    found = _pairing(6, "1-4 =, 5-2 =, 3-6 1-0", "2-3 0-1, 4-5 0-1, 6-1 0-1")
+    assert found == {(3, 5), (1, 2), (6, 4)}
+
+
 def test_d3_of_mdps_alike_the_lowest_numbered_is_paired() -> None:
-    """D.3: after round 3, 2 and 4 have 2½ points and have met: both move down into the
-    1½-point bracket (1 and 5), and 3 (1 point) is last; 2, 3 and 5 have had the bye.
-    Pairing both MDPs (2-1, 4-5) would leave 3 alone without a bye (C4), so one pair is
-    made: 2-1 (4 and 5 moving down, 4 taking the bye and 5 meeting 3) or 4-5 (2 and 1
-    moving down, 2-3 and the bye to 1). The two are equal on every criterion: one colour
-    missed each, one downfloater each who downfloated two rounds before (4 by winning
-    round 2 from below, 2 by its bye), the same score differences. D.3 (b): the S1 of
-    the lowest numbers, 2's: 2-1 (1's strong preference for black beats 2's mild one, E.2),
-    then 5-3 and the bye to 4."""
-    found = _pairing(5, "1-3 1-0, 4-2 =, bye 5", "5-1 =, 3-4 0-1, bye 2", "1-4 0-1, 2-5 1-0, bye 3")
-    assert found == {(2, 1), (5, 3), (4, 0)}
+    """D.3: after round 2, 3 and 5 have 1½ points and have met: both move down into the
+    1-point bracket (2 and 6), and only 1 and 4 (½ point), who have met, are left below.
+    3 can meet only 2 there (it has met 6), 5 only 6 (it has met 2); pairing both would
+    leave 1 and 4 without a game (C4), so one MDP is paired and the other floats on with
+    a resident. The MDPs have one score, so the PSDs are equal ([1½, 1, ½]); either pair
+    grants both colours, the pairs below miss two colours either way, and the floats
+    weigh the same (2 and 6 each rose a bracket in round 2). D.3 (b): the MDP with the
+    lower number, 3: 3-2, then 4-5 and 6-1 below (5 and 6 must have black, white)."""
+    found = _pairing(6, "1-4 =, 5-2 1-0, 3-6 1-0", "5-3 =, 2-1 1-0, 4-6 0-1")
+    assert found == {(3, 2), (4, 5), (6, 1)}
+
+
+def test_c7_the_next_brackets_psd_pairs_every_mdp_some_maximum_matching_can() -> None:
+    """C7's PSD below, on its own: MDPs 1 and 2 (2 points) come down to 3, 4 and 5 (1
+    point); 1 may meet 3 or 4, 2 only 3, and 4 may meet 5. A maximum matching built from
+    the top (1-3, 4-5) leaves 2 floating on, PSD [2, 1, 0]; 1-4 and 2-3 pair both MDPs,
+    leaving 5 (a resident, a point above the artificial score): [1, 1, 1], the smaller."""
+    partners = {1: {3, 4}, 2: {3}, 3: {1, 2}, 4: {1, 5}, 5: {4}}
+    players = [
+        SwissPlayer(
+            number,
+            4 if number < 3 else 2,
+            frozenset(),
+            (),
+            True,
+            (),
+            None,
+            Strength.NONE,
+            partners=frozenset(partners[number]),
+        )
+        for number in range(1, 6)
+    ]
+    adjacency = [sorted(n - 1 for n in partners[number]) for number in range(1, 6)]
+    found = next_bracket(players[:2], players[2:], adjacency)
+    assert found.left == 1
+    assert sorted(found.differences) == [2, 2, 2]  # half points: [1, 1, 1]

@@ -24,6 +24,7 @@ from operator import add
 from bot.service.tournament.berger import Pairing, Round
 from bot.service.tournament.matching import maximum_matching, pairs_everyone, with_bye
 from bot.service.tournament.swiss_exchanges import resident_exchanges
+from bot.service.tournament.swiss_next import NextBracket, ideal_next, next_bracket
 from bot.service.tournament.swiss_players import (
     Float,
     PastRound,
@@ -44,6 +45,7 @@ _COUNTS = 13  # C7 to C19
 _WORST = (1 << 8192,) * _COUNTS  # above any count or weighed score differences
 _SD_BITS = 9  # C16-C19: a score difference d weighs 2**(9d), so sums compare as lists do
 _FREE = (0,) * _COUNTS
+_C7_SHIFT = 4096  # C7 as one number: the next bracket's unpaired count above its PSD
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,16 +211,10 @@ def _adjacency(players: Sequence[SwissPlayer]) -> list[list[int]]:
     return [sorted(index[n] for n in one.partners if n in index) for one in players]
 
 
-def _left_unpaired(floaters: list[SwissPlayer], following: list[SwissPlayer]) -> int:
-    """How many of the next bracket (``floaters`` moved down into ``following``) a
-    maximum matching leaves unpaired, MDPs meeting residents only (S1 against S2)."""
-    players = floaters + following
-    count = len(floaters)
-    adjacency = [
-        [j for j in neighbours if i >= count or j >= count]
-        for i, neighbours in enumerate(_adjacency(players))
-    ]
-    return sum(partner == -1 for partner in maximum_matching(adjacency))
+def _c7(found: NextBracket) -> int:
+    """C7 as one number: the next bracket's unpaired count shifted above its PSD's weight
+    (``_weighed`` differences: sums compare as the PSDs, largest first, do)."""
+    return found.left << _C7_SHIFT | sum(_weighed(difference) for difference in found.differences)
 
 
 def _meets(one: SwissPlayer, two: SwissPlayer) -> bool:
@@ -264,7 +260,7 @@ class _Search:
     limit: int = NODE_LIMIT * 4  # the step at which any search ends
     cut: bool = False  # whether a bound ended a search before it saw every candidate
     perfect: bool = False  # whether the best candidate is perfect (B.4)
-    floor: int = 0  # the fewest players the next bracket can leave unpaired (C7)
+    floor: int = 0  # the best C7 can be: the next bracket's unpaired, then its PSD
     lowest: int = 0  # the bracket's lowest score (C16/C18: a downfloater's difference)
     complete: bool = True  # whether C4 is checked: the penultimate pairing bracket's (A.9)
     collapsed: bool = False  # the collapsed last bracket: residents' scores differ (A.9)
@@ -272,16 +268,13 @@ class _Search:
     goal: tuple[int, ...] | None = None  # the counts to reach: the first candidate taken
     _chosen: list[tuple[SwissPlayer, SwissPlayer]] = field(default_factory=list)
     completions: dict[frozenset[int], bool] = field(default_factory=dict)
-    left_next: dict[frozenset[int], int] = field(default_factory=dict)
+    next_bracket: dict[frozenset[int], int] = field(default_factory=dict)
 
     def run(self, moved: list[SwissPlayer], residents: list[SwissPlayer], target: int) -> None:
         """Try the MDP subsets by increasing C6 score differences, stopping after the
         first subset that gives a candidate (a later one cannot score lower on C6)."""
         lowest = self.lowest = residents[-1].halves
         floating = len(moved) + len(residents) - 2 * target
-        if floating and self.following:  # the next bracket leaves at least this many (C7)
-            following = len(self.following)
-            self.floor = max(floating - following, (floating + following) % 2)
         found_psd: tuple[int, ...] | None = None
         if self.goal is not None:  # only candidates as good as the goal are kept
             self.best_counts = (*self.goal[:-1], self.goal[-1] + 1)
@@ -289,6 +282,9 @@ class _Search:
             if found_psd is not None and psd > found_psd and not self.collapsed:
                 return  # (collapsed, C6 is in the counts: every subset is judged)
             rest = [player for player in moved if player not in subset]
+            if floating and self.following:  # the best C7 these downfloaters' scores allow
+                alike = residents[: floating - len(rest)]  # a resident for each of that score
+                self.floor = _c7(ideal_next(rest + alike, self.following))
             start = (self.floor,) + (0,) * (_COUNTS - 1)
             self.cut = False
             self._pair_moved(list(subset), residents, target - len(subset), rest, start)
@@ -435,9 +431,8 @@ class _Search:
         down_two = [p for p in floaters if p.floats[-2:-1] == (Float.DOWN,)]
         if (self.floor, *counts[1:]) >= self.best_counts:
             return  # C7 cannot go below its floor: no better than the best
-        left = self._left_next(floaters) if floaters and self.following else 0
         total = (
-            left,
+            self._next_bracket(floaters) if floaters and self.following else 0,
             *counts[1:5],
             counts[5] + len(down),
             counts[6],
@@ -472,13 +467,18 @@ class _Search:
         than the best (the cheapest cost is one on the last criterion)."""
         return (*counts[:-1], counts[-1] + 1) >= self.best_counts
 
-    def _left_next(self, floaters: list[SwissPlayer]) -> int:
-        """C7: how many players the next bracket (these downfloaters and the next
-        scoregroup) would leave unpaired, at best."""
+    def _next_bracket(self, floaters: list[SwissPlayer]) -> int:
+        """C7: the next bracket's (these downfloaters and the next scoregroup) unpaired,
+        then its PSD, at best (``swiss_next.next_bracket``, remembered)."""
         key = frozenset(player.number for player in floaters)
-        if key not in self.left_next:
-            self.left_next[key] = _left_unpaired(floaters, self.following)
-        return self.left_next[key]
+        if key not in self.next_bracket:
+            floaters = sorted(floaters, key=lambda player: player.rank)
+            last = len(self.below) == len(self.following)
+            found = next_bracket(
+                floaters, self.following, _adjacency(floaters + self.following), last
+            )
+            self.next_bracket[key] = _c7(found)
+        return self.next_bracket[key]
 
     def _stop(self) -> bool:
         self.steps += 1
