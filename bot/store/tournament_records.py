@@ -103,7 +103,7 @@ class TournamentGame:
     """A game a tournament started, as its standings read it (``result`` None: going on;
     ``forfeit``: ended by a player's withdrawal, not played out); ``ratings``: once a rated
     game ended, each side's rating before it (None: their first rated game there) and after
-    it, white's then black's."""
+    it, white's then black's; ``armageddon``: a knockout match's Armageddon game."""
 
     game_id: int
     round: int
@@ -113,6 +113,7 @@ class TournamentGame:
     result: str | None
     forfeit: bool = False
     ratings: GameRatings | None = None
+    armageddon: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +129,14 @@ class GameRatings:
 @dataclass(frozen=True, slots=True)
 class PairedGame:
     """A game to start with a tournament: its round and board, the game, its outbox rows
-    (those without a game id get the new game's)."""
+    (those without a game id get the new game's); ``armageddon``: a knockout match's
+    Armageddon game, stored as such."""
 
     round: int
     board: int
     game: NewGame
     outbox: tuple[OutboxItem, ...] = ()
+    armageddon: bool = False
 
 
 class EntryChange(Enum):

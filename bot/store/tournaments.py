@@ -222,13 +222,15 @@ class Tournaments:
 
     async def games(self, tournament_id: int) -> list[TournamentGame]:
         """Its games by round and board (a match's in the order they started), with their
-        results so far, each marked forfeited when a withdrawal ended it."""
+        results so far, each marked forfeited when a withdrawal ended it, and a knockout's
+        Armageddon games as such."""
         async with self._db.read() as conn:
             cursor = await conn.execute(
                 "SELECT t.game_id, t.round, t.board, g.white_id, g.black_id, "
                 "CASE WHEN g.status = 'finished' THEN g.result END, t.forfeit, "
                 "t.white_rating_before, t.white_rating_after, t.black_rating_before, "
-                "t.black_rating_after FROM tournament_games t JOIN games g ON g.id = t.game_id "
+                "t.black_rating_after, t.armageddon FROM tournament_games t "
+                "JOIN games g ON g.id = t.game_id "
                 "WHERE t.tournament_id = ? ORDER BY t.round, t.board, t.game_id",
                 (tournament_id,),
             )
@@ -243,6 +245,7 @@ class Tournaments:
                 row[5],
                 bool(row[6]),
                 None if row[8] is None else GameRatings(row[7], row[8], row[9], row[10]),
+                bool(row[11]),
             )
             for row in rows
         ]
@@ -523,8 +526,9 @@ async def _start_game(
 ) -> GameRecord:
     game = await insert_game(conn, paired.game, now, paired.outbox)
     await conn.execute(
-        "INSERT INTO tournament_games (game_id, tournament_id, round, board) VALUES (?, ?, ?, ?)",
-        (game.id, tournament_id, paired.round, paired.board),
+        "INSERT INTO tournament_games (game_id, tournament_id, round, board, armageddon) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (game.id, tournament_id, paired.round, paired.board, int(paired.armageddon)),
     )
     return game
 

@@ -16,7 +16,6 @@ from bot.service.tournament.knockout import (
     Decision,
     KnockoutGame,
     LevelRule,
-    armageddon_games,
     bracket,
     champion,
     games_to_start,
@@ -166,5 +165,22 @@ def test_a_level_match_goes_by_lot_or_plays_an_armageddon_game(seed: int) -> Non
         assert (decided.high_points, decided.low_points) == (1.0, 1.0)
     won = bracket(2, [*games, replace(armageddon, result="1-0")], rule)[0]
     assert won.winner == armageddon.white
-    assert armageddon_games([(1, 1)] * 3, rule) == {2}
-    assert armageddon_games([(1, 1)] * 3, LevelRule(0, Decider.LOTS, seed)) == set()
+
+
+def test_the_armageddon_game_is_the_one_marked_so_wherever_it_is_listed() -> None:
+    """A match level after its pair, then its Armageddon game won by Black's draw: listed
+    first (a reorder), or after an extra game of the pair's, the decider is the game marked
+    Armageddon, never the one in its place; its result counts in no match points."""
+    rule = LevelRule(0, Decider.ARMAGEDDON, 0)
+    pair = [KnockoutGame(1, 1, 1, 2, "1-0"), KnockoutGame(1, 1, 2, 1, "1-0")]
+    decider = KnockoutGame(1, 1, 1, 2, "1/2-1/2", armageddon=True)
+    for games in ([decider, *pair], [pair[0], decider, pair[1]]):
+        match = bracket(2, games, rule)[0]
+        assert (match.winner, match.decision) == (2, Decision.ARMAGEDDON), games
+        assert (match.high_points, match.low_points) == (1.0, 1.0)
+    unmarked = replace(decider, armageddon=False)  # a third game of the pair: no decider
+    assert bracket(2, [*pair, unmarked], rule)[0].winner is None
+    assert games_to_start(2, pair, rule) == (
+        KnockoutGame(1, 1, *((1, 2) if lot(0, 1, 1, "armageddon") else (2, 1)), armageddon=True),
+    )
+    assert games_to_start(2, [*pair, decider], rule) == ()  # decided: nothing more

@@ -4,6 +4,8 @@ a draw sends Black through); each lot is drawn again from the tournament's store
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.i18n.text import say
@@ -16,8 +18,10 @@ from bot.service.tournament.facts import (
 )
 from bot.service.tournament.knockout import LOTS_SEEDS, Decision, lot
 from bot.store import Store, TournamentFormat
+from bot.store.database import migrations
 from bot.text.standings_words import standings_text
 from bot.text.tournament_words import tournament_text, went_on_text
+from tests.dbtools import connect
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE
 from tests.service.tournament_helpers import draw, knockout_of_four, went_on, win
 
@@ -154,3 +158,34 @@ async def test_a_decider_is_a_knockouts_own(service: GameService) -> None:
             )
         assert raised.value.reason is TournamentRefusal.DECIDER_NOT_KNOCKOUT
     assert await service.core.store.tournaments.get(1) is None
+
+
+async def test_the_armageddon_game_is_stored_as_such(
+    service: GameService, store: Store, db_target: Path | str
+) -> None:
+    """The Armageddon game is written marked as what it is, and found by that mark: its
+    announcement read again says it while the mark holds, and not once the mark is taken
+    off (no longer told by its place among its match's games). A database from before the
+    mark gets it by the old rule (the match's game after its pairs), and only that game."""
+    first = await _started(service, "armageddon")
+    await _level_match_2(service, first)
+    (armageddon,) = await went_on(service)
+    assert isinstance(armageddon, TournamentStarted)
+    (pairing,) = armageddon.pairings
+    marked = [g.game_id for g in await store.tournaments.games(1) if g.armageddon]
+    assert marked == [pairing.game.id]
+    async with store.database.transaction() as conn:
+        await conn.execute("UPDATE tournament_games SET armageddon = 0")
+    again = await service.tournaments.announced(1, [pairing.game.id], 1)
+    assert [p.armageddon for p in again.pairings] == [False]
+    script = next(sql for _, sql in migrations() if "COLUMN armageddon" in sql)
+    with connect(db_target) as raw:
+        raw.execute("ALTER TABLE tournament_games DROP COLUMN armageddon")
+        if isinstance(db_target, str):
+            raw.execute(script)
+        else:
+            raw.executescript(script)
+    again = await service.tournaments.announced(1, [pairing.game.id], 1)
+    assert [p.armageddon for p in again.pairings] == [True]
+    marked = [g.game_id for g in await store.tournaments.games(1) if g.armageddon]
+    assert marked == [pairing.game.id]

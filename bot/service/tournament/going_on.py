@@ -42,12 +42,13 @@ from rules.core import Color
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A game to start: its round and board (a knockout's match), and the pairing
-    numbers playing it."""
+    numbers playing it; ``armageddon``: its match's Armageddon game."""
 
     round: int
     board: int
     white: int
     black: int
+    armageddon: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +111,15 @@ def knockout_step(
     hold yet."""
     played = [_knockout_game(game) for game in games]
     starting = games_to_start(players, played, rule)
-    seats = tuple(Seat(g.round, g.match, g.white, g.black) for g in starting)
+    seats = tuple(Seat(g.round, g.match, g.white, g.black, g.armageddon) for g in starting)
     rounds = tuple(sorted({seat.round for seat in seats} - set(begun)))
     return Step(rounds, seats, {})
 
 
 def _knockout_game(game: TournamentGame) -> KnockoutGame:
-    return KnockoutGame(game.round, game.board, game.white_id, game.black_id, game.result)
+    return KnockoutGame(
+        game.round, game.board, game.white_id, game.black_id, game.result, game.armageddon
+    )
 
 
 def next_step(
@@ -199,5 +202,5 @@ async def new_games(
         )
         opened = OutboxItem(OutboxTarget.PLACE, GameOpenedFacts(seat.round, seat.board))
         outbox = (opened, *turn_dm(None, 0, refs[first]))
-        paired.append(PairedGame(seat.round, seat.board, game, outbox))
+        paired.append(PairedGame(seat.round, seat.board, game, outbox, seat.armageddon))
     return paired

@@ -76,8 +76,8 @@ def lot(seed: int, round: int, match: int, drawn: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class KnockoutGame:
     """A game of the knockout: its round, its match (numbered from the top of the
-    bracket), the seeds playing it, its result (None: going on); ``armageddon``: a game to
-    start that is its match's Armageddon game (the games played are told by their order)."""
+    bracket), the seeds playing it, its result (None: going on); ``armageddon``: its
+    match's Armageddon game (stored as such: never told by its place among the games)."""
 
     round: int
     match: int
@@ -158,8 +158,10 @@ def _match(
     if number == 1 and one is not None and two is None:
         return Match(number, index, one, None, winner=one, decision=Decision.BYE)
     paired = 2 * (1 + rule.pairs)  # its games before the decider
+    played = [game for game in games if not game.armageddon]
+    decider = next((game for game in games if game.armageddon), None)
     high_halves = low_halves = 0
-    for game in games[:paired]:  # an Armageddon game scores no match points
+    for game in played:  # an Armageddon game scores no match points
         if game.result in HALVES:
             white, black = HALVES[game.result]
             high_halves += white if game.white == one else black
@@ -167,22 +169,21 @@ def _match(
     shown = Match(number, index, one, two, tuple(games), high_halves / 2, low_halves / 2)
     if one is None or two is None or len(games) < 2:
         return shown
-    if any(game.result is None for game in games) or len(games[:paired]) % 2:
+    if any(game.result is None for game in games) or len(played) % 2:
         return shown
     if high_halves != low_halves:
-        decision = Decision.GAMES if len(games) == 2 else Decision.TIEBREAK
+        decision = Decision.GAMES if len(played) == 2 else Decision.TIEBREAK
         winner = one if high_halves > low_halves else two
         return _decided(shown, winner, decision)
-    if len(games) < paired:
+    if len(played) < paired:
         return shown
     if rule.decider is Decider.LOTS:
         drawn = one if lot(rule.seed, number, index, "lots") else two
         return _decided(shown, drawn, Decision.LOTS)
     if rule.decider is Decider.ARMAGEDDON:
-        if len(games) == paired:
+        if decider is None:
             return shown  # its Armageddon game is started next
-        armageddon = games[paired]
-        through = armageddon.white if armageddon.result == "1-0" else armageddon.black
+        through = decider.white if decider.result == "1-0" else decider.black
         return _decided(shown, through, Decision.ARMAGEDDON)
     return _decided(shown, one, Decision.SEED)
 
@@ -214,7 +215,8 @@ def games_to_start(
             continue
         if any(game.result is None for game in match.games):
             continue
-        if len(match.games) >= 2 * (1 + rule.pairs):  # level: the Armageddon game
+        if sum(not game.armageddon for game in match.games) >= 2 * (1 + rule.pairs):
+            # level after its pairs (else it would be decided): the Armageddon game
             high_white = lot(rule.seed, match.round, match.number, "armageddon")
             white, black = (match.high, match.low) if high_white else (match.low, match.high)
             starting.append(KnockoutGame(match.round, match.number, white, black, armageddon=True))
@@ -222,20 +224,6 @@ def games_to_start(
         starting.append(KnockoutGame(match.round, match.number, match.high, match.low))
         starting.append(KnockoutGame(match.round, match.number, match.low, match.high))
     return tuple(starting)
-
-
-def armageddon_games(matches: Sequence[tuple[int, int]], rule: LevelRule) -> set[int]:
-    """Which of a knockout's games (each by its (round, match), a match's in the order
-    they started) are Armageddon games: their indexes in ``matches``."""
-    if rule.decider is not Decider.ARMAGEDDON:
-        return set()
-    started: dict[tuple[int, int], int] = {}
-    found = set()
-    for index, match in enumerate(matches):
-        if started.get(match, 0) == 2 * (1 + rule.pairs):
-            found.add(index)
-        started[match] = started.get(match, 0) + 1
-    return found
 
 
 def champion(

@@ -89,7 +89,7 @@ def bracket_lines(
     and its champion once decided."""
     seeds = {player: number for number, player in enumerate(ids, 1)}
     played = [
-        KnockoutGame(g.round, g.board, seeds[g.white_id], seeds[g.black_id], g.result)
+        KnockoutGame(g.round, g.board, seeds[g.white_id], seeds[g.black_id], g.result, g.armageddon)
         for g in games
     ]
 

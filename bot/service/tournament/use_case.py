@@ -47,7 +47,7 @@ from bot.service.tournament.finding import (
     tournament_view,
 )
 from bot.service.tournament.going_on import first_step, level_rule, new_games, next_step
-from bot.service.tournament.knockout import LOTS_SEEDS, armageddon_games
+from bot.service.tournament.knockout import LOTS_SEEDS
 from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.rating_changes import changes_by_player, with_rating_changes
 from bot.service.tournament.signup_items import started_items
@@ -398,17 +398,13 @@ class TournamentUseCases:
         """A start, or games begun later from round ``number`` on, as their announcement
         says them: the games ``game_ids``, each with its own round (a knockout may begin a
         match of one round and a tie-break pair of the round before at once), and a Swiss
-        round's bye. Rebuilt from the store, so a row delivered again says the same. An
-        Armageddon game is told by its place among its match's games (``store.games``
-        lists them in the order they started: the tournament's version lets one process
-        add games at a time). Raises ``TournamentError`` (NO_TOURNAMENT)."""
+        round's bye. Rebuilt from the store, so a row delivered again says the same; an
+        Armageddon game is the one stored as such. Raises ``TournamentError``
+        (NO_TOURNAMENT)."""
         core, store = self._core, self._core.store.tournaments
         tournament = await latest_tournament(self._core, tournament_id)
         wanted = set(game_ids)
-        every = await store.games(tournament_id)
-        decisive = armageddon_games([(g.round, g.board) for g in every], level_rule(tournament))
-        armageddon = {every[index].game_id for index in decisive}
-        games = [game for game in every if game.game_id in wanted]
+        games = [game for game in await store.games(tournament_id) if game.game_id in wanted]
         refs = await core.refs(*{p for g in games for p in (g.white_id, g.black_id)})
         records = await core.store.games.get_many([g.game_id for g in games])  # one read
         pairings = [
@@ -416,7 +412,7 @@ class TournamentUseCases:
                 g.round,
                 g.board,
                 await core.view(records[g.game_id], refs, reached=True),
-                g.game_id in armageddon,
+                g.armageddon,
             )
             for g in games
         ]
