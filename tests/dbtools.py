@@ -137,7 +137,7 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
-    77: ("ALTER TABLE tournament_games DROP COLUMN armageddon",),
+    75: ("ALTER TABLE tournament_games DROP COLUMN armageddon",),
     74: ("ALTER TABLE teams DROP COLUMN rival_guild_id",),
     73: ("postgresql: DROP STATISTICS games_waiting_player",),
     72: (
