@@ -513,8 +513,9 @@ class PostalBot(discord.AutoShardedClient):
     ) -> Callable[[], Reply]:
         """The message announcing an ending (worded by ``reply``), mentioning the players who
         want mentions (the others hear of it by DM, through the outbox) and may be mentioned
-        where it is said (``mentioned``)."""
-        self.wake_outbox_for(result.game.white, result.game.black)
+        where it is said (``mentioned``). The sender is woken: an ending writes rows for
+        the players' DMs, the game's other places, the offer it answered (a draw agreed)."""
+        self.outbox.wake()
         pinged = await mentioned.ending_mentions(self, interaction, result)
         return lambda: messages.game_ended(result, pinged)
 

@@ -374,6 +374,7 @@ async def pause(interaction: discord.Interaction, days: PauseDays, game: int | N
     bot, user, place = postal(interaction), actor_of(interaction), place_of(interaction)
     result = await quickly(interaction, bot.service.pauses.ask(user, place, days, game_id=game))
     if isinstance(result, PauseAgreed):
+        mentioned.wake_for_places(bot)
         here = await mentioned.players_here(bot, interaction, result.game)
         await bot.reply(interaction, lambda: pause_messages.pause_agreed(result, here))
     else:

@@ -97,8 +97,10 @@ async def announce_taken_back(
 
 
 def wake_for_places(bot: PostalBot) -> None:
-    """Wake the sender after an offer or its decline: in a game between servers it was also
-    written as an outbox row for the game's other places (``told_where``), which nothing
-    else wakes the sender for (idle, it sleeps up to a minute: the other server saw the
-    offer late when no delivery happened to be under way)."""
+    """Wake the sender after an offer, its decline or a pause agreed: in a game between
+    servers it was also written as an outbox row for the game's other places
+    (``told_where``), and an answer as one taking the offer's buttons off
+    (``OFFER_CLOSED``), which nothing else wakes the sender for (idle, it sleeps up to a
+    minute: the other server saw the offer late when no delivery happened to be under
+    way)."""
     bot.outbox.wake()

@@ -29,6 +29,7 @@ from bot.discord.messages import (
     wants_turn_mention,
     with_mentions,
 )
+from bot.discord.pause_messages import pause_agreed
 from bot.discord.places import permissions_text
 from bot.discord.standings_posts import ended_post, standings_layout
 from bot.i18n import _
@@ -49,6 +50,7 @@ from bot.service import (
 )
 from bot.service.delivery_results import GameOpened
 from bot.service.match_facts import MatchUpdate
+from bot.service.pause_facts import PauseAgreed
 from bot.service.tournament.facts import (
     StandingsUpdate,
     TournamentCancelled,
@@ -82,6 +84,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return offer_made(content, mention)
     elif isinstance(content, OfferDeclined):
         return offer_declined(content)
+    elif isinstance(content, PauseAgreed):  # the player who asked, if they are here
+        return pause_agreed(content, frozenset(p.id for p in mention))
     elif isinstance(content, TakenBack):
         return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
     elif isinstance(content, ComputerStuck):

@@ -196,6 +196,7 @@ async def show_offer_or_pause(
     if isinstance(result, OfferMade):
         await mentioned.announce_offer(bot, interaction, result)
         return
+    mentioned.wake_for_places(bot)
     here = await mentioned.players_here(bot, interaction, result.game)
     await rewrite_pressed(interaction, lambda: pause_messages.pause_agreed_words(result))
     await bot.reply(interaction, lambda: pause_messages.pause_agreed(result, here))

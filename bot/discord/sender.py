@@ -63,6 +63,7 @@ import discord
 
 from bot.discord import messages, outbox_messages
 from bot.discord.game_openings import open_game
+from bot.discord.offer_closing import close_offer
 from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
@@ -72,7 +73,7 @@ from bot.discord.tournaments import show_signup
 from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
-from bot.service.delivery_results import GameOpened
+from bot.service.delivery_results import GameOpened, OfferClosed
 from bot.service.match_facts import MatchUpdate
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
 from bot.store import when_available
@@ -556,6 +557,8 @@ class OutboxSender(Worker):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             return dm.id, message.id
+        if isinstance(content, OfferClosed):
+            return await close_offer(bot, delivery)
         if isinstance(content, GameOpened):
             delivery = await open_game(bot, delivery)  # in its own thread, where it may
         reply = outbox_messages.delivery_post(delivery)

@@ -15,6 +15,7 @@ from bot.service.delivery_results import (
     MY_TURN_SHOWN,
     GameOpened,
     MoveTold,
+    OfferClosed,
     Reminder,
     TurnNotice,
 )
@@ -27,6 +28,8 @@ from bot.service.notation import (
     namer,
     reading_notation,
 )
+from bot.service.offers_made import offer_made
+from bot.service.pause_facts import MAX_GAME_PAUSE_DAYS, PauseAgreed
 from bot.service.results import (
     ComputerStuck,
     GameEnded,
@@ -45,8 +48,10 @@ from bot.store import (
     EndingFacts,
     GameOpenedFacts,
     GameRecord,
+    OfferClosedFacts,
     OfferFacts,
     OfferKind,
+    PauseFacts,
     Rating,
     RatingUpdate,
     ReminderFacts,
@@ -64,6 +69,8 @@ GameFacts = (
     | ReminderFacts
     | EndingFacts
     | OfferFacts
+    | OfferClosedFacts
+    | PauseFacts
     | TakebackFacts
     | ComputerStuckFacts
     | GameOpenedFacts
@@ -76,6 +83,8 @@ Content = (
     | GameEnded
     | OfferMade
     | OfferDeclined
+    | OfferClosed
+    | PauseAgreed
     | TakenBack
     | ComputerStuck
     | GameOpened
@@ -108,6 +117,10 @@ class DeliveryContents:
             return ComputerStuck(view, waiting, reason)
         if isinstance(facts, OfferFacts):
             return await self._offer(record, view, facts)
+        if isinstance(facts, OfferClosedFacts):
+            return await self._closed(record, view, facts)
+        if isinstance(facts, PauseFacts):
+            return _paused(record, view, facts)
         if isinstance(facts, GameOpenedFacts):
             return await self._opened(record, view, facts)
         if isinstance(facts, TeamReminderFacts):
@@ -143,7 +156,22 @@ class DeliveryContents:
         ]
         if not record.is_active or not pending:
             return "the offer was answered, withdrawn or overtaken before it went out"
-        return self._endings.offer_made(view, kind, facts.from_id, facts.ply, pending[0].days)
+        return offer_made(view, kind, facts.from_id, facts.ply, pending[0].days)
+
+    async def _closed(
+        self, record: GameRecord, view: GameView, facts: OfferClosedFacts
+    ) -> OfferClosed | str:
+        """The answered offer whose messages lose their buttons; none to change when the
+        same offer stands again (made anew at the same move: its buttons answer it)."""
+        kind = OfferKind(facts.offer)
+        again = any(
+            offer.kind is kind and offer.from_player_id == facts.from_id and offer.ply == facts.ply
+            for offer in await self._core.store.games.offers(record.id)
+        )
+        if again:
+            return "the same offer was made again: its buttons answer it"
+        made = offer_made(view, kind, facts.from_id, facts.ply)
+        return OfferClosed(view, made.buttons)
 
     async def _opened(
         self, record: GameRecord, view: GameView, facts: GameOpenedFacts
@@ -227,6 +255,16 @@ class DeliveryContents:
         return await self._endings.game_ended(
             record, Outcome(termination, winner), facts.actor_id, _ratings(facts.ratings)
         )
+
+
+def _paused(record: GameRecord, view: GameView, facts: PauseFacts) -> PauseAgreed | str:
+    """The pause ``facts`` tell of, as it was agreed (the game's deadline shown as it is
+    now); nothing once the game is over."""
+    if not record.is_active:
+        return "the game ended before the pause was told"
+    by = view.white if facts.by == view.white.id else view.black
+    left = MAX_GAME_PAUSE_DAYS - record.pause_days
+    return PauseAgreed(view, facts.days, from_epoch(facts.until), by, view.opponent_of(by.id), left)
 
 
 def _ratings(facts: tuple[float | None, ...] | None) -> RatingUpdate | None:

@@ -8,9 +8,11 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from bot.service.match_facts import MatchUpdate
+from bot.service.pause_facts import PauseAgreed
 from bot.service.report_results import GameListEntry
 from bot.service.results import (
     BoardView,
+    Button,
     ChallengeClosed,
     ComputerStuck,
     GameEnded,
@@ -77,6 +79,16 @@ class GameOpened:
     number: int | None
     new_thread: bool
     own_thread: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OfferClosed:
+    """An offer was answered: the messages in the delivery's place that still show it
+    with its ``buttons`` (its Accept and Decline, as made) lose them (the adapter finds
+    them among the place's latest messages; none, when a press on it rewrote it)."""
+
+    game: GameView
+    buttons: tuple[Button, ...]
 
 
 # Where an outbox row goes: the game's place, a player's DMs, an edit of a message.
@@ -149,6 +161,8 @@ class Delivery:
         | Digest
         | OfferMade
         | OfferDeclined
+        | OfferClosed
+        | PauseAgreed
         | TakenBack
         | ComputerStuck
         | TournamentSaid

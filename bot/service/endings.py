@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from functools import partial
 
@@ -20,10 +21,12 @@ from bot.service.errors import (
 from bot.service.game_facts import replace_record
 from bot.service.limits import PINGS, refusal
 from bot.service.match_facts import MatchError, MatchRefusal
+from bot.service.offers_made import offer_made
 from bot.service.other_places import (
     UNTOLD,
     Told,
     declined_in_place,
+    offer_closed,
     offer_in_place,
     taken_back_in_place,
     told_where,
@@ -53,7 +56,9 @@ from bot.store import (
     GameEnding,
     GameRecord,
     GameStatus,
+    Offer,
     OfferKind,
+    OutboxItem,
     PingKind,
     Player,
     RatingUpdate,
@@ -68,14 +73,6 @@ ABORTABLE_PLIES = 2
 _ABORTED_BEFORE_PLAY = frozenset(
     {Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIMEOUT, Termination.TIMEOUT_DRAW}
 )
-
-
-# The buttons answering each kind of offer: accept, decline.
-_ANSWERS = {
-    OfferKind.DRAW: (ButtonAction.ACCEPT_DRAW, ButtonAction.DECLINE_DRAW),
-    OfferKind.TAKEBACK: (ButtonAction.ACCEPT_TAKEBACK, ButtonAction.DECLINE_TAKEBACK),
-    OfferKind.PAUSE: (ButtonAction.ACCEPT_PAUSE, ButtonAction.DECLINE_PAUSE),
-}
 
 
 class EndingUseCases:
@@ -175,13 +172,14 @@ class EndingUseCases:
         ``NoOfferError``."""
         record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
-        await self._pending(record, OfferKind.DRAW, opponent_id)
+        offer = await self._pending(record, OfferKind.DRAW, opponent_id)
         return await self.end(
             record,
             Outcome(Termination.AGREEMENT, None),
             user,
             consume_offer=(OfferKind.DRAW, opponent_id),
             told=told or await self.told(record, place),
+            also=[offer_closed(record, offer)],
         )
 
     async def decline_draw(
@@ -238,7 +236,7 @@ class EndingUseCases:
         record = await self.playable(user, None, game_id)
         told = told or await self.told(record, place)
         requester_id = record.opponent_of(user.id)
-        await self._pending(record, OfferKind.TAKEBACK, requester_id)
+        offer = await self._pending(record, OfferKind.TAKEBACK, requester_id)
         game = await self._core.replay(record)
         plies = _plies_to_undo(game, record, requester_id)
         if plies == 0:
@@ -253,6 +251,8 @@ class EndingUseCases:
         if told.in_place:
             ply = record.ply - plies
             outbox.append(taken_back_in_place(record, ply, plies, user.id, to_move, told))
+        if not user.is_bot:  # the computer grants at once: no request was shown
+            outbox.append(offer_closed(record, offer))
         written = await self._core.store.games.take_back(
             record,
             plies=plies,
@@ -358,10 +358,15 @@ class EndingUseCases:
             raise DamagedGameError(record.id)
         return record
 
-    async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> None:
+    async def _pending(self, record: GameRecord, kind: OfferKind, from_player_id: int) -> Offer:
+        """``from_player_id``'s pending offer of ``kind``. Raises ``NoOfferError``."""
         offers = await self._core.store.games.offers(record.id)
-        if not any(o.kind is kind and o.from_player_id == from_player_id for o in offers):
+        found = next(
+            (o for o in offers if o.kind is kind and o.from_player_id == from_player_id), None
+        )
+        if found is None:
             raise NoOfferError(kind)
+        return found
 
     async def offer(
         self,
@@ -398,36 +403,7 @@ class EndingUseCases:
             record = await self._core.refreshed_placement(record)
         else:
             raise GameChangedError
-        return self.offer_made(await self._core.view(record), kind, user.id, record.ply, days)
-
-    @staticmethod
-    def offer_made(
-        view: GameView, kind: OfferKind, from_id: int, ply: int, days: int | None = None
-    ) -> OfferMade:
-        """The offer by ``from_id`` made at ``ply`` (``days``: a pause's length), with
-        Accept/Decline for the opponent."""
-        by = view.white if from_id == view.white.id else view.black
-        to = view.opponent_of(from_id)
-        actions = _ANSWERS[kind]
-        buttons = (
-            Button(
-                ButtonLabel.ACCEPT,
-                actions[0],
-                view.id,
-                argument=str(ply),
-                allowed_user_ids=(to.id,),
-                style=ButtonStyle.SUCCESS,
-            ),
-            Button(
-                ButtonLabel.DECLINE,
-                actions[1],
-                view.id,
-                argument=str(ply),
-                allowed_user_ids=(to.id,),
-                style=ButtonStyle.DANGER,
-            ),
-        )
-        return OfferMade(view, kind, by, to, buttons, days)
+        return offer_made(await self._core.view(record), kind, user.id, record.ply, days)
 
     async def decline_offer(
         self, user: User, game_id: int, kind: OfferKind, *, place: Place | None = None
@@ -437,8 +413,10 @@ class EndingUseCases:
         in (``told_where``). Raises ``NoOfferError``."""
         record, user = await self.acting(user, None, game_id)
         opponent_id = record.opponent_of(user.id)
+        offer = await self._pending(record, kind, opponent_id)
         told = await self.told(record, place)
         outbox = [declined_in_place(record, kind, opponent_id, told)] if told.in_place else []
+        outbox.append(offer_closed(record, offer))
         now = self._core.now()
         if not await self._core.store.games.withdraw_offer(
             record.id, kind, opponent_id, outbox, now
@@ -460,12 +438,13 @@ class EndingUseCases:
         in_place: bool = False,
         told: Told | None = None,
         counts: bool | None = None,
+        also: Sequence[OutboxItem] = (),
     ) -> GameEnded:
         """Finish ``record`` with ``outcome`` in one transaction (ratings included), with
         the outbox rows telling the players (``in_place``: also post it in the game's place,
         when no interaction of theirs shows it; ``told``: where a player's action is told,
         ``told_where``, if known; ``counts``: whether an ending before each side has
-        moved stands, if known).
+        moved stands, if known; ``also``: more rows to write with it).
 
         The game is replayed first, so a damaged game raises ``DamagedGameError`` before
         anything is written (never a committed ending followed by a crash)."""
@@ -494,7 +473,7 @@ class EndingUseCases:
                 now,
                 self._core.rate(record) if rated else None,
                 consume_offer=consume_offer,
-                outbox=partial(items, record, refs),
+                outbox=partial(_with, partial(items, record, refs), also),
             )
             if written.ok:
                 break
@@ -524,6 +503,15 @@ class EndingUseCases:
         game = await self._core.replay(record)
         board = await self._core.board_image(game, orientation=Color.WHITE)
         return GameEnded(view, board, ending)
+
+
+def _with(
+    items: Callable[[RatingUpdate | None], list[OutboxItem]],
+    also: Sequence[OutboxItem],
+    ratings: RatingUpdate | None,
+) -> list[OutboxItem]:
+    """An ending's rows (``items``, given its ratings) and ``also``."""
+    return [*items(ratings), *also]
 
 
 def settled(

@@ -7,6 +7,7 @@ showed it in — and who may read the game there."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.service.game_facts import may_read, read_in_places, typed_away
 from bot.service.results import Place, PlayerRef
@@ -15,14 +16,18 @@ from bot.store import (
     GamePlace,
     GameRecord,
     NotifyMode,
+    Offer,
+    OfferClosedFacts,
     OfferFacts,
     OfferKind,
     OutboxItem,
     OutboxTarget,
+    PauseFacts,
     Routing,
     Store,
     TakebackFacts,
 )
+from bot.store.records import to_epoch
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,29 @@ def declined_in_place(record: GameRecord, kind: OfferKind, from_id: int, told: T
         game_id=record.id,
         user_id=from_id,
         routing=told.routing(),
+    )
+
+
+def offer_closed(record: GameRecord, offer: Offer) -> OutboxItem:
+    """The outbox row taking the buttons off ``offer``'s messages, now that it is answered,
+    in every place of the game (the answer's own included: a typed answer, or a press on
+    the board, leaves the offer's message as it was; a press on it rewrote it already)."""
+    facts = OfferClosedFacts(offer.kind.value, offer.from_player_id, offer.ply)
+    return OutboxItem(OutboxTarget.PLACE, facts, game_id=record.id)
+
+
+def paused_in_place(
+    record: GameRecord, days: int, by_id: int, until: datetime, told: Told
+) -> OutboxItem:
+    """The outbox row saying in the game's places (``told``) that ``by_id`` agreed to the
+    opponent's pause of ``days`` until ``until``, mentioning the player who asked."""
+    asker_id = record.opponent_of(by_id)
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        PauseFacts(days, by_id, to_epoch(until)),
+        game_id=record.id,
+        user_id=asker_id,
+        routing=told.routing((asker_id,)),  # in another place: its own
     )
 
 

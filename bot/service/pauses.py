@@ -15,6 +15,7 @@ from bot.service.endings import EndingUseCases
 from bot.service.errors import GameChangedError, NoOfferError, OfferPendingError
 from bot.service.game_facts import replace_record
 from bot.service.mover_zone import clock_zone, player_to_move
+from bot.service.other_places import UNTOLD, Told, offer_closed, paused_in_place
 from bot.service.pause_facts import (
     MAX_GAME_PAUSE_DAYS,
     MAX_PAUSE_DAYS,
@@ -44,7 +45,8 @@ class PauseUseCases:
         offers = await self._core.store.games.offers(record.id)
         pending = next((o for o in offers if o.kind is OfferKind.PAUSE), None)
         if pending is not None and pending.from_player_id != user.id:
-            return await self.accept(user, record.id)
+            # Answered in public where typed: said in the game's places but that one.
+            return await self.accept(user, record.id, told=await self._endings.told(record, place))
         if pending is not None:
             raise OfferPendingError(OfferKind.PAUSE)
         check(record, days, self._core.now())
@@ -53,14 +55,18 @@ class PauseUseCases:
             # The computer has all the time in the world, as it grants takebacks.
             await self._endings.offer(record, user, OfferKind.PAUSE, pings=False, days=days)
             computer = User(opponent.id, opponent.display_name, is_bot=True)
-            return await self.accept(computer, record.id)
+            return await self.accept(computer, record.id, told=UNTOLD)
         told = await self._endings.told(record, place, shown=False)
         return await self._endings.offer(record, user, OfferKind.PAUSE, told=told, days=days)
 
-    async def accept(self, user: User, game_id: int, *, place: Place | None = None) -> PauseAgreed:
-        """Agree to the opponent's pending pause: the clocks stop from now for its days.
-        Raises ``NoOfferError``, ``PauseError`` (the game can no longer be paused that
-        long), ``GameChangedError``."""
+    async def accept(
+        self, user: User, game_id: int, *, place: Place | None = None, told: Told | None = None
+    ) -> PauseAgreed:
+        """Agree to the opponent's pending pause: the clocks stop from now for its days
+        (pressed at ``place``, or ``told`` where already known: said in the game's places
+        where the answer does not show it, ``told_where``), and the request's messages lose
+        their buttons. Raises ``NoOfferError``, ``PauseError`` (the game can no longer be
+        paused that long), ``GameChangedError``."""
         record = await self._endings.playable(user, None, game_id)
         asker_id = record.opponent_of(user.id)
         offers = await self._core.store.games.offers(record.id)
@@ -75,7 +81,13 @@ class PauseUseCases:
         check(record, days, now)
         until = now + timedelta(days=days)
         deadline = await self._deadline_after_pause(record, now, until)
-        written = await self._core.store.games.pause(record, asker_id, days, until, deadline)
+        told = told or await self._endings.told(record, place)
+        outbox = [paused_in_place(record, days, user.id, until, told)] if told.in_place else []
+        if not user.is_bot:  # the computer agrees at once: no request was shown
+            outbox.append(offer_closed(record, offer))
+        written = await self._core.store.games.pause(
+            record, asker_id, days, until, deadline, outbox, now
+        )
         if not written.ok:
             raise GameChangedError
         self._core.schedule_changed()

@@ -116,13 +116,20 @@ class GameOffers(GameTable):
             return made
 
     async def pause(
-        self, game: GameRecord, requester_id: int, days: int, until: datetime, deadline: datetime
+        self,
+        game: GameRecord,
+        requester_id: int,
+        days: int,
+        until: datetime,
+        deadline: datetime,
+        outbox: Sequence[OutboxItem] = (),
+        now: datetime | None = None,
     ) -> Written:
         """Stop the game's clocks until ``until``, using up ``requester_id``'s request for a
         pause of ``days``: the deadline of the player to move becomes ``deadline`` (moved by
-        the pause: the clock stays a stored deadline), and the game counts the days.
-        ``Written(ok=False)``, nothing changed, when the game moved on (its version) or the
-        request is gone."""
+        the pause: the clock stays a stored deadline), and the game counts the days; with
+        its ``outbox`` rows (due at ``now``). ``Written(ok=False)``, nothing changed, when
+        the game moved on (its version) or the request is gone."""
         try:
             async with self._db.transaction() as conn:
                 cursor = await conn.execute(
@@ -137,6 +144,9 @@ class GameOffers(GameTable):
                     return Written(ok=False)
                 if not await use_offer(conn, game.id, OfferKind.PAUSE, requester_id):
                     raise Conflict  # rolls the UPDATE back
+                if outbox:
+                    assert now is not None
+                    await insert_items(conn, outbox, now)
         except Conflict:
             return Written(ok=False)
         return Written(ok=True, version=row[0])

@@ -43,6 +43,8 @@ class OutboxKind(Enum):
     TOURNAMENT_STANDINGS = "tournament_standings"  # a result: its standings message updated
     TOURNAMENT_TIMEOUTS = "tournament_timeouts"  # a player timed out too often: withdrawn
     MATCH_STANDINGS = "match_standings"  # a club match's result: a side's standings message
+    PAUSE = "pause"  # a pause agreed, said where the answer did not show it (between servers)
+    OFFER_CLOSED = "offer_closed"  # an offer answered: its messages in a place lose their buttons
 
 
 class OutboxTarget(Enum):
@@ -106,6 +108,27 @@ class OfferFacts:
     from_id: int
     ply: int
     declined: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OfferClosedFacts:
+    """``from_id``'s offer of ``offer`` (an ``OfferKind`` value) made at ``ply`` was
+    answered: the messages showing it with its buttons, in each of the game's places, lose
+    them (a press there would be refused), whoever answered and wherever."""
+
+    offer: str
+    from_id: int
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
+class PauseFacts:
+    """``by`` agreed to the opponent's pause of ``days``: the clocks stand still until
+    ``until`` (epoch seconds)."""
+
+    days: int
+    by: int
+    until: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +274,8 @@ MessageFacts = (
     | ChallengeFacts
     | DigestFacts
     | OfferFacts
+    | OfferClosedFacts
+    | PauseFacts
     | TakebackFacts
     | ComputerStuckFacts
     | TournamentEndedFacts
@@ -285,6 +310,8 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.TOURNAMENT_STANDINGS: TournamentStandingsFacts,
     OutboxKind.TOURNAMENT_TIMEOUTS: TournamentTimeoutsFacts,
     OutboxKind.MATCH_STANDINGS: MatchStandingsFacts,
+    OutboxKind.PAUSE: PauseFacts,
+    OutboxKind.OFFER_CLOSED: OfferClosedFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

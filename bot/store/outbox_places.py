@@ -25,6 +25,8 @@ EVERY_PLACE = frozenset(
         OutboxKind.REMINDER,
         OutboxKind.ENDING,
         OutboxKind.OFFER,
+        OutboxKind.OFFER_CLOSED,
+        OutboxKind.PAUSE,
         OutboxKind.TAKEBACK,
         OutboxKind.GAME_OPENED,
         OutboxKind.VOTE_CLOSED,

@@ -260,6 +260,7 @@ class FakeDiscord(Driver):
             ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_webhook_message),
             ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_webhook_message),
             ("GET", "/channels/{channel}", self._get_channel),
+            ("GET", "/channels/{channel}/messages", self._get_messages),
             ("POST", "/channels/{channel}/messages", self._post_message),
             ("GET", "/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),

@@ -28,6 +28,7 @@ from tests.fakediscord.model import (
     MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     SEND_POLLS,
@@ -169,6 +170,30 @@ class Channels(Checks):
         if not permissions & VIEW_CHANNEL or not self._admits_bot(channel, permissions):
             raise DiscordError(403, 50001, "Missing Access")
         return channel, message
+
+    async def _get_messages(self, request: web.Request) -> web.Response:
+        """GET /channels/{id}/messages: the channel's latest messages, newest first,
+        ``limit`` of them (1 to 100, 50 by default), those ``before`` or ``after`` a
+        message id if asked. Without View Channel (or a private thread's membership) it is
+        refused; without Read Message History Discord lists none (its docs, "Get Channel
+        Messages")."""
+        channel = self._channel(request)
+        permissions = self.channel_permissions(channel)
+        if not permissions & VIEW_CHANNEL or not self._admits_bot(channel, permissions):
+            raise DiscordError(403, 50001, "Missing Access")
+        query = request.query
+        limit = int(query.get("limit", "50"))
+        if not 1 <= limit <= 100:
+            raise self._violation(400, 50035, "Invalid Form Body: limit must be 1 to 100")
+        if not permissions & READ_MESSAGE_HISTORY:
+            return json_response([])
+        before, after = query.get("before"), query.get("after")
+        found = [
+            m
+            for m in reversed(self.channel_messages(channel.id))
+            if (before is None or m.id < int(before)) and (after is None or m.id > int(after))
+        ]
+        return json_response([m.payload(self.base_url) for m in found[:limit]])
 
     async def _get_message(self, request: web.Request) -> web.Response:
         _, message = self._channel_message(request)

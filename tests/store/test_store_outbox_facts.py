@@ -15,8 +15,10 @@ from bot.store import (
     GameOpenedFacts,
     MatchStandingsFacts,
     MessageFacts,
+    OfferClosedFacts,
     OfferFacts,
     OutboxKind,
+    PauseFacts,
     ReminderFacts,
     Routing,
     TakebackFacts,
@@ -52,6 +54,8 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     TournamentStandingsFacts(3, 5),
     TournamentTimeoutsFacts(3, 7, 2),
     MatchStandingsFacts(4, 3, 2),
+    OfferClosedFacts("pause", 7, 12),
+    PauseFacts(3, 8, 1_800_000_000),
 )
 
 
