@@ -8,8 +8,9 @@ notices, and which its moderators chose) when Postal may write there, else the f
 channel in the server's order where it may (see and send messages). With none, nothing is
 posted and the inviting organiser is told to have the other organisers answer with
 ``/match accept``. The channel an organiser accepts in (the button's, or the command's)
-becomes that server's side's place. The post is best effort, made once when the match is
-created: the command answers it too, so a lost post loses no match."""
+becomes that server's side's place. The post is an outbox row written with the match
+(``bot/service/match_invitations.py``): retried as any post, and when it cannot be made the
+inviting organiser is told in their side's place."""
 
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ from bot.discord.respond import message_fields, update_pressed_message
 from bot.discord.tournaments import member_facts
 from bot.i18n import using
 from bot.i18n.text import say
-from bot.service import Button, ButtonAction, ButtonLabel, ButtonStyle
+from bot.service import Button, ButtonAction, ButtonLabel, ButtonStyle, Delivery
 from bot.service.controls_values import parse_button_id
-from bot.service.match_facts import MatchError, MatchRefusal, MatchShown, MatchView
+from bot.service.match_facts import MatchError, MatchInvitation, MatchRefusal, MatchShown
 from bot.text.match_words import invitation_text, match_text
 
 if TYPE_CHECKING:
@@ -97,29 +98,33 @@ def _buttons(match_id: int) -> tuple[Button, ...]:
     )
 
 
-async def post_invitation(bot: PostalBot, view: MatchView, server: str) -> bool:
-    """Post the invitation to ``view`` (made in the server named ``server``) in the invited
-    server, in its language; False when Postal may write in none of its channels (or is
-    no longer in it)."""
-    guild = bot.get_guild(view.guilds[1])
+class NowhereToPost(Exception):
+    """Postal may write in no channel of the invited server (or is no longer in it)."""
+
+
+def may_post_in(bot: PostalBot, guild_id: int) -> bool:
+    """Whether Postal may post an invitation in server ``guild_id`` now (as its cache says)."""
+    guild = bot.get_guild(guild_id)
+    return guild is not None and invitation_channel(guild) is not None
+
+
+async def post_invitation(bot: PostalBot, delivery: Delivery) -> tuple[int, int]:
+    """Post the invitation ``delivery`` carries in the invited server, in the language the
+    sender chose (the server's), with the row's nonce; returns (channel id, message id).
+    Raises ``NowhereToPost``, and what discord.py raises."""
+    invitation = delivery.content
+    assert isinstance(invitation, MatchInvitation)
+    guild = bot.get_guild(delivery.guild_id)
     channel = invitation_channel(guild) if guild is not None else None
-    if guild is None or channel is None:
-        return False
-    language = await bot.service.server_languages.of(guild.id, guild.preferred_locale.value)
-    with using(language):
-        reply = messages.Reply(
-            messages.clip(
-                messages.safe(say(invitation_text(view, server))), messages.CONTENT_LIMIT
-            ),
-            buttons=_buttons(view.id),
-        )
-        fields = message_fields(reply)
-    try:
-        await channel.send(**fields)
-    except discord.HTTPException as error:  # permissions changed since the cache said so
-        _log.warning("club match #%s: invitation not posted in %s: %s", view.id, guild.id, error)
-        return False
-    return True
+    if channel is None:
+        raise NowhereToPost(f"server {delivery.guild_id}")
+    text = say(invitation_text(invitation.match, invitation.server))
+    reply = messages.Reply(
+        messages.clip(messages.safe(text), messages.CONTENT_LIMIT),
+        buttons=_buttons(invitation.match.id),
+    )
+    message = await channel.send(nonce=delivery.nonce, **message_fields(reply))
+    return channel.id, message.id
 
 
 async def pressed(bot: PostalBot, interaction: discord.Interaction, custom_id: str) -> bool:

@@ -17,14 +17,13 @@ from bot.discord import messages
 from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import Variant, postal
-from bot.discord.match_invitations import invited_server, post_invitation
+from bot.discord.match_invitations import invited_server, may_post_in
 from bot.discord.respond import quickly
 from bot.discord.tournaments import member_facts
 from bot.i18n.text import Joined, say
 from bot.service.match_facts import (
     MAX_BOARDS,
     MAX_SIDE_NAME,
-    MatchChange,
     MatchError,
     MatchRefusal,
     MatchShown,
@@ -75,7 +74,11 @@ async def create(
     bot = postal(interaction)
 
     async def made() -> tuple[MatchShown, bool]:
-        """The match made, and whether its invitation (if any) was posted."""
+        """The match made, and whether its invitation (if any) is to be posted (the outbox
+        posts it: Postal may write in a channel of the invited server)."""
+        against = await invited_server(bot, server)
+        postable = against is None or may_post_in(bot, against)
+        here = interaction.guild.name if interaction.guild is not None else ""
         shown = await bot.service.matches.create(
             actor_of(interaction),
             place_of(interaction),
@@ -85,14 +88,13 @@ async def create(
             games_a_board=games,
             game=game,
             days=days,
-            against=await invited_server(bot, server),
+            against=against,
+            invite_from=here if postable else None,
         )
-        if shown.change is not MatchChange.INVITED:
-            return shown, True
-        here = interaction.guild.name if interaction.guild is not None else ""
-        return shown, await post_invitation(bot, shown.match, here)
+        return shown, postable
 
     shown, posted = await quickly(interaction, made())
+    bot.outbox.wake()
     if posted:
         await _answer(interaction, shown)
         return

@@ -63,6 +63,7 @@ import discord
 
 from bot.discord import messages, outbox_messages
 from bot.discord.game_openings import open_game
+from bot.discord.match_invitations import NowhereToPost, post_invitation
 from bot.discord.offer_closing import close_offer
 from bot.discord.pacing import refused_without_retry_after
 from bot.discord.places import missing_permissions, takes_fallback
@@ -74,7 +75,7 @@ from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 from bot.service.delivery_results import GameOpened, OfferClosed
-from bot.service.match_facts import MatchUpdate
+from bot.service.match_facts import NOWHERE_TO_POST, MatchInvitation, MatchUpdate
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
 from bot.store import when_available
 from bot.text.standings_words import table_text
@@ -360,6 +361,8 @@ class OutboxSender(Worker):
             channel_id, message_id = await self._send(delivery)
         except discord.HTTPException as error:
             await self._refused(delivery, error)
+        except NowhereToPost as error:  # no channel of the invited server takes it
+            await self._fail(delivery, f"{NOWHERE_TO_POST}: {error}")
         except (OSError, aiohttp.ClientError, TimeoutError) as error:
             await self._later(delivery, f"network: {type(error).__name__}: {error}", None)
         except KeyError as error:
@@ -559,6 +562,8 @@ class OutboxSender(Worker):
             return dm.id, message.id
         if isinstance(content, OfferClosed):
             return await close_offer(bot, delivery)
+        if isinstance(content, MatchInvitation) and content.lost is None:
+            return await post_invitation(bot, delivery)
         if isinstance(content, GameOpened):
             delivery = await open_game(bot, delivery)  # in its own thread, where it may
         reply = outbox_messages.delivery_post(delivery)

@@ -10,6 +10,7 @@ raised before anything changed."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import partial
 
 from bot.service.challenge_plan import check_days
 from bot.service.core import ServiceCore
@@ -36,6 +37,7 @@ from bot.store import (
     ClubMatch,
     GameOpenedFacts,
     ListChange,
+    MatchInvitationFacts,
     MatchSide,
     MatchStatus,
     NewGame,
@@ -74,9 +76,12 @@ class ClubMatchUseCases:
         game: str = "chess",
         days: int = 3,
         against: int | None = None,
+        invite_from: str | None = None,
     ) -> MatchShown:
         """Make a match of ``boards`` boards between ``names`` (side 1 here, where the games
-        live; side 2 here too, or the server ``against``, invited: its organiser accepts).
+        live; side 2 here too, or the server ``against``, invited: its organiser accepts;
+        ``invite_from``: the name of this server, when the invitation is to be posted there,
+        by the outbox, written with the match).
         Raises ``MatchError`` (NOT_ORGANISER, BAD_BOARDS, BAD_GAMES, BAD_NAME,
         SAME_SERVER), ``DaysError`` (days per move not a choice) and the variant's errors."""
         await self._require_organiser(place.guild_id, manages_server, role_ids)
@@ -101,7 +106,10 @@ class ClubMatchUseCases:
             there = MatchSide(2, against, None, None, cleaned[1], None)
         new = NewMatch(variant, boards, games_a_board, days, (here, there))
         status = MatchStatus.OPEN if against is None else MatchStatus.INVITED
-        made = await self._core.store.club_matches.create(new, status, self._core.now())
+        invitation = None
+        if against is not None and invite_from is not None:
+            invitation = partial(_invitation, invite_from, user.id)
+        made = await self._core.store.club_matches.create(new, status, self._core.now(), invitation)
         change = MatchChange.CREATED if against is None else MatchChange.INVITED
         return MatchShown(await self.view(made), change)
 
@@ -409,3 +417,10 @@ def _side_of(match: ClubMatch, place: Place, side: int | None) -> int:
 
 
 __all__ = ["ClubMatchUseCases", "PlayerRef"]
+
+
+def _invitation(server: str, organiser_id: int, match_id: int) -> list[OutboxItem]:
+    """The outbox row posting match ``match_id``'s invitation in the invited server (made
+    in ``server`` by ``organiser_id``, told there if it cannot be posted)."""
+    facts = MatchInvitationFacts(match_id, server)
+    return [OutboxItem(OutboxTarget.PLACE, facts, user_id=organiser_id)]

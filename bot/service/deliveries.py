@@ -29,6 +29,7 @@ from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
 from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.match_facts import MatchUpdate
+from bot.service.match_invitations import invitation_delivery, lost_invitation
 from bot.service.results import ChallengeClosed, PlayerRef
 from bot.service.tournament.facts import (
     MIN_PLAYERS,
@@ -44,6 +45,7 @@ from bot.store import (
     ChallengeFacts,
     DigestFacts,
     EndingFacts,
+    MatchInvitationFacts,
     MatchStandingsFacts,
     OutboxCounts,
     OutboxItem,
@@ -186,8 +188,8 @@ class DeliveryUseCases:
             return await self._signup_delivery(row, facts)
         if isinstance(facts, DigestFacts):
             return None if await self._held(row, None) else await self._digest_delivery(row, facts)
-        if isinstance(facts, MatchStandingsFacts):
-            return await self._match_standings_delivery(row, facts)
+        if isinstance(facts, MatchStandingsFacts | MatchInvitationFacts):
+            return await self._match_delivery(row, facts)
         assert row.game_id is not None
         record = await core.store.games.get(row.game_id)
         if record is None:
@@ -346,6 +348,14 @@ class DeliveryUseCases:
         )
         return _kept_up(said, tournament.standings_message_id)
 
+    async def _match_delivery(
+        self, row: OutboxRow, facts: MatchStandingsFacts | MatchInvitationFacts
+    ) -> Delivery | None:
+        """A club match's row about no game: a side's standings, or its invitation."""
+        if isinstance(facts, MatchInvitationFacts):
+            return await invitation_delivery(self._core, self._matches, row, facts)
+        return await self._match_standings_delivery(row, facts)
+
     async def _match_standings_delivery(
         self, row: OutboxRow, facts: MatchStandingsFacts
     ) -> Delivery | None:
@@ -464,8 +474,12 @@ class DeliveryUseCases:
         await self._core.store.outbox.retry_at(row_id, at, error)
 
     async def delivery_failed(self, row_id: int, reason: str) -> None:
-        """Give the row up for ``reason`` (recorded; the sender logs and counts it)."""
-        await self._core.store.outbox.finish(row_id, OutboxState.FAILED, reason, self._core.now())
+        """Give the row up for ``reason`` (recorded; the sender logs and counts it), with
+        what follows (a match's invitation lost: its organiser told)."""
+        followups = await lost_invitation(self._core, row_id, reason)
+        await self._core.store.outbox.finish(
+            row_id, OutboxState.FAILED, reason, self._core.now(), followups=followups
+        )
 
     async def delivery_superseded(self, row_id: int, reason: str) -> None:
         """The row is no longer worth saying, for ``reason`` the adapter learned as it was
@@ -542,6 +556,7 @@ class DeliveryUseCases:
             OutboxState.FAILED,
             reason,
             now,
+            followups=await lost_invitation(self._core, delivery.row_id, reason),
             # Another server's place gone leaves the game's own place (and others) reached.
             unreachable_game=game_id if gone and delivery.place_id is None else None,
             notices=notices,

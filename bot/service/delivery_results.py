@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 
-from bot.service.match_facts import MatchUpdate
+from bot.service.match_facts import MatchInvitation, MatchUpdate
 from bot.service.pause_facts import PauseAgreed
 from bot.service.report_results import GameListEntry
 from bot.service.results import (
@@ -135,7 +135,7 @@ TournamentSaid = (
     | TournamentWithdrawn
 )
 # What is said about no single game (no players to tell when its place refuses it).
-NoGameSaid = ChallengeClosed | Digest | TournamentSaid | MatchUpdate
+NoGameSaid = ChallengeClosed | Digest | TournamentSaid | MatchUpdate | MatchInvitation
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +170,7 @@ class Delivery:
         | VoteClosedNotice
         | TeamReminder
         | MatchUpdate
+        | MatchInvitation
     )
     guild_id: int = 0
     channel_id: int | None = None

@@ -6,7 +6,7 @@ ending's own transaction (``bot.store.club_match_endings``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.store.database import Connection, Database
 from bot.store.game_starts import insert_game
-from bot.store.outbox import OutboxItem
+from bot.store.outbox import OutboxItem, insert_items
 from bot.store.records import GameRecord, NewGame, to_epoch
 from bot.store.versioned import (
     Unchanged,
@@ -137,8 +137,15 @@ class ClubMatches:
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def create(self, new: NewMatch, status: MatchStatus, now: datetime) -> ClubMatch:
-        """Create ``new`` in ``status`` (``OPEN``, or ``INVITED`` for another server)."""
+    async def create(
+        self,
+        new: NewMatch,
+        status: MatchStatus,
+        now: datetime,
+        outbox: Callable[[int], Sequence[OutboxItem]] | None = None,
+    ) -> ClubMatch:
+        """Create ``new`` in ``status`` (``OPEN``, or ``INVITED`` for another server), with
+        the ``outbox`` rows (given the new match's id: its invitation) in the same write."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO club_matches (variant, boards, games_a_board, days_per_move, "
@@ -164,6 +171,8 @@ class ClubMatches:
                     for s in new.sides
                 ],
             )  # fmt: skip
+            if outbox is not None:
+                await insert_items(conn, outbox(match_id), now)
         made = await self.get(match_id)
         assert made is not None
         return made

@@ -45,6 +45,7 @@ class OutboxKind(Enum):
     MATCH_STANDINGS = "match_standings"  # a club match's result: a side's standings message
     PAUSE = "pause"  # a pause agreed, said where the answer did not show it (between servers)
     OFFER_CLOSED = "offer_closed"  # an offer answered: its messages in a place lose their buttons
+    MATCH_INVITATION = "match_invitation"  # a club match's invitation posted in another server
 
 
 class OutboxTarget(Enum):
@@ -188,6 +189,19 @@ class MatchStandingsFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchInvitationFacts:
+    """Club match ``match_id`` invites another server: its invitation, with Accept and
+    Decline, is posted there, in its system channel or else the first channel Postal may
+    write in (``server``: the name of the inviting server). ``lost``: why it could not be
+    posted (a ``LostInvitation`` value): then that is said to the inviting organiser, in
+    their side's place, instead."""
+
+    match_id: int
+    server: str
+    lost: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentTimeoutsFacts:
     """``player_id`` has lost ``timeouts`` games of tournament ``tournament_id`` on time,
     its limit: they are withdrawn (their games left lost) as the row is delivered, and
@@ -288,6 +302,7 @@ MessageFacts = (
     | TournamentStandingsFacts
     | TournamentTimeoutsFacts
     | MatchStandingsFacts
+    | MatchInvitationFacts
 )
 
 # Each kind's facts.
@@ -312,6 +327,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.MATCH_STANDINGS: MatchStandingsFacts,
     OutboxKind.PAUSE: PauseFacts,
     OutboxKind.OFFER_CLOSED: OfferClosedFacts,
+    OutboxKind.MATCH_INVITATION: MatchInvitationFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -11,8 +11,10 @@ from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Plural, Sentences, Text
 from bot.service.match_facts import (
     BoardScore,
+    LostInvitation,
     MatchChange,
     MatchError,
+    MatchInvitation,
     MatchRefusal,
     MatchShown,
     MatchStandings,
@@ -180,6 +182,30 @@ def not_posted_text(view: MatchView) -> Text:
     return Text(
         "Postal may write in no channel of server {server}, so the invitation is not posted "
         "there: tell its organisers to answer with {command} {option}.",
+        server=view.guilds[1],
+        command=Command("match", "accept"),
+        option=Option("match", view.id),
+    )
+
+
+def lost_text(invitation: MatchInvitation) -> Text:
+    """Said to the inviting organiser, in their side's place, when the invitation could not
+    be posted in the invited server after all (Postal may write in none of its channels,
+    or Discord refused it or kept failing)."""
+    view = invitation.match
+    if invitation.lost is LostInvitation.NOWHERE:
+        return Text(
+            "The invitation to club match #{match} was not posted: Postal may write in no "
+            "channel of server {server}. Tell its organisers to answer with {command} {option}.",
+            match=view.id,
+            server=view.guilds[1],
+            command=Command("match", "accept"),
+            option=Option("match", view.id),
+        )
+    return Text(
+        "The invitation to club match #{match} was not posted: Discord refused it in server "
+        "{server}, or kept failing. Tell its organisers to answer with {command} {option}.",
+        match=view.id,
         server=view.guilds[1],
         command=Command("match", "accept"),
         option=Option("match", view.id),

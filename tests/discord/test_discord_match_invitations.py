@@ -57,7 +57,8 @@ async def test_an_invite_link_names_the_server_and_its_organiser_accepts_by_butt
     found = re.search(r"Club match #(\d+)", made.text())
     assert found is not None
 
-    # Posted in B's system channel, in B only, with its buttons.
+    # Posted by the outbox in B's system channel, in B only, with its buttons.
+    await running.delivered()
     (invitation,) = _invitations(fake, lobby)
     assert not _invitations(fake, there) and not _invitations(fake, fake.channel)
     assert "Lions of the server Postal Club invites this server" in invitation.text()
@@ -84,6 +85,7 @@ async def test_a_declined_invitation_and_one_with_nowhere_to_post(running: Harne
     fake = running.fake
     ada, bea, there = club_servers(fake)
     made = await _create(fake, ada, str(there.guild_id))
+    await running.delivered()
     (invitation,) = _invitations(fake, there)
     await fake.acknowledged(await fake.click(bea, invitation, "Decline"))
     answered = fake.messages[invitation.id]
@@ -100,3 +102,51 @@ async def test_a_declined_invitation_and_one_with_nowhere_to_post(running: Harne
         fake, bea, "match accept", {"match": int(found.group(1))}, channel=other
     )
     assert "Tigers accepts the match." in accepted.text(), accepted.text()
+
+
+async def test_the_invitation_survives_discord_failing_once(running: Harness) -> None:
+    """The invitation is an outbox row: Discord's 503, then its 429, on the post leave it
+    to a later attempt, and it is posted exactly once."""
+    fake = running.fake
+    ada, bea, there = club_servers(fake)
+    fake.fail_next("POST", f"/channels/{there.id}/messages", "503")
+    made = await _create(fake, ada, str(there.guild_id))
+    assert f"Server {there.guild_id} is invited." in made.text(), made.text()
+    await running.delivered()
+    assert _invitations(fake, there) == []
+    fake.fail_next("POST", f"/channels/{there.id}/messages", "429")
+    for _ in range(3):
+        running.clock.advance(minutes=15)
+        await running.clock_round()
+    (invitation,) = _invitations(fake, there)
+    await fake.acknowledged(await fake.click(bea, invitation, "Accept"))
+    assert "Tigers accepts the match." in fake.messages[invitation.id].text()
+
+
+async def test_an_invitation_that_cannot_be_posted_is_told_to_the_organiser(
+    running: Harness,
+) -> None:
+    """Discord refuses the post (Postal's view of B's channel was out of date: the
+    permission was taken away meanwhile): the inviting organiser is told in A's channel,
+    mentioned, and nothing is posted in B. A second match finds no channel at its post's
+    retry (the permission's change known by then): told too, differently."""
+    fake = running.fake
+    ada, _, there = club_servers(fake)
+    there.bot_deny = SEND_MESSAGES  # its CHANNEL_UPDATE not arrived yet: the cache says yes
+    await _create(fake, ada, str(there.guild_id))
+    await running.delivered()
+    assert _invitations(fake, there) == []
+    (lost,) = [m for m in fake.channel_messages(fake.channel.id) if "was not posted" in m.text()]
+    assert "Discord refused it in server" in lost.text() and ada.id in lost.mentions
+    assert "/match accept" in lost.text(), lost.text()
+
+    fake.set_channel_permissions(there)  # allowed again
+    fake.fail_next("POST", f"/channels/{there.id}/messages", "503")
+    await _create(fake, ada, str(there.guild_id))
+    await running.delivered()
+    fake.set_channel_permissions(there, deny=SEND_MESSAGES)
+    running.clock.advance(minutes=15)
+    await running.clock_round()
+    nowhere = [m for m in fake.channel_messages(fake.channel.id) if "may write in no" in m.text()]
+    assert len(nowhere) == 1 and ada.id in nowhere[0].mentions, nowhere
+    assert _invitations(fake, there) == []

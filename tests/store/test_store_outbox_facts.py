@@ -13,6 +13,7 @@ from bot.store import (
     DigestFacts,
     EndingFacts,
     GameOpenedFacts,
+    MatchInvitationFacts,
     MatchStandingsFacts,
     MessageFacts,
     OfferClosedFacts,
@@ -56,6 +57,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     MatchStandingsFacts(4, 3, 2),
     OfferClosedFacts("pause", 7, 12),
     PauseFacts(3, 8, 1_800_000_000),
+    MatchInvitationFacts(4, "Lions Club", lost="refused"),
 )
 
 
