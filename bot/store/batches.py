@@ -26,12 +26,14 @@ class Batches:
     plies_a_read: int
 
 
-# SQLite at 1M games (a loaded machine): 200 games and 50 endings held the connection up to
-# ~230 ms on a quiet one (a move's p99 beside a drain 235 ms); 50 and 10 kept it 45 ms.
-# A commit's wait on the disk grows with the pages written, not with the transactions, so
-# the smaller batches cost the drain little (3,277 -> 2,624 items a second on the quiet
-# machine). 2,000 plies: the moves of about 50 games of 40 plies, one read.
-SQLITE_BATCHES = Batches(clock=50, endings=10, plies_a_read=2_000)
+# SQLite at 1M games, quiet machine: 200 games and 50 endings held the connection up to
+# ~230 ms (a move's p99 beside a drain 235 ms); 50 and 10 kept it 45 ms. With the clock's
+# syncs and checkpoints outside the lock (``Database.transaction(sync_outside_lock=True)``)
+# what is left is a transaction of time-outs' own work: 50 / 10 gave a move's p99 beside the
+# drain 36.1 ms, 50 / 5 23.2 ms, 25 / 4 16.8-19.3 ms in three runs (the target 20 ms), at
+# 2,238-2,328 items a second (3,070 at 50 / 10; the target 500). 2,000 plies: the moves of
+# about 50 games of 40 plies, one read.
+SQLITE_BATCHES = Batches(clock=25, endings=4, plies_a_read=2_000)
 POSTGRESQL_BATCHES = Batches(clock=200, endings=50, plies_a_read=20_000)
 
 

@@ -25,7 +25,7 @@ async def test_the_store_decides_its_batches(store: Store) -> None:
     SQLite's is the smaller."""
     if store.database.dialect is Dialect.SQLITE:
         assert store.batches == SQLITE_BATCHES
-        assert (store.batches.clock, store.batches.endings) == (50, 10)
+        assert (store.batches.clock, store.batches.endings) == (25, 4)
         assert store.batches.plies_a_read == 2_000
     else:
         assert store.batches == POSTGRESQL_BATCHES
@@ -63,7 +63,8 @@ async def test_a_drain_reads_and_ends_games_a_store_batch_at_a_time(
     assert sum(reads) == 60 and max(reads) <= clock_batch
     assert sum(ended) == 60 and max(ended) <= endings
     if store.database.dialect is Dialect.SQLITE:
-        assert reads == [50, 10, 0] and ended == [10] * 6
+        batch_of_25 = [4] * 6 + [1]  # each clock batch's time-outs, four a transaction
+        assert reads == [25, 25, 10, 0] and ended == [*batch_of_25, *batch_of_25, 4, 4, 2]
 
 
 async def test_moves_read_ahead_for_replays_are_read_in_steps(
