@@ -18,8 +18,9 @@ from bot.service.tournament.facts import (
 )
 from bot.service.tournament.knockout import Decider
 from bot.store import TournamentFormat, TournamentStatus
-from bot.text.phrases import pace_text, rated_text, seats_text, variant_text
+from bot.text.phrases import color_text, pace_text, rated_text, seats_text, variant_text
 from bot.text.thematic_words import theme_text
+from rules import Color
 
 # At most this many games are listed in a start's message (the rest: /games, the channel).
 MAX_LISTED_PAIRINGS = 40
@@ -142,8 +143,10 @@ def _decider_rule(view: TournamentView) -> Text:
         Text("a drawing of lots decides")
         if view.decider is Decider.LOTS
         else Text(
-            "one Armageddon game decides: colours drawn by lot, White must win, a draw sends "
-            "Black through"
+            "one Armageddon game decides: colours drawn by lot, {first} must win, a draw sends "
+            "{second} through",
+            first=color_text(view.variant, Color.WHITE),  # red in xiangqi, Cho in janggi
+            second=color_text(view.variant, Color.BLACK),
         )
     )
     if not view.tiebreak_pairs:
