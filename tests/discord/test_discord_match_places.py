@@ -247,7 +247,9 @@ async def test_presses_in_b_answer_there_mentioning_only_bs_player(running: Harn
     game = await one_board_match(fake)
     await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
     await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
-    (board,) = await fake.wait_until(partial(boards_saying, fake, game.thread_b, "e5"))
+    # The board tom's move answered: the one before it may say "e5" too while it keeps its
+    # move menu (a legal reply), until Postal retires it.
+    (board,) = await fake.wait_until(partial(boards_saying, fake, game.thread_b, "played 1... e5"))
     await fake.acknowledged(await fake.click(game.tiger, board, "Draw"))
     (offer,) = await fake.wait_until(lambda: said(fake, game.thread_b, "offers a draw"))
     assert offer.interaction_id is not None and game.lion.name in offer.text(), offer.text()
