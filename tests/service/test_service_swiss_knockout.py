@@ -67,10 +67,8 @@ async def test_a_swiss_is_paired_round_by_round_to_its_end(service: GameService)
     assert "Buchholz Cut 1" in str(standings_text(final))
 
 
-async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> None:
-    """Delivering a round's row again (the sender retrying after Discord failed) pairs no
-    second round, and says the round it began again: the write that began it restated the
-    row as its announcement; the last round's row says the final table again alike."""
+async def _two_round_swiss_after_round_one(service: GameService) -> TournamentStarted:
+    """A 4-player Swiss of 2 rounds whose round 1 is played (every White wins): its start."""
     tournaments = service.tournaments
     await tournaments.create(
         ALICE, PLACE, manages_server=True, format=TournamentFormat.SWISS, rounds=2, players=4
@@ -80,6 +78,15 @@ async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> 
     first = await tournaments.start(ALICE, PLACE, manages_server=False)
     for index, pairing in enumerate(first.pairings):
         await win(service, pairing.game.white.id, first, index)
+    return first
+
+
+async def test_a_retried_delivery_starts_nothing_twice(service: GameService) -> None:
+    """Delivering a round's row again (the sender retrying after Discord failed) pairs no
+    second round, and says the round it began again: the write that began it restated the
+    row as its announcement; the last round's row says the final table again alike."""
+    tournaments = service.tournaments
+    first = await _two_round_swiss_after_round_one(service)
     rows = [
         row
         for row in await service.deliveries.pending_deliveries()
@@ -132,14 +139,7 @@ async def test_two_processes_going_on_start_the_round_once(
     once: one starts round 2, the other finds it begun; two games of round 2, one
     announcement."""
     tournaments = service.tournaments
-    await tournaments.create(
-        ALICE, PLACE, manages_server=True, format=TournamentFormat.SWISS, rounds=2, players=4
-    )
-    for user in (ALICE, BOB, CAROL, DAVE):
-        await tournaments.join(user, PLACE)
-    first = await tournaments.start(ALICE, PLACE, manages_server=False)
-    for index, pairing in enumerate(first.pairings):
-        await win(service, pairing.game.white.id, first, index)
+    first = await _two_round_swiss_after_round_one(service)
     tid = first.tournament.id
     other_store = await Store.open(db_path)
     try:
