@@ -514,11 +514,11 @@ class TournamentUseCases:
     async def _by_rating(self, tournament: Tournament, entrants: list[Entrant]) -> list[Entrant]:
         """The entrants strongest first by their rating in the tournament's game on this
         server (unrated players last), joining order between equals."""
-        ratings = self._core.store.ratings
-        strength = []
-        for entrant in entrants:
-            rating = await ratings.get(tournament.guild_id, tournament.variant, entrant.player_id)
-            strength.append(rating.rating if rating is not None else 0.0)
+        ids = [entrant.player_id for entrant in entrants]
+        found = await self._core.store.ratings.get_many(
+            tournament.guild_id, tournament.variant, ids
+        )
+        strength = [found[i].rating if i in found else 0.0 for i in ids]
         order = sorted(range(len(entrants)), key=lambda i: (-strength[i], i))
         return [entrants[i] for i in order]
 
