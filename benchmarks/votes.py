@@ -5,8 +5,9 @@ Run: ``python benchmarks/votes.py [--games 100] [--voters 20] [--seed 1]``.
 On a fresh SQLite file, through the service as the bot runs it: ``votes.open`` a team (a
 Discord role, so a window waits for its close rather than closing when all have voted)
 against a person per game, who accepts; every voter casts a vote (``votes.vote``: the move
-read, nominated if new, the vote written) for one of five opening moves; then the clock
-passes the windows' close and one ``votes.close_due_windows`` round closes them all. It
+read, then nominated if new and the vote written, in one transaction) for one of five
+opening moves; then the clock passes the windows' close and one
+``votes.close_due_windows`` round closes them all. It
 prints the votes' median and p99, a tally's (``votes.tally``, as ``/vote tally`` reads the
 window's 20 votes) median and p99, the round's time and time per window, and checks that
 every game got exactly one move, the one with most votes. For comparison it then plays the

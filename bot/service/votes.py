@@ -320,17 +320,18 @@ class VoteUseCases:
         ply, seated = await self._open_turn(team)
         move = await self._move_named(seated, user, text)
         teams, now = core.store.teams, core.now()
-        nominated = await teams.nominate(team.id, ply, user.id, move, now, NOMINATIONS_PER_TURN)
+        if voting:  # nominated with the vote, in its transaction: a refused vote leaves none
+            limits = (NOMINATIONS_PER_TURN, VOTE_CHANGES_PER_TURN)
+            cast = await teams.cast(team.id, ply, user.id, move, now, limits)
+            nominated, vote = cast.nomination, cast.vote
+        else:
+            nominated = await teams.nominate(team.id, ply, user.id, move, now, NOMINATIONS_PER_TURN)
+            vote = None
         _refuse(nominated.outcome, VoteRefusal.NOMINATION_LIMIT, NOMINATIONS_PER_TURN)
+        if vote is not None:
+            _refuse(vote.outcome, VoteRefusal.CHANGE_LIMIT, VOTE_CHANGES_PER_TURN)
         new = nominated.outcome is BallotOutcome.TAKEN
-        closed, voters = None, 0
-        if voting:
-            assert nominated.nomination_id is not None
-            cast = await teams.vote(
-                team.id, ply, user.id, nominated.nomination_id, now, VOTE_CHANGES_PER_TURN
-            )
-            _refuse(cast.outcome, VoteRefusal.CHANGE_LIMIT, VOTE_CHANGES_PER_TURN)
-            voters = cast.voters
+        closed, voters = None, 0 if vote is None else vote.voters
         if voting and team.role_id is None and voters >= len(team.members):
             closed = await self._close_claimed(team.id)  # every member has voted
         variant = seated.game.variant

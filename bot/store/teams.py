@@ -2,7 +2,8 @@
 (``players.id = -teams.id``), its moves elected by its members' nominations and votes.
 
 Each nomination and vote raises the team's ``ballots`` under its row lock, checked against
-the open window; the close (``window_close`` in a move's write, ``clear_window`` without a
+the open window (a vote for a move nobody nominated nominates it in the same transaction:
+``Teams.cast``); the close (``window_close`` in a move's write, ``clear_window`` without a
 move) is guarded by the window's ply and that count, so a close counted before a late vote
 writes nothing and is counted again.
 """
@@ -13,7 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox import OutboxItem, insert_statements
@@ -51,7 +52,7 @@ class NewTeam:
 @dataclass(frozen=True, slots=True)
 class Team:
     """A stored team; ``window_ply`` and ``closes_at`` describe the open window (None:
-    none open), ``ballots`` counts every nomination and vote ever taken."""
+    none open), ``ballots`` counts every ballot ever taken (a nomination, a vote, a withdrawal)."""
 
     id: int
     guild_id: int
@@ -112,6 +113,19 @@ class Ballot:
     outcome: BallotOutcome
     nomination_id: int | None = None
     voters: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """A vote for a move, nominated by it if nobody had: the ``nomination`` (``TAKEN``: new)
+    and the ``vote`` (None: the nomination was refused, or no window was open). Either
+    refused, neither was written."""
+
+    nomination: Ballot
+    vote: Ballot | None = None
+
+
+_Result = TypeVar("_Result", Ballot, Cast)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,23 +335,39 @@ class Teams:
         ``limit`` nominations of theirs a turn; an existing nomination of it is ``SAME``."""
         nominee = (player_id, move)
         return await self._ballot(
-            team_id, ply, now, lambda conn: _nominate(conn, team_id, ply, nominee, now, limit)
+            team_id,
+            ply,
+            now,
+            lambda conn: _nominate(conn, team_id, ply, nominee, now, limit),
+            _alone,
         )
 
-    async def vote(
+    async def cast(
         self,
         team_id: int,
         ply: int,
         player_id: int,
-        nomination_id: int,
+        move: tuple[str, str, str | None],
         now: datetime,
-        limit: int,
-    ) -> Ballot:
-        """``player_id``'s vote for ``nomination_id`` at ``ply``: cast, or changed (at most
-        ``limit`` changes a turn)."""
-        vote = (player_id, nomination_id)
+        limits: tuple[int, int],
+    ) -> Cast:
+        """``player_id``'s vote at ``ply`` for ``move`` (uci, san, chinese), nominating it
+        first when nobody has: cast, or changed. ``limits``: their nominations a turn, their
+        changes of vote a turn. One transaction, so a vote refused leaves no nomination."""
+        nominations, changes = limits
+        nominee = (player_id, move)
+
+        async def take(conn: Connection) -> Cast:
+            nominated = await _nominate(conn, team_id, ply, nominee, now, nominations)
+            assert nominated.nomination_id is not None
+            vote = (player_id, nominated.nomination_id)
+            try:
+                return Cast(nominated, await _vote(conn, team_id, ply, vote, now, changes))
+            except _Refused as refused:  # rolls the nomination back with the vote
+                raise _Refused(refused.outcome, Cast(nominated, Ballot(refused.outcome))) from None
+
         return await self._ballot(
-            team_id, ply, now, lambda conn: _vote(conn, team_id, ply, vote, now, limit)
+            team_id, ply, now, take, lambda refused: refused.cast or Cast(Ballot(refused.outcome))
         )
 
     async def withdraw(
@@ -348,7 +378,7 @@ class Teams:
         withdrawal counts among the team's ballots (a close counted before it counts again)."""
         vote = (player_id, nomination_id)
         return await self._ballot(
-            team_id, ply, now, lambda conn: _withdraw(conn, team_id, ply, vote)
+            team_id, ply, now, lambda conn: _withdraw(conn, team_id, ply, vote), _alone
         )
 
     async def _ballot(
@@ -356,17 +386,19 @@ class Teams:
         team_id: int,
         ply: int,
         now: datetime,
-        take: Callable[[Connection], Awaitable[Ballot]],
-    ) -> Ballot:
+        take: Callable[[Connection], Awaitable[_Result]],
+        refusal: Callable[[_Refused], _Result],
+    ) -> _Result:
         """Run ``take`` in one transaction once ``ply``'s window is open, its count raised
-        under the team's row lock (``CLOSED`` otherwise); a refusal rolls it all back."""
+        under the team's row lock (``CLOSED`` otherwise); a refusal rolls it all back and is
+        answered by ``refusal``."""
         try:
             async with self._db.transaction() as conn:
                 if await one_row(conn, _BALLOT, (team_id, ply, to_epoch(now))) is None:
-                    return Ballot(BallotOutcome.CLOSED)
+                    return refusal(_Refused(BallotOutcome.CLOSED))
                 return await take(conn)
         except _Refused as refused:
-            return Ballot(refused.outcome)
+            return refusal(refused)
 
     async def nominations(self, team_id: int, ply: int) -> list[Nomination]:
         """The moves nominated for ``ply``, in order of nomination, with their votes."""
@@ -432,11 +464,18 @@ class Teams:
 
 
 class _Refused(Exception):
-    """Rolls a ballot's transaction back (its raised count included)."""
+    """Rolls a ballot's transaction back (its raised count included); ``cast``: what a
+    refused vote's nomination was (nothing of it written)."""
 
-    def __init__(self, outcome: BallotOutcome) -> None:
+    def __init__(self, outcome: BallotOutcome, cast: Cast | None = None) -> None:
         super().__init__(outcome.value)
         self.outcome = outcome
+        self.cast = cast
+
+
+def _alone(refused: _Refused) -> Ballot:
+    """A nomination's or withdrawal's refusal."""
+    return Ballot(refused.outcome)
 
 
 async def _nominate(

@@ -173,6 +173,30 @@ async def test_refusals_change_nothing(service: GameService, store: Store) -> No
 
 
 @pytest.mark.store
+async def test_a_refused_vote_for_a_new_move_leaves_no_nomination(
+    service: GameService, store: Store
+) -> None:
+    """Casting a vote for a move nobody nominated nominates it in the vote's own
+    transaction: refused at the change limit, the move is not left nominated."""
+    _, team_id = await open_team_game(service)
+    await service.votes.vote(CAROL, PLACE, "a3")
+    for change in range(VOTE_CHANGES_PER_TURN):
+        await service.votes.vote(CAROL, PLACE, "b3" if change % 2 == 0 else "a3")
+    before = await store.teams.nominations(team_id, 0)
+    team = await store.teams.get(team_id)
+    assert team is not None
+    with pytest.raises(VoteError) as changes:
+        await service.votes.vote(CAROL, PLACE, "d4")  # nominated by nobody yet
+    assert changes.value.reason is VoteRefusal.CHANGE_LIMIT
+    assert await store.teams.nominations(team_id, 0) == before
+    assert [n.san for n in before] == ["a3", "b3"]
+    after = await store.teams.get(team_id)
+    assert after is not None and after.ballots == team.ballots  # the count rolled back too
+    taken = await service.votes.nominate(CAROL, PLACE, "d4")  # still hers to nominate
+    assert taken.new and not taken.voted
+
+
+@pytest.mark.store
 async def test_role_teams_are_checked_at_the_vote(service: GameService) -> None:
     """A role team's member is whoever holds the role when voting."""
     opened = await service.votes.open(
