@@ -1,16 +1,17 @@
-"""A club match's invitation between servers, on Discord: the invited server is named by its
-id or by an invite to it (resolved through Discord's ``GET /invites/{code}``), the
-invitation is posted in that server with Accept and Decline for its organisers, and their
-presses answer it.
+"""A club match's invitation between servers, on Discord: the invited server is named by its id
+or by an invite to it (resolved through Discord's ``GET /invites/{code}``), the invitation
+is posted in that server with Accept and Decline for its organisers, and their presses
+answer it.
 
 Where it is posted: the invited server's system channel (where Discord posts its own
 notices, and which its moderators chose) when Postal may write there, else the first text
 channel in the server's order where it may (see and send messages). With none, nothing is
 posted and the inviting organiser is told to have the other organisers answer with
-``/match accept``. The channel an organiser accepts in (the button's, or the command's)
-becomes that server's side's place. The post is an outbox row written with the match
-(``bot/service/match_invitations.py``): retried as any post, and when it cannot be made the
-inviting organiser is told in their side's place."""
+``/match accept``. The channel an organiser accepts in (the button's, or the command's) becomes that
+server's side's place, once Postal may open and post in the games' threads there
+(``places.check_match_place``: else refused, nothing changed). The post is an outbox row
+written with the match (``bot/service/match_invitations.py``): retried as any post, and when
+it cannot be made the inviting organiser is told in their side's place."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import discord
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of
 from bot.discord.language import language_for
+from bot.discord.places import check_match_place
 from bot.discord.respond import message_fields, update_pressed_message
 from bot.discord.tournaments import member_facts
 from bot.i18n import using
@@ -129,12 +131,15 @@ async def post_invitation(bot: PostalBot, delivery: Delivery) -> tuple[int, int]
 
 async def pressed(bot: PostalBot, interaction: discord.Interaction, custom_id: str) -> bool:
     """Answer a press of an invitation's Accept or Decline (True), as ``/match accept`` or
-    ``/match decline`` typed in its channel would: the invitation then says the answer and
-    loses its buttons. False for any other control. Raises ``MatchError``."""
+    ``/match decline`` typed in its channel would (Accept refused, nothing changed, where
+    Postal could not host the games): the invitation then says the answer and loses its
+    buttons. False for any other control. Raises ``MatchError`` and ``PlaceRefusedError``."""
     parsed = parse_button_id(custom_id)
     if parsed is None or parsed[0] not in _ANSWERS:
         return False
     action, match_id, _ = parsed
+    if action is ButtonAction.ACCEPT_MATCH:  # its channel would hold this server's games
+        await check_match_place(interaction, accepting=True)
     shown: MatchShown = await bot.service.matches.accept(
         actor_of(interaction),
         place_of(interaction),

@@ -1,10 +1,12 @@
-"""``/match create|accept|decline|join|leave|start|show``: club matches, between two teams of
-a server or between two servers. An organiser makes the match (Manage Server, or the
-organisers' role: as for tournaments), naming another server by its id to challenge it;
-an organiser there accepts from the channel where the match's games will live in that
-server. The start's games open in their threads, in both servers for a match between
-servers, as the outbox delivers the rows their creation wrote (``bot.discord.
-game_openings``); each result edits each side's standings message."""
+"""``/match create|accept|decline|join|leave|start|show``: club matches, between two teams of a
+server or between two servers. An organiser makes the match (Manage Server, or the
+organisers' role: as for tournaments), naming another server by its id to challenge it; an
+organiser there accepts from the channel where the match's games will live in that server.
+Both are refused where Postal could not open and post in the games' threads
+(``places.check_match_place``), before anything is stored. The start's games open in their
+threads, in both servers for a match between servers, as the outbox delivers the rows their
+creation wrote (``bot.discord.game_openings``); each result edits each side's standings
+message."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from bot.discord.context import actor_of, place_of, user_of
 from bot.discord.descriptions import about, about_options
 from bot.discord.kit import Variant, postal
 from bot.discord.match_invitations import invited_server, may_post_in
+from bot.discord.places import can_accept_match, can_hold_match
 from bot.discord.respond import quickly
 from bot.discord.tournaments import member_facts
 from bot.i18n.text import Joined, say
@@ -61,6 +64,7 @@ async def _answer(
 
 @match.command(name="create", description=about("match create"))
 @app_commands.describe(**about_options("match create"))
+@app_commands.check(can_hold_match)
 async def create(
     interaction: discord.Interaction,
     title: Name,
@@ -124,6 +128,7 @@ async def _answer_invitation(
 
 @match.command(name="accept", description=about("match accept"))
 @app_commands.describe(**about_options("match accept"))
+@app_commands.check(can_accept_match)
 async def accept(interaction: discord.Interaction, match: int | None = None) -> None:
     await _answer_invitation(interaction, match, decline=False)
 

@@ -3,9 +3,11 @@
 A game lives where it was challenged: a text or announcement channel (Postal then opens a
 thread for it when it may), a voice channel's chat, a thread, or a forum post (neither of
 the last three can hold a new thread). ``check_place`` refuses a challenge where Postal could
-not post the game's messages later; ``fallback_parent`` says where a refused thread's
-messages go instead (the outbox sender asks); ``keep_thread`` keeps a running game's thread
-active; ``archive_thread`` archives a finished game's thread.
+not post the game's messages later (``check_tournament_place`` and ``check_match_place`` a
+tournament or a club match, whose games each want a thread of their own there too);
+``fallback_parent`` says where a refused thread's messages go instead (the outbox sender
+asks); ``keep_thread`` keeps a running game's thread active; ``archive_thread`` archives a
+finished game's thread.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Final, Literal, TypeGuard
 import discord
 from discord import app_commands
 
+from bot.i18n.names import Command
 from bot.i18n.text import Joined, Text, TextIn
 
 if TYPE_CHECKING:
@@ -138,14 +141,7 @@ async def check_tournament_place(interaction: discord.Interaction) -> None:
     """Refuse (``PlaceRefusedError``, nothing stored) to hold a tournament where Postal could
     not post its games: what a game needs (``check_place``), and in a text channel the
     thread each game gets (Create Public Threads, Send Messages in Threads)."""
-    channel, permissions = interaction.channel, interaction.app_permissions
-    missing = missing_permissions(channel, permissions)
-    if opens_thread(channel):
-        threads = [
-            ("Create Public Threads", permissions.create_public_threads),
-            ("Send Messages in Threads", permissions.send_messages_in_threads),
-        ]
-        missing += [name for name, granted in threads if not granted and name not in missing]
+    missing = _missing_for_games(interaction)
     if missing:
         raise PlaceRefusedError(
             Text(
@@ -155,6 +151,60 @@ async def check_tournament_place(interaction: discord.Interaction) -> None:
             )
         )
     await check_place(interaction)
+
+
+async def check_match_place(interaction: discord.Interaction, *, accepting: bool = False) -> None:
+    """Refuse (``PlaceRefusedError``, nothing stored) to make a club match, or with
+    ``accepting`` to accept one for this server, where Postal could not post its games, each
+    in a thread of its own here, and its side's standings message: what a tournament needs
+    (``check_tournament_place``)."""
+    missing = _missing_for_games(interaction)
+    if missing and accepting:
+        raise PlaceRefusedError(
+            Text(
+                "I cannot host this server's games of the match here: I am missing "
+                "{permissions} in this channel. Ask a server admin to give me that, or "
+                "accept it with {command} in another channel.",
+                permissions=permissions_text(missing),
+                command=Command("match", "accept"),
+            )
+        )
+    if missing:
+        raise PlaceRefusedError(
+            Text(
+                "I cannot host a club match's games here: I am missing {permissions} in this "
+                "channel. Ask a server admin to give me that, or create it in another channel.",
+                permissions=permissions_text(missing),
+            )
+        )
+    await check_place(interaction)
+
+
+async def can_hold_match(interaction: discord.Interaction) -> bool:
+    """A command check: ``check_match_place`` for ``/match create``."""
+    await check_match_place(interaction)
+    return True
+
+
+async def can_accept_match(interaction: discord.Interaction) -> bool:
+    """A command check: ``check_match_place`` for ``/match accept``."""
+    await check_match_place(interaction, accepting=True)
+    return True
+
+
+def _missing_for_games(interaction: discord.Interaction) -> list[str]:
+    """What Postal lacks in the interaction's channel to post games there (``check_place``)
+    and, in a text channel, to open a thread for each (Create Public Threads, Send
+    Messages in Threads)."""
+    channel, permissions = interaction.channel, interaction.app_permissions
+    missing = missing_permissions(channel, permissions)
+    if opens_thread(channel):
+        threads = [
+            ("Create Public Threads", permissions.create_public_threads),
+            ("Send Messages in Threads", permissions.send_messages_in_threads),
+        ]
+        missing += [name for name, granted in threads if not granted and name not in missing]
+    return missing
 
 
 def takes_fallback(bot: PostalBot, thread_id: int, parent_id: int) -> bool:
