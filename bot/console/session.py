@@ -261,7 +261,7 @@ class Console:
                     delivery = await self.service.deliveries.delivery(row)
                     if delivery is not None and isinstance(delivery.content, ComputerStuck):
                         self.say(words.computer_stuck(delivery.content))
-                elif row.kind in TOURNAMENT_ROWS:  # said once, as Discord posts them
+                elif row.kind in TOURNAMENT_ROWS:  # said once, as Discord posts them (or edits)
                     delivery = await self.service.deliveries.delivery(row)
                     said = tournament_row_text(delivery and delivery.content)
                     if said is not None:
