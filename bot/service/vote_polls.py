@@ -45,7 +45,7 @@ class VotePolls:
         team, _ = await self._votes.member_ask(user, place, game_id, roles)
         if team.secret:
             raise VoteError(VoteRefusal.POLL_SECRET)
-        tally = await self._votes.tally(user, place, game_id=team.game_id, roles=roles)
+        tally = await self._votes.tally(user, place, game_id=team.game_id, roles=roles, shared=True)
         if not tally.open or team.closes_at is None or team.window_ply is None:
             raise VoteError(VoteRefusal.WINDOW_CLOSED)
         if not tally.counts:

@@ -40,6 +40,7 @@ from bot.service.vote_facts import (
     VoteTally,
     WindowClosed,
 )
+from bot.service.vote_names import OWN_NOTATION, for_member
 from bot.service.vote_rules import (
     CLOSE_LEASE_SECONDS,
     NOMINATIONS_PER_TURN,
@@ -57,6 +58,7 @@ from bot.store import (
     Nomination,
     OutboxItem,
     OutboxTarget,
+    Player,
     SeatedGame,
     Team,
     VoteClose,
@@ -240,8 +242,10 @@ class VoteUseCases:
         *,
         game_id: int | None = None,
         roles: frozenset[int] = frozenset(),
+        shared: bool = False,
     ) -> VoteTally:
-        """The moves nominated for the team's turn, with their votes unless secret."""
+        """The moves nominated for the team's turn, with their votes unless secret, named as
+        ``user`` reads moves (``vote_names``) unless ``shared`` (a poll: the team reads it)."""
         team = await self.team_meant(user, place, game_id, roles)
         assert team.game_id is not None
         ply = team.window_ply
@@ -252,6 +256,8 @@ class VoteUseCases:
         record = await store.games.get(team.game_id)
         variant = "chess" if record is None else record.variant
         counts = _counts(team, variant, nominations)
+        if not shared:
+            counts = for_member(counts, variant, await self._reader(user, variant))
         return VoteTally(team.game_id, team.name, counts, open=True)
 
     async def remind(
@@ -336,8 +342,22 @@ class VoteUseCases:
             closed = await self._close_claimed(team.id)  # every member has voted
         variant = seated.game.variant
         counts = () if closed else _counts(team, variant, await teams.nominations(team.id, ply))
-        said = _said_move(variant, move[1], move[2])
-        return BallotTaken(seated.game.id, team.name, user.name, said, voting, new, counts, closed)
+        reader = await self._reader(user, variant)
+        counts = for_member(counts, variant, reader, text)
+        (said,) = for_member(
+            (MoveCount(_said_move(variant, move[1], move[2]), None, move[0]),),
+            variant,
+            reader,
+            text,
+        )
+        return BallotTaken(
+            seated.game.id, team.name, user.name, said.san, voting, new, counts, closed
+        )
+
+    async def _reader(self, user: User, variant: str) -> Player | None:
+        """``user``'s row when ``variant``'s moves are named as each reader reads them
+        (``vote_names``); None otherwise, or for someone with no row yet."""
+        return await self._core.store.players.get(user.id) if variant in OWN_NOTATION else None
 
     async def team_meant(
         self, user: User, place: Place | None, game_id: int | None, roles: frozenset[int]
