@@ -14,7 +14,7 @@ import rules
 from bot.render.xiangqi_board import Layout
 from rules import Color
 from tests.discord.harness import Harness, command
-from tests.discord.test_discord_votes import _open_game, _private, _team_polls
+from tests.discord.test_discord_votes import _open_game, _private, _tally_shows, _team_polls
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.model import CREATE_PRIVATE_THREADS, SEND_POLLS
 
@@ -151,6 +151,7 @@ async def test_a_janggi_team_votes_in_korean_and_coordinates_and_passes(
     assert _answers(poll) == ["79졸78", "한수쉼", "73졸63"]
 
     await fake.poll_vote(bob, poll, 1)
+    await _tally_shows(fake, alice, thread, "79졸78 (1)")  # a gateway event: counted soon
     await _private(fake, carol, "vote cast", {"move": "i4h4"}, thread)
     last = await _private(fake, alice, "vote cast", {"move": "79졸78"}, thread)
     assert "79졸78 is played. Votes: 79졸78 (3), 한수쉼 (0), 73졸63 (0)." in last.text()
