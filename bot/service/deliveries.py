@@ -219,13 +219,10 @@ class DeliveryUseCases:
         view, redirected = content.game, routing.channel_id
         refs = _people(content)
         place = view.thread_id or view.channel_id
-        return Delivery(
-            row_id=row.id,
-            lane=row.lane,
-            attempts=row.attempts,
-            nonce=row.nonce,
-            target=row.target,
-            content=content,
+        return Delivery.of_row(
+            row,
+            row.target,
+            content,
             guild_id=view.guild_id,
             channel_id=redirected if redirected else place,
             parent_id=view.channel_id if view.thread_id and not redirected else None,
@@ -273,15 +270,7 @@ class DeliveryUseCases:
             )
             return None
         digest = await self._digests.digest(player_id, waiting)
-        return Delivery(
-            row_id=row.id,
-            lane=row.lane,
-            attempts=row.attempts,
-            nonce=row.nonce,
-            target=DeliveryTarget.DM,
-            content=digest,
-            user=digest.player,
-        )
+        return Delivery.of_row(row, DeliveryTarget.DM, digest, user=digest.player)
 
     async def _message_delivery(
         self, row: OutboxRow, facts: ChallengeFacts | TournamentEndedFacts | TournamentRoundFacts
@@ -366,13 +355,10 @@ class DeliveryUseCases:
         if await self._overtaken(row, finished, facts.finished):
             return None
         side = await self._matches.side(facts.match_id, facts.side)
-        said = Delivery(
-            row_id=row.id,
-            lane=row.lane,
-            attempts=row.attempts,
-            nonce=row.nonce,
-            target=DeliveryTarget.PLACE,
-            content=MatchUpdate(await self._matches.standings(facts.match_id), facts.side),
+        said = Delivery.of_row(
+            row,
+            DeliveryTarget.PLACE,
+            MatchUpdate(await self._matches.standings(facts.match_id), facts.side),
             guild_id=side.guild_id,
             channel_id=side.target_id,
             parent_id=side.channel_id if side.thread_id else None,
@@ -413,13 +399,10 @@ class DeliveryUseCases:
         """``said`` in its tournament's place (the channel, or the thread it was made in)."""
         shown = said.table if isinstance(said, StandingsUpdate) else said
         place = shown.tournament.place
-        return Delivery(
-            row_id=row.id,
-            lane=row.lane,
-            attempts=row.attempts,
-            nonce=row.nonce,
-            target=DeliveryTarget.PLACE,
-            content=said,
+        return Delivery.of_row(
+            row,
+            DeliveryTarget.PLACE,
+            said,
             guild_id=place.guild_id,
             channel_id=place.target_id,
             parent_id=place.channel_id if place.thread_id else None,
@@ -435,13 +418,10 @@ class DeliveryUseCases:
             return None
         view = await self._core.challenge_view(challenge)
         closed = ChallengeClosed(view, facts.status)
-        return Delivery(
-            row_id=row.id,
-            lane=row.lane,
-            attempts=row.attempts,
-            nonce=row.nonce,
-            target=DeliveryTarget.MESSAGE,
-            content=closed,
+        return Delivery.of_row(
+            row,
+            DeliveryTarget.MESSAGE,
+            closed,
             guild_id=challenge.guild_id,
             # Its message is in the thread or forum post it was made in, if any.
             channel_id=view.place.target_id,

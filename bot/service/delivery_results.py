@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
+from typing import TypedDict, Unpack
 
 from bot.service.match_facts import MatchInvitation, MatchUpdate
 from bot.service.pause_facts import PauseAgreed
@@ -30,7 +31,7 @@ from bot.service.tournament.facts import (
     TournamentWithdrawn,
 )
 from bot.service.vote_facts import TeamReminder, VoteClosedNotice
-from bot.store import OutboxTarget
+from bot.store import OutboxRow, OutboxTarget
 
 # The other games a turn notice lists where it is the player's move, at most.
 MY_TURN_SHOWN = 5
@@ -138,6 +139,28 @@ TournamentSaid = (
 NoGameSaid = ChallengeClosed | Digest | TournamentSaid | MatchUpdate | MatchInvitation
 
 
+# What a delivery says.
+DeliveryContent = (
+    TurnNotice
+    | Reminder
+    | GameEnded
+    | ChallengeClosed
+    | Digest
+    | OfferMade
+    | OfferDeclined
+    | OfferClosed
+    | PauseAgreed
+    | TakenBack
+    | ComputerStuck
+    | TournamentSaid
+    | GameOpened
+    | VoteClosedNotice
+    | TeamReminder
+    | MatchUpdate
+    | MatchInvitation
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Delivery:
     """One outbox row, ready to send: what to say (``content``) and where.
@@ -153,25 +176,7 @@ class Delivery:
     attempts: int
     nonce: str
     target: DeliveryTarget
-    content: (
-        TurnNotice
-        | Reminder
-        | GameEnded
-        | ChallengeClosed
-        | Digest
-        | OfferMade
-        | OfferDeclined
-        | OfferClosed
-        | PauseAgreed
-        | TakenBack
-        | ComputerStuck
-        | TournamentSaid
-        | GameOpened
-        | VoteClosedNotice
-        | TeamReminder
-        | MatchUpdate
-        | MatchInvitation
-    )
+    content: DeliveryContent
     guild_id: int = 0
     channel_id: int | None = None
     parent_id: int | None = None
@@ -182,6 +187,32 @@ class Delivery:
     game_id: int | None = None
     # The game's other place it goes to (a server more, ``game_places``); None: its own.
     place_id: int | None = None
+
+    @classmethod
+    def of_row(
+        cls,
+        row: OutboxRow,
+        target: DeliveryTarget,
+        content: DeliveryContent,
+        **where: Unpack[DeliveryWhere],
+    ) -> Delivery:
+        """``content`` to send to ``target`` for outbox ``row`` (its id, lane, attempts and
+        nonce carried over), ``where`` says (the other fields, each as named above)."""
+        return cls(row.id, row.lane, row.attempts, row.nonce, target, content, **where)
+
+
+class DeliveryWhere(TypedDict, total=False):
+    """Where a ``Delivery`` goes and whom it names: its fields after ``content``."""
+
+    guild_id: int
+    channel_id: int | None
+    parent_id: int | None
+    message_id: int | None
+    user: PlayerRef | None
+    mention: tuple[PlayerRef, ...]
+    dm_fallback: bool
+    game_id: int | None
+    place_id: int | None
 
 
 class NoticeKind(Enum):

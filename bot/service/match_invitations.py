@@ -33,13 +33,10 @@ async def invitation_delivery(
         await core.store.outbox.finish(row.id, OutboxState.FAILED, "the match is gone", now)
         return None
     view = await matches.view(match)
-    said = Delivery(
-        row_id=row.id,
-        lane=row.lane,
-        attempts=row.attempts,
-        nonce=row.nonce,
-        target=DeliveryTarget.PLACE,
-        content=MatchInvitation(view, facts.server),
+    said = Delivery.of_row(
+        row,
+        DeliveryTarget.PLACE,
+        MatchInvitation(view, facts.server),
         guild_id=match.sides[1].guild_id,
     )
     if facts.lost is None:
