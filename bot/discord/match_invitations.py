@@ -1,17 +1,19 @@
-"""A club match's invitation between servers, on Discord: the invited server is named by its id
-or by an invite to it (resolved through Discord's ``GET /invites/{code}``), the invitation
-is posted in that server with Accept and Decline for its organisers, and their presses
-answer it.
+"""Invitations between servers, on Discord: a club match's, and a team's vote challenge
+(``bot/discord/votes.py``). The invited server is named by its id or by an invite to it
+(resolved through Discord's ``GET /invites/{code}``); a match's invitation is posted in
+that server with Accept and Decline for its organisers, whose presses answer it, and a
+vote challenge with its number, which a team formed there accepts by command.
 
 Where it is posted: the invited server's system channel (where Discord posts its own
 notices, and which its moderators chose) when Postal may write there, else the first text
 channel in the server's order where it may (see and send messages). With none, nothing is
 posted and the inviting organiser is told to have the other organisers answer with
-``/match accept``. The channel an organiser accepts in (the button's, or the command's) becomes that
-server's side's place, once Postal may open and post in the games' threads there
-(``places.check_match_place``: else refused, nothing changed). The post is an outbox row
-written with the match (``bot/service/match_invitations.py``): retried as any post, and when
-it cannot be made the inviting organiser is told in their side's place."""
+``/match accept``. The channel an organiser accepts in (the button's, or the command's)
+becomes that server's side's place, once Postal may open and post in the games' threads
+there (``places.check_match_place``: else refused, nothing changed). The post is an outbox
+row written with the match or the challenge (``bot/service/invitations.py``): retried as
+any post, and when it cannot be made the inviter (the organiser, the captain) is told
+where they made it."""
 
 from __future__ import annotations
 
@@ -31,8 +33,10 @@ from bot.i18n import using
 from bot.i18n.text import say
 from bot.service import Button, ButtonAction, ButtonLabel, ButtonStyle, Delivery
 from bot.service.controls_values import parse_button_id
-from bot.service.match_facts import MatchError, MatchInvitation, MatchRefusal, MatchShown
-from bot.text.match_words import invitation_text, match_text
+from bot.service.invitation_facts import Invitation
+from bot.service.match_facts import MatchError, MatchRefusal, MatchShown, MatchView
+from bot.text.invitation_words import posted_text
+from bot.text.match_words import match_text
 
 if TYPE_CHECKING:
     from bot.discord.client import PostalBot
@@ -105,7 +109,8 @@ class NowhereToPost(Exception):
 
 
 def may_post_in(bot: PostalBot, guild_id: int) -> bool:
-    """Whether Postal may post an invitation in server ``guild_id`` now (as its cache says)."""
+    """Whether Postal may post an invitation in server ``guild_id`` now (as its cache says):
+    else the inviter is answered so at once, and nothing is queued."""
     guild = bot.get_guild(guild_id)
     return guild is not None and invitation_channel(guild) is not None
 
@@ -115,15 +120,16 @@ async def post_invitation(bot: PostalBot, delivery: Delivery) -> tuple[int, int]
     sender chose (the server's), with the row's nonce; returns (channel id, message id).
     Raises ``NowhereToPost``, and what discord.py raises."""
     invitation = delivery.content
-    assert isinstance(invitation, MatchInvitation)
+    assert isinstance(invitation, Invitation)
     guild = bot.get_guild(delivery.guild_id)
     channel = invitation_channel(guild) if guild is not None else None
     if channel is None:
         raise NowhereToPost(f"server {delivery.guild_id}")
-    text = say(invitation_text(invitation.match, invitation.server))
+    subject = invitation.subject
     reply = messages.Reply(
-        messages.clip(messages.safe(text), messages.CONTENT_LIMIT),
-        buttons=_buttons(invitation.match.id),
+        messages.clip(messages.safe(say(posted_text(invitation))), messages.CONTENT_LIMIT),
+        # A vote challenge has none: a team is formed, with its options, to accept it.
+        buttons=_buttons(subject.id) if isinstance(subject, MatchView) else (),
     )
     message = await channel.send(nonce=delivery.nonce, **message_fields(reply))
     return channel.id, message.id

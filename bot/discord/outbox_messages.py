@@ -49,7 +49,8 @@ from bot.service import (
     TurnNotice,
 )
 from bot.service.delivery_results import GameOpened
-from bot.service.match_facts import MatchInvitation, MatchUpdate
+from bot.service.invitation_facts import Invitation
+from bot.service.match_facts import MatchUpdate
 from bot.service.pause_facts import PauseAgreed
 from bot.service.tournament.facts import (
     StandingsUpdate,
@@ -61,7 +62,8 @@ from bot.service.tournament.facts import (
 from bot.service.vote_facts import TeamReminder, VoteClosedNotice
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
-from bot.text.match_words import lost_text, update_text
+from bot.text.invitation_words import not_posted_text
+from bot.text.match_words import update_text
 from bot.text.notices import my_turn_text, reminder_text, turn_notice_text
 from bot.text.phrases import seats_text
 from bot.text.signup_words import cancelled_text
@@ -97,8 +99,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return standings_layout(content.table)
     elif isinstance(content, MatchUpdate):
         return Reply(clip(safe(update_text(content)), CONTENT_LIMIT))
-    elif isinstance(content, MatchInvitation):  # lost: told to its organiser
-        line, mentions = with_mentions(safe(say(lost_text(content))), mention)
+    elif isinstance(content, Invitation):  # lost: told to its inviter
+        line, mentions = with_mentions(safe(say(not_posted_text(content))), mention)
         return Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
     elif isinstance(content, TournamentWithdrawn):
         return Reply(clip(safe(withdrawn_text(content)), CONTENT_LIMIT))

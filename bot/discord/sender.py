@@ -75,7 +75,8 @@ from bot.i18n import Locale, using
 from bot.i18n.names import naming
 from bot.service import ChallengeClosed, Delivery, DeliveryTarget, OutboxRow
 from bot.service.delivery_results import GameOpened, OfferClosed
-from bot.service.match_facts import NOWHERE_TO_POST, MatchInvitation, MatchUpdate
+from bot.service.invitation_facts import NOWHERE_TO_POST, Invitation
+from bot.service.match_facts import MatchUpdate
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
 from bot.store import when_available
 from bot.text.standings_words import table_text
@@ -562,7 +563,7 @@ class OutboxSender(Worker):
             return dm.id, message.id
         if isinstance(content, OfferClosed):
             return await close_offer(bot, delivery)
-        if isinstance(content, MatchInvitation) and content.lost is None:
+        if isinstance(content, Invitation) and content.lost is None:
             return await post_invitation(bot, delivery)
         if isinstance(content, GameOpened):
             delivery = await open_game(bot, delivery)  # in its own thread, where it may

@@ -25,11 +25,10 @@ from bot.discord.descriptions import about, about_options
 from bot.discord.game_openings import opens_own_place
 from bot.discord.kit import described_choices, postal
 from bot.discord.language import shared_language
-from bot.discord.match_invitations import invited_server
+from bot.discord.match_invitations import invited_server, may_post_in
 from bot.discord.places import can_host_game
 from bot.discord.respond import quickly
 from bot.discord.team_threads import open_team_thread
-from bot.discord.vote_invitations import post_vote_invitation
 from bot.discord.vote_polls import after_ballot, post_poll
 from bot.i18n import _, using
 from bot.i18n.text import say
@@ -140,8 +139,13 @@ async def team(
         await _accept(bot, interaction, challenge, team)
         return
 
-    async def made() -> tuple[VoteGameOpened, int | None]:
-        rival = await invited_server(bot, server)
+    async def made() -> tuple[VoteGameOpened, int | None, bool]:
+        """The game or challenge opened; the other server challenged, if any, and whether
+        its invitation is to be posted (the outbox posts it: Postal may write there)."""
+        named = await invited_server(bot, server)
+        rival = None if named == interaction.guild_id else named
+        postable = rival is None or may_post_in(bot, rival)
+        here = interaction.guild.name if interaction.guild is not None else ""
         opened = await bot.service.votes.open(
             actor_of(interaction),
             place_of(interaction),
@@ -156,13 +160,15 @@ async def team(
             color=color_word(game, color),
             days=days,
             rival_guild_id=rival,
+            invite_from=here if postable else None,
         )
-        return opened, None if rival == interaction.guild_id else rival
+        return opened, rival, postable
 
-    opened, rival = await quickly(interaction, made())
+    opened, rival, postable = await quickly(interaction, made())
     await bot.reply(interaction, lambda: _said(opened_text(opened), ephemeral=False))
     if opened.challenge is not None and rival is not None:
-        await _invite(bot, interaction, opened.challenge.challenge, rival)
+        bot.outbox.wake()  # the invitation, written with the challenge
+        await _invited(bot, interaction, opened.challenge.challenge, rival, postable)
     elif opened.challenge is not None:
         await bot.post_challenge(interaction, opened.challenge)
     elif opened.started is not None:
@@ -170,13 +176,16 @@ async def team(
         await bot.reply(interaction, lambda: messages.computer_game_started(started))
 
 
-async def _invite(
-    bot: PostalBot, interaction: discord.Interaction, challenge: ChallengeView, rival: int
+async def _invited(
+    bot: PostalBot,
+    interaction: discord.Interaction,
+    challenge: ChallengeView,
+    rival: int,
+    posted: bool,
 ) -> None:
-    """A team's challenge to the server ``rival``'s teams: posted there, not here (no one
-    here may accept it), and the captain told the number and whether it went up."""
-    here = interaction.guild.name if interaction.guild is not None else ""
-    posted = await post_vote_invitation(bot, challenge, rival, here)
+    """A team's challenge to the server ``rival``'s teams, to be ``posted`` there by the
+    outbox, not here (no one here may accept it; ``bot/discord/match_invitations.py``):
+    the captain told the number and whether it goes up."""
     guild = bot.get_guild(rival)
     there = guild.name if guild is not None else str(rival)
     await bot.reply(

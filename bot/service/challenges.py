@@ -6,7 +6,7 @@ facts, which ``bot/text/challenges.py`` words."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 
 import rules
@@ -99,6 +99,7 @@ class ChallengeUseCases:
         position: int | None = None,
         start: str | None = None,
         setup: str | None = None,
+        outbox: Callable[[int], Sequence[OutboxItem]] | None = None,
     ) -> ChallengeCreated:
         """Challenge ``opponent`` (or anyone, if None) to a game; expires after 48 hours.
 
@@ -116,7 +117,8 @@ class ChallengeUseCases:
         ``InvalidOptionError``, ``InvalidPositionError``, ``SelfChallengeError``,
         ``BotChallengeError``, and ``LimitReachedError`` past a spam limit (see
         ``bot.service.limits``). ``setup`` is the challenger's janggi setup (their side,
-        cho or han, chosen; ``bot.service.janggi_setups``).
+        cho or han, chosen; ``bot.service.janggi_setups``). ``outbox``: rows written with
+        the challenge, given its id (a team's invitation to another server).
         """
         plan = plan_challenge(
             user,
@@ -137,12 +139,17 @@ class ChallengeUseCases:
         await self._core.ensure_player(user)
         if opponent is not None:
             await self._core.ensure_known(opponent)
-        challenge = await self._write_challenge(plan, place)
+        challenge = await self._write_challenge(plan, place, outbox)
         self._core.schedule_changed()
         return await self._posted(challenge)
 
-    async def _write_challenge(self, plan: ChallengePlan, place: Place) -> Challenge:
-        """Store ``plan`` as an open challenge made in ``place``. Raises
+    async def _write_challenge(
+        self,
+        plan: ChallengePlan,
+        place: Place,
+        outbox: Callable[[int], Sequence[OutboxItem]] | None = None,
+    ) -> Challenge:
+        """Store ``plan`` as an open challenge made in ``place``, with the ``outbox`` rows. Raises
         ``ChallengePendingError`` (the same one waits) or ``LimitReachedError``."""
         core, now = self._core, self._core.now()
         written = await core.store.challenges.create(
@@ -163,6 +170,7 @@ class ChallengeUseCases:
             now=now,
             expires_at=now + CHALLENGE_LIFETIME,
             limits=CHALLENGE_LIMITS,
+            outbox=outbox,
         )
         if isinstance(written, Challenge):
             return written

@@ -29,7 +29,7 @@ from bot.service.match_facts import (
     MatchStarted,
     MatchView,
 )
-from bot.service.outbox_items import turn_dm
+from bot.service.outbox_items import match_invitation, turn_dm
 from bot.service.results import Place, PlayerRef, User
 from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.standings import HALVES
@@ -37,7 +37,6 @@ from bot.store import (
     ClubMatch,
     GameOpenedFacts,
     ListChange,
-    MatchInvitationFacts,
     MatchSide,
     MatchStatus,
     NewGame,
@@ -108,7 +107,7 @@ class ClubMatchUseCases:
         status = MatchStatus.OPEN if against is None else MatchStatus.INVITED
         invitation = None
         if against is not None and invite_from is not None:
-            invitation = partial(_invitation, invite_from, user.id)
+            invitation = partial(match_invitation, invite_from, user.id)
         made = await self._core.store.club_matches.create(new, status, self._core.now(), invitation)
         change = MatchChange.CREATED if against is None else MatchChange.INVITED
         return MatchShown(await self.view(made), change)
@@ -417,10 +416,3 @@ def _side_of(match: ClubMatch, place: Place, side: int | None) -> int:
 
 
 __all__ = ["ClubMatchUseCases", "PlayerRef"]
-
-
-def _invitation(server: str, organiser_id: int, match_id: int) -> list[OutboxItem]:
-    """The outbox row posting match ``match_id``'s invitation in the invited server (made
-    in ``server`` by ``organiser_id``, told there if it cannot be posted)."""
-    facts = MatchInvitationFacts(match_id, server)
-    return [OutboxItem(OutboxTarget.PLACE, facts, user_id=organiser_id)]

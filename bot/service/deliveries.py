@@ -27,9 +27,9 @@ from bot.service.delivery_results import (
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
+from bot.service.invitations import invitation_delivery, lost_invitation
 from bot.service.local_time import quiet_until, zone_or_utc
 from bot.service.match_facts import MatchUpdate
-from bot.service.match_invitations import invitation_delivery, lost_invitation
 from bot.service.results import ChallengeClosed, PlayerRef
 from bot.service.tournament.facts import (
     MIN_PLAYERS,
@@ -45,7 +45,7 @@ from bot.store import (
     ChallengeFacts,
     DigestFacts,
     EndingFacts,
-    MatchInvitationFacts,
+    InvitationFacts,
     MatchStandingsFacts,
     OutboxCounts,
     OutboxItem,
@@ -188,8 +188,10 @@ class DeliveryUseCases:
             return await self._signup_delivery(row, facts)
         if isinstance(facts, DigestFacts):
             return None if await self._held(row, None) else await self._digest_delivery(row, facts)
-        if isinstance(facts, MatchStandingsFacts | MatchInvitationFacts):
-            return await self._match_delivery(row, facts)
+        if isinstance(facts, MatchStandingsFacts):
+            return await self._match_standings_delivery(row, facts)
+        if isinstance(facts, InvitationFacts):  # a club match's, or a team's challenge
+            return await invitation_delivery(self._core, self._matches, row, facts)
         assert row.game_id is not None
         record = await core.store.games.get(row.game_id)
         if record is None:
@@ -336,14 +338,6 @@ class DeliveryUseCases:
             row, StandingsUpdate(await self._tournaments.final(tournament.id))
         )
         return _kept_up(said, tournament.standings_message_id)
-
-    async def _match_delivery(
-        self, row: OutboxRow, facts: MatchStandingsFacts | MatchInvitationFacts
-    ) -> Delivery | None:
-        """A club match's row about no game: a side's standings, or its invitation."""
-        if isinstance(facts, MatchInvitationFacts):
-            return await invitation_delivery(self._core, self._matches, row, facts)
-        return await self._match_standings_delivery(row, facts)
 
     async def _match_standings_delivery(
         self, row: OutboxRow, facts: MatchStandingsFacts

@@ -14,6 +14,7 @@ from bot.service.core import ServiceCore
 from bot.service.delivery_results import (
     MY_TURN_SHOWN,
     GameOpened,
+    GameSaid,
     MoveTold,
     OfferClosed,
     Reminder,
@@ -36,12 +37,11 @@ from bot.service.results import (
     GameView,
     OfferDeclined,
     OfferMade,
-    TakenBack,
 )
 from bot.service.team_reminders import team_reminder
 from bot.service.time_left import by_urgency, time_left
 from bot.service.vacation_rule import clock_movers
-from bot.service.vote_facts import TeamReminder, VoteClosedNotice
+from bot.service.vote_facts import VoteClosedNotice
 from bot.service.votes import VoteUseCases
 from bot.store import (
     ComputerStuckFacts,
@@ -77,20 +77,7 @@ GameFacts = (
     | VoteClosedFacts
     | TeamReminderFacts
 )
-Content = (
-    TurnNotice
-    | Reminder
-    | GameEnded
-    | OfferMade
-    | OfferDeclined
-    | OfferClosed
-    | PauseAgreed
-    | TakenBack
-    | ComputerStuck
-    | GameOpened
-    | VoteClosedNotice
-    | TeamReminder
-)
+Content = GameSaid
 
 
 class DeliveryContents:

@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 from enum import Enum
 from typing import TypedDict, Unpack
 
-from bot.service.match_facts import MatchInvitation, MatchUpdate
+from bot.service.invitation_facts import Invitation
+from bot.service.match_facts import MatchUpdate
 from bot.service.pause_facts import PauseAgreed
 from bot.service.report_results import GameListEntry
 from bot.service.results import (
@@ -136,29 +137,26 @@ TournamentSaid = (
     | TournamentWithdrawn
 )
 # What is said about no single game (no players to tell when its place refuses it).
-NoGameSaid = ChallengeClosed | Digest | TournamentSaid | MatchUpdate | MatchInvitation
+NoGameSaid = ChallengeClosed | Digest | TournamentSaid | MatchUpdate | Invitation
 
 
-# What a delivery says.
-DeliveryContent = (
+# What is said about one game (its players told when its place refuses it).
+GameSaid = (
     TurnNotice
     | Reminder
     | GameEnded
-    | ChallengeClosed
-    | Digest
     | OfferMade
     | OfferDeclined
     | OfferClosed
     | PauseAgreed
     | TakenBack
     | ComputerStuck
-    | TournamentSaid
     | GameOpened
     | VoteClosedNotice
     | TeamReminder
-    | MatchUpdate
-    | MatchInvitation
 )
+# What a delivery says.
+DeliveryContent = GameSaid | NoGameSaid
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,26 +164,3 @@ class MatchUpdate:
 
     standings: MatchStandings
     side: int
-
-
-class LostInvitation(Enum):
-    """Why a match's invitation could not be posted in the invited server."""
-
-    NOWHERE = "nowhere"  # Postal may write in no channel there
-    REFUSED = "refused"  # Discord refused the post, or kept failing until the outbox gave up
-
-
-# The start of the reason an adapter gives for an invitation with no channel to go to.
-NOWHERE_TO_POST = "nowhere to post"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchInvitation:
-    """``match``'s invitation (made in the server named ``server``), posted by the outbox in
-    the invited server; or, ``lost`` (why), said in the inviting side's place to its
-    ``organiser`` instead."""
-
-    match: MatchView
-    server: str
-    lost: LostInvitation | None = None
-    organiser: PlayerRef | None = None

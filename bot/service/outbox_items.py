@@ -13,6 +13,7 @@ from bot.store import (
     Answering,
     EndingFacts,
     GameRecord,
+    InvitationFacts,
     NotifyMode,
     OutboxItem,
     OutboxTarget,
@@ -90,3 +91,18 @@ def ending_items(
             )
         )
     return items
+
+
+def match_invitation(server: str, organiser_id: int, match_id: int) -> list[OutboxItem]:
+    """The row posting club match ``match_id``'s invitation in the invited server (made
+    in the server named ``server`` by ``organiser_id``, told there if it cannot be)."""
+    facts = InvitationFacts(server, match_id=match_id)
+    return [OutboxItem(OutboxTarget.PLACE, facts, user_id=organiser_id)]
+
+
+def challenge_invitation(server: str, captain_id: int, challenge_id: int) -> list[OutboxItem]:
+    """The row posting a team's vote challenge ``challenge_id`` in the server it is to
+    (made in the server named ``server``, captained by ``captain_id``, told there if it
+    cannot be), in the challenge's lane."""
+    facts = InvitationFacts(server, challenge_id=challenge_id)
+    return [OutboxItem(OutboxTarget.PLACE, facts, challenge_id=challenge_id, user_id=captain_id)]

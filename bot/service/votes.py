@@ -8,9 +8,10 @@ the move's own write (``VoteClose``), so the close happens once whoever tries it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 
 from bot.service.challenge_plan import DEFAULT_DAYS
 from bot.service.challenges import ChallengeUseCases
@@ -26,6 +27,7 @@ from bot.service.errors import (
     UserError,
 )
 from bot.service.notation import ChessMove, XiangqiMove, stored_names
+from bot.service.outbox_items import challenge_invitation
 from bot.service.parsing import parse_move
 from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
 from bot.service.results import MovePlayed, Place, User
@@ -105,14 +107,14 @@ class VoteUseCases:
         days: int | None = DEFAULT_DAYS,
         fen: str | None = None,
         rival_guild_id: int | None = None,
+        invite_from: str | None = None,
     ) -> VoteGameOpened:
         """Open a game for the team ``name`` (``captain`` and ``members``, or whoever holds
-        ``role_id``) against ``opponent`` (a challenge to accept) or the computer at
-        ``level`` (started at once), or else the teams of this server or of the server
-        ``rival_guild_id`` (a challenge a team formed there accepts); ``color`` is the
-        team's seat. Never rated. Raises ``VoteError`` (``NEEDS_DAYS``, ``WINDOW_LENGTH``,
-        ``BAD_NAME``, ``TOO_MANY``, ``OPPONENT_IN_TEAM``, ``SERVER_AND_OPPONENT``) and what
-        a challenge raises."""
+        ``role_id``; ``color``: its seat) against ``opponent`` (a challenge to accept), the
+        computer at ``level`` (started at once), or this server's teams, or the server
+        ``rival_guild_id``'s (posted there by the outbox if ``invite_from``, this server's
+        name). Never rated. Raises ``VoteError`` (``NEEDS_DAYS``, ``WINDOW_LENGTH``, ``BAD_NAME``,
+        ``TOO_MANY``, ``OPPONENT_IN_TEAM``, ``SERVER_AND_OPPONENT``) and a challenge's errors."""
         title, hours = checked_terms(captain, name, members, opponent, window_hours, days)
         assert days is not None
         if rival_guild_id == place.guild_id:
@@ -132,7 +134,15 @@ class VoteUseCases:
                 )
                 return VoteGameOpened(shown, game_id=started.game.id, started=started)
             challenge = await self._challenges.challenge(
-                player, place, opponent, game=game, color=color, days=days, rated=False, fen=fen
+                player,
+                place,
+                opponent,
+                game=game,
+                color=color,
+                days=days,
+                rated=False,
+                fen=fen,
+                outbox=_invitation(rival_guild_id, invite_from, captain.id),
             )
         except BaseException:
             # The challenge's checks need the team's seat, so it is written first; refused,
@@ -573,3 +583,13 @@ def _refuse(outcome: BallotOutcome, limit: VoteRefusal, count: int) -> None:
         raise VoteError(VoteRefusal.WINDOW_CLOSED)
     if outcome is BallotOutcome.LIMIT:
         raise VoteError(limit, count=count)
+
+
+def _invitation(
+    rival_guild_id: int | None, server: str | None, captain_id: int
+) -> Callable[[int], list[OutboxItem]] | None:
+    """The row, written with a team's challenge, posting it in the server
+    ``rival_guild_id`` (made in the server named ``server``), when it is to be posted."""
+    if rival_guild_id is None or server is None:
+        return None
+    return partial(challenge_invitation, server, captain_id)

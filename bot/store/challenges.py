@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -99,12 +100,14 @@ class Challenges:
         increment_days: int | None = None,
         cap_days: int | None = None,
         weekends_off: bool = False,
+        outbox: Callable[[int], Sequence[OutboxItem]] | None = None,
     ) -> Challenge | LimitHit | SameChallengeOpen:
         """Create an open challenge, unless the same one is still open (the same players and
         settings; for an open challenge, in the same place: ``SameChallengeOpen`` names it) or
         one of ``limits`` refuses it (the ``LimitHit`` says which); then nothing is written.
         Checked and written in one transaction, so simultaneous challenges cannot slip past
-        these checks together."""
+        these checks together; with the ``outbox`` rows (given the new challenge's id: its
+        invitation to another server)."""
         # Who plays what: the columns a challenge the same as this one has the same values in.
         terms = (challenger_id, opponent_id, variant, color, days_per_move, int(rated), start_fen)
         bank = (increment_days, cap_days, int(weekends_off))
@@ -131,7 +134,10 @@ class Challenges:
             )
             row = await cursor.fetchone()
             await cursor.close()
-        return challenge_from_row(row)
+            made = challenge_from_row(row)
+            if outbox is not None:
+                await insert_items(conn, outbox(made.id), now)
+        return made
 
     async def get(self, challenge_id: int) -> Challenge | None:
         async with self._db.read() as conn:

@@ -45,7 +45,9 @@ class OutboxKind(Enum):
     MATCH_STANDINGS = "match_standings"  # a club match's result: a side's standings message
     PAUSE = "pause"  # a pause agreed, said where the answer did not show it (between servers)
     OFFER_CLOSED = "offer_closed"  # an offer answered: its messages in a place lose their buttons
-    MATCH_INVITATION = "match_invitation"  # a club match's invitation posted in another server
+    # An invitation posted in another server: a club match's, or a team's vote challenge
+    # (stored under the name it had when only matches had one: queued rows keep going).
+    INVITATION = "match_invitation"
 
 
 class OutboxTarget(Enum):
@@ -189,15 +191,17 @@ class MatchStandingsFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchInvitationFacts:
-    """Club match ``match_id`` invites another server: its invitation, with Accept and
-    Decline, is posted there, in its system channel or else the first channel Postal may
-    write in (``server``: the name of the inviting server). ``lost``: why it could not be
-    posted (a ``LostInvitation`` value): then that is said to the inviting organiser, in
-    their side's place, instead."""
+class InvitationFacts:
+    """An invitation to another server, posted there in its system channel or else the
+    first channel Postal may write in (``server``: the name of the inviting server): club
+    match ``match_id``'s, with Accept and Decline, or the vote challenge ``challenge_id``
+    of a team (a team formed there accepts it by command); one of the two is set.
+    ``lost``: why it could not be posted (a ``LostInvitation`` value): then that is said
+    to the inviter (the match's organiser, the team's captain) in their place instead."""
 
-    match_id: int
     server: str
+    match_id: int | None = None
+    challenge_id: int | None = None
     lost: str | None = None
 
 
@@ -302,7 +306,7 @@ MessageFacts = (
     | TournamentStandingsFacts
     | TournamentTimeoutsFacts
     | MatchStandingsFacts
-    | MatchInvitationFacts
+    | InvitationFacts
 )
 
 # Each kind's facts.
@@ -327,7 +331,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.MATCH_STANDINGS: MatchStandingsFacts,
     OutboxKind.PAUSE: PauseFacts,
     OutboxKind.OFFER_CLOSED: OfferClosedFacts,
-    OutboxKind.MATCH_INVITATION: MatchInvitationFacts,
+    OutboxKind.INVITATION: InvitationFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -9,12 +9,11 @@ from typing import Any
 from bot.i18n.names import Command, Option
 from bot.i18n.numbers import decimal_text
 from bot.i18n.text import Joined, Plural, Sentences, Text
+from bot.service.invitation_facts import LostInvitation
 from bot.service.match_facts import (
     BoardScore,
-    LostInvitation,
     MatchChange,
     MatchError,
-    MatchInvitation,
     MatchRefusal,
     MatchShown,
     MatchStandings,
@@ -188,12 +187,11 @@ def not_posted_text(view: MatchView) -> Text:
     )
 
 
-def lost_text(invitation: MatchInvitation) -> Text:
+def lost_text(view: MatchView, lost: LostInvitation) -> Text:
     """Said to the inviting organiser, in their side's place, when the invitation could not
     be posted in the invited server after all (Postal may write in none of its channels,
     or Discord refused it or kept failing)."""
-    view = invitation.match
-    if invitation.lost is LostInvitation.NOWHERE:
+    if lost is LostInvitation.NOWHERE:
         return Text(
             "The invitation to club match #{match} was not posted: Postal may write in no "
             "channel of server {server}. Tell its organisers to answer with {command} {option}.",

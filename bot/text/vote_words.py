@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Plural, Sentences, Text
 from bot.service.controls_values import ButtonAction, Choice, SelectMenu
+from bot.service.invitation_facts import LostInvitation
 from bot.service.results import ChallengeView
 from bot.service.vote_facts import (
     BallotTaken,
@@ -356,6 +357,32 @@ def vote_invitation_text(view: ChallengeView, server: str) -> Text:
         terms=_server_terms(view),
         command=Command("vote", "team"),
         option=Option("challenge", view.id),
+    )
+
+
+def lost_challenge_text(view: ChallengeView, server: int, lost: LostInvitation) -> Text:
+    """Said to the challenging team's captain, where the challenge was made, when it could
+    not be posted in the server ``server`` (its id) after all (Postal may write in none of
+    its channels, or Discord refused it or kept failing)."""
+    terms = {
+        "team": view.challenger.name,
+        "challenge": view.id,
+        "server": server,
+        "command": Command("vote", "team"),
+        "option": Option("challenge", view.id),
+    }
+    if lost is LostInvitation.NOWHERE:
+        return Text(
+            "The challenge #{challenge} of {team} was not posted: Postal may write in no "
+            "channel of server {server}. Tell that server its number: a team formed there "
+            "accepts it with {command} {option}.",
+            **terms,
+        )
+    return Text(
+        "The challenge #{challenge} of {team} was not posted: Discord refused it in server "
+        "{server}, or kept failing. Tell that server its number: a team formed there accepts "
+        "it with {command} {option}.",
+        **terms,
     )
 
 

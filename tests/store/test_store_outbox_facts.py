@@ -13,7 +13,7 @@ from bot.store import (
     DigestFacts,
     EndingFacts,
     GameOpenedFacts,
-    MatchInvitationFacts,
+    InvitationFacts,
     MatchStandingsFacts,
     MessageFacts,
     OfferClosedFacts,
@@ -57,7 +57,8 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     MatchStandingsFacts(4, 3, 2),
     OfferClosedFacts("pause", 7, 12),
     PauseFacts(3, 8, 1_800_000_000),
-    MatchInvitationFacts(4, "Lions Club", lost="refused"),
+    InvitationFacts("Lions Club", match_id=4, lost="refused"),
+    InvitationFacts("Lions Club", challenge_id=5),
 )
 
 
@@ -89,3 +90,11 @@ def test_facts_of_another_version_are_unreadable(stored: str, problem: str) -> N
 def test_facts_missing_a_field_are_unreadable() -> None:
     facts, _ = decode(OutboxKind.REMINDER, '{"v": 2, "hours": 24}')
     assert isinstance(facts, UnreadableFacts) and "deadline" in facts.problem
+
+
+def test_a_match_invitation_queued_before_vote_challenges_had_one_reads_back() -> None:
+    """A row written when only club matches had invitations (kind 'match_invitation',
+    facts without challenge_id) reads back as that match's invitation."""
+    stored = '{"lost": null, "match_id": 4, "server": "Lions Club", "v": 2}'
+    facts, _ = decode(OutboxKind("match_invitation"), stored)
+    assert facts == InvitationFacts("Lions Club", match_id=4)
