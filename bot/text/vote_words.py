@@ -26,6 +26,7 @@ from bot.service.vote_facts import (
 from bot.service.vote_rules import ElectedBy
 from bot.text.challenges import start_text
 from bot.text.clock_words import pace_of
+from bot.text.move_errors import LIST_SEPARATOR
 from bot.text.phrases import color_text, title_text, variant_text
 
 
@@ -49,9 +50,9 @@ def _counts(counts: Sequence[MoveCount]) -> Text:
     if not counts:
         return Text("Nothing is nominated yet.")
     if any(count.votes is None for count in counts):
-        return Text("Nominated: {moves}.", moves=Joined(", ", (c.san for c in counts)))
+        return Text("Nominated: {moves}.", moves=Joined(LIST_SEPARATOR, (c.san for c in counts)))
     listed = Joined(
-        ", ",
+        LIST_SEPARATOR,  # 、 in Chinese and Japanese
         (Text("{move} ({votes})", move=count.san, votes=count.votes) for count in counts),
     )
     return Text("Votes: {counts}.", counts=listed)

@@ -89,7 +89,7 @@ async def test_a_xiangqi_team_votes_in_wxf_chinese_and_iccs(running: Harness) ->
     said = await _private(fake, alice, "vote nominate", {"move": "C2.5"}, thread)
     assert said.text() == "alice nominated C2.5 for Lions. Votes: C2.5 (0).", said.text()
     said = await _private(fake, bob, "vote nominate", {"move": "马二进三"}, thread)
-    assert "马二进三" in said.text() and "炮二平五（0）, 马二进三（0）" in said.text(), said.text()
+    assert "马二进三" in said.text() and "炮二平五（0）、马二进三（0）" in said.text(), said.text()
     assert await _menu(fake, alice, board) == [("C2.5", "h2e2"), ("H2+3", "h0g2")]
     assert await _menu(fake, bob, board) == [("炮二平五", "h2e2"), ("马二进三", "h0g2")]
     assert await _menu(fake, carol, board) == [("h2e2", "h2e2"), ("h0g2", "h0g2")]
