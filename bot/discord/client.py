@@ -452,18 +452,21 @@ class PostalBot(discord.AutoShardedClient):
                 await self.answers.lost(interaction, reply.game_id, answering)
             raise
         channel_id = interaction.channel_id
-        if (
-            message_id is not None
-            and reply.game_id is not None
-            and not reply.ephemeral
-            and channel_id is not None
-            and channel_id == reply.place_id
-        ):
-            await self.boards.replaced(
-                reply.game_id, channel_id, message_id, view, answered=answering
-            )
-        elif answering is not None and reply.game_id is not None:
-            await self.service.deliveries.answered(reply.game_id, answering, channel_id, message_id)
+        game_id = reply.game_id
+        if game_id is None:
+            return message_id
+        if message_id is not None and channel_id is not None and not reply.ephemeral:
+            if channel_id == reply.place_id:
+                await self.boards.replaced(
+                    game_id, channel_id, message_id, view, answered=answering
+                )
+                return message_id
+            # A board answered in the game's thread in another server: that place's board.
+            place_id = await self.service.reports.other_place_at(game_id, channel_id)
+            if place_id is not None:
+                await self.boards.replaced(game_id, channel_id, message_id, view, place_id=place_id)
+        if answering is not None:
+            await self.service.deliveries.answered(game_id, answering, channel_id, message_id)
         return message_id
 
     async def post_challenge(

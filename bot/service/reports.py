@@ -340,6 +340,12 @@ class ReportUseCases:
             game_id, channel_id, message_id, self._core.now(), answered=answered, place_id=place_id
         )
 
+    async def other_place_at(self, game_id: int, target_id: int) -> int | None:
+        """The id of game ``game_id``'s other place (a server more) whose thread, or
+        channel, is ``target_id``; None when it is none of them."""
+        places = await self._core.store.game_places.of_game(game_id)
+        return next((p.id for p in places if p.target_id == target_id), None)
+
     async def boards_to_retire(self, limit: int = 50) -> list[OldBoard]:
         """Older board messages whose controls are still to be removed (each game's newest),
         oldest first: those this process claims (another process edits the others)."""

@@ -7,7 +7,6 @@ from datetime import datetime
 
 from bot.store.database import Database, Statement
 from bot.store.outbox_answers import answered_statement
-from bot.store.outbox_facts import OutboxKind
 from bot.store.records import to_epoch
 
 
@@ -41,7 +40,7 @@ class Boards:
         sent in the same write: see ``Outbox.answered``). ``place_id``: the board was
         posted in the game's other place (``game_places``) instead: see ``_in_place``."""
         if place_id is not None:
-            return await self._in_place(game_id, place_id, message_id, now)
+            return await self._in_place(game_id, place_id, channel_id, message_id, now)
         done = (
             []
             if answered is None
@@ -70,29 +69,29 @@ class Boards:
         return OldBoard(int(listed[0][0]), game_id, channel_id) if listed else None
 
     async def _in_place(
-        self, game_id: int, place_id: int, message_id: int, now: datetime
+        self, game_id: int, place_id: int, channel_id: int, message_id: int, now: datetime
     ) -> OldBoard | None:
-        """List for retiring the board that ``message_id`` follows in the game's other place
-        ``place_id``: every board there is an outbox row's copy, so the one before is the
-        newest board row sent to that place (read by the game's index; sent rows are kept
-        ``FINISHED_ROW_MEMORY``, 30 days, longer than a move may take but for a rare long
-        vacation, when that board keeps its buttons, which refuse a press anyway)."""
-        boards = ", ".join(f"'{kind.value}'" for kind in _BOARD_KINDS)
+        """As ``replace``, in the game's other place ``place_id``: its board message is the
+        place's (``game_places.message_id``), whether an outbox row's copy posted it or an
+        interaction answered with it there."""
         results = await self._db.write(
             [
                 Statement(
                     "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
-                    "SELECT message_id, game_id, channel_id, ? FROM outbox WHERE game_id = ? "
-                    f"AND place_id = ? AND state = 'sent' AND kind IN ({boards}) "
-                    "AND message_id IS NOT NULL AND channel_id IS NOT NULL AND message_id <> ? "
-                    "ORDER BY id DESC LIMIT 1 ON CONFLICT (message_id) DO NOTHING "
-                    "RETURNING message_id, channel_id",
-                    (to_epoch(now), game_id, place_id, message_id),
-                )
+                    "SELECT message_id, game_id, ?, ? FROM game_places WHERE id = ? "
+                    "AND game_id = ? AND message_id IS NOT NULL AND message_id <> ?"
+                    f"{self._db.row_lock} ON CONFLICT (message_id) DO NOTHING "
+                    "RETURNING message_id",
+                    (channel_id, to_epoch(now), place_id, game_id, message_id),
+                ),
+                Statement(
+                    "UPDATE game_places SET message_id = ? WHERE id = ? AND game_id = ?",
+                    (message_id, place_id, game_id),
+                ),
             ]
         )
         listed = results[0] if results else []
-        return OldBoard(int(listed[0][0]), game_id, int(listed[0][1])) if listed else None
+        return OldBoard(int(listed[0][0]), game_id, channel_id) if listed else None
 
     async def to_retire(self, limit: int) -> list[OldBoard]:
         """The oldest boards still to retire, only each game's newest (the others are
@@ -134,8 +133,6 @@ class Boards:
         return [OldBoard(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
 
-# The rows that post a board in a game's place (with its buttons).
-_BOARD_KINDS = (OutboxKind.TURN, OutboxKind.TAKEBACK, OutboxKind.GAME_OPENED, OutboxKind.ENDING)
 # Each game's newest board to retire in each of its places (a game between servers has a
 # board in each: ``game_places``). Message ids are Discord snowflakes, which grow with
 # time: the newest is the largest. No index: the table holds about one row per game.

@@ -2,7 +2,8 @@
 threads alike (issue 26), however it was given: a draw offer, a takeback request or a pause
 asked for in one server and accepted or declined from the other, by the offer's button or
 by the command typed there. In both threads the offer's messages lose their Accept and
-Decline (a press there would be refused) and the answer is said. In a game of one server,
+Decline (a press there would be refused), the answer is said, and only the newest board
+keeps its controls. In a game of one server,
 a typed answer takes the buttons off the offer it answers as a press on them does."""
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ KINDS = {
     ),
     "pause": Kind("pause", {"days": 2}, "asks to pause", "agreed to pause", "declined the pause"),
 }
+
+
+def boards_retired(fake: FakeDiscord, thread: FakeChannel) -> bool:
+    """Only the newest board of ``thread`` has buttons (its controls, or GIF and PGN)."""
+    *older, newest = [m for m in fake.channel_messages(thread.id) if m.files]
+    return bool(newest.buttons()) and not any(m.buttons() for m in older)
 
 
 def offers_with_buttons(fake: FakeDiscord, thread: FakeChannel, kind: Kind) -> list[str]:
@@ -87,6 +94,7 @@ async def test_an_answer_leaves_both_threads_alike(
     await running.delivered()
     for thread in (game.thread_a, game.thread_b):
         assert offers_with_buttons(fake, thread, kind) == [], thread.name
+        await fake.wait_until(partial(boards_retired, fake, thread))
 
 
 async def test_a_typed_acceptance_takes_the_buttons_off_the_offer(running: Harness) -> None:
