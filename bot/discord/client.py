@@ -503,6 +503,8 @@ class PostalBot(discord.AutoShardedClient):
             answering=result.answering,
         )
         game = result.game
+        if result.lapsed_offers:  # their buttons come off by outbox rows (OFFER_CLOSED)
+            self.outbox.wake()
         self.wake_outbox_for(result.notify, *((game.white, game.black) if result.ending else ()))
 
     def wake_outbox_for(self, *players: PlayerRef | None) -> None:

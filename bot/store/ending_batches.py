@@ -1,8 +1,8 @@
 """Ending games inside a transaction, one or many at once: each game guarded by the version
-it was read at, its offers and prepared lines dropped, its players' results counted and
-ratings changed, its tournament told, its outbox rows written. Every ending of the store goes
-through ``end_games`` (a resignation is a batch of one), so the single and the batched ending
-cannot drift apart.
+it was read at, its offers (their buttons taken off: ``offer_closings``) and prepared lines
+dropped, its players' results counted and ratings changed, its tournament told, its outbox
+rows written. Every ending of the store goes through ``end_games`` (a resignation is a batch
+of one), so the single and the batched ending cannot drift apart.
 
 A batch is set-based, a few statements whatever its size (the clock's time-outs after an
 outage: thousands due at once, where one transaction a game waited on the disk thousands of
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.store import club_match_endings, tournament_endings
+from bot.store import club_match_endings, offer_closings, tournament_endings
 from bot.store.database import Connection, typed_values
 from bot.store.outbox import OutboxItem, insert_items
 from bot.store.ratings import RateFunction, rating_key
@@ -67,7 +67,6 @@ async def end_games(
         return {}
     marks = ", ".join("?" * len(ended))
     ids = [ending.game.id for ending in ended]
-    await conn.execute(f"DELETE FROM offers WHERE game_id IN ({marks})", ids)
     await conn.execute(f"DELETE FROM conditional_moves WHERE game_id IN ({marks})", ids)
     # The players' counted results change with the result, in its transaction (/stats).
     await count_results(conn, [(e.game, e.ending.result, e.ending.termination) for e in ended])
@@ -78,6 +77,8 @@ async def end_games(
     items = [item for e in ended for item in outbox_items(e.outbox, ratings.get(e.game.id))]
     items += finished  # after the games' own endings, in their lanes
     await insert_items(conn, items, now)
+    # The offers left unanswered, after the endings' rows: their buttons come off after.
+    await offer_closings.close(conn, offer_closings.of_games(len(ids)), ids, now)
     return {
         game_id: Written(ok=True, ratings=ratings.get(game_id), version=version)
         for game_id, version in versions.items()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.store import conditionals
+from bot.store import conditionals, offer_closings
 from bot.store.game_endings import Conflict, use_offer
 from bot.store.game_rows import GameTable
 from bot.store.outbox import OutboxItem, insert_items
@@ -81,10 +81,11 @@ class GameOffers(GameTable):
             await conn.execute(
                 "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game.id, game.ply - plies)
             )
-            await conn.execute("DELETE FROM offers WHERE game_id = ?", (game.id,))
             # Every prepared line was about a position the takeback undid.
             await conditionals.drop_invalid(conn, game.id, game.ply - plies)
             await insert_items(conn, outbox, now)
+            # So was every other offer: closed after the board's rows.
+            await offer_closings.close(conn, offer_closings.of_games(1), [game.id], now)
         return Written(ok=True, version=row[0])
 
     async def make_offer(

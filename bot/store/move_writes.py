@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from bot.store import conditionals
+from bot.store import conditionals, offer_closings
 from bot.store.database import Statement
 from bot.store.ending_batches import outbox_items
 from bot.store.game_endings import finish_game
@@ -36,7 +36,7 @@ class MoveWrites(GameTable):
         game, steps, recent = write.game, write.steps, write.recent
         statements: list[Statement] = []
         for index, step in enumerate(steps):
-            statements += _step_statements(write, index, step, last=False)
+            statements.append(_step_statement(write, index, step, last=False))
             # The version the UPDATE gives (the guard holds it at game.version, then each
             # move raises it by one inside the transaction), written as it is: no re-read.
             statements.append(_move_row(write, index, step, game.version + 1 + index))
@@ -46,17 +46,22 @@ class MoveWrites(GameTable):
         # The close's own rows first: its lane says the vote before the board it elected.
         statements += told_statements(write.vote, write.now)
         statements += insert_statements(outbox_items(write.outbox, None), write.now)
+        # The offers lapsing, after the board's rows: their buttons come off after it is told.
+        lapses = []
+        for step in steps:
+            statements += _lapse(write, step)
+            lapses.append(len(statements) - 1)
         statements += _locale(write)
         if recent is None:
             statements.append(Statement(RECENT, (game.id, RECENT_PLIES)))
         results = await self._db.write(statements)
         if results is None:
             return Written(ok=False)
-        lapsed = {OfferKind(row[0]) for rows in results[1 : 3 * len(steps) : 3] for row in rows}
+        lapsed = {OfferKind(row[0]) for at in lapses for row in results[at]}
         return Written(
             ok=True,
             lapsed=_sorted(lapsed),
-            version=results[3 * len(steps) - 3][0][0],
+            version=results[2 * len(steps) - 2][0][0],
             recent=recent_from_rows(results[-1]) if recent is None else recent,
         )
 
@@ -77,7 +82,7 @@ class MoveWrites(GameTable):
             version, ratings = game.version, None
             for index, step in enumerate(steps):
                 last = index == len(steps) - 1
-                update, offers = _step_statements(write, index, step, last=last)
+                update = _step_statement(write, index, step, last=last)
                 cursor = await conn.execute(update.sql, update.params)
                 row = await cursor.fetchone()
                 await cursor.close()
@@ -86,9 +91,9 @@ class MoveWrites(GameTable):
                         return Written(ok=False)
                     raise RuntimeError(f"game #{game.id} changed inside its own transaction")
                 version = row[0]
-                cursor = await conn.execute(offers.sql, offers.params)
-                lapsed.update(OfferKind(row[0]) for row in await cursor.fetchall())
-                await cursor.close()
+                # Before the ending's rows (it drops the offers left): a rare order, harmless.
+                kinds = await offer_closings.close(conn, _LAPSING, _lapsing(write, step), write.now)
+                lapsed.update(OfferKind(kind) for kind in kinds)
                 if last:
                     version, ratings = await finish_game(
                         conn, game, version, ending, write.now, write.rate
@@ -134,48 +139,52 @@ def _kinds(kinds: frozenset[OfferKind]) -> str:
     return ", ".join(f"'{kind.value}'" for kind in sorted(kinds, key=lambda kind: kind.value))
 
 
-# The offers a move makes lapse (``move_write.LAPSING_FROM_ANYONE``, ``..._FROM_OPPONENT``),
-# their kinds returned.
-_LAPSE = (
-    "DELETE FROM offers WHERE game_id = ? "
-    f"AND (kind IN ({_kinds(LAPSING_FROM_ANYONE)}) "
-    f"OR (from_player_id <> ? AND kind IN ({_kinds(LAPSING_FROM_OPPONENT)}))) RETURNING kind"
+# The offers a move makes lapse (``move_write.LAPSING_FROM_ANYONE``, ``..._FROM_OPPONENT``).
+_LAPSING = (
+    f"f.game_id = ? AND (f.kind IN ({_kinds(LAPSING_FROM_ANYONE)}) "
+    f"OR (f.from_player_id <> ? AND f.kind IN ({_kinds(LAPSING_FROM_OPPONENT)})))"
 )
 
 
-def _step_statements(
-    write: MoveWrite, index: int, step: PreparedAnswer, *, last: bool
-) -> list[Statement]:
+def _lapsing(write: MoveWrite, step: PreparedAnswer) -> tuple[int, int]:
+    """The parameters of ``_LAPSING`` for ``step``."""
+    return (write.game.id, step.mover_id)
+
+
+def _lapse(write: MoveWrite, step: PreparedAnswer) -> list[Statement]:
+    """The offers ``step`` makes lapse closed (``offer_closings``): the last statement
+    returns their kinds."""
+    return offer_closings.closing(_LAPSING, _lapsing(write, step), write.now)
+
+
+def _step_statement(write: MoveWrite, index: int, step: PreparedAnswer, *, last: bool) -> Statement:
     """The ``index``-th move of ``write``: the row moved on (guarded: the first by the
     version read, the ones after by the ply, inside the same transaction) to the position
-    and clock after the write's last move, and the offers it makes lapse; ``_move_row``
-    stores the move. ``last``: this one ends the game (nobody is to move)."""
+    and clock after the write's last move (``_lapse`` closes the offers it makes lapse;
+    ``_move_row`` stores the move). ``last``: this one ends the game (nobody is to move)."""
     game, deadline_at = write.game, write.deadline_at
     check, expected = ("version", game.version) if index == 0 else ("ply", game.ply + index)
     # A write that ends the game leaves the clock nothing to look at.
     next_look_at = None if write.ending is not None else write.next_look_at
-    return [
-        Statement(
-            "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
-            "deadline_at = ?, clock_deadline = ?, clock_next_at = ?, waiting_bank = ?, "
-            "version = version + 1 "
-            f"WHERE id = ? AND {check} = ? "
-            "AND status = 'active' AND to_move_id = ? RETURNING version",
-            (
-                write.fen,
-                None if last else game.opponent_of(step.mover_id),
-                to_epoch(write.now),
-                None if deadline_at is None else to_epoch(deadline_at),
-                *clock_note(deadline_at, next_look_at),
-                write.waiting_bank,
-                game.id,
-                expected,
-                step.mover_id,
-            ),
-            guard=True,
+    return Statement(
+        "UPDATE games SET ply = ply + 1, fen = ?, to_move_id = ?, last_move_at = ?, "
+        "deadline_at = ?, clock_deadline = ?, clock_next_at = ?, waiting_bank = ?, "
+        "version = version + 1 "
+        f"WHERE id = ? AND {check} = ? "
+        "AND status = 'active' AND to_move_id = ? RETURNING version",
+        (
+            write.fen,
+            None if last else game.opponent_of(step.mover_id),
+            to_epoch(write.now),
+            None if deadline_at is None else to_epoch(deadline_at),
+            *clock_note(deadline_at, next_look_at),
+            write.waiting_bank,
+            game.id,
+            expected,
+            step.mover_id,
         ),
-        Statement(_LAPSE, (game.id, step.mover_id)),
-    ]
+        guard=True,
+    )
 
 
 def _move_row(write: MoveWrite, index: int, step: PreparedAnswer, version: int) -> Statement:
