@@ -350,6 +350,7 @@ async def moretime(
     )
     mention = await mentioned.more_time_mention(bot, interaction, result)
     await bot.reply(interaction, lambda: messages.more_time(result, mention_player=mention))
+    mentioned.wake_for_places(bot)  # said in the game's other places by an outbox row
 
 
 @app_commands.command(name="vacation", description=about("vacation"))

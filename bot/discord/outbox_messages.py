@@ -20,6 +20,7 @@ from bot.discord.messages import (
     direct_message,
     game_ended,
     game_title,
+    more_time,
     offer_declined,
     offer_made,
     only_here,
@@ -40,6 +41,7 @@ from bot.service import (
     Delivery,
     Digest,
     GameEnded,
+    MoreTimeGiven,
     Notice,
     NoticeKind,
     OfferDeclined,
@@ -86,10 +88,8 @@ def delivery_post(delivery: Delivery) -> Reply:
         return offer_made(content, mention)
     elif isinstance(content, OfferDeclined):
         return offer_declined(content)
-    elif isinstance(content, PauseAgreed):  # the player who asked, if they are here
-        return pause_agreed(content, frozenset(p.id for p in mention))
-    elif isinstance(content, TakenBack):
-        return taken_back(content, mention_player=content.notify.id in {p.id for p in mention})
+    elif isinstance(content, PauseAgreed | MoreTimeGiven | TakenBack):
+        return _told(content, frozenset(p.id for p in mention))
     elif isinstance(content, ComputerStuck):
         line, mentions = with_mentions(words.computer_stuck(content), mention)
         reply = Reply(clip(line, CONTENT_LIMIT), mentions=mentions)
@@ -130,6 +130,17 @@ def delivery_post(delivery: Delivery) -> Reply:
     if closed and reply.content:
         return replace(reply, content=clip(reply.content + closed, CONTENT_LIMIT))
     return reply
+
+
+def _told(content: PauseAgreed | MoreTimeGiven | TakenBack, mention: frozenset[int]) -> Reply:
+    """A pause agreed, more time given or a takeback granted, mentioning the player it is
+    news for (who asked for the pause, who was given the time, who is to move) if they
+    may be mentioned where it is said (``mention``)."""
+    if isinstance(content, PauseAgreed):
+        return pause_agreed(content, mention)
+    if isinstance(content, MoreTimeGiven):
+        return more_time(content, mention_player=content.notify.id in mention)
+    return taken_back(content, mention_player=content.notify.id in mention)
 
 
 def _team_reminder(reminder: TeamReminder) -> Reply:

@@ -26,6 +26,7 @@ from bot.service.limits import (
 )
 from bot.service.mover_zone import clock_zone, player_to_move
 from bot.service.option_errors import MoreTimeDaysError
+from bot.service.other_places import more_time_in_place
 from bot.service.reminder_times import reminder_due
 from bot.service.results import (
     ChallengeClosed,
@@ -349,7 +350,13 @@ class DeadlineUseCases:
             if zone is None
             else deadline_after(record.deadline_at, more, zone)
         )
-        if not await self._core.store.games.set_deadline(record, deadline):
+        # Said in the game's other places too (a game between servers), or in its place
+        # when typed away from it: ``told_where``; the answer says it where it is typed.
+        told, outbox = await self._endings.told(record, place), []
+        if told.in_place:
+            to_move = await self._core.ref(opponent_id)
+            outbox.append(more_time_in_place(record, days, user.id, deadline, to_move, told))
+        if not await self._core.store.games.set_deadline(record, deadline, outbox, now):
             raise GameChangedError
         self._core.schedule_changed()
         view = await self._core.view(replace_record(record, deadline_at=deadline))

@@ -35,6 +35,7 @@ from bot.service.results import (
     ComputerStuck,
     GameEnded,
     GameView,
+    MoreTimeGiven,
     OfferDeclined,
     OfferMade,
 )
@@ -48,6 +49,7 @@ from bot.store import (
     EndingFacts,
     GameOpenedFacts,
     GameRecord,
+    MoreTimeFacts,
     OfferClosedFacts,
     OfferFacts,
     OfferKind,
@@ -71,6 +73,7 @@ GameFacts = (
     | OfferFacts
     | OfferClosedFacts
     | PauseFacts
+    | MoreTimeFacts
     | TakebackFacts
     | ComputerStuckFacts
     | GameOpenedFacts
@@ -108,6 +111,8 @@ class DeliveryContents:
             return await self._closed(record, view, facts)
         if isinstance(facts, PauseFacts):
             return _paused(record, view, facts)
+        if isinstance(facts, MoreTimeFacts):
+            return _more_time(record, view, facts)
         if isinstance(facts, GameOpenedFacts):
             return await self._opened(record, view, facts)
         if isinstance(facts, TeamReminderFacts):
@@ -252,6 +257,14 @@ def _paused(record: GameRecord, view: GameView, facts: PauseFacts) -> PauseAgree
     by = view.white if facts.by == view.white.id else view.black
     left = MAX_GAME_PAUSE_DAYS - record.pause_days
     return PauseAgreed(view, facts.days, from_epoch(facts.until), by, view.opponent_of(by.id), left)
+
+
+def _more_time(record: GameRecord, view: GameView, facts: MoreTimeFacts) -> MoreTimeGiven | str:
+    """The more time ``facts`` tell of, while the deadline it set still stands."""
+    if not record.is_active or record.deadline_at != from_epoch(facts.deadline):
+        return "the deadline moved or the game ended before the more time was told"
+    assert view.to_move is not None
+    return MoreTimeGiven(view, facts.days, view.opponent_of(view.to_move.id), view.to_move)
 
 
 def _ratings(facts: tuple[float | None, ...] | None) -> RatingUpdate | None:

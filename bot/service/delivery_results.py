@@ -19,6 +19,7 @@ from bot.service.results import (
     ComputerStuck,
     GameEnded,
     GameView,
+    MoreTimeGiven,
     OfferDeclined,
     OfferMade,
     PlayerRef,
@@ -149,6 +150,7 @@ GameSaid = (
     | OfferDeclined
     | OfferClosed
     | PauseAgreed
+    | MoreTimeGiven
     | TakenBack
     | ComputerStuck
     | GameOpened

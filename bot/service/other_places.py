@@ -15,6 +15,7 @@ from bot.store import (
     OWN_PLACE,
     GamePlace,
     GameRecord,
+    MoreTimeFacts,
     NotifyMode,
     Offer,
     OfferClosedFacts,
@@ -149,4 +150,19 @@ def taken_back_in_place(
         game_id=record.id,
         user_id=to_move.id,
         routing=told.routing(mention),
+    )
+
+
+def more_time_in_place(
+    record: GameRecord, days: int, by_id: int, deadline: datetime, to_move: PlayerRef, told: Told
+) -> OutboxItem:
+    """The outbox row saying in the game's places (``told``) that ``by_id`` gave the player
+    to move ``days`` more, until ``deadline``, mentioning them if they want mentions."""
+    mention = (to_move.id,) if to_move.notify is NotifyMode.CHANNEL else ()
+    return OutboxItem(
+        OutboxTarget.PLACE,
+        MoreTimeFacts(days, by_id, to_epoch(deadline)),
+        game_id=record.id,
+        user_id=to_move.id,
+        routing=told.routing(mention),  # in another place: only where they play
     )

@@ -15,15 +15,26 @@ from bot.store.records import GameRecord, to_epoch
 class GameClock(GameTable):
     """Deadlines and reminders."""
 
-    async def set_deadline(self, game: GameRecord, deadline_at: datetime) -> bool:
-        """Move the deadline of a game still active at ``game.version``."""
+    async def set_deadline(
+        self,
+        game: GameRecord,
+        deadline_at: datetime,
+        outbox: Sequence[OutboxItem] = (),
+        now: datetime | None = None,
+    ) -> bool:
+        """Move the deadline of a game still active at ``game.version``, with its ``outbox``
+        rows (due at ``now``); False, nothing written, when the game changed."""
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "UPDATE games SET deadline_at = ?, version = version + 1 "
                 "WHERE id = ? AND version = ? AND status = 'active'",
                 (to_epoch(deadline_at), game.id, game.version),
             )
-            return cursor.rowcount == 1
+            moved = cursor.rowcount == 1
+            if moved and outbox:
+                assert now is not None
+                await insert_items(conn, outbox, now)
+            return moved
 
     async def overdue(
         self, now: datetime, *, after: tuple[int, int] | None = None, limit: int = 500

@@ -45,6 +45,7 @@ class OutboxKind(Enum):
     MATCH_STANDINGS = "match_standings"  # a club match's result: a side's standings message
     PAUSE = "pause"  # a pause agreed, said where the answer did not show it (between servers)
     OFFER_CLOSED = "offer_closed"  # an offer answered: its messages in a place lose their buttons
+    MORE_TIME = "more_time"  # /moretime, said where the answer did not show it (between servers)
     # An invitation posted in another server: a club match's, or a team's vote challenge
     # (stored under the name it had when only matches had one: queued rows keep going).
     INVITATION = "match_invitation"
@@ -132,6 +133,16 @@ class PauseFacts:
     days: int
     by: int
     until: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoreTimeFacts:
+    """``by`` gave the player to move ``days`` more: the deadline became ``deadline``
+    (epoch seconds)."""
+
+    days: int
+    by: int
+    deadline: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +306,7 @@ MessageFacts = (
     | OfferClosedFacts
     | PauseFacts
     | TakebackFacts
+    | MoreTimeFacts
     | ComputerStuckFacts
     | TournamentEndedFacts
     | TournamentRoundFacts
@@ -318,6 +330,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.DIGEST: DigestFacts,
     OutboxKind.OFFER: OfferFacts,
     OutboxKind.TAKEBACK: TakebackFacts,
+    OutboxKind.MORE_TIME: MoreTimeFacts,
     OutboxKind.COMPUTER_STUCK: ComputerStuckFacts,
     OutboxKind.TOURNAMENT_ENDED: TournamentEndedFacts,
     OutboxKind.TOURNAMENT_ROUND: TournamentRoundFacts,

@@ -28,6 +28,7 @@ EVERY_PLACE = frozenset(
         OutboxKind.OFFER_CLOSED,
         OutboxKind.PAUSE,
         OutboxKind.TAKEBACK,
+        OutboxKind.MORE_TIME,
         OutboxKind.GAME_OPENED,
         OutboxKind.VOTE_CLOSED,
         OutboxKind.TEAM_REMINDER,

@@ -16,6 +16,7 @@ from bot.store import (
     InvitationFacts,
     MatchStandingsFacts,
     MessageFacts,
+    MoreTimeFacts,
     OfferClosedFacts,
     OfferFacts,
     OutboxKind,
@@ -57,6 +58,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     MatchStandingsFacts(4, 3, 2),
     OfferClosedFacts("pause", 7, 12),
     PauseFacts(3, 8, 1_800_000_000),
+    MoreTimeFacts(2, 8, 1_800_000_000),
     InvitationFacts("Lions Club", match_id=4, lost="refused"),
     InvitationFacts("Lions Club", challenge_id=5),
 )
