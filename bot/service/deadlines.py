@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 
 from bot.service.claiming import CLOCK_CLAIM_LEASE, claimed, leave_to_holders
-from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, ServiceCore
+from bot.service.core import THREAD_IDLE_LOOK, VACATION_WINDOW, WRITE_ATTEMPTS, ServiceCore
 from bot.service.delivery_results import Reminder
 from bot.service.endings import EndingUseCases
 from bot.service.errors import (
@@ -356,7 +356,13 @@ class DeadlineUseCases:
         if told.in_place:
             to_move = await self._core.ref(opponent_id)
             outbox.append(more_time_in_place(record, days, user.id, deadline, to_move, told))
-        if not await self._core.store.games.set_deadline(record, deadline, outbox, now):
+        # Retried when only where the game is shown changed meanwhile (a board just posted
+        # by the outbox recorded as the game's message): the deadline is as read.
+        for _ in range(WRITE_ATTEMPTS):
+            if await self._core.store.games.set_deadline(record, deadline, outbox, now):
+                break
+            record = await self._core.refreshed_placement(record)
+        else:
             raise GameChangedError
         self._core.schedule_changed()
         view = await self._core.view(replace_record(record, deadline_at=deadline))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,19 @@ async def test_a_draw_offer_crossing_the_games_board_message_being_recorded_stil
     assert [offer.kind.value for offer in await service.core.store.games.offers(game_id)] == [
         "draw"
     ]
+
+
+async def test_more_time_crossing_the_games_board_message_being_recorded_is_given(
+    service: GameService,
+) -> None:
+    """/moretime checked before the adapter recorded the game's board message (a board an
+    outbox row just posted) is tried again against the fresh game, not refused."""
+    game_id = (await start_game(service)).game.id
+    await play(service, game_id, "e4")
+    before = await service.core.store.games.get(game_id)
+    assert before is not None and before.deadline_at is not None
+    with placement_recorded_before(service, game_id, "set_deadline") as crossed:
+        given = await service.deadlines.moretime(ALICE, None, 2, game_id=game_id)
+    assert crossed and given.days == 2
+    after = await service.core.store.games.get(game_id)
+    assert after is not None and after.deadline_at == before.deadline_at + timedelta(days=2)
