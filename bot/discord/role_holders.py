@@ -1,5 +1,6 @@
 """Whether a member still holds a role team's role as Postal writes to them on its own
-(a vote reminder by DM, or its mention when their DMs are closed).
+(a vote reminder by DM, or its mention when their DMs are closed), or keeps them in the
+team's private thread (``team_threads``).
 
 Postal asks for no privileged intent, so Discord never tells it of role changes
 (GUILD_MEMBER_UPDATE needs GUILD_MEMBERS) and discord.py keeps no member cache (its
@@ -34,8 +35,15 @@ async def still_holds(bot: PostalBot, delivery: Delivery) -> bool:
     if delivery.user is None:
         return True
     held = content.must_hold
+    return await holds_role(bot, held.guild_id, delivery.user.id, held.role_id)
+
+
+async def holds_role(bot: PostalBot, guild_id: int, user_id: int, role_id: int) -> bool:
+    """Whether ``user_id`` holds the role ``role_id`` of server ``guild_id`` now, as
+    Discord answers (False when they left it). Raises what discord.py raises for any
+    other refusal."""
     try:
-        member = await bot.http.get_member(held.guild_id, delivery.user.id)
+        member = await bot.http.get_member(guild_id, user_id)
     except discord.NotFound:  # 10007 Unknown Member: they left (10004: Postal did)
         return False
-    return str(held.role_id) in member.get("roles", [])
+    return str(role_id) in member.get("roles", [])

@@ -2,7 +2,17 @@
 moves and the other side cannot read. Opened once in the game's channel (a private thread,
 not invitable: only Postal adds members), the captain and the listed members added; whoever
 asks is added (so a role team's holders join by asking). A thread gone is opened again.
-The team's polls are posted there too (``vote_polls``)."""
+The team's polls are posted there too (``vote_polls``).
+
+A holder taken off the role stays in the thread until Postal notices: Postal hears of no
+role change (``role_holders``: no GUILD_MEMBERS intent), and cannot list a thread's
+members (that needs the intent too), so it remembers whom it added, and each time it
+opens the thread for a member (``/vote thread``, ``/vote poll``) it asks Discord for each
+holder it added and takes out whoever no longer holds the role or left the server
+(DELETE /channels/{thread}/thread-members/{user}). Discord lets a private thread's creator
+do that without Manage Threads, and Postal created it; the thread must not be archived,
+so an archived one is reopened first (as a member's post would). A member given the role
+again is added back as they next ask, as any holder is."""
 
 from __future__ import annotations
 
@@ -16,6 +26,7 @@ from bot.discord.context import actor_of, place_of, roles_of
 from bot.discord.language import shared_language
 from bot.discord.places import THREAD_ARCHIVE_MINUTES
 from bot.discord.respond import quickly
+from bot.discord.role_holders import holds_role
 from bot.i18n import using
 from bot.i18n.text import say
 from bot.service.team_threads import TeamThreadAsked
@@ -57,10 +68,38 @@ async def team_thread(
     try:
         if thread is None:
             thread = await _opened(bot, interaction, asked)
+        else:
+            if thread.archived:  # nobody is added to or taken out of an archived thread
+                thread = await thread.edit(archived=False)
+            await _take_out_former_holders(bot, thread, asked, interaction.user.id)
         await thread.add_user(interaction.user)
     except discord.Forbidden:
         raise VoteError(VoteRefusal.NO_THREAD_PERMISSION) from None
+    await bot.service.team_threads.joined(asked.team_id, (interaction.user.id,))
     return thread
+
+
+async def _take_out_former_holders(
+    bot: PostalBot, thread: discord.Thread, asked: TeamThreadAsked, asker_id: int
+) -> None:
+    """Take out of ``thread`` each holder of the team's role Postal added who no longer
+    holds it (or left the server), as Discord answers now; one Discord refuses to take
+    out is logged and tried again next time."""
+    role_id = asked.role_id
+    for user_id in asked.holders:  # none without a role
+        assert role_id is not None
+        if user_id == asker_id:  # a member now (checked as they asked)
+            continue
+        try:
+            if await holds_role(bot, asked.guild_id, user_id, role_id):
+                continue
+            await thread.remove_user(discord.Object(user_id))
+        except discord.NotFound:  # no longer in it (gone from the server, say)
+            pass
+        except discord.HTTPException as error:  # Discord failing: next time
+            _log.info("team %s: %s not taken out of its thread: %s", asked.team_id, user_id, error)
+            continue
+        await bot.service.team_threads.left(asked.team_id, user_id)
 
 
 async def _existing(bot: PostalBot, asked: TeamThreadAsked) -> discord.Thread | None:
@@ -95,6 +134,7 @@ async def _opened(
         auto_archive_duration=THREAD_ARCHIVE_MINUTES,
     )
     await bot.service.team_threads.opened(asked.team_id, thread.id)
+    added = []
     for member_id in asked.members:
         try:
             await thread.add_user(discord.Object(member_id))
@@ -102,4 +142,7 @@ async def _opened(
             _log.info(
                 "team %s: member %s not added to its thread: %s", asked.team_id, member_id, error
             )
+        else:
+            added.append(member_id)
+    await bot.service.team_threads.joined(asked.team_id, added)
     return thread

@@ -142,6 +142,7 @@ from bot.store.shards import ALL_SHARDS, ShardLease, ShardLeases
 from bot.store.tallies import ComputerResult, PlayerResults, Tallies
 from bot.store.team_polls import TeamPoll, TeamPolls
 from bot.store.team_results import TeamGames, TeamResults
+from bot.store.team_thread_members import TeamThreadMembers
 from bot.store.teams import (
     Ballot,
     BallotOutcome,
@@ -206,6 +207,7 @@ class Store:
         self.tournaments = Tournaments(database)
         self.teams = Teams(database)
         self.team_polls = TeamPolls(database)
+        self.team_thread_members = TeamThreadMembers(database)
 
     @classmethod
     async def open(
@@ -360,6 +362,7 @@ __all__ = [
     "TeamPolls",
     "TeamReminderFacts",
     "TeamResults",
+    "TeamThreadMembers",
     "Teams",
     "ThreadUpkeep",
     "Tournament",

@@ -263,6 +263,7 @@ class Teams:
                 ),
                 Statement("DELETE FROM team_members WHERE team_id = ?", (team_id,)),
                 Statement("DELETE FROM team_reminder_dms WHERE team_id = ?", (team_id,)),
+                Statement("DELETE FROM team_thread_members WHERE team_id = ?", (team_id,)),
                 Statement("DELETE FROM teams WHERE id = ?", (team_id,)),
                 Statement("DELETE FROM players WHERE id = ?", (seat,)),
             ]
@@ -270,9 +271,13 @@ class Teams:
         return rows is not None
 
     async def set_thread(self, team_id: int, thread_id: int | None) -> None:
-        """Remember the team's private thread (None: it is gone)."""
+        """Remember the team's private thread (None: it is gone), forgetting whom Postal
+        added to the one before."""
         await self._db.write(
-            [Statement("UPDATE teams SET thread_id = ? WHERE id = ?", (thread_id, team_id))]
+            [
+                Statement("UPDATE teams SET thread_id = ? WHERE id = ?", (thread_id, team_id)),
+                Statement("DELETE FROM team_thread_members WHERE team_id = ?", (team_id,)),
+            ]
         )
 
     async def get(self, team_id: int) -> Team | None:

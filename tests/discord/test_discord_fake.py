@@ -21,6 +21,8 @@ from tests.fakediscord import (
     GUILD_ANNOUNCEMENT,
     GUILD_FORUM,
     GUILD_VOICE,
+    MANAGE_THREADS,
+    PRIVATE_THREAD,
     PUBLIC_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
@@ -315,6 +317,36 @@ async def test_threads_need_the_permission_discord_names(loose_fake: FakeDiscord
     )
     assert (status, refused["code"]) == (403, 50013)
     assert [t.name for t in loose_fake.threads() if t.parent_id == text.id] == ["c", "t"]
+
+
+async def test_a_thread_member_is_taken_out_as_discord_allows(loose_fake: FakeDiscord) -> None:
+    """Remove Thread Member: a private thread's creator needs no Manage Threads, anyone
+    else does (403 50013); an archived thread refuses (400 50083); someone not in the
+    thread is 404 10007; taken out, the member no longer reads a private thread."""
+    fake = loose_fake
+    bob = fake.add_user("bob")
+    fake.bot_permissions |= CREATE_PRIVATE_THREADS
+    status, made = await rest(
+        fake, "POST", f"/channels/{fake.channel.id}/threads", {"name": "team", "type": 12}
+    )
+    own = fake.channels[int(made["id"])]
+    theirs = fake.add_thread(fake.channel, "theirs", type=PRIVATE_THREAD)
+    for thread in (own, theirs):
+        thread.member_ids |= {bob.id, fake.bot_user.id}
+    status, refused = await rest(fake, "DELETE", f"/channels/{theirs.id}/thread-members/{bob.id}")
+    assert (status, refused["code"]) == (403, 50013) and bob.id in theirs.member_ids
+    fake.set_thread_state(own, archived=True)
+    status, refused = await rest(fake, "DELETE", f"/channels/{own.id}/thread-members/{bob.id}")
+    assert (status, refused["code"]) == (400, 50083) and fake.can_read(bob, own)
+    fake.set_thread_state(own, archived=False)
+    status, _ = await rest(fake, "DELETE", f"/channels/{own.id}/thread-members/{bob.id}")
+    assert status == 204 and not fake.can_read(bob, own)
+    status, refused = await rest(fake, "DELETE", f"/channels/{own.id}/thread-members/{bob.id}")
+    assert (status, refused["code"]) == (404, 10007)
+    fake.bot_permissions |= MANAGE_THREADS
+    fake.set_bot_permissions(fake.bot_permissions)
+    status, _ = await rest(fake, "DELETE", f"/channels/{theirs.id}/thread-members/{bob.id}")
+    assert status == 204 and bob.id not in theirs.member_ids
 
 
 async def test_app_permissions_follow_the_channel_overwrite(loose_fake: FakeDiscord) -> None:

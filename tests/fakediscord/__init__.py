@@ -267,6 +267,7 @@ class FakeDiscord(Driver):
             ("PATCH", "/channels/{channel}", self._edit_channel),
             ("GET", "/channels/{channel}/thread-members/{user}", self._get_thread_member),
             ("PUT", "/channels/{channel}/thread-members/{user}", self._add_thread_member),
+            ("DELETE", "/channels/{channel}/thread-members/{user}", self._remove_thread_member),
             ("POST", "/channels/{channel}/threads", self._create_thread),
             ("POST", "/channels/{channel}/messages/{message}/threads", self._create_thread),
             ("POST", "/users/@me/channels", self._open_dm),

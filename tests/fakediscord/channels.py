@@ -147,6 +147,29 @@ class Channels(Checks):
         await self._notify()
         return web.Response(status=204)
 
+    async def _remove_thread_member(self, request: web.Request) -> web.Response:
+        """DELETE a member from a thread (Discord's Remove Thread Member): it needs Manage
+        Threads, unless the thread is private and the bot created it; the thread must not
+        be archived; 204. Someone not in the thread is 404 10007 Unknown Member (as Get
+        Thread Member answers: stricter than Discord may be, which the bot must take)."""
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise self._violation(400, 50024, "Cannot execute action on this channel type")
+        permissions = self.channel_permissions(thread)
+        if not permissions & VIEW_CHANNEL or not self._admits_bot(thread, permissions):
+            raise DiscordError(403, 50001, "Missing Access")
+        creator = thread.type == PRIVATE_THREAD and thread.owner_id == self.bot_user.id
+        if not permissions & MANAGE_THREADS and not creator:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if thread.archived:
+            raise DiscordError(400, 50083, "Thread is archived")
+        text = request.match_info["user"]
+        if not text.isdigit() or int(text) not in thread.member_ids:
+            raise DiscordError(404, 10007, "Unknown Member")
+        thread.member_ids.discard(int(text))
+        await self._notify()
+        return web.Response(status=204)
+
     def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:
         """Sending in an archived thread unarchives it, unless a moderator locked it
         (then only Manage Threads may); a locked thread takes no messages otherwise

@@ -103,6 +103,8 @@ async def _deployment(path: Path) -> dict[int, str]:
         await service.votes.remind(CAROL, Place(4, 40))  # a DM when she has not voted
         (team_id,) = await store.teams.of_member(BOB.id, 4)  # and its poll on Discord
         await store.team_polls.add(TeamPoll(7_000_000_001, 40, team_id, 0, ("e2e4", "d2d4")))
+        await store.teams.set_thread(team_id, 7_000_000_002)  # its thread, and who is in it
+        await store.team_thread_members.joined(team_id, (ALICE.id, BOB.id))
         clock.advance(timedelta(hours=2))
         positions = {}
         for game_id in await store.games.all_ids():
