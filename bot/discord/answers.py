@@ -68,11 +68,13 @@ class Answers:
             return
         try:
             if message is not None:
-                await self._bot.boards.replaced(
+                waiting = await self._bot.boards.replaced(
                     game_id, message.channel.id, message.id, answered=answering
                 )
             else:
                 await self._bot.service.deliveries.unanswered(game_id, answering)
+                waiting = True
+            if waiting:
                 self._bot.outbox.wake()
         except StoreError as error:
             _log.warning("answer to a move in game %s not recorded: %s", game_id, error)

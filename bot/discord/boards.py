@@ -97,11 +97,12 @@ class BoardRetirer(Worker):
         *,
         answered: str | None = None,
         place_id: int | None = None,
-    ) -> None:
+    ) -> bool:
         """Record ``message_id`` (posted in ``channel_id``, the game's place or its other
         place ``place_id``, with ``view`` if known) as the board message there; the one it
         replaces is edited soon. ``answered``: the board is the answer
-        ``MovePlayed.answering`` names."""
+        ``MovePlayed.answering`` names; returns whether rows of the game still wait to be
+        sent (behind the answer's: see ``DeliveryUseCases.answered``)."""
         now = time.monotonic()
         self._posted[channel_id] = now
         if len(self._posted) > SUPERSEDED_KEPT:  # only quiet channels' entries go
@@ -110,11 +111,17 @@ class BoardRetirer(Worker):
             self._kept[message_id] = view
             if len(self._kept) > KEPT_BOARDS:
                 self._kept.popitem(last=False)
-        old = await self._bot.service.reports.replace_board_message(
-            game_id, channel_id, message_id, answered=answered, place_id=place_id
-        )
+        reports, waiting = self._bot.service.reports, False
+        if answered is None:
+            old = await reports.replace_board_message(
+                game_id, channel_id, message_id, place_id=place_id
+            )
+        else:
+            recorded = await reports.answer_board_message(game_id, channel_id, message_id, answered)
+            old, waiting = recorded.old, recorded.waiting
         if old is not None:
             self.wake()
+        return waiting
 
     async def _loop(self) -> None:
         while True:

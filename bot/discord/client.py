@@ -457,16 +457,22 @@ class PostalBot(discord.AutoShardedClient):
             return message_id
         if message_id is not None and channel_id is not None and not reply.ephemeral:
             if channel_id == reply.place_id:
-                await self.boards.replaced(
+                if await self.boards.replaced(
                     game_id, channel_id, message_id, view, answered=answering
-                )
+                ):
+                    # Rows wait behind the answer's in the game's lane (its copies for the
+                    # game's other places): the sender's rounds while the answer was under
+                    # way skipped them, and nothing else wakes it (idle, it sleeps a minute).
+                    self.outbox.wake()
                 return message_id
             # A board answered in the game's thread in another server: that place's board.
             place_id = await self.service.reports.other_place_at(game_id, channel_id)
             if place_id is not None:
                 await self.boards.replaced(game_id, channel_id, message_id, view, place_id=place_id)
-        if answering is not None:
-            await self.service.deliveries.answered(game_id, answering, channel_id, message_id)
+        if answering is not None and await self.service.deliveries.answered(
+            game_id, answering, channel_id, message_id
+        ):
+            self.outbox.wake()  # as above
         return message_id
 
     async def post_challenge(

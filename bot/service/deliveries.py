@@ -132,10 +132,12 @@ class DeliveryUseCases:
 
     async def answered(
         self, game_id: int, answering: str, channel_id: int | None, message_id: int | None
-    ) -> None:
+    ) -> bool:
         """The interaction answer ``answering`` (``MovePlayed.answering``) landed as
-        ``message_id``: the rows written in case it was lost are done, unsent."""
-        await self._core.store.outbox.answered(
+        ``message_id``: the rows written in case it was lost are done, unsent. Returns
+        whether rows of the game still wait (behind them in its lane: the sender's rounds
+        skipped them while the answer was under way, so the adapter wakes it)."""
+        return await self._core.store.outbox.answered(
             game_id, answering, channel_id, message_id, self._core.now()
         )
 

@@ -35,6 +35,7 @@ from bot.store import (
     MAX_ROW_ID,
     UNTIMED_LAST,
     ActiveKey,
+    AnswerBoard,
     ClaimKind,
     GameRecord,
     OldBoard,
@@ -328,16 +329,25 @@ class ReportUseCases:
         channel_id: int,
         message_id: int,
         *,
-        answered: str | None = None,
         place_id: int | None = None,
     ) -> OldBoard | None:
         """Remember ``message_id`` (posted in ``channel_id``, the game's place, or its other
         place ``place_id``) as the newest board message there; the board it replaces is
         kept to have its controls removed (returned, and listed by ``boards_to_retire``
-        until ``board_retired``). ``answered``: the board is the answer
-        ``MovePlayed.answering`` names, which said what its rows say (see ``answered``)."""
+        until ``board_retired``)."""
         return await self._core.store.boards.replace(
-            game_id, channel_id, message_id, self._core.now(), answered=answered, place_id=place_id
+            game_id, channel_id, message_id, self._core.now(), place_id=place_id
+        )
+
+    async def answer_board_message(
+        self, game_id: int, channel_id: int, message_id: int, answered: str
+    ) -> AnswerBoard:
+        """``replace_board_message`` for a board in the game's place that is the answer
+        ``MovePlayed.answering`` names, which said what its rows say (see
+        ``DeliveryUseCases.answered``): whether rows of the game still wait comes back
+        with the board it replaces."""
+        return await self._core.store.boards.replace_answer(
+            game_id, channel_id, message_id, self._core.now(), answered
         )
 
     async def other_place_at(self, game_id: int, target_id: int) -> int | None:

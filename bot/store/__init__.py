@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bot.store.analyses import Analyses, PositionEvaluation, ProgressShown, StoredAnalysis
 from bot.store.batches import Batches, batches_for
-from bot.store.boards import Boards, OldBoard
+from bot.store.boards import AnswerBoard, Boards, OldBoard
 from bot.store.bot_state import BotState
 from bot.store.challenges import Challenges
 from bot.store.claims import ClaimKind, Claims
@@ -239,6 +239,7 @@ __all__ = [
     "UNTIMED_LAST",
     "ActiveKey",
     "Analyses",
+    "AnswerBoard",
     "Answering",
     "Ballot",
     "BallotOutcome",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from bot.store.database import Database, Statement
-from bot.store.outbox_answers import answered_statement
+from bot.store.outbox_answers import answered_statement, waiting_statement
 from bot.store.records import to_epoch
 
 
@@ -17,6 +18,17 @@ class OldBoard:
     message_id: int
     game_id: int
     channel_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerBoard:
+    """A board that was an interaction's answer, recorded (``Boards.replace_answer``): the
+    board it replaces (None: none), and whether rows of its game still wait in the outbox
+    (``waiting``: behind the answer's row in the game's lane, such as its copies for the
+    game's other places, which only a sender's round sends)."""
+
+    old: OldBoard | None
+    waiting: bool
 
 
 class Boards:
@@ -30,43 +42,53 @@ class Boards:
         message_id: int,
         now: datetime,
         *,
-        answered: str | None = None,
         place_id: int | None = None,
     ) -> OldBoard | None:
         """Record ``message_id`` (in ``channel_id``, the game's place) as the game's board
         message and, in the same transaction, the one it replaces as an ``OldBoard`` to
-        retire (returned; None if there was none or it is the same). ``answered``: the
-        nonce of the outbox row this board, an interaction's answer, stood in for (marked
-        sent in the same write: see ``Outbox.answered``). ``place_id``: the board was
-        posted in the game's other place (``game_places``) instead: see ``_in_place``."""
+        retire (returned; None if there was none or it is the same). ``place_id``: the
+        board was posted in the game's other place (``game_places``) instead: see
+        ``_in_place``."""
         if place_id is not None:
             return await self._in_place(game_id, place_id, channel_id, message_id, now)
-        done = (
-            []
-            if answered is None
-            else [answered_statement(game_id, answered, channel_id, message_id, now)]
-        )
-        # One write sent whole: the old board is listed first (read from the game's row
-        # inside the transaction), then the row points to the new one.
+        results = await self._db.write(self._replacing(game_id, channel_id, message_id, now))
+        return _old_board(results, game_id, channel_id)
+
+    async def replace_answer(
+        self, game_id: int, channel_id: int, message_id: int, now: datetime, answered: str
+    ) -> AnswerBoard:
+        """``replace`` for a board that is an interaction's answer, in the game's place:
+        the outbox row it stood in for (nonce ``answered``) is marked sent in the same
+        write (see ``Outbox.answered``), which also tells whether rows of the game still
+        wait to be sent."""
         results = await self._db.write(
             [
-                Statement(
-                    "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
-                    "SELECT message_id, id, ?, ? FROM games WHERE id = ? "
-                    f"AND message_id IS NOT NULL AND message_id <> ?{self._db.row_lock} "
-                    "ON CONFLICT (message_id) DO NOTHING RETURNING message_id",
-                    (channel_id, to_epoch(now), game_id, message_id),
-                ),
-                Statement(
-                    "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ? "
-                    "AND (message_id IS NULL OR message_id <> ?)",
-                    (message_id, game_id, message_id),
-                ),
-                *done,
+                *self._replacing(game_id, channel_id, message_id, now),
+                answered_statement(game_id, answered, channel_id, message_id, now),
+                waiting_statement(game_id),
             ]
         )
-        listed = results[0] if results else []
-        return OldBoard(int(listed[0][0]), game_id, channel_id) if listed else None
+        return AnswerBoard(_old_board(results, game_id, channel_id), bool(results and results[-1]))
+
+    def _replacing(
+        self, game_id: int, channel_id: int, message_id: int, now: datetime
+    ) -> list[Statement]:
+        """The old board listed first (read from the game's row inside the transaction),
+        then the row points to the new one: sent whole, in one write."""
+        return [
+            Statement(
+                "INSERT INTO board_retirements (message_id, game_id, channel_id, created_at) "
+                "SELECT message_id, id, ?, ? FROM games WHERE id = ? "
+                f"AND message_id IS NOT NULL AND message_id <> ?{self._db.row_lock} "
+                "ON CONFLICT (message_id) DO NOTHING RETURNING message_id",
+                (channel_id, to_epoch(now), game_id, message_id),
+            ),
+            Statement(
+                "UPDATE games SET message_id = ?, version = version + 1 WHERE id = ? "
+                "AND (message_id IS NULL OR message_id <> ?)",
+                (message_id, game_id, message_id),
+            ),
+        ]
 
     async def _in_place(
         self, game_id: int, place_id: int, channel_id: int, message_id: int, now: datetime
@@ -131,6 +153,12 @@ class Boards:
         )
         rows = sorted(results[0]) if results else []
         return [OldBoard(int(r[0]), int(r[1]), int(r[2])) for r in rows]
+
+
+def _old_board(results: list[list[Any]] | None, game_id: int, channel_id: int) -> OldBoard | None:
+    """The board ``_replacing`` listed to retire (its first statement's row), if any."""
+    listed = results[0] if results else []
+    return OldBoard(int(listed[0][0]), game_id, channel_id) if listed else None
 
 
 # Each game's newest board to retire in each of its places (a game between servers has a

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.store.database import Connection, Database, Statement
 from bot.store.outbox_answers import UNCLAIMED as _UNCLAIMED
-from bot.store.outbox_answers import Answering, answered_statement
+from bot.store.outbox_answers import Answering, answered_statement, waiting_statement
 from bot.store.outbox_facts import (
     NO_ROUTING,
     MessageFacts,
@@ -334,10 +334,17 @@ class Outbox:
         channel_id: int | None,
         message_id: int | None,
         now: datetime,
-    ) -> None:
+    ) -> bool:
         """The interaction answer the row of ``game_id`` with ``nonce`` stands in for was
-        accepted: the row is marked sent with the answer's message (``answered_statement``)."""
-        await self._db.write([answered_statement(game_id, nonce, channel_id, message_id, now)])
+        accepted: the row is marked sent with the answer's message (``answered_statement``).
+        Returns whether rows of the game still wait to be sent (``waiting_statement``)."""
+        results = await self._db.write(
+            [
+                answered_statement(game_id, nonce, channel_id, message_id, now),
+                waiting_statement(game_id),
+            ]
+        )
+        return bool(results and results[-1])
 
     async def unanswered(self, game_id: int, nonce: str) -> None:
         """The interaction answer the row of ``game_id`` with ``nonce`` stands in for is lost:

@@ -1,5 +1,6 @@
 """The outbox rows an interaction's answer stands in for: written claimed by the answering
-process (``Answering``), marked sent when the answer lands (``answered_statement``)."""
+process (``Answering``), marked sent when the answer lands (``answered_statement``), when
+the rows waiting behind them in the game's lane are told of (``waiting_statement``)."""
 
 from __future__ import annotations
 
@@ -39,4 +40,14 @@ def answered_statement(
         "UPDATE outbox SET state = 'sent', channel_id = ?, message_id = ?, finished_at = ?, "
         f"{UNCLAIMED} WHERE game_id = ? AND state = 'pending' AND nonce = ?",
         (channel_id, message_id, to_epoch(now), game_id, nonce),
+    )
+
+
+def waiting_statement(game_id: int) -> Statement:
+    """Whether rows of ``game_id`` are still pending, read in the write that marks an
+    answer's row sent (after it): rows behind it in the game's lane (its copies for the
+    game's other places) that the sender's rounds skipped while the answer held the lane,
+    and that only another round sends. One probe of the pending rows' game index."""
+    return Statement(
+        "SELECT 1 FROM outbox WHERE game_id = ? AND state = 'pending' LIMIT 1", (game_id,)
     )

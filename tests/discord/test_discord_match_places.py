@@ -6,12 +6,14 @@ other server; a finished match game offers no Rematch."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 from functools import partial
 
 import pytest
 
+from bot.discord import client
 from bot.service import Button, ButtonAction, ButtonLabel
 from tests.discord.harness import Harness, command
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -267,3 +269,31 @@ async def test_presses_in_b_answer_there_mentioning_only_bs_player(running: Harn
     assert pinged_in(fake, game.thread_b, game.lion) == []
     stray = [m.text()[:70] for m, _ in fake.stray_mentions() if m.channel_id == game.thread_b.id]
     assert stray == []
+
+
+async def test_a_moves_copy_follows_its_answer_landing_after_the_senders_round(
+    running: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Lions' player's move is answered in A's thread; its copy for B waits in the
+    game's lane behind the row that answer stands for. Discord is slow to confirm the
+    answer, so the sender's round the move woke (the settled schedule) finds the lane
+    still held and goes to sleep (up to a minute, idle): the answer's landing must wake it,
+    or B sees the move a minute late (CI at 9663340: not within 10 s)."""
+    # The schedule's change settles at once: its round comes before the answer lands.
+    monkeypatch.setattr(client, "SCHEDULE_SETTLE_SECONDS", 0.0)
+    fake = running.fake
+    game = await one_board_match(fake)
+    await running.delivered()
+    fake.answering.clear()  # the answer is posted, but Postal does not hear back yet
+    moved = await fake.slash(game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    await fake.wait_until(lambda: fake.held_answers == 1)
+    bot = running.bot
+    assert bot is not None
+    # The rounds the move woke, both over: the clock's (which wakes the sender at its end)
+    # and the sender's, which finds nothing it may send (the copy waits in the lane).
+    await asyncio.wait_for(bot.scheduler.wait_idle(), 10)
+    await running.delivered()
+    assert boards_saying(fake, game.thread_b, "e4") == []
+    fake.answering.set()
+    assert "e4" in (await fake.reply(moved)).text()
+    await fake.wait_until(partial(boards_saying, fake, game.thread_b, "played 1. e4"))

@@ -9,7 +9,15 @@ import dataclasses
 
 import pytest
 
-from bot.service import DeliveryTarget, GameService, OfferDeclined, Place, User
+from bot.service import (
+    DeliveryTarget,
+    GameService,
+    ManualClock,
+    MovePlayed,
+    OfferDeclined,
+    Place,
+    User,
+)
 from bot.service.delivery_results import TurnNotice
 from bot.service.errors import UnknownGameError
 from bot.store import GamePlace, NewPlace, OldBoard, OutboxKind, OutboxState, OutboxTarget, Store
@@ -214,3 +222,40 @@ async def test_a_board_in_the_other_place_retires_the_one_before_it_there(
     record = await store.games.get(game_id)
     assert record is not None and record.message_id is None
     assert [(b.message_id, b.channel_id) for b in await reports.boards_to_retire()] == [(700, 21)]
+
+
+@pytest.mark.parametrize("as_board", [True, False])
+async def test_an_answer_landing_says_whether_rows_wait_behind_it(
+    store: Store, clock: ManualClock, as_board: bool
+) -> None:
+    """A move answered in the game's own place (answers held: the Discord adapter) writes
+    its board row claimed for the answer and, in a game between servers, behind it in the
+    game's lane, the copy for bob's server, which no sender may take until the answer
+    lands. Recording the landed answer (as the place's board, or as any answer) marks its
+    row sent and says whether rows wait, so the adapter wakes the sender only then: for
+    the copy, not for a game of one place. Before, nothing woke an idle sender for the
+    copy, and bob's server saw the move up to a minute late (CI at 9663340)."""
+    service = GameService(store, clock, process="p", hold_answers=True)
+    now = clock().timestamp()
+
+    async def answered(game_id: int, answering: str, message_id: int) -> bool:
+        if not as_board:
+            return await service.deliveries.answered(game_id, answering, 10, message_id)
+        recorded = await service.reports.answer_board_message(
+            game_id, PLACE.channel_id, message_id, answering
+        )
+        assert recorded.old is None, recorded
+        return recorded.waiting
+
+    alone = (await start_game(service)).game.id
+    moved = await service.play.move(ALICE, PLACE, "e4", game_id=alone)
+    assert isinstance(moved, MovePlayed) and moved.answering is not None
+    assert await answered(alone, moved.answering, 400) is False
+
+    game_id = await _game_in_two_servers(service, store)
+    moved = await service.play.move(ALICE, PLACE, "e4", game_id=game_id)
+    assert isinstance(moved, MovePlayed) and moved.answering is not None
+    assert await service.deliveries.claim_deliveries("p", now, 60, 10) == []
+    assert await answered(game_id, moved.answering, 500) is True
+    (copy,) = await service.deliveries.claim_deliveries("p", now, 60, 10)
+    assert copy.place_id is not None and copy.kind is OutboxKind.TURN, copy

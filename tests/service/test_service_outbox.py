@@ -205,7 +205,8 @@ async def test_a_move_answered_in_place_holds_its_notice_for_the_answer(
     assert (row.facts, row.routing) == (TurnFacts(1, board=True), Routing((BOB.id,)))
     now = clock().timestamp()
     assert await service.deliveries.claim_deliveries("p", now, 60, 10) == []
-    await service.deliveries.answered(started.game.id, moved.answering, 10, 99)
+    # Nothing of the game waits behind it: the sender need not be woken for the game.
+    assert await service.deliveries.answered(started.game.id, moved.answering, 10, 99) is False
     (done,) = await service.deliveries.deliveries_of(started.game.id)
     assert (done.state, done.message_id) == (OutboxState.SENT, 99)
 
