@@ -54,10 +54,9 @@ def gaps(fake: FakeDiscord) -> list[float]:
 
 def window(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     """Discord's IDENTIFY window ``seconds`` long in the fake, and the bot's turns with it
-    (a tenth besides for the margin)."""
+    (the margin kept: see ``quicken_identify_turns``)."""
     fake.identify_limit.window = seconds
     monkeypatch.setattr(identify_turns, "IDENTIFY_SECONDS", seconds)
-    monkeypatch.setattr(identify_turns, "MARGIN_SECONDS", seconds / 10)
 
 
 @pytest.mark.store
