@@ -49,7 +49,8 @@ def text_board(board: BoardView, orientation: Color | None = None) -> str:
             lines.append("   " + "~~~" * files)
     letters = "abcdefghijklmnopqrstuvwxyz"
     lines.append("   " + "".join(f" {letters[file]} " for file in file_order))
-    return "\n".join(lines)
+    # No line ends with the blank of its last cell (copied out, it trails a space).
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def when(moment: datetime) -> str:

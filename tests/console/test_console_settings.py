@@ -54,6 +54,18 @@ async def test_text_boards_follow_each_players_orientation(tmp_path: Path) -> No
     assert turned[0].startswith(" 1 ") and turned[-1].split() == list("hgfedcba")
 
 
+async def test_no_line_of_a_text_board_ends_with_a_space(tmp_path: Path) -> None:
+    """Each row ends at its last square (a piece, a dot, or a marked square's bracket),
+    the file letters at "h" (or "i"): nothing trails, in chess or in xiangqi."""
+    script = GAME + (
+        "alice /moves g1\ncarol /challenge dave color:red game:xiangqi\ndave /press Accept\n"
+    )
+    printed = boards(await console_output(tmp_path, script))
+    assert len(printed) >= 4 and any(len(board) == 11 for board in printed)  # xiangqi
+    trailing = [line for board in printed for line in board if line != line.rstrip()]
+    assert trailing == []
+
+
 async def test_bad_orientation_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     """An unknown orientation says what is allowed; the default stays."""
     output = await console_output(tmp_path, "alice /settings orientation:upside\nalice /settings\n")

@@ -53,7 +53,7 @@ async def test_a_xiangqi_team_votes_in_three_notations(tmp_path: Path) -> None:
         "alice voted for C2.5 for Lions. Lions's vote closed: C2.5 is played. "
         "Votes: C2.5 (3), H2+3 (0).",
         "Lions played 1. C2.5. dave to move.",
-        " 2  . (.) .  . (C) .  .  C  . ",  # seen from black's side: h2 on the left
+        " 2  . (.) .  . (C) .  .  C  .",  # seen from black's side: h2 on the left
         "dave played 1... H8+7. Lions to move.",
     ):
         assert line in output.splitlines(), (line, output)
