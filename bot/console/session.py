@@ -31,6 +31,7 @@ from bot.console.options import (
     split_options,
     subcommand,
 )
+from bot.console.said import said_text
 from bot.console.signup_buttons import retire_signup
 from bot.console.tournament_rows import TOURNAMENT_ROWS, tournament_row_text
 from bot.i18n import (
@@ -95,7 +96,6 @@ from bot.text.notices import reminder_text
 from bot.text.outage import computer_failed, outage_sentence, unexpected_failure
 from bot.text.phrases import XIANGQI_WORDED, variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
-from bot.text.results import result_text
 from bot.text.signup_words import signup_text
 from bot.text.tournament_words import entry_text, signup_buttons, started_text
 
@@ -304,7 +304,7 @@ class Console:
         if isinstance(result, TournamentShown):
             await self._show_signup(result)
             return
-        text = result_text(result)
+        text = said_text(result)
         if text:
             self.say(text)
         game: GameView | None = getattr(result, "game", None)

@@ -89,7 +89,8 @@ def test_board_images_are_written_when_the_renderer_exists(tmp_path: Path) -> No
 
 
 async def test_errors_are_sentences(tmp_path: Path) -> None:
-    """Bad lines, unknown commands, illegal moves and foreign buttons answer with one line."""
+    """Bad lines, unknown commands, illegal moves, foreign buttons and a look at an empty
+    square answer with one line marked "!" (a look at a piece's moves is no refusal)."""
     script = "\n".join(
         [
             "alice",
@@ -105,6 +106,8 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
             "alice /move Bc4",
             'alice /challenge bob fen:"not a fen"',
             "alice /move 'unclosed",
+            "alice /moves e3",
+            "alice /moves e2",
         ]
     )
     out = io.StringIO()
@@ -122,6 +125,7 @@ async def test_errors_are_sentences(tmp_path: Path) -> None:
         "! Bc4 is illegal: the path is blocked.",
         lines[9],
         "! Could not read that line: no closing quotation. Nothing was done.",
+        "! There is no piece on e3.",
     ]
     assert lines[9].startswith("! That start position is not valid: ")
 
