@@ -60,6 +60,16 @@ def test_two_passes_end_the_game_and_han_wins_an_even_count() -> None:
     assert _ending(START_FEN, ["e2e2", "e9e9"]) == (Termination.DOUBLE_PASS, Color.BLACK)
 
 
+def test_the_general_named_on_its_own_point_is_a_pass_as_fairy_stockfish_writes_it() -> None:
+    """``Ke2`` with Cho's general on e2 reads as the pass, the SAN pyffish (and so /pgn)
+    writes for it; ``Ke1`` is the general's move down, no pass."""
+    start = JANGGI.start()
+    assert pyffish.get_san("janggi", START_FEN, "e2e2") == "Ke2"
+    assert start.parse_move("Ke2") == start.pass_move() == start.parse_move("pass")
+    down = start.parse_move("Ke1")
+    assert down == start.parse_move("e2e1") and down != start.pass_move()
+
+
 def test_passing_in_bikjang_ends_the_game_by_counting() -> None:
     """Passing while the generals face each other ends the game; Cho's guard (3) beats
     Han's 1.5."""
