@@ -46,6 +46,7 @@ from bot.service import (
     NoticeKind,
     OfferDeclined,
     OfferMade,
+    PlayerRef,
     Reminder,
     TakenBack,
     TurnNotice,
@@ -117,14 +118,7 @@ def delivery_post(delivery: Delivery) -> Reply:
     elif isinstance(content, TeamReminder):
         reply = _team_reminder(content)  # a member's own, when their DMs are closed
     elif isinstance(content, TurnNotice):
-        news = turn_notice_text(content)
-        line, mentions = with_mentions(
-            _("your move{closed}. {news}").format(closed=closed, news=safe(news)), mention
-        )
-        game = content.game
-        card = Card(game_title(game), card_text(news), deadline_field(game), Tone.GAME)
-        reply = Reply(line, card, content.board, mentions=mentions)
-        return board_message(reply, game) if content.board is not None else reply
+        return _turn_post(content, mention, closed)
     else:
         raise TypeError(f"cannot post {type(content).__name__} in a game's place")
     if closed and reply.content:
@@ -141,6 +135,24 @@ def _told(content: PauseAgreed | MoreTimeGiven | TakenBack, mention: frozenset[i
     if isinstance(content, MoreTimeGiven):
         return more_time(content, mention_player=content.notify.id in mention)
     return taken_back(content, mention_player=content.notify.id in mention)
+
+
+def _turn_post(notice: TurnNotice, mention: list[PlayerRef], closed: str) -> Reply:
+    """A turn's notice in the game's place, its board with it if it has one: "your move"
+    only to someone pinged. Said to nobody (the player to move wants no mention, or is no
+    member of this place's server) it would read as meant for whoever looks, the player
+    who just moved included."""
+    news = turn_notice_text(notice)
+    said = (
+        _("your move{closed}. {news}").format(closed=closed, news=safe(news))
+        if mention
+        else safe(news) + closed
+    )
+    line, mentions = with_mentions(said, mention)
+    game = notice.game
+    card = Card(game_title(game), card_text(news), deadline_field(game), Tone.GAME)
+    reply = Reply(line, card, notice.board, mentions=mentions)
+    return board_message(reply, game) if notice.board is not None else reply
 
 
 def _team_reminder(reminder: TeamReminder) -> Reply:

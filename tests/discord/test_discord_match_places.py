@@ -297,3 +297,19 @@ async def test_a_moves_copy_follows_its_answer_landing_after_the_senders_round(
     fake.answering.set()
     assert "e4" in (await fake.reply(moved)).text()
     await fake.wait_until(partial(boards_saying, fake, game.thread_b, "played 1. e4"))
+
+
+async def test_a_board_that_pings_nobody_says_no_your_move(running: Harness) -> None:
+    """The Tigers' player's move, typed in B, is posted in A pinging the Lions' player
+    ("your move."), and copied back to B, where the Lions' player is no member: there it
+    pings nobody and says whose move it is, never "your move." to the player who made it."""
+    fake = running.fake
+    game = await one_board_match(fake)
+    await command(fake, game.lion, "move", {"move": "e4"}, channel=game.thread_a)
+    await fake.wait_until(partial(boards_saying, fake, game.thread_b, "played 1. e4"))
+    await command(fake, game.tiger, "move", {"move": "e5"}, channel=game.thread_b)
+    (there,) = await fake.wait_until(partial(boards_saying, fake, game.thread_b, "played 1... e5"))
+    (here,) = await fake.wait_until(partial(boards_saying, fake, game.thread_a, "played 1... e5"))
+    assert here.mentions == [game.lion.id] and "your move" in here.text(), here.text()
+    assert there.mentions == [] and "your move" not in there.text(), there.text()
+    assert there.text().startswith("tom played 1... e5. leo to move."), there.text()
