@@ -137,6 +137,7 @@ def snapshot(target: Path | str) -> list[str]:
 # when it can run twice (tests/store/test_store_confirmations.py checks that each has one).
 PG_ONLY = "postgresql: "
 UNDO_MIGRATION: dict[int, tuple[str, ...]] = {
+    78: ("ALTER TABLE teams DROP COLUMN after_vote",),
     77: ("DROP TABLE team_thread_members",),
     76: ("ALTER TABLE game_places DROP COLUMN message_id",),
     75: ("ALTER TABLE tournament_games DROP COLUMN armageddon",),

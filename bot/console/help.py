@@ -80,6 +80,10 @@ def _vote_rows() -> Part:
             NP_("console help", "each vote lasts 24 hours; votes secret until it closes"),
         ),
         Row(
+            (INDENT, chosen("after_vote")),
+            NP_("console help", "or each member sees the votes once they voted"),
+        ),
+        Row(
             (
                 "dave",
                 command_said("vote", "team"),

@@ -15,7 +15,7 @@ async def vote(
     console: Console, user: User, positional: list[str], options: dict[str, str]
 ) -> None:
     """``/vote team MEMBER… title:T opponent:P|level:L [game] [color] [days] [window]
-    [secret]``, ``/vote nominate MOVE``, ``/vote cast MOVE``, ``/vote remind [dm]``,
+    [secret] [after_vote]``, ``/vote nominate MOVE``, ``/vote cast MOVE``, ``/vote remind [dm]``,
     ``/vote tally`` (there
     ``game:`` picks the game by its number), as ``bot.service.vote_catalog`` describes."""
     action = positional[0].lower() if positional else ""
@@ -59,7 +59,8 @@ async def _team(console: Console, user: User, options: dict[str, str]) -> None:
         opponent=opponent,
         level=level,
         window_hours=window,
-        secret=bool_option("secret", options["secret"]) if "secret" in options else True,
+        secret=_secret(options),
+        after_vote=_after_vote(options),
         game=game,
         color=color_word(game, options.get("color", "random")),
         days=int_option("vote team", "days", options.get("days", "3")),
@@ -88,8 +89,19 @@ async def _accept(console: Console, user: User, options: dict[str, str]) -> None
         name=options.get("title", ""),
         members=_members(options),
         window_hours=window,
-        secret=bool_option("secret", options["secret"]) if "secret" in options else True,
+        secret=_secret(options),
+        after_vote=_after_vote(options),
     )
     await console.show(opened)
     if opened.accepted is not None:
         await console.show(opened.accepted)
+
+
+def _secret(options: dict[str, str]) -> bool:
+    """``secret:`` (default yes): votes hidden from the members until the vote closes."""
+    return bool_option("secret", options["secret"]) if "secret" in options else True
+
+
+def _after_vote(options: dict[str, str]) -> bool:
+    """``after_vote:`` (default no): secret votes shown to each member once they voted."""
+    return bool_option("after_vote", options["after_vote"]) if "after_vote" in options else False

@@ -62,7 +62,7 @@ from bot.service.tournament.facts import (
     TournamentStarted,
     TournamentWithdrawn,
 )
-from bot.service.vote_facts import TeamReminder, VoteClosedNotice
+from bot.service.vote_facts import TeamCountsNotice, TeamReminder, VoteClosedNotice
 from bot.text import reports, words
 from bot.text.endings import game_ended_text
 from bot.text.invitation_words import not_posted_text
@@ -113,7 +113,7 @@ def delivery_post(delivery: Delivery) -> Reply:
         # A club match's row names who may be mentioned in each of its game's places (the
         # players of that server: ``where_said``); a tournament's names nobody (anyone).
         return _game_opened(content, frozenset(p.id for p in mention) or None)
-    elif isinstance(content, VoteClosedNotice):
+    elif isinstance(content, VoteClosedNotice | TeamCountsNotice):
         return Reply(clip(safe(closed_text(content.closed)), CONTENT_LIMIT))
     elif isinstance(content, TeamReminder):
         reply = _team_reminder(content)  # a member's own, when their DMs are closed

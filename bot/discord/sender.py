@@ -70,6 +70,7 @@ from bot.discord.places import missing_permissions, takes_fallback
 from bot.discord.respond import build_files, message_fields
 from bot.discord.role_holders import ROLE_LOST, still_holds
 from bot.discord.scheduler import Worker
+from bot.discord.team_threads import post_team_counts
 from bot.discord.tournaments import show_signup
 from bot.i18n import Locale, using
 from bot.i18n.names import naming
@@ -78,6 +79,7 @@ from bot.service.delivery_results import GameOpened, OfferClosed
 from bot.service.invitation_facts import NOWHERE_TO_POST, Invitation
 from bot.service.match_facts import MatchUpdate
 from bot.service.tournament.facts import StandingsUpdate, TournamentCancelled, TournamentStarted
+from bot.service.vote_facts import TeamCountsNotice
 from bot.store import when_available
 from bot.text.standings_words import table_text
 
@@ -563,6 +565,8 @@ class OutboxSender(Worker):
             return dm.id, message.id
         if isinstance(content, OfferClosed):
             return await close_offer(bot, delivery)
+        if isinstance(content, TeamCountsNotice):  # the team's private thread alone
+            return await post_team_counts(bot, delivery)
         if isinstance(content, Invitation) and content.lost is None:
             return await post_invitation(bot, delivery)
         if isinstance(content, GameOpened):

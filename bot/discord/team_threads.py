@@ -24,13 +24,16 @@ import discord
 from bot.discord import messages
 from bot.discord.context import actor_of, place_of, roles_of
 from bot.discord.language import shared_language
+from bot.discord.match_invitations import NowhereToPost
+from bot.discord.outbox_messages import delivery_post
 from bot.discord.places import THREAD_ARCHIVE_MINUTES
 from bot.discord.respond import quickly
 from bot.discord.role_holders import holds_role
 from bot.i18n import using
 from bot.i18n.text import say
+from bot.service.delivery_results import Delivery
 from bot.service.team_threads import TeamThreadAsked
-from bot.service.vote_facts import VoteError, VoteRefusal
+from bot.service.vote_facts import TeamCountsNotice, VoteError, VoteRefusal
 from bot.text.vote_words import thread_name, thread_text
 
 if TYPE_CHECKING:
@@ -67,7 +70,9 @@ async def team_thread(
     thread = await _existing(bot, asked)
     try:
         if thread is None:
-            thread = await _opened(bot, interaction, asked)
+            with using(shared_language(interaction)):
+                name = say(thread_name(asked.team))[:NAME_LIMIT]
+            thread = await _opened(bot, asked, name)
         else:
             if thread.archived:  # nobody is added to or taken out of an archived thread
                 thread = await thread.edit(archived=False)
@@ -116,19 +121,45 @@ async def _existing(bot: PostalBot, asked: TeamThreadAsked) -> discord.Thread | 
     return None
 
 
-async def _opened(
-    bot: PostalBot, interaction: discord.Interaction, asked: TeamThreadAsked
-) -> discord.Thread:
-    """A private thread in the game's channel, named for the team in the server's
-    language, remembered, its captain and listed members added. Raises ``VoteError``
+async def post_team_counts(bot: PostalBot, delivery: Delivery) -> tuple[int, int]:
+    """A team's closed vote and its counts (an outbox row), posted in the team's private
+    thread alone: opened first (in the current language, the server's) when the team has
+    none or it is gone, never the game's place, which the other side reads. Returns (the
+    thread's id, the message's id). Raises ``NowhereToPost`` (no private thread may be
+    opened there: the row fails, the counts said nowhere) and what discord.py raises."""
+    notice = delivery.content
+    assert isinstance(notice, TeamCountsNotice)
+    text = delivery_post(delivery).content
+    thread = await _existing(bot, notice.thread)
+    for _ in range(2):  # once more in a new thread when the one remembered went meanwhile
+        try:
+            if thread is None:
+                name = say(thread_name(notice.thread.team))
+                thread = await _opened(bot, notice.thread, name)
+        except (VoteError, discord.Forbidden) as error:
+            # Said to nobody else: the other side must not learn of it, nor read the counts.
+            raise NowhereToPost(f"no private thread for team {notice.thread.team_id}") from error
+        try:
+            message = await thread.send(
+                text, nonce=delivery.nonce, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.NotFound:
+            await bot.service.team_threads.opened(notice.thread.team_id, None)
+            thread = None
+            continue
+        return thread.id, message.id
+    raise NowhereToPost(f"team {notice.thread.team_id}'s thread went twice")
+
+
+async def _opened(bot: PostalBot, asked: TeamThreadAsked, name: str) -> discord.Thread:
+    """A private thread in the game's channel, named ``name`` (the team's, in the server's
+    language), remembered, its captain and listed members added. Raises ``VoteError``
     (``NO_THREAD_PERMISSION``) where Postal may not open one."""
     channel = bot.get_channel(asked.channel_id) or await bot.fetch_channel(asked.channel_id)
     if not isinstance(channel, discord.TextChannel):
         raise VoteError(VoteRefusal.NO_THREAD_PERMISSION)
-    with using(shared_language(interaction)):
-        name = say(thread_name(asked.team))[:NAME_LIMIT]
     thread = await channel.create_thread(
-        name=name,
+        name=name[:NAME_LIMIT],
         type=discord.ChannelType.private_thread,
         invitable=False,
         auto_archive_duration=THREAD_ARCHIVE_MINUTES,

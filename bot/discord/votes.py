@@ -130,12 +130,14 @@ async def team(
     days: int = 3,
     window: WindowHours | None = None,
     secret: bool = True,
+    after_vote: bool = False,
     server: ServerId | None = None,
 ) -> None:
     bot = postal(interaction)
     listed = () if role is not None else await _members(interaction, members)
     if challenge is not None:
-        team = Team(title, listed, None if role is None else role.id, window, secret)
+        role_id = None if role is None else role.id
+        team = Team(title, listed, role_id, window, secret, after_vote)
         await _accept(bot, interaction, challenge, team)
         return
 
@@ -156,6 +158,7 @@ async def team(
             level=level,
             window_hours=window,
             secret=secret,
+            after_vote=after_vote,
             game=game,
             color=color_word(game, color),
             days=days,
@@ -196,13 +199,15 @@ async def _invited(
 
 @dataclass(frozen=True, slots=True)
 class Team:
-    """A team as ``/vote team`` forms it: name, listed members, role, window, secrecy."""
+    """A team as ``/vote team`` forms it: name, listed members, role, window, secrecy
+    (``after_vote``: until each member has voted)."""
 
     title: str
     members: tuple[User, ...]
     role_id: int | None
     window: int | None
     secret: bool
+    after_vote: bool = False
 
 
 # The options that set a challenge's terms: a team accepting one takes its terms.
@@ -227,6 +232,7 @@ async def _accept(
             role_id=team.role_id,
             window_hours=team.window,
             secret=team.secret,
+            after_vote=team.after_vote,
         ),
     )
     await bot.reply(interaction, lambda: _said(opened_text(opened), ephemeral=False))

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from bot.service.club_matches import ClubMatchUseCases
 from bot.service.core import ServiceCore
-from bot.service.delivery_contents import Content, DeliveryContents
+from bot.service.delivery_contents import DeliveryContents
 from bot.service.delivery_places import where_said
 from bot.service.delivery_results import (
     Delivery,
@@ -24,6 +24,7 @@ from bot.service.delivery_results import (
     NoticeKind,
     TournamentSaid,
 )
+from bot.service.delivery_routes import people_of, post_channels
 from bot.service.digests import DigestUseCases
 from bot.service.endings import EndingUseCases
 from bot.service.errors import DamagedGameError
@@ -39,8 +40,6 @@ from bot.service.tournament.facts import (
     TournamentStarted,
 )
 from bot.service.tournament.use_case import TournamentUseCases
-from bot.service.vote_facts import TeamReminder
-from bot.service.votes import VoteUseCases
 from bot.store import (
     ChallengeFacts,
     DigestFacts,
@@ -88,7 +87,6 @@ class DeliveryUseCases:
         digests: DigestUseCases,
         endings: EndingUseCases,
         tournaments: TournamentUseCases,
-        votes: VoteUseCases,
         matches: ClubMatchUseCases,
     ) -> None:
         self._core = core
@@ -96,7 +94,7 @@ class DeliveryUseCases:
         self._digests = digests
         self._endings = endings
         self._tournaments = tournaments
-        self._contents = DeliveryContents(core, endings, votes)
+        self._contents = DeliveryContents(core, endings)
 
     async def pending_deliveries(self, limit: int = 200) -> list[OutboxRow]:
         """The oldest pending outbox rows, due or not (the sender keeps each game's in order)."""
@@ -220,16 +218,15 @@ class DeliveryUseCases:
         if isinstance(content, str):
             await core.store.outbox.finish(row.id, OutboxState.SUPERSEDED, content, now)
             return None
-        view, redirected = content.game, routing.channel_id
-        refs = _people(content)
-        place = view.thread_id or view.channel_id
+        refs = people_of(content)
+        channel_id, parent_id = post_channels(content, routing)
         return Delivery.of_row(
             row,
             row.target,
             content,
-            guild_id=view.guild_id,
-            channel_id=redirected if redirected else place,
-            parent_id=view.channel_id if view.thread_id and not redirected else None,
+            guild_id=content.game.guild_id,
+            channel_id=channel_id,
+            parent_id=parent_id,
             user=refs.get(row.user_id) if row.user_id is not None else None,
             mention=tuple(refs[i] for i in routing.mention if i in refs),
             dm_fallback=routing.dm_fallback,
@@ -562,13 +559,3 @@ def _kept_up(said: Delivery, message_id: int | None) -> Delivery:
     return dataclasses.replace(
         said, target=DeliveryTarget.MESSAGE, message_id=message_id, parent_id=None
     )
-
-
-def _people(content: Content) -> dict[int, PlayerRef]:
-    """Who a row about a game may be for or mention: its players, and a team reminder's
-    members (a member's own reminder, by DM: a voter, no player)."""
-    view = content.game
-    refs = {view.white.id: view.white, view.black.id: view.black}
-    if isinstance(content, TeamReminder):
-        refs.update((member.id, member) for member in content.members)
-    return refs

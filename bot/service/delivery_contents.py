@@ -43,7 +43,7 @@ from bot.service.team_reminders import team_reminder
 from bot.service.time_left import by_urgency, time_left
 from bot.service.vacation_rule import clock_movers
 from bot.service.vote_facts import VoteClosedNotice
-from bot.service.votes import VoteUseCases
+from bot.service.vote_tellings import told_close, told_counts
 from bot.store import (
     ComputerStuckFacts,
     EndingFacts,
@@ -58,6 +58,7 @@ from bot.store import (
     RatingUpdate,
     ReminderFacts,
     TakebackFacts,
+    TeamCountsFacts,
     TeamReminderFacts,
     TurnFacts,
     VoteClosedFacts,
@@ -78,6 +79,7 @@ GameFacts = (
     | ComputerStuckFacts
     | GameOpenedFacts
     | VoteClosedFacts
+    | TeamCountsFacts
     | TeamReminderFacts
 )
 Content = GameSaid
@@ -86,10 +88,9 @@ Content = GameSaid
 class DeliveryContents:
     """Builds the result a row of a game says, from its facts and the game as it is now."""
 
-    def __init__(self, core: ServiceCore, endings: EndingUseCases, votes: VoteUseCases) -> None:
+    def __init__(self, core: ServiceCore, endings: EndingUseCases) -> None:
         self._core = core
         self._endings = endings
-        self._votes = votes
 
     async def content(
         self, facts: GameFacts, user_id: int | None, record: GameRecord
@@ -118,8 +119,10 @@ class DeliveryContents:
         if isinstance(facts, TeamReminderFacts):
             return await team_reminder(self._core, facts, record, view, user_id)
         if isinstance(facts, VoteClosedFacts):
-            closed = await self._votes.told_close(facts, record)
+            closed = await told_close(self._core, facts, record)
             return closed if isinstance(closed, str) else VoteClosedNotice(view, closed)
+        if isinstance(facts, TeamCountsFacts):
+            return await told_counts(self._core, facts, record)
         if isinstance(facts, TakebackFacts):
             if record.ply != facts.ply or not record.is_active:
                 return "the game moved on before the takeback was shown"

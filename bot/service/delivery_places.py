@@ -16,6 +16,7 @@ from bot.store import (
     ReminderFacts,
     Routing,
     Store,
+    TeamCountsFacts,
     TeamReminderFacts,
     team_of_player,
     team_player_id,
@@ -75,10 +76,10 @@ _THEIRS = "for the player of another place"
 
 
 def _for_one(row: OutboxRow) -> int | None:
-    """The seat whose place alone says ``row``: a team's reminder (the team's; its members'
-    closed DMs' notices of it too), a player's reminder or closed DM's notice (theirs);
+    """The seat whose place alone says ``row``: a team's reminder or counts (the team's; its
+    members' closed DMs' notices of it too), a player's reminder or closed DM's notice (theirs);
     None: every place."""
-    if isinstance(row.facts, TeamReminderFacts):
+    if isinstance(row.facts, TeamReminderFacts | TeamCountsFacts):
         return team_player_id(row.facts.team_id)
     if isinstance(row.facts, ReminderFacts) or row.routing.dm_fallback:
         return row.user_id

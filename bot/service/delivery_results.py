@@ -32,7 +32,7 @@ from bot.service.tournament.facts import (
     TournamentStarted,
     TournamentWithdrawn,
 )
-from bot.service.vote_facts import TeamReminder, VoteClosedNotice
+from bot.service.vote_facts import TeamCountsNotice, TeamReminder, VoteClosedNotice
 from bot.store import OutboxRow, OutboxTarget
 
 # The other games a turn notice lists where it is the player's move, at most.
@@ -155,6 +155,7 @@ GameSaid = (
     | ComputerStuck
     | GameOpened
     | VoteClosedNotice
+    | TeamCountsNotice
     | TeamReminder
 )
 # What a delivery says.

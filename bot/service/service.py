@@ -75,7 +75,7 @@ class GameService:
         self.signups = SignupClock(core, tournaments)
         self.votes = votes = VoteUseCases(core, play, challenges, computer)
         self.matches = matches = ClubMatchUseCases(core, organisers)
-        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments, votes, matches)
+        self.deliveries = DeliveryUseCases(core, digests, endings, tournaments, matches)
         self.reports = reports = ReportUseCases(core, TournamentHistory(core, tournaments))
         self.preferences = PreferenceUseCases(core, self.languages)
         self.vote_polls = VotePolls(core, votes)

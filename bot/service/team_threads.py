@@ -7,37 +7,13 @@ who no longer holds the role is taken out as the thread is next opened for a mem
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.service.core import ServiceCore
 from bot.service.results import Place, User
+from bot.service.vote_facts import TeamThreadAsked, team_thread_asked
 from bot.service.votes import VoteUseCases
 
-
-@dataclass(frozen=True, slots=True)
-class TeamThreadAsked:
-    """A member's ask for ``team``'s thread: the game's channel to open it in, the thread
-    opened already (None: none), the members to add when it is opened (captain and listed;
-    none more for a role team); the team's server and role, and whom Postal added to the
-    thread so far (``added``)."""
-
-    team_id: int
-    team: str
-    game_id: int
-    channel_id: int
-    thread_id: int | None
-    members: tuple[int, ...]
-    guild_id: int = 0
-    role_id: int | None = None
-    added: tuple[int, ...] = ()
-
-    @property
-    def holders(self) -> tuple[int, ...]:
-        """Whom Postal added as holders of the team's role (not its captain nor a listed
-        member): each stays in the thread only while they hold it."""
-        if self.role_id is None:
-            return ()
-        return tuple(member for member in self.added if member not in self.members)
+__all__ = ["TeamThreadAsked", "TeamThreads"]
 
 
 class TeamThreads:
@@ -58,21 +34,10 @@ class TeamThreads:
         """``user``'s ask for their team's thread (a member, holding ``roles``). Raises
         ``VoteError`` (``NO_VOTE_GAME``, ``SEVERAL``, ``NOT_A_MEMBER``)."""
         team, record = await self._votes.member_ask(user, place, game_id, roles)
-        members = tuple(dict.fromkeys((team.captain_id, *team.members)))
         added = (
             await self._core.store.team_thread_members.of_team(team.id) if team.thread_id else ()
         )
-        return TeamThreadAsked(
-            team.id,
-            team.name,
-            record.id,
-            record.channel_id,
-            team.thread_id,
-            members,
-            team.guild_id,
-            team.role_id,
-            added,
-        )
+        return team_thread_asked(team, record, added)
 
     async def opened(self, team_id: int, thread_id: int | None) -> None:
         """Remember the team's thread (None: it is gone, open another when asked)."""

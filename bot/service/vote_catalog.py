@@ -91,6 +91,11 @@ _TEAM_OPTIONS = (
         description="Keep votes secret until each vote closes (default: yes)",
     ),
     OptionSpec(
+        "after_vote",
+        OptionKind.YES_NO,
+        description="Secret votes: each member sees the counts once they have voted (default: no)",
+    ),
+    OptionSpec(
         "server",
         OptionKind.TEXT,
         limits=(1, 100),

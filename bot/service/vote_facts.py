@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -10,6 +11,7 @@ from bot.service.computer import ComputerGameStarted
 from bot.service.errors import UserError
 from bot.service.results import ChallengeCreated, GameStarted, GameView, MovePlayed, PlayerRef
 from bot.service.vote_rules import ElectedBy
+from bot.store import GameRecord, Team
 
 
 class VoteRefusal(Enum):
@@ -37,6 +39,7 @@ class VoteRefusal(Enum):
     ANOTHER_SERVER = "another_server"  # a team's challenge accepted from another server
     SERVER_AND_OPPONENT = "server_and_opponent"  # a server challenged, and a player or level
     ANOTHER_SERVERS_TEAMS = "another_servers_teams"  # a player accepting a challenge to a server
+    SHOWN_ANYWAY = "shown_anyway"  # counts after voting asked of votes shown all along
 
 
 class VoteError(UserError):
@@ -55,7 +58,8 @@ class VoteError(UserError):
 @dataclass(frozen=True, slots=True)
 class TeamShown:
     """A team: its name, captain's name, listed members' names (empty for a role team),
-    its Discord role, the window in hours and whether votes are secret."""
+    its Discord role, the window in hours and whether votes are secret (``after_vote``:
+    until the member has voted, not until the close)."""
 
     name: str
     captain: str
@@ -63,6 +67,7 @@ class TeamShown:
     role_id: int | None
     window_hours: int
     secret: bool
+    after_vote: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,59 @@ class VoteClosedNotice:
 
     game: GameView
     closed: WindowClosed
+
+
+@dataclass(frozen=True, slots=True)
+class TeamThreadAsked:
+    """A team's private thread, as a member's ask or its counts need it: the game's channel
+    to open it in, the thread opened already (None: none), the members to add when it is
+    opened (captain and listed; none more for a role team); the team's server and role, and
+    whom Postal added to the thread so far (``added``)."""
+
+    team_id: int
+    team: str
+    game_id: int
+    channel_id: int
+    thread_id: int | None
+    members: tuple[int, ...]
+    guild_id: int = 0
+    role_id: int | None = None
+    added: tuple[int, ...] = ()
+
+    @property
+    def holders(self) -> tuple[int, ...]:
+        """Whom Postal added as holders of the team's role (not its captain nor a listed
+        member): each stays in the thread only while they hold it."""
+        if self.role_id is None:
+            return ()
+        return tuple(member for member in self.added if member not in self.members)
+
+
+def team_thread_asked(team: Team, record: GameRecord, added: Sequence[int] = ()) -> TeamThreadAsked:
+    """``team``'s thread in its game ``record`` (as seen from the team's own server);
+    ``added``: whom Postal added to it so far."""
+    members = tuple(dict.fromkeys((team.captain_id, *team.members)))
+    return TeamThreadAsked(
+        team.id,
+        team.name,
+        record.id,
+        record.channel_id,
+        team.thread_id,
+        members,
+        team.guild_id,
+        team.role_id,
+        tuple(added),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCountsNotice:
+    """A team's window in ``game`` closed: ``closed`` with every nomination's votes, said
+    to the team alone, in its private thread (``thread``: opened first when it has none)."""
+
+    game: GameView
+    closed: WindowClosed
+    thread: TeamThreadAsked
 
 
 @dataclass(frozen=True, slots=True)

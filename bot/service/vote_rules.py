@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.store import Nomination
+from bot.store import Nomination, Team
 
 # Per member per turn, against spam (a vote cast first is not a change).
 NOMINATIONS_PER_TURN = 3
@@ -20,6 +20,13 @@ MAX_TEAM_NAME = 40
 MAX_LISTED_MEMBERS = 50
 # How long a claim on closing a window lasts: a close is one write and a few reads.
 CLOSE_LEASE_SECONDS = 120
+
+
+def counts_shown(team: Team, *, voted: bool) -> bool:
+    """Whether a member sees the votes of ``team``'s open turn: all along for a team that
+    shows them, once they cast their own vote this turn (``voted``) for one that shows them
+    after voting, never before the close for a secret team (chess.com's three choices)."""
+    return not team.secret or (team.after_vote and voted)
 
 
 class ElectedBy(Enum):

@@ -4,12 +4,29 @@ its seat (``bot.store.teams``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from bot.service.core import ServiceCore
 from bot.service.results import User
 from bot.service.vote_facts import TeamShown, VoteError, VoteRefusal
 from bot.service.vote_rules import MAX_LISTED_MEMBERS, MAX_TEAM_NAME
 from bot.store import NewTeam, Team
+
+
+class Secrecy(NamedTuple):
+    """Whether a team's votes are hidden from its members until the window closes
+    (``secret``), or, with ``after_vote``, until each has voted this turn."""
+
+    secret: bool
+    after_vote: bool = False
+
+    @classmethod
+    def checked(cls, secret: bool, after_vote: bool) -> Secrecy:
+        """Raises ``VoteError`` (``SHOWN_ANYWAY``: counts after voting asked of votes that
+        are not secret before it)."""
+        if after_vote and not secret:
+            raise VoteError(VoteRefusal.SHOWN_ANYWAY)
+        return cls(secret, after_vote)
 
 
 def checked_terms(
@@ -46,17 +63,26 @@ async def new_team(
     members: Sequence[User],
     role_id: int | None,
     hours: int,
-    secret: bool,
+    secrecy: Secrecy,
     rival_guild_id: int | None = None,
 ) -> tuple[Team, TeamShown]:
     """Write the team (its terms checked already: ``checked_terms``) and how it is shown;
     ``rival_guild_id``: the server its challenge is to (None: its own server's teams)."""
+    secret, after_vote = secrecy
     await core.ensure_player(captain)
     listed = tuple(m for m in members if m.id != captain.id)
     listed_ids = tuple(m.id for m in listed)
     new = NewTeam(
-        guild_id, title, captain.id, listed_ids, role_id, hours * 3600, secret, rival_guild_id
+        guild_id,
+        title,
+        captain.id,
+        listed_ids,
+        role_id,
+        hours * 3600,
+        secret,
+        rival_guild_id,
+        after_vote,
     )
     team = await core.store.teams.create(new, core.now())
     names = tuple(m.name for m in listed)
-    return team, TeamShown(title, captain.name, names, role_id, hours, secret)
+    return team, TeamShown(title, captain.name, names, role_id, hours, secret, after_vote)

@@ -26,11 +26,12 @@ from bot.service.errors import (
     UnknownChallengeError,
     UserError,
 )
-from bot.service.notation import ChessMove, XiangqiMove, stored_names
+from bot.service.notation import stored_names
 from bot.service.outbox_items import challenge_invitation
 from bot.service.parsing import parse_move
 from bot.service.play import MAX_MOVE_TEXT, PlayUseCases
 from bot.service.results import MovePlayed, Place, User
+from bot.service.vote_counts import counts_of, said_move
 from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
@@ -49,7 +50,7 @@ from bot.service.vote_rules import (
     VOTE_CHANGES_PER_TURN,
     elect,
 )
-from bot.service.vote_teams import checked_terms, new_team
+from bot.service.vote_teams import Secrecy, checked_terms, new_team
 from bot.store import (
     BallotOutcome,
     ChallengeStatus,
@@ -57,20 +58,18 @@ from bot.store import (
     GameOpenedFacts,
     GameRecord,
     NewPlace,
-    Nomination,
     OutboxItem,
     OutboxTarget,
     Player,
     SeatedGame,
     Team,
+    TeamCountsFacts,
     VoteClose,
     VoteClosedFacts,
     team_of_player,
 )
 from bot.store.records import to_epoch
 
-# The variants whose moves are SAN, said in the reader's piece letters.
-CHESS_LETTERS = frozenset({"chess", "chess960"})
 # A close lost to a vote cast meanwhile (or another write) is counted again this often.
 CLOSE_ATTEMPTS = 3
 
@@ -102,6 +101,7 @@ class VoteUseCases:
         level: int | None = None,
         window_hours: int | None = None,
         secret: bool = True,
+        after_vote: bool = False,
         game: str = "chess",
         color: str = "random",
         days: int | None = DEFAULT_DAYS,
@@ -116,15 +116,13 @@ class VoteUseCases:
         name). Never rated. Raises ``VoteError`` (``NEEDS_DAYS``, ``WINDOW_LENGTH``, ``BAD_NAME``,
         ``TOO_MANY``, ``OPPONENT_IN_TEAM``, ``SERVER_AND_OPPONENT``) and a challenge's errors."""
         title, hours = checked_terms(captain, name, members, opponent, window_hours, days)
+        secrecy = Secrecy.checked(secret, after_vote)
         assert days is not None
-        if rival_guild_id == place.guild_id:
-            rival_guild_id = None  # this server's teams: as with no server named
-        if rival_guild_id is not None and (opponent is not None or level is not None):
-            raise VoteError(VoteRefusal.SERVER_AND_OPPONENT)
+        rival_guild_id = _rival(place, rival_guild_id, opponent, level)
         computer = self._computer.meant(opponent, level)
         core = self._core
         team, shown = await new_team(
-            core, captain, place.guild_id, title, members, role_id, hours, secret, rival_guild_id
+            core, captain, place.guild_id, title, members, role_id, hours, secrecy, rival_guild_id
         )
         player = User(team.player_id, title)
         try:
@@ -162,6 +160,7 @@ class VoteUseCases:
         role_id: int | None = None,
         window_hours: int | None = None,
         secret: bool = True,
+        after_vote: bool = False,
     ) -> VoteGameOpened:
         """Form the team ``name`` (as ``open`` does) and accept another team's challenge
         ``challenge_id`` with it, on that challenge's terms, at ``place`` (in the server the
@@ -185,11 +184,12 @@ class VoteUseCases:
             raise VoteError(VoteRefusal.ANOTHER_SERVER)
         days = challenge.clock_days
         title, hours = checked_terms(captain, name, members, None, window_hours, days)
+        secrecy = Secrecy.checked(secret, after_vote)
         ours = {captain.id, *(m.id for m in members)}
         if ours & {rival.captain_id, *rival.members} or (role_id and role_id == rival.role_id):
             raise VoteError(VoteRefusal.OPPONENT_IN_TEAM)
         team, shown = await new_team(
-            core, captain, place.guild_id, title, members, role_id, hours, secret
+            core, captain, place.guild_id, title, members, role_id, hours, secrecy
         )
         there = NewPlace(place.guild_id, place.channel_id, team.player_id)
         try:
@@ -254,8 +254,9 @@ class VoteUseCases:
         roles: frozenset[int] = frozenset(),
         shared: bool = False,
     ) -> VoteTally:
-        """The moves nominated for the team's turn, with their votes unless secret, named as
-        ``user`` reads moves (``vote_names``) unless ``shared`` (a poll: the team reads it)."""
+        """The moves nominated for the team's turn, with their votes when ``user`` may see
+        them (``vote_rules.counts_shown``), named as ``user`` reads moves (``vote_names``)
+        unless ``shared`` (a poll: the team reads it)."""
         team = await self.team_meant(user, place, game_id, roles)
         assert team.game_id is not None
         ply = team.window_ply
@@ -265,10 +266,16 @@ class VoteUseCases:
         nominations = await store.teams.nominations(team.id, ply)
         record = await store.games.get(team.game_id)
         variant = "chess" if record is None else record.variant
-        counts = _counts(team, variant, nominations)
+        counts = counts_of(team, variant, nominations, voted=await self._voted(team, ply, user))
         if not shared:
             counts = for_member(counts, variant, await self._reader(user, variant))
         return VoteTally(team.game_id, team.name, counts, open=True)
+
+    async def _voted(self, team: Team, ply: int, user: User) -> bool:
+        """Whether ``user``'s vote at ``ply`` stands (read only when it shows anything)."""
+        if not team.after_vote:
+            return False
+        return user.id in await self._core.store.teams.voters(team.id, ply)
 
     async def remind(
         self,
@@ -351,11 +358,13 @@ class VoteUseCases:
         if voting and team.role_id is None and voters >= len(team.members):
             closed = await self._close_claimed(team.id)  # every member has voted
         variant = seated.game.variant
-        counts = () if closed else _counts(team, variant, await teams.nominations(team.id, ply))
+        voted = voting or await self._voted(team, ply, user)
+        nominations = () if closed else await teams.nominations(team.id, ply)
+        counts = counts_of(team, variant, nominations, voted=voted)
         reader = await self._reader(user, variant)
         counts = for_member(counts, variant, reader, text)
         (said,) = for_member(
-            (MoveCount(_said_move(variant, move[1], move[2]), None, move[0]),),
+            (MoveCount(said_move(variant, move[1], move[2]), None, move[0]),),
             variant,
             reader,
             text,
@@ -456,23 +465,6 @@ class VoteUseCases:
         ]
         return [window for window in closed if window is not None]
 
-    async def told_close(self, facts: VoteClosedFacts, record: GameRecord) -> WindowClosed | str:
-        """What the clock's close of a window (``facts``) says in ``record``'s place: the
-        move it elected, counted again from the turn's votes (the close froze them), and
-        their counts unless the team keeps them secret; why not, when the team is gone."""
-        store = self._core.store
-        team = await store.teams.get(facts.team_id)
-        if team is None:
-            return "the team is gone"
-        nominations = await store.teams.nominations(team.id, facts.ply)
-        counts = () if team.secret else _counts(team, record.variant, nominations)
-        election = elect(nominations, team.captain_id)
-        if election is None:
-            return WindowClosed(record.id, team.name, counts)
-        chosen = election.nomination
-        said = _said_move(record.variant, chosen.san, chosen.chinese)
-        return WindowClosed(record.id, team.name, counts, said, election.by)
-
     async def next_close(self) -> datetime | None:
         """When the next window closes (None: none open): the clock's next event for it."""
         return await self._core.store.teams.next_close()
@@ -506,9 +498,10 @@ class VoteUseCases:
             if seated is None or record is None or not _to_move(team, record.ply, record):
                 await store.teams.clear_window(close, now)  # nothing to say: the game moved on
                 return None
-            close = replace(close, told=_close_told(team, team.game_id, close.ply) if told else ())
+            said = _close_told(team, team.game_id, close.ply) if told else ()
+            close = replace(close, told=(*said, _counts_told(team, team.game_id, close.ply)))
             nominations = await store.teams.nominations(team.id, close.ply)
-            counts = _counts(team, record.variant, nominations, shown=True)
+            counts = counts_of(team, record.variant, nominations, shown=True)
             election = elect(nominations, team.captain_id)
             if election is None:
                 if await store.teams.clear_window(close, now):
@@ -530,11 +523,24 @@ class VoteUseCases:
                 record.id,
                 team.name,
                 counts,
-                _said_move(record.variant, chosen.san, chosen.chinese),
+                said_move(record.variant, chosen.san, chosen.chinese),
                 election.by,
                 played if isinstance(played, MovePlayed) else None,
             )
         return None
+
+
+def _rival(
+    place: Place, rival_guild_id: int | None, opponent: User | None, level: int | None
+) -> int | None:
+    """The other server whose teams a team's challenge is to (None: this server's teams,
+    also when ``rival_guild_id`` is this one). Raises ``VoteError``
+    (``SERVER_AND_OPPONENT``: a server challenged, and a player or a level too)."""
+    if rival_guild_id == place.guild_id:
+        return None  # this server's teams: as with no server named
+    if rival_guild_id is not None and (opponent is not None or level is not None):
+        raise VoteError(VoteRefusal.SERVER_AND_OPPONENT)
+    return rival_guild_id
 
 
 def _side_of(teams: list[Team], user: User, roles: frozenset[int]) -> list[Team]:
@@ -552,29 +558,15 @@ def _close_told(team: Team, game_id: int, ply: int) -> tuple[OutboxItem, ...]:
     return (OutboxItem(OutboxTarget.PLACE, VoteClosedFacts(team.id, ply), game_id=game_id),)
 
 
+def _counts_told(team: Team, game_id: int, ply: int) -> OutboxItem:
+    """The row saying ``team``'s closed window at ``ply`` to the team alone, every
+    nomination's votes shown whatever the team's secrecy (``VoteUseCases.told_counts``)."""
+    return OutboxItem(OutboxTarget.PLACE, TeamCountsFacts(team.id, ply), game_id=game_id)
+
+
 def _to_move(team: Team, ply: int, record: GameRecord) -> bool:
     """Whether ``record`` is active with ``team`` to move at its window's ply."""
     return record.is_active and record.to_move_id == team.player_id and ply == team.window_ply
-
-
-def _said_move(variant: str, stored: str, chinese: str | None) -> str:
-    """A nominated move as sentences name it, in its reader's letters or notation (its row
-    keeps standard SAN, or WXF with the Chinese)."""
-    if chinese is not None:
-        return XiangqiMove(stored, chinese)
-    return ChessMove(stored) if variant in CHESS_LETTERS else stored
-
-
-def _counts(
-    team: Team, variant: str, nominations: Sequence[Nomination], *, shown: bool = False
-) -> tuple[MoveCount, ...]:
-    """The nominations with their votes, unless the team keeps them secret until the
-    window closes (``shown``: it has)."""
-    visible = shown or not team.secret
-    return tuple(
-        MoveCount(_said_move(variant, n.san, n.chinese), n.votes if visible else None, n.uci)
-        for n in nominations
-    )
 
 
 def _refuse(outcome: BallotOutcome, limit: VoteRefusal, count: int) -> None:

@@ -49,6 +49,7 @@ class OutboxKind(Enum):
     # An invitation posted in another server: a club match's, or a team's vote challenge
     # (stored under the name it had when only matches had one: queued rows keep going).
     INVITATION = "match_invitation"
+    TEAM_COUNTS = "team_counts"  # a team's closed vote, its counts, in its private thread
 
 
 class OutboxTarget(Enum):
@@ -277,6 +278,17 @@ class VoteClosedFacts:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamCountsFacts:
+    """The voting window of team ``team_id`` at ``ply`` closed (by the clock or by the last
+    member's vote): every nomination's votes, the move elected and why, said to the team
+    alone (on Discord in its private thread, opened if need be; never in the game's place)
+    as the row is delivered."""
+
+    team_id: int
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
 class TeamReminderFacts:
     """``hours`` or less are left before team ``team_id``'s voting window closes at
     ``closes_at`` (epoch seconds); ``role``: its Discord role is mentioned (at most once a
@@ -314,6 +326,7 @@ MessageFacts = (
     | TournamentStartedFacts
     | TournamentCancelledFacts
     | VoteClosedFacts
+    | TeamCountsFacts
     | TeamReminderFacts
     | TournamentStandingsFacts
     | TournamentTimeoutsFacts
@@ -345,6 +358,7 @@ FACTS_OF: dict[OutboxKind, type[MessageFacts]] = {
     OutboxKind.PAUSE: PauseFacts,
     OutboxKind.OFFER_CLOSED: OfferClosedFacts,
     OutboxKind.INVITATION: InvitationFacts,
+    OutboxKind.TEAM_COUNTS: TeamCountsFacts,
 }
 KIND_OF: dict[type, OutboxKind] = {facts: kind for kind, facts in FACTS_OF.items()}
 

@@ -18,7 +18,8 @@ _COPIED = (
 
 # The kinds said in every place of a game (its own and, between servers, one a server more:
 # ``game_places``); the others (a tournament's) have one place of their own. A reminder (a
-# player's, a team's) is copied too, and said only in its player's or team's place.
+# player's, a team's) and a team's counts are copied too, and said only in its player's or
+# team's place.
 EVERY_PLACE = frozenset(
     {
         OutboxKind.TURN,
@@ -32,6 +33,7 @@ EVERY_PLACE = frozenset(
         OutboxKind.GAME_OPENED,
         OutboxKind.VOTE_CLOSED,
         OutboxKind.TEAM_REMINDER,
+        OutboxKind.TEAM_COUNTS,
     }
 )
 # The rows just written for their games' own places (by game and nonce) once more for each of

@@ -36,7 +36,8 @@ def team_of_player(player_id: int) -> int | None:
 class NewTeam:
     """A team to create: its server, ``name``, ``captain_id`` (a member), the Discord
     ``role_id`` whose holders are members (None: the ``members`` listed), the voting
-    window in seconds, and whether votes stay ``secret`` until the window closes."""
+    window in seconds, and whether votes stay ``secret`` until the window closes (or, with
+    ``after_vote``, until the member has voted this turn)."""
 
     guild_id: int
     name: str
@@ -47,6 +48,8 @@ class NewTeam:
     secret: bool
     # The server its challenge is addressed to (None: teams of its own server).
     rival_guild_id: int | None = None
+    # A secret team's counts shown to each member once they have voted this turn.
+    after_vote: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,8 @@ class Team:
     thread_id: int | None = None
     # The server its challenge is addressed to (None: teams of its own server).
     rival_guild_id: int | None = None
+    # A secret team's counts shown to each member once they have voted this turn.
+    after_vote: bool = False
 
     @property
     def player_id(self) -> int:
@@ -154,7 +159,7 @@ def told_statements(close: VoteClose | None, now: datetime) -> list[Statement]:
 
 _COLUMNS = (
     "id, guild_id, name, captain_id, role_id, window_seconds, secret, game_id, window_ply, "
-    "closes_at, ballots, thread_id, rival_guild_id"
+    "closes_at, ballots, thread_id, rival_guild_id, after_vote"
 )
 
 # Raises the count under the row's lock when the window of that turn is open.
@@ -219,7 +224,8 @@ class Teams:
         async with self._db.transaction() as conn:
             cursor = await conn.execute(
                 "INSERT INTO teams (guild_id, name, captain_id, role_id, window_seconds, "
-                f"secret, created_at, rival_guild_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "secret, created_at, rival_guild_id, after_vote) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 f"RETURNING {_COLUMNS}",
                 (
                     team.guild_id,
@@ -230,6 +236,7 @@ class Teams:
                     int(team.secret),
                     to_epoch(now),
                     team.rival_guild_id,
+                    int(team.secret and team.after_vote),
                 ),
             )
             row = await cursor.fetchone()
@@ -588,4 +595,5 @@ def _team(row: Any, members: tuple[int, ...]) -> Team:
         members=members,
         thread_id=None if row[11] is None else int(row[11]),
         rival_guild_id=None if row[12] is None else int(row[12]),
+        after_vote=bool(row[13]),
     )

@@ -40,6 +40,10 @@ def opened_text(opened: VoteGameOpened) -> Text:
         team=team.name,
         captain=team.captain,
     )
+    if team.after_vote:
+        return Sentences(
+            head, Text("Each member sees the votes once they have voted, and not before.")
+        )
     if team.secret:
         return Sentences(head, Text("Votes stay secret until the vote closes."))
     return Sentences(head, Text("Votes are shown as they come."))
@@ -266,7 +270,7 @@ def _refusal(error: VoteError) -> Text:
 
 
 def _poll_refusal(reason: VoteRefusal, count: int) -> Text:
-    """A poll (or a team's thread, or a team's acceptance) refused, and how to vote instead
+    """A poll (or a team's thread, its forming or acceptance) refused, and how to vote instead
     (``count``: the team's polls a turn, for ``POLL_LIMIT``)."""
     cast = Command("vote", "cast")
     if reason is VoteRefusal.POLL_LIMIT:
@@ -278,6 +282,36 @@ def _poll_refusal(reason: VoteRefusal, count: int) -> Text:
             count,
             command=cast,
         )
+    formed = _forming_refusal(reason)
+    if formed is not None:
+        return formed
+    if reason is VoteRefusal.POLL_SECRET:
+        return Text(
+            "Your team keeps its votes secret, and a Discord poll shows its counts to "
+            "whoever reads it: vote with Vote… on the board or {command}.",
+            command=cast,
+        )
+    if reason is VoteRefusal.NOTHING_NOMINATED:
+        return Text(
+            "Nothing is nominated yet, so a poll has nothing to ask: nominate with {command}.",
+            command=Command("vote", "nominate"),
+        )
+    if reason is VoteRefusal.NO_POLL_PERMISSION:
+        return Text(
+            "Postal may not send polls here (it needs the Send Polls permission): vote "
+            "with Vote… on the board or {command}.",
+            command=cast,
+        )
+    if reason is VoteRefusal.NO_THREAD_PERMISSION:
+        return Text(
+            "Postal may not open a private thread for the team here (it needs the Create "
+            "Private Threads and Send Messages in Threads permissions)."
+        )
+    return Text("Polls and team threads are Discord's: here, vote with {command}.", command=cast)
+
+
+def _forming_refusal(reason: VoteRefusal) -> Text | None:
+    """A team's forming or acceptance refused (None: another refusal)."""
     if reason is VoteRefusal.NOT_A_TEAM_CHALLENGE:
         return Text(
             "A team accepts only another team's challenge: accept a player's challenge "
@@ -298,29 +332,13 @@ def _poll_refusal(reason: VoteRefusal, count: int) -> Text:
             "A team accepting a challenge plays on its terms: give no opponent, level, "
             "game, colour or days."
         )
-    if reason is VoteRefusal.POLL_SECRET:
+    if reason is VoteRefusal.SHOWN_ANYWAY:
         return Text(
-            "Your team keeps its votes secret, and a Discord poll shows its counts to "
-            "whoever votes in it: vote with Vote… on the board or {command}.",
-            command=cast,
+            "Votes that are not secret are shown before voting too: give {option} only "
+            "with secret votes.",
+            option=Option("after_vote"),
         )
-    if reason is VoteRefusal.NOTHING_NOMINATED:
-        return Text(
-            "Nothing is nominated yet, so a poll has nothing to ask: nominate with {command}.",
-            command=Command("vote", "nominate"),
-        )
-    if reason is VoteRefusal.NO_POLL_PERMISSION:
-        return Text(
-            "Postal may not send polls here (it needs the Send Polls permission): vote "
-            "with Vote… on the board or {command}.",
-            command=cast,
-        )
-    if reason is VoteRefusal.NO_THREAD_PERMISSION:
-        return Text(
-            "Postal may not open a private thread for the team here (it needs the Create "
-            "Private Threads and Send Messages in Threads permissions)."
-        )
-    return Text("Polls and team threads are Discord's: here, vote with {command}.", command=cast)
+    return None
 
 
 VOTE_WORDED: dict[type, Callable[[VoteError], Text]] = {VoteError: _refusal}

@@ -41,3 +41,48 @@ async def test_a_team_votes_its_move_in_the_console(tmp_path: Path) -> None:
         '! Say team, nominate, cast, tally, remind, poll or thread after /vote, not "frobnicate".'
         in output
     )
+
+
+AFTER_VOTE = """\
+alice /vote team bob carol title:Lions opponent:dave days:1 secret:no after_vote:yes
+alice /vote team bob carol title:Lions opponent:dave color:white days:1 after_vote:yes
+dave /press Accept
+alice /vote nominate e4
+bob /vote tally
+bob /vote cast d4
+bob /vote tally
+carol /vote tally
+alice /vote cast d4
+carol /vote cast e4
+"""
+
+
+async def test_after_vote_a_member_sees_the_counts_once_they_voted(tmp_path: Path) -> None:
+    """after_vote:yes: bob's tally shows no votes until he voted, then his answer and tally
+    do, while carol (not voted) still sees none; the close shows every count; after_vote
+    with shown votes is refused."""
+    output = await play(tmp_path, AFTER_VOTE)
+    assert "! Votes that are not secret are shown before voting too" in output
+    assert "Each member sees the votes once they have voted, and not before." in output
+    assert "Lions's vote is open. Nominated: e4." in output  # bob, before voting
+    assert "bob voted for d4 for Lions. Votes: e4 (0), d4 (1)." in output
+    assert "Lions's vote is open. Votes: e4 (0), d4 (1)." in output  # bob, after
+    assert "Lions's vote is open. Nominated: e4, d4." in output  # carol, not voted
+    assert "Lions's vote closed: d4 is played. Votes: e4 (1), d4 (2)." in output
+
+
+async def test_a_secret_teams_counts_are_shown_at_the_close(tmp_path: Path) -> None:
+    """A secret team: no member sees a count while voting; the vote that closes the window
+    shows the team every nomination's votes."""
+    script = """\
+alice /vote team bob title:Lions opponent:dave color:white days:1
+dave /press Accept
+bob /vote cast d4
+bob /vote tally
+alice /vote cast e4
+"""
+    output = await play(tmp_path, script)
+    assert "bob voted for d4 for Lions. Nominated: d4." in output
+    assert "Lions's vote is open. Nominated: d4." in output
+    assert "Lions's vote closed in a tie: d4, nominated first, is played." in output
+    assert "Votes: d4 (1), e4 (1)." in output

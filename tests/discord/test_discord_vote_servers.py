@@ -150,3 +150,48 @@ async def test_a_vote_game_between_two_servers(running: Harness) -> None:
     (team_thread,) = [t for t in fake.threads() if t.type == PRIVATE_THREAD]
     assert team_thread.guild_id == theirs and team_thread.parent_id == there.id
     assert fake.stray_mentions() == []
+
+
+async def test_each_server_sees_only_its_own_teams_counts(running: Harness) -> None:
+    """A vote game between two servers, each team closing its window by its members'
+    votes: each team's counts are posted in its own private thread in its own server,
+    read by its members and by nobody of the other team, and the games' public threads
+    show no count."""
+    fake = running.fake
+    fake.bot_permissions |= CREATE_PRIVATE_THREADS
+    there = fake.add_guild("Tigers Club")
+    ours, theirs = fake.channel.guild_id, there.guild_id
+    assert ours is not None and theirs is not None
+    alice, bob = (fake.add_user(name, guild_ids=[ours]) for name in ("alice", "bob"))
+    dave, erin = (fake.add_user(name, guild_ids=[theirs]) for name in ("dave", "erin"))
+    lions = {"title": "Lions", "members": bob.mention, "color": "black", "days": 3}
+    made = await fake.slash(alice, "vote team", {**lions, "server": str(theirs)})
+    await fake.wait_until(lambda: len(made.messages()) >= 2)
+    tigers = {"title": "Tigers", "members": erin.mention, "challenge": 1}
+    await command(fake, dave, "vote team", tigers, channel=there)
+    await fake.wait_until(lambda: _boards(fake, ours) and _boards(fake, theirs))
+    (in_a,), (in_b,) = _boards(fake, ours), _boards(fake, theirs)
+    for member in (dave, erin):
+        await command(fake, member, "vote cast", {"move": "e4"}, channel=in_b)
+    await running.delivered()
+    await fake.wait_until(lambda: "Tigers played 1. e4" in _said(fake, in_a))
+    for member in (alice, bob):
+        await command(fake, member, "vote cast", {"move": "e5"}, channel=in_a)
+    await running.delivered()
+
+    def team_threads() -> dict[str, FakeChannel] | None:
+        found = {t.name: t for t in fake.threads() if t.type == PRIVATE_THREAD}
+        said = all(fake.channel_messages(t.id) for t in found.values())
+        return found if len(found) == 2 and said else None
+
+    found = await fake.wait_until(team_threads)
+    lions_thread, tigers_thread = found["Lions · team"], found["Tigers · team"]
+    assert lions_thread.guild_id == ours and tigers_thread.guild_id == theirs
+    assert "Votes: e5 (2)." in _said(fake, lions_thread), _said(fake, lions_thread)
+    assert "Votes: e4 (2)." in _said(fake, tigers_thread), _said(fake, tigers_thread)
+    for member in (alice, bob):
+        assert fake.can_read(member, lions_thread) and not fake.can_read(member, tigers_thread)
+    for member in (dave, erin):
+        assert fake.can_read(member, tigers_thread) and not fake.can_read(member, lions_thread)
+    for public in (in_a, in_b):
+        assert "(2)" not in _said(fake, public), _said(fake, public)

@@ -12,9 +12,9 @@ import pytest
 
 from bot.i18n.text import say
 from bot.service import GameService, ManualClock, User
-from bot.service.vote_facts import VoteClosedNotice
+from bot.service.vote_facts import TeamCountsNotice, VoteClosedNotice
 from bot.service.vote_rules import ElectedBy
-from bot.store import OutboxKind, OutboxTarget, Store, VoteClosedFacts
+from bot.store import OutboxKind, OutboxTarget, Store, TeamCountsFacts, VoteClosedFacts
 from bot.text.vote_words import closed_text
 from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, rows_of_kind, said_in_place
 from tests.service.test_service_votes import DAVE, open_team_game
@@ -78,7 +78,7 @@ async def test_a_close_with_nothing_elected_is_said_too(
 
 async def test_a_window_a_members_vote_closes_writes_no_row(service: GameService) -> None:
     """The last listed member's vote closes the window: their answer says it, the place
-    gets the board only."""
+    gets the board only (the team its counts: below)."""
     game_id, _ = await open_team_game(service, secret=False)
     for member in (ALICE, BOB, CAROL):
         taken = await service.votes.vote(member, PLACE, "e4")
@@ -142,3 +142,32 @@ async def test_two_processes_on_their_own_connections_close_each_window_once(
     for game_id in games:
         assert [m.uci for m in await store.games.moves(game_id)] == ["e2e4"]
         assert len(await rows_of_kind(first, game_id, OutboxKind.VOTE_CLOSED)) == 1
+
+
+async def test_every_close_tells_the_team_its_counts_alone(
+    service: GameService, store: Store, clock: ManualClock
+) -> None:
+    """A secret team's close, by the clock or by the last member's vote, writes one row
+    more in the close's write: the counts for the team alone (its private thread, never a
+    fallback to the game's channel), every nomination's votes and the move elected."""
+    game_id, team_id = await open_team_game(service)
+    await service.votes.vote(BOB, PLACE, "d4")
+    await service.votes.nominate(ALICE, PLACE, "e4")
+    clock.advance(hours=24)
+    await service.votes.close_due_windows()
+    await service.play.move(DAVE, PLACE, "d5", game_id=game_id)
+    for member in (ALICE, BOB, CAROL):
+        await service.votes.vote(member, PLACE, "c4")
+    rows = await rows_of_kind(service, game_id, OutboxKind.TEAM_COUNTS)
+    assert [row.facts for row in rows] == [TeamCountsFacts(team_id, 0), TeamCountsFacts(team_id, 2)]
+    said = []
+    for row in rows:
+        delivery = await service.deliveries.delivery(row)
+        assert delivery is not None and isinstance(delivery.content, TeamCountsNotice)
+        assert delivery.parent_id is None and delivery.mention == ()
+        assert delivery.content.thread.members == (ALICE.id, BOB.id, CAROL.id)
+        said.append(say(closed_text(delivery.content.closed)))
+    assert said == [
+        "Lions's vote closed: d4 is played. Votes: d4 (1), e4 (0).",
+        "Lions's vote closed: c4 is played. Votes: c4 (3).",
+    ]

@@ -36,7 +36,7 @@ POSTAL = User(999, "Postal", is_bot=True)
 
 
 async def open_team_game(
-    service: GameService, *, secret: bool = True, window: int | None = 24
+    service: GameService, *, secret: bool = True, window: int | None = 24, after_vote: bool = False
 ) -> tuple[int, int]:
     """Alice captains the Lions (bob, carol) as white against dave, who accepts: (game id,
     team id)."""
@@ -50,6 +50,7 @@ async def open_team_game(
         days=3,
         window_hours=window,
         secret=secret,
+        after_vote=after_vote,
     )
     assert opened.challenge is not None and opened.team.window_hours == window
     started = await service.challenges.accept_challenge(DAVE, opened.challenge.challenge.id)
@@ -401,3 +402,27 @@ async def test_a_team_game_ends_without_rematch_and_its_record_names_the_team(
     tags, game = rules.get_variant("chess").read_record(export.record)
     assert (tags["White"], tags["WhiteTeam"], tags["Black"]) == ("Lions", "Lions", "dave")
     assert "BlackTeam" not in tags and tags["Result"] == "1-0" and len(game.moves) == 2
+
+
+async def test_after_vote_shows_a_member_the_counts_once_they_voted(
+    service: GameService,
+) -> None:
+    """after_vote: a member's tally, menu and nomination show no votes until their own vote
+    stands this turn (its answer shows them); another member who has not voted sees none;
+    refused with votes that are not secret."""
+    game_id, _ = await open_team_game(service, after_vote=True)
+    await service.votes.vote(ALICE, PLACE, "e4")
+    nominated = await service.votes.nominate(BOB, PLACE, "d4")
+    assert [c.votes for c in nominated.counts] == [None, None]
+    assert [c.votes for c in (await service.votes.tally(BOB, PLACE)).counts] == [None, None]
+    assert [c.votes for c in (await service.votes.menu(BOB, game_id, 0)).counts] == [None, None]
+    voted = await service.votes.vote(BOB, PLACE, "d4")
+    assert [(c.san, c.votes) for c in voted.counts] == [("e4", 1), ("d4", 1)]
+    assert [c.votes for c in (await service.votes.tally(BOB, PLACE)).counts] == [1, 1]
+    assert [c.votes for c in (await service.votes.menu(BOB, game_id, 0)).counts] == [1, 1]
+    assert [c.votes for c in (await service.votes.tally(CAROL, PLACE)).counts] == [None, None]
+    with pytest.raises(VoteError) as refused:
+        await service.votes.open(
+            ALICE, PLACE, name="Owls", opponent=ERIN, secret=False, after_vote=True
+        )
+    assert refused.value.reason is VoteRefusal.SHOWN_ANYWAY

@@ -24,6 +24,7 @@ from bot.store import (
     ReminderFacts,
     Routing,
     TakebackFacts,
+    TeamCountsFacts,
     TeamReminderFacts,
     TournamentCancelledFacts,
     TournamentEndedFacts,
@@ -61,6 +62,7 @@ EVERY_KIND: tuple[MessageFacts, ...] = (
     MoreTimeFacts(2, 8, 1_800_000_000),
     InvitationFacts("Lions Club", match_id=4, lost="refused"),
     InvitationFacts("Lions Club", challenge_id=5),
+    TeamCountsFacts(6, 12),
 )
 
 
