@@ -29,6 +29,8 @@ _SELECT_ACTIONS = "|".join(
         ButtonAction.LIST_BOARD,
         ButtonAction.LIST_PLAY,
         ButtonAction.CAST_VOTE,
+        ButtonAction.NOMINATE_PIECE,
+        ButtonAction.NOMINATE_TARGET,
         ButtonAction.ACCEPT_SETUP,
     )
 )

@@ -52,7 +52,7 @@ from bot.text.vote_words import (
     remind_text,
     server_challenge_text,
     tally_text,
-    vote_menu,
+    vote_menus,
 )
 
 if TYPE_CHECKING:
@@ -392,5 +392,4 @@ async def thread(interaction: discord.Interaction, game: int | None = None) -> N
 def vote_menu_reply(menu: VoteMenu) -> messages.Reply:
     """A member's private vote menu, opened with Vote… on the board."""
     said = _said(menu_text(menu), ephemeral=True)
-    select = vote_menu(menu)
-    return messages.Reply(said.content, ephemeral=True, menus=() if select is None else (select,))
+    return messages.Reply(said.content, ephemeral=True, menus=vote_menus(menu))

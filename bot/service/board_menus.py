@@ -8,6 +8,8 @@ menu is parsed and checked exactly as a typed one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import rules
 from bot.service.controls_values import MENU_OPTIONS
 from bot.service.core import ServiceCore, named_game
@@ -39,6 +41,7 @@ from bot.service.results import (
     User,
 )
 from bot.store import ConfirmMoves, GameRecord, JanggiNotation, Preview, XiangqiNotation
+from rules import Color
 
 _PIECE_ORDER = "kqrbancp"
 # The moves the form for typing a move gives as examples, by variant: the notations its
@@ -94,7 +97,7 @@ class BoardMenuUseCases:
         ``GameChangedError``."""
         record, game = await self._current(user, place, game_id, argument, mover=True)
         view = await self._core.view(record)
-        menus = self._piece_menus(game, ButtonAction.PICK_PIECE, game_id, record.ply)
+        menus = piece_menus(game, ButtonAction.PICK_PIECE, game_id, record.ply)
         typing = Button(
             ButtonLabel.TYPE_MOVE,
             ButtonAction.TYPE_MOVE,
@@ -112,23 +115,8 @@ class BoardMenuUseCases:
         record, game = await self._current(user, place, game_id, argument, mover=False)
         self._core.require_active(record)
         view = await self._core.view(record)
-        menus = self._piece_menus(game, ButtonAction.PICK_LEGAL, game_id, record.ply)
+        menus = piece_menus(game, ButtonAction.PICK_LEGAL, game_id, record.ply)
         return MoveMenu(view, MenuStep.LEGAL_PIECE, menus)
-
-    def _piece_menus(
-        self, game: rules.Game, action: ButtonAction, game_id: int, ply: int
-    ) -> tuple[MenuPage, ...]:
-        position = game.position
-        origins = sorted(
-            {m.from_square for m in position.legal_moves()},
-            key=lambda square: _piece_rank(position, square),
-        )
-        choices = []
-        for origin in origins:
-            piece = position.piece_at(origin)
-            square = game.variant.square_name(origin)
-            choices.append(MenuOption(square, square, piece=piece.kind if piece else "?"))
-        return pages(action, game_id, str(ply), choices)
 
     async def pick_piece(
         self,
@@ -142,25 +130,7 @@ class BoardMenuUseCases:
         """The destinations of the piece chosen, as select menus of at most 25 options each
         (a queen can have 27 moves), with the board marking them."""
         record, game = await self._current(user, place, game_id, argument, mover=True)
-        position = game.position
-        origin = self._square(game, values)
-        moves = sorted(
-            (m for m in position.legal_moves() if m.from_square == origin), key=position.san
-        )
-        if not moves:
-            raise GameChangedError
-        square = game.variant.square_name(origin)
-        name = await self._core.namer(position, user.id)  # the player's xiangqi notation
-        choices = [
-            MenuOption(position.uci(m), game.variant.square_name(m.to_square), move=name(m))
-            for m in moves
-        ]
-        menus = pages(ButtonAction.PICK_TARGET, game_id, f"{record.ply}:{square}", choices)
         view = await self._core.view(record)
-        targets = tuple(dict.fromkeys(m.to_square for m in moves))
-        board = await self._core.board_image(
-            game, seat=view.color_of(user.id), viewer_id=user.id, marks=targets, selected=origin
-        )
         back = Button(
             ButtonLabel.ANOTHER_PIECE,
             ButtonAction.MOVE_MENU,
@@ -168,7 +138,8 @@ class BoardMenuUseCases:
             str(record.ply),
             (user.id,),
         )
-        return MoveMenu(view, MenuStep.TARGET, menus, (back,), board, square)
+        picked = PiecePicked(square_of(game, values), view.color_of(user.id), back)
+        return await target_menu(self._core, user, record, game, picked)
 
     async def pick_target(
         self,
@@ -195,7 +166,7 @@ class BoardMenuUseCases:
     ) -> BoardShown:
         """The ``/moves`` picture of the piece chosen in Legal moves."""
         record, game = await self._current(user, place, game_id, argument, mover=False)
-        square = game.variant.square_name(self._square(game, values))
+        square = game.variant.square_name(square_of(game, values))
         return await self._play.legal_targets(user, place, square, game_id=record.id)
 
     async def type_move(
@@ -284,14 +255,70 @@ class BoardMenuUseCases:
             return await self._play.promotion_needed(record, game, user, parsed)
         return await show_preview(self._core, user, record, game, parsed)
 
-    @staticmethod
-    def _square(game: rules.Game, values: tuple[str, ...]) -> int:
-        if len(values) != 1:
-            raise InvalidButtonError
-        try:
-            return game.variant.parse_square(values[0])
-        except ValueError as error:
-            raise InvalidButtonError from error
+
+def square_of(game: rules.Game, values: tuple[str, ...]) -> int:
+    """The square a piece menu sent. Raises ``InvalidButtonError`` for any other value."""
+    if len(values) != 1:
+        raise InvalidButtonError
+    try:
+        return game.variant.parse_square(values[0])
+    except ValueError as error:
+        raise InvalidButtonError from error
+
+
+def piece_menus(
+    game: rules.Game, action: ButtonAction, game_id: int, ply: int
+) -> tuple[MenuPage, ...]:
+    """The pieces of the side to move that can move, as select menus sending ``action``
+    with their square (Move…, Legal moves, a vote's nomination)."""
+    position = game.position
+    origins = sorted(
+        {m.from_square for m in position.legal_moves()},
+        key=lambda square: _piece_rank(position, square),
+    )
+    choices = []
+    for origin in origins:
+        piece = position.piece_at(origin)
+        square = game.variant.square_name(origin)
+        choices.append(MenuOption(square, square, piece=piece.kind if piece else "?"))
+    return pages(action, game_id, str(ply), choices)
+
+
+@dataclass(frozen=True, slots=True)
+class PiecePicked:
+    """A piece chosen in a piece menu: its square, the side the board is seen from, the
+    button back to the pieces, and what the destinations send (and the step they are)."""
+
+    origin: int
+    seat: Color | None
+    back: Button
+    action: ButtonAction = ButtonAction.PICK_TARGET
+    step: MenuStep = MenuStep.TARGET
+
+
+async def target_menu(
+    core: ServiceCore, user: User, record: GameRecord, game: rules.Game, picked: PiecePicked
+) -> MoveMenu:
+    """The destinations of the piece ``picked``, as select menus of at most 25 options each
+    (a queen can have 27 moves), named in ``user``'s notation, with the board marking them.
+    Raises ``GameChangedError`` when that piece has no move (the position changed)."""
+    position, origin = game.position, picked.origin
+    moves = sorted((m for m in position.legal_moves() if m.from_square == origin), key=position.san)
+    if not moves:
+        raise GameChangedError
+    square = game.variant.square_name(origin)
+    name = await core.namer(position, user.id)  # the reader's xiangqi notation
+    choices = [
+        MenuOption(position.uci(m), game.variant.square_name(m.to_square), move=name(m))
+        for m in moves
+    ]
+    menus = pages(picked.action, record.id, f"{record.ply}:{square}", choices)
+    targets = tuple(dict.fromkeys(m.to_square for m in moves))
+    board = await core.board_image(
+        game, seat=picked.seat, viewer_id=user.id, marks=targets, selected=origin
+    )
+    view = await core.view(record)
+    return MoveMenu(view, picked.step, menus, (picked.back,), board, square)
 
 
 def _piece_rank(position: rules.Position, square: int) -> tuple[int, int]:

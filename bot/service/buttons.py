@@ -41,6 +41,7 @@ from bot.service.results import (
 from bot.service.tournament.facts import TournamentShown
 from bot.service.tournament.use_case import TournamentUseCases
 from bot.service.vote_facts import BallotTaken, VoteMenu
+from bot.service.vote_menus import VoteMenus
 from bot.service.votes import VoteUseCases
 from bot.store import GameRecord, OfferKind
 
@@ -102,6 +103,7 @@ class ButtonUseCases:
         tournaments: TournamentUseCases,
         pauses: PauseUseCases,
         votes: VoteUseCases,
+        vote_menus: VoteMenus,
     ) -> None:
         self._core = core
         self._after_game = after_game
@@ -113,6 +115,7 @@ class ButtonUseCases:
         self._tournaments = tournaments
         self._pauses = pauses
         self._votes = votes
+        self._vote_menus = vote_menus
 
     async def press(
         self,
@@ -265,7 +268,11 @@ class ButtonUseCases:
             case ButtonAction.CONFIRM_MOVE:
                 return await self._board_menus.confirm_move(user, game_id, argument, place=place)
             case ButtonAction.VOTE_MENU:
-                return await self._votes.menu(user, game_id, int(ply), roles)
+                return await self._vote_menus.menu(user, game_id, int(ply), roles)
+            case ButtonAction.NOMINATE_PIECE:
+                return await self._vote_menus.pick_piece(user, game_id, argument, values, roles)
+            case ButtonAction.NOMINATE_TARGET:
+                return await self._vote_menus.pick_target(user, place, game_id, values, roles)
             case ButtonAction.CAST_VOTE if len(values) == 1 and len(values[0]) <= MAX_MOVE_TEXT:
                 return await self._votes.vote(user, place, values[0], game_id=game_id, roles=roles)
         raise InvalidButtonError

@@ -26,6 +26,8 @@ PLY_BOUND_ACTIONS = frozenset(
         ButtonAction.CONFIRM_MOVE,
         ButtonAction.VOTE_MENU,
         ButtonAction.CAST_VOTE,
+        ButtonAction.NOMINATE_PIECE,
+        ButtonAction.NOMINATE_TARGET,
     }
 )
 

@@ -55,6 +55,10 @@ class ButtonAction(Enum):
     # member's private menu of the turn's nominations; choosing one casts their vote.
     VOTE_MENU = "vote"
     CAST_VOTE = "ballot"
+    # Nominating from Vote…'s menu as Move… moves: a piece (argument: the ply), then its
+    # destination (argument: ``ply:square``; the value: the move's UCI), nominated.
+    NOMINATE_PIECE = "npiece"
+    NOMINATE_TARGET = "ntarget"
     # A club match's invitation posted in the invited server (target: the match): its
     # organisers accept or decline it there (the adapter asks the match's use case).
     ACCEPT_MATCH = "maccept"

@@ -377,6 +377,9 @@ class MenuStep(Enum):
     PIECE = "piece"
     LEGAL_PIECE = "legal"
     TARGET = "target"
+    # Vote chess: the piece whose move a member nominates, then that move.
+    NOMINATE_PIECE = "nominate"
+    NOMINATION = "nomination"
 
 
 @dataclass(frozen=True, slots=True)

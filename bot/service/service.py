@@ -31,6 +31,7 @@ from bot.service.tournament.history import TournamentHistory
 from bot.service.tournament.organisers import OrganiserRoles
 from bot.service.tournament.signup import SignupClock
 from bot.service.tournament.use_case import TournamentUseCases
+from bot.service.vote_menus import VoteMenus
 from bot.service.vote_polls import VotePolls
 from bot.service.votes import VoteUseCases
 from bot.store import Store
@@ -91,6 +92,7 @@ class GameService:
             tournaments,
             pauses,
             votes,
+            VoteMenus(core, votes),
         )
         self.conditional = ConditionalMoves(core)
         self.notes = Notes(core)

@@ -8,6 +8,7 @@ from datetime import datetime
 from enum import Enum
 
 from bot.service.computer import ComputerGameStarted
+from bot.service.controls_values import MenuPage
 from bot.service.errors import UserError
 from bot.service.results import ChallengeCreated, GameStarted, GameView, MovePlayed, PlayerRef
 from bot.service.vote_rules import ElectedBy
@@ -233,13 +234,17 @@ class VoteReminderDMs:
 @dataclass(frozen=True, slots=True)
 class VoteMenu:
     """The vote menu a member opened from the board of ``game_id`` at ``ply``: the turn's
-    first nominations (``counts``, votes None while secret) and how many more there are."""
+    first nominations (``counts``, votes None while secret) and how many more there are;
+    ``pieces``: the menus of the pieces that can move, to nominate a move (as Move…), in
+    a game of ``variant``."""
 
     game_id: int
     ply: int
     team: str
     counts: tuple[MoveCount, ...]
     more: int = 0
+    pieces: tuple[MenuPage, ...] = ()
+    variant: str = "chess"
 
 
 @dataclass(frozen=True, slots=True)

@@ -301,6 +301,8 @@ class VoteUseCases:
         holding ``roles``): the turn's first ``MENU_OPTIONS`` nominations. Raises
         ``StaleBoardError`` when the turn moved on and what ``tally`` raises."""
         team = await self.team_meant(user, None, game_id, roles)
+        if team.window_ply is None or team.closes_at is None:  # the other side's turn
+            raise VoteError(VoteRefusal.WINDOW_CLOSED)
         if team.window_ply != ply:
             raise StaleBoardError(game_id)
         tally = await self.tally(user, None, game_id=game_id, roles=roles)

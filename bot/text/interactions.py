@@ -118,32 +118,47 @@ def vacation_started_text(result: VacationStarted) -> Text:
 def move_menu_text(result: MoveMenu) -> Text:
     """What a board menu asks: which piece, or where to from the piece chosen."""
     match result.step:
-        case MenuStep.PIECE:
+        case MenuStep.PIECE | MenuStep.NOMINATE_PIECE:
             return Text("Which piece?")
         case MenuStep.LEGAL_PIECE:
             return Text("Show the legal moves of which piece?")
         case MenuStep.TARGET:
             return Text("Where to, from {square}?", square=result.square)
+        case MenuStep.NOMINATION:
+            return Text("Which move from {square} do you nominate?", square=result.square)
 
 
 def move_menus(result: MoveMenu) -> tuple[SelectMenu, ...]:
+    """A board menu's select menus in words (``select_menus``)."""
+    return select_menus(result.game.variant, result.step, result.menus)
+
+
+# The steps whose menus list a piece's destinations (the others list pieces).
+_DESTINATIONS = frozenset({MenuStep.TARGET, MenuStep.NOMINATION})
+
+
+def select_menus(
+    variant: str, step: MenuStep, menus: tuple[MenuPage, ...]
+) -> tuple[SelectMenu, ...]:
     """A board menu's select menus in words: a piece's name and square (« Roi e1 »), or a
     destination (chess: the move; xiangqi: ``C2.5 (to e2)``), under what each asks."""
-    names = PIECE_NAMES.get(result.game.variant, PIECE_NAMES["chess"])
-    total = sum(len(page.choices) for page in result.menus)
+    names = PIECE_NAMES.get(variant, PIECE_NAMES["chess"])
+    total = sum(len(page.choices) for page in menus)
 
     def label(option: MenuOption) -> str:
-        if result.step is not MenuStep.TARGET:
+        if step not in _DESTINATIONS:
             named = names.get(option.piece, option.piece.upper())
             return TextIn("select option", "{piece} {square}", piece=named, square=option.square)
-        if is_chess_family(result.game.variant):
+        if is_chess_family(variant):
             return option.move
         return TextIn(
             "select option", "{move} (to {square})", move=option.move, square=option.square
         )
 
     def placeholder(page: MenuPage) -> str:
-        if result.step is not MenuStep.TARGET:
+        if step is MenuStep.NOMINATE_PIECE:
+            return TextIn("placeholder", "Nominate a move: choose a piece")
+        if step not in _DESTINATIONS:
             return TextIn("placeholder", "Choose a piece")
         if total <= MENU_OPTIONS:
             return TextIn("placeholder", "Choose the destination")
@@ -158,7 +173,7 @@ def move_menus(result: MoveMenu) -> tuple[SelectMenu, ...]:
             page.argument,
             tuple(Choice(label(option), option.value) for option in page.choices),
         )
-        for page in result.menus
+        for page in menus
     )
 
 

@@ -9,7 +9,7 @@ from bot.i18n.names import Command, Option
 from bot.i18n.text import Joined, Plural, Sentences, Text
 from bot.service.controls_values import ButtonAction, Choice, SelectMenu
 from bot.service.invitation_facts import LostInvitation
-from bot.service.results import ChallengeView
+from bot.service.results import ChallengeView, MenuStep
 from bot.service.vote_facts import (
     BallotTaken,
     MoveCount,
@@ -26,6 +26,7 @@ from bot.service.vote_facts import (
 from bot.service.vote_rules import ElectedBy
 from bot.text.challenges import start_text
 from bot.text.clock_words import pace_of
+from bot.text.interactions import select_menus
 from bot.text.move_errors import LIST_SEPARATOR
 from bot.text.phrases import color_text, title_text, variant_text
 
@@ -145,7 +146,7 @@ def menu_text(menu: VoteMenu) -> Text:
     """Above a member's private vote menu: what to do, and where the rest is."""
     if not menu.counts:
         return Text(
-            "Nothing is nominated for {team} yet: nominate a move with {command}.",
+            "Nothing is nominated for {team} yet: nominate a move below, or with {command}.",
             team=menu.team,
             command=Command("vote", "nominate"),
         )
@@ -191,6 +192,14 @@ def thread_name(team: str) -> Text:
 def thread_text(link: str) -> Text:
     """Told to the member who asked: where their team talks."""
     return Text("Your team's private thread: {thread}. The other side cannot read it.", thread=link)
+
+
+def vote_menus(menu: VoteMenu) -> tuple[SelectMenu, ...]:
+    """Vote…'s select menus: the vote for a nomination (when there is one), then the
+    pieces that can move, to nominate one of their moves as Move… would."""
+    vote = vote_menu(menu)
+    pieces = select_menus(menu.variant, MenuStep.NOMINATE_PIECE, menu.pieces)
+    return pieces if vote is None else (vote, *pieces)
 
 
 def vote_menu(menu: VoteMenu) -> SelectMenu | None:

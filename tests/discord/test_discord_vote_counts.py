@@ -30,7 +30,7 @@ def _only_the_team_reads(
 
 def _described(menu: FakeMessage) -> list[str]:
     """The vote counts beside each choice of a member's Vote… menu (empty: not shown)."""
-    (select,) = menu.selects()
+    select, _ = menu.selects()  # the vote, then the pieces to nominate from
     return [str(option.get("description") or "") for option in select["options"]]
 
 

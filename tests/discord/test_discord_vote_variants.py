@@ -59,7 +59,7 @@ async def _menu(fake: FakeDiscord, member: FakeUser, board: FakeMessage) -> list
     """The (label, value) choices of ``member``'s private Vote… menu."""
     menu = await fake.reply(await fake.click(member, board, "Vote…"))
     assert menu.ephemeral, menu.text()
-    (select,) = menu.selects()
+    select, _ = menu.selects()  # the vote, then the pieces to nominate from
     return [(option["label"], option["value"]) for option in select["options"]]
 
 

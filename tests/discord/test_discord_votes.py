@@ -123,12 +123,13 @@ async def test_a_role_team_votes_from_the_board_menu_and_the_window_closes_on_ti
     bob.roles = (lions,)
     thread, board = await _open_game(fake, alice, dave, role=lions, window=6)
     empty = await fake.reply(await fake.click(bob, board, "Vote…"))
-    assert empty.ephemeral and not empty.selects() and "nominate" in empty.text()
+    assert empty.ephemeral and "nominate" in empty.text()
+    assert [s["custom_id"].split(":")[1] for s in empty.selects()] == ["npiece"]  # no vote yet
     await _private(fake, alice, "vote nominate", {"move": "Nf3"}, thread)
     await _private(fake, alice, "vote nominate", {"move": "c4"}, thread)
     menu = await fake.reply(await fake.click(bob, board, "Vote…"))
     assert menu.ephemeral
-    (select,) = menu.selects()
+    select, _ = menu.selects()  # the vote, then the pieces to nominate from
     assert [o["value"] for o in select["options"]] == ["g1f3", "c2c4"]
     assert all(not o.get("description") for o in select["options"])  # secret: no counts
     chosen = await fake.choose(bob, menu, ["c2c4"])
@@ -151,7 +152,7 @@ async def test_shown_votes_are_counted_in_the_members_menu(running: Harness) -> 
     thread, board = await _open_game(fake, alice, dave, members=bob.mention, secret=False)
     await _private(fake, alice, "vote cast", {"move": "e4"}, thread)
     menu = await fake.reply(await fake.click(bob, board, "Vote…"))
-    (select,) = menu.selects()
+    select, _ = menu.selects()
     assert [(o["value"], o.get("description")) for o in select["options"]] == [("e2e4", "1 vote")]
 
 

@@ -113,9 +113,11 @@ class Driver(Events):
         guild_id: int | None,
         options: dict[str, Any],
         typed_in: int | None,
+        focused: str | None = None,
     ) -> dict[str, Any]:
         """``/group sub`` as Discord sends it: the group's id and name, the subcommand as
-        its one option, carrying the subcommand's own options."""
+        its one option, carrying the subcommand's own options (one ``focused``, for an
+        autocomplete request)."""
         declared = {o["name"]: o for o in command.get("options", []) if o["type"] == SUB_COMMAND}
         if sub not in declared:
             raise LookupError(f"/{command['name']} has no subcommand {sub!r}")
@@ -123,7 +125,7 @@ class Driver(Events):
             {**declared[sub], "id": command["id"], "name": f"{command['name']} {sub}"},
             guild_id,
             options,
-            focused=None,
+            focused=focused,
             typed_in=typed_in,
         )
         option = {"name": sub, "type": SUB_COMMAND, "options": inner["options"]}
@@ -181,13 +183,19 @@ class Driver(Events):
         *,
         channel: FakeChannel | int | None = None,
     ) -> FakeInteraction:
-        """Dispatch an autocomplete request for option ``focused`` (its partial text in options)."""
+        """Dispatch an autocomplete request for option ``focused`` (its partial text in
+        options) of ``/name`` (``group sub``: a subcommand's, nested in it as Discord sends
+        it)."""
+        top, _, sub = name.partition(" ")
         where = self._resolve_channel(channel)
-        command, guild_id = self.command(name, where)
+        command, guild_id = self.command(top, where)
         typed_in = where.guild_id if where.type != DM else None
-        data = self._command_data(
-            command, guild_id, dict(options), focused=focused, typed_in=typed_in
-        )
+        if sub:
+            data = self._subcommand_data(command, sub, guild_id, dict(options), typed_in, focused)
+        else:
+            data = self._command_data(
+                command, guild_id, dict(options), focused=focused, typed_in=typed_in
+            )
         interaction = await self._interact(AUTOCOMPLETE, user, channel, data)
         await self.acknowledged(interaction)
         return interaction
