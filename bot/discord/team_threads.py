@@ -125,30 +125,38 @@ async def post_team_counts(bot: PostalBot, delivery: Delivery) -> tuple[int, int
     """A team's closed vote and its counts (an outbox row), posted in the team's private
     thread alone: opened first (in the current language, the server's) when the team has
     none or it is gone, never the game's place, which the other side reads. Returns (the
-    thread's id, the message's id). Raises ``NowhereToPost`` (no private thread may be
-    opened there: the row fails, the counts said nowhere) and what discord.py raises."""
+    thread's id, the message's id). Raises ``NowhereToPost`` (no private thread Postal may
+    open or post in there: the row fails, the counts said nowhere, and neither side gets a
+    notice of it) and what discord.py raises."""
     notice = delivery.content
     assert isinstance(notice, TeamCountsNotice)
     text = delivery_post(delivery).content
-    thread = await _existing(bot, notice.thread)
-    for _ in range(2):  # once more in a new thread when the one remembered went meanwhile
-        try:
-            if thread is None:
-                name = say(thread_name(notice.thread.team))
-                thread = await _opened(bot, notice.thread, name)
-        except (VoteError, discord.Forbidden) as error:
-            # Said to nobody else: the other side must not learn of it, nor read the counts.
-            raise NowhereToPost(f"no private thread for team {notice.thread.team_id}") from error
+    try:
+        return await _post_in_thread(bot, notice.thread, text, delivery.nonce)
+    except (VoteError, discord.Forbidden) as error:
+        raise NowhereToPost(f"no private thread for team {notice.thread.team_id}") from error
+
+
+async def _post_in_thread(
+    bot: PostalBot, asked: TeamThreadAsked, text: str, nonce: str
+) -> tuple[int, int]:
+    """``text`` posted in the team's thread (opened when there is none, and once more when
+    the one remembered went meanwhile). Raises ``VoteError`` (``NO_THREAD_PERMISSION``) and
+    what discord.py raises."""
+    thread = await _existing(bot, asked)
+    for _ in range(2):
+        if thread is None:
+            thread = await _opened(bot, asked, say(thread_name(asked.team)))
         try:
             message = await thread.send(
-                text, nonce=delivery.nonce, allowed_mentions=discord.AllowedMentions.none()
+                text, nonce=nonce, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.NotFound:
-            await bot.service.team_threads.opened(notice.thread.team_id, None)
+            await bot.service.team_threads.opened(asked.team_id, None)
             thread = None
             continue
         return thread.id, message.id
-    raise NowhereToPost(f"team {notice.thread.team_id}'s thread went twice")
+    raise VoteError(VoteRefusal.NO_THREAD_PERMISSION)
 
 
 async def _opened(bot: PostalBot, asked: TeamThreadAsked, name: str) -> discord.Thread:

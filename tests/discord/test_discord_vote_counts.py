@@ -130,3 +130,25 @@ async def test_without_private_threads_the_counts_go_nowhere_public(running: Har
     public = "\n".join(m.text() for m in fake.channel_messages(thread.id))
     assert "e4" in public and "(1)" not in public, public
     assert _team_thread_says(fake, "Lions") == []
+
+
+async def test_a_deleted_team_thread_is_opened_again_for_the_counts(running: Harness) -> None:
+    """The team's thread, opened by the first close, is deleted: the next close's counts
+    open a new one (the listed members in it) rather than going anywhere public."""
+    fake = running.fake
+    fake.bot_permissions |= CREATE_PRIVATE_THREADS
+    alice, bob, dave = (fake.add_user(n) for n in ("alice", "bob", "dave"))
+    thread, _ = await _open_game(fake, alice, dave, members=bob.mention)
+    for member in (alice, bob):
+        await _private(fake, member, "vote cast", {"move": "e4"}, thread)
+    await running.delivered()
+    (first,) = await fake.wait_until(lambda: _team_thread_says(fake, "Lions") or None)
+    fake.delete_channel(fake.channels[first.channel_id])
+    await command(fake, dave, "move", {"move": "e5"}, channel=thread)
+    for member in (alice, bob):
+        await _private(fake, member, "vote cast", {"move": "Nf3"}, thread)
+    await running.delivered()
+    (second,) = await fake.wait_until(lambda: _team_thread_says(fake, "Lions") or None)
+    assert second.channel_id != first.channel_id
+    assert "Nf3 is played. Votes: Nf3 (2)." in second.text(), second.text()
+    _only_the_team_reads(fake, second, [alice, bob], dave)
