@@ -81,6 +81,7 @@ from bot.service import (
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
 from bot.service.tournament.facts import TournamentShown
+from bot.service.vote_facts import VoteMenu
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
@@ -98,6 +99,7 @@ from bot.text.phrases import XIANGQI_WORDED, variant_text
 from bot.text.reports import entry_line, game_list_buttons, game_list_menus
 from bot.text.signup_words import signup_text
 from bot.text.tournament_words import entry_text, signup_buttons, started_text
+from bot.text.vote_words import vote_menus
 
 _log = logging.getLogger(__name__)
 
@@ -355,6 +357,8 @@ class Console:
             await self._show_choices(result, game_list_buttons(result), game_list_menus(result))
         elif isinstance(result, MoveMenu):  # its menus worded as on Discord
             await self._show_choices(result, menus=move_menus(result))
+        elif isinstance(result, VoteMenu):  # Vote…: the vote, then the pieces to nominate
+            await self._show_choices(result, menus=vote_menus(result))
         elif isinstance(result, ChallengeCreated):  # a janggi challenge's setup menu
             await self._show_choices(result, menus=challenge_menus(result))
         else:

@@ -359,6 +359,7 @@ VOTE_RESULTS: dict[type, Callable[..., Text]] = {
     WindowClosed: closed_text,
     VoteTally: tally_text,
     VoteReminderDMs: remind_text,
+    VoteMenu: menu_text,
 }
 
 

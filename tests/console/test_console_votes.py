@@ -86,3 +86,35 @@ alice /vote cast e4
     assert "Lions's vote is open. Nominated: d4." in output
     assert "Lions's vote closed in a tie: d4, nominated first, is played." in output
     assert "Votes: d4 (1), e4 (1)." in output
+
+
+MENUS = """\
+alice /vote team bob carol title:Lions opponent:dave color:black days:3 window:24
+dave /press Accept
+dave /move e4
+bob /press Vote…
+bob /press Knight g8
+bob /press Nf6
+carol /press Vote…
+carol /press Vote for a move Nf6
+dave /press Vote…
+"""
+
+
+async def test_vote_menus_in_the_console(tmp_path: Path) -> None:
+    """Vote… pressed in the console lists what Discord's private menu offers: nothing
+    nominated yet, the pieces to nominate from (bob nominates Nf6 through them); then
+    carol's vote for Nf6 chosen from the menu beside the pieces; the opponent, dave, is
+    refused."""
+    output = await play(tmp_path, MENUS)
+    assert (
+        "Nothing is nominated for Lions yet: nominate a move below, or with /vote nominate."
+        in output
+    )
+    assert "Which move from g8 do you nominate?" in output
+    assert "bob nominated Nf6 for Lions. Nominated: Nf6." in output
+    assert "Your vote for Lions's move (you may change it until the vote closes)." in output
+    assert "] Vote for a move Nf6  [" in output
+    assert "] Nominate a move: choose a piece Knight g8  [" in output
+    assert "carol voted for Nf6 for Lions." in output
+    assert "! You are not on this team, so you cannot nominate or vote." in output
