@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.console.board import text_board, when
+from bot.console.choices import result_choices
 from bot.console.help import command_help, help_parts
 from bot.console.lines import UnreadableLine, words_of
 from bot.console.names import (
@@ -53,13 +54,11 @@ from bot.service import (
     BoardView,
     Button,
     ButtonAction,
-    ChallengeCreated,
     ClockReport,
     ComputerGameStarted,
     ComputerStuck,
     GameAnimation,
     GameEnded,
-    GameList,
     GameService,
     GameStarted,
     GameView,
@@ -81,7 +80,6 @@ from bot.service import (
 from bot.service.catalog import BY_NAME
 from bot.service.errors import ChallengePendingError
 from bot.service.tournament.facts import TournamentShown
-from bot.service.vote_facts import VoteMenu
 from bot.store import (
     ConsoleButton,
     ConsoleButtons,
@@ -89,17 +87,15 @@ from bot.store import (
 )
 from bot.text import words
 from bot.text.buttons import button_label
-from bot.text.challenges import challenge_menus, closed_text
+from bot.text.challenges import closed_text
 from bot.text.clock_words import waiting_bank_text
 from bot.text.errors import error_text
-from bot.text.interactions import move_menus
 from bot.text.notices import reminder_text
 from bot.text.outage import computer_failed, outage_sentence, unexpected_failure
 from bot.text.phrases import XIANGQI_WORDED, variant_text
-from bot.text.reports import entry_line, game_list_buttons, game_list_menus
+from bot.text.reports import entry_line
 from bot.text.signup_words import signup_text
 from bot.text.tournament_words import entry_text, signup_buttons, started_text
-from bot.text.vote_words import vote_menus
 
 _log = logging.getLogger(__name__)
 
@@ -353,16 +349,7 @@ class Console:
             await self._write_animation(result)
         if isinstance(result, MovePreview):
             await self._retire_previews(result)
-        if isinstance(result, GameList):  # the list's menus and Next page, as on Discord
-            await self._show_choices(result, game_list_buttons(result), game_list_menus(result))
-        elif isinstance(result, MoveMenu):  # its menus worded as on Discord
-            await self._show_choices(result, menus=move_menus(result))
-        elif isinstance(result, VoteMenu):  # Vote…: the vote, then the pieces to nominate
-            await self._show_choices(result, menus=vote_menus(result))
-        elif isinstance(result, ChallengeCreated):  # a janggi challenge's setup menu
-            await self._show_choices(result, menus=challenge_menus(result))
-        else:
-            await self._show_choices(result)
+        await self._show_choices(result, *result_choices(result))
 
     async def _show_signup(self, shown: TournamentShown) -> None:
         """A tournament's sign-up after an entry, with Join and Leave while it is open."""
