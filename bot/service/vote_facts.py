@@ -109,8 +109,8 @@ class WindowClosed:
 
 @dataclass(frozen=True, slots=True)
 class VoteClosedNotice:
-    """The clock closed a team's window in ``game``: ``closed`` (its counts empty for a
-    team keeping its votes secret), said in the game's place by the outbox."""
+    """The clock closed a team's window in ``game``: ``closed`` (its counts empty: the
+    other side reads the game's place), said there by the outbox."""
 
     game: GameView
     closed: WindowClosed

@@ -1,7 +1,7 @@
 """What a closed voting window says once its outbox row is delivered (``delivery_contents``):
-in the game's place (``VOTE_CLOSED``: the move elected, the counts unless the team keeps
-them secret) and to the team alone (``TEAM_COUNTS``: every nomination's votes), both counted
-again from the turn's votes, which the close froze."""
+in the game's place (``VOTE_CLOSED``: the move elected, never the counts, which the other
+side would read there) and to the team alone (``TEAM_COUNTS``: every nomination's votes),
+both counted again from the turn's votes, which the close froze."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ async def told_close(
     core: ServiceCore, facts: VoteClosedFacts, record: GameRecord
 ) -> WindowClosed | str:
     """What the clock's close of a window (``facts``) says in ``record``'s place: the move
-    it elected and the counts unless the team keeps them secret; why not, when the team is
-    gone."""
+    it elected, without the counts; why not, when the team is gone."""
     return await _closed(core, facts, record, shown=False)
 
 
@@ -40,14 +39,14 @@ async def _closed(
     core: ServiceCore, facts: VoteClosedFacts | TeamCountsFacts, record: GameRecord, *, shown: bool
 ) -> WindowClosed | str:
     """The close of ``facts``'s window counted again: the move elected and why, and the
-    counts (for a secret team only when ``shown``)."""
+    counts when ``shown`` (to the team alone)."""
     team = await core.store.teams.get(facts.team_id)
     if team is None:
         return _GONE
     nominations = await core.store.teams.nominations(team.id, facts.ply)
-    counts = counts_of(team, record.variant, nominations, shown=shown)
-    if team.secret and not shown:
-        counts = ()
+    # The game's place is read by the other side too: the counts go to the team alone (its
+    # private thread), whatever its secrecy, so they never tell the opponent how it voted.
+    counts = counts_of(team, record.variant, nominations, shown=shown) if shown else ()
     election = elect(nominations, team.captain_id)
     if election is None:
         return WindowClosed(record.id, team.name, counts)

@@ -86,7 +86,7 @@ def ballot_text(taken: BallotTaken) -> Text:
 
 def closed_text(closed: WindowClosed) -> Text:
     """A window closed: the move played and why, or nothing played; then the counts, when
-    there are any to show (none for a secret team's close said in the game's place)."""
+    there are any to show (none in the game's place, which the other side reads)."""
     team, move = closed.team, closed.elected
     if move is None:
         head = Text(

@@ -8,15 +8,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tests.discord.harness import Harness, command
-from tests.discord.test_discord_votes import _open_game, _private
+from tests.discord.test_discord_votes import _open_game, _private, _team_thread_says
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.model import CREATE_PRIVATE_THREADS, PRIVATE_THREAD
-
-
-def _team_thread_says(fake: FakeDiscord, team: str) -> list[FakeMessage]:
-    """The messages of ``team``'s private thread (none when it was never opened)."""
-    threads = [t for t in fake.threads() if t.type == PRIVATE_THREAD and team in t.name]
-    return [m for thread in threads for m in fake.channel_messages(thread.id)]
 
 
 def _only_the_team_reads(

@@ -13,6 +13,7 @@ from tests.discord.test_discord_votes import (
     _public_text,
     _tally_shows,
     _team_polls,
+    _team_told,
 )
 from tests.fakediscord.model import CREATE_PRIVATE_THREADS, SEND_POLLS
 
@@ -43,9 +44,9 @@ async def test_a_member_who_voted_then_lost_the_role_counts_once_then_is_refused
 
     running.clock.advance(timedelta(hours=6, seconds=1))
     await running.clock_round()
-    assert "Lions's vote closed: e4 is played. Votes: d4 (1), e4 (2)." in _public_text(
-        fake, thread
-    ), _public_text(fake, thread)
+    public = _public_text(fake, thread)
+    assert "Lions's vote closed: e4 is played." in public and "Votes:" not in public, public
+    await _team_told(fake, "Lions", "Lions's vote closed: e4 is played. Votes: d4 (1), e4 (2).")
     await command(fake, dave, "move", {"move": "e5"}, channel=thread)
     board = [m for m in fake.channel_messages(thread.id) if m.files][-1]
     assert "Vote…" in [b["label"] for b in board.buttons()], board.text()
@@ -75,4 +76,5 @@ async def test_a_member_who_voted_then_lost_the_role_counts_once_then_is_refused
     running.clock.advance(timedelta(hours=6, seconds=1))
     await running.clock_round()
     said = "\n".join(m.text() for m in fake.channel_messages(thread.id)[before:])
-    assert "Lions's vote closed: Nf3 is played. Votes: Nf3 (2), d4 (0)." in said, said
+    assert "Lions's vote closed: Nf3 is played." in said and "Votes:" not in said, said
+    await _team_told(fake, "Lions", "Lions's vote closed: Nf3 is played. Votes: Nf3 (2), d4 (0).")

@@ -68,6 +68,19 @@ def _public_text(fake: FakeDiscord, thread: FakeChannel) -> str:
     return "\n".join(m.text() for m in fake.channel_messages(thread.id))
 
 
+def _team_thread_says(fake: FakeDiscord, team: str) -> list[FakeMessage]:
+    """The messages of ``team``'s private thread (none when it was never opened)."""
+    threads = [t for t in fake.threads() if t.type == PRIVATE_THREAD and team in t.name]
+    return [m for thread in threads for m in fake.channel_messages(thread.id)]
+
+
+async def _team_told(fake: FakeDiscord, team: str, expected: str) -> None:
+    """``team``'s private thread says ``expected`` (the close's counts, by the outbox)."""
+    await fake.wait_until(
+        lambda: any(m.text() == expected for m in _team_thread_says(fake, team)) or None
+    )
+
+
 async def _tally_shows(
     fake: FakeDiscord, member: FakeUser, thread: FakeChannel, expected: str
 ) -> str:
@@ -317,7 +330,8 @@ async def test_a_team_mates_through_polls_closed_by_the_clock_and_by_votes(
     await running.clock_round()
     await fake.wait_until(lambda: fake.messages[poll.id].poll_ended)
     said = _public_text(fake, thread)
-    assert "Lions's vote closed: e5 is played. Votes: e5 (2), d5 (0)." in said, said
+    assert "Lions's vote closed: e5 is played." in said and "(2)" not in said, said
+    await _team_told(fake, "Lions", "Lions's vote closed: e5 is played. Votes: e5 (2), d5 (0).")
 
     await command(fake, dave, "move", {"move": "g4"}, channel=thread)
     poll = await _poll_of_the_turn(fake, bob, thread, ("Qh4", "d5"))
@@ -361,9 +375,10 @@ async def test_a_tie_plays_the_earliest_nomination_and_no_vote_plays_nothing(
 
 async def test_the_clocks_close_posts_the_votes_once(running: Harness) -> None:
     """A team showing its votes: when the window's hours pass, the game's thread is told the
-    move played and every nomination's votes, once (a second round of the clock says
-    nothing more), then the elected move's board."""
+    move played, once (a second round of the clock says nothing more), then the elected
+    move's board; every nomination's votes go to the team's private thread alone."""
     fake = running.fake
+    fake.bot_permissions |= CREATE_PRIVATE_THREADS
     alice, bob, carol, dave = (fake.add_user(n) for n in ("alice", "bob", "carol", "dave"))
     members = f"{bob.mention} {carol.mention} {fake.add_user('erin').mention}"  # erin abstains
     thread, _ = await _open_game(fake, alice, dave, members=members, window=6, secret=False)
@@ -376,10 +391,11 @@ async def test_the_clocks_close_posts_the_votes_once(running: Harness) -> None:
     await running.clock_round()
     await running.clock_round()
     said, played = fake.channel_messages(thread.id)[before:]
-    assert said.text() == ("Lions's vote closed: Nf3 is played. Votes: Nf3 (2), e4 (1), c4 (0)."), (
-        said.text()
-    )
+    assert said.text() == "Lions's vote closed: Nf3 is played.", said.text()
     assert played.files and "Nf3" in played.text(), played.text()
+    await _team_told(
+        fake, "Lions", "Lions's vote closed: Nf3 is played. Votes: Nf3 (2), e4 (1), c4 (0)."
+    )
 
 
 async def test_a_role_team_is_reminded_in_the_games_thread(running: Harness) -> None:

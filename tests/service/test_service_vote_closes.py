@@ -1,5 +1,5 @@
 """A voting window closed by the clock is said in the game's place through the outbox: the
-move played and the votes (a secret team's only the move), written in the close's own write,
+move played, never the votes (the other side reads it), written in the close's own write,
 once across two processes; a window a member's vote closes says it in that member's answer
 alone."""
 
@@ -20,11 +20,12 @@ from tests.service.service_helpers import ALICE, BOB, CAROL, PLACE, rows_of_kind
 from tests.service.test_service_votes import DAVE, open_team_game
 
 
-async def test_the_clocks_close_says_the_move_and_the_votes_before_the_board(
+async def test_the_clocks_close_says_the_move_before_the_board_and_no_votes(
     service: GameService, clock: ManualClock
 ) -> None:
-    """A team showing its votes: the clock's close writes one row saying the elected move
-    and every nomination's votes, ahead of the elected move's board in the game's lane."""
+    """A team showing its votes: the clock's close writes one row saying the elected move,
+    ahead of the elected move's board in the game's lane; the votes it does not say (the
+    other side reads the game's place: the team's own row tells the team, below)."""
     game_id, team_id = await open_team_game(service, secret=False)
     await service.votes.vote(BOB, PLACE, "d4")
     await service.votes.vote(CAROL, PLACE, "d4")
@@ -41,9 +42,8 @@ async def test_the_clocks_close_says_the_move_and_the_votes_before_the_board(
     notice = await said_in_place(service, row, VoteClosedNotice)
     assert notice.game.id == game_id and notice.closed.by is ElectedBy.VOTES
     assert notice.closed.elected == "d4"
-    assert [(c.san, c.votes) for c in notice.closed.counts] == [("d4", 2), ("e4", 0)]
-    said = say(closed_text(notice.closed))
-    assert said == "Lions's vote closed: d4 is played. Votes: d4 (2), e4 (0)."
+    assert notice.closed.counts == ()
+    assert say(closed_text(notice.closed)) == "Lions's vote closed: d4 is played."
 
 
 async def test_a_secret_teams_close_says_only_the_move(
