@@ -85,11 +85,12 @@ async def team_thread(
 
 
 async def _take_out_former_holders(
-    bot: PostalBot, thread: discord.Thread, asked: TeamThreadAsked, asker_id: int
+    bot: PostalBot, thread: discord.Thread, asked: TeamThreadAsked, asker_id: int | None
 ) -> None:
     """Take out of ``thread`` each holder of the team's role Postal added who no longer
     holds it (or left the server), as Discord answers now; one Discord refuses to take
-    out is logged and tried again next time."""
+    out is logged and tried again next time. ``asker_id``: the member asking, a member
+    now (None: nobody asked, the counts of a close are posted)."""
     role_id = asked.role_id
     for user_id in asked.holders:  # none without a role
         assert role_id is not None
@@ -141,9 +142,14 @@ async def _post_in_thread(
     bot: PostalBot, asked: TeamThreadAsked, text: str, nonce: str
 ) -> tuple[int, int]:
     """``text`` posted in the team's thread (opened when there is none, and once more when
-    the one remembered went meanwhile). Raises ``VoteError`` (``NO_THREAD_PERMISSION``) and
+    the one remembered went meanwhile), after taking out whoever no longer holds the team's
+    role, so that they do not read it. Raises ``VoteError`` (``NO_THREAD_PERMISSION``) and
     what discord.py raises."""
     thread = await _existing(bot, asked)
+    if thread is not None and asked.holders:
+        if thread.archived:  # nobody is taken out of an archived thread
+            thread = await thread.edit(archived=False)
+        await _take_out_former_holders(bot, thread, asked, asker_id=None)
     for _ in range(2):
         if thread is None:
             thread = await _opened(bot, asked, say(thread_name(asked.team)))

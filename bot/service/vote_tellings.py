@@ -32,7 +32,11 @@ async def told_counts(
     team = await core.store.teams.get(facts.team_id)
     if isinstance(closed, str) or team is None:
         return _GONE
-    return TeamCountsNotice(await core.view(record), closed, team_thread_asked(team, record))
+    # Whom Postal added to the thread: a former holder of the role is taken out before the
+    # counts are posted there.
+    added = await core.store.team_thread_members.of_team(team.id) if team.thread_id else ()
+    thread = team_thread_asked(team, record, added)
+    return TeamCountsNotice(await core.view(record), closed, thread)
 
 
 async def _closed(
