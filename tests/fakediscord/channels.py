@@ -130,16 +130,10 @@ class Channels(Checks):
     async def _add_thread_member(self, request: web.Request) -> web.Response:
         """PUT a member into a thread (Discord's Add Thread Member): the bot must be able to
         send in it, and it must not be archived; the user must be Discord's; 204."""
-        thread = self._channel(request)
-        if not thread.is_thread:
-            raise self._violation(400, 50024, "Cannot execute action on this channel type")
-        permissions = self.channel_permissions(thread)
-        if not permissions & VIEW_CHANNEL or not self._admits_bot(thread, permissions):
-            raise DiscordError(403, 50001, "Missing Access")
-        if not permissions & SEND_MESSAGES_IN_THREADS:
+        thread = self._thread_for_members(request)
+        if not self.channel_permissions(thread) & SEND_MESSAGES_IN_THREADS:
             raise DiscordError(403, 50013, "Missing Permissions")
-        if thread.archived:
-            raise DiscordError(400, 50083, "Thread is archived")
+        self._not_archived(thread)
         text = request.match_info["user"]
         if not text.isdigit() or int(text) not in self.users:
             raise DiscordError(404, 10013, "Unknown User")
@@ -152,23 +146,34 @@ class Channels(Checks):
         Threads, unless the thread is private and the bot created it; the thread must not
         be archived; 204. Someone not in the thread is 404 10007 Unknown Member (as Get
         Thread Member answers: stricter than Discord may be, which the bot must take)."""
-        thread = self._channel(request)
-        if not thread.is_thread:
-            raise self._violation(400, 50024, "Cannot execute action on this channel type")
-        permissions = self.channel_permissions(thread)
-        if not permissions & VIEW_CHANNEL or not self._admits_bot(thread, permissions):
-            raise DiscordError(403, 50001, "Missing Access")
+        thread = self._thread_for_members(request)
         creator = thread.type == PRIVATE_THREAD and thread.owner_id == self.bot_user.id
-        if not permissions & MANAGE_THREADS and not creator:
+        if not self.channel_permissions(thread) & MANAGE_THREADS and not creator:
             raise DiscordError(403, 50013, "Missing Permissions")
-        if thread.archived:
-            raise DiscordError(400, 50083, "Thread is archived")
+        self._not_archived(thread)
         text = request.match_info["user"]
         if not text.isdigit() or int(text) not in thread.member_ids:
             raise DiscordError(404, 10007, "Unknown Member")
         thread.member_ids.discard(int(text))
         await self._notify()
         return web.Response(status=204)
+
+    def _thread_for_members(self, request: web.Request) -> FakeChannel:
+        """The thread whose members a request changes: a thread (else 400 50024) the bot
+        can see (else 403 50001)."""
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise self._violation(400, 50024, "Cannot execute action on this channel type")
+        permissions = self.channel_permissions(thread)
+        if not permissions & VIEW_CHANNEL or not self._admits_bot(thread, permissions):
+            raise DiscordError(403, 50001, "Missing Access")
+        return thread
+
+    @staticmethod
+    def _not_archived(thread: FakeChannel) -> None:
+        """Nobody is added to or taken out of an archived thread (400 50083)."""
+        if thread.archived:
+            raise DiscordError(400, 50083, "Thread is archived")
 
     def _unarchive_to_send(self, thread: FakeChannel, permissions: int) -> None:
         """Sending in an archived thread unarchives it, unless a moderator locked it
