@@ -120,7 +120,9 @@ VOTE = CommandSpec(
             "tally",
             (_GAME_ID,),
             positional=("game",),
-            description="Your team's nominations, with the votes unless secret",
+            description=(
+                "Your team's nominations, with the votes unless secret, and when the vote closes"
+            ),
         ),
         CommandSpec(
             "remind",

@@ -213,12 +213,14 @@ class BallotTaken:
 
 @dataclass(frozen=True, slots=True)
 class VoteTally:
-    """The nominations of ``team``'s open turn in ``game_id`` (votes None while secret)."""
+    """The nominations of ``team``'s open turn in ``game_id`` (votes None while secret),
+    and when its vote closes (``closes_at``; None: no vote open)."""
 
     game_id: int
     team: str
     counts: tuple[MoveCount, ...]
     open: bool
+    closes_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

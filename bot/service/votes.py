@@ -269,7 +269,7 @@ class VoteUseCases:
         counts = counts_of(team, variant, nominations, voted=await self._voted(team, ply, user))
         if not shared:
             counts = for_member(counts, variant, await self._reader(user, variant))
-        return VoteTally(team.game_id, team.name, counts, open=True)
+        return VoteTally(team.game_id, team.name, counts, open=True, closes_at=team.closes_at)
 
     async def _voted(self, team: Team, ply: int, user: User) -> bool:
         """Whether ``user``'s vote at ``ply`` stands (read only when it shows anything)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.i18n.names import Command, Option
-from bot.i18n.text import Joined, Plural, Sentences, Text
+from bot.i18n.text import Joined, Moment, Plural, Sentences, Text
 from bot.service.controls_values import ButtonAction, Choice, SelectMenu
 from bot.service.invitation_facts import LostInvitation
 from bot.service.results import ChallengeView, MenuStep
@@ -136,10 +136,14 @@ def remind_text(asked: VoteReminderDMs) -> Text:
 
 
 def tally_text(tally: VoteTally) -> Text:
-    """The open turn's nominations (and votes when shown)."""
-    if not tally.open:
+    """The open turn's nominations (and votes when shown), and when the vote closes: the
+    board's deadline is the game's, which a shorter window comes before."""
+    if not tally.open or tally.closes_at is None:
         return Text("{team} has no vote open now.", team=tally.team)
-    return Sentences(Text("{team}'s vote is open.", team=tally.team), _counts(tally.counts))
+    head = Text(
+        "{team}'s vote is open until {until}.", team=tally.team, until=Moment(tally.closes_at)
+    )
+    return Sentences(head, _counts(tally.counts))
 
 
 def menu_text(menu: VoteMenu) -> Text:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from bot.console import run_console
@@ -26,3 +27,9 @@ async def play(tmp_path: Path, script: str, locale: Locale = Locale.EN) -> str:
         locale=locale,
     )
     return out.getvalue()
+
+
+def vote_closes_said(output: str) -> str:
+    """``output`` with each "vote is open until <a moment>." (the vote's close, which the
+    wall clock the console runs on moves) written "vote is open until <close>."."""
+    return re.sub(r"vote is open until [^.]+ UTC\.", "vote is open until <close>.", output)

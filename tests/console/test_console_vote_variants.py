@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.console.session import play
+from tests.console.session import play, vote_closes_said
 
 XIANGQI = """\
 alice /vote team bob carol title:Lions opponent:dave game:xiangqi color:red days:1 secret:no
@@ -43,11 +43,11 @@ async def test_a_xiangqi_team_votes_in_three_notations(tmp_path: Path) -> None:
     """alice nominates in WXF, bob in Chinese (answered in Chinese), carol reads ICCS;
     the three votes for one move in three notations play C2.5, and the text board shows
     the cannon on e2, its start point marked empty."""
-    output = await play(tmp_path, XIANGQI)
+    output = vote_closes_said(await play(tmp_path, XIANGQI))
     for line in (
         "alice nominated C2.5 for Lions. Votes: C2.5 (0).",
         "bob nominated 马二进三 for Lions. Votes: 炮二平五 (0), 马二进三 (0).",
-        "Lions's vote is open. Votes: h2e2 (0), h0g2 (0).",  # carol's tally
+        "Lions's vote is open until <close>. Votes: h2e2 (0), h0g2 (0).",  # carol's tally
         "carol voted for h2e2 for Lions. Votes: h2e2 (1), h0g2 (0).",
         "bob voted for 炮二平五 for Lions. Votes: 炮二平五 (2), 马二进三 (0).",
         "alice voted for C2.5 for Lions. Lions's vote closed: C2.5 is played. "
@@ -64,7 +64,7 @@ async def test_a_janggi_team_votes_in_korean_and_coordinates_and_passes(
 ) -> None:
     """The Owls elect 79졸78 (gina, reading coordinates, votes i4h4 and is answered so),
     then a pass typed as pass and 한수쉼: hank's pass ends the game by counting."""
-    output = await play(tmp_path, JANGGI)
+    output = vote_closes_said(await play(tmp_path, JANGGI))
     for line in (
         "frank nominated 한수쉼 for Owls. Votes: 79졸78 (0), 한수쉼 (0).",
         "gina voted for i4h4 for Owls. Votes: i4h4 (1), e2e2 (0).",

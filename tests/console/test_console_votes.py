@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.console.session import play
+from tests.console.session import play, vote_closes_said
 
 SCRIPT = """\
 alice /vote team bob carol title:Lions opponent:dave color:white days:1 window:30
@@ -25,14 +25,14 @@ bob /vote frobnicate
 
 
 async def test_a_team_votes_its_move_in_the_console(tmp_path: Path) -> None:
-    output = await play(tmp_path, SCRIPT)
+    output = vote_closes_said(await play(tmp_path, SCRIPT))
     assert "! The vote must last from 1 to 24 hours (the game's days per move)." in output
     assert "Lions, captained by alice, plays by vote: each turn's vote lasts 12 hours." in output
     assert "Votes are shown as they come." in output
     assert "! You are on no team playing a vote game here." in output  # erin
     assert "! e5 is illegal: that piece cannot move there. Did you mean e3 or e4?" in output
     assert "bob nominated d4 for Lions. Votes: e4 (1), d4 (0)." in output
-    assert "Lions's vote is open. Votes: e4 (1), d4 (0)." in output
+    assert "Lions's vote is open until <close>. Votes: e4 (1), d4 (0)." in output
     assert "Lions's vote closed: d4 is played. Votes: e4 (1), d4 (2)." in output
     assert "Lions played 1. d4. dave to move." in output
     assert "! The team's vote is not open: it is not its turn, or the vote closed." in output
@@ -61,13 +61,13 @@ async def test_after_vote_a_member_sees_the_counts_once_they_voted(tmp_path: Pat
     """after_vote:yes: bob's tally shows no votes until he voted, then his answer and tally
     do, while carol (not voted) still sees none; the close shows every count; after_vote
     with shown votes is refused."""
-    output = await play(tmp_path, AFTER_VOTE)
+    output = vote_closes_said(await play(tmp_path, AFTER_VOTE))
     assert "! Votes that are not secret are shown before voting too" in output
     assert "Each member sees the votes once they have voted, and not before." in output
-    assert "Lions's vote is open. Nominated: e4." in output  # bob, before voting
+    assert "Lions's vote is open until <close>. Nominated: e4." in output  # bob, before voting
     assert "bob voted for d4 for Lions. Votes: e4 (0), d4 (1)." in output
-    assert "Lions's vote is open. Votes: e4 (0), d4 (1)." in output  # bob, after
-    assert "Lions's vote is open. Nominated: e4, d4." in output  # carol, not voted
+    assert "Lions's vote is open until <close>. Votes: e4 (0), d4 (1)." in output  # bob, after
+    assert "Lions's vote is open until <close>. Nominated: e4, d4." in output  # carol, not voted
     assert "Lions's vote closed: d4 is played. Votes: e4 (1), d4 (2)." in output
 
 
@@ -81,9 +81,9 @@ bob /vote cast d4
 bob /vote tally
 alice /vote cast e4
 """
-    output = await play(tmp_path, script)
+    output = vote_closes_said(await play(tmp_path, script))
     assert "bob voted for d4 for Lions. Nominated: d4." in output
-    assert "Lions's vote is open. Nominated: d4." in output
+    assert "Lions's vote is open until <close>. Nominated: d4." in output
     assert "Lions's vote closed in a tie: d4, nominated first, is played." in output
     assert "Votes: d4 (1), e4 (1)." in output
 
@@ -106,7 +106,7 @@ async def test_vote_menus_in_the_console(tmp_path: Path) -> None:
     nominated yet, the pieces to nominate from (bob nominates Nf6 through them); then
     carol's vote for Nf6 chosen from the menu beside the pieces; the opponent, dave, is
     refused."""
-    output = await play(tmp_path, MENUS)
+    output = vote_closes_said(await play(tmp_path, MENUS))
     assert (
         "Nothing is nominated for Lions yet: nominate a move below, or with /vote nominate."
         in output

@@ -134,6 +134,17 @@ async def test_votes_are_secret_until_the_close_unless_shown(service: GameServic
     assert tally.open and [(c.san, c.votes) for c in tally.counts] == [("e4", None)]
 
 
+async def test_a_tally_says_when_the_vote_closes(service: GameService, store: Store) -> None:
+    """A 6-hour window in a game of 3 days a move: the tally gives the vote's close, six
+    hours from the turn's start, long before the game's deadline that the board shows."""
+    started = service.core.clock()
+    game_id, _ = await open_team_game(service, window=6)
+    tally = await service.votes.tally(BOB, PLACE)
+    record = await store.games.get(game_id)
+    assert record is not None and record.deadline_at is not None
+    assert tally.closes_at == started + timedelta(hours=6) < record.deadline_at
+
+
 async def test_shown_votes_are_counted_while_voting(service: GameService) -> None:
     await open_team_game(service, secret=False)
     await service.votes.vote(BOB, PLACE, "Nf3")
