@@ -41,6 +41,7 @@ class VoteRefusal(Enum):
     SERVER_AND_OPPONENT = "server_and_opponent"  # a server challenged, and a player or level
     ANOTHER_SERVERS_TEAMS = "another_servers_teams"  # a player accepting a challenge to a server
     SHOWN_ANYWAY = "shown_anyway"  # counts after voting asked of votes shown all along
+    BOTH_SIDES = "both_sides"  # on both teams of the game (holding both roles, say)
 
 
 class VoteError(UserError):

@@ -399,6 +399,8 @@ class VoteUseCases:
             raise VoteError(VoteRefusal.NO_VOTE_GAME)
         if game_id is not None and len(teams) > 1:  # team against team: the user's side
             teams = _side_of(teams, user, roles)
+            if len(teams) > 1:  # on both sides: playing both is no vote of a team's
+                raise VoteError(VoteRefusal.BOTH_SIDES)
         if len(teams) > 1:
             raise VoteError(VoteRefusal.SEVERAL, games=tuple(t.game_id or 0 for t in teams))
         team = teams[0]
@@ -546,17 +548,15 @@ def _rival(
 
 
 def _side_of(teams: list[Team], user: User, roles: frozenset[int]) -> list[Team]:
-    """Of a game's two teams, the one ``user`` (holding ``roles``) is on: the one to move
-    when they hold both teams' roles; both (refused as not a member) when on neither."""
+    """Of a game's two teams, those ``user`` (holding ``roles``) is on: both when they hold
+    both teams' roles (refused); the first (refused as not a member) when on neither."""
     mine = [team for team in teams if team.may_vote(user.id, roles)]
-    if len(mine) > 1:
-        mine = [team for team in mine if team.closes_at is not None] or mine[:1]
     return mine or teams[:1]
 
 
 def _close_told(team: Team, game_id: int, ply: int) -> tuple[OutboxItem, ...]:
     """The row saying the clock's close of ``team``'s window at ``ply`` in its game's place
-    (what it elected, its counts unless secret: ``VoteUseCases.told_close``)."""
+    (what it elected, never its counts: ``VoteUseCases.told_close``)."""
     return (OutboxItem(OutboxTarget.PLACE, VoteClosedFacts(team.id, ply), game_id=game_id),)
 
 

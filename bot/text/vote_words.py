@@ -229,6 +229,10 @@ def _refusal(error: VoteError) -> Text:
     match error.reason:
         case VoteRefusal.NOT_A_MEMBER:
             return Text("You are not on this team, so you cannot nominate or vote.")
+        case VoteRefusal.BOTH_SIDES:
+            return Text(
+                "You are on both teams of this game, so you cannot nominate or vote for either."
+            )
         case VoteRefusal.NO_VOTE_GAME:
             return Text("You are on no team playing a vote game here.")
         case VoteRefusal.SEVERAL:

@@ -51,6 +51,31 @@ async def test_a_team_accepts_a_teams_challenge_and_each_side_votes(
     assert record is not None and record.to_move_id == game.black.id
 
 
+async def test_one_holding_both_teams_roles_votes_for_neither(
+    service: GameService, db_path: Path
+) -> None:
+    """The Lions are @77, the Tigers @88: carol holds both roles, so she would play both
+    sides; her nomination and vote are refused for either team, changing nothing, while
+    a holder of one role votes for it."""
+    opened = await service.votes.open(
+        ALICE, PLACE, name="Lions", role_id=77, color="black", days=2, secret=False
+    )
+    assert opened.challenge is not None
+    accepted = await service.votes.accept(
+        DAVE, opened.challenge.challenge.id, PLACE, name="Tigers", role_id=88
+    )
+    assert accepted.accepted is not None
+    game_id = accepted.accepted.game.id
+    before = snapshot(db_path)
+    for action in (service.votes.vote, service.votes.nominate):
+        with pytest.raises(VoteError) as both:
+            await action(CAROL, None, "e4", game_id=game_id, roles=frozenset({77, 88}))
+        assert both.value.reason is VoteRefusal.BOTH_SIDES
+    assert snapshot(db_path) == before
+    taken = await service.votes.vote(ERIN, None, "e4", game_id=game_id, roles=frozenset({88}))
+    assert taken.team == "Tigers" and taken.voted
+
+
 async def test_what_a_team_may_not_accept_leaves_no_team(
     service: GameService, db_path: Path | str
 ) -> None:
