@@ -23,6 +23,7 @@ from bot.service.delivery_results import (
     Notice,
     NoticeKind,
     TournamentSaid,
+    posted_in,
 )
 from bot.service.delivery_routes import people_of, post_channels
 from bot.service.digests import DigestUseCases
@@ -352,9 +353,7 @@ class DeliveryUseCases:
             row,
             DeliveryTarget.PLACE,
             MatchUpdate(await self._matches.standings(facts.match_id), facts.side),
-            guild_id=side.guild_id,
-            channel_id=side.target_id,
-            parent_id=side.channel_id if side.thread_id else None,
+            **posted_in(side),
         )
         return _kept_up(said, side.standings_message_id)
 
@@ -391,15 +390,7 @@ class DeliveryUseCases:
     ) -> Delivery:
         """``said`` in its tournament's place (the channel, or the thread it was made in)."""
         shown = said.table if isinstance(said, StandingsUpdate) else said
-        place = shown.tournament.place
-        return Delivery.of_row(
-            row,
-            DeliveryTarget.PLACE,
-            said,
-            guild_id=place.guild_id,
-            channel_id=place.target_id,
-            parent_id=place.channel_id if place.thread_id else None,
-        )
+        return Delivery.of_row(row, DeliveryTarget.PLACE, said, **posted_in(shown.tournament.place))
 
     async def _challenge_delivery(self, row: OutboxRow, facts: ChallengeFacts) -> Delivery | None:
         assert row.challenge_id is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
-from typing import TypedDict, Unpack
+from typing import Protocol, TypedDict, Unpack
 
 from bot.service.invitation_facts import Invitation
 from bot.service.match_facts import MatchUpdate
@@ -200,6 +200,27 @@ class Delivery:
         """``content`` to send to ``target`` for outbox ``row`` (its id, lane, attempts and
         nonce carried over), ``where`` says (the other fields, each as named above)."""
         return cls(row.id, row.lane, row.attempts, row.nonce, target, content, **where)
+
+
+class Placed(Protocol):
+    """A place messages go to: a channel of a server, or a thread (or forum post) in it
+    (``Place``, a club match's side)."""
+
+    @property
+    def guild_id(self) -> int: ...
+    @property
+    def channel_id(self) -> int | None: ...
+    @property
+    def thread_id(self) -> int | None: ...
+    @property
+    def target_id(self) -> int | None: ...
+
+
+def posted_in(place: Placed) -> DeliveryWhere:
+    """Where a delivery to ``place`` goes: its server, the channel or thread to post in,
+    and a thread's parent channel (for the adapter to fall back on)."""
+    parent = place.channel_id if place.thread_id is not None else None
+    return DeliveryWhere(guild_id=place.guild_id, channel_id=place.target_id, parent_id=parent)
 
 
 class DeliveryWhere(TypedDict, total=False):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.service.club_matches import ClubMatchUseCases
 from bot.service.core import ServiceCore
-from bot.service.delivery_results import Delivery, DeliveryTarget
+from bot.service.delivery_results import Delivery, DeliveryTarget, posted_in
 from bot.service.invitation_facts import NOWHERE_TO_POST, Invitation, LostInvitation
 from bot.service.match_facts import MatchView
 from bot.service.results import ChallengeView, Place
@@ -60,16 +60,9 @@ async def invitation_delivery(
     inviter = await core.ref(invited.inviter_id) if invited.inviter_id is not None else None
     why = LostInvitation(facts.lost)
     lost = Invitation(invited.subject, facts.server, invited.invited, why, inviter)
-    home = invited.home
-    return Delivery.of_row(
-        row,
-        DeliveryTarget.PLACE,
-        lost,
-        guild_id=home.guild_id,
-        channel_id=home.target_id,
-        parent_id=home.channel_id if home.thread_id is not None else None,
-        mention=(inviter,) if inviter is not None else (),
-    )
+    where = posted_in(invited.home)
+    where["mention"] = (inviter,) if inviter is not None else ()
+    return Delivery.of_row(row, DeliveryTarget.PLACE, lost, **where)
 
 
 async def _invited(
