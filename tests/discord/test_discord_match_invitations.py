@@ -8,6 +8,8 @@ with no channel to write in, nothing is posted and A's organiser is told so."""
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import pytest
 
@@ -104,20 +106,43 @@ async def test_a_declined_invitation_and_one_with_nowhere_to_post(running: Harne
     assert "Tigers accepts the match." in accepted.text(), accepted.text()
 
 
+T = TypeVar("T")
+
+
+async def posted_past_a_503_and_a_429(
+    running: Harness,
+    there: FakeChannel,
+    invite: Callable[[], Awaitable[T]],
+    posted: Callable[[], list[FakeMessage]],
+) -> T:
+    """``invite`` (what writes an invitation to ``there``, an outbox row) meets Discord's
+    503 on the post, so nothing is ``posted`` at once, then its 429 on the retry; the
+    outbox's later attempts (clock rounds 15 minutes apart) post it. Returns what
+    ``invite`` returned."""
+    fake = running.fake
+    fake.fail_next("POST", f"/channels/{there.id}/messages", "503")
+    made = await invite()
+    await running.delivered()
+    assert posted() == []
+    fake.fail_next("POST", f"/channels/{there.id}/messages", "429")
+    for _ in range(3):
+        running.clock.advance(minutes=15)
+        await running.clock_round()
+    return made
+
+
 async def test_the_invitation_survives_discord_failing_once(running: Harness) -> None:
     """The invitation is an outbox row: Discord's 503, then its 429, on the post leave it
     to a later attempt, and it is posted exactly once."""
     fake = running.fake
     ada, bea, there = club_servers(fake)
-    fake.fail_next("POST", f"/channels/{there.id}/messages", "503")
-    made = await _create(fake, ada, str(there.guild_id))
+    made = await posted_past_a_503_and_a_429(
+        running,
+        there,
+        lambda: _create(fake, ada, str(there.guild_id)),
+        lambda: _invitations(fake, there),
+    )
     assert f"Server {there.guild_id} is invited." in made.text(), made.text()
-    await running.delivered()
-    assert _invitations(fake, there) == []
-    fake.fail_next("POST", f"/channels/{there.id}/messages", "429")
-    for _ in range(3):
-        running.clock.advance(minutes=15)
-        await running.clock_round()
     (invitation,) = _invitations(fake, there)
     await fake.acknowledged(await fake.click(bea, invitation, "Accept"))
     assert "Tigers accepts the match." in fake.messages[invitation.id].text()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.discord.harness import Harness, command
+from tests.discord.test_discord_match_invitations import posted_past_a_503_and_a_429
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.model import SEND_MESSAGES, VIEW_CHANNEL
 
@@ -59,15 +60,10 @@ async def test_the_challenge_survives_discord_failing_and_is_posted_once(running
     exactly once, and a team formed in B accepts it."""
     fake = running.fake
     alice, bob, dave, there = _servers(fake)
-    fake.fail_next("POST", f"/channels/{there.id}/messages", "503")
-    told = await _challenge(fake, alice, bob, there)
+    told = await posted_past_a_503_and_a_429(
+        running, there, lambda: _challenge(fake, alice, bob, there), lambda: _posted(fake, there)
+    )
     assert "The challenge is posted there." in told, told
-    await running.delivered()
-    assert _posted(fake, there) == []
-    fake.fail_next("POST", f"/channels/{there.id}/messages", "429")
-    for _ in range(3):
-        running.clock.advance(minutes=15)
-        await running.clock_round()
     (posted,) = _posted(fake, there)
     assert "Lions of the server" in posted.text() and "challenge:1" in posted.text()
     assert not posted.buttons()  # a team is formed, with its options, to accept it
